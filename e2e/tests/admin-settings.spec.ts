@@ -1,0 +1,245 @@
+import { readFile } from 'node:fs/promises';
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { PASSWORD, signIn } from './helpers.ts';
+
+/** One line per axe violation and element, so a failure says what to fix. */
+function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+  );
+}
+
+// The second demo owner, so other suites that read owner@demo.local keep the default formats.
+const OWNER = 'owner2@demo.local';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Mantine hides the checkbox of a switch; users click its label, and so does the test. */
+async function flip(page: Page, label: string) {
+  await page.locator('label', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }).click();
+}
+
+test.afterAll(async ({ playwright }) => {
+  // Put the tenant back as the seed left it, whatever the tests above got to.
+  const api = await playwright.request.newContext({ baseURL: process.env.BASE_URL });
+  const login = await api.post('/api/login', { data: { email: OWNER, password: PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  await api.put('/api/users/settings', {
+    headers,
+    data: {
+      timezone: 'Australia/Sydney',
+      dateFormat: 'DD/MM/YYYY',
+      timeFormat: '12h',
+      currency: 'AUD',
+      taxRate: 10,
+    },
+  });
+  await api.put('/api/tenant-settings/policies', { headers, data: { defaultBondCents: 0 } });
+  await api.dispose();
+});
+
+test('changing general settings reformats dates and money across pages', async ({ page }) => {
+  await signIn(page, OWNER);
+
+  await test.step('a money amount and audit dates in the default formats', async () => {
+    await page.goto('/SettingsPolicies');
+    const bond = page.getByLabel('Default bond');
+    await bond.fill('1234.5');
+    await page.getByRole('button', { name: 'Save Policies' }).click();
+    await expect(page.getByText('Policies saved.')).toBeVisible();
+    await expect(page.getByText('Shown as $1,234.50.')).toBeVisible();
+
+    await page.goto('/Audit');
+    const first = page.getByTestId('audit-time').first();
+    // DD/MM/YYYY and 12-hour time
+    await expect(first).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
+  });
+
+  await test.step('the live previews follow the form before saving', async () => {
+    await page.goto('/SettingsGeneral');
+    await expect(page.getByTestId('currency-preview')).toHaveText('Preview: $1,234.56');
+    await page.getByLabel('Timezone').selectOption('Asia/Tokyo');
+    await page.getByLabel('Date format').selectOption('YYYY-MM-DD');
+    await page.getByLabel('Time format').selectOption('24h');
+    await page.getByLabel('Currency').selectOption('EUR');
+    await expect(page.getByTestId('currency-preview')).toHaveText(/Preview: 1\.234,56\s€/);
+    await expect(page.getByTestId('datetime-preview')).toHaveText(/^Preview: \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Great! Your settings have been saved successfully!')).toBeVisible();
+  });
+
+  await test.step('other pages use the saved settings, also after a reload', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Policies' }).click();
+    await expect(page.getByText(/Shown as 1\.234,50\s€\./)).toBeVisible();
+    await page.goto('/Audit');
+    await expect(page.getByTestId('audit-time').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const row = page.getByTestId('audit-row').filter({ hasText: 'Settings updated' }).first();
+    await row.getByRole('button', { name: 'View' }).click();
+    const detail = page.getByTestId('audit-detail');
+    await expect(detail.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await expect(page.getByTestId('audit-time').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await page.goto('/SettingsGeneral');
+    await expect(page.getByLabel('Timezone')).toHaveValue('Asia/Tokyo');
+    await expect(page.getByLabel('Currency')).toHaveValue('EUR');
+  });
+});
+
+test('payment settings validate like the server and persist', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/SettingsPayments');
+  const methods = page.getByTestId('payment-methods');
+
+  await test.step('the Stripe account ID: prefix check, Looks valid, lock and Edit', async () => {
+    await flip(page, 'Card payments (Stripe)');
+    const id = methods.getByLabel('Stripe Account ID');
+    await id.fill('abc');
+    await expect(methods.getByText('Stripe Account ID must start with "acct_"')).toBeVisible();
+    await expect(methods.getByRole('button', { name: 'Save Stripe' })).toBeDisabled();
+    await id.fill('acct_1VenueTest');
+    await expect(methods.getByText('Looks valid')).toBeVisible();
+    await methods.getByRole('button', { name: 'Save Stripe' }).click();
+    await expect(id).toHaveAttribute('readonly', '');
+    await expect(methods.getByRole('button', { name: 'Edit Stripe ID' })).toBeVisible();
+  });
+
+  await test.step('bank details: BSB and account number are formatted as typed', async () => {
+    const bank = page.getByTestId('bank-details');
+    await bank.getByLabel('Account name').fill('Hilltop Community Centre Inc');
+    await bank.getByLabel('Bank name').fill('Regional Bank');
+    await bank.getByLabel('BSB').fill('12');
+    await bank.getByLabel('Account number').fill('12ab-34 56');
+    await expect(bank.getByLabel('Account number')).toHaveValue('123456');
+    await bank.getByRole('button', { name: 'Save Bank Details' }).click();
+    await expect(bank.getByText('BSB must be 6 digits (e.g. 123-456)').first()).toBeVisible();
+    await bank.getByLabel('BSB').fill('062000');
+    await expect(bank.getByLabel('BSB')).toHaveValue('062-000');
+    await bank.getByRole('button', { name: 'Save Bank Details' }).click();
+    await expect(bank.getByText('Bank details saved.')).toBeVisible();
+  });
+
+  await test.step('a payment method is saved as soon as it is switched', async () => {
+    await flip(page, 'Cheque');
+    await expect(page.getByTestId('payment-status')).toContainText('Cheque');
+  });
+
+  await test.step('business details: the ABN checksum', async () => {
+    const business = page.getByTestId('business-details');
+    await business.getByLabel('Business name').fill('Hilltop Community Centre');
+    await business.getByLabel('ABN').fill('12345678901');
+    await business.getByRole('button', { name: 'Save Business Details' }).click();
+    await expect(business.getByText('ABN must be 11 digits with a valid checksum')).toBeVisible();
+    await business.getByLabel('ABN').fill('51 824 753 556');
+    await business.getByRole('button', { name: 'Save Business Details' }).click();
+    await expect(business.getByText('Business details saved.')).toBeVisible();
+  });
+
+  await test.step('invoice settings', async () => {
+    const invoice = page.getByTestId('invoice-settings');
+    await invoice.getByLabel('Default due days').fill('400');
+    await invoice.getByRole('button', { name: 'Save Invoice Settings' }).click();
+    await expect(invoice.getByText('Default due days must be a whole number from 0 to 365.')).toBeVisible();
+    await invoice.getByLabel('Default due days').fill('14');
+    await invoice.getByRole('button', { name: 'Save Invoice Settings' }).click();
+    await expect(invoice.getByText('Invoice settings saved.')).toBeVisible();
+  });
+
+  await test.step('everything is still there after a reload', async () => {
+    await page.reload();
+    await expect(methods.getByLabel('Stripe Account ID')).toHaveValue('acct_1VenueTest');
+    await expect(methods.getByLabel('Stripe Account ID')).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('switch', { name: 'Cheque' })).toBeChecked();
+    await expect(page.getByTestId('bank-details').getByLabel('BSB')).toHaveValue('062-000');
+    await expect(page.getByTestId('business-details').getByLabel('ABN')).toHaveValue('51824753556');
+    await expect(page.getByTestId('invoice-settings').getByLabel('Default due days')).toHaveValue('14');
+    await expect(page.getByTestId('payment-status')).toContainText('Stripe account ID saved.');
+  });
+});
+
+test('the GST rate is checked and saved', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/SettingsTaxes');
+  const rate = page.getByLabel('GST Rate (%)');
+  await expect(rate).toHaveValue('10');
+  await expect(page.getByText('Default for new accounts is 10%')).toBeVisible();
+  await rate.fill('101');
+  await page.getByRole('button', { name: 'Save GST Settings' }).click();
+  await expect(page.getByText('GST rate must be a number between 0 and 100.')).toBeVisible();
+  await rate.fill('12.5');
+  await page.getByRole('button', { name: 'Save GST Settings' }).click();
+  await expect(page.getByText('GST settings saved.')).toBeVisible();
+  // the banner clears itself after 2.5 seconds
+  await expect(page.getByText('GST settings saved.')).toBeHidden({ timeout: 5_000 });
+  await page.reload();
+  await expect(page.getByLabel('GST Rate (%)')).toHaveValue('12.5');
+});
+
+test('integrations says plainly what is not set up', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/SettingsIntegrations');
+  await expect(
+    page.getByText('Webhooks and calendar feeds are not set up yet.', { exact: false }),
+  ).toBeVisible();
+});
+
+test('owners get the full help; data export and customer erasure work', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/Help');
+  const docs = page.getByTestId('remote-admin');
+  for (const title of [
+    'Getting Started',
+    'Dashboard',
+    'Calendar',
+    'Bookings Management',
+    'Invoices & Payments',
+    'Quotations',
+    'Resources',
+    'Pricing & Rate Cards',
+    'Customers',
+    'Reports',
+    'Communications',
+    'Settings',
+    'Sub-Users',
+    'Audit Log',
+    'Tips',
+    'FAQs',
+    'Need More Help',
+  ]) {
+    await expect(
+      docs.getByRole('button', { name: new RegExp(`^${title}( Not available yet)?$`) }),
+    ).toBeVisible();
+  }
+
+  await page.goto('/SettingsPrivacy');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Data Export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^tenant-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(await readFile((await download.path()) as string, 'utf8')) as {
+    services: { admin: { status: string } };
+  };
+  expect(exported.services.admin.status).toBe('included');
+
+  await page.getByLabel('Customer email').fill('leaving@example.com');
+  await page.getByRole('button', { name: 'Erase Customer' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Erase customer?' });
+  await expect(confirm).toContainText('leaving@example.com');
+  await confirm.getByRole('button', { name: 'Erase' }).click();
+  await expect(page.getByTestId('erase-flash')).toHaveAttribute('role', 'status');
+  await expect(confirm).toBeHidden();
+});
+
+test('settings screens have no axe violations', async ({ page }) => {
+  await signIn(page, OWNER);
+  for (const path of ['/SettingsGeneral', '/SettingsPayments', '/SettingsPrivacy']) {
+    await page.goto(path);
+    await expect(page.getByText('Loading settings...')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axeSummary(result), path).toEqual([]);
+  }
+});

@@ -1,0 +1,213 @@
+import { readFile } from 'node:fs/promises';
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { menuEntries, signIn } from './helpers.ts';
+
+/** One line per axe violation and element, so a failure says what to fix. */
+function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+  );
+}
+
+const OWNER = 'owner@demo.local';
+// A leading '-' is a legal e-mail and also what a spreadsheet would run as a formula: the CSV
+// export has to neutralise it.
+const STAFF = `-${Date.now()}+desk@demo.test`;
+const STAFF_NAME = 'Dana Desk';
+const STAFF_PASSWORD = 'desk-pass-2026';
+
+/** Splits CSV text into rows of unquoted cells (RFC 4180 quoting). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function staffSession(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, STAFF, STAFF_PASSWORD);
+  return page;
+}
+
+test('a sub-user gets exactly the pages granted, a scoped audit log, and loses the session when deactivated', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, OWNER);
+
+  await test.step('the owner adds a sub-user with two permissions', async () => {
+    await page.goto('/SettingsRoles');
+    await expect(page.getByRole('heading', { name: 'Roles & Permissions' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Sub-User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Sub-User' });
+    await dialog.getByLabel('Name').fill(STAFF_NAME);
+    await dialog.getByLabel('Email').fill(STAFF);
+    await dialog.getByLabel(/^Password/).fill(STAFF_PASSWORD);
+    await dialog.getByLabel('Audit Log').check();
+    await dialog.getByLabel('Help').check();
+    await dialog.getByRole('button', { name: 'Create Sub-User' }).click();
+    await expect(page.getByText('Sub-user created successfully!')).toBeVisible();
+    const card = page.getByRole('article', { name: `Sub-user ${STAFF_NAME}` });
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await expect(card.getByTestId('permission-badges')).toHaveText(/Audit Log\s*Help/);
+    // search narrows the cards
+    await page.getByLabel('Search').fill('no such person');
+    await expect(page.getByText('No sub-users found')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(card).toBeVisible();
+  });
+
+  const staff = await staffSession(browser);
+
+  await test.step('the sub-user sees only the granted pages', async () => {
+    expect(await menuEntries(staff)).toEqual(['Audit Log', 'Management', 'Help']);
+    await staff.goto('/Help');
+    await expect(staff.getByText('Contact Your Hall Owner', { exact: true })).toBeVisible();
+    await staff.goto('/SettingsGeneral');
+    await expect(staff.getByText('Access Denied', { exact: false }).first()).toBeVisible();
+  });
+
+  await test.step("the sub-user's audit log holds only their own entries", async () => {
+    await staff.goto('/Audit');
+    await expect(staff.getByTestId('audit-role-badge')).toHaveText('Sub-User View');
+    await expect(staff.getByTestId('audit-row').first()).toBeVisible();
+    const users = await staff
+      .getByTestId('audit-row')
+      .locator('td:nth-child(2) p:first-child')
+      .allInnerTexts();
+    expect(users.length).toBeGreaterThan(0);
+    for (const u of users) expect(u).toBe(STAFF);
+    await expect(staff.getByRole('button', { name: 'Check Sub-Users' })).toHaveCount(0);
+  });
+
+  await test.step("the owner's audit log shows the creation and the sub-user's sign-in, nothing of other venues", async () => {
+    await page.goto('/Audit');
+    await expect(page.getByTestId('audit-role-badge')).toHaveText('Hall Owner View');
+    await expect(page.getByTestId('audit-row').filter({ hasText: STAFF }).first()).toBeVisible();
+    await expect(page.getByTestId('audit-row').filter({ hasText: 'User created' }).first()).toBeVisible();
+    const users = await page
+      .getByTestId('audit-row')
+      .locator('td:nth-child(2) p:first-child')
+      .allInnerTexts();
+    for (const u of users) expect(['owner@demo.local', 'staff@demo.local', STAFF, 'System']).toContain(u);
+
+    await page.getByRole('button', { name: 'Check Sub-Users' }).click();
+    await expect(page.getByTestId('sub-user-list')).toContainText(STAFF);
+    await page.keyboard.press('Escape');
+
+    // detail modal of the creation: field-level changes and Copy JSON
+    await page.getByLabel('Action').selectOption('user_created');
+    const created = page.getByTestId('audit-row').first();
+    await created.getByRole('button', { name: 'View' }).click();
+    const detail = page.getByTestId('audit-detail');
+    await expect(detail.getByTestId('audit-changes')).toContainText(STAFF_NAME);
+    await expect(detail.getByRole('button', { name: 'Copy JSON' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+  });
+
+  await test.step('the CSV export contains no formula cells', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export (CSV)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await readFile((await download.path()) as string, 'utf8')).replace(/^\ufeff/, '');
+    const rows = parseCsv(text).filter((r) => r.length > 1);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Timestamp', 'User Email', 'Action']));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    // the sub-user's e-mail is there, defused
+    expect(rows.some((r) => r.includes(`'${STAFF}`))).toBe(true);
+  });
+
+  await test.step('deactivating the sub-user ends their open session', async () => {
+    await page.goto('/SettingsRoles');
+    await page.getByRole('button', { name: `Edit user ${STAFF_NAME}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Sub-User' });
+    await expect(dialog.getByLabel('Email')).toBeDisabled();
+    await dialog.getByLabel('Status').selectOption('inactive');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Sub-user updated successfully!')).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: `Sub-user ${STAFF_NAME}` }).getByText('Inactive', { exact: true }),
+    ).toBeVisible();
+
+    // their next request fails and sends them to the sign-in page
+    await staff.getByRole('button', { name: 'Refresh' }).click();
+    await expect(staff).toHaveURL(/\/login$/);
+    await staff.context().close();
+  });
+
+  await test.step('the owner deletes the sub-user', async () => {
+    await page.getByRole('button', { name: `Delete user ${STAFF_NAME}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Sub-User' });
+    await expect(
+      dialog.getByText('Are you sure you want to delete this sub-user? This action cannot be undone.'),
+    ).toBeVisible();
+    await expect(dialog).toContainText('Permissions: 2');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Sub-user deleted successfully!')).toBeVisible();
+    await expect(page.getByRole('article', { name: `Sub-user ${STAFF_NAME}` })).toHaveCount(0);
+  });
+});
+
+test('the sub-user password dialog uses the spec messages and closes itself', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/SettingsRoles');
+  await page.getByRole('button', { name: 'Change password for Sam Staff' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await dialog.getByLabel('New password').fill('abc');
+  await dialog.getByLabel('Confirm password').fill('abd');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText("Oops! Your passwords don't match. Try typing them again.")).toBeVisible();
+  await dialog.getByLabel('Confirm password').fill('abc');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(
+    dialog.getByText('The new password needs to be at least 6 characters long for security.'),
+  ).toBeVisible();
+  // the seeded password again, so other suites can still sign in as staff@demo.local
+  await dialog.getByLabel('New password').fill('demo-pass-2026');
+  await dialog.getByLabel('Confirm password').fill('demo-pass-2026');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText('Password changed successfully for Sam Staff')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+});
+
+test('roles and audit screens have no axe violations', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/SettingsRoles');
+  await expect(page.getByTestId('sub-user-card').first()).toBeVisible();
+  expect(axeSummary(await new AxeBuilder({ page }).include('main').analyze())).toEqual([]);
+  await page.goto('/Audit');
+  await expect(page.getByTestId('audit-row').first()).toBeVisible();
+  expect(axeSummary(await new AxeBuilder({ page }).include('main').analyze())).toEqual([]);
+});

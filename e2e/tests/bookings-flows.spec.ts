@@ -1,0 +1,219 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signIn } from './helpers.ts';
+import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+
+// The browser lives where the venue does, so "today" and wall-clock times agree with the server.
+test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
+
+const RUN = Date.now().toString(36);
+let api: Api;
+let hall: { id: string; name: string };
+
+test.beforeAll(async ({ request }) => {
+  hall = await createResource(await ownerApi(request), `E2E Hall ${RUN}`);
+});
+
+// A request fixture lives for one test, so each test signs in for its own API calls.
+test.beforeEach(async ({ request }) => {
+  api = await ownerApi(request);
+});
+
+async function pick(page: Page, label: string, option: string) {
+  const input = page
+    .getByRole('textbox', { name: label, exact: true })
+    .or(page.getByRole('combobox', { name: label, exact: true }))
+    .first();
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openResourceDay(page: Page, daysAhead: number) {
+  await page.goto('/Calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await pick(page, 'Resource filter', hall.name);
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  for (let i = 0; i < daysAhead; i++) await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByTestId('resource-view')).toBeVisible();
+}
+
+test('a booking is created from a calendar slot, and an overlapping one shows the conflict', async ({
+  page,
+}) => {
+  await signIn(page, OWNER);
+  await openResourceDay(page, 3);
+  await page.getByRole('button', { name: new RegExp(`^New booking for ${hall.name} at 10:00 AM`) }).click();
+
+  const form = page.getByRole('dialog', { name: 'New Booking' });
+  await expect(form.getByLabel('Booking date')).toHaveValue(venueDay(3));
+  await expect(form.getByLabel('Start time')).toHaveValue('10:00');
+  await expect(form.getByLabel('End time')).toHaveValue('11:00');
+  await form.getByLabel('Customer name').fill('Calendar Carla');
+  await form.getByLabel('Customer email').fill(`carla-${RUN}@example.com`);
+  await form.getByLabel('Customer phone').fill('+61 412 000 111');
+  await pick(page, 'Event type', 'Birthday Party');
+  await form.getByLabel('Guest count').fill('40');
+  await form.getByRole('button', { name: 'Create Booking' }).click();
+  await expect(form.getByText(/Booking created successfully!/)).toBeVisible();
+  await expect(form).toBeHidden({ timeout: 5000 });
+  // the new booking is on the calendar, from the server
+  await expect(page.getByTestId('resource-view').getByText(/Calendar Carla — Birthday Party/)).toBeVisible();
+
+  // a second booking overlapping 10:00–11:00 gets the live conflict warning
+  await page.getByRole('button', { name: new RegExp(`^New booking for ${hall.name} at 9:00 AM`) }).click();
+  const second = page.getByRole('dialog', { name: 'New Booking' });
+  await second.getByLabel('End time').fill('10:30');
+  const conflicts = second.getByTestId('conflict-list');
+  await expect(conflicts).toContainText('Calendar Carla');
+  await expect(conflicts).toContainText(
+    'Time slot conflicts with existing booking(s). Please choose a different time.',
+  );
+  // and the server refuses it too
+  await second.getByLabel('Customer name').fill('Overlap Olly');
+  await second.getByLabel('Customer email').fill(`olly-${RUN}@example.com`);
+  await second.getByLabel('Customer phone').fill('+61 412 000 222');
+  await pick(page, 'Event type', 'Meeting');
+  await second.getByRole('button', { name: 'Create Booking' }).click();
+  await expect(second.getByRole('alert', { name: 'Cannot save booking' })).toContainText(
+    'Time slot conflicts with existing booking(s). Please choose a different time.',
+  );
+  await second.getByRole('button', { name: 'Cancel' }).click();
+
+  // the side panel opens the full booking and its edit form
+  await page
+    .getByTestId('resource-view')
+    .getByText(/Calendar Carla — Birthday Party/)
+    .click();
+  const panel = page.getByTestId('event-panel');
+  await expect(panel).toContainText('Calendar Carla');
+  await panel.getByRole('button', { name: 'Edit Booking' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Booking' });
+  await expect(edit.getByLabel('Customer name')).toHaveValue('Calendar Carla');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await panel.getByRole('button', { name: 'Open Full Details' }).click();
+  const details = page.getByTestId('booking-detail');
+  await expect(details).toContainText(`carla-${RUN}@example.com`);
+  await expect(details).toContainText('Birthday Party');
+});
+
+test('confirming with a 25 % deposit shows the amounts the server computed', async ({ page }) => {
+  const booking = await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(4),
+    start: '12:00',
+    end: '14:00',
+    name: 'Deposit Dana',
+    email: `dana-${RUN}@example.com`,
+    price: 400,
+  });
+  await signIn(page, OWNER);
+  await page.goto('/BookingsHolds');
+  await page.getByLabel('Search').fill(booking.bookingCode);
+  await page.getByRole('button', { name: `Confirm ${booking.bookingCode}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
+  await dialog.getByText('Percentage', { exact: true }).click();
+  await dialog.getByLabel('Deposit percentage').fill('25');
+  // preview before committing: $400 incl. 10 % GST, 25 % deposit
+  const preview = dialog.getByTestId('amounts-preview');
+  await expect(preview).toContainText('$400.00');
+  await expect(preview).toContainText('$36.36');
+  await expect(preview).toContainText('$100.00');
+  await expect(preview).toContainText('$300.00');
+  await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+  const saved = dialog.getByTestId('confirmed-amounts');
+  await expect(saved).toContainText('$100.00');
+  await expect(saved).toContainText('$300.00');
+
+  const stored = await api.get<
+    { booking?: { status: string; payment_details: { deposit_amount: number; final_due: number } } } & {
+      status?: string;
+      payment_details?: { deposit_amount: number; final_due: number };
+    }
+  >(`/api/bookings/${booking.id}`);
+  const b = stored.booking ?? stored;
+  expect(b.status).toBe('confirmed');
+  expect(b.payment_details?.deposit_amount).toBe(100);
+  expect(b.payment_details?.final_due).toBe(300);
+});
+
+test('a booking is cancelled with a reason', async ({ page }) => {
+  const booking = await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(5),
+    start: '15:00',
+    end: '17:00',
+    name: 'Cancel Cody',
+    email: `cody-${RUN}@example.com`,
+  });
+  await signIn(page, OWNER);
+  await page.goto('/BookingsAll');
+  await page.getByLabel('Search').first().fill(booking.bookingCode);
+  const row = page.getByTestId('booking-row').filter({ hasText: booking.bookingCode });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Booking' });
+  await expect(dialog).toContainText(
+    'Are you sure you want to cancel the booking for Cancel Cody? This action cannot be undone.',
+  );
+  await pick(page, 'Reason (optional)', 'Customer request');
+  await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+  await expect(page.getByText('Booking Cancelled!')).toBeVisible();
+  await expect(row.getByText('cancelled')).toBeVisible();
+
+  const stored = await api.get<
+    { booking?: { status: string; cancellationReason: string; cancelledAt: string } } & {
+      status?: string;
+      cancellationReason?: string;
+      cancelledAt?: string;
+    }
+  >(`/api/bookings/${booking.id}`);
+  const b = stored.booking ?? stored;
+  expect(b.status).toBe('cancelled');
+  expect(b.cancellationReason).toBe('customer_request');
+  expect(b.cancelledAt).toBeTruthy();
+});
+
+test('a customer is found and anonymised after an irreversible-action warning', async ({ page }) => {
+  const email = `anna-${RUN}@example.com`;
+  await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(6),
+    start: '09:00',
+    end: '10:00',
+    name: 'Anonymise Anna',
+    email,
+  });
+  await signIn(page, OWNER);
+  await page.goto('/Customers');
+  await page.getByLabel('Search customers').fill(email);
+  const row = page.getByTestId('customer-row').filter({ hasText: 'Anonymise Anna' });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  const panel = page.getByTestId('customer-panel');
+  await expect(panel).toContainText(email);
+  await panel.getByRole('button', { name: 'Anonymise' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Anonymise customer?' });
+  await expect(confirm).toContainText('This cannot be undone');
+  await confirm.getByRole('button', { name: 'Anonymise permanently' }).click();
+  await expect(panel.getByRole('heading', { name: 'Anonymous' })).toBeVisible();
+  await expect(panel).not.toContainText(email);
+
+  // the server no longer finds the e-mail address
+  const found = await api.get<{ items: unknown[] }>(`/api/customers?search=${encodeURIComponent(email)}`);
+  expect(found.items).toHaveLength(0);
+});
+
+test('the calendar and the bookings list have no axe violations', async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.goto('/Calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await expect(page.locator('.fc-timegrid')).toBeVisible();
+  const calendar = await new AxeBuilder({ page }).include('[data-testid="remote-bookings"]').analyze();
+  expect(calendar.violations).toEqual([]);
+
+  await page.goto('/BookingsAll');
+  await expect(page.getByRole('heading', { name: 'Bookings — All' })).toBeVisible();
+  await expect(page.getByTestId('booking-row').first()).toBeVisible();
+  const list = await new AxeBuilder({ page }).include('[data-testid="remote-bookings"]').analyze();
+  expect(list.violations).toEqual([]);
+});

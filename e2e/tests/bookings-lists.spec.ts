@@ -1,0 +1,60 @@
+import { test, expect } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { OWNER, createBooking, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+
+test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
+
+const RUN = `ls${Date.now().toString(36)}`;
+
+test('Confirmed: a bond set by staff is real data the Bond required filter finds', async ({
+  page,
+  request,
+}) => {
+  const api = await ownerApi(request);
+  const hall = await createResource(api, `List Hall ${RUN}`);
+  const confirm = async (i: number, start: string, end: string) => {
+    const b = await createBooking(api, {
+      resourceId: hall.id,
+      date: venueDay(11),
+      start,
+      end,
+      name: `Listed ${RUN} ${i}`,
+      email: `listed${i}-${RUN}@example.com`,
+    });
+    const res = await request.put(`/api/bookings/${b.id}/status`, {
+      headers: { authorization: `Bearer ${api.token}` },
+      data: {
+        status: 'confirmed',
+        payment_details: { tax_type: 'inclusive', deposit_type: 'None', deposit_value: null },
+      },
+    });
+    expect(res.status()).toBe(200);
+    return b;
+  };
+  const bonded = await confirm(1, '09:00', '10:00');
+  const plain = await confirm(2, '13:00', '14:00');
+
+  await signIn(page, OWNER);
+  await page.goto('/BookingsConfirmed');
+  await page.getByLabel('Search').fill(RUN);
+  const rows = page.getByTestId('booking-row');
+  await expect(rows).toHaveCount(2);
+
+  await rows.filter({ hasText: bonded.bookingCode }).getByRole('cell').nth(2).click();
+  const detail = page.getByTestId('booking-detail');
+  await expect(detail).toContainText(bonded.bookingCode);
+  await detail.getByRole('switch', { name: 'Bond required' }).click();
+  await detail.getByLabel('Bond amount').fill('500');
+  await detail.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Booking Updated!')).toBeVisible();
+  await expect(detail).toContainText('$500.00');
+  await page.keyboard.press('Escape');
+
+  await expect(detail).toBeHidden();
+  await page.getByText('Bond required', { exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(bonded.bookingCode);
+  await expect(page.getByText(plain.bookingCode)).toHaveCount(0);
+  const stored = await api.get<{ bondRequired: boolean; bondCents: number }>(`/api/bookings/${bonded.id}`);
+  expect(stored).toMatchObject({ bondRequired: true, bondCents: 50000 });
+});

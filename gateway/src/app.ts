@@ -1,0 +1,101 @@
+import Koa from 'koa';
+import { pino, type Logger } from 'pino';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  defaultStaticRoot,
+  resolveTargets,
+  type ServiceTimeouts,
+  type ServiceUrls,
+} from './config.ts';
+import { healthRoute } from './health.ts';
+import { identity, internalSecret, loadPublicKey, type PublicKey } from './identity.ts';
+import { declaredSizeLimit, proxy } from './proxy.ts';
+import { loginRateLimit, type RateLimitOptions } from './rate-limit.ts';
+import { requestContext } from './request-context.ts';
+import { blockInternal, routeToService } from './routing.ts';
+import { securityHeaders } from './security.ts';
+import { staticFiles } from './static-files.ts';
+import { Upstreams } from './upstreams.ts';
+import type { GatewayMiddleware, GatewayState } from './state.ts';
+
+export interface GatewayOptions {
+  /** Base URL per service; default `<NAME>_URL`, else `http://127.0.0.1:<defaultPort>`. */
+  serviceUrls?: ServiceUrls;
+  /** Upstream timeout per service; default SERVICES[].timeoutMs. */
+  timeouts?: ServiceTimeouts;
+  /** Folder holding `shell/dist` and `mfe-<name>/dist`; default STATIC_ROOT or the repo root. */
+  staticRoot?: string;
+  logger?: Logger;
+  /** Largest request body accepted, in bytes (default 10 MB). */
+  maxBodyBytes?: number;
+  /** `POST /api/login` attempts per client address (default 20 per minute). */
+  loginRateLimit?: RateLimitOptions;
+  /** Trust X-Forwarded-* from a proxy in front of the gateway (default env TRUST_PROXY=true). */
+  trustProxy?: boolean;
+  /** Budget for each service's `/health` probe (default 1500 ms). */
+  healthTimeoutMs?: number;
+  /** Access-token verification key; default AUTH_PUBLIC_KEY / AUTH_PUBLIC_KEY_FILE. */
+  publicKey?: PublicKey;
+  /** Default INTERNAL_SECRET. */
+  internalSecret?: string;
+}
+
+export interface Gateway extends Koa<GatewayState> {
+  /** Closes the upstream connection pools (after the HTTP server has stopped accepting). */
+  close(): Promise<void>;
+}
+
+/** Runs middleware in order as one; `next` of the last one continues the outer chain. */
+function chain(middleware: GatewayMiddleware[]): GatewayMiddleware {
+  return (ctx, next) => {
+    const dispatch = (i: number): Promise<unknown> =>
+      i === middleware.length ? next() : Promise.resolve(middleware[i]!(ctx, () => dispatch(i + 1)));
+    return dispatch(0);
+  };
+}
+
+function once<T>(fn: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = fn();
+      done = true;
+    }
+    return value;
+  };
+}
+
+export function createGateway(options: GatewayOptions = {}): Gateway {
+  const logger = options.logger ?? pino({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' });
+  const upstreams = new Upstreams(resolveTargets(options.serviceUrls, options.timeouts));
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // Keys are read on first use so tests and the launcher can set the environment after import.
+  const publicKey = options.publicKey ? async () => options.publicKey! : once(() => loadPublicKey());
+  const secret = options.internalSecret ? () => options.internalSecret! : once(() => internalSecret());
+
+  const app = new Koa<GatewayState>() as Gateway;
+  app.proxy = options.trustProxy ?? process.env.TRUST_PROXY === 'true';
+  // With a trusted proxy, only the address it saw is believed, not what the client wrote before it.
+  app.maxIpsCount = 1;
+  app.silent = true;
+  app.on('error', (err: Error) => logger.warn({ err }, 'response error'));
+
+  const api = chain([
+    healthRoute(upstreams, options.healthTimeoutMs ?? 1500),
+    loginRateLimit(options.loginRateLimit ?? { max: 20, windowMs: 60_000 }),
+    routeToService(upstreams),
+    declaredSizeLimit(maxBodyBytes),
+    identity({ upstreams, publicKey, secret, lookupTimeoutMs: upstreams.target('admin').timeoutMs }),
+    proxy({ upstreams, maxBodyBytes, secret }),
+  ]);
+
+  app.use(requestContext(logger));
+  app.use(securityHeaders());
+  app.use(blockInternal());
+  app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx, next) : next()));
+  app.use(staticFiles({ root: options.staticRoot ?? defaultStaticRoot() }));
+
+  app.close = () => upstreams.close();
+  return app;
+}

@@ -1,0 +1,184 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { REQUEST_ID_HEADER } from '@venue/contracts';
+import { ByteLimit, declaredLength } from './body-limit.ts';
+import { clientIp } from './client-ip.ts';
+import { classifyUpstreamError, sendError, sendUpstreamFailure } from './errors.ts';
+import { identityHeaders, isIdentityHeader } from './identity.ts';
+import type { Upstreams } from './upstreams.ts';
+import type { GatewayContext, GatewayMiddleware } from './state.ts';
+
+/** RFC 9110 §7.6.1 connection-specific headers: meaningful for one hop only. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+]);
+
+/** Request headers the gateway replaces with its own view (host is the upstream's; 100-continue is answered here). */
+const REPLACED_ON_REQUEST = new Set([
+  'host',
+  'expect',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  REQUEST_ID_HEADER,
+]);
+
+function connectionListed(headers: IncomingHttpHeaders): Set<string> {
+  const value = headers.connection;
+  const list = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return new Set(
+    list
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+export function upstreamRequestHeaders(ctx: GatewayContext, secret: () => string): IncomingHttpHeaders {
+  const incoming = ctx.req.headers;
+  const listed = connectionListed(incoming);
+  const out: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+    if (REPLACED_ON_REQUEST.has(name) || isIdentityHeader(name)) continue;
+    out[name] = value;
+  }
+  // ctx.ip/protocol/host honour X-Forwarded-* only when a trusted proxy sits in front (app.proxy),
+  // so a client cannot choose the address services audit and rate-limit by.
+  out['x-forwarded-for'] = clientIp(ctx);
+  out['x-forwarded-proto'] = ctx.protocol;
+  if (ctx.host) out['x-forwarded-host'] = ctx.host;
+  out[REQUEST_ID_HEADER] = ctx.state.requestId;
+  if (ctx.state.principal) Object.assign(out, identityHeaders(ctx.state.principal, secret()));
+  return out;
+}
+
+function copyResponseHeaders(ctx: GatewayContext, headers: IncomingHttpHeaders): void {
+  const listed = connectionListed(headers);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+    // Ours and the upstream's are the same id; keep the one already set (it was sent upstream).
+    if (name === REQUEST_ID_HEADER) continue;
+    // Arrays (set-cookie) are kept as separate header lines.
+    ctx.res.setHeader(name, value);
+  }
+}
+
+export function tooLarge(ctx: GatewayContext, limit: number): void {
+  // The rest of the body will not be forwarded; closing the connection stops the client sending it.
+  ctx.set('Connection', 'close');
+  sendError(ctx, 413, `The request is too large. The limit is ${Math.floor(limit / (1024 * 1024))} MB.`);
+}
+
+/** Rejects a declared Content-Length over the limit before any upstream (or admin) work is done. */
+export function declaredSizeLimit(maxBodyBytes: number): GatewayMiddleware {
+  return async (ctx, next) => {
+    const length = declaredLength(ctx.get('content-length') || undefined);
+    if (length !== null && length > maxBodyBytes) return tooLarge(ctx, maxBodyBytes);
+    return next();
+  };
+}
+
+export interface ProxyOptions {
+  upstreams: Upstreams;
+  maxBodyBytes: number;
+  secret: () => string;
+}
+
+/**
+ * Streams the request to the owning service and its response back. Neither body is buffered,
+ * so uploads and exports cost constant memory; the byte counter enforces the size limit on
+ * chunked uploads. The per-service timeout counts from the end of the upload to the response
+ * headers (and between body chunks), so a slow client is not mistaken for a slow service.
+ */
+export function proxy(opts: ProxyOptions): GatewayMiddleware {
+  return async (ctx) => {
+    const target = ctx.state.target;
+    if (!target) throw new Error('proxy reached without a routed target');
+    const { req, res } = ctx;
+    const log = ctx.state.log;
+
+    let body: ByteLimit | undefined;
+    if (
+      req.headers['transfer-encoding'] !== undefined ||
+      (declaredLength(req.headers['content-length']) ?? 0) > 0
+    ) {
+      const limiter = new ByteLimit(opts.maxBodyBytes);
+      body = limiter;
+      req.pipe(limiter);
+      req.once('error', (err) => limiter.destroy(err));
+    }
+
+    // A client that hangs up should not leave work running upstream.
+    const clientGone = new AbortController();
+    const onClose = (): void => {
+      if (!res.writableFinished) clientGone.abort(new Error('client closed the connection'));
+    };
+    res.once('close', onClose);
+
+    try {
+      let upstream;
+      try {
+        upstream = await opts.upstreams.pool(target.def.name).request({
+          method: ctx.method as 'GET',
+          path: target.basePath + ctx.path + ctx.search,
+          headers: upstreamRequestHeaders(ctx, opts.secret),
+          body,
+          headersTimeout: target.timeoutMs,
+          bodyTimeout: target.timeoutMs,
+          signal: clientGone.signal,
+        });
+      } catch (err) {
+        if (clientGone.signal.aborted) {
+          log.info({ service: target.def.name }, 'client closed the connection before the upstream answered');
+          return;
+        }
+        if (body?.exceeded) return tooLarge(ctx, opts.maxBodyBytes);
+        if ((err as { code?: string }).code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH') {
+          return sendError(ctx, 400, 'The request body did not match its declared length.');
+        }
+        const failure = classifyUpstreamError(err);
+        log.warn({ err, service: target.def.name, failure }, 'upstream request failed');
+        return sendUpstreamFailure(ctx, failure, target.def.area);
+      }
+
+      ctx.respond = false;
+      res.statusCode = upstream.statusCode;
+      copyResponseHeaders(ctx, upstream.headers);
+      // The service answered before the upload ended: this connection cannot be reused.
+      if (!req.complete) res.setHeader('Connection', 'close');
+      try {
+        await pipeline(upstream.body, res);
+      } catch (err) {
+        // Headers are gone already; all that is left is to cut the response short (pipeline did).
+        if (!clientGone.signal.aborted)
+          log.warn({ err, service: target.def.name }, 'upstream response stream failed');
+      }
+    } finally {
+      res.off('close', onClose);
+      if (body && !req.complete) discardRestOfBody(ctx, body);
+    }
+  };
+}
+
+/**
+ * After a failed or early-answered upload the rest of the request body is still on the wire and
+ * the pipe into the (now dead) limiter has stalled it; left alone, the keep-alive connection would
+ * never read its next request. Read and drop the rest, and close the connection after the reply so
+ * an endless body cannot keep it busy.
+ */
+function discardRestOfBody(ctx: GatewayContext, body: ByteLimit): void {
+  ctx.req.unpipe(body);
+  ctx.req.resume();
+  if (!ctx.res.headersSent) ctx.set('Connection', 'close');
+}

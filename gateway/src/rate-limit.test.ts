@@ -1,0 +1,56 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { SlidingWindowLimiter } from './rate-limit.ts';
+import {
+  fakeService,
+  startGateway,
+  testKeys,
+  type FakeService,
+  type RunningGateway,
+} from './test-helpers.ts';
+
+describe('sliding window limiter', () => {
+  it('allows max hits per window per key, then frees slots as old hits age out', () => {
+    const limiter = new SlidingWindowLimiter({ max: 3, windowMs: 60_000 });
+    const t0 = 1_000_000;
+    assert.equal(limiter.hit('a', t0), 0);
+    assert.equal(limiter.hit('a', t0 + 10_000), 0);
+    assert.equal(limiter.hit('a', t0 + 20_000), 0);
+    // Fourth within the window: told to wait until the first hit is a minute old.
+    assert.equal(limiter.hit('a', t0 + 30_000), 30_000);
+    assert.equal(limiter.hit('b', t0 + 30_000), 0, 'other addresses are unaffected');
+    // No reset at a fixed boundary: one slot frees when the first hit leaves the window.
+    assert.equal(limiter.hit('a', t0 + 60_001), 0);
+    assert.ok(limiter.hit('a', t0 + 60_002) > 0);
+  });
+});
+
+describe('login limit behind a trusted proxy', () => {
+  let admin: FakeService;
+  let gateway: RunningGateway;
+
+  before(async () => {
+    await testKeys();
+    admin = await fakeService('admin');
+    gateway = await startGateway(
+      { admin: admin.url },
+      { trustProxy: true, loginRateLimit: { max: 2, windowMs: 60_000 } },
+    );
+  });
+  after(async () => {
+    await gateway.close();
+    await admin.close();
+  });
+
+  it('counts per client address as reported by the proxy', async () => {
+    const login = (ip: string) =>
+      fetch(`${gateway.url}/api/login`, { method: 'POST', headers: { 'x-forwarded-for': ip }, body: '{}' });
+    assert.equal((await login('203.0.113.1')).status, 200);
+    assert.equal((await login('203.0.113.1')).status, 200);
+    assert.equal((await login('203.0.113.1')).status, 429);
+    assert.equal((await login('203.0.113.2')).status, 200);
+    // Only the address the trusted proxy saw counts, not what the client put before it.
+    assert.equal((await login('198.51.100.7, 203.0.113.1')).status, 429);
+    assert.equal(admin.requests.at(-1)?.headers['x-forwarded-for'], '203.0.113.2');
+  });
+});

@@ -1,0 +1,186 @@
+/** Fakes shared by the gateway tests: upstream services, a fake admin, keys and a running gateway. */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { pino } from 'pino';
+import type { Principal, ServiceName } from '@venue/contracts';
+import { createGateway, type GatewayOptions } from './app.ts';
+
+export interface Listening {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
+): Promise<Listening> {
+  // A fake whose caller hung up mid-body (what the gateway does on 413) just drops the request.
+  const server = createServer((req, res) => {
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A URL nothing listens on (a port that was just free). */
+export async function deadUrl(): Promise<string> {
+  const l = await listen(() => {});
+  await l.close();
+  return l.url;
+}
+
+export interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface FakeService extends Listening {
+  name: string;
+  requests: Recorded[];
+}
+
+/** Returns true when it answered the request itself; otherwise the default echo runs. */
+export type Handler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A stand-in service. By default it answers `/health` and echoes every other request as JSON
+ * (with two cookies), recording it; `handler` may take over any request first.
+ */
+export async function fakeService(name: string, handler?: Handler): Promise<FakeService> {
+  const requests: Recorded[] = [];
+  const l = await listen(async (req, res) => {
+    if (handler && (await handler(req, res))) return;
+    if (req.url === '/health') {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 'ok', service: name }));
+      return;
+    }
+    const body = await readBody(req);
+    const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+    requests.push(recorded);
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'set-cookie': [`${name}_a=1; Path=/; HttpOnly`, `${name}_b=2; Path=/api; SameSite=Strict`],
+      'x-served-by': name,
+    });
+    res.end(
+      JSON.stringify({ service: name, method: recorded.method, url: recorded.url, bytes: body.length }),
+    );
+  });
+  return { ...l, name, requests };
+}
+
+export const TEST_SECRET = 'gateway-test-internal-secret-0123456789';
+
+export interface TestKeys {
+  privateKey: CryptoKey;
+  token(
+    claims: { sub: string; pv: number; role?: string; tid?: string },
+    tweak?: (jwt: SignJWT) => SignJWT,
+  ): Promise<string>;
+}
+
+/** A fresh Ed25519 pair; the public half and the internal secret go into the environment like in production. */
+export async function testKeys(): Promise<TestKeys> {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { extractable: true });
+  process.env.AUTH_PUBLIC_KEY = await exportSPKI(publicKey);
+  process.env.INTERNAL_SECRET = TEST_SECRET;
+  return {
+    privateKey,
+    token: (claims, tweak = (j) => j) =>
+      tweak(
+        new SignJWT({ role: claims.role ?? 'hall_owner', tid: claims.tid ?? claims.sub, pv: claims.pv })
+          .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+          .setSubject(claims.sub)
+          .setIssuer('venue-admin')
+          .setAudience('venue-api')
+          .setIssuedAt()
+          .setExpirationTime('10m'),
+      ).sign(privateKey),
+  };
+}
+
+export function principal(userId: string, tokenVersion = 1): Principal {
+  return {
+    userId,
+    email: `${userId}@example.test`,
+    name: 'Test User',
+    role: 'hall_owner',
+    tenantId: userId,
+    parentUserId: null,
+    permissions: [],
+    tokenVersion,
+  };
+}
+
+/** Admin with `/internal/principals/:id` (checking the internal secret) and the echo for everything else. */
+export async function fakeAdmin(
+  principals: Map<string, Principal>,
+): Promise<FakeService & { lookups: string[] }> {
+  const lookups: string[] = [];
+  const admin = await fakeService('admin', (req, res) => {
+    const m = /^\/internal\/principals\/([^/?]+)$/.exec(req.url ?? '');
+    if (!m) return false;
+    const id = decodeURIComponent(m[1]!);
+    lookups.push(id);
+    if (req.headers['x-venue-internal'] !== TEST_SECRET) res.writeHead(401).end();
+    else {
+      const p = principals.get(id);
+      if (!p) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(p));
+    }
+    return true;
+  });
+  return Object.assign(admin, { lookups });
+}
+
+export interface LogCapture {
+  lines: Array<Record<string, unknown>>;
+}
+
+export interface RunningGateway extends Listening {
+  logs: LogCapture['lines'];
+}
+
+/** Starts a gateway on port 0; services not given point at a dead port. */
+export async function startGateway(
+  services: Partial<Record<ServiceName, string>>,
+  options: Omit<GatewayOptions, 'serviceUrls' | 'logger'> = {},
+): Promise<RunningGateway> {
+  const dead = await deadUrl();
+  const serviceUrls: Partial<Record<ServiceName, string>> = {};
+  for (const name of ['admin', 'catalogue', 'bookings', 'money', 'comms', 'insights'] as const) {
+    serviceUrls[name] = services[name] ?? dead;
+  }
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const app = createGateway({ serviceUrls, logger, staticRoot: '/nonexistent', ...options });
+  const l = await listen(app.callback());
+  return {
+    ...l,
+    logs: lines,
+    close: async () => {
+      await l.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { ApiClient } from '@venue/ui';
+
+export interface AuditEntry {
+  id: string;
+  timestamp: string;
+  userEmail: string | null;
+  userRole: string | null;
+  action: string;
+  target: string | null;
+  targetType: string;
+  ipAddress: string | null;
+  additionalInfo: string | null;
+  changes: Record<string, { old: unknown; new: unknown } | unknown> | null;
+}
+
+export interface AuditPage {
+  auditLogs: AuditEntry[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+
+export interface AuditStats {
+  totalLogs: number;
+  usersCount: Record<string, number>;
+  actionsCount: Record<string, number>;
+  targetTypesCount: Record<string, number>;
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  checked: number;
+  problems: Array<{ tenantId: string; entryId: string | null; seq?: number | null; reason: string }>;
+}
+
+export interface AuditFilters {
+  startDate: string;
+  endDate: string;
+  action: string;
+  targetType: string;
+  userRole: string;
+}
+
+export const EMPTY_FILTERS: AuditFilters = {
+  startDate: '',
+  endDate: '',
+  action: '',
+  targetType: '',
+  userRole: '',
+};
+export const PAGE_SIZE = 50;
+
+export function filterParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  return params;
+}
+
+export function fetchAuditPage(api: ApiClient, filters: AuditFilters, page: number): Promise<AuditPage> {
+  const params = filterParams(filters);
+  params.set('page', String(page));
+  params.set('limit', String(PAGE_SIZE));
+  params.set('sortBy', 'timestamp');
+  params.set('sortOrder', 'desc');
+  return api.api<AuditPage>(`/api/audit?${params.toString()}`);
+}
+
+export function fetchAuditStats(api: ApiClient, filters: AuditFilters): Promise<AuditStats> {
+  const params = new URLSearchParams();
+  if (filters.startDate) params.set('startDate', filters.startDate);
+  if (filters.endDate) params.set('endDate', filters.endDate);
+  const qs = params.toString();
+  return api.api<AuditStats>(`/api/audit/stats${qs ? `?${qs}` : ''}`);
+}
+
+/** Top n of a name → count map, largest first. */
+export function topN(counts: Record<string, number> | undefined, n = 3): Array<[string, number]> {
+  return Object.entries(counts ?? {})
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n);
+}
+
+export const ROLE_VIEW: Record<string, string> = {
+  super_admin: 'Super Admin View',
+  hall_owner: 'Hall Owner View',
+  sub_user: 'Sub-User View',
+};
+
+export const AUDIT_ROLE_OPTIONS = [
+  { value: 'super_admin', label: 'Super Admin' },
+  { value: 'hall_owner', label: 'Hall Owner' },
+  { value: 'sub_user', label: 'Sub-User' },
+  { value: 'customer', label: 'Customer' },
+];
+
+export const humanise = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+/** The deposit amount of a deposit action, in cents, if the entry carries one. */
+export function depositCents(entry: AuditEntry): number | null {
+  const raw = entry.changes?.deposit_amount;
+  const value = raw && typeof raw === 'object' && 'new' in raw ? (raw as { new: unknown }).new : raw;
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}

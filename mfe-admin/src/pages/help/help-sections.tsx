@@ -1,0 +1,375 @@
+import type { ReactNode } from 'react';
+import { List, Stack, Text } from '@mantine/core';
+
+/**
+ * Whether the screens a section describes exist in this build. Flip an entry when its domain
+ * lands, so the documentation never describes a screen the user cannot open.
+ */
+export const AVAILABLE = {
+  dashboard: false,
+  calendar: true,
+  bookings: true,
+  invoices: false,
+  quotations: false,
+  resources: true,
+  pricing: true,
+  customers: true,
+  reports: false,
+  comms: false,
+} as const;
+
+export interface HelpSection {
+  id: string;
+  title: string;
+  /** undefined: not tied to one area (always applies). */
+  available?: boolean;
+  body: ReactNode;
+}
+
+const P = ({ children }: { children: ReactNode }) => <Text size="sm">{children}</Text>;
+
+export const HELP_SECTIONS: HelpSection[] = [
+  {
+    id: 'getting-started',
+    title: 'Getting Started',
+    body: (
+      <Stack gap="xs">
+        <P>
+          VenueDesk is the back office for hiring out your hall, rooms and outdoor spaces. You sign in as the
+          hall owner; everything you set up belongs to your venue only, and no other venue can see it.
+        </P>
+        <List size="sm" type="ordered" spacing={4}>
+          <List.Item>
+            Open Settings → General and choose your time zone, date and time formats and currency. Every date
+            and amount in VenueDesk follows these choices.
+          </List.Item>
+          <List.Item>
+            Open Settings → Payments: turn on the payment methods you accept, enter the bank account customers
+            pay into, and fill in Business Details (name, ABN, address) for your invoices.
+          </List.Item>
+          <List.Item>Check Settings → Taxes (GST): the rate starts at 10%.</List.Item>
+          <List.Item>
+            Set your booking buffers and hold expiry under Availability & Buffers, and your cancellation,
+            refund and bond rules under Policies.
+          </List.Item>
+          <List.Item>Add your staff under Settings → Roles & Permissions (see Sub-Users below).</List.Item>
+        </List>
+        <P>
+          The side menu lists every area. Sections marked "not available yet" in this guide are still being
+          built: their menu entries open a page that says so, and nothing there stores data.
+        </P>
+      </Stack>
+    ),
+  },
+  {
+    id: 'dashboard',
+    title: 'Dashboard',
+    available: AVAILABLE.dashboard,
+    body: (
+      <P>
+        The Dashboard will show today's schedule, occupancy, bookings this week, holds about to expire,
+        payments due, cancellations over the last 30 days and revenue for the month, with recent activity from
+        the audit log. It is not available yet; until then the menu entry opens a page that says so.
+      </P>
+    ),
+  },
+  {
+    id: 'calendar',
+    title: 'Calendar',
+    available: AVAILABLE.calendar,
+    body: (
+      <Stack gap="xs">
+        <P>
+          The Calendar shows bookings, tentative holds and block-outs by day, week or month (hours 6 am to 11
+          pm, weeks starting on Monday), and a Resources view with one column per hall or room. Filter by
+          resource, turn on Show buffers to see the setup and pack-down time around each booking, and use the
+          mini calendar to jump to a date.
+        </P>
+        <P>
+          Click an empty slot to start a New Booking with the date and times filled in. Drag a booking to move
+          it or drag its edge to change its length: the server checks for clashes first, and a move onto
+          another booking or a block-out snaps back with a message. Click a booking to open its panel, then
+          Open Full Details or Edit Booking. Print gives a clean printout of the current view.
+        </P>
+      </Stack>
+    ),
+  },
+  {
+    id: 'bookings',
+    title: 'Bookings Management',
+    available: AVAILABLE.bookings,
+    body: (
+      <Stack gap="xs">
+        <P>
+          Every booking gets a reference such as HH-2026-0042. A booking starts as pending; from Pending
+          Review you can Accept it as a tentative hold (24 hours, 48 hours, 72 hours or 7 days), Decline it
+          with a reason, or Request Changes with a message — the customer's e-mail is queued and will be sent
+          once e-mail is set up. Holds that run out are released automatically. Confirm a booking to fix its
+          price: choose GST inclusive or exclusive and a deposit (none, a fixed amount or a percentage of the
+          total); the deposit and the balance are calculated for you. Confirmed bookings can be completed or
+          cancelled; completed and cancelled bookings are final.
+        </P>
+        <P>
+          Two bookings can never overlap on the same space, and nothing can be booked over a block-out — even
+          if two people save at the same moment, only one succeeds and the other sees the conflicting
+          bookings. The form shows clashes and the price estimate while you type. Bookings — All has filters,
+          sorting, CSV export and a search palette (Ctrl+K or Cmd+K; Ctrl+Shift+T, N, W or P jump to today,
+          tomorrow, this week or pending). Staff fields such as bond, ID and insurance checks, priority and
+          notes are set in the booking's detail pane.
+        </P>
+      </Stack>
+    ),
+  },
+  {
+    id: 'invoices',
+    title: 'Invoices & Payments',
+    available: AVAILABLE.invoices,
+    body: (
+      <Stack gap="xs">
+        <P>
+          Invoices and deposits will use what you save under Settings → Payments: default due days, deposit
+          percentage, GST rate, the accepted payment methods, your bank details and reference note, business
+          details and payment terms.
+        </P>
+        <P>Invoices, deposits and payment recording are not available yet.</P>
+      </Stack>
+    ),
+  },
+  {
+    id: 'quotations',
+    title: 'Quotations',
+    available: AVAILABLE.quotations,
+    body: <P>Quotations for prospective hirers are not available yet.</P>,
+  },
+  {
+    id: 'resources',
+    title: 'Resources',
+    available: AVAILABLE.resources,
+    body: (
+      <Stack gap="xs">
+        <P>
+          Resources lists your halls, rooms and outdoor spaces. Each gets a code, a capacity (bookings cannot
+          exceed it), opening hours per weekday, setup and pack-down buffers, equipment, a calendar colour and
+          a visibility. Halls/Rooms is the detailed table: duplicate, archive and restore spaces, export them
+          to CSV, and copy a private calendar feed (ICS) link for a space — generating a new link stops the
+          old one.
+        </P>
+        <P>
+          Public Holidays can be filled in for your state with Sync with the state calendar, imported from or
+          exported to a calendar file, and given a surcharge (PH-Std adds 25 % unless you change it) or marked
+          as a block-out. Block-outs close one or more spaces for a period (maintenance, private events,
+          cleaning).
+        </P>
+      </Stack>
+    ),
+  },
+  {
+    id: 'pricing',
+    title: 'Pricing & Rate Cards',
+    available: AVAILABLE.pricing,
+    body: (
+      <P>
+        Each space has one rate card: hourly, or daily (a flat rate — the full rate for 8 hours or more, half
+        the rate for shorter hires), with separate weekday and weekend (Saturday and Sunday) rates. Add-ons
+        such as a projector or cleaning are priced separately. The Price check panel shows exactly what a
+        booking would cost, including any public-holiday surcharge and add-ons; bookings use the same
+        calculation.
+      </P>
+    ),
+  },
+  {
+    id: 'customers',
+    title: 'Customers',
+    available: AVAILABLE.customers,
+    body: (
+      <Stack gap="xs">
+        <P>
+          Customers are created and kept up to date from bookings, matched by e-mail address. The directory
+          scores each customer on recency, frequency and spend over the last 12 months (cancelled bookings do
+          not count), places them in a segment (Champions, Loyal, New, At-Risk, Lost), tags VIP and
+          not-for-profit customers and estimates lifetime value. Open a customer to see their recent bookings,
+          export their data as CSV or PDF, or anonymise them.
+        </P>
+        <P>
+          Anonymising replaces the customer's name, e-mail and phone in their record and in all their
+          bookings. It cannot be undone. Settings → Data & Privacy can also erase a customer by e-mail
+          address.
+        </P>
+      </Stack>
+    ),
+  },
+  {
+    id: 'reports',
+    title: 'Reports',
+    available: AVAILABLE.reports,
+    body: <P>Reports are not available yet.</P>,
+  },
+  {
+    id: 'comms',
+    title: 'Communications',
+    available: AVAILABLE.comms,
+    body: <P>Sending e-mail to customers, e-mail templates and the message history are not available yet.</P>,
+  },
+  {
+    id: 'settings',
+    title: 'Settings',
+    body: (
+      <Stack gap="xs">
+        <List size="sm" spacing={6}>
+          <List.Item>
+            <strong>General</strong>: time zone (21 to choose from), date format (DD/MM/YYYY, MM/DD/YYYY or
+            YYYY-MM-DD), 12- or 24-hour time and currency, each with a live preview. Press Save Settings;
+            every page follows the change straight away. Here you also upload or delete your profile picture
+            (JPG, PNG or GIF up to 5 MB; pictures are re-encoded, which removes location and camera details)
+            and change your password. Changing your password signs you out everywhere else.
+          </List.Item>
+          <List.Item>
+            <strong>Payments</strong>: each payment-method switch saves as soon as you flip it. The Stripe
+            account ID must start with "acct_"; once saved it is locked until you press Edit Stripe ID. The
+            BSB is written 123-456 and the account number has 4 to 12 digits. Invoice Settings, Business
+            Details (the ABN is checked against the ATO checksum) and Terms & Policies each have their own
+            Save button.
+          </List.Item>
+          <List.Item>
+            <strong>Taxes (GST)</strong>: a rate from 0 to 100 with up to two decimals.
+          </List.Item>
+          <List.Item>
+            <strong>Availability & Buffers</strong>: setup and pack-down buffers (0 to 480 minutes) and how
+            long a tentative hold lasts (24 hours, 48 hours, 72 hours or 7 days).
+          </List.Item>
+          <List.Item>
+            <strong>Policies</strong>: your cancellation policy, refund rules, default bond and terms and
+            conditions.
+          </List.Item>
+          <List.Item>
+            <strong>Integrations</strong>: webhooks and calendar feeds are not set up yet.
+          </List.Item>
+          <List.Item>
+            <strong>Data & Privacy</strong>: the retention period (1 to 120 months, 84 by default), a download
+            of all your venue's data as one JSON file, and erasure of a customer's personal details.
+          </List.Item>
+        </List>
+        <P>
+          Staff can view settings only with the Settings permission. Payment settings and the data export can
+          be changed or used by you, the hall owner, only.
+        </P>
+      </Stack>
+    ),
+  },
+  {
+    id: 'sub-users',
+    title: 'Sub-Users',
+    body: (
+      <Stack gap="xs">
+        <P>
+          Settings → Roles & Permissions is where you add staff ("sub-users"). Each one signs in with their
+          own e-mail and password and works on your venue's data, but only on the pages you tick: Dashboard,
+          Calendar, Bookings, Invoices & Payments, Deposits, Quotations, Resources, Pricing, Customers,
+          Reports, Comms, Settings, Audit Log and Help. The Audit Log permission also opens the Management
+          page.
+        </P>
+        <List size="sm" spacing={4}>
+          <List.Item>
+            A sub-user's e-mail cannot be changed after creation; add a new sub-user instead.
+          </List.Item>
+          <List.Item>
+            Changing someone's permissions, setting them to Inactive, changing their password or deleting them
+            ends their open sessions at once: their next click takes them to the sign-in page.
+          </List.Item>
+          <List.Item>Passwords need at least 6 characters.</List.Item>
+          <List.Item>Sub-users cannot add other sub-users, and never see the Users page.</List.Item>
+        </List>
+      </Stack>
+    ),
+  },
+  {
+    id: 'audit',
+    title: 'Audit Log',
+    body: (
+      <Stack gap="xs">
+        <P>
+          Every change anywhere in VenueDesk is recorded with who made it, their role, the action, what it
+          touched, the IP address and, for edits, each field's old and new value. You see your own and your
+          sub-users' entries; a sub-user with the Audit Log permission sees only their own.
+        </P>
+        <List size="sm" spacing={4}>
+          <List.Item>
+            50 entries per page, newest first. Filter by dates, action, target type and role.
+          </List.Item>
+          <List.Item>Search looks only through the page you are on.</List.Item>
+          <List.Item>
+            Export (CSV) downloads every entry that matches your filters. Cells that a spreadsheet could run
+            as a formula are prefixed with an apostrophe, so opening the file is safe.
+          </List.Item>
+          <List.Item>
+            Entries cannot be edited or deleted, by anyone. Verify integrity recomputes the chain of
+            fingerprints linking your entries and reports any entry that was changed or removed behind
+            VenueDesk's back.
+          </List.Item>
+        </List>
+      </Stack>
+    ),
+  },
+  {
+    id: 'tips',
+    title: 'Tips',
+    body: (
+      <List size="sm" spacing={4}>
+        <List.Item>Give each staff member their own sub-user instead of sharing your password.</List.Item>
+        <List.Item>Grant only the pages someone needs; you can add more at any time.</List.Item>
+        <List.Item>Fill in Business Details and bank details before you send your first invoice.</List.Item>
+        <List.Item>
+          Export the audit log before your end-of-year review and keep it with your records.
+        </List.Item>
+      </List>
+    ),
+  },
+  {
+    id: 'faqs',
+    title: 'FAQs',
+    body: (
+      <Stack gap="sm">
+        <div>
+          <Text size="sm" fw={600}>
+            A staff member says they were signed out.
+          </Text>
+          <P>
+            That happens when their permissions, status or password change, or when they are deleted. Ask them
+            to sign in again; if they were set to Inactive they cannot until you make them Active.
+          </P>
+        </div>
+        <div>
+          <Text size="sm" fw={600}>
+            Why do dates show in a different format after I saved settings?
+          </Text>
+          <P>Dates, times and amounts everywhere follow Settings → General.</P>
+        </div>
+        <div>
+          <Text size="sm" fw={600}>
+            I forgot my password.
+          </Text>
+          <P>
+            VenueDesk has no self-service password reset yet. Contact the platform administrator who set up
+            your account.
+          </P>
+        </div>
+        <div>
+          <Text size="sm" fw={600}>
+            Can I delete an audit entry that was made by mistake?
+          </Text>
+          <P>No. The audit log is permanent by design; a later change is recorded as a new entry.</P>
+        </div>
+      </Stack>
+    ),
+  },
+  {
+    id: 'more-help',
+    title: 'Need More Help',
+    body: (
+      <P>
+        Contact the VenueDesk platform administrator who set up your account. Include what you were doing, the
+        page, and the time; the audit log entry for that time helps find the cause quickly.
+      </P>
+    ),
+  },
+];

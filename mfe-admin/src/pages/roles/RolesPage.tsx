@@ -1,0 +1,235 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AccessDenied, EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { FlashMessage, useFlash } from '../../lib/flash.tsx';
+import { messageOr } from '../../lib/errors.ts';
+import { SubUserCard } from './SubUserCard.tsx';
+import { DeleteSubUserDialog, SubUserFormDialog, SubUserPasswordDialog } from './SubUserDialogs.tsx';
+import { subUsersKey, type SubUser, type SubUserDraft } from './sub-user-api.ts';
+
+export const OWNERS_ONLY = 'Access Denied - Only Hall Owners can manage sub-users.';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+export function RolesPage() {
+  const { role, profile, hallOwnerId } = useSession();
+  const ownerId = profile?.id ?? hallOwnerId;
+  if (role !== 'hall_owner' || !ownerId) {
+    return (
+      <>
+        <PageHeader title="Roles & Permissions" />
+        <AccessDenied message={OWNERS_ONLY} />
+      </>
+    );
+  }
+  return <SubUserManager ownerId={ownerId} />;
+}
+
+function SubUserManager({ ownerId }: { ownerId: string }) {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const flash = useFlash();
+  const key = subUsersKey(ownerId);
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api.api<SubUser[]>(`/api/users/sub-users/${encodeURIComponent(ownerId)}`),
+  });
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<SubUser | null>(null);
+  const [deleting, setDeleting] = useState<SubUser | null>(null);
+  const [passwordFor, setPasswordFor] = useState<SubUser | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+
+  const save = useMutation({
+    mutationFn: (draft: SubUserDraft) =>
+      editing
+        ? api.api(`/api/users/sub-users/${encodeURIComponent(editing.id)}`, {
+            method: 'PUT',
+            body: { name: draft.name.trim(), permissions: draft.permissions, status: draft.status },
+          })
+        : api.api('/api/users', {
+            method: 'POST',
+            body: {
+              name: draft.name.trim(),
+              email: draft.email.trim(),
+              password: draft.password,
+              role: 'sub_user',
+              parentUserId: ownerId,
+              permissions: draft.permissions,
+              status: draft.status,
+            },
+          }),
+    onSuccess: () => {
+      flash.success(editing ? 'Sub-user updated successfully!' : 'Sub-user created successfully!');
+      closeForm();
+      void refresh();
+    },
+    onError: (error) =>
+      setDialogError(messageOr(error, editing ? 'Failed to update sub-user' : 'Failed to create sub-user')),
+  });
+  const remove = useMutation({
+    mutationFn: (user: SubUser) => api.api(`/api/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      flash.success('Sub-user deleted successfully!');
+      setDeleting(null);
+      void refresh();
+    },
+    onError: (error) => setDialogError(messageOr(error, 'Failed to delete sub-user')),
+  });
+
+  const changePassword = async (user: SubUser, newPassword: string): Promise<string> => {
+    try {
+      await api.api('/api/users/change-sub-user-password', {
+        method: 'PUT',
+        body: { subUserId: user.id, newPassword },
+      });
+    } catch (error) {
+      throw new Error(messageOr(error, 'Failed to change password. Please try again.'));
+    }
+    return `Password changed successfully for ${user.name || user.email}`;
+  };
+
+  function closeForm() {
+    setFormOpen(false);
+    setEditing(null);
+    setDialogError(null);
+  }
+
+  const all = useMemo(() => list.data ?? [], [list.data]);
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return all.filter(
+      (u) =>
+        (status === 'all' || u.status === status) &&
+        (!q || (u.name ?? '').toLowerCase().includes(q) || u.email.toLowerCase().includes(q)),
+    );
+  }, [all, search, status]);
+  const active = all.filter((u) => u.status === 'active').length;
+
+  return (
+    <>
+      <PageHeader
+        title="Roles & Permissions"
+        subtitle="Staff accounts that work on your venue's data, limited to the pages you choose."
+        actions={
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setDialogError(null);
+              setFormOpen(true);
+            }}
+          >
+            Add Sub-User
+          </Button>
+        }
+      />
+      <FlashMessage flash={flash.flash} testId="roles-flash" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
+        <Stat label="Total Sub-Users" value={list.data ? all.length : '—'} />
+        <Stat label="Active Users" value={list.data ? active : '—'} />
+        <Stat label="Inactive Users" value={list.data ? all.length - active : '—'} />
+      </SimpleGrid>
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Search name or email..."
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: 1, minWidth: 220 }}
+        />
+        <NativeSelect
+          label="Status"
+          data={[
+            { value: 'all', label: 'All Statuses' },
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            setSearch('');
+            setStatus('all');
+          }}
+        >
+          Clear
+        </Button>
+        <Button variant="light" onClick={() => void list.refetch()} loading={list.isFetching}>
+          Refresh
+        </Button>
+      </Group>
+
+      {list.isPending ? (
+        <LoadingState label="Loading sub-users..." />
+      ) : list.isError ? (
+        <ErrorState
+          title="Failed to fetch sub-users"
+          message={messageOr(list.error, 'Failed to fetch sub-users')}
+          onRetry={() => void list.refetch()}
+        />
+      ) : shown.length === 0 ? (
+        <EmptyState title="No sub-users found" description="Try adjusting your search or filters." />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shown.map((user) => (
+            <SubUserCard
+              key={user.id}
+              user={user}
+              onEdit={() => {
+                setDialogError(null);
+                setEditing(user);
+                setFormOpen(true);
+              }}
+              onPassword={() => setPasswordFor(user)}
+              onDelete={() => {
+                setDialogError(null);
+                setDeleting(user);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <SubUserFormDialog
+        opened={formOpen}
+        editing={editing}
+        busy={save.isPending}
+        error={dialogError}
+        onClose={closeForm}
+        onSubmit={(draft) => save.mutate(draft)}
+      />
+      <DeleteSubUserDialog
+        user={deleting}
+        busy={remove.isPending}
+        error={dialogError}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+      <SubUserPasswordDialog
+        user={passwordFor}
+        change={changePassword}
+        onClose={() => setPasswordFor(null)}
+      />
+    </>
+  );
+}
+
+export function Stat({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
+  return (
+    <Card withBorder padding="md" data-testid={testId}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} mt={4}>
+        {value}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,286 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@venue/contracts';
+import { subUserPasswordProblem, type SubUser, type SubUserDraft } from './sub-user-api.ts';
+
+const toggle = { 'aria-label': 'Show or hide password' };
+
+const baseSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.'),
+  email: z.string().trim().min(1, 'Email is required.').pipe(z.email('Please enter a valid email address.')),
+  password: z.string(),
+  permissions: z.array(z.enum(PERMISSION_KEYS)),
+  status: z.enum(['active', 'inactive']),
+});
+// A disabled field may read as undefined; the e-mail of an existing sub-user is never sent anyway.
+const editSchema = baseSchema.extend({ email: z.string().optional() });
+const createSchema = baseSchema.extend({
+  password: z
+    .string()
+    .refine((p) => p.trim().length > 0, { message: 'Password is required.', abort: true })
+    .refine((p) => p.length >= 6, 'The new password needs to be at least 6 characters long for security.'),
+});
+
+export function SubUserFormDialog({
+  opened,
+  editing,
+  busy,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  /** null: Add New Sub-User. */
+  editing: SubUser | null;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: (draft: SubUserDraft) => void;
+}) {
+  const form = useForm<SubUserDraft>({
+    resolver: zodResolver(editing ? editSchema : createSchema) as never,
+    defaultValues: { name: '', email: '', password: '', permissions: [], status: 'active' },
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (!opened) return;
+    reset(
+      editing
+        ? {
+            name: editing.name ?? '',
+            email: editing.email,
+            password: '',
+            permissions: editing.permissions.filter((p): p is PermissionKey =>
+              (PERMISSION_KEYS as readonly string[]).includes(p),
+            ),
+            status: editing.status,
+          }
+        : { name: '', email: '', password: '', permissions: [], status: 'active' },
+    );
+  }, [opened, editing, reset]);
+
+  const errors = form.formState.errors;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'Edit Sub-User' : 'Add New Sub-User'}
+      size="lg"
+      centered
+    >
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <Stack gap="sm">
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk={!editing}
+            disabled={Boolean(editing)}
+            description={editing ? "A sub-user's e-mail cannot be changed." : undefined}
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          {editing ? null : (
+            <PasswordInput
+              label="Password"
+              withAsterisk
+              autoComplete="new-password"
+              visibilityToggleButtonProps={toggle}
+              {...form.register('password')}
+              error={errors.password?.message}
+            />
+          )}
+          <NativeSelect
+            label="Status"
+            data={[
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+            {...form.register('status')}
+          />
+          <Controller
+            control={form.control}
+            name="permissions"
+            render={({ field }) => (
+              <Checkbox.Group
+                label="Permissions"
+                description="The pages this person can open. Without Settings they cannot change any settings."
+                value={field.value}
+                onChange={(v) => field.onChange(v as PermissionKey[])}
+              >
+                <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+                  {PERMISSION_KEYS.map((key) => (
+                    <Checkbox key={key} value={key} label={PERMISSION_LABELS[key]} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            )}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {editing ? 'Save Changes' : 'Create Sub-User'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function DeleteSubUserDialog({
+  user,
+  busy,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  user: SubUser | null;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal opened={Boolean(user)} onClose={onClose} title="Delete Sub-User" centered>
+      {user ? (
+        <Stack gap="sm">
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Text>Are you sure you want to delete this sub-user? This action cannot be undone.</Text>
+          <Stack gap={2}>
+            <Text size="sm">
+              <strong>Name:</strong> {user.name || 'No name'}
+            </Text>
+            <Text size="sm">
+              <strong>Email:</strong> {user.email}
+            </Text>
+            <Text size="sm">
+              <strong>Permissions:</strong> {user.permissions.length}
+            </Text>
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button color="red" loading={busy} onClick={onConfirm}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Closes by itself 2 seconds after a success (spec 01 §9). */
+export function SubUserPasswordDialog({
+  user,
+  change,
+  onClose,
+}: {
+  user: SubUser | null;
+  change: (user: SubUser, password: string) => Promise<string>;
+  onClose: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const closer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    setPassword('');
+    setConfirm('');
+    setMessage(null);
+    return () => {
+      if (closer.current) clearTimeout(closer.current);
+    };
+  }, [user]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!user) return;
+    const problem = subUserPasswordProblem(password, confirm);
+    if (problem) {
+      setMessage({ ok: false, text: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      const text = await change(user, password);
+      setMessage({ ok: true, text });
+      closer.current = setTimeout(onClose, 2000);
+    } catch (error) {
+      setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={Boolean(user)} onClose={onClose} title="Change Password" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {user ? <Text size="sm">For {user.name || user.email}</Text> : null}
+          {message ? (
+            <Alert
+              color={message.ok ? 'green' : 'red'}
+              variant="light"
+              role={message.ok ? 'status' : 'alert'}
+            >
+              {message.text}
+            </Alert>
+          ) : null}
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            visibilityToggleButtonProps={toggle}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            visibilityToggleButtonProps={toggle}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Change Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

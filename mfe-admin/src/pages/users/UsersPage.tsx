@@ -1,0 +1,308 @@
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EmptyState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { FlashMessage, useFlash } from '../../lib/flash.tsx';
+import { messageOr } from '../../lib/errors.ts';
+import { pictureForm } from '../../lib/picture-rules.ts';
+import { ProfileImage } from '../../lib/ProfileImage.tsx';
+import { Stat } from '../roles/RolesPage.tsx';
+import { DeleteUserDialog, UserFormDialog } from './UserDialogs.tsx';
+import { addressText, roleLabel, userBody, usersKey, type ManagedUser, type UserForm } from './user-api.ts';
+
+export function UsersPage() {
+  const { role } = useSession();
+  if (role !== 'super_admin') {
+    return (
+      <>
+        <PageHeader title="Users" />
+        <Alert color="red" variant="light" title="Access Denied" role="alert" data-testid="access-denied">
+          <Text size="sm">You don't have permission to view this page.</Text>
+          <Text size="sm">Only Super Admins can access user management.</Text>
+        </Alert>
+      </>
+    );
+  }
+  return <UserManager />;
+}
+
+function matches(u: ManagedUser, q: string): boolean {
+  const hay = [u.email, u.role, roleLabel(u.role), u.hallName, u.contactNumber, addressText(u.address)]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return hay.includes(q);
+}
+
+function UserManager() {
+  const { api, profile } = useSession();
+  const queryClient = useQueryClient();
+  const flash = useFlash();
+  const [warning, setWarning] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: usersKey,
+    // Sub-users belong to their owners' Roles & Permissions page, never to this list.
+    queryFn: async () => (await api.api<ManagedUser[]>('/api/users')).filter((u) => u.role !== 'sub_user'),
+  });
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState('all');
+  const [activeOnly, setActiveOnly] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [deleting, setDeleting] = useState<ManagedUser | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKey });
+  const closeForm = () => {
+    setFormOpen(false);
+    setEditing(null);
+    setDialogError(null);
+  };
+
+  const save = useMutation({
+    mutationFn: async ({ values, picture }: { values: UserForm; picture: File | null }) => {
+      if (editing) {
+        await api.api(`/api/users/${encodeURIComponent(editing.id)}`, {
+          method: 'PUT',
+          body: userBody(values, false),
+        });
+        return { created: false, pictureFailed: false };
+      }
+      const created = await api.api<ManagedUser>('/api/users', {
+        method: 'POST',
+        body: userBody(values, true),
+      });
+      let pictureFailed = false;
+      if (picture && created?.id) {
+        // The account exists already; a picture that will not upload must not undo that.
+        try {
+          await api.api(`/api/users/upload-profile-picture?userId=${encodeURIComponent(created.id)}`, {
+            method: 'POST',
+            body: pictureForm(picture),
+          });
+        } catch (error) {
+          console.warn('The profile picture could not be uploaded for the new user', error);
+          pictureFailed = true;
+        }
+      }
+      return { created: true, pictureFailed };
+    },
+    onSuccess: ({ created, pictureFailed }, { values }) => {
+      flash.success(
+        created ? `${roleLabel(values.role)} account created successfully!` : 'User updated successfully!',
+      );
+      setWarning(
+        pictureFailed
+          ? 'The account was created, but the profile picture could not be uploaded. You can add it later.'
+          : null,
+      );
+      closeForm();
+      void refresh();
+    },
+    onError: (error) =>
+      setDialogError(messageOr(error, editing ? 'Failed to update user' : 'Failed to create user')),
+  });
+  const remove = useMutation({
+    mutationFn: (user: ManagedUser) =>
+      api.api(`/api/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      flash.success('User deleted successfully!');
+      setDeleting(null);
+      void refresh();
+    },
+    onError: (error) => setDialogError(messageOr(error, 'Failed to delete user')),
+  });
+
+  const all = useMemo(() => list.data ?? [], [list.data]);
+  const roles = useMemo(() => [...new Set(all.map((u) => u.role))].sort(), [all]);
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return all.filter(
+      (u) =>
+        (roleFilter === 'all' || u.role === roleFilter) &&
+        (!activeOnly || u.status === 'active') &&
+        (!q || matches(u, q)),
+    );
+  }, [all, search, roleFilter, activeOnly]);
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        subtitle="Manage hall owner and super admin accounts."
+        actions={
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setDialogError(null);
+              setFormOpen(true);
+            }}
+          >
+            Add User
+          </Button>
+        }
+      />
+      <FlashMessage flash={flash.flash} testId="users-flash" />
+      {warning ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          mb="md"
+          role="status"
+          withCloseButton
+          onClose={() => setWarning(null)}
+        >
+          {warning}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="lg">
+        <Stat
+          label="Hall Owners"
+          value={list.data ? all.filter((u) => u.role === 'hall_owner').length : '—'}
+        />
+        <Stat
+          label="Super Admins"
+          value={list.data ? all.filter((u) => u.role === 'super_admin').length : '—'}
+        />
+      </SimpleGrid>
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Search email, role, hall, contact or address..."
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: 1, minWidth: 240 }}
+        />
+        <NativeSelect
+          label="Role"
+          data={[
+            { value: 'all', label: 'All Roles' },
+            ...roles.map((r) => ({ value: r, label: roleLabel(r) })),
+          ]}
+          value={roleFilter}
+          onChange={(e) => setRoleFilter(e.currentTarget.value)}
+        />
+        <Switch
+          label="Active only"
+          checked={activeOnly}
+          onChange={(e) => setActiveOnly(e.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+
+      {list.isPending ? (
+        <LoadingState label="Loading users..." />
+      ) : list.isError ? (
+        <Text c="red" ta="center" role="alert" py="xl">
+          {messageOr(list.error, 'Failed to fetch users')}
+        </Text>
+      ) : shown.length === 0 ? (
+        <EmptyState title="No users found." />
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Profile</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Hall Name</Table.Th>
+                <Table.Th>Contact Number</Table.Th>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((u) => (
+                <Table.Tr key={u.id} data-testid="user-row">
+                  <Table.Td>
+                    <ProfileImage
+                      src={u.profilePicture}
+                      name={u.hallName ?? u.email}
+                      alt={`Profile picture of ${u.email}`}
+                      size={36}
+                      data-has-picture={u.profilePicture ? 'true' : 'false'}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {u.email}
+                    {u.status !== 'active' ? (
+                      <Badge ml="xs" size="xs" color="gray" variant="light">
+                        Inactive
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{roleLabel(u.role)}</Table.Td>
+                  <Table.Td>{u.hallName ?? ''}</Table.Td>
+                  <Table.Td>{u.contactNumber ?? ''}</Table.Td>
+                  <Table.Td>{addressText(u.address)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${u.email}`}
+                          onClick={() => {
+                            setDialogError(null);
+                            setEditing(u);
+                            setFormOpen(true);
+                          }}
+                        >
+                          <span aria-hidden>✎</span>
+                        </ActionIcon>
+                      </Tooltip>
+                      {u.id !== profile?.id ? (
+                        <Tooltip label="Delete">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${u.email}`}
+                            onClick={() => {
+                              setDialogError(null);
+                              setDeleting(u);
+                            }}
+                          >
+                            <span aria-hidden>🗑</span>
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <UserFormDialog
+        opened={formOpen}
+        editing={editing}
+        busy={save.isPending}
+        error={dialogError}
+        onClose={closeForm}
+        onSubmit={(values, picture) => save.mutate({ values, picture })}
+      />
+      <DeleteUserDialog
+        user={deleting}
+        busy={remove.isPending}
+        error={dialogError}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { RemotePage, RemoteRoot, type RemoteProps } from '@venue/ui';
+import { pages } from './pages.ts';
+
+export function Root(props: RemoteProps) {
+  return (
+    <RemoteRoot {...props} testId="remote-bookings">
+      <RemotePage path={props.path} pages={pages} />
+    </RemoteRoot>
+  );
+}

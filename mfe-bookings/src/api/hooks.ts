@@ -1,0 +1,222 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@venue/ui';
+import type {
+  Booking,
+  BookingStats,
+  BulkResult,
+  CalendarData,
+  Customer,
+  CustomerDetail,
+  CustomerList,
+  DepositType,
+  Paged,
+  Resource,
+  SearchHit,
+  TaxType,
+} from './types.ts';
+
+/** Every query of this remote starts with one of these, so a write can refresh them all. */
+export const ROOTS = { bookings: 'bookings', calendar: 'calendar', customers: 'customers' } as const;
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export function queryString(params: Params): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export function useResources() {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: ['resources'],
+    queryFn: () => api.request<Resource[]>('fetch resources', 'GET', '/api/resources'),
+    staleTime: 60_000,
+  });
+}
+
+export function useBookingList(params: Params, enabled = true) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.bookings, 'list', params],
+    queryFn: () =>
+      api.request<Paged<Booking>>('fetch bookings', 'GET', `/api/bookings${queryString(params)}`),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useBookingStats() {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.bookings, 'stats'],
+    queryFn: () => api.request<BookingStats>('fetch bookings', 'GET', '/api/bookings/stats'),
+  });
+}
+
+export function useBooking(id: string | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.bookings, 'one', id],
+    queryFn: () => api.request<Booking>('fetch bookings', 'GET', `/api/bookings/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+export function useBookingSearch(q: string) {
+  const { api } = useSession();
+  const term = q.trim();
+  return useQuery({
+    queryKey: [ROOTS.bookings, 'search', term],
+    queryFn: async () => {
+      const res = await api.request<SearchHit[] | { items: SearchHit[] }>(
+        'fetch bookings',
+        'GET',
+        `/api/bookings/search${queryString({ q: term })}`,
+      );
+      return (Array.isArray(res) ? res : res.items).slice(0, 8);
+    },
+    enabled: term.length >= 2,
+  });
+}
+
+export function useCalendar(
+  range: { from: string; to: string } | null,
+  resourceId: string,
+  showBuffers: boolean,
+) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.calendar, range?.from, range?.to, resourceId, showBuffers],
+    queryFn: () =>
+      api.request<CalendarData>(
+        'fetch bookings',
+        'GET',
+        `/api/calendar${queryString({ from: range?.from, to: range?.to, resourceId, showBuffers })}`,
+      ),
+    enabled: Boolean(range),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomers(params: Params) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.customers, 'list', params],
+    queryFn: () =>
+      api.request<CustomerList>('fetch customers', 'GET', `/api/customers${queryString(params)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: string | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.customers, 'one', id],
+    queryFn: () => api.request<CustomerDetail>('fetch customers', 'GET', `/api/customers/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+/** After any write every list, the calendar and the customer figures may have changed. */
+export function useRefreshAll() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(Object.values(ROOTS).map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+}
+
+export interface ConfirmInput {
+  tax_type: TaxType;
+  deposit_type: DepositType;
+  deposit_value: number | null;
+}
+
+export function useBookingActions() {
+  const { api } = useSession();
+  const refresh = useRefreshAll();
+  const done = { onSuccess: () => void refresh() };
+  return {
+    confirm: useMutation({
+      mutationFn: ({ id, payment }: { id: string; payment: ConfirmInput }) =>
+        api.request<Booking | { booking: Booking }>('confirm booking', 'PUT', `/api/bookings/${id}/status`, {
+          status: 'confirmed',
+          payment_details: payment,
+        }),
+      ...done,
+    }),
+    cancel: useMutation({
+      mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+        api.request('cancel booking', 'PUT', `/api/bookings/${id}/status`, {
+          status: 'cancelled',
+          ...(reason ? { reason } : {}),
+        }),
+      ...done,
+    }),
+    complete: useMutation({
+      mutationFn: (id: string) =>
+        api.request('complete booking', 'PUT', `/api/bookings/${id}/status`, { status: 'completed' }),
+      ...done,
+    }),
+    accept: useMutation({
+      mutationFn: ({ id, holdHours }: { id: string; holdHours: number }) =>
+        api.request('accept booking', 'POST', `/api/bookings/${id}/accept`, { holdHours }),
+      ...done,
+    }),
+    decline: useMutation({
+      mutationFn: ({ id, reason, note }: { id: string; reason: string; note?: string }) =>
+        api.request('decline booking', 'POST', `/api/bookings/${id}/decline`, { reason, note }),
+      ...done,
+    }),
+    requestChanges: useMutation({
+      mutationFn: ({ id, message }: { id: string; message: string }) =>
+        api.request('request changes', 'POST', `/api/bookings/${id}/request-changes`, { message }),
+      ...done,
+    }),
+    bulkAccept: useMutation({
+      mutationFn: ({ ids, holdHours }: { ids: string[]; holdHours: number }) =>
+        api.request<BulkResult>('accept bookings', 'POST', '/api/bookings/bulk/accept', { ids, holdHours }),
+      ...done,
+    }),
+    bulkDecline: useMutation({
+      mutationFn: ({ ids, reason }: { ids: string[]; reason: string }) =>
+        api.request<BulkResult>('decline bookings', 'POST', '/api/bookings/bulk/decline', { ids, reason }),
+      ...done,
+    }),
+    move: useMutation({
+      mutationFn: ({
+        id,
+        ...body
+      }: {
+        id: string;
+        bookingDate: string;
+        startTime: string;
+        endTime: string;
+        resourceId?: string;
+      }) => api.request<Booking>('booking update', 'PATCH', `/api/bookings/${id}/move`, body),
+      ...done,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
+        api.request<Booking>('booking update', 'PUT', `/api/bookings/${id}`, body),
+      ...done,
+    }),
+    anonymise: useMutation({
+      mutationFn: (id: string) =>
+        api.request<Customer>('anonymise customer', 'POST', `/api/customers/${id}/anonymise`),
+      ...done,
+    }),
+  };
+}
+
+/** The booking a write answered with, whichever envelope the server used. */
+export function unwrapBooking(res: unknown): Booking | null {
+  if (res && typeof res === 'object') {
+    if ('booking' in res) return (res as { booking: Booking }).booking;
+    if ('id' in res) return res as Booking;
+  }
+  return null;
+}

@@ -1,0 +1,390 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, serverMessage, useSession } from '@venue/ui';
+import { ROOTS, unwrapBooking, useRefreshAll, useResources } from '../api/hooks.ts';
+import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
+import { useFormat } from '../lib/format.ts';
+import { toastSuccess } from '../lib/notify.ts';
+import { validateBooking, type BookingFormValues } from '../lib/validate.ts';
+import { ConflictList } from './ConflictList.tsx';
+
+export interface BookingPrefill {
+  resourceId?: string;
+  bookingDate?: string;
+  startTime?: string;
+  endTime?: string;
+}
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** Edit mode when given: the form is prefilled from it and saves with PUT. */
+  booking?: Booking | null;
+  prefill?: BookingPrefill | null;
+  onSaved?: (booking: Booking | null) => void;
+}
+
+const STATUS_OPTIONS = ['pending', 'tentative', 'confirmed', 'completed', 'cancelled'].map((s) => ({
+  value: s,
+  label: s[0]!.toUpperCase() + s.slice(1),
+}));
+
+/** Milliseconds the success message stays before the dialog closes (spec 02 §9). */
+const SUCCESS_DELAY_MS = 1500;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function initialValues(booking?: Booking | null, prefill?: BookingPrefill | null): BookingFormValues {
+  if (booking) {
+    return {
+      customerName: booking.customerName,
+      customerEmail: booking.customerEmail,
+      customerPhone: booking.customerPhone,
+      eventType: booking.eventType,
+      selectedHall: booking.resourceId,
+      bookingDate: booking.bookingDate,
+      startTime: booking.startTime,
+      endTime: booking.endTime,
+      additionalDescription: booking.additionalDescription ?? '',
+      estimatedPrice:
+        booking.estimatedPriceCents == null ? '' : (booking.estimatedPriceCents / 100).toFixed(2),
+      guestCount: booking.guestCount == null ? '' : String(booking.guestCount),
+      status: booking.status,
+    };
+  }
+  return {
+    customerName: '',
+    customerEmail: '',
+    customerPhone: '',
+    eventType: '',
+    selectedHall: prefill?.resourceId ?? '',
+    bookingDate: prefill?.bookingDate ?? '',
+    startTime: prefill?.startTime ?? '',
+    endTime: prefill?.endTime ?? '',
+    additionalDescription: '',
+    estimatedPrice: '',
+    guestCount: '',
+    status: 'pending',
+  };
+}
+
+export function BookingFormDialog({ opened, onClose, booking, prefill, onSaved }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={booking ? 'Edit Booking' : 'New Booking'} size="lg">
+      {opened ? (
+        <BookingForm booking={booking} prefill={prefill} onClose={onClose} onSaved={onSaved} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened'>) {
+  const { api } = useSession();
+  const fmt = useFormat();
+  const refresh = useRefreshAll();
+  const resources = useResources();
+  const [values, setValues] = useState<BookingFormValues>(() => initialValues(booking, prefill));
+  const [error, setError] = useState<string | null>(null);
+  const [serverConflicts, setServerConflicts] = useState<Pick<CheckResult, 'conflicts' | 'blockouts'> | null>(
+    null,
+  );
+  const [success, setSuccess] = useState<string | null>(null);
+  const set = (key: keyof BookingFormValues) => (value: string | null) => {
+    setValues((v) => ({ ...v, [key]: value ?? '' }));
+    setServerConflicts(null);
+  };
+
+  const slot = useMemo(
+    () => ({
+      resourceId: values.selectedHall,
+      bookingDate: values.bookingDate,
+      startTime: values.startTime,
+      endTime: values.endTime,
+    }),
+    [values.selectedHall, values.bookingDate, values.startTime, values.endTime],
+  );
+  const [debounced] = useDebouncedValue(slot, 300);
+  const ready =
+    Boolean(debounced.resourceId && debounced.bookingDate) &&
+    TIME.test(debounced.startTime) &&
+    TIME.test(debounced.endTime) &&
+    debounced.endTime > debounced.startTime;
+  const check = useQuery({
+    queryKey: [ROOTS.bookings, 'check', debounced, booking?.id],
+    queryFn: () =>
+      api.request<CheckResult>('check booking', 'POST', '/api/bookings/check', {
+        ...debounced,
+        ...(booking ? { excludeId: booking.id } : {}),
+      }),
+    enabled: ready,
+  });
+
+  const resource = resources.data?.find((r) => r.id === values.selectedHall);
+  const resourceOptions = (resources.data ?? [])
+    .filter((r) => r.status !== 'archived' || r.id === values.selectedHall)
+    .map((r) => ({ value: r.id, label: r.name }));
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      booking
+        ? api.request<unknown>('booking update', 'PUT', `/api/bookings/${booking.id}`, body)
+        : api.request<unknown>('booking create', 'POST', '/api/bookings/admin', body),
+  });
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setServerConflicts(null);
+    // An edit that keeps the date and times may save an old booking (the server's rule too).
+    const keepsSlot =
+      booking != null &&
+      values.bookingDate === booking.bookingDate &&
+      values.startTime === booking.startTime &&
+      values.endTime === booking.endTime;
+    const problem = validateBooking(values, keepsSlot ? '0000-00-00' : undefined) ?? guestProblem();
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (check.data && (check.data.conflicts.length > 0 || check.data.blockouts.length > 0)) {
+      setError('Time slot conflicts with existing booking(s). Please choose a different time.');
+      return;
+    }
+    const body = {
+      customerName: values.customerName.trim(),
+      customerEmail: values.customerEmail.trim(),
+      customerPhone: values.customerPhone.trim(),
+      eventType: values.eventType,
+      selectedHall: values.selectedHall,
+      resourceId: values.selectedHall,
+      bookingDate: values.bookingDate,
+      startTime: values.startTime,
+      endTime: values.endTime,
+      additionalDescription: values.additionalDescription,
+      estimatedPrice: values.estimatedPrice.trim() === '' ? null : Number(values.estimatedPrice),
+      guestCount: values.guestCount.trim() === '' ? null : Number(values.guestCount),
+      status: values.status,
+    };
+    try {
+      const saved = unwrapBooking(await save.mutateAsync(body));
+      const price = saved ? fmt.money(saved.calculatedPriceCents) : '';
+      setSuccess(
+        `${booking ? 'Booking updated' : 'Booking created'} successfully!${price ? ` Calculated price: ${price}` : ''}`,
+      );
+      toastSuccess(booking ? 'Booking Updated!' : 'Booking Created!', saved?.bookingCode);
+      void refresh();
+      setTimeout(() => {
+        onSaved?.(saved);
+        onClose();
+      }, SUCCESS_DELAY_MS);
+    } catch (err) {
+      const body = err instanceof ApiError ? err.body : null;
+      setError(
+        serverMessage(body) ??
+          (booking
+            ? 'Failed to update booking. Please try again.'
+            : 'Failed to create booking. Please try again.'),
+      );
+      const found = body as Partial<CheckResult> | null;
+      if (found && (Array.isArray(found.conflicts) || Array.isArray(found.blockouts))) {
+        setServerConflicts({ conflicts: found.conflicts ?? [], blockouts: found.blockouts ?? [] });
+      }
+    }
+  }
+
+  function guestProblem(): string | null {
+    if (values.guestCount.trim() === '') return null;
+    const n = Number(values.guestCount);
+    if (!Number.isInteger(n) || n < 1) return 'Guest count must be a whole number of at least 1';
+    if (resource && resource.capacity > 0 && n > resource.capacity)
+      return `Guest count cannot be more than the hall's capacity of ${resource.capacity}`;
+    const price = values.estimatedPrice.trim();
+    if (price !== '' && !(Number(price) >= 0)) return 'Estimated price must be 0 or more';
+    return null;
+  }
+
+  const conflicts = serverConflicts?.conflicts ?? (ready ? check.data?.conflicts : undefined) ?? [];
+  const blockouts = serverConflicts?.blockouts ?? (ready ? check.data?.blockouts : undefined) ?? [];
+  const quote = ready ? check.data?.quote : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={booking ? 'Edit booking' : 'New booking'}>
+      <Stack gap="md">
+        <Title order={3} fz="md">
+          Customer Information
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Customer name"
+            required
+            value={values.customerName}
+            onChange={(e) => set('customerName')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Customer email"
+            type="email"
+            required
+            value={values.customerEmail}
+            onChange={(e) => set('customerEmail')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Customer phone"
+            type="tel"
+            required
+            value={values.customerPhone}
+            onChange={(e) => set('customerPhone')(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+
+        <Title order={3} fz="md">
+          Event Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Event type"
+            required
+            data={[...EVENT_TYPES]}
+            value={values.eventType || null}
+            onChange={set('eventType')}
+          />
+          <Select
+            label="Resource"
+            required
+            data={resourceOptions}
+            value={values.selectedHall || null}
+            onChange={set('selectedHall')}
+            placeholder={resources.isLoading ? 'Loading resources...' : 'Choose a resource'}
+            error={resources.isError ? 'Failed to load resources' : undefined}
+          />
+          <TextInput
+            label="Guest count"
+            type="number"
+            min={1}
+            max={resource?.capacity || undefined}
+            step={1}
+            value={values.guestCount}
+            onChange={(e) => set('guestCount')(e.currentTarget.value)}
+            description={resource ? `Capacity ${resource.capacity}` : undefined}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Additional description"
+          autosize
+          minRows={2}
+          value={values.additionalDescription}
+          onChange={(e) => set('additionalDescription')(e.currentTarget.value)}
+        />
+
+        <Title order={3} fz="md">
+          Date &amp; Time
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Booking date"
+            type="date"
+            required
+            value={values.bookingDate}
+            onChange={(e) => set('bookingDate')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Start time"
+            type="time"
+            required
+            value={values.startTime}
+            onChange={(e) => set('startTime')(e.currentTarget.value)}
+          />
+          <TextInput
+            label="End time"
+            type="time"
+            required
+            value={values.endTime}
+            onChange={(e) => set('endTime')(e.currentTarget.value)}
+          />
+        </SimpleGrid>
+
+        <Title order={3} fz="md">
+          Pricing &amp; Status
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Estimated price override"
+            description="Leave blank to use the resource's pricing"
+            type="number"
+            min={0}
+            step={0.01}
+            value={values.estimatedPrice}
+            onChange={(e) => set('estimatedPrice')(e.currentTarget.value)}
+          />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={values.status}
+            onChange={(v) => set('status')(v ?? 'pending')}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+
+        <div aria-live="polite" data-testid="price-estimate">
+          {check.isFetching && ready ? (
+            <Text size="sm" c="dimmed">
+              Checking availability...
+            </Text>
+          ) : null}
+          {check.isError && ready ? (
+            <Text size="sm" c="red.9">
+              Could not check availability: {check.error.message}
+            </Text>
+          ) : null}
+          {ready && check.data?.quoteUnavailable ? (
+            <Text size="sm">
+              Price estimate unavailable right now; the server prices the booking when it is saved.
+            </Text>
+          ) : null}
+          {quote ? (
+            <Text size="sm">
+              Price estimate: <strong>{fmt.money(quote.calculatedPriceCents)}</strong> ({quote.durationHours}{' '}
+              h{quote.isWeekend ? ', weekend rate' : ''}
+              {quote.holiday ? `, ${quote.holiday.name} surcharge` : ''})
+              {values.estimatedPrice.trim() !== ''
+                ? ` — override ${fmt.money(Math.round(Number(values.estimatedPrice) * 100) || 0)} will be used`
+                : ''}
+            </Text>
+          ) : null}
+        </div>
+        <ConflictList conflicts={conflicts} blockouts={blockouts} />
+
+        {error ? (
+          <Alert color="red" role="alert" title="Cannot save booking">
+            {error}
+          </Alert>
+        ) : null}
+        {success ? (
+          <Alert color="green" role="status">
+            {success}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={Boolean(success)}>
+            {booking ? 'Update Booking' : 'Create Booking'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

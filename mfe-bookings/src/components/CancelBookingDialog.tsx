@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useSession } from '@venue/ui';
+import { useBookingActions } from '../api/hooks.ts';
+import type { Booking } from '../api/types.ts';
+import { useFormat } from '../lib/format.ts';
+import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
+
+export const CANCEL_REASONS = [
+  { value: 'resource_unavailable', label: 'Resource unavailable' },
+  { value: 'scheduling_conflict', label: 'Scheduling conflict' },
+  { value: 'customer_request', label: 'Customer request' },
+  { value: 'admin_decision', label: 'Admin decision' },
+  { value: 'other', label: 'Other' },
+];
+
+interface Props {
+  booking: Booking | null;
+  onClose: () => void;
+  onDone?: () => void;
+  /** "Cancel Booking Request" on the requests screen, "Cancel Booking" elsewhere. */
+  title?: string;
+}
+
+export function CancelBookingDialog({ booking, onClose, onDone, title = 'Cancel Booking' }: Props) {
+  return (
+    <Modal opened={Boolean(booking)} onClose={onClose} title={title}>
+      {booking ? (
+        <CancelForm
+          key={booking.id}
+          booking={booking}
+          onClose={onClose}
+          onDone={onDone}
+          isRequest={title.includes('Request')}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function CancelForm({
+  booking,
+  onClose,
+  onDone,
+  isRequest,
+}: {
+  booking: Booking;
+  onClose: () => void;
+  onDone?: () => void;
+  isRequest: boolean;
+}) {
+  const { settings } = useSession();
+  const fmt = useFormat();
+  const { cancel } = useBookingActions();
+  const [reason, setReason] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const base = booking.calculatedPriceCents;
+  // Totals "incl. GST" on this dialog add the tenant's rate to the base (spec 02 §9).
+  const inclGst = Math.round(base * (1 + settings.taxRate / 100));
+
+  async function submit() {
+    setError(null);
+    try {
+      await cancel.mutateAsync({ id: booking.id, reason: reason ?? undefined });
+      toastSuccess('Booking Cancelled!', `${booking.customerName} — ${booking.bookingCode}`);
+      onDone?.();
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      toastError('Error Cancelling Booking', errorText(err));
+    }
+  }
+
+  const rows: [string, string][] = [
+    ['Event', booking.eventType],
+    ['Date', fmt.date(booking.bookingDate)],
+    ['Time', `${fmt.time(booking.startTime)} – ${fmt.time(booking.endTime)}`],
+    ['Resource', booking.resourceName],
+    ['Guests', booking.guestCount == null ? '—' : String(booking.guestCount)],
+    ['Base amount', fmt.money(base)],
+    ['Total value (incl. GST)', fmt.money(inclGst)],
+  ];
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Are you sure you want to cancel the booking {isRequest ? 'request ' : ''}for {booking.customerName}?
+        This action cannot be undone.
+      </Text>
+      <Table>
+        <Table.Tbody>
+          {rows.map(([k, v]) => (
+            <Table.Tr key={k}>
+              <Table.Th scope="row">{k}</Table.Th>
+              <Table.Td>{v}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Select
+        label="Reason (optional)"
+        data={CANCEL_REASONS}
+        value={reason}
+        onChange={setReason}
+        clearable
+        placeholder="Select a reason"
+      />
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {isRequest ? 'Keep Request' : 'Keep Booking'}
+        </Button>
+        <Button color="red" onClick={() => void submit()} loading={cancel.isPending}>
+          Cancel Booking
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { Alert, List } from '@mantine/core';
+import type { CheckResult, Conflict } from '../api/types.ts';
+import { useFormat } from '../lib/format.ts';
+
+/** The bookings and block-outs that overlap the chosen slot, as the server reports them. */
+export function ConflictList({
+  conflicts,
+  blockouts,
+}: {
+  conflicts: Conflict[];
+  blockouts: CheckResult['blockouts'];
+}) {
+  const fmt = useFormat();
+  if (conflicts.length === 0 && blockouts.length === 0) return null;
+  return (
+    <Alert color="orange" title="Conflicting bookings" data-testid="conflict-list">
+      Time slot conflicts with existing booking(s). Please choose a different time.
+      <List size="sm" mt="xs">
+        {conflicts.map((c) => (
+          <List.Item key={c.id}>
+            {c.customer} — {fmt.time(c.startTime)} to {fmt.time(c.endTime)} ({c.eventType}, {c.status})
+          </List.Item>
+        ))}
+        {blockouts.map((b) => (
+          <List.Item key={b.id}>
+            Blocked out: {b.reason} ({fmt.dateTime(b.startsAt)} to {fmt.dateTime(b.endsAt)})
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}

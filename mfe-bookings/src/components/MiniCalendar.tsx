@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { ActionIcon, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { format } from 'date-fns';
+import { addDays, isoDate, mondayOf } from '../lib/dates.ts';
+
+const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+/** The mini calendar shows 35 days: five Monday-first weeks (spec 02 §2.2). */
+const DAYS = 35;
+
+interface Props {
+  selected?: string | null;
+  onSelect: (isoDay: string) => void;
+  /** Bookings per day, when the page has them. */
+  counts?: Record<string, number>;
+}
+
+export function MiniCalendar({ selected, onSelect, counts }: Props) {
+  const [anchor, setAnchor] = useState(() => {
+    const d = selected ? new Date(`${selected}T00:00:00`) : new Date();
+    return new Date(d.getFullYear(), d.getMonth(), 1);
+  });
+  const start = mondayOf(anchor);
+  const days = Array.from({ length: DAYS }, (_, i) => addDays(start, i));
+  const today = isoDate(new Date());
+  const shift = (months: number) => setAnchor((a) => new Date(a.getFullYear(), a.getMonth() + months, 1));
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="mini-calendar" w={260}>
+      <Group justify="space-between" mb="xs">
+        <ActionIcon variant="subtle" aria-label="Previous month" onClick={() => shift(-1)}>
+          ‹
+        </ActionIcon>
+        <Text fw={600} size="sm">
+          {format(anchor, 'MMMM yyyy')}
+        </Text>
+        <ActionIcon variant="subtle" aria-label="Next month" onClick={() => shift(1)}>
+          ›
+        </ActionIcon>
+      </Group>
+      <SimpleGrid cols={7} spacing={2} verticalSpacing={2}>
+        {WEEKDAYS.map((w) => (
+          <Text key={w} size="xs" c="dimmed" ta="center" aria-hidden>
+            {w}
+          </Text>
+        ))}
+        {days.map((d) => {
+          const iso = isoDate(d);
+          const count = counts?.[iso] ?? 0;
+          const isSelected = iso === selected;
+          return (
+            <UnstyledButton
+              key={iso}
+              onClick={() => onSelect(iso)}
+              aria-label={`${format(d, 'EEEE d MMMM yyyy')}${count ? `, ${count} bookings` : ''}`}
+              aria-pressed={isSelected}
+              style={{
+                textAlign: 'center',
+                borderRadius: 4,
+                padding: '2px 0',
+                fontSize: 12,
+                fontWeight: iso === today ? 700 : 400,
+                color: d.getMonth() === anchor.getMonth() ? undefined : '#5c5f66',
+                background: isSelected ? 'var(--mantine-color-blue-1)' : undefined,
+                textDecoration: count ? 'underline' : undefined,
+              }}
+            >
+              {d.getDate()}
+            </UnstyledButton>
+          );
+        })}
+      </SimpleGrid>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { formatDate, formatDateTime, formatMoney, formatTime, useSession } from '@venue/ui';
+
+/** A venue-local 'HH:mm' shown in the user's 12h/24h setting (no zone shift: it is wall-clock). */
+function wallClock(hhmm: string, timeFormat: '12h' | '24h' | undefined): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm ?? '');
+  if (!m) return hhmm ?? '';
+  return formatTime(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))), {
+    timezone: 'UTC',
+    timeFormat,
+  });
+}
+
+export interface Formatters {
+  money: (cents: number | null | undefined) => string;
+  date: (value: string | Date | number | null | undefined) => string;
+  dateTime: (value: string | Date | number | null | undefined) => string;
+  time: (hhmm: string) => string;
+  /** "date, start – end" of a booking. */
+  slot: (b: { bookingDate: string; startTime: string; endTime: string }) => string;
+}
+
+/** Every money, date and time on these screens goes through the user's settings (spec 01 §9). */
+export function useFormat(): Formatters {
+  const { settings } = useSession();
+  return useMemo(() => {
+    const money = (cents: number | null | undefined) => formatMoney(cents ?? 0, settings);
+    const date = (v: string | Date | number | null | undefined) =>
+      v == null || v === '' ? '—' : formatDate(v, settings);
+    const dateTime = (v: string | Date | number | null | undefined) =>
+      v == null || v === '' ? '—' : formatDateTime(v, settings);
+    const time = (hhmm: string) => wallClock(hhmm, settings.timeFormat);
+    const slot = (b: { bookingDate: string; startTime: string; endTime: string }) =>
+      `${date(b.bookingDate)}, ${time(b.startTime)} – ${time(b.endTime)}`;
+    return { money, date, dateTime, time, slot };
+  }, [settings]);
+}
+
+/** A moment relative to now in words ("5 minutes ago", "in 3 hours"). */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const diff = new Date(iso).getTime() - now;
+  const abs = Math.abs(diff);
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  for (const [ms, name] of units) {
+    if (abs >= ms) {
+      const n = Math.floor(abs / ms);
+      const text = `${n} ${name}${n === 1 ? '' : 's'}`;
+      return diff < 0 ? `${text} ago` : `in ${text}`;
+    }
+  }
+  return 'just now';
+}

@@ -1,0 +1,337 @@
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, Paper, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { EventResizeDoneArg } from '@fullcalendar/interaction';
+import { format } from 'date-fns';
+import { PageHeader, useSession } from '@venue/ui';
+import { useBookingActions, useCalendar, useResources } from '../../api/hooks.ts';
+import type { Booking, CalendarEvent } from '../../api/types.ts';
+import { MiniCalendar } from '../../components/MiniCalendar.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
+import { addDays, hhmm, isoDate, parseIsoDate, toWallClock } from '../../lib/dates.ts';
+import { useFormat } from '../../lib/format.ts';
+import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
+import { toEvents } from './events.ts';
+import { ResourceDayView } from './ResourceDayView.tsx';
+import { PRINT_CSS } from './print.ts';
+
+type View = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth' | 'resource';
+const ALL = 'all';
+
+export function CalendarPage() {
+  const { settings, api, can } = useSession();
+  const fmt = useFormat();
+  const dialogs = useBookingDialogs();
+  const { move } = useBookingActions();
+  const calendarRef = useRef<FullCalendar>(null);
+  const [view, setView] = useState<View>('timeGridWeek');
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const [title, setTitle] = useState('');
+  const [day, setDay] = useState(() => isoDate(new Date()));
+  const [resourceId, setResourceId] = useState(ALL);
+  const [showBuffers, setShowBuffers] = useState(false);
+  const [selected, setSelected] = useState<CalendarEvent | null>(null);
+  const resources = useResources();
+  const effectiveRange = view === 'resource' ? { from: day, to: day } : range;
+  const calendar = useCalendar(effectiveRange, resourceId === ALL ? '' : resourceId, showBuffers);
+  const events = useMemo(
+    () => toEvents(calendar.data, settings.timezone, showBuffers),
+    [calendar.data, settings.timezone, showBuffers],
+  );
+  const counts = useMemo(() => {
+    const c: Record<string, number> = {};
+    for (const e of calendar.data?.events ?? []) {
+      const d = toWallClock(e.start, settings.timezone).slice(0, 10);
+      c[d] = (c[d] ?? 0) + 1;
+    }
+    return c;
+  }, [calendar.data, settings.timezone]);
+  const canBook = can('bookings');
+
+  const fc = () => calendarRef.current?.getApi();
+  function changeView(next: View) {
+    const fromResource = view === 'resource';
+    setView(next);
+    // Leaving the resource view keeps its day; otherwise the calendar keeps its own date.
+    if (next !== 'resource')
+      queueMicrotask(() => (fromResource ? fc()?.changeView(next, day) : fc()?.changeView(next)));
+  }
+  function step(dir: -1 | 0 | 1) {
+    if (view === 'resource') {
+      setDay((d) => (dir === 0 ? isoDate(new Date()) : isoDate(addDays(parseIsoDate(d), dir))));
+      return;
+    }
+    const apiCal = fc();
+    if (dir === 0) apiCal?.today();
+    else if (dir < 0) apiCal?.prev();
+    else apiCal?.next();
+  }
+  function goTo(iso: string) {
+    setDay(iso);
+    if (view !== 'resource') fc()?.gotoDate(iso);
+  }
+  function onDatesSet(arg: DatesSetArg) {
+    setRange({ from: isoDate(arg.start), to: isoDate(addDays(arg.end, -1)) });
+    setTitle(arg.view.title);
+    setDay(isoDate(arg.view.currentStart));
+  }
+  function onSelect(arg: DateSelectArg) {
+    if (!canBook) return;
+    const allDay = arg.allDay;
+    dialogs.create({
+      bookingDate: isoDate(arg.start),
+      startTime: allDay ? '' : hhmm(arg.start),
+      endTime: allDay ? '' : hhmm(arg.end),
+      resourceId: resourceId === ALL ? undefined : resourceId,
+    });
+    fc()?.unselect();
+  }
+  function onEventClick(arg: EventClickArg) {
+    if (arg.event.extendedProps.kind !== 'booking') return;
+    setSelected(arg.event.extendedProps as unknown as CalendarEvent);
+  }
+  async function onMove(arg: EventDropArg | EventResizeDoneArg) {
+    const { event } = arg;
+    if (!event.start || !event.end) return arg.revert();
+    if (isoDate(event.start) !== isoDate(new Date(event.end.getTime() - 1))) {
+      toastError('Could not move booking', 'A booking must start and end on the same day.');
+      return arg.revert();
+    }
+    try {
+      await move.mutateAsync({
+        id: event.id,
+        bookingDate: isoDate(event.start),
+        startTime: hhmm(event.start),
+        endTime: hhmm(event.end),
+      });
+      toastSuccess(
+        'Booking Updated!',
+        `${event.title} moved to ${fmt.date(isoDate(event.start))} ${fmt.time(hhmm(event.start))}`,
+      );
+    } catch (err) {
+      arg.revert();
+      toastError('Could not move booking', errorText(err));
+    }
+  }
+  async function openEdit(id: string) {
+    try {
+      dialogs.edit(await api.request<Booking>('fetch bookings', 'GET', `/api/bookings/${id}`));
+    } catch (err) {
+      toastError('Could not open booking', errorText(err));
+    }
+  }
+
+  const visibleResources = (resources.data ?? []).filter(
+    (r) => r.status !== 'archived' && (resourceId === ALL || r.id === resourceId),
+  );
+  const heading = view === 'resource' ? format(parseIsoDate(day), 'EEEE d MMMM yyyy') : title;
+
+  return (
+    <div className="venue-calendar">
+      <style>{PRINT_CSS}</style>
+      <PageHeader
+        title="Calendar"
+        actions={
+          <Group gap="xs" className="no-print">
+            <Button variant="default" onClick={() => void calendar.refetch()} loading={calendar.isFetching}>
+              Refresh
+            </Button>
+            <Button variant="default" onClick={() => window.print()}>
+              Print
+            </Button>
+            {canBook ? (
+              <Button
+                onClick={() =>
+                  dialogs.create({
+                    bookingDate: day,
+                    resourceId: resourceId === ALL ? undefined : resourceId,
+                  })
+                }
+              >
+                New Booking
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <Group justify="space-between" mb="sm" className="no-print" wrap="wrap">
+        <Tabs value={view} onChange={(v) => v && changeView(v as View)}>
+          <Tabs.List>
+            <Tabs.Tab value="timeGridDay">Day</Tabs.Tab>
+            <Tabs.Tab value="timeGridWeek">Week</Tabs.Tab>
+            <Tabs.Tab value="dayGridMonth">Month</Tabs.Tab>
+            <Tabs.Tab value="resource">Resources</Tabs.Tab>
+          </Tabs.List>
+          {/* The views render below the toolbar; the panels exist so each tab names what it controls. */}
+          {(['timeGridDay', 'timeGridWeek', 'dayGridMonth', 'resource'] as const).map((v) => (
+            <Tabs.Panel key={v} value={v}>
+              {null}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => step(-1)} aria-label="Previous">
+            ‹ Previous
+          </Button>
+          <Button variant="default" onClick={() => step(0)}>
+            Today
+          </Button>
+          <Button variant="default" onClick={() => step(1)} aria-label="Next">
+            Next ›
+          </Button>
+        </Group>
+        <Group gap="sm">
+          <Select
+            aria-label="Resource filter"
+            data={[
+              { value: ALL, label: 'All Resources' },
+              ...(resources.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+            ]}
+            value={resourceId}
+            onChange={(v) => setResourceId(v ?? ALL)}
+            allowDeselect={false}
+            w={200}
+          />
+          <Switch
+            label="Show buffers"
+            checked={showBuffers}
+            onChange={(e) => setShowBuffers(e.currentTarget.checked)}
+          />
+        </Group>
+      </Group>
+      <Text fw={600} mb="xs" aria-live="polite" data-testid="calendar-title">
+        {heading}
+      </Text>
+      {calendar.isError ? (
+        <Alert color="red" role="alert" mb="sm" data-testid="error-state" title="Could not load the calendar">
+          <Group justify="space-between">
+            <span>
+              {calendar.error.message}
+              {calendar.data
+                ? ` — showing data from ${fmt.dateTime(calendar.dataUpdatedAt)}, could not refresh`
+                : ''}
+            </span>
+            <Button size="xs" variant="default" onClick={() => void calendar.refetch()}>
+              Try Again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Stack className="no-print" gap="md">
+          <MiniCalendar selected={day} onSelect={goTo} counts={counts} />
+        </Stack>
+        <div style={{ flex: 1, minWidth: 0 }} data-testid="calendar">
+          {view === 'resource' ? (
+            <ResourceDayView
+              date={day}
+              resources={visibleResources}
+              data={calendar.data}
+              timezone={settings.timezone}
+              showBuffers={showBuffers}
+              onEvent={setSelected}
+              onSlot={(rid, hour) =>
+                canBook &&
+                dialogs.create({
+                  resourceId: rid,
+                  bookingDate: day,
+                  startTime: `${String(hour).padStart(2, '0')}:00`,
+                  endTime: `${String(Math.min(hour + 1, 23)).padStart(2, '0')}:00`,
+                })
+              }
+            />
+          ) : null}
+          <div style={{ display: view === 'resource' ? 'none' : undefined }}>
+            <FullCalendar
+              ref={calendarRef}
+              plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin]}
+              initialView="timeGridWeek"
+              headerToolbar={false}
+              firstDay={1}
+              slotMinTime="06:00:00"
+              slotMaxTime="23:00:00"
+              allDaySlot={false}
+              dayMaxEvents={3}
+              nowIndicator
+              height="auto"
+              selectable={canBook}
+              selectMirror
+              editable={canBook}
+              eventResizableFromStart
+              events={events}
+              datesSet={onDatesSet}
+              select={onSelect}
+              eventClick={onEventClick}
+              eventDrop={(arg) => void onMove(arg)}
+              eventResize={(arg) => void onMove(arg)}
+              dateClick={(arg) => {
+                if (arg.view.type === 'dayGridMonth' && canBook)
+                  dialogs.create({ bookingDate: isoDate(arg.date) });
+              }}
+              eventTimeFormat={{ hour: 'numeric', minute: '2-digit', hour12: settings.timeFormat === '12h' }}
+              slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12: settings.timeFormat === '12h' }}
+              dayHeaderContent={(arg) => dayHeader(arg.date, arg.view.type, settings.dateFormat)}
+            />
+          </div>
+        </div>
+        {selected ? (
+          <Paper
+            withBorder
+            p="md"
+            radius="md"
+            w={280}
+            className="no-print"
+            data-testid="event-panel"
+            aria-label="Selected booking"
+          >
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text fw={700}>{selected.customerName}</Text>
+                <Button size="xs" variant="subtle" onClick={() => setSelected(null)} aria-label="Close panel">
+                  ✕
+                </Button>
+              </Group>
+              <StatusBadge status={selected.status} />
+              <Text size="sm">{selected.eventType}</Text>
+              <Text size="sm">{selected.resourceName}</Text>
+              <Text size="sm">
+                {fmt.date(toWallClock(selected.start, settings.timezone).slice(0, 10))},{' '}
+                {fmt.time(toWallClock(selected.start, settings.timezone).slice(11, 16))} –{' '}
+                {fmt.time(toWallClock(selected.end, settings.timezone).slice(11, 16))}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {selected.bookingCode}
+              </Text>
+              <Button variant="light" onClick={() => dialogs.details(selected.id)}>
+                Open Full Details
+              </Button>
+              {canBook ? (
+                <Button variant="default" onClick={() => void openEdit(selected.id)}>
+                  Edit Booking
+                </Button>
+              ) : null}
+            </Stack>
+          </Paper>
+        ) : null}
+      </Group>
+      {dialogs.element}
+    </div>
+  );
+}
+
+/** Column headings follow the user's date format (FullCalendar's default is US month/day). */
+function dayHeader(date: Date, viewType: string, dateFormat: string): string {
+  const weekday = date.toLocaleDateString('en-AU', { weekday: 'short' });
+  if (viewType === 'dayGridMonth') return weekday;
+  const dd = String(date.getDate()).padStart(2, '0');
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  const dayMonth =
+    dateFormat === 'MM/DD/YYYY' ? `${mm}/${dd}` : dateFormat === 'YYYY-MM-DD' ? `${mm}-${dd}` : `${dd}/${mm}`;
+  return `${weekday} ${dayMonth}`;
+}

@@ -1,0 +1,199 @@
+import { Badge, Button, Group, Modal, Table } from '@mantine/core';
+import { format } from 'date-fns';
+import type { Booking } from '../../api/types.ts';
+import { stop } from '../../components/BookingsTable.tsx';
+import { columns } from '../../components/columns.tsx';
+import { depositLabel } from '../../components/BookingDetailDrawer.tsx';
+import { exportStamp } from '@venue/ui';
+import { useFormat } from '../../lib/format.ts';
+import { parseIsoDate } from '../../lib/dates.ts';
+import { StatusListPage, type StatusListConfig } from './StatusListPage.tsx';
+
+const confirmed: StatusListConfig = {
+  title: 'Bookings — Confirmed',
+  status: 'confirmed',
+  defaultSort: { sort: 'start', order: 'asc' },
+  searchPlaceholder: 'Search by ID, customer...',
+  toggles: [
+    { label: 'Balance due', params: { balanceDue: true } },
+    { label: 'Bond required', params: { bondRequired: true } },
+    { label: 'Docs missing', params: { docsMissing: true } },
+    { label: 'With add-ons', params: { withAddOns: true } },
+  ],
+  columns: (fmt, dialogs) => {
+    const c = columns(fmt);
+    return [
+      c.bookingSummary,
+      c.customer,
+      c.start,
+      c.end,
+      c.balance,
+      c.deposit,
+      c.addOns,
+      {
+        key: 'actions',
+        label: 'Actions',
+        render: (b: Booking) => (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={stop(() => dialogs.edit(b))}
+              aria-label={`Edit booking ${b.bookingCode}`}
+            >
+              Edit
+            </Button>
+            <Button size="xs" variant="light" color="blue" onClick={stop(() => dialogs.complete(b))}>
+              Complete
+            </Button>
+          </Group>
+        ),
+      },
+    ];
+  },
+  exportFile: () => 'confirmed_bookings_export.csv',
+  empty: {
+    title: 'No confirmed bookings found',
+    filtered: 'Try adjusting your search or filters',
+    unfiltered: 'Confirmed bookings will appear here.',
+  },
+  printLabel: 'Print run sheets',
+};
+
+const completed: StatusListConfig = {
+  title: 'Bookings — Completed',
+  status: 'completed',
+  defaultSort: { sort: 'start', order: 'desc' },
+  searchPlaceholder: 'Search by ID, customer, event...',
+  toggles: [
+    { label: 'Recent (30 days)', params: { recent30: true } },
+    { label: 'High Value', params: { quick: 'highValue' } },
+    { label: 'With Add-ons', params: { withAddOns: true } },
+  ],
+  cards: (s, fmt) => [
+    { label: 'Total Completed', value: s.completedCount },
+    { label: 'This Month', value: s.completedThisMonth },
+    { label: 'Total Revenue (incl. GST)', value: fmt.money(s.completedRevenueInclGstCents) },
+    { label: 'Avg Value', value: fmt.money(s.avgCompletedValueCents) },
+  ],
+  columns: (fmt) => {
+    const c = columns(fmt);
+    return [
+      c.bookingSummary,
+      c.customer,
+      c.eventDate,
+      c.eventType,
+      { ...c.value, label: 'Total Value' },
+      c.deposit,
+      c.bond,
+      c.docs,
+      c.addOns,
+    ];
+  },
+  exportFile: () => `completed_bookings_export_${exportStamp()}.csv`,
+  empty: {
+    title: 'No completed bookings found',
+    filtered: 'Try adjusting your search or filters',
+    unfiltered: 'Completed bookings will appear here.',
+  },
+  printLabel: 'Print reports',
+};
+
+const cancelled: StatusListConfig = {
+  title: 'Bookings — Cancelled',
+  status: 'cancelled',
+  defaultSort: { sort: 'cancelledAt', order: 'desc' },
+  searchPlaceholder: 'Search by ID, customer, reason...',
+  toggles: [
+    { label: 'Recent (30 days)', params: { recent30: true } },
+    { label: 'High Value', params: { quick: 'highValue' } },
+  ],
+  cards: (s, fmt) => [
+    { label: 'Total Cancelled', value: s.cancelledCount },
+    { label: 'This Month', value: s.cancelledThisMonth },
+    { label: 'Lost Revenue', value: fmt.money(s.lostRevenueCents) },
+    { label: 'Refunded', value: fmt.money(s.refundedCents) },
+  ],
+  columns: (fmt, _dialogs, openView) => {
+    const c = columns(fmt);
+    return [
+      c.bookingSummary,
+      c.customer,
+      c.eventDate,
+      c.eventType,
+      c.value,
+      c.deposit,
+      c.cancelled,
+      c.reason,
+      {
+        key: 'actions',
+        label: 'Actions',
+        render: (b: Booking) => (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={stop(() => openView(b))}
+            aria-label={`View booking ${b.bookingCode}`}
+          >
+            View
+          </Button>
+        ),
+      },
+    ];
+  },
+  exportFile: () => `cancelled_bookings_export_${exportStamp()}.csv`,
+  empty: {
+    title: 'No cancelled bookings found',
+    filtered: 'Try adjusting your search or filters',
+    unfiltered: 'Cancelled bookings will appear here.',
+  },
+  printLabel: 'Print report',
+  viewDialog: (booking, onClose) => <CancelledDetails booking={booking} onClose={onClose} />,
+};
+
+function CancelledDetails({ booking: b, onClose }: { booking: Booking | null; onClose: () => void }) {
+  const fmt = useFormat();
+  const rows: [string, string][] = b
+    ? [
+        ['Resource', b.resourceName],
+        ['Date', fmt.date(b.bookingDate)],
+        ['Times', `${fmt.time(b.startTime)} – ${fmt.time(b.endTime)}`],
+        ['Reason', b.cancellationReason || 'Not specified'],
+        ['Booking ID', b.bookingCode],
+        ['E-mail', b.customerEmail],
+        ['Event', `${format(parseIsoDate(b.bookingDate), 'EEEE')} ${fmt.date(b.bookingDate)}`],
+        ['Cancelled at', fmt.dateTime(b.cancelledAt)],
+        ['Guests', String(b.guestCount ?? 0)],
+        ['Total value', fmt.money(b.calculatedPriceCents)],
+      ]
+    : [];
+  return (
+    <Modal opened={Boolean(b)} onClose={onClose} title="Cancelled Booking Details">
+      {b ? (
+        <>
+          <Group mb="sm">
+            <strong>{b.customerName}</strong>
+            <Badge color="red" variant="dot">
+              Cancelled
+            </Badge>
+            <Badge variant="dot">{depositLabel(b)}</Badge>
+          </Group>
+          <Table>
+            <Table.Tbody>
+              {rows.map(([k, v]) => (
+                <Table.Tr key={k}>
+                  <Table.Th scope="row">{k}</Table.Th>
+                  <Table.Td>{v}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      ) : null}
+    </Modal>
+  );
+}
+
+export const ConfirmedPage = () => <StatusListPage config={confirmed} />;
+export const CompletedPage = () => <StatusListPage config={completed} />;
+export const CancelledPage = () => <StatusListPage config={cancelled} />;

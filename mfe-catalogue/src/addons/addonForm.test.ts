@@ -1,0 +1,14 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateAddon } from './addonForm.ts';
+
+test('an add-on needs a name and a price of 0 or more', () => {
+  assert.deepEqual(validateAddon({ name: ' ', price: '', description: '' }), [
+    'Add-on name is required',
+    'Price is required',
+  ]);
+  assert.deepEqual(validateAddon({ name: 'Chairs', price: -1, description: '' }), [
+    'Price must be 0 or more',
+  ]);
+  assert.deepEqual(validateAddon({ name: 'Chairs', price: 0, description: '' }), []);
+});

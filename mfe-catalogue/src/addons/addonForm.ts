@@ -1,0 +1,16 @@
+export interface AddonDraft {
+  name: string;
+  price: number | '';
+  description: string;
+}
+
+export const EMPTY_DRAFT: AddonDraft = { name: '', price: '', description: '' };
+
+/** §5: name and price are needed, the price may not be negative. */
+export function validateAddon(d: AddonDraft): string[] {
+  const errors: string[] = [];
+  if (!d.name.trim()) errors.push('Add-on name is required');
+  if (d.price === '') errors.push('Price is required');
+  else if (d.price < 0) errors.push('Price must be 0 or more');
+  return errors;
+}

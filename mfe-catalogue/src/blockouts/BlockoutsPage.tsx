@@ -1,0 +1,164 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, useSession } from '@venue/ui';
+import type { Blockout } from '../api/types.ts';
+import { useBlockouts, useDeleteBlockout, useResources } from '../api/hooks.ts';
+import { useCanManage } from '../shared/access.ts';
+import { SectionNav } from '../shared/SectionNav.tsx';
+import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { BlockoutDialog, type BlockoutMode } from './BlockoutDialog.tsx';
+
+/** Whether [dateFrom, dateTo] touches the filter range; empty bounds are open. */
+function inRange(b: Blockout, from: string, to: string): boolean {
+  return (!from || b.dateTo >= from) && (!to || b.dateFrom <= to);
+}
+
+export function BlockoutsPage() {
+  const { settings } = useSession();
+  const canManage = useCanManage();
+  const query = useBlockouts();
+  const resources = useResources();
+  const remove = useDeleteBlockout();
+  const [resourceId, setResourceId] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [dialog, setDialog] = useState<{ mode: BlockoutMode; blockout: Blockout | null } | null>(null);
+  const [deleting, setDeleting] = useState<Blockout | null>(null);
+
+  const rows = useMemo(
+    () =>
+      (query.data ?? [])
+        .filter((b) => (!resourceId || b.resourceIds.includes(resourceId)) && inRange(b, from, to))
+        .sort((a, b) => `${a.dateFrom}${a.timeFrom}`.localeCompare(`${b.dateFrom}${b.timeFrom}`)),
+    [query.data, resourceId, from, to],
+  );
+  const filtered = resourceId !== null || from !== '' || to !== '';
+
+  return (
+    <>
+      <PageHeader
+        title="Block-outs"
+        subtitle="Set maintenance periods and other times when the hall is unavailable."
+        actions={
+          canManage ? (
+            <>
+              <Button variant="default" onClick={() => setDialog({ mode: 'bulk', blockout: null })}>
+                Bulk Block-out
+              </Button>
+              <Button onClick={() => setDialog({ mode: 'single', blockout: null })}>New Block-out</Button>
+            </>
+          ) : undefined
+        }
+      />
+      <SectionNav area="resources" current="/ResourcesBlockouts" />
+      {canManage ? null : <ReadOnlyNotice area="resources" />}
+      <Group align="flex-end" mb="md" wrap="wrap">
+        <Select
+          label="Resource"
+          placeholder="All resources"
+          data={(resources.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          value={resourceId}
+          onChange={setResourceId}
+          clearable
+          w={220}
+        />
+        <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Button
+          variant="subtle"
+          disabled={!filtered}
+          onClick={() => {
+            setResourceId(null);
+            setFrom('');
+            setTo('');
+          }}
+        >
+          Clear filters
+        </Button>
+      </Group>
+      {query.isPending ? (
+        <LoadingState label="Loading block-outs..." />
+      ) : query.isError ? (
+        <ErrorState
+          title="Failed to fetch block-outs"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No block-outs match these filters' : 'No block-outs yet'}
+          description={
+            filtered ? undefined : 'Block out a resource for maintenance, cleaning or a private event.'
+          }
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table data-testid="blockouts-table" verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Resources</Table.Th>
+                <Table.Th>From</Table.Th>
+                <Table.Th>To</Table.Th>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th>Notes</Table.Th>
+                {canManage ? <Table.Th>Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((b) => (
+                <Table.Tr key={b.id}>
+                  <Table.Td>{b.resources.map((r) => r.name).join(', ') || '—'}</Table.Td>
+                  <Table.Td>
+                    {formatDate(b.dateFrom, settings)} {b.timeFrom}
+                  </Table.Td>
+                  <Table.Td>
+                    {formatDate(b.dateTo, settings)} {b.timeTo}
+                  </Table.Td>
+                  <Table.Td>{b.reason}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={2}>
+                      {b.notes}
+                    </Text>
+                  </Table.Td>
+                  {canManage ? (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setDialog({ mode: 'edit', blockout: b })}
+                        >
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(b)}>
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <BlockoutDialog
+        opened={dialog !== null}
+        mode={dialog?.mode ?? 'single'}
+        blockout={dialog?.blockout ?? null}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Block-out"
+        message="Delete this block-out? The resources become bookable again for that period."
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      />
+    </>
+  );
+}

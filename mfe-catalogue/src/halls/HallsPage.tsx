@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import type { Resource } from '../api/types.ts';
+import { useBulkArchive, useResourceAction, useResources } from '../api/hooks.ts';
+import { useCanManage } from '../shared/access.ts';
+import { SectionNav } from '../shared/SectionNav.tsx';
+import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
+import { downloadText, todayStamp } from '@venue/ui';
+import { errorText, notifyError } from '../shared/notify.ts';
+import { BlockoutDialog } from '../blockouts/BlockoutDialog.tsx';
+import { filterHalls, nextSort, NO_FILTERS, type HallFilters, type Sort } from './filterHalls.ts';
+import { HallsFilters } from './HallsFilters.tsx';
+import { HallsTable } from './HallsTable.tsx';
+import { HallDetailPanel } from './HallDetailPanel.tsx';
+import { HallEditDialog } from './HallEditDialog.tsx';
+
+export function HallsPage() {
+  const { api } = useSession();
+  const canManage = useCanManage();
+  const query = useResources();
+  const action = useResourceAction();
+  const bulkArchive = useBulkArchive();
+  const [filters, setFilters] = useState<HallFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ resource: Resource | null } | null>(null);
+  const [blockoutFor, setBlockoutFor] = useState<string[] | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const all = useMemo(() => query.data ?? [], [query.data]);
+  const rows = useMemo(() => filterHalls(all, filters, sort), [all, filters, sort]);
+  // The panel follows the live list so it shows an archive or edit as soon as it lands.
+  const open = all.find((r) => r.id === openId) ?? null;
+  const visibleSelection = selected.filter((id) => all.some((r) => r.id === id));
+
+  async function exportCsv(ids?: string[]) {
+    setExporting(true);
+    try {
+      const qs = ids ? `?ids=${ids.map(encodeURIComponent).join(',')}` : '';
+      const csv = await api.api<string>(`/api/resources/export.csv${qs}`);
+      downloadText(csv, `resources-${todayStamp()}.csv`, 'text/csv');
+    } catch (e) {
+      notifyError(errorText(e, 'Failed to export resources'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const toggleArchive = (r: Resource) =>
+    action.mutate({ id: r.id, action: r.status === 'active' ? 'archive' : 'restore' });
+  const duplicate = (r: Resource) =>
+    action.mutate({ id: r.id, action: 'duplicate' }, { onSuccess: (copy) => setOpenId(copy.id) });
+
+  return (
+    <>
+      <PageHeader
+        title="Halls/Rooms"
+        subtitle="Details, capacity and opening hours of each hall and room."
+        actions={
+          canManage ? (
+            <>
+              <Button variant="default" onClick={() => setBlockoutFor([])}>
+                Bulk Block-out
+              </Button>
+              <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
+                Export CSV
+              </Button>
+              <Button onClick={() => setEditing({ resource: null })}>New Hall/Room</Button>
+            </>
+          ) : (
+            <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
+              Export CSV
+            </Button>
+          )
+        }
+      />
+      <SectionNav area="resources" current="/ResourcesHalls" />
+      {canManage ? null : <ReadOnlyNotice area="resources" />}
+      <HallsFilters value={filters} onChange={setFilters} />
+      {visibleSelection.length > 0 ? (
+        <Paper withBorder p="sm" mb="md" radius="md" data-testid="bulk-bar">
+          <Group justify="space-between">
+            <Text size="sm">{visibleSelection.length} selected</Text>
+            <Group gap="xs">
+              {canManage ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="gray"
+                  loading={bulkArchive.isPending}
+                  onClick={() => bulkArchive.mutate(visibleSelection, { onSuccess: () => setSelected([]) })}
+                >
+                  Archive Selected
+                </Button>
+              ) : null}
+              <Button
+                size="xs"
+                variant="light"
+                loading={exporting}
+                onClick={() => void exportCsv(visibleSelection)}
+              >
+                Export Selected
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+      {query.isPending ? (
+        <LoadingState label="Loading resources..." />
+      ) : query.isError ? (
+        <ErrorState
+          title="Failed to fetch resources"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={all.length === 0 ? 'No halls or rooms yet' : 'No halls or rooms match these filters'}
+          action={
+            all.length > 0 ? (
+              <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <HallsTable
+          rows={rows}
+          sort={sort}
+          onSort={(k) => setSort((s) => nextSort(s, k))}
+          selected={visibleSelection}
+          onSelect={setSelected}
+          canManage={canManage}
+          actions={{
+            onOpen: (r) => setOpenId(r.id),
+            onEdit: (r) => setEditing({ resource: r }),
+            onDuplicate: duplicate,
+            onArchiveToggle: toggleArchive,
+          }}
+        />
+      )}
+      <HallDetailPanel
+        resource={open}
+        canManage={canManage}
+        onClose={() => setOpenId(null)}
+        actions={{
+          onEdit: (r) => setEditing({ resource: r }),
+          onDuplicate: duplicate,
+          onBlockout: (r) => setBlockoutFor([r.id]),
+          onArchiveToggle: toggleArchive,
+        }}
+      />
+      <HallEditDialog
+        opened={editing !== null}
+        resource={editing?.resource ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <BlockoutDialog
+        opened={blockoutFor !== null}
+        mode="bulk"
+        preselect={blockoutFor ?? undefined}
+        onClose={() => setBlockoutFor(null)}
+      />
+    </>
+  );
+}

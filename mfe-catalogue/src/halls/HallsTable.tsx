@@ -1,0 +1,165 @@
+import {
+  ActionIcon,
+  Badge,
+  Checkbox,
+  ColorSwatch,
+  Menu,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { Resource } from '../api/types.ts';
+import { TYPE_LABELS } from '../shared/labels.ts';
+import type { Sort, SortKey } from './filterHalls.ts';
+import { hoursLabel } from './resourceForm.ts';
+
+export interface HallRowActions {
+  onOpen: (r: Resource) => void;
+  onEdit: (r: Resource) => void;
+  onDuplicate: (r: Resource) => void;
+  onArchiveToggle: (r: Resource) => void;
+}
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: SortKey;
+  sort: Sort | null;
+  onSort: (k: SortKey) => void;
+}) {
+  const dir = sort?.key === column ? sort.dir : null;
+  return (
+    <Table.Th aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
+      <UnstyledButton onClick={() => onSort(column)} fw={600} fz="sm">
+        {label} {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function HallsTable({
+  rows,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  canManage,
+  actions,
+}: {
+  rows: Resource[];
+  sort: Sort | null;
+  onSort: (k: SortKey) => void;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+  canManage: boolean;
+  actions: HallRowActions;
+}) {
+  const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const toggle = (id: string) =>
+    onSelect(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+
+  return (
+    <Table.ScrollContainer minWidth={1000}>
+      <Table highlightOnHover verticalSpacing="sm" data-testid="halls-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all"
+                checked={allSelected}
+                indeterminate={!allSelected && selected.length > 0}
+                onChange={() => onSelect(allSelected ? [] : rows.map((r) => r.id))}
+              />
+            </Table.Th>
+            <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <SortHeader label="Capacity" column="capacity" sort={sort} onSort={onSort} />
+            <Table.Th>Hours</Table.Th>
+            <Table.Th>Buffers</Table.Th>
+            <Table.Th>Colour</Table.Th>
+            <Table.Th>Visibility</Table.Th>
+            <SortHeader label="Status" column="status" sort={sort} onSort={onSort} />
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr
+              key={r.id}
+              tabIndex={0}
+              style={{ cursor: 'pointer' }}
+              aria-label={`${r.name} details`}
+              onClick={() => actions.onOpen(r)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && e.target === e.currentTarget) actions.onOpen(r);
+              }}
+            >
+              <Table.Td onClick={(e) => e.stopPropagation()}>
+                <Checkbox
+                  aria-label={`Select ${r.name}`}
+                  checked={selected.includes(r.id)}
+                  onChange={() => toggle(r.id)}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {r.name}
+                </Text>
+                {r.description ? (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {r.description}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{r.code}</Table.Td>
+              <Table.Td>{TYPE_LABELS[r.type]}</Table.Td>
+              <Table.Td>{r.capacity}</Table.Td>
+              <Table.Td>{hoursLabel(r)}</Table.Td>
+              <Table.Td>
+                {r.setupBufferMinutes}/{r.packdownBufferMinutes} min
+              </Table.Td>
+              <Table.Td>
+                <ColorSwatch color={r.calendarColour} size={18} title={r.colourName || r.calendarColour} />
+              </Table.Td>
+              <Table.Td>{r.visibility === 'public' ? 'Public' : 'Admin-only'}</Table.Td>
+              <Table.Td>
+                <Badge color="green" variant={r.status === 'active' ? 'light' : 'default'}>
+                  {r.status === 'active' ? 'Active' : 'Archived'}
+                </Badge>
+              </Table.Td>
+              <Table.Td onClick={(e) => e.stopPropagation()}>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${r.name}`}>
+                      ⋮
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {canManage ? <Menu.Item onClick={() => actions.onEdit(r)}>Edit</Menu.Item> : null}
+                    <Menu.Item onClick={() => actions.onOpen(r)}>View Details</Menu.Item>
+                    {canManage ? (
+                      <>
+                        <Menu.Item onClick={() => actions.onDuplicate(r)}>Duplicate</Menu.Item>
+                        <Menu.Item onClick={() => actions.onArchiveToggle(r)}>
+                          {r.status === 'active' ? 'Archive' : 'Restore'}
+                        </Menu.Item>
+                      </>
+                    ) : null}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

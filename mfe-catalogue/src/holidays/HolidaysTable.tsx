@@ -1,0 +1,125 @@
+import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { formatDate, useSession } from '@venue/ui';
+import type { Holiday } from '../api/types.ts';
+import { SCOPE_LABELS, type HolidaySort, type HolidaySortKey } from './filterHolidays.ts';
+
+function SortTh({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: HolidaySortKey;
+  sort: HolidaySort | null;
+  onSort: (k: HolidaySortKey) => void;
+}) {
+  const dir = sort?.key === column ? sort.dir : null;
+  return (
+    <Table.Th aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
+      <UnstyledButton fw={600} fz="sm" onClick={() => onSort(column)}>
+        {label} {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function HolidaysTable({
+  rows,
+  sort,
+  onSort,
+  canManage,
+  onEdit,
+  onDelete,
+}: {
+  rows: Holiday[];
+  sort: HolidaySort | null;
+  onSort: (k: HolidaySortKey) => void;
+  canManage: boolean;
+  onEdit: (h: Holiday) => void;
+  onDelete: (h: Holiday) => void;
+}) {
+  const { settings } = useSession();
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="xs" data-testid="holidays-table">
+        <Table.Thead>
+          <Table.Tr>
+            <SortTh label="Date" column="date" sort={sort} onSort={onSort} />
+            <SortTh label="Name" column="name" sort={sort} onSort={onSort} />
+            <SortTh label="Scope" column="scope" sort={sort} onSort={onSort} />
+            <Table.Th>Pricing rule</Table.Th>
+            <Table.Th>Surcharge</Table.Th>
+            <Table.Th>Block-out</Table.Th>
+            <Table.Th>Notes</Table.Th>
+            <Table.Th>Provenance</Table.Th>
+            {canManage ? <Table.Th>Actions</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((h) => (
+            <Table.Tr key={h.id}>
+              <Table.Td>{formatDate(h.date, settings)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {h.name}
+                </Text>
+                {h.restrictedTrading ? (
+                  <Badge size="xs" color="orange" variant="light">
+                    Restricted trading
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                {SCOPE_LABELS[h.scope]}
+                {h.state ? ` (${h.state})` : ''}
+              </Table.Td>
+              <Table.Td>{h.pricingRule ?? '—'}</Table.Td>
+              <Table.Td>{h.surchargePercent}%</Table.Td>
+              <Table.Td>{h.blockOut ? 'Yes' : 'No'}</Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {h.notes}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {h.sourceUrl ? (
+                  <a href={h.sourceUrl} target="_blank" rel="noreferrer">
+                    {h.provenance === 'official' ? 'Official' : 'Manual'}
+                  </a>
+                ) : h.provenance === 'official' ? (
+                  'Official'
+                ) : (
+                  'Manual'
+                )}
+              </Table.Td>
+              {canManage ? (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      onClick={() => onEdit(h)}
+                      aria-label={`Edit ${h.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => onDelete(h)}
+                      aria-label={`Delete ${h.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import type { Pricing, RateType, Resource } from '../api/types.ts';
+import { useSavePricing } from '../api/hooks.ts';
+import { FormErrors } from '../shared/FormErrors.tsx';
+import { notifySuccess } from '../shared/notify.ts';
+import { toCents } from '../shared/labels.ts';
+
+interface Form {
+  resourceId: string | null;
+  rateType: RateType | null;
+  weekdayRate: number | '';
+  weekendRate: number | '';
+  description: string;
+}
+
+export function validatePricing(f: Form): string[] {
+  const errors: string[] = [];
+  if (!f.resourceId) errors.push('Resource is required');
+  if (!f.rateType) errors.push('Rate type is required');
+  if (f.weekdayRate === '') errors.push('Weekday rate is required');
+  else if (f.weekdayRate < 0) errors.push('Weekday rate must be 0 or more');
+  if (f.weekendRate === '') errors.push('Weekend rate is required');
+  else if (f.weekendRate < 0) errors.push('Weekend rate must be 0 or more');
+  return errors;
+}
+
+export function PricingDialog({
+  opened,
+  pricing,
+  resources,
+  taken,
+  onClose,
+}: {
+  opened: boolean;
+  pricing: Pricing | null;
+  resources: Resource[];
+  /** Resources that already have a rate card: one entry per resource. */
+  taken: string[];
+  onClose: () => void;
+}) {
+  const save = useSavePricing();
+  const [form, setForm] = useState<Form>({
+    resourceId: null,
+    rateType: 'hourly',
+    weekdayRate: '',
+    weekendRate: '',
+    description: '',
+  });
+  const [errors, setErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!opened) return;
+    setForm(
+      pricing
+        ? {
+            resourceId: pricing.resourceId,
+            rateType: pricing.rateType,
+            weekdayRate: pricing.weekdayRateCents / 100,
+            weekendRate: pricing.weekendRateCents / 100,
+            description: pricing.description ?? '',
+          }
+        : { resourceId: null, rateType: 'hourly', weekdayRate: '', weekendRate: '', description: '' },
+    );
+    setErrors([]);
+  }, [opened, pricing]);
+
+  const options = useMemo(
+    () =>
+      resources
+        .filter((r) => r.id === pricing?.resourceId || !taken.includes(r.id))
+        .map((r) => ({ value: r.id, label: `${r.name} (${r.code})` })),
+    [resources, taken, pricing],
+  );
+
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+
+  async function submit() {
+    const problems = validatePricing(form);
+    setErrors(problems);
+    if (problems.length || !form.resourceId || !form.rateType) return;
+    const resource = resources.find((r) => r.id === form.resourceId);
+    await save.mutateAsync({
+      id: pricing?.id,
+      input: {
+        resourceId: form.resourceId,
+        resourceName: resource?.name ?? pricing?.resourceName ?? '',
+        rateType: form.rateType,
+        weekdayRateCents: toCents(Number(form.weekdayRate)),
+        weekendRateCents: toCents(Number(form.weekendRate)),
+        description: form.description,
+      },
+    });
+    notifySuccess(pricing ? 'Pricing updated successfully!' : 'Pricing created successfully!');
+    onClose();
+  }
+
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title={pricing ? 'Edit Pricing' : 'Add Pricing'}
+      centered
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit().catch(() => undefined);
+        }}
+      >
+        <Stack>
+          <FormErrors errors={errors} />
+          <Select
+            label="Resource"
+            required
+            data={options}
+            value={form.resourceId}
+            onChange={(resourceId) => set({ resourceId })}
+            searchable
+            nothingFoundMessage="Every resource already has a rate card"
+          />
+          <Select
+            label="Rate type"
+            required
+            data={[
+              { value: 'hourly', label: 'Hourly' },
+              { value: 'daily', label: 'Daily / flat' },
+            ]}
+            value={form.rateType}
+            onChange={(v) => set({ rateType: v as RateType | null })}
+          />
+          <Group grow>
+            <NumberInput
+              label="Weekday rate"
+              required
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              value={form.weekdayRate}
+              onChange={(v) => set({ weekdayRate: typeof v === 'number' ? v : v === '' ? '' : Number(v) })}
+            />
+            <NumberInput
+              label="Weekend rate"
+              required
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              value={form.weekendRate}
+              onChange={(v) => set({ weekendRate: typeof v === 'number' ? v : v === '' ? '' : Number(v) })}
+            />
+          </Group>
+          <Textarea
+            label="Description"
+            value={form.description}
+            onChange={(e) => set({ description: e.currentTarget.value })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {pricing ? 'Update Pricing' : 'Create Pricing'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

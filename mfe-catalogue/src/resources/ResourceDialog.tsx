@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import type { Resource, ResourceType } from '../api/types.ts';
+import { useSaveResource } from '../api/hooks.ts';
+import { TYPE_OPTIONS } from '../shared/labels.ts';
+import { FormErrors } from '../shared/FormErrors.tsx';
+import { notifySuccess } from '../shared/notify.ts';
+import { emptyResource, toInput } from '../halls/resourceForm.ts';
+
+/** The §2.4 form: name, type and capacity; the code is the server's and only shown. */
+export function ResourceDialog({
+  opened,
+  resource,
+  onClose,
+}: {
+  opened: boolean;
+  resource: Resource | null;
+  onClose: () => void;
+}) {
+  const save = useSaveResource();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<ResourceType>('hall');
+  const [capacity, setCapacity] = useState<number>(0);
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!opened) return;
+    setName(resource?.name ?? '');
+    setType(resource?.type ?? 'hall');
+    setCapacity(resource?.capacity ?? 0);
+    setDescription(resource?.description ?? '');
+    setErrors([]);
+  }, [opened, resource]);
+
+  async function submit() {
+    const problems: string[] = [];
+    if (!name.trim()) problems.push('Resource name is required');
+    if (!Number.isInteger(capacity) || capacity < 0) problems.push('Capacity must be a whole number ≥ 0');
+    setErrors(problems);
+    if (problems.length) return;
+    const base = resource ? toInput(resource) : emptyResource();
+    await save.mutateAsync({
+      id: resource?.id,
+      input: { ...base, name: name.trim(), type, capacity, description },
+    });
+    notifySuccess(resource ? 'Resource updated successfully!' : 'Resource created successfully!');
+    onClose();
+  }
+
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title={resource ? 'Edit Resource' : 'Add Resource'}
+      centered
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit().catch(() => undefined);
+        }}
+      >
+        <Stack>
+          <FormErrors errors={errors} />
+          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          {resource ? <TextInput label="Code" value={resource.code} readOnly disabled /> : null}
+          <Select
+            label="Type"
+            required
+            data={TYPE_OPTIONS}
+            value={type}
+            allowDeselect={false}
+            onChange={(v) => setType((v as ResourceType) ?? 'hall')}
+          />
+          <NumberInput
+            label="Capacity"
+            required
+            min={0}
+            allowDecimal={false}
+            value={capacity}
+            // A non-numeric entry counts as 0 (spec 03 §5).
+            onChange={(v) => setCapacity(typeof v === 'number' ? v : Number(v) || 0)}
+          />
+          <Textarea
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {resource ? 'Update Resource' : 'Create Resource'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { Button, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '@venue/ui';
+import type { Resource } from '../api/types.ts';
+import { useDeleteResource, useResources } from '../api/hooks.ts';
+import { useCanManage } from '../shared/access.ts';
+import { SectionNav } from '../shared/SectionNav.tsx';
+import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ResourceCard } from './ResourceCard.tsx';
+import { ResourceDialog } from './ResourceDialog.tsx';
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} data-testid={`stat-${label.toLowerCase()}`}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+export function ResourcesPage() {
+  const canManage = useCanManage();
+  const query = useResources();
+  const remove = useDeleteResource();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Resource | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Resource | null>(null);
+
+  const resources = useMemo(() => query.data ?? [], [query.data]);
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    if (!q) return resources;
+    return resources.filter((r) => [r.name, r.code, r.type].some((f) => f.toLowerCase().includes(q)));
+  }, [resources, search]);
+
+  const count = (type: Resource['type']) => resources.filter((r) => r.type === type).length;
+
+  return (
+    <>
+      <PageHeader
+        title="Resources"
+        subtitle="The halls, rooms and outdoor spaces you hire out."
+        actions={
+          <>
+            <Button variant="default" onClick={() => void query.refetch()} loading={query.isRefetching}>
+              Refresh
+            </Button>
+            {canManage ? (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  setDialogOpen(true);
+                }}
+              >
+                Add Resource
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <SectionNav area="resources" current="/Resources" />
+      {canManage ? null : <ReadOnlyNotice area="resources" />}
+      {query.isPending ? (
+        <LoadingState label="Loading resources..." />
+      ) : query.isError ? (
+        <ErrorState
+          title="Failed to fetch resources"
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
+            <Stat label="Total" value={resources.length} />
+            <Stat label="Halls" value={count('hall')} />
+            <Stat label="Rooms" value={count('room')} />
+            <Stat label="Outdoor" value={count('outdoor')} />
+          </SimpleGrid>
+          <TextInput
+            label="Search resources"
+            placeholder="Name, code or type"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            mb="md"
+            maw={360}
+          />
+          {shown.length === 0 ? (
+            <EmptyState
+              title={resources.length === 0 ? 'No resources yet' : 'No resources match your search'}
+              description={
+                resources.length === 0 && canManage
+                  ? 'Add your first hall, room or outdoor space.'
+                  : undefined
+              }
+            />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {shown.map((r) => (
+                <ResourceCard
+                  key={r.id}
+                  resource={r}
+                  canManage={canManage}
+                  onEdit={() => {
+                    setEditing(r);
+                    setDialogOpen(true);
+                  }}
+                  onDelete={() => setDeleting(r)}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </>
+      )}
+      <ResourceDialog opened={dialogOpen} resource={editing} onClose={() => setDialogOpen(false)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Resource"
+        message={`Delete ${deleting?.name ?? ''}? Its rate card is deleted too and it is removed from block-outs. Archive it instead to keep its history.`}
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      />
+    </>
+  );
+}

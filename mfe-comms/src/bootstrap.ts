@@ -1,0 +1,2 @@
+// Nothing renders on its own: pages mount only as parcels inside the shell.
+export {};

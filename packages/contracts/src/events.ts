@@ -1,0 +1,42 @@
+/** Envelope of every domain event written to a service's outbox and delivered at least once. */
+export interface DomainEvent<T = unknown> {
+  id: string; // uuid; consumers dedupe on it
+  type: string; // e.g. "user.updated"
+  source: string; // service name
+  tenantId: string | null;
+  occurredAt: string; // ISO timestamp
+  data: T;
+}
+
+/** Audit entry payload carried by `audit.recorded` events (consumed by services/admin). */
+export interface AuditEventData {
+  actorId: string | null;
+  actorEmail: string | null;
+  actorRole: string | null;
+  action: string;
+  targetType: string;
+  target: string | null;
+  ipAddress: string | null;
+  additionalInfo: string | null;
+  changes: Record<string, { old: unknown; new: unknown }> | null;
+}
+
+/**
+ * Who consumes which event types (exact type or a prefix ending in ".*"). The relay of each
+ * service delivers its outbox to the subscribers listed here (loopback HTTP by default,
+ * NATS JetStream when NATS_URL is set).
+ */
+export const SUBSCRIPTIONS: Record<string, string[]> = {
+  admin: ['audit.recorded'],
+  catalogue: [],
+  bookings: ['resource.*', 'blockout.*', 'customer.erasure_requested', 'user.deleted'],
+  money: [],
+  comms: [],
+  insights: [],
+};
+
+export function subscribesTo(service: string, type: string): boolean {
+  return (SUBSCRIPTIONS[service] ?? []).some((p) =>
+    p.endsWith('.*') ? type.startsWith(p.slice(0, -1)) : p === type,
+  );
+}

@@ -1,0 +1,6 @@
+export * from './roles.ts';
+export * from './services.ts';
+export * from './identity.ts';
+export * from './settings.ts';
+export * from './routes.ts';
+export * from './events.ts';

@@ -1,0 +1,190 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { AuditEventData } from '@venue/contracts';
+import type { Driver, Session } from './driver.ts';
+import { assertSchemaName } from './int8.ts';
+import { openPglite, pgliteDriver } from './pglite.ts';
+import { pgDriver } from './pg.ts';
+import type {
+  AuditContext,
+  AuditEntry,
+  Database,
+  DatabaseConfig,
+  PublishOptions,
+  QueryParams,
+  Tx,
+} from './types.ts';
+
+export class UnsafeDatabaseRoleError extends Error {}
+
+/** Connects to the configured back end as the application role and checks that role. */
+export async function openDriver(config: DatabaseConfig, schema: string): Promise<Driver> {
+  assertSchemaName(schema);
+  let driver: Driver;
+  if (config.kind === 'pglite') {
+    const db = await openPglite(config.dataDir, schema, config.superuser);
+    await db.exec(`SET search_path TO "${schema}", public`);
+    driver = pgliteDriver(db);
+  } else {
+    driver = pgDriver(config.url, schema);
+  }
+  try {
+    await refuseUnsafeRole(driver);
+    if (config.kind === 'pg') {
+      // Usually created by whoever provisioned the role; create it if the role may.
+      const exists = await driver.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+      if (exists.rowCount === 0) await driver.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    }
+  } catch (err) {
+    await driver.close();
+    throw err;
+  }
+  return driver;
+}
+
+/** Row-level security does not bind superusers or BYPASSRLS roles: refuse to run as one. */
+async function refuseUnsafeRole(driver: Driver): Promise<void> {
+  const { rows } = await driver.query<{ user: string; rolsuper: boolean; rolbypassrls: boolean }>(
+    'SELECT current_user AS user, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user',
+  );
+  const role = rows[0];
+  if (!role || role.rolsuper || role.rolbypassrls) {
+    throw new UnsafeDatabaseRoleError(
+      `Refusing to start: database role "${role?.user ?? 'unknown'}" is a superuser or has BYPASSRLS, ` +
+        'so row-level security would not isolate tenants. Connect as an ordinary application role (e.g. venue_app).',
+    );
+  }
+}
+
+export interface DatabaseHooks {
+  /** Service name written as the `source` of published events. */
+  source: string;
+  /** Called after a transaction that published events has committed. */
+  onPublished?: () => void;
+}
+
+/** Marks code running inside a transaction, to catch nested use that would deadlock PGlite. */
+const inTransaction = new AsyncLocalStorage<boolean>();
+
+/** Runs `fn` outside any transaction context (timers and loops started from a request). */
+export function outsideTransaction<T>(fn: () => T): T {
+  return inTransaction.exit(fn);
+}
+
+class RollbackSignal extends Error {}
+
+export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHooks): Database {
+  const guard = (what: string) => {
+    if (driver.kind === 'pglite' && inTransaction.getStore()) {
+      throw new Error(
+        `${what} inside a transaction would deadlock the embedded database (one connection): ` +
+          'use the transaction you already have (ctx.state.tx or the tx argument)',
+      );
+    }
+  };
+
+  let closing: Promise<void> | undefined;
+
+  async function run<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    guard('Opening a transaction');
+    const state = { published: 0 };
+    const value = await driver.transaction((s) =>
+      inTransaction.run(true, async () => {
+        // Local to this transaction: a pooled connection never carries one tenant into the next.
+        await s.query(
+          "SELECT set_config('search_path', $1, true), set_config('app.tenant_id', $2, true), set_config('app.scope', $3, true)",
+          [`"${schema}", public`, tenantId ?? '', tenantId === null ? 'system' : ''],
+        );
+        return fn(makeTx(s, tenantId, hooks.source, state));
+      }),
+    );
+    if (state.published > 0) outsideTransaction(() => hooks.onPublished?.());
+    return value;
+  }
+
+  return {
+    kind: driver.kind,
+    schema,
+    tenantTx(tenantId, fn) {
+      if (!tenantId) throw new Error('tenantTx needs a tenant id');
+      return run(tenantId, fn);
+    },
+    systemTx: (fn) => run(null, fn),
+    query(sql: string, params?: QueryParams) {
+      guard('A query outside the transaction');
+      return driver.query(sql, params);
+    },
+    async withAdvisoryLock(key, fn) {
+      guard('Taking an advisory lock');
+      return driver.session(async (s) => {
+        const { rows } = await s.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+          [key],
+        );
+        if (!rows[0]?.locked) return { acquired: false as const };
+        try {
+          return { acquired: true as const, value: await fn() };
+        } finally {
+          await s.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+        }
+      });
+    },
+    close() {
+      closing ??= driver.close();
+      return closing;
+    },
+  };
+}
+
+/** Commit/rollback helper for request transactions: throw this to roll back quietly. */
+export async function runRollbackable<T>(
+  open: (fn: (tx: Tx) => Promise<T>) => Promise<T>,
+  fn: (tx: Tx) => Promise<{ value: T; commit: boolean }>,
+): Promise<T> {
+  let result: T | undefined;
+  try {
+    return await open(async (tx) => {
+      const r = await fn(tx);
+      result = r.value;
+      if (!r.commit) throw new RollbackSignal();
+      return r.value;
+    });
+  } catch (err) {
+    if (err instanceof RollbackSignal) return result as T;
+    throw err;
+  }
+}
+
+function makeTx(s: Session, tenantId: string | null, source: string, state: { published: number }): Tx {
+  const publish = async (type: string, data: unknown, opts?: PublishOptions): Promise<string> => {
+    const id = randomUUID();
+    const eventTenant = opts?.tenantId !== undefined ? opts.tenantId : tenantId;
+    await s.query(
+      'INSERT INTO outbox (id, type, source, tenant_id, data) VALUES ($1, $2, $3, $4, $5::jsonb)',
+      [id, type, source, eventTenant, JSON.stringify(data ?? null)],
+    );
+    state.published++;
+    return id;
+  };
+  return {
+    tenantId,
+    query: (sql, params) => s.query(sql, params),
+    publish,
+    audit(ctx: AuditContext | null, entry: AuditEntry) {
+      const principal = ctx?.state.principal;
+      const data: AuditEventData = {
+        actorId: entry.actor ? entry.actor.id : (principal?.userId ?? null),
+        actorEmail: entry.actor ? entry.actor.email : (principal?.email ?? null),
+        actorRole: entry.actor ? entry.actor.role : (principal?.role ?? null),
+        action: entry.action,
+        targetType: entry.targetType,
+        target: entry.target ?? null,
+        ipAddress: ctx?.ip || null,
+        additionalInfo: entry.additionalInfo ?? null,
+        changes: entry.changes ?? null,
+      };
+      const auditTenant = entry.tenantId !== undefined ? entry.tenantId : (principal?.tenantId ?? tenantId);
+      return publish('audit.recorded', data, { tenantId: auditTenant });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import pg from 'pg';
+import { type Driver, type Session } from './driver.ts';
+import { parseInt8 } from './int8.ts';
+import type { QueryParams, QueryResult } from './types.ts';
+
+const INT8_OID = 20;
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID && format !== 'binary') return parseInt8;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+function toResult<T>(r: pg.QueryResult): QueryResult<T> {
+  return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+}
+
+function asSession(client: pg.PoolClient): Session {
+  return {
+    async query<T>(sql: string, params?: QueryParams) {
+      return toResult<T>(await client.query(sql, params as unknown[] | undefined));
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+export function pgDriver(url: string, schema: string, max = Number(process.env.DB_POOL_MAX ?? 10)): Driver {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: typeParsers,
+    // search_path as a startup parameter: every pooled connection gets it before any statement.
+    options: `-c search_path=${schema},public`,
+    application_name: `venue-${schema}`,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+
+  return {
+    kind: 'pg',
+    async query<T>(sql: string, params?: QueryParams) {
+      return toResult<T>(await pool.query(sql, params as unknown[] | undefined));
+    },
+    async transaction<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const value = await fn(asSession(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackErr) {
+          broken = rollbackErr as Error;
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async session<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        return await fn(asSession(client));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

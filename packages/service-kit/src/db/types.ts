@@ -1,0 +1,78 @@
+import type { Principal } from '@venue/contracts';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export type QueryParams = readonly unknown[];
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<QueryResult<T>>;
+}
+
+/** Where a service keeps its data. */
+export type DatabaseConfig =
+  | {
+      kind: 'pglite';
+      /** A folder, or `memory://` for a throwaway in-memory database. */
+      dataDir: string;
+      /**
+       * Open as PGlite's built-in superuser instead of the application role. Only for the test
+       * proving that the service refuses to run like that.
+       */
+      superuser?: boolean;
+    }
+  | { kind: 'pg'; url: string };
+
+export interface PublishOptions {
+  /** Defaults to the transaction's tenant (null in a system transaction). */
+  tenantId?: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  targetType: string;
+  target?: string | null;
+  additionalInfo?: string | null;
+  changes?: Record<string, { old: unknown; new: unknown }> | null;
+  /** For actions without a signed-in principal yet (login): who acted. */
+  actor?: { id: string | null; email: string | null; role: string | null };
+  tenantId?: string | null;
+}
+
+/** What `Tx.audit` needs from the request context. */
+export interface AuditContext {
+  ip?: string;
+  state: { principal?: Principal };
+}
+
+/** One database transaction with `app.tenant_id` / `app.scope` set for row-level security. */
+export interface Tx extends Queryable {
+  /** The tenant the transaction is scoped to; null for a system transaction. */
+  readonly tenantId: string | null;
+  /** Writes an event to the outbox in this transaction; returns the event id. */
+  publish(type: string, data: unknown, opts?: PublishOptions): Promise<string>;
+  /** Publishes an `audit.recorded` event with actor, role and IP taken from the request. */
+  audit(ctx: AuditContext | null, entry: AuditEntry): Promise<string>;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'pg';
+  readonly schema: string;
+  /** A transaction in which row-level security limits rows to `tenantId`. */
+  tenantTx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A transaction with `app.scope = 'system'` (login, internal calls, sweeps, cross-tenant reads). */
+  systemTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Raw statement outside any transaction: only where row-level security does not matter. */
+  query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<QueryResult<T>>;
+  /**
+   * Runs `fn` holding a session-level `pg_try_advisory_lock(hashtext(key))`; returns
+   * `{acquired: false}` without running it when another session holds the lock.
+   */
+  withAdvisoryLock<T>(
+    key: string,
+    fn: () => Promise<T>,
+  ): Promise<{ acquired: true; value: T } | { acquired: false }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,216 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { connect as netConnect } from 'node:net';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DomainEvent } from '@venue/contracts';
+import { startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
+import type { ServiceOptions } from '../kit.ts';
+import { OWNER_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
+import { call, eventually } from '../test-fixtures/http.ts';
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+/** A subscriber that records what it consumed in kit_log; fails once on demand. */
+function receiverApp(name: string, extra: Partial<ServiceOptions> = {}): ServiceOptions {
+  let failuresLeft = 1;
+  return widgetsApp({
+    name,
+    resolvePrincipal: async () => null,
+    consumers: {
+      'widget.*': async (event, tx) => {
+        const data = event.data as { name: string };
+        if (data.name === 'flaky' && failuresLeft-- > 0) {
+          await tx.query("INSERT INTO kit_log (what) VALUES ('must be rolled back')");
+          throw new Error('consumer failed once');
+        }
+        await tx.query('INSERT INTO kit_log (what) VALUES ($1)', [`${event.type}:${data.name}`]);
+      },
+    },
+    ...extra,
+  });
+}
+
+const logOf = async (t: TestService) =>
+  (await t.kit.db.query<{ what: string }>('SELECT what FROM kit_log ORDER BY seq')).rows.map((r) => r.what);
+
+describe('outbox relay over loopback HTTP', () => {
+  let keys: TestKeys;
+  let publisher: TestService;
+  let receiver: TestService | undefined;
+  let token: string;
+  let port: number;
+
+  before(async () => {
+    keys = await testKeys();
+    port = await freePort();
+    process.env.RECEIVER_URL = `http://127.0.0.1:${port}`;
+    publisher = await startTestService(widgetsApp({ subscriptions: { receiver: ['widget.*'] } }));
+    token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
+  });
+  after(async () => {
+    await receiver?.close();
+    await publisher.close();
+    delete process.env.RECEIVER_URL;
+  });
+
+  it('keeps events while the subscriber is down and delivers them in order once it is up', async () => {
+    for (const name of ['first', 'flaky', 'third']) {
+      assert.equal(
+        (await call(publisher.url, 'POST', '/api/widgets', { token, body: { name } })).status,
+        201,
+      );
+    }
+    await publisher.kit.relay.flush();
+    const pending = await publisher.kit.db.query<{ attempts: number; last_error: string | null }>(
+      "SELECT attempts, last_error FROM outbox WHERE type = 'widget.created' AND delivered_at IS NULL ORDER BY seq",
+    );
+    assert.equal(pending.rowCount, 3, 'nothing is lost or marked delivered while the subscriber is down');
+    assert.ok(pending.rows[0]!.attempts >= 1 && pending.rows[0]!.last_error);
+
+    receiver = await startTestService(receiverApp('receiver'), { port });
+    await eventually(
+      async () => (await logOf(receiver!)).length === 3,
+      15_000,
+      'the receiver to consume all three events',
+    );
+    assert.deepEqual(await logOf(receiver), [
+      'widget.created:first',
+      'widget.created:flaky',
+      'widget.created:third',
+    ]);
+    await eventually(
+      async () =>
+        (
+          await publisher.kit.db.query(
+            "SELECT 1 FROM outbox WHERE type = 'widget.created' AND delivered_at IS NULL",
+          )
+        ).rowCount === 0,
+      5000,
+      'the outbox to be marked delivered',
+    );
+  });
+
+  it('applies a repeated event id once', async () => {
+    const event: DomainEvent = {
+      id: randomUUID(),
+      type: 'widget.renamed',
+      source: 'widgets',
+      tenantId: OWNER_A,
+      occurredAt: new Date().toISOString(),
+      data: { name: 'again' },
+    };
+    const post = () =>
+      call(receiver!.url, 'POST', '/internal/events', {
+        body: event,
+        headers: { 'x-venue-internal': keys.internalSecret },
+      });
+    assert.deepEqual((await post()).body, { status: 'processed' });
+    assert.deepEqual((await post()).body, { status: 'duplicate' });
+    assert.equal(await receiver!.kit.handleEvent(event), 'duplicate');
+    assert.equal((await logOf(receiver!)).filter((w) => w === 'widget.renamed:again').length, 1);
+  });
+
+  it('acknowledges event types it does not consume without recording them', async () => {
+    const r = await call(receiver!.url, 'POST', '/internal/events', {
+      body: {
+        id: randomUUID(),
+        type: 'other.thing',
+        source: 'x',
+        tenantId: null,
+        occurredAt: new Date().toISOString(),
+        data: {},
+      },
+      headers: { 'x-venue-internal': keys.internalSecret },
+    });
+    assert.deepEqual(r.body, { status: 'ignored' });
+  });
+
+  it('records audit entries as audit.recorded events with actor and IP', async () => {
+    const { rows } = await publisher.kit.db.query<{ data: Record<string, unknown>; tenant_id: string }>(
+      "SELECT data, tenant_id FROM outbox WHERE type = 'audit.recorded' ORDER BY seq LIMIT 1",
+    );
+    assert.equal(rows[0]!.tenant_id, OWNER_A);
+    assert.deepEqual(rows[0]!.data, {
+      actorId: OWNER_A,
+      actorEmail: '1111@example.test',
+      actorRole: 'hall_owner',
+      action: 'widget_created',
+      targetType: 'widget',
+      target: 'first',
+      ipAddress: '127.0.0.1',
+      additionalInfo: null,
+      changes: null,
+    });
+  });
+});
+
+async function natsAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = netConnect({ host: '127.0.0.1', port: 4222 });
+    s.setTimeout(1000);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+describe('outbox relay over NATS JetStream', async () => {
+  const available = await natsAnswers();
+  if (!available) console.log('# NATS not reachable at 127.0.0.1:4222: skipping the JetStream relay test');
+
+  it(
+    'publishes to JetStream and a durable consumer applies each event once',
+    { skip: !available },
+    async () => {
+      const keys = await testKeys();
+      const run = randomBytes(4).toString('hex');
+      const nats = {
+        url: 'nats://127.0.0.1:4222',
+        stream: `KIT_TEST_${run}`,
+        subjectPrefix: `kittest.${run}`,
+      };
+      const publisher = await startTestService(widgetsApp({ nats: { ...nats, durable: `widgets_${run}` } }));
+      const receiver = await startTestService(
+        receiverApp('receiver', { nats: { ...nats, durable: `receiver_${run}` } }),
+      );
+      try {
+        const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
+        for (const name of ['one', 'two']) {
+          assert.equal(
+            (await call(publisher.url, 'POST', '/api/widgets', { token, body: { name } })).status,
+            201,
+          );
+        }
+        await eventually(async () => (await logOf(receiver)).length === 2, 15_000, 'JetStream delivery');
+        assert.deepEqual(await logOf(receiver), ['widget.created:one', 'widget.created:two']);
+
+        // Re-send everything (as after a crash between publish and marking delivered).
+        await publisher.kit.db.query('UPDATE outbox SET delivered_at = NULL');
+        await publisher.kit.relay.flush();
+        await new Promise((r) => setTimeout(r, 500));
+        assert.deepEqual(await logOf(receiver), ['widget.created:one', 'widget.created:two']);
+      } finally {
+        await receiver.close();
+        await publisher.close();
+        const { connect } = await import('@nats-io/transport-node');
+        const { jetstreamManager } = await import('@nats-io/jetstream');
+        const nc = await connect({ servers: nats.url });
+        await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => {});
+        await nc.close();
+      }
+    },
+  );
+});

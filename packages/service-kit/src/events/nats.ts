@@ -1,0 +1,137 @@
+import { connect } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+} from '@nats-io/jetstream';
+import type { DomainEvent } from '@venue/contracts';
+import type { Logger } from '../log.ts';
+import { domainEventSchema } from './envelope.ts';
+
+export interface NatsConfig {
+  url: string;
+  /** Stream name, default VENUE_EVENTS. */
+  stream?: string;
+  /** Subject prefix, default `venue.events` (events go to `<prefix>.<type>`). */
+  subjectPrefix?: string;
+  /** Durable consumer name, default the service name. */
+  durable?: string;
+}
+
+export interface NatsBus {
+  publish(event: DomainEvent): Promise<void>;
+  /** Starts the durable pull consumer; `handle` must resolve only once the event is applied. */
+  consume(types: string[], handle: (event: DomainEvent) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+const toSubject = (prefix: string, type: string) =>
+  type.endsWith('.*') ? `${prefix}.${type.slice(0, -2)}.>` : `${prefix}.${type}`;
+
+export async function connectNats(config: NatsConfig, service: string, log: Logger): Promise<NatsBus> {
+  const stream = config.stream ?? 'VENUE_EVENTS';
+  const prefix = config.subjectPrefix ?? 'venue.events';
+  const durable = config.durable ?? service;
+  const nc = await connect({ servers: config.url, name: `venue-${service}` });
+  const jsm = await jetstreamManager(nc);
+  const js: JetStreamClient = jetstream(nc);
+
+  // Idempotent: create the stream, or widen an existing one to cover our subjects.
+  const subjects = [`${prefix}.>`];
+  try {
+    const info = await jsm.streams.info(stream);
+    if (!subjects.every((s) => info.config.subjects?.includes(s))) {
+      await jsm.streams.update(stream, {
+        ...info.config,
+        subjects: [...new Set([...(info.config.subjects ?? []), ...subjects])],
+      });
+    }
+  } catch {
+    await jsm.streams.add({ name: stream, subjects, duplicate_window: 2 * 60 * 1_000_000_000 });
+  }
+
+  let stopping = false;
+  const loops: Promise<void>[] = [];
+  const stops: Array<() => void> = [];
+
+  // Several filter subjects on one consumer need nats-server 2.10; older servers get one
+  // durable consumer per subject (ordering then holds per event type).
+  const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);
+  const multiFilter = major > 2 || (major === 2 && minor >= 10);
+
+  async function ensureConsumer(name: string, filters: string[]): Promise<void> {
+    const filter = filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters };
+    try {
+      await jsm.consumers.info(stream, name);
+      await jsm.consumers.update(stream, name, { ...filter, ack_wait: 30 * 1_000_000_000 });
+    } catch {
+      await jsm.consumers.add(stream, {
+        durable_name: name,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: 30 * 1_000_000_000,
+        ...filter,
+      });
+    }
+  }
+
+  async function run(name: string, handle: (event: DomainEvent) => Promise<void>): Promise<void> {
+    const consumer = await js.consumers.get(stream, name);
+    const messages = await consumer.consume({ max_messages: 64 });
+    stops.push(() => void messages.stop());
+    loops.push(
+      (async () => {
+        for await (const m of messages) {
+          if (stopping) {
+            m.nak();
+            continue;
+          }
+          let event: DomainEvent;
+          try {
+            event = domainEventSchema.parse(m.json()) as DomainEvent;
+          } catch (err) {
+            log.error({ err, subject: m.subject }, 'dropping malformed event');
+            m.term();
+            continue;
+          }
+          try {
+            await handle(event);
+            m.ack();
+          } catch (err) {
+            log.warn({ err, eventId: event.id, type: event.type }, 'event consumer failed; will retry');
+            m.nak(Math.min(30_000, 1000 * 2 ** Math.min(5, m.info.deliveryCount)));
+          }
+        }
+      })(),
+    );
+  }
+
+  return {
+    async publish(event) {
+      // The event id as message id: a re-sent outbox row inside the duplicate window is dropped.
+      await js.publish(`${prefix}.${event.type}`, JSON.stringify(event), { msgID: event.id });
+    },
+    async consume(types, handle) {
+      if (types.length === 0) return;
+      const filters = types.map((t) => toSubject(prefix, t));
+      if (filters.length === 1 || multiFilter) {
+        await ensureConsumer(durable, filters);
+        await run(durable, handle);
+        return;
+      }
+      for (const f of filters) {
+        const name = `${durable}_${f.slice(prefix.length + 1).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+        await ensureConsumer(name, [f]);
+        await run(name, handle);
+      }
+    },
+    async close() {
+      stopping = true;
+      stops.forEach((stop) => stop());
+      await Promise.allSettled(loops);
+      await nc.drain().catch(() => nc.close());
+    },
+  };
+}

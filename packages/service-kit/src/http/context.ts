@@ -1,0 +1,30 @@
+import type { ParameterizedContext, Middleware } from 'koa';
+import type Router from '@koa/router';
+import type { AccessClaims, Principal } from '@venue/contracts';
+import type { Tx } from '../db/types.ts';
+import type { Logger } from '../log.ts';
+import type { ServiceKit } from '../kit.ts';
+
+/**
+ * `principal`, `claims` and `tx` are set by `requireAuth`; handlers behind it can rely on them.
+ * (They are typed as always present so handlers stay free of non-null assertions.)
+ */
+export interface AppState {
+  requestId: string;
+  principal: Principal;
+  claims: AccessClaims;
+  tx: Tx;
+}
+
+export interface AppCustom {
+  /** pino child logger carrying `service` and `requestId`. */
+  log: Logger;
+  kit: ServiceKit;
+}
+
+export type AppRouter = Router<AppState, AppCustom>;
+export type AppContext = ParameterizedContext<
+  AppState,
+  AppCustom & Router.RouterParamContext<AppState, AppCustom>
+>;
+export type AppMiddleware = Middleware<AppState, AppCustom & Router.RouterParamContext<AppState, AppCustom>>;

@@ -1,0 +1,168 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
+import { OWNER_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
+import { call } from '../test-fixtures/http.ts';
+
+describe('app factory', () => {
+  let t: TestService;
+  let keys: TestKeys;
+  let token: string;
+
+  before(async () => {
+    keys = await testKeys();
+    t = await startTestService(widgetsApp());
+    token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
+  });
+  after(() => t.close());
+
+  it('reports health with the database checked', async () => {
+    const r = await call(t.url, 'GET', '/health');
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, { status: 'ok', service: 'widgets', db: 'ok' });
+  });
+
+  it('answers validation errors with the schema message and field errors', async () => {
+    const r = await call(t.url, 'POST', '/api/widgets', { token, body: { name: '  ' } });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, {
+      message: 'Widget name is required.',
+      errors: [{ path: 'name', message: 'Widget name is required.' }],
+    });
+  });
+
+  it('hides internal errors behind a generic 500 that carries the request id', async () => {
+    const r = await call(t.url, 'GET', '/api/boom', { headers: { 'x-request-id': 'req-abc-12345' } });
+    assert.equal(r.status, 500);
+    assert.deepEqual(r.body, { message: 'Internal server error' });
+    assert.equal(r.headers.get('x-request-id'), 'req-abc-12345');
+    assert.doesNotMatch(JSON.stringify(r.body), /secret|stack|at /);
+  });
+
+  it('replaces an insane request id with a fresh one', async () => {
+    const r = await call(t.url, 'GET', '/health', { headers: { 'x-request-id': 'bad id\twith spaces' } });
+    const id = r.headers.get('x-request-id') ?? '';
+    assert.match(id, /^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown routes with 404 JSON', async () => {
+    const r = await call(t.url, 'GET', '/api/nothing-here');
+    assert.equal(r.status, 404);
+    assert.deepEqual(r.body, { message: 'Not found' });
+  });
+
+  it('answers a wrong method with 405 JSON', async () => {
+    const r = await call(t.url, 'DELETE', '/api/widgets');
+    assert.equal(r.status, 405);
+    assert.deepEqual(r.body, { message: 'Method Not Allowed' });
+  });
+
+  it('rejects malformed JSON with 400 and oversized bodies with 413', async () => {
+    const bad = await call(t.url, 'POST', '/api/widgets', { token, body: '{"name":' });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body, { message: 'Request body is not valid JSON.' });
+    const big = await call(t.url, 'POST', '/api/widgets', { token, body: { name: 'x'.repeat(1_100_000) } });
+    assert.equal(big.status, 413);
+    assert.deepEqual(big.body, { message: 'Request body is too large.' });
+  });
+
+  it('sets security headers', async () => {
+    const r = await call(t.url, 'GET', '/health');
+    assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+    assert.ok(r.headers.get('content-security-policy'));
+  });
+
+  it('commits successful requests and rolls back failed ones', async () => {
+    const ok = await call(t.url, 'POST', '/api/widgets', { token, body: { name: 'Chairs', qty: 12 } });
+    assert.equal(ok.status, 201);
+    const failed = await call(t.url, 'POST', '/api/widgets/then-fail', { token, body: {} });
+    assert.equal(failed.status, 400);
+    assert.deepEqual(failed.body, { message: 'Something about the request is wrong.' });
+    const list = await call<Array<{ name: string; qty: number }>>(t.url, 'GET', '/api/widgets', { token });
+    assert.deepEqual(
+      list.body.map((w) => [w.name, w.qty]),
+      [['Chairs', 12]],
+    );
+  });
+
+  it('serves concurrent requests on one embedded connection without deadlock', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(t.url, 'POST', '/api/widgets', { token, body: { name: `w${i}` } }),
+      ),
+    );
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array(8).fill(201),
+    );
+  });
+
+  it('protects /internal/events with the internal secret', async () => {
+    const r = await call(t.url, 'POST', '/internal/events', {
+      body: {},
+      headers: { 'x-venue-internal': 'nope' },
+    });
+    assert.equal(r.status, 401);
+  });
+});
+
+describe('logging, health failure and graceful shutdown', () => {
+  it('logs a 5xx with the request id and the real error, while the client sees neither', async () => {
+    await testKeys();
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const t = await startTestService(widgetsApp({ logger }));
+    try {
+      const r = await call(t.url, 'GET', '/api/boom', { headers: { 'x-request-id': 'trace-me-12345' } });
+      assert.deepEqual(r.body, { message: 'Internal server error' });
+      const logged = lines.find((l) => l.msg === 'request failed');
+      assert.equal(logged?.requestId, 'trace-me-12345');
+      assert.equal(logged?.service, 'widgets');
+      assert.match(String((logged?.err as { message?: string })?.message), /leaked/);
+      assert.ok(
+        lines.some((l) => l.msg === 'request' && l.requestId === 'trace-me-12345' && l.status === 500),
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('finishes in-flight requests on close, then reports the database gone as 503', async () => {
+    await testKeys();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const t = await startTestService(
+      widgetsApp({
+        routes(router) {
+          router.get('/api/slow', async (ctx) => {
+            await gate;
+            ctx.body = { done: true };
+          });
+        },
+      }),
+    );
+    const inFlight = call(t.url, 'GET', '/api/slow');
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = t.service.close();
+    setTimeout(release, 200);
+    assert.deepEqual((await inFlight).body, { done: true });
+    await closing;
+    await assert.rejects(fetch(t.url + '/health'), 'no longer accepting connections');
+    await t.close(); // drops the throwaway database
+  });
+
+  it('answers 503 from /health when the database is unavailable', async () => {
+    await testKeys();
+    const t = await startTestService(widgetsApp());
+    try {
+      await t.kit.relay.flush();
+      await t.kit.db.close();
+      const r = await call(t.url, 'GET', '/health');
+      assert.equal(r.status, 503);
+      assert.equal((r.body as { db: string }).db, 'unavailable');
+    } finally {
+      await t.close();
+    }
+  });
+});

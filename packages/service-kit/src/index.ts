@@ -1,0 +1,36 @@
+export { createService, type Service } from './service.ts';
+export type { ServiceKit, ServiceOptions, JobDefinition } from './kit.ts';
+export type { AppContext, AppMiddleware, AppRouter, AppState, AppCustom } from './http/context.ts';
+export {
+  HttpError,
+  badRequest,
+  unauthorized,
+  forbidden,
+  notFound,
+  conflict,
+  notImplemented,
+  ACCESS_DENIED_MESSAGE,
+  OWN_TENANT_ONLY_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  AUTH_REQUIRED_MESSAGE,
+  INVALID_TOKEN_MESSAGE,
+} from './errors.ts';
+export { parseBody, parseQuery, type FieldError } from './validation.ts';
+export { requireAuth, requirePermission, requireRole, requireTenantParam } from './auth/middleware.ts';
+export * from './auth/tokens.ts';
+export type {
+  Tx,
+  Database,
+  DatabaseConfig,
+  QueryResult,
+  QueryParams,
+  Queryable,
+  PublishOptions,
+  AuditEntry,
+  AuditContext,
+} from './db/types.ts';
+export { UnsafeDatabaseRoleError } from './db/database.ts';
+export type { Consumer, ConsumeOutcome } from './events/consume.ts';
+export type { NatsConfig } from './events/nats.ts';
+export { serviceUrl } from './events/relay.ts';
+export { createLogger, type Logger } from './log.ts';

@@ -1,0 +1,63 @@
+import type { DomainEvent, Principal } from '@venue/contracts';
+import type { Database, DatabaseConfig } from './db/types.ts';
+import type { Consumer, ConsumeOutcome } from './events/consume.ts';
+import type { NatsConfig } from './events/nats.ts';
+import type { AppRouter } from './http/context.ts';
+import type { Logger } from './log.ts';
+
+export interface JobDefinition {
+  /** Unique per service; also the advisory lock key. */
+  name: string;
+  /** croner pattern, e.g. `*\/1 * * * *` (5 fields) or with seconds (6 fields). */
+  cron: string;
+  run: (kit: ServiceKit) => Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** Service name: schema (default), `DATA_DIR/<name>`, log field, event source. */
+  name: string;
+  /** Folder of `*.sql` migrations applied once each, in name order. */
+  migrationsDir?: URL | string;
+  /** Mount routes on the @koa/router (paths include `/api/...`). */
+  routes?: (router: AppRouter, kit: ServiceKit) => void | Promise<void>;
+  /** Event type (or `prefix.*`) → consumer; idempotent by event id through the inbox table. */
+  consumers?: Record<string, Consumer>;
+  /** services/admin only: the current principal from its own tables. Others ask ADMIN_URL. */
+  resolvePrincipal?: (userId: string, kit: ServiceKit) => Promise<Principal | null>;
+  /** Runs after migrations at start. */
+  seed?: (kit: ServiceKit) => Promise<void>;
+  jobs?: JobDefinition[];
+
+  // Overrides, mostly for tests and the launcher; the defaults come from the environment.
+  /** Default: `DATABASE_URL` → PostgreSQL, else PGlite in `DATA_DIR/<name>`. */
+  database?: DatabaseConfig;
+  /** Default: `DB_SCHEMA`, else the service name. */
+  schema?: string;
+  logger?: Logger;
+  /** Who consumes which events (default SUBSCRIPTIONS from contracts). */
+  subscriptions?: Record<string, string[]>;
+  /** Default: `NATS_URL` set → JetStream stream VENUE_EVENTS; `false` forces loopback HTTP. */
+  nats?: NatsConfig | false;
+  /** Outbox relay poll interval (default 500 ms). */
+  relayIntervalMs?: number;
+  /** Start cron schedules on listen (default true). */
+  scheduleJobs?: boolean;
+}
+
+export interface ServiceKit {
+  readonly name: string;
+  readonly db: Database;
+  /** pino logger with `service`. */
+  readonly log: Logger;
+  readonly options: Readonly<ServiceOptions>;
+  /** The caller's current principal (resolvePrincipal option, else admin's internal endpoint). */
+  resolvePrincipal(userId: string): Promise<Principal | null>;
+  /** Applies an incoming event once (inbox), as `POST /internal/events` does. */
+  handleEvent(event: DomainEvent): Promise<ConsumeOutcome>;
+  /** Outbox relay: `nudge()` asks for a pass soon; `flush()` runs one now and waits. */
+  readonly relay: { nudge(): void; flush(): Promise<void> };
+  /** Runs a job now under its advisory lock; false when another instance holds it. */
+  runJob(name: string): Promise<boolean>;
+  /** Migrations applied by this start (empty when all were already applied). */
+  readonly migrationsApplied: readonly string[];
+}

@@ -1,0 +1,236 @@
+import { createServer, type Server } from 'node:http';
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import koaHelmet from 'koa-helmet';
+import { Cron } from 'croner';
+import { INTERNAL_AUTH_HEADER, SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
+import { fetchPrincipal } from './auth/principal.ts';
+import { internalSecret, safeEqual } from './auth/tokens.ts';
+import { createDatabase, openDriver } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
+import type { DatabaseConfig } from './db/types.ts';
+import { consumeEvent } from './events/consume.ts';
+import { domainEventSchema } from './events/envelope.ts';
+import { connectNats, type NatsBus, type NatsConfig } from './events/nats.ts';
+import { OutboxRelay } from './events/relay.ts';
+import { HttpError, AUTH_REQUIRED_MESSAGE } from './errors.ts';
+import type { AppCustom, AppState } from './http/context.ts';
+import { errorHandler, requestContext } from './http/middleware.ts';
+import type { ServiceKit, ServiceOptions } from './kit.ts';
+import { createLogger } from './log.ts';
+import { parseBody } from './validation.ts';
+
+// koa-helmet is CommonJS (`module.exports = fn`) while its typings declare an ES default export.
+const helmet = koaHelmet as unknown as typeof koaHelmet.default;
+
+export interface Service {
+  readonly app: Koa<AppState, AppCustom>;
+  readonly kit: ServiceKit;
+  /** Starts HTTP, the outbox relay, the NATS consumer and job schedules; SIGINT/SIGTERM close it. */
+  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /** Graceful: stop accepting, finish in-flight requests, stop relay and jobs, close the database. */
+  close(): Promise<void>;
+}
+
+function defaultDatabase(name: string): DatabaseConfig {
+  const url = process.env.DATABASE_URL;
+  if (url) return { kind: 'pg', url };
+  return { kind: 'pglite', dataDir: resolve(process.env.DATA_DIR ?? '.data', name) };
+}
+
+function defaultNats(): NatsConfig | undefined {
+  const url = process.env.NATS_URL;
+  return url ? { url } : undefined;
+}
+
+export async function createService(options: ServiceOptions): Promise<Service> {
+  const { name } = options;
+  const log = (options.logger ?? createLogger()).child({ service: name });
+  const schema = options.schema ?? process.env.DB_SCHEMA ?? name.replace(/-/g, '_');
+  const driver = await openDriver(options.database ?? defaultDatabase(name), schema);
+
+  let relay: OutboxRelay | undefined;
+  let nats: NatsBus | undefined;
+  const db = createDatabase(driver, schema, { source: name, onPublished: () => relay?.nudge() });
+  const consumers = options.consumers ?? {};
+  const runningJobs = new Map<string, Promise<boolean>>();
+
+  try {
+    const migrationsApplied = await migrate(driver, schema, options.migrationsDir);
+    if (migrationsApplied.length) log.info({ migrations: migrationsApplied }, 'migrations applied');
+
+    const natsConfig = options.nats === false ? undefined : (options.nats ?? defaultNats());
+    if (natsConfig) nats = await connectNats(natsConfig, name, log);
+
+    const kit: ServiceKit = {
+      name,
+      db,
+      log,
+      options,
+      migrationsApplied,
+      resolvePrincipal: (userId) =>
+        options.resolvePrincipal ? options.resolvePrincipal(userId, kit) : fetchPrincipal(userId),
+      handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event),
+      relay: {
+        nudge: () => relay?.nudge(),
+        flush: async () => relay?.flush(),
+      },
+      runJob(jobName) {
+        const job = options.jobs?.find((j) => j.name === jobName);
+        if (!job) throw new Error(`Unknown job "${jobName}"`);
+        // One run at a time in this process; the advisory lock covers other replicas.
+        const running = runningJobs.get(jobName);
+        if (running) return running.then(() => false);
+        const run = db
+          .withAdvisoryLock(`venue.job.${schema}.${jobName}`, () => job.run(kit))
+          .then((r) => r.acquired)
+          .finally(() => runningJobs.delete(jobName));
+        runningJobs.set(jobName, run);
+        return run;
+      },
+    };
+    relay = new OutboxRelay({
+      db,
+      log,
+      service: name,
+      subscriptions: options.subscriptions ?? SUBSCRIPTIONS,
+      deliverLocal: (event) => kit.handleEvent(event),
+      nats,
+      intervalMs: options.relayIntervalMs,
+    });
+
+    if (options.seed) await options.seed(kit);
+
+    const app = new Koa<AppState, AppCustom>();
+    // Services sit behind the gateway, which sets X-Forwarded-For: ctx.ip is the browser's address.
+    app.proxy = true;
+    app.maxIpsCount = 1;
+    app.context.kit = kit;
+    app.silent = true; // errors are logged by errorHandler with the request id
+
+    const router = new Router<AppState, AppCustom>();
+    router.get('/health', async (ctx) => {
+      try {
+        await db.query('SELECT 1');
+        ctx.body = { status: 'ok', service: name, db: 'ok' };
+      } catch (err) {
+        ctx.log.error({ err }, 'health check: database unavailable');
+        ctx.status = 503;
+        ctx.body = { status: 'error', service: name, db: 'unavailable' };
+      }
+    });
+    router.post('/internal/events', async (ctx) => {
+      const given = ctx.get(INTERNAL_AUTH_HEADER);
+      if (!given || !safeEqual(given, internalSecret())) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+      const event = parseBody(ctx, domainEventSchema) as DomainEvent;
+      ctx.body = { status: await kit.handleEvent(event) };
+    });
+    await options.routes?.(router, kit);
+
+    app.use(requestContext(log));
+    app.use(errorHandler());
+    app.use(helmet());
+    app.use(
+      bodyParser({
+        enableTypes: ['json', 'form'],
+        jsonLimit: '1mb',
+        formLimit: '1mb',
+        onError(err) {
+          const status = (err as { status?: number }).status;
+          if (status === 413) throw new HttpError(413, 'Request body is too large.');
+          if (status === 415) throw new HttpError(415, 'Unsupported content type.');
+          throw new HttpError(400, 'Request body is not valid JSON.');
+        },
+      }),
+    );
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+
+    let server: Server | undefined;
+    let crons: Cron[] = [];
+    let closing: Promise<void> | undefined;
+    const onSignal = (signal: NodeJS.Signals) => {
+      log.info({ signal }, 'shutting down');
+      service.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+
+    const service: Service = {
+      app,
+      kit,
+      async listen(port = 0, host = process.env.HOST ?? '127.0.0.1') {
+        if (server) throw new Error('already listening');
+        const s = createServer(app.callback());
+        server = s;
+        await new Promise<void>((ok, fail) => {
+          s.once('error', fail);
+          s.listen(port, host, () => {
+            s.off('error', fail);
+            ok();
+          });
+        });
+        const address = s.address() as AddressInfo;
+        relay?.start();
+        if (nats) {
+          await nats.consume(Object.keys(consumers), async (event) => {
+            await kit.handleEvent(event);
+          });
+        }
+        if (options.scheduleJobs !== false) {
+          crons = (options.jobs ?? []).map(
+            (job) =>
+              new Cron(job.cron, { protect: true, unref: true, name: `${name}:${job.name}` }, async () => {
+                try {
+                  await kit.runJob(job.name);
+                } catch (err) {
+                  log.error({ err, job: job.name }, 'job failed');
+                }
+              }),
+          );
+        }
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+        const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`;
+        log.info({ url }, 'listening');
+        return { port: address.port, url };
+      },
+      close() {
+        closing ??= (async () => {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+          crons.forEach((c) => c.stop());
+          if (server) {
+            const s = server;
+            const closed = new Promise<void>((ok) => s.close(() => ok()));
+            // Keep-alive sockets go as soon as their in-flight request is answered.
+            s.closeIdleConnections();
+            const idle = setInterval(() => s.closeIdleConnections(), 50);
+            const force = setTimeout(() => s.closeAllConnections(), 10_000);
+            force.unref();
+            await closed;
+            clearInterval(idle);
+            clearTimeout(force);
+          }
+          await relay?.stop();
+          await Promise.allSettled([...runningJobs.values()]);
+          await nats?.close();
+          await db.close();
+        })();
+        return closing;
+      },
+    };
+    return service;
+  } catch (err) {
+    await nats?.close().catch(() => {});
+    await db.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { createService, type Service } from '../service.ts';
+import type { ServiceKit, ServiceOptions } from '../kit.ts';
+import type { DatabaseConfig } from '../db/types.ts';
+import { createLogger } from '../log.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+import type { Principal } from '@venue/contracts';
+
+export { testKeys, type TestKeys, type TokenOptions } from './keys.ts';
+export { createTestDatabase, appRoleUrl, asSuperuser, type TestDatabase } from './database.ts';
+
+export interface TestService {
+  /** Base URL, e.g. http://127.0.0.1:43121 */
+  url: string;
+  kit: ServiceKit;
+  service: Service;
+  /** The database this service uses: pass as `{database, schema}` to start a second replica on it. */
+  database: DatabaseConfig;
+  schema: string;
+  close(): Promise<void>;
+}
+
+export interface TestServiceOverrides {
+  /** Share an existing database instead of creating a fresh one (the caller owns its cleanup). */
+  database?: DatabaseConfig;
+  schema?: string;
+  /** Listen on this port instead of an ephemeral one. */
+  port?: number;
+}
+
+/**
+ * Starts `options` on a fresh database (PGlite in memory, or a new schema on TEST_DATABASE_URL),
+ * listening on an ephemeral port, with NATS off unless the options ask for it. Logs stay quiet
+ * unless LOG_LEVEL is set.
+ */
+export async function startTestService(
+  options: ServiceOptions,
+  overrides: TestServiceOverrides = {},
+): Promise<TestService> {
+  let owned: TestDatabase | undefined;
+  let database = overrides.database;
+  let schema = overrides.schema;
+  if (!database) {
+    owned = await createTestDatabase(options.name);
+    database = owned.config;
+    schema = owned.schema;
+  }
+  let service: Service;
+  try {
+    service = await createService({
+      logger: createLogger(process.env.LOG_LEVEL ?? 'silent'),
+      nats: false,
+      scheduleJobs: false,
+      relayIntervalMs: 100,
+      ...options,
+      database,
+      schema,
+    });
+  } catch (err) {
+    await owned?.drop();
+    throw err;
+  }
+  let url: string;
+  try {
+    ({ url } = await service.listen(overrides.port ?? 0, '127.0.0.1'));
+  } catch (err) {
+    await service.close();
+    await owned?.drop();
+    throw err;
+  }
+  return {
+    url,
+    kit: service.kit,
+    service,
+    database,
+    schema: service.kit.db.schema,
+    async close() {
+      await service.close();
+      await owned?.drop();
+    },
+  };
+}
+
+/**
+ * Every table with a `tenant_id` column in the service schema must have row-level security
+ * enabled and forced. The kit's own outbox is exempt (not tenant data; the relay reads it all).
+ */
+export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string[]> {
+  const { rows } = await kit.db.query<{ table: string; rls: boolean; forced: boolean }>(
+    `SELECT c.relname AS table, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname <> 'outbox'
+      ORDER BY c.relname`,
+    [kit.db.schema],
+  );
+  const missing = rows.filter((r) => !r.rls || !r.forced).map((r) => r.table);
+  assert.deepEqual(
+    missing,
+    [],
+    `tables with tenant_id but without ENABLE + FORCE ROW LEVEL SECURITY: ${missing.join(', ')}`,
+  );
+  return rows.map((r) => r.table);
+}
+
+/** A principal for tests (hall owner of itself unless told otherwise). */
+export function makePrincipal(p: Partial<Principal> & Pick<Principal, 'userId'>): Principal {
+  const role = p.role ?? 'hall_owner';
+  return {
+    email: `${p.userId.slice(0, 8)}@example.test`,
+    name: null,
+    role,
+    tenantId: p.userId,
+    parentUserId: null,
+    permissions: [],
+    tokenVersion: 1,
+    ...p,
+  };
+}
+export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';

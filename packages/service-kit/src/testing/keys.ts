@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { exportPKCS8, exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import type { AccessClaims } from '@venue/contracts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@venue/contracts';
+import { ACCESS_TOKEN_ALG, signAccessToken } from '../auth/tokens.ts';
+
+export interface TokenOptions {
+  /** Lifetime in seconds (default: the product's access-token lifetime). */
+  ttlSeconds?: number;
+  /** Already expired (iat/exp in the past). */
+  expired?: boolean;
+}
+
+export interface TestKeys {
+  publicKeyPem: string;
+  privateKeyPem: string;
+  internalSecret: string;
+  /** A signed access token as services/admin would issue it. */
+  token(claims: AccessClaims, opts?: TokenOptions): Promise<string>;
+}
+
+/**
+ * A fresh Ed25519 key pair and internal secret for this test process, written to
+ * AUTH_PUBLIC_KEY, AUTH_PRIVATE_KEY and INTERNAL_SECRET.
+ */
+export async function testKeys(): Promise<TestKeys> {
+  const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALG, { extractable: true });
+  const publicKeyPem = await exportSPKI(publicKey);
+  const privateKeyPem = await exportPKCS8(privateKey);
+  const internalSecret = randomBytes(24).toString('base64url');
+  process.env.AUTH_PUBLIC_KEY = publicKeyPem;
+  process.env.AUTH_PRIVATE_KEY = privateKeyPem;
+  process.env.INTERNAL_SECRET = internalSecret;
+  delete process.env.AUTH_PUBLIC_KEY_FILE;
+  delete process.env.AUTH_PRIVATE_KEY_FILE;
+  return {
+    publicKeyPem,
+    privateKeyPem,
+    internalSecret,
+    async token(claims, opts = {}) {
+      if (!opts.expired) return signAccessToken(claims, privateKey, opts.ttlSeconds);
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ role: claims.role, tid: claims.tid, pv: claims.pv })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt(now - 3600)
+        .setExpirationTime(now - 1800)
+        .sign(privateKey);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createApiClient } from './api-client.ts';
+
+interface Call {
+  url: string;
+  method: string;
+  auth: string | undefined;
+  body: unknown;
+}
+
+function fakeFetch(responses: Array<() => Response>) {
+  const calls: Call[] = [];
+  const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      auth: headers.Authorization,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    const next = responses.shift();
+    if (!next) throw new Error('unexpected request');
+    return next();
+  }) as typeof fetch;
+  return { calls, impl };
+}
+
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { 'content-type': 'application/json' } });
+
+test('sends the bearer token and a JSON body', async () => {
+  const f = fakeFetch([() => json(200, { ok: true })]);
+  const client = createApiClient({ getToken: () => 'tok', fetch: f.impl });
+  const out = await client.request('save settings', 'PUT', '/api/users/settings', { taxRate: 10 });
+  assert.deepEqual(out, { ok: true });
+  assert.deepEqual(f.calls, [
+    { url: '/api/users/settings', method: 'PUT', auth: 'Bearer tok', body: { taxRate: 10 } },
+  ]);
+});
+
+test('request failures read "Failed to {action}: {status} {statusText} - {message}"', async () => {
+  const f = fakeFetch([() => json(403, { message: 'Not allowed' }, 'Forbidden')]);
+  const client = createApiClient({ getToken: () => 'tok', fetch: f.impl });
+  await assert.rejects(client.request('fetch stats', 'GET', '/api/dashboard/stats'), {
+    message: 'Failed to fetch stats: 403 Forbidden - Not allowed',
+  });
+});
+
+test('request failures without a server message say Unknown error', async () => {
+  const f = fakeFetch([() => new Response('', { status: 500, statusText: 'Internal Server Error' })]);
+  const client = createApiClient({ getToken: () => 'tok', fetch: f.impl });
+  await assert.rejects(client.request('fetch stats', 'GET', '/x'), {
+    message: 'Failed to fetch stats: 500 Internal Server Error - Unknown error',
+  });
+});
+
+test('generic calls show the server message, else HTTP error! status: {code}', async () => {
+  const f = fakeFetch([() => json(409, { message: 'Slot taken' }), () => new Response('', { status: 502 })]);
+  const client = createApiClient({ getToken: () => null, fetch: f.impl });
+  await assert.rejects(client.api('/a'), { message: 'Slot taken' });
+  await assert.rejects(client.api('/b'), { message: 'HTTP error! status: 502' });
+});
+
+test('a 401 refreshes the token once and retries with the new one', async () => {
+  const f = fakeFetch([() => json(401, { message: 'expired' }), () => json(200, { n: 1 })]);
+  let refreshed = 0;
+  const client = createApiClient({
+    getToken: () => 'old',
+    refresh: async () => {
+      refreshed++;
+      return 'new';
+    },
+    fetch: f.impl,
+  });
+  assert.deepEqual(await client.api('/api/users/profile'), { n: 1 });
+  assert.equal(refreshed, 1);
+  assert.deepEqual(
+    f.calls.map((c) => c.auth),
+    ['Bearer old', 'Bearer new'],
+  );
+});
+
+test('when the refresh fails the caller is signed out and the 401 surfaces', async () => {
+  const f = fakeFetch([() => json(401, { message: 'Session expired' })]);
+  let signedOut = false;
+  const client = createApiClient({
+    getToken: () => 'old',
+    refresh: async () => null,
+    onUnauthorized: () => {
+      signedOut = true;
+    },
+    fetch: f.impl,
+  });
+  await assert.rejects(client.api('/api/users/profile'), { message: 'Session expired' });
+  assert.equal(signedOut, true);
+  assert.equal(f.calls.length, 1);
+});

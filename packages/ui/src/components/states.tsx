@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+
+export const ACCESS_DENIED_TEXT =
+  "Access Denied - You don't have permission to access this page. Contact your administrator for access.";
+
+export function NotAvailableYet({ description }: { description: string }) {
+  return (
+    <Paper withBorder p="xl" radius="md" data-testid="not-available-yet">
+      <Stack gap="xs">
+        <Text fw={600}>This page is not available yet.</Text>
+        <Text c="dimmed" size="sm">
+          {description}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function AccessDenied({ message = ACCESS_DENIED_TEXT }: { message?: string }) {
+  return (
+    <Alert color="red" variant="light" title="Access Denied" data-testid="access-denied" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <Center py="xl" data-testid="loading-state">
+      <Stack align="center" gap="sm">
+        <Loader size="sm" />
+        <Text c="dimmed" size="sm">
+          {label}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+export interface ErrorStateProps {
+  title?: string;
+  message?: ReactNode;
+  onRetry?: () => void;
+  retryLabel?: string;
+}
+
+export function ErrorState({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+  retryLabel = 'Try Again',
+}: ErrorStateProps) {
+  return (
+    <Paper withBorder p="xl" radius="md" role="alert" data-testid="error-state">
+      <Stack gap="sm" align="flex-start">
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        {message ? (
+          <Text c="dimmed" size="sm">
+            {message}
+          </Text>
+        ) : null}
+        {onRetry ? (
+          <Button variant="light" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Center py="xl" data-testid="empty-state">
+      <Stack align="center" gap="xs">
+        <Text fw={600}>{title}</Text>
+        {description ? (
+          <Text c="dimmed" size="sm" ta="center">
+            {description}
+          </Text>
+        ) : null}
+        {action}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,33 @@
+export { theme, PRODUCT_NAME } from './theme.ts';
+export { formatMoney, formatDate, formatTime, formatDateTime, type FormatSettings } from './format.ts';
+export {
+  createApiClient,
+  ApiError,
+  serverMessage,
+  type ApiClient,
+  type ApiClientOptions,
+  type HttpMethod,
+} from './api-client.ts';
+export {
+  SessionContext,
+  useSession,
+  type Profile,
+  type SessionInfo,
+  type SessionContextValue,
+  type RemoteProps,
+  type Navigate,
+} from './session.tsx';
+export { PageHeader, type PageHeaderProps } from './components/PageHeader.tsx';
+export {
+  NotAvailableYet,
+  AccessDenied,
+  ACCESS_DENIED_TEXT,
+  LoadingState,
+  ErrorState,
+  EmptyState,
+  type ErrorStateProps,
+} from './components/states.tsx';
+export { RemoteRoot, type RemoteRootProps } from './RemoteRoot.tsx';
+export { RemotePage, plannedPage } from './RemotePage.tsx';
+export { RemoteErrorBoundary } from './components/RemoteErrorBoundary.tsx';
+export { saveBlob, downloadText, downloadFromServer, todayStamp, exportStamp } from './download.ts';

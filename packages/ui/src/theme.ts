@@ -1,0 +1,15 @@
+import { createTheme } from '@mantine/core';
+
+export const PRODUCT_NAME = 'VenueDesk';
+
+/** Calm, professional look shared by the shell and every remote. */
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  // Shade 7 keeps white button text above WCAG AA contrast (shade 6 is 4.3:1).
+  primaryShade: { light: 7, dark: 5 },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '600' },
+  cursorType: 'pointer',
+});

@@ -1,0 +1,112 @@
+// `npm run test:e2e`: builds what changed, starts a fresh product (new temporary DATA_DIR,
+// its own ports) and runs the Playwright suite in Debian's Chromium against it.
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureInstalled, reexecUnderNode24, root } from './lib/node24.mjs';
+
+ensureInstalled();
+reexecUnderNode24(import.meta.filename);
+
+const { buildFrontends } = await import('./lib/frontends.mjs');
+const { ensureKeys } = await import('./lib/keys.mjs');
+const { productEnv, startAll, waitForHealth } = await import('./lib/processes.mjs');
+
+const port = Number(process.env.E2E_PORT ?? 8090);
+// services on 7201… so a running `npm start` is not disturbed; E2E_PORT_BASE moves them again
+const portBase = Number(process.env.E2E_PORT_BASE ?? 100);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'venue-e2e-'));
+
+await buildFrontends();
+const keys = ensureKeys(dataDir);
+const env = productEnv({ dataDir, keys, port, portBase });
+delete env.PORT;
+
+// With E2E_PG_URL (a superuser URL, as CI has) the product runs on a fresh PostgreSQL
+// database as the ordinary role, and tests may reach under it (E2E_DATABASE_URL) to prove
+// that tampering is detected. Without it the product runs on embedded PGlite.
+let dropDatabase = async () => {};
+const playwrightEnv = {};
+if (process.env.E2E_PG_URL) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: process.env.E2E_PG_URL });
+  await admin.connect();
+  const dbName = `venue_e2e_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'venue_app')
+    THEN CREATE ROLE venue_app LOGIN NOSUPERUSER NOBYPASSRLS; END IF; END $$`);
+  await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_app`);
+  const superUrl = new URL(process.env.E2E_PG_URL);
+  superUrl.pathname = `/${dbName}`;
+  const inDb = new pg.Client({ connectionString: superUrl.toString() });
+  await inDb.connect();
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
+  await inDb.end();
+  const appUrl = new URL(superUrl);
+  appUrl.username = 'venue_app';
+  appUrl.password = '';
+  env.DATABASE_URL = appUrl.toString();
+  playwrightEnv.E2E_DATABASE_URL = superUrl.toString();
+  dropDatabase = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  };
+  console.log(`[e2e] product on PostgreSQL database ${dbName}`);
+}
+// Many sign-ins from one address in a short run; the limits themselves have API tests.
+env.LOGIN_RATE_LIMIT_PER_MINUTE = '1000';
+
+// The product's logs go to a file beside the test artifacts (printed on failure), or to
+// the console with E2E_LOGS=true.
+const outputDir = path.join(root, 'e2e', 'test-results', String(port));
+mkdirSync(outputDir, { recursive: true });
+// Outside outputDir: Playwright empties that folder when it starts.
+const logFile = path.join(root, 'e2e', 'test-results', `product-${port}.log`);
+rmSync(logFile, { force: true });
+const log = process.env.E2E_LOGS === 'true' ? console.log : (line) => appendFileSync(logFile, line + '\n');
+
+const product = startAll({
+  env,
+  port,
+  portBase,
+  log,
+  adminEnv: { AUTH_PRIVATE_KEY_FILE: keys.privateKeyFile },
+});
+let code = 1;
+try {
+  // Six embedded databases start at once; on a busy two-core machine that can take minutes.
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 300_000 });
+  const res = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'playwright'),
+    ['test', '--config', path.join(root, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)],
+    {
+      cwd: path.join(root, 'e2e'),
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...playwrightEnv,
+        BASE_URL: `http://localhost:${port}`,
+        E2E_DATA_DIR: dataDir,
+        E2E_OUTPUT_DIR: outputDir,
+      },
+    },
+  );
+  code = res.status ?? 1;
+} catch (err) {
+  console.error(`[e2e] ${err.message}`);
+}
+if (code !== 0 && existsSync(logFile)) {
+  const lines = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((l) => !l.includes('/health'));
+  console.error(`[e2e] last product log lines (${logFile}):\n${lines.slice(-60).join('\n')}`);
+}
+try {
+  await product.stop();
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+} catch (err) {
+  console.error(`[e2e] cleanup: ${err.message}`);
+}
+process.exit(code);

@@ -1,0 +1,44 @@
+import type { AuditEventData, DomainEvent, Principal } from '@venue/contracts';
+import type { ServiceKit, ServiceOptions } from '@venue/service-kit';
+import { recordAuditEvent } from './audit/audit-consumer.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { pruneSessions } from './auth/housekeeping.ts';
+import { internalRoutes } from './internal-routes.ts';
+import { seedDemo } from './seed.ts';
+import { auditRoutes } from './audit/audit-routes.ts';
+import { pictureRoutes } from './pictures/picture-routes.ts';
+import { privacyRoutes } from './privacy/privacy-routes.ts';
+import { tenantSettingsRoutes } from './settings/tenant-settings-routes.ts';
+import { accountAdminRoutes } from './users/account-admin.ts';
+import { accountRoutes } from './users/account-routes.ts';
+import { subUserRoutes } from './users/sub-user-routes.ts';
+import { findPrincipal } from './users/user-store.ts';
+
+/** Admin is the identity provider: it answers principal look-ups from its own database. */
+export function resolvePrincipal(userId: string, kit: ServiceKit): Promise<Principal | null> {
+  return kit.db.systemTx((tx) => findPrincipal(tx, userId));
+}
+
+/** The options of services/admin, shared by main.ts and the tests. */
+export const adminService = {
+  name: 'admin',
+  migrationsDir: new URL('../migrations/', import.meta.url),
+  routes(router, kit) {
+    internalRoutes(router, kit);
+    authRoutes(router, kit);
+    accountRoutes(router, kit);
+    tenantSettingsRoutes(router);
+    pictureRoutes(router);
+    privacyRoutes(router, kit);
+    subUserRoutes(router);
+    auditRoutes(router);
+    // last: /api/users/:id must not shadow the fixed /api/users/* paths above
+    accountAdminRoutes(router);
+  },
+  consumers: {
+    'audit.recorded': (event, tx) => recordAuditEvent(event as DomainEvent<AuditEventData>, tx),
+  },
+  resolvePrincipal,
+  seed: seedDemo,
+  jobs: [{ name: 'prune-sessions', cron: '17 * * * *', run: pruneSessions }],
+} satisfies ServiceOptions;

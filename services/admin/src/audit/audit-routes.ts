@@ -1,0 +1,150 @@
+import {
+  forbidden,
+  parseQuery,
+  requireAuth,
+  requirePermission,
+  type AppContext,
+  type AppRouter,
+} from '@venue/service-kit';
+import {
+  applyScope,
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  auditFilterSchema,
+  auditListSchema,
+  auditView,
+  filterClause,
+  tenantTimeZone,
+  whereSql,
+  type AuditFilter,
+  type AuditRow,
+} from './audit-query.ts';
+import { verifyChains } from './chain-verify.ts';
+import { csvLine } from './csv.ts';
+
+export const VERIFY_DENIED = 'Only hall owners and super admins can verify the audit log.';
+/** A CSV export is a download of what the screen can page through, bounded for the server's sake. */
+export const CSV_MAX_ROWS = 50_000;
+
+async function scopedWhere(ctx: AppContext, filter: AuditFilter) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const { principal, tx } = ctx.state;
+  const timeZone = await tenantTimeZone(tx, principal.tenantId);
+  await applyScope(tx, principal, where, params);
+  filterClause(filter, timeZone, where, params);
+  return { where: whereSql(where), params, timeZone };
+}
+
+function countMap(
+  rows: Array<{ key: string | null; n: number | string }>,
+  fallback: string,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) out[r.key ?? fallback] = (out[r.key ?? fallback] ?? 0) + Number(r.n);
+  return out;
+}
+
+export function auditRoutes(router: AppRouter): void {
+  const guard = requirePermission('audit');
+
+  router.get('/api/audit', requireAuth, guard, async (ctx: AppContext) => {
+    const q = parseQuery(ctx, auditListSchema);
+    const { where, params } = await scopedWhere(ctx, q);
+    const tx = ctx.state.tx;
+    const total = Number(
+      (await tx.query<{ n: number | string }>(`SELECT count(*) AS n FROM audit_log ${where}`, params)).rows[0]
+        ?.n ?? 0,
+    );
+    const order = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const { rows } = await tx.query<AuditRow>(
+      `SELECT * FROM audit_log ${where}
+        ORDER BY occurred_at ${order}, seq ${order}
+        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+      params,
+    );
+    ctx.body = {
+      auditLogs: rows.map(auditView),
+      pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+    };
+  });
+
+  router.get('/api/audit/stats', requireAuth, guard, async (ctx: AppContext) => {
+    const q = parseQuery(ctx, auditFilterSchema.pick({ startDate: true, endDate: true }));
+    const { where, params } = await scopedWhere(ctx, q);
+    const tx = ctx.state.tx;
+    const group = (column: string) =>
+      tx.query<{ key: string | null; n: number | string }>(
+        `SELECT ${column} AS key, count(*) AS n FROM audit_log ${where} GROUP BY ${column}`,
+        params,
+      );
+    const [users, actions, targets] = [
+      await group('actor_email'),
+      await group('action'),
+      await group('target_type'),
+    ];
+    const totalLogs = actions.rows.reduce((sum, r) => sum + Number(r.n), 0);
+    ctx.body = {
+      totalLogs,
+      usersCount: countMap(users.rows, 'system'),
+      actionsCount: countMap(actions.rows, 'unknown'),
+      targetTypesCount: countMap(targets.rows, 'unknown'),
+    };
+  });
+
+  router.get('/api/audit/actions', requireAuth, guard, (ctx: AppContext) => {
+    ctx.body = { actions: [...AUDIT_ACTIONS] };
+  });
+
+  router.get('/api/audit/target-types', requireAuth, guard, (ctx: AppContext) => {
+    ctx.body = { targetTypes: [...AUDIT_TARGET_TYPES] };
+  });
+
+  router.get('/api/audit/export.csv', requireAuth, guard, async (ctx: AppContext) => {
+    const q = parseQuery(ctx, auditFilterSchema);
+    const { where, params, timeZone } = await scopedWhere(ctx, q);
+    const { rows } = await ctx.state.tx.query<AuditRow>(
+      `SELECT * FROM audit_log ${where} ORDER BY occurred_at DESC, seq DESC LIMIT ${CSV_MAX_ROWS}`,
+      params,
+    );
+    const header = [
+      'Timestamp',
+      'User Email',
+      'User Role',
+      'Action',
+      'Target Type',
+      'Target',
+      'IP Address',
+      'Additional Info',
+      'Changes',
+    ];
+    let csv = csvLine(header);
+    for (const r of rows.map(auditView)) {
+      csv += csvLine([
+        r.timestamp,
+        r.userEmail,
+        r.userRole,
+        r.action,
+        r.targetType,
+        r.target,
+        r.ipAddress,
+        r.additionalInfo,
+        r.changes,
+      ]);
+    }
+    // en-CA formats as yyyy-MM-dd; the day is the tenant's, not the server's
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    ctx.set('content-disposition', `attachment; filename="audit-logs-${day}.csv"`);
+    ctx.set('cache-control', 'no-store');
+    ctx.type = 'text/csv; charset=utf-8';
+    // a byte-order mark so spreadsheet programs read the UTF-8 correctly
+    ctx.body = `\ufeff${csv}`;
+  });
+
+  router.get('/api/audit/verify', requireAuth, async (ctx: AppContext) => {
+    const { role } = ctx.state.principal;
+    if (role === 'super_admin') await applyScope(ctx.state.tx, ctx.state.principal, [], []);
+    else if (role !== 'hall_owner') throw forbidden(VERIFY_DENIED);
+    ctx.body = await verifyChains(ctx.state.tx);
+  });
+}

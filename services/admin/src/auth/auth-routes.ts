@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { REFRESH_COOKIE } from '@venue/contracts';
+import type { AppContext, AppRouter, ServiceKit, Tx } from '@venue/service-kit';
+import { dummyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { accessTokenFor, clearRefreshCookie, clientContext, setRefreshCookie } from './session.ts';
+import { beginAttempt, finishAttempt } from './throttle.ts';
+import { signinError, SESSION_ENDED_MESSAGE, type SigninErrorCode } from './signin-errors.ts';
+import {
+  findLiveUser,
+  findUserForLogin,
+  isUsable,
+  normaliseEmail,
+  type UserRow,
+} from '../users/user-store.ts';
+
+const emailSchema = z.email();
+
+function fail(ctx: AppContext, code: SigninErrorCode): void {
+  const { status, body } = signinError(code);
+  ctx.status = status;
+  ctx.body = body;
+}
+
+/** Sign-in and sign-out happen without a request principal: the account itself is the actor. */
+async function auditSession(
+  ctx: AppContext,
+  tx: Tx,
+  user: UserRow,
+  action: 'user_login' | 'user_logout',
+): Promise<void> {
+  await tx.audit(ctx, {
+    action,
+    targetType: 'user',
+    target: user.id,
+    actor: { id: user.id, email: user.email, role: user.role },
+    tenantId: user.tenant_id,
+  });
+}
+
+export function authRoutes(router: AppRouter, kit: ServiceKit): void {
+  router.post('/api/login', async (ctx: AppContext) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const rawEmail = typeof body.email === 'string' ? normaliseEmail(body.email) : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!emailSchema.safeParse(rawEmail).success) return fail(ctx, 'invalid-email');
+    // No stored password is that long; refusing early keeps argon2 from hashing megabytes.
+    if (!password || password.length > MAX_PASSWORD_LENGTH) return fail(ctx, 'invalid-credential');
+    const { ip, userAgent } = clientContext(ctx);
+
+    const started = await kit.db.systemTx(async (tx) => {
+      const attempt = await beginAttempt(tx, rawEmail, ip);
+      return attempt === 'throttled' ? attempt : { attempt, found: await findUserForLogin(tx, rawEmail) };
+    });
+    if (started === 'throttled') return fail(ctx, 'too-many-requests');
+    const { attempt, found } = started;
+
+    // Always one argon2 verification, so an unknown e-mail costs what a wrong password costs.
+    const passwordOk = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), password);
+    const user = passwordOk ? found : null;
+
+    const session =
+      user && isUsable(user)
+        ? await kit.db.systemTx(async (tx) => {
+            await finishAttempt(tx, attempt);
+            const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
+            await auditSession(ctx, tx, user, 'user_login');
+            return { refresh: refresh.token, access: await accessTokenFor(user) };
+          })
+        : null;
+
+    if (!user) return fail(ctx, 'invalid-credential');
+    if (!session) return fail(ctx, 'user-disabled');
+    setRefreshCookie(ctx, session.refresh);
+    ctx.body = { token: session.access, role: user.role };
+  });
+
+  router.post('/api/auth/refresh', async (ctx: AppContext) => {
+    const presented = ctx.cookies.get(REFRESH_COOKIE);
+    if (!presented) {
+      ctx.status = 401;
+      ctx.body = { message: SESSION_ENDED_MESSAGE };
+      return;
+    }
+    const context = clientContext(ctx);
+    const outcome = await kit.db.systemTx(async (tx) => {
+      const rotation = await rotateRefreshToken(tx, presented, context);
+      if (rotation.kind === 'reused') {
+        ctx.log.warn({ userId: rotation.userId }, 'refresh token replayed; session family revoked');
+        return null;
+      }
+      if (rotation.kind !== 'rotated') return null;
+      const user = await findLiveUser(tx, rotation.userId);
+      // Deactivation already revokes refresh tokens; this guards data changed by hand.
+      if (!user || !isUsable(user)) {
+        await tx.query(
+          `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`,
+          [rotation.userId],
+        );
+        return null;
+      }
+      return { refresh: rotation.token, access: await accessTokenFor(user), role: user.role };
+    });
+    if (!outcome) {
+      clearRefreshCookie(ctx);
+      ctx.status = 401;
+      ctx.body = { message: SESSION_ENDED_MESSAGE };
+      return;
+    }
+    setRefreshCookie(ctx, outcome.refresh);
+    ctx.body = { token: outcome.access, role: outcome.role };
+  });
+
+  // Sign-out needs no valid access token (it may have expired): the refresh cookie identifies
+  // the session. Browsers send that cookie only under /api/auth, so the shell should call
+  // /api/auth/logout; /api/logout is kept for the spec's path and for non-browser clients.
+  const logout = async (ctx: AppContext): Promise<void> => {
+    const presented = ctx.cookies.get(REFRESH_COOKIE);
+    if (presented) {
+      await kit.db.systemTx(async (tx) => {
+        const owner = await revokeRefreshToken(tx, presented);
+        const user = owner ? await findLiveUser(tx, owner.userId) : null;
+        if (user) await auditSession(ctx, tx, user, 'user_logout');
+      });
+    }
+    clearRefreshCookie(ctx);
+    ctx.body = { message: 'Signed out.' };
+  };
+  router.post('/api/logout', logout);
+  router.post('/api/auth/logout', logout);
+}

@@ -1,0 +1,34 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/**
+ * argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). The library's default
+ * algorithm is argon2id; its `Algorithm` is a const enum, which type stripping cannot read.
+ */
+const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 256;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // a malformed stored hash must read as "wrong password", never as a 500
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Sign-in for an unknown e-mail verifies against this hash, so it costs the same time as a
+ * wrong password and the response time does not reveal whether the account exists.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
+  return dummyHash;
+}

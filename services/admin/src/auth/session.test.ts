@@ -1,0 +1,138 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  auditedActions,
+  call,
+  login,
+  refreshCookie,
+  startAdmin,
+  DEMO_PASSWORD,
+  type Harness,
+} from '../testing/harness.ts';
+
+let h: Harness;
+before(async () => {
+  h = await startAdmin();
+});
+after(async () => {
+  await h?.close();
+});
+
+describe('refresh and logout', () => {
+  test('refresh issues a new access token and rotates the cookie', async () => {
+    const session = await login(h, 'owner@demo.local');
+    const reply = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.equal(reply.body.role, 'hall_owner');
+    assert.ok(reply.body.token);
+    const rotated = refreshCookie(reply);
+    assert.notEqual(rotated, session.cookie);
+
+    // the new access token works
+    const profile = await call(h, 'GET', '/api/users/profile', { token: reply.body.token });
+    assert.equal(profile.status, 200);
+    assert.equal(profile.body.email, 'owner@demo.local');
+
+    // the new cookie refreshes again
+    const again = await call(h, 'POST', '/api/auth/refresh', { cookie: rotated });
+    assert.equal(again.status, 200);
+  });
+
+  test('replaying a rotated refresh token ends the whole session family', async () => {
+    const session = await login(h, 'owner2@demo.local');
+    const first = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(first.status, 200);
+    const current = refreshCookie(first);
+
+    // an attacker replays the stolen, already used cookie
+    const replay = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(replay.status, 401);
+    assert.ok(replay.body.message);
+
+    // the legitimate holder's newer cookie is now dead too
+    const victim = await call(h, 'POST', '/api/auth/refresh', { cookie: current });
+    assert.equal(victim.status, 401);
+  });
+
+  test('refresh without a cookie or with garbage is 401', async () => {
+    assert.equal((await call(h, 'POST', '/api/auth/refresh')).status, 401);
+    assert.equal(
+      (await call(h, 'POST', '/api/auth/refresh', { cookie: 'venue_refresh=forged' })).status,
+      401,
+    );
+  });
+
+  test('logout revokes the refresh token and clears the cookie, even without an access token', async () => {
+    const session = await login(h, 'staff@demo.local');
+    for (const path of ['/api/logout', '/api/auth/logout']) {
+      const s = path === '/api/logout' ? session : await login(h, 'staff@demo.local');
+      // the access token has long expired: sign-out must still work
+      const expired = await h.keys.token(
+        { sub: s.userId, role: 'sub_user', tid: 'irrelevant', pv: 1 },
+        { expired: true },
+      );
+      const out = await call(h, 'POST', path, { cookie: s.cookie, token: expired });
+      assert.equal(out.status, 200, JSON.stringify(out.body));
+      const cleared = out.cookies.find((c) => c.startsWith('venue_refresh='));
+      assert.ok(cleared, 'cookie cleared');
+      assert.match(cleared, /expires=Thu, 01 Jan 1970/i);
+      assert.match(cleared, /path=\/api\/auth/i);
+      const refresh = await call(h, 'POST', '/api/auth/refresh', { cookie: s.cookie });
+      assert.equal(refresh.status, 401, `${path} revoked the token`);
+    }
+  });
+
+  test('logging out one session leaves other sessions working', async () => {
+    const a = await login(h, 'admin@demo.local');
+    const b = await login(h, 'admin@demo.local', DEMO_PASSWORD);
+    await call(h, 'POST', '/api/logout', { cookie: a.cookie });
+    const other = await call(h, 'POST', '/api/auth/refresh', { cookie: b.cookie });
+    assert.equal(other.status, 200);
+  });
+
+  test('sign-in and sign-out are audited', async () => {
+    const session = await login(h, 'owner@demo.local');
+    await call(h, 'POST', '/api/logout', { cookie: session.cookie });
+    const actions = await auditedActions(h, session.userId);
+    assert.ok(actions.includes('user_login'), JSON.stringify(actions));
+    assert.ok(actions.includes('user_logout'), JSON.stringify(actions));
+  });
+
+  test('audit events reach the audit log once the relay has run', async () => {
+    const session = await login(h, 'owner2@demo.local');
+    await h.kit.relay.flush();
+    const rows = await h.kit.db.tenantTx(session.userId, async (tx) => {
+      const { rows } = await tx.query<{ action: string; actor_email: string; ip_address: string | null }>(
+        `SELECT action, actor_email, ip_address FROM audit_log WHERE target = $1 AND action = 'user_login'`,
+        [session.userId],
+      );
+      return rows;
+    });
+    assert.ok(rows.length >= 1, 'the login is in the audit log');
+    assert.equal(rows[0]!.actor_email, 'owner2@demo.local');
+    assert.ok(rows[0]!.ip_address);
+  });
+
+  test('housekeeping drops long-expired refresh tokens and old attempts, keeps live ones', async () => {
+    const session = await login(h, 'owner@demo.local');
+    await h.kit.db.systemTx(async (tx) => {
+      await tx.query(
+        `INSERT INTO login_attempts (email, ip, at, success) VALUES ('old@demo.local', '192.0.2.1', now() - interval '2 days', false)`,
+      );
+      await tx.query(
+        `UPDATE refresh_tokens SET expires_at = now() - interval '3 days' WHERE user_id = (SELECT id FROM users WHERE email = 'admin@demo.local')`,
+      );
+    });
+    assert.equal(await h.kit.runJob('prune-sessions'), true);
+    const left = await h.kit.db.systemTx(async (tx) => ({
+      old: (await tx.query(`SELECT 1 FROM login_attempts WHERE email = 'old@demo.local'`)).rowCount,
+      adminTokens: (
+        await tx.query(
+          `SELECT 1 FROM refresh_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'admin@demo.local'`,
+        )
+      ).rowCount,
+    }));
+    assert.deepEqual(left, { old: 0, adminTokens: 0 });
+    assert.equal((await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie })).status, 200);
+  });
+});

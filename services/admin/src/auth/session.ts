@@ -1,0 +1,44 @@
+import { REFRESH_COOKIE } from '@venue/contracts';
+import { signAccessToken, type AppContext } from '@venue/service-kit';
+import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
+import { signingKey } from './signing-key.ts';
+import type { UserRow } from '../users/user-store.ts';
+
+/** The refresh cookie only travels to the session endpoints, never to the rest of the API. */
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+export function setRefreshCookie(ctx: AppContext, token: string): void {
+  ctx.cookies.set(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    // Secure only over https: the embedded default is plain http on localhost
+    secure: ctx.secure,
+    maxAge: REFRESH_TOKEN_TTL_SECONDS * 1000,
+    overwrite: true,
+  });
+}
+
+export function clearRefreshCookie(ctx: AppContext): void {
+  ctx.cookies.set(REFRESH_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    secure: ctx.secure,
+    expires: new Date(0),
+    overwrite: true,
+  });
+}
+
+export function clientContext(ctx: AppContext): { userAgent: string | null; ip: string | null } {
+  return { userAgent: ctx.get('user-agent') || null, ip: ctx.ip || null };
+}
+
+export async function accessTokenFor(
+  user: Pick<UserRow, 'id' | 'role' | 'tenant_id' | 'token_version'>,
+): Promise<string> {
+  return signAccessToken(
+    { sub: user.id, role: user.role, tid: user.tenant_id, pv: Number(user.token_version) },
+    await signingKey(),
+  );
+}

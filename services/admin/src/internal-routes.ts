@@ -1,0 +1,59 @@
+import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
+import {
+  internalSecret,
+  notFound,
+  safeEqual,
+  unauthorized,
+  type AppContext,
+  type AppMiddleware,
+  type AppRouter,
+  type ServiceKit,
+} from '@venue/service-kit';
+import { adminTenantExport } from './privacy/tenant-export.ts';
+import { readSettings } from './settings/settings-store.ts';
+import { readAllSections } from './settings/tenant-settings-store.ts';
+import { findPrincipal, isUuid } from './users/user-store.ts';
+
+const internalOnly: AppMiddleware = async (ctx, next) => {
+  const presented = ctx.get(INTERNAL_AUTH_HEADER);
+  if (!presented || !safeEqual(presented, internalSecret()))
+    throw unauthorized('Internal credentials required.');
+  await next();
+};
+
+/** Service-to-service routes; the gateway never routes /internal/*. */
+export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
+  router.get('/internal/principals/:userId', internalOnly, async (ctx: AppContext) => {
+    const principal = await kit.db.systemTx((tx) => findPrincipal(tx, ctx.params.userId ?? ''));
+    if (!principal) throw notFound('No such active user.');
+    ctx.body = principal;
+  });
+
+  /** Every settings group of a tenant, defaults filled in (bookings, money and comms read it). */
+  router.get('/internal/tenant-settings/:tenantId', internalOnly, async (ctx: AppContext) => {
+    const tenantId = ctx.params.tenantId ?? '';
+    if (!isUuid(tenantId)) throw notFound('No such tenant.');
+    ctx.body = await kit.db.tenantTx(tenantId, async (tx) => {
+      const s = await readAllSections(tx, tenantId);
+      return {
+        tenantId,
+        general: await readSettings(tx, tenantId),
+        stripeAccountId: s.stripe_account.stripeAccountId,
+        paymentMethods: s.payment_methods,
+        bankDetails: s.bank_details,
+        invoice: s.invoice,
+        business: s.business,
+        terms: s.terms,
+        availability: s.availability,
+        policies: s.policies,
+        privacy: s.privacy,
+      };
+    });
+  });
+
+  router.get('/internal/tenant-export/:tenantId', internalOnly, async (ctx: AppContext) => {
+    const tenantId = ctx.params.tenantId ?? '';
+    if (!isUuid(tenantId)) throw notFound('No such tenant.');
+    ctx.body = await kit.db.tenantTx(tenantId, (tx) => adminTenantExport(tx, tenantId));
+  });
+}

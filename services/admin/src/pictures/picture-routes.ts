@@ -1,0 +1,181 @@
+import multer from '@koa/multer';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import {
+  AUTH_REQUIRED_MESSAGE,
+  bearerToken,
+  forbidden,
+  HttpError,
+  INVALID_TOKEN_MESSAGE,
+  InvalidTokenError,
+  loadPublicKey,
+  notFound,
+  requireAuth,
+  verifyAccessToken,
+  type AppContext,
+  type AppMiddleware,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { widenToAllTenants } from '../users/account-admin.ts';
+import { isUuid, type UserRow } from '../users/user-store.ts';
+
+/** Spec 01 §5 / §8 wording. */
+export const NOT_AN_IMAGE = 'Please select an image file';
+export const TOO_LARGE = 'Image size must be less than 5MB';
+export const PROCESSING_FAILED = 'Failed to process image';
+export const PICTURE_OWNERS_ONLY = 'Only hall owners and super admins have a profile picture.';
+export const PICTURE_NOT_FOUND = 'Profile picture not found.';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Long enough for a crisp avatar on a high-density screen, small enough to store in a row. */
+export const MAX_EDGE_PX = 512;
+const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+export const PICTURE_PATH = '/api/files/profile-pictures/';
+
+// Memory storage with a streaming limit: the parser stops at 5 MB, so an oversized upload is
+// refused before anything reaches the database or the disk.
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+}).single('profilePicture');
+
+const parseUpload: AppMiddleware = async (ctx, next) => {
+  try {
+    await upload(ctx as never, async () => {});
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, TOO_LARGE);
+    throw new HttpError(400, NOT_AN_IMAGE);
+  }
+  await next();
+};
+
+/**
+ * Rejects a missing or bad token before the upload is read, so anonymous clients cannot make
+ * the service buffer 5 MB; requireAuth then does the full check and opens the transaction.
+ */
+const tokenBeforeUpload: AppMiddleware = async (ctx, next) => {
+  const token = bearerToken(ctx.get('authorization') || undefined);
+  if (!token) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+  try {
+    await verifyAccessToken(token, await loadPublicKey());
+  } catch (err) {
+    if (err instanceof InvalidTokenError) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+    throw err;
+  }
+  await next();
+};
+
+/** Content sniffing, never the name or the client's content type, decides what the file is. */
+export async function reencode(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !ACCEPTED.has(type.mime)) throw new HttpError(400, NOT_AN_IMAGE);
+  try {
+    // rotate() applies the EXIF orientation first; the WebP output carries no metadata
+    // (sharp drops EXIF, XMP and ICC unless asked to keep them).
+    const { data, info } = await sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' })
+      .rotate()
+      .resize(MAX_EDGE_PX, MAX_EDGE_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw new HttpError(400, PROCESSING_FAILED);
+  }
+}
+
+/** Whose picture the call is about: the caller, or (super admin only) `?userId=`. */
+async function pictureSubject(ctx: AppContext): Promise<UserRow> {
+  const { role, userId } = ctx.state.principal;
+  if (role !== 'hall_owner' && role !== 'super_admin') throw forbidden(PICTURE_OWNERS_ONLY);
+  const requested =
+    typeof ctx.query.userId === 'string' && ctx.query.userId !== '' ? ctx.query.userId : userId;
+  if (requested !== userId) {
+    if (role !== 'super_admin') throw forbidden(PICTURE_OWNERS_ONLY);
+    await widenToAllTenants(ctx.state.tx);
+  }
+  if (!isUuid(requested)) throw notFound('User not found.');
+  const { rows } = await ctx.state.tx.query<UserRow>(
+    `SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL AND role <> 'sub_user' FOR UPDATE`,
+    [requested],
+  );
+  if (!rows[0]) throw notFound('User not found.');
+  return rows[0];
+}
+
+async function removePictures(tx: Tx, user: UserRow): Promise<void> {
+  await tx.query(`DELETE FROM profile_pictures WHERE tenant_id = $1 AND user_id = $2`, [
+    user.tenant_id,
+    user.id,
+  ]);
+}
+
+export function pictureRoutes(router: AppRouter): void {
+  router.post(
+    '/api/users/upload-profile-picture',
+    tokenBeforeUpload,
+    parseUpload,
+    requireAuth,
+    async (ctx: AppContext) => {
+      const file = (ctx.request as { file?: { buffer: Buffer } }).file;
+      if (!file?.buffer?.length) throw new HttpError(400, NOT_AN_IMAGE);
+      const user = await pictureSubject(ctx);
+      const image = await reencode(file.buffer);
+      const tx = ctx.state.tx;
+      await removePictures(tx, user);
+      const { rows } = await tx.query<{ id: string }>(
+        `INSERT INTO profile_pictures (tenant_id, user_id, data, width, height) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [user.tenant_id, user.id, image.data, image.width, image.height],
+      );
+      const url = `${PICTURE_PATH}${rows[0]!.id}.webp`;
+      await tx.query(`UPDATE users SET profile_picture = $2, updated_at = now() WHERE id = $1`, [
+        user.id,
+        url,
+      ]);
+      await tx.audit(ctx, {
+        action: 'user_updated',
+        targetType: 'user',
+        target: user.id,
+        additionalInfo: `Profile picture updated for ${user.email}`,
+        changes: { profilePicture: { old: user.profile_picture, new: url } },
+      });
+      ctx.body = { profilePicture: url, message: 'Profile picture updated successfully!' };
+    },
+  );
+
+  router.delete('/api/users/delete-profile-picture', requireAuth, async (ctx: AppContext) => {
+    const user = await pictureSubject(ctx);
+    const tx = ctx.state.tx;
+    await removePictures(tx, user);
+    await tx.query(`UPDATE users SET profile_picture = NULL, updated_at = now() WHERE id = $1`, [user.id]);
+    if (user.profile_picture) {
+      await tx.audit(ctx, {
+        action: 'user_updated',
+        targetType: 'user',
+        target: user.id,
+        additionalInfo: `Profile picture deleted for ${user.email}`,
+        changes: { profilePicture: { old: user.profile_picture, new: null } },
+      });
+    }
+    ctx.body = { message: 'Profile picture deleted successfully!', profilePicture: null };
+  });
+
+  router.get('/api/files/profile-pictures/:file', requireAuth, async (ctx: AppContext) => {
+    const match = /^([0-9a-f-]{36})\.webp$/i.exec(ctx.params.file ?? '');
+    if (!match || !isUuid(match[1]!)) throw notFound(PICTURE_NOT_FOUND);
+    // the super admin's Users table shows every hall owner's picture
+    if (ctx.state.principal.role === 'super_admin') await widenToAllTenants(ctx.state.tx);
+    const { rows } = await ctx.state.tx.query<{ data: Uint8Array; mime_type: string }>(
+      `SELECT data, mime_type FROM profile_pictures WHERE id = $1`,
+      [match[1]],
+    );
+    if (!rows[0]) throw notFound(PICTURE_NOT_FOUND);
+    ctx.type = rows[0].mime_type;
+    // ids change on every upload, so a cached copy never goes stale
+    ctx.set('cache-control', 'private, max-age=86400, immutable');
+    ctx.set('x-content-type-options', 'nosniff');
+    ctx.body = Buffer.from(rows[0].data);
+  });
+}

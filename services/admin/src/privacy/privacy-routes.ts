@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  AUTH_REQUIRED_MESSAGE,
+  bearerToken,
+  forbidden,
+  HttpError,
+  INVALID_TOKEN_MESSAGE,
+  InvalidTokenError,
+  loadPublicKey,
+  parseBody,
+  requireAuth,
+  SESSION_EXPIRED_MESSAGE,
+  verifyAccessToken,
+  type AppContext,
+  type AppMiddleware,
+  type AppRouter,
+  type ServiceKit,
+} from '@venue/service-kit';
+import { adminTenantExport, fetchOtherServices, type ServiceExport } from './tenant-export.ts';
+
+export const OWNER_ONLY_PRIVACY = 'Only the hall owner can export or erase data.';
+export const ERASURE_REQUESTED = 'Erasure requested. The customer’s details will be anonymised shortly.';
+
+const ownerOnly: AppMiddleware = async (ctx, next) => {
+  if (ctx.state.principal.role !== 'hall_owner') throw forbidden(OWNER_ONLY_PRIVACY);
+  await next();
+};
+
+const eraseSchema = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email address.')),
+});
+
+/** A stable reference to an erased e-mail that does not keep the e-mail itself. */
+export function erasureReference(email: string): string {
+  return `sha256:${createHash('sha256').update(email).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The same checks as requireAuth, without opening the request transaction: the export waits on
+ * other services for up to 15 s, and on the embedded database an open transaction would hold up
+ * every other admin request (sign-ins, the gateway's principal look-ups) meanwhile.
+ */
+function authenticateOnly(kit: ServiceKit): AppMiddleware {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.get('authorization') || undefined);
+    if (!token) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+    let claims;
+    try {
+      claims = await verifyAccessToken(token, await loadPublicKey());
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+      throw err;
+    }
+    const principal = await kit.resolvePrincipal(claims.sub);
+    if (!principal || principal.tokenVersion !== claims.pv) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    ctx.state.principal = principal;
+    ctx.state.claims = claims;
+    await next();
+  };
+}
+
+export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
+  router.get(
+    '/api/tenant-settings/privacy/export',
+    authenticateOnly(kit),
+    ownerOnly,
+    async (ctx: AppContext) => {
+      const { tenantId } = ctx.state.principal;
+      const others = await fetchOtherServices(tenantId);
+      const complete = Object.values(others).every((s) => s.status !== 'unavailable');
+      const admin = await kit.db.tenantTx(tenantId, async (tx) => {
+        const data = await adminTenantExport(tx, tenantId);
+        await tx.audit(ctx, {
+          action: 'report_generated',
+          targetType: 'system',
+          target: 'Tenant data export',
+          additionalInfo: complete
+            ? 'Full data export downloaded'
+            : 'Data export downloaded (some services unavailable)',
+        });
+        return data;
+      });
+      const services: Record<string, ServiceExport> = {
+        admin: { status: 'included', data: admin },
+        ...others,
+      };
+      ctx.set(
+        'content-disposition',
+        `attachment; filename="tenant-export-${new Date().toISOString().slice(0, 10)}.json"`,
+      );
+      ctx.set('cache-control', 'no-store');
+      ctx.body = { tenantId, exportedAt: new Date().toISOString(), complete, services };
+    },
+  );
+
+  router.post(
+    '/api/tenant-settings/privacy/erase-customer',
+    requireAuth,
+    ownerOnly,
+    async (ctx: AppContext) => {
+      const { email } = parseBody(ctx, eraseSchema);
+      const { tenantId, userId } = ctx.state.principal;
+      await ctx.state.tx.publish('customer.erasure_requested', { email, tenantId, requestedBy: userId });
+      await ctx.state.tx.audit(ctx, {
+        action: 'customer_updated',
+        targetType: 'customer',
+        // the audit trail must not keep what is being erased
+        target: erasureReference(email),
+        additionalInfo: 'Customer erasure requested',
+      });
+      ctx.status = 202;
+      ctx.body = { message: ERASURE_REQUESTED };
+    },
+  );
+}

@@ -1,0 +1,205 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
+import { call, flushAudit, login, startAdmin, type Harness, type Session } from '../testing/harness.ts';
+import { ERASURE_REQUESTED, erasureReference, OWNER_ONLY_PRIVACY } from './privacy-routes.ts';
+
+let h: Harness;
+let owner: Session;
+let owner2: Session;
+let staff: Session;
+let admin: Session;
+let fake: Server;
+const seenByFake: Array<{ path: string; secret: string | undefined }> = [];
+
+before(async () => {
+  h = await startAdmin();
+  [owner, owner2, staff, admin] = await Promise.all([
+    login(h, 'owner@demo.local'),
+    login(h, 'owner2@demo.local'),
+    login(h, 'staff@demo.local'),
+    login(h, 'admin@demo.local'),
+  ]);
+  // Stands in for catalogue (has an export) and the services that have none yet (404).
+  fake = createServer((req, res) => {
+    seenByFake.push({ path: req.url ?? '', secret: req.headers[INTERNAL_AUTH_HEADER] as string | undefined });
+    const m = /^\/catalogue\/internal\/tenant-export\/(.+)$/.exec(req.url ?? '');
+    if (m) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ resources: [{ id: 'r1', name: 'Main Hall', tenantId: m[1] }] }));
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'Not found' }));
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  process.env.CATALOGUE_URL = `${base}/catalogue`;
+  for (const name of ['BOOKINGS', 'COMMS', 'INSIGHTS'])
+    process.env[`${name}_URL`] = `${base}/${name.toLowerCase()}`;
+  process.env.MONEY_URL = 'http://127.0.0.1:1'; // nothing listens there
+});
+after(async () => {
+  for (const name of ['CATALOGUE', 'BOOKINGS', 'COMMS', 'INSIGHTS', 'MONEY'])
+    delete process.env[`${name}_URL`];
+  await new Promise((resolve) => fake?.close(resolve));
+  await h?.close();
+});
+
+describe('GET /api/tenant-settings/privacy/export', () => {
+  test('gathers every service; a service without an export is noted, one that is down marks it incomplete', async () => {
+    await call(h, 'PUT', '/api/tenant-settings/privacy', {
+      token: owner.token,
+      body: { retentionMonths: 36 },
+    });
+    await flushAudit(h);
+    const reply = await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: owner.token });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.match(
+      reply.headers.get('content-disposition') ?? '',
+      /attachment; filename="tenant-export-\d{4}-\d{2}-\d{2}\.json"/,
+    );
+    const body = reply.body;
+    assert.equal(body.tenantId, owner.userId);
+    assert.equal(body.complete, false);
+    assert.equal(body.services.catalogue.status, 'included');
+    assert.deepEqual(body.services.catalogue.data.resources[0].tenantId, owner.userId);
+    assert.equal(body.services.bookings.status, 'no-export-endpoint');
+    assert.equal(body.services.money.status, 'unavailable');
+    assert.ok(body.services.money.note);
+    // the internal secret went along
+    assert.ok(seenByFake.every((s) => s.secret === process.env.INTERNAL_SECRET));
+
+    const mine = body.services.admin.data;
+    const emails = mine.users.map((u: { email: string }) => u.email).sort();
+    assert.deepEqual(emails, ['owner@demo.local', 'staff@demo.local']);
+    assert.ok(!JSON.stringify(mine).includes('argon2'), 'no password hashes');
+    assert.ok(
+      mine.users.every((u: Record<string, unknown>) => !('password_hash' in u) && !('passwordHash' in u)),
+    );
+    assert.equal(mine.settings.privacy.retentionMonths, 36);
+    assert.equal(mine.settings.general.timezone, 'Australia/Sydney');
+    assert.ok(mine.auditLog.some((e: { action: string }) => e.action === 'settings_updated'));
+    assert.ok(!JSON.stringify(body).includes('owner2@demo.local'), 'nothing of the other tenant');
+  });
+
+  test('complete when every service answers', async () => {
+    process.env.MONEY_URL = process.env.BOOKINGS_URL;
+    const reply = await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: owner2.token });
+    assert.equal(reply.status, 200);
+    assert.equal(reply.body.complete, true);
+    assert.equal(reply.body.services.admin.data.users[0].email, 'owner2@demo.local');
+  });
+
+  test('hall owners only', async () => {
+    for (const s of [staff, admin]) {
+      const reply = await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: s.token });
+      assert.equal(reply.status, 403);
+      assert.equal(reply.body.message, OWNER_ONLY_PRIVACY);
+    }
+    assert.equal((await call(h, 'GET', '/api/tenant-settings/privacy/export')).status, 401);
+    assert.equal(
+      (await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: 'not.a.token' })).status,
+      401,
+    );
+  });
+
+  test('a session ended by a password change cannot export', async () => {
+    const created = await call(h, 'POST', '/api/users', {
+      token: admin.token,
+      body: {
+        email: 'exporter@demo.local',
+        password: 'exporter-pass',
+        role: 'hall_owner',
+        hallName: 'Export Hall',
+        contactNumber: '02 1234 5678',
+        address: { line1: '1 Export St', postcode: '2000', state: 'NSW' },
+      },
+    });
+    assert.equal(created.status, 201);
+    const stale = await login(h, 'exporter@demo.local', 'exporter-pass');
+    const current = await login(h, 'exporter@demo.local', 'exporter-pass');
+    const changed = await call(h, 'POST', '/api/users/change-password', {
+      token: current.token,
+      body: {
+        currentPassword: 'exporter-pass',
+        newPassword: 'exporter-new',
+        confirmPassword: 'exporter-new',
+      },
+    });
+    assert.equal(changed.status, 200);
+    const reply = await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: stale.token });
+    assert.equal(reply.status, 401);
+    const fresh = await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: changed.body.token });
+    assert.equal(fresh.status, 200);
+  });
+
+  test("admin's own /internal/tenant-export needs the internal secret", async () => {
+    assert.equal((await call(h, 'GET', `/internal/tenant-export/${owner.userId}`)).status, 401);
+    const reply = await call(h, 'GET', `/internal/tenant-export/${owner.userId}`, {
+      headers: { [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET! },
+    });
+    assert.equal(reply.status, 200);
+    assert.equal(reply.body.users.length, 2);
+  });
+});
+
+describe('POST /api/tenant-settings/privacy/erase-customer', () => {
+  test('publishes customer.erasure_requested for the tenant; the audit entry does not keep the e-mail', async () => {
+    const reply = await call(h, 'POST', '/api/tenant-settings/privacy/erase-customer', {
+      token: owner.token,
+      body: { email: ' Jane.Customer@Example.com ' },
+    });
+    assert.equal(reply.status, 202, JSON.stringify(reply.body));
+    assert.equal(reply.body.message, ERASURE_REQUESTED);
+    const events = await h.kit.db.systemTx(async (tx) => {
+      const { rows } = await tx.query<{ type: string; tenant_id: string; data: unknown }>(
+        `SELECT type, tenant_id, data FROM outbox WHERE type IN ('customer.erasure_requested', 'audit.recorded') ORDER BY seq`,
+      );
+      return rows.map((r) => ({ ...r, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data }));
+    });
+    const erasure = events.filter((e) => e.type === 'customer.erasure_requested');
+    assert.equal(erasure.length, 1);
+    assert.equal(erasure[0]!.tenant_id, owner.userId);
+    assert.equal((erasure[0]!.data as { email: string }).email, 'jane.customer@example.com');
+    const audit = events.filter(
+      (e) => e.type === 'audit.recorded' && (e.data as { targetType: string }).targetType === 'customer',
+    );
+    assert.equal(audit.length, 1);
+    assert.equal(
+      (audit[0]!.data as { target: string }).target,
+      erasureReference('jane.customer@example.com'),
+    );
+    assert.ok(!JSON.stringify(audit).includes('jane.customer'));
+  });
+
+  test('validation and roles', async () => {
+    const empty = await call(h, 'POST', '/api/tenant-settings/privacy/erase-customer', {
+      token: owner.token,
+      body: {},
+    });
+    assert.equal(empty.status, 400);
+    assert.equal(empty.body.message, 'Email is required.');
+    const bad = await call(h, 'POST', '/api/tenant-settings/privacy/erase-customer', {
+      token: owner.token,
+      body: { email: 'nope' },
+    });
+    assert.equal(bad.body.message, 'Please enter a valid email address.');
+    for (const s of [staff, admin]) {
+      const reply = await call(h, 'POST', '/api/tenant-settings/privacy/erase-customer', {
+        token: s.token,
+        body: { email: 'someone@example.com' },
+      });
+      assert.equal(reply.status, 403);
+    }
+    const count = await h.kit.db.systemTx(async (tx) => {
+      const { rows } = await tx.query<{ n: number | string }>(
+        `SELECT count(*) AS n FROM outbox WHERE type = 'customer.erasure_requested'`,
+      );
+      return Number(rows[0]?.n);
+    });
+    assert.equal(count, 1, 'refused requests published nothing');
+  });
+});

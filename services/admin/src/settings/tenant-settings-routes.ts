@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import {
+  forbidden,
+  parseBody,
+  requireAuth,
+  requirePermission,
+  type AppContext,
+  type AppMiddleware,
+  type AppRouter,
+} from '@venue/service-kit';
+import { SECTIONS, type SectionName } from './tenant-settings-schemas.ts';
+import { readSection, writeSection } from './tenant-settings-store.ts';
+
+export const OWNER_ONLY_SETTINGS = 'Only the hall owner can change payment settings.';
+
+const ownerOnly: AppMiddleware = async (ctx, next) => {
+  if (ctx.state.principal.role !== 'hall_owner') throw forbidden(OWNER_ONLY_SETTINGS);
+  await next();
+};
+
+interface SectionRoute {
+  path: string;
+  section: SectionName;
+  /** Shown in the audit trail as the target. */
+  label: string;
+  /** Payment-related groups belong to the owner; the rest to anyone with the settings key. */
+  writers: 'owner' | 'settings';
+  /** The spec's answer shapes wrap some groups (`{paymentMethods}`, `{bankDetails}`). */
+  wrap?: string;
+}
+
+const ROUTES: SectionRoute[] = [
+  { path: '/api/users/stripe-account', section: 'stripe_account', label: 'Stripe account', writers: 'owner' },
+  {
+    path: '/api/users/payment-methods',
+    section: 'payment_methods',
+    label: 'Payment methods',
+    writers: 'owner',
+    wrap: 'paymentMethods',
+  },
+  {
+    path: '/api/users/bank-details',
+    section: 'bank_details',
+    label: 'Bank details',
+    writers: 'owner',
+    wrap: 'bankDetails',
+  },
+  { path: '/api/tenant-settings/invoice', section: 'invoice', label: 'Invoice settings', writers: 'owner' },
+  { path: '/api/tenant-settings/business', section: 'business', label: 'Business details', writers: 'owner' },
+  { path: '/api/tenant-settings/terms', section: 'terms', label: 'Terms & policies', writers: 'owner' },
+  {
+    path: '/api/tenant-settings/availability',
+    section: 'availability',
+    label: 'Availability & buffers',
+    writers: 'settings',
+  },
+  { path: '/api/tenant-settings/policies', section: 'policies', label: 'Policies', writers: 'settings' },
+  { path: '/api/tenant-settings/privacy', section: 'privacy', label: 'Data & privacy', writers: 'settings' },
+];
+
+export function tenantSettingsRoutes(router: AppRouter): void {
+  for (const route of ROUTES) {
+    const answer = (value: Record<string, unknown>) => (route.wrap ? { [route.wrap]: value } : value);
+    // Any subset of the group's fields; unknown fields are refused rather than ignored.
+    const updateSchema = (SECTIONS[route.section].schema as z.ZodObject).partial().strict();
+
+    router.get(route.path, requireAuth, async (ctx: AppContext) => {
+      ctx.body = answer(await readSection(ctx.state.tx, ctx.state.principal.tenantId, route.section));
+    });
+
+    const guard = route.writers === 'owner' ? ownerOnly : requirePermission('settings');
+    router.put(route.path, requireAuth, guard, async (ctx: AppContext) => {
+      const update = parseBody(ctx, updateSchema) as Record<string, unknown>;
+      const { tenantId, userId } = ctx.state.principal;
+      const { value, changes } = await writeSection(ctx.state.tx, tenantId, route.section, update, userId);
+      if (Object.keys(changes).length > 0) {
+        await ctx.state.tx.audit(ctx, {
+          action: 'settings_updated',
+          targetType: 'settings',
+          target: route.label,
+          additionalInfo: `${route.label} updated`,
+          changes,
+        });
+      }
+      ctx.body = answer(value);
+    });
+  }
+}

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  parseBody,
+  requireAuth,
+  type AppContext,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
+import { accountView } from './serialise.ts';
+import { createSubUser, deleteSubUser, EMAIL_TAKEN } from './sub-user-routes.ts';
+import { invalidateSessions, isUuid, type UserRow } from './user-store.ts';
+
+/** Spec 01 §2 "Users" wording for anyone but the super admin. */
+export const SUPER_ADMIN_ONLY = 'Only Super Admins can access user management.';
+export const USER_NOT_FOUND = 'User not found.';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.';
+export const OWNER_HAS_SUB_USERS =
+  'This hall owner still has sub-users. Remove them before changing the role.';
+export const PASSWORD_NOT_EDITABLE = 'The password cannot be changed here.';
+export const HALL_OWNER_FIELD_MESSAGES = {
+  hallName: 'Hall name is required for hall owners.',
+  contactNumber: 'Contact number is required for hall owners.',
+  line1: 'Address line 1 is required for hall owners.',
+  postcode: 'Postcode is required for hall owners.',
+  state: 'State is required for hall owners.',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'Must be text.' })
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const accountFields = {
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email address.')),
+  role: z.enum(['hall_owner', 'super_admin'], { error: 'Role must be hall_owner or super_admin.' }),
+  name: optionalText(200),
+  hallName: optionalText(200),
+  contactNumber: optionalText(50),
+  address: z
+    .object({
+      line1: optionalText(200),
+      line2: optionalText(200),
+      postcode: optionalText(20),
+      state: optionalText(50),
+    })
+    .nullish()
+    .transform((a) => a ?? { line1: null, line2: null, postcode: null, state: null }),
+};
+
+type AccountFields = z.output<z.ZodObject<typeof accountFields>>;
+
+/** Spec 01 §5: a hall owner needs hall name, contact number, address line 1, postcode and state. */
+function requireHallOwnerFields(
+  a: AccountFields,
+  issue: (path: (string | number)[], message: string) => void,
+) {
+  if (a.role !== 'hall_owner') return;
+  if (!a.hallName) issue(['hallName'], HALL_OWNER_FIELD_MESSAGES.hallName);
+  if (!a.contactNumber) issue(['contactNumber'], HALL_OWNER_FIELD_MESSAGES.contactNumber);
+  if (!a.address.line1) issue(['address', 'line1'], HALL_OWNER_FIELD_MESSAGES.line1);
+  if (!a.address.postcode) issue(['address', 'postcode'], HALL_OWNER_FIELD_MESSAGES.postcode);
+  if (!a.address.state) issue(['address', 'state'], HALL_OWNER_FIELD_MESSAGES.state);
+}
+
+const createAccountSchema = z
+  .object({
+    ...accountFields,
+    role: accountFields.role.default('hall_owner'),
+    password: z
+      .string({ error: 'Password is required.' })
+      .refine((p) => p.trim().length > 0, { message: 'Password is required.', abort: true })
+      .refine((p) => p.length >= MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.')
+      .refine((p) => p.length <= MAX_PASSWORD_LENGTH, 'Password is too long.'),
+  })
+  .superRefine((a, ctx) =>
+    requireHallOwnerFields(a, (path, message) => ctx.addIssue({ code: 'custom', path, message })),
+  );
+
+const updateAccountSchema = z
+  .object({ ...accountFields, password: z.unknown().optional() })
+  .superRefine((a, ctx) => {
+    if (a.password !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_NOT_EDITABLE });
+    requireHallOwnerFields(a, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
+  });
+
+/**
+ * Lets a super admin's request transaction read and write every tenant's rows. Called only
+ * after the role check; the setting ends with the transaction.
+ */
+export async function widenToAllTenants(tx: Tx): Promise<void> {
+  await tx.query(`SELECT set_config('app.scope', 'system', true)`);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+async function liveAccount(tx: Tx, id: string): Promise<UserRow> {
+  if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
+  const { rows } = await tx.query<UserRow>(
+    `SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    [id],
+  );
+  if (!rows[0]) throw notFound(USER_NOT_FOUND);
+  return rows[0];
+}
+
+type Changes = Record<string, { old: unknown; new: unknown }>;
+
+function accountChanges(before: UserRow, after: UserRow): Changes {
+  const fields: Array<[string, keyof UserRow]> = [
+    ['email', 'email'],
+    ['role', 'role'],
+    ['name', 'name'],
+    ['hallName', 'hall_name'],
+    ['contactNumber', 'contact_number'],
+    ['address.line1', 'address_line1'],
+    ['address.line2', 'address_line2'],
+    ['address.postcode', 'postcode'],
+    ['address.state', 'state'],
+  ];
+  const changes: Changes = {};
+  for (const [label, column] of fields) {
+    if (before[column] !== after[column]) changes[label] = { old: before[column], new: after[column] };
+  }
+  return changes;
+}
+
+async function listAccounts(ctx: AppContext): Promise<void> {
+  const { role, userId } = ctx.state.principal;
+  const tx = ctx.state.tx;
+  if (role === 'super_admin') {
+    await widenToAllTenants(tx);
+    // Sub-users belong to their hall owner's Roles & Permissions page, not this list.
+    const { rows } = await tx.query<UserRow>(
+      `SELECT * FROM users WHERE deleted_at IS NULL AND role <> 'sub_user' ORDER BY created_at, email`,
+    );
+    ctx.body = rows.map(accountView);
+    return;
+  }
+  if (role === 'hall_owner') {
+    // the Audit Log's "Check Sub-Users"
+    const { rows } = await tx.query<UserRow>(
+      `SELECT * FROM users WHERE deleted_at IS NULL AND parent_user_id = $1 ORDER BY created_at, email`,
+      [userId],
+    );
+    ctx.body = rows.map(accountView);
+    return;
+  }
+  throw forbidden(SUPER_ADMIN_ONLY);
+}
+
+async function createAccount(ctx: AppContext): Promise<void> {
+  const body = parseBody(ctx, createAccountSchema);
+  const tx = ctx.state.tx;
+  await widenToAllTenants(tx);
+  const id = randomUUID();
+  let created: UserRow | undefined;
+  try {
+    const { rows } = await tx.query<UserRow>(
+      `INSERT INTO users (id, tenant_id, email, password_hash, role, name, hall_name, contact_number,
+          address_line1, address_line2, postcode, state)
+       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       RETURNING *`,
+      [
+        id,
+        body.email,
+        await hashPassword(body.password),
+        body.role,
+        body.name,
+        body.hallName,
+        body.contactNumber,
+        body.address.line1,
+        body.address.line2,
+        body.address.postcode,
+        body.address.state,
+      ],
+    );
+    created = rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+  if (!created) throw new Error('insert returned no row');
+  const label = body.role === 'hall_owner' ? 'Hall Owner' : 'Super Admin';
+  await tx.audit(ctx, {
+    action: 'user_created',
+    targetType: 'user',
+    target: id,
+    additionalInfo: `${label} account ${body.email} created`,
+    changes: Object.fromEntries(
+      Object.entries(accountChanges({} as UserRow, created)).filter(([, c]) => c.new !== null),
+    ),
+  });
+  ctx.status = 201;
+  ctx.body = accountView(created);
+}
+
+async function updateAccount(ctx: AppContext): Promise<void> {
+  if (ctx.state.principal.role !== 'super_admin') throw forbidden(SUPER_ADMIN_ONLY);
+  const body = parseBody(ctx, updateAccountSchema);
+  const tx = ctx.state.tx;
+  await widenToAllTenants(tx);
+  const before = await liveAccount(tx, ctx.params.id ?? '');
+  if (before.role === 'sub_user') throw notFound(USER_NOT_FOUND);
+  if (before.id === ctx.state.principal.userId && body.role !== before.role)
+    throw badRequest(CANNOT_CHANGE_OWN_ROLE);
+  if (before.role === 'hall_owner' && body.role !== 'hall_owner') {
+    const subs = await tx.query(
+      `SELECT 1 FROM users WHERE parent_user_id = $1 AND deleted_at IS NULL LIMIT 1`,
+      [before.id],
+    );
+    if (subs.rowCount > 0) throw conflict(OWNER_HAS_SUB_USERS);
+  }
+  let after: UserRow | undefined;
+  try {
+    const { rows } = await tx.query<UserRow>(
+      `UPDATE users SET email = $2, role = $3, name = coalesce($4, name), hall_name = $5, contact_number = $6,
+          address_line1 = $7, address_line2 = $8, postcode = $9, state = $10, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [
+        before.id,
+        body.email,
+        body.role,
+        body.name,
+        body.hallName,
+        body.contactNumber,
+        body.address.line1,
+        body.address.line2,
+        body.address.postcode,
+        body.address.state,
+      ],
+    );
+    after = rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+  if (!after) throw notFound(USER_NOT_FOUND);
+  const changes = accountChanges(before, after);
+  // The token carries role and the sign-in e-mail; either changing ends the sessions.
+  if (changes.email || changes.role) {
+    await invalidateSessions(tx, before);
+    after = { ...after, token_version: Number(after.token_version) + 1 };
+  }
+  if (Object.keys(changes).length > 0) {
+    await tx.audit(ctx, { action: 'user_updated', targetType: 'user', target: before.id, changes });
+  }
+  if (changes.role) {
+    await tx.audit(ctx, {
+      action: 'role_assigned',
+      targetType: 'user',
+      target: before.id,
+      additionalInfo: `${after.email} is now ${after.role}`,
+      changes: { role: changes.role },
+    });
+  }
+  ctx.body = accountView(after);
+}
+
+async function deleteAccount(ctx: AppContext): Promise<void> {
+  const tx = ctx.state.tx;
+  await widenToAllTenants(tx);
+  const target = await liveAccount(tx, ctx.params.id ?? '');
+  if (target.id === ctx.state.principal.userId) throw badRequest(CANNOT_DELETE_SELF);
+  // A hall owner's sub-users cannot outlive the hall: they go with it.
+  const { rows: doomed } = await tx.query<UserRow>(
+    `SELECT * FROM users WHERE deleted_at IS NULL AND (id = $1 OR parent_user_id = $1) FOR UPDATE`,
+    [target.id],
+  );
+  for (const user of doomed) {
+    await tx.query(
+      `UPDATE users SET deleted_at = now(), status = 'inactive', updated_at = now() WHERE id = $1`,
+      [user.id],
+    );
+    await invalidateSessions(tx, user);
+    await tx.publish(
+      'user.deleted',
+      { userId: user.id, role: user.role, tenantId: user.tenant_id },
+      { tenantId: user.tenant_id },
+    );
+    await tx.audit(ctx, {
+      action: 'user_deleted',
+      targetType: 'user',
+      target: user.id,
+      additionalInfo:
+        user.id === target.id
+          ? `${user.email} deleted`
+          : `Sub-user ${user.email} deleted with hall owner ${target.email}`,
+    });
+  }
+  await tx.query(`DELETE FROM profile_pictures WHERE user_id = ANY($1::uuid[])`, [doomed.map((u) => u.id)]);
+  ctx.body = { message: 'User deleted successfully!' };
+}
+
+/**
+ * /api/users and /api/users/:id: the super admin manages hall-owner and super-admin accounts,
+ * a hall owner their sub-users. Registered after every fixed /api/users/* path, so `:id` never
+ * swallows one of them.
+ */
+export function accountAdminRoutes(router: AppRouter): void {
+  router.get('/api/users', requireAuth, listAccounts);
+  router.post('/api/users', requireAuth, async (ctx: AppContext) => {
+    const body = ctx.request.body as { role?: unknown } | undefined;
+    if (ctx.state.principal.role === 'super_admin' && body?.role !== 'sub_user') await createAccount(ctx);
+    else await createSubUser(ctx);
+  });
+  router.put('/api/users/:id', requireAuth, updateAccount);
+  router.delete('/api/users/:id', requireAuth, async (ctx: AppContext) => {
+    if (ctx.state.principal.role === 'super_admin') await deleteAccount(ctx);
+    else await deleteSubUser(ctx);
+  });
+}

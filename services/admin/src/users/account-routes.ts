@@ -1,0 +1,146 @@
+import { userSettingsUpdateSchema } from '@venue/contracts';
+import {
+  badRequest,
+  forbidden,
+  parseBody,
+  requireAuth,
+  requirePermission,
+  unauthorized,
+  type AppContext,
+  type AppMiddleware,
+  type AppRouter,
+  type ServiceKit,
+} from '@venue/service-kit';
+import { readSettings, writeSettings } from '../settings/settings-store.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { issueRefreshToken } from '../auth/refresh-tokens.ts';
+import { accessTokenFor, clientContext, setRefreshCookie } from '../auth/session.ts';
+import { isThrottled, recordAttempt } from '../auth/throttle.ts';
+import { signinError } from '../auth/signin-errors.ts';
+import { changeOwnPasswordSchema, CURRENT_PASSWORD_INCORRECT } from './sub-user-schemas.ts';
+import { profileView } from './serialise.ts';
+import { findLiveUser, invalidateSessions, type UserRow } from './user-store.ts';
+
+/** Said for any parent-data id that is not the caller's own parent, existing or not. */
+export const PARENT_DATA_DENIED = 'You do not have access to this account.';
+
+/** The caller's own row inside the request transaction (present: requireAuth resolved it). */
+async function currentUser(ctx: AppContext): Promise<UserRow> {
+  const user = await findLiveUser(ctx.state.tx, ctx.state.principal.userId);
+  if (!user) throw unauthorized('Your session has ended. Please sign in again.');
+  return user;
+}
+
+export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
+  router.get('/api/users/profile', requireAuth, async (ctx: AppContext) => {
+    ctx.body = profileView(await currentUser(ctx));
+  });
+
+  router.get('/api/users/parent-data/:parentUserId', requireAuth, async (ctx: AppContext) => {
+    const principal = ctx.state.principal;
+    // Only a sub-user's own parent; every other id gets the same answer, so the endpoint
+    // cannot be used to probe which accounts exist.
+    if (
+      principal.role !== 'sub_user' ||
+      !principal.parentUserId ||
+      ctx.params.parentUserId !== principal.parentUserId
+    ) {
+      throw forbidden(PARENT_DATA_DENIED);
+    }
+    const parent = await findLiveUser(ctx.state.tx, principal.parentUserId);
+    if (!parent) throw forbidden(PARENT_DATA_DENIED);
+    ctx.body = { id: parent.id, hallName: parent.hall_name, name: parent.name };
+  });
+
+  router.get('/api/users/settings', requireAuth, async (ctx: AppContext) => {
+    ctx.body = await readSettings(ctx.state.tx, ctx.state.principal.tenantId);
+  });
+
+  router.put('/api/users/settings', requireAuth, requirePermission('settings'), async (ctx: AppContext) => {
+    const update = parseBody(ctx, userSettingsUpdateSchema);
+    const { tenantId, userId } = ctx.state.principal;
+    const { settings, changes } = await writeSettings(ctx.state.tx, tenantId, update, userId);
+    if (Object.keys(changes).length > 0) {
+      await ctx.state.tx.audit(ctx, {
+        action: 'settings_updated',
+        targetType: 'settings',
+        target: tenantId,
+        changes,
+      });
+    }
+    ctx.body = settings;
+  });
+
+  /**
+   * The settings screen reports a password change after it happened (spec 01 §7). The change
+   * itself was already audited by change-password; this records one only when the server has
+   * not seen a change of this account in the last 15 minutes.
+   */
+  router.post('/api/users/log-password-change', requireAuth, async (ctx: AppContext) => {
+    const { rows } = await ctx.state.tx.query<{ recent: boolean }>(
+      `SELECT coalesce(password_changed_at > now() - interval '15 minutes', false) AS recent FROM users WHERE id = $1`,
+      [ctx.state.principal.userId],
+    );
+    if (!rows[0]?.recent) {
+      await ctx.state.tx.audit(ctx, {
+        action: 'user_updated',
+        targetType: 'user',
+        target: ctx.state.principal.userId,
+        additionalInfo: 'Password change reported by the settings screen',
+      });
+    }
+    ctx.status = 204;
+  });
+
+  /**
+   * Own password change (the spec's identity-provider step). Every other session of the
+   * account ends; this one continues with fresh tokens. A wrong current password counts as a
+   * failed sign-in; it is recorded after the request transaction (which rolls back on the 400)
+   * has closed, since the embedded database cannot open a second transaction inside it.
+   */
+  const wrongPasswordFrom = new WeakMap<object, { email: string; ip: string | null }>();
+  const recordWrongPassword: AppMiddleware = async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      const failed = wrongPasswordFrom.get(ctx);
+      if (failed) await kit.db.systemTx((tx) => recordAttempt(tx, failed.email, failed.ip, false));
+    }
+  };
+
+  router.post('/api/users/change-password', recordWrongPassword, requireAuth, async (ctx: AppContext) => {
+    const body = parseBody(ctx, changeOwnPasswordSchema);
+    const tx = ctx.state.tx;
+    const user = await currentUser(ctx);
+    const { ip, userAgent } = clientContext(ctx);
+    // login_attempts is not tenant data, so the request transaction can read it
+    if (await isThrottled(tx, user.email, ip)) {
+      const { status, body: errorBody } = signinError('too-many-requests');
+      ctx.status = status;
+      ctx.body = errorBody;
+      return;
+    }
+    if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+      wrongPasswordFrom.set(ctx, { email: user.email, ip });
+      throw badRequest(CURRENT_PASSWORD_INCORRECT);
+    }
+    await tx.query(
+      `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
+      [user.id, await hashPassword(body.newPassword)],
+    );
+    await invalidateSessions(tx, user);
+    const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
+    await tx.audit(ctx, {
+      action: 'user_updated',
+      targetType: 'user',
+      target: user.id,
+      additionalInfo: 'Password changed',
+    });
+    setRefreshCookie(ctx, refresh.token);
+    ctx.body = {
+      message: 'Your password has been updated successfully!',
+      token: await accessTokenFor({ ...user, token_version: Number(user.token_version) + 1 }),
+      role: user.role,
+    };
+  });
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  parseBody,
+  requireAuth,
+  type AppContext,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { hashPassword } from '../auth/passwords.ts';
+import { diffPermissions, samePermissions } from './permission-changes.ts';
+import { subUserView } from './serialise.ts';
+import { changeSubUserPasswordSchema, createSubUserSchema, updateSubUserSchema } from './sub-user-schemas.ts';
+import { invalidateSessions, isUuid, type UserRow } from './user-store.ts';
+
+export const OWNERS_ONLY = 'Access Denied - Only Hall Owners can manage sub-users.';
+export const SUB_USER_NOT_FOUND = 'Sub-user not found.';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+
+function requireOwner(ctx: AppContext): string {
+  if (ctx.state.principal.role !== 'hall_owner') throw forbidden(OWNERS_ONLY);
+  return ctx.state.principal.userId;
+}
+
+/** One of the caller's own live sub-users, or 404 (also for other tenants' ids). */
+async function ownSubUser(tx: Tx, ownerId: string, subUserId: string): Promise<UserRow> {
+  if (!isUuid(subUserId)) throw notFound(SUB_USER_NOT_FOUND);
+  const { rows } = await tx.query<UserRow>(
+    `SELECT * FROM users
+      WHERE id = $1 AND parent_user_id = $2 AND role = 'sub_user' AND deleted_at IS NULL
+      FOR UPDATE`,
+    [subUserId, ownerId],
+  );
+  if (!rows[0]) throw notFound(SUB_USER_NOT_FOUND);
+  return rows[0];
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+export function subUserRoutes(router: AppRouter): void {
+  router.get('/api/users/sub-users/:userId', requireAuth, async (ctx: AppContext) => {
+    const ownerId = requireOwner(ctx);
+    if (ctx.params.userId !== ownerId) throw forbidden('You can only view your own sub-users.');
+    const { rows } = await ctx.state.tx.query<UserRow>(
+      `SELECT * FROM users
+        WHERE tenant_id = $1 AND parent_user_id = $1 AND deleted_at IS NULL
+        ORDER BY created_at, email`,
+      [ownerId],
+    );
+    ctx.body = rows.map(subUserView);
+  });
+
+  router.put('/api/users/sub-users/:subUserId', requireAuth, async (ctx: AppContext) => {
+    await updateSubUser(ctx);
+  });
+
+  router.put('/api/users/change-sub-user-password', requireAuth, async (ctx: AppContext) => {
+    await changeSubUserPassword(ctx);
+  });
+}
+
+/** POST /api/users by a hall owner (the super admin's branch is in account-admin.ts). */
+export async function createSubUser(ctx: AppContext): Promise<void> {
+  const ownerId = requireOwner(ctx);
+  const body = parseBody(ctx, createSubUserSchema);
+  // The parent is always the caller; a body naming anyone else is refused, not obeyed.
+  if (body.parentUserId !== undefined && body.parentUserId !== ownerId) {
+    throw forbidden('You can only add sub-users to your own account.');
+  }
+  const tx = ctx.state.tx;
+  const id = randomUUID();
+  const passwordHash = await hashPassword(body.password);
+  let created: UserRow | undefined;
+  try {
+    const { rows } = await tx.query<UserRow>(
+      `INSERT INTO users (id, tenant_id, email, password_hash, role, name, parent_user_id, permissions, status)
+       VALUES ($1, $2, $3, $4, 'sub_user', $5, $2, $6, $7)
+       RETURNING *`,
+      [id, ownerId, body.email, passwordHash, body.name, body.permissions, body.status],
+    );
+    created = rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+  if (!created) throw new Error('insert returned no row');
+  await tx.audit(ctx, {
+    action: 'user_created',
+    targetType: 'user',
+    target: id,
+    additionalInfo: `Sub-user ${body.email} created`,
+    changes: {
+      name: { old: null, new: body.name },
+      email: { old: null, new: body.email },
+      permissions: { old: null, new: body.permissions },
+      status: { old: null, new: body.status },
+    },
+  });
+  ctx.status = 201;
+  ctx.body = subUserView(created);
+}
+
+async function updateSubUser(ctx: AppContext): Promise<void> {
+  const ownerId = requireOwner(ctx);
+  const body = parseBody(ctx, updateSubUserSchema);
+  const tx = ctx.state.tx;
+  const before = await ownSubUser(tx, ownerId, ctx.params.subUserId ?? '');
+  if (body.email !== undefined && body.email.trim().toLowerCase() !== before.email) {
+    throw badRequest('The email address of a sub-user cannot be changed.');
+  }
+  const oldPermissions = before.permissions ?? [];
+  const permissions = body.permissions ?? oldPermissions;
+  const status = body.status ?? before.status;
+  const { rows } = await tx.query<UserRow>(
+    `UPDATE users SET name = $2, permissions = $3, status = $4, updated_at = now() WHERE id = $1 RETURNING *`,
+    [before.id, body.name, permissions, status],
+  );
+  const permissionsChanged = !samePermissions(oldPermissions, permissions);
+  const statusChanged = status !== before.status;
+  // What the sub-user may do changed: sessions end now, not when the token expires.
+  if (permissionsChanged || statusChanged) await invalidateSessions(tx, before);
+
+  const changes: Record<string, { old: unknown; new: unknown }> = {};
+  if (body.name !== before.name) changes.name = { old: before.name, new: body.name };
+  if (statusChanged) changes.status = { old: before.status, new: status };
+  if (permissionsChanged) changes.permissions = { old: oldPermissions, new: permissions };
+  if (Object.keys(changes).length > 0) {
+    await tx.audit(ctx, { action: 'user_updated', targetType: 'user', target: before.id, changes });
+  }
+  const { granted, revoked } = diffPermissions(oldPermissions, permissions);
+  if (granted.length > 0) {
+    await tx.audit(ctx, {
+      action: 'permission_granted',
+      targetType: 'user',
+      target: before.id,
+      additionalInfo: `Granted ${granted.join(', ')} to ${before.email}`,
+      changes: { permissions: { old: oldPermissions, new: permissions } },
+    });
+  }
+  if (revoked.length > 0) {
+    await tx.audit(ctx, {
+      action: 'permission_revoked',
+      targetType: 'user',
+      target: before.id,
+      additionalInfo: `Revoked ${revoked.join(', ')} from ${before.email}`,
+      changes: { permissions: { old: oldPermissions, new: permissions } },
+    });
+  }
+  const updated = rows[0];
+  if (!updated) throw notFound(SUB_USER_NOT_FOUND);
+  ctx.body = subUserView(updated);
+}
+
+/** DELETE /api/users/:id by a hall owner: only their own sub-users. */
+export async function deleteSubUser(ctx: AppContext): Promise<void> {
+  const ownerId = requireOwner(ctx);
+  const tx = ctx.state.tx;
+  const target = await ownSubUser(tx, ownerId, ctx.params.id ?? '');
+  // Kept as a deleted row: the audit trail still names it, and its e-mail is free again.
+  await tx.query(
+    `UPDATE users SET deleted_at = now(), status = 'inactive', updated_at = now() WHERE id = $1`,
+    [target.id],
+  );
+  await invalidateSessions(tx, target);
+  await tx.publish(
+    'user.deleted',
+    { userId: target.id, role: target.role, tenantId: target.tenant_id },
+    {
+      tenantId: target.tenant_id,
+    },
+  );
+  await tx.audit(ctx, {
+    action: 'user_deleted',
+    targetType: 'user',
+    target: target.id,
+    additionalInfo: `Sub-user ${target.email} deleted`,
+  });
+  ctx.body = { message: 'Sub-user deleted successfully!' };
+}
+
+async function changeSubUserPassword(ctx: AppContext): Promise<void> {
+  const ownerId = requireOwner(ctx);
+  const body = parseBody(ctx, changeSubUserPasswordSchema);
+  const tx = ctx.state.tx;
+  const target = await ownSubUser(tx, ownerId, body.subUserId);
+  await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
+    target.id,
+    await hashPassword(body.newPassword),
+  ]);
+  await invalidateSessions(tx, target);
+  await tx.audit(ctx, {
+    action: 'user_updated',
+    targetType: 'user',
+    target: target.id,
+    additionalInfo: `Password changed for ${target.email}`,
+  });
+  ctx.body = { message: `Password changed successfully for ${target.name ?? target.email}` };
+}

@@ -1,0 +1,113 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { DEFAULT_SETTINGS, httpClients } from './clients.ts';
+
+const TENANT = '0a000000-0000-4000-8000-000000000001';
+
+describe('clients of admin and the catalogue', () => {
+  let server: Server;
+  const seen: Array<{ url: string; secret: string | undefined; body: string }> = [];
+  const warnings: string[] = [];
+  const log = { warn: (_o: object, m: string) => void warnings.push(m) };
+
+  before(async () => {
+    process.env.INTERNAL_SECRET = 'test-internal-secret';
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({
+          url: req.url ?? '',
+          secret: req.headers['x-venue-internal'] as string | undefined,
+          body,
+        });
+        res.setHeader('content-type', 'application/json');
+        if (req.url === `/internal/tenant-settings/${TENANT}`) {
+          res.end(
+            JSON.stringify({
+              general: { timezone: 'Australia/Perth', taxRate: 15 },
+              availability: { holdExpiryHours: 72, setupBufferMinutes: 5, packdownBufferMinutes: 10 },
+            }),
+          );
+        } else if (req.url === `/internal/resources/${TENANT}`) {
+          res.end(
+            JSON.stringify([
+              {
+                id: 'r1',
+                name: 'Hall',
+                capacity: 40,
+                status: 'active',
+                setupBufferMinutes: 15,
+                packdownBufferMinutes: 20,
+                applyBuffers: false,
+                hours: {},
+              },
+            ]),
+          );
+        } else if (req.url === '/internal/price-quote') {
+          res.end(JSON.stringify({ calculatedPriceCents: 12345, addOns: [] }));
+        } else {
+          res.statusCode = 404;
+          res.end('{}');
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as { port: number };
+    process.env.ADMIN_URL = `http://127.0.0.1:${port}`;
+    process.env.CATALOGUE_URL = `http://127.0.0.1:${port}`;
+  });
+  after(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('reads tenant settings, resources and quotes with the internal secret', async () => {
+    const c = httpClients(log);
+    assert.deepEqual(await c.tenantSettings(TENANT), {
+      timezone: 'Australia/Perth',
+      taxRatePercent: 15,
+      holdExpiryHours: 72,
+      setupBufferMinutes: 5,
+      packdownBufferMinutes: 10,
+      fallback: false,
+    });
+    assert.deepEqual(await c.resources(TENANT), [
+      {
+        id: 'r1',
+        name: 'Hall',
+        capacity: 40,
+        status: 'active',
+        setupBufferMinutes: 15,
+        packdownBufferMinutes: 20,
+        applyBuffers: false,
+      },
+    ]);
+    const quote = await c.priceQuote(TENANT, {
+      resourceId: 'r1',
+      date: '2027-01-01',
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    assert.equal(quote?.calculatedPriceCents, 12345);
+    assert.ok(seen.every((s) => s.secret === 'test-internal-secret'));
+    assert.equal(JSON.parse(seen.at(-1)!.body).tenantId, TENANT);
+  });
+
+  it('falls back to the defaults (Sydney, 10 %, 48 h) with a warning when admin is unreachable, and null for the catalogue', async () => {
+    process.env.ADMIN_URL = 'http://127.0.0.1:9';
+    process.env.CATALOGUE_URL = 'http://127.0.0.1:9';
+    const c = httpClients(log);
+    assert.deepEqual(await c.tenantSettings(TENANT), DEFAULT_SETTINGS);
+    assert.equal(DEFAULT_SETTINGS.timezone, 'Australia/Sydney');
+    assert.equal(await c.resources(TENANT), null);
+    assert.equal(
+      await c.priceQuote(TENANT, {
+        resourceId: 'r1',
+        date: '2027-01-01',
+        startTime: '10:00',
+        endTime: '11:00',
+      }),
+      null,
+    );
+    assert.ok(warnings.some((w) => w.includes('using defaults')));
+  });
+});

@@ -1,0 +1,91 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { form, futureDate, startHarness, type Harness } from './test-support.ts';
+
+describe('no overlaps under concurrency', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(() => h.t.close());
+
+  it('50 concurrent creates for overlapping slots on one resource: exactly 1 created, 49 answered 409', async () => {
+    const date = futureDate(60);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        h.call(
+          'POST',
+          '/api/bookings/admin',
+          h.tokens.owner,
+          form({
+            customerEmail: `racer${i}@example.com`,
+            bookingDate: date,
+            startTime: `${String(10 + (i % 5)).padStart(2, '0')}:00`,
+            endTime: '16:00',
+          }),
+        ),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    assert.equal(
+      statuses.filter((s) => s === 201).length,
+      1,
+      `statuses: ${statuses.join(',')} ${JSON.stringify(results[0]!.body)}`,
+    );
+    assert.equal(statuses.filter((s) => s === 409).length, 49);
+    for (const r of results.filter((x) => x.status === 409)) {
+      assert.equal(
+        r.body.message,
+        'Time slot conflicts with existing booking(s). Please choose a different time.',
+      );
+    }
+    const list = await h.call('GET', `/api/bookings?from=${date}&to=${date}`, h.tokens.owner);
+    assert.equal(list.body.total, 1);
+  });
+
+  it(
+    'the exclusion constraint answers 409 when racing requests all pass the application check',
+    { skip: !process.env.TEST_DATABASE_URL && 'PGlite runs one transaction at a time' },
+    async () => {
+      const date = futureDate(61);
+      // Hold every request after its conflict check until ten are waiting (the pool size), so
+      // only the database constraint can tell them apart.
+      let waiting: Array<() => void> = [];
+      h.state.gate = () =>
+        new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          if (waiting.length >= 10) {
+            waiting.forEach((r) => r());
+            waiting = [];
+          } else setTimeout(resolve, 500);
+        });
+      try {
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            h.call(
+              'POST',
+              '/api/bookings/admin',
+              h.tokens.owner,
+              form({
+                customerEmail: `gate${i}@example.com`,
+                bookingDate: date,
+                startTime: '10:00',
+                endTime: `${11 + i}:00`,
+              }),
+            ),
+          ),
+        );
+        const statuses = results.map((r) => r.status);
+        assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join(','));
+        assert.equal(statuses.filter((s) => s === 409).length, 9);
+        for (const r of results.filter((x) => x.status === 409))
+          assert.equal(
+            r.body.message,
+            'Time slot conflicts with existing booking(s). Please choose a different time.',
+          );
+      } finally {
+        h.state.gate = undefined;
+      }
+    },
+  );
+});

@@ -1,0 +1,176 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+/** Shared test fixtures: principals, fake admin/catalogue clients and a small HTTP helper. */
+import { makePrincipal, startTestService, testKeys, type TestService } from '@venue/service-kit/testing';
+import { createBookingsService } from './app.ts';
+import {
+  DEFAULT_SETTINGS,
+  type BookingClients,
+  type CatalogueResource,
+  type QuoteRequest,
+} from './clients.ts';
+
+export const OWNER = '0a000000-0000-4000-8000-000000000001';
+export const OTHER = '0b000000-0000-4000-8000-000000000002';
+export const SUB = '0c000000-0000-4000-8000-000000000003';
+export const SUB_OK = '0d000000-0000-4000-8000-000000000004';
+export const SUPER = '0e000000-0000-4000-8000-000000000005';
+export const HALL = '1a000000-0000-4000-8000-00000000000a';
+export const ROOM = '1b000000-0000-4000-8000-00000000000b';
+export const OTHER_HALL = '1c000000-0000-4000-8000-00000000000c';
+
+const directory = new Map([
+  [OWNER, makePrincipal({ userId: OWNER })],
+  [OTHER, makePrincipal({ userId: OTHER })],
+  [
+    SUB,
+    makePrincipal({
+      userId: SUB,
+      role: 'sub_user',
+      tenantId: OWNER,
+      parentUserId: OWNER,
+      permissions: ['help'],
+    }),
+  ],
+  [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
+  [
+    SUB_OK,
+    makePrincipal({
+      userId: SUB_OK,
+      role: 'sub_user',
+      tenantId: OWNER,
+      parentUserId: OWNER,
+      permissions: ['bookings', 'customers'],
+    }),
+  ],
+]);
+
+export const resources: Record<string, CatalogueResource[]> = {
+  [OWNER]: [
+    {
+      id: HALL,
+      name: 'Main Hall',
+      capacity: 100,
+      status: 'active',
+      setupBufferMinutes: 30,
+      packdownBufferMinutes: 30,
+      applyBuffers: true,
+    },
+    {
+      id: ROOM,
+      name: 'Meeting Room',
+      capacity: 10,
+      status: 'active',
+      setupBufferMinutes: 15,
+      packdownBufferMinutes: 15,
+      applyBuffers: false,
+    },
+  ],
+  [OTHER]: [
+    {
+      id: OTHER_HALL,
+      name: 'Other Hall',
+      capacity: 50,
+      status: 'active',
+      setupBufferMinutes: 0,
+      packdownBufferMinutes: 0,
+      applyBuffers: true,
+    },
+  ],
+};
+
+/** $100 an hour, via the catalogue's quote shape. */
+export interface FakeState {
+  catalogueDown?: boolean;
+  /** Awaited inside the quote call, i.e. after the application's conflict check. */
+  gate?: () => Promise<void>;
+}
+
+export const fakeClients = (state: FakeState = {}): BookingClients => ({
+  async tenantSettings() {
+    return { ...DEFAULT_SETTINGS, fallback: false };
+  },
+  async resources(tenantId) {
+    return state.catalogueDown ? null : (resources[tenantId] ?? []);
+  },
+  async priceQuote(_tenantId, req: QuoteRequest) {
+    if (state.gate) await state.gate();
+    if (state.catalogueDown) return null;
+    const [sh, sm] = req.startTime.split(':').map(Number) as [number, number];
+    const [eh, em] = req.endTime.split(':').map(Number) as [number, number];
+    const hours = (eh * 60 + em - sh * 60 - sm) / 60;
+    return {
+      calculatedPriceCents: Math.round(hours * 10000),
+      durationHours: hours,
+      rateType: 'hourly',
+      addOns: [],
+    };
+  },
+});
+
+export interface Harness {
+  t: TestService;
+  tokens: Record<'owner' | 'other' | 'sub' | 'subOk' | 'super', string>;
+  clock: { now: Date };
+  state: FakeState;
+  call(
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: any; text: string; headers: Headers }>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const keys = await testKeys();
+  const clock = { now: new Date() };
+  const state: FakeState = {};
+  const t = await startTestService({
+    ...createBookingsService({ clients: fakeClients(state), now: () => clock.now }),
+    resolvePrincipal: async (id) => directory.get(id) ?? null,
+  });
+  const tokens = {
+    owner: await keys.token({ sub: OWNER, role: 'hall_owner', tid: OWNER, pv: 1 }),
+    other: await keys.token({ sub: OTHER, role: 'hall_owner', tid: OTHER, pv: 1 }),
+    sub: await keys.token({ sub: SUB, role: 'sub_user', tid: OWNER, pv: 1 }),
+    subOk: await keys.token({ sub: SUB_OK, role: 'sub_user', tid: OWNER, pv: 1 }),
+    super: await keys.token({ sub: SUPER, role: 'super_admin', tid: SUPER, pv: 1 }),
+  };
+  async function call(method: string, path: string, token?: string, body?: unknown) {
+    const res = await fetch(t.url + path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed as any, text, headers: res.headers };
+  }
+  return { t, tokens, clock, state, call };
+}
+
+/** A date `days` ahead in Sydney, as yyyy-MM-dd. */
+export function futureDate(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(d);
+}
+
+export const form = (over: Record<string, unknown> = {}) => ({
+  customerName: 'Ada Lovelace',
+  customerEmail: 'Ada@Example.com',
+  customerPhone: '+61 412 345 678',
+  eventType: 'Wedding',
+  selectedHall: HALL,
+  bookingDate: futureDate(30),
+  startTime: '10:00',
+  endTime: '14:00',
+  guestCount: 80,
+  ...over,
+});

@@ -1,0 +1,39 @@
+import type { ServiceKit, ServiceOptions } from '@venue/service-kit';
+import { blockoutRoutes } from './blockouts/blockout-routes.ts';
+import { holidayRoutes } from './holidays/holiday-routes.ts';
+import { bookingsBusyLookup, type BusyLookup } from './ics/bookings-busy.ts';
+import { feedRoutes } from './ics/feed-routes.ts';
+import { internalRoutes } from './internal-routes.ts';
+import { addonRoutes } from './pricing/addon-routes.ts';
+import { pricingRoutes } from './pricing/pricing-routes.ts';
+import { resourceRoutes } from './resources/resource-routes.ts';
+import { adminTimeZoneLookup, type TimeZoneLookup } from './time-zone.ts';
+
+/** Calls to other services, replaceable in tests. */
+export interface CatalogueDependencies {
+  timeZoneOf?: (kit: ServiceKit) => TimeZoneLookup;
+  busyOf?: (kit: ServiceKit) => BusyLookup;
+}
+
+/**
+ * services/catalogue: resources (halls, rooms, outdoor spaces), rate cards, add-ons, public
+ * holidays, block-outs, price quotes and the per-resource ICS feed.
+ */
+export function createCatalogueService(deps: CatalogueDependencies = {}): ServiceOptions {
+  return {
+    name: 'catalogue',
+    migrationsDir: new URL('../migrations/', import.meta.url),
+    routes(router, kit) {
+      internalRoutes(router, kit);
+      feedRoutes(router, kit, (deps.busyOf ?? ((k) => bookingsBusyLookup(k.log)))(kit));
+      resourceRoutes(router);
+      pricingRoutes(router);
+      addonRoutes(router);
+      holidayRoutes(router);
+      blockoutRoutes(router, (deps.timeZoneOf ?? ((k) => adminTimeZoneLookup(k.log)))(kit));
+    },
+  };
+}
+
+/** The production wiring, shared by main.ts. */
+export const catalogueService: ServiceOptions = createCatalogueService();

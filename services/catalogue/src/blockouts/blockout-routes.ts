@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import {
+  badRequest,
+  notFound,
+  parseBody,
+  parseQuery,
+  requireAuth,
+  requirePermission,
+  type AppContext,
+  type AppRouter,
+} from '@venue/service-kit';
+import { MANAGE_RESOURCES_MESSAGE, idParam, ownerOnly, tenantOf, tx } from '../common.ts';
+import { zonedInstant, type TimeZoneLookup } from '../time-zone.ts';
+import {
+  BLOCKOUT_REASONS,
+  blockoutEventData,
+  findBlockout,
+  listBlockouts,
+  type Blockout,
+} from './blockout-store.ts';
+
+const NOT_FOUND = 'Block-out not found';
+const SELECT_RESOURCE = 'Please select at least one resource';
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const read = [requireAuth, requirePermission('resources')] as const;
+const write = [requireAuth, requirePermission('resources'), ownerOnly(MANAGE_RESOURCES_MESSAGE)] as const;
+
+const validDate = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, { error: message })
+    .regex(DATE, { error: 'Dates must be yyyy-MM-dd' })
+    .refine(
+      (d) =>
+        !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      {
+        error: 'Dates must be yyyy-MM-dd',
+      },
+    );
+
+/** The bulk form's fields; the single form sends the same, possibly with one `resourceId`. */
+const blockoutInput = z
+  .preprocess(
+    (v) => {
+      if (v && typeof v === 'object' && !('resourceIds' in v) && 'resourceId' in v) {
+        const one = (v as { resourceId?: unknown }).resourceId;
+        return { ...v, resourceIds: one ? [one] : [] };
+      }
+      return v;
+    },
+    z.object({
+      resourceIds: z
+        .array(z.uuid({ error: SELECT_RESOURCE }), { error: SELECT_RESOURCE })
+        .min(1, { error: SELECT_RESOURCE })
+        .max(500)
+        .transform((ids) => [...new Set(ids)]),
+      dateFrom: validDate('Start date is required'),
+      dateTo: validDate('End date is required'),
+      timeFrom: z.string().regex(TIME, { error: 'Start time must be HH:mm' }).default('09:00'),
+      timeTo: z.string().regex(TIME, { error: 'End time must be HH:mm' }).default('17:00'),
+      reason: z
+        .enum(BLOCKOUT_REASONS, {
+          error: 'Reason must be Maintenance, Private Event, Deep Cleaning or Other',
+        })
+        .default('Maintenance'),
+      notes: z.string().max(2000).default(''),
+    }),
+  )
+  .superRefine((b, ctx) => {
+    if (b.dateTo < b.dateFrom) {
+      ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'End date must be after start date' });
+    } else if (b.dateTo === b.dateFrom && b.timeTo <= b.timeFrom) {
+      ctx.addIssue({ code: 'custom', path: ['timeTo'], message: 'End time must be after start time' });
+    }
+  });
+type BlockoutInput = z.output<typeof blockoutInput>;
+
+const listQuery = z.object({
+  resourceId: z.uuid({ error: 'Unknown resource' }).optional(),
+  from: z.string().regex(DATE, { error: 'Dates must be yyyy-MM-dd' }).optional(),
+  to: z.string().regex(DATE, { error: 'Dates must be yyyy-MM-dd' }).optional(),
+});
+
+/** Every listed resource must exist in this tenant and be active. */
+async function checkResources(ctx: AppContext, ids: string[]): Promise<void> {
+  const { rows } = await tx(ctx).query<{ id: string; status: string }>(
+    `SELECT id, status FROM resources WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  if (rows.length !== ids.length) throw notFound('Resource not found');
+  if (rows.some((r) => r.status !== 'active')) throw badRequest('Only active resources can be blocked out');
+}
+
+async function instants(input: BlockoutInput, zone: string) {
+  const startsAt = zonedInstant(input.dateFrom, input.timeFrom, zone);
+  const endsAt = zonedInstant(input.dateTo, input.timeTo, zone);
+  // A daylight-saving change can fold a short same-day range onto itself.
+  if (endsAt <= startsAt) throw badRequest('End time must be after start time');
+  return { startsAt, endsAt };
+}
+
+export function blockoutRoutes(router: AppRouter, timeZoneOf: TimeZoneLookup): void {
+  async function create(ctx: AppContext): Promise<Blockout> {
+    const input = parseBody(ctx, blockoutInput);
+    await checkResources(ctx, input.resourceIds);
+    const zone = await timeZoneOf(tenantOf(ctx));
+    const { startsAt, endsAt } = await instants(input, zone);
+    const { rows } = await tx(ctx).query<{ id: string }>(
+      `INSERT INTO blockouts (tenant_id, date_from, date_to, time_from, time_to, time_zone, starts_at, ends_at, reason, notes)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
+      [
+        tenantOf(ctx),
+        input.dateFrom,
+        input.dateTo,
+        input.timeFrom,
+        input.timeTo,
+        zone,
+        startsAt,
+        endsAt,
+        input.reason,
+        input.notes,
+      ],
+    );
+    const id = rows[0]!.id;
+    await tx(ctx).query(
+      `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id) SELECT $1, $2, unnest($3::uuid[])`,
+      [tenantOf(ctx), id, input.resourceIds],
+    );
+    const b = (await findBlockout(tx(ctx), id))!;
+    await tx(ctx).publish('blockout.created', blockoutEventData(tenantOf(ctx), b));
+    await tx(ctx).audit(ctx, {
+      action: 'settings_updated',
+      targetType: 'resource',
+      target: b.resources.map((r) => r.name).join(', '),
+      additionalInfo: `Block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
+    });
+    ctx.status = 201;
+    return b;
+  }
+
+  router.get('/api/blockouts', ...read, async (ctx) => {
+    ctx.body = await listBlockouts(tx(ctx), parseQuery(ctx, listQuery));
+  });
+
+  router.get('/api/blockouts/:id', ...read, async (ctx) => {
+    const b = await findBlockout(tx(ctx), idParam(ctx, NOT_FOUND));
+    if (!b) throw notFound(NOT_FOUND);
+    ctx.body = b;
+  });
+
+  router.post('/api/blockouts', ...write, async (ctx) => {
+    ctx.body = await create(ctx);
+  });
+  router.post('/api/blockouts/bulk', ...write, async (ctx) => {
+    ctx.body = await create(ctx);
+  });
+
+  router.put('/api/blockouts/:id', ...write, async (ctx) => {
+    const before = await findBlockout(tx(ctx), idParam(ctx, NOT_FOUND));
+    if (!before) throw notFound(NOT_FOUND);
+    const input = parseBody(ctx, blockoutInput);
+    // Resources already on the block-out may stay even if archived since; new ones must be active.
+    const added = input.resourceIds.filter((id) => !before.resourceIds.includes(id));
+    if (added.length) await checkResources(ctx, added);
+    const kept = input.resourceIds.filter((id) => before.resourceIds.includes(id));
+    if (kept.length) {
+      const { rowCount } = await tx(ctx).query(`SELECT 1 FROM resources WHERE id = ANY($1::uuid[])`, [kept]);
+      if (rowCount !== kept.length) throw notFound('Resource not found');
+    }
+    const zone = await timeZoneOf(tenantOf(ctx));
+    const { startsAt, endsAt } = await instants(input, zone);
+    await tx(ctx).query(
+      `UPDATE blockouts SET date_from=$2, date_to=$3, time_from=$4, time_to=$5, time_zone=$6, starts_at=$7,
+         ends_at=$8, reason=$9, notes=$10, updated_at=now() WHERE id=$1`,
+      [
+        before.id,
+        input.dateFrom,
+        input.dateTo,
+        input.timeFrom,
+        input.timeTo,
+        zone,
+        startsAt,
+        endsAt,
+        input.reason,
+        input.notes,
+      ],
+    );
+    await tx(ctx).query(`DELETE FROM blockout_resources WHERE blockout_id = $1`, [before.id]);
+    await tx(ctx).query(
+      `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id) SELECT $1, $2, unnest($3::uuid[])`,
+      [tenantOf(ctx), before.id, input.resourceIds],
+    );
+    const after = (await findBlockout(tx(ctx), before.id))!;
+    await tx(ctx).publish('blockout.updated', blockoutEventData(tenantOf(ctx), after));
+    await tx(ctx).audit(ctx, {
+      action: 'settings_updated',
+      targetType: 'resource',
+      target: after.resources.map((r) => r.name).join(', '),
+      additionalInfo: `Changed block-out to (${after.reason}) ${after.dateFrom} ${after.timeFrom} to ${after.dateTo} ${after.timeTo}`,
+      changes: {
+        period: {
+          old: `${before.dateFrom} ${before.timeFrom} – ${before.dateTo} ${before.timeTo}`,
+          new: `${after.dateFrom} ${after.timeFrom} – ${after.dateTo} ${after.timeTo}`,
+        },
+        resources: { old: before.resourceIds, new: after.resourceIds },
+      },
+    });
+    ctx.body = after;
+  });
+
+  router.delete('/api/blockouts/:id', ...write, async (ctx) => {
+    const b = await findBlockout(tx(ctx), idParam(ctx, NOT_FOUND));
+    if (!b) throw notFound(NOT_FOUND);
+    await tx(ctx).query(`DELETE FROM blockouts WHERE id = $1`, [b.id]);
+    await tx(ctx).publish('blockout.deleted', blockoutEventData(tenantOf(ctx), b));
+    await tx(ctx).audit(ctx, {
+      action: 'settings_updated',
+      targetType: 'resource',
+      target: b.resources.map((r) => r.name).join(', '),
+      additionalInfo: `Deleted block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
+    });
+    ctx.status = 204;
+  });
+}

@@ -1,0 +1,79 @@
+import { INTERNAL_AUTH_HEADER, type Principal } from '@venue/contracts';
+import {
+  forbidden,
+  internalSecret,
+  notFound,
+  safeEqual,
+  unauthorized,
+  type AppContext,
+  type AppMiddleware,
+  type Tx,
+} from '@venue/service-kit';
+
+export const MANAGE_RESOURCES_MESSAGE = 'Only Hall Owners can manage resources.';
+export const MANAGE_PRICING_MESSAGE = 'Only Hall Owners can manage pricing.';
+
+/** Writes are for hall owners; sub-users with the page key and super admins only read. */
+export function ownerOnly(message: string): AppMiddleware {
+  return async (ctx, next) => {
+    if (principal(ctx).role !== 'hall_owner') throw forbidden(message);
+    await next();
+  };
+}
+
+/** Service-to-service routes (never routed by the gateway). */
+export const internalOnly: AppMiddleware = async (ctx, next) => {
+  const presented = ctx.get(INTERNAL_AUTH_HEADER);
+  if (!presented || !safeEqual(presented, internalSecret()))
+    throw unauthorized('Internal credentials required.');
+  await next();
+};
+
+export function principal(ctx: AppContext): Principal {
+  return ctx.state.principal as Principal;
+}
+
+export function tx(ctx: AppContext): Tx {
+  return ctx.state.tx as Tx;
+}
+
+export function tenantOf(ctx: AppContext): string {
+  return principal(ctx).tenantId;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(v: unknown): v is string {
+  return typeof v === 'string' && UUID.test(v);
+}
+
+/** The `:id` path parameter; anything that is not a uuid cannot name a row → 404. */
+export function idParam(ctx: AppContext, message: string, name = 'id'): string {
+  const id = ctx.params?.[name];
+  if (!isUuid(id)) throw notFound(message);
+  return id;
+}
+
+/** Dollars with two decimals for display next to the cents field. */
+export function dollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** bigint columns may arrive as numbers or decimal strings. */
+export function num(v: unknown): number {
+  return typeof v === 'number' ? v : Number(v);
+}
+
+/** yyyy-MM-dd of a `date` column, whatever the driver returned. */
+export function isoDate(v: unknown): string {
+  if (v instanceof Date) {
+    const y = v.getFullYear();
+    const m = String(v.getMonth() + 1).padStart(2, '0');
+    const d = String(v.getDate()).padStart(2, '0');
+    return `${y}-${m}-${d}`;
+  }
+  return String(v).slice(0, 10);
+}
+
+export function isoInstant(v: unknown): string {
+  return (v instanceof Date ? v : new Date(String(v))).toISOString();
+}

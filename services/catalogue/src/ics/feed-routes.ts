@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { notFound, type AppRouter, type ServiceKit } from '@venue/service-kit';
+import { listBlockouts } from '../blockouts/blockout-store.ts';
+import type { BusyLookup } from './bookings-busy.ts';
+import { ICAL, instantValue, newCalendar } from './ical.ts';
+
+const FEED_NOT_FOUND = 'Calendar feed not found';
+const FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+
+/**
+ * GET /api/ics/:token.ics — public (calendar apps cannot sign in): the secret token is the
+ * credential. Only its hash is stored; revoking or regenerating it ends the old URL.
+ */
+export function feedRoutes(router: AppRouter, kit: ServiceKit, busyOf: BusyLookup): void {
+  router.get('/api/ics/:file', async (ctx) => {
+    const match = FILE.exec(ctx.params.file ?? '');
+    if (!match) throw notFound(FEED_NOT_FOUND);
+    const hash = createHash('sha256').update(match[1]!).digest('hex');
+    const resource = await kit.db.systemTx(async (t) => {
+      const { rows } = await t.query<{ tenant_id: string; id: string; name: string }>(
+        `SELECT tenant_id, id, name FROM resources WHERE ics_token_hash = $1 AND ics_enabled`,
+        [hash],
+      );
+      return rows[0] ?? null;
+    });
+    if (!resource) throw notFound(FEED_NOT_FOUND);
+    const blockouts = await kit.db.tenantTx(resource.tenant_id, (t) =>
+      listBlockouts(t, { resourceId: resource.id }),
+    );
+    const busy = await busyOf(resource.tenant_id, resource.id);
+
+    const cal = newCalendar(resource.name);
+    const stamp = ICAL.Time.fromJSDate(new Date(), true);
+    for (const b of blockouts) {
+      const ev = new ICAL.Component('vevent');
+      ev.addPropertyWithValue('uid', `${b.id}@venue-blockouts`);
+      ev.addPropertyWithValue('dtstamp', stamp);
+      ev.addPropertyWithValue('dtstart', instantValue(b.startsAt));
+      ev.addPropertyWithValue('dtend', instantValue(b.endsAt));
+      ev.addPropertyWithValue('summary', `Unavailable: ${b.reason}`);
+      if (b.notes) ev.addPropertyWithValue('description', b.notes);
+      ev.addPropertyWithValue('x-venue-block-out', 'TRUE');
+      cal.addSubcomponent(ev);
+    }
+    // Bookings show as busy only: the feed URL may be shared, customer details stay out of it.
+    for (const p of busy) {
+      const ev = new ICAL.Component('vevent');
+      ev.addPropertyWithValue('uid', `${p.id}@venue-bookings`);
+      ev.addPropertyWithValue('dtstamp', stamp);
+      ev.addPropertyWithValue('dtstart', instantValue(p.startsAt));
+      ev.addPropertyWithValue('dtend', instantValue(p.endsAt));
+      ev.addPropertyWithValue('summary', 'Booked');
+      cal.addSubcomponent(ev);
+    }
+    ctx.set('content-type', 'text/calendar; charset=utf-8');
+    ctx.set('cache-control', 'private, max-age=300');
+    ctx.body = cal.toString() + '\r\n';
+  });
+}

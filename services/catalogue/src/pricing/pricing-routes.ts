@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  parseBody,
+  requireAuth,
+  requirePermission,
+  ACCESS_DENIED_MESSAGE,
+  type AppContext,
+  type AppMiddleware,
+  type AppRouter,
+} from '@venue/service-kit';
+import { hasPermission } from '@venue/contracts';
+import {
+  MANAGE_PRICING_MESSAGE,
+  dollars,
+  idParam,
+  num,
+  ownerOnly,
+  principal,
+  tenantOf,
+  tx,
+} from '../common.ts';
+import { changes } from '../resources/resource-model.ts';
+import { cents, centsFrom } from './money-input.ts';
+import { quoteFor, quoteRequest } from './price-quote.ts';
+
+const NOT_FOUND = 'Pricing not found';
+const read = [requireAuth, requirePermission('pricing')] as const;
+const write = [requireAuth, requirePermission('pricing'), ownerOnly(MANAGE_PRICING_MESSAGE)] as const;
+
+const pricingInput = z.preprocess(
+  (v) => {
+    const b = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+    return {
+      ...b,
+      weekdayRateCents: centsFrom(b, 'weekdayRate'),
+      weekendRateCents: centsFrom(b, 'weekendRate'),
+      // Other screens treat any non-hourly rate as flat; 'flat' is stored as the spec's 'daily'.
+      rateType: b.rateType === 'flat' ? 'daily' : b.rateType,
+    };
+  },
+  z.object({
+    resourceId: z.uuid({ error: 'Resource is required' }),
+    rateType: z.enum(['hourly', 'daily'], {
+      error: (i) =>
+        i.input === undefined || i.input === ''
+          ? 'Rate type is required'
+          : 'Rate type must be hourly or daily',
+    }),
+    weekdayRateCents: cents('Weekday rate is required', 'Weekday rate must be 0 or more'),
+    weekendRateCents: cents('Weekend rate is required', 'Weekend rate must be 0 or more'),
+    description: z
+      .string()
+      .max(2000)
+      .nullish()
+      .transform((d) => d ?? ''),
+  }),
+);
+
+const PRICING_SELECT = `SELECT p.id, p.resource_id, r.name AS resource_name, r.type AS resource_type, r.capacity,
+    p.rate_type, p.weekday_rate_cents, p.weekend_rate_cents, p.description, p.updated_at
+  FROM pricing p JOIN resources r ON r.tenant_id = p.tenant_id AND r.id = p.resource_id`;
+
+function toPricing(r: Record<string, unknown>) {
+  const weekday = num(r.weekday_rate_cents);
+  const weekend = num(r.weekend_rate_cents);
+  return {
+    id: r.id as string,
+    resourceId: r.resource_id as string,
+    resourceName: r.resource_name as string,
+    resourceType: r.resource_type as string,
+    capacity: Number(r.capacity),
+    rateType: r.rate_type as 'hourly' | 'daily',
+    weekdayRateCents: weekday,
+    weekendRateCents: weekend,
+    weekdayRate: dollars(weekday),
+    weekendRate: dollars(weekend),
+    description: r.description as string,
+    updatedAt: new Date(r.updated_at as string).toISOString(),
+  };
+}
+type Pricing = ReturnType<typeof toPricing>;
+
+async function findPricing(ctx: AppContext, id: string): Promise<Pricing> {
+  const { rows } = await tx(ctx).query(`${PRICING_SELECT} WHERE p.id = $1`, [id]);
+  if (!rows[0]) throw notFound(NOT_FOUND);
+  return toPricing(rows[0] as Record<string, unknown>);
+}
+
+async function requireResource(ctx: AppContext, id: string): Promise<void> {
+  const { rows } = await tx(ctx).query(`SELECT 1 FROM resources WHERE id = $1`, [id]);
+  if (!rows[0]) throw notFound('Resource not found');
+}
+
+async function assertNoOtherCard(ctx: AppContext, resourceId: string, exceptId?: string): Promise<void> {
+  const { rows } = await tx(ctx).query(
+    `SELECT id FROM pricing WHERE resource_id = $1 AND id IS DISTINCT FROM $2`,
+    [resourceId, exceptId ?? null],
+  );
+  if (rows[0]) throw conflict('This resource already has a rate card. Edit the existing one instead.');
+}
+
+/** Quotes are needed by every screen that prices a booking, not only the rate-card page. */
+const mayQuote: AppMiddleware = async (ctx, next) => {
+  const p = principal(ctx);
+  const keys = ['pricing', 'resources', 'bookings', 'quotations', 'calendar', 'invoices'] as const;
+  if (!keys.some((k) => hasPermission(p, k))) throw forbidden(ACCESS_DENIED_MESSAGE);
+  await next();
+};
+
+export function pricingRoutes(router: AppRouter): void {
+  router.get('/api/pricing', ...read, async (ctx) => {
+    const { rows } = await tx(ctx).query(`${PRICING_SELECT} ORDER BY lower(r.name), p.id`);
+    ctx.body = rows.map((r) => toPricing(r as Record<string, unknown>));
+  });
+
+  router.get('/api/pricing/:id', ...read, async (ctx) => {
+    ctx.body = await findPricing(ctx, idParam(ctx, NOT_FOUND));
+  });
+
+  router.post('/api/pricing', ...write, async (ctx) => {
+    const input = parseBody(ctx, pricingInput);
+    await requireResource(ctx, input.resourceId);
+    await assertNoOtherCard(ctx, input.resourceId);
+    const { rows } = await tx(ctx).query<{ id: string }>(
+      `INSERT INTO pricing (tenant_id, resource_id, rate_type, weekday_rate_cents, weekend_rate_cents, description)
+       VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
+      [
+        tenantOf(ctx),
+        input.resourceId,
+        input.rateType,
+        input.weekdayRateCents,
+        input.weekendRateCents,
+        input.description,
+      ],
+    );
+    const created = await findPricing(ctx, rows[0]!.id);
+    await tx(ctx).audit(ctx, {
+      action: 'pricing_updated',
+      targetType: 'pricing',
+      target: created.resourceName,
+      additionalInfo: `Created ${created.rateType} rate card for ${created.resourceName}: weekday ${created.weekdayRateCents}c, weekend ${created.weekendRateCents}c`,
+    });
+    ctx.status = 201;
+    ctx.body = created;
+  });
+
+  router.put('/api/pricing/:id', ...write, async (ctx) => {
+    const before = await findPricing(ctx, idParam(ctx, NOT_FOUND));
+    const input = parseBody(ctx, pricingInput);
+    if (input.resourceId !== before.resourceId) {
+      await requireResource(ctx, input.resourceId);
+      await assertNoOtherCard(ctx, input.resourceId, before.id);
+    }
+    await tx(ctx).query(
+      `UPDATE pricing SET resource_id=$2, rate_type=$3, weekday_rate_cents=$4, weekend_rate_cents=$5, description=$6,
+         updated_at=now() WHERE id=$1`,
+      [
+        before.id,
+        input.resourceId,
+        input.rateType,
+        input.weekdayRateCents,
+        input.weekendRateCents,
+        input.description,
+      ],
+    );
+    const after = await findPricing(ctx, before.id);
+    await tx(ctx).audit(ctx, {
+      action: 'pricing_updated',
+      targetType: 'pricing',
+      target: after.resourceName,
+      additionalInfo: `Updated rate card for ${after.resourceName}`,
+      changes: changes(before, after),
+    });
+    ctx.body = after;
+  });
+
+  router.delete('/api/pricing/:id', ...write, async (ctx) => {
+    const p = await findPricing(ctx, idParam(ctx, NOT_FOUND));
+    await tx(ctx).query(`DELETE FROM pricing WHERE id = $1`, [p.id]);
+    await tx(ctx).audit(ctx, {
+      action: 'pricing_updated',
+      targetType: 'pricing',
+      target: p.resourceName,
+      additionalInfo: `Deleted rate card for ${p.resourceName}`,
+    });
+    ctx.status = 204;
+  });
+
+  router.post('/api/price-quote', requireAuth, mayQuote, async (ctx) => {
+    ctx.body = await quoteFor(tx(ctx), parseBody(ctx, quoteRequest));
+  });
+}

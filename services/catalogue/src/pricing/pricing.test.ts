@@ -1,0 +1,322 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  OWNER,
+  OWNER2,
+  OWNER3,
+  SUB_PRICING,
+  hall,
+  startCatalogue,
+  type Harness,
+} from '../testing/harness.ts';
+
+describe('rate cards, add-ons and the price quote API', () => {
+  let h: Harness;
+  let hallA: string;
+  let hallB: string;
+  before(async () => {
+    h = await startCatalogue();
+    hallA = (await h.call('POST', '/api/resources', OWNER, hall({ name: 'Hall A', capacity: 180 }))).body.id;
+    hallB = (await h.call('POST', '/api/resources', OWNER, hall({ name: 'Hall B', capacity: 120 }))).body.id;
+  });
+  after(() => h.close());
+
+  it('creates, lists, edits and deletes a rate card in cents (dollars alongside)', async () => {
+    const c = await h.call('POST', '/api/pricing', OWNER, {
+      resourceId: hallA,
+      rateType: 'hourly',
+      weekdayRateCents: 12050,
+      weekendRateCents: 15000,
+      description: 'Standard',
+    });
+    assert.equal(c.status, 201);
+    assert.deepEqual(
+      [
+        c.body.resourceName,
+        c.body.rateType,
+        c.body.weekdayRateCents,
+        c.body.weekdayRate,
+        c.body.weekendRate,
+        c.body.description,
+        c.body.capacity,
+      ],
+      ['Hall A', 'hourly', 12050, 120.5, 150, 'Standard', 180],
+    );
+    const list = await h.call('GET', '/api/pricing', SUB_PRICING);
+    assert.deepEqual(
+      list.body.map((p: { id: string }) => p.id),
+      [c.body.id],
+    );
+    const upd = await h.call('PUT', `/api/pricing/${c.body.id}`, OWNER, {
+      resourceId: hallA,
+      rateType: 'daily',
+      weekdayRateCents: 80000,
+      weekendRateCents: 100000,
+    });
+    assert.deepEqual(
+      [upd.status, upd.body.rateType, upd.body.weekendRateCents, upd.body.description],
+      [200, 'daily', 100000, ''],
+    );
+    const dup = await h.call('POST', '/api/pricing', OWNER, {
+      resourceId: hallA,
+      rateType: 'hourly',
+      weekdayRateCents: 1,
+      weekendRateCents: 1,
+    });
+    assert.equal(dup.status, 409);
+    const del = await h.call('DELETE', `/api/pricing/${c.body.id}`, OWNER);
+    assert.equal(del.status, 204);
+    assert.deepEqual((await h.call('GET', '/api/pricing', OWNER)).body, []);
+    const audits = (await h.events('audit.recorded')).filter((e) => e.data.action === 'pricing_updated');
+    assert.equal(audits.length, 3);
+  });
+
+  it('gives every pricing validation message', async () => {
+    const ok = { resourceId: hallB, rateType: 'hourly', weekdayRateCents: 100, weekendRateCents: 100 };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...ok, resourceId: undefined }, 'Resource is required'],
+      [{ ...ok, rateType: undefined }, 'Rate type is required'],
+      [{ ...ok, rateType: 'weekly' }, 'Rate type must be hourly or daily'],
+      [{ ...ok, weekdayRateCents: undefined }, 'Weekday rate is required'],
+      [{ ...ok, weekendRateCents: undefined }, 'Weekend rate is required'],
+      [{ ...ok, weekdayRateCents: -1 }, 'Weekday rate must be 0 or more'],
+      [{ ...ok, weekendRateCents: -100 }, 'Weekend rate must be 0 or more'],
+    ];
+    for (const [body, message] of cases) {
+      const r = await h.call('POST', '/api/pricing', OWNER, body);
+      assert.deepEqual([r.status, r.body.message], [400, message]);
+    }
+    const unknown = await h.call('POST', '/api/pricing', OWNER, {
+      ...ok,
+      resourceId: '00000000-0000-4000-8000-000000000000',
+    });
+    assert.deepEqual([unknown.status, unknown.body.message], [404, 'Resource not found']);
+    assert.deepEqual((await h.call('GET', '/api/pricing', OWNER)).body, []);
+    // Dollars are accepted as a convenience and stored as cents; a 0 rate is allowed.
+    const dollars = await h.call('POST', '/api/pricing', OWNER, {
+      resourceId: hallB,
+      rateType: 'flat',
+      weekdayRate: 99.99,
+      weekendRate: 0,
+    });
+    assert.deepEqual(
+      [dollars.status, dollars.body.weekdayRateCents, dollars.body.weekendRateCents, dollars.body.rateType],
+      [201, 9999, 0, 'daily'],
+    );
+  });
+
+  it('starts a tenant with the three add-ons once; deleting them all does not bring them back', async () => {
+    const first = await h.call('GET', '/api/addons', OWNER3);
+    assert.deepEqual(
+      first.body.map((a: { name: string; priceCents: number; price: number }) => [
+        a.name,
+        a.priceCents,
+        a.price,
+      ]),
+      [
+        ['Cleaning Service', 3000, 30],
+        ['Projector', 5000, 50],
+        ['Sound System', 8000, 80],
+      ],
+    );
+    for (const a of first.body)
+      assert.equal((await h.call('DELETE', `/api/addons/${a.id}`, OWNER3)).status, 204);
+    assert.deepEqual((await h.call('GET', '/api/addons', OWNER3)).body, []);
+  });
+
+  it('manages add-ons with validation', async () => {
+    const created = await h.call('POST', '/api/addons', OWNER, {
+      name: 'Stage Lighting',
+      priceCents: 12000,
+      description: 'Rig',
+    });
+    assert.equal(created.status, 201);
+    assert.equal((await h.call('GET', '/api/addons', OWNER)).body.length, 4, 'the starters plus the new one');
+    const upd = await h.call('PUT', `/api/addons/${created.body.id}`, OWNER, {
+      name: 'Stage Lights',
+      priceCents: 0,
+    });
+    assert.deepEqual([upd.body.name, upd.body.priceCents, upd.body.description], ['Stage Lights', 0, '']);
+    for (const [body, message] of [
+      [{ priceCents: 100 }, 'Add-on name is required'],
+      [{ name: ' ', priceCents: 100 }, 'Add-on name is required'],
+      [{ name: 'Chairs' }, 'Price is required'],
+      [{ name: 'Chairs', priceCents: -1 }, 'Price must be 0 or more'],
+      [{ name: 'Chairs', price: -0.5 }, 'Price must be 0 or more'],
+    ] as [Record<string, unknown>, string][]) {
+      const r = await h.call('POST', '/api/addons', OWNER, body);
+      assert.deepEqual([r.status, r.body.message], [400, message]);
+      const u = await h.call('PUT', `/api/addons/${created.body.id}`, OWNER, body);
+      assert.deepEqual([u.status, u.body.message], [400, message]);
+    }
+    assert.equal((await h.call('GET', '/api/addons', OWNER)).body.length, 4);
+    assert.equal((await h.call('DELETE', `/api/addons/${created.body.id}`, OWNER)).status, 204);
+    assert.equal((await h.call('DELETE', `/api/addons/${created.body.id}`, OWNER)).status, 404);
+  });
+
+  it('quotes through the API with the tenant rate card, holiday and add-ons', async () => {
+    await h.call('POST', '/api/pricing', OWNER, {
+      resourceId: hallA,
+      rateType: 'hourly',
+      weekdayRateCents: 10000,
+      weekendRateCents: 15000,
+    });
+    await h.call('POST', '/api/holidays', OWNER, {
+      name: 'Labour Day',
+      date: '2026-10-05',
+      pricingRule: 'PH-Std',
+    });
+    const projector = (await h.call('GET', '/api/addons', OWNER)).body.find(
+      (a: { name: string }) => a.name === 'Projector',
+    );
+    const quote = await h.call('POST', '/api/price-quote', OWNER, {
+      resourceId: hallA,
+      date: '2026-10-05',
+      startTime: '09:00',
+      endTime: '13:00',
+      addOns: [{ id: projector.id, quantity: 2 }],
+    });
+    assert.equal(quote.status, 200);
+    assert.deepEqual(
+      [
+        quote.body.baseCents,
+        quote.body.holiday,
+        quote.body.addOnsCents,
+        quote.body.calculatedPriceCents,
+        quote.body.calculatedPrice,
+      ],
+      [40000, { name: 'Labour Day', surchargePercent: 25, surchargeCents: 10000 }, 10000, 60000, 600],
+    );
+    const weekend = await h.call('POST', '/api/price-quote', OWNER, {
+      resourceId: hallA,
+      date: '2026-10-10',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    assert.deepEqual(
+      [weekend.body.isWeekend, weekend.body.calculatedPriceCents, weekend.body.holiday],
+      [true, 15000, null],
+    );
+
+    // hallB has a flat card at 99.99 weekday: 4 h is half.
+    const half = await h.call('POST', '/api/price-quote', OWNER, {
+      resourceId: hallB,
+      date: '2026-10-06',
+      startTime: '09:00',
+      endTime: '13:00',
+      addOnIds: [projector.id],
+    });
+    assert.deepEqual([half.body.baseCents, half.body.calculatedPriceCents], [5000, 10000]);
+
+    const bad = await h.call('POST', '/api/price-quote', OWNER, {
+      resourceId: hallA,
+      date: '2026-10-06',
+      startTime: '13:00',
+      endTime: '13:00',
+    });
+    assert.deepEqual([bad.status, bad.body.message], [400, 'End time must be after start time']);
+    const missing = await h.call('POST', '/api/price-quote', OWNER, {
+      date: '2026-10-06',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    assert.deepEqual([missing.status, missing.body.message], [400, 'Resource is required']);
+
+    // Another tenant's resource or add-on cannot be priced.
+    const other = await h.call('POST', '/api/price-quote', OWNER2, {
+      resourceId: hallA,
+      date: '2026-10-06',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    assert.equal(other.status, 404);
+    const hall2 = (await h.call('POST', '/api/resources', OWNER2, hall())).body.id;
+    const foreignAddOn = await h.call('POST', '/api/price-quote', OWNER2, {
+      resourceId: hall2,
+      date: '2026-10-06',
+      startTime: '09:00',
+      endTime: '10:00',
+      addOnIds: [projector.id],
+    });
+    assert.deepEqual([foreignAddOn.status, foreignAddOn.body.message], [404, 'Add-on not found']);
+    const noPricing = await h.call('POST', '/api/price-quote', OWNER2, {
+      resourceId: hall2,
+      date: '2026-10-05',
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    assert.deepEqual(
+      [noPricing.body.calculatedPriceCents, noPricing.body.rateType, noPricing.body.holiday],
+      [0, null, null],
+      'OWNER2 has no holidays',
+    );
+  });
+
+  it('serves the same quote to other services on /internal/price-quote', async () => {
+    const body = {
+      tenantId: OWNER,
+      resourceId: hallA,
+      date: '2026-10-05',
+      startTime: '09:00',
+      endTime: '13:00',
+    };
+    const denied = await h.call('POST', '/internal/price-quote', undefined, body);
+    assert.equal(denied.status, 401);
+    const r = await h.call('POST', '/internal/price-quote', undefined, body, {
+      'x-venue-internal': process.env.INTERNAL_SECRET!,
+    });
+    assert.deepEqual([r.status, r.body.calculatedPriceCents], [200, 50000]);
+    const wrongTenant = await h.call(
+      'POST',
+      '/internal/price-quote',
+      undefined,
+      { ...body, tenantId: OWNER2 },
+      { 'x-venue-internal': process.env.INTERNAL_SECRET! },
+    );
+    assert.equal(wrongTenant.status, 404);
+  });
+
+  it("another tenant cannot read, change or delete this tenant's rate card or add-on", async () => {
+    const card = (await h.call('GET', '/api/pricing', OWNER)).body[0];
+    const addOn = (await h.call('GET', '/api/addons', OWNER)).body[0];
+    assert.equal((await h.call('GET', `/api/pricing/${card.id}`, OWNER2)).status, 404);
+    assert.equal(
+      (
+        await h.call('PUT', `/api/pricing/${card.id}`, OWNER2, {
+          resourceId: card.resourceId,
+          rateType: 'daily',
+          weekdayRateCents: 1,
+          weekendRateCents: 1,
+        })
+      ).status,
+      404,
+    );
+    assert.equal((await h.call('DELETE', `/api/pricing/${card.id}`, OWNER2)).status, 404);
+    // Nor attach a rate card to it from their own tenant.
+    assert.equal(
+      (
+        await h.call('POST', '/api/pricing', OWNER2, {
+          resourceId: card.resourceId,
+          rateType: 'daily',
+          weekdayRateCents: 1,
+          weekendRateCents: 1,
+        })
+      ).status,
+      404,
+    );
+    assert.equal(
+      (await h.call('PUT', `/api/addons/${addOn.id}`, OWNER2, { name: 'Mine', priceCents: 1 })).status,
+      404,
+    );
+    assert.equal((await h.call('DELETE', `/api/addons/${addOn.id}`, OWNER2)).status, 404);
+    assert.ok(
+      !(await h.call('GET', '/api/addons', OWNER2)).body.some((a: { id: string }) => a.id === addOn.id),
+    );
+    const after = (await h.call('GET', `/api/pricing/${card.id}`, OWNER)).body;
+    assert.deepEqual([after.rateType, after.weekdayRateCents], [card.rateType, card.weekdayRateCents]);
+    const addOnAfter = (await h.call('GET', '/api/addons', OWNER)).body.find(
+      (a: { id: string }) => a.id === addOn.id,
+    );
+    assert.deepEqual([addOnAfter.name, addOnAfter.priceCents], [addOn.name, addOn.priceCents]);
+  });
+});

@@ -1,0 +1,287 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  badRequest,
+  notFound,
+  parseBody,
+  parseQuery,
+  requireAuth,
+  requirePermission,
+  type AppContext,
+  type AppRouter,
+} from '@venue/service-kit';
+import { MANAGE_RESOURCES_MESSAGE, idParam, isUuid, ownerOnly, tenantOf, tx } from '../common.ts';
+import { detachResourceFromBlockouts } from '../blockouts/blockout-store.ts';
+import { resourcesCsv } from './resource-csv.ts';
+import {
+  RESOURCE_COLUMNS,
+  changes,
+  findResource,
+  generateCode,
+  resourceEventData,
+  resourceInput,
+  toResource,
+  type Resource,
+  type ResourceInput,
+} from './resource-model.ts';
+
+const NOT_FOUND = 'Resource not found';
+const read = [requireAuth, requirePermission('resources')] as const;
+const write = [requireAuth, requirePermission('resources'), ownerOnly(MANAGE_RESOURCES_MESSAGE)] as const;
+
+const listQuery = z.object({
+  search: z.string().optional(),
+  type: z.enum(['hall', 'room', 'outdoor'], { error: 'Type must be hall, room or outdoor' }).optional(),
+  status: z.enum(['active', 'archived'], { error: 'Status must be active or archived' }).optional(),
+  minCapacity: z.coerce.number({ error: 'Minimum capacity must be a number' }).int().min(0).optional(),
+  sort: z.enum(['name', 'capacity', 'status']).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export function sha256(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+async function load(ctx: AppContext): Promise<Resource> {
+  const r = await findResource(tx(ctx), idParam(ctx, NOT_FOUND));
+  if (!r) throw notFound(NOT_FOUND);
+  return r;
+}
+
+async function insert(ctx: AppContext, input: ResourceInput, code: string): Promise<Resource> {
+  const { rows } = await tx(ctx).query(
+    `INSERT INTO resources (tenant_id, code, name, type, capacity, description, internal_notes, visibility,
+       status, calendar_colour, colour_name, hours, setup_buffer_minutes, packdown_buffer_minutes,
+       apply_buffers, equipment, ics_enabled, public_calendar)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'active',$9,$10,$11,$12,$13,$14,$15,$16,$17)
+     RETURNING ${RESOURCE_COLUMNS}`,
+    [
+      tenantOf(ctx),
+      code,
+      input.name,
+      input.type,
+      input.capacity,
+      input.description,
+      input.internalNotes,
+      input.visibility,
+      input.calendarColour,
+      input.colourName,
+      JSON.stringify(input.hours),
+      input.setupBufferMinutes,
+      input.packdownBufferMinutes,
+      input.applyBuffers,
+      JSON.stringify(input.equipment),
+      input.icsEnabled,
+      input.publicCalendar,
+    ],
+  );
+  const created = toResource(rows[0] as Record<string, unknown>);
+  await tx(ctx).publish('resource.created', resourceEventData(tenantOf(ctx), created));
+  await tx(ctx).audit(ctx, {
+    action: 'resource_created',
+    targetType: 'resource',
+    target: created.name,
+    additionalInfo: `Created resource ${created.name} (${created.code})`,
+  });
+  return created;
+}
+
+async function setStatus(ctx: AppContext, ids: string[], status: 'active' | 'archived'): Promise<Resource[]> {
+  const { rows } = await tx(ctx).query(
+    `UPDATE resources SET status = $2, updated_at = now() WHERE id = ANY($1::uuid[]) AND status <> $2
+     RETURNING ${RESOURCE_COLUMNS}`,
+    [ids, status],
+  );
+  const changed = rows.map((r) => toResource(r as Record<string, unknown>));
+  for (const r of changed) {
+    await tx(ctx).publish('resource.updated', resourceEventData(tenantOf(ctx), r));
+    await tx(ctx).audit(ctx, {
+      action: 'resource_updated',
+      targetType: 'resource',
+      target: r.name,
+      additionalInfo: `${status === 'archived' ? 'Archived' : 'Restored'} resource ${r.name}`,
+      changes: { status: { old: status === 'archived' ? 'active' : 'archived', new: status } },
+    });
+  }
+  return changed;
+}
+
+export function resourceRoutes(router: AppRouter): void {
+  router.get('/api/resources', ...read, async (ctx) => {
+    const q = parseQuery(ctx, listQuery);
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.search?.trim()) {
+      params.push(`%${q.search.trim().replace(/[\\%_]/g, '\\$&')}%`);
+      where.push(
+        `(name ILIKE $${params.length} OR code ILIKE $${params.length} OR type ILIKE $${params.length})`,
+      );
+    }
+    if (q.type) where.push(`type = $${params.push(q.type)}`);
+    if (q.status) where.push(`status = $${params.push(q.status)}`);
+    if (q.minCapacity !== undefined) where.push(`capacity >= $${params.push(q.minCapacity)}`);
+    const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+    const order = q.sort === 'name' ? `lower(name) ${dir}, code` : `${q.sort} ${dir}, lower(name), code`;
+    const { rows } = await tx(ctx).query(
+      `SELECT ${RESOURCE_COLUMNS} FROM resources ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`,
+      params,
+    );
+    ctx.body = rows.map((r) => toResource(r as Record<string, unknown>));
+  });
+
+  router.get('/api/resources/export.csv', ...read, async (ctx) => {
+    const raw = typeof ctx.query.ids === 'string' ? ctx.query.ids : '';
+    const ids = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (ids.some((id) => !isUuid(id))) throw badRequest('Unknown resource ids');
+    const { rows } = await tx(ctx).query(
+      `SELECT ${RESOURCE_COLUMNS} FROM resources ${ids.length ? 'WHERE id = ANY($1::uuid[])' : ''} ORDER BY lower(name), code`,
+      ids.length ? [ids] : [],
+    );
+    ctx.set('content-type', 'text/csv; charset=utf-8');
+    ctx.set(
+      'content-disposition',
+      `attachment; filename="resources_export_${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    ctx.body = resourcesCsv(rows.map((r) => toResource(r as Record<string, unknown>)));
+  });
+
+  router.post('/api/resources/bulk-archive', ...write, async (ctx) => {
+    const { ids } = parseBody(
+      ctx,
+      z.object({
+        ids: z
+          .array(z.uuid({ error: 'Please select at least one resource' }), {
+            error: 'Please select at least one resource',
+          })
+          .min(1, { error: 'Please select at least one resource' }),
+      }),
+    );
+    const { rows } = await tx(ctx).query<{ id: string }>(
+      `SELECT id FROM resources WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    if (rows.length !== new Set(ids).size) throw notFound(NOT_FOUND);
+    const archived = await setStatus(ctx, ids, 'archived');
+    ctx.body = { archived: archived.length };
+  });
+
+  router.get('/api/resources/:id', ...read, async (ctx) => {
+    ctx.body = await load(ctx);
+  });
+
+  router.post('/api/resources', ...write, async (ctx) => {
+    const input = parseBody(ctx, resourceInput);
+    ctx.status = 201;
+    ctx.body = await insert(ctx, input, await generateCode(tx(ctx), input.name));
+  });
+
+  router.put('/api/resources/:id', ...write, async (ctx) => {
+    const before = await load(ctx);
+    const input = parseBody(ctx, resourceInput);
+    const { rows } = await tx(ctx).query(
+      `UPDATE resources SET name=$2, type=$3, capacity=$4, description=$5, internal_notes=$6, visibility=$7,
+         status=$8, calendar_colour=$9, colour_name=$10, hours=$11, setup_buffer_minutes=$12,
+         packdown_buffer_minutes=$13, apply_buffers=$14, equipment=$15, ics_enabled=$16, public_calendar=$17,
+         updated_at=now()
+       WHERE id=$1 RETURNING ${RESOURCE_COLUMNS}`,
+      [
+        before.id,
+        input.name,
+        input.type,
+        input.capacity,
+        input.description,
+        input.internalNotes,
+        input.visibility,
+        input.status,
+        input.calendarColour,
+        input.colourName,
+        JSON.stringify(input.hours),
+        input.setupBufferMinutes,
+        input.packdownBufferMinutes,
+        input.applyBuffers,
+        JSON.stringify(input.equipment),
+        input.icsEnabled,
+        input.publicCalendar,
+      ],
+    );
+    const after = toResource(rows[0] as Record<string, unknown>);
+    await tx(ctx).publish('resource.updated', resourceEventData(tenantOf(ctx), after));
+    await tx(ctx).audit(ctx, {
+      action: 'resource_updated',
+      targetType: 'resource',
+      target: after.name,
+      additionalInfo: `Updated resource ${after.name} (${after.code})`,
+      changes: changes(before, after),
+    });
+    ctx.body = after;
+  });
+
+  router.delete('/api/resources/:id', ...write, async (ctx) => {
+    const r = await load(ctx);
+    // Block-outs lose this resource (and disappear when it was their only one) before the row goes.
+    await detachResourceFromBlockouts(tx(ctx), tenantOf(ctx), r.id);
+    await tx(ctx).query(`DELETE FROM resources WHERE id = $1`, [r.id]);
+    await tx(ctx).publish('resource.deleted', resourceEventData(tenantOf(ctx), r));
+    await tx(ctx).audit(ctx, {
+      action: 'resource_deleted',
+      targetType: 'resource',
+      target: r.name,
+      additionalInfo: `Deleted resource ${r.name} (${r.code}) with its rate card and block-out entries`,
+    });
+    ctx.status = 204;
+  });
+
+  router.post('/api/resources/:id/duplicate', ...write, async (ctx) => {
+    const r = await load(ctx);
+    const name = `${r.name} (Copy)`.slice(0, 120);
+    const input = resourceInput.parse({ ...r, name, status: 'active' });
+    ctx.status = 201;
+    ctx.body = await insert(ctx, input, await generateCode(tx(ctx), name));
+  });
+
+  for (const [action, status] of [
+    ['archive', 'archived'],
+    ['restore', 'active'],
+  ] as const) {
+    router.post(`/api/resources/:id/${action}`, ...write, async (ctx) => {
+      const r = await load(ctx);
+      await setStatus(ctx, [r.id], status);
+      ctx.body = await findResource(tx(ctx), r.id);
+    });
+  }
+
+  router.post('/api/resources/:id/ics-token', ...write, async (ctx) => {
+    const r = await load(ctx);
+    // 32 random bytes; only the hash is kept, so a database leak does not expose the feed.
+    const token = randomBytes(32).toString('base64url');
+    await tx(ctx).query(
+      `UPDATE resources SET ics_token_hash = $2, ics_enabled = true, updated_at = now() WHERE id = $1`,
+      [r.id, sha256(token)],
+    );
+    await tx(ctx).audit(ctx, {
+      action: 'resource_updated',
+      targetType: 'resource',
+      target: r.name,
+      additionalInfo: `Generated a new ICS feed URL for ${r.name}; any previous URL stops working`,
+    });
+    ctx.status = 201;
+    ctx.body = { icsUrl: `/api/ics/${token}.ics` };
+  });
+
+  router.delete('/api/resources/:id/ics-token', ...write, async (ctx) => {
+    const r = await load(ctx);
+    await tx(ctx).query(`UPDATE resources SET ics_token_hash = NULL, updated_at = now() WHERE id = $1`, [
+      r.id,
+    ]);
+    await tx(ctx).audit(ctx, {
+      action: 'resource_updated',
+      targetType: 'resource',
+      target: r.name,
+      additionalInfo: `Revoked the ICS feed URL of ${r.name}`,
+    });
+    ctx.status = 204;
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Test harness: a fresh catalogue service (PGlite, or a fresh schema on TEST_DATABASE_URL)
+ * with a fixed cast of principals and stubbed calls to admin and bookings. Not a test file.
+ */
+import type { Principal } from '@venue/contracts';
+import { makePrincipal, startTestService, testKeys, type TestService } from '@venue/service-kit/testing';
+import { createCatalogueService } from '../app.ts';
+import type { BusyPeriod } from '../ics/bookings-busy.ts';
+
+export const OWNER = '0a000000-0000-4000-8000-000000000001';
+export const OWNER2 = '0b000000-0000-4000-8000-000000000002';
+export const SUB_RESOURCES = '0c000000-0000-4000-8000-000000000003';
+export const SUB_PRICING = '0c000000-0000-4000-8000-000000000004';
+export const SUB_NONE = '0c000000-0000-4000-8000-000000000005';
+export const SUPER = '0d000000-0000-4000-8000-000000000006';
+export const OWNER3 = '0e000000-0000-4000-8000-000000000007';
+
+const sub = (userId: string, permissions: Principal['permissions']) =>
+  makePrincipal({ userId, role: 'sub_user', tenantId: OWNER, parentUserId: OWNER, permissions });
+
+const directory = new Map<string, Principal>([
+  [OWNER, makePrincipal({ userId: OWNER })],
+  [OWNER2, makePrincipal({ userId: OWNER2 })],
+  [OWNER3, makePrincipal({ userId: OWNER3 })],
+  [SUB_RESOURCES, sub(SUB_RESOURCES, ['resources'])],
+  [SUB_PRICING, sub(SUB_PRICING, ['pricing'])],
+  [SUB_NONE, sub(SUB_NONE, ['help'])],
+  [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
+]);
+
+export interface Reply {
+  status: number;
+  // Response shapes are what the assertions probe; typing each one would only restate them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+export interface Harness {
+  t: TestService;
+  url: string;
+  /** Tokens by user id. */
+  token: Record<string, string>;
+  /** Time zone the admin stub answers per tenant (default Australia/Sydney). */
+  zones: Map<string, string>;
+  /** Busy periods the bookings stub answers per resource. */
+  busy: Map<string, BusyPeriod[]>;
+  call(
+    method: string,
+    path: string,
+    as?: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply>;
+  /** Events written to the outbox so far, oldest first. */
+  events(type?: string): Promise<{ type: string; tenantId: string | null; data: Record<string, unknown> }[]>;
+  close(): Promise<void>;
+}
+
+export async function startCatalogue(): Promise<Harness> {
+  const keys = await testKeys();
+  const zones = new Map<string, string>();
+  const busy = new Map<string, BusyPeriod[]>();
+  const t = await startTestService({
+    ...createCatalogueService({
+      timeZoneOf: () => async (tenantId) => zones.get(tenantId) ?? 'Australia/Sydney',
+      busyOf: () => async (_tenantId, resourceId) => busy.get(resourceId) ?? [],
+    }),
+    resolvePrincipal: async (id) => directory.get(id) ?? null,
+    // Events stay in the outbox for the assertions instead of reaching services on this machine.
+    subscriptions: {},
+  });
+  const token: Record<string, string> = {};
+  for (const p of directory.values()) {
+    token[p.userId] = await keys.token({ sub: p.userId, role: p.role, tid: p.tenantId, pv: 1 });
+  }
+  return {
+    t,
+    url: t.url,
+    token,
+    zones,
+    busy,
+    async call(method, path, as, body, headers = {}) {
+      const h: Record<string, string> = { ...headers };
+      if (as) h.authorization = `Bearer ${token[as] ?? as}`;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        if (typeof body === 'string') payload = body;
+        else {
+          h['content-type'] ??= 'application/json';
+          payload = JSON.stringify(body);
+        }
+      }
+      const res = await fetch(t.url + path, { method, headers: h, body: payload });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON (CSV, iCalendar): the text is the body
+      }
+      return { status: res.status, body: parsed, text, headers: res.headers };
+    },
+    async events(type) {
+      const { rows } = await t.kit.db.query<{
+        type: string;
+        tenant_id: string | null;
+        data: Record<string, unknown>;
+      }>(
+        `SELECT type, tenant_id, data FROM outbox ${type ? 'WHERE type = $1' : ''} ORDER BY seq`,
+        type ? [type] : [],
+      );
+      return rows.map((r) => ({ type: r.type, tenantId: r.tenant_id, data: r.data }));
+    },
+    close: () => t.close(),
+  };
+}
+
+/** A valid resource body; override what the test is about. */
+export function hall(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'Main Hall', type: 'hall', capacity: 180, ...overrides };
+}

@@ -1,0 +1,230 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { DEFAULT_USER_SETTINGS, userSettingsSchema, type UserSettings } from '@venue/contracts';
+import { createApiClient, type ApiClient, type Profile, type SessionInfo } from '@venue/ui';
+import * as auth from './auth-api.ts';
+
+/** Spec 01 §4: the role is mirrored locally so a reload without a profile still knows it. */
+export const ROLE_STORAGE_KEY = 'role';
+
+type Status = 'loading' | 'signed-out' | 'signed-in';
+
+interface SessionState {
+  status: Status;
+  session: SessionInfo | null;
+}
+
+export interface ShellSession {
+  status: Status;
+  /** Present when signed in. */
+  session: SessionInfo | null;
+  signIn: (email: string, password: string) => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const ShellSessionContext = createContext<ShellSession | null>(null);
+
+export function useShellSession(): ShellSession {
+  const value = useContext(ShellSessionContext);
+  if (!value) throw new Error('useShellSession must be used inside SessionProvider');
+  return value;
+}
+
+function storeRole(role: string | null) {
+  try {
+    if (role) localStorage.setItem(ROLE_STORAGE_KEY, role);
+    else localStorage.removeItem(ROLE_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the in-memory session still works.
+  }
+}
+
+function storedRole(): string | null {
+  try {
+    return localStorage.getItem(ROLE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function parseSettings(raw: unknown): UserSettings {
+  const parsed = userSettingsSchema.partial().safeParse(raw);
+  if (!parsed.success) {
+    console.warn('Settings from the server were not understood; using defaults', parsed.error.issues);
+    return DEFAULT_USER_SETTINGS;
+  }
+  return { ...DEFAULT_USER_SETTINGS, ...parsed.data };
+}
+
+function parseProfile(raw: unknown): Profile | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const p = raw as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    id: str(p.id) ?? str(p.userId) ?? undefined,
+    email: str(p.email) ?? undefined,
+    role: str(p.role) ?? 'guest',
+    permissions: Array.isArray(p.permissions)
+      ? p.permissions.filter((x): x is string => typeof x === 'string')
+      : [],
+    parentUserId: str(p.parentUserId),
+    name: str(p.name),
+    profilePicture: str(p.profilePicture),
+    hallName: str(p.hallName),
+  };
+}
+
+export function SessionProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  onSignedOut?: () => void;
+}) {
+  const [state, setState] = useState<SessionState>({ status: 'loading', session: null });
+  const tokenRef = useRef<string | null>(null);
+  const refreshing = useRef<Promise<string | null> | null>(null);
+  const onSignedOutRef = useRef(onSignedOut);
+  onSignedOutRef.current = onSignedOut;
+
+  const clear = useCallback(() => {
+    tokenRef.current = null;
+    storeRole(null);
+    setState({ status: 'signed-out', session: null });
+    onSignedOutRef.current?.();
+  }, []);
+
+  // One API client for the whole page; concurrent 401s share a single refresh.
+  const api: ApiClient = useMemo(
+    () =>
+      createApiClient({
+        getToken: () => tokenRef.current,
+        refresh: () => {
+          refreshing.current ??= auth
+            .refreshSession()
+            .then((grant) => {
+              tokenRef.current = grant?.token ?? null;
+              return tokenRef.current;
+            })
+            .finally(() => {
+              refreshing.current = null;
+            });
+          return refreshing.current;
+        },
+        onUnauthorized: clear,
+      }),
+    [clear],
+  );
+
+  const reloadRef = useRef<() => Promise<void>>(async () => {});
+  const reload = useCallback(() => reloadRef.current(), []);
+
+  const establish = useCallback(
+    async (grant: auth.TokenGrant): Promise<SessionInfo> => {
+      tokenRef.current = grant.token;
+      const claims = auth.readClaims(grant.token);
+      let role = grant.role ?? claims.role ?? storedRole() ?? 'guest';
+      storeRole(role);
+
+      const [profileRaw, settingsRaw] = await Promise.all([
+        api.api('/api/users/profile').catch((error: unknown) => {
+          console.warn('Could not load the profile; continuing with the role only', error);
+          return null;
+        }),
+        api.api('/api/users/settings').catch((error: unknown) => {
+          console.warn('Could not load settings; using defaults', error);
+          return null;
+        }),
+      ]);
+      const profile = parseProfile(profileRaw);
+      if (profile && profile.role !== 'guest') {
+        role = profile.role;
+        storeRole(role);
+      }
+
+      let hallName = profile?.hallName ?? null;
+      if (role === 'sub_user' && profile?.parentUserId) {
+        hallName = await api
+          .api<{ hallName?: string | null }>(
+            `/api/users/parent-data/${encodeURIComponent(profile.parentUserId)}`,
+          )
+          .then((parent) => parent?.hallName ?? null)
+          .catch((error: unknown) => {
+            console.warn("Could not load the parent owner's data", error);
+            return null;
+          });
+      }
+
+      const ownId = profile?.id ?? claims.sub ?? null;
+      return {
+        role,
+        profile,
+        principal: { role, permissions: profile?.permissions ?? [] },
+        settings: settingsRaw ? parseSettings(settingsRaw) : DEFAULT_USER_SETTINGS,
+        hallName,
+        hallOwnerId: role === 'sub_user' ? (profile?.parentUserId ?? null) : ownId,
+        getToken: () => tokenRef.current,
+        api,
+        reload,
+      };
+    },
+    [api, reload],
+  );
+
+  useEffect(() => {
+    reloadRef.current = async () => {
+      const token = tokenRef.current;
+      if (!token) return;
+      const session = await establish({ token, role: null });
+      if (tokenRef.current) setState({ status: 'signed-in', session });
+    };
+  }, [establish]);
+
+  // Restore a session from the refresh cookie once per page load.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    void (async () => {
+      const grant = await auth.refreshSession();
+      if (!grant) {
+        tokenRef.current = null;
+        storeRole(null);
+        setState({ status: 'signed-out', session: null });
+        return;
+      }
+      const session = await establish(grant);
+      // A 401 while loading the profile ends the session; don't resurrect it.
+      if (tokenRef.current) setState({ status: 'signed-in', session });
+    })();
+  }, [establish]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const grant = await auth.login(email, password);
+      const session = await establish(grant);
+      if (!tokenRef.current) throw new auth.LoginFailure('', null);
+      setState({ status: 'signed-in', session });
+    },
+    [establish],
+  );
+
+  const signOut = useCallback(async () => {
+    await auth.logout(tokenRef.current);
+    clear();
+  }, [clear]);
+
+  const value = useMemo<ShellSession>(
+    () => ({ status: state.status, session: state.session, signIn, signOut }),
+    [state, signIn, signOut],
+  );
+  return <ShellSessionContext.Provider value={value}>{children}</ShellSessionContext.Provider>;
+}

@@ -1,0 +1,99 @@
+/**
+ * The calls that create and end a session. They run before (or without) an access token, so
+ * they use fetch directly instead of the API client.
+ */
+
+export interface TokenGrant {
+  token: string;
+  role: string | null;
+}
+
+export class LoginFailure extends Error {
+  readonly code: string | null;
+  constructor(message: string, code: string | null) {
+    super(message);
+    this.name = 'LoginFailure';
+    this.code = code;
+  }
+}
+
+async function json(res: Response): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await res.json();
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function grantFrom(body: Record<string, unknown>): TokenGrant | null {
+  const token = body.token ?? body.accessToken;
+  if (typeof token !== 'string' || !token) return null;
+  return { token, role: typeof body.role === 'string' ? body.role : null };
+}
+
+export async function login(email: string, password: string): Promise<TokenGrant> {
+  let res: Response;
+  try {
+    res = await fetch('/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email, password }),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new LoginFailure('Network request failed', 'network-request-failed');
+  }
+  const body = await json(res);
+  const grant = res.ok ? grantFrom(body) : null;
+  if (!grant) {
+    throw new LoginFailure(
+      typeof body.message === 'string' ? body.message : '',
+      typeof body.code === 'string' ? body.code : null,
+    );
+  }
+  return grant;
+}
+
+/** Exchanges the httpOnly refresh cookie for a new access token; null when there is no session. */
+export async function refreshSession(): Promise<TokenGrant | null> {
+  try {
+    const res = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    if (!res.ok) return null;
+    return grantFrom(await json(res));
+  } catch (error) {
+    console.warn('Session refresh failed', error);
+    return null;
+  }
+}
+
+export async function logout(token: string | null): Promise<void> {
+  try {
+    const res = await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+    });
+    if (!res.ok) console.warn(`Sign-out at the server failed: ${res.status}`);
+  } catch (error) {
+    // The local session is cleared regardless (spec 01 §8: sign-out failures are only logged).
+    console.warn('Sign-out at the server failed', error);
+  }
+}
+
+/** Reads claims for display only; the server verifies the token on every request. */
+export function readClaims(token: string): { sub?: string; role?: string } {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return {};
+    const text = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(text);
+    return claims && typeof claims === 'object' ? (claims as { sub?: string; role?: string }) : {};
+  } catch {
+    return {};
+  }
+}

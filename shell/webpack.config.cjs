@@ -1,0 +1,8 @@
+const createConfig = require('@venue/mfe-webpack');
+
+module.exports = createConfig({
+  name: 'shell',
+  dir: __dirname,
+  isHost: true,
+  title: 'VenueDesk',
+});
