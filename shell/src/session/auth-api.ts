@@ -55,8 +55,19 @@ export async function login(email: string, password: string): Promise<TokenGrant
   return grant;
 }
 
-/** Exchanges the httpOnly refresh cookie for a new access token; null when there is no session. */
+/**
+ * Exchanges the httpOnly refresh cookie for a new access token; null when there is no session.
+ * Tabs share the cookie but each holds its own access token, so two tabs waking together would
+ * present the same refresh token and one would lose. A Web Lock makes the tabs take turns: the
+ * second one sends the cookie the first has just rotated.
+ */
 export async function refreshSession(): Promise<TokenGrant | null> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return exchangeRefreshCookie();
+  return locks.request('venue-session-refresh', exchangeRefreshCookie);
+}
+
+async function exchangeRefreshCookie(): Promise<TokenGrant | null> {
   try {
     const res = await fetch('/api/auth/refresh', {
       method: 'POST',

@@ -51,13 +51,23 @@ interface StoredToken {
   revoked_at: Date | null;
   replaced_by: string | null;
   expired: boolean;
+  /** Rotated so recently that a second presentation is more likely a race than a theft. */
+  just_rotated: boolean;
 }
+
+/**
+ * Two requests can present the same token a moment apart (two tabs waking up together, a
+ * retried request whose first answer was lost). Within this window the late one is refused
+ * without revoking the family, so the tab that won keeps its session.
+ */
+export const ROTATION_GRACE_SECONDS = 20;
 
 async function findToken(tx: Tx, token: string): Promise<StoredToken | null> {
   const { rows } = await tx.query<StoredToken>(
-    `SELECT id, tenant_id, user_id, family_id, revoked_at, replaced_by, expires_at <= now() AS expired
+    `SELECT id, tenant_id, user_id, family_id, revoked_at, replaced_by, expires_at <= now() AS expired,
+            revoked_at > now() - make_interval(secs => $2) AS just_rotated
        FROM refresh_tokens WHERE token_hash = $1`,
-    [hashToken(token)],
+    [hashToken(token), ROTATION_GRACE_SECONDS],
   );
   return rows[0] ?? null;
 }
@@ -73,7 +83,8 @@ async function revokeFamily(tx: Tx, stored: StoredToken): Promise<void> {
 /**
  * Exchanges a refresh token for a new one in the same family. A token that was already
  * rotated is evidence that it was copied: the whole family is revoked, so neither the thief
- * nor the victim can continue without signing in again. Runs in a system transaction that
+ * nor the victim can continue without signing in again (after a short grace, see
+ * ROTATION_GRACE_SECONDS). Runs in a system transaction that
  * must commit even when the answer is a refusal.
  */
 export async function rotateRefreshToken(
@@ -84,6 +95,7 @@ export async function rotateRefreshToken(
   const stored = await findToken(tx, token);
   if (!stored) return { kind: 'invalid' };
   if (stored.replaced_by) {
+    if (stored.just_rotated) return { kind: 'invalid' };
     await revokeFamily(tx, stored);
     return { kind: 'reused', userId: stored.user_id };
   }

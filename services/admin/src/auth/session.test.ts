@@ -9,6 +9,7 @@ import {
   DEMO_PASSWORD,
   type Harness,
 } from '../testing/harness.ts';
+import { ROTATION_GRACE_SECONDS } from './refresh-tokens.ts';
 
 let h: Harness;
 before(async () => {
@@ -17,6 +18,17 @@ before(async () => {
 after(async () => {
   await h?.close();
 });
+
+/** Moves a user's rotations past the grace window, as if the replay came much later. */
+async function ageRotations(userId: string): Promise<void> {
+  await h.kit.db.systemTx(async (tx) => {
+    await tx.query(
+      `UPDATE refresh_tokens SET revoked_at = revoked_at - make_interval(secs => $2)
+        WHERE user_id = $1 AND revoked_at IS NOT NULL`,
+      [userId, ROTATION_GRACE_SECONDS + 1],
+    );
+  });
+}
 
 describe('refresh and logout', () => {
   test('refresh issues a new access token and rotates the cookie', async () => {
@@ -43,6 +55,7 @@ describe('refresh and logout', () => {
     const first = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
     assert.equal(first.status, 200);
     const current = refreshCookie(first);
+    await ageRotations(session.userId);
 
     // an attacker replays the stolen, already used cookie
     const replay = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
@@ -52,6 +65,17 @@ describe('refresh and logout', () => {
     // the legitimate holder's newer cookie is now dead too
     const victim = await call(h, 'POST', '/api/auth/refresh', { cookie: current });
     assert.equal(victim.status, 401);
+  });
+
+  test('a second tab presenting the just-rotated cookie is refused without ending the session', async () => {
+    const session = await login(h, 'owner2@demo.local');
+    const winner = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(winner.status, 200);
+    const late = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(late.status, 401);
+    // the winner's session carries on: its cookie still refreshes
+    const next = await call(h, 'POST', '/api/auth/refresh', { cookie: refreshCookie(winner) });
+    assert.equal(next.status, 200, JSON.stringify(next.body));
   });
 
   test('refresh without a cookie or with garbage is 401', async () => {
