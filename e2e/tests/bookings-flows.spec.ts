@@ -188,9 +188,13 @@ test('a customer is found and anonymised after an irreversible-action warning', 
   await page.getByLabel('Search customers').fill(email);
   const row = page.getByTestId('customer-row').filter({ hasText: 'Anonymise Anna' });
   await expect(row).toHaveCount(1);
+  // Spec 02 §2.9: CLV in whole currency units, Spend with two decimals.
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/^\$[\d,]+$/);
+  await expect(row.getByRole('cell').nth(5)).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await row.click();
   const panel = page.getByTestId('customer-panel');
   await expect(panel).toContainText(email);
+  await expect(panel.getByText(/^CLV est\./)).toHaveText(/^CLV est\.: \$[\d,]+$/);
   await panel.getByRole('button', { name: 'Anonymise' }).click();
   const confirm = page.getByRole('dialog', { name: 'Anonymise customer?' });
   await expect(confirm).toContainText('This cannot be undone');

@@ -58,3 +58,46 @@ test('Confirmed: a bond set by staff is real data the Bond required filter finds
   const stored = await api.get<{ bondRequired: boolean; bondCents: number }>(`/api/bookings/${bonded.id}`);
   expect(stored).toMatchObject({ bondRequired: true, bondCents: 50000 });
 });
+
+test('All at 1400 px: the actions stay inside the table and booking codes keep to one line', async ({
+  page,
+  request,
+}) => {
+  const api = await ownerApi(request);
+  const hall = await createResource(api, `Wide Hall ${RUN}`);
+  const pending = await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(12),
+    start: '09:00',
+    end: '10:00',
+    name: `Wide ${RUN} Customer With A Long Name`,
+    email: `wide-customer-with-a-long-address-${RUN}@example.com`,
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, OWNER);
+  await page.goto('/BookingsAll');
+  await page.getByLabel('Search').fill(RUN);
+  const row = page.getByTestId('booking-row').filter({ hasText: pending.bookingCode });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  const box = await page.evaluate((code) => {
+    const table = document.querySelector('table[aria-label="Bookings"]')!;
+    const area = document.querySelector('[data-testid="remote-bookings"]')!.getBoundingClientRect();
+    const tr = [...table.querySelectorAll('tbody tr')].find((r) => r.textContent?.includes(code))!;
+    const buttons = [...tr.querySelectorAll('button')].map((b) => b.getBoundingClientRect().right);
+    const codeEl = [...tr.querySelectorAll('p')].find((p) => p.textContent === code)!;
+    return {
+      areaRight: area.right,
+      tableRight: table.getBoundingClientRect().right,
+      buttonsRight: Math.max(...buttons),
+      codeHeight: codeEl.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(codeEl).lineHeight),
+      pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  }, pending.bookingCode);
+  expect(box.tableRight, 'the table fits the main column').toBeLessThanOrEqual(box.areaRight + 0.5);
+  expect(box.buttonsRight, 'Confirm and Cancel are inside it').toBeLessThanOrEqual(box.tableRight + 0.5);
+  expect(box.codeHeight, 'the booking code is one line').toBeLessThan(box.lineHeight * 1.5);
+  expect(box.pageOverflow, 'the page itself never scrolls sideways').toBeLessThanOrEqual(0);
+});

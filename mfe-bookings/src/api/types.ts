@@ -184,6 +184,10 @@ export interface CalendarEvent {
   bookingCode: string;
   customerName: string;
   eventType: string;
+  /** The stored venue-local slot (the calendar shows these, not the instants re-zoned). */
+  bookingDate?: string;
+  startTime?: string;
+  endTime?: string;
 }
 
 export interface CalendarBlockout {

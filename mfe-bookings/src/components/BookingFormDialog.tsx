@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Button,
-  Group,
   Modal,
   Select,
   SimpleGrid,
@@ -21,6 +20,7 @@ import { useFormat } from '../lib/format.ts';
 import { toastSuccess } from '../lib/notify.ts';
 import { validateBooking, type BookingFormValues } from '../lib/validate.ts';
 import { ConflictList } from './ConflictList.tsx';
+import { DialogActions } from './DialogActions.tsx';
 
 export interface BookingPrefill {
   resourceId?: string;
@@ -106,6 +106,12 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     setValues((v) => ({ ...v, [key]: value ?? '' }));
     setServerConflicts(null);
   };
+  /** Value and change handler of a text field bound to one form value. */
+  const bind = (key: keyof BookingFormValues) => ({
+    value: values[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(key)(e.currentTarget.value),
+  });
 
   const slot = useMemo(
     () => ({
@@ -227,26 +233,9 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
           Customer Information
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Customer name"
-            required
-            value={values.customerName}
-            onChange={(e) => set('customerName')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Customer email"
-            type="email"
-            required
-            value={values.customerEmail}
-            onChange={(e) => set('customerEmail')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Customer phone"
-            type="tel"
-            required
-            value={values.customerPhone}
-            onChange={(e) => set('customerPhone')(e.currentTarget.value)}
-          />
+          <TextInput label="Customer name" required {...bind('customerName')} />
+          <TextInput label="Customer email" type="email" required {...bind('customerEmail')} />
+          <TextInput label="Customer phone" type="tel" required {...bind('customerPhone')} />
         </SimpleGrid>
 
         <Title order={3} fz="md">
@@ -275,44 +264,19 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             min={1}
             max={resource?.capacity || undefined}
             step={1}
-            value={values.guestCount}
-            onChange={(e) => set('guestCount')(e.currentTarget.value)}
+            {...bind('guestCount')}
             description={resource ? `Capacity ${resource.capacity}` : undefined}
           />
         </SimpleGrid>
-        <Textarea
-          label="Additional description"
-          autosize
-          minRows={2}
-          value={values.additionalDescription}
-          onChange={(e) => set('additionalDescription')(e.currentTarget.value)}
-        />
+        <Textarea label="Additional description" autosize minRows={2} {...bind('additionalDescription')} />
 
         <Title order={3} fz="md">
           Date &amp; Time
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Booking date"
-            type="date"
-            required
-            value={values.bookingDate}
-            onChange={(e) => set('bookingDate')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Start time"
-            type="time"
-            required
-            value={values.startTime}
-            onChange={(e) => set('startTime')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="End time"
-            type="time"
-            required
-            value={values.endTime}
-            onChange={(e) => set('endTime')(e.currentTarget.value)}
-          />
+          <TextInput label="Booking date" type="date" required {...bind('bookingDate')} />
+          <TextInput label="Start time" type="time" required {...bind('startTime')} />
+          <TextInput label="End time" type="time" required {...bind('endTime')} />
         </SimpleGrid>
 
         <Title order={3} fz="md">
@@ -325,8 +289,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             type="number"
             min={0}
             step={0.01}
-            value={values.estimatedPrice}
-            onChange={(e) => set('estimatedPrice')(e.currentTarget.value)}
+            {...bind('estimatedPrice')}
           />
           <Select
             label="Status"
@@ -366,24 +329,16 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
         </div>
         <ConflictList conflicts={conflicts} blockouts={blockouts} />
 
-        {error ? (
-          <Alert color="red" role="alert" title="Cannot save booking">
-            {error}
-          </Alert>
-        ) : null}
         {success ? (
           <Alert color="green" role="status">
             {success}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions error={error} errorTitle="Cannot save booking" onCancel={onClose}>
           <Button type="submit" loading={save.isPending} disabled={Boolean(success)}>
             {booking ? 'Update Booking' : 'Create Booking'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

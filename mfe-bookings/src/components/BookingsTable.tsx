@@ -71,7 +71,9 @@ export function BookingsTable(props: Props) {
   };
   return (
     <>
-      <Table.ScrollContainer minWidth={700}>
+      {/* Native scrolling: a wide table scrolls inside its own box, with a visible scrollbar,
+          instead of running past the page or hiding its last column until hovered. */}
+      <Table.ScrollContainer minWidth={700} type="native">
         <Table highlightOnHover aria-label={props.label} striped>
           <Table.Thead>
             <Table.Tr>

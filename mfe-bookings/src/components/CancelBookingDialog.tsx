@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useSession } from '@venue/ui';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
+import { DetailsTable } from './DetailsTable.tsx';
+import { DialogActions } from './DialogActions.tsx';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 
 export const CANCEL_REASONS = [
@@ -86,16 +88,7 @@ function CancelForm({
         Are you sure you want to cancel the booking {isRequest ? 'request ' : ''}for {booking.customerName}?
         This action cannot be undone.
       </Text>
-      <Table>
-        <Table.Tbody>
-          {rows.map(([k, v]) => (
-            <Table.Tr key={k}>
-              <Table.Th scope="row">{k}</Table.Th>
-              <Table.Td>{v}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailsTable rows={rows} />
       <Select
         label="Reason (optional)"
         data={CANCEL_REASONS}
@@ -104,19 +97,15 @@ function CancelForm({
         clearable
         placeholder="Select a reason"
       />
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {isRequest ? 'Keep Request' : 'Keep Booking'}
-        </Button>
+      <DialogActions
+        error={error}
+        onCancel={onClose}
+        cancelLabel={isRequest ? 'Keep Request' : 'Keep Booking'}
+      >
         <Button color="red" onClick={() => void submit()} loading={cancel.isPending}>
           Cancel Booking
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 export function CompleteBookingDialog({
   booking,
@@ -31,14 +32,11 @@ export function CompleteBookingDialog({
             Mark the booking of {booking.customerName} at {booking.resourceName} on {fmt.slot(booking)} as
             completed?
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button onClick={() => void submit()} loading={complete.isPending}>
               Complete Booking
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       ) : null}
     </Modal>

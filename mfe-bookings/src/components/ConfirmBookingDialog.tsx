@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useSession } from '@venue/ui';
 import { unwrapBooking, useBookingActions } from '../api/hooks.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import { previewConfirm, sanitiseDepositInput } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
+import { DialogActions } from './DialogActions.tsx';
 
 interface Props {
   booking: Booking | null;
@@ -154,25 +155,15 @@ function ConfirmForm({
           ))}
         </Table.Tbody>
       </Table>
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end">
+      <DialogActions error={error} onCancel={saved ? undefined : onClose}>
         {saved ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
-          <>
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} loading={confirm.isPending}>
-              Confirm Booking
-            </Button>
-          </>
+          <Button onClick={() => void submit()} loading={confirm.isPending}>
+            Confirm Booking
+          </Button>
         )}
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

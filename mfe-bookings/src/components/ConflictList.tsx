@@ -23,7 +23,7 @@ export function ConflictList({
         ))}
         {blockouts.map((b) => (
           <List.Item key={b.id}>
-            Blocked out: {b.reason} ({fmt.dateTime(b.startsAt)} to {fmt.dateTime(b.endsAt)})
+            Blocked out: {b.reason} ({fmt.venueDateTime(b.startsAt)} to {fmt.venueDateTime(b.endsAt)})
           </List.Item>
         ))}
       </List>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LoadingState } from '@venue/ui';
+import { ErrorState, LoadingState } from '@venue/ui';
 import { useFormat } from '../lib/format.ts';
 
 interface Props<T> {
@@ -15,39 +15,35 @@ interface Props<T> {
  * error with Try Again, plus the last good data the client still holds, marked as such.
  */
 export function QueryStatus<T>({ query, loadingLabel, children }: Props<T>) {
-  const fmt = useFormat();
   if (query.isPending) return <LoadingState label={loadingLabel} />;
   if (query.isError && query.data === undefined) {
-    return (
-      <Paper withBorder p="xl" radius="md" role="alert" data-testid="error-state">
-        <Stack gap="sm" align="flex-start">
-          <Title order={2} fz="lg">
-            Something went wrong
-          </Title>
-          <Text size="sm">{query.error.message}</Text>
-          <Button variant="default" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </Stack>
-      </Paper>
-    );
+    return <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />;
   }
   return (
     <>
-      {query.isError ? (
-        <Alert color="orange" role="alert" mb="sm" data-testid="stale-data">
-          <Group justify="space-between">
-            <span>
-              Showing data from {fmt.dateTime(query.dataUpdatedAt)} — could not refresh:{' '}
-              {query.error?.message}
-            </span>
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              Try Again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <StaleData query={query} />
       {children(query.data as T)}
     </>
+  );
+}
+
+/**
+ * A refresh failed but the client still holds the last good data: say so, when it is from,
+ * and offer Try Again. Nothing when the query is fine or has no data to show.
+ */
+export function StaleData({ query }: { query: UseQueryResult<unknown> }) {
+  const fmt = useFormat();
+  if (!query.isError || query.data === undefined) return null;
+  return (
+    <Alert color="orange" role="alert" mb="sm" data-testid="stale-data">
+      <Group justify="space-between">
+        <span>
+          Showing data from {fmt.dateTime(query.dataUpdatedAt)} — could not refresh: {query.error.message}
+        </span>
+        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
+      </Group>
+    </Alert>
   );
 }

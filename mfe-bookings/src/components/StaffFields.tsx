@@ -17,6 +17,10 @@ import type { Booking, CustomerTier, Priority } from '../api/types.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { PRIORITY_OPTIONS, TIER_OPTIONS } from './filters.ts';
 
+/** A switch or checkbox change handler that stores its checked state. */
+const toggled = (set: (on: boolean) => void) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  set(e.currentTarget.checked);
+
 /** Bond, documents, priority, tier and notes: real booking fields staff keep up to date. */
 export function StaffFields({ booking }: { booking: Booking }) {
   const { update } = useBookingActions();
@@ -67,16 +71,12 @@ export function StaffFields({ booking }: { booking: Booking }) {
           Staff details
         </Text>
         <SimpleGrid cols={2}>
-          <Switch
-            label="Bond required"
-            checked={bondRequired}
-            onChange={(e) => setBondRequired(e.currentTarget.checked)}
-          />
+          <Switch label="Bond required" checked={bondRequired} onChange={toggled(setBondRequired)} />
           <Switch
             label="Bond paid"
             checked={bondPaid}
             disabled={!bondRequired}
-            onChange={(e) => setBondPaid(e.currentTarget.checked)}
+            onChange={toggled(setBondPaid)}
           />
         </SimpleGrid>
         {bondRequired ? (
@@ -90,16 +90,8 @@ export function StaffFields({ booking }: { booking: Booking }) {
           />
         ) : null}
         <SimpleGrid cols={2}>
-          <Checkbox
-            label="ID verified"
-            checked={idVerified}
-            onChange={(e) => setIdVerified(e.currentTarget.checked)}
-          />
-          <Checkbox
-            label="Insurance verified"
-            checked={insurance}
-            onChange={(e) => setInsurance(e.currentTarget.checked)}
-          />
+          <Checkbox label="ID verified" checked={idVerified} onChange={toggled(setIdVerified)} />
+          <Checkbox label="Insurance verified" checked={insurance} onChange={toggled(setInsurance)} />
           <Select
             label="Priority"
             data={PRIORITY_OPTIONS}
@@ -116,11 +108,7 @@ export function StaffFields({ booking }: { booking: Booking }) {
           />
         </SimpleGrid>
         {hasDeposit ? (
-          <Switch
-            label="Deposit paid"
-            checked={depositPaid}
-            onChange={(e) => setDepositPaid(e.currentTarget.checked)}
-          />
+          <Switch label="Deposit paid" checked={depositPaid} onChange={toggled(setDepositPaid)} />
         ) : null}
         <Textarea
           label="Staff notes"

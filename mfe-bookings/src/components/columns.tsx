@@ -11,6 +11,9 @@ export function balanceCents(b: Booking): number {
   return b.payment_details ? paymentCents(b.payment_details, 'total') : b.calculatedPriceCents;
 }
 
+/** Codes and amounts read as one token; a break inside them reads as two values. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Booking age: 60 minutes or less green, 120 or less orange (spec 02 §2.3). */
 function ageColour(createdAt: string): string | null {
   const minutes = (Date.now() - new Date(createdAt).getTime()) / 60_000;
@@ -18,6 +21,8 @@ function ageColour(createdAt: string): string | null {
   if (minutes <= 120) return 'orange';
   return null;
 }
+
+export type BookingColumns = ReturnType<typeof columns>;
 
 /** Column builders shared by the list screens; every value comes from the booking itself. */
 export function columns(fmt: Formatters) {
@@ -29,7 +34,7 @@ export function columns(fmt: Formatters) {
         const colour = ageColour(b.createdAt);
         return (
           <Stack gap={0}>
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} style={NO_WRAP}>
               {b.bookingCode}
             </Text>
             <Text size="xs" c="dimmed">
@@ -52,7 +57,7 @@ export function columns(fmt: Formatters) {
           <Text size="sm" fw={600}>
             {b.resourceName} - {b.customerName.split(' ')[0]} ({b.guestCount ?? 0})
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={NO_WRAP}>
             {b.bookingCode}
           </Text>
         </Stack>
@@ -65,7 +70,7 @@ export function columns(fmt: Formatters) {
       render: (b: Booking) => (
         <Stack gap={0}>
           <Text size="sm">{b.customerName}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {b.customerEmail}
           </Text>
         </Stack>
@@ -101,13 +106,13 @@ export function columns(fmt: Formatters) {
       key: 'value',
       label: 'Value',
       sort: 'value',
-      render: (b: Booking) => fmt.money(b.calculatedPriceCents),
+      render: (b: Booking) => <span style={NO_WRAP}>{fmt.money(b.calculatedPriceCents)}</span>,
     },
     balance: {
       key: 'balance',
       label: 'Balance',
       sort: 'balance',
-      render: (b: Booking) => fmt.money(balanceCents(b)),
+      render: (b: Booking) => <span style={NO_WRAP}>{fmt.money(balanceCents(b))}</span>,
     },
     deposit: {
       key: 'deposit',

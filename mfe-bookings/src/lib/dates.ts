@@ -1,15 +1,38 @@
 import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 
-const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/;
+const LOCAL_PART = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?/;
 
 /**
- * A server instant as venue wall-clock text ('yyyy-MM-ddTHH:mm:ss') for the calendar, which
- * works in wall-clock time. Text without an offset already is wall-clock and passes through.
+ * The venue wall-clock ('yyyy-MM-ddTHH:mm:ss') of a calendar time. The server writes these in
+ * the venue's zone with its offset, so the text before the offset is the venue's clock. It is
+ * never re-zoned to the user's own time-zone setting: staff plan by the venue's clock, and a
+ * user whose profile zone differs must still see a 9:00 booking at 9:00.
  */
-export function toWallClock(value: string, timezone: string): string {
-  if (!HAS_OFFSET.test(value)) return value;
-  return format(new TZDate(new Date(value).getTime(), timezone), "yyyy-MM-dd'T'HH:mm:ss");
+export function toWallClock(value: string): string {
+  const m = LOCAL_PART.exec(value);
+  return m ? `${m[1]}T${m[2]}${m[3] ?? ':00'}` : value;
+}
+
+interface StoredSlot {
+  start: string;
+  end: string;
+  bookingDate?: string;
+  startTime?: string;
+  endTime?: string;
+}
+
+const seconds = (hhmm: string) => (hhmm.length === 5 ? `${hhmm}:00` : hhmm.slice(0, 8));
+
+/** A booking's start and end as it stores them (date, start and end time), venue wall-clock. */
+export function bookingWallClock(e: StoredSlot): { start: string; end: string } {
+  const start = toWallClock(e.start);
+  const end = toWallClock(e.end);
+  if (!e.bookingDate || !e.startTime || !e.endTime) return { start, end };
+  // The end's own date still counts for a booking that runs past midnight.
+  return {
+    start: `${e.bookingDate}T${seconds(e.startTime)}`,
+    end: `${end.slice(0, 10)}T${seconds(e.endTime)}`,
+  };
 }
 
 export function isoDate(d: Date): string {

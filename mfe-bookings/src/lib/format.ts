@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatTime, useSession } from '@venue/ui';
+import { toWallClock } from './dates.ts';
 
 /** A venue-local 'HH:mm' shown in the user's 12h/24h setting (no zone shift: it is wall-clock). */
 function wallClock(hhmm: string, timeFormat: '12h' | '24h' | undefined): string {
@@ -13,9 +14,13 @@ function wallClock(hhmm: string, timeFormat: '12h' | '24h' | undefined): string 
 
 export interface Formatters {
   money: (cents: number | null | undefined) => string;
+  /** Whole currency units, for estimates the spec shows without decimals (CLV). */
+  wholeMoney: (cents: number | null | undefined) => string;
   date: (value: string | Date | number | null | undefined) => string;
   dateTime: (value: string | Date | number | null | undefined) => string;
   time: (hhmm: string) => string;
+  /** A time the server wrote in venue time ('…T09:00:00+10:00'), shown on the venue's clock. */
+  venueDateTime: (iso: string) => string;
   /** "date, start – end" of a booking. */
   slot: (b: { bookingDate: string; startTime: string; endTime: string }) => string;
 }
@@ -25,14 +30,20 @@ export function useFormat(): Formatters {
   const { settings } = useSession();
   return useMemo(() => {
     const money = (cents: number | null | undefined) => formatMoney(cents ?? 0, settings);
+    const wholeMoney = (cents: number | null | undefined) =>
+      formatMoney(cents ?? 0, settings, { fractionDigits: 0 });
     const date = (v: string | Date | number | null | undefined) =>
       v == null || v === '' ? '—' : formatDate(v, settings);
     const dateTime = (v: string | Date | number | null | undefined) =>
       v == null || v === '' ? '—' : formatDateTime(v, settings);
     const time = (hhmm: string) => wallClock(hhmm, settings.timeFormat);
+    const venueDateTime = (iso: string) => {
+      const wall = toWallClock(iso);
+      return `${date(wall.slice(0, 10))} ${time(wall.slice(11, 16))}`;
+    };
     const slot = (b: { bookingDate: string; startTime: string; endTime: string }) =>
       `${date(b.bookingDate)}, ${time(b.startTime)} – ${time(b.endTime)}`;
-    return { money, date, dateTime, time, slot };
+    return { money, wholeMoney, date, dateTime, time, venueDateTime, slot };
   }, [settings]);
 }
 

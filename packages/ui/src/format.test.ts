@@ -22,6 +22,14 @@ test('money keeps two decimals even for yen', () => {
   assert.match(formatMoney(123456, { currency: 'JPY' }), /1,234\.56$/);
 });
 
+test('money can be shown in whole units, still in the currency and its locale', () => {
+  assert.equal(formatMoney(123456, {}, { fractionDigits: 0 }), '$1,235');
+  assert.equal(formatMoney(123449, { currency: 'GBP' }, { fractionDigits: 0 }), '£1,234');
+  assert.equal(plain(formatMoney(123456, { currency: 'EUR' }, { fractionDigits: 0 })), '1.235 €');
+  // The two-decimal formatter for the same currency is not disturbed by the cached whole one.
+  assert.equal(formatMoney(123456, { currency: 'GBP' }), '£1,234.56');
+});
+
 test('money rejects values that are not numbers', () => {
   assert.throws(() => formatMoney(Number.NaN));
 });

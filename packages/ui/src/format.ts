@@ -25,26 +25,36 @@ const TIME_PATTERNS: Record<UserSettings['timeFormat'], string> = {
 const DEFAULT_LOCALE = 'en-AU';
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 
-function moneyFormatter(currency: Currency): Intl.NumberFormat {
-  let formatter = moneyFormatters.get(currency);
+export interface MoneyOptions {
+  /** Decimals shown; 2 unless a screen's spec asks for whole amounts (e.g. CLV, 0). */
+  fractionDigits?: number;
+}
+
+function moneyFormatter(currency: Currency, fractionDigits: number): Intl.NumberFormat {
+  const key = `${currency}:${fractionDigits}`;
+  let formatter = moneyFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(CURRENCY_LOCALES[currency] ?? DEFAULT_LOCALE, {
       style: 'currency',
       currency,
-      // The spec fixes two decimals for every currency, JPY included.
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      // The spec fixes the decimals for every currency, JPY included.
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
     });
-    moneyFormatters.set(currency, formatter);
+    moneyFormatters.set(key, formatter);
   }
   return formatter;
 }
 
-/** Integer cents → localised currency text with exactly two decimals. */
-export function formatMoney(cents: number, settings: FormatSettings = {}): string {
+/** Integer cents → localised currency text with two decimals (or `fractionDigits`). */
+export function formatMoney(
+  cents: number,
+  settings: FormatSettings = {},
+  options: MoneyOptions = {},
+): string {
   const currency = settings.currency ?? DEFAULT_USER_SETTINGS.currency;
   if (!Number.isFinite(cents)) throw new RangeError(`formatMoney: not a number of cents: ${cents}`);
-  return moneyFormatter(currency).format(Math.round(cents) / 100);
+  return moneyFormatter(currency, options.fractionDigits ?? 2).format(Math.round(cents) / 100);
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,12 @@
 export { theme, PRODUCT_NAME } from './theme.ts';
-export { formatMoney, formatDate, formatTime, formatDateTime, type FormatSettings } from './format.ts';
+export {
+  formatMoney,
+  formatDate,
+  formatTime,
+  formatDateTime,
+  type FormatSettings,
+  type MoneyOptions,
+} from './format.ts';
 export {
   createApiClient,
   ApiError,

@@ -1,12 +1,19 @@
 import type { ServiceOptions } from '@venue/service-kit';
 import { createLogger } from '@venue/service-kit';
-import { bookingRoutes } from './booking-routes.ts';
-import type { Deps } from './booking-service.ts';
-import { httpClients, type BookingClients } from './clients.ts';
-import { consumers } from './consumers.ts';
-import { customerRoutes } from './customer-routes.ts';
-import { expireHoldsJob } from './holds.ts';
-import { internalRoutes } from './internal-routes.ts';
+import type { Deps } from './deps.ts';
+import { blockoutEvent, resourceEvent } from './availability/catalogue-events.ts';
+import { editRoutes } from './bookings/edit-routes.ts';
+import { exportRoutes } from './bookings/export-routes.ts';
+import { listRoutes } from './bookings/list-routes.ts';
+import { calendarRoutes } from './calendar/calendar-routes.ts';
+import { customerRoutes } from './customers/customer-routes.ts';
+import { erasureRequested } from './customers/erasure-consumer.ts';
+import { emailRoutes } from './holds/customer-emails.ts';
+import { expireHoldsJob } from './holds/expire-holds-job.ts';
+import { holdRoutes } from './holds/hold-routes.ts';
+import { internalRoutes } from './internal/internal-routes.ts';
+import { httpClients, type BookingClients } from './remote/clients.ts';
+import { statusRoutes } from './status/status-routes.ts';
 
 export interface BookingsServiceOptions {
   /** Admin and catalogue calls; tests pass fakes. */
@@ -28,10 +35,22 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
     migrationsDir: new URL('../migrations/', import.meta.url),
     routes(router, kit) {
       internalRoutes(router, kit);
-      bookingRoutes(router, deps);
+      // Order matters: the router tries routes as registered, and /api/bookings/:id (GET) would
+      // take stats, search, holds-expiring, emails and export.csv if it came before them.
+      listRoutes(router, deps);
+      exportRoutes(router, deps);
+      emailRoutes(router);
+      holdRoutes(router, deps);
+      editRoutes(router, deps);
+      statusRoutes(router, deps);
+      calendarRoutes(router, deps);
       customerRoutes(router, deps);
     },
-    consumers,
+    consumers: {
+      'resource.*': resourceEvent,
+      'blockout.*': blockoutEvent,
+      'customer.erasure_requested': erasureRequested,
+    },
     jobs: [expireHoldsJob(deps)],
   };
 }

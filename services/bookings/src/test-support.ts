@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 /** Shared test fixtures: principals, fake admin/catalogue clients and a small HTTP helper. */
+import { after, before } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import { makePrincipal, startTestService, testKeys, type TestService } from '@venue/service-kit/testing';
 import { createBookingsService } from './app.ts';
 import {
@@ -7,7 +9,7 @@ import {
   type BookingClients,
   type CatalogueResource,
   type QuoteRequest,
-} from './clients.ts';
+} from './remote/clients.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OTHER = '0b000000-0000-4000-8000-000000000002';
@@ -107,17 +109,18 @@ export const fakeClients = (state: FakeState = {}): BookingClients => ({
   },
 });
 
+type Response = { status: number; body: any; text: string; headers: Headers };
+
 export interface Harness {
   t: TestService;
   tokens: Record<'owner' | 'other' | 'sub' | 'subOk' | 'super', string>;
   clock: { now: Date };
   state: FakeState;
-  call(
-    method: string,
-    path: string,
-    token?: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: any; text: string; headers: Headers }>;
+  call(method: string, path: string, token?: string, body?: unknown): Promise<Response>;
+  /** POST /api/bookings/admin with the sample form changed by `over` (as the owner by default). */
+  create(over?: Record<string, unknown>, token?: string): Promise<Response>;
+  /** Hands an event to the service's consumers as if it came from the catalogue. */
+  event(type: string, data: unknown, tenantId?: string): Promise<unknown>;
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -153,8 +156,32 @@ export async function startHarness(): Promise<Harness> {
     }
     return { status: res.status, body: parsed as any, text, headers: res.headers };
   }
-  return { t, tokens, clock, state, call };
+  const create = (over: Record<string, unknown> = {}, token = tokens.owner) =>
+    call('POST', '/api/bookings/admin', token, form(over));
+  const event = (type: string, data: unknown, tenantId = OWNER) =>
+    t.kit.handleEvent({
+      id: randomUUID(),
+      type,
+      source: 'catalogue',
+      tenantId,
+      occurredAt: new Date().toISOString(),
+      data,
+    });
+  return { t, tokens, clock, state, call, create, event };
 }
+
+/** One service for the file's tests (or the suite's, when called inside a describe), closed after them. */
+export function useHarness(): Harness {
+  const h = {} as Harness;
+  before(async () => {
+    Object.assign(h, await startHarness());
+  });
+  after(() => h.t.close());
+  return h;
+}
+
+/** Hours between two ISO instants. */
+export const hours = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 3_600_000;
 
 /** A date `days` ahead in Sydney, as yyyy-MM-dd. */
 export function futureDate(days: number): string {

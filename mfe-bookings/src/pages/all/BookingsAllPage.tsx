@@ -1,28 +1,27 @@
 import { useMemo, useState } from 'react';
 import { Button, Chip, Group, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { useHotkeys } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
-import { PageHeader, useSession } from '@venue/ui';
-import { queryString, useBookingList, useBookingStats, useResources, type Params } from '../../api/hooks.ts';
+import { PageHeader, exportStamp } from '@venue/ui';
+import { useBookingStats, useResources, type Params } from '../../api/hooks.ts';
 import type { Booking } from '../../api/types.ts';
-import { BookingsTable, stop, type SortState } from '../../components/BookingsTable.tsx';
+import { BookingsTable } from '../../components/BookingsTable.tsx';
 import { columns } from '../../components/columns.tsx';
 import { QUICK_FILTERS } from '../../components/filters.ts';
 import { MiniCalendar } from '../../components/MiniCalendar.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { RefreshButton } from '../../components/RefreshButton.tsx';
+import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { StatCards } from '../../components/StatCards.tsx';
 import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
-import { downloadFromServer, exportStamp } from '@venue/ui';
+import { useCsvExport, usePagedBookings } from '../../components/usePagedBookings.ts';
 import { useFormat } from '../../lib/format.ts';
-import { errorText, toastError } from '../../lib/notify.ts';
 import { AdvancedFilters, NO_ADVANCED, type Advanced } from './Filters.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
 
-const PAGE_SIZE = 25;
-
 export function BookingsAllPage() {
-  const session = useSession();
   const fmt = useFormat();
+  const exportCsv = useCsvExport();
   const dialogs = useBookingDialogs();
   const resources = useResources();
   const stats = useBookingStats();
@@ -31,8 +30,6 @@ export function BookingsAllPage() {
   const [advanced, setAdvanced] = useState<Advanced>(NO_ADVANCED);
   const [showAdvanced, setShowAdvanced] = useState(false);
   const [showCalendar, setShowCalendar] = useState(false);
-  const [sort, setSort] = useState<SortState>({ sort: 'start', order: 'desc' });
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const filters = useMemo<Params>(
     () => ({
@@ -48,36 +45,15 @@ export function BookingsAllPage() {
     }),
     [search, quick, advanced],
   );
-  // Filters and search settle for 300 ms before the server is asked (spec 02 §9).
-  const [debounced] = useDebouncedValue(filters, 300);
-  const params = { ...debounced, sort: sort.sort, order: sort.order, page, limit: PAGE_SIZE };
-  const list = useBookingList(params);
-  const change =
-    <T,>(fn: (v: T) => void) =>
-    (v: T) => {
-      fn(v);
-      setPage(1);
-    };
+  const { list, debounced, sort, table } = usePagedBookings(filters, { sort: 'start', order: 'desc' });
 
   useHotkeys([
-    ['mod+shift+T', () => change(setQuick)('today')],
-    ['mod+shift+N', () => change(setQuick)('tomorrow')],
-    ['mod+shift+W', () => change(setQuick)('thisWeek')],
-    ['mod+shift+P', () => change(setAdvanced)({ ...NO_ADVANCED, status: ['pending'] })],
+    ['mod+shift+T', () => setQuick('today')],
+    ['mod+shift+N', () => setQuick('tomorrow')],
+    ['mod+shift+W', () => setQuick('thisWeek')],
+    ['mod+shift+P', () => setAdvanced({ ...NO_ADVANCED, status: ['pending'] })],
     ['Escape', () => (dialogs.detailsId ? dialogs.closeDetails() : spotlight.close())],
   ]);
-
-  async function exportCsv() {
-    try {
-      await downloadFromServer(
-        session.getToken,
-        `/api/bookings/export.csv${queryString({ ...debounced, sort: sort.sort, order: sort.order })}`,
-        `bookings_export_${exportStamp()}.csv`,
-      );
-    } catch (err) {
-      toastError('Export failed', errorText(err));
-    }
-  }
 
   const col = columns(fmt);
   const tableColumns = [
@@ -89,24 +65,18 @@ export function BookingsAllPage() {
     col.status,
     col.value,
     col.balance,
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (b: Booking) => (
-        <Group gap={4} wrap="nowrap">
-          {b.status === 'pending' || b.status === 'tentative' ? (
-            <Button size="xs" variant="light" onClick={stop(() => dialogs.confirm(b))}>
-              Confirm
-            </Button>
-          ) : null}
-          {b.status === 'pending' || b.status === 'tentative' || b.status === 'confirmed' ? (
-            <Button size="xs" variant="subtle" color="red" onClick={stop(() => dialogs.cancel(b))}>
-              Cancel
-            </Button>
-          ) : null}
-        </Group>
-      ),
-    },
+    actionsColumn((b: Booking) => (
+      <RowActions>
+        {b.status === 'pending' || b.status === 'tentative' ? (
+          <RowAction onClick={() => dialogs.confirm(b)}>Confirm</RowAction>
+        ) : null}
+        {b.status === 'pending' || b.status === 'tentative' || b.status === 'confirmed' ? (
+          <RowAction variant="subtle" color="red" onClick={() => dialogs.cancel(b)}>
+            Cancel
+          </RowAction>
+        ) : null}
+      </RowActions>
+    )),
   ];
 
   const s = stats.data;
@@ -122,16 +92,18 @@ export function BookingsAllPage() {
             <Button variant="default" onClick={() => setShowCalendar((v) => !v)}>
               {showCalendar ? 'Hide Calendar' : 'Show Calendar'}
             </Button>
-            <Button variant="default" onClick={() => void exportCsv()}>
-              Export CSV
-            </Button>
             <Button
               variant="default"
-              onClick={() => void Promise.all([list.refetch(), stats.refetch()])}
-              loading={list.isFetching}
+              onClick={() =>
+                void exportCsv(
+                  { ...debounced, sort: sort.sort, order: sort.order },
+                  `bookings_export_${exportStamp()}.csv`,
+                )
+              }
             >
-              Refresh
+              Export CSV
             </Button>
+            <RefreshButton queries={[list, stats]} />
             <Button onClick={() => dialogs.create()}>New Booking</Button>
           </>
         }
@@ -155,10 +127,10 @@ export function BookingsAllPage() {
           label="Search"
           placeholder="Search by code, customer, e-mail, resource..."
           value={search}
-          onChange={(e) => change(setSearch)(e.currentTarget.value)}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           w={320}
         />
-        <Chip.Group multiple={false} value={quick} onChange={change(setQuick)}>
+        <Chip.Group multiple={false} value={quick} onChange={setQuick}>
           <Group gap={6} role="group" aria-label="Quick filters">
             {QUICK_FILTERS.map((f) => (
               <Chip key={f.value} value={f.value} size="sm">
@@ -174,14 +146,14 @@ export function BookingsAllPage() {
       <AdvancedFilters
         opened={showAdvanced}
         value={advanced}
-        onChange={change(setAdvanced)}
+        onChange={setAdvanced}
         resources={resources.data ?? []}
       />
       {showCalendar ? (
         <Group mb="md">
           <MiniCalendar
             selected={advanced.from && advanced.from === advanced.to ? advanced.from : null}
-            onSelect={(d) => change(setAdvanced)({ ...advanced, from: d, to: d })}
+            onSelect={(d) => setAdvanced({ ...advanced, from: d, to: d })}
           />
         </Group>
       ) : null}
@@ -197,17 +169,11 @@ export function BookingsAllPage() {
         {(data) => (
           <BookingsTable
             label="Bookings"
-            rows={data.items}
+            {...table(data)}
             columns={tableColumns}
-            sort={sort}
-            onSort={change(setSort)}
             selected={selected}
             onSelected={setSelected}
             onRowClick={(b) => dialogs.details(b.id)}
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onPage={setPage}
             empty={{ title: 'No bookings found. Try adjusting your filters.' }}
           />
         )}

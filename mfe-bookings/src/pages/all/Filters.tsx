@@ -27,6 +27,18 @@ export const NO_ADVANCED: Advanced = {
   to: '',
 };
 
+/** Single-choice filters that match any value when cleared. */
+const ANY_OF = [
+  ['priority', 'Priority', PRIORITY_OPTIONS],
+  ['source', 'Booking source', SOURCE_OPTIONS],
+  ['tier', 'Customer tier', TIER_OPTIONS],
+] as const;
+
+const DATE_BOUNDS = [
+  ['from', 'From date'],
+  ['to', 'To date'],
+] as const;
+
 export function AdvancedFilters({
   opened,
   value,
@@ -61,42 +73,26 @@ export function AdvancedFilters({
             clearable
             placeholder="All resources"
           />
-          <Select
-            label="Priority"
-            data={PRIORITY_OPTIONS}
-            value={value.priority}
-            onChange={set('priority')}
-            clearable
-            placeholder="Any"
-          />
-          <Select
-            label="Booking source"
-            data={SOURCE_OPTIONS}
-            value={value.source}
-            onChange={set('source')}
-            clearable
-            placeholder="Any"
-          />
-          <Select
-            label="Customer tier"
-            data={TIER_OPTIONS}
-            value={value.tier}
-            onChange={set('tier')}
-            clearable
-            placeholder="Any"
-          />
-          <TextInput
-            label="From date"
-            type="date"
-            value={value.from}
-            onChange={(e) => set('from')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="To date"
-            type="date"
-            value={value.to}
-            onChange={(e) => set('to')(e.currentTarget.value)}
-          />
+          {ANY_OF.map(([key, label, data]) => (
+            <Select
+              key={key}
+              label={label}
+              data={data}
+              value={value[key]}
+              onChange={set(key)}
+              clearable
+              placeholder="Any"
+            />
+          ))}
+          {DATE_BOUNDS.map(([key, label]) => (
+            <TextInput
+              key={key}
+              label={label}
+              type="date"
+              value={value[key]}
+              onChange={(e) => set(key)(e.currentTarget.value)}
+            />
+          ))}
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
           <Button variant="subtle" onClick={() => onChange(NO_ADVANCED)}>

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -8,13 +8,14 @@ import listPlugin from '@fullcalendar/list';
 import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { format } from 'date-fns';
-import { PageHeader, useSession } from '@venue/ui';
+import { ErrorState, PageHeader, useSession } from '@venue/ui';
 import { useBookingActions, useCalendar, useResources } from '../../api/hooks.ts';
 import type { Booking, CalendarEvent } from '../../api/types.ts';
 import { MiniCalendar } from '../../components/MiniCalendar.tsx';
+import { StaleData } from '../../components/QueryStatus.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
-import { addDays, hhmm, isoDate, parseIsoDate, toWallClock } from '../../lib/dates.ts';
+import { addDays, hhmm, isoDate, parseIsoDate, bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
 import { toEvents } from './events.ts';
@@ -40,18 +41,15 @@ export function CalendarPage() {
   const resources = useResources();
   const effectiveRange = view === 'resource' ? { from: day, to: day } : range;
   const calendar = useCalendar(effectiveRange, resourceId === ALL ? '' : resourceId, showBuffers);
-  const events = useMemo(
-    () => toEvents(calendar.data, settings.timezone, showBuffers),
-    [calendar.data, settings.timezone, showBuffers],
-  );
+  const events = useMemo(() => toEvents(calendar.data, showBuffers), [calendar.data, showBuffers]);
   const counts = useMemo(() => {
     const c: Record<string, number> = {};
     for (const e of calendar.data?.events ?? []) {
-      const d = toWallClock(e.start, settings.timezone).slice(0, 10);
+      const d = bookingWallClock(e).start.slice(0, 10);
       c[d] = (c[d] ?? 0) + 1;
     }
     return c;
-  }, [calendar.data, settings.timezone]);
+  }, [calendar.data]);
   const canBook = can('bookings');
 
   const fc = () => calendarRef.current?.getApi();
@@ -208,21 +206,18 @@ export function CalendarPage() {
       <Text fw={600} mb="xs" aria-live="polite" data-testid="calendar-title">
         {heading}
       </Text>
-      {calendar.isError ? (
-        <Alert color="red" role="alert" mb="sm" data-testid="error-state" title="Could not load the calendar">
-          <Group justify="space-between">
-            <span>
-              {calendar.error.message}
-              {calendar.data
-                ? ` — showing data from ${fmt.dateTime(calendar.dataUpdatedAt)}, could not refresh`
-                : ''}
-            </span>
-            <Button size="xs" variant="default" onClick={() => void calendar.refetch()}>
-              Try Again
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      {/* The grid stays in place (it is where new bookings start); only the load failed. */}
+      {calendar.isError && calendar.data === undefined ? (
+        <Box mb="sm">
+          <ErrorState
+            title="Could not load the calendar"
+            message={calendar.error.message}
+            onRetry={() => void calendar.refetch()}
+          />
+        </Box>
+      ) : (
+        <StaleData query={calendar} />
+      )}
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Stack className="no-print" gap="md">
           <MiniCalendar selected={day} onSelect={goTo} counts={counts} />
@@ -233,7 +228,6 @@ export function CalendarPage() {
               date={day}
               resources={visibleResources}
               data={calendar.data}
-              timezone={settings.timezone}
               showBuffers={showBuffers}
               onEvent={setSelected}
               onSlot={(rid, hour) =>
@@ -301,9 +295,9 @@ export function CalendarPage() {
               <Text size="sm">{selected.eventType}</Text>
               <Text size="sm">{selected.resourceName}</Text>
               <Text size="sm">
-                {fmt.date(toWallClock(selected.start, settings.timezone).slice(0, 10))},{' '}
-                {fmt.time(toWallClock(selected.start, settings.timezone).slice(11, 16))} –{' '}
-                {fmt.time(toWallClock(selected.end, settings.timezone).slice(11, 16))}
+                {fmt.date(bookingWallClock(selected).start.slice(0, 10))},{' '}
+                {fmt.time(bookingWallClock(selected).start.slice(11, 16))} –{' '}
+                {fmt.time(bookingWallClock(selected).end.slice(11, 16))}
               </Text>
               <Text size="sm" c="dimmed">
                 {selected.bookingCode}

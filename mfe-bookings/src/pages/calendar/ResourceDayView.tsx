@@ -1,6 +1,6 @@
 import { Box, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import type { CalendarData, CalendarEvent, Resource } from '../../api/types.ts';
-import { toWallClock } from '../../lib/dates.ts';
+import { bookingWallClock, toWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
 import { STATUS_COLOURS } from './events.ts';
 
@@ -17,7 +17,6 @@ interface Props {
   date: string;
   resources: Resource[];
   data: CalendarData | undefined;
-  timezone: string;
   showBuffers: boolean;
   onSlot: (resourceId: string, hour: number) => void;
   onEvent: (e: CalendarEvent) => void;
@@ -27,7 +26,7 @@ interface Props {
  * One day with a column per resource. FullCalendar's resource time grid is a premium plugin,
  * so this view is drawn by hand: an hour grid with bookings positioned by their times.
  */
-export function ResourceDayView({ date, resources, data, timezone, showBuffers, onSlot, onEvent }: Props) {
+export function ResourceDayView({ date, resources, data, showBuffers, onSlot, onEvent }: Props) {
   const fmt = useFormat();
   const hours = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
   const height = hours.length * HOUR_PX;
@@ -90,8 +89,8 @@ export function ResourceDayView({ date, resources, data, timezone, showBuffers, 
                     (b.start ?? b.startsAt),
                 )
                 .map((b) => {
-                  const start = toWallClock((b.start ?? b.startsAt)!, timezone);
-                  const end = toWallClock((b.end ?? b.endsAt)!, timezone);
+                  const start = toWallClock((b.start ?? b.startsAt)!);
+                  const end = toWallClock((b.end ?? b.endsAt)!);
                   const top = start.slice(0, 10) < date ? 0 : clamp(minutesFromTop(start));
                   const bottom = end.slice(0, 10) > date ? height : clamp(minutesFromTop(end));
                   if (bottom <= top) return null;
@@ -117,21 +116,16 @@ export function ResourceDayView({ date, resources, data, timezone, showBuffers, 
                   );
                 })}
               {events.map((e) => {
-                const start = toWallClock(e.start, timezone);
-                const end = toWallClock(e.end, timezone);
+                const { start, end } = bookingWallClock(e);
                 const top = clamp(minutesFromTop(start));
                 const bottom = clamp(
                   end.slice(0, 10) > date ? (LAST_HOUR - FIRST_HOUR) * 60 : minutesFromTop(end),
                 );
                 const colour = STATUS_COLOURS[(e.status || 'pending').toUpperCase()] ?? '#6b7280';
                 const bufTop =
-                  showBuffers && e.bufferStart
-                    ? clamp(minutesFromTop(toWallClock(e.bufferStart, timezone)))
-                    : top;
+                  showBuffers && e.bufferStart ? clamp(minutesFromTop(toWallClock(e.bufferStart))) : top;
                 const bufBottom =
-                  showBuffers && e.bufferEnd
-                    ? clamp(minutesFromTop(toWallClock(e.bufferEnd, timezone)))
-                    : bottom;
+                  showBuffers && e.bufferEnd ? clamp(minutesFromTop(toWallClock(e.bufferEnd))) : bottom;
                 return (
                   <div key={e.id}>
                     {showBuffers ? (

@@ -1,6 +1,6 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { CalendarData } from '../../api/types.ts';
-import { toWallClock } from '../../lib/dates.ts';
+import { bookingWallClock, toWallClock } from '../../lib/dates.ts';
 
 export const STATUS_COLOURS: Record<string, string> = {
   PENDING: '#b45309',
@@ -17,17 +17,12 @@ const UNKNOWN = '#6b7280';
  * Calendar data → FullCalendar events in venue wall-clock time. Buffers and block-outs are
  * background events, so they shade the grid without being draggable bookings.
  */
-export function toEvents(
-  data: CalendarData | undefined,
-  timezone: string,
-  showBuffers: boolean,
-): EventInput[] {
+export function toEvents(data: CalendarData | undefined, showBuffers: boolean): EventInput[] {
   if (!data) return [];
   const out: EventInput[] = [];
   for (const e of data.events) {
     const status = (e.status || 'pending').toUpperCase();
-    const start = toWallClock(e.start, timezone);
-    const end = toWallClock(e.end, timezone);
+    const { start, end } = bookingWallClock(e);
     const colour = STATUS_COLOURS[status] ?? UNKNOWN;
     out.push({
       id: e.id,
@@ -42,7 +37,7 @@ export function toEvents(
     if (showBuffers && e.bufferStart && e.bufferStart !== e.start) {
       out.push({
         id: `${e.id}-setup`,
-        start: toWallClock(e.bufferStart, timezone),
+        start: toWallClock(e.bufferStart),
         end: start,
         display: 'background',
         backgroundColor: '#94a3b8',
@@ -53,7 +48,7 @@ export function toEvents(
       out.push({
         id: `${e.id}-packdown`,
         start: end,
-        end: toWallClock(e.bufferEnd, timezone),
+        end: toWallClock(e.bufferEnd),
         display: 'background',
         backgroundColor: '#94a3b8',
         extendedProps: { kind: 'buffer' },
@@ -67,8 +62,8 @@ export function toEvents(
     out.push({
       id: `blockout-${b.id}-${b.resourceId ?? ''}`,
       title: `Blocked: ${b.reason}`,
-      start: toWallClock(start, timezone),
-      end: toWallClock(end, timezone),
+      start: toWallClock(start),
+      end: toWallClock(end),
       display: 'background',
       backgroundColor: STATUS_COLOURS.BLOCKOUT,
       extendedProps: { ...b, kind: 'blockout', status: 'BLOCKOUT' },

@@ -92,7 +92,7 @@ function CustomerDetails({ customer: c }: { customer: CustomerDetail }) {
             RFM score: <strong>{c.rfm}</strong>
           </Text>
           <Text size="sm">
-            CLV est.: <strong>{fmt.money(c.clvCents)}</strong>
+            CLV est.: <strong>{fmt.wholeMoney(c.clvCents)}</strong>
           </Text>
           <Text size="sm">
             Lifetime spend: <strong>{fmt.money(c.lifetimeSpendCents)}</strong>

@@ -93,7 +93,7 @@ export function CustomersPage() {
           {c.segment}
         </Text>
       </Table.Td>
-      <Table.Td>{fmt.money(c.clvCents)}</Table.Td>
+      <Table.Td>{fmt.wholeMoney(c.clvCents)}</Table.Td>
       <Table.Td>{c.lastActiveDays == null ? '—' : `${c.lastActiveDays} days ago`}</Table.Td>
       <Table.Td>{c.totalBookings}</Table.Td>
       <Table.Td>{fmt.money(c.totalSpendCents)}</Table.Td>

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Modal, Table } from '@mantine/core';
+import { Badge, Group, Modal } from '@mantine/core';
 import { format } from 'date-fns';
 import type { Booking } from '../../api/types.ts';
-import { stop } from '../../components/BookingsTable.tsx';
-import { columns } from '../../components/columns.tsx';
 import { depositLabel } from '../../components/BookingDetailDrawer.tsx';
+import { DetailsTable } from '../../components/DetailsTable.tsx';
+import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { exportStamp } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
@@ -20,41 +20,28 @@ const confirmed: StatusListConfig = {
     { label: 'Docs missing', params: { docsMissing: true } },
     { label: 'With add-ons', params: { withAddOns: true } },
   ],
-  columns: (fmt, dialogs) => {
-    const c = columns(fmt);
-    return [
-      c.bookingSummary,
-      c.customer,
-      c.start,
-      c.end,
-      c.balance,
-      c.deposit,
-      c.addOns,
-      {
-        key: 'actions',
-        label: 'Actions',
-        render: (b: Booking) => (
-          <Group gap={4} wrap="nowrap">
-            <Button
-              size="xs"
-              variant="light"
-              onClick={stop(() => dialogs.edit(b))}
-              aria-label={`Edit booking ${b.bookingCode}`}
-            >
-              Edit
-            </Button>
-            <Button size="xs" variant="light" color="blue" onClick={stop(() => dialogs.complete(b))}>
-              Complete
-            </Button>
-          </Group>
-        ),
-      },
-    ];
-  },
+  columns: (c, dialogs) => [
+    c.bookingSummary,
+    c.customer,
+    c.start,
+    c.end,
+    c.balance,
+    c.deposit,
+    c.addOns,
+    actionsColumn((b: Booking) => (
+      <RowActions>
+        <RowAction onClick={() => dialogs.edit(b)} label={`Edit booking ${b.bookingCode}`}>
+          Edit
+        </RowAction>
+        <RowAction color="blue" onClick={() => dialogs.complete(b)}>
+          Complete
+        </RowAction>
+      </RowActions>
+    )),
+  ],
   exportFile: () => 'confirmed_bookings_export.csv',
   empty: {
     title: 'No confirmed bookings found',
-    filtered: 'Try adjusting your search or filters',
     unfiltered: 'Confirmed bookings will appear here.',
   },
   printLabel: 'Print run sheets',
@@ -76,24 +63,20 @@ const completed: StatusListConfig = {
     { label: 'Total Revenue (incl. GST)', value: fmt.money(s.completedRevenueInclGstCents) },
     { label: 'Avg Value', value: fmt.money(s.avgCompletedValueCents) },
   ],
-  columns: (fmt) => {
-    const c = columns(fmt);
-    return [
-      c.bookingSummary,
-      c.customer,
-      c.eventDate,
-      c.eventType,
-      { ...c.value, label: 'Total Value' },
-      c.deposit,
-      c.bond,
-      c.docs,
-      c.addOns,
-    ];
-  },
+  columns: (c) => [
+    c.bookingSummary,
+    c.customer,
+    c.eventDate,
+    c.eventType,
+    { ...c.value, label: 'Total Value' },
+    c.deposit,
+    c.bond,
+    c.docs,
+    c.addOns,
+  ],
   exportFile: () => `completed_bookings_export_${exportStamp()}.csv`,
   empty: {
     title: 'No completed bookings found',
-    filtered: 'Try adjusting your search or filters',
     unfiltered: 'Completed bookings will appear here.',
   },
   printLabel: 'Print reports',
@@ -114,37 +97,24 @@ const cancelled: StatusListConfig = {
     { label: 'Lost Revenue', value: fmt.money(s.lostRevenueCents) },
     { label: 'Refunded', value: fmt.money(s.refundedCents) },
   ],
-  columns: (fmt, _dialogs, openView) => {
-    const c = columns(fmt);
-    return [
-      c.bookingSummary,
-      c.customer,
-      c.eventDate,
-      c.eventType,
-      c.value,
-      c.deposit,
-      c.cancelled,
-      c.reason,
-      {
-        key: 'actions',
-        label: 'Actions',
-        render: (b: Booking) => (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={stop(() => openView(b))}
-            aria-label={`View booking ${b.bookingCode}`}
-          >
-            View
-          </Button>
-        ),
-      },
-    ];
-  },
+  columns: (c, _dialogs, openView) => [
+    c.bookingSummary,
+    c.customer,
+    c.eventDate,
+    c.eventType,
+    c.value,
+    c.deposit,
+    c.cancelled,
+    c.reason,
+    actionsColumn((b: Booking) => (
+      <RowAction onClick={() => openView(b)} label={`View booking ${b.bookingCode}`}>
+        View
+      </RowAction>
+    )),
+  ],
   exportFile: () => `cancelled_bookings_export_${exportStamp()}.csv`,
   empty: {
     title: 'No cancelled bookings found',
-    filtered: 'Try adjusting your search or filters',
     unfiltered: 'Cancelled bookings will appear here.',
   },
   printLabel: 'Print report',
@@ -178,16 +148,7 @@ function CancelledDetails({ booking: b, onClose }: { booking: Booking | null; on
             </Badge>
             <Badge variant="dot">{depositLabel(b)}</Badge>
           </Group>
-          <Table>
-            <Table.Tbody>
-              {rows.map(([k, v]) => (
-                <Table.Tr key={k}>
-                  <Table.Th scope="row">{k}</Table.Th>
-                  <Table.Td>{v}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DetailsTable rows={rows} />
         </>
       ) : null}
     </Modal>

@@ -1,49 +1,25 @@
-import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { PageHeader, useSession } from '@venue/ui';
-import { queryString, useBookingList, useResources } from '../../api/hooks.ts';
+import { useState } from 'react';
+import { Badge, Button, Text } from '@mantine/core';
+import { PageHeader, exportStamp } from '@venue/ui';
 import type { Booking } from '../../api/types.ts';
-import { BookingsTable, stop, type SortState } from '../../components/BookingsTable.tsx';
+import { BookingsTable } from '../../components/BookingsTable.tsx';
 import { columns } from '../../components/columns.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
+import { SearchAndResource, useSearchAndResource } from '../../components/SearchAndResource.tsx';
 import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
-import { downloadFromServer, exportStamp } from '@venue/ui';
+import { useCsvExport, usePagedBookings } from '../../components/usePagedBookings.ts';
 import { useFormat } from '../../lib/format.ts';
-import { errorText, toastError } from '../../lib/notify.ts';
 import { RequestPanel } from './RequestPanel.tsx';
 
-const PAGE_SIZE = 25;
-
 export function HoldsPage() {
-  const session = useSession();
   const fmt = useFormat();
   const dialogs = useBookingDialogs({ cancelTitle: 'Cancel Booking Request' });
-  const resources = useResources();
-  const [search, setSearch] = useState('');
-  const [resourceId, setResourceId] = useState<string | null>(null);
-  const [sort, setSort] = useState<SortState>({ sort: 'start', order: 'asc' });
-  const [page, setPage] = useState(1);
+  const exportCsv = useCsvExport();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<Booking | null>(null);
-  const filters = useMemo(
-    () => ({ status: 'pending,tentative', q: search.trim(), resourceId }),
-    [search, resourceId],
-  );
-  const [debounced] = useDebouncedValue(filters, 300);
-  const list = useBookingList({ ...debounced, sort: sort.sort, order: sort.order, page, limit: PAGE_SIZE });
-
-  async function exportCsv() {
-    try {
-      await downloadFromServer(
-        session.getToken,
-        `/api/bookings/export.csv${queryString(debounced)}`,
-        `booking_requests_export_${exportStamp()}.csv`,
-      );
-    } catch (err) {
-      toastError('Export failed', errorText(err));
-    }
-  }
+  const queue = useSearchAndResource('pending,tentative');
+  const { list, debounced, table } = usePagedBookings(queue.filters, { sort: 'start', order: 'asc' });
 
   const c = columns(fmt);
   const cols = [
@@ -54,33 +30,22 @@ export function HoldsPage() {
     c.status,
     c.hold,
     c.value,
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (b: Booking) => (
-        <Group gap={4} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            onClick={stop(() => dialogs.confirm(b))}
-            aria-label={`Confirm ${b.bookingCode}`}
-          >
-            Confirm
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={stop(() => dialogs.cancel(b))}
-            aria-label={`Cancel ${b.bookingCode}`}
-          >
-            Cancel
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn((b: Booking) => (
+      <RowActions>
+        <RowAction onClick={() => dialogs.confirm(b)} label={`Confirm ${b.bookingCode}`}>
+          Confirm
+        </RowAction>
+        <RowAction
+          variant="subtle"
+          color="red"
+          onClick={() => dialogs.cancel(b)}
+          label={`Cancel ${b.bookingCode}`}
+        >
+          Cancel
+        </RowAction>
+      </RowActions>
+    )),
   ];
-  const searching = Boolean(search.trim());
 
   return (
     <>
@@ -92,61 +57,34 @@ export function HoldsPage() {
             <Button variant="default" onClick={() => void list.refetch()} disabled={list.isFetching}>
               {list.isFetching ? 'Refreshing...' : 'Refresh'}
             </Button>
-            <Button variant="default" onClick={() => void exportCsv()}>
+            <Button
+              variant="default"
+              onClick={() => void exportCsv(debounced, `booking_requests_export_${exportStamp()}.csv`)}
+            >
               Export CSV
             </Button>
           </>
         }
       />
-      <Group mb="md" align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Search booking requests..."
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setSearch('');
-          }}
-          w={300}
-        />
-        <Select
-          label="Resource"
-          data={(resources.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-          value={resourceId}
-          onChange={(v) => {
-            setResourceId(v);
-            setPage(1);
-          }}
-          clearable
-          placeholder="All Resources"
-        />
+      <SearchAndResource placeholder="Search booking requests..." {...queue.props} clearOnEscape>
         <Badge variant="dot">Pending &amp; holds</Badge>
         <Badge variant="dot" color="gray">
           Recent requests
         </Badge>
         {selected.size ? <Text size="sm">{selected.size} selected</Text> : null}
-      </Group>
+      </SearchAndResource>
       <QueryStatus query={list} loadingLabel="Loading booking requests...">
         {(data) => (
           <BookingsTable
             label="Booking requests"
-            rows={data.items}
+            {...table(data)}
             columns={cols}
-            sort={sort}
-            onSort={setSort}
             selected={selected}
             onSelected={setSelected}
             onRowClick={setOpen}
-            page={data.page}
-            totalPages={data.totalPages}
-            total={data.total}
-            onPage={setPage}
             empty={{
               title: 'No booking requests found',
-              description: searching
+              description: queue.searching
                 ? 'Try adjusting your search terms'
                 : 'New pending booking requests will appear here.',
             }}

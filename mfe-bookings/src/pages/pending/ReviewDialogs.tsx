@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useBookingActions } from '../../api/hooks.ts';
 import type { Booking, BulkResult } from '../../api/types.ts';
 import { errorText, toastError, toastInfo, toastSuccess } from '../../lib/notify.ts';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 export const HOLD_OPTIONS = [
   { value: '24', label: '24 hours' },
@@ -158,15 +159,7 @@ function ReviewForm({
           />
         </>
       ) : null}
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions error={error} onCancel={onClose}>
         <Button
           onClick={() => void submit()}
           loading={busy}
@@ -174,7 +167,7 @@ function ReviewForm({
         >
           {review.kind === 'accept' ? 'Accept' : review.kind === 'decline' ? 'Decline' : 'Send Request'}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -43,6 +43,12 @@ export interface ErrorStateProps {
   message?: ReactNode;
   onRetry?: () => void;
   retryLabel?: string;
+  /**
+   * Heading level for the title. Without it the title is bold text: the state sits under pages,
+   * cards and dialogs whose own heading levels it cannot know, and a fixed level skips one
+   * somewhere (axe heading-order). The alert role already announces it.
+   */
+  titleOrder?: 2 | 3 | 4 | 5 | 6;
 }
 
 export function ErrorState({
@@ -50,13 +56,20 @@ export function ErrorState({
   message,
   onRetry,
   retryLabel = 'Try Again',
+  titleOrder,
 }: ErrorStateProps) {
   return (
     <Paper withBorder p="xl" radius="md" role="alert" data-testid="error-state">
       <Stack gap="sm" align="flex-start">
-        <Title order={3} fz="lg">
-          {title}
-        </Title>
+        {titleOrder ? (
+          <Title order={titleOrder} fz="lg">
+            {title}
+          </Title>
+        ) : (
+          <Text fw={600} fz="lg">
+            {title}
+          </Text>
+        )}
         {message ? (
           <Text c="dimmed" size="sm">
             {message}

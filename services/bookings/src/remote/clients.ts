@@ -4,7 +4,7 @@
  */
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { internalSecret, serviceUrl } from '@venue/service-kit';
-import { DEFAULT_TIMEZONE } from './time.ts';
+import { DEFAULT_TIMEZONE } from '../shared/time.ts';
 
 export interface TenantSettings {
   timezone: string;

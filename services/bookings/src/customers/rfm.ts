@@ -2,7 +2,7 @@
  * Customer RFM, segments, tags and CLV (spec 02 §9). Pure: the caller supplies every
  * customer of one tenant (scores are relative to the tenant's best customer) and today.
  */
-import { addDays, daysBetween } from './time.ts';
+import { addDays, daysBetween } from '../shared/time.ts';
 
 export interface RfmBooking {
   date: string; // yyyy-MM-dd, venue-local

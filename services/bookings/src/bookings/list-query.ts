@@ -1,11 +1,15 @@
 /** Server-side filters and sorting of the booking lists (all on indexed, tenant-leading columns). */
-import { addDays } from './time.ts';
+import { sqlParams } from '../shared/sql.ts';
+import { addDays } from '../shared/time.ts';
 
 export type Query = Record<string, string | string[] | undefined>;
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const truthy = (v: string | string[] | undefined) => one(v) === 'true' || one(v) === '1';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `%text%` for LIKE, lower-cased, with the pattern characters taken literally. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** What is still owed: the confirmed total (or the price) less a deposit marked paid. */
 export const BALANCE_SQL = `(COALESCE((b.payment_details->>'totalCents')::bigint, b.calculated_price_cents)
@@ -26,11 +30,7 @@ const SORTS: Record<string, string> = {
 /** WHERE clause (row-level security adds the tenant) and ORDER BY for the filters of the contract. */
 export function buildListQuery(q: Query, today: string) {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { params, p } = sqlParams();
   const status = one(q.status);
   if (status)
     where.push(
@@ -43,7 +43,7 @@ export function buildListQuery(q: Query, today: string) {
     );
   const text = one(q.q)?.trim();
   if (text) {
-    const like = p(`%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    const like = p(likePattern(text));
     where.push(
       `(lower(b.customer_name) LIKE ${like} OR lower(b.customer_email) LIKE ${like} OR lower(b.booking_code) LIKE ${like} OR lower(b.resource_name) LIKE ${like} OR lower(b.event_type) LIKE ${like})`,
     );

@@ -9,6 +9,7 @@ import {
   type AppRouter,
   type ServiceKit,
 } from '@venue/service-kit';
+import { isUuid } from '../shared/request.ts';
 
 const internalOnly: AppMiddleware = async (ctx, next) => {
   const presented = ctx.get(INTERNAL_AUTH_HEADER);
@@ -16,14 +17,13 @@ const internalOnly: AppMiddleware = async (ctx, next) => {
     throw unauthorized('Internal credentials required.');
   await next();
 };
-const UUID = /^[0-9a-f-]{36}$/i;
 
 export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   /** Busy times of one resource (ICS feed of the catalogue): blocking bookings without personal data. */
   router.get('/internal/resources/:resourceId/busy', internalOnly, async (ctx) => {
     const tenantId = String(ctx.query.tenantId ?? '');
     const resourceId = ctx.params.resourceId ?? '';
-    if (!UUID.test(tenantId) || !UUID.test(resourceId)) throw notFound('No such resource.');
+    if (!isUuid(tenantId) || !isUuid(resourceId)) throw notFound('No such resource.');
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => {
       const { rows } = await tx.query<{
         id: string;
@@ -52,7 +52,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   /** Everything this service holds for a tenant (data portability). */
   router.get('/internal/tenant-export/:tenantId', internalOnly, async (ctx) => {
     const tenantId = ctx.params.tenantId ?? '';
-    if (!UUID.test(tenantId)) throw notFound('No such tenant.');
+    if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => ({
       bookings: (await tx.query(`SELECT * FROM bookings ORDER BY created_at`)).rows,
       customers: (await tx.query(`SELECT * FROM customers ORDER BY created_at`)).rows,

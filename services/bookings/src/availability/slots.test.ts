@@ -1,16 +1,12 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestService } from '@venue/service-kit/testing';
-import { createBookingsService } from './app.ts';
-import { HALL, OWNER, fakeClients, form, futureDate, startHarness, type Harness } from './test-support.ts';
+import { createBookingsService } from '../app.ts';
+import { HALL, OWNER, fakeClients, futureDate, useHarness } from '../test-support.ts';
 
 describe('the database guarantee', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(() => h.t.close());
+  const h = useHarness();
 
   it('refuses overlapping slots on one resource by itself (23P01), whatever the application does', async () => {
     const insert = (from: string, to: string, resource = HALL) =>
@@ -34,9 +30,7 @@ describe('the database guarantee', () => {
     'expires a hold once even when two replicas sweep at the same time',
     { skip: !process.env.TEST_DATABASE_URL && 'needs a shared PostgreSQL (TEST_DATABASE_URL)' },
     async () => {
-      const b = (
-        await h.call('POST', '/api/bookings/admin', h.tokens.owner, form({ bookingDate: futureDate(20) }))
-      ).body.booking;
+      const b = (await h.create({ bookingDate: futureDate(20) })).body.booking;
       await h.call('POST', `/api/bookings/${b.id}/accept`, h.tokens.owner, { holdHours: 24 });
       const later = new Date(Date.now() + 25 * 3_600_000);
       h.clock.now = later;

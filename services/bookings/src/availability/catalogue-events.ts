@@ -1,15 +1,13 @@
-/** Events this service applies: resources and block-outs from the catalogue, erasure from admin. */
-import type { DomainEvent } from '@venue/contracts';
+/** Resources and block-outs replicated from the catalogue's events. */
 import type { Consumer, Tx } from '@venue/service-kit';
-import { toResource } from './clients.ts';
-import { claimBlockout, reclaimBlockouts, upsertResource } from './booking-store.ts';
-import { anonymiseCustomer } from './customer-routes.ts';
+import { toResource } from '../remote/clients.ts';
+import { eventTenant } from '../shared/events.ts';
+import { upsertResource } from './resources.ts';
+import { claimBlockout, reclaimBlockouts } from './resource-slots.ts';
 
-const tenantOf = (e: DomainEvent) => String((e.data as { tenantId?: string }).tenantId ?? e.tenantId ?? '');
-
-const resourceEvent: Consumer = async (event, tx) => {
+export const resourceEvent: Consumer = async (event, tx) => {
   const data = event.data as Record<string, unknown>;
-  const tenantId = tenantOf(event);
+  const tenantId = eventTenant(event);
   if (event.type === 'resource.deleted') {
     await tx.query(
       `UPDATE resources SET deleted = true, status = 'archived', updated_at = now() WHERE tenant_id = $1 AND id = $2`,
@@ -33,7 +31,7 @@ async function dropBlockout(tx: Tx, tenantId: string, id: string) {
  * A block-out is recorded even when a booking already holds part of its time: it then stays
  * unclaimed (shown as an alert on the calendar) and takes its slot once that booking lets go.
  */
-const blockoutEvent: Consumer = async (event, tx) => {
+export const blockoutEvent: Consumer = async (event, tx) => {
   const d = event.data as {
     id: string;
     resourceIds?: string[];
@@ -41,7 +39,7 @@ const blockoutEvent: Consumer = async (event, tx) => {
     endsAt: string;
     reason?: string;
   };
-  const tenantId = tenantOf(event);
+  const tenantId = eventTenant(event);
   const freed = await dropBlockout(tx, tenantId, d.id);
   if (event.type !== 'blockout.deleted') {
     for (const resourceId of d.resourceIds ?? []) {
@@ -55,33 +53,4 @@ const blockoutEvent: Consumer = async (event, tx) => {
     }
   }
   for (const resourceId of freed) await reclaimBlockouts(tx, resourceId);
-};
-
-const erasureRequested: Consumer = async (event, tx) => {
-  const email = String((event.data as { email?: string }).email ?? '')
-    .trim()
-    .toLowerCase();
-  const tenantId = tenantOf(event);
-  if (!email) return;
-  const { rows } = await tx.query<{ id: string; tenant_id: string }>(
-    `SELECT id, tenant_id FROM customers WHERE email_key = $1 AND ($2 = '' OR tenant_id::text = $2)`,
-    [email, tenantId],
-  );
-  for (const c of rows) {
-    await anonymiseCustomer(tx, c.tenant_id, c.id);
-    await tx.audit(null, {
-      action: 'customer_anonymised',
-      targetType: 'customer',
-      target: c.id,
-      additionalInfo: 'Erasure request',
-      actor: { id: null, email: 'system', role: 'system' },
-      tenantId: c.tenant_id,
-    });
-  }
-};
-
-export const consumers: Record<string, Consumer> = {
-  'resource.*': resourceEvent,
-  'blockout.*': blockoutEvent,
-  'customer.erasure_requested': erasureRequested,
 };

@@ -1,6 +1,6 @@
 /** The admin booking form's checks (spec 02 §5.1), in the spec's order, with its messages. */
 import { badRequest } from '@venue/service-kit';
-import { toCents } from './payment.ts';
+import { toCents } from '../status/payment.ts';
 
 export interface BookingForm {
   customerName: string;

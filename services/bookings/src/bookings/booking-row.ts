@@ -1,0 +1,154 @@
+/** A booking as stored and as the API returns it; loading one and announcing a change. */
+import { notFound, type Tx } from '@venue/service-kit';
+import { isUuid } from '../shared/request.ts';
+import { venueIso } from '../shared/time.ts';
+
+export interface BookingRow {
+  tenant_id: string;
+  id: string;
+  booking_code: string;
+  customer_id: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  event_type: string;
+  guest_count: number | null;
+  booking_date: string;
+  start_time: string;
+  end_time: string;
+  resource_id: string;
+  resource_name: string;
+  status: string;
+  estimated_price_cents: number | null;
+  calculated_price_cents: number;
+  price_details: Record<string, unknown>;
+  add_ons: { id: string; name: string; quantity: number; priceCents: number }[];
+  additional_description: string;
+  notes: string;
+  booking_source: string;
+  quotation_id: string | null;
+  priority: string;
+  customer_tier: string;
+  bond_required: boolean;
+  bond_cents: number;
+  bond_paid: boolean;
+  docs: { idVerified: boolean; insuranceVerified: boolean };
+  hold_expires_at: Date | string | null;
+  setup_buffer_minutes: number;
+  packdown_buffer_minutes: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  payment_details: Record<string, unknown> | null;
+  cancelled_at: Date | string | null;
+  cancellation_reason: string | null;
+  change_request: { message: string; at: string } | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** Columns with dates rendered as text so both drivers give the same shape. */
+export const BOOKING_COLUMNS = `b.*, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date`;
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const dollars = (c: number | null) => (c === null ? null : Math.round(c) / 100);
+
+/** The confirmed total (or the price) less a deposit marked paid; mirrors BALANCE_SQL. */
+export function balanceDue(r: Pick<BookingRow, 'payment_details' | 'calculated_price_cents'>): number {
+  const pd = r.payment_details as {
+    totalCents?: number;
+    depositCents?: number;
+    deposit_paid?: boolean;
+  } | null;
+  const total = pd?.totalCents ?? Number(r.calculated_price_cents);
+  return total - (pd?.deposit_paid ? (pd.depositCents ?? 0) : 0);
+}
+
+export function toBooking(r: BookingRow, timeZone: string) {
+  const pd = r.payment_details as {
+    deposit_type?: string;
+    deposit_value?: number;
+    deposit_amount?: number;
+    tax?: { tax_type?: string };
+  } | null;
+  return {
+    id: r.id,
+    bookingCode: r.booking_code,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    eventType: r.event_type,
+    guestCount: r.guest_count,
+    bookingDate: r.booking_date,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    resourceId: r.resource_id,
+    selectedHall: r.resource_id,
+    hallId: r.resource_id,
+    resourceName: r.resource_name,
+    hallName: r.resource_name,
+    status: r.status,
+    estimatedPriceCents: r.estimated_price_cents,
+    estimatedPrice: dollars(r.estimated_price_cents),
+    calculatedPriceCents: r.calculated_price_cents,
+    calculatedPrice: dollars(r.calculated_price_cents),
+    priceDetails: r.price_details,
+    addOns: r.add_ons,
+    additionalDescription: r.additional_description,
+    notes: r.notes,
+    bookingSource: r.booking_source,
+    quotationId: r.quotation_id,
+    priority: r.priority,
+    customerTier: r.customer_tier,
+    bondRequired: r.bond_required,
+    bondCents: r.bond_cents,
+    bondPaid: r.bond_paid,
+    docs: r.docs,
+    holdExpiresAt: iso(r.hold_expires_at),
+    setupBufferMinutes: r.setup_buffer_minutes,
+    packdownBufferMinutes: r.packdown_buffer_minutes,
+    startsAt: venueIso(new Date(r.starts_at), timeZone),
+    endsAt: venueIso(new Date(r.ends_at), timeZone),
+    payment_details: r.payment_details,
+    balanceDueCents: balanceDue(r),
+    depositType: pd?.deposit_type ?? 'None',
+    depositValue: pd?.deposit_value ?? 0,
+    depositAmount: pd?.deposit_amount ?? 0,
+    taxType: pd?.tax?.tax_type ?? null,
+    cancelledAt: iso(r.cancelled_at),
+    cancellationReason: r.cancellation_reason,
+    changeRequest: r.change_request,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    hallOwnerId: r.tenant_id,
+    title: `${r.event_type} - ${r.customer_name}`,
+  };
+}
+export type Booking = ReturnType<typeof toBooking>;
+
+export async function findBooking(tx: Tx, id: string): Promise<BookingRow | null> {
+  if (!isUuid(id)) return null;
+  const { rows } = await tx.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.id = $1`, [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function reload(tx: Tx, id: string): Promise<BookingRow> {
+  const row = await findBooking(tx, id);
+  if (!row) throw notFound('Booking not found');
+  return row;
+}
+
+/** Publishes the booking in the API shape (plus `extra`) and returns that shape. */
+export async function publishBooking(
+  tx: Tx,
+  type: string,
+  row: BookingRow,
+  timeZone: string,
+  extra: Record<string, unknown> = {},
+) {
+  const booking = toBooking(row, timeZone);
+  await tx.publish(type, { ...booking, ...extra });
+  return booking;
+}

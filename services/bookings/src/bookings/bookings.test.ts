@@ -1,0 +1,286 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CONFLICT_MESSAGE } from '../availability/conflicts.ts';
+import { futureDate, HALL, hours, OWNER, ROOM, useHarness } from '../test-support.ts';
+
+const h = useHarness();
+
+describe('§5.1 form validation, in order', () => {
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    [
+      '1 required (first missing field wins)',
+      { customerName: '', eventType: '' },
+      'Please fill in the customer name',
+    ],
+    ['1 required: selected hall', { selectedHall: '' }, 'Please fill in the selected hall'],
+    ['1 required: end time', { endTime: '' }, 'Please fill in the end time'],
+    [
+      '2 e-mail before phone',
+      { customerEmail: 'nope', customerPhone: 'x' },
+      'Please enter a valid email address',
+    ],
+    [
+      '3 phone before date',
+      { customerPhone: '012345', bookingDate: '2020-01-01' },
+      'Please enter a valid phone number',
+    ],
+    [
+      '3 phone: too many digits',
+      { customerPhone: '+1 2345 6789 0123 4567' },
+      'Please enter a valid phone number',
+    ],
+    [
+      '4 past date before times',
+      { bookingDate: '2020-01-01', startTime: '9am' },
+      'Booking date cannot be in the past',
+    ],
+    [
+      '5 HH:MM times before order',
+      { startTime: '9:00', endTime: '08:00' },
+      'Please enter valid times in HH:MM format',
+    ],
+    ['6 end after start', { startTime: '14:00', endTime: '14:00' }, 'End time must be after start time'],
+    ['guest count at least 1', { guestCount: 0 }, 'Guest count must be a whole number of at least 1'],
+    [
+      'guest count within capacity',
+      { guestCount: 101 },
+      "Guest count cannot be more than the hall's capacity of 100",
+    ],
+  ];
+  for (const [name, over, message] of cases) {
+    it(name, async () => {
+      const res = await h.create(over);
+      assert.equal(res.status, 400);
+      assert.equal(res.body.message, message);
+    });
+  }
+
+  it('7 conflict: 409 with the message and the conflicting bookings (buffers included)', async () => {
+    const date = futureDate(40);
+    const first = await h.create({
+      bookingDate: date,
+      startTime: '10:00',
+      endTime: '12:00',
+      customerName: 'First',
+    });
+    assert.equal(first.status, 201);
+    // 12:15 is inside the 30-minute pack-down of the first booking
+    const clash = await h.create({ bookingDate: date, startTime: '12:15', endTime: '13:00' });
+    assert.equal(clash.status, 409);
+    assert.equal(clash.body.message, CONFLICT_MESSAGE);
+    assert.deepEqual(
+      clash.body.conflicts.map((c: any) => [c.customer, c.startTime, c.endTime, c.eventType, c.status]),
+      [['First', '10:00', '12:00', 'Wedding', 'pending']],
+    );
+    // after both buffers (12:30 + 30 min setup) it fits
+    assert.equal((await h.create({ bookingDate: date, startTime: '13:00', endTime: '14:00' })).status, 201);
+    // the room does not apply buffers: back to back is fine
+    const room = (startTime: string, endTime: string) =>
+      h.create({ selectedHall: ROOM, guestCount: 5, bookingDate: date, startTime, endTime });
+    assert.equal((await room('10:00', '12:00')).status, 201);
+    assert.equal((await room('12:00', '13:00')).status, 201);
+  });
+});
+
+describe('bookings: create', () => {
+  it('creates a booking with a per-tenant code, price, venue-time instants and a customer', async () => {
+    const res = await h.create({ bookingDate: futureDate(41) });
+    assert.equal(res.status, 201);
+    const b = res.body.booking;
+    assert.match(b.bookingCode, /^HH-\d{4}-\d{4}$/);
+    assert.equal(b.calculatedPriceCents, 40000);
+    assert.equal(b.calculatedPrice, 400);
+    assert.equal(b.resourceName, 'Main Hall');
+    assert.equal(b.status, 'pending');
+    assert.equal(hours(b.startsAt, b.endsAt), 4);
+    assert.match(b.customerId, /^CUST-ADAEXAMP/);
+    const again = await h.call('GET', `/api/bookings/${b.id}`, h.tokens.owner);
+    assert.equal(again.body.bookingCode, b.bookingCode);
+  });
+
+  it('keeps the real length of bookings across the Sydney daylight-saving changes', async () => {
+    // 2027-04-04: clocks go back at 03:00; 2027-10-03: forward at 02:00
+    const autumn = await h.create({
+      selectedHall: ROOM,
+      guestCount: 2,
+      bookingDate: '2027-04-04',
+      startTime: '01:00',
+      endTime: '05:00',
+    });
+    assert.equal(autumn.status, 201);
+    assert.equal(hours(autumn.body.booking.startsAt, autumn.body.booking.endsAt), 5);
+    assert.equal(autumn.body.booking.startsAt, '2027-04-04T01:00:00.000+11:00');
+    assert.equal(autumn.body.booking.endsAt, '2027-04-04T05:00:00.000+10:00');
+    const spring = await h.create({
+      selectedHall: ROOM,
+      guestCount: 2,
+      bookingDate: '2027-10-03',
+      startTime: '01:00',
+      endTime: '05:00',
+    });
+    assert.equal(hours(spring.body.booking.startsAt, spring.body.booking.endsAt), 3);
+  });
+
+  it('uses an estimated-price override, and creates with price 0 and a note when the catalogue is down', async () => {
+    const over = await h.create({ bookingDate: futureDate(42), estimatedPrice: 123.45 });
+    assert.equal(over.body.booking.calculatedPriceCents, 12345);
+    h.state.catalogueDown = true;
+    try {
+      const down = await h.create({ bookingDate: futureDate(43) });
+      assert.equal(down.status, 201);
+      assert.equal(down.body.booking.calculatedPriceCents, 0);
+      assert.match(down.body.booking.priceDetails.unavailable, /price quote was unavailable/);
+    } finally {
+      h.state.catalogueDown = false;
+    }
+  });
+});
+
+describe('bookings: edit, move and the live check', () => {
+  it('edits with the same rules, excluding itself, and moves via drag with the conflict check', async () => {
+    const date = futureDate(44);
+    const a = (await h.create({ bookingDate: date, startTime: '08:00', endTime: '10:00' })).body.booking;
+    const b = (await h.create({ bookingDate: date, startTime: '15:00', endTime: '17:00' })).body.booking;
+    const widened = await h.call('PUT', `/api/bookings/${a.id}`, h.tokens.owner, { endTime: '11:00' });
+    assert.equal(widened.status, 200);
+    assert.equal(widened.body.booking.endTime, '11:00');
+    assert.equal(widened.body.booking.calculatedPriceCents, 30000);
+    const moved = await h.call('PATCH', `/api/bookings/${b.id}/move`, h.tokens.owner, {
+      bookingDate: date,
+      startTime: '11:00',
+      endTime: '12:00',
+    });
+    assert.equal(moved.status, 409);
+    assert.equal(moved.body.conflicts[0].id, a.id);
+    const ok = await h.call('PATCH', `/api/bookings/${b.id}/move`, h.tokens.owner, {
+      bookingDate: date,
+      startTime: '13:00',
+      endTime: '14:00',
+    });
+    assert.equal(ok.status, 200);
+    const staff = await h.call('PUT', `/api/bookings/${b.id}`, h.tokens.owner, {
+      bondRequired: true,
+      bondCents: 50000,
+      docs: { idVerified: true, insuranceVerified: false },
+    });
+    assert.equal(staff.body.booking.bondRequired, true);
+    const bond = await h.call('GET', `/api/bookings?bondRequired=true&docsMissing=true`, h.tokens.owner);
+    assert.deepEqual(
+      bond.body.items.map((x: any) => x.id),
+      [b.id],
+    );
+  });
+
+  it('live check lists conflicts and the quote', async () => {
+    const date = futureDate(45);
+    const a = (await h.create({ bookingDate: date })).body.booking;
+    const res = await h.call('POST', '/api/bookings/check', h.tokens.owner, {
+      resourceId: HALL,
+      bookingDate: date,
+      startTime: '13:00',
+      endTime: '15:00',
+    });
+    assert.deepEqual(
+      res.body.conflicts.map((c: any) => c.id),
+      [a.id],
+    );
+    assert.equal(res.body.quote.calculatedPriceCents, 20000);
+    const self = await h.call('POST', '/api/bookings/check', h.tokens.owner, {
+      resourceId: HALL,
+      bookingDate: date,
+      startTime: '13:00',
+      endTime: '15:00',
+      excludeId: a.id,
+    });
+    assert.deepEqual(self.body.conflicts, []);
+  });
+});
+
+describe('lists, stats, search and exports', () => {
+  it('filters, sorts and pages on the server', async () => {
+    const date = futureDate(80);
+    const names = ['Zed Party', 'Amy Party', 'Mia Party'];
+    for (const [i, n] of names.entries()) {
+      await h.create({
+        bookingDate: date,
+        startTime: `${String(8 + i * 3).padStart(2, '0')}:00`,
+        endTime: `${String(9 + i * 3).padStart(2, '0')}:00`,
+        customerName: n,
+        customerEmail: `p${i}@party.test`,
+      });
+    }
+    const page1 = await h.call(
+      'GET',
+      `/api/bookings?from=${date}&to=${date}&sort=customer&order=asc&limit=2`,
+      h.tokens.owner,
+    );
+    assert.deepEqual([page1.body.total, page1.body.totalPages], [3, 2]);
+    assert.deepEqual(
+      page1.body.items.map((b: any) => b.customerName),
+      ['Amy Party', 'Mia Party'],
+    );
+    const page2 = await h.call(
+      'GET',
+      `/api/bookings?from=${date}&to=${date}&sort=customer&order=asc&limit=2&page=2`,
+      h.tokens.owner,
+    );
+    assert.deepEqual(
+      page2.body.items.map((b: any) => b.customerName),
+      ['Zed Party'],
+    );
+    const beyond = await h.call(
+      'GET',
+      `/api/bookings?from=${date}&to=${date}&limit=2&page=9`,
+      h.tokens.owner,
+    );
+    assert.deepEqual([beyond.body.items.length, beyond.body.total], [0, 3]);
+    const q = await h.call('GET', `/api/bookings?q=mia%20party`, h.tokens.owner);
+    assert.deepEqual(
+      q.body.items.map((b: any) => b.customerName),
+      ['Mia Party'],
+    );
+    const search = await h.call('GET', '/api/bookings/search?q=pa', h.tokens.owner);
+    assert.ok(search.body.length <= 8 && search.body.length >= 3);
+    assert.deepEqual((await h.call('GET', '/api/bookings/search?q=p', h.tokens.owner)).body, []);
+    const pending = await h.call(
+      'GET',
+      `/api/bookings/hall-owner/${OWNER}?status=PENDING_REVIEW`,
+      h.tokens.owner,
+    );
+    assert.ok(pending.body.length > 0 && pending.body.every((b: any) => b.status === 'pending'));
+    const stats = await h.call('GET', '/api/bookings/stats', h.tokens.owner);
+    assert.equal(stats.body.pendingCount, pending.body.length);
+  });
+});
+
+describe('exports', () => {
+  it('confirms exclusive with a fixed deposit; balance and CSV follow the payment details', async () => {
+    const b = (
+      await h.create({
+        bookingDate: futureDate(81),
+        startTime: '10:00',
+        endTime: '20:00',
+        customerName: '=HYPERLINK("x")',
+      })
+    ).body.booking; // $1000
+    const res = await h.call('PUT', `/api/bookings/${b.id}/status`, h.tokens.owner, {
+      status: 'confirmed',
+      payment_details: { tax_type: 'exclusive', deposit_type: 'Fixed', deposit_value: '200.005' },
+    });
+    const pd = res.body.booking.payment_details;
+    assert.deepEqual(
+      [pd.total_amount, pd.tax.gst, pd.deposit_amount, pd.final_due],
+      [1100, 100, 200.01, 899.99],
+    );
+    assert.equal(res.body.booking.balanceDueCents, 110000);
+    await h.call('PUT', `/api/bookings/${b.id}`, h.tokens.owner, { payment_details: { deposit_paid: true } });
+    const due = await h.call('GET', `/api/bookings?balanceDue=true&q=hyperlink`, h.tokens.owner);
+    assert.equal(due.body.items[0].balanceDueCents, 89999);
+    const file = await h.call('GET', `/api/bookings/export.csv?q=hyperlink`, h.tokens.owner);
+    const [header, row] = file.text.trim().split('\r\n');
+    assert.match(header!, /"Value \(incl\. GST\)","GST","Deposit","Balance \(incl\. GST\)"/);
+    assert.match(row!, /^"HH-\d{4}-\d{4}","'=HYPERLINK\(""x""\)"/);
+    assert.match(row!, /"1100\.00","100\.00","200\.01","899\.99"/);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * PUT /api/bookings/:id (and the calendar's move): the form's edit under the same rules
+ * (excluding itself), staff fields, or the deposit-paid flag. Every check and the price quote
+ * come before the first write, so no row is locked while the catalogue is asked.
+ */
+import { conflict, type AppContext, type Tx } from '@venue/service-kit';
+import type { Deps } from '../deps.ts';
+import { assertNoConflicts } from '../availability/conflicts.ts';
+import { requireResource } from '../availability/resources.ts';
+import { claimSlotOr409, releaseBookingSlot, spanFor } from '../availability/resource-slots.ts';
+import { upsertCustomer } from '../customers/customer-store.ts';
+import type { CatalogueResource, TenantSettings } from '../remote/clients.ts';
+import { tenantOf } from '../shared/request.ts';
+import { sqlParams } from '../shared/sql.ts';
+import { venueToday } from '../shared/time.ts';
+import { transition } from '../status/transition.ts';
+import { isBlocking } from '../status/transitions.ts';
+import { formColumns, type FormValues } from './booking-columns.ts';
+import { validateBookingForm, validateExtras } from './booking-form.ts';
+import { publishBooking, reload, type BookingRow } from './booking-row.ts';
+import { addOnRequests, priceBooking } from './pricing.ts';
+import { staffFields } from './staff-fields.ts';
+
+type Changes = Record<string, { old: unknown; new: unknown }>;
+
+const FORM_KEYS = [
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'eventType',
+  'selectedHall',
+  'resourceId',
+  'bookingDate',
+  'startTime',
+  'endTime',
+  'additionalDescription',
+  'estimatedPrice',
+  'guestCount',
+  'addOns',
+  'addOnIds',
+  'status',
+];
+
+/** Form fields whose change the audit records, as [form key, column]. */
+const AUDITED: ReadonlyArray<readonly [string, keyof BookingRow]> = [
+  ['bookingDate', 'booking_date'],
+  ['startTime', 'start_time'],
+  ['endTime', 'end_time'],
+  ['selectedHall', 'resource_id'],
+  ['customerName', 'customer_name'],
+  ['guestCount', 'guest_count'],
+  ['eventType', 'event_type'],
+];
+
+export async function updateBooking(ctx: AppContext, deps: Deps, id: string, body: Record<string, unknown>) {
+  const tx = ctx.state.tx;
+  const settings = await deps.clients.tenantSettings(tenantOf(ctx));
+  const before = await reload(tx, id);
+  const changes: Changes = {};
+
+  const pd = body.payment_details as { deposit_paid?: unknown } | undefined;
+  const depositPaid = pd && typeof pd.deposit_paid === 'boolean' ? pd.deposit_paid : undefined;
+  if (depositPaid !== undefined && !before.payment_details)
+    throw conflict('This booking has no payment details yet. Confirm it first.');
+  const staff = staffFields(body);
+  const edit = FORM_KEYS.some((k) => body[k] !== undefined)
+    ? await planEdit(ctx, deps, settings, before, body, staff)
+    : null;
+
+  if (depositPaid !== undefined) {
+    await tx.query(
+      `UPDATE bookings SET payment_details = payment_details || jsonb_build_object('deposit_paid', $2::boolean, 'paid_at', CASE WHEN $2::boolean THEN to_jsonb(now()) ELSE 'null'::jsonb END), updated_at = now() WHERE id = $1`,
+      [id, depositPaid],
+    );
+    changes.deposit_paid = {
+      old: (before.payment_details as { deposit_paid?: boolean }).deposit_paid ?? false,
+      new: depositPaid,
+    };
+  }
+  const staffKeys = Object.keys(staff);
+  if (staffKeys.length > 0) {
+    const sets = staffKeys.map((k, i) => `${k} = $${i + 2}${k === 'docs' ? '::jsonb' : ''}`);
+    await tx.query(`UPDATE bookings SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+      id,
+      ...staffKeys.map((k) => staff[k]),
+    ]);
+    for (const k of staffKeys)
+      changes[k] = { old: (before as unknown as Record<string, unknown>)[k], new: staff[k] };
+  }
+  if (edit) await applyEdit(ctx, deps, settings, before, edit, changes);
+
+  const row = await reload(tx, id);
+  await tx.audit(ctx, {
+    action: 'booking_updated',
+    targetType: 'booking',
+    target: row.booking_code,
+    changes,
+  });
+  return publishBooking(tx, 'booking.updated', row, settings.timezone);
+}
+
+type Edit = Awaited<ReturnType<typeof planEdit>>;
+
+/** Everything the edit needs, checked and priced, without writing. */
+async function planEdit(
+  ctx: AppContext,
+  deps: Deps,
+  settings: TenantSettings,
+  before: BookingRow,
+  body: Record<string, unknown>,
+  staff: Record<string, unknown>,
+) {
+  const tx = ctx.state.tx;
+  const merged: Record<string, unknown> = {
+    customerName: before.customer_name,
+    customerEmail: before.customer_email,
+    customerPhone: before.customer_phone,
+    eventType: before.event_type,
+    selectedHall: before.resource_id,
+    bookingDate: before.booking_date,
+    startTime: before.start_time,
+    endTime: before.end_time,
+    additionalDescription: before.additional_description,
+    estimatedPrice: before.estimated_price_cents === null ? null : before.estimated_price_cents / 100,
+    guestCount: before.guest_count,
+    ...body,
+  };
+  if (body.resourceId !== undefined && body.selectedHall === undefined) merged.selectedHall = body.resourceId;
+  const moved =
+    String(merged.bookingDate) !== before.booking_date ||
+    String(merged.startTime) !== before.start_time ||
+    String(merged.endTime) !== before.end_time ||
+    String(merged.selectedHall) !== before.resource_id;
+  const form = validateBookingForm(merged, venueToday(deps.now(), settings.timezone), moved);
+  const resource = moved
+    ? await requireResource(tx, deps.clients, tenantOf(ctx), form.selectedHall)
+    : await currentResource(tx, before);
+  const extras = validateExtras(merged, resource.capacity);
+  const span = spanFor(form, resource, settings.timezone);
+  // Only a booking that holds time can clash; a finished one may be corrected freely.
+  const reclaims = moved && isBlocking(before.status);
+  if (reclaims) await assertNoConflicts(tx, resource.id, span, before.id);
+  const addOns = addOnRequests(body);
+  const repriced =
+    moved || addOns !== undefined || extras.estimatedPriceCents !== before.estimated_price_cents;
+  const priced = repriced
+    ? await priceBooking(
+        deps.clients,
+        tenantOf(ctx),
+        form,
+        extras.estimatedPriceCents,
+        addOns ?? before.add_ons.map((a) => ({ id: a.id, quantity: a.quantity })),
+      )
+    : { cents: before.calculated_price_cents, details: before.price_details, addOns: before.add_ons };
+  const values: Omit<FormValues, 'customerId'> = {
+    form,
+    extras,
+    resource,
+    priced,
+    description: String(merged.additionalDescription ?? ''),
+    span,
+  };
+  const status = typeof body.status === 'string' ? body.status.toLowerCase() : undefined;
+  return {
+    values,
+    reclaims,
+    tier: (staff.customer_tier as string | undefined) ?? before.customer_tier,
+    status: status !== before.status ? status : undefined,
+  };
+}
+
+/** The booking's own resource as it stands (its buffers as booked, today's capacity). */
+async function currentResource(tx: Tx, before: BookingRow): Promise<CatalogueResource> {
+  const cap = await tx.query<{ capacity: number }>(`SELECT capacity FROM resources WHERE id = $1`, [
+    before.resource_id,
+  ]);
+  return {
+    id: before.resource_id,
+    name: before.resource_name,
+    capacity: cap.rows[0]?.capacity ?? 0,
+    status: 'active',
+    setupBufferMinutes: before.setup_buffer_minutes,
+    packdownBufferMinutes: before.packdown_buffer_minutes,
+    applyBuffers: true,
+  };
+}
+
+async function applyEdit(
+  ctx: AppContext,
+  deps: Deps,
+  settings: TenantSettings,
+  before: BookingRow,
+  edit: Edit,
+  changes: Changes,
+) {
+  const tx = ctx.state.tx;
+  const { form, extras, resource, span } = edit.values;
+  const customerId = await upsertCustomer(tx, tenantOf(ctx), {
+    name: form.customerName,
+    email: form.customerEmail,
+    phone: form.customerPhone,
+    tier: edit.tier,
+  });
+  const { params, p } = sqlParams();
+  const sets = Object.entries(formColumns({ ...edit.values, customerId }, p)).map(([k, v]) => `${k} = ${v}`);
+  await tx.query(
+    `UPDATE bookings SET ${sets.join(', ')}, updated_at = now() WHERE id = ${p(before.id)}`,
+    params,
+  );
+  if (edit.reclaims) {
+    await releaseBookingSlot(tx, before.id);
+    await claimSlotOr409(tx, tenantOf(ctx), before.id, resource.id, span);
+  }
+  for (const [k, col] of AUDITED) {
+    const old = before[col];
+    const now =
+      (form as unknown as Record<string, unknown>)[k] ?? (k === 'guestCount' ? extras.guestCount : undefined);
+    if (now !== undefined && String(old) !== String(now)) changes[col] = { old, new: now };
+  }
+  if (edit.status) await transition(ctx, deps, before.id, edit.status, { settings });
+}

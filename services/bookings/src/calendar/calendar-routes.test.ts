@@ -1,0 +1,35 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { futureDate, OWNER, useHarness } from '../test-support.ts';
+
+const h = useHarness();
+
+describe('calendar', () => {
+  it('returns every booking of a month with 2,000 bookings, only the visible range', async () => {
+    const year = Number(futureDate(0).slice(0, 4)) + 2;
+    await h.t.kit.db.tenantTx(OWNER, async (tx) => {
+      // seeded in SQL: 2,000 bookings over June on distinct resources, plus one in July
+      await tx.query(
+        `INSERT INTO bookings (tenant_id, booking_code, customer_id, customer_name, customer_email, customer_phone, event_type,
+            booking_date, start_time, end_time, resource_id, resource_name, status, starts_at, ends_at, slot)
+         SELECT $1, 'SEED-' || g, 'CUST-SEED', 'Seed ' || g, 'seed@example.com', '+61400000000', 'Meeting',
+                make_date($2, 6, 1 + g % 30), '09:00', '10:00', gen_random_uuid(), 'Seed Room', 'confirmed',
+                make_date($2, 6, 1 + g % 30) + time '09:00', make_date($2, 6, 1 + g % 30) + time '10:00',
+                tstzrange(make_date($2, 6, 1 + g % 30) + time '09:00', make_date($2, 6, 1 + g % 30) + time '10:00')
+           FROM generate_series(1, 2001) g`,
+        [OWNER, year],
+      );
+      await tx.query(
+        `UPDATE bookings SET booking_date = make_date($1, 7, 1) WHERE booking_code = 'SEED-2001'`,
+        [year],
+      );
+    });
+    const started = Date.now();
+    const res = await h.call('GET', `/api/calendar?from=${year}-06-01&to=${year}-06-30`, h.tokens.owner);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.events.length, 2000);
+    assert.ok(res.body.events.every((e: any) => e.bookingDate.startsWith(`${year}-06`)));
+    assert.ok(Date.now() - started < 5000);
+  });
+});

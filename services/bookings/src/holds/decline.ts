@@ -1,0 +1,49 @@
+/** Declining a request: one of the listed reasons (plus a note), the cancellation and the e-mail. */
+import { badRequest, conflict, type AppContext } from '@venue/service-kit';
+import type { Deps } from '../deps.ts';
+import { reload } from '../bookings/booking-row.ts';
+import type { TenantSettings } from '../remote/clients.ts';
+import { transition } from '../status/transition.ts';
+import { queueDeclineEmail } from './customer-emails.ts';
+
+const DECLINE_REASONS: Record<string, string> = {
+  unavailable: 'The venue is unavailable at that time',
+  conflict: 'The time conflicts with another booking',
+  policy: 'The request does not meet our booking policy',
+  capacity: 'The guest count exceeds the venue capacity',
+  other: 'Other',
+};
+
+export interface DeclineReason {
+  key: string;
+  text: string;
+}
+
+export function declineReason(b: Record<string, unknown>): DeclineReason {
+  const reason = String(b.reason ?? '');
+  if (!DECLINE_REASONS[reason])
+    throw badRequest('Please choose a reason for declining.', {
+      errors: [{ path: 'reason', message: 'Please choose a reason for declining.' }],
+    });
+  const note = typeof b.note === 'string' ? b.note.trim().slice(0, 2000) : '';
+  return { key: reason, text: note ? `${DECLINE_REASONS[reason]}: ${note}` : DECLINE_REASONS[reason]! };
+}
+
+export async function decline(
+  ctx: AppContext,
+  deps: Deps,
+  settings: TenantSettings,
+  id: string,
+  reason: DeclineReason,
+) {
+  const tx = ctx.state.tx;
+  const row = await reload(tx, id);
+  if (row.status !== 'pending' && row.status !== 'tentative')
+    throw conflict(`Only pending bookings can be declined; this one is ${row.status}.`);
+  const booking = await transition(ctx, deps, id, 'cancelled', {
+    reason: `Declined - ${reason.text}`,
+    settings,
+  });
+  await queueDeclineEmail(tx, row, reason.text);
+  return booking;
+}

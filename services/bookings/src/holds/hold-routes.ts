@@ -1,0 +1,109 @@
+/** Requests and holds: accept (tentative hold), decline, request changes, their bulk forms, expiring holds. */
+import { badRequest, conflict, requireAuth, type AppContext, type AppRouter } from '@venue/service-kit';
+import type { Deps } from '../deps.ts';
+import { BOOKING_COLUMNS, reload, toBooking, type BookingRow } from '../bookings/booking-row.ts';
+import { anyPermission, bookingsGuard } from '../shared/guards.ts';
+import { body, stringList, tenantOf } from '../shared/request.ts';
+import { venueIso } from '../shared/time.ts';
+import { holdHoursOf, transition } from '../status/transition.ts';
+import { bulk } from './bulk.ts';
+import { queueChangesEmail } from './customer-emails.ts';
+import { decline, declineReason } from './decline.ts';
+
+const CHANGES_NEEDED = 'Please enter a message describing the changes needed.';
+
+function selectedIds(b: Record<string, unknown>): string[] {
+  const ids = stringList(b.ids) ?? [];
+  if (ids.length === 0) throw badRequest('Select at least one booking.');
+  return ids;
+}
+
+/** `expiresIn` of the dashboard widget: whole hours, or minutes in the last hour. */
+function expiresIn(ms: number): string {
+  const h = Math.max(0, Math.floor(ms / 3_600_000));
+  return h >= 1 ? `${h}h` : `${Math.max(0, Math.floor(ms / 60_000))}m`;
+}
+
+export function holdRoutes(router: AppRouter, deps: Deps): void {
+  const settingsOf = (ctx: AppContext) => deps.clients.tenantSettings(tenantOf(ctx));
+
+  // Dashboard widget: anyone who may see the dashboard or bookings.
+  router.get(
+    '/api/bookings/holds-expiring',
+    requireAuth,
+    anyPermission('dashboard', 'bookings'),
+    async (ctx) => {
+      const zone = (await settingsOf(ctx)).timezone;
+      const now = deps.now();
+      const { rows } = await ctx.state.tx.query<BookingRow>(
+        `SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz + interval '48 hours' ORDER BY b.hold_expires_at`,
+        [now.toISOString()],
+      );
+      ctx.body = {
+        holds: rows.map((r) => ({
+          bookingId: r.id,
+          booking: r.booking_code,
+          resource: r.resource_name,
+          start: venueIso(new Date(r.starts_at), zone),
+          expiresAt: new Date(r.hold_expires_at!).toISOString(),
+          expiresIn: expiresIn(new Date(r.hold_expires_at!).getTime() - now.getTime()),
+          customer: r.customer_name,
+        })),
+      };
+    },
+  );
+
+  // Registered before the /:id/ routes below, which would otherwise take "bulk" for an id.
+  router.post('/api/bookings/bulk/accept', ...bookingsGuard, async (ctx) => {
+    const b = body(ctx);
+    const ids = selectedIds(b);
+    const holdHours = holdHoursOf(b);
+    const settings = await settingsOf(ctx);
+    ctx.body = await bulk(ids, (id) => transition(ctx, deps, id, 'tentative', { holdHours, settings }));
+  });
+
+  router.post('/api/bookings/bulk/decline', ...bookingsGuard, async (ctx) => {
+    const b = body(ctx);
+    const ids = selectedIds(b);
+    const reason = declineReason(b);
+    const settings = await settingsOf(ctx);
+    ctx.body = await bulk(ids, (id) => decline(ctx, deps, settings, id, reason));
+  });
+
+  router.post('/api/bookings/:id/accept', ...bookingsGuard, async (ctx) => {
+    const holdHours = holdHoursOf(body(ctx));
+    const settings = await settingsOf(ctx);
+    ctx.body = { booking: await transition(ctx, deps, ctx.params.id!, 'tentative', { holdHours, settings }) };
+  });
+
+  router.post('/api/bookings/:id/decline', ...bookingsGuard, async (ctx) => {
+    const reason = declineReason(body(ctx));
+    ctx.body = { booking: await decline(ctx, deps, await settingsOf(ctx), ctx.params.id!, reason) };
+  });
+
+  router.post('/api/bookings/:id/request-changes', ...bookingsGuard, async (ctx) => {
+    const message = String(body(ctx).message ?? '').trim();
+    if (!message)
+      throw badRequest(CHANGES_NEEDED, { errors: [{ path: 'message', message: CHANGES_NEEDED }] });
+    const { timezone } = await settingsOf(ctx);
+    const tx = ctx.state.tx;
+    const row = await reload(tx, ctx.params.id!);
+    if (row.status !== 'pending')
+      throw conflict(`Changes can only be requested on a pending booking; this one is ${row.status}.`);
+    await tx.query(`UPDATE bookings SET change_request = $2, updated_at = now() WHERE id = $1`, [
+      row.id,
+      JSON.stringify({ message: message.slice(0, 5000), at: deps.now().toISOString() }),
+    ]);
+    await queueChangesEmail(tx, row, message);
+    const updated = await reload(tx, row.id);
+    await tx.audit(ctx, {
+      action: 'booking_changes_requested',
+      targetType: 'booking',
+      target: row.booking_code,
+      additionalInfo: message.slice(0, 500),
+    });
+    const booking = toBooking(updated, timezone);
+    await tx.publish('booking.updated', booking);
+    ctx.body = { booking };
+  });
+}

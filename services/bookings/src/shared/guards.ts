@@ -1,0 +1,19 @@
+/** Route guards: the bookings page key, or either of two keys for the shared widgets. */
+import { hasPermission, type PermissionKey } from '@venue/contracts';
+import {
+  ACCESS_DENIED_MESSAGE,
+  forbidden,
+  requireAuth,
+  requirePermission,
+  type AppMiddleware,
+} from '@venue/service-kit';
+
+export const bookingsGuard = [requireAuth, requirePermission('bookings')] as const;
+
+/** 403 unless the caller may open one of the pages (e.g. the calendar without the bookings key). */
+export function anyPermission(...keys: PermissionKey[]): AppMiddleware {
+  return async (ctx, next) => {
+    if (!keys.some((k) => hasPermission(ctx.state.principal, k))) throw forbidden(ACCESS_DENIED_MESSAGE);
+    await next();
+  };
+}
