@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceKit } from '@venue/service-kit';
-import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
+import { DEFAULT_USER_SETTINGS, type Role } from '@venue/contracts';
 import { hashPassword } from './auth/passwords.ts';
 
 /** Shared by every demo account; printed in the README, never used outside demo data. */
@@ -12,6 +12,18 @@ export const DEMO_EMAILS = {
   owner2: 'owner2@demo.local',
   staff: 'staff@demo.local',
 } as const;
+
+interface DemoAccount {
+  id: string;
+  tenantId: string;
+  email: string;
+  role: Role;
+  name: string;
+  /** Hall name, contact number, address line 1 and 2, postcode, state (hall owners only). */
+  hall?: [string, string, string, string | null, string, string];
+  parentUserId?: string;
+  permissions?: string[];
+}
 
 /**
  * Demo accounts for a fresh install: a super admin, two hall owners (two tenants, so
@@ -27,75 +39,58 @@ export async function seedDemo(kit: ServiceKit): Promise<void> {
     const adminId = randomUUID();
     const ownerId = randomUUID();
     const owner2Id = randomUUID();
-    const staffId = randomUUID();
-    const insert = `INSERT INTO users (id, tenant_id, email, password_hash, role, name, hall_name, contact_number,
-        address_line1, address_line2, postcode, state, parent_user_id, permissions)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`;
-
-    await tx.query(insert, [
-      adminId,
-      adminId,
-      DEMO_EMAILS.superAdmin,
-      await hashPassword(DEMO_PASSWORD),
-      'super_admin',
-      'Platform Admin',
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      [],
-    ]);
-    await tx.query(insert, [
-      ownerId,
-      ownerId,
-      DEMO_EMAILS.owner,
-      await hashPassword(DEMO_PASSWORD),
-      'hall_owner',
-      'Olivia Harbour',
-      'Harbourside Hall',
-      '02 9555 0142',
-      '12 Wharf Road',
-      'Level 1',
-      '2000',
-      'NSW',
-      null,
-      [],
-    ]);
-    await tx.query(insert, [
-      owner2Id,
-      owner2Id,
-      DEMO_EMAILS.owner2,
-      await hashPassword(DEMO_PASSWORD),
-      'hall_owner',
-      'Henry Hill',
-      'Hilltop Community Centre',
-      '02 6555 0199',
-      '4 Ridge Street',
-      null,
-      '2580',
-      'NSW',
-      null,
-      [],
-    ]);
-    await tx.query(insert, [
-      staffId,
-      ownerId,
-      DEMO_EMAILS.staff,
-      await hashPassword(DEMO_PASSWORD),
-      'sub_user',
-      'Sam Staff',
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      ownerId,
-      ['dashboard', 'calendar', 'bookings', 'customers'],
-    ]);
+    const accounts: DemoAccount[] = [
+      {
+        id: adminId,
+        tenantId: adminId,
+        email: DEMO_EMAILS.superAdmin,
+        role: 'super_admin',
+        name: 'Platform Admin',
+      },
+      {
+        id: ownerId,
+        tenantId: ownerId,
+        email: DEMO_EMAILS.owner,
+        role: 'hall_owner',
+        name: 'Olivia Harbour',
+        hall: ['Harbourside Hall', '02 9555 0142', '12 Wharf Road', 'Level 1', '2000', 'NSW'],
+      },
+      {
+        id: owner2Id,
+        tenantId: owner2Id,
+        email: DEMO_EMAILS.owner2,
+        role: 'hall_owner',
+        name: 'Henry Hill',
+        hall: ['Hilltop Community Centre', '02 6555 0199', '4 Ridge Street', null, '2580', 'NSW'],
+      },
+      {
+        id: randomUUID(),
+        tenantId: ownerId,
+        email: DEMO_EMAILS.staff,
+        role: 'sub_user',
+        name: 'Sam Staff',
+        parentUserId: ownerId,
+        permissions: ['dashboard', 'calendar', 'bookings', 'customers'],
+      },
+    ];
+    for (const a of accounts) {
+      await tx.query(
+        `INSERT INTO users (id, tenant_id, email, password_hash, role, name, hall_name, contact_number,
+            address_line1, address_line2, postcode, state, parent_user_id, permissions)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          a.id,
+          a.tenantId,
+          a.email,
+          await hashPassword(DEMO_PASSWORD),
+          a.role,
+          a.name,
+          ...(a.hall ?? [null, null, null, null, null, null]),
+          a.parentUserId ?? null,
+          a.permissions ?? [],
+        ],
+      );
+    }
 
     for (const tenantId of [ownerId, owner2Id]) {
       const s = DEFAULT_USER_SETTINGS;

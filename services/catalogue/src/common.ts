@@ -1,8 +1,10 @@
-import { INTERNAL_AUTH_HEADER, type Principal } from '@venue/contracts';
+import { INTERNAL_AUTH_HEADER, type PermissionKey, type Principal } from '@venue/contracts';
 import {
   forbidden,
   internalSecret,
   notFound,
+  requireAuth,
+  requirePermission,
   safeEqual,
   unauthorized,
   type AppContext,
@@ -20,6 +22,19 @@ export function ownerOnly(message: string): AppMiddleware {
     await next();
   };
 }
+
+/** Reading an area needs its page key; changing it needs the hall owner as well. */
+function areaGuards(key: PermissionKey, manageMessage: string) {
+  return {
+    read: [requireAuth, requirePermission(key)] as const,
+    write: [requireAuth, requirePermission(key), ownerOnly(manageMessage)] as const,
+  };
+}
+
+/** Resources, their block-outs and the public holidays share the resources page key. */
+export const RESOURCE_GUARDS = areaGuards('resources', MANAGE_RESOURCES_MESSAGE);
+/** Rate cards and add-ons. */
+export const PRICING_GUARDS = areaGuards('pricing', MANAGE_PRICING_MESSAGE);
 
 /** Service-to-service routes (never routed by the gateway). */
 export const internalOnly: AppMiddleware = async (ctx, next) => {

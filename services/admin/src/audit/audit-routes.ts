@@ -72,23 +72,25 @@ export function auditRoutes(router: AppRouter): void {
   router.get('/api/audit/stats', requireAuth, guard, async (ctx: AppContext) => {
     const q = parseQuery(ctx, auditFilterSchema.pick({ startDate: true, endDate: true }));
     const { where, params } = await scopedWhere(ctx, q);
-    const tx = ctx.state.tx;
-    const group = (column: string) =>
-      tx.query<{ key: string | null; n: number | string }>(
-        `SELECT ${column} AS key, count(*) AS n FROM audit_log ${where} GROUP BY ${column}`,
-        params,
-      );
-    const [users, actions, targets] = [
-      await group('actor_email'),
-      await group('action'),
-      await group('target_type'),
-    ];
-    const totalLogs = actions.rows.reduce((sum, r) => sum + Number(r.n), 0);
+    // One statement, so one snapshot: under READ COMMITTED three separate GROUP BYs could each
+    // see a different set of rows while the relay is still delivering entries.
+    const { rows } = await ctx.state.tx.query<{ tally: string; key: string | null; n: number | string }>(
+      `SELECT CASE WHEN GROUPING(actor_email) = 0 THEN 'users'
+                   WHEN GROUPING(action) = 0 THEN 'actions' ELSE 'targets' END AS tally,
+              CASE WHEN GROUPING(actor_email) = 0 THEN actor_email
+                   WHEN GROUPING(action) = 0 THEN action ELSE target_type END AS key,
+              count(*) AS n
+         FROM audit_log ${where}
+        GROUP BY GROUPING SETS ((actor_email), (action), (target_type))`,
+      params,
+    );
+    const tally = (name: string) => rows.filter((r) => r.tally === name);
+    const totalLogs = tally('actions').reduce((sum, r) => sum + Number(r.n), 0);
     ctx.body = {
       totalLogs,
-      usersCount: countMap(users.rows, 'system'),
-      actionsCount: countMap(actions.rows, 'unknown'),
-      targetTypesCount: countMap(targets.rows, 'unknown'),
+      usersCount: countMap(tally('users'), 'system'),
+      actionsCount: countMap(tally('actions'), 'unknown'),
+      targetTypesCount: countMap(tally('targets'), 'unknown'),
     };
   });
 

@@ -6,11 +6,11 @@ import {
   call,
   download,
   login,
-  startAdmin,
   upload,
   type Harness,
   type Session,
 } from '../testing/harness.ts';
+import { startWithDemoSessions } from '../testing/demo-sessions.ts';
 import { MAX_UPLOAD_BYTES, NOT_AN_IMAGE, PICTURE_OWNERS_ONLY, TOO_LARGE } from './picture-routes.ts';
 
 let h: Harness;
@@ -20,13 +20,7 @@ let staff: Session;
 let admin: Session;
 let png: Buffer;
 before(async () => {
-  h = await startAdmin();
-  [owner, owner2, staff, admin] = await Promise.all([
-    login(h, 'owner@demo.local'),
-    login(h, 'owner2@demo.local'),
-    login(h, 'staff@demo.local'),
-    login(h, 'admin@demo.local'),
-  ]);
+  ({ h, owner, owner2, staff, admin } = await startWithDemoSessions());
   png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();

@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GST_MESSAGE, INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { call, login, startAdmin, type Harness, type Session } from '../testing/harness.ts';
+import { startWithDemoSessions } from '../testing/demo-sessions.ts';
+import { call, login, type Harness, type Session } from '../testing/harness.ts';
 import { OWNER_ONLY_SETTINGS } from './tenant-settings-routes.ts';
 import {
   ABN_MESSAGE,
@@ -25,13 +26,7 @@ let owner2: Session;
 let staff: Session;
 let admin: Session;
 before(async () => {
-  h = await startAdmin();
-  [owner, owner2, staff, admin] = await Promise.all([
-    login(h, 'owner@demo.local'),
-    login(h, 'owner2@demo.local'),
-    login(h, 'staff@demo.local'),
-    login(h, 'admin@demo.local'),
-  ]);
+  ({ h, owner, owner2, staff, admin } = await startWithDemoSessions());
 });
 after(async () => {
   await h?.close();

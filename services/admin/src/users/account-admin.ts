@@ -13,8 +13,8 @@ import {
 } from '@venue/service-kit';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
 import { accountView } from './serialise.ts';
-import { createSubUser, deleteSubUser, EMAIL_TAKEN } from './sub-user-routes.ts';
-import { invalidateSessions, isUuid, type UserRow } from './user-store.ts';
+import { createSubUser, deleteSubUser } from './sub-user-routes.ts';
+import { invalidateSessions, isUuid, writeUser, type UserRow } from './user-store.ts';
 
 /** Spec 01 §2 "Users" wording for anyone but the super admin. */
 export const SUPER_ADMIN_ONLY = 'Only Super Admins can access user management.';
@@ -107,8 +107,18 @@ export async function widenToAllTenants(tx: Tx): Promise<void> {
   await tx.query(`SELECT set_config('app.scope', 'system', true)`);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+/** role, name, hall name, contact number and address: the order both INSERT and UPDATE bind them. */
+function accountColumns(a: AccountFields): unknown[] {
+  return [
+    a.role,
+    a.name,
+    a.hallName,
+    a.contactNumber,
+    a.address.line1,
+    a.address.line2,
+    a.address.postcode,
+    a.address.state,
+  ];
 }
 
 async function liveAccount(tx: Tx, id: string): Promise<UserRow> {
@@ -171,32 +181,14 @@ async function createAccount(ctx: AppContext): Promise<void> {
   const tx = ctx.state.tx;
   await widenToAllTenants(tx);
   const id = randomUUID();
-  let created: UserRow | undefined;
-  try {
-    const { rows } = await tx.query<UserRow>(
-      `INSERT INTO users (id, tenant_id, email, password_hash, role, name, hall_name, contact_number,
-          address_line1, address_line2, postcode, state)
-       VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       RETURNING *`,
-      [
-        id,
-        body.email,
-        await hashPassword(body.password),
-        body.role,
-        body.name,
-        body.hallName,
-        body.contactNumber,
-        body.address.line1,
-        body.address.line2,
-        body.address.postcode,
-        body.address.state,
-      ],
-    );
-    created = rows[0];
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
-    throw err;
-  }
+  const created = await writeUser(
+    tx,
+    `INSERT INTO users (id, tenant_id, email, password_hash, role, name, hall_name, contact_number,
+        address_line1, address_line2, postcode, state)
+     VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     RETURNING *`,
+    [id, body.email, await hashPassword(body.password), ...accountColumns(body)],
+  );
   if (!created) throw new Error('insert returned no row');
   const label = body.role === 'hall_owner' ? 'Hall Owner' : 'Super Admin';
   await tx.audit(ctx, {
@@ -228,30 +220,13 @@ async function updateAccount(ctx: AppContext): Promise<void> {
     );
     if (subs.rowCount > 0) throw conflict(OWNER_HAS_SUB_USERS);
   }
-  let after: UserRow | undefined;
-  try {
-    const { rows } = await tx.query<UserRow>(
-      `UPDATE users SET email = $2, role = $3, name = coalesce($4, name), hall_name = $5, contact_number = $6,
-          address_line1 = $7, address_line2 = $8, postcode = $9, state = $10, updated_at = now()
-        WHERE id = $1 RETURNING *`,
-      [
-        before.id,
-        body.email,
-        body.role,
-        body.name,
-        body.hallName,
-        body.contactNumber,
-        body.address.line1,
-        body.address.line2,
-        body.address.postcode,
-        body.address.state,
-      ],
-    );
-    after = rows[0];
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
-    throw err;
-  }
+  let after = await writeUser(
+    tx,
+    `UPDATE users SET email = $2, role = $3, name = coalesce($4, name), hall_name = $5, contact_number = $6,
+        address_line1 = $7, address_line2 = $8, postcode = $9, state = $10, updated_at = now()
+      WHERE id = $1 RETURNING *`,
+    [before.id, body.email, ...accountColumns(body)],
+  );
   if (!after) throw notFound(USER_NOT_FOUND);
   const changes = accountChanges(before, after);
   // The token carries role and the sign-in e-mail; either changing ends the sessions.

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { auditedActions, call, login, startAdmin, type Harness, type Session } from '../testing/harness.ts';
+import { startWithDemoSessions } from '../testing/demo-sessions.ts';
+import { auditedActions, call, login, type Harness, type Session } from '../testing/harness.ts';
 import {
   CANNOT_CHANGE_OWN_ROLE,
   CANNOT_DELETE_SELF,
@@ -25,13 +26,7 @@ let owner2: Session;
 let staff: Session;
 let admin: Session;
 before(async () => {
-  h = await startAdmin();
-  [owner, owner2, staff, admin] = await Promise.all([
-    login(h, 'owner@demo.local'),
-    login(h, 'owner2@demo.local'),
-    login(h, 'staff@demo.local'),
-    login(h, 'admin@demo.local'),
-  ]);
+  ({ h, owner, owner2, staff, admin } = await startWithDemoSessions());
 });
 after(async () => {
   await h?.close();

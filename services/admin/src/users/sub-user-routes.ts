@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   badRequest,
-  conflict,
   forbidden,
   notFound,
   parseBody,
@@ -14,11 +13,11 @@ import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
 import { subUserView } from './serialise.ts';
 import { changeSubUserPasswordSchema, createSubUserSchema, updateSubUserSchema } from './sub-user-schemas.ts';
-import { invalidateSessions, isUuid, type UserRow } from './user-store.ts';
+import { EMAIL_TAKEN, invalidateSessions, isUuid, writeUser, type UserRow } from './user-store.ts';
 
 export const OWNERS_ONLY = 'Access Denied - Only Hall Owners can manage sub-users.';
 export const SUB_USER_NOT_FOUND = 'Sub-user not found.';
-export const EMAIL_TAKEN = 'An account with this email already exists.';
+export { EMAIL_TAKEN };
 
 function requireOwner(ctx: AppContext): string {
   if (ctx.state.principal.role !== 'hall_owner') throw forbidden(OWNERS_ONLY);
@@ -36,10 +35,6 @@ async function ownSubUser(tx: Tx, ownerId: string, subUserId: string): Promise<U
   );
   if (!rows[0]) throw notFound(SUB_USER_NOT_FOUND);
   return rows[0];
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
 export function subUserRoutes(router: AppRouter): void {
@@ -75,19 +70,13 @@ export async function createSubUser(ctx: AppContext): Promise<void> {
   const tx = ctx.state.tx;
   const id = randomUUID();
   const passwordHash = await hashPassword(body.password);
-  let created: UserRow | undefined;
-  try {
-    const { rows } = await tx.query<UserRow>(
-      `INSERT INTO users (id, tenant_id, email, password_hash, role, name, parent_user_id, permissions, status)
-       VALUES ($1, $2, $3, $4, 'sub_user', $5, $2, $6, $7)
-       RETURNING *`,
-      [id, ownerId, body.email, passwordHash, body.name, body.permissions, body.status],
-    );
-    created = rows[0];
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
-    throw err;
-  }
+  const created = await writeUser(
+    tx,
+    `INSERT INTO users (id, tenant_id, email, password_hash, role, name, parent_user_id, permissions, status)
+     VALUES ($1, $2, $3, $4, 'sub_user', $5, $2, $6, $7)
+     RETURNING *`,
+    [id, ownerId, body.email, passwordHash, body.name, body.permissions, body.status],
+  );
   if (!created) throw new Error('insert returned no row');
   await tx.audit(ctx, {
     action: 'user_created',

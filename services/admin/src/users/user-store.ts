@@ -1,5 +1,7 @@
-import type { Tx } from '@venue/service-kit';
+import { conflict, type Tx } from '@venue/service-kit';
 import type { Principal, Role } from '@venue/contracts';
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
 
 /** A row of `users` as the database returns it. */
 export interface UserRow {
@@ -93,4 +95,22 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Path ids are checked before they reach a uuid column, so junk is a 404, not a 500. */
 export function isUuid(value: string): boolean {
   return UUID_RE.test(value);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Runs one INSERT or UPDATE … RETURNING * on users and gives back the row. E-mails are unique
+ * across every account, so a clash is the form's 409, not a server error.
+ */
+export async function writeUser(tx: Tx, sql: string, params: unknown[]): Promise<UserRow | undefined> {
+  try {
+    const { rows } = await tx.query<UserRow>(sql, params);
+    return rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
 }

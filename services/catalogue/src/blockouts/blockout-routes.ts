@@ -4,12 +4,10 @@ import {
   notFound,
   parseBody,
   parseQuery,
-  requireAuth,
-  requirePermission,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { MANAGE_RESOURCES_MESSAGE, idParam, ownerOnly, tenantOf, tx } from '../common.ts';
+import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
 import { zonedInstant, type TimeZoneLookup } from '../time-zone.ts';
 import {
   BLOCKOUT_REASONS,
@@ -24,8 +22,7 @@ const SELECT_RESOURCE = 'Please select at least one resource';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const read = [requireAuth, requirePermission('resources')] as const;
-const write = [requireAuth, requirePermission('resources'), ownerOnly(MANAGE_RESOURCES_MESSAGE)] as const;
+const { read, write } = RESOURCE_GUARDS;
 
 const validDate = (message: string) =>
   z
@@ -101,6 +98,28 @@ async function instants(input: BlockoutInput, zone: string) {
   return { startsAt, endsAt };
 }
 
+/** Dates, times, zone, instants, reason and notes: the order INSERT ($2…) and UPDATE ($2…) bind them. */
+function periodValues(input: BlockoutInput, zone: string, startsAt: Date, endsAt: Date): unknown[] {
+  return [
+    input.dateFrom,
+    input.dateTo,
+    input.timeFrom,
+    input.timeTo,
+    zone,
+    startsAt,
+    endsAt,
+    input.reason,
+    input.notes,
+  ];
+}
+
+async function linkResources(ctx: AppContext, blockoutId: string, resourceIds: string[]): Promise<void> {
+  await tx(ctx).query(
+    `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id) SELECT $1, $2, unnest($3::uuid[])`,
+    [tenantOf(ctx), blockoutId, resourceIds],
+  );
+}
+
 export function blockoutRoutes(router: AppRouter, timeZoneOf: TimeZoneLookup): void {
   async function create(ctx: AppContext): Promise<Blockout> {
     const input = parseBody(ctx, blockoutInput);
@@ -110,24 +129,10 @@ export function blockoutRoutes(router: AppRouter, timeZoneOf: TimeZoneLookup): v
     const { rows } = await tx(ctx).query<{ id: string }>(
       `INSERT INTO blockouts (tenant_id, date_from, date_to, time_from, time_to, time_zone, starts_at, ends_at, reason, notes)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-      [
-        tenantOf(ctx),
-        input.dateFrom,
-        input.dateTo,
-        input.timeFrom,
-        input.timeTo,
-        zone,
-        startsAt,
-        endsAt,
-        input.reason,
-        input.notes,
-      ],
+      [tenantOf(ctx), ...periodValues(input, zone, startsAt, endsAt)],
     );
     const id = rows[0]!.id;
-    await tx(ctx).query(
-      `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id) SELECT $1, $2, unnest($3::uuid[])`,
-      [tenantOf(ctx), id, input.resourceIds],
-    );
+    await linkResources(ctx, id, input.resourceIds);
     const b = (await findBlockout(tx(ctx), id))!;
     await tx(ctx).publish('blockout.created', blockoutEventData(tenantOf(ctx), b));
     await tx(ctx).audit(ctx, {
@@ -174,24 +179,10 @@ export function blockoutRoutes(router: AppRouter, timeZoneOf: TimeZoneLookup): v
     await tx(ctx).query(
       `UPDATE blockouts SET date_from=$2, date_to=$3, time_from=$4, time_to=$5, time_zone=$6, starts_at=$7,
          ends_at=$8, reason=$9, notes=$10, updated_at=now() WHERE id=$1`,
-      [
-        before.id,
-        input.dateFrom,
-        input.dateTo,
-        input.timeFrom,
-        input.timeTo,
-        zone,
-        startsAt,
-        endsAt,
-        input.reason,
-        input.notes,
-      ],
+      [before.id, ...periodValues(input, zone, startsAt, endsAt)],
     );
     await tx(ctx).query(`DELETE FROM blockout_resources WHERE blockout_id = $1`, [before.id]);
-    await tx(ctx).query(
-      `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id) SELECT $1, $2, unnest($3::uuid[])`,
-      [tenantOf(ctx), before.id, input.resourceIds],
-    );
+    await linkResources(ctx, before.id, input.resourceIds);
     const after = (await findBlockout(tx(ctx), before.id))!;
     await tx(ctx).publish('blockout.updated', blockoutEventData(tenantOf(ctx), after));
     await tx(ctx).audit(ctx, {

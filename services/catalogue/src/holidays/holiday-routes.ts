@@ -5,12 +5,10 @@ import {
   notFound,
   parseBody,
   parseQuery,
-  requireAuth,
-  requirePermission,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { MANAGE_RESOURCES_MESSAGE, idParam, ownerOnly, tenantOf, tx } from '../common.ts';
+import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 import { holidaysFromIcs, holidaysToIcs } from './holiday-ics.ts';
 import {
@@ -26,8 +24,7 @@ import {
 import { syncHolidays } from './holiday-sync.ts';
 
 const NOT_FOUND = 'Holiday not found';
-const read = [requireAuth, requirePermission('resources')] as const;
-const write = [requireAuth, requirePermission('resources'), ownerOnly(MANAGE_RESOURCES_MESSAGE)] as const;
+const { read, write } = RESOURCE_GUARDS;
 const IMPACTS = ['surcharge', 'blockout', 'restricted'] as const;
 
 /** Chips allow several values: `scope=statewide,local`. */

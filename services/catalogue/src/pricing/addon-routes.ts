@@ -1,29 +1,11 @@
 import { z } from 'zod';
-import {
-  notFound,
-  parseBody,
-  requireAuth,
-  requirePermission,
-  type AppContext,
-  type AppRouter,
-  type Tx,
-} from '@venue/service-kit';
-import {
-  MANAGE_PRICING_MESSAGE,
-  dollars,
-  idParam,
-  isoInstant,
-  num,
-  ownerOnly,
-  tenantOf,
-  tx,
-} from '../common.ts';
+import { notFound, parseBody, type AppContext, type AppRouter, type Tx } from '@venue/service-kit';
+import { PRICING_GUARDS, dollars, idParam, isoInstant, num, tenantOf, tx } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 import { cents, centsFrom } from './money-input.ts';
 
 const NOT_FOUND = 'Add-on not found';
-const read = [requireAuth, requirePermission('pricing')] as const;
-const write = [requireAuth, requirePermission('pricing'), ownerOnly(MANAGE_PRICING_MESSAGE)] as const;
+const { read, write } = PRICING_GUARDS;
 
 /** What every new tenant starts with (spec 03 §2.9 / §9). */
 export const STARTER_ADDONS = [

@@ -5,30 +5,19 @@ import {
   notFound,
   parseBody,
   requireAuth,
-  requirePermission,
   ACCESS_DENIED_MESSAGE,
   type AppContext,
   type AppMiddleware,
   type AppRouter,
 } from '@venue/service-kit';
 import { hasPermission } from '@venue/contracts';
-import {
-  MANAGE_PRICING_MESSAGE,
-  dollars,
-  idParam,
-  num,
-  ownerOnly,
-  principal,
-  tenantOf,
-  tx,
-} from '../common.ts';
+import { PRICING_GUARDS, dollars, idParam, num, principal, tenantOf, tx } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 import { cents, centsFrom } from './money-input.ts';
 import { quoteFor, quoteRequest } from './price-quote.ts';
 
 const NOT_FOUND = 'Pricing not found';
-const read = [requireAuth, requirePermission('pricing')] as const;
-const write = [requireAuth, requirePermission('pricing'), ownerOnly(MANAGE_PRICING_MESSAGE)] as const;
+const { read, write } = PRICING_GUARDS;
 
 const pricingInput = z.preprocess(
   (v) => {

@@ -21,6 +21,15 @@ describe('rate cards, add-ons and the price quote API', () => {
   });
   after(() => h.close());
 
+  /** POST /api/price-quote for one weekday hour from 09:00 unless the body says otherwise. */
+  const quote = (as: string, body: Record<string, unknown>) =>
+    h.call('POST', '/api/price-quote', as, {
+      date: '2026-10-06',
+      startTime: '09:00',
+      endTime: '10:00',
+      ...body,
+    });
+
   it('creates, lists, edits and deletes a rate card in cents (dollars alongside)', async () => {
     const c = await h.call('POST', '/api/pricing', OWNER, {
       resourceId: hallA,
@@ -169,82 +178,53 @@ describe('rate cards, add-ons and the price quote API', () => {
     const projector = (await h.call('GET', '/api/addons', OWNER)).body.find(
       (a: { name: string }) => a.name === 'Projector',
     );
-    const quote = await h.call('POST', '/api/price-quote', OWNER, {
+    const quoted = await quote(OWNER, {
       resourceId: hallA,
       date: '2026-10-05',
-      startTime: '09:00',
       endTime: '13:00',
       addOns: [{ id: projector.id, quantity: 2 }],
     });
-    assert.equal(quote.status, 200);
+    assert.equal(quoted.status, 200);
     assert.deepEqual(
       [
-        quote.body.baseCents,
-        quote.body.holiday,
-        quote.body.addOnsCents,
-        quote.body.calculatedPriceCents,
-        quote.body.calculatedPrice,
+        quoted.body.baseCents,
+        quoted.body.holiday,
+        quoted.body.addOnsCents,
+        quoted.body.calculatedPriceCents,
+        quoted.body.calculatedPrice,
       ],
       [40000, { name: 'Labour Day', surchargePercent: 25, surchargeCents: 10000 }, 10000, 60000, 600],
     );
-    const weekend = await h.call('POST', '/api/price-quote', OWNER, {
-      resourceId: hallA,
-      date: '2026-10-10',
-      startTime: '09:00',
-      endTime: '10:00',
-    });
+    const weekend = await quote(OWNER, { resourceId: hallA, date: '2026-10-10' });
     assert.deepEqual(
       [weekend.body.isWeekend, weekend.body.calculatedPriceCents, weekend.body.holiday],
       [true, 15000, null],
     );
 
     // hallB has a flat card at 99.99 weekday: 4 h is half.
-    const half = await h.call('POST', '/api/price-quote', OWNER, {
-      resourceId: hallB,
-      date: '2026-10-06',
-      startTime: '09:00',
-      endTime: '13:00',
-      addOnIds: [projector.id],
-    });
+    const half = await quote(OWNER, { resourceId: hallB, endTime: '13:00', addOnIds: [projector.id] });
     assert.deepEqual([half.body.baseCents, half.body.calculatedPriceCents], [5000, 10000]);
 
-    const bad = await h.call('POST', '/api/price-quote', OWNER, {
-      resourceId: hallA,
-      date: '2026-10-06',
-      startTime: '13:00',
-      endTime: '13:00',
-    });
-    assert.deepEqual([bad.status, bad.body.message], [400, 'End time must be after start time']);
-    const missing = await h.call('POST', '/api/price-quote', OWNER, {
-      date: '2026-10-06',
-      startTime: '09:00',
-      endTime: '10:00',
-    });
-    assert.deepEqual([missing.status, missing.body.message], [400, 'Resource is required']);
-
-    // Another tenant's resource or add-on cannot be priced.
-    const other = await h.call('POST', '/api/price-quote', OWNER2, {
-      resourceId: hallA,
-      date: '2026-10-06',
-      startTime: '09:00',
-      endTime: '10:00',
-    });
-    assert.equal(other.status, 404);
+    // Nonsense is refused, and another tenant's resource or add-on cannot be priced.
     const hall2 = (await h.call('POST', '/api/resources', OWNER2, hall())).body.id;
-    const foreignAddOn = await h.call('POST', '/api/price-quote', OWNER2, {
-      resourceId: hall2,
-      date: '2026-10-06',
-      startTime: '09:00',
-      endTime: '10:00',
-      addOnIds: [projector.id],
-    });
-    assert.deepEqual([foreignAddOn.status, foreignAddOn.body.message], [404, 'Add-on not found']);
-    const noPricing = await h.call('POST', '/api/price-quote', OWNER2, {
-      resourceId: hall2,
-      date: '2026-10-05',
-      startTime: '09:00',
-      endTime: '10:00',
-    });
+    const refused: [string, Record<string, unknown>, number, string | undefined][] = [
+      [
+        OWNER,
+        { resourceId: hallA, startTime: '13:00', endTime: '13:00' },
+        400,
+        'End time must be after start time',
+      ],
+      [OWNER, {}, 400, 'Resource is required'],
+      [OWNER2, { resourceId: hallA }, 404, undefined],
+      [OWNER2, { resourceId: hall2, addOnIds: [projector.id] }, 404, 'Add-on not found'],
+    ];
+    for (const [as, body, status, message] of refused) {
+      const r = await quote(as, body);
+      const label = `${as} ${JSON.stringify(body)}`;
+      assert.equal(r.status, status, label);
+      if (message) assert.equal(r.body.message, message, label);
+    }
+    const noPricing = await quote(OWNER2, { resourceId: hall2, date: '2026-10-05' });
     assert.deepEqual(
       [noPricing.body.calculatedPriceCents, noPricing.body.rateType, noPricing.body.holiday],
       [0, null, null],
@@ -279,36 +259,24 @@ describe('rate cards, add-ons and the price quote API', () => {
   it("another tenant cannot read, change or delete this tenant's rate card or add-on", async () => {
     const card = (await h.call('GET', '/api/pricing', OWNER)).body[0];
     const addOn = (await h.call('GET', '/api/addons', OWNER)).body[0];
-    assert.equal((await h.call('GET', `/api/pricing/${card.id}`, OWNER2)).status, 404);
-    assert.equal(
-      (
-        await h.call('PUT', `/api/pricing/${card.id}`, OWNER2, {
-          resourceId: card.resourceId,
-          rateType: 'daily',
-          weekdayRateCents: 1,
-          weekendRateCents: 1,
-        })
-      ).status,
-      404,
-    );
-    assert.equal((await h.call('DELETE', `/api/pricing/${card.id}`, OWNER2)).status, 404);
-    // Nor attach a rate card to it from their own tenant.
-    assert.equal(
-      (
-        await h.call('POST', '/api/pricing', OWNER2, {
-          resourceId: card.resourceId,
-          rateType: 'daily',
-          weekdayRateCents: 1,
-          weekendRateCents: 1,
-        })
-      ).status,
-      404,
-    );
-    assert.equal(
-      (await h.call('PUT', `/api/addons/${addOn.id}`, OWNER2, { name: 'Mine', priceCents: 1 })).status,
-      404,
-    );
-    assert.equal((await h.call('DELETE', `/api/addons/${addOn.id}`, OWNER2)).status, 404);
+    const anyCard = {
+      resourceId: card.resourceId,
+      rateType: 'daily',
+      weekdayRateCents: 1,
+      weekendRateCents: 1,
+    };
+    const attempts: [string, string, unknown][] = [
+      ['GET', `/api/pricing/${card.id}`, undefined],
+      ['PUT', `/api/pricing/${card.id}`, anyCard],
+      ['DELETE', `/api/pricing/${card.id}`, undefined],
+      // Nor attach a rate card to it from their own tenant.
+      ['POST', '/api/pricing', anyCard],
+      ['PUT', `/api/addons/${addOn.id}`, { name: 'Mine', priceCents: 1 }],
+      ['DELETE', `/api/addons/${addOn.id}`, undefined],
+    ];
+    for (const [method, path, body] of attempts) {
+      assert.equal((await h.call(method, path, OWNER2, body)).status, 404, `${method} ${path}`);
+    }
     assert.ok(
       !(await h.call('GET', '/api/addons', OWNER2)).body.some((a: { id: string }) => a.id === addOn.id),
     );

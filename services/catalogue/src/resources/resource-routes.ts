@@ -5,12 +5,10 @@ import {
   notFound,
   parseBody,
   parseQuery,
-  requireAuth,
-  requirePermission,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { MANAGE_RESOURCES_MESSAGE, idParam, isUuid, ownerOnly, tenantOf, tx } from '../common.ts';
+import { RESOURCE_GUARDS, idParam, isUuid, tenantOf, tx } from '../common.ts';
 import { detachResourceFromBlockouts } from '../blockouts/blockout-store.ts';
 import { resourcesCsv } from './resource-csv.ts';
 import {
@@ -26,8 +24,7 @@ import {
 } from './resource-model.ts';
 
 const NOT_FOUND = 'Resource not found';
-const read = [requireAuth, requirePermission('resources')] as const;
-const write = [requireAuth, requirePermission('resources'), ownerOnly(MANAGE_RESOURCES_MESSAGE)] as const;
+const { read, write } = RESOURCE_GUARDS;
 
 const listQuery = z.object({
   search: z.string().optional(),
@@ -48,33 +45,40 @@ async function load(ctx: AppContext): Promise<Resource> {
   return r;
 }
 
+/** The columns a form writes, each with its value from the parsed input, in one order for INSERT and UPDATE. */
+const FORM_COLUMNS: ReadonlyArray<readonly [string, (i: ResourceInput) => unknown]> = [
+  ['name', (i) => i.name],
+  ['type', (i) => i.type],
+  ['capacity', (i) => i.capacity],
+  ['description', (i) => i.description],
+  ['internal_notes', (i) => i.internalNotes],
+  ['visibility', (i) => i.visibility],
+  ['status', (i) => i.status],
+  ['calendar_colour', (i) => i.calendarColour],
+  ['colour_name', (i) => i.colourName],
+  ['hours', (i) => JSON.stringify(i.hours)],
+  ['setup_buffer_minutes', (i) => i.setupBufferMinutes],
+  ['packdown_buffer_minutes', (i) => i.packdownBufferMinutes],
+  ['apply_buffers', (i) => i.applyBuffers],
+  ['equipment', (i) => JSON.stringify(i.equipment)],
+  ['ics_enabled', (i) => i.icsEnabled],
+  ['public_calendar', (i) => i.publicCalendar],
+];
+const formValues = (input: ResourceInput) => FORM_COLUMNS.map(([, value]) => value(input));
+// $1 and $2 are tenant and code on insert; $1 is the id on update.
+const INSERT_SQL = `INSERT INTO resources (tenant_id, code, ${FORM_COLUMNS.map(([c]) => c).join(', ')})
+  VALUES ($1, $2, ${FORM_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')})
+  RETURNING ${RESOURCE_COLUMNS}`;
+const UPDATE_SQL = `UPDATE resources SET ${FORM_COLUMNS.map(([c], i) => `${c} = $${i + 2}`).join(', ')},
+  updated_at = now() WHERE id = $1 RETURNING ${RESOURCE_COLUMNS}`;
+
 async function insert(ctx: AppContext, input: ResourceInput, code: string): Promise<Resource> {
-  const { rows } = await tx(ctx).query(
-    `INSERT INTO resources (tenant_id, code, name, type, capacity, description, internal_notes, visibility,
-       status, calendar_colour, colour_name, hours, setup_buffer_minutes, packdown_buffer_minutes,
-       apply_buffers, equipment, ics_enabled, public_calendar)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'active',$9,$10,$11,$12,$13,$14,$15,$16,$17)
-     RETURNING ${RESOURCE_COLUMNS}`,
-    [
-      tenantOf(ctx),
-      code,
-      input.name,
-      input.type,
-      input.capacity,
-      input.description,
-      input.internalNotes,
-      input.visibility,
-      input.calendarColour,
-      input.colourName,
-      JSON.stringify(input.hours),
-      input.setupBufferMinutes,
-      input.packdownBufferMinutes,
-      input.applyBuffers,
-      JSON.stringify(input.equipment),
-      input.icsEnabled,
-      input.publicCalendar,
-    ],
-  );
+  // a new resource starts active whatever the form says
+  const { rows } = await tx(ctx).query(INSERT_SQL, [
+    tenantOf(ctx),
+    code,
+    ...formValues({ ...input, status: 'active' }),
+  ]);
   const created = toResource(rows[0] as Record<string, unknown>);
   await tx(ctx).publish('resource.created', resourceEventData(tenantOf(ctx), created));
   await tx(ctx).audit(ctx, {
@@ -86,6 +90,23 @@ async function insert(ctx: AppContext, input: ResourceInput, code: string): Prom
   return created;
 }
 
+/** Tells bookings (and anyone listening) about the change, and records it for the audit log. */
+async function announceUpdate(
+  ctx: AppContext,
+  r: Resource,
+  additionalInfo: string,
+  changed: Record<string, { old: unknown; new: unknown }>,
+): Promise<void> {
+  await tx(ctx).publish('resource.updated', resourceEventData(tenantOf(ctx), r));
+  await tx(ctx).audit(ctx, {
+    action: 'resource_updated',
+    targetType: 'resource',
+    target: r.name,
+    additionalInfo,
+    changes: changed,
+  });
+}
+
 async function setStatus(ctx: AppContext, ids: string[], status: 'active' | 'archived'): Promise<Resource[]> {
   const { rows } = await tx(ctx).query(
     `UPDATE resources SET status = $2, updated_at = now() WHERE id = ANY($1::uuid[]) AND status <> $2
@@ -94,13 +115,8 @@ async function setStatus(ctx: AppContext, ids: string[], status: 'active' | 'arc
   );
   const changed = rows.map((r) => toResource(r as Record<string, unknown>));
   for (const r of changed) {
-    await tx(ctx).publish('resource.updated', resourceEventData(tenantOf(ctx), r));
-    await tx(ctx).audit(ctx, {
-      action: 'resource_updated',
-      targetType: 'resource',
-      target: r.name,
-      additionalInfo: `${status === 'archived' ? 'Archived' : 'Restored'} resource ${r.name}`,
-      changes: { status: { old: status === 'archived' ? 'active' : 'archived', new: status } },
+    await announceUpdate(ctx, r, `${status === 'archived' ? 'Archived' : 'Restored'} resource ${r.name}`, {
+      status: { old: status === 'archived' ? 'active' : 'archived', new: status },
     });
   }
   return changed;
@@ -181,41 +197,14 @@ export function resourceRoutes(router: AppRouter): void {
   router.put('/api/resources/:id', ...write, async (ctx) => {
     const before = await load(ctx);
     const input = parseBody(ctx, resourceInput);
-    const { rows } = await tx(ctx).query(
-      `UPDATE resources SET name=$2, type=$3, capacity=$4, description=$5, internal_notes=$6, visibility=$7,
-         status=$8, calendar_colour=$9, colour_name=$10, hours=$11, setup_buffer_minutes=$12,
-         packdown_buffer_minutes=$13, apply_buffers=$14, equipment=$15, ics_enabled=$16, public_calendar=$17,
-         updated_at=now()
-       WHERE id=$1 RETURNING ${RESOURCE_COLUMNS}`,
-      [
-        before.id,
-        input.name,
-        input.type,
-        input.capacity,
-        input.description,
-        input.internalNotes,
-        input.visibility,
-        input.status,
-        input.calendarColour,
-        input.colourName,
-        JSON.stringify(input.hours),
-        input.setupBufferMinutes,
-        input.packdownBufferMinutes,
-        input.applyBuffers,
-        JSON.stringify(input.equipment),
-        input.icsEnabled,
-        input.publicCalendar,
-      ],
-    );
+    const { rows } = await tx(ctx).query(UPDATE_SQL, [before.id, ...formValues(input)]);
     const after = toResource(rows[0] as Record<string, unknown>);
-    await tx(ctx).publish('resource.updated', resourceEventData(tenantOf(ctx), after));
-    await tx(ctx).audit(ctx, {
-      action: 'resource_updated',
-      targetType: 'resource',
-      target: after.name,
-      additionalInfo: `Updated resource ${after.name} (${after.code})`,
-      changes: changes(before, after),
-    });
+    await announceUpdate(
+      ctx,
+      after,
+      `Updated resource ${after.name} (${after.code})`,
+      changes(before, after),
+    );
     ctx.body = after;
   });
 
