@@ -88,6 +88,32 @@ test('halls table: filters, sorting, duplicate, archive/restore and the selectio
   await expect(rowOf(alpha.name)).toContainText('Active');
 });
 
+test('halls table at 1400 px: every status badge reads in full and the page does not scroll sideways', async ({
+  page,
+  request,
+}) => {
+  const wide = await createResource(request, `Wide Hall With A Long Name ${RUN}`, 120, {
+    description: 'A public description long enough to fill its column. '.repeat(4),
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, 'owner@demo.local');
+  await page.goto('/ResourcesHalls');
+  const table = page.getByTestId('halls-table');
+  await expect(table.getByRole('row', { name: `${wide.name} details` })).toContainText('Active');
+
+  const fit = await page.evaluate(() => {
+    const labels = [...document.querySelectorAll('[data-testid="halls-table"] tbody .mantine-Badge-label')];
+    return {
+      count: labels.length,
+      clipped: labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+      pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(fit.count).toBeGreaterThan(0);
+  expect(fit.clipped, 'no status badge is cut short').toEqual([]);
+  expect(fit.pageOverflow, 'the page itself never scrolls sideways').toBeLessThanOrEqual(0);
+});
+
 test('the detail panel hands out a secret calendar feed URL and can revoke it', async ({ page, request }) => {
   const room = await createResource(request, `Feed Room ${RUN}`, 20, { icsEnabled: true });
   await signIn(page, 'owner@demo.local');

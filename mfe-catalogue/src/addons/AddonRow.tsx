@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Table, TextInput } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { formatMoney, useSession } from '@venue/ui';
 import type { Addon } from '../api/types.ts';
 import { useSaveAddon } from '../api/hooks.ts';
-import { toCents } from '../shared/labels.ts';
-import { FormErrors } from '../shared/FormErrors.tsx';
-import { validateAddon, type AddonDraft } from './addonForm.ts';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
+import { addonInput, validateAddon, type AddonDraft } from './addonForm.ts';
+import { AddonDraftForm } from './AddonDraftForm.tsx';
 
 /** One add-on; in edit mode the row itself becomes the form (inline edit). */
 export function AddonRow({
@@ -29,34 +29,19 @@ export function AddonRow({
         <Table.Td>{formatMoney(addon.priceCents, settings)}</Table.Td>
         <Table.Td>{addon.description}</Table.Td>
         {canManage ? (
-          <Table.Td>
-            <Group gap={4} wrap="nowrap">
-              <Button
-                size="xs"
-                variant="subtle"
-                aria-label={`Edit ${addon.name}`}
-                onClick={() => {
-                  setErrors([]);
-                  setDraft({
-                    name: addon.name,
-                    price: addon.priceCents / 100,
-                    description: addon.description ?? '',
-                  });
-                }}
-              >
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${addon.name}`}
-                onClick={onDelete}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Table.Td>
+          <EditDeleteButtons
+            place="table"
+            subject={addon.name}
+            onEdit={() => {
+              setErrors([]);
+              setDraft({
+                name: addon.name,
+                price: addon.priceCents / 100,
+                description: addon.description ?? '',
+              });
+            }}
+            onDelete={onDelete}
+          />
         ) : null}
       </Table.Tr>
     );
@@ -66,55 +51,27 @@ export function AddonRow({
     const problems = validateAddon(d);
     setErrors(problems);
     if (problems.length) return;
-    await save.mutateAsync({
-      id: addon.id,
-      input: { name: d.name.trim(), priceCents: toCents(Number(d.price)), description: d.description },
-    });
+    await save.mutateAsync({ id: addon.id, input: addonInput(d) });
     setDraft(null);
   }
 
   return (
     <Table.Tr>
       <Table.Td colSpan={canManage ? 4 : 3}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit(draft).catch(() => undefined);
-          }}
+        <AddonDraftForm
+          place="row"
+          draft={draft}
+          errors={errors}
+          onChange={setDraft}
+          onSubmit={() => submit(draft)}
         >
-          <FormErrors errors={errors} />
-          <Group align="flex-end" mt={errors.length ? 'xs' : 0}>
-            <TextInput
-              label="Name"
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-            />
-            <NumberInput
-              label="Price"
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              value={draft.price}
-              onChange={(v) =>
-                setDraft({ ...draft, price: typeof v === 'number' ? v : v === '' ? '' : Number(v) })
-              }
-              w={140}
-            />
-            <TextInput
-              label="Description"
-              value={draft.description}
-              onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" size="sm" loading={save.isPending}>
-              Save
-            </Button>
-            <Button size="sm" variant="default" onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </Group>
-        </form>
+          <Button type="submit" size="sm" loading={save.isPending}>
+            Save
+          </Button>
+          <Button size="sm" variant="default" onClick={() => setDraft(null)}>
+            Cancel
+          </Button>
+        </AddonDraftForm>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Group, MultiSelect, Select } from '@mantine/core';
 import { BLOCKOUT_REASONS, type Blockout, type BlockoutInput, type BlockoutReason } from '../api/types.ts';
 import { useBulkBlockout, useResources, useSaveBlockout } from '../api/hooks.ts';
-import { FormErrors } from '../shared/FormErrors.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { emptyBlockout, validateBlockout } from './blockoutForm.ts';
+import { NotesField, TextField } from '../shared/fields.tsx';
 
 export type BlockoutMode = 'single' | 'bulk' | 'edit';
 
@@ -76,91 +77,60 @@ export function BlockoutDialog({
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={TITLES[mode]}
       size="lg"
-      centered
+      errors={errors}
+      busy={pending}
+      submitLabel={mode === 'edit' ? 'Save Changes' : 'Create Block-out'}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit().catch(() => undefined);
-        }}
-      >
-        <Stack>
-          <FormErrors errors={errors} />
-          {mode === 'single' ? (
-            <Select
-              label="Resource"
-              data={options}
-              value={form.resourceIds[0] ?? null}
-              onChange={(v) => set({ resourceIds: v ? [v] : [] })}
-              searchable
-            />
-          ) : (
-            <MultiSelect
-              label="Resources"
-              data={options}
-              value={form.resourceIds}
-              onChange={(resourceIds) => set({ resourceIds })}
-              searchable
-              placeholder={form.resourceIds.length ? undefined : 'Choose active resources'}
-            />
-          )}
-          <Group grow>
-            <TextInput
-              type="date"
-              label="Date from"
-              value={form.dateFrom}
-              onChange={(e) => set({ dateFrom: e.currentTarget.value })}
-            />
-            <TextInput
-              type="date"
-              label="Date to"
-              value={form.dateTo}
-              onChange={(e) => set({ dateTo: e.currentTarget.value })}
-            />
-          </Group>
-          <Group grow>
-            <TextInput
-              type="time"
-              label="Time from"
-              value={form.timeFrom}
-              onChange={(e) => set({ timeFrom: e.currentTarget.value })}
-            />
-            <TextInput
-              type="time"
-              label="Time to"
-              value={form.timeTo}
-              onChange={(e) => set({ timeTo: e.currentTarget.value })}
-            />
-          </Group>
-          <Select
-            label="Reason"
-            data={[...BLOCKOUT_REASONS]}
-            value={form.reason}
-            allowDeselect={false}
-            onChange={(v) => set({ reason: (v as BlockoutReason) ?? 'Maintenance' })}
-          />
-          <Textarea
-            label="Notes"
-            value={form.notes ?? ''}
-            onChange={(e) => set({ notes: e.currentTarget.value })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {mode === 'edit' ? 'Save Changes' : 'Create Block-out'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {mode === 'single' ? (
+        <Select
+          label="Resource"
+          data={options}
+          value={form.resourceIds[0] ?? null}
+          onChange={(v) => set({ resourceIds: v ? [v] : [] })}
+          searchable
+        />
+      ) : (
+        <MultiSelect
+          label="Resources"
+          data={options}
+          value={form.resourceIds}
+          onChange={(resourceIds) => set({ resourceIds })}
+          searchable
+          placeholder={form.resourceIds.length ? undefined : 'Choose active resources'}
+        />
+      )}
+      <Group grow>
+        <TextField
+          type="date"
+          label="Date from"
+          value={form.dateFrom}
+          onValue={(dateFrom) => set({ dateFrom })}
+        />
+        <TextField type="date" label="Date to" value={form.dateTo} onValue={(dateTo) => set({ dateTo })} />
+      </Group>
+      <Group grow>
+        <TextField
+          type="time"
+          label="Time from"
+          value={form.timeFrom}
+          onValue={(timeFrom) => set({ timeFrom })}
+        />
+        <TextField type="time" label="Time to" value={form.timeTo} onValue={(timeTo) => set({ timeTo })} />
+      </Group>
+      <Select
+        label="Reason"
+        data={[...BLOCKOUT_REASONS]}
+        value={form.reason}
+        allowDeselect={false}
+        onChange={(v) => set({ reason: (v as BlockoutReason) ?? 'Maintenance' })}
+      />
+      <NotesField label="Notes" value={form.notes ?? ''} onValue={(notes) => set({ notes })} />
+    </FormDialog>
   );
 }

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { EmptyState, ErrorState, LoadingState, PageHeader, formatDate, useSession } from '@venue/ui';
+import { EmptyState, PageHeader, formatDate, useSession } from '@venue/ui';
 import type { Blockout } from '../api/types.ts';
 import { useBlockouts, useDeleteBlockout, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
+import { QueryStatus } from '../shared/QueryStatus.tsx';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import { BlockoutDialog, type BlockoutMode } from './BlockoutDialog.tsx';
 
 /** Whether [dateFrom, dateTo] touches the filter range; empty bounds are open. */
@@ -77,72 +79,59 @@ export function BlockoutsPage() {
           Clear filters
         </Button>
       </Group>
-      {query.isPending ? (
-        <LoadingState label="Loading block-outs..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Failed to fetch block-outs"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No block-outs match these filters' : 'No block-outs yet'}
-          description={
-            filtered ? undefined : 'Block out a resource for maintenance, cleaning or a private event.'
-          }
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table data-testid="blockouts-table" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Resources</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Notes</Table.Th>
-                {canManage ? <Table.Th>Actions</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((b) => (
-                <Table.Tr key={b.id}>
-                  <Table.Td>{b.resources.map((r) => r.name).join(', ') || '—'}</Table.Td>
-                  <Table.Td>
-                    {formatDate(b.dateFrom, settings)} {b.timeFrom}
-                  </Table.Td>
-                  <Table.Td>
-                    {formatDate(b.dateTo, settings)} {b.timeTo}
-                  </Table.Td>
-                  <Table.Td>{b.reason}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {b.notes}
-                    </Text>
-                  </Table.Td>
-                  {canManage ? (
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setDialog({ mode: 'edit', blockout: b })}
-                        >
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(b)}>
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryStatus query={query} noun="block-outs">
+        {() =>
+          rows.length === 0 ? (
+            <EmptyState
+              title={filtered ? 'No block-outs match these filters' : 'No block-outs yet'}
+              description={
+                filtered ? undefined : 'Block out a resource for maintenance, cleaning or a private event.'
+              }
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={760}>
+              <Table data-testid="blockouts-table" verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Resources</Table.Th>
+                    <Table.Th>From</Table.Th>
+                    <Table.Th>To</Table.Th>
+                    <Table.Th>Reason</Table.Th>
+                    <Table.Th>Notes</Table.Th>
+                    {canManage ? <Table.Th>Actions</Table.Th> : null}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((b) => (
+                    <Table.Tr key={b.id}>
+                      <Table.Td>{b.resources.map((r) => r.name).join(', ') || '—'}</Table.Td>
+                      <Table.Td>
+                        {formatDate(b.dateFrom, settings)} {b.timeFrom}
+                      </Table.Td>
+                      <Table.Td>
+                        {formatDate(b.dateTo, settings)} {b.timeTo}
+                      </Table.Td>
+                      <Table.Td>{b.reason}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2}>
+                          {b.notes}
+                        </Text>
+                      </Table.Td>
+                      {canManage ? (
+                        <EditDeleteButtons
+                          place="table"
+                          onEdit={() => setDialog({ mode: 'edit', blockout: b })}
+                          onDelete={() => setDeleting(b)}
+                        />
+                      ) : null}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryStatus>
       <BlockoutDialog
         opened={dialog !== null}
         mode={dialog?.mode ?? 'single'}

@@ -1,28 +1,15 @@
 import { useEffect, useState } from 'react';
-import {
-  Anchor,
-  Button,
-  ColorInput,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, ColorInput, Group, NumberInput, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useSession } from '@venue/ui';
 import type { Resource, ResourceInput, ResourceType, Visibility } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
-import { FormErrors } from '../shared/FormErrors.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { emptyResource, toInput, validateResource } from './resourceForm.ts';
 import { HoursTab } from './HoursTab.tsx';
 import { EquipmentTab } from './EquipmentTab.tsx';
+import { NotesField, SwitchField, TextField } from '../shared/fields.tsx';
 
 const COLOURS: Record<string, string> = {
   '#2563EB': 'Blue',
@@ -70,167 +57,145 @@ export function HallEditDialog({
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={resource ? `Edit ${resource.name}` : 'New Hall/Room'}
       size="xl"
-      centered
+      errors={errors}
+      busy={save.isPending}
+      submitLabel={resource ? 'Save Changes' : 'Create Hall/Room'}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit().catch(() => undefined);
-        }}
-      >
-        <Stack>
-          <FormErrors errors={errors} />
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="details">Details</Tabs.Tab>
-              <Tabs.Tab value="hours">Hours</Tabs.Tab>
-              <Tabs.Tab value="buffers">Buffers</Tabs.Tab>
-              <Tabs.Tab value="equipment">Equipment</Tabs.Tab>
-              <Tabs.Tab value="pricing">Pricing</Tabs.Tab>
-              <Tabs.Tab value="publishing">Publishing</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="details" pt="md">
-              <Stack>
-                <TextInput
-                  label="Name"
-                  required
-                  value={form.name}
-                  onChange={(e) => set({ name: e.currentTarget.value })}
-                />
-                <TextInput
-                  label="Code"
-                  value={resource?.code ?? ''}
-                  placeholder="Generated when saved"
-                  readOnly
-                  disabled
-                />
-                <Group grow>
-                  <Select
-                    label="Type"
-                    data={TYPE_OPTIONS}
-                    value={form.type}
-                    allowDeselect={false}
-                    onChange={(v) => set({ type: (v as ResourceType) ?? 'hall' })}
-                  />
-                  <NumberInput
-                    label="Capacity"
-                    required
-                    min={0}
-                    allowDecimal={false}
-                    value={form.capacity}
-                    onChange={(v) => set({ capacity: typeof v === 'number' ? v : Number(v) || 0 })}
-                  />
-                </Group>
-                <Textarea
-                  label="Description (public)"
-                  value={form.description}
-                  onChange={(e) => set({ description: e.currentTarget.value })}
-                />
-                <Textarea
-                  label="Internal notes (admin only)"
-                  value={form.internalNotes}
-                  onChange={(e) => set({ internalNotes: e.currentTarget.value })}
-                />
-                <ColorInput
-                  label="Calendar colour"
-                  format="hex"
-                  swatches={Object.keys(COLOURS)}
-                  value={form.calendarColour}
-                  onChange={(v) =>
-                    set({ calendarColour: v.toUpperCase(), colourName: COLOURS[v.toUpperCase()] ?? '' })
-                  }
-                />
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="hours" pt="md">
-              <HoursTab hours={form.hours} onChange={(hours) => set({ hours })} />
-            </Tabs.Panel>
-            <Tabs.Panel value="buffers" pt="md">
-              <Stack>
-                <NumberInput
-                  label="Setup buffer (minutes)"
-                  min={0}
-                  allowDecimal={false}
-                  value={form.setupBufferMinutes}
-                  onChange={(v) => set({ setupBufferMinutes: typeof v === 'number' ? v : 0 })}
-                />
-                <NumberInput
-                  label="Pack-down buffer (minutes)"
-                  min={0}
-                  allowDecimal={false}
-                  value={form.packdownBufferMinutes}
-                  onChange={(v) => set({ packdownBufferMinutes: typeof v === 'number' ? v : 0 })}
-                />
-                <Switch
-                  label="Apply buffers to bookings"
-                  checked={form.applyBuffers}
-                  onChange={(e) => set({ applyBuffers: e.currentTarget.checked })}
-                />
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="equipment" pt="md">
-              <EquipmentTab items={form.equipment} onChange={(equipment) => set({ equipment })} />
-            </Tabs.Panel>
-            <Tabs.Panel value="pricing" pt="md">
-              <Text size="sm">
-                Prices are set per resource on the rate cards: a weekday and a weekend rate, hourly or daily.
-              </Text>
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                mt="sm"
-                onClick={() => {
-                  onClose();
-                  navigate('/PricingRatecards');
-                }}
-              >
-                Open Rate Cards
-              </Anchor>
-            </Tabs.Panel>
-            <Tabs.Panel value="publishing" pt="md">
-              <Stack>
-                <Select
-                  label="Visibility"
-                  data={[
-                    { value: 'public', label: 'Public' },
-                    { value: 'admin', label: 'Admin-only' },
-                  ]}
-                  value={form.visibility}
-                  allowDeselect={false}
-                  onChange={(v) => set({ visibility: (v as Visibility) ?? 'public' })}
-                />
-                <Switch
-                  label="ICS calendar feed"
-                  description="A private link calendar apps can subscribe to"
-                  checked={form.icsEnabled}
-                  onChange={(e) => set({ icsEnabled: e.currentTarget.checked })}
-                />
-                <Switch
-                  label="Show on the public calendar"
-                  checked={form.publicCalendar}
-                  onChange={(e) => set({ publicCalendar: e.currentTarget.checked })}
-                />
-              </Stack>
-            </Tabs.Panel>
-          </Tabs>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {resource ? 'Save Changes' : 'Create Hall/Room'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="hours">Hours</Tabs.Tab>
+          <Tabs.Tab value="buffers">Buffers</Tabs.Tab>
+          <Tabs.Tab value="equipment">Equipment</Tabs.Tab>
+          <Tabs.Tab value="pricing">Pricing</Tabs.Tab>
+          <Tabs.Tab value="publishing">Publishing</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <Stack>
+            <TextField label="Name" required value={form.name} onValue={(name) => set({ name })} />
+            <TextInput
+              label="Code"
+              value={resource?.code ?? ''}
+              placeholder="Generated when saved"
+              readOnly
+              disabled
+            />
+            <Group grow>
+              <Select
+                label="Type"
+                data={TYPE_OPTIONS}
+                value={form.type}
+                allowDeselect={false}
+                onChange={(v) => set({ type: (v as ResourceType) ?? 'hall' })}
+              />
+              <NumberInput
+                label="Capacity"
+                required
+                min={0}
+                allowDecimal={false}
+                value={form.capacity}
+                onChange={(v) => set({ capacity: typeof v === 'number' ? v : Number(v) || 0 })}
+              />
+            </Group>
+            <NotesField
+              label="Description (public)"
+              value={form.description}
+              onValue={(description) => set({ description })}
+            />
+            <NotesField
+              label="Internal notes (admin only)"
+              value={form.internalNotes}
+              onValue={(internalNotes) => set({ internalNotes })}
+            />
+            <ColorInput
+              label="Calendar colour"
+              format="hex"
+              swatches={Object.keys(COLOURS)}
+              value={form.calendarColour}
+              onChange={(v) =>
+                set({ calendarColour: v.toUpperCase(), colourName: COLOURS[v.toUpperCase()] ?? '' })
+              }
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="hours" pt="md">
+          <HoursTab hours={form.hours} onChange={(hours) => set({ hours })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="buffers" pt="md">
+          <Stack>
+            <NumberInput
+              label="Setup buffer (minutes)"
+              min={0}
+              allowDecimal={false}
+              value={form.setupBufferMinutes}
+              onChange={(v) => set({ setupBufferMinutes: typeof v === 'number' ? v : 0 })}
+            />
+            <NumberInput
+              label="Pack-down buffer (minutes)"
+              min={0}
+              allowDecimal={false}
+              value={form.packdownBufferMinutes}
+              onChange={(v) => set({ packdownBufferMinutes: typeof v === 'number' ? v : 0 })}
+            />
+            <SwitchField
+              label="Apply buffers to bookings"
+              checked={form.applyBuffers}
+              onValue={(applyBuffers) => set({ applyBuffers })}
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="equipment" pt="md">
+          <EquipmentTab items={form.equipment} onChange={(equipment) => set({ equipment })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pricing" pt="md">
+          <Text size="sm">
+            Prices are set per resource on the rate cards: a weekday and a weekend rate, hourly or daily.
+          </Text>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            mt="sm"
+            onClick={() => {
+              onClose();
+              navigate('/PricingRatecards');
+            }}
+          >
+            Open Rate Cards
+          </Anchor>
+        </Tabs.Panel>
+        <Tabs.Panel value="publishing" pt="md">
+          <Stack>
+            <Select
+              label="Visibility"
+              data={[
+                { value: 'public', label: 'Public' },
+                { value: 'admin', label: 'Admin-only' },
+              ]}
+              value={form.visibility}
+              allowDeselect={false}
+              onChange={(v) => set({ visibility: (v as Visibility) ?? 'public' })}
+            />
+            <SwitchField
+              label="ICS calendar feed"
+              description="A private link calendar apps can subscribe to"
+              checked={form.icsEnabled}
+              onValue={(icsEnabled) => set({ icsEnabled })}
+            />
+            <SwitchField
+              label="Show on the public calendar"
+              checked={form.publicCalendar}
+              onValue={(publicCalendar) => set({ publicCalendar })}
+            />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { EmptyState, PageHeader, useSession } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
 import { useBulkArchive, useResourceAction, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
+import { QueryStatus } from '../shared/QueryStatus.tsx';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { downloadText, todayStamp } from '@venue/ui';
@@ -107,41 +108,37 @@ export function HallsPage() {
           </Group>
         </Paper>
       ) : null}
-      {query.isPending ? (
-        <LoadingState label="Loading resources..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Failed to fetch resources"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={all.length === 0 ? 'No halls or rooms yet' : 'No halls or rooms match these filters'}
-          action={
-            all.length > 0 ? (
-              <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
-                Clear filters
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <HallsTable
-          rows={rows}
-          sort={sort}
-          onSort={(k) => setSort((s) => nextSort(s, k))}
-          selected={visibleSelection}
-          onSelect={setSelected}
-          canManage={canManage}
-          actions={{
-            onOpen: (r) => setOpenId(r.id),
-            onEdit: (r) => setEditing({ resource: r }),
-            onDuplicate: duplicate,
-            onArchiveToggle: toggleArchive,
-          }}
-        />
-      )}
+      <QueryStatus query={query} noun="resources">
+        {() =>
+          rows.length === 0 ? (
+            <EmptyState
+              title={all.length === 0 ? 'No halls or rooms yet' : 'No halls or rooms match these filters'}
+              action={
+                all.length > 0 ? (
+                  <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <HallsTable
+              rows={rows}
+              sort={sort}
+              onSort={(k) => setSort((s) => nextSort(s, k))}
+              selected={visibleSelection}
+              onSelect={setSelected}
+              canManage={canManage}
+              actions={{
+                onOpen: (r) => setOpenId(r.id),
+                onEdit: (r) => setEditing({ resource: r }),
+                onDuplicate: duplicate,
+                onArchiveToggle: toggleArchive,
+              }}
+            />
+          )
+        }
+      </QueryStatus>
       <HallDetailPanel
         resource={open}
         canManage={canManage}

@@ -131,7 +131,13 @@ export function HallsTable({
               </Table.Td>
               <Table.Td>{r.visibility === 'public' ? 'Public' : 'Admin-only'}</Table.Td>
               <Table.Td>
-                <Badge color="green" variant={r.status === 'active' ? 'light' : 'default'}>
+                {/* A Mantine badge may shrink below its label inside a squeezed table column;
+                    the status must read whole ("Active", not "Acti…"). */}
+                <Badge
+                  color="green"
+                  variant={r.status === 'active' ? 'light' : 'default'}
+                  style={{ minWidth: 'max-content' }}
+                >
                   {r.status === 'active' ? 'Active' : 'Archived'}
                 </Badge>
               </Table.Td>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Group, NumberInput, Select } from '@mantine/core';
 import {
   AU_STATES,
   PRICING_RULES,
@@ -9,8 +9,9 @@ import {
   type PricingRule,
 } from '../api/types.ts';
 import { useSaveHoliday } from '../api/hooks.ts';
-import { FormErrors } from '../shared/FormErrors.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { SCOPE_LABELS } from './filterHolidays.ts';
+import { NotesField, SwitchField, TextField } from '../shared/fields.tsx';
 
 /** Default surcharge per pricing rule (contract: PH-Std 25 %, others 0 unless set). */
 const RULE_SURCHARGE: Record<PricingRule, number> = {
@@ -73,108 +74,72 @@ export function HolidayDialog({
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={holiday ? 'Edit Holiday' : 'New Holiday'}
       size="lg"
-      centered
+      errors={errors}
+      busy={save.isPending}
+      submitLabel="Save Holiday"
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit().catch(() => undefined);
-        }}
-      >
-        <Stack>
-          <FormErrors errors={errors} />
-          <TextInput
-            label="Name"
-            required
-            value={form.name}
-            onChange={(e) => set({ name: e.currentTarget.value })}
-          />
-          <Group grow>
-            <TextInput
-              type="date"
-              label="Date"
-              required
-              value={form.date}
-              onChange={(e) => set({ date: e.currentTarget.value })}
-            />
-            <Select
-              label="Scope"
-              data={(Object.keys(SCOPE_LABELS) as HolidayScope[]).map((value) => ({
-                value,
-                label: SCOPE_LABELS[value],
-              }))}
-              value={form.scope}
-              allowDeselect={false}
-              onChange={(v) => set({ scope: (v as HolidayScope) ?? 'custom' })}
-            />
-            <Select
-              label="State"
-              placeholder="None"
-              data={[...AU_STATES]}
-              value={form.state}
-              clearable
-              onChange={(state) => set({ state })}
-            />
-          </Group>
-          <Group grow>
-            <Select
-              label="Pricing rule"
-              placeholder="None"
-              data={[...PRICING_RULES]}
-              value={form.pricingRule}
-              clearable
-              onChange={(v) => {
-                const rule = v as PricingRule | null;
-                set({ pricingRule: rule, surchargePercent: rule ? RULE_SURCHARGE[rule] : 0 });
-              }}
-            />
-            <NumberInput
-              label="Surcharge %"
-              min={0}
-              max={500}
-              value={form.surchargePercent}
-              onChange={(v) => set({ surchargePercent: typeof v === 'number' ? v : 0 })}
-            />
-          </Group>
-          <Group>
-            <Switch
-              label="Block-out (no bookings)"
-              checked={form.blockOut}
-              onChange={(e) => set({ blockOut: e.currentTarget.checked })}
-            />
-            <Switch
-              label="Restricted trading"
-              checked={form.restrictedTrading}
-              onChange={(e) => set({ restrictedTrading: e.currentTarget.checked })}
-            />
-          </Group>
-          <Textarea
-            label="Notes"
-            value={form.notes}
-            onChange={(e) => set({ notes: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Source URL"
-            value={form.sourceUrl}
-            onChange={(e) => set({ sourceUrl: e.currentTarget.value })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save Holiday
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField label="Name" required value={form.name} onValue={(name) => set({ name })} />
+      <Group grow>
+        <TextField type="date" label="Date" required value={form.date} onValue={(date) => set({ date })} />
+        <Select
+          label="Scope"
+          data={(Object.keys(SCOPE_LABELS) as HolidayScope[]).map((value) => ({
+            value,
+            label: SCOPE_LABELS[value],
+          }))}
+          value={form.scope}
+          allowDeselect={false}
+          onChange={(v) => set({ scope: (v as HolidayScope) ?? 'custom' })}
+        />
+        <Select
+          label="State"
+          placeholder="None"
+          data={[...AU_STATES]}
+          value={form.state}
+          clearable
+          onChange={(state) => set({ state })}
+        />
+      </Group>
+      <Group grow>
+        <Select
+          label="Pricing rule"
+          placeholder="None"
+          data={[...PRICING_RULES]}
+          value={form.pricingRule}
+          clearable
+          onChange={(v) => {
+            const rule = v as PricingRule | null;
+            set({ pricingRule: rule, surchargePercent: rule ? RULE_SURCHARGE[rule] : 0 });
+          }}
+        />
+        <NumberInput
+          label="Surcharge %"
+          min={0}
+          max={500}
+          value={form.surchargePercent}
+          onChange={(v) => set({ surchargePercent: typeof v === 'number' ? v : 0 })}
+        />
+      </Group>
+      <Group>
+        <SwitchField
+          label="Block-out (no bookings)"
+          checked={form.blockOut}
+          onValue={(blockOut) => set({ blockOut })}
+        />
+        <SwitchField
+          label="Restricted trading"
+          checked={form.restrictedTrading}
+          onValue={(restrictedTrading) => set({ restrictedTrading })}
+        />
+      </Group>
+      <NotesField label="Notes" value={form.notes} onValue={(notes) => set({ notes })} />
+      <TextField label="Source URL" value={form.sourceUrl} onValue={(sourceUrl) => set({ sourceUrl })} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Chip, Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { EmptyState, PageHeader, useSession } from '@venue/ui';
 import type { Holiday, HolidayScope } from '../api/types.ts';
 import { useDeleteHoliday, useHolidays, useImportHolidays } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
+import { QueryStatus } from '../shared/QueryStatus.tsx';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -153,33 +154,29 @@ export function HolidaysPage() {
           </Chip.Group>
         </div>
       </Group>
-      {query.isPending ? (
-        <LoadingState label="Loading holidays..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Failed to fetch holidays"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'No holidays match these filters' : `No holidays for ${year} yet`}
-          description={
-            filtered || !canManage
-              ? undefined
-              : 'Sync with the state calendar to add the official public holidays.'
-          }
-        />
-      ) : (
-        <HolidaysTable
-          rows={rows}
-          sort={sort}
-          onSort={(k) => setSort((s) => nextHolidaySort(s, k))}
-          canManage={canManage}
-          onEdit={(holiday) => setEditing({ holiday })}
-          onDelete={setDeleting}
-        />
-      )}
+      <QueryStatus query={query} noun="holidays">
+        {() =>
+          rows.length === 0 ? (
+            <EmptyState
+              title={filtered ? 'No holidays match these filters' : `No holidays for ${year} yet`}
+              description={
+                filtered || !canManage
+                  ? undefined
+                  : 'Sync with the state calendar to add the official public holidays.'
+              }
+            />
+          ) : (
+            <HolidaysTable
+              rows={rows}
+              sort={sort}
+              onSort={(k) => setSort((s) => nextHolidaySort(s, k))}
+              canManage={canManage}
+              onEdit={(holiday) => setEditing({ holiday })}
+              onDelete={setDeleting}
+            />
+          )
+        }
+      </QueryStatus>
       <HolidayDialog
         opened={editing !== null}
         holiday={editing?.holiday ?? null}

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatDate, useSession } from '@venue/ui';
 import type { Holiday } from '../api/types.ts';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import { SCOPE_LABELS, type HolidaySort, type HolidaySortKey } from './filterHolidays.ts';
 
 function SortTh({
@@ -94,27 +95,12 @@ export function HolidaysTable({
                 )}
               </Table.Td>
               {canManage ? (
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      onClick={() => onEdit(h)}
-                      aria-label={`Edit ${h.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onDelete(h)}
-                      aria-label={`Delete ${h.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
+                <EditDeleteButtons
+                  place="table"
+                  subject={h.name}
+                  onEdit={() => onEdit(h)}
+                  onDelete={() => onDelete(h)}
+                />
               ) : null}
             </Table.Tr>
           ))}

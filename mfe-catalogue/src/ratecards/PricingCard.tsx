@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { formatMoney, useSession } from '@venue/ui';
 import type { Pricing, Resource } from '../api/types.ts';
 import { TYPE_LABELS } from '../shared/labels.ts';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 
 export function PricingCard({
   pricing,
@@ -50,25 +51,12 @@ export function PricingCard({
           </Text>
         ) : null}
         {canManage ? (
-          <Group gap="xs" mt="xs">
-            <Button
-              size="xs"
-              variant="light"
-              onClick={onEdit}
-              aria-label={`Edit pricing for ${pricing.resourceName}`}
-            >
-              Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              onClick={onDelete}
-              aria-label={`Delete pricing for ${pricing.resourceName}`}
-            >
-              Delete
-            </Button>
-          </Group>
+          <EditDeleteButtons
+            place="card"
+            subject={`pricing for ${pricing.resourceName}`}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         ) : null}
       </Stack>
     </Card>

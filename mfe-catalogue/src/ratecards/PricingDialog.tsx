@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { Pricing, RateType, Resource } from '../api/types.ts';
 import { useSavePricing } from '../api/hooks.ts';
-import { FormErrors } from '../shared/FormErrors.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { toCents } from '../shared/labels.ts';
+import { MoneyField, NotesField } from '../shared/fields.tsx';
 
 interface Form {
   resourceId: string | null;
@@ -96,76 +97,53 @@ export function PricingDialog({
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={pricing ? 'Edit Pricing' : 'Add Pricing'}
-      centered
+      errors={errors}
+      busy={save.isPending}
+      submitLabel={pricing ? 'Update Pricing' : 'Create Pricing'}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit().catch(() => undefined);
-        }}
-      >
-        <Stack>
-          <FormErrors errors={errors} />
-          <Select
-            label="Resource"
-            required
-            data={options}
-            value={form.resourceId}
-            onChange={(resourceId) => set({ resourceId })}
-            searchable
-            nothingFoundMessage="Every resource already has a rate card"
-          />
-          <Select
-            label="Rate type"
-            required
-            data={[
-              { value: 'hourly', label: 'Hourly' },
-              { value: 'daily', label: 'Daily / flat' },
-            ]}
-            value={form.rateType}
-            onChange={(v) => set({ rateType: v as RateType | null })}
-          />
-          <Group grow>
-            <NumberInput
-              label="Weekday rate"
-              required
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              value={form.weekdayRate}
-              onChange={(v) => set({ weekdayRate: typeof v === 'number' ? v : v === '' ? '' : Number(v) })}
-            />
-            <NumberInput
-              label="Weekend rate"
-              required
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              value={form.weekendRate}
-              onChange={(v) => set({ weekendRate: typeof v === 'number' ? v : v === '' ? '' : Number(v) })}
-            />
-          </Group>
-          <Textarea
-            label="Description"
-            value={form.description}
-            onChange={(e) => set({ description: e.currentTarget.value })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {pricing ? 'Update Pricing' : 'Create Pricing'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label="Resource"
+        required
+        data={options}
+        value={form.resourceId}
+        onChange={(resourceId) => set({ resourceId })}
+        searchable
+        nothingFoundMessage="Every resource already has a rate card"
+      />
+      <Select
+        label="Rate type"
+        required
+        data={[
+          { value: 'hourly', label: 'Hourly' },
+          { value: 'daily', label: 'Daily / flat' },
+        ]}
+        value={form.rateType}
+        onChange={(v) => set({ rateType: v as RateType | null })}
+      />
+      <Group grow>
+        <MoneyField
+          label="Weekday rate"
+          required
+          value={form.weekdayRate}
+          onValue={(weekdayRate) => set({ weekdayRate })}
+        />
+        <MoneyField
+          label="Weekend rate"
+          required
+          value={form.weekendRate}
+          onValue={(weekendRate) => set({ weekendRate })}
+        />
+      </Group>
+      <NotesField
+        label="Description"
+        value={form.description}
+        onValue={(description) => set({ description })}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { Resource } from '../api/types.ts';
 import { TYPE_LABELS } from '../shared/labels.ts';
+import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 
 export function ResourceCard({
   resource,
@@ -37,20 +38,7 @@ export function ResourceCard({
           </Text>
         ) : null}
         {canManage ? (
-          <Group gap="xs" mt="xs">
-            <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit ${resource.name}`}>
-              Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              onClick={onDelete}
-              aria-label={`Delete ${resource.name}`}
-            >
-              Delete
-            </Button>
-          </Group>
+          <EditDeleteButtons place="card" subject={resource.name} onEdit={onEdit} onDelete={onDelete} />
         ) : null}
       </Stack>
     </Card>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import type { Resource, ResourceType } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
-import { FormErrors } from '../shared/FormErrors.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { emptyResource, toInput } from '../halls/resourceForm.ts';
+import { NotesField, TextField } from '../shared/fields.tsx';
 
 /** The §2.4 form: name, type and capacity; the code is the server's and only shown. */
 export function ResourceDialog({
@@ -49,56 +50,35 @@ export function ResourceDialog({
   }
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={resource ? 'Edit Resource' : 'Add Resource'}
-      centered
+      errors={errors}
+      busy={save.isPending}
+      submitLabel={resource ? 'Update Resource' : 'Create Resource'}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit().catch(() => undefined);
-        }}
-      >
-        <Stack>
-          <FormErrors errors={errors} />
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          {resource ? <TextInput label="Code" value={resource.code} readOnly disabled /> : null}
-          <Select
-            label="Type"
-            required
-            data={TYPE_OPTIONS}
-            value={type}
-            allowDeselect={false}
-            onChange={(v) => setType((v as ResourceType) ?? 'hall')}
-          />
-          <NumberInput
-            label="Capacity"
-            required
-            min={0}
-            allowDecimal={false}
-            value={capacity}
-            // A non-numeric entry counts as 0 (spec 03 §5).
-            onChange={(v) => setCapacity(typeof v === 'number' ? v : Number(v) || 0)}
-          />
-          <Textarea
-            label="Description"
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {resource ? 'Update Resource' : 'Create Resource'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField label="Name" required value={name} onValue={setName} />
+      {resource ? <TextInput label="Code" value={resource.code} readOnly disabled /> : null}
+      <Select
+        label="Type"
+        required
+        data={TYPE_OPTIONS}
+        value={type}
+        allowDeselect={false}
+        onChange={(v) => setType((v as ResourceType) ?? 'hall')}
+      />
+      <NumberInput
+        label="Capacity"
+        required
+        min={0}
+        allowDecimal={false}
+        value={capacity}
+        // A non-numeric entry counts as 0 (spec 03 §5).
+        onChange={(v) => setCapacity(typeof v === 'number' ? v : Number(v) || 0)}
+      />
+      <NotesField label="Description" value={description} onValue={setDescription} />
+    </FormDialog>
   );
 }

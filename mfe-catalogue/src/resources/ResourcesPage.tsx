@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '@venue/ui';
+import { EmptyState, PageHeader } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
 import { useDeleteResource, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
+import { QueryStatus } from '../shared/QueryStatus.tsx';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -66,57 +67,51 @@ export function ResourcesPage() {
       />
       <SectionNav area="resources" current="/Resources" />
       {canManage ? null : <ReadOnlyNotice area="resources" />}
-      {query.isPending ? (
-        <LoadingState label="Loading resources..." />
-      ) : query.isError ? (
-        <ErrorState
-          title="Failed to fetch resources"
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-        />
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
-            <Stat label="Total" value={resources.length} />
-            <Stat label="Halls" value={count('hall')} />
-            <Stat label="Rooms" value={count('room')} />
-            <Stat label="Outdoor" value={count('outdoor')} />
-          </SimpleGrid>
-          <TextInput
-            label="Search resources"
-            placeholder="Name, code or type"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            mb="md"
-            maw={360}
-          />
-          {shown.length === 0 ? (
-            <EmptyState
-              title={resources.length === 0 ? 'No resources yet' : 'No resources match your search'}
-              description={
-                resources.length === 0 && canManage
-                  ? 'Add your first hall, room or outdoor space.'
-                  : undefined
-              }
-            />
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {shown.map((r) => (
-                <ResourceCard
-                  key={r.id}
-                  resource={r}
-                  canManage={canManage}
-                  onEdit={() => {
-                    setEditing(r);
-                    setDialogOpen(true);
-                  }}
-                  onDelete={() => setDeleting(r)}
-                />
-              ))}
+      <QueryStatus query={query} noun="resources">
+        {() => (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
+              <Stat label="Total" value={resources.length} />
+              <Stat label="Halls" value={count('hall')} />
+              <Stat label="Rooms" value={count('room')} />
+              <Stat label="Outdoor" value={count('outdoor')} />
             </SimpleGrid>
-          )}
-        </>
-      )}
+            <TextInput
+              label="Search resources"
+              placeholder="Name, code or type"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              mb="md"
+              maw={360}
+            />
+            {shown.length === 0 ? (
+              <EmptyState
+                title={resources.length === 0 ? 'No resources yet' : 'No resources match your search'}
+                description={
+                  resources.length === 0 && canManage
+                    ? 'Add your first hall, room or outdoor space.'
+                    : undefined
+                }
+              />
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {shown.map((r) => (
+                  <ResourceCard
+                    key={r.id}
+                    resource={r}
+                    canManage={canManage}
+                    onEdit={() => {
+                      setEditing(r);
+                      setDialogOpen(true);
+                    }}
+                    onDelete={() => setDeleting(r)}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          </>
+        )}
+      </QueryStatus>
       <ResourceDialog opened={dialogOpen} resource={editing} onClose={() => setDialogOpen(false)} />
       <ConfirmDialog
         opened={deleting !== null}

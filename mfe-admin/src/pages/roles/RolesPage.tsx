@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Card, NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AccessDenied, EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
+import { SearchToolbar } from '../../lib/SearchToolbar.tsx';
+import { useManagedDialogs } from '../../lib/useManagedDialogs.ts';
 import { SubUserCard } from './SubUserCard.tsx';
 import { DeleteSubUserDialog, SubUserFormDialog, SubUserPasswordDialog } from './SubUserDialogs.tsx';
 import { subUsersKey, type SubUser, type SubUserDraft } from './sub-user-api.ts';
@@ -37,18 +39,15 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
   });
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<SubUser | null>(null);
-  const [deleting, setDeleting] = useState<SubUser | null>(null);
+  const dialogs = useManagedDialogs<SubUser>();
   const [passwordFor, setPasswordFor] = useState<SubUser | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const save = useMutation({
     mutationFn: (draft: SubUserDraft) =>
-      editing
-        ? api.api(`/api/users/sub-users/${encodeURIComponent(editing.id)}`, {
+      dialogs.editing
+        ? api.api(`/api/users/sub-users/${encodeURIComponent(dialogs.editing.id)}`, {
             method: 'PUT',
             body: { name: draft.name.trim(), permissions: draft.permissions, status: draft.status },
           })
@@ -65,21 +64,23 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
             },
           }),
     onSuccess: () => {
-      flash.success(editing ? 'Sub-user updated successfully!' : 'Sub-user created successfully!');
-      closeForm();
+      flash.success(dialogs.editing ? 'Sub-user updated successfully!' : 'Sub-user created successfully!');
+      dialogs.closeForm();
       void refresh();
     },
     onError: (error) =>
-      setDialogError(messageOr(error, editing ? 'Failed to update sub-user' : 'Failed to create sub-user')),
+      dialogs.setDialogError(
+        messageOr(error, dialogs.editing ? 'Failed to update sub-user' : 'Failed to create sub-user'),
+      ),
   });
   const remove = useMutation({
     mutationFn: (user: SubUser) => api.api(`/api/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
     onSuccess: () => {
       flash.success('Sub-user deleted successfully!');
-      setDeleting(null);
+      dialogs.closeDelete();
       void refresh();
     },
-    onError: (error) => setDialogError(messageOr(error, 'Failed to delete sub-user')),
+    onError: (error) => dialogs.setDialogError(messageOr(error, 'Failed to delete sub-user')),
   });
 
   const changePassword = async (user: SubUser, newPassword: string): Promise<string> => {
@@ -93,12 +94,6 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
     }
     return `Password changed successfully for ${user.name || user.email}`;
   };
-
-  function closeForm() {
-    setFormOpen(false);
-    setEditing(null);
-    setDialogError(null);
-  }
 
   const all = useMemo(() => list.data ?? [], [list.data]);
   const shown = useMemo(() => {
@@ -116,17 +111,7 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
       <PageHeader
         title="Roles & Permissions"
         subtitle="Staff accounts that work on your venue's data, limited to the pages you choose."
-        actions={
-          <Button
-            onClick={() => {
-              setEditing(null);
-              setDialogError(null);
-              setFormOpen(true);
-            }}
-          >
-            Add Sub-User
-          </Button>
-        }
+        actions={<Button onClick={dialogs.openNew}>Add Sub-User</Button>}
       />
       <FlashMessage flash={flash.flash} testId="roles-flash" />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
@@ -134,14 +119,12 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
         <Stat label="Active Users" value={list.data ? active : '—'} />
         <Stat label="Inactive Users" value={list.data ? all.length - active : '—'} />
       </SimpleGrid>
-      <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Search name or email..."
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220 }}
-        />
+      <SearchToolbar
+        placeholder="Search name or email..."
+        search={search}
+        onSearch={setSearch}
+        minWidth={220}
+      >
         <NativeSelect
           label="Status"
           data={[
@@ -164,7 +147,7 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
         <Button variant="light" onClick={() => void list.refetch()} loading={list.isFetching}>
           Refresh
         </Button>
-      </Group>
+      </SearchToolbar>
 
       {list.isPending ? (
         <LoadingState label="Loading sub-users..." />
@@ -182,35 +165,28 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
             <SubUserCard
               key={user.id}
               user={user}
-              onEdit={() => {
-                setDialogError(null);
-                setEditing(user);
-                setFormOpen(true);
-              }}
+              onEdit={() => dialogs.openEdit(user)}
               onPassword={() => setPasswordFor(user)}
-              onDelete={() => {
-                setDialogError(null);
-                setDeleting(user);
-              }}
+              onDelete={() => dialogs.openDelete(user)}
             />
           ))}
         </SimpleGrid>
       )}
 
       <SubUserFormDialog
-        opened={formOpen}
-        editing={editing}
+        opened={dialogs.formOpen}
+        editing={dialogs.editing}
         busy={save.isPending}
-        error={dialogError}
-        onClose={closeForm}
+        error={dialogs.dialogError}
+        onClose={dialogs.closeForm}
         onSubmit={(draft) => save.mutate(draft)}
       />
       <DeleteSubUserDialog
-        user={deleting}
+        item={dialogs.deleting}
         busy={remove.isPending}
-        error={dialogError}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        error={dialogs.dialogError}
+        onClose={dialogs.closeDelete}
+        onConfirm={() => dialogs.deleting && remove.mutate(dialogs.deleting)}
       />
       <SubUserPasswordDialog
         user={passwordFor}

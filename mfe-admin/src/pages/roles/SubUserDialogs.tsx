@@ -1,24 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@venue/contracts';
+import { DeleteDialog, DialogButtons, FormDialog, type DeletePrompt } from '../../lib/DialogParts.tsx';
+import { AccountPasswordField, PasswordFields } from '../../lib/PasswordFields.tsx';
 import { subUserPasswordProblem, type SubUser, type SubUserDraft } from './sub-user-api.ts';
-
-const toggle = { 'aria-label': 'Show or hide password' };
 
 const baseSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.'),
@@ -76,125 +64,78 @@ export function SubUserFormDialog({
 
   const errors = form.formState.errors;
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={editing ? 'Edit Sub-User' : 'Add New Sub-User'}
-      size="lg"
-      centered
+      error={error}
+      busy={busy}
+      actionLabel={editing ? 'Save Changes' : 'Create Sub-User'}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(onSubmit)}
     >
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
-        <Stack gap="sm">
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk={!editing}
-            disabled={Boolean(editing)}
-            description={editing ? "A sub-user's e-mail cannot be changed." : undefined}
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
-          {editing ? null : (
-            <PasswordInput
-              label="Password"
-              withAsterisk
-              autoComplete="new-password"
-              visibilityToggleButtonProps={toggle}
-              {...form.register('password')}
-              error={errors.password?.message}
-            />
-          )}
-          <NativeSelect
-            label="Status"
-            data={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
-            {...form.register('status')}
-          />
-          <Controller
-            control={form.control}
-            name="permissions"
-            render={({ field }) => (
-              <Checkbox.Group
-                label="Permissions"
-                description="The pages this person can open. Without Settings they cannot change any settings."
-                value={field.value}
-                onChange={(v) => field.onChange(v as PermissionKey[])}
-              >
-                <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
-                  {PERMISSION_KEYS.map((key) => (
-                    <Checkbox key={key} value={key} label={PERMISSION_LABELS[key]} />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-            )}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? 'Save Changes' : 'Create Sub-User'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
+      <TextInput
+        label="Email"
+        type="email"
+        withAsterisk={!editing}
+        disabled={Boolean(editing)}
+        description={editing ? "A sub-user's e-mail cannot be changed." : undefined}
+        {...form.register('email')}
+        error={errors.email?.message}
+      />
+      {editing ? null : (
+        <AccountPasswordField {...form.register('password')} error={errors.password?.message} />
+      )}
+      <NativeSelect
+        label="Status"
+        data={[
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+        {...form.register('status')}
+      />
+      <Controller
+        control={form.control}
+        name="permissions"
+        render={({ field }) => (
+          <Checkbox.Group
+            label="Permissions"
+            description="The pages this person can open. Without Settings they cannot change any settings."
+            value={field.value}
+            onChange={(v) => field.onChange(v as PermissionKey[])}
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+              {PERMISSION_KEYS.map((key) => (
+                <Checkbox key={key} value={key} label={PERMISSION_LABELS[key]} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        )}
+      />
+    </FormDialog>
   );
 }
 
-export function DeleteSubUserDialog({
-  user,
-  busy,
-  error,
-  onClose,
-  onConfirm,
-}: {
-  user: SubUser | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
+export function DeleteSubUserDialog(props: DeletePrompt<SubUser>) {
   return (
-    <Modal opened={Boolean(user)} onClose={onClose} title="Delete Sub-User" centered>
-      {user ? (
-        <Stack gap="sm">
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+    <DeleteDialog {...props} title="Delete Sub-User">
+      {(u) => (
+        <>
           <Text>Are you sure you want to delete this sub-user? This action cannot be undone.</Text>
           <Stack gap={2}>
             <Text size="sm">
-              <strong>Name:</strong> {user.name || 'No name'}
+              <strong>Name:</strong> {u.name || 'No name'}
             </Text>
             <Text size="sm">
-              <strong>Email:</strong> {user.email}
+              <strong>Email:</strong> {u.email}
             </Text>
             <Text size="sm">
-              <strong>Permissions:</strong> {user.permissions.length}
+              <strong>Permissions:</strong> {u.permissions.length}
             </Text>
           </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color="red" loading={busy} onClick={onConfirm}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+        </>
+      )}
+    </DeleteDialog>
   );
 }
 
@@ -257,28 +198,18 @@ export function SubUserPasswordDialog({
               {message.text}
             </Alert>
           ) : null}
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            visibilityToggleButtonProps={toggle}
+          <PasswordFields
+            fields={[
+              { label: 'New password', autoComplete: 'new-password', value: password, onChange: setPassword },
+              {
+                label: 'Confirm password',
+                autoComplete: 'new-password',
+                value: confirm,
+                onChange: setConfirm,
+              },
+            ]}
           />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            visibilityToggleButtonProps={toggle}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Change Password
-            </Button>
-          </Group>
+          <DialogButtons actionLabel="Change Password" busy={busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Card, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { serverMessage, ApiError, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
+import { PasswordFields } from '../../lib/PasswordFields.tsx';
 
 /** Spec 01 §5 rules, in the order the spec checks them. */
 export function ownPasswordProblem(current: string, next: string, confirm: string): string | null {
@@ -75,7 +76,6 @@ export function ChangePasswordSection() {
     change.mutate();
   };
 
-  const toggle = { 'aria-label': 'Show or hide password' };
   return (
     <Card withBorder padding="lg">
       <Title order={2} fz="lg" mb="sm">
@@ -84,26 +84,22 @@ export function ChangePasswordSection() {
       <FlashMessage flash={flash.flash} testId="password-flash" />
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={420}>
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            visibilityToggleButtonProps={toggle}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            visibilityToggleButtonProps={toggle}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            visibilityToggleButtonProps={toggle}
+          <PasswordFields
+            fields={[
+              {
+                label: 'Current password',
+                autoComplete: 'current-password',
+                value: current,
+                onChange: setCurrent,
+              },
+              { label: 'New password', autoComplete: 'new-password', value: next, onChange: setNext },
+              {
+                label: 'Confirm new password',
+                autoComplete: 'new-password',
+                value: confirm,
+                onChange: setConfirm,
+              },
+            ]}
           />
           <Button type="submit" loading={change.isPending} w="fit-content">
             Change Password

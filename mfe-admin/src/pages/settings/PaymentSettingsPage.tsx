@@ -1,9 +1,10 @@
 import { Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { CURRENCIES } from '@venue/contracts';
 import { PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
-import { SettingsForm, settingsQueryKey } from '../../lib/SettingsForm.tsx';
+import { SettingsForm, settingsQueryKey, type SettingsFormProps } from '../../lib/SettingsForm.tsx';
 import { PaymentMethodsCard, useStripeId } from './PaymentMethodsCard.tsx';
 import { fetchMethods, paymentKeys } from './payment-api.ts';
 import {
@@ -60,7 +61,7 @@ export function PaymentSettingsPage() {
       <Stack gap="lg">
         <PaymentStatusCards stripeId={stripe.query.data ?? ''} />
         <PaymentMethodsCard stripe={stripe} canEdit={canEdit} stripeFlash={null} />
-        <SettingsForm
+        <PaymentGroupForm
           title="Invoice Settings"
           intro="Used when invoices and quotations are created."
           path={INVOICE_PATH}
@@ -68,10 +69,6 @@ export function PaymentSettingsPage() {
           schema={invoiceSchema}
           defaults={INVOICE_DEFAULTS}
           canEdit={canEdit}
-          readOnlyNote={OWNER_ONLY_NOTE}
-          saveLabel="Save Invoice Settings"
-          successText="Invoice settings saved."
-          failureText="Failed to save invoice settings"
           fields={[
             { name: 'defaultDueDays', label: 'Default due days', kind: 'number', min: 0, max: 365 },
             { name: 'depositPercentage', label: 'Deposit percentage (%)', kind: 'number', min: 0, max: 100 },
@@ -101,7 +98,7 @@ export function PaymentSettingsPage() {
             { name: 'autoSendInvoices', label: 'Auto-send Invoices', kind: 'switch' },
           ]}
         />
-        <SettingsForm
+        <PaymentGroupForm
           title="Business Details"
           intro="Printed on invoices and quotations."
           path="/api/tenant-settings/business"
@@ -110,10 +107,6 @@ export function PaymentSettingsPage() {
           defaults={BUSINESS_DEFAULTS}
           toBody={trimStrings}
           canEdit={canEdit}
-          readOnlyNote={OWNER_ONLY_NOTE}
-          saveLabel="Save Business Details"
-          successText="Business details saved."
-          failureText="Failed to save business details"
           fields={[
             { name: 'businessName', label: 'Business name', kind: 'text' },
             { name: 'businessABN', label: 'ABN', kind: 'text', description: '11 digits.' },
@@ -122,7 +115,7 @@ export function PaymentSettingsPage() {
             { name: 'businessAddress', label: 'Business address', kind: 'textarea', span: 2 },
           ]}
         />
-        <SettingsForm
+        <PaymentGroupForm
           title="Terms & Policies"
           intro="Printed on invoices; the notifications go to your business e-mail."
           path="/api/tenant-settings/terms"
@@ -131,10 +124,6 @@ export function PaymentSettingsPage() {
           defaults={TERMS_DEFAULTS}
           toBody={trimStrings}
           canEdit={canEdit}
-          readOnlyNote={OWNER_ONLY_NOTE}
-          saveLabel="Save Terms & Policies"
-          successText="Terms & policies saved."
-          failureText="Failed to save terms & policies"
           fields={[
             { name: 'paymentTerms', label: 'Payment terms', kind: 'textarea', span: 2 },
             { name: 'refundPolicy', label: 'Refund policy', kind: 'textarea', span: 2 },
@@ -144,6 +133,22 @@ export function PaymentSettingsPage() {
         />
       </Stack>
     </>
+  );
+}
+
+/** Each payment group words its button and messages after its own title; only the owner edits. */
+function PaymentGroupForm<T extends FieldValues>(
+  props: Omit<SettingsFormProps<T>, 'readOnlyNote' | 'saveLabel' | 'successText' | 'failureText'>,
+) {
+  const lower = props.title.toLowerCase();
+  return (
+    <SettingsForm
+      {...props}
+      readOnlyNote={OWNER_ONLY_NOTE}
+      saveLabel={`Save ${props.title}`}
+      successText={`${props.title.charAt(0)}${lower.slice(1)} saved.`}
+      failureText={`Failed to save ${lower}`}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { ProfileImage } from '../../lib/ProfileImage.tsx';
-import { PICTURE_ACCEPT, pictureForm, pictureProblem } from '../../lib/picture-rules.ts';
+import { PictureField } from '../../lib/PictureField.tsx';
+import { pictureForm, pictureProblem } from '../../lib/picture-rules.ts';
 import { messageOr } from '../../lib/errors.ts';
 
 const UPLOAD_FAILED = 'Failed to upload profile picture. Please try again.';
@@ -66,15 +67,7 @@ export function ProfilePictureSection() {
           data-has-picture={picture ? 'true' : 'false'}
         />
         <Stack gap="xs" style={{ flex: 1 }}>
-          <FileInput
-            label="Choose a picture"
-            description="JPG, PNG or GIF, up to 5 MB."
-            placeholder="No file chosen"
-            accept={PICTURE_ACCEPT}
-            value={file}
-            onChange={choose}
-            clearable
-          />
+          <PictureField label="Choose a picture" value={file} onChange={choose} />
           <Group gap="sm">
             <Button onClick={() => file && upload.mutate(file)} disabled={!file} loading={upload.isPending}>
               Upload Picture

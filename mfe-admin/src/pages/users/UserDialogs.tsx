@@ -1,20 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PICTURE_ACCEPT, pictureProblem } from '../../lib/picture-rules.ts';
+import { DeleteDialog, FormDialog, type DeletePrompt } from '../../lib/DialogParts.tsx';
+import { AccountPasswordField } from '../../lib/PasswordFields.tsx';
+import { PictureField } from '../../lib/PictureField.tsx';
+import { pictureProblem } from '../../lib/picture-rules.ts';
 import {
   EMPTY_USER_FORM,
   formFromUser,
@@ -22,6 +13,20 @@ import {
   type ManagedUser,
   type UserForm,
 } from './user-api.ts';
+
+/** The hall owner's own details, two to a row; `required` ones carry the asterisk. */
+const HALL_FIELDS: Array<{
+  name: 'hallName' | 'contactNumber' | 'line1' | 'line2' | 'postcode' | 'state';
+  label: string;
+  required: boolean;
+}> = [
+  { name: 'hallName', label: 'Hall name', required: true },
+  { name: 'contactNumber', label: 'Contact number', required: true },
+  { name: 'line1', label: 'Address line 1', required: true },
+  { name: 'line2', label: 'Address line 2', required: false },
+  { name: 'postcode', label: 'Postcode', required: true },
+  { name: 'state', label: 'State', required: true },
+];
 
 export function UserFormDialog({
   opened,
@@ -64,147 +69,78 @@ export function UserFormDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit User' : 'Add User'} size="lg" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
-          <TextInput label="Name" description="Shown on the dashboard welcome." {...form.register('name')} />
-          {editing ? (
-            <Text size="sm" c="dimmed">
-              The password cannot be edited here.
-            </Text>
-          ) : (
-            <PasswordInput
-              label="Password"
-              withAsterisk
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-              {...form.register('password')}
-              error={errors.password?.message}
+    <FormDialog
+      opened={opened}
+      title={editing ? 'Edit User' : 'Add User'}
+      error={error}
+      busy={busy}
+      actionLabel={editing ? 'Save Changes' : 'Create User'}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        withAsterisk
+        {...form.register('email')}
+        error={errors.email?.message}
+      />
+      <TextInput label="Name" description="Shown on the dashboard welcome." {...form.register('name')} />
+      {editing ? (
+        <Text size="sm" c="dimmed">
+          The password cannot be edited here.
+        </Text>
+      ) : (
+        <AccountPasswordField {...form.register('password')} error={errors.password?.message} />
+      )}
+      <NativeSelect
+        label="Role"
+        data={[
+          { value: 'hall_owner', label: 'Hall Owner — Manage hall bookings' },
+          { value: 'super_admin', label: 'Super Admin — Full system access' },
+        ]}
+        {...form.register('role')}
+      />
+      {role === 'hall_owner' ? (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {HALL_FIELDS.map(({ name, label, required }) => (
+              <TextInput
+                key={name}
+                label={label}
+                withAsterisk={required}
+                {...form.register(name)}
+                error={errors[name]?.message}
+              />
+            ))}
+          </SimpleGrid>
+          {editing ? null : (
+            <PictureField
+              label="Profile picture (optional)"
+              value={picture}
+              error={pictureError}
+              onChange={(f) => {
+                const problem = f ? pictureProblem(f) : null;
+                setPictureError(problem);
+                setPicture(problem ? null : f);
+              }}
             />
           )}
-          <NativeSelect
-            label="Role"
-            data={[
-              { value: 'hall_owner', label: 'Hall Owner — Manage hall bookings' },
-              { value: 'super_admin', label: 'Super Admin — Full system access' },
-            ]}
-            {...form.register('role')}
-          />
-          {role === 'hall_owner' ? (
-            <>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Hall name"
-                  withAsterisk
-                  {...form.register('hallName')}
-                  error={errors.hallName?.message}
-                />
-                <TextInput
-                  label="Contact number"
-                  withAsterisk
-                  {...form.register('contactNumber')}
-                  error={errors.contactNumber?.message}
-                />
-                <TextInput
-                  label="Address line 1"
-                  withAsterisk
-                  {...form.register('line1')}
-                  error={errors.line1?.message}
-                />
-                <TextInput label="Address line 2" {...form.register('line2')} />
-                <TextInput
-                  label="Postcode"
-                  withAsterisk
-                  {...form.register('postcode')}
-                  error={errors.postcode?.message}
-                />
-                <TextInput
-                  label="State"
-                  withAsterisk
-                  {...form.register('state')}
-                  error={errors.state?.message}
-                />
-              </SimpleGrid>
-              {editing ? null : (
-                <FileInput
-                  label="Profile picture (optional)"
-                  description="JPG, PNG or GIF, up to 5 MB."
-                  placeholder="No file chosen"
-                  accept={PICTURE_ACCEPT}
-                  value={picture}
-                  clearable
-                  error={pictureError}
-                  onChange={(f) => {
-                    const problem = f ? pictureProblem(f) : null;
-                    setPictureError(problem);
-                    setPicture(problem ? null : f);
-                  }}
-                />
-              )}
-            </>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? 'Save Changes' : 'Create User'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      ) : null}
+    </FormDialog>
   );
 }
 
-export function DeleteUserDialog({
-  user,
-  busy,
-  error,
-  onClose,
-  onConfirm,
-}: {
-  user: ManagedUser | null;
-  busy: boolean;
-  error: string | null;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
+export function DeleteUserDialog(props: DeletePrompt<ManagedUser>) {
   return (
-    <Modal opened={Boolean(user)} onClose={onClose} title="Delete User" centered>
-      {user ? (
-        <Stack gap="sm">
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Text>
-            Are you sure you want to delete {user.email}? Their sign-in stops working at once. This action
-            cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color="red" loading={busy} onClick={onConfirm}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <DeleteDialog {...props} title="Delete User">
+      {(u) => (
+        <Text>
+          Are you sure you want to delete {u.email}? Their sign-in stops working at once. This action cannot
+          be undone.
+        </Text>
+      )}
+    </DeleteDialog>
   );
 }

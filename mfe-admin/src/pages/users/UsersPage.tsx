@@ -10,7 +10,6 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +18,8 @@ import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
 import { pictureForm } from '../../lib/picture-rules.ts';
 import { ProfileImage } from '../../lib/ProfileImage.tsx';
+import { SearchToolbar } from '../../lib/SearchToolbar.tsx';
+import { useManagedDialogs } from '../../lib/useManagedDialogs.ts';
 import { Stat } from '../roles/RolesPage.tsx';
 import { DeleteUserDialog, UserFormDialog } from './UserDialogs.tsx';
 import { addressText, roleLabel, userBody, usersKey, type ManagedUser, type UserForm } from './user-api.ts';
@@ -60,22 +61,14 @@ function UserManager() {
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState('all');
   const [activeOnly, setActiveOnly] = useState(false);
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<ManagedUser | null>(null);
-  const [deleting, setDeleting] = useState<ManagedUser | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
+  const dialogs = useManagedDialogs<ManagedUser>();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKey });
-  const closeForm = () => {
-    setFormOpen(false);
-    setEditing(null);
-    setDialogError(null);
-  };
 
   const save = useMutation({
     mutationFn: async ({ values, picture }: { values: UserForm; picture: File | null }) => {
-      if (editing) {
-        await api.api(`/api/users/${encodeURIComponent(editing.id)}`, {
+      if (dialogs.editing) {
+        await api.api(`/api/users/${encodeURIComponent(dialogs.editing.id)}`, {
           method: 'PUT',
           body: userBody(values, false),
         });
@@ -109,21 +102,23 @@ function UserManager() {
           ? 'The account was created, but the profile picture could not be uploaded. You can add it later.'
           : null,
       );
-      closeForm();
+      dialogs.closeForm();
       void refresh();
     },
     onError: (error) =>
-      setDialogError(messageOr(error, editing ? 'Failed to update user' : 'Failed to create user')),
+      dialogs.setDialogError(
+        messageOr(error, dialogs.editing ? 'Failed to update user' : 'Failed to create user'),
+      ),
   });
   const remove = useMutation({
     mutationFn: (user: ManagedUser) =>
       api.api(`/api/users/${encodeURIComponent(user.id)}`, { method: 'DELETE' }),
     onSuccess: () => {
       flash.success('User deleted successfully!');
-      setDeleting(null);
+      dialogs.closeDelete();
       void refresh();
     },
-    onError: (error) => setDialogError(messageOr(error, 'Failed to delete user')),
+    onError: (error) => dialogs.setDialogError(messageOr(error, 'Failed to delete user')),
   });
 
   const all = useMemo(() => list.data ?? [], [list.data]);
@@ -143,17 +138,7 @@ function UserManager() {
       <PageHeader
         title="Users"
         subtitle="Manage hall owner and super admin accounts."
-        actions={
-          <Button
-            onClick={() => {
-              setEditing(null);
-              setDialogError(null);
-              setFormOpen(true);
-            }}
-          >
-            Add User
-          </Button>
-        }
+        actions={<Button onClick={dialogs.openNew}>Add User</Button>}
       />
       <FlashMessage flash={flash.flash} testId="users-flash" />
       {warning ? (
@@ -178,14 +163,12 @@ function UserManager() {
           value={list.data ? all.filter((u) => u.role === 'super_admin').length : '—'}
         />
       </SimpleGrid>
-      <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Search email, role, hall, contact or address..."
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 240 }}
-        />
+      <SearchToolbar
+        placeholder="Search email, role, hall, contact or address..."
+        search={search}
+        onSearch={setSearch}
+        minWidth={240}
+      >
         <NativeSelect
           label="Role"
           data={[
@@ -201,7 +184,7 @@ function UserManager() {
           onChange={(e) => setActiveOnly(e.currentTarget.checked)}
           mb={8}
         />
-      </Group>
+      </SearchToolbar>
 
       {list.isPending ? (
         <LoadingState label="Loading users..." />
@@ -255,11 +238,7 @@ function UserManager() {
                         <ActionIcon
                           variant="subtle"
                           aria-label={`Edit ${u.email}`}
-                          onClick={() => {
-                            setDialogError(null);
-                            setEditing(u);
-                            setFormOpen(true);
-                          }}
+                          onClick={() => dialogs.openEdit(u)}
                         >
                           <span aria-hidden>✎</span>
                         </ActionIcon>
@@ -270,10 +249,7 @@ function UserManager() {
                             variant="subtle"
                             color="red"
                             aria-label={`Delete ${u.email}`}
-                            onClick={() => {
-                              setDialogError(null);
-                              setDeleting(u);
-                            }}
+                            onClick={() => dialogs.openDelete(u)}
                           >
                             <span aria-hidden>🗑</span>
                           </ActionIcon>
@@ -289,19 +265,19 @@ function UserManager() {
       )}
 
       <UserFormDialog
-        opened={formOpen}
-        editing={editing}
+        opened={dialogs.formOpen}
+        editing={dialogs.editing}
         busy={save.isPending}
-        error={dialogError}
-        onClose={closeForm}
+        error={dialogs.dialogError}
+        onClose={dialogs.closeForm}
         onSubmit={(values, picture) => save.mutate({ values, picture })}
       />
       <DeleteUserDialog
-        user={deleting}
+        item={dialogs.deleting}
         busy={remove.isPending}
-        error={dialogError}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        error={dialogs.dialogError}
+        onClose={dialogs.closeDelete}
+        onConfirm={() => dialogs.deleting && remove.mutate(dialogs.deleting)}
       />
     </>
   );
