@@ -38,3 +38,4 @@ export { RemoteRoot, type RemoteRootProps } from './RemoteRoot.tsx';
 export { RemotePage, plannedPage } from './RemotePage.tsx';
 export { RemoteErrorBoundary } from './components/RemoteErrorBoundary.tsx';
 export { saveBlob, downloadText, downloadFromServer, todayStamp, exportStamp } from './download.ts';
+export { createRemoteLifecycles, remoteCrashFallback } from './remote-lifecycles.ts';
