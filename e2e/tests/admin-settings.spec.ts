@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PASSWORD, signIn } from './helpers.ts';
+import { PASSWORD, apiToken, signIn } from './helpers.ts';
 
 /** One line per axe violation and element, so a failure says what to fix. */
 function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
@@ -178,12 +178,33 @@ test('the GST rate is checked and saved', async ({ page }) => {
   await expect(page.getByLabel('GST Rate (%)')).toHaveValue('12.5');
 });
 
-test('integrations says plainly what is not set up', async ({ page }) => {
+test('integrations lists the real calendar feeds and says plainly that webhooks are not set up', async ({
+  page,
+  request: api,
+}) => {
   await signIn(page, OWNER);
+  // publish one hall's feed through the API, as the Halls/Rooms page does
+  const { token } = await apiToken(api, OWNER);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await api.post('/api/resources', {
+    headers,
+    data: { name: `Feed Hall ${Date.now()}`, type: 'hall', capacity: 80 },
+  });
+  expect(created.status()).toBe(201);
+  const hall = (await created.json()) as { id: string; name: string };
+  expect((await api.post(`/api/resources/${hall.id}/ics-token`, { headers })).status()).toBe(201);
+
   await page.goto('/SettingsIntegrations');
-  await expect(
-    page.getByText('Webhooks and calendar feeds are not set up yet.', { exact: false }),
-  ).toBeVisible();
+  const feeds = page.getByTestId('calendar-feeds');
+  const row = feeds.getByRole('row', { name: new RegExp(hall.name) });
+  await expect(row.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('integrations-status')).toContainText('Not set up yet.');
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axeSummary(axe)).toEqual([]);
+
+  await feeds.getByRole('link', { name: 'Halls/Rooms' }).click();
+  await expect(page).toHaveURL(/\/ResourcesHalls$/);
+  await api.delete(`/api/resources/${hall.id}`, { headers });
 });
 
 test('owners get the full help; data export and customer erasure work', async ({ page }) => {

@@ -13,12 +13,13 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { isValidTime } from '@venue/contracts';
 import { ApiError, serverMessage, useSession } from '@venue/ui';
 import { ROOTS, unwrapBooking, useRefreshAll, useResources } from '../api/hooks.ts';
 import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 import { toastSuccess } from '../lib/notify.ts';
-import { validateBooking, type BookingFormValues } from '../lib/validate.ts';
+import { validateBooking, validateBookingExtras, type BookingFormValues } from '../lib/validate.ts';
 import { ConflictList } from './ConflictList.tsx';
 import { DialogActions } from './DialogActions.tsx';
 
@@ -45,7 +46,6 @@ const STATUS_OPTIONS = ['pending', 'tentative', 'confirmed', 'completed', 'cance
 
 /** Milliseconds the success message stays before the dialog closes (spec 02 §9). */
 const SUCCESS_DELAY_MS = 1500;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function initialValues(booking?: Booking | null, prefill?: BookingPrefill | null): BookingFormValues {
   if (booking) {
@@ -125,8 +125,8 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   const [debounced] = useDebouncedValue(slot, 300);
   const ready =
     Boolean(debounced.resourceId && debounced.bookingDate) &&
-    TIME.test(debounced.startTime) &&
-    TIME.test(debounced.endTime) &&
+    isValidTime(debounced.startTime) &&
+    isValidTime(debounced.endTime) &&
     debounced.endTime > debounced.startTime;
   const check = useQuery({
     queryKey: [ROOTS.bookings, 'check', debounced, booking?.id],
@@ -160,7 +160,9 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
       values.bookingDate === booking.bookingDate &&
       values.startTime === booking.startTime &&
       values.endTime === booking.endTime;
-    const problem = validateBooking(values, keepsSlot ? '0000-00-00' : undefined) ?? guestProblem();
+    const problem =
+      validateBooking(values, keepsSlot ? null : undefined) ??
+      validateBookingExtras(values, resource?.capacity ?? 0);
     if (problem) {
       setError(problem);
       return;
@@ -209,17 +211,6 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
         setServerConflicts({ conflicts: found.conflicts ?? [], blockouts: found.blockouts ?? [] });
       }
     }
-  }
-
-  function guestProblem(): string | null {
-    if (values.guestCount.trim() === '') return null;
-    const n = Number(values.guestCount);
-    if (!Number.isInteger(n) || n < 1) return 'Guest count must be a whole number of at least 1';
-    if (resource && resource.capacity > 0 && n > resource.capacity)
-      return `Guest count cannot be more than the hall's capacity of ${resource.capacity}`;
-    const price = values.estimatedPrice.trim();
-    if (price !== '' && !(Number(price) >= 0)) return 'Estimated price must be 0 or more';
-    return null;
   }
 
   const conflicts = serverConflicts?.conflicts ?? (ready ? check.data?.conflicts : undefined) ?? [];

@@ -1,3 +1,4 @@
+import { addonFormMessages } from '@venue/contracts';
 import { toCents } from '../shared/labels.ts';
 
 export interface AddonDraft {
@@ -8,13 +9,9 @@ export interface AddonDraft {
 
 export const EMPTY_DRAFT: AddonDraft = { name: '', price: '', description: '' };
 
-/** §5: name and price are needed, the price may not be negative. */
+/** §5: name and price are needed, the price may not be negative (the service's own rules). */
 export function validateAddon(d: AddonDraft): string[] {
-  const errors: string[] = [];
-  if (!d.name.trim()) errors.push('Add-on name is required');
-  if (d.price === '') errors.push('Price is required');
-  else if (d.price < 0) errors.push('Price must be 0 or more');
-  return errors;
+  return addonFormMessages({ name: d.name, price: d.price, description: d.description });
 }
 
 /** What the server stores for a checked draft: a trimmed name and the price in cents. */

@@ -1,26 +1,14 @@
 /** Wire shapes of the catalogue API (docs/api/catalogue.md). Money is integer cents. */
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export { WEEKDAYS, WEEKDAY_NAMES } from '@venue/contracts';
+import type { DayHours, Weekday } from '@venue/contracts';
+
+// Weekdays and their names are the resource rules' own (their messages name the day).
+export type { DayHours, Weekday };
 
 export type ResourceType = 'hall' | 'room' | 'outdoor';
 export type ResourceStatus = 'active' | 'archived';
 export type Visibility = 'public' | 'admin';
-
-export interface DayHours {
-  open: string;
-  close: string;
-  closed: boolean;
-}
 
 export interface Equipment {
   name: string;

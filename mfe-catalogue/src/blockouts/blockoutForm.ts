@@ -1,3 +1,4 @@
+import { blockoutFormProblems } from '@venue/contracts';
 import type { BlockoutInput } from '../api/types.ts';
 
 /** Spec 03 §9 defaults for a new block-out. */
@@ -13,16 +14,7 @@ export function emptyBlockout(resourceIds: string[] = []): BlockoutInput {
   };
 }
 
-/** The §5 bulk block-out messages; a block-out is one period from start to end. */
+/** The §5 bulk block-out messages (the service's own rules), every one at once. */
 export function validateBlockout(b: BlockoutInput): string[] {
-  const errors: string[] = [];
-  if (b.resourceIds.length === 0) errors.push('Please select at least one resource');
-  if (!b.dateFrom) errors.push('Start date is required');
-  if (!b.dateTo) errors.push('End date is required');
-  if (b.dateFrom && b.dateTo) {
-    if (b.dateFrom > b.dateTo) errors.push('End date must be after start date');
-    else if (b.dateFrom === b.dateTo && !(b.timeFrom < b.timeTo))
-      errors.push('End time must be after start time');
-  }
-  return errors;
+  return blockoutFormProblems(b).map((p) => p.message);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { pricingFormMessages } from '@venue/contracts';
 import { Group, Select } from '@mantine/core';
 import type { Pricing, RateType, Resource } from '../api/types.ts';
 import { useSavePricing } from '../api/hooks.ts';
@@ -15,15 +16,15 @@ interface Form {
   description: string;
 }
 
+/** The §5 pricing rules (the service's own), every one at once; rates are typed in dollars. */
 export function validatePricing(f: Form): string[] {
-  const errors: string[] = [];
-  if (!f.resourceId) errors.push('Resource is required');
-  if (!f.rateType) errors.push('Rate type is required');
-  if (f.weekdayRate === '') errors.push('Weekday rate is required');
-  else if (f.weekdayRate < 0) errors.push('Weekday rate must be 0 or more');
-  if (f.weekendRate === '') errors.push('Weekend rate is required');
-  else if (f.weekendRate < 0) errors.push('Weekend rate must be 0 or more');
-  return errors;
+  return pricingFormMessages({
+    resourceId: f.resourceId ?? '',
+    rateType: f.rateType ?? '',
+    weekdayRate: f.weekdayRate,
+    weekendRate: f.weekendRate,
+    description: f.description,
+  });
 }
 
 export function PricingDialog({

@@ -5,7 +5,7 @@ import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { emptyResource, toInput } from '../halls/resourceForm.ts';
+import { emptyResource, toInput, validateResource } from '../halls/resourceForm.ts';
 import { NotesField, TextField } from '../shared/fields.tsx';
 
 /** The §2.4 form: name, type and capacity; the code is the server's and only shown. */
@@ -35,16 +35,12 @@ export function ResourceDialog({
   }, [opened, resource]);
 
   async function submit() {
-    const problems: string[] = [];
-    if (!name.trim()) problems.push('Resource name is required');
-    if (!Number.isInteger(capacity) || capacity < 0) problems.push('Capacity must be a whole number ≥ 0');
+    const base = resource ? toInput(resource) : emptyResource();
+    const input = { ...base, name: name.trim(), type, capacity, description };
+    const problems = validateResource(input);
     setErrors(problems);
     if (problems.length) return;
-    const base = resource ? toInput(resource) : emptyResource();
-    await save.mutateAsync({
-      id: resource?.id,
-      input: { ...base, name: name.trim(), type, capacity, description },
-    });
+    await save.mutateAsync({ id: resource?.id, input });
     notifySuccess(resource ? 'Resource updated successfully!' : 'Resource created successfully!');
     onClose();
   }

@@ -4,3 +4,4 @@ export * from './identity.ts';
 export * from './settings.ts';
 export * from './routes.ts';
 export * from './events.ts';
+export * from './validation/index.ts';

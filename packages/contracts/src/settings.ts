@@ -43,18 +43,18 @@ export const CURRENCY_LOCALES: Record<Currency, string> = {
 
 export const GST_MESSAGE = 'GST rate must be a number between 0 and 100.';
 
+/** Spec 01 §5: a finite number from 0 to 100 in steps of 0.01. */
+export function isValidGst(n: number): boolean {
+  return Number.isFinite(n) && n >= 0 && n <= 100 && Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
+}
+
 export const userSettingsSchema = z.object({
   timezone: z.enum(TIMEZONES),
   dateFormat: z.enum(DATE_FORMATS),
   timeFormat: z.enum(TIME_FORMATS),
   currency: z.enum(CURRENCIES),
   taxType: z.enum(TAX_TYPES),
-  taxRate: z
-    .number({ error: GST_MESSAGE })
-    .finite(GST_MESSAGE)
-    .min(0, GST_MESSAGE)
-    .max(100, GST_MESSAGE)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9, GST_MESSAGE),
+  taxRate: z.number({ error: GST_MESSAGE }).refine(isValidGst, GST_MESSAGE),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 

@@ -242,7 +242,8 @@ export const HELP_SECTIONS: HelpSection[] = [
             conditions.
           </List.Item>
           <List.Item>
-            <strong>Integrations</strong>: webhooks and calendar feeds are not set up yet.
+            <strong>Integrations</strong>: which halls publish a private calendar (.ics) feed (created and
+            revoked on Halls/Rooms); webhooks are not set up yet.
           </List.Item>
           <List.Item>
             <strong>Data & Privacy</strong>: the retention period (1 to 120 months, 84 by default), a download

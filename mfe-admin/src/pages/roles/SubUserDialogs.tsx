@@ -3,7 +3,12 @@ import { Alert, Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInpu
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { PERMISSION_KEYS, PERMISSION_LABELS, type PermissionKey } from '@venue/contracts';
+import {
+  PERMISSION_KEYS,
+  PERMISSION_LABELS,
+  newSubUserPasswordField,
+  type PermissionKey,
+} from '@venue/contracts';
 import { DeleteDialog, DialogButtons, FormDialog, type DeletePrompt } from '../../lib/DialogParts.tsx';
 import { AccountPasswordField, PasswordFields } from '../../lib/PasswordFields.tsx';
 import { subUserPasswordProblem, type SubUser, type SubUserDraft } from './sub-user-api.ts';
@@ -18,10 +23,7 @@ const baseSchema = z.object({
 // A disabled field may read as undefined; the e-mail of an existing sub-user is never sent anyway.
 const editSchema = baseSchema.extend({ email: z.string().optional() });
 const createSchema = baseSchema.extend({
-  password: z
-    .string()
-    .refine((p) => p.trim().length > 0, { message: 'Password is required.', abort: true })
-    .refine((p) => p.length >= 6, 'The new password needs to be at least 6 characters long for security.'),
+  password: newSubUserPasswordField,
 });
 
 export function SubUserFormDialog({

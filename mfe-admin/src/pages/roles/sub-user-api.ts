@@ -22,9 +22,5 @@ export interface SubUserDraft {
 
 export const subUsersKey = (ownerId: string) => ['admin', 'sub-users', ownerId];
 
-export function subUserPasswordProblem(password: string, confirm: string): string | null {
-  if (!password || !confirm) return 'Please fill in both password fields.';
-  if (password !== confirm) return "Oops! Your passwords don't match. Try typing them again.";
-  if (password.length < 6) return 'The new password needs to be at least 6 characters long for security.';
-  return null;
-}
+// The service checks the same rules on the one password it receives.
+export { subUserPasswordProblem } from '@venue/contracts';

@@ -4,14 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorState, LoadingState, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
-import {
-  ACCOUNT_NUMBER_MESSAGE,
-  BSB_MESSAGE,
-  digitsOnly,
-  formatBsb,
-  isValidAccountNumber,
-  isValidBsb,
-} from '../../lib/payment-fields.ts';
+import { ACCOUNT_NUMBER_MESSAGE, BSB_MESSAGE, isValidAccountNumber, isValidBsb } from '@venue/contracts';
+import { digitsOnly, formatBsb } from '../../lib/payment-fields.ts';
 import { EMPTY_BANK, fetchBank, paymentKeys, type BankDetails } from './payment-api.ts';
 
 /** The account customers pay into by bank transfer; printed on invoices. */

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { ownPasswordChangeProblem } from '@venue/contracts';
 import { serverMessage, ApiError, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { PasswordFields } from '../../lib/PasswordFields.tsx';
 
-/** Spec 01 §5 rules, in the order the spec checks them. */
+/** Spec 01 §5 rules, in the order the spec checks them (the service's own). */
 export function ownPasswordProblem(current: string, next: string, confirm: string): string | null {
-  if (!current || !next || !confirm) return 'Please fill in all password fields to continue.';
-  if (next !== confirm) return "Oops! Your new passwords don't match. Try typing them again.";
-  if (next.length < 6) return 'Your new password needs to be at least 6 characters long for security.';
-  if (next === current) return 'Your new password should be different from your current one.';
-  return null;
+  return (
+    ownPasswordChangeProblem({ currentPassword: current, newPassword: next, confirmPassword: confirm })
+      ?.message ?? null
+  );
 }
 
 /** Spec 01 §8: the server's raw reasons become friendlier sentences. */

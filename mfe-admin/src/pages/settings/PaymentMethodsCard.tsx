@@ -3,7 +3,7 @@ import { Badge, Button, Card, Divider, Group, Stack, Switch, Text, TextInput, Ti
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorState, LoadingState, useSession } from '@venue/ui';
 import { FlashMessage, useFlash, type Flash } from '../../lib/flash.tsx';
-import { STRIPE_PREFIX_MESSAGE, isValidStripeId } from '../../lib/payment-fields.ts';
+import { STRIPE_PREFIX_MESSAGE, isValidStripeId } from '@venue/contracts';
 import { messageOr } from '../../lib/errors.ts';
 import { BankDetailsForm } from './BankDetailsForm.tsx';
 import {

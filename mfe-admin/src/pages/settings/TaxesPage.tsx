@@ -1,14 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, NumberInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { DEFAULT_USER_SETTINGS, GST_MESSAGE } from '@venue/contracts';
+import { DEFAULT_USER_SETTINGS, GST_MESSAGE, isValidGst } from '@venue/contracts';
 import { LoadingState, PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
-
-/** Spec 01 §5: a finite number from 0 to 100 in steps of 0.01. */
-export function isValidGst(n: number): boolean {
-  return Number.isFinite(n) && n >= 0 && n <= 100 && Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
-}
 
 export function TaxesPage() {
   const { api, reload } = useSession();

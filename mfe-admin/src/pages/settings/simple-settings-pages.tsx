@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Card, List, Stack, Text, Title } from '@mantine/core';
 import { PageHeader, useSession } from '@venue/ui';
 import { SettingsForm } from '../../lib/SettingsForm.tsx';
 
@@ -109,32 +108,6 @@ export function PoliciesPage() {
           { name: 'termsAndConditions', label: 'Terms and conditions', kind: 'textarea', span: 2 },
         ]}
       />
-    </>
-  );
-}
-
-export function IntegrationsPage() {
-  return (
-    <>
-      <PageHeader title="Integrations" subtitle="Webhooks, automation and calendar feeds." />
-      <Card withBorder padding="lg" data-testid="integrations-status">
-        <Stack gap="sm">
-          <Title order={2} fz="lg">
-            Not set up yet
-          </Title>
-          <Text>
-            Webhooks and calendar feeds are not set up yet. VenueDesk does not send booking or payment events
-            to other systems, and it does not publish a calendar feed you can subscribe to.
-          </Text>
-          <Text c="dimmed" size="sm">
-            What works today without an integration:
-          </Text>
-          <List size="sm" spacing={4}>
-            <List.Item>Exporting the audit log as CSV from the Audit Log page.</List.Item>
-            <List.Item>Downloading all of your venue's data from Data & Privacy.</List.Item>
-          </List>
-        </Stack>
-      </Card>
     </>
   );
 }

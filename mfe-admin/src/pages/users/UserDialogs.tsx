@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { newAccountPasswordProblem } from '@venue/contracts';
 import { DeleteDialog, FormDialog, type DeletePrompt } from '../../lib/DialogParts.tsx';
 import { AccountPasswordField } from '../../lib/PasswordFields.tsx';
 import { PictureField } from '../../lib/PictureField.tsx';
@@ -57,12 +58,9 @@ export function UserFormDialog({
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) => {
-    if (!editing && !values.password.trim()) {
-      setError('password', { message: 'Password is required.' });
-      return;
-    }
-    if (!editing && values.password.length < 6) {
-      setError('password', { message: 'The password needs to be at least 6 characters long for security.' });
+    const passwordProblem = editing ? null : newAccountPasswordProblem(values.password);
+    if (passwordProblem) {
+      setError('password', { message: passwordProblem });
       return;
     }
     onSubmit(values, role === 'hall_owner' ? picture : null);

@@ -6,8 +6,8 @@ import { hash, verify } from '@node-rs/argon2';
  */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 256;
+// The length limits are the shared password rules' own (the admin screens check them too).
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@venue/contracts';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

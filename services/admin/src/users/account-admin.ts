@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { newAccountPasswordField } from '@venue/contracts';
 import {
   badRequest,
   conflict,
@@ -11,7 +12,7 @@ import {
   type AppRouter,
   type Tx,
 } from '@venue/service-kit';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { accountView } from './serialise.ts';
 import { createSubUser, deleteSubUser } from './sub-user-routes.ts';
 import { invalidateSessions, isUuid, writeUser, type UserRow } from './user-store.ts';
@@ -81,11 +82,7 @@ const createAccountSchema = z
   .object({
     ...accountFields,
     role: accountFields.role.default('hall_owner'),
-    password: z
-      .string({ error: 'Password is required.' })
-      .refine((p) => p.trim().length > 0, { message: 'Password is required.', abort: true })
-      .refine((p) => p.length >= MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.')
-      .refine((p) => p.length <= MAX_PASSWORD_LENGTH, 'Password is too long.'),
+    password: newAccountPasswordField,
   })
   .superRefine((a, ctx) =>
     requireHallOwnerFields(a, (path, message) => ctx.addIssue({ code: 'custom', path, message })),

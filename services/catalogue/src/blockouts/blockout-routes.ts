@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  END_DATE_MESSAGE,
+  SELECT_RESOURCE_MESSAGE,
+  START_DATE_MESSAGE,
+  blockoutPeriodProblem,
+} from '@venue/contracts';
+import {
   badRequest,
   notFound,
   parseBody,
@@ -18,7 +24,6 @@ import {
 } from './blockout-store.ts';
 
 const NOT_FOUND = 'Block-out not found';
-const SELECT_RESOURCE = 'Please select at least one resource';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -49,12 +54,12 @@ const blockoutInput = z
     },
     z.object({
       resourceIds: z
-        .array(z.uuid({ error: SELECT_RESOURCE }), { error: SELECT_RESOURCE })
-        .min(1, { error: SELECT_RESOURCE })
+        .array(z.uuid({ error: SELECT_RESOURCE_MESSAGE }), { error: SELECT_RESOURCE_MESSAGE })
+        .min(1, { error: SELECT_RESOURCE_MESSAGE })
         .max(500)
         .transform((ids) => [...new Set(ids)]),
-      dateFrom: validDate('Start date is required'),
-      dateTo: validDate('End date is required'),
+      dateFrom: validDate(START_DATE_MESSAGE),
+      dateTo: validDate(END_DATE_MESSAGE),
       timeFrom: z.string().regex(TIME, { error: 'Start time must be HH:mm' }).default('09:00'),
       timeTo: z.string().regex(TIME, { error: 'End time must be HH:mm' }).default('17:00'),
       reason: z
@@ -66,11 +71,8 @@ const blockoutInput = z
     }),
   )
   .superRefine((b, ctx) => {
-    if (b.dateTo < b.dateFrom) {
-      ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'End date must be after start date' });
-    } else if (b.dateTo === b.dateFrom && b.timeTo <= b.timeFrom) {
-      ctx.addIssue({ code: 'custom', path: ['timeTo'], message: 'End time must be after start time' });
-    }
+    const problem = blockoutPeriodProblem(b);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
   });
 type BlockoutInput = z.output<typeof blockoutInput>;
 

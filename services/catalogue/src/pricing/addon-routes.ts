@@ -1,8 +1,7 @@
-import { z } from 'zod';
+import { addonInput } from '@venue/contracts';
 import { notFound, parseBody, type AppContext, type AppRouter, type Tx } from '@venue/service-kit';
 import { PRICING_GUARDS, dollars, idParam, isoInstant, num, tenantOf, tx } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
-import { cents, centsFrom } from './money-input.ts';
 
 const NOT_FOUND = 'Add-on not found';
 const { read, write } = PRICING_GUARDS;
@@ -13,26 +12,6 @@ export const STARTER_ADDONS = [
   { name: 'Sound System', priceCents: 8000, description: 'PA system with microphones' },
   { name: 'Cleaning Service', priceCents: 3000, description: 'Professional cleaning after the event' },
 ];
-
-const addonInput = z.preprocess(
-  (v) => {
-    const b = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
-    return { ...b, priceCents: centsFrom(b, 'price') };
-  },
-  z.object({
-    name: z
-      .string({ error: 'Add-on name is required' })
-      .trim()
-      .min(1, { error: 'Add-on name is required' })
-      .max(120),
-    priceCents: cents('Price is required', 'Price must be 0 or more'),
-    description: z
-      .string()
-      .max(2000)
-      .nullish()
-      .transform((d) => d ?? ''),
-  }),
-);
 
 function toAddon(r: Record<string, unknown>) {
   const priceCents = num(r.price_cents);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   conflict,
   forbidden,
@@ -10,43 +9,13 @@ import {
   type AppMiddleware,
   type AppRouter,
 } from '@venue/service-kit';
-import { hasPermission } from '@venue/contracts';
+import { hasPermission, pricingInput } from '@venue/contracts';
 import { PRICING_GUARDS, dollars, idParam, num, principal, tenantOf, tx } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
-import { cents, centsFrom } from './money-input.ts';
 import { quoteFor, quoteRequest } from './price-quote.ts';
 
 const NOT_FOUND = 'Pricing not found';
 const { read, write } = PRICING_GUARDS;
-
-const pricingInput = z.preprocess(
-  (v) => {
-    const b = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
-    return {
-      ...b,
-      weekdayRateCents: centsFrom(b, 'weekdayRate'),
-      weekendRateCents: centsFrom(b, 'weekendRate'),
-      // Other screens treat any non-hourly rate as flat; 'flat' is stored as the spec's 'daily'.
-      rateType: b.rateType === 'flat' ? 'daily' : b.rateType,
-    };
-  },
-  z.object({
-    resourceId: z.uuid({ error: 'Resource is required' }),
-    rateType: z.enum(['hourly', 'daily'], {
-      error: (i) =>
-        i.input === undefined || i.input === ''
-          ? 'Rate type is required'
-          : 'Rate type must be hourly or daily',
-    }),
-    weekdayRateCents: cents('Weekday rate is required', 'Weekday rate must be 0 or more'),
-    weekendRateCents: cents('Weekend rate is required', 'Weekend rate must be 0 or more'),
-    description: z
-      .string()
-      .max(2000)
-      .nullish()
-      .transform((d) => d ?? ''),
-  }),
-);
 
 const PRICING_SELECT = `SELECT p.id, p.resource_id, r.name AS resource_name, r.type AS resource_type, r.capacity,
     p.rate_type, p.weekday_rate_cents, p.weekend_rate_cents, p.description, p.updated_at

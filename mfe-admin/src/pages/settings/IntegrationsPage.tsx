@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { ApiError, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+
+interface FeedResource {
+  id: string;
+  code: string;
+  name: string;
+  status: 'active' | 'archived';
+  icsEnabled: boolean;
+  icsFeedActive?: boolean;
+}
+
+/**
+ * What the product really connects to today: a private iCalendar feed per hall (managed on the
+ * Halls/Rooms page, where the secret URL is issued and revoked) and nothing else yet.
+ */
+export function IntegrationsPage() {
+  return (
+    <>
+      <PageHeader title="Integrations" subtitle="Webhooks, automation and calendar feeds." />
+      <Stack gap="lg">
+        <CalendarFeedsCard />
+        <Card withBorder padding="lg" data-testid="integrations-status">
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              Webhooks and automation
+            </Title>
+            <Text>
+              Not set up yet. VenueDesk does not send booking or payment events to other systems, and no
+              automation rules run on them.
+            </Text>
+            <Text c="dimmed" size="sm">
+              What works today without an integration:
+            </Text>
+            <List size="sm" spacing={4}>
+              <List.Item>Exporting the audit log as CSV from the Audit Log page.</List.Item>
+              <List.Item>Downloading all of your venue's data from Data & Privacy.</List.Item>
+              <List.Item>Exporting bookings and halls as CSV from their pages.</List.Item>
+            </List>
+          </Stack>
+        </Card>
+      </Stack>
+    </>
+  );
+}
+
+function CalendarFeedsCard() {
+  const { api, can, navigate } = useSession();
+  const mayManage = can('resources');
+  const query = useQuery({
+    queryKey: ['admin', 'integrations', 'calendar-feeds'],
+    queryFn: () => api.api<FeedResource[]>('/api/resources?sort=name&order=asc'),
+    enabled: mayManage,
+  });
+
+  return (
+    <Card withBorder padding="lg" data-testid="calendar-feeds">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Calendar feeds
+        </Title>
+        <Text>
+          Each hall or room can publish a private iCalendar (.ics) feed of its bookings and block-outs, for
+          Google Calendar, Outlook or Apple Calendar. The secret link is created, copied and revoked on the{' '}
+          {mayManage ? (
+            <Anchor
+              href="/ResourcesHalls"
+              onClick={(event) => {
+                event.preventDefault();
+                navigate('/ResourcesHalls');
+              }}
+            >
+              Halls/Rooms
+            </Anchor>
+          ) : (
+            'Halls/Rooms'
+          )}{' '}
+          page.
+        </Text>
+        {!mayManage ? (
+          <Text c="dimmed" size="sm">
+            Seeing which halls publish a feed needs the Resources permission.
+          </Text>
+        ) : query.isPending ? (
+          <LoadingState label="Loading calendar feeds..." />
+        ) : query.isError ? (
+          <ErrorState
+            title="Could not load calendar feeds"
+            message={query.error instanceof ApiError ? query.error.message : String(query.error)}
+            onRetry={() => void query.refetch()}
+          />
+        ) : query.data.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No halls or rooms yet. Add one on the Halls/Rooms page to publish its calendar.
+          </Text>
+        ) : (
+          <FeedTable resources={query.data} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function FeedTable({ resources }: { resources: FeedResource[] }) {
+  return (
+    <Table striped aria-label="Calendar feeds by hall">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Hall or room</Table.Th>
+          <Table.Th>Code</Table.Th>
+          <Table.Th>Feed</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {resources.map((r) => {
+          const live = r.icsEnabled && r.icsFeedActive === true;
+          return (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm">{r.name}</Text>
+                  {r.status === 'archived' ? (
+                    <Badge size="xs" variant="outline" color="gray">
+                      Archived
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {r.code}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={live ? 'green' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
+                  {live ? 'Published' : 'Not published'}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

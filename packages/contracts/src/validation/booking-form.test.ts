@@ -1,0 +1,96 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  bookingExtrasProblem,
+  bookingFormProblem,
+  isValidDate,
+  type BookingFormFields,
+} from './booking-form.ts';
+
+const valid: BookingFormFields = {
+  customerName: 'Ann Lee',
+  customerEmail: 'ann@example.com',
+  customerPhone: '+61 (2) 9000-1234',
+  eventType: 'Wedding',
+  selectedHall: 'hall-1',
+  bookingDate: '2030-01-10',
+  startTime: '10:00',
+  endTime: '12:00',
+};
+const today = '2030-01-01';
+
+test('a complete booking breaks no rule', () => {
+  assert.equal(bookingFormProblem(valid, today), null);
+});
+
+test('spec 02 §5.1: each rule with its field and message, in order', () => {
+  // each row breaks one more rule on top of the ones below it, so only the earliest may answer
+  const rows: [Partial<BookingFormFields>, string, string][] = [
+    [{ customerName: ' ' }, 'customerName', 'Please fill in the customer name'],
+    [{ customerEmail: '' }, 'customerEmail', 'Please fill in the customer email'],
+    [{ customerPhone: '' }, 'customerPhone', 'Please fill in the customer phone'],
+    [{ eventType: '' }, 'eventType', 'Please fill in the event type'],
+    [{ selectedHall: '' }, 'selectedHall', 'Please fill in the selected hall'],
+    [{ bookingDate: '' }, 'bookingDate', 'Please fill in the booking date'],
+    [{ startTime: '' }, 'startTime', 'Please fill in the start time'],
+    [{ endTime: '' }, 'endTime', 'Please fill in the end time'],
+    [{ customerEmail: 'ann@' }, 'customerEmail', 'Please enter a valid email address'],
+    [{ customerPhone: '0412 345 678' }, 'customerPhone', 'Please enter a valid phone number'],
+    [{ bookingDate: '2030-02-30' }, 'bookingDate', 'Please enter a valid booking date'],
+    [{ bookingDate: '2029-12-31' }, 'bookingDate', 'Booking date cannot be in the past'],
+    [{ startTime: '9:00' }, 'startTime', 'Please enter valid times in HH:MM format'],
+    [{ endTime: '24:00' }, 'startTime', 'Please enter valid times in HH:MM format'],
+    [{ endTime: '10:00' }, 'endTime', 'End time must be after start time'],
+  ];
+  for (const [change, path, message] of rows) {
+    assert.deepEqual(
+      bookingFormProblem({ ...valid, ...change }, today),
+      { path, message },
+      JSON.stringify(change),
+    );
+  }
+  assert.equal(
+    bookingFormProblem({ ...valid, customerEmail: 'bad', bookingDate: '2000-01-01', endTime: '09:00' }, today)
+      ?.message,
+    'Please enter a valid email address',
+  );
+});
+
+test('the past-date rule is skipped when an edit keeps its slot', () => {
+  assert.equal(bookingFormProblem({ ...valid, bookingDate: '2020-05-05' }, today, false), null);
+});
+
+test('phone numbers: optional plus, first digit 1–9, at most 16 digits, spaces dashes brackets ignored', () => {
+  const phone = (customerPhone: string) =>
+    bookingFormProblem({ ...valid, customerPhone }, today)?.message ?? null;
+  assert.equal(phone('+61 412 345 678'), null);
+  assert.equal(phone('1234567890123456'), null);
+  assert.equal(phone('12345678901234567'), 'Please enter a valid phone number');
+  assert.equal(phone('0412345678'), 'Please enter a valid phone number');
+});
+
+test('dates must be real calendar days', () => {
+  assert.ok(isValidDate('2028-02-29'));
+  assert.ok(!isValidDate('2027-02-29'));
+  assert.ok(!isValidDate('2030-1-10'));
+});
+
+test('guest count and estimated price, in order', () => {
+  const rows: [{ guestCount?: unknown; estimatedPrice?: unknown }, number, string | null][] = [
+    [{}, 0, null],
+    [{ guestCount: '', estimatedPrice: null }, 10, null],
+    [{ guestCount: 0 }, 0, 'Guest count must be a whole number of at least 1'],
+    [{ guestCount: '2.5' }, 0, 'Guest count must be a whole number of at least 1'],
+    [{ guestCount: 'many' }, 0, 'Guest count must be a whole number of at least 1'],
+    [{ guestCount: 101 }, 100, "Guest count cannot be more than the hall's capacity of 100"],
+    [{ guestCount: 5000 }, 0, null], // capacity 0: not set
+    [{ guestCount: 100 }, 100, null],
+    [{ estimatedPrice: -1 }, 0, 'Estimated price must be 0 or more'],
+    [{ estimatedPrice: 'abc' }, 0, 'Estimated price must be 0 or more'],
+    [{ guestCount: 0, estimatedPrice: -1 }, 0, 'Guest count must be a whole number of at least 1'],
+    [{ guestCount: 3, estimatedPrice: 0 }, 0, null],
+  ];
+  for (const [input, capacity, message] of rows) {
+    assert.equal(bookingExtrasProblem(input, capacity)?.message ?? null, message, JSON.stringify(input));
+  }
+});

@@ -1,0 +1,100 @@
+/**
+ * The admin booking form's rules (spec 02 §5.1), in the spec's order and with its messages.
+ * The bookings service enforces them; the booking dialog runs the same ones before sending.
+ */
+import type { FieldProblem } from './field-problem.ts';
+
+export interface BookingFormFields {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  eventType: string;
+  selectedHall: string;
+  bookingDate: string;
+  startTime: string;
+  endTime: string;
+}
+
+export const BOOKING_REQUIRED_FIELDS: ReadonlyArray<readonly [keyof BookingFormFields, string]> = [
+  ['customerName', 'customer name'],
+  ['customerEmail', 'customer email'],
+  ['customerPhone', 'customer phone'],
+  ['eventType', 'event type'],
+  ['selectedHall', 'selected hall'],
+  ['bookingDate', 'booking date'],
+  ['startTime', 'start time'],
+  ['endTime', 'end time'],
+];
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written yyyy-MM-dd (2030-02-30 is not). */
+export function isValidDate(s: string): boolean {
+  if (!DATE_PATTERN.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+export const isValidTime = (s: string) => TIME_PATTERN.test(s);
+
+/**
+ * Rules 1–6; the first broken one wins. `today` is the venue's date (yyyy-MM-dd); `checkPast`
+ * is false when an edit leaves the date and times alone, so an old booking can still get its
+ * notes fixed. Rule 7 (conflicts) needs the bookings database and is the service's alone.
+ */
+export function bookingFormProblem(
+  input: BookingFormFields,
+  today: string,
+  checkPast = true,
+): FieldProblem | null {
+  const form = Object.fromEntries(
+    BOOKING_REQUIRED_FIELDS.map(([k]) => [k, String(input[k] ?? '').trim()]),
+  ) as unknown as BookingFormFields;
+  for (const [path, label] of BOOKING_REQUIRED_FIELDS)
+    if (!form[path]) return { path, message: `Please fill in the ${label}` };
+  if (!EMAIL_PATTERN.test(form.customerEmail))
+    return { path: 'customerEmail', message: 'Please enter a valid email address' };
+  if (!PHONE_PATTERN.test(form.customerPhone.replace(/[\s\-()]/g, '')))
+    return { path: 'customerPhone', message: 'Please enter a valid phone number' };
+  if (!isValidDate(form.bookingDate))
+    return { path: 'bookingDate', message: 'Please enter a valid booking date' };
+  if (checkPast && form.bookingDate < today)
+    return { path: 'bookingDate', message: 'Booking date cannot be in the past' };
+  if (!isValidTime(form.startTime) || !isValidTime(form.endTime))
+    return { path: 'startTime', message: 'Please enter valid times in HH:MM format' };
+  if (form.endTime <= form.startTime)
+    return { path: 'endTime', message: 'End time must be after start time' };
+  return null;
+}
+
+/** Absent means not given at all; the form sends '' or null for an empty box. */
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * The optional fields' limits, checked after rule 6. `capacity` is the hall's; 0 in the
+ * catalogue means "not set", not "nobody fits".
+ */
+export function bookingExtrasProblem(
+  input: { guestCount?: unknown; estimatedPrice?: unknown },
+  capacity: number,
+): FieldProblem | null {
+  if (given(input.guestCount)) {
+    const n = Number(input.guestCount);
+    if (!Number.isInteger(n) || n < 1)
+      return { path: 'guestCount', message: 'Guest count must be a whole number of at least 1' };
+    if (capacity > 0 && n > capacity)
+      return {
+        path: 'guestCount',
+        message: `Guest count cannot be more than the hall's capacity of ${capacity}`,
+      };
+  }
+  if (given(input.estimatedPrice)) {
+    const n = Number(input.estimatedPrice);
+    if (!Number.isFinite(n) || n < 0)
+      return { path: 'estimatedPrice', message: 'Estimated price must be 0 or more' };
+  }
+  return null;
+}
