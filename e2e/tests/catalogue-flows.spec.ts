@@ -148,8 +148,8 @@ test('a block-out across two resources, with the bulk form rules', async ({ page
 
   const row = page.getByTestId('blockouts-table').getByRole('row').filter({ hasText: a.name });
   await expect(row).toContainText(b.name);
-  await expect(row).toContainText('15/12/2026 09:00');
-  await expect(row).toContainText('16/12/2026 17:00');
+  await expect(row).toContainText('15/12/2026 9:00 AM');
+  await expect(row).toContainText('16/12/2026 5:00 PM');
   await expect(row).toContainText('Deep Cleaning');
 
   const list = await request.get('/api/blockouts', { headers: api.headers });

@@ -114,6 +114,34 @@ test('halls table at 1400 px: every status badge reads in full and the page does
   expect(fit.pageOverflow, 'the page itself never scrolls sideways').toBeLessThanOrEqual(0);
 });
 
+test('on a 375 px phone the catalogue pages and the hours tab stay within the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'owner@demo.local');
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  for (const [path, heading] of [
+    ['/ResourcesHalls', 'Halls/Rooms'],
+    ['/ResourcesBlockouts', 'Block-outs'],
+    ['/PricingAddons', 'Add-ons'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    expect(await overflow(), `${path} does not scroll sideways`).toBeLessThanOrEqual(0);
+  }
+  await expect(page.getByTestId('addons-table')).toContainText('Projector');
+  expect(await overflow(), 'the add-ons table scrolls inside its own box').toBeLessThanOrEqual(0);
+
+  // the opening-hours grid scrolls inside the dialog, every day's "closed" box still reachable
+  await page.goto('/ResourcesHalls');
+  await page.getByRole('button', { name: 'New Hall/Room' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Hours' }).click();
+  const sunday = dialog.getByRole('checkbox', { name: 'Sunday closed' });
+  await sunday.check();
+  await expect(sunday).toBeChecked();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
+
 test('the detail panel hands out a secret calendar feed URL and can revoke it', async ({ page, request }) => {
   const room = await createResource(request, `Feed Room ${RUN}`, 20, { icsEnabled: true });
   await signIn(page, 'owner@demo.local');

@@ -8,6 +8,7 @@ import { QueryStatus } from '../shared/QueryStatus.tsx';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { EMPTY_DRAFT, addonInput, validateAddon, type AddonDraft } from './addonForm.ts';
 import { AddonDraftForm } from './AddonDraftForm.tsx';
 import { AddonRow } from './AddonRow.tsx';
@@ -58,21 +59,23 @@ export function AddonsPage() {
           addons.length === 0 ? (
             <EmptyState title="No add-ons yet" />
           ) : (
-            <Table verticalSpacing="sm" data-testid="addons-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  {canManage ? <Table.Th>Actions</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {addons.map((a) => (
-                  <AddonRow key={a.id} addon={a} canManage={canManage} onDelete={() => setDeleting(a)} />
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ScrollTable minWidth={560} label="Add-ons">
+              <Table verticalSpacing="sm" data-testid="addons-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Price</Table.Th>
+                    <Table.Th>Description</Table.Th>
+                    {canManage ? <Table.Th>Actions</Table.Th> : null}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {addons.map((a) => (
+                    <AddonRow key={a.id} addon={a} canManage={canManage} onDelete={() => setDeleting(a)} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
           )
         }
       </QueryStatus>

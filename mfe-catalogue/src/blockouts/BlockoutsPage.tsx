@@ -9,6 +9,8 @@ import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
+import { ScrollTable } from '../shared/ScrollTable.tsx';
+import { wallClock } from '../shared/wallClock.ts';
 import { BlockoutDialog, type BlockoutMode } from './BlockoutDialog.tsx';
 
 /** Whether [dateFrom, dateTo] touches the filter range; empty bounds are open. */
@@ -89,7 +91,7 @@ export function BlockoutsPage() {
               }
             />
           ) : (
-            <Table.ScrollContainer minWidth={760}>
+            <ScrollTable minWidth={760} label="Block-outs">
               <Table data-testid="blockouts-table" verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -106,10 +108,10 @@ export function BlockoutsPage() {
                     <Table.Tr key={b.id}>
                       <Table.Td>{b.resources.map((r) => r.name).join(', ') || '—'}</Table.Td>
                       <Table.Td>
-                        {formatDate(b.dateFrom, settings)} {b.timeFrom}
+                        {formatDate(b.dateFrom, settings)} {wallClock(b.timeFrom, settings.timeFormat)}
                       </Table.Td>
                       <Table.Td>
-                        {formatDate(b.dateTo, settings)} {b.timeTo}
+                        {formatDate(b.dateTo, settings)} {wallClock(b.timeTo, settings.timeFormat)}
                       </Table.Td>
                       <Table.Td>{b.reason}</Table.Td>
                       <Table.Td>
@@ -120,6 +122,7 @@ export function BlockoutsPage() {
                       {canManage ? (
                         <EditDeleteButtons
                           place="table"
+                          subject={`block-out of ${b.resources.map((r) => r.name).join(', ')} from ${formatDate(b.dateFrom, settings)}`}
                           onEdit={() => setDialog({ mode: 'edit', blockout: b })}
                           onDelete={() => setDeleting(b)}
                         />
@@ -128,7 +131,7 @@ export function BlockoutsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryStatus>

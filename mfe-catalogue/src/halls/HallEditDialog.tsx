@@ -117,6 +117,7 @@ export function HallEditDialog({
               label="Calendar colour"
               format="hex"
               swatches={Object.keys(COLOURS)}
+              eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
               value={form.calendarColour}
               onChange={(v) =>
                 set({ calendarColour: v.toUpperCase(), colourName: COLOURS[v.toUpperCase()] ?? '' })

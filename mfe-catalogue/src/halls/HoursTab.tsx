@@ -1,4 +1,5 @@
 import { Checkbox, Group, Table, TextInput } from '@mantine/core';
+import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { WEEKDAYS, WEEKDAY_NAMES, type DayHours, type Weekday } from '../api/types.ts';
 
 export function HoursTab({
@@ -11,53 +12,55 @@ export function HoursTab({
   const set = (day: Weekday, patch: Partial<DayHours>) =>
     onChange({ ...hours, [day]: { ...hours[day], ...patch } });
   return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Day</Table.Th>
-          <Table.Th>Opens</Table.Th>
-          <Table.Th>Closes</Table.Th>
-          <Table.Th>Closed</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {WEEKDAYS.map((day) => {
-          const h = hours[day];
-          const name = WEEKDAY_NAMES[day];
-          return (
-            <Table.Tr key={day}>
-              <Table.Td>{name}</Table.Td>
-              <Table.Td>
-                <TextInput
-                  type="time"
-                  aria-label={`${name} opening time`}
-                  value={h.open}
-                  disabled={h.closed}
-                  onChange={(e) => set(day, { open: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  type="time"
-                  aria-label={`${name} closing time`}
-                  value={h.close}
-                  disabled={h.closed}
-                  onChange={(e) => set(day, { close: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Group>
-                  <Checkbox
-                    aria-label={`${name} closed`}
-                    checked={h.closed}
-                    onChange={(e) => set(day, { closed: e.currentTarget.checked })}
+    <ScrollTable minWidth={440} label="Opening hours">
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Day</Table.Th>
+            <Table.Th>Opens</Table.Th>
+            <Table.Th>Closes</Table.Th>
+            <Table.Th>Closed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {WEEKDAYS.map((day) => {
+            const h = hours[day];
+            const name = WEEKDAY_NAMES[day];
+            return (
+              <Table.Tr key={day}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    type="time"
+                    aria-label={`${name} opening time`}
+                    value={h.open}
+                    disabled={h.closed}
+                    onChange={(e) => set(day, { open: e.currentTarget.value })}
                   />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    type="time"
+                    aria-label={`${name} closing time`}
+                    value={h.close}
+                    disabled={h.closed}
+                    onChange={(e) => set(day, { close: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group>
+                    <Checkbox
+                      aria-label={`${name} closed`}
+                      checked={h.closed}
+                      onChange={(e) => set(day, { closed: e.currentTarget.checked })}
+                    />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Group, NumberInput, Select } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import {
   AU_STATES,
   PRICING_RULES,
@@ -85,7 +85,7 @@ export function HolidayDialog({
       onSubmit={submit}
     >
       <TextField label="Name" required value={form.name} onValue={(name) => set({ name })} />
-      <Group grow>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <TextField type="date" label="Date" required value={form.date} onValue={(date) => set({ date })} />
         <Select
           label="Scope"
@@ -105,7 +105,7 @@ export function HolidayDialog({
           clearable
           onChange={(state) => set({ state })}
         />
-      </Group>
+      </SimpleGrid>
       <Group grow>
         <Select
           label="Pricing rule"

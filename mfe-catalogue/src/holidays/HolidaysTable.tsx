@@ -2,6 +2,7 @@ import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatDate, useSession } from '@venue/ui';
 import type { Holiday } from '../api/types.ts';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
+import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { SCOPE_LABELS, type HolidaySort, type HolidaySortKey } from './filterHolidays.ts';
 
 function SortTh({
@@ -42,7 +43,7 @@ export function HolidaysTable({
 }) {
   const { settings } = useSession();
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <ScrollTable minWidth={960} label="Public holidays">
       <Table verticalSpacing="xs" data-testid="holidays-table">
         <Table.Thead>
           <Table.Tr>
@@ -106,6 +107,6 @@ export function HolidaysTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

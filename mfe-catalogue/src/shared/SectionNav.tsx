@@ -1,4 +1,4 @@
-import { SegmentedControl } from '@mantine/core';
+import { Box, SegmentedControl } from '@mantine/core';
 import { useSession } from '@venue/ui';
 
 const RESOURCE_PAGES = [
@@ -19,13 +19,15 @@ const PRICING_PAGES = [
  */
 export function SectionNav({ area, current }: { area: 'resources' | 'pricing'; current: string }) {
   const { navigate } = useSession();
+  // The four resource pages are wider than a phone; they scroll sideways rather than widen the page.
   return (
-    <SegmentedControl
-      aria-label={area === 'resources' ? 'Resource pages' : 'Pricing pages'}
-      mb="md"
-      data={area === 'resources' ? RESOURCE_PAGES : PRICING_PAGES}
-      value={current}
-      onChange={(to) => navigate(to)}
-    />
+    <Box mb="md" style={{ overflowX: 'auto' }}>
+      <SegmentedControl
+        aria-label={area === 'resources' ? 'Resource pages' : 'Pricing pages'}
+        data={area === 'resources' ? RESOURCE_PAGES : PRICING_PAGES}
+        value={current}
+        onChange={(to) => navigate(to)}
+      />
+    </Box>
   );
 }
