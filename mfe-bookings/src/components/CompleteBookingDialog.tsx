@@ -4,6 +4,7 @@ import type { Booking } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { DialogActions } from './DialogActions.tsx';
+import { CLOSE_DIALOG } from './closeButtons.ts';
 
 export function CompleteBookingDialog({
   booking,
@@ -25,7 +26,12 @@ export function CompleteBookingDialog({
     }
   }
   return (
-    <Modal opened={Boolean(booking)} onClose={onClose} title="Complete Booking">
+    <Modal
+      closeButtonProps={CLOSE_DIALOG}
+      opened={Boolean(booking)}
+      onClose={onClose}
+      title="Complete Booking"
+    >
       {booking ? (
         <Stack>
           <Text size="sm">

@@ -1,7 +1,7 @@
 import '@mantine/spotlight/styles.css';
 import { useState } from 'react';
 import { Spotlight } from '@mantine/spotlight';
-import { Text } from '@mantine/core';
+import { Modal, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useBookingSearch } from '../../api/hooks.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -21,6 +21,10 @@ export function CommandPalette({ onPick }: { onPick: (id: string) => void }) {
     empty = search.isFetching ? 'Searching...' : search.isError ? search.error.message : 'No bookings found';
   return (
     <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={420}>
+      {/* Spotlight has no title of its own; a hidden one names the dialog for screen readers. */}
+      <VisuallyHidden>
+        <Modal.Title>Booking search</Modal.Title>
+      </VisuallyHidden>
       <Spotlight.Search
         placeholder="Search bookings by code, customer, resource..."
         aria-label="Search bookings"

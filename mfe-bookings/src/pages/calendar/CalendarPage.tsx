@@ -21,6 +21,7 @@ import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
 import { toEvents } from './events.ts';
 import { ResourceDayView } from './ResourceDayView.tsx';
 import { PRINT_CSS } from './print.ts';
+import { CALENDAR_CSS, viewTitle } from './styles.ts';
 
 type View = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth' | 'resource';
 const ALL = 'all';
@@ -76,8 +77,11 @@ export function CalendarPage() {
   }
   function onDatesSet(arg: DatesSetArg) {
     setRange({ from: isoDate(arg.start), to: isoDate(addDays(arg.end, -1)) });
-    setTitle(arg.view.title);
-    setDay(isoDate(arg.view.currentStart));
+    setTitle(viewTitle(arg.view.type, arg.view.currentStart, arg.view.currentEnd));
+    // The chosen day survives a view change when the new view still shows it (month → day keeps today).
+    const first = isoDate(arg.view.currentStart);
+    const last = isoDate(addDays(arg.view.currentEnd, -1));
+    setDay((d) => (d >= first && d <= last ? d : first));
   }
   function onSelect(arg: DateSelectArg) {
     if (!canBook) return;
@@ -132,7 +136,7 @@ export function CalendarPage() {
 
   return (
     <div className="venue-calendar">
-      <style>{PRINT_CSS}</style>
+      <style>{CALENDAR_CSS + PRINT_CSS}</style>
       <PageHeader
         title="Calendar"
         actions={
@@ -218,11 +222,13 @@ export function CalendarPage() {
       ) : (
         <StaleData query={calendar} />
       )}
-      <Group align="flex-start" wrap="nowrap" gap="md">
+      {/* On a narrow screen the grid would be squeezed beside the mini calendar and panel;
+          below 360px of room it wraps onto its own full-width line instead. */}
+      <Group align="flex-start" wrap="wrap" gap="md">
         <Stack className="no-print" gap="md">
           <MiniCalendar selected={day} onSelect={goTo} counts={counts} />
         </Stack>
-        <div style={{ flex: 1, minWidth: 0 }} data-testid="calendar">
+        <div style={{ flex: '1 1 0', minWidth: 'min(100%, 360px)' }} data-testid="calendar">
           {view === 'resource' ? (
             <ResourceDayView
               date={day}
@@ -327,5 +333,6 @@ function dayHeader(date: Date, viewType: string, dateFormat: string): string {
   const mm = String(date.getMonth() + 1).padStart(2, '0');
   const dayMonth =
     dateFormat === 'MM/DD/YYYY' ? `${mm}/${dd}` : dateFormat === 'YYYY-MM-DD' ? `${mm}-${dd}` : `${dd}/${mm}`;
-  return `${weekday} ${dayMonth}`;
+  // The line break only shows on narrow screens (white-space: pre-line in CALENDAR_CSS).
+  return `${weekday}\n${dayMonth}`;
 }

@@ -7,6 +7,8 @@ import { STATUS_COLOURS } from './events.ts';
 const FIRST_HOUR = 6;
 const LAST_HOUR = 23;
 const HOUR_PX = 44;
+/** Wide enough for '10:00 AM' on one line. */
+const GUTTER_PX = 76;
 
 function minutesFromTop(wall: string): number {
   const [h, m] = wall.slice(11, 16).split(':').map(Number);
@@ -37,8 +39,8 @@ export function ResourceDayView({ date, resources, data, showBuffers, onSlot, on
       <Box
         style={{
           display: 'grid',
-          gridTemplateColumns: `60px repeat(${resources.length}, minmax(140px, 1fr))`,
-          minWidth: 60 + resources.length * 140,
+          gridTemplateColumns: `${GUTTER_PX}px repeat(${resources.length}, minmax(140px, 1fr))`,
+          minWidth: GUTTER_PX + resources.length * 140,
         }}
       >
         <div />
@@ -53,7 +55,12 @@ export function ResourceDayView({ date, resources, data, showBuffers, onSlot, on
               key={h}
               size="xs"
               c="dimmed"
-              style={{ position: 'absolute', top: (h - FIRST_HOUR) * HOUR_PX, right: 6 }}
+              style={{
+                position: 'absolute',
+                top: (h - FIRST_HOUR) * HOUR_PX,
+                right: 6,
+                whiteSpace: 'nowrap',
+              }}
             >
               {fmt.time(`${String(h).padStart(2, '0')}:00`)}
             </Text>

@@ -94,7 +94,7 @@ export function CustomersPage() {
         </Text>
       </Table.Td>
       <Table.Td>{fmt.wholeMoney(c.clvCents)}</Table.Td>
-      <Table.Td>{c.lastActiveDays == null ? '—' : `${c.lastActiveDays} days ago`}</Table.Td>
+      <Table.Td>{lastActive(c.lastActiveDays)}</Table.Td>
       <Table.Td>{c.totalBookings}</Table.Td>
       <Table.Td>{fmt.money(c.totalSpendCents)}</Table.Td>
       <Table.Td>
@@ -224,4 +224,11 @@ export function CustomersPage() {
       <CustomerPanel id={openId} onClose={() => setOpenId(null)} />
     </>
   );
+}
+
+/** Days since the customer's last booking activity, as a person would say it. */
+export function lastActive(days: number | null): string {
+  if (days == null) return '—';
+  if (days <= 0) return 'Today';
+  return days === 1 ? '1 day ago' : `${days} days ago`;
 }

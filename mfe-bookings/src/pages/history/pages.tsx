@@ -8,6 +8,7 @@ import { exportStamp } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
 import { StatusListPage, type StatusListConfig } from './StatusListPage.tsx';
+import { CLOSE_DIALOG } from '../../components/closeButtons.ts';
 
 const confirmed: StatusListConfig = {
   title: 'Bookings — Confirmed',
@@ -138,7 +139,12 @@ function CancelledDetails({ booking: b, onClose }: { booking: Booking | null; on
       ]
     : [];
   return (
-    <Modal opened={Boolean(b)} onClose={onClose} title="Cancelled Booking Details">
+    <Modal
+      closeButtonProps={CLOSE_DIALOG}
+      opened={Boolean(b)}
+      onClose={onClose}
+      title="Cancelled Booking Details"
+    >
       {b ? (
         <>
           <Group mb="sm">
