@@ -5,13 +5,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { findPage, hasPermission, type PermissionKey } from '@venue/contracts';
-import {
-  AccessDenied,
-  SessionContext,
-  theme,
-  type Navigate as NavigateFn,
-  type SessionContextValue,
-} from '@venue/ui';
+import { SessionContext, theme, type Navigate as NavigateFn, type SessionContextValue } from '@venue/ui';
 import { SessionProvider, useShellSession } from './session/SessionProvider.tsx';
 import { canAccessPage } from './session/access.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -19,6 +13,7 @@ import { LoginPage } from './pages/LoginPage.tsx';
 import { WelcomePage } from './pages/WelcomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { SessionLoading } from './pages/FullPageMessage.tsx';
+import { DeniedPage } from './pages/DeniedPage.tsx';
 import { RemoteArea } from './remotes/RemoteArea.tsx';
 
 const queryClient = new QueryClient({
@@ -67,7 +62,7 @@ function GuardedPage() {
   const page = findPage(location.pathname);
   let content;
   if (!page) content = <NotFoundPage />;
-  else if (!canAccessPage(page, session.principal)) content = <AccessDenied />;
+  else if (!canAccessPage(page, session.principal)) content = <DeniedPage title={page.title} />;
   else if (page.remote === 'shell') content = <WelcomePage />;
   else content = <RemoteArea key={page.remote} remote={page.remote} props={parcelProps} />;
 

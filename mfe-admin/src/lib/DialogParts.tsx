@@ -1,6 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 
+/** Mantine's × button has no text; without a name screen readers announce just "button". */
+export const CLOSE_BUTTON = { 'aria-label': 'Close dialog' };
+
 export function DialogError({ error }: { error: string | null }) {
   return error ? (
     <Alert color="red" variant="light" role="alert">
@@ -62,7 +65,7 @@ export function DeleteDialog<T>({
   children,
 }: DeletePrompt<T> & { title: string; children: (item: T) => ReactNode }) {
   return (
-    <Modal opened={item !== null} onClose={onClose} title={title} centered>
+    <Modal opened={item !== null} onClose={onClose} title={title} centered closeButtonProps={CLOSE_BUTTON}>
       {item !== null ? (
         <Stack gap="sm">
           <DialogError error={error} />
@@ -95,7 +98,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered closeButtonProps={CLOSE_BUTTON}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <DialogError error={error} />

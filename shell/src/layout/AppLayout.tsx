@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Box, Burger, Drawer, Group, Text } from '@mantine/core';
+import { Box, Burger, CloseButton, Drawer, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { PRODUCT_NAME, type SessionInfo } from '@venue/ui';
 import { Sidebar } from './Sidebar.tsx';
@@ -55,8 +55,14 @@ export function AppLayout({ session, children }: { session: SessionInfo; childre
 
   return (
     <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      {/*
+        A named region, not a <header>: Mantine titles its modals and this drawer with <header>
+        elements, and a second banner landmark confuses screen-reader navigation (axe
+        landmark-no-duplicate-banner); the wide layout has no banner either.
+      */}
       <Group
-        component="header"
+        component="section"
+        aria-label="Top bar"
         px="md"
         h={56}
         gap="sm"
@@ -73,17 +79,26 @@ export function AppLayout({ session, children }: { session: SessionInfo; childre
           {PRODUCT_NAME}
         </Text>
       </Group>
-      <Drawer
-        opened={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        size={SIDEBAR_WIDTH}
-        title={<Text fw={700}>{PRODUCT_NAME}</Text>}
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-        styles={{ body: { padding: 0, height: 'calc(100% - 60px)' } }}
-        data-testid="menu-drawer"
-      >
-        <Sidebar session={session} showBrand={false} onNavigate={() => setDrawerOpen(false)} />
-      </Drawer>
+      {/*
+        The drawer draws its own title row: Mantine's would be a <header>, and the sign-out
+        dialog opened from inside the drawer brings a second one (two banner landmarks).
+      */}
+      <Drawer.Root opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={SIDEBAR_WIDTH}>
+        <Drawer.Overlay />
+        <Drawer.Content aria-label="Menu" data-testid="menu-drawer">
+          <Drawer.Body p={0} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+            <Group justify="space-between" px="md" h={60} style={{ flex: '0 0 auto' }}>
+              <Text fw={700} c="indigo.7">
+                {PRODUCT_NAME}
+              </Text>
+              <CloseButton aria-label="Close menu" onClick={() => setDrawerOpen(false)} />
+            </Group>
+            <Box style={{ flex: 1, minHeight: 0 }}>
+              <Sidebar session={session} showBrand={false} onNavigate={() => setDrawerOpen(false)} />
+            </Box>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
       {main}
     </Box>
   );

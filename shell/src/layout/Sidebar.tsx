@@ -76,7 +76,13 @@ function SignOut() {
       <Button variant="default" fullWidth onClick={() => setConfirming(true)}>
         Sign Out
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign Out" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Sign Out"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         <Text mb="lg">Are you sure you want to logout?</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
@@ -115,7 +121,13 @@ export function Sidebar({
   const items = visibleMenu(MENU, session.principal);
   return (
     <Stack h="100%" gap={0}>
-      <Box px="md" py="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      {/* In the drawer its title already names the product; the hall name follows it closely. */}
+      <Box
+        px="md"
+        pt={showBrand ? 'md' : 0}
+        pb="md"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         {showBrand ? (
           <Text fw={700} fz="lg" c="indigo.7">
             {PRODUCT_NAME}

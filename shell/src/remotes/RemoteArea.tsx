@@ -11,7 +11,8 @@ export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <Paper withBorder p="xl" radius="md" role="alert" data-testid="remote-unavailable">
       <Stack gap="sm" align="flex-start">
-        <Title order={2} fz="lg">
+        {/* The only heading on the page while the section is missing. */}
+        <Title order={1} fz="lg">
           This section is unavailable
         </Title>
         <Text c="dimmed" size="sm">

@@ -1,6 +1,7 @@
 import { Badge, Button, CopyButton, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, formatMoney, useSession } from '@venue/ui';
-import { depositCents, humanise, type AuditEntry } from './audit-api.ts';
+import { CLOSE_BUTTON } from '../../lib/DialogParts.tsx';
+import { depositCents, humanise, roleName, type AuditEntry } from './audit-api.ts';
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -17,7 +18,8 @@ export function AuditDetailModal({
   onClose: () => void;
 }) {
   const { settings } = useSession();
-  if (!entry) return <Modal opened={false} onClose={onClose} title="Audit entry" />;
+  if (!entry)
+    return <Modal opened={false} onClose={onClose} title="Audit entry" closeButtonProps={CLOSE_BUTTON} />;
   const deposit = entry.action.startsWith('deposit_') ? depositCents(entry) : null;
   const changes = Object.entries(entry.changes ?? {}).filter(
     ([k]) => k !== 'deposit_amount' || deposit === null,
@@ -26,14 +28,14 @@ export function AuditDetailModal({
     ['Timestamp', formatDateTime(entry.timestamp, settings)],
     ['IP Address', entry.ipAddress ?? '—'],
     ['User', entry.userEmail ?? 'System'],
-    ['Role', entry.userRole ?? '—'],
+    ['Role', roleName(entry.userRole) || '—'],
     ['Action', humanise(entry.action)],
     ['Target Type', entry.targetType],
     ['Target', targetLabel || '—'],
     ['Additional Info', entry.additionalInfo ?? '—'],
   ];
   return (
-    <Modal opened onClose={onClose} title="Audit entry" size="lg" centered>
+    <Modal opened onClose={onClose} title="Audit entry" size="lg" centered closeButtonProps={CLOSE_BUTTON}>
       <Stack gap="md" data-testid="audit-detail">
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>

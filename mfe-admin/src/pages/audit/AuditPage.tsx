@@ -30,6 +30,7 @@ import {
   fetchAuditPage,
   fetchAuditStats,
   humanise,
+  roleName,
   topN,
   type AuditEntry,
   type AuditFilters,
@@ -170,7 +171,7 @@ export function AuditPage() {
       ) : null}
 
       <Card withBorder padding="md" mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} spacing="sm">
           <TextInput
             type="date"
             label="Start Date"
@@ -207,14 +208,17 @@ export function AuditPage() {
             value={filters.userRole}
             onChange={(e) => setFilter('userRole', e.currentTarget.value)}
           />
+        </SimpleGrid>
+        {/* The search sits apart from the server-side filters above: it only narrows the loaded page. */}
+        <Group justify="space-between" align="flex-end" mt="sm" wrap="wrap">
           <TextInput
             label="Search"
-            placeholder="Email, action, target, info"
+            description="Narrows the entries on this page."
+            placeholder="Email, action, target or info"
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
           />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
           <Button
             variant="subtle"
             onClick={() => {
@@ -269,7 +273,7 @@ export function AuditPage() {
                     <Stack gap={0}>
                       <Text size="sm">{e.userEmail ?? 'System'}</Text>
                       <Text size="xs" c="dimmed">
-                        {e.userRole ?? ''}
+                        {roleName(e.userRole)}
                       </Text>
                     </Stack>
                   </Table.Td>

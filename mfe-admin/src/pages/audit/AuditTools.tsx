@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
 import { messageOr } from '../../lib/errors.ts';
+import { CLOSE_BUTTON } from '../../lib/DialogParts.tsx';
 import type { VerifyResult } from './audit-api.ts';
 
 interface ListedUser {
@@ -49,7 +50,13 @@ export function CheckSubUsersButton() {
       >
         Check Sub-Users
       </Button>
-      <Modal opened={result !== null} onClose={() => setResult(null)} title="Your sub-users" centered>
+      <Modal
+        opened={result !== null}
+        onClose={() => setResult(null)}
+        title="Your sub-users"
+        centered
+        closeButtonProps={CLOSE_BUTTON}
+      >
         {result?.kind === 'list' ? (
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
@@ -107,6 +114,7 @@ export function VerifyChainButton() {
         title="Audit log integrity"
         size="lg"
         centered
+        closeButtonProps={CLOSE_BUTTON}
       >
         <div data-testid="verify-result">
           {failure ? (

@@ -93,6 +93,12 @@ export const AUDIT_ROLE_OPTIONS = [
 
 export const humanise = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
+/** 'hall_owner' → 'Hall Owner', as the role filter words it; unknown roles are humanised. */
+export function roleName(role: string | null | undefined): string {
+  if (!role) return '';
+  return AUDIT_ROLE_OPTIONS.find((o) => o.value === role)?.label ?? humanise(role);
+}
+
 /** The deposit amount of a deposit action, in cents, if the entry carries one. */
 export function depositCents(entry: AuditEntry): number | null {
   const raw = entry.changes?.deposit_amount;

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { PERMISSION_LABELS, type PermissionKey } from '@venue/contracts';
 import { formatDate, useSession } from '@venue/ui';
+import { EditIcon, KeyIcon, TrashIcon } from '../../lib/icons.tsx';
 import type { SubUser } from './sub-user-api.ts';
 
 const SHOWN = 4;
@@ -71,17 +72,17 @@ export function SubUserCard({
           <Group gap={4}>
             <Tooltip label="Edit user">
               <ActionIcon variant="subtle" aria-label={`Edit user ${who}`} onClick={onEdit}>
-                <span aria-hidden>✎</span>
+                <EditIcon />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Change password">
               <ActionIcon variant="subtle" aria-label={`Change password for ${who}`} onClick={onPassword}>
-                <span aria-hidden>⚿</span>
+                <KeyIcon />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Delete user">
               <ActionIcon variant="subtle" color="red" aria-label={`Delete user ${who}`} onClick={onDelete}>
-                <span aria-hidden>🗑</span>
+                <TrashIcon />
               </ActionIcon>
             </Tooltip>
           </Group>

@@ -9,7 +9,13 @@ import {
   newSubUserPasswordField,
   type PermissionKey,
 } from '@venue/contracts';
-import { DeleteDialog, DialogButtons, FormDialog, type DeletePrompt } from '../../lib/DialogParts.tsx';
+import {
+  CLOSE_BUTTON,
+  DeleteDialog,
+  DialogButtons,
+  FormDialog,
+  type DeletePrompt,
+} from '../../lib/DialogParts.tsx';
 import { AccountPasswordField, PasswordFields } from '../../lib/PasswordFields.tsx';
 import { subUserPasswordProblem, type SubUser, type SubUserDraft } from './sub-user-api.ts';
 
@@ -187,7 +193,13 @@ export function SubUserPasswordDialog({
   };
 
   return (
-    <Modal opened={Boolean(user)} onClose={onClose} title="Change Password" centered>
+    <Modal
+      opened={Boolean(user)}
+      onClose={onClose}
+      title="Change Password"
+      centered
+      closeButtonProps={CLOSE_BUTTON}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {user ? <Text size="sm">For {user.name || user.email}</Text> : null}

@@ -6,6 +6,7 @@ import { PageHeader, useSession } from '@venue/ui';
 import { SettingsForm } from '../../lib/SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
+import { CLOSE_BUTTON } from '../../lib/DialogParts.tsx';
 import { saveBlob, todayStamp } from '@venue/ui';
 
 const retentionSchema = z.object({
@@ -153,14 +154,20 @@ function EraseCustomerCard() {
             value={email}
             error={error}
             onChange={(e) => setEmail(e.currentTarget.value)}
-            style={{ flex: 1, maxWidth: 360 }}
+            style={{ flex: 1, minWidth: 220, maxWidth: 360 }}
           />
           <Button type="submit" color="red" variant="light" mt={25}>
             Erase Customer
           </Button>
         </Group>
       </form>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Erase customer?" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Erase customer?"
+        centered
+        closeButtonProps={CLOSE_BUTTON}
+      >
         <Stack gap="sm">
           <Alert color="red" variant="light">
             This permanently removes the personal details of {email.trim().toLowerCase()} from your venue. It

@@ -57,14 +57,22 @@ export function UserFormDialog({
   const role = useWatch({ control: form.control, name: 'role' });
   const errors = form.formState.errors;
 
-  const submit = form.handleSubmit((values) => {
-    const passwordProblem = editing ? null : newAccountPasswordProblem(values.password);
-    if (passwordProblem) {
-      setError('password', { message: passwordProblem });
-      return;
-    }
-    onSubmit(values, role === 'hall_owner' ? picture : null);
-  });
+  const passwordProblem = () => (editing ? null : newAccountPasswordProblem(form.getValues('password')));
+  const submit = form.handleSubmit(
+    (values) => {
+      const problem = passwordProblem();
+      if (problem) {
+        setError('password', { message: problem });
+        return;
+      }
+      onSubmit(values, role === 'hall_owner' ? picture : null);
+    },
+    // The schema leaves the password to the contract rule; flag it with the other missing fields.
+    () => {
+      const problem = passwordProblem();
+      if (problem) setError('password', { message: problem });
+    },
+  );
 
   return (
     <FormDialog

@@ -18,6 +18,7 @@ import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
 import { pictureForm } from '../../lib/picture-rules.ts';
 import { ProfileImage } from '../../lib/ProfileImage.tsx';
+import { EditIcon, TrashIcon } from '../../lib/icons.tsx';
 import { SearchToolbar } from '../../lib/SearchToolbar.tsx';
 import { useManagedDialogs } from '../../lib/useManagedDialogs.ts';
 import { Stat } from '../roles/RolesPage.tsx';
@@ -240,7 +241,7 @@ function UserManager() {
                           aria-label={`Edit ${u.email}`}
                           onClick={() => dialogs.openEdit(u)}
                         >
-                          <span aria-hidden>✎</span>
+                          <EditIcon />
                         </ActionIcon>
                       </Tooltip>
                       {u.id !== profile?.id ? (
@@ -251,7 +252,7 @@ function UserManager() {
                             aria-label={`Delete ${u.email}`}
                             onClick={() => dialogs.openDelete(u)}
                           >
-                            <span aria-hidden>🗑</span>
+                            <TrashIcon />
                           </ActionIcon>
                         </Tooltip>
                       ) : null}
