@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Drawer, Modal } from '@mantine/core';
 
 export const PRODUCT_NAME = 'VenueDesk';
 
@@ -12,4 +12,9 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '600' },
   cursorType: 'pointer',
+  components: {
+    // Mantine's close buttons are an unlabelled ×; screen readers need a name (axe button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),
+  },
 });

@@ -19,7 +19,8 @@ export function NotAvailableYet({ description }: { description: string }) {
 
 export function AccessDenied({ message = ACCESS_DENIED_TEXT }: { message?: string }) {
   return (
-    <Alert color="red" variant="light" title="Access Denied" data-testid="access-denied" role="alert">
+    // The spec's text already begins "Access Denied -", so no title repeats it.
+    <Alert color="red" variant="light" data-testid="access-denied" role="alert">
       {message}
     </Alert>
   );
