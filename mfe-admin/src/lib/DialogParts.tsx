@@ -1,9 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 
-/** Mantine's × button has no text; without a name screen readers announce just "button". */
-export const CLOSE_BUTTON = { 'aria-label': 'Close dialog' };
-
 export function DialogError({ error }: { error: string | null }) {
   return error ? (
     <Alert color="red" variant="light" role="alert">
@@ -65,7 +62,7 @@ export function DeleteDialog<T>({
   children,
 }: DeletePrompt<T> & { title: string; children: (item: T) => ReactNode }) {
   return (
-    <Modal opened={item !== null} onClose={onClose} title={title} centered closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened={item !== null} onClose={onClose} title={title} centered>
       {item !== null ? (
         <Stack gap="sm">
           <DialogError error={error} />
@@ -98,7 +95,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <DialogError error={error} />

@@ -5,7 +5,6 @@ import { useFormat } from '../lib/format.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { StaffFields } from './StaffFields.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { CLOSE_DETAILS } from './closeButtons.ts';
 
 interface Actions {
   edit: (b: Booking) => void;
@@ -33,14 +32,7 @@ export function BookingDetailDrawer({
 }) {
   const query = useBooking(id);
   return (
-    <Drawer
-      closeButtonProps={CLOSE_DETAILS}
-      opened={Boolean(id)}
-      onClose={onClose}
-      position="right"
-      size="md"
-      title="Booking Details"
-    >
+    <Drawer opened={Boolean(id)} onClose={onClose} position="right" size="md" title="Booking Details">
       {id ? (
         <QueryStatus query={query} loadingLabel="Loading booking...">
           {(b) => <BookingDetail booking={b} actions={actions} />}

@@ -22,7 +22,6 @@ import { toastSuccess } from '../lib/notify.ts';
 import { validateBooking, validateBookingExtras, type BookingFormValues } from '../lib/validate.ts';
 import { ConflictList } from './ConflictList.tsx';
 import { DialogActions } from './DialogActions.tsx';
-import { CLOSE_DIALOG } from './closeButtons.ts';
 
 export interface BookingPrefill {
   resourceId?: string;
@@ -84,13 +83,7 @@ function initialValues(booking?: Booking | null, prefill?: BookingPrefill | null
 
 export function BookingFormDialog({ opened, onClose, booking, prefill, onSaved }: Props) {
   return (
-    <Modal
-      closeButtonProps={CLOSE_DIALOG}
-      opened={opened}
-      onClose={onClose}
-      title={booking ? 'Edit Booking' : 'New Booking'}
-      size="lg"
-    >
+    <Modal opened={opened} onClose={onClose} title={booking ? 'Edit Booking' : 'New Booking'} size="lg">
       {opened ? (
         <BookingForm booking={booking} prefill={prefill} onClose={onClose} onSaved={onSaved} />
       ) : null}

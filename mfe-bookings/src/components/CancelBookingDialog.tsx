@@ -7,7 +7,6 @@ import { useFormat } from '../lib/format.ts';
 import { DetailsTable } from './DetailsTable.tsx';
 import { DialogActions } from './DialogActions.tsx';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
-import { CLOSE_DIALOG } from './closeButtons.ts';
 
 export const CANCEL_REASONS = [
   { value: 'resource_unavailable', label: 'Resource unavailable' },
@@ -27,7 +26,7 @@ interface Props {
 
 export function CancelBookingDialog({ booking, onClose, onDone, title = 'Cancel Booking' }: Props) {
   return (
-    <Modal closeButtonProps={CLOSE_DIALOG} opened={Boolean(booking)} onClose={onClose} title={title}>
+    <Modal opened={Boolean(booking)} onClose={onClose} title={title}>
       {booking ? (
         <CancelForm
           key={booking.id}

@@ -4,7 +4,6 @@ import type { Booking } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { DialogActions } from './DialogActions.tsx';
-import { CLOSE_DIALOG } from './closeButtons.ts';
 
 export function CompleteBookingDialog({
   booking,
@@ -26,12 +25,7 @@ export function CompleteBookingDialog({
     }
   }
   return (
-    <Modal
-      closeButtonProps={CLOSE_DIALOG}
-      opened={Boolean(booking)}
-      onClose={onClose}
-      title="Complete Booking"
-    >
+    <Modal opened={Boolean(booking)} onClose={onClose} title="Complete Booking">
       {booking ? (
         <Stack>
           <Text size="sm">

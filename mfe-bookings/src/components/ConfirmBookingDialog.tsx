@@ -13,7 +13,6 @@ import { previewConfirm, sanitiseDepositInput } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { DialogActions } from './DialogActions.tsx';
-import { CLOSE_DIALOG } from './closeButtons.ts';
 
 interface Props {
   booking: Booking | null;
@@ -23,13 +22,7 @@ interface Props {
 
 export function ConfirmBookingDialog({ booking, onClose, onDone }: Props) {
   return (
-    <Modal
-      closeButtonProps={CLOSE_DIALOG}
-      opened={Boolean(booking)}
-      onClose={onClose}
-      title="Confirm Booking"
-      size="md"
-    >
+    <Modal opened={Boolean(booking)} onClose={onClose} title="Confirm Booking" size="md">
       {booking ? <ConfirmForm key={booking.id} booking={booking} onClose={onClose} onDone={onDone} /> : null}
     </Modal>
   );

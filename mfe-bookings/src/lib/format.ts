@@ -1,16 +1,6 @@
 import { useMemo } from 'react';
-import { formatDate, formatDateTime, formatMoney, formatTime, useSession } from '@venue/ui';
+import { formatDate, formatDateTime, formatMoney, formatWallClock, useSession } from '@venue/ui';
 import { toWallClock } from './dates.ts';
-
-/** A venue-local 'HH:mm' shown in the user's 12h/24h setting (no zone shift: it is wall-clock). */
-function wallClock(hhmm: string, timeFormat: '12h' | '24h' | undefined): string {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm ?? '');
-  if (!m) return hhmm ?? '';
-  return formatTime(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))), {
-    timezone: 'UTC',
-    timeFormat,
-  });
-}
 
 export interface Formatters {
   money: (cents: number | null | undefined) => string;
@@ -36,7 +26,7 @@ export function useFormat(): Formatters {
       v == null || v === '' ? '—' : formatDate(v, settings);
     const dateTime = (v: string | Date | number | null | undefined) =>
       v == null || v === '' ? '—' : formatDateTime(v, settings);
-    const time = (hhmm: string) => wallClock(hhmm, settings.timeFormat);
+    const time = (hhmm: string) => formatWallClock(hhmm, settings);
     const venueDateTime = (iso: string) => {
       const wall = toWallClock(iso);
       return `${date(wall.slice(0, 10))} ${time(wall.slice(11, 16))}`;

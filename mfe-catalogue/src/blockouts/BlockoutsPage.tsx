@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { EmptyState, PageHeader, formatDate, useSession } from '@venue/ui';
+import { EmptyState, PageHeader, formatDate, formatWallClock, useSession } from '@venue/ui';
 import type { Blockout } from '../api/types.ts';
 import { useBlockouts, useDeleteBlockout, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
@@ -10,7 +10,6 @@ import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
-import { wallClock } from '../shared/wallClock.ts';
 import { BlockoutDialog, type BlockoutMode } from './BlockoutDialog.tsx';
 
 /** Whether [dateFrom, dateTo] touches the filter range; empty bounds are open. */
@@ -108,10 +107,10 @@ export function BlockoutsPage() {
                     <Table.Tr key={b.id}>
                       <Table.Td>{b.resources.map((r) => r.name).join(', ') || '—'}</Table.Td>
                       <Table.Td>
-                        {formatDate(b.dateFrom, settings)} {wallClock(b.timeFrom, settings.timeFormat)}
+                        {formatDate(b.dateFrom, settings)} {formatWallClock(b.timeFrom, settings)}
                       </Table.Td>
                       <Table.Td>
-                        {formatDate(b.dateTo, settings)} {wallClock(b.timeTo, settings.timeFormat)}
+                        {formatDate(b.dateTo, settings)} {formatWallClock(b.timeTo, settings)}
                       </Table.Td>
                       <Table.Td>{b.reason}</Table.Td>
                       <Table.Td>

@@ -38,14 +38,7 @@ export function HallDetailPanel({
   const { settings } = useSession();
   const r = resource;
   return (
-    <Drawer
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={r !== null}
-      onClose={onClose}
-      position="right"
-      title={r?.name ?? ''}
-      size="md"
-    >
+    <Drawer opened={r !== null} onClose={onClose} position="right" title={r?.name ?? ''} size="md">
       {r ? (
         <Stack data-testid="hall-detail-panel">
           <Table variant="vertical" withTableBorder>

@@ -30,13 +30,7 @@ export function SyncDialog({
   const result = sync.data;
 
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={() => onClose()}
-      title="Sync with the state calendar"
-      centered
-    >
+    <Modal opened={opened} onClose={() => onClose()} title="Sync with the state calendar" centered>
       <Stack>
         <Text size="sm">
           Adds the official national and state public holidays. Re-syncing updates them and never creates

@@ -29,14 +29,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
       <form
         noValidate
         onSubmit={(e) => {

@@ -15,8 +15,14 @@ export {
   AUTH_REQUIRED_MESSAGE,
   INVALID_TOKEN_MESSAGE,
 } from './errors.ts';
-export { parseBody, parseQuery, type FieldError } from './validation.ts';
-export { requireAuth, requirePermission, requireRole, requireTenantParam } from './auth/middleware.ts';
+export { parseBody, parseQuery, isUuid, type FieldError } from './validation.ts';
+export {
+  requireAuth,
+  requireInternal,
+  requirePermission,
+  requireRole,
+  requireTenantParam,
+} from './auth/middleware.ts';
 export * from './auth/tokens.ts';
 export type {
   Tx,

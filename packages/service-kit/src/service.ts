@@ -6,9 +6,9 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import koaHelmet from 'koa-helmet';
 import { Cron } from 'croner';
-import { INTERNAL_AUTH_HEADER, SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
+import { SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
+import { requireInternal } from './auth/middleware.ts';
 import { fetchPrincipal } from './auth/principal.ts';
-import { internalSecret, safeEqual } from './auth/tokens.ts';
 import { createDatabase, openDriver } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import type { DatabaseConfig } from './db/types.ts';
@@ -16,7 +16,7 @@ import { consumeEvent } from './events/consume.ts';
 import { domainEventSchema } from './events/envelope.ts';
 import { connectNats, type NatsBus, type NatsConfig } from './events/nats.ts';
 import { OutboxRelay } from './events/relay.ts';
-import { HttpError, AUTH_REQUIRED_MESSAGE } from './errors.ts';
+import { HttpError } from './errors.ts';
 import type { AppCustom, AppState } from './http/context.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
 import type { ServiceKit, ServiceOptions } from './kit.ts';
@@ -122,9 +122,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         ctx.body = { status: 'error', service: name, db: 'unavailable' };
       }
     });
-    router.post('/internal/events', async (ctx) => {
-      const given = ctx.get(INTERNAL_AUTH_HEADER);
-      if (!given || !safeEqual(given, internalSecret())) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+    router.post('/internal/events', requireInternal, async (ctx) => {
       const event = parseBody(ctx, domainEventSchema) as DomainEvent;
       ctx.body = { status: await kit.handleEvent(event) };
     });

@@ -32,3 +32,10 @@ export function parseBody<S extends z.ZodType>(ctx: HasBodyAndQuery, schema: S):
 export function parseQuery<S extends z.ZodType>(ctx: HasBodyAndQuery, schema: S): z.output<S> {
   return parse(schema, { ...ctx.query });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are checked before they reach a uuid column, so junk answers 404 rather than 500. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDate, formatDateTime, formatMoney, formatTime } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatTime, formatWallClock } from './format.ts';
 
 // Intl inserts narrow/no-break spaces in some locales; compare on plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -64,4 +64,14 @@ test('time follows the 12h/24h setting, defaulting to 12h', () => {
 
 test('invalid dates raise instead of printing "Invalid Date"', () => {
   assert.throws(() => formatDate('not a date'), RangeError);
+});
+
+test('a wall-clock time follows the 12h/24h setting, never a zone, and leaves odd input alone', () => {
+  assert.equal(formatWallClock('09:00', { timeFormat: '12h' }), '9:00 AM');
+  assert.equal(formatWallClock('00:30', { timeFormat: '12h' }), '12:30 AM');
+  assert.equal(formatWallClock('12:00', { timeFormat: '12h' }), '12:00 PM');
+  assert.equal(formatWallClock('17:45'), '5:45 PM');
+  assert.equal(formatWallClock('7:05', { timeFormat: '24h' }), '07:05');
+  assert.equal(formatWallClock('17:45:00', { timeFormat: '24h', timezone: 'America/New_York' }), '17:45');
+  assert.equal(formatWallClock(''), '');
 });

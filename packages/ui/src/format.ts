@@ -85,6 +85,17 @@ export function formatTime(value: Date | string | number, settings: FormatSettin
   return format(inZone(value, timezone), pattern);
 }
 
+/**
+ * A venue wall-clock time ('HH:mm', seconds ignored) in the user's 12h/24h setting. It is a time
+ * of the venue's day, not an instant, so no zone applies; input that is not a time is returned.
+ */
+export function formatWallClock(hhmm: string, settings: FormatSettings = {}): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm ?? '');
+  if (!m) return hhmm ?? '';
+  const pattern = TIME_PATTERNS[settings.timeFormat ?? DEFAULT_USER_SETTINGS.timeFormat];
+  return format(new Date(2000, 0, 1, Number(m[1]), Number(m[2])), pattern);
+}
+
 export function formatDateTime(value: Date | string | number, settings: FormatSettings = {}): string {
   return `${formatDate(value, settings)} ${formatTime(value, settings)}`;
 }

@@ -3,6 +3,7 @@ export {
   formatMoney,
   formatDate,
   formatTime,
+  formatWallClock,
   formatDateTime,
   type FormatSettings,
   type MoneyOptions,

@@ -15,6 +15,6 @@ export const theme = createTheme({
   components: {
     // Mantine's close buttons are an unlabelled ×; screen readers need a name (axe button-name).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close details' } } }),
   },
 });

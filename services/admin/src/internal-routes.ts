@@ -1,11 +1,7 @@
-import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import {
-  internalSecret,
   notFound,
-  safeEqual,
-  unauthorized,
+  requireInternal,
   type AppContext,
-  type AppMiddleware,
   type AppRouter,
   type ServiceKit,
 } from '@venue/service-kit';
@@ -14,23 +10,16 @@ import { readSettings } from './settings/settings-store.ts';
 import { readAllSections } from './settings/tenant-settings-store.ts';
 import { findPrincipal, isUuid } from './users/user-store.ts';
 
-const internalOnly: AppMiddleware = async (ctx, next) => {
-  const presented = ctx.get(INTERNAL_AUTH_HEADER);
-  if (!presented || !safeEqual(presented, internalSecret()))
-    throw unauthorized('Internal credentials required.');
-  await next();
-};
-
 /** Service-to-service routes; the gateway never routes /internal/*. */
 export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
-  router.get('/internal/principals/:userId', internalOnly, async (ctx: AppContext) => {
+  router.get('/internal/principals/:userId', requireInternal, async (ctx: AppContext) => {
     const principal = await kit.db.systemTx((tx) => findPrincipal(tx, ctx.params.userId ?? ''));
     if (!principal) throw notFound('No such active user.');
     ctx.body = principal;
   });
 
   /** Every settings group of a tenant, defaults filled in (bookings, money and comms read it). */
-  router.get('/internal/tenant-settings/:tenantId', internalOnly, async (ctx: AppContext) => {
+  router.get('/internal/tenant-settings/:tenantId', requireInternal, async (ctx: AppContext) => {
     const tenantId = ctx.params.tenantId ?? '';
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => {
@@ -51,7 +40,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     });
   });
 
-  router.get('/internal/tenant-export/:tenantId', internalOnly, async (ctx: AppContext) => {
+  router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx: AppContext) => {
     const tenantId = ctx.params.tenantId ?? '';
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, (tx) => adminTenantExport(tx, tenantId));

@@ -1,12 +1,10 @@
-import { INTERNAL_AUTH_HEADER, type PermissionKey, type Principal } from '@venue/contracts';
+import type { PermissionKey, Principal } from '@venue/contracts';
 import {
   forbidden,
-  internalSecret,
+  isUuid,
   notFound,
   requireAuth,
   requirePermission,
-  safeEqual,
-  unauthorized,
   type AppContext,
   type AppMiddleware,
   type Tx,
@@ -36,14 +34,6 @@ export const RESOURCE_GUARDS = areaGuards('resources', MANAGE_RESOURCES_MESSAGE)
 /** Rate cards and add-ons. */
 export const PRICING_GUARDS = areaGuards('pricing', MANAGE_PRICING_MESSAGE);
 
-/** Service-to-service routes (never routed by the gateway). */
-export const internalOnly: AppMiddleware = async (ctx, next) => {
-  const presented = ctx.get(INTERNAL_AUTH_HEADER);
-  if (!presented || !safeEqual(presented, internalSecret()))
-    throw unauthorized('Internal credentials required.');
-  await next();
-};
-
 export function principal(ctx: AppContext): Principal {
   return ctx.state.principal as Principal;
 }
@@ -56,10 +46,7 @@ export function tenantOf(ctx: AppContext): string {
   return principal(ctx).tenantId;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(v: unknown): v is string {
-  return typeof v === 'string' && UUID.test(v);
-}
+export { isUuid };
 
 /** The `:id` path parameter; anything that is not a uuid cannot name a row → 404. */
 export function idParam(ctx: AppContext, message: string, name = 'id'): string {

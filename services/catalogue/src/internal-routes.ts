@@ -1,6 +1,7 @@
 import { notFound, parseBody, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { z } from 'zod';
-import { internalOnly, isUuid } from './common.ts';
+import { requireInternal } from '@venue/service-kit';
+import { isUuid } from './common.ts';
 import { listBlockouts } from './blockouts/blockout-store.ts';
 import { HOLIDAY_COLUMNS, toHoliday } from './holidays/holiday-model.ts';
 import { quoteFor, quoteRequest } from './pricing/price-quote.ts';
@@ -8,7 +9,7 @@ import { RESOURCE_COLUMNS, toResource } from './resources/resource-model.ts';
 
 /** Service-to-service routes (bookings, quotations, privacy export); never routed by the gateway. */
 export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
-  router.get('/internal/resources/:tenantId', internalOnly, async (ctx) => {
+  router.get('/internal/resources/:tenantId', requireInternal, async (ctx) => {
     const tenantId = ctx.params.tenantId;
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (t) => {
@@ -17,7 +18,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     });
   });
 
-  router.post('/internal/price-quote', internalOnly, async (ctx) => {
+  router.post('/internal/price-quote', requireInternal, async (ctx) => {
     const { tenantId, ...req } = parseBody(
       ctx,
       quoteRequest.extend({ tenantId: z.uuid({ error: 'tenantId is required' }) }),
@@ -26,7 +27,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   });
 
   /** Everything the catalogue holds for a tenant, for the data-export request. */
-  router.get('/internal/tenant-export/:tenantId', internalOnly, async (ctx) => {
+  router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
     const tenantId = ctx.params.tenantId;
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (t) => {

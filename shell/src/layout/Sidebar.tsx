@@ -76,13 +76,7 @@ function SignOut() {
       <Button variant="default" fullWidth onClick={() => setConfirming(true)}>
         Sign Out
       </Button>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Sign Out"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      >
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign Out" centered>
         <Text mb="lg">Are you sure you want to logout?</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>

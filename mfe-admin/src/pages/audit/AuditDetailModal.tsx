@@ -1,6 +1,5 @@
 import { Badge, Button, CopyButton, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, formatMoney, useSession } from '@venue/ui';
-import { CLOSE_BUTTON } from '../../lib/DialogParts.tsx';
 import { depositCents, humanise, roleName, type AuditEntry } from './audit-api.ts';
 
 function show(value: unknown): string {
@@ -18,8 +17,7 @@ export function AuditDetailModal({
   onClose: () => void;
 }) {
   const { settings } = useSession();
-  if (!entry)
-    return <Modal opened={false} onClose={onClose} title="Audit entry" closeButtonProps={CLOSE_BUTTON} />;
+  if (!entry) return <Modal opened={false} onClose={onClose} title="Audit entry" />;
   const deposit = entry.action.startsWith('deposit_') ? depositCents(entry) : null;
   const changes = Object.entries(entry.changes ?? {}).filter(
     ([k]) => k !== 'deposit_amount' || deposit === null,
@@ -35,7 +33,7 @@ export function AuditDetailModal({
     ['Additional Info', entry.additionalInfo ?? '—'],
   ];
   return (
-    <Modal opened onClose={onClose} title="Audit entry" size="lg" centered closeButtonProps={CLOSE_BUTTON}>
+    <Modal opened onClose={onClose} title="Audit entry" size="lg" centered>
       <Stack gap="md" data-testid="audit-detail">
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>

@@ -3,7 +3,6 @@ import { Alert, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
 import { messageOr } from '../../lib/errors.ts';
-import { CLOSE_BUTTON } from '../../lib/DialogParts.tsx';
 import type { VerifyResult } from './audit-api.ts';
 
 interface ListedUser {
@@ -50,13 +49,7 @@ export function CheckSubUsersButton() {
       >
         Check Sub-Users
       </Button>
-      <Modal
-        opened={result !== null}
-        onClose={() => setResult(null)}
-        title="Your sub-users"
-        centered
-        closeButtonProps={CLOSE_BUTTON}
-      >
+      <Modal opened={result !== null} onClose={() => setResult(null)} title="Your sub-users" centered>
         {result?.kind === 'list' ? (
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
@@ -114,7 +107,6 @@ export function VerifyChainButton() {
         title="Audit log integrity"
         size="lg"
         centered
-        closeButtonProps={CLOSE_BUTTON}
       >
         <div data-testid="verify-result">
           {failure ? (

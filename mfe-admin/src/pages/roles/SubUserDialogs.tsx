@@ -9,13 +9,7 @@ import {
   newSubUserPasswordField,
   type PermissionKey,
 } from '@venue/contracts';
-import {
-  CLOSE_BUTTON,
-  DeleteDialog,
-  DialogButtons,
-  FormDialog,
-  type DeletePrompt,
-} from '../../lib/DialogParts.tsx';
+import { DeleteDialog, DialogButtons, FormDialog, type DeletePrompt } from '../../lib/DialogParts.tsx';
 import { AccountPasswordField, PasswordFields } from '../../lib/PasswordFields.tsx';
 import { subUserPasswordProblem, type SubUser, type SubUserDraft } from './sub-user-api.ts';
 
@@ -193,13 +187,7 @@ export function SubUserPasswordDialog({
   };
 
   return (
-    <Modal
-      opened={Boolean(user)}
-      onClose={onClose}
-      title="Change Password"
-      centered
-      closeButtonProps={CLOSE_BUTTON}
-    >
+    <Modal opened={Boolean(user)} onClose={onClose} title="Change Password" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {user ? <Text size="sm">For {user.name || user.email}</Text> : null}

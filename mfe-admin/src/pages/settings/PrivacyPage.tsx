@@ -6,7 +6,6 @@ import { PageHeader, useSession } from '@venue/ui';
 import { SettingsForm } from '../../lib/SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
-import { CLOSE_BUTTON } from '../../lib/DialogParts.tsx';
 import { saveBlob, todayStamp } from '@venue/ui';
 
 const retentionSchema = z.object({
@@ -161,13 +160,7 @@ function EraseCustomerCard() {
           </Button>
         </Group>
       </form>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Erase customer?"
-        centered
-        closeButtonProps={CLOSE_BUTTON}
-      >
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Erase customer?" centered>
         <Stack gap="sm">
           <Alert color="red" variant="light">
             This permanently removes the personal details of {email.trim().toLowerCase()} from your venue. It

@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { PageHeader, useSession } from '@venue/ui';
+import { availabilitySchema } from '@venue/contracts';
 import { SettingsForm } from '../../lib/SettingsForm.tsx';
 
 const READ_ONLY = 'You can view these settings; changing them needs the Settings permission.';
-
-const availabilitySchema = z.object({
-  setupBufferMinutes: z
-    .number({ error: 'Setup buffer must be 0 to 480 minutes.' })
-    .int('Setup buffer must be whole minutes.')
-    .min(0, 'Setup buffer must be 0 to 480 minutes.')
-    .max(480, 'Setup buffer must be 0 to 480 minutes.'),
-  packdownBufferMinutes: z
-    .number({ error: 'Pack-down buffer must be 0 to 480 minutes.' })
-    .int('Pack-down buffer must be whole minutes.')
-    .min(0, 'Pack-down buffer must be 0 to 480 minutes.')
-    .max(480, 'Pack-down buffer must be 0 to 480 minutes.'),
-  holdExpiryHours: z.union([z.literal(24), z.literal(48), z.literal(72), z.literal(168)]),
-});
 
 export function AvailabilityPage() {
   const { can } = useSession();

@@ -22,21 +22,13 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { downloadFromServer } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
-import { CLOSE_DETAILS, CLOSE_DIALOG } from '../../components/closeButtons.ts';
 
 const RECENT = 5;
 
 export function CustomerPanel({ id, onClose }: { id: string | null; onClose: () => void }) {
   const query = useCustomer(id);
   return (
-    <Drawer
-      closeButtonProps={CLOSE_DETAILS}
-      opened={Boolean(id)}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title="Customer"
-    >
+    <Drawer opened={Boolean(id)} onClose={onClose} position="right" size="lg" title="Customer">
       {id ? (
         <QueryStatus query={query} loadingLabel="Loading customer...">
           {(c) => <CustomerDetails customer={c} />}
@@ -205,12 +197,7 @@ function CustomerDetails({ customer: c }: { customer: CustomerDetail }) {
           </Button>
         </Group>
       </Paper>
-      <Modal
-        closeButtonProps={CLOSE_DIALOG}
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Anonymise customer?"
-      >
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Anonymise customer?">
         <Stack>
           <Alert color="red" title="This cannot be undone">
             {c.name}'s name, e-mail address, phone number and notes will be permanently replaced in their

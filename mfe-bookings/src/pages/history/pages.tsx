@@ -8,7 +8,6 @@ import { exportStamp } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
 import { StatusListPage, type StatusListConfig } from './StatusListPage.tsx';
-import { CLOSE_DIALOG } from '../../components/closeButtons.ts';
 
 const confirmed: StatusListConfig = {
   title: 'Bookings — Confirmed',
@@ -139,12 +138,7 @@ function CancelledDetails({ booking: b, onClose }: { booking: Booking | null; on
       ]
     : [];
   return (
-    <Modal
-      closeButtonProps={CLOSE_DIALOG}
-      opened={Boolean(b)}
-      onClose={onClose}
-      title="Cancelled Booking Details"
-    >
+    <Modal opened={Boolean(b)} onClose={onClose} title="Cancelled Booking Details">
       {b ? (
         <>
           <Group mb="sm">

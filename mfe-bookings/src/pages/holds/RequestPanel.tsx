@@ -2,7 +2,6 @@ import { Badge, Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantin
 import { useSession } from '@venue/ui';
 import type { Booking } from '../../api/types.ts';
 import { relativeTime, useFormat } from '../../lib/format.ts';
-import { CLOSE_DETAILS } from '../../components/closeButtons.ts';
 
 interface Props {
   booking: Booking | null;
@@ -17,14 +16,7 @@ export function RequestPanel({ booking: b, onClose, onConfirm, onCancel, onView 
   const fmt = useFormat();
   const { settings } = useSession();
   return (
-    <Drawer
-      closeButtonProps={CLOSE_DETAILS}
-      opened={Boolean(b)}
-      onClose={onClose}
-      position="right"
-      title="Booking Request Details"
-      size="md"
-    >
+    <Drawer opened={Boolean(b)} onClose={onClose} position="right" title="Booking Request Details" size="md">
       {b ? (
         <Stack gap="sm" data-testid="request-panel">
           <Title order={3} fz="lg">

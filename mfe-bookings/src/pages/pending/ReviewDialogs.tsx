@@ -4,7 +4,6 @@ import { useBookingActions } from '../../api/hooks.ts';
 import type { Booking, BulkResult } from '../../api/types.ts';
 import { errorText, toastError, toastInfo, toastSuccess } from '../../lib/notify.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
-import { CLOSE_DIALOG } from '../../components/closeButtons.ts';
 
 export const HOLD_OPTIONS = [
   { value: '24', label: '24 hours' },
@@ -44,12 +43,7 @@ export function ReviewDialog({
 }) {
   const titles = { accept: 'Accept Booking', decline: 'Decline Booking', changes: 'Request Changes' };
   return (
-    <Modal
-      closeButtonProps={CLOSE_DIALOG}
-      opened={review !== null}
-      onClose={onClose}
-      title={review ? titles[review.kind] : ''}
-    >
+    <Modal opened={review !== null} onClose={onClose} title={review ? titles[review.kind] : ''}>
       {review ? (
         <ReviewForm
           key={review.kind + review.bookings.map((b) => b.id).join()}

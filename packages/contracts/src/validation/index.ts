@@ -5,3 +5,4 @@ export * from './resource.ts';
 export * from './blockout.ts';
 export * from './pricing.ts';
 export * from './passwords.ts';
+export * from './availability-settings.ts';

@@ -1,6 +1,7 @@
 import type { Next } from 'koa';
 import {
   hasPermission,
+  INTERNAL_AUTH_HEADER,
   PRINCIPAL_HEADER,
   PRINCIPAL_SIGNATURE_HEADER,
   type PermissionKey,
@@ -23,6 +24,7 @@ import {
   decodePrincipal,
   internalSecret,
   InvalidTokenError,
+  safeEqual,
   verifyAccessToken,
 } from './tokens.ts';
 
@@ -123,3 +125,12 @@ export function requireTenantParam(name: string): AppMiddleware {
     await next();
   };
 }
+
+/** Service-to-service routes (`/internal/*`, never routed by the gateway): the shared secret or 401. */
+export const requireInternal: AppMiddleware = async (ctx, next) => {
+  const presented = headerValue(ctx, INTERNAL_AUTH_HEADER);
+  if (!presented || !safeEqual(presented, internalSecret())) {
+    throw new HttpError(401, 'Internal credentials required.');
+  }
+  await next();
+};

@@ -3,6 +3,7 @@ import {
   BUSINESS_DETAILS_DEFAULTS,
   INVOICE_SETTINGS_DEFAULTS,
   PAYMENT_TERMS_DEFAULTS,
+  availabilitySchema,
   bankDetailsSchema,
   businessDetailsSchema,
   invoiceSettingsSchema,
@@ -15,6 +16,10 @@ import {
 export {
   ABN_MESSAGE,
   ACCOUNT_NUMBER_MESSAGE,
+  BUFFER_MESSAGE,
+  HOLD_EXPIRY_HOURS,
+  HOLD_EXPIRY_MESSAGE,
+  availabilitySchema,
   BSB_MESSAGE,
   DEPOSIT_MESSAGE,
   DUE_DAYS_MESSAGE,
@@ -30,8 +35,6 @@ export {
   stripeAccountSchema,
 } from '@venue/contracts';
 
-export const BUFFER_MESSAGE = 'Buffers must be whole minutes from 0 to 480.';
-export const HOLD_EXPIRY_MESSAGE = 'Hold expiry must be 24, 48, 72 or 168 hours.';
 export const BOND_MESSAGE = 'The default bond must be a whole number of cents, zero or more.';
 export const RETENTION_MESSAGE = 'Retention must be a whole number of months from 1 to 120.';
 
@@ -39,16 +42,6 @@ const text = (max: number) =>
   z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`);
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
-
-export const HOLD_EXPIRY_HOURS = [24, 48, 72, 168] as const;
-
-export const availabilitySchema = z.object({
-  setupBufferMinutes: wholeNumber(0, 480, BUFFER_MESSAGE),
-  packdownBufferMinutes: wholeNumber(0, 480, BUFFER_MESSAGE),
-  holdExpiryHours: z
-    .number({ error: HOLD_EXPIRY_MESSAGE })
-    .refine((n) => (HOLD_EXPIRY_HOURS as readonly number[]).includes(n), HOLD_EXPIRY_MESSAGE),
-});
 
 export const policiesSchema = z.object({
   cancellationPolicy: text(10000),

@@ -1,4 +1,4 @@
-import { conflict, type Tx } from '@venue/service-kit';
+import { conflict, isUuid, type Tx } from '@venue/service-kit';
 import type { Principal, Role } from '@venue/contracts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -90,12 +90,7 @@ export async function invalidateSessions(tx: Tx, user: Pick<UserRow, 'id' | 'ten
   );
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Path ids are checked before they reach a uuid column, so junk is a 404, not a 500. */
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
-}
+export { isUuid };
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';

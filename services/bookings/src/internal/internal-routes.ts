@@ -1,26 +1,10 @@
 /** Service-to-service routes (never routed by the gateway). */
-import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import {
-  internalSecret,
-  notFound,
-  safeEqual,
-  unauthorized,
-  type AppMiddleware,
-  type AppRouter,
-  type ServiceKit,
-} from '@venue/service-kit';
+import { notFound, requireInternal, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { isUuid } from '../shared/request.ts';
-
-const internalOnly: AppMiddleware = async (ctx, next) => {
-  const presented = ctx.get(INTERNAL_AUTH_HEADER);
-  if (!presented || !safeEqual(presented, internalSecret()))
-    throw unauthorized('Internal credentials required.');
-  await next();
-};
 
 export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   /** Busy times of one resource (ICS feed of the catalogue): blocking bookings without personal data. */
-  router.get('/internal/resources/:resourceId/busy', internalOnly, async (ctx) => {
+  router.get('/internal/resources/:resourceId/busy', requireInternal, async (ctx) => {
     const tenantId = String(ctx.query.tenantId ?? '');
     const resourceId = ctx.params.resourceId ?? '';
     if (!isUuid(tenantId) || !isUuid(resourceId)) throw notFound('No such resource.');
@@ -50,7 +34,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   });
 
   /** Everything this service holds for a tenant (data portability). */
-  router.get('/internal/tenant-export/:tenantId', internalOnly, async (ctx) => {
+  router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
     const tenantId = ctx.params.tenantId ?? '';
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => ({

@@ -4,8 +4,7 @@ import type { AppContext } from '@venue/service-kit';
 export const body = (ctx: AppContext) => (ctx.request.body ?? {}) as Record<string, unknown>;
 export const tenantOf = (ctx: AppContext) => ctx.state.principal!.tenantId;
 
-const UUID = /^[0-9a-f-]{36}$/i;
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+export { isUuid } from '@venue/service-kit';
 
 /** `page` from 1 and `limit` 1–100 (default 25), as the list contracts define them. */
 export function pageParams(query: AppContext['query']) {
