@@ -10,7 +10,8 @@ export const STRIPE_PREFIX_MESSAGE = 'Stripe Account ID must start with "acct_"'
 export const BSB_MESSAGE = 'BSB must be 6 digits (e.g. 123-456)';
 export const ACCOUNT_NUMBER_MESSAGE = 'Account number must be 4-12 digits';
 export const DUE_DAYS_MESSAGE = 'Default due days must be a whole number from 0 to 365.';
-export const DEPOSIT_MESSAGE = 'Deposit percentage must be a number from 0 to 100.';
+// Spec 01 §9: the deposit percentage is parsed as an integer.
+export const DEPOSIT_MESSAGE = 'Deposit percentage must be a whole number from 0 to 100.';
 export const REMINDER_DAYS_MESSAGE = 'Reminder days must be whole numbers from 0 to 365.';
 export const ABN_MESSAGE = 'ABN must be 11 digits with a valid checksum';
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
@@ -78,7 +79,7 @@ export const bankDetailsSchema = z.object({
 
 export const invoiceSettingsSchema = z.object({
   defaultDueDays: wholeNumber(0, 365, DUE_DAYS_MESSAGE),
-  depositPercentage: z.number({ error: DEPOSIT_MESSAGE }).min(0, DEPOSIT_MESSAGE).max(100, DEPOSIT_MESSAGE),
+  depositPercentage: wholeNumber(0, 100, DEPOSIT_MESSAGE),
   gstRate: z.number({ error: GST_MESSAGE }).refine(isValidGst, GST_MESSAGE),
   currency: z.enum(CURRENCIES, { error: 'Unknown currency.' }),
   sendInvoiceEmails: flag,

@@ -146,6 +146,7 @@ const GROUPS: Group[] = [
       [{ defaultDueDays: 2.5 }, DUE_DAYS_MESSAGE],
       [{ depositPercentage: 101 }, DEPOSIT_MESSAGE],
       [{ depositPercentage: -5 }, DEPOSIT_MESSAGE],
+      [{ depositPercentage: 12.5 }, DEPOSIT_MESSAGE],
       [{ gstRate: 100.01 }, GST_MESSAGE],
       [{ gstRate: 10.005 }, GST_MESSAGE],
       [{ reminderDays: [3, -1] }, REMINDER_DAYS_MESSAGE],
