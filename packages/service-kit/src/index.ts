@@ -18,6 +18,8 @@ export {
 export { parseBody, parseQuery, isUuid, type FieldError } from './validation.ts';
 export {
   requireAuth,
+  withTx,
+  inRequestTx,
   requireInternal,
   requirePermission,
   requireRole,

@@ -4,6 +4,7 @@ import {
   isUuid,
   notFound,
   requireAuth,
+  withTx,
   requirePermission,
   type AppContext,
   type AppMiddleware,
@@ -24,8 +25,8 @@ export function ownerOnly(message: string): AppMiddleware {
 /** Reading an area needs its page key; changing it needs the hall owner as well. */
 function areaGuards(key: PermissionKey, manageMessage: string) {
   return {
-    read: [requireAuth, requirePermission(key)] as const,
-    write: [requireAuth, requirePermission(key), ownerOnly(manageMessage)] as const,
+    read: [requireAuth, requirePermission(key), withTx] as const,
+    write: [requireAuth, requirePermission(key), ownerOnly(manageMessage), withTx] as const,
   };
 }
 

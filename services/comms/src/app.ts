@@ -1,6 +1,7 @@
 import {
   notImplemented,
   requireAuth,
+  withTx,
   requirePermission,
   type AppMiddleware,
   type ServiceOptions,
@@ -21,7 +22,19 @@ export const commsService: ServiceOptions = {
   name: 'comms',
   migrationsDir: new URL('../migrations/', import.meta.url),
   routes(router) {
-    router.get('/api/email-templates', requireAuth, requirePermission('comms'), notYet('Email templates'));
-    router.get('/api/email-comms/history', requireAuth, requirePermission('comms'), notYet('Email history'));
+    router.get(
+      '/api/email-templates',
+      requireAuth,
+      requirePermission('comms'),
+      withTx,
+      notYet('Email templates'),
+    );
+    router.get(
+      '/api/email-comms/history',
+      requireAuth,
+      requirePermission('comms'),
+      withTx,
+      notYet('Email history'),
+    );
   },
 };

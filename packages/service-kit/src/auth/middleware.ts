@@ -18,6 +18,7 @@ import {
 } from '../errors.ts';
 import type { AppContext, AppMiddleware } from '../http/context.ts';
 import { runRollbackable } from '../db/database.ts';
+import type { Tx } from '../db/types.ts';
 import { publicKey } from './keys.ts';
 import {
   bearerToken,
@@ -61,24 +62,15 @@ async function authenticate(ctx: AppContext): Promise<Principal> {
 }
 
 async function authMiddleware(ctx: AppContext, next: Next): Promise<void> {
-  const principal = await authenticate(ctx);
-  ctx.state.principal = principal;
-  // The request's one transaction, scoped to the caller's tenant for row-level security;
-  // committed only when the response is a success.
-  await runRollbackable(
-    (fn) => ctx.kit.db.tenantTx(principal.tenantId, fn),
-    async (tx) => {
-      ctx.state.tx = tx;
-      await next();
-      return { value: undefined, commit: ctx.status < 400 };
-    },
-  );
+  ctx.state.principal = await authenticate(ctx);
+  await next();
 }
 
 /**
- * Verifies the bearer token, loads the current principal and opens the request transaction
- * (`ctx.state.principal`, `ctx.state.claims`, `ctx.state.tx`). Use as `requireAuth` or
- * `requireAuth()`.
+ * Verifies the bearer token and loads the current principal (`ctx.state.principal`,
+ * `ctx.state.claims`). It opens no transaction: that is the explicit `withTx` step (or
+ * `inRequestTx`), placed after the guards, the validation and any call to another service, so a
+ * slow neighbour never holds a database connection. Use as `requireAuth` or `requireAuth()`.
  */
 export function requireAuth(): AppMiddleware;
 export function requireAuth(ctx: AppContext, next: Next): Promise<void>;
@@ -86,6 +78,47 @@ export function requireAuth(ctx?: AppContext, next?: Next): AppMiddleware | Prom
   if (ctx === undefined || next === undefined) return authMiddleware;
   return authMiddleware(ctx, next);
 }
+
+async function requestTx<T>(
+  ctx: AppContext,
+  fn: (tx: Tx) => Promise<T>,
+  commit: (value: T) => boolean,
+): Promise<T> {
+  const principal = principalOf(ctx);
+  if (ctx.state.tx) return fn(ctx.state.tx);
+  try {
+    return await runRollbackable<T>(
+      (open) => ctx.kit.db.tenantTx(principal.tenantId, open),
+      async (tx) => {
+        ctx.state.tx = tx;
+        const value = await fn(tx);
+        return { value, commit: commit(value) };
+      },
+    );
+  } finally {
+    ctx.state.tx = undefined as unknown as Tx;
+  }
+}
+
+/**
+ * Runs `fn` in the request's transaction, scoped to the caller's tenant for row-level security
+ * (`ctx.state.tx` is set for the code inside). Committed when `fn` returns, rolled back when it
+ * throws. For handlers that validate and call other services before they write.
+ */
+export function inRequestTx<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return requestTx(ctx, fn, () => true);
+}
+
+/**
+ * The explicit transaction step of a route, placed after the guards: the rest of the chain runs
+ * in the request transaction, committed only when the response is a success.
+ */
+export const withTx: AppMiddleware = (ctx, next) =>
+  requestTx(
+    ctx,
+    async () => void (await next()),
+    () => ctx.status < 400,
+  );
 
 function principalOf(ctx: AppContext): Principal {
   const p = ctx.state.principal as Principal | undefined;

@@ -5,6 +5,7 @@ import {
   notFound,
   parseBody,
   requireAuth,
+  withTx,
   requirePermission,
   requireTenantParam,
   type ServiceOptions,
@@ -56,13 +57,13 @@ export function widgetsApp(
     migrationsDir,
     resolvePrincipal: async (userId) => directory.get(userId) ?? null,
     routes(router) {
-      router.get('/api/widgets', requireAuth, async (ctx) => {
+      router.get('/api/widgets', requireAuth, withTx, async (ctx) => {
         const { rows } = await ctx.state.tx.query(
           'SELECT id, tenant_id, name, qty FROM widgets ORDER BY name',
         );
         ctx.body = rows;
       });
-      router.post('/api/widgets', requireAuth, async (ctx) => {
+      router.post('/api/widgets', requireAuth, withTx, async (ctx) => {
         const body = parseBody(ctx, widgetSchema);
         const { rows } = await ctx.state.tx.query<{ id: string }>(
           'INSERT INTO widgets (tenant_id, name, qty) VALUES ($1, $2, $3) RETURNING id',
@@ -74,14 +75,14 @@ export function widgetsApp(
         ctx.body = rows[0];
       });
       // Writes, then fails validation afterwards: the insert must not survive.
-      router.post('/api/widgets/then-fail', requireAuth, async (ctx) => {
+      router.post('/api/widgets/then-fail', requireAuth, withTx, async (ctx) => {
         await ctx.state.tx.query('INSERT INTO widgets (tenant_id, name) VALUES ($1, $2)', [
           ctx.state.principal.tenantId,
           'half-done',
         ]);
         throw badRequest('Something about the request is wrong.');
       });
-      router.patch('/api/widgets/:id', requireAuth, async (ctx) => {
+      router.patch('/api/widgets/:id', requireAuth, withTx, async (ctx) => {
         const body = parseBody(ctx, widgetSchema);
         const r = await ctx.state.tx.query('UPDATE widgets SET name = $2 WHERE id = $1', [
           ctx.params.id,
@@ -98,7 +99,7 @@ export function widgetsApp(
           ctx.body = { ownerId: ctx.params.ownerId };
         },
       );
-      router.get('/api/bookings-page', requireAuth, requirePermission('bookings'), async (ctx) => {
+      router.get('/api/bookings-page', requireAuth, requirePermission('bookings'), withTx, async (ctx) => {
         ctx.body = { ok: true };
       });
       router.get('/api/boom', async () => {

@@ -2,6 +2,7 @@ import {
   forbidden,
   parseQuery,
   requireAuth,
+  withTx,
   requirePermission,
   type AppContext,
   type AppRouter,
@@ -48,7 +49,7 @@ function countMap(
 export function auditRoutes(router: AppRouter): void {
   const guard = requirePermission('audit');
 
-  router.get('/api/audit', requireAuth, guard, async (ctx: AppContext) => {
+  router.get('/api/audit', requireAuth, guard, withTx, async (ctx: AppContext) => {
     const q = parseQuery(ctx, auditListSchema);
     const { where, params } = await scopedWhere(ctx, q);
     const tx = ctx.state.tx;
@@ -69,7 +70,7 @@ export function auditRoutes(router: AppRouter): void {
     };
   });
 
-  router.get('/api/audit/stats', requireAuth, guard, async (ctx: AppContext) => {
+  router.get('/api/audit/stats', requireAuth, guard, withTx, async (ctx: AppContext) => {
     const q = parseQuery(ctx, auditFilterSchema.pick({ startDate: true, endDate: true }));
     const { where, params } = await scopedWhere(ctx, q);
     // One statement, so one snapshot: under READ COMMITTED three separate GROUP BYs could each
@@ -94,15 +95,15 @@ export function auditRoutes(router: AppRouter): void {
     };
   });
 
-  router.get('/api/audit/actions', requireAuth, guard, (ctx: AppContext) => {
+  router.get('/api/audit/actions', requireAuth, guard, withTx, (ctx: AppContext) => {
     ctx.body = { actions: [...AUDIT_ACTIONS] };
   });
 
-  router.get('/api/audit/target-types', requireAuth, guard, (ctx: AppContext) => {
+  router.get('/api/audit/target-types', requireAuth, guard, withTx, (ctx: AppContext) => {
     ctx.body = { targetTypes: [...AUDIT_TARGET_TYPES] };
   });
 
-  router.get('/api/audit/export.csv', requireAuth, guard, async (ctx: AppContext) => {
+  router.get('/api/audit/export.csv', requireAuth, guard, withTx, async (ctx: AppContext) => {
     const q = parseQuery(ctx, auditFilterSchema);
     const { where, params, timeZone } = await scopedWhere(ctx, q);
     const { rows } = await ctx.state.tx.query<AuditRow>(
@@ -143,7 +144,7 @@ export function auditRoutes(router: AppRouter): void {
     ctx.body = `\ufeff${csv}`;
   });
 
-  router.get('/api/audit/verify', requireAuth, async (ctx: AppContext) => {
+  router.get('/api/audit/verify', requireAuth, withTx, async (ctx: AppContext) => {
     const { role } = ctx.state.principal;
     if (role === 'super_admin') await applyScope(ctx.state.tx, ctx.state.principal, [], []);
     else if (role !== 'hall_owner') throw forbidden(VERIFY_DENIED);

@@ -11,6 +11,7 @@ import {
   loadPublicKey,
   notFound,
   requireAuth,
+  withTx,
   verifyAccessToken,
   type AppContext,
   type AppMiddleware,
@@ -54,7 +55,7 @@ const parseUpload: AppMiddleware = async (ctx, next) => {
 
 /**
  * Rejects a missing or bad token before the upload is read, so anonymous clients cannot make
- * the service buffer 5 MB; requireAuth then does the full check and opens the transaction.
+ * the service buffer 5 MB; requireAuth then does the full check and withTx opens the transaction.
  */
 const tokenBeforeUpload: AppMiddleware = async (ctx, next) => {
   const token = bearerToken(ctx.get('authorization') || undefined);
@@ -118,6 +119,7 @@ export function pictureRoutes(router: AppRouter): void {
     tokenBeforeUpload,
     parseUpload,
     requireAuth,
+    withTx,
     async (ctx: AppContext) => {
       const file = (ctx.request as { file?: { buffer: Buffer } }).file;
       if (!file?.buffer?.length) throw new HttpError(400, NOT_AN_IMAGE);
@@ -145,7 +147,7 @@ export function pictureRoutes(router: AppRouter): void {
     },
   );
 
-  router.delete('/api/users/delete-profile-picture', requireAuth, async (ctx: AppContext) => {
+  router.delete('/api/users/delete-profile-picture', requireAuth, withTx, async (ctx: AppContext) => {
     const user = await pictureSubject(ctx);
     const tx = ctx.state.tx;
     await removePictures(tx, user);
@@ -162,7 +164,7 @@ export function pictureRoutes(router: AppRouter): void {
     ctx.body = { message: 'Profile picture deleted successfully!', profilePicture: null };
   });
 
-  router.get('/api/files/profile-pictures/:file', requireAuth, async (ctx: AppContext) => {
+  router.get('/api/files/profile-pictures/:file', requireAuth, withTx, async (ctx: AppContext) => {
     const match = /^([0-9a-f-]{36})\.webp$/i.exec(ctx.params.file ?? '');
     if (!match || !isUuid(match[1]!)) throw notFound(PICTURE_NOT_FOUND);
     // the super admin's Users table shows every hall owner's picture

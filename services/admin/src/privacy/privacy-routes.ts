@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
-  AUTH_REQUIRED_MESSAGE,
-  bearerToken,
   forbidden,
-  HttpError,
-  INVALID_TOKEN_MESSAGE,
-  InvalidTokenError,
-  loadPublicKey,
   parseBody,
   requireAuth,
-  SESSION_EXPIRED_MESSAGE,
-  verifyAccessToken,
+  withTx,
   type AppContext,
   type AppMiddleware,
   type AppRouter,
@@ -41,34 +34,11 @@ export function erasureReference(email: string): string {
   return `sha256:${createHash('sha256').update(email).digest('hex').slice(0, 16)}`;
 }
 
-/**
- * The same checks as requireAuth, without opening the request transaction: the export waits on
- * other services for up to 15 s, and on the embedded database an open transaction would hold up
- * every other admin request (sign-ins, the gateway's principal look-ups) meanwhile.
- */
-function authenticateOnly(kit: ServiceKit): AppMiddleware {
-  return async (ctx, next) => {
-    const token = bearerToken(ctx.get('authorization') || undefined);
-    if (!token) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
-    let claims;
-    try {
-      claims = await verifyAccessToken(token, await loadPublicKey());
-    } catch (err) {
-      if (err instanceof InvalidTokenError) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
-      throw err;
-    }
-    const principal = await kit.resolvePrincipal(claims.sub);
-    if (!principal || principal.tokenVersion !== claims.pv) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
-    ctx.state.principal = principal;
-    ctx.state.claims = claims;
-    await next();
-  };
-}
-
 export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
   router.get(
     '/api/tenant-settings/privacy/export',
-    authenticateOnly(kit),
+    // no transaction while the export waits on the other services (up to 15 s)
+    requireAuth,
     ownerOnly,
     async (ctx: AppContext) => {
       const { tenantId } = ctx.state.principal;
@@ -103,6 +73,7 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
     '/api/tenant-settings/privacy/erase-customer',
     requireAuth,
     ownerOnly,
+    withTx,
     async (ctx: AppContext) => {
       const { email } = parseBody(ctx, eraseSchema);
       const { tenantId, userId } = ctx.state.principal;

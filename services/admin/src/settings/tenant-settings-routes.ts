@@ -3,6 +3,7 @@ import {
   forbidden,
   parseBody,
   requireAuth,
+  withTx,
   requirePermission,
   type AppContext,
   type AppMiddleware,
@@ -64,12 +65,12 @@ export function tenantSettingsRoutes(router: AppRouter): void {
     // Any subset of the group's fields; unknown fields are refused rather than ignored.
     const updateSchema = (SECTIONS[route.section].schema as z.ZodObject).partial().strict();
 
-    router.get(route.path, requireAuth, async (ctx: AppContext) => {
+    router.get(route.path, requireAuth, withTx, async (ctx: AppContext) => {
       ctx.body = answer(await readSection(ctx.state.tx, ctx.state.principal.tenantId, route.section));
     });
 
     const guard = route.writers === 'owner' ? ownerOnly : requirePermission('settings');
-    router.put(route.path, requireAuth, guard, async (ctx: AppContext) => {
+    router.put(route.path, requireAuth, guard, withTx, async (ctx: AppContext) => {
       const update = parseBody(ctx, updateSchema) as Record<string, unknown>;
       const { tenantId, userId } = ctx.state.principal;
       const { value, changes } = await writeSection(ctx.state.tx, tenantId, route.section, update, userId);

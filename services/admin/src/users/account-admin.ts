@@ -8,6 +8,7 @@ import {
   notFound,
   parseBody,
   requireAuth,
+  withTx,
   type AppContext,
   type AppRouter,
   type Tx,
@@ -287,14 +288,14 @@ async function deleteAccount(ctx: AppContext): Promise<void> {
  * swallows one of them.
  */
 export function accountAdminRoutes(router: AppRouter): void {
-  router.get('/api/users', requireAuth, listAccounts);
-  router.post('/api/users', requireAuth, async (ctx: AppContext) => {
+  router.get('/api/users', requireAuth, withTx, listAccounts);
+  router.post('/api/users', requireAuth, withTx, async (ctx: AppContext) => {
     const body = ctx.request.body as { role?: unknown } | undefined;
     if (ctx.state.principal.role === 'super_admin' && body?.role !== 'sub_user') await createAccount(ctx);
     else await createSubUser(ctx);
   });
-  router.put('/api/users/:id', requireAuth, updateAccount);
-  router.delete('/api/users/:id', requireAuth, async (ctx: AppContext) => {
+  router.put('/api/users/:id', requireAuth, withTx, updateAccount);
+  router.delete('/api/users/:id', requireAuth, withTx, async (ctx: AppContext) => {
     if (ctx.state.principal.role === 'super_admin') await deleteAccount(ctx);
     else await deleteSubUser(ctx);
   });

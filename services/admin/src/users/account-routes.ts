@@ -4,6 +4,7 @@ import {
   forbidden,
   parseBody,
   requireAuth,
+  withTx,
   requirePermission,
   unauthorized,
   type AppContext,
@@ -32,11 +33,11 @@ async function currentUser(ctx: AppContext): Promise<UserRow> {
 }
 
 export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
-  router.get('/api/users/profile', requireAuth, async (ctx: AppContext) => {
+  router.get('/api/users/profile', requireAuth, withTx, async (ctx: AppContext) => {
     ctx.body = profileView(await currentUser(ctx));
   });
 
-  router.get('/api/users/parent-data/:parentUserId', requireAuth, async (ctx: AppContext) => {
+  router.get('/api/users/parent-data/:parentUserId', requireAuth, withTx, async (ctx: AppContext) => {
     const principal = ctx.state.principal;
     // Only a sub-user's own parent; every other id gets the same answer, so the endpoint
     // cannot be used to probe which accounts exist.
@@ -52,31 +53,37 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
     ctx.body = { id: parent.id, hallName: parent.hall_name, name: parent.name };
   });
 
-  router.get('/api/users/settings', requireAuth, async (ctx: AppContext) => {
+  router.get('/api/users/settings', requireAuth, withTx, async (ctx: AppContext) => {
     ctx.body = await readSettings(ctx.state.tx, ctx.state.principal.tenantId);
   });
 
-  router.put('/api/users/settings', requireAuth, requirePermission('settings'), async (ctx: AppContext) => {
-    const update = parseBody(ctx, userSettingsUpdateSchema);
-    const { tenantId, userId } = ctx.state.principal;
-    const { settings, changes } = await writeSettings(ctx.state.tx, tenantId, update, userId);
-    if (Object.keys(changes).length > 0) {
-      await ctx.state.tx.audit(ctx, {
-        action: 'settings_updated',
-        targetType: 'settings',
-        target: tenantId,
-        changes,
-      });
-    }
-    ctx.body = settings;
-  });
+  router.put(
+    '/api/users/settings',
+    requireAuth,
+    requirePermission('settings'),
+    withTx,
+    async (ctx: AppContext) => {
+      const update = parseBody(ctx, userSettingsUpdateSchema);
+      const { tenantId, userId } = ctx.state.principal;
+      const { settings, changes } = await writeSettings(ctx.state.tx, tenantId, update, userId);
+      if (Object.keys(changes).length > 0) {
+        await ctx.state.tx.audit(ctx, {
+          action: 'settings_updated',
+          targetType: 'settings',
+          target: tenantId,
+          changes,
+        });
+      }
+      ctx.body = settings;
+    },
+  );
 
   /**
    * The settings screen reports a password change after it happened (spec 01 §7). The change
    * itself was already audited by change-password; this records one only when the server has
    * not seen a change of this account in the last 15 minutes.
    */
-  router.post('/api/users/log-password-change', requireAuth, async (ctx: AppContext) => {
+  router.post('/api/users/log-password-change', requireAuth, withTx, async (ctx: AppContext) => {
     const { rows } = await ctx.state.tx.query<{ recent: boolean }>(
       `SELECT coalesce(password_changed_at > now() - interval '15 minutes', false) AS recent FROM users WHERE id = $1`,
       [ctx.state.principal.userId],
@@ -108,39 +115,45 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
     }
   };
 
-  router.post('/api/users/change-password', recordWrongPassword, requireAuth, async (ctx: AppContext) => {
-    const body = parseBody(ctx, changeOwnPasswordSchema);
-    const tx = ctx.state.tx;
-    const user = await currentUser(ctx);
-    const { ip, userAgent } = clientContext(ctx);
-    // login_attempts is not tenant data, so the request transaction can read it
-    if (await isThrottled(tx, user.email, ip)) {
-      const { status, body: errorBody } = signinError('too-many-requests');
-      ctx.status = status;
-      ctx.body = errorBody;
-      return;
-    }
-    if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-      wrongPasswordFrom.set(ctx, { email: user.email, ip });
-      throw badRequest(CURRENT_PASSWORD_INCORRECT);
-    }
-    await tx.query(
-      `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
-      [user.id, await hashPassword(body.newPassword)],
-    );
-    await invalidateSessions(tx, user);
-    const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
-    await tx.audit(ctx, {
-      action: 'user_updated',
-      targetType: 'user',
-      target: user.id,
-      additionalInfo: 'Password changed',
-    });
-    setRefreshCookie(ctx, refresh.token);
-    ctx.body = {
-      message: 'Your password has been updated successfully!',
-      token: await accessTokenFor({ ...user, token_version: Number(user.token_version) + 1 }),
-      role: user.role,
-    };
-  });
+  router.post(
+    '/api/users/change-password',
+    recordWrongPassword,
+    requireAuth,
+    withTx,
+    async (ctx: AppContext) => {
+      const body = parseBody(ctx, changeOwnPasswordSchema);
+      const tx = ctx.state.tx;
+      const user = await currentUser(ctx);
+      const { ip, userAgent } = clientContext(ctx);
+      // login_attempts is not tenant data, so the request transaction can read it
+      if (await isThrottled(tx, user.email, ip)) {
+        const { status, body: errorBody } = signinError('too-many-requests');
+        ctx.status = status;
+        ctx.body = errorBody;
+        return;
+      }
+      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+        wrongPasswordFrom.set(ctx, { email: user.email, ip });
+        throw badRequest(CURRENT_PASSWORD_INCORRECT);
+      }
+      await tx.query(
+        `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
+        [user.id, await hashPassword(body.newPassword)],
+      );
+      await invalidateSessions(tx, user);
+      const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
+      await tx.audit(ctx, {
+        action: 'user_updated',
+        targetType: 'user',
+        target: user.id,
+        additionalInfo: 'Password changed',
+      });
+      setRefreshCookie(ctx, refresh.token);
+      ctx.body = {
+        message: 'Your password has been updated successfully!',
+        token: await accessTokenFor({ ...user, token_version: Number(user.token_version) + 1 }),
+        role: user.role,
+      };
+    },
+  );
 }

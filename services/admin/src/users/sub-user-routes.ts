@@ -5,6 +5,7 @@ import {
   notFound,
   parseBody,
   requireAuth,
+  withTx,
   type AppContext,
   type AppRouter,
   type Tx,
@@ -38,7 +39,7 @@ async function ownSubUser(tx: Tx, ownerId: string, subUserId: string): Promise<U
 }
 
 export function subUserRoutes(router: AppRouter): void {
-  router.get('/api/users/sub-users/:userId', requireAuth, async (ctx: AppContext) => {
+  router.get('/api/users/sub-users/:userId', requireAuth, withTx, async (ctx: AppContext) => {
     const ownerId = requireOwner(ctx);
     if (ctx.params.userId !== ownerId) throw forbidden('You can only view your own sub-users.');
     const { rows } = await ctx.state.tx.query<UserRow>(
@@ -50,11 +51,11 @@ export function subUserRoutes(router: AppRouter): void {
     ctx.body = rows.map(subUserView);
   });
 
-  router.put('/api/users/sub-users/:subUserId', requireAuth, async (ctx: AppContext) => {
+  router.put('/api/users/sub-users/:subUserId', requireAuth, withTx, async (ctx: AppContext) => {
     await updateSubUser(ctx);
   });
 
-  router.put('/api/users/change-sub-user-password', requireAuth, async (ctx: AppContext) => {
+  router.put('/api/users/change-sub-user-password', requireAuth, withTx, async (ctx: AppContext) => {
     await changeSubUserPassword(ctx);
   });
 }

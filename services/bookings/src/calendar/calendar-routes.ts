@@ -1,5 +1,5 @@
 /** GET /api/calendar: a compact month of bookings and block-outs, fast for 2,000 bookings. */
-import { badRequest, requireAuth, type AppRouter } from '@venue/service-kit';
+import { badRequest, requireAuth, withTx, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { isValidDate } from '../bookings/booking-form.ts';
 import { anyPermission } from '../shared/guards.ts';
@@ -25,7 +25,7 @@ type CalendarTuple = [
 
 export function calendarRoutes(router: AppRouter, deps: Deps): void {
   // The calendar page may read the calendar without the bookings key (and vice versa).
-  router.get('/api/calendar', requireAuth, anyPermission('calendar', 'bookings'), async (ctx) => {
+  router.get('/api/calendar', requireAuth, anyPermission('calendar', 'bookings'), withTx, async (ctx) => {
     const from = String(ctx.query.from ?? '');
     const to = String(ctx.query.to ?? '');
     if (!isValidDate(from) || !isValidDate(to) || to < from)

@@ -3,6 +3,7 @@ import {
   badRequest,
   notFound,
   requireAuth,
+  withTx,
   requirePermission,
   type AppContext,
   type AppRouter,
@@ -23,7 +24,7 @@ import {
 import { customerBookingsCsv, customerPdf, customerProfileCsv } from './customer-exports.ts';
 
 export function customerRoutes(router: AppRouter, deps: Deps): void {
-  const guard = [requireAuth, requirePermission('customers')] as const;
+  const guard = [requireAuth, requirePermission('customers'), withTx] as const;
   const today = async (ctx: AppContext) =>
     venueToday(deps.now(), (await deps.clients.tenantSettings(tenantOf(ctx))).timezone);
 

@@ -1,5 +1,12 @@
 /** Requests and holds: accept (tentative hold), decline, request changes, their bulk forms, expiring holds. */
-import { badRequest, conflict, requireAuth, type AppContext, type AppRouter } from '@venue/service-kit';
+import {
+  badRequest,
+  conflict,
+  requireAuth,
+  withTx,
+  type AppContext,
+  type AppRouter,
+} from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { BOOKING_COLUMNS, reload, toBooking, type BookingRow } from '../bookings/booking-row.ts';
 import { anyPermission, bookingsGuard } from '../shared/guards.ts';
@@ -32,6 +39,7 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
     '/api/bookings/holds-expiring',
     requireAuth,
     anyPermission('dashboard', 'bookings'),
+    withTx,
     async (ctx) => {
       const zone = (await settingsOf(ctx)).timezone;
       const now = deps.now();

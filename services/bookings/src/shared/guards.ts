@@ -4,11 +4,12 @@ import {
   ACCESS_DENIED_MESSAGE,
   forbidden,
   requireAuth,
+  withTx,
   requirePermission,
   type AppMiddleware,
 } from '@venue/service-kit';
 
-export const bookingsGuard = [requireAuth, requirePermission('bookings')] as const;
+export const bookingsGuard = [requireAuth, requirePermission('bookings'), withTx] as const;
 
 /** 403 unless the caller may open one of the pages (e.g. the calendar without the bookings key). */
 export function anyPermission(...keys: PermissionKey[]): AppMiddleware {

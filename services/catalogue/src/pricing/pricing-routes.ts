@@ -4,6 +4,7 @@ import {
   notFound,
   parseBody,
   requireAuth,
+  withTx,
   ACCESS_DENIED_MESSAGE,
   type AppContext,
   type AppMiddleware,
@@ -147,7 +148,7 @@ export function pricingRoutes(router: AppRouter): void {
     ctx.status = 204;
   });
 
-  router.post('/api/price-quote', requireAuth, mayQuote, async (ctx) => {
+  router.post('/api/price-quote', requireAuth, mayQuote, withTx, async (ctx) => {
     ctx.body = await quoteFor(tx(ctx), parseBody(ctx, quoteRequest));
   });
 }
