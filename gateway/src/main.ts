@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { pino } from 'pino';
 import { createGateway } from './app.ts';
+import { drain } from './drain.ts';
 import { internalSecret, loadPublicKey } from './identity.ts';
 
 const logger = pino({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' });
@@ -25,13 +26,10 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'gateway shutting down');
-  // Finish in-flight requests; give long downloads 10 s before cutting them.
-  const force = setTimeout(() => server.closeAllConnections(), 10_000);
-  force.unref();
-  server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Stop accepting and let in-flight requests finish (the launcher stops the services only
+  // after the gateway has exited); a long download gets 4 s before it is cut.
+  await drain(server, 4_000);
   await gateway.close();
-  clearTimeout(force);
   logger.info('gateway stopped');
   process.exit(0);
 }

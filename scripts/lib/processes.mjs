@@ -1,5 +1,7 @@
 // Starts the six services and the gateway as child processes with one shared environment,
-// prefixes their output, waits for health, and stops them all on Ctrl+C.
+// prefixes their output, waits for health, and stops them in order on Ctrl+C: the gateway
+// first (it stops accepting and drains in-flight requests while the services still answer),
+// then the services, each within its own grace period.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './node24.mjs';
@@ -28,14 +30,51 @@ export function productEnv({ dataDir, keys, port, portBase = 0 }) {
   return env;
 }
 
-export function startAll({ env, port, adminEnv = {}, portBase = 0, log = console.log }) {
+/**
+ * How long a stopped process may take before it is killed; only a hung process gets there. The
+ * gateway and the services each cut lingering connections after 4 s themselves, so the two
+ * groups together end within 10 s.
+ */
+export const STOP_GRACE_MS = 5_000;
+
+/**
+ * Sends SIGTERM and waits for the exit; SIGKILL only when `graceMs` passes (a hung process).
+ * Resolves with how the process ended.
+ */
+export function stopChild(child, graceMs = STOP_GRACE_MS) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return resolve({ code: child.exitCode, signal: child.signalCode, killed: false });
+    }
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, graceMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, killed });
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Runs `main.ts` of each entry as a child. Children get their own process group (`detached`):
+ * Ctrl+C in a terminal signals the whole foreground group at once, and the order of the stop
+ * (gateway first) is then this launcher's to decide. They still end with it (see `stop`).
+ */
+export function startProcesses(entries, { env, log = console.log }) {
   const children = [];
-  const spawnOne = (label, cwd, extraEnv) => {
-    const child = spawn(process.execPath, ['src/main.ts'], {
-      cwd: path.join(root, cwd),
+  let stopping = false;
+  const spawnOne = ({ label, cwd, env: extraEnv, script = 'src/main.ts' }) => {
+    const child = spawn(process.execPath, [script], {
+      cwd: path.isAbsolute(cwd) ? cwd : path.join(root, cwd),
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    child.label = label;
     const prefix = `[${label}]`.padEnd(12);
     for (const stream of [child.stdout, child.stderr]) {
       let buf = '';
@@ -54,34 +93,44 @@ export function startAll({ env, port, adminEnv = {}, portBase = 0, log = console
     children.push(child);
     return child;
   };
-  let stopping = false;
-  for (const [name, p] of SERVICES) {
-    spawnOne(name, `services/${name}`, {
-      PORT: String(p + portBase),
-      ...(name === 'admin' ? adminEnv : {}),
-    });
-  }
-  spawnOne('gateway', 'gateway', { PORT: String(port) });
+  for (const entry of entries) spawnOne(entry);
 
+  // A launcher that dies unexpectedly must not leave its detached children behind.
+  const killAll = () =>
+    children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL'));
+  process.once('exit', killAll);
+
+  /** Stops the entries marked `first` (the gateway), then the rest together. */
   const stop = async () => {
-    if (stopping) return;
+    if (stopping) return [];
     stopping = true;
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((resolve) => {
-            if (c.exitCode !== null || c.signalCode !== null) return resolve();
-            const timer = setTimeout(() => c.kill('SIGKILL'), 8000);
-            c.once('exit', () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            c.kill('SIGTERM');
-          }),
-      ),
-    );
+    const first = children.filter((c) => entries.find((e) => e.label === c.label)?.first);
+    const rest = children.filter((c) => !first.includes(c));
+    const results = [];
+    for (const group of [first, rest]) {
+      const ended = await Promise.all(group.map((c) => stopChild(c)));
+      ended.forEach((r, i) => results.push({ label: group[i].label, ...r }));
+    }
+    process.off('exit', killAll);
+    for (const r of results)
+      if (r.killed) log(`[${r.label}] did not stop within ${STOP_GRACE_MS / 1000} s and was killed`);
+    return results;
   };
   return { children, stop };
+}
+
+export function startAll({ env, port, adminEnv = {}, portBase = 0, log = console.log }) {
+  return startProcesses(
+    [
+      ...SERVICES.map(([name, p]) => ({
+        label: name,
+        cwd: `services/${name}`,
+        env: { PORT: String(p + portBase), ...(name === 'admin' ? adminEnv : {}) },
+      })),
+      { label: 'gateway', cwd: 'gateway', env: { PORT: String(port) }, first: true },
+    ],
+    { env, log },
+  );
 }
 
 export async function waitForHealth(url, { timeoutMs = 120000 } = {}) {

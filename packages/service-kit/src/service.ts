@@ -211,7 +211,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
             // Keep-alive sockets go as soon as their in-flight request is answered.
             s.closeIdleConnections();
             const idle = setInterval(() => s.closeIdleConnections(), 50);
-            const force = setTimeout(() => s.closeAllConnections(), 10_000);
+            // The launcher allows 5 s per process group; cut what is still open after 4.
+            const force = setTimeout(() => s.closeAllConnections(), 4_000);
             force.unref();
             await closed;
             clearInterval(idle);
