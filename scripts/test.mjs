@@ -1,6 +1,9 @@
 // `npm test`: type checks, lint, then every unit and service test in one node:test run.
 // Service tests use PGlite in-process, or the PostgreSQL server named by TEST_DATABASE_URL.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ensureInstalled, reexecUnderNode24, root } from './lib/node24.mjs';
 
 ensureInstalled();
@@ -25,10 +28,21 @@ if (!process.argv.includes('--no-static')) {
 console.log(
   `\n[test] unit and service tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite (embedded)'}`,
 );
+// On the PostgreSQL server every test must run: that is where races are real. A test may skip
+// there only for a reason that names what is missing (NATS, a frontend build) or that it is
+// about PGlite alone; any other skip, a race test's above all, fails the run.
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+const tapFile = path.join(mkdtempSync(path.join(tmpdir(), 'venue-test-')), 'results.tap');
+const ALLOWED_SERVER_SKIPS = /PGlite|NATS|not built/i;
+
 step('node --test', process.execPath, [
   '--test',
   '--test-concurrency=2',
   '--test-timeout=120000',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=tap',
+  `--test-reporter-destination=${tapFile}`,
   'packages/*/src/**/*.test.ts',
   'services/*/src/**/*.test.ts',
   'gateway/src/**/*.test.ts',
@@ -36,3 +50,16 @@ step('node --test', process.execPath, [
   'mfe-*/src/**/*.test.ts',
   'scripts/**/*.test.ts',
 ]);
+
+const skipped = readFileSync(tapFile, 'utf8')
+  .split('\n')
+  .filter((line) => /^\s*ok \d+ - .* # SKIP/.test(line))
+  .map((line) => line.trim());
+if (skipped.length) console.log(`\n[test] ${skipped.length} skipped:\n  ${skipped.join('\n  ')}`);
+const forbidden = onServer
+  ? skipped.filter((line) => !ALLOWED_SERVER_SKIPS.test(line.split('# SKIP')[1] ?? ''))
+  : [];
+if (forbidden.length) {
+  console.error(`[test] skipped on the PostgreSQL server, where they must run:\n  ${forbidden.join('\n  ')}`);
+  process.exit(1);
+}
