@@ -5,7 +5,7 @@
  */
 import { conflict, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
-import { assertNoConflicts } from '../availability/conflicts.ts';
+import { assertNoConflicts, conflictError } from '../availability/conflicts.ts';
 import { requireResource } from '../availability/resources.ts';
 import { claimSlotOr409, releaseBookingSlot, spanFor } from '../availability/resource-slots.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
@@ -13,7 +13,7 @@ import type { CatalogueResource, TenantSettings } from '../remote/clients.ts';
 import { tenantOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
 import { venueToday } from '../shared/time.ts';
-import { transition } from '../status/transition.ts';
+import { lockUnchanged, transition } from '../status/transition.ts';
 import { isBlocking } from '../status/transitions.ts';
 import { formColumns, type FormValues } from './booking-columns.ts';
 import { validateBookingForm, validateExtras } from './booking-form.ts';
@@ -66,6 +66,9 @@ export async function updateBooking(ctx: AppContext, deps: Deps, id: string, bod
   const edit = FORM_KEYS.some((k) => body[k] !== undefined)
     ? await planEdit(ctx, deps, settings, before, body, staff)
     : null;
+  // Everything above read without a lock; the writes below hold the row and require its status
+  // unchanged, so an edit or move never lands on a booking cancelled or confirmed meanwhile.
+  await lockUnchanged(tx, before);
 
   if (depositPaid !== undefined) {
     await tx.query(
@@ -208,8 +211,17 @@ async function applyEdit(
     params,
   );
   if (edit.reclaims) {
-    await releaseBookingSlot(tx, before.id);
-    await claimSlotOr409(tx, tenantOf(ctx), before.id, resource.id, span);
+    try {
+      await releaseBookingSlot(tx, before.id);
+      await claimSlotOr409(tx, tenantOf(ctx), before.id, resource.id, span);
+    } catch (err) {
+      // Giving the old slot back re-claims waiting block-outs, which can meet a racing move's
+      // insert in the exclusion constraint (23P01) or a deadlock (40P01): the other request won
+      // the time, so this one answers the same 409 as a taken slot (and rolls back), never a 500.
+      const code = (err as { code?: string }).code;
+      if (code === '23P01' || code === '40P01') throw conflictError({ conflicts: [], blockouts: [] });
+      throw err;
+    }
   }
   for (const [k, col] of AUDITED) {
     const old = before[col];

@@ -1,5 +1,5 @@
 /** One customer per tenant and lower-cased e-mail, kept current by every booking write. */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Tx } from '@venue/service-kit';
 
 export function customerBaseId(email: string): string {
@@ -11,6 +11,23 @@ export function customerBaseId(email: string): string {
   return `CUST-${alnum || 'X'}`;
 }
 
+/**
+ * The ids a new customer may take, in order: the readable CUST-<first eight letters>, then that
+ * with ever longer slices of the e-mail's hash (two addresses can share the first eight letters),
+ * and a random suffix as the last resort.
+ */
+export function customerIdCandidates(emailKey: string): string[] {
+  const base = customerBaseId(emailKey);
+  const hash = createHash('sha256').update(emailKey).digest('hex').toUpperCase();
+  return [
+    base,
+    `${base}-${hash.slice(0, 6)}`,
+    `${base}-${hash.slice(0, 12)}`,
+    `${base}-${hash}`,
+    `${base}-${randomBytes(12).toString('hex').toUpperCase()}`,
+  ];
+}
+
 /** The customer of this e-mail (lower-cased), created or refreshed from the booking. */
 export async function upsertCustomer(
   tx: Tx,
@@ -18,22 +35,31 @@ export async function upsertCustomer(
   c: { name: string; email: string; phone: string; tier: string },
 ): Promise<string> {
   const key = c.email.trim().toLowerCase();
-  const existing = await tx.query<{ id: string }>(
-    `UPDATE customers SET name = $2, email = $3, phone = $4, tier = $5, updated_at = now()
-      WHERE email_key = $1 RETURNING id`,
-    [key, c.name, c.email.trim(), c.phone, c.tier],
-  );
-  if (existing.rows[0]) return existing.rows[0].id;
-  let id = customerBaseId(key);
-  const taken = await tx.query(`SELECT 1 FROM customers WHERE id = $1`, [id]);
-  // Two addresses can share the first eight letters; a short hash of the e-mail tells them apart.
-  if (taken.rowCount > 0)
-    id = `${id}-${createHash('sha256').update(key).digest('hex').slice(0, 6).toUpperCase()}`;
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO customers (tenant_id, id, email_key, name, email, phone, tier) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (tenant_id, email_key) DO UPDATE SET name = EXCLUDED.name, phone = EXCLUDED.phone, updated_at = now()
-     RETURNING id`,
-    [tenantId, id, key, c.name, c.email.trim(), c.phone, c.tier],
-  );
-  return rows[0]!.id;
+  const refresh = async () => {
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE customers SET name = $3, email = $4, phone = $5, tier = $6, updated_at = now()
+        WHERE tenant_id = $1 AND email_key = $2 RETURNING id`,
+      [tenantId, key, c.name, c.email.trim(), c.phone, c.tier],
+    );
+    return rows[0]?.id;
+  };
+  const existing = await refresh();
+  if (existing) return existing;
+  // Checking an id and then inserting it let two new customers whose e-mails share their first
+  // letters take the same id at once (a 500 on customers_pkey). Instead each candidate is
+  // inserted outright and skipped on any conflict, which waits for a racing insert to commit.
+  for (const id of customerIdCandidates(key)) {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO customers (tenant_id, id, email_key, name, email, phone, tier)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [tenantId, id, key, c.name, c.email.trim(), c.phone, c.tier],
+    );
+    if (rows[0]) return rows[0].id;
+    // Nothing inserted: either a concurrent booking just created this e-mail's customer (visible
+    // to this next statement once it committed), or another e-mail holds the id: try the next.
+    const created = await refresh();
+    if (created) return created;
+  }
+  throw new Error(`No free customer id for ${customerBaseId(key)}`);
 }

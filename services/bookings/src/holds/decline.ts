@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { reload } from '../bookings/booking-row.ts';
 import type { TenantSettings } from '../remote/clients.ts';
 import { transition } from '../status/transition.ts';
+import { alreadyDone } from '../status/transitions.ts';
 import { queueDeclineEmail } from './customer-emails.ts';
 
 const DECLINE_REASONS: Record<string, string> = {
@@ -38,6 +39,9 @@ export async function decline(
 ) {
   const tx = ctx.state.tx;
   const row = await reload(tx, id);
+  // Read without a lock: the transition below is conditional on this status, so of two declines
+  // racing only one cancels and queues the e-mail.
+  if (row.status === 'cancelled') throw conflict(alreadyDone('cancelled'));
   if (row.status !== 'pending' && row.status !== 'tentative')
     throw conflict(`Only pending bookings can be declined; this one is ${row.status}.`);
   const booking = await transition(ctx, deps, id, 'cancelled', {

@@ -13,6 +13,7 @@ import { anyPermission, bookingsGuard } from '../shared/guards.ts';
 import { body, stringList, tenantOf } from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
 import { holdHoursOf, transition } from '../status/transition.ts';
+import { changedMeanwhile } from '../status/transitions.ts';
 import { bulk } from './bulk.ts';
 import { queueChangesEmail } from './customer-emails.ts';
 import { decline, declineReason } from './decline.ts';
@@ -98,10 +99,18 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
     const row = await reload(tx, ctx.params.id!);
     if (row.status !== 'pending')
       throw conflict(`Changes can only be requested on a pending booking; this one is ${row.status}.`);
-    await tx.query(`UPDATE bookings SET change_request = $2, updated_at = now() WHERE id = $1`, [
-      row.id,
-      JSON.stringify({ message: message.slice(0, 5000), at: deps.now().toISOString() }),
-    ]);
+    // Conditional on the status read above: a confirm or decline committed meanwhile wins, and
+    // the customer is not asked for changes to a booking that is no longer a request.
+    const asked = await tx.query(
+      `UPDATE bookings SET change_request = $3, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND status = 'pending' RETURNING id`,
+      [
+        row.tenant_id,
+        row.id,
+        JSON.stringify({ message: message.slice(0, 5000), at: deps.now().toISOString() }),
+      ],
+    );
+    if (asked.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, row.id)).status));
     await queueChangesEmail(tx, row, message);
     const updated = await reload(tx, row.id);
     await tx.audit(ctx, {

@@ -1,12 +1,20 @@
 /** Moves a booking along the transition table, keeping its slot only while it blocks. */
-import { badRequest, conflict, type AppContext, type Tx } from '@venue/service-kit';
+import { badRequest, conflict, notFound, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { releaseBookingSlot } from '../availability/resource-slots.ts';
 import { publishBooking, reload } from '../bookings/booking-row.ts';
 import type { TenantSettings } from '../remote/clients.ts';
 import { oneOf } from '../shared/request.ts';
+import { sqlParams } from '../shared/sql.ts';
 import { paymentDetails, type DepositType, type TaxType } from './payment.ts';
-import { canTransition, isBlocking, STATUSES, transitionRefusal, type BookingStatus } from './transitions.ts';
+import {
+  canTransition,
+  changedMeanwhile,
+  isBlocking,
+  STATUSES,
+  transitionRefusal,
+  type BookingStatus,
+} from './transitions.ts';
 
 export const HOLD_HOURS = [24, 48, 72, 168] as const;
 
@@ -55,38 +63,43 @@ export async function transition(
     throw conflict(transitionRefusal(from, to));
   }
   const now = deps.now();
+  // Each move is one conditional update: it applies only while the booking still has the status
+  // read above, so of two requests racing on one booking exactly one writes (the other waits for
+  // the row, then matches nothing) and only the winner is audited and published.
+  const { params, p } = sqlParams();
+  const where = `tenant_id = ${p(before.tenant_id)} AND id = ${p(id)} AND status = ${p(from)}`;
+  let set: string;
+  let guard = '';
   if (to === 'tentative') {
     const hours = opts.holdHours ?? settings.holdExpiryHours;
-    await tx.query(
-      `UPDATE bookings SET status = 'tentative', hold_expires_at = $2, updated_at = now() WHERE id = $1`,
-      [id, new Date(now.getTime() + hours * 3_600_000).toISOString()],
-    );
+    set = `hold_expires_at = ${p(new Date(now.getTime() + hours * 3_600_000).toISOString())}`;
   } else if (to === 'confirmed') {
-    const p = opts.payment ?? {};
+    const pay = opts.payment ?? {};
     const details = paymentDetails({
       priceCents: Number(before.calculated_price_cents),
-      taxType: oneOf<TaxType>(p.tax_type, ['inclusive', 'exclusive'], 'inclusive'),
+      taxType: oneOf<TaxType>(pay.tax_type, ['inclusive', 'exclusive'], 'inclusive'),
       taxRatePercent: settings.taxRatePercent,
-      depositType: oneOf<DepositType>(p.deposit_type, ['None', 'Fixed', 'Percentage'], 'None'),
+      depositType: oneOf<DepositType>(pay.deposit_type, ['None', 'Fixed', 'Percentage'], 'None'),
       depositValue:
-        typeof p.deposit_value === 'number' || typeof p.deposit_value === 'string' ? p.deposit_value : null,
+        typeof pay.deposit_value === 'number' || typeof pay.deposit_value === 'string'
+          ? pay.deposit_value
+          : null,
     });
-    await tx.query(
-      `UPDATE bookings SET status = 'confirmed', hold_expires_at = NULL, payment_details = $2, updated_at = now() WHERE id = $1`,
-      [id, JSON.stringify(details)],
-    );
+    set = `hold_expires_at = NULL, payment_details = ${p(JSON.stringify(details))}`;
+    // The figures come from the price read above: an edit repricing the booking meanwhile makes
+    // this request the loser too, rather than confirming with stale figures.
+    guard = ` AND calculated_price_cents = ${p(before.calculated_price_cents)}`;
   } else if (to === 'cancelled') {
     const reason = opts.reason?.trim() ? opts.reason.trim().slice(0, 1000) : null;
-    await tx.query(
-      `UPDATE bookings SET status = 'cancelled', hold_expires_at = NULL, cancelled_at = now(), cancellation_reason = $2, updated_at = now() WHERE id = $1`,
-      [id, reason],
-    );
+    set = `hold_expires_at = NULL, cancelled_at = now(), cancellation_reason = ${p(reason)}`;
   } else {
-    await tx.query(
-      `UPDATE bookings SET status = $2, hold_expires_at = NULL, updated_at = now() WHERE id = $1`,
-      [id, to],
-    );
+    set = `hold_expires_at = NULL`;
   }
+  const moved = await tx.query(
+    `UPDATE bookings SET status = ${p(to)}, ${set}, updated_at = now() WHERE ${where}${guard} RETURNING id`,
+    params,
+  );
+  if (moved.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, id)).status, to));
   if (!isBlocking(to)) await releaseBookingSlot(tx, id);
   const row = await reload(tx, id);
   await tx.audit(ctx, {
@@ -100,4 +113,19 @@ export async function transition(
       : {}),
   });
   return publishBooking(tx, 'booking.status_changed', row, settings.timezone, { from, to });
+}
+
+/**
+ * Takes the booking's row lock before an edit's first write and refuses (409) when its status
+ * is no longer the one the edit was planned on: the edit's checks and price quote ran without a
+ * lock (another service was asked meanwhile), and a booking cancelled or confirmed in between
+ * must not be moved back into a slot, nor edited as if it were still a request.
+ */
+export async function lockUnchanged(tx: Tx, before: { tenant_id: string; id: string; status: string }) {
+  const { rows } = await tx.query<{ status: string }>(
+    `SELECT status FROM bookings WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
+    [before.tenant_id, before.id],
+  );
+  if (!rows[0]) throw notFound('Booking not found');
+  if (rows[0].status !== before.status) throw conflict(changedMeanwhile(rows[0].status));
 }
