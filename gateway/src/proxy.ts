@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { compressionFor } from './compression.ts';
 import { REQUEST_ID_HEADER } from '@venue/contracts';
 import { ByteLimit, declaredLength } from './body-limit.ts';
 import { clientIp } from './client-ip.ts';
@@ -157,8 +158,16 @@ export function proxy(opts: ProxyOptions): GatewayMiddleware {
       copyResponseHeaders(ctx, upstream.headers);
       // The service answered before the upload ended: this connection cannot be reused.
       if (!req.complete) res.setHeader('Connection', 'close');
+      const compress =
+        req.method === 'HEAD' ? null : compressionFor(req.headers, res.statusCode, res.getHeaders());
+      if (compress) {
+        res.removeHeader('content-length');
+        res.setHeader('content-encoding', String(compress.headers['content-encoding']));
+        res.setHeader('vary', String(compress.headers.vary));
+      }
       try {
-        await pipeline(upstream.body, res);
+        if (compress) await pipeline(upstream.body, compress.stream, res);
+        else await pipeline(upstream.body, res);
       } catch (err) {
         // Headers are gone already; all that is left is to cut the response short (pipeline did).
         if (!clientGone.signal.aborted)

@@ -1,0 +1,59 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+
+/** Answers smaller than this are sent as they are: compressing them costs more than it saves. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** JSON, CSV and iCalendar answers compress ~10:1; images and PDFs are compressed already. */
+const COMPRESSIBLE = /^(application\/(json|problem\+json|javascript|xml)|text\/)/i;
+
+function accepted(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const offered = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    offered.set(name!.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (coding: string) => offered.get(coding) ?? offered.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * A compressing stream for an upstream answer when the client accepts one and the answer is
+ * worth it (compressible type, over 1 KB or of unknown length, not encoded already), with the
+ * response headers adjusted; null to pass the answer through untouched.
+ */
+export function compressionFor(
+  request: IncomingHttpHeaders,
+  status: number,
+  response: OutgoingHttpHeaders,
+): { stream: BrotliCompress | Gzip; headers: OutgoingHttpHeaders } | null {
+  if (status === 204 || status === 304 || status < 200) return null;
+  if (response['content-encoding']) return null;
+  const type = String(response['content-type'] ?? '');
+  if (!COMPRESSIBLE.test(type)) return null;
+  const length = response['content-length'] === undefined ? undefined : Number(response['content-length']);
+  if (length !== undefined && length < COMPRESS_MIN_BYTES) return null;
+  const coding = accepted(request['accept-encoding']);
+  const vary = response.vary ? `${String(response.vary)}, Accept-Encoding` : 'Accept-Encoding';
+  if (!coding) return null;
+
+  const headers: OutgoingHttpHeaders = { ...response, 'content-encoding': coding, vary };
+  delete headers['content-length'];
+  // Quality 4 / level 5: most of the saving for a fraction of the CPU of the maximum settings.
+  // Each upstream chunk is flushed on, so a streamed export or feed still arrives as it is made.
+  const stream =
+    coding === 'br'
+      ? createBrotliCompress({
+          flush: constants.BROTLI_OPERATION_FLUSH,
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 4,
+            ...(length ? { [constants.BROTLI_PARAM_SIZE_HINT]: length } : {}),
+          },
+        })
+      : createGzip({ level: 5, flush: constants.Z_SYNC_FLUSH });
+  return { stream, headers };
+}
