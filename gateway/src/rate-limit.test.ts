@@ -47,10 +47,29 @@ describe('login limit behind a trusted proxy', () => {
       fetch(`${gateway.url}/api/login`, { method: 'POST', headers: { 'x-forwarded-for': ip }, body: '{}' });
     assert.equal((await login('203.0.113.1')).status, 200);
     assert.equal((await login('203.0.113.1')).status, 200);
-    assert.equal((await login('203.0.113.1')).status, 429);
+    const limited = await login('203.0.113.1');
+    assert.equal(limited.status, 429);
+    // The first hit leaves the one-minute window in (just under) 60 s: that is the wait.
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    assert.ok(retryAfter > 50 && retryAfter <= 60, `Retry-After ${limited.headers.get('retry-after')}`);
+    assert.deepEqual(await limited.json(), {
+      code: 'too-many-requests',
+      message: 'Too many sign-in attempts. Try again in 1 minute.',
+    });
     assert.equal((await login('203.0.113.2')).status, 200);
     // Only the address the trusted proxy saw counts, not what the client put before it.
     assert.equal((await login('198.51.100.7, 203.0.113.1')).status, 429);
     assert.equal(admin.requests.at(-1)?.headers['x-forwarded-for'], '203.0.113.2');
+  });
+
+  it('counts an IPv6 client by its /64, so stepping through its addresses does not escape', async () => {
+    const login = (ip: string) =>
+      fetch(`${gateway.url}/api/login`, { method: 'POST', headers: { 'x-forwarded-for': ip }, body: '{}' });
+    assert.equal((await login('2001:db8:7:1::1')).status, 200);
+    assert.equal((await login('2001:db8:7:1::2')).status, 200);
+    const limited = await login('2001:db8:7:1:ffff::3');
+    assert.equal(limited.status, 429);
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    assert.equal((await login('2001:db8:7:2::1')).status, 200, 'the next /64 is another client');
   });
 });

@@ -1,3 +1,5 @@
+import { tooManySignInAttemptsMessage } from '@venue/contracts';
+import { addressKey } from '@venue/service-kit';
 import { clientIp } from './client-ip.ts';
 import { sendError } from './errors.ts';
 import type { GatewayMiddleware } from './state.ts';
@@ -49,19 +51,21 @@ export class SlidingWindowLimiter {
   }
 }
 
-/** Limits `POST /api/login` per client address. */
+/**
+ * Limits `POST /api/login` per client address (IPv6 per /64, see `addressKey`). Admin throttles
+ * failed sign-ins more finely; this cap only keeps one address from flooding it.
+ */
 export function loginRateLimit(options: RateLimitOptions): GatewayMiddleware {
   const limiter = new SlidingWindowLimiter(options);
   return async (ctx, next) => {
     if (ctx.method !== 'POST' || (ctx.path !== '/api/login' && ctx.path !== '/api/login/')) return next();
     const ip = clientIp(ctx);
-    const waitMs = limiter.hit(ip);
+    const waitMs = limiter.hit(addressKey(ip));
     if (waitMs > 0) {
       ctx.state.log.warn({ ip }, 'login rate limit reached');
-      ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
-      sendError(ctx, 429, 'Too many sign-in attempts. Please wait a few minutes and try again.', {
-        code: 'too-many-requests',
-      });
+      const retryAfter = Math.ceil(waitMs / 1000);
+      ctx.set('Retry-After', String(retryAfter));
+      sendError(ctx, 429, tooManySignInAttemptsMessage(retryAfter), { code: 'too-many-requests' });
       return;
     }
     return next();

@@ -16,6 +16,7 @@ export {
   INVALID_TOKEN_MESSAGE,
 } from './errors.ts';
 export { parseBody, parseQuery, isUuid, type FieldError } from './validation.ts';
+export { addressKey } from './http/client-address.ts';
 export {
   requireAuth,
   withTx,

@@ -10,10 +10,13 @@ export interface TokenGrant {
 
 export class LoginFailure extends Error {
   readonly code: string | null;
-  constructor(message: string, code: string | null) {
+  /** From a 429's `Retry-After`: how long until signing in may be tried again. */
+  readonly retryAfterSeconds: number | null;
+  constructor(message: string, code: string | null, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'LoginFailure';
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -47,9 +50,11 @@ export async function login(email: string, password: string): Promise<TokenGrant
   const body = await json(res);
   const grant = res.ok ? grantFrom(body) : null;
   if (!grant) {
+    const retryAfter = Number(res.headers.get('retry-after'));
     throw new LoginFailure(
       typeof body.message === 'string' ? body.message : '',
       typeof body.code === 'string' ? body.code : null,
+      res.status === 429 && retryAfter > 0 ? retryAfter : null,
     );
   }
   return grant;

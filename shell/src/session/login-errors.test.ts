@@ -10,6 +10,17 @@ test('each known code gets its own message', () => {
   assert.match(loginErrorMessage({ code: 'auth/invalid-credential' }), /doesn't match/);
 });
 
+test('too-many-requests says when to try again when the server told us', () => {
+  assert.equal(
+    loginErrorMessage({ code: 'too-many-requests', retryAfterSeconds: 11 * 60 + 5 }),
+    'Too many sign-in attempts. Try again in 12 minutes.',
+  );
+  assert.equal(
+    loginErrorMessage({ code: 'too-many-requests', retryAfterSeconds: 40 }),
+    'Too many sign-in attempts. Try again in 40 seconds.',
+  );
+});
+
 test('an unknown code gets the catch-all text', () => {
   assert.equal(
     loginErrorMessage({ code: 'quota-exceeded', message: 'x' }),

@@ -1,3 +1,5 @@
+import { tooManySignInAttemptsMessage } from '@venue/contracts';
+
 /**
  * Sign-in failure texts (spec 01 §8). The server answers `{message, code}`; the code decides
  * the text so wording stays consistent and never reveals whether an e-mail exists.
@@ -19,10 +21,18 @@ export const UNKNOWN_LOGIN_ERROR =
   'Something went wrong! Please try again or contact support if the issue persists.';
 export const LOGIN_FAILED = 'Login failed';
 
-export function loginErrorMessage(failure: { code?: string | null; message?: string | null }): string {
+export function loginErrorMessage(failure: {
+  code?: string | null;
+  message?: string | null;
+  retryAfterSeconds?: number | null;
+}): string {
   if (failure.code) {
     // Identity-provider style codes sometimes carry an "auth/" prefix.
     const code = failure.code.replace(/^auth\//, '');
+    // The server's Retry-After says how long; the same words as the gateway and admin use.
+    if (code === 'too-many-requests' && failure.retryAfterSeconds) {
+      return tooManySignInAttemptsMessage(failure.retryAfterSeconds);
+    }
     return LOGIN_ERROR_MESSAGES[code] ?? UNKNOWN_LOGIN_ERROR;
   }
   return failure.message?.trim() || LOGIN_FAILED;

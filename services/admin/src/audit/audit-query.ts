@@ -3,13 +3,17 @@ import { AUDIT_ROLES, type Principal } from '@venue/contracts';
 import type { Tx } from '@venue/service-kit';
 import { widenToAllTenants } from '../users/account-admin.ts';
 
-/** Spec 01 §3. */
+/**
+ * Spec 01 §3, plus `login_failed`: a failed sign-in on an account, shown to its tenant so the
+ * owner sees who is guessing (issue 8).
+ */
 export const AUDIT_ACTIONS = [
   'user_created',
   'user_updated',
   'user_deleted',
   'user_login',
   'user_logout',
+  'login_failed',
   'booking_created',
   'booking_updated',
   'booking_cancelled',

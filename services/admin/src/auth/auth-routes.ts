@@ -4,7 +4,7 @@ import type { AppContext, AppRouter, ServiceKit, Tx } from '@venue/service-kit';
 import { dummyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
 import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { accessTokenFor, clearRefreshCookie, clientContext, setRefreshCookie } from './session.ts';
-import { beginAttempt, finishAttempt } from './throttle.ts';
+import { beginAttempt, finishAttempt, refuseThrottled, THROTTLE_WINDOW_MINUTES } from './throttle.ts';
 import { signinError, SESSION_ENDED_MESSAGE, type SigninErrorCode } from './signin-errors.ts';
 import {
   findLiveUser,
@@ -38,6 +38,37 @@ async function auditSession(
   });
 }
 
+/**
+ * A failed sign-in on an existing account goes to that account's tenant's audit log, with the
+ * address (from the request), so the owner sees who is guessing. The actor is unknown: whoever
+ * typed the password is not known to be the account. Refused (throttled) attempts are not
+ * audited one by one, since they never test a password and would only flood the log: the
+ * failure that used up an address's tries says so instead, once per block.
+ */
+async function auditFailedSignIn(
+  ctx: AppContext,
+  tx: Tx,
+  account: UserRow,
+  reason: 'wrong-password' | 'disabled',
+  blocksAddress: boolean,
+): Promise<void> {
+  const what =
+    reason === 'disabled'
+      ? `Sign-in as ${account.email} refused: the account is disabled.`
+      : `Wrong password for ${account.email}.`;
+  const block = blocksAddress
+    ? ` This address has used its tries: its sign-ins to this account are refused for up to ${THROTTLE_WINDOW_MINUTES} minutes.`
+    : '';
+  await tx.audit(ctx, {
+    action: 'login_failed',
+    targetType: 'user',
+    target: account.id,
+    actor: { id: null, email: null, role: null },
+    tenantId: account.tenant_id,
+    additionalInfo: what + block,
+  });
+}
+
 export function authRoutes(router: AppRouter, kit: ServiceKit): void {
   router.post('/api/login', async (ctx: AppContext) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -50,24 +81,34 @@ export function authRoutes(router: AppRouter, kit: ServiceKit): void {
 
     const started = await kit.db.systemTx(async (tx) => {
       const attempt = await beginAttempt(tx, rawEmail, ip);
-      return attempt === 'throttled' ? attempt : { attempt, found: await findUserForLogin(tx, rawEmail) };
+      return attempt.kind === 'throttled'
+        ? attempt
+        : { ...attempt, found: await findUserForLogin(tx, rawEmail) };
     });
-    if (started === 'throttled') return fail(ctx, 'too-many-requests');
-    const { attempt, found } = started;
+    // Throttling is keyed by what was typed, not by account, so this answer is the same for an
+    // e-mail that exists and one that does not.
+    if (started.kind === 'throttled') return refuseThrottled(ctx, started.retryAfterSeconds);
+    const { id: attempt, found, blocksIfFailed } = started;
 
     // Always one argon2 verification, so an unknown e-mail costs what a wrong password costs.
     const passwordOk = await verifyPassword(found?.password_hash ?? (await dummyPasswordHash()), password);
     const user = passwordOk ? found : null;
 
-    const session =
-      user && isUsable(user)
-        ? await kit.db.systemTx(async (tx) => {
-            await finishAttempt(tx, attempt);
-            const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
-            await auditSession(ctx, tx, user, 'user_login');
-            return { refresh: refresh.token, access: await accessTokenFor(user) };
-          })
-        : null;
+    // A second transaction on every path, failures included, so an existing e-mail (whose
+    // failure is audited) and an unknown one cost the same round trips.
+    const session = await kit.db.systemTx(async (tx) => {
+      if (user && isUsable(user)) {
+        await finishAttempt(tx, attempt);
+        const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
+        await auditSession(ctx, tx, user, 'user_login');
+        return { refresh: refresh.token, access: await accessTokenFor(user) };
+      }
+      // A deleted account no longer exists for its tenant; unknown e-mails have no tenant.
+      if (found && found.deleted_at === null) {
+        await auditFailedSignIn(ctx, tx, found, user ? 'disabled' : 'wrong-password', blocksIfFailed);
+      }
+      return null;
+    });
 
     if (!user) return fail(ctx, 'invalid-credential');
     if (!session) return fail(ctx, 'user-disabled');

@@ -16,8 +16,7 @@ import { readSettings, writeSettings } from '../settings/settings-store.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueRefreshToken } from '../auth/refresh-tokens.ts';
 import { accessTokenFor, clientContext, setRefreshCookie } from '../auth/session.ts';
-import { isThrottled, recordAttempt } from '../auth/throttle.ts';
-import { signinError } from '../auth/signin-errors.ts';
+import { recordAttempt, refuseThrottled, throttleWait } from '../auth/throttle.ts';
 import { changeOwnPasswordSchema, CURRENT_PASSWORD_INCORRECT } from './sub-user-schemas.ts';
 import { profileView } from './serialise.ts';
 import { findLiveUser, invalidateSessions, type UserRow } from './user-store.ts';
@@ -126,12 +125,8 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
       const user = await currentUser(ctx);
       const { ip, userAgent } = clientContext(ctx);
       // login_attempts is not tenant data, so the request transaction can read it
-      if (await isThrottled(tx, user.email, ip)) {
-        const { status, body: errorBody } = signinError('too-many-requests');
-        ctx.status = status;
-        ctx.body = errorBody;
-        return;
-      }
+      const wait = await throttleWait(tx, user.email, ip);
+      if (wait !== null) return refuseThrottled(ctx, wait);
       if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
         wrongPasswordFrom.set(ctx, { email: user.email, ip });
         throw badRequest(CURRENT_PASSWORD_INCORRECT);
