@@ -28,8 +28,15 @@ export interface AuditEventData {
  */
 export const SUBSCRIPTIONS: Record<string, string[]> = {
   admin: ['audit.recorded'],
-  catalogue: [],
-  bookings: ['resource.*', 'blockout.*', 'customer.erasure_requested', 'user.deleted'],
+  // tenant.settings_changed: admin's snapshot of a tenant's settings (settings.ts), kept as a copy
+  catalogue: ['tenant.settings_changed'],
+  bookings: [
+    'resource.*',
+    'blockout.*',
+    'customer.erasure_requested',
+    'user.deleted',
+    'tenant.settings_changed',
+  ],
   money: [],
   comms: [],
   insights: [],

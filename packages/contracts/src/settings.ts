@@ -69,3 +69,44 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
 
 /** PUT /api/users/settings accepts any subset (the GST screen saves taxRate alone). */
 export const userSettingsUpdateSchema = userSettingsSchema.partial().strict();
+
+/** Event type admin publishes with every change of the figures below (decision 9). */
+export const TENANT_SETTINGS_CHANGED = 'tenant.settings_changed';
+
+function isIanaZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Data of `tenant.settings_changed`: the whole snapshot other services keep a copy of (never a
+ * diff, so one event is enough to start a copy). `version` grows by one with every publication
+ * for the tenant; a consumer keeps the highest it has seen and ignores older ones, so a late or
+ * redelivered event never undoes a newer one. `schemaVersion` changes only if the shape does.
+ */
+export const tenantSettingsSnapshotSchema = z.object({
+  schemaVersion: z.literal(1),
+  tenantId: z.uuid(),
+  version: z.number().int().positive(),
+  /** When admin published this version (ISO instant). */
+  updatedAt: z.iso.datetime({ offset: true }),
+  /** General: the venue's clock for every booking and block-out. */
+  timezone: z.string().refine(isIanaZone, 'Unknown time zone.'),
+  dateFormat: z.enum(DATE_FORMATS),
+  timeFormat: z.enum(TIME_FORMATS),
+  currency: z.enum(CURRENCIES),
+  /** Taxes (General settings' GST): what bookings apply when a booking is confirmed. */
+  taxType: z.enum(TAX_TYPES),
+  taxRatePercent: z.number().min(0).max(100),
+  /** Payments → invoice settings: the GST rate printed on invoices. */
+  invoiceGstRatePercent: z.number().min(0).max(100),
+  /** Availability & Buffers. */
+  holdExpiryHours: z.number().int().positive(),
+  setupBufferMinutes: z.number().int().min(0),
+  packdownBufferMinutes: z.number().int().min(0),
+});
+export type TenantSettingsSnapshot = z.infer<typeof tenantSettingsSnapshotSchema>;

@@ -42,4 +42,11 @@ export { UnsafeDatabaseRoleError } from './db/database.ts';
 export type { Consumer, ConsumeOutcome } from './events/consume.ts';
 export type { NatsConfig } from './events/nats.ts';
 export { serviceUrl } from './events/relay.ts';
+export {
+  readSettingsCopy,
+  requireSettingsCopy,
+  settingsNotReceivedMessage,
+  storeSettingsSnapshot,
+  type SettingsCopy,
+} from './settings-copy.ts';
 export { createLogger, type Logger } from './log.ts';

@@ -8,6 +8,7 @@ import { seedDemo } from './seed.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { pictureRoutes } from './pictures/picture-routes.ts';
 import { privacyRoutes } from './privacy/privacy-routes.ts';
+import { publishMissingSnapshots } from './settings/settings-events.ts';
 import { tenantSettingsRoutes } from './settings/tenant-settings-routes.ts';
 import { accountAdminRoutes } from './users/account-admin.ts';
 import { accountRoutes } from './users/account-routes.ts';
@@ -39,6 +40,10 @@ export const adminService = {
     'audit.recorded': (event, tx) => recordAuditEvent(event as DomainEvent<AuditEventData>, tx),
   },
   resolvePrincipal,
-  seed: seedDemo,
+  async seed(kit) {
+    await seedDemo(kit);
+    // After the seed, so demo tenants get their first settings snapshot too.
+    await publishMissingSnapshots(kit);
+  },
   jobs: [{ name: 'prune-sessions', cron: '17 * * * *', run: pruneSessions }],
 } satisfies ServiceOptions;

@@ -18,7 +18,11 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     ctx.body = principal;
   });
 
-  /** Every settings group of a tenant, defaults filled in (bookings, money and comms read it). */
+  /**
+   * Every settings group of a tenant, defaults filled in: for operators and reconciliation.
+   * Not for another service's request path: bookings and catalogue keep their own copy from
+   * `tenant.settings_changed` (settings/settings-events.ts) and answer 503 without one.
+   */
   router.get('/internal/tenant-settings/:tenantId', requireInternal, async (ctx: AppContext) => {
     const tenantId = ctx.params.tenantId ?? '';
     if (!isUuid(tenantId)) throw notFound('No such tenant.');

@@ -13,10 +13,11 @@ import { expireHoldsJob } from './holds/expire-holds-job.ts';
 import { holdRoutes } from './holds/hold-routes.ts';
 import { internalRoutes } from './internal/internal-routes.ts';
 import { httpClients, type BookingClients } from './remote/clients.ts';
+import { tenantSettingsEvent } from './remote/tenant-settings.ts';
 import { statusRoutes } from './status/status-routes.ts';
 
 export interface BookingsServiceOptions {
-  /** Admin and catalogue calls; tests pass fakes. */
+  /** Catalogue calls (resources, quotes); tests pass fakes. */
   clients?: BookingClients;
   /** The clock (tests move it to expire holds). */
   now?: () => Date;
@@ -43,13 +44,14 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
       holdRoutes(router, deps);
       editRoutes(router, deps);
       statusRoutes(router, deps);
-      calendarRoutes(router, deps);
+      calendarRoutes(router);
       customerRoutes(router, deps);
     },
     consumers: {
       'resource.*': resourceEvent,
       'blockout.*': blockoutEvent,
       'customer.erasure_requested': erasureRequested,
+      'tenant.settings_changed': tenantSettingsEvent,
     },
     jobs: [expireHoldsJob(deps)],
   };

@@ -1,15 +1,20 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
-/** Shared test fixtures: principals, fake admin/catalogue clients and a small HTTP helper. */
+/**
+ * Shared test fixtures: principals, fake catalogue clients, the tenants' settings delivered as
+ * admin's events, and a small HTTP helper.
+ */
 import { after, before } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { makePrincipal, startTestService, testKeys, type TestService } from '@venue/service-kit/testing';
-import { createBookingsService } from './app.ts';
 import {
-  DEFAULT_SETTINGS,
-  type BookingClients,
-  type CatalogueResource,
-  type QuoteRequest,
-} from './remote/clients.ts';
+  makePrincipal,
+  settingsChangedEvent,
+  startTestService,
+  testKeys,
+  type TestService,
+} from '@venue/service-kit/testing';
+import { createBookingsService } from './app.ts';
+import type { TenantSettingsSnapshot } from '@venue/contracts';
+import { type BookingClients, type CatalogueResource, type QuoteRequest } from './remote/clients.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OTHER = '0b000000-0000-4000-8000-000000000002';
@@ -83,14 +88,11 @@ export const resources: Record<string, CatalogueResource[]> = {
 /** $100 an hour, via the catalogue's quote shape. */
 export interface FakeState {
   catalogueDown?: boolean;
-  /** Awaited inside the quote call, i.e. after the application's conflict check. */
+  /** Awaited inside the quote call: after the application's conflict check, before the write transaction. */
   gate?: () => Promise<void>;
 }
 
 export const fakeClients = (state: FakeState = {}): BookingClients => ({
-  async tenantSettings() {
-    return { ...DEFAULT_SETTINGS, fallback: false };
-  },
   async resources(tenantId) {
     return state.catalogueDown ? null : (resources[tenantId] ?? []);
   },
@@ -121,6 +123,11 @@ export interface Harness {
   create(over?: Record<string, unknown>, token?: string): Promise<Response>;
   /** Hands an event to the service's consumers as if it came from the catalogue. */
   event(type: string, data: unknown, tenantId?: string): Promise<unknown>;
+  /**
+   * Delivers admin's `tenant.settings_changed` for `tenantId`: the next version (or `version`),
+   * the spec defaults changed by `over`. Answers the consumer's outcome.
+   */
+  settings(tenantId: string, over?: Partial<TenantSettingsSnapshot>): Promise<unknown>;
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -167,7 +174,15 @@ export async function startHarness(): Promise<Harness> {
       occurredAt: new Date().toISOString(),
       data,
     });
-  return { t, tokens, clock, state, call, create, event };
+  const versions = new Map<string, number>();
+  const settings = (tenantId: string, over: Partial<TenantSettingsSnapshot> = {}) => {
+    const version = over.version ?? (versions.get(tenantId) ?? 0) + 1;
+    versions.set(tenantId, Math.max(version, versions.get(tenantId) ?? 0));
+    return t.kit.handleEvent(settingsChangedEvent(tenantId, version, over));
+  };
+  // Every tenant of the fixtures has had its settings published, as admin does for each account.
+  for (const tenant of [OWNER, OTHER, SUPER]) await settings(tenant);
+  return { t, tokens, clock, state, call, create, event, settings };
 }
 
 /** One service for the file's tests (or the suite's, when called inside a describe), closed after them. */

@@ -7,11 +7,10 @@ import { internalRoutes } from './internal-routes.ts';
 import { addonRoutes } from './pricing/addon-routes.ts';
 import { pricingRoutes } from './pricing/pricing-routes.ts';
 import { resourceRoutes } from './resources/resource-routes.ts';
-import { adminTimeZoneLookup, type TimeZoneLookup } from './time-zone.ts';
+import { tenantSettingsEvent } from './time-zone.ts';
 
 /** Calls to other services, replaceable in tests. */
 export interface CatalogueDependencies {
-  timeZoneOf?: (kit: ServiceKit) => TimeZoneLookup;
   busyOf?: (kit: ServiceKit) => BusyLookup;
 }
 
@@ -30,8 +29,10 @@ export function createCatalogueService(deps: CatalogueDependencies = {}): Servic
       pricingRoutes(router);
       addonRoutes(router);
       holidayRoutes(router);
-      blockoutRoutes(router, (deps.timeZoneOf ?? ((k) => adminTimeZoneLookup(k.log)))(kit));
+      blockoutRoutes(router);
     },
+    // The venue's time zone comes from admin's settings events, kept in tenant_settings.
+    consumers: { 'tenant.settings_changed': tenantSettingsEvent },
   };
 }
 

@@ -1,10 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createLogger } from '@venue/service-kit';
-import { testKeys } from '@venue/service-kit/testing';
-import { adminTimeZoneLookup, wallClock, zonedInstant } from './time-zone.ts';
+import { hall, OWNER3, startCatalogue, type Harness } from './testing/harness.ts';
+import { wallClock, zonedInstant } from './time-zone.ts';
 
 describe('tenant time zone', () => {
   it('turns a wall-clock time into the instant it means, across daylight saving', () => {
@@ -31,43 +28,54 @@ describe('tenant time zone', () => {
     });
   });
 
-  describe('lookup from admin', () => {
-    let server: Server;
-    let answer: { status: number; body: unknown };
-    const seen: { url?: string; secret?: string } = {};
-    const oldUrl = process.env.ADMIN_URL;
+  describe("from the catalogue's copy of admin's settings", () => {
+    let h: Harness;
+    let hallId: string;
     before(async () => {
-      await testKeys();
-      server = createServer((req, res) => {
-        seen.url = req.url;
-        seen.secret = req.headers['x-venue-internal'] as string;
-        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      h = await startCatalogue();
+      hallId = (await h.call('POST', '/api/resources', OWNER3, hall())).body.id;
+    });
+    after(() => h.close());
+    const blockout = (as = OWNER3) =>
+      h.call('POST', '/api/blockouts', as, {
+        resourceId: hallId,
+        dateFrom: '2026-07-01',
+        dateTo: '2026-07-01',
       });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      process.env.ADMIN_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    after(() => {
-      server.close();
-      if (oldUrl === undefined) delete process.env.ADMIN_URL;
-      else process.env.ADMIN_URL = oldUrl;
-    });
-    const lookup = adminTimeZoneLookup(createLogger('silent'));
-    const T = '0a000000-0000-4000-8000-000000000001';
+    const count = async () =>
+      Number(
+        (await h.t.kit.db.systemTx((tx) => tx.query<{ n: number }>(`SELECT count(*) AS n FROM blockouts`)))
+          .rows[0]!.n,
+      );
 
-    it('reads general.timezone with the internal secret', async () => {
-      answer = { status: 200, body: { tenantId: T, general: { timezone: 'Australia/Perth' } } };
-      assert.equal(await lookup(T), 'Australia/Perth');
-      assert.equal(seen.url, `/internal/tenant-settings/${T}`);
-      assert.equal(seen.secret, process.env.INTERNAL_SECRET);
+    it('a tenant whose settings have not arrived gets 503 and nothing is stored', async () => {
+      await h.t.kit.db.systemTx((tx) =>
+        tx.query(`DELETE FROM tenant_settings WHERE tenant_id = $1`, [OWNER3]),
+      );
+      const before = await count();
+      const r = await blockout();
+      assert.equal(r.status, 503);
+      assert.equal(
+        r.body.message,
+        "This venue's settings have not reached the catalogue yet. Try again in a minute.",
+      );
+      assert.equal(await count(), before);
+      assert.equal((await h.events('blockout.created')).length, 0);
     });
 
-    it('falls back to Australia/Sydney when admin fails or answers nonsense', async () => {
-      answer = { status: 404, body: { message: 'Not found' } };
-      assert.equal(await lookup(T), 'Australia/Sydney');
-      answer = { status: 200, body: { general: { timezone: 'Mars/Olympus' } } };
-      assert.equal(await lookup(T), 'Australia/Sydney');
-      process.env.ADMIN_URL = 'http://127.0.0.1:1';
-      assert.equal(await lookup(T), 'Australia/Sydney');
+    it('places block-outs on the zone of the newest version; an older event changes nothing', async () => {
+      assert.equal(await h.settings(OWNER3, { version: 5, timezone: 'Australia/Perth' }), 'processed');
+      assert.equal((await blockout()).body.startsAt, '2026-07-01T01:00:00.000Z'); // 09:00 AWST
+      // version 4 arrives late (and redelivered): kept out
+      assert.equal(await h.settings(OWNER3, { version: 4, timezone: 'Pacific/Auckland' }), 'processed');
+      assert.equal((await blockout()).body.startsAt, '2026-07-01T01:00:00.000Z');
+      await h.settings(OWNER3, { version: 6, timezone: 'Pacific/Auckland' });
+      assert.equal((await blockout()).body.startsAt, '2026-06-30T21:00:00.000Z'); // 09:00 NZST
+    });
+
+    it('refuses an event that breaks the contract, so the sender retries it', async () => {
+      await assert.rejects(h.settings(OWNER3, { version: 7, timezone: 'Mars/Olympus' }));
+      assert.equal((await blockout()).body.startsAt, '2026-06-30T21:00:00.000Z');
     });
   });
 });

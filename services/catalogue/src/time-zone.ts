@@ -1,46 +1,19 @@
-import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { internalSecret, serviceUrl, type Logger } from '@venue/service-kit';
-
-export const FALLBACK_TIME_ZONE = 'Australia/Sydney';
-
-/** Looks up a tenant's IANA time zone. Injected so tests need no admin service. */
-export type TimeZoneLookup = (tenantId: string) => Promise<string>;
-
-function isValidZone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || zone === '') return false;
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { requireSettingsCopy, storeSettingsSnapshot, type Consumer, type Tx } from '@venue/service-kit';
 
 /**
- * Reads `general.timezone` from admin's internal tenant settings. Block-outs and feeds must
- * keep working while admin is down, so any failure falls back to Sydney with a warning.
+ * The venue's IANA time zone from the catalogue's copy of admin's settings
+ * (`tenant.settings_changed`, decision 9), read in the request's transaction. A tenant whose
+ * settings have not arrived gets a 503: a block-out placed on a guessed clock would block the
+ * wrong hours.
  */
-export function adminTimeZoneLookup(log: Logger): TimeZoneLookup {
-  return async (tenantId) => {
-    try {
-      const res = await fetch(`${serviceUrl('admin')}/internal/tenant-settings/${tenantId}`, {
-        headers: { [INTERNAL_AUTH_HEADER]: internalSecret() },
-        signal: AbortSignal.timeout(3000),
-      });
-      if (res.ok) {
-        const body = (await res.json()) as { general?: { timezone?: unknown } };
-        if (isValidZone(body.general?.timezone)) return body.general.timezone;
-      }
-      log.warn({ tenantId, status: res.status }, 'tenant time zone unavailable; using Australia/Sydney');
-    } catch (err) {
-      log.warn(
-        { tenantId, err: (err as Error).message },
-        'tenant time zone unavailable; using Australia/Sydney',
-      );
-    }
-    return FALLBACK_TIME_ZONE;
-  };
+export async function venueTimeZone(tx: Tx, tenantId: string): Promise<string> {
+  return (await requireSettingsCopy(tx, tenantId, 'the catalogue')).timezone;
 }
+
+/** Keeps the copy: the newest version per tenant, whatever order events arrive in. */
+export const tenantSettingsEvent: Consumer = async (event, tx) => {
+  await storeSettingsSnapshot(tx, event);
+};
 
 /** Offset (ms) of `zone` from UTC at the instant `utcMs`. */
 function zoneOffset(utcMs: number, zone: string): number {

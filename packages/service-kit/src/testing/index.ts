@@ -9,6 +9,7 @@ import type { Principal } from '@venue/contracts';
 
 export { testKeys, type TestKeys, type TokenOptions } from './keys.ts';
 export { createTestDatabase, appRoleUrl, asSuperuser, type TestDatabase } from './database.ts';
+export { settingsChangedEvent } from './settings-event.ts';
 
 export interface TestService {
   /** Base URL, e.g. http://127.0.0.1:43121 */

@@ -9,6 +9,7 @@ import {
   type AppMiddleware,
   type AppRouter,
 } from '@venue/service-kit';
+import { publishSettingsSnapshot, touchesSnapshot } from './settings-events.ts';
 import { SECTIONS, type SectionName } from './tenant-settings-schemas.ts';
 import { readSection, writeSection } from './tenant-settings-store.ts';
 
@@ -74,6 +75,7 @@ export function tenantSettingsRoutes(router: AppRouter): void {
       const update = parseBody(ctx, updateSchema) as Record<string, unknown>;
       const { tenantId, userId } = ctx.state.principal;
       const { value, changes } = await writeSection(ctx.state.tx, tenantId, route.section, update, userId);
+      if (touchesSnapshot(route.section, changes)) await publishSettingsSnapshot(ctx.state.tx, tenantId);
       if (Object.keys(changes).length > 0) {
         await ctx.state.tx.audit(ctx, {
           action: 'settings_updated',

@@ -14,6 +14,7 @@ import {
   type Tx,
 } from '@venue/service-kit';
 import { hashPassword } from '../auth/passwords.ts';
+import { publishSettingsSnapshot } from '../settings/settings-events.ts';
 import { accountView } from './serialise.ts';
 import { createSubUser, deleteSubUser } from './sub-user-routes.ts';
 import { invalidateSessions, isUuid, writeUser, type UserRow } from './user-store.ts';
@@ -188,6 +189,8 @@ async function createAccount(ctx: AppContext): Promise<void> {
     [id, body.email, await hashPassword(body.password), ...accountColumns(body)],
   );
   if (!created) throw new Error('insert returned no row');
+  // A new tenant: bookings and catalogue get its (default) settings before its first request.
+  await publishSettingsSnapshot(tx, id);
   const label = body.role === 'hall_owner' ? 'Hall Owner' : 'Super Admin';
   await tx.audit(ctx, {
     action: 'user_created',

@@ -13,6 +13,7 @@ import {
   type ServiceKit,
 } from '@venue/service-kit';
 import { readSettings, writeSettings } from '../settings/settings-store.ts';
+import { publishSettingsSnapshot, touchesSnapshot } from '../settings/settings-events.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueRefreshToken } from '../auth/refresh-tokens.ts';
 import { accessTokenFor, clientContext, setRefreshCookie } from '../auth/session.ts';
@@ -65,6 +66,8 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
       const update = parseBody(ctx, userSettingsUpdateSchema);
       const { tenantId, userId } = ctx.state.principal;
       const { settings, changes } = await writeSettings(ctx.state.tx, tenantId, update, userId);
+      // Bookings and catalogue keep a copy of these figures: they hear of the change with it.
+      if (touchesSnapshot('general', changes)) await publishSettingsSnapshot(ctx.state.tx, tenantId);
       if (Object.keys(changes).length > 0) {
         await ctx.state.tx.audit(ctx, {
           action: 'settings_updated',

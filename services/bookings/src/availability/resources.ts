@@ -1,4 +1,4 @@
-/** The local copy of the catalogue's resources, refreshed from the catalogue when one is missing. */
+/** The local copy of the catalogue's resources (resource.* events, or the catalogue's list when one is missing). */
 import { badRequest, type Tx } from '@venue/service-kit';
 import type { BookingClients, CatalogueResource } from '../remote/clients.ts';
 import { isUuid } from '../shared/request.ts';
@@ -36,24 +36,31 @@ export async function upsertResource(tx: Tx, tenantId: string, r: CatalogueResou
   );
 }
 
-/** The local copy, refreshed from the catalogue when the resource is not known yet. */
-export async function loadResource(
-  tx: Tx,
+/** Bookings' copy of one resource; null when the id is unknown or not replicated yet. */
+export async function localResource(tx: Tx, resourceId: string): Promise<CatalogueResource | null> {
+  if (!isUuid(resourceId)) return null;
+  const local = await tx.query(`SELECT * FROM resources WHERE id = $1 AND NOT deleted`, [resourceId]);
+  return local.rows[0] ? rowToResource(local.rows[0]) : null;
+}
+
+/**
+ * The resource a request names: the copy when bookings has one, else the catalogue's list
+ * (a resource whose event has not arrived yet). Called with no transaction open, so the wait
+ * on the catalogue holds no connection; the caller stores `fetched` in its write transaction.
+ */
+export async function resolveResource(
   clients: BookingClients,
   tenantId: string,
   resourceId: string,
-): Promise<CatalogueResource | null> {
-  if (!isUuid(resourceId)) return null;
-  const local = await tx.query(`SELECT * FROM resources WHERE id = $1 AND NOT deleted`, [resourceId]);
-  if (local.rows[0]) return rowToResource(local.rows[0]);
-  const remote = await clients.resources(tenantId);
-  if (!remote) return null;
-  for (const r of remote) await upsertResource(tx, tenantId, r);
-  return remote.find((r) => r.id === resourceId) ?? null;
+  known: CatalogueResource | null,
+): Promise<{ resource: CatalogueResource | null; fetched: CatalogueResource[] }> {
+  if (known || !isUuid(resourceId)) return { resource: known, fetched: [] };
+  const remote = (await clients.resources(tenantId)) ?? [];
+  return { resource: remote.find((r) => r.id === resourceId) ?? null, fetched: remote };
 }
 
-export async function requireResource(tx: Tx, clients: BookingClients, tenantId: string, resourceId: string) {
-  const resource = await loadResource(tx, clients, tenantId, resourceId);
+/** 400 unless the resource was found and is active. */
+export function usableResource(resource: CatalogueResource | null): CatalogueResource {
   if (!resource)
     throw badRequest('The selected hall was not found.', {
       errors: [{ path: 'selectedHall', message: 'The selected hall was not found.' }],

@@ -1,10 +1,15 @@
-/** POST /api/bookings/admin: the form's checks in the spec's order, then one audited insert. */
-import { badRequest, type AppContext } from '@venue/service-kit';
+/**
+ * POST /api/bookings/admin: the form's checks in the spec's order, then one audited insert.
+ * The catalogue is asked between two transactions, never inside one (no connection waits on it).
+ */
+import { badRequest, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { assertNoConflicts } from '../availability/conflicts.ts';
-import { requireResource } from '../availability/resources.ts';
+import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
 import { claimSlotOr409, spanFor } from '../availability/resource-slots.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
+import type { CatalogueResource } from '../remote/clients.ts';
+import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { paymentDetails } from '../status/payment.ts';
 import { isBlocking, type BookingStatus } from '../status/transitions.ts';
 import { oneOf, tenantOf } from '../shared/request.ts';
@@ -12,31 +17,46 @@ import { sqlParams } from '../shared/sql.ts';
 import { venueToday } from '../shared/time.ts';
 import { formColumns } from './booking-columns.ts';
 import { nextBookingCode } from './booking-code.ts';
-import { validateBookingForm, validateExtras } from './booking-form.ts';
+import { validateBookingForm, validateExtras, type BookingForm } from './booking-form.ts';
 import { publishBooking, reload } from './booking-row.ts';
-import { addOnRequests, priceBooking } from './pricing.ts';
+import { addOnRequests, priceBooking, type Priced } from './pricing.ts';
 import { staffFields, TIERS } from './staff-fields.ts';
 
 const SOURCES = ['website', 'admin', 'quotation'];
 const CREATABLE = ['pending', 'tentative', 'confirmed', 'completed', 'cancelled'];
 
 export async function createBooking(ctx: AppContext, deps: Deps, body: Record<string, unknown>) {
-  const tx = ctx.state.tx;
   const tenantId = tenantOf(ctx);
-  const settings = await deps.clients.tenantSettings(tenantId);
   const now = deps.now();
-  const form = validateBookingForm(body, venueToday(now, settings.timezone));
-  const resource = await requireResource(tx, deps.clients, tenantId, form.selectedHall);
+  // 1. A short read: the venue's settings (503 without bookings' copy), rules 1–6 on the venue's
+  //    date and, when bookings knows the resource, rule 7, so a clash costs no catalogue call.
+  const first = await inRequestTx(ctx, async (tx) => {
+    const settings = await tenantSettings(tx, tenantId);
+    const form = validateBookingForm(body, venueToday(now, settings.timezone));
+    const known = await localResource(tx, form.selectedHall);
+    if (known) {
+      const resource = usableResource(known);
+      validateExtras(body, resource.capacity);
+      await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings.timezone), null);
+    }
+    return { settings, form, known };
+  });
+  const { settings, form } = first;
+  // 2. The catalogue, with no transaction open: a resource bookings has no copy of yet, the quote.
+  const { resource: found, fetched } = await resolveResource(
+    deps.clients,
+    tenantId,
+    form.selectedHall,
+    first.known,
+  );
+  const resource = usableResource(found);
   const extras = validateExtras(body, resource.capacity);
-  const span = spanFor(form, resource, settings.timezone);
-  await assertNoConflicts(tx, resource.id, span, null);
-
   const requested = typeof body.status === 'string' ? body.status.toLowerCase() : 'pending';
   if (!CREATABLE.includes(requested))
     throw badRequest('Status must be pending, tentative, confirmed, completed or cancelled.');
   const status = requested as BookingStatus;
-  // The quote is the request's one wait on another service before it writes anything; it stays
-  // after the conflict check, where the PostgreSQL race test holds requests (availability/race.test.ts).
+  // The race test holds requests here (availability/race.test.ts): past the application's
+  // check, before the write transaction, where only the exclusion constraint decides.
   const priced = await priceBooking(
     deps.clients,
     tenantId,
@@ -44,6 +64,41 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: Record<st
     extras.estimatedPriceCents,
     addOnRequests(body) ?? [],
   );
+  // 3. The write, checked again: another booking may have taken the time meanwhile.
+  return inRequestTx(ctx, (tx) =>
+    insertBooking(ctx, tx, {
+      tenantId,
+      now,
+      body,
+      settings,
+      form,
+      resource,
+      fetched,
+      extras,
+      status,
+      priced,
+    }),
+  );
+}
+
+interface NewBooking {
+  tenantId: string;
+  now: Date;
+  body: Record<string, unknown>;
+  settings: TenantSettings;
+  form: BookingForm;
+  resource: CatalogueResource;
+  fetched: CatalogueResource[];
+  extras: ReturnType<typeof validateExtras>;
+  status: BookingStatus;
+  priced: Priced;
+}
+
+async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
+  const { tenantId, now, body, settings, form, resource, extras, status, priced } = n;
+  for (const r of n.fetched) await upsertResource(tx, tenantId, r);
+  const span = spanFor(form, resource, settings.timezone);
+  await assertNoConflicts(tx, resource.id, span, null);
   const tier = oneOf(body.customerTier, TIERS, 'standard');
   const customerId = await upsertCustomer(tx, tenantId, {
     name: form.customerName,

@@ -1,10 +1,11 @@
 /** Create, read, edit and move one booking, and the form's live availability check. */
-import { badRequest, type AppRouter } from '@venue/service-kit';
+import { badRequest, inRequestTx, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import { findConflicts } from '../availability/conflicts.ts';
-import { requireResource } from '../availability/resources.ts';
+import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
 import { spanFor } from '../availability/resource-slots.ts';
-import { bookingsGuard } from '../shared/guards.ts';
+import { bookingsAuth, bookingsGuard } from '../shared/guards.ts';
 import { body, isUuid, stringList, tenantOf } from '../shared/request.ts';
 import { isValidDate, isValidTime } from './booking-form.ts';
 import { reload, toBooking } from './booking-row.ts';
@@ -12,7 +13,7 @@ import { createBooking } from './create-booking.ts';
 import { updateBooking } from './update-booking.ts';
 
 export function editRoutes(router: AppRouter, deps: Deps): void {
-  router.post('/api/bookings/check', ...bookingsGuard, async (ctx) => {
+  router.post('/api/bookings/check', ...bookingsAuth, async (ctx) => {
     const b = body(ctx);
     const resourceId = String(b.resourceId ?? b.selectedHall ?? '');
     const when = {
@@ -29,8 +30,13 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
       throw badRequest('Resource, date, start and end time are needed to check availability.');
     if (when.endTime <= when.startTime) throw badRequest('End time must be after start time');
     const tenantId = tenantOf(ctx);
-    // Both answers from other services first, then the database.
-    const settings = await deps.clients.tenantSettings(tenantId);
+    const excludeId = isUuid(b.excludeId) ? b.excludeId : null;
+    // Bookings' own copies first (503 without the venue's settings), then the catalogue with no
+    // transaction open, then the conflicts in a second short read.
+    const first = await inRequestTx(ctx, async (tx) => ({
+      settings: await tenantSettings(tx, tenantId),
+      known: await localResource(tx, resourceId),
+    }));
     const addOnIds = stringList(b.addOnIds);
     const quote = await deps.clients.priceQuote(tenantId, {
       resourceId,
@@ -39,28 +45,36 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
       endTime: when.endTime,
       ...(addOnIds ? { addOnIds } : {}),
     });
-    const resource = await requireResource(ctx.state.tx, deps.clients, tenantId, resourceId);
-    const span = spanFor(when, resource, settings.timezone);
-    const excludeId = isUuid(b.excludeId) ? b.excludeId : null;
-    const found = await findConflicts(ctx.state.tx, resource.id, span, excludeId);
-    ctx.body = { ...found, quote, quoteUnavailable: quote === null };
+    const { resource: found, fetched } = await resolveResource(
+      deps.clients,
+      tenantId,
+      resourceId,
+      first.known,
+    );
+    const resource = usableResource(found);
+    ctx.body = await inRequestTx(ctx, async (tx) => {
+      for (const r of fetched) await upsertResource(tx, tenantId, r);
+      const span = spanFor(when, resource, first.settings.timezone);
+      const clashes = await findConflicts(tx, resource.id, span, excludeId);
+      return { ...clashes, quote, quoteUnavailable: quote === null };
+    });
   });
 
-  router.post('/api/bookings/admin', ...bookingsGuard, async (ctx) => {
+  router.post('/api/bookings/admin', ...bookingsAuth, async (ctx) => {
     ctx.status = 201;
     ctx.body = { booking: await createBooking(ctx, deps, body(ctx)) };
   });
 
   router.get('/api/bookings/:id', ...bookingsGuard, async (ctx) => {
-    const { timezone } = await deps.clients.tenantSettings(tenantOf(ctx));
+    const { timezone } = await tenantSettings(ctx.state.tx, tenantOf(ctx));
     ctx.body = toBooking(await reload(ctx.state.tx, ctx.params.id!), timezone);
   });
 
-  router.put('/api/bookings/:id', ...bookingsGuard, async (ctx) => {
+  router.put('/api/bookings/:id', ...bookingsAuth, async (ctx) => {
     ctx.body = { booking: await updateBooking(ctx, deps, ctx.params.id!, body(ctx)) };
   });
 
-  router.patch('/api/bookings/:id/move', ...bookingsGuard, async (ctx) => {
+  router.patch('/api/bookings/:id/move', ...bookingsAuth, async (ctx) => {
     const b = body(ctx);
     const patch: Record<string, unknown> = {
       bookingDate: b.bookingDate,

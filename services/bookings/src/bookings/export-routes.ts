@@ -1,6 +1,7 @@
 /** GET /api/bookings/export.csv: the filtered list with the money columns, GST included. */
 import type { AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
 import { csv, ddmmyyyy } from '../shared/csv.ts';
 import { tenantOf } from '../shared/request.ts';
@@ -64,7 +65,7 @@ function exportRow(r: BookingRow, taxRatePercent: number): unknown[] {
 
 export function exportRoutes(router: AppRouter, deps: Deps): void {
   router.get('/api/bookings/export.csv', ...bookingsGuard, async (ctx) => {
-    const settings = await deps.clients.tenantSettings(tenantOf(ctx));
+    const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
     const today = venueToday(deps.now(), settings.timezone);
     const { where, orderBy, params } = buildListQuery(ctx.query as Query, today);
     const { rows } = await ctx.state.tx.query<BookingRow>(

@@ -1,6 +1,7 @@
 /** The booking lists: paged list, the hall-owner list, stats and the quick search. */
 import { requireTenantParam, type AppContext, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
 import { pageParams, tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
@@ -8,7 +9,8 @@ import { BOOKING_COLUMNS, toBooking, type BookingRow } from './booking-row.ts';
 import { buildListQuery, likePattern, type Query } from './list-query.ts';
 
 export function listRoutes(router: AppRouter, deps: Deps): void {
-  const zoneOf = async (ctx: AppContext) => (await deps.clients.tenantSettings(tenantOf(ctx))).timezone;
+  const zoneOf = async (ctx: AppContext, tenantId = tenantOf(ctx)) =>
+    (await tenantSettings(ctx.state.tx, tenantId)).timezone;
 
   async function list(ctx: AppContext, zone: string, max: number, offset: number) {
     const { where, orderBy, params } = buildListQuery(ctx.query as Query, venueToday(deps.now(), zone));
@@ -32,12 +34,13 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
     ...bookingsGuard,
     requireTenantParam('ownerId'),
     async (ctx) => {
-      const zone = await zoneOf(ctx);
       const principal = ctx.state.principal;
       if (principal.role === 'super_admin' && ctx.params.ownerId !== principal.tenantId) {
         // The one cross-tenant read: a super admin looking at a named owner's bookings.
         await ctx.state.tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [ctx.params.ownerId]);
       }
+      // the owner's clock, not the caller's (a super admin's own tenant has no venue)
+      const zone = await zoneOf(ctx, ctx.params.ownerId);
       if (!ctx.query.sort) ctx.query = { ...ctx.query, sort: 'created', order: 'desc' };
       ctx.body = (await list(ctx, zone, 500, 0)).items;
     },

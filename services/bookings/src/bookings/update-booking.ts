@@ -1,15 +1,17 @@
 /**
  * PUT /api/bookings/:id (and the calendar's move): the form's edit under the same rules
  * (excluding itself), staff fields, or the deposit-paid flag. Every check and the price quote
- * come before the first write, so no row is locked while the catalogue is asked.
+ * come before the first write, and the catalogue is asked between a read transaction and the
+ * write transaction, so no connection or row lock waits on it.
  */
-import { conflict, type AppContext, type Tx } from '@venue/service-kit';
+import { conflict, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { assertNoConflicts, conflictError } from '../availability/conflicts.ts';
-import { requireResource } from '../availability/resources.ts';
+import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
 import { claimSlotOr409, releaseBookingSlot, spanFor } from '../availability/resource-slots.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
-import type { CatalogueResource, TenantSettings } from '../remote/clients.ts';
+import type { CatalogueResource } from '../remote/clients.ts';
+import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
 import { venueToday } from '../shared/time.ts';
@@ -53,67 +55,82 @@ const AUDITED: ReadonlyArray<readonly [string, keyof BookingRow]> = [
 ];
 
 export async function updateBooking(ctx: AppContext, deps: Deps, id: string, body: Record<string, unknown>) {
-  const tx = ctx.state.tx;
-  const settings = await deps.clients.tenantSettings(tenantOf(ctx));
-  const before = await reload(tx, id);
-  const changes: Changes = {};
-
+  const tenantId = tenantOf(ctx);
   const pd = body.payment_details as { deposit_paid?: unknown } | undefined;
   const depositPaid = pd && typeof pd.deposit_paid === 'boolean' ? pd.deposit_paid : undefined;
-  if (depositPaid !== undefined && !before.payment_details)
-    throw conflict('This booking has no payment details yet. Confirm it first.');
   const staff = staffFields(body);
-  const edit = FORM_KEYS.some((k) => body[k] !== undefined)
-    ? await planEdit(ctx, deps, settings, before, body, staff)
-    : null;
-  // Everything above read without a lock; the writes below hold the row and require its status
-  // unchanged, so an edit or move never lands on a booking cancelled or confirmed meanwhile.
-  await lockUnchanged(tx, before);
-
-  if (depositPaid !== undefined) {
-    await tx.query(
-      `UPDATE bookings SET payment_details = payment_details || jsonb_build_object('deposit_paid', $2::boolean, 'paid_at', CASE WHEN $2::boolean THEN to_jsonb(now()) ELSE 'null'::jsonb END), updated_at = now() WHERE id = $1`,
-      [id, depositPaid],
-    );
-    changes.deposit_paid = {
-      old: (before.payment_details as { deposit_paid?: boolean }).deposit_paid ?? false,
-      new: depositPaid,
-    };
-  }
-  const staffKeys = Object.keys(staff);
-  if (staffKeys.length > 0) {
-    const sets = staffKeys.map((k, i) => `${k} = $${i + 2}${k === 'docs' ? '::jsonb' : ''}`);
-    await tx.query(`UPDATE bookings SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
-      id,
-      ...staffKeys.map((k) => staff[k]),
-    ]);
-    for (const k of staffKeys)
-      changes[k] = { old: (before as unknown as Record<string, unknown>)[k], new: staff[k] };
-  }
-  if (edit) await applyEdit(ctx, deps, settings, before, edit, changes);
-
-  const row = await reload(tx, id);
-  await tx.audit(ctx, {
-    action: 'booking_updated',
-    targetType: 'booking',
-    target: row.booking_code,
-    changes,
+  const isEdit = FORM_KEYS.some((k) => body[k] !== undefined);
+  // 1. A short read: the venue's settings (503 without bookings' copy), the booking, and the
+  //    edit's checks that need only bookings' tables.
+  const read = await inRequestTx(ctx, async (tx) => {
+    const settings = await tenantSettings(tx, tenantId);
+    const before = await reload(tx, id);
+    if (depositPaid !== undefined && !before.payment_details)
+      throw conflict('This booking has no payment details yet. Confirm it first.');
+    const draft = isEdit ? await draftEdit(tx, deps, settings, before, body) : null;
+    return { settings, before, draft };
   });
-  return publishBooking(tx, 'booking.updated', row, settings.timezone);
+  const { settings, before } = read;
+  // 2. The catalogue, with no transaction open: a resource bookings has no copy of, the quote.
+  const edit = read.draft ? await planEdit(deps, tenantId, settings, before, read.draft, body, staff) : null;
+
+  // 3. The writes hold the row and require its status unchanged since step 1, so an edit or
+  //    move never lands on a booking cancelled or confirmed meanwhile.
+  return inRequestTx(ctx, async (tx) => {
+    await lockUnchanged(tx, before);
+    const changes: Changes = {};
+    if (depositPaid !== undefined) {
+      await tx.query(
+        `UPDATE bookings SET payment_details = payment_details || jsonb_build_object('deposit_paid', $2::boolean, 'paid_at', CASE WHEN $2::boolean THEN to_jsonb(now()) ELSE 'null'::jsonb END), updated_at = now() WHERE id = $1`,
+        [id, depositPaid],
+      );
+      changes.deposit_paid = {
+        old: (before.payment_details as { deposit_paid?: boolean }).deposit_paid ?? false,
+        new: depositPaid,
+      };
+    }
+    const staffKeys = Object.keys(staff);
+    if (staffKeys.length > 0) {
+      const sets = staffKeys.map((k, i) => `${k} = $${i + 2}${k === 'docs' ? '::jsonb' : ''}`);
+      await tx.query(`UPDATE bookings SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+        id,
+        ...staffKeys.map((k) => staff[k]),
+      ]);
+      for (const k of staffKeys)
+        changes[k] = { old: (before as unknown as Record<string, unknown>)[k], new: staff[k] };
+    }
+    if (edit) {
+      for (const r of edit.fetched) await upsertResource(tx, tenantId, r);
+      // checked again: another booking may have taken the time while the catalogue was asked
+      if (edit.reclaims) await assertNoConflicts(tx, edit.values.resource.id, edit.values.span, before.id);
+      await applyEdit(ctx, deps, settings, before, edit, changes);
+    }
+
+    const row = await reload(tx, id);
+    await tx.audit(ctx, {
+      action: 'booking_updated',
+      targetType: 'booking',
+      target: row.booking_code,
+      changes,
+    });
+    return publishBooking(tx, 'booking.updated', row, settings.timezone);
+  });
 }
 
+type Draft = Awaited<ReturnType<typeof draftEdit>>;
 type Edit = Awaited<ReturnType<typeof planEdit>>;
 
-/** Everything the edit needs, checked and priced, without writing. */
-async function planEdit(
-  ctx: AppContext,
+/**
+ * The form merged over the booking, rules 1–6, and the resource from bookings' copy; when that
+ * copy has it, capacity and rule 7 too, so a clash is answered before the catalogue is asked.
+ */
+async function draftEdit(
+  tx: Tx,
   deps: Deps,
   settings: TenantSettings,
   before: BookingRow,
   body: Record<string, unknown>,
-  staff: Record<string, unknown>,
 ) {
-  const tx = ctx.state.tx;
   const merged: Record<string, unknown> = {
     customerName: before.customer_name,
     customerEmail: before.customer_email,
@@ -135,21 +152,42 @@ async function planEdit(
     String(merged.endTime) !== before.end_time ||
     String(merged.selectedHall) !== before.resource_id;
   const form = validateBookingForm(merged, venueToday(deps.now(), settings.timezone), moved);
-  const resource = moved
-    ? await requireResource(tx, deps.clients, tenantOf(ctx), form.selectedHall)
-    : await currentResource(tx, before);
-  const extras = validateExtras(merged, resource.capacity);
-  const span = spanFor(form, resource, settings.timezone);
+  const known = moved ? await localResource(tx, form.selectedHall) : await currentResource(tx, before);
   // Only a booking that holds time can clash; a finished one may be corrected freely.
   const reclaims = moved && isBlocking(before.status);
-  if (reclaims) await assertNoConflicts(tx, resource.id, span, before.id);
+  if (known) {
+    const resource = moved ? usableResource(known) : known;
+    validateExtras(merged, resource.capacity);
+    if (reclaims)
+      await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings.timezone), before.id);
+  }
+  return { merged, moved, form, known, reclaims };
+}
+
+/** The rest of the edit, with no transaction open: the resource if bookings lacks it, the price. */
+async function planEdit(
+  deps: Deps,
+  tenantId: string,
+  settings: TenantSettings,
+  before: BookingRow,
+  draft: Draft,
+  body: Record<string, unknown>,
+  staff: Record<string, unknown>,
+) {
+  const { merged, moved, form, reclaims } = draft;
+  const { resource: found, fetched } = moved
+    ? await resolveResource(deps.clients, tenantId, form.selectedHall, draft.known)
+    : { resource: draft.known, fetched: [] };
+  const resource = moved ? usableResource(found) : found!;
+  const extras = validateExtras(merged, resource.capacity);
+  const span = spanFor(form, resource, settings.timezone);
   const addOns = addOnRequests(body);
   const repriced =
     moved || addOns !== undefined || extras.estimatedPriceCents !== before.estimated_price_cents;
   const priced = repriced
     ? await priceBooking(
         deps.clients,
-        tenantOf(ctx),
+        tenantId,
         form,
         extras.estimatedPriceCents,
         addOns ?? before.add_ons.map((a) => ({ id: a.id, quantity: a.quantity })),
@@ -167,6 +205,7 @@ async function planEdit(
   return {
     values,
     reclaims,
+    fetched,
     tier: (staff.customer_tier as string | undefined) ?? before.customer_tier,
     status: status !== before.status ? status : undefined,
   };

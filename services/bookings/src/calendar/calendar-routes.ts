@@ -1,6 +1,6 @@
 /** GET /api/calendar: a compact month of bookings and block-outs, fast for 2,000 bookings. */
 import { badRequest, requireAuth, withTx, type AppRouter } from '@venue/service-kit';
-import type { Deps } from '../deps.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import { isValidDate } from '../bookings/booking-form.ts';
 import { anyPermission } from '../shared/guards.ts';
 import { isUuid, tenantOf } from '../shared/request.ts';
@@ -23,7 +23,7 @@ type CalendarTuple = [
   string,
 ];
 
-export function calendarRoutes(router: AppRouter, deps: Deps): void {
+export function calendarRoutes(router: AppRouter): void {
   // The calendar page may read the calendar without the bookings key (and vice versa).
   router.get('/api/calendar', requireAuth, anyPermission('calendar', 'bookings'), withTx, async (ctx) => {
     const from = String(ctx.query.from ?? '');
@@ -31,7 +31,7 @@ export function calendarRoutes(router: AppRouter, deps: Deps): void {
     if (!isValidDate(from) || !isValidDate(to) || to < from)
       throw badRequest('from and to must be dates (yyyy-MM-dd), from not after to.');
     if (to > addDays(from, 62)) throw badRequest('The calendar shows at most 62 days at a time.');
-    const zone = (await deps.clients.tenantSettings(tenantOf(ctx))).timezone;
+    const zone = (await tenantSettings(ctx.state.tx, tenantOf(ctx))).timezone;
     const resourceId = isUuid(ctx.query.resourceId) ? ctx.query.resourceId : null;
     // One JSON value instead of 2,000 rows: row decoding dominates on PGlite (5× faster this way).
     const { rows } = await ctx.state.tx.query<{ j: string }>(

@@ -9,6 +9,7 @@ import {
   type AppRouter,
 } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import { pageParams, tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { anonymiseCustomer } from './anonymise.ts';
@@ -26,9 +27,9 @@ import { customerBookingsCsv, customerPdf, customerProfileCsv } from './customer
 export function customerRoutes(router: AppRouter, deps: Deps): void {
   const guard = [requireAuth, requirePermission('customers'), withTx] as const;
   const today = async (ctx: AppContext) =>
-    venueToday(deps.now(), (await deps.clients.tenantSettings(tenantOf(ctx))).timezone);
+    venueToday(deps.now(), (await tenantSettings(ctx.state.tx, tenantOf(ctx))).timezone);
 
-  /** `today` is fetched by the caller first, so admin is never awaited after a write. */
+  /** `today` is read by the caller first (the venue's date, from bookings' copy of the settings). */
   async function one(ctx: AppContext, today: string) {
     const all = await loadAll(ctx.state.tx, today);
     const c = all.customers.find((x) => x.id === ctx.params.id);

@@ -1,7 +1,7 @@
 /** The hold sweep: tentative bookings past their expiry become expired and free their slot. */
 import type { ServiceKit } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
-import type { TenantSettings } from '../remote/clients.ts';
+import { readTenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { transition } from '../status/transition.ts';
 
 export function expireHoldsJob(deps: Deps) {
@@ -11,36 +11,43 @@ export function expireHoldsJob(deps: Deps) {
     // Runs under the kit's advisory lock, so with several replicas only one sweeps at a time.
     async run(kit: ServiceKit) {
       const now = deps.now().toISOString();
-      // The tenants' settings are fetched before the sweep's transaction, so admin's answer is
-      // not awaited while that transaction holds the connection (the only one on PGlite).
-      const due = await kit.db.systemTx((tx) =>
-        tx.query<{ tenant_id: string }>(
-          `SELECT DISTINCT tenant_id FROM bookings WHERE status = 'tentative' AND hold_expires_at <= $1::timestamptz`,
-          [now],
-        ),
-      );
-      if (due.rows.length === 0) return;
-      const settings = new Map<string, TenantSettings>();
-      for (const { tenant_id } of due.rows)
-        settings.set(tenant_id, await deps.clients.tenantSettings(tenant_id));
-      const expired = await kit.db.systemTx(async (tx) => {
+      const { expired, waiting } = await kit.db.systemTx(async (tx) => {
+        // A tenant whose settings have not arrived keeps its holds until they do: the expiry
+        // event carries times on the venue's clock, which bookings will not guess.
         const { rows } = await tx.query<{ id: string; tenant_id: string }>(
-          `SELECT id, tenant_id FROM bookings WHERE status = 'tentative' AND hold_expires_at <= $1::timestamptz ORDER BY hold_expires_at LIMIT 500 FOR UPDATE SKIP LOCKED`,
+          `SELECT b.id, b.tenant_id FROM bookings b
+            WHERE b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz
+              AND EXISTS (SELECT 1 FROM tenant_settings s WHERE s.tenant_id = b.tenant_id)
+            ORDER BY b.hold_expires_at LIMIT 500 FOR UPDATE OF b SKIP LOCKED`,
           [now],
         );
+        const settings = new Map<string, TenantSettings>();
         for (const r of rows) {
+          let s = settings.get(r.tenant_id);
+          if (!s) {
+            s = (await readTenantSettings(tx, r.tenant_id))!;
+            settings.set(r.tenant_id, s);
+          }
           await transition(
             null,
             deps,
             r.id,
             'expired',
-            { reason: 'Hold expired', systemActor: true, settings: settings.get(r.tenant_id) },
+            { reason: 'Hold expired', systemActor: true, settings: s },
             tx,
           );
         }
-        return rows.length;
+        const left = await tx.query<{ n: number | string }>(
+          `SELECT count(*) AS n FROM bookings b
+            WHERE b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz
+              AND NOT EXISTS (SELECT 1 FROM tenant_settings s WHERE s.tenant_id = b.tenant_id)`,
+          [now],
+        );
+        return { expired: rows.length, waiting: Number(left.rows[0]?.n ?? 0) };
       });
       if (expired > 0) kit.log.info({ expired }, 'expired tentative holds');
+      if (waiting > 0)
+        kit.log.warn({ waiting }, "holds past expiry kept: their venue's settings have not reached bookings");
     },
   };
 }

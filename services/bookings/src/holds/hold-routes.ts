@@ -8,6 +8,7 @@ import {
   type AppRouter,
 } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import { BOOKING_COLUMNS, reload, toBooking, type BookingRow } from '../bookings/booking-row.ts';
 import { anyPermission, bookingsGuard } from '../shared/guards.ts';
 import { body, stringList, tenantOf } from '../shared/request.ts';
@@ -33,7 +34,7 @@ function expiresIn(ms: number): string {
 }
 
 export function holdRoutes(router: AppRouter, deps: Deps): void {
-  const settingsOf = (ctx: AppContext) => deps.clients.tenantSettings(tenantOf(ctx));
+  const settingsOf = (ctx: AppContext) => tenantSettings(ctx.state.tx, tenantOf(ctx));
 
   // Dashboard widget: anyone who may see the dashboard or bookings.
   router.get(

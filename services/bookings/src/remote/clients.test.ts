@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { DEFAULT_SETTINGS, httpClients } from './clients.ts';
+import { httpClients } from './clients.ts';
 
 const TENANT = '0a000000-0000-4000-8000-000000000001';
 const HALL = {
@@ -14,7 +14,7 @@ const HALL = {
   applyBuffers: false,
 };
 
-describe('clients of admin and the catalogue', () => {
+describe('clients of the catalogue', () => {
   let server: Server;
   const seen: Array<{ url: string; secret: string | undefined; body: string }> = [];
   const warnings: string[] = [];
@@ -32,14 +32,7 @@ describe('clients of admin and the catalogue', () => {
           body,
         });
         res.setHeader('content-type', 'application/json');
-        if (req.url === `/internal/tenant-settings/${TENANT}`) {
-          res.end(
-            JSON.stringify({
-              general: { timezone: 'Australia/Perth', taxRate: 15 },
-              availability: { holdExpiryHours: 72, setupBufferMinutes: 5, packdownBufferMinutes: 10 },
-            }),
-          );
-        } else if (req.url === `/internal/resources/${TENANT}`) {
+        if (req.url === `/internal/resources/${TENANT}`) {
           res.end(JSON.stringify([{ ...HALL, hours: {} }]));
         } else if (req.url === '/internal/price-quote') {
           res.end(JSON.stringify({ calculatedPriceCents: 12345, addOns: [] }));
@@ -51,21 +44,12 @@ describe('clients of admin and the catalogue', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const { port } = server.address() as { port: number };
-    process.env.ADMIN_URL = `http://127.0.0.1:${port}`;
     process.env.CATALOGUE_URL = `http://127.0.0.1:${port}`;
   });
   after(() => new Promise<void>((r) => server.close(() => r())));
 
-  it('reads tenant settings, resources and quotes with the internal secret', async () => {
+  it('reads resources and quotes with the internal secret; asks admin for nothing', async () => {
     const c = httpClients(log);
-    assert.deepEqual(await c.tenantSettings(TENANT), {
-      timezone: 'Australia/Perth',
-      taxRatePercent: 15,
-      holdExpiryHours: 72,
-      setupBufferMinutes: 5,
-      packdownBufferMinutes: 10,
-      fallback: false,
-    });
     // fields the catalogue sends beyond these (hours) are left out
     assert.deepEqual(await c.resources(TENANT), [HALL]);
     const quote = await c.priceQuote(TENANT, {
@@ -77,14 +61,12 @@ describe('clients of admin and the catalogue', () => {
     assert.equal(quote?.calculatedPriceCents, 12345);
     assert.ok(seen.every((s) => s.secret === 'test-internal-secret'));
     assert.equal(JSON.parse(seen.at(-1)!.body).tenantId, TENANT);
+    assert.equal('tenantSettings' in c, false);
   });
 
-  it('falls back to the defaults (Sydney, 10 %, 48 h) with a warning when admin is unreachable, and null for the catalogue', async () => {
-    process.env.ADMIN_URL = 'http://127.0.0.1:9';
+  it('answers null with a warning when the catalogue is unreachable', async () => {
     process.env.CATALOGUE_URL = 'http://127.0.0.1:9';
     const c = httpClients(log);
-    assert.deepEqual(await c.tenantSettings(TENANT), DEFAULT_SETTINGS);
-    assert.equal(DEFAULT_SETTINGS.timezone, 'Australia/Sydney');
     assert.equal(await c.resources(TENANT), null);
     assert.equal(
       await c.priceQuote(TENANT, {
@@ -95,6 +77,6 @@ describe('clients of admin and the catalogue', () => {
       }),
       null,
     );
-    assert.ok(warnings.some((w) => w.includes('using defaults')));
+    assert.ok(warnings.some((w) => w.includes('price quote unavailable')));
   });
 });

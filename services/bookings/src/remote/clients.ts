@@ -1,20 +1,12 @@
 /**
- * What bookings needs from the other services, as small functions the tests replace:
- * tenant settings from admin, resources and price quotes from the catalogue.
+ * What bookings asks the catalogue for, as small functions the tests replace: resources it
+ * has no copy of yet, and price quotes. Callers make these calls before opening their
+ * transaction. (Tenant settings are not asked for: bookings keeps a copy, tenant-settings.ts.)
  */
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { internalSecret, serviceUrl } from '@venue/service-kit';
-import { DEFAULT_TIMEZONE } from '../shared/time.ts';
 
-export interface TenantSettings {
-  timezone: string;
-  taxRatePercent: number;
-  holdExpiryHours: number;
-  setupBufferMinutes: number;
-  packdownBufferMinutes: number;
-  /** True when admin could not be reached and these are the defaults. */
-  fallback: boolean;
-}
+export type { TenantSettings } from './tenant-settings.ts';
 
 export interface CatalogueResource {
   id: string;
@@ -42,21 +34,11 @@ export interface PriceQuote {
 }
 
 export interface BookingClients {
-  tenantSettings(tenantId: string): Promise<TenantSettings>;
   /** Every resource of the tenant; null when the catalogue is unreachable. */
   resources(tenantId: string): Promise<CatalogueResource[] | null>;
   /** null when the catalogue is unreachable or refuses. */
   priceQuote(tenantId: string, req: QuoteRequest): Promise<PriceQuote | null>;
 }
-
-export const DEFAULT_SETTINGS: TenantSettings = {
-  timezone: DEFAULT_TIMEZONE,
-  taxRatePercent: 10,
-  holdExpiryHours: 48,
-  setupBufferMinutes: 15,
-  packdownBufferMinutes: 15,
-  fallback: true,
-};
 
 const TIMEOUT_MS = 3000;
 
@@ -88,37 +70,6 @@ export function toResource(r: Record<string, unknown>): CatalogueResource {
 
 export function httpClients(log: { warn: (o: object, m: string) => void }): BookingClients {
   return {
-    async tenantSettings(tenantId) {
-      try {
-        const res = await internalFetch(`${serviceUrl('admin')}/internal/tenant-settings/${tenantId}`);
-        if (!res.ok) throw new Error(`admin answered ${res.status}`);
-        const body = (await res.json()) as {
-          general?: { timezone?: string; taxRate?: number };
-          availability?: {
-            holdExpiryHours?: number;
-            setupBufferMinutes?: number;
-            packdownBufferMinutes?: number;
-          };
-        };
-        return {
-          timezone: body.general?.timezone ?? DEFAULT_SETTINGS.timezone,
-          taxRatePercent: num(body.general?.taxRate, DEFAULT_SETTINGS.taxRatePercent),
-          holdExpiryHours: num(body.availability?.holdExpiryHours, DEFAULT_SETTINGS.holdExpiryHours),
-          setupBufferMinutes: num(body.availability?.setupBufferMinutes, DEFAULT_SETTINGS.setupBufferMinutes),
-          packdownBufferMinutes: num(
-            body.availability?.packdownBufferMinutes,
-            DEFAULT_SETTINGS.packdownBufferMinutes,
-          ),
-          fallback: false,
-        };
-      } catch (err) {
-        log.warn(
-          { err: String(err), tenantId },
-          'tenant settings unavailable; using defaults (Australia/Sydney, 10 %, 48 h)',
-        );
-        return DEFAULT_SETTINGS;
-      }
-    },
     async resources(tenantId) {
       try {
         const res = await internalFetch(`${serviceUrl('catalogue')}/internal/resources/${tenantId}`);

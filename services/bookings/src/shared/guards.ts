@@ -10,6 +10,11 @@ import {
 } from '@venue/service-kit';
 
 export const bookingsGuard = [requireAuth, requirePermission('bookings'), withTx] as const;
+/**
+ * The same guards without the route-level transaction: for handlers that ask the catalogue
+ * first and then open theirs with `inRequestTx`, so the wait holds no connection.
+ */
+export const bookingsAuth = [requireAuth, requirePermission('bookings')] as const;
 
 /** 403 unless the caller may open one of the pages (e.g. the calendar without the bookings key). */
 export function anyPermission(...keys: PermissionKey[]): AppMiddleware {

@@ -1,7 +1,5 @@
 import { TZDate } from '@date-fns/tz';
 
-export const DEFAULT_TIMEZONE = 'Australia/Sydney';
-
 /** The instant of a venue-local wall-clock date and time (`yyyy-MM-dd`, `HH:mm`) in `timeZone`. */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

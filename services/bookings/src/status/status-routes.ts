@@ -1,6 +1,7 @@
 /** PUT /api/bookings/:id/status: any allowed transition; confirming computes the payment figures. */
 import { badRequest, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
 import { body, tenantOf } from '../shared/request.ts';
 import { holdHoursOf, transition } from './transition.ts';
@@ -17,7 +18,7 @@ export function statusRoutes(router: AppRouter, deps: Deps): void {
         : typeof b.cancellationReason === 'string'
           ? b.cancellationReason
           : null;
-    const settings = await deps.clients.tenantSettings(tenantOf(ctx));
+    const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
     ctx.body = {
       booking: await transition(ctx, deps, ctx.params.id!, to, {
         reason,

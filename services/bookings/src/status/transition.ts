@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound, type AppContext, type Tx } from '@venue
 import type { Deps } from '../deps.ts';
 import { releaseBookingSlot } from '../availability/resource-slots.ts';
 import { publishBooking, reload } from '../bookings/booking-row.ts';
-import type { TenantSettings } from '../remote/clients.ts';
+import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { oneOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
 import { paymentDetails, type DepositType, type TaxType } from './payment.ts';
@@ -32,10 +32,7 @@ export interface TransitionOptions {
   payment?: { tax_type?: unknown; deposit_type?: unknown; deposit_value?: unknown };
   /** System sweeps pass null. */
   systemActor?: boolean;
-  /**
-   * The tenant's settings when the caller fetched them already (before its first query, so the
-   * wait on admin does not happen while the booking row is locked); fetched here otherwise.
-   */
+  /** The tenant's settings when the caller read them already; read from bookings' copy otherwise. */
   settings?: TenantSettings;
 }
 
@@ -57,7 +54,7 @@ export async function transition(
 ) {
   const tx = txArg ?? ctx!.state.tx;
   const before = await reload(tx, id);
-  const settings = opts.settings ?? (await deps.clients.tenantSettings(before.tenant_id));
+  const settings = opts.settings ?? (await tenantSettings(tx, before.tenant_id));
   const from = before.status as BookingStatus;
   if (!(STATUSES as readonly string[]).includes(to) || !canTransition(from, to as BookingStatus)) {
     throw conflict(transitionRefusal(from, to));

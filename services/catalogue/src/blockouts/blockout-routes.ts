@@ -14,7 +14,7 @@ import {
   type AppRouter,
 } from '@venue/service-kit';
 import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
-import { zonedInstant, type TimeZoneLookup } from '../time-zone.ts';
+import { venueTimeZone, zonedInstant } from '../time-zone.ts';
 import {
   BLOCKOUT_REASONS,
   blockoutEventData,
@@ -122,11 +122,11 @@ async function linkResources(ctx: AppContext, blockoutId: string, resourceIds: s
   );
 }
 
-export function blockoutRoutes(router: AppRouter, timeZoneOf: TimeZoneLookup): void {
+export function blockoutRoutes(router: AppRouter): void {
   async function create(ctx: AppContext): Promise<Blockout> {
     const input = parseBody(ctx, blockoutInput);
     await checkResources(ctx, input.resourceIds);
-    const zone = await timeZoneOf(tenantOf(ctx));
+    const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
     const { startsAt, endsAt } = await instants(input, zone);
     const { rows } = await tx(ctx).query<{ id: string }>(
       `INSERT INTO blockouts (tenant_id, date_from, date_to, time_from, time_to, time_zone, starts_at, ends_at, reason, notes)
@@ -176,7 +176,7 @@ export function blockoutRoutes(router: AppRouter, timeZoneOf: TimeZoneLookup): v
       const { rowCount } = await tx(ctx).query(`SELECT 1 FROM resources WHERE id = ANY($1::uuid[])`, [kept]);
       if (rowCount !== kept.length) throw notFound('Resource not found');
     }
-    const zone = await timeZoneOf(tenantOf(ctx));
+    const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
     const { startsAt, endsAt } = await instants(input, zone);
     await tx(ctx).query(
       `UPDATE blockouts SET date_from=$2, date_to=$3, time_from=$4, time_to=$5, time_zone=$6, starts_at=$7,

@@ -53,7 +53,7 @@ describe('block-outs API', () => {
   });
 
   it('uses the defaults 09:00–17:00 Maintenance, and the time zone admin gives the tenant', async () => {
-    h.zones.set(OWNER, 'Australia/Perth');
+    await h.settings(OWNER, { timezone: 'Australia/Perth' });
     try {
       const r = await h.call('POST', '/api/blockouts', OWNER, {
         resourceId: hallA,
@@ -67,7 +67,7 @@ describe('block-outs API', () => {
         ['2026-01-15T01:00:00.000Z', '2026-01-15T09:00:00.000Z'],
       );
     } finally {
-      h.zones.delete(OWNER);
+      await h.settings(OWNER, { timezone: 'Australia/Sydney' });
     }
     // Sydney in January is on daylight time (UTC+11).
     const s = await h.call('POST', '/api/blockouts', OWNER, {

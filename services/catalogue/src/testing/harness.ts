@@ -1,9 +1,16 @@
 /**
  * Test harness: a fresh catalogue service (PGlite, or a fresh schema on TEST_DATABASE_URL)
- * with a fixed cast of principals and stubbed calls to admin and bookings. Not a test file.
+ * with a fixed cast of principals, every tenant's settings delivered as admin's events, and a
+ * stubbed call to bookings. Not a test file.
  */
-import type { Principal } from '@venue/contracts';
-import { makePrincipal, startTestService, testKeys, type TestService } from '@venue/service-kit/testing';
+import type { Principal, TenantSettingsSnapshot } from '@venue/contracts';
+import {
+  makePrincipal,
+  settingsChangedEvent,
+  startTestService,
+  testKeys,
+  type TestService,
+} from '@venue/service-kit/testing';
 import { createCatalogueService } from '../app.ts';
 import type { BusyPeriod } from '../ics/bookings-busy.ts';
 
@@ -42,8 +49,11 @@ export interface Harness {
   url: string;
   /** Tokens by user id. */
   token: Record<string, string>;
-  /** Time zone the admin stub answers per tenant (default Australia/Sydney). */
-  zones: Map<string, string>;
+  /**
+   * Delivers admin's `tenant.settings_changed` for `tenantId` (the next version unless `over`
+   * names one; spec defaults, Australia/Sydney, changed by `over`); answers the outcome.
+   */
+  settings(tenantId: string, over?: Partial<TenantSettingsSnapshot>): Promise<unknown>;
   /** Busy periods the bookings stub answers per resource. */
   busy: Map<string, BusyPeriod[]>;
   call(
@@ -60,11 +70,9 @@ export interface Harness {
 
 export async function startCatalogue(): Promise<Harness> {
   const keys = await testKeys();
-  const zones = new Map<string, string>();
   const busy = new Map<string, BusyPeriod[]>();
   const t = await startTestService({
     ...createCatalogueService({
-      timeZoneOf: () => async (tenantId) => zones.get(tenantId) ?? 'Australia/Sydney',
       busyOf: () => async (_tenantId, resourceId) => busy.get(resourceId) ?? [],
     }),
     resolvePrincipal: async (id) => directory.get(id) ?? null,
@@ -75,11 +83,19 @@ export async function startCatalogue(): Promise<Harness> {
   for (const p of directory.values()) {
     token[p.userId] = await keys.token({ sub: p.userId, role: p.role, tid: p.tenantId, pv: 1 });
   }
+  const versions = new Map<string, number>();
+  const settings = (tenantId: string, over: Partial<TenantSettingsSnapshot> = {}) => {
+    const version = over.version ?? (versions.get(tenantId) ?? 0) + 1;
+    versions.set(tenantId, Math.max(version, versions.get(tenantId) ?? 0));
+    return t.kit.handleEvent(settingsChangedEvent(tenantId, version, over));
+  };
+  // Every tenant has had its settings published, as admin does for each account.
+  for (const p of directory.values()) if (p.userId === p.tenantId) await settings(p.tenantId);
   return {
     t,
     url: t.url,
     token,
-    zones,
+    settings,
     busy,
     async call(method, path, as, body, headers = {}) {
       const h: Record<string, string> = { ...headers };

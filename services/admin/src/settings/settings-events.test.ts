@@ -1,0 +1,126 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  TENANT_SETTINGS_CHANGED,
+  tenantSettingsSnapshotSchema,
+  type TenantSettingsSnapshot,
+} from '@venue/contracts';
+import { startWithDemoSessions } from '../testing/demo-sessions.ts';
+import { call, type Harness, type Session } from '../testing/harness.ts';
+import { publishMissingSnapshots } from './settings-events.ts';
+
+let h: Harness;
+let owner: Session;
+let owner2: Session;
+let admin: Session;
+before(async () => {
+  ({ h, owner, owner2, admin } = await startWithDemoSessions());
+});
+after(async () => {
+  await h?.close();
+});
+
+/** The tenant's `tenant.settings_changed` events in outbox order, checked against the contract. */
+async function snapshots(tenantId: string): Promise<TenantSettingsSnapshot[]> {
+  const { rows } = await h.kit.db.query<{ data: unknown; tenant_id: string }>(
+    `SELECT data, tenant_id FROM outbox WHERE type = $1 AND data->>'tenantId' = $2 ORDER BY seq`,
+    [TENANT_SETTINGS_CHANGED, tenantId],
+  );
+  return rows.map((r) => {
+    assert.equal(r.tenant_id, tenantId, 'the envelope names the tenant too');
+    return tenantSettingsSnapshotSchema.parse(typeof r.data === 'string' ? JSON.parse(r.data) : r.data);
+  });
+}
+
+describe('tenant.settings_changed', () => {
+  test('every demo tenant had a first snapshot at start-up, and a second start publishes none', async () => {
+    for (const s of [owner, owner2, admin]) {
+      const [first, ...rest] = await snapshots(s.userId);
+      assert.equal(rest.length, 0);
+      assert.equal(first!.version, 1);
+      assert.equal(first!.timezone, 'Australia/Sydney');
+      assert.equal(first!.taxRatePercent, 10);
+      assert.equal(first!.holdExpiryHours, 48);
+    }
+    assert.equal(await publishMissingSnapshots(h.kit), 0);
+  });
+
+  test('an upgraded database (no version row yet) gets its snapshot at the next start', async () => {
+    await h.kit.db.systemTx((tx) =>
+      tx.query(`DELETE FROM settings_published WHERE tenant_id = $1`, [owner2.userId]),
+    );
+    assert.equal(await publishMissingSnapshots(h.kit), 1);
+    assert.equal(await publishMissingSnapshots(h.kit), 0);
+    assert.equal((await snapshots(owner2.userId)).length, 2);
+  });
+
+  test('General, Taxes, Availability and invoice writes publish the whole snapshot in their transaction; others do not', async () => {
+    const before = (await snapshots(owner.userId)).length;
+    const put = (path: string, body: unknown) => call(h, 'PUT', path, { token: owner.token, body });
+
+    assert.equal((await put('/api/users/settings', { timezone: 'Australia/Perth' })).status, 200);
+    assert.equal((await put('/api/users/settings', { taxRate: 12.5 })).status, 200);
+    assert.equal((await put('/api/tenant-settings/availability', { holdExpiryHours: 72 })).status, 200);
+    assert.equal((await put('/api/tenant-settings/invoice', { gstRate: 15 })).status, 200);
+    // no change, or a group the snapshot does not carry: nothing to tell
+    assert.equal((await put('/api/users/settings', { taxRate: 12.5 })).status, 200);
+    assert.equal((await put('/api/tenant-settings/policies', { defaultBondCents: 100 })).status, 200);
+    // a refused write publishes nothing either (its transaction rolls back)
+    assert.equal((await put('/api/users/settings', { taxRate: 101 })).status, 400);
+
+    const all = await snapshots(owner.userId);
+    const added = all.slice(before);
+    assert.equal(added.length, 4);
+    assert.deepEqual(
+      added.map((s) => s.version),
+      [2, 3, 4, 5],
+    );
+    const last = added.at(-1)!;
+    assert.equal(last.timezone, 'Australia/Perth');
+    assert.equal(last.taxRatePercent, 12.5);
+    assert.equal(last.taxType, 'Inclusive');
+    assert.equal(last.holdExpiryHours, 72);
+    assert.equal(last.invoiceGstRatePercent, 15);
+    assert.equal(last.setupBufferMinutes, 15);
+    assert.equal(last.schemaVersion, 1);
+  });
+
+  test('concurrent writes of one tenant publish distinct versions, the highest carrying both changes', async () => {
+    const before = (await snapshots(owner2.userId)).at(-1)!.version;
+    const [a, b] = await Promise.all([
+      call(h, 'PUT', '/api/users/settings', { token: owner2.token, body: { timezone: 'Asia/Tokyo' } }),
+      call(h, 'PUT', '/api/tenant-settings/availability', {
+        token: owner2.token,
+        body: { setupBufferMinutes: 45 },
+      }),
+    ]);
+    assert.equal(a.status, 200);
+    assert.equal(b.status, 200);
+    const added = (await snapshots(owner2.userId)).filter((s) => s.version > before);
+    assert.deepEqual(added.map((s) => s.version).sort(), [before + 1, before + 2]);
+    const newest = added.find((s) => s.version === before + 2)!;
+    assert.equal(newest.timezone, 'Asia/Tokyo');
+    assert.equal(newest.setupBufferMinutes, 45);
+  });
+
+  test('a new hall owner account publishes its default settings', async () => {
+    const created = await call(h, 'POST', '/api/users', {
+      token: admin.token,
+      body: {
+        email: 'new-hall@example.com',
+        password: 'Str0ng!Passw0rd',
+        role: 'hall_owner',
+        name: 'New Hall',
+        hallName: 'New Hall',
+        contactNumber: '02 9555 0100',
+        address: { line1: '1 New Street', postcode: '2000', state: 'NSW' },
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const [first, ...rest] = await snapshots(created.body.id);
+    assert.equal(rest.length, 0);
+    assert.equal(first!.version, 1);
+    assert.equal(first!.timezone, 'Australia/Sydney');
+    assert.equal(first!.packdownBufferMinutes, 15);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * `tenant.settings_changed`: admin owns a tenant's settings; bookings and catalogue keep a copy
+ * of the figures they need on their request path (decision 9), fed by this event. It carries
+ * the whole snapshot, published in the transaction of the write that changed it.
+ */
+import {
+  TENANT_SETTINGS_CHANGED,
+  tenantSettingsSnapshotSchema,
+  type TenantSettingsSnapshot,
+} from '@venue/contracts';
+import type { ServiceKit, Tx } from '@venue/service-kit';
+import { readSettings } from './settings-store.ts';
+import { readSection } from './tenant-settings-store.ts';
+
+/** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
+export const SNAPSHOT_FIELDS = {
+  general: ['timezone', 'dateFormat', 'timeFormat', 'currency', 'taxType', 'taxRate'],
+  invoice: ['gstRate'],
+  availability: ['holdExpiryHours', 'setupBufferMinutes', 'packdownBufferMinutes'],
+} as const;
+
+/** True when `changes` (field → {old, new}) of `group` touch the snapshot. */
+export function touchesSnapshot(group: string, changes: Record<string, unknown>): boolean {
+  const fields = (SNAPSHOT_FIELDS as Record<string, readonly string[]>)[group];
+  return !!fields && Object.keys(changes).some((k) => fields.includes(k));
+}
+
+async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
+  const general = await readSettings(tx, tenantId);
+  const invoice = await readSection(tx, tenantId, 'invoice');
+  const availability = await readSection(tx, tenantId, 'availability');
+  const data: TenantSettingsSnapshot = {
+    schemaVersion: 1,
+    tenantId,
+    version,
+    updatedAt: at.toISOString(),
+    timezone: general.timezone,
+    dateFormat: general.dateFormat,
+    timeFormat: general.timeFormat,
+    currency: general.currency,
+    taxType: general.taxType,
+    taxRatePercent: general.taxRate,
+    invoiceGstRatePercent: Number(invoice.gstRate),
+    holdExpiryHours: Number(availability.holdExpiryHours),
+    setupBufferMinutes: Number(availability.setupBufferMinutes),
+    packdownBufferMinutes: Number(availability.packdownBufferMinutes),
+  };
+  // What we send is what consumers validate: a bad stored value fails the write, not them.
+  return tenantSettingsSnapshotSchema.parse(data);
+}
+
+/**
+ * Publishes the tenant's current snapshot with the next version. The version row is bumped
+ * first: its row lock makes a concurrent write of the same tenant wait until this one commits,
+ * and the snapshot is read after that, so a higher version always carries every earlier change.
+ */
+export async function publishSettingsSnapshot(tx: Tx, tenantId: string): Promise<TenantSettingsSnapshot> {
+  const { rows } = await tx.query<{ version: number; published_at: Date | string }>(
+    `INSERT INTO settings_published (tenant_id, version) VALUES ($1, 1)
+     ON CONFLICT (tenant_id) DO UPDATE SET version = settings_published.version + 1, published_at = now()
+     RETURNING version, published_at`,
+    [tenantId],
+  );
+  const row = rows[0]!;
+  const data = await snapshot(tx, tenantId, Number(row.version), new Date(row.published_at));
+  await tx.publish(TENANT_SETTINGS_CHANGED, data, { tenantId });
+  return data;
+}
+
+/**
+ * Start-up: a first snapshot for every tenant (hall owner or super admin account, deleted or
+ * not: a deleted tenant's bookings are still read) that never had one, so an upgraded database
+ * and freshly seeded demo data both reach bookings and catalogue. Idempotent: the version row
+ * is only created here when absent, and a replica starting alongside skips the tenants it lost.
+ */
+export async function publishMissingSnapshots(kit: ServiceKit): Promise<number> {
+  const { rows } = await kit.db.systemTx((tx) =>
+    tx.query<{ id: string }>(
+      `SELECT u.id FROM users u
+        WHERE u.id = u.tenant_id
+          AND NOT EXISTS (SELECT 1 FROM settings_published p WHERE p.tenant_id = u.id)`,
+    ),
+  );
+  let published = 0;
+  for (const { id } of rows) {
+    const fresh = await kit.db.tenantTx(id, async (tx) => {
+      const claimed = await tx.query(
+        `INSERT INTO settings_published (tenant_id, version) VALUES ($1, 0) ON CONFLICT DO NOTHING RETURNING tenant_id`,
+        [id],
+      );
+      if (claimed.rowCount === 0) return false;
+      await publishSettingsSnapshot(tx, id);
+      return true;
+    });
+    if (fresh) published++;
+  }
+  if (published > 0) kit.log.info({ tenants: published }, 'published first settings snapshots');
+  return published;
+}
