@@ -67,8 +67,15 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   taxRate: 10,
 };
 
-/** PUT /api/users/settings accepts any subset (the GST screen saves taxRate alone). */
-export const userSettingsUpdateSchema = userSettingsSchema.partial().strict();
+export const NOTHING_TO_UPDATE = 'Nothing to update: the body names none of the fields this page saves.';
+
+/**
+ * PUT /api/users/settings accepts any subset (the GST screen saves taxRate alone). Unknown
+ * fields are stripped, as everywhere; a body left with none of the known ones is refused.
+ */
+export const userSettingsUpdateSchema = userSettingsSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, NOTHING_TO_UPDATE);
 
 /** Event type admin publishes with every change of the figures below (decision 9). */
 export const TENANT_SETTINGS_CHANGED = 'tenant.settings_changed';

@@ -15,7 +15,25 @@ export {
   AUTH_REQUIRED_MESSAGE,
   INVALID_TOKEN_MESSAGE,
 } from './errors.ts';
-export { parseBody, parseQuery, isUuid, type FieldError } from './validation.ts';
+export {
+  parseBody,
+  parseQuery,
+  isUuid,
+  textField,
+  calendarDate,
+  wallTime,
+  queryInteger,
+  queryBoolean,
+  queryText,
+  queryDate,
+  pageParam,
+  limitParam,
+  MAX_PAGE,
+  CALENDAR_DATE_MESSAGE,
+  WALL_TIME_MESSAGE,
+  type FieldError,
+} from './validation.ts';
+export { MAX_TEXT_LENGTH } from './http/hostile-input.ts';
 export { addressKey } from './http/client-address.ts';
 export {
   requireAuth,

@@ -27,6 +27,11 @@ export interface ServiceOptions {
   /** Runs after migrations at start. */
   seed?: (kit: ServiceKit) => Promise<void>;
   jobs?: JobDefinition[];
+  /**
+   * Request path → body field → its own text ceiling, for the rare field that may exceed the
+   * kit's 20,000 characters (an ICS file sent as JSON). Every other string is held to that.
+   */
+  longTextFields?: Record<string, Record<string, number>>;
 
   // Overrides, mostly for tests and the launcher; the defaults come from the environment.
   /** Default: `DATABASE_URL` → PostgreSQL, else PGlite in `DATA_DIR/<name>`. */

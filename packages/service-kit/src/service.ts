@@ -18,6 +18,7 @@ import { connectNats, type NatsBus, type NatsConfig } from './events/nats.ts';
 import { OutboxRelay } from './events/relay.ts';
 import { HttpError } from './errors.ts';
 import type { AppCustom, AppState } from './http/context.ts';
+import { checkPathParam, hostileInput } from './http/hostile-input.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
 import type { ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger } from './log.ts';
@@ -29,6 +30,8 @@ const helmet = koaHelmet as unknown as typeof koaHelmet.default;
 export interface Service {
   readonly app: Koa<AppState, AppCustom>;
   readonly kit: ServiceKit;
+  /** The route table (the hostile-input tests enumerate it; nothing else should need it). */
+  readonly router: Router<AppState, AppCustom>;
   /** Starts HTTP, the outbox relay, the NATS consumer and job schedules; SIGINT/SIGTERM close it. */
   listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
   /** Graceful: stop accepting, finish in-flight requests, stop relay and jobs, close the database. */
@@ -127,6 +130,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       ctx.body = { status: await kit.handleEvent(event) };
     });
     await options.routes?.(router, kit);
+    // Path parameters get the body's NUL/surrogate/length check under their own names; the
+    // router runs param handlers before a route's guards.
+    const paramNames = new Set(router.stack.flatMap((layer) => layer.paramNames.map((p) => String(p.name))));
+    for (const param of paramNames) router.param(param, checkPathParam(param));
 
     app.use(requestContext(log));
     app.use(errorHandler());
@@ -144,6 +151,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         },
       }),
     );
+    app.use(hostileInput(options.longTextFields));
     app.use(router.routes());
     app.use(router.allowedMethods());
 
@@ -164,6 +172,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     const service: Service = {
       app,
       kit,
+      router,
       async listen(port = 0, host = process.env.HOST ?? '127.0.0.1') {
         if (server) throw new Error('already listening');
         const s = createServer(app.callback());

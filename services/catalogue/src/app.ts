@@ -1,6 +1,6 @@
 import type { ServiceKit, ServiceOptions } from '@venue/service-kit';
 import { blockoutRoutes } from './blockouts/blockout-routes.ts';
-import { holidayRoutes } from './holidays/holiday-routes.ts';
+import { ICS_MAX, holidayRoutes } from './holidays/holiday-routes.ts';
 import { bookingsBusyLookup, type BusyLookup } from './ics/bookings-busy.ts';
 import { feedRoutes } from './ics/feed-routes.ts';
 import { internalRoutes } from './internal-routes.ts';
@@ -22,6 +22,7 @@ export function createCatalogueService(deps: CatalogueDependencies = {}): Servic
   return {
     name: 'catalogue',
     migrationsDir: new URL('../migrations/', import.meta.url),
+    longTextFields: { '/api/holidays/import': { ics: ICS_MAX } },
     routes(router, kit) {
       internalRoutes(router, kit);
       feedRoutes(router, kit, (deps.busyOf ?? ((k) => bookingsBusyLookup(k.log)))(kit));

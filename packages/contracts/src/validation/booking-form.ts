@@ -31,9 +31,12 @@ const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar day written yyyy-MM-dd (2030-02-30 is not). */
-export function isValidDate(s: string): boolean {
-  if (!DATE_PATTERN.test(s)) return false;
+/**
+ * A real calendar day written yyyy-MM-dd (2030-02-30 is not). Year 0000 is refused too: the
+ * proleptic calendar PostgreSQL uses has no year 0, so it would fail in the database instead.
+ */
+export function isValidDate(s: unknown): s is string {
+  if (typeof s !== 'string' || !DATE_PATTERN.test(s) || s.startsWith('0000')) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }

@@ -8,7 +8,7 @@ const card = { resourceId: RESOURCE, rateType: 'hourly', weekdayRate: 100, weeke
 test('money in cents, or in dollars as a convenience', () => {
   assert.equal(centsFrom({ priceCents: 1250 }, 'price'), 1250);
   assert.equal(centsFrom({ price: 12.5 }, 'price'), 1250);
-  assert.equal(centsFrom({ price: '12.5' }, 'price'), 1250);
+  assert.equal(centsFrom({ price: '12.5' }, 'price'), '12.5', 'text is not a number: the schema refuses it');
   assert.equal(centsFrom({ price: '' }, 'price'), undefined);
   assert.equal(centsFrom({ price: 'abc' }, 'price'), 'abc');
 });

@@ -6,15 +6,15 @@ import { z } from 'zod';
 
 /**
  * A money field written in cents (`<field>Cents`, the contract) or, as a convenience, in dollars
- * (`<field>`, a number with up to 2 decimals). Missing → undefined, left for the required message.
+ * (`<field>`, a JSON number with up to 2 decimals). Missing → undefined, left for the required message.
  */
 export function centsFrom(body: Record<string, unknown>, field: string): unknown {
   const cents = body[`${field}Cents`];
   if (cents !== undefined && cents !== null && cents !== '') return cents;
   const d = body[field];
   if (d === undefined || d === null || d === '') return undefined;
-  const n = typeof d === 'string' ? Number(d) : d;
-  return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) : d;
+  // Dollars must be a JSON number too: "12.5" is left as text for the number check to refuse.
+  return typeof d === 'number' && Number.isFinite(d) ? Math.round(d * 100) : d;
 }
 
 /** Whole cents from 0 up: `required` when absent, `negative` for anything else wrong. */

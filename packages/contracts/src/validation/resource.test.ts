@@ -15,7 +15,13 @@ test('a named hall with a capacity is enough; the rest takes the §9 defaults', 
     [r.type, r.visibility, r.status, r.calendarColour, r.setupBufferMinutes, r.packdownBufferMinutes],
     ['hall', 'public', 'active', '#2563EB', 15, 15],
   );
-  assert.equal(resourceInput.parse(hall({ capacity: ' 12 ' })).capacity, 12);
+  // JSON numbers only: the forms send numbers, and "12" would hide a client bug.
+  assert.equal(resourceInput.safeParse(hall({ capacity: ' 12 ' })).success, false);
+  assert.equal(resourceInput.safeParse(hall({ capacity: [] })).success, false);
+  assert.equal(
+    resourceInput.safeParse(hall({ capacity: 2_147_483_648 })).error?.issues[0]?.message,
+    'Capacity must be at most 1,000,000',
+  );
 });
 
 test('spec 03 §5: each rule with its message', () => {

@@ -38,16 +38,26 @@ export function defaultHours(): OpeningHours {
 }
 
 export const CAPACITY_MESSAGE = 'Capacity must be a whole number ≥ 0';
+/** More than any venue holds, well inside a 32-bit column. */
+const MAX_CAPACITY = 1_000_000;
+/** A buffer longer than a week is a typo. */
+const MAX_BUFFER_MINUTES = 10_080;
 const EQUIPMENT_NAME_MESSAGE = 'Equipment name is required';
 const EQUIPMENT_QUANTITY_MESSAGE = 'Equipment quantity must be at least 1';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Accepts "12" as 12 (forms send strings); anything else is left for the number check. */
-const wholeNumber = (message: string, min: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).min(min, { error: message }),
-  );
+/**
+ * A JSON number, whole, from `min` to `max`: "12" is refused, not read as 12 (the forms send
+ * numbers), and the ceiling keeps every value inside the database's integer column.
+ */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, {
+      error: `${message.replace(/ must be .*$/, '')} must be at most ${max.toLocaleString('en-AU')}`,
+    });
 
 const lowerEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(
@@ -102,7 +112,7 @@ export const resourceInput = z.object({
     .min(1, { error: 'Resource name is required' })
     .max(120),
   type: lowerEnum(['hall', 'room', 'outdoor'], 'Type must be hall, room or outdoor').default('hall'),
-  capacity: wholeNumber(CAPACITY_MESSAGE, 0),
+  capacity: wholeNumber(CAPACITY_MESSAGE, 0, MAX_CAPACITY),
   description: z.string().max(4000).default(''),
   internalNotes: z.string().max(4000).default(''),
   visibility: lowerEnum(['public', 'admin'], 'Visibility must be public or admin').default('public'),
@@ -114,8 +124,16 @@ export const resourceInput = z.object({
     .default('#2563EB'),
   colourName: z.string().max(40).default('Blue'),
   hours: hoursSchema,
-  setupBufferMinutes: wholeNumber('Setup buffer must be a whole number of minutes ≥ 0', 0).default(15),
-  packdownBufferMinutes: wholeNumber('Pack-down buffer must be a whole number of minutes ≥ 0', 0).default(15),
+  setupBufferMinutes: wholeNumber(
+    'Setup buffer must be a whole number of minutes ≥ 0',
+    0,
+    MAX_BUFFER_MINUTES,
+  ).default(15),
+  packdownBufferMinutes: wholeNumber(
+    'Pack-down buffer must be a whole number of minutes ≥ 0',
+    0,
+    MAX_BUFFER_MINUTES,
+  ).default(15),
   applyBuffers: z.boolean().default(true),
   equipment: z
     .array(
@@ -125,7 +143,7 @@ export const resourceInput = z.object({
           .trim()
           .min(1, { error: EQUIPMENT_NAME_MESSAGE })
           .max(120),
-        quantity: wholeNumber(EQUIPMENT_QUANTITY_MESSAGE, 1),
+        quantity: wholeNumber(EQUIPMENT_QUANTITY_MESSAGE, 1, MAX_CAPACITY),
       }),
     )
     .max(200)

@@ -121,3 +121,10 @@ export function makePrincipal(p: Partial<Principal> & Pick<Principal, 'userId'>)
   };
 }
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
+export {
+  describeHostileInput,
+  routesOf,
+  HOSTILE_QUERIES,
+  type HostileRouteTable,
+  type HostileSetup,
+} from './hostile.ts';

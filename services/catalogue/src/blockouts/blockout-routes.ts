@@ -4,12 +4,15 @@ import {
   SELECT_RESOURCE_MESSAGE,
   START_DATE_MESSAGE,
   blockoutPeriodProblem,
+  isValidDate,
 } from '@venue/contracts';
 import {
   badRequest,
   notFound,
   parseBody,
   parseQuery,
+  queryDate,
+  textField,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
@@ -24,7 +27,6 @@ import {
 } from './blockout-store.ts';
 
 const NOT_FOUND = 'Block-out not found';
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const { read, write } = RESOURCE_GUARDS;
@@ -33,14 +35,7 @@ const validDate = (message: string) =>
   z
     .string({ error: message })
     .min(1, { error: message })
-    .regex(DATE, { error: 'Dates must be yyyy-MM-dd' })
-    .refine(
-      (d) =>
-        !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      {
-        error: 'Dates must be yyyy-MM-dd',
-      },
-    );
+    .refine(isValidDate, { error: 'Dates must be real days written yyyy-MM-dd', abort: true });
 
 /** The bulk form's fields; the single form sends the same, possibly with one `resourceId`. */
 const blockoutInput = z
@@ -67,7 +62,7 @@ const blockoutInput = z
           error: 'Reason must be Maintenance, Private Event, Deep Cleaning or Other',
         })
         .default('Maintenance'),
-      notes: z.string().max(2000).default(''),
+      notes: textField(2000, 'Notes').default(''),
     }),
   )
   .superRefine((b, ctx) => {
@@ -78,8 +73,8 @@ type BlockoutInput = z.output<typeof blockoutInput>;
 
 const listQuery = z.object({
   resourceId: z.uuid({ error: 'Unknown resource' }).optional(),
-  from: z.string().regex(DATE, { error: 'Dates must be yyyy-MM-dd' }).optional(),
-  to: z.string().regex(DATE, { error: 'Dates must be yyyy-MM-dd' }).optional(),
+  from: queryDate('from'),
+  to: queryDate('to'),
 });
 
 /** Every listed resource must exist in this tenant and be active. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Tx } from '@venue/service-kit';
+import { isValidDate } from '@venue/contracts';
+import { textField, type Tx } from '@venue/service-kit';
 import { isoInstant } from '../common.ts';
 
 export const STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
@@ -34,15 +35,14 @@ const upper = (v: unknown) =>
 
 export const holidayInput = z
   .object({
-    name: z
-      .string({ error: 'Holiday name is required' })
+    name: textField(200, 'Holiday name', 'Holiday name is required')
       .trim()
-      .min(1, { error: 'Holiday name is required' })
-      .max(200),
+      .min(1, { error: 'Holiday name is required' }),
+    // A real calendar day: 2026-02-30 or an empty box is a 400 naming `date`, never a database error.
     date: z
       .string({ error: 'Date is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date is required' })
-      .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'Date is required' }),
+      .min(1, { error: 'Date is required' })
+      .refine(isValidDate, { error: 'Date is required', abort: true }),
     scope: z
       .preprocess(lower, z.enum(SCOPES, { error: 'Scope must be statewide, local or custom' }))
       .default('custom'),
@@ -68,16 +68,12 @@ export const holidayInput = z
       .optional(),
     blockOut: z.boolean().default(false),
     restrictedTrading: z.boolean().default(false),
-    notes: z
-      .string()
-      .max(2000)
+    notes: textField(2000, 'Notes')
       .nullish()
       .transform((n) => n ?? ''),
     // Absent on edit keeps the stored provenance (an edited official holiday stays official).
     provenance: z.enum(['official', 'manual']).optional(),
-    sourceUrl: z
-      .string()
-      .max(500)
+    sourceUrl: textField(500, 'Source URL')
       .nullish()
       .transform((u) => (u ? u : null))
       .refine((u) => u === null || /^https?:\/\//i.test(u), {

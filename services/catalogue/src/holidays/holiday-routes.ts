@@ -5,6 +5,9 @@ import {
   notFound,
   parseBody,
   parseQuery,
+  queryInteger,
+  queryText,
+  textField,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
@@ -24,6 +27,8 @@ import {
 import { syncHolidays } from './holiday-sync.ts';
 
 const NOT_FOUND = 'Holiday not found';
+/** An ICS file, sent as the file or as `{ics}` JSON (app.ts lifts the kit's text ceiling for it). */
+export const ICS_MAX = 1024 * 1024;
 const { read, write } = RESOURCE_GUARDS;
 const IMPACTS = ['surcharge', 'blockout', 'restricted'] as const;
 
@@ -41,8 +46,8 @@ const list = <T extends readonly [string, ...string[]]>(values: T, message: stri
     .optional();
 
 const listQuery = z.object({
-  year: z.coerce.number({ error: 'Year must be a number' }).int().min(1900).max(2200).optional(),
-  search: z.string().optional(),
+  year: queryInteger('year', 1900, 2200),
+  search: queryText('search'),
   scope: list(SCOPES, 'Scope must be statewide, local or custom'),
   impact: list(IMPACTS, 'Impact must be surcharge, blockout or restricted'),
   sort: z.enum(['date', 'name', 'scope']).default('date'),
@@ -54,7 +59,7 @@ const syncInput = z.object({
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.enum(STATES, { error: 'Please choose a state or territory' }),
   ),
-  year: z.coerce
+  year: z
     .number({ error: 'Year must be between 2024 and 2027' })
     .int({ error: 'Year must be between 2024 and 2027' })
     .min(2024, { error: 'Year must be between 2024 and 2027' })
@@ -82,13 +87,18 @@ async function checkUnique(ctx: AppContext, h: HolidayInput, exceptId: string | 
   }
 }
 
+/** The file is the `ics` field (or the whole body): the 400 names it either way. */
+const icsProblem = (message: string) => badRequest(message, { errors: [{ path: 'ics', message }] });
+
 /** The body of an import: `{ics}` JSON, or the file itself as text/calendar. */
 async function icsText(ctx: AppContext): Promise<string> {
   if (ctx.is('json', 'urlencoded')) {
     const { ics } = parseBody(
       ctx,
       z.object({
-        ics: z.string({ error: 'Please choose an ICS file' }).min(1, { error: 'Please choose an ICS file' }),
+        ics: textField(ICS_MAX, 'The ICS file', 'Please choose an ICS file').min(1, {
+          error: 'Please choose an ICS file',
+        }),
       }),
     );
     return ics;
@@ -97,11 +107,11 @@ async function icsText(ctx: AppContext): Promise<string> {
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 1024 * 1024) throw badRequest('The ICS file is too large (1 MB at most)');
+    if (size > ICS_MAX) throw icsProblem('The ICS file is too large (1 MB at most)');
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
-  if (!text.trim()) throw badRequest('Please choose an ICS file');
+  if (!text.trim()) throw icsProblem('Please choose an ICS file');
   return text;
 }
 
@@ -136,10 +146,7 @@ export function holidayRoutes(router: AppRouter): void {
   });
 
   router.get('/api/holidays/export.ics', ...read, async (ctx) => {
-    const { year } = parseQuery(
-      ctx,
-      z.object({ year: z.coerce.number().int().min(1900).max(2200).optional() }),
-    );
+    const { year } = parseQuery(ctx, z.object({ year: queryInteger('year', 1900, 2200) }));
     const { rows } = await tx(ctx).query(
       `SELECT ${HOLIDAY_COLUMNS} FROM holidays ${year ? 'WHERE extract(year FROM date) = $1' : ''} ORDER BY date, name`,
       year ? [year] : [],
@@ -163,7 +170,7 @@ export function holidayRoutes(router: AppRouter): void {
 
   router.post('/api/holidays/import', ...write, async (ctx) => {
     const parsed = holidaysFromIcs(await icsText(ctx));
-    if (!parsed) throw badRequest('The file is not a valid iCalendar (.ics) file');
+    if (!parsed) throw icsProblem('The file is not a valid iCalendar (.ics) file');
     let imported = 0;
     let skipped = 0;
     for (const raw of parsed) {

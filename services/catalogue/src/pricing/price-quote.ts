@@ -1,6 +1,6 @@
 import type { Tx } from '@venue/service-kit';
 import { z } from 'zod';
-import { badRequest, notFound } from '@venue/service-kit';
+import { badRequest, calendarDate, notFound } from '@venue/service-kit';
 import { dollars, num } from '../common.ts';
 
 export interface RateCard {
@@ -120,12 +120,7 @@ export function computeQuote(input: QuoteInput): Quote {
 const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 export const quoteRequest = z.object({
   resourceId: z.uuid({ error: 'Resource is required' }),
-  date: z
-    .string({ error: 'Event date is required' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Event date is required' })
-    .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-      error: 'Event date is required',
-    }),
+  date: calendarDate('Event date is required'),
   startTime: z.string({ error: 'Start time is required' }).regex(TIME, { error: 'Start time is required' }),
   endTime: z.string({ error: 'End time is required' }).regex(TIME, { error: 'End time is required' }),
   addOnIds: z

@@ -5,6 +5,8 @@ import {
   notFound,
   parseBody,
   parseQuery,
+  queryInteger,
+  queryText,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
@@ -27,10 +29,10 @@ const NOT_FOUND = 'Resource not found';
 const { read, write } = RESOURCE_GUARDS;
 
 const listQuery = z.object({
-  search: z.string().optional(),
+  search: queryText('search'),
   type: z.enum(['hall', 'room', 'outdoor'], { error: 'Type must be hall, room or outdoor' }).optional(),
   status: z.enum(['active', 'archived'], { error: 'Status must be active or archived' }).optional(),
-  minCapacity: z.coerce.number({ error: 'Minimum capacity must be a number' }).int().min(0).optional(),
+  minCapacity: queryInteger('minCapacity', 0, 1_000_000),
   sort: z.enum(['name', 'capacity', 'status']).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -146,12 +148,15 @@ export function resourceRoutes(router: AppRouter): void {
   });
 
   router.get('/api/resources/export.csv', ...read, async (ctx) => {
-    const raw = typeof ctx.query.ids === 'string' ? ctx.query.ids : '';
+    const raw = parseQuery(ctx, z.object({ ids: queryText('ids', 20_000) })).ids ?? '';
     const ids = raw
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    if (ids.some((id) => !isUuid(id))) throw badRequest('Unknown resource ids');
+    if (ids.some((id) => !isUuid(id)))
+      throw badRequest('Unknown resource ids', {
+        errors: [{ path: 'ids', message: 'Unknown resource ids' }],
+      });
     const { rows } = await tx(ctx).query(
       `SELECT ${RESOURCE_COLUMNS} FROM resources ${ids.length ? 'WHERE id = ANY($1::uuid[])' : ''} ORDER BY lower(name), code`,
       ids.length ? [ids] : [],

@@ -13,7 +13,7 @@ describe('resources API', () => {
     h.call('POST', '/api/resources', as, body);
 
   it('creates a hall with the spec defaults, a generated upper-case code and an event', async () => {
-    const r = await create({ name: 'Main Hall', capacity: '180' });
+    const r = await create({ name: 'Main Hall', capacity: 180 });
     assert.equal(r.status, 201);
     assert.equal(r.body.code, 'MAIN-HALL');
     assert.deepEqual(
