@@ -90,13 +90,17 @@ export interface FakeState {
   catalogueDown?: boolean;
   /** Awaited inside the quote call: after the application's conflict check, before the write transaction. */
   gate?: () => Promise<void>;
+  /** Awaited at the start of every catalogue call (resources and quotes). */
+  probe?: (call: 'resources' | 'quote') => Promise<void>;
 }
 
 export const fakeClients = (state: FakeState = {}): BookingClients => ({
   async resources(tenantId) {
+    if (state.probe) await state.probe('resources');
     return state.catalogueDown ? null : (resources[tenantId] ?? []);
   },
   async priceQuote(_tenantId, req: QuoteRequest) {
+    if (state.probe) await state.probe('quote');
     if (state.gate) await state.gate();
     if (state.catalogueDown) return null;
     const [sh, sm] = req.startTime.split(':').map(Number) as [number, number];
