@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { MAX_TEXT_LENGTH } from '../http/hostile-input.ts';
+import type { Tx } from '../db/types.ts';
 import type { TestService } from './index.ts';
 
 export interface HostileRouteTable {
@@ -33,6 +34,8 @@ export interface HostileRouteTable {
   skip?: Record<string, string>;
   /** Tables that change without a write request (session bookkeeping, say). */
   volatileTables?: string[];
+  /** Another caller's token for routes the owner may not use (super admin only, say). */
+  tokenByRoute?: Record<string, string>;
 }
 
 export interface HostileSetup {
@@ -272,8 +275,10 @@ async function pool<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }
 
-function send(setup: HostileSetup, method: string, path: string, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: `Bearer ${setup.token}` };
+function send(setup: HostileSetup, route: Route, path: string, body?: unknown): Promise<Answer> {
+  const { method } = route;
+  const token = setup.table.tokenByRoute?.[route.key] ?? setup.token;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (path.startsWith('/internal/')) headers[INTERNAL_AUTH_HEADER] = process.env.INTERNAL_SECRET ?? '';
   if (body !== undefined) headers['content-type'] = 'application/json';
   return fetch(setup.t.url + path, {
@@ -301,27 +306,35 @@ function names(answer: Answer, field: string): boolean {
 
 const short = (a: Answer) => `${a.status} ${a.text.slice(0, 200)}`;
 
-/** A digest of every table the owner can see, outbox and inbox aside (the relay works on them). */
+/**
+ * A digest of every table, outbox and inbox aside (the relay works on them), as the owner's
+ * tenant sees it and as the system scope does (where a service's policies honour it).
+ */
 async function snapshot(setup: HostileSetup): Promise<Map<string, string>> {
   const { kit } = setup.t;
   await kit.relay.flush();
   const skip = new Set(['outbox', 'inbox', ...(setup.table.volatileTables ?? [])]);
-  return kit.db.tenantTx(setup.tenantId, async (tx) => {
-    const { rows } = await tx.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables
+  const digest = (tx: Tx, scope: string) => digestTables(tx, kit.db.schema, skip, scope);
+  const tenant = await kit.db.tenantTx(setup.tenantId, (tx) => digest(tx, 'tenant'));
+  const system = await kit.db.systemTx((tx) => digest(tx, 'system'));
+  return new Map([...tenant, ...system]);
+}
+
+async function digestTables(tx: Tx, schema: string, skip: Set<string>, scope: string) {
+  const { rows } = await tx.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
         WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
-      [kit.db.schema],
+    [schema],
+  );
+  const digest = new Map<string, string>();
+  for (const { name } of rows) {
+    if (skip.has(name)) continue;
+    const r = await tx.query<{ n: number | string; h: string | null }>(
+      `SELECT count(*) AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM "${name}" t`,
     );
-    const digest = new Map<string, string>();
-    for (const { name } of rows) {
-      if (skip.has(name)) continue;
-      const r = await tx.query<{ n: number | string; h: string | null }>(
-        `SELECT count(*) AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM "${name}" t`,
-      );
-      digest.set(name, `${r.rows[0]?.n}:${r.rows[0]?.h ?? ''}`);
-    }
-    return digest;
-  });
+    digest.set(`${scope}:${name}`, `${r.rows[0]?.n}:${r.rows[0]?.h ?? ''}`);
+  }
+  return digest;
 }
 
 /**
@@ -333,6 +346,8 @@ export function describeHostileInput(name: string, setup: () => Promise<HostileS
     let s: HostileSetup;
     let routes: Route[];
     const counts = { routes: 0, write: 0, strict: 0, lenient: 0 };
+    /** A GET the owner's token opened in the warm-up: asked again at the end to prove it still does. */
+    let probe: { route: Route; path: string } | undefined;
 
     before(async () => {
       s = await setup();
@@ -411,7 +426,7 @@ export function describeHostileInput(name: string, setup: () => Promise<HostileS
       if (typeof cases === 'string') assert.fail(cases);
       const failures: string[] = [];
       await pool(cases, async (c) => {
-        const problem = reply(await send(s, route.method, c.path, c.body), c);
+        const problem = reply(await send(s, route, c.path, c.body), c);
         if (problem) failures.push(problem);
       });
       counts[strict ? 'strict' : 'lenient'] += cases.length;
@@ -450,8 +465,10 @@ export function describeHostileInput(name: string, setup: () => Promise<HostileS
         async (r) => {
           const path = fill(r, s.table);
           if (path === null) return;
-          const a = await send(s, 'GET', path);
+          const a = await send(s, r, path);
           if (a.status >= 500 && a.status !== 501) failures.push(`${r.key}: ${short(a)}`);
+          if (a.status === 200 && !r.path.startsWith('/internal/') && r.path !== '/health')
+            probe ??= { route: r, path };
         },
       );
       assert.deepEqual(failures, []);
@@ -470,6 +487,15 @@ export function describeHostileInput(name: string, setup: () => Promise<HostileS
       const order = (r: Route) => (r.method === 'GET' ? 0 : r.method === 'DELETE' ? 2 : 1);
       for (const route of [...routes].sort((a, b) => order(a) - order(b)))
         await t.test(route.key, () => run(route, false));
+      // Otherwise a case that ended the owner's session would have turned the rest into 401s.
+      if (probe) {
+        const still = await send(s, probe.route, probe.path);
+        assert.equal(
+          still.status,
+          200,
+          `the owner's token no longer opens ${probe.route.key}: ${short(still)}`,
+        );
+      }
       t.diagnostic(
         `${name}: ${counts.routes} routes (${counts.write} writes), ${counts.strict} refused cases, ${counts.lenient} other cases`,
       );

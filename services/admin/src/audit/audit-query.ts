@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AUDIT_ROLES, type Principal } from '@venue/contracts';
-import type { Tx } from '@venue/service-kit';
+import { AUDIT_ROLES, isValidDate, type Principal } from '@venue/contracts';
+import { isUuid, limitParam, pageParam, type Tx } from '@venue/service-kit';
 import { widenToAllTenants } from '../users/account-admin.ts';
 
 /**
@@ -53,10 +53,24 @@ export const AUDIT_TARGET_TYPES = [
 export const AUDIT_PAGE_SIZE = 50;
 
 const DATE_MESSAGE = 'Dates must be YYYY-MM-DD or an ISO timestamp.';
+const ISO_INSTANT =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
+
+/**
+ * A real calendar day, or an ISO instant on one. `Date.parse` alone lets 2026-02-30 through
+ * (it rolls over to March), which PostgreSQL then refuses with a 500.
+ */
+export function isAuditDate(v: string): boolean {
+  if (isValidDate(v)) return true;
+  const m = ISO_INSTANT.exec(v);
+  return m !== null && isValidDate(m[1]) && !Number.isNaN(Date.parse(v));
+}
+
 const date = z
-  .string()
+  .string({ error: DATE_MESSAGE })
   .trim()
-  .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), DATE_MESSAGE)
+  .max(40, DATE_MESSAGE)
+  .refine((v) => v === '' || isAuditDate(v), DATE_MESSAGE)
   .optional()
   .transform((v) => (v ? v : undefined));
 const optionalText = z
@@ -76,7 +90,7 @@ export const auditFilterSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /^[0-9a-f-]{36}$/i.test(v), 'userId must be a user id.'),
+    .refine((v) => v === undefined || isUuid(v), 'userId must be a user id.'),
   userRole: z
     .enum(AUDIT_ROLES, { error: 'Unknown role.' })
     .or(z.literal(''))
@@ -85,13 +99,9 @@ export const auditFilterSchema = z.object({
 });
 
 export const auditListSchema = auditFilterSchema.extend({
-  page: z.coerce.number({ error: 'page must be a whole number from 1.' }).int().min(1).default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100.' })
-    .int()
-    .min(1, 'limit must be a whole number from 1 to 100.')
-    .max(100, 'limit must be a whole number from 1 to 100.')
-    .default(AUDIT_PAGE_SIZE),
+  page: pageParam(),
+  // Outside 1–100 is a 400, never capped: the answer's `limit` is always the one asked for.
+  limit: limitParam(100, AUDIT_PAGE_SIZE),
   sortBy: z.enum(['timestamp'], { error: 'Entries can only be sorted by timestamp.' }).default('timestamp'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('desc'),
 });

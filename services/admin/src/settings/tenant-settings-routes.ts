@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { NOTHING_TO_UPDATE } from '@venue/contracts';
 import {
   forbidden,
   parseBody,
@@ -63,8 +64,11 @@ const ROUTES: SectionRoute[] = [
 export function tenantSettingsRoutes(router: AppRouter): void {
   for (const route of ROUTES) {
     const answer = (value: Record<string, unknown>) => (route.wrap ? { [route.wrap]: value } : value);
-    // Any subset of the group's fields; unknown fields are refused rather than ignored.
-    const updateSchema = (SECTIONS[route.section].schema as z.ZodObject).partial().strict();
+    // Any subset of the group's fields. Unknown fields are stripped, as everywhere; a body
+    // left with none of the group's fields is refused rather than answered as a no-op.
+    const updateSchema = (SECTIONS[route.section].schema as z.ZodObject)
+      .partial()
+      .refine((v) => Object.keys(v).length > 0, NOTHING_TO_UPDATE);
 
     router.get(route.path, requireAuth, withTx, async (ctx: AppContext) => {
       ctx.body = answer(await readSection(ctx.state.tx, ctx.state.principal.tenantId, route.section));

@@ -35,7 +35,7 @@ export const createSubUserSchema = z.object({
     .pipe(z.email('Please enter a valid email address.')),
   password: newSubUserPasswordField,
   role: z.literal('sub_user', { error: 'Hall owners can only add sub-users.' }).default('sub_user'),
-  parentUserId: z.string().optional(),
+  parentUserId: z.string().max(64).optional(),
   permissions: permissions.default([]),
   status: status.default('active'),
 });
@@ -43,13 +43,13 @@ export const createSubUserSchema = z.object({
 export const updateSubUserSchema = z.object({
   name: requiredText('Name is required.').max(200, 'Name is too long.'),
   // the edit dialog sends the (disabled) e-mail along; it may not differ
-  email: z.string().optional(),
+  email: z.string().max(320).optional(),
   permissions: permissions.optional(),
   status: status.optional(),
 });
 
 export const changeSubUserPasswordSchema = z.object({
-  subUserId: z.string({ error: 'Sub-user is required.' }).min(1, 'Sub-user is required.'),
+  subUserId: z.string({ error: 'Sub-user is required.' }).min(1, 'Sub-user is required.').max(64),
   newPassword: z.string({ error: SUB_USER_PASSWORD_REQUIRED }).superRefine((p, ctx) => {
     const message = subUserPasswordProblem(p);
     if (message) ctx.addIssue({ code: 'custom', message });
