@@ -8,6 +8,7 @@ import { listRoutes } from './bookings/list-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { customerRoutes } from './customers/customer-routes.ts';
 import { erasureRequested } from './customers/erasure-consumer.ts';
+import { customerRfmJob } from './customers/customer-summary.ts';
 import { emailRoutes } from './holds/customer-emails.ts';
 import { expireHoldsJob } from './holds/expire-holds-job.ts';
 import { holdRoutes } from './holds/hold-routes.ts';
@@ -53,6 +54,6 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
       'customer.erasure_requested': erasureRequested,
       'tenant.settings_changed': tenantSettingsEvent,
     },
-    jobs: [expireHoldsJob(deps)],
+    jobs: [expireHoldsJob(deps), customerRfmJob(deps)],
   };
 }

@@ -8,6 +8,7 @@ import { assertNoConflicts } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
 import { claimSlotOr409, spanFor } from '../availability/resource-slots.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
+import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { paymentDetails } from '../status/payment.ts';
@@ -155,6 +156,7 @@ async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     params,
   );
   const id = rows[0]!.id;
+  await refreshCustomerSummary(tx, tenantId, [customerId], now, settings.timezone);
   if (isBlocking(status)) await claimSlotOr409(tx, tenantId, id, resource.id, span);
   const row = await reload(tx, id);
   await tx.audit(ctx, {

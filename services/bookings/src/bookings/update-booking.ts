@@ -10,6 +10,7 @@ import { assertNoConflicts, conflictError } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
 import { claimSlotOr409, releaseBookingSlot, spanFor } from '../availability/resource-slots.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
+import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
@@ -248,6 +249,13 @@ async function applyEdit(
   await tx.query(
     `UPDATE bookings SET ${sets.join(', ')}, updated_at = now() WHERE id = ${p(before.id)}`,
     params,
+  );
+  await refreshCustomerSummary(
+    tx,
+    tenantOf(ctx),
+    [customerId, before.customer_id],
+    deps.now(),
+    settings.timezone,
   );
   if (edit.reclaims) {
     try {

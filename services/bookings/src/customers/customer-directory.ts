@@ -1,7 +1,11 @@
-/** The customer directory: every customer of the tenant with RFM relative to the best of them. */
-import type { Tx } from '@venue/service-kit';
-import { computeRfm, SEGMENTS, type RfmResult } from './rfm.ts';
+/**
+ * The customer directory, read from the figures each customer's row carries (migration 005,
+ * customer-summary.ts): one page of one index per request, never the tenant's bookings.
+ */
+import { badRequest, type Tx } from '@venue/service-kit';
+import { SEGMENTS } from './rfm.ts';
 
+/** A customer's row with its stored figures, as the queries below select it. */
 export interface CustomerRow {
   id: string;
   name: string;
@@ -9,9 +13,24 @@ export interface CustomerRow {
   phone: string;
   tier: string;
   notes: string;
-  anonymised_at: string | null;
-  created_at: string;
+  anonymised: boolean;
+  total_bookings: number;
+  cancelled_bookings: number;
+  lifetime_spend_cents: number | string;
+  first_booking_date: string | null;
+  last_booking_date: string | null;
+  last_active_days: number | null;
+  frequency_12m: number;
+  monetary_12m_cents: number | string;
+  clv_cents: number | string;
+  vip: boolean;
+  recency: number;
+  frequency: number;
+  monetary: number;
+  segment: string;
+  figures_as_of: string | null;
 }
+
 interface CustBookingRow {
   id: string;
   customer_id: string;
@@ -27,94 +46,60 @@ interface CustBookingRow {
   created_at: string;
 }
 
-interface RfmRow {
-  c: string;
-  d: string;
-  p: number;
-  s: string;
-}
+/** The columns of CustomerRow; `$2` is the venue's today (Last Active is days before it). */
+const COLUMNS = `c.id, c.name, c.email, c.phone, c.tier, c.notes, c.anonymised_at IS NOT NULL AS anonymised,
+  c.total_bookings, c.cancelled_bookings, c.lifetime_spend_cents,
+  to_char(c.first_booking_date, 'YYYY-MM-DD') AS first_booking_date,
+  to_char(c.last_booking_date, 'YYYY-MM-DD') AS last_booking_date,
+  CASE WHEN c.last_active_date = '-infinity' THEN NULL ELSE greatest(0, $2::date - c.last_active_date) END AS last_active_days,
+  c.frequency_12m, c.monetary_12m_cents, c.clv_cents, c.vip, c.recency, c.frequency, c.monetary, c.segment,
+  to_char(c.figures_as_of, 'YYYY-MM-DD') AS figures_as_of`;
 
-export async function loadAll(tx: Tx, today: string) {
-  const customers = (await tx.query<CustomerRow>(`SELECT * FROM customers`)).rows;
-  // Only what RFM needs, as one JSON value (row decoding dominates on PGlite for big tenants).
-  const { rows } = await tx.query<{ j: string }>(
-    `SELECT COALESCE(json_agg(json_build_object('c', customer_id, 'd', booking_date, 'p', calculated_price_cents, 's', status)), '[]')::text AS j FROM bookings`,
-  );
-  const byCustomer = new Map<string, RfmRow[]>();
-  for (const b of JSON.parse(rows[0]?.j ?? '[]') as RfmRow[]) {
-    const list = byCustomer.get(b.c);
-    if (list) list.push(b);
-    else byCustomer.set(b.c, [b]);
-  }
-  // Scores are relative to the tenant's best customer, so they are computed over all of them.
-  const rfm = computeRfm(
-    customers.map((c) => ({
-      key: c.id,
-      tier: c.tier,
-      bookings: (byCustomer.get(c.id) ?? []).map((b) => ({
-        date: b.d,
-        spendCents: Number(b.p),
-        status: b.s,
-      })),
-    })),
-    today,
-  );
-  return { customers, rfmBy: new Map(rfm.map((r) => [r.key, r])) };
-}
-
-export async function customerBookings(tx: Tx, customerId: string): Promise<CustBookingRow[]> {
-  const { rows } = await tx.query<CustBookingRow>(
-    `SELECT id, customer_id, booking_code, to_char(booking_date, 'YYYY-MM-DD') AS booking_date, calculated_price_cents, status,
-            event_type, resource_name, start_time, end_time, guest_count, created_at
-       FROM bookings WHERE customer_id = $1 ORDER BY booking_date DESC, start_time DESC`,
-    [customerId],
-  );
-  return rows;
-}
-
-export function topSegment(segments: string[]): string | null {
-  let best: string | null = null;
-  let bestCount = 0;
-  for (const s of SEGMENTS) {
-    const n = segments.filter((x) => x === s).length;
-    if (n > bestCount) [best, bestCount] = [s, n];
-  }
-  return best;
-}
-
-export function summary(c: CustomerRow, r: RfmResult) {
+export function summary(c: CustomerRow) {
+  const lifetime = Number(c.lifetime_spend_cents);
+  const clv = Number(c.clv_cents);
+  const tags: string[] = [];
+  if (c.vip) tags.push('VIP');
+  if (c.tier === 'nonprofit') tags.push('NFP');
   return {
     id: c.id,
     name: c.name,
     email: c.email,
     phone: c.phone,
     tier: c.tier,
-    tags: r.tags,
-    rfm: r.rfm,
-    recency: r.recency,
-    frequency: r.frequency,
-    monetary: r.monetary,
-    segment: r.segment,
-    clvCents: r.clvCents,
-    clv: r.clvCents / 100,
-    lastActiveDays: r.lastActiveDays,
-    totalBookings: r.totalBookings,
-    totalSpendCents: r.lifetimeSpendCents,
-    totalSpend: r.lifetimeSpendCents / 100,
-    lifetimeSpendCents: r.lifetimeSpendCents,
-    lifetimeSpend: r.lifetimeSpendCents / 100,
-    anonymised: c.anonymised_at !== null,
+    tags,
+    rfm: `${c.recency}${c.frequency}${c.monetary}`,
+    recency: c.recency,
+    frequency: c.frequency,
+    monetary: c.monetary,
+    segment: c.segment,
+    clvCents: clv,
+    clv: clv / 100,
+    lastActiveDays: c.last_active_days,
+    totalBookings: c.total_bookings,
+    totalSpendCents: lifetime,
+    totalSpend: lifetime / 100,
+    lifetimeSpendCents: lifetime,
+    lifetimeSpend: lifetime / 100,
+    anonymised: c.anonymised,
+    // added with the stored figures (issue 9); the screen reads none of them yet
+    cancelledBookings: c.cancelled_bookings,
+    firstBookingDate: c.first_booking_date,
+    lastBookingDate: c.last_booking_date,
+    frequency12m: c.frequency_12m,
+    monetary12mCents: Number(c.monetary_12m_cents),
+    /** The venue's date the 12-month figures and scores were computed for. */
+    figuresAsOf: c.figures_as_of,
   };
 }
 
-export function detail(c: CustomerRow, r: RfmResult, bookings: CustBookingRow[]) {
-  const sorted = [...bookings].sort((a, b) => (a.booking_date < b.booking_date ? 1 : -1));
+export function detail(c: CustomerRow, bookings: CustBookingRow[]) {
   const count = (s: string) => bookings.filter((b) => b.status === s).length;
-  const dates = bookings.map((b) => b.booking_date).sort();
+  const base = summary(c);
   return {
-    ...summary(c, r),
+    ...base,
     notes: c.notes,
-    bookings: sorted.map((b) => ({
+    bookings: bookings.map((b) => ({
       id: b.id,
       bookingCode: b.booking_code,
       date: b.booking_date,
@@ -129,11 +114,8 @@ export function detail(c: CustomerRow, r: RfmResult, bookings: CustBookingRow[])
       guestCount: b.guest_count,
       createdAt: new Date(b.created_at).toISOString(),
     })),
-    avgSpendPerBookingCents: r.avgSpendPerBookingCents,
-    frequency12m: r.frequency12m,
-    monetary12mCents: r.monetary12mCents,
-    firstBookingDate: dates[0] ?? null,
-    lastBookingDate: dates[dates.length - 1] ?? null,
+    avgSpendPerBookingCents:
+      c.total_bookings > 0 ? Math.round(base.lifetimeSpendCents / c.total_bookings) : 0,
     counts: {
       cancelled: count('cancelled'),
       confirmed: count('confirmed'),
@@ -146,11 +128,213 @@ export function detail(c: CustomerRow, r: RfmResult, bookings: CustBookingRow[])
 export type CustomerSummary = ReturnType<typeof summary>;
 export type CustomerDetail = ReturnType<typeof detail>;
 
-export const SORTS: Record<string, (a: CustomerSummary) => string | number> = {
-  name: (a) => a.name.toLowerCase(),
-  rfm: (a) => a.recency + a.frequency + a.monetary,
-  clv: (a) => a.clvCents,
-  lastActive: (a) => a.lastActiveDays ?? Number.MAX_SAFE_INTEGER,
-  bookings: (a) => a.totalBookings,
-  spend: (a) => a.lifetimeSpendCents,
+/** One customer with their bookings (newest first), or null. */
+export async function customerDetail(tx: Tx, tenantId: string, id: string, today: string) {
+  const { rows } = await tx.query<CustomerRow>(
+    `SELECT ${COLUMNS} FROM customers c WHERE c.tenant_id = $1 AND c.id = $3`,
+    [tenantId, today, id],
+  );
+  const c = rows[0];
+  if (!c) return null;
+  const bookings = await tx.query<CustBookingRow>(
+    `SELECT id, customer_id, booking_code, to_char(booking_date, 'YYYY-MM-DD') AS booking_date, calculated_price_cents, status,
+            event_type, resource_name, start_time, end_time, guest_count, created_at
+       FROM bookings WHERE tenant_id = $1 AND customer_id = $2 ORDER BY booking_date DESC, start_time DESC, id`,
+    [tenantId, c.id],
+  );
+  return detail(c, bookings.rows);
+}
+
+/**
+ * Sort keys: a stored column each (with its own index led by the tenant), how a cursor's key is
+ * cast back, and how a cursor's key text is checked before it reaches SQL (a forged cursor is a
+ * 400, never a cast error). Last Active counts days back from today, so its ascending order is
+ * the date's descending one; "never active" is '-infinity', last when ascending as before.
+ */
+const INT = /^-?\d{1,18}$/;
+export const SORTS = {
+  name: { column: 'name_key', cast: 'text', inverted: false, valid: (k: string) => k.length <= 2000 },
+  rfm: { column: 'rfm_sum', cast: 'smallint', inverted: false, valid: (k: string) => /^\d{1,2}$/.test(k) },
+  clv: { column: 'clv_cents', cast: 'bigint', inverted: false, valid: (k: string) => INT.test(k) },
+  lastActive: {
+    column: 'last_active_date',
+    cast: 'date',
+    inverted: true,
+    valid: (k: string) => k === '-infinity' || /^\d{4}-\d{2}-\d{2}$/.test(k),
+  },
+  bookings: { column: 'total_bookings', cast: 'integer', inverted: false, valid: (k: string) => INT.test(k) },
+  spend: {
+    column: 'lifetime_spend_cents',
+    cast: 'bigint',
+    inverted: false,
+    valid: (k: string) => INT.test(k),
+  },
+} as const;
+export type SortKey = keyof typeof SORTS;
+export const SORT_KEYS = Object.keys(SORTS) as SortKey[];
+export const TAGS = ['VIP', 'NFP'] as const;
+
+export interface ListQuery {
+  search?: string;
+  segment?: string;
+  tag?: (typeof TAGS)[number];
+  sort: SortKey;
+  order: 'asc' | 'desc';
+  page: number;
+  limit: number;
+  cursor?: string;
+}
+
+interface Cursor {
+  s: SortKey;
+  o: 'asc' | 'desc';
+  k: string;
+  id: string;
+}
+
+const CURSOR_MESSAGE = 'cursor is not one this list gave out for this sort and order.';
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string, q: ListQuery): Cursor {
+  let c: Partial<Cursor> | null = null;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
+  } catch {
+    c = null;
+  }
+  if (
+    !c ||
+    typeof c !== 'object' ||
+    c.s !== q.sort ||
+    c.o !== q.order ||
+    typeof c.k !== 'string' ||
+    typeof c.id !== 'string' ||
+    c.id.length > 200 ||
+    !SORTS[q.sort].valid(c.k)
+  )
+    throw badRequest(CURSOR_MESSAGE, { errors: [{ path: 'cursor', message: CURSOR_MESSAGE }] });
+  return c as Cursor;
+}
+
+/** `%`, `_` and `\` in a search are themselves, not LIKE's wildcards. */
+const likeContains = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+interface StatRow {
+  segment: string;
+  vip: boolean;
+  nfp: boolean;
+  n: number | string;
+}
+
+/**
+ * The headline figures and, without a search, the list's total: one small aggregate over the
+ * tenant's customer rows (one per customer, grouped into at most 20 rows), never its bookings.
+ */
+async function directoryStats(tx: Tx, tenantId: string) {
+  const { rows } = await tx.query<StatRow>(
+    `SELECT segment, vip, tier = 'nonprofit' AS nfp, count(*) AS n
+       FROM customers WHERE tenant_id = $1 GROUP BY segment, vip, tier = 'nonprofit'`,
+    [tenantId],
+  );
+  const groups = rows.map((r) => ({ ...r, n: Number(r.n) }));
+  const sum = (f: (g: (typeof groups)[number]) => boolean) => groups.filter(f).reduce((s, g) => s + g.n, 0);
+  // Most common segment, the first in the spec's order on a tie; null without customers.
+  let topSegment: string | null = null;
+  let best = 0;
+  for (const s of SEGMENTS) {
+    const n = sum((g) => g.segment === s);
+    if (n > best) [topSegment, best] = [s, n];
+  }
+  return {
+    stats: {
+      total: sum(() => true),
+      vip: sum((g) => g.vip),
+      atRisk: sum((g) => g.segment === 'At-Risk'),
+      topSegment,
+    },
+    count: (q: ListQuery) =>
+      sum(
+        (g) =>
+          (!q.segment || g.segment === q.segment) && (q.tag !== 'VIP' || g.vip) && (q.tag !== 'NFP' || g.nfp),
+      ),
+  };
+}
+
+const binder = (params: unknown[]) => (v: unknown) => {
+  params.push(v);
+  return `$${params.length}`;
 };
+
+/** The list's filters as ` AND …` conditions, their values bound through `p`. */
+function filters(q: ListQuery, p: (v: unknown) => string): string {
+  const where: string[] = [];
+  if (q.search) where.push(`c.search_text LIKE ${p(likeContains(q.search))}`);
+  if (q.segment) where.push(`c.segment = ${p(q.segment)}`);
+  if (q.tag === 'VIP') where.push('c.vip');
+  if (q.tag === 'NFP') where.push(`c.tier = 'nonprofit'`);
+  return where.map((f) => ` AND ${f}`).join('');
+}
+
+/**
+ * One page of the directory: filtered, searched, sorted and paged in SQL. Keyset paging by
+ * `cursor` (the sort key and id of the last row of the previous page, as `nextCursor` gave it)
+ * reads only the page from the sort's index; `page` numbers still work, as an offset into the
+ * same index. `total` is exact: from the stats aggregate, or a count of the search's matches.
+ */
+export async function listCustomers(tx: Tx, tenantId: string, today: string, q: ListQuery) {
+  const sort = SORTS[q.sort];
+  const ascending = (q.order === 'asc') !== sort.inverted;
+  const dir = ascending ? 'ASC' : 'DESC';
+  const params: unknown[] = [tenantId, today];
+  const p = binder(params);
+  const filterSql = filters(q, p);
+  const after = q.cursor ? decodeCursor(q.cursor, q) : null;
+  const keyset = after
+    ? ` AND (c.${sort.column}, c.id) ${ascending ? '>' : '<'} (${p(after.k)}::${sort.cast}, ${p(after.id)})`
+    : '';
+  const offset = after ? 0 : (q.page - 1) * q.limit;
+  const { rows } = await tx.query<CustomerRow & { sort_key: string }>(
+    `SELECT ${COLUMNS}, c.${sort.column}::text AS sort_key
+       FROM customers c
+      WHERE c.tenant_id = $1${filterSql}${keyset}
+      ORDER BY c.${sort.column} ${dir}, c.id ${dir}
+      LIMIT ${q.limit + 1} OFFSET ${offset}`,
+    params,
+  );
+  const hasMore = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+
+  const { stats, count } = await directoryStats(tx, tenantId);
+  let total: number;
+  if (q.search) {
+    const countParams: unknown[] = [tenantId];
+    const counted = await tx.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM customers c WHERE c.tenant_id = $1${filters(q, binder(countParams))}`,
+      countParams,
+    );
+    total = Number(counted.rows[0]?.n ?? 0);
+  } else {
+    total = count(q);
+  }
+  const state = await tx.query<{ computed_at: string | Date }>(
+    `SELECT computed_at FROM customer_rfm_state WHERE tenant_id = $1`,
+    [tenantId],
+  );
+  const computedAt = state.rows[0]?.computed_at;
+  return {
+    items: page.map(summary),
+    total,
+    page: after ? null : q.page,
+    limit: q.limit,
+    stats,
+    hasMore,
+    nextCursor:
+      hasMore && last ? encodeCursor({ s: q.sort, o: q.order, k: last.sort_key, id: last.id }) : null,
+    /** When the tenant's scores were last recomputed over all its customers (null: not yet). */
+    scoresComputedAt: computedAt ? new Date(computedAt).toISOString() : null,
+  };
+}

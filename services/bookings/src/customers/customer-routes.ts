@@ -1,7 +1,12 @@
 /** /api/customers: the directory with RFM, one customer's data, exports and anonymisation. */
+import { z } from 'zod';
 import {
   badRequest,
+  limitParam,
   notFound,
+  pageParam,
+  parseQuery,
+  queryText,
   requireAuth,
   withTx,
   requirePermission,
@@ -10,19 +15,35 @@ import {
 } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
-import { pageParams, tenantOf } from '../shared/request.ts';
+import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { anonymiseCustomer } from './anonymise.ts';
-import {
-  customerBookings,
-  detail,
-  loadAll,
-  SORTS,
-  summary,
-  topSegment,
-  type CustomerRow,
-} from './customer-directory.ts';
+import { customerDetail, listCustomers, SORT_KEYS, TAGS } from './customer-directory.ts';
 import { customerBookingsCsv, customerPdf, customerProfileCsv } from './customer-exports.ts';
+import { SEGMENTS } from './rfm.ts';
+
+/** One of `values`, or absent/empty; anything else is a 400 naming the field. */
+const queryChoice = <T extends string>(name: string, values: readonly T[]) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx): T | undefined => {
+      if (v === undefined || v === '') return undefined;
+      if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
+      ctx.addIssue({ code: 'custom', message: `${name} must be one of ${values.join(', ')}.` });
+      return z.NEVER;
+    });
+
+const listQuery = z.object({
+  search: queryText('search', 200),
+  segment: queryChoice('segment', SEGMENTS),
+  tag: queryChoice('tag', TAGS),
+  sort: queryChoice('sort', SORT_KEYS).transform((v) => v ?? 'name'),
+  order: queryChoice('order', ['asc', 'desc'] as const).transform((v) => v ?? 'asc'),
+  page: pageParam(),
+  limit: limitParam(100, 25),
+  cursor: queryText('cursor', 4000),
+});
 
 export function customerRoutes(router: AppRouter, deps: Deps): void {
   const guard = [requireAuth, requirePermission('customers'), withTx] as const;
@@ -31,41 +52,18 @@ export function customerRoutes(router: AppRouter, deps: Deps): void {
 
   /** `today` is read by the caller first (the venue's date, from bookings' copy of the settings). */
   async function one(ctx: AppContext, today: string) {
-    const all = await loadAll(ctx.state.tx, today);
-    const c = all.customers.find((x) => x.id === ctx.params.id);
+    const c = await customerDetail(ctx.state.tx, tenantOf(ctx), String(ctx.params.id), today);
     if (!c) throw notFound('Customer not found');
-    return detail(c, all.rfmBy.get(c.id)!, await customerBookings(ctx.state.tx, c.id));
+    return c;
   }
 
   router.get('/api/customers', ...guard, async (ctx) => {
-    const all = await loadAll(ctx.state.tx, await today(ctx));
-    let items = all.customers.map((c) => summary(c, all.rfmBy.get(c.id)!));
-    const stats = {
-      total: items.length,
-      vip: items.filter((i) => i.tags.includes('VIP')).length,
-      atRisk: items.filter((i) => i.segment === 'At-Risk').length,
-      topSegment: topSegment(items.map((i) => i.segment)),
-    };
-    const search = String(ctx.query.search ?? '')
-      .trim()
-      .toLowerCase();
-    if (search)
-      items = items.filter(
-        (i) =>
-          i.name.toLowerCase().includes(search) ||
-          i.email.toLowerCase().includes(search) ||
-          i.phone.includes(search) ||
-          i.id.toLowerCase().includes(search),
-      );
-    if (typeof ctx.query.segment === 'string' && ctx.query.segment)
-      items = items.filter((i) => i.segment === ctx.query.segment);
-    if (typeof ctx.query.tag === 'string' && ctx.query.tag)
-      items = items.filter((i) => i.tags.includes(String(ctx.query.tag)));
-    const key = SORTS[String(ctx.query.sort ?? 'name')] ?? SORTS.name!;
-    const dir = ctx.query.order === 'desc' ? -1 : 1;
-    items.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.id < b.id ? -1 : 1));
-    const { page, limit, offset } = pageParams(ctx.query);
-    ctx.body = { items: items.slice(offset, offset + limit), total: items.length, page, limit, stats };
+    const q = parseQuery(ctx, listQuery);
+    const search = q.search?.trim();
+    ctx.body = await listCustomers(ctx.state.tx, tenantOf(ctx), await today(ctx), {
+      ...q,
+      search: search || undefined,
+    });
   });
 
   router.get('/api/customers/:id', ...guard, async (ctx) => {
@@ -91,7 +89,11 @@ export function customerRoutes(router: AppRouter, deps: Deps): void {
   router.post('/api/customers/:id/anonymise', ...guard, async (ctx) => {
     const day = await today(ctx);
     const tx = ctx.state.tx;
-    const found = await tx.query<CustomerRow>(`SELECT * FROM customers WHERE id = $1`, [ctx.params.id]);
+    const found = await tx.query<{ id: string; anonymised_at: string | null }>(
+      // locked: of two anonymise requests at once, the second sees the first one's mark
+      `SELECT id, anonymised_at FROM customers WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
+      [tenantOf(ctx), ctx.params.id],
+    );
     const c = found.rows[0];
     if (!c) throw notFound('Customer not found');
     if (c.anonymised_at) throw badRequest('This customer has already been anonymised.');

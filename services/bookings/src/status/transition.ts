@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound, type AppContext, type Tx } from '@venue
 import type { Deps } from '../deps.ts';
 import { releaseBookingSlot } from '../availability/resource-slots.ts';
 import { publishBooking, reload } from '../bookings/booking-row.ts';
+import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { oneOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
@@ -97,6 +98,7 @@ export async function transition(
     params,
   );
   if (moved.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, id)).status, to));
+  await refreshCustomerSummary(tx, before.tenant_id, [before.customer_id], now, settings.timezone);
   if (!isBlocking(to)) await releaseBookingSlot(tx, id);
   const row = await reload(tx, id);
   await tx.audit(ctx, {
