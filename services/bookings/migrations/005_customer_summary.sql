@@ -17,8 +17,7 @@ ALTER TABLE customers
   ADD COLUMN lifetime_spend_cents bigint  NOT NULL DEFAULT 0,  -- not cancelled
   ADD COLUMN first_booking_date   date,                        -- any status
   ADD COLUMN last_booking_date    date,                        -- any status
-  -- latest booking date not cancelled; '-infinity' when there is none, so the Last Active sort
-  -- key is never null (keyset paging compares it with a row value) and "never" sorts last
+  -- latest booking date not cancelled; '-infinity' when there is none
   ADD COLUMN last_active_date     date    NOT NULL DEFAULT '-infinity',
   -- the 12-month window as of figures_as_of (the venue's date when they were computed)
   ADD COLUMN frequency_12m        integer NOT NULL DEFAULT 0,
@@ -38,6 +37,12 @@ ALTER TABLE customers
   -- `lower(name) > $1` (lower is not) would be a filter, `name_key > $1` is an index condition.
   ADD COLUMN name_key             text GENERATED ALWAYS AS (lower(name)) STORED,
   ADD COLUMN rfm_sum              smallint GENERATED ALWAYS AS (recency + frequency + monetary) STORED,
+  -- Last Active as a key that grows with the days since (days from it to 2100-01-01), "never"
+  -- last: ascending is most recent first, as the screen's "days ago" column reads, and never
+  -- null (keyset paging compares it in a row value)
+  ADD COLUMN last_active_key      integer GENERATED ALWAYS AS (
+    CASE WHEN last_active_date = '-infinity' THEN 2147483647
+         ELSE DATE '2100-01-01' - last_active_date END) STORED,
   ADD COLUMN search_text          text GENERATED ALWAYS AS (
     lower(name) || E'\n' || lower(email) || E'\n' || lower(phone) || E'\n' || lower(id)) STORED;
 
@@ -47,7 +52,7 @@ DROP INDEX customers_name_idx;
 CREATE INDEX customers_name_key_idx    ON customers (tenant_id, name_key, id);
 CREATE INDEX customers_rfm_idx         ON customers (tenant_id, rfm_sum, id);
 CREATE INDEX customers_clv_idx         ON customers (tenant_id, clv_cents, id);
-CREATE INDEX customers_last_active_idx ON customers (tenant_id, last_active_date, id);
+CREATE INDEX customers_last_active_idx ON customers (tenant_id, last_active_key, id);
 CREATE INDEX customers_bookings_idx    ON customers (tenant_id, total_bookings, id);
 CREATE INDEX customers_spend_idx       ON customers (tenant_id, lifetime_spend_cents, id);
 CREATE INDEX customers_segment_idx     ON customers (tenant_id, segment, vip);

@@ -20,6 +20,7 @@ export interface CustomerRow {
   first_booking_date: string | null;
   last_booking_date: string | null;
   last_active_days: number | null;
+  last_active_date: string | null;
   frequency_12m: number;
   monetary_12m_cents: number | string;
   clv_cents: number | string;
@@ -52,6 +53,7 @@ const COLUMNS = `c.id, c.name, c.email, c.phone, c.tier, c.notes, c.anonymised_a
   to_char(c.first_booking_date, 'YYYY-MM-DD') AS first_booking_date,
   to_char(c.last_booking_date, 'YYYY-MM-DD') AS last_booking_date,
   CASE WHEN c.last_active_date = '-infinity' THEN NULL ELSE greatest(0, $2::date - c.last_active_date) END AS last_active_days,
+  CASE WHEN c.last_active_date = '-infinity' THEN NULL ELSE to_char(c.last_active_date, 'YYYY-MM-DD') END AS last_active_date,
   c.frequency_12m, c.monetary_12m_cents, c.clv_cents, c.vip, c.recency, c.frequency, c.monetary, c.segment,
   to_char(c.figures_as_of, 'YYYY-MM-DD') AS figures_as_of`;
 
@@ -86,6 +88,8 @@ export function summary(c: CustomerRow) {
     cancelledBookings: c.cancelled_bookings,
     firstBookingDate: c.first_booking_date,
     lastBookingDate: c.last_booking_date,
+    /** The latest booking date not cancelled (what Last Active counts from); null without one. */
+    lastActiveDate: c.last_active_date,
     frequency12m: c.frequency_12m,
     monetary12mCents: Number(c.monetary_12m_cents),
     /** The venue's date the 12-month figures and scores were computed for. */
@@ -148,27 +152,17 @@ export async function customerDetail(tx: Tx, tenantId: string, id: string, today
 /**
  * Sort keys: a stored column each (with its own index led by the tenant), how a cursor's key is
  * cast back, and how a cursor's key text is checked before it reaches SQL (a forged cursor is a
- * 400, never a cast error). Last Active counts days back from today, so its ascending order is
- * the date's descending one; "never active" is '-infinity', last when ascending as before.
+ * 400, never a cast error). Last Active's key grows with the days since, "never" last.
  */
-const INT = /^-?\d{1,18}$/;
+const BIGINT = /^-?\d{1,18}$/;
+const int32 = (k: string) => /^-?\d{1,10}$/.test(k) && Math.abs(Number(k)) <= 2_147_483_647;
 export const SORTS = {
-  name: { column: 'name_key', cast: 'text', inverted: false, valid: (k: string) => k.length <= 2000 },
-  rfm: { column: 'rfm_sum', cast: 'smallint', inverted: false, valid: (k: string) => /^\d{1,2}$/.test(k) },
-  clv: { column: 'clv_cents', cast: 'bigint', inverted: false, valid: (k: string) => INT.test(k) },
-  lastActive: {
-    column: 'last_active_date',
-    cast: 'date',
-    inverted: true,
-    valid: (k: string) => k === '-infinity' || /^\d{4}-\d{2}-\d{2}$/.test(k),
-  },
-  bookings: { column: 'total_bookings', cast: 'integer', inverted: false, valid: (k: string) => INT.test(k) },
-  spend: {
-    column: 'lifetime_spend_cents',
-    cast: 'bigint',
-    inverted: false,
-    valid: (k: string) => INT.test(k),
-  },
+  name: { column: 'name_key', cast: 'text', valid: (k: string) => k.length <= 2000 },
+  rfm: { column: 'rfm_sum', cast: 'smallint', valid: (k: string) => /^\d{1,2}$/.test(k) },
+  clv: { column: 'clv_cents', cast: 'bigint', valid: (k: string) => BIGINT.test(k) },
+  lastActive: { column: 'last_active_key', cast: 'integer', valid: int32 },
+  bookings: { column: 'total_bookings', cast: 'integer', valid: int32 },
+  spend: { column: 'lifetime_spend_cents', cast: 'bigint', valid: (k: string) => BIGINT.test(k) },
 } as const;
 export type SortKey = keyof typeof SORTS;
 export const SORT_KEYS = Object.keys(SORTS) as SortKey[];
@@ -286,7 +280,7 @@ function filters(q: ListQuery, p: (v: unknown) => string): string {
  */
 export async function listCustomers(tx: Tx, tenantId: string, today: string, q: ListQuery) {
   const sort = SORTS[q.sort];
-  const ascending = (q.order === 'asc') !== sort.inverted;
+  const ascending = q.order === 'asc';
   const dir = ascending ? 'ASC' : 'DESC';
   const params: unknown[] = [tenantId, today];
   const p = binder(params);

@@ -1,6 +1,11 @@
 /**
  * Customer RFM, segments, tags and CLV (spec 02 §9). Pure: the caller supplies every
  * customer of one tenant (scores are relative to the tenant's best customer) and today.
+ *
+ * The service computes these figures in SQL (migration 005: customer_figures,
+ * customer_rfm_score, customer_segment, customer_summary_refresh), where they are kept per
+ * customer without reading every booking on a request. This file is the rules written plainly:
+ * customer-summary.test.ts checks the stored figures against it, so change both together.
  */
 import { addDays, daysBetween } from '../shared/time.ts';
 
