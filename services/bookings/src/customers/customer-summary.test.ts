@@ -208,6 +208,51 @@ describe('customer figures kept in step with bookings', () => {
   });
 });
 
+describe('customer figures under concurrent writes', () => {
+  it('bookings of one customer created, cancelled and moved at once all count (races are real on the server)', async () => {
+    const email = 'busy@example.com';
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        h.create({
+          customerEmail: email,
+          customerName: 'Busy',
+          selectedHall: ROOM,
+          guestCount: 5,
+          bookingDate: futureDate(100 + i),
+          startTime: '09:00',
+          endTime: `${10 + i}:00`,
+        }),
+      ),
+    );
+    for (const r of created) assert.equal(r.status, 201, r.text);
+    const ids = created.map((r) => r.body.booking.id as string);
+    const busy = (await everyCustomer(h.tokens.owner)).find((c) => c.email === email);
+    assert.equal(busy.totalBookings, 8);
+    // cancels, confirmations and a move to another customer, all at once
+    const results = await Promise.all([
+      status(ids[0]!, 'cancelled'),
+      status(ids[1]!, 'cancelled'),
+      status(ids[2]!, 'confirmed'),
+      status(ids[3]!, 'confirmed'),
+      h.call('PUT', `/api/bookings/${ids[4]}`, h.tokens.owner, {
+        customerEmail: 'elsewhere@example.com',
+        customerName: 'Elsewhere',
+      }),
+      h.call('PUT', `/api/bookings/${ids[5]}`, h.tokens.owner, { endTime: '20:00' }),
+      h.create({
+        customerEmail: email,
+        customerName: 'Busy',
+        selectedHall: ROOM,
+        guestCount: 5,
+        bookingDate: futureDate(120),
+      }),
+    ]);
+    for (const r of results) assert.ok(r.status === 200 || r.status === 201, r.text);
+    const got = await assertMatchesScratch(OWNER, h.tokens.owner, false);
+    assert.equal(got.find((c) => c.email === email).totalBookings, 8 - 2 - 1 + 1);
+  });
+});
+
 describe('directory paging, sorting and search', () => {
   const SORTS = ['name', 'rfm', 'clv', 'lastActive', 'bookings', 'spend'] as const;
   const keyOf: Record<(typeof SORTS)[number], (c: any) => string | number> = {
