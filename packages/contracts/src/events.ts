@@ -29,7 +29,8 @@ export interface AuditEventData {
 export const SUBSCRIPTIONS: Record<string, string[]> = {
   admin: ['audit.recorded'],
   // tenant.settings_changed: admin's snapshot of a tenant's settings (settings.ts), kept as a copy
-  catalogue: ['tenant.settings_changed'],
+  // booking.*: the busy times of each resource for its iCalendar feed (booking-events.ts)
+  catalogue: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
   bookings: [
     'resource.*',
     'blockout.*',

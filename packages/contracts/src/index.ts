@@ -5,4 +5,5 @@ export * from './sign-in.ts';
 export * from './settings.ts';
 export * from './routes.ts';
 export * from './events.ts';
+export * from './booking-events.ts';
 export * from './validation/index.ts';

@@ -1,5 +1,6 @@
-import type { PermissionKey, Principal } from '@venue/contracts';
+import { hasPermission, type PermissionKey, type Principal } from '@venue/contracts';
 import {
+  ACCESS_DENIED_MESSAGE,
   forbidden,
   isUuid,
   notFound,
@@ -34,6 +35,29 @@ function areaGuards(key: PermissionKey, manageMessage: string) {
 export const RESOURCE_GUARDS = areaGuards('resources', MANAGE_RESOURCES_MESSAGE);
 /** Rate cards and add-ons. */
 export const PRICING_GUARDS = areaGuards('pricing', MANAGE_PRICING_MESSAGE);
+
+/** Page keys whose screens pick a resource: the booking form (bookings) and the calendar's filter. */
+const BOOKABLE_KEYS: readonly PermissionKey[] = ['bookings', 'calendar'];
+
+/** True when the caller sees resources only as something to book (not the Resources page). */
+export function bookableOnly(ctx: AppContext): boolean {
+  return !hasPermission(principal(ctx), 'resources');
+}
+
+/**
+ * The resource list is read by the Resources page and by whoever books or views the calendar;
+ * the latter get the bookable resources only (`bookableOnly`), never the internal fields.
+ */
+export const RESOURCE_LIST_GUARDS = [
+  requireAuth,
+  (async (ctx, next) => {
+    const p = principal(ctx);
+    if (!hasPermission(p, 'resources') && !BOOKABLE_KEYS.some((k) => hasPermission(p, k)))
+      throw forbidden(ACCESS_DENIED_MESSAGE);
+    await next();
+  }) as AppMiddleware,
+  withTx,
+] as const;
 
 export function principal(ctx: AppContext): Principal {
   return ctx.state.principal as Principal;

@@ -1,26 +1,73 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { futureDate, HALL, OWNER, useHarness } from '../test-support.ts';
+import { BOOKING_SLOT_EVENTS, bookingSlotEventSchema } from '@venue/contracts';
+import { futureDate, OWNER, useHarness } from '../test-support.ts';
 
 const h = useHarness();
 
-describe('internal routes', () => {
-  it('answers the busy times of a resource to internal callers only', async () => {
-    // a booking on the hall to be busy with (the suite used to share one from earlier tests)
+describe('internal routes and the events other services copy', () => {
+  it('answers the tenant export to internal callers only', async () => {
     assert.equal((await h.create({ bookingDate: futureDate(90) })).status, 201);
-    const path = `/internal/resources/${HALL}/busy?tenantId=${OWNER}`;
-    assert.equal((await h.call('GET', path)).status, 401);
-    const res = await fetch(h.t.url + path, {
-      headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! },
-    });
-    const body = (await res.json()) as { busy: Array<{ start: string; summary: string }> };
-    assert.ok(body.busy.length > 0);
-    assert.ok(!JSON.stringify(body).includes('@'));
     assert.equal((await h.call('GET', `/internal/tenant-export/${OWNER}`)).status, 401);
     const exp = await fetch(`${h.t.url}/internal/tenant-export/${OWNER}`, {
       headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! },
     });
     const data = (await exp.json()) as { bookings: Array<{ tenant_id: string }> };
     assert.ok(data.bookings.length > 0 && data.bookings.every((b) => b.tenant_id === OWNER));
+    // the catalogue's feeds no longer ask for busy times: they keep a copy from events
+    const busy = await fetch(`${h.t.url}/internal/resources/x/busy?tenantId=${OWNER}`, {
+      headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! },
+    });
+    assert.equal(busy.status, 404);
+  });
+
+  it('every booking event carries the slot the catalogue copies for the iCalendar feed', async () => {
+    // created, moved, accepted, expired by the sweep (a system transaction), another confirmed
+    // and cancelled: each kind of publication once
+    const held = (await h.create({ bookingDate: futureDate(91) })).body.booking;
+    const moved = await h.call('PATCH', `/api/bookings/${held.id}/move`, h.tokens.owner, {
+      bookingDate: futureDate(92),
+      startTime: '15:00',
+      endTime: '18:00',
+    });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(
+      (await h.call('POST', `/api/bookings/${held.id}/accept`, h.tokens.owner, { holdHours: 24 })).status,
+      200,
+    );
+    h.clock.now = new Date(Date.now() + 25 * 3_600_000);
+    try {
+      await h.t.kit.runJob('expire-holds');
+    } finally {
+      h.clock.now = new Date();
+    }
+    const kept = (await h.create({ bookingDate: futureDate(93), status: 'confirmed' })).body.booking;
+    const cancel = await h.call('PUT', `/api/bookings/${kept.id}/status`, h.tokens.owner, {
+      status: 'cancelled',
+    });
+    assert.equal(cancel.status, 200, cancel.text);
+
+    const { rows } = await h.t.kit.db.query<{ type: string; data: Record<string, unknown> }>(
+      `SELECT type, data FROM outbox WHERE type = ANY($1::text[]) AND data->>'id' = ANY($2::text[]) ORDER BY seq`,
+      [[...BOOKING_SLOT_EVENTS], [held.id, kept.id]],
+    );
+    const seen = rows.map((r) => `${r.type}:${String(r.data.status)}`);
+    for (const expected of [
+      'booking.created:pending',
+      'booking.updated:pending',
+      'booking.status_changed:tentative',
+      'booking.status_changed:expired',
+      'booking.created:confirmed',
+      'booking.status_changed:cancelled',
+    ])
+      assert.ok(seen.includes(expected), `${expected} in ${seen.join(', ')}`);
+    for (const r of rows) {
+      const parsed = bookingSlotEventSchema.safeParse(r.data);
+      assert.ok(parsed.success, `${r.type}: ${JSON.stringify(parsed.error?.issues)}`);
+      assert.equal(parsed.data.hallOwnerId, OWNER);
+    }
+    // the move is in the slot: the updated event starts at the new time
+    const afterMove = rows.find((r) => r.type === 'booking.updated')!;
+    assert.match(String(afterMove.data.startsAt), /T15:00:00/);
   });
 });

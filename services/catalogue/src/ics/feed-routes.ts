@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { notFound, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { listBlockouts } from '../blockouts/blockout-store.ts';
-import type { BusyLookup } from './bookings-busy.ts';
+import { busyPeriods } from './bookings-busy.ts';
 import { ICAL, instantValue, newCalendar } from './ical.ts';
 
 const FEED_NOT_FOUND = 'Calendar feed not found';
@@ -11,7 +11,7 @@ const FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
  * GET /api/ics/:token.ics — public (calendar apps cannot sign in): the secret token is the
  * credential. Only its hash is stored; revoking or regenerating it ends the old URL.
  */
-export function feedRoutes(router: AppRouter, kit: ServiceKit, busyOf: BusyLookup): void {
+export function feedRoutes(router: AppRouter, kit: ServiceKit): void {
   router.get('/api/ics/:file', async (ctx) => {
     const match = FILE.exec(ctx.params.file ?? '');
     if (!match) throw notFound(FEED_NOT_FOUND);
@@ -24,10 +24,11 @@ export function feedRoutes(router: AppRouter, kit: ServiceKit, busyOf: BusyLooku
       return rows[0] ?? null;
     });
     if (!resource) throw notFound(FEED_NOT_FOUND);
-    const blockouts = await kit.db.tenantTx(resource.tenant_id, (t) =>
-      listBlockouts(t, { resourceId: resource.id }),
-    );
-    const busy = await busyOf(resource.tenant_id, resource.id);
+    // Bookings come from the catalogue's copy of bookings' events (bookings-busy.ts).
+    const { blockouts, busy } = await kit.db.tenantTx(resource.tenant_id, async (t) => ({
+      blockouts: await listBlockouts(t, { resourceId: resource.id }),
+      busy: await busyPeriods(t, resource.id),
+    }));
 
     const cal = newCalendar(resource.name);
     const stamp = ICAL.Time.fromJSDate(new Date(), true);
@@ -43,13 +44,23 @@ export function feedRoutes(router: AppRouter, kit: ServiceKit, busyOf: BusyLooku
       cal.addSubcomponent(ev);
     }
     // Bookings show as busy only: the feed URL may be shared, customer details stay out of it.
+    // A confirmed booking is "Booked"; a request or a tentative hold, which block the time as
+    // well, is "Held".
     for (const p of busy) {
+      const confirmed = p.status === 'confirmed';
       const ev = new ICAL.Component('vevent');
       ev.addPropertyWithValue('uid', `${p.id}@venue-bookings`);
       ev.addPropertyWithValue('dtstamp', stamp);
       ev.addPropertyWithValue('dtstart', instantValue(p.startsAt));
       ev.addPropertyWithValue('dtend', instantValue(p.endsAt));
-      ev.addPropertyWithValue('summary', 'Booked');
+      ev.addPropertyWithValue('summary', confirmed ? 'Booked' : 'Held');
+      ev.addPropertyWithValue('status', confirmed ? 'CONFIRMED' : 'TENTATIVE');
+      ev.addPropertyWithValue('transp', 'OPAQUE');
+      const buffers = [
+        p.setupMinutes > 0 ? `${p.setupMinutes} min setup before` : '',
+        p.packdownMinutes > 0 ? `${p.packdownMinutes} min pack-down after` : '',
+      ].filter(Boolean);
+      if (buffers.length > 0) ev.addPropertyWithValue('description', `Also blocked: ${buffers.join(', ')}.`);
       cal.addSubcomponent(ev);
     }
     ctx.set('content-type', 'text/calendar; charset=utf-8');

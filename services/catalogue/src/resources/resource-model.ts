@@ -61,6 +61,30 @@ export function toResource(r: Record<string, unknown>): Resource {
   };
 }
 
+/**
+ * A resource as the booking form and the calendar show it to staff without the Resources key:
+ * what booking it needs (name, capacity, colour, hours, buffers, equipment), never the internal
+ * notes or the ICS feed's state.
+ */
+export function bookableView(r: Resource) {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    type: r.type,
+    capacity: r.capacity,
+    description: r.description,
+    status: r.status,
+    calendarColour: r.calendarColour,
+    colourName: r.colourName,
+    hours: r.hours,
+    setupBufferMinutes: r.setupBufferMinutes,
+    packdownBufferMinutes: r.packdownBufferMinutes,
+    applyBuffers: r.applyBuffers,
+    equipment: r.equipment,
+  };
+}
+
 /** What bookings needs to know about a resource (event payload and internal list). */
 export function resourceEventData(tenantId: string, r: Resource) {
   return {

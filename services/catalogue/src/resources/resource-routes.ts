@@ -10,7 +10,15 @@ import {
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { RESOURCE_GUARDS, idParam, isUuid, tenantOf, tx } from '../common.ts';
+import {
+  RESOURCE_GUARDS,
+  RESOURCE_LIST_GUARDS,
+  bookableOnly,
+  idParam,
+  isUuid,
+  tenantOf,
+  tx,
+} from '../common.ts';
 import { detachResourceFromBlockouts } from '../blockouts/blockout-store.ts';
 import { resourcesCsv } from './resource-csv.ts';
 import {
@@ -19,6 +27,7 @@ import {
   findResource,
   generateCode,
   resourceEventData,
+  bookableView,
   resourceInput,
   toResource,
   type Resource,
@@ -125,9 +134,12 @@ async function setStatus(ctx: AppContext, ids: string[], status: 'active' | 'arc
 }
 
 export function resourceRoutes(router: AppRouter): void {
-  router.get('/api/resources', ...read, async (ctx) => {
+  // Also read by the booking form and the calendar: staff who book see the active resources,
+  // in the bookable view, without the Resources page's key.
+  router.get('/api/resources', ...RESOURCE_LIST_GUARDS, async (ctx) => {
     const q = parseQuery(ctx, listQuery);
-    const where: string[] = [];
+    const bookable = bookableOnly(ctx);
+    const where: string[] = bookable ? [`status = 'active'`] : [];
     const params: unknown[] = [];
     if (q.search?.trim()) {
       params.push(`%${q.search.trim().replace(/[\\%_]/g, '\\$&')}%`);
@@ -136,7 +148,8 @@ export function resourceRoutes(router: AppRouter): void {
       );
     }
     if (q.type) where.push(`type = $${params.push(q.type)}`);
-    if (q.status) where.push(`status = $${params.push(q.status)}`);
+    // the bookable view is the active resources whatever the status filter says
+    if (q.status && !bookable) where.push(`status = $${params.push(q.status)}`);
     if (q.minCapacity !== undefined) where.push(`capacity >= $${params.push(q.minCapacity)}`);
     const dir = q.order === 'desc' ? 'DESC' : 'ASC';
     const order = q.sort === 'name' ? `lower(name) ${dir}, code` : `${q.sort} ${dir}, lower(name), code`;
@@ -144,7 +157,8 @@ export function resourceRoutes(router: AppRouter): void {
       `SELECT ${RESOURCE_COLUMNS} FROM resources ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`,
       params,
     );
-    ctx.body = rows.map((r) => toResource(r as Record<string, unknown>));
+    const list = rows.map((r) => toResource(r as Record<string, unknown>));
+    ctx.body = bookable ? list.map(bookableView) : list;
   });
 
   router.get('/api/resources/export.csv', ...read, async (ctx) => {

@@ -1,6 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { OWNER, OWNER2, hall, startCatalogue, type Harness } from '../testing/harness.ts';
+import {
+  OWNER,
+  OWNER2,
+  SUB_BOOKINGS,
+  SUB_CALENDAR,
+  SUB_NONE,
+  hall,
+  startCatalogue,
+  type Harness,
+} from '../testing/harness.ts';
 
 describe('resources API', () => {
   let h: Harness;
@@ -348,5 +357,39 @@ describe('resources API', () => {
     assert.ok(!csv.text.includes('Private Hall'));
     const still = (await h.call('GET', `/api/resources/${mine.id}`, OWNER)).body;
     assert.deepEqual([still.name, still.status, still.icsFeedActive], ['Private Hall', 'active', false]);
+  });
+
+  it('staff who book or view the calendar read the active resources, without internal fields, and change nothing', async () => {
+    const open = (
+      await create(hall({ name: 'Staff Hall', capacity: 90, internalNotes: 'Key under the mat' }))
+    ).body;
+    const shut = (await create(hall({ name: 'Shut Hall', internalNotes: 'Asbestos' }))).body;
+    assert.equal((await h.call('POST', `/api/resources/${shut.id}/archive`, OWNER)).status, 200);
+    assert.equal((await h.call('POST', `/api/resources/${open.id}/ics-token`, OWNER)).status, 201);
+    for (const who of [SUB_BOOKINGS, SUB_CALENDAR]) {
+      const list = await h.call('GET', '/api/resources?status=archived', who);
+      assert.equal(list.status, 200);
+      const names = list.body.map((r: { name: string }) => r.name);
+      assert.ok(names.includes('Staff Hall') && !names.includes('Shut Hall'), names.join());
+      const mine = list.body.find((r: { id: string }) => r.id === open.id);
+      // what the booking form and the calendar use
+      assert.deepEqual(
+        [mine.name, mine.capacity, mine.status, mine.calendarColour, mine.setupBufferMinutes],
+        ['Staff Hall', 90, 'active', '#2563EB', 15],
+      );
+      assert.ok(!list.text.includes('Key under the mat'));
+      for (const secret of ['internalNotes', 'icsEnabled', 'icsFeedActive', 'publicCalendar'])
+        assert.ok(!(secret in mine), secret);
+      // the Resources page's other reads and every write stay closed
+      assert.equal((await h.call('GET', `/api/resources/${open.id}`, who)).status, 403);
+      assert.equal((await h.call('GET', '/api/resources/export.csv', who)).status, 403);
+      assert.equal((await h.call('PUT', `/api/resources/${open.id}`, who, hall())).status, 403);
+      assert.equal((await h.call('POST', '/api/resources', who, hall({ name: 'Sneaky' }))).status, 403);
+    }
+    assert.equal((await h.call('GET', '/api/resources', SUB_NONE)).status, 403);
+    // The owner still sees everything, archived and internal fields included.
+    const full = (await h.call('GET', '/api/resources', OWNER)).body;
+    const shutFull = full.find((r: { id: string }) => r.id === shut.id);
+    assert.deepEqual([shutFull.status, shutFull.internalNotes], ['archived', 'Asbestos']);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Test harness: a fresh catalogue service (PGlite, or a fresh schema on TEST_DATABASE_URL)
- * with a fixed cast of principals, every tenant's settings delivered as admin's events, and a
- * stubbed call to bookings. Not a test file.
+ * with a fixed cast of principals, every tenant's settings delivered as admin's events, and
+ * bookings' events delivered on demand. Not a test file.
  */
-import type { Principal, TenantSettingsSnapshot } from '@venue/contracts';
+import { randomUUID } from 'node:crypto';
+import type { BookingSlotEvent, Principal, TenantSettingsSnapshot } from '@venue/contracts';
 import {
   makePrincipal,
   settingsChangedEvent,
@@ -12,7 +13,6 @@ import {
   type TestService,
 } from '@venue/service-kit/testing';
 import { createCatalogueService } from '../app.ts';
-import type { BusyPeriod } from '../ics/bookings-busy.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OWNER2 = '0b000000-0000-4000-8000-000000000002';
@@ -21,6 +21,8 @@ export const SUB_PRICING = '0c000000-0000-4000-8000-000000000004';
 export const SUB_NONE = '0c000000-0000-4000-8000-000000000005';
 export const SUPER = '0d000000-0000-4000-8000-000000000006';
 export const OWNER3 = '0e000000-0000-4000-8000-000000000007';
+export const SUB_BOOKINGS = '0c000000-0000-4000-8000-000000000008';
+export const SUB_CALENDAR = '0c000000-0000-4000-8000-000000000009';
 
 const sub = (userId: string, permissions: Principal['permissions']) =>
   makePrincipal({ userId, role: 'sub_user', tenantId: OWNER, parentUserId: OWNER, permissions });
@@ -32,6 +34,8 @@ const directory = new Map<string, Principal>([
   [SUB_RESOURCES, sub(SUB_RESOURCES, ['resources'])],
   [SUB_PRICING, sub(SUB_PRICING, ['pricing'])],
   [SUB_NONE, sub(SUB_NONE, ['help'])],
+  [SUB_BOOKINGS, sub(SUB_BOOKINGS, ['bookings'])],
+  [SUB_CALENDAR, sub(SUB_CALENDAR, ['calendar'])],
   [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
 ]);
 
@@ -54,8 +58,15 @@ export interface Harness {
    * names one; spec defaults, Australia/Sydney, changed by `over`); answers the outcome.
    */
   settings(tenantId: string, over?: Partial<TenantSettingsSnapshot>): Promise<unknown>;
-  /** Busy periods the bookings stub answers per resource. */
-  busy: Map<string, BusyPeriod[]>;
+  /**
+   * Delivers a booking event as bookings publishes it (the whole booking; `slot` is the part the
+   * catalogue reads, and the customer fields it must not keep come along); answers the outcome.
+   */
+  booking(
+    type: 'booking.created' | 'booking.updated' | 'booking.status_changed',
+    slot: BookingSlotEvent,
+    eventTenant?: string | null,
+  ): Promise<unknown>;
   call(
     method: string,
     path: string,
@@ -70,11 +81,8 @@ export interface Harness {
 
 export async function startCatalogue(): Promise<Harness> {
   const keys = await testKeys();
-  const busy = new Map<string, BusyPeriod[]>();
   const t = await startTestService({
-    ...createCatalogueService({
-      busyOf: () => async (_tenantId, resourceId) => busy.get(resourceId) ?? [],
-    }),
+    ...createCatalogueService(),
     resolvePrincipal: async (id) => directory.get(id) ?? null,
     // Events stay in the outbox for the assertions instead of reaching services on this machine.
     subscriptions: {},
@@ -96,7 +104,23 @@ export async function startCatalogue(): Promise<Harness> {
     url: t.url,
     token,
     settings,
-    busy,
+    booking: (type, slot, eventTenant = slot.hallOwnerId) =>
+      t.kit.handleEvent({
+        id: randomUUID(),
+        type,
+        source: 'bookings',
+        tenantId: eventTenant,
+        occurredAt: new Date().toISOString(),
+        data: {
+          ...slot,
+          bookingCode: 'HH-2026-0001',
+          customerName: 'Jane Smith',
+          customerEmail: 'jane@example.com',
+          customerPhone: '0400 000 000',
+          eventType: 'Wedding',
+          title: 'Wedding - Jane Smith',
+        },
+      }),
     async call(method, path, as, body, headers = {}) {
       const h: Record<string, string> = { ...headers };
       if (as) h.authorization = `Bearer ${token[as] ?? as}`;
