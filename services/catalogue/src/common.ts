@@ -1,6 +1,7 @@
 import { hasPermission, type PermissionKey, type Principal } from '@venue/contracts';
 import {
   ACCESS_DENIED_MESSAGE,
+  conflict,
   forbidden,
   isUuid,
   notFound,
@@ -78,6 +79,19 @@ export function idParam(ctx: AppContext, message: string, name = 'id'): string {
   const id = ctx.params?.[name];
   if (!isUuid(id)) throw notFound(message);
   return id;
+}
+
+/**
+ * Runs a write whose uniqueness the caller checked first (for the message): when two requests
+ * pass that check at once, the unique index decides and the loser gets the same 409, not a 500.
+ */
+export async function conflictOnDuplicate<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw conflict(message);
+    throw err;
+  }
 }
 
 /** Dollars with two decimals for display next to the cents field. */

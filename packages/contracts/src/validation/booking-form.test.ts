@@ -39,7 +39,7 @@ test('spec 02 §5.1: each rule with its field and message, in order', () => {
     [{ bookingDate: '2030-02-30' }, 'bookingDate', 'Please enter a valid booking date'],
     [{ bookingDate: '2029-12-31' }, 'bookingDate', 'Booking date cannot be in the past'],
     [{ startTime: '9:00' }, 'startTime', 'Please enter valid times in HH:MM format'],
-    [{ endTime: '24:00' }, 'startTime', 'Please enter valid times in HH:MM format'],
+    [{ endTime: '24:00' }, 'endTime', 'Please enter valid times in HH:MM format'],
     [{ endTime: '10:00' }, 'endTime', 'End time must be after start time'],
   ];
   for (const [change, path, message] of rows) {
@@ -76,7 +76,11 @@ test('dates must be real calendar days', () => {
 });
 
 test('guest count and estimated price, in order', () => {
-  const rows: [{ guestCount?: unknown; estimatedPrice?: unknown }, number, string | null][] = [
+  const rows: [
+    { guestCount?: unknown; estimatedPrice?: unknown; additionalDescription?: unknown },
+    number,
+    string | null,
+  ][] = [
     [{}, 0, null],
     [{ guestCount: '', estimatedPrice: null }, 10, null],
     [{ guestCount: 0 }, 0, 'Guest count must be a whole number of at least 1'],
@@ -89,8 +93,29 @@ test('guest count and estimated price, in order', () => {
     [{ estimatedPrice: 'abc' }, 0, 'Estimated price must be 0 or more'],
     [{ guestCount: 0, estimatedPrice: -1 }, 0, 'Guest count must be a whole number of at least 1'],
     [{ guestCount: 3, estimatedPrice: 0 }, 0, null],
+    // Number(true) is 1 and Number([]) is 0: neither is a count or a price.
+    [{ guestCount: true }, 0, 'Guest count must be a whole number of at least 1'],
+    [{ estimatedPrice: [] }, 0, 'Estimated price must be 0 or more'],
+    [{ estimatedPrice: true }, 0, 'Estimated price must be 0 or more'],
+    [{ guestCount: 100_001 }, 0, 'Guest count cannot be more than 100,000'],
+    [{ estimatedPrice: 10_000_001 }, 0, 'Estimated price cannot be more than $10,000,000'],
+    [
+      { additionalDescription: 'x'.repeat(4001) },
+      0,
+      'Additional description is too long (at most 4000 characters).',
+    ],
   ];
   for (const [input, capacity, message] of rows) {
     assert.equal(bookingExtrasProblem(input, capacity)?.message ?? null, message, JSON.stringify(input));
   }
+});
+
+test('text fields have a ceiling, and a bad end time names the end time', () => {
+  assert.deepEqual(bookingFormProblem({ ...valid, eventType: 'x'.repeat(101) }, today), {
+    path: 'eventType',
+    message: 'Event type is too long (at most 100 characters).',
+  });
+  assert.equal(bookingFormProblem({ ...valid, endTime: '24:61' }, today)?.path, 'endTime');
+  assert.equal(bookingFormProblem({ ...valid, startTime: '9:00' }, today)?.path, 'startTime');
+  assert.ok(!isValidDate('0000-01-01'), 'PostgreSQL has no year 0');
 });

@@ -26,6 +26,38 @@ export const BOOKING_REQUIRED_FIELDS: ReadonlyArray<readonly [keyof BookingFormF
   ['endTime', 'end time'],
 ];
 
+/** The longest each text of the form may be; the dialog and the service refuse longer ones. */
+export const BOOKING_TEXT_LIMITS = {
+  customerName: 200,
+  customerEmail: 254,
+  customerPhone: 40,
+  eventType: 100,
+  additionalDescription: 4000,
+  notes: 5000,
+} as const;
+const TEXT_LABELS: Record<keyof typeof BOOKING_TEXT_LIMITS, string> = {
+  customerName: 'Customer name',
+  customerEmail: 'Customer email',
+  customerPhone: 'Customer phone',
+  eventType: 'Event type',
+  additionalDescription: 'Additional description',
+  notes: 'Notes',
+};
+/** Past these the number is a typo (and would not fit the database's columns). */
+export const MAX_GUEST_COUNT = 100_000;
+export const MAX_ESTIMATED_PRICE = 10_000_000;
+
+/** The problem of one text field of the form that is too long, with its label. */
+export function bookingTextTooLong(
+  field: keyof typeof BOOKING_TEXT_LIMITS,
+  value: unknown,
+): FieldProblem | null {
+  const max = BOOKING_TEXT_LIMITS[field];
+  return typeof value === 'string' && value.length > max
+    ? { path: field, message: `${TEXT_LABELS[field]} is too long (at most ${max} characters).` }
+    : null;
+}
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -58,6 +90,10 @@ export function bookingFormProblem(
   ) as unknown as BookingFormFields;
   for (const [path, label] of BOOKING_REQUIRED_FIELDS)
     if (!form[path]) return { path, message: `Please fill in the ${label}` };
+  for (const path of ['customerName', 'customerEmail', 'customerPhone', 'eventType'] as const) {
+    const tooLong = bookingTextTooLong(path, form[path]);
+    if (tooLong) return tooLong;
+  }
   if (!EMAIL_PATTERN.test(form.customerEmail))
     return { path: 'customerEmail', message: 'Please enter a valid email address' };
   if (!PHONE_PATTERN.test(form.customerPhone.replace(/[\s\-()]/g, '')))
@@ -66,8 +102,10 @@ export function bookingFormProblem(
     return { path: 'bookingDate', message: 'Please enter a valid booking date' };
   if (checkPast && form.bookingDate < today)
     return { path: 'bookingDate', message: 'Booking date cannot be in the past' };
-  if (!isValidTime(form.startTime) || !isValidTime(form.endTime))
+  if (!isValidTime(form.startTime))
     return { path: 'startTime', message: 'Please enter valid times in HH:MM format' };
+  if (!isValidTime(form.endTime))
+    return { path: 'endTime', message: 'Please enter valid times in HH:MM format' };
   if (form.endTime <= form.startTime)
     return { path: 'endTime', message: 'End time must be after start time' };
   return null;
@@ -75,17 +113,20 @@ export function bookingFormProblem(
 
 /** Absent means not given at all; the form sends '' or null for an empty box. */
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+/** A number, or the digits the dialog's box holds; `true`, `[]` or `{}` are not (Number() says 1 and 0). */
+const numeric = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
 
 /**
  * The optional fields' limits, checked after rule 6. `capacity` is the hall's; 0 in the
  * catalogue means "not set", not "nobody fits".
  */
 export function bookingExtrasProblem(
-  input: { guestCount?: unknown; estimatedPrice?: unknown },
+  input: { guestCount?: unknown; estimatedPrice?: unknown; additionalDescription?: unknown },
   capacity: number,
 ): FieldProblem | null {
   if (given(input.guestCount)) {
-    const n = Number(input.guestCount);
+    const n = numeric(input.guestCount);
     if (!Number.isInteger(n) || n < 1)
       return { path: 'guestCount', message: 'Guest count must be a whole number of at least 1' };
     if (capacity > 0 && n > capacity)
@@ -93,11 +134,21 @@ export function bookingExtrasProblem(
         path: 'guestCount',
         message: `Guest count cannot be more than the hall's capacity of ${capacity}`,
       };
+    if (n > MAX_GUEST_COUNT)
+      return {
+        path: 'guestCount',
+        message: `Guest count cannot be more than ${MAX_GUEST_COUNT.toLocaleString('en-AU')}`,
+      };
   }
   if (given(input.estimatedPrice)) {
-    const n = Number(input.estimatedPrice);
+    const n = numeric(input.estimatedPrice);
     if (!Number.isFinite(n) || n < 0)
       return { path: 'estimatedPrice', message: 'Estimated price must be 0 or more' };
+    if (n > MAX_ESTIMATED_PRICE)
+      return {
+        path: 'estimatedPrice',
+        message: `Estimated price cannot be more than $${MAX_ESTIMATED_PRICE.toLocaleString('en-AU')}`,
+      };
   }
-  return null;
+  return bookingTextTooLong('additionalDescription', input.additionalDescription);
 }

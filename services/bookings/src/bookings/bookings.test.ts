@@ -266,7 +266,7 @@ describe('exports', () => {
     ).body.booking; // $1000
     const res = await h.call('PUT', `/api/bookings/${b.id}/status`, h.tokens.owner, {
       status: 'confirmed',
-      payment_details: { tax_type: 'exclusive', deposit_type: 'Fixed', deposit_value: '200.005' },
+      payment_details: { tax_type: 'exclusive', deposit_type: 'Fixed', deposit_value: 200.005 },
     });
     const pd = res.body.booking.payment_details;
     assert.deepEqual(

@@ -1,34 +1,23 @@
 /** Create, read, edit and move one booking, and the form's live availability check. */
-import { badRequest, inRequestTx, type AppRouter } from '@venue/service-kit';
+import { inRequestTx, parseBody, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { findConflicts } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
 import { spanFor } from '../availability/resource-slots.ts';
 import { bookingsAuth, bookingsGuard } from '../shared/guards.ts';
-import { body, isUuid, stringList, tenantOf } from '../shared/request.ts';
-import { isValidDate, isValidTime } from './booking-form.ts';
+import { checkBody, isUuid, moveBody, tenantOf } from '../shared/request.ts';
+import { bookingBody } from './booking-form.ts';
 import { reload, toBooking } from './booking-row.ts';
 import { createBooking } from './create-booking.ts';
 import { updateBooking } from './update-booking.ts';
 
 export function editRoutes(router: AppRouter, deps: Deps): void {
   router.post('/api/bookings/check', ...bookingsAuth, async (ctx) => {
-    const b = body(ctx);
-    const resourceId = String(b.resourceId ?? b.selectedHall ?? '');
-    const when = {
-      bookingDate: String(b.bookingDate ?? ''),
-      startTime: String(b.startTime ?? ''),
-      endTime: String(b.endTime ?? ''),
-    };
-    if (
-      !resourceId ||
-      !isValidDate(when.bookingDate) ||
-      !isValidTime(when.startTime) ||
-      !isValidTime(when.endTime)
-    )
-      throw badRequest('Resource, date, start and end time are needed to check availability.');
-    if (when.endTime <= when.startTime) throw badRequest('End time must be after start time');
+    // Types, the real calendar, HH:mm and end after start: a 400 naming the field (request.ts).
+    const b = parseBody(ctx, checkBody);
+    const resourceId = (b.resourceId ?? b.selectedHall)!;
+    const when = { bookingDate: b.bookingDate, startTime: b.startTime, endTime: b.endTime };
     const tenantId = tenantOf(ctx);
     const excludeId = isUuid(b.excludeId) ? b.excludeId : null;
     // Bookings' own copies first (503 without the venue's settings), then the catalogue with no
@@ -37,7 +26,7 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
       settings: await tenantSettings(tx, tenantId),
       known: await localResource(tx, resourceId),
     }));
-    const addOnIds = stringList(b.addOnIds);
+    const addOnIds = b.addOnIds;
     const quote = await deps.clients.priceQuote(tenantId, {
       resourceId,
       date: when.bookingDate,
@@ -62,7 +51,7 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
 
   router.post('/api/bookings/admin', ...bookingsAuth, async (ctx) => {
     ctx.status = 201;
-    ctx.body = { booking: await createBooking(ctx, deps, body(ctx)) };
+    ctx.body = { booking: await createBooking(ctx, deps, parseBody(ctx, bookingBody)) };
   });
 
   router.get('/api/bookings/:id', ...bookingsGuard, async (ctx) => {
@@ -71,11 +60,11 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
   });
 
   router.put('/api/bookings/:id', ...bookingsAuth, async (ctx) => {
-    ctx.body = { booking: await updateBooking(ctx, deps, ctx.params.id!, body(ctx)) };
+    ctx.body = { booking: await updateBooking(ctx, deps, ctx.params.id!, parseBody(ctx, bookingBody)) };
   });
 
   router.patch('/api/bookings/:id/move', ...bookingsAuth, async (ctx) => {
-    const b = body(ctx);
+    const b = parseBody(ctx, moveBody);
     const patch: Record<string, unknown> = {
       bookingDate: b.bookingDate,
       startTime: b.startTime,

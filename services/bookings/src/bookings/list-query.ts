@@ -1,12 +1,10 @@
 /** Server-side filters and sorting of the booking lists (all on indexed, tenant-leading columns). */
+import { z } from 'zod';
+import { parseQuery, queryBoolean, queryDate, queryText } from '@venue/service-kit';
 import { sqlParams } from '../shared/sql.ts';
 import { addDays } from '../shared/time.ts';
 
 export type Query = Record<string, string | string[] | undefined>;
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const truthy = (v: string | string[] | undefined) => one(v) === 'true' || one(v) === '1';
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `%text%` for LIKE, lower-cased, with the pattern characters taken literally. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -27,11 +25,44 @@ const SORTS: Record<string, string> = {
   created: 'b.created_at',
 };
 
+const QUICK = ['today', 'tomorrow', 'thisWeek', 'overdue', 'highValue'] as const;
+
+/** One of `values`, or absent/empty; anything else (a typo, a repeated key) is a 400 naming it. */
+const queryChoice = <const T extends readonly string[]>(name: string, values: T) =>
+  queryText(name, 40).refine((v) => v === undefined || values.includes(v), {
+    error: `${name} must be one of ${values.join(', ')}.`,
+  }) as z.ZodType<T[number] | undefined>;
+
+/**
+ * The list filters, strictly: a date is a real day (2026-02-30 was a database error), a flag
+ * is true/false/1/0, a sort is one the list has. Unknown parameters are ignored (stripped).
+ */
+export const listQuery = z.object({
+  status: queryText('status', 200),
+  q: queryText('q', 200),
+  from: queryDate('from'),
+  to: queryDate('to'),
+  cancelledFrom: queryDate('cancelledFrom'),
+  resourceId: queryText('resourceId', 2000),
+  source: queryText('source', 200),
+  tier: queryText('tier', 200),
+  priority: queryText('priority', 200),
+  quick: queryChoice('quick', QUICK),
+  balanceDue: queryBoolean('balanceDue'),
+  bondRequired: queryBoolean('bondRequired'),
+  docsMissing: queryBoolean('docsMissing'),
+  withAddOns: queryBoolean('withAddOns'),
+  recent30: queryBoolean('recent30'),
+  sort: queryChoice('sort', Object.keys(SORTS) as (keyof typeof SORTS)[]),
+  order: queryChoice('order', ['asc', 'desc'] as const),
+});
+
 /** WHERE clause (row-level security adds the tenant) and ORDER BY for the filters of the contract. */
-export function buildListQuery(q: Query, today: string) {
+export function buildListQuery(query: Query, today: string) {
+  const q = parseQuery({ query, request: {} }, listQuery);
   const where: string[] = [];
   const { params, p } = sqlParams();
-  const status = one(q.status);
+  const status = q.status;
   if (status)
     where.push(
       `b.status = ANY(${p(
@@ -41,27 +72,25 @@ export function buildListQuery(q: Query, today: string) {
           .map((s) => (s === 'pending_review' ? 'pending' : s)),
       )}::text[])`,
     );
-  const text = one(q.q)?.trim();
+  const text = q.q?.trim();
   if (text) {
     const like = p(likePattern(text));
     where.push(
       `(lower(b.customer_name) LIKE ${like} OR lower(b.customer_email) LIKE ${like} OR lower(b.booking_code) LIKE ${like} OR lower(b.resource_name) LIKE ${like} OR lower(b.event_type) LIKE ${like})`,
     );
   }
-  const from = one(q.from);
-  if (from && DATE.test(from)) where.push(`b.booking_date >= ${p(from)}::date`);
-  const to = one(q.to);
-  if (to && DATE.test(to)) where.push(`b.booking_date <= ${p(to)}::date`);
+  if (q.from) where.push(`b.booking_date >= ${p(q.from)}::date`);
+  if (q.to) where.push(`b.booking_date <= ${p(q.to)}::date`);
   for (const [key, col] of [
     ['resourceId', 'b.resource_id::text'],
     ['source', 'b.booking_source'],
     ['tier', 'b.customer_tier'],
     ['priority', 'b.priority'],
   ] as const) {
-    const v = one(q[key]);
+    const v = q[key];
     if (v) where.push(`${col} = ANY(${p(v.split(','))}::text[])`);
   }
-  switch (one(q.quick)) {
+  switch (q.quick) {
     case 'today':
       where.push(`b.booking_date = ${p(today)}::date`);
       break;
@@ -81,20 +110,19 @@ export function buildListQuery(q: Query, today: string) {
       where.push(`b.calculated_price_cents > 200000`);
       break;
   }
-  if (truthy(q.balanceDue)) where.push(`${BALANCE_SQL} > 0`);
-  if (truthy(q.bondRequired)) where.push(`b.bond_required`);
-  if (truthy(q.docsMissing))
+  if (q.balanceDue) where.push(`${BALANCE_SQL} > 0`);
+  if (q.bondRequired) where.push(`b.bond_required`);
+  if (q.docsMissing)
     where.push(
       `NOT (COALESCE((b.docs->>'idVerified')::boolean, false) AND COALESCE((b.docs->>'insuranceVerified')::boolean, false))`,
     );
-  if (truthy(q.withAddOns)) where.push(`jsonb_array_length(b.add_ons) > 0`);
-  if (truthy(q.recent30)) where.push(`b.created_at >= now() - interval '30 days'`);
-  const cancelledFrom = one(q.cancelledFrom);
-  if (cancelledFrom && DATE.test(cancelledFrom)) where.push(`b.cancelled_at >= ${p(cancelledFrom)}::date`);
+  if (q.withAddOns) where.push(`jsonb_array_length(b.add_ons) > 0`);
+  if (q.recent30) where.push(`b.created_at >= now() - interval '30 days'`);
+  if (q.cancelledFrom) where.push(`b.cancelled_at >= ${p(q.cancelledFrom)}::date`);
 
-  const sortKey = one(q.sort) ?? '';
+  const sortKey = q.sort ?? '';
   const sortCol = SORTS[sortKey] ?? 'b.created_at';
-  const order = one(q.order) === 'asc' ? 'ASC' : one(q.order) === 'desc' ? 'DESC' : sortKey ? 'ASC' : 'DESC';
+  const order = q.order === 'asc' ? 'ASC' : q.order === 'desc' ? 'DESC' : sortKey ? 'ASC' : 'DESC';
   return {
     where: where.length ? `WHERE ${where.join(' AND ')}` : '',
     orderBy: `ORDER BY ${sortCol} ${order} NULLS LAST, b.id`,

@@ -1,5 +1,12 @@
 /** The booking lists: paged list, the hall-owner list, stats and the quick search. */
-import { requireTenantParam, type AppContext, type AppRouter } from '@venue/service-kit';
+import { z } from 'zod';
+import {
+  parseQuery,
+  queryText,
+  requireTenantParam,
+  type AppContext,
+  type AppRouter,
+} from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
@@ -7,6 +14,8 @@ import { pageParams, tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { BOOKING_COLUMNS, toBooking, type BookingRow } from './booking-row.ts';
 import { buildListQuery, likePattern, type Query } from './list-query.ts';
+
+const searchQuery = z.object({ q: queryText('q', 200) });
 
 export function listRoutes(router: AppRouter, deps: Deps): void {
   const zoneOf = async (ctx: AppContext, tenantId = tenantOf(ctx)) =>
@@ -41,7 +50,8 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
       }
       // the owner's clock, not the caller's (a super admin's own tenant has no venue)
       const zone = await zoneOf(ctx, ctx.params.ownerId);
-      if (!ctx.query.sort) ctx.query = { ...ctx.query, sort: 'created', order: 'desc' };
+      // Newest first unless the caller sorts; a caller's `order` is still checked as given.
+      if (!ctx.query.sort) ctx.query = { order: 'desc', ...ctx.query, sort: 'created' };
       ctx.body = (await list(ctx, zone, 500, 0)).items;
     },
   );
@@ -76,7 +86,7 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
   });
 
   router.get('/api/bookings/search', ...bookingsGuard, async (ctx) => {
-    const q = String(ctx.query.q ?? '').trim();
+    const q = (parseQuery(ctx, searchQuery).q ?? '').trim();
     if (q.length < 2) {
       ctx.body = [];
       return;

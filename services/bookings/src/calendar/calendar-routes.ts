@@ -1,7 +1,15 @@
 /** GET /api/calendar: a compact month of bookings and block-outs, fast for 2,000 bookings. */
-import { badRequest, requireAuth, withTx, type AppRouter } from '@venue/service-kit';
+import { z } from 'zod';
+import {
+  badRequest,
+  parseQuery,
+  queryDate,
+  queryText,
+  requireAuth,
+  withTx,
+  type AppRouter,
+} from '@venue/service-kit';
 import { tenantSettings } from '../remote/tenant-settings.ts';
-import { isValidDate } from '../bookings/booking-form.ts';
 import { anyPermission } from '../shared/guards.ts';
 import { isUuid, tenantOf } from '../shared/request.ts';
 import { addDays, venueIso } from '../shared/time.ts';
@@ -23,16 +31,29 @@ type CalendarTuple = [
   string,
 ];
 
+/** Real days (2026-02-30 is a 400 naming it); a resource filter must be an id, not ignored junk. */
+const calendarQuery = z.object({
+  from: queryDate('from'),
+  to: queryDate('to'),
+  resourceId: queryText('resourceId', 64).refine((v) => v === undefined || isUuid(v), {
+    error: 'resourceId must be a resource id.',
+  }),
+});
+
 export function calendarRoutes(router: AppRouter): void {
   // The calendar page may read the calendar without the bookings key (and vice versa).
   router.get('/api/calendar', requireAuth, anyPermission('calendar', 'bookings'), withTx, async (ctx) => {
-    const from = String(ctx.query.from ?? '');
-    const to = String(ctx.query.to ?? '');
-    if (!isValidDate(from) || !isValidDate(to) || to < from)
-      throw badRequest('from and to must be dates (yyyy-MM-dd), from not after to.');
-    if (to > addDays(from, 62)) throw badRequest('The calendar shows at most 62 days at a time.');
+    const { from, to, resourceId: rawResource } = parseQuery(ctx, calendarQuery);
+    if (!from || !to || to < from) {
+      const message = 'from and to must be dates (yyyy-MM-dd), from not after to.';
+      throw badRequest(message, { errors: [{ path: from ? 'to' : 'from', message }] });
+    }
+    if (to > addDays(from, 62)) {
+      const message = 'The calendar shows at most 62 days at a time.';
+      throw badRequest(message, { errors: [{ path: 'to', message }] });
+    }
     const zone = (await tenantSettings(ctx.state.tx, tenantOf(ctx))).timezone;
-    const resourceId = isUuid(ctx.query.resourceId) ? ctx.query.resourceId : null;
+    const resourceId = rawResource ?? null;
     // One JSON value instead of 2,000 rows: row decoding dominates on PGlite (5× faster this way).
     const { rows } = await ctx.state.tx.query<{ j: string }>(
       `SELECT COALESCE(json_agg(json_build_array(b.id, b.booking_code, b.customer_name, b.event_type, b.resource_id,

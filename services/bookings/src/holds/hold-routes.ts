@@ -2,6 +2,7 @@
 import {
   badRequest,
   conflict,
+  parseBody,
   requireAuth,
   withTx,
   type AppContext,
@@ -11,7 +12,15 @@ import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { BOOKING_COLUMNS, reload, toBooking, type BookingRow } from '../bookings/booking-row.ts';
 import { anyPermission, bookingsGuard } from '../shared/guards.ts';
-import { body, stringList, tenantOf } from '../shared/request.ts';
+import {
+  acceptBody,
+  bulkAcceptBody,
+  bulkDeclineBody,
+  changesBody,
+  declineBody,
+  stringList,
+  tenantOf,
+} from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
 import { holdHoursOf, transition } from '../status/transition.ts';
 import { changedMeanwhile } from '../status/transitions.ts';
@@ -65,7 +74,7 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
 
   // Registered before the /:id/ routes below, which would otherwise take "bulk" for an id.
   router.post('/api/bookings/bulk/accept', ...bookingsGuard, async (ctx) => {
-    const b = body(ctx);
+    const b = parseBody(ctx, bulkAcceptBody);
     const ids = selectedIds(b);
     const holdHours = holdHoursOf(b);
     const settings = await settingsOf(ctx);
@@ -73,7 +82,7 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
   });
 
   router.post('/api/bookings/bulk/decline', ...bookingsGuard, async (ctx) => {
-    const b = body(ctx);
+    const b = parseBody(ctx, bulkDeclineBody);
     const ids = selectedIds(b);
     const reason = declineReason(b);
     const settings = await settingsOf(ctx);
@@ -81,18 +90,18 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
   });
 
   router.post('/api/bookings/:id/accept', ...bookingsGuard, async (ctx) => {
-    const holdHours = holdHoursOf(body(ctx));
+    const holdHours = holdHoursOf(parseBody(ctx, acceptBody));
     const settings = await settingsOf(ctx);
     ctx.body = { booking: await transition(ctx, deps, ctx.params.id!, 'tentative', { holdHours, settings }) };
   });
 
   router.post('/api/bookings/:id/decline', ...bookingsGuard, async (ctx) => {
-    const reason = declineReason(body(ctx));
+    const reason = declineReason(parseBody(ctx, declineBody));
     ctx.body = { booking: await decline(ctx, deps, await settingsOf(ctx), ctx.params.id!, reason) };
   });
 
   router.post('/api/bookings/:id/request-changes', ...bookingsGuard, async (ctx) => {
-    const message = String(body(ctx).message ?? '').trim();
+    const message = String(parseBody(ctx, changesBody).message ?? '').trim();
     if (!message)
       throw badRequest(CHANGES_NEEDED, { errors: [{ path: 'message', message: CHANGES_NEEDED }] });
     const { timezone } = await settingsOf(ctx);

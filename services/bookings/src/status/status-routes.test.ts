@@ -13,7 +13,7 @@ describe('transitions', () => {
       payment_details: {
         tax_type: 'inclusive',
         deposit_type: 'Percentage',
-        deposit_value: '25',
+        deposit_value: 25,
         total_amount: 1,
       },
     });

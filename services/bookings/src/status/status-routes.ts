@@ -1,14 +1,14 @@
 /** PUT /api/bookings/:id/status: any allowed transition; confirming computes the payment figures. */
-import { badRequest, type AppRouter } from '@venue/service-kit';
+import { badRequest, parseBody, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
-import { body, tenantOf } from '../shared/request.ts';
+import { statusBody, tenantOf } from '../shared/request.ts';
 import { holdHoursOf, transition } from './transition.ts';
 
 export function statusRoutes(router: AppRouter, deps: Deps): void {
   router.put('/api/bookings/:id/status', ...bookingsGuard, async (ctx) => {
-    const b = body(ctx);
+    const b = parseBody(ctx, statusBody);
     if (typeof b.status !== 'string') throw badRequest('Status is required');
     const to = b.status.toLowerCase();
     const holdHours = holdHoursOf(b);

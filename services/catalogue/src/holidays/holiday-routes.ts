@@ -11,7 +11,7 @@ import {
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
+import { RESOURCE_GUARDS, conflictOnDuplicate, idParam, tenantOf, tx } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 import { holidaysFromIcs, holidaysToIcs } from './holiday-ics.ts';
 import {
@@ -27,6 +27,7 @@ import {
 import { syncHolidays } from './holiday-sync.ts';
 
 const NOT_FOUND = 'Holiday not found';
+const DUPLICATE_MESSAGE = 'A holiday with this name already exists on that date';
 /** An ICS file, sent as the file or as `{ics}` JSON (app.ts lifts the kit's text ceiling for it). */
 export const ICS_MAX = 1024 * 1024;
 const { read, write } = RESOURCE_GUARDS;
@@ -79,7 +80,7 @@ async function checkUnique(ctx: AppContext, h: HolidayInput, exceptId: string | 
     `SELECT 1 FROM holidays WHERE date = $1::date AND name = $2 AND id IS DISTINCT FROM $3`,
     [h.date, h.name, exceptId],
   );
-  if (rows[0]) throw conflict('A holiday with this name already exists on that date');
+  if (rows[0]) throw conflict(DUPLICATE_MESSAGE);
   if (h.substitutes) {
     if (h.substitutes === exceptId) throw badRequest('A holiday cannot substitute itself');
     const { rows: sub } = await tx(ctx).query(`SELECT 1 FROM holidays WHERE id = $1`, [h.substitutes]);
@@ -206,7 +207,9 @@ export function holidayRoutes(router: AppRouter): void {
   router.post('/api/holidays', ...write, async (ctx) => {
     const input = parseBody(ctx, holidayInput);
     await checkUnique(ctx, input, null);
-    const created = await insertHoliday(tx(ctx), tenantOf(ctx), input);
+    const created = await conflictOnDuplicate(DUPLICATE_MESSAGE, () =>
+      insertHoliday(tx(ctx), tenantOf(ctx), input),
+    );
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'settings',
@@ -221,25 +224,27 @@ export function holidayRoutes(router: AppRouter): void {
     const before = await findHoliday(ctx);
     const input = parseBody(ctx, holidayInput);
     await checkUnique(ctx, input, before.id);
-    const { rows } = await tx(ctx).query(
-      `UPDATE holidays SET name=$2, date=$3, scope=$4, state=$5, pricing_rule=$6, surcharge_percent=$7, block_out=$8,
+    const { rows } = await conflictOnDuplicate(DUPLICATE_MESSAGE, () =>
+      tx(ctx).query(
+        `UPDATE holidays SET name=$2, date=$3, scope=$4, state=$5, pricing_rule=$6, surcharge_percent=$7, block_out=$8,
          restricted_trading=$9, notes=$10, provenance=$11, source_url=$12, substitutes=$13, updated_at=now()
        WHERE id=$1 RETURNING ${HOLIDAY_COLUMNS}`,
-      [
-        before.id,
-        input.name,
-        input.date,
-        input.scope,
-        input.state,
-        input.pricingRule,
-        input.surchargePercent,
-        input.blockOut,
-        input.restrictedTrading,
-        input.notes,
-        input.provenance ?? before.provenance,
-        input.sourceUrl,
-        input.substitutes,
-      ],
+        [
+          before.id,
+          input.name,
+          input.date,
+          input.scope,
+          input.state,
+          input.pricingRule,
+          input.surchargePercent,
+          input.blockOut,
+          input.restrictedTrading,
+          input.notes,
+          input.provenance ?? before.provenance,
+          input.sourceUrl,
+          input.substitutes,
+        ],
+      ),
     );
     const after = toHoliday(rows[0] as Record<string, unknown>);
     await tx(ctx).audit(ctx, {

@@ -11,7 +11,16 @@ import {
   type AppRouter,
 } from '@venue/service-kit';
 import { hasPermission, pricingInput } from '@venue/contracts';
-import { PRICING_GUARDS, dollars, idParam, num, principal, tenantOf, tx } from '../common.ts';
+import {
+  PRICING_GUARDS,
+  conflictOnDuplicate,
+  dollars,
+  idParam,
+  num,
+  principal,
+  tenantOf,
+  tx,
+} from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 import { quoteFor, quoteRequest } from './price-quote.ts';
 
@@ -53,12 +62,14 @@ async function requireResource(ctx: AppContext, id: string): Promise<void> {
   if (!rows[0]) throw notFound('Resource not found');
 }
 
+const ONE_CARD_MESSAGE = 'This resource already has a rate card. Edit the existing one instead.';
+
 async function assertNoOtherCard(ctx: AppContext, resourceId: string, exceptId?: string): Promise<void> {
   const { rows } = await tx(ctx).query(
     `SELECT id FROM pricing WHERE resource_id = $1 AND id IS DISTINCT FROM $2`,
     [resourceId, exceptId ?? null],
   );
-  if (rows[0]) throw conflict('This resource already has a rate card. Edit the existing one instead.');
+  if (rows[0]) throw conflict(ONE_CARD_MESSAGE);
 }
 
 /** Quotes are needed by every screen that prices a booking, not only the rate-card page. */
@@ -83,17 +94,19 @@ export function pricingRoutes(router: AppRouter): void {
     const input = parseBody(ctx, pricingInput);
     await requireResource(ctx, input.resourceId);
     await assertNoOtherCard(ctx, input.resourceId);
-    const { rows } = await tx(ctx).query<{ id: string }>(
-      `INSERT INTO pricing (tenant_id, resource_id, rate_type, weekday_rate_cents, weekend_rate_cents, description)
-       VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
-      [
-        tenantOf(ctx),
-        input.resourceId,
-        input.rateType,
-        input.weekdayRateCents,
-        input.weekendRateCents,
-        input.description,
-      ],
+    const { rows } = await conflictOnDuplicate(ONE_CARD_MESSAGE, () =>
+      tx(ctx).query<{ id: string }>(
+        `INSERT INTO pricing (tenant_id, resource_id, rate_type, weekday_rate_cents, weekend_rate_cents, description)
+         VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
+        [
+          tenantOf(ctx),
+          input.resourceId,
+          input.rateType,
+          input.weekdayRateCents,
+          input.weekendRateCents,
+          input.description,
+        ],
+      ),
     );
     const created = await findPricing(ctx, rows[0]!.id);
     await tx(ctx).audit(ctx, {
@@ -113,17 +126,19 @@ export function pricingRoutes(router: AppRouter): void {
       await requireResource(ctx, input.resourceId);
       await assertNoOtherCard(ctx, input.resourceId, before.id);
     }
-    await tx(ctx).query(
-      `UPDATE pricing SET resource_id=$2, rate_type=$3, weekday_rate_cents=$4, weekend_rate_cents=$5, description=$6,
-         updated_at=now() WHERE id=$1`,
-      [
-        before.id,
-        input.resourceId,
-        input.rateType,
-        input.weekdayRateCents,
-        input.weekendRateCents,
-        input.description,
-      ],
+    await conflictOnDuplicate(ONE_CARD_MESSAGE, () =>
+      tx(ctx).query(
+        `UPDATE pricing SET resource_id=$2, rate_type=$3, weekday_rate_cents=$4, weekend_rate_cents=$5, description=$6,
+           updated_at=now() WHERE id=$1`,
+        [
+          before.id,
+          input.resourceId,
+          input.rateType,
+          input.weekdayRateCents,
+          input.weekendRateCents,
+          input.description,
+        ],
+      ),
     );
     const after = await findPricing(ctx, before.id);
     await tx(ctx).audit(ctx, {

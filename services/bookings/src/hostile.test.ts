@@ -1,0 +1,123 @@
+/** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on bookings. */
+import { randomUUID } from 'node:crypto';
+import { describeHostileInput } from '@venue/service-kit/testing';
+import { HALL, OWNER, form, futureDate, startHarness } from './test-support.ts';
+
+describeHostileInput('bookings', async () => {
+  const h = await startHarness();
+  const created = await h.create({ bookingDate: futureDate(40), customerEmail: 'hostile@example.com' });
+  if (created.status !== 201) throw new Error(`setup: ${created.status} ${created.text}`);
+  const booking = created.body.booking;
+  // An edit may set deposit_paid only on a confirmed booking (409 otherwise, before the form).
+  const confirmed = (await h.create({ bookingDate: futureDate(42), startTime: '08:00', endTime: '09:00' }))
+    .body.booking;
+  const confirm = await h.call('PUT', `/api/bookings/${confirmed.id}/status`, h.tokens.owner, {
+    status: 'confirmed',
+  });
+  if (confirm.status !== 200) throw new Error(`setup: ${confirm.status} ${confirm.text}`);
+  const day = futureDate(41);
+  const addOn = randomUUID();
+  const bookingBody = {
+    ...form({ bookingDate: day }),
+    resourceId: HALL,
+    additionalDescription: 'Long tables please',
+    estimatedPrice: 500,
+    status: 'pending',
+    customerTier: 'standard',
+    bookingSource: 'admin',
+    priority: 'normal',
+    notes: 'Call before',
+    bondRequired: true,
+    bondCents: 20000,
+    bondPaid: false,
+    docs: { idVerified: true, insuranceVerified: false },
+    addOns: [{ id: addOn, quantity: 2 }],
+    addOnIds: [addOn],
+  };
+  const listQuery = [
+    'q',
+    'status',
+    'from',
+    'to',
+    'cancelledFrom',
+    'resourceId',
+    'source',
+    'tier',
+    'priority',
+    'quick',
+    'balanceDue',
+    'bondRequired',
+    'docsMissing',
+    'withAddOns',
+    'recent30',
+    'sort',
+    'order',
+  ];
+  const decline = { reason: 'other', note: 'Fully booked' };
+  return {
+    t: h.t,
+    token: h.tokens.owner,
+    tenantId: OWNER,
+    table: {
+      params: { id: booking.id, ownerId: OWNER, resourceId: HALL, tenantId: OWNER },
+      paramsByRoute: {
+        ...Object.fromEntries(
+          [
+            'GET /api/customers/:id',
+            'GET /api/customers/:id/export.csv',
+            'GET /api/customers/:id/export.pdf',
+            'POST /api/customers/:id/anonymise',
+          ].map((k) => [k, { id: booking.customerId }]),
+        ),
+        'PUT /api/bookings/:id': { id: confirmed.id },
+      },
+      bodies: {
+        'POST /internal/events': {
+          id: randomUUID(),
+          type: 'hostile.probe',
+          source: 'hostile-test',
+          tenantId: OWNER,
+          occurredAt: new Date().toISOString(),
+          data: { note: 'nothing to do' },
+        },
+        'POST /api/bookings/check': {
+          resourceId: HALL,
+          bookingDate: day,
+          startTime: '10:00',
+          endTime: '12:00',
+          addOnIds: [addOn],
+          excludeId: booking.id,
+        },
+        'POST /api/bookings/admin': bookingBody,
+        'PUT /api/bookings/:id': { ...bookingBody, payment_details: { deposit_paid: true } },
+        'PATCH /api/bookings/:id/move': {
+          bookingDate: day,
+          startTime: '15:00',
+          endTime: '17:00',
+          resourceId: HALL,
+        },
+        'PUT /api/bookings/:id/status': {
+          status: 'confirmed',
+          reason: 'Paid in cash',
+          holdHours: 48,
+          payment_details: { tax_type: 'inclusive', deposit_type: 'Fixed', deposit_value: 100 },
+        },
+        'POST /api/bookings/:id/accept': { holdHours: 48 },
+        'POST /api/bookings/:id/decline': decline,
+        'POST /api/bookings/:id/request-changes': { message: 'Please move to the afternoon.' },
+        'POST /api/bookings/bulk/accept': { ids: [booking.id], holdHours: 72 },
+        'POST /api/bookings/bulk/decline': { ids: [booking.id], ...decline },
+      },
+      noBody: ['POST /api/customers/:id/anonymise'],
+      lenient: { 'POST /internal/events': ['data'] },
+      queries: {
+        'GET /api/bookings': ['page', 'limit', ...listQuery],
+        'GET /api/bookings/hall-owner/:ownerId': listQuery,
+        'GET /api/bookings/export.csv': listQuery,
+        'GET /api/bookings/search': ['q'],
+        'GET /api/calendar': ['from', 'to', 'resourceId'],
+        'GET /api/customers': ['search', 'segment', 'tag', 'sort', 'order', 'page', 'limit'],
+      },
+    },
+  };
+});
