@@ -136,7 +136,14 @@ export interface BookingStats {
   refundedCents: number;
 }
 
-export interface Conflict {
+/** Why a booking or block-out holds the time (the server's words in `explanation`). */
+export interface ConflictReason {
+  cause?: 'overlap' | 'setup_buffer' | 'packdown_buffer' | 'buffers';
+  bufferMinutes?: number | null;
+  explanation?: string;
+}
+
+export interface Conflict extends ConflictReason {
   id: string;
   customer: string;
   startTime: string;
@@ -157,7 +164,7 @@ export interface Quote {
 
 export interface CheckResult {
   conflicts: Conflict[];
-  blockouts: { id: string; reason: string; startsAt: string; endsAt: string }[];
+  blockouts: ({ id: string; reason: string; startsAt: string; endsAt: string } & ConflictReason)[];
   quote: Quote | null;
   quoteUnavailable?: boolean;
 }

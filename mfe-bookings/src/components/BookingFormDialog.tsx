@@ -128,12 +128,16 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     isValidTime(debounced.startTime) &&
     isValidTime(debounced.endTime) &&
     debounced.endTime > debounced.startTime;
+  // The booking being edited, or the one this form just created: saving refreshes every
+  // bookings query, and the check must not list the saved booking as clashing with itself.
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const excludeId = booking?.id ?? savedId;
   const check = useQuery({
-    queryKey: [ROOTS.bookings, 'check', debounced, booking?.id],
+    queryKey: [ROOTS.bookings, 'check', debounced, excludeId],
     queryFn: () =>
       api.request<CheckResult>('check booking', 'POST', '/api/bookings/check', {
         ...debounced,
-        ...(booking ? { excludeId: booking.id } : {}),
+        ...(excludeId ? { excludeId } : {}),
       }),
     enabled: ready,
   });
@@ -188,6 +192,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     };
     try {
       const saved = unwrapBooking(await save.mutateAsync(body));
+      if (saved?.id) setSavedId(saved.id);
       const price = saved ? fmt.money(saved.calculatedPriceCents) : '';
       setSuccess(
         `${booking ? 'Booking updated' : 'Booking created'} successfully!${price ? ` Calculated price: ${price}` : ''}`,

@@ -1,4 +1,4 @@
-import { Alert, List } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import type { CheckResult, Conflict } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 
@@ -19,11 +19,21 @@ export function ConflictList({
         {conflicts.map((c) => (
           <List.Item key={c.id}>
             {c.customer} — {fmt.time(c.startTime)} to {fmt.time(c.endTime)} ({c.eventType}, {c.status})
+            {c.explanation ? (
+              <Text size="xs" c="dimmed">
+                {c.explanation}
+              </Text>
+            ) : null}
           </List.Item>
         ))}
         {blockouts.map((b) => (
           <List.Item key={b.id}>
             Blocked out: {b.reason} ({fmt.venueDateTime(b.startsAt)} to {fmt.venueDateTime(b.endsAt)})
+            {b.explanation ? (
+              <Text size="xs" c="dimmed">
+                {b.explanation}
+              </Text>
+            ) : null}
           </List.Item>
         ))}
       </List>

@@ -5,7 +5,21 @@ import { venueIso } from '../shared/time.ts';
 export const CONFLICT_MESSAGE =
   'Time slot conflicts with existing booking(s). Please choose a different time.';
 
-export interface ConflictEntry {
+/**
+ * Why something holds the time: the events overlap, or a setup/pack-down buffer (of this booking,
+ * of the other, or both together) reaches across the gap between them.
+ */
+export type ConflictCause = 'overlap' | 'setup_buffer' | 'packdown_buffer' | 'buffers';
+
+export interface ConflictExplanation {
+  cause: ConflictCause;
+  /** The buffer minutes that close the gap (both buffers' sum for `buffers`); null for an overlap. */
+  bufferMinutes: number | null;
+  /** In words, e.g. "Pack-down buffer of 45 min after Smith Wedding (ends 14:00)". */
+  explanation: string;
+}
+
+export interface ConflictEntry extends ConflictExplanation {
   id: string;
   customer: string;
   startTime: string;
@@ -16,18 +30,108 @@ export interface ConflictEntry {
   bookingDate: string;
 }
 
-/** A slot with the buffers applied, and the venue's zone it was resolved in. */
+/**
+ * A slot with the buffers applied, and the venue's zone it was resolved in; with the event's own
+ * times and buffers (as `spanFor` gives them) each conflict says why it is one.
+ */
 export interface VenueSpan {
   slotStart: Date;
   slotEnd: Date;
   timeZone: string;
+  startsAt?: Date;
+  endsAt?: Date;
 }
 
-export interface BlockoutEntry {
+export interface BlockoutEntry extends ConflictExplanation {
   id: string;
   reason: string;
   startsAt: string;
   endsAt: string;
+}
+
+/** How a booking is named in explanations: "Smith Wedding" (customer, then event type). */
+export function bookingName(customer: string, eventType: string): string {
+  return [customer.trim(), eventType.trim()].filter(Boolean).join(' ') || 'another booking';
+}
+
+interface Held {
+  name: string;
+  /** The other's event (a block-out has no buffers: its event is its slot). */
+  startsAt: Date;
+  endsAt: Date;
+  slotStart: Date;
+  slotEnd: Date;
+  /** Its wall-clock start and end as the venue reads them (HH:mm, or a date and time). */
+  startLabel: string;
+  endLabel: string;
+}
+
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+/**
+ * Why `other` holds part of `span`. Without the event's own times (a caller that passed only
+ * the slot) the slot is taken as the event, so the answer is an overlap.
+ */
+export function explainConflict(span: VenueSpan, other: Held): ConflictExplanation {
+  const start = span.startsAt ?? span.slotStart;
+  const end = span.endsAt ?? span.slotEnd;
+  if (start < other.endsAt && other.startsAt < end) {
+    return {
+      cause: 'overlap',
+      bufferMinutes: null,
+      explanation: `Overlaps ${other.name} (${other.startLabel}–${other.endLabel})`,
+    };
+  }
+  if (other.endsAt <= start) {
+    // the other comes first: its pack-down and this booking's setup share the gap
+    const gap = minutes(start.getTime() - other.endsAt.getTime());
+    const theirs = minutes(other.slotEnd.getTime() - other.endsAt.getTime());
+    const mine = minutes(start.getTime() - span.slotStart.getTime());
+    if (theirs > gap)
+      return {
+        cause: 'packdown_buffer',
+        bufferMinutes: theirs,
+        explanation: `Pack-down buffer of ${theirs} min after ${other.name} (ends ${other.endLabel})`,
+      };
+    if (mine > gap)
+      return {
+        cause: 'setup_buffer',
+        bufferMinutes: mine,
+        explanation: `Setup buffer of ${mine} min before this booking reaches back into ${other.name} (ends ${other.endLabel})`,
+      };
+    return {
+      cause: 'buffers',
+      bufferMinutes: theirs + mine,
+      explanation: `Pack-down buffer of ${theirs} min after ${other.name} (ends ${other.endLabel}) and this booking's setup buffer of ${mine} min need ${theirs + mine} min; the gap is ${gap} min`,
+    };
+  }
+  // the other comes after: this booking's pack-down and its setup share the gap
+  const gap = minutes(other.startsAt.getTime() - end.getTime());
+  const theirs = minutes(other.startsAt.getTime() - other.slotStart.getTime());
+  const mine = minutes(span.slotEnd.getTime() - end.getTime());
+  if (theirs > gap)
+    return {
+      cause: 'setup_buffer',
+      bufferMinutes: theirs,
+      explanation: `Setup buffer of ${theirs} min before ${other.name} (starts ${other.startLabel})`,
+    };
+  if (mine > gap)
+    return {
+      cause: 'packdown_buffer',
+      bufferMinutes: mine,
+      explanation: `Pack-down buffer of ${mine} min after this booking runs into ${other.name} (starts ${other.startLabel})`,
+    };
+  return {
+    cause: 'buffers',
+    bufferMinutes: theirs + mine,
+    explanation: `This booking's pack-down buffer of ${mine} min and the setup buffer of ${theirs} min before ${other.name} (starts ${other.startLabel}) need ${theirs + mine} min; the gap is ${gap} min`,
+  };
+}
+
+/** Venue wall clock of an instant: HH:mm on `day`, else "yyyy-MM-dd HH:mm". */
+function wallLabel(instant: Date, timeZone: string, day: string | null): string {
+  const iso = venueIso(instant, timeZone);
+  return iso.slice(0, 10) === day ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 /**
@@ -50,9 +154,14 @@ export async function findConflicts(
     status: string;
     booking_code: string;
     booking_date: string;
+    starts_at: Date | string;
+    ends_at: Date | string;
+    slot_start: Date | string;
+    slot_end: Date | string;
   }>(
     `SELECT b.id, b.customer_name, b.start_time, b.end_time, b.event_type, b.status, b.booking_code,
-            to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date
+            to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date, b.starts_at, b.ends_at,
+            lower(s.slot) AS slot_start, upper(s.slot) AS slot_end
        FROM resource_slots s JOIN bookings b ON b.tenant_id = s.tenant_id AND b.id = s.booking_id
       WHERE s.resource_id = $1 AND s.kind = 'booking' AND s.slot && tstzrange($2::timestamptz, $3::timestamptz)
         AND ($4::uuid IS NULL OR b.id <> $4::uuid)
@@ -70,6 +179,9 @@ export async function findConflicts(
       ORDER BY starts_at`,
     [resourceId, ...range],
   );
+  // Times in explanations read as the venue's clock; the date is added only when it is not the
+  // day this booking starts on.
+  const day = venueIso(span.startsAt ?? span.slotStart, span.timeZone).slice(0, 10);
   return {
     conflicts: bookings.rows.map((b) => ({
       id: b.id,
@@ -80,13 +192,35 @@ export async function findConflicts(
       status: b.status,
       bookingCode: b.booking_code,
       bookingDate: b.booking_date,
+      ...explainConflict(span, {
+        name: bookingName(b.customer_name, b.event_type),
+        startsAt: new Date(b.starts_at),
+        endsAt: new Date(b.ends_at),
+        slotStart: new Date(b.slot_start),
+        slotEnd: new Date(b.slot_end),
+        startLabel: b.booking_date === day ? b.start_time : `${b.booking_date} ${b.start_time}`,
+        endLabel: b.booking_date === day ? b.end_time : `${b.booking_date} ${b.end_time}`,
+      }),
     })),
-    blockouts: blockouts.rows.map((b) => ({
-      id: b.id,
-      reason: b.reason,
-      startsAt: venueIso(new Date(b.starts_at), span.timeZone),
-      endsAt: venueIso(new Date(b.ends_at), span.timeZone),
-    })),
+    blockouts: blockouts.rows.map((b) => {
+      const startsAt = new Date(b.starts_at);
+      const endsAt = new Date(b.ends_at);
+      return {
+        id: b.id,
+        reason: b.reason,
+        startsAt: venueIso(startsAt, span.timeZone),
+        endsAt: venueIso(endsAt, span.timeZone),
+        ...explainConflict(span, {
+          name: `the block-out${b.reason ? ` "${b.reason}"` : ''}`,
+          startsAt,
+          endsAt,
+          slotStart: startsAt,
+          slotEnd: endsAt,
+          startLabel: wallLabel(startsAt, span.timeZone, day),
+          endLabel: wallLabel(endsAt, span.timeZone, day),
+        }),
+      };
+    }),
   };
 }
 

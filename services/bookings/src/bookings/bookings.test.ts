@@ -195,6 +195,64 @@ describe('bookings: edit, move and the live check', () => {
     });
     assert.deepEqual(self.body.conflicts, []);
   });
+
+  it('each conflict says why: the overlap itself, or which buffer and how many minutes', async () => {
+    const date = futureDate(46);
+    const smith = (
+      await h.create({ bookingDate: date, startTime: '10:00', endTime: '14:00', customerName: 'Smith' })
+    ).body.booking;
+    const check = (startTime: string, endTime: string, over: Record<string, unknown> = {}) =>
+      h.call('POST', '/api/bookings/check', h.tokens.owner, {
+        resourceId: HALL,
+        bookingDate: date,
+        startTime,
+        endTime,
+        ...over,
+      });
+    const why = async (startTime: string, endTime: string) =>
+      (await check(startTime, endTime)).body.conflicts.map((c: any) => [
+        c.id,
+        c.cause,
+        c.bufferMinutes,
+        c.explanation,
+      ]);
+    // The hall keeps 30 min setup and 30 min pack-down around every booking.
+    assert.deepEqual(await why('13:00', '15:00'), [
+      [smith.id, 'overlap', null, 'Overlaps Smith Wedding (10:00–14:00)'],
+    ]);
+    assert.deepEqual(await why('14:15', '15:00'), [
+      [smith.id, 'packdown_buffer', 30, 'Pack-down buffer of 30 min after Smith Wedding (ends 14:00)'],
+    ]);
+    // 14:30: neither buffer alone reaches the other booking, together they need an hour
+    assert.deepEqual(await why('14:30', '16:00'), [
+      [
+        smith.id,
+        'buffers',
+        60,
+        "Pack-down buffer of 30 min after Smith Wedding (ends 14:00) and this booking's setup buffer of 30 min need 60 min; the gap is 30 min",
+      ],
+    ]);
+    assert.deepEqual(await why('08:00', '09:45'), [
+      [smith.id, 'setup_buffer', 30, 'Setup buffer of 30 min before Smith Wedding (starts 10:00)'],
+    ]);
+    assert.deepEqual(await why('15:00', '16:00'), []);
+
+    // The same words come with the 409 of a refused create.
+    const refused = await h.create({ bookingDate: date, startTime: '14:30', endTime: '16:00' });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.conflicts[0].cause, 'buffers');
+
+    // Right after a create, the check that excludes the new booking (as the form now asks) is clear,
+    // and a booking never conflicts with itself on an edit.
+    const created = (await h.create({ bookingDate: date, startTime: '18:00', endTime: '20:00' })).body
+      .booking;
+    assert.deepEqual((await check('18:00', '20:00', { excludeId: created.id })).body.conflicts, []);
+    const edit = await h.call('PUT', `/api/bookings/${created.id}`, h.tokens.owner, {
+      startTime: '18:00',
+      endTime: '20:30',
+    });
+    assert.equal(edit.status, 200, edit.text);
+  });
 });
 
 describe('lists, stats, search and exports', () => {
