@@ -8,7 +8,9 @@ import {
   type ServiceUrls,
 } from './config.ts';
 import { healthRoute } from './health.ts';
-import { identity, internalSecret, loadPublicKey, type PublicKey } from './identity.ts';
+import { internalEvents, startNatsFeed, type NatsFeedConfig } from './event-feed.ts';
+import { adminLookup, identity, internalSecret, loadPublicKey, type PublicKey } from './identity.ts';
+import { PrincipalCache } from './principal-cache.ts';
 import { declaredSizeLimit, proxy } from './proxy.ts';
 import { loginRateLimit, type RateLimitOptions } from './rate-limit.ts';
 import { requestContext } from './request-context.ts';
@@ -38,11 +40,19 @@ export interface GatewayOptions {
   publicKey?: PublicKey;
   /** Default INTERNAL_SECRET. */
   internalSecret?: string;
+  /** How long a cached principal is used without asking admin (default 30 s; decision 20). */
+  principalCacheTtlMs?: number;
+  /** Budget for one principal look-up on admin (default 2 s); past it the token's snapshot serves. */
+  principalLookupTimeoutMs?: number;
+  /** Admin's events from JetStream; default NATS_URL, `false` for the relay's HTTP posts only. */
+  nats?: NatsFeedConfig | false;
 }
 
 export interface Gateway extends Koa<GatewayState> {
-  /** Closes the upstream connection pools (after the HTTP server has stopped accepting). */
+  /** Closes the event feed and the upstream connection pools (after the HTTP server has stopped accepting). */
   close(): Promise<void>;
+  /** The principal cache (tests look at it). */
+  readonly principals: PrincipalCache;
 }
 
 /** Runs middleware in order as one; `next` of the last one continues the outer chain. */
@@ -81,21 +91,41 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   app.silent = true;
   app.on('error', (err: Error) => logger.warn({ err }, 'response error'));
 
+  const principals = new PrincipalCache({
+    lookup: adminLookup({ upstreams, secret, timeoutMs: options.principalLookupTimeoutMs ?? 2000 }),
+    ttlMs: options.principalCacheTtlMs,
+    onAdminUnavailable: (err) =>
+      logger.warn(
+        { err: err.cause ?? err, failure: err.failure },
+        'admin cannot be asked for principals; sessions continue on cached and token principals',
+      ),
+  });
+  const natsUrl = process.env.NATS_URL;
+  const natsConfig =
+    options.nats === false ? undefined : (options.nats ?? (natsUrl ? { url: natsUrl } : undefined));
+  const feed = natsConfig ? startNatsFeed(natsConfig, principals, logger) : undefined;
+
   const api = chain([
     healthRoute(upstreams, options.healthTimeoutMs ?? 1500),
     loginRateLimit(options.loginRateLimit ?? { max: 20, windowMs: 60_000 }),
     routeToService(upstreams),
     declaredSizeLimit(maxBodyBytes),
-    identity({ upstreams, publicKey, secret, lookupTimeoutMs: upstreams.target('admin').timeoutMs }),
+    identity({ upstreams, publicKey, cache: principals }),
     proxy({ upstreams, maxBodyBytes, secret }),
   ]);
 
   app.use(requestContext(logger));
   app.use(securityHeaders());
+  // The one internal path served here, for the outbox relay only; every other one is blocked.
+  app.use(internalEvents({ cache: principals, secret }));
   app.use(blockInternal());
   app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx, next) : next()));
   app.use(staticFiles({ root: options.staticRoot ?? defaultStaticRoot() }));
 
-  app.close = () => upstreams.close();
+  app.close = async () => {
+    await feed?.close();
+    await upstreams.close();
+  };
+  Object.defineProperty(app, 'principals', { value: principals });
   return app;
 }

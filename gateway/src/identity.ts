@@ -1,11 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   INTERNAL_AUTH_HEADER,
+  isSessionEndReason,
   PRINCIPAL_HEADER,
   PRINCIPAL_SIGNATURE_HEADER,
-  REQUEST_ID_HEADER,
-  type AccessClaims,
+  SESSION_ENDED_CODE,
+  SESSION_ENDED_MESSAGE,
+  TOKEN_STALE_CODE,
+  TOKEN_STALE_MESSAGE,
   type Principal,
+  type PrincipalLookup,
+  type SignedPrincipal,
+  type VerifiedClaims,
 } from '@venue/contracts';
 import {
   bearerToken,
@@ -16,6 +22,7 @@ import {
   verifyAccessToken,
 } from '@venue/service-kit';
 import { classifyUpstreamError, sendError, sendUpstreamFailure } from './errors.ts';
+import { LookupFailure, type Lookup, type PrincipalCache } from './principal-cache.ts';
 import type { Upstreams } from './upstreams.ts';
 import type { GatewayContext, GatewayMiddleware } from './state.ts';
 
@@ -43,22 +50,18 @@ export function isIdentityHeader(name: string): boolean {
 export const SESSION_PATHS: ReadonlySet<string> = new Set(['/api/login', '/api/logout', '/api/auth/refresh']);
 
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
-export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please sign in again.';
 
 export interface IdentityOptions {
   upstreams: Upstreams;
   publicKey: () => Promise<PublicKey>;
-  secret: () => string;
-  /** Budget for the principal look-up on admin. */
-  lookupTimeoutMs: number;
+  cache: PrincipalCache;
 }
 
-class PrincipalLookupError extends Error {
-  readonly failure: 'timeout' | 'down';
-  constructor(failure: 'timeout' | 'down', message: string, cause?: unknown) {
-    super(message, { cause });
-    this.failure = failure;
-  }
+export interface LookupOptions {
+  upstreams: Upstreams;
+  secret: () => string;
+  /** Budget for one look-up on admin; past it the request goes on with what is known. */
+  timeoutMs: number;
 }
 
 function isPrincipal(value: unknown): value is Principal {
@@ -67,6 +70,7 @@ function isPrincipal(value: unknown): value is Principal {
     typeof p === 'object' &&
     p !== null &&
     typeof p.userId === 'string' &&
+    typeof p.email === 'string' &&
     typeof p.tenantId === 'string' &&
     typeof p.role === 'string' &&
     typeof p.tokenVersion === 'number' &&
@@ -74,57 +78,56 @@ function isPrincipal(value: unknown): value is Principal {
   );
 }
 
-/** Current principal from admin, or null when the user is gone or inactive (404). */
-async function fetchPrincipal(
-  opts: IdentityOptions,
-  userId: string,
-  requestId: string,
-): Promise<Principal | null> {
-  const target = opts.upstreams.target('admin');
-  let res;
-  try {
-    res = await opts.upstreams.pool('admin').request({
-      method: 'GET',
-      path: `${target.basePath}/internal/principals/${encodeURIComponent(userId)}`,
-      headers: {
-        accept: 'application/json',
-        [INTERNAL_AUTH_HEADER]: opts.secret(),
-        [REQUEST_ID_HEADER]: requestId,
-      },
-      headersTimeout: opts.lookupTimeoutMs,
-      bodyTimeout: opts.lookupTimeoutMs,
-    });
-  } catch (err) {
-    throw new PrincipalLookupError(classifyUpstreamError(err), 'principal lookup failed', err);
-  }
-  if (res.statusCode === 404) {
-    await res.body.dump();
-    return null;
-  }
-  if (res.statusCode !== 200) {
-    await res.body.dump();
-    throw new PrincipalLookupError('down', `principal lookup answered ${res.statusCode}`);
-  }
-  let body: unknown;
-  try {
-    body = await res.body.json();
-  } catch (err) {
-    throw new PrincipalLookupError(classifyUpstreamError(err), 'principal lookup body unreadable', err);
-  }
-  if (!isPrincipal(body))
-    throw new PrincipalLookupError('down', 'principal lookup returned an unexpected shape');
-  return body;
+function isLookup(value: unknown): value is PrincipalLookup {
+  const v = value as { status?: unknown; principal?: unknown; reason?: unknown } | null;
+  if (typeof v !== 'object' || v === null) return false;
+  if (v.status === 'live') return isPrincipal(v.principal);
+  return v.status === 'ended' && isSessionEndReason(v.reason);
 }
 
-function unauthorized(ctx: GatewayContext, message: string): void {
+/** Asks admin for the principal and whether the session is live (decision 20). */
+export function adminLookup(opts: LookupOptions): Lookup {
+  return async (userId, sessionId) => {
+    const target = opts.upstreams.target('admin');
+    let res;
+    try {
+      res = await opts.upstreams.pool('admin').request({
+        method: 'GET',
+        path: `${target.basePath}/internal/principals/${encodeURIComponent(userId)}?sid=${encodeURIComponent(sessionId)}`,
+        headers: { accept: 'application/json', [INTERNAL_AUTH_HEADER]: opts.secret() },
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: opts.timeoutMs,
+      });
+    } catch (err) {
+      throw new LookupFailure(classifyUpstreamError(err), 'principal lookup failed', err);
+    }
+    if (res.statusCode !== 200) {
+      await res.body.dump();
+      throw new LookupFailure('down', `principal lookup answered ${res.statusCode}`);
+    }
+    let body: unknown;
+    try {
+      body = await res.body.json();
+    } catch (err) {
+      throw new LookupFailure(classifyUpstreamError(err), 'principal lookup body unreadable', err);
+    }
+    if (!isLookup(body)) throw new LookupFailure('down', 'principal lookup returned an unexpected shape');
+    return body;
+  };
+}
+
+function unauthorized(ctx: GatewayContext, message: string, extra: Record<string, unknown> = {}): void {
   ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
-  sendError(ctx, 401, message);
+  sendError(ctx, 401, message, extra);
 }
 
 /**
- * Verifies the bearer token and attaches the *current* principal (never cached: a bumped
- * token version must take effect on the very next request). Requests without a token pass
- * through without identity; the owning service decides whether that is allowed.
+ * Verifies the bearer token once (services trust the signed principal it leads to) and
+ * attaches the current principal from the cache, admin, or while admin is down the token's
+ * own snapshot. A token whose session ended gets 401 `session_ended` (with the reason); one
+ * that predates a change of the principal 401 `token_stale`, which the shell mends with a
+ * silent refresh. Requests without a token pass through without identity; the owning service
+ * decides whether that is allowed.
  */
 export function identity(opts: IdentityOptions): GatewayMiddleware {
   return async (ctx, next) => {
@@ -133,7 +136,7 @@ export function identity(opts: IdentityOptions): GatewayMiddleware {
     const lenient = SESSION_PATHS.has(ctx.path);
     const log = ctx.state.log;
 
-    let claims: AccessClaims;
+    let claims: VerifiedClaims;
     try {
       claims = await verifyAccessToken(token, await opts.publicKey());
     } catch (err) {
@@ -143,29 +146,29 @@ export function identity(opts: IdentityOptions): GatewayMiddleware {
       return unauthorized(ctx, INVALID_TOKEN_MESSAGE);
     }
 
-    let principal: Principal | null;
-    try {
-      principal = await fetchPrincipal(opts, claims.sub, ctx.state.requestId);
-    } catch (err) {
-      if (!(err instanceof PrincipalLookupError)) throw err;
-      log.warn({ err: err.cause ?? err, failure: err.failure }, 'principal lookup on admin failed');
-      // The session endpoints live on admin too: let the proxy report admin's state itself.
-      if (lenient) return next();
-      return sendUpstreamFailure(ctx, err.failure, opts.upstreams.target('admin').def.area);
+    const verdict = await opts.cache.resolve(claims);
+    if (verdict.kind === 'ok') {
+      if (verdict.source === 'token' || verdict.source === 'stale-cache')
+        log.debug({ userId: claims.sub, source: verdict.source }, 'principal vouched for without admin');
+      ctx.state.principal = { ...verdict.principal, sessionId: claims.sid ?? null, exp: claims.exp };
+      return next();
     }
-
-    if (!principal || principal.userId !== claims.sub || principal.tokenVersion !== claims.pv) {
-      log.info({ userId: claims.sub, found: Boolean(principal) }, 'stale session');
-      if (lenient) return next();
-      return unauthorized(ctx, SESSION_EXPIRED_MESSAGE);
+    // The session endpoints live on admin and work from the refresh cookie: let them answer.
+    if (lenient) return next();
+    if (verdict.kind === 'unavailable') {
+      return sendUpstreamFailure(ctx, verdict.failure, opts.upstreams.target('admin').def.area);
     }
-    ctx.state.principal = principal;
-    return next();
+    log.info({ userId: claims.sub, verdict: verdict.kind }, 'access token refused');
+    if (verdict.kind === 'stale') return unauthorized(ctx, TOKEN_STALE_MESSAGE, { code: TOKEN_STALE_CODE });
+    return unauthorized(ctx, SESSION_ENDED_MESSAGE, {
+      code: SESSION_ENDED_CODE,
+      ...(verdict.reason ? { reason: verdict.reason } : {}),
+    });
   };
 }
 
 /** The identity headers the upstream receives: only ever the gateway's own. */
-export function identityHeaders(principal: Principal | undefined, secret: string): IncomingHttpHeaders {
+export function identityHeaders(principal: SignedPrincipal | undefined, secret: string): IncomingHttpHeaders {
   if (!principal) return {};
   const { value, signature } = encodePrincipal(principal, secret);
   return { [PRINCIPAL_HEADER]: value, [PRINCIPAL_SIGNATURE_HEADER]: signature };

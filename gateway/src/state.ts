@@ -1,6 +1,6 @@
 import type { ParameterizedContext, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { Principal } from '@venue/contracts';
+import type { SignedPrincipal } from '@venue/contracts';
 import type { ServiceTarget } from './config.ts';
 
 /** What the gateway's middleware leave for each other on `ctx.state`. */
@@ -9,8 +9,11 @@ export interface GatewayState {
   log: Logger;
   /** The service owning the request's `/api` prefix, once routed. */
   target?: ServiceTarget;
-  /** The verified, current principal, when the request carried a valid access token. */
-  principal?: Principal;
+  /**
+   * The verified, current principal with its session and the token's expiry, when the request
+   * carried a usable access token; forwarded HMAC-signed to the service.
+   */
+  principal?: SignedPrincipal;
 }
 
 export type GatewayContext = ParameterizedContext<GatewayState>;

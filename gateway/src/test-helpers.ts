@@ -3,8 +3,8 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { pino } from 'pino';
-import type { Principal, ServiceName } from '@venue/contracts';
-import { createGateway, type GatewayOptions } from './app.ts';
+import type { Principal, ServiceName, SessionEndReason } from '@venue/contracts';
+import { createGateway, type Gateway, type GatewayOptions } from './app.ts';
 
 export interface Listening {
   url: string;
@@ -91,12 +91,22 @@ export async function fakeService(name: string, handler?: Handler): Promise<Fake
 
 export const TEST_SECRET = 'gateway-test-internal-secret-0123456789';
 
+export interface TestClaims {
+  sub: string;
+  pv: number;
+  role?: string;
+  tid?: string;
+  /** Session id, and the principal snapshot (em, nm, par, perm) as admin issues them. */
+  sid?: string;
+  em?: string;
+  nm?: string | null;
+  par?: string | null;
+  perm?: string[];
+}
+
 export interface TestKeys {
   privateKey: CryptoKey;
-  token(
-    claims: { sub: string; pv: number; role?: string; tid?: string },
-    tweak?: (jwt: SignJWT) => SignJWT,
-  ): Promise<string>;
+  token(claims: TestClaims, tweak?: (jwt: SignJWT) => SignJWT): Promise<string>;
 }
 
 /** A fresh Ed25519 pair; the public half and the internal secret go into the environment like in production. */
@@ -106,17 +116,22 @@ export async function testKeys(): Promise<TestKeys> {
   process.env.INTERNAL_SECRET = TEST_SECRET;
   return {
     privateKey,
-    token: (claims, tweak = (j) => j) =>
+    token: ({ sub, role, tid, ...rest }, tweak = (j) => j) =>
       tweak(
-        new SignJWT({ role: claims.role ?? 'hall_owner', tid: claims.tid ?? claims.sub, pv: claims.pv })
+        new SignJWT({ role: role ?? 'hall_owner', tid: tid ?? sub, ...rest })
           .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
-          .setSubject(claims.sub)
+          .setSubject(sub)
           .setIssuer('venue-admin')
           .setAudience('venue-api')
           .setIssuedAt()
           .setExpirationTime('10m'),
       ).sign(privateKey),
   };
+}
+
+/** The snapshot claims admin puts in a token for `p`. */
+export function snapshotClaims(p: Principal): Pick<TestClaims, 'em' | 'nm' | 'par' | 'perm'> {
+  return { em: p.email, nm: p.name, par: p.parentUserId, perm: p.permissions };
 }
 
 export function principal(userId: string, tokenVersion = 1): Principal {
@@ -132,25 +147,40 @@ export function principal(userId: string, tokenVersion = 1): Principal {
   };
 }
 
-/** Admin with `/internal/principals/:id` (checking the internal secret) and the echo for everything else. */
-export async function fakeAdmin(
-  principals: Map<string, Principal>,
-): Promise<FakeService & { lookups: string[] }> {
+export interface FakeAdmin extends FakeService {
+  /** User ids looked up, in order. */
+  lookups: string[];
+  /** Sessions admin will report as ended, with why. */
+  ended: Map<string, SessionEndReason>;
+}
+
+/**
+ * Admin with `/internal/principals/:id?sid=` (checking the internal secret; answers the lookup
+ * shape) and the echo for everything else.
+ */
+export async function fakeAdmin(principals: Map<string, Principal>): Promise<FakeAdmin> {
   const lookups: string[] = [];
+  const ended = new Map<string, SessionEndReason>();
   const admin = await fakeService('admin', (req, res) => {
-    const m = /^\/internal\/principals\/([^/?]+)$/.exec(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://admin');
+    const m = /^\/internal\/principals\/([^/]+)$/.exec(url.pathname);
     if (!m) return false;
     const id = decodeURIComponent(m[1]!);
     lookups.push(id);
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.headers['x-venue-internal'] !== TEST_SECRET) res.writeHead(401).end();
     else {
       const p = principals.get(id);
-      if (!p) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
-      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(p));
+      const sid = url.searchParams.get('sid') ?? '';
+      const reason = ended.get(sid);
+      if (!p) json(200, { status: 'ended', reason: 'deleted' });
+      else if (reason) json(200, { status: 'ended', reason });
+      else json(200, { status: 'live', principal: p });
     }
     return true;
   });
-  return Object.assign(admin, { lookups });
+  return Object.assign(admin, { lookups, ended });
 }
 
 export interface LogCapture {
@@ -159,6 +189,7 @@ export interface LogCapture {
 
 export interface RunningGateway extends Listening {
   logs: LogCapture['lines'];
+  app: Gateway;
 }
 
 /** Starts a gateway on port 0; services not given point at a dead port. */
@@ -173,11 +204,12 @@ export async function startGateway(
   }
   const lines: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  const app = createGateway({ serviceUrls, logger, staticRoot: '/nonexistent', ...options });
+  const app = createGateway({ serviceUrls, logger, staticRoot: '/nonexistent', nats: false, ...options });
   const l = await listen(app.callback());
   return {
     ...l,
     logs: lines,
+    app,
     close: async () => {
       await l.close();
       await app.close();

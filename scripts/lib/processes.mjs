@@ -23,6 +23,8 @@ export function productEnv({ dataDir, keys, port, portBase = 0 }) {
     INTERNAL_SECRET: keys.internalSecret,
     STATIC_ROOT: root,
     GATEWAY_PORT: String(port),
+    // where admin's relay posts session and principal changes for the gateway's cache
+    GATEWAY_URL: `http://127.0.0.1:${port}`,
   };
   for (const [name, p] of SERVICES) {
     env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${p + portBase}`;

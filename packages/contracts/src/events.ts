@@ -41,6 +41,9 @@ export const SUBSCRIPTIONS: Record<string, string[]> = {
   money: [],
   comms: [],
   insights: [],
+  // The gateway's principal cache (decision 20): changes that must bite within a second. Not
+  // a service: the relay finds it at GATEWAY_URL, else the gateway's default port.
+  gateway: ['session.ended', 'principal.changed'],
 };
 
 export function subscribesTo(service: string, type: string): boolean {

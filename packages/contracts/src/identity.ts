@@ -1,11 +1,30 @@
+import { z } from 'zod';
 import type { Role } from './roles.ts';
 
-/** Claims carried by the access token (a JWT signed by services/admin with EdDSA). */
+/**
+ * Claims carried by the access token (a JWT signed by services/admin with EdDSA). Besides who
+ * the caller is, the token carries a snapshot of the principal as it was when the token was
+ * issued (`em`, `nm`, `par`, `perm`): the gateway falls back on it while admin cannot be asked,
+ * so a signed-in user keeps working in the other areas for the token's lifetime (decision 20).
+ * The snapshot fields are optional only for tokens minted by tests and by older releases.
+ */
 export interface AccessClaims {
   sub: string; // user id
   role: Role;
   tid: string; // tenant id: own id, or the parent's for a sub-user; the own id for a super admin
-  pv: number; // token version: bumped on permission change, deactivation, deletion, password change
+  pv: number; // token version: bumped on permission, role or e-mail change, deactivation, deletion, password change
+  /** Session id: the refresh-token family the token was issued for; ending the session ends the token. */
+  sid?: string;
+  em?: string; // e-mail
+  nm?: string | null; // display name
+  par?: string | null; // parent user id (sub-users)
+  perm?: string[]; // page permissions (sub-users; empty otherwise)
+}
+
+/** What verification returns: the claims plus the token's own times (seconds since the epoch). */
+export interface VerifiedClaims extends AccessClaims {
+  iat: number;
+  exp: number;
 }
 
 export const TOKEN_ISSUER = 'venue-admin';
@@ -13,7 +32,7 @@ export const TOKEN_AUDIENCE = 'venue-api';
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 export const REFRESH_COOKIE = 'venue_refresh';
 
-/** The caller as every service sees it: always the current state from services/admin. */
+/** The caller as every service sees it: the current state from services/admin. */
 export interface Principal {
   userId: string;
   email: string;
@@ -24,6 +43,71 @@ export interface Principal {
   permissions: string[];
   tokenVersion: number;
 }
+
+/**
+ * What the gateway signs and forwards: the principal, the session it acts in and the access
+ * token's expiry. A service refuses a signed principal whose `exp` has passed, so a captured
+ * header cannot outlive the token it was made for.
+ */
+export interface SignedPrincipal extends Principal {
+  sessionId: string | null;
+  /** Expiry of the access token, seconds since the epoch. */
+  exp: number;
+}
+
+/** Why a session ended (stored by admin, answered by refresh, shown on the login page). */
+export const SESSION_END_REASONS = [
+  'signed_out',
+  'replayed',
+  'password_changed',
+  'deactivated',
+  'deleted',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+export function isSessionEndReason(value: unknown): value is SessionEndReason {
+  return typeof value === 'string' && (SESSION_END_REASONS as readonly string[]).includes(value);
+}
+
+/**
+ * 401 codes of the platform's `{message, code}` error shape for a bearer token that cannot be
+ * used. `token_stale`: the principal changed (permissions, role, e-mail) but the session lives;
+ * refresh silently and retry. `session_ended`: the session is over; the body carries `reason`
+ * when known, and so does the refresh endpoint's answer.
+ */
+export const TOKEN_STALE_CODE = 'token_stale';
+export const SESSION_ENDED_CODE = 'session_ended';
+export const TOKEN_STALE_MESSAGE = 'Your access has changed. Please refresh your session.';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/**
+ * `GET /internal/principals/:userId?sid=<session id>` (admin): the current principal when the
+ * user is active and the session live (an empty `sid` skips the session check, for tokens
+ * without one), otherwise why not. Without the `sid` parameter the route answers the bare
+ * Principal, or 404.
+ */
+export type PrincipalLookup =
+  { status: 'live'; principal: Principal } | { status: 'ended'; reason: SessionEndReason };
+
+/** Events admin publishes so caches of the principal (the gateway's) are corrected at once. */
+export const SESSION_ENDED_EVENT = 'session.ended';
+export const PRINCIPAL_CHANGED_EVENT = 'principal.changed';
+
+export const sessionEndedEventSchema = z.object({
+  userId: z.string().min(1),
+  tenantId: z.string().min(1),
+  sessionIds: z.array(z.string().min(1)),
+  reason: z.enum(SESSION_END_REASONS),
+});
+export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
+
+export const principalChangedEventSchema = z.object({
+  userId: z.string().min(1),
+  tenantId: z.string().min(1),
+  /** The token version now current: tokens carrying an older `pv` are stale. */
+  tokenVersion: z.number().int(),
+});
+export type PrincipalChangedEvent = z.infer<typeof principalChangedEventSchema>;
 
 /** Headers the gateway sets after verification; any client-sent copy is stripped. */
 export const PRINCIPAL_HEADER = 'x-venue-principal';

@@ -80,6 +80,9 @@ export function serviceForPath(path: string): ServiceDef | undefined {
   return SERVICES.find((s) => s.prefixes.some((p) => path === p || path.startsWith(p + '/')));
 }
 
+/** Port the gateway listens on unless PORT says otherwise (the relay posts its events there). */
+export const GATEWAY_DEFAULT_PORT = 8080;
+
 /** Environment variable holding a service's base URL, e.g. ADMIN_URL. */
 export function serviceUrlEnv(name: ServiceName): string {
   return `${name.toUpperCase()}_URL`;

@@ -1,4 +1,4 @@
-import type { DomainEvent, Principal } from '@venue/contracts';
+import type { DomainEvent, Principal, PrincipalLookup } from '@venue/contracts';
 import type { Database, DatabaseConfig } from './db/types.ts';
 import type { Consumer, ConsumeOutcome } from './events/consume.ts';
 import type { NatsConfig } from './events/nats.ts';
@@ -22,8 +22,15 @@ export interface ServiceOptions {
   routes?: (router: AppRouter, kit: ServiceKit) => void | Promise<void>;
   /** Event type (or `prefix.*`) → consumer; idempotent by event id through the inbox table. */
   consumers?: Record<string, Consumer>;
-  /** services/admin only: the current principal from its own tables. Others ask ADMIN_URL. */
-  resolvePrincipal?: (userId: string, kit: ServiceKit) => Promise<Principal | null>;
+  /**
+   * services/admin (and tests): the current principal from its own tables, with the session
+   * check when a session id is given; null when the user is gone. Others ask ADMIN_URL.
+   */
+  resolvePrincipal?: (
+    userId: string,
+    kit: ServiceKit,
+    sessionId?: string,
+  ) => Promise<Principal | PrincipalLookup | null>;
   /** Runs after migrations at start. */
   seed?: (kit: ServiceKit) => Promise<void>;
   jobs?: JobDefinition[];
@@ -55,8 +62,8 @@ export interface ServiceKit {
   /** pino logger with `service`. */
   readonly log: Logger;
   readonly options: Readonly<ServiceOptions>;
-  /** The caller's current principal (resolvePrincipal option, else admin's internal endpoint). */
-  resolvePrincipal(userId: string): Promise<Principal | null>;
+  /** The caller's current principal and session state (resolvePrincipal option, else admin's internal endpoint). */
+  resolvePrincipal(userId: string, sessionId?: string): Promise<PrincipalLookup>;
   /** Applies an incoming event once (inbox), as `POST /internal/events` does. */
   handleEvent(event: DomainEvent): Promise<ConsumeOutcome>;
   /** Outbox relay: `nudge()` asks for a pass soon; `flush()` runs one now and waits. */

@@ -8,7 +8,7 @@ import koaHelmet from 'koa-helmet';
 import { Cron } from 'croner';
 import { SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
 import { requireInternal } from './auth/middleware.ts';
-import { fetchPrincipal } from './auth/principal.ts';
+import { asLookup, fetchPrincipal } from './auth/principal.ts';
 import { createDatabase, openDriver } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import type { DatabaseConfig } from './db/types.ts';
@@ -74,8 +74,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       log,
       options,
       migrationsApplied,
-      resolvePrincipal: (userId) =>
-        options.resolvePrincipal ? options.resolvePrincipal(userId, kit) : fetchPrincipal(userId),
+      resolvePrincipal: async (userId, sessionId) =>
+        options.resolvePrincipal
+          ? asLookup(await options.resolvePrincipal(userId, kit, sessionId))
+          : fetchPrincipal(userId, sessionId),
       handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event),
       relay: {
         nudge: () => relay?.nudge(),

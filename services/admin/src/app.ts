@@ -1,8 +1,9 @@
-import type { AuditEventData, DomainEvent, Principal } from '@venue/contracts';
+import type { AuditEventData, DomainEvent, PrincipalLookup } from '@venue/contracts';
 import type { ServiceKit, ServiceOptions } from '@venue/service-kit';
 import { recordAuditEvent } from './audit/audit-consumer.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { pruneSessions } from './auth/housekeeping.ts';
+import { lookupPrincipal } from './auth/sessions.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { seedDemo } from './seed.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
@@ -13,11 +14,14 @@ import { tenantSettingsRoutes } from './settings/tenant-settings-routes.ts';
 import { accountAdminRoutes } from './users/account-admin.ts';
 import { accountRoutes } from './users/account-routes.ts';
 import { subUserRoutes } from './users/sub-user-routes.ts';
-import { findPrincipal } from './users/user-store.ts';
 
 /** Admin is the identity provider: it answers principal look-ups from its own database. */
-export function resolvePrincipal(userId: string, kit: ServiceKit): Promise<Principal | null> {
-  return kit.db.systemTx((tx) => findPrincipal(tx, userId));
+export function resolvePrincipal(
+  userId: string,
+  kit: ServiceKit,
+  sessionId?: string,
+): Promise<PrincipalLookup> {
+  return kit.db.systemTx((tx) => lookupPrincipal(tx, userId, sessionId ?? ''));
 }
 
 /** The options of services/admin, shared by main.ts and the tests. */

@@ -5,6 +5,7 @@ import {
   type AppRouter,
   type ServiceKit,
 } from '@venue/service-kit';
+import { lookupPrincipal } from './auth/sessions.ts';
 import { adminTenantExport } from './privacy/tenant-export.ts';
 import { readSettings } from './settings/settings-store.ts';
 import { readAllSections } from './settings/tenant-settings-store.ts';
@@ -12,8 +13,19 @@ import { findPrincipal, isUuid } from './users/user-store.ts';
 
 /** Service-to-service routes; the gateway never routes /internal/*. */
 export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
+  /**
+   * The gateway's principal look-up. With `?sid=` (the access token's session; empty for a
+   * token without one) it answers `{status: 'live', principal}` or `{status: 'ended', reason}`
+   * (decision 20); without it, the bare principal or 404, as before sessions.
+   */
   router.get('/internal/principals/:userId', requireInternal, async (ctx: AppContext) => {
-    const principal = await kit.db.systemTx((tx) => findPrincipal(tx, ctx.params.userId ?? ''));
+    const userId = ctx.params.userId ?? '';
+    const sid = ctx.query.sid;
+    if (typeof sid === 'string') {
+      ctx.body = await kit.db.systemTx((tx) => lookupPrincipal(tx, userId, sid));
+      return;
+    }
+    const principal = await kit.db.systemTx((tx) => findPrincipal(tx, userId));
     if (!principal) throw notFound('No such active user.');
     ctx.body = principal;
   });

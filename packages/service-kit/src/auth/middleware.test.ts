@@ -71,36 +71,70 @@ describe('requireAuth and guards', () => {
     assert.equal(r.status, 401);
   });
 
-  it('401 "session expired" when the token version is stale or the user is gone', async () => {
+  it('401 token_stale for an older token version, session_ended when the user is gone', async () => {
     const stale = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 0 });
     const r = await call(t.url, 'GET', '/api/widgets', { token: stale });
     assert.equal(r.status, 401);
-    assert.deepEqual(r.body, { message: 'Session expired. Please sign in again.' });
+    assert.deepEqual(r.body, {
+      message: 'Your access has changed. Please refresh your session.',
+      code: 'token_stale',
+    });
     const ghost = await keys.token({
       sub: '55555555-5555-4555-8555-555555555555',
       role: 'hall_owner',
       tid: OWNER_A,
       pv: 1,
     });
-    assert.equal((await call(t.url, 'GET', '/api/widgets', { token: ghost })).status, 401);
+    const gone = await call(t.url, 'GET', '/api/widgets', { token: ghost });
+    assert.equal(gone.status, 401);
+    assert.deepEqual(gone.body, {
+      message: 'Session expired. Please sign in again.',
+      code: 'session_ended',
+      reason: 'deleted',
+    });
   });
 
-  it('uses a correctly signed gateway principal header', async () => {
-    // A principal only the header knows about: success proves the header was used.
+  const inTenMinutes = () => Math.floor(Date.now() / 1000) + 600;
+
+  it('trusts a correctly signed gateway principal without verifying any token', async () => {
+    // A principal only the header knows about: success proves the header was used, and no
+    // bearer token at all proves the JWT was not verified again.
     const headerOnly = { ...directory.get(OWNER_B)!, userId: '66666666-6666-4666-8666-666666666666' };
-    const token = await keys.token({ sub: headerOnly.userId, role: 'hall_owner', tid: OWNER_B, pv: 1 });
-    const { value, signature } = encodePrincipal(headerOnly, keys.internalSecret);
+    const { value, signature } = encodePrincipal(
+      { ...headerOnly, sessionId: 'sid-1', exp: inTenMinutes() },
+      keys.internalSecret,
+    );
     const r = await call(t.url, 'GET', '/api/widgets', {
-      token,
       headers: { 'x-venue-principal': value, 'x-venue-principal-sig': signature },
     });
     assert.equal(r.status, 200);
   });
 
+  it('refuses a signed principal whose exp has passed: a replayed header cannot outlive its token', async () => {
+    const p = { ...directory.get(OWNER_B)!, userId: '77777777-7777-4777-8777-777777777777' };
+    const { value, signature } = encodePrincipal(
+      { ...p, sessionId: 'sid-2', exp: Math.floor(Date.now() / 1000) - 1 },
+      keys.internalSecret,
+    );
+    const headers = { 'x-venue-principal': value, 'x-venue-principal-sig': signature };
+    const bare = await call(t.url, 'GET', '/api/widgets', { headers });
+    assert.equal(bare.status, 401);
+    assert.deepEqual(bare.body, { message: 'Authentication required' });
+    // With a (still valid) token of that user the service falls back on the token and admin,
+    // which does not know this principal: refused all the same.
+    const token = await keys.token({ sub: p.userId, role: 'hall_owner', tid: OWNER_B, pv: 1 });
+    assert.equal((await call(t.url, 'GET', '/api/widgets', { token, headers })).status, 401);
+  });
+
   it('ignores a forged principal header (bad HMAC) and uses the real principal', async () => {
     const sub = await keys.token({ sub: SUB_A, role: 'sub_user', tid: OWNER_A, pv: 1 });
     // The sub-user claims every permission through a header signed with the wrong secret.
-    const elevated = { ...directory.get(SUB_A)!, permissions: ['bookings'] };
+    const elevated = {
+      ...directory.get(SUB_A)!,
+      permissions: ['bookings'],
+      sessionId: null,
+      exp: inTenMinutes(),
+    };
     const { value, signature } = encodePrincipal(elevated, 'not-the-internal-secret-at-all');
     const r = await call(t.url, 'GET', '/api/bookings-page', {
       token: sub,
@@ -142,35 +176,71 @@ describe('requireAuth and guards', () => {
 });
 
 describe('principal from services/admin', () => {
-  it('fetches the principal from ADMIN_URL when no resolver is given, and 401s when admin says 404', async () => {
+  it('asks ADMIN_URL for the principal and the session when no resolver is given', async () => {
     const keys = await testKeys();
     const directory = principals();
+    const ended = new Set<string>();
     const { createServer } = await import('node:http');
     const seen: string[] = [];
     const admin = createServer((req, res) => {
+      const url = new URL(req.url!, 'http://admin');
       seen.push(
-        `${req.url} ${req.headers['x-venue-internal'] === keys.internalSecret ? 'secret' : 'no-secret'}`,
+        `${url.pathname}${url.search} ${req.headers['x-venue-internal'] === keys.internalSecret ? 'secret' : 'no-secret'}`,
       );
-      const id = decodeURIComponent(req.url!.split('/').pop()!);
-      const p = directory.get(id);
-      res.writeHead(p ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(p ?? { message: 'Not found' }));
+      const p = directory.get(decodeURIComponent(url.pathname.split('/').pop()!));
+      const sid = url.searchParams.get('sid') ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (!p) res.end(JSON.stringify({ status: 'ended', reason: 'deleted' }));
+      else if (ended.has(sid)) res.end(JSON.stringify({ status: 'ended', reason: 'signed_out' }));
+      else res.end(JSON.stringify({ status: 'live', principal: p }));
     });
     await new Promise<void>((ok) => admin.listen(0, '127.0.0.1', ok));
     const port = (admin.address() as { port: number }).port;
     process.env.ADMIN_URL = `http://127.0.0.1:${port}`;
     const t = await startTestService(widgetsApp({ resolvePrincipal: undefined }));
     try {
-      const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
+      const sid = '88888888-8888-4888-8888-888888888888';
+      const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1, sid });
       assert.equal((await call(t.url, 'GET', '/api/widgets', { token })).status, 200);
-      assert.deepEqual(seen, [`/internal/principals/${OWNER_A} secret`]);
+      assert.deepEqual(seen, [`/internal/principals/${OWNER_A}?sid=${sid} secret`]);
+
+      ended.add(sid); // signed out: this session's token is refused, with the reason
+      const out = await call(t.url, 'GET', '/api/widgets', { token });
+      assert.equal(out.status, 401);
+      assert.deepEqual(out.body, {
+        message: 'Session expired. Please sign in again.',
+        code: 'session_ended',
+        reason: 'signed_out',
+      });
+
+      const other = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1, sid: OWNER_B });
+      assert.equal((await call(t.url, 'GET', '/api/widgets', { token: other })).status, 200);
       directory.delete(OWNER_A); // deleted or deactivated in admin: next request is refused
-      const r = await call(t.url, 'GET', '/api/widgets', { token });
+      const r = await call(t.url, 'GET', '/api/widgets', { token: other });
       assert.equal(r.status, 401);
-      assert.deepEqual(r.body, { message: 'Session expired. Please sign in again.' });
+      assert.deepEqual(r.body, {
+        message: 'Session expired. Please sign in again.',
+        code: 'session_ended',
+        reason: 'deleted',
+      });
     } finally {
       await t.close();
       admin.close();
+      delete process.env.ADMIN_URL;
+    }
+  });
+
+  it('answers 503 naming Accounts & settings when admin is down and no signed principal came', async () => {
+    const keys = await testKeys();
+    process.env.ADMIN_URL = 'http://127.0.0.1:9'; // discard port: nothing answers
+    const t = await startTestService(widgetsApp({ resolvePrincipal: undefined }));
+    try {
+      const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
+      const r = await call(t.url, 'GET', '/api/widgets', { token });
+      assert.equal(r.status, 503);
+      assert.match((r.body as { message: string }).message, /^Accounts & settings is unavailable/);
+    } finally {
+      await t.close();
       delete process.env.ADMIN_URL;
     }
   });

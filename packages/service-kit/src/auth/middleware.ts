@@ -4,9 +4,13 @@ import {
   INTERNAL_AUTH_HEADER,
   PRINCIPAL_HEADER,
   PRINCIPAL_SIGNATURE_HEADER,
+  SESSION_ENDED_CODE,
+  TOKEN_STALE_CODE,
+  TOKEN_STALE_MESSAGE,
   type PermissionKey,
   type Principal,
   type Role,
+  type SessionEndReason,
 } from '@venue/contracts';
 import {
   ACCESS_DENIED_MESSAGE,
@@ -26,6 +30,7 @@ import {
   internalSecret,
   InvalidTokenError,
   safeEqual,
+  unsigned,
   verifyAccessToken,
 } from './tokens.ts';
 
@@ -34,7 +39,37 @@ function headerValue(ctx: AppContext, name: string): string | undefined {
   return v === '' ? undefined : v;
 }
 
+function sessionEnded(reason?: SessionEndReason): HttpError {
+  return new HttpError(401, SESSION_EXPIRED_MESSAGE, {
+    code: SESSION_ENDED_CODE,
+    ...(reason ? { reason } : {}),
+  });
+}
+
+/**
+ * Who is calling. Through the gateway: its HMAC-signed principal, trusted as it stands (the
+ * gateway verified the token and checked the session; decision 20), unless past the token's
+ * expiry. Called directly: the bearer token is verified here and the principal and session
+ * are asked of admin, so a direct call is held to the same rules, one hop dearer.
+ */
 async function authenticate(ctx: AppContext): Promise<Principal> {
+  const signed = decodePrincipal(
+    headerValue(ctx, PRINCIPAL_HEADER),
+    headerValue(ctx, PRINCIPAL_SIGNATURE_HEADER),
+    internalSecret(),
+  );
+  if (signed) {
+    const principal = unsigned(signed);
+    ctx.state.claims = {
+      sub: principal.userId,
+      role: principal.role,
+      tid: principal.tenantId,
+      pv: principal.tokenVersion,
+      ...(signed.sessionId ? { sid: signed.sessionId } : {}),
+    };
+    return principal;
+  }
+
   const token = bearerToken(headerValue(ctx, 'authorization'));
   if (!token) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
   let claims;
@@ -46,17 +81,13 @@ async function authenticate(ctx: AppContext): Promise<Principal> {
   }
   ctx.state.claims = claims;
 
-  // The gateway's signed copy saves a round trip; anything unsigned, forged or stale is ignored.
-  let principal: Principal | null = decodePrincipal(
-    headerValue(ctx, PRINCIPAL_HEADER),
-    headerValue(ctx, PRINCIPAL_SIGNATURE_HEADER),
-    internalSecret(),
-  );
-  if (!principal || principal.userId !== claims.sub || principal.tokenVersion !== claims.pv) {
-    principal = await ctx.kit.resolvePrincipal(claims.sub);
-  }
-  if (!principal || principal.userId !== claims.sub || principal.tokenVersion !== claims.pv) {
-    throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+  const lookup = await ctx.kit.resolvePrincipal(claims.sub, claims.sid);
+  if (lookup.status === 'ended') throw sessionEnded(lookup.reason);
+  const principal = lookup.principal;
+  if (principal.userId !== claims.sub) throw sessionEnded();
+  if (principal.tokenVersion !== claims.pv) {
+    // An older version: the principal changed under a live session, so a refresh mends it.
+    throw new HttpError(401, TOKEN_STALE_MESSAGE, { code: TOKEN_STALE_CODE });
   }
   return principal;
 }
@@ -67,8 +98,8 @@ async function authMiddleware(ctx: AppContext, next: Next): Promise<void> {
 }
 
 /**
- * Verifies the bearer token and loads the current principal (`ctx.state.principal`,
- * `ctx.state.claims`). It opens no transaction: that is the explicit `withTx` step (or
+ * Establishes the caller (`ctx.state.principal`, `ctx.state.claims`): the gateway's signed
+ * principal, or else the verified bearer token and admin's answer. It opens no transaction: that is the explicit `withTx` step (or
  * `inRequestTx`), placed after the guards, the validation and any call to another service, so a
  * slow neighbour never holds a database connection. Use as `requireAuth` or `requireAuth()`.
  */

@@ -1,4 +1,4 @@
-import { SERVICES, INTERNAL_AUTH_HEADER, type DomainEvent } from '@venue/contracts';
+import { GATEWAY_DEFAULT_PORT, SERVICES, INTERNAL_AUTH_HEADER, type DomainEvent } from '@venue/contracts';
 import { internalSecret } from '../auth/tokens.ts';
 import { outsideTransaction } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
@@ -28,6 +28,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export function serviceUrl(name: string): string {
   const fromEnv = process.env[`${name.toUpperCase().replace(/-/g, '_')}_URL`];
   if (fromEnv) return fromEnv.replace(/\/+$/, '');
+  if (name === 'gateway') return `http://127.0.0.1:${GATEWAY_DEFAULT_PORT}`;
   const def = SERVICES.find((s) => s.name === name);
   if (!def) throw new Error(`No URL for subscriber "${name}": set ${name.toUpperCase()}_URL`);
   return `http://127.0.0.1:${def.defaultPort}`;

@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { REFRESH_COOKIE } from '@venue/contracts';
 import type { AppContext, AppRouter, ServiceKit, Tx } from '@venue/service-kit';
 import { dummyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
-import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
-import { accessTokenFor, clearRefreshCookie, clientContext, setRefreshCookie } from './session.ts';
+import { issueRefreshToken } from './refresh-tokens.ts';
+import { accessTokenFor, clientContext, setRefreshCookie } from './session.ts';
+import { auditSession, sessionRoutes } from './session-routes.ts';
 import { beginAttempt, finishAttempt, refuseThrottled, THROTTLE_WINDOW_MINUTES } from './throttle.ts';
-import { signinError, SESSION_ENDED_MESSAGE, type SigninErrorCode } from './signin-errors.ts';
-import {
-  findLiveUser,
-  findUserForLogin,
-  isUsable,
-  normaliseEmail,
-  type UserRow,
-} from '../users/user-store.ts';
+import { signinError, type SigninErrorCode } from './signin-errors.ts';
+import { findUserForLogin, isUsable, normaliseEmail, type UserRow } from '../users/user-store.ts';
 
 const emailSchema = z.email();
 
@@ -20,22 +14,6 @@ function fail(ctx: AppContext, code: SigninErrorCode): void {
   const { status, body } = signinError(code);
   ctx.status = status;
   ctx.body = body;
-}
-
-/** Sign-in and sign-out happen without a request principal: the account itself is the actor. */
-async function auditSession(
-  ctx: AppContext,
-  tx: Tx,
-  user: UserRow,
-  action: 'user_login' | 'user_logout',
-): Promise<void> {
-  await tx.audit(ctx, {
-    action,
-    targetType: 'user',
-    target: user.id,
-    actor: { id: user.id, email: user.email, role: user.role },
-    tenantId: user.tenant_id,
-  });
 }
 
 /**
@@ -101,7 +79,7 @@ export function authRoutes(router: AppRouter, kit: ServiceKit): void {
         await finishAttempt(tx, attempt);
         const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
         await auditSession(ctx, tx, user, 'user_login');
-        return { refresh: refresh.token, access: await accessTokenFor(user) };
+        return { refresh: refresh.token, access: await accessTokenFor(user, refresh.sessionId) };
       }
       // A deleted account no longer exists for its tenant; unknown e-mails have no tenant.
       if (found && found.deleted_at === null) {
@@ -116,57 +94,6 @@ export function authRoutes(router: AppRouter, kit: ServiceKit): void {
     ctx.body = { token: session.access, role: user.role };
   });
 
-  router.post('/api/auth/refresh', async (ctx: AppContext) => {
-    const presented = ctx.cookies.get(REFRESH_COOKIE);
-    if (!presented) {
-      ctx.status = 401;
-      ctx.body = { message: SESSION_ENDED_MESSAGE };
-      return;
-    }
-    const context = clientContext(ctx);
-    const outcome = await kit.db.systemTx(async (tx) => {
-      const rotation = await rotateRefreshToken(tx, presented, context);
-      if (rotation.kind === 'reused') {
-        ctx.log.warn({ userId: rotation.userId }, 'refresh token replayed; session family revoked');
-        return null;
-      }
-      if (rotation.kind !== 'rotated') return null;
-      const user = await findLiveUser(tx, rotation.userId);
-      // Deactivation already revokes refresh tokens; this guards data changed by hand.
-      if (!user || !isUsable(user)) {
-        await tx.query(
-          `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`,
-          [rotation.userId],
-        );
-        return null;
-      }
-      return { refresh: rotation.token, access: await accessTokenFor(user), role: user.role };
-    });
-    if (!outcome) {
-      clearRefreshCookie(ctx);
-      ctx.status = 401;
-      ctx.body = { message: SESSION_ENDED_MESSAGE };
-      return;
-    }
-    setRefreshCookie(ctx, outcome.refresh);
-    ctx.body = { token: outcome.access, role: outcome.role };
-  });
-
-  // Sign-out needs no valid access token (it may have expired): the refresh cookie identifies
-  // the session. Browsers send that cookie only under /api/auth, so the shell should call
-  // /api/auth/logout; /api/logout is kept for the spec's path and for non-browser clients.
-  const logout = async (ctx: AppContext): Promise<void> => {
-    const presented = ctx.cookies.get(REFRESH_COOKIE);
-    if (presented) {
-      await kit.db.systemTx(async (tx) => {
-        const owner = await revokeRefreshToken(tx, presented);
-        const user = owner ? await findLiveUser(tx, owner.userId) : null;
-        if (user) await auditSession(ctx, tx, user, 'user_logout');
-      });
-    }
-    clearRefreshCookie(ctx);
-    ctx.body = { message: 'Signed out.' };
-  };
-  router.post('/api/logout', logout);
-  router.post('/api/auth/logout', logout);
+  // Refresh and sign-out (session-routes.ts).
+  sessionRoutes(router, kit);
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { SessionEndReason } from '@venue/contracts';
 import type { Tx } from '@venue/service-kit';
+import { endSession, startSession } from './sessions.ts';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 
@@ -12,13 +14,17 @@ export interface IssueContext {
   ip: string | null;
 }
 
-/** Creates a refresh token (a new family unless one is given); returns the raw token. */
+/**
+ * Creates a refresh token in the session `sessionId`, or starts a new session (a sign-in) when
+ * none is given; returns the raw token and the session id its access tokens carry as `sid`.
+ */
 export async function issueRefreshToken(
   tx: Tx,
   user: { id: string; tenant_id: string },
   context: IssueContext,
-  familyId: string = randomUUID(),
-): Promise<{ id: string; token: string }> {
+  sessionId?: string,
+): Promise<{ id: string; token: string; sessionId: string }> {
+  const familyId = sessionId ?? (await startSession(tx, user));
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
   await tx.query(
@@ -35,13 +41,15 @@ export async function issueRefreshToken(
       context.ip,
     ],
   );
-  return { id, token };
+  return { id, token, sessionId: familyId };
 }
 
 export type RotationResult =
-  | { kind: 'rotated'; userId: string; tenantId: string; token: string }
+  | { kind: 'rotated'; userId: string; tenantId: string; token: string; sessionId: string }
+  /** Unknown, or refused without ending anything (the grace of a just-rotated token). */
   | { kind: 'invalid' }
-  | { kind: 'reused'; userId: string };
+  /** The session is over; `replayed` is true when this very presentation ended it. */
+  | { kind: 'ended'; userId: string; reason: SessionEndReason | null; replayed: boolean };
 
 interface StoredToken {
   id: string;
@@ -72,14 +80,6 @@ async function findToken(tx: Tx, token: string): Promise<StoredToken | null> {
   return rows[0] ?? null;
 }
 
-async function revokeFamily(tx: Tx, stored: StoredToken): Promise<void> {
-  await tx.query(
-    `UPDATE refresh_tokens SET revoked_at = now()
-      WHERE tenant_id = $1 AND family_id = $2 AND revoked_at IS NULL`,
-    [stored.tenant_id, stored.family_id],
-  );
-}
-
 /**
  * Exchanges a refresh token for a new one in the same family. A token that was already
  * rotated is evidence that it was copied: the whole family is revoked, so neither the thief
@@ -94,12 +94,27 @@ export async function rotateRefreshToken(
 ): Promise<RotationResult> {
   const stored = await findToken(tx, token);
   if (!stored) return { kind: 'invalid' };
+  const ended = (reason: SessionEndReason | null, replayed = false): RotationResult => ({
+    kind: 'ended',
+    userId: stored.user_id,
+    reason,
+    replayed,
+  });
+  // The session row is the lock every change of the session takes first: a rotation cannot
+  // slip a new token into a session that a concurrent sign-out or password change is ending.
+  const { rows } = await tx.query<{ end_reason: SessionEndReason | null }>(
+    `SELECT end_reason FROM sessions WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
+    [stored.tenant_id, stored.family_id],
+  );
+  const session = rows[0];
+  if (!session) return ended(null);
+  if (session.end_reason) return ended(session.end_reason);
   if (stored.replaced_by) {
     if (stored.just_rotated) return { kind: 'invalid' };
-    await revokeFamily(tx, stored);
-    return { kind: 'reused', userId: stored.user_id };
+    await endSession(tx, stored.tenant_id, stored.family_id, 'replayed');
+    return ended('replayed', true);
   }
-  if (stored.revoked_at || stored.expired) return { kind: 'invalid' };
+  if (stored.revoked_at || stored.expired) return ended(null);
 
   const next = await issueRefreshToken(
     tx,
@@ -121,19 +136,45 @@ export async function rotateRefreshToken(
     ]);
     return { kind: 'invalid' };
   }
-  return { kind: 'rotated', userId: stored.user_id, tenantId: stored.tenant_id, token: next.token };
+  return {
+    kind: 'rotated',
+    userId: stored.user_id,
+    tenantId: stored.tenant_id,
+    token: next.token,
+    sessionId: stored.family_id,
+  };
 }
 
-/** Logout: revokes the presented token; returns its owner when it was still live. */
-export async function revokeRefreshToken(
+/**
+ * A new refresh token for a session that continues (after its own password change): the live
+ * ones are retired as if rotated, so a copy of the old cookie counts as a replay later on.
+ */
+export async function reissueInSession(
+  tx: Tx,
+  user: { id: string; tenant_id: string },
+  context: IssueContext,
+  sessionId: string,
+): Promise<{ token: string; sessionId: string }> {
+  const next = await issueRefreshToken(tx, user, context, sessionId);
+  await tx.query(
+    `UPDATE refresh_tokens SET revoked_at = now(), replaced_by = $3
+      WHERE tenant_id = $1 AND family_id = $2 AND revoked_at IS NULL AND id <> $3`,
+    [user.tenant_id, sessionId, next.id],
+  );
+  return next;
+}
+
+/**
+ * Sign-out: ends the session of the presented token (only while that token is the live one, so
+ * an old copy of a rotated cookie cannot end the session it was rotated out of). Returns its
+ * owner when it ended it.
+ */
+export async function signOutWith(
   tx: Tx,
   token: string,
 ): Promise<{ userId: string; tenantId: string } | null> {
-  const { rows } = await tx.query<{ user_id: string; tenant_id: string }>(
-    `UPDATE refresh_tokens SET revoked_at = now()
-      WHERE token_hash = $1 AND revoked_at IS NULL RETURNING user_id, tenant_id`,
-    [hashToken(token)],
-  );
-  const row = rows[0];
-  return row ? { userId: row.user_id, tenantId: row.tenant_id } : null;
+  const stored = await findToken(tx, token);
+  if (!stored || stored.revoked_at || stored.expired) return null;
+  if (!(await endSession(tx, stored.tenant_id, stored.family_id, 'signed_out'))) return null;
+  return { userId: stored.user_id, tenantId: stored.tenant_id };
 }

@@ -30,6 +30,21 @@ async function ageRotations(userId: string): Promise<void> {
   });
 }
 
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}
+
+/** The data of `type` events about `userId` in the outbox. */
+async function outbox(type: string, userId: string): Promise<Array<{ sessionIds: string[] }>> {
+  return h.kit.db.systemTx(async (tx) => {
+    const { rows } = await tx.query<{ data: { sessionIds: string[] } }>(
+      `SELECT data FROM outbox WHERE type = $1 AND data->>'userId' = $2 ORDER BY seq`,
+      [type, userId],
+    );
+    return rows.map((r) => r.data);
+  });
+}
+
 describe('refresh and logout', () => {
   test('refresh issues a new access token and rotates the cookie', async () => {
     const session = await login(h, 'owner@demo.local');
@@ -112,6 +127,60 @@ describe('refresh and logout', () => {
     await call(h, 'POST', '/api/logout', { cookie: a.cookie });
     const other = await call(h, 'POST', '/api/auth/refresh', { cookie: b.cookie });
     assert.equal(other.status, 200);
+  });
+
+  test('the access token carries its session and a snapshot of the principal', async () => {
+    const session = await login(h, 'staff@demo.local');
+    const claims = claimsOf(session.token);
+    assert.match(String(claims.sid), /^[0-9a-f-]{36}$/);
+    assert.equal(claims.em, 'staff@demo.local');
+    assert.equal(claims.nm, 'Sam Staff');
+    assert.equal(claims.role, 'sub_user');
+    assert.equal(typeof claims.par, 'string');
+    assert.ok(Array.isArray(claims.perm));
+    // a refresh continues the same session
+    const refreshed = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(claimsOf(refreshed.body.token).sid, claims.sid);
+  });
+
+  test("logout ends that session's access token at once, and only that session's", async () => {
+    const a = await login(h, 'owner2@demo.local');
+    const b = await login(h, 'owner2@demo.local');
+    assert.equal((await call(h, 'GET', '/api/users/profile', { token: a.token })).status, 200);
+    await call(h, 'POST', '/api/auth/logout', { cookie: a.cookie });
+    const refused = await call(h, 'GET', '/api/users/profile', { token: a.token });
+    assert.equal(refused.status, 401);
+    assert.deepEqual(refused.body, {
+      message: 'Session expired. Please sign in again.',
+      code: 'session_ended',
+      reason: 'signed_out',
+    });
+    assert.equal((await call(h, 'GET', '/api/users/profile', { token: b.token })).status, 200);
+    const refresh = await call(h, 'POST', '/api/auth/refresh', { cookie: a.cookie });
+    assert.deepEqual(refresh.body, {
+      message: 'Your session has ended. Please sign in again.',
+      code: 'session_ended',
+      reason: 'signed_out',
+    });
+    const events = await outbox('session.ended', a.userId);
+    assert.deepEqual(
+      events.find((e) => e.sessionIds.includes(String(claimsOf(a.token).sid))),
+      { userId: a.userId, tenantId: a.userId, sessionIds: [claimsOf(a.token).sid], reason: 'signed_out' },
+    );
+  });
+
+  test("a replayed refresh token ends its session: the family's access tokens are refused, with the reason", async () => {
+    const session = await login(h, 'owner@demo.local');
+    const first = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    await ageRotations(session.userId);
+    const replay = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(replay.status, 401);
+    assert.equal(replay.body.reason, 'replayed');
+    const victim = await call(h, 'GET', '/api/users/profile', { token: first.body.token });
+    assert.equal(victim.status, 401);
+    assert.equal(victim.body.reason, 'replayed');
+    const again = await call(h, 'POST', '/api/auth/refresh', { cookie: refreshCookie(first) });
+    assert.equal(again.body.reason, 'replayed');
   });
 
   test('sign-in and sign-out are audited', async () => {

@@ -2,7 +2,7 @@ import { REFRESH_COOKIE } from '@venue/contracts';
 import { signAccessToken, type AppContext } from '@venue/service-kit';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
 import { signingKey } from './signing-key.ts';
-import type { UserRow } from '../users/user-store.ts';
+import { toPrincipal, type UserRow } from '../users/user-store.ts';
 
 /** The refresh cookie only travels to the session endpoints, never to the rest of the API. */
 export const REFRESH_COOKIE_PATH = '/api/auth';
@@ -34,11 +34,24 @@ export function clientContext(ctx: AppContext): { userAgent: string | null; ip: 
   return { userAgent: ctx.get('user-agent') || null, ip: ctx.ip || null };
 }
 
-export async function accessTokenFor(
-  user: Pick<UserRow, 'id' | 'role' | 'tenant_id' | 'token_version'>,
-): Promise<string> {
+/**
+ * An access token for `user` in the session `sessionId`, carrying the principal as it is now
+ * (decision 20: the gateway's fallback while admin cannot be asked).
+ */
+export async function accessTokenFor(user: UserRow, sessionId: string): Promise<string> {
+  const principal = toPrincipal(user);
   return signAccessToken(
-    { sub: user.id, role: user.role, tid: user.tenant_id, pv: Number(user.token_version) },
+    {
+      sub: principal.userId,
+      role: principal.role,
+      tid: principal.tenantId,
+      pv: principal.tokenVersion,
+      sid: sessionId,
+      em: principal.email,
+      nm: principal.name,
+      par: principal.parentUserId,
+      perm: principal.permissions,
+    },
     await signingKey(),
   );
 }

@@ -26,4 +26,4 @@ export function signinError(code: SigninErrorCode): {
 }
 
 /** Refresh and logout answers when the session cannot continue. */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export { SESSION_ENDED_MESSAGE } from '@venue/contracts';

@@ -17,7 +17,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { publishSettingsSnapshot } from '../settings/settings-events.ts';
 import { accountView } from './serialise.ts';
 import { createSubUser, deleteSubUser } from './sub-user-routes.ts';
-import { invalidateSessions, isUuid, writeUser, type UserRow } from './user-store.ts';
+import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
+import { isUuid, writeUser, type UserRow } from './user-store.ts';
 
 /** Spec 01 §2 "Users" wording for anyone but the super admin. */
 export const SUPER_ADMIN_ONLY = 'Only Super Admins can access user management.';
@@ -230,10 +231,10 @@ async function updateAccount(ctx: AppContext): Promise<void> {
   );
   if (!after) throw notFound(USER_NOT_FOUND);
   const changes = accountChanges(before, after);
-  // The token carries role and the sign-in e-mail; either changing ends the sessions.
+  // The token carries role and e-mail: tokens issued before are stale from the next request,
+  // and the refresh that mends them carries the new ones. The sessions go on.
   if (changes.email || changes.role) {
-    await invalidateSessions(tx, before);
-    after = { ...after, token_version: Number(after.token_version) + 1 };
+    after = { ...after, token_version: await bumpTokenVersion(tx, before) };
   }
   if (Object.keys(changes).length > 0) {
     await tx.audit(ctx, { action: 'user_updated', targetType: 'user', target: before.id, changes });
@@ -265,7 +266,8 @@ async function deleteAccount(ctx: AppContext): Promise<void> {
       `UPDATE users SET deleted_at = now(), status = 'inactive', updated_at = now() WHERE id = $1`,
       [user.id],
     );
-    await invalidateSessions(tx, user);
+    await bumpTokenVersion(tx, user);
+    await endUserSessions(tx, user, 'deleted');
     await tx.publish(
       'user.deleted',
       { userId: user.id, role: user.role, tenantId: user.tenant_id },

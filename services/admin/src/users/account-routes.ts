@@ -15,12 +15,13 @@ import {
 import { readSettings, writeSettings } from '../settings/settings-store.ts';
 import { publishSettingsSnapshot, touchesSnapshot } from '../settings/settings-events.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { issueRefreshToken } from '../auth/refresh-tokens.ts';
+import { issueRefreshToken, reissueInSession } from '../auth/refresh-tokens.ts';
+import { endUserSessions } from '../auth/sessions.ts';
 import { accessTokenFor, clientContext, setRefreshCookie } from '../auth/session.ts';
 import { recordAttempt, refuseThrottled, throttleWait } from '../auth/throttle.ts';
 import { changeOwnPasswordSchema, CURRENT_PASSWORD_INCORRECT } from './sub-user-schemas.ts';
 import { profileView } from './serialise.ts';
-import { findLiveUser, invalidateSessions, type UserRow } from './user-store.ts';
+import { findLiveUser, type UserRow } from './user-store.ts';
 
 /** Said for any parent-data id that is not the caller's own parent, existing or not. */
 export const PARENT_DATA_DENIED = 'You do not have access to this account.';
@@ -138,8 +139,13 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
         `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
         [user.id, await hashPassword(body.newPassword)],
       );
-      await invalidateSessions(tx, user);
-      const refresh = await issueRefreshToken(tx, user, { ip, userAgent });
+      // Every other session of the account ends now; this one carries on with a new refresh
+      // token (a token from before sessions existed gets a new session instead).
+      const current = ctx.state.claims.sid;
+      await endUserSessions(tx, user, 'password_changed', current);
+      const refresh = current
+        ? await reissueInSession(tx, user, { ip, userAgent }, current)
+        : await issueRefreshToken(tx, user, { ip, userAgent });
       await tx.audit(ctx, {
         action: 'user_updated',
         targetType: 'user',
@@ -149,7 +155,7 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
       setRefreshCookie(ctx, refresh.token);
       ctx.body = {
         message: 'Your password has been updated successfully!',
-        token: await accessTokenFor({ ...user, token_version: Number(user.token_version) + 1 }),
+        token: await accessTokenFor(user, refresh.sessionId),
         role: user.role,
       };
     },

@@ -164,7 +164,7 @@ describe('POST /api/users (super admin)', () => {
 });
 
 describe('PUT /api/users/:id (super admin)', () => {
-  test('edits hall fields and e-mail; an e-mail change ends the account’s sessions', async () => {
+  test('edits hall fields and e-mail; an e-mail change makes tokens stale but keeps the session', async () => {
     const body = hallOwnerBody();
     const created = await call(h, 'POST', '/api/users', { token: admin.token, body });
     const session = await login(h, body.email, body.password);
@@ -175,7 +175,14 @@ describe('PUT /api/users/:id (super admin)', () => {
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.equal(reply.body.hallName, 'Renamed Hall');
     assert.equal(reply.body.email, `renamed-${body.email}`);
-    assert.equal((await call(h, 'GET', '/api/users/profile', { token: session.token })).status, 401);
+    const stale = await call(h, 'GET', '/api/users/profile', { token: session.token });
+    assert.equal(stale.status, 401);
+    assert.equal(stale.body.code, 'token_stale');
+    // the refresh carries the new e-mail into the same session
+    const refreshed = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
+    const profile = await call(h, 'GET', '/api/users/profile', { token: refreshed.body.token });
+    assert.equal(profile.body.email, `renamed-${body.email}`);
     await login(h, `renamed-${body.email}`, body.password);
     const changes = await h.kit.db.systemTx(async (tx) => {
       const { rows } = await tx.query<{ changes: unknown }>(
@@ -269,8 +276,13 @@ describe('DELETE /api/users/:id (super admin)', () => {
     const del = await call(h, 'DELETE', `/api/users/${created.body.id}`, { token: admin.token });
     assert.equal(del.status, 200);
     assert.equal(del.body.message, 'User deleted successfully!');
-    assert.equal((await call(h, 'GET', '/api/users/profile', { token: ownerSession.token })).status, 401);
-    assert.equal((await call(h, 'GET', '/api/users/profile', { token: subSession.token })).status, 401);
+    for (const session of [ownerSession, subSession]) {
+      const refused = await call(h, 'GET', '/api/users/profile', { token: session.token });
+      assert.equal(refused.status, 401);
+      assert.equal(refused.body.reason, 'deleted');
+      const refresh = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+      assert.equal(refresh.body.reason, 'deleted');
+    }
     const list = await call(h, 'GET', '/api/users', { token: admin.token });
     assert.ok(!list.body.some((u: { id: string }) => u.id === created.body.id));
     assert.ok((await auditedActions(h, created.body.id)).includes('user_deleted'));

@@ -14,7 +14,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
 import { subUserView } from './serialise.ts';
 import { changeSubUserPasswordSchema, createSubUserSchema, updateSubUserSchema } from './sub-user-schemas.ts';
-import { EMAIL_TAKEN, invalidateSessions, isUuid, writeUser, type UserRow } from './user-store.ts';
+import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
+import { EMAIL_TAKEN, isUuid, writeUser, type UserRow } from './user-store.ts';
 
 export const OWNERS_ONLY = 'Access Denied - Only Hall Owners can manage sub-users.';
 export const SUB_USER_NOT_FOUND = 'Sub-user not found.';
@@ -112,8 +113,10 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
   );
   const permissionsChanged = !samePermissions(oldPermissions, permissions);
   const statusChanged = status !== before.status;
-  // What the sub-user may do changed: sessions end now, not when the token expires.
-  if (permissionsChanged || statusChanged) await invalidateSessions(tx, before);
+  // What the sub-user may do changed: tokens issued before are stale from the next request
+  // (the shell refreshes and carries on with the new menu). Deactivation ends the sessions.
+  if (permissionsChanged || statusChanged) await bumpTokenVersion(tx, before);
+  if (statusChanged && status === 'inactive') await endUserSessions(tx, before, 'deactivated');
 
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   if (body.name !== before.name) changes.name = { old: before.name, new: body.name };
@@ -156,7 +159,8 @@ export async function deleteSubUser(ctx: AppContext): Promise<void> {
     `UPDATE users SET deleted_at = now(), status = 'inactive', updated_at = now() WHERE id = $1`,
     [target.id],
   );
-  await invalidateSessions(tx, target);
+  await bumpTokenVersion(tx, target);
+  await endUserSessions(tx, target, 'deleted');
   await tx.publish(
     'user.deleted',
     { userId: target.id, role: target.role, tenantId: target.tenant_id },
@@ -182,7 +186,8 @@ async function changeSubUserPassword(ctx: AppContext): Promise<void> {
     target.id,
     await hashPassword(body.newPassword),
   ]);
-  await invalidateSessions(tx, target);
+  // Whoever knew the old password is out: every session of the sub-user ends.
+  await endUserSessions(tx, target, 'password_changed');
   await tx.audit(ctx, {
     action: 'user_updated',
     targetType: 'user',

@@ -1,6 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { auditedActions, call, login, startAdmin, type Harness, type Session } from '../testing/harness.ts';
+import {
+  auditedActions,
+  call,
+  login,
+  refreshCookie,
+  startAdmin,
+  type Harness,
+  type Session,
+} from '../testing/harness.ts';
 import { SUB_USER_PASSWORD_REQUIRED, SUB_USER_PASSWORD_TOO_SHORT } from './sub-user-schemas.ts';
 import { EMAIL_TAKEN, OWNERS_ONLY } from './sub-user-routes.ts';
 
@@ -15,6 +23,32 @@ before(async () => {
 after(async () => {
   await h?.close();
 });
+
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}
+
+/** Ended sessions of a user, with why. */
+async function endedSessions(userId: string): Promise<Array<{ reason: string }>> {
+  return h.kit.db.systemTx(async (tx) => {
+    const { rows } = await tx.query<{ reason: string }>(
+      `SELECT end_reason AS reason FROM sessions WHERE user_id = $1 AND ended_at IS NOT NULL`,
+      [userId],
+    );
+    return rows;
+  });
+}
+
+/** How many events of `type` about `userId` are in the outbox. */
+async function outboxCount(type: string, userId: string): Promise<number> {
+  return h.kit.db.systemTx(async (tx) => {
+    const { rows } = await tx.query(`SELECT 1 FROM outbox WHERE type = $1 AND data->>'userId' = $2`, [
+      type,
+      userId,
+    ]);
+    return rows.length;
+  });
+}
 
 let counter = 0;
 async function newSubUser(
@@ -186,26 +220,41 @@ describe('changes take effect on the very next request', () => {
     });
     assert.equal(off.status, 200);
     assert.equal(off.body.status, 'inactive');
-    assert.equal((await call(h, 'GET', '/api/users/profile', { token: target.session.token })).status, 401);
-    assert.equal((await call(h, 'POST', '/api/auth/refresh', { cookie: target.session.cookie })).status, 401);
+    const refused = await call(h, 'GET', '/api/users/profile', { token: target.session.token });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.code, 'session_ended');
+    const refresh = await call(h, 'POST', '/api/auth/refresh', { cookie: target.session.cookie });
+    assert.equal(refresh.status, 401);
+    assert.deepEqual(refresh.body, { ...refresh.body, code: 'session_ended', reason: 'deactivated' });
+    assert.deepEqual(await endedSessions(target.id), [{ reason: 'deactivated' }]);
     const signIn = await call(h, 'POST', '/api/login', {
       body: { email: target.email, password: 'helper-pass' },
     });
     assert.equal(signIn.body.code, 'user-disabled');
   });
 
-  test('permission change: old token 401, a fresh sign-in carries the new permissions; audited', async () => {
+  test('permission change: old token token_stale, the session refreshes into the new permissions; audited', async () => {
     const target = await newSubUser(['calendar', 'bookings']);
     const reply = await call(h, 'PUT', `/api/users/sub-users/${target.id}`, {
       token: owner.token,
       body: { name: 'Helper', permissions: ['calendar', 'reports'] },
     });
     assert.equal(reply.status, 200);
-    assert.equal((await call(h, 'GET', '/api/users/settings', { token: target.session.token })).status, 401);
-    assert.equal((await call(h, 'POST', '/api/auth/refresh', { cookie: target.session.cookie })).status, 401);
-    const fresh = await login(h, target.email, 'helper-pass');
-    const profile = await call(h, 'GET', '/api/users/profile', { token: fresh.token });
+    const stale = await call(h, 'GET', '/api/users/settings', { token: target.session.token });
+    assert.equal(stale.status, 401);
+    assert.equal(stale.body.code, 'token_stale');
+    // The session lives: the refresh cookie mends it, in the same session.
+    const refreshed = await call(h, 'POST', '/api/auth/refresh', { cookie: target.session.cookie });
+    assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
+    const before = claimsOf(target.session.token);
+    const after = claimsOf(refreshed.body.token);
+    assert.equal(after.sid, before.sid);
+    assert.equal(after.pv, Number(before.pv) + 1);
+    assert.deepEqual(after.perm, ['calendar', 'reports']);
+    const profile = await call(h, 'GET', '/api/users/profile', { token: refreshed.body.token });
     assert.deepEqual(profile.body.permissions, ['calendar', 'reports']);
+    assert.deepEqual(await endedSessions(target.id), []);
+    assert.equal(await outboxCount('principal.changed', target.id), 1);
     const actions = await auditedActions(h, target.id);
     assert.ok(actions.includes('permission_granted'), JSON.stringify(actions));
     assert.ok(actions.includes('permission_revoked'), JSON.stringify(actions));
@@ -236,6 +285,8 @@ describe('changes take effect on the very next request', () => {
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.match(ok.body.message, /^Password changed successfully for /);
     assert.equal((await call(h, 'GET', '/api/users/profile', { token: target.session.token })).status, 401);
+    const refresh = await call(h, 'POST', '/api/auth/refresh', { cookie: target.session.cookie });
+    assert.equal(refresh.body.reason, 'password_changed');
     const old = await call(h, 'POST', '/api/login', {
       body: { email: target.email, password: 'helper-pass' },
     });
@@ -248,6 +299,9 @@ describe('changes take effect on the very next request', () => {
     const del = await call(h, 'DELETE', `/api/users/${target.id}`, { token: owner.token });
     assert.equal(del.status, 200);
     assert.equal((await call(h, 'GET', '/api/users/profile', { token: target.session.token })).status, 401);
+    const refresh = await call(h, 'POST', '/api/auth/refresh', { cookie: target.session.cookie });
+    assert.equal(refresh.body.reason, 'deleted');
+    assert.equal(await outboxCount('session.ended', target.id), 1);
     const list = await call(h, 'GET', `/api/users/sub-users/${owner.userId}`, { token: owner.token });
     assert.ok(!list.body.some((u: { id: string }) => u.id === target.id));
     const again = await call(h, 'DELETE', `/api/users/${target.id}`, { token: owner.token });
@@ -291,8 +345,19 @@ describe('own password change', () => {
     });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.equal((await call(h, 'GET', '/api/users/profile', { token: ok.body.token })).status, 200);
-    assert.equal((await call(h, 'GET', '/api/users/profile', { token: other.token })).status, 401);
-    assert.equal((await call(h, 'POST', '/api/auth/refresh', { cookie: other.cookie })).status, 401);
+    // This session carries on (same session, the old access token still works); the other ends.
+    assert.equal(claimsOf(ok.body.token).sid, claimsOf(target.session.token).sid);
+    assert.equal((await call(h, 'GET', '/api/users/profile', { token: target.session.token })).status, 200);
+    const ended = await call(h, 'GET', '/api/users/profile', { token: other.token });
+    assert.equal(ended.status, 401);
+    assert.deepEqual(ended.body, { ...ended.body, code: 'session_ended', reason: 'password_changed' });
+    const refused = await call(h, 'POST', '/api/auth/refresh', { cookie: other.cookie });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.reason, 'password_changed');
+    // the new refresh cookie continues this session
+    const next = await call(h, 'POST', '/api/auth/refresh', { cookie: refreshCookie(ok) });
+    assert.equal(next.status, 200, JSON.stringify(next.body));
+    assert.equal(claimsOf(next.body.token).sid, claimsOf(target.session.token).sid);
     await login(h, target.email, 'next-pass-1');
 
     const logged = await call(h, 'POST', '/api/users/log-password-change', { token: ok.body.token });

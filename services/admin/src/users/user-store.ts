@@ -75,21 +75,6 @@ export async function findPrincipal(tx: Tx, id: string): Promise<Principal | nul
   return user && isUsable(user) ? toPrincipal(user) : null;
 }
 
-/**
- * Invalidates every session of a user at once: outstanding access tokens fail the `pv`
- * check on their next request and refresh tokens stop working.
- */
-export async function invalidateSessions(tx: Tx, user: Pick<UserRow, 'id' | 'tenant_id'>): Promise<void> {
-  await tx.query(`UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1`, [
-    user.id,
-  ]);
-  await tx.query(
-    `UPDATE refresh_tokens SET revoked_at = now()
-      WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
-    [user.tenant_id, user.id],
-  );
-}
-
 export { isUuid };
 
 function isUniqueViolation(err: unknown): boolean {

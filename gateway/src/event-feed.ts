@@ -1,0 +1,175 @@
+/**
+ * How admin's changes reach the principal cache (decision 20): the outbox relay POSTs them to
+ * `/internal/events` with the internal secret (embedded default), or, with NATS_URL set, every
+ * gateway replica reads them from JetStream through its own ordered consumer (a shared durable
+ * consumer would hand each event to one replica only).
+ */
+import type { IncomingMessage } from 'node:http';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
+import type { Logger } from 'pino';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  INTERNAL_AUTH_HEADER,
+  PRINCIPAL_CHANGED_EVENT,
+  principalChangedEventSchema,
+  SESSION_ENDED_EVENT,
+  sessionEndedEventSchema,
+  SUBSCRIPTIONS,
+} from '@venue/contracts';
+import { safeEqual } from '@venue/service-kit';
+import { sendError } from './errors.ts';
+import type { PrincipalCache } from './principal-cache.ts';
+import type { GatewayMiddleware } from './state.ts';
+
+/** The event types the gateway consumes (SUBSCRIPTIONS.gateway). */
+export const GATEWAY_EVENTS: readonly string[] = SUBSCRIPTIONS.gateway ?? [];
+
+export const EVENTS_PATH = '/internal/events';
+const MAX_EVENT_BYTES = 64 * 1024;
+
+export type ApplyOutcome = 'processed' | 'ignored';
+
+/**
+ * Applies one event envelope to the cache. Both kinds are idempotent (a set, a maximum), so the
+ * relay's at-least-once delivery needs no inbox. A malformed event is acknowledged and logged:
+ * refusing it would hold back every later event for the gateway.
+ */
+export function applyEvent(cache: PrincipalCache, event: unknown, log: Logger): ApplyOutcome {
+  const e = event as { type?: unknown; data?: unknown; id?: unknown } | null;
+  const type = typeof e?.type === 'string' ? e.type : '';
+  if (type === SESSION_ENDED_EVENT) {
+    const parsed = sessionEndedEventSchema.safeParse(e?.data);
+    if (parsed.success) {
+      cache.sessionsEnded(parsed.data.sessionIds, parsed.data.reason);
+      return 'processed';
+    }
+  } else if (type === PRINCIPAL_CHANGED_EVENT) {
+    const parsed = principalChangedEventSchema.safeParse(e?.data);
+    if (parsed.success) {
+      cache.principalChanged(parsed.data.userId, parsed.data.tokenVersion);
+      return 'processed';
+    }
+  } else {
+    return 'ignored';
+  }
+  log.warn({ eventId: e?.id, type }, 'dropping a malformed event');
+  return 'ignored';
+}
+
+async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error('too large');
+    chunks.push(chunk as Buffer);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
+/**
+ * `POST /internal/events` from the outbox relay, with the internal secret. Anything else under
+ * that path (another method, no or a wrong secret) falls through to the `/internal` block and is
+ * an ordinary 404, so a client learns nothing.
+ */
+export function internalEvents(opts: { cache: PrincipalCache; secret: () => string }): GatewayMiddleware {
+  return async (ctx, next) => {
+    if (ctx.path !== EVENTS_PATH || ctx.method !== 'POST') return next();
+    const presented = ctx.get(INTERNAL_AUTH_HEADER);
+    if (!presented || !safeEqual(presented, opts.secret())) return next();
+    let event: unknown;
+    try {
+      event = await readJson(ctx.req, MAX_EVENT_BYTES);
+    } catch {
+      return sendError(ctx, 400, 'The event is not valid JSON.');
+    }
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: applyEvent(opts.cache, event, ctx.state.log) };
+  };
+}
+
+export interface NatsFeedConfig {
+  url: string;
+  /** Default VENUE_EVENTS (as the services' relay). */
+  stream?: string;
+  /** Default `venue.events`. */
+  subjectPrefix?: string;
+}
+
+export interface EventFeed {
+  close(): Promise<void>;
+}
+
+/**
+ * Reads the gateway's events from JetStream with one ordered (ephemeral, per-replica) consumer
+ * per type, starting one access-token lifetime back: a gateway that (re)starts learns of every
+ * session that ended while any of its tokens can still be presented. Connection problems are
+ * retried in the background; meanwhile the cache's TTL bounds what can be missed.
+ */
+export function startNatsFeed(config: NatsFeedConfig, cache: PrincipalCache, log: Logger): EventFeed {
+  const stream = config.stream ?? 'VENUE_EVENTS';
+  const prefix = config.subjectPrefix ?? 'venue.events';
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let nc: NatsConnection | undefined;
+  const loops: Promise<void>[] = [];
+  const stops: Array<() => Promise<unknown>> = [];
+
+  async function consume(type: string): Promise<void> {
+    const js = jetstream(nc!);
+    const consumer = await js.consumers.get(stream, {
+      filter_subjects: [`${prefix}.${type}`],
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: new Date(Date.now() - ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
+    });
+    const messages = await consumer.consume();
+    stops.push(() => messages.close());
+    for await (const m of messages) {
+      let event: unknown;
+      try {
+        event = m.json();
+      } catch {
+        log.warn({ subject: m.subject }, 'dropping an unreadable event');
+        continue;
+      }
+      applyEvent(cache, event, log);
+    }
+  }
+
+  async function run(): Promise<void> {
+    let delay = 1000;
+    while (!stopped) {
+      try {
+        nc = await connect({ servers: config.url, name: 'venue-gateway' });
+        if (stopped) break;
+        // The stream is created by the services' relays; until then there is nothing to read.
+        await Promise.all(GATEWAY_EVENTS.map((type) => consume(type)));
+        delay = 1000;
+      } catch (err) {
+        if (stopped) break;
+        log.warn({ err, retryInMs: delay }, 'gateway event feed from NATS unavailable; retrying');
+      }
+      await nc?.close().catch(() => {});
+      nc = undefined;
+      stops.length = 0;
+      if (stopped) break;
+      await new Promise<void>((ok) => {
+        wake = ok;
+        setTimeout(ok, delay).unref();
+      });
+      delay = Math.min(delay * 2, 30_000);
+    }
+  }
+
+  loops.push(run());
+  return {
+    async close() {
+      stopped = true;
+      wake?.();
+      await Promise.allSettled(stops.map((stop) => stop()));
+      await nc?.close().catch(() => {});
+      await Promise.allSettled(loops);
+    },
+  };
+}

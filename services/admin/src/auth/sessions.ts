@@ -1,0 +1,141 @@
+/**
+ * Sessions (decision 20): one per sign-in. The refresh-token family id is the session id and
+ * every access token carries it as `sid`. Ending a session revokes its refresh tokens and, in
+ * the same transaction, publishes `session.ended` so the gateway refuses its access tokens on
+ * their next request; a change to what a user may do publishes `principal.changed` instead and
+ * leaves the session running.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  PRINCIPAL_CHANGED_EVENT,
+  SESSION_ENDED_EVENT,
+  isSessionEndReason,
+  type PrincipalChangedEvent,
+  type PrincipalLookup,
+  type SessionEndReason,
+  type SessionEndedEvent,
+} from '@venue/contracts';
+import { isUuid, type Tx } from '@venue/service-kit';
+import { toPrincipal, type UserRow } from '../users/user-store.ts';
+
+type UserRef = Pick<UserRow, 'id' | 'tenant_id'>;
+
+/** Starts a session for `user`; its id is the family id of the refresh tokens issued for it. */
+export async function startSession(tx: Tx, user: UserRef): Promise<string> {
+  const id = randomUUID();
+  await tx.query(`INSERT INTO sessions (tenant_id, id, user_id) VALUES ($1, $2, $3)`, [
+    user.tenant_id,
+    id,
+    user.id,
+  ]);
+  return id;
+}
+
+async function publishEnded(tx: Tx, event: SessionEndedEvent): Promise<void> {
+  if (event.sessionIds.length === 0) return;
+  await tx.publish(SESSION_ENDED_EVENT, event, { tenantId: event.tenantId });
+}
+
+async function revokeTokensOf(tx: Tx, tenantId: string, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await tx.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE tenant_id = $1 AND family_id = ANY($2::uuid[]) AND revoked_at IS NULL`,
+    [tenantId, sessionIds],
+  );
+}
+
+/**
+ * Ends one session (sign-out, a replayed refresh token). Conditional on its still being live,
+ * so of two concurrent ends only one records its reason and publishes. Returns whether it ended
+ * it.
+ */
+export async function endSession(
+  tx: Tx,
+  tenantId: string,
+  sessionId: string,
+  reason: SessionEndReason,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ user_id: string }>(
+    `UPDATE sessions SET ended_at = now(), end_reason = $3
+      WHERE tenant_id = $1 AND id = $2 AND ended_at IS NULL
+      RETURNING user_id`,
+    [tenantId, sessionId, reason],
+  );
+  const row = rows[0];
+  if (!row) return false;
+  await revokeTokensOf(tx, tenantId, [sessionId]);
+  await publishEnded(tx, { userId: row.user_id, tenantId, sessionIds: [sessionId], reason });
+  return true;
+}
+
+/**
+ * Ends every live session of `user` (password change, deactivation, deletion), except
+ * `keep` when given. Returns the ids it ended.
+ */
+export async function endUserSessions(
+  tx: Tx,
+  user: UserRef,
+  reason: SessionEndReason,
+  keep?: string,
+): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE sessions SET ended_at = now(), end_reason = $3
+      WHERE tenant_id = $1 AND user_id = $2 AND ended_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid)
+      RETURNING id`,
+    [user.tenant_id, user.id, reason, keep ?? null],
+  );
+  const ids = rows.map((r) => r.id);
+  await revokeTokensOf(tx, user.tenant_id, ids);
+  await publishEnded(tx, { userId: user.id, tenantId: user.tenant_id, sessionIds: ids, reason });
+  return ids;
+}
+
+/**
+ * What the user may do changed (permissions, role, e-mail, status): access tokens issued before
+ * carry an older `pv` and are answered `token_stale`, which the shell mends with a refresh.
+ * Returns the new token version.
+ */
+export async function bumpTokenVersion(tx: Tx, user: UserRef): Promise<number> {
+  const { rows } = await tx.query<{ token_version: number | string }>(
+    `UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1
+     RETURNING token_version`,
+    [user.id],
+  );
+  const tokenVersion = Number(rows[0]?.token_version);
+  const event: PrincipalChangedEvent = { userId: user.id, tenantId: user.tenant_id, tokenVersion };
+  await tx.publish(PRINCIPAL_CHANGED_EVENT, event, { tenantId: user.tenant_id });
+  return tokenVersion;
+}
+
+interface LookupRow extends UserRow {
+  session_user: string | null;
+  end_reason: string | null;
+}
+
+/**
+ * The gateway's (and direct callers') look-up: the current principal if the account is active
+ * and the session live, otherwise why not. One indexed read; an empty `sessionId` (a token from
+ * before sessions) skips the session check.
+ */
+export async function lookupPrincipal(tx: Tx, userId: string, sessionId: string): Promise<PrincipalLookup> {
+  if (!isUuid(userId) || (sessionId !== '' && !isUuid(sessionId))) {
+    return { status: 'ended', reason: 'deleted' };
+  }
+  const { rows } = await tx.query<LookupRow>(
+    `SELECT u.*, s.user_id AS session_user, s.end_reason
+       FROM users u
+       LEFT JOIN sessions s ON s.id = $2::uuid AND s.tenant_id = u.tenant_id
+      WHERE u.id = $1`,
+    [userId, sessionId === '' ? null : sessionId],
+  );
+  const row = rows[0];
+  if (!row || row.deleted_at !== null) return { status: 'ended', reason: 'deleted' };
+  if (row.status !== 'active') return { status: 'ended', reason: 'deactivated' };
+  if (sessionId !== '') {
+    // A session that is not this user's, or one housekeeping has forgotten, is over.
+    if (row.session_user !== row.id) return { status: 'ended', reason: 'signed_out' };
+    if (isSessionEndReason(row.end_reason)) return { status: 'ended', reason: row.end_reason };
+  }
+  return { status: 'live', principal: toPrincipal(row) };
+}
