@@ -1,6 +1,6 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on admin. */
 import { randomUUID } from 'node:crypto';
-import { describeHostileInput, startTestService, testKeys } from '@venue/service-kit/testing';
+import { describeHostileInput, kitRoutes, startTestService, testKeys } from '@venue/service-kit/testing';
 import { adminService } from './app.ts';
 import { DEMO_EMAILS } from './seed.ts';
 import { call, login } from './testing/harness.ts';
@@ -32,6 +32,7 @@ describeHostileInput('admin', async () => {
     account.contactNumber = String(current.contactNumber ?? account.contactNumber);
   }
   const superAdminOnly = ['GET /api/users', 'PUT /api/users/:id'];
+  const kit = kitRoutes(owner.userId);
   return {
     t,
     token: owner.token,
@@ -48,14 +49,7 @@ describeHostileInput('admin', async () => {
       paramsByRoute: { 'PUT /api/users/:id': { id: owner2.userId } },
       tokenByRoute: Object.fromEntries(superAdminOnly.map((k) => [k, admin.token])),
       bodies: {
-        'POST /internal/events': {
-          id: randomUUID(),
-          type: 'hostile.probe',
-          source: 'hostile-test',
-          tenantId: owner.userId,
-          occurredAt: new Date().toISOString(),
-          data: { note: 'nothing to do' },
-        },
+        ...kit.bodies,
         // An address nobody has: lenient cases stay failed sign-ins.
         'POST /api/login': { email: 'nobody@demo.local', password: 'not-the-password' },
         'PUT /api/users/settings': {
@@ -146,7 +140,7 @@ describeHostileInput('admin', async () => {
         'POST /api/users/upload-profile-picture',
       ],
       lenient: {
-        'POST /internal/events': ['data'],
+        ...kit.lenient,
         // Sign-in answers the spec's own codes for anything that is not an e-mail and a password
         // (services/admin/src/auth/**); the kit still refuses NUL, surrogates and length there.
         'POST /api/login': ['email', 'password'],

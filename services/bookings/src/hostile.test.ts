@@ -1,6 +1,6 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on bookings. */
 import { randomUUID } from 'node:crypto';
-import { describeHostileInput } from '@venue/service-kit/testing';
+import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
 import { HALL, OWNER, form, futureDate, startHarness } from './test-support.ts';
 
 describeHostileInput('bookings', async () => {
@@ -54,6 +54,7 @@ describeHostileInput('bookings', async () => {
     'order',
   ];
   const decline = { reason: 'other', note: 'Fully booked' };
+  const kit = kitRoutes(OWNER);
   return {
     t: h.t,
     token: h.tokens.owner,
@@ -72,14 +73,7 @@ describeHostileInput('bookings', async () => {
         'PUT /api/bookings/:id': { id: confirmed.id },
       },
       bodies: {
-        'POST /internal/events': {
-          id: randomUUID(),
-          type: 'hostile.probe',
-          source: 'hostile-test',
-          tenantId: OWNER,
-          occurredAt: new Date().toISOString(),
-          data: { note: 'nothing to do' },
-        },
+        ...kit.bodies,
         'POST /api/bookings/check': {
           resourceId: HALL,
           bookingDate: day,
@@ -109,7 +103,7 @@ describeHostileInput('bookings', async () => {
         'POST /api/bookings/bulk/decline': { ids: [booking.id], ...decline },
       },
       noBody: ['POST /api/customers/:id/anonymise'],
-      lenient: { 'POST /internal/events': ['data'] },
+      lenient: kit.lenient,
       queries: {
         'GET /api/bookings': ['page', 'limit', ...listQuery],
         'GET /api/bookings/hall-owner/:ownerId': listQuery,

@@ -1,6 +1,5 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on the catalogue. */
-import { randomUUID } from 'node:crypto';
-import { describeHostileInput } from '@venue/service-kit/testing';
+import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
 import { OWNER, hall, startCatalogue } from './testing/harness.ts';
 
 describeHostileInput('catalogue', async () => {
@@ -83,6 +82,7 @@ describeHostileInput('catalogue', async () => {
     addOnIds: [addon.id],
     addOns: [{ id: addon.id, quantity: 2 }],
   };
+  const kit = kitRoutes(OWNER);
   return {
     t: h.t,
     token: h.token[OWNER]!,
@@ -103,14 +103,7 @@ describeHostileInput('catalogue', async () => {
         'DELETE /api/blockouts/:id': { id: blockout.id },
       },
       bodies: {
-        'POST /internal/events': {
-          id: randomUUID(),
-          type: 'hostile.probe',
-          source: 'hostile-test',
-          tenantId: OWNER,
-          occurredAt: new Date().toISOString(),
-          data: { note: 'nothing to do' },
-        },
+        ...kit.bodies,
         'POST /internal/price-quote': { ...quote, tenantId: OWNER },
         'POST /api/resources/bulk-archive': { ids: [resource.id] },
         'POST /api/resources': resourceBody,
@@ -136,8 +129,7 @@ describeHostileInput('catalogue', async () => {
         'POST /api/resources/:id/restore',
         'POST /api/resources/:id/ics-token',
       ],
-      // An event's data is any JSON; its consumer's schema checks it.
-      lenient: { 'POST /internal/events': ['data'] },
+      lenient: kit.lenient,
       queries: {
         'GET /api/resources': ['search', 'type', 'status', 'minCapacity', 'sort', 'order'],
         'GET /api/resources/export.csv': ['ids'],

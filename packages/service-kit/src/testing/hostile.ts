@@ -14,8 +14,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { MAX_TEXT_LENGTH } from '../http/hostile-input.ts';
+import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/types.ts';
-import type { TestService } from './index.ts';
+import type { ServiceOptions } from '../kit.ts';
+import { makePrincipal, startTestService, testKeys, type TestService } from './index.ts';
 
 export interface HostileRouteTable {
   /** Path parameter values by name (`id` → a real row's id), so requests reach validation. */
@@ -103,6 +105,51 @@ export const HOSTILE_QUERIES: ReadonlyArray<{
   { key: 'search', raw: `search=${'%F0%9F%8E%89'.repeat(10)}`, strict: 'never' },
   { key: 'sort', raw: 'sort=%27%3B%20DROP%20TABLE%20x%3B--', strict: 'never' },
 ];
+
+/** A valid body for the kit's `POST /internal/events` (an event nobody consumes). */
+export function probeEvent(tenantId: string) {
+  return {
+    id: randomUUID(),
+    type: 'hostile.probe',
+    source: 'hostile-test',
+    tenantId,
+    occurredAt: new Date().toISOString(),
+    data: { note: 'nothing to do' },
+  };
+}
+
+/** The kit's own routes, in every table: the event endpoint and its open `data`. */
+export function kitRoutes(tenantId: string): Pick<HostileRouteTable, 'bodies' | 'lenient'> {
+  return {
+    bodies: { 'POST /internal/events': probeEvent(tenantId) },
+    // An event's data is any JSON; its consumer's schema checks it.
+    lenient: { 'POST /internal/events': ['data'] },
+  };
+}
+
+const STUB_OWNER = '0a000000-0000-4000-8000-00000000beef';
+
+/**
+ * Setup for a service whose routes need nothing but a hall owner (the 501 stubs): started on a
+ * fresh database with that owner as the only principal; `params` fills the path parameters
+ * (`{owner}` stands for the owner's id).
+ */
+export async function ownerOnlySetup(
+  options: ServiceOptions,
+  params: Record<string, string> = {},
+): Promise<HostileSetup> {
+  const keys = await testKeys();
+  const owner = makePrincipal({ userId: STUB_OWNER });
+  const t = await startTestService({
+    ...options,
+    resolvePrincipal: async (id) => (id === STUB_OWNER ? owner : null),
+  });
+  const token = await keys.token({ sub: STUB_OWNER, role: 'hall_owner', tid: STUB_OWNER, pv: 1 });
+  const filled = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, v.replace('{owner}', STUB_OWNER)]),
+  );
+  return { t, token, tenantId: STUB_OWNER, table: { params: filled, noBody: [], ...kitRoutes(STUB_OWNER) } };
+}
 
 /** Every method × path of the router, HEAD aside. */
 export function routesOf(t: TestService): Route[] {

@@ -123,6 +123,9 @@ export function makePrincipal(p: Partial<Principal> & Pick<Principal, 'userId'>)
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
 export {
   describeHostileInput,
+  kitRoutes,
+  ownerOnlySetup,
+  probeEvent,
   routesOf,
   HOSTILE_QUERIES,
   type HostileRouteTable,
