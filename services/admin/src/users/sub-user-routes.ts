@@ -12,7 +12,7 @@ import {
 } from '@venue/service-kit';
 import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
-import { subUserView } from './serialise.ts';
+import { subUserView, userLabel } from './serialise.ts';
 import { changeSubUserPasswordSchema, createSubUserSchema, updateSubUserSchema } from './sub-user-schemas.ts';
 import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
 import { EMAIL_TAKEN, isUuid, writeUser, type UserRow } from './user-store.ts';
@@ -84,6 +84,7 @@ export async function createSubUser(ctx: AppContext): Promise<void> {
     action: 'user_created',
     targetType: 'user',
     target: id,
+    targetLabel: userLabel(created),
     additionalInfo: `Sub-user ${body.email} created`,
     changes: {
       name: { old: null, new: body.name },
@@ -115,15 +116,22 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
   const statusChanged = status !== before.status;
   // What the sub-user may do changed: tokens issued before are stale from the next request
   // (the shell refreshes and carries on with the new menu). Deactivation ends the sessions.
-  if (permissionsChanged || statusChanged) await bumpTokenVersion(tx, before);
+  // Ended first: the gateway hears the reason before the version moves.
   if (statusChanged && status === 'inactive') await endUserSessions(tx, before, 'deactivated');
+  if (permissionsChanged || statusChanged) await bumpTokenVersion(tx, before);
 
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   if (body.name !== before.name) changes.name = { old: before.name, new: body.name };
   if (statusChanged) changes.status = { old: before.status, new: status };
   if (permissionsChanged) changes.permissions = { old: oldPermissions, new: permissions };
   if (Object.keys(changes).length > 0) {
-    await tx.audit(ctx, { action: 'user_updated', targetType: 'user', target: before.id, changes });
+    await tx.audit(ctx, {
+      action: 'user_updated',
+      targetType: 'user',
+      target: before.id,
+      targetLabel: userLabel({ name: body.name ?? before.name, email: before.email }),
+      changes,
+    });
   }
   const { granted, revoked } = diffPermissions(oldPermissions, permissions);
   if (granted.length > 0) {
@@ -131,6 +139,7 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
       action: 'permission_granted',
       targetType: 'user',
       target: before.id,
+      targetLabel: userLabel({ name: body.name ?? before.name, email: before.email }),
       additionalInfo: `Granted ${granted.join(', ')} to ${before.email}`,
       changes: { permissions: { old: oldPermissions, new: permissions } },
     });
@@ -140,6 +149,7 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
       action: 'permission_revoked',
       targetType: 'user',
       target: before.id,
+      targetLabel: userLabel({ name: body.name ?? before.name, email: before.email }),
       additionalInfo: `Revoked ${revoked.join(', ')} from ${before.email}`,
       changes: { permissions: { old: oldPermissions, new: permissions } },
     });
@@ -159,8 +169,8 @@ export async function deleteSubUser(ctx: AppContext): Promise<void> {
     `UPDATE users SET deleted_at = now(), status = 'inactive', updated_at = now() WHERE id = $1`,
     [target.id],
   );
-  await bumpTokenVersion(tx, target);
   await endUserSessions(tx, target, 'deleted');
+  await bumpTokenVersion(tx, target);
   await tx.publish(
     'user.deleted',
     { userId: target.id, role: target.role, tenantId: target.tenant_id },
@@ -172,6 +182,7 @@ export async function deleteSubUser(ctx: AppContext): Promise<void> {
     action: 'user_deleted',
     targetType: 'user',
     target: target.id,
+    targetLabel: userLabel(target),
     additionalInfo: `Sub-user ${target.email} deleted`,
   });
   ctx.body = { message: 'Sub-user deleted successfully!' };
@@ -192,6 +203,7 @@ async function changeSubUserPassword(ctx: AppContext): Promise<void> {
     action: 'user_updated',
     targetType: 'user',
     target: target.id,
+    targetLabel: userLabel(target),
     additionalInfo: `Password changed for ${target.email}`,
   });
   ctx.body = { message: `Password changed successfully for ${target.name ?? target.email}` };
