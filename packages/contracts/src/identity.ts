@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Role } from './roles.ts';
 
 /**
@@ -88,26 +87,6 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
  */
 export type PrincipalLookup =
   { status: 'live'; principal: Principal } | { status: 'ended'; reason: SessionEndReason };
-
-/** Events admin publishes so caches of the principal (the gateway's) are corrected at once. */
-export const SESSION_ENDED_EVENT = 'session.ended';
-export const PRINCIPAL_CHANGED_EVENT = 'principal.changed';
-
-export const sessionEndedEventSchema = z.object({
-  userId: z.string().min(1),
-  tenantId: z.string().min(1),
-  sessionIds: z.array(z.string().min(1)),
-  reason: z.enum(SESSION_END_REASONS),
-});
-export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
-
-export const principalChangedEventSchema = z.object({
-  userId: z.string().min(1),
-  tenantId: z.string().min(1),
-  /** The token version now current: tokens carrying an older `pv` are stale. */
-  tokenVersion: z.number().int(),
-});
-export type PrincipalChangedEvent = z.infer<typeof principalChangedEventSchema>;
 
 /** Headers the gateway sets after verification; any client-sent copy is stripped. */
 export const PRINCIPAL_HEADER = 'x-venue-principal';

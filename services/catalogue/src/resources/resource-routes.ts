@@ -245,7 +245,13 @@ export function resourceRoutes(router: AppRouter): void {
   router.post('/api/resources/:id/duplicate', ...write, async (ctx) => {
     const r = await load(ctx);
     const name = `${r.name} (Copy)`.slice(0, 120);
-    const input = resourceInput.parse({ ...r, name, status: 'active' });
+    // A row saved before today's ceilings may break one: the copy is then a 400, never a 500.
+    const copy = resourceInput.safeParse({ ...r, name, status: 'active' });
+    if (!copy.success) {
+      const errors = copy.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw badRequest(errors[0]?.message ?? 'This resource cannot be copied.', { errors });
+    }
+    const input = copy.data;
     ctx.status = 201;
     ctx.body = await insert(ctx, input, await generateCode(tx(ctx), name));
   });
