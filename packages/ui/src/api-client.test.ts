@@ -96,3 +96,73 @@ test('when the refresh fails the caller is signed out and the 401 surfaces', asy
   assert.equal(signedOut, true);
   assert.equal(f.calls.length, 1);
 });
+
+test('a 401 token_stale is mended silently: one refresh, the retry succeeds, nobody is signed out', async () => {
+  const stale = { message: 'Your access has changed. Please refresh your session.', code: 'token_stale' };
+  const f = fakeFetch([() => json(401, stale), () => json(201, { id: 'b1' })]);
+  let token = 'before-the-change';
+  let signedOut = false;
+  const client = createApiClient({
+    getToken: () => token,
+    refresh: async () => {
+      token = 'with-new-permissions';
+      return token;
+    },
+    onUnauthorized: () => {
+      signedOut = true;
+    },
+    fetch: f.impl,
+  });
+  assert.deepEqual(await client.request('create booking', 'POST', '/api/bookings', { a: 1 }), { id: 'b1' });
+  assert.deepEqual(
+    f.calls.map((c) => [c.auth, c.body]),
+    [
+      ['Bearer before-the-change', { a: 1 }],
+      ['Bearer with-new-permissions', { a: 1 }],
+    ],
+  );
+  assert.equal(signedOut, false);
+});
+
+test('a session that ended hands its 401 body (with the reason) to onUnauthorized', async () => {
+  const ended = { message: 'Your session has ended.', code: 'session_ended', reason: 'password_changed' };
+  const f = fakeFetch([() => json(401, ended)]);
+  let seen: unknown = null;
+  const client = createApiClient({
+    getToken: () => 'old',
+    refresh: async () => null,
+    onUnauthorized: (body) => {
+      seen = body;
+    },
+    fetch: f.impl,
+  });
+  await assert.rejects(client.api('/api/bookings'), { message: 'Your session has ended.' });
+  assert.deepEqual(seen, ended);
+});
+
+test('a refresh that cannot be answered (accounts down) is a 503 for the caller, not a sign-out', async () => {
+  const f = fakeFetch([() => json(401, { code: 'token_stale', message: 'stale' })]);
+  let signedOut = false;
+  const client = createApiClient({
+    getToken: () => 'old',
+    refresh: async () => {
+      throw new Error('Accounts & settings is unavailable right now. Please try again shortly.');
+    },
+    onUnauthorized: () => {
+      signedOut = true;
+    },
+    fetch: f.impl,
+  });
+  await assert.rejects(
+    client.request('load bookings', 'GET', '/api/bookings'),
+    (err: Error & { status?: number }) => {
+      assert.equal(err.status, 503);
+      assert.match(
+        err.message,
+        /^Failed to load bookings: 503 Service Unavailable - Accounts & settings is unavailable/,
+      );
+      return true;
+    },
+  );
+  assert.equal(signedOut, false);
+});

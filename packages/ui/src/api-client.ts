@@ -1,7 +1,9 @@
 /**
  * The one way the browser talks to /api. Carries the in-memory access token, refreshes it
  * once on a 401 (the refresh token lives in an httpOnly cookie) and turns failures into the
- * error texts of spec 01 §8.
+ * error texts of spec 01 §8. A 401 `token_stale` (the user's permissions or role changed) is
+ * mended this way without the user noticing; a 401 whose refresh is refused ends the session
+ * (decision 20).
  */
 
 export class ApiError extends Error {
@@ -17,10 +19,14 @@ export class ApiError extends Error {
 
 export interface ApiClientOptions {
   getToken: () => string | null;
-  /** Obtain a fresh access token (POST /api/auth/refresh); null when the session is gone. */
+  /**
+   * Obtain a fresh access token (POST /api/auth/refresh); null when the session is gone. Throws
+   * when the refresh could not be answered (accounts unavailable): the session may well be
+   * alive, so the caller sees that failure instead of being signed out.
+   */
   refresh?: () => Promise<string | null>;
-  /** Called when a request stays 401 after the refresh attempt. */
-  onUnauthorized?: () => void;
+  /** Called when a request stays 401 after the refresh attempt, with that 401's body. */
+  onUnauthorized?: (body: unknown) => void;
   baseUrl?: string;
   fetch?: typeof fetch;
 }
@@ -57,6 +63,21 @@ export function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
+const REFRESH_UNAVAILABLE = 'Accounts & settings is unavailable right now. Please try again shortly.';
+
+function unavailableText(error: unknown): string {
+  return error instanceof Error && error.message.trim() ? error.message : REFRESH_UNAVAILABLE;
+}
+
+/** What the caller sees when the token could not be renewed for now: a 503, not a sign-out. */
+function refreshUnavailable(error: unknown): Response {
+  return new Response(JSON.stringify({ message: unavailableText(error) }), {
+    status: 503,
+    statusText: 'Service Unavailable',
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl ?? '';
@@ -86,11 +107,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<{ res: Response; data: unknown }> {
     let res = await send(method, path, body, options.getToken());
     if (res.status === 401 && options.refresh) {
-      const fresh = await options.refresh().catch(() => null);
-      if (fresh) res = await send(method, path, body, fresh);
+      let fresh: string | null;
+      try {
+        fresh = await options.refresh();
+      } catch (error) {
+        await res.body?.cancel();
+        return { res: refreshUnavailable(error), data: { message: unavailableText(error) } };
+      }
+      if (fresh) {
+        await res.body?.cancel();
+        res = await send(method, path, body, fresh);
+      }
     }
-    if (res.status === 401) options.onUnauthorized?.();
-    return { res, data: await readBody(res) };
+    const data = await readBody(res);
+    if (res.status === 401) options.onUnauthorized?.(data);
+    return { res, data };
   }
 
   return {

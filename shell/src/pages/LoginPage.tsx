@@ -7,7 +7,7 @@ import { LoginFailure } from '../session/auth-api.ts';
 import { loginErrorMessage, UNKNOWN_LOGIN_ERROR } from '../session/login-errors.ts';
 
 export function LoginPage() {
-  const { signIn } = useShellSession();
+  const { signIn, notice } = useShellSession();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -44,6 +44,11 @@ export function LoginPage() {
             {error ? (
               <Alert color="red" variant="light" role="alert" data-testid="login-error">
                 {error}
+              </Alert>
+            ) : notice ? (
+              // Why the session ended when it was not the user's own doing (decision 20).
+              <Alert color="blue" variant="light" role="status" data-testid="session-ended">
+                {notice}
               </Alert>
             ) : null}
             <TextInput

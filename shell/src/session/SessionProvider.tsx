@@ -11,6 +11,7 @@ import {
 import { DEFAULT_USER_SETTINGS, userSettingsSchema, type UserSettings } from '@venue/contracts';
 import { createApiClient, type ApiClient, type Profile, type SessionInfo } from '@venue/ui';
 import * as auth from './auth-api.ts';
+import { reasonOf, sessionEndMessage, SESSION_ENDED_NOTICE } from './session-end.ts';
 
 /** Spec 01 §4: the role is mirrored locally so a reload without a profile still knows it. */
 export const ROLE_STORAGE_KEY = 'role';
@@ -20,12 +21,15 @@ type Status = 'loading' | 'signed-out' | 'signed-in';
 interface SessionState {
   status: Status;
   session: SessionInfo | null;
+  notice: string | null;
 }
 
 export interface ShellSession {
   status: Status;
   /** Present when signed in. */
   session: SessionInfo | null;
+  /** Why the user is looking at the login page, when it was not their own doing (decision 20). */
+  notice: string | null;
   signIn: (email: string, password: string) => Promise<void>;
   signOut: () => Promise<void>;
 }
@@ -89,20 +93,25 @@ export function SessionProvider({
   children: ReactNode;
   onSignedOut?: () => void;
 }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading', session: null });
+  const [state, setState] = useState<SessionState>({ status: 'loading', session: null, notice: null });
   const tokenRef = useRef<string | null>(null);
   const refreshing = useRef<Promise<string | null> | null>(null);
+  /** Why the last refresh was refused, for the login page. */
+  const endedReason = useRef<auth.RefreshOutcome | null>(null);
   const onSignedOutRef = useRef(onSignedOut);
   onSignedOutRef.current = onSignedOut;
+  const reloadRef = useRef<() => Promise<void>>(async () => {});
 
-  const clear = useCallback(() => {
+  const clear = useCallback((notice: string | null = null) => {
     tokenRef.current = null;
     storeRole(null);
-    setState({ status: 'signed-out', session: null });
+    setState({ status: 'signed-out', session: null, notice });
     onSignedOutRef.current?.();
   }, []);
 
-  // One API client for the whole page; concurrent 401s share a single refresh.
+  // One API client for the whole page; concurrent 401s share a single refresh. A `token_stale`
+  // 401 is mended here without the user noticing; when the refreshed token speaks for a changed
+  // principal, the profile is reloaded so the menu follows the new permissions.
   const api: ApiClient = useMemo(
     () =>
       createApiClient({
@@ -110,8 +119,17 @@ export function SessionProvider({
         refresh: () => {
           refreshing.current ??= auth
             .refreshSession()
-            .then((grant) => {
-              tokenRef.current = grant?.token ?? null;
+            .then((outcome) => {
+              // No answer for now: the session may be alive, so the request fails but nobody is signed out.
+              if (outcome.kind === 'unavailable') throw new Error(outcome.message);
+              if (outcome.kind === 'ended') {
+                endedReason.current = outcome;
+                tokenRef.current = null;
+                return null;
+              }
+              const before = tokenRef.current;
+              tokenRef.current = outcome.grant.token;
+              if (auth.principalMoved(before, outcome.grant.token)) void reloadRef.current();
               return tokenRef.current;
             })
             .finally(() => {
@@ -119,12 +137,16 @@ export function SessionProvider({
             });
           return refreshing.current;
         },
-        onUnauthorized: clear,
+        onUnauthorized: (body) => {
+          const ended = endedReason.current;
+          endedReason.current = null;
+          const reason = ended?.kind === 'ended' && ended.reason ? ended.reason : reasonOf(body);
+          clear(sessionEndMessage(reason) ?? SESSION_ENDED_NOTICE);
+        },
       }),
     [clear],
   );
 
-  const reloadRef = useRef<() => Promise<void>>(async () => {});
   const reload = useCallback(() => reloadRef.current(), []);
 
   const establish = useCallback(
@@ -184,7 +206,7 @@ export function SessionProvider({
       const token = tokenRef.current;
       if (!token) return;
       const session = await establish({ token, role: null });
-      if (tokenRef.current) setState({ status: 'signed-in', session });
+      if (tokenRef.current) setState({ status: 'signed-in', session, notice: null });
     };
   }, [establish]);
 
@@ -194,16 +216,18 @@ export function SessionProvider({
     if (restored.current) return;
     restored.current = true;
     void (async () => {
-      const grant = await auth.refreshSession();
-      if (!grant) {
+      const outcome = await auth.refreshSession();
+      if (outcome.kind !== 'granted') {
         tokenRef.current = null;
         storeRole(null);
-        setState({ status: 'signed-out', session: null });
+        // A session that ended while the page was closed says why; no session at all says nothing.
+        const notice = outcome.kind === 'ended' ? sessionEndMessage(outcome.reason) : outcome.message;
+        setState({ status: 'signed-out', session: null, notice });
         return;
       }
-      const session = await establish(grant);
+      const session = await establish(outcome.grant);
       // A 401 while loading the profile ends the session; don't resurrect it.
-      if (tokenRef.current) setState({ status: 'signed-in', session });
+      if (tokenRef.current) setState({ status: 'signed-in', session, notice: null });
     })();
   }, [establish]);
 
@@ -212,18 +236,18 @@ export function SessionProvider({
       const grant = await auth.login(email, password);
       const session = await establish(grant);
       if (!tokenRef.current) throw new auth.LoginFailure('', null);
-      setState({ status: 'signed-in', session });
+      setState({ status: 'signed-in', session, notice: null });
     },
     [establish],
   );
 
   const signOut = useCallback(async () => {
     await auth.logout(tokenRef.current);
-    clear();
+    clear(null);
   }, [clear]);
 
   const value = useMemo<ShellSession>(
-    () => ({ status: state.status, session: state.session, signIn, signOut }),
+    () => ({ status: state.status, session: state.session, notice: state.notice, signIn, signOut }),
     [state, signIn, signOut],
   );
   return <ShellSessionContext.Provider value={value}>{children}</ShellSessionContext.Provider>;

@@ -1,6 +1,6 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { refreshSession } from './auth-api.ts';
+import { principalMoved, refreshSession } from './auth-api.ts';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -33,10 +33,37 @@ test('two tabs refreshing at once take turns, so both keep their session', async
   // node's navigator.locks is shared by the whole process, as the browser's is by an origin's tabs
   const [a, b] = await Promise.all([refreshSession(), refreshSession()]);
   assert.equal(server.overlapped(), false);
-  assert.deepEqual([a?.token, b?.token].sort(), ['access-2', 'access-3']);
+  const tokens = [a, b].map((o) => (o.kind === 'granted' ? o.grant.token : null));
+  assert.deepEqual(tokens.sort(), ['access-2', 'access-3']);
 });
 
-test('a refused refresh means there is no session', async () => {
+test('a refused refresh means the session is over, with the reason the server gave', async () => {
   globalThis.fetch = async () => new Response('{}', { status: 401 });
-  assert.equal(await refreshSession(), null);
+  assert.deepEqual(await refreshSession(), { kind: 'ended', reason: null });
+  globalThis.fetch = async () =>
+    Response.json(
+      { message: 'Your session has ended.', code: 'session_ended', reason: 'password_changed' },
+      { status: 401 },
+    );
+  assert.deepEqual(await refreshSession(), { kind: 'ended', reason: 'password_changed' });
+});
+
+test('no answer (accounts down, network) is not the end of the session', async () => {
+  globalThis.fetch = async () =>
+    Response.json({ message: 'Accounts & settings is unavailable right now.' }, { status: 503 });
+  assert.deepEqual(await refreshSession(), {
+    kind: 'unavailable',
+    message: 'Accounts & settings is unavailable right now.',
+  });
+  globalThis.fetch = async () => {
+    throw new TypeError('fetch failed');
+  };
+  assert.equal((await refreshSession()).kind, 'unavailable');
+});
+
+test('a refreshed token with another version means the menu must be rebuilt', () => {
+  const token = (claims: object) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+  assert.equal(principalMoved(token({ pv: 3, sid: 's' }), token({ pv: 4, sid: 's' })), true);
+  assert.equal(principalMoved(token({ pv: 3, sid: 's' }), token({ pv: 3, sid: 's' })), false);
+  assert.equal(principalMoved(null, token({ pv: 3 })), false);
 });

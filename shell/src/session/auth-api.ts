@@ -2,6 +2,7 @@
  * The calls that create and end a session. They run before (or without) an access token, so
  * they use fetch directly instead of the API client.
  */
+import { isSessionEndReason, type SessionEndReason } from '@venue/contracts';
 
 export interface TokenGrant {
   token: string;
@@ -61,30 +62,63 @@ export async function login(email: string, password: string): Promise<TokenGrant
 }
 
 /**
- * Exchanges the httpOnly refresh cookie for a new access token; null when there is no session.
- * Tabs share the cookie but each holds its own access token, so two tabs waking together would
- * present the same refresh token and one would lose. A Web Lock makes the tabs take turns: the
- * second one sends the cookie the first has just rotated.
+ * What a refresh came to: a new access token; the session is over (with the server's reason
+ * when it gave one: decision 20); or no answer for now (accounts unavailable, network), when
+ * the session may well be alive.
  */
-export async function refreshSession(): Promise<TokenGrant | null> {
+export type RefreshOutcome =
+  | { kind: 'granted'; grant: TokenGrant }
+  | { kind: 'ended'; reason: SessionEndReason | null }
+  | { kind: 'unavailable'; message: string };
+
+const UNAVAILABLE = 'Accounts & settings is unavailable right now. Please try again shortly.';
+
+/**
+ * Exchanges the httpOnly refresh cookie for a new access token. Tabs share the cookie but each
+ * holds its own access token, so two tabs waking together would present the same refresh token
+ * and one would lose. A Web Lock makes the tabs take turns: the second one sends the cookie the
+ * first has just rotated.
+ */
+export async function refreshSession(): Promise<RefreshOutcome> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return exchangeRefreshCookie();
   return locks.request('venue-session-refresh', exchangeRefreshCookie);
 }
 
-async function exchangeRefreshCookie(): Promise<TokenGrant | null> {
+async function exchangeRefreshCookie(): Promise<RefreshOutcome> {
+  let res: Response;
   try {
-    const res = await fetch('/api/auth/refresh', {
+    res = await fetch('/api/auth/refresh', {
       method: 'POST',
       headers: { Accept: 'application/json' },
       credentials: 'same-origin',
     });
-    if (!res.ok) return null;
-    return grantFrom(await json(res));
   } catch (error) {
     console.warn('Session refresh failed', error);
-    return null;
+    return { kind: 'unavailable', message: UNAVAILABLE };
   }
+  const body = await json(res);
+  if (res.ok) {
+    const grant = grantFrom(body);
+    return grant ? { kind: 'granted', grant } : { kind: 'unavailable', message: UNAVAILABLE };
+  }
+  // Only a 401 (or 403) is the server saying the session is over; anything else is no answer.
+  if (res.status === 401 || res.status === 403) {
+    return { kind: 'ended', reason: isSessionEndReason(body.reason) ? body.reason : null };
+  }
+  return {
+    kind: 'unavailable',
+    message: typeof body.message === 'string' && body.message ? body.message : UNAVAILABLE,
+  };
+}
+
+/**
+ * True when a refreshed token speaks for a changed principal (its token version moved: new
+ * permissions, role or e-mail), so the shell reloads the profile and rebuilds the menu.
+ */
+export function principalMoved(before: string | null, after: string): boolean {
+  if (!before) return false;
+  return readClaims(before).pv !== readClaims(after).pv;
 }
 
 export async function logout(token: string | null): Promise<void> {
@@ -102,13 +136,15 @@ export async function logout(token: string | null): Promise<void> {
 }
 
 /** Reads claims for display only; the server verifies the token on every request. */
-export function readClaims(token: string): { sub?: string; role?: string } {
+export function readClaims(token: string): { sub?: string; role?: string; sid?: string; pv?: number } {
   try {
     const part = token.split('.')[1];
     if (!part) return {};
     const text = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
     const claims: unknown = JSON.parse(text);
-    return claims && typeof claims === 'object' ? (claims as { sub?: string; role?: string }) : {};
+    return claims && typeof claims === 'object'
+      ? (claims as { sub?: string; role?: string; pv?: number })
+      : {};
   } catch {
     return {};
   }
