@@ -119,7 +119,8 @@ export function startNatsFeed(config: NatsFeedConfig, cache: PrincipalCache, log
   async function consume(type: string): Promise<void> {
     const js = jetstream(nc!);
     const consumer = await js.consumers.get(stream, {
-      filter_subjects: [`${prefix}.${type}`],
+      // One subject per consumer: a list of filters needs nats-server 2.10.
+      filter_subjects: `${prefix}.${type}`,
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: new Date(Date.now() - ACCESS_TOKEN_TTL_SECONDS * 1000).toISOString(),
     });
