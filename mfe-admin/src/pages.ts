@@ -1,16 +1,13 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { plannedPage } from '@venue/ui';
-import { GeneralSettingsPage } from './pages/settings/GeneralSettingsPage.tsx';
-import { PaymentSettingsPage } from './pages/settings/PaymentSettingsPage.tsx';
-import { TaxesPage } from './pages/settings/TaxesPage.tsx';
-import { AvailabilityPage, PoliciesPage } from './pages/settings/simple-settings-pages.tsx';
-import { IntegrationsPage } from './pages/settings/IntegrationsPage.tsx';
-import { PrivacyPage } from './pages/settings/PrivacyPage.tsx';
-import { RolesPage } from './pages/roles/RolesPage.tsx';
-import { UsersPage } from './pages/users/UsersPage.tsx';
-import { AuditPage } from './pages/audit/AuditPage.tsx';
-import { HelpPage } from './pages/help/HelpPage.tsx';
-import { ManagementPage } from './pages/ManagementPage.tsx';
+
+/**
+ * Each page is its own chunk, loaded when first shown: a visit downloads that page's code and
+ * the libraries only it uses, not every screen of the section.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+}
 
 /** Pages of this remote, keyed by their PAGES path in @venue/contracts. */
 export const pages: Record<string, ComponentType> = {
@@ -18,16 +15,28 @@ export const pages: Record<string, ComponentType> = {
     '/Dashboard',
     "Today's bookings, availability, payments due, expiring holds and recent activity for your venue.",
   ),
-  '/Users': UsersPage,
-  '/SettingsGeneral': GeneralSettingsPage,
-  '/SettingsPayments': PaymentSettingsPage,
-  '/SettingsTaxes': TaxesPage,
-  '/SettingsAvailability': AvailabilityPage,
-  '/SettingsPolicies': PoliciesPage,
-  '/SettingsRoles': RolesPage,
-  '/SettingsIntegrations': IntegrationsPage,
-  '/SettingsPrivacy': PrivacyPage,
-  '/Audit': AuditPage,
-  '/Management': ManagementPage,
-  '/Help': HelpPage,
+  '/Users': lazyPage(() => import('./pages/users/UsersPage.tsx'), 'UsersPage'),
+  '/SettingsGeneral': lazyPage(
+    () => import('./pages/settings/GeneralSettingsPage.tsx'),
+    'GeneralSettingsPage',
+  ),
+  '/SettingsPayments': lazyPage(
+    () => import('./pages/settings/PaymentSettingsPage.tsx'),
+    'PaymentSettingsPage',
+  ),
+  '/SettingsTaxes': lazyPage(() => import('./pages/settings/TaxesPage.tsx'), 'TaxesPage'),
+  '/SettingsAvailability': lazyPage(
+    () => import('./pages/settings/simple-settings-pages.tsx'),
+    'AvailabilityPage',
+  ),
+  '/SettingsPolicies': lazyPage(() => import('./pages/settings/simple-settings-pages.tsx'), 'PoliciesPage'),
+  '/SettingsRoles': lazyPage(() => import('./pages/roles/RolesPage.tsx'), 'RolesPage'),
+  '/SettingsIntegrations': lazyPage(
+    () => import('./pages/settings/IntegrationsPage.tsx'),
+    'IntegrationsPage',
+  ),
+  '/SettingsPrivacy': lazyPage(() => import('./pages/settings/PrivacyPage.tsx'), 'PrivacyPage'),
+  '/Audit': lazyPage(() => import('./pages/audit/AuditPage.tsx'), 'AuditPage'),
+  '/Management': lazyPage(() => import('./pages/ManagementPage.tsx'), 'ManagementPage'),
+  '/Help': lazyPage(() => import('./pages/help/HelpPage.tsx'), 'HelpPage'),
 };

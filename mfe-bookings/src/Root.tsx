@@ -1,10 +1,14 @@
-import { RemotePage, RemoteRoot, type RemoteProps } from '@venue/ui';
+import { Suspense } from 'react';
+import { LoadingState, RemotePage, RemoteRoot, type RemoteProps } from '@venue/ui';
 import { pages } from './pages.ts';
 
 export function Root(props: RemoteProps) {
   return (
     <RemoteRoot {...props} testId="remote-bookings">
-      <RemotePage path={props.path} pages={pages} />
+      {/* Pages are lazy chunks (pages.ts); a failed load reaches RemoteRoot's error boundary. */}
+      <Suspense fallback={<LoadingState label="Loading..." />}>
+        <RemotePage path={props.path} pages={pages} />
+      </Suspense>
     </RemoteRoot>
   );
 }

@@ -1,19 +1,21 @@
-import type { ComponentType } from 'react';
-import { BookingsAllPage } from './pages/all/BookingsAllPage.tsx';
-import { CalendarPage } from './pages/calendar/CalendarPage.tsx';
-import { CustomersPage } from './pages/customers/CustomersPage.tsx';
-import { CancelledPage, CompletedPage, ConfirmedPage } from './pages/history/pages.tsx';
-import { HoldsPage } from './pages/holds/HoldsPage.tsx';
-import { PendingPage } from './pages/pending/PendingPage.tsx';
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * Each page is its own chunk, loaded when first shown: a visit downloads that page's code and
+ * the libraries only it uses, not every screen of the section.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+}
 
 /** Pages of this remote, keyed by their PAGES path in @venue/contracts. */
 export const pages: Record<string, ComponentType> = {
-  '/Calendar': CalendarPage,
-  '/BookingsAll': BookingsAllPage,
-  '/BookingsPending': PendingPage,
-  '/BookingsHolds': HoldsPage,
-  '/BookingsConfirmed': ConfirmedPage,
-  '/BookingsCompleted': CompletedPage,
-  '/BookingsCancelled': CancelledPage,
-  '/Customers': CustomersPage,
+  '/Calendar': lazyPage(() => import('./pages/calendar/CalendarPage.tsx'), 'CalendarPage'),
+  '/BookingsAll': lazyPage(() => import('./pages/all/BookingsAllPage.tsx'), 'BookingsAllPage'),
+  '/BookingsPending': lazyPage(() => import('./pages/pending/PendingPage.tsx'), 'PendingPage'),
+  '/BookingsHolds': lazyPage(() => import('./pages/holds/HoldsPage.tsx'), 'HoldsPage'),
+  '/BookingsConfirmed': lazyPage(() => import('./pages/history/pages.tsx'), 'ConfirmedPage'),
+  '/BookingsCompleted': lazyPage(() => import('./pages/history/pages.tsx'), 'CompletedPage'),
+  '/BookingsCancelled': lazyPage(() => import('./pages/history/pages.tsx'), 'CancelledPage'),
+  '/Customers': lazyPage(() => import('./pages/customers/CustomersPage.tsx'), 'CustomersPage'),
 };

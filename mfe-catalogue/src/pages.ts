@@ -1,17 +1,19 @@
-import type { ComponentType } from 'react';
-import { ResourcesPage } from './resources/ResourcesPage.tsx';
-import { HallsPage } from './halls/HallsPage.tsx';
-import { HolidaysPage } from './holidays/HolidaysPage.tsx';
-import { BlockoutsPage } from './blockouts/BlockoutsPage.tsx';
-import { RateCardsPage } from './ratecards/RateCardsPage.tsx';
-import { AddonsPage } from './addons/AddonsPage.tsx';
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * Each page is its own chunk, loaded when first shown: a visit downloads that page's code and
+ * the libraries only it uses, not every screen of the section.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+}
 
 /** Pages of this remote, keyed by their PAGES path in @venue/contracts. */
 export const pages: Record<string, ComponentType> = {
-  '/Resources': ResourcesPage,
-  '/ResourcesHalls': HallsPage,
-  '/ResourcesHolidays': HolidaysPage,
-  '/ResourcesBlockouts': BlockoutsPage,
-  '/PricingRatecards': RateCardsPage,
-  '/PricingAddons': AddonsPage,
+  '/Resources': lazyPage(() => import('./resources/ResourcesPage.tsx'), 'ResourcesPage'),
+  '/ResourcesHalls': lazyPage(() => import('./halls/HallsPage.tsx'), 'HallsPage'),
+  '/ResourcesHolidays': lazyPage(() => import('./holidays/HolidaysPage.tsx'), 'HolidaysPage'),
+  '/ResourcesBlockouts': lazyPage(() => import('./blockouts/BlockoutsPage.tsx'), 'BlockoutsPage'),
+  '/PricingRatecards': lazyPage(() => import('./ratecards/RateCardsPage.tsx'), 'RateCardsPage'),
+  '/PricingAddons': lazyPage(() => import('./addons/AddonsPage.tsx'), 'AddonsPage'),
 };

@@ -4,31 +4,89 @@
  * (shared singletons, share strategy, manifest) can never drift between apps. A mismatch
  * there shows up only at runtime as two Reacts or an unloadable remote.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
+const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /**
- * Packages that must exist once per page. React and the router hold module-level state;
- * Mantine, react-query and the UI kit hold React contexts that a remote must share with the
- * shell. Sub-path entries are listed because webpack shares by exact request.
+ * Packages that must exist once per page. React holds module-level state (hooks, the
+ * scheduler); notifications keep one store that the shell's <Notifications /> shows; modals,
+ * react-query and the UI kit hold React contexts and objects (the QueryClient) that the shell
+ * hands to remotes. Sub-path entries are listed because webpack shares by exact request.
+ *
+ * A shared module is built whole, whatever a consumer imports from it, so everything listed
+ * here reaches every page. Deliberately not listed (each app bundles only what it uses):
+ * - `@mantine/core` and `@mantine/hooks`: stateless components and hooks; sharing them sent all
+ *   of Mantine (150 kB gzipped) to the sign-in page. Their React contexts are shared instead
+ *   (MANTINE_CONTEXTS), which is what makes the shell's and the UI kit's <MantineProvider>
+ *   reach a remote's own Mantine components.
+ * - `@venue/contracts`: constants, pure functions and zod schemas, no state; shared, it put zod
+ *   (35 kB) on the sign-in page. Unshared, each app keeps the parts it imports.
+ * - FullCalendar, `@mantine/dates`, `@mantine/spotlight`, recharts, zod, react-hook-form: used
+ *   by one remote's pages, they land in those pages' lazy chunks.
  */
 const SINGLETONS = [
   ['react', 'react'],
   ['react/jsx-runtime', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/client', 'react-dom'],
-  ['react-router', 'react-router'],
-  ['@mantine/core', '@mantine/core'],
-  ['@mantine/hooks', '@mantine/hooks'],
   ['@mantine/notifications', '@mantine/notifications'],
   ['@mantine/modals', '@mantine/modals'],
   ['@tanstack/react-query', '@tanstack/react-query'],
   ['single-spa-react', 'single-spa-react'],
   ['@venue/ui', '@venue/ui'],
-  ['@venue/contracts', '@venue/contracts'],
 ];
+
+/**
+ * Mantine's modules that create React contexts read across apps: the theme and settings a
+ * <MantineProvider> (the shell's, or the UI kit's RemoteRoot) provides, and the text direction.
+ * Shared by resolved file, so every copy of Mantine's components, in any app, reads the one
+ * context object. Contexts of single components (Combobox, Tabs…) stay inside one app's
+ * component tree and need no sharing.
+ */
+const MANTINE_CONTEXTS = [
+  'esm/core/MantineProvider/Mantine.context.mjs',
+  'esm/core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs',
+  'esm/core/DirectionProvider/DirectionProvider.mjs',
+];
+
+/**
+ * The router is shared through a facade (`shared/react-router.mjs`) that re-exports only what
+ * the frontends use, from react-router's production build (its package `exports` map sends
+ * webpack to the development build). Each facade lists its names; `checkFacadeImports` fails
+ * the build when a frontend imports one that is missing, since a consumer of a shared module
+ * would otherwise get `undefined` at run time.
+ */
+const FACADES = {
+  'react-router': {
+    file: path.join(__dirname, 'shared', 'react-router.mjs'),
+    // what the facade imports from: the package's own file, by absolute path (an alias)
+    real: '@venue/mfe-webpack/real-react-router',
+    target: 'dist/production/index.mjs',
+  },
+};
+
+function facadeAliases(dir) {
+  const alias = {};
+  for (const [request, { real, target }] of Object.entries(FACADES))
+    alias[`${real}$`] = path.join(packageDir(request, dir), target);
+  return alias;
+}
+
+/** A package's folder (not every package exports its package.json, so walk up from its entry). */
+function packageDir(pkgName, dir) {
+  let at = path.dirname(require.resolve(pkgName, { paths: [dir] }));
+  while (at !== path.dirname(at)) {
+    const file = path.join(at, 'package.json');
+    if (fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).name === pkgName) return at;
+    at = path.dirname(at);
+  }
+  throw new Error(`cannot find the folder of ${pkgName} from ${dir}`);
+}
 
 function sharedConfig(dir) {
   const pkg = require(path.join(dir, 'package.json'));
@@ -43,7 +101,82 @@ function sharedConfig(dir) {
       requiredVersion: deps[pkgName] ?? installedVersion(pkgName, dir),
     };
   }
+  for (const [request, { file }] of Object.entries(FACADES)) {
+    const version = JSON.parse(
+      fs.readFileSync(path.join(packageDir(request, dir), 'package.json'), 'utf8'),
+    ).version;
+    shared[request] = {
+      singleton: true,
+      eager: false,
+      import: file,
+      shareKey: request,
+      version,
+      requiredVersion: deps[request] ?? `^${version}`,
+    };
+  }
+  const mantine = packageDir('@mantine/core', dir);
+  const mantineVersion = JSON.parse(fs.readFileSync(path.join(mantine, 'package.json'), 'utf8')).version;
+  for (const rel of MANTINE_CONTEXTS) {
+    const file = path.join(mantine, rel);
+    shared[file] = {
+      singleton: true,
+      eager: false,
+      import: file,
+      shareKey: `@mantine/core/${rel}`,
+      version: mantineVersion,
+      requiredVersion: `^${mantineVersion}`,
+    };
+  }
   return shared;
+}
+
+/** Names a facade exports, read from its `export { … } from` list. */
+function facadeExports(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const list = /export\s*{([^}]*)}/.exec(text)?.[1] ?? '';
+  return new Set(
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+}
+
+function sourceFiles(root) {
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isFile() && /\.(tsx?|mjs|js)$/.test(entry.name) && !/\.test\./.test(entry.name)
+        ? [path.join(entry.parentPath, entry.name)]
+        : [],
+    );
+}
+
+/** Fails when a frontend (or the UI kit it bundles) imports a name a facade lacks. */
+function checkFacadeImports(dir) {
+  const roots = [path.join(dir, 'src'), path.join(__dirname, '..', 'ui', 'src')];
+  const problems = [];
+  for (const [request, { file }] of Object.entries(FACADES)) {
+    const names = facadeExports(file);
+    const pattern = new RegExp(`import\\s*{([^}]*)}\\s*from\\s*'${request}'`, 'g');
+    for (const source of roots.flatMap(sourceFiles)) {
+      for (const match of fs.readFileSync(source, 'utf8').matchAll(pattern)) {
+        for (const spec of match[1].split(',')) {
+          const name = spec
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0];
+          if (name && !spec.trim().startsWith('type ') && !names.has(name))
+            problems.push(`${path.relative(dir, source)} imports ${name} from ${request}`);
+        }
+      }
+    }
+  }
+  if (problems.length)
+    throw new Error(
+      `Add these names to the shared facade in packages/mfe-webpack/shared/ (shared modules are not tree-shaken, so the facade lists what the apps use):\n  ${problems.join('\n  ')}`,
+    );
 }
 
 function installedVersion(pkgName, dir) {
@@ -108,6 +241,7 @@ module.exports = function createConfig({
   remotes = {},
   title = 'VenueDesk',
 }) {
+  checkFacadeImports(dir);
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
     return {
@@ -128,6 +262,7 @@ module.exports = function createConfig({
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // Workspace packages are symlinks; resolving them to their real path keeps one copy.
         symlinks: true,
+        alias: facadeAliases(dir),
       },
       module: {
         rules: [
@@ -137,7 +272,12 @@ module.exports = function createConfig({
             loader: 'esbuild-loader',
             options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // Production: style sheets as cached .css files (content-hashed, loaded with the chunk
+          // that imports them) rather than strings in JavaScript injected at run time.
+          {
+            test: /\.css$/,
+            use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
         ],
       },
       cache: {
@@ -146,15 +286,28 @@ module.exports = function createConfig({
         buildDependencies: { config: [__filename, path.join(dir, 'package.json')] },
       },
       optimization: {
-        // `format` is set (to nothing) on purpose: by default the plugin wraps web output in an
-        // IIFE, which turns remoteEntry's global (`var admin`) into a local and breaks loading.
         minimizer: [
-          new EsbuildPlugin({ target: 'es2022', css: true, legalComments: 'none', format: undefined }),
+          // Terser, not esbuild, for JavaScript: esbuild's minifier works file by file and keeps
+          // unused functions inside webpack's module wrappers, so unused parts of libraries
+          // shipped as one big file (react-router, zod) were sent whole.
+          new TerserPlugin({
+            extractComments: false,
+            terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+          }),
+          new EsbuildPlugin({ include: /\.css$/, css: true, legalComments: 'none' }),
         ],
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
       plugins: [
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: '[name].[contenthash:8].css',
+              }),
+            ]
+          : []),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
@@ -164,6 +317,8 @@ module.exports = function createConfig({
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // Not `experiments.externalRuntime`: it saves ~21 kB per remoteEntry.js but the shell
+          // must then export the whole runtime core (+24 kB on the sign-in page); net loss.
         }),
         ...(isHost
           ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, inject: 'body' })]

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { DEFAULT_USER_SETTINGS, userSettingsSchema, type UserSettings } from '@venue/contracts';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '@venue/contracts';
 import { createApiClient, type ApiClient, type Profile, type SessionInfo } from '@venue/ui';
 import * as auth from './auth-api.ts';
 import { reasonOf, sessionEndMessage, SESSION_ENDED_NOTICE } from './session-end.ts';
@@ -59,7 +59,9 @@ function storedRole(): string | null {
   }
 }
 
-function parseSettings(raw: unknown): UserSettings {
+async function parseSettings(raw: unknown): Promise<UserSettings> {
+  // Loaded with the first session, not the page: the schema brings zod, which the sign-in page does not need.
+  const { userSettingsSchema } = await import('@venue/contracts');
   const parsed = userSettingsSchema.partial().safeParse(raw);
   if (!parsed.success) {
     console.warn('Settings from the server were not understood; using defaults', parsed.error.issues);
@@ -190,7 +192,7 @@ export function SessionProvider({
         role,
         profile,
         principal: { role, permissions: profile?.permissions ?? [] },
-        settings: settingsRaw ? parseSettings(settingsRaw) : DEFAULT_USER_SETTINGS,
+        settings: settingsRaw ? await parseSettings(settingsRaw) : DEFAULT_USER_SETTINGS,
         hallName,
         hallOwnerId: role === 'sub_user' ? (profile?.parentUserId ?? null) : ownId,
         getToken: () => tokenRef.current,

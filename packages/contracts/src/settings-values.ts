@@ -1,0 +1,61 @@
+// Settings values with no zod in them: the shell and the UI kit need them on every page, and
+// the schemas in settings.ts would bring zod (35 kB gzipped) onto the sign-in page with them
+// (a bundler keeps a module's zod calls even when only its constants are imported).
+import type { UserSettings } from './settings.ts';
+
+/** The 21 time zones of spec 01 §2 (UTC, US, Europe, Asia, Australia and Pacific). */
+export const TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Perth',
+  'Australia/Darwin',
+  'Australia/Adelaide',
+  'Australia/Brisbane',
+  'Australia/Sydney',
+  'Australia/Melbourne',
+  'Australia/Hobart',
+  'Pacific/Auckland',
+] as const;
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export const TIME_FORMATS = ['12h', '24h'] as const;
+export const CURRENCIES = ['AUD', 'USD', 'EUR', 'GBP', 'CAD', 'JPY', 'CNY', 'INR'] as const;
+export const TAX_TYPES = ['Inclusive', 'Exclusive'] as const;
+
+export type Currency = (typeof CURRENCIES)[number];
+export const CURRENCY_LOCALES: Record<Currency, string> = {
+  USD: 'en-US',
+  EUR: 'de-DE',
+  GBP: 'en-GB',
+  AUD: 'en-AU',
+  CAD: 'en-CA',
+  JPY: 'ja-JP',
+  CNY: 'zh-CN',
+  INR: 'en-IN',
+};
+
+export const GST_MESSAGE = 'GST rate must be a number between 0 and 100.';
+
+/** Spec 01 §5: a finite number from 0 to 100 in steps of 0.01. */
+export function isValidGst(n: number): boolean {
+  return Number.isFinite(n) && n >= 0 && n <= 100 && Math.abs(Math.round(n * 100) - n * 100) < 1e-9;
+}
+
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  timezone: 'Australia/Sydney',
+  dateFormat: 'DD/MM/YYYY',
+  timeFormat: '12h',
+  currency: 'AUD',
+  taxType: 'Inclusive',
+  taxRate: 10,
+};
