@@ -283,12 +283,14 @@ describe('identity at the gateway', () => {
       j.setIssuedAt(now - 3600).setExpirationTime(now - 1800),
     );
     const ended = await keys.token({ sub: 'u1', pv: 3, sid: 'u1-out' });
-    for (const token of [expired, ended]) {
-      const res = await call(token, {}, '/api/auth/refresh');
-      assert.equal(res.status, 200);
-      const seen = admin.requests.at(-1)!;
-      assert.equal(seen.url, '/api/auth/refresh');
-      assert.equal(seen.headers['x-venue-principal'], undefined);
+    for (const path of ['/api/auth/refresh', '/api/auth/logout', '/api/logout']) {
+      for (const token of [expired, ended]) {
+        const res = await call(token, {}, path);
+        assert.equal(res.status, 200, path);
+        const seen = admin.requests.at(-1)!;
+        assert.equal(seen.url, path);
+        assert.equal(seen.headers['x-venue-principal'], undefined);
+      }
     }
   });
 });

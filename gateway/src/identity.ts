@@ -47,7 +47,13 @@ export function isIdentityHeader(name: string): boolean {
  * may still attach a stale bearer token to them; refusing that would make it impossible to
  * refresh or sign out, so here a bad token just means "no identity".
  */
-export const SESSION_PATHS: ReadonlySet<string> = new Set(['/api/login', '/api/logout', '/api/auth/refresh']);
+export const SESSION_PATHS: ReadonlySet<string> = new Set([
+  '/api/login',
+  '/api/logout',
+  '/api/auth/refresh',
+  // the shell signs out here (the refresh cookie's path); an ended session must still be able to
+  '/api/auth/logout',
+]);
 
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
