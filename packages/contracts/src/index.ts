@@ -8,3 +8,4 @@ export * from './routes.ts';
 export * from './events.ts';
 export * from './booking-events.ts';
 export * from './validation/index.ts';
+export * from './money/index.ts';
