@@ -16,6 +16,12 @@ export interface AuditEventData {
   action: string;
   targetType: string;
   target: string | null;
+  /**
+   * The target as people read it, fixed when the entry is written (the Audit Log shows it
+   * without looking anything up). Optional: entries from before it, or from a publisher that
+   * has none, show `target`.
+   */
+  targetLabel?: string | null;
   ipAddress: string | null;
   additionalInfo: string | null;
   changes: Record<string, { old: unknown; new: unknown }> | null;

@@ -22,7 +22,6 @@ import { Stat } from '../roles/RolesPage.tsx';
 import { AuditDetailModal } from './AuditDetailModal.tsx';
 import { CheckSubUsersButton, VerifyChainButton } from './AuditTools.tsx';
 import { exportAuditCsv } from './audit-export.ts';
-import { useBookingLabels } from './booking-labels.ts';
 import {
   AUDIT_ROLE_OPTIONS,
   EMPTY_FILTERS,
@@ -30,6 +29,7 @@ import {
   fetchAuditPage,
   fetchAuditStats,
   humanise,
+  labelOf,
   roleName,
   topN,
   type AuditEntry,
@@ -75,17 +75,17 @@ export function AuditPage() {
   });
 
   const entries = useMemo(() => logs.data?.auditLogs ?? [], [logs.data]);
-  const targetLabel = useBookingLabels(entries);
-  // Search covers only the loaded page (spec 01 §2); the filters above go to the server.
+  // Search covers only the loaded page (spec 01 §2); the filters above go to the server. Each
+  // entry carries its target in words (labelOf), stored when it was written: nothing to look up.
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
     if (!q) return entries;
     return entries.filter((e) =>
-      [e.userEmail, e.action, targetLabel(e), e.target, e.additionalInfo]
+      [e.userEmail, e.action, labelOf(e), e.target, e.additionalInfo]
         .filter(Boolean)
         .some((v) => String(v).toLowerCase().includes(q)),
     );
-  }, [entries, search, targetLabel]);
+  }, [entries, search]);
 
   const setFilter = (key: keyof AuditFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
@@ -284,8 +284,8 @@ export function AuditPage() {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={0}>
-                      <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="audit-target">
-                        {targetLabel(e) || '—'}
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-target">
+                        {labelOf(e) || '—'}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {e.targetType}
@@ -324,7 +324,7 @@ export function AuditPage() {
 
       <AuditDetailModal
         entry={selected}
-        targetLabel={selected ? targetLabel(selected) : ''}
+        targetLabel={selected ? labelOf(selected) : ''}
         onClose={() => setSelected(null)}
       />
     </>

@@ -7,6 +7,8 @@ export interface AuditEntry {
   userRole: string | null;
   action: string;
   target: string | null;
+  /** The target in words ("Booking HH-2027-0023 — Smith Wedding", a person's name); null on older entries. */
+  targetLabel?: string | null;
   targetType: string;
   ipAddress: string | null;
   additionalInfo: string | null;
@@ -90,6 +92,11 @@ export const AUDIT_ROLE_OPTIONS = [
   { value: 'sub_user', label: 'Sub-User' },
   { value: 'customer', label: 'Customer' },
 ];
+
+/** What the Target column shows: the stored label, else the raw target. */
+export function labelOf(entry: AuditEntry): string {
+  return entry.targetLabel || entry.target || '';
+}
 
 export const humanise = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 

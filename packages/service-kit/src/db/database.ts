@@ -179,6 +179,7 @@ function makeTx(s: Session, tenantId: string | null, source: string, state: { pu
         action: entry.action,
         targetType: entry.targetType,
         target: entry.target ?? null,
+        targetLabel: entry.targetLabel ?? null,
         ipAddress: ctx?.ip || null,
         additionalInfo: entry.additionalInfo ?? null,
         changes: entry.changes ?? null,

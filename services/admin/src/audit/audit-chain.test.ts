@@ -147,4 +147,33 @@ describe('append-only and the hash chain', () => {
     const asOwner = await call(h, 'GET', '/api/audit/verify', { token: owner.token });
     assert.equal(asOwner.body.ok, true);
   });
+
+  test('a target label is part of what the chain protects; rows without one verify as before', async () => {
+    const t = randomUUID();
+    await h.kit.handleEvent(auditEvent(t, { additionalInfo: 'no label' }));
+    await h.kit.handleEvent(auditEvent(t, { targetLabel: 'Booking HH-2027-0023 — Smith Wedding' }));
+    await h.kit.handleEvent(auditEvent(t, { targetLabel: 'Booking HH-2027-0024 — Jones Party' }));
+    const problemsOf = async () =>
+      (
+        (await call(h, 'GET', '/api/audit/verify', { token: admin.token })).body.problems as Array<{
+          tenantId: string;
+          seq: number;
+          reason: string;
+        }>
+      ).filter((p) => p.tenantId === t);
+    assert.deepEqual(await problemsOf(), []);
+    await tamper(
+      `UPDATE audit_log SET target_label = 'Booking HH-2027-0023 — Someone Else' WHERE tenant_id = $1 AND seq = 2`,
+      [t],
+    );
+    await tamper(`UPDATE audit_log SET target_label = NULL WHERE tenant_id = $1 AND seq = 3`, [t]);
+    const problems = await problemsOf();
+    assert.deepEqual(
+      problems.map((p) => [p.seq, /altered/.test(p.reason)]),
+      [
+        [2, true],
+        [3, true],
+      ],
+    );
+  });
 });

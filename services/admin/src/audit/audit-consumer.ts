@@ -6,6 +6,14 @@ export const PLATFORM_TENANT = '00000000-0000-0000-0000-000000000000';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Labels are one line for a table cell: blank → none, anything past 300 characters cut. */
+const LABEL_MAX = 300;
+function targetLabel(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const one = v.replace(/\s+/g, ' ').trim();
+  return one ? one.slice(0, LABEL_MAX) : null;
+}
+
 /**
  * Stores one `audit.recorded` event; a redelivered event id is ignored. The row is linked into
  * its tenant's hash chain by the `audit_log_link` trigger (migration 003), inside this
@@ -23,8 +31,8 @@ export async function recordAuditEvent(event: DomainEvent<AuditEventData>, tx: T
   if (seen.rowCount > 0) return;
   await tx.query(
     `INSERT INTO audit_log (tenant_id, event_id, source, occurred_at, actor_id, actor_email, actor_role, action,
-        target_type, target, ip_address, additional_info, changes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        target_type, target, ip_address, additional_info, changes, target_label)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       tenantId,
       event.id,
@@ -39,6 +47,7 @@ export async function recordAuditEvent(event: DomainEvent<AuditEventData>, tx: T
       d.ipAddress,
       d.additionalInfo,
       d.changes === null || d.changes === undefined ? null : JSON.stringify(d.changes),
+      targetLabel(d.targetLabel),
     ],
   );
 }

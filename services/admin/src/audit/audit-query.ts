@@ -4,8 +4,11 @@ import { isUuid, limitParam, pageParam, type Tx } from '@venue/service-kit';
 import { widenToAllTenants } from '../users/account-admin.ts';
 
 /**
- * Spec 01 §3, plus `login_failed`: a failed sign-in on an account, shown to its tenant so the
- * owner sees who is guessing (issue 8).
+ * Spec 01 §3, plus what the services publish besides: `login_failed` (a failed sign-in on an
+ * account, shown to its tenant so the owner sees who is guessing, issue 8), every booking status
+ * move (bookings' status/transition.ts), a request's changes asked for (holds/hold-routes.ts) and
+ * a customer anonymised (customers/). `GET /api/audit/actions` adds any other action found in the
+ * caller's entries, so the filter never hides one.
  */
 export const AUDIT_ACTIONS = [
   'user_created',
@@ -16,8 +19,12 @@ export const AUDIT_ACTIONS = [
   'login_failed',
   'booking_created',
   'booking_updated',
-  'booking_cancelled',
+  'booking_accepted',
+  'booking_changes_requested',
   'booking_confirmed',
+  'booking_completed',
+  'booking_cancelled',
+  'booking_expired',
   'hall_settings_updated',
   'pricing_updated',
   'resource_created',
@@ -25,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'resource_deleted',
   'customer_created',
   'customer_updated',
+  'customer_anonymised',
   'invoice_created',
   'invoice_paid',
   'report_generated',
@@ -119,6 +127,7 @@ export interface AuditRow {
   action: string;
   target_type: string;
   target: string | null;
+  target_label?: string | null;
   ip_address: string | null;
   additional_info: string | null;
   changes: unknown;
@@ -133,6 +142,8 @@ export function auditView(r: AuditRow) {
     userRole: r.actor_role,
     action: r.action,
     target: r.target,
+    /** The target in words as the publishing service saw it; null on older entries. */
+    targetLabel: r.target_label ?? null,
     targetType: r.target_type,
     ipAddress: r.ip_address,
     additionalInfo: r.additional_info,

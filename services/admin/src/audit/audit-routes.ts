@@ -95,8 +95,16 @@ export function auditRoutes(router: AppRouter): void {
     };
   });
 
-  router.get('/api/audit/actions', requireAuth, guard, withTx, (ctx: AppContext) => {
-    ctx.body = { actions: [...AUDIT_ACTIONS] };
+  router.get('/api/audit/actions', requireAuth, guard, withTx, async (ctx: AppContext) => {
+    // The known list, then any other action the caller's entries hold (a publisher added one
+    // since): the filter offers every action that occurs.
+    const { where, params } = await scopedWhere(ctx, {});
+    const { rows } = await ctx.state.tx.query<{ action: string }>(
+      `SELECT DISTINCT action FROM audit_log ${where} ORDER BY action`,
+      params,
+    );
+    const known = new Set<string>(AUDIT_ACTIONS);
+    ctx.body = { actions: [...AUDIT_ACTIONS, ...rows.map((r) => r.action).filter((a) => !known.has(a))] };
   });
 
   router.get('/api/audit/target-types', requireAuth, guard, withTx, (ctx: AppContext) => {

@@ -6,6 +6,7 @@ import { accessTokenFor, clientContext, setRefreshCookie } from './session.ts';
 import { auditSession, sessionRoutes } from './session-routes.ts';
 import { beginAttempt, finishAttempt, refuseThrottled, THROTTLE_WINDOW_MINUTES } from './throttle.ts';
 import { signinError, type SigninErrorCode } from './signin-errors.ts';
+import { userLabel } from '../users/serialise.ts';
 import { findUserForLogin, isUsable, normaliseEmail, type UserRow } from '../users/user-store.ts';
 
 const emailSchema = z.email();
@@ -41,6 +42,7 @@ async function auditFailedSignIn(
     action: 'login_failed',
     targetType: 'user',
     target: account.id,
+    targetLabel: userLabel(account),
     actor: { id: null, email: null, role: null },
     tenantId: account.tenant_id,
     additionalInfo: what + block,

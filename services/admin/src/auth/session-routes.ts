@@ -4,6 +4,7 @@ import { rotateRefreshToken, signOutWith } from './refresh-tokens.ts';
 import { accessTokenFor, clearRefreshCookie, clientContext, setRefreshCookie } from './session.ts';
 import { endUserSessions } from './sessions.ts';
 import { SESSION_ENDED_MESSAGE } from './signin-errors.ts';
+import { userLabel } from '../users/serialise.ts';
 import { findLiveUser, isUsable, type UserRow } from '../users/user-store.ts';
 
 /** Sign-in and sign-out happen without a request principal: the account itself is the actor. */
@@ -17,6 +18,7 @@ export async function auditSession(
     action,
     targetType: 'user',
     target: user.id,
+    targetLabel: userLabel(user),
     actor: { id: user.id, email: user.email, role: user.role },
     tenantId: user.tenant_id,
   });

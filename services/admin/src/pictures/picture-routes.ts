@@ -19,6 +19,7 @@ import {
   type Tx,
 } from '@venue/service-kit';
 import { widenToAllTenants } from '../users/account-admin.ts';
+import { userLabel } from '../users/serialise.ts';
 import { isUuid, type UserRow } from '../users/user-store.ts';
 
 /** Spec 01 §5 / §8 wording. */
@@ -140,6 +141,7 @@ export function pictureRoutes(router: AppRouter): void {
         action: 'user_updated',
         targetType: 'user',
         target: user.id,
+        targetLabel: userLabel(user),
         additionalInfo: `Profile picture updated for ${user.email}`,
         changes: { profilePicture: { old: user.profile_picture, new: url } },
       });
@@ -157,6 +159,7 @@ export function pictureRoutes(router: AppRouter): void {
         action: 'user_updated',
         targetType: 'user',
         target: user.id,
+        targetLabel: userLabel(user),
         additionalInfo: `Profile picture deleted for ${user.email}`,
         changes: { profilePicture: { old: user.profile_picture, new: null } },
       });

@@ -50,6 +50,7 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
           action: 'report_generated',
           targetType: 'system',
           target: 'Tenant data export',
+          targetLabel: 'Tenant data export',
           additionalInfo: complete
             ? 'Full data export downloaded'
             : 'Data export downloaded (some services unavailable)',
@@ -83,6 +84,7 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
         targetType: 'customer',
         // the audit trail must not keep what is being erased
         target: erasureReference(email),
+        targetLabel: 'Customer erasure request',
         additionalInfo: 'Customer erasure requested',
       });
       ctx.status = 202;

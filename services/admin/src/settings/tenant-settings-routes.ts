@@ -85,6 +85,7 @@ export function tenantSettingsRoutes(router: AppRouter): void {
           action: 'settings_updated',
           targetType: 'settings',
           target: route.label,
+          targetLabel: route.label,
           additionalInfo: `${route.label} updated`,
           changes,
         });

@@ -46,6 +46,7 @@ export interface Entry {
   userId: string | null;
   action: string;
   target: string | null;
+  targetLabel?: string | null;
   targetType: string;
   ipAddress: string | null;
   additionalInfo: string | null;

@@ -15,7 +15,7 @@ import {
 } from '@venue/service-kit';
 import { hashPassword } from '../auth/passwords.ts';
 import { publishSettingsSnapshot } from '../settings/settings-events.ts';
-import { accountView } from './serialise.ts';
+import { accountView, userLabel } from './serialise.ts';
 import { createSubUser, deleteSubUser } from './sub-user-routes.ts';
 import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
 import { isUuid, writeUser, type UserRow } from './user-store.ts';
@@ -197,6 +197,7 @@ async function createAccount(ctx: AppContext): Promise<void> {
     action: 'user_created',
     targetType: 'user',
     target: id,
+    targetLabel: userLabel(created),
     additionalInfo: `${label} account ${body.email} created`,
     changes: Object.fromEntries(
       Object.entries(accountChanges({} as UserRow, created)).filter(([, c]) => c.new !== null),
@@ -237,13 +238,20 @@ async function updateAccount(ctx: AppContext): Promise<void> {
     after = { ...after, token_version: await bumpTokenVersion(tx, before) };
   }
   if (Object.keys(changes).length > 0) {
-    await tx.audit(ctx, { action: 'user_updated', targetType: 'user', target: before.id, changes });
+    await tx.audit(ctx, {
+      action: 'user_updated',
+      targetType: 'user',
+      target: before.id,
+      targetLabel: userLabel(after),
+      changes,
+    });
   }
   if (changes.role) {
     await tx.audit(ctx, {
       action: 'role_assigned',
       targetType: 'user',
       target: before.id,
+      targetLabel: userLabel(after),
       additionalInfo: `${after.email} is now ${after.role}`,
       changes: { role: changes.role },
     });
@@ -277,6 +285,7 @@ async function deleteAccount(ctx: AppContext): Promise<void> {
       action: 'user_deleted',
       targetType: 'user',
       target: user.id,
+      targetLabel: userLabel(user),
       additionalInfo:
         user.id === target.id
           ? `${user.email} deleted`

@@ -20,7 +20,7 @@ import { endUserSessions } from '../auth/sessions.ts';
 import { accessTokenFor, clientContext, setRefreshCookie } from '../auth/session.ts';
 import { recordAttempt, refuseThrottled, throttleWait } from '../auth/throttle.ts';
 import { changeOwnPasswordSchema, CURRENT_PASSWORD_INCORRECT } from './sub-user-schemas.ts';
-import { profileView } from './serialise.ts';
+import { profileView, userLabel } from './serialise.ts';
 import { findLiveUser, type UserRow } from './user-store.ts';
 
 /** Said for any parent-data id that is not the caller's own parent, existing or not. */
@@ -74,6 +74,7 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
           action: 'settings_updated',
           targetType: 'settings',
           target: tenantId,
+          targetLabel: 'General and tax settings',
           changes,
         });
       }
@@ -96,6 +97,7 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
         action: 'user_updated',
         targetType: 'user',
         target: ctx.state.principal.userId,
+        targetLabel: userLabel(ctx.state.principal),
         additionalInfo: 'Password change reported by the settings screen',
       });
     }
@@ -150,6 +152,7 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
         action: 'user_updated',
         targetType: 'user',
         target: user.id,
+        targetLabel: userLabel(user),
         additionalInfo: 'Password changed',
       });
       setRefreshCookie(ctx, refresh.token);

@@ -1,5 +1,10 @@
 import type { UserRow } from './user-store.ts';
 
+/** How the audit log names a person: their name, else their e-mail (never the raw id). */
+export function userLabel(user: { name: string | null; email: string | null }): string | null {
+  return user.name?.trim() || user.email || null;
+}
+
 /** GET /api/users/profile (spec 01 §3 "User profile"). */
 export function profileView(user: UserRow) {
   return {

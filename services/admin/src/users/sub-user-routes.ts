@@ -12,7 +12,7 @@ import {
 } from '@venue/service-kit';
 import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
-import { subUserView } from './serialise.ts';
+import { subUserView, userLabel } from './serialise.ts';
 import { changeSubUserPasswordSchema, createSubUserSchema, updateSubUserSchema } from './sub-user-schemas.ts';
 import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
 import { EMAIL_TAKEN, isUuid, writeUser, type UserRow } from './user-store.ts';
@@ -84,6 +84,7 @@ export async function createSubUser(ctx: AppContext): Promise<void> {
     action: 'user_created',
     targetType: 'user',
     target: id,
+    targetLabel: userLabel(created),
     additionalInfo: `Sub-user ${body.email} created`,
     changes: {
       name: { old: null, new: body.name },
@@ -124,7 +125,13 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
   if (statusChanged) changes.status = { old: before.status, new: status };
   if (permissionsChanged) changes.permissions = { old: oldPermissions, new: permissions };
   if (Object.keys(changes).length > 0) {
-    await tx.audit(ctx, { action: 'user_updated', targetType: 'user', target: before.id, changes });
+    await tx.audit(ctx, {
+      action: 'user_updated',
+      targetType: 'user',
+      target: before.id,
+      targetLabel: userLabel({ name: body.name ?? before.name, email: before.email }),
+      changes,
+    });
   }
   const { granted, revoked } = diffPermissions(oldPermissions, permissions);
   if (granted.length > 0) {
@@ -132,6 +139,7 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
       action: 'permission_granted',
       targetType: 'user',
       target: before.id,
+      targetLabel: userLabel({ name: body.name ?? before.name, email: before.email }),
       additionalInfo: `Granted ${granted.join(', ')} to ${before.email}`,
       changes: { permissions: { old: oldPermissions, new: permissions } },
     });
@@ -141,6 +149,7 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
       action: 'permission_revoked',
       targetType: 'user',
       target: before.id,
+      targetLabel: userLabel({ name: body.name ?? before.name, email: before.email }),
       additionalInfo: `Revoked ${revoked.join(', ')} from ${before.email}`,
       changes: { permissions: { old: oldPermissions, new: permissions } },
     });
@@ -173,6 +182,7 @@ export async function deleteSubUser(ctx: AppContext): Promise<void> {
     action: 'user_deleted',
     targetType: 'user',
     target: target.id,
+    targetLabel: userLabel(target),
     additionalInfo: `Sub-user ${target.email} deleted`,
   });
   ctx.body = { message: 'Sub-user deleted successfully!' };
@@ -193,6 +203,7 @@ async function changeSubUserPassword(ctx: AppContext): Promise<void> {
     action: 'user_updated',
     targetType: 'user',
     target: target.id,
+    targetLabel: userLabel(target),
     additionalInfo: `Password changed for ${target.email}`,
   });
   ctx.body = { message: `Password changed successfully for ${target.name ?? target.email}` };

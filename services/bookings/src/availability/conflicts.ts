@@ -1,5 +1,6 @@
 /** Rule 7 of the form: what already holds the time on a resource, and the 409 that lists it. */
 import { conflict, type Tx } from '@venue/service-kit';
+import { bookingName } from '../bookings/booking-row.ts';
 import { venueIso } from '../shared/time.ts';
 
 export const CONFLICT_MESSAGE =
@@ -47,11 +48,6 @@ export interface BlockoutEntry extends ConflictExplanation {
   reason: string;
   startsAt: string;
   endsAt: string;
-}
-
-/** How a booking is named in explanations: "Smith Wedding" (customer, then event type). */
-export function bookingName(customer: string, eventType: string): string {
-  return [customer.trim(), eventType.trim()].filter(Boolean).join(' ') || 'another booking';
 }
 
 interface Held {

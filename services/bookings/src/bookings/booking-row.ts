@@ -146,6 +146,16 @@ export async function publishBooking(
   type: string,
   row: BookingRow,
   timeZone: string,
+/** How a booking is named to people: "Smith Wedding" (customer, then event type). */
+export function bookingName(customer: string, eventType: string): string {
+  return [customer.trim(), eventType.trim()].filter(Boolean).join(' ') || 'another booking';
+}
+
+/** The audit log's label of a booking: "Booking HH-2027-0023 — Smith Wedding". */
+export function bookingLabel(r: Pick<BookingRow, 'booking_code' | 'customer_name' | 'event_type'>): string {
+  return `Booking ${r.booking_code} — ${bookingName(r.customer_name, r.event_type)}`;
+}
+
   extra: Record<string, unknown> = {},
 ) {
   const booking = toBooking(row, timeZone);

@@ -253,6 +253,28 @@ describe('bookings: edit, move and the live check', () => {
     });
     assert.equal(edit.status, 200, edit.text);
   });
+
+  it('audit entries carry the booking in words: code, customer and event type', async () => {
+    const b = (await h.create({ bookingDate: futureDate(47), customerName: 'Smith' })).body.booking;
+    await h.call('PUT', `/api/bookings/${b.id}`, h.tokens.owner, { guestCount: 60 });
+    await h.call('POST', `/api/bookings/${b.id}/request-changes`, h.tokens.owner, { message: 'Later?' });
+    await h.call('POST', `/api/bookings/${b.id}/accept`, h.tokens.owner, {});
+    const { rows } = await h.t.kit.db.query<{ action: string; label: string | null }>(
+      `SELECT data->>'action' AS action, data->>'targetLabel' AS label FROM outbox
+        WHERE type = 'audit.recorded' AND data->>'target' = $1 ORDER BY seq`,
+      [b.bookingCode],
+    );
+    const label = `Booking ${b.bookingCode} — Smith Wedding`;
+    assert.deepEqual(
+      rows.map((r) => [r.action, r.label]),
+      [
+        ['booking_created', label],
+        ['booking_updated', label],
+        ['booking_changes_requested', label],
+        ['booking_accepted', label],
+      ],
+    );
+  });
 });
 
 describe('lists, stats, search and exports', () => {

@@ -19,7 +19,7 @@ import { venueToday } from '../shared/time.ts';
 import { formColumns } from './booking-columns.ts';
 import { nextBookingCode } from './booking-code.ts';
 import { validateBookingForm, validateExtras, type BookingForm } from './booking-form.ts';
-import { publishBooking, reload } from './booking-row.ts';
+import { bookingLabel, publishBooking, reload } from './booking-row.ts';
 import { addOnRequests, priceBooking, type Priced } from './pricing.ts';
 import { staffFields, TIERS } from './staff-fields.ts';
 
@@ -156,6 +156,7 @@ async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     params,
   );
   const id = rows[0]!.id;
+    targetLabel: bookingLabel(row),
   await refreshCustomerSummary(tx, tenantId, [customerId], now, settings.timezone);
   if (isBlocking(status)) await claimSlotOr409(tx, tenantId, id, resource.id, span);
   const row = await reload(tx, id);

@@ -20,7 +20,7 @@ import { lockUnchanged, transition } from '../status/transition.ts';
 import { isBlocking } from '../status/transitions.ts';
 import { formColumns, type FormValues } from './booking-columns.ts';
 import { validateBookingForm, validateExtras } from './booking-form.ts';
-import { publishBooking, reload, type BookingRow } from './booking-row.ts';
+import { bookingLabel, publishBooking, reload, type BookingRow } from './booking-row.ts';
 import { addOnRequests, priceBooking } from './pricing.ts';
 import { staffFields } from './staff-fields.ts';
 
@@ -113,6 +113,7 @@ export async function updateBooking(ctx: AppContext, deps: Deps, id: string, bod
       targetType: 'booking',
       target: row.booking_code,
       changes,
+      targetLabel: bookingLabel(row),
     });
     return publishBooking(tx, 'booking.updated', row, settings.timezone);
   });

@@ -2,6 +2,9 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '@venue/service-kit';
 
+/** The audit log's label of an anonymised customer: never the name it no longer has. */
+export const ANONYMISED_LABEL = 'Customer (anonymised)';
+
 export async function anonymiseCustomer(tx: Tx, tenantId: string, customerId: string): Promise<boolean> {
   const hash = createHash('sha256')
     .update(`${customerId}:${Date.now()}:${Math.random()}`)

@@ -17,7 +17,7 @@ import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
-import { anonymiseCustomer } from './anonymise.ts';
+import { ANONYMISED_LABEL, anonymiseCustomer } from './anonymise.ts';
 import { customerDetail, listCustomers, SORT_KEYS, TAGS } from './customer-directory.ts';
 import { customerBookingsCsv, customerPdf, customerProfileCsv } from './customer-exports.ts';
 import { SEGMENTS } from './rfm.ts';
@@ -102,6 +102,8 @@ export function customerRoutes(router: AppRouter, deps: Deps): void {
       action: 'customer_anonymised',
       targetType: 'customer',
       target: c.id,
+      // never the name: the point of the entry is that it is gone
+      targetLabel: ANONYMISED_LABEL,
       additionalInfo: 'Personal data replaced in the customer and all their bookings (irreversible).',
     });
     await tx.publish('customer.anonymised', { id: c.id });

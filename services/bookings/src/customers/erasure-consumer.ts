@@ -1,7 +1,7 @@
 /** `customer.erasure_requested {email}` from admin: anonymise that customer in every tenant named. */
 import type { Consumer } from '@venue/service-kit';
 import { eventTenant } from '../shared/events.ts';
-import { anonymiseCustomer } from './anonymise.ts';
+import { ANONYMISED_LABEL, anonymiseCustomer } from './anonymise.ts';
 
 export const erasureRequested: Consumer = async (event, tx) => {
   const email = String((event.data as { email?: string }).email ?? '')
@@ -19,6 +19,7 @@ export const erasureRequested: Consumer = async (event, tx) => {
       action: 'customer_anonymised',
       targetType: 'customer',
       target: c.id,
+      targetLabel: ANONYMISED_LABEL,
       additionalInfo: 'Erasure request',
       actor: { id: null, email: 'system', role: 'system' },
       tenantId: c.tenant_id,

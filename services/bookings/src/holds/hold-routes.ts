@@ -10,7 +10,13 @@ import {
 } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
-import { BOOKING_COLUMNS, reload, toBooking, type BookingRow } from '../bookings/booking-row.ts';
+import {
+  BOOKING_COLUMNS,
+  bookingLabel,
+  reload,
+  toBooking,
+  type BookingRow,
+} from '../bookings/booking-row.ts';
 import { anyPermission, bookingsGuard } from '../shared/guards.ts';
 import {
   acceptBody,
@@ -127,6 +133,7 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
       action: 'booking_changes_requested',
       targetType: 'booking',
       target: row.booking_code,
+      targetLabel: bookingLabel(updated),
       additionalInfo: message.slice(0, 500),
     });
     const booking = toBooking(updated, timezone);

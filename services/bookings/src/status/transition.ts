@@ -2,7 +2,7 @@
 import { badRequest, conflict, notFound, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { releaseBookingSlot } from '../availability/resource-slots.ts';
-import { publishBooking, reload } from '../bookings/booking-row.ts';
+import { bookingLabel, publishBooking, reload } from '../bookings/booking-row.ts';
 import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { oneOf } from '../shared/request.ts';
@@ -96,6 +96,7 @@ export async function transition(
   const moved = await tx.query(
     `UPDATE bookings SET status = ${p(to)}, ${set}, updated_at = now() WHERE ${where}${guard} RETURNING id`,
     params,
+    targetLabel: bookingLabel(row),
   );
   if (moved.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, id)).status, to));
   await refreshCustomerSummary(tx, before.tenant_id, [before.customer_id], now, settings.timezone);

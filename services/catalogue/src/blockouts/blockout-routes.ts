@@ -136,6 +136,7 @@ export function blockoutRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'resource',
       target: b.resources.map((r) => r.name).join(', '),
+      targetLabel: `Block-out (${b.reason}) — ${b.resources.map((r) => r.name).join(', ')}`,
       additionalInfo: `Block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
     });
     ctx.status = 201;
@@ -186,6 +187,7 @@ export function blockoutRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'resource',
       target: after.resources.map((r) => r.name).join(', '),
+      targetLabel: `Block-out (${after.reason}) — ${after.resources.map((r) => r.name).join(', ')}`,
       additionalInfo: `Changed block-out to (${after.reason}) ${after.dateFrom} ${after.timeFrom} to ${after.dateTo} ${after.timeTo}`,
       changes: {
         period: {
@@ -207,6 +209,7 @@ export function blockoutRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'resource',
       target: b.resources.map((r) => r.name).join(', '),
+      targetLabel: `Block-out (${b.reason}) — ${b.resources.map((r) => r.name).join(', ')}`,
       additionalInfo: `Deleted block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
     });
     ctx.status = 204;

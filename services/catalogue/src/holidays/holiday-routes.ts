@@ -164,6 +164,7 @@ export function holidayRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'settings',
       target: 'Public holidays',
+      targetLabel: 'Public holidays',
       additionalInfo: `Synced ${state} ${year} public holidays: ${result.added} added, ${result.updated} already present`,
     });
     ctx.body = result;
@@ -195,6 +196,7 @@ export function holidayRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'settings',
       target: 'Public holidays',
+      targetLabel: 'Public holidays',
       additionalInfo: `Imported ${imported} holidays from an ICS file (${skipped} skipped)`,
     });
     ctx.body = { imported, skipped };
@@ -214,6 +216,7 @@ export function holidayRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'settings',
       target: created.name,
+      targetLabel: `Public holiday ${created.name} (${created.date})`,
       additionalInfo: `Added public holiday ${created.name} on ${created.date}`,
     });
     ctx.status = 201;
@@ -251,6 +254,7 @@ export function holidayRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'settings',
       target: after.name,
+      targetLabel: `Public holiday ${after.name} (${after.date})`,
       additionalInfo: `Updated public holiday ${after.name}`,
       changes: changes(before, after),
     });
@@ -265,6 +269,7 @@ export function holidayRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'settings',
       target: h.name,
+      targetLabel: `Public holiday ${h.name} (${h.date})`,
       additionalInfo: `Deleted public holiday ${h.name} on ${h.date}`,
     });
     ctx.status = 204;

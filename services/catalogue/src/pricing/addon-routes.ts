@@ -76,6 +76,7 @@ export function addonRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'pricing',
       target: created.name,
+      targetLabel: `Add-on ${created.name}`,
       additionalInfo: `Added add-on ${created.name} at ${created.priceCents}c`,
     });
     ctx.status = 201;
@@ -94,6 +95,7 @@ export function addonRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'pricing',
       target: after.name,
+      targetLabel: `Add-on ${after.name}`,
       additionalInfo: `Updated add-on ${after.name}`,
       changes: changes(before, after),
     });
@@ -107,6 +109,7 @@ export function addonRoutes(router: AppRouter): void {
       action: 'settings_updated',
       targetType: 'pricing',
       target: a.name,
+      targetLabel: `Add-on ${a.name}`,
       additionalInfo: `Deleted add-on ${a.name}`,
     });
     ctx.status = 204;

@@ -113,6 +113,7 @@ export function pricingRoutes(router: AppRouter): void {
       action: 'pricing_updated',
       targetType: 'pricing',
       target: created.resourceName,
+      targetLabel: `Rate card — ${created.resourceName}`,
       additionalInfo: `Created ${created.rateType} rate card for ${created.resourceName}: weekday ${created.weekdayRateCents}c, weekend ${created.weekendRateCents}c`,
     });
     ctx.status = 201;
@@ -145,6 +146,7 @@ export function pricingRoutes(router: AppRouter): void {
       action: 'pricing_updated',
       targetType: 'pricing',
       target: after.resourceName,
+      targetLabel: `Rate card — ${after.resourceName}`,
       additionalInfo: `Updated rate card for ${after.resourceName}`,
       changes: changes(before, after),
     });
@@ -158,6 +160,7 @@ export function pricingRoutes(router: AppRouter): void {
       action: 'pricing_updated',
       targetType: 'pricing',
       target: p.resourceName,
+      targetLabel: `Rate card — ${p.resourceName}`,
       additionalInfo: `Deleted rate card for ${p.resourceName}`,
     });
     ctx.status = 204;

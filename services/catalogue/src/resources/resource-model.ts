@@ -85,6 +85,11 @@ export function bookableView(r: Resource) {
   };
 }
 
+/** The audit log's label of a resource: "Resource Main Hall (MAIN-HALL)". */
+export function resourceLabel(r: Pick<Resource, 'name' | 'code'>): string {
+  return `Resource ${r.name} (${r.code})`;
+}
+
 /** What bookings needs to know about a resource (event payload and internal list). */
 export function resourceEventData(tenantId: string, r: Resource) {
   return {

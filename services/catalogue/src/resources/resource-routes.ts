@@ -29,6 +29,7 @@ import {
   resourceEventData,
   bookableView,
   resourceInput,
+  resourceLabel,
   toResource,
   type Resource,
   type ResourceInput,
@@ -96,6 +97,7 @@ async function insert(ctx: AppContext, input: ResourceInput, code: string): Prom
     action: 'resource_created',
     targetType: 'resource',
     target: created.name,
+    targetLabel: resourceLabel(created),
     additionalInfo: `Created resource ${created.name} (${created.code})`,
   });
   return created;
@@ -113,6 +115,7 @@ async function announceUpdate(
     action: 'resource_updated',
     targetType: 'resource',
     target: r.name,
+    targetLabel: resourceLabel(r),
     additionalInfo,
     changes: changed,
   });
@@ -237,6 +240,7 @@ export function resourceRoutes(router: AppRouter): void {
       action: 'resource_deleted',
       targetType: 'resource',
       target: r.name,
+      targetLabel: resourceLabel(r),
       additionalInfo: `Deleted resource ${r.name} (${r.code}) with its rate card and block-out entries`,
     });
     ctx.status = 204;
@@ -279,6 +283,7 @@ export function resourceRoutes(router: AppRouter): void {
       action: 'resource_updated',
       targetType: 'resource',
       target: r.name,
+      targetLabel: resourceLabel(r),
       additionalInfo: `Generated a new ICS feed URL for ${r.name}; any previous URL stops working`,
     });
     ctx.status = 201;
@@ -294,6 +299,7 @@ export function resourceRoutes(router: AppRouter): void {
       action: 'resource_updated',
       targetType: 'resource',
       target: r.name,
+      targetLabel: resourceLabel(r),
       additionalInfo: `Revoked the ICS feed URL of ${r.name}`,
     });
     ctx.status = 204;

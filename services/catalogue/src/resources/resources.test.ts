@@ -392,4 +392,17 @@ describe('resources API', () => {
     const shutFull = full.find((r: { id: string }) => r.id === shut.id);
     assert.deepEqual([shutFull.status, shutFull.internalNotes], ['archived', 'Asbestos']);
   });
+
+  it('audit entries carry the resource in words', async () => {
+    const r = (await create(hall({ name: 'Label Hall' }))).body;
+    await h.call('POST', `/api/resources/${r.id}/archive`, OWNER);
+    const audits = (await h.events('audit.recorded')).filter((e) => e.data.target === 'Label Hall');
+    assert.deepEqual(
+      audits.map((e) => [e.data.action, e.data.targetLabel]),
+      [
+        ['resource_created', 'Resource Label Hall (LABEL-HALL)'],
+        ['resource_updated', 'Resource Label Hall (LABEL-HALL)'],
+      ],
+    );
+  });
 });
