@@ -1,10 +1,29 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Booking } from '../api/types.ts';
 import { BookingDetailDrawer } from './BookingDetailDrawer.tsx';
-import { BookingFormDialog, type BookingPrefill } from './BookingFormDialog.tsx';
-import { CancelBookingDialog } from './CancelBookingDialog.tsx';
-import { CompleteBookingDialog } from './CompleteBookingDialog.tsx';
-import { ConfirmBookingDialog } from './ConfirmBookingDialog.tsx';
+import type { BookingPrefill } from './BookingFormDialog.tsx';
+
+// The dialogs are fetched when first opened, not with the page: the form and its fields are the
+// larger part of a bookings page and most visits never open them.
+const BookingFormDialog = lazy(() =>
+  import('./BookingFormDialog.tsx').then((m) => ({ default: m.BookingFormDialog })),
+);
+const ConfirmBookingDialog = lazy(() =>
+  import('./ConfirmBookingDialog.tsx').then((m) => ({ default: m.ConfirmBookingDialog })),
+);
+const CancelBookingDialog = lazy(() =>
+  import('./CancelBookingDialog.tsx').then((m) => ({ default: m.CancelBookingDialog })),
+);
+const CompleteBookingDialog = lazy(() =>
+  import('./CompleteBookingDialog.tsx').then((m) => ({ default: m.CompleteBookingDialog })),
+);
+
+type DialogKind = 'form' | 'confirm' | 'cancel' | 'complete';
+
+/** Mounted from its first opening on (so closing still animates), loaded on demand. */
+function OnDemand({ used, children }: { used: boolean; children: ReactNode }) {
+  return used ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 type FormState = { booking: Booking | null; prefill: BookingPrefill | null } | null;
 
@@ -27,31 +46,56 @@ export function useBookingDialogs(options: { cancelTitle?: string } = {}): Booki
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [completing, setCompleting] = useState<Booking | null>(null);
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [used, setUsed] = useState<ReadonlySet<DialogKind>>(() => new Set());
+  const markUsed = (kind: DialogKind) => setUsed((u) => (u.has(kind) ? u : new Set(u).add(kind)));
   const api = {
-    create: (prefill?: BookingPrefill) => setForm({ booking: null, prefill: prefill ?? null }),
-    edit: (booking: Booking) => setForm({ booking, prefill: null }),
-    confirm: setConfirming,
-    cancel: setCancelling,
-    complete: setCompleting,
+    create: (prefill?: BookingPrefill) => {
+      markUsed('form');
+      setForm({ booking: null, prefill: prefill ?? null });
+    },
+    edit: (booking: Booking) => {
+      markUsed('form');
+      setForm({ booking, prefill: null });
+    },
+    confirm: (booking: Booking | null) => {
+      markUsed('confirm');
+      setConfirming(booking);
+    },
+    cancel: (booking: Booking | null) => {
+      markUsed('cancel');
+      setCancelling(booking);
+    },
+    complete: (booking: Booking | null) => {
+      markUsed('complete');
+      setCompleting(booking);
+    },
     details: setDetailsId,
     closeDetails: () => setDetailsId(null),
   };
   const element = (
     <>
       <BookingDetailDrawer id={detailsId} onClose={() => setDetailsId(null)} actions={api} />
-      <BookingFormDialog
-        opened={form !== null}
-        booking={form?.booking}
-        prefill={form?.prefill}
-        onClose={() => setForm(null)}
-      />
-      <ConfirmBookingDialog booking={confirming} onClose={() => setConfirming(null)} />
-      <CancelBookingDialog
-        booking={cancelling}
-        onClose={() => setCancelling(null)}
-        title={options.cancelTitle}
-      />
-      <CompleteBookingDialog booking={completing} onClose={() => setCompleting(null)} />
+      <OnDemand used={used.has('form')}>
+        <BookingFormDialog
+          opened={form !== null}
+          booking={form?.booking}
+          prefill={form?.prefill}
+          onClose={() => setForm(null)}
+        />
+      </OnDemand>
+      <OnDemand used={used.has('confirm')}>
+        <ConfirmBookingDialog booking={confirming} onClose={() => setConfirming(null)} />
+      </OnDemand>
+      <OnDemand used={used.has('cancel')}>
+        <CancelBookingDialog
+          booking={cancelling}
+          onClose={() => setCancelling(null)}
+          title={options.cancelTitle}
+        />
+      </OnDemand>
+      <OnDemand used={used.has('complete')}>
+        <CompleteBookingDialog booking={completing} onClose={() => setCompleting(null)} />
+      </OnDemand>
     </>
   );
   return { ...api, detailsId, element };

@@ -4,8 +4,7 @@ import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import listPlugin from '@fullcalendar/list';
-import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { format } from 'date-fns';
 import { ErrorState, PageHeader, useSession } from '@venue/ui';
@@ -18,13 +17,15 @@ import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
 import { addDays, hhmm, isoDate, parseIsoDate, bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
-import { toEvents } from './events.ts';
+import { monthEvents, toEvents, type MoreBookings } from './events.ts';
+import { MoreBookingsPopover, type OpenMore } from './MoreBookingsPopover.tsx';
 import { ResourceDayView } from './ResourceDayView.tsx';
 import { PRINT_CSS } from './print.ts';
 import { CALENDAR_CSS, viewTitle } from './styles.ts';
 
 type View = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth' | 'resource';
 const ALL = 'all';
+const NO_EVENTS: EventInput[] = [];
 
 export function CalendarPage() {
   const { settings, api, can } = useSession();
@@ -39,10 +40,20 @@ export function CalendarPage() {
   const [resourceId, setResourceId] = useState(ALL);
   const [showBuffers, setShowBuffers] = useState(false);
   const [selected, setSelected] = useState<CalendarEvent | null>(null);
+  const [openMore, setOpenMore] = useState<OpenMore | null>(null);
   const resources = useResources();
   const effectiveRange = view === 'resource' ? { from: day, to: day } : range;
   const calendar = useCalendar(effectiveRange, resourceId === ALL ? '' : resourceId, showBuffers);
-  const events = useMemo(() => toEvents(calendar.data, showBuffers), [calendar.data, showBuffers]);
+  // The view FullCalendar is showing (it changes view a moment after the tab does).
+  const [shownView, setShownView] = useState<string>('timeGridWeek');
+  const month = shownView === 'dayGridMonth';
+  const events = useMemo(() => {
+    // Between a tab click and the grid's change, the old grid would lay out data meant for the
+    // other view (the whole month in a month grid is the slow case); it gets nothing instead.
+    if (view !== 'resource' && view !== shownView) return NO_EVENTS;
+    // The month grid gets what its cells show (3 a day and "+N more"), not the whole month.
+    return month ? monthEvents(calendar.data) : toEvents(calendar.data, showBuffers);
+  }, [view, shownView, month, calendar.data, showBuffers]);
   const counts = useMemo(() => {
     const c: Record<string, number> = {};
     for (const e of calendar.data?.events ?? []) {
@@ -76,6 +87,7 @@ export function CalendarPage() {
     if (view !== 'resource') fc()?.gotoDate(iso);
   }
   function onDatesSet(arg: DatesSetArg) {
+    setShownView(arg.view.type);
     setRange({ from: isoDate(arg.start), to: isoDate(addDays(arg.end, -1)) });
     setTitle(viewTitle(arg.view.type, arg.view.currentStart, arg.view.currentEnd));
     // The chosen day survives a view change when the new view still shows it (month → day keeps today).
@@ -95,6 +107,10 @@ export function CalendarPage() {
     fc()?.unselect();
   }
   function onEventClick(arg: EventClickArg) {
+    if (arg.event.extendedProps.kind === 'more') {
+      setOpenMore({ more: arg.event.extendedProps as MoreBookings, anchor: arg.el.getBoundingClientRect() });
+      return;
+    }
     if (arg.event.extendedProps.kind !== 'booking') return;
     setSelected(arg.event.extendedProps as unknown as CalendarEvent);
   }
@@ -250,14 +266,15 @@ export function CalendarPage() {
           <div style={{ display: view === 'resource' ? 'none' : undefined }}>
             <FullCalendar
               ref={calendarRef}
-              plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, listPlugin]}
+              plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
               initialView="timeGridWeek"
               headerToolbar={false}
               firstDay={1}
               slotMinTime="06:00:00"
               slotMaxTime="23:00:00"
               allDaySlot={false}
-              dayMaxEvents={3}
+              // The month view limits its cells itself (monthEvents); elsewhere FullCalendar does.
+              dayMaxEvents={month ? false : 3}
               nowIndicator
               height="auto"
               selectable={canBook}
@@ -268,6 +285,15 @@ export function CalendarPage() {
               datesSet={onDatesSet}
               select={onSelect}
               eventClick={onEventClick}
+              eventContent={(arg) =>
+                arg.event.extendedProps.kind === 'more' ? (
+                  <Text span size="xs" fw={600} c="indigo.7" px={4}>
+                    {arg.event.title}
+                  </Text>
+                ) : (
+                  true
+                )
+              }
               eventDrop={(arg) => void onMove(arg)}
               eventResize={(arg) => void onMove(arg)}
               dateClick={(arg) => {
@@ -320,6 +346,7 @@ export function CalendarPage() {
           </Paper>
         ) : null}
       </Group>
+      <MoreBookingsPopover open={openMore} onClose={() => setOpenMore(null)} onPick={setSelected} />
       {dialogs.element}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { CalendarData } from '../../api/types.ts';
+import type { CalendarData, CalendarEvent } from '../../api/types.ts';
 import { bookingWallClock, toWallClock } from '../../lib/dates.ts';
 
 export const STATUS_COLOURS: Record<string, string> = {
@@ -21,19 +21,8 @@ export function toEvents(data: CalendarData | undefined, showBuffers: boolean): 
   if (!data) return [];
   const out: EventInput[] = [];
   for (const e of data.events) {
-    const status = (e.status || 'pending').toUpperCase();
     const { start, end } = bookingWallClock(e);
-    const colour = STATUS_COLOURS[status] ?? UNKNOWN;
-    out.push({
-      id: e.id,
-      title: e.title || `${e.customerName} — ${e.eventType}`,
-      start,
-      end,
-      backgroundColor: colour,
-      borderColor: colour,
-      editable: status === 'PENDING' || status === 'TENTATIVE' || status === 'CONFIRMED',
-      extendedProps: { ...e, kind: 'booking' },
-    });
+    out.push(bookingEvent(e));
     if (showBuffers && e.bufferStart && e.bufferStart !== e.start) {
       out.push({
         id: `${e.id}-setup`,
@@ -55,6 +44,28 @@ export function toEvents(data: CalendarData | undefined, showBuffers: boolean): 
       });
     }
   }
+  out.push(...blockoutEvents(data));
+  return out;
+}
+
+function bookingEvent(e: CalendarEvent): EventInput {
+  const status = (e.status || 'pending').toUpperCase();
+  const { start, end } = bookingWallClock(e);
+  const colour = STATUS_COLOURS[status] ?? UNKNOWN;
+  return {
+    id: e.id,
+    title: e.title || `${e.customerName} — ${e.eventType}`,
+    start,
+    end,
+    backgroundColor: colour,
+    borderColor: colour,
+    editable: status === 'PENDING' || status === 'TENTATIVE' || status === 'CONFIRMED',
+    extendedProps: { ...e, kind: 'booking' },
+  };
+}
+
+function blockoutEvents(data: CalendarData): EventInput[] {
+  const out: EventInput[] = [];
   for (const b of data.blockouts ?? []) {
     const start = b.start ?? b.startsAt;
     const end = b.end ?? b.endsAt;
@@ -69,5 +80,55 @@ export function toEvents(data: CalendarData | undefined, showBuffers: boolean): 
       extendedProps: { ...b, kind: 'blockout', status: 'BLOCKOUT' },
     });
   }
+  return out;
+}
+
+/** Spec 02 §2.2: a month cell shows at most 3 bookings, then "+N more". */
+export const MONTH_CELL_BOOKINGS = 3;
+
+/** The "+N more" entry of a month cell: the day's other bookings, listed when it is opened. */
+export interface MoreBookings {
+  kind: 'more';
+  date: string;
+  hidden: CalendarEvent[];
+}
+
+/**
+ * The month view hands FullCalendar only what the cells show: each day's first bookings (by
+ * start) and one "+N more" entry carrying the rest, which are drawn only when it is opened.
+ * FullCalendar lays out every event it is given, hidden ones included, so a busy month (2,000
+ * bookings) took ~0.8 s to draw even with `dayMaxEvents`. Buffers are left out (no time of day
+ * at this scale); block-outs stay as shading.
+ */
+export function monthEvents(data: CalendarData | undefined, perDay = MONTH_CELL_BOOKINGS): EventInput[] {
+  if (!data) return [];
+  const byDay = new Map<string, { start: string; e: CalendarEvent }[]>();
+  for (const e of data.events) {
+    const start = bookingWallClock(e).start;
+    const day = start.slice(0, 10);
+    let list = byDay.get(day);
+    if (!list) byDay.set(day, (list = []));
+    list.push({ start, e });
+  }
+  const out: EventInput[] = [];
+  for (const [day, list] of byDay) {
+    list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    for (const { e } of list.slice(0, perDay)) out.push(bookingEvent(e));
+    if (list.length <= perDay) continue;
+    const more: MoreBookings = { kind: 'more', date: day, hidden: list.slice(perDay).map(({ e }) => e) };
+    out.push({
+      id: `more-${day}`,
+      title: `+${more.hidden.length} more`,
+      // Last in the cell: FullCalendar orders a day's entries by start.
+      start: `${day}T23:58:00`,
+      end: `${day}T23:59:00`,
+      editable: false,
+      backgroundColor: 'transparent',
+      borderColor: 'transparent',
+      classNames: ['venue-more-link'],
+      extendedProps: more,
+    });
+  }
+  out.push(...blockoutEvents(data));
   return out;
 }
