@@ -66,6 +66,8 @@ export interface SettingsFormProps<T extends FieldValues> {
   testId?: string;
   /** Trims or reshapes values just before they are sent. */
   toBody?: (values: T) => unknown;
+  /** After a successful save (e.g. re-read the session when the group holds a figure it carries). */
+  onSaved?: () => unknown;
 }
 
 export function settingsQueryKey(path: string) {
@@ -101,6 +103,7 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
     onSuccess: () => {
       flash.success(props.successText);
       void queryClient.invalidateQueries({ queryKey: key });
+      void props.onSaved?.();
     },
     onError: (error) => {
       // Field-level answers from the server land on their fields as well as in the banner.

@@ -60,10 +60,16 @@ export const tenantSettingsSnapshotSchema = z.object({
   dateFormat: z.enum(DATE_FORMATS),
   timeFormat: z.enum(TIME_FORMATS),
   currency: z.enum(CURRENCIES),
-  /** Taxes (General settings' GST): what bookings apply when a booking is confirmed. */
+  /**
+   * Taxes: the tenant's one GST rate (also shown and edited as Payments → Invoice Settings'
+   * `gstRate`); what bookings apply when a booking is confirmed.
+   */
   taxType: z.enum(TAX_TYPES),
   taxRatePercent: z.number().min(0).max(100),
-  /** Payments → invoice settings: the GST rate printed on invoices. */
+  /**
+   * Always equal to `taxRatePercent` since the two screens share one stored rate (issue 11);
+   * kept so schema version 1 stays as it was. Read `taxRatePercent`.
+   */
   invoiceGstRatePercent: z.number().min(0).max(100),
   /** Availability & Buffers. */
   holdExpiryHours: z.number().int().positive(),

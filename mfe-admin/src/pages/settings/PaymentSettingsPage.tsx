@@ -22,7 +22,7 @@ const OWNER_ONLY_NOTE = 'Only the hall owner can change payment settings.';
 const INVOICE_PATH = '/api/tenant-settings/invoice';
 
 export function PaymentSettingsPage() {
-  const { role } = useSession();
+  const { role, reload } = useSession();
   const canEdit = role === 'hall_owner';
   const stripe = useStripeId();
   const topFlash = useFlash(3000);
@@ -69,6 +69,8 @@ export function PaymentSettingsPage() {
           schema={invoiceSchema}
           defaults={INVOICE_DEFAULTS}
           canEdit={canEdit}
+          // Its GST rate is the tenant's one rate (the Taxes screen's): the session carries it.
+          onSaved={reload}
           fields={[
             { name: 'defaultDueDays', label: 'Default due days', kind: 'number', min: 0, max: 365 },
             { name: 'depositPercentage', label: 'Deposit percentage (%)', kind: 'number', min: 0, max: 100 },

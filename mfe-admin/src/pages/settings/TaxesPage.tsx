@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, NumberInput, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_USER_SETTINGS, GST_MESSAGE, isValidGst } from '@venue/contracts';
 import { LoadingState, PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 
 export function TaxesPage() {
   const { api, reload } = useSession();
+  const queryClient = useQueryClient();
   const flash = useFlash(2500);
   const query = useQuery({
     queryKey: ['admin', 'settings', 'gst'],
@@ -29,6 +30,8 @@ export function TaxesPage() {
     mutationFn: (taxRate: number) => api.api('/api/users/settings', { method: 'PUT', body: { taxRate } }),
     onSuccess: async () => {
       flash.success('GST settings saved.');
+      // Invoice Settings shows the same rate (one rate, stored once): its cached group is stale.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'tenant-settings'] });
       await reload();
     },
     onError: () => flash.error('Failed to save GST settings.'),

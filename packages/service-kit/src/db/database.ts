@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { AuditEventData } from '@venue/contracts';
-import type { Driver, Session } from './driver.ts';
+import { refuseUnsafeRole, type Driver, type Session } from './driver.ts';
 import { assertSchemaName } from './int8.ts';
-import { openPglite, pgliteDriver } from './pglite.ts';
+import { openPgliteDriver, openPgliteSuperuser, pgliteDriver } from './pglite.ts';
 import { pgDriver } from './pg.ts';
 import type {
   AuditContext,
@@ -15,45 +15,34 @@ import type {
   Tx,
 } from './types.ts';
 
-export class UnsafeDatabaseRoleError extends Error {}
+export { UnsafeDatabaseRoleError } from './driver.ts';
 
-/** Connects to the configured back end as the application role and checks that role. */
+/**
+ * Connects to the configured back end as the application role and checks that role. The
+ * driver reaches the schema's owner only for `migrate` (docs/decisions/0019-database-roles.md).
+ */
 export async function openDriver(config: DatabaseConfig, schema: string): Promise<Driver> {
   assertSchemaName(schema);
-  let driver: Driver;
   if (config.kind === 'pglite') {
-    const db = await openPglite(config.dataDir, schema, config.superuser);
-    await db.exec(`SET search_path TO "${schema}", public`);
-    driver = pgliteDriver(db);
-  } else {
-    driver = pgDriver(config.url, schema);
+    if (!config.superuser) return openPgliteDriver(config.dataDir, schema); // checks its role on switching
+    const driver = pgliteDriver(await openPgliteSuperuser(config.dataDir, schema));
+    await refuseUnsafeRole(driver).catch(async (err: unknown) => {
+      await driver.close();
+      throw err;
+    });
+    return driver;
   }
+  const migrationUrl =
+    config.migrationUrl ??
+    (config.url === process.env.DATABASE_URL ? process.env.MIGRATION_DATABASE_URL || undefined : undefined);
+  const driver = pgDriver(config.url, schema, { migrationUrl });
   try {
     await refuseUnsafeRole(driver);
-    if (config.kind === 'pg') {
-      // Usually created by whoever provisioned the role; create it if the role may.
-      const exists = await driver.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-      if (exists.rowCount === 0) await driver.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    }
   } catch (err) {
     await driver.close();
     throw err;
   }
   return driver;
-}
-
-/** Row-level security does not bind superusers or BYPASSRLS roles: refuse to run as one. */
-async function refuseUnsafeRole(driver: Driver): Promise<void> {
-  const { rows } = await driver.query<{ user: string; rolsuper: boolean; rolbypassrls: boolean }>(
-    'SELECT current_user AS user, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user',
-  );
-  const role = rows[0];
-  if (!role || role.rolsuper || role.rolbypassrls) {
-    throw new UnsafeDatabaseRoleError(
-      `Refusing to start: database role "${role?.user ?? 'unknown'}" is a superuser or has BYPASSRLS, ` +
-        'so row-level security would not isolate tenants. Connect as an ordinary application role (e.g. venue_app).',
-    );
-  }
 }
 
 export interface DatabaseHooks {
@@ -102,7 +91,7 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
     return value;
   }
 
-  return {
+  const db: Database = {
     kind: driver.kind,
     schema,
     tenantTx(tenantId, fn) {
@@ -134,6 +123,17 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
       return closing;
     },
   };
+  drivers.set(db, driver);
+  return db;
+}
+
+const drivers = new WeakMap<Database, Driver>();
+
+/** The driver under `db` (the kit's testing helpers reach the owner through it). */
+export function driverOf(db: Database): Driver {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error('Not a database made by createDatabase');
+  return driver;
 }
 
 /** Commit/rollback helper for request transactions: throw this to roll back quietly. */

@@ -27,10 +27,17 @@ function asSession(client: pg.PoolClient): Session {
   };
 }
 
-export function pgDriver(url: string, schema: string, max = Number(process.env.DB_POOL_MAX ?? 10)): Driver {
+export interface PgDriverOptions {
+  /** Pool size (default DB_POOL_MAX, else 10). */
+  max?: number;
+  /** The schema owner's URL, used only while migrating (MIGRATION_DATABASE_URL). */
+  migrationUrl?: string;
+}
+
+export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}): Driver {
   const pool = new pg.Pool({
     connectionString: url,
-    max,
+    max: opts.max ?? Number(process.env.DB_POOL_MAX ?? 10),
     types: typeParsers,
     // search_path as a startup parameter: every pooled connection gets it before any statement.
     options: `-c search_path=${schema},public`,
@@ -39,6 +46,7 @@ export function pgDriver(url: string, schema: string, max = Number(process.env.D
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
+  const migrationUrl = opts.migrationUrl;
   return {
     kind: 'pg',
     async query<T>(sql: string, params?: QueryParams) {
@@ -71,6 +79,18 @@ export function pgDriver(url: string, schema: string, max = Number(process.env.D
         client.release();
       }
     },
+    // A short-lived connection as the owner, for migrations only; closed before requests start.
+    withOwner: migrationUrl
+      ? async <T>(fn: (owner: Driver, appRole: string) => Promise<T>): Promise<T> => {
+          const { rows } = await pool.query<{ u: string }>('SELECT current_user AS u');
+          const owner = pgDriver(migrationUrl, schema, { max: 1 });
+          try {
+            return await fn(owner, rows[0]!.u);
+          } finally {
+            await owner.close();
+          }
+        }
+      : null,
     close: () => pool.end(),
   };
 }

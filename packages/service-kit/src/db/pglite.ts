@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions, type Results } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { APP_ROLE, type Driver, type Session } from './driver.ts';
+import { APP_ROLE, OWNER_ROLE, refuseUnsafeRole, type Driver, type Session } from './driver.ts';
 import { parseInt8 } from './int8.ts';
 import type { QueryParams, QueryResult } from './types.ts';
 
@@ -15,19 +16,42 @@ function toResult<T>(r: Results<T>): QueryResult<T> {
   return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
 }
 
+function asSession(q: Pick<PGlite, 'query' | 'exec'>): Session {
+  return {
+    async query<T>(sql: string, params?: QueryParams) {
+      return toResult(await q.query<T>(sql, params as unknown[] | undefined));
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  };
+}
+
 /**
- * Runs as PGlite's superuser exactly once per open: creates the application role, the
- * extensions migrations rely on, and the service's schema owned by that role.
+ * Runs as PGlite's superuser: creates the owner and application roles, the extensions the
+ * migrations rely on, and the service's schema owned by the owner role. A data folder from
+ * before decision 0019 (the application role owned the schema and its tables) is handed over to
+ * the owner; `migrate` then grants the application role what it uses.
  */
 async function bootstrap(db: PGlite, schema: string): Promise<void> {
   await db.exec(`
     DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${OWNER_ROLE}') THEN
+        CREATE ROLE ${OWNER_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEROLE NOCREATEDB;
+      END IF;
       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
         CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEROLE NOCREATEDB;
       END IF;
     END $$;
     CREATE EXTENSION IF NOT EXISTS btree_gist;
-    CREATE SCHEMA IF NOT EXISTS "${schema}" AUTHORIZATION ${APP_ROLE};
+    CREATE SCHEMA IF NOT EXISTS "${schema}" AUTHORIZATION ${OWNER_ROLE};
+    DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${schema}' AND nspowner = '${APP_ROLE}'::regrole)
+         OR EXISTS (SELECT 1 FROM pg_class WHERE relnamespace = '"${schema}"'::regnamespace
+                                             AND relowner = '${APP_ROLE}'::regrole) THEN
+        REASSIGN OWNED BY ${APP_ROLE} TO ${OWNER_ROLE};
+      END IF;
+    END $$;
   `);
 }
 
@@ -52,39 +76,15 @@ async function memoryImage(schema: string): Promise<File | Blob> {
   return image;
 }
 
-export async function openPglite(dataDir: string, schema: string, superuser = false): Promise<PGlite> {
-  const memory = dataDir.startsWith('memory://');
-  if (superuser) {
-    const db = await PGlite.create(memory ? 'memory://' : dataDir, baseOptions());
-    await db.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    return db;
-  }
-  if (memory) {
-    return PGlite.create('memory://', {
-      ...baseOptions(),
-      loadDataDir: await memoryImage(schema),
-      username: APP_ROLE,
-    });
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const su = await PGlite.create(dataDir, baseOptions());
-  try {
-    await bootstrap(su, schema);
-  } finally {
-    await su.close();
-  }
-  return PGlite.create(dataDir, { ...baseOptions(), username: APP_ROLE });
+/** PGlite's built-in superuser, with only the schema created: for the test proving the service refuses it. */
+export async function openPgliteSuperuser(dataDir: string, schema: string): Promise<PGlite> {
+  const db = await PGlite.create(dataDir.startsWith('memory://') ? 'memory://' : dataDir, baseOptions());
+  await db.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}", public`);
+  return db;
 }
 
+/** A driver over one PGlite instance, with no way to the owner. */
 export function pgliteDriver(db: PGlite): Driver {
-  const asSession = (q: Pick<PGlite, 'query' | 'exec'>): Session => ({
-    async query<T>(sql: string, params?: QueryParams) {
-      return toResult(await q.query<T>(sql, params as unknown[] | undefined));
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-  });
   const direct = asSession(db);
   return {
     kind: 'pglite',
@@ -93,6 +93,152 @@ export function pgliteDriver(db: PGlite): Driver {
     transaction: (fn) => db.transaction((tx) => fn(asSession(tx))),
     // One connection only: the "dedicated session" is the database itself.
     session: (fn) => fn(direct),
+    withOwner: null,
     close: () => db.close(),
+  };
+}
+
+/** Memory images right after migrating, by schema and migrations (see `Driver.reuseMigrated`). */
+const migratedImages = new Map<string, File | Blob>();
+
+/**
+ * The embedded database (decision 0019). PGlite has one connection, fixed when it opens, so the
+ * roles are phases of the data folder: it opens as the superuser, bootstraps the roles and
+ * `SET ROLE`s to the owner for `migrate`; the first ordinary statement (or the end of
+ * `withOwner`) closes it and reopens the same data as the application role, which owns nothing.
+ * In memory the data moves across as a dump, and nothing opens before it is needed.
+ * `withOwner` later (tests) goes back the same way, after the statements in flight.
+ */
+export async function openPgliteDriver(dataDir: string, schema: string): Promise<Driver> {
+  const memory = dataDir.startsWith('memory://');
+  const open = async (as: 'owner' | 'app', image?: File | Blob): Promise<PGlite> => {
+    const db = await PGlite.create(memory ? 'memory://' : dataDir, {
+      ...baseOptions(),
+      ...(image ? { loadDataDir: image } : {}),
+      ...(as === 'app' ? { username: APP_ROLE } : {}),
+    });
+    try {
+      if (as === 'owner') {
+        if (!memory) await bootstrap(db, schema);
+        await db.exec(`SET ROLE ${OWNER_ROLE}`);
+      } else {
+        await refuseUnsafeRole(asSession(db));
+      }
+      await db.exec(`SET search_path TO "${schema}", public`);
+      return db;
+    } catch (err) {
+      await db.close().catch(() => {});
+      throw err;
+    }
+  };
+
+  let db: PGlite | undefined;
+  let phase: 'none' | 'owner' | 'app' = 'none';
+  let closed = false;
+  /** A fresh in-memory database as its first migration left it (for `keepMigrated`). */
+  let handedOver: File | Blob | undefined;
+  if (!memory) {
+    mkdirSync(dataDir, { recursive: true });
+    db = await open('owner');
+    phase = 'owner';
+  }
+
+  const reopen = async (as: 'owner' | 'app') => {
+    const image = memory ? await (phase === 'none' ? memoryImage(schema) : db!.dumpDataDir('none')) : undefined;
+    await db?.close();
+    db = undefined;
+    db = await open(as, image);
+    phase = as;
+    return image;
+  };
+
+  // Statements in flight as the application role, and the owner's turn waiting for them.
+  const inApp = new AsyncLocalStorage<true>();
+  let active = 0;
+  let drained: (() => void) | undefined;
+  let ownerTurn: Promise<void> | undefined;
+  let switching: Promise<void> | undefined;
+
+  async function asApp<T>(fn: (db: PGlite) => Promise<T>): Promise<T> {
+    // Nested use (a query inside `session`) must not wait for a turn its caller is holding up.
+    if (!inApp.getStore()) {
+      while (ownerTurn || phase !== 'app') {
+        if (closed) throw new Error('The embedded database is closed');
+        if (ownerTurn) await ownerTurn.catch(() => {});
+        else
+          await (switching ??= reopen('app').then(
+            () => void (switching = undefined),
+            (err: unknown) => {
+              switching = undefined;
+              throw err;
+            },
+          ));
+      }
+    }
+    active++;
+    try {
+      return await inApp.run(true, () => fn(db!));
+    } finally {
+      if (--active === 0) drained?.();
+    }
+  }
+
+  const appSession = (): Session => ({
+    query: <T>(sql: string, params?: QueryParams) =>
+      asApp(async (d) => toResult(await d.query<T>(sql, params as unknown[] | undefined))),
+    exec: (sql: string) => asApp(async (d) => void (await d.exec(sql))),
+  });
+
+  return {
+    kind: 'pglite',
+    query: (sql, params) => appSession().query(sql, params),
+    // PGlite queues transactions behind one mutex, so concurrent requests simply wait their turn.
+    transaction: (fn) => asApp((d) => d.transaction((tx) => fn(asSession(tx)))),
+    // One connection only: the "dedicated session" is the database itself.
+    session: (fn) => asApp(() => fn(appSession())),
+    async withOwner<T>(fn: (owner: Driver, appRole: string) => Promise<T>): Promise<T> {
+      while (ownerTurn) await ownerTurn.catch(() => {});
+      let done!: () => void;
+      ownerTurn = new Promise<void>((ok) => (done = ok));
+      try {
+        if (active > 0) await new Promise<void>((ok) => (drained = ok));
+        drained = undefined;
+        if (switching) await switching;
+        const fresh = phase === 'none';
+        handedOver = undefined;
+        if (phase !== 'owner') await reopen('owner');
+        let value: T;
+        try {
+          value = await fn(pgliteDriver(db!), APP_ROLE);
+        } catch (err) {
+          await reopen('app');
+          throw err;
+        }
+        const image = await reopen('app');
+        if (fresh) handedOver = image;
+        return value;
+      } finally {
+        ownerTurn = undefined;
+        done();
+      }
+    },
+    // A fresh in-memory database whose migrations another one has already run starts from that
+    // result, as the application role: one load instead of migrating and two.
+    async reuseMigrated(key: string): Promise<boolean> {
+      const image = migratedImages.get(key);
+      if (!memory || phase !== 'none' || ownerTurn || switching || !image) return false;
+      db = await open('app', image);
+      phase = 'app';
+      return true;
+    },
+    keepMigrated(key: string): void {
+      if (memory && handedOver) migratedImages.set(key, handedOver);
+    },
+    async close() {
+      closed = true;
+      while (ownerTurn) await ownerTurn.catch(() => {});
+      if (switching) await switching.catch(() => {});
+      await db?.close();
+    },
   };
 }

@@ -23,7 +23,18 @@ export type DatabaseConfig =
        */
       superuser?: boolean;
     }
-  | { kind: 'pg'; url: string };
+  | {
+      kind: 'pg';
+      /** The application role (DATABASE_URL): ordinary, no BYPASSRLS, owns nothing. */
+      url: string;
+      /**
+       * The schema owner, used only to migrate (MIGRATION_DATABASE_URL, read when `url` is
+       * DATABASE_URL). Without it the service migrates only a schema its own role owns (an
+       * install from before decision 0019, with a warning) and otherwise refuses to start while
+       * migrations are pending.
+       */
+      migrationUrl?: string;
+    };
 
 export interface PublishOptions {
   /** Defaults to the transaction's tenant (null in a system transaction). */

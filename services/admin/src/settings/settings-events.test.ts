@@ -62,8 +62,9 @@ describe('tenant.settings_changed', () => {
     assert.equal((await put('/api/users/settings', { taxRate: 12.5 })).status, 200);
     assert.equal((await put('/api/tenant-settings/availability', { holdExpiryHours: 72 })).status, 200);
     assert.equal((await put('/api/tenant-settings/invoice', { gstRate: 15 })).status, 200);
-    // no change, or a group the snapshot does not carry: nothing to tell
-    assert.equal((await put('/api/users/settings', { taxRate: 12.5 })).status, 200);
+    // no change (the invoice screen's rate is the one rate: 15 now), or a group the snapshot
+    // does not carry: nothing to tell
+    assert.equal((await put('/api/users/settings', { taxRate: 15 })).status, 200);
     assert.equal((await put('/api/tenant-settings/policies', { defaultBondCents: 100 })).status, 200);
     // a refused write publishes nothing either (its transaction rolls back)
     assert.equal((await put('/api/users/settings', { taxRate: 101 })).status, 400);
@@ -77,7 +78,9 @@ describe('tenant.settings_changed', () => {
     );
     const last = added.at(-1)!;
     assert.equal(last.timezone, 'Australia/Perth');
-    assert.equal(last.taxRatePercent, 12.5);
+    assert.equal(added[1]!.taxRatePercent, 12.5);
+    assert.equal(added[1]!.invoiceGstRatePercent, 12.5);
+    assert.equal(last.taxRatePercent, 15);
     assert.equal(last.taxType, 'Inclusive');
     assert.equal(last.holdExpiryHours, 72);
     assert.equal(last.invoiceGstRatePercent, 15);

@@ -27,7 +27,6 @@ export function touchesSnapshot(group: string, changes: Record<string, unknown>)
 
 async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
   const general = await readSettings(tx, tenantId);
-  const invoice = await readSection(tx, tenantId, 'invoice');
   const availability = await readSection(tx, tenantId, 'availability');
   const data: TenantSettingsSnapshot = {
     schemaVersion: 1,
@@ -40,7 +39,9 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
     currency: general.currency,
     taxType: general.taxType,
     taxRatePercent: general.taxRate,
-    invoiceGstRatePercent: Number(invoice.gstRate),
+    // One rate, stored once (tenant-settings-store.ts): the invoice field repeats it for
+    // consumers of schema version 1; nothing reads it as a rate of its own any more.
+    invoiceGstRatePercent: general.taxRate,
     holdExpiryHours: Number(availability.holdExpiryHours),
     setupBufferMinutes: Number(availability.setupBufferMinutes),
     packdownBufferMinutes: Number(availability.packdownBufferMinutes),

@@ -1,4 +1,5 @@
 import type { Tx } from '@venue/service-kit';
+import { readSettings, writeSettings } from './settings-store.ts';
 import { SECTION_NAMES, SECTIONS, type SectionName } from './tenant-settings-schemas.ts';
 
 export type Changes = Record<string, { old: unknown; new: unknown }>;
@@ -14,12 +15,30 @@ function withDefaults(section: SectionName, stored: Group | undefined): Group {
   return { ...(SECTIONS[section].defaults as Group), ...(stored ?? {}) };
 }
 
+/**
+ * The GST rate is one fact, stored once: General settings' `tax_rate` (user_settings), which the
+ * Taxes screen edits and bookings applies. Payments → Invoice Settings shows and edits the same
+ * rate as `gstRate`; the invoice group no longer stores a rate of its own (a copy saved there
+ * before is ignored, so the two screens can never disagree again).
+ */
+const SHARED_GST_FIELD = 'gstRate';
+
+async function withSharedRate(tx: Tx, tenantId: string, section: SectionName, group: Group): Promise<Group> {
+  if (section !== 'invoice') return group;
+  return { ...group, [SHARED_GST_FIELD]: (await readSettings(tx, tenantId)).taxRate };
+}
+
 export async function readSection(tx: Tx, tenantId: string, section: SectionName): Promise<Group> {
   const { rows } = await tx.query<{ value: unknown }>(
     `SELECT value FROM tenant_settings WHERE tenant_id = $1 AND section = $2`,
     [tenantId, section],
   );
-  return withDefaults(section, rows[0] ? parseStored(rows[0].value) : undefined);
+  return withSharedRate(
+    tx,
+    tenantId,
+    section,
+    withDefaults(section, rows[0] ? parseStored(rows[0].value) : undefined),
+  );
 }
 
 /** Every group of a tenant, keyed by section name. */
@@ -29,10 +48,12 @@ export async function readAllSections(tx: Tx, tenantId: string): Promise<Record<
     [tenantId],
   );
   const stored = new Map(rows.map((r) => [r.section, parseStored(r.value)]));
-  return Object.fromEntries(SECTION_NAMES.map((s) => [s, withDefaults(s, stored.get(s))])) as Record<
+  const all = Object.fromEntries(SECTION_NAMES.map((s) => [s, withDefaults(s, stored.get(s))])) as Record<
     SectionName,
     Group
   >;
+  all.invoice = await withSharedRate(tx, tenantId, 'invoice', all.invoice);
+  return all;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -55,12 +76,18 @@ export async function writeSection(
     if (!same(before[key], after[key])) changes[key] = { old: before[key] ?? null, new: after[key] };
   }
   if (Object.keys(changes).length > 0) {
+    const { [SHARED_GST_FIELD]: rate, ...own } = after;
+    const stored = section === 'invoice' ? own : after;
     await tx.query(
       `INSERT INTO tenant_settings (tenant_id, section, value, updated_by) VALUES ($1, $2, $3, $4)
        ON CONFLICT (tenant_id, section) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by,
          updated_at = now()`,
-      [tenantId, section, JSON.stringify(after), updatedBy],
+      [tenantId, section, JSON.stringify(stored), updatedBy],
     );
+    // the invoice screen's rate is the tenant's one rate
+    if (section === 'invoice' && changes[SHARED_GST_FIELD]) {
+      await writeSettings(tx, tenantId, { taxRate: Number(rate) }, updatedBy);
+    }
   }
   return { value: after, changes };
 }
