@@ -96,6 +96,9 @@ describeHostileInput('bookings', async () => {
           holdHours: 48,
           payment_details: { tax_type: 'inclusive', deposit_type: 'Fixed', deposit_value: 100 },
         },
+        'POST /api/bookings/:id/confirm-preview': {
+          payment_details: { tax_type: 'inclusive', deposit_type: 'Percentage', deposit_value: 25 },
+        },
         'POST /api/bookings/:id/accept': { holdHours: 48 },
         'POST /api/bookings/:id/decline': decline,
         'POST /api/bookings/:id/request-changes': { message: 'Please move to the afternoon.' },

@@ -2,6 +2,7 @@
 import type { BookingForm } from './booking-form.ts';
 import type { Priced } from './pricing.ts';
 import type { spanFor } from '../availability/resource-slots.ts';
+import { moneyColumns } from '../status/payment.ts';
 
 export interface FormValues {
   customerId: string;
@@ -38,5 +39,7 @@ export function formColumns(v: FormValues, p: (value: unknown) => string): Recor
     starts_at: p(span.startsAt.toISOString()),
     ends_at: p(span.endsAt.toISOString()),
     slot: `tstzrange(${p(span.slotStart.toISOString())}::timestamptz, ${p(span.slotEnd.toISOString())}::timestamptz)`,
+    // a new price brings its stored figures (migration 007); an edit that keeps the price keeps them
+    ...(v.priced.money ? moneyColumns(v.priced.money, p) : {}),
   };
 }

@@ -2,6 +2,7 @@
 import { notFound, type Tx } from '@venue/service-kit';
 import { isUuid } from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
+import { depositCentsOf, paymentDetailsView, storedMoney, totalCentsOf } from '../status/payment.ts';
 
 export interface BookingRow {
   tenant_id: string;
@@ -39,6 +40,14 @@ export interface BookingRow {
   starts_at: Date | string;
   ends_at: Date | string;
   payment_details: Record<string, unknown> | null;
+  /** The stored money figures (migration 007, status/payment.ts); bigint columns may be text. */
+  tax_type: string | null;
+  tax_rate_bp: number | null;
+  net_cents: number | string | null;
+  gst_cents: number | string | null;
+  total_cents: number | string | null;
+  deposit_cents: number | string | null;
+  final_due_cents: number | string | null;
   cancelled_at: Date | string | null;
   cancellation_reason: string | null;
   change_request: { message: string; at: string } | null;
@@ -52,15 +61,10 @@ export const BOOKING_COLUMNS = `b.*, to_char(b.booking_date, 'YYYY-MM-DD') AS bo
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const dollars = (c: number | null) => (c === null ? null : Math.round(c) / 100);
 
-/** The confirmed total (or the price) less a deposit marked paid; mirrors BALANCE_SQL. */
-export function balanceDue(r: Pick<BookingRow, 'payment_details' | 'calculated_price_cents'>): number {
-  const pd = r.payment_details as {
-    totalCents?: number;
-    depositCents?: number;
-    deposit_paid?: boolean;
-  } | null;
-  const total = pd?.totalCents ?? Number(r.calculated_price_cents);
-  return total - (pd?.deposit_paid ? (pd.depositCents ?? 0) : 0);
+/** The stored total (or the price) less a deposit marked paid; mirrors BALANCE_SQL. */
+export function balanceDue(r: BookingRow): number {
+  const pd = r.payment_details as { deposit_paid?: boolean } | null;
+  return totalCentsOf(r) - (pd?.deposit_paid ? depositCentsOf(r) : 0);
 }
 
 export function toBooking(r: BookingRow, timeZone: string) {
@@ -109,7 +113,9 @@ export function toBooking(r: BookingRow, timeZone: string) {
     packdownBufferMinutes: r.packdown_buffer_minutes,
     startsAt: venueIso(new Date(r.starts_at), timeZone),
     endsAt: venueIso(new Date(r.ends_at), timeZone),
-    payment_details: r.payment_details,
+    payment_details: paymentDetailsView(r),
+    /** Net, GST, total, deposit and final due as stored; every screen shows these. */
+    money: storedMoney(r),
     balanceDueCents: balanceDue(r),
     depositType: pd?.deposit_type ?? 'None',
     depositValue: pd?.deposit_value ?? 0,

@@ -11,7 +11,7 @@ import { upsertCustomer } from '../customers/customer-store.ts';
 import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
-import { paymentDetails } from '../status/payment.ts';
+import { paymentDetails, pricingTerms } from '../status/payment.ts';
 import { isBlocking, type BookingStatus } from '../status/transitions.ts';
 import { oneOf, tenantOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
@@ -64,6 +64,7 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: Record<st
     form,
     extras.estimatedPriceCents,
     addOnRequests(body) ?? [],
+    pricingTerms(settings),
   );
   // 3. The write, checked again: another booking may have taken the time meanwhile.
   return inRequestTx(ctx, (tx) =>
@@ -108,16 +109,8 @@ async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     tier,
   });
   const code = await nextBookingCode(tx, tenantId, Number(form.bookingDate.slice(0, 4)));
-  const payment =
-    status === 'confirmed'
-      ? paymentDetails({
-          priceCents: priced.cents,
-          taxType: 'inclusive',
-          taxRatePercent: settings.taxRatePercent,
-          depositType: 'None',
-          depositValue: 0,
-        })
-      : null;
+  // Created confirmed (e.g. an accepted quotation): the tenant's terms, no deposit yet.
+  const payment = status === 'confirmed' && priced.money ? paymentDetails(priced.money) : null;
   const holdUntil =
     status === 'tentative' ? new Date(now.getTime() + settings.holdExpiryHours * 3_600_000) : null;
   const staff = staffFields(body);

@@ -1,4 +1,8 @@
-/** GET /api/bookings/export.csv: the filtered list with the money columns, GST included. */
+/**
+ * GET /api/bookings/export.csv: the filtered list with the money columns as stored on each
+ * booking (status/payment.ts), named after the list it was taken from (spec 02 §9), with the
+ * file's timestamp and every date in the venue's time zone.
+ */
 import type { AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
@@ -6,6 +10,7 @@ import { bookingsGuard } from '../shared/guards.ts';
 import { csv, ddmmyyyy } from '../shared/csv.ts';
 import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
+import { storedMoney, totalCentsOf } from '../status/payment.ts';
 import { balanceDue, BOOKING_COLUMNS, type BookingRow } from './booking-row.ts';
 import { buildListQuery, type Query } from './list-query.ts';
 
@@ -30,17 +35,67 @@ const HEADER = [
   'Cancellation Reason',
 ];
 
-const money = (c: number) => (Math.round(c) / 100).toFixed(2);
+const money = (c: number) => (c / 100).toFixed(2);
 
-function exportRow(r: BookingRow, taxRatePercent: number): unknown[] {
-  const pd = r.payment_details as {
-    totalCents?: number;
-    gstCents?: number;
-    depositCents?: number;
-  } | null;
-  // Unconfirmed bookings carry no tax choice yet: the price is taken as GST-inclusive (the default tax type).
-  const total = pd?.totalCents ?? r.calculated_price_cents;
-  const gst = pd?.gstCents ?? Math.round(total - total / (1 + taxRatePercent / 100));
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The instant's wall clock at the venue: [yyyy-MM-dd, HH, mm]. */
+function venueClock(instant: Date, timeZone: string): [string, string, string] {
+  let f = wallClocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    wallClocks.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
+  return [`${p.year}-${p.month}-${p.day}`, p.hour!, p.minute!];
+}
+
+/** yyyy-MM-dd_HH-mm at the venue: the spec's export file-name stamp. */
+export function exportStamp(now: Date, timeZone: string): string {
+  const [day, hh, mm] = venueClock(now, timeZone);
+  return `${day}_${hh}-${mm}`;
+}
+
+/**
+ * The file name of spec 02 §9 for the list the filters describe: booking requests (pending),
+ * confirmed, completed and cancelled bookings; any other selection is the All list's export.
+ * The spec names the confirmed export without a timestamp; the others carry one.
+ */
+export function exportFileName(status: string | string[] | undefined, now: Date, timeZone: string): string {
+  const stamp = exportStamp(now, timeZone);
+  const only = typeof status === 'string' ? status.trim().toLowerCase() : '';
+  switch (only) {
+    case 'pending':
+    case 'pending_review':
+      return `booking_requests_export_${stamp}.csv`;
+    case 'confirmed':
+      return 'confirmed_bookings_export.csv';
+    case 'completed':
+      return `completed_bookings_export_${stamp}.csv`;
+    case 'cancelled':
+      return `cancelled_bookings_export_${stamp}.csv`;
+    default:
+      return `bookings_export_${stamp}.csv`;
+  }
+}
+
+/** dd/MM/yyyy HH:mm at the venue (spec 02 §9's CSV formats), '' for none. */
+function venueDateTime(v: Date | string | null, timeZone: string): string {
+  if (v === null) return '';
+  const [day, hh, mm] = venueClock(new Date(v), timeZone);
+  return `${ddmmyyyy(day)} ${hh}:${mm}`;
+}
+
+function exportRow(r: BookingRow, timeZone: string): unknown[] {
+  const stored = storedMoney(r);
   return [
     r.booking_code,
     r.customer_name,
@@ -54,11 +109,12 @@ function exportRow(r: BookingRow, taxRatePercent: number): unknown[] {
     r.guest_count ?? '',
     r.status,
     r.booking_source,
-    money(total),
-    money(gst),
-    money(pd?.depositCents ?? 0),
+    money(totalCentsOf(r)),
+    // A row without stored figures (written directly, never through the API) has no GST to show.
+    stored ? money(stored.gstCents) : '',
+    money(stored?.depositCents ?? 0),
     money(balanceDue(r)),
-    r.cancelled_at ? ddmmyyyy(new Date(r.cancelled_at).toISOString().slice(0, 10)) : '',
+    venueDateTime(r.cancelled_at, timeZone),
     r.cancellation_reason ?? '',
   ];
 }
@@ -72,11 +128,12 @@ export function exportRoutes(router: AppRouter, deps: Deps): void {
       `SELECT ${BOOKING_COLUMNS} FROM bookings b ${where} ${orderBy} LIMIT 10000`,
       params,
     );
-    ctx.set('content-disposition', `attachment; filename="bookings_export_${today}.csv"`);
+    const name = exportFileName(ctx.query.status, deps.now(), settings.timezone);
+    ctx.set('content-disposition', `attachment; filename="${name}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = csv(
       HEADER,
-      rows.map((r) => exportRow(r, settings.taxRatePercent)),
+      rows.map((r) => exportRow(r, settings.timezone)),
     );
   });
 }

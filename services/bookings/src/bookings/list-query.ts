@@ -9,9 +9,12 @@ export type Query = Record<string, string | string[] | undefined>;
 /** `%text%` for LIKE, lower-cased, with the pattern characters taken literally. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** What is still owed: the confirmed total (or the price) less a deposit marked paid. */
-export const BALANCE_SQL = `(COALESCE((b.payment_details->>'totalCents')::bigint, b.calculated_price_cents)
-  - CASE WHEN COALESCE((b.payment_details->>'deposit_paid')::boolean, false) THEN COALESCE((b.payment_details->>'depositCents')::bigint, 0) ELSE 0 END)`;
+/** What is still owed: the stored total (status/payment.ts totalCentsOf) less a deposit marked paid. */
+export const BALANCE_SQL = `(COALESCE(b.total_cents, (b.payment_details->>'totalCents')::bigint, b.calculated_price_cents)
+  - CASE WHEN COALESCE((b.payment_details->>'deposit_paid')::boolean, false) THEN COALESCE(b.deposit_cents, (b.payment_details->>'depositCents')::bigint, 0) ELSE 0 END)`;
+
+/** A booking's value as every list shows it: the stored total incl. GST (or the price, on a row without figures). */
+export const VALUE_SQL = `COALESCE(b.total_cents, b.calculated_price_cents)`;
 
 const SORTS: Record<string, string> = {
   customer: 'lower(b.customer_name)',
@@ -19,7 +22,7 @@ const SORTS: Record<string, string> = {
   source: 'b.booking_source',
   start: 'b.starts_at',
   status: 'b.status',
-  value: 'b.calculated_price_cents',
+  value: VALUE_SQL,
   balance: BALANCE_SQL,
   cancelledAt: 'b.cancelled_at',
   created: 'b.created_at',
@@ -107,7 +110,7 @@ export function buildListQuery(query: Query, today: string) {
       where.push(`b.booking_date < ${p(today)}::date AND b.status IN ('pending','tentative','confirmed')`);
       break;
     case 'highValue':
-      where.push(`b.calculated_price_cents > 200000`);
+      where.push(`${VALUE_SQL} > 200000`);
       break;
   }
   if (q.balanceDue) where.push(`${BALANCE_SQL} > 0`);

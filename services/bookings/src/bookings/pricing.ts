@@ -1,5 +1,11 @@
-/** The booking's price: the catalogue's quote, an estimated-price override, or 0 with a note. */
+/**
+ * The booking's price: the catalogue's quote, an estimated-price override, or 0 with a note;
+ * with the money figures of that price (net, GST, total, deposit, final due) under the terms
+ * given, which the booking stores (status/payment.ts).
+ */
+import type { MoneyFigures } from '@venue/contracts';
 import type { BookingClients, PriceQuote } from '../remote/clients.ts';
+import { priceFigures, type PricingTerms } from '../status/payment.ts';
 import type { BookingForm } from './booking-form.ts';
 
 export interface AddOnRequest {
@@ -19,7 +25,13 @@ export function addOnRequests(body: Record<string, unknown>): AddOnRequest[] | u
   return undefined;
 }
 
-export type Priced = Awaited<ReturnType<typeof priceBooking>>;
+export interface Priced {
+  cents: number;
+  details: Record<string, unknown>;
+  addOns: { id: string; name: string; quantity: number; priceCents: number }[];
+  /** The figures to store; absent when the price was not recomputed (they stay as stored). */
+  money?: MoneyFigures;
+}
 
 export async function priceBooking(
   clients: BookingClients,
@@ -27,7 +39,8 @@ export async function priceBooking(
   form: BookingForm,
   estimatedPriceCents: number | null,
   addOns: AddOnRequest[],
-) {
+  terms: PricingTerms,
+): Promise<Priced> {
   const quote = await clients.priceQuote(tenantId, {
     resourceId: form.selectedHall,
     date: form.bookingDate,
@@ -35,7 +48,8 @@ export async function priceBooking(
     endTime: form.endTime,
     addOns,
   });
-  return priceFromQuote(quote, estimatedPriceCents);
+  const priced = priceFromQuote(quote, estimatedPriceCents);
+  return { ...priced, money: priceFigures(priced.cents, terms) };
 }
 
 function priceFromQuote(quote: PriceQuote | null, estimatedPriceCents: number | null) {

@@ -16,6 +16,7 @@ import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.t
 import { tenantOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
 import { venueToday } from '../shared/time.ts';
+import { pricingTerms } from '../status/payment.ts';
 import { lockUnchanged, transition } from '../status/transition.ts';
 import { isBlocking } from '../status/transitions.ts';
 import { formColumns, type FormValues } from './booking-columns.ts';
@@ -193,6 +194,7 @@ async function planEdit(
         form,
         extras.estimatedPriceCents,
         addOns ?? before.add_ons.map((a) => ({ id: a.id, quantity: a.quantity })),
+        pricingTerms(settings, before),
       )
     : { cents: before.calculated_price_cents, details: before.price_details, addOns: before.add_ons };
   const values: Omit<FormValues, 'customerId'> = {

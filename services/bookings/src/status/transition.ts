@@ -5,9 +5,8 @@ import { releaseBookingSlot } from '../availability/resource-slots.ts';
 import { bookingLabel, publishBooking, reload } from '../bookings/booking-row.ts';
 import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
-import { oneOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
-import { paymentDetails, type DepositType, type TaxType } from './payment.ts';
+import { confirmFigures, moneyColumns, paymentDetails } from './payment.ts';
 import {
   canTransition,
   changedMeanwhile,
@@ -72,18 +71,10 @@ export async function transition(
     const hours = opts.holdHours ?? settings.holdExpiryHours;
     set = `hold_expires_at = ${p(new Date(now.getTime() + hours * 3_600_000).toISOString())}`;
   } else if (to === 'confirmed') {
-    const pay = opts.payment ?? {};
-    const details = paymentDetails({
-      priceCents: Number(before.calculated_price_cents),
-      taxType: oneOf<TaxType>(pay.tax_type, ['inclusive', 'exclusive'], 'inclusive'),
-      taxRatePercent: settings.taxRatePercent,
-      depositType: oneOf<DepositType>(pay.deposit_type, ['None', 'Fixed', 'Percentage'], 'None'),
-      depositValue:
-        typeof pay.deposit_value === 'number' || typeof pay.deposit_value === 'string'
-          ? pay.deposit_value
-          : null,
-    });
-    set = `hold_expires_at = NULL, payment_details = ${p(JSON.stringify(details))}`;
+    const figures = confirmFigures(Number(before.calculated_price_cents), settings, opts.payment ?? {});
+    const details = paymentDetails(figures);
+    const money = Object.entries(moneyColumns(figures, p)).map(([k, v]) => `${k} = ${v}`);
+    set = `hold_expires_at = NULL, payment_details = ${p(JSON.stringify(details))}, ${money.join(', ')}`;
     // The figures come from the price read above: an edit repricing the booking meanwhile makes
     // this request the loser too, rather than confirming with stale figures.
     guard = ` AND calculated_price_cents = ${p(before.calculated_price_cents)}`;
