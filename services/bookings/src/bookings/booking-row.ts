@@ -146,12 +146,6 @@ export async function reload(tx: Tx, id: string): Promise<BookingRow> {
   return row;
 }
 
-/** Publishes the booking in the API shape (plus `extra`) and returns that shape. */
-export async function publishBooking(
-  tx: Tx,
-  type: string,
-  row: BookingRow,
-  timeZone: string,
 /** How a booking is named to people: "Smith Wedding" (customer, then event type). */
 export function bookingName(customer: string, eventType: string): string {
   return [customer.trim(), eventType.trim()].filter(Boolean).join(' ') || 'another booking';
@@ -162,6 +156,12 @@ export function bookingLabel(r: Pick<BookingRow, 'booking_code' | 'customer_name
   return `Booking ${r.booking_code} — ${bookingName(r.customer_name, r.event_type)}`;
 }
 
+/** Publishes the booking in the API shape (plus `extra`) and returns that shape. */
+export async function publishBooking(
+  tx: Tx,
+  type: string,
+  row: BookingRow,
+  timeZone: string,
   extra: Record<string, unknown> = {},
 ) {
   const booking = toBooking(row, timeZone);

@@ -149,7 +149,6 @@ async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     params,
   );
   const id = rows[0]!.id;
-    targetLabel: bookingLabel(row),
   await refreshCustomerSummary(tx, tenantId, [customerId], now, settings.timezone);
   if (isBlocking(status)) await claimSlotOr409(tx, tenantId, id, resource.id, span);
   const row = await reload(tx, id);
@@ -157,6 +156,7 @@ async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     action: 'booking_created',
     targetType: 'booking',
     target: code,
+    targetLabel: bookingLabel(row),
     additionalInfo: `${form.customerName} · ${resource.name} · ${form.bookingDate} ${form.startTime}–${form.endTime}`,
   });
   return publishBooking(tx, 'booking.created', row, settings.timezone);

@@ -113,8 +113,8 @@ export async function updateBooking(ctx: AppContext, deps: Deps, id: string, bod
       action: 'booking_updated',
       targetType: 'booking',
       target: row.booking_code,
-      changes,
       targetLabel: bookingLabel(row),
+      changes,
     });
     return publishBooking(tx, 'booking.updated', row, settings.timezone);
   });

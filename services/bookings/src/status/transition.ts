@@ -87,7 +87,6 @@ export async function transition(
   const moved = await tx.query(
     `UPDATE bookings SET status = ${p(to)}, ${set}, updated_at = now() WHERE ${where}${guard} RETURNING id`,
     params,
-    targetLabel: bookingLabel(row),
   );
   if (moved.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, id)).status, to));
   await refreshCustomerSummary(tx, before.tenant_id, [before.customer_id], now, settings.timezone);
@@ -97,6 +96,7 @@ export async function transition(
     action: AUDIT_ACTION[to] ?? 'booking_status_changed',
     targetType: 'booking',
     target: row.booking_code,
+    targetLabel: bookingLabel(row),
     changes: { status: { old: from, new: to } },
     additionalInfo: opts.reason ?? null,
     ...(opts.systemActor
