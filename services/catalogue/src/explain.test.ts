@@ -22,14 +22,15 @@ const server = Boolean(process.env.TEST_DATABASE_URL);
  * row-level security policy, whose `system scope OR tenant_id = …` cannot drive an index scan.
  * Each needs an explicit `tenant_id = $n` in the service (where named); `todo` until it has one.
  */
-const LIST = 'resources: src/resources/resource-routes.ts:157 filters by search/type/status alone';
+const LIST =
+  'resources: GET /api/resources (src/resources/resource-routes.ts) filters by search/type/status alone';
 const KNOWN: Record<string, string> = {
   'GET /api/resources': LIST,
   'GET /api/resources searched': LIST,
   'GET /api/resources by capacity': LIST,
-  'GET /api/resources/:id': 'resources: src/resources/resource-model.ts:106 looks up id = $1 alone',
+  'GET /api/resources/:id': 'resources: the look-up in src/resources/resource-model.ts is by id = $1 alone',
   'GET /api/resources/export.csv':
-    'resources: src/resources/resource-routes.ts:175 looks up id = ANY($1) alone',
+    'resources: the export (src/resources/resource-routes.ts) is by id = ANY($1) alone',
 };
 
 let h: Harness;
