@@ -319,6 +319,9 @@ module.exports = function createConfig({
           dts: false,
           // Not `experiments.externalRuntime`: it saves ~21 kB per remoteEntry.js but the shell
           // must then export the whole runtime core (+24 kB on the sign-in page); net loss.
+          // A remote never loads other remotes, so its entry leaves out the remote-loading half of
+          // the federation runtime (manifests, snapshots, preloading); only the shell needs it.
+          ...(isHost ? {} : { experiments: { optimization: { disableRemote: true } } }),
         }),
         ...(isHost
           ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, inject: 'body' })]

@@ -1,6 +1,7 @@
 import { Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useBooking } from '../api/hooks.ts';
 import { paymentCents, type Booking } from '../api/types.ts';
+import { depositLabel } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { StaffFields } from './StaffFields.tsx';
@@ -11,13 +12,6 @@ interface Actions {
   confirm: (b: Booking) => void;
   cancel: (b: Booking) => void;
   complete: (b: Booking) => void;
-}
-
-/** Deposit state from payment_details: Paid, Pending, or No Deposit (spec 02 §2.3). */
-export function depositLabel(b: Booking): string {
-  const p = b.payment_details;
-  if (!p || p.deposit_type === 'None' || !paymentCents(p, 'deposit')) return 'No Deposit';
-  return p.deposit_paid ? 'Paid' : 'Pending';
 }
 
 /** The full booking, fresh from the server, with the moves its status allows. */

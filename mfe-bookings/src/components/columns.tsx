@@ -3,7 +3,7 @@ import { paymentCents, type Booking } from '../api/types.ts';
 import type { Formatters } from '../lib/format.ts';
 import type { Column } from './BookingsTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { depositLabel } from './BookingDetailDrawer.tsx';
+import { depositLabel } from '../lib/deposit.ts';
 
 /** What is still owed, as the server computes it (total less a paid deposit). */
 export function balanceCents(b: Booking): number {

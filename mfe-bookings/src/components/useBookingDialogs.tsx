@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Booking } from '../api/types.ts';
-import { BookingDetailDrawer } from './BookingDetailDrawer.tsx';
 import type { BookingPrefill } from './BookingFormDialog.tsx';
 
 // The dialogs are fetched when first opened, not with the page: the form and its fields are the
 // larger part of a bookings page and most visits never open them.
+const BookingDetailDrawer = lazy(() =>
+  import('./BookingDetailDrawer.tsx').then((m) => ({ default: m.BookingDetailDrawer })),
+);
 const BookingFormDialog = lazy(() =>
   import('./BookingFormDialog.tsx').then((m) => ({ default: m.BookingFormDialog })),
 );
@@ -18,7 +20,7 @@ const CompleteBookingDialog = lazy(() =>
   import('./CompleteBookingDialog.tsx').then((m) => ({ default: m.CompleteBookingDialog })),
 );
 
-type DialogKind = 'form' | 'confirm' | 'cancel' | 'complete';
+type DialogKind = 'details' | 'form' | 'confirm' | 'cancel' | 'complete';
 
 /** Mounted from its first opening on (so closing still animates), loaded on demand. */
 function OnDemand({ used, children }: { used: boolean; children: ReactNode }) {
@@ -69,12 +71,17 @@ export function useBookingDialogs(options: { cancelTitle?: string } = {}): Booki
       markUsed('complete');
       setCompleting(booking);
     },
-    details: setDetailsId,
+    details: (id: string | null) => {
+      markUsed('details');
+      setDetailsId(id);
+    },
     closeDetails: () => setDetailsId(null),
   };
   const element = (
     <>
-      <BookingDetailDrawer id={detailsId} onClose={() => setDetailsId(null)} actions={api} />
+      <OnDemand used={used.has('details')}>
+        <BookingDetailDrawer id={detailsId} onClose={() => setDetailsId(null)} actions={api} />
+      </OnDemand>
       <OnDemand used={used.has('form')}>
         <BookingFormDialog
           opened={form !== null}

@@ -1,48 +1,74 @@
-import type { DepositType, TaxType } from '../api/types.ts';
+import { depositFromInput, depositValue, moneyFigures, type MoneyFigures } from '@venue/contracts';
+import type { ConfirmInput } from '../api/hooks.ts';
+import { paymentCents, type Booking, type DepositType, type TaxType } from '../api/types.ts';
+
+/**
+ * Deposit state from payment_details: Paid, Pending, or No Deposit (spec 02 §2.3). Here, not
+ * beside the detail drawer that shows it: the drawer is loaded only when opened, the tables
+ * need this at once.
+ */
+export function depositLabel(b: Booking): string {
+  const p = b.payment_details;
+  if (!p || p.deposit_type === 'None' || !paymentCents(p, 'deposit')) return 'No Deposit';
+  return p.deposit_paid ? 'Paid' : 'Pending';
+}
 
 /** Deposit value input accepts only digits and a period (spec 02 §2.1). */
 export function sanitiseDepositInput(raw: string): string {
   return raw.replace(/[^0-9.]/g, '');
 }
 
-export interface ConfirmPreview {
-  totalCents: number;
-  gstCents: number;
-  depositCents: number;
-  finalDueCents: number;
+/**
+ * What the confirm dialog previews, computed by the shared money module (@venue/contracts)
+ * from the inputs the server answers (POST /api/bookings/:id/confirm-preview: the price and
+ * the tenant's tax terms), so the preview is the figure the server will store. Nothing here
+ * does arithmetic of its own.
+ */
+export interface ConfirmInputs {
+  priceCents: number;
+  terms: { taxType: TaxType; rateBp: number };
 }
 
-/**
- * The amounts the server will compute on confirm, shown before the user commits. Mirrors the
- * server's rules: GST from the tenant rate (inclusive: part of the price; exclusive: added),
- * Percentage of the GST-inclusive total clamped 0–100, Fixed rounded to cents and at most the
- * total, zero when the value is empty, non-numeric or not above 0.
- */
-export function previewConfirm(
-  priceCents: number,
-  taxType: TaxType,
-  ratePercent: number,
-  depositType: DepositType,
-  depositValue: string,
-): ConfirmPreview {
-  const rate = ratePercent / 100;
-  let totalCents: number;
-  let gstCents: number;
-  if (taxType === 'inclusive') {
-    totalCents = priceCents;
-    gstCents = totalCents - Math.round(totalCents / (1 + rate));
-  } else {
-    gstCents = Math.round(priceCents * rate);
-    totalCents = priceCents + gstCents;
-  }
-  const value = Number.parseFloat(depositValue);
-  let depositCents = 0;
-  if (depositType !== 'None' && Number.isFinite(value) && value > 0) {
-    if (depositType === 'Percentage') {
-      depositCents = Math.round((totalCents * Math.min(100, Math.max(0, value))) / 100);
-    } else {
-      depositCents = Math.min(totalCents, Math.round(value * 100));
-    }
-  }
-  return { totalCents, gstCents, depositCents, finalDueCents: Math.max(0, totalCents - depositCents) };
+export interface ConfirmDraft {
+  taxType: TaxType;
+  depositType: DepositType;
+  /** As typed. */
+  depositValue: string;
 }
+
+export type ConfirmPreview =
+  | { ok: true; figures: MoneyFigures; payment: ConfirmInput }
+  | { ok: false; message: string };
+
+/**
+ * The figures of a draft and the body that confirms exactly them: the deposit is read from
+ * the typed text once, and the value sent is that reading (dollars for Fixed, whole percent
+ * for Percentage), which the server reads back to the same deposit.
+ */
+export function previewConfirm(inputs: ConfirmInputs, draft: ConfirmDraft): ConfirmPreview {
+  const choice = depositFromInput(draft.depositType, draft.depositValue);
+  if (!choice.ok) return choice;
+  const figures = moneyFigures({
+    priceCents: inputs.priceCents,
+    taxType: draft.taxType,
+    rateBp: inputs.terms.rateBp,
+    deposit: choice.deposit,
+  });
+  return {
+    ok: true,
+    figures,
+    payment: {
+      tax_type: draft.taxType,
+      deposit_type: draft.depositType,
+      deposit_value: draft.depositType === 'None' ? null : depositValue(choice.deposit),
+    },
+  };
+}
+
+/** A booking's value as every screen shows it: the stored total incl. GST (the price on a booking without stored figures). */
+export const valueCents = (b: Pick<Booking, 'money' | 'calculatedPriceCents'>): number =>
+  b.money?.totalCents ?? b.calculatedPriceCents;
+
+/** The amount before GST as stored (the price on a booking without stored figures). */
+export const netCents = (b: Pick<Booking, 'money' | 'calculatedPriceCents'>): number =>
+  b.money?.netCents ?? b.calculatedPriceCents;

@@ -59,3 +59,41 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   taxType: 'Inclusive',
   taxRate: 10,
 };
+
+export type UserSettingsCheck =
+  { success: true; data: Partial<UserSettings> } | { success: false; field: keyof UserSettings | null };
+
+const isOneOf =
+  (list: readonly string[]) =>
+  (v: unknown): boolean =>
+    typeof v === 'string' && list.includes(v);
+
+const USER_SETTINGS_RULES: { [K in keyof UserSettings]-?: (v: unknown) => boolean } = {
+  timezone: isOneOf(TIMEZONES),
+  dateFormat: isOneOf(DATE_FORMATS),
+  timeFormat: isOneOf(TIME_FORMATS),
+  currency: isOneOf(CURRENCIES),
+  taxType: isOneOf(TAX_TYPES),
+  taxRate: (v) => typeof v === 'number' && isValidGst(v),
+};
+
+/**
+ * What `userSettingsSchema.partial()` accepts, checked without zod: the shell reads the user's
+ * settings on every page load, and zod would add 26 kB (gzipped) to each. Same lists, same GST
+ * rule; unknown fields are dropped. settings-values.test.ts holds it to the schema's answers.
+ */
+export function checkUserSettings(raw: unknown): UserSettingsCheck {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { success: false, field: null };
+  const input = raw as Record<string, unknown>;
+  const data: Record<string, unknown> = {};
+  for (const [field, ok] of Object.entries(USER_SETTINGS_RULES) as [
+    keyof UserSettings,
+    (v: unknown) => boolean,
+  ][]) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (!ok(value)) return { success: false, field };
+    data[field] = value;
+  }
+  return { success: true, data: data as Partial<UserSettings> };
+}

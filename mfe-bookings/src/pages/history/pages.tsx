@@ -1,7 +1,7 @@
 import { Badge, Group, Modal } from '@mantine/core';
 import { format } from 'date-fns';
 import type { Booking } from '../../api/types.ts';
-import { depositLabel } from '../../components/BookingDetailDrawer.tsx';
+import { depositLabel } from '../../lib/deposit.ts';
 import { DetailsTable } from '../../components/DetailsTable.tsx';
 import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { exportStamp } from '@venue/ui';
