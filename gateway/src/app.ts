@@ -7,6 +7,7 @@ import {
   type ServiceTimeouts,
   type ServiceUrls,
 } from './config.ts';
+import { adminApiKeyLookup, ApiKeyCache, apiKeyGate } from './api-keys.ts';
 import { healthRoute } from './health.ts';
 import { internalEvents, startNatsFeed, type NatsFeedConfig } from './event-feed.ts';
 import { adminLookup, identity, internalSecret, loadPublicKey, type PublicKey } from './identity.ts';
@@ -46,6 +47,8 @@ export interface GatewayOptions {
   principalLookupTimeoutMs?: number;
   /** Admin's events from JetStream; default NATS_URL, `false` for the relay's HTTP posts only. */
   nats?: NatsFeedConfig | false;
+  /** Requests per API key (default 600 per minute), per gateway replica. */
+  apiKeyRateLimit?: RateLimitOptions;
 }
 
 export interface Gateway extends Koa<GatewayState> {
@@ -53,6 +56,8 @@ export interface Gateway extends Koa<GatewayState> {
   close(): Promise<void>;
   /** The principal cache (tests look at it). */
   readonly principals: PrincipalCache;
+  /** The API key cache (tests look at it). */
+  readonly apiKeys: ApiKeyCache;
 }
 
 /** Runs middleware in order as one; `next` of the last one continues the outer chain. */
@@ -100,24 +105,37 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
         'admin cannot be asked for principals; sessions continue on cached and token principals',
       ),
   });
+  const apiKeys = new ApiKeyCache({
+    lookup: adminApiKeyLookup({ upstreams, secret, timeoutMs: options.principalLookupTimeoutMs ?? 2000 }),
+    ttlMs: options.principalCacheTtlMs,
+  });
   const natsUrl = process.env.NATS_URL;
   const natsConfig =
     options.nats === false ? undefined : (options.nats ?? (natsUrl ? { url: natsUrl } : undefined));
-  const feed = natsConfig ? startNatsFeed(natsConfig, principals, logger) : undefined;
+  const feed = natsConfig ? startNatsFeed(natsConfig, principals, logger, apiKeys) : undefined;
 
   const api = chain([
     healthRoute(upstreams, options.healthTimeoutMs ?? 1500),
     loginRateLimit(options.loginRateLimit ?? { max: 20, windowMs: 60_000 }),
     routeToService(upstreams),
     declaredSizeLimit(maxBodyBytes),
-    identity({ upstreams, publicKey, cache: principals }),
+    identity({
+      upstreams,
+      publicKey,
+      cache: principals,
+      apiKeys: apiKeyGate({
+        cache: apiKeys,
+        rateLimit: options.apiKeyRateLimit,
+        adminArea: () => upstreams.target('admin').def.area,
+      }),
+    }),
     proxy({ upstreams, maxBodyBytes, secret }),
   ]);
 
   app.use(requestContext(logger));
   app.use(securityHeaders());
   // The one internal path served here, for the outbox relay only; every other one is blocked.
-  app.use(internalEvents({ cache: principals, secret }));
+  app.use(internalEvents({ cache: principals, secret, apiKeys }));
   app.use(blockInternal());
   app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx, next) : next()));
   app.use(staticFiles({ root: options.staticRoot ?? defaultStaticRoot() }));
@@ -127,5 +145,6 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     await upstreams.close();
   };
   Object.defineProperty(app, 'principals', { value: principals });
+  Object.defineProperty(app, 'apiKeys', { value: apiKeys });
   return app;
 }

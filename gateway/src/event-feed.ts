@@ -10,6 +10,8 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  API_KEY_REVOKED_EVENT,
+  apiKeyRevokedEventSchema,
   INTERNAL_AUTH_HEADER,
   PRINCIPAL_CHANGED_EVENT,
   principalChangedEventSchema,
@@ -18,6 +20,7 @@ import {
   SUBSCRIPTIONS,
 } from '@venue/contracts';
 import { safeEqual } from '@venue/service-kit';
+import type { ApiKeyCache } from './api-keys.ts';
 import { sendError } from './errors.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 import type { GatewayMiddleware } from './state.ts';
@@ -35,19 +38,33 @@ export type ApplyOutcome = 'processed' | 'ignored';
  * relay's at-least-once delivery needs no inbox. A malformed event is acknowledged and logged:
  * refusing it would hold back every later event for the gateway.
  */
-export function applyEvent(cache: PrincipalCache, event: unknown, log: Logger): ApplyOutcome {
+export function applyEvent(
+  cache: PrincipalCache,
+  event: unknown,
+  log: Logger,
+  apiKeys?: ApiKeyCache,
+): ApplyOutcome {
   const e = event as { type?: unknown; data?: unknown; id?: unknown } | null;
   const type = typeof e?.type === 'string' ? e.type : '';
   if (type === SESSION_ENDED_EVENT) {
     const parsed = sessionEndedEventSchema.safeParse(e?.data);
     if (parsed.success) {
       cache.sessionsEnded(parsed.data.sessionIds, parsed.data.reason);
+      // A deactivated or deleted owner's API keys stop too: admin is asked again.
+      apiKeys?.ownerChanged(parsed.data.userId);
       return 'processed';
     }
   } else if (type === PRINCIPAL_CHANGED_EVENT) {
     const parsed = principalChangedEventSchema.safeParse(e?.data);
     if (parsed.success) {
       cache.principalChanged(parsed.data.userId, parsed.data.tokenVersion);
+      apiKeys?.ownerChanged(parsed.data.userId);
+      return 'processed';
+    }
+  } else if (type === API_KEY_REVOKED_EVENT) {
+    const parsed = apiKeyRevokedEventSchema.safeParse(e?.data);
+    if (parsed.success) {
+      apiKeys?.revoked(parsed.data.publicId);
       return 'processed';
     }
   } else {
@@ -73,7 +90,11 @@ async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
  * that path (another method, no or a wrong secret) falls through to the `/internal` block and is
  * an ordinary 404, so a client learns nothing.
  */
-export function internalEvents(opts: { cache: PrincipalCache; secret: () => string }): GatewayMiddleware {
+export function internalEvents(opts: {
+  cache: PrincipalCache;
+  secret: () => string;
+  apiKeys?: ApiKeyCache;
+}): GatewayMiddleware {
   return async (ctx, next) => {
     if (ctx.path !== EVENTS_PATH || ctx.method !== 'POST') return next();
     const presented = ctx.get(INTERNAL_AUTH_HEADER);
@@ -85,7 +106,7 @@ export function internalEvents(opts: { cache: PrincipalCache; secret: () => stri
       return sendError(ctx, 400, 'The event is not valid JSON.');
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: applyEvent(opts.cache, event, ctx.state.log) };
+    ctx.body = { status: applyEvent(opts.cache, event, ctx.state.log, opts.apiKeys) };
   };
 }
 
@@ -107,7 +128,12 @@ export interface EventFeed {
  * session that ended while any of its tokens can still be presented. Connection problems are
  * retried in the background; meanwhile the cache's TTL bounds what can be missed.
  */
-export function startNatsFeed(config: NatsFeedConfig, cache: PrincipalCache, log: Logger): EventFeed {
+export function startNatsFeed(
+  config: NatsFeedConfig,
+  cache: PrincipalCache,
+  log: Logger,
+  apiKeys?: ApiKeyCache,
+): EventFeed {
   const stream = config.stream ?? 'VENUE_EVENTS';
   const prefix = config.subjectPrefix ?? 'venue.events';
   let stopped = false;
@@ -134,7 +160,7 @@ export function startNatsFeed(config: NatsFeedConfig, cache: PrincipalCache, log
         log.warn({ subject: m.subject }, 'dropping an unreadable event');
         continue;
       }
-      applyEvent(cache, event, log);
+      applyEvent(cache, event, log, apiKeys);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  API_KEY_PREFIX,
   INTERNAL_AUTH_HEADER,
   isSessionEndReason,
   PRINCIPAL_HEADER,
@@ -61,6 +62,8 @@ export interface IdentityOptions {
   upstreams: Upstreams;
   publicKey: () => Promise<PublicKey>;
   cache: PrincipalCache;
+  /** Authenticates a `vd_live_…` API key (api-keys.ts); without it a key is refused as a bad token. */
+  apiKeys?: (ctx: GatewayContext, key: string, lenient: boolean) => Promise<boolean>;
 }
 
 export interface LookupOptions {
@@ -141,6 +144,11 @@ export function identity(opts: IdentityOptions): GatewayMiddleware {
     if (!token) return next();
     const lenient = SESSION_PATHS.has(ctx.path);
     const log = ctx.state.log;
+    // An API key is recognised by its prefix; anything else must be a valid access token.
+    if (opts.apiKeys && token.startsWith(API_KEY_PREFIX)) {
+      if (await opts.apiKeys(ctx, token, lenient)) return next();
+      return;
+    }
 
     let claims: VerifiedClaims;
     try {

@@ -49,7 +49,8 @@ export const SUBSCRIPTIONS: Record<string, string[]> = {
   insights: [],
   // The gateway's principal cache (decision 20): changes that must bite within a second. Not
   // a service: the relay finds it at GATEWAY_URL, else the gateway's default port.
-  gateway: ['session.ended', 'principal.changed'],
+  // api_key.revoked: a revoked API key is refused on its next request (api-keys.ts).
+  gateway: ['session.ended', 'principal.changed', 'api_key.revoked'],
 };
 
 export function subscribesTo(service: string, type: string): boolean {

@@ -2,6 +2,7 @@ export * from './roles.ts';
 export * from './services.ts';
 export * from './identity.ts';
 export * from './session-events.ts';
+export * from './api-keys.ts';
 export * from './sign-in.ts';
 export * from './settings.ts';
 export * from './routes.ts';

@@ -28,6 +28,7 @@ export const SERVICES: ServiceDef[] = [
       '/api/audit',
       '/api/tenant-settings',
       '/api/files',
+      '/api/integrations',
     ],
     timeoutMs: 15000,
   },

@@ -1,6 +1,7 @@
 import type { AuditEventData, DomainEvent, PrincipalLookup } from '@venue/contracts';
 import type { ServiceKit, ServiceOptions } from '@venue/service-kit';
 import { recordAuditEvent } from './audit/audit-consumer.ts';
+import { apiKeyRoutes } from './api-keys/api-key-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { pruneSessions } from './auth/housekeeping.ts';
 import { lookupPrincipal } from './auth/sessions.ts';
@@ -36,6 +37,7 @@ export const adminService = {
     pictureRoutes(router);
     privacyRoutes(router, kit);
     subUserRoutes(router);
+    apiKeyRoutes(router, kit);
     auditRoutes(router);
     // last: /api/users/:id must not shadow the fixed /api/users/* paths above
     accountAdminRoutes(router);

@@ -45,6 +45,7 @@ describeHostileInput('admin', async () => {
         parentUserId: owner.userId,
         tenantId: owner.userId,
         file: `${randomUUID()}.webp`,
+        publicId: 'abcdefghijkm',
       },
       paramsByRoute: { 'PUT /api/users/:id': { id: owner2.userId } },
       tokenByRoute: Object.fromEntries(superAdminOnly.map((k) => [k, admin.token])),
@@ -130,6 +131,13 @@ describeHostileInput('admin', async () => {
           status: 'active',
         },
         'PUT /api/users/:id': account,
+        'POST /api/integrations/api-keys': {
+          name: 'Hostile probe',
+          permissions: ['bookings'],
+          expiresInDays: 30,
+        },
+        // the SHA-256 of a key nobody has: the check answers "unknown" and writes nothing
+        'POST /internal/api-keys/:publicId/verify': { hash: 'a'.repeat(64) },
       },
       noBody: [
         'POST /api/auth/refresh',

@@ -1,0 +1,181 @@
+/**
+ * API keys (issue 10): made, listed, revoked and verified. Admin owns them as it owns every
+ * other credential; the gateway only ever holds what `verifyApiKey` answered, and hears of a
+ * revocation through `api_key.revoked`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  API_KEY_PREFIX,
+  API_KEY_PUBLIC_ID,
+  API_KEY_REVOKED_EVENT,
+  apiKeyActor,
+  type ApiKeyRevokedEvent,
+  type ApiKeyVerification,
+  type ApiKeyView,
+} from '@venue/contracts';
+import { safeEqual, type Tx } from '@venue/service-kit';
+
+export interface ApiKeyRow {
+  tenant_id: string;
+  id: string;
+  public_id: string;
+  key_hash: string;
+  name: string;
+  permissions: string[];
+  created_by: string;
+  created_at: Date | string;
+  expires_at: Date | string;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+}
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** 12 characters of base32 from 60 random bits. */
+function newPublicId(): string {
+  const bytes = randomBytes(12);
+  let id = '';
+  for (const b of bytes) id += BASE32[b & 31];
+  return id;
+}
+
+/** SHA-256 of the whole key, hex: what is stored, and what the gateway sends to be checked. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export function apiKeyView(row: ApiKeyRow, now = Date.now()): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: `${API_KEY_PREFIX}${row.public_id}`,
+    permissions: [...row.permissions],
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    lastUsedAt: row.last_used_at === null ? null : iso(row.last_used_at),
+    expired: new Date(row.expires_at).getTime() <= now,
+  };
+}
+
+export interface NewApiKey {
+  tenantId: string;
+  createdBy: string;
+  name: string;
+  permissions: string[];
+  expiresInDays: number;
+}
+
+/** Stores a new key and returns it with its row: the key itself exists only in this answer. */
+export async function createApiKey(tx: Tx, input: NewApiKey): Promise<{ key: string; row: ApiKeyRow }> {
+  // 60 random bits make a clash of public ids all but impossible; the unique index makes it
+  // certain, and a clash is simply drawn again rather than answered with a 500.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const publicId = newPublicId();
+    const key = `${API_KEY_PREFIX}${publicId}_${randomBytes(32).toString('base64url')}`;
+    const { rows } = await tx.query<ApiKeyRow>(
+      `INSERT INTO api_keys (tenant_id, public_id, key_hash, name, permissions, created_by, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7::int))
+       ON CONFLICT (public_id) DO NOTHING
+       RETURNING *`,
+      [
+        input.tenantId,
+        publicId,
+        hashApiKey(key),
+        input.name,
+        input.permissions,
+        input.createdBy,
+        input.expiresInDays,
+      ],
+    );
+    if (rows[0]) return { key, row: rows[0] };
+  }
+  throw new Error('could not draw an unused API key id');
+}
+
+export async function listApiKeys(tx: Tx, tenantId: string): Promise<ApiKeyRow[]> {
+  const { rows } = await tx.query<ApiKeyRow>(
+    `SELECT * FROM api_keys WHERE tenant_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id`,
+    [tenantId],
+  );
+  return rows;
+}
+
+/**
+ * Revokes a live key of the tenant and, in the same transaction, publishes `api_key.revoked`
+ * so the gateway refuses it on its next request. Conditional on its being live, so of two
+ * concurrent revocations only one publishes. Null when there was no such live key.
+ */
+export async function revokeApiKey(
+  tx: Tx,
+  tenantId: string,
+  keyId: string,
+  revokedBy: string,
+): Promise<ApiKeyRow | null> {
+  const { rows } = await tx.query<ApiKeyRow>(
+    `UPDATE api_keys SET revoked_at = now(), revoked_by = $3
+      WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL
+      RETURNING *`,
+    [tenantId, keyId, revokedBy],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const event: ApiKeyRevokedEvent = { keyId: row.id, publicId: row.public_id, tenantId };
+  await tx.publish(API_KEY_REVOKED_EVENT, event, { tenantId });
+  return row;
+}
+
+interface VerifyRow extends ApiKeyRow {
+  expired: boolean;
+  owner_active: boolean;
+}
+
+/**
+ * The gateway's check (system scope: the key names its tenant). The stored hash is compared in
+ * constant time; a wrong secret and an unknown id answer alike. On success the use is recorded,
+ * at most once a minute per key (the conditional update writes nothing in between), and the
+ * principal is a staff member of the tenant holding the key's permissions, named after the key
+ * so the audit log shows "API key: <name>" as the actor.
+ */
+export async function verifyApiKey(tx: Tx, publicId: string, hash: string): Promise<ApiKeyVerification> {
+  if (!API_KEY_PUBLIC_ID.test(publicId) || !/^[0-9a-f]{64}$/.test(hash)) {
+    return { status: 'refused', reason: 'unknown' };
+  }
+  const { rows } = await tx.query<VerifyRow>(
+    `SELECT k.*, k.expires_at <= now() AS expired,
+            (u.deleted_at IS NULL AND u.status = 'active') AS owner_active
+       FROM api_keys k
+       JOIN users u ON u.id = k.tenant_id
+      WHERE k.public_id = $1`,
+    [publicId],
+  );
+  const row = rows[0];
+  if (!row || !safeEqual(row.key_hash, hash)) return { status: 'refused', reason: 'unknown' };
+  if (row.revoked_at !== null) return { status: 'refused', reason: 'revoked' };
+  if (row.expired) return { status: 'refused', reason: 'expired' };
+  if (!row.owner_active) return { status: 'refused', reason: 'inactive' };
+  await tx.query(
+    `UPDATE api_keys SET last_used_at = now()
+      WHERE tenant_id = $1 AND id = $2 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [row.tenant_id, row.id],
+  );
+  const actor = apiKeyActor(row.name);
+  return {
+    status: 'live',
+    apiKeyId: row.id,
+    expiresAt: iso(row.expires_at),
+    principal: {
+      // The key's own id: the audit log's actor, and a sub-user's "own entries" scope.
+      userId: row.id,
+      email: actor,
+      name: actor,
+      role: 'sub_user',
+      tenantId: row.tenant_id,
+      parentUserId: row.tenant_id,
+      permissions: [...row.permissions],
+      // A key's permissions never change (it is revoked and made anew), so neither does this.
+      tokenVersion: 1,
+    },
+  };
+}
