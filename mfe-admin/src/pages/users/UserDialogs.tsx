@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
-import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newAccountPasswordProblem } from '@venue/contracts';
-import { DeleteDialog, FormDialog, type DeletePrompt } from '../../lib/DialogParts.tsx';
+import {
+  DeleteDialog,
+  DialogButtons,
+  DialogError,
+  FormDialog,
+  type DeletePrompt,
+} from '../../lib/DialogParts.tsx';
 import { AccountPasswordField } from '../../lib/PasswordFields.tsx';
 import { PictureField } from '../../lib/PictureField.tsx';
 import { pictureProblem } from '../../lib/picture-rules.ts';
@@ -148,5 +154,45 @@ export function DeleteUserDialog(props: DeletePrompt<ManagedUser>) {
         </Text>
       )}
     </DeleteDialog>
+  );
+}
+
+/**
+ * Asks before deactivating or reactivating an account. Deactivating a hall owner signs them and
+ * all their staff out and stops their sign-in; nothing of the hall's data is deleted.
+ */
+export function UserStatusDialog({ item, busy, error, onClose, onConfirm }: DeletePrompt<ManagedUser>) {
+  const deactivating = item?.status === 'active';
+  const title = deactivating ? 'Deactivate User' : 'Reactivate User';
+  return (
+    <Modal opened={item !== null} onClose={onClose} title={title} centered>
+      {item !== null ? (
+        <Stack gap="sm">
+          <DialogError error={error} />
+          {deactivating ? (
+            <Text>
+              Deactivate {item.email}?{' '}
+              {item.role === 'hall_owner'
+                ? 'They and all their staff are signed out at once and cannot sign in until the account is reactivated. Their bookings, resources and settings are kept.'
+                : 'They are signed out at once and cannot sign in until the account is reactivated.'}
+            </Text>
+          ) : (
+            <Text>
+              Reactivate {item.email}?{' '}
+              {item.role === 'hall_owner'
+                ? 'They can sign in again, and so can the staff who were deactivated with them.'
+                : 'They can sign in again.'}
+            </Text>
+          )}
+          <DialogButtons
+            actionLabel={deactivating ? 'Deactivate' : 'Reactivate'}
+            busy={busy}
+            onCancel={onClose}
+            onAction={onConfirm}
+            danger={deactivating}
+          />
+        </Stack>
+      ) : null}
+    </Modal>
   );
 }

@@ -22,7 +22,7 @@ import { EditIcon, TrashIcon } from '../../lib/icons.tsx';
 import { SearchToolbar } from '../../lib/SearchToolbar.tsx';
 import { useManagedDialogs } from '../../lib/useManagedDialogs.ts';
 import { Stat } from '../roles/RolesPage.tsx';
-import { DeleteUserDialog, UserFormDialog } from './UserDialogs.tsx';
+import { DeleteUserDialog, UserFormDialog, UserStatusDialog } from './UserDialogs.tsx';
 import { addressText, roleLabel, userBody, usersKey, type ManagedUser, type UserForm } from './user-api.ts';
 
 export function UsersPage() {
@@ -63,6 +63,13 @@ function UserManager() {
   const [roleFilter, setRoleFilter] = useState('all');
   const [activeOnly, setActiveOnly] = useState(false);
   const dialogs = useManagedDialogs<ManagedUser>();
+  // The account whose Deactivate / Reactivate is being confirmed.
+  const [toggling, setToggling] = useState<ManagedUser | null>(null);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const closeStatus = () => {
+    setToggling(null);
+    setStatusError(null);
+  };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKey });
 
@@ -120,6 +127,24 @@ function UserManager() {
       void refresh();
     },
     onError: (error) => dialogs.setDialogError(messageOr(error, 'Failed to delete user')),
+  });
+
+  const setStatus = useMutation({
+    mutationFn: (user: ManagedUser) =>
+      api.api<ManagedUser>(`/api/users/${encodeURIComponent(user.id)}`, {
+        method: 'PUT',
+        body: { status: user.status === 'active' ? 'inactive' : 'active' },
+      }),
+    onSuccess: (updated, user) => {
+      flash.success(
+        (updated?.status ?? (user.status === 'active' ? 'inactive' : 'active')) === 'inactive'
+          ? `${user.email} deactivated.`
+          : `${user.email} reactivated.`,
+      );
+      closeStatus();
+      void refresh();
+    },
+    onError: (error) => setStatusError(messageOr(error, 'Failed to change the account status')),
   });
 
   const all = useMemo(() => list.data ?? [], [list.data]);
@@ -245,6 +270,17 @@ function UserManager() {
                         </ActionIcon>
                       </Tooltip>
                       {u.id !== profile?.id ? (
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          color={u.status === 'active' ? 'orange' : 'teal'}
+                          aria-label={`${u.status === 'active' ? 'Deactivate' : 'Reactivate'} ${u.email}`}
+                          onClick={() => setToggling(u)}
+                        >
+                          {u.status === 'active' ? 'Deactivate' : 'Reactivate'}
+                        </Button>
+                      ) : null}
+                      {u.id !== profile?.id ? (
                         <Tooltip label="Delete">
                           <ActionIcon
                             variant="subtle"
@@ -272,6 +308,13 @@ function UserManager() {
         error={dialogs.dialogError}
         onClose={dialogs.closeForm}
         onSubmit={(values, picture) => save.mutate({ values, picture })}
+      />
+      <UserStatusDialog
+        item={toggling}
+        busy={setStatus.isPending}
+        error={statusError}
+        onClose={closeStatus}
+        onConfirm={() => toggling && setStatus.mutate(toggling)}
       />
       <DeleteUserDialog
         item={dialogs.deleting}

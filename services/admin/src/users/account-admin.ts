@@ -28,6 +28,8 @@ export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.';
 export const OWNER_HAS_SUB_USERS =
   'This hall owner still has sub-users. Remove them before changing the role.';
 export const PASSWORD_NOT_EDITABLE = 'The password cannot be changed here.';
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
+export const STATUS_MESSAGE = 'Status must be active or inactive.';
 export const HALL_OWNER_FIELD_MESSAGES = {
   hallName: 'Hall name is required for hall owners.',
   contactNumber: 'Contact number is required for hall owners.',
@@ -91,8 +93,13 @@ const createAccountSchema = z
     requireHallOwnerFields(a, (path, message) => ctx.addIssue({ code: 'custom', path, message })),
   );
 
+const accountStatus = z.enum(['active', 'inactive'], { error: STATUS_MESSAGE });
+
+/** `PUT /api/users/:id` with `{status}` alone: the Users page's Deactivate / Reactivate. */
+const statusOnlySchema = z.object({ status: accountStatus });
+
 const updateAccountSchema = z
-  .object({ ...accountFields, password: z.unknown().optional() })
+  .object({ ...accountFields, status: accountStatus.optional(), password: z.unknown().optional() })
   .superRefine((a, ctx) => {
     if (a.password !== undefined)
       ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_NOT_EDITABLE });
@@ -207,13 +214,87 @@ async function createAccount(ctx: AppContext): Promise<void> {
   ctx.body = accountView(created);
 }
 
+/** True when the body names a status and none of the account's other fields. */
+function statusOnly(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  return keys.includes('status') && !keys.some((k) => k in accountFields || k === 'password');
+}
+
+/**
+ * Deactivating an account ends it for everyone it stands for: the hall owner and each active
+ * member of their staff become inactive, so none of them can sign in, and their sessions end
+ * the way a sub-user's deactivation ends theirs (token version bumped, every session's refresh
+ * tokens revoked, the gateway told). The staff switched off here are marked, and reactivating
+ * the owner brings back exactly those. Nothing else of the tenant changes: its bookings,
+ * resources and settings stay. Returns the account as it is now.
+ */
+async function setAccountStatus(
+  ctx: AppContext,
+  tx: Tx,
+  before: UserRow,
+  status: 'active' | 'inactive',
+): Promise<UserRow> {
+  if (before.status === status) return before;
+  if (before.id === ctx.state.principal.userId) throw badRequest(CANNOT_DEACTIVATE_SELF);
+  const deactivating = status === 'inactive';
+  const { rows } = await tx.query<UserRow>(
+    `UPDATE users SET status = $2, updated_at = now() WHERE id = $1 RETURNING *`,
+    [before.id, status],
+  );
+  const staff = await tx.query<UserRow>(
+    deactivating
+      ? `UPDATE users SET status = 'inactive', deactivated_with_owner = true, updated_at = now()
+          WHERE parent_user_id = $1 AND deleted_at IS NULL AND status = 'active' RETURNING *`
+      : `UPDATE users SET status = 'active', deactivated_with_owner = false, updated_at = now()
+          WHERE parent_user_id = $1 AND deleted_at IS NULL AND deactivated_with_owner RETURNING *`,
+    [before.id],
+  );
+  let after = rows[0]!;
+  for (const user of [before, ...staff.rows]) {
+    const version = await bumpTokenVersion(tx, user);
+    if (user.id === before.id) after = { ...after, token_version: version };
+    if (deactivating) await endUserSessions(tx, user, 'deactivated');
+  }
+  const change = { status: { old: before.status, new: status } };
+  await tx.audit(ctx, {
+    action: 'user_updated',
+    targetType: 'user',
+    target: before.id,
+    targetLabel: userLabel(before),
+    additionalInfo: `${deactivating ? 'Deactivated' : 'Reactivated'} ${before.email}${
+      staff.rows.length > 0
+        ? ` and ${staff.rows.length} staff account${staff.rows.length === 1 ? '' : 's'} with it`
+        : ''
+    }`,
+    changes: change,
+  });
+  for (const user of staff.rows) {
+    await tx.audit(ctx, {
+      action: 'user_updated',
+      targetType: 'user',
+      target: user.id,
+      targetLabel: userLabel(user),
+      additionalInfo: `Sub-user ${user.email} ${deactivating ? 'deactivated' : 'reactivated'} with hall owner ${before.email}`,
+      changes: { status: { old: deactivating ? 'active' : 'inactive', new: status } },
+    });
+  }
+  return after;
+}
+
 async function updateAccount(ctx: AppContext): Promise<void> {
   if (ctx.state.principal.role !== 'super_admin') throw forbidden(SUPER_ADMIN_ONLY);
-  const body = parseBody(ctx, updateAccountSchema);
+  const onlyStatus = statusOnly(ctx.request.body);
+  const body = onlyStatus ? null : parseBody(ctx, updateAccountSchema);
+  const status = onlyStatus ? parseBody(ctx, statusOnlySchema).status : body?.status;
   const tx = ctx.state.tx;
   await widenToAllTenants(tx);
   const before = await liveAccount(tx, ctx.params.id ?? '');
   if (before.role === 'sub_user') throw notFound(USER_NOT_FOUND);
+  if (!body) {
+    ctx.body = accountView(await setAccountStatus(ctx, tx, before, status!));
+    return;
+  }
   if (before.id === ctx.state.principal.userId && body.role !== before.role)
     throw badRequest(CANNOT_CHANGE_OWN_ROLE);
   if (before.role === 'hall_owner' && body.role !== 'hall_owner') {
@@ -256,6 +337,7 @@ async function updateAccount(ctx: AppContext): Promise<void> {
       changes: { role: changes.role },
     });
   }
+  if (status) after = await setAccountStatus(ctx, tx, after, status);
   ctx.body = accountView(after);
 }
 
