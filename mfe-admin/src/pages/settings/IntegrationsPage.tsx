@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { ApiError, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { ApiKeysCard } from './ApiKeysCard.tsx';
 
 interface FeedResource {
   id: string;
@@ -12,14 +13,16 @@ interface FeedResource {
 }
 
 /**
- * What the product really connects to today: a private iCalendar feed per hall (managed on the
- * Halls/Rooms page, where the secret URL is issued and revoked) and nothing else yet.
+ * What the product really connects to today: API keys for the venue's other software, and a
+ * private iCalendar feed per hall (managed on the Halls/Rooms page, where the secret URL is
+ * issued and revoked). Webhooks are not built yet.
  */
 export function IntegrationsPage() {
   return (
     <>
-      <PageHeader title="Integrations" subtitle="Webhooks, automation and calendar feeds." />
+      <PageHeader title="Integrations" subtitle="API keys, calendar feeds, webhooks and automation." />
       <Stack gap="lg">
+        <ApiKeysCard />
         <CalendarFeedsCard />
         <Card withBorder padding="lg" data-testid="integrations-status">
           <Stack gap="sm">
