@@ -45,6 +45,8 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   target?: string | null;
+  /** The target as people read it ("Booking HH-2027-0023 — Smith Wedding", a person's name), kept with the entry. */
+  targetLabel?: string | null;
   additionalInfo?: string | null;
   changes?: Record<string, { old: unknown; new: unknown }> | null;
   /** For actions without a signed-in principal yet (login): who acted. */
@@ -56,8 +58,6 @@ export interface AuditEntry {
 export interface AuditContext {
   ip?: string;
   state: { principal?: Principal };
-  /** The target as people read it ("Booking HH-2027-0023 — Smith Wedding", a person's name), kept with the entry. */
-  targetLabel?: string | null;
 }
 
 /** One database transaction with `app.tenant_id` / `app.scope` set for row-level security. */
