@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
+import type { MoneyFigures } from '@venue/contracts';
+import type { ConfirmInputs } from '../lib/deposit.ts';
 import type {
   Booking,
   BookingStats,
@@ -133,6 +135,25 @@ export interface ConfirmInput {
   tax_type: TaxType;
   deposit_type: DepositType;
   deposit_value: number | null;
+}
+
+/**
+ * The inputs of a confirmation's figures (the price and the tenant's tax terms) and the figures
+ * with no deposit: the confirm dialog recomputes from these with the shared money module.
+ */
+export function useConfirmPreview(id: string) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.bookings, 'confirm-preview', id],
+    queryFn: () =>
+      api.request<ConfirmInputs & { figures: MoneyFigures }>(
+        'preview the confirmation',
+        'POST',
+        `/api/bookings/${id}/confirm-preview`,
+        {},
+      ),
+    staleTime: 0,
+  });
 }
 
 export function useBookingActions() {

@@ -62,6 +62,17 @@ export function paymentCents(p: PaymentDetails, field: 'total' | 'finalDue' | 'd
   return Math.round((dollars ?? 0) * 100);
 }
 
+/** The figures the server stored for a booking (bookings migration 007); every screen shows these. */
+export interface MoneyView {
+  taxType: TaxType;
+  taxRateBp: number;
+  netCents: number;
+  gstCents: number;
+  totalCents: number;
+  depositCents: number;
+  finalDueCents: number;
+}
+
 export interface AddOnLine {
   id: string;
   name: string;
@@ -103,6 +114,8 @@ export interface Booking {
   startsAt: string;
   endsAt: string;
   payment_details: PaymentDetails | null;
+  /** Net, GST, total, deposit and final due as stored; null on a booking stored without them. */
+  money?: MoneyView | null;
   /** What is still owed (total less a paid deposit), from the server. */
   balanceDueCents?: number;
   cancelledAt: string | null;

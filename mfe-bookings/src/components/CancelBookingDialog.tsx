@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Modal, Select, Stack, Text } from '@mantine/core';
-import { useSession } from '@venue/ui';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking } from '../api/types.ts';
+import { netCents, valueCents } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { DetailsTable } from './DetailsTable.tsx';
 import { DialogActions } from './DialogActions.tsx';
@@ -51,14 +51,14 @@ function CancelForm({
   onDone?: () => void;
   isRequest: boolean;
 }) {
-  const { settings } = useSession();
   const fmt = useFormat();
   const { cancel } = useBookingActions();
   const [reason, setReason] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const base = booking.calculatedPriceCents;
-  // Totals "incl. GST" on this dialog add the tenant's rate to the base (spec 02 §9).
-  const inclGst = Math.round(base * (1 + settings.taxRate / 100));
+  // The figures the server stored for the booking, as on every other screen (not the base
+  // times the rate here, which disagreed with the CSV and the confirm dialog).
+  const base = netCents(booking);
+  const inclGst = valueCents(booking);
 
   async function submit() {
     setError(null);

@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useSession } from '@venue/ui';
-import { unwrapBooking, useBookingActions } from '../api/hooks.ts';
-import {
-  paymentCents,
-  type Booking,
-  type DepositType,
-  type PaymentDetails,
-  type TaxType,
-} from '../api/types.ts';
-import { previewConfirm, sanitiseDepositInput } from '../lib/deposit.ts';
+import { Alert, Button, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { unwrapBooking, useBookingActions, useConfirmPreview } from '../api/hooks.ts';
+import { paymentCents, type Booking, type DepositType, type TaxType } from '../api/types.ts';
+import { previewConfirm, sanitiseDepositInput, type ConfirmInputs } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { DialogActions } from './DialogActions.tsx';
@@ -37,38 +30,58 @@ function ConfirmForm({
   onClose: () => void;
   onDone?: Props['onDone'];
 }) {
-  const { settings } = useSession();
+  const inputs = useConfirmPreview(booking.id);
+  if (inputs.isPending) return <Loader size="sm" aria-label="Computing the amounts" />;
+  if (inputs.isError || !inputs.data) {
+    return (
+      <Stack gap="md">
+        <Alert color="red" title="The amounts could not be computed">
+          {errorText(inputs.error)}
+        </Alert>
+        <DialogActions error={null} onCancel={onClose}>
+          <Button onClick={() => void inputs.refetch()}>Try again</Button>
+        </DialogActions>
+      </Stack>
+    );
+  }
+  return <ConfirmChoices booking={booking} inputs={inputs.data} onClose={onClose} onDone={onDone} />;
+}
+
+/**
+ * The choices and the amounts they give. The preview is the shared money module over the
+ * server's inputs (price, the tenant's tax terms), and the body sent is the deposit as the
+ * preview read it, so the server stores exactly the previewed figures; after confirming the
+ * table shows what it stored.
+ */
+function ConfirmChoices({
+  booking,
+  inputs,
+  onClose,
+  onDone,
+}: {
+  booking: Booking;
+  inputs: ConfirmInputs;
+  onClose: () => void;
+  onDone?: Props['onDone'];
+}) {
   const fmt = useFormat();
   const { confirm } = useBookingActions();
-  const [taxType, setTaxType] = useState<TaxType>(
-    settings.taxType === 'Exclusive' ? 'exclusive' : 'inclusive',
-  );
+  const [taxType, setTaxType] = useState<TaxType>(inputs.terms.taxType);
   const [depositType, setDepositType] = useState<DepositType>('None');
   const [depositValue, setDepositValue] = useState('');
-  const [saved, setSaved] = useState<PaymentDetails | null>(null);
+  const [done, setDone] = useState(false);
+  const [saved, setSaved] = useState<Booking | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const preview = previewConfirm(
-    booking.calculatedPriceCents,
-    taxType,
-    settings.taxRate,
-    depositType,
-    depositValue,
-  );
+  const preview = previewConfirm(inputs, { taxType, depositType, depositValue });
 
   async function submit() {
+    if (!preview.ok) return;
     setError(null);
-    const value = Number.parseFloat(depositValue);
     try {
-      const res = await confirm.mutateAsync({
-        id: booking.id,
-        payment: {
-          tax_type: taxType,
-          deposit_type: depositType,
-          deposit_value: depositType === 'None' || !Number.isFinite(value) ? null : value,
-        },
-      });
+      const res = await confirm.mutateAsync({ id: booking.id, payment: preview.payment });
       const updated = unwrapBooking(res);
-      setSaved(updated?.payment_details ?? null);
+      setSaved(updated);
+      setDone(true);
       toastSuccess('Booking Confirmed!', `${booking.customerName} — ${booking.bookingCode}`);
       onDone?.(updated);
     } catch (err) {
@@ -77,26 +90,23 @@ function ConfirmForm({
     }
   }
 
-  const rows: [string, number][] = saved
+  const shown = done ? (saved ? storedFigures(saved) : null) : preview.ok ? preview.figures : null;
+  const rows: [string, number][] = shown
     ? [
-        ['Total', paymentCents(saved, 'total')],
-        ['GST', paymentCents(saved, 'gst')],
-        ['Deposit', paymentCents(saved, 'deposit')],
-        ['Balance due', paymentCents(saved, 'finalDue')],
+        ['Total', shown.totalCents],
+        ['GST', shown.gstCents],
+        ['Deposit', shown.depositCents],
+        ['Balance due', shown.finalDueCents],
       ]
-    : [
-        ['Total', preview.totalCents],
-        ['GST', preview.gstCents],
-        ['Deposit', preview.depositCents],
-        ['Balance due', preview.finalDueCents],
-      ];
+    : [];
+  const rate = `${inputs.terms.rateBp / 100} %`;
 
   return (
     <Stack gap="md">
       <Text size="sm">
         {booking.customerName} · {booking.resourceName} · {fmt.slot(booking)}
       </Text>
-      {!saved ? (
+      {!done ? (
         <>
           <div>
             <Text size="sm" fw={500} id="tax-type-label">
@@ -111,6 +121,11 @@ function ConfirmForm({
                 { value: 'exclusive', label: 'GST exclusive' },
               ]}
             />
+            <Text size="xs" c="dimmed">
+              The price of {fmt.money(inputs.priceCents)}{' '}
+              {taxType === 'inclusive' ? `includes GST at ${rate}` : `has GST at ${rate} added`}
+              {taxType === inputs.terms.taxType ? ' (this venue’s setting).' : ' (not this venue’s setting).'}
+            </Text>
           </div>
           <div>
             <Text size="sm" fw={500} id="deposit-type-label">
@@ -128,11 +143,12 @@ function ConfirmForm({
               label={depositType === 'Percentage' ? 'Deposit percentage' : 'Deposit amount'}
               description={
                 depositType === 'Percentage'
-                  ? 'Between 0 and 100 % of the total incl. GST'
+                  ? 'A whole number from 0 to 100 % of the total incl. GST'
                   : 'Rounded to cents, at most the total'
               }
               inputMode="decimal"
               value={depositValue}
+              error={preview.ok ? undefined : preview.message}
               onChange={(e) => setDepositValue(sanitiseDepositInput(e.currentTarget.value))}
             />
           ) : null}
@@ -142,28 +158,43 @@ function ConfirmForm({
           These amounts were computed and stored by the server.
         </Alert>
       )}
-      <Table
-        aria-label={saved ? 'Confirmed amounts' : 'Amounts preview'}
-        data-testid={saved ? 'confirmed-amounts' : 'amounts-preview'}
-      >
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row">{label}</Table.Th>
-              <Table.Td ta="right">{fmt.money(value)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <DialogActions error={error} onCancel={saved ? undefined : onClose}>
-        {saved ? (
+      {rows.length ? (
+        <Table
+          aria-label={done ? 'Confirmed amounts' : 'Amounts preview'}
+          data-testid={done ? 'confirmed-amounts' : 'amounts-preview'}
+        >
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th scope="row">{label}</Table.Th>
+                <Table.Td ta="right">{fmt.money(value)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      <DialogActions error={error} onCancel={done ? undefined : onClose}>
+        {done ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
-          <Button onClick={() => void submit()} loading={confirm.isPending}>
+          <Button onClick={() => void submit()} loading={confirm.isPending} disabled={!preview.ok}>
             Confirm Booking
           </Button>
         )}
       </DialogActions>
     </Stack>
   );
+}
+
+/** What the server stored: its figures, or (from an older server) the payment details' cents. */
+function storedFigures(b: Booking) {
+  if (b.money) return b.money;
+  const p = b.payment_details;
+  if (!p) return null;
+  return {
+    totalCents: paymentCents(p, 'total'),
+    gstCents: paymentCents(p, 'gst'),
+    depositCents: paymentCents(p, 'deposit'),
+    finalDueCents: paymentCents(p, 'finalDue'),
+  };
 }

@@ -3,7 +3,7 @@ import { paymentCents, type Booking } from '../api/types.ts';
 import type { Formatters } from '../lib/format.ts';
 import type { Column } from './BookingsTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { depositLabel } from '../lib/deposit.ts';
+import { depositLabel, valueCents } from '../lib/deposit.ts';
 
 /** What is still owed, as the server computes it (total less a paid deposit). */
 export function balanceCents(b: Booking): number {
@@ -106,7 +106,7 @@ export function columns(fmt: Formatters) {
       key: 'value',
       label: 'Value',
       sort: 'value',
-      render: (b: Booking) => <span style={NO_WRAP}>{fmt.money(b.calculatedPriceCents)}</span>,
+      render: (b: Booking) => <span style={NO_WRAP}>{fmt.money(valueCents(b))}</span>,
     },
     balance: {
       key: 'balance',

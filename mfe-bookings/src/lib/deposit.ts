@@ -1,5 +1,4 @@
 import { depositFromInput, depositValue, moneyFigures, type MoneyFigures } from '@venue/contracts';
-import type { ConfirmInput } from '../api/hooks.ts';
 import { paymentCents, type Booking, type DepositType, type TaxType } from '../api/types.ts';
 
 /**
@@ -36,14 +35,21 @@ export interface ConfirmDraft {
   depositValue: string;
 }
 
+/** The confirm body's payment_details (api/hooks.ts ConfirmInput has the same shape). */
+export interface ConfirmBody {
+  tax_type: TaxType;
+  deposit_type: DepositType;
+  deposit_value: number | null;
+}
+
 export type ConfirmPreview =
-  | { ok: true; figures: MoneyFigures; payment: ConfirmInput }
-  | { ok: false; message: string };
+  { ok: true; figures: MoneyFigures; payment: ConfirmBody } | { ok: false; message: string };
 
 /**
  * The figures of a draft and the body that confirms exactly them: the deposit is read from
  * the typed text once, and the value sent is that reading (dollars for Fixed, whole percent
- * for Percentage), which the server reads back to the same deposit.
+ * for Percentage; a fixed deposit above the total as the total), which the server reads back
+ * to the same figures.
  */
 export function previewConfirm(inputs: ConfirmInputs, draft: ConfirmDraft): ConfirmPreview {
   const choice = depositFromInput(draft.depositType, draft.depositValue);
@@ -60,7 +66,13 @@ export function previewConfirm(inputs: ConfirmInputs, draft: ConfirmDraft): Conf
     payment: {
       tax_type: draft.taxType,
       deposit_type: draft.depositType,
-      deposit_value: draft.depositType === 'None' ? null : depositValue(choice.deposit),
+      // A fixed deposit above the total is sent as the total it is capped at.
+      deposit_value:
+        draft.depositType === 'None'
+          ? null
+          : choice.deposit.type === 'Fixed'
+            ? figures.depositCents / 100
+            : depositValue(choice.deposit),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Badge, Group, Modal } from '@mantine/core';
 import { format } from 'date-fns';
 import type { Booking } from '../../api/types.ts';
-import { depositLabel } from '../../lib/deposit.ts';
+import { depositLabel, valueCents } from '../../lib/deposit.ts';
 import { DetailsTable } from '../../components/DetailsTable.tsx';
 import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { exportStamp } from '@venue/ui';
@@ -134,7 +134,7 @@ function CancelledDetails({ booking: b, onClose }: { booking: Booking | null; on
         ['Event', `${format(parseIsoDate(b.bookingDate), 'EEEE')} ${fmt.date(b.bookingDate)}`],
         ['Cancelled at', fmt.dateTime(b.cancelledAt)],
         ['Guests', String(b.guestCount ?? 0)],
-        ['Total value', fmt.money(b.calculatedPriceCents)],
+        ['Total value', fmt.money(valueCents(b))],
       ]
     : [];
   return (

@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSession } from '@venue/ui';
 import type { Booking } from '../../api/types.ts';
+import { valueCents } from '../../lib/deposit.ts';
 import { relativeTime, useFormat } from '../../lib/format.ts';
 
 interface Props {
@@ -14,7 +14,6 @@ interface Props {
 /** "Booking Request Details" (spec 02 §2.5). */
 export function RequestPanel({ booking: b, onClose, onConfirm, onCancel, onView }: Props) {
   const fmt = useFormat();
-  const { settings } = useSession();
   return (
     <Drawer opened={Boolean(b)} onClose={onClose} position="right" title="Booking Request Details" size="md">
       {b ? (
@@ -31,10 +30,7 @@ export function RequestPanel({ booking: b, onClose, onConfirm, onCancel, onView 
           <Text size="sm">{b.bookingCode || 'No booking code available'}</Text>
           <Text size="sm">Resource: {b.resourceName}</Text>
           <Text size="sm">Guests: {b.guestCount ?? 0}</Text>
-          <Text size="sm">
-            Total value: {fmt.money(Math.round(b.calculatedPriceCents * (1 + settings.taxRate / 100)))} (incl.
-            GST)
-          </Text>
+          <Text size="sm">Total value: {fmt.money(valueCents(b))} (incl. GST)</Text>
           <Text size="sm">Event: {fmt.slot(b)}</Text>
           <Paper withBorder p="sm" radius="md">
             <Text fw={600} size="sm">
