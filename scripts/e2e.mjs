@@ -24,8 +24,9 @@ const env = productEnv({ dataDir, keys, port, portBase });
 delete env.PORT;
 
 // With E2E_PG_URL (a superuser URL, as CI has) the product runs on a fresh PostgreSQL
-// database as the ordinary role, and tests may reach under it (E2E_DATABASE_URL) to prove
-// that tampering is detected. Without it the product runs on embedded PGlite.
+// database with the two roles of decision 19: venue_owner owns the schemas and migrates,
+// venue_app serves. Tests may reach under it (E2E_DATABASE_URL) to prove that tampering is
+// detected. Without it the product runs on embedded PGlite.
 let dropDatabase = async () => {};
 const playwrightEnv = {};
 if (process.env.E2E_PG_URL) {
@@ -34,19 +35,26 @@ if (process.env.E2E_PG_URL) {
   await admin.connect();
   const dbName = `venue_e2e_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'venue_app')
-    THEN CREATE ROLE venue_app LOGIN NOSUPERUSER NOBYPASSRLS; END IF; END $$`);
-  await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_app`);
+  for (const role of ['venue_owner', 'venue_app']) {
+    await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}')
+      THEN CREATE ROLE ${role} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE; END IF; END $$`);
+  }
+  await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_owner`);
+  await admin.query(`GRANT CONNECT ON DATABASE ${dbName} TO venue_app`);
   const superUrl = new URL(process.env.E2E_PG_URL);
   superUrl.pathname = `/${dbName}`;
   const inDb = new pg.Client({ connectionString: superUrl.toString() });
   await inDb.connect();
   await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
   await inDb.end();
-  const appUrl = new URL(superUrl);
-  appUrl.username = 'venue_app';
-  appUrl.password = '';
-  env.DATABASE_URL = appUrl.toString();
+  const roleUrl = (role) => {
+    const u = new URL(superUrl);
+    u.username = role;
+    u.password = '';
+    return u.toString();
+  };
+  env.DATABASE_URL = roleUrl('venue_app');
+  env.MIGRATION_DATABASE_URL = roleUrl('venue_owner');
   playwrightEnv.E2E_DATABASE_URL = superUrl.toString();
   dropDatabase = async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});

@@ -6,12 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-// Not yet re-exported by @venue/service-kit/testing (its index.ts is being edited elsewhere).
-import {
-  analyzeTenantTables,
-  readsWithoutTenant,
-  recordTenantStatements,
-} from '../../../packages/service-kit/src/testing/database.ts';
+import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
 import { call, login, startAdmin, type Harness, type Session } from './testing/harness.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);

@@ -6,12 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-// Not yet re-exported by @venue/service-kit/testing (its index.ts is being edited elsewhere).
-import {
-  analyzeTenantTables,
-  readsWithoutTenant,
-  recordTenantStatements,
-} from '../../../packages/service-kit/src/testing/database.ts';
+import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
 import { defaultHours } from '@venue/contracts';
 import { OWNER, OWNER2, startCatalogue, type Harness } from './testing/harness.ts';
 

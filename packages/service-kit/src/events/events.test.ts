@@ -173,7 +173,7 @@ describe('outbox relay over NATS JetStream', async () => {
 
   it(
     'publishes to JetStream and a durable consumer applies each event once',
-    { skip: !available },
+    { skip: !available && 'NATS not reachable at 127.0.0.1:4222' },
     async () => {
       const keys = await testKeys();
       const run = randomBytes(4).toString('hex');

@@ -8,7 +8,16 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 import type { Principal } from '@venue/contracts';
 
 export { testKeys, type TestKeys, type TokenOptions } from './keys.ts';
-export { createTestDatabase, appRoleUrl, asSuperuser, type TestDatabase } from './database.ts';
+export {
+  createTestDatabase,
+  appRoleUrl,
+  asSuperuser,
+  ownerTx,
+  analyzeTenantTables,
+  readsWithoutTenant,
+  recordTenantStatements,
+  type TestDatabase,
+} from './database.ts';
 export { settingsChangedEvent } from './settings-event.ts';
 
 export interface TestService {
@@ -85,7 +94,7 @@ export async function startTestService(
 
 /**
  * Every table with a `tenant_id` column in the service schema must have row-level security
- * enabled and forced. The kit's own outbox is exempt (not tenant data; the relay reads it all).
+ * enabled and forced, the kit's own outbox and inbox included (decision 19).
  */
 export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string[]> {
   const { rows } = await kit.db.query<{ table: string; rls: boolean; forced: boolean }>(
@@ -93,7 +102,7 @@ export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string
        FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
-      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname <> 'outbox'
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')
       ORDER BY c.relname`,
     [kit.db.schema],
   );

@@ -9,5 +9,5 @@ CREATE TABLE widgets (
 ALTER TABLE widgets ENABLE ROW LEVEL SECURITY;
 ALTER TABLE widgets FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON widgets
-  USING (current_setting('app.scope', true) = 'system' OR tenant_id::text = current_setting('app.tenant_id', true))
-  WITH CHECK (current_setting('app.scope', true) = 'system' OR tenant_id::text = current_setting('app.tenant_id', true));
+  USING (current_setting('app.scope', true) = 'system' OR tenant_id = (SELECT nullif(current_setting('app.tenant_id', true), '')::uuid))
+  WITH CHECK (current_setting('app.scope', true) = 'system' OR tenant_id = (SELECT nullif(current_setting('app.tenant_id', true), '')::uuid));
