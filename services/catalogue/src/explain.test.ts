@@ -12,22 +12,6 @@ import { OWNER, OWNER2, startCatalogue, type Harness } from './testing/harness.t
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
 
-/**
- * Requests whose statements still read a whole tenant table: they leave the tenant to the
- * row-level security policy, whose `system scope OR tenant_id = …` cannot drive an index scan.
- * Each needs an explicit `tenant_id = $n` in the service (where named); `todo` until it has one.
- */
-const LIST =
-  'resources: GET /api/resources (src/resources/resource-routes.ts) filters by search/type/status alone';
-const KNOWN: Record<string, string> = {
-  'GET /api/resources': LIST,
-  'GET /api/resources searched': LIST,
-  'GET /api/resources by capacity': LIST,
-  'GET /api/resources/:id': 'resources: the look-up in src/resources/resource-model.ts is by id = $1 alone',
-  'GET /api/resources/export.csv':
-    'resources: the export (src/resources/resource-routes.ts) is by id = ANY($1) alone',
-};
-
 let h: Harness;
 let big: Set<string>;
 let resourceId: string;
@@ -74,7 +58,7 @@ describe(
   { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
   () => {
     for (const [name, path] of REQUESTS) {
-      test(name, { todo: KNOWN[name] }, async () => {
+      test(name, async () => {
         let status = 0;
         const statements = await recordTenantStatements(h.t.kit.db, async () => {
           status = (await h.call('GET', path(), OWNER)).status;

@@ -107,8 +107,13 @@ export function resourceEventData(tenantId: string, r: Resource) {
   };
 }
 
+// Queries name the tenant as well as leaving it to row-level security: the policy's
+// `system scope OR tenant_id = …` cannot drive an index scan on its own (decision 19).
 export async function findResource(tx: Tx, id: string): Promise<Resource | null> {
-  const { rows } = await tx.query(`SELECT ${RESOURCE_COLUMNS} FROM resources WHERE id = $1`, [id]);
+  const { rows } = await tx.query(
+    `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE tenant_id = $2 AND id = $1`,
+    [id, tx.tenantId],
+  );
   return rows[0] ? toResource(rows[0] as Record<string, unknown>) : null;
 }
 
@@ -127,8 +132,8 @@ export async function generateCode(tx: Tx, name: string): Promise<string> {
     `SELECT pg_advisory_xact_lock(hashtext('venue.catalogue.code.' || current_setting('app.tenant_id', true)))`,
   );
   const { rows } = await tx.query<{ code: string }>(
-    `SELECT code FROM resources WHERE code = $1 OR code LIKE $2`,
-    [base, `${base}-%`],
+    `SELECT code FROM resources WHERE tenant_id = $3 AND (code = $1 OR code LIKE $2)`,
+    [base, `${base}-%`, tx.tenantId],
   );
   const taken = new Set(rows.map((r) => r.code));
   if (!taken.has(base)) return base;

@@ -77,12 +77,13 @@ const FORM_COLUMNS: ReadonlyArray<readonly [string, (i: ResourceInput) => unknow
   ['public_calendar', (i) => i.publicCalendar],
 ];
 const formValues = (input: ResourceInput) => FORM_COLUMNS.map(([, value]) => value(input));
-// $1 and $2 are tenant and code on insert; $1 is the id on update.
+// $1 and $2 are tenant and code on insert; $1 is the id and $2 the tenant on update. Every query
+// names the tenant as well as leaving it to row-level security, so the tenant index serves it.
 const INSERT_SQL = `INSERT INTO resources (tenant_id, code, ${FORM_COLUMNS.map(([c]) => c).join(', ')})
   VALUES ($1, $2, ${FORM_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')})
   RETURNING ${RESOURCE_COLUMNS}`;
-const UPDATE_SQL = `UPDATE resources SET ${FORM_COLUMNS.map(([c], i) => `${c} = $${i + 2}`).join(', ')},
-  updated_at = now() WHERE id = $1 RETURNING ${RESOURCE_COLUMNS}`;
+const UPDATE_SQL = `UPDATE resources SET ${FORM_COLUMNS.map(([c], i) => `${c} = $${i + 3}`).join(', ')},
+  updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING ${RESOURCE_COLUMNS}`;
 
 async function insert(ctx: AppContext, input: ResourceInput, code: string): Promise<Resource> {
   // a new resource starts active whatever the form says
@@ -123,9 +124,10 @@ async function announceUpdate(
 
 async function setStatus(ctx: AppContext, ids: string[], status: 'active' | 'archived'): Promise<Resource[]> {
   const { rows } = await tx(ctx).query(
-    `UPDATE resources SET status = $2, updated_at = now() WHERE id = ANY($1::uuid[]) AND status <> $2
+    `UPDATE resources SET status = $2, updated_at = now()
+      WHERE tenant_id = $3 AND id = ANY($1::uuid[]) AND status <> $2
      RETURNING ${RESOURCE_COLUMNS}`,
-    [ids, status],
+    [ids, status, tenantOf(ctx)],
   );
   const changed = rows.map((r) => toResource(r as Record<string, unknown>));
   for (const r of changed) {
@@ -142,8 +144,8 @@ export function resourceRoutes(router: AppRouter): void {
   router.get('/api/resources', ...RESOURCE_LIST_GUARDS, async (ctx) => {
     const q = parseQuery(ctx, listQuery);
     const bookable = bookableOnly(ctx);
-    const where: string[] = bookable ? [`status = 'active'`] : [];
-    const params: unknown[] = [];
+    const params: unknown[] = [tenantOf(ctx)];
+    const where: string[] = ['tenant_id = $1', ...(bookable ? [`status = 'active'`] : [])];
     if (q.search?.trim()) {
       params.push(`%${q.search.trim().replace(/[\\%_]/g, '\\$&')}%`);
       where.push(
@@ -157,7 +159,7 @@ export function resourceRoutes(router: AppRouter): void {
     const dir = q.order === 'desc' ? 'DESC' : 'ASC';
     const order = q.sort === 'name' ? `lower(name) ${dir}, code` : `${q.sort} ${dir}, lower(name), code`;
     const { rows } = await tx(ctx).query(
-      `SELECT ${RESOURCE_COLUMNS} FROM resources ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`,
+      `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE ${where.join(' AND ')} ORDER BY ${order}`,
       params,
     );
     const list = rows.map((r) => toResource(r as Record<string, unknown>));
@@ -175,8 +177,9 @@ export function resourceRoutes(router: AppRouter): void {
         errors: [{ path: 'ids', message: 'Unknown resource ids' }],
       });
     const { rows } = await tx(ctx).query(
-      `SELECT ${RESOURCE_COLUMNS} FROM resources ${ids.length ? 'WHERE id = ANY($1::uuid[])' : ''} ORDER BY lower(name), code`,
-      ids.length ? [ids] : [],
+      `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE tenant_id = $1 ${ids.length ? 'AND id = ANY($2::uuid[])' : ''}
+        ORDER BY lower(name), code`,
+      ids.length ? [tenantOf(ctx), ids] : [tenantOf(ctx)],
     );
     ctx.set('content-type', 'text/csv; charset=utf-8');
     ctx.set(
@@ -198,8 +201,8 @@ export function resourceRoutes(router: AppRouter): void {
       }),
     );
     const { rows } = await tx(ctx).query<{ id: string }>(
-      `SELECT id FROM resources WHERE id = ANY($1::uuid[])`,
-      [ids],
+      `SELECT id FROM resources WHERE tenant_id = $2 AND id = ANY($1::uuid[])`,
+      [ids, tenantOf(ctx)],
     );
     if (rows.length !== new Set(ids).size) throw notFound(NOT_FOUND);
     const archived = await setStatus(ctx, ids, 'archived');
@@ -219,7 +222,7 @@ export function resourceRoutes(router: AppRouter): void {
   router.put('/api/resources/:id', ...write, async (ctx) => {
     const before = await load(ctx);
     const input = parseBody(ctx, resourceInput);
-    const { rows } = await tx(ctx).query(UPDATE_SQL, [before.id, ...formValues(input)]);
+    const { rows } = await tx(ctx).query(UPDATE_SQL, [before.id, tenantOf(ctx), ...formValues(input)]);
     const after = toResource(rows[0] as Record<string, unknown>);
     await announceUpdate(
       ctx,
@@ -234,7 +237,7 @@ export function resourceRoutes(router: AppRouter): void {
     const r = await load(ctx);
     // Block-outs lose this resource (and disappear when it was their only one) before the row goes.
     await detachResourceFromBlockouts(tx(ctx), tenantOf(ctx), r.id);
-    await tx(ctx).query(`DELETE FROM resources WHERE id = $1`, [r.id]);
+    await tx(ctx).query(`DELETE FROM resources WHERE tenant_id = $2 AND id = $1`, [r.id, tenantOf(ctx)]);
     await tx(ctx).publish('resource.deleted', resourceEventData(tenantOf(ctx), r));
     await tx(ctx).audit(ctx, {
       action: 'resource_deleted',
@@ -276,8 +279,9 @@ export function resourceRoutes(router: AppRouter): void {
     // 32 random bytes; only the hash is kept, so a database leak does not expose the feed.
     const token = randomBytes(32).toString('base64url');
     await tx(ctx).query(
-      `UPDATE resources SET ics_token_hash = $2, ics_enabled = true, updated_at = now() WHERE id = $1`,
-      [r.id, sha256(token)],
+      `UPDATE resources SET ics_token_hash = $2, ics_enabled = true, updated_at = now()
+        WHERE tenant_id = $3 AND id = $1`,
+      [r.id, sha256(token), tenantOf(ctx)],
     );
     await tx(ctx).audit(ctx, {
       action: 'resource_updated',
@@ -292,9 +296,10 @@ export function resourceRoutes(router: AppRouter): void {
 
   router.delete('/api/resources/:id/ics-token', ...write, async (ctx) => {
     const r = await load(ctx);
-    await tx(ctx).query(`UPDATE resources SET ics_token_hash = NULL, updated_at = now() WHERE id = $1`, [
-      r.id,
-    ]);
+    await tx(ctx).query(
+      `UPDATE resources SET ics_token_hash = NULL, updated_at = now() WHERE tenant_id = $2 AND id = $1`,
+      [r.id, tenantOf(ctx)],
+    );
     await tx(ctx).audit(ctx, {
       action: 'resource_updated',
       targetType: 'resource',
