@@ -36,6 +36,13 @@ export {
 export { MAX_TEXT_LENGTH } from './http/hostile-input.ts';
 export { addressKey } from './http/client-address.ts';
 export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IDEMPOTENCY_KEY_INVALID_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  IDEMPOTENCY_IN_PROGRESS_MESSAGE,
+} from './http/idempotency.ts';
+export {
   requireAuth,
   withTx,
   inRequestTx,

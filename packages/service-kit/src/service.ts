@@ -19,6 +19,7 @@ import { OutboxRelay } from './events/relay.ts';
 import { HttpError } from './errors.ts';
 import type { AppCustom, AppState } from './http/context.ts';
 import { checkPathParam, hostileInput } from './http/hostile-input.ts';
+import { idempotencyPurgeJob } from './http/idempotency.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
 import type { ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger } from './log.ts';
@@ -60,6 +61,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   const db = createDatabase(driver, schema, { source: name, onPublished: () => relay?.nudge() });
   const consumers = options.consumers ?? {};
   const runningJobs = new Map<string, Promise<boolean>>();
+  // The service's jobs and the kit's own (purging expired Idempotency-Keys).
+  const jobs = [...(options.jobs ?? []), idempotencyPurgeJob];
 
   try {
     const migrationsApplied = await migrate(driver, schema, options.migrationsDir);
@@ -84,7 +87,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         flush: async () => relay?.flush(),
       },
       runJob(jobName) {
-        const job = options.jobs?.find((j) => j.name === jobName);
+        const job = jobs.find((j) => j.name === jobName);
         if (!job) throw new Error(`Unknown job "${jobName}"`);
         // One run at a time in this process; the advisory lock covers other replicas.
         const running = runningJobs.get(jobName);
@@ -194,7 +197,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
           });
         }
         if (options.scheduleJobs !== false) {
-          crons = (options.jobs ?? []).map(
+          crons = jobs.map(
             (job) =>
               new Cron(job.cron, { protect: true, unref: true, name: `${name}:${job.name}` }, async () => {
                 try {

@@ -21,6 +21,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
 } from '../errors.ts';
 import type { AppContext, AppMiddleware } from '../http/context.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { runRollbackable } from '../db/database.ts';
 import type { Tx } from '../db/types.ts';
 import { publicKey } from './keys.ts';
@@ -94,7 +95,8 @@ async function authenticate(ctx: AppContext): Promise<Principal> {
 
 async function authMiddleware(ctx: AppContext, next: Next): Promise<void> {
   ctx.state.principal = await authenticate(ctx);
-  await next();
+  // Keys are per tenant, so Idempotency-Key is honoured here, as soon as the caller is known.
+  await idempotent(ctx, next);
 }
 
 /**

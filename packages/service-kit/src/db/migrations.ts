@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { warnOnce, type Driver, type Session } from './driver.ts';
+import { IDEMPOTENCY_KEYS_TABLE } from './idempotency-keys.ts';
 
 /** Tables the kit itself owns in every service schema. */
 const KIT_TABLES = `
@@ -28,7 +29,7 @@ const KIT_TABLES = `
     event_id uuid PRIMARY KEY,
     processed_at timestamptz NOT NULL DEFAULT now()
   );
-`;
+${IDEMPOTENCY_KEYS_TABLE}`;
 
 /**
  * Row-level security on the outbox and inbox (decision 0019), in place once and left alone
