@@ -14,11 +14,21 @@ interface Props {
   counts?: Record<string, number>;
 }
 
+function monthOf(iso: string | null | undefined): Date {
+  const d = iso ? new Date(`${iso}T00:00:00`) : new Date();
+  return new Date(d.getFullYear(), d.getMonth(), 1);
+}
+
 export function MiniCalendar({ selected, onSelect, counts }: Props) {
-  const [anchor, setAnchor] = useState(() => {
-    const d = selected ? new Date(`${selected}T00:00:00`) : new Date();
-    return new Date(d.getFullYear(), d.getMonth(), 1);
-  });
+  const [anchor, setAnchor] = useState(() => monthOf(selected));
+  // When the page moves the selected day (the big calendar went to another month), the mini
+  // calendar follows it; its own arrows still browse freely until the selection changes again.
+  const [followed, setFollowed] = useState(selected);
+  if (selected !== followed) {
+    setFollowed(selected);
+    const next = monthOf(selected);
+    if (next.getTime() !== anchor.getTime()) setAnchor(next);
+  }
   const start = mondayOf(anchor);
   const days = Array.from({ length: DAYS }, (_, i) => addDays(start, i));
   const today = isoDate(new Date());

@@ -17,7 +17,7 @@ import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
 import { addDays, hhmm, isoDate, parseIsoDate, bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
-import { monthEvents, toEvents, type MoreBookings } from './events.ts';
+import { bookingTitle, monthEvents, toEvents, type MoreBookings } from './events.ts';
 import { MoreBookingsPopover, type OpenMore } from './MoreBookingsPopover.tsx';
 import { ResourceDayView } from './ResourceDayView.tsx';
 import { PRINT_CSS } from './print.ts';
@@ -285,11 +285,19 @@ export function CalendarPage() {
               datesSet={onDatesSet}
               select={onSelect}
               eventClick={onEventClick}
+              // Month cells are narrow (~120px at 1400px, ~48px on a phone): bookings are solid
+              // blocks whose name and event type wrap instead of being cut to a few letters.
+              eventDisplay={month ? 'block' : 'auto'}
               eventContent={(arg) =>
                 arg.event.extendedProps.kind === 'more' ? (
                   <Text span size="xs" fw={600} c="indigo.7" px={4}>
                     {arg.event.title}
                   </Text>
+                ) : month && arg.event.extendedProps.kind === 'booking' ? (
+                  <MonthEvent
+                    time={arg.timeText}
+                    booking={arg.event.extendedProps as unknown as CalendarEvent}
+                  />
                 ) : (
                   true
                 )
@@ -348,6 +356,18 @@ export function CalendarPage() {
       </Group>
       <MoreBookingsPopover open={openMore} onClose={() => setOpenMore(null)} onPick={setSelected} />
       {dialogs.element}
+    </div>
+  );
+}
+
+/** A booking in a month cell: time, customer and event type, each free to wrap. */
+function MonthEvent({ time, booking }: { time: string; booking: CalendarEvent }) {
+  const title = bookingTitle(booking);
+  return (
+    <div className="venue-month-event" title={`${time} ${title}`}>
+      <span className="venue-month-time">{time} </span>
+      <span className="venue-month-name">{booking.customerName}</span>{' '}
+      <span className="venue-month-type">{booking.eventType}</span>
     </div>
   );
 }

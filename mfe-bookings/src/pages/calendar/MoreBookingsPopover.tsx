@@ -2,7 +2,7 @@ import { Box, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CalendarEvent } from '../../api/types.ts';
 import { bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
-import { STATUS_COLOURS, type MoreBookings } from './events.ts';
+import { bookingTitle, STATUS_COLOURS, type MoreBookings } from './events.ts';
 
 export interface OpenMore {
   more: MoreBookings;
@@ -72,8 +72,7 @@ export function MoreBookingsPopover({
                 style={{ borderLeft: `4px solid ${colour}`, borderRadius: 4 }}
               >
                 <Text size="sm" lineClamp={1}>
-                  {fmt.time(bookingWallClock(b).start.slice(11, 16))}{' '}
-                  {b.title || `${b.customerName} — ${b.eventType}`}
+                  {fmt.time(bookingWallClock(b).start.slice(11, 16))} {bookingTitle(b)}
                 </Text>
               </UnstyledButton>
             );

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CalendarData, CalendarEvent } from '../../api/types.ts';
-import { MONTH_CELL_BOOKINGS, monthEvents, type MoreBookings } from './events.ts';
+import { MONTH_CELL_BOOKINGS, bookingTitle, monthEvents, type MoreBookings } from './events.ts';
 
 function booking(i: number, date: string, startTime: string): CalendarEvent {
   return {
@@ -59,5 +59,18 @@ describe('month view events', () => {
     assert.equal(out.length, 31 * 4);
     const hidden = out.reduce((n, e) => n + ((e.extendedProps as MoreBookings).hidden?.length ?? 0), 0);
     assert.equal(hidden + 31 * 3, 2000);
+  });
+});
+
+describe('booking titles', () => {
+  it('name the customer, then the event type (spec 02 §2.2)', () => {
+    assert.equal(
+      bookingTitle({ customerName: 'Ada Lovelace', eventType: 'Conference', title: 'Conference - Ada' }),
+      'Ada Lovelace — Conference',
+    );
+    assert.equal(
+      monthEvents({ events: [booking(1, '2026-03-02', '10:00')], blockouts: [] })[0]?.title,
+      'C1 — Party',
+    );
   });
 });

@@ -48,13 +48,19 @@ export function toEvents(data: CalendarData | undefined, showBuffers: boolean): 
   return out;
 }
 
+/** Spec 02 §2.2: a booking's calendar title is its customer, then its event type. */
+export function bookingTitle(e: Pick<CalendarEvent, 'customerName' | 'eventType' | 'title'>): string {
+  const parts = [e.customerName, e.eventType].filter((p) => p && p.trim());
+  return parts.length ? parts.join(' — ') : e.title || 'Booking';
+}
+
 function bookingEvent(e: CalendarEvent): EventInput {
   const status = (e.status || 'pending').toUpperCase();
   const { start, end } = bookingWallClock(e);
   const colour = STATUS_COLOURS[status] ?? UNKNOWN;
   return {
     id: e.id,
-    title: e.title || `${e.customerName} — ${e.eventType}`,
+    title: bookingTitle(e),
     start,
     end,
     backgroundColor: colour,

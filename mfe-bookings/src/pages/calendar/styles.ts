@@ -2,11 +2,20 @@
  * Screen styles for FullCalendar. Its default fades other months' day numbers to 30%
  * opacity, too faint to read (WCAG contrast); they stay visibly secondary but legible.
  * On a phone a week's seven day headings get ~40px each, so weekday and date go on two lines.
+ * Month-cell bookings wrap (FullCalendar keeps them on one line and cuts them to a few letters);
+ * on a phone the time is left out so the name and event type get the cell's ~48px.
  */
 export const CALENDAR_CSS = `
 .venue-calendar .fc .fc-day-other .fc-daygrid-day-top { opacity: 1; color: #5c5f66; }
+.venue-calendar .fc .fc-daygrid-event { white-space: normal; }
+.venue-calendar .venue-month-event { padding: 1px 3px; line-height: 1.25; overflow-wrap: anywhere; }
+.venue-calendar .venue-month-time { font-weight: 700; }
+.venue-calendar .venue-month-type { display: block; opacity: 0.9; }
 @media (max-width: 600px) {
   .venue-calendar .fc .fc-col-header-cell-cushion { white-space: pre-line; font-size: 11px; padding: 2px 0; }
+  .venue-calendar .fc .fc-daygrid-event { margin-left: 1px; margin-right: 1px; }
+  .venue-calendar .venue-month-event { padding: 1px; font-size: 10px; hyphens: auto; }
+  .venue-calendar .venue-month-time { display: none; }
 }
 `;
 

@@ -30,6 +30,9 @@ describe('calendar', () => {
     assert.equal(res.status, 200);
     assert.equal(res.body.events.length, 2000);
     assert.ok(res.body.events.every((e: any) => e.bookingDate.startsWith(`${year}-06`)));
+    // spec 02 §2.2: the title is the customer, then the event type
+    const first = res.body.events.find((e: any) => e.bookingCode === 'SEED-1');
+    assert.equal(first.title, 'Seed 1 — Meeting');
     assert.ok(Date.now() - started < 5000);
   });
 });

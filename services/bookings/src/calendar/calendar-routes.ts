@@ -93,7 +93,7 @@ export function calendarRoutes(router: AppRouter): void {
       events: tuples.map(
         ([id, code, customer, eventType, resId, resName, status, s0, e0, bs, be, date, st, et]) => ({
           id,
-          title: `${eventType} - ${customer}`,
+          title: `${customer} — ${eventType}`,
           resourceId: resId,
           resourceName: resName,
           start: epoch(s0),

@@ -1,0 +1,102 @@
+// What a new user trips over on screen (issue 11, items 6, 10, 11, 12, 14): each test here
+// failed before its fix.
+import { test, expect, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { OWNER, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+
+test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1400, height: 900 } });
+
+const RUN = `fu${Date.now().toString(36)}`;
+
+async function bookingWith(
+  api: Api,
+  input: { resourceId: string; date: string; start: string; end: string; name: string; eventType: string },
+) {
+  return api.post<{ id: string; bookingCode: string }>('/api/bookings/admin', {
+    customerName: input.name,
+    customerEmail: `${input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@example.com`,
+    customerPhone: '+61 412 345 678',
+    eventType: input.eventType,
+    selectedHall: input.resourceId,
+    resourceId: input.resourceId,
+    bookingDate: input.date,
+    startTime: input.start,
+    endTime: input.end,
+    estimatedPrice: 400,
+    guestCount: 40,
+    status: 'pending',
+  });
+}
+
+async function pickResource(page: Page, name: string) {
+  const filter = page
+    .getByRole('textbox', { name: 'Resource filter', exact: true })
+    .or(page.getByRole('combobox', { name: 'Resource filter', exact: true }))
+    .first();
+  await filter.click();
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+test('calendar: titles are customer then event type, month cells show them whole at 1400 and 375 px, the mini calendar follows', async ({
+  page,
+  request,
+}) => {
+  const api = await ownerApi(request);
+  const hall = await createResource(api, `Month Hall ${RUN}`);
+  const date = venueDay(1);
+  const name = `Ada ${RUN}`;
+  await bookingWith(api, {
+    resourceId: hall.id,
+    date,
+    start: '10:00',
+    end: '12:00',
+    name,
+    eventType: 'Conference',
+  });
+
+  await signIn(page, OWNER);
+  await page.goto('/Calendar');
+  await pickResource(page, hall.name);
+  await page.getByRole('tab', { name: 'Day' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.locator('.fc-timegrid-event').filter({ hasText: name })).toContainText(
+    `${name} — Conference`,
+  );
+
+  for (const width of [1400, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/Calendar');
+    await pickResource(page, hall.name);
+    await page.getByRole('tab', { name: 'Month' }).click();
+    if (date.slice(0, 7) !== venueDay(0).slice(0, 7))
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const event = page.locator('.fc-daygrid-event').filter({ hasText: name });
+    await expect(event).toBeVisible();
+    await expect(event).toContainText('Conference');
+    const fit = await event.evaluate((el) => {
+      const inner = el.querySelector('.venue-month-event') as HTMLElement;
+      const cell = el.closest('td')!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return {
+        clippedX: inner.scrollWidth - inner.clientWidth,
+        clippedY: inner.scrollHeight - inner.clientHeight,
+        outerClipped: el.scrollWidth - el.clientWidth,
+        fontSize: parseFloat(getComputedStyle(inner).fontSize),
+        insideCell: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5,
+        pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+    expect(fit.clippedX, `${width}px: nothing cut off sideways`).toBeLessThanOrEqual(1);
+    expect(fit.clippedY, `${width}px: nothing cut off below`).toBeLessThanOrEqual(1);
+    expect(fit.outerClipped, `${width}px: the event box holds its text`).toBeLessThanOrEqual(1);
+    expect(fit.fontSize, `${width}px: text large enough to read`).toBeGreaterThanOrEqual(10);
+    expect(fit.insideCell, `${width}px: the event stays in its day`).toBe(true);
+    expect(fit.pageOverflow, `${width}px: the page does not scroll sideways`).toBeLessThanOrEqual(0);
+  }
+
+  // the mini calendar shows the month the big one moved to
+  await page.setViewportSize({ width: 1400, height: 900 });
+  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const title = (await page.getByTestId('calendar-title').innerText()).trim();
+  await expect(page.getByTestId('mini-calendar')).toContainText(title);
+});
