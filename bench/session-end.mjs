@@ -18,7 +18,15 @@ const subs = await (
 const staff = (subs.subUsers ?? subs.users ?? subs).find((u) => u.email === STAFF);
 if (!staff) throw new Error(`${STAFF} is not a staff member of ${OWNER}`);
 
-async function put(body) {
+async function put(change) {
+  // The form sends the whole staff member, changed.
+  const body = {
+    name: staff.name,
+    email: staff.email,
+    permissions: staff.permissions,
+    status: 'active',
+    ...change,
+  };
   const res = await fetch(`${base}/api/users/sub-users/${staff.id}`, {
     method: 'PUT',
     headers: owner,
