@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@venue/ui';
+import { useSession, type RequestOptions } from '@venue/ui';
 import type { MoneyFigures } from '@venue/contracts';
 import type { ConfirmInputs } from '../lib/deposit.ts';
 import type {
@@ -198,13 +198,29 @@ export function useBookingActions() {
       ...done,
     }),
     bulkAccept: useMutation({
-      mutationFn: ({ ids, holdHours }: { ids: string[]; holdHours: number }) =>
-        api.request<BulkResult>('accept bookings', 'POST', '/api/bookings/bulk/accept', { ids, holdHours }),
+      mutationFn: ({
+        ids,
+        holdHours,
+        idempotencyKey,
+      }: { ids: string[]; holdHours: number } & RequestOptions) =>
+        api.request<BulkResult>(
+          'accept bookings',
+          'POST',
+          '/api/bookings/bulk/accept',
+          { ids, holdHours },
+          { idempotencyKey },
+        ),
       ...done,
     }),
     bulkDecline: useMutation({
-      mutationFn: ({ ids, reason }: { ids: string[]; reason: string }) =>
-        api.request<BulkResult>('decline bookings', 'POST', '/api/bookings/bulk/decline', { ids, reason }),
+      mutationFn: ({ ids, reason, idempotencyKey }: { ids: string[]; reason: string } & RequestOptions) =>
+        api.request<BulkResult>(
+          'decline bookings',
+          'POST',
+          '/api/bookings/bulk/decline',
+          { ids, reason },
+          { idempotencyKey },
+        ),
       ...done,
     }),
     move: useMutation({

@@ -14,7 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { isValidTime } from '@venue/contracts';
-import { ApiError, serverMessage, useSession } from '@venue/ui';
+import { ApiError, idempotencyKeys, serverMessage, useSession } from '@venue/ui';
 import { ROOTS, unwrapBooking, useRefreshAll, useResources } from '../api/hooks.ts';
 import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
@@ -102,6 +102,8 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     null,
   );
   const [success, setSuccess] = useState<string | null>(null);
+  // Per opening of the dialog: saving the same booking twice (a double click) creates it once.
+  const [keyFor] = useState(idempotencyKeys);
   const set = (key: keyof BookingFormValues) => (value: string | null) => {
     setValues((v) => ({ ...v, [key]: value ?? '' }));
     setServerConflicts(null);
@@ -151,7 +153,9 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     mutationFn: (body: Record<string, unknown>) =>
       booking
         ? api.request<unknown>('booking update', 'PUT', `/api/bookings/${booking.id}`, body)
-        : api.request<unknown>('booking create', 'POST', '/api/bookings/admin', body),
+        : api.request<unknown>('booking create', 'POST', '/api/bookings/admin', body, {
+            idempotencyKey: keyFor(body),
+          }),
   });
 
   async function submit(event: React.FormEvent) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApiClient } from './api-client.ts';
+import { createApiClient, idempotencyKeys } from './api-client.ts';
 
 interface Call {
   url: string;
@@ -165,4 +165,40 @@ test('a refresh that cannot be answered (accounts down) is a 503 for the caller,
     },
   );
   assert.equal(signedOut, false);
+});
+
+test('sends Idempotency-Key when asked, and keeps it on the retry after a refresh', async () => {
+  const keys: Array<string | undefined> = [];
+  const responses = [
+    () => json(401, { message: 'stale', code: 'token_stale' }),
+    () => json(201, { id: 'b1' }),
+  ];
+  const impl = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+    keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+    return responses.shift()!();
+  }) as typeof fetch;
+  const client = createApiClient({ getToken: () => 'old', refresh: async () => 'new', fetch: impl });
+  const out = await client.request(
+    'booking create',
+    'POST',
+    '/api/bookings/admin',
+    { a: 1 },
+    { idempotencyKey: 'k-1' },
+  );
+  assert.deepEqual(out, { id: 'b1' });
+  assert.deepEqual(keys, ['k-1', 'k-1']);
+  responses.push(() => json(200, {}));
+  await client.api('/api/x', { method: 'POST', body: {} });
+  assert.equal(keys[2], undefined);
+});
+
+test('idempotencyKeys: the same content keeps its key, changed content gets a new one', () => {
+  const keyFor = idempotencyKeys();
+  const a = keyFor({ name: 'Ada', guests: 80 });
+  assert.match(a, /^[0-9a-f-]{32,36}$/);
+  assert.equal(keyFor({ name: 'Ada', guests: 80 }), a);
+  const b = keyFor({ name: 'Ada', guests: 81 });
+  assert.notEqual(b, a);
+  assert.equal(keyFor({ name: 'Ada', guests: 81 }), b);
+  assert.notEqual(idempotencyKeys()({ name: 'Ada', guests: 80 }), a);
 });

@@ -33,11 +33,48 @@ export interface ApiClientOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+export interface RequestOptions {
+  /**
+   * Sent as `Idempotency-Key` (POSTs whose repetition would do harm: creating a booking, bulk
+   * actions). The same key with the same body replays the first answer instead of doing the
+   * work again (docs/platform-contract.md); see `idempotencyKeys` for choosing one.
+   */
+  idempotencyKey?: string;
+}
+
 export interface ApiClient {
   /** Throws `Failed to {action}: {status} {statusText} - {server message or Unknown error}`. */
-  request<T = unknown>(action: string, method: HttpMethod, path: string, body?: unknown): Promise<T>;
+  request<T = unknown>(
+    action: string,
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<T>;
   /** Throws the server's message, or `HTTP error! status: {code}`. */
-  api<T = unknown>(path: string, init?: { method?: HttpMethod; body?: unknown }): Promise<T>;
+  api<T = unknown>(path: string, init?: { method?: HttpMethod; body?: unknown } & RequestOptions): Promise<T>;
+}
+
+/** A fresh random key (randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Keys for one dialog opening: the same content submitted again (a double click, a retry after
+ * a lost answer) gets the same key, so the server does the work once; changed content (the user
+ * corrected what the server refused) gets a new key, since the server refuses a key reused for
+ * a different body (422). Keep one per opening: `const [keyFor] = useState(idempotencyKeys)`.
+ */
+export function idempotencyKeys(): (body: unknown) => string {
+  let last: { content: string; key: string } | undefined;
+  return (body) => {
+    const content = JSON.stringify(body) ?? '';
+    if (last?.content !== content) last = { content, key: newIdempotencyKey() };
+    return last.key;
+  };
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -87,9 +124,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     path: string,
     body: unknown,
     token: string | null,
+    options: RequestOptions,
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) {
       payload = body; // the browser sets the multipart boundary itself
@@ -104,8 +143,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: HttpMethod,
     path: string,
     body: unknown,
+    opts: RequestOptions = {},
   ): Promise<{ res: Response; data: unknown }> {
-    let res = await send(method, path, body, options.getToken());
+    // A retry after the refresh keeps the key: the refused attempt never reached the work.
+    let res = await send(method, path, body, options.getToken(), opts);
     if (res.status === 401 && options.refresh) {
       let fresh: string | null;
       try {
@@ -116,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (fresh) {
         await res.body?.cancel();
-        res = await send(method, path, body, fresh);
+        res = await send(method, path, body, fresh, opts);
       }
     }
     const data = await readBody(res);
@@ -125,8 +166,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async request<T>(action: string, method: HttpMethod, path: string, body?: unknown): Promise<T> {
-      const { res, data } = await call(method, path, body);
+    async request<T>(
+      action: string,
+      method: HttpMethod,
+      path: string,
+      body?: unknown,
+      opts?: RequestOptions,
+    ): Promise<T> {
+      const { res, data } = await call(method, path, body, opts);
       if (!res.ok) {
         const message = serverMessage(data) ?? 'Unknown error';
         throw new ApiError(
@@ -137,8 +184,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       return data as T;
     },
-    async api<T>(path: string, init: { method?: HttpMethod; body?: unknown } = {}): Promise<T> {
-      const { res, data } = await call(init.method ?? 'GET', path, init.body);
+    async api<T>(
+      path: string,
+      init: { method?: HttpMethod; body?: unknown } & RequestOptions = {},
+    ): Promise<T> {
+      const { res, data } = await call(init.method ?? 'GET', path, init.body, init);
       if (!res.ok) {
         throw new ApiError(serverMessage(data) ?? `HTTP error! status: ${res.status}`, res.status, data);
       }

@@ -12,9 +12,12 @@ export {
   createApiClient,
   ApiError,
   serverMessage,
+  newIdempotencyKey,
+  idempotencyKeys,
   type ApiClient,
   type ApiClientOptions,
   type HttpMethod,
+  type RequestOptions,
 } from './api-client.ts';
 export {
   SessionContext,

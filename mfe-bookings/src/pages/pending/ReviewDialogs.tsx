@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { idempotencyKeys } from '@venue/ui';
 import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useBookingActions } from '../../api/hooks.ts';
 import type { Booking, BulkResult } from '../../api/types.ts';
@@ -71,6 +72,8 @@ function ReviewForm({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Bulk actions carry an Idempotency-Key: a double click or a retry acts on the bookings once.
+  const [keyFor] = useState(idempotencyKeys);
   const many = review.bookings.length > 1;
   const who = many
     ? `${review.bookings.length} bookings`
@@ -85,14 +88,21 @@ function ReviewForm({
     try {
       if (review.kind === 'accept') {
         const holdHours = Number(hold ?? 48);
-        if (many) reportBulk('accepted', await actions.bulkAccept.mutateAsync({ ids, holdHours }));
-        else {
+        if (many) {
+          const idempotencyKey = keyFor({ kind: 'accept', ids, holdHours });
+          reportBulk('accepted', await actions.bulkAccept.mutateAsync({ ids, holdHours, idempotencyKey }));
+        } else {
           await actions.accept.mutateAsync({ id: ids[0]!, holdHours });
           toastSuccess('Booking accepted', `Held for ${HOLD_OPTIONS.find((o) => o.value === hold)?.label}`);
         }
       } else if (review.kind === 'decline') {
-        if (many) reportBulk('declined', await actions.bulkDecline.mutateAsync({ ids, reason: reason! }));
-        else {
+        if (many) {
+          const idempotencyKey = keyFor({ kind: 'decline', ids, reason });
+          reportBulk(
+            'declined',
+            await actions.bulkDecline.mutateAsync({ ids, reason: reason!, idempotencyKey }),
+          );
+        } else {
           await actions.decline.mutateAsync({ id: ids[0]!, reason: reason!, note: text.trim() || undefined });
           toastSuccess('Booking declined', 'The customer will be e-mailed.');
         }
