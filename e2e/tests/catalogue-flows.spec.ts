@@ -143,6 +143,10 @@ test('a block-out across two resources, with the bulk form rules', async ({ page
   await page.keyboard.press('Escape');
   await dialog.getByLabel('Date to').fill('2026-12-16');
   await choose(page, 'Reason', 'Deep Cleaning');
+  // two days are one block-out per day unless the period is made continuous
+  await expect(dialog.getByTestId('blockout-summary')).toContainText('one block-out per day');
+  await dialog.getByLabel('Continuous from start to end').check();
+  await expect(dialog.getByTestId('blockout-summary')).toContainText('one continuous block-out');
   await dialog.getByRole('button', { name: 'Create Block-out' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
 

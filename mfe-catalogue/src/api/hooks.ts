@@ -253,9 +253,11 @@ export function useSaveBlockout() {
 export function useBulkBlockout() {
   const { api } = useSession();
   return useCatalogueMutation({
-    run: (input: BlockoutInput) => api.api<Blockout>('/api/blockouts/bulk', { method: 'POST', body: input }),
+    run: (input: BlockoutInput) =>
+      api.api<{ blockouts: Blockout[] }>('/api/blockouts/bulk', { method: 'POST', body: input }),
     invalidate: [keys.blockouts],
-    success: 'Block-out created',
+    success: (r: { blockouts: Blockout[] }) =>
+      r.blockouts.length === 1 ? 'Block-out created' : `${r.blockouts.length} block-outs created`,
     failure: 'Failed to create block-out',
   });
 }

@@ -1,7 +1,7 @@
 /** Wire shapes of the catalogue API (docs/api/catalogue.md). Money is integer cents. */
 
 export { WEEKDAYS, WEEKDAY_NAMES } from '@venue/contracts';
-import type { DayHours, Weekday } from '@venue/contracts';
+import type { BlockoutSpan, DayHours, Weekday } from '@venue/contracts';
 
 // Weekdays and their names are the resource rules' own (their messages name the day).
 export type { DayHours, Weekday };
@@ -127,6 +127,8 @@ export interface BlockoutInput {
   timeTo: string;
   reason: BlockoutReason;
   notes?: string;
+  /** New block-outs over several days: one per day (the default) or one continuous period. */
+  span?: BlockoutSpan;
 }
 
 export interface PriceQuote {

@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Group, MultiSelect, Select } from '@mantine/core';
+import { Group, MultiSelect, Radio, Select, Text } from '@mantine/core';
+import type { BlockoutSpan } from '@venue/contracts';
+import { formatDate, formatWallClock, useSession } from '@venue/ui';
+import { DateField } from '@venue/ui/date-field';
 import { BLOCKOUT_REASONS, type Blockout, type BlockoutInput, type BlockoutReason } from '../api/types.ts';
 import { useBulkBlockout, useResources, useSaveBlockout } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
-import { emptyBlockout, validateBlockout } from './blockoutForm.ts';
+import { blockoutSummary, emptyBlockout, validateBlockout } from './blockoutForm.ts';
 import { NotesField, TextField } from '../shared/fields.tsx';
 
 export type BlockoutMode = 'single' | 'bulk' | 'edit';
@@ -16,7 +19,9 @@ const TITLES: Record<BlockoutMode, string> = {
 
 /**
  * One form for the three ways in: a single resource, several at once (only Active resources
- * are offered, spec 03 §2.5), or editing an existing block-out.
+ * are offered, spec 03 §2.5), or editing an existing block-out. A new block-out over several
+ * days is one per day for the times given unless "Continuous" is chosen; the dialog says
+ * which before saving. An edit changes the one block-out it opened.
  */
 export function BlockoutDialog({
   opened,
@@ -31,6 +36,7 @@ export function BlockoutDialog({
   preselect?: string[];
   onClose: () => void;
 }) {
+  const { settings } = useSession();
   const resources = useResources();
   const saveOne = useSaveBlockout();
   const saveBulk = useBulkBlockout();
@@ -49,6 +55,7 @@ export function BlockoutDialog({
             timeTo: blockout.timeTo,
             reason: blockout.reason,
             notes: blockout.notes ?? '',
+            span: 'continuous',
           }
         : emptyBlockout(preselect ?? []),
     );
@@ -65,14 +72,27 @@ export function BlockoutDialog({
   );
 
   const set = (patch: Partial<BlockoutInput>) => setForm((f) => ({ ...f, ...patch }));
+  const summary =
+    mode === 'edit'
+      ? null
+      : blockoutSummary(
+          form,
+          (d) => formatDate(d, settings),
+          (t) => formatWallClock(t, settings),
+        );
   const pending = saveOne.isPending || saveBulk.isPending;
 
   async function submit() {
     const problems = validateBlockout(form);
     setErrors(problems);
     if (problems.length) return;
-    if (mode === 'bulk') await saveBulk.mutateAsync(form);
-    else await saveOne.mutateAsync({ id: blockout?.id, input: form });
+    if (mode === 'edit') {
+      const { span: _oneBlockout, ...input } = form;
+      await saveOne.mutateAsync({ id: blockout?.id, input });
+    } else {
+      // The bulk route lays several days out per day or as one period (one resource or many).
+      await saveBulk.mutateAsync(form);
+    }
     onClose();
   }
 
@@ -106,13 +126,8 @@ export function BlockoutDialog({
         />
       )}
       <Group grow>
-        <TextField
-          type="date"
-          label="Date from"
-          value={form.dateFrom}
-          onValue={(dateFrom) => set({ dateFrom })}
-        />
-        <TextField type="date" label="Date to" value={form.dateTo} onValue={(dateTo) => set({ dateTo })} />
+        <DateField label="Date from" value={form.dateFrom} onChange={(dateFrom) => set({ dateFrom })} />
+        <DateField label="Date to" value={form.dateTo} onChange={(dateTo) => set({ dateTo })} />
       </Group>
       <Group grow>
         <TextField
@@ -123,6 +138,23 @@ export function BlockoutDialog({
         />
         <TextField type="time" label="Time to" value={form.timeTo} onValue={(timeTo) => set({ timeTo })} />
       </Group>
+      {mode === 'edit' ? null : (
+        <Radio.Group
+          label="Over several days"
+          value={form.span ?? 'daily'}
+          onChange={(v) => set({ span: v as BlockoutSpan })}
+        >
+          <Group mt={4}>
+            <Radio value="daily" label="One block-out per day, for these hours" />
+            <Radio value="continuous" label="Continuous from start to end" />
+          </Group>
+        </Radio.Group>
+      )}
+      {summary ? (
+        <Text size="sm" c="dimmed" data-testid="blockout-summary" aria-live="polite">
+          {summary}
+        </Text>
+      ) : null}
       <Select
         label="Reason"
         data={[...BLOCKOUT_REASONS]}

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyBlockout, validateBlockout } from './blockoutForm.ts';
+import { blockoutSummary, emptyBlockout, validateBlockout } from './blockoutForm.ts';
 
-test('a block-out defaults to 09:00–17:00 for Maintenance', () => {
+test('a block-out defaults to 09:00–17:00 for Maintenance, one per day', () => {
   assert.deepEqual(emptyBlockout(['r1']), {
     resourceIds: ['r1'],
     dateFrom: '',
@@ -11,6 +11,7 @@ test('a block-out defaults to 09:00–17:00 for Maintenance', () => {
     timeTo: '17:00',
     reason: 'Maintenance',
     notes: '',
+    span: 'daily',
   });
 });
 
@@ -26,9 +27,39 @@ test('the bulk block-out messages of spec 03 §5', () => {
   assert.deepEqual(validateBlockout({ ...base, dateTo: '2026-03-10', timeTo: '09:00' }), [
     'End time must be after start time',
   ]);
-  // across days the clock times are free: 17:00 on day one to 09:00 on day two is fine
+  // one per day: each day runs from the start to the end time, so it must come after it
+  assert.deepEqual(validateBlockout({ ...base, dateTo: '2026-03-11', timeFrom: '17:00', timeTo: '09:00' }), [
+    'End time must be after start time on each day (choose Continuous for a period across midnight)',
+  ]);
+  // continuous: 17:00 on day one to 09:00 on day two is fine
   assert.deepEqual(
-    validateBlockout({ ...base, dateTo: '2026-03-11', timeFrom: '17:00', timeTo: '09:00' }),
+    validateBlockout({
+      ...base,
+      dateTo: '2026-03-11',
+      timeFrom: '17:00',
+      timeTo: '09:00',
+      span: 'continuous',
+    }),
     [],
   );
+});
+
+test('the dialog says what saving creates', () => {
+  const date = (d: string) => d.split('-').reverse().join('/');
+  const time = (t: string) => t;
+  const b = { dateFrom: '2026-02-15', dateTo: '2026-02-16', timeFrom: '08:00', timeTo: '12:00' };
+  assert.equal(
+    blockoutSummary({ ...b, span: 'daily' }, date, time),
+    'Creates one block-out per day, 08:00–12:00, on each of the 2 days from 15/02/2026 to 16/02/2026.',
+  );
+  assert.equal(
+    blockoutSummary({ ...b, span: 'continuous' }, date, time),
+    'Creates one continuous block-out from 15/02/2026 08:00 to 16/02/2026 12:00.',
+  );
+  assert.equal(
+    blockoutSummary({ ...b, dateTo: '2026-02-15', span: 'daily' }, date, time),
+    'Creates one block-out on 15/02/2026, 08:00–12:00.',
+  );
+  assert.equal(blockoutSummary({ ...b, dateTo: '' }, date, time), null);
+  assert.equal(blockoutSummary({ ...b, dateTo: '2026-02-14' }, date, time), null);
 });

@@ -120,7 +120,7 @@ describeHostileInput('catalogue', async () => {
         'POST /api/holidays': holidayBody,
         'PUT /api/holidays/:id': holidayBody,
         'POST /api/blockouts': blockoutBody,
-        'POST /api/blockouts/bulk': blockoutBody,
+        'POST /api/blockouts/bulk': { ...blockoutBody, span: 'daily' },
         'PUT /api/blockouts/:id': blockoutBody,
       },
       noBody: [

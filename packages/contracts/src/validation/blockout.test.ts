@@ -40,3 +40,16 @@ test('the period rule names the field it belongs to', () => {
   });
   assert.equal(blockoutPeriodProblem(period), null);
 });
+
+test('laid out per day, each day needs its end after its start, and at most a year of days', () => {
+  const days = { ...period, dateTo: '2026-03-11', span: 'daily' as const };
+  assert.equal(blockoutPeriodProblem(days), null);
+  assert.deepEqual(blockoutPeriodProblem({ ...days, timeFrom: '17:00', timeTo: '09:00' })?.path, 'timeTo');
+  // continuous: the clock times across days are free, as before
+  assert.equal(
+    blockoutPeriodProblem({ ...days, span: 'continuous', timeFrom: '17:00', timeTo: '09:00' }),
+    null,
+  );
+  assert.deepEqual(blockoutPeriodProblem({ ...days, dateTo: '2027-03-11' })?.path, 'dateTo');
+  assert.equal(blockoutPeriodProblem({ ...days, dateTo: '2027-03-10' }), null);
+});

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  BLOCKOUT_SPANS,
   END_DATE_MESSAGE,
   SELECT_RESOURCE_MESSAGE,
   START_DATE_MESSAGE,
   blockoutPeriodProblem,
   isValidDate,
+  type BlockoutPeriod,
+  type BlockoutSpan,
 } from '@venue/contracts';
 import {
   badRequest,
@@ -38,37 +41,50 @@ const validDate = (message: string) =>
     .refine(isValidDate, { error: 'Dates must be real days written yyyy-MM-dd', abort: true });
 
 /** The bulk form's fields; the single form sends the same, possibly with one `resourceId`. */
-const blockoutInput = z
-  .preprocess(
-    (v) => {
-      if (v && typeof v === 'object' && !('resourceIds' in v) && 'resourceId' in v) {
-        const one = (v as { resourceId?: unknown }).resourceId;
-        return { ...v, resourceIds: one ? [one] : [] };
-      }
-      return v;
-    },
-    z.object({
-      resourceIds: z
-        .array(z.uuid({ error: SELECT_RESOURCE_MESSAGE }), { error: SELECT_RESOURCE_MESSAGE })
-        .min(1, { error: SELECT_RESOURCE_MESSAGE })
-        .max(500)
-        .transform((ids) => [...new Set(ids)]),
-      dateFrom: validDate(START_DATE_MESSAGE),
-      dateTo: validDate(END_DATE_MESSAGE),
-      timeFrom: z.string().regex(TIME, { error: 'Start time must be HH:mm' }).default('09:00'),
-      timeTo: z.string().regex(TIME, { error: 'End time must be HH:mm' }).default('17:00'),
-      reason: z
-        .enum(BLOCKOUT_REASONS, {
-          error: 'Reason must be Maintenance, Private Event, Deep Cleaning or Other',
-        })
-        .default('Maintenance'),
-      notes: textField(2000, 'Notes').default(''),
-    }),
-  )
-  .superRefine((b, ctx) => {
-    const problem = blockoutPeriodProblem(b);
-    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
-  });
+const blockoutFields = z.preprocess(
+  (v) => {
+    if (v && typeof v === 'object' && !('resourceIds' in v) && 'resourceId' in v) {
+      const one = (v as { resourceId?: unknown }).resourceId;
+      return { ...v, resourceIds: one ? [one] : [] };
+    }
+    return v;
+  },
+  z.object({
+    resourceIds: z
+      .array(z.uuid({ error: SELECT_RESOURCE_MESSAGE }), { error: SELECT_RESOURCE_MESSAGE })
+      .min(1, { error: SELECT_RESOURCE_MESSAGE })
+      .max(500)
+      .transform((ids) => [...new Set(ids)]),
+    dateFrom: validDate(START_DATE_MESSAGE),
+    dateTo: validDate(END_DATE_MESSAGE),
+    timeFrom: z.string().regex(TIME, { error: 'Start time must be HH:mm' }).default('09:00'),
+    timeTo: z.string().regex(TIME, { error: 'End time must be HH:mm' }).default('17:00'),
+    reason: z
+      .enum(BLOCKOUT_REASONS, {
+        error: 'Reason must be Maintenance, Private Event, Deep Cleaning or Other',
+      })
+      .default('Maintenance'),
+    notes: textField(2000, 'Notes').default(''),
+    // Read by the bulk route only; the others store one period (stripped there, like any
+    // unknown field, by the schemas below).
+    span: z.enum(BLOCKOUT_SPANS, { error: 'Span must be daily or continuous' }).default('daily'),
+  }),
+);
+
+function periodRule(b: BlockoutPeriod, ctx: z.RefinementCtx): void {
+  const problem = blockoutPeriodProblem(b);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+}
+
+/** POST /api/blockouts and PUT: one period from the start date and time to the end ones. */
+const blockoutInput = blockoutFields
+  .transform((b) => ({ ...b, span: 'continuous' as BlockoutSpan }))
+  .superRefine(periodRule);
+/**
+ * POST /api/blockouts/bulk: `span` daily (the default) makes one block-out per day for the
+ * times given; continuous makes the one period.
+ */
+const bulkInput = blockoutFields.superRefine(periodRule);
 type BlockoutInput = z.output<typeof blockoutInput>;
 
 const listQuery = z.object({
@@ -87,12 +103,35 @@ async function checkResources(ctx: AppContext, ids: string[]): Promise<void> {
   if (rows.some((r) => r.status !== 'active')) throw badRequest('Only active resources can be blocked out');
 }
 
-async function instants(input: BlockoutInput, zone: string) {
+const FOLDED = 'End time must be after start time';
+
+function instants(input: BlockoutInput, zone: string) {
   const startsAt = zonedInstant(input.dateFrom, input.timeFrom, zone);
   const endsAt = zonedInstant(input.dateTo, input.timeTo, zone);
   // A daylight-saving change can fold a short same-day range onto itself.
-  if (endsAt <= startsAt) throw badRequest('End time must be after start time');
+  if (endsAt <= startsAt) throw badRequest(FOLDED, { errors: [{ path: 'timeTo', message: FOLDED }] });
   return { startsAt, endsAt };
+}
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The days of a daily bulk block-out, each from the start time to the end time on the venue's
+ * clock (so a daylight-saving change gives that day its real length).
+ */
+function dailyPeriods(input: BlockoutInput, zone: string) {
+  const days: { day: string; startsAt: Date; endsAt: Date }[] = [];
+  for (let day = input.dateFrom; day <= input.dateTo; day = nextDay(day)) {
+    const startsAt = zonedInstant(day, input.timeFrom, zone);
+    const endsAt = zonedInstant(day, input.timeTo, zone);
+    if (endsAt <= startsAt) {
+      const message = `On ${day} the end time is not after the start time (a daylight-saving change)`;
+      throw badRequest(message, { errors: [{ path: 'timeTo', message }] });
+    }
+    days.push({ day, startsAt, endsAt });
+  }
+  return days;
 }
 
 /** Dates, times, zone, instants, reason and notes: the order INSERT ($2…) and UPDATE ($2…) bind them. */
@@ -117,12 +156,14 @@ async function linkResources(ctx: AppContext, blockoutId: string, resourceIds: s
   );
 }
 
+const names = (b: Blockout) => b.resources.map((r) => r.name).join(', ');
+
 export function blockoutRoutes(router: AppRouter): void {
-  async function create(ctx: AppContext): Promise<Blockout> {
-    const input = parseBody(ctx, blockoutInput);
+  /** One block-out: the period from the start date and time to the end date and time. */
+  async function create(ctx: AppContext, input: BlockoutInput): Promise<Blockout> {
     await checkResources(ctx, input.resourceIds);
     const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
-    const { startsAt, endsAt } = await instants(input, zone);
+    const { startsAt, endsAt } = instants(input, zone);
     const { rows } = await tx(ctx).query<{ id: string }>(
       `INSERT INTO blockouts (tenant_id, date_from, date_to, time_from, time_to, time_zone, starts_at, ends_at, reason, notes)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
@@ -135,12 +176,59 @@ export function blockoutRoutes(router: AppRouter): void {
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'resource',
-      target: b.resources.map((r) => r.name).join(', '),
-      targetLabel: `Block-out (${b.reason}) — ${b.resources.map((r) => r.name).join(', ')}`,
+      target: names(b),
+      targetLabel: `Block-out (${b.reason}) — ${names(b)}`,
       additionalInfo: `Block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
     });
-    ctx.status = 201;
     return b;
+  }
+
+  /**
+   * One block-out per day from `dateFrom` to `dateTo`, each `timeFrom`–`timeTo`, in one
+   * transaction; each is announced as its own blockout.created (bookings keeps a copy per
+   * block-out for its conflict check), and the action is audited once.
+   */
+  async function createDaily(ctx: AppContext, input: BlockoutInput): Promise<Blockout[]> {
+    await checkResources(ctx, input.resourceIds);
+    const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
+    const days = dailyPeriods(input, zone);
+    const { rows } = await tx(ctx).query<{ id: string }>(
+      `INSERT INTO blockouts (tenant_id, date_from, date_to, time_from, time_to, time_zone, starts_at, ends_at, reason, notes)
+       SELECT $1, d.day, d.day, $5, $6, $7, d.starts_at, d.ends_at, $8, $9
+         FROM unnest($2::date[], $3::timestamptz[], $4::timestamptz[]) AS d(day, starts_at, ends_at)
+       RETURNING id`,
+      [
+        tenantOf(ctx),
+        days.map((d) => d.day),
+        days.map((d) => d.startsAt.toISOString()),
+        days.map((d) => d.endsAt.toISOString()),
+        input.timeFrom,
+        input.timeTo,
+        zone,
+        input.reason,
+        input.notes,
+      ],
+    );
+    const ids = rows.map((r) => r.id);
+    await tx(ctx).query(
+      `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id)
+       SELECT $1, b, r FROM unnest($2::uuid[]) AS b CROSS JOIN unnest($3::uuid[]) AS r`,
+      [tenantOf(ctx), ids, input.resourceIds],
+    );
+    const created = await listBlockouts(tx(ctx), { ids });
+    for (const b of created) await tx(ctx).publish('blockout.created', blockoutEventData(tenantOf(ctx), b));
+    const first = created[0]!;
+    await tx(ctx).audit(ctx, {
+      action: 'settings_updated',
+      targetType: 'resource',
+      target: names(first),
+      targetLabel: `Block-out (${first.reason}) — ${names(first)}`,
+      additionalInfo:
+        created.length === 1
+          ? `Block-out (${first.reason}) ${first.dateFrom} ${first.timeFrom} to ${first.dateTo} ${first.timeTo}`
+          : `Block-outs (${first.reason}) each day ${input.dateFrom} to ${input.dateTo}, ${input.timeFrom} to ${input.timeTo} (${created.length} block-outs)`,
+    });
+    return created;
   }
 
   router.get('/api/blockouts', ...read, async (ctx) => {
@@ -154,10 +242,18 @@ export function blockoutRoutes(router: AppRouter): void {
   });
 
   router.post('/api/blockouts', ...write, async (ctx) => {
-    ctx.body = await create(ctx);
+    ctx.body = await create(ctx, parseBody(ctx, blockoutInput));
+    ctx.status = 201;
   });
+  /** Answers `{blockouts}`: every block-out made, one per day or the one period. */
   router.post('/api/blockouts/bulk', ...write, async (ctx) => {
-    ctx.body = await create(ctx);
+    const input = parseBody(ctx, bulkInput);
+    const blockouts =
+      input.span === 'daily' && input.dateTo !== input.dateFrom
+        ? await createDaily(ctx, input)
+        : [await create(ctx, input)];
+    ctx.body = { blockouts };
+    ctx.status = 201;
   });
 
   router.put('/api/blockouts/:id', ...write, async (ctx) => {
@@ -173,7 +269,7 @@ export function blockoutRoutes(router: AppRouter): void {
       if (rowCount !== kept.length) throw notFound('Resource not found');
     }
     const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
-    const { startsAt, endsAt } = await instants(input, zone);
+    const { startsAt, endsAt } = instants(input, zone);
     await tx(ctx).query(
       `UPDATE blockouts SET date_from=$2, date_to=$3, time_from=$4, time_to=$5, time_zone=$6, starts_at=$7,
          ends_at=$8, reason=$9, notes=$10, updated_at=now() WHERE id=$1`,

@@ -17,8 +17,8 @@ describe('block-outs API', () => {
   });
   after(() => h.close());
 
-  it('creates one period across two resources in the tenant time zone and tells bookings', async () => {
-    const r = await h.call('POST', '/api/blockouts/bulk', OWNER, {
+  it('continuous: one period across two resources in the tenant time zone, and tells bookings', async () => {
+    const bulk = await h.call('POST', '/api/blockouts/bulk', OWNER, {
       resourceIds: [hallA, hallB],
       dateFrom: '2026-07-06',
       dateTo: '2026-07-08',
@@ -26,8 +26,11 @@ describe('block-outs API', () => {
       timeTo: '19:30',
       reason: 'Deep Cleaning',
       notes: 'Floors',
+      span: 'continuous',
     });
-    assert.equal(r.status, 201);
+    assert.equal(bulk.status, 201);
+    assert.equal(bulk.body.blockouts.length, 1);
+    const r = { body: bulk.body.blockouts[0] };
     assert.deepEqual(
       r.body.resources.map((x: { name: string }) => x.name),
       ['Hall A', 'Hall B'],
@@ -76,6 +79,93 @@ describe('block-outs API', () => {
       dateTo: '2026-01-15',
     });
     assert.equal(s.body.startsAt, '2026-01-14T22:00:00.000Z');
+  });
+
+  it('daily (the default): 15–16 Feb 08:00–12:00 makes one block-out per day with those hours, each announced', async () => {
+    const before = (await h.events('blockout.created')).length;
+    const r = await h.call('POST', '/api/blockouts/bulk', OWNER, {
+      resourceIds: [hallA, hallB],
+      dateFrom: '2027-02-15',
+      dateTo: '2027-02-16',
+      timeFrom: '08:00',
+      timeTo: '12:00',
+      reason: 'Maintenance',
+    });
+    assert.equal(r.status, 201, r.text);
+    const made = r.body.blockouts as Array<Record<string, unknown>>;
+    // Sydney in February is on daylight time (UTC+11): 08:00 is 21:00 the day before in UTC.
+    assert.deepEqual(
+      made.map((b) => [b.dateFrom, b.dateTo, b.timeFrom, b.timeTo, b.startsAt, b.endsAt]),
+      [
+        [
+          '2027-02-15',
+          '2027-02-15',
+          '08:00',
+          '12:00',
+          '2027-02-14T21:00:00.000Z',
+          '2027-02-15T01:00:00.000Z',
+        ],
+        [
+          '2027-02-16',
+          '2027-02-16',
+          '08:00',
+          '12:00',
+          '2027-02-15T21:00:00.000Z',
+          '2027-02-16T01:00:00.000Z',
+        ],
+      ],
+    );
+    for (const b of made) assert.deepEqual([...(b.resourceIds as string[])].sort(), [hallA, hallB].sort());
+    const events = (await h.events('blockout.created')).slice(before);
+    assert.deepEqual(
+      events.map((e) => [e.data.id, e.data.startsAt, e.data.endsAt]).sort(),
+      made.map((b) => [b.id, b.startsAt, b.endsAt]).sort(),
+    );
+    const listed = (await h.call('GET', '/api/blockouts?from=2027-02-15&to=2027-02-16', OWNER)).body;
+    assert.equal(listed.length, 2);
+    for (const b of made) assert.equal((await h.call('DELETE', `/api/blockouts/${b.id}`, OWNER)).status, 204);
+  });
+
+  it('daily across the April daylight-saving change keeps the wall-clock hours each day', async () => {
+    const r = await h.call('POST', '/api/blockouts/bulk', OWNER, {
+      resourceIds: [hallA],
+      dateFrom: '2026-04-04',
+      dateTo: '2026-04-05',
+      timeFrom: '09:00',
+      timeTo: '10:00',
+      span: 'daily',
+    });
+    assert.equal(r.status, 201, r.text);
+    // 4 April: UTC+11; 5 April (after 03:00): UTC+10.
+    assert.deepEqual(
+      r.body.blockouts.map((b: { startsAt: string }) => b.startsAt),
+      ['2026-04-03T22:00:00.000Z', '2026-04-04T23:00:00.000Z'],
+    );
+    for (const b of r.body.blockouts) await h.call('DELETE', `/api/blockouts/${b.id}`, OWNER);
+  });
+
+  it('daily refuses an end time before the start time (continuous takes it) and more than 366 days', async () => {
+    const base = { resourceIds: [hallA], dateFrom: '2027-03-01', dateTo: '2027-03-02' };
+    const night = await h.call('POST', '/api/blockouts/bulk', OWNER, {
+      ...base,
+      timeFrom: '22:00',
+      timeTo: '06:00',
+    });
+    assert.equal(night.status, 400);
+    assert.equal(night.body.errors[0].path, 'timeTo');
+    const long = await h.call('POST', '/api/blockouts/bulk', OWNER, { ...base, dateTo: '2028-03-01' });
+    assert.deepEqual([long.status, long.body.errors[0].path], [400, 'dateTo']);
+    const span = await h.call('POST', '/api/blockouts/bulk', OWNER, { ...base, span: 'weekly' });
+    assert.deepEqual([span.status, span.body.message], [400, 'Span must be daily or continuous']);
+    const overnight = await h.call('POST', '/api/blockouts/bulk', OWNER, {
+      ...base,
+      timeFrom: '22:00',
+      timeTo: '06:00',
+      span: 'continuous',
+    });
+    assert.equal(overnight.status, 201, overnight.text);
+    assert.equal(overnight.body.blockouts.length, 1);
+    await h.call('DELETE', `/api/blockouts/${overnight.body.blockouts[0].id}`, OWNER);
   });
 
   it('gives every bulk block-out validation message and stores nothing', async () => {

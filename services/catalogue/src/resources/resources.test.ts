@@ -310,8 +310,9 @@ describe('resources API', () => {
         resourceIds: [a.id, b.id],
         dateFrom: '2026-07-01',
         dateTo: '2026-07-02',
+        span: 'continuous',
       })
-    ).body;
+    ).body.blockouts[0];
     const alone = (
       await h.call('POST', '/api/blockouts', OWNER, {
         resourceIds: [a.id],
