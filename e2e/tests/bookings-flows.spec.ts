@@ -45,7 +45,8 @@ test('a booking is created from a calendar slot, and an overlapping one shows th
   await page.getByRole('button', { name: new RegExp(`^New booking for ${hall.name} at 10:00 AM`) }).click();
 
   const form = page.getByRole('dialog', { name: 'New Booking' });
-  await expect(form.getByLabel('Booking date')).toHaveValue(venueDay(3));
+  // shown in the owner's DD/MM/YYYY (issue 11 item 10), sent as yyyy-MM-dd
+  await expect(form.getByLabel('Booking date')).toHaveValue(venueDay(3).split('-').reverse().join('/'));
   await expect(form.getByLabel('Start time')).toHaveValue('10:00');
   await expect(form.getByLabel('End time')).toHaveValue('11:00');
   await form.getByLabel('Customer name').fill('Calendar Carla');

@@ -100,3 +100,50 @@ test('calendar: titles are customer then event type, month cells show them whole
   const title = (await page.getByTestId('calendar-title').innerText()).trim();
   await expect(page.getByTestId('mini-calendar')).toContainText(title);
 });
+
+test('dates are typed and shown as DD/MM/YYYY, in pickers, and reach the API as yyyy-MM-dd', async ({
+  page,
+}) => {
+  await signIn(page, OWNER);
+
+  // Audit filters
+  await page.goto('/Audit');
+  const start = page.getByLabel('Start Date');
+  await expect(start).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+  const asked = page.waitForRequest((r) => /\/api\/audit\?.*startDate=2026-03-05/.test(r.url()));
+  await start.fill('05/03/2026');
+  await asked;
+  await start.blur();
+  await expect(start).toHaveValue('05/03/2026');
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+
+  // the booking form: typed without leading zeros, shown in full, picked from the calendar
+  await page.goto('/BookingsAll');
+  await page.getByRole('button', { name: 'New Booking' }).click();
+  const form = page.getByRole('dialog', { name: 'New Booking' });
+  const bookingDate = form.getByLabel('Booking date');
+  await bookingDate.fill('5/3/2027');
+  await bookingDate.blur();
+  await expect(bookingDate).toHaveValue('05/03/2027');
+  await bookingDate.click();
+  await page.getByRole('button', { name: '12 March 2027', exact: true }).click();
+  await expect(bookingDate).toHaveValue('12/03/2027');
+  await expect(form.locator('input[type="date"]')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // a holiday is saved with the day typed, not a US month/day reading of it
+  await page.goto('/ResourcesHolidays');
+  await page.getByRole('button', { name: 'New Holiday' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(`Typed Day ${RUN}`);
+  await dialog.getByLabel('Date').fill('04/11/2029');
+  const saved = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/holidays'));
+  await dialog.getByRole('button', { name: 'Save Holiday' }).click();
+  expect((await saved).postDataJSON().date).toBe('2029-11-04');
+  await expect(dialog).toBeHidden();
+
+  // block-out filters
+  await page.goto('/ResourcesBlockouts');
+  await expect(page.getByLabel('From')).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+});

@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { isValidTime } from '@venue/contracts';
 import { ApiError, idempotencyKeys, serverMessage, useSession } from '@venue/ui';
+import { DateField } from '@venue/ui/date-field';
 import { ROOTS, unwrapBooking, useRefreshAll, useResources } from '../api/hooks.ts';
 import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
@@ -274,7 +275,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
           Date &amp; Time
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Booking date" type="date" required {...bind('bookingDate')} />
+          <DateField label="Booking date" required value={values.bookingDate} onChange={set('bookingDate')} />
           <TextInput label="Start time" type="time" required {...bind('startTime')} />
           <TextInput label="End time" type="time" required {...bind('endTime')} />
         </SimpleGrid>

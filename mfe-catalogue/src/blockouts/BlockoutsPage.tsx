@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Table, Text } from '@mantine/core';
 import { EmptyState, PageHeader, formatDate, formatWallClock, useSession } from '@venue/ui';
+import { DateField } from '@venue/ui/date-field';
 import type { Blockout } from '../api/types.ts';
 import { useBlockouts, useDeleteBlockout, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
@@ -66,8 +67,8 @@ export function BlockoutsPage() {
           clearable
           w={220}
         />
-        <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <DateField label="From" clearable value={from} onChange={setFrom} w={150} />
+        <DateField label="To" clearable value={to} onChange={setTo} w={150} />
         <Button
           variant="subtle"
           disabled={!filtered}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { DateField } from '@venue/ui/date-field';
 import {
   AU_STATES,
   PRICING_RULES,
@@ -86,7 +87,7 @@ export function HolidayDialog({
     >
       <TextField label="Name" required value={form.name} onValue={(name) => set({ name })} />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <TextField type="date" label="Date" required value={form.date} onValue={(date) => set({ date })} />
+        <DateField label="Date" required value={form.date} onChange={(date) => set({ date })} />
         <Select
           label="Scope"
           data={(Object.keys(SCOPE_LABELS) as HolidayScope[]).map((value) => ({

@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { DateField } from '@venue/ui/date-field';
 import { formatMoney, useSession } from '@venue/ui';
 import type { Addon, Resource } from '../api/types.ts';
 import { usePriceQuote } from '../api/hooks.ts';
@@ -50,7 +51,7 @@ export function PriceCheckPanel({ resources, addons }: { resources: Resource[]; 
             onChange={setResourceId}
             w={220}
           />
-          <TextInput type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+          <DateField label="Date" value={date} onChange={setDate} w={150} />
           <TextInput
             type="time"
             label="Start time"

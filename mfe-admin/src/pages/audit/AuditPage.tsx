@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EmptyState, LoadingState, PageHeader, formatDateTime, useSession } from '@venue/ui';
+import { DateField } from '@venue/ui/date-field';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
 import { Stat } from '../roles/RolesPage.tsx';
@@ -172,17 +173,17 @@ export function AuditPage() {
 
       <Card withBorder padding="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} spacing="sm">
-          <TextInput
-            type="date"
+          <DateField
             label="Start Date"
+            clearable
             value={filters.startDate}
-            onChange={(e) => setFilter('startDate', e.currentTarget.value)}
+            onChange={(v) => setFilter('startDate', v)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="End Date"
+            clearable
             value={filters.endDate}
-            onChange={(e) => setFilter('endDate', e.currentTarget.value)}
+            onChange={(v) => setFilter('endDate', v)}
           />
           <NativeSelect
             label="Action"

@@ -1,4 +1,5 @@
-import { Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid } from '@mantine/core';
+import { DateField } from '@venue/ui/date-field';
 import type { Resource } from '../../api/types.ts';
 import {
   PRIORITY_OPTIONS,
@@ -85,13 +86,7 @@ export function AdvancedFilters({
             />
           ))}
           {DATE_BOUNDS.map(([key, label]) => (
-            <TextInput
-              key={key}
-              label={label}
-              type="date"
-              value={value[key]}
-              onChange={(e) => set(key)(e.currentTarget.value)}
-            />
+            <DateField key={key} label={label} clearable value={value[key]} onChange={set(key)} />
           ))}
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
