@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ROLES, isValidDate, type Principal } from '@venue/contracts';
 import { isUuid, limitParam, pageParam, type Tx } from '@venue/service-kit';
+import { pagingQueryFields } from '@venue/service-kit/paging';
 import { widenToAllTenants } from '../users/account-admin.ts';
 
 /**
@@ -112,6 +113,7 @@ export const auditListSchema = auditFilterSchema.extend({
   limit: limitParam(100, AUDIT_PAGE_SIZE),
   sortBy: z.enum(['timestamp'], { error: 'Entries can only be sorted by timestamp.' }).default('timestamp'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('desc'),
+  ...pagingQueryFields,
 });
 
 export type AuditFilter = Partial<z.output<typeof auditFilterSchema>>;

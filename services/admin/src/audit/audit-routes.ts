@@ -20,12 +20,33 @@ import {
   type AuditFilter,
   type AuditRow,
 } from './audit-query.ts';
+import {
+  cappedCount,
+  decodeCursor,
+  keysetAfter,
+  keysetOrderBy,
+  keysetPage,
+  keysetSelect,
+  wantsTotal,
+  type KeysetKey,
+} from '@venue/service-kit/paging';
 import { verifyChains } from './chain-verify.ts';
 import { csvLine } from './csv.ts';
 
 export const VERIFY_DENIED = 'Only hall owners and super admins can verify the audit log.';
 /** A CSV export is a download of what the screen can page through, bounded for the server's sake. */
 export const CSV_MAX_ROWS = 50_000;
+
+/**
+ * The list's order, newest first by default: time, then the tenant's chain sequence, then the
+ * tenant (the super admin's list spans tenants, whose sequences repeat). Stored as the indexes
+ * of migrations 008 and 010 hold them, so either order reads one of them.
+ */
+const AUDIT_KEYS: KeysetKey[] = [
+  { expr: 'occurred_at', type: 'timestamptz', index: 'DESC' },
+  { expr: 'seq', type: 'bigint', index: 'DESC' },
+  { expr: 'tenant_id', type: 'uuid', index: 'DESC' },
+];
 
 async function scopedWhere(ctx: AppContext, filter: AuditFilter) {
   const where: string[] = [];
@@ -53,20 +74,35 @@ export function auditRoutes(router: AppRouter): void {
     const q = parseQuery(ctx, auditListSchema);
     const { where, params } = await scopedWhere(ctx, q);
     const tx = ctx.state.tx;
-    const total = Number(
-      (await tx.query<{ n: number | string }>(`SELECT count(*) AS n FROM audit_log ${where}`, params)).rows[0]
-        ?.n ?? 0,
-    );
-    const order = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const order = q.sortOrder;
+    // A tenant's entries come off audit_log_list_idx (or the actor/action ones, migration 008)
+    // in this order; the super admin's off audit_log_all_idx.
+    const conditions = where ? [where.slice('WHERE '.length)] : [];
+    const pageParams = [...params];
+    if (q.cursor) {
+      const after = decodeCursor(q.cursor, q.sortBy, order, AUDIT_KEYS);
+      conditions.push(keysetAfter(AUDIT_KEYS, order, after, (v) => `$${pageParams.push(v)}`));
+    }
     const { rows } = await tx.query<AuditRow>(
-      `SELECT * FROM audit_log ${where}
-        ORDER BY occurred_at ${order}, seq ${order}
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-      params,
+      `SELECT *, ${keysetSelect(AUDIT_KEYS)} FROM audit_log ${whereSql(conditions)}
+        ${keysetOrderBy(AUDIT_KEYS, order)}
+        LIMIT ${q.limit + 1} OFFSET ${q.cursor ? 0 : (q.page - 1) * q.limit}`,
+      pageParams,
     );
+    const page = keysetPage(rows, q.limit, q.sortBy, order, AUDIT_KEYS);
+    // Counted up to COUNT_CAP, and only when asked or paging by number (platform contract, Paging).
+    const counted = wantsTotal(q) ? await cappedCount(tx, `FROM audit_log ${where}`, params) : null;
     ctx.body = {
-      auditLogs: rows.map(auditView),
-      pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+      auditLogs: page.rows.map(auditView),
+      pagination: {
+        page: q.cursor ? null : q.page,
+        limit: q.limit,
+        total: counted?.total ?? null,
+        totalPages: counted ? Math.ceil(counted.total / q.limit) : null,
+        totalIsEstimate: counted?.totalIsEstimate ?? false,
+        hasMore: page.hasMore,
+        nextCursor: page.nextCursor,
+      },
     };
   });
 

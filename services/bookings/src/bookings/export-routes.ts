@@ -123,7 +123,7 @@ export function exportRoutes(router: AppRouter, deps: Deps): void {
   router.get('/api/bookings/export.csv', ...bookingsGuard, async (ctx) => {
     const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
     const today = venueToday(deps.now(), settings.timezone);
-    const { where, orderBy, params } = buildListQuery(ctx.query as Query, today);
+    const { where, orderBy, params } = buildListQuery(ctx.query as Query, today, tenantOf(ctx));
     const { rows } = await ctx.state.tx.query<BookingRow>(
       `SELECT ${BOOKING_COLUMNS} FROM bookings b ${where} ${orderBy} LIMIT 10000`,
       params,

@@ -1,6 +1,14 @@
 /** Server-side filters and sorting of the booking lists (all on indexed, tenant-leading columns). */
 import { z } from 'zod';
-import { parseQuery, queryBoolean, queryDate, queryText } from '@venue/service-kit';
+import { isUuid, parseQuery, queryBoolean, queryDate, queryText } from '@venue/service-kit';
+import {
+  decodeCursor,
+  keysetAfter,
+  keysetOrderBy,
+  keysetSelect,
+  type KeysetKey,
+  type SortOrder,
+} from '@venue/service-kit/paging';
 import { sqlParams } from '../shared/sql.ts';
 import { addDays } from '../shared/time.ts';
 
@@ -16,16 +24,30 @@ export const BALANCE_SQL = `(COALESCE(b.total_cents, (b.payment_details->>'total
 /** A booking's value as every list shows it: the stored total incl. GST (or the price, on a row without figures). */
 export const VALUE_SQL = `COALESCE(b.total_cents, b.calculated_price_cents)`;
 
-const SORTS: Record<string, string> = {
-  customer: 'lower(b.customer_name)',
-  resource: 'lower(b.resource_name)',
-  source: 'b.booking_source',
-  start: 'b.starts_at',
-  status: 'b.status',
-  value: VALUE_SQL,
-  balance: BALANCE_SQL,
-  cancelledAt: 'b.cancelled_at',
-  created: 'b.created_at',
+/**
+ * Each sort's keys, ending in the booking's id (the tie-breaker, stored ascending: it runs
+ * against the list's order, as in the indexes of migrations 008 and 010). Created, Event Date,
+ * Status and Cancelled At read their page straight off an index led by the tenant (the screens'
+ * default orders; with a status filter, bookings_list_status_idx / bookings_list_cancelled_idx);
+ * the other column sorts read the tenant's filtered rows through a tenant index and sort them
+ * (lower() and the money expressions are not leakproof, so no index could bound their cursor).
+ */
+const ID: KeysetKey = { expr: 'b.id', type: 'uuid', index: 'ASC' };
+const desc = (expr: string, type: KeysetKey['type']): KeysetKey => ({ expr, type, index: 'DESC NULLS LAST' });
+const STARTS = desc('b.starts_at', 'timestamptz');
+/** Cancelled At, never NULL (CASE, not COALESCE: only the former keeps the cursor's bound an index condition). */
+export const CANCELLED_KEY = `CASE WHEN b.cancelled_at IS NULL THEN '-infinity'::timestamptz ELSE b.cancelled_at END`;
+
+const SORTS: Record<string, KeysetKey[]> = {
+  customer: [desc('lower(b.customer_name)', 'text'), ID],
+  resource: [desc('lower(b.resource_name)', 'text'), ID],
+  source: [desc('b.booking_source', 'text'), ID],
+  start: [STARTS, ID],
+  status: [desc('b.status', 'text'), STARTS, ID],
+  value: [desc(VALUE_SQL, 'bigint'), ID],
+  balance: [desc(BALANCE_SQL, 'bigint'), ID],
+  cancelledAt: [desc(CANCELLED_KEY, 'timestamptz'), ID],
+  created: [desc('b.created_at', 'timestamptz'), ID],
 };
 
 const QUICK = ['today', 'tomorrow', 'thisWeek', 'overdue', 'highValue'] as const;
@@ -46,7 +68,10 @@ export const listQuery = z.object({
   from: queryDate('from'),
   to: queryDate('to'),
   cancelledFrom: queryDate('cancelledFrom'),
-  resourceId: queryText('resourceId', 2000),
+  // Ids compared as uuids (a text cast of the column would hide the tenant's resource index).
+  resourceId: queryText('resourceId', 2000).refine((v) => v === undefined || v.split(',').every(isUuid), {
+    error: 'resourceId must be resource ids, separated by commas.',
+  }),
   source: queryText('source', 200),
   tier: queryText('tier', 200),
   priority: queryText('priority', 200),
@@ -60,21 +85,24 @@ export const listQuery = z.object({
   order: queryChoice('order', ['asc', 'desc'] as const),
 });
 
-/** WHERE clause (row-level security adds the tenant) and ORDER BY for the filters of the contract. */
-export function buildListQuery(query: Query, today: string) {
+/**
+ * The list's statement parts for the filters of the contract: WHERE (the tenant stated as well as
+ * row-level security's, so a tenant index serves it), ORDER BY, the cursor's key columns, and
+ * with `cursor` the condition for the rows after it (a forged cursor is a 400).
+ * `filterWhere`/`filterParams` are the filters alone, for counting.
+ */
+export function buildListQuery(query: Query, today: string, tenantId: string, cursor?: string) {
   const q = parseQuery({ query, request: {} }, listQuery);
-  const where: string[] = [];
   const { params, p } = sqlParams();
-  const status = q.status;
-  if (status)
-    where.push(
-      `b.status = ANY(${p(
-        status
-          .split(',')
-          .map((s) => s.trim().toLowerCase())
-          .map((s) => (s === 'pending_review' ? 'pending' : s)),
-      )}::text[])`,
-    );
+  const where: string[] = [`b.tenant_id = ${p(tenantId)}::uuid`];
+  const statuses = (q.status ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .map((s) => (s === 'pending_review' ? 'pending' : s));
+  // One status as an equality, so the status-led indexes give their rows in the list's order.
+  if (statuses.length === 1) where.push(`b.status = ${p(statuses[0])}`);
+  else if (statuses.length > 1) where.push(`b.status = ANY(${p(statuses)}::text[])`);
   const text = q.q?.trim();
   if (text) {
     const like = p(likePattern(text));
@@ -84,8 +112,8 @@ export function buildListQuery(query: Query, today: string) {
   }
   if (q.from) where.push(`b.booking_date >= ${p(q.from)}::date`);
   if (q.to) where.push(`b.booking_date <= ${p(q.to)}::date`);
+  if (q.resourceId) where.push(`b.resource_id = ANY(${p(q.resourceId.split(','))}::uuid[])`);
   for (const [key, col] of [
-    ['resourceId', 'b.resource_id::text'],
     ['source', 'b.booking_source'],
     ['tier', 'b.customer_tier'],
     ['priority', 'b.priority'],
@@ -123,12 +151,23 @@ export function buildListQuery(query: Query, today: string) {
   if (q.recent30) where.push(`b.created_at >= now() - interval '30 days'`);
   if (q.cancelledFrom) where.push(`b.cancelled_at >= ${p(q.cancelledFrom)}::date`);
 
-  const sortKey = q.sort ?? '';
-  const sortCol = SORTS[sortKey] ?? 'b.created_at';
-  const order = q.order === 'asc' ? 'ASC' : q.order === 'desc' ? 'DESC' : sortKey ? 'ASC' : 'DESC';
+  const filterWhere = `WHERE ${where.join(' AND ')}`;
+  const filterParams = [...params];
+
+  const sort = q.sort ?? 'created';
+  const keys = SORTS[sort]!;
+  const order: SortOrder = q.order ?? (q.sort ? 'asc' : 'desc');
+  if (cursor) where.push(keysetAfter(keys, order, decodeCursor(cursor, sort, order, keys), p));
   return {
-    where: where.length ? `WHERE ${where.join(' AND ')}` : '',
-    orderBy: `ORDER BY ${sortCol} ${order} NULLS LAST, b.id`,
+    where: `WHERE ${where.join(' AND ')}`,
+    orderBy: keysetOrderBy(keys, order),
     params,
+    filterWhere,
+    filterParams,
+    /** Select-list items carrying each row's cursor keys (keysetPage reads them). */
+    keyColumns: keysetSelect(keys),
+    sort,
+    order,
+    keys,
   };
 }

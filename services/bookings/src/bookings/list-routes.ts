@@ -1,12 +1,15 @@
 /** The booking lists: paged list, the hall-owner list, stats and the quick search. */
 import { z } from 'zod';
 import {
+  isUuid,
+  notFound,
   parseQuery,
   queryText,
   requireTenantParam,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
+import { cappedCount, keysetPage, pagingQueryFields, wantsTotal } from '@venue/service-kit/paging';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
@@ -16,26 +19,34 @@ import { BOOKING_COLUMNS, toBooking, type BookingRow } from './booking-row.ts';
 import { buildListQuery, likePattern, type Query } from './list-query.ts';
 
 const searchQuery = z.object({ q: queryText('q', 200) });
+const pagingQuery = z.object(pagingQueryFields);
 
 export function listRoutes(router: AppRouter, deps: Deps): void {
   const zoneOf = async (ctx: AppContext, tenantId = tenantOf(ctx)) =>
     (await tenantSettings(ctx.state.tx, tenantId)).timezone;
 
-  async function list(ctx: AppContext, zone: string, max: number, offset: number) {
-    const { where, orderBy, params } = buildListQuery(ctx.query as Query, venueToday(deps.now(), zone));
-    const { rows } = await ctx.state.tx.query<BookingRow & { total: number }>(
-      `SELECT ${BOOKING_COLUMNS}, count(*) OVER () AS total FROM bookings b ${where} ${orderBy} LIMIT ${max} OFFSET ${offset}`,
-      params,
+  /**
+   * One page of the filtered list: by `cursor` (the rows after it, off the sort's index) or by
+   * offset (page numbers), fetched one row long to know whether more follow. `tenantId` is the
+   * tenant the transaction reads (a super admin's look at an owner is that owner's).
+   */
+  async function list(
+    ctx: AppContext,
+    zone: string,
+    tenantId: string,
+    max: number,
+    offset: number,
+    cursor?: string,
+  ) {
+    const today = venueToday(deps.now(), zone);
+    const built = buildListQuery(ctx.query as Query, today, tenantId, cursor);
+    const { rows } = await ctx.state.tx.query<BookingRow>(
+      `SELECT ${BOOKING_COLUMNS}, ${built.keyColumns} FROM bookings b ${built.where} ${built.orderBy}
+        LIMIT ${max + 1} OFFSET ${offset}`,
+      built.params,
     );
-    let total = Number(rows[0]?.total ?? 0);
-    if (rows.length === 0 && offset > 0) {
-      // past the last page: the window count has no row to ride on
-      total = Number(
-        (await ctx.state.tx.query<{ n: number }>(`SELECT count(*) AS n FROM bookings b ${where}`, params))
-          .rows[0]?.n ?? 0,
-      );
-    }
-    return { items: rows.map((r) => toBooking(r, zone)), total };
+    const page = keysetPage(rows, max, built.sort, built.order, built.keys);
+    return { ...page, items: page.rows.map((r) => toBooking(r, zone)), built };
   }
 
   router.get(
@@ -44,6 +55,8 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
     requireTenantParam('ownerId'),
     async (ctx) => {
       const principal = ctx.state.principal;
+      // a super admin may name any owner, but only by id (junk would fail the uuid casts below)
+      if (!isUuid(ctx.params.ownerId)) throw notFound('Hall owner not found');
       if (principal.role === 'super_admin' && ctx.params.ownerId !== principal.tenantId) {
         // The one cross-tenant read: a super admin looking at a named owner's bookings.
         await ctx.state.tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [ctx.params.ownerId]);
@@ -52,18 +65,42 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
       const zone = await zoneOf(ctx, ctx.params.ownerId);
       // Newest first unless the caller sorts; a caller's `order` is still checked as given.
       if (!ctx.query.sort) ctx.query = { order: 'desc', ...ctx.query, sort: 'created' };
-      ctx.body = (await list(ctx, zone, 500, 0)).items;
+      ctx.body = (await list(ctx, zone, ctx.params.ownerId!, 500, 0)).items;
     },
   );
 
   router.get('/api/bookings', ...bookingsGuard, async (ctx) => {
     const { page, limit, offset } = pageParams(ctx.query);
-    const { items, total } = await list(ctx, await zoneOf(ctx), limit, offset);
-    ctx.body = { items, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+    const paging = parseQuery(ctx, pagingQuery);
+    const tenantId = tenantOf(ctx);
+    const { items, hasMore, nextCursor, built } = await list(
+      ctx,
+      await zoneOf(ctx),
+      tenantId,
+      limit,
+      paging.cursor ? 0 : offset,
+      paging.cursor,
+    );
+    // Counted (up to COUNT_CAP) only when asked, or on a page-number request that does not
+    // say withTotal=0: never a full count of a big tenant on every page (platform contract, Paging).
+    const counted = wantsTotal(paging)
+      ? await cappedCount(ctx.state.tx, `FROM bookings b ${built.filterWhere}`, built.filterParams)
+      : null;
+    ctx.body = {
+      items,
+      total: counted?.total ?? null,
+      totalIsEstimate: counted?.totalIsEstimate ?? false,
+      page: paging.cursor ? null : page,
+      limit,
+      totalPages: counted ? Math.max(1, Math.ceil(counted.total / limit)) : null,
+      hasMore,
+      nextCursor,
+    };
   });
 
   router.get('/api/bookings/stats', ...bookingsGuard, async (ctx) => {
     const today = venueToday(deps.now(), await zoneOf(ctx));
+    // One pass over the tenant's rows (the tenant stated, so its index bounds the read).
     const { rows } = await ctx.state.tx.query<Record<string, number>>(
       `SELECT
          count(*) FILTER (WHERE booking_date = $1::date AND status IN ('pending','tentative','confirmed','completed')) AS "todayCount",
@@ -79,8 +116,8 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
          COALESCE(sum(COALESCE(total_cents, calculated_price_cents)) FILTER (WHERE status = 'cancelled'), 0) AS "lostRevenueCents",
          COALESCE(sum(COALESCE(deposit_cents, (payment_details->>'depositCents')::bigint)) FILTER (WHERE status = 'cancelled' AND (payment_details->>'deposit_paid')::boolean), 0) AS "refundedCents",
          count(*) FILTER (WHERE status IN ('pending','tentative') AND booking_date <= $1::date + 2) AS "highRiskCount"
-       FROM bookings`,
-      [today],
+       FROM bookings WHERE tenant_id = $2`,
+      [today, tenantOf(ctx)],
     );
     ctx.body = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
   });
@@ -91,11 +128,14 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
       ctx.body = [];
       return;
     }
+    // LIKE cannot use an index under row-level security (decision 24): the tenant's bookings are
+    // read latest event first off bookings_list_start_idx until eight match.
     const { rows } = await ctx.state.tx.query<BookingRow>(
       `SELECT ${BOOKING_COLUMNS} FROM bookings b
-        WHERE lower(b.customer_name) LIKE $1 OR lower(b.booking_code) LIKE $1 OR lower(b.customer_email) LIKE $1 OR lower(b.resource_name) LIKE $1
-        ORDER BY b.booking_date DESC LIMIT 8`,
-      [likePattern(q)],
+        WHERE b.tenant_id = $2
+          AND (lower(b.customer_name) LIKE $1 OR lower(b.booking_code) LIKE $1 OR lower(b.customer_email) LIKE $1 OR lower(b.resource_name) LIKE $1)
+        ORDER BY b.starts_at DESC NULLS LAST, b.id LIMIT 8`,
+      [likePattern(q), tenantOf(ctx)],
     );
     ctx.body = rows.map((r) => ({
       id: r.id,

@@ -21,7 +21,10 @@ describe('calendar', () => {
         [OWNER, year],
       );
       await tx.query(
-        `UPDATE bookings SET booking_date = make_date($1, 7, 1) WHERE booking_code = 'SEED-2001'`,
+        `UPDATE bookings SET booking_date = make_date($1, 7, 1), starts_at = make_date($1, 7, 1) + time '09:00',
+                ends_at = make_date($1, 7, 1) + time '10:00',
+                slot = tstzrange(make_date($1, 7, 1) + time '09:00', make_date($1, 7, 1) + time '10:00')
+          WHERE booking_code = 'SEED-2001'`,
         [year],
       );
     });

@@ -61,8 +61,11 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
       const zone = (await settingsOf(ctx)).timezone;
       const now = deps.now();
       const { rows } = await ctx.state.tx.query<BookingRow>(
-        `SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz + interval '48 hours' ORDER BY b.hold_expires_at`,
-        [now.toISOString()],
+        // bookings_hold_idx: the tenant's tentative holds by expiry, read up to two days ahead
+        `SELECT ${BOOKING_COLUMNS} FROM bookings b
+          WHERE b.tenant_id = $2 AND b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz + interval '48 hours'
+          ORDER BY b.hold_expires_at, b.id`,
+        [now.toISOString(), tenantOf(ctx)],
       );
       ctx.body = {
         holds: rows.map((r) => ({
