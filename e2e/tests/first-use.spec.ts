@@ -147,3 +147,42 @@ test('dates are typed and shown as DD/MM/YYYY, in pickers, and reach the API as 
   await expect(page.getByLabel('From')).toHaveAttribute('placeholder', 'DD/MM/YYYY');
   await expect(page.locator('input[type="date"]')).toHaveCount(0);
 });
+
+test('Access Denied says why, in the words of each page', async ({ page, browser }) => {
+  const generic = "You don't have permission to access this page. Contact your administrator for access.";
+  await signIn(page, 'staff@demo.local');
+  const cases: [string, string[]][] = [
+    [
+      '/Users',
+      ["You don't have permission to view this page.", 'Only Super Admins can access user management.'],
+    ],
+    [
+      '/Resources',
+      ["You don't have permission to view this page.", 'Only Hall Owners can manage resources.'],
+    ],
+    ['/ResourcesHolidays', ['Only Hall Owners can manage resources.']],
+    ['/PricingRatecards', ['Only Hall Owners can manage pricing.']],
+    ['/SettingsRoles', ['Access Denied - Only Hall Owners can manage sub-users.']],
+  ];
+  for (const [path, lines] of cases) {
+    await page.goto(path);
+    const denied = page.getByTestId('access-denied');
+    for (const line of lines) await expect(denied, path).toContainText(line);
+    await expect(denied, path).not.toContainText('Contact your administrator');
+  }
+  await page.goto('/Help');
+  await expect(page.getByTestId('contact-hall-owner')).toContainText('Contact Your Hall Owner');
+  await expect(page.getByText(generic)).toHaveCount(0);
+  // pages with no words of their own keep the spec's general refusal
+  await page.goto('/Invoices');
+  await expect(page.getByText(generic)).toBeVisible();
+
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  await signIn(owner, OWNER);
+  await owner.goto('/Users');
+  await expect(owner.getByTestId('access-denied')).toContainText(
+    'Only Super Admins can access user management.',
+  );
+  await context.close();
+});

@@ -33,6 +33,8 @@ export {
   NotAvailableYet,
   AccessDenied,
   ACCESS_DENIED_TEXT,
+  PAGE_DENIALS,
+  type Denial,
   LoadingState,
   ErrorState,
   EmptyState,

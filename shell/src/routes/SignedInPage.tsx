@@ -59,7 +59,8 @@ function GuardedPage() {
   const page = findPage(location.pathname);
   let content;
   if (!page) content = <NotFoundPage />;
-  else if (!canAccessPage(page, session.principal)) content = <DeniedPage title={page.title} />;
+  else if (!canAccessPage(page, session.principal))
+    content = <DeniedPage title={page.title} path={page.path} />;
   else if (page.remote === 'shell') content = <WelcomePage />;
   else content = <RemoteArea key={page.remote} remote={page.remote} props={parcelProps} />;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Accordion, Alert, Anchor, Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
-import { PageHeader, useSession } from '@venue/ui';
+import { Accordion, Anchor, Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { AccessDenied, PAGE_DENIALS, PageHeader, useSession } from '@venue/ui';
 import { HELP_SECTIONS } from './help-sections.tsx';
 
 export function HelpPage() {
@@ -9,14 +9,7 @@ export function HelpPage() {
     return (
       <>
         <PageHeader title="Help" />
-        <Alert
-          color="indigo"
-          variant="light"
-          title="Contact Your Hall Owner"
-          data-testid="contact-hall-owner"
-        >
-          The documentation is for hall owners. For help with VenueDesk, please contact your hall owner.
-        </Alert>
+        <AccessDenied denial={PAGE_DENIALS['/Help']} />
       </>
     );
   }

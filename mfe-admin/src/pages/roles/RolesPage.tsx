@@ -1,7 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AccessDenied, EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import {
+  AccessDenied,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PAGE_DENIALS,
+  PageHeader,
+  useSession,
+} from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
 import { SearchToolbar } from '../../lib/SearchToolbar.tsx';
@@ -9,8 +17,6 @@ import { useManagedDialogs } from '../../lib/useManagedDialogs.ts';
 import { SubUserCard } from './SubUserCard.tsx';
 import { DeleteSubUserDialog, SubUserFormDialog, SubUserPasswordDialog } from './SubUserDialogs.tsx';
 import { subUsersKey, type SubUser, type SubUserDraft } from './sub-user-api.ts';
-
-export const OWNERS_ONLY = 'Access Denied - Only Hall Owners can manage sub-users.';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 
@@ -21,7 +27,7 @@ export function RolesPage() {
     return (
       <>
         <PageHeader title="Roles & Permissions" />
-        <AccessDenied message={OWNERS_ONLY} />
+        <AccessDenied denial={PAGE_DENIALS['/SettingsRoles']} />
       </>
     );
   }

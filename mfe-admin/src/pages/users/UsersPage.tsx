@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EmptyState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { AccessDenied, EmptyState, LoadingState, PAGE_DENIALS, PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
 import { pictureForm } from '../../lib/picture-rules.ts';
@@ -31,10 +31,7 @@ export function UsersPage() {
     return (
       <>
         <PageHeader title="Users" />
-        <Alert color="red" variant="light" title="Access Denied" role="alert" data-testid="access-denied">
-          <Text size="sm">You don't have permission to view this page.</Text>
-          <Text size="sm">Only Super Admins can access user management.</Text>
-        </Alert>
+        <AccessDenied denial={PAGE_DENIALS['/Users']} />
       </>
     );
   }

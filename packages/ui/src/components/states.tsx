@@ -17,7 +17,68 @@ export function NotAvailableYet({ description }: { description: string }) {
   );
 }
 
-export function AccessDenied({ message = ACCESS_DENIED_TEXT }: { message?: string }) {
+/** A refusal in the words a page's spec gives: a title and its lines, or one message. */
+export interface Denial {
+  title?: string;
+  lines: string[];
+  /** Help's refusal is advice (whom to ask), not a warning. */
+  tone?: 'refusal' | 'advice';
+}
+
+const RESOURCES_DENIAL: Denial = {
+  title: 'Access Denied',
+  lines: ["You don't have permission to view this page.", 'Only Hall Owners can manage resources.'],
+};
+const PRICING_DENIAL: Denial = { title: 'Access Denied', lines: ['Only Hall Owners can manage pricing.'] };
+/**
+ * Page-specific refusals (spec 01 Users, Roles & Permissions, Help; spec 03 §2.4, §2.8), by
+ * page path; other pages use ACCESS_DENIED_TEXT. The shell's guard and the pages' own checks
+ * both read them, so the words cannot drift apart.
+ */
+export const PAGE_DENIALS: Readonly<Record<string, Denial>> = {
+  '/Users': {
+    title: 'Access Denied',
+    lines: ["You don't have permission to view this page.", 'Only Super Admins can access user management.'],
+  },
+  '/Resources': RESOURCES_DENIAL,
+  '/ResourcesHalls': RESOURCES_DENIAL,
+  '/ResourcesHolidays': RESOURCES_DENIAL,
+  '/ResourcesBlockouts': RESOURCES_DENIAL,
+  '/PricingRatecards': PRICING_DENIAL,
+  '/PricingAddons': PRICING_DENIAL,
+  '/SettingsRoles': { lines: ['Access Denied - Only Hall Owners can manage sub-users.'] },
+  '/Help': {
+    title: 'Contact Your Hall Owner',
+    lines: ['The documentation is for hall owners. For help with VenueDesk, please contact your hall owner.'],
+    tone: 'advice',
+  },
+};
+
+export function AccessDenied({
+  message = ACCESS_DENIED_TEXT,
+  denial,
+}: {
+  message?: string;
+  denial?: Denial;
+}) {
+  if (denial) {
+    const advice = denial.tone === 'advice';
+    return (
+      <Alert
+        color={advice ? 'indigo' : 'red'}
+        variant="light"
+        title={denial.title}
+        data-testid={advice ? 'contact-hall-owner' : 'access-denied'}
+        role={advice ? undefined : 'alert'}
+      >
+        {denial.lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Alert>
+    );
+  }
   return (
     // The spec's text already begins "Access Denied -", so no title repeats it.
     <Alert color="red" variant="light" data-testid="access-denied" role="alert">
