@@ -1,4 +1,5 @@
-// `npm test`: type checks, lint, then every unit and service test in one node:test run.
+// `npm test`: type checks, lint, then every unit and service test in one node:test run, then the
+// UI component tests (jest).
 // Service tests use PGlite in-process, or the PostgreSQL server named by TEST_DATABASE_URL.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -62,4 +63,16 @@ const forbidden = onServer
 if (forbidden.length) {
   console.error(`[test] skipped on the PostgreSQL server, where they must run:\n  ${forbidden.join('\n  ')}`);
   process.exit(1);
+}
+
+// UI component tests (jest + Testing Library + msw, jsdom): pages and dialogs against a mock
+// API. They touch no database, so the PostgreSQL pass (--no-static) leaves them to the first.
+if (!process.argv.includes('--no-static')) {
+  step('UI component tests (jest)', process.execPath, [
+    `${root}/node_modules/jest/bin/jest.js`,
+    '--config',
+    'jest.config.mjs',
+    '--maxWorkers=2',
+    '--ci',
+  ]);
 }

@@ -1,0 +1,44 @@
+// UI component tests (`npm test` runs them after the node tests; alone: `npx jest`). Services and
+// packages are tested with node:test; jest exists here only because node's type stripping cannot
+// run TSX. Every project finds `*.test.tsx` under its src/ (the node runner takes `*.test.ts`).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const ESM_ONLY = ['rettime', 'until-async', '@open-draft/deferred-promise', '@inquirer'];
+
+const project = (dir) => ({
+  displayName: dir,
+  rootDir: import.meta.dirname,
+  roots: [`<rootDir>/${dir}/src`],
+  testMatch: ['**/*.test.tsx'],
+  // jsdom with Node's own fetch, streams and BroadcastChannel (msw needs them), and Node-style
+  // package resolution (msw/node has no browser build).
+  testEnvironment: 'jest-fixed-jsdom',
+  transform: { '^.+\\.(t|j)sx?$|\\.mjs$': swc },
+  // msw's ESM-only dependencies go through swc to CommonJS like our own code; the rest of
+  // node_modules ships CommonJS and is loaded as is.
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  moduleNameMapper: { '\\.css$': '<rootDir>/packages/ui/src/testing/style-stub.ts' },
+  setupFilesAfterEnv: ['<rootDir>/packages/ui/src/testing/jest-setup.ts'],
+});
+
+export default {
+  projects: [
+    'packages/ui',
+    'shell',
+    'mfe-admin',
+    'mfe-bookings',
+    'mfe-money',
+    'mfe-catalogue',
+    'mfe-comms',
+  ].map(project),
+};

@@ -1,0 +1,40 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { server } from './msw.ts';
+
+export interface CapturedRequest {
+  method: string;
+  /** Path and query as sent, e.g. /api/bookings?status=pending&sort=start */
+  url: URL;
+  headers: Headers;
+  /** The parsed JSON body, or undefined when there was none. */
+  body: unknown;
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Answers `method path` with `answer` (a JSON body, or a function of the captured request) and
+ * records every request it answers, so a test can assert what the screen sent.
+ */
+export function captureRequests(
+  method: Method,
+  path: string,
+  answer: JsonBodyType | ((req: CapturedRequest) => JsonBodyType | Response) = {},
+): CapturedRequest[] {
+  const seen: CapturedRequest[] = [];
+  server.use(
+    http[method](path, async ({ request }) => {
+      const text = await request.text();
+      const captured: CapturedRequest = {
+        method: request.method,
+        url: new URL(request.url),
+        headers: request.headers,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      };
+      seen.push(captured);
+      const out = typeof answer === 'function' ? answer(captured) : answer;
+      return out instanceof Response ? out : HttpResponse.json(out);
+    }),
+  );
+  return seen;
+}

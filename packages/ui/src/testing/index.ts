@@ -1,0 +1,7 @@
+/**
+ * Helpers of the UI component tests (jest, `*.test.tsx`), imported as `@venue/ui/testing`.
+ * Test code only: no page imports this, so it never reaches a bundle.
+ */
+export { renderWithProviders, type RenderOptions, type RenderWithProvidersResult } from './render.tsx';
+export { server } from './msw.ts';
+export { captureRequests, type CapturedRequest } from './capture.ts';

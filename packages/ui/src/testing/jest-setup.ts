@@ -1,0 +1,42 @@
+/**
+ * Runs before every UI component test file: jest-dom's matchers, what Mantine needs from a
+ * browser that jsdom lacks, and the mock API's lifecycle.
+ */
+import '@testing-library/jest-dom/jest-globals';
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
+import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { server } from './msw.ts';
+
+// Mantine reads media queries (color scheme, responsive props) and observes element sizes.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub;
+// Combobox options scroll into view as the selection moves; jsdom has no layout to scroll.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// A request no test answered is a failure, not a silent network error.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  // Toasts live in one store shared by every render; a test must not see the last one's.
+  notifications.clean();
+  server.resetHandlers();
+});
+afterAll(() => server.close());

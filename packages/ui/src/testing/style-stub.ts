@@ -1,0 +1,2 @@
+// Style sheets imported by components (Mantine's, a page's own) mean nothing to jsdom.
+export default {};
