@@ -5,6 +5,7 @@ import { blockoutEvent, resourceEvent } from './availability/catalogue-events.ts
 import { editRoutes } from './bookings/edit-routes.ts';
 import { exportRoutes } from './bookings/export-routes.ts';
 import { listRoutes } from './bookings/list-routes.ts';
+import { recurringRoutes } from './bookings/recurring-routes.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { customerRoutes } from './customers/customer-routes.ts';
 import { erasureRequested } from './customers/erasure-consumer.ts';
@@ -44,6 +45,7 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
       emailRoutes(router);
       holdRoutes(router, deps);
       editRoutes(router, deps);
+      recurringRoutes(router, deps);
       statusRoutes(router, deps);
       calendarRoutes(router);
       customerRoutes(router, deps);

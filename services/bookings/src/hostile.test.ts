@@ -16,6 +16,7 @@ describeHostileInput('bookings', async () => {
   });
   if (confirm.status !== 200) throw new Error(`setup: ${confirm.status} ${confirm.text}`);
   const day = futureDate(41);
+  const seriesDay = futureDate(60);
   const addOn = randomUUID();
   const bookingBody = {
     ...form({ bookingDate: day }),
@@ -80,9 +81,23 @@ describeHostileInput('bookings', async () => {
           startTime: '10:00',
           endTime: '12:00',
           addOnIds: [addOn],
+          addOns: [{ id: addOn, quantity: 2 }],
           excludeId: booking.id,
         },
         'POST /api/bookings/admin': bookingBody,
+        'POST /api/bookings/recurring/check': {
+          resourceId: HALL,
+          bookingDate: seriesDay,
+          startTime: '10:00',
+          endTime: '12:00',
+          repeat: { frequency: 'weekly', count: 3 },
+        },
+        'POST /api/bookings/recurring': {
+          ...bookingBody,
+          bookingDate: seriesDay,
+          repeat: { frequency: 'fortnightly', until: futureDate(80) },
+          dates: [seriesDay],
+        },
         'PUT /api/bookings/:id': { ...bookingBody, payment_details: { deposit_paid: true } },
         'PATCH /api/bookings/:id/move': {
           bookingDate: day,

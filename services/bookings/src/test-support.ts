@@ -85,6 +85,12 @@ export const resources: Record<string, CatalogueResource[]> = {
   ],
 };
 
+/** Add-ons the fake catalogue prices (others are left out of its quote). */
+export const ADDONS: Record<string, { name: string; priceCents: number }> = {
+  '2a000000-0000-4000-8000-00000000000a': { name: 'Projector', priceCents: 5000 },
+  '2b000000-0000-4000-8000-00000000000b': { name: 'Cleaning Service', priceCents: 3000 },
+};
+
 /** $100 an hour, via the catalogue's quote shape. */
 export interface FakeState {
   catalogueDown?: boolean;
@@ -106,11 +112,21 @@ export const fakeClients = (state: FakeState = {}): BookingClients => ({
     const [sh, sm] = req.startTime.split(':').map(Number) as [number, number];
     const [eh, em] = req.endTime.split(':').map(Number) as [number, number];
     const hours = (eh * 60 + em - sh * 60 - sm) / 60;
+    const addOns = (req.addOns ?? [])
+      .filter((a) => ADDONS[a.id])
+      .map((a) => ({
+        id: a.id,
+        ...ADDONS[a.id]!,
+        priceCents: ADDONS[a.id]!.priceCents * a.quantity,
+        quantity: a.quantity,
+      }));
+    const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
     return {
-      calculatedPriceCents: Math.round(hours * 10000),
+      calculatedPriceCents: Math.round(hours * 10000) + addOnsCents,
       durationHours: hours,
       rateType: 'hourly',
-      addOns: [],
+      addOns,
+      addOnsCents,
     };
   },
 });

@@ -6,3 +6,4 @@ export * from './blockout.ts';
 export * from './pricing.ts';
 export * from './passwords.ts';
 export * from './availability-settings.ts';
+export * from './recurrence.ts';

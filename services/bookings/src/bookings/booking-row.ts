@@ -51,6 +51,8 @@ export interface BookingRow {
   cancelled_at: Date | string | null;
   cancellation_reason: string | null;
   change_request: { message: string; at: string } | null;
+  /** The recurring series the booking belongs to (migration 009); null for a one-off. */
+  series_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -124,6 +126,7 @@ export function toBooking(r: BookingRow, timeZone: string) {
     cancelledAt: iso(r.cancelled_at),
     cancellationReason: r.cancellation_reason,
     changeRequest: r.change_request,
+    seriesId: r.series_id ?? null,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     hallOwnerId: r.tenant_id,

@@ -52,10 +52,7 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: Record<st
   );
   const resource = usableResource(found);
   const extras = validateExtras(body, resource.capacity);
-  const requested = typeof body.status === 'string' ? body.status.toLowerCase() : 'pending';
-  if (!CREATABLE.includes(requested))
-    throw badRequest('Status must be pending, tentative, confirmed, completed or cancelled.');
-  const status = requested as BookingStatus;
+  const status = creatableStatus(body);
   // The race test holds requests here (availability/race.test.ts): past the application's
   // check, before the write transaction, where only the exclusion constraint decides.
   const priced = await priceBooking(
@@ -83,7 +80,15 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: Record<st
   );
 }
 
-interface NewBooking {
+/** The status a new booking is created with (pending unless the body says otherwise). */
+export function creatableStatus(body: Record<string, unknown>): BookingStatus {
+  const requested = typeof body.status === 'string' ? body.status.toLowerCase() : 'pending';
+  if (!CREATABLE.includes(requested))
+    throw badRequest('Status must be pending, tentative, confirmed, completed or cancelled.');
+  return requested as BookingStatus;
+}
+
+export interface NewBooking {
   tenantId: string;
   now: Date;
   body: Record<string, unknown>;
@@ -94,9 +99,12 @@ interface NewBooking {
   extras: ReturnType<typeof validateExtras>;
   status: BookingStatus;
   priced: Priced;
+  /** The recurring series the booking is one date of (recurring-routes.ts). */
+  seriesId?: string;
 }
 
-async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
+/** The write of one new booking, in the caller's transaction; recurring series call it per date. */
+export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
   const { tenantId, now, body, settings, form, resource, extras, status, priced } = n;
   for (const r of n.fetched) await upsertResource(tx, tenantId, r);
   const span = spanFor(form, resource, settings.timezone);
@@ -143,6 +151,7 @@ async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     hold_expires_at: p(holdUntil),
     payment_details: p(payment ? JSON.stringify(payment) : null),
     cancelled_at: status === 'cancelled' ? 'now()' : 'NULL',
+    series_id: p(n.seriesId ?? null),
   };
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO bookings (${Object.keys(columns).join(', ')}) VALUES (${Object.values(columns).join(', ')}) RETURNING id`,

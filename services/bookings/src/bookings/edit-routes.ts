@@ -26,13 +26,14 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
       settings: await tenantSettings(tx, tenantId),
       known: await localResource(tx, resourceId),
     }));
-    const addOnIds = b.addOnIds;
+    const { addOnIds, addOns } = b;
     const quote = await deps.clients.priceQuote(tenantId, {
       resourceId,
       date: when.bookingDate,
       startTime: when.startTime,
       endTime: when.endTime,
       ...(addOnIds ? { addOnIds } : {}),
+      ...(addOns ? { addOns } : {}),
     });
     const { resource: found, fetched } = await resolveResource(
       deps.clients,

@@ -96,6 +96,21 @@ export const statusBody = z.object({
 // --- the availability check and the calendar's move -------------------------------------------
 
 const CHECK_MESSAGE = 'Resource, date, start and end time are needed to check availability.';
+const QUANTITY_MESSAGE = 'Add-on quantity must be a whole number from 1 to 1000.';
+
+/** One add-on of a quote: its id and how many (1 when left out). */
+const addOnLine = z.object(
+  {
+    id: textField(64, 'Add-on'),
+    quantity: z
+      .number({ error: QUANTITY_MESSAGE })
+      .int(QUANTITY_MESSAGE)
+      .min(1, QUANTITY_MESSAGE)
+      .max(1000, QUANTITY_MESSAGE)
+      .default(1),
+  },
+  { error: 'Each add-on must be an object with an id and a quantity.' },
+);
 
 export const checkBody = z
   .object({
@@ -105,6 +120,8 @@ export const checkBody = z
     startTime: wallTime(CHECK_MESSAGE),
     endTime: wallTime(CHECK_MESSAGE),
     addOnIds: z.array(textField(64, 'Add-on')).max(100).optional(),
+    // With quantities, as the form sends them, so the quote it shows prices them.
+    addOns: z.array(addOnLine).max(100, 'At most 100 add-ons.').optional(),
     excludeId: textField(64, 'Excluded booking').nullish(),
   })
   .superRefine((b, ctx) => {

@@ -1,10 +1,31 @@
-import { addonInput } from '@venue/contracts';
-import { notFound, parseBody, type AppContext, type AppRouter, type Tx } from '@venue/service-kit';
-import { PRICING_GUARDS, dollars, idParam, isoInstant, num, tenantOf, tx } from '../common.ts';
+import { addonInput, hasPermission } from '@venue/contracts';
+import {
+  ACCESS_DENIED_MESSAGE,
+  forbidden,
+  notFound,
+  parseBody,
+  requireAuth,
+  withTx,
+  type AppContext,
+  type AppMiddleware,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { PRICING_GUARDS, dollars, idParam, isoInstant, num, principal, tenantOf, tx } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 
 const NOT_FOUND = 'Add-on not found';
-const { read, write } = PRICING_GUARDS;
+const { write } = PRICING_GUARDS;
+
+/**
+ * The list is read by the Add-ons page and by the screens that sell add-ons: the booking form
+ * offers them (issue 11 item 16) and quotations price them. Changing them stays the owner's.
+ */
+const mayList: AppMiddleware = async (ctx, next) => {
+  const keys = ['pricing', 'bookings', 'quotations'] as const;
+  if (!keys.some((k) => hasPermission(principal(ctx), k))) throw forbidden(ACCESS_DENIED_MESSAGE);
+  await next();
+};
 
 /** What every new tenant starts with (spec 03 §2.9 / §9). */
 export const STARTER_ADDONS = [
@@ -58,7 +79,7 @@ async function findAddon(ctx: AppContext) {
 }
 
 export function addonRoutes(router: AppRouter): void {
-  router.get('/api/addons', ...read, async (ctx) => {
+  router.get('/api/addons', requireAuth, mayList, withTx, async (ctx) => {
     await ensureStarterAddons(tx(ctx), tenantOf(ctx));
     const { rows } = await tx(ctx).query(`SELECT ${COLUMNS} FROM addons ORDER BY lower(name), id`);
     ctx.body = rows.map((r) => toAddon(r as Record<string, unknown>));

@@ -4,7 +4,9 @@ import {
   OWNER,
   OWNER2,
   OWNER3,
+  SUB_BOOKINGS,
   SUB_PRICING,
+  SUB_RESOURCES,
   hall,
   startCatalogue,
   type Harness,
@@ -254,6 +256,15 @@ describe('rate cards, add-ons and the price quote API', () => {
       { 'x-venue-internal': process.env.INTERNAL_SECRET! },
     );
     assert.equal(wrongTenant.status, 404);
+  });
+
+  it('the booking form lists add-ons: a sub-user with the bookings key reads them, changes none', async () => {
+    const list = await h.call('GET', '/api/addons', SUB_BOOKINGS);
+    assert.equal(list.status, 200);
+    assert.ok(list.body.some((a: { name: string }) => a.name === 'Projector'));
+    const add = await h.call('POST', '/api/addons', SUB_BOOKINGS, { name: 'Mine', priceCents: 1 });
+    assert.equal(add.status, 403);
+    assert.equal((await h.call('GET', '/api/addons', SUB_RESOURCES)).status, 403);
   });
 
   it("another tenant cannot read, change or delete this tenant's rate card or add-on", async () => {

@@ -1,0 +1,299 @@
+/**
+ * Recurring bookings (issue 11 item 16): a weekly, fortnightly or monthly series, until a date or
+ * N times (at most 52). `POST /api/bookings/recurring/check` lists every date with what holds
+ * its time; `POST /api/bookings/recurring` books the chosen dates in one transaction, each an
+ * ordinary booking (own code, priced and written by the single create's own functions) linked
+ * by `series_id`, all or none: a date taken meanwhile is a 409 naming it and nothing is stored.
+ *
+ * Like a single create, the catalogue is asked between two transactions, never inside one.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { MAX_SERIES_OCCURRENCES, MONTHLY_SKIP_NOTE, REPEAT_FREQUENCIES, seriesDates } from '@venue/contracts';
+import {
+  HttpError,
+  badRequest,
+  calendarDate,
+  conflict,
+  inRequestTx,
+  parseBody,
+  textField,
+  wallTime,
+  type AppContext,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import type { Deps } from '../deps.ts';
+import { findConflicts, type BlockoutEntry, type ConflictEntry } from '../availability/conflicts.ts';
+import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
+import { spanFor } from '../availability/resource-slots.ts';
+import type { CatalogueResource } from '../remote/clients.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
+import { pricingTerms } from '../status/payment.ts';
+import { bookingsAuth } from '../shared/guards.ts';
+import { tenantOf } from '../shared/request.ts';
+import { venueIso, venueToday } from '../shared/time.ts';
+import { bookingBody, validateBookingForm, validateExtras } from './booking-form.ts';
+import { creatableStatus, insertBooking } from './create-booking.ts';
+import { addOnRequests, priceBooking, type Priced } from './pricing.ts';
+
+const COUNT_MESSAGE = `Repeat count must be a whole number from 2 to ${MAX_SERIES_OCCURRENCES}.`;
+const END_MESSAGE = 'Choose an end date or a number of times.';
+
+/** How the booking repeats: a frequency and either a last day or a number of dates. */
+const repeatRule = z
+  .object(
+    {
+      frequency: z.enum(REPEAT_FREQUENCIES, {
+        error: 'Repeat frequency must be weekly, fortnightly or monthly.',
+      }),
+      count: z
+        .number({ error: COUNT_MESSAGE })
+        .int(COUNT_MESSAGE)
+        .min(2, COUNT_MESSAGE)
+        .max(MAX_SERIES_OCCURRENCES, COUNT_MESSAGE)
+        .nullish(),
+      until: calendarDate('Repeat until must be a real day written YYYY-MM-DD.').nullish(),
+    },
+    { error: 'Repeat must say how often (frequency) and until when (until or count).' },
+  )
+  .superRefine((r, ctx) => {
+    if (r.count == null && r.until == null)
+      ctx.addIssue({ code: 'custom', path: ['until'], message: END_MESSAGE });
+    else if (r.count != null && r.until != null)
+      ctx.addIssue({ code: 'custom', path: ['count'], message: `${END_MESSAGE} Not both.` });
+  });
+type RepeatRule = z.output<typeof repeatRule>;
+
+const CHECK_MESSAGE = 'Resource, date, start and end time are needed to check the dates.';
+
+/** The check needs the slot and the rule only: the form may not have a customer yet. */
+const seriesCheckBody = z
+  .object({
+    resourceId: textField(64, 'Resource').optional(),
+    selectedHall: textField(64, 'Resource').optional(),
+    bookingDate: calendarDate(CHECK_MESSAGE),
+    startTime: wallTime(CHECK_MESSAGE),
+    endTime: wallTime(CHECK_MESSAGE),
+    repeat: repeatRule,
+  })
+  .superRefine((b, ctx) => {
+    if (!b.resourceId && !b.selectedHall)
+      ctx.addIssue({ code: 'custom', path: ['resourceId'], message: CHECK_MESSAGE });
+    else if (b.endTime <= b.startTime)
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be after start time' });
+  });
+
+/** The single create's body, the rule, and the dates chosen from the check (all when absent). */
+const seriesBody = bookingBody.extend({
+  repeat: repeatRule,
+  dates: z
+    .array(calendarDate('Each chosen date must be a real day written YYYY-MM-DD.'), {
+      error: 'Dates must be a list of days.',
+    })
+    .min(1, 'Choose at least one date to book.')
+    .max(MAX_SERIES_OCCURRENCES, `At most ${MAX_SERIES_OCCURRENCES} dates.`)
+    .optional(),
+});
+
+function fail(path: string, message: string): never {
+  throw badRequest(message, { errors: [{ path, message }] });
+}
+
+/** The series' dates from `first`, or the 400 that says why the rule cannot be booked. */
+function seriesOrFail(first: string, repeat: RepeatRule) {
+  if (repeat.until != null && repeat.until < first)
+    fail('repeat.until', 'The repeat end date must be on or after the booking date.');
+  const series = seriesDates(first, repeat);
+  if (series.tooMany)
+    fail(
+      'repeat.until',
+      `A series can have at most ${MAX_SERIES_OCCURRENCES} dates; choose an earlier end date or a number of times.`,
+    );
+  return series;
+}
+
+/** The chosen dates, each one of the series (in the series' order, once each). */
+function chosenDates(all: string[], chosen: string[] | undefined): string[] {
+  if (!chosen) return all;
+  chosen.forEach((d, i) => {
+    if (!all.includes(d)) fail(`dates.${i}`, `${d} is not a date of this series.`);
+  });
+  return all.filter((d) => chosen.includes(d));
+}
+
+export interface Occurrence {
+  date: string;
+  /** The event on the venue's clock, with its offset (the same wall time on every date). */
+  startsAt: string;
+  endsAt: string;
+  free: boolean;
+  conflicts: ConflictEntry[];
+  blockouts: BlockoutEntry[];
+}
+
+/** Each date with the bookings and block-outs that hold its time (buffers included). */
+async function occurrencesOf(
+  tx: Tx,
+  resource: CatalogueResource,
+  times: { startTime: string; endTime: string },
+  dates: string[],
+  timeZone: string,
+): Promise<Occurrence[]> {
+  const out: Occurrence[] = [];
+  for (const date of dates) {
+    const span = spanFor(
+      { startTime: times.startTime, endTime: times.endTime, bookingDate: date },
+      resource,
+      timeZone,
+    );
+    const found = await findConflicts(tx, resource.id, span, null);
+    out.push({
+      date,
+      startsAt: venueIso(span.startsAt, timeZone),
+      endsAt: venueIso(span.endsAt, timeZone),
+      free: found.conflicts.length === 0 && found.blockouts.length === 0,
+      ...found,
+    });
+  }
+  return out;
+}
+
+/** What the screen shows next to the list: how the rule was read. */
+function ruleSummary(repeat: RepeatRule, skipped: string[]) {
+  return {
+    frequency: repeat.frequency,
+    ...(repeat.frequency === 'monthly' ? { monthly: 'skip', note: MONTHLY_SKIP_NOTE, skipped } : {}),
+  };
+}
+
+function takenError(taken: Array<Pick<Occurrence, 'date' | 'conflicts' | 'blockouts'>>) {
+  const dates = taken.map((o) => o.date);
+  return conflict(
+    `${dates.length === 1 ? 'This date is' : 'These dates are'} no longer free: ${dates.join(', ')}. Check the dates again and save the free ones.`,
+    { collisions: taken, dates },
+  );
+}
+
+/** `fn` over `items`, at most `width` at a time, answers in the items' order. */
+async function inBatches<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += width)
+    out.push(...(await Promise.all(items.slice(i, i + width).map(fn))));
+  return out;
+}
+
+/** Quotes asked of the catalogue at once while pricing a series. */
+const QUOTES_AT_ONCE = 6;
+
+async function createSeries(ctx: AppContext, deps: Deps, body: z.output<typeof seriesBody>) {
+  const tenantId = tenantOf(ctx);
+  const now = deps.now();
+  // 1. A short read: the settings (503 without bookings' copy), the form's rules on the first
+  //    date (the earliest, so none is in the past), the series and the chosen dates.
+  const first = await inRequestTx(ctx, async (tx) => {
+    const settings = await tenantSettings(tx, tenantId);
+    const form = validateBookingForm(body, venueToday(now, settings.timezone));
+    const series = seriesOrFail(form.bookingDate, body.repeat);
+    const known = await localResource(tx, form.selectedHall);
+    if (known) validateExtras(body, usableResource(known).capacity);
+    return { settings, form, dates: chosenDates(series.dates, body.dates ?? undefined), known };
+  });
+  const { settings, form, dates } = first;
+  // 2. The catalogue, with no transaction open: the resource if bookings has no copy, and a
+  //    quote per date (weekend and holiday rates differ by date), each priced exactly as a
+  //    single create prices it.
+  const { resource: found, fetched } = await resolveResource(
+    deps.clients,
+    tenantId,
+    form.selectedHall,
+    first.known,
+  );
+  const resource = usableResource(found);
+  const extras = validateExtras(body, resource.capacity);
+  const status = creatableStatus(body);
+  const addOns = addOnRequests(body) ?? [];
+  const terms = pricingTerms(settings);
+  const prices: Priced[] = await inBatches(dates, QUOTES_AT_ONCE, (date) =>
+    priceBooking(
+      deps.clients,
+      tenantId,
+      { ...form, bookingDate: date },
+      extras.estimatedPriceCents,
+      addOns,
+      terms,
+    ),
+  );
+  const seriesId = randomUUID();
+  // 3. One transaction for every date: checked again (the time may have been taken meanwhile),
+  //    then each written by the single create's insert; any failure stores none of them.
+  const bookings = await inRequestTx(ctx, async (tx) => {
+    for (const r of fetched) await upsertResource(tx, tenantId, r);
+    const taken = (await occurrencesOf(tx, resource, form, dates, settings.timezone)).filter((o) => !o.free);
+    if (taken.length) throw takenError(taken);
+    const made = [];
+    for (const [i, date] of dates.entries()) {
+      try {
+        made.push(
+          await insertBooking(ctx, tx, {
+            tenantId,
+            now,
+            body,
+            settings,
+            form: { ...form, bookingDate: date },
+            resource,
+            fetched: [],
+            extras,
+            status,
+            priced: prices[i]!,
+            seriesId,
+          }),
+        );
+      } catch (err) {
+        // Past the check above only a concurrent writer can take the slot (the constraint's 409).
+        if (err instanceof HttpError && err.status === 409) {
+          const extra = (err.extra ?? {}) as Partial<Occurrence>;
+          throw takenError([{ date, conflicts: extra.conflicts ?? [], blockouts: extra.blockouts ?? [] }]);
+        }
+        throw err;
+      }
+    }
+    return made;
+  });
+  return { seriesId, bookings };
+}
+
+export function recurringRoutes(router: AppRouter, deps: Deps): void {
+  router.post('/api/bookings/recurring/check', ...bookingsAuth, async (ctx) => {
+    const b = parseBody(ctx, seriesCheckBody);
+    const resourceId = (b.resourceId ?? b.selectedHall)!;
+    const tenantId = tenantOf(ctx);
+    const series = seriesOrFail(b.bookingDate, b.repeat);
+    const first = await inRequestTx(ctx, async (tx) => ({
+      settings: await tenantSettings(tx, tenantId),
+      known: await localResource(tx, resourceId),
+    }));
+    const { resource: found, fetched } = await resolveResource(
+      deps.clients,
+      tenantId,
+      resourceId,
+      first.known,
+    );
+    const resource = usableResource(found);
+    ctx.body = await inRequestTx(ctx, async (tx) => {
+      for (const r of fetched) await upsertResource(tx, tenantId, r);
+      const occurrences = await occurrencesOf(tx, resource, b, series.dates, first.settings.timezone);
+      return {
+        ...ruleSummary(b.repeat, series.skipped),
+        occurrences,
+        freeCount: occurrences.filter((o) => o.free).length,
+      };
+    });
+  });
+
+  router.post('/api/bookings/recurring', ...bookingsAuth, async (ctx) => {
+    const result = await createSeries(ctx, deps, parseBody(ctx, seriesBody));
+    ctx.status = 201;
+    ctx.body = result;
+  });
+}
