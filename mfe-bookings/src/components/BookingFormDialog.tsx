@@ -21,8 +21,18 @@ import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 import { toastSuccess } from '../lib/notify.ts';
 import { validateBooking, validateBookingExtras, type BookingFormValues } from '../lib/validate.ts';
+import { AddOnsField, type AddOnChoice, type QuotedAddOn } from './AddOnsField.tsx';
 import { ConflictList } from './ConflictList.tsx';
 import { DialogActions } from './DialogActions.tsx';
+import {
+  NO_REPEAT,
+  RecurrenceFields,
+  chosenDates,
+  repeatRule,
+  useSeriesCheck,
+  type RepeatValues,
+  type SeriesCreated,
+} from './RecurrenceFields.tsx';
 
 export interface BookingPrefill {
   resourceId?: string;
@@ -105,6 +115,14 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   const [success, setSuccess] = useState<string | null>(null);
   // Per opening of the dialog: saving the same booking twice (a double click) creates it once.
   const [keyFor] = useState(idempotencyKeys);
+  // Add-ons (AddOnsField) and, for a new booking, the repeat (RecurrenceFields). An edit sends
+  // add-ons only when they were changed: sending them reprices the booking.
+  const [addOns, setAddOns] = useState<AddOnChoice[]>(
+    () => booking?.addOns?.map((a) => ({ id: a.id, quantity: a.quantity })) ?? [],
+  );
+  const [addOnsChanged, setAddOnsChanged] = useState(false);
+  const [repeat, setRepeat] = useState<RepeatValues>(NO_REPEAT);
+  const [excludedDates, setExcludedDates] = useState<string[]>([]);
   const set = (key: keyof BookingFormValues) => (value: string | null) => {
     setValues((v) => ({ ...v, [key]: value ?? '' }));
     setServerConflicts(null);
@@ -136,14 +154,23 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   const [savedId, setSavedId] = useState<string | null>(null);
   const excludeId = booking?.id ?? savedId;
   const check = useQuery({
-    queryKey: [ROOTS.bookings, 'check', debounced, excludeId],
+    queryKey: [ROOTS.bookings, 'check', debounced, excludeId, addOns],
     queryFn: () =>
-      api.request<CheckResult>('check booking', 'POST', '/api/bookings/check', {
-        ...debounced,
-        ...(excludeId ? { excludeId } : {}),
-      }),
+      api.request<CheckResult & { quote: { addOns?: QuotedAddOn[] } | null }>(
+        'check booking',
+        'POST',
+        '/api/bookings/check',
+        {
+          ...debounced,
+          ...(addOns.length ? { addOns } : {}),
+          ...(excludeId ? { excludeId } : {}),
+        },
+      ),
     enabled: ready,
   });
+  const repeating = !booking && repeat.enabled;
+  const series = useSeriesCheck(slot, booking ? NO_REPEAT : repeat);
+  const seriesDates = chosenDates(series.data, excludedDates);
 
   const resource = resources.data?.find((r) => r.id === values.selectedHall);
   const resourceOptions = (resources.data ?? [])
@@ -158,6 +185,43 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             idempotencyKey: keyFor(body),
           }),
   });
+
+  const saveSeries = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api.request<SeriesCreated>('create the bookings', 'POST', '/api/bookings/recurring', body, {
+        idempotencyKey: keyFor(body),
+      }),
+  });
+
+  /** Every chosen date of the series in one request: all are booked or none (a 409 names the taken). */
+  async function submitSeries(body: Record<string, unknown>) {
+    const rule = repeatRule(repeat);
+    if (!rule || !series.data) {
+      setError('Choose how often and until when the booking repeats, then wait for the dates to be checked.');
+      return;
+    }
+    if (seriesDates.length === 0) {
+      setError('None of the dates is free to book. Choose another time, or cancel.');
+      return;
+    }
+    try {
+      const made = await saveSeries.mutateAsync({ ...body, repeat: rule, dates: seriesDates });
+      setSuccess(`${made.bookings.length} bookings created successfully!`);
+      toastSuccess('Bookings Created!', made.bookings.map((b) => b.bookingCode).join(', '));
+      void refresh();
+      setTimeout(() => {
+        onSaved?.(made.bookings[0] ?? null);
+        onClose();
+      }, SUCCESS_DELAY_MS);
+    } catch (err) {
+      setError(
+        serverMessage(err instanceof ApiError ? err.body : null) ??
+          'Failed to create the bookings. Please try again.',
+      );
+      // A date taken since the check: show the dates again as they are now.
+      if (err instanceof ApiError && err.status === 409) void series.refetch();
+    }
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -176,7 +240,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
       setError(problem);
       return;
     }
-    if (check.data && (check.data.conflicts.length > 0 || check.data.blockouts.length > 0)) {
+    if (!repeating && check.data && (check.data.conflicts.length > 0 || check.data.blockouts.length > 0)) {
       setError('Time slot conflicts with existing booking(s). Please choose a different time.');
       return;
     }
@@ -194,7 +258,12 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
       estimatedPrice: values.estimatedPrice.trim() === '' ? null : Number(values.estimatedPrice),
       guestCount: values.guestCount.trim() === '' ? null : Number(values.guestCount),
       status: values.status,
+      ...(!booking || addOnsChanged ? { addOns } : {}),
     };
+    if (repeating) {
+      await submitSeries(body);
+      return;
+    }
     try {
       const saved = unwrapBooking(await save.mutateAsync(body));
       if (saved?.id) setSavedId(saved.id);
@@ -223,8 +292,10 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     }
   }
 
-  const conflicts = serverConflicts?.conflicts ?? (ready ? check.data?.conflicts : undefined) ?? [];
-  const blockouts = serverConflicts?.blockouts ?? (ready ? check.data?.blockouts : undefined) ?? [];
+  // Repeating, each date's clashes are listed with it (RecurrenceFields) instead.
+  const slotCheck = ready && !repeating ? check.data : undefined;
+  const conflicts = serverConflicts?.conflicts ?? slotCheck?.conflicts ?? [];
+  const blockouts = serverConflicts?.blockouts ?? slotCheck?.blockouts ?? [];
   const quote = ready ? check.data?.quote : null;
 
   return (
@@ -279,6 +350,18 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
           <TextInput label="Start time" type="time" required {...bind('startTime')} />
           <TextInput label="End time" type="time" required {...bind('endTime')} />
         </SimpleGrid>
+        {booking ? null : (
+          <RecurrenceFields
+            value={repeat}
+            onChange={(next) => {
+              setRepeat(next);
+              setExcludedDates([]);
+            }}
+            check={series}
+            excluded={excludedDates}
+            onExcludedChange={setExcludedDates}
+          />
+        )}
 
         <Title order={3} fz="md">
           Pricing &amp; Status
@@ -300,6 +383,14 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             allowDeselect={false}
           />
         </SimpleGrid>
+        <AddOnsField
+          value={addOns}
+          onChange={(next) => {
+            setAddOns(next);
+            setAddOnsChanged(true);
+          }}
+          quoted={quote?.addOns}
+        />
 
         <div aria-live="polite" data-testid="price-estimate">
           {check.isFetching && ready ? (
@@ -321,7 +412,9 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             <Text size="sm">
               Price estimate: <strong>{fmt.money(quote.calculatedPriceCents)}</strong> ({quote.durationHours}{' '}
               h{quote.isWeekend ? ', weekend rate' : ''}
-              {quote.holiday ? `, ${quote.holiday.name} surcharge` : ''})
+              {quote.holiday ? `, ${quote.holiday.name} surcharge` : ''}
+              {quote.addOns?.length ? ', add-ons included' : ''})
+              {repeating ? ' for the first date; each date is priced for its own day' : ''}
               {values.estimatedPrice.trim() !== ''
                 ? ` — override ${fmt.money(Math.round(Number(values.estimatedPrice) * 100) || 0)} will be used`
                 : ''}
@@ -336,8 +429,12 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
           </Alert>
         ) : null}
         <DialogActions error={error} errorTitle="Cannot save booking" onCancel={onClose}>
-          <Button type="submit" loading={save.isPending} disabled={Boolean(success)}>
-            {booking ? 'Update Booking' : 'Create Booking'}
+          <Button type="submit" loading={save.isPending || saveSeries.isPending} disabled={Boolean(success)}>
+            {booking
+              ? 'Update Booking'
+              : repeating
+                ? `Create ${seriesDates.length} Booking${seriesDates.length === 1 ? '' : 's'}`
+                : 'Create Booking'}
           </Button>
         </DialogActions>
       </Stack>
