@@ -186,3 +186,122 @@ test('Access Denied says why, in the words of each page', async ({ page, browser
   );
   await context.close();
 });
+
+test('booking screens: conflicts on Pending Review, reasons in words, whole deposit badges, Public holiday filter, toasts clear of the header', async ({
+  page,
+  request,
+}) => {
+  const api = await ownerApi(request);
+  const put = async (path: string, data: unknown) => {
+    const res = await request.put(path, { headers: { authorization: `Bearer ${api.token}` }, data });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  };
+  const hall = await createResource(api, `Screens Hall ${RUN}`);
+  const day = venueDay(20);
+  const nextDay = venueDay(21);
+  const held = await bookingWith(api, {
+    resourceId: hall.id,
+    date: day,
+    start: '10:00',
+    end: '12:00',
+    name: `Held ${RUN}`,
+    eventType: 'Meeting',
+  });
+  // a block-out laid over the pending booking (decision 13): its conflict
+  await api.post('/api/blockouts', {
+    resourceIds: [hall.id],
+    dateFrom: day,
+    dateTo: day,
+    timeFrom: '11:00',
+    timeTo: '13:00',
+    reason: 'Maintenance',
+  });
+  const onHoliday = await bookingWith(api, {
+    resourceId: hall.id,
+    date: nextDay,
+    start: '09:00',
+    end: '10:00',
+    name: `Holiday ${RUN}`,
+    eventType: 'Wedding',
+  });
+  const ordinary = await bookingWith(api, {
+    resourceId: hall.id,
+    date: nextDay,
+    start: '14:00',
+    end: '15:00',
+    name: `Ordinary ${RUN}`,
+    eventType: 'Wedding',
+  });
+  await put(`/api/bookings/${onHoliday.id}/status`, { status: 'confirmed' });
+  await put(`/api/bookings/${ordinary.id}/status`, { status: 'confirmed' });
+  await api.post('/api/holidays', { name: `Screens Day ${RUN}`, date: nextDay, scope: 'custom' });
+  const gone = await bookingWith(api, {
+    resourceId: hall.id,
+    date: venueDay(22),
+    start: '09:00',
+    end: '10:00',
+    name: `Gone ${RUN}`,
+    eventType: 'Wedding',
+  });
+  await put(`/api/bookings/${gone.id}/status`, { status: 'cancelled', reason: 'scheduling_conflict' });
+
+  // the block-out reaches bookings by event (decision 7)
+  await expect
+    .poll(async () => {
+      const list = await api.get<{ items: { id: string; conflicts?: unknown[] }[] }>(
+        `/api/bookings?status=pending&withConflicts=true&q=${RUN}`,
+      );
+      return list.items.find((b) => b.id === held.id)?.conflicts?.length ?? 0;
+    })
+    .toBe(1);
+
+  await signIn(page, OWNER);
+  await page.goto('/BookingsPending');
+  await page.getByPlaceholder('Search pending bookings...').fill(RUN);
+  const table = page.getByRole('table', { name: 'Pending bookings' });
+  await expect(table.getByRole('columnheader', { name: 'Conflicts' })).toBeVisible();
+  const heldRow = table.getByTestId('booking-row').filter({ hasText: held.bookingCode });
+  await expect(heldRow).toContainText('1 conflict');
+  await expect(heldRow).toContainText('Block-out: Maintenance');
+
+  await page.goto('/BookingsCancelled');
+  await page.getByLabel('Search').fill(RUN);
+  const goneRow = page.getByTestId('booking-row').filter({ hasText: gone.bookingCode });
+  await expect(goneRow).toContainText('Scheduling conflict');
+  await expect(goneRow).not.toContainText('scheduling_conflict');
+  const badges = await goneRow.evaluate((tr) =>
+    Array.from(tr.querySelectorAll('.mantine-Badge-label'))
+      .filter((l) => l.scrollWidth > l.clientWidth)
+      .map((l) => l.textContent),
+  );
+  expect(badges, 'no badge is cut short').toEqual([]);
+  await expect(goneRow).toContainText('No Deposit');
+
+  await page.goto('/BookingsConfirmed');
+  await page.getByLabel('Search').fill(RUN);
+  const rows = page.getByTestId('booking-row');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('group', { name: 'Filters' }).getByText('Public holiday').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(onHoliday.bookingCode);
+
+  // a toast does not cover the header's buttons
+  await rows.first().getByRole('button', { name: 'Complete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Complete Booking' }).click();
+  const toast = page.locator('.mantine-Notification-root').first();
+  await expect(toast).toBeVisible();
+  const overlap = await page.evaluate(() => {
+    const t = document.querySelector('.mantine-Notification-root')!.getBoundingClientRect();
+    const pageHeader = document.querySelector('h1')!.closest('.mantine-Group-root')!;
+    const buttons = [
+      ...Array.from(document.querySelectorAll('header button')),
+      ...Array.from(pageHeader.querySelectorAll('button')),
+    ];
+    return buttons
+      .map((b) => b.getBoundingClientRect())
+      .filter(
+        (r) => r.width && !(r.right <= t.left || r.left >= t.right || r.bottom <= t.top || r.top >= t.bottom),
+      ).length;
+  });
+  expect(overlap, 'no header button under the toast').toBe(0);
+});

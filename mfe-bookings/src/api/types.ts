@@ -80,6 +80,15 @@ export interface AddOnLine {
   priceCents: number;
 }
 
+export interface ListConflict {
+  kind: 'booking' | 'blockout';
+  id: string;
+  /** The other booking's code and customer, or the block-out's reason. */
+  label: string;
+  start: string;
+  end: string;
+}
+
 export interface Booking {
   id: string;
   bookingCode: string;
@@ -120,6 +129,8 @@ export interface Booking {
   balanceDueCents?: number;
   cancelledAt: string | null;
   cancellationReason: string | null;
+  /** With `withConflicts` on a list: what holds part of this booking's time (spec 02 §2.4). */
+  conflicts?: ListConflict[];
   changeRequest: { message: string; at: string } | null;
   createdAt: string;
   updatedAt: string;

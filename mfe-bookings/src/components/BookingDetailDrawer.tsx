@@ -6,6 +6,7 @@ import { useFormat } from '../lib/format.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { StaffFields } from './StaffFields.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { cancelReasonLabel } from '../lib/cancel-reasons.ts';
 
 interface Actions {
   edit: (b: Booking) => void;
@@ -72,7 +73,7 @@ function BookingDetail({ booking: b, actions }: { booking: Booking; actions: Act
     rows.push(['Balance due', fmt.money(paymentCents(p, 'finalDue'))]);
   }
   if (b.cancelledAt) rows.push(['Cancelled', fmt.dateTime(b.cancelledAt)]);
-  if (b.cancellationReason) rows.push(['Reason', b.cancellationReason]);
+  if (b.cancellationReason) rows.push(['Reason', cancelReasonLabel(b.cancellationReason)]);
   if (b.changeRequest) rows.push(['Changes requested', b.changeRequest.message]);
   const open = b.status === 'pending' || b.status === 'tentative';
   return (

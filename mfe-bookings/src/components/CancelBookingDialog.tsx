@@ -8,13 +8,7 @@ import { DetailsTable } from './DetailsTable.tsx';
 import { DialogActions } from './DialogActions.tsx';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 
-export const CANCEL_REASONS = [
-  { value: 'resource_unavailable', label: 'Resource unavailable' },
-  { value: 'scheduling_conflict', label: 'Scheduling conflict' },
-  { value: 'customer_request', label: 'Customer request' },
-  { value: 'admin_decision', label: 'Admin decision' },
-  { value: 'other', label: 'Other' },
-];
+import { CANCEL_REASONS } from '../lib/cancel-reasons.ts';
 
 interface Props {
   booking: Booking | null;

@@ -4,6 +4,7 @@ import type { Formatters } from '../lib/format.ts';
 import type { Column } from './BookingsTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { depositLabel, valueCents } from '../lib/deposit.ts';
+import { cancelReasonLabel } from '../lib/cancel-reasons.ts';
 
 /** What is still owed, as the server computes it (total less a paid deposit). */
 export function balanceCents(b: Booking): number {
@@ -120,7 +121,12 @@ export function columns(fmt: Formatters) {
       render: (b: Booking) => {
         const label = depositLabel(b);
         return (
-          <Badge variant="dot" color={label === 'Paid' ? 'green' : label === 'Pending' ? 'yellow' : 'gray'}>
+          // A badge may shrink below its label in a squeezed column ("NO …"); it reads whole.
+          <Badge
+            variant="dot"
+            color={label === 'Paid' ? 'green' : label === 'Pending' ? 'yellow' : 'gray'}
+            style={{ minWidth: 'max-content' }}
+          >
             {label}
           </Badge>
         );
@@ -162,7 +168,29 @@ export function columns(fmt: Formatters) {
     reason: {
       key: 'reason',
       label: 'Reason',
-      render: (b: Booking) => b.cancellationReason || 'Not specified',
+      render: (b: Booking) => cancelReasonLabel(b.cancellationReason),
+    },
+    conflicts: {
+      key: 'conflicts',
+      label: 'Conflicts',
+      render: (b: Booking) =>
+        b.conflicts?.length ? (
+          <Stack gap={2}>
+            <Badge color="red" variant="light" style={{ minWidth: 'max-content' }}>
+              {b.conflicts.length} {b.conflicts.length === 1 ? 'conflict' : 'conflicts'}
+            </Badge>
+            {b.conflicts.map((x) => (
+              <Text key={`${x.kind}-${x.id}`} size="xs">
+                {x.kind === 'blockout' ? 'Block-out' : 'Booking'}: {x.label} (
+                {fmt.time(x.start.slice(11, 16))}–{fmt.time(x.end.slice(11, 16))})
+              </Text>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            None
+          </Text>
+        ),
     },
     notes: {
       key: 'notes',

@@ -74,7 +74,8 @@ function GuardedPage() {
 export default function SignedInPage() {
   return (
     <>
-      <Notifications position="top-right" />
+      {/* Bottom right: at the top they covered the page header's buttons (Refresh, New Booking…). */}
+      <Notifications position="bottom-right" />
       <ModalsProvider>
         <QueryClientProvider client={queryClient}>
           <GuardedPage />

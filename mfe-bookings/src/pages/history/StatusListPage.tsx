@@ -11,11 +11,14 @@ import { StatCards } from '../../components/StatCards.tsx';
 import { useBookingDialogs, type BookingDialogs } from '../../components/useBookingDialogs.tsx';
 import { useCsvExport, usePagedBookings } from '../../components/usePagedBookings.ts';
 import { useFormat, type Formatters } from '../../lib/format.ts';
+import { onDatesParam, useHolidayDates } from './holiday-dates.ts';
 
 export interface Toggle {
   label: string;
   /** Query parameters this toggle adds when on. */
   params: Record<string, string | boolean>;
+  /** On, the list keeps the bookings on public holidays (days asked of the catalogue). */
+  holidays?: boolean;
 }
 
 export interface StatusListConfig {
@@ -47,11 +50,15 @@ export function StatusListPage({ config }: { config: StatusListConfig }) {
   const [on, setOn] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<Booking | null>(null);
+  const wantsHolidays = config.toggles.some((t) => t.holidays && on.includes(t.label));
+  const holidays = useHolidayDates(wantsHolidays);
   const filters = useMemo(() => {
     const p: Record<string, string | boolean> = { q: search.trim(), status: config.status };
     for (const t of config.toggles) if (on.includes(t.label)) Object.assign(p, t.params);
+    // Until the days are known the list waits on a filter that matches nothing, never all rows.
+    if (wantsHolidays) p.onDates = onDatesParam(holidays.data ?? []);
     return p;
-  }, [search, on, config]);
+  }, [search, on, config, wantsHolidays, holidays.data]);
   const { list, debounced, sort, table } = usePagedBookings(filters, config.defaultSort);
 
   const filtered = Boolean(search.trim()) || on.length > 0;
@@ -104,6 +111,11 @@ export function StatusListPage({ config }: { config: StatusListConfig }) {
           </Group>
         </Chip.Group>
       </Group>
+      {wantsHolidays && holidays.isError ? (
+        <Text c="red.9" size="sm" mb="sm" role="alert">
+          Could not load the public holidays: {holidays.error.message}
+        </Text>
+      ) : null}
       {selected.size > 0 ? (
         <Text size="sm" mb="xs">
           {selected.size} selected

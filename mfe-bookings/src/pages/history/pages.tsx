@@ -2,6 +2,7 @@ import { Badge, Group, Modal } from '@mantine/core';
 import { format } from 'date-fns';
 import type { Booking } from '../../api/types.ts';
 import { depositLabel, valueCents } from '../../lib/deposit.ts';
+import { cancelReasonLabel } from '../../lib/cancel-reasons.ts';
 import { DetailsTable } from '../../components/DetailsTable.tsx';
 import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { exportStamp } from '@venue/ui';
@@ -19,6 +20,7 @@ const confirmed: StatusListConfig = {
     { label: 'Bond required', params: { bondRequired: true } },
     { label: 'Docs missing', params: { docsMissing: true } },
     { label: 'With add-ons', params: { withAddOns: true } },
+    { label: 'Public holiday', params: {}, holidays: true },
   ],
   columns: (c, dialogs) => [
     c.bookingSummary,
@@ -128,7 +130,7 @@ function CancelledDetails({ booking: b, onClose }: { booking: Booking | null; on
         ['Resource', b.resourceName],
         ['Date', fmt.date(b.bookingDate)],
         ['Times', `${fmt.time(b.startTime)} – ${fmt.time(b.endTime)}`],
-        ['Reason', b.cancellationReason || 'Not specified'],
+        ['Reason', cancelReasonLabel(b.cancellationReason)],
         ['Booking ID', b.bookingCode],
         ['E-mail', b.customerEmail],
         ['Event', `${format(parseIsoDate(b.bookingDate), 'EEEE')} ${fmt.date(b.bookingDate)}`],

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Menu, Text } from '@mantine/core';
 import { PageHeader, exportStamp } from '@venue/ui';
 import type { Booking } from '../../api/types.ts';
@@ -19,7 +19,9 @@ export function PendingPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [review, setReview] = useState<Review>(null);
   const queue = useSearchAndResource('pending');
-  const { list, debounced, table } = usePagedBookings(queue.filters, { sort: 'start', order: 'asc' });
+  // The Conflicts column (spec 02 §2.4): the server lists what holds part of each booking's time.
+  const filters = useMemo(() => ({ ...queue.filters, withConflicts: true }), [queue.filters]);
+  const { list, debounced, table } = usePagedBookings(filters, { sort: 'start', order: 'asc' });
   const rows = list.data?.items ?? [];
   const chosen = rows.filter((b) => selected.has(b.id));
 
@@ -31,6 +33,7 @@ export function PendingPage() {
     c.start,
     c.end,
     c.notes,
+    c.conflicts,
     actionsColumn((b: Booking) => (
       <Menu withinPortal position="bottom-end">
         <Menu.Target>

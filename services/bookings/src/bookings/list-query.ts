@@ -14,6 +14,12 @@ import { addDays } from '../shared/time.ts';
 
 export type Query = Record<string, string | string[] | undefined>;
 
+/** A real calendar day as yyyy-MM-dd (2026-02-30 is not one). */
+const isRealDay = (d: string) => {
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : NaN;
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+};
+
 /** `%text%` for LIKE, lower-cased, with the pattern characters taken literally. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
@@ -81,6 +87,12 @@ export const listQuery = z.object({
   docsMissing: queryBoolean('docsMissing'),
   withAddOns: queryBoolean('withAddOns'),
   recent30: queryBoolean('recent30'),
+  // Days named by the caller: the Confirmed list's Public holiday toggle sends the catalogue's
+  // holiday dates (the catalogue owns holidays); 'none' is the empty set (no holidays known).
+  onDates: queryText('onDates', 4000).refine(
+    (v) => v === undefined || v === 'none' || v.split(',').every(isRealDay),
+    { error: "onDates must be dates (yyyy-MM-dd) separated by commas, or 'none'." },
+  ),
   sort: queryChoice('sort', Object.keys(SORTS) as (keyof typeof SORTS)[]),
   order: queryChoice('order', ['asc', 'desc'] as const),
 });
@@ -150,6 +162,8 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
   if (q.withAddOns) where.push(`jsonb_array_length(b.add_ons) > 0`);
   if (q.recent30) where.push(`b.created_at >= now() - interval '30 days'`);
   if (q.cancelledFrom) where.push(`b.cancelled_at >= ${p(q.cancelledFrom)}::date`);
+  if (q.onDates === 'none') where.push('false');
+  else if (q.onDates) where.push(`b.booking_date = ANY(${p(q.onDates.split(','))}::date[])`);
 
   const filterWhere = `WHERE ${where.join(' AND ')}`;
   const filterParams = [...params];

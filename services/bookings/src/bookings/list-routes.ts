@@ -4,6 +4,7 @@ import {
   isUuid,
   notFound,
   parseQuery,
+  queryBoolean,
   queryText,
   requireTenantParam,
   type AppContext,
@@ -17,9 +18,11 @@ import { pageParams, tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { BOOKING_COLUMNS, toBooking, type BookingRow } from './booking-row.ts';
 import { buildListQuery, likePattern, type Query } from './list-query.ts';
+import { conflictsOf } from './list-conflicts.ts';
 
 const searchQuery = z.object({ q: queryText('q', 200) });
 const pagingQuery = z.object(pagingQueryFields);
+const conflictsQuery = z.object({ withConflicts: queryBoolean('withConflicts') });
 
 export function listRoutes(router: AppRouter, deps: Deps): void {
   const zoneOf = async (ctx: AppContext, tenantId = tenantOf(ctx)) =>
@@ -72,15 +75,27 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
   router.get('/api/bookings', ...bookingsGuard, async (ctx) => {
     const { page, limit, offset } = pageParams(ctx.query);
     const paging = parseQuery(ctx, pagingQuery);
+    const { withConflicts } = parseQuery(ctx, conflictsQuery);
     const tenantId = tenantOf(ctx);
+    const zone = await zoneOf(ctx);
     const { items, hasMore, nextCursor, built } = await list(
       ctx,
-      await zoneOf(ctx),
+      zone,
       tenantId,
       limit,
       paging.cursor ? 0 : offset,
       paging.cursor,
     );
+    // Pending Review's Conflicts column (spec 02 §2.4): what holds part of each listed booking's time.
+    if (withConflicts) {
+      const found = await conflictsOf(
+        ctx.state.tx,
+        tenantId,
+        items.map((b) => b.id),
+        zone,
+      );
+      for (const b of items) Object.assign(b, { conflicts: found.get(b.id) ?? [] });
+    }
     // Counted (up to COUNT_CAP) only when asked, or on a page-number request that does not
     // say withTotal=0: never a full count of a big tenant on every page (platform contract, Paging).
     const counted = wantsTotal(paging)

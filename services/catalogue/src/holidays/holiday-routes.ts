@@ -11,7 +11,14 @@ import {
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { RESOURCE_GUARDS, conflictOnDuplicate, idParam, tenantOf, tx } from '../common.ts';
+import {
+  RESOURCE_GUARDS,
+  RESOURCE_LIST_GUARDS,
+  conflictOnDuplicate,
+  idParam,
+  tenantOf,
+  tx,
+} from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 import { holidaysFromIcs, holidaysToIcs } from './holiday-ics.ts';
 import {
@@ -117,7 +124,8 @@ async function icsText(ctx: AppContext): Promise<string> {
 }
 
 export function holidayRoutes(router: AppRouter): void {
-  router.get('/api/holidays', ...read, async (ctx) => {
+  // Read also by whoever books (the Confirmed list's Public holiday filter), like the resources.
+  router.get('/api/holidays', ...RESOURCE_LIST_GUARDS, async (ctx) => {
     const q = parseQuery(ctx, listQuery);
     const where: string[] = [];
     const params: unknown[] = [];
