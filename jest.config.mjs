@@ -32,6 +32,8 @@ const project = (dir) => ({
 });
 
 export default {
+  // A whole dialog filled in and saved takes seconds in jsdom, more on a busy machine.
+  testTimeout: 30_000,
   projects: [
     'packages/ui',
     'shell',

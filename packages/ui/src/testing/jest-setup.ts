@@ -4,7 +4,7 @@
  */
 import '@testing-library/jest-dom/jest-globals';
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { server } from './msw.ts';
 
@@ -30,6 +30,10 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub;
 // Combobox options scroll into view as the selection moves; jsdom has no layout to scroll.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// findBy…/waitFor give up after 1 s by default; a debounced check plus a mock answer can take
+// longer on a busy machine (two cores shared with the service tests).
+configure({ asyncUtilTimeout: 5000 });
 
 // A request no test answered is a failure, not a silent network error.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

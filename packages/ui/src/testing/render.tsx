@@ -83,7 +83,7 @@ export function renderWithProviders(
     );
     return options.route ? <MemoryRouter initialEntries={[options.route]}>{tree}</MemoryRouter> : tree;
   };
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result: RenderResult = render(ui, { wrapper });
   return { ...result, user, queryClient, session, navigate };
 }

@@ -1,0 +1,214 @@
+import { describe, expect, jest, test } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { BookingFormDialog } from './BookingFormDialog.tsx';
+
+const HALL = { id: 'res-main', name: 'Main Hall', type: 'hall', capacity: 200, status: 'active' };
+const NO_CLASH = { conflicts: [], blockouts: [], quote: null };
+
+/** A day two years ahead in the venue's date format (DD/MM/YYYY) and as the API writes it. */
+function futureDay() {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() + 2, 2, 14);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return {
+    typed: `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()}`,
+    iso: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
+  };
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+const saveError = () => screen.findByRole('alert', { name: 'Cannot save booking' });
+
+/**
+ * Replaces what a box holds, the text arriving at once (as pasted): typing key by key re-renders
+ * the whole form per key, which jsdom makes slow, and the form reads only the value.
+ */
+async function fill(user: UserEvent, name: string, text: string) {
+  const input = screen.getByLabelText(name, { exact: false, selector: 'input, textarea' });
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(text);
+}
+
+async function choose(user: UserEvent, name: string, option: string) {
+  await user.click(field(name));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Written in the user's format, then left, as a person does. */
+async function typeDate(user: UserEvent, text: string) {
+  await fill(user, 'Booking date', text);
+  await user.tab();
+}
+
+async function submit(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+}
+
+/** The catalogue the form reads: one hall, no add-ons. */
+function answerCatalogue() {
+  server.use(
+    http.get('/api/resources', () => HttpResponse.json([HALL])),
+    http.get('/api/addons', () => HttpResponse.json([])),
+  );
+}
+
+function renderForm(onClose = jest.fn()) {
+  answerCatalogue();
+  return renderWithProviders(<BookingFormDialog opened onClose={onClose} />);
+}
+
+describe('Booking form', () => {
+  test('submitting shows the spec 02 §5.1 messages one by one, in their order', async () => {
+    // The server reports a clash for 14:00–18:00 only; the form must refuse to send that slot.
+    const checks = captureRequests('post', '/api/bookings/check', (req) =>
+      (req.body as { endTime?: string }).endTime === '18:00'
+        ? {
+            conflicts: [
+              {
+                id: 'b-1',
+                customer: 'Smith Wedding',
+                startTime: '15:00',
+                endTime: '20:00',
+                eventType: 'Wedding',
+                status: 'confirmed',
+              },
+            ],
+            blockouts: [],
+            quote: null,
+          }
+        : NO_CLASH,
+    );
+    const posts = captureRequests('post', '/api/bookings/admin', {});
+    const { user } = renderForm();
+    const day = futureDay();
+
+    // Rule 1, field by field; each field gets a value that breaks a later rule.
+    const required: Array<[string, () => Promise<void>]> = [
+      ['customer name', () => fill(user, 'Customer name', 'Jane Citizen')],
+      ['customer email', () => fill(user, 'Customer email', 'jane@example')],
+      ['customer phone', () => fill(user, 'Customer phone', '0412 345 678')],
+      ['event type', () => choose(user, 'Event type', 'Wedding')],
+      ['selected hall', () => choose(user, 'Resource', 'Main Hall')],
+      ['booking date', () => typeDate(user, '01/01/2020')],
+      ['start time', () => fill(user, 'Start time', '14:00')],
+      ['end time', () => fill(user, 'End time', '12:00')],
+    ];
+    for (const [label, fill] of required) {
+      await submit(user);
+      expect(await saveError()).toHaveTextContent(`Please fill in the ${label}`);
+      await fill();
+    }
+    // Rules 2–6 (rule 5, HH:MM, cannot be broken here: a time box holds only valid times).
+    const later: Array<[string, () => Promise<void>]> = [
+      ['Please enter a valid email address', () => fill(user, 'Customer email', 'jane@example.com')],
+      ['Please enter a valid phone number', () => fill(user, 'Customer phone', '+61 412 345 678')],
+      ['Booking date cannot be in the past', () => typeDate(user, day.typed)],
+      ['End time must be after start time', () => fill(user, 'End time', '18:00')],
+    ];
+    for (const [message, fix] of later) {
+      await submit(user);
+      expect(await saveError()).toHaveTextContent(message);
+      await fix();
+    }
+    // Rule 7: the availability check found a clash; the form lists it and will not send.
+    expect(await screen.findByText(/Smith Wedding/)).toBeVisible();
+    await submit(user);
+    expect(await saveError()).toHaveTextContent(
+      'Time slot conflicts with existing booking(s). Please choose a different time.',
+    );
+    expect(posts).toHaveLength(0);
+    expect(checks.at(-1)?.body).toEqual({
+      resourceId: HALL.id,
+      bookingDate: day.iso,
+      startTime: '14:00',
+      endTime: '18:00',
+    });
+  });
+
+  test('a valid booking is POSTed with the form fields, once, and the saved price is shown', async () => {
+    captureRequests('post', '/api/bookings/check', {
+      ...NO_CLASH,
+      quote: {
+        calculatedPriceCents: 90000,
+        durationHours: 3,
+        rateCents: 30000,
+        rateType: 'hourly',
+        isWeekend: false,
+        holiday: null,
+        breakdown: [],
+      },
+    });
+    const posts = captureRequests('post', '/api/bookings/admin', {
+      booking: { id: 'b-new', bookingCode: 'BK-1042', calculatedPriceCents: 123450 },
+    });
+    const onClose = jest.fn();
+    const { user } = renderForm(onClose);
+    const day = futureDay();
+
+    await fill(user, 'Customer name', '  Jane Citizen ');
+    await fill(user, 'Customer email', 'jane@example.com');
+    await fill(user, 'Customer phone', '+61 412 345 678');
+    await choose(user, 'Event type', 'Corporate Event');
+    await choose(user, 'Resource', 'Main Hall');
+    await fill(user, 'Guest count', '120');
+    await typeDate(user, day.typed);
+    await fill(user, 'Start time', '09:00');
+    await fill(user, 'End time', '12:00');
+    await fill(user, 'Additional description', 'Projector please');
+    expect(await screen.findByText(/Price estimate:/)).toHaveTextContent('$900.00');
+
+    await submit(user);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Booking created successfully! Calculated price: $1,234.50',
+    );
+    expect(posts).toHaveLength(1);
+    // The spec's form fields as typed (newer fields, e.g. add-ons, may come beside them).
+    expect(posts[0]!.body).toMatchObject({
+      customerName: 'Jane Citizen',
+      customerEmail: 'jane@example.com',
+      customerPhone: '+61 412 345 678',
+      eventType: 'Corporate Event',
+      selectedHall: HALL.id,
+      resourceId: HALL.id,
+      bookingDate: day.iso,
+      startTime: '09:00',
+      endTime: '12:00',
+      additionalDescription: 'Projector please',
+      estimatedPrice: null,
+      guestCount: 120,
+      status: 'pending',
+    });
+    // A double click or a retry of the same booking reuses the key; the server creates it once.
+    expect(posts[0]!.headers.get('idempotency-key')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Booking' })).toBeDisabled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 3000 });
+  });
+
+  test("the server's refusal is shown as it worded it", async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    server.use(
+      http.post('/api/bookings/admin', () =>
+        HttpResponse.json(
+          { message: 'Guest count cannot be more than the hall’s capacity of 200' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderForm();
+    await fill(user, 'Customer name', 'Jane Citizen');
+    await fill(user, 'Customer email', 'jane@example.com');
+    await fill(user, 'Customer phone', '+61 2 9876 5432');
+    await choose(user, 'Event type', 'Meeting');
+    await choose(user, 'Resource', 'Main Hall');
+    await typeDate(user, futureDay().typed);
+    await fill(user, 'Start time', '10:00');
+    await fill(user, 'End time', '11:00');
+    await submit(user);
+    expect(await saveError()).toHaveTextContent('Guest count cannot be more than the hall’s capacity of 200');
+  });
+});
