@@ -75,3 +75,5 @@ export {
   type SettingsCopy,
 } from './settings-copy.ts';
 export { createLogger, type Logger } from './log.ts';
+export { toCsv, type CsvOptions } from './csv.ts';
+export { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';

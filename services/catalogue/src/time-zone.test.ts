@@ -1,9 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hall, OWNER3, startCatalogue, type Harness } from './testing/harness.ts';
-import { wallClock, zonedInstant } from './time-zone.ts';
+import { wallClock, zonedInstant } from '@venue/service-kit';
 
 describe('tenant time zone', () => {
+  // The conversions themselves are the service kit's venue clock (venue-clock.test.ts); these are
+  // the block-outs' cases.
   it('turns a wall-clock time into the instant it means, across daylight saving', () => {
     assert.equal(
       zonedInstant('2026-07-01', '09:00', 'Australia/Sydney').toISOString(),

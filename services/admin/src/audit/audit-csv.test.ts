@@ -79,6 +79,9 @@ describe('CSV export', () => {
         .includes(file.headers.get('content-disposition') ?? ''),
       String(file.headers.get('content-disposition')),
     );
+    // a UTF-8 byte-order mark, so spreadsheets on Windows read the text as UTF-8; CRLF records
+    assert.equal(file.bytes.subarray(0, 3).toString('hex'), 'efbbbf');
+    assert.ok(file.bytes.toString('utf8').endsWith('\r\n'));
     const rows = parseCsv(file.bytes.toString('utf8').replace(/^\ufeff/, ''));
     assert.deepEqual(rows[0], [
       'Timestamp',

@@ -4,6 +4,8 @@ import {
   requireAuth,
   withTx,
   requirePermission,
+  toCsv,
+  venueToday,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
@@ -31,7 +33,6 @@ import {
   type KeysetKey,
 } from '@venue/service-kit/paging';
 import { verifyChains } from './chain-verify.ts';
-import { csvLine } from './csv.ts';
 
 export const VERIFY_DENIED = 'Only hall owners and super admins can verify the audit log.';
 /** A CSV export is a download of what the screen can page through, bounded for the server's sake. */
@@ -165,27 +166,29 @@ export function auditRoutes(router: AppRouter): void {
       'Additional Info',
       'Changes',
     ];
-    let csv = csvLine(header);
-    for (const r of rows.map(auditView)) {
-      csv += csvLine([
-        r.timestamp,
-        r.userEmail,
-        r.userRole,
-        r.action,
-        r.targetType,
-        r.target,
-        r.ipAddress,
-        r.additionalInfo,
-        r.changes,
-      ]);
-    }
-    // en-CA formats as yyyy-MM-dd; the day is the tenant's, not the server's
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    // quoted, formula-guarded, CRLF, with a byte-order mark (the kit's one CSV writer)
+    const csv = toCsv(
+      header,
+      rows
+        .map(auditView)
+        .map((r) => [
+          r.timestamp,
+          r.userEmail,
+          r.userRole,
+          r.action,
+          r.targetType,
+          r.target,
+          r.ipAddress,
+          r.additionalInfo,
+          r.changes,
+        ]),
+    );
+    // the day is the tenant's, not the server's
+    const day = venueToday(new Date(), timeZone);
     ctx.set('content-disposition', `attachment; filename="audit-logs-${day}.csv"`);
     ctx.set('cache-control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';
-    // a byte-order mark so spreadsheet programs read the UTF-8 correctly
-    ctx.body = `\ufeff${csv}`;
+    ctx.body = csv;
   });
 
   router.get('/api/audit/verify', requireAuth, withTx, async (ctx: AppContext) => {

@@ -16,11 +16,12 @@ import {
   parseQuery,
   queryDate,
   textField,
+  zonedInstant,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
 import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
-import { venueTimeZone, zonedInstant } from '../time-zone.ts';
+import { venueTimeZone } from '../time-zone.ts';
 import {
   BLOCKOUT_REASONS,
   blockoutEventData,

@@ -1,11 +1,5 @@
+import { toCsv } from '@venue/service-kit';
 import { WEEKDAYS, type Resource } from './resource-model.ts';
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe. */
-function cell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 function hoursSummary(r: Resource): string {
   return WEEKDAYS.map((d) => {
@@ -31,8 +25,9 @@ export function resourcesCsv(resources: Resource[]): string {
     'Description',
     'Last updated',
   ];
-  const lines = resources.map((r) =>
-    [
+  return toCsv(
+    header,
+    resources.map((r) => [
       r.code,
       r.name,
       r.type,
@@ -47,9 +42,6 @@ export function resourcesCsv(resources: Resource[]): string {
       r.equipment.map((e) => `${e.name} x${e.quantity}`).join('; '),
       r.description,
       r.lastUpdated,
-    ]
-      .map(cell)
-      .join(','),
+    ]),
   );
-  return [header.map(cell).join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -288,7 +288,8 @@ describe('resources API', () => {
     assert.equal(all.status, 200);
     assert.match(all.headers.get('content-type')!, /text\/csv/);
     const lines = all.text.trim().split('\r\n');
-    assert.equal(lines[0]!.split(',')[0], 'Code');
+    // every cell quoted, like every export (the service kit's CSV writer)
+    assert.equal(lines[0]!.split(',')[0], '"Code"');
     const one = await h.call('GET', `/api/resources/export.csv?ids=${evil.id}`, OWNER);
     const row = one.text.trim().split('\r\n')[1]!;
     assert.ok(row.includes(`"'=HYPERLINK(""http://x"")"`), row);

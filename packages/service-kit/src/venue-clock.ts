@@ -1,0 +1,62 @@
+/**
+ * The venue's clock: the one place a wall-clock date and time in a venue's IANA time zone
+ * becomes an instant, and an instant becomes the venue's wall clock again. The zone rules
+ * (daylight saving included) come from `@date-fns/tz`, which reads them from the runtime's
+ * Intl data; nothing here works out an offset by hand.
+ *
+ * Two wall-clock times need a rule, and every service follows the same one (the rule of
+ * RFC 5545 and of Temporal's default 'compatible' disambiguation):
+ * - a time the clocks skip (02:30 on Sydney's first Sunday in October, when 02:00 becomes 03:00)
+ *   is read with the offset before the change, so it moves forward by the gap: 03:30 AEDT;
+ * - a time that happens twice (02:30 on Sydney's first Sunday in April, when 03:00 becomes 02:00)
+ *   is the first of the two, 02:30 AEDT. A booking or block-out then covers at least what was
+ *   asked for, never an hour less.
+ */
+import { TZDate, tzOffset } from '@date-fns/tz';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const HOUR = 3_600_000;
+
+/** The instant a venue's wall-clock `date` (yyyy-MM-dd) and `time` (HH:mm[:ss]) mean in `zone`. */
+export function zonedInstant(date: string, time: string, zone: string): Date {
+  const d = DATE.exec(date);
+  const t = TIME.exec(time);
+  if (!d || !t) throw new RangeError(`Not a wall-clock date and time: ${date} ${time}`);
+  const at = new TZDate(
+    Number(d[1]),
+    Number(d[2]) - 1,
+    Number(d[3]),
+    Number(t[1]),
+    Number(t[2]),
+    Number(t[3] ?? 0),
+    0,
+    zone,
+  ).getTime();
+  // TZDate settles a repeated time on whichever occurrence its first guess meets (the second
+  // one east of UTC, the first one west of it); take the first, as above. A repeated time lies
+  // within the hour or two after the clocks went back, so three hours earlier has the old offset.
+  const offsetNow = tzOffset(zone, new Date(at));
+  const offsetBefore = tzOffset(zone, new Date(at - 3 * HOUR));
+  if (offsetBefore > offsetNow) {
+    const first = at - (offsetBefore - offsetNow) * 60_000;
+    if (tzOffset(zone, new Date(first)) === offsetBefore) return new Date(first);
+  }
+  return new Date(at);
+}
+
+/** The instant in ISO 8601 with the venue's offset then, e.g. 2026-04-05T02:00:00.000+10:00. */
+export function venueIso(instant: Date, zone: string): string {
+  return new TZDate(instant.getTime(), zone).toISOString();
+}
+
+/** The venue's wall clock at an instant: date (yyyy-MM-dd) and time (HH:mm). */
+export function wallClock(instant: Date, zone: string): { date: string; time: string } {
+  const iso = venueIso(instant, zone);
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** The venue's date (yyyy-MM-dd) at an instant: its today, when given now. */
+export function venueToday(now: Date, zone: string): string {
+  return venueIso(now, zone).slice(0, 10);
+}
