@@ -16,6 +16,7 @@ export {
   analyzeTenantTables,
   readsWithoutTenant,
   recordTenantStatements,
+  type TenantStatement,
   type TestDatabase,
 } from './database.ts';
 export { settingsChangedEvent } from './settings-event.ts';
