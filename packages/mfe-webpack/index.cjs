@@ -57,9 +57,8 @@ const MANTINE_CONTEXTS = [
 /**
  * The router is shared through a facade (`shared/react-router.mjs`) that re-exports only what
  * the frontends use, from react-router's production build (its package `exports` map sends
- * webpack to the development build). Each facade lists its names; `checkFacadeImports` fails
- * the build when a frontend imports one that is missing, since a consumer of a shared module
- * would otherwise get `undefined` at run time.
+ * webpack to the development build). Each facade lists its names; `FacadeImportsCheck` fails
+ * the build when a frontend imports one that is missing.
  */
 const FACADES = {
   'react-router': {
@@ -142,49 +141,44 @@ function facadeExports(file) {
   );
 }
 
-function sourceFiles(root) {
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .flatMap((entry) =>
-      entry.isFile() && /\.(tsx?|mjs|js)$/.test(entry.name) && !/\.test\./.test(entry.name)
-        ? [path.join(entry.parentPath, entry.name)]
-        : [],
-    );
-}
-
-/** Fails when a frontend (or the UI kit it bundles) imports a name a facade lacks. */
-function checkFacadeImports(dir) {
-  const roots = [path.join(dir, 'src'), path.join(__dirname, '..', 'ui', 'src')];
-  const problems = [];
-  for (const [request, { file }] of Object.entries(FACADES)) {
-    const names = facadeExports(file);
-    const pattern = new RegExp(`import\\s*{([^}]*)}\\s*from\\s*'${request}'`, 'g');
-    for (const source of roots.flatMap(sourceFiles)) {
-      for (const match of fs.readFileSync(source, 'utf8').matchAll(pattern)) {
-        for (const spec of match[1].split(',')) {
-          const name = spec
-            .trim()
-            .replace(/^type\s+/, '')
-            .split(/\s+as\s+/)[0];
-          if (name && !spec.trim().startsWith('type ') && !names.has(name))
-            problems.push(`${path.relative(dir, source)} imports ${name} from ${request}`);
-        }
-      }
-    }
-  }
-  if (problems.length)
-    throw new Error(
-      `Add these names to the shared facade in packages/mfe-webpack/shared/ (shared modules are not tree-shaken, so the facade lists what the apps use):\n  ${problems.join('\n  ')}`,
-    );
-}
-
 function installedVersion(pkgName, dir) {
   try {
     const file = require.resolve(`${pkgName}/package.json`, { paths: [dir] });
     return `^${require(file).version}`;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Fails the build when bundled code imports a name a facade lacks (a consumer of a shared module
+ * would otherwise get `undefined` at run time). Reads the compiled module graph, so test helpers
+ * and type-only imports, which never reach a bundle, do not count.
+ */
+class FacadeImportsCheck {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('FacadeImportsCheck', (compilation) => {
+      compilation.hooks.finishModules.tap('FacadeImportsCheck', (modules) => {
+        const problems = [];
+        for (const module of modules) {
+          const resource = module.resource;
+          if (!resource || resource.includes(`${path.sep}node_modules${path.sep}`)) continue;
+          for (const dep of module.dependencies) {
+            const facade = FACADES[dep.request];
+            if (!facade || !Array.isArray(dep.ids)) continue;
+            const name = dep.ids[0];
+            if (!name || facadeExports(facade.file).has(name)) continue;
+            problems.push(`${path.relative(compiler.context, resource)} imports ${name} from ${dep.request}`);
+          }
+        }
+        if (problems.length)
+          compilation.errors.push(
+            new compiler.webpack.WebpackError(
+              `Add these names to the shared facade in packages/mfe-webpack/shared/ (shared modules are not tree-shaken, so the facade lists what the apps use):\n  ${[...new Set(problems)].join('\n  ')}`,
+            ),
+          );
+      });
+    });
   }
 }
 
@@ -241,7 +235,6 @@ module.exports = function createConfig({
   remotes = {},
   title = 'VenueDesk',
 }) {
-  checkFacadeImports(dir);
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
     return {
@@ -254,7 +247,9 @@ module.exports = function createConfig({
         path: path.join(dir, 'dist'),
         publicPath: isHost ? '/' : `/mfe/${name}/`,
         filename: production ? hashedEntryFilename : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Development keeps names readable but adds the id: the provide and consume sides of a
+        // module shared by file get chunks of the same name.
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].[id].js',
         uniqueName: `venue_${name}`,
         clean: true,
       },
@@ -286,6 +281,11 @@ module.exports = function createConfig({
         buildDependencies: { config: [__filename, path.join(dir, 'package.json')] },
       },
       optimization: {
+        // A remote has two runtimes (its `main` entry and the federation container). Per-runtime
+        // export analysis made webpack emit imports guarded by `if (runtime == …)` in modules
+        // shared by both, and a page whose chunk ran in the other runtime crashed on an
+        // undefined import (seen on catalogue's Halls page once its dialogs became lazy).
+        usedExports: 'global',
         minimizer: [
           // Terser, not esbuild, for JavaScript: esbuild's minifier works file by file and keeps
           // unused functions inside webpack's module wrappers, so unused parts of libraries
@@ -300,6 +300,7 @@ module.exports = function createConfig({
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
       plugins: [
+        new FacadeImportsCheck(),
         ...(production
           ? [
               new MiniCssExtractPlugin({

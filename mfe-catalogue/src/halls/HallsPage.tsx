@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { EmptyState, PageHeader, useSession } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
@@ -9,12 +9,19 @@ import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { downloadText, todayStamp } from '@venue/ui';
 import { errorText, notifyError } from '../shared/notify.ts';
-import { BlockoutDialog } from '../blockouts/BlockoutDialog.tsx';
+import { OnDemand } from '../shared/OnDemand.tsx';
 import { filterHalls, nextSort, NO_FILTERS, type HallFilters, type Sort } from './filterHalls.ts';
 import { HallsFilters } from './HallsFilters.tsx';
 import { HallsTable } from './HallsTable.tsx';
 import { HallDetailPanel } from './HallDetailPanel.tsx';
-import { HallEditDialog } from './HallEditDialog.tsx';
+
+// Dialogs load when first opened (forms, colour picker, hours grid), not with the list.
+const HallEditDialog = lazy(() =>
+  import('./HallEditDialog.tsx').then((m) => ({ default: m.HallEditDialog })),
+);
+const BlockoutDialog = lazy(() =>
+  import('../blockouts/BlockoutDialog.tsx').then((m) => ({ default: m.BlockoutDialog })),
+);
 
 export function HallsPage() {
   const { api } = useSession();
@@ -150,17 +157,21 @@ export function HallsPage() {
           onArchiveToggle: toggleArchive,
         }}
       />
-      <HallEditDialog
-        opened={editing !== null}
-        resource={editing?.resource ?? null}
-        onClose={() => setEditing(null)}
-      />
-      <BlockoutDialog
-        opened={blockoutFor !== null}
-        mode="bulk"
-        preselect={blockoutFor ?? undefined}
-        onClose={() => setBlockoutFor(null)}
-      />
+      <OnDemand open={editing !== null}>
+        <HallEditDialog
+          opened={editing !== null}
+          resource={editing?.resource ?? null}
+          onClose={() => setEditing(null)}
+        />
+      </OnDemand>
+      <OnDemand open={blockoutFor !== null}>
+        <BlockoutDialog
+          opened={blockoutFor !== null}
+          mode="bulk"
+          preselect={blockoutFor ?? undefined}
+          onClose={() => setBlockoutFor(null)}
+        />
+      </OnDemand>
     </>
   );
 }
