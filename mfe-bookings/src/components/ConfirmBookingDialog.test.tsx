@@ -1,0 +1,159 @@
+import { describe, expect, jest, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import type { Booking } from '../api/types.ts';
+import { ConfirmBookingDialog } from './ConfirmBookingDialog.tsx';
+
+const BOOKING = {
+  id: 'b-7',
+  bookingCode: 'BK-0007',
+  customerName: 'Ada Lovelace',
+  resourceName: 'Main Hall',
+  bookingDate: '2031-03-14',
+  startTime: '10:00',
+  endTime: '14:00',
+  status: 'pending',
+} as Booking;
+
+/** The table's figures as a user reads them: label → amount. */
+function figures(tableName: string): Record<string, string> {
+  const table = screen.getByRole('table', { name: tableName });
+  return Object.fromEntries(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => [
+        within(row).getByRole('rowheader').textContent,
+        within(row).getByRole('cell').textContent,
+      ]),
+  );
+}
+
+/** The venue's terms: $1,100.00 with GST included at 10 %. */
+function answerPreview() {
+  return captureRequests('post', `/api/bookings/${BOOKING.id}/confirm-preview`, {
+    priceCents: 110_000,
+    terms: { taxType: 'inclusive', rateBp: 1000 },
+    figures: {
+      taxType: 'inclusive',
+      rateBp: 1000,
+      netCents: 100_000,
+      gstCents: 10_000,
+      totalCents: 110_000,
+      depositType: 'None',
+      depositValue: null,
+      depositCents: 0,
+      finalDueCents: 110_000,
+    },
+  });
+}
+
+describe('Confirm booking dialog', () => {
+  test('shows the GST and deposit figures for the price and the venue’s tax setting, as choices change', async () => {
+    answerPreview();
+    const { user } = renderWithProviders(<ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} />);
+
+    expect(await screen.findByText(/The price of \$1,100\.00 includes GST at 10 %/)).toHaveTextContent(
+      '(this venue’s setting)',
+    );
+    expect(figures('Amounts preview')).toEqual({
+      Total: '$1,100.00',
+      GST: '$100.00',
+      Deposit: '$0.00',
+      'Balance due': '$1,100.00',
+    });
+
+    await user.click(screen.getByRole('radio', { name: 'GST exclusive' }));
+    expect(screen.getByText(/has GST at 10 % added/)).toHaveTextContent('(not this venue’s setting)');
+    expect(figures('Amounts preview')).toMatchObject({ Total: '$1,210.00', GST: '$110.00' });
+
+    await user.click(screen.getByRole('radio', { name: 'Percentage' }));
+    // Only digits and a period are taken (spec 02 §2.1).
+    await user.type(screen.getByRole('textbox', { name: 'Deposit percentage' }), '25%');
+    expect(screen.getByRole('textbox', { name: 'Deposit percentage' })).toHaveValue('25');
+    expect(figures('Amounts preview')).toEqual({
+      Total: '$1,210.00',
+      GST: '$110.00',
+      Deposit: '$302.50',
+      'Balance due': '$907.50',
+    });
+
+    await user.click(screen.getByRole('radio', { name: 'Fixed' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Deposit amount' }));
+    await user.type(screen.getByRole('textbox', { name: 'Deposit amount' }), '200.456');
+    // A fixed deposit is rounded to cents.
+    expect(figures('Amounts preview')).toMatchObject({ Deposit: '$200.46', 'Balance due': '$1,009.54' });
+  });
+
+  test('confirming sends the choices and then shows the amounts the server stored', async () => {
+    answerPreview();
+    const puts = captureRequests('put', `/api/bookings/${BOOKING.id}/status`, {
+      booking: {
+        ...BOOKING,
+        status: 'confirmed',
+        // Deliberately not the preview's figures: the dialog must show what the server answered.
+        money: {
+          taxType: 'exclusive',
+          taxRateBp: 1000,
+          netCents: 110_000,
+          gstCents: 11_000,
+          totalCents: 121_000,
+          depositCents: 30_300,
+          finalDueCents: 90_700,
+        },
+      },
+    });
+    const onDone = jest.fn();
+    const { user } = renderWithProviders(
+      <ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} onDone={onDone} />,
+    );
+    await screen.findByRole('table', { name: 'Amounts preview' });
+    await user.click(screen.getByRole('radio', { name: 'GST exclusive' }));
+    await user.click(screen.getByRole('radio', { name: 'Percentage' }));
+    await user.type(screen.getByRole('textbox', { name: 'Deposit percentage' }), '25');
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+
+    expect(await screen.findByRole('table', { name: 'Confirmed amounts' })).toBeVisible();
+    expect(figures('Confirmed amounts')).toEqual({
+      Total: '$1,210.00',
+      GST: '$110.00',
+      Deposit: '$303.00',
+      'Balance due': '$907.00',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'These amounts were computed and stored by the server.',
+    );
+    expect(await screen.findByText('Booking Confirmed!')).toBeVisible();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({
+      status: 'confirmed',
+      payment_details: { tax_type: 'exclusive', deposit_type: 'Percentage', deposit_value: 25 },
+    });
+    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ id: BOOKING.id, status: 'confirmed' }));
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).toBeNull();
+  });
+
+  test('a refused confirmation shows the server’s words and keeps the choices', async () => {
+    answerPreview();
+    server.use(
+      http.put(`/api/bookings/${BOOKING.id}/status`, () =>
+        HttpResponse.json(
+          { message: 'Booking is already cancelled' },
+          { status: 409, statusText: 'Conflict' },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} />);
+    await screen.findByRole('table', { name: 'Amounts preview' });
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+
+    // Spec 02 §8: "Failed to {action}: {status} {statusText} - {server message}".
+    const text = 'Failed to confirm booking: 409 Conflict - Booking is already cancelled';
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Booking' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    // …and the toast of spec 02 §8.
+    expect(screen.getByText('Error Confirming Booking').closest('[role="alert"]')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
+    expect(screen.getByRole('table', { name: 'Amounts preview' })).toBeVisible();
+  });
+});
