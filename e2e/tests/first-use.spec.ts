@@ -305,3 +305,61 @@ test('booking screens: conflicts on Pending Review, reasons in words, whole depo
   });
   expect(overlap, 'no header button under the toast').toBe(0);
 });
+
+test('a clean console: sign-in page, signing in, a few pages and a password change log no error and no failed request', async ({
+  page,
+  request,
+}) => {
+  const api = await ownerApi(request);
+  const profile = await api.get<{ id: string }>('/api/users/profile');
+  const email = `console-${RUN}@demo.local`;
+  await api.post('/api/users', {
+    name: `Console ${RUN}`,
+    email,
+    password: 'console-pass-1',
+    role: 'sub_user',
+    parentUserId: profile.id,
+    permissions: ['dashboard', 'calendar', 'bookings', 'settings'],
+    status: 'active',
+  });
+
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) =>
+    problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+  );
+  const posts: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`);
+    if (r.url().includes('/api/users/log-password-change')) posts.push(String(r.status()));
+  });
+
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await signIn(page, email, 'console-pass-1');
+  for (const [path, heading] of [
+    ['/Calendar', 'Calendar'],
+    ['/BookingsAll', 'Bookings — All'],
+    ['/SettingsGeneral', 'General Settings'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('loading-state')).toHaveCount(0);
+  }
+  await page.getByLabel('Current password').fill('console-pass-1');
+  await page.getByLabel('New password', { exact: true }).fill('console-pass-2');
+  await page.getByLabel('Confirm new password').fill('console-pass-2');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your password has been updated successfully!')).toBeVisible();
+  // the next page still works with the token the change handed out
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+
+  expect(posts, 'log-password-change posted once, accepted').toEqual(['204']);
+  expect(problems).toEqual([]);
+});

@@ -30,6 +30,11 @@ export interface SessionInfo {
   /** Id whose data the user works on: the parent's for a sub-user, else their own. */
   hallOwnerId: string | null;
   getToken: () => string | null;
+  /**
+   * Takes the access token an answer handed out (a password change issues one and makes the
+   * old one stale), so the next call does not present the stale one, get a 401 and refresh.
+   */
+  adoptToken?: (token: string) => void;
   api: ApiClient;
   /** Re-reads profile and settings (after a page saves them) so every section shows the change. */
   reload: () => Promise<void>;

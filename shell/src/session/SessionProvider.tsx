@@ -195,6 +195,9 @@ export function SessionProvider({
         hallName,
         hallOwnerId: role === 'sub_user' ? (profile?.parentUserId ?? null) : ownId,
         getToken: () => tokenRef.current,
+        adoptToken: (token: string) => {
+          if (tokenRef.current) tokenRef.current = token;
+        },
         api,
         reload,
       };

@@ -48,6 +48,11 @@ test('a refused refresh means the session is over, with the reason the server ga
   assert.deepEqual(await refreshSession(), { kind: 'ended', reason: 'password_changed' });
 });
 
+test('no refresh cookie at all is "signed out", said with a 200 rather than a 401', async () => {
+  globalThis.fetch = async () => Response.json({ authenticated: false });
+  assert.deepEqual(await refreshSession(), { kind: 'ended', reason: null });
+});
+
 test('no answer (accounts down, network) is not the end of the session', async () => {
   globalThis.fetch = async () =>
     Response.json({ message: 'Accounts & settings is unavailable right now.' }, { status: 503 });

@@ -98,6 +98,8 @@ async function exchangeRefreshCookie(): Promise<RefreshOutcome> {
     return { kind: 'unavailable', message: UNAVAILABLE };
   }
   const body = await json(res);
+  // No refresh cookie: nobody is signed in here (the server says so with a 200, not a 401).
+  if (res.ok && body.authenticated === false) return { kind: 'ended', reason: null };
   if (res.ok) {
     const grant = grantFrom(body);
     return grant ? { kind: 'granted', grant } : { kind: 'unavailable', message: UNAVAILABLE };

@@ -40,7 +40,7 @@ function friendly(error: unknown): string {
 }
 
 export function ChangePasswordSection() {
-  const { api } = useSession();
+  const { api, adoptToken } = useSession();
   const flash = useFlash();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -48,10 +48,13 @@ export function ChangePasswordSection() {
 
   const change = useMutation({
     mutationFn: async () => {
-      await api.api('/api/users/change-password', {
+      const changed = await api.api<{ token?: string }>('/api/users/change-password', {
         method: 'POST',
         body: { currentPassword: current, newPassword: next, confirmPassword: confirm },
       });
+      // The change makes the old access token stale: use the new one, or the next call is a 401
+      // answered by a silent refresh and a second attempt (log-password-change was posted twice).
+      if (changed?.token) adoptToken?.(changed.token);
       // The audit entry is a separate call; the change itself has already succeeded.
       await api
         .api('/api/users/log-password-change', { method: 'POST' })

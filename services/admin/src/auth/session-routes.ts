@@ -43,7 +43,13 @@ type RefreshOutcome =
 export function sessionRoutes(router: AppRouter, kit: ServiceKit): void {
   router.post('/api/auth/refresh', async (ctx: AppContext) => {
     const presented = ctx.cookies.get(REFRESH_COOKIE);
-    if (!presented) return sessionEnded(ctx, null);
+    // No cookie: nobody is signed in on this browser. Every signed-out page load asks (the shell
+    // restores a session from the cookie), so this is an answer, not an error: 200, not a 401
+    // in the console each time. A cookie that no longer continues a session is still a 401.
+    if (!presented) {
+      ctx.body = { authenticated: false };
+      return;
+    }
     const context = clientContext(ctx);
     // A system transaction that commits even when the answer is a refusal (a replay ends the
     // session for good).
