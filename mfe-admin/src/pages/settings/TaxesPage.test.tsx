@@ -1,0 +1,51 @@
+import { describe, expect, jest, test } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { GST_MESSAGE } from '@venue/contracts';
+import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { TaxesPage } from './TaxesPage.tsx';
+
+function answerSettings(taxRate: unknown) {
+  server.use(http.get('/api/users/settings', () => HttpResponse.json({ taxRate })));
+}
+
+describe('Taxes (GST)', () => {
+  test('a rate above 100 % is refused on the field and nothing is sent', async () => {
+    answerSettings(10);
+    const puts = captureRequests('put', '/api/users/settings', {});
+    const { user } = renderWithProviders(<TaxesPage />);
+    const rate = await screen.findByRole('textbox', { name: 'GST Rate (%)' });
+    await waitFor(() => expect(rate).toHaveValue('10'));
+
+    await user.clear(rate);
+    await user.type(rate, '150');
+    await user.click(screen.getByRole('button', { name: 'Save GST Settings' }));
+
+    expect(rate).toHaveAccessibleDescription(GST_MESSAGE);
+    expect(puts).toHaveLength(0);
+  });
+
+  test('a good rate is PUT, confirmed, and the session re-read so every screen uses it', async () => {
+    answerSettings(10);
+    const puts = captureRequests('put', '/api/users/settings', { taxRate: 12.5 });
+    const reload = jest.fn(async () => {});
+    const { user } = renderWithProviders(<TaxesPage />, { session: { reload } });
+    const rate = await screen.findByRole('textbox', { name: 'GST Rate (%)' });
+    await waitFor(() => expect(rate).toHaveValue('10'));
+
+    await user.clear(rate);
+    await user.type(rate, '12.5');
+    await user.click(screen.getByRole('button', { name: 'Save GST Settings' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('GST settings saved.');
+    expect(puts.map((p) => p.body)).toEqual([{ taxRate: 12.5 }]);
+    expect(reload).toHaveBeenCalled();
+  });
+
+  test('an invalid stored rate falls back to the default 10 % (spec 01 §5)', async () => {
+    answerSettings('abc');
+    renderWithProviders(<TaxesPage />);
+    const rate = await screen.findByRole('textbox', { name: 'GST Rate (%)' });
+    await waitFor(() => expect(rate).toHaveValue('10'));
+  });
+});
