@@ -46,7 +46,7 @@ test('a weekly booking repeated 3 times is created from the form, and the 3 are 
   await form.getByLabel('End time').fill('12:00');
 
   await form.getByRole('switch', { name: 'Repeat this booking' }).check();
-  await form.getByLabel('Number of times').fill('3');
+  await form.getByRole('textbox', { name: 'Number of times' }).fill('3');
   // every date checked by the server before saving, each free
   const listed = form.getByTestId('series-dates').getByRole('row');
   await expect(listed).toHaveCount(4);
