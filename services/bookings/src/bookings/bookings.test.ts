@@ -120,6 +120,19 @@ describe('bookings: create', () => {
       endTime: '05:00',
     });
     assert.equal(hours(spring.body.booking.startsAt, spring.body.booking.endsAt), 3);
+    // 02:30 does not exist that day and reads as 03:30: 02:30–03:15 would end before it starts
+    const folded = await h.create({
+      selectedHall: ROOM,
+      guestCount: 2,
+      bookingDate: '2027-10-03',
+      startTime: '02:30',
+      endTime: '03:15',
+    });
+    assert.equal(folded.status, 400, folded.text);
+    assert.deepEqual(
+      folded.body.errors.map((e: { path: string }) => e.path),
+      ['endTime'],
+    );
   });
 
   it('uses an estimated-price override, and creates with price 0 and a note when the catalogue is down', async () => {

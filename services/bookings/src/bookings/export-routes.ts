@@ -3,11 +3,11 @@
  * booking (status/payment.ts), named after the list it was taken from (spec 02 §9), with the
  * file's timestamp and every date in the venue's time zone.
  */
-import type { AppRouter } from '@venue/service-kit';
+import { toCsv, wallClock, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
-import { csv, ddmmyyyy } from '../shared/csv.ts';
+import { ddmmyyyy } from '../shared/csv.ts';
 import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { storedMoney, totalCentsOf } from '../status/payment.ts';
@@ -37,31 +37,10 @@ const HEADER = [
 
 const money = (c: number) => (c / 100).toFixed(2);
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** The instant's wall clock at the venue: [yyyy-MM-dd, HH, mm]. */
-function venueClock(instant: Date, timeZone: string): [string, string, string] {
-  let f = wallClocks.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    wallClocks.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
-  return [`${p.year}-${p.month}-${p.day}`, p.hour!, p.minute!];
-}
-
 /** yyyy-MM-dd_HH-mm at the venue: the spec's export file-name stamp. */
 export function exportStamp(now: Date, timeZone: string): string {
-  const [day, hh, mm] = venueClock(now, timeZone);
-  return `${day}_${hh}-${mm}`;
+  const { date, time } = wallClock(now, timeZone);
+  return `${date}_${time.replace(':', '-')}`;
 }
 
 /**
@@ -90,8 +69,8 @@ export function exportFileName(status: string | string[] | undefined, now: Date,
 /** dd/MM/yyyy HH:mm at the venue (spec 02 §9's CSV formats), '' for none. */
 function venueDateTime(v: Date | string | null, timeZone: string): string {
   if (v === null) return '';
-  const [day, hh, mm] = venueClock(new Date(v), timeZone);
-  return `${ddmmyyyy(day)} ${hh}:${mm}`;
+  const { date, time } = wallClock(new Date(v), timeZone);
+  return `${ddmmyyyy(date)} ${time}`;
 }
 
 function exportRow(r: BookingRow, timeZone: string): unknown[] {
@@ -131,7 +110,7 @@ export function exportRoutes(router: AppRouter, deps: Deps): void {
     const name = exportFileName(ctx.query.status, deps.now(), settings.timezone);
     ctx.set('content-disposition', `attachment; filename="${name}"`);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = csv(
+    ctx.body = toCsv(
       HEADER,
       rows.map((r) => exportRow(r, settings.timezone)),
     );

@@ -1,10 +1,11 @@
 /** One customer's data as CSV (profile or bookings) and as a PDF summary. */
 import PDFDocument from 'pdfkit';
-import { csv, ddmmyyyy } from '../shared/csv.ts';
+import { toCsv } from '@venue/service-kit';
+import { ddmmyyyy } from '../shared/csv.ts';
 import type { CustomerDetail } from './customer-directory.ts';
 
 export function customerBookingsCsv(c: CustomerDetail): string {
-  return csv(
+  return toCsv(
     ['Booking Code', 'Date', 'Start', 'End', 'Resource', 'Event Type', 'Guests', 'Status', 'Spend'],
     c.bookings.map((b) => [
       b.bookingCode,
@@ -21,7 +22,7 @@ export function customerBookingsCsv(c: CustomerDetail): string {
 }
 
 export function customerProfileCsv(c: CustomerDetail): string {
-  return csv(
+  return toCsv(
     [
       'Customer ID',
       'Name',

@@ -1,14 +1,9 @@
-/** CSV cell: quoted, and guarded against spreadsheet formula injection. */
-export function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
-}
+/**
+ * The CSV formats of spec 02 §9. The files themselves are written by the service kit's one CSV
+ * writer (`toCsv`: quoted, formula-guarded, CRLF, byte-order mark).
+ */
 
-export function csv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
+/** yyyy-MM-dd → dd/MM/yyyy, the date format of the bookings and customer CSVs. */
 export function ddmmyyyy(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { HttpError } from '@venue/service-kit';
 import { bookingSpan, venueIso, venueToday, zonedInstant } from './time.ts';
 
 const SYD = 'Australia/Sydney';
@@ -21,6 +22,26 @@ describe('venue time', () => {
     // an evening booking that day is an ordinary four hours
     const evening = bookingSpan('2026-10-04', '18:00', '22:00', SYD, 0, 0);
     assert.equal(hours(evening.startsAt, evening.endsAt), 4);
+  });
+
+  it('refuses a range the spring-forward gap folds (the skipped 02:30 reads as 03:30)', () => {
+    for (const [start, end] of [
+      ['02:30', '03:15'],
+      ['02:30', '03:30'],
+    ]) {
+      assert.throws(
+        () => bookingSpan('2026-10-04', start!, end!, SYD, 0, 0),
+        (e: HttpError) => e.status === 400 && (e.extra?.errors as { path: string }[])[0]?.path === 'endTime',
+        `${start}-${end}`,
+      );
+    }
+    // starting in the gap and ending after it: from 03:30 AEDT
+    const late = bookingSpan('2026-10-04', '02:30', '04:00', SYD, 0, 0);
+    assert.equal(late.startsAt.toISOString(), '2026-10-03T16:30:00.000Z');
+    assert.equal(hours(late.startsAt, late.endsAt), 0.5);
+    // Perth has no change: the same times are an ordinary range
+    const perth = bookingSpan('2026-10-04', '02:30', '03:15', 'Australia/Perth', 0, 0);
+    assert.equal(hours(perth.startsAt, perth.endsAt), 0.75);
   });
 
   it('widens the blocked slot by the buffers', () => {
