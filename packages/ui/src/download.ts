@@ -16,9 +16,17 @@ export function saveBlob(fileName: string, blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * The file's text. A CSV starts with the UTF-8 byte-order mark the server wrote (Excel on
+ * Windows needs it to read anything but ASCII), which the API client's Response.text() drops.
+ */
+export function fileText(text: string, mime: string): string {
+  return mime.startsWith('text/csv') && !text.startsWith('\ufeff') ? `\ufeff${text}` : text;
+}
+
 /** Saves text (CSV, iCalendar) as a file. */
 export function downloadText(text: string, fileName: string, mime: string): void {
-  saveBlob(fileName, new Blob([text], { type: mime }));
+  saveBlob(fileName, new Blob([fileText(text, mime)], { type: mime }));
 }
 
 function fileNameFrom(res: Response, fallback: string): string {

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@venue/ui';
-import { saveBlob, todayStamp } from '@venue/ui';
+import { downloadText, todayStamp } from '@venue/ui';
 import { filterParams, type AuditFilters } from './audit-api.ts';
 
 /**
@@ -9,8 +9,10 @@ import { filterParams, type AuditFilters } from './audit-api.ts';
 export async function exportAuditCsv(api: ApiClient, filters: AuditFilters): Promise<void> {
   const qs = filterParams(filters).toString();
   const text = await api.api<string>(`/api/audit/export.csv${qs ? `?${qs}` : ''}`);
-  saveBlob(
+  // downloadText puts back the byte-order mark that reading the answer as text took off
+  downloadText(
+    typeof text === 'string' ? text : String(text ?? ''),
     `audit-logs-${todayStamp()}.csv`,
-    new Blob([typeof text === 'string' ? text : String(text ?? '')], { type: 'text/csv' }),
+    'text/csv',
   );
 }
