@@ -33,7 +33,7 @@ const project = (dir) => ({
 
 export default {
   // A whole dialog filled in and saved takes seconds in jsdom, more on a busy machine.
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   projects: [
     'packages/ui',
     'shell',

@@ -33,7 +33,7 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 // findBy…/waitFor give up after 1 s by default; a debounced check plus a mock answer can take
 // longer on a busy machine (two cores shared with the service tests).
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // A request no test answered is a failure, not a silent network error.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
