@@ -1,0 +1,125 @@
+// A product to measure: the six services and the gateway (API only, no frontend build) on their
+// own ports, on embedded PGlite in a data folder or on a fresh PostgreSQL database with the two
+// roles of decision 19, with the demo accounts seeded. Stays up until Ctrl+C (or SIGTERM), then
+// stops the processes in the product's own order.
+//
+//   node bench/product.mjs                       PGlite in a new folder under /tmp (printed)
+//   DATA_DIR=/tmp/vd-bench node bench/product.mjs   PGlite there (kept; reused when it exists)
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/product.mjs
+//                                                a new database venue_bench_<time> (kept, printed)
+//   BENCH_PG_URL=… BENCH_PG_DB=venue_bench_… node bench/product.mjs   that database again
+//
+// PORT (default 8290) is the gateway; PORT_BASE (default 500) moves the services to 7601–7606, so
+// neither `npm start` (8080, 7101…) nor the browser suite (8090, 7201…) is disturbed. The logs go
+// to DATA_DIR/product.log (BENCH_LOGS=console prints them). `bench/seed-scale.mjs` then adds the
+// bulk data (PostgreSQL: while this runs; PGlite: while it is stopped, same DATA_DIR).
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { reexecUnderNode24 } from '../scripts/lib/node24.mjs';
+
+reexecUnderNode24(import.meta.filename);
+
+const { ensureKeys } = await import('../scripts/lib/keys.mjs');
+const { productEnv, startAll, waitForHealth } = await import('../scripts/lib/processes.mjs');
+const { seedDemoDomains } = await import('../scripts/lib/demo-seed.mjs');
+
+const port = Number(process.env.PORT ?? 8290);
+const portBase = Number(process.env.PORT_BASE ?? 500);
+const dataDir = process.env.DATA_DIR
+  ? path.resolve(process.env.DATA_DIR)
+  : mkdtempSync(path.join(tmpdir(), 'venue-bench-'));
+mkdirSync(dataDir, { recursive: true });
+
+const keys = ensureKeys(dataDir);
+const env = productEnv({ dataDir, keys, port, portBase });
+delete env.PORT;
+// The benches sign in once per run, but a session of runs signs in many times from one address.
+env.LOGIN_RATE_LIMIT_PER_MINUTE = '1000';
+
+/** The superuser URL of the benchmark database, for seed-scale.mjs and EXPLAIN (PostgreSQL only). */
+let superUrl;
+if (process.env.BENCH_PG_URL) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: process.env.BENCH_PG_URL });
+  await admin.connect();
+  const dbName = process.env.BENCH_PG_DB ?? `venue_bench_${Date.now()}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_PG_DB must be a plain name: ${dbName}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
+  if (!exists) {
+    // As scripts/e2e.mjs: venue_owner owns the schemas and migrates, venue_app serves.
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    for (const role of ['venue_owner', 'venue_app']) {
+      await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}')
+        THEN CREATE ROLE ${role} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE; END IF; END $$`);
+    }
+    await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_owner`);
+    await admin.query(`GRANT CONNECT ON DATABASE ${dbName} TO venue_app`);
+  }
+  await admin.end();
+  const url = new URL(process.env.BENCH_PG_URL);
+  url.pathname = `/${dbName}`;
+  superUrl = url.toString();
+  if (!exists) {
+    const inDb = new pg.Client({ connectionString: superUrl });
+    await inDb.connect();
+    await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
+    await inDb.end();
+  }
+  const roleUrl = (role) => {
+    const u = new URL(superUrl);
+    u.username = role;
+    u.password = '';
+    return u.toString();
+  };
+  env.DATABASE_URL = roleUrl('venue_app');
+  env.MIGRATION_DATABASE_URL = roleUrl('venue_owner');
+  console.log(`[bench] PostgreSQL database ${dbName} (${exists ? 'reused' : 'new'})`);
+} else {
+  console.log(`[bench] PGlite under ${dataDir}`);
+}
+
+const logFile = path.join(dataDir, 'product.log');
+const logStream = process.env.BENCH_LOGS === 'console' ? null : createWriteStream(logFile, { flags: 'a' });
+const log = logStream ? (line) => logStream.write(line + '\n') : console.log;
+
+const product = startAll({
+  env,
+  port,
+  portBase,
+  log,
+  adminEnv: { AUTH_PRIVATE_KEY_FILE: keys.privateKeyFile },
+});
+let stopping = false;
+const shutdown = async (signal, code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n[bench] ${signal}: stopping the product…`);
+  await product.stop();
+  logStream?.end();
+  process.exit(code);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const started = Date.now();
+try {
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 300_000 });
+} catch (err) {
+  console.error(`[bench] ${err.message} (logs: ${logFile})`);
+  await shutdown('not healthy', 1);
+}
+// Halls, rates and a handful of bookings behind the demo accounts (skipped when already there).
+const seeded = await seedDemoDomains(`http://127.0.0.1:${port}`, () => {});
+console.log(`
+  [bench] product up after ${((Date.now() - started) / 1000).toFixed(1)} s${seeded ? ', demo data created' : ''}
+    gateway   BASE_URL=http://127.0.0.1:${port}
+    admin     ADMIN_URL=http://127.0.0.1:${7101 + portBase}
+    data      DATA_DIR=${dataDir}${existsSync(logFile) ? `  (logs: ${logFile})` : ''}${
+      superUrl
+        ? `
+    database  BENCH_PG_URL=${process.env.BENCH_PG_URL} BENCH_PG_DB=${new URL(superUrl).pathname.slice(1)}`
+        : ''
+    }
+  Ctrl+C stops it.
+`);
