@@ -60,6 +60,23 @@ export function outsideTransaction<T>(fn: () => T): T {
   return inTransaction.exit(fn);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The transaction's scope as one parameterless statement, so the driver sends it in the same
+ * round trip as BEGIN (a request transaction is then BEGIN+scope, its queries, COMMIT). Local to
+ * the transaction: a pooled connection never carries one tenant into the next. The values are
+ * inlined, so they are checked here: the schema name by openDriver, the tenant as a uuid.
+ */
+export function transactionSettings(schema: string, tenantId: string | null): string {
+  if (tenantId !== null && !UUID.test(tenantId)) throw new Error('A tenant id must be a uuid');
+  return (
+    `SELECT set_config('search_path', '"${schema}", public', true), ` +
+    `set_config('app.tenant_id', '${tenantId ?? ''}', true), ` +
+    `set_config('app.scope', '${tenantId === null ? 'system' : ''}', true)`
+  );
+}
+
 class RollbackSignal extends Error {}
 
 export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHooks): Database {
@@ -77,15 +94,9 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
   async function run<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
     guard('Opening a transaction');
     const state = { published: 0 };
-    const value = await driver.transaction((s) =>
-      inTransaction.run(true, async () => {
-        // Local to this transaction: a pooled connection never carries one tenant into the next.
-        await s.query(
-          "SELECT set_config('search_path', $1, true), set_config('app.tenant_id', $2, true), set_config('app.scope', $3, true)",
-          [`"${schema}", public`, tenantId ?? '', tenantId === null ? 'system' : ''],
-        );
-        return fn(makeTx(s, tenantId, hooks.source, state));
-      }),
+    const value = await driver.transaction(
+      (s) => inTransaction.run(true, () => fn(makeTx(s, tenantId, hooks.source, state))),
+      transactionSettings(schema, tenantId),
     );
     if (state.published > 0) outsideTransaction(() => hooks.onPublished?.());
     return value;

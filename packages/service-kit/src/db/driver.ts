@@ -15,8 +15,11 @@ export type WithOwner = <T>(fn: (owner: Driver, appRole: string) => Promise<T>) 
 export interface Driver {
   readonly kind: 'pglite' | 'pg';
   query<T>(sql: string, params?: QueryParams): Promise<QueryResult<T>>;
-  /** BEGIN … COMMIT on one connection; rolled back when `fn` throws. */
-  transaction<T>(fn: (s: Session) => Promise<T>): Promise<T>;
+  /**
+   * BEGIN … COMMIT on one connection; rolled back when `fn` throws. `settings`, a parameterless
+   * statement, runs first, sent together with BEGIN where the driver talks over a network.
+   */
+  transaction<T>(fn: (s: Session) => Promise<T>, settings?: string): Promise<T>;
   /** A dedicated connection for session-level state such as advisory locks. */
   session<T>(fn: (s: Session) => Promise<T>): Promise<T>;
   /**

@@ -52,11 +52,12 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
     async query<T>(sql: string, params?: QueryParams) {
       return toResult<T>(await pool.query(sql, params as unknown[] | undefined));
     },
-    async transaction<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (s: Session) => Promise<T>, settings?: string): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        // Without parameters this is the simple protocol: both statements in one round trip.
+        await client.query(settings ? `BEGIN; ${settings}` : 'BEGIN');
         const value = await fn(asSession(client));
         await client.query('COMMIT');
         return value;

@@ -90,7 +90,11 @@ export function pgliteDriver(db: PGlite): Driver {
     kind: 'pglite',
     query: direct.query,
     // PGlite queues transactions behind one mutex, so concurrent requests simply wait their turn.
-    transaction: (fn) => db.transaction((tx) => fn(asSession(tx))),
+    transaction: (fn, settings) =>
+      db.transaction(async (tx) => {
+        if (settings) await tx.query(settings);
+        return fn(asSession(tx));
+      }),
     // One connection only: the "dedicated session" is the database itself.
     session: (fn) => fn(direct),
     withOwner: null,
@@ -144,7 +148,9 @@ export async function openPgliteDriver(dataDir: string, schema: string): Promise
   }
 
   const reopen = async (as: 'owner' | 'app') => {
-    const image = memory ? await (phase === 'none' ? memoryImage(schema) : db!.dumpDataDir('none')) : undefined;
+    const image = memory
+      ? await (phase === 'none' ? memoryImage(schema) : db!.dumpDataDir('none'))
+      : undefined;
     await db?.close();
     db = undefined;
     db = await open(as, image);
@@ -193,7 +199,13 @@ export async function openPgliteDriver(dataDir: string, schema: string): Promise
     kind: 'pglite',
     query: (sql, params) => appSession().query(sql, params),
     // PGlite queues transactions behind one mutex, so concurrent requests simply wait their turn.
-    transaction: (fn) => asApp((d) => d.transaction((tx) => fn(asSession(tx)))),
+    transaction: (fn, settings) =>
+      asApp((d) =>
+        d.transaction(async (tx) => {
+          if (settings) await tx.query(settings);
+          return fn(asSession(tx));
+        }),
+      ),
     // One connection only: the "dedicated session" is the database itself.
     session: (fn) => asApp(() => fn(appSession())),
     async withOwner<T>(fn: (owner: Driver, appRole: string) => Promise<T>): Promise<T> {

@@ -1,0 +1,55 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Driver, Session } from './driver.ts';
+import { createDatabase, transactionSettings } from './database.ts';
+
+const TENANT = '0a000000-0000-4000-8000-0000000000a1';
+
+/** A driver that records what a transaction sends, as the network would see it. */
+function recordingDriver() {
+  const sent: string[] = [];
+  const session: Session = {
+    query: async (sql) => {
+      sent.push(sql);
+      return { rows: [], rowCount: 0 };
+    },
+    exec: async () => {},
+  };
+  const driver = {
+    kind: 'pg',
+    query: session.query,
+    transaction: async (fn: (s: Session) => Promise<unknown>, settings?: string) => {
+      sent.push(settings ? `BEGIN; ${settings}` : 'BEGIN');
+      const value = await fn(session);
+      sent.push('COMMIT');
+      return value;
+    },
+    session: (fn: (s: Session) => Promise<unknown>) => fn(session),
+    withOwner: null,
+    close: async () => {},
+  } as unknown as Driver;
+  return { driver, sent };
+}
+
+describe('a request transaction on the wire', () => {
+  it('sends the tenant scope together with BEGIN: one round trip before the first query', async () => {
+    const { driver, sent } = recordingDriver();
+    const db = createDatabase(driver, 'bookings', { source: 'bookings' });
+    await db.tenantTx(TENANT, (tx) => tx.query('SELECT 1'));
+    assert.equal(sent.length, 3, sent.join(' | '));
+    assert.match(sent[0]!, /^BEGIN; SELECT set_config\('search_path', '"bookings", public', true\)/);
+    assert.match(sent[0]!, new RegExp(`set_config\\('app.tenant_id', '${TENANT}', true\\)`));
+    assert.equal(sent[1], 'SELECT 1');
+    assert.equal(sent[2], 'COMMIT');
+  });
+
+  it('a system transaction says so, with no tenant', () => {
+    const sql = transactionSettings('admin', null);
+    assert.match(sql, /set_config\('app.tenant_id', '', true\)/);
+    assert.match(sql, /set_config\('app.scope', 'system', true\)/);
+  });
+
+  it('refuses a tenant id that is not a uuid, since the value is inlined', () => {
+    assert.throws(() => transactionSettings('admin', "x', true); DROP TABLE users; --"), /uuid/);
+  });
+});
