@@ -2,17 +2,24 @@
 // docs/decisions/0019-database-roles.md): with one small tenant, one big one and a crowd of
 // others, every statement those requests run is planned (as the application role, in the
 // caller's tenant transaction) without a Seq Scan of a big tenant table or an index scan that
-// ignores the tenant. On the PostgreSQL server only, where production runs.
+// ignores the tenant, and the big tenant's list pages are read in order off their index
+// (decision 26). On the PostgreSQL server only, where production runs.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
+import {
+  analyzeTenantTables,
+  readsWithoutTenant,
+  recordTenantStatements,
+  type TenantStatement,
+} from '@venue/service-kit/testing';
 import { call, login, startAdmin, type Harness, type Session } from './testing/harness.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
 
 let h: Harness;
 let owner: Session;
+let small: Session;
 let big: Set<string>;
 
 /** `n` audit entries for `tenantId`, a minute apart, the newest now. */
@@ -34,40 +41,117 @@ before(async () => {
   if (!server) return;
   h = await startAdmin();
   owner = await login(h, 'owner@demo.local');
-  await seed(owner.userId, 200, owner.userId);
-  await seed(randomUUID(), 2000);
-  for (let i = 0; i < 20; i++) await seed(randomUUID(), 100);
+  small = await login(h, 'owner2@demo.local');
+  await seed(owner.userId, 2000, owner.userId);
+  await seed(small.userId, 200, small.userId);
+  // A crowd of 200 tenants of 100 entries: the big tenant is ~9 % of the table.
+  for (let i = 0; i < 200; i++) await seed(randomUUID(), 100);
   big = await analyzeTenantTables(h.kit.db, 1000);
 });
 after(async () => {
   await h?.close();
 });
 
-const REQUESTS: Array<[string, string]> = [
-  ['GET /api/audit', '/api/audit'],
-  ['GET /api/audit oldest first', '/api/audit?sortOrder=asc&page=2&limit=20'],
-  ['GET /api/audit by action', '/api/audit?action=booking_updated'],
-  ['GET /api/audit by user', `/api/audit?userId=${randomUUID()}`],
-  ['GET /api/audit between dates', `/api/audit?startDate=2020-01-01&endDate=${new Date().toISOString()}`],
-  ['GET /api/audit/stats', '/api/audit/stats'],
-  ['GET /api/audit/export.csv', '/api/audit/export.csv?action=booking_created'],
+/** The path of the page after the first of `list` (its nextCursor), as `session` sees it. */
+async function secondPage(session: Session, list: string): Promise<string> {
+  const first = await call(h, 'GET', `${list}&limit=5`, { token: session.token });
+  assert.equal(first.status, 200);
+  assert.ok(first.body.pagination.nextCursor, `${list} has a second page`);
+  return `${list}&limit=5&cursor=${encodeURIComponent(first.body.pagination.nextCursor)}`;
+}
+
+/**
+ * Each request, and whether its page is read in order off one index (no Sort in the plan of the
+ * statement that selects it) for the big tenant: the list in both orders, by page number and by
+ * cursor, and filtered by user or action (their own indexes).
+ */
+const REQUESTS: Array<[string, (s: Session) => string | Promise<string>, ordered?: boolean]> = [
+  ['GET /api/audit', () => '/api/audit', true],
+  ['GET /api/audit oldest first', () => '/api/audit?sortOrder=asc&page=2&limit=20', true],
+  ['GET /api/audit next page by cursor', (s) => secondPage(s, '/api/audit?sortOrder=desc'), true],
+  [
+    'GET /api/audit oldest first, next page by cursor',
+    (s) => secondPage(s, '/api/audit?sortOrder=asc'),
+    true,
+  ],
+  ['GET /api/audit counted', () => '/api/audit?withTotal=1', true],
+  ['GET /api/audit by action', () => '/api/audit?action=booking_updated', true],
+  [
+    'GET /api/audit by action, next page by cursor',
+    (s) => secondPage(s, '/api/audit?action=booking_updated'),
+    true,
+  ],
+  ['GET /api/audit by user', (s) => `/api/audit?userId=${s.userId}`, true],
+  ['GET /api/audit by role', () => '/api/audit?userRole=hall_owner'],
+  ['GET /api/audit by target type', () => '/api/audit?targetType=booking'],
+  [
+    'GET /api/audit between dates',
+    () => `/api/audit?startDate=2020-01-01&endDate=${new Date().toISOString()}`,
+    true,
+  ],
+  ['GET /api/audit/stats', () => '/api/audit/stats'],
+  ['GET /api/audit/actions', () => '/api/audit/actions'],
+  ['GET /api/audit/export.csv', () => '/api/audit/export.csv?action=booking_created'],
 ];
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The node types of `statement`'s plan, planned as the application role in its tenant's transaction. */
+async function planNodes(statement: TenantStatement): Promise<string[]> {
+  const { rows } = await h.kit.db.tenantTx(statement.tenantId, (tx) =>
+    tx.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(
+      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+      statement.params,
+    ),
+  );
+  const raw = rows[0]!['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  const types: string[] = [];
+  const walk = (n: PlanNode) => {
+    types.push(n['Relation Name'] ? `${n['Node Type']} on ${n['Relation Name']}` : n['Node Type']);
+    n.Plans?.forEach(walk);
+  };
+  walk(plan[0]!.Plan);
+  return types;
+}
 
 describe(
   'the requests read big tenant tables through tenant indexes',
   { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
   () => {
-    for (const [name, path] of REQUESTS) {
-      test(name, async () => {
-        let status = 0;
-        const statements = await recordTenantStatements(h.kit.db, async () => {
-          status = (await call(h, 'GET', path, { token: owner.token })).status;
+    for (const [who, size] of [
+      [() => small, 'a small tenant'],
+      [() => owner, 'the big tenant'],
+    ] as const) {
+      for (const [name, path, ordered] of REQUESTS) {
+        test(`${name}, as ${size}`, async () => {
+          const session = who();
+          const url = await path(session);
+          let status = 0;
+          const statements = await recordTenantStatements(h.kit.db, async () => {
+            status = (await call(h, 'GET', url, { token: session.token })).status;
+          });
+          assert.equal(status, 200, `${name} answered ${status}`);
+          assert.ok(statements.length > 0, 'the request ran statements in a tenant transaction');
+          assert.ok(big.has('audit_log'), 'audit_log is seeded big enough to matter');
+          assert.deepEqual(await readsWithoutTenant(h.kit.db, statements, big), []);
+          if (ordered && session === owner) {
+            // the page: read in order off the list's index, never every entry then sorted
+            const page = statements.filter((st) => st.sql.includes('cursor_k0'));
+            assert.equal(page.length, 1, 'one statement selects the page');
+            const nodes = await planNodes(page[0]!);
+            assert.ok(
+              !nodes.some((n) => /Sort/.test(n)) &&
+                nodes.some((n) => /^Index (Only )?Scan on audit_log/.test(n)),
+              `${url} reads its page in order: ${nodes.join(' > ')}`,
+            );
+          }
         });
-        assert.equal(status, 200, `${name} answered ${status}`);
-        assert.ok(statements.length > 0, 'the request ran statements in a tenant transaction');
-        assert.ok(big.has('audit_log'), 'audit_log is seeded big enough to matter');
-        assert.deepEqual(await readsWithoutTenant(h.kit.db, statements, big), []);
-      });
+      }
     }
   },
 );

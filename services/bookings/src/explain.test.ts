@@ -6,7 +6,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
+import {
+  analyzeTenantTables,
+  readsWithoutTenant,
+  recordTenantStatements,
+  type TenantStatement,
+} from '@venue/service-kit/testing';
 import { HALL, OTHER, OWNER, futureDate, startHarness, type Harness } from './test-support.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
@@ -16,20 +21,7 @@ const server = Boolean(process.env.TEST_DATABASE_URL);
  * row-level security policy, whose `system scope OR tenant_id = …` cannot drive an index scan.
  * Each needs an explicit `tenant_id = $n` in the service (where named); `todo` until it has one.
  */
-const LIST = 'bookings b: buildListQuery (src/bookings/list-query.ts) names no b.tenant_id';
 const KNOWN: Record<string, string> = {
-  'GET /api/bookings': LIST,
-  'GET /api/bookings by event date, latest first': LIST,
-  'GET /api/bookings by event date, earliest first': LIST,
-  'GET /api/bookings confirmed': LIST,
-  'GET /api/bookings searched': LIST,
-  'GET /api/bookings between dates': LIST,
-  'GET /api/bookings/search':
-    'bookings b: the search handler (src/bookings/list-routes.ts) filters by LIKE alone',
-  'GET /api/bookings/stats':
-    'bookings: the stats handler (src/bookings/list-routes.ts) reads FROM bookings, no WHERE',
-  'GET /api/calendar':
-    'bookings b and blockouts bo: both calendar queries (src/calendar/calendar-routes.ts) filter by date alone',
   'GET /api/bookings/:id': 'bookings b: findBooking (src/bookings/booking-row.ts) looks up b.id = $1 alone',
 };
 
@@ -38,9 +30,13 @@ let big: Set<string>;
 let customerId: string;
 let bookingId: string;
 
+/** Each seeded tenant's resource. */
+const resources = new Map<string, string>();
+
 /** `n` bookings (and their customers and block-outs) for `tenantId`, one resource. */
 async function seed(tenantId: string, n: number): Promise<void> {
   const resource = tenantId === OWNER ? HALL : randomUUID();
+  resources.set(tenantId, resource);
   await h.t.kit.db.systemTx(async (tx) => {
     await tx.query(
       `INSERT INTO resources (tenant_id, id, name) VALUES ($1, $2, 'Seeded hall') ON CONFLICT DO NOTHING`,
@@ -55,13 +51,15 @@ async function seed(tenantId: string, n: number): Promise<void> {
     await tx.query(
       `INSERT INTO bookings (tenant_id, booking_code, customer_id, customer_name, customer_email, customer_phone,
           event_type, booking_date, start_time, end_time, resource_id, resource_name, status,
-          calculated_price_cents, starts_at, ends_at, slot, created_at)
+          calculated_price_cents, starts_at, ends_at, slot, created_at, cancelled_at, hold_expires_at)
        SELECT $1, 'SD-' || g, 'CUST-S' || (1 + g % $4::int), 'Seeded Customer ' || (1 + g % $4::int),
               'seeded' || (1 + g % $4::int) || '@example.test', '+61 400 000 000', 'Wedding',
               d, '10:00', '12:00', $2, 'Seeded hall',
               (ARRAY['pending', 'tentative', 'confirmed', 'completed', 'cancelled'])[1 + g % 5],
               10000 + g, s, s + interval '2 hours', tstzrange(s, s + interval '2 hours'),
-              now() - g * interval '1 hour'
+              now() - g * interval '1 hour',
+              CASE WHEN g % 5 = 4 THEN now() - g * interval '30 minutes' END,
+              CASE WHEN g % 5 = 1 THEN now() + (g % 96) * interval '1 hour' END
          FROM generate_series(1, $3::int) g,
               LATERAL (SELECT current_date + (g % 400) - 200 AS d) dd,
               LATERAL (SELECT dd.d + time '10:00' AT TIME ZONE 'Australia/Sydney' AS s) ss`,
@@ -82,7 +80,9 @@ before(async () => {
   h = await startHarness();
   await seed(OWNER, 200);
   await seed(OTHER, 2000);
-  for (let i = 0; i < 20; i++) await seed(randomUUID(), 100);
+  // A crowd of 200 tenants of 100 bookings: the big tenant is ~9 % of the table, as in the
+  // measurement of issue 9 (10,000 of 110,000), and each small one ~0.5 %.
+  for (let i = 0; i < 200; i++) await seed(randomUUID(), 100);
   big = await analyzeTenantTables(h.t.kit.db, 1000);
   customerId = 'CUST-S7';
   bookingId = (
@@ -102,35 +102,145 @@ const month = () => {
   return `from=${from}&to=${futureDate(30)}`;
 };
 
-const REQUESTS: Array<[string, () => string]> = [
-  ['GET /api/bookings', () => '/api/bookings'],
-  ['GET /api/bookings by event date, latest first', () => '/api/bookings?sort=start&order=desc'],
-  ['GET /api/bookings by event date, earliest first', () => '/api/bookings?sort=start&order=asc'],
-  ['GET /api/bookings confirmed', () => '/api/bookings?status=confirmed'],
-  ['GET /api/bookings searched', () => '/api/bookings?q=customer%2017'],
-  ['GET /api/bookings between dates', () => `/api/bookings?${month()}`],
+type Tenant = { id: string; token: () => string };
+const SMALL: Tenant = { id: OWNER, token: () => h.tokens.owner };
+const BIG: Tenant = { id: OTHER, token: () => h.tokens.other };
+
+/** The path of the page after the first of `list` (its nextCursor), as `tenant` sees it. */
+async function secondPage(tenant: Tenant, list: string): Promise<string> {
+  const first = await h.call('GET', `${list}&limit=5`, tenant.token());
+  assert.equal(first.status, 200);
+  assert.ok(first.body.nextCursor, `${list} has a second page`);
+  return `${list}&limit=5&cursor=${encodeURIComponent(first.body.nextCursor)}`;
+}
+
+/**
+ * Each request, and whether its list page reads its rows in order off one index (no Sort in the
+ * plan of the statement that selects the page) when the tenant is big: the screens' lists and
+ * their cursor pages. The column sorts on names and money, a list of two statuses and the
+ * search's text match read the tenant's (filtered) rows through a tenant index and sort them.
+ */
+const REQUESTS: Array<[string, (t: Tenant) => string | Promise<string>, ordered?: boolean]> = [
+  ['GET /api/bookings', () => '/api/bookings', true],
+  ['GET /api/bookings counted', () => '/api/bookings?withTotal=1', true],
+  ['GET /api/bookings next page by cursor', (t) => secondPage(t, '/api/bookings?sort=created'), true],
+  ['GET /api/bookings page 3', () => '/api/bookings?page=3&limit=25', true],
+  ['All: by event date, latest first', () => '/api/bookings?sort=start&order=desc', true],
+  ['All: next page by cursor', (t) => secondPage(t, '/api/bookings?sort=start&order=desc'), true],
+  ['All: by event date, earliest first', () => '/api/bookings?sort=start&order=asc', true],
+  ['All: by status', () => '/api/bookings?sort=status&order=asc', true],
+  ['All: by status, next page by cursor', (t) => secondPage(t, '/api/bookings?sort=status&order=desc'), true],
+  ['All: by customer', () => '/api/bookings?sort=customer&order=asc'],
+  ['All: by resource', () => '/api/bookings?sort=resource&order=desc'],
+  ['All: by source', () => '/api/bookings?sort=source&order=asc'],
+  ['All: by value', () => '/api/bookings?sort=value&order=desc'],
+  ['All: by balance', () => '/api/bookings?sort=balance&order=desc'],
+  ['All: by customer, next page by cursor', (t) => secondPage(t, '/api/bookings?sort=customer&order=asc')],
+  ['All: searched', () => '/api/bookings?q=customer%2017&sort=start&order=desc'],
+  ['All: between dates', () => `/api/bookings?${month()}&sort=start&order=desc`],
+  ['All: today', () => '/api/bookings?quick=today&sort=start&order=desc'],
+  ['All: this week', () => '/api/bookings?quick=thisWeek&sort=start&order=desc'],
+  ['All: overdue', () => '/api/bookings?quick=overdue&sort=start&order=desc'],
+  ['All: high value', () => '/api/bookings?quick=highValue&sort=start&order=desc'],
+  ['All: one resource', (t) => `/api/bookings?resourceId=${resources.get(t.id)}&sort=start&order=desc`],
+  ['Pending Review', () => '/api/bookings?status=pending&sort=start&order=asc', true],
+  [
+    'Pending Review: next page by cursor',
+    (t) => secondPage(t, '/api/bookings?status=pending&sort=start&order=asc'),
+    true,
+  ],
+  ['Pending Review: searched', () => '/api/bookings?status=pending&q=customer%2017&sort=start&order=asc'],
+  ['Requests', () => '/api/bookings?status=pending,tentative&sort=start&order=asc'],
+  [
+    'Requests: next page by cursor',
+    (t) => secondPage(t, '/api/bookings?status=pending,tentative&sort=start&order=asc'),
+  ],
+  ['Confirmed', () => '/api/bookings?status=confirmed&sort=start&order=asc', true],
+  ['Confirmed: balance due', () => '/api/bookings?status=confirmed&balanceDue=true&sort=start&order=asc'],
+  ['Completed', () => '/api/bookings?status=completed&sort=start&order=desc', true],
+  [
+    'Completed: next page by cursor',
+    (t) => secondPage(t, '/api/bookings?status=completed&sort=start&order=desc'),
+    true,
+  ],
+  ['Completed: recent 30 days', () => '/api/bookings?status=completed&recent30=true&sort=start&order=desc'],
+  ['Cancelled', () => '/api/bookings?status=cancelled&sort=cancelledAt&order=desc', true],
+  ['Cancelled: oldest first', () => '/api/bookings?status=cancelled&sort=cancelledAt&order=asc', true],
+  [
+    'Cancelled: next page by cursor',
+    (t) => secondPage(t, '/api/bookings?status=cancelled&sort=cancelledAt&order=desc'),
+    true,
+  ],
+  ['GET /api/bookings/export.csv', () => '/api/bookings/export.csv?status=confirmed&sort=start&order=asc'],
+  // 500 rows at once, a quarter of the big tenant: reading them and sorting is the cheaper plan
+  ['GET /api/bookings/hall-owner/:ownerId', (t) => `/api/bookings/hall-owner/${t.id}`],
   ['GET /api/bookings/search', () => '/api/bookings/search?q=SD-1'],
   ['GET /api/bookings/stats', () => '/api/bookings/stats'],
+  ['GET /api/bookings/holds-expiring', () => '/api/bookings/holds-expiring'],
   ['GET /api/calendar', () => `/api/calendar?${month()}`],
+  ['GET /api/calendar one resource', (t) => `/api/calendar?${month()}&resourceId=${resources.get(t.id)}`],
   ['GET /api/bookings/:id', () => `/api/bookings/${bookingId}`],
   ['GET /api/customers', () => '/api/customers'],
   ['GET /api/customers/:id', () => `/api/customers/${customerId}`],
 ];
 
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The node types of `statement`'s plan, planned as the application role in its tenant's transaction. */
+async function planNodes(statement: TenantStatement): Promise<string[]> {
+  const { rows } = await h.t.kit.db.tenantTx(statement.tenantId, (tx) =>
+    tx.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(
+      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+      statement.params,
+    ),
+  );
+  const raw = rows[0]!['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  const types: string[] = [];
+  const walk = (n: PlanNode) => {
+    types.push(n['Relation Name'] ? `${n['Node Type']} on ${n['Relation Name']}` : n['Node Type']);
+    n.Plans?.forEach(walk);
+  };
+  walk(plan[0]!.Plan);
+  return types;
+}
+
 describe(
   'the requests read big tenant tables through tenant indexes',
   { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
   () => {
-    for (const [name, path] of REQUESTS) {
-      test(name, { todo: KNOWN[name] }, async () => {
-        let status = 0;
-        const statements = await recordTenantStatements(h.t.kit.db, async () => {
-          status = (await h.call('GET', path(), h.tokens.owner)).status;
+    for (const [tenant, size] of [
+      [SMALL, 'a small tenant'],
+      [BIG, 'the big tenant'],
+    ] as const) {
+      for (const [name, path, ordered] of REQUESTS) {
+        test(`${name}, as ${size}`, { todo: KNOWN[name] }, async () => {
+          const url = await path(tenant);
+          let status = 0;
+          const statements = await recordTenantStatements(h.t.kit.db, async () => {
+            status = (await h.call('GET', url, tenant.token())).status;
+          });
+          assert.equal(status, 200, `${name} answered ${status}`);
+          assert.ok(statements.length > 0, 'the request ran statements in a tenant transaction');
+          assert.ok(big.has('bookings'), 'bookings is seeded big enough to matter');
+          assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
+          if (ordered && tenant === BIG) {
+            // the list's page: read in order off the sort's index, never every row then sorted
+            const page = statements.filter((st) => st.sql.includes('cursor_k0'));
+            assert.equal(page.length, 1, 'one statement selects the page');
+            const nodes = await planNodes(page[0]!);
+            assert.ok(
+              !nodes.some((n) => /Sort/.test(n)) &&
+                nodes.some((n) => /^Index (Only )?Scan on bookings/.test(n)),
+              `${url} reads its page in order: ${nodes.join(' > ')}`,
+            );
+          }
         });
-        assert.equal(status, 200, `${name} answered ${status}`);
-        assert.ok(statements.length > 0, 'the request ran statements in a tenant transaction');
-        assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
-      });
+      }
     }
   },
 );
