@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '@venue/ui';
 import type { Pricing } from '../api/types.ts';
@@ -8,8 +8,11 @@ import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { PricingCard } from './PricingCard.tsx';
-import { PricingDialog } from './PricingDialog.tsx';
 import { PriceCheckPanel } from './PriceCheckPanel.tsx';
+import { OnDemand } from '../shared/OnDemand.tsx';
+
+// The rate card form (and the validation rules it brings) loads when first opened.
+const PricingDialog = lazy(() => import('./PricingDialog.tsx').then((m) => ({ default: m.PricingDialog })));
 
 export function RateCardsPage() {
   const canManage = useCanManage();
@@ -102,13 +105,15 @@ export function RateCardsPage() {
           {hasResources ? <PriceCheckPanel resources={allResources} addons={addons.data ?? []} /> : null}
         </>
       )}
-      <PricingDialog
-        opened={editing !== null}
-        pricing={editing?.pricing ?? null}
-        resources={allResources}
-        taken={list.map((p) => p.resourceId)}
-        onClose={() => setEditing(null)}
-      />
+      <OnDemand open={editing !== null}>
+        <PricingDialog
+          opened={editing !== null}
+          pricing={editing?.pricing ?? null}
+          resources={allResources}
+          taken={list.map((p) => p.resourceId)}
+          onClose={() => setEditing(null)}
+        />
+      </OnDemand>
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete Pricing"
