@@ -28,6 +28,8 @@ interface Props {
   page?: number;
   totalPages?: number;
   total?: number;
+  /** `total` is a lower bound (the server stops counting at 10,000): shown as "10,000+". */
+  totalIsEstimate?: boolean;
   onPage?: (p: number) => void;
   empty: { title: string; description?: string };
 }
@@ -126,7 +128,8 @@ export function BookingsTable(props: Props) {
       {props.totalPages && props.totalPages > 1 && props.onPage ? (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
-            {props.total} bookings
+            {props.total}
+            {props.totalIsEstimate ? '+' : ''} bookings
           </Text>
           <Pagination
             total={props.totalPages}

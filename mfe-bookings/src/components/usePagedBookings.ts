@@ -8,6 +8,14 @@ import type { SortState } from './BookingsTable.tsx';
 
 const PAGE_SIZE = 25;
 
+/** A page as the server answers it: counted on page 1 only (platform contract, Paging). */
+type CountedPage = Omit<Paged<Booking>, 'total' | 'totalPages'> & {
+  total: number | null;
+  totalPages: number | null;
+  /** `total` is the count's cap: "10,000+". */
+  totalIsEstimate?: boolean;
+};
+
 /**
  * One server-sorted, server-paged booking list. Filters settle for 300 ms before the server is
  * asked (spec 02 §9); callers memoise `filters` so an unchanged filter set does not refetch.
@@ -22,21 +30,50 @@ export function usePagedBookings(filters: Params, initialSort: SortState) {
     setPage(1);
   }
   const [debounced] = useDebouncedValue(filters, 300);
-  const list = useBookingList({ ...debounced, sort: sort.sort, order: sort.order, page, limit: PAGE_SIZE });
+  const params = { ...debounced, sort: sort.sort, order: sort.order, limit: PAGE_SIZE };
+  const key = JSON.stringify(params);
+  // Page 1 brings the count (capped at 10,000); later pages ask withTotal=0 and show the figure
+  // page 1 gave for the same filters and sort, so turning pages never counts the list again.
+  const [counted, setCounted] = useState<{
+    key: string;
+    total: number;
+    totalPages: number;
+    estimate: boolean;
+  } | null>(null);
+  const known = counted?.key === key ? counted : null;
+  const list = useBookingList({ ...params, page, withTotal: page > 1 && known ? 0 : undefined });
+  const answer = list.data as CountedPage | undefined;
+  if (
+    answer &&
+    !list.isPlaceholderData &&
+    answer.total !== null &&
+    answer.totalPages !== null &&
+    (known?.total !== answer.total || known.estimate !== (answer.totalIsEstimate === true))
+  )
+    setCounted({
+      key,
+      total: answer.total,
+      totalPages: answer.totalPages,
+      estimate: answer.totalIsEstimate === true,
+    });
   const onSort = (next: SortState) => {
     setSort(next);
     setPage(1);
   };
   /** The rows, sort and pager props of the BookingsTable that shows one loaded page. */
-  const table = (data: Paged<Booking>) => ({
-    rows: data.items,
-    sort,
-    onSort,
-    page: data.page,
-    totalPages: data.totalPages,
-    total: data.total,
-    onPage: setPage,
-  });
+  const table = (data: Paged<Booking>) => {
+    const counts = data as CountedPage;
+    return {
+      rows: data.items,
+      sort,
+      onSort,
+      page: data.page,
+      totalPages: counts.totalPages ?? known?.totalPages,
+      total: counts.total ?? known?.total,
+      totalIsEstimate: counts.total !== null ? counts.totalIsEstimate === true : known?.estimate,
+      onPage: setPage,
+    };
+  };
   return { list, debounced, sort, table };
 }
 

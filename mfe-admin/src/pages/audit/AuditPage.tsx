@@ -47,14 +47,17 @@ export function AuditPage() {
   const { api, role, settings } = useSession();
   const flash = useFlash(4000);
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
+  // Next follows the page's nextCursor; the trail of cursors taken is what Previous goes back on.
+  const [trail, setTrail] = useState<string[]>([]);
+  const cursor = trail[trail.length - 1] ?? null;
+  const page = trail.length + 1;
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<AuditEntry | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const logs = useQuery({
-    queryKey: ['admin', 'audit', 'logs', filters, page],
-    queryFn: () => fetchAuditPage(api, filters, page),
+    queryKey: ['admin', 'audit', 'logs', filters, cursor],
+    queryFn: () => fetchAuditPage(api, filters, cursor),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -90,7 +93,7 @@ export function AuditPage() {
 
   const setFilter = (key: keyof AuditFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
-    setPage(1);
+    setTrail([]);
   };
   const refresh = () => {
     void logs.refetch();
@@ -109,7 +112,20 @@ export function AuditPage() {
   };
 
   const pagination = logs.data?.pagination;
-  const totalPages = Math.max(1, pagination?.totalPages ?? 1);
+  // The first page brings the count; later pages (by cursor) are not counted again, so the
+  // figure is kept for these filters while paging on.
+  const [counted, setCounted] = useState<{ filters: AuditFilters; pages: number; estimate: boolean } | null>(
+    null,
+  );
+  if (
+    pagination?.totalPages != null &&
+    !logs.isPlaceholderData &&
+    (counted?.filters !== filters || counted.pages !== pagination.totalPages)
+  )
+    setCounted({ filters, pages: pagination.totalPages, estimate: pagination.totalIsEstimate === true });
+  const known = counted?.filters === filters ? counted : null;
+  const totalPages = Math.max(1, known?.pages ?? 1, page);
+  const nextCursor = logs.isPlaceholderData ? null : (pagination?.nextCursor ?? null);
 
   return (
     <>
@@ -225,7 +241,7 @@ export function AuditPage() {
             onClick={() => {
               setFilters(EMPTY_FILTERS);
               setSearch('');
-              setPage(1);
+              setTrail([]);
             }}
           >
             Clear Filters
@@ -312,13 +328,18 @@ export function AuditPage() {
       )}
 
       <Group justify="center" mt="md" gap="sm">
-        <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+        <Button variant="default" disabled={page <= 1} onClick={() => setTrail((t) => t.slice(0, -1))}>
           Previous
         </Button>
         <Text size="sm" data-testid="audit-page">
-          Page {Math.min(page, totalPages)} of {totalPages}
+          Page {page} of {totalPages}
+          {known?.estimate ? '+' : ''}
         </Text>
-        <Button variant="default" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+        <Button
+          variant="default"
+          disabled={!nextCursor}
+          onClick={() => nextCursor && setTrail((t) => [...t, nextCursor])}
+        >
           Next
         </Button>
       </Group>

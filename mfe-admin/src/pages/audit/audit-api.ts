@@ -17,7 +17,19 @@ export interface AuditEntry {
 
 export interface AuditPage {
   auditLogs: AuditEntry[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  /**
+   * `total`/`totalPages` come with the first page only (null when not counted); a total of
+   * 10,000 with `totalIsEstimate` means "10,000+" (platform contract, Paging).
+   */
+  pagination: {
+    page: number | null;
+    limit: number;
+    total: number | null;
+    totalPages: number | null;
+    totalIsEstimate?: boolean;
+    hasMore?: boolean;
+    nextCursor?: string | null;
+  };
 }
 
 export interface AuditStats {
@@ -56,9 +68,17 @@ export function filterParams(filters: AuditFilters): URLSearchParams {
   return params;
 }
 
-export function fetchAuditPage(api: ApiClient, filters: AuditFilters, page: number): Promise<AuditPage> {
+/**
+ * One page: the first (counted), or the one after `cursor` (a previous page's nextCursor, read
+ * straight off the list's index however deep, and not counted again).
+ */
+export function fetchAuditPage(
+  api: ApiClient,
+  filters: AuditFilters,
+  cursor: string | null,
+): Promise<AuditPage> {
   const params = filterParams(filters);
-  params.set('page', String(page));
+  if (cursor) params.set('cursor', cursor);
   params.set('limit', String(PAGE_SIZE));
   params.set('sortBy', 'timestamp');
   params.set('sortOrder', 'desc');
