@@ -230,7 +230,7 @@ test('booking screens: conflicts on Pending Review, reasons in words, whole depo
   });
   const ordinary = await bookingWith(api, {
     resourceId: hall.id,
-    date: nextDay,
+    date: venueDay(23),
     start: '14:00',
     end: '15:00',
     name: `Ordinary ${RUN}`,
