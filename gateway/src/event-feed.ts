@@ -10,14 +10,11 @@ import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type { Logger } from 'pino';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  API_KEY_REVOKED_EVENT,
-  apiKeyRevokedEventSchema,
+  EVENTS,
   INTERNAL_AUTH_HEADER,
-  PRINCIPAL_CHANGED_EVENT,
-  principalChangedEventSchema,
-  SESSION_ENDED_EVENT,
-  sessionEndedEventSchema,
   SUBSCRIPTIONS,
+  type EventPayload,
+  type SubscriptionsOf,
 } from '@venue/contracts';
 import { safeEqual } from '@venue/service-kit';
 import type { ApiKeyCache } from './api-keys.ts';
@@ -26,7 +23,39 @@ import type { PrincipalCache } from './principal-cache.ts';
 import type { GatewayMiddleware } from './state.ts';
 
 /** The event types the gateway consumes (SUBSCRIPTIONS.gateway). */
-export const GATEWAY_EVENTS: readonly string[] = SUBSCRIPTIONS.gateway ?? [];
+export const GATEWAY_EVENTS: readonly string[] = SUBSCRIPTIONS.gateway;
+
+type GatewayEvent = SubscriptionsOf<'gateway'>;
+interface Caches {
+  cache: PrincipalCache;
+  apiKeys?: ApiKeyCache;
+}
+
+/**
+ * One handler per subscription of the gateway, each given the payload its event's schema
+ * parsed: a subscription without a handler, or a handler without one, is a type error.
+ */
+export const GATEWAY_HANDLERS: { [T in GatewayEvent]: (data: EventPayload<T>, caches: Caches) => void } = {
+  'session.ended': (data, { cache, apiKeys }) => {
+    cache.sessionsEnded(data.sessionIds, data.reason);
+    // A deactivated or deleted owner's API keys stop too: admin is asked again.
+    apiKeys?.ownerChanged(data.userId);
+  },
+  'principal.changed': (data, { cache, apiKeys }) => {
+    cache.principalChanged(data.userId, data.tokenVersion);
+    apiKeys?.ownerChanged(data.userId);
+  },
+  'api_key.revoked': (data, { apiKeys }) => {
+    apiKeys?.revoked(data.publicId);
+  },
+};
+
+function handle<T extends GatewayEvent>(type: T, data: unknown, caches: Caches): boolean {
+  const parsed = EVENTS[type].schema.safeParse(data);
+  if (!parsed.success) return false;
+  GATEWAY_HANDLERS[type](parsed.data as EventPayload<T>, caches);
+  return true;
+}
 
 export const EVENTS_PATH = '/internal/events';
 const MAX_EVENT_BYTES = 64 * 1024;
@@ -34,9 +63,10 @@ const MAX_EVENT_BYTES = 64 * 1024;
 export type ApplyOutcome = 'processed' | 'ignored';
 
 /**
- * Applies one event envelope to the cache. Both kinds are idempotent (a set, a maximum), so the
- * relay's at-least-once delivery needs no inbox. A malformed event is acknowledged and logged:
- * refusing it would hold back every later event for the gateway.
+ * Applies one event envelope to the cache. Every kind is idempotent (a set, a maximum), so the
+ * relay's at-least-once delivery needs no inbox. Unlike a service, the gateway acknowledges a
+ * payload its schema refuses, with an error in the log: refusing it would hold back every later
+ * session end and revocation, and the cache's TTL already bounds what one lost event can cost.
  */
 export function applyEvent(
   cache: PrincipalCache,
@@ -46,31 +76,9 @@ export function applyEvent(
 ): ApplyOutcome {
   const e = event as { type?: unknown; data?: unknown; id?: unknown } | null;
   const type = typeof e?.type === 'string' ? e.type : '';
-  if (type === SESSION_ENDED_EVENT) {
-    const parsed = sessionEndedEventSchema.safeParse(e?.data);
-    if (parsed.success) {
-      cache.sessionsEnded(parsed.data.sessionIds, parsed.data.reason);
-      // A deactivated or deleted owner's API keys stop too: admin is asked again.
-      apiKeys?.ownerChanged(parsed.data.userId);
-      return 'processed';
-    }
-  } else if (type === PRINCIPAL_CHANGED_EVENT) {
-    const parsed = principalChangedEventSchema.safeParse(e?.data);
-    if (parsed.success) {
-      cache.principalChanged(parsed.data.userId, parsed.data.tokenVersion);
-      apiKeys?.ownerChanged(parsed.data.userId);
-      return 'processed';
-    }
-  } else if (type === API_KEY_REVOKED_EVENT) {
-    const parsed = apiKeyRevokedEventSchema.safeParse(e?.data);
-    if (parsed.success) {
-      apiKeys?.revoked(parsed.data.publicId);
-      return 'processed';
-    }
-  } else {
-    return 'ignored';
-  }
-  log.warn({ eventId: e?.id, type }, 'dropping a malformed event');
+  if (!Object.hasOwn(GATEWAY_HANDLERS, type)) return 'ignored';
+  if (handle(type as GatewayEvent, e?.data, { cache, apiKeys })) return 'processed';
+  log.error({ eventId: e?.id, type }, 'dropping an event its schema refuses');
   return 'ignored';
 }
 

@@ -1,49 +1,42 @@
+import type { SubscriptionKey } from './events/registry.ts';
+import { eventTypesMatching, matchesEventPattern, type EventRegistry } from './events/registry.ts';
+
+export * from './events/registry.ts';
+export * from './events/admin.ts';
+export * from './events/catalogue.ts';
+export * from './events/bookings.ts';
+
 /** Envelope of every domain event written to a service's outbox and delivered at least once. */
 export interface DomainEvent<T = unknown> {
   id: string; // uuid; consumers dedupe on it
   type: string; // e.g. "user.updated"
+  /**
+   * The payload's schema version (`EVENTS[type].version` when it was published). Absent from
+   * envelopes written before versions were carried: read as 1.
+   */
+  version?: number;
   source: string; // service name
   tenantId: string | null;
   occurredAt: string; // ISO timestamp
   data: T;
 }
 
-/** Audit entry payload carried by `audit.recorded` events (consumed by services/admin). */
-export interface AuditEventData {
-  actorId: string | null;
-  actorEmail: string | null;
-  actorRole: string | null;
-  action: string;
-  targetType: string;
-  target: string | null;
-  /**
-   * The target as people read it, fixed when the entry is written (the Audit Log shows it
-   * without looking anything up). Optional: entries from before it, or from a publisher that
-   * has none, show `target`.
-   */
-  targetLabel?: string | null;
-  ipAddress: string | null;
-  additionalInfo: string | null;
-  changes: Record<string, { old: unknown; new: unknown }> | null;
-}
-
 /**
  * Who consumes which event types (exact type or a prefix ending in ".*"). The relay of each
  * service delivers its outbox to the subscribers listed here (loopback HTTP by default,
  * NATS JetStream when NATS_URL is set).
+ *
+ * This list is the consumers' own declaration, not a wish list: a service's `consumers` map
+ * (`defineConsumers` in the service kit) must name exactly these keys — a type error otherwise,
+ * and `createService` refuses to start on a difference — and so must the gateway's handler map
+ * (gateway/src/event-feed.ts). Every key must name at least one type of `EVENTS`.
  */
-export const SUBSCRIPTIONS: Record<string, string[]> = {
+export const SUBSCRIPTIONS = {
   admin: ['audit.recorded'],
   // tenant.settings_changed: admin's snapshot of a tenant's settings (settings.ts), kept as a copy
   // booking.*: the busy times of each resource for its iCalendar feed (booking-events.ts)
   catalogue: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
-  bookings: [
-    'resource.*',
-    'blockout.*',
-    'customer.erasure_requested',
-    'user.deleted',
-    'tenant.settings_changed',
-  ],
+  bookings: ['resource.*', 'blockout.*', 'customer.erasure_requested', 'tenant.settings_changed'],
   money: [],
   comms: [],
   insights: [],
@@ -51,10 +44,40 @@ export const SUBSCRIPTIONS: Record<string, string[]> = {
   // a service: the relay finds it at GATEWAY_URL, else the gateway's default port.
   // api_key.revoked: a revoked API key is refused on its next request (api-keys.ts).
   gateway: ['session.ended', 'principal.changed', 'api_key.revoked'],
-};
+} as const satisfies Record<string, readonly SubscriptionKey[]>;
+
+export type Subscriber = keyof typeof SUBSCRIPTIONS;
+/** The subscription keys of `S` (its consumer map's keys). */
+export type SubscriptionsOf<S extends Subscriber> = (typeof SUBSCRIPTIONS)[S][number];
 
 export function subscribesTo(service: string, type: string): boolean {
-  return (SUBSCRIPTIONS[service] ?? []).some((p) =>
-    p.endsWith('.*') ? type.startsWith(p.slice(0, -1)) : p === type,
-  );
+  const keys: readonly string[] = Object.hasOwn(SUBSCRIPTIONS, service)
+    ? SUBSCRIPTIONS[service as Subscriber]
+    : [];
+  return keys.some((p) => matchesEventPattern(p, type));
+}
+
+/**
+ * What is wrong between the keys of `service`'s consumers and its subscriptions: a
+ * subscription nobody consumes, a consumer nothing is sent to, or a key that names no event of
+ * the catalogue. Empty when they agree.
+ */
+export function consumerProblems(
+  service: string,
+  consumerKeys: readonly string[],
+  subscriptions: Readonly<Record<string, readonly string[]>> = SUBSCRIPTIONS,
+  registry?: EventRegistry,
+): string[] {
+  const subscribed: readonly string[] = Object.hasOwn(subscriptions, service) ? subscriptions[service]! : [];
+  const problems: string[] = [];
+  for (const key of subscribed)
+    if (!consumerKeys.includes(key))
+      problems.push(`${service} is subscribed to "${key}" but has no consumer for it`);
+  for (const key of consumerKeys) {
+    if (!subscribed.includes(key))
+      problems.push(`${service} consumes "${key}" but its subscriptions do not list it`);
+    if (eventTypesMatching(key, registry).length === 0)
+      problems.push(`${service} consumes "${key}", which names no event type of the catalogue`);
+  }
+  return problems;
 }

@@ -64,7 +64,14 @@ export type {
   AuditContext,
 } from './db/types.ts';
 export { UnsafeDatabaseRoleError } from './db/database.ts';
-export type { Consumer, ConsumeOutcome } from './events/consume.ts';
+export {
+  defineConsumers,
+  type Consumer,
+  type ConsumerMap,
+  type ConsumersOf,
+  type ConsumeOutcome,
+  type EventOf,
+} from './events/consume.ts';
 export type { NatsConfig } from './events/nats.ts';
 export { serviceUrl } from './events/relay.ts';
 export {

@@ -1,6 +1,6 @@
-import type { DomainEvent, Principal, PrincipalLookup } from '@venue/contracts';
+import type { DomainEvent, EventRegistry, Principal, PrincipalLookup } from '@venue/contracts';
 import type { Database, DatabaseConfig } from './db/types.ts';
-import type { Consumer, ConsumeOutcome } from './events/consume.ts';
+import type { ConsumeOutcome, ConsumerMap } from './events/consume.ts';
 import type { NatsConfig } from './events/nats.ts';
 import type { AppRouter } from './http/context.ts';
 import type { Logger } from './log.ts';
@@ -20,8 +20,11 @@ export interface ServiceOptions {
   migrationsDir?: URL | string;
   /** Mount routes on the @koa/router (paths include `/api/...`). */
   routes?: (router: AppRouter, kit: ServiceKit) => void | Promise<void>;
-  /** Event type (or `prefix.*`) → consumer; idempotent by event id through the inbox table. */
-  consumers?: Record<string, Consumer>;
+  /**
+   * Event type (or `prefix.*`) → consumer; idempotent by event id through the inbox table. Build
+   * it with `defineConsumers(name, {...})`: its keys must be the service's SUBSCRIPTIONS.
+   */
+  consumers?: ConsumerMap;
   /**
    * services/admin (and tests): the current principal from its own tables, with the session
    * check when a session id is given; null when the user is gone. Others ask ADMIN_URL.
@@ -46,8 +49,13 @@ export interface ServiceOptions {
   /** Default: `DB_SCHEMA`, else the service name. */
   schema?: string;
   logger?: Logger;
-  /** Who consumes which events (default SUBSCRIPTIONS from contracts). */
-  subscriptions?: Record<string, string[]>;
+  /**
+   * Who consumes which events (default SUBSCRIPTIONS from contracts). With the default, start
+   * refuses a `consumers` map that differs from the service's own subscriptions.
+   */
+  subscriptions?: Readonly<Record<string, readonly string[]>>;
+  /** The event catalogue (default EVENTS from contracts; the kit's tests add made-up types). */
+  events?: EventRegistry;
   /** Default: `NATS_URL` set → JetStream stream VENUE_EVENTS; `false` forces loopback HTTP. */
   nats?: NatsConfig | false;
   /** Outbox relay poll interval (default 500 ms). */

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import koaHelmet from 'koa-helmet';
 import { Cron } from 'croner';
-import { SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
+import { consumerProblems, EVENTS, SERVICES, SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
 import { requireInternal } from './auth/middleware.ts';
 import { asLookup, fetchPrincipal } from './auth/principal.ts';
 import { createDatabase, openDriver } from './db/database.ts';
@@ -58,8 +58,19 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
   let relay: OutboxRelay | undefined;
   let nats: NatsBus | undefined;
-  const db = createDatabase(driver, schema, { source: name, onPublished: () => relay?.nudge() });
+  const events = options.events ?? EVENTS;
   const consumers = options.consumers ?? {};
+  // Subscriptions are the consumers' declaration: the relays of every service deliver by them,
+  // so a service whose consumers differ would lose events or be sent some it drops.
+  const known = Object.hasOwn(SUBSCRIPTIONS, name) || SERVICES.some((s) => s.name === name);
+  if (known && !options.subscriptions) {
+    const problems = consumerProblems(name, Object.keys(consumers), SUBSCRIPTIONS, events);
+    if (problems.length) {
+      await driver.close();
+      throw new Error(`Consumers and SUBSCRIPTIONS (packages/contracts) disagree: ${problems.join('; ')}`);
+    }
+  }
+  const db = createDatabase(driver, schema, { source: name, events, onPublished: () => relay?.nudge() });
   const runningJobs = new Map<string, Promise<boolean>>();
   // The service's jobs and the kit's own (purging expired Idempotency-Keys).
   const jobs = [...(options.jobs ?? []), idempotencyPurgeJob];
@@ -81,7 +92,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         options.resolvePrincipal
           ? asLookup(await options.resolvePrincipal(userId, kit, sessionId))
           : fetchPrincipal(userId, sessionId),
-      handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event),
+      handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event, events),
       relay: {
         nudge: () => relay?.nudge(),
         flush: async () => relay?.flush(),
@@ -105,6 +116,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       log,
       service: name,
       subscriptions: options.subscriptions ?? SUBSCRIPTIONS,
+      events,
       deliverLocal: (event) => kit.handleEvent(event),
       nats,
       intervalMs: options.relayIntervalMs,

@@ -1,5 +1,5 @@
-import type { AuditEventData, DomainEvent, PrincipalLookup } from '@venue/contracts';
-import type { ServiceKit, ServiceOptions } from '@venue/service-kit';
+import type { PrincipalLookup } from '@venue/contracts';
+import { defineConsumers, type ServiceKit, type ServiceOptions } from '@venue/service-kit';
 import { recordAuditEvent } from './audit/audit-consumer.ts';
 import { apiKeyRoutes } from './api-keys/api-key-routes.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -42,9 +42,9 @@ export const adminService = {
     // last: /api/users/:id must not shadow the fixed /api/users/* paths above
     accountAdminRoutes(router);
   },
-  consumers: {
-    'audit.recorded': (event, tx) => recordAuditEvent(event as DomainEvent<AuditEventData>, tx),
-  },
+  consumers: defineConsumers('admin', {
+    'audit.recorded': recordAuditEvent,
+  }),
   resolvePrincipal,
   async seed(kit) {
     await seedDemo(kit);

@@ -1,5 +1,5 @@
 import type { ServiceOptions } from '@venue/service-kit';
-import { createLogger } from '@venue/service-kit';
+import { createLogger, defineConsumers } from '@venue/service-kit';
 import type { Deps } from './deps.ts';
 import { blockoutEvent, resourceEvent } from './availability/catalogue-events.ts';
 import { editRoutes } from './bookings/edit-routes.ts';
@@ -50,12 +50,12 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
       calendarRoutes(router);
       customerRoutes(router, deps);
     },
-    consumers: {
+    consumers: defineConsumers('bookings', {
       'resource.*': resourceEvent,
       'blockout.*': blockoutEvent,
       'customer.erasure_requested': erasureRequested,
       'tenant.settings_changed': tenantSettingsEvent,
-    },
+    }),
     jobs: [expireHoldsJob(deps), customerRfmJob(deps)],
   };
 }

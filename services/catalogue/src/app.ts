@@ -1,4 +1,4 @@
-import type { ServiceOptions } from '@venue/service-kit';
+import { defineConsumers, type ServiceOptions } from '@venue/service-kit';
 import { blockoutRoutes } from './blockouts/blockout-routes.ts';
 import { ICS_MAX, holidayRoutes } from './holidays/holiday-routes.ts';
 import { bookingSlotEvent } from './ics/bookings-busy.ts';
@@ -29,12 +29,12 @@ export function createCatalogueService(): ServiceOptions {
     },
     // The venue's time zone comes from admin's settings events, kept in tenant_settings; the
     // feeds' busy times from bookings' events, kept in booking_busy.
-    consumers: {
+    consumers: defineConsumers('catalogue', {
       'tenant.settings_changed': tenantSettingsEvent,
       'booking.created': bookingSlotEvent,
       'booking.updated': bookingSlotEvent,
       'booking.status_changed': bookingSlotEvent,
-    },
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { AuditEventData } from '@venue/contracts';
+import { EVENTS, type AuditEventData, type EventRegistry } from '@venue/contracts';
+import { checkPublished } from '../events/envelope.ts';
 import { refuseUnsafeRole, type Driver, type Session } from './driver.ts';
 import { assertSchemaName } from './int8.ts';
 import { openPgliteDriver, openPgliteSuperuser, pgliteDriver } from './pglite.ts';
@@ -48,6 +49,8 @@ export async function openDriver(config: DatabaseConfig, schema: string): Promis
 export interface DatabaseHooks {
   /** Service name written as the `source` of published events. */
   source: string;
+  /** The event catalogue `publish` checks against (default EVENTS from contracts). */
+  events?: EventRegistry;
   /** Called after a transaction that published events has committed. */
   onPublished?: () => void;
 }
@@ -95,7 +98,8 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
     guard('Opening a transaction');
     const state = { published: 0 };
     const value = await driver.transaction(
-      (s) => inTransaction.run(true, () => fn(makeTx(s, tenantId, hooks.source, state))),
+      (s) =>
+        inTransaction.run(true, () => fn(makeTx(s, tenantId, hooks.source, hooks.events ?? EVENTS, state))),
       transactionSettings(schema, tenantId),
     );
     if (state.published > 0) outsideTransaction(() => hooks.onPublished?.());
@@ -166,13 +170,21 @@ export async function runRollbackable<T>(
   }
 }
 
-function makeTx(s: Session, tenantId: string | null, source: string, state: { published: number }): Tx {
+function makeTx(
+  s: Session,
+  tenantId: string | null,
+  source: string,
+  events: EventRegistry,
+  state: { published: number },
+): Tx {
   const publish = async (type: string, data: unknown, opts?: PublishOptions): Promise<string> => {
     const id = randomUUID();
     const eventTenant = opts?.tenantId !== undefined ? opts.tenantId : tenantId;
+    const json = JSON.stringify(data ?? null);
+    const version = checkPublished(events, source, type, json);
     await s.query(
-      'INSERT INTO outbox (id, type, source, tenant_id, data) VALUES ($1, $2, $3, $4, $5::jsonb)',
-      [id, type, source, eventTenant, JSON.stringify(data ?? null)],
+      'INSERT INTO outbox (id, type, version, source, tenant_id, data) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+      [id, type, version, source, eventTenant, json],
     );
     state.published++;
     return id;

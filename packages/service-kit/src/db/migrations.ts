@@ -14,6 +14,7 @@ const KIT_TABLES = `
     id uuid PRIMARY KEY,
     seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
     type text NOT NULL,
+    version integer NOT NULL DEFAULT 1,
     source text NOT NULL,
     tenant_id text,
     occurred_at timestamptz NOT NULL DEFAULT now(),
@@ -25,6 +26,14 @@ const KIT_TABLES = `
     last_error text
   );
   CREATE INDEX IF NOT EXISTS outbox_undelivered ON outbox (seq) WHERE delivered_at IS NULL;
+  -- The payload's schema version (EVENTS in contracts), added after the table: rows from before
+  -- are version 1. Looked up first, so a start that changes nothing takes no table lock.
+  DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+                    WHERE table_schema = current_schema() AND table_name = 'outbox' AND column_name = 'version') THEN
+      ALTER TABLE outbox ADD COLUMN version integer NOT NULL DEFAULT 1;
+    END IF;
+  END $$;
   CREATE TABLE IF NOT EXISTS inbox (
     event_id uuid PRIMARY KEY,
     processed_at timestamptz NOT NULL DEFAULT now()
@@ -198,6 +207,14 @@ async function migrateWithoutOwner(
     if (!['42P01', '42501'].includes((err as { code?: string }).code ?? '')) throw err;
   }
   const pending = migrations.map((m) => m.name).filter((n) => !applied.has(n));
+  // The kit's own tables change too (outbox.version): the owner applies that with the rest.
+  if (applied.size > 0) {
+    const kit = await driver.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'outbox' AND column_name = 'version'`,
+      [schema],
+    );
+    if (kit.rowCount === 0) pending.push('kit: outbox.version');
+  }
   if (applied.size === 0 || pending.length > 0) {
     throw new Error(
       `Schema "${schema}" belongs to role ${owner} and has migrations to apply` +

@@ -8,16 +8,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { DomainEvent } from '@venue/contracts';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { createService } from '../service.ts';
 import { createLogger } from '../log.ts';
 import { startTestService, testKeys, type TestService } from '../testing/index.ts';
 import { asSuperuser, createTestDatabase, ownerTx } from '../testing/database.ts';
-import { OWNER_A, OWNER_B, migrationsDir, widgetsApp } from '../test-fixtures/widgets-app.ts';
+import { OWNER_A, OWNER_B, migrationsDir, publishWidget, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call, eventually } from '../test-fixtures/http.ts';
 import { pgliteDriver } from './pglite.ts';
 import { migrate } from './migrations.ts';
 import { driverOf } from './database.ts';
+import type { Tx } from './types.ts';
 import { APP_ROLE, OWNER_ROLE } from './driver.ts';
 
 const onPg = Boolean(process.env.TEST_DATABASE_URL);
@@ -51,7 +53,7 @@ describe('the application role', () => {
       widgetsApp({
         subscriptions: { widgets: ['widget.*'] },
         consumers: {
-          'widget.*': async (event, tx) => {
+          'widget.*': async (event: DomainEvent, tx: Tx) => {
             await tx.query('INSERT INTO kit_log (what) VALUES ($1)', [
               `${event.type}:${(event.data as { name: string }).name}`,
             ]);
@@ -157,9 +159,9 @@ describe('the application role', () => {
     const created = await call(t.url, 'POST', '/api/widgets', { token, body: { name: 'outboxed' } });
     assert.equal(created.status, 201);
     const writtenByB = await t.kit.db.tenantTx(OWNER_B, async (tx) => {
-      await tx.publish('widget.noted', { name: 'platform' }, { tenantId: null });
-      await tx.publish('widget.noted', { name: 'for A' }, { tenantId: OWNER_A });
-      await tx.publish('widget.noted', { name: 'own' });
+      await publishWidget(tx, 'widget.noted', { name: 'platform' }, { tenantId: null });
+      await publishWidget(tx, 'widget.noted', { name: 'for A' }, { tenantId: OWNER_A });
+      await publishWidget(tx, 'widget.noted', { name: 'own' });
       return (
         await tx.query<{ tenant_id: string | null; name: string }>(
           `SELECT tenant_id, data->>'name' AS name FROM outbox ORDER BY seq`,

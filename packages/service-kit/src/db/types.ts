@@ -1,4 +1,4 @@
-import type { Principal } from '@venue/contracts';
+import type { EventData, EventType, Principal } from '@venue/contracts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -64,8 +64,13 @@ export interface AuditContext {
 export interface Tx extends Queryable {
   /** The tenant the transaction is scoped to; null for a system transaction. */
   readonly tenantId: string | null;
-  /** Writes an event to the outbox in this transaction; returns the event id. */
-  publish(type: string, data: unknown, opts?: PublishOptions): Promise<string>;
+  /**
+   * Writes an event to the outbox in this transaction; returns the event id. Only types of the
+   * event catalogue (EVENTS in contracts), with their payload: anything else is a type error,
+   * and throws if it gets here anyway (unknown type, another service's event, a payload its
+   * schema refuses).
+   */
+  publish<T extends EventType>(type: T, data: EventData<T>, opts?: PublishOptions): Promise<string>;
   /** Publishes an `audit.recorded` event with actor, role and IP taken from the request. */
   audit(ctx: AuditContext | null, entry: AuditEntry): Promise<string>;
 }

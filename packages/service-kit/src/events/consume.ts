@@ -1,12 +1,53 @@
-import type { DomainEvent } from '@venue/contracts';
+import {
+  EVENTS,
+  type DomainEvent,
+  type EventPayload,
+  type EventRegistry,
+  type EventType,
+  type EventTypesOf,
+  type Subscriber,
+  type SubscriptionsOf,
+} from '@venue/contracts';
 import type { Database, Tx } from '../db/types.ts';
-import { matchesPattern } from './envelope.ts';
+import { checkConsumed, matchesPattern } from './envelope.ts';
 
-export type Consumer = (event: DomainEvent, tx: Tx) => Promise<void>;
+/** The envelope of a `T` event with its payload parsed by `T`'s schema (a union narrows on `type`). */
+export type EventOf<T extends EventType> = T extends EventType
+  ? Omit<DomainEvent<EventPayload<T>>, 'type'> & { type: T }
+  : never;
+
+/** Applies one event of the types `T` inside the consumer's transaction. */
+export type Consumer<T extends EventType = EventType> = (event: EventOf<T>, tx: Tx) => Promise<void>;
+
+/**
+ * Subscription key → consumer, as `createService` takes it. Each consumer is typed for its own
+ * key (see `defineConsumers`); here they only need to take the event the kit parsed for them.
+ */
+export type ConsumerMap = Readonly<Record<string, (event: never, tx: Tx) => Promise<void>>>;
+
+/** Exactly one consumer per subscription key of `S` (SUBSCRIPTIONS in contracts). */
+export type ConsumersOf<S extends Subscriber> = {
+  [K in SubscriptionsOf<S>]: Consumer<EventTypesOf<K>>;
+};
+
+/**
+ * A service's consumers, typed by its subscriptions: a subscription without a consumer, or a
+ * consumer without a subscription, is a type error here (and `createService` checks it again
+ * at start). Each consumer gets the payload its event type's schema produced.
+ */
+export function defineConsumers<S extends Subscriber>(
+  _service: S,
+  consumers: ConsumersOf<S>,
+): ConsumersOf<S> {
+  return consumers;
+}
+
 export type ConsumeOutcome = 'processed' | 'duplicate' | 'ignored';
 
-export function findConsumer(consumers: Record<string, Consumer>, type: string): Consumer | undefined {
-  if (consumers[type]) return consumers[type];
+type AnyConsumer = ConsumerMap[string];
+
+export function findConsumer(consumers: ConsumerMap, type: string): AnyConsumer | undefined {
+  if (Object.hasOwn(consumers, type)) return consumers[type];
   const key = Object.keys(consumers).find((p) => matchesPattern(p, type));
   return key ? consumers[key] : undefined;
 }
@@ -14,22 +55,25 @@ export function findConsumer(consumers: Record<string, Consumer>, type: string):
 /**
  * Runs the consumer for one event in a system transaction together with the inbox insert, so
  * an event delivered twice (at-least-once) is applied once; a failing consumer rolls both back
- * and the sender retries.
+ * and the sender retries. The payload is parsed by its type's schema first: an event that does
+ * not match is refused (422) and stays with its sender, never applied or dropped.
  */
 export async function consumeEvent(
   db: Database,
-  consumers: Record<string, Consumer>,
+  consumers: ConsumerMap,
   event: DomainEvent,
+  registry: EventRegistry = EVENTS,
 ): Promise<ConsumeOutcome> {
   const consumer = findConsumer(consumers, event.type);
   if (!consumer) return 'ignored';
+  const parsed = checkConsumed(registry, event);
   return db.systemTx(async (tx) => {
     const fresh = await tx.query(
       'INSERT INTO inbox (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id',
       [event.id],
     );
     if (fresh.rowCount === 0) return 'duplicate';
-    await consumer(event, tx);
+    await consumer(parsed as never, tx);
     return 'processed';
   });
 }

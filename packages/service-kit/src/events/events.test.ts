@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
 import { startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
 import type { ServiceOptions } from '../kit.ts';
+import type { Tx } from '../db/types.ts';
 import { OWNER_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call, eventually } from '../test-fixtures/http.ts';
 
@@ -24,7 +25,7 @@ function receiverApp(name: string, extra: Partial<ServiceOptions> = {}): Service
     name,
     resolvePrincipal: async () => null,
     consumers: {
-      'widget.*': async (event, tx) => {
+      'widget.*': async (event: DomainEvent, tx: Tx) => {
         const data = event.data as { name: string };
         if (data.name === 'flaky' && failuresLeft-- > 0) {
           await tx.query("INSERT INTO kit_log (what) VALUES ('must be rolled back')");
@@ -144,6 +145,7 @@ describe('outbox relay over loopback HTTP', () => {
       action: 'widget_created',
       targetType: 'widget',
       target: 'first',
+      targetLabel: null,
       ipAddress: '127.0.0.1',
       additionalInfo: null,
       changes: null,

@@ -1,4 +1,11 @@
-import { GATEWAY_DEFAULT_PORT, SERVICES, INTERNAL_AUTH_HEADER, type DomainEvent } from '@venue/contracts';
+import {
+  eventDefinition,
+  GATEWAY_DEFAULT_PORT,
+  SERVICES,
+  INTERNAL_AUTH_HEADER,
+  type DomainEvent,
+  type EventRegistry,
+} from '@venue/contracts';
 import { internalSecret } from '../auth/tokens.ts';
 import { outsideTransaction } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
@@ -11,7 +18,9 @@ export interface RelayOptions {
   log: Logger;
   service: string;
   /** Who consumes what (default SUBSCRIPTIONS from contracts). */
-  subscriptions: Record<string, string[]>;
+  subscriptions: Readonly<Record<string, readonly string[]>>;
+  /** The event catalogue: a row of a type it does not know is held, never sent. */
+  events: EventRegistry;
   /** Delivery to this service itself, without a network hop. */
   deliverLocal: (event: DomainEvent) => Promise<unknown>;
   /** When set, events go to JetStream instead of loopback HTTP. */
@@ -145,14 +154,24 @@ export class OutboxRelay {
     const { db } = this.#o;
     await this.#prune();
     const { rows } = await db.query<OutboxRow>(
-      `SELECT id, seq, type, source, tenant_id, occurred_at, data, acked, attempts, next_attempt_at
+      `SELECT id, seq, type, version, source, tenant_id, occurred_at, data, acked, attempts, next_attempt_at
          FROM outbox WHERE delivered_at IS NULL ORDER BY seq LIMIT ${BATCH}`,
     );
     const now = Date.now();
     const blocked = new Set<string>();
+    let held = false;
     for (const row of rows) {
       const event = toEnvelope(row);
       const waiting = row.next_attempt_at !== null && new Date(row.next_attempt_at).getTime() > now;
+      // `publish` refuses such a type; a row written around it (by hand, or by a build with
+      // another catalogue) waits, visible in last_error, rather than reaching no one or everyone.
+      if (!eventDefinition(row.type, this.#o.events)) {
+        if (!waiting) await this.#failed(row, new Error(`No schema for event type "${row.type}"`));
+        if (this.#o.nats) return false;
+        held = true;
+        this.#subscribers(row.type).forEach((s) => blocked.add(s));
+        continue;
+      }
 
       if (this.#o.nats) {
         if (waiting) return false;
@@ -197,7 +216,7 @@ export class OutboxRelay {
       }
       if (error) await this.#failed(row, error);
     }
-    return rows.length === BATCH && blocked.size === 0;
+    return rows.length === BATCH && blocked.size === 0 && !held;
   }
 
   async #failed(row: OutboxRow, err: unknown): Promise<void> {

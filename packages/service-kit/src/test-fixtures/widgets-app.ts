@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Principal } from '@venue/contracts';
+import { EVENTS, type EventRegistry, type Principal } from '@venue/contracts';
 import {
   badRequest,
   notFound,
@@ -8,7 +8,9 @@ import {
   withTx,
   requirePermission,
   requireTenantParam,
+  type PublishOptions,
   type ServiceOptions,
+  type Tx,
 } from '../index.ts';
 
 export const migrationsDir = new URL('./migrations/', import.meta.url);
@@ -47,6 +49,39 @@ const widgetSchema = z.object({
   qty: z.number().int().min(0).optional(),
 });
 
+const widgetEvent = (summary: string) => ({
+  version: 1,
+  producer: '*' as const,
+  schema: z.looseObject({ name: z.string() }),
+  summary,
+});
+
+/**
+ * The product's catalogue plus the fixture's made-up `widget.*` types: the kit is tested with
+ * events no real service publishes, and those stay out of EVENTS.
+ */
+export const WIDGET_EVENTS = {
+  ...EVENTS,
+  'widget.created': widgetEvent('a widget was made'),
+  'widget.renamed': widgetEvent('a widget got a new name'),
+  'widget.noted': widgetEvent('a note about widgets'),
+} satisfies EventRegistry;
+
+/** `tx.publish` for the fixture's types, which the product's event types (rightly) leave out. */
+export function publishWidget(
+  tx: Tx,
+  type: `widget.${string}`,
+  data: unknown,
+  opts?: PublishOptions,
+): Promise<string> {
+  const untyped = tx.publish as unknown as (
+    type: string,
+    data: unknown,
+    opts?: PublishOptions,
+  ) => Promise<string>;
+  return untyped.call(tx, type, data, opts);
+}
+
 /** A small service exercising the kit the way real services use it. */
 export function widgetsApp(
   overrides: Partial<ServiceOptions> = {},
@@ -55,6 +90,7 @@ export function widgetsApp(
   return {
     name: 'widgets',
     migrationsDir,
+    events: WIDGET_EVENTS,
     resolvePrincipal: async (userId) => directory.get(userId) ?? null,
     routes(router) {
       router.get('/api/widgets', requireAuth, withTx, async (ctx) => {
@@ -69,7 +105,7 @@ export function widgetsApp(
           'INSERT INTO widgets (tenant_id, name, qty) VALUES ($1, $2, $3) RETURNING id',
           [ctx.state.principal.tenantId, body.name, body.qty ?? 0],
         );
-        await ctx.state.tx.publish('widget.created', { id: rows[0]!.id, name: body.name });
+        await publishWidget(ctx.state.tx, 'widget.created', { id: rows[0]!.id, name: body.name });
         await ctx.state.tx.audit(ctx, { action: 'widget_created', targetType: 'widget', target: body.name });
         ctx.status = 201;
         ctx.body = rows[0];

@@ -1,5 +1,4 @@
-import type { AuditEventData, DomainEvent } from '@venue/contracts';
-import type { Tx } from '@venue/service-kit';
+import type { EventOf, Tx } from '@venue/service-kit';
 
 /** Entries without a tenant (platform-level actions) are filed under the nil uuid. */
 export const PLATFORM_TENANT = '00000000-0000-0000-0000-000000000000';
@@ -19,7 +18,7 @@ function targetLabel(v: unknown): string | null {
  * its tenant's hash chain by the `audit_log_link` trigger (migration 003), inside this
  * transaction and under a per-tenant advisory lock, so concurrent consumers cannot fork it.
  */
-export async function recordAuditEvent(event: DomainEvent<AuditEventData>, tx: Tx): Promise<void> {
+export async function recordAuditEvent(event: EventOf<'audit.recorded'>, tx: Tx): Promise<void> {
   const d = event.data;
   const tenantId = event.tenantId && UUID_RE.test(event.tenantId) ? event.tenantId : PLATFORM_TENANT;
   // Checked first rather than ON CONFLICT DO NOTHING: the link trigger runs before a conflict

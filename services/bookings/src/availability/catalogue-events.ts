@@ -1,12 +1,13 @@
 /** Resources and block-outs replicated from the catalogue's events. */
+import type { EventTypesOf } from '@venue/contracts';
 import type { Consumer, Tx } from '@venue/service-kit';
 import { toResource } from '../remote/clients.ts';
 import { eventTenant } from '../shared/events.ts';
 import { upsertResource } from './resources.ts';
 import { claimBlockout, reclaimBlockouts } from './resource-slots.ts';
 
-export const resourceEvent: Consumer = async (event, tx) => {
-  const data = event.data as Record<string, unknown>;
+export const resourceEvent: Consumer<EventTypesOf<'resource.*'>> = async (event, tx) => {
+  const data = event.data;
   const tenantId = eventTenant(event);
   if (event.type === 'resource.deleted') {
     await tx.query(
@@ -31,18 +32,12 @@ async function dropBlockout(tx: Tx, tenantId: string, id: string) {
  * A block-out is recorded even when a booking already holds part of its time: it then stays
  * unclaimed (shown as an alert on the calendar) and takes its slot once that booking lets go.
  */
-export const blockoutEvent: Consumer = async (event, tx) => {
-  const d = event.data as {
-    id: string;
-    resourceIds?: string[];
-    startsAt: string;
-    endsAt: string;
-    reason?: string;
-  };
+export const blockoutEvent: Consumer<EventTypesOf<'blockout.*'>> = async (event, tx) => {
+  const d = event.data;
   const tenantId = eventTenant(event);
   const freed = await dropBlockout(tx, tenantId, d.id);
   if (event.type !== 'blockout.deleted') {
-    for (const resourceId of d.resourceIds ?? []) {
+    for (const resourceId of d.resourceIds) {
       await tx.query(
         `INSERT INTO blockouts (tenant_id, id, resource_id, starts_at, ends_at, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
         [tenantId, d.id, resourceId, d.startsAt, d.endsAt, d.reason ?? ''],

@@ -1,4 +1,5 @@
 /** A booking as stored and as the API returns it; loading one and announcing a change. */
+import type { EventData } from '@venue/contracts';
 import { notFound, type Tx } from '@venue/service-kit';
 import { isUuid } from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
@@ -162,12 +163,13 @@ export function bookingLabel(r: Pick<BookingRow, 'booking_code' | 'customer_name
 /** Publishes the booking in the API shape (plus `extra`) and returns that shape. */
 export async function publishBooking(
   tx: Tx,
-  type: string,
+  type: 'booking.created' | 'booking.updated' | 'booking.status_changed',
   row: BookingRow,
   timeZone: string,
   extra: Record<string, unknown> = {},
 ) {
   const booking = toBooking(row, timeZone);
-  await tx.publish(type, { ...booking, ...extra });
+  // The row's status is text to TypeScript; the table's CHECK and `publish`'s schema check hold it.
+  await tx.publish(type, { ...booking, ...extra } as EventData<typeof type>);
   return booking;
 }

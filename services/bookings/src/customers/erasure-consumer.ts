@@ -3,10 +3,8 @@ import type { Consumer } from '@venue/service-kit';
 import { eventTenant } from '../shared/events.ts';
 import { ANONYMISED_LABEL, anonymiseCustomer } from './anonymise.ts';
 
-export const erasureRequested: Consumer = async (event, tx) => {
-  const email = String((event.data as { email?: string }).email ?? '')
-    .trim()
-    .toLowerCase();
+export const erasureRequested: Consumer<'customer.erasure_requested'> = async (event, tx) => {
+  const email = event.data.email.trim().toLowerCase();
   const tenantId = eventTenant(event);
   if (!email) return;
   const { rows } = await tx.query<{ id: string; tenant_id: string }>(

@@ -13,8 +13,8 @@ import { tenantSettings } from '../remote/tenant-settings.ts';
 import {
   BOOKING_COLUMNS,
   bookingLabel,
+  publishBooking,
   reload,
-  toBooking,
   type BookingRow,
 } from '../bookings/booking-row.ts';
 import { anyPermission, bookingsGuard } from '../shared/guards.ts';
@@ -139,8 +139,7 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
       targetLabel: bookingLabel(updated),
       additionalInfo: message.slice(0, 500),
     });
-    const booking = toBooking(updated, timezone);
-    await tx.publish('booking.updated', booking);
+    const booking = await publishBooking(tx, 'booking.updated', updated, timezone);
     ctx.body = { booking };
   });
 }

@@ -14,7 +14,7 @@ import {
 
 export type TenantSettings = SettingsCopy;
 
-export const tenantSettingsEvent: Consumer = async (event, tx) => {
+export const tenantSettingsEvent: Consumer<'tenant.settings_changed'> = async (event, tx) => {
   await storeSettingsSnapshot(tx, event);
 };
 

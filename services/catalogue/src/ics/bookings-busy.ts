@@ -5,7 +5,7 @@
  * feed looked for (`startsAt`, `endsAt`), so every booking was dropped and the hall looked free.
  * Now both sides share one contract (`bookingSlotEventSchema`).
  */
-import { BLOCKING_BOOKING_STATUSES, bookingSlotEventSchema } from '@venue/contracts';
+import { BLOCKING_BOOKING_STATUSES, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
 import type { Consumer, Tx } from '@venue/service-kit';
 
 export interface BusyPeriod {
@@ -23,8 +23,9 @@ export interface BusyPeriod {
  * the same booking, so a tie may replace the row). An event that breaks the contract is refused
  * (the consumer throws, the sender retries) rather than stored half-understood.
  */
-export const bookingSlotEvent: Consumer = async (event, tx) => {
-  const b = bookingSlotEventSchema.parse(event.data);
+export const bookingSlotEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = async (event, tx) => {
+  // Parsed by the kit with the event's schema, which holds the slot part (bookingSlotEventSchema).
+  const b = event.data;
   await tx.query(
     `INSERT INTO booking_busy (tenant_id, booking_id, resource_id, status, starts_at, ends_at,
         setup_minutes, packdown_minutes, booking_updated_at)

@@ -1,0 +1,186 @@
+/**
+ * The event catalogue: every event type a service may publish, with the version and the zod
+ * schema of its payload. `tx.publish` accepts only these types (a type error otherwise) and
+ * checks the payload against the schema before writing it to the outbox; a consumer receives
+ * the payload parsed by the same schema, or the event is refused and its sender retries.
+ *
+ * Versions: `version` is written on the envelope of every event. Change a schema compatibly
+ * (a new optional field) without touching it; a change that older payloads would fail is a new
+ * version, and the schema must still read the older payloads still in outboxes (or the
+ * consumers hold them). A consumer refuses an event newer than the version it knows (held
+ * until it is upgraded).
+ */
+import type { z } from 'zod';
+import { apiKeyRevokedEventSchema } from '../api-keys.ts';
+import type { ServiceName } from '../services.ts';
+import { principalChangedEventSchema, sessionEndedEventSchema } from '../session-events.ts';
+import { tenantSettingsSnapshotSchema } from '../settings.ts';
+import {
+  auditRecordedEventSchema,
+  customerErasureRequestedEventSchema,
+  userDeletedEventSchema,
+} from './admin.ts';
+import {
+  bookingBlockoutOverlapEventSchema,
+  bookingEventSchema,
+  bookingStatusChangedEventSchema,
+  customerAnonymisedEventSchema,
+} from './bookings.ts';
+import { blockoutEventSchema, resourceEventSchema } from './catalogue.ts';
+
+export interface EventDefinition<S extends z.ZodType = z.ZodType> {
+  /** Written on every envelope; see the module comment for when it changes. */
+  version: number;
+  /** The one service that publishes it, or `*` for every service (audit entries). */
+  producer: ServiceName | '*';
+  schema: S;
+  /** One line for the catalogue in docs/platform-contract.md. */
+  summary: string;
+}
+
+/** The shape of a catalogue (the kit's test fixtures build their own for made-up types). */
+export type EventRegistry = Readonly<Record<string, EventDefinition>>;
+
+const event = <S extends z.ZodType>(d: EventDefinition<S>): EventDefinition<S> => d;
+
+export const EVENTS = {
+  'audit.recorded': event({
+    version: 1,
+    producer: '*',
+    schema: auditRecordedEventSchema,
+    summary: 'one audit entry (`tx.audit`), stored in the tenant’s hash-chained audit log',
+  }),
+  'session.ended': event({
+    version: 1,
+    producer: 'admin',
+    schema: sessionEndedEventSchema,
+    summary: 'sessions ended (sign-out, deactivation, deletion, password change): tokens refused',
+  }),
+  'principal.changed': event({
+    version: 1,
+    producer: 'admin',
+    schema: principalChangedEventSchema,
+    summary: 'what a user may do changed: tokens with an older `pv` are stale',
+  }),
+  'api_key.revoked': event({
+    version: 1,
+    producer: 'admin',
+    schema: apiKeyRevokedEventSchema,
+    summary: 'an API key was revoked: refused on its next request',
+  }),
+  'user.deleted': event({
+    version: 1,
+    producer: 'admin',
+    schema: userDeletedEventSchema,
+    summary: 'an account was deleted (its sessions end through `session.ended`)',
+  }),
+  'tenant.settings_changed': event({
+    version: 1,
+    producer: 'admin',
+    schema: tenantSettingsSnapshotSchema,
+    summary: 'the whole settings snapshot other services keep a copy of (decision 21)',
+  }),
+  'customer.erasure_requested': event({
+    version: 1,
+    producer: 'admin',
+    schema: customerErasureRequestedEventSchema,
+    summary: 'a customer’s personal data is to be erased',
+  }),
+  'resource.created': event({
+    version: 1,
+    producer: 'catalogue',
+    schema: resourceEventSchema,
+    summary: 'a resource (hall, room, outdoor space) as bookings checks bookings against it',
+  }),
+  'resource.updated': event({
+    version: 1,
+    producer: 'catalogue',
+    schema: resourceEventSchema,
+    summary: 'the resource after the change',
+  }),
+  'resource.deleted': event({
+    version: 1,
+    producer: 'catalogue',
+    schema: resourceEventSchema,
+    summary: 'the resource’s last state; bookings archives its copy',
+  }),
+  'blockout.created': event({
+    version: 1,
+    producer: 'catalogue',
+    schema: blockoutEventSchema,
+    summary: 'a block-out’s period and resources',
+  }),
+  'blockout.updated': event({
+    version: 1,
+    producer: 'catalogue',
+    schema: blockoutEventSchema,
+    summary: 'the block-out after the change (the whole resource set)',
+  }),
+  'blockout.deleted': event({
+    version: 1,
+    producer: 'catalogue',
+    schema: blockoutEventSchema,
+    summary: 'the block-out is gone; its slots are released',
+  }),
+  'booking.created': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingEventSchema,
+    summary: 'the whole booking (API shape); the slot part is `bookingSlotEventSchema`',
+  }),
+  'booking.updated': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingEventSchema,
+    summary: 'the whole booking after an edit',
+  }),
+  'booking.status_changed': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingStatusChangedEventSchema,
+    summary: 'the whole booking after a status move, with `from` and `to`',
+  }),
+  'booking.blockout_overlap': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingBlockoutOverlapEventSchema,
+    summary: 'a block-out arrived over a booking and waits for the slot (decision 13)',
+  }),
+  'customer.anonymised': event({
+    version: 1,
+    producer: 'bookings',
+    schema: customerAnonymisedEventSchema,
+    summary: 'a customer’s personal data was erased',
+  }),
+} as const satisfies EventRegistry;
+
+export type EventType = keyof typeof EVENTS;
+/** What a publisher passes for `T` (the schema's input). */
+export type EventData<T extends EventType> = z.input<(typeof EVENTS)[T]['schema']>;
+/** What a consumer of `T` receives (the schema's output). */
+export type EventPayload<T extends EventType> = z.output<(typeof EVENTS)[T]['schema']>;
+
+type PrefixOf<T> = T extends `${infer P}.${string}` ? P : never;
+/** `resource` for `resource.created` … */
+export type EventPrefix = PrefixOf<EventType>;
+/** What a subscription or a consumer map names: one type, or every type of a prefix (`resource.*`). */
+export type SubscriptionKey = EventType | `${EventPrefix}.*`;
+/** The event types a subscription key stands for. */
+export type EventTypesOf<K extends SubscriptionKey> = K extends `${infer P}.*`
+  ? Extract<EventType, `${P}.${string}`>
+  : Extract<K, EventType>;
+
+/** Exact type, or a prefix pattern ending in `.*`. */
+export function matchesEventPattern(pattern: string, type: string): boolean {
+  return pattern.endsWith('.*') ? type.startsWith(pattern.slice(0, -1)) : pattern === type;
+}
+
+/** The definition of `type` in `registry` (own keys only: `constructor` is no event type). */
+export function eventDefinition(type: string, registry: EventRegistry = EVENTS): EventDefinition | undefined {
+  return Object.hasOwn(registry, type) ? registry[type] : undefined;
+}
+
+/** The registered types a subscription key stands for (none: the key names no event). */
+export function eventTypesMatching(key: string, registry: EventRegistry = EVENTS): string[] {
+  return Object.keys(registry).filter((t) => matchesEventPattern(key, t));
+}
