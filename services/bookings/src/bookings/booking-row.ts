@@ -138,9 +138,14 @@ export type Booking = ReturnType<typeof toBooking>;
 
 export async function findBooking(tx: Tx, id: string): Promise<BookingRow | null> {
   if (!isUuid(id)) return null;
-  const { rows } = await tx.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.id = $1`, [
-    id,
-  ]);
+  // The tenant stated as well as left to row-level security, so the primary key serves it
+  // (a system transaction, such as the hold sweep's, has no tenant and looks up by id).
+  const { rows } = tx.tenantId
+    ? await tx.query<BookingRow>(
+        `SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.tenant_id = $2 AND b.id = $1`,
+        [id, tx.tenantId],
+      )
+    : await tx.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.id = $1`, [id]);
   return rows[0] ?? null;
 }
 
