@@ -109,8 +109,37 @@ try {
   console.error(`[bench] ${err.message} (logs: ${logFile})`);
   await shutdown('not healthy', 1);
 }
+// Bookings answers 503 until admin's settings event has given it the venue's copy (decision 9);
+// on a busy machine that can come after health, and the demo seed's first booking would fail.
+async function settingsReachedBookings(base, timeoutMs = 120_000) {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.local', password: 'demo-pass-2026' }),
+  });
+  if (!login.ok) throw new Error(`demo sign-in failed: ${login.status}`);
+  const { token } = await login.json();
+  const day = new Date().toISOString().slice(0, 10);
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    const res = await fetch(`${base}/api/calendar?from=${day}&to=${day}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.ok) return;
+    if (res.status !== 503) throw new Error(`GET /api/calendar → ${res.status}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the demo venue settings did not reach bookings');
+}
+
 // Halls, rates and a handful of bookings behind the demo accounts (skipped when already there).
-const seeded = await seedDemoDomains(`http://127.0.0.1:${port}`, () => {});
+let seeded = false;
+try {
+  await settingsReachedBookings(`http://127.0.0.1:${port}`);
+  seeded = await seedDemoDomains(`http://127.0.0.1:${port}`, () => {});
+} catch (err) {
+  console.error(`[bench] demo data not created: ${err.message} (logs: ${logFile})`);
+  await shutdown('no demo data', 1);
+}
 console.log(`
   [bench] product up after ${((Date.now() - started) / 1000).toFixed(1)} s${seeded ? ', demo data created' : ''}
     gateway   BASE_URL=http://127.0.0.1:${port}
