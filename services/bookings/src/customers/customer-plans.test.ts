@@ -1,6 +1,7 @@
 /**
  * The directory's queries read one tenant's rows through an index, never the whole table: two
- * tenants of a few thousand customers (and their bookings) are seeded, analysed, and every
+ * tenants of a few thousand customers (and their bookings) among 200 small ones are seeded,
+ * analysed, and every
  * query the list and detail run is EXPLAINed as the service's role, under row-level security.
  * PostgreSQL server only (TEST_DATABASE_URL): PGlite's planner statistics are not the point.
  */
@@ -94,6 +95,16 @@ describe('customer directory query plans', { skip: !server && 'needs the Postgre
         );
       }
     });
+    // A crowd of small tenants, so each tenant above is ~10 % of the table, as in production:
+    // with only two tenants each would be half of it, where reading the whole table is cheaper.
+    await h.t.kit.db.systemTx((tx) =>
+      tx.query(
+        `INSERT INTO customers (tenant_id, id, email_key, name, email, phone, tier)
+         SELECT t.id, 'CUST-C' || lpad(g::text, 5, '0'), 'c' || g || '@crowd.example.com', 'Crowd ' || g,
+                'c' || g || '@crowd.example.com', '', 'standard'
+           FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, 200)) t, generate_series(1, 100) g`,
+      ),
+    );
     for (const tenantId of TENANTS)
       await h.t.kit.db.tenantTx(tenantId, async (tx) => {
         await tx.query(`SELECT customer_rfm_restate($1::uuid, $2::date)`, [tenantId, TODAY]);
