@@ -5,16 +5,28 @@
 
 const PASSWORD = 'demo-pass-2026';
 
+/** How long a first start may take to hand each tenant's settings to bookings and the catalogue. */
+const SETTLE_MS = 90_000;
+
 async function call(base, token, method, path, body) {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const started = Date.now();
+  let res;
+  for (;;) {
+    res = await fetch(base + path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    // Right after a first start, bookings and the catalogue answer 503 (storing nothing) until
+    // admin's settings event for the tenant has reached them (decision 21): wait for it.
+    if (res.status !== 503 || Date.now() - started > SETTLE_MS) break;
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 500));
+  }
   const text = await res.text();
   const data = text ? JSON.parse(text) : null;
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${data?.message ?? text}`);
