@@ -78,7 +78,15 @@ await page.route('**/api/calendar?**', async (route) => {
   const url = new URL(route.request().url());
   const from = url.searchParams.get('from') ?? '';
   const to = url.searchParams.get('to') ?? '';
-  await route.fulfill({ json: { events: bookingsBetween(from, to), blockouts: [] } });
+  const events = bookingsBetween(from, to);
+  // As the service answers the month grid's perDay: the first bookings of each day + day totals.
+  const perDay = Number(url.searchParams.get('perDay') ?? 0);
+  if (!perDay) return route.fulfill({ json: { events, blockouts: [] } });
+  const dayTotals = {};
+  const kept = events.filter(
+    (b) => (dayTotals[b.bookingDate] = (dayTotals[b.bookingDate] ?? 0) + 1) <= perDay,
+  );
+  await route.fulfill({ json: { events: kept, blockouts: [], dayTotals } });
 });
 await page.goto('/Calendar');
 await page.locator('.fc').first().waitFor();

@@ -48,7 +48,7 @@ const figures = [
     `/api/bookings?q=${encodeURIComponent(term)}&sort=start&order=desc&page=1&limit=25`,
   ],
   [`quick search "${term}"`, `/api/bookings/search?q=${encodeURIComponent(term)}`],
-  [`calendar month ${day(first)}…${day(last)}`, `/api/calendar?from=${day(first)}&to=${day(last)}`],
+  [`calendar month ${day(first)}…${day(last)}`, `/api/calendar?from=${day(first)}&to=${day(last)}&perDay=3`],
   ['customers page 1 (CLV desc, 50)', '/api/customers?sort=clv&order=desc&page=1&limit=50'],
 ];
 

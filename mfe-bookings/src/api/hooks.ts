@@ -90,15 +90,17 @@ export function useCalendar(
   range: { from: string; to: string } | null,
   resourceId: string,
   showBuffers: boolean,
+  /** The month grid's cap: that many bookings a day plus each day's total. */
+  perDay?: number,
 ) {
   const { api } = useSession();
   return useQuery({
-    queryKey: [ROOTS.calendar, range?.from, range?.to, resourceId, showBuffers],
+    queryKey: [ROOTS.calendar, range?.from, range?.to, resourceId, showBuffers, perDay],
     queryFn: () =>
       api.request<CalendarData>(
         'fetch bookings',
         'GET',
-        `/api/calendar${queryString({ from: range?.from, to: range?.to, resourceId, showBuffers })}`,
+        `/api/calendar${queryString({ from: range?.from, to: range?.to, resourceId, showBuffers, perDay })}`,
       ),
     enabled: Boolean(range),
     placeholderData: keepPreviousData,

@@ -235,6 +235,8 @@ export interface CalendarBlockout {
 export interface CalendarData {
   events: CalendarEvent[];
   blockouts: CalendarBlockout[];
+  /** With `perDay` (the month grid): each venue day's number of bookings, shown or not. */
+  dayTotals?: Record<string, number>;
 }
 
 export interface SearchHit {

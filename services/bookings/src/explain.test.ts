@@ -171,6 +171,7 @@ const REQUESTS: Array<[string, (t: Tenant) => string | Promise<string>, ordered?
   ['GET /api/bookings/stats', () => '/api/bookings/stats'],
   ['GET /api/bookings/holds-expiring', () => '/api/bookings/holds-expiring'],
   ['GET /api/calendar', () => `/api/calendar?${month()}`],
+  ['GET /api/calendar month grid', () => `/api/calendar?${month()}&perDay=3`],
   ['GET /api/calendar one resource', (t) => `/api/calendar?${month()}&resourceId=${resources.get(t.id)}`],
   ['GET /api/bookings/:id', (t) => `/api/bookings/${bookingIds.get(t.id)}`],
   ['GET /api/customers', () => '/api/customers'],

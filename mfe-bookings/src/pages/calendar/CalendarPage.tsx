@@ -17,7 +17,7 @@ import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
 import { addDays, hhmm, isoDate, parseIsoDate, bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
-import { bookingTitle, monthEvents, toEvents, type MoreBookings } from './events.ts';
+import { MONTH_CELL_BOOKINGS, bookingTitle, monthEvents, toEvents, type MoreBookings } from './events.ts';
 import { MoreBookingsPopover, type OpenMore } from './MoreBookingsPopover.tsx';
 import { ResourceDayView } from './ResourceDayView.tsx';
 import { PRINT_CSS } from './print.ts';
@@ -43,7 +43,13 @@ export function CalendarPage() {
   const [openMore, setOpenMore] = useState<OpenMore | null>(null);
   const resources = useResources();
   const effectiveRange = view === 'resource' ? { from: day, to: day } : range;
-  const calendar = useCalendar(effectiveRange, resourceId === ALL ? '' : resourceId, showBuffers);
+  // The month tab asks for what its cells show: 3 bookings a day and each day's total.
+  const calendar = useCalendar(
+    effectiveRange,
+    resourceId === ALL ? '' : resourceId,
+    showBuffers,
+    view === 'dayGridMonth' ? MONTH_CELL_BOOKINGS : undefined,
+  );
   // The view FullCalendar is showing (it changes view a moment after the tab does).
   const [shownView, setShownView] = useState<string>('timeGridWeek');
   const month = shownView === 'dayGridMonth';
@@ -55,6 +61,7 @@ export function CalendarPage() {
     return month ? monthEvents(calendar.data) : toEvents(calendar.data, showBuffers);
   }, [view, shownView, month, calendar.data, showBuffers]);
   const counts = useMemo(() => {
+    if (calendar.data?.dayTotals) return calendar.data.dayTotals;
     const c: Record<string, number> = {};
     for (const e of calendar.data?.events ?? []) {
       const d = bookingWallClock(e).start.slice(0, 10);
@@ -354,7 +361,12 @@ export function CalendarPage() {
           </Paper>
         ) : null}
       </Group>
-      <MoreBookingsPopover open={openMore} onClose={() => setOpenMore(null)} onPick={setSelected} />
+      <MoreBookingsPopover
+        open={openMore}
+        resourceId={resourceId === ALL ? '' : resourceId}
+        onClose={() => setOpenMore(null)}
+        onPick={setSelected}
+      />
       {dialogs.element}
     </div>
   );

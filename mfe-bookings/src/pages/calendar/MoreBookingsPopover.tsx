@@ -1,5 +1,8 @@
-import { Box, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMemo } from 'react';
+import { Box, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useCalendar } from '../../api/hooks.ts';
 import type { CalendarEvent } from '../../api/types.ts';
+import { errorText } from '../../lib/notify.ts';
 import { bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
 import { bookingTitle, STATUS_COLOURS, type MoreBookings } from './events.ts';
@@ -11,21 +14,37 @@ export interface OpenMore {
 }
 
 /**
- * The rest of a month cell's bookings, drawn only while open (the month view hands the
- * calendar 3 bookings a day). Picking one selects it, like clicking it in the grid.
+ * The rest of a month cell's bookings, loaded and drawn only while open (the month grid asks
+ * for 3 bookings a day). Picking one selects it, like clicking it in the grid.
  */
 export function MoreBookingsPopover({
   open,
+  resourceId,
   onClose,
   onPick,
 }: {
   open: OpenMore | null;
+  resourceId: string;
   onClose: () => void;
   onPick: (booking: CalendarEvent) => void;
 }) {
   const fmt = useFormat();
-  if (!open) return null;
-  const { more, anchor } = open;
+  const more = open?.more;
+  const day = useCalendar(
+    more && !more.hidden ? { from: more.date, to: more.date } : null,
+    resourceId,
+    false,
+  );
+  const hidden = useMemo(() => {
+    if (!more) return [];
+    if (more.hidden) return more.hidden;
+    const shown = new Set(more.shownIds);
+    return (day.data?.events ?? [])
+      .filter((e) => e.bookingDate === more.date && !shown.has(e.id))
+      .sort((a, b) => (bookingWallClock(a).start < bookingWallClock(b).start ? -1 : 1));
+  }, [more, day.data]);
+  if (!open || !more) return null;
+  const { anchor } = open;
   return (
     <Popover
       opened
@@ -55,10 +74,18 @@ export function MoreBookingsPopover({
         data-testid="more-bookings"
       >
         <Text fw={600} size="sm" mb="xs">
-          {fmt.date(more.date)}: {more.hidden.length} more
+          {fmt.date(more.date)}: {more.count} more
         </Text>
+        {!more.hidden && day.isPending && (
+          <Loader size="sm" aria-label={`Loading the bookings of ${fmt.date(more.date)}`} />
+        )}
+        {!more.hidden && day.isError && (
+          <Text size="sm" c="red" role="alert">
+            Could not load these bookings: {errorText(day.error)}
+          </Text>
+        )}
         <Stack gap={4} mah={320} style={{ overflowY: 'auto' }}>
-          {more.hidden.map((b) => {
+          {hidden.map((b) => {
             const colour = STATUS_COLOURS[(b.status || 'pending').toUpperCase()] ?? '#6b7280';
             return (
               <UnstyledButton

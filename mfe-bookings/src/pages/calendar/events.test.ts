@@ -40,8 +40,9 @@ describe('month view events', () => {
     const more = busy[3]?.extendedProps as MoreBookings;
     assert.equal(busy.length, 4);
     assert.equal(busy[3]?.title, '+2 more');
+    assert.equal(more.count, 2);
     assert.deepEqual(
-      more.hidden.map((b) => b.id),
+      more.hidden?.map((b) => b.id),
       ['b4', 'b0'],
     );
     // a quiet day has no "+N more"
@@ -59,6 +60,19 @@ describe('month view events', () => {
     assert.equal(out.length, 31 * 4);
     const hidden = out.reduce((n, e) => n + ((e.extendedProps as MoreBookings).hidden?.length ?? 0), 0);
     assert.equal(hidden + 31 * 3, 2000);
+  });
+
+  it('says "+N more" from the day totals when the server sent only 3 a day', () => {
+    const events = ['09:00', '10:00', '11:00'].map((t, i) => booking(i, '2026-03-02', t));
+    const out = monthEvents({ events, blockouts: [], dayTotals: { '2026-03-02': 40 } });
+    const more = out.find((e) => e.id === 'more-2026-03-02');
+    assert.equal(more?.title, '+37 more');
+    const props = more?.extendedProps as MoreBookings;
+    assert.equal(props.hidden, undefined, 'the rest is loaded when the popover opens');
+    assert.deepEqual(props.shownIds, ['b0', 'b1', 'b2']);
+    // a day whose total is what it shows has no "+N more"
+    const quiet = monthEvents({ events, blockouts: [], dayTotals: { '2026-03-02': 3 } });
+    assert.equal(quiet.filter((e) => e.id === 'more-2026-03-02').length, 0);
   });
 });
 

@@ -92,11 +92,17 @@ function blockoutEvents(data: CalendarData): EventInput[] {
 /** Spec 02 §2.2: a month cell shows at most 3 bookings, then "+N more". */
 export const MONTH_CELL_BOOKINGS = 3;
 
-/** The "+N more" entry of a month cell: the day's other bookings, listed when it is opened. */
+/**
+ * The "+N more" entry of a month cell. The month grid asks the server for 3 bookings a day and
+ * each day's total (`dayTotals`), so the other bookings are usually not here: the popover loads
+ * them when it is opened. `hidden` is filled only when the answer held the whole day.
+ */
 export interface MoreBookings {
   kind: 'more';
   date: string;
-  hidden: CalendarEvent[];
+  count: number;
+  shownIds: string[];
+  hidden?: CalendarEvent[];
 }
 
 /**
@@ -119,12 +125,20 @@ export function monthEvents(data: CalendarData | undefined, perDay = MONTH_CELL_
   const out: EventInput[] = [];
   for (const [day, list] of byDay) {
     list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-    for (const { e } of list.slice(0, perDay)) out.push(bookingEvent(e));
-    if (list.length <= perDay) continue;
-    const more: MoreBookings = { kind: 'more', date: day, hidden: list.slice(perDay).map(({ e }) => e) };
+    const shown = list.slice(0, perDay).map(({ e }) => e);
+    for (const e of shown) out.push(bookingEvent(e));
+    const total = data.dayTotals?.[day] ?? list.length;
+    if (total <= shown.length) continue;
+    const more: MoreBookings = {
+      kind: 'more',
+      date: day,
+      count: total - shown.length,
+      shownIds: shown.map((e) => e.id),
+      hidden: list.length > shown.length ? list.slice(perDay).map(({ e }) => e) : undefined,
+    };
     out.push({
       id: `more-${day}`,
-      title: `+${more.hidden.length} more`,
+      title: `+${more.count} more`,
       // Last in the cell: FullCalendar orders a day's entries by start.
       start: `${day}T23:58:00`,
       end: `${day}T23:59:00`,

@@ -37,5 +37,36 @@ describe('calendar', () => {
     const first = res.body.events.find((e: any) => e.bookingCode === 'SEED-1');
     assert.equal(first.title, 'Seed 1 — Meeting');
     assert.ok(Date.now() - started < 5000);
+    assert.equal(res.body.dayTotals, undefined, 'totals come only with perDay');
+
+    // The month grid asks for what its cells show: 3 a day, and each day's total for "+N more".
+    const grid = await h.call(
+      'GET',
+      `/api/calendar?from=${year}-06-01&to=${year}-06-30&perDay=3`,
+      h.tokens.owner,
+    );
+    assert.equal(grid.status, 200);
+    assert.equal(grid.body.events.length, 90);
+    const totals = grid.body.dayTotals as Record<string, number>;
+    assert.equal(Object.keys(totals).length, 30);
+    assert.equal(
+      Object.values(totals).reduce((a, b) => a + b, 0),
+      2000,
+    );
+    assert.equal(totals[`${year}-06-02`], 67); // g % 30 = 1 for g = 1, 31, …, 1981
+    const perDay = new Map<string, string[]>();
+    for (const e of grid.body.events) perDay.set(e.bookingDate, [...(perDay.get(e.bookingDate) ?? []), e.id]);
+    assert.ok([...perDay.values()].every((ids) => ids.length === 3));
+    // the same first three of a day as the full answer, in the grid's order
+    const day2 = res.body.events.filter((e: any) => e.bookingDate === `${year}-06-02`).map((e: any) => e.id);
+    assert.deepEqual(perDay.get(`${year}-06-02`), day2.slice(0, 3));
+
+    const bad = await h.call(
+      'GET',
+      `/api/calendar?from=${year}-06-01&to=${year}-06-30&perDay=0`,
+      h.tokens.owner,
+    );
+    assert.equal(bad.status, 400);
+    assert.match(JSON.stringify(bad.body), /perDay/);
   });
 });
