@@ -27,6 +27,14 @@ import {
   customerAnonymisedEventSchema,
 } from './bookings.ts';
 import { blockoutEventSchema, resourceEventSchema } from './catalogue.ts';
+import {
+  bondEventSchema,
+  creditNoteSchema,
+  depositEventSchema,
+  invoiceEventSchema,
+  invoiceReminderRequestedEventSchema,
+  paymentRecordedEventSchema,
+} from '../money-api/index.ts';
 
 export interface EventDefinition<S extends z.ZodType = z.ZodType> {
   /** Written on every envelope; see the module comment for when it changes. */
@@ -151,6 +159,67 @@ export const EVENTS = {
     producer: 'bookings',
     schema: customerAnonymisedEventSchema,
     summary: 'a customer’s personal data was erased',
+  }),
+  'invoice.issued': event({
+    version: 1,
+    producer: 'money',
+    schema: invoiceEventSchema,
+    summary:
+      'an invoice got its number and was sent: what its e-mail needs, the PDF by reference (`pdfPath`)',
+  }),
+  'invoice.status_changed': event({
+    version: 1,
+    producer: 'money',
+    schema: invoiceEventSchema,
+    summary: 'an invoice moved (paid, partial, overdue, void, refunded), with `from` and its figures',
+  }),
+  'invoice.reminder_requested': event({
+    version: 1,
+    producer: 'money',
+    schema: invoiceReminderRequestedEventSchema,
+    summary: 'a payment reminder e-mail to send for one invoice (Send Reminders)',
+  }),
+  'credit_note.issued': event({
+    version: 1,
+    producer: 'money',
+    schema: creditNoteSchema,
+    summary: 'an adjustment note against an issued invoice, with its own number',
+  }),
+  'payment.recorded': event({
+    version: 1,
+    producer: 'money',
+    schema: paymentRecordedEventSchema,
+    summary: 'a payment, refund or reversal, with the invoice’s and the booking’s money after it',
+  }),
+  'deposit.paid': event({
+    version: 1,
+    producer: 'money',
+    schema: depositEventSchema,
+    summary: 'a booking’s deposit invoice is paid: deposit paid, paid at, balance due',
+  }),
+  'deposit.unpaid': event({
+    version: 1,
+    producer: 'money',
+    schema: depositEventSchema,
+    summary: 'a booking’s deposit is no longer paid (Mark Unpaid reversed it, or a refund)',
+  }),
+  'bond.received': event({
+    version: 1,
+    producer: 'money',
+    schema: bondEventSchema,
+    summary: 'a bond was received for a booking and is held (no GST)',
+  }),
+  'bond.refunded': event({
+    version: 1,
+    producer: 'money',
+    schema: bondEventSchema,
+    summary: 'a held bond was paid back in full',
+  }),
+  'bond.forfeited': event({
+    version: 1,
+    producer: 'money',
+    schema: bondEventSchema,
+    summary: 'part or all of a bond was kept (with a reason); the kept part carries GST',
   }),
 } as const satisfies EventRegistry;
 
