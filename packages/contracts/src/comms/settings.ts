@@ -1,0 +1,101 @@
+/**
+ * Automatic e-mails (issue 12 item 6): which kinds a tenant sends, how many days before an
+ * event the reminder goes, and the tenant-local hour scheduled mail goes out. Kept by comms.
+ */
+import { z } from 'zod';
+
+export const AUTOMATIC_EMAIL_KINDS = [
+  'booking_confirmed',
+  'hold_placed',
+  'hold_expiring',
+  'declined',
+  'changes_requested',
+  'cancelled',
+  'event_reminder',
+  'invoice_issued',
+  'payment_received',
+  'payment_reminder',
+] as const;
+export type AutomaticEmailKind = (typeof AUTOMATIC_EMAIL_KINDS)[number];
+
+/** Shown on the Settings switches. */
+export const AUTOMATIC_EMAIL_LABELS: Record<AutomaticEmailKind, string> = {
+  booking_confirmed: 'Booking confirmed',
+  hold_placed: 'Hold placed (with its expiry)',
+  hold_expiring: 'Hold expiring within 24 hours',
+  declined: 'Request declined (with the reason)',
+  changes_requested: 'Changes requested (with the message)',
+  cancelled: 'Booking cancelled',
+  event_reminder: 'Event reminder before the event',
+  invoice_issued: 'Invoice issued',
+  payment_received: 'Payment received',
+  payment_reminder: 'Payment reminders',
+};
+
+/** Scheduled mail (reminders, hold expiring) goes out at this tenant-local hour, daytime only. */
+export const SEND_HOUR_MIN = 7;
+export const SEND_HOUR_MAX = 20;
+export const SEND_HOUR_MESSAGE = `Send hour must be a whole hour from ${SEND_HOUR_MIN} to ${SEND_HOUR_MAX}.`;
+export const REMINDER_DAYS_BEFORE_MESSAGE = 'Reminder days must be a whole number from 1 to 30.';
+
+export const commsSettingsSchema = z.object({
+  automatic: z.object(
+    Object.fromEntries(AUTOMATIC_EMAIL_KINDS.map((k) => [k, z.boolean()])) as Record<
+      AutomaticEmailKind,
+      z.ZodBoolean
+    >,
+  ),
+  reminderDaysBefore: z.number().int().min(1).max(30),
+  sendHour: z.number().int().min(SEND_HOUR_MIN).max(SEND_HOUR_MAX),
+});
+export type CommsSettings = z.infer<typeof commsSettingsSchema>;
+
+export const COMMS_SETTINGS_DEFAULTS: CommsSettings = {
+  automatic: Object.fromEntries(AUTOMATIC_EMAIL_KINDS.map((k) => [k, true])) as Record<
+    AutomaticEmailKind,
+    boolean
+  >,
+  reminderDaysBefore: 2,
+  sendHour: 9,
+};
+
+const flag = z.boolean({ error: 'Must be true or false.' });
+
+/** PUT /api/email-comms/settings: any subset; `automatic` may name some kinds only. */
+export const commsSettingsUpdateSchema = z
+  .object({
+    automatic: z
+      .object(
+        Object.fromEntries(AUTOMATIC_EMAIL_KINDS.map((k) => [k, flag.optional()])) as Record<
+          AutomaticEmailKind,
+          z.ZodOptional<z.ZodBoolean>
+        >,
+      )
+      .optional(),
+    reminderDaysBefore: z
+      .number({ error: REMINDER_DAYS_BEFORE_MESSAGE })
+      .int(REMINDER_DAYS_BEFORE_MESSAGE)
+      .min(1, REMINDER_DAYS_BEFORE_MESSAGE)
+      .max(30, REMINDER_DAYS_BEFORE_MESSAGE)
+      .optional(),
+    sendHour: z
+      .number({ error: SEND_HOUR_MESSAGE })
+      .int(SEND_HOUR_MESSAGE)
+      .min(SEND_HOUR_MIN, SEND_HOUR_MESSAGE)
+      .max(SEND_HOUR_MAX, SEND_HOUR_MESSAGE)
+      .optional(),
+  })
+  .refine(
+    (v) =>
+      v.reminderDaysBefore !== undefined ||
+      v.sendHour !== undefined ||
+      (v.automatic && Object.values(v.automatic).some((x) => x !== undefined)),
+    'Nothing to update: automatic, reminderDaysBefore or sendHour.',
+  );
+export type CommsSettingsUpdate = z.input<typeof commsSettingsUpdateSchema>;
+
+/** GET and PUT /api/email-comms/settings answer. */
+export const commsSettingsResponseSchema = z.object({
+  settings: commsSettingsSchema,
+  message: z.string().optional(),
+});
