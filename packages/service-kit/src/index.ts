@@ -84,3 +84,10 @@ export {
 export { createLogger, type Logger } from './log.ts';
 export { toCsv, type CsvOptions } from './csv.ts';
 export { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
+export {
+  callService,
+  InternalCallError,
+  requestScope,
+  type InternalCall,
+  type InternalFailure,
+} from './http/internal-client.ts';

@@ -1,7 +1,7 @@
-import { INTERNAL_AUTH_HEADER, SERVICES, type Principal, type PrincipalLookup } from '@venue/contracts';
+import { SERVICES, type Principal, type PrincipalLookup } from '@venue/contracts';
+import { principalLookupSchema } from '@venue/contracts/internal';
 import { HttpError } from '../errors.ts';
-import { serviceUrl } from '../events/relay.ts';
-import { internalSecret } from './tokens.ts';
+import { callService } from '../http/internal-client.ts';
 
 const ADMIN_AREA = SERVICES.find((s) => s.name === 'admin')?.area ?? 'Accounts & settings';
 const unavailable = () =>
@@ -13,21 +13,16 @@ const unavailable = () =>
  * live. No cache here: direct calls are the rare path, and the answer must be current.
  */
 export async function fetchPrincipal(userId: string, sessionId?: string): Promise<PrincipalLookup> {
-  const query = `?sid=${encodeURIComponent(sessionId ?? '')}`;
-  let res: Response;
   try {
-    res = await fetch(`${serviceUrl('admin')}/internal/principals/${encodeURIComponent(userId)}${query}`, {
-      headers: { [INTERNAL_AUTH_HEADER]: internalSecret(), accept: 'application/json' },
-      signal: AbortSignal.timeout(5000),
+    return await callService({
+      service: 'admin',
+      path: `/internal/principals/${encodeURIComponent(userId)}?sid=${encodeURIComponent(sessionId ?? '')}`,
+      response: principalLookupSchema,
+      timeoutMs: 5000,
     });
   } catch {
     throw unavailable();
   }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw unavailable();
-  }
-  return (await res.json()) as PrincipalLookup;
 }
 
 /** A resolver's answer in the lookup shape (resolvers given in tests answer a bare Principal). */

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import { REQUEST_ID_HEADER } from '@venue/contracts';
 import type { Logger } from '../log.ts';
 import { HttpError } from '../errors.ts';
+import { requestScope } from './internal-client.ts';
 
 type LoggedContext = Context & { log?: Logger };
 
@@ -20,7 +21,8 @@ export function requestContext(baseLog: Logger) {
     (ctx as LoggedContext).log = log;
     const started = performance.now();
     try {
-      await next();
+      // Calls to other services made while serving this request carry its id.
+      await requestScope.run({ requestId }, next);
     } finally {
       ctx.set(REQUEST_ID_HEADER, requestId);
       // Health probes arrive every few seconds; keep them out of the info log.

@@ -1,5 +1,6 @@
-import { INTERNAL_AUTH_HEADER, SERVICES, type UserSettings } from '@venue/contracts';
-import { internalSecret, serviceUrl, type Tx } from '@venue/service-kit';
+import { SERVICES, type UserSettings } from '@venue/contracts';
+import { tenantExportPartSchema } from '@venue/contracts/internal';
+import { callService, InternalCallError, type Tx } from '@venue/service-kit';
 import { readSettings } from '../settings/settings-store.ts';
 import { readAllSections } from '../settings/tenant-settings-store.ts';
 
@@ -51,29 +52,28 @@ export interface ServiceExport {
   data?: unknown;
 }
 
-/** Asks one other service for its part of the export (internal secret, 15 s budget). */
+/** Asks one other service for its part of the export (15 s budget). */
 async function fetchServiceExport(name: string, tenantId: string): Promise<ServiceExport> {
-  let res: Response;
   try {
-    res = await fetch(`${serviceUrl(name)}/internal/tenant-export/${encodeURIComponent(tenantId)}`, {
-      headers: { [INTERNAL_AUTH_HEADER]: internalSecret() },
-      signal: AbortSignal.timeout(15_000),
+    const data = await callService({
+      service: name,
+      path: `/internal/tenant-export/${encodeURIComponent(tenantId)}`,
+      response: tenantExportPartSchema,
+      timeoutMs: 15_000,
+      retries: 1,
     });
+    return { status: 'included', data };
   } catch (err) {
-    return { status: 'unavailable', note: `Could not reach ${name}: ${(err as Error).message}` };
-  }
-  if (res.status === 404) {
-    await res.body?.cancel();
-    return { status: 'no-export-endpoint', note: `${name} has no tenant data export yet.` };
-  }
-  if (!res.ok) {
-    await res.body?.cancel();
-    return { status: 'unavailable', note: `${name} answered ${res.status}.` };
-  }
-  try {
-    return { status: 'included', data: await res.json() };
-  } catch {
-    return { status: 'unavailable', note: `${name} sent an export that is not JSON.` };
+    if (!(err instanceof InternalCallError)) throw err;
+    if (err.status === 404)
+      return { status: 'no-export-endpoint', note: `${name} has no tenant data export yet.` };
+    const note =
+      err.kind === 'status'
+        ? `${name} answered ${err.status}.`
+        : err.kind === 'invalid'
+          ? `${name} sent an export that is not JSON.`
+          : `Could not reach ${name}: ${err.message}`;
+    return { status: 'unavailable', note };
   }
 }
 

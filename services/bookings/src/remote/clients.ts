@@ -3,8 +3,8 @@
  * has no copy of yet, and price quotes. Callers make these calls before opening their
  * transaction. (Tenant settings are not asked for: bookings keeps a copy, tenant-settings.ts.)
  */
-import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { internalSecret, serviceUrl } from '@venue/service-kit';
+import { internalPriceQuoteSchema, internalResourcesSchema } from '@venue/contracts/internal';
+import { callService } from '@venue/service-kit';
 
 export type { TenantSettings } from './tenant-settings.ts';
 
@@ -40,20 +40,6 @@ export interface BookingClients {
   priceQuote(tenantId: string, req: QuoteRequest): Promise<PriceQuote | null>;
 }
 
-const TIMEOUT_MS = 3000;
-
-async function internalFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, {
-    ...init,
-    headers: {
-      'content-type': 'application/json',
-      [INTERNAL_AUTH_HEADER]: internalSecret(),
-      ...(init.headers ?? {}),
-    },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-}
-
 const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 
 export function toResource(r: Record<string, unknown>): CatalogueResource {
@@ -72,11 +58,11 @@ export function httpClients(log: { warn: (o: object, m: string) => void }): Book
   return {
     async resources(tenantId) {
       try {
-        const res = await internalFetch(`${serviceUrl('catalogue')}/internal/resources/${tenantId}`);
-        if (!res.ok) throw new Error(`catalogue answered ${res.status}`);
-        const body = (await res.json()) as unknown;
-        const list = Array.isArray(body) ? body : ((body as { resources?: unknown[] }).resources ?? []);
-        return (list as Record<string, unknown>[]).map(toResource);
+        return await callService({
+          service: 'catalogue',
+          path: `/internal/resources/${tenantId}`,
+          response: internalResourcesSchema,
+        });
       } catch (err) {
         log.warn({ err: String(err), tenantId }, 'catalogue resources unavailable');
         return null;
@@ -84,12 +70,14 @@ export function httpClients(log: { warn: (o: object, m: string) => void }): Book
     },
     async priceQuote(tenantId, req) {
       try {
-        const res = await internalFetch(`${serviceUrl('catalogue')}/internal/price-quote`, {
+        return await callService({
+          service: 'catalogue',
           method: 'POST',
-          body: JSON.stringify({ ...req, tenantId }),
+          path: '/internal/price-quote',
+          body: { ...req, tenantId },
+          response: internalPriceQuoteSchema,
+          idempotent: true, // a quote is a read
         });
-        if (!res.ok) throw new Error(`catalogue answered ${res.status}`);
-        return (await res.json()) as PriceQuote;
       } catch (err) {
         log.warn({ err: String(err), tenantId }, 'price quote unavailable');
         return null;

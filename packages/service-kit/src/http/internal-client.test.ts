@@ -1,0 +1,98 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { z } from 'zod';
+import type { InternalCallError } from './internal-client.ts';
+import { callService, requestScope } from './internal-client.ts';
+
+/** A stand-in service whose answers each test scripts; it records what reached it. */
+describe('callService, the one internal client', () => {
+  let server: Server;
+  let answers: Array<{ status: number; body: string; delayMs?: number }> = [];
+  let seen: Array<{ method: string; url: string; headers: Record<string, unknown>; body: string }> = [];
+  const ok = z.object({ name: z.string() });
+
+  before(async () => {
+    process.env.INTERNAL_SECRET = 'kit-internal-secret';
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        const next = answers.shift() ?? { status: 200, body: '{"name":"default"}' };
+        setTimeout(() => {
+          res.statusCode = next.status;
+          res.setHeader('content-type', 'application/json');
+          res.end(next.body);
+        }, next.delayMs ?? 0);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    process.env.PEER_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  after(() => new Promise<void>((r) => server.close(() => r())));
+  beforeEach(() => {
+    answers = [];
+    seen = [];
+  });
+
+  it('sends the internal secret and the request id of the request it serves, and checks the answer', async () => {
+    answers = [{ status: 200, body: '{"name":"Hall","extra":1}' }];
+    const got = await requestScope.run({ requestId: 'req-1234-abcd' }, () =>
+      callService({ service: 'peer', path: '/internal/thing', response: ok }),
+    );
+    assert.deepEqual(got, { name: 'Hall' });
+    assert.equal(seen[0]?.headers['x-venue-internal'], 'kit-internal-secret');
+    assert.equal(seen[0]?.headers['x-request-id'], 'req-1234-abcd');
+  });
+
+  it('retries an idempotent call the other service could not serve, but never a plain POST', async () => {
+    answers = [
+      { status: 503, body: '{}' },
+      { status: 200, body: '{"name":"second try"}' },
+    ];
+    assert.deepEqual(await callService({ service: 'peer', path: '/x', response: ok }), {
+      name: 'second try',
+    });
+    assert.equal(seen.length, 2);
+
+    seen = [];
+    answers = [{ status: 503, body: '{}' }];
+    await assert.rejects(
+      callService({ service: 'peer', method: 'POST', path: '/x', body: { a: 1 }, response: ok }),
+      (e: InternalCallError) => e.kind === 'status' && e.status === 503,
+    );
+    assert.equal(seen.length, 1, 'a POST that may have done its work is not repeated');
+    assert.equal(seen[0]?.body, '{"a":1}');
+  });
+
+  it('maps each failure once: a refusal keeps its status, a broken answer is invalid, silence times out', async () => {
+    answers = [{ status: 404, body: '{"message":"none"}' }];
+    await assert.rejects(
+      callService({ service: 'peer', path: '/missing', response: ok }),
+      (e: InternalCallError) =>
+        e.kind === 'status' && e.status === 404 && /peer: answered 404/.test(e.message),
+    );
+    assert.equal(seen.length, 1, 'a 404 is an answer, not a reason to retry');
+
+    answers = [{ status: 200, body: '{"name":42}' }];
+    await assert.rejects(
+      callService({ service: 'peer', path: '/x', response: ok }),
+      (e: InternalCallError) => e.kind === 'invalid' && /at name/.test(e.message),
+    );
+
+    answers = [{ status: 200, body: '{"name":"late"}', delayMs: 500 }];
+    await assert.rejects(
+      callService({ service: 'peer', path: '/slow', response: ok, timeoutMs: 100, retries: 0 }),
+      (e: InternalCallError) => e.kind === 'timeout',
+    );
+  });
+
+  it('says the service is unreachable when nothing listens', async () => {
+    process.env.NOBODY_URL = 'http://127.0.0.1:9';
+    await assert.rejects(
+      callService({ service: 'nobody', path: '/x', response: ok, retries: 1 }),
+      (e: InternalCallError) => e.kind === 'unreachable' && e.service === 'nobody',
+    );
+  });
+});

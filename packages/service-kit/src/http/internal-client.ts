@@ -1,0 +1,114 @@
+/**
+ * The one way a service calls another (issue 10): the internal secret, the caller's request id,
+ * a timeout, retries of idempotent calls and the answer checked against its contract schema,
+ * with every failure mapped once to an `InternalCallError` that says which service and why.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
+import { INTERNAL_AUTH_HEADER, REQUEST_ID_HEADER } from '@venue/contracts';
+import { internalSecret } from '../auth/tokens.ts';
+import { serviceUrl } from '../events/relay.ts';
+
+/** The request being served, so calls made on its behalf carry its id (set by requestContext). */
+export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+export type InternalFailure = 'unreachable' | 'timeout' | 'status' | 'invalid';
+
+export class InternalCallError extends Error {
+  readonly service: string;
+  readonly kind: InternalFailure;
+  /** The other service's HTTP status when it answered (kind 'status'). */
+  readonly status: number | undefined;
+  constructor(service: string, kind: InternalFailure, detail: string, status?: number) {
+    super(`${service}: ${detail}`);
+    this.name = 'InternalCallError';
+    this.service = service;
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export interface InternalCall<S extends z.ZodType> {
+  service: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path with its query, e.g. `/internal/resources/<tenant>`. */
+  path: string;
+  body?: unknown;
+  /** The contract schema the answer must match. */
+  response: S;
+  timeoutMs?: number;
+  /**
+   * Whether repeating the call is harmless. GET, PUT and DELETE are; a POST only when it reads
+   * (a price quote) or carries an Idempotency-Key.
+   */
+  idempotent?: boolean;
+  /** Extra attempts for an idempotent call that found the other service down or busy. */
+  retries?: number;
+  headers?: Record<string, string>;
+}
+
+const RETRY_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Calls another service and answers its parsed, validated body. Throws `InternalCallError`:
+ * 'unreachable' or 'timeout' when no answer came (after retries), 'status' for a non-2xx answer
+ * (its status kept, so callers can treat a 404 as "none"), 'invalid' when the answer breaks the
+ * contract, which is a bug in one of the two services rather than data to guess around.
+ */
+export async function callService<S extends z.ZodType>(call: InternalCall<S>): Promise<z.infer<S>> {
+  const method = call.method ?? 'GET';
+  const idempotent = call.idempotent ?? method !== 'POST';
+  const attempts = 1 + (idempotent ? (call.retries ?? 2) : 0);
+  const url = `${serviceUrl(call.service)}${call.path}`;
+  const requestId = requestScope.getStore()?.requestId;
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [INTERNAL_AUTH_HEADER]: internalSecret(),
+    ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+    ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...call.headers,
+  };
+  let last: InternalCallError | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(50 * 4 ** (attempt - 1)); // 50 ms, 200 ms
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: AbortSignal.timeout(call.timeoutMs ?? 3000),
+      });
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError';
+      last = new InternalCallError(
+        call.service,
+        timedOut ? 'timeout' : 'unreachable',
+        timedOut
+          ? `no answer within ${call.timeoutMs ?? 3000} ms`
+          : `unreachable (${(err as Error).message})`,
+      );
+      continue;
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      last = new InternalCallError(call.service, 'status', `answered ${res.status}`, res.status);
+      if (RETRY_STATUSES.has(res.status)) continue;
+      throw last;
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      throw new InternalCallError(call.service, 'invalid', 'answered something that is not JSON');
+    }
+    const parsed = call.response.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]?.path.join('.') || '(root)';
+      throw new InternalCallError(call.service, 'invalid', `answer breaks its contract at ${where}`);
+    }
+    return parsed.data;
+  }
+  throw last ?? new InternalCallError(call.service, 'unreachable', 'no attempt made');
+}
