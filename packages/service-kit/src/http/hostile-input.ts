@@ -11,40 +11,17 @@ import type { Context, Next } from 'koa';
 import { HttpError } from '../errors.ts';
 import type { FieldError } from '../validation.ts';
 
-/** No text field of the product needs more; the longest (terms and conditions) stops at 20,000. */
-export const MAX_TEXT_LENGTH = 20_000;
+import { MAX_TEXT_LENGTH, textFault, textFaultMessage, type TextFault } from '@venue/contracts/api';
+
+// The text rules are the request schemas' own (contracts api/fields.ts); re-exported for the kit.
+export { MAX_TEXT_LENGTH, textFault, textFaultMessage, type TextFault };
+
 /** Field names are short words; a long one is an attack on the walker, not a field. */
 const MAX_KEY_LENGTH = 200;
 /** Real bodies nest three or four levels; deeper ones are refused before anything walks them. */
 export const MAX_DEPTH = 32;
 /** Enough to show the caller what is wrong without echoing an attack back in full. */
 const MAX_REPORTED = 20;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export type TextFault = 'nul' | 'surrogate' | 'length';
-
-/** What is wrong with one string, if anything (length only when `max` is given). */
-export function textFault(s: string, max?: number): TextFault | null {
-  if (max !== undefined && s.length > max) return 'length';
-  if (s.includes('\u0000')) return 'nul';
-  if (LONE_SURROGATE.test(s)) return 'surrogate';
-  return null;
-}
-
-/** `field` is quoted as the request names it; `label` (a schema's own wording) is used as is. */
-export function textFaultMessage(
-  fault: TextFault,
-  field: string,
-  max = MAX_TEXT_LENGTH,
-  label?: string,
-): string {
-  const name = label ?? (field ? `"${field}"` : 'The value');
-  if (fault === 'nul') return `${name} contains a NUL character, which is not allowed.`;
-  if (fault === 'surrogate')
-    return `${name} contains an invalid character (an unpaired UTF-16 surrogate), which is not allowed.`;
-  return `${name} is too long (at most ${max} characters).`;
-}
 
 /** Dotted like the schemas' issue paths (`items.2.name`), so one client rule reads both. */
 const join = (parent: string, key: string | number) => (parent === '' ? String(key) : `${parent}.${key}`);

@@ -1,6 +1,7 @@
 /** Server-side filters and sorting of the booking lists (all on indexed, tenant-leading columns). */
-import { z } from 'zod';
-import { isUuid, parseQuery, queryBoolean, queryDate, queryText } from '@venue/service-kit';
+import type { BOOKING_SORTS} from '@venue/contracts/bookings';
+import { bookingListQuery } from '@venue/contracts/bookings';
+import { parseQuery } from '@venue/service-kit';
 import {
   decodeCursor,
   keysetAfter,
@@ -13,12 +14,6 @@ import { sqlParams } from '../shared/sql.ts';
 import { addDays } from '../shared/time.ts';
 
 export type Query = Record<string, string | string[] | undefined>;
-
-/** A real calendar day as yyyy-MM-dd (2026-02-30 is not one). */
-const isRealDay = (d: string) => {
-  const t = /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : NaN;
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
-};
 
 /** `%text%` for LIKE, lower-cased, with the pattern characters taken literally. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -44,7 +39,7 @@ const STARTS = desc('b.starts_at', 'timestamptz');
 /** Cancelled At, never NULL (CASE, not COALESCE: only the former keeps the cursor's bound an index condition). */
 export const CANCELLED_KEY = `CASE WHEN b.cancelled_at IS NULL THEN '-infinity'::timestamptz ELSE b.cancelled_at END`;
 
-const SORTS: Record<string, KeysetKey[]> = {
+const SORTS: Record<(typeof BOOKING_SORTS)[number], KeysetKey[]> = {
   customer: [desc('lower(b.customer_name)', 'text'), ID],
   resource: [desc('lower(b.resource_name)', 'text'), ID],
   source: [desc('b.booking_source', 'text'), ID],
@@ -56,46 +51,8 @@ const SORTS: Record<string, KeysetKey[]> = {
   created: [desc('b.created_at', 'timestamptz'), ID],
 };
 
-const QUICK = ['today', 'tomorrow', 'thisWeek', 'overdue', 'highValue'] as const;
-
-/** One of `values`, or absent/empty; anything else (a typo, a repeated key) is a 400 naming it. */
-const queryChoice = <const T extends readonly string[]>(name: string, values: T) =>
-  queryText(name, 40).refine((v) => v === undefined || values.includes(v), {
-    error: `${name} must be one of ${values.join(', ')}.`,
-  }) as z.ZodType<T[number] | undefined>;
-
-/**
- * The list filters, strictly: a date is a real day (2026-02-30 was a database error), a flag
- * is true/false/1/0, a sort is one the list has. Unknown parameters are ignored (stripped).
- */
-export const listQuery = z.object({
-  status: queryText('status', 200),
-  q: queryText('q', 200),
-  from: queryDate('from'),
-  to: queryDate('to'),
-  cancelledFrom: queryDate('cancelledFrom'),
-  // Ids compared as uuids (a text cast of the column would hide the tenant's resource index).
-  resourceId: queryText('resourceId', 2000).refine((v) => v === undefined || v.split(',').every(isUuid), {
-    error: 'resourceId must be resource ids, separated by commas.',
-  }),
-  source: queryText('source', 200),
-  tier: queryText('tier', 200),
-  priority: queryText('priority', 200),
-  quick: queryChoice('quick', QUICK),
-  balanceDue: queryBoolean('balanceDue'),
-  bondRequired: queryBoolean('bondRequired'),
-  docsMissing: queryBoolean('docsMissing'),
-  withAddOns: queryBoolean('withAddOns'),
-  recent30: queryBoolean('recent30'),
-  // Days named by the caller: the Confirmed list's Public holiday toggle sends the catalogue's
-  // holiday dates (the catalogue owns holidays); 'none' is the empty set (no holidays known).
-  onDates: queryText('onDates', 4000).refine(
-    (v) => v === undefined || v === 'none' || v.split(',').every(isRealDay),
-    { error: "onDates must be dates (yyyy-MM-dd) separated by commas, or 'none'." },
-  ),
-  sort: queryChoice('sort', Object.keys(SORTS) as (keyof typeof SORTS)[]),
-  order: queryChoice('order', ['asc', 'desc'] as const),
-});
+// The filters are the API contract's (contracts bookings/requests.ts); its sorts are these.
+export const listQuery = bookingListQuery;
 
 /**
  * The list's statement parts for the filters of the contract: WHERE (the tenant stated as well as

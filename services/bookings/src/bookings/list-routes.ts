@@ -1,16 +1,15 @@
 /** The booking lists: paged list, the hall-owner list, stats and the quick search. */
 import { z } from 'zod';
+import { conflictsQuery, pagingQueryFields, searchQuery } from '@venue/contracts/bookings';
 import {
   isUuid,
   notFound,
   parseQuery,
-  queryBoolean,
-  queryText,
   requireTenantParam,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { cappedCount, keysetPage, pagingQueryFields, wantsTotal } from '@venue/service-kit/paging';
+import { cappedCount, keysetPage, wantsTotal } from '@venue/service-kit/paging';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
@@ -20,9 +19,7 @@ import { BOOKING_COLUMNS, toBooking, type BookingRow } from './booking-row.ts';
 import { buildListQuery, likePattern, type Query } from './list-query.ts';
 import { conflictsOf } from './list-conflicts.ts';
 
-const searchQuery = z.object({ q: queryText('q', 200) });
 const pagingQuery = z.object(pagingQueryFields);
-const conflictsQuery = z.object({ withConflicts: queryBoolean('withConflicts') });
 
 export function listRoutes(router: AppRouter, deps: Deps): void {
   const zoneOf = async (ctx: AppContext, tenantId = tenantOf(ctx)) =>

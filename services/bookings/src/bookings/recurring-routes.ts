@@ -8,17 +8,15 @@
  * Like a single create, the catalogue is asked between two transactions, never inside one.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { MAX_SERIES_OCCURRENCES, MONTHLY_SKIP_NOTE, REPEAT_FREQUENCIES, seriesDates } from '@venue/contracts';
+import type { z } from 'zod';
+import { MAX_SERIES_OCCURRENCES, MONTHLY_SKIP_NOTE, seriesDates } from '@venue/contracts';
+import { seriesCheckBody, seriesFields, type RepeatRule } from '@venue/contracts/bookings';
 import {
   HttpError,
   badRequest,
-  calendarDate,
   conflict,
   inRequestTx,
   parseBody,
-  textField,
-  wallTime,
   type AppContext,
   type AppRouter,
   type Tx,
@@ -37,64 +35,8 @@ import { bookingBody, validateBookingForm, validateExtras } from './booking-form
 import { creatableStatus, insertBooking } from './create-booking.ts';
 import { addOnRequests, priceBooking, type Priced } from './pricing.ts';
 
-const COUNT_MESSAGE = `Repeat count must be a whole number from 2 to ${MAX_SERIES_OCCURRENCES}.`;
-const END_MESSAGE = 'Choose an end date or a number of times.';
-
-/** How the booking repeats: a frequency and either a last day or a number of dates. */
-const repeatRule = z
-  .object(
-    {
-      frequency: z.enum(REPEAT_FREQUENCIES, {
-        error: 'Repeat frequency must be weekly, fortnightly or monthly.',
-      }),
-      count: z
-        .number({ error: COUNT_MESSAGE })
-        .int(COUNT_MESSAGE)
-        .min(2, COUNT_MESSAGE)
-        .max(MAX_SERIES_OCCURRENCES, COUNT_MESSAGE)
-        .nullish(),
-      until: calendarDate('Repeat until must be a real day written YYYY-MM-DD.').nullish(),
-    },
-    { error: 'Repeat must say how often (frequency) and until when (until or count).' },
-  )
-  .superRefine((r, ctx) => {
-    if (r.count == null && r.until == null)
-      ctx.addIssue({ code: 'custom', path: ['until'], message: END_MESSAGE });
-    else if (r.count != null && r.until != null)
-      ctx.addIssue({ code: 'custom', path: ['count'], message: `${END_MESSAGE} Not both.` });
-  });
-type RepeatRule = z.output<typeof repeatRule>;
-
-const CHECK_MESSAGE = 'Resource, date, start and end time are needed to check the dates.';
-
-/** The check needs the slot and the rule only: the form may not have a customer yet. */
-const seriesCheckBody = z
-  .object({
-    resourceId: textField(64, 'Resource').optional(),
-    selectedHall: textField(64, 'Resource').optional(),
-    bookingDate: calendarDate(CHECK_MESSAGE),
-    startTime: wallTime(CHECK_MESSAGE),
-    endTime: wallTime(CHECK_MESSAGE),
-    repeat: repeatRule,
-  })
-  .superRefine((b, ctx) => {
-    if (!b.resourceId && !b.selectedHall)
-      ctx.addIssue({ code: 'custom', path: ['resourceId'], message: CHECK_MESSAGE });
-    else if (b.endTime <= b.startTime)
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be after start time' });
-  });
-
 /** The single create's body, the rule, and the dates chosen from the check (all when absent). */
-const seriesBody = bookingBody.extend({
-  repeat: repeatRule,
-  dates: z
-    .array(calendarDate('Each chosen date must be a real day written YYYY-MM-DD.'), {
-      error: 'Dates must be a list of days.',
-    })
-    .min(1, 'Choose at least one date to book.')
-    .max(MAX_SERIES_OCCURRENCES, `At most ${MAX_SERIES_OCCURRENCES} dates.`)
-    .optional(),
-});
+const seriesBody = bookingBody.extend(seriesFields);
 
 function fail(path: string, message: string): never {
   throw badRequest(message, { errors: [{ path, message }] });
@@ -193,7 +135,7 @@ async function createSeries(ctx: AppContext, deps: Deps, body: z.output<typeof s
   //    date (the earliest, so none is in the past), the series and the chosen dates.
   const first = await inRequestTx(ctx, async (tx) => {
     const settings = await tenantSettings(tx, tenantId);
-    const form = validateBookingForm(body, venueToday(now, settings.timezone));
+    const form = validateBookingForm(body, venueToday(now, settings.timezone), { country: settings.country });
     const series = seriesOrFail(form.bookingDate, body.repeat);
     const known = await localResource(tx, form.selectedHall);
     if (known) validateExtras(body, usableResource(known).capacity);

@@ -1,18 +1,9 @@
 /** GET /api/calendar: a compact month of bookings and block-outs, fast for 2,000 bookings. */
-import { z } from 'zod';
-import {
-  badRequest,
-  parseQuery,
-  queryDate,
-  queryInteger,
-  queryText,
-  requireAuth,
-  withTx,
-  type AppRouter,
-} from '@venue/service-kit';
+import { calendarQuery } from '@venue/contracts/bookings';
+import { badRequest, parseQuery, requireAuth, withTx, type AppRouter } from '@venue/service-kit';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { anyPermission } from '../shared/guards.ts';
-import { isUuid, tenantOf } from '../shared/request.ts';
+import { tenantOf } from '../shared/request.ts';
 import { addDays, venueIso } from '../shared/time.ts';
 
 type CalendarTuple = [
@@ -31,18 +22,6 @@ type CalendarTuple = [
   string,
   string,
 ];
-
-/** Real days (2026-02-30 is a 400 naming it); a resource filter must be an id, not ignored junk. */
-const calendarQuery = z.object({
-  from: queryDate('from'),
-  to: queryDate('to'),
-  resourceId: queryText('resourceId', 64).refine((v) => v === undefined || isUuid(v), {
-    error: 'resourceId must be a resource id.',
-  }),
-  // The month grid shows 3 bookings a day and "+N more" (spec 02 §2.2): with perDay it gets just
-  // those and each day's total, not every booking of six weeks (972 events were ~490 kB).
-  perDay: queryInteger('perDay', 1, 50),
-});
 
 export function calendarRoutes(router: AppRouter): void {
   // The calendar page may read the calendar without the bookings key (and vice versa).

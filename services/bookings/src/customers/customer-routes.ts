@@ -1,12 +1,10 @@
 /** /api/customers: the directory with RFM, one customer's data, exports and anonymisation. */
-import { z } from 'zod';
+import { phoneSearchTerms } from '@venue/contracts';
+import { customerListQuery } from '@venue/contracts/bookings';
 import {
   badRequest,
-  limitParam,
   notFound,
-  pageParam,
   parseQuery,
-  queryText,
   requireAuth,
   withTx,
   requirePermission,
@@ -18,32 +16,11 @@ import { tenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { ANONYMISED_LABEL, anonymiseCustomer } from './anonymise.ts';
-import { customerDetail, listCustomers, SORT_KEYS, TAGS } from './customer-directory.ts';
+import { customerDetail, listCustomers } from './customer-directory.ts';
 import { customerBookingsCsv, customerPdf, customerProfileCsv } from './customer-exports.ts';
-import { SEGMENTS } from './rfm.ts';
 
-/** One of `values`, or absent/empty; anything else is a 400 naming the field. */
-const queryChoice = <T extends string>(name: string, values: readonly T[]) =>
-  z
-    .unknown()
-    .optional()
-    .transform((v, ctx): T | undefined => {
-      if (v === undefined || v === '') return undefined;
-      if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
-      ctx.addIssue({ code: 'custom', message: `${name} must be one of ${values.join(', ')}.` });
-      return z.NEVER;
-    });
-
-const listQuery = z.object({
-  search: queryText('search', 200),
-  segment: queryChoice('segment', SEGMENTS),
-  tag: queryChoice('tag', TAGS),
-  sort: queryChoice('sort', SORT_KEYS).transform((v) => v ?? 'name'),
-  order: queryChoice('order', ['asc', 'desc'] as const).transform((v) => v ?? 'asc'),
-  page: pageParam(),
-  limit: limitParam(100, 25),
-  cursor: queryText('cursor', 4000),
-});
+// The list's query is the API contract's (its sorts are checked against the directory's by type).
+const listQuery = customerListQuery;
 
 export function customerRoutes(router: AppRouter, deps: Deps): void {
   const guard = [requireAuth, requirePermission('customers'), withTx] as const;
@@ -60,9 +37,12 @@ export function customerRoutes(router: AppRouter, deps: Deps): void {
   router.get('/api/customers', ...guard, async (ctx) => {
     const q = parseQuery(ctx, listQuery);
     const search = q.search?.trim();
-    ctx.body = await listCustomers(ctx.state.tx, tenantOf(ctx), await today(ctx), {
+    const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
+    ctx.body = await listCustomers(ctx.state.tx, tenantOf(ctx), venueToday(deps.now(), settings.timezone), {
       ...q,
       search: search || undefined,
+      // phones are stored in E.164: `0412 345` is looked for as `+61412345` too (decision 28)
+      phoneSearch: search ? phoneSearchTerms(search, settings.country) : [],
     });
   });
 

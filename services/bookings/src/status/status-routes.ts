@@ -3,7 +3,7 @@
  * money figures. POST /api/bookings/:id/confirm-preview: the figures a confirmation would
  * store, and the inputs they come from, without changing anything (the confirm dialog).
  */
-import { z } from 'zod';
+import { previewBody } from '@venue/contracts/bookings';
 import { badRequest, conflict, notFound, parseBody, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { findBooking } from '../bookings/booking-row.ts';
@@ -13,8 +13,6 @@ import { statusBody, tenantOf } from '../shared/request.ts';
 import { confirmFigures, tenantTerms } from './payment.ts';
 import { holdHoursOf, transition } from './transition.ts';
 import { canTransition, transitionRefusal, type BookingStatus } from './transitions.ts';
-
-const previewBody = z.object({ payment_details: statusBody.shape.payment_details });
 
 export function statusRoutes(router: AppRouter, deps: Deps): void {
   router.put('/api/bookings/:id/status', ...bookingsGuard, async (ctx) => {

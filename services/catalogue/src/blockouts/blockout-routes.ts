@@ -1,98 +1,25 @@
-import { z } from 'zod';
 import {
-  BLOCKOUT_SPANS,
-  END_DATE_MESSAGE,
-  SELECT_RESOURCE_MESSAGE,
-  START_DATE_MESSAGE,
-  blockoutPeriodProblem,
-  isValidDate,
-  type BlockoutPeriod,
-  type BlockoutSpan,
-} from '@venue/contracts';
+  blockoutBulkInput,
+  blockoutInput,
+  blockoutListQuery,
+  type BlockoutInput,
+} from '@venue/contracts/catalogue';
 import {
   badRequest,
   notFound,
   parseBody,
   parseQuery,
-  queryDate,
-  textField,
   zonedInstant,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
 import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
 import { venueTimeZone } from '../time-zone.ts';
-import {
-  BLOCKOUT_REASONS,
-  blockoutEventData,
-  findBlockout,
-  listBlockouts,
-  type Blockout,
-} from './blockout-store.ts';
+import { blockoutEventData, findBlockout, listBlockouts, type Blockout } from './blockout-store.ts';
 
 const NOT_FOUND = 'Block-out not found';
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const { read, write } = RESOURCE_GUARDS;
-
-const validDate = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, { error: message })
-    .refine(isValidDate, { error: 'Dates must be real days written yyyy-MM-dd', abort: true });
-
-/** The bulk form's fields; the single form sends the same, possibly with one `resourceId`. */
-const blockoutFields = z.preprocess(
-  (v) => {
-    if (v && typeof v === 'object' && !('resourceIds' in v) && 'resourceId' in v) {
-      const one = (v as { resourceId?: unknown }).resourceId;
-      return { ...v, resourceIds: one ? [one] : [] };
-    }
-    return v;
-  },
-  z.object({
-    resourceIds: z
-      .array(z.uuid({ error: SELECT_RESOURCE_MESSAGE }), { error: SELECT_RESOURCE_MESSAGE })
-      .min(1, { error: SELECT_RESOURCE_MESSAGE })
-      .max(500)
-      .transform((ids) => [...new Set(ids)]),
-    dateFrom: validDate(START_DATE_MESSAGE),
-    dateTo: validDate(END_DATE_MESSAGE),
-    timeFrom: z.string().regex(TIME, { error: 'Start time must be HH:mm' }).default('09:00'),
-    timeTo: z.string().regex(TIME, { error: 'End time must be HH:mm' }).default('17:00'),
-    reason: z
-      .enum(BLOCKOUT_REASONS, {
-        error: 'Reason must be Maintenance, Private Event, Deep Cleaning or Other',
-      })
-      .default('Maintenance'),
-    notes: textField(2000, 'Notes').default(''),
-    // Read by the bulk route only; the others store one period (stripped there, like any
-    // unknown field, by the schemas below).
-    span: z.enum(BLOCKOUT_SPANS, { error: 'Span must be daily or continuous' }).default('daily'),
-  }),
-);
-
-function periodRule(b: BlockoutPeriod, ctx: z.RefinementCtx): void {
-  const problem = blockoutPeriodProblem(b);
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
-}
-
-/** POST /api/blockouts and PUT: one period from the start date and time to the end ones. */
-const blockoutInput = blockoutFields
-  .transform((b) => ({ ...b, span: 'continuous' as BlockoutSpan }))
-  .superRefine(periodRule);
-/**
- * POST /api/blockouts/bulk: `span` daily (the default) makes one block-out per day for the
- * times given; continuous makes the one period.
- */
-const bulkInput = blockoutFields.superRefine(periodRule);
-type BlockoutInput = z.output<typeof blockoutInput>;
-
-const listQuery = z.object({
-  resourceId: z.uuid({ error: 'Unknown resource' }).optional(),
-  from: queryDate('from'),
-  to: queryDate('to'),
-});
 
 /** Every listed resource must exist in this tenant and be active. */
 async function checkResources(ctx: AppContext, ids: string[]): Promise<void> {
@@ -233,7 +160,7 @@ export function blockoutRoutes(router: AppRouter): void {
   }
 
   router.get('/api/blockouts', ...read, async (ctx) => {
-    ctx.body = await listBlockouts(tx(ctx), parseQuery(ctx, listQuery));
+    ctx.body = await listBlockouts(tx(ctx), parseQuery(ctx, blockoutListQuery));
   });
 
   router.get('/api/blockouts/:id', ...read, async (ctx) => {
@@ -248,7 +175,7 @@ export function blockoutRoutes(router: AppRouter): void {
   });
   /** Answers `{blockouts}`: every block-out made, one per day or the one period. */
   router.post('/api/blockouts/bulk', ...write, async (ctx) => {
-    const input = parseBody(ctx, bulkInput);
+    const input = parseBody(ctx, blockoutBulkInput);
     const blockouts =
       input.span === 'daily' && input.dateTo !== input.dateFrom
         ? await createDaily(ctx, input)

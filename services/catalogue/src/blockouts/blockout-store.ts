@@ -1,23 +1,9 @@
+import type { Blockout } from '@venue/contracts/catalogue';
 import type { Tx } from '@venue/service-kit';
 import { isoInstant } from '../common.ts';
 
-export const BLOCKOUT_REASONS = ['Maintenance', 'Private Event', 'Deep Cleaning', 'Other'] as const;
-
-export interface Blockout {
-  id: string;
-  resourceIds: string[];
-  resources: { id: string; name: string }[];
-  dateFrom: string;
-  dateTo: string;
-  timeFrom: string;
-  timeTo: string;
-  timeZone: string;
-  startsAt: string;
-  endsAt: string;
-  reason: (typeof BLOCKOUT_REASONS)[number];
-  notes: string;
-  updatedAt: string;
-}
+// The answer's shape is the API contract's (contracts catalogue/responses.ts).
+export { BLOCKOUT_REASONS, type Blockout } from '@venue/contracts/catalogue';
 
 const SELECT = `SELECT b.id, b.date_from::text AS date_from, b.date_to::text AS date_to, b.time_from, b.time_to,
     b.time_zone, b.starts_at, b.ends_at, b.reason, b.notes, b.updated_at,

@@ -1,13 +1,16 @@
-import { z } from 'zod';
+import {
+  ICS_MAX,
+  holidayExportQuery,
+  holidayImportBody,
+  holidayListQuery,
+  holidaySyncInput,
+} from '@venue/contracts/catalogue';
 import {
   badRequest,
   conflict,
   notFound,
   parseBody,
   parseQuery,
-  queryInteger,
-  queryText,
-  textField,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
@@ -23,8 +26,6 @@ import { changes } from '../resources/resource-model.ts';
 import { holidaysFromIcs, holidaysToIcs } from './holiday-ics.ts';
 import {
   HOLIDAY_COLUMNS,
-  SCOPES,
-  STATES,
   holidayInput,
   insertHoliday,
   toHoliday,
@@ -35,44 +36,9 @@ import { syncHolidays } from './holiday-sync.ts';
 
 const NOT_FOUND = 'Holiday not found';
 const DUPLICATE_MESSAGE = 'A holiday with this name already exists on that date';
-/** An ICS file, sent as the file or as `{ics}` JSON (app.ts lifts the kit's text ceiling for it). */
-export const ICS_MAX = 1024 * 1024;
+// app.ts lifts the kit's text ceiling for an imported ICS file (at most ICS_MAX).
+export { ICS_MAX };
 const { read, write } = RESOURCE_GUARDS;
-const IMPACTS = ['surcharge', 'blockout', 'restricted'] as const;
-
-/** Chips allow several values: `scope=statewide,local`. */
-const list = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(values, { error: message })))
-    .optional();
-
-const listQuery = z.object({
-  year: queryInteger('year', 1900, 2200),
-  search: queryText('search'),
-  scope: list(SCOPES, 'Scope must be statewide, local or custom'),
-  impact: list(IMPACTS, 'Impact must be surcharge, blockout or restricted'),
-  sort: z.enum(['date', 'name', 'scope']).default('date'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-});
-
-const syncInput = z.object({
-  state: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(STATES, { error: 'Please choose a state or territory' }),
-  ),
-  year: z
-    .number({ error: 'Year must be between 2024 and 2027' })
-    .int({ error: 'Year must be between 2024 and 2027' })
-    .min(2024, { error: 'Year must be between 2024 and 2027' })
-    .max(2027, { error: 'Year must be between 2024 and 2027' }),
-});
 
 async function findHoliday(ctx: AppContext): Promise<Holiday> {
   const { rows } = await tx(ctx).query(`SELECT ${HOLIDAY_COLUMNS} FROM holidays WHERE id = $1`, [
@@ -101,14 +67,7 @@ const icsProblem = (message: string) => badRequest(message, { errors: [{ path: '
 /** The body of an import: `{ics}` JSON, or the file itself as text/calendar. */
 async function icsText(ctx: AppContext): Promise<string> {
   if (ctx.is('json', 'urlencoded')) {
-    const { ics } = parseBody(
-      ctx,
-      z.object({
-        ics: textField(ICS_MAX, 'The ICS file', 'Please choose an ICS file').min(1, {
-          error: 'Please choose an ICS file',
-        }),
-      }),
-    );
+    const { ics } = parseBody(ctx, holidayImportBody);
     return ics;
   }
   const chunks: Buffer[] = [];
@@ -126,7 +85,7 @@ async function icsText(ctx: AppContext): Promise<string> {
 export function holidayRoutes(router: AppRouter): void {
   // Read also by whoever books (the Confirmed list's Public holiday filter), like the resources.
   router.get('/api/holidays', ...RESOURCE_LIST_GUARDS, async (ctx) => {
-    const q = parseQuery(ctx, listQuery);
+    const q = parseQuery(ctx, holidayListQuery);
     const where: string[] = [];
     const params: unknown[] = [];
     if (q.year) where.push(`extract(year FROM date) = $${params.push(q.year)}`);
@@ -155,7 +114,7 @@ export function holidayRoutes(router: AppRouter): void {
   });
 
   router.get('/api/holidays/export.ics', ...read, async (ctx) => {
-    const { year } = parseQuery(ctx, z.object({ year: queryInteger('year', 1900, 2200) }));
+    const { year } = parseQuery(ctx, holidayExportQuery);
     const { rows } = await tx(ctx).query(
       `SELECT ${HOLIDAY_COLUMNS} FROM holidays ${year ? 'WHERE extract(year FROM date) = $1' : ''} ORDER BY date, name`,
       year ? [year] : [],
@@ -166,7 +125,7 @@ export function holidayRoutes(router: AppRouter): void {
   });
 
   router.post('/api/holidays/sync', ...write, async (ctx) => {
-    const { state, year } = parseBody(ctx, syncInput);
+    const { state, year } = parseBody(ctx, holidaySyncInput);
     const result = await syncHolidays(tx(ctx), tenantOf(ctx), state, year);
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',

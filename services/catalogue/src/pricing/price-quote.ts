@@ -1,6 +1,6 @@
 import type { Tx } from '@venue/service-kit';
-import { z } from 'zod';
-import { badRequest, calendarDate, notFound } from '@venue/service-kit';
+import type { PriceQuote, QuoteRequest } from '@venue/contracts/catalogue';
+import { badRequest, notFound } from '@venue/service-kit';
 import { dollars, num } from '../common.ts';
 
 export interface RateCard {
@@ -25,20 +25,8 @@ export interface QuoteInput {
   addOns: QuoteAddOn[];
 }
 
-export interface Quote {
-  calculatedPriceCents: number;
-  calculatedPrice: number;
-  durationHours: number;
-  rateCents: number;
-  rate: number;
-  rateType: 'hourly' | 'daily' | null;
-  isWeekend: boolean;
-  baseCents: number;
-  holiday: { name: string; surchargePercent: number; surchargeCents: number } | null;
-  addOns: { id: string; name: string; quantity: number; priceCents: number }[];
-  addOnsCents: number;
-  breakdown: { label: string; amountCents: number }[];
-}
+/** The quote as the API answers it (contracts catalogue/responses.ts). */
+export type Quote = PriceQuote;
 
 export const END_AFTER_START = 'End time must be after start time';
 /** Flat (daily) rates charge the full rate from this many hours, half below it (spec 02 §9). */
@@ -117,32 +105,7 @@ export function computeQuote(input: QuoteInput): Quote {
   };
 }
 
-const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
-export const quoteRequest = z.object({
-  resourceId: z.uuid({ error: 'Resource is required' }),
-  date: calendarDate('Event date is required'),
-  startTime: z.string({ error: 'Start time is required' }).regex(TIME, { error: 'Start time is required' }),
-  endTime: z.string({ error: 'End time is required' }).regex(TIME, { error: 'End time is required' }),
-  addOnIds: z
-    .array(z.uuid({ error: 'Add-on not found' }))
-    .max(100)
-    .default([]),
-  addOns: z
-    .array(
-      z.object({
-        id: z.uuid({ error: 'Add-on not found' }),
-        quantity: z
-          .number()
-          .int()
-          .min(1, { error: 'Add-on quantity must be at least 1' })
-          .max(1000)
-          .default(1),
-      }),
-    )
-    .max(100)
-    .default([]),
-});
-export type QuoteRequest = z.output<typeof quoteRequest>;
+export { quoteRequest, type QuoteRequest } from '@venue/contracts/catalogue';
 
 /** Looks up the rate card, holiday and add-ons of the request in the tenant's data. */
 export async function quoteFor(tx: Tx, req: QuoteRequest): Promise<Quote> {

@@ -1,4 +1,5 @@
 import type { OpeningHours } from '@venue/contracts';
+import type { Resource } from '@venue/contracts/catalogue';
 import type { Tx } from '@venue/service-kit';
 import { isoInstant } from '../common.ts';
 
@@ -6,30 +7,8 @@ import { isoInstant } from '../common.ts';
 export { WEEKDAYS, defaultHours, resourceInput } from '@venue/contracts';
 export type { DayHours, OpeningHours, ResourceInput, Weekday } from '@venue/contracts';
 
-export interface Resource {
-  id: string;
-  code: string;
-  name: string;
-  type: 'hall' | 'room' | 'outdoor';
-  capacity: number;
-  description: string;
-  internalNotes: string;
-  visibility: 'public' | 'admin';
-  status: 'active' | 'archived';
-  calendarColour: string;
-  colourName: string;
-  hours: OpeningHours;
-  setupBufferMinutes: number;
-  packdownBufferMinutes: number;
-  applyBuffers: boolean;
-  equipment: { name: string; quantity: number }[];
-  icsEnabled: boolean;
-  /** A secret feed URL exists (the token itself is only shown when generated). */
-  icsFeedActive: boolean;
-  publicCalendar: boolean;
-  lastUpdated: string;
-  createdAt: string;
-}
+// A resource as the API answers it (contracts catalogue/responses.ts).
+export type { Resource } from '@venue/contracts/catalogue';
 
 export const RESOURCE_COLUMNS = `id, code, name, type, capacity, description, internal_notes, visibility, status,
   calendar_colour, colour_name, hours, setup_buffer_minutes, packdown_buffer_minutes, apply_buffers,

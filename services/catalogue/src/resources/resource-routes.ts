@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import { bulkArchiveBody, resourceExportQuery, resourceListQuery } from '@venue/contracts/catalogue';
 import {
   badRequest,
   notFound,
   parseBody,
   parseQuery,
-  queryInteger,
-  queryText,
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
@@ -37,15 +35,6 @@ import {
 
 const NOT_FOUND = 'Resource not found';
 const { read, write } = RESOURCE_GUARDS;
-
-const listQuery = z.object({
-  search: queryText('search'),
-  type: z.enum(['hall', 'room', 'outdoor'], { error: 'Type must be hall, room or outdoor' }).optional(),
-  status: z.enum(['active', 'archived'], { error: 'Status must be active or archived' }).optional(),
-  minCapacity: queryInteger('minCapacity', 0, 1_000_000),
-  sort: z.enum(['name', 'capacity', 'status']).default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-});
 
 export function sha256(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -142,7 +131,7 @@ export function resourceRoutes(router: AppRouter): void {
   // Also read by the booking form and the calendar: staff who book see the active resources,
   // in the bookable view, without the Resources page's key.
   router.get('/api/resources', ...RESOURCE_LIST_GUARDS, async (ctx) => {
-    const q = parseQuery(ctx, listQuery);
+    const q = parseQuery(ctx, resourceListQuery);
     const bookable = bookableOnly(ctx);
     const params: unknown[] = [tenantOf(ctx)];
     const where: string[] = ['tenant_id = $1', ...(bookable ? [`status = 'active'`] : [])];
@@ -167,7 +156,7 @@ export function resourceRoutes(router: AppRouter): void {
   });
 
   router.get('/api/resources/export.csv', ...read, async (ctx) => {
-    const raw = parseQuery(ctx, z.object({ ids: queryText('ids', 20_000) })).ids ?? '';
+    const raw = parseQuery(ctx, resourceExportQuery).ids ?? '';
     const ids = raw
       .split(',')
       .map((s) => s.trim())
@@ -190,16 +179,7 @@ export function resourceRoutes(router: AppRouter): void {
   });
 
   router.post('/api/resources/bulk-archive', ...write, async (ctx) => {
-    const { ids } = parseBody(
-      ctx,
-      z.object({
-        ids: z
-          .array(z.uuid({ error: 'Please select at least one resource' }), {
-            error: 'Please select at least one resource',
-          })
-          .min(1, { error: 'Please select at least one resource' }),
-      }),
-    );
+    const { ids } = parseBody(ctx, bulkArchiveBody);
     const { rows } = await tx(ctx).query<{ id: string }>(
       `SELECT id FROM resources WHERE tenant_id = $2 AND id = ANY($1::uuid[])`,
       [ids, tenantOf(ctx)],

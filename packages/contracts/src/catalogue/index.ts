@@ -1,0 +1,4 @@
+// `@venue/contracts/catalogue`: the catalogue service's answers and requests, and its route table.
+export * from './requests.ts';
+export * from './responses.ts';
+export * from './routes.ts';
