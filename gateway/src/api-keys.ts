@@ -218,21 +218,25 @@ export function adminApiKeyLookup(opts: {
   timeoutMs: number;
 }): ApiKeyLookup {
   return async (publicId, hash) => {
-    const target = opts.upstreams.target('admin');
     let res;
     try {
-      res = await opts.upstreams.pool('admin').request({
-        method: 'POST',
-        path: `${target.basePath}/internal/api-keys/${encodeURIComponent(publicId)}/verify`,
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          [INTERNAL_AUTH_HEADER]: opts.secret(),
+      // Verifying a key (and noting its last use) may be repeated on another replica.
+      res = await opts.upstreams.request(
+        'admin',
+        {
+          method: 'POST',
+          path: `/internal/api-keys/${encodeURIComponent(publicId)}/verify`,
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/json',
+            [INTERNAL_AUTH_HEADER]: opts.secret(),
+          },
+          body: JSON.stringify({ hash }),
+          headersTimeout: opts.timeoutMs,
+          bodyTimeout: opts.timeoutMs,
         },
-        body: JSON.stringify({ hash }),
-        headersTimeout: opts.timeoutMs,
-        bodyTimeout: opts.timeoutMs,
-      });
+        true,
+      );
     } catch (err) {
       throw new LookupFailure(classifyUpstreamError(err), 'API key lookup failed', err);
     }

@@ -84,6 +84,7 @@ function once<T>(fn: () => T): () => T {
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? pino({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' });
   const upstreams = new Upstreams(resolveTargets(options.serviceUrls, options.timeouts));
+  upstreams.startHealthWatch();
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   // Keys are read on first use so tests and the launcher can set the environment after import.
   const publicKey = options.publicKey ? async () => options.publicKey! : once(() => loadPublicKey());

@@ -1,13 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { SERVICES, serviceUrlEnv, type ServiceDef, type ServiceName } from '@venue/contracts';
 
-/** Where one service lives and how long the gateway waits for it. */
-export interface ServiceTarget {
-  def: ServiceDef;
+/** One running copy of a service. */
+export interface ReplicaAddress {
   /** Origin the connection pool dials, e.g. `http://127.0.0.1:7101`. */
   origin: string;
   /** Path of the base URL without a trailing slash; '' unless the service sits behind a path. */
   basePath: string;
+}
+
+/** Where one service lives (one or more replicas) and how long the gateway waits for it. */
+export interface ServiceTarget {
+  def: ServiceDef;
+  replicas: ReplicaAddress[];
   timeoutMs: number;
 }
 
@@ -16,7 +21,8 @@ export type ServiceTimeouts = Partial<Record<ServiceName, number>>;
 
 /**
  * Resolves every service in SERVICES to a target: explicit URL, else `<NAME>_URL`, else the
- * loopback default port the launcher uses.
+ * loopback default port the launcher uses. A comma-separated list names several replicas
+ * (`BOOKINGS_URL=http://a:7103,http://b:7103`), which the gateway balances over.
  */
 export function resolveTargets(
   urls: ServiceUrls = {},
@@ -26,21 +32,24 @@ export function resolveTargets(
   const targets = new Map<ServiceName, ServiceTarget>();
   for (const def of SERVICES) {
     const raw = urls[def.name] ?? env[serviceUrlEnv(def.name)] ?? `http://127.0.0.1:${def.defaultPort}`;
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new Error(`${serviceUrlEnv(def.name)} is not a valid URL: ${raw}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new Error(`${serviceUrlEnv(def.name)} must be an http(s) URL: ${raw}`);
-    }
-    targets.set(def.name, {
-      def,
-      origin: url.origin,
-      basePath: url.pathname.replace(/\/+$/, ''),
-      timeoutMs: timeouts[def.name] ?? def.timeoutMs,
-    });
+    const replicas = raw
+      .split(',')
+      .map((one) => one.trim())
+      .filter(Boolean)
+      .map((one): ReplicaAddress => {
+        let url: URL;
+        try {
+          url = new URL(one);
+        } catch {
+          throw new Error(`${serviceUrlEnv(def.name)} is not a valid URL: ${one}`);
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+          throw new Error(`${serviceUrlEnv(def.name)} must be an http(s) URL: ${one}`);
+        }
+        return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+      });
+    if (!replicas.length) throw new Error(`${serviceUrlEnv(def.name)} names no URL`);
+    targets.set(def.name, { def, replicas, timeoutMs: timeouts[def.name] ?? def.timeoutMs });
   }
   return targets;
 }

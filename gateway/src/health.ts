@@ -1,11 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import type { ServiceName } from '@venue/contracts';
-import type { Upstreams } from './upstreams.ts';
+import type { Replica, Upstreams } from './upstreams.ts';
 import type { GatewayMiddleware } from './state.ts';
 
 export interface ServiceHealth {
+  /** Up when at least one replica answers. */
   status: 'up' | 'down';
   latencyMs: number;
+  /** With more than one replica: each one's state. */
+  replicas?: Array<{ url: string; status: 'up' | 'down'; latencyMs: number }>;
 }
 
 export interface HealthReport {
@@ -13,14 +16,13 @@ export interface HealthReport {
   services: Partial<Record<ServiceName, ServiceHealth>>;
 }
 
-async function probe(upstreams: Upstreams, name: ServiceName, timeoutMs: number): Promise<ServiceHealth> {
+async function probe(replica: Replica, timeoutMs: number): Promise<{ up: boolean; latencyMs: number }> {
   const started = performance.now();
-  const target = upstreams.target(name);
   let up = false;
   try {
-    const res = await upstreams.pool(name).request({
+    const res = await replica.pool.request({
       method: 'GET',
-      path: `${target.basePath}/health`,
+      path: `${replica.basePath}/health`,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       // Covers connecting too, which headersTimeout does not.
@@ -31,13 +33,35 @@ async function probe(upstreams: Upstreams, name: ServiceName, timeoutMs: number)
   } catch {
     up = false;
   }
-  return { status: up ? 'up' : 'down', latencyMs: Math.round(performance.now() - started) };
+  return { up, latencyMs: Math.round(performance.now() - started) };
+}
+
+async function serviceHealth(
+  upstreams: Upstreams,
+  name: ServiceName,
+  timeoutMs: number,
+): Promise<ServiceHealth> {
+  const replicas = upstreams.replicasOf(name);
+  const results = await Promise.all(replicas.map((r) => probe(r, timeoutMs)));
+  const up = results.filter((r) => r.up);
+  const health: ServiceHealth = {
+    status: up.length ? 'up' : 'down',
+    latencyMs: Math.min(...(up.length ? up : results).map((r) => r.latencyMs)),
+  };
+  if (replicas.length > 1) {
+    health.replicas = replicas.map((r, i) => ({
+      url: r.origin + r.basePath,
+      status: results[i]!.up ? 'up' : 'down',
+      latencyMs: results[i]!.latencyMs,
+    }));
+  }
+  return health;
 }
 
 /** Every service's `/health`, probed in parallel so one hung service costs at most `timeoutMs`. */
 export async function checkHealth(upstreams: Upstreams, timeoutMs: number): Promise<HealthReport> {
   const names = [...upstreams.targets.keys()];
-  const results = await Promise.all(names.map((n) => probe(upstreams, n, timeoutMs)));
+  const results = await Promise.all(names.map((n) => serviceHealth(upstreams, n, timeoutMs)));
   const services: HealthReport['services'] = {};
   names.forEach((n, i) => (services[n] = results[i]));
   return { status: results.every((r) => r.status === 'up') ? 'ok' : 'degraded', services };

@@ -97,16 +97,19 @@ function isLookup(value: unknown): value is PrincipalLookup {
 /** Asks admin for the principal and whether the session is live (decision 20). */
 export function adminLookup(opts: LookupOptions): Lookup {
   return async (userId, sessionId) => {
-    const target = opts.upstreams.target('admin');
     let res;
     try {
-      res = await opts.upstreams.pool('admin').request({
-        method: 'GET',
-        path: `${target.basePath}/internal/principals/${encodeURIComponent(userId)}?sid=${encodeURIComponent(sessionId)}`,
-        headers: { accept: 'application/json', [INTERNAL_AUTH_HEADER]: opts.secret() },
-        headersTimeout: opts.timeoutMs,
-        bodyTimeout: opts.timeoutMs,
-      });
+      res = await opts.upstreams.request(
+        'admin',
+        {
+          method: 'GET',
+          path: `/internal/principals/${encodeURIComponent(userId)}?sid=${encodeURIComponent(sessionId)}`,
+          headers: { accept: 'application/json', [INTERNAL_AUTH_HEADER]: opts.secret() },
+          headersTimeout: opts.timeoutMs,
+          bodyTimeout: opts.timeoutMs,
+        },
+        true,
+      );
     } catch (err) {
       throw new LookupFailure(classifyUpstreamError(err), 'principal lookup failed', err);
     }

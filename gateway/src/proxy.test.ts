@@ -169,9 +169,17 @@ describe('proxying to services', () => {
     const res = await fetch(`${gateway.url}/api/addons`, { headers: { 'x-request-id': 'lb-trace-123' } });
     assert.equal(res.headers.get('x-request-id'), 'lb-trace-123');
     assert.equal(catalogue.requests.at(-1)!.headers['x-request-id'], 'lb-trace-123');
-    await new Promise((r) => setImmediate(r));
-    const lines = gateway.logs.filter((l) => l.requestId === 'lb-trace-123');
-    assert.ok(lines.some((l) => l.path === '/api/addons' && l.status === 200 && l.service === 'catalogue'));
+    // The request line is logged once the response has finished, which the client may see first.
+    const logged = () =>
+      gateway.logs.some(
+        (l) =>
+          l.requestId === 'lb-trace-123' &&
+          l.path === '/api/addons' &&
+          l.status === 200 &&
+          l.service === 'catalogue',
+      );
+    for (let i = 0; i < 50 && !logged(); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(logged());
   });
 
   it('generates a request id when there is none or it is not sane', async () => {

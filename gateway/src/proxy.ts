@@ -90,6 +90,11 @@ export function declaredSizeLimit(maxBodyBytes: number): GatewayMiddleware {
   };
 }
 
+/** Methods whose repetition is harmless (RFC 9110 §9.2.2). */
+const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Bodies up to this size are read before sending when another replica may have to be asked. */
+const REPLAY_BODY_BYTES = 1024 * 1024;
+
 export interface ProxyOptions {
   upstreams: Upstreams;
   maxBodyBytes: number;
@@ -109,15 +114,30 @@ export function proxy(opts: ProxyOptions): GatewayMiddleware {
     const { req, res } = ctx;
     const log = ctx.state.log;
 
+    // With several replicas, a request that may be repeated (idempotent method or an
+    // Idempotency-Key) is tried on another replica when one is down; a small body is read first
+    // so it can be sent again. Everything else streams through once, as with one replica.
+    const replicas = opts.upstreams.replicasOf(target.def.name).length;
+    const repeatableMethod = REPEATABLE_METHODS.has(ctx.method) || Boolean(req.headers['idempotency-key']);
+    let repeatable = replicas > 1 && repeatableMethod;
     let body: ByteLimit | undefined;
-    if (
-      req.headers['transfer-encoding'] !== undefined ||
-      (declaredLength(req.headers['content-length']) ?? 0) > 0
-    ) {
+    let replayable: Buffer | undefined;
+    const declared = declaredLength(req.headers['content-length']);
+    if (req.headers['transfer-encoding'] !== undefined || (declared ?? 0) > 0) {
       const limiter = new ByteLimit(opts.maxBodyBytes);
       body = limiter;
       req.pipe(limiter);
       req.once('error', (err) => limiter.destroy(err));
+      if (repeatable && declared !== null && declared <= REPLAY_BODY_BYTES) {
+        try {
+          const chunks: Buffer[] = [];
+          for await (const chunk of limiter) chunks.push(chunk as Buffer);
+          replayable = Buffer.concat(chunks);
+        } catch {
+          if (limiter.exceeded) return tooLarge(ctx, opts.maxBodyBytes);
+          return sendError(ctx, 400, 'The request body did not arrive in full.');
+        }
+      } else repeatable = false;
     }
 
     // A client that hangs up should not leave work running upstream.
@@ -130,15 +150,19 @@ export function proxy(opts: ProxyOptions): GatewayMiddleware {
     try {
       let upstream;
       try {
-        upstream = await opts.upstreams.pool(target.def.name).request({
-          method: ctx.method as 'GET',
-          path: target.basePath + ctx.path + ctx.search,
-          headers: upstreamRequestHeaders(ctx, opts.secret),
-          body,
-          headersTimeout: target.timeoutMs,
-          bodyTimeout: target.timeoutMs,
-          signal: clientGone.signal,
-        });
+        upstream = await opts.upstreams.request(
+          target.def.name,
+          {
+            method: ctx.method as 'GET',
+            path: ctx.path + ctx.search,
+            headers: upstreamRequestHeaders(ctx, opts.secret),
+            body: replayable ?? body,
+            headersTimeout: target.timeoutMs,
+            bodyTimeout: target.timeoutMs,
+            signal: clientGone.signal,
+          },
+          repeatable,
+        );
       } catch (err) {
         if (clientGone.signal.aborted) {
           log.info({ service: target.def.name }, 'client closed the connection before the upstream answered');
@@ -175,7 +199,7 @@ export function proxy(opts: ProxyOptions): GatewayMiddleware {
       }
     } finally {
       res.off('close', onClose);
-      if (body && !req.complete) discardRestOfBody(ctx, body);
+      if (body && !replayable && !req.complete) discardRestOfBody(ctx, body);
     }
   };
 }
