@@ -7,6 +7,7 @@ import { QueryStatus } from './QueryStatus.tsx';
 import { StaffFields } from './StaffFields.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { cancelReasonLabel } from '../lib/cancel-reasons.ts';
+import { usePhoneFormat } from '../lib/phone.ts';
 
 interface Actions {
   edit: (b: Booking) => void;
@@ -39,12 +40,13 @@ export function BookingDetailDrawer({
 
 function BookingDetail({ booking: b, actions }: { booking: Booking; actions: Actions }) {
   const fmt = useFormat();
+  const phone = usePhoneFormat();
   const p = b.payment_details;
   const rows: [string, React.ReactNode][] = [
     ['Booking code', b.bookingCode],
     ['Customer', b.customerName],
     ['E-mail', b.customerEmail],
-    ['Phone', b.customerPhone || '—'],
+    ['Phone', phone(b.customerPhone) || '—'],
     ['Event', b.eventType],
     ['Resource', b.resourceName],
     ['Date & time', fmt.slot(b)],

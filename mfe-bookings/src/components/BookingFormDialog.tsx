@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { isValidTime } from '@venue/contracts';
+import { formatPhone, isValidTime, phoneExamples, type Country } from '@venue/contracts';
 import { ApiError, idempotencyKeys, serverMessage, useSession } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import { ROOTS, unwrapBooking, useRefreshAll, useResources } from '../api/hooks.ts';
@@ -58,12 +58,17 @@ const STATUS_OPTIONS = ['pending', 'tentative', 'confirmed', 'completed', 'cance
 /** Milliseconds the success message stays before the dialog closes (spec 02 §9). */
 const SUCCESS_DELAY_MS = 1500;
 
-function initialValues(booking?: Booking | null, prefill?: BookingPrefill | null): BookingFormValues {
+function initialValues(
+  country: Country,
+  booking?: Booking | null,
+  prefill?: BookingPrefill | null,
+): BookingFormValues {
   if (booking) {
     return {
       customerName: booking.customerName,
       customerEmail: booking.customerEmail,
-      customerPhone: booking.customerPhone,
+      // as the venue writes it (0412 345 678); the server stores it back in E.164
+      customerPhone: formatPhone(booking.customerPhone, country),
       eventType: booking.eventType,
       selectedHall: booking.resourceId,
       bookingDate: booking.bookingDate,
@@ -103,11 +108,16 @@ export function BookingFormDialog({ opened, onClose, booking, prefill, onSaved }
 }
 
 function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened'>) {
-  const { api } = useSession();
+  const { api, settings } = useSession();
   const fmt = useFormat();
   const refresh = useRefreshAll();
   const resources = useResources();
-  const [values, setValues] = useState<BookingFormValues>(() => initialValues(booking, prefill));
+  const [values, setValues] = useState<BookingFormValues>(() =>
+    initialValues(settings.country, booking, prefill),
+  );
+  // A phone the booking has that cannot be read now (stored before decision 28) is shown as it
+  // is; sent back untouched it is neither checked here nor on the server.
+  const shownPhone = booking ? formatPhone(booking.customerPhone, settings.country) : undefined;
   const [error, setError] = useState<string | null>(null);
   const [serverConflicts, setServerConflicts] = useState<Pick<CheckResult, 'conflicts' | 'blockouts'> | null>(
     null,
@@ -234,7 +244,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
       values.startTime === booking.startTime &&
       values.endTime === booking.endTime;
     const problem =
-      validateBooking(values, keepsSlot ? null : undefined) ??
+      validateBooking(values, settings.country, keepsSlot ? null : undefined, shownPhone) ??
       validateBookingExtras(values, resource?.capacity ?? 0);
     if (problem) {
       setError(problem);
@@ -247,7 +257,10 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     const body = {
       customerName: values.customerName.trim(),
       customerEmail: values.customerEmail.trim(),
-      customerPhone: values.customerPhone.trim(),
+      customerPhone:
+        booking && values.customerPhone.trim() === shownPhone
+          ? booking.customerPhone
+          : values.customerPhone.trim(),
       eventType: values.eventType,
       selectedHall: values.selectedHall,
       resourceId: values.selectedHall,
@@ -307,7 +320,13 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Customer name" required {...bind('customerName')} />
           <TextInput label="Customer email" type="email" required {...bind('customerEmail')} />
-          <TextInput label="Customer phone" type="tel" required {...bind('customerPhone')} />
+          <TextInput
+            label="Customer phone"
+            type="tel"
+            required
+            placeholder={phoneExamples(settings.country)[0]}
+            {...bind('customerPhone')}
+          />
         </SimpleGrid>
 
         <Title order={3} fz="md">

@@ -32,6 +32,71 @@ export const TIME_FORMATS = ['12h', '24h'] as const;
 export const CURRENCIES = ['AUD', 'USD', 'EUR', 'GBP', 'CAD', 'JPY', 'CNY', 'INR'] as const;
 export const TAX_TYPES = ['Inclusive', 'Exclusive'] as const;
 
+/**
+ * The venue's country (ISO 3166 alpha-2): how a phone number typed without its country code is
+ * read (decision 28). The countries of the time zones above, Australia first.
+ */
+export const COUNTRIES = [
+  'AU',
+  'NZ',
+  'GB',
+  'IE',
+  'US',
+  'CA',
+  'FR',
+  'DE',
+  'AE',
+  'IN',
+  'SG',
+  'CN',
+  'JP',
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const COUNTRY_NAMES: Record<Country, string> = {
+  AU: 'Australia',
+  NZ: 'New Zealand',
+  GB: 'United Kingdom',
+  IE: 'Ireland',
+  US: 'United States',
+  CA: 'Canada',
+  FR: 'France',
+  DE: 'Germany',
+  AE: 'United Arab Emirates',
+  IN: 'India',
+  SG: 'Singapore',
+  CN: 'China',
+  JP: 'Japan',
+};
+const ZONE_COUNTRIES: Partial<Record<string, Country>> = {
+  'Europe/London': 'GB',
+  'Europe/Dublin': 'IE',
+  'Europe/Paris': 'FR',
+  'Europe/Berlin': 'DE',
+  'Asia/Dubai': 'AE',
+  'Asia/Kolkata': 'IN',
+  'Asia/Singapore': 'SG',
+  'Asia/Shanghai': 'CN',
+  'Asia/Tokyo': 'JP',
+  'Pacific/Auckland': 'NZ',
+  'America/Toronto': 'CA',
+  'America/Vancouver': 'CA',
+};
+
+/**
+ * The country a venue in `timezone` most likely is in: the default until the owner picks one in
+ * General settings. UTC and zones we do not know say nothing, so they fall back to Australia,
+ * where most venues are.
+ */
+export function countryForTimezone(timezone: string): Country {
+  const known = ZONE_COUNTRIES[timezone];
+  if (known) return known;
+  if (timezone.startsWith('Australia/')) return 'AU';
+  if (timezone.startsWith('America/')) return 'US';
+  return 'AU';
+}
+export const isCountry = (v: unknown): v is Country =>
+  typeof v === 'string' && (COUNTRIES as readonly string[]).includes(v);
+
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_LOCALES: Record<Currency, string> = {
   USD: 'en-US',
@@ -58,6 +123,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   currency: 'AUD',
   taxType: 'Inclusive',
   taxRate: 10,
+  country: 'AU',
 };
 
 export type UserSettingsCheck =
@@ -75,6 +141,7 @@ const USER_SETTINGS_RULES: { [K in keyof UserSettings]-?: (v: unknown) => boolea
   currency: isOneOf(CURRENCIES),
   taxType: isOneOf(TAX_TYPES),
   taxRate: (v) => typeof v === 'number' && isValidGst(v),
+  country: isCountry,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  COUNTRIES,
   CURRENCIES,
   DATE_FORMATS,
   GST_MESSAGE,
@@ -18,6 +19,8 @@ export const userSettingsSchema = z.object({
   currency: z.enum(CURRENCIES),
   taxType: z.enum(TAX_TYPES),
   taxRate: z.number({ error: GST_MESSAGE }).refine(isValidGst, GST_MESSAGE),
+  /** How phone numbers without a country code are read (decision 28); defaults from the time zone. */
+  country: z.enum(COUNTRIES, { error: "Choose the venue's country from the list." }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -60,6 +63,12 @@ export const tenantSettingsSnapshotSchema = z.object({
   dateFormat: z.enum(DATE_FORMATS),
   timeFormat: z.enum(TIME_FORMATS),
   currency: z.enum(CURRENCIES),
+  /**
+   * General: the venue's country, which reads phone numbers typed without a country code
+   * (decision 28). Optional only so snapshots published before it still parse; admin always
+   * sends it, and a copy without it takes `countryForTimezone(timezone)`.
+   */
+  country: z.enum(COUNTRIES).optional(),
   /**
    * Taxes: the tenant's one GST rate (also shown and edited as Payments → Invoice Settings'
    * `gstRate`); what bookings apply when a booking is confirmed.

@@ -5,7 +5,13 @@
  * request's transaction. Without a copy they answer 503 instead of guessing a time zone or a
  * GST rate. Shared here so both services apply the same ordering rule.
  */
-import { tenantSettingsSnapshotSchema, type DomainEvent } from '@venue/contracts';
+import {
+  countryForTimezone,
+  isCountry,
+  tenantSettingsSnapshotSchema,
+  type Country,
+  type DomainEvent,
+} from '@venue/contracts';
 import type { Tx } from './db/types.ts';
 import { HttpError } from './errors.ts';
 
@@ -21,6 +27,12 @@ export interface SettingsCopy {
   holdExpiryHours: number;
   setupBufferMinutes: number;
   packdownBufferMinutes: number;
+  /**
+   * The venue's country (decision 28), kept in the stored snapshot's JSON (the copy's `snapshot`
+   * column exists for fields added later); a snapshot from before it carries none, and its time
+   * zone's country is what admin's migration gave the tenant too.
+   */
+  country: Country;
 }
 
 /** The 503's message: `area` is how the venue knows the service ("Bookings", "the catalogue"). */
@@ -78,13 +90,14 @@ interface Row {
   hold_expiry_hours: number;
   setup_buffer_minutes: number;
   packdown_buffer_minutes: number;
+  country: string | null;
 }
 
 /** The tenant's copy, or null when no snapshot has arrived yet. */
 export async function readSettingsCopy(tx: Tx, tenantId: string): Promise<SettingsCopy | null> {
   const { rows } = await tx.query<Row>(
     `SELECT version, timezone, date_format, time_format, currency, tax_type, tax_rate_percent,
-            hold_expiry_hours, setup_buffer_minutes, packdown_buffer_minutes
+            hold_expiry_hours, setup_buffer_minutes, packdown_buffer_minutes, snapshot->>'country' AS country
        FROM tenant_settings WHERE tenant_id = $1`,
     [tenantId],
   );
@@ -101,6 +114,7 @@ export async function readSettingsCopy(tx: Tx, tenantId: string): Promise<Settin
     holdExpiryHours: Number(r.hold_expiry_hours),
     setupBufferMinutes: Number(r.setup_buffer_minutes),
     packdownBufferMinutes: Number(r.packdown_buffer_minutes),
+    country: isCountry(r.country) ? r.country : countryForTimezone(r.timezone),
   };
 }
 

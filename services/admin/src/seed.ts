@@ -95,9 +95,9 @@ export async function seedDemo(kit: ServiceKit): Promise<void> {
     for (const tenantId of [ownerId, owner2Id]) {
       const s = DEFAULT_USER_SETTINGS;
       await tx.query(
-        `INSERT INTO user_settings (tenant_id, timezone, date_format, time_format, currency, tax_type, tax_rate)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [tenantId, s.timezone, s.dateFormat, s.timeFormat, s.currency, s.taxType, s.taxRate],
+        `INSERT INTO user_settings (tenant_id, timezone, date_format, time_format, currency, tax_type, tax_rate, country)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [tenantId, s.timezone, s.dateFormat, s.timeFormat, s.currency, s.taxType, s.taxRate, s.country],
       );
     }
     kit.log.info('seeded demo accounts (password in services/admin/src/seed.ts)');

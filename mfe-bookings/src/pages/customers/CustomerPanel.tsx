@@ -22,6 +22,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { downloadFromServer } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
+import { usePhoneFormat } from '../../lib/phone.ts';
 
 const RECENT = 5;
 
@@ -39,6 +40,7 @@ export function CustomerPanel({ id, onClose }: { id: string | null; onClose: () 
 }
 
 function CustomerDetails({ customer: c }: { customer: CustomerDetail }) {
+  const phone = usePhoneFormat();
   const session = useSession();
   const fmt = useFormat();
   const { anonymise } = useBookingActions();
@@ -73,7 +75,7 @@ function CustomerDetails({ customer: c }: { customer: CustomerDetail }) {
           {c.name}
         </Title>
         <Text size="sm">{c.email}</Text>
-        {c.phone ? <Text size="sm">{c.phone}</Text> : null}
+        {c.phone ? <Text size="sm">{phone(c.phone)}</Text> : null}
         <Group gap={4} mt={4}>
           {c.tags.map((t) => (
             <Badge key={t} variant="dot">

@@ -19,6 +19,7 @@ import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { StatCards } from '../../components/StatCards.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { CustomerPanel } from './CustomerPanel.tsx';
+import { usePhoneFormat } from '../../lib/phone.ts';
 
 type SortKey = 'name' | 'rfm' | 'clv' | 'lastActive' | 'bookings' | 'spend';
 type Sort = { key: SortKey; order: 'asc' | 'desc' } | null;
@@ -32,6 +33,7 @@ function nextSort(current: Sort, key: SortKey): Sort {
 
 export function CustomersPage() {
   const fmt = useFormat();
+  const phone = usePhoneFormat();
   const [search, setSearch] = useState('');
   const [segment, setSegment] = useState<string | null>(null);
   const [tag, setTag] = useState<string | null>(null);
@@ -83,7 +85,7 @@ export function CustomersPage() {
           </Text>
           <Text size="xs" c="dimmed">
             {c.email}
-            {c.phone ? ` · ${c.phone}` : ''}
+            {c.phone ? ` · ${phone(c.phone)}` : ''}
           </Text>
         </Stack>
       </Table.Td>

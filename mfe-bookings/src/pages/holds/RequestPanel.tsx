@@ -2,6 +2,7 @@ import { Badge, Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantin
 import type { Booking } from '../../api/types.ts';
 import { valueCents } from '../../lib/deposit.ts';
 import { relativeTime, useFormat } from '../../lib/format.ts';
+import { usePhoneFormat } from '../../lib/phone.ts';
 
 interface Props {
   booking: Booking | null;
@@ -14,6 +15,7 @@ interface Props {
 /** "Booking Request Details" (spec 02 §2.5). */
 export function RequestPanel({ booking: b, onClose, onConfirm, onCancel, onView }: Props) {
   const fmt = useFormat();
+  const phone = usePhoneFormat();
   return (
     <Drawer opened={Boolean(b)} onClose={onClose} position="right" title="Booking Request Details" size="md">
       {b ? (
@@ -52,7 +54,7 @@ export function RequestPanel({ booking: b, onClose, onConfirm, onCancel, onView 
             </Text>
             <Text size="sm">{b.customerName}</Text>
             <Text size="sm">{b.customerEmail}</Text>
-            {b.customerPhone ? <Text size="sm">{b.customerPhone}</Text> : null}
+            {b.customerPhone ? <Text size="sm">{phone(b.customerPhone)}</Text> : null}
           </Paper>
           <Group>
             <Button onClick={() => onConfirm(b)}>Confirm Booking</Button>

@@ -18,9 +18,10 @@ const valid: BookingFormFields = {
   endTime: '12:00',
 };
 const today = '2030-01-01';
+const AU = { country: 'AU' } as const;
 
 test('a complete booking breaks no rule', () => {
-  assert.equal(bookingFormProblem(valid, today), null);
+  assert.equal(bookingFormProblem(valid, today, AU), null);
 });
 
 test('spec 02 §5.1: each rule with its field and message, in order', () => {
@@ -35,7 +36,11 @@ test('spec 02 §5.1: each rule with its field and message, in order', () => {
     [{ startTime: '' }, 'startTime', 'Please fill in the start time'],
     [{ endTime: '' }, 'endTime', 'Please fill in the end time'],
     [{ customerEmail: 'ann@' }, 'customerEmail', 'Please enter a valid email address'],
-    [{ customerPhone: '0412 345 678' }, 'customerPhone', 'Please enter a valid phone number'],
+    [
+      { customerPhone: '0412 345' },
+      'customerPhone',
+      'Enter a phone number such as 0412 345 678 or +61 412 345 678',
+    ],
     [{ bookingDate: '2030-02-30' }, 'bookingDate', 'Please enter a valid booking date'],
     [{ bookingDate: '2029-12-31' }, 'bookingDate', 'Booking date cannot be in the past'],
     [{ startTime: '9:00' }, 'startTime', 'Please enter valid times in HH:MM format'],
@@ -44,29 +49,46 @@ test('spec 02 §5.1: each rule with its field and message, in order', () => {
   ];
   for (const [change, path, message] of rows) {
     assert.deepEqual(
-      bookingFormProblem({ ...valid, ...change }, today),
+      bookingFormProblem({ ...valid, ...change }, today, AU),
       { path, message },
       JSON.stringify(change),
     );
   }
   assert.equal(
-    bookingFormProblem({ ...valid, customerEmail: 'bad', bookingDate: '2000-01-01', endTime: '09:00' }, today)
-      ?.message,
+    bookingFormProblem(
+      { ...valid, customerEmail: 'bad', bookingDate: '2000-01-01', endTime: '09:00' },
+      today,
+      AU,
+    )?.message,
     'Please enter a valid email address',
   );
 });
 
 test('the past-date rule is skipped when an edit keeps its slot', () => {
-  assert.equal(bookingFormProblem({ ...valid, bookingDate: '2020-05-05' }, today, false), null);
+  assert.equal(
+    bookingFormProblem({ ...valid, bookingDate: '2020-05-05' }, today, { ...AU, checkPast: false }),
+    null,
+  );
 });
 
-test('phone numbers: optional plus, first digit 1–9, at most 16 digits, spaces dashes brackets ignored', () => {
-  const phone = (customerPhone: string) =>
-    bookingFormProblem({ ...valid, customerPhone }, today)?.message ?? null;
+test('phone numbers are read by the venue country: national and international forms (decision 28)', () => {
+  const phone = (customerPhone: string, country: 'AU' | 'NZ' = 'AU') =>
+    bookingFormProblem({ ...valid, customerPhone }, today, { country })?.message ?? null;
+  // What an Australian venue types first (issue 11: the spec's rule refused both).
+  assert.equal(phone('0412 345 678'), null);
+  assert.equal(phone('(02) 9876 5432'), null);
   assert.equal(phone('+61 412 345 678'), null);
-  assert.equal(phone('1234567890123456'), null);
-  assert.equal(phone('12345678901234567'), 'Please enter a valid phone number');
-  assert.equal(phone('0412345678'), 'Please enter a valid phone number');
+  assert.equal(phone('+44 20 7946 0958'), null);
+  assert.equal(phone('021 123 4567', 'NZ'), null);
+  assert.equal(phone('1234567890123456'), 'Enter a phone number such as 0412 345 678 or +61 412 345 678');
+  assert.equal(phone('0412 345'), 'Enter a phone number such as 0412 345 678 or +61 412 345 678');
+  assert.equal(phone('12', 'NZ'), 'Enter a phone number such as 021 123 4567 or +64 21 123 4567');
+});
+
+test('an edit that keeps a stored phone does not re-check it', () => {
+  const legacy = { ...valid, customerPhone: '1234567890123456' };
+  assert.equal(bookingFormProblem(legacy, today, { ...AU, checkPhone: false }), null);
+  assert.equal(bookingFormProblem(legacy, today, AU)?.path, 'customerPhone');
 });
 
 test('dates must be real calendar days', () => {
@@ -111,11 +133,11 @@ test('guest count and estimated price, in order', () => {
 });
 
 test('text fields have a ceiling, and a bad end time names the end time', () => {
-  assert.deepEqual(bookingFormProblem({ ...valid, eventType: 'x'.repeat(101) }, today), {
+  assert.deepEqual(bookingFormProblem({ ...valid, eventType: 'x'.repeat(101) }, today, AU), {
     path: 'eventType',
     message: 'Event type is too long (at most 100 characters).',
   });
-  assert.equal(bookingFormProblem({ ...valid, endTime: '24:61' }, today)?.path, 'endTime');
-  assert.equal(bookingFormProblem({ ...valid, startTime: '9:00' }, today)?.path, 'startTime');
+  assert.equal(bookingFormProblem({ ...valid, endTime: '24:61' }, today, AU)?.path, 'endTime');
+  assert.equal(bookingFormProblem({ ...valid, startTime: '9:00' }, today, AU)?.path, 'startTime');
   assert.ok(!isValidDate('0000-01-01'), 'PostgreSQL has no year 0');
 });

@@ -1,8 +1,11 @@
 /**
- * The admin booking form's rules (spec 02 §5.1), in the spec's order and with its messages.
+ * The admin booking form's rules (spec 02 §5.1), in the spec's order and with its messages,
+ * except the phone rule, which reads numbers by the venue's country (decision 28).
  * The bookings service enforces them; the booking dialog runs the same ones before sending.
  */
+import type { Country } from '../settings-values.ts';
 import type { FieldProblem } from './field-problem.ts';
+import { phoneMessage, toE164 } from './phone.ts';
 
 export interface BookingFormFields {
   customerName: string;
@@ -59,7 +62,6 @@ export function bookingTextTooLong(
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -75,15 +77,26 @@ export function isValidDate(s: unknown): s is string {
 
 export const isValidTime = (s: string) => TIME_PATTERN.test(s);
 
+export interface BookingRuleOptions {
+  /** The venue's country: how a phone number without a country code is read. */
+  country: Country;
+  /** False when an edit leaves the date and times alone, so an old booking can still get its notes fixed. */
+  checkPast?: boolean;
+  /**
+   * False when an edit leaves the phone as stored: a number stored before numbers were read by
+   * country (decision 28) that cannot be read now must not stop the booking's other edits.
+   */
+  checkPhone?: boolean;
+}
+
 /**
- * Rules 1–6; the first broken one wins. `today` is the venue's date (yyyy-MM-dd); `checkPast`
- * is false when an edit leaves the date and times alone, so an old booking can still get its
- * notes fixed. Rule 7 (conflicts) needs the bookings database and is the service's alone.
+ * Rules 1–6; the first broken one wins. `today` is the venue's date (yyyy-MM-dd). Rule 7
+ * (conflicts) needs the bookings database and is the service's alone.
  */
 export function bookingFormProblem(
   input: BookingFormFields,
   today: string,
-  checkPast = true,
+  { country, checkPast = true, checkPhone = true }: BookingRuleOptions,
 ): FieldProblem | null {
   const form = Object.fromEntries(
     BOOKING_REQUIRED_FIELDS.map(([k]) => [k, String(input[k] ?? '').trim()]),
@@ -96,8 +109,8 @@ export function bookingFormProblem(
   }
   if (!EMAIL_PATTERN.test(form.customerEmail))
     return { path: 'customerEmail', message: 'Please enter a valid email address' };
-  if (!PHONE_PATTERN.test(form.customerPhone.replace(/[\s\-()]/g, '')))
-    return { path: 'customerPhone', message: 'Please enter a valid phone number' };
+  if (checkPhone && toE164(form.customerPhone, country) === null)
+    return { path: 'customerPhone', message: phoneMessage(country) };
   if (!isValidDate(form.bookingDate))
     return { path: 'bookingDate', message: 'Please enter a valid booking date' };
   if (checkPast && form.bookingDate < today)

@@ -7,3 +7,4 @@ export * from './pricing.ts';
 export * from './passwords.ts';
 export * from './availability-settings.ts';
 export * from './recurrence.ts';
+export * from './phone.ts';

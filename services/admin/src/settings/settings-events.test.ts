@@ -86,6 +86,17 @@ describe('tenant.settings_changed', () => {
     assert.equal(last.invoiceGstRatePercent, 15);
     assert.equal(last.setupBufferMinutes, 15);
     assert.equal(last.schemaVersion, 1);
+    assert.equal(last.country, 'AU', 'the venue country travels with the snapshot (decision 28)');
+  });
+
+  test('a change of the venue country publishes a snapshot carrying it', async () => {
+    const before = (await snapshots(owner2.userId)).length;
+    const put = await call(h, 'PUT', '/api/users/settings', { token: owner2.token, body: { country: 'NZ' } });
+    assert.equal(put.status, 200);
+    const added = (await snapshots(owner2.userId)).slice(before);
+    assert.equal(added.length, 1);
+    assert.equal(added[0]!.country, 'NZ');
+    await call(h, 'PUT', '/api/users/settings', { token: owner2.token, body: { country: 'AU' } });
   });
 
   test('concurrent writes of one tenant publish distinct versions, the highest carrying both changes', async () => {

@@ -14,7 +14,7 @@ import { readSection } from './tenant-settings-store.ts';
 
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
-  general: ['timezone', 'dateFormat', 'timeFormat', 'currency', 'taxType', 'taxRate'],
+  general: ['timezone', 'dateFormat', 'timeFormat', 'currency', 'taxType', 'taxRate', 'country'],
   invoice: ['gstRate'],
   availability: ['holdExpiryHours', 'setupBufferMinutes', 'packdownBufferMinutes'],
 } as const;
@@ -37,6 +37,7 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
     dateFormat: general.dateFormat,
     timeFormat: general.timeFormat,
     currency: general.currency,
+    country: general.country,
     taxType: general.taxType,
     taxRatePercent: general.taxRate,
     // One rate, stored once (tenant-settings-store.ts): the invoice field repeats it for

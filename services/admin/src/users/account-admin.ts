@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { newAccountPasswordField } from '@venue/contracts';
+import { DEFAULT_USER_SETTINGS, newAccountPasswordField, phoneMessage, toE164 } from '@venue/contracts';
 import {
   badRequest,
   conflict,
@@ -15,6 +15,7 @@ import {
 } from '@venue/service-kit';
 import { hashPassword } from '../auth/passwords.ts';
 import { publishSettingsSnapshot } from '../settings/settings-events.ts';
+import { readSettings } from '../settings/settings-store.ts';
 import { accountView, userLabel } from './serialise.ts';
 import { createSubUser, deleteSubUser } from './sub-user-routes.ts';
 import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
@@ -183,10 +184,33 @@ async function listAccounts(ctx: AppContext): Promise<void> {
   throw forbidden(SUPER_ADMIN_ONLY);
 }
 
+/**
+ * The contact number in E.164, read by the account's venue country (decision 28): a new account
+ * has the default settings, whose country a first save of General settings sets. An edit that
+ * sends back the number as stored keeps it, so an account saved before numbers were read by
+ * country is not refused for a field nobody touched.
+ */
+async function contactNumberE164(
+  tx: Tx,
+  typed: string | null,
+  tenantId: string | null,
+  stored: string | null = null,
+): Promise<string | null> {
+  if (typed === null || typed === stored) return typed;
+  const country = tenantId ? (await readSettings(tx, tenantId)).country : DEFAULT_USER_SETTINGS.country;
+  const e164 = toE164(typed, country);
+  if (e164 === null) {
+    const message = phoneMessage(country);
+    throw badRequest(message, { errors: [{ path: 'contactNumber', message }] });
+  }
+  return e164;
+}
+
 async function createAccount(ctx: AppContext): Promise<void> {
   const body = parseBody(ctx, createAccountSchema);
   const tx = ctx.state.tx;
   await widenToAllTenants(tx);
+  body.contactNumber = await contactNumberE164(tx, body.contactNumber, null);
   const id = randomUUID();
   const created = await writeUser(
     tx,
@@ -304,6 +328,12 @@ async function updateAccount(ctx: AppContext): Promise<void> {
     );
     if (subs.rowCount > 0) throw conflict(OWNER_HAS_SUB_USERS);
   }
+  body.contactNumber = await contactNumberE164(
+    tx,
+    body.contactNumber,
+    before.tenant_id,
+    before.contact_number,
+  );
   let after = await writeUser(
     tx,
     `UPDATE users SET email = $2, role = $3, name = coalesce($4, name), hall_name = $5, contact_number = $6,

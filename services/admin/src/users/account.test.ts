@@ -1,8 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_USER_SETTINGS, GST_MESSAGE } from '@venue/contracts';
 import { auditedActions, call, login, startAdmin, type Harness, type Session } from '../testing/harness.ts';
 import { PARENT_DATA_DENIED } from './account-routes.ts';
+import { readSettings, writeSettings } from '../settings/settings-store.ts';
 
 let h: Harness;
 let owner: Session;
@@ -90,6 +92,7 @@ describe('settings', () => {
       currency: 'AUD',
       taxType: 'Inclusive',
       taxRate: 10,
+      country: 'AU',
     });
     assert.deepEqual(reply.body, DEFAULT_USER_SETTINGS);
   });
@@ -147,6 +150,8 @@ describe('settings', () => {
     ['unknown currency', { currency: 'XYZ' }, ''],
     ['unknown time zone', { timezone: 'Mars/Olympus' }, ''],
     ['unknown date format', { dateFormat: 'YY' }, ''],
+    ['unknown country', { country: 'XX' }, ''],
+    ['country in lower case', { country: 'nz' }, ''],
     ['unknown field', { colour: 'blue' }, ''],
   ];
   for (const [label, body, message] of invalid) {
@@ -163,6 +168,35 @@ describe('settings', () => {
       assert.notEqual(stored.body.taxRate, 101);
     });
   }
+
+  test('the venue country (decision 28) is changed on its own and refused outside the list', async () => {
+    const put = await call(h, 'PUT', '/api/users/settings', { token: owner2.token, body: { country: 'NZ' } });
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    assert.equal(put.body.country, 'NZ');
+    const refused = await call(h, 'PUT', '/api/users/settings', {
+      token: owner2.token,
+      body: { country: 'XX' },
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.errors[0].path, 'country');
+    assert.equal((await call(h, 'GET', '/api/users/settings', { token: owner2.token })).body.country, 'NZ');
+    await call(h, 'PUT', '/api/users/settings', { token: owner2.token, body: { country: 'AU' } });
+  });
+
+  test("a tenant's first save takes its time zone's country unless it names one", async () => {
+    const london = randomUUID();
+    const named = randomUUID();
+    const [a, b] = await Promise.all([
+      h.kit.db.tenantTx(london, (tx) => writeSettings(tx, london, { timezone: 'Europe/London' }, null)),
+      h.kit.db.tenantTx(named, (tx) =>
+        writeSettings(tx, named, { timezone: 'Europe/London', country: 'IE' }, null),
+      ),
+    ]);
+    assert.equal(a.settings.country, 'GB');
+    assert.equal(b.settings.country, 'IE');
+    const stored = await h.kit.db.tenantTx(london, (tx) => readSettings(tx, london));
+    assert.equal(stored.country, 'GB');
+  });
 
   test('a sub-user without the settings key cannot change settings', async () => {
     const before = await call(h, 'GET', '/api/users/settings', { token: staff.token });

@@ -163,6 +163,58 @@ describe('POST /api/users (super admin)', () => {
   });
 });
 
+describe('contact numbers (decision 28)', () => {
+  test('are read as the venue types them and stored in E.164; what is no number names the field', async () => {
+    const created = await call(h, 'POST', '/api/users', {
+      token: admin.token,
+      body: hallOwnerBody({ contactNumber: '0412 345 678' }),
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.body.contactNumber, '+61412345678');
+
+    const landline = await call(h, 'PUT', `/api/users/${created.body.id}`, {
+      token: admin.token,
+      body: {
+        ...hallOwnerBody(),
+        password: undefined,
+        email: created.body.email,
+        contactNumber: '(02) 9876 5432',
+      },
+    });
+    assert.equal(landline.status, 200, JSON.stringify(landline.body));
+    assert.equal(landline.body.contactNumber, '+61298765432');
+
+    for (const contactNumber of ['call the office', '0412 345', '+61 412 345 678 9']) {
+      const refused = await call(h, 'POST', '/api/users', {
+        token: admin.token,
+        body: hallOwnerBody({ contactNumber }),
+      });
+      assert.equal(refused.status, 400, contactNumber);
+      assert.equal(refused.body.errors[0].path, 'contactNumber');
+      assert.equal(refused.body.message, 'Enter a phone number such as 0412 345 678 or +61 412 345 678');
+    }
+  });
+
+  test('an edit that sends the stored number back keeps it, even one from before E.164', async () => {
+    const created = await call(h, 'POST', '/api/users', { token: admin.token, body: hallOwnerBody() });
+    await h.kit.db.systemTx((tx) =>
+      tx.query(`UPDATE users SET contact_number = '1234567890123456' WHERE id = $1`, [created.body.id]),
+    );
+    const reply = await call(h, 'PUT', `/api/users/${created.body.id}`, {
+      token: admin.token,
+      body: {
+        ...hallOwnerBody(),
+        password: undefined,
+        email: created.body.email,
+        hallName: 'Renamed',
+        contactNumber: '1234567890123456',
+      },
+    });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.equal(reply.body.contactNumber, '1234567890123456');
+  });
+});
+
 describe('PUT /api/users/:id (super admin)', () => {
   test('edits hall fields and e-mail; an e-mail change makes tokens stale but keeps the session', async () => {
     const body = hallOwnerBody();

@@ -10,7 +10,9 @@ import {
   bookingFormProblem,
   isValidDate,
   isValidTime,
+  toE164,
   type BookingFormFields,
+  type BookingRuleOptions,
 } from '@venue/contracts';
 import { badRequest, textField } from '@venue/service-kit';
 import { toCents } from '../status/payment.ts';
@@ -112,20 +114,22 @@ const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /**
  * Rules 1–6 (shared with the booking dialog). `today` is the venue's date; `checkPast` is
- * false when an edit leaves the date and times alone. Rule 7 (conflicts) needs the database
- * and runs after.
+ * false when an edit leaves the date and times alone, `checkPhone` when it leaves the phone as
+ * stored. Rule 7 (conflicts) needs the database and runs after. The phone comes back in E.164,
+ * read by the venue's country (decision 28), which is how bookings and customers store it.
  */
 export function validateBookingForm(
   input: Record<string, unknown>,
   today: string,
-  checkPast = true,
+  rules: BookingRuleOptions,
 ): BookingForm {
   const form = Object.fromEntries(
     BOOKING_REQUIRED_FIELDS.map(([k]) => [k, asText(input[k])]),
   ) as unknown as BookingForm;
   if (!form.selectedHall) form.selectedHall = asText(input.resourceId);
-  const problem = bookingFormProblem(form, today, checkPast);
+  const problem = bookingFormProblem(form, today, rules);
   if (problem) fail(problem.path, problem.message);
+  if (rules.checkPhone !== false) form.customerPhone = toE164(form.customerPhone, rules.country)!;
   return form;
 }
 

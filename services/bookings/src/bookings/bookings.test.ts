@@ -23,12 +23,12 @@ describe('§5.1 form validation, in order', () => {
     [
       '3 phone before date',
       { customerPhone: '012345', bookingDate: '2020-01-01' },
-      'Please enter a valid phone number',
+      'Enter a phone number such as 0412 345 678 or +61 412 345 678',
     ],
     [
       '3 phone: too many digits',
       { customerPhone: '+1 2345 6789 0123 4567' },
-      'Please enter a valid phone number',
+      'Enter a phone number such as 0412 345 678 or +61 412 345 678',
     ],
     [
       '4 past date before times',
@@ -55,6 +55,61 @@ describe('§5.1 form validation, in order', () => {
       assert.equal(res.body.message, message);
     });
   }
+
+  it('3 phone: what an Australian venue types is accepted and stored in E.164 (issue 11, decision 28)', async () => {
+    const typed: Array<[string, string]> = [
+      ['0412 345 678', '+61412345678'],
+      ['(02) 9876 5432', '+61298765432'],
+      ['+61 412 345 678', '+61412345678'],
+      ['+44 20 7946 0958', '+442079460958'],
+    ];
+    for (const [i, [customerPhone, stored]] of typed.entries()) {
+      const res = await h.create({ customerPhone, bookingDate: futureDate(200 + i) });
+      assert.equal(res.status, 201, `${customerPhone}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.booking.customerPhone, stored);
+      const read = await h.call('GET', `/api/bookings/${res.body.booking.id}`, h.tokens.owner);
+      assert.equal(read.body.customerPhone, stored);
+    }
+    const refused = await h.create({ customerPhone: '0412 345' });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.body.errors, [
+      { path: 'customerPhone', message: 'Enter a phone number such as 0412 345 678 or +61 412 345 678' },
+    ]);
+  });
+
+  it("3 phone: a national number is read by the venue country of bookings' settings copy", async () => {
+    await h.settings(OWNER, { country: 'NZ' });
+    try {
+      const nz = await h.create({ customerPhone: '021 123 4567', bookingDate: futureDate(215) });
+      assert.equal(nz.status, 201, JSON.stringify(nz.body));
+      assert.equal(nz.body.booking.customerPhone, '+64211234567');
+      const au = await h.create({ customerPhone: '0412 345 678', bookingDate: futureDate(216) });
+      assert.equal(au.status, 400);
+      assert.equal(au.body.message, 'Enter a phone number such as 021 123 4567 or +64 21 123 4567');
+    } finally {
+      await h.settings(OWNER, { country: 'AU' });
+    }
+  });
+
+  it('3 phone: an edit that leaves a phone stored before E.164 alone is not refused for it', async () => {
+    const res = await h.create({ bookingDate: futureDate(210) });
+    assert.equal(res.status, 201);
+    await h.t.kit.db.systemTx((tx) =>
+      tx.query(`UPDATE bookings SET customer_phone = '1234567890123456' WHERE id = $1`, [
+        res.body.booking.id,
+      ]),
+    );
+    const notes = await h.call('PUT', `/api/bookings/${res.body.booking.id}`, h.tokens.owner, {
+      eventType: 'Birthday',
+    });
+    assert.equal(notes.status, 200, JSON.stringify(notes.body));
+    assert.equal(notes.body.booking.customerPhone, '1234567890123456');
+    const fixed = await h.call('PUT', `/api/bookings/${res.body.booking.id}`, h.tokens.owner, {
+      customerPhone: '0412 345 678',
+    });
+    assert.equal(fixed.status, 200, JSON.stringify(fixed.body));
+    assert.equal(fixed.body.booking.customerPhone, '+61412345678');
+  });
 
   it('7 conflict: 409 with the message and the conflicting bookings (buffers included)', async () => {
     const date = futureDate(40);

@@ -33,7 +33,7 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: Record<st
   //    date and, when bookings knows the resource, rule 7, so a clash costs no catalogue call.
   const first = await inRequestTx(ctx, async (tx) => {
     const settings = await tenantSettings(tx, tenantId);
-    const form = validateBookingForm(body, venueToday(now, settings.timezone));
+    const form = validateBookingForm(body, venueToday(now, settings.timezone), { country: settings.country });
     const known = await localResource(tx, form.selectedHall);
     if (known) {
       const resource = usableResource(known);

@@ -154,7 +154,12 @@ async function draftEdit(
     String(merged.startTime) !== before.start_time ||
     String(merged.endTime) !== before.end_time ||
     String(merged.selectedHall) !== before.resource_id;
-  const form = validateBookingForm(merged, venueToday(deps.now(), settings.timezone), moved);
+  const form = validateBookingForm(merged, venueToday(deps.now(), settings.timezone), {
+    country: settings.country,
+    checkPast: moved,
+    // the phone as stored (or sent back as stored) is not read again: see BookingRuleOptions
+    checkPhone: String(merged.customerPhone ?? '').trim() !== before.customer_phone,
+  });
   const known = moved ? await localResource(tx, form.selectedHall) : await currentResource(tx, before);
   // Only a booking that holds time can clash; a finished one may be corrected freely.
   const reclaims = moved && isBlocking(before.status);

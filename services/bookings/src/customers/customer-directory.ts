@@ -170,6 +170,8 @@ export const TAGS = ['VIP', 'NFP'] as const;
 
 export interface ListQuery {
   search?: string;
+  /** The search as stored phone numbers are written (contracts phoneSearchTerms), when it looks like one. */
+  phoneSearch?: string[];
   segment?: string;
   tag?: (typeof TAGS)[number];
   sort: SortKey;
@@ -265,7 +267,10 @@ const binder = (params: unknown[]) => (v: unknown) => {
 /** The list's filters as ` AND …` conditions, their values bound through `p`. */
 function filters(q: ListQuery, p: (v: unknown) => string): string {
   const where: string[] = [];
-  if (q.search) where.push(`c.search_text LIKE ${p(likeContains(q.search))}`);
+  if (q.search) {
+    const terms = [q.search, ...(q.phoneSearch ?? [])];
+    where.push(`(${terms.map((t) => `c.search_text LIKE ${p(likeContains(t))}`).join(' OR ')})`);
+  }
   if (q.segment) where.push(`c.segment = ${p(q.segment)}`);
   if (q.tag === 'VIP') where.push('c.vip');
   if (q.tag === 'NFP') where.push(`c.tier = 'nonprofit'`);

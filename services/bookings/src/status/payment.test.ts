@@ -23,6 +23,7 @@ const settings = (over: Partial<TenantSettings> = {}): TenantSettings => ({
   holdExpiryHours: 48,
   setupBufferMinutes: 0,
   packdownBufferMinutes: 0,
+  country: 'AU',
   ...over,
 });
 
