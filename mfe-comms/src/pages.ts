@@ -1,15 +1,17 @@
-import type { ComponentType } from 'react';
-import { plannedPage } from '@venue/ui';
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * Each page is its own chunk, loaded when first shown: the contract's schemas (and zod with
+ * them) reach the browser with the page that validates a form, never at the remote's start.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+}
 
 /** Pages of this remote, keyed by their PAGES path in @venue/contracts. */
 export const pages: Record<string, ComponentType> = {
-  '/CommsSendEmail': plannedPage(
-    '/CommsSendEmail',
-    'Write and send an e-mail to a customer, optionally from a template.',
-  ),
-  '/CommsTemplates': plannedPage(
-    '/CommsTemplates',
-    'Reusable e-mail templates for confirmations, reminders and invoices.',
-  ),
-  '/CommsMessages': plannedPage('/CommsMessages', 'Every e-mail sent, with its delivery status.'),
+  '/CommsSendEmail': lazyPage(() => import('./send/SendEmailPage.tsx'), 'SendEmailPage'),
+  '/CommsTemplates': lazyPage(() => import('./templates/TemplatesPage.tsx'), 'TemplatesPage'),
+  '/CommsMessages': lazyPage(() => import('./messages/MessagesPage.tsx'), 'MessagesPage'),
+  '/CommsMailPreview': lazyPage(() => import('./preview/MailPreviewPage.tsx'), 'MailPreviewPage'),
 };

@@ -44,6 +44,10 @@ export const PAGES: PageDef[] = [
   { path: '/CommsSendEmail', title: 'Send Email', remote: 'comms', permission: 'comms' },
   { path: '/CommsTemplates', title: 'Email Templates', remote: 'comms', permission: 'comms' },
   { path: '/CommsMessages', title: 'Email History', remote: 'comms', permission: 'comms' },
+  // The captured mail of the embedded SMTP server (no SMTP_URL), as the customer sees it. Open
+  // to whoever may use the e-mail pages, as the comms service is: the super admin (the operator,
+  // every tenant's mail) and the venue's own people (their customers' mail, as History shows it).
+  { path: '/CommsMailPreview', title: 'Mail Preview', remote: 'comms', permission: 'comms' },
   { path: '/Users', title: 'Users', remote: 'admin', permission: null, roles: ['super_admin'] },
   { path: '/SettingsGeneral', title: 'General Settings', remote: 'admin', permission: 'settings' },
   { path: '/SettingsPayments', title: 'Payment Settings', remote: 'admin', permission: 'settings' },

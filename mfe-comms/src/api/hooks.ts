@@ -1,0 +1,212 @@
+/**
+ * The comms API as the screens use it (contract: @venue/contracts/comms). Types only are taken
+ * from the contract here (`import type`), so zod stays out of this module; forms that validate
+ * import the schemas themselves.
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useSession } from '@venue/ui';
+import type {
+  bounceResponseSchema,
+  customerBookingsResponseSchema,
+  customerListResponseSchema,
+  emailDetailResponseSchema,
+  HistoryResponse,
+  mailPreviewDetailResponseSchema,
+  mailPreviewListResponseSchema,
+  sendEmailResponseSchema,
+  SendEmailRequest,
+  templateListResponseSchema,
+  TemplatePreview,
+  TemplatePreviewRequest,
+  templateResponseSchema,
+  TemplateCreate,
+  TemplateUpdate,
+} from '@venue/contracts/comms';
+import { keys } from './keys.ts';
+
+export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
+export type TemplateResponse = z.infer<typeof templateResponseSchema>;
+export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
+export type CustomerBookingsResponse = z.infer<typeof customerBookingsResponseSchema>;
+export type BounceResponse = z.infer<typeof bounceResponseSchema>;
+export type SendEmailResponse = z.infer<typeof sendEmailResponseSchema>;
+export type EmailDetail = z.infer<typeof emailDetailResponseSchema>['email'];
+export type MailPreviewList = z.infer<typeof mailPreviewListResponseSchema>;
+export type CapturedMailDetail = z.infer<typeof mailPreviewDetailResponseSchema>['mail'];
+
+const HISTORY_PAGE = 25;
+
+function query(params: Record<string, string | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export function useTemplates() {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.templates,
+    queryFn: () => api.request<TemplateListResponse>('fetch templates', 'GET', '/api/email-templates'),
+  });
+}
+
+export function useSaveTemplate() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id?: string; body: TemplateCreate | TemplateUpdate; key: string }) =>
+      id
+        ? api.request<TemplateResponse>('update template', 'PUT', `/api/email-templates/${id}`, body)
+        : api.request<TemplateResponse>('create template', 'POST', '/api/email-templates', body, {
+            idempotencyKey: key,
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.templates }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.request<{ message: string }>('delete template', 'DELETE', `/api/email-templates/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.templates }),
+  });
+}
+
+export function useTemplatePreview() {
+  const { api } = useSession();
+  return useMutation({
+    mutationFn: (body: TemplatePreviewRequest) =>
+      api.request<TemplatePreview>('preview template', 'POST', '/api/email-templates/preview', body),
+  });
+}
+
+export function useCustomers(search: string) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.customers(search),
+    queryFn: () =>
+      api.request<CustomerListResponse>(
+        'fetch customers',
+        'GET',
+        `/api/email-comms/customers${query({ search: search.trim() || undefined, limit: '50' })}`,
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCustomerBookings(email: string | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.customerBookings(email ?? ''),
+    queryFn: () =>
+      api.request<CustomerBookingsResponse>(
+        'fetch customer bookings',
+        'GET',
+        `/api/email-comms/bookings/${encodeURIComponent(email ?? '')}`,
+      ),
+    enabled: Boolean(email),
+  });
+}
+
+/** Whether mail to the address bounced before (issue 12 item 8): the page warns before sending. */
+export function useBounce(email: string | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.bounce(email ?? ''),
+    queryFn: () =>
+      api.request<BounceResponse>(
+        'check the address',
+        'GET',
+        `/api/email-comms/bounces${query({ email: email ?? '' })}`,
+      ),
+    enabled: Boolean(email),
+    staleTime: 30_000,
+  });
+}
+
+/** POST /api/email-comms/send: JSON, or multipart (payload part + attachments) with files. */
+export function useSendEmail() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payload, files, key }: { payload: SendEmailRequest; files: File[]; key: string }) => {
+      let body: unknown = payload;
+      if (files.length > 0) {
+        const form = new FormData();
+        form.append('payload', JSON.stringify(payload));
+        for (const file of files) form.append('attachments', file, file.name);
+        body = form;
+      }
+      return api.request<SendEmailResponse>('send email', 'POST', '/api/email-comms/send', body, {
+        idempotencyKey: key,
+      });
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.history }),
+        queryClient.invalidateQueries({ queryKey: keys.mailPreview }),
+      ]),
+  });
+}
+
+export function useHistory(status: string, search: string) {
+  const { api } = useSession();
+  return useInfiniteQuery({
+    queryKey: keys.historyList(status, search),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      api.request<HistoryResponse>(
+        'fetch email history',
+        'GET',
+        `/api/email-comms/history${query({
+          status: status === 'all' ? undefined : status,
+          search: search.trim() || undefined,
+          limit: String(HISTORY_PAGE),
+          cursor: pageParam ?? undefined,
+        })}`,
+      ),
+    getNextPageParam: (last) => (last.hasMore ? last.nextCursor : null),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useEmailDetail(id: string | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.email(id ?? ''),
+    queryFn: () =>
+      api
+        .request<{ email: EmailDetail }>('fetch email', 'GET', `/api/email-comms/history/${id}`)
+        .then((r) => r.email),
+    enabled: Boolean(id),
+  });
+}
+
+export function useMailPreview() {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.mailPreview,
+    queryFn: () =>
+      api.request<MailPreviewList>('fetch captured mail', 'GET', '/api/email-comms/mail-preview?limit=200'),
+  });
+}
+
+export function useCapturedMail(id: string | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.capturedMail(id ?? ''),
+    queryFn: () =>
+      api
+        .request<{ mail: CapturedMailDetail }>(
+          'fetch captured mail',
+          'GET',
+          `/api/email-comms/mail-preview/${id}`,
+        )
+        .then((r) => r.mail),
+    enabled: Boolean(id),
+  });
+}

@@ -1,0 +1,91 @@
+import { Alert, Group, List, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
+import { ErrorState, LoadingState } from '@venue/ui';
+import { useEmailDetail } from '../api/hooks.ts';
+import { MailFrame } from '../shared/MailFrame.tsx';
+import { StatusBadge } from '../shared/StatusBadge.tsx';
+import { sizeKb, useCommsFormat } from '../shared/format.ts';
+
+/** One message of the history with its body as sent (HTML and text), delivery and attachments. */
+export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const fmt = useCommsFormat();
+  const detail = useEmailDetail(id);
+  const e = detail.data;
+  return (
+    <Modal opened onClose={onClose} title="Email details" size="xl" centered>
+      {detail.isPending ? (
+        <LoadingState label="Loading email..." />
+      ) : detail.isError ? (
+        <ErrorState
+          title="Failed to load email"
+          message={detail.error.message}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : e ? (
+        <Stack gap="sm">
+          <Group gap="xs">
+            <StatusBadge status={e.status} />
+            <Text size="sm" fw={600}>
+              {e.subject}
+            </Text>
+          </Group>
+          <Table withRowBorders={false} verticalSpacing={2} fz="sm">
+            <Table.Tbody>
+              <Row label="To" value={e.recipientName ? `${e.recipientName} <${e.to}>` : e.to} />
+              <Row label="From" value={e.fromName} />
+              {e.replyTo ? <Row label="Reply to" value={e.replyTo} /> : null}
+              <Row label="Queued" value={fmt.dateTime(e.createdAt)} />
+              <Row label="Sent" value={fmt.dateTime(e.sentAt)} />
+              <Row label="Template" value={e.templateName ?? '—'} />
+              <Row label="Attempts" value={String(e.attempts)} />
+              {e.nextAttemptAt ? <Row label="Next attempt" value={fmt.dateTime(e.nextAttemptAt)} /> : null}
+            </Table.Tbody>
+          </Table>
+          {e.lastError ? (
+            <Alert color="red" variant="light" title="The mail server answered">
+              {e.lastError}
+            </Alert>
+          ) : null}
+          {e.attachments.length ? (
+            <div>
+              <Text size="sm" fw={500}>
+                Attachments
+              </Text>
+              <List size="sm">
+                {e.attachments.map((a, i) => (
+                  <List.Item key={`${a.filename}-${i}`}>
+                    {a.filename} ({sizeKb(a.size)})
+                  </List.Item>
+                ))}
+              </List>
+            </div>
+          ) : null}
+          <Tabs defaultValue="html">
+            <Tabs.List>
+              <Tabs.Tab value="html">As the customer sees it</Tabs.Tab>
+              <Tabs.Tab value="text">Plain text</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="html" pt="xs">
+              <MailFrame html={e.html} title={`Body of ${e.subject}`} />
+            </Tabs.Panel>
+            <Tabs.Panel value="text" pt="xs">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
+                {e.body}
+              </Text>
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={120} fw={500}>
+        {label}
+      </Table.Th>
+      <Table.Td style={{ wordBreak: 'break-word' }}>{value}</Table.Td>
+    </Table.Tr>
+  );
+}

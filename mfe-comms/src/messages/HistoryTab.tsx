@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
+import type { HistoryResponse } from '@venue/contracts/comms';
+import { useHistory } from '../api/hooks.ts';
+import { StatusBadge } from '../shared/StatusBadge.tsx';
+import { useCommsFormat } from '../shared/format.ts';
+import { useFailureToast } from '../shared/QueryStatus.tsx';
+import { EmailDetailDialog } from './EmailDetailDialog.tsx';
+
+const STATUS_LABELS = { all: 'All Status', sent: 'Sent', failed: 'Failed', pending: 'Pending' } as const;
+type StatusFilter = keyof typeof STATUS_LABELS;
+
+/** Email History (spec 02 §2.12): search, status filter, Refresh, the list and a detail popup. */
+export function HistoryTab() {
+  const fmt = useCommsFormat();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [open, setOpen] = useState<string | null>(null);
+  const history = useHistory(status, debounced);
+  useFailureToast(history, 'Failed to load email history');
+  const pages = history.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const counts: HistoryResponse['counts'] | undefined = pages[0]?.counts;
+  const countOf = (s: StatusFilter) =>
+    counts ? (s === 'all' ? counts.sent + counts.failed + counts.pending : counts[s]) : undefined;
+
+  return (
+    <>
+      <Group align="flex-end" mb="md" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Recipient, name or subject"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={300}
+        />
+        <NativeSelect
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
+          data={(Object.keys(STATUS_LABELS) as StatusFilter[]).map((s) => {
+            const n = countOf(s);
+            return { value: s, label: n === undefined ? STATUS_LABELS[s] : `${STATUS_LABELS[s]} (${n})` };
+          })}
+        />
+        <Button variant="default" onClick={() => void history.refetch()} loading={history.isRefetching}>
+          Refresh
+        </Button>
+      </Group>
+      {history.isPending ? (
+        <LoadingState label="Loading email history..." />
+      ) : history.isError && items.length === 0 ? (
+        <ErrorState
+          title="Failed to load email history"
+          message={history.error.message}
+          onRetry={() => void history.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title="No emails found"
+          description={
+            search.trim() || status !== 'all'
+              ? 'Try another search or status.'
+              : 'E-mails you send appear here with their delivery status.'
+          }
+        />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm" data-testid="email-history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Sent</Table.Th>
+                  <Table.Th>Template</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>
+                      <Text size="sm">{e.recipientName || e.to}</Text>
+                      {e.recipientName ? (
+                        <Text size="xs" c="dimmed">
+                          {e.to}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {e.subject}
+                      {e.attachments.length ? (
+                        <Text size="xs" c="dimmed">
+                          {e.attachments.length} attachment{e.attachments.length === 1 ? '' : 's'}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={e.status} />
+                    </Table.Td>
+                    <Table.Td>{fmt.dateTime(e.sentAt ?? e.createdAt)}</Table.Td>
+                    <Table.Td>{e.templateName ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setOpen(e.id)}
+                        aria-label={`View ${e.subject} to ${e.to}`}
+                      >
+                        View
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {history.hasNextPage ? (
+            <Group justify="center" mt="md">
+              <Button
+                variant="default"
+                onClick={() => void history.fetchNextPage()}
+                loading={history.isFetchingNextPage}
+              >
+                Load more
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      )}
+      {open ? <EmailDetailDialog id={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  NavLink,
+  Paper,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { EmptyState, ErrorState, LoadingState, PageHeader, downloadFromServer, useSession } from '@venue/ui';
+import { useCapturedMail, useMailPreview } from '../api/hooks.ts';
+import { MailFrame } from '../shared/MailFrame.tsx';
+import { sizeKb, useCommsFormat } from '../shared/format.ts';
+import { errorText, toastError } from '../shared/notify.ts';
+import { QueryStatus } from '../shared/QueryStatus.tsx';
+
+/**
+ * Mail Preview (issue 12 item 4): with no SMTP_URL the product's own small mail server receives
+ * every message; this shows each one as the customer's mail program would (the HTML in a
+ * sandboxed frame, the text part, the attachments as files).
+ */
+export function MailPreviewPage() {
+  const fmt = useCommsFormat();
+  const list = useMailPreview();
+  const [selected, setSelected] = useState<string | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Mail Preview"
+        subtitle="The e-mails the product delivered, exactly as the customer receives them."
+        actions={
+          <Button variant="default" onClick={() => void list.refetch()} loading={list.isRefetching}>
+            Refresh
+          </Button>
+        }
+      />
+      <QueryStatus query={list} loading="Loading captured mail..." failure="Failed to load captured mail">
+        {({ capturing, items }) => (
+          <Stack>
+            {!capturing ? (
+              <Alert color="blue" variant="light" data-testid="not-capturing">
+                Mail goes to a real mail server (SMTP_URL is set), so nothing is captured here. Use Email
+                History to see what was sent.
+              </Alert>
+            ) : null}
+            {items.length === 0 ? (
+              <EmptyState
+                title="No mail captured yet"
+                description={capturing ? 'Send an e-mail and it appears here once delivered.' : undefined}
+              />
+            ) : (
+              <Grid gutter="md">
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <Paper withBorder radius="md">
+                    <ScrollArea.Autosize mah={640} type="auto">
+                      <nav aria-label="Captured mail">
+                        {items.map((m) => (
+                          <NavLink
+                            key={m.id}
+                            component="button"
+                            active={m.id === selected}
+                            onClick={() => setSelected(m.id)}
+                            label={m.subject || '(no subject)'}
+                            description={`${m.to} · ${fmt.dateTime(m.receivedAt)}${m.attachmentCount ? ` · ${m.attachmentCount} attachment(s)` : ''}`}
+                          />
+                        ))}
+                      </nav>
+                    </ScrollArea.Autosize>
+                  </Paper>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 8 }}>
+                  {selected ? (
+                    <CapturedMailView id={selected} />
+                  ) : (
+                    <Paper withBorder p="xl" radius="md">
+                      <Text c="dimmed" size="sm">
+                        Choose a message to see it as the customer does.
+                      </Text>
+                    </Paper>
+                  )}
+                </Grid.Col>
+              </Grid>
+            )}
+          </Stack>
+        )}
+      </QueryStatus>
+    </>
+  );
+}
+
+function CapturedMailView({ id }: { id: string }) {
+  const fmt = useCommsFormat();
+  const { getToken } = useSession();
+  const mail = useCapturedMail(id);
+  if (mail.isPending) return <LoadingState label="Loading message..." />;
+  if (mail.isError)
+    return (
+      <ErrorState
+        title="Failed to load message"
+        message={mail.error.message}
+        onRetry={() => void mail.refetch()}
+      />
+    );
+  const m = mail.data;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="captured-mail">
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          {m.subject || '(no subject)'}
+        </Title>
+        <Text size="sm">
+          <strong>From:</strong> {m.from}
+        </Text>
+        <Text size="sm">
+          <strong>To:</strong> {m.to}
+        </Text>
+        {m.replyTo ? (
+          <Text size="sm">
+            <strong>Reply to:</strong> {m.replyTo}
+          </Text>
+        ) : null}
+        <Text size="sm">
+          <strong>Received:</strong> {fmt.dateTime(m.receivedAt)} · {sizeKb(m.size)}
+        </Text>
+        {m.attachments.length ? (
+          <Group gap="xs" role="group" aria-label="Attachments">
+            {m.attachments.map((a) => (
+              <Button
+                key={a.index}
+                size="xs"
+                variant="default"
+                aria-label={`Download ${a.filename}`}
+                onClick={() =>
+                  void downloadFromServer(
+                    getToken,
+                    `/api/email-comms/mail-preview/${m.id}/attachments/${a.index}`,
+                    a.filename,
+                  ).catch((error: unknown) =>
+                    toastError(errorText(error, 'Failed to download the attachment')),
+                  )
+                }
+              >
+                {a.filename} ({sizeKb(a.size)})
+              </Button>
+            ))}
+          </Group>
+        ) : null}
+        <Tabs defaultValue={m.html ? 'html' : 'text'}>
+          <Tabs.List>
+            <Tabs.Tab value="html" disabled={!m.html}>
+              HTML
+            </Tabs.Tab>
+            <Tabs.Tab value="text" disabled={!m.text}>
+              Text
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="html" pt="xs">
+            {m.html ? <MailFrame html={m.html} title={`Message: ${m.subject}`} height={480} /> : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="text" pt="xs">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="captured-text">
+              {m.text}
+            </Text>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import type { EmailStatus } from '@venue/contracts/comms';
+
+const COLOURS: Record<EmailStatus, string> = { sent: 'green', failed: 'red', pending: 'yellow' };
+const LABELS: Record<EmailStatus, string> = { sent: 'Sent', failed: 'Failed', pending: 'Pending' };
+
+export function StatusBadge({ status }: { status: EmailStatus }) {
+  return (
+    <Badge color={COLOURS[status]} variant="light">
+      {LABELS[status]}
+    </Badge>
+  );
+}
