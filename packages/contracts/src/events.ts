@@ -38,7 +38,10 @@ export const SUBSCRIPTIONS = {
   catalogue: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
   bookings: ['resource.*', 'blockout.*', 'customer.erasure_requested', 'tenant.settings_changed'],
   money: [],
-  comms: [],
+  // tenant.settings_changed: the venue's clock and currency for its e-mails (settings.ts)
+  // booking.*: comms' booking copy (recipients, previews, reminders) and the automatic e-mails
+  // (bookingMailPartSchema in events/bookings.ts)
+  comms: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
   insights: [],
   // The gateway's principal cache (decision 20): changes that must bite within a second. Not
   // a service: the relay finds it at GATEWAY_URL, else the gateway's default port.

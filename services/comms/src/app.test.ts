@@ -1,7 +1,65 @@
-import { describeUnbuiltArea } from '@venue/service-kit/testing';
-import { commsService } from './app.ts';
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+/** Comms' guards, tenancy and row-level security. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
+import { startComms, type Comms } from './test-support.ts';
 
-describeUnbuiltArea(commsService, [
-  { path: '/api/email-templates', message: 'Email templates is not available yet.' },
-  { path: '/api/email-comms/history', message: 'Email history is not available yet.' },
-]);
+describe('comms guards', () => {
+  let c: Comms;
+  before(async () => {
+    c = await startComms();
+  });
+  after(() => c.close());
+
+  it('forces row-level security on every tenant table', async () => {
+    const tables = await assertTenantTablesHaveRls(c.t.kit);
+    for (const t of [
+      'emails',
+      'email_templates',
+      'booking_copies',
+      'bounces',
+      'captured_mail',
+      'comms_settings',
+    ])
+      assert.ok(tables.includes(t), t);
+  });
+
+  it('needs a sign-in and the comms page; Bookings staff may send reminders only', async () => {
+    const anon = await fetch(`${c.t.url}/api/email-templates`);
+    assert.equal(anon.status, 401);
+    assert.equal((await c.call('GET', '/api/email-templates', c.tokens.subBookings)).status, 403);
+    assert.equal((await c.call('GET', '/api/email-templates', c.tokens.sub)).status, 200);
+    const r = await c.call('POST', '/api/email-comms/reminders', c.tokens.subBookings, {
+      bookingIds: ['0f000000-0000-4000-8000-000000000000'],
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual([r.body.sent, r.body.failed, r.body.message], [0, 1, 'No reminders were sent.']);
+    // settings are the owner's
+    assert.equal(
+      (await c.call('PUT', '/api/email-comms/settings', c.tokens.sub, { sendHour: 10 })).status,
+      403,
+    );
+  });
+
+  it('keeps each venue’s templates and messages to itself', async () => {
+    const mine = (await c.call('GET', '/api/email-templates', c.tokens.owner)).body.templates[0];
+    assert.equal((await c.call('GET', `/api/email-templates/${mine.id}`, c.tokens.other)).status, 404);
+    assert.equal(
+      (await c.call('PUT', `/api/email-templates/${mine.id}`, c.tokens.other, { name: 'x' })).status,
+      404,
+    );
+    assert.equal((await c.call('DELETE', `/api/email-templates/${mine.id}`, c.tokens.other)).status, 404);
+    const sent = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+      recipientEmail: 'a@example.com',
+      customSubject: 'Mine',
+      customBody: 'Only mine',
+    });
+    assert.equal(
+      (await c.call('GET', `/api/email-comms/history/${sent.body.email.id}`, c.tokens.other)).status,
+      404,
+    );
+    const theirs = await c.call('GET', '/api/email-comms/history', c.tokens.other);
+    assert.ok(!theirs.body.items.some((e: any) => e.id === sent.body.email.id));
+  });
+});

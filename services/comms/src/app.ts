@@ -1,40 +1,70 @@
-import {
-  notImplemented,
-  requireAuth,
-  withTx,
-  requirePermission,
-  type AppMiddleware,
-  type ServiceOptions,
-} from '@venue/service-kit';
+/** services/comms: e-mail templates, sending, the outbox worker, history and automatic e-mails (issue 12). */
+import { defineConsumers, storeSettingsSnapshot, type ServiceOptions } from '@venue/service-kit';
+import nodemailer from 'nodemailer';
+import { bookingEventConsumer } from './automatic/booking-events.ts';
+import { queueScheduled } from './automatic/scheduled.ts';
+import { defaultBackoff, type CommsDeps } from './deps.ts';
+import { historyRoutes } from './history/history-routes.ts';
+import { fetchSenderFromAdmin } from './mail/sender.ts';
+import { deliverDue } from './mail/worker.ts';
+import { sendRoutes } from './send/send-routes.ts';
+import { settingsRoutes } from './settings/settings-routes.ts';
+import { templateRoutes } from './templates/template-routes.ts';
 
-/**
- * The endpoint exists with its real guards (token, page permission, own tenant), but the
- * feature is not built yet: say so instead of inventing data.
- */
-function notYet(area: string): AppMiddleware {
-  return async () => {
-    throw notImplemented(`${area} is not available yet.`);
+/** Production defaults: SMTP_URL (else the embedded capture, wired by main.ts), admin for the sender. */
+export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {
+  const smtpUrl = process.env.SMTP_URL;
+  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+  return {
+    now: () => new Date(),
+    mailer: {
+      transport: () => {
+        if (!smtpUrl) throw new Error('no SMTP_URL and no embedded mail server started');
+        transport ??= nodemailer.createTransport(smtpUrl);
+        return transport;
+      },
+      mailFrom: process.env.MAIL_FROM ?? 'bookings@venuedesk.local',
+      capturing: !smtpUrl,
+    },
+    claimTimeoutMs: 5 * 60_000,
+    backoffMs: defaultBackoff,
+    batchSize: 50,
+    fetchSender: fetchSenderFromAdmin,
+    payLinkBase: process.env.PAY_LINK_BASE ?? 'http://localhost:8080/pay',
+    ...overrides,
   };
 }
 
-/** services/comms: E-mail templates, sending and e-mail history. Shared by main.ts and the tests. */
-export const commsService: ServiceOptions = {
-  name: 'comms',
-  migrationsDir: new URL('../migrations/', import.meta.url),
-  routes(router) {
-    router.get(
-      '/api/email-templates',
-      requireAuth,
-      requirePermission('comms'),
-      withTx,
-      notYet('Email templates'),
-    );
-    router.get(
-      '/api/email-comms/history',
-      requireAuth,
-      requirePermission('comms'),
-      withTx,
-      notYet('Email history'),
-    );
-  },
-};
+export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOptions {
+  const bookingEvent = bookingEventConsumer(deps);
+  return {
+    name: 'comms',
+    migrationsDir: new URL('../migrations/', import.meta.url),
+    routes(router) {
+      templateRoutes(router);
+      sendRoutes(router, deps);
+      historyRoutes(router, deps);
+      settingsRoutes(router);
+    },
+    consumers: defineConsumers('comms', {
+      'tenant.settings_changed': async (event, tx) => {
+        await storeSettingsSnapshot(tx, event);
+      },
+      'booking.created': bookingEvent,
+      'booking.updated': bookingEvent,
+      'booking.status_changed': bookingEvent,
+    }),
+    jobs: [
+      // The worker: every five seconds (a round is cheap when nothing is due).
+      { name: 'deliver-mail', cron: '*/5 * * * * *', run: (kit) => deliverDue(kit, deps).then(() => {}) },
+      {
+        name: 'scheduled-mail',
+        cron: '0 */5 * * * *',
+        run: (kit) => queueScheduled(kit, deps).then(() => {}),
+      },
+    ],
+  };
+}
+
+/** The service as main.ts and the generic tests start it. */
+export const commsService: ServiceOptions = createCommsService();

@@ -1,5 +1,93 @@
-/** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts): comms' routes are 501 stubs so far. */
-import { describeHostileInput, ownerOnlySetup } from '@venue/service-kit/testing';
-import { commsService } from './app.ts';
+/** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on comms' routes. */
+import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
+import { storeCaptured } from './mail/capture.ts';
+import { booking, bookingEvent, OWNER, startComms } from './test-support.ts';
 
-describeHostileInput('comms', () => ownerOnlySetup(commsService));
+describeHostileInput('comms', async () => {
+  const c = await startComms();
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const r = await c.call(method, path, c.tokens.owner, body);
+    if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
+    return r.body;
+  };
+  const b = booking({ status: 'confirmed' });
+  await c.deliver(bookingEvent('booking.created', b));
+  const template = (await ok('GET', '/api/email-templates')).templates[0];
+  const email = (
+    await ok('POST', '/api/email-comms/send', {
+      recipientEmail: 'ada@example.com',
+      customSubject: 'Hello',
+      customBody: 'Body',
+    })
+  ).email;
+  await storeCaptured(
+    c.t.kit,
+    Buffer.from(
+      `From: a@example.com\r\nTo: b@example.com\r\nSubject: Hi\r\nMessage-ID: <m1@venuedesk>\r\nX-VenueDesk-Tenant: ${OWNER}\r\n\r\nHello\r\n`,
+    ),
+  );
+  const captured = (await ok('GET', '/api/email-comms/mail-preview')).items[0];
+  const kit = kitRoutes(OWNER);
+  return {
+    t: c.t,
+    token: c.tokens.owner,
+    tenantId: OWNER,
+    table: {
+      params: { id: template.id, customerEmail: 'ada@example.com', index: '0' },
+      paramsByRoute: {
+        'GET /api/email-comms/history/:id': { id: email.id },
+        'GET /api/email-comms/mail-preview/:id': { id: captured.id },
+        'GET /api/email-comms/mail-preview/:id/attachments/:index': { id: captured.id, index: '0' },
+      },
+      bodies: {
+        ...kit.bodies,
+        'POST /api/email-templates': {
+          name: 'Thanks',
+          type: 'email',
+          subject: 'Thanks {{customerName}}',
+          body: 'Thank you',
+          isActive: true,
+        },
+        'PUT /api/email-templates/:id': {
+          name: 'Renamed',
+          type: 'email',
+          subject: 'S',
+          body: 'B',
+          isActive: false,
+        },
+        'POST /api/email-templates/preview': {
+          subject: 'Hi {{customerName}}',
+          body: 'On {{bookingDate}}',
+          bookingId: b.id,
+        },
+        'POST /api/email-comms/send': {
+          templateId: template.id,
+          recipientEmail: 'ada@example.com',
+          recipientName: 'Ada',
+          bookingId: b.id,
+          customSubject: 'Subject',
+          customBody: 'Body',
+          variables: { customerName: 'Ada' },
+          isCustom: false,
+          purpose: 'general',
+        },
+        'POST /api/email-comms/reminders': { bookingIds: [b.id], templateId: template.id },
+        'PUT /api/email-comms/settings': {
+          automatic: { declined: false },
+          reminderDaysBefore: 3,
+          sendHour: 10,
+        },
+      },
+      noBody: [],
+      queries: {
+        'GET /api/email-templates': ['type', 'active', 'search'],
+        'GET /api/email-comms/history': ['status', 'search', 'bookingId', 'limit', 'cursor'],
+        'GET /api/email-comms/customers': ['search', 'limit'],
+        'GET /api/email-comms/bounces': ['email'],
+        'GET /api/email-comms/mail-preview': ['limit'],
+      },
+      // a template variable is text or a number (spec 02 §3.5 sends guestCount as a number)
+      lenient: { ...kit.lenient, 'POST /api/email-comms/send': ['variables'] },
+    },
+  };
+});

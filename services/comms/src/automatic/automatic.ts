@@ -1,0 +1,105 @@
+/**
+ * Automatic e-mails (issue 12 item 6): what happened to a booking becomes the customer's e-mail
+ * from the tenant's template of that kind, when the tenant has the kind switched on. Each goes
+ * once per booking and kind: the outbox's unique `dedupe_key` makes a redelivered event or a
+ * second sweep a no-op. Nothing goes out in the middle of the venue's night: outside the day
+ * window (send hour to 21:00, venue time) a message waits in the queue for the next send hour.
+ */
+import {
+  renderTemplate,
+  type AutomaticEmailKind,
+  type TemplateKind,
+  type TemplateValues,
+} from '@venue/contracts/comms';
+import { wallClock, zonedInstant, type Tx } from '@venue/service-kit';
+import { queueEmail } from '../mail/queue.ts';
+import { ensureTenant } from '../templates/seed.ts';
+import { bookingValues, findBookingCopy, venueContext, type BookingCopyRow } from '../templates/values.ts';
+
+/** Local hour after which nothing automatic is sent until the next day's send hour. */
+export const DAY_ENDS_HOUR = 21;
+
+const TEMPLATE_OF: Partial<Record<AutomaticEmailKind, TemplateKind>> = {
+  booking_confirmed: 'booking_confirmed',
+  hold_placed: 'hold_placed',
+  hold_expiring: 'hold_expiring',
+  declined: 'declined',
+  changes_requested: 'changes_requested',
+  cancelled: 'cancelled',
+  event_reminder: 'event_reminder',
+};
+
+/** `now` if the venue's clock is within its day window, else its next send hour. */
+export function nextDaytime(now: Date, timeZone: string, sendHour: number): Date {
+  const { date, time } = wallClock(now, timeZone);
+  const hour = Number(time.slice(0, 2));
+  if (hour >= sendHour && hour < DAY_ENDS_HOUR) return now;
+  const hh = `${String(sendHour).padStart(2, '0')}:00`;
+  if (hour < sendHour) return zonedInstant(date, hh, timeZone);
+  const next = new Date(`${date}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return zonedInstant(next.toISOString().slice(0, 10), hh, timeZone);
+}
+
+export interface AutomaticOptions {
+  now: Date;
+  /** Values only the event knows (decline reason, change request message). */
+  extra?: TemplateValues;
+  /** Makes the once-only key finer than booking + kind (each change request is its own e-mail). */
+  keySuffix?: string;
+}
+
+export type AutomaticOutcome = 'queued' | 'off' | 'no-template' | 'no-address' | 'already-sent';
+
+/**
+ * Queues the `kind` e-mail of the booking (already in the copy). Throws when the venue's settings
+ * have not arrived: the event is then kept and retried rather than the e-mail written in a
+ * guessed time zone.
+ */
+export async function queueAutomatic(
+  tx: Tx,
+  tenantId: string,
+  bookingOrId: BookingCopyRow | string,
+  kind: AutomaticEmailKind,
+  opts: AutomaticOptions,
+): Promise<AutomaticOutcome> {
+  await ensureTenant(tx, tenantId);
+  const { rows: cs } = await tx.query<{ automatic: Record<string, boolean>; send_hour: number }>(
+    `SELECT automatic, send_hour FROM comms_settings WHERE tenant_id = $1`,
+    [tenantId],
+  );
+  if (cs[0]?.automatic?.[kind] === false) return 'off';
+  const templateKind = TEMPLATE_OF[kind];
+  if (!templateKind) return 'no-template';
+  const { rows: tpl } = await tx.query<{ id: string; name: string; subject: string; body: string }>(
+    `SELECT id, name, subject, body FROM email_templates
+      WHERE tenant_id = $1 AND kind = $2 AND is_active AND type = 'email'`,
+    [tenantId, templateKind],
+  );
+  const template = tpl[0];
+  if (!template) return 'no-template';
+  const booking =
+    typeof bookingOrId === 'string' ? await findBookingCopy(tx, tenantId, bookingOrId) : bookingOrId;
+  if (!booking) return 'no-template';
+  if (!booking.customer_email.includes('@')) return 'no-address';
+  const venue = await venueContext(tx, tenantId);
+  if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
+  const values = { ...bookingValues(booking, venue), ...opts.extra };
+  const r = renderTemplate(template.subject, template.body, values);
+  const id = await queueEmail(tx, {
+    tenantId,
+    kind,
+    dedupeKey: `auto:${kind}:${booking.booking_id}${opts.keySuffix ? `:${opts.keySuffix}` : ''}`,
+    bookingId: booking.booking_id,
+    templateId: template.id,
+    templateName: template.name,
+    toEmail: booking.customer_email,
+    toName: booking.customer_name,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    now: opts.now,
+    notBefore: nextDaytime(opts.now, venue.timezone, cs[0]?.send_hour ?? 9),
+  });
+  return id ? 'queued' : 'already-sent';
+}

@@ -1,0 +1,30 @@
+/** What comms takes from its surroundings: clock, mail transport, retry timing. Tests replace them. */
+import type { Transporter } from 'nodemailer';
+
+export interface MailerConfig {
+  /** The SMTP transport (SMTP_URL, or the embedded capture server). Resolved per delivery round. */
+  transport: () => Transporter;
+  /** Envelope sender and the From address; the From name is the venue's business name. */
+  mailFrom: string;
+  /** True when the embedded capture server receives everything (no SMTP_URL): Mail preview shows it. */
+  capturing: boolean;
+}
+
+export interface CommsDeps {
+  now: () => Date;
+  mailer: MailerConfig;
+  /** A claim older than this is taken to be a dead worker's and goes back to the queue. */
+  claimTimeoutMs: number;
+  /** Wait before attempt `attempts + 1` after a temporary failure. */
+  backoffMs: (attempts: number) => number;
+  /** Messages per delivery round. */
+  batchSize: number;
+  /** Where the worker asks admin for the venue's business name and e-mail (From, Reply-To). */
+  fetchSender: (tenantId: string) => Promise<{ businessName: string; businessEmail: string } | null>;
+  /** The pay page the pay-link e-mail points to (`?bookingId=` is added). */
+  payLinkBase: string;
+}
+
+/** 30 s, 60 s, 120 s … at most 10 minutes. */
+export const defaultBackoff = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 600_000);

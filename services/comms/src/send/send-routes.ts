@@ -1,0 +1,225 @@
+/**
+ * Sending (spec 02 §2.10, §2.12; issue 12 items 3 and 7): the Send Email page, the quick e-mail,
+ * the pay-link e-mail and reminders from Bookings → Confirmed. Each message is rendered here and
+ * queued in the outbox in the request's transaction; the worker delivers it (mail/worker.ts).
+ */
+import { hasPermission } from '@venue/contracts';
+import {
+  bounceWarning,
+  remindersMessage,
+  renderTemplate,
+  sendEmailSchema,
+  sendRemindersSchema,
+  SMS_NOT_SET_UP,
+  TEMPLATE_NOT_FOUND,
+  type SendEmailPayload,
+  type TemplateValues,
+} from '@venue/contracts/comms';
+import {
+  ACCESS_DENIED_MESSAGE,
+  badRequest,
+  forbidden,
+  notFound,
+  parseBody,
+  requireAuth,
+  withTx,
+  type AppContext,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { ZodError } from 'zod';
+import type { CommsDeps } from '../deps.ts';
+import { queueEmail } from '../mail/queue.ts';
+import { emailById } from '../history/email-record.ts';
+import { findTemplate } from '../templates/template-routes.ts';
+import { ensureTenant } from '../templates/seed.ts';
+import { bookingValues, findBookingCopy, venueContext, type BookingCopyRow } from '../templates/values.ts';
+import { commsGuard, tenantOf, venueSettings } from '../shared.ts';
+import { readMultipart, type Attachment } from './attachments.ts';
+
+interface TemplateUse {
+  id: string;
+  name: string;
+  type: string;
+  subject: string;
+  body: string;
+}
+
+async function templateOfKind(tx: Tx, tenantId: string, kind: string): Promise<TemplateUse | null> {
+  const { rows } = await tx.query<TemplateUse>(
+    `SELECT id, name, type, subject, body FROM email_templates WHERE tenant_id = $1 AND kind = $2 AND is_active`,
+    [tenantId, kind],
+  );
+  return rows[0] ?? null;
+}
+
+async function chosenTemplate(tx: Tx, tenantId: string, p: SendEmailPayload): Promise<TemplateUse | null> {
+  if (p.templateId) {
+    const t = await findTemplate(tx, tenantId, p.templateId);
+    if (!t) throw notFound(TEMPLATE_NOT_FOUND);
+    return t;
+  }
+  if (p.purpose === 'payment_link') return templateOfKind(tx, tenantId, 'payment_link');
+  return null;
+}
+
+/** The address bounced before: the answer carries the warning the page shows. */
+export async function bounceWarningFor(tx: Tx, tenantId: string, email: string): Promise<string | null> {
+  const { rows } = await tx.query<{ reason: string }>(
+    `SELECT reason FROM bounces WHERE tenant_id = $1 AND email = lower($2)`,
+    [tenantId, email],
+  );
+  return rows[0] ? bounceWarning(email, rows[0].reason) : null;
+}
+
+function parsePayload(payload: unknown): SendEmailPayload {
+  try {
+    return sendEmailSchema.parse(payload);
+  } catch (err) {
+    if (!(err instanceof ZodError)) throw err;
+    const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw badRequest(errors[0]?.message ?? 'Invalid request', { errors });
+  }
+}
+
+export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
+  router.post('/api/email-comms/send', ...commsGuard, async (ctx) => {
+    let p: SendEmailPayload;
+    let attachments: Attachment[] = [];
+    if (ctx.is('multipart/form-data')) {
+      const form = await readMultipart(ctx);
+      p = parsePayload(form.payload);
+      attachments = form.attachments;
+    } else {
+      p = parseBody(ctx, sendEmailSchema);
+    }
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx;
+    await ensureTenant(tx, tenantId);
+    const template = await chosenTemplate(tx, tenantId, p);
+    if (template?.type === 'sms')
+      throw badRequest(SMS_NOT_SET_UP, { errors: [{ path: 'templateId', message: SMS_NOT_SET_UP }] });
+    let booking: BookingCopyRow | null = null;
+    if (p.bookingId) {
+      booking = await findBookingCopy(tx, tenantId, p.bookingId);
+      if (!booking) throw notFound('Booking not found');
+    }
+    const subject = p.customSubject?.trim() || template?.subject || '';
+    const body = p.customBody?.trim() ? p.customBody : (template?.body ?? '');
+    if (!subject || !body.trim()) {
+      const message =
+        p.purpose === 'payment_link'
+          ? 'The Payment link template is missing or inactive.'
+          : 'Body is required';
+      throw badRequest(message, {
+        errors: [{ path: p.purpose === 'payment_link' ? 'purpose' : 'customBody', message }],
+      });
+    }
+    // The client's values first; the booking's own (and the pay link) win over them.
+    let values: TemplateValues = { ...(p.variables as TemplateValues | undefined) };
+    if (booking) {
+      await venueSettings(tx, tenantId);
+      const venue = (await venueContext(tx, tenantId))!;
+      values = { ...values, ...bookingValues(booking, venue) };
+      if (p.purpose === 'payment_link')
+        values.paymentLink = `${deps.payLinkBase}?bookingId=${encodeURIComponent(booking.booking_id)}`;
+    }
+    const r = renderTemplate(subject, body, values);
+    const kind = p.purpose ?? (p.isCustom ? 'quick' : 'general');
+    const id = (await queueEmail(tx, {
+      tenantId,
+      kind,
+      bookingId: booking?.booking_id ?? null,
+      templateId: template?.id ?? null,
+      templateName: template?.name ?? null,
+      toEmail: p.recipientEmail,
+      toName: p.recipientName ?? p.recipientEmail.split('@')[0]!,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      attachments,
+      now: deps.now(),
+    }))!;
+    await tx.audit(ctx, {
+      action: 'email_queued',
+      targetType: 'email',
+      target: id,
+      targetLabel: `E-mail to ${p.recipientEmail}: ${r.subject}`.slice(0, 300),
+    });
+    ctx.status = 202;
+    ctx.body = {
+      message: 'Email queued for sending.',
+      email: await emailById(tx, tenantId, id),
+      warning: await bounceWarningFor(tx, tenantId, p.recipientEmail),
+    };
+  });
+
+  // Bookings → Confirmed sends these too, so the bookings page key is enough.
+  router.post(
+    '/api/email-comms/reminders',
+    requireAuth,
+    async (ctx: AppContext, next) => {
+      const principal = ctx.state.principal!;
+      if (!hasPermission(principal, 'comms') && !hasPermission(principal, 'bookings'))
+        throw forbidden(ACCESS_DENIED_MESSAGE);
+      await next();
+    },
+    withTx,
+    async (ctx) => {
+      const b = parseBody(ctx, sendRemindersSchema);
+      const tenantId = tenantOf(ctx);
+      const tx = ctx.state.tx;
+      await ensureTenant(tx, tenantId);
+      await venueSettings(tx, tenantId);
+      const venue = (await venueContext(tx, tenantId))!;
+      let template: TemplateUse | null;
+      if (b.templateId) {
+        template = await findTemplate(tx, tenantId, b.templateId);
+        if (!template) throw notFound(TEMPLATE_NOT_FOUND);
+        if (template.type === 'sms')
+          throw badRequest(SMS_NOT_SET_UP, { errors: [{ path: 'templateId', message: SMS_NOT_SET_UP }] });
+      } else template = await templateOfKind(tx, tenantId, 'event_reminder');
+      const results = [];
+      for (const bookingId of [...new Set(b.bookingIds)]) {
+        const booking = await findBookingCopy(tx, tenantId, bookingId);
+        const refusal = !booking
+          ? 'Booking not found'
+          : !template
+            ? 'There is no active Event reminder template.'
+            : !booking.customer_email.includes('@')
+              ? 'The booking has no customer e-mail address.'
+              : booking.status !== 'confirmed'
+                ? `Only confirmed bookings get reminders; this one is ${booking.status}.`
+                : null;
+        if (refusal || !booking || !template) {
+          results.push({ bookingId, status: 'failed' as const, message: refusal, emailId: null });
+          continue;
+        }
+        const r = renderTemplate(template.subject, template.body, bookingValues(booking, venue));
+        const emailId = await queueEmail(tx, {
+          tenantId,
+          kind: 'reminder',
+          bookingId,
+          templateId: template.id,
+          templateName: template.name,
+          toEmail: booking.customer_email,
+          toName: booking.customer_name,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          now: deps.now(),
+        });
+        results.push({ bookingId, status: 'queued' as const, message: null, emailId });
+      }
+      const sent = results.filter((r) => r.status === 'queued').length;
+      const failed = results.length - sent;
+      if (sent > 0)
+        await tx.audit(ctx, {
+          action: 'reminders_queued',
+          targetType: 'email',
+          additionalInfo: `${sent} reminder(s) queued, ${failed} failed`,
+        });
+      ctx.body = { sent, failed, message: remindersMessage(sent, failed), results };
+    },
+  );
+}

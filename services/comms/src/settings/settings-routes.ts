@@ -1,0 +1,87 @@
+/** Automatic e-mail switches, reminder lead time and send hour (issue 12 item 6), per tenant. */
+import {
+  AUTOMATIC_EMAIL_KINDS,
+  COMMS_SETTINGS_DEFAULTS,
+  commsSettingsUpdateSchema,
+  type CommsSettings,
+} from '@venue/contracts/comms';
+import {
+  parseBody,
+  requireAuth,
+  requirePermission,
+  requireRole,
+  withTx,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { commsGuard, tenantOf } from '../shared.ts';
+import { ensureTenant } from '../templates/seed.ts';
+
+async function readCommsSettings(tx: Tx, tenantId: string): Promise<CommsSettings> {
+  await ensureTenant(tx, tenantId);
+  const { rows } = await tx.query<{
+    automatic: Record<string, boolean>;
+    reminder_days_before: number;
+    send_hour: number;
+  }>(`SELECT automatic, reminder_days_before, send_hour FROM comms_settings WHERE tenant_id = $1`, [
+    tenantId,
+  ]);
+  const r = rows[0]!;
+  return {
+    // kinds added after the row was written are on, like the defaults
+    automatic: Object.fromEntries(
+      AUTOMATIC_EMAIL_KINDS.map((k) => [k, r.automatic?.[k] ?? COMMS_SETTINGS_DEFAULTS.automatic[k]]),
+    ) as CommsSettings['automatic'],
+    reminderDaysBefore: Number(r.reminder_days_before),
+    sendHour: Number(r.send_hour),
+  };
+}
+
+export function settingsRoutes(router: AppRouter): void {
+  router.get('/api/email-comms/settings', ...commsGuard, async (ctx) => {
+    ctx.body = { settings: await readCommsSettings(ctx.state.tx, tenantOf(ctx)) };
+  });
+
+  // A venue's settings: its owner's to change (as every Settings page).
+  router.put(
+    '/api/email-comms/settings',
+    requireAuth,
+    requirePermission('comms'),
+    requireRole('hall_owner', 'super_admin'),
+    withTx,
+    async (ctx) => {
+      const b = parseBody(ctx, commsSettingsUpdateSchema);
+      const tenantId = tenantOf(ctx);
+      const tx = ctx.state.tx;
+      const before = await readCommsSettings(tx, tenantId);
+      const automatic = Object.fromEntries(
+        Object.entries(b.automatic ?? {}).filter(([, v]) => v !== undefined),
+      ) as Record<string, boolean>;
+      // Merged in the statement (jsonb ||), so two owners switching different kinds both stick.
+      await tx.query(
+        `UPDATE comms_settings SET automatic = automatic || $2::jsonb,
+                reminder_days_before = coalesce($3, reminder_days_before), send_hour = coalesce($4, send_hour),
+                updated_at = now()
+          WHERE tenant_id = $1`,
+        [tenantId, JSON.stringify(automatic), b.reminderDaysBefore ?? null, b.sendHour ?? null],
+      );
+      const after = await readCommsSettings(tx, tenantId);
+      const changes: Record<string, { old: unknown; new: unknown }> = {};
+      for (const k of AUTOMATIC_EMAIL_KINDS)
+        if (before.automatic[k] !== after.automatic[k])
+          changes[`automatic.${k}`] = { old: before.automatic[k], new: after.automatic[k] };
+      if (before.reminderDaysBefore !== after.reminderDaysBefore)
+        changes.reminderDaysBefore = { old: before.reminderDaysBefore, new: after.reminderDaysBefore };
+      if (before.sendHour !== after.sendHour)
+        changes.sendHour = { old: before.sendHour, new: after.sendHour };
+      if (Object.keys(changes).length)
+        await tx.audit(ctx, {
+          action: 'email_settings_updated',
+          targetType: 'settings',
+          target: 'Automatic e-mails',
+          changes,
+        });
+      ctx.body = { settings: after, message: 'Email settings saved.' };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+/** Guards and small helpers every comms route shares. */
+import {
+  isUuid,
+  notFound,
+  requireAuth,
+  requirePermission,
+  requireSettingsCopy,
+  withTx,
+  type AppContext,
+  type Tx,
+} from '@venue/service-kit';
+
+/** Send Email, Templates and Email History: the `comms` page permission. */
+export const commsGuard = [requireAuth, requirePermission('comms'), withTx] as const;
+
+export const tenantOf = (ctx: AppContext): string => ctx.state.principal!.tenantId;
+
+/** A path id that is not a uuid is a row that does not exist (404), never a 500 from the cast. */
+export function pathId(ctx: AppContext, message: string): string {
+  const id = ctx.params.id ?? '';
+  if (!isUuid(id)) throw notFound(message);
+  return id;
+}
+
+export const iso = (v: Date | string | null | undefined): string | null =>
+  v ? new Date(v).toISOString() : null;
+
+/** The venue's settings copy, or 503 "…have not reached Communications yet". */
+export const venueSettings = (tx: Tx, tenantId: string) =>
+  requireSettingsCopy(tx, tenantId, 'Communications');

@@ -1,0 +1,83 @@
+/**
+ * The templates every tenant starts with (issue 12 item 2): one per automatic or money e-mail,
+ * plain text with the spec's variables (rendering escapes them for the HTML part).
+ */
+import type { TemplateKind } from '@venue/contracts/comms';
+
+export interface DefaultTemplate {
+  kind: TemplateKind;
+  name: string;
+  subject: string;
+  body: string;
+}
+
+const SIGN_OFF = '\n\nKind regards,\n{{businessName}}';
+
+export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
+  {
+    kind: 'booking_confirmed',
+    name: 'Booking confirmation',
+    subject: 'Your booking {{bookingCode}} is confirmed',
+    body: `Hi {{customerName}},\n\nGood news: your booking for {{eventType}} at {{hallName}} on {{bookingDate}} from {{startTime}} to {{endTime}} is confirmed.\n\nGuests: {{guestCount}}\nTotal: {{calculatedPrice}}\nBooking reference: {{bookingCode}}\n\nReply to this e-mail if anything changes.${SIGN_OFF}`,
+  },
+  {
+    kind: 'hold_placed',
+    name: 'Hold placed',
+    subject: 'We are holding {{hallName}} for you until {{holdExpiresAt}}',
+    body: `Hi {{customerName}},\n\nWe have placed a hold on {{hallName}} for your {{eventType}} on {{bookingDate}} from {{startTime}} to {{endTime}}.\n\nThe hold lasts until {{holdExpiresAt}}. Please confirm before then, or the time is released for others.\n\nBooking reference: {{bookingCode}}${SIGN_OFF}`,
+  },
+  {
+    kind: 'hold_expiring',
+    name: 'Hold expiring',
+    subject: 'Your hold on {{hallName}} ends {{holdExpiresAt}}',
+    body: `Hi {{customerName}},\n\nA reminder that our hold on {{hallName}} for your {{eventType}} on {{bookingDate}} ends {{holdExpiresAt}}.\n\nReply to this e-mail to confirm the booking before then.\n\nBooking reference: {{bookingCode}}${SIGN_OFF}`,
+  },
+  {
+    kind: 'declined',
+    name: 'Booking request declined',
+    subject: 'Your booking request {{bookingCode}}',
+    body: `Hi {{customerName}},\n\nThank you for your interest in {{hallName}}. Unfortunately we cannot accept your request for {{eventType}} on {{bookingDate}} ({{startTime}}–{{endTime}}).\n\nReason: {{declineReason}}\n\nPlease reply to this e-mail if you would like to find another date.${SIGN_OFF}`,
+  },
+  {
+    kind: 'changes_requested',
+    name: 'Changes requested',
+    subject: 'Changes needed for your booking {{bookingCode}}',
+    body: `Hi {{customerName}},\n\nThank you for your booking request for {{eventType}} at {{hallName}} on {{bookingDate}} ({{startTime}}–{{endTime}}).\n\nBefore we can accept it we need a few changes:\n\n{{changesMessage}}\n\nPlease reply to this e-mail with the updated details.${SIGN_OFF}`,
+  },
+  {
+    kind: 'cancelled',
+    name: 'Booking cancelled',
+    subject: 'Your booking {{bookingCode}} has been cancelled',
+    body: `Hi {{customerName}},\n\nYour booking for {{eventType}} at {{hallName}} on {{bookingDate}} ({{startTime}}–{{endTime}}) has been cancelled.\n\nIf this is unexpected, please reply to this e-mail.${SIGN_OFF}`,
+  },
+  {
+    kind: 'event_reminder',
+    name: 'Event reminder',
+    subject: 'Reminder: {{eventType}} at {{hallName}} on {{bookingDate}}',
+    body: `Hi {{customerName}},\n\nThis is a friendly reminder of your {{eventType}} at {{hallName}} on {{bookingDate}} from {{startTime}} to {{endTime}}.\n\nGuests: {{guestCount}}\nBooking reference: {{bookingCode}}\n\nIf you need to make any changes, just reply to this e-mail.${SIGN_OFF}`,
+  },
+  {
+    kind: 'payment_link',
+    name: 'Payment link',
+    subject: 'Payment for your booking {{bookingCode}}',
+    body: `Hi {{customerName}},\n\nYou can pay for your {{eventType}} at {{hallName}} on {{bookingDate}} here:\n\n{{paymentLink}}\n\nAmount: {{calculatedPrice}}${SIGN_OFF}`,
+  },
+  {
+    kind: 'invoice',
+    name: 'Invoice',
+    subject: 'Invoice for your booking {{bookingCode}}',
+    body: `Hi {{customerName}},\n\nPlease find your invoice for {{eventType}} at {{hallName}} on {{bookingDate}} attached.\n\nTotal: {{calculatedPrice}}\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
+  },
+  {
+    kind: 'receipt',
+    name: 'Receipt',
+    subject: 'Receipt for your booking {{bookingCode}}',
+    body: `Hi {{customerName}},\n\nThank you for your payment for {{eventType}} at {{hallName}} on {{bookingDate}}. Your receipt is attached.${SIGN_OFF}`,
+  },
+  {
+    kind: 'quotation',
+    name: 'Quotation',
+    subject: 'Your quotation for {{eventType}} at {{hallName}}',
+    body: `Hi {{customerName}},\n\nThank you for your enquiry. Please find our quotation for {{eventType}} at {{hallName}} on {{bookingDate}} ({{startTime}}–{{endTime}}) attached.\n\nEstimated total: {{calculatedPrice}}\n\nReply to this e-mail to go ahead.${SIGN_OFF}`,
+  },
+];

@@ -1,0 +1,119 @@
+/**
+ * A booking's values for the template variables (spec 02 §3.5 plus issue 12's extras), from
+ * comms' booking copy and the venue's settings copy. Dates are the venue's, prices in its
+ * currency. `bookingId` is the booking's reference (HH-2027-0023): the customer reads it, and a
+ * database id would mean nothing to them (decision 29).
+ */
+import type { TemplateValues } from '@venue/contracts/comms';
+import type { Tx } from '@venue/service-kit';
+
+export interface BookingCopyRow {
+  tenant_id: string;
+  booking_id: string;
+  booking_code: string;
+  customer_id: string | null;
+  customer_name: string;
+  customer_email: string;
+  event_type: string;
+  guest_count: number | null;
+  booking_date: string;
+  start_time: string;
+  end_time: string;
+  resource_id: string;
+  resource_name: string;
+  status: string;
+  calculated_price_cents: number | string | null;
+  starts_at: Date | string;
+  hold_expires_at: Date | string | null;
+  booking_updated_at: Date | string;
+}
+
+export const BOOKING_COPY_COLUMNS = `b.tenant_id, b.booking_id, b.booking_code, b.customer_id, b.customer_name,
+  b.customer_email, b.event_type, b.guest_count, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date,
+  b.start_time, b.end_time, b.resource_id, b.resource_name, b.status, b.calculated_price_cents, b.starts_at,
+  b.hold_expires_at, b.booking_updated_at`;
+
+export async function findBookingCopy(
+  tx: Tx,
+  tenantId: string,
+  bookingId: string,
+): Promise<BookingCopyRow | null> {
+  const { rows } = await tx.query<BookingCopyRow>(
+    `SELECT ${BOOKING_COPY_COLUMNS} FROM booking_copies b WHERE b.tenant_id = $1 AND b.booking_id = $2`,
+    [tenantId, bookingId],
+  );
+  return rows[0] ?? null;
+}
+
+/** "Sat 14 Mar 2026": the weekday helps the reader (spec 02 §9's reminder subject has it). */
+export function formatDate(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+    .format(d)
+    .replace(/,/g, '');
+}
+
+export function formatInstant(at: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(at));
+}
+
+export function formatMoney(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return (cents / 100).toFixed(2);
+  }
+}
+
+export interface VenueContext {
+  timezone: string;
+  currency: string;
+  businessName: string;
+}
+
+export function bookingValues(b: BookingCopyRow, venue: VenueContext): TemplateValues {
+  return {
+    customerName: b.customer_name,
+    customerEmail: b.customer_email,
+    bookingId: b.booking_code,
+    bookingCode: b.booking_code,
+    eventType: b.event_type,
+    bookingDate: formatDate(b.booking_date),
+    startTime: b.start_time,
+    endTime: b.end_time,
+    hallName: b.resource_name,
+    calculatedPrice: formatMoney(Number(b.calculated_price_cents ?? 0), venue.currency),
+    guestCount: b.guest_count === null ? '' : String(b.guest_count),
+    status: b.status,
+    ...(b.hold_expires_at ? { holdExpiresAt: formatInstant(b.hold_expires_at, venue.timezone) } : {}),
+    // Until the worker has learnt the venue's business name (its first delivery), a neutral one.
+    businessName: venue.businessName || 'The venue team',
+  };
+}
+
+/** The venue's clock and currency (settings copy) and name (kept sender), or null without a settings copy. */
+export async function venueContext(tx: Tx, tenantId: string): Promise<VenueContext | null> {
+  const { rows } = await tx.query<{ timezone: string; currency: string; business_name: string | null }>(
+    `SELECT s.timezone, s.currency, t.business_name
+       FROM tenant_settings s LEFT JOIN tenant_senders t ON t.tenant_id = s.tenant_id
+      WHERE s.tenant_id = $1`,
+    [tenantId],
+  );
+  const r = rows[0];
+  return r ? { timezone: r.timezone, currency: r.currency, businessName: r.business_name ?? '' } : null;
+}
