@@ -37,7 +37,9 @@ export const SUBSCRIPTIONS = {
   // booking.*: the busy times of each resource for its iCalendar feed (booking-events.ts)
   catalogue: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
   bookings: ['resource.*', 'blockout.*', 'customer.erasure_requested', 'tenant.settings_changed'],
-  money: [],
+  // tenant.settings_changed: the venue's clock, GST and Payment settings (settings copy, decision 21)
+  // booking.*: the bookings money invoices (issue 13); a confirmation with a deposit raises its invoice
+  money: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
   // tenant.settings_changed: the venue's clock and currency for its e-mails (settings.ts)
   // booking.*: comms' booking copy (recipients, previews, reminders) and the automatic e-mails
   // (bookingMailPartSchema in events/bookings.ts)

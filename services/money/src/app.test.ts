@@ -1,8 +1,26 @@
-import { describeUnbuiltArea } from '@venue/service-kit/testing';
-import { moneyService } from './app.ts';
+/** services/money starts, answers its health check and keeps tenant data behind row-level security. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startMoney, type Harness } from './testing/harness.ts';
 
-describeUnbuiltArea(moneyService, [
-  { path: '/api/invoices/hall-owner/{owner}', message: 'Invoices is not available yet.', namesOwner: true },
-  { path: '/api/payments/hall-owner/{owner}', message: 'Payments is not available yet.', namesOwner: true },
-  { path: '/api/quotations/my-quotations', message: 'Quotations is not available yet.' },
-]);
+let h: Harness;
+before(async () => {
+  h = await startMoney();
+});
+after(() => h.close());
+
+test('health answers ok', async () => {
+  const r = await h.call('GET', '/health');
+  assert.equal(r.status, 200);
+  assert.equal(r.body.service, 'money');
+});
+
+test('without a token the money routes are 401', async () => {
+  for (const path of [
+    '/api/invoices/hall-owner/x',
+    '/api/payments/hall-owner/x',
+    '/api/deposits/hall-owner/x',
+  ]) {
+    assert.equal((await h.call('GET', path)).status, 401, path);
+  }
+});

@@ -1,46 +1,38 @@
-import {
-  notImplemented,
-  requireAuth,
-  requirePermission,
-  requireTenantParam,
-  type AppMiddleware,
-  type ServiceOptions,
-} from '@venue/service-kit';
+import { storeSettingsSnapshot, defineConsumers, type ServiceOptions } from '@venue/service-kit';
+import { bondRoutes } from './bonds/routes.ts';
+import { bookingEvent } from './copies/booking-copy.ts';
+import { depositRoutes } from './deposits/routes.ts';
+import { overdueJob } from './invoices/overdue-job.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 
-/**
- * The endpoint exists with its real guards (token, page permission, own tenant), but the
- * feature is not built yet: say so instead of inventing data.
- */
-function notYet(area: string): AppMiddleware {
-  return async () => {
-    throw notImplemented(`${area} is not available yet.`);
+export interface MoneyServiceOptions {
+  /** The clock of the overdue sweep (tests move it). */
+  now?: () => Date;
+}
+
+/** services/money: invoices, payments, credit notes, deposits and bonds. Shared by main.ts and the tests. */
+export function createMoneyService(opts: MoneyServiceOptions = {}): ServiceOptions {
+  return {
+    name: 'money',
+    migrationsDir: new URL('../migrations/', import.meta.url),
+    routes(router) {
+      invoiceRoutes(router);
+      paymentRoutes(router);
+      // Bonds first: /api/deposits/bonds/... would otherwise meet /api/deposits/:bookingId/...
+      bondRoutes(router);
+      depositRoutes(router);
+    },
+    consumers: defineConsumers('money', {
+      'tenant.settings_changed': async (event, tx) => {
+        await storeSettingsSnapshot(tx, event);
+      },
+      'booking.created': bookingEvent,
+      'booking.updated': bookingEvent,
+      'booking.status_changed': bookingEvent,
+    }),
+    jobs: [overdueJob(opts.now)],
   };
 }
 
-/** services/money: Invoices, payments, deposits and quotations. Shared by main.ts and the tests. */
-export const moneyService: ServiceOptions = {
-  name: 'money',
-  migrationsDir: new URL('../migrations/', import.meta.url),
-  routes(router) {
-    router.get(
-      '/api/invoices/hall-owner/:hallOwnerId',
-      requireAuth,
-      requirePermission('invoices'),
-      requireTenantParam('hallOwnerId'),
-      notYet('Invoices'),
-    );
-    router.get(
-      '/api/payments/hall-owner/:hallOwnerId',
-      requireAuth,
-      requirePermission('invoices'),
-      requireTenantParam('hallOwnerId'),
-      notYet('Payments'),
-    );
-    router.get(
-      '/api/quotations/my-quotations',
-      requireAuth,
-      requirePermission('quotations'),
-      notYet('Quotations'),
-    );
-  },
-};
+export const moneyService: ServiceOptions = createMoneyService();

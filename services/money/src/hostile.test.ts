@@ -1,5 +1,89 @@
-/** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts): money's routes are 501 stubs so far. */
-import { describeHostileInput, ownerOnlySetup } from '@venue/service-kit/testing';
-import { moneyService } from './app.ts';
+/** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on money's routes. */
+import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
+import { OWNER, startMoney } from './testing/harness.ts';
 
-describeHostileInput('money', () => ownerOnlySetup(moneyService, { hallOwnerId: '{owner}' }));
+describeHostileInput('money', async () => {
+  const h = await startMoney();
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const r = await h.call(method, path, OWNER, body);
+    if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
+    return r.body;
+  };
+  const booking = await h.booking('booking.created', { totalCents: 200_000 });
+  const other = await h.booking('booking.created', { totalCents: 100_000 });
+  const deposited = await h.booking('booking.created', { totalCents: 100_000, depositCents: 20_000 });
+  const invoice = await ok('POST', '/api/invoices', {
+    bookingId: booking,
+    invoiceType: 'FINAL',
+    issue: true,
+  });
+  const paid = await ok('POST', `/api/invoices/${invoice.id}/payments`, {
+    amount: 100,
+    paymentMethod: 'Cash',
+  });
+  const credit = await ok('POST', `/api/invoices/${invoice.id}/credit-notes`, {
+    amount: 10,
+    reason: 'Discount',
+  });
+  const bond = await ok('POST', '/api/deposits/bonds', {
+    bookingId: booking,
+    amount: 500,
+    paymentMethod: 'Cash',
+  });
+  const kit = kitRoutes(OWNER);
+  const payment = { amount: 1, paymentMethod: 'Cash', reference: 'EFT 12', notes: 'Thanks' };
+  return {
+    t: h.t,
+    token: h.token[OWNER]!,
+    tenantId: OWNER,
+    table: {
+      params: {
+        id: invoice.id,
+        hallOwnerId: OWNER,
+        bookingId: deposited,
+        creditNoteId: credit.creditNote.id,
+      },
+      paramsByRoute: {
+        'GET /api/payments/:id/receipt': { id: paid.payment.id },
+        'POST /api/deposits/bonds/:id/refund': { id: bond.id },
+        'POST /api/deposits/bonds/:id/forfeit': { id: bond.id },
+      },
+      bodies: {
+        ...kit.bodies,
+        'POST /api/invoices': {
+          bookingId: other,
+          invoiceType: 'FINAL',
+          amount: 10,
+          description: 'Hire',
+          dueDate: '2026-12-01',
+          notes: 'Thanks',
+          customerAbn: '51824753556',
+        },
+        'POST /api/invoices/send-reminders': { invoiceIds: [invoice.id], hallOwnerId: OWNER },
+        'PUT /api/invoices/:id/status': {
+          status: 'SENT',
+          paymentMethod: 'Cash',
+          reference: 'r',
+          reason: 'x',
+        },
+        'POST /api/invoices/:id/payments': payment,
+        'PUT /api/invoices/:id/payment': payment,
+        'POST /api/invoices/:id/credit-notes': {
+          amount: 1,
+          reason: 'Discount',
+          refund: { paymentMethod: 'Cash', reference: 'RF', notes: 'Back' },
+        },
+        'POST /api/deposits/:bookingId/mark-paid': { paymentMethod: 'Cash', reference: 'r', notes: 'n' },
+        'POST /api/deposits/:bookingId/mark-unpaid': { reason: 'Cheque bounced' },
+        'POST /api/deposits/bonds': { bookingId: other, amount: 100, paymentMethod: 'Cash', reference: 'r' },
+        'POST /api/deposits/bonds/:id/refund': { paymentMethod: 'Cash', reference: 'r' },
+        'POST /api/deposits/bonds/:id/forfeit': { amount: 10, reason: 'Broken chair' },
+      },
+      noBody: [],
+      lenient: kit.lenient,
+      queries: {
+        'GET /api/invoices/hall-owner/:hallOwnerId': ['status', 'bookingId', 'type'],
+      },
+    },
+  };
+});

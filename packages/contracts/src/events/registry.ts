@@ -29,6 +29,7 @@ import {
 import { blockoutEventSchema, resourceEventSchema } from './catalogue.ts';
 import {
   bondEventSchema,
+  bookingMoneySchema,
   creditNoteSchema,
   depositEventSchema,
   invoiceEventSchema,
@@ -190,6 +191,12 @@ export const EVENTS = {
     producer: 'money',
     schema: paymentRecordedEventSchema,
     summary: 'a payment, refund or reversal, with the invoice’s and the booking’s money after it',
+  }),
+  'booking_money.changed': event({
+    version: 1,
+    producer: 'money',
+    schema: bookingMoneySchema,
+    summary: 'a booking’s money after an invoice, payment or credit note: deposit paid, paid, balance due',
   }),
   'deposit.paid': event({
     version: 1,

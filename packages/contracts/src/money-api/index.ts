@@ -49,7 +49,7 @@ export const REMINDER_STATUSES = ['SENT', 'OVERDUE', 'PARTIAL'] as const;
 export const MONEY_MESSAGES = {
   overpayment: (balance: string) =>
     `This payment is more than the balance due (${balance}). Record at most the balance, or create the difference as a separate invoice.`,
-  finalExists: 'This booking already has a final invoice.',
+  finalExists: 'A final invoice already exists for this booking.',
   notInvoiceable: 'Invoices can be created only for bookings that are Confirmed, Pending or Completed.',
   amountRequired: 'Amount must be more than $0.00.',
   sellerDetailsMissing:
@@ -637,3 +637,54 @@ export const bondEventSchema = z.object({
   at: isoInstant,
 });
 export type BondEvent = z.infer<typeof bondEventSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payment settings as money reads them (its copy of admin's settings)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The Payment settings a tax invoice shows (seller, bank details, due days, accepted methods):
+ * the `payment` part of admin's `tenant.settings_changed` snapshot, once admin carries it.
+ * Money reads it from its settings copy; until it has arrived the defaults apply and issuing a
+ * tax invoice is refused for want of the seller's name and ABN.
+ */
+export const paymentSettingsSnapshotSchema = z.object({
+  businessName: z.string(),
+  businessABN: z.string(),
+  businessAddress: z.string(),
+  businessPhone: z.string(),
+  businessEmail: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  bsb: z.string(),
+  accountNumber: z.string(),
+  referenceNote: z.string(),
+  defaultDueDays: z.number().int().min(0).max(365),
+  paymentMethods: z.object({
+    stripe: z.boolean(),
+    bankTransfer: z.boolean(),
+    cash: z.boolean(),
+    cheque: z.boolean(),
+  }),
+  /** Invoice numbers read `{prefix}-{year}-{00001}`; default `INV`. */
+  invoiceNumberPrefix: z
+    .string()
+    .regex(/^[A-Z0-9]{1,10}$/)
+    .optional(),
+});
+export type PaymentSettingsSnapshot = z.infer<typeof paymentSettingsSnapshotSchema>;
+
+export const PAYMENT_SETTINGS_DEFAULTS: PaymentSettingsSnapshot = {
+  businessName: '',
+  businessABN: '',
+  businessAddress: '',
+  businessPhone: '',
+  businessEmail: '',
+  bankName: '',
+  accountName: '',
+  bsb: '',
+  accountNumber: '',
+  referenceNote: '',
+  defaultDueDays: 30,
+  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
+};

@@ -1,0 +1,191 @@
+/**
+ * The money PDFs (pdfkit, A4): the tax invoice, the adjustment (credit) note and the payment
+ * receipt. A tax invoice carries what the ATO asks of one (GST Act s29-70): the words "Tax
+ * Invoice", the seller's name and ABN, the issue date, its number, what was sold, the GST (and
+ * "Total includes GST" when the GST is exactly 1/11 of the total), the total; from $1,000 the
+ * buyer's name (and ABN when known). Then what a customer needs to pay it: deposit applied,
+ * amount paid, balance due, bank details and the reference to quote.
+ */
+import PDFDocument from 'pdfkit';
+import type { InvoiceRow, Seller } from '../invoices/invoice-row.ts';
+import { balanceCents } from '../invoices/invoice-row.ts';
+import type { CreditNoteRow, PaymentRow } from '../invoices/operations.ts';
+import { formatCents, formatDay } from '../shared/format.ts';
+
+/** From this total (incl. GST) the buyer's identity must be on a tax invoice (ATO). */
+export const BUYER_DETAILS_FROM_CENTS = 100_000;
+
+async function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (b: Buffer) => chunks.push(b));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  draw(doc);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+function sellerBlock(doc: PDFKit.PDFDocument, s: Seller) {
+  doc
+    .fontSize(12)
+    .font('Helvetica-Bold')
+    .text(s.businessName || '(business name not set)');
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`ABN ${formatAbn(s.businessABN) || '(not set)'}`);
+  for (const line of [s.businessAddress, s.businessPhone, s.businessEmail]) if (line) doc.text(line);
+}
+
+/** `51824753556` → `51 824 753 556`, as an ABN is printed. */
+export function formatAbn(abn: string): string {
+  const d = abn.replace(/\s+/g, '');
+  return /^\d{11}$/.test(d) ? `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}` : abn;
+}
+
+function row(doc: PDFKit.PDFDocument, label: string, value: string, bold = false) {
+  const y = doc.y;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  doc.text(label, 300, y, { width: 150 });
+  doc.text(value, 450, y, { width: 95, align: 'right' });
+  doc.x = 50;
+}
+
+export interface InvoicePdfInput {
+  invoice: InvoiceRow;
+  /** The seller as fixed at issue; a draft shows the current settings. */
+  seller: Seller;
+}
+
+export function invoicePdf({ invoice: i, seller }: InvoicePdfInput): Promise<Buffer> {
+  const total = Number(i.total_cents);
+  const gst = Number(i.gst_cents);
+  const subtotal = Number(i.subtotal_cents);
+  const title = i.invoice_number ? `Tax Invoice ${i.invoice_number}` : 'Draft invoice';
+  return render(title, (doc) => {
+    doc
+      .fontSize(22)
+      .font('Helvetica-Bold')
+      .text(i.invoice_number ? 'Tax Invoice' : 'Tax Invoice (DRAFT — not yet issued)');
+    doc.moveDown(0.5);
+    sellerBlock(doc, seller);
+    doc.moveDown();
+    doc.font('Helvetica').fontSize(10);
+    doc.text(`Invoice number: ${i.invoice_number ?? 'not yet issued'}`);
+    doc.text(`Issue date: ${i.issue_date ? formatDay(i.issue_date) : 'not yet issued'}`);
+    doc.text(`Due date: ${formatDay(i.due_date)}`);
+    if (i.booking_code) doc.text(`Booking: ${i.booking_code}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Bill to');
+    doc.font('Helvetica').text(i.customer_name);
+    if (i.customer_email) doc.text(i.customer_email);
+    if (i.customer_abn) doc.text(`ABN ${formatAbn(i.customer_abn)}`);
+    else if (total >= BUYER_DETAILS_FROM_CENTS) doc.text('Buyer ABN: not provided');
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Description', 50, doc.y, { continued: false });
+    doc.font('Helvetica');
+    for (const line of i.line_items) {
+      const y = doc.y;
+      doc.text(`${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`, 50, y, { width: 380 });
+      const after = doc.y;
+      doc.text(formatCents(line.totalCents), 450, y, { width: 95, align: 'right' });
+      doc.x = 50;
+      doc.y = Math.max(after, doc.y);
+    }
+    if (i.event_type || i.event_date || i.resource_name)
+      doc
+        .fillColor('#555')
+        .text([i.event_type, i.resource_name, formatDay(i.event_date)].filter(Boolean).join(' · '))
+        .fillColor('#000');
+    doc.moveDown();
+    row(doc, 'Subtotal (excl. GST)', formatCents(subtotal));
+    row(doc, `GST (${i.tax_rate_bp / 100}%)`, formatCents(gst));
+    row(doc, 'Total (incl. GST)', formatCents(total), true);
+    if (gst * 11 === total) {
+      doc.moveDown(0.3);
+      doc.font('Helvetica').fontSize(9).text('Total includes GST.', 300);
+      doc.x = 50;
+    }
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(11).text('Payment summary', 50);
+    if (i.type === 'FINAL') {
+      row(doc, 'Booking total (incl. GST)', formatCents(Number(i.full_amount_cents)));
+      row(doc, 'Deposit applied', formatCents(Number(i.deposit_applied_cents)));
+      row(
+        doc,
+        'Deposit paid',
+        formatCents(Number((i as { deposit_paid_cents?: number | string }).deposit_paid_cents ?? 0)),
+      );
+    }
+    if (Number(i.credited_cents) > 0) row(doc, 'Credited', formatCents(Number(i.credited_cents)));
+    row(doc, 'Amount paid', formatCents(Number(i.paid_cents)));
+    row(doc, 'Balance due', formatCents(balanceCents(i)), true);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(11).text('How to pay', 50);
+    doc.font('Helvetica').fontSize(10);
+    if (seller.bankName || seller.bsb || seller.accountNumber) {
+      if (seller.accountName) doc.text(`Account name: ${seller.accountName}`);
+      if (seller.bankName) doc.text(`Bank: ${seller.bankName}`);
+      if (seller.bsb) doc.text(`BSB: ${seller.bsb}`);
+      if (seller.accountNumber) doc.text(`Account number: ${seller.accountNumber}`);
+    }
+    doc.text(`Reference: ${i.invoice_number ?? i.booking_code ?? ''}`);
+    if (seller.referenceNote) doc.text(seller.referenceNote);
+    if (i.notes) {
+      doc.moveDown();
+      doc.text(i.notes);
+    }
+  });
+}
+
+export function creditNotePdf(c: CreditNoteRow, invoice: InvoiceRow, seller: Seller): Promise<Buffer> {
+  const amount = Number(c.amount_cents);
+  const gst = Number(c.gst_cents);
+  return render(`Adjustment Note ${c.credit_note_number}`, (doc) => {
+    doc.fontSize(22).font('Helvetica-Bold').text('Adjustment Note');
+    doc.moveDown(0.5);
+    sellerBlock(doc, seller);
+    doc.moveDown();
+    doc.font('Helvetica').fontSize(10);
+    doc.text(`Adjustment note number: ${c.credit_note_number}`);
+    doc.text(`Date: ${formatDay(c.issue_date)}`);
+    doc.text(`Adjusts tax invoice: ${invoice.invoice_number ?? ''}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Customer');
+    doc.font('Helvetica').text(invoice.customer_name);
+    if (invoice.customer_abn) doc.text(`ABN ${formatAbn(invoice.customer_abn)}`);
+    doc.moveDown();
+    doc.text(`Reason: ${c.reason}`);
+    doc.moveDown();
+    row(doc, 'Credit (excl. GST)', formatCents(amount - gst));
+    row(doc, 'GST credited', formatCents(gst));
+    row(doc, 'Total credited (incl. GST)', formatCents(amount), true);
+    if (Number(c.refunded_cents) > 0) row(doc, 'Refunded', formatCents(Number(c.refunded_cents)));
+  });
+}
+
+/** `day`: the venue's day of the payment. */
+export function receiptPdf(
+  p: PaymentRow,
+  invoice: InvoiceRow,
+  seller: Seller | null,
+  day: string,
+): Promise<Buffer> {
+  const heading =
+    p.kind === 'payment' ? 'Receipt' : p.kind === 'refund' ? 'Refund Receipt' : 'Payment Reversal';
+  return render(`${heading} ${p.receipt_number}`, (doc) => {
+    doc.fontSize(22).font('Helvetica-Bold').text(heading);
+    doc.moveDown(0.5);
+    if (seller) sellerBlock(doc, seller);
+    doc.moveDown();
+    doc.font('Helvetica').fontSize(10);
+    doc.text(`Receipt number: ${p.receipt_number}`);
+    doc.text(`Date: ${formatDay(day)}`);
+    doc.text(`Invoice: ${invoice.invoice_number ?? ''}`);
+    doc.text(`Received from: ${invoice.customer_name}`);
+    doc.moveDown();
+    row(doc, p.kind === 'payment' ? 'Amount received' : 'Amount', formatCents(Number(p.amount_cents)), true);
+    row(doc, 'Method', p.payment_method);
+    if (p.reference) row(doc, 'Reference', p.reference);
+    row(doc, 'Invoice balance now', formatCents(balanceCents(invoice)));
+  });
+}
