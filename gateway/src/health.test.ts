@@ -14,11 +14,20 @@ describe('GET /api/health', () => {
 
   before(async () => {
     await testKeys();
-    services = await Promise.all(
-      ['admin', 'catalogue', 'bookings', 'comms', 'insights'].map((n) => fakeService(n)),
+    services = await Promise.all(['admin', 'catalogue', 'comms', 'insights'].map((n) => fakeService(n)));
+    // bookings reports its release and schema, as the kit's /health does
+    services.push(
+      await fakeService('bookings', (req, res) => {
+        if (req.url !== '/health') return false;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ status: 'ok', service: 'bookings', version: '1.4.2', schema: '009_calendar' }),
+        );
+        return true;
+      }),
     );
     // money is not running at all
-    const [admin, catalogue, bookings, comms, insights] = services.map((s) => s.url);
+    const [admin, catalogue, comms, insights, bookings] = services.map((s) => s.url);
     gateway = await startGateway({ admin, catalogue, bookings, comms, insights });
   });
   after(async () => {
@@ -44,6 +53,9 @@ describe('GET /api/health', () => {
       'money',
     ]);
     assert.equal(body.services.money?.status, 'down');
+    // which release each area runs, so a rolling deploy can be watched
+    assert.equal((body.services.bookings as { version?: string }).version, '1.4.2');
+    assert.equal((body.services.bookings as { schema?: string }).schema, '009_calendar');
     for (const name of ['admin', 'catalogue', 'bookings', 'comms', 'insights']) {
       assert.equal(body.services[name]?.status, 'up', name);
       assert.equal(typeof body.services[name]?.latencyMs, 'number');

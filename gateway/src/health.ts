@@ -7,8 +7,18 @@ export interface ServiceHealth {
   /** Up when at least one replica answers. */
   status: 'up' | 'down';
   latencyMs: number;
+  /** The release and schema the service reports (each replica's, with several). */
+  version?: string;
+  schema?: string | null;
   /** With more than one replica: each one's state. */
-  replicas?: Array<{ url: string; status: 'up' | 'down'; latencyMs: number }>;
+  replicas?: Array<{ url: string; status: 'up' | 'down'; latencyMs: number; version?: string }>;
+}
+
+interface Probe {
+  up: boolean;
+  latencyMs: number;
+  version?: string;
+  schema?: string | null;
 }
 
 export interface HealthReport {
@@ -16,9 +26,10 @@ export interface HealthReport {
   services: Partial<Record<ServiceName, ServiceHealth>>;
 }
 
-async function probe(replica: Replica, timeoutMs: number): Promise<{ up: boolean; latencyMs: number }> {
+async function probe(replica: Replica, timeoutMs: number): Promise<Probe> {
   const started = performance.now();
   let up = false;
+  let release: { version?: string; schema?: string | null } = {};
   try {
     const res = await replica.pool.request({
       method: 'GET',
@@ -28,12 +39,15 @@ async function probe(replica: Replica, timeoutMs: number): Promise<{ up: boolean
       // Covers connecting too, which headersTimeout does not.
       signal: AbortSignal.timeout(timeoutMs),
     });
-    await res.body.dump();
     up = res.statusCode >= 200 && res.statusCode < 300;
+    const body = (await res.body.json().catch(() => ({}))) as { version?: unknown; schema?: unknown };
+    if (typeof body.version === 'string') release.version = body.version;
+    if (typeof body.schema === 'string' || body.schema === null) release.schema = body.schema;
   } catch {
     up = false;
+    release = {};
   }
-  return { up, latencyMs: Math.round(performance.now() - started) };
+  return { up, latencyMs: Math.round(performance.now() - started), ...release };
 }
 
 async function serviceHealth(
@@ -48,11 +62,15 @@ async function serviceHealth(
     status: up.length ? 'up' : 'down',
     latencyMs: Math.min(...(up.length ? up : results).map((r) => r.latencyMs)),
   };
+  const first = up[0];
+  if (first?.version !== undefined) health.version = first.version;
+  if (first?.schema !== undefined) health.schema = first.schema;
   if (replicas.length > 1) {
     health.replicas = replicas.map((r, i) => ({
       url: r.origin + r.basePath,
       status: results[i]!.up ? 'up' : 'down',
       latencyMs: results[i]!.latencyMs,
+      ...(results[i]!.version === undefined ? {} : { version: results[i]!.version }),
     }));
   }
   return health;

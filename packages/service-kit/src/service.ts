@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { serviceVersion } from './version.ts';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -132,14 +133,15 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     app.silent = true; // errors are logged by errorHandler with the request id
 
     const router = new Router<AppState, AppCustom>();
+    const release = serviceVersion(options.migrationsDir);
     router.get('/health', async (ctx) => {
       try {
         await db.query('SELECT 1');
-        ctx.body = { status: 'ok', service: name, db: 'ok' };
+        ctx.body = { status: 'ok', service: name, db: 'ok', ...release };
       } catch (err) {
         ctx.log.error({ err }, 'health check: database unavailable');
         ctx.status = 503;
-        ctx.body = { status: 'error', service: name, db: 'unavailable' };
+        ctx.body = { status: 'error', service: name, db: 'unavailable', ...release };
       }
     });
     router.post('/internal/events', requireInternal, async (ctx) => {

@@ -1,9 +1,15 @@
+import { readdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
 import { OWNER_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call } from '../test-fixtures/http.ts';
+
+const LAST_MIGRATION = readdirSync(new URL('../test-fixtures/migrations/', import.meta.url))
+  .sort()
+  .at(-1)!
+  .replace(/\.sql$/, '');
 
 describe('app factory', () => {
   let t: TestService;
@@ -17,10 +23,17 @@ describe('app factory', () => {
   });
   after(() => t.close());
 
-  it('reports health with the database checked', async () => {
+  it('reports health with the database checked, the release and the schema it expects', async () => {
     const r = await call(t.url, 'GET', '/health');
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { status: 'ok', service: 'widgets', db: 'ok' });
+    // the fixture has no package.json of its own; its newest migration names the schema
+    assert.deepEqual(r.body, {
+      status: 'ok',
+      service: 'widgets',
+      db: 'ok',
+      version: 'unknown',
+      schema: LAST_MIGRATION,
+    });
   });
 
   it('answers validation errors with the schema message and field errors', async () => {
