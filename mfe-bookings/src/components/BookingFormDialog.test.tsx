@@ -69,7 +69,8 @@ function requiredFields(user: UserEvent): Array<[string, () => Promise<void>]> {
   return [
     ['customer name', () => fill(user, 'Customer name', 'Jane Citizen')],
     ['customer email', () => fill(user, 'Customer email', 'jane@example')],
-    ['customer phone', () => fill(user, 'Customer phone', '0412 345 678')],
+    // too short for an Australian number: rule 3 refuses it below
+    ['customer phone', () => fill(user, 'Customer phone', '0412 345')],
     ['event type', () => choose(user, 'Event type', 'Wedding')],
     ['selected hall', () => choose(user, 'Resource', 'Main Hall')],
     ['booking date', () => typeDate(user, '01/01/2020')],
@@ -122,7 +123,11 @@ describe('Booking form', () => {
     // Rules 2–6 (rule 5, HH:MM, cannot be broken here: a time box holds only valid times).
     const later: Array<[string, () => Promise<void>]> = [
       ['Please enter a valid email address', () => fill(user, 'Customer email', 'jane@example.com')],
-      ['Please enter a valid phone number', () => fill(user, 'Customer phone', '+61 412 345 678')],
+      [
+        'Enter a phone number such as 0412 345 678 or +61 412 345 678',
+        // what a venue types (decision 28): the spec's own rule refused it
+        () => fill(user, 'Customer phone', '0412 345 678'),
+      ],
       ['Booking date cannot be in the past', () => typeDate(user, day.typed)],
       ['End time must be after start time', () => fill(user, 'End time', '18:00')],
     ];

@@ -2,11 +2,15 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  COUNTRIES,
+  COUNTRY_NAMES,
+  countryForTimezone,
   CURRENCIES,
   DATE_FORMATS,
   DEFAULT_USER_SETTINGS,
   TIME_FORMATS,
   TIMEZONES,
+  phoneExamples,
   userSettingsSchema,
   type UserSettings,
 } from '@venue/contracts';
@@ -15,7 +19,7 @@ import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { ProfilePictureSection } from './ProfilePictureSection.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 
-type Preferences = Pick<UserSettings, 'timezone' | 'dateFormat' | 'timeFormat' | 'currency'>;
+type Preferences = Pick<UserSettings, 'timezone' | 'dateFormat' | 'timeFormat' | 'currency' | 'country'>;
 
 const SAVED = 'Great! Your settings have been saved successfully!';
 const SAVE_FAILED = "Oops! We couldn't save your settings. Please try again.";
@@ -27,7 +31,13 @@ const TIME_FORMAT_LABELS: Record<UserSettings['timeFormat'], string> = {
 };
 
 function pick(s: UserSettings): Preferences {
-  return { timezone: s.timezone, dateFormat: s.dateFormat, timeFormat: s.timeFormat, currency: s.currency };
+  return {
+    timezone: s.timezone,
+    dateFormat: s.dateFormat,
+    timeFormat: s.timeFormat,
+    currency: s.currency,
+    country: s.country,
+  };
 }
 
 export function GeneralSettingsPage() {
@@ -75,12 +85,25 @@ export function GeneralSettingsPage() {
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) =>
     setForm((f) => (f ? { ...f, [key]: value } : f));
   const now = new Date();
+  // A new time zone brings its country along while the country still is the old zone's
+  // (Sydney → Auckland: Australia → New Zealand); a country chosen on purpose stays.
+  const setTimezone = (timezone: UserSettings['timezone']) =>
+    setForm((f) =>
+      f
+        ? {
+            ...f,
+            timezone,
+            country: f.country === countryForTimezone(f.timezone) ? countryForTimezone(timezone) : f.country,
+          }
+        : f,
+    );
+  const [national, international] = phoneExamples(form.country);
 
   return (
     <>
       <PageHeader
         title="General Settings"
-        subtitle="Time zone, date and time formats and currency used across VenueDesk."
+        subtitle="Time zone, country, date and time formats and currency used across VenueDesk."
         actions={
           <Button onClick={() => save.mutate(form)} loading={save.isPending}>
             Save Settings
@@ -103,8 +126,24 @@ export function GeneralSettingsPage() {
             description="Dates and times everywhere are shown in this zone."
             data={[...TIMEZONES]}
             value={form.timezone}
-            onChange={(e) => set('timezone', e.currentTarget.value as UserSettings['timezone'])}
+            onChange={(e) => setTimezone(e.currentTarget.value as UserSettings['timezone'])}
           />
+        </Card>
+
+        <Card withBorder padding="lg">
+          <Title order={2} fz="lg" mb="sm">
+            Country
+          </Title>
+          <NativeSelect
+            label="Country"
+            description="Phone numbers typed without a country code are read as numbers of this country."
+            data={COUNTRIES.map((c) => ({ value: c, label: COUNTRY_NAMES[c] }))}
+            value={form.country}
+            onChange={(e) => set('country', e.currentTarget.value as UserSettings['country'])}
+          />
+          <Text size="sm" mt="sm" data-testid="phone-preview">
+            Phone numbers such as {national} or {international} are accepted and shown as {national}.
+          </Text>
         </Card>
 
         <Card withBorder padding="lg">

@@ -1,3 +1,4 @@
+import { formatPhone } from '@venue/contracts';
 import { useMemo, useState } from 'react';
 import {
   ActionIcon,
@@ -47,7 +48,7 @@ function matches(u: ManagedUser, q: string): boolean {
 }
 
 function UserManager() {
-  const { api, profile } = useSession();
+  const { api, profile, settings } = useSession();
   const queryClient = useQueryClient();
   const flash = useFlash();
   const [warning, setWarning] = useState<string | null>(null);
@@ -253,7 +254,7 @@ function UserManager() {
                   </Table.Td>
                   <Table.Td>{roleLabel(u.role)}</Table.Td>
                   <Table.Td>{u.hallName ?? ''}</Table.Td>
-                  <Table.Td>{u.contactNumber ?? ''}</Table.Td>
+                  <Table.Td>{formatPhone(u.contactNumber, settings.country)}</Table.Td>
                   <Table.Td>{addressText(u.address)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
