@@ -1,10 +1,18 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { plannedPage } from '@venue/ui';
+
+/**
+ * Each page is its own chunk, loaded when first shown: a visit downloads that page's code and
+ * the libraries only it uses, not every screen of the section.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+}
 
 /** Pages of this remote, keyed by their PAGES path in @venue/contracts. */
 export const pages: Record<string, ComponentType> = {
-  '/Invoices': plannedPage('/Invoices', 'Invoices, payments received and outstanding balances.'),
-  '/Deposits': plannedPage('/Deposits', 'Deposits and bonds requested, paid and refunded.'),
+  '/Invoices': lazyPage(() => import('./invoices/InvoicesPage.tsx'), 'InvoicesPage'),
+  '/Deposits': lazyPage(() => import('./deposits/DepositsPage.tsx'), 'DepositsPage'),
   '/Quotations': plannedPage(
     '/Quotations',
     'Quotations sent to customers and their conversion into bookings.',

@@ -1,0 +1,192 @@
+import { Anchor, Badge, Checkbox, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { Invoice } from '@venue/contracts/money-api';
+import type { InvoiceSort, InvoiceSortKey } from '../lib/invoice-filters.ts';
+import { useFormat } from '../lib/format.ts';
+import { STATUS_COLORS } from '../shared/labels.ts';
+import { RowMenu, type RowActions } from './RowMenu.tsx';
+
+interface Props {
+  rows: Invoice[];
+  sort: InvoiceSort;
+  onSort: (s: InvoiceSort) => void;
+  selected: Set<string>;
+  onSelected: (s: Set<string>) => void;
+  onOpen: (inv: Invoice) => void;
+  actions: RowActions;
+}
+
+function SortHeader({
+  label,
+  k,
+  sort,
+  onSort,
+}: { label: string; k: InvoiceSortKey } & Pick<Props, 'sort' | 'onSort'>) {
+  const active = sort.key === k;
+  return (
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <UnstyledButton
+        fw={700}
+        fz="sm"
+        onClick={() => onSort({ key: k, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
+      >
+        {label}
+        {active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** The Deposit/Due chips of a final invoice with a deposit applied, or Paid/Bal once paid into. */
+function TotalChips({ inv }: { inv: Invoice }) {
+  const fmt = useFormat();
+  if (inv.paidCents > 0 && inv.status !== 'PAID') {
+    return (
+      <Group gap={4}>
+        <Badge size="xs" color="green" variant="light">
+          Paid {fmt.money(inv.paidCents)}
+        </Badge>
+        <Badge size="xs" color="orange" variant="light">
+          Bal {fmt.money(inv.balanceCents)}
+        </Badge>
+      </Group>
+    );
+  }
+  if (inv.depositAppliedCents > 0) {
+    return (
+      <Group gap={4}>
+        <Badge size="xs" color="teal" variant="light">
+          Deposit {fmt.money(inv.depositAppliedCents)}
+        </Badge>
+        <Badge size="xs" color="blue" variant="light">
+          Due {fmt.money(inv.balanceCents)}
+        </Badge>
+      </Group>
+    );
+  }
+  return null;
+}
+
+export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen, actions }: Props) {
+  const fmt = useFormat();
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelected(next);
+  };
+  const toggleAll = () => {
+    const next = new Set(selected);
+    for (const r of rows) {
+      if (allSelected) next.delete(r.id);
+      else next.add(r.id);
+    }
+    onSelected(next);
+  };
+  return (
+    <Table.ScrollContainer minWidth={1000} type="native">
+      <Table highlightOnHover striped aria-label="Invoices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox aria-label="Select all invoices" checked={allSelected} onChange={toggleAll} />
+            </Table.Th>
+            <SortHeader label="Invoice" k="invoiceNumber" sort={sort} onSort={onSort} />
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Booking</Table.Th>
+            <SortHeader label="Issue Date" k="issueDate" sort={sort} onSort={onSort} />
+            <SortHeader label="Due Date" k="dueDate" sort={sort} onSort={onSort} />
+            <SortHeader label="Total" k="total" sort={sort} onSort={onSort} />
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((inv) => {
+            const name = inv.invoiceNumber ?? 'Draft';
+            return (
+              <Table.Tr
+                key={inv.id}
+                onClick={() => onOpen(inv)}
+                style={{ cursor: 'pointer' }}
+                data-testid="invoice-row"
+              >
+                <Table.Td onClick={(e) => e.stopPropagation()}>
+                  <Checkbox
+                    aria-label={`Select invoice ${name} of ${inv.customer.name}`}
+                    checked={selected.has(inv.id)}
+                    onChange={() => toggle(inv.id)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {/* The row opens on click; this link is the keyboard's way in. */}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fw={600}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onOpen(inv);
+                    }}
+                  >
+                    {name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{inv.type}</Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{inv.customer.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {inv.customer.email}
+                    </Text>
+                    {inv.customer.abn ? (
+                      <Text size="xs" c="dimmed">
+                        ABN {inv.customer.abn}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{inv.bookingCode ?? inv.bookingId ?? '—'}</Table.Td>
+                <Table.Td>{fmt.date(inv.issueDate)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{fmt.date(inv.dueDate)}</Text>
+                  {inv.status === 'OVERDUE' ? (
+                    <Text size="xs" c="red.8">
+                      {inv.daysOverdue} {inv.daysOverdue === 1 ? 'day' : 'days'} overdue
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {fmt.money(inv.totalCents)}
+                    </Text>
+                    <TotalChips inv={inv} />
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Badge color={STATUS_COLORS[inv.status]} variant="light">
+                      {inv.status}
+                    </Badge>
+                    {inv.priority === 'high' ? (
+                      <Tooltip label="High priority">
+                        <Text component="span" c="red.8" fw={700} aria-label="High priority" role="img">
+                          !
+                        </Text>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
+                  <RowMenu invoice={inv} actions={actions} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { idempotencyKeys } from '@venue/ui';
+import {
+  MONEY_MESSAGES,
+  PAYMENT_METHODS,
+  type Invoice,
+  type PaymentMethod,
+} from '@venue/contracts/money-api';
+import { useRecordPayment } from '../api/hooks.ts';
+import { useFormat } from '../lib/format.ts';
+import { errorText, toastSuccess } from '../lib/notify.ts';
+import { METHOD_LABELS } from '../shared/labels.ts';
+import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
+
+interface Props {
+  invoice: Invoice;
+  onClose: () => void;
+  /** Preselected method (Record Bank Payment opens with Bank Transfer). */
+  method?: PaymentMethod;
+}
+
+/**
+ * Record Payment (spec 03 §2.1): amount, method, reference, notes. One Idempotency-Key per
+ * opening and content, so a double click or a retry after a lost answer records one payment;
+ * the server's overpayment refusal is shown as it words it, and said beforehand when the typed
+ * amount is already more than the balance.
+ */
+export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer' }: Props) {
+  const fmt = useFormat();
+  const record = useRecordPayment();
+  // Mounted per opening (the parent renders it only while open): a new opening, new keys.
+  const [keyFor] = useState(idempotencyKeys);
+  const [amount, setAmount] = useState(dollarsText(invoice.balanceCents));
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(method);
+  const [reference, setReference] = useState('');
+  const [notes, setNotes] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const cents = centsOf(amount);
+  const overpaid = cents !== null && cents > invoice.balanceCents;
+  const amountError =
+    amount.trim() !== '' && (cents === null || cents === 0)
+      ? MONEY_MESSAGES.amountRequired
+      : overpaid
+        ? MONEY_MESSAGES.overpayment(fmt.money(invoice.balanceCents))
+        : null;
+
+  async function submit() {
+    if (cents === null || cents === 0 || overpaid) return;
+    setFailure(null);
+    const body = {
+      amountCents: cents,
+      paymentMethod,
+      reference: reference.trim() || undefined,
+      notes: notes.trim() || undefined,
+    };
+    try {
+      const result = await record.mutateAsync({ id: invoice.id, body, key: keyFor(body) });
+      toastSuccess(
+        `${fmt.money(result.payment.amountCents)} recorded on ${invoice.invoiceNumber ?? 'the invoice'} (receipt ${result.payment.receiptNumber}).`,
+        'Payment recorded',
+      );
+      onClose();
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={`Record Payment — ${invoice.invoiceNumber ?? 'Draft'}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            {invoice.customer.name} · Total {fmt.money(invoice.totalCents)} · Balance due{' '}
+            <strong>{fmt.money(invoice.balanceCents)}</strong>
+          </Text>
+          <MoneyInput label="Amount" value={amount} onChange={setAmount} error={amountError} autoFocus />
+          <Select
+            label="Payment Method"
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+            value={paymentMethod}
+            onChange={(v) => v && setPaymentMethod(v as PaymentMethod)}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Reference"
+            value={reference}
+            maxLength={200}
+            onChange={(e) => setReference(e.currentTarget.value)}
+          />
+          <Textarea
+            label="Notes"
+            value={notes}
+            maxLength={2000}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+          />
+          {failure ? (
+            <Alert color="red" role="alert" title="Payment not recorded">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={record.isPending}
+              disabled={cents === null || cents === 0 || overpaid}
+            >
+              Record Payment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

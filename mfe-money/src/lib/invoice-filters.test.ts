@@ -1,0 +1,168 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Invoice } from '@venue/contracts/money-api';
+import { NO_FILTERS, can, filterInvoices, resourcesOf, sortInvoices } from './invoice-filters.ts';
+import { rangeDays, venueToday } from './venue-day.ts';
+import { centsText, csvCell } from './csv.ts';
+import { INVOICE_CSV_COLUMNS, invoicesCsv } from './invoice-csv.ts';
+
+function invoice(over: Partial<Invoice>): Invoice {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    invoiceNumber: 'INV-2026-00001',
+    type: 'DEPOSIT',
+    status: 'SENT',
+    customer: { name: 'Ada Lovelace', email: 'ada@example.com', abn: null },
+    bookingId: null,
+    bookingCode: 'BK-0001',
+    resource: 'Main Hall',
+    issueDate: '2026-11-20',
+    dueDate: '2026-12-20',
+    totalCents: 50_000,
+    paidCents: 0,
+    creditedCents: 0,
+    balanceCents: 50_000,
+    createdAt: '2026-11-20T01:00:00.000Z',
+    ...over,
+  } as Invoice;
+}
+
+const SYD = 'Australia/Sydney';
+// 2026-11-24 10:00 in Sydney (UTC+11).
+const NOW = new Date('2026-11-23T23:00:00.000Z');
+
+describe('venue days', () => {
+  test('today is the venue’s day, not the browser’s', () => {
+    assert.equal(venueToday(SYD, NOW), '2026-11-24');
+    assert.equal(venueToday('UTC', NOW), '2026-11-23');
+  });
+  test('ranges: week from Monday, month, quarter', () => {
+    assert.deepEqual(rangeDays('Today', '2026-11-24'), { from: '2026-11-24', to: '2026-11-24' });
+    assert.deepEqual(rangeDays('This Week', '2026-11-24'), { from: '2026-11-23', to: '2026-11-29' });
+    assert.deepEqual(rangeDays('This Week', '2026-11-29'), { from: '2026-11-23', to: '2026-11-29' });
+    assert.deepEqual(rangeDays('This Month', '2026-02-10'), { from: '2026-02-01', to: '2026-02-28' });
+    assert.deepEqual(rangeDays('This Quarter', '2026-11-24'), { from: '2026-10-01', to: '2026-12-31' });
+  });
+});
+
+describe('invoice filters', () => {
+  const a = invoice({
+    id: 'a',
+    invoiceNumber: 'INV-2026-00001',
+    issueDate: '2026-11-24',
+    resource: 'Main Hall',
+  });
+  const b = invoice({
+    id: 'b',
+    invoiceNumber: 'INV-2026-00002',
+    issueDate: '2026-10-02',
+    resource: 'Hall B',
+    customer: { name: 'Grace Hopper', email: 'grace@navy.mil', abn: '51824753556' },
+    status: 'OVERDUE',
+    totalCents: 120_000,
+  });
+  // A draft has no issue date: it counts on the venue day it was created.
+  const draft = invoice({
+    id: 'c',
+    invoiceNumber: null,
+    issueDate: null,
+    status: 'DRAFT',
+    createdAt: '2026-11-23T20:00:00.000Z',
+    resource: null,
+  });
+  const all = [a, b, draft];
+
+  test('search matches number, customer, e-mail, ABN and booking, case-insensitively', () => {
+    assert.deepEqual(
+      filterInvoices(all, { ...NO_FILTERS, search: 'grace' }, SYD, NOW).map((i) => i.id),
+      ['b'],
+    );
+    assert.deepEqual(
+      filterInvoices(all, { ...NO_FILTERS, search: '518247' }, SYD, NOW).map((i) => i.id),
+      ['b'],
+    );
+    assert.deepEqual(
+      filterInvoices(all, { ...NO_FILTERS, search: ' inv-2026-00001 ' }, SYD, NOW).map((i) => i.id),
+      ['a'],
+    );
+  });
+
+  test('date range in the venue’s time zone; resource; status', () => {
+    assert.deepEqual(
+      filterInvoices(all, { ...NO_FILTERS, range: 'Today' }, SYD, NOW).map((i) => i.id),
+      ['a', 'c'],
+    );
+    assert.deepEqual(
+      filterInvoices(all, { ...NO_FILTERS, range: 'This Quarter' }, SYD, NOW).map((i) => i.id),
+      ['a', 'b', 'c'],
+    );
+    assert.deepEqual(
+      filterInvoices(all, { ...NO_FILTERS, resource: 'Hall B' }, SYD, NOW).map((i) => i.id),
+      ['b'],
+    );
+    assert.deepEqual(
+      filterInvoices(all, { ...NO_FILTERS, statuses: ['DRAFT', 'OVERDUE'] }, SYD, NOW).map((i) => i.id),
+      ['b', 'c'],
+    );
+    assert.deepEqual(resourcesOf(all), ['Hall B', 'Main Hall']);
+  });
+
+  test('sorting by issue date (default descending), number and total', () => {
+    assert.deepEqual(
+      sortInvoices(all, { key: 'issueDate', order: 'desc' }).map((i) => i.id),
+      ['c', 'a', 'b'],
+    );
+    assert.deepEqual(sortInvoices(all, { key: 'total', order: 'desc' }).map((i) => i.id)[0], 'b');
+    assert.deepEqual(
+      sortInvoices([b, a], { key: 'invoiceNumber', order: 'asc' }).map((i) => i.id),
+      ['a', 'b'],
+    );
+  });
+
+  test('row menu eligibility follows the spec and the service', () => {
+    assert.equal(can.void(invoice({ status: 'SENT', paidCents: 0 })), true);
+    assert.equal(can.void(invoice({ status: 'SENT', paidCents: 100 })), false);
+    assert.equal(can.refund(invoice({ status: 'PAID' })), true);
+    assert.equal(can.refund(invoice({ status: 'SENT' })), false);
+    assert.equal(can.markPaid(invoice({ status: 'PAID' })), false);
+    assert.equal(can.recordPayment(invoice({ status: 'DRAFT' })), false);
+    assert.equal(can.send(invoice({ status: 'PARTIAL' })), false);
+  });
+});
+
+describe('invoice CSV', () => {
+  test('cells are quoted and formulas guarded; negative numbers stay numbers', () => {
+    assert.equal(csvCell('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
+    assert.equal(csvCell('-12.50'), '"-12.50"');
+    assert.equal(csvCell(null), '""');
+    assert.equal(centsText(123_456), '1234.56');
+    assert.equal(centsText(5), '0.05');
+  });
+
+  test('the spec’s columns in order, the stored figures as decimals', () => {
+    const csv = invoicesCsv(
+      [
+        invoice({
+          subtotalCents: 45_455,
+          gstCents: 4_545,
+          paidCents: 10_000,
+          balanceCents: 40_000,
+          depositPaidCents: 0,
+          bookingSource: 'admin',
+          priority: 'normal',
+          sentAt: null,
+        }),
+      ],
+      {
+        date: (d) => d ?? '',
+        dateTime: (d) => d ?? '',
+      },
+    );
+    const [header, row] = csv.split('\r\n');
+    assert.equal(header, INVOICE_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    assert.match(
+      row!,
+      /^"INV-2026-00001","DEPOSIT","Ada Lovelace","ada@example.com","","BK-0001","Main Hall","2026-11-20","2026-12-20","454.55","45.45","500.00","100.00","400.00","SENT"/,
+    );
+  });
+});
