@@ -130,7 +130,7 @@ const CUSTOMERS = [
   ['Noah Williams', 'noah.williams@example.com', '+61 423 456 789'],
   ['Harbour Rotary Club', 'events@harbourrotary.example.org', '+61 2 9555 0101'],
   ['Priya Patel', 'priya.patel@example.com', '+61 434 567 890'],
-  ['Lachlan Murphy', 'lachlan.murphy@example.com', '+61 445 678 901'],
+  ['Lachlan Murphy', 'lachlan.murphy@example.com', '+61 447 678 901'],
 ];
 
 export async function seedDemoDomains(base, log = console.log) {
