@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { SERVICES } from '@venue/contracts';
@@ -10,14 +11,59 @@ const root = path.resolve(import.meta.dirname, '..');
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<
     string,
-    { image?: string; command?: string[]; environment?: Record<string, string>; ports?: string[] }
+    {
+      image?: string;
+      build?: { context: string; dockerfile: string };
+      command?: string[];
+      environment?: Record<string, string>;
+      ports?: string[];
+      volumes?: string[];
+    }
   >;
 };
 
-test('uses only the official postgres, nats and node:24 images', () => {
+const REMOTES = ['mfe-admin', 'mfe-bookings', 'mfe-money', 'mfe-catalogue', 'mfe-comms'];
+
+test('runs our images (built from their Dockerfiles) with the official postgres and nats, and no source mount', () => {
   for (const [name, svc] of Object.entries(compose.services)) {
-    assert.match(svc.image ?? '', /^(postgres|nats|node):/, `${name} image`);
-    if (svc.image?.startsWith('node:')) assert.equal(svc.image, 'node:24', `${name} runs Node 24`);
+    if (name === 'postgres' || name === 'nats') {
+      assert.match(svc.image ?? '', new RegExp(`^${name}:`), `${name} image`);
+      continue;
+    }
+    assert.match(svc.image ?? '', /^venuedesk\//, `${name} runs one of our images`);
+    const dockerfile = svc.build?.dockerfile ?? '';
+    assert.ok(existsSync(path.join(root, dockerfile)), `${name} builds from ${dockerfile}`);
+    assert.equal(svc.build?.context, '.', `${name} builds from the repository (one lock file)`);
+    for (const v of svc.volumes ?? []) {
+      assert.doesNotMatch(v, /^\.\.?(\/|:)/, `${name} mounts no source folder (${v})`);
+    }
+  }
+});
+
+test('every Dockerfile is what scripts/dockerfiles.mjs writes: node:24-slim, multi-stage, non-root', () => {
+  const check = spawnSync(process.execPath, [path.join(root, 'scripts/dockerfiles.mjs'), '--check'], {
+    encoding: 'utf8',
+  });
+  assert.equal(check.status, 0, check.stderr);
+  for (const file of [
+    ...SERVICES.map((s) => `services/${s.name}/Dockerfile`),
+    'gateway/Dockerfile',
+    ...REMOTES.map((r) => `${r}/Dockerfile`),
+  ]) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const froms = text.match(/^FROM .*/gm) ?? [];
+    assert.ok(froms.length >= 2, `${file} is multi-stage`);
+    assert.ok(
+      froms.every((f) => f.startsWith('FROM node:24-slim')),
+      `${file} builds on node:24-slim: ${froms.join(', ')}`,
+    );
+    const lastStage = text.slice(text.lastIndexOf('\nFROM '));
+    assert.match(lastStage, /^USER node$/m, `${file} runs as the node user`);
+    assert.doesNotMatch(
+      lastStage,
+      /npm ci(?! --omit=dev)/,
+      `${file}'s final stage installs no dev dependencies`,
+    );
   }
 });
 
@@ -25,8 +71,9 @@ test('runs every service of the route table on PostgreSQL and NATS, on its own p
   for (const def of SERVICES) {
     const svc = compose.services[def.name];
     assert.ok(svc, `${def.name} is in docker-compose.yml`);
-    const entry = svc.command?.find((c) => c.endsWith('main.ts'));
-    assert.ok(entry && existsSync(path.join(root, entry)), `${def.name} command points at an existing entry`);
+    const dockerfile = readFileSync(path.join(root, svc.build?.dockerfile ?? ''), 'utf8');
+    const entry = /^CMD \["node", "([^"]+)"\]/m.exec(dockerfile)?.[1];
+    assert.ok(entry && existsSync(path.join(root, entry)), `${def.name} image starts an existing entry`);
     assert.match(
       svc.environment?.DATABASE_URL ?? '',
       /^postgres:\/\/venue_app:/,
@@ -41,6 +88,17 @@ test('runs every service of the route table on PostgreSQL and NATS, on its own p
       );
     }
   }
+});
+
+test('each remote deploys alone into the volume the gateway serves', () => {
+  for (const r of REMOTES) {
+    const svc = compose.services[r];
+    assert.ok(svc, `${r} is in docker-compose.yml`);
+    assert.ok(svc.volumes?.includes('static:/static'), `${r} writes into the static volume`);
+  }
+  const gateway = compose.services.gateway;
+  assert.ok(gateway?.volumes?.includes('static:/static'));
+  assert.equal(gateway?.environment?.STATIC_ROOT, '/static');
 });
 
 test('the gateway is the one published port', () => {
