@@ -237,9 +237,8 @@ function customersFor(rnd, count, domain) {
     list.push({
       name,
       email: `${local}.${i}@${domain}`,
-      phone: `+61 4${String(Math.floor(rnd() * 1e8))
-        .padStart(8, '0')
-        .replace(/(\d{2})(\d{3})(\d{3})/, '$1 $2 $3')}`,
+      // E.164, as the booking form stores phones (decision 28)
+      phone: `+614${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}`,
       tier: org ? pick(rnd, ['business', 'nonprofit']) : rnd() < 0.05 ? 'premium' : 'standard',
     });
   }
