@@ -36,6 +36,8 @@ export interface StatusListConfig {
   printLabel: string;
   /** A read-only dialog some screens show instead of the booking pane. */
   viewDialog?: (booking: Booking | null, onClose: () => void) => ReactNode;
+  /** More header buttons, given the ticked rows and the rows on screen (Confirmed: Send reminders). */
+  actions?: (ctx: { selected: Set<string>; rows: Booking[] }) => ReactNode;
 }
 
 const PRINT_CSS = `@media print { nav, header, aside, .no-print, [data-testid="sidebar"] { display: none !important; } }`;
@@ -73,6 +75,7 @@ export function StatusListPage({ config }: { config: StatusListConfig }) {
             <Button variant="default" onClick={() => window.print()}>
               {config.printLabel}
             </Button>
+            {config.actions?.({ selected, rows: list.data?.items ?? [] })}
             <Button
               variant="default"
               onClick={() =>

@@ -9,6 +9,7 @@ import { exportStamp } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
 import { StatusListPage, type StatusListConfig } from './StatusListPage.tsx';
+import { SendRemindersButton } from './SendRemindersDialog.tsx';
 
 const confirmed: StatusListConfig = {
   title: 'Bookings — Confirmed',
@@ -47,6 +48,7 @@ const confirmed: StatusListConfig = {
     unfiltered: 'Confirmed bookings will appear here.',
   },
   printLabel: 'Print run sheets',
+  actions: ({ selected, rows }) => <SendRemindersButton selected={selected} rows={rows} />,
 };
 
 const completed: StatusListConfig = {
