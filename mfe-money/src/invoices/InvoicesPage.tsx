@@ -375,7 +375,7 @@ export function InvoicesPage() {
         </Paper>
       ) : null}
 
-      <Tabs value={tab} onChange={(v) => setTab(v === 'paid' ? 'paid' : 'invoices')}>
+      <Tabs keepMounted={false} value={tab} onChange={(v) => setTab(v === 'paid' ? 'paid' : 'invoices')}>
         <Tabs.List mb="sm">
           <Tabs.Tab
             value="invoices"

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { OWNER, detailOf, makeInvoice } from './fixtures.ts';
+import { InvoicesPage } from './InvoicesPage.tsx';
+
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+
+const ADA = makeInvoice({ invoiceNumber: 'INV-2026-00001', issueDate: today, resource: 'Main Hall' });
+const GRACE = makeInvoice({
+  invoiceNumber: 'INV-2026-00002',
+  type: 'FINAL',
+  issueDate: '2020-01-15',
+  resource: 'Hall B',
+  customer: { name: 'Grace Hopper', email: 'grace@navy.mil', abn: '51 824 753 556' },
+  status: 'OVERDUE',
+  daysOverdue: 9,
+  priority: 'high',
+  totalCents: 120_000,
+  fullAmountCents: 170_000,
+  depositAppliedCents: 50_000,
+  depositPaidCents: 50_000,
+});
+const PAID = makeInvoice({
+  invoiceNumber: 'INV-2026-00003',
+  status: 'PAID',
+  paidCents: 55_000,
+  issueDate: '2020-02-01',
+  paidAt: '2020-02-03T01:00:00.000Z',
+  customer: { name: 'Katherine Johnson', email: 'kj@nasa.gov', abn: null },
+  resource: 'Main Hall',
+});
+
+function answerList() {
+  return captureRequests('get', `/api/invoices/hall-owner/${OWNER}`, [ADA, GRACE, PAID]);
+}
+
+const rowNumbers = () =>
+  screen.queryAllByTestId('invoice-row').map((r) => within(r).getAllByRole('button')[0]!.textContent);
+
+afterEach(() => {
+  window.location.hash = '';
+});
+
+describe('Invoices & Payments', () => {
+  test('header figures, tab counts and the default order (issue date, newest first)', async () => {
+    answerList();
+    renderWithProviders(<InvoicesPage />);
+    expect(await screen.findByRole('table', { name: 'Invoices' })).toBeVisible();
+    expect(rowNumbers()).toEqual(['INV-2026-00001', 'INV-2026-00003', 'INV-2026-00002']);
+    expect(screen.getByRole('region', { name: 'Total invoiced' })).toHaveTextContent('$2,300.00');
+    expect(screen.getByRole('region', { name: 'Total paid' })).toHaveTextContent('$550.00');
+    expect(screen.getByRole('region', { name: 'Overdue invoices' })).toHaveTextContent('1');
+    expect(screen.getByRole('tab', { name: /Invoices/ })).toHaveTextContent('3');
+    expect(screen.getByRole('tab', { name: /Paid/ })).toHaveTextContent('1');
+    // Overdue days and the final invoice's Deposit/Due chips, from the stored figures.
+    const grace = screen.getAllByTestId('invoice-row')[2]!;
+    expect(grace).toHaveTextContent('9 days overdue');
+    expect(grace).toHaveTextContent('Deposit $500.00');
+    expect(grace).toHaveTextContent('Due $1,200.00');
+    expect(within(grace).getByRole('img', { name: 'High priority' })).toBeInTheDocument();
+  });
+
+  test('search narrows the list and Escape clears it; tab counts follow the filters', async () => {
+    answerList();
+    const { user } = renderWithProviders(<InvoicesPage />);
+    const search = await screen.findByRole('textbox', { name: 'Search' });
+    await user.type(search, 'navy.mil');
+    expect(rowNumbers()).toEqual(['INV-2026-00002']);
+    expect(screen.getByRole('tab', { name: /Invoices/ })).toHaveTextContent('1');
+    await user.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    expect(rowNumbers()).toHaveLength(3);
+  });
+
+  test('the date range and resource selects filter (the spec left them dead); no match offers Clear Filters', async () => {
+    answerList();
+    const { user } = renderWithProviders(<InvoicesPage />);
+    await screen.findByRole('table', { name: 'Invoices' });
+
+    await user.click(screen.getByRole('textbox', { name: 'Date range' }));
+    await user.click(await screen.findByRole('option', { name: 'Today' }));
+    expect(rowNumbers()).toEqual(['INV-2026-00001']);
+
+    await user.click(screen.getByRole('textbox', { name: 'Resource' }));
+    await user.click(await screen.findByRole('option', { name: 'Hall B' }));
+    expect(screen.queryByRole('table', { name: 'Invoices' })).toBeNull();
+    expect(screen.getByText('No invoices found matching your criteria')).toBeVisible();
+
+    await user.click(
+      within(screen.getByTestId('empty-state')).getByRole('button', { name: 'Clear Filters' }),
+    );
+    expect(rowNumbers()).toHaveLength(3);
+
+    await user.click(screen.getByRole('textbox', { name: 'Resource' }));
+    await user.click(await screen.findByRole('option', { name: 'Main Hall' }));
+    expect(rowNumbers()).toEqual(['INV-2026-00001', 'INV-2026-00003']);
+
+    // More Filters: status.
+    await user.click(screen.getByRole('button', { name: 'More Filters' }));
+    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'PAID' }));
+    expect(rowNumbers()).toEqual(['INV-2026-00003']);
+  });
+
+  test('sorting by total; the Paid tab lists paid invoices', async () => {
+    answerList();
+    const { user } = renderWithProviders(<InvoicesPage />);
+    await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(screen.getByRole('button', { name: 'Total' }));
+    expect(rowNumbers()[0]).toBe('INV-2026-00002');
+    expect(screen.getByRole('columnheader', { name: /Total/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('tab', { name: /Paid/ }));
+    const paid = screen.getByRole('table', { name: 'Paid invoices' });
+    expect(within(paid).getAllByRole('row')).toHaveLength(2);
+    expect(paid).toHaveTextContent('Katherine Johnson');
+    expect(paid).toHaveTextContent('03/02/2020');
+    expect(paid).toHaveTextContent('$550.00');
+  });
+
+  test('a #INV-… hash opens that invoice’s panel with the deposit-applied calculation and fills the search', async () => {
+    window.location.hash = '#INV-2026-00002';
+    answerList();
+    captureRequests('get', `/api/invoices/${GRACE.id}`, detailOf(GRACE));
+    renderWithProviders(<InvoicesPage />);
+    expect(await screen.findByRole('dialog', { name: 'Tax Invoice INV-2026-00002' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('INV-2026-00002');
+    const block = screen.getByTestId('deposit-applied');
+    expect(block).toHaveTextContent('$1,700.00 − $500.00 deposit = $1,200.00 to pay');
+    expect(within(block).getByText('Deposit paid').nextSibling).toHaveTextContent('$500.00');
+  });
+
+  test('a failed load shows Error Loading Data with Try Again', async () => {
+    let calls = 0;
+    captureRequests('get', `/api/invoices/hall-owner/${OWNER}`, () => {
+      calls += 1;
+      return calls === 1 ? HttpResponse.json({ message: 'Money is unavailable' }, { status: 503 }) : [ADA];
+    });
+    const { user } = renderWithProviders(<InvoicesPage />);
+    expect(await screen.findByText('Error Loading Data')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch invoices: 503');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('table', { name: 'Invoices' })).toBeVisible();
+  });
+});
