@@ -96,3 +96,34 @@ describe('callService, the one internal client', () => {
     );
   });
 });
+
+describe('serviceUrl with replicas', () => {
+  it('takes the replicas of <NAME>_URL in turn, so a retry asks the next one', async () => {
+    const { serviceUrl, serviceUrls } = await import('../events/relay.ts');
+    process.env.TWIN_URL = 'http://a:1/, http://b:2';
+    assert.deepEqual(serviceUrls('twin'), ['http://a:1', 'http://b:2']);
+    assert.deepEqual(
+      [serviceUrl('twin'), serviceUrl('twin'), serviceUrl('twin')],
+      ['http://a:1', 'http://b:2', 'http://a:1'],
+    );
+  });
+
+  it('retries an idempotent call on the other replica when one is down', async () => {
+    const { createServer } = await import('node:http');
+    const up = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"up"}'),
+    );
+    await new Promise<void>((r) => up.listen(0, '127.0.0.1', () => r()));
+    try {
+      process.env.PAIR_URL = `http://127.0.0.1:9,http://127.0.0.1:${(up.address() as { port: number }).port}`;
+      for (let i = 0; i < 4; i++) {
+        assert.deepEqual(
+          await callService({ service: 'pair', path: '/x', response: z.object({ name: z.string() }) }),
+          { name: 'up' },
+        );
+      }
+    } finally {
+      await new Promise<void>((r) => up.close(() => r()));
+    }
+  });
+});

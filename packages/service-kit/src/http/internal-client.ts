@@ -60,7 +60,6 @@ export async function callService<S extends z.ZodType>(call: InternalCall<S>): P
   const method = call.method ?? 'GET';
   const idempotent = call.idempotent ?? method !== 'POST';
   const attempts = 1 + (idempotent ? (call.retries ?? 2) : 0);
-  const url = `${serviceUrl(call.service)}${call.path}`;
   const requestId = requestScope.getStore()?.requestId;
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -74,7 +73,8 @@ export async function callService<S extends z.ZodType>(call: InternalCall<S>): P
     if (attempt > 0) await sleep(50 * 4 ** (attempt - 1)); // 50 ms, 200 ms
     let res: Response;
     try {
-      res = await fetch(url, {
+      // Asked per attempt: with several replicas, a retry goes to the next one.
+      res = await fetch(`${serviceUrl(call.service)}${call.path}`, {
         method,
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
