@@ -10,6 +10,7 @@ import { useFormat } from '../../lib/format.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
 import { StatusListPage, type StatusListConfig } from './StatusListPage.tsx';
 import { SendRemindersButton } from './SendRemindersDialog.tsx';
+import { InvoiceButton, SendInvoicesButton } from './SendInvoices.tsx';
 
 const confirmed: StatusListConfig = {
   title: 'Bookings — Confirmed',
@@ -77,7 +78,9 @@ const completed: StatusListConfig = {
     c.bond,
     c.docs,
     c.addOns,
+    actionsColumn((b: Booking) => <InvoiceButton booking={b} />),
   ],
+  actions: ({ selected, rows }) => <SendInvoicesButton selected={selected} rows={rows} />,
   exportFile: () => `completed_bookings_export_${exportStamp()}.csv`,
   empty: {
     title: 'No completed bookings found',
