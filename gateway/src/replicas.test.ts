@@ -97,4 +97,26 @@ describe('several replicas of a service behind the gateway (issue 15)', () => {
       ['up', 'down'],
     );
   });
+
+  it('asks the other admin replica for principals when one is gone', async () => {
+    const keys = await testKeys();
+    const principals = new Map<string, Principal>([['u7', principal('u7', 1)]]);
+    const admins = [await fakeAdmin(principals), await fakeAdmin(principals)];
+    const svc = await fakeService('bookings');
+    const gw = await startGateway(
+      { admin: admins.map((x) => x.url).join(','), bookings: svc.url },
+      { principalCacheTtlMs: 0 },
+    );
+    try {
+      // The first replica in turn is the one that is gone, so the first look-up must move on.
+      await admins[0]!.close();
+      const t = await keys.token({ sub: 'u7', pv: 1, sid: 's7' });
+      const res = await fetch(`${gw.url}/api/bookings`, { headers: { authorization: `Bearer ${t}` } });
+      assert.equal(res.status, 200);
+      assert.deepEqual(admins[1]!.lookups, ['u7'], 'the live replica answered the look-up');
+    } finally {
+      await gw.close();
+      await Promise.all([admins[1]!.close(), svc.close()]);
+    }
+  });
 });
