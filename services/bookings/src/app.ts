@@ -10,7 +10,6 @@ import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { customerRoutes } from './customers/customer-routes.ts';
 import { erasureRequested } from './customers/erasure-consumer.ts';
 import { customerRfmJob } from './customers/customer-summary.ts';
-import { emailRoutes } from './holds/customer-emails.ts';
 import { expireHoldsJob } from './holds/expire-holds-job.ts';
 import { holdRoutes } from './holds/hold-routes.ts';
 import { internalRoutes } from './internal/internal-routes.ts';
@@ -39,10 +38,9 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
     routes(router, kit) {
       internalRoutes(router, kit);
       // Order matters: the router tries routes as registered, and /api/bookings/:id (GET) would
-      // take stats, search, holds-expiring, emails and export.csv if it came before them.
+      // take stats, search, holds-expiring and export.csv if it came before them.
       listRoutes(router, deps);
       exportRoutes(router, deps);
-      emailRoutes(router);
       holdRoutes(router, deps);
       editRoutes(router, deps);
       recurringRoutes(router, deps);

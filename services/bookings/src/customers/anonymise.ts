@@ -21,9 +21,5 @@ export async function anonymiseCustomer(tx: Tx, tenantId: string, customerId: st
             change_request = NULL, updated_at = now() WHERE customer_id = $1 AND tenant_id = $3`,
     [customerId, email, tenantId],
   );
-  await tx.query(
-    `UPDATE customer_emails SET to_email = $2, to_name = 'Anonymous', body = '' WHERE tenant_id = $3 AND booking_id IN (SELECT id FROM bookings WHERE customer_id = $1 AND tenant_id = $3)`,
-    [customerId, email, tenantId],
-  );
   return true;
 }

@@ -1,11 +1,15 @@
-/** Declining a request: one of the listed reasons (plus a note), the cancellation and the e-mail. */
+/**
+ * Declining a request: one of the listed reasons (plus a note) and the cancellation. The
+ * customer's e-mail is the comms service's (issue 12): the reason rides on the
+ * `booking.status_changed` event as `declineReason`, and comms writes it with the tenant's
+ * Declined template.
+ */
 import { badRequest, conflict, type AppContext } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { reload } from '../bookings/booking-row.ts';
 import type { TenantSettings } from '../remote/clients.ts';
 import { transition } from '../status/transition.ts';
 import { alreadyDone } from '../status/transitions.ts';
-import { queueDeclineEmail } from './customer-emails.ts';
 
 const DECLINE_REASONS: Record<string, string> = {
   unavailable: 'The venue is unavailable at that time',
@@ -40,14 +44,13 @@ export async function decline(
   const tx = ctx.state.tx;
   const row = await reload(tx, id);
   // Read without a lock: the transition below is conditional on this status, so of two declines
-  // racing only one cancels and queues the e-mail.
+  // racing only one cancels and publishes (so the customer gets one e-mail).
   if (row.status === 'cancelled') throw conflict(alreadyDone('cancelled'));
   if (row.status !== 'pending' && row.status !== 'tentative')
     throw conflict(`Only pending bookings can be declined; this one is ${row.status}.`);
-  const booking = await transition(ctx, deps, id, 'cancelled', {
+  return transition(ctx, deps, id, 'cancelled', {
     reason: `Declined - ${reason.text}`,
     settings,
+    eventExtra: { declineReason: reason.text },
   });
-  await queueDeclineEmail(tx, row, reason.text);
-  return booking;
 }

@@ -27,7 +27,7 @@ describe('holds and requests', () => {
     assert.equal((await h.create({ bookingDate: date })).status, 201);
   });
 
-  it('decline and request changes change state and queue a customer e-mail; bulk reports each id', async () => {
+  it('decline and request changes change state and publish what comms e-mails the customer; bulk reports each id', async () => {
     const date = futureDate(54);
     const a = (
       await h.create({
@@ -51,13 +51,23 @@ describe('holds and requests', () => {
     assert.equal((await h.call('POST', `/api/bookings/${a.id}/decline`, h.tokens.owner, {})).status, 400);
     const d = await h.call('POST', `/api/bookings/${a.id}/decline`, h.tokens.owner, { reason: 'capacity' });
     assert.equal(d.body.booking.status, 'cancelled');
-    const emails = (await h.call('GET', '/api/bookings/emails', h.tokens.owner)).body.filter(
-      (e: any) => e.bookingId === a.id,
+    // The e-mails are comms' (issue 12): the events carry the words and the customer's address.
+    const { rows: events } = await h.t.kit.db.query<{ type: string; data: any }>(
+      `SELECT type, data FROM outbox WHERE data->>'id' = $1 AND (data ? 'declineReason' OR data ? 'changesRequested') ORDER BY seq`,
+      [a.id],
     );
-    assert.deepEqual(emails.map((e: any) => [e.to, e.status]).sort(), [
-      ['dee@example.com', 'queued'],
-      ['dee@example.com', 'queued'],
-    ]);
+    assert.deepEqual(
+      events.map((e) => [
+        e.type,
+        e.data.customerEmail,
+        e.data.changesRequested?.message ?? e.data.declineReason,
+      ]),
+      [
+        ['booking.updated', 'dee@example.com', 'Please confirm numbers'],
+        ['booking.status_changed', 'dee@example.com', 'The guest count exceeds the venue capacity'],
+      ],
+    );
+    assert.equal((await h.call('GET', '/api/bookings/emails', h.tokens.owner)).status, 404);
     const bulk = await h.call('POST', '/api/bookings/bulk/accept', h.tokens.owner, {
       ids: [a.id, b.id],
       holdHours: 48,

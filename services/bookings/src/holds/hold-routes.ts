@@ -31,7 +31,6 @@ import { venueIso } from '../shared/time.ts';
 import { holdHoursOf, transition } from '../status/transition.ts';
 import { changedMeanwhile } from '../status/transitions.ts';
 import { bulk } from './bulk.ts';
-import { queueChangesEmail } from './customer-emails.ts';
 import { decline, declineReason } from './decline.ts';
 
 const CHANGES_NEEDED = 'Please enter a message describing the changes needed.';
@@ -130,7 +129,6 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
       ],
     );
     if (asked.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, row.id)).status));
-    await queueChangesEmail(tx, row, message);
     const updated = await reload(tx, row.id);
     await tx.audit(ctx, {
       action: 'booking_changes_requested',
@@ -139,7 +137,10 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
       targetLabel: bookingLabel(updated),
       additionalInfo: message.slice(0, 500),
     });
-    const booking = await publishBooking(tx, 'booking.updated', updated, timezone);
+    // comms e-mails the customer the message with the tenant's Changes requested template (issue 12)
+    const booking = await publishBooking(tx, 'booking.updated', updated, timezone, {
+      changesRequested: { message: message.slice(0, 5000) },
+    });
     ctx.body = { booking };
   });
 }

@@ -13,7 +13,6 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => ({
       bookings: (await tx.query(`SELECT * FROM bookings ORDER BY created_at`)).rows,
       customers: (await tx.query(`SELECT * FROM customers ORDER BY created_at`)).rows,
-      customerEmails: (await tx.query(`SELECT * FROM customer_emails ORDER BY created_at`)).rows,
     }));
   });
 }

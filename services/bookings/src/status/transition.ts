@@ -34,6 +34,8 @@ export interface TransitionOptions {
   systemActor?: boolean;
   /** The tenant's settings when the caller read them already; read from bookings' copy otherwise. */
   settings?: TenantSettings;
+  /** Added to the `booking.status_changed` payload (a decline's reason for the customer's e-mail). */
+  eventExtra?: { declineReason?: string };
 }
 
 const AUDIT_ACTION: Record<string, string> = {
@@ -103,7 +105,11 @@ export async function transition(
       ? { actor: { id: null, email: 'system', role: 'system' }, tenantId: row.tenant_id }
       : {}),
   });
-  return publishBooking(tx, 'booking.status_changed', row, settings.timezone, { from, to });
+  return publishBooking(tx, 'booking.status_changed', row, settings.timezone, {
+    from,
+    to,
+    ...opts.eventExtra,
+  });
 }
 
 /**

@@ -69,7 +69,9 @@ export function formatInstant(at: Date | string, timeZone: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
-  }).format(new Date(at));
+  })
+    .format(new Date(at))
+    .replace(/^(\w+),/, '$1');
 }
 
 export function formatMoney(cents: number, currency: string): string {
