@@ -44,7 +44,22 @@ export const SUBSCRIPTIONS = {
   // booking.*: comms' booking copy (recipients, previews, reminders) and the automatic e-mails
   // (bookingMailPartSchema in events/bookings.ts)
   comms: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
-  insights: [],
+  // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
+  // bookings, money's invoices, payments and bonds, and every service's audit entries.
+  insights: [
+    'tenant.settings_changed',
+    'resource.*',
+    'blockout.*',
+    'booking.created',
+    'booking.updated',
+    'booking.status_changed',
+    'customer.anonymised',
+    'invoice.issued',
+    'invoice.status_changed',
+    'payment.recorded',
+    'bond.*',
+    'audit.recorded',
+  ],
   // The gateway's principal cache (decision 20): changes that must bite within a second. Not
   // a service: the relay finds it at GATEWAY_URL, else the gateway's default port.
   // api_key.revoked: a revoked API key is refused on its next request (api-keys.ts).

@@ -3,11 +3,6 @@ import { insightsService } from './app.ts';
 
 describeUnbuiltArea(insightsService, [
   {
-    path: '/api/dashboard/stats?hallOwnerId={owner}',
-    message: 'Dashboard is not available yet.',
-    namesOwner: true,
-  },
-  {
     path: '/api/reports/executive-kpis?hallOwnerId={owner}',
     message: 'Reports is not available yet.',
     namesOwner: true,

@@ -1,4 +1,5 @@
 import {
+  defineConsumers,
   notImplemented,
   requireAuth,
   requirePermission,
@@ -6,6 +7,18 @@ import {
   type AppMiddleware,
   type ServiceOptions,
 } from '@venue/service-kit';
+import {
+  auditConsumer,
+  blockoutConsumer,
+  bondConsumer,
+  bookingConsumer,
+  customerAnonymisedConsumer,
+  invoiceConsumer,
+  paymentConsumer,
+  resourceConsumer,
+  settingsConsumer,
+} from './consumers/consumers.ts';
+import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 
 /**
  * The endpoint exists with its real guards (token, page permission, own tenant), but the
@@ -17,18 +30,15 @@ function notYet(area: string): AppMiddleware {
   };
 }
 
-/** services/insights: Dashboard figures and reports (the read side fed by other services' events). Shared by main.ts and the tests. */
+/**
+ * services/insights: Dashboard figures and reports, a pure read model (decision 39) fed by the
+ * owners' events. Shared by main.ts and the tests.
+ */
 export const insightsService: ServiceOptions = {
   name: 'insights',
   migrationsDir: new URL('../migrations/', import.meta.url),
   routes(router) {
-    router.get(
-      '/api/dashboard/stats',
-      requireAuth,
-      requirePermission('dashboard'),
-      requireTenantParam('hallOwnerId'),
-      notYet('Dashboard'),
-    );
+    dashboardRoutes(router);
     router.get(
       '/api/reports/executive-kpis',
       requireAuth,
@@ -37,4 +47,18 @@ export const insightsService: ServiceOptions = {
       notYet('Reports'),
     );
   },
+  consumers: defineConsumers('insights', {
+    'tenant.settings_changed': settingsConsumer,
+    'resource.*': resourceConsumer,
+    'blockout.*': blockoutConsumer,
+    'booking.created': bookingConsumer,
+    'booking.updated': bookingConsumer,
+    'booking.status_changed': bookingConsumer,
+    'customer.anonymised': customerAnonymisedConsumer,
+    'invoice.issued': invoiceConsumer,
+    'invoice.status_changed': invoiceConsumer,
+    'payment.recorded': paymentConsumer,
+    'bond.*': bondConsumer,
+    'audit.recorded': auditConsumer,
+  }),
 };

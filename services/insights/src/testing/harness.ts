@@ -1,0 +1,332 @@
+/**
+ * Test harness: a fresh insights service (PGlite, or a fresh schema on TEST_DATABASE_URL) with a
+ * cast of principals, and builders of the owners' events as they publish them, delivered with
+ * `kit.handleEvent` exactly as the relay would. Not a test file.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent, Principal } from '@venue/contracts';
+import {
+  makePrincipal,
+  settingsChangedEvent,
+  startTestService,
+  testKeys,
+  type TestService,
+} from '@venue/service-kit/testing';
+import { insightsService } from '../app.ts';
+
+export const OWNER = '0a000000-0000-4000-8000-000000000001';
+export const OWNER2 = '0b000000-0000-4000-8000-000000000002';
+export const STAFF = '0c000000-0000-4000-8000-000000000003';
+export const STAFF_NONE = '0c000000-0000-4000-8000-000000000004';
+export const SUPER = '0d000000-0000-4000-8000-000000000005';
+
+const directory = new Map<string, Principal>([
+  [OWNER, makePrincipal({ userId: OWNER })],
+  [OWNER2, makePrincipal({ userId: OWNER2 })],
+  [
+    STAFF,
+    makePrincipal({
+      userId: STAFF,
+      role: 'sub_user',
+      tenantId: OWNER,
+      parentUserId: OWNER,
+      permissions: ['dashboard'],
+    }),
+  ],
+  [
+    STAFF_NONE,
+    makePrincipal({
+      userId: STAFF_NONE,
+      role: 'sub_user',
+      tenantId: OWNER,
+      parentUserId: OWNER,
+      permissions: ['help'],
+    }),
+  ],
+  [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
+]);
+
+export interface Reply {
+  status: number;
+  // Response shapes are what the assertions probe; typing each one would only restate them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export interface Harness {
+  t: TestService;
+  token: Record<string, string>;
+  /** Delivers one event as the relay would; answers the kit's outcome. */
+  deliver(event: DomainEvent): Promise<unknown>;
+  call(method: string, path: string, as?: string, body?: unknown): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export async function startInsights(): Promise<Harness> {
+  const keys = await testKeys();
+  const t = await startTestService({
+    ...insightsService,
+    resolvePrincipal: async (id) => directory.get(id) ?? null,
+    subscriptions: {},
+  });
+  const token: Record<string, string> = {};
+  for (const p of directory.values()) {
+    token[p.userId] = await keys.token({ sub: p.userId, role: p.role, tid: p.tenantId, pv: 1 });
+  }
+  return {
+    t,
+    token,
+    deliver: (event) => t.kit.handleEvent(event),
+    async call(method, path, as, body) {
+      const h: Record<string, string> = {};
+      if (as) h.authorization = `Bearer ${token[as] ?? as}`;
+      if (body !== undefined) h['content-type'] = 'application/json';
+      const res = await fetch(t.url + path, {
+        method,
+        headers: h,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, body: parsed, text };
+    },
+    close: () => t.close(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owners' events
+// ---------------------------------------------------------------------------------------------
+
+function envelope(
+  type: string,
+  source: string,
+  tenantId: string | null,
+  data: unknown,
+  occurredAt?: string,
+): DomainEvent {
+  return {
+    id: randomUUID(),
+    type,
+    source,
+    tenantId,
+    occurredAt: occurredAt ?? new Date().toISOString(),
+    data,
+  };
+}
+
+export const settingsEvent = (tenantId: string, version = 1) => settingsChangedEvent(tenantId, version);
+
+export function resourceEvent(
+  tenantId: string,
+  r: { id: string; name: string; status?: 'active' | 'archived'; hours?: Record<string, unknown> },
+  type: 'resource.created' | 'resource.updated' | 'resource.deleted' = 'resource.created',
+  occurredAt?: string,
+): DomainEvent {
+  return envelope(
+    type,
+    'catalogue',
+    tenantId,
+    {
+      id: r.id,
+      tenantId,
+      name: r.name,
+      capacity: 100,
+      status: r.status ?? 'active',
+      setupBufferMinutes: 30,
+      packdownBufferMinutes: 30,
+      applyBuffers: true,
+      type: 'hall',
+      ...(r.hours ? { hours: r.hours } : {}),
+    },
+    occurredAt,
+  );
+}
+
+export function blockoutEvent(
+  tenantId: string,
+  b: { id: string; resourceIds: string[]; startsAt: string; endsAt: string; reason?: string },
+  type: 'blockout.created' | 'blockout.updated' | 'blockout.deleted' = 'blockout.created',
+): DomainEvent {
+  return envelope(type, 'catalogue', tenantId, { tenantId, ...b });
+}
+
+export interface BookingSpec {
+  id: string;
+  code: string;
+  resourceId: string;
+  resourceName: string;
+  status: 'pending' | 'tentative' | 'confirmed' | 'completed' | 'cancelled' | 'expired';
+  startsAt: string;
+  endsAt: string;
+  customerName?: string;
+  customerId?: string;
+  holdExpiresAt?: string | null;
+  cancelledAt?: string | null;
+  docs?: { idVerified: boolean; insuranceVerified: boolean };
+  bondRequired?: boolean;
+  bondCents?: number;
+  updatedAt?: string;
+}
+
+/** A booking event with the whole booking as bookings publishes it (its API shape). */
+export function bookingEvent(
+  tenantId: string,
+  b: BookingSpec,
+  type: 'booking.created' | 'booking.updated' | 'booking.status_changed' = 'booking.created',
+): DomainEvent {
+  const name = b.customerName ?? 'Jane Smith';
+  return envelope(type, 'bookings', tenantId, {
+    id: b.id,
+    hallOwnerId: tenantId,
+    bookingCode: b.code,
+    customerId: b.customerId ?? 'CUST-0001',
+    customerName: name,
+    customerEmail: 'jane@example.com',
+    customerPhone: '0400 000 000',
+    eventType: 'Wedding',
+    title: `Wedding - ${name}`,
+    resourceId: b.resourceId,
+    resourceName: b.resourceName,
+    status: b.status,
+    startsAt: b.startsAt,
+    endsAt: b.endsAt,
+    setupBufferMinutes: 30,
+    packdownBufferMinutes: 30,
+    holdExpiresAt: b.holdExpiresAt ?? null,
+    cancelledAt: b.cancelledAt ?? null,
+    docs: b.docs ?? { idVerified: true, insuranceVerified: true },
+    bondRequired: b.bondRequired ?? false,
+    bondCents: b.bondCents ?? 0,
+    bondPaid: false,
+    money: { totalCents: 100000 },
+    createdAt: '2026-10-01T00:00:00.000Z',
+    updatedAt: b.updatedAt ?? '2026-11-01T00:00:00.000Z',
+  });
+}
+
+export interface InvoiceSpec {
+  id: string;
+  number: string | null;
+  type: 'DEPOSIT' | 'FINAL' | 'BOND';
+  status: 'DRAFT' | 'SENT' | 'PARTIAL' | 'PAID' | 'OVERDUE' | 'VOID' | 'REFUNDED';
+  bookingId?: string | null;
+  customerName?: string;
+  issueDate?: string | null;
+  dueDate: string;
+  totalCents: number;
+  paidCents?: number;
+  balanceCents?: number;
+}
+
+function invoiceData(i: InvoiceSpec) {
+  const paid = i.paidCents ?? 0;
+  return {
+    id: i.id,
+    invoiceNumber: i.number,
+    type: i.type,
+    status: i.status,
+    bookingId: i.bookingId ?? null,
+    bookingCode: null,
+    customerName: i.customerName ?? 'Jane Smith',
+    customerEmail: 'jane@example.com',
+    issueDate: i.issueDate === undefined ? '2026-11-01' : i.issueDate,
+    dueDate: i.dueDate,
+    totalCents: i.totalCents,
+    gstCents: Math.round(i.totalCents / 11),
+    paidCents: paid,
+    balanceCents: i.balanceCents ?? Math.max(0, i.totalCents - paid),
+    creditedCents: 0,
+  };
+}
+
+export function invoiceEvent(
+  tenantId: string,
+  i: InvoiceSpec,
+  type: 'invoice.issued' | 'invoice.status_changed' = 'invoice.issued',
+  occurredAt?: string,
+): DomainEvent {
+  return envelope(
+    type,
+    'money',
+    tenantId,
+    { ...invoiceData(i), from: null, pdfPath: `/api/invoices/${i.id}/pdf`, businessName: 'Harbourside Hall' },
+    occurredAt,
+  );
+}
+
+export function paymentEvent(
+  tenantId: string,
+  p: {
+    id: string;
+    kind?: 'payment' | 'refund' | 'reversal';
+    amountCents: number;
+    processedAt: string;
+    invoice: InvoiceSpec;
+  },
+  occurredAt?: string,
+): DomainEvent {
+  return envelope(
+    'payment.recorded',
+    'money',
+    tenantId,
+    {
+      paymentId: p.id,
+      kind: p.kind ?? 'payment',
+      amountCents: p.amountCents,
+      paymentMethod: 'Bank Transfer',
+      receiptNumber: 'RCT-0001',
+      processedAt: p.processedAt,
+      invoice: invoiceData(p.invoice),
+      bookingMoney: null,
+    },
+    occurredAt,
+  );
+}
+
+export function bondEvent(
+  tenantId: string,
+  b: { id: string; bookingId: string; amountCents: number },
+): DomainEvent {
+  return envelope('bond.received', 'money', tenantId, {
+    id: b.id,
+    bookingId: b.bookingId,
+    status: 'HELD',
+    amountCents: b.amountCents,
+    refundedCents: 0,
+    forfeitedCents: 0,
+    forfeitedGstCents: 0,
+    reason: null,
+    at: '2026-11-17T00:00:00.000Z',
+  });
+}
+
+export function auditEvent(
+  tenantId: string | null,
+  a: { actorId: string | null; actorEmail: string | null; action: string; targetLabel?: string; at: string },
+): DomainEvent {
+  return envelope(
+    'audit.recorded',
+    'bookings',
+    tenantId,
+    {
+      actorId: a.actorId,
+      actorEmail: a.actorEmail,
+      actorRole: 'hall_owner',
+      action: a.action,
+      targetType: 'booking',
+      target: 'b-1',
+      targetLabel: a.targetLabel ?? null,
+      ipAddress: '127.0.0.1',
+      additionalInfo: null,
+      changes: null,
+    },
+    a.at,
+  );
+}
