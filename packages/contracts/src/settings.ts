@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentSettingsSnapshotSchema } from './money-api/index.ts';
 import {
   COUNTRIES,
   CURRENCIES,
@@ -84,5 +85,12 @@ export const tenantSettingsSnapshotSchema = z.object({
   holdExpiryHours: z.number().int().positive(),
   setupBufferMinutes: z.number().int().min(0),
   packdownBufferMinutes: z.number().int().min(0),
+  /**
+   * Payments: the seller, bank details, due days and accepted methods a tax invoice shows
+   * (money-api `paymentSettingsSnapshotSchema`; issue 13). Optional only so snapshots
+   * published before it still parse; admin always sends it. Money refuses to issue a tax
+   * invoice while its copy has no seller name and ABN.
+   */
+  payment: paymentSettingsSnapshotSchema.optional(),
 });
 export type TenantSettingsSnapshot = z.infer<typeof tenantSettingsSnapshotSchema>;

@@ -100,6 +100,50 @@ export async function seedDemo(kit: ServiceKit): Promise<void> {
         [tenantId, s.timezone, s.dateFormat, s.timeFormat, s.currency, s.taxType, s.taxRate, s.country],
       );
     }
+    // Business and bank details, so the demo venues can issue tax invoices (money, issue 13):
+    // made-up ABNs that pass the ATO checksum.
+    const payment: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      [
+        ownerId,
+        {
+          businessName: 'Harbourside Hall Pty Ltd',
+          businessAddress: '12 Wharf Road, Sydney NSW 2000',
+          businessABN: '12345679016',
+          businessPhone: '02 9555 0142',
+          businessEmail: 'accounts@harbourside.example',
+        },
+        {
+          accountName: 'Harbourside Hall Pty Ltd',
+          bankName: 'Demo Bank',
+          bsb: '062-000',
+          accountNumber: '10203040',
+          referenceNote: 'Please quote the invoice number as the payment reference.',
+        },
+      ],
+      [
+        owner2Id,
+        {
+          businessName: 'Hilltop Community Centre Inc.',
+          businessAddress: '4 Ridge Street, Goulburn NSW 2580',
+          businessABN: '98765432122',
+          businessPhone: '02 6555 0199',
+          businessEmail: 'treasurer@hilltop.example',
+        },
+        {
+          accountName: 'Hilltop Community Centre',
+          bankName: 'Demo Bank',
+          bsb: '062-001',
+          accountNumber: '50607080',
+          referenceNote: 'Please quote the invoice number.',
+        },
+      ],
+    ];
+    for (const [tenantId, business, bank] of payment) {
+      await tx.query(
+        `INSERT INTO tenant_settings (tenant_id, section, value) VALUES ($1, 'business', $2), ($1, 'bank_details', $3)`,
+        [tenantId, JSON.stringify(business), JSON.stringify(bank)],
+      );
+    }
     kit.log.info('seeded demo accounts (password in services/admin/src/seed.ts)');
   });
 }

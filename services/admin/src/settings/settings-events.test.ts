@@ -99,6 +99,31 @@ describe('tenant.settings_changed', () => {
     await call(h, 'PUT', '/api/users/settings', { token: owner2.token, body: { country: 'AU' } });
   });
 
+  test('Payment settings (business, bank details, methods, due days) travel in the snapshot for money’s tax invoices', async () => {
+    const put = (path: string, body: unknown) => call(h, 'PUT', path, { token: owner.token, body });
+    assert.equal(
+      (
+        await put('/api/tenant-settings/business', {
+          businessName: 'Harbourside Hall',
+          businessABN: '51 824 753 556',
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await put('/api/users/bank-details', { bsb: '062000', accountNumber: '12345678' })).status,
+      200,
+    );
+    assert.equal((await put('/api/tenant-settings/invoice', { defaultDueDays: 21 })).status, 200);
+    const last = (await snapshots(owner.userId)).at(-1)!;
+    assert.equal(last.payment?.businessName, 'Harbourside Hall');
+    assert.equal(last.payment?.businessABN, '51824753556');
+    assert.equal(last.payment?.bsb, '062-000');
+    assert.equal(last.payment?.accountNumber, '12345678');
+    assert.equal(last.payment?.defaultDueDays, 21);
+    assert.equal(typeof last.payment?.paymentMethods.bankTransfer, 'boolean');
+  });
+
   test('concurrent writes of one tenant publish distinct versions, the highest carrying both changes', async () => {
     const before = (await snapshots(owner2.userId)).at(-1)!.version;
     const [a, b] = await Promise.all([

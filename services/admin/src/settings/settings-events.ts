@@ -15,8 +15,12 @@ import { readSection } from './tenant-settings-store.ts';
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
   general: ['timezone', 'dateFormat', 'timeFormat', 'currency', 'taxType', 'taxRate', 'country'],
-  invoice: ['gstRate'],
+  invoice: ['gstRate', 'defaultDueDays'],
   availability: ['holdExpiryHours', 'setupBufferMinutes', 'packdownBufferMinutes'],
+  // Payments: what money prints on a tax invoice (issue 13)
+  business: ['businessName', 'businessABN', 'businessAddress', 'businessPhone', 'businessEmail'],
+  bank_details: ['accountName', 'bankName', 'bsb', 'accountNumber', 'referenceNote'],
+  payment_methods: ['stripe', 'bankTransfer', 'cash', 'cheque'],
 } as const;
 
 /** True when `changes` (field → {old, new}) of `group` touch the snapshot. */
@@ -28,6 +32,10 @@ export function touchesSnapshot(group: string, changes: Record<string, unknown>)
 async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
   const general = await readSettings(tx, tenantId);
   const availability = await readSection(tx, tenantId, 'availability');
+  const business = await readSection(tx, tenantId, 'business');
+  const bank = await readSection(tx, tenantId, 'bank_details');
+  const methods = await readSection(tx, tenantId, 'payment_methods');
+  const invoice = await readSection(tx, tenantId, 'invoice');
   const data: TenantSettingsSnapshot = {
     schemaVersion: 1,
     tenantId,
@@ -46,6 +54,26 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
     holdExpiryHours: Number(availability.holdExpiryHours),
     setupBufferMinutes: Number(availability.setupBufferMinutes),
     packdownBufferMinutes: Number(availability.packdownBufferMinutes),
+    // Payments, for money's tax invoices (issue 13)
+    payment: {
+      businessName: String(business.businessName ?? ''),
+      businessABN: String(business.businessABN ?? ''),
+      businessAddress: String(business.businessAddress ?? ''),
+      businessPhone: String(business.businessPhone ?? ''),
+      businessEmail: String(business.businessEmail ?? ''),
+      bankName: String(bank.bankName ?? ''),
+      accountName: String(bank.accountName ?? ''),
+      bsb: String(bank.bsb ?? ''),
+      accountNumber: String(bank.accountNumber ?? ''),
+      referenceNote: String(bank.referenceNote ?? ''),
+      defaultDueDays: Number(invoice.defaultDueDays),
+      paymentMethods: {
+        stripe: methods.stripe === true,
+        bankTransfer: methods.bankTransfer === true,
+        cash: methods.cash === true,
+        cheque: methods.cheque === true,
+      },
+    },
   };
   // What we send is what consumers validate: a bad stored value fails the write, not them.
   return tenantSettingsSnapshotSchema.parse(data);

@@ -75,7 +75,7 @@ export interface BookingFixture {
 export interface Harness {
   t: TestService;
   token: Record<string, string>;
-  /** Admin's settings event for `tenantId` (the next version), with `payment` (null: none). */
+  /** Admin's settings event for `tenantId` (the next version), with its Payment settings part (null: none, as before admin carried it). */
   settings(
     tenantId: string,
     over?: Partial<TenantSettingsSnapshot>,
@@ -113,15 +113,8 @@ export async function startMoney(opts: { now?: () => Date } = {}): Promise<Harne
   const settings: Harness['settings'] = async (tenantId, over = {}, payment = PAYMENT) => {
     const version = (versions.get(tenantId) ?? 0) + 1;
     versions.set(tenantId, version);
-    await t.kit.handleEvent(settingsChangedEvent(tenantId, version, over));
-    // Admin's snapshot does not carry the Payment settings part yet (see the report of issue
-    // 13): written into the copy as it will arrive.
-    await t.kit.db.systemTx((tx) =>
-      tx.query(
-        `UPDATE tenant_settings SET snapshot = CASE WHEN $2::jsonb IS NULL THEN snapshot - 'payment'
-                ELSE jsonb_set(snapshot, '{payment}', $2::jsonb) END WHERE tenant_id = $1`,
-        [tenantId, payment === null ? null : JSON.stringify(payment)],
-      ),
+    await t.kit.handleEvent(
+      settingsChangedEvent(tenantId, version, { ...over, ...(payment === null ? {} : { payment }) }),
     );
   };
   await settings(OWNER);
