@@ -28,7 +28,10 @@ interface Props {
   page?: number;
   totalPages?: number;
   total?: number;
-  /** `total` is a lower bound (the server stops counting at 10,000): shown as "10,000+". */
+  /**
+   * `total` is a lower bound (the server stops counting at 10,000, or 1,000 for a text search):
+   * shown as "10,000+" / "1,000+".
+   */
   totalIsEstimate?: boolean;
   onPage?: (p: number) => void;
   empty: { title: string; description?: string };
@@ -128,7 +131,7 @@ export function BookingsTable(props: Props) {
       {props.totalPages && props.totalPages > 1 && props.onPage ? (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
-            {props.total}
+            {props.total?.toLocaleString('en-AU')}
             {props.totalIsEstimate ? '+' : ''} bookings
           </Text>
           <Pagination

@@ -5,7 +5,9 @@
 // 400; page numbers still work; totals are counted only as documented, capped at 10,000.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { recordTenantStatements } from '@venue/service-kit/testing';
 import { OTHER, OWNER, useHarness } from '../test-support.ts';
+import { SEARCH_COUNT_CAP } from './list-routes.ts';
 
 const h = useHarness();
 const N = 41;
@@ -194,5 +196,39 @@ describe('GET /api/bookings: keyset paging', () => {
     assert.equal(big.hasMore, true);
     const few = await list('limit=25&status=cancelled', h.tokens.other);
     assert.deepEqual([few.total, few.totalIsEstimate], [2000, false]);
+  });
+
+  // Issue 9 (decision 36): a searched page 1 counted every match over the tenant's rows.
+  it('a text search counts up to 1,000 matches ("1,000+"), and a last page needs no count', async () => {
+    await seed(OTHER, SEARCH_COUNT_CAP + 1, 'SRCH-');
+    const many = await list('q=srch-&limit=25', h.tokens.other);
+    assert.deepEqual(
+      [many.total, many.totalIsEstimate, many.totalPages, many.items.length, many.hasMore],
+      [1_000, true, 40, 25, true],
+    );
+    // every match still reachable by cursor, whatever the count says
+    assert.equal((await list('q=srch-&limit=25&withTotal=0', h.tokens.other)).total, null);
+
+    // SRCH-100, SRCH-1000 and SRCH-1001 among 11,000 rows: the page is the whole answer
+    const count = (sql: string) => /count\(\*\)/i.test(sql);
+    let few: any;
+    const statements = await recordTenantStatements(h.t.kit.db, async () => {
+      few = await list('q=SRCH-100&limit=25', h.tokens.other);
+    });
+    assert.deepEqual([few.total, few.totalIsEstimate, few.totalPages, few.items.length], [3, false, 1, 3]);
+    assert.deepEqual(
+      statements.filter((st) => count(st.sql)).map((st) => st.sql),
+      [],
+      'the last page gave the total: nothing counted',
+    );
+    // a page past the end still counts (it cannot tell the total), and so does a full page
+    const beyond = await list('q=SRCH-100&limit=25&page=3', h.tokens.other);
+    assert.deepEqual([beyond.items.length, beyond.total], [0, 3]);
+    const lastOfMany = await list('q=srch-1&limit=100&page=2', h.tokens.other);
+    // srch-1, srch-10…19, srch-100…199, srch-1000, srch-1001: 113 matches, 13 on page 2
+    assert.deepEqual(
+      [lastOfMany.items.length, lastOfMany.total, lastOfMany.totalIsEstimate],
+      [13, 113, false],
+    );
   });
 });

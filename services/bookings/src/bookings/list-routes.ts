@@ -9,7 +9,7 @@ import {
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { cappedCount, keysetPage, wantsTotal } from '@venue/service-kit/paging';
+import { COUNT_CAP, cappedCount, keysetPage, wantsTotal } from '@venue/service-kit/paging';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
@@ -20,6 +20,31 @@ import { buildListQuery, likePattern, type Query } from './list-query.ts';
 import { conflictsOf } from './list-conflicts.ts';
 
 const pagingQuery = z.object(pagingQueryFields);
+
+/**
+ * A text search's count stops here ("1,000+"): past it a figure helps nobody choose a page,
+ * and a common term stops being counted early (decision 36).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * The list's total (decision 36). A page-number page that is the last one (rows, and no more
+ * after them) already says it: the rows skipped plus its own, with no count at all; that is
+ * where counting cost most, a rare search term reading every row of the tenant twice. Otherwise
+ * a count up to COUNT_CAP, or SEARCH_COUNT_CAP for a text search.
+ */
+async function listTotal(
+  ctx: AppContext,
+  built: { filterWhere: string; filterParams: unknown[]; searched: boolean },
+  offset: number | null,
+  rows: number,
+  hasMore: boolean,
+) {
+  const cap = built.searched ? SEARCH_COUNT_CAP : COUNT_CAP;
+  if (offset !== null && !hasMore && (rows > 0 || offset === 0) && offset + rows <= cap)
+    return { total: offset + rows, totalIsEstimate: false };
+  return cappedCount(ctx.state.tx, `FROM bookings b ${built.filterWhere}`, built.filterParams, cap);
+}
 
 export function listRoutes(router: AppRouter, deps: Deps): void {
   const zoneOf = async (ctx: AppContext, tenantId = tenantOf(ctx)) =>
@@ -96,7 +121,7 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
     // Counted (up to COUNT_CAP) only when asked, or on a page-number request that does not
     // say withTotal=0: never a full count of a big tenant on every page (platform contract, Paging).
     const counted = wantsTotal(paging)
-      ? await cappedCount(ctx.state.tx, `FROM bookings b ${built.filterWhere}`, built.filterParams)
+      ? await listTotal(ctx, built, paging.cursor ? null : offset, items.length, hasMore)
       : null;
     ctx.body = {
       items,
