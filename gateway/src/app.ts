@@ -7,6 +7,7 @@ import {
   type ServiceTimeouts,
   type ServiceUrls,
 } from './config.ts';
+import { apiDocs } from './api-docs.ts';
 import { adminApiKeyLookup, ApiKeyCache, apiKeyGate } from './api-keys.ts';
 import { healthRoute } from './health.ts';
 import { internalEvents, startNatsFeed, type NatsFeedConfig } from './event-feed.ts';
@@ -138,6 +139,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // The one internal path served here, for the outbox relay only; every other one is blocked.
   app.use(internalEvents({ cache: principals, secret, apiKeys }));
   app.use(blockInternal());
+  // The API reference (/api/openapi.json, /api/docs): public, answered here, never proxied.
+  app.use(apiDocs());
   app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx, next) : next()));
   app.use(staticFiles({ root: options.staticRoot ?? defaultStaticRoot() }));
 

@@ -5,6 +5,7 @@
  * the public id written into it and asks admin to verify it.
  */
 import { z } from 'zod';
+import type { apiKeyViewSchema, createdApiKeySchema } from './admin/responses.ts';
 import { PERMISSION_KEYS } from './roles.ts';
 
 /** Every key starts with this, so the gateway tells it from a JWT without trying to verify one. */
@@ -62,23 +63,9 @@ export const createApiKeySchema = z.object({
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeySchema>;
 
-/** A key as listed: never the key itself, only its recognisable start. */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  /** `vd_live_<public id>`: enough to tell keys apart, useless without the secret. */
-  prefix: string;
-  permissions: string[];
-  createdAt: string;
-  expiresAt: string;
-  lastUsedAt: string | null;
-  expired: boolean;
-}
-
-/** The answer to a create: the key, shown this once. */
-export interface CreatedApiKey extends ApiKeyView {
-  key: string;
-}
+/** A key as listed, and the answer to a create (the key shown once): the API contract's. */
+export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** Published by admin in the transaction that revokes a key; the gateway refuses it at once. */
 export const API_KEY_REVOKED_EVENT = 'api_key.revoked';

@@ -14,7 +14,7 @@
 import type { Queryable } from './db/types.ts';
 import { badRequest } from './errors.ts';
 import { textFault } from './http/hostile-input.ts';
-import { isUuid, queryBoolean, queryText } from './validation.ts';
+import { isUuid } from './validation.ts';
 
 /** How a key's value travels in a cursor and is cast back in SQL. */
 export type KeyType = 'timestamptz' | 'text' | 'bigint' | 'uuid';
@@ -41,11 +41,8 @@ export const COUNT_CAP = 10_000;
 
 export const CURSOR_MESSAGE = 'cursor is not one this list gave out for this sort and order.';
 
-/** `cursor` (opaque, as `nextCursor` gave it) and `withTotal` (count the matches) query fields. */
-export const pagingQueryFields = {
-  cursor: queryText('cursor', 4000),
-  withTotal: queryBoolean('withTotal'),
-};
+// `cursor` and `withTotal`, the paged lists' query fields, are the API contract's.
+export { pagingQueryFields } from '@venue/contracts/api';
 
 /**
  * Whether to count: as asked, else when paging by page number (the first page of a screen

@@ -187,3 +187,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
+
+/** `cursor` (opaque, as `nextCursor` gave it) and `withTotal` (count the matches) of a keyset-paged list. */
+export const pagingQueryFields = {
+  cursor: queryText('cursor', 4000),
+  withTotal: queryBoolean('withTotal'),
+};

@@ -3,3 +3,5 @@ export * from './fields.ts';
 export * from './common.ts';
 export * from './route-table.ts';
 export * from './openapi.ts';
+export * from './breaking.ts';
+export * from './answer-check.ts';

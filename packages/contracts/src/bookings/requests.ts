@@ -10,6 +10,7 @@ import {
   isUuid,
   limitParam,
   pageParam,
+  pagingQueryFields,
   queryBoolean,
   queryChoice,
   queryDate,
@@ -244,11 +245,8 @@ export const bookingListQuery = z.object({
   order: queryChoice('order', ['asc', 'desc'] as const),
 });
 
-/** `cursor` (opaque, as `nextCursor` gave it) and `withTotal` (count the matches). */
-export const pagingQueryFields = {
-  cursor: queryText('cursor', 4000),
-  withTotal: queryBoolean('withTotal'),
-};
+// The paged lists' `cursor` and `withTotal` (api/fields.ts), where the bookings lists read them.
+export { pagingQueryFields };
 
 export const pageQuery = z.object({ page: pageParam(), limit: limitParam(100, 25) });
 export const searchQuery = z.object({ q: queryText('q', 200) });

@@ -259,7 +259,11 @@ export type Quote = PriceQuote;
 export const checkResultSchema = z.object({
   conflicts: z.array(conflictSchema),
   blockouts: z.array(blockoutConflictSchema),
-  quote: priceQuoteSchema.nullable(),
+  /**
+   * The catalogue's quote as it answered (POST /api/price-quote); passed along as is, so only
+   * the price is sure to be there. Null when the catalogue could not be asked.
+   */
+  quote: priceQuoteSchema.partial().extend({ calculatedPriceCents: cents() }).nullable(),
   /** The catalogue could not price it just now (the booking can still be saved). */
   quoteUnavailable: z.boolean(),
 });
@@ -357,17 +361,6 @@ export const confirmPreviewSchema = z.object({
   figures: z.record(z.string(), z.unknown()),
 });
 export type ConfirmPreview = z.infer<typeof confirmPreviewSchema>;
-
-export const customerEmailSchema = z.looseObject({
-  id: z.string(),
-  bookingId: z.string().nullable(),
-  kind: z.string(),
-  to: z.string(),
-  recipientName: z.string().nullable(),
-  subject: z.string(),
-  body: z.string(),
-  status: z.string(),
-});
 
 export const SEGMENTS = ['Champions', 'Loyal', 'New', 'At-Risk', 'Lost'] as const;
 export type Segment = (typeof SEGMENTS)[number];

@@ -31,7 +31,6 @@ import {
   checkResultSchema,
   confirmPreviewSchema,
   customerDetailSchema,
-  customerEmailSchema,
   customerListSchema,
   holdsExpiringSchema,
   searchHitSchema,
@@ -107,13 +106,7 @@ export const BOOKING_ROUTES: RouteTable = [
     responses: ok(holdsExpiringSchema),
     spec: '01 §7 (GET /api/dashboard/holds-expiring)',
   },
-  {
-    ...bookings,
-    method: 'get',
-    path: '/api/bookings/emails',
-    summary: 'E-mails queued to customers by booking actions (latest 500)',
-    responses: ok(z.array(customerEmailSchema)),
-  },
+
   {
     ...bookings,
     method: 'post',

@@ -1,120 +1,18 @@
-import { z } from 'zod';
-import { AUDIT_ROLES, isValidDate, type Principal } from '@venue/contracts';
-import { isUuid, limitParam, pageParam, type Tx } from '@venue/service-kit';
-import { pagingQueryFields } from '@venue/service-kit/paging';
+import type { z } from 'zod';
+import type { Principal } from '@venue/contracts';
+import type { auditFilterSchema } from '@venue/contracts/admin';
+import type { Tx } from '@venue/service-kit';
 import { widenToAllTenants } from '../users/account-admin.ts';
 
-/**
- * Spec 01 §3, plus what the services publish besides: `login_failed` (a failed sign-in on an
- * account, shown to its tenant so the owner sees who is guessing, issue 8), every booking status
- * move (bookings' status/transition.ts), a request's changes asked for (holds/hold-routes.ts) and
- * a customer anonymised (customers/). `GET /api/audit/actions` adds any other action found in the
- * caller's entries, so the filter never hides one.
- */
-export const AUDIT_ACTIONS = [
-  'user_created',
-  'user_updated',
-  'user_deleted',
-  'user_login',
-  'user_logout',
-  'login_failed',
-  'booking_created',
-  'booking_updated',
-  'booking_accepted',
-  'booking_changes_requested',
-  'booking_confirmed',
-  'booking_completed',
-  'booking_cancelled',
-  'booking_expired',
-  'hall_settings_updated',
-  'pricing_updated',
-  'resource_created',
-  'resource_updated',
-  'resource_deleted',
-  'customer_created',
-  'customer_updated',
-  'customer_anonymised',
-  'invoice_created',
-  'invoice_paid',
-  'report_generated',
-  'settings_updated',
-  'role_assigned',
-  'permission_granted',
-  'permission_revoked',
-  'system_config_changed',
-  'deposit_marked_paid',
-  'deposit_marked_unpaid',
-] as const;
-
-export const AUDIT_TARGET_TYPES = [
-  'user',
-  'booking',
-  'hall',
-  'resource',
-  'customer',
-  'invoice',
-  'report',
-  'settings',
-  'pricing',
-  'system',
-] as const;
-
-export const AUDIT_PAGE_SIZE = 50;
-
-const DATE_MESSAGE = 'Dates must be YYYY-MM-DD or an ISO timestamp.';
-const ISO_INSTANT =
-  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
-
-/**
- * A real calendar day, or an ISO instant on one. `Date.parse` alone lets 2026-02-30 through
- * (it rolls over to March), which PostgreSQL then refuses with a 500.
- */
-export function isAuditDate(v: string): boolean {
-  if (isValidDate(v)) return true;
-  const m = ISO_INSTANT.exec(v);
-  return m !== null && isValidDate(m[1]) && !Number.isNaN(Date.parse(v));
-}
-
-const date = z
-  .string({ error: DATE_MESSAGE })
-  .trim()
-  .max(40, DATE_MESSAGE)
-  .refine((v) => v === '' || isAuditDate(v), DATE_MESSAGE)
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const optionalText = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
-export const auditFilterSchema = z.object({
-  startDate: date,
-  endDate: date,
-  action: optionalText,
-  targetType: optionalText,
-  userId: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || isUuid(v), 'userId must be a user id.'),
-  userRole: z
-    .enum(AUDIT_ROLES, { error: 'Unknown role.' })
-    .or(z.literal(''))
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
-
-export const auditListSchema = auditFilterSchema.extend({
-  page: pageParam(),
-  // Outside 1–100 is a 400, never capped: the answer's `limit` is always the one asked for.
-  limit: limitParam(100, AUDIT_PAGE_SIZE),
-  sortBy: z.enum(['timestamp'], { error: 'Entries can only be sorted by timestamp.' }).default('timestamp'),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc.' }).default('desc'),
-  ...pagingQueryFields,
-});
+// The filters, actions and target types are the API contract's (contracts admin/requests.ts).
+export {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  AUDIT_TARGET_TYPES,
+  auditFilterSchema,
+  auditListSchema,
+  isAuditDate,
+} from '@venue/contracts/admin';
 
 export type AuditFilter = Partial<z.output<typeof auditFilterSchema>>;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { eraseCustomerBody } from '@venue/contracts/admin';
 import {
   forbidden,
   parseBody,
@@ -19,15 +19,6 @@ const ownerOnly: AppMiddleware = async (ctx, next) => {
   if (ctx.state.principal.role !== 'hall_owner') throw forbidden(OWNER_ONLY_PRIVACY);
   await next();
 };
-
-const eraseSchema = z.object({
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.')),
-});
 
 /** A stable reference to an erased e-mail that does not keep the e-mail itself. */
 export function erasureReference(email: string): string {
@@ -76,7 +67,7 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
     ownerOnly,
     withTx,
     async (ctx: AppContext) => {
-      const { email } = parseBody(ctx, eraseSchema);
+      const { email } = parseBody(ctx, eraseCustomerBody);
       const { tenantId, userId } = ctx.state.principal;
       await ctx.state.tx.publish('customer.erasure_requested', { email, tenantId, requestedBy: userId });
       await ctx.state.tx.audit(ctx, {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { policiesSchema, privacySchema } from '@venue/contracts/admin';
 import {
   BUSINESS_DETAILS_DEFAULTS,
   INVOICE_SETTINGS_DEFAULTS,
@@ -35,24 +36,8 @@ export {
   stripeAccountSchema,
 } from '@venue/contracts';
 
-export const BOND_MESSAGE = 'The default bond must be a whole number of cents, zero or more.';
-export const RETENTION_MESSAGE = 'Retention must be a whole number of months from 1 to 120.';
-
-const text = (max: number) =>
-  z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`);
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.number({ error: message }).int(message).min(min, message).max(max, message);
-
-export const policiesSchema = z.object({
-  cancellationPolicy: text(10000),
-  refundRules: text(10000),
-  defaultBondCents: wholeNumber(0, 100_000_000, BOND_MESSAGE),
-  termsAndConditions: text(20000),
-});
-
-export const privacySchema = z.object({
-  retentionMonths: wholeNumber(1, 120, RETENTION_MESSAGE),
-});
+// The groups kept only by admin are the API contract's too (contracts admin/requests.ts).
+export { BOND_MESSAGE, RETENTION_MESSAGE, policiesSchema, privacySchema } from '@venue/contracts/admin';
 
 /** Every stored group: its database key, schema and defaults. */
 export const SECTIONS = {

@@ -1,0 +1,5 @@
+// `@venue/contracts/admin`: the admin service's answers and requests, and its route table.
+export * from './requests.ts';
+export * from './responses.ts';
+export * from './accounts.ts';
+export * from './routes.ts';

@@ -1,0 +1,11 @@
+/**
+ * Every route table the OpenAPI document is built from. An area adds its table here (one line):
+ * comms and money add theirs from packages/contracts/src/comms and src/money-api when their
+ * services are built.
+ */
+import { ADMIN_ROUTES } from '../admin/routes.ts';
+import { BOOKING_ROUTES } from '../bookings/routes.ts';
+import { CATALOGUE_ROUTES } from '../catalogue/routes.ts';
+import type { RouteTable } from '../api/route-table.ts';
+
+export const API_ROUTE_TABLES: readonly RouteTable[] = [ADMIN_ROUTES, CATALOGUE_ROUTES, BOOKING_ROUTES];

@@ -1,0 +1,116 @@
+/**
+ * Contract test: real answers of every bookings call, checked against the route table in
+ * contracts (the zod schema accepts each answer, and each field it carries is documented), so
+ * the published OpenAPI document is what the service sends. Ends by naming any call of the
+ * table no answer was checked for.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { contractRecorder } from '@venue/contracts/api';
+import { BOOKING_ROUTES } from '@venue/contracts/bookings';
+import { HALL, OWNER, form, futureDate, useHarness } from './test-support.ts';
+
+const h = useHarness();
+const contract = contractRecorder(BOOKING_ROUTES);
+
+/** Calls as the owner, expects `status`, and checks the answer (JSON or file) against the table. */
+async function ok(method: string, path: string, status: number, body?: unknown) {
+  const r = await h.call(method, path, h.tokens.owner, body);
+  assert.equal(r.status, status, `${method} ${path}: ${r.text.slice(0, 300)}`);
+  const problems = contract.check(method, path, status, r.body ?? undefined);
+  assert.deepEqual(problems, [], problems.join('\n'));
+  return r;
+}
+
+describe('bookings answers match the API contract', () => {
+  it('one booking: check, create, read, edit, move, preview, confirm, complete', async () => {
+    const slot = { resourceId: HALL, bookingDate: futureDate(40), startTime: '10:00', endTime: '14:00' };
+    await ok('POST', '/api/bookings/check', 200, { ...slot, addOns: [] });
+    const b = (await ok('POST', '/api/bookings/admin', 201, form({ ...slot, customerName: 'Contract One' })))
+      .body.booking;
+    await ok('GET', `/api/bookings/${b.id}`, 200);
+    await ok('PUT', `/api/bookings/${b.id}`, 200, { notes: 'Side door', guestCount: 90 });
+    await ok('PATCH', `/api/bookings/${b.id}/move`, 200, { ...slot, startTime: '11:00', endTime: '15:00' });
+    await ok('POST', `/api/bookings/${b.id}/confirm-preview`, 200, {
+      payment_details: { tax_type: 'inclusive', deposit_type: 'Percentage', deposit_value: 25 },
+    });
+    await ok('PUT', `/api/bookings/${b.id}/status`, 200, {
+      status: 'confirmed',
+      payment_details: { tax_type: 'inclusive', deposit_type: 'Percentage', deposit_value: 25 },
+    });
+    await ok('PUT', `/api/bookings/${b.id}`, 200, { payment_details: { deposit_paid: true } });
+  });
+
+  it('requests: accept as a hold, ask for changes, decline, and the same in bulk', async () => {
+    const make = async (days: number, name: string) =>
+      (
+        await ok(
+          'POST',
+          '/api/bookings/admin',
+          201,
+          form({ bookingDate: futureDate(days), customerName: name }),
+        )
+      ).body.booking;
+    const a = await make(60, 'Contract Hold');
+    await ok('POST', `/api/bookings/${a.id}/accept`, 200, { holdHours: 24 });
+    await ok('GET', '/api/bookings/holds-expiring', 200);
+    const c = await make(61, 'Contract Changes');
+    await ok('POST', `/api/bookings/${c.id}/request-changes`, 200, {
+      message: 'Please move to the afternoon.',
+    });
+    await ok('POST', `/api/bookings/${c.id}/decline`, 200, { reason: 'capacity' });
+    const x = await make(62, 'Contract Bulk A');
+    const y = await make(63, 'Contract Bulk B');
+    await ok('POST', '/api/bookings/bulk/accept', 200, { ids: [x.id, 'not-a-booking'], holdHours: 48 });
+    await ok('POST', '/api/bookings/bulk/decline', 200, { ids: [y.id], reason: 'capacity' });
+  });
+
+  it('a weekly series: check the dates, book them', async () => {
+    const slot = { resourceId: HALL, bookingDate: futureDate(120), startTime: '08:00', endTime: '10:00' };
+    const repeat = { frequency: 'weekly', count: 3 };
+    await ok('POST', '/api/bookings/recurring/check', 200, { ...slot, repeat });
+    await ok('POST', '/api/bookings/recurring', 201, {
+      ...form({ customerName: 'Contract Series', ...slot }),
+      repeat,
+    });
+  });
+
+  it('lists: page, owner list, stats, search, calendar, CSV', async () => {
+    await ok('GET', '/api/bookings?limit=5&withConflicts=1', 200);
+    const first = (await ok('GET', '/api/bookings?limit=2&sort=created&order=desc', 200)).body;
+    if (first.nextCursor)
+      await ok(
+        'GET',
+        `/api/bookings?limit=2&sort=created&order=desc&cursor=${encodeURIComponent(first.nextCursor)}`,
+        200,
+      );
+    await ok('GET', `/api/bookings/hall-owner/${OWNER}`, 200);
+    await ok('GET', '/api/bookings/stats', 200);
+    await ok('GET', '/api/bookings/search?q=Contract', 200);
+    const day = futureDate(40);
+    await ok('GET', `/api/calendar?from=${day.slice(0, 8)}01&to=${futureDate(70)}`, 200);
+    await ok('GET', `/api/calendar?from=${day}&to=${futureDate(70)}&perDay=3&resourceId=${HALL}`, 200);
+    const csv = await ok('GET', '/api/bookings/export.csv?status=confirmed', 200);
+    assert.match(csv.headers.get('content-type') ?? '', /text\/csv/);
+  });
+
+  it('customers: directory, one customer, exports, anonymise', async () => {
+    const list = (await ok('GET', '/api/customers?search=example.com', 200)).body;
+    const c = list.items[0];
+    assert.ok(c, 'the customer of the bookings above is listed');
+    await ok('GET', '/api/customers?sort=clv&order=desc&limit=2', 200);
+    await ok('GET', `/api/customers/${c.id}`, 200);
+    await ok('GET', `/api/customers/${c.id}/export.csv?part=bookings`, 200);
+    const pdf = await fetch(`${h.t.url}/api/customers/${c.id}/export.pdf`, {
+      headers: { authorization: `Bearer ${h.tokens.owner}` },
+    });
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    contract.check('GET', `/api/customers/${c.id}/export.pdf`, 200, undefined);
+    await ok('POST', `/api/customers/${c.id}/anonymise`, 200);
+  });
+
+  it('every call of the table had an answer checked', () => {
+    assert.deepEqual(contract.unchecked(), []);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Contract test: real answers of every catalogue call, checked against the route table in
+ * contracts (the zod schema accepts each answer, and each field it carries is documented), so
+ * the published OpenAPI document is what the service sends. Ends by naming any call of the
+ * table no answer was checked for.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { contractRecorder } from '@venue/contracts/api';
+import { CATALOGUE_ROUTES } from '@venue/contracts/catalogue';
+import { OWNER, OWNER3, SUB_BOOKINGS, hall, startCatalogue, type Harness } from './testing/harness.ts';
+
+describe('catalogue answers match the API contract', () => {
+  let h: Harness;
+  const contract = contractRecorder(CATALOGUE_ROUTES);
+
+  before(async () => {
+    h = await startCatalogue();
+  });
+  after(() => h.close());
+
+  /** Calls, expects `status`, and checks the answer (JSON or file) against the table. */
+  async function ok(method: string, path: string, status: number, as = OWNER, body?: unknown) {
+    const r = await h.call(method, path, as, body);
+    assert.equal(r.status, status, `${method} ${path}: ${r.text.slice(0, 300)}`);
+    const problems = contract.check(
+      method,
+      path,
+      status,
+      r.status === 204 || typeof r.body === 'string' ? undefined : r.body,
+    );
+    assert.deepEqual(problems, [], problems.join('\n'));
+    return r;
+  }
+
+  it('resources: create, read, list (full and bookable), edit, copy, archive, restore, feed, export', async () => {
+    const created = (await ok('POST', '/api/resources', 201, OWNER, hall({ name: 'Contract Hall' }))).body;
+    await ok('GET', `/api/resources/${created.id}`, 200);
+    await ok('GET', '/api/resources', 200);
+    await ok('GET', '/api/resources', 200, SUB_BOOKINGS);
+    await ok(
+      'PUT',
+      `/api/resources/${created.id}`,
+      200,
+      OWNER,
+      hall({ name: 'Contract Hall', capacity: 150 }),
+    );
+    const copy = (await ok('POST', `/api/resources/${created.id}/duplicate`, 201)).body;
+    await ok('POST', `/api/resources/${copy.id}/archive`, 200);
+    await ok('POST', `/api/resources/${copy.id}/restore`, 200);
+    await ok('POST', '/api/resources/bulk-archive', 200, OWNER, { ids: [copy.id] });
+    const feed = (await ok('POST', `/api/resources/${created.id}/ics-token`, 201)).body;
+    const ics = await h.call('GET', feed.icsUrl);
+    assert.equal(ics.status, 200);
+    assert.match(ics.headers.get('content-type') ?? '', /text\/calendar/);
+    contract.check('GET', feed.icsUrl, 200, undefined);
+    await ok('DELETE', `/api/resources/${created.id}/ics-token`, 204);
+    const csv = await ok('GET', '/api/resources/export.csv', 200);
+    assert.match(csv.headers.get('content-type') ?? '', /text\/csv/);
+    await ok('DELETE', `/api/resources/${copy.id}`, 204);
+  });
+
+  it('rate cards, the price quote and add-ons', async () => {
+    const r = (await ok('POST', '/api/resources', 201, OWNER, hall({ name: 'Priced Hall' }))).body;
+    const card = (
+      await ok('POST', '/api/pricing', 201, OWNER, {
+        resourceId: r.id,
+        resourceName: r.name,
+        rateType: 'hourly',
+        weekdayRateCents: 10000,
+        weekendRateCents: 15000,
+        description: 'Standard',
+      })
+    ).body;
+    await ok('GET', '/api/pricing', 200);
+    await ok('GET', `/api/pricing/${card.id}`, 200);
+    await ok('PUT', `/api/pricing/${card.id}`, 200, OWNER, {
+      resourceId: r.id,
+      resourceName: r.name,
+      rateType: 'daily',
+      weekdayRateCents: 80000,
+      weekendRateCents: 90000,
+      description: 'Flat',
+    });
+    const addOns = (await ok('GET', '/api/addons', 200)).body as Array<{ id: string }>;
+    const addOn = (
+      await ok('POST', '/api/addons', 201, OWNER, { name: 'Stage', priceCents: 5000, description: 'A stage' })
+    ).body;
+    await ok('PUT', `/api/addons/${addOn.id}`, 200, OWNER, {
+      name: 'Stage',
+      priceCents: 6000,
+      description: '',
+    });
+    await ok('POST', '/api/price-quote', 200, OWNER, {
+      resourceId: r.id,
+      date: '2027-03-06',
+      startTime: '10:00',
+      endTime: '14:00',
+      addOns: [{ id: addOns[0]!.id, quantity: 2 }],
+    });
+    await ok('DELETE', `/api/addons/${addOn.id}`, 204);
+    await ok('DELETE', `/api/pricing/${card.id}`, 204);
+  });
+
+  it('holidays: sync, list, read, create, edit, export, import, delete', async () => {
+    await ok('POST', '/api/holidays/sync', 200, OWNER, { state: 'NSW', year: 2026 });
+    const list = (await ok('GET', '/api/holidays?year=2026', 200)).body as Array<{ id: string }>;
+    await ok('GET', '/api/holidays', 200, SUB_BOOKINGS);
+    await ok('GET', `/api/holidays/${list[0]!.id}`, 200);
+    const mine = (
+      await ok('POST', '/api/holidays', 201, OWNER, {
+        name: 'Show Day',
+        date: '2026-10-09',
+        pricingRule: 'PH-Local',
+      })
+    ).body;
+    await ok('PUT', `/api/holidays/${mine.id}`, 200, OWNER, {
+      name: 'Show Day',
+      date: '2026-10-09',
+      blockOut: true,
+    });
+    const ics = await ok('GET', '/api/holidays/export.ics?year=2026', 200);
+    await ok('POST', '/api/holidays/import', 200, OWNER3, { ics: ics.text });
+    await ok('DELETE', `/api/holidays/${mine.id}`, 204);
+  });
+
+  it('block-outs: one period, one per day, list, read, edit, delete', async () => {
+    const r = (await ok('POST', '/api/resources', 201, OWNER, hall({ name: 'Blocked Hall' }))).body;
+    const one = (
+      await ok('POST', '/api/blockouts', 201, OWNER, {
+        resourceIds: [r.id],
+        dateFrom: '2027-02-15',
+        dateTo: '2027-02-15',
+        timeFrom: '08:00',
+        timeTo: '12:00',
+        reason: 'Maintenance',
+      })
+    ).body;
+    await ok('POST', '/api/blockouts/bulk', 201, OWNER, {
+      resourceIds: [r.id],
+      dateFrom: '2027-03-01',
+      dateTo: '2027-03-02',
+      timeFrom: '08:00',
+      timeTo: '12:00',
+      reason: 'Deep Cleaning',
+      span: 'daily',
+    });
+    await ok('GET', `/api/blockouts?resourceId=${r.id}`, 200);
+    await ok('GET', `/api/blockouts/${one.id}`, 200);
+    await ok('PUT', `/api/blockouts/${one.id}`, 200, OWNER, {
+      resourceIds: [r.id],
+      dateFrom: '2027-02-15',
+      dateTo: '2027-02-15',
+      timeFrom: '09:00',
+      timeTo: '12:00',
+      reason: 'Other',
+      notes: 'Painting',
+    });
+    await ok('DELETE', `/api/blockouts/${one.id}`, 204);
+  });
+
+  it('every call of the table had an answer checked', () => {
+    assert.deepEqual(contract.unchecked(), []);
+  });
+});
