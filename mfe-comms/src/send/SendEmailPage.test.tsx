@@ -205,4 +205,26 @@ describe('Send Email', () => {
       'Dear Ada Lovelace,\n\nThis is a note about your payment (invoice INV-0042 for $450.00).\n\nPlease reply to this e-mail if you have any questions.',
     );
   });
+
+  test('Send Pay Link e-mails the venue’s pay-link template for the chosen booking', async () => {
+    answerLookups();
+    const sent = captureSends();
+    const { user } = renderWithProviders(<SendEmailPage />);
+    await user.click(await screen.findByRole('radio', { name: /Ada Lovelace/ }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Booking (optional)' }), BOOKING.id);
+    await user.click(screen.getByRole('button', { name: 'Send Pay Link' }));
+    expect(await screen.findByText('Payment Link Sent')).toBeInTheDocument();
+    expect(sent.map((s) => s.payload)).toEqual([
+      { recipientEmail: ADA.email, recipientName: ADA.name, bookingId: BOOKING.id, purpose: 'payment_link' },
+    ]);
+
+    server.use(
+      http.post('/api/email-comms/send', () =>
+        HttpResponse.json({ message: 'The Payment link template is missing or inactive.' }, { status: 400 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send Pay Link' }));
+    expect(await screen.findByText('Failed to Send Pay Link')).toBeInTheDocument();
+    expect(screen.getByText(/The Payment link template is missing or inactive\./)).toBeInTheDocument();
+  });
 });

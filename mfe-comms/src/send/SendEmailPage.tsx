@@ -19,7 +19,13 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState, PageHeader, idempotencyKeys, useSession } from '@venue/ui';
-import { EMAIL_SENT, renderTemplate, type CommsBooking, type CommsCustomer } from '@venue/contracts/comms';
+import {
+  CUSTOMER_EMAIL_MISSING,
+  EMAIL_SENT,
+  renderTemplate,
+  type CommsBooking,
+  type CommsCustomer,
+} from '@venue/contracts/comms';
 import { useBounce, useCustomerBookings, useCustomers, useSendEmail, useTemplates } from '../api/hooks.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { sizeKb, useCommsFormat, type CommsFormat } from '../shared/format.ts';
@@ -56,6 +62,8 @@ export function SendEmailPage() {
   const [confirming, setConfirming] = useState(false);
   const [keyFor, setKeyFor] = useState(idempotencyKeys);
   const send = useSendEmail();
+  const payLink = useSendEmail();
+  const [payLinkKeys] = useState(idempotencyKeys);
   const bounce = useBounce(draft.customer?.email ?? null);
   const bounceWarning = bounce.data?.warning ?? null;
 
@@ -97,6 +105,29 @@ export function SendEmailPage() {
     );
   }
 
+  /** Spec 02 §2.10: the venue's Payment link template with a link the server builds from the booking. */
+  function sendPayLink() {
+    const customer = draft.customer;
+    if (!customer?.email || !draft.booking) {
+      toastError(CUSTOMER_EMAIL_MISSING, 'Failed to Send Pay Link');
+      return;
+    }
+    const payload = {
+      recipientEmail: customer.email,
+      recipientName: customer.name,
+      bookingId: draft.booking.id,
+      purpose: 'payment_link' as const,
+    };
+    payLink.mutate(
+      { payload, files: [], key: payLinkKeys(payload) },
+      {
+        onSuccess: () =>
+          toastSuccess(`A payment link was e-mailed to ${customer.email}.`, 'Payment Link Sent'),
+        onError: (error) => toastError(errorText(error), 'Failed to Send Pay Link'),
+      },
+    );
+  }
+
   const rendered = useMemo(
     () => renderTemplate(draft.subject, draft.body, previewValues(draft, fmt)),
     [draft, fmt],
@@ -128,6 +159,8 @@ export function SendEmailPage() {
               selected={draft.booking}
               autoPick={share?.bookingId ?? null}
               onSelect={(booking) => change({ booking })}
+              onPayLink={sendPayLink}
+              payLinkBusy={payLink.isPending}
               fmt={fmt}
             />
             <ContentPanel draft={draft} onChange={change} />
@@ -284,12 +317,16 @@ function BookingPanel({
   selected,
   autoPick,
   onSelect,
+  onPayLink,
+  payLinkBusy,
   fmt,
 }: {
   customer: CommsCustomer | null;
   selected: CommsBooking | null;
   autoPick: string | null;
   onSelect: (b: CommsBooking | null) => void;
+  onPayLink: () => void;
+  payLinkBusy: boolean;
   fmt: CommsFormat;
 }) {
   const bookings = useCustomerBookings(customer?.email ?? null);
@@ -332,6 +369,13 @@ function BookingPanel({
           ]}
         />
       )}
+      {selected ? (
+        <Group justify="flex-end" mt="sm">
+          <Button variant="light" size="xs" onClick={onPayLink} loading={payLinkBusy}>
+            Send Pay Link
+          </Button>
+        </Group>
+      ) : null}
     </Paper>
   );
 }

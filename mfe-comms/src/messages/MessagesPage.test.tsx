@@ -1,0 +1,125 @@
+import { describe, expect, test } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { EMAIL_SENT, QUICK_EMAIL_REQUIRED, type EmailRecord } from '@venue/contracts/comms';
+import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { MessagesPage } from './MessagesPage.tsx';
+
+const record = (over: Partial<EmailRecord>): EmailRecord => ({
+  id: '0b6f6f3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  subject: 'Your booking is confirmed',
+  to: 'ada@example.com',
+  recipientName: 'Ada Lovelace',
+  status: 'sent',
+  sentAt: '2031-03-01T01:00:00.000Z',
+  createdAt: '2031-03-01T00:59:00.000Z',
+  templateName: 'Booking confirmation',
+  bookingId: null,
+  body: 'Hi Ada,\n\nSee you soon.',
+  kind: 'general',
+  attempts: 1,
+  lastError: null,
+  nextAttemptAt: null,
+  messageId: '<a@venuedesk>',
+  attachments: [],
+  ...over,
+});
+const FAILED = record({
+  id: '1b6f6f3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  subject: 'Hold expiring',
+  to: 'bob@example.com',
+  recipientName: 'Bob',
+  status: 'failed',
+  sentAt: null,
+  lastError: '550 5.1.1 No such user',
+});
+
+function answerHistory() {
+  return captureRequests('get', '/api/email-comms/history', (req) => {
+    const status = req.url.searchParams.get('status');
+    const items = [record({}), FAILED].filter((e) => !status || e.status === status);
+    return { items, hasMore: false, nextCursor: null, counts: { sent: 1, failed: 1, pending: 0 } };
+  });
+}
+
+describe('Email History', () => {
+  test('lists the messages, filters by status on the server and shows one with its body as sent', async () => {
+    const asked = answerHistory();
+    server.use(
+      http.get('/api/email-comms/history/:id', () =>
+        HttpResponse.json({
+          email: {
+            ...FAILED,
+            html: '<p>Your hold ends soon.</p>',
+            replyTo: 'owner@example.com',
+            fromName: 'Harbourside Hall',
+          },
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(<MessagesPage />);
+    const table = await screen.findByTestId('email-history');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('option', { name: 'Failed (1)' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('email-history')).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(asked.at(-1)!.url.searchParams.get('status')).toBe('failed');
+
+    await user.click(screen.getByRole('button', { name: 'View Hold expiring to bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email details' });
+    expect(dialog).toHaveTextContent('550 5.1.1 No such user');
+    expect(within(dialog).getByTitle('Body of Hold expiring')).toHaveAttribute('sandbox', '');
+  });
+
+  test('a failed load says "Failed to load email history" with Try Again', async () => {
+    server.use(
+      http.get('/api/email-comms/history', () => HttpResponse.json({ message: 'Down' }, { status: 503 })),
+    );
+    renderWithProviders(<MessagesPage />);
+    const error = await screen.findByTestId('error-state');
+    expect(error).toHaveTextContent('Failed to load email history');
+    expect(within(error).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  test('Send Quick Email needs all three fields, confirms, sends as custom with the name before the @ and clears', async () => {
+    answerHistory();
+    const sends = captureRequests('post', '/api/email-comms/send', {
+      message: EMAIL_SENT,
+      email: {},
+      warning: null,
+    });
+    const { user } = renderWithProviders(<MessagesPage />);
+    await user.click(screen.getByRole('tab', { name: 'Send Quick Email' }));
+    await user.type(screen.getByRole('textbox', { name: 'Recipient' }), 'grace@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Quick Email' }));
+    expect(await screen.findByTestId('quick-problems')).toHaveTextContent(
+      `Validation Error${QUICK_EMAIL_REQUIRED}`,
+    );
+    expect(sends).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Keys');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'The keys are at the front desk.');
+    await user.click(screen.getByRole('button', { name: 'Send Quick Email' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Send this e-mail?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText(EMAIL_SENT)).toBeInTheDocument();
+    expect(sends.map((s) => s.body)).toEqual([
+      {
+        recipientEmail: 'grace@example.com',
+        recipientName: 'grace',
+        customSubject: 'Keys',
+        customBody: 'The keys are at the front desk.',
+        isCustom: true,
+        purpose: 'quick',
+      },
+    ]);
+    // Back on the history tab; the quick form starts empty next time.
+    expect(await screen.findByTestId('email-history')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Send Quick Email' }));
+    expect(screen.getByRole('textbox', { name: 'Recipient' })).toHaveValue('');
+  });
+});
