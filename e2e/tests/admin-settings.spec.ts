@@ -34,6 +34,8 @@ test.afterAll(async ({ playwright }) => {
       timeFormat: '12h',
       currency: 'AUD',
       taxRate: 10,
+      // Tokyo above brought Japan along as the venue country (decision 28)
+      country: 'AU',
     },
   });
   await api.put('/api/tenant-settings/policies', { headers, data: { defaultBondCents: 0 } });
@@ -61,6 +63,8 @@ test('changing general settings reformats dates and money across pages', async (
     await page.goto('/SettingsGeneral');
     await expect(page.getByTestId('currency-preview')).toHaveText('Preview: $1,234.56');
     await page.getByLabel('Timezone').selectOption('Asia/Tokyo');
+    // the country follows a new time zone while it is the old zone's (decision 28)
+    await expect(page.getByLabel('Country')).toHaveValue('JP');
     await page.getByLabel('Date format').selectOption('YYYY-MM-DD');
     await page.getByLabel('Time format').selectOption('24h');
     await page.getByLabel('Currency').selectOption('EUR');

@@ -138,7 +138,8 @@ test('the super admin creates a hall owner with a picture, and the audit log is 
     await edit.getByLabel('Contact number').fill('02 4555 0199');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('User updated successfully!')).toBeVisible();
-    await expect(page.getByTestId('user-row')).toContainText('02 4555 0199');
+    // stored +61245550199, shown as the venue writes it (decision 28)
+    await expect(page.getByTestId('user-row')).toContainText('(02) 4555 0199');
 
     await page.getByRole('button', { name: `Delete ${NEW_OWNER}` }).click();
     await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete' }).click();

@@ -3,6 +3,7 @@ import { Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newAccountPasswordProblem } from '@venue/contracts';
+import { useSession } from '@venue/ui';
 import {
   DeleteDialog,
   DialogButtons,
@@ -50,16 +51,17 @@ export function UserFormDialog({
   onClose: () => void;
   onSubmit: (values: UserForm, picture: File | null) => void;
 }) {
+  const { settings } = useSession();
   const form = useForm<UserForm>({ resolver: zodResolver(userFormSchema), defaultValues: EMPTY_USER_FORM });
   const { reset, setError } = form;
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   useEffect(() => {
     if (!opened) return;
-    reset(editing ? formFromUser(editing) : EMPTY_USER_FORM);
+    reset(editing ? formFromUser(editing, settings.country) : EMPTY_USER_FORM);
     setPicture(null);
     setPictureError(null);
-  }, [opened, editing, reset]);
+  }, [opened, editing, reset, settings.country]);
   const role = useWatch({ control: form.control, name: 'role' });
   const errors = form.formState.errors;
 

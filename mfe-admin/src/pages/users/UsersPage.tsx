@@ -1,4 +1,3 @@
-import { formatPhone } from '@venue/contracts';
 import { useMemo, useState } from 'react';
 import {
   ActionIcon,
@@ -14,6 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatPhone, type Country } from '@venue/contracts';
 import { AccessDenied, EmptyState, LoadingState, PAGE_DENIALS, PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
@@ -39,8 +39,9 @@ export function UsersPage() {
   return <UserManager />;
 }
 
-function matches(u: ManagedUser, q: string): boolean {
-  const hay = [u.email, u.role, roleLabel(u.role), u.hallName, u.contactNumber, addressText(u.address)]
+function matches(u: ManagedUser, q: string, country: Country): boolean {
+  const phone = formatPhone(u.contactNumber, country);
+  const hay = [u.email, u.role, roleLabel(u.role), u.hallName, u.contactNumber, phone, addressText(u.address)]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
@@ -153,9 +154,9 @@ function UserManager() {
       (u) =>
         (roleFilter === 'all' || u.role === roleFilter) &&
         (!activeOnly || u.status === 'active') &&
-        (!q || matches(u, q)),
+        (!q || matches(u, q, settings.country)),
     );
-  }, [all, search, roleFilter, activeOnly]);
+  }, [all, search, roleFilter, activeOnly, settings.country]);
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPhone, type Country } from '@venue/contracts';
 
 export interface Address {
   line1: string | null;
@@ -74,14 +75,15 @@ export const EMPTY_USER_FORM: UserForm = {
   state: '',
 };
 
-export function formFromUser(u: ManagedUser): UserForm {
+/** The edit form's values; the contact number as the venue writes it (decision 28). */
+export function formFromUser(u: ManagedUser, country: Country = 'AU'): UserForm {
   return {
     email: u.email,
     password: '',
     name: u.name ?? '',
     role: u.role === 'super_admin' ? 'super_admin' : 'hall_owner',
     hallName: u.hallName ?? '',
-    contactNumber: u.contactNumber ?? '',
+    contactNumber: formatPhone(u.contactNumber, country),
     line1: u.address?.line1 ?? '',
     line2: u.address?.line2 ?? '',
     postcode: u.address?.postcode ?? '',
