@@ -30,7 +30,8 @@ export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {
     backoffMs: defaultBackoff,
     batchSize: 50,
     fetchSender: fetchSenderFromAdmin,
-    payLinkBase: process.env.PAY_LINK_BASE ?? 'http://localhost:8080/pay',
+    // the pay page (money's) on the product's one origin; PAY_LINK_BASE for a public address
+    payLinkBase: process.env.PAY_LINK_BASE ?? `http://localhost:${process.env.GATEWAY_PORT ?? 8080}/pay`,
     ...overrides,
   };
 }
