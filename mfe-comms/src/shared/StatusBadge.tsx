@@ -6,7 +6,8 @@ const LABELS: Record<EmailStatus, string> = { sent: 'Sent', failed: 'Failed', pe
 
 export function StatusBadge({ status }: { status: EmailStatus }) {
   return (
-    <Badge color={COLOURS[status]} variant="light">
+    // Never cut to "SE…" in a narrow table column.
+    <Badge color={COLOURS[status]} variant="light" style={{ minWidth: 'max-content' }}>
       {LABELS[status]}
     </Badge>
   );

@@ -117,16 +117,14 @@ function TemplateCard({
   return (
     <Card withBorder radius="md" padding="md" data-testid="template-card">
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} fz="md">
-            {t.name}
-          </Title>
-          <Group gap={4} wrap="nowrap">
-            <Badge variant="light">{t.type === 'sms' ? 'SMS' : 'Email'}</Badge>
-            <Badge variant="light" color={t.isActive ? 'green' : 'gray'}>
-              {t.isActive ? 'Active' : 'Inactive'}
-            </Badge>
-          </Group>
+        <Title order={2} fz="md">
+          {t.name}
+        </Title>
+        <Group gap={4}>
+          <Badge variant="light">{t.type === 'sms' ? 'SMS' : 'Email'}</Badge>
+          <Badge variant="light" color={t.isActive ? 'green' : 'gray'}>
+            {t.isActive ? 'Active' : 'Inactive'}
+          </Badge>
         </Group>
         {t.kind ? (
           <Text size="xs" c="dimmed">
