@@ -1,5 +1,4 @@
 import { lazy, type ComponentType } from 'react';
-import { plannedPage } from '@venue/ui';
 
 /**
  * Each page is its own chunk, loaded when first shown: a visit downloads that page's code and
@@ -11,10 +10,7 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 
 /** Pages of this remote, keyed by their PAGES path in @venue/contracts. */
 export const pages: Record<string, ComponentType> = {
-  '/Dashboard': plannedPage(
-    '/Dashboard',
-    "Today's bookings, availability, payments due, expiring holds and recent activity for your venue.",
-  ),
+  '/Dashboard': lazyPage(() => import('./pages/dashboard/DashboardPage.tsx'), 'DashboardPage'),
   '/Users': lazyPage(() => import('./pages/users/UsersPage.tsx'), 'UsersPage'),
   '/SettingsGeneral': lazyPage(
     () => import('./pages/settings/GeneralSettingsPage.tsx'),
