@@ -42,8 +42,14 @@ export const SUBSCRIPTIONS = {
   money: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
   // tenant.settings_changed: the venue's clock and currency for its e-mails (settings.ts)
   // booking.*: comms' booking copy (recipients, previews, reminders) and the automatic e-mails
-  // (bookingMailPartSchema in events/bookings.ts)
-  comms: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
+  // (bookingMailPartSchema in events/bookings.ts); customer.anonymised: erase what comms holds of them
+  comms: [
+    'tenant.settings_changed',
+    'booking.created',
+    'booking.updated',
+    'booking.status_changed',
+    'customer.anonymised',
+  ],
   // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
   // bookings, money's invoices, payments and bonds, and every service's audit entries.
   insights: [

@@ -3,7 +3,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
-import { startComms, type Comms } from './test-support.ts';
+import { randomUUID } from 'node:crypto';
+import { booking, bookingEvent, OWNER, startComms, type Comms } from './test-support.ts';
 
 describe('comms guards', () => {
   let c: Comms;
@@ -61,5 +62,45 @@ describe('comms guards', () => {
     );
     const theirs = await c.call('GET', '/api/email-comms/history', c.tokens.other);
     assert.ok(!theirs.body.items.some((e: any) => e.id === sent.body.email.id));
+  });
+
+  it('a customer erased in bookings is erased here too: copy, messages, waiting mail, bounces', async () => {
+    const b = booking({
+      customerId: 'CUST-ERASEME',
+      customerEmail: 'Erase.Me@example.com',
+      customerName: 'Erin',
+    });
+    await c.deliver(bookingEvent('booking.created', b));
+    const sent = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+      recipientEmail: 'erase.me@example.com',
+      bookingId: b.id,
+      customSubject: 'Hello {{customerName}}',
+      customBody: 'Private words',
+    });
+    assert.equal(sent.status, 202, sent.text);
+    await c.deliver({
+      id: randomUUID(),
+      type: 'customer.anonymised',
+      version: 1,
+      source: 'bookings',
+      tenantId: OWNER,
+      occurredAt: new Date().toISOString(),
+      data: { id: 'CUST-ERASEME' },
+    });
+    const detail = (await c.call('GET', `/api/email-comms/history/${sent.body.email.id}`, c.tokens.owner))
+      .body.email;
+    assert.deepEqual(
+      [detail.to, detail.recipientName, detail.body, detail.status],
+      ['anonymised@invalid', 'Anonymous', '', 'failed'],
+    );
+    const found = await c.call('GET', '/api/email-comms/customers?search=erase', c.tokens.owner);
+    assert.deepEqual(found.body.customers, []);
+    const exported = await fetch(`${c.t.url}/internal/tenant-export/${OWNER}`, {
+      headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! },
+    });
+    assert.equal(exported.status, 200);
+    const part = (await exported.json()) as any;
+    assert.ok(part.emailTemplates.length >= 11);
+    assert.ok(!JSON.stringify(part).toLowerCase().includes('erase.me@example.com'));
   });
 });

@@ -6,6 +6,7 @@ import { queueScheduled } from './automatic/scheduled.ts';
 import { defaultBackoff, type CommsDeps } from './deps.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { fetchSenderFromAdmin } from './mail/sender.ts';
+import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
 import { deliverDue } from './mail/worker.ts';
 import { sendRoutes } from './send/send-routes.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
@@ -41,7 +42,8 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
   return {
     name: 'comms',
     migrationsDir: new URL('../migrations/', import.meta.url),
-    routes(router) {
+    routes(router, kit) {
+      privacyRoutes(router, kit);
       templateRoutes(router);
       sendRoutes(router, deps);
       historyRoutes(router, deps);
@@ -54,6 +56,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       'booking.created': bookingEvent,
       'booking.updated': bookingEvent,
       'booking.status_changed': bookingEvent,
+      'customer.anonymised': customerAnonymised,
     }),
     jobs: [
       // The worker: every five seconds (a round is cheap when nothing is due).

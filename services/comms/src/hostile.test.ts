@@ -33,7 +33,7 @@ describeHostileInput('comms', async () => {
     token: c.tokens.owner,
     tenantId: OWNER,
     table: {
-      params: { id: template.id, customerEmail: 'ada@example.com', index: '0' },
+      params: { id: template.id, customerEmail: 'ada@example.com', index: '0', tenantId: OWNER },
       paramsByRoute: {
         'GET /api/email-comms/history/:id': { id: email.id },
         'GET /api/email-comms/mail-preview/:id': { id: captured.id },
