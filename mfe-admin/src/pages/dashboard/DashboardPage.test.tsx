@@ -93,7 +93,8 @@ const holds: DashboardHolds = {
       resource: 'Garden',
       resourceId: R1,
       start: '2026-11-20T10:00:00.000+11:00',
-      expiresAt: '2026-11-18T13:00:00.000+11:00',
+      // Counted on the viewer's clock: an hour (and a little) from now.
+      expiresAt: new Date(Date.now() + 60 * 60_000 + 30_000).toISOString(),
       minutesLeft: 60,
       expiresIn: '1h',
       badge: 'destructive',
@@ -105,7 +106,7 @@ const holds: DashboardHolds = {
       resource: 'Garden',
       resourceId: R1,
       start: '2026-11-18T16:00:00.000+11:00',
-      expiresAt: '2026-11-18T22:00:00.000+11:00',
+      expiresAt: new Date(Date.now() + 600 * 60_000 + 30_000).toISOString(),
       minutesLeft: 600,
       expiresIn: '10h',
       badge: 'warning',

@@ -1,5 +1,5 @@
 /** The Dashboard's cards (spec 01 §2): KPIs, Today's Schedule, Payments Due, Holds, Alerts, Activity. */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -16,6 +16,8 @@ import {
 } from '@mantine/core';
 import {
   DASHBOARD_MESSAGES,
+  expiresInWords,
+  holdBadge,
   type Activity,
   type Alert,
   type Hold,
@@ -261,7 +263,21 @@ const HOLD_BADGE: Record<Hold['badge'], string> = {
   secondary: 'gray',
 };
 
+/**
+ * Minutes until `expiresAt` on the viewer's clock, re-read every 30 s, so a page left open shows
+ * a hold's badge turn warning and then destructive as its time runs out.
+ */
+function useMinutesLeft(): (expiresAt: string) => number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return (expiresAt) => Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 60_000));
+}
+
 export function HoldsCard({ holds, navigate }: { holds: Hold[]; navigate: (to: string) => void }) {
+  const minutesLeft = useMinutesLeft();
   return (
     <Section title="Holds Expiring Soon">
       {holds.length === 0 ? (
@@ -279,32 +295,36 @@ export function HoldsCard({ holds, navigate }: { holds: Hold[]; navigate: (to: s
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {holds.map((h) => (
-              <Table.Tr key={h.bookingId} data-booking-code={h.booking}>
-                <Table.Td>
-                  {h.customer}
-                  <Text size="xs" c="dimmed">
-                    {h.booking}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{h.resource}</Table.Td>
-                <Table.Td>
-                  <Badge color={HOLD_BADGE[h.badge]} variant="light" data-badge={h.badge}>
-                    {h.expiresIn}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    aria-label={`View hold ${h.booking}`}
-                    onClick={() => navigate('/BookingsHolds')}
-                  >
-                    View
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {holds.map((h) => {
+              const left = minutesLeft(h.expiresAt);
+              const badge = holdBadge(left);
+              return (
+                <Table.Tr key={h.bookingId} data-booking-code={h.booking}>
+                  <Table.Td>
+                    {h.customer}
+                    <Text size="xs" c="dimmed">
+                      {h.booking}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{h.resource}</Table.Td>
+                  <Table.Td>
+                    <Badge color={HOLD_BADGE[badge]} variant="light" data-badge={badge}>
+                      {expiresInWords(left)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      aria-label={`View hold ${h.booking}`}
+                      onClick={() => navigate('/BookingsHolds')}
+                    >
+                      View
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}

@@ -165,6 +165,23 @@ export const HOLD_BADGE_THRESHOLDS_HOURS = { destructive: 2, warning: 12 } as co
 /** Spec 01 §9: a hold counts as expiring with under 48 hours left. */
 export const HOLD_EXPIRING_HOURS = 48;
 
+/** Badge of a hold with `minutes` left (spec 01 §9 thresholds); the service and the screen share it. */
+export function holdBadge(minutes: number): 'destructive' | 'warning' | 'secondary' {
+  if (minutes < HOLD_BADGE_THRESHOLDS_HOURS.destructive * 60) return 'destructive';
+  if (minutes < HOLD_BADGE_THRESHOLDS_HOURS.warning * 60) return 'warning';
+  return 'secondary';
+}
+
+/** Minutes left in words: `45m`, `5h 30m` under 12 h, `5h`, `1d 3h` beyond a day. */
+export function expiresInWords(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return m % 60 === 0 || h >= 12 ? `${h}h` : `${h}h ${m % 60}m`;
+  const d = Math.floor(h / 24);
+  return h % 24 === 0 ? `${d}d` : `${d}d ${h % 24}h`;
+}
+
 export const holdSchema = z.object({
   booking: z.string(),
   bookingId: z.string(),

@@ -4,8 +4,9 @@
  */
 import { centsToDollars } from '@venue/contracts';
 import {
-  HOLD_BADGE_THRESHOLDS_HOURS,
   HOLD_EXPIRING_HOURS,
+  expiresInWords,
+  holdBadge,
   type Activity,
   type Hold,
   type PaymentDue,
@@ -14,7 +15,7 @@ import {
 } from '@venue/contracts/insights';
 import { venueIso, wallClock, type Tx } from '@venue/service-kit';
 import { addDays, dayStart } from './days.ts';
-import { actorLabel, expiresIn, humanise } from './text.ts';
+import { actorLabel, humanise } from './text.ts';
 
 const iso = (v: Date | string, zone: string) => venueIso(new Date(v), zone);
 
@@ -195,13 +196,6 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
   );
 }
 
-/** Badge of a hold with `minutes` left (spec 01 §9 thresholds). */
-export function holdBadge(minutes: number): Hold['badge'] {
-  if (minutes < HOLD_BADGE_THRESHOLDS_HOURS.destructive * 60) return 'destructive';
-  if (minutes < HOLD_BADGE_THRESHOLDS_HOURS.warning * 60) return 'warning';
-  return 'secondary';
-}
-
 /** Tentative holds with under 48 hours left (from now), soonest first. */
 export async function holdsExpiring(tx: Tx, input: ListInput): Promise<Hold[]> {
   const { rows } = await tx.query<{
@@ -238,7 +232,7 @@ export async function holdsExpiring(tx: Tx, input: ListInput): Promise<Hold[]> {
       start: iso(r.starts_at, input.zone),
       expiresAt: iso(r.hold_expires_at, input.zone),
       minutesLeft,
-      expiresIn: expiresIn(minutesLeft),
+      expiresIn: expiresInWords(minutesLeft),
       badge: holdBadge(minutesLeft),
       customer: r.customer_name,
     };

@@ -8,16 +8,6 @@ export function formatCents(cents: number): string {
   return aud.format(centsToDollars(cents));
 }
 
-/** Minutes left in words: `45m`, `5h`, `5h 30m` under a day, `1d 3h` beyond. */
-export function expiresIn(minutes: number): string {
-  const m = Math.max(0, Math.floor(minutes));
-  if (m < 60) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 === 0 || h >= 12 ? `${h}h` : `${h}h ${m % 60}m`;
-  const d = Math.floor(h / 24);
-  return h % 24 === 0 ? `${d}d` : `${d}d ${h % 24}h`;
-}
-
 /** `booking_confirmed` → `Booking confirmed`. */
 export function humanise(action: string): string {
   const words = action.replace(/[_.]+/g, ' ').trim();
