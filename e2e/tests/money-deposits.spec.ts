@@ -145,3 +145,61 @@ test.fixme('after Mark Paid the booking shows its deposit paid', async ({ page, 
     await expect(bookingRow.getByText('Paid', { exact: true })).toBeVisible({ timeout: 2000 });
   });
 });
+
+test('New Invoice raises the final invoice from the booking’s figures; Record Payment part-pays it and refuses more than the balance', async ({
+  page,
+  request,
+}) => {
+  const booking = await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(8),
+    start: '10:00',
+    end: '14:00',
+    name: 'Final Fay',
+    email: `fay-${RUN}@example.com`,
+    price: 400,
+  });
+  const confirmed = await request.put(`/api/bookings/${booking.id}/status`, {
+    headers: { authorization: `Bearer ${api.token}` },
+    data: { status: 'confirmed', payment_details: { deposit_type: 'Percentage', deposit_value: 50 } },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await signIn(page, OWNER);
+  await page.goto('/invoices');
+  await page.getByRole('button', { name: 'New Invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Invoice' });
+  await dialog.getByRole('textbox', { name: /Search bookings/ }).fill(booking.bookingCode);
+  await dialog.getByRole('radio', { name: new RegExp(booking.bookingCode) }).check();
+  // A booking with a deposit and a balance starts as Final with the final due (spec 03 §4).
+  await expect(dialog.getByRole('region', { name: 'Selected booking' })).toContainText('Final due $200.00');
+  await expect(dialog.getByRole('textbox', { name: 'Amount (AUD)' })).toHaveValue('200.00');
+  await expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue('Wedding Final Payment');
+  await expect(dialog.getByRole('region', { name: 'Tax breakdown' })).toContainText('GST (10%): $18.18');
+  await dialog.getByRole('checkbox', { name: /Send to the customer now/ }).check();
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The customer is called Final Fay: the row is found by its Type cell, not by any text.
+  const row = page
+    .getByTestId('invoice-row')
+    .filter({ has: page.getByRole('cell', { name: 'FINAL', exact: true }) });
+  await untilShown(page, async () => {
+    await page.getByRole('textbox', { name: 'Search' }).fill(booking.bookingCode);
+    await expect(row).toHaveCount(1, { timeout: 2000 });
+  });
+  await expect(row).toContainText('$200.00');
+  await row.getByRole('button', { name: /^Actions for invoice/ }).click();
+  await page.getByRole('menuitem', { name: 'Record Bank Payment' }).click();
+  const pay = page.getByRole('dialog', { name: /^Record Payment/ });
+  const amount = pay.getByRole('textbox', { name: 'Amount' });
+  await amount.fill('250');
+  await expect(pay).toContainText('This payment is more than the balance due ($200.00).');
+  await expect(pay.getByRole('button', { name: 'Record Payment' })).toBeDisabled();
+  await amount.fill('50');
+  await pay.getByRole('textbox', { name: 'Reference' }).fill(`EFT ${RUN}`);
+  await pay.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(pay).toBeHidden();
+  await expect(row).toContainText('PARTIAL');
+  await expect(row).toContainText('Paid $50.00');
+  await expect(row).toContainText('Bal $150.00');
+});
