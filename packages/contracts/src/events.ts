@@ -36,7 +36,14 @@ export const SUBSCRIPTIONS = {
   // tenant.settings_changed: admin's snapshot of a tenant's settings (settings.ts), kept as a copy
   // booking.*: the busy times of each resource for its iCalendar feed (booking-events.ts)
   catalogue: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
-  bookings: ['resource.*', 'blockout.*', 'customer.erasure_requested', 'tenant.settings_changed'],
+  // booking_money.changed: the deposit paid flag money decides (read copy, decision 32)
+  bookings: [
+    'resource.*',
+    'blockout.*',
+    'customer.erasure_requested',
+    'tenant.settings_changed',
+    'booking_money.changed',
+  ],
   // tenant.settings_changed: the venue's clock, GST and Payment settings (settings copy, decision 21)
   // booking.*: the bookings money invoices (issue 13); a confirmation with a deposit raises its invoice
   money: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],

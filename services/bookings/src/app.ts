@@ -13,6 +13,7 @@ import { customerRfmJob } from './customers/customer-summary.ts';
 import { expireHoldsJob } from './holds/expire-holds-job.ts';
 import { holdRoutes } from './holds/hold-routes.ts';
 import { internalRoutes } from './internal/internal-routes.ts';
+import { bookingMoneyChanged } from './money/money-copy.ts';
 import { httpClients, type BookingClients } from './remote/clients.ts';
 import { tenantSettingsEvent } from './remote/tenant-settings.ts';
 import { statusRoutes } from './status/status-routes.ts';
@@ -53,6 +54,7 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
       'blockout.*': blockoutEvent,
       'customer.erasure_requested': erasureRequested,
       'tenant.settings_changed': tenantSettingsEvent,
+      'booking_money.changed': bookingMoneyChanged,
     }),
     jobs: [expireHoldsJob(deps), customerRfmJob(deps)],
   };

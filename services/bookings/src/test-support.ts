@@ -94,6 +94,8 @@ export const ADDONS: Record<string, { name: string; priceCents: number }> = {
 /** $100 an hour, via the catalogue's quote shape. */
 export interface FakeState {
   catalogueDown?: boolean;
+  /** Money unreachable: deposit hand-overs answer null. */
+  moneyDown?: boolean;
   /** Awaited inside the quote call: after the application's conflict check, before the write transaction. */
   gate?: () => Promise<void>;
   /** Awaited at the start of every catalogue call (resources and quotes). */
@@ -101,6 +103,23 @@ export interface FakeState {
 }
 
 export const fakeClients = (state: FakeState = {}): BookingClients => ({
+  // Money as it answers a hand-over of the deposit flag (decision 32): recorded, with its time.
+  async setDeposit(_tenantId, bookingId, depositPaid) {
+    if (state.moneyDown) return null;
+    const at = new Date().toISOString();
+    return {
+      ok: true,
+      bookingMoney: {
+        bookingId,
+        depositCents: 0,
+        depositPaid,
+        depositPaidAt: depositPaid ? at : null,
+        paidCents: 0,
+        balanceDueCents: 0,
+        at,
+      },
+    };
+  },
   async resources(tenantId) {
     if (state.probe) await state.probe('resources');
     return state.catalogueDown ? null : (resources[tenantId] ?? []);

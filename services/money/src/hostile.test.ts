@@ -78,6 +78,12 @@ describeHostileInput('money', async () => {
         'POST /api/deposits/bonds': { bookingId: other, amount: 100, paymentMethod: 'Cash', reference: 'r' },
         'POST /api/deposits/bonds/:id/refund': { paymentMethod: 'Cash', reference: 'r' },
         'POST /api/deposits/bonds/:id/forfeit': { amount: 10, reason: 'Broken chair' },
+        'PUT /internal/deposits/:bookingId': {
+          tenantId: OWNER,
+          depositPaid: true,
+          paymentMethod: 'Cash',
+          actor: { id: OWNER, email: 'owner@example.test', role: 'hall_owner' },
+        },
       },
       noBody: [],
       lenient: kit.lenient,

@@ -688,3 +688,31 @@ export const PAYMENT_SETTINGS_DEFAULTS: PaymentSettingsSnapshot = {
   defaultDueDays: 30,
   paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Internal: bookings hands a deposit flag change over to money (decision 32)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `PUT /internal/deposits/{bookingId}`: the spec's `PUT /api/bookings/{id}` with
+ * `{payment_details: {deposit_paid}}` arrives at bookings, which hands it to money, the one
+ * writer of payment facts. Setting the state it already has changes nothing (so a retry is
+ * harmless).
+ */
+export const internalDepositRequestSchema = z.object({
+  tenantId: uuid,
+  depositPaid: z.boolean(),
+  paymentMethod: z.enum(DEPOSIT_PAYMENT_METHODS).optional(),
+  /** Who asked, for the audit entry. */
+  actor: z
+    .object({ id: z.string().nullable(), email: z.string().nullable(), role: z.string().nullable() })
+    .optional(),
+});
+export type InternalDepositRequest = z.infer<typeof internalDepositRequestSchema>;
+
+/** Money's answer: the booking's money after it, or the refusal to pass on to the person. */
+export const internalDepositAnswerSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), bookingMoney: bookingMoneySchema }),
+  z.object({ ok: z.literal(false), status: z.number().int(), message: z.string() }),
+]);
+export type InternalDepositAnswer = z.infer<typeof internalDepositAnswerSchema>;

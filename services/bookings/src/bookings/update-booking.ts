@@ -4,7 +4,7 @@
  * come before the first write, and the catalogue is asked between a read transaction and the
  * write transaction, so no connection or row lock waits on it.
  */
-import { conflict, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
+import { conflict, HttpError, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { assertNoConflicts, conflictError } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
@@ -17,6 +17,7 @@ import { tenantOf } from '../shared/request.ts';
 import { sqlParams } from '../shared/sql.ts';
 import { venueToday } from '../shared/time.ts';
 import { pricingTerms } from '../status/payment.ts';
+import { applyBookingMoney } from '../money/money-copy.ts';
 import { lockUnchanged, transition } from '../status/transition.ts';
 import { isBlocking } from '../status/transitions.ts';
 import { formColumns, type FormValues } from './booking-columns.ts';
@@ -56,6 +57,27 @@ const AUDITED: ReadonlyArray<readonly [string, keyof BookingRow]> = [
   ['eventType', 'event_type'],
 ];
 
+/** Money records the deposit as paid or not (a payment or a reversal) and answers the booking's money. */
+async function handOverDeposit(
+  ctx: AppContext,
+  deps: Deps,
+  tenantId: string,
+  id: string,
+  depositPaid: boolean,
+) {
+  const p = ctx.state.principal!;
+  const answer = deps.clients.setDeposit
+    ? await deps.clients.setDeposit(tenantId, id, depositPaid, { id: p.userId, email: p.email, role: p.role })
+    : null;
+  if (!answer)
+    throw new HttpError(
+      503,
+      'Invoices & deposits is unavailable, so the deposit was not changed. Try again in a minute.',
+    );
+  if (!answer.ok) throw new HttpError(answer.status, answer.message);
+  return answer.bookingMoney;
+}
+
 export async function updateBooking(ctx: AppContext, deps: Deps, id: string, body: Record<string, unknown>) {
   const tenantId = tenantOf(ctx);
   const pd = body.payment_details as { deposit_paid?: unknown } | undefined;
@@ -75,20 +97,20 @@ export async function updateBooking(ctx: AppContext, deps: Deps, id: string, bod
   const { settings, before } = read;
   // 2. The catalogue, with no transaction open: a resource bookings has no copy of, the quote.
   const edit = read.draft ? await planEdit(deps, tenantId, settings, before, read.draft, body, staff) : null;
+  // The deposit flag is money's fact (decision 32): handed over, and the answer kept as the copy.
+  const money =
+    depositPaid === undefined ? null : await handOverDeposit(ctx, deps, tenantId, id, depositPaid);
 
   // 3. The writes hold the row and require its status unchanged since step 1, so an edit or
   //    move never lands on a booking cancelled or confirmed meanwhile.
   return inRequestTx(ctx, async (tx) => {
     await lockUnchanged(tx, before);
     const changes: Changes = {};
-    if (depositPaid !== undefined) {
-      await tx.query(
-        `UPDATE bookings SET payment_details = payment_details || jsonb_build_object('deposit_paid', $2::boolean, 'paid_at', CASE WHEN $2::boolean THEN to_jsonb(now()) ELSE 'null'::jsonb END), updated_at = now() WHERE id = $1`,
-        [id, depositPaid],
-      );
+    if (depositPaid !== undefined && money) {
+      await applyBookingMoney(tx, tenantId, money);
       changes.deposit_paid = {
         old: (before.payment_details as { deposit_paid?: boolean }).deposit_paid ?? false,
-        new: depositPaid,
+        new: money.depositPaid,
       };
     }
     const staffKeys = Object.keys(staff);

@@ -4,6 +4,7 @@
  * transaction. (Tenant settings are not asked for: bookings keeps a copy, tenant-settings.ts.)
  */
 import { internalPriceQuoteSchema, internalResourcesSchema } from '@venue/contracts/internal';
+import { internalDepositAnswerSchema, type InternalDepositAnswer } from '@venue/contracts/money-api';
 import { callService } from '@venue/service-kit';
 
 export type { TenantSettings } from './tenant-settings.ts';
@@ -38,6 +39,22 @@ export interface BookingClients {
   resources(tenantId: string): Promise<CatalogueResource[] | null>;
   /** null when the catalogue is unreachable or refuses. */
   priceQuote(tenantId: string, req: QuoteRequest): Promise<PriceQuote | null>;
+  /**
+   * Hands a deposit flag change to money, the one writer of payment facts (decision 32);
+   * null when money is unreachable. Optional: clients without it refuse the change (503).
+   */
+  setDeposit?(
+    tenantId: string,
+    bookingId: string,
+    depositPaid: boolean,
+    actor: DepositActor,
+  ): Promise<InternalDepositAnswer | null>;
+}
+
+export interface DepositActor {
+  id: string | null;
+  email: string | null;
+  role: string | null;
 }
 
 const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
@@ -80,6 +97,20 @@ export function httpClients(log: { warn: (o: object, m: string) => void }): Book
         });
       } catch (err) {
         log.warn({ err: String(err), tenantId }, 'price quote unavailable');
+        return null;
+      }
+    },
+    async setDeposit(tenantId, bookingId, depositPaid, actor) {
+      try {
+        return await callService({
+          service: 'money',
+          method: 'PUT',
+          path: `/internal/deposits/${bookingId}`,
+          body: { tenantId, depositPaid, actor },
+          response: internalDepositAnswerSchema,
+        });
+      } catch (err) {
+        log.warn({ err: String(err), tenantId, bookingId }, 'money unavailable for a deposit change');
         return null;
       }
     },

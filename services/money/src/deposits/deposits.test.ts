@@ -6,6 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { depositListSchema, bondSchema } from '@venue/contracts/money-api';
 import { OWNER, OWNER2, SUB_DEPOSITS, SUB_INVOICES, startMoney, type Harness } from '../testing/harness.ts';
 
@@ -91,6 +92,42 @@ describe('deposits', () => {
       (await h.call('POST', `/api/deposits/${id}/mark-paid`, SUB_INVOICES, { paymentMethod: 'Cash' })).status,
       403,
     );
+  });
+
+  test('bookings hands over a deposit flag: money records it, a repeat is a no-op, a refusal comes back as data', async () => {
+    const id = await h.booking('booking.created', { totalCents: 80_000, depositCents: 20_000 });
+    const put = (body: unknown) =>
+      h.call('PUT', `/internal/deposits/${id}`, undefined, body, {
+        [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET!,
+      });
+    assert.equal(
+      (await h.call('PUT', `/internal/deposits/${id}`, OWNER, { tenantId: OWNER, depositPaid: true })).status,
+      401,
+    );
+    const paid = await put({ tenantId: OWNER, depositPaid: true });
+    assert.equal(paid.status, 200, paid.text);
+    assert.deepEqual(
+      [paid.body.ok, paid.body.bookingMoney.depositPaid, paid.body.bookingMoney.balanceDueCents],
+      [true, true, 60_000],
+    );
+    const again = await put({ tenantId: OWNER, depositPaid: true });
+    assert.equal(again.body.bookingMoney.depositPaid, true);
+    const list = (await h.call('GET', `/api/invoices/hall-owner/${OWNER}?bookingId=${id}`, OWNER)).body;
+    assert.equal(list[0].paidCents, 20_000, 'paid once');
+    const unpaid = await put({ tenantId: OWNER, depositPaid: false });
+    assert.equal(unpaid.body.bookingMoney.depositPaid, false);
+    assert.equal((await put({ tenantId: OWNER, depositPaid: false })).body.ok, true);
+    const none = await h.booking('booking.created', { totalCents: 80_000 });
+    const refused = await h.call(
+      'PUT',
+      `/internal/deposits/${none}`,
+      undefined,
+      { tenantId: OWNER, depositPaid: true },
+      {
+        [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET!,
+      },
+    );
+    assert.deepEqual(refused.body, { ok: false, status: 409, message: 'This booking has no deposit.' });
   });
 
   test('a booking without a deposit has nothing to mark paid; another venue’s booking is not found', async () => {

@@ -3,15 +3,25 @@
  * payment on the booking's DEPOSIT invoice, issued first if need be) and Mark Unpaid (a
  * reversal record; nothing is deleted). The paid flag is the deposit invoice's: one writer.
  */
-import { depositMarkPaidSchema, depositMarkUnpaidSchema, type Deposit } from '@venue/contracts/money-api';
+import {
+  depositMarkPaidSchema,
+  depositMarkUnpaidSchema,
+  internalDepositRequestSchema,
+  type BookingMoney,
+  type Deposit,
+  type InternalDepositAnswer,
+  type PaymentMethod,
+} from '@venue/contracts/money-api';
 import {
   conflict,
+  HttpError,
   notFound,
+  requireInternal,
+  type AuditContext,
   parseBody,
   requireAuth,
   requirePermission,
   requireTenantParam,
-  type AppContext,
   type AppRouter,
   type Tx,
   withTx,
@@ -26,6 +36,7 @@ import {
   reversePayments,
 } from '../invoices/operations.ts';
 import { actorOf, idParam, tenantOf } from '../shared/http.ts';
+import { bookingMoney } from '../shared/booking-money.ts';
 import { moneySettings, today } from '../shared/settings.ts';
 
 interface DepositRow {
@@ -109,12 +120,13 @@ const guard = [...guardNoTx, withTx] as const;
 
 /** The booking (locked) and its deposit invoice id, raising and issuing the invoice if it has none yet. */
 async function depositInvoiceFor(
-  ctx: AppContext,
+  tx: Tx,
+  ctx: AuditContext | null,
+  actor: string | null,
   tenantId: string,
   bookingId: string | null,
   create: boolean,
 ) {
-  const tx = ctx.state.tx!;
   const booking = bookingId ? await findBooking(tx, tenantId, bookingId, true) : null;
   if (!booking) throw notFound('Booking not found');
   const settings = await moneySettings(tx, tenantId);
@@ -129,7 +141,7 @@ async function depositInvoiceFor(
       tx,
       tenantId,
       booking,
-      { invoiceType: 'DEPOSIT', createdBy: actorOf(ctx) },
+      { invoiceType: 'DEPOSIT', createdBy: actor },
       settings,
     );
     await auditInvoiceCreated(tx, ctx, tenantId, draft);
@@ -137,6 +149,80 @@ async function depositInvoiceFor(
   }
   if (create && invoice.status === 'DRAFT') await issueInvoice(tx, ctx, tenantId, invoice.id, settings);
   return { booking, invoiceId: invoice.id, settings };
+}
+
+export interface DepositChange {
+  paymentMethod: PaymentMethod;
+  reference?: string | undefined;
+  notes?: string | undefined;
+  actor: string | null;
+}
+
+/**
+ * Mark Paid: a payment of what the deposit invoice still asks (issued first if it was not).
+ * `already: 'ok'` makes an already-paid deposit a no-op (bookings' hand-over), else 409.
+ */
+export async function markDepositPaid(
+  tx: Tx,
+  ctx: AuditContext | null,
+  tenantId: string,
+  bookingId: string | null,
+  change: DepositChange,
+  already: 'ok' | 'conflict' = 'conflict',
+) {
+  const { booking, invoiceId, settings } = await depositInvoiceFor(
+    tx,
+    ctx,
+    change.actor,
+    tenantId,
+    bookingId,
+    true,
+  );
+  const current = await loadInvoice(tx, tenantId, invoiceId);
+  if (current.status === 'PAID') {
+    if (already === 'conflict') throw conflict('This deposit is already paid.');
+  } else {
+    const balance = Number(current.total_cents) - Number(current.credited_cents) - Number(current.paid_cents);
+    await recordPayment(
+      tx,
+      ctx,
+      tenantId,
+      invoiceId,
+      {
+        amountCents: balance,
+        paymentMethod: change.paymentMethod,
+        reference: change.reference,
+        notes: change.notes ?? 'Deposit marked paid',
+        createdBy: change.actor,
+      },
+      settings,
+    );
+  }
+  return { bookingId: booking.booking_id, invoiceId, settings };
+}
+
+/** Mark Unpaid: reversal records for the deposit's payments. `already: 'ok'`: unpaid is a no-op. */
+export async function markDepositUnpaid(
+  tx: Tx,
+  ctx: AuditContext | null,
+  tenantId: string,
+  bookingId: string | null,
+  reason: string | undefined,
+  actor: string | null,
+  already: 'ok' | 'conflict' = 'conflict',
+) {
+  const { booking, invoiceId, settings } = await depositInvoiceFor(
+    tx,
+    ctx,
+    actor,
+    tenantId,
+    bookingId,
+    false,
+  );
+  const current = await loadInvoice(tx, tenantId, invoiceId);
+  if (Number(current.paid_cents) > 0 || already === 'conflict')
+    await reversePayments(tx, ctx, tenantId, invoiceId, reason, actor, settings);
+  return { bookingId: booking.booking_id, invoiceId, settings };
 }
 
 export function depositRoutes(router: AppRouter) {
@@ -159,32 +245,13 @@ export function depositRoutes(router: AppRouter) {
     const body = parseBody(ctx, depositMarkPaidSchema);
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx!;
-    const { booking, invoiceId, settings } = await depositInvoiceFor(
-      ctx,
-      tenantId,
-      idParam(ctx, 'bookingId'),
-      true,
-    );
-    const current = await loadInvoice(tx, tenantId, invoiceId);
-    if (current.status === 'PAID') throw conflict('This deposit is already paid.');
-    const balance = Number(current.total_cents) - Number(current.credited_cents) - Number(current.paid_cents);
-    await recordPayment(
-      tx,
-      ctx,
-      tenantId,
-      invoiceId,
-      {
-        amountCents: balance,
-        paymentMethod: body.paymentMethod,
-        reference: body.reference,
-        notes: body.notes ?? 'Deposit marked paid',
-        createdBy: actorOf(ctx),
-      },
-      settings,
-    );
+    const done = await markDepositPaid(tx, ctx, tenantId, idParam(ctx, 'bookingId'), {
+      ...body,
+      actor: actorOf(ctx),
+    });
     ctx.body = {
-      deposit: await depositOf(tx, tenantId, booking.booking_id),
-      invoice: toInvoice(await loadInvoice(tx, tenantId, invoiceId), today(settings)),
+      deposit: await depositOf(tx, tenantId, done.bookingId),
+      invoice: toInvoice(await loadInvoice(tx, tenantId, done.invoiceId), today(done.settings)),
     };
   });
 
@@ -192,24 +259,59 @@ export function depositRoutes(router: AppRouter) {
     const body = parseBody(ctx, depositMarkUnpaidSchema);
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx!;
-    const { booking, invoiceId, settings } = await depositInvoiceFor(
-      ctx,
-      tenantId,
-      idParam(ctx, 'bookingId'),
-      false,
-    );
-    const { invoice } = await reversePayments(
+    const done = await markDepositUnpaid(
       tx,
       ctx,
       tenantId,
-      invoiceId,
+      idParam(ctx, 'bookingId'),
       body.reason,
       actorOf(ctx),
-      settings,
     );
     ctx.body = {
-      deposit: await depositOf(tx, tenantId, booking.booking_id),
-      invoice: toInvoice(await loadInvoice(tx, tenantId, invoice.id), today(settings)),
+      deposit: await depositOf(tx, tenantId, done.bookingId),
+      invoice: toInvoice(await loadInvoice(tx, tenantId, done.invoiceId), today(done.settings)),
     };
+  });
+
+  // Bookings hands over `PUT /api/bookings/{id}` {payment_details: {deposit_paid}} (decision 32).
+  // Refusals travel back as data, so bookings can show the person money's own message.
+  router.put('/internal/deposits/:bookingId', requireInternal, async (ctx) => {
+    const body = parseBody(ctx, internalDepositRequestSchema);
+    const bookingId = idParam(ctx, 'bookingId');
+    try {
+      const money: BookingMoney = await ctx.kit.db.tenantTx(body.tenantId, async (tx) => {
+        const who = body.actor?.email ?? null;
+        const done = body.depositPaid
+          ? await markDepositPaid(
+              tx,
+              null,
+              body.tenantId,
+              bookingId,
+              {
+                paymentMethod: body.paymentMethod ?? 'Bank Transfer',
+                notes: 'Marked paid on the booking',
+                actor: who,
+              },
+              'ok',
+            )
+          : await markDepositUnpaid(
+              tx,
+              null,
+              body.tenantId,
+              bookingId,
+              'Marked unpaid on the booking',
+              who,
+              'ok',
+            );
+        return bookingMoney(tx, body.tenantId, done.bookingId);
+      });
+      ctx.body = { ok: true, bookingMoney: money } satisfies InternalDepositAnswer;
+    } catch (err) {
+      if (err instanceof HttpError && err.status < 500) {
+        ctx.body = { ok: false, status: err.status, message: err.message } satisfies InternalDepositAnswer;
+        return;
+      }
+      throw err;
+    }
   });
 }
