@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Badge,
   Button,
@@ -97,8 +97,11 @@ export function InvoicesPage() {
   }, []);
 
   // A hash naming an invoice (number or id) opens its panel and goes into the search box.
+  // Once per hash: a refresh of the list after a payment must not undo the user's own search.
+  const appliedHash = useRef('');
   useEffect(() => {
-    if (!hash || !invoices.data) return;
+    if (!hash || !invoices.data || appliedHash.current === hash) return;
+    appliedHash.current = hash;
     const match = invoices.data.find((i) => i.invoiceNumber === hash || i.id === hash);
     setFilters((f) => ({ ...f, search: hash }));
     if (match) setOpenId(match.id);
@@ -217,6 +220,7 @@ export function InvoicesPage() {
     setFilters(NO_FILTERS);
     if (window.location.hash)
       history.replaceState(null, '', window.location.pathname + window.location.search);
+    appliedHash.current = '';
     setHash('');
   };
 
