@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { bookingMailPartSchema } from '@venue/contracts';
 import { futureDate, hours, useHarness } from '../test-support.ts';
 
 const h = useHarness();
@@ -67,6 +68,8 @@ describe('holds and requests', () => {
         ['booking.status_changed', 'dee@example.com', 'The guest count exceeds the venue capacity'],
       ],
     );
+    // what comms reads of them (its e-mail's words, recipient, date, hall) is really there
+    for (const e of events) bookingMailPartSchema.parse(e.data);
     assert.equal((await h.call('GET', '/api/bookings/emails', h.tokens.owner)).status, 404);
     const bulk = await h.call('POST', '/api/bookings/bulk/accept', h.tokens.owner, {
       ids: [a.id, b.id],
