@@ -542,6 +542,8 @@ export const MONEY_PATHS = {
   bondsOfOwner: (hallOwnerId: string) => `/api/deposits/bonds/hall-owner/${hallOwnerId}`,
   bondRefund: (id: string) => `/api/deposits/bonds/${id}/refund`,
   bondForfeit: (id: string) => `/api/deposits/bonds/${id}/forfeit`,
+  /** For other services (internal secret): the invoice PDF comms attaches. */
+  internalInvoicePdf: (hallOwnerId: string, id: string) => `/internal/invoices/${hallOwnerId}/${id}/pdf`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -574,6 +576,11 @@ const eventInvoice = z.looseObject({
 export const invoiceEventSchema = eventInvoice.extend({
   from: z.enum(INVOICE_STATUSES).nullable().optional(),
   pdfPath: z.string(),
+  /**
+   * The same PDF for another service (GET with the internal secret, money's own URL): what
+   * comms attaches to the e-mail.
+   */
+  internalPdfPath: z.string().optional(),
   businessName: z.string(),
 });
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
@@ -581,6 +588,7 @@ export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 /** `invoice.reminder_requested`: one reminder e-mail to send (comms sends it). */
 export const invoiceReminderRequestedEventSchema = eventInvoice.extend({
   pdfPath: z.string(),
+  internalPdfPath: z.string().optional(),
   businessName: z.string(),
   daysOverdue: z.number().int().min(0),
   requestedBy: z.string().nullable(),

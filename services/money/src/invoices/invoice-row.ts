@@ -179,6 +179,7 @@ export function invoiceEventData(r: InvoiceRow, businessName: string) {
     balanceCents: balanceCents(r),
     creditedCents: n(r.credited_cents),
     pdfPath: `/api/invoices/${r.id}/pdf`,
+    internalPdfPath: `/internal/invoices/${r.tenant_id}/${r.id}/pdf`,
     businessName,
   };
 }

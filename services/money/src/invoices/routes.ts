@@ -21,6 +21,7 @@ import {
   parseBody,
   parseQuery,
   requireAuth,
+  requireInternal,
   requirePermission,
   requireTenantParam,
   type AppContext,
@@ -335,6 +336,26 @@ export function invoiceRoutes(router: AppRouter) {
       `attachment; filename="${fileName(row.invoice_number ?? `invoice-${row.id}`)}.pdf"`,
     );
     ctx.body = pdf;
+  });
+
+  // The same PDF for comms, which attaches it to the invoice and reminder e-mails.
+  router.get('/internal/invoices/:hallOwnerId/:id/pdf', requireInternal, async (ctx) => {
+    const tenantId = idParam(ctx, 'hallOwnerId');
+    if (!tenantId) throw notFound('Invoice not found');
+    const pdf = await ctx.kit.db.tenantTx(tenantId, async (tx) => {
+      const settings = await moneySettings(tx, tenantId);
+      const row = await loadInvoice(tx, tenantId, idParam(ctx));
+      return {
+        row,
+        bytes: await invoicePdf({ invoice: row, seller: row.seller ?? currentSeller(settings) }),
+      };
+    });
+    ctx.type = 'application/pdf';
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${fileName(pdf.row.invoice_number ?? `invoice-${pdf.row.id}`)}.pdf"`,
+    );
+    ctx.body = pdf.bytes;
   });
 
   router.get('/api/invoices/:id/credit-notes/:creditNoteId/pdf', ...guard, async (ctx) => {

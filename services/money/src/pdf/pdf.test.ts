@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { OWNER, PAYMENT, startMoney, type Harness } from '../testing/harness.ts';
 
 let h: Harness;
@@ -85,6 +86,21 @@ describe('invoice PDF', () => {
       assert.ok(text.includes(expected), `missing "${expected}" in: ${text}`);
     // GST of 104.55 is not exactly 1/11 of 1,150.00: no "Total includes GST" line
     assert.ok(!text.includes('Total includes GST'));
+  });
+
+  test('comms fetches the same PDF with the internal secret, by the path the event names', async () => {
+    const bookingId = await h.booking('booking.created', { totalCents: 55_000 });
+    const inv = (
+      await h.call('POST', '/api/invoices', OWNER, { bookingId, invoiceType: 'FINAL', issue: true })
+    ).body;
+    const issued = (await h.events('invoice.issued')).find((e) => e.data.id === inv.id)!;
+    const path = String(issued.data.internalPdfPath);
+    assert.equal((await h.call('GET', path)).status, 401);
+    const pdf = await h.call('GET', path, undefined, undefined, {
+      [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET!,
+    });
+    assert.equal(pdf.status, 200);
+    assert.ok((await pdfText(pdf.bytes)).includes(`Invoice number: ${inv.invoiceNumber}`));
   });
 
   test('"Total includes GST" when the GST is exactly 1/11; a draft says it is not yet issued', async () => {
