@@ -128,6 +128,25 @@ export function useBounce(email: string | null) {
   });
 }
 
+/** The address was corrected at the customer's end: comms stops warning about it. */
+export function useClearBounce() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.request<{ message: string }>(
+        'clear the bounce',
+        'DELETE',
+        `/api/email-comms/bounces${query({ email })}`,
+      ),
+    onSuccess: (_answer, email) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.bounce(email) }),
+        queryClient.invalidateQueries({ queryKey: ['comms', 'customers'] }),
+      ]),
+  });
+}
+
 /** POST /api/email-comms/send: JSON, or multipart (payload part + attachments) with files. */
 export function useSendEmail() {
   const { api } = useSession();

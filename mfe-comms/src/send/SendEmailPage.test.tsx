@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EMAIL_SENT, SEND_NEEDS_CONTENT } from '@venue/contracts/comms';
-import { renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { RouteSearch } from '../shared/route-search.ts';
 import { SendEmailPage } from './SendEmailPage.tsx';
 
@@ -185,6 +185,15 @@ describe('Send Email', () => {
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this e-mail?' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('bounced before');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Corrected at the customer's end: the warning is cleared on the server.
+    const deletes = captureRequests('delete', '/api/email-comms/bounces', {
+      message: 'Mail to grace@example.com will be sent again.',
+    });
+    await user.click(screen.getByRole('button', { name: 'The address is correct now' }));
+    expect(await screen.findByText('Mail to grace@example.com will be sent again.')).toBeInTheDocument();
+    expect(deletes.map((d) => d.url.searchParams.get('email'))).toEqual([GRACE.email]);
   });
 
   test('the dashboard’s share link picks the customer and booking and starts the message', async () => {

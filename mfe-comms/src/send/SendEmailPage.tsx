@@ -26,7 +26,14 @@ import {
   type CommsBooking,
   type CommsCustomer,
 } from '@venue/contracts/comms';
-import { useBounce, useCustomerBookings, useCustomers, useSendEmail, useTemplates } from '../api/hooks.ts';
+import {
+  useBounce,
+  useClearBounce,
+  useCustomerBookings,
+  useCustomers,
+  useSendEmail,
+  useTemplates,
+} from '../api/hooks.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { sizeKb, useCommsFormat, type CommsFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
@@ -66,6 +73,7 @@ export function SendEmailPage() {
   const [payLinkKeys] = useState(idempotencyKeys);
   const bounce = useBounce(draft.customer?.email ?? null);
   const bounceWarning = bounce.data?.warning ?? null;
+  const clearBounce = useClearBounce();
 
   const change = (patch: Partial<SendDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -173,7 +181,22 @@ export function SendEmailPage() {
             </Title>
             {bounceWarning ? (
               <Alert color="orange" mb="sm" role="alert" data-testid="bounce-warning">
-                {bounceWarning}
+                <Text size="sm">{bounceWarning}</Text>
+                <Button
+                  mt="xs"
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  loading={clearBounce.isPending}
+                  onClick={() =>
+                    clearBounce.mutate(draft.customer!.email, {
+                      onSuccess: (answer) => toastSuccess(answer.message),
+                      onError: (error) => toastError(errorText(error)),
+                    })
+                  }
+                >
+                  The address is correct now
+                </Button>
               </Alert>
             ) : null}
             <Stack gap={4}>

@@ -30,6 +30,7 @@ import {
   draftVariables,
   type TemplateDraft,
 } from './templateForm.ts';
+import { TemplatePreviewDialog } from './TemplatePreviewDialog.tsx';
 
 /** Create (template null) and Edit dialog. The caller mounts it per opening (a `key`). */
 export function TemplateDialog({
@@ -43,6 +44,7 @@ export function TemplateDialog({
   const [problems, setProblems] = useState<string[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [keyFor] = useState(idempotencyKeys);
+  const [previewing, setPreviewing] = useState(false);
   const save = useSaveTemplate();
   const variables = draftVariables(draft);
   const unknown = variables.filter((v) => !isTemplateVariable(v));
@@ -157,6 +159,14 @@ export function TemplateDialog({
             onChange={(e) => change({ isActive: e.currentTarget.checked })}
           />
           <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              mr="auto"
+              disabled={!draft.subject.trim() && !draft.body.trim()}
+              onClick={() => setPreviewing(true)}
+            >
+              Preview
+            </Button>
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
@@ -166,6 +176,12 @@ export function TemplateDialog({
           </Group>
         </Stack>
       </form>
+      {previewing ? (
+        <TemplatePreviewDialog
+          template={{ name: draft.name.trim() || 'New template', subject: draft.subject, body: draft.body }}
+          onClose={() => setPreviewing(false)}
+        />
+      ) : null}
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { ErrorState, LoadingState } from '@venue/ui';
-import type { EmailTemplate } from '@venue/contracts/comms';
 import { useTemplatePreview } from '../api/hooks.ts';
 import { MailFrame } from '../shared/MailFrame.tsx';
 import { useCommsFormat } from '../shared/format.ts';
@@ -14,7 +13,8 @@ export function TemplatePreviewDialog({
   template,
   onClose,
 }: {
-  template: EmailTemplate;
+  /** A saved template, or the template dialog's unsaved text. */
+  template: { name: string; subject: string; body: string };
   onClose: () => void;
 }) {
   const fmt = useCommsFormat();

@@ -113,6 +113,31 @@ describe('Email Templates', () => {
     expect(within(dialog).getByTestId('template-variables')).toHaveTextContent(
       'eventTypecustomerNamebookingDate',
     );
+
+    // The unsaved text previews as the server fills it, with the venue's latest booking.
+    const previews = captureRequests('post', '/api/email-templates/preview', {
+      subject: 'Deposit for Wedding',
+      html: '<p>Hi Ada Lovelace, please pay by 14/03/2031.</p>',
+      text: 'Hi Ada Lovelace, please pay by 14/03/2031.',
+      booking: {
+        id: '7b0c1a5e-0c5d-4d7e-9f3a-2a1b3c4d5e6f',
+        bookingCode: 'BK-0007',
+        customerName: 'Ada Lovelace',
+        bookingDate: '2031-03-14',
+      },
+      unfilled: [],
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('dialog', { name: 'Preview: Deposit due' });
+    expect(preview).toHaveTextContent('Filled with booking BK-0007 for Ada Lovelace (14/03/2031).');
+    expect(preview).toHaveTextContent('Subject: Deposit for Wedding');
+    expect(previews.map((p) => p.body)).toEqual([
+      { subject: 'Deposit for {{eventType}}', body: 'Hi {{customerName}}, please pay by {{bookingDate}}.' },
+    ]);
+    await user.click(within(preview).getByRole('button', { name: /close/i }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Preview: Deposit due' })).not.toBeInTheDocument(),
+    );
     await user.click(within(dialog).getByRole('switch', { name: 'Active' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Template' }));
 
