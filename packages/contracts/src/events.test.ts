@@ -37,7 +37,7 @@ describe('the event catalogue', () => {
 
   it('consumerProblems names a subscription without a consumer, a consumer without one, and an unknown key', () => {
     assert.deepEqual(consumerProblems('catalogue', [...SUBSCRIPTIONS.catalogue]), []);
-    assert.deepEqual(consumerProblems('money', []), []);
+    assert.deepEqual(consumerProblems('money', [...SUBSCRIPTIONS.money]), []);
     assert.deepEqual(
       consumerProblems('bookings', [
         'resource.*',
@@ -47,6 +47,7 @@ describe('the event catalogue', () => {
       ]),
       [
         'bookings is subscribed to "tenant.settings_changed" but has no consumer for it',
+        'bookings is subscribed to "booking_money.changed" but has no consumer for it',
         'bookings consumes "user.deleted" but its subscriptions do not list it',
       ],
     );
