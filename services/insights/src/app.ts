@@ -19,6 +19,7 @@ import {
   settingsConsumer,
 } from './consumers/consumers.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
+import { rebuildRoutes } from './rebuild/rebuild.ts';
 
 /**
  * The endpoint exists with its real guards (token, page permission, own tenant), but the
@@ -30,6 +31,22 @@ function notYet(area: string): AppMiddleware {
   };
 }
 
+/** Each owner's events kept in the read model (SUBSCRIPTIONS.insights). */
+const consumers = defineConsumers('insights', {
+  'tenant.settings_changed': settingsConsumer,
+  'resource.*': resourceConsumer,
+  'blockout.*': blockoutConsumer,
+  'booking.created': bookingConsumer,
+  'booking.updated': bookingConsumer,
+  'booking.status_changed': bookingConsumer,
+  'customer.anonymised': customerAnonymisedConsumer,
+  'invoice.issued': invoiceConsumer,
+  'invoice.status_changed': invoiceConsumer,
+  'payment.recorded': paymentConsumer,
+  'bond.*': bondConsumer,
+  'audit.recorded': auditConsumer,
+});
+
 /**
  * services/insights: Dashboard figures and reports, a pure read model (decision 39) fed by the
  * owners' events. Shared by main.ts and the tests.
@@ -37,7 +54,8 @@ function notYet(area: string): AppMiddleware {
 export const insightsService: ServiceOptions = {
   name: 'insights',
   migrationsDir: new URL('../migrations/', import.meta.url),
-  routes(router) {
+  routes(router, kit) {
+    rebuildRoutes(router, kit, () => consumers);
     dashboardRoutes(router);
     router.get(
       '/api/reports/executive-kpis',
@@ -47,18 +65,5 @@ export const insightsService: ServiceOptions = {
       notYet('Reports'),
     );
   },
-  consumers: defineConsumers('insights', {
-    'tenant.settings_changed': settingsConsumer,
-    'resource.*': resourceConsumer,
-    'blockout.*': blockoutConsumer,
-    'booking.created': bookingConsumer,
-    'booking.updated': bookingConsumer,
-    'booking.status_changed': bookingConsumer,
-    'customer.anonymised': customerAnonymisedConsumer,
-    'invoice.issued': invoiceConsumer,
-    'invoice.status_changed': invoiceConsumer,
-    'payment.recorded': paymentConsumer,
-    'bond.*': bondConsumer,
-    'audit.recorded': auditConsumer,
-  }),
+  consumers,
 };
