@@ -86,8 +86,10 @@ export { toCsv, type CsvOptions } from './csv.ts';
 export { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
 export {
   callService,
+  callServiceBytes,
   InternalCallError,
   requestScope,
   type InternalCall,
   type InternalFailure,
+  type InternalFile,
 } from './http/internal-client.ts';

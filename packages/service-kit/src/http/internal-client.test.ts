@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { z } from 'zod';
 import type { InternalCallError } from './internal-client.ts';
-import { callService, requestScope } from './internal-client.ts';
+import { callService, callServiceBytes, requestScope } from './internal-client.ts';
 
 /** A stand-in service whose answers each test scripts; it records what reached it. */
 describe('callService, the one internal client', () => {
   let server: Server;
-  let answers: Array<{ status: number; body: string; delayMs?: number }> = [];
+  let answers: Array<{ status: number; body: string; delayMs?: number; headers?: Record<string, string> }> =
+    [];
   let seen: Array<{ method: string; url: string; headers: Record<string, unknown>; body: string }> = [];
   const ok = z.object({ name: z.string() });
 
@@ -23,6 +24,7 @@ describe('callService, the one internal client', () => {
         setTimeout(() => {
           res.statusCode = next.status;
           res.setHeader('content-type', 'application/json');
+          for (const [k, v] of Object.entries(next.headers ?? {})) res.setHeader(k, v);
           res.end(next.body);
         }, next.delayMs ?? 0);
       });
@@ -85,6 +87,42 @@ describe('callService, the one internal client', () => {
     await assert.rejects(
       callService({ service: 'peer', path: '/slow', response: ok, timeoutMs: 100, retries: 0 }),
       (e: InternalCallError) => e.kind === 'timeout',
+    );
+  });
+
+  it('answers a file as bytes with its name, and refuses an answer of another type', async () => {
+    answers = [
+      { status: 503, body: '' },
+      {
+        status: 200,
+        body: '%PDF-1.3 INV-2026-00001',
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="INV-2026-00001.pdf"',
+        },
+      },
+    ];
+    const got = await callServiceBytes({
+      service: 'peer',
+      path: '/internal/x/pdf',
+      contentType: 'application/pdf',
+    });
+    assert.equal(got.bytes.toString('latin1'), '%PDF-1.3 INV-2026-00001');
+    assert.equal(got.filename, 'INV-2026-00001.pdf');
+    assert.equal(got.contentType, 'application/pdf');
+    assert.equal(seen.length, 2, 'a busy answer is retried like any idempotent call');
+    assert.equal(seen[1]?.headers.accept, 'application/pdf');
+    assert.equal(seen[1]?.headers['x-venue-internal'], 'kit-internal-secret');
+
+    answers = [{ status: 200, body: '{"message":"not a file"}' }];
+    await assert.rejects(
+      callServiceBytes({ service: 'peer', path: '/internal/x/pdf', contentType: 'application/pdf' }),
+      (e: InternalCallError) => e.kind === 'invalid' && /application\/json/.test(e.message),
+    );
+    answers = [{ status: 404, body: '{}' }];
+    await assert.rejects(
+      callServiceBytes({ service: 'peer', path: '/internal/x/pdf', contentType: 'application/pdf' }),
+      (e: InternalCallError) => e.kind === 'status' && e.status === 404,
     );
   });
 

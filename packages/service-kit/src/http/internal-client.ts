@@ -57,12 +57,61 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
  * contract, which is a bug in one of the two services rather than data to guess around.
  */
 export async function callService<S extends z.ZodType>(call: InternalCall<S>): Promise<z.infer<S>> {
+  const res = await answerOf(call, 'application/json');
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    throw new InternalCallError(call.service, 'invalid', 'answered something that is not JSON');
+  }
+  const parsed = call.response.safeParse(json);
+  if (!parsed.success) {
+    const where = parsed.error.issues[0]?.path.join('.') || '(root)';
+    throw new InternalCallError(call.service, 'invalid', `answer breaks its contract at ${where}`);
+  }
+  return parsed.data;
+}
+
+/** A file another service answered (`callServiceBytes`). */
+export interface InternalFile {
+  bytes: Buffer;
+  contentType: string;
+  /** From the answer's Content-Disposition, when it names one. */
+  filename: string | null;
+}
+
+/**
+ * Like `callService`, for an answer that is a file (a PDF) rather than JSON: the same secret,
+ * request id, timeout, retries and failures. `contentType` is the type the answer must have
+ * (e.g. `application/pdf`); anything else is 'invalid', as a broken JSON answer is.
+ */
+export async function callServiceBytes(
+  call: Omit<InternalCall<z.ZodType>, 'response'> & { contentType: string },
+): Promise<InternalFile> {
+  const res = await answerOf(call, call.contentType);
+  const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (contentType !== call.contentType.toLowerCase()) {
+    await res.body?.cancel();
+    throw new InternalCallError(
+      call.service,
+      'invalid',
+      `answered ${contentType || 'no content type'} where ${call.contentType} was expected`,
+    );
+  }
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { bytes, contentType, filename };
+}
+
+/** The 2xx answer of the call (retried as its kind allows), or the `InternalCallError` it ends in. */
+async function answerOf(call: Omit<InternalCall<z.ZodType>, 'response'>, accept: string): Promise<Response> {
   const method = call.method ?? 'GET';
   const idempotent = call.idempotent ?? method !== 'POST';
   const attempts = 1 + (idempotent ? (call.retries ?? 2) : 0);
   const requestId = requestScope.getStore()?.requestId;
   const headers: Record<string, string> = {
-    accept: 'application/json',
+    accept,
     [INTERNAL_AUTH_HEADER]: internalSecret(),
     ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
     ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -97,18 +146,7 @@ export async function callService<S extends z.ZodType>(call: InternalCall<S>): P
       if (RETRY_STATUSES.has(res.status)) continue;
       throw last;
     }
-    let json: unknown;
-    try {
-      json = await res.json();
-    } catch {
-      throw new InternalCallError(call.service, 'invalid', 'answered something that is not JSON');
-    }
-    const parsed = call.response.safeParse(json);
-    if (!parsed.success) {
-      const where = parsed.error.issues[0]?.path.join('.') || '(root)';
-      throw new InternalCallError(call.service, 'invalid', `answer breaks its contract at ${where}`);
-    }
-    return parsed.data;
+    return res;
   }
   throw last ?? new InternalCallError(call.service, 'unreachable', 'no attempt made');
 }
