@@ -46,6 +46,7 @@ describeHostileInput('money', async () => {
       paramsByRoute: {
         'GET /api/payments/:id/receipt': { id: paid.payment.id },
         'GET /internal/invoices/:hallOwnerId/:id/pdf': { hallOwnerId: OWNER, id: invoice.id },
+        'GET /internal/payments/:hallOwnerId/:id/receipt': { hallOwnerId: OWNER, id: paid.payment.id },
         'POST /api/deposits/bonds/:id/refund': { id: bond.id },
         'POST /api/deposits/bonds/:id/forfeit': { id: bond.id },
       },

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { OWNER, PAYMENT, startMoney, type Harness } from '../testing/harness.ts';
+import { OWNER, OWNER2, PAYMENT, startMoney, type Harness } from '../testing/harness.ts';
 
 let h: Harness;
 before(async () => {
@@ -143,5 +143,25 @@ describe('invoice PDF', () => {
       'Invoice balance now $179.50',
     ])
       assert.ok(text.includes(expected), `missing "${expected}" in: ${text}`);
+
+    // comms fetches the same receipt with the internal secret (the Receipt e-mail's attachment)
+    const path = `/internal/payments/${OWNER}/${paid.body.payment.id}/receipt`;
+    assert.equal((await h.call('GET', path)).status, 401);
+    const internal = await h.call('GET', path, undefined, undefined, {
+      [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET!,
+    });
+    assert.equal(internal.status, 200);
+    assert.equal(internal.headers.get('content-type'), 'application/pdf');
+    assert.ok((await pdfText(internal.bytes)).includes(`Receipt number: ${paid.body.payment.receiptNumber}`));
+    const elsewhere = await h.call(
+      'GET',
+      `/internal/payments/${OWNER2}/${paid.body.payment.id}/receipt`,
+      undefined,
+      undefined,
+      {
+        [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET!,
+      },
+    );
+    assert.equal(elsewhere.status, 404, 'another tenant has no such payment');
   });
 });
