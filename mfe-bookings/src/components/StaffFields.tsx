@@ -33,7 +33,7 @@ export function StaffFields({ booking }: { booking: Booking }) {
   const [tier, setTier] = useState<CustomerTier>(booking.customerTier ?? 'standard');
   const [notes, setNotes] = useState(booking.notes ?? '');
   const [depositPaid, setDepositPaid] = useState(Boolean(booking.payment_details?.deposit_paid));
-  const hasDeposit = Boolean(booking.payment_details && booking.payment_details.deposit_amount > 0);
+  const hasDeposit = (booking.payment_details?.deposit_amount ?? 0) > 0;
 
   async function save() {
     const bondCents = Math.round(Number(bond || '0') * 100);

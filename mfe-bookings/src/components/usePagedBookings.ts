@@ -8,14 +8,6 @@ import type { SortState } from './BookingsTable.tsx';
 
 const PAGE_SIZE = 25;
 
-/** A page as the server answers it: counted on page 1 only (platform contract, Paging). */
-type CountedPage = Omit<Paged<Booking>, 'total' | 'totalPages'> & {
-  total: number | null;
-  totalPages: number | null;
-  /** `total` is the count's cap: "10,000+". */
-  totalIsEstimate?: boolean;
-};
-
 /**
  * One server-sorted, server-paged booking list. Filters settle for 300 ms before the server is
  * asked (spec 02 §9); callers memoise `filters` so an unchanged filter set does not refetch.
@@ -42,7 +34,8 @@ export function usePagedBookings(filters: Params, initialSort: SortState) {
   } | null>(null);
   const known = counted?.key === key ? counted : null;
   const list = useBookingList({ ...params, page, withTotal: page > 1 && known ? 0 : undefined });
-  const answer = list.data as CountedPage | undefined;
+  // A page as the server answers it: counted on page 1 only (platform contract, Paging).
+  const answer = list.data;
   if (
     answer &&
     !list.isPlaceholderData &&
@@ -62,15 +55,14 @@ export function usePagedBookings(filters: Params, initialSort: SortState) {
   };
   /** The rows, sort and pager props of the BookingsTable that shows one loaded page. */
   const table = (data: Paged<Booking>) => {
-    const counts = data as CountedPage;
     return {
       rows: data.items,
       sort,
       onSort,
-      page: data.page,
-      totalPages: counts.totalPages ?? known?.totalPages,
-      total: counts.total ?? known?.total,
-      totalIsEstimate: counts.total !== null ? counts.totalIsEstimate === true : known?.estimate,
+      page: data.page ?? undefined,
+      totalPages: data.totalPages ?? known?.totalPages,
+      total: data.total ?? known?.total,
+      totalIsEstimate: data.total !== null ? data.totalIsEstimate : known?.estimate,
       onPage: setPage,
     };
   };

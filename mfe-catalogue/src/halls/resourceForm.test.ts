@@ -50,6 +50,7 @@ const row = (name: string, code: string, capacity: number, extra: Partial<Resour
   code,
   name,
   capacity,
+  icsFeedActive: false,
   lastUpdated: '',
   createdAt: '',
   ...extra,

@@ -104,7 +104,7 @@ export function HolidayDialog({
           data={[...AU_STATES]}
           value={form.state}
           clearable
-          onChange={(state) => set({ state })}
+          onChange={(state) => set({ state: state as HolidayInput['state'] })}
         />
       </SimpleGrid>
       <Group grow>
@@ -140,7 +140,11 @@ export function HolidayDialog({
         />
       </Group>
       <NotesField label="Notes" value={form.notes} onValue={(notes) => set({ notes })} />
-      <TextField label="Source URL" value={form.sourceUrl} onValue={(sourceUrl) => set({ sourceUrl })} />
+      <TextField
+        label="Source URL"
+        value={form.sourceUrl ?? ''}
+        onValue={(sourceUrl) => set({ sourceUrl })}
+      />
     </FormDialog>
   );
 }

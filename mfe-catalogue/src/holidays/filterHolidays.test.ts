@@ -17,6 +17,7 @@ const h = (name: string, date: string, extra: Partial<Holiday> = {}): Holiday =>
   provenance: 'official',
   sourceUrl: '',
   substitutes: null,
+  updatedAt: '2026-01-01T00:00:00.000Z',
   ...extra,
 });
 

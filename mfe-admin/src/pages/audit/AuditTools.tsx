@@ -3,15 +3,11 @@ import { Alert, Badge, Button, Group, List, Modal, Stack, Text } from '@mantine/
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
 import { messageOr } from '../../lib/errors.ts';
+import type { Account } from '@venue/contracts/admin';
 import type { VerifyResult } from './audit-api.ts';
 
-interface ListedUser {
-  id: string;
-  name: string | null;
-  email: string;
-  status?: string;
-  parentUserId: string | null;
-}
+/** A sub-user as GET /api/users lists them for their hall owner. */
+type ListedUser = Account;
 
 /** Hall owners: who can appear in this log besides themselves (spec 01 §2 "Check Sub-Users"). */
 export function CheckSubUsersButton() {

@@ -1,49 +1,9 @@
 import type { ApiClient } from '@venue/ui';
 
-export interface AuditEntry {
-  id: string;
-  timestamp: string;
-  userEmail: string | null;
-  userRole: string | null;
-  action: string;
-  target: string | null;
-  /** The target in words ("Booking HH-2027-0023 — Smith Wedding", a person's name); null on older entries. */
-  targetLabel?: string | null;
-  targetType: string;
-  ipAddress: string | null;
-  additionalInfo: string | null;
-  changes: Record<string, { old: unknown; new: unknown } | unknown> | null;
-}
+// The answers are the API contract's (contracts admin/responses.ts).
+import type { AuditEntry, AuditPage, AuditStats } from '@venue/contracts/admin';
 
-export interface AuditPage {
-  auditLogs: AuditEntry[];
-  /**
-   * `total`/`totalPages` come with the first page only (null when not counted); a total of
-   * 10,000 with `totalIsEstimate` means "10,000+" (platform contract, Paging).
-   */
-  pagination: {
-    page: number | null;
-    limit: number;
-    total: number | null;
-    totalPages: number | null;
-    totalIsEstimate?: boolean;
-    hasMore?: boolean;
-    nextCursor?: string | null;
-  };
-}
-
-export interface AuditStats {
-  totalLogs: number;
-  usersCount: Record<string, number>;
-  actionsCount: Record<string, number>;
-  targetTypesCount: Record<string, number>;
-}
-
-export interface VerifyResult {
-  ok: boolean;
-  checked: number;
-  problems: Array<{ tenantId: string; entryId: string | null; seq?: number | null; reason: string }>;
-}
+export type { AuditEntry, AuditPage, AuditStats, ChainReport as VerifyResult } from '@venue/contracts/admin';
 
 export interface AuditFilters {
   startDate: string;

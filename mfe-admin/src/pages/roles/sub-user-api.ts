@@ -1,16 +1,7 @@
 import type { PermissionKey } from '@venue/contracts';
 
-export interface SubUser {
-  id: string;
-  name: string | null;
-  email: string;
-  role: 'sub_user';
-  parentUserId: string;
-  permissions: string[];
-  status: 'active' | 'inactive';
-  /** Seconds since the epoch (spec 01 §3). */
-  createdAt: number;
-}
+/** A card of Roles & Permissions, as the API answers it (the API contract's SubUser). */
+export type { SubUser } from '@venue/contracts/admin';
 
 export interface SubUserDraft {
   name: string;

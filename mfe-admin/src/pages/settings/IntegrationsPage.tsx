@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { ApiError, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import type { Resource } from '@venue/contracts/catalogue';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
 
-interface FeedResource {
-  id: string;
-  code: string;
-  name: string;
-  status: 'active' | 'archived';
-  icsEnabled: boolean;
-  icsFeedActive?: boolean;
-}
+/** A hall as GET /api/resources answers it; the page reads its feed's state. */
+type FeedResource = Resource;
 
 /**
  * What the product really connects to today: API keys for the venue's other software, and a

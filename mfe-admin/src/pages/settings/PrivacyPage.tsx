@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { TenantExport } from '@venue/contracts/admin';
 import { PageHeader, useSession } from '@venue/ui';
 import { SettingsForm } from '../../lib/SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
@@ -55,11 +56,6 @@ export function PrivacyPage() {
       </Stack>
     </>
   );
-}
-
-interface TenantExport {
-  complete?: boolean;
-  services?: Record<string, { status?: string } | undefined>;
 }
 
 function ExportCard() {

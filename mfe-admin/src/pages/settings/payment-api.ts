@@ -1,19 +1,10 @@
+import type { z } from 'zod';
+import type { bankDetailsSchema, paymentMethodsSchema } from '@venue/contracts';
 import type { ApiClient } from '@venue/ui';
 
-export interface PaymentMethods {
-  stripe: boolean;
-  bankTransfer: boolean;
-  cash: boolean;
-  cheque: boolean;
-}
-
-export interface BankDetails {
-  accountName: string;
-  bankName: string;
-  bsb: string;
-  accountNumber: string;
-  referenceNote: string;
-}
+/** The groups as the API answers them (the settings schemas in contracts). */
+export type PaymentMethods = z.output<typeof paymentMethodsSchema>;
+export type BankDetails = z.output<typeof bankDetailsSchema>;
 
 /** Spec 01 §3 client defaults, used until the server answers. */
 export const DEFAULT_METHODS: PaymentMethods = {

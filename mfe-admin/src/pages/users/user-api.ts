@@ -1,26 +1,10 @@
 import { z } from 'zod';
 import { formatPhone, type Country } from '@venue/contracts';
+import type { Account } from '@venue/contracts/admin';
 
-export interface Address {
-  line1: string | null;
-  line2: string | null;
-  postcode: string | null;
-  state: string | null;
-}
-
-export interface ManagedUser {
-  id: string;
-  email: string;
-  role: string;
-  name: string | null;
-  hallName: string | null;
-  contactNumber: string | null;
-  address: Address | null;
-  profilePicture: string | null;
-  status: 'active' | 'inactive' | string;
-  parentUserId: string | null;
-  createdAt: string | number | null;
-}
+/** A row of the Users table, as GET /api/users answers it (the API contract's Account). */
+export type ManagedUser = Account;
+export type Address = Account['address'];
 
 export const USER_ROLE_LABELS: Record<string, string> = {
   hall_owner: 'Hall Owner',

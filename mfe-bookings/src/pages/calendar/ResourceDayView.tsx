@@ -90,14 +90,10 @@ export function ResourceDayView({ date, resources, data, showBuffers, onSlot, on
                 />
               ))}
               {(data?.blockouts ?? [])
-                .filter(
-                  (b) =>
-                    (b.resourceId ? b.resourceId === r.id : b.resourceIds?.includes(r.id)) &&
-                    (b.start ?? b.startsAt),
-                )
+                .filter((b) => b.resourceId === r.id)
                 .map((b) => {
-                  const start = toWallClock((b.start ?? b.startsAt)!);
-                  const end = toWallClock((b.end ?? b.endsAt)!);
+                  const start = toWallClock(b.start);
+                  const end = toWallClock(b.end);
                   const top = start.slice(0, 10) < date ? 0 : clamp(minutesFromTop(start));
                   const bottom = end.slice(0, 10) > date ? height : clamp(minutesFromTop(end));
                   if (bottom <= top) return null;

@@ -73,9 +73,7 @@ function bookingEvent(e: CalendarEvent): EventInput {
 function blockoutEvents(data: CalendarData): EventInput[] {
   const out: EventInput[] = [];
   for (const b of data.blockouts ?? []) {
-    const start = b.start ?? b.startsAt;
-    const end = b.end ?? b.endsAt;
-    if (!start || !end) continue;
+    const { start, end } = b;
     out.push({
       id: `blockout-${b.id}-${b.resourceId ?? ''}`,
       title: `Blocked: ${b.reason}`,

@@ -201,7 +201,7 @@ export function CustomersPage() {
                   <Table.Tbody>{data.items.map(row)}</Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {data.total > PAGE_SIZE ? (
+              {data.total !== null && data.total > PAGE_SIZE ? (
                 <Group justify="flex-end" mt="sm">
                   <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                     Previous page

@@ -99,7 +99,8 @@ export const auditEntrySchema = z
     targetType: z.string(),
     ipAddress: z.string().nullable(),
     additionalInfo: z.string().nullable(),
-    changes: z.unknown(),
+    /** Field by field, `{field: {old, new}}`, where the publisher recorded them. */
+    changes: z.record(z.string(), z.unknown()).nullable(),
     /** The service that recorded it. */
     source: z.string(),
   })
@@ -178,3 +179,4 @@ export const tenantExportSchema = z.object({
     }),
   ),
 });
+export type TenantExport = z.infer<typeof tenantExportSchema>;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { textField } from '../api/fields.ts';
 import { BOOKING_TEXT_LIMITS, MAX_ESTIMATED_PRICE, MAX_GUEST_COUNT } from '../validation/booking-form.ts';
-import { BOOKING_SOURCES, CUSTOMER_TIERS, PRIORITIES } from './responses.ts';
+import { BOOKING_SOURCES, CUSTOMER_TIERS, PRIORITIES } from './values.ts';
 
 /** A bond above a million dollars is a typo; the column is bigint cents. */
 const MAX_BOND_CENTS = 100_000_000;

@@ -1,4 +1,5 @@
 // `@venue/contracts/bookings`: the bookings service's answers and requests, and its route table.
+export * from './values.ts';
 export * from './responses.ts';
 export * from './requests.ts';
 export * from './booking-body.ts';

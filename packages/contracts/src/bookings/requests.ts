@@ -21,7 +21,7 @@ import {
 } from '../api/fields.ts';
 import { HOLD_EXPIRY_HOURS } from '../validation/availability-settings.ts';
 import { MAX_SERIES_OCCURRENCES, REPEAT_FREQUENCIES } from '../validation/recurrence.ts';
-import { SEGMENTS } from './responses.ts';
+import { SEGMENTS } from './values.ts';
 
 // --- bodies of the hold, decline and status actions -------------------------------------------
 

@@ -7,43 +7,17 @@
 import { z } from 'zod';
 import { cents, day, hhmm, instant } from '../api/common.ts';
 import { priceQuoteSchema, type PriceQuote } from '../catalogue/responses.ts';
+import {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  CUSTOMER_TIERS,
+  DEPOSIT_TYPES,
+  PRIORITIES,
+  SEGMENTS,
+  TAX_TYPES,
+} from './values.ts';
 
-export const BOOKING_STATUSES = [
-  'pending',
-  'tentative',
-  'confirmed',
-  'completed',
-  'cancelled',
-  'expired',
-] as const;
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
-export type BookingStatus = z.infer<typeof bookingStatusSchema>;
-
-export const EVENT_TYPES = [
-  'Wedding',
-  'Birthday Party',
-  'Corporate Event',
-  'Conference',
-  'Meeting',
-  'Anniversary',
-  'Graduation',
-  'Baby Shower',
-  'Bridal Shower',
-  'Funeral',
-  'Community Event',
-  'Other',
-] as const;
-
-export const DEPOSIT_TYPES = ['None', 'Fixed', 'Percentage'] as const;
-export const TAX_TYPES = ['inclusive', 'exclusive'] as const;
-export const PRIORITIES = ['high', 'medium', 'normal'] as const;
-export const BOOKING_SOURCES = ['website', 'admin', 'quotation'] as const;
-export const CUSTOMER_TIERS = ['premium', 'business', 'standard', 'nonprofit'] as const;
-export type DepositType = (typeof DEPOSIT_TYPES)[number];
-export type TaxType = (typeof TAX_TYPES)[number];
-export type Priority = (typeof PRIORITIES)[number];
-export type BookingSource = (typeof BOOKING_SOURCES)[number];
-export type CustomerTier = (typeof CUSTOMER_TIERS)[number];
 
 /** The spec's `payment_details` (dollars), with the exact cents beside them once stored. */
 export const paymentDetailsSchema = z
@@ -361,9 +335,6 @@ export const confirmPreviewSchema = z.object({
   figures: z.record(z.string(), z.unknown()),
 });
 export type ConfirmPreview = z.infer<typeof confirmPreviewSchema>;
-
-export const SEGMENTS = ['Champions', 'Loyal', 'New', 'At-Risk', 'Lost'] as const;
-export type Segment = (typeof SEGMENTS)[number];
 
 export const customerSchema = z
   .object({

@@ -16,16 +16,7 @@ import {
   type BlockoutSpan,
 } from '../validation/blockout.ts';
 import { isValidDate } from '../validation/booking-form.ts';
-
-export const STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
-export const PRICING_RULES = ['PH-Std', 'PH-Religious', 'PH-AFL', 'PH-Local'] as const;
-export const SCOPES = ['statewide', 'local', 'custom'] as const;
-export const BLOCKOUT_REASONS = ['Maintenance', 'Private Event', 'Deep Cleaning', 'Other'] as const;
-
-/** The surcharge a pricing rule starts with when the form leaves it out. */
-export function defaultSurcharge(rule: string | null | undefined): number {
-  return rule === 'PH-Std' ? 25 : 0;
-}
+import { BLOCKOUT_REASONS, PRICING_RULES, SCOPES, STATES, defaultSurcharge } from './values.ts';
 
 // --- resources ---------------------------------------------------------------------------------
 

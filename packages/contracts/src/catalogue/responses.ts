@@ -6,12 +6,7 @@
 import { z } from 'zod';
 import { cents, day, hhmm, instant } from '../api/common.ts';
 import { WEEKDAYS } from '../validation/resource.ts';
-import { BLOCKOUT_REASONS, PRICING_RULES, SCOPES, STATES } from './requests.ts';
-
-export const RESOURCE_TYPES = ['hall', 'room', 'outdoor'] as const;
-export type ResourceType = (typeof RESOURCE_TYPES)[number];
-export type ResourceStatus = 'active' | 'archived';
-export type Visibility = 'public' | 'admin';
+import { BLOCKOUT_REASONS, PRICING_RULES, RATE_TYPES, RESOURCE_TYPES, SCOPES, STATES } from './values.ts';
 
 const dayHoursSchema = z.object({ open: hhmm(), close: hhmm(), closed: z.boolean() });
 export const openingHoursSchema = z
@@ -81,9 +76,6 @@ export type BookableResource = z.infer<typeof bookableResourceSchema>;
 /** GET /api/resources: the full resource with the Resources key, the bookable view with bookings or calendar. */
 export const resourceListSchema = z.union([z.array(resourceSchema), z.array(bookableResourceSchema)]);
 
-export const RATE_TYPES = ['hourly', 'daily'] as const;
-export type RateType = (typeof RATE_TYPES)[number];
-
 export const pricingSchema = z
   .object({
     id: z.string(),
@@ -116,9 +108,6 @@ export const addonSchema = z
   .meta({ id: 'AddOn' });
 export type Addon = z.infer<typeof addonSchema>;
 
-export type HolidayScope = (typeof SCOPES)[number];
-export type PricingRule = (typeof PRICING_RULES)[number];
-
 export const holidaySchema = z
   .object({
     id: z.string(),
@@ -149,8 +138,6 @@ export type SyncResult = z.infer<typeof holidaySyncResultSchema>;
 
 export const holidayImportResultSchema = z.object({ imported: z.number().int(), skipped: z.number().int() });
 export type HolidayImportResult = z.infer<typeof holidayImportResultSchema>;
-
-export type BlockoutReason = (typeof BLOCKOUT_REASONS)[number];
 
 export const blockoutSchema = z
   .object({

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { DEFAULT_USER_SETTINGS, newAccountPasswordField, phoneMessage, toE164 } from '@venue/contracts';
+import { DEFAULT_USER_SETTINGS, phoneMessage, toE164 } from '@venue/contracts';
+import {
+  accountCreateBody,
+  accountEditBody,
+  accountFields,
+  accountStatusBody,
+  type AccountFields,
+} from '@venue/contracts/admin';
 import {
   badRequest,
   conflict,
@@ -28,84 +34,12 @@ export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.';
 export const OWNER_HAS_SUB_USERS =
   'This hall owner still has sub-users. Remove them before changing the role.';
-export const PASSWORD_NOT_EDITABLE = 'The password cannot be changed here.';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
-export const STATUS_MESSAGE = 'Status must be active or inactive.';
-export const HALL_OWNER_FIELD_MESSAGES = {
-  hallName: 'Hall name is required for hall owners.',
-  contactNumber: 'Contact number is required for hall owners.',
-  line1: 'Address line 1 is required for hall owners.',
-  postcode: 'Postcode is required for hall owners.',
-  state: 'State is required for hall owners.',
-} as const;
-
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'Must be text.' })
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const accountFields = {
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.')),
-  role: z.enum(['hall_owner', 'super_admin'], { error: 'Role must be hall_owner or super_admin.' }),
-  name: optionalText(200),
-  hallName: optionalText(200),
-  contactNumber: optionalText(50),
-  address: z
-    .object({
-      line1: optionalText(200),
-      line2: optionalText(200),
-      postcode: optionalText(20),
-      state: optionalText(50),
-    })
-    .nullish()
-    .transform((a) => a ?? { line1: null, line2: null, postcode: null, state: null }),
-};
-
-type AccountFields = z.output<z.ZodObject<typeof accountFields>>;
-
-/** Spec 01 §5: a hall owner needs hall name, contact number, address line 1, postcode and state. */
-function requireHallOwnerFields(
-  a: AccountFields,
-  issue: (path: (string | number)[], message: string) => void,
-) {
-  if (a.role !== 'hall_owner') return;
-  if (!a.hallName) issue(['hallName'], HALL_OWNER_FIELD_MESSAGES.hallName);
-  if (!a.contactNumber) issue(['contactNumber'], HALL_OWNER_FIELD_MESSAGES.contactNumber);
-  if (!a.address.line1) issue(['address', 'line1'], HALL_OWNER_FIELD_MESSAGES.line1);
-  if (!a.address.postcode) issue(['address', 'postcode'], HALL_OWNER_FIELD_MESSAGES.postcode);
-  if (!a.address.state) issue(['address', 'state'], HALL_OWNER_FIELD_MESSAGES.state);
-}
-
-const createAccountSchema = z
-  .object({
-    ...accountFields,
-    role: accountFields.role.default('hall_owner'),
-    password: newAccountPasswordField,
-  })
-  .superRefine((a, ctx) =>
-    requireHallOwnerFields(a, (path, message) => ctx.addIssue({ code: 'custom', path, message })),
-  );
-
-const accountStatus = z.enum(['active', 'inactive'], { error: STATUS_MESSAGE });
-
-/** `PUT /api/users/:id` with `{status}` alone: the Users page's Deactivate / Reactivate. */
-const statusOnlySchema = z.object({ status: accountStatus });
-
-const updateAccountSchema = z
-  .object({ ...accountFields, status: accountStatus.optional(), password: z.unknown().optional() })
-  .superRefine((a, ctx) => {
-    if (a.password !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_NOT_EDITABLE });
-    requireHallOwnerFields(a, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
-  });
+// The account bodies are the API contract's (contracts admin/accounts.ts).
+export { HALL_OWNER_FIELD_MESSAGES, PASSWORD_NOT_EDITABLE, STATUS_MESSAGE } from '@venue/contracts/admin';
+const createAccountSchema = accountCreateBody;
+const statusOnlySchema = accountStatusBody;
+const updateAccountSchema = accountEditBody;
 
 /**
  * Lets a super admin's request transaction read and write every tenant's rows. Called only

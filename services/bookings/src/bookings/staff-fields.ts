@@ -1,8 +1,8 @@
 /** Fields only staff set (bond, documents, priority, tier, notes), as column → value. */
 import type { BookingBody } from './booking-form.ts';
 
-export const PRIORITIES = ['high', 'medium', 'normal'] as const;
-export const TIERS = ['premium', 'business', 'standard', 'nonprofit'] as const;
+// The choices are the API contract's (contracts bookings/values.ts).
+export { PRIORITIES, CUSTOMER_TIERS as TIERS } from '@venue/contracts/bookings';
 
 type StaffInput = Pick<
   BookingBody,
