@@ -62,6 +62,7 @@ function page(doc: Record<string, unknown>): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(info.title)} reference</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${ASSETS}swagger-ui.css">
 <link rel="stylesheet" href="${ASSETS}docs.css">
 </head>
