@@ -1,12 +1,30 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
 
 // The browser lives where the venue does, so dates on screen agree with the server.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
 
 const RUN = `cm${Date.now().toString(36)}`;
+
+/**
+ * Comms keeps its own copy of bookings, fed by bookings' events (decision 29): wait until the
+ * copy has the booking in the given status, as a user would wait for the page to know it.
+ */
+async function commsHasBooking(api: Api, email: string, bookingId: string, status: string) {
+  await expect
+    .poll(
+      async () => {
+        const { bookings } = await api.get<{ bookings: Array<{ id: string; status: string }> }>(
+          `/api/email-comms/bookings/${encodeURIComponent(email)}`,
+        );
+        return bookings.find((b) => b.id === bookingId)?.status ?? 'not yet';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(status);
+}
 
 async function noAxeViolations(page: Page) {
   // The mail itself (a sandboxed frame) is the customer's content, not the product's screen.
@@ -36,6 +54,7 @@ test('an e-mail with an attachment is sent from Send Email, shows as sent in the
     email: `mailed-${RUN}@example.com`,
   });
   const subject = `Floor plan for your event ${RUN}`;
+  await commsHasBooking(api, `mailed-${RUN}@example.com`, booking.id, 'pending');
 
   await signIn(page, OWNER);
   await page.goto('/CommsSendEmail');
@@ -147,6 +166,7 @@ test('reminders are sent from Bookings — Confirmed, one per booking, and reach
     });
     expect(res.status()).toBe(200);
     confirmed.push(b);
+    await commsHasBooking(api, `reminded${i}-${RUN}@example.com`, b.id, 'confirmed');
   }
 
   await signIn(page, OWNER);
@@ -187,7 +207,20 @@ test('reminders are sent from Bookings — Confirmed, one per booking, and reach
 
 test('templates are created, previewed with a real booking and deleted after confirmation', async ({
   page,
+  request,
 }) => {
+  // The preview fills a template with the venue's latest booking: make sure there is one.
+  const api = await ownerApi(request);
+  const hall = await createResource(api, `Template Hall ${RUN}`);
+  const booking = await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(30),
+    start: '15:00',
+    end: '16:00',
+    name: `Templated ${RUN}`,
+    email: `templated-${RUN}@example.com`,
+  });
+  await commsHasBooking(api, `templated-${RUN}@example.com`, booking.id, 'pending');
   await signIn(page, OWNER);
   await page.goto('/CommsTemplates');
   await expect(page.getByRole('heading', { name: 'Email Templates', level: 1 })).toBeVisible();
