@@ -6,6 +6,12 @@
 import { ADMIN_ROUTES } from '../admin/routes.ts';
 import { BOOKING_ROUTES } from '../bookings/routes.ts';
 import { CATALOGUE_ROUTES } from '../catalogue/routes.ts';
+import { INSIGHTS_ROUTES } from '../insights/routes.ts';
 import type { RouteTable } from '../api/route-table.ts';
 
-export const API_ROUTE_TABLES: readonly RouteTable[] = [ADMIN_ROUTES, CATALOGUE_ROUTES, BOOKING_ROUTES];
+export const API_ROUTE_TABLES: readonly RouteTable[] = [
+  ADMIN_ROUTES,
+  CATALOGUE_ROUTES,
+  BOOKING_ROUTES,
+  INSIGHTS_ROUTES,
+];
