@@ -95,11 +95,14 @@ CMD ["sh", "-c", "mkdir -p /static/shell && rm -rf /static/shell/dist && cp -r /
 }
 
 /**
- * A remote's image carries its built bundle and, when it starts, copies it into the volume the
- * gateway serves (STATIC_ROOT/<remote>/dist), then exits: deploying a remote is running its image.
+ * A remote's image carries its built release (dist/<version>/ and current.json, decision 41)
+ * and, when it starts, publishes it into the volume the gateway serves (STATIC_ROOT/<remote>/dist)
+ * beside the versions already there, switches current.json, keeps the last three and exits:
+ * deploying a remote is running its image; the next page load uses it, a page already open
+ * keeps loading its chunks from the version it started with.
  */
 function remoteDockerfile(remote) {
-  return `${HEADER}# ${remote}: its static bundle, put in place for the gateway to serve.
+  return `${HEADER}# ${remote}: its static release, published for the gateway to serve.
 FROM node:24-slim AS build
 WORKDIR /app
 COPY . .
@@ -107,10 +110,11 @@ RUN npm ci --ignore-scripts --no-audit --no-fund && cd ${remote} && node ../node
 
 FROM node:24-slim
 COPY --from=build /app/${remote}/dist /bundle
+COPY --from=build /app/packages/mfe-webpack/release.cjs /release.cjs
 # The shared volume is mounted at /static; a new one takes this folder's owner (the node user).
 RUN mkdir -p /static && chown node:node /static
 USER node
-CMD ["sh", "-c", "rm -rf /static/${remote}/dist.new && mkdir -p /static/${remote} && cp -r /bundle /static/${remote}/dist.new && rm -rf /static/${remote}/dist && mv /static/${remote}/dist.new /static/${remote}/dist"]
+CMD ["node", "/release.cjs", "publish", "/bundle", "/static/${remote}/dist"]
 `;
 }
 

@@ -18,6 +18,7 @@ import { loginRateLimit, type RateLimitOptions } from './rate-limit.ts';
 import { requestContext } from './request-context.ts';
 import { blockInternal, routeToService } from './routing.ts';
 import { securityHeaders } from './security.ts';
+import { remotesConfig } from './remotes-config.ts';
 import { staticFiles } from './static-files.ts';
 import { Upstreams } from './upstreams.ts';
 import type { GatewayMiddleware, GatewayState } from './state.ts';
@@ -142,7 +143,9 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // The API reference (/api/openapi.json, /api/docs): public, answered here, never proxied.
   app.use(apiDocs());
   app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx, next) : next()));
-  app.use(staticFiles({ root: options.staticRoot ?? defaultStaticRoot() }));
+  const staticRoot = options.staticRoot ?? defaultStaticRoot();
+  app.use(remotesConfig({ root: staticRoot }));
+  app.use(staticFiles({ root: staticRoot }));
 
   app.close = async () => {
     await feed?.close();

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, posix, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { RELEASE_VERSION } from '@venue/contracts/frontends';
 import { sendError } from './errors.ts';
 import type { GatewayContext, GatewayMiddleware } from './state.ts';
 
@@ -130,12 +131,17 @@ async function readAll(file: string): Promise<Buffer> {
 
 const MAX_GZIP_FILE = 8 * 1024 * 1024;
 
-async function serve(ctx: GatewayContext, found: Found, gzipCache: GzipCache): Promise<void> {
+async function serve(
+  ctx: GatewayContext,
+  found: Found,
+  gzipCache: GzipCache,
+  immutable = false,
+): Promise<void> {
   const ext = extname(found.file).toLowerCase();
   const name = found.file.slice(found.file.lastIndexOf(sep) + 1);
   ctx.status = 200;
   ctx.set('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
-  ctx.set('Cache-Control', cacheControlFor(name));
+  ctx.set('Cache-Control', immutable ? IMMUTABLE : cacheControlFor(name));
   ctx.set('Last-Modified', new Date(found.mtimeMs).toUTCString());
   ctx.set('ETag', `W/"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`);
   const compressible = COMPRESSIBLE.has(ext) && found.size > 1024 && found.size <= MAX_GZIP_FILE;
@@ -155,6 +161,18 @@ async function serve(ctx: GatewayContext, found: Found, gzipCache: GzipCache): P
   ctx.length = found.size;
 }
 
+/** The version `<dist>/current.json` names, when it is one (it becomes a path segment). */
+async function currentVersion(dist: string): Promise<string | null> {
+  try {
+    const { version } = JSON.parse(await readFile(join(dist, 'current.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof version === 'string' && RELEASE_VERSION.test(version) ? version : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Does a missing path look like a page of the app (fallback to index.html) rather than a missing asset? */
 function wantsPage(ctx: GatewayContext): boolean {
   return extname(ctx.path) === '' || ctx.accepts('html', '*/*') === 'html';
@@ -167,7 +185,8 @@ export interface StaticOptions {
 
 /**
  * The shell at `/` (with SPA fallback to its index.html) and each remote at `/mfe/<name>/`
- * from `<root>/mfe-<name>/dist`. Remote paths never fall back: a missing chunk must be a 404,
+ * from `<root>/mfe-<name>/dist`, whose release folders (`/mfe/<name>/<version>/…`) the
+ * runtime configuration lists (remotes-config.ts). Remote paths never fall back: a missing chunk must be a 404,
  * not an HTML page the browser tries to run as JavaScript.
  */
 export function staticFiles(options: StaticOptions): GatewayMiddleware {
@@ -181,9 +200,19 @@ export function staticFiles(options: StaticOptions): GatewayMiddleware {
     const remote = /^\/mfe\/([a-z0-9][a-z0-9-]*)(\/.*)?$/.exec(ctx.path);
     if (remote || ctx.path === '/mfe' || ctx.path.startsWith('/mfe/')) {
       const dir = remote ? join(root, `mfe-${remote[1]}`, 'dist') : null;
-      const found = dir ? await findFile(safeResolve(dir, remote?.[2] ?? '/')) : null;
+      const rest = remote?.[2] ?? '/';
+      let found = dir ? await findFile(safeResolve(dir, rest)) : null;
+      // A release folder is named by the hash of its content (decision 41): nothing in it ever
+      // changes, remoteEntry.js and mf-manifest.json included.
+      const immutable = Boolean(found && RELEASE_VERSION.test(rest.split('/')[1] ?? ''));
+      // An unversioned path (a shell built before versioned releases, a hand-typed URL) means
+      // the current release.
+      if (!found && dir) {
+        const version = await currentVersion(dir);
+        if (version) found = await findFile(safeResolve(join(dir, version), rest));
+      }
       if (!found) return sendError(ctx, 404, 'Not found');
-      return serve(ctx, found, gzipCache);
+      return serve(ctx, found, gzipCache, immutable);
     }
 
     const path = ctx.path.endsWith('/') ? ctx.path + 'index.html' : ctx.path;

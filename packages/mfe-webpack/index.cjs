@@ -10,7 +10,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
 const TerserPlugin = require('terser-webpack-plugin');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { release } = require('./release.cjs');
 
 /**
  * Packages that must exist once per page. React holds module-level state (hooks, the
@@ -87,46 +89,90 @@ function packageDir(pkgName, dir) {
   throw new Error(`cannot find the folder of ${pkgName} from ${dir}`);
 }
 
+/**
+ * Every shared module is a strict singleton: a remote whose `requiredVersion` the page's copy
+ * does not satisfy refuses to load (the shell shows "This section is unavailable" with the
+ * reason) instead of running against a React, router or UI kit it was not built for. The ranges
+ * are the app's own dependency ranges (`^19.2.0`, `^1.0.0` for the UI kit…), so a rebuild against
+ * a compatible release keeps loading; a major bump of a shared package (the UI kit above all,
+ * whose version says what its exports promise) is what separates apps that cannot share.
+ */
 function sharedConfig(dir) {
-  const pkg = require(path.join(dir, 'package.json'));
-  const deps = { ...pkg.dependencies, ...pkg.devDependencies };
   const shared = {};
   for (const [request, pkgName] of SINGLETONS) {
     shared[request] = {
       singleton: true,
+      strictVersion: true,
       eager: false,
-      // The UI kit depends on Mantine even when an app does not list it; fall back to the
-      // installed version so the share scope still records one.
-      requiredVersion: deps[pkgName] ?? installedVersion(pkgName, dir),
+      requiredVersion: requiredRange(pkgName, dir),
     };
   }
   for (const [request, { file }] of Object.entries(FACADES)) {
-    const version = JSON.parse(
-      fs.readFileSync(path.join(packageDir(request, dir), 'package.json'), 'utf8'),
-    ).version;
     shared[request] = {
       singleton: true,
+      strictVersion: true,
       eager: false,
       import: file,
       shareKey: request,
-      version,
-      requiredVersion: deps[request] ?? `^${version}`,
+      version: packageVersion(request, dir),
+      requiredVersion: requiredRange(request, dir),
     };
   }
   const mantine = packageDir('@mantine/core', dir);
-  const mantineVersion = JSON.parse(fs.readFileSync(path.join(mantine, 'package.json'), 'utf8')).version;
   for (const rel of MANTINE_CONTEXTS) {
     const file = path.join(mantine, rel);
     shared[file] = {
       singleton: true,
+      strictVersion: true,
       eager: false,
       import: file,
       shareKey: `@mantine/core/${rel}`,
-      version: mantineVersion,
-      requiredVersion: `^${mantineVersion}`,
+      version: packageVersion('@mantine/core', dir),
+      requiredVersion: requiredRange('@mantine/core', dir),
     };
   }
   return shared;
+}
+
+/** The packages behind the shared modules, once each (Mantine's contexts count as @mantine/core). */
+function sharedPackages() {
+  return [
+    ...new Set([...SINGLETONS.map(([, pkgName]) => pkgName), ...Object.keys(FACADES), '@mantine/core']),
+  ];
+}
+
+/**
+ * What a remote needs from the page, by package: written into its release (current.json) so the
+ * shell can refuse an incompatible remote with a reason before loading any of it.
+ */
+function sharedRequirements(dir) {
+  const out = {};
+  for (const pkgName of sharedPackages()) {
+    const range = requiredRange(pkgName, dir);
+    if (range) out[pkgName] = range;
+  }
+  return out;
+}
+
+/** What an app provides, by package: the shell compares remotes' requirements with these. */
+function providedVersions(dir) {
+  const out = {};
+  for (const pkgName of sharedPackages()) out[pkgName] = packageVersion(pkgName, dir);
+  return out;
+}
+
+/**
+ * The app's declared range for a shared package; one it does not declare (the UI kit brings
+ * Mantine, for instance) gets `^<installed>`.
+ */
+function requiredRange(pkgName, dir) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const declared = { ...pkg.dependencies, ...pkg.devDependencies }[pkgName];
+  return declared ?? installedVersion(pkgName, dir);
+}
+
+function packageVersion(pkgName, dir) {
+  return JSON.parse(fs.readFileSync(path.join(packageDir(pkgName, dir), 'package.json'), 'utf8')).version;
 }
 
 /** Names a facade exports, read from its `export { … } from` list. */
@@ -143,8 +189,7 @@ function facadeExports(file) {
 
 function installedVersion(pkgName, dir) {
   try {
-    const file = require.resolve(`${pkgName}/package.json`, { paths: [dir] });
-    return `^${require(file).version}`;
+    return `^${packageVersion(pkgName, dir)}`;
   } catch {
     return false;
   }
@@ -183,6 +228,29 @@ class FacadeImportsCheck {
 }
 
 /**
+ * A production build of a remote goes to a staging folder inside dist; once webpack has written
+ * every file, the folder becomes `dist/<version>/` and `dist/current.json` points at it
+ * (release.cjs). A failed build leaves the current release alone.
+ */
+class ReleasePlugin {
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    compiler.hooks.done.tap('ReleasePlugin', (stats) => {
+      const staging = compiler.outputPath;
+      if (stats.hasErrors()) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        return;
+      }
+      const current = release(staging, this.options);
+      compiler.getInfrastructureLogger('ReleasePlugin').info(`${this.options.name} ${current.version}`);
+    });
+  }
+}
+
+/**
  * Entry chunks get content-hashed names too, but the federation runtime asks for the entry's
  * file name before hashes exist (only to learn its folder depth); answering with the
  * unhashed name there is harmless, the emitted file is hashed.
@@ -208,6 +276,33 @@ function hostDevServer() {
   return {
     port: 3000,
     historyApiFallback: true,
+    // The gateway's list of releases, with the live remotes sent to their dev servers instead
+    // (served unversioned from memory, no requirements to check).
+    setupMiddlewares: (middlewares) => {
+      if (live.length === 0) return middlewares;
+      middlewares.unshift({
+        name: 'dev-remotes',
+        path: '/mfe/remotes.json',
+        middleware: (_req, res) => {
+          fetch(`${gateway}/mfe/remotes.json`)
+            .then((r) => (r.ok ? r.json() : { remotes: [] }))
+            .catch(() => ({ remotes: [] }))
+            .then(({ remotes = [] }) => {
+              const others = remotes.filter((r) => !live.includes(r.name));
+              const dev = live.map((n) => ({
+                name: n,
+                version: 'dev',
+                entry: `/mfe/${n}/mf-manifest.json`,
+                shared: {},
+              }));
+              res.setHeader('Content-Type', 'application/json; charset=utf-8');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(JSON.stringify({ remotes: [...others, ...dev] }));
+            });
+        },
+      });
+      return middlewares;
+    },
     proxy: [
       ...live.map((remote) => ({
         context: [`/mfe/${remote}/`],
@@ -237,6 +332,12 @@ module.exports = function createConfig({
 }) {
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    // A remote's production build is a release of its own (decision 41): built into a staging
+    // folder, then renamed to dist/<version>/. Its public path is `auto` (the folder its
+    // remoteEntry.js was loaded from) because the version is its content hash, known only once
+    // the files exist. The shell stays at `/`; development builds are served from memory.
+    const versioned = production && !isHost;
+    const pkg = require(path.join(dir, 'package.json'));
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -244,8 +345,8 @@ module.exports = function createConfig({
       target: 'web',
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
-        publicPath: isHost ? '/' : `/mfe/${name}/`,
+        path: path.join(dir, 'dist', versioned ? `.staging-${process.pid}` : isHost ? '' : '.dev'),
+        publicPath: isHost ? '/' : versioned ? 'auto' : `/mfe/${name}/`,
         filename: production ? hashedEntryFilename : '[name].js',
         // Development keeps names readable but adds the id: the provide and consume sides of a
         // module shared by file get chunks of the same name.
@@ -301,6 +402,14 @@ module.exports = function createConfig({
       stats: production ? 'errors-warnings' : 'minimal',
       plugins: [
         new FacadeImportsCheck(),
+        // The versions this app puts in the share scope: the shell checks each remote's
+        // requirements against them before loading it (shell/src/remotes).
+        new webpack.DefinePlugin({
+          __VENUE_SHARED_VERSIONS__: JSON.stringify(providedVersions(dir)),
+        }),
+        ...(versioned
+          ? [new ReleasePlugin({ name, packageVersion: pkg.version, shared: sharedRequirements(dir) })]
+          : []),
         ...(production
           ? [
               new MiniCssExtractPlugin({

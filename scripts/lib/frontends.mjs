@@ -31,9 +31,15 @@ export function inputHash(app) {
 
 const stampFile = (app) => path.join(root, app, 'dist', '.build-stamp');
 
+/**
+ * Up to date: built from these inputs, and (a remote) with a current release. A remote's build
+ * writes `dist/<version>/` and `dist/current.json` (decision 41); the stamp stays beside them,
+ * so the skip works as before, and a rebuild from the same inputs gets the same version.
+ */
 export function isUpToDate(app) {
   const stamp = stampFile(app);
-  return existsSync(stamp) && readFileSync(stamp, 'utf8') === inputHash(app);
+  const released = app === 'shell' || existsSync(path.join(root, app, 'dist', 'current.json'));
+  return released && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputHash(app);
 }
 
 function run(cmd, args, cwd) {

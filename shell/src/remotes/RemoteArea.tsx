@@ -3,11 +3,16 @@ import { mountRootParcel, type Parcel } from 'single-spa';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RemoteName } from '@venue/contracts';
 import { LoadingState, type RemoteProps } from '@venue/ui';
-import { loadRemoteApp } from './remote-loader.ts';
+import { loadRemoteApp, RemoteUnavailableError } from './remote-loader.ts';
 
 type ParcelProps = RemoteProps & { search: string };
 
-export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+/**
+ * What the user sees when a remote cannot run. `reason` is set when the shell knows why (a
+ * remote built for other shared versions, no release deployed): retrying will not help until
+ * someone deploys a fitting build, and saying so saves a support call.
+ */
+export function RemoteUnavailable({ onRetry, reason }: { onRetry: () => void; reason?: string | null }) {
   return (
     <Paper withBorder p="xl" radius="md" role="alert" data-testid="remote-unavailable">
       <Stack gap="sm" align="flex-start">
@@ -15,8 +20,15 @@ export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
         <Title order={1} fz="lg">
           This section is unavailable
         </Title>
+        {reason ? (
+          <Text size="sm" data-testid="remote-unavailable-reason">
+            {reason}
+          </Text>
+        ) : null}
         <Text c="dimmed" size="sm">
-          It could not be loaded. The rest of VenueDesk still works; try again in a moment.
+          {reason
+            ? 'The rest of VenueDesk still works.'
+            : 'It could not be loaded. The rest of VenueDesk still works; try again in a moment.'}
         </Text>
         <Button variant="light" onClick={onRetry}>
           Retry
@@ -39,6 +51,7 @@ function ParcelHost({ remote, props }: { remote: RemoteName; props: ParcelProps 
   const propsRef = useRef(props);
   propsRef.current = props;
   const [phase, setPhase] = useState<Phase>('loading');
+  const [reason, setReason] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -55,7 +68,10 @@ function ParcelHost({ remote, props }: { remote: RemoteName; props: ParcelProps 
         if (!cancelled) setPhase('ready');
       } catch (error) {
         console.error(`Could not load the ${remote} section`, error);
-        if (!cancelled) setPhase('failed');
+        if (!cancelled) {
+          setReason(error instanceof RemoteUnavailableError ? error.reason : null);
+          setPhase('failed');
+        }
       }
     })();
     return () => {
@@ -82,7 +98,9 @@ function ParcelHost({ remote, props }: { remote: RemoteName; props: ParcelProps 
   return (
     <>
       {phase === 'loading' ? <LoadingState label="Loading..." /> : null}
-      {phase === 'failed' ? <RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {phase === 'failed' ? (
+        <RemoteUnavailable reason={reason} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       <div ref={hostRef} data-remote-host={remote} hidden={phase !== 'ready'} />
     </>
   );
