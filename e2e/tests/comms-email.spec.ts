@@ -26,12 +26,10 @@ async function commsHasBooking(api: Api, email: string, bookingId: string, statu
     .toBe(status);
 }
 
-async function noAxeViolations(page: Page) {
+/** The comms page, or (dialogs render outside the remote's element) the open dialog. */
+async function noAxeViolations(page: Page, scope = '[data-testid="remote-comms"]') {
   // The mail itself (a sandboxed frame) is the customer's content, not the product's screen.
-  const result = await new AxeBuilder({ page })
-    .include('[data-testid="remote-comms"]')
-    .exclude('iframe[sandbox]')
-    .analyze();
+  const result = await new AxeBuilder({ page }).include(scope).exclude('iframe[sandbox]').analyze();
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
@@ -91,6 +89,7 @@ test('an e-mail with an attachment is sent from Send Email, shows as sent in the
   await send.click();
   const confirm = page.getByRole('dialog', { name: 'Send this e-mail?' });
   await expect(confirm).toContainText('with 1 attachment(s)');
+  await noAxeViolations(page, '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Email sent successfully!')).toBeVisible();
   // Cleared: no content, no attachment, nobody to send to.
@@ -178,6 +177,7 @@ test('reminders are sent from Bookings — Confirmed, one per booking, and reach
   await page.getByRole('button', { name: 'Send reminders' }).click();
   const picker = page.getByRole('dialog', { name: 'Send Event Reminders' });
   await expect(picker.getByTestId('reminders-selected')).toHaveText('2 selected');
+  await noAxeViolations(page, '[role="dialog"]');
   await picker.getByRole('button', { name: 'Clear' }).click();
   await expect(picker.getByTestId('reminders-selected')).toHaveText('0 selected');
   await picker.getByRole('button', { name: 'Send Reminders' }).click();
@@ -230,6 +230,7 @@ test('templates are created, previewed with a real booking and deleted after con
   await expect(dialog.getByTestId('template-problems')).toContainText(
     'Template name is required, Subject is required, Body is required',
   );
+  await noAxeViolations(page, '[role="dialog"]');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(`Parking ${RUN}`);
   await dialog.getByRole('textbox', { name: 'Subject' }).fill('Parking for {{eventType}}');
   await dialog.getByRole('textbox', { name: 'Body' }).fill('Hi {{customerName}}, park behind {{hallName}}.');
