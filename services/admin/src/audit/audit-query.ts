@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Principal } from '@venue/contracts';
-import type { auditFilterSchema } from '@venue/contracts/admin';
+import type { AuditEntry, auditFilterSchema } from '@venue/contracts/admin';
 import type { Tx } from '@venue/service-kit';
 import { widenToAllTenants } from '../users/account-admin.ts';
 
@@ -33,7 +33,7 @@ export interface AuditRow {
   changes: unknown;
 }
 
-export function auditView(r: AuditRow) {
+export function auditView(r: AuditRow): AuditEntry {
   return {
     id: r.id,
     timestamp: new Date(r.occurred_at).toISOString(),

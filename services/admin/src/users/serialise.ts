@@ -1,3 +1,4 @@
+import type { Account, Profile, SubUser } from '@venue/contracts/admin';
 import type { UserRow } from './user-store.ts';
 
 /** How the audit log names a person: their name, else their e-mail (never the raw id). */
@@ -6,7 +7,7 @@ export function userLabel(user: { name: string | null; email: string | null }): 
 }
 
 /** GET /api/users/profile (spec 01 §3 "User profile"). */
-export function profileView(user: UserRow) {
+export function profileView(user: UserRow): Profile {
   return {
     id: user.id,
     email: user.email,
@@ -20,7 +21,7 @@ export function profileView(user: UserRow) {
 }
 
 /** A card on the Roles & Permissions page; createdAt in seconds, as spec 01 §3 has it. */
-export function subUserView(user: UserRow) {
+export function subUserView(user: UserRow): SubUser {
   return {
     id: user.id,
     name: user.name,
@@ -34,7 +35,7 @@ export function subUserView(user: UserRow) {
 }
 
 /** A row of the super admin's Users table (and of an owner's Check Sub-Users list). */
-export function accountView(user: UserRow) {
+export function accountView(user: UserRow): Account {
   return {
     id: user.id,
     email: user.email,

@@ -1,5 +1,12 @@
 /** A booking as stored and as the API returns it; loading one and announcing a change. */
 import type { EventData } from '@venue/contracts';
+import type {
+  Booking,
+  BookingSource,
+  BookingStatus,
+  CustomerTier,
+  Priority,
+} from '@venue/contracts/bookings';
 import { notFound, type Tx } from '@venue/service-kit';
 import { isUuid } from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
@@ -20,17 +27,18 @@ export interface BookingRow {
   end_time: string;
   resource_id: string;
   resource_name: string;
-  status: string;
+  /** The table's CHECKs hold these columns to the API's values. */
+  status: BookingStatus;
   estimated_price_cents: number | null;
   calculated_price_cents: number;
   price_details: Record<string, unknown>;
   add_ons: { id: string; name: string; quantity: number; priceCents: number }[];
   additional_description: string;
   notes: string;
-  booking_source: string;
+  booking_source: BookingSource;
   quotation_id: string | null;
-  priority: string;
-  customer_tier: string;
+  priority: Priority;
+  customer_tier: CustomerTier;
   bond_required: boolean;
   bond_cents: number;
   bond_paid: boolean;
@@ -70,7 +78,8 @@ export function balanceDue(r: BookingRow): number {
   return totalCentsOf(r) - (pd?.deposit_paid ? depositCentsOf(r) : 0);
 }
 
-export function toBooking(r: BookingRow, timeZone: string) {
+/** The booking as the API answers it: the contract's Booking (the compiler holds the two together). */
+export function toBooking(r: BookingRow, timeZone: string): Booking {
   const pd = r.payment_details as {
     deposit_type?: string;
     deposit_value?: number;
@@ -128,13 +137,13 @@ export function toBooking(r: BookingRow, timeZone: string) {
     cancellationReason: r.cancellation_reason,
     changeRequest: r.change_request,
     seriesId: r.series_id ?? null,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
     hallOwnerId: r.tenant_id,
     title: `${r.event_type} - ${r.customer_name}`,
   };
 }
-export type Booking = ReturnType<typeof toBooking>;
+export type { Booking };
 
 export async function findBooking(tx: Tx, id: string): Promise<BookingRow | null> {
   if (!isUuid(id)) return null;

@@ -2,6 +2,7 @@
  * The customer directory, read from the figures each customer's row carries (migration 005,
  * customer-summary.ts): one page of one index per request, never the tenant's bookings.
  */
+import type { BookingStatus, Customer, CustomerDetail, Segment } from '@venue/contracts/bookings';
 import { badRequest, type Tx } from '@venue/service-kit';
 import { SEGMENTS } from './rfm.ts';
 
@@ -28,7 +29,7 @@ export interface CustomerRow {
   recency: number;
   frequency: number;
   monetary: number;
-  segment: string;
+  segment: Segment;
   figures_as_of: string | null;
 }
 
@@ -38,7 +39,7 @@ interface CustBookingRow {
   booking_code: string;
   booking_date: string;
   calculated_price_cents: number;
-  status: string;
+  status: BookingStatus;
   event_type: string;
   resource_name: string;
   start_time: string;
@@ -57,7 +58,7 @@ const COLUMNS = `c.id, c.name, c.email, c.phone, c.tier, c.notes, c.anonymised_a
   c.frequency_12m, c.monetary_12m_cents, c.clv_cents, c.vip, c.recency, c.frequency, c.monetary, c.segment,
   to_char(c.figures_as_of, 'YYYY-MM-DD') AS figures_as_of`;
 
-export function summary(c: CustomerRow) {
+export function summary(c: CustomerRow): Customer {
   const lifetime = Number(c.lifetime_spend_cents);
   const clv = Number(c.clv_cents);
   const tags: string[] = [];
@@ -97,7 +98,7 @@ export function summary(c: CustomerRow) {
   };
 }
 
-export function detail(c: CustomerRow, bookings: CustBookingRow[]) {
+export function detail(c: CustomerRow, bookings: CustBookingRow[]): CustomerDetail {
   const count = (s: string) => bookings.filter((b) => b.status === s).length;
   const base = summary(c);
   return {
@@ -129,8 +130,7 @@ export function detail(c: CustomerRow, bookings: CustBookingRow[]) {
   };
 }
 
-export type CustomerSummary = ReturnType<typeof summary>;
-export type CustomerDetail = ReturnType<typeof detail>;
+export type { Customer as CustomerSummary, CustomerDetail };
 
 /** One customer with their bookings (newest first), or null. */
 export async function customerDetail(tx: Tx, tenantId: string, id: string, today: string) {

@@ -1,4 +1,5 @@
 import { addonInput, hasPermission } from '@venue/contracts';
+import type { Addon } from '@venue/contracts/catalogue';
 import {
   ACCESS_DENIED_MESSAGE,
   forbidden,
@@ -34,7 +35,7 @@ export const STARTER_ADDONS = [
   { name: 'Cleaning Service', priceCents: 3000, description: 'Professional cleaning after the event' },
 ];
 
-function toAddon(r: Record<string, unknown>) {
+function toAddon(r: Record<string, unknown>): Addon {
   const priceCents = num(r.price_cents);
   return {
     id: r.id as string,

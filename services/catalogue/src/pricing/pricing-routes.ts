@@ -11,6 +11,7 @@ import {
   type AppRouter,
 } from '@venue/service-kit';
 import { hasPermission, pricingInput } from '@venue/contracts';
+import type { Pricing } from '@venue/contracts/catalogue';
 import {
   PRICING_GUARDS,
   conflictOnDuplicate,
@@ -31,14 +32,15 @@ const PRICING_SELECT = `SELECT p.id, p.resource_id, r.name AS resource_name, r.t
     p.rate_type, p.weekday_rate_cents, p.weekend_rate_cents, p.description, p.updated_at
   FROM pricing p JOIN resources r ON r.tenant_id = p.tenant_id AND r.id = p.resource_id`;
 
-function toPricing(r: Record<string, unknown>) {
+/** A rate card as the API answers it (the contract's RateCard). */
+function toPricing(r: Record<string, unknown>): Pricing {
   const weekday = num(r.weekday_rate_cents);
   const weekend = num(r.weekend_rate_cents);
   return {
     id: r.id as string,
     resourceId: r.resource_id as string,
     resourceName: r.resource_name as string,
-    resourceType: r.resource_type as string,
+    resourceType: r.resource_type as Pricing['resourceType'],
     capacity: Number(r.capacity),
     rateType: r.rate_type as 'hourly' | 'daily',
     weekdayRateCents: weekday,
@@ -49,7 +51,6 @@ function toPricing(r: Record<string, unknown>) {
     updatedAt: new Date(r.updated_at as string).toISOString(),
   };
 }
-type Pricing = ReturnType<typeof toPricing>;
 
 async function findPricing(ctx: AppContext, id: string): Promise<Pricing> {
   const { rows } = await tx(ctx).query(`${PRICING_SELECT} WHERE p.id = $1`, [id]);
