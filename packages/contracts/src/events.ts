@@ -50,12 +50,17 @@ export const SUBSCRIPTIONS = {
   // tenant.settings_changed: the venue's clock and currency for its e-mails (settings.ts)
   // booking.*: comms' booking copy (recipients, previews, reminders) and the automatic e-mails
   // (bookingMailPartSchema in events/bookings.ts); customer.anonymised: erase what comms holds of them
+  // invoice.issued, payment.recorded, invoice.reminder_requested: money's e-mails (invoice, receipt,
+  // payment reminder), each with its PDF fetched from money when it is sent (decision 30)
   comms: [
     'tenant.settings_changed',
     'booking.created',
     'booking.updated',
     'booking.status_changed',
     'customer.anonymised',
+    'invoice.issued',
+    'payment.recorded',
+    'invoice.reminder_requested',
   ],
   // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
   // bookings, money's invoices, payments and bonds, and every service's audit entries.

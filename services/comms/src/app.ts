@@ -2,6 +2,7 @@
 import { defineConsumers, storeSettingsSnapshot, type ServiceOptions } from '@venue/service-kit';
 import nodemailer from 'nodemailer';
 import { bookingEventConsumer } from './automatic/booking-events.ts';
+import { moneyConsumers } from './automatic/money-events.ts';
 import { queueScheduled } from './automatic/scheduled.ts';
 import { defaultBackoff, type CommsDeps } from './deps.ts';
 import { historyRoutes } from './history/history-routes.ts';
@@ -39,6 +40,7 @@ export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {
 
 export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOptions {
   const bookingEvent = bookingEventConsumer(deps);
+  const money = moneyConsumers(deps);
   return {
     name: 'comms',
     migrationsDir: new URL('../migrations/', import.meta.url),
@@ -57,6 +59,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       'booking.updated': bookingEvent,
       'booking.status_changed': bookingEvent,
       'customer.anonymised': customerAnonymised,
+      ...money,
     }),
     jobs: [
       // The worker: every five seconds (a round is cheap when nothing is due).

@@ -24,7 +24,9 @@ export const SPEC_TEMPLATE_VARIABLES = [
 /**
  * Values the automatic e-mails need beyond the spec's list (issue 12): the booking's code, the
  * hold's expiry, a decline's reason, a change request's message, the pay link and the venue's
- * business name. Filled from the booking and the tenant's settings, never from the client.
+ * business name; and for money's e-mails (issue 13) the invoice's number, total, amount due and
+ * due date, the days overdue, and a receipt's number and amount. Filled from the booking, money's
+ * event and the tenant's settings, never from the client.
  */
 export const EXTRA_TEMPLATE_VARIABLES = [
   'bookingCode',
@@ -33,6 +35,13 @@ export const EXTRA_TEMPLATE_VARIABLES = [
   'changesMessage',
   'paymentLink',
   'businessName',
+  'invoiceNumber',
+  'invoiceTotal',
+  'amountDue',
+  'dueDate',
+  'daysOverdue',
+  'receiptNumber',
+  'amountPaid',
 ] as const;
 
 export const TEMPLATE_VARIABLES = [...SPEC_TEMPLATE_VARIABLES, ...EXTRA_TEMPLATE_VARIABLES] as const;

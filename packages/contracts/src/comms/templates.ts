@@ -27,8 +27,9 @@ export const TEMPLATE_BODY_MAX = 20_000;
 
 /**
  * The automatic e-mails a template can stand for (one template per kind per tenant, seeded for
- * new tenants); `null` on a tenant's own templates. `payment_link`, `invoice`, `receipt` and
- * `quotation` are sent by hand (or, later, by the money service's events).
+ * new tenants); `null` on a tenant's own templates. `payment_link` and `quotation` are sent by
+ * hand; `invoice`, `receipt` and `payment_reminder` also go out on money's events (invoice issued,
+ * payment recorded, reminder requested), each with its PDF.
  */
 export const TEMPLATE_KINDS = [
   'booking_confirmed',
@@ -42,6 +43,7 @@ export const TEMPLATE_KINDS = [
   'invoice',
   'receipt',
   'quotation',
+  'payment_reminder',
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

@@ -2,6 +2,19 @@
 import type { Tx } from '@venue/service-kit';
 import { newMessageId } from './message-id.ts';
 
+/**
+ * A file the worker fetches from another service when it sends the message (money's invoice or
+ * receipt PDF), kept with the message once fetched (decision 30).
+ */
+export interface AttachmentFetch {
+  service: string;
+  /** The other service's internal route (internal secret). */
+  path: string;
+  /** Used when the answer names no file. */
+  filename: string;
+  contentType: string;
+}
+
 export interface NewEmail {
   tenantId: string;
   kind: string;
@@ -16,6 +29,8 @@ export interface NewEmail {
   text: string;
   html: string;
   attachments?: Array<{ filename: string; contentType: string; data: Buffer }>;
+  /** A file fetched at send time, after `attachments`. */
+  attachmentFetch?: AttachmentFetch | null;
   /** The service's clock (deps.now): the row's created_at. */
   now: Date;
   /** When the worker may first send it (scheduled mail); default `now`. */
@@ -26,8 +41,8 @@ export interface NewEmail {
 export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO emails (tenant_id, message_id, kind, dedupe_key, booking_id, template_id, template_name,
-        to_email, to_name, subject, body_text, body_html, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+        to_email, to_name, subject, body_text, body_html, next_attempt_at, created_at, attachment_fetch)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
      RETURNING id`,
     [
@@ -45,6 +60,7 @@ export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
       m.html,
       (m.notBefore ?? m.now).toISOString(),
       m.now.toISOString(),
+      m.attachmentFetch ? JSON.stringify(m.attachmentFetch) : null,
     ],
   );
   const id = rows[0]?.id ?? null;

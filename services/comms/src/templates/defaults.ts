@@ -65,19 +65,26 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
   {
     kind: 'invoice',
     name: 'Invoice',
-    subject: 'Invoice for your booking {{bookingCode}}',
-    body: `Hi {{customerName}},\n\nPlease find your invoice for {{eventType}} at {{hallName}} on {{bookingDate}} attached.\n\nTotal: {{calculatedPrice}}\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
+    subject: 'Invoice {{invoiceNumber}} for your booking {{bookingCode}}',
+    body: `Hi {{customerName}},\n\nPlease find invoice {{invoiceNumber}} for {{eventType}} at {{hallName}} on {{bookingDate}} attached.\n\nTotal: {{invoiceTotal}}\nAmount due: {{amountDue}} by {{dueDate}}\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
   },
   {
     kind: 'receipt',
     name: 'Receipt',
     subject: 'Receipt for your booking {{bookingCode}}',
-    body: `Hi {{customerName}},\n\nThank you for your payment for {{eventType}} at {{hallName}} on {{bookingDate}}. Your receipt is attached.${SIGN_OFF}`,
+    body: `Hi {{customerName}},\n\nThank you for your payment of {{amountPaid}} for {{eventType}} at {{hallName}} on {{bookingDate}}. Your receipt {{receiptNumber}} is attached.\n\nStill to pay on invoice {{invoiceNumber}}: {{amountDue}}${SIGN_OFF}`,
   },
   {
     kind: 'quotation',
     name: 'Quotation',
     subject: 'Your quotation for {{eventType}} at {{hallName}}',
     body: `Hi {{customerName}},\n\nThank you for your enquiry. Please find our quotation for {{eventType}} at {{hallName}} on {{bookingDate}} ({{startTime}}–{{endTime}}) attached.\n\nEstimated total: {{calculatedPrice}}\n\nReply to this e-mail to go ahead.${SIGN_OFF}`,
+  },
+  {
+    // also in migrations/013_money_mail.sql, which gives it to tenants seeded before it existed
+    kind: 'payment_reminder',
+    name: 'Payment reminder',
+    subject: 'Payment reminder: invoice {{invoiceNumber}}',
+    body: `Hi {{customerName}},\n\nA friendly reminder that invoice {{invoiceNumber}} has {{amountDue}} outstanding, due {{dueDate}}. A copy of the invoice is attached.\n\nIf you have already paid, thank you, and please disregard this e-mail.${SIGN_OFF}`,
   },
 ];

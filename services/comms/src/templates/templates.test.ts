@@ -29,9 +29,10 @@ describe('templates', () => {
       'Invoice',
       'Receipt',
       'Quotation',
+      'Payment reminder',
     ]);
     assert.ok(
-      reads.every((r) => r.body.templates.length === 11),
+      reads.every((r) => r.body.templates.length === 12),
       'no duplicates',
     );
     const hold = reads[0]!.body.templates.find((t: any) => t.kind === 'hold_placed');

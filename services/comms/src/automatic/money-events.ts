@@ -1,0 +1,227 @@
+/**
+ * Money's e-mails (issue 12 item 6, issue 13; decision 30): money publishes what happened to an
+ * invoice and comms writes the customer's e-mail from the tenant's template of that kind —
+ *
+ * - `invoice.issued` (Send on a draft, New Invoice issued at once, the deposit invoice of a
+ *   confirmation, a FINAL invoice from Send invoices, a kept bond) → the Invoice e-mail;
+ * - `payment.recorded` of a payment received (not a refund or reversal) → the Receipt e-mail;
+ * - `invoice.reminder_requested` (Send Reminders) → the Payment reminder e-mail;
+ *
+ * each with money's PDF attached. The PDF is not fetched here: a consumer runs inside the event's
+ * transaction and must not wait on another service. The row names where the worker fetches it
+ * when it sends (`attachment_fetch`), so money being down only delays the e-mail.
+ *
+ * Once per invoice (or payment) and kind by the outbox's unique `dedupe_key`, so a redelivered
+ * event writes nothing; a reminder is once per request (each Send Reminders is asked for anew).
+ * The tenant's switches (Settings → automatic e-mails) and send hour apply as to booking e-mails.
+ */
+import {
+  renderTemplate,
+  type AutomaticEmailKind,
+  type TemplateKind,
+  type TemplateValues,
+} from '@venue/contracts/comms';
+import type { Consumer, Tx } from '@venue/service-kit';
+import type { CommsDeps } from '../deps.ts';
+import type { AttachmentFetch } from '../mail/queue.ts';
+import { queueEmail } from '../mail/queue.ts';
+import { ensureTenant } from '../templates/seed.ts';
+import {
+  bookingValues,
+  findBookingCopy,
+  formatDate,
+  formatMoney,
+  venueContext,
+} from '../templates/values.ts';
+import { nextDaytime, type AutomaticOutcome } from './automatic.ts';
+
+/** The invoice part every money event carries (money-api's `eventInvoice`). */
+interface InvoicePart {
+  id: string;
+  invoiceNumber: string | null;
+  bookingId: string | null;
+  bookingCode: string | null;
+  customerName: string;
+  customerEmail: string;
+  dueDate: string;
+  totalCents: number;
+  balanceCents: number;
+  internalPdfPath?: string;
+}
+
+export interface MoneyMail {
+  kind: Extract<AutomaticEmailKind, 'invoice_issued' | 'payment_received' | 'payment_reminder'>;
+  template: Extract<TemplateKind, 'invoice' | 'receipt' | 'payment_reminder'>;
+  dedupeKey: string;
+  invoice: InvoicePart;
+  /** Values only this event knows (receipt number, amount paid, days overdue). */
+  extra?: (currency: string) => TemplateValues;
+  attachment: AttachmentFetch;
+}
+
+/** The booking's words when comms has the booking; blanks (not raw placeholders) when it has not. */
+const NO_BOOKING: TemplateValues = {
+  bookingId: '',
+  bookingCode: '',
+  eventType: '',
+  bookingDate: '',
+  startTime: '',
+  endTime: '',
+  hallName: '',
+  guestCount: '',
+  status: '',
+};
+
+const fileName = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/**
+ * Queues the e-mail, or says why not. Throws when the venue's settings have not reached comms:
+ * the event is kept and retried rather than written in a guessed time zone and currency.
+ */
+export async function queueMoneyMail(
+  tx: Tx,
+  tenantId: string,
+  m: MoneyMail,
+  now: Date,
+): Promise<AutomaticOutcome> {
+  await ensureTenant(tx, tenantId);
+  const { rows: cs } = await tx.query<{ automatic: Record<string, boolean>; send_hour: number }>(
+    `SELECT automatic, send_hour FROM comms_settings WHERE tenant_id = $1`,
+    [tenantId],
+  );
+  if (cs[0]?.automatic?.[m.kind] === false) return 'off';
+  const { rows: tpl } = await tx.query<{ id: string; name: string; subject: string; body: string }>(
+    `SELECT id, name, subject, body FROM email_templates
+      WHERE tenant_id = $1 AND kind = $2 AND is_active AND type = 'email'`,
+    [tenantId, m.template],
+  );
+  const template = tpl[0];
+  if (!template) return 'no-template';
+  const inv = m.invoice;
+  if (!inv.customerEmail.includes('@')) return 'no-address';
+  const venue = await venueContext(tx, tenantId);
+  if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
+  const booking = inv.bookingId ? await findBookingCopy(tx, tenantId, inv.bookingId) : null;
+  const total = formatMoney(inv.totalCents, venue.currency);
+  const values: TemplateValues = {
+    ...(booking
+      ? bookingValues(booking, venue)
+      : {
+          ...NO_BOOKING,
+          bookingId: inv.bookingCode ?? '',
+          bookingCode: inv.bookingCode ?? '',
+          businessName: venue.businessName || 'The venue team',
+        }),
+    // The invoice's addressee, as money printed it on the PDF.
+    customerName: inv.customerName,
+    customerEmail: inv.customerEmail,
+    // "Total: {{calculatedPrice}}" in a money e-mail means this invoice's total (a deposit
+    // invoice's total is the deposit, not the booking's price).
+    calculatedPrice: total,
+    invoiceNumber: inv.invoiceNumber ?? '',
+    invoiceTotal: total,
+    amountDue: formatMoney(inv.balanceCents, venue.currency),
+    dueDate: formatDate(inv.dueDate),
+    ...m.extra?.(venue.currency),
+  };
+  const r = renderTemplate(template.subject, template.body, values);
+  const id = await queueEmail(tx, {
+    tenantId,
+    kind: m.kind,
+    dedupeKey: m.dedupeKey,
+    bookingId: inv.bookingId,
+    templateId: template.id,
+    templateName: template.name,
+    toEmail: inv.customerEmail,
+    toName: inv.customerName,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    attachmentFetch: m.attachment,
+    now,
+    notBefore: nextDaytime(now, venue.timezone, cs[0]?.send_hour ?? 9),
+  });
+  return id ? 'queued' : 'already-sent';
+}
+
+/** Money's own URL of the invoice PDF (the event's `internalPdfPath`; older events lack it). */
+function invoicePdf(tenantId: string, inv: InvoicePart): AttachmentFetch {
+  return {
+    service: 'money',
+    path: inv.internalPdfPath ?? `/internal/invoices/${tenantId}/${inv.id}/pdf`,
+    filename: `${fileName(inv.invoiceNumber ?? `invoice-${inv.id}`)}.pdf`,
+    contentType: 'application/pdf',
+  };
+}
+
+export function moneyConsumers(deps: CommsDeps): {
+  'invoice.issued': Consumer<'invoice.issued'>;
+  'payment.recorded': Consumer<'payment.recorded'>;
+  'invoice.reminder_requested': Consumer<'invoice.reminder_requested'>;
+} {
+  return {
+    'invoice.issued': async (event, tx) => {
+      const tenantId = event.tenantId;
+      if (!tenantId) return;
+      const inv = event.data;
+      await queueMoneyMail(
+        tx,
+        tenantId,
+        {
+          kind: 'invoice_issued',
+          template: 'invoice',
+          dedupeKey: `auto:invoice_issued:${inv.id}`,
+          invoice: inv,
+          attachment: invoicePdf(tenantId, inv),
+        },
+        deps.now(),
+      );
+    },
+    'payment.recorded': async (event, tx) => {
+      const tenantId = event.tenantId;
+      const p = event.data;
+      // A refund or reversal is money going back or a correction: no "thank you for your payment".
+      if (!tenantId || p.kind !== 'payment') return;
+      await queueMoneyMail(
+        tx,
+        tenantId,
+        {
+          kind: 'payment_received',
+          template: 'receipt',
+          dedupeKey: `auto:payment_received:${p.paymentId}`,
+          invoice: p.invoice,
+          extra: (currency) => ({
+            receiptNumber: p.receiptNumber,
+            amountPaid: formatMoney(p.amountCents, currency),
+          }),
+          attachment: {
+            service: 'money',
+            path: `/internal/payments/${tenantId}/${p.paymentId}/receipt`,
+            filename: `${fileName(p.receiptNumber)}.pdf`,
+            contentType: 'application/pdf',
+          },
+        },
+        deps.now(),
+      );
+    },
+    'invoice.reminder_requested': async (event, tx) => {
+      const tenantId = event.tenantId;
+      if (!tenantId) return;
+      const inv = event.data;
+      await queueMoneyMail(
+        tx,
+        tenantId,
+        {
+          kind: 'payment_reminder',
+          template: 'payment_reminder',
+          // each Send Reminders is its own e-mail; the same request redelivered is not
+          dedupeKey: `auto:payment_reminder:${inv.id}:${event.id}`,
+          invoice: inv,
+          extra: () => ({ daysOverdue: String(inv.daysOverdue) }),
+          attachment: invoicePdf(tenantId, inv),
+        },
+        deps.now(),
+      );
+    },
+  };
+}

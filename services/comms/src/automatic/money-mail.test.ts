@@ -1,0 +1,274 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+/**
+ * Money's e-mails (decision 30), end to end with the real money service: an invoice issued,
+ * a payment recorded and a reminder requested in money become the customer's Invoice, Receipt
+ * and Payment reminder e-mails from the tenant's templates, each with money's own PDF, which
+ * the comms worker fetches when it sends (money down → the message waits and goes later).
+ * Once per invoice (payment) and kind; not at all when the tenant switched the kind off.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import type { DomainEvent } from '@venue/contracts';
+import { settingsChangedEvent } from '@venue/service-kit/testing';
+// The real money service (its own test harness): the PDF comms attaches is money's, not a stand-in.
+import { OWNER as VENUE, startMoney, type Harness } from '../../../money/src/testing/harness.ts';
+import { deliverDue } from '../mail/worker.ts';
+import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
+
+/**
+ * The text of a PDF money made (pdfkit, standard fonts): its content streams inflated, the
+ * strings of each text operation joined. Enough to find an invoice number in the attachment.
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue; // not a deflated stream (an image, a font)
+    }
+    for (const op of content.matchAll(/\[(.*?)\]\s*TJ/gs))
+      parts.push(
+        [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
+          .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
+          .join(''),
+      );
+  }
+  return parts.join(' ').replace(/\s+/g, ' ');
+}
+
+describe('money’s e-mails: invoice, receipt and payment reminder with money’s PDF', () => {
+  let money: Harness;
+  let c: Comms;
+  let peer: Awaited<ReturnType<typeof startPeer>>;
+  const moneyUrl = () => money.t.url;
+
+  // Each harness signs its tokens with its own test key (the env var the services verify with):
+  // money's calls are made under money's key, everything else under comms'.
+  const keys = { money: '', comms: '' };
+  const moneyCall: Harness['call'] = async (...args) => {
+    process.env.AUTH_PUBLIC_KEY = keys.money;
+    try {
+      return await money.call(...args);
+    } finally {
+      process.env.AUTH_PUBLIC_KEY = keys.comms;
+    }
+  };
+
+  before(async () => {
+    money = await startMoney();
+    keys.money = process.env.AUTH_PUBLIC_KEY!;
+    c = await startComms();
+    keys.comms = process.env.AUTH_PUBLIC_KEY!;
+    peer = await startPeer();
+    c.useSmtp(peer.port);
+    process.env.MONEY_URL = moneyUrl();
+    // money's venue is a tenant comms meets through money's events; its settings come from admin
+    await c.deliver(settingsChangedEvent(VENUE, 1));
+  });
+  after(async () => {
+    delete process.env.MONEY_URL;
+    await peer.close();
+    await c.close();
+    await money.close();
+  });
+
+  /** The newest event of `type` money published about `match`, as the relay would hand it to comms. */
+  async function published(type: string, match: (data: any) => boolean): Promise<DomainEvent> {
+    const e = (await money.events(type)).filter((x) => match(x.data)).at(-1);
+    assert.ok(e, `money published ${type}`);
+    return {
+      id: randomUUID(),
+      type,
+      version: 1,
+      source: 'money',
+      tenantId: e.tenantId,
+      occurredAt: new Date().toISOString(),
+      data: e.data,
+    };
+  }
+
+  const history = async (token: string, bookingId: string) =>
+    (await c.call('GET', `/api/email-comms/history?bookingId=${bookingId}`, token)).body.items;
+
+  /** A booking known to both services (money invoices it, comms words the e-mail with it). */
+  async function bookedAndInvoiced(email: string) {
+    const bookingId = await money.booking('booking.created', {
+      totalCents: 165_000,
+      customerName: 'Jane Smith',
+      customerEmail: email,
+    });
+    const r = await moneyCall('POST', '/api/invoices', VENUE, {
+      bookingId,
+      invoiceType: 'FINAL',
+      issue: true,
+    });
+    assert.equal(r.status, 201, r.text);
+    await c.deliver(
+      bookingEvent(
+        'booking.created',
+        booking({
+          id: bookingId,
+          hallOwnerId: VENUE,
+          customerName: 'Jane Smith',
+          customerEmail: email,
+          bookingCode: r.body.bookingCode,
+          status: 'confirmed',
+        }),
+      ),
+    );
+    return { bookingId, invoice: r.body };
+  }
+
+  it('an issued invoice e-mails the customer the venue’s Invoice template with the invoice PDF, once', async () => {
+    const { bookingId, invoice } = await bookedAndInvoiced('jane.invoice@example.com');
+    const issued = await published('invoice.issued', (d) => d.id === invoice.id);
+    const before = peer.received.length;
+    await c.deliver(issued);
+    await c.deliver(issued); // the relay delivering the same event again
+    await c.deliver({ ...issued, id: randomUUID() }); // or money publishing it twice
+    // the booking confirmation went too; one invoice e-mail was queued
+    const sent = (
+      await c.t.kit.db.tenantTx(VENUE, (tx) =>
+        tx.query<{ kind: string }>(`SELECT kind FROM emails WHERE tenant_id = $1 AND booking_id = $2`, [
+          VENUE,
+          bookingId,
+        ]),
+      )
+    ).rows.map((r) => r.kind);
+    assert.deepEqual(sent.filter((k) => k === 'invoice_issued').length, 1);
+
+    await deliverDue(c.t.kit, c.deps);
+    const mails = peer.received.slice(before).filter((r) => r.mail.subject?.includes('Invoice'));
+    assert.equal(mails.length, 1, 'one invoice e-mail');
+    const m = mails[0]!;
+    assert.deepEqual(m.to, ['jane.invoice@example.com']);
+    assert.equal(m.mail.subject, `Invoice ${invoice.invoiceNumber} for your booking ${invoice.bookingCode}`);
+    assert.match(
+      m.mail.text!,
+      /Please find invoice INV-\d{4}-\d{5} for Wedding at Main Hall on Fri 20 Mar 2026/,
+    );
+    assert.match(m.mail.text!, /Total: \$1,650\.00\nAmount due: \$1,650\.00 by /);
+    assert.equal(m.mail.attachments.length, 1);
+    const pdf = m.mail.attachments[0]!;
+    assert.equal(pdf.contentType, 'application/pdf');
+    assert.equal(pdf.filename, `${invoice.invoiceNumber}.pdf`);
+    assert.ok(
+      pdfText(pdf.content).includes(`Invoice number: ${invoice.invoiceNumber}`),
+      pdfText(pdf.content),
+    );
+  });
+
+  it('a payment recorded e-mails the Receipt with the receipt PDF; a refund gets none', async () => {
+    const { invoice } = await bookedAndInvoiced('jane.receipt@example.com');
+    const paid = await moneyCall('POST', `/api/invoices/${invoice.id}/payments`, VENUE, {
+      amountCents: 50_000,
+      paymentMethod: 'Bank Transfer',
+      reference: 'EFT 1',
+    });
+    assert.equal(paid.status, 201, paid.text);
+    const receiptNumber = paid.body.payment.receiptNumber;
+    const recorded = await published('payment.recorded', (d) => d.paymentId === paid.body.payment.id);
+    await c.deliver(recorded);
+    await c.deliver({ ...recorded, id: randomUUID() });
+    await c.deliver({
+      ...recorded,
+      id: randomUUID(),
+      data: { ...(recorded.data as object), paymentId: randomUUID(), kind: 'reversal' },
+    });
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const mails = peer.received.slice(before).filter((r) => r.to.includes('jane.receipt@example.com'));
+    const receipts = mails.filter((r) => r.mail.subject?.startsWith('Receipt'));
+    assert.equal(receipts.length, 1, 'one receipt, none for the reversal');
+    const m = receipts[0]!.mail;
+    assert.match(m.text!, /Thank you for your payment of \$500\.00 for Wedding/);
+    assert.match(m.text!, new RegExp(`Your receipt ${receiptNumber} is attached`));
+    assert.match(m.text!, /Still to pay on invoice INV-\d{4}-\d{5}: \$1,150\.00/);
+    assert.equal(m.attachments[0]?.filename, `${receiptNumber}.pdf`);
+    assert.ok(pdfText(m.attachments[0]!.content).includes(`Receipt number: ${receiptNumber}`));
+  });
+
+  it('Send Reminders e-mails the Payment reminder with the invoice PDF, once per request', async () => {
+    const { invoice } = await bookedAndInvoiced('jane.reminder@example.com');
+    const asked = await moneyCall('POST', '/api/invoices/send-reminders', VENUE, {
+      invoiceIds: [invoice.id],
+      hallOwnerId: VENUE,
+    });
+    assert.equal(asked.status, 200, asked.text);
+    const reminder = await published('invoice.reminder_requested', (d) => d.id === invoice.id);
+    await c.deliver(reminder);
+    await c.deliver(reminder);
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const mails = peer.received
+      .slice(before)
+      .filter(
+        (r) => r.to.includes('jane.reminder@example.com') && r.mail.subject?.startsWith('Payment reminder'),
+      );
+    assert.equal(mails.length, 1);
+    const m = mails[0]!.mail;
+    assert.equal(m.subject, `Payment reminder: invoice ${invoice.invoiceNumber}`);
+    assert.match(m.text!, new RegExp(`invoice ${invoice.invoiceNumber} has \\$1,650\\.00 outstanding, due `));
+    assert.ok(pdfText(m.attachments[0]!.content).includes(`Invoice number: ${invoice.invoiceNumber}`));
+  });
+
+  it('money down when the e-mail is due: it stays pending and goes with its PDF once money answers', async () => {
+    const { bookingId, invoice } = await bookedAndInvoiced('jane.outage@example.com');
+    const issued = await published('invoice.issued', (d) => d.id === invoice.id);
+    process.env.MONEY_URL = 'http://127.0.0.1:9'; // nothing listens
+    try {
+      await c.deliver(issued);
+      const round = await deliverDue(c.t.kit, c.deps);
+      assert.ok(round.retrying >= 1);
+    } finally {
+      process.env.MONEY_URL = moneyUrl();
+    }
+    const rows = await c.t.kit.db.tenantTx(VENUE, (tx) =>
+      tx.query<{ status: string; last_error: string }>(
+        `SELECT status, last_error FROM emails WHERE tenant_id = $1 AND booking_id = $2 AND kind = 'invoice_issued'`,
+        [VENUE, bookingId],
+      ),
+    );
+    assert.equal(rows.rows[0]?.status, 'pending');
+    assert.match(rows.rows[0]!.last_error, /could not be fetched from money/);
+    assert.ok(
+      !peer.received.some(
+        (r) => r.to.includes('jane.outage@example.com') && r.mail.subject?.startsWith('Invoice'),
+      ),
+    );
+
+    c.clock.advance(60_000);
+    await deliverDue(c.t.kit, c.deps);
+    const m = peer.received.find(
+      (r) => r.to.includes('jane.outage@example.com') && r.mail.subject?.startsWith('Invoice'),
+    );
+    assert.ok(m, 'sent once money answered');
+    assert.ok(pdfText(m.mail.attachments[0]!.content).includes(`Invoice number: ${invoice.invoiceNumber}`));
+  });
+
+  it('a venue that switched Invoice issued off gets no invoice e-mail', async () => {
+    const off = await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+      automatic: { invoice_issued: false },
+    });
+    assert.equal(off.status, 200, off.text);
+    const { invoice } = await bookedAndInvoiced('jane.off@example.com');
+    const issued = await published('invoice.issued', (d) => d.id === invoice.id);
+    // the same invoice, as it would reach comms for a venue (OWNER) that has the switch off
+    await c.deliver({ ...issued, tenantId: OWNER });
+    assert.deepEqual(
+      (await history(c.tokens.owner, String(invoice.bookingId))).filter(
+        (e: any) => e.kind === 'invoice_issued',
+      ),
+      [],
+    );
+    const settings = await c.call('GET', '/api/email-comms/settings', c.tokens.owner);
+    assert.equal(settings.body.settings.automatic.invoice_issued, false);
+  });
+});
