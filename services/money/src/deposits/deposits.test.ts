@@ -104,8 +104,16 @@ describe('deposits', () => {
       (await h.call('PUT', `/internal/deposits/${id}`, OWNER, { tenantId: OWNER, depositPaid: true })).status,
       401,
     );
-    const paid = await put({ tenantId: OWNER, depositPaid: true });
+    const paid = await put({
+      tenantId: OWNER,
+      depositPaid: true,
+      actor: { id: OWNER, email: 'owner@harbourside.test', role: 'hall_owner' },
+    });
     assert.equal(paid.status, 200, paid.text);
+    const audit = (await h.events('audit.recorded'))
+      .filter((e) => e.data.action === 'payment_recorded')
+      .at(-1)!;
+    assert.equal(audit.data.actorEmail, 'owner@harbourside.test', 'the person who asked in bookings');
     assert.deepEqual(
       [paid.body.ok, paid.body.bookingMoney.depositPaid, paid.body.bookingMoney.balanceDueCents],
       [true, true, 60_000],

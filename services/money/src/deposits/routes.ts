@@ -26,6 +26,7 @@ import {
   type Tx,
   withTx,
 } from '@venue/service-kit';
+import type { Principal } from '@venue/contracts';
 import { findBooking } from '../copies/booking-copy.ts';
 import { loadInvoice, toInvoice } from '../invoices/invoice-row.ts';
 import {
@@ -279,12 +280,29 @@ export function depositRoutes(router: AppRouter) {
     const body = parseBody(ctx, internalDepositRequestSchema);
     const bookingId = idParam(ctx, 'bookingId');
     try {
+      // The audit entries name the person who asked in bookings, as if they had asked here.
+      const audit: AuditContext | null = body.actor
+        ? {
+            state: {
+              principal: {
+                userId: body.actor.id ?? '',
+                email: body.actor.email ?? '',
+                name: null,
+                role: (body.actor.role ?? 'hall_owner') as Principal['role'],
+                tenantId: body.tenantId,
+                parentUserId: null,
+                permissions: [],
+                tokenVersion: 0,
+              },
+            },
+          }
+        : null;
       const money: BookingMoney = await ctx.kit.db.tenantTx(body.tenantId, async (tx) => {
         const who = body.actor?.email ?? null;
         const done = body.depositPaid
           ? await markDepositPaid(
               tx,
-              null,
+              audit,
               body.tenantId,
               bookingId,
               {

@@ -188,6 +188,18 @@ describe('invoices', () => {
     assert.equal(changes.length, 1);
   });
 
+  test('Mark as PAID on a draft issues it first (a paid tax invoice has a number)', async () => {
+    const inv = (await create(await h.booking('booking.created', { totalCents: 12_000 }))).body;
+    const paid = await h.call('PUT', `/api/invoices/${inv.id}/status`, OWNER, {
+      status: 'PAID',
+      paymentMethod: 'Cash',
+    });
+    assert.equal(paid.status, 200, paid.text);
+    assert.equal(paid.body.status, 'PAID');
+    assert.match(paid.body.invoiceNumber, /^INV-/);
+    assert.equal(paid.body.paidCents, 12_000);
+  });
+
   test('Mark as PAID records a payment of the balance; VOID only with nothing paid', async () => {
     const inv = (await create(await h.booking('booking.created', { totalCents: 33_000 }), { issue: true }))
       .body;

@@ -224,8 +224,10 @@ export function invoiceRoutes(router: AppRouter) {
         settings,
       );
     } else {
-      // Mark as PAID: a payment of whatever is still due, so the paid figure stays true.
-      const current = await loadInvoice(tx, tenantId, id);
+      // Mark as PAID: a payment of whatever is still due, so the paid figure stays true. A draft
+      // is issued first: a paid tax invoice has a number.
+      let current = await loadInvoice(tx, tenantId, id);
+      if (current.status === 'DRAFT') current = await issueInvoice(tx, ctx, tenantId, current.id, settings);
       const balance = Math.max(
         0,
         Number(current.total_cents) - Number(current.credited_cents) - Number(current.paid_cents),
