@@ -105,7 +105,16 @@ export function HistoryTab() {
                     <Table.Td>
                       <StatusBadge status={e.status} />
                     </Table.Td>
-                    <Table.Td>{fmt.dateTime(e.sentAt ?? e.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {e.sentAt ? (
+                        fmt.dateTime(e.sentAt)
+                      ) : (
+                        // Not accepted by a mail server (yet): when it was queued instead.
+                        <Text size="sm" c="dimmed">
+                          Queued {fmt.dateTime(e.createdAt)}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{e.templateName ?? '—'}</Table.Td>
                     <Table.Td>
                       <Button
