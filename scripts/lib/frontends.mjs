@@ -9,11 +9,15 @@ import { root } from './node24.mjs';
 export const FRONTENDS = ['shell', 'mfe-admin', 'mfe-bookings', 'mfe-money', 'mfe-catalogue', 'mfe-comms'];
 const SHARED_INPUTS = ['packages/ui', 'packages/contracts', 'packages/mfe-webpack', 'package-lock.json'];
 
+/** Files that never reach a bundle: editing them must not rebuild every frontend. */
+const NOT_BUNDLED = /(\.(test|spec)\.[cm]?[jt]sx?|\.md)$/;
+
 function hashTree(hash, target) {
   const abs = path.join(root, target);
   if (!existsSync(abs)) return;
   const st = statSync(abs);
   if (st.isFile()) {
+    if (NOT_BUNDLED.test(target)) return;
     hash.update(target).update(readFileSync(abs));
     return;
   }
