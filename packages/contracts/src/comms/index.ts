@@ -31,3 +31,4 @@ export * from './render.ts';
 export * from './send.ts';
 export * from './history.ts';
 export * from './settings.ts';
+export * from './routes.ts';

@@ -6,6 +6,7 @@
 import { ADMIN_ROUTES } from '../admin/routes.ts';
 import { BOOKING_ROUTES } from '../bookings/routes.ts';
 import { CATALOGUE_ROUTES } from '../catalogue/routes.ts';
+import { COMMS_ROUTES } from '../comms/routes.ts';
 import { INSIGHTS_ROUTES } from '../insights/routes.ts';
 import type { RouteTable } from '../api/route-table.ts';
 
@@ -14,4 +15,5 @@ export const API_ROUTE_TABLES: readonly RouteTable[] = [
   CATALOGUE_ROUTES,
   BOOKING_ROUTES,
   INSIGHTS_ROUTES,
+  COMMS_ROUTES,
 ];

@@ -1,0 +1,240 @@
+/**
+ * The comms service's calls (docs/api/comms.md; decision 29): templates, sending, history,
+ * recipients, reminders, bounces, the automatic e-mail settings and Mail preview.
+ */
+import { z } from 'zod';
+import { idParams } from '../api/common.ts';
+import type { RouteTable } from '../api/route-table.ts';
+import {
+  bounceClearedResponseSchema,
+  bounceQuerySchema,
+  bounceResponseSchema,
+  customerBookingsResponseSchema,
+  customerListResponseSchema,
+  customerSearchQuerySchema,
+  emailDetailResponseSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  mailPreviewDetailResponseSchema,
+  mailPreviewListResponseSchema,
+  mailPreviewQuerySchema,
+} from './history.ts';
+import {
+  sendEmailResponseSchema,
+  sendEmailSchema,
+  sendRemindersResponseSchema,
+  sendRemindersSchema,
+} from './send.ts';
+import { commsSettingsResponseSchema, commsSettingsUpdateSchema } from './settings.ts';
+import {
+  templateCreateSchema,
+  templateDeleteResponseSchema,
+  templateListQuerySchema,
+  templateListResponseSchema,
+  templatePreviewRequestSchema,
+  templatePreviewResponseSchema,
+  templateResponseSchema,
+  templateUpdateSchema,
+} from './templates.ts';
+
+const base = { service: 'comms', access: 'comms' } as const;
+const templates = { ...base, tag: 'E-mail templates' } as const;
+const email = { ...base, tag: 'E-mail' } as const;
+const mailPreview = { ...base, tag: 'Mail preview' } as const;
+const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });
+const notFound = (what: string) => ({ 404: { description: `No such ${what} in this venue.` } });
+const notYet = {
+  503: { description: "The venue's settings have not reached Communications yet; try again shortly." },
+};
+
+export const COMMS_ROUTES: RouteTable = [
+  {
+    ...templates,
+    method: 'get',
+    path: '/api/email-templates',
+    summary: "The venue's templates (a venue's first read seeds its defaults)",
+    description:
+      'One template per automatic or money e-mail kind is seeded once (`kind`), then the venue words them; its own templates have `kind: null`.',
+    query: templateListQuerySchema,
+    responses: ok(templateListResponseSchema),
+    spec: '02 §7',
+  },
+  {
+    ...templates,
+    method: 'post',
+    path: '/api/email-templates',
+    summary: 'Create a template',
+    description: 'Honours `Idempotency-Key`.',
+    body: templateCreateSchema,
+    responses: { 201: { description: 'Created.', schema: templateResponseSchema } },
+    spec: '02 §7',
+  },
+  {
+    ...templates,
+    method: 'post',
+    path: '/api/email-templates/preview',
+    summary: "A subject and body filled with a booking's values (that booking, else the latest)",
+    description:
+      'Every value is HTML-escaped; names without a value are listed in `unfilled`. Honours `Idempotency-Key`.',
+    body: templatePreviewRequestSchema,
+    responses: { ...ok(templatePreviewResponseSchema), ...notFound('booking'), ...notYet },
+  },
+  {
+    ...templates,
+    method: 'get',
+    path: '/api/email-templates/{id}',
+    summary: 'One template',
+    params: idParams,
+    responses: { ...ok(templateResponseSchema), ...notFound('template') },
+    spec: '02 §7',
+  },
+  {
+    ...templates,
+    method: 'put',
+    path: '/api/email-templates/{id}',
+    summary: 'Change any of the fields of a template',
+    params: idParams,
+    body: templateUpdateSchema,
+    responses: { ...ok(templateResponseSchema), ...notFound('template') },
+    spec: '02 §7',
+  },
+  {
+    ...templates,
+    method: 'delete',
+    path: '/api/email-templates/{id}',
+    summary: 'Delete a template',
+    params: idParams,
+    responses: { ...ok(templateDeleteResponseSchema), ...notFound('template') },
+    spec: '02 §7',
+  },
+
+  {
+    ...email,
+    method: 'post',
+    path: '/api/email-comms/send',
+    summary: 'Queue an e-mail: a template, custom text, a quick e-mail or the pay link',
+    description:
+      'JSON, or multipart with the JSON in the part `payload` and up to 10 files (10 MB) in `attachments`. Queued (202); the worker delivers it and Email History follows it. Honours `Idempotency-Key`.',
+    body: sendEmailSchema,
+    responses: {
+      202: { description: 'Queued.', schema: sendEmailResponseSchema },
+      ...notFound('template or booking'),
+      413: { description: 'More than 10 files or 10 MB.' },
+      ...notYet,
+    },
+    spec: '02 §7',
+  },
+  {
+    ...email,
+    method: 'post',
+    path: '/api/email-comms/reminders',
+    access: 'comms or bookings',
+    summary: "Event reminders for chosen bookings (the venue's Event reminder template, or another)",
+    description: 'One result per booking. Honours `Idempotency-Key`.',
+    body: sendRemindersSchema,
+    responses: { ...ok(sendRemindersResponseSchema), ...notFound('template'), ...notYet },
+  },
+  {
+    ...email,
+    method: 'get',
+    path: '/api/email-comms/history',
+    summary: 'Email History: newest first, cursor paging, counts per status',
+    query: historyQuerySchema,
+    responses: ok(historyResponseSchema),
+    spec: '02 §7',
+  },
+  {
+    ...email,
+    method: 'get',
+    path: '/api/email-comms/history/{id}',
+    summary: 'One e-mail with its HTML, sender and attachments',
+    params: idParams,
+    responses: { ...ok(emailDetailResponseSchema), ...notFound('e-mail') },
+  },
+  {
+    ...email,
+    method: 'get',
+    path: '/api/email-comms/customers',
+    summary: "Recipients: the venue's customers with their bookings, spend and bounce flag",
+    query: customerSearchQuerySchema,
+    responses: ok(customerListResponseSchema),
+    spec: '02 §7',
+  },
+  {
+    ...email,
+    method: 'get',
+    path: '/api/email-comms/bookings/{customerEmail}',
+    summary: "A customer's bookings (for the booking picker of Send Email)",
+    params: z.object({
+      customerEmail: z.string().meta({ description: "The customer's e-mail address (any case)." }),
+    }),
+    responses: ok(customerBookingsResponseSchema),
+    spec: '02 §7',
+  },
+  {
+    ...email,
+    method: 'get',
+    path: '/api/email-comms/bounces',
+    summary: 'Whether mail to an address came back permanently',
+    query: bounceQuerySchema,
+    responses: ok(bounceResponseSchema),
+  },
+  {
+    ...email,
+    method: 'delete',
+    path: '/api/email-comms/bounces',
+    summary: 'Clear a bounce after the address was corrected',
+    query: bounceQuerySchema,
+    responses: ok(bounceClearedResponseSchema),
+  },
+  {
+    ...email,
+    method: 'get',
+    path: '/api/email-comms/settings',
+    summary: 'Automatic e-mails: which kinds go, reminder days, send hour',
+    responses: ok(commsSettingsResponseSchema),
+  },
+  {
+    ...email,
+    method: 'put',
+    path: '/api/email-comms/settings',
+    access: 'owner',
+    summary: 'Change the automatic e-mail switches, reminder days or send hour',
+    body: commsSettingsUpdateSchema,
+    responses: ok(commsSettingsResponseSchema),
+  },
+
+  {
+    ...mailPreview,
+    method: 'get',
+    path: '/api/email-comms/mail-preview',
+    summary: 'Mail the embedded mail server received (no SMTP_URL): the venue’s, or all for the super admin',
+    query: mailPreviewQuerySchema,
+    responses: ok(mailPreviewListResponseSchema),
+  },
+  {
+    ...mailPreview,
+    method: 'get',
+    path: '/api/email-comms/mail-preview/{id}',
+    summary: 'One captured message: HTML, text, sender and its attachments',
+    params: idParams,
+    responses: { ...ok(mailPreviewDetailResponseSchema), ...notFound('captured message') },
+  },
+  {
+    ...mailPreview,
+    method: 'get',
+    path: '/api/email-comms/mail-preview/{id}/attachments/{index}',
+    summary: "A captured message's attachment, always as a download",
+    params: z.object({
+      id: z.string().meta({ description: 'The captured message.' }),
+      index: z.string().meta({ description: 'The attachment’s index (from 0).' }),
+    }),
+    responses: {
+      200: {
+        description: 'The file (content-disposition: attachment).',
+        contentType: 'application/octet-stream',
+      },
+      ...notFound('captured message or attachment'),
+    },
+  },
+];
