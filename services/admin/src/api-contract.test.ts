@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { contractRecorder } from '@venue/contracts/api';
+import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { ADMIN_ROUTES } from '@venue/contracts/admin';
 import { startWithDemoSessions } from './testing/demo-sessions.ts';
 import {
@@ -221,5 +221,9 @@ describe('admin answers match the API contract', () => {
 
   it('every call of the table had an answer checked', () => {
     assert.deepEqual(contract.unchecked(), []);
+  });
+
+  it('every /api route the service serves is in the table', () => {
+    assert.deepEqual(routesMissingFromTable(ADMIN_ROUTES, h.service.router.stack), []);
   });
 });

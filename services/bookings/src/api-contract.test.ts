@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { contractRecorder } from '@venue/contracts/api';
+import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { BOOKING_ROUTES } from '@venue/contracts/bookings';
 import { HALL, OWNER, form, futureDate, useHarness } from './test-support.ts';
 
@@ -112,5 +112,9 @@ describe('bookings answers match the API contract', () => {
 
   it('every call of the table had an answer checked', () => {
     assert.deepEqual(contract.unchecked(), []);
+  });
+
+  it('every /api route the service serves is in the table', () => {
+    assert.deepEqual(routesMissingFromTable(BOOKING_ROUTES, h.t.service.router.stack), []);
   });
 });

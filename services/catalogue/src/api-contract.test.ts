@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { contractRecorder } from '@venue/contracts/api';
+import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { CATALOGUE_ROUTES } from '@venue/contracts/catalogue';
 import { OWNER, OWNER3, SUB_BOOKINGS, hall, startCatalogue, type Harness } from './testing/harness.ts';
 
@@ -161,5 +161,9 @@ describe('catalogue answers match the API contract', () => {
 
   it('every call of the table had an answer checked', () => {
     assert.deepEqual(contract.unchecked(), []);
+  });
+
+  it('every /api route the service serves is in the table', () => {
+    assert.deepEqual(routesMissingFromTable(CATALOGUE_ROUTES, h.t.service.router.stack), []);
   });
 });

@@ -117,3 +117,25 @@ export function contractRecorder(table: RouteTable) {
     },
   };
 }
+
+/**
+ * The calls a service serves under /api that its route table does not name (`GET
+ * /api/bookings/{id}`), from its router's layers: a route added without its contract entry.
+ */
+export function routesMissingFromTable(
+  table: RouteTable,
+  layers: ReadonlyArray<{ path: string | RegExp; methods: readonly string[] }>,
+): string[] {
+  const named = new Set(table.map((r) => `${r.method.toUpperCase()} ${r.path}`));
+  const missing: string[] = [];
+  for (const layer of layers) {
+    const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
+    if (!path.startsWith('/api/')) continue;
+    for (const method of layer.methods) {
+      if (method === 'HEAD') continue;
+      const key = `${method} ${path}`;
+      if (!named.has(key)) missing.push(key);
+    }
+  }
+  return missing;
+}

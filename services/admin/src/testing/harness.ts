@@ -16,13 +16,15 @@ export interface Harness {
   keys: Keys;
   close(): Promise<void>;
   kit: Awaited<ReturnType<typeof startTestService>>['kit'];
+  /** The service itself (its router lists the routes it serves). */
+  service: Awaited<ReturnType<typeof startTestService>>['service'];
 }
 
 export async function startAdmin(): Promise<Harness> {
   const keys = await testKeys();
   delete process.env.SEED_DEMO;
   const t = await startTestService(adminService);
-  return { url: t.url, kit: t.kit, keys, close: () => t.close() };
+  return { url: t.url, kit: t.kit, service: t.service, keys, close: () => t.close() };
 }
 
 export interface Reply {
