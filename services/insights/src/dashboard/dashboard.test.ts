@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
+import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
 import { dashboardClock } from './dashboard-routes.ts';
 import {
   OWNER,
@@ -334,6 +335,15 @@ function scenario(): DomainEvent[] {
   ];
 }
 
+const anonymisedEvent = (tenantId: string, customerId: string): DomainEvent => ({
+  id: randomUUID(),
+  type: 'customer.anonymised',
+  source: 'bookings',
+  tenantId,
+  occurredAt: new Date().toISOString(),
+  data: { id: customerId },
+});
+
 async function deliverAll(h: Harness, events: DomainEvent[]): Promise<void> {
   for (const e of events) {
     const outcome = await h.deliver(e);
@@ -629,6 +639,35 @@ describe('insights: the Dashboard from a known set of events', () => {
     const bad = await h.call('GET', '/api/dashboard/schedule?status=confirmed,maybe', OWNER);
     assert.equal(bad.status, 400);
     assert.equal(bad.body.errors[0].path, 'status');
+  });
+
+  it('every read-model table is a tenant table behind forced row-level security', async () => {
+    await assertTenantTablesHaveRls(h.t.kit);
+  });
+
+  it('customer.anonymised takes the name off the copies of their bookings and invoices', async () => {
+    await h.deliver(anonymisedEvent(OWNER2, 'CUST-0001'));
+    // Another tenant's customer of the same id: OWNER's copies keep the name.
+    assert.equal((await get('/api/dashboard/holds-expiring')).holds[0].customer, 'Jane Smith');
+    const other = bookingEvent(OWNER2, {
+      id: id(98),
+      code: 'HT-0002',
+      resourceId: '1a000000-0000-4000-8000-000000000009',
+      resourceName: 'Hilltop Hall',
+      status: 'tentative',
+      startsAt: '2026-11-19T10:00:00.000+11:00',
+      endsAt: '2026-11-19T12:00:00.000+11:00',
+      holdExpiresAt: at(3 * H),
+      customerId: 'CUST-0042',
+      customerName: 'Rita Private',
+    });
+    await h.deliver(other);
+    assert.equal((await get('/api/dashboard/holds-expiring', OWNER2)).holds[0].customer, 'Rita Private');
+    await h.deliver(anonymisedEvent(OWNER2, 'CUST-0042'));
+    assert.equal(
+      (await get('/api/dashboard/holds-expiring', OWNER2)).holds[0].customer,
+      'Anonymised customer',
+    );
   });
 
   it('a tenant whose settings have not arrived gets 503, never figures on a guessed clock', async () => {

@@ -62,6 +62,31 @@ function kpi(
 
 const ms = (v: Date | string) => new Date(v).getTime();
 
+/**
+ * Counts (or sums) rows into periods whose bounds the venue clock gave: `bounds` are the
+ * periods' starts in order plus the end of the last, and PostgreSQL's width_bucket puts each
+ * instant in its period (1 = the first). Grouping in SQL keeps a big tenant's rows in the
+ * database; only the bounds are worked out here, from the venue's time zone.
+ */
+async function perPeriod(
+  tx: Tx,
+  sql: (bucket: string) => string,
+  params: unknown[],
+  bounds: Date[],
+): Promise<number[]> {
+  const at = params.length + 1;
+  const { rows } = await tx.query<{ b: number; v: number | string }>(
+    sql(`width_bucket(%s, $${at}::timestamptz[])`),
+    [...params, bounds.map((d) => d.toISOString())],
+  );
+  const out = new Array<number>(bounds.length - 1).fill(0);
+  for (const r of rows) {
+    const b = Number(r.b);
+    if (b >= 1 && b < bounds.length) out[b - 1] = Number(r.v);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Occupancy
 // ---------------------------------------------------------------------------------------------
@@ -158,36 +183,29 @@ async function occupancy(tx: Tx, input: KpiInput): Promise<Kpi> {
 async function bookingsThisWeek(tx: Tx, input: KpiInput): Promise<Kpi> {
   const monday = mondayOf(input.day);
   const weeks = 8;
-  const first = addDays(monday, -7 * (weeks - 1));
-  const { rows } = await tx.query<{ starts_at: Date }>(
-    `SELECT starts_at FROM bookings
-      WHERE tenant_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status = ANY($4::text[])
-        AND ($5::uuid IS NULL OR resource_id = $5::uuid)`,
+  const starts = Array.from({ length: weeks + 1 }, (_, k) => addDays(monday, -7 * (weeks - 1 - k)));
+  const counts = await perPeriod(
+    tx,
+    (bucket) =>
+      `SELECT ${bucket.replace('%s', 'starts_at')} AS b, count(*) AS v FROM bookings
+        WHERE tenant_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status = ANY($4::text[])
+          AND ($5::uuid IS NULL OR resource_id = $5::uuid)
+        GROUP BY 1`,
     [
       input.tenantId,
-      dayStart(first, input.zone),
-      dayStart(addDays(monday, 7), input.zone),
+      dayStart(starts[0]!, input.zone),
+      dayStart(starts[weeks]!, input.zone),
       LIVE,
       input.resourceId,
     ],
+    starts.map((d) => dayStart(d, input.zone)),
   );
-  const counts = new Map<string, number>();
-  for (const r of rows) {
-    const w = mondayOf(dayOf(new Date(r.starts_at), input.zone));
-    counts.set(w, (counts.get(w) ?? 0) + 1);
-  }
-  const points: Array<[string, number]> = [];
-  for (let i = weeks - 1; i >= 0; i--) {
-    const w = addDays(monday, -7 * i);
-    points.push([`Week of ${dayLabel(w)}`, counts.get(w) ?? 0]);
-  }
-  const value = counts.get(monday) ?? 0;
-  const previous = counts.get(addDays(monday, -7)) ?? 0;
+  const points = counts.map((v, k): [string, number] => [`Week of ${dayLabel(starts[k]!)}`, v]);
   return kpi(
     'bookingsThisWeek',
     'count',
-    value,
-    previous,
+    counts[weeks - 1]!,
+    counts[weeks - 2]!,
     points,
     `Bookings taking place ${dayLabel(monday)} – ${dayLabel(addDays(monday, 6))} (requests, holds, confirmed and completed; not cancelled or expired), against the week before.`,
   );
@@ -240,21 +258,21 @@ async function holdsExpiring(tx: Tx, input: KpiInput): Promise<Kpi> {
 
 interface DueInvoice {
   id: string;
-  due_date: string | Date;
-  issue_date: string | Date | null;
+  due_date: string;
+  issue_date: string | null;
   balance_cents: number | string;
 }
 
-const isoDay = (v: string | Date | null): string | null =>
-  v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10);
-
 /**
  * What was owed on invoices due by the end of each day: an invoice's balance then is its
- * balance now plus what was paid after that day, less what was reversed after it.
+ * balance now plus what was paid after that day, less what was reversed after it (a refund
+ * goes with a credit note of the same amount and leaves the balance alone). Two reads (the
+ * invoices due with something owed or paid lately, and the payments since), then each of the
+ * eight days the KPI shows (the last seven and a week before `day`) is summed here: a single
+ * statement joining days, invoices and payments was planned as a nested loop ten times slower.
  */
 async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
-  const first = addDays(input.day, -13);
-  const since = dayStart(first, input.zone);
+  const since = dayStart(addDays(input.day, -7), input.zone);
   const { rows } = await tx.query<DueInvoice>(
     `SELECT i.id, i.due_date::text AS due_date, i.issue_date::text AS issue_date, i.balance_cents FROM invoices i
       WHERE i.tenant_id = $1 AND i.status NOT IN ('DRAFT', 'VOID') AND i.due_date <= $2::date
@@ -270,24 +288,23 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
     processed_at: Date;
   }>(
     `SELECT invoice_id, kind, amount_cents, processed_at FROM payments
-      WHERE tenant_id = $1 AND processed_at >= $2 AND invoice_id = ANY($3::uuid[])`,
-    [input.tenantId, since, rows.map((r) => r.id)],
+      WHERE tenant_id = $1 AND processed_at >= $2 AND kind <> 'refund'`,
+    [input.tenantId, since],
   );
+  const movesOf = new Map<string, typeof moves>();
+  for (const m of moves) movesOf.set(m.invoice_id, [...(movesOf.get(m.invoice_id) ?? []), m]);
   const owedAt = (date: string): { cents: number; count: number } => {
     const end = dayStart(addDays(date, 1), input.zone).getTime();
     let cents = 0;
     let count = 0;
     for (const inv of rows) {
-      const due = isoDay(inv.due_date)!;
-      const issued = isoDay(inv.issue_date);
-      if (due > date || (issued !== null && issued > date)) continue;
+      if (inv.due_date.slice(0, 10) > date || (inv.issue_date !== null && inv.issue_date.slice(0, 10) > date))
+        continue;
       let balance = Number(inv.balance_cents);
-      for (const m of moves) {
-        if (m.invoice_id !== inv.id || ms(m.processed_at) < end) continue;
-        // A payment after the day was still owed then; a reversal after it had been paid then.
-        // A refund goes with a credit note of the same amount, so it leaves the balance alone.
-        if (m.kind === 'payment') balance += Number(m.amount_cents);
-        else if (m.kind === 'reversal') balance -= Number(m.amount_cents);
+      for (const m of movesOf.get(inv.id) ?? []) {
+        if (ms(m.processed_at) < end) continue;
+        // Paid after the day: still owed then. Reversed after it: it had been paid then.
+        balance += m.kind === 'payment' ? Number(m.amount_cents) : -Number(m.amount_cents);
       }
       if (balance > 0) {
         cents += balance;
@@ -297,8 +314,8 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
     return { cents, count };
   };
   const points: Array<[string, number]> = [];
-  for (let i = -6; i <= 0; i++) {
-    const d = addDays(input.day, i);
+  for (let k = -6; k <= 0; k++) {
+    const d = addDays(input.day, k);
     points.push([dayLabel(d), owedAt(d).cents]);
   }
   const now = owedAt(input.day);
@@ -318,40 +335,33 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
 // ---------------------------------------------------------------------------------------------
 
 async function cancellations(tx: Tx, input: KpiInput): Promise<Kpi> {
-  const end = dayStart(addDays(input.day, 1), input.zone);
-  const first = addDays(input.day, -59);
-  const { rows } = await tx.query<{ cancelled_at: Date }>(
-    `SELECT cancelled_at FROM bookings
-      WHERE tenant_id = $1 AND cancelled_at >= $2 AND cancelled_at < $3 AND status = 'cancelled'
-        AND ($4::uuid IS NULL OR resource_id = $4::uuid)`,
-    [input.tenantId, dayStart(first, input.zone), end, input.resourceId],
+  // 60 venue days, oldest first: the previous 30, then the 30 to `day`.
+  const days = Array.from({ length: 61 }, (_, k) => addDays(input.day, k - 59));
+  const perDay = await perPeriod(
+    tx,
+    (bucket) =>
+      `SELECT ${bucket.replace('%s', 'cancelled_at')} AS b, count(*) AS v FROM bookings
+        WHERE tenant_id = $1 AND cancelled_at >= $2 AND cancelled_at < $3 AND status = 'cancelled'
+          AND ($4::uuid IS NULL OR resource_id = $4::uuid)
+        GROUP BY 1`,
+    [input.tenantId, dayStart(days[0]!, input.zone), dayStart(days[60]!, input.zone), input.resourceId],
+    days.map((d) => dayStart(d, input.zone)),
   );
-  const perDay = new Map<string, number>();
-  for (const r of rows) {
-    const d = dayOf(new Date(r.cancelled_at), input.zone);
-    perDay.set(d, (perDay.get(d) ?? 0) + 1);
-  }
-  let value = 0;
-  let previous = 0;
-  for (let i = 0; i < 60; i++) {
-    const n = perDay.get(addDays(input.day, -i)) ?? 0;
-    if (i < 30) value += n;
-    else previous += n;
-  }
+  const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+  const previous = sum(perDay.slice(0, 30));
+  const recent = perDay.slice(30);
   // Six five-day buckets over the thirty days, oldest first.
   const points: Array<[string, number]> = [];
-  for (let b = 5; b >= 0; b--) {
-    let n = 0;
-    for (let i = b * 5; i < b * 5 + 5; i++) n += perDay.get(addDays(input.day, -i)) ?? 0;
+  for (let b = 0; b < 6; b++) {
     points.push([
-      `${dayLabel(addDays(input.day, -(b * 5 + 4)))} – ${dayLabel(addDays(input.day, -b * 5))}`,
-      n,
+      `${dayLabel(days[30 + b * 5]!)} – ${dayLabel(days[34 + b * 5]!)}`,
+      sum(recent.slice(b * 5, b * 5 + 5)),
     ]);
   }
   return kpi(
     'cancellations30d',
     'count',
-    value,
+    sum(recent),
     previous,
     points,
     `Bookings cancelled in the 30 days to ${dayLabel(input.day)}, against the 30 days before.`,
@@ -364,40 +374,39 @@ async function cancellations(tx: Tx, input: KpiInput): Promise<Kpi> {
 
 async function revenue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const month = firstOfMonth(input.day);
-  const firstMonth = addMonths(month, -5);
-  const end = dayStart(addDays(input.day, 1), input.zone);
-  const { rows } = await tx.query<{ kind: string; amount_cents: number | string; processed_at: Date }>(
-    `SELECT p.kind, p.amount_cents, p.processed_at FROM payments p
-      WHERE p.tenant_id = $1 AND p.processed_at >= $2 AND p.processed_at < $3
-        AND ($4::uuid IS NULL OR p.invoice_id IN (
-          SELECT i.id FROM invoices i JOIN bookings b ON b.tenant_id = i.tenant_id AND b.id = i.booking_id
-           WHERE i.tenant_id = $1 AND b.resource_id = $4::uuid))`,
-    [input.tenantId, dayStart(firstMonth, input.zone), end, input.resourceId],
-  );
   // The previous period is the same span of last month (1st to the same day, or its last day).
   const dom = Number(input.day.slice(8, 10));
   const prevMonth = addMonths(month, -1);
   const prevEnd = addDays(prevMonth, Math.min(dom, daysInMonth(prevMonth)) - 1);
-  const perMonth = new Map<string, number>();
-  let previous = 0;
-  for (const r of rows) {
-    const signed = r.kind === 'payment' ? Number(r.amount_cents) : -Number(r.amount_cents);
-    const d = dayOf(new Date(r.processed_at), input.zone);
-    const m = firstOfMonth(d);
-    perMonth.set(m, (perMonth.get(m) ?? 0) + signed);
-    if (m === prevMonth && d <= prevEnd) previous += signed;
-  }
-  const points: Array<[string, number]> = [];
-  for (let i = 5; i >= 0; i--) {
-    const m = addMonths(month, -i);
-    points.push([i === 0 ? `${monthLabel(m)} to date` : monthLabel(m), perMonth.get(m) ?? 0]);
-  }
-  const value = perMonth.get(month) ?? 0;
+  const months = Array.from({ length: 6 }, (_, k) => addMonths(month, k - 5));
+  // Periods: the six months (the last one to the end of `day`), then last month's span again.
+  const bounds = [...months, addDays(input.day, 1)].map((d) => dayStart(d, input.zone));
+  const sql = (bucket: string) =>
+    `SELECT ${bucket.replace('%s', 'p.processed_at')} AS b,
+            sum(CASE WHEN p.kind = 'payment' THEN p.amount_cents ELSE -p.amount_cents END) AS v
+       FROM payments p
+      WHERE p.tenant_id = $1 AND p.processed_at >= $2 AND p.processed_at < $3
+        AND ($4::uuid IS NULL OR p.invoice_id IN (
+          SELECT i.id FROM invoices i JOIN bookings b ON b.tenant_id = i.tenant_id AND b.id = i.booking_id
+           WHERE i.tenant_id = $1 AND b.resource_id = $4::uuid))
+      GROUP BY 1`;
+  const perMonth = await perPeriod(tx, sql, [input.tenantId, bounds[0], bounds[6], input.resourceId], bounds);
+  const prevBounds = [dayStart(prevMonth, input.zone), dayStart(addDays(prevEnd, 1), input.zone)];
+  const [previous] = await perPeriod(
+    tx,
+    sql,
+    [input.tenantId, prevBounds[0], prevBounds[1], input.resourceId],
+    prevBounds,
+  );
+  const points = perMonth.map((v, k): [string, number] => [
+    k === 5 ? `${monthLabel(months[k]!)} to date` : monthLabel(months[k]!),
+    v,
+  ]);
   return kpi(
     'revenueMtd',
     'cents',
-    value,
-    previous,
+    perMonth[5]!,
+    previous!,
     points,
     `Payments received ${dayLabel(month)} – ${dayLabel(input.day)} less refunds and reversals (by payment date), against ${dayLabel(prevMonth)} – ${dayLabel(prevEnd)}.`,
   );
