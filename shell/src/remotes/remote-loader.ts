@@ -35,6 +35,12 @@ let config: Promise<RemotesConfig> | null = null;
 /** The manifest each remote is registered with (the federation runtime keeps one per name). */
 const registered = new Map<RemoteName, string>();
 
+/** What a new page load starts with: no list read, nothing registered (for component tests). */
+export function resetRemoteLoader(): void {
+  config = null;
+  registered.clear();
+}
+
 /**
  * The gateway's list of current releases (decision 41), read once per page load — so a remote
  * deployed since the last load is used by the next one — and again on Retry.
