@@ -253,6 +253,35 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     assert.ok(pdfText(m.mail.attachments[0]!.content).includes(`Invoice number: ${invoice.invoiceNumber}`));
   });
 
+  it('an invoice money does not have: the e-mail fails with the reason, never goes without its PDF', async () => {
+    const { invoice } = await bookedAndInvoiced('jane.gone@example.com');
+    const issued = await published('invoice.issued', (d) => d.id === invoice.id);
+    const ghost = randomUUID();
+    await c.deliver({
+      ...issued,
+      id: randomUUID(),
+      data: {
+        ...(issued.data as object),
+        id: ghost,
+        internalPdfPath: `/internal/invoices/${VENUE}/${ghost}/pdf`,
+      },
+    });
+    await deliverDue(c.t.kit, c.deps);
+    const rows = await c.t.kit.db.tenantTx(VENUE, (tx) =>
+      tx.query<{ status: string; last_error: string }>(
+        `SELECT status, last_error FROM emails WHERE tenant_id = $1 AND dedupe_key = $2`,
+        [VENUE, `auto:invoice_issued:${ghost}`],
+      ),
+    );
+    assert.equal(rows.rows[0]?.status, 'failed');
+    assert.match(rows.rows[0]!.last_error, /could not be fetched from money: money: answered 404/);
+    assert.ok(
+      !peer.received.some(
+        (r) => r.to.includes('jane.gone@example.com') && r.mail.subject?.startsWith('Invoice'),
+      ),
+    );
+  });
+
   it('a venue that switched Invoice issued off gets no invoice e-mail', async () => {
     const off = await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
       automatic: { invoice_issued: false },
