@@ -134,6 +134,18 @@ describe('GET /mfe/remotes.json and versioned remote folders', () => {
     assert.deepEqual(bookings?.shared, { '@venue/ui': '^1.0.0' });
   });
 
+  it('takes no input: a query string changes nothing, other methods are 404', async () => {
+    const plain = await (await fetch(`${gateway.url}/mfe/remotes.json`)).text();
+    const odd = await fetch(`${gateway.url}/mfe/remotes.json?name=%00${'x'.repeat(5000)}`);
+    assert.equal(odd.status, 200);
+    assert.equal(await odd.text(), plain);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await fetch(`${gateway.url}/mfe/remotes.json`, { method, body: '{}' });
+      assert.equal(res.status, 404, method);
+      await res.arrayBuffer();
+    }
+  });
+
   it('never serves a staging folder or the build stamp', async () => {
     write('mfe-catalogue/dist/.staging-123/remoteEntry.js', 'half a build');
     write('mfe-catalogue/dist/.build-stamp', 'hash');
