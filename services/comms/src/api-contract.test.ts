@@ -2,11 +2,11 @@
  * Contract test: real answers of every comms call, checked against the route table in
  * contracts (the zod schema accepts each answer, and each field it carries is documented), so
  * the published OpenAPI document is what the service sends. Ends by naming any call of the
- * table no answer was checked for.
+ * table no answer was checked for, and any /api route the service serves that the table lacks.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { contractRecorder } from '@venue/contracts/api';
+import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { COMMS_ROUTES } from '@venue/contracts/comms';
 import { startCaptureServer, type CaptureServer } from './mail/capture.ts';
 import { deliverDue } from './mail/worker.ts';
@@ -101,5 +101,9 @@ describe('comms answers match the API contract', () => {
 
   it('every call of the table had an answer checked', () => {
     assert.deepEqual(contract.unchecked(), []);
+  });
+
+  it('every /api route the service serves is in the table', () => {
+    assert.deepEqual(routesMissingFromTable(COMMS_ROUTES, c.t.service.router.stack), []);
   });
 });
