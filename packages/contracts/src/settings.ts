@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentSettingsSnapshotSchema } from './money-api/index.ts';
+import { paymentSettingsSnapshotSchema } from './money-api/schemas.ts';
 import {
   COUNTRIES,
   CURRENCIES,

@@ -1,4 +1,12 @@
-import { storeSettingsSnapshot, defineConsumers, type ServiceOptions } from '@venue/service-kit';
+import {
+  defineConsumers,
+  notImplemented,
+  requireAuth,
+  requirePermission,
+  storeSettingsSnapshot,
+  type AppRouter,
+  type ServiceOptions,
+} from '@venue/service-kit';
 import { bondRoutes } from './bonds/routes.ts';
 import { bookingEvent } from './copies/booking-copy.ts';
 import { depositRoutes } from './deposits/routes.ts';
@@ -22,6 +30,7 @@ export function createMoneyService(opts: MoneyServiceOptions = {}): ServiceOptio
       // Bonds first: /api/deposits/bonds/... would otherwise meet /api/deposits/:bookingId/...
       bondRoutes(router);
       depositRoutes(router);
+      quotationStubs(router);
     },
     consumers: defineConsumers('money', {
       'tenant.settings_changed': async (event, tx) => {
@@ -36,3 +45,21 @@ export function createMoneyService(opts: MoneyServiceOptions = {}): ServiceOptio
 }
 
 export const moneyService: ServiceOptions = createMoneyService();
+
+/**
+ * Quotations (spec 03 §2.3) are not built yet: their calls exist with their real guards and say
+ * so (501) instead of inventing data.
+ */
+function quotationStubs(router: AppRouter) {
+  const notYet = async () => {
+    throw notImplemented('Quotations is not available yet.');
+  };
+  const guard = [requireAuth, requirePermission('quotations')] as const;
+  router.post('/api/quotations', ...guard, notYet);
+  router.get('/api/quotations/my-quotations', ...guard, notYet);
+  router.get('/api/quotations/:id', ...guard, notYet);
+  router.put('/api/quotations/:id', ...guard, notYet);
+  router.put('/api/quotations/:id/status', ...guard, notYet);
+  router.delete('/api/quotations/:id', ...guard, notYet);
+  router.get('/api/quotations/:id/pdf', ...guard, notYet);
+}

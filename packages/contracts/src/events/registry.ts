@@ -35,7 +35,7 @@ import {
   invoiceEventSchema,
   invoiceReminderRequestedEventSchema,
   paymentRecordedEventSchema,
-} from '../money-api/index.ts';
+} from '../money-api/schemas.ts';
 
 export interface EventDefinition<S extends z.ZodType = z.ZodType> {
   /** Written on every envelope; see the module comment for when it changes. */

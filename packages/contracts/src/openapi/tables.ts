@@ -8,6 +8,7 @@ import { BOOKING_ROUTES } from '../bookings/routes.ts';
 import { CATALOGUE_ROUTES } from '../catalogue/routes.ts';
 import { COMMS_ROUTES } from '../comms/routes.ts';
 import { INSIGHTS_ROUTES } from '../insights/routes.ts';
+import { MONEY_ROUTES } from '../money-api/routes.ts';
 import type { RouteTable } from '../api/route-table.ts';
 
 export const API_ROUTE_TABLES: readonly RouteTable[] = [
@@ -16,4 +17,5 @@ export const API_ROUTE_TABLES: readonly RouteTable[] = [
   BOOKING_ROUTES,
   INSIGHTS_ROUTES,
   COMMS_ROUTES,
+  MONEY_ROUTES,
 ];

@@ -1,0 +1,112 @@
+/**
+ * Contract test (decision 34): real answers of every money call, checked against the route table
+ * in contracts (the zod schema accepts each answer, and each field it carries is documented), so
+ * the published OpenAPI document is what the service sends. Ends by naming any call of the table
+ * no answer was checked for, and any /api route the service serves that the table does not name.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
+import { MONEY_ROUTES } from '@venue/contracts/money-api';
+import { OWNER, startMoney, type Harness } from './testing/harness.ts';
+
+describe('money answers match the API contract', () => {
+  let h: Harness;
+  const contract = contractRecorder(MONEY_ROUTES);
+
+  before(async () => {
+    h = await startMoney();
+  });
+  after(() => h.close());
+
+  async function ok(
+    method: string,
+    path: string,
+    status: number,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) {
+    const r = await h.call(method, path, OWNER, body, headers);
+    assert.equal(r.status, status, `${method} ${path}: ${r.text.slice(0, 300)}`);
+    const json = (r.headers.get('content-type') ?? '').includes('json') ? r.body : undefined;
+    const problems = contract.check(method, path, status, json);
+    assert.deepEqual(problems, [], problems.join('\n'));
+    return r;
+  }
+
+  it('invoices: create, conflict, list, detail, status, payments, credit notes, reminders, PDFs', async () => {
+    const bookingId = await h.booking('booking.created', { totalCents: 120_000, depositCents: 20_000 });
+    const inv = (await ok('POST', '/api/invoices', 201, { bookingId, invoiceType: 'FINAL' })).body;
+    await ok('POST', '/api/invoices', 409, { bookingId, invoiceType: 'FINAL' });
+    await ok('GET', `/api/invoices/hall-owner/${OWNER}`, 200);
+    await ok('PUT', `/api/invoices/${inv.id}/status`, 200, { status: 'SENT' });
+    await ok('PUT', `/api/invoices/${inv.id}/status`, 409, { status: 'SENT' });
+    const paid = (
+      await ok('POST', `/api/invoices/${inv.id}/payments`, 201, { amount: 100, paymentMethod: 'Cash' })
+    ).body;
+    await ok(
+      'PUT',
+      `/api/invoices/${inv.id}/payment`,
+      201,
+      { amount: 50, paymentMethod: 'Card' },
+      { 'idempotency-key': 'contract-1' },
+    );
+    await ok('POST', `/api/invoices/${inv.id}/payments`, 409, { amount: 100_000, paymentMethod: 'Cash' });
+    const credit = (
+      await ok('POST', `/api/invoices/${inv.id}/credit-notes`, 201, {
+        amount: 20,
+        reason: 'Discount',
+        refund: { paymentMethod: 'Cash' },
+      })
+    ).body;
+    await ok('GET', `/api/invoices/${inv.id}`, 200);
+    await ok('GET', `/api/invoices/${inv.id}/pdf`, 200);
+    await ok('GET', `/api/invoices/${inv.id}/credit-notes/${credit.creditNote.id}/pdf`, 200);
+    await ok('GET', `/api/payments/hall-owner/${OWNER}`, 200);
+    await ok('GET', `/api/payments/${paid.payment.id}/receipt`, 200);
+    await ok('POST', '/api/invoices/send-reminders', 200, { invoiceIds: [inv.id] });
+    await ok('GET', '/api/invoices/00000000-0000-4000-8000-000000000000', 404);
+  });
+
+  it('deposits and bonds', async () => {
+    const bookingId = await h.booking('booking.created', { totalCents: 100_000, depositCents: 30_000 });
+    await ok('GET', `/api/deposits/hall-owner/${OWNER}`, 200);
+    await ok('POST', `/api/deposits/${bookingId}/mark-paid`, 200, { paymentMethod: 'Bank Transfer' });
+    await ok('POST', `/api/deposits/${bookingId}/mark-unpaid`, 200, { reason: 'Bounced' });
+    await ok('POST', `/api/deposits/${bookingId}/mark-unpaid`, 409, {});
+    const bond = (
+      await ok('POST', '/api/deposits/bonds', 201, { bookingId, amount: 300, paymentMethod: 'Cash' })
+    ).body;
+    await ok('GET', `/api/deposits/bonds/hall-owner/${OWNER}`, 200);
+    await ok('POST', `/api/deposits/bonds/${bond.id}/forfeit`, 200, { amount: 50, reason: 'Stained carpet' });
+    await ok('POST', `/api/deposits/bonds/${bond.id}/refund`, 409, {});
+    const other = await h.booking('booking.created');
+    const held = (
+      await ok('POST', '/api/deposits/bonds', 201, {
+        bookingId: other,
+        amountCents: 10_000,
+        paymentMethod: 'Cash',
+      })
+    ).body;
+    await ok('POST', `/api/deposits/bonds/${held.id}/refund`, 200, {});
+  });
+
+  it('quotations say they are not built yet', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    await ok('POST', '/api/quotations', 501, {});
+    await ok('GET', '/api/quotations/my-quotations', 501);
+    await ok('GET', `/api/quotations/${id}`, 501);
+    await ok('PUT', `/api/quotations/${id}`, 501, {});
+    await ok('PUT', `/api/quotations/${id}/status`, 501, {});
+    await ok('DELETE', `/api/quotations/${id}`, 501);
+    await ok('GET', `/api/quotations/${id}/pdf`, 501);
+  });
+
+  it('every call of the table had an answer checked', () => {
+    assert.deepEqual(contract.unchecked(), []);
+  });
+
+  it('every /api route the service serves is in the table', () => {
+    assert.deepEqual(routesMissingFromTable(MONEY_ROUTES, h.t.service.router.stack), []);
+  });
+});
