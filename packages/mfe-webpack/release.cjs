@@ -95,13 +95,15 @@ function versions(dist) {
 }
 
 /**
- * Keeps the current version and the newest others up to KEEP; removes older versions, staging
+ * Keeps the current version, `alsoKeep` (the one it replaced: pages opened before the switch
+ * still load from it, even when it was an older release rolled back to) and the newest others
+ * up to KEEP; removes older versions, staging
  * folders of builds that died more than an hour ago and the files of the unversioned layout
  * (before decision 41). The build stamp (`.build-stamp`) stays.
  */
-function prune(dist, keep = KEEP) {
+function prune(dist, keep = KEEP, alsoKeep = []) {
   const current = readCurrent(dist)?.version;
-  const kept = new Set(current ? [current] : []);
+  const kept = new Set([...(current ? [current] : []), ...alsoKeep.filter(Boolean)]);
   for (const v of versions(dist)) if (kept.size < keep) kept.add(v);
   for (const entry of fs.readdirSync(dist, { withFileTypes: true })) {
     const at = path.join(dist, entry.name);
@@ -126,6 +128,7 @@ function release(staging, { name, packageVersion, shared }) {
   const version = `${packageVersion}-${contentHash(staging)}`;
   const target = path.join(dist, version);
   const info = { name, version, builtAt: new Date().toISOString(), shared };
+  const previous = readCurrent(dist)?.version;
   if (fs.existsSync(path.join(target, RELEASE))) {
     fs.rmSync(staging, { recursive: true, force: true });
   } else {
@@ -134,7 +137,7 @@ function release(staging, { name, packageVersion, shared }) {
     fs.renameSync(staging, target);
   }
   activate(dist, version);
-  prune(dist);
+  prune(dist, KEEP, [previous]);
   return readCurrent(dist);
 }
 
@@ -154,8 +157,9 @@ function publish(fromDist, toDist) {
     fs.rmSync(target, { recursive: true, force: true });
     fs.renameSync(staging, target);
   }
+  const previous = readCurrent(toDist)?.version;
   activate(toDist, current.version);
-  prune(toDist);
+  prune(toDist, KEEP, [previous]);
   return current;
 }
 

@@ -79,6 +79,23 @@ describe('versioned releases of a remote (decision 41)', () => {
     assert.throws(() => release.rollback(dist, made[0]), /no kept version/);
   });
 
+  it('never removes the release it replaces, even an older one rolled back to', () => {
+    const dist = join(dir, 'e', 'dist');
+    mkdirSync(dist, { recursive: true });
+    const made: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      made.push(release.release(build(dist, { 'mf-manifest.json': `{"v":${i}}` }), options).version);
+      const info = join(dist, made.at(-1)!, 'release.json');
+      const data = JSON.parse(readFileSync(info, 'utf8'));
+      data.builtAt = new Date(Date.UTC(2026, 0, i)).toISOString();
+      writeFileSync(info, JSON.stringify(data));
+    }
+    release.activate(dist, made[0]!); // pages now run the oldest
+    const next = release.release(build(dist, { 'mf-manifest.json': '{"v":4}' }), options).version;
+    assert.equal(current(dist).version, next);
+    assert.ok(existsSync(join(dist, made[0]!, 'mf-manifest.json')), 'the replaced release stays');
+  });
+
   it('publishes a build from elsewhere beside the served versions', () => {
     const built = join(dir, 'c', 'built', 'dist');
     const served = join(dir, 'c', 'served', 'dist');
