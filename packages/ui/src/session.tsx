@@ -1,19 +1,16 @@
 import { createContext, useContext } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PermissionKey, UserSettings } from '@venue/contracts';
+import type { Profile as ProfileAnswer } from '@venue/contracts/admin';
 import type { ApiClient } from './api-client.ts';
 
-/** GET /api/users/profile as the browser sees it (spec 01 §3 "User profile"). */
-export interface Profile {
-  id?: string;
-  email?: string;
-  role: string;
-  permissions: string[];
-  parentUserId: string | null;
-  name: string | null;
-  profilePicture: string | null;
-  hallName: string | null;
-}
+/**
+ * GET /api/users/profile as the browser keeps it (spec 01 §3 "User profile"): the API contract's
+ * answer, with `role` as text (the shell also knows 'guest') and id and e-mail optional (screens
+ * and tests that stand in a profile need not invent them).
+ */
+export type Profile = Omit<ProfileAnswer, 'id' | 'email' | 'role'> &
+  Partial<Pick<ProfileAnswer, 'id' | 'email'>> & { role: string };
 
 /**
  * What the shell knows about the signed-in user. `role` is 'guest' for an authenticated user
