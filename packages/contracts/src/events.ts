@@ -75,6 +75,7 @@ export const SUBSCRIPTIONS = {
     'invoice.issued',
     'invoice.status_changed',
     'payment.recorded',
+    'credit_note.issued',
     'bond.*',
     'audit.recorded',
   ],

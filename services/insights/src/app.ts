@@ -12,6 +12,7 @@ import {
   blockoutConsumer,
   bondConsumer,
   bookingConsumer,
+  creditNoteConsumer,
   customerAnonymisedConsumer,
   invoiceConsumer,
   paymentConsumer,
@@ -43,6 +44,7 @@ const consumers = defineConsumers('insights', {
   'invoice.issued': invoiceConsumer,
   'invoice.status_changed': invoiceConsumer,
   'payment.recorded': paymentConsumer,
+  'credit_note.issued': creditNoteConsumer,
   'bond.*': bondConsumer,
   'audit.recorded': auditConsumer,
 });

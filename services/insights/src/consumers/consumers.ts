@@ -237,6 +237,30 @@ export const paymentConsumer: Consumer<'payment.recorded'> = async (event, tx) =
   await upsertInvoice(tx, tenantId, p.invoice, event.occurredAt);
 };
 
+/**
+ * `credit_note.issued`: the note is kept by its id, and the invoice's credited figure becomes
+ * at least the sum of its notes (credits only grow), its balance what is left of the total
+ * after credits and payments. An invoice event that follows carries money's own figures and
+ * replaces these.
+ */
+export const creditNoteConsumer: Consumer<'credit_note.issued'> = async (event, tx) => {
+  const c = event.data;
+  const tenantId = c.hallOwnerId;
+  await tx.query(
+    `INSERT INTO credit_notes (tenant_id, id, invoice_id, amount_cents, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (tenant_id, id) DO NOTHING`,
+    [tenantId, c.id, c.invoiceId, c.amountCents, c.createdAt],
+  );
+  await tx.query(
+    `UPDATE invoices i SET credited_cents = GREATEST(i.credited_cents, n.total),
+            balance_cents = GREATEST(0, i.total_cents - GREATEST(i.credited_cents, n.total) - i.paid_cents)
+       FROM (SELECT COALESCE(sum(amount_cents), 0) AS total FROM credit_notes
+              WHERE tenant_id = $1 AND invoice_id = $2) n
+      WHERE i.tenant_id = $1 AND i.id = $2`,
+    [tenantId, c.invoiceId],
+  );
+};
+
 /** `bond.received|refunded|forfeited`: a bond on record stops the booking's bond being due. */
 export const bondConsumer: Consumer<'bond.received' | 'bond.refunded' | 'bond.forfeited'> = async (
   event,

@@ -22,6 +22,7 @@ import {
   blockoutEvent,
   bondEvent,
   bookingEvent,
+  creditNoteEvent,
   invoiceEvent,
   paymentEvent,
   resourceEvent,
@@ -269,6 +270,8 @@ function scenario(): DomainEvent[] {
       '2026-11-05T00:00:00.000Z',
     ),
     invoiceEvent(OWNER, I3),
+    // A $100 credit on INV-3 with no refund and no change of status: no invoice event follows.
+    creditNoteEvent(OWNER, { id: pay(80), invoiceId: inv(3), amountCents: 10000 }),
     invoiceEvent(
       OWNER,
       { ...I4, status: 'SENT', paidCents: 0 },
@@ -285,6 +288,13 @@ function scenario(): DomainEvent[] {
       { id: pay(3), kind: 'refund', amountCents: 5000, processedAt: '2026-11-16T00:00:00.000Z', invoice: I4 },
       '2026-11-16T00:00:00.000Z',
     ),
+    // The refund pays back a credit note of the same amount, issued with it.
+    creditNoteEvent(OWNER, {
+      id: pay(81),
+      invoiceId: inv(4),
+      amountCents: 5000,
+      createdAt: '2026-11-16T00:00:00.000Z',
+    }),
     invoiceEvent(OWNER, I5),
     invoiceEvent(OWNER, I6),
     paymentEvent(
@@ -536,7 +546,7 @@ describe('insights: the Dashboard from a known set of events', () => {
       [
         ['INV-2026-00001', 'DEPOSIT', 'Overdue', 50000, '2026-11-10'],
         ['INV-2026-00002', 'FINAL', 'Due Today', 60000, '2026-11-18'],
-        ['INV-2026-00003', 'FINAL', 'Due Soon', 30000, '2026-11-20'],
+        ['INV-2026-00003', 'FINAL', 'Due Soon', 20000, '2026-11-20'], // 30,000 less the credit
         ['BK-0009', 'BOND', 'Due Soon', 50000, '2026-11-21'],
       ],
     );

@@ -264,31 +264,31 @@ interface DueInvoice {
 }
 
 /**
- * What was owed on invoices due by the end of each day: an invoice's balance then is its
- * balance now plus what was paid after that day, less what was reversed after it (a refund
- * goes with a credit note of the same amount and leaves the balance alone). Two reads (the
- * invoices due with something owed or paid lately, and the payments since), then each of the
- * eight days the KPI shows (the last seven and a week before `day`) is summed here: a single
- * statement joining days, invoices and payments was planned as a nested loop ten times slower.
+ * What was owed on invoices due by the end of each day. An invoice's balance then is its
+ * balance now, plus what was paid and credited after that day, less what was reversed and
+ * refunded after it (a refund pays back part of a credit note). Two reads (the invoices due
+ * with something owed or moved lately, and the movements since), then each of the eight days
+ * the KPI shows (the last seven and a week before `day`) is summed here: a single statement
+ * joining days, invoices and payments was planned as a nested loop ten times slower.
  */
 async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const since = dayStart(addDays(input.day, -7), input.zone);
   const { rows } = await tx.query<DueInvoice>(
     `SELECT i.id, i.due_date::text AS due_date, i.issue_date::text AS issue_date, i.balance_cents FROM invoices i
       WHERE i.tenant_id = $1 AND i.status NOT IN ('DRAFT', 'VOID') AND i.due_date <= $2::date
-        AND (i.balance_cents > 0 OR EXISTS (SELECT 1 FROM payments p
-              WHERE p.tenant_id = $1 AND p.invoice_id = i.id AND p.processed_at >= $3))
+        AND (i.balance_cents > 0
+             OR EXISTS (SELECT 1 FROM payments p WHERE p.tenant_id = $1 AND p.invoice_id = i.id AND p.processed_at >= $3)
+             OR EXISTS (SELECT 1 FROM credit_notes c WHERE c.tenant_id = $1 AND c.invoice_id = i.id AND c.created_at >= $3))
         AND ($4::uuid IS NULL OR i.booking_id IN (SELECT b.id FROM bookings b WHERE b.tenant_id = $1 AND b.resource_id = $4::uuid))`,
     [input.tenantId, input.day, since, input.resourceId],
   );
-  const { rows: moves } = await tx.query<{
-    invoice_id: string;
-    kind: string;
-    amount_cents: number | string;
-    processed_at: Date;
-  }>(
-    `SELECT invoice_id, kind, amount_cents, processed_at FROM payments
-      WHERE tenant_id = $1 AND processed_at >= $2 AND kind <> 'refund'`,
+  // Signed as they change the balance looking back: + paid or credited, − reversed or refunded.
+  const { rows: moves } = await tx.query<{ invoice_id: string; signed: number | string; at: Date }>(
+    `SELECT invoice_id, CASE WHEN kind = 'payment' THEN amount_cents ELSE -amount_cents END AS signed,
+            processed_at AS at
+       FROM payments WHERE tenant_id = $1 AND processed_at >= $2
+     UNION ALL
+     SELECT invoice_id, amount_cents, created_at FROM credit_notes WHERE tenant_id = $1 AND created_at >= $2`,
     [input.tenantId, since],
   );
   const movesOf = new Map<string, typeof moves>();
@@ -301,11 +301,7 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
       if (inv.due_date.slice(0, 10) > date || (inv.issue_date !== null && inv.issue_date.slice(0, 10) > date))
         continue;
       let balance = Number(inv.balance_cents);
-      for (const m of movesOf.get(inv.id) ?? []) {
-        if (ms(m.processed_at) < end) continue;
-        // Paid after the day: still owed then. Reversed after it: it had been paid then.
-        balance += m.kind === 'payment' ? Number(m.amount_cents) : -Number(m.amount_cents);
-      }
+      for (const m of movesOf.get(inv.id) ?? []) if (ms(m.at) >= end) balance += Number(m.signed);
       if (balance > 0) {
         cents += balance;
         count++;

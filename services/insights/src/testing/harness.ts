@@ -290,6 +290,27 @@ export function paymentEvent(
   );
 }
 
+export function creditNoteEvent(
+  tenantId: string,
+  c: { id: string; invoiceId: string; amountCents: number; createdAt?: string },
+): DomainEvent {
+  return envelope('credit_note.issued', 'money', tenantId, {
+    id: c.id,
+    hallOwnerId: tenantId,
+    invoiceId: c.invoiceId,
+    invoiceNumber: null,
+    creditNoteNumber: 'CN-0001',
+    issueDate: '2026-11-17',
+    reason: 'Goodwill',
+    amountCents: c.amountCents,
+    gstCents: Math.round(c.amountCents / 11),
+    amount: c.amountCents / 100,
+    gst: Math.round(c.amountCents / 11) / 100,
+    refundedCents: 0,
+    createdAt: c.createdAt ?? '2026-11-17T00:00:00.000Z',
+  });
+}
+
 export function bondEvent(
   tenantId: string,
   b: { id: string; bookingId: string; amountCents: number },
