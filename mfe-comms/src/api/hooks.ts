@@ -84,6 +84,22 @@ export function useTemplatePreview() {
   });
 }
 
+/**
+ * The Send Email preview with a booking chosen: the server fills the text exactly as it will when
+ * sending (its own date and money wording), so the preview and the mail cannot differ.
+ */
+export function useSendPreview(input: TemplatePreviewRequest | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: ['comms', 'send-preview', input] as const,
+    queryFn: () =>
+      api.request<TemplatePreview>('preview email', 'POST', '/api/email-templates/preview', input),
+    enabled: input !== null,
+    staleTime: Infinity,
+    placeholderData: (previous) => previous,
+  });
+}
+
 export function useCustomers(search: string) {
   const { api } = useSession();
   return useQuery({

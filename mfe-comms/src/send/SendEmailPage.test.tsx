@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { EMAIL_SENT, SEND_NEEDS_CONTENT } from '@venue/contracts/comms';
+import { EMAIL_SENT, SEND_NEEDS_CONTENT, renderTemplate } from '@venue/contracts/comms';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { RouteSearch } from '../shared/route-search.ts';
 import { SendEmailPage } from './SendEmailPage.tsx';
@@ -54,6 +54,28 @@ function answerLookups() {
       HttpResponse.json({ bookings: params.email === ADA.email ? [BOOKING] : [] }),
     ),
     http.get('/api/email-templates', () => HttpResponse.json({ templates: [TEMPLATE] })),
+    // The server fills the text with the booking's values in its own wording.
+    http.post('/api/email-templates/preview', async ({ request }) => {
+      const { subject, body } = (await request.json()) as { subject: string; body: string };
+      const r = renderTemplate(subject, body, {
+        customerName: ADA.name,
+        eventType: BOOKING.eventType,
+        bookingDate: 'Fri 14 Mar 2031',
+        hallName: BOOKING.hallName,
+      });
+      return HttpResponse.json({
+        subject: r.subject,
+        html: r.html,
+        text: r.text,
+        booking: {
+          id: BOOKING.id,
+          bookingCode: BOOKING.bookingCode,
+          customerName: ADA.name,
+          bookingDate: BOOKING.bookingDate,
+        },
+        unfilled: r.unfilled,
+      });
+    }),
     http.get('/api/email-comms/bounces', ({ request }) => {
       const email = new URL(request.url).searchParams.get('email');
       const bounced = email === GRACE.email;
@@ -128,7 +150,10 @@ describe('Send Email', () => {
     await user.type(screen.getByRole('textbox', { name: 'Body' }), ' Bring your guests!');
 
     const preview = screen.getByTestId('email-preview');
-    expect(preview).toHaveTextContent('Subject: Your Wedding on 14/03/2031');
+    await waitFor(() =>
+      expect(within(preview).getByTestId('preview-source')).toHaveTextContent('As it will be sent'),
+    );
+    expect(preview).toHaveTextContent('Subject: Your Wedding on Fri 14 Mar 2031');
     expect(within(preview).getByTestId('preview-body')).toHaveTextContent(
       'Dear Ada Lovelace, See you at Main Hall. Bring your guests!',
     );
@@ -148,7 +173,7 @@ describe('Send Email', () => {
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this e-mail?' });
     expect(dialog).toHaveTextContent(
-      'To Ada Lovelace <ada@example.com>: “Your Wedding on 14/03/2031” with 1 attachment(s).',
+      'To Ada Lovelace <ada@example.com>: “Your Wedding on Fri 14 Mar 2031” with 1 attachment(s).',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
 

@@ -32,6 +32,7 @@ import {
   useCustomerBookings,
   useCustomers,
   useSendEmail,
+  useSendPreview,
   useTemplates,
 } from '../api/hooks.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
@@ -136,10 +137,32 @@ export function SendEmailPage() {
     );
   }
 
-  const rendered = useMemo(
+  const local = useMemo(
     () => renderTemplate(draft.subject, draft.body, previewValues(draft, fmt)),
     [draft, fmt],
   );
+  // With a booking, the server's own rendering (debounced while typing); the local one until it
+  // answers, or if it cannot (the text is over its limits).
+  const bookingId = draft.booking?.id ?? null;
+  const wanted = useMemo(
+    () =>
+      bookingId && (draft.subject.trim() || draft.body.trim())
+        ? { subject: draft.subject, body: draft.body, bookingId }
+        : null,
+    [bookingId, draft.subject, draft.body],
+  );
+  const [previewInput] = useDebouncedValue(wanted, 400);
+  const server = useSendPreview(previewInput);
+  const exact = Boolean(
+    draft.booking &&
+    server.data &&
+    !server.isError &&
+    !server.isPlaceholderData &&
+    previewInput?.bookingId === draft.booking.id &&
+    previewInput.subject === draft.subject &&
+    previewInput.body === draft.body,
+  );
+  const rendered = exact && server.data ? server.data : local;
 
   return (
     <>
@@ -212,9 +235,16 @@ export function SendEmailPage() {
                   {rendered.text || 'The message appears here as you write it.'}
                 </Text>
               </Paper>
+              <Text size="xs" c="dimmed" data-testid="preview-source">
+                {exact
+                  ? 'As it will be sent, filled from the booking.'
+                  : draft.booking
+                    ? 'Filling from the booking...'
+                    : 'Choose a booking to fill its details.'}
+              </Text>
               {rendered.unfilled.length ? (
                 <Text size="xs" c="dimmed">
-                  Filled when sent, from the booking: {rendered.unfilled.map((n) => `{{${n}}}`).join(', ')}
+                  No value yet for: {rendered.unfilled.map((n) => `{{${n}}}`).join(', ')}
                 </Text>
               ) : null}
               {draft.files.length ? (

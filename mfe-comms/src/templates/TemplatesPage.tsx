@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EmptyState, PageHeader } from '@venue/ui';
-import { TEMPLATE_DELETE_CONFIRM, TEMPLATE_DELETED, type EmailTemplate } from '@venue/contracts/comms';
+import {
+  TEMPLATE_DELETE_CONFIRM,
+  TEMPLATE_DELETED,
+  type EmailTemplate,
+  type TemplateKind,
+} from '@venue/contracts/comms';
 import { useDeleteTemplate, useTemplates } from '../api/hooks.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
@@ -9,7 +14,8 @@ import { QueryStatus } from '../shared/QueryStatus.tsx';
 import { TemplateDialog } from './TemplateDialog.tsx';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog.tsx';
 
-const KIND_LABELS: Record<string, string> = {
+// Typed by the contract's kinds, so a kind added there cannot show here as its raw name.
+const KIND_LABELS: Record<TemplateKind, string> = {
   booking_confirmed: 'Booking confirmed',
   hold_placed: 'Hold placed',
   hold_expiring: 'Hold expiring',
@@ -21,6 +27,7 @@ const KIND_LABELS: Record<string, string> = {
   invoice: 'Invoice',
   receipt: 'Receipt',
   quotation: 'Quotation',
+  payment_reminder: 'Payment reminder',
 };
 
 type Editing = { template: EmailTemplate | null; opening: number } | null;
@@ -128,7 +135,7 @@ function TemplateCard({
         </Group>
         {t.kind ? (
           <Text size="xs" c="dimmed">
-            Automatic e-mail: {KIND_LABELS[t.kind] ?? t.kind}
+            Automatic e-mail: {KIND_LABELS[t.kind]}
           </Text>
         ) : null}
         <Text size="sm" fw={500}>
