@@ -139,23 +139,24 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
     customer_email: string;
     type: 'DEPOSIT' | 'FINAL' | 'BOND';
     amount_cents: number | string;
-    due_date: string;
+    due_date: string | null;
+    event_at: Date | null;
     booking_id: string | null;
     booking_code: string | null;
   }>(
     `SELECT i.id, COALESCE(i.invoice_number, 'Draft') AS invoice, i.customer_name AS customer,
             i.customer_email, i.type, i.balance_cents AS amount_cents, i.due_date::text AS due_date,
-            i.booking_id, i.booking_code
+            NULL::timestamptz AS event_at, i.booking_id, i.booking_code
        FROM invoices i
       WHERE i.tenant_id = $1 AND i.status IN ('SENT', 'PARTIAL', 'OVERDUE') AND i.balance_cents > 0
         AND i.due_date <= $2::date
         AND ($3::uuid IS NULL OR i.booking_id IN (SELECT b.id FROM bookings b WHERE b.tenant_id = $1 AND b.resource_id = $3::uuid))
      UNION ALL
      SELECT NULL, b.booking_code, b.customer_name, b.customer_email, 'BOND', b.bond_cents,
-            (b.starts_at AT TIME ZONE $4)::date::text, b.id, b.booking_code
+            NULL, b.starts_at, b.id, b.booking_code
        FROM bookings b
       WHERE b.tenant_id = $1 AND b.status = 'confirmed' AND b.bond_required AND b.bond_cents > 0 AND NOT b.bond_paid
-        AND b.starts_at >= $5 AND b.starts_at < $6
+        AND b.starts_at >= $4 AND b.starts_at < $5
         AND NOT EXISTS (SELECT 1 FROM bonds d WHERE d.tenant_id = $1 AND d.booking_id = b.id)
         AND ($3::uuid IS NULL OR b.resource_id = $3::uuid)
       LIMIT 500`,
@@ -163,14 +164,14 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
       input.tenantId,
       horizon,
       input.resourceId,
-      input.zone,
       dayStart(input.day, input.zone),
       dayStart(addDays(horizon, 1), input.zone),
     ],
   );
   const day = Date.parse(`${input.day}T00:00:00Z`);
   const items = rows.map((r): PaymentDue => {
-    const due = r.due_date.slice(0, 10);
+    // A bond is due on the event's day at the venue.
+    const due = r.due_date?.slice(0, 10) ?? wallClock(new Date(r.event_at!), input.zone).date;
     const daysOverdue = Math.max(0, Math.round((day - Date.parse(`${due}T00:00:00Z`)) / 86_400_000));
     const cents = Number(r.amount_cents);
     return {
