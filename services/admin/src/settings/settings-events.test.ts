@@ -54,6 +54,19 @@ describe('tenant.settings_changed', () => {
     assert.equal((await snapshots(owner2.userId)).length, 2);
   });
 
+  test('a tenant last published before the snapshot carried the Payment settings is published again at start-up', async () => {
+    const before = await snapshots(owner2.userId);
+    await h.kit.db.systemTx((tx) =>
+      tx.query(`UPDATE settings_published SET shape = 1 WHERE tenant_id = $1`, [owner2.userId]),
+    );
+    assert.equal(await publishMissingSnapshots(h.kit), 1);
+    assert.equal(await publishMissingSnapshots(h.kit), 0);
+    const after = await snapshots(owner2.userId);
+    assert.equal(after.length, before.length + 1);
+    assert.equal(after.at(-1)!.version, before.at(-1)!.version + 1);
+    assert.ok(after.at(-1)!.payment, 'the new snapshot carries the Payment settings');
+  });
+
   test('General, Taxes, Availability and invoice writes publish the whole snapshot in their transaction; others do not', async () => {
     const before = (await snapshots(owner.userId)).length;
     const put = (path: string, body: unknown) => call(h, 'PUT', path, { token: owner.token, body });

@@ -12,6 +12,12 @@ import type { ServiceKit, Tx } from '@venue/service-kit';
 import { readSettings } from './settings-store.ts';
 import { readSection } from './tenant-settings-store.ts';
 
+/**
+ * The snapshot's shape: 2 since it carries the Payment settings (issue 13). Tenants last
+ * published with an older shape are published again at start-up (migration 012).
+ */
+export const SNAPSHOT_SHAPE = 2;
+
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
   general: ['timezone', 'dateFormat', 'timeFormat', 'currency', 'taxType', 'taxRate', 'country'],
@@ -86,10 +92,11 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
  */
 export async function publishSettingsSnapshot(tx: Tx, tenantId: string): Promise<TenantSettingsSnapshot> {
   const { rows } = await tx.query<{ version: number; published_at: Date | string }>(
-    `INSERT INTO settings_published (tenant_id, version) VALUES ($1, 1)
-     ON CONFLICT (tenant_id) DO UPDATE SET version = settings_published.version + 1, published_at = now()
+    `INSERT INTO settings_published (tenant_id, version, shape) VALUES ($1, 1, $2)
+     ON CONFLICT (tenant_id) DO UPDATE SET version = settings_published.version + 1, published_at = now(),
+       shape = EXCLUDED.shape
      RETURNING version, published_at`,
-    [tenantId],
+    [tenantId, SNAPSHOT_SHAPE],
   );
   const row = rows[0]!;
   const data = await snapshot(tx, tenantId, Number(row.version), new Date(row.published_at));
@@ -123,6 +130,25 @@ export async function publishMissingSnapshots(kit: ServiceKit): Promise<number> 
       return true;
     });
     if (fresh) published++;
+  }
+  // Tenants published before the snapshot had its current shape: once more, with the next version.
+  const { rows: older } = await kit.db.systemTx((tx) =>
+    tx.query<{ tenant_id: string }>(`SELECT tenant_id FROM settings_published WHERE shape < $1`, [
+      SNAPSHOT_SHAPE,
+    ]),
+  );
+  for (const { tenant_id: id } of older) {
+    const again = await kit.db.tenantTx(id, async (tx) => {
+      // Locked and checked again: a replica starting alongside may have done it already.
+      const { rows: still } = await tx.query<{ shape: number }>(
+        `SELECT shape FROM settings_published WHERE tenant_id = $1 FOR UPDATE`,
+        [id],
+      );
+      if (!still[0] || Number(still[0].shape) >= SNAPSHOT_SHAPE) return false;
+      await publishSettingsSnapshot(tx, id);
+      return true;
+    });
+    if (again) published++;
   }
   if (published > 0) kit.log.info({ tenants: published }, 'published first settings snapshots');
   return published;
