@@ -277,3 +277,5 @@ export const DASHBOARD_MESSAGES = {
   noAlerts: 'No active alerts.',
   noActivity: 'No recent activity.',
 } as const;
+
+export * from './reports.ts';
