@@ -69,6 +69,26 @@ function Empty({ text }: { text: string }) {
   );
 }
 
+/** An "i" in a circle, drawn as SVG (a text glyph has no font in Debian's Chromium). */
+function InfoIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      aria-hidden
+      focusable={false}
+    >
+      <circle cx={12} cy={12} r={9} />
+      <path d="M12 11v5M12 8h.01" />
+    </svg>
+  );
+}
+
 export function KpiCard({ kpi, settings }: { kpi: Kpi; settings: FormatSettings }) {
   const good =
     kpi.deltaType === 'neutral' ? null : (kpi.deltaType === 'increase') !== RISE_IS_BAD.has(kpi.key);
@@ -87,7 +107,7 @@ export function KpiCard({ kpi, settings }: { kpi: Kpi; settings: FormatSettings 
           events={{ hover: true, focus: true, touch: true }}
         >
           <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`About ${kpi.title}: ${kpi.note}`}>
-            <span aria-hidden>ⓘ</span>
+            <InfoIcon />
           </ActionIcon>
         </Tooltip>
       </Group>

@@ -20,7 +20,8 @@ export async function adminTenantExport(tx: Tx, tenantId: string) {
   const general: UserSettings = await readSettings(tx, tenantId);
   const audit = await tx.query(
     `SELECT id, seq, occurred_at AS "timestamp", source, actor_id AS "userId", actor_email AS "userEmail",
-            actor_role AS "userRole", action, target_type AS "targetType", target, ip_address AS "ipAddress",
+            actor_role AS "userRole", action, target_type AS "targetType", target, target_label AS "targetLabel",
+            ip_address AS "ipAddress",
             additional_info AS "additionalInfo", changes, hash
        FROM audit_log WHERE tenant_id = $1 ORDER BY seq`,
     [tenantId],
