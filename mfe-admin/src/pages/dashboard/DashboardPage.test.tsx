@@ -254,6 +254,18 @@ describe('Dashboard', () => {
     expect(navigate).toHaveBeenLastCalledWith('/Audit');
   });
 
+  test('staff without Invoices & Payments or Comms are not offered those pages', async () => {
+    answerAll();
+    renderWithProviders(<DashboardPage />, {
+      session: { role: 'sub_user', principal: { role: 'sub_user', permissions: ['dashboard'] } },
+    });
+    const pay = within(await screen.findByRole('region', { name: 'Payments Due' }));
+    expect(pay.getByText('INV-2026-00001')).toBeInTheDocument();
+    expect(pay.queryByRole('link', { name: 'INV-2026-00001' })).toBeNull();
+    expect(pay.queryByRole('button', { name: 'Record bank payment' })).toBeNull();
+    expect(pay.queryByRole('button', { name: 'Share by e-mail' })).toBeNull();
+  });
+
   test('the toggles and the resource filter ask again; Reset filters goes back to confirmed, all, today', async () => {
     const seen = answerAll();
     const { user } = renderWithProviders(<DashboardPage />);

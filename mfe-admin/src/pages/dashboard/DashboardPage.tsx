@@ -58,7 +58,7 @@ const TOGGLES: Array<{ value: ScheduleFilter; label: string }> = [
 ];
 
 export function DashboardPage() {
-  const { api, role, profile, settings, hallName, hallOwnerId, navigate } = useSession();
+  const { api, role, profile, settings, hallName, hallOwnerId, navigate, can } = useSession();
   const queryClient = useQueryClient();
   const today = venueToday(settings.timezone);
   const [filters, setFilters] = useState<DashboardFilters>({
@@ -289,7 +289,13 @@ export function DashboardPage() {
         <HoldsCard holds={holds.data!.holds} navigate={navigate} />
       </SimpleGrid>
 
-      <PaymentsDueCard payments={payments.data!.payments} settings={settings} navigate={navigate} />
+      <PaymentsDueCard
+        payments={payments.data!.payments}
+        settings={settings}
+        navigate={navigate}
+        canRecord={can('invoices')}
+        canEmail={can('comms')}
+      />
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Stack gap="xs">

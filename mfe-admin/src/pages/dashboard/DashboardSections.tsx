@@ -202,10 +202,15 @@ export function PaymentsDueCard({
   payments,
   settings,
   navigate,
+  canRecord = true,
+  canEmail = true,
 }: {
   payments: PaymentDue[];
   settings: FormatSettings;
   navigate: (to: string) => void;
+  /** Staff without Invoices & Payments, or without Comms, are not offered the pages they cannot open. */
+  canRecord?: boolean;
+  canEmail?: boolean;
 }) {
   return (
     <Section title="Payments Due">
@@ -231,7 +236,7 @@ export function PaymentsDueCard({
                   <Table.Tr key={`${p.type}-${p.invoiceId ?? p.bookingId}`}>
                     <Table.Td>{p.customer}</Table.Td>
                     <Table.Td>
-                      {p.invoiceId ? (
+                      {p.invoiceId && canRecord ? (
                         <Anchor
                           href={`/invoices#${p.invoiceId}`}
                           onClick={(e) => {
@@ -254,16 +259,20 @@ export function PaymentsDueCard({
                     <Table.Td ta="right">{formatMoney(p.amountCents, settings)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Button size="compact-xs" variant="light" onClick={() => navigate(record)}>
-                          Record bank payment
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => navigate(shareByEmailPath(p))}
-                        >
-                          Share by e-mail
-                        </Button>
+                        {canRecord ? (
+                          <Button size="compact-xs" variant="light" onClick={() => navigate(record)}>
+                            Record bank payment
+                          </Button>
+                        ) : null}
+                        {canEmail ? (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => navigate(shareByEmailPath(p))}
+                          >
+                            Share by e-mail
+                          </Button>
+                        ) : null}
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -172,7 +172,7 @@ async function occupancy(tx: Tx, input: KpiInput): Promise<Kpi> {
   const note =
     today.openHours === 0
       ? 'No active resource is open on this day.'
-      : `${today.bookedHours} of ${today.openHours} opening hours booked across ${resources.length} active resource${resources.length === 1 ? '' : 's'} (confirmed and tentative; buffers excluded). Compared with the same day last week.`;
+      : `${today.bookedHours} of ${today.openHours} opening hours booked across ${resources.length} active resource${resources.length === 1 ? '' : 's'} (tentative, confirmed and completed bookings, counted inside opening hours only; buffers excluded). Compared with the same day last week.`;
   return kpi('occupancyToday', 'percent', today.percent, lastWeek.percent, points, note);
 }
 
