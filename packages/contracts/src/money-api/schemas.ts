@@ -592,6 +592,12 @@ export const invoiceReminderRequestedEventSchema = eventInvoice.extend({
   businessName: z.string(),
   daysOverdue: z.number().int().min(0),
   requestedBy: z.string().nullable(),
+  /**
+   * Set by the automatic reminder ladder (null `requestedBy`): which of Payment settings'
+   * reminder days this is, in days from the due date (-7 = seven days before, 3 = three days
+   * after). Absent on a manual Send Reminders. Optional: events published before it lack it.
+   */
+  daysFromDue: z.number().int().min(-365).max(365).optional(),
 });
 
 /**
@@ -679,6 +685,11 @@ export const paymentSettingsSnapshotSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{1,10}$/)
     .optional(),
+  /**
+   * Invoice Settings' reminder days: the automatic payment reminders go this many days before
+   * the due date and again as many after it. Optional (snapshots before it lack it): [7, 3, 1].
+   */
+  reminderDays: z.array(z.number().int().min(0).max(365)).max(10).optional(),
 });
 export type PaymentSettingsSnapshot = z.infer<typeof paymentSettingsSnapshotSchema>;
 

@@ -13,15 +13,16 @@ import { readSettings } from './settings-store.ts';
 import { readSection } from './tenant-settings-store.ts';
 
 /**
- * The snapshot's shape: 2 since it carries the Payment settings (issue 13). Tenants last
- * published with an older shape are published again at start-up (migration 012).
+ * The snapshot's shape: 2 since it carries the Payment settings (issue 13), 3 since those carry
+ * the reminder days (money's reminder ladder, issue 12 item 6). Tenants last published with an
+ * older shape are published again at start-up (migration 012).
  */
-export const SNAPSHOT_SHAPE = 2;
+export const SNAPSHOT_SHAPE = 3;
 
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
   general: ['timezone', 'dateFormat', 'timeFormat', 'currency', 'taxType', 'taxRate', 'country'],
-  invoice: ['gstRate', 'defaultDueDays'],
+  invoice: ['gstRate', 'defaultDueDays', 'reminderDays'],
   availability: ['holdExpiryHours', 'setupBufferMinutes', 'packdownBufferMinutes'],
   // Payments: what money prints on a tax invoice (issue 13)
   business: ['businessName', 'businessABN', 'businessAddress', 'businessPhone', 'businessEmail'],
@@ -73,6 +74,8 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
       accountNumber: String(bank.accountNumber ?? ''),
       referenceNote: String(bank.referenceNote ?? ''),
       defaultDueDays: Number(invoice.defaultDueDays),
+      // money's automatic payment reminders go on these days before and after the due date
+      ...(Array.isArray(invoice.reminderDays) ? { reminderDays: invoice.reminderDays.map(Number) } : {}),
       paymentMethods: {
         stripe: methods.stripe === true,
         bankTransfer: methods.bankTransfer === true,
