@@ -48,7 +48,12 @@ describe('catalogue service: health, row-level security and roles', () => {
 
   it('is healthy and keeps every tenant table behind row-level security', async () => {
     const health = await h.call('GET', '/health');
-    assert.deepEqual(health.body, { status: 'ok', service: 'catalogue', db: 'ok' });
+    // /health also names the release and schema (version, schema), checked in the kit's tests
+    assert.deepEqual(
+      { status: health.body.status, service: health.body.service, db: health.body.db },
+      { status: 'ok', service: 'catalogue', db: 'ok' },
+    );
+    assert.match(health.body.schema, /^\d{3}_/);
     const tables = await assertTenantTablesHaveRls(h.t.kit);
     for (const t of [
       'resources',
