@@ -2,11 +2,16 @@ import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
+import { COMMS_SETTINGS_DEFAULTS } from '@venue/contracts/comms';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { GeneralSettingsPage } from './GeneralSettingsPage.tsx';
 
 function answerSettings(over: Record<string, unknown> = {}) {
-  server.use(http.get('/api/users/settings', () => HttpResponse.json({ ...DEFAULT_USER_SETTINGS, ...over })));
+  server.use(
+    http.get('/api/users/settings', () => HttpResponse.json({ ...DEFAULT_USER_SETTINGS, ...over })),
+    // the Automatic e-mails card beside the preferences (AutomaticEmailsCard.test.tsx)
+    http.get('/api/email-comms/settings', () => HttpResponse.json({ settings: COMMS_SETTINGS_DEFAULTS })),
+  );
 }
 
 // Decision 28: the venue country reads phone numbers typed without a country code.

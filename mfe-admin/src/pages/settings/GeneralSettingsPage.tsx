@@ -8,6 +8,7 @@ import {
   CURRENCIES,
   DATE_FORMATS,
   DEFAULT_USER_SETTINGS,
+  hasPermission,
   TIME_FORMATS,
   TIMEZONES,
   phoneExamples,
@@ -18,6 +19,7 @@ import { LoadingState, PageHeader, formatDate, formatMoney, formatTime, useSessi
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { ProfilePictureSection } from './ProfilePictureSection.tsx';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
+import { AutomaticEmailsCard } from './AutomaticEmailsCard.tsx';
 
 type Preferences = Pick<UserSettings, 'timezone' | 'dateFormat' | 'timeFormat' | 'currency' | 'country'>;
 
@@ -42,7 +44,7 @@ function pick(s: UserSettings): Preferences {
 
 export function GeneralSettingsPage() {
   const session = useSession();
-  const { api, role, settings: sessionSettings, reload } = session;
+  const { api, role, principal, settings: sessionSettings, reload } = session;
   const flash = useFlash();
   const query = useQuery({
     queryKey: ['admin', 'settings'],
@@ -183,6 +185,10 @@ export function GeneralSettingsPage() {
             Preview: {formatMoney(123456, form)}
           </Text>
         </Card>
+
+        {/* the venue's automatic e-mails (comms'), saved on their own: not part of the form above;
+            comms answers them to those with the Communications permission only */}
+        {hasPermission(principal, 'comms') ? <AutomaticEmailsCard /> : null}
 
         {role === 'hall_owner' ? (
           <>

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { BSB_MESSAGE, INVOICE_SETTINGS_DEFAULTS } from '@venue/contracts';
+import { COMMS_SETTINGS_DEFAULTS } from '@venue/contracts/comms';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { PaymentSettingsPage } from './PaymentSettingsPage.tsx';
 
@@ -28,6 +29,15 @@ function savedSettings() {
     ),
     http.get('/api/tenant-settings/business', () => HttpResponse.json({})),
     http.get('/api/tenant-settings/terms', () => HttpResponse.json({})),
+    // comms' automatic e-mail switches: this venue sends no payment reminders
+    http.get('/api/email-comms/settings', () =>
+      HttpResponse.json({
+        settings: {
+          ...COMMS_SETTINGS_DEFAULTS,
+          automatic: { ...COMMS_SETTINGS_DEFAULTS.automatic, payment_reminder: false },
+        },
+      }),
+    ),
   );
 }
 
@@ -122,6 +132,54 @@ describe('Payment settings', () => {
       // The schema orders the days, furthest first, as the service stores them.
       reminderDays: [10, 1],
     });
+  });
+
+  test('Send Invoice Emails and Send Payment Reminders are comms’ switches: read from it, saved to it when flipped', async () => {
+    savedSettings();
+    const invoicePuts = captureRequests('put', '/api/tenant-settings/invoice', {});
+    const puts = captureRequests('put', '/api/email-comms/settings', (req) => ({
+      settings: {
+        ...COMMS_SETTINGS_DEFAULTS,
+        automatic: { ...COMMS_SETTINGS_DEFAULTS.automatic, ...(req.body as { automatic: object }).automatic },
+      },
+      message: 'Email settings saved.',
+    }));
+    const { user } = renderWithProviders(<PaymentSettingsPage />);
+    const card = within(await screen.findByTestId('invoice-emails'));
+    const reminders = card.getByRole('switch', { name: /Send Payment Reminders/ });
+    await waitFor(() => expect(reminders).toBeEnabled());
+    expect(reminders).not.toBeChecked();
+    expect(card.getByRole('switch', { name: /Send Invoice Emails/ })).toBeChecked();
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Invoice e-mails on; reminders off');
+    // not fields of the invoice group any more
+    const invoiceCard = within(screen.getByTestId('invoice-settings'));
+    expect(invoiceCard.queryByRole('switch', { name: /Send Payment Reminders/ })).toBeNull();
+
+    await user.click(reminders);
+    expect(await card.findByRole('status')).toHaveTextContent('Email settings saved.');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({ automatic: { payment_reminder: true } });
+    expect(invoicePuts).toHaveLength(0);
+    await waitFor(() => expect(reminders).toBeChecked());
+    expect(screen.getByTestId('payment-status')).toHaveTextContent(
+      'Invoice e-mails on; reminders 7, 3, 1 days before and after due',
+    );
+  });
+
+  test('a refused switch shows the server’s message and stays as it was', async () => {
+    savedSettings();
+    server.use(
+      http.put('/api/email-comms/settings', () =>
+        HttpResponse.json({ message: 'Communications is unavailable right now.' }, { status: 503 }),
+      ),
+    );
+    const { user } = renderWithProviders(<PaymentSettingsPage />);
+    const card = within(await screen.findByTestId('invoice-emails'));
+    const invoices = card.getByRole('switch', { name: /Send Invoice Emails/ });
+    await waitFor(() => expect(invoices).toBeEnabled());
+    await user.click(invoices);
+    expect(await card.findByRole('alert')).toHaveTextContent('Communications is unavailable right now.');
+    expect(invoices).toBeChecked();
   });
 
   test('staff see the settings read-only, without save buttons', async () => {

@@ -1,11 +1,13 @@
 import { Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES } from '@venue/contracts';
+import { CURRENCIES, hasPermission } from '@venue/contracts';
 import { PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { SettingsForm, settingsQueryKey, type SettingsFormProps } from '../../lib/SettingsForm.tsx';
 import { PaymentMethodsCard, useStripeId } from './PaymentMethodsCard.tsx';
+import { InvoiceEmailsCard } from './InvoiceEmailsCard.tsx';
+import { useCommsSettings } from './automatic-emails.ts';
 import { fetchMethods, paymentKeys } from './payment-api.ts';
 import {
   BUSINESS_DEFAULTS,
@@ -22,7 +24,7 @@ const OWNER_ONLY_NOTE = 'Only the hall owner can change payment settings.';
 const INVOICE_PATH = '/api/tenant-settings/invoice';
 
 export function PaymentSettingsPage() {
-  const { role, reload } = useSession();
+  const { role, principal, reload } = useSession();
   const canEdit = role === 'hall_owner';
   const stripe = useStripeId();
   const topFlash = useFlash(3000);
@@ -93,13 +95,15 @@ export function PaymentSettingsPage() {
               name: 'reminderDays',
               label: 'Reminder days before due',
               kind: 'days',
-              description: 'Comma-separated, e.g. 7, 3, 1.',
+              description:
+                'Comma-separated, e.g. 7, 3, 1. An unpaid invoice is reminded on these days before its due date and after it.',
             },
-            { name: 'sendInvoiceEmails', label: 'Send Invoice Emails', kind: 'switch' },
-            { name: 'sendPaymentReminders', label: 'Send Payment Reminders', kind: 'switch' },
+            // "Send Invoice Emails" and "Send Payment Reminders" are comms' switches: InvoiceEmailsCard
             { name: 'autoSendInvoices', label: 'Auto-send Invoices', kind: 'switch' },
           ]}
         />
+        {/* comms answers its switches to those with the Communications permission only */}
+        {hasPermission(principal, 'comms') ? <InvoiceEmailsCard canEdit={canEdit} /> : null}
         <PaymentGroupForm
           title="Business Details"
           intro="Printed on invoices and quotations."
@@ -159,8 +163,10 @@ function PaymentGroupForm<T extends FieldValues>(
  * ("PCI Compliant" and the like) would be claims this product cannot back, so they are not shown.
  */
 function PaymentStatusCards({ stripeId }: { stripeId: string }) {
-  const { api } = useSession();
+  const { api, principal } = useSession();
   const methods = useQuery({ queryKey: paymentKeys.methods, queryFn: () => fetchMethods(api) });
+  // whether invoice e-mails and reminders go is comms' switch; the days are the invoice group's
+  const comms = useCommsSettings(hasPermission(principal, 'comms'));
   const invoice = useQuery<InvoiceSettings>({
     queryKey: settingsQueryKey(INVOICE_PATH),
     queryFn: async () => ({
@@ -181,14 +187,16 @@ function PaymentStatusCards({ stripeId }: { stripeId: string }) {
       ? 'Stripe account ID saved.'
       : 'Turned on, but no Stripe account ID is saved yet.'
     : 'Not turned on.';
-  const emails = invoice.data
-    ? [
-        invoice.data.sendInvoiceEmails ? 'Invoice e-mails on' : 'Invoice e-mails off',
-        invoice.data.sendPaymentReminders
-          ? `reminders ${invoice.data.reminderDays.length ? `${invoice.data.reminderDays.join(', ')} days before due` : 'on'}`
-          : 'reminders off',
-      ].join('; ')
-    : '—';
+  const auto = comms.data?.automatic;
+  const emails =
+    invoice.data && auto
+      ? [
+          auto.invoice_issued ? 'Invoice e-mails on' : 'Invoice e-mails off',
+          auto.payment_reminder
+            ? `reminders ${invoice.data.reminderDays.length ? `${invoice.data.reminderDays.join(', ')} days before and after due` : 'on'}`
+            : 'reminders off',
+        ].join('; ')
+      : '—';
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="payment-status">
       <StatusCard

@@ -1,0 +1,96 @@
+import { describe, expect, test } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { COMMS_SETTINGS_DEFAULTS, SEND_HOUR_MESSAGE } from '@venue/contracts/comms';
+import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
+import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { GeneralSettingsPage } from './GeneralSettingsPage.tsx';
+
+function answer(over: Partial<typeof COMMS_SETTINGS_DEFAULTS> = {}) {
+  server.use(
+    http.get('/api/users/settings', () => HttpResponse.json(DEFAULT_USER_SETTINGS)),
+    http.get('/api/email-comms/settings', () =>
+      HttpResponse.json({ settings: { ...COMMS_SETTINGS_DEFAULTS, ...over } }),
+    ),
+  );
+}
+
+async function card() {
+  return within(await screen.findByTestId('automatic-emails'));
+}
+
+// Issue 12 item 6: the automatic e-mails comms sends, switchable per venue in Settings → General.
+describe('General settings: automatic e-mails', () => {
+  test('shows the saved switches, days and hour; a change is saved with the server’s message', async () => {
+    answer({ automatic: { ...COMMS_SETTINGS_DEFAULTS.automatic, declined: false } });
+    const puts = captureRequests('put', '/api/email-comms/settings', (req) => ({
+      settings: { ...COMMS_SETTINGS_DEFAULTS, ...(req.body as object) },
+      message: 'Email settings saved.',
+    }));
+    const { user } = renderWithProviders(<GeneralSettingsPage />);
+    const c = await card();
+    const declined = await c.findByRole('switch', { name: /Request declined/ });
+    expect(declined).not.toBeChecked();
+    expect(c.getByRole('switch', { name: /Booking confirmed/ })).toBeChecked();
+    expect(c.getByText('A receipt when a payment is recorded.')).toBeVisible();
+    expect(c.getByLabelText(/Event reminder days before/)).toHaveValue('2');
+    expect(c.getByRole('combobox', { name: /Send hour/ })).toHaveValue('9');
+
+    // keyboard: a switch toggles with the space bar
+    c.getByRole('switch', { name: /Hold expiring/ }).focus();
+    await user.keyboard(' ');
+    expect(c.getByRole('switch', { name: /Hold expiring/ })).not.toBeChecked();
+    await user.clear(c.getByLabelText(/Event reminder days before/));
+    await user.type(c.getByLabelText(/Event reminder days before/), '5');
+    await user.selectOptions(c.getByRole('combobox', { name: /Send hour/ }), '8');
+    await user.click(c.getByRole('button', { name: 'Save Automatic E-mails' }));
+
+    expect(await c.findByRole('status')).toHaveTextContent('Email settings saved.');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({
+      automatic: { ...COMMS_SETTINGS_DEFAULTS.automatic, declined: false, hold_expiring: false },
+      reminderDaysBefore: 5,
+      sendHour: 8,
+    });
+  });
+
+  test('the server refusing the change shows its message', async () => {
+    answer();
+    server.use(
+      http.put('/api/email-comms/settings', () =>
+        HttpResponse.json({ message: SEND_HOUR_MESSAGE }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWithProviders(<GeneralSettingsPage />);
+    const c = await card();
+    await user.click(await c.findByRole('button', { name: 'Save Automatic E-mails' }));
+    expect(await c.findByRole('alert')).toHaveTextContent(SEND_HOUR_MESSAGE);
+  });
+
+  test('a failed load says so instead of showing switches', async () => {
+    server.use(
+      http.get('/api/users/settings', () => HttpResponse.json(DEFAULT_USER_SETTINGS)),
+      http.get('/api/email-comms/settings', () => HttpResponse.json({}, { status: 503 })),
+    );
+    renderWithProviders(<GeneralSettingsPage />);
+    const c = await card();
+    expect(await c.findByRole('alert')).toHaveTextContent(/Couldn't load the automatic e-mail settings/);
+    expect(c.queryByRole('switch')).toBeNull();
+  });
+
+  test('staff with Communications see the switches read-only; staff without it do not see the card', async () => {
+    answer();
+    const { unmount } = renderWithProviders(<GeneralSettingsPage />, {
+      session: { role: 'sub_user', principal: { role: 'sub_user', permissions: ['settings', 'comms'] } },
+    });
+    const c = await card();
+    expect(await c.findByRole('switch', { name: /Booking confirmed/ })).toBeDisabled();
+    expect(c.queryByRole('button', { name: 'Save Automatic E-mails' })).toBeNull();
+    unmount();
+    renderWithProviders(<GeneralSettingsPage />, {
+      session: { role: 'sub_user', principal: { role: 'sub_user', permissions: ['settings'] } },
+    });
+    await screen.findByRole('combobox', { name: 'Country' });
+    await waitFor(() => expect(screen.queryByTestId('automatic-emails')).toBeNull());
+  });
+});
