@@ -135,6 +135,13 @@ describe('tenant.settings_changed', () => {
     assert.equal(last.payment?.accountNumber, '12345678');
     assert.equal(last.payment?.defaultDueDays, 21);
     assert.equal(typeof last.payment?.paymentMethods.bankTransfer, 'boolean');
+    // the reminder days drive money's payment reminder ladder: a change of them alone publishes
+    assert.deepEqual(last.payment?.reminderDays, [7, 3, 1]);
+    const count = (await snapshots(owner.userId)).length;
+    assert.equal((await put('/api/tenant-settings/invoice', { reminderDays: [2, 10] })).status, 200);
+    const now = await snapshots(owner.userId);
+    assert.equal(now.length, count + 1);
+    assert.deepEqual(now.at(-1)!.payment?.reminderDays, [10, 2]);
   });
 
   test('concurrent writes of one tenant publish distinct versions, the highest carrying both changes', async () => {
