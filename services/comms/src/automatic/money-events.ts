@@ -57,6 +57,11 @@ export interface MoneyMail {
   /** Values only this event knows (receipt number, amount paid, days overdue). */
   extra?: (currency: string) => TemplateValues;
   attachment: AttachmentFetch;
+  /**
+   * Asked for by a person (Send Reminders): the venue's automatic switch does not apply, since
+   * it stands for the e-mails nobody asked for; the send hour still does.
+   */
+  byHand?: boolean;
 }
 
 /** The booking's words when comms has the booking; blanks (not raw placeholders) when it has not. */
@@ -89,7 +94,7 @@ export async function queueMoneyMail(
     `SELECT automatic, send_hour FROM comms_settings WHERE tenant_id = $1`,
     [tenantId],
   );
-  if (cs[0]?.automatic?.[m.kind] === false) return 'off';
+  if (!m.byHand && cs[0]?.automatic?.[m.kind] === false) return 'off';
   const { rows: tpl } = await tx.query<{ id: string; name: string; subject: string; body: string }>(
     `SELECT id, name, subject, body FROM email_templates
       WHERE tenant_id = $1 AND kind = $2 AND is_active AND type = 'email'`,
@@ -219,6 +224,7 @@ export function moneyConsumers(deps: CommsDeps): {
           invoice: inv,
           extra: () => ({ daysOverdue: String(inv.daysOverdue) }),
           attachment: invoicePdf(tenantId, inv),
+          byHand: Boolean(inv.requestedBy),
         },
         deps.now(),
       );

@@ -300,4 +300,31 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     const settings = await c.call('GET', '/api/email-comms/settings', c.tokens.owner);
     assert.equal(settings.body.settings.automatic.invoice_issued, false);
   });
+
+  it('a venue with Payment reminders off still sends the one a person asked for, but none automatic', async () => {
+    const off = await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+      automatic: { payment_reminder: false },
+    });
+    assert.equal(off.status, 200, off.text);
+    const { invoice } = await bookedAndInvoiced('jane.asked@example.com');
+    const asked = await moneyCall('POST', '/api/invoices/send-reminders', VENUE, {
+      invoiceIds: [invoice.id],
+      hallOwnerId: VENUE,
+    });
+    assert.equal(asked.status, 200, asked.text);
+    const byHand = await published('invoice.reminder_requested', (d) => d.id === invoice.id);
+    assert.ok(byHand.data.requestedBy, 'Send Reminders names who asked');
+    // as they would reach comms for a venue (OWNER) that has the switch off
+    await c.deliver({ ...byHand, tenantId: OWNER });
+    await c.deliver({
+      ...byHand,
+      id: randomUUID(),
+      tenantId: OWNER,
+      data: { ...byHand.data, requestedBy: null },
+    });
+    const reminders = (await history(c.tokens.owner, String(invoice.bookingId))).filter(
+      (e: any) => e.kind === 'payment_reminder',
+    );
+    assert.equal(reminders.length, 1, 'the asked-for reminder only');
+  });
 });
