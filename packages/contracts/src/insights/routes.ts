@@ -11,7 +11,7 @@ import {
   dashboardResourcesSchema,
   dashboardScheduleSchema,
   dashboardStatsSchema,
-} from './index.ts';
+} from './dashboard.ts';
 
 const dashboard = { service: 'insights', tag: 'Dashboard', access: 'dashboard', spec: '01 §7' } as const;
 const ok = (schema: z.ZodType): Record<number, ApiResponse> => ({
