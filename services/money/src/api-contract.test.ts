@@ -91,15 +91,29 @@ describe('money answers match the API contract', () => {
     await ok('POST', `/api/deposits/bonds/${held.id}/refund`, 200, {});
   });
 
-  it('quotations say they are not built yet', async () => {
-    const id = '00000000-0000-4000-8000-000000000001';
-    await ok('POST', '/api/quotations', 501, {});
-    await ok('GET', '/api/quotations/my-quotations', 501);
-    await ok('GET', `/api/quotations/${id}`, 501);
-    await ok('PUT', `/api/quotations/${id}`, 501, {});
-    await ok('PUT', `/api/quotations/${id}/status`, 501, {});
-    await ok('DELETE', `/api/quotations/${id}`, 501);
-    await ok('GET', `/api/quotations/${id}/pdf`, 501);
+  it('quotations: create, list, detail, edit, send, bulk send, decline, conflicts, PDF, delete', async () => {
+    const form = {
+      customerName: 'Jane Smith',
+      customerEmail: 'jane@example.com',
+      customerPhone: '0412 345 678',
+      eventType: 'Wedding',
+      resource: 'Main Hall',
+      eventDate: '2026-12-12',
+      startTime: '18:00',
+      endTime: '23:00',
+      totalAmount: 1000,
+    };
+    const q = (await ok('POST', '/api/quotations', 201, form)).body;
+    await ok('GET', '/api/quotations/my-quotations', 200);
+    await ok('GET', `/api/quotations/${q.id}`, 200);
+    await ok('GET', '/api/quotations/00000000-0000-4000-8000-000000000000', 404);
+    await ok('PUT', `/api/quotations/${q.id}`, 200, { ...form, notes: 'Edited' });
+    await ok('POST', '/api/quotations/bulk-send', 200, { ids: [q.id] });
+    await ok('PUT', `/api/quotations/${q.id}/status`, 200, { status: 'Declined' });
+    await ok('PUT', `/api/quotations/${q.id}/status`, 409, { status: 'Accepted' });
+    await ok('PUT', `/api/quotations/${q.id}`, 409, form);
+    await ok('GET', `/api/quotations/${q.id}/pdf`, 200);
+    await ok('DELETE', `/api/quotations/${q.id}`, 204);
   });
 
   it('every call of the table had an answer checked', () => {

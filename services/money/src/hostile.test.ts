@@ -30,6 +30,21 @@ describeHostileInput('money', async () => {
     amount: 500,
     paymentMethod: 'Cash',
   });
+  const quoteForm = {
+    customerName: 'Jane Smith',
+    customerEmail: 'jane@example.com',
+    customerPhone: '0412 345 678',
+    eventType: 'Wedding',
+    resource: 'Main Hall',
+    eventDate: '2026-12-12',
+    startTime: '18:00',
+    endTime: '23:00',
+    totalAmount: 1000,
+    depositType: 'Fixed',
+    depositValue: 100,
+    notes: 'n',
+  };
+  const quote = await ok('POST', '/api/quotations', quoteForm);
   const kit = kitRoutes(OWNER);
   const payment = { amount: 1, paymentMethod: 'Cash', reference: 'EFT 12', notes: 'Thanks' };
   return {
@@ -46,6 +61,12 @@ describeHostileInput('money', async () => {
       paramsByRoute: {
         'GET /api/payments/:id/receipt': { id: paid.payment.id },
         'GET /internal/invoices/:hallOwnerId/:id/pdf': { hallOwnerId: OWNER, id: invoice.id },
+        'GET /api/quotations/:id': { id: quote.id },
+        'PUT /api/quotations/:id': { id: quote.id },
+        'PUT /api/quotations/:id/status': { id: quote.id },
+        'DELETE /api/quotations/:id': { id: quote.id },
+        'GET /api/quotations/:id/pdf': { id: quote.id },
+        'GET /internal/quotations/:hallOwnerId/:id/pdf': { hallOwnerId: OWNER, id: quote.id },
         'GET /internal/payments/:hallOwnerId/:id/receipt': { hallOwnerId: OWNER, id: paid.payment.id },
         'POST /api/deposits/bonds/:id/refund': { id: bond.id },
         'POST /api/deposits/bonds/:id/forfeit': { id: bond.id },
@@ -80,6 +101,10 @@ describeHostileInput('money', async () => {
         'POST /api/deposits/bonds': { bookingId: other, amount: 100, paymentMethod: 'Cash', reference: 'r' },
         'POST /api/deposits/bonds/:id/refund': { paymentMethod: 'Cash', reference: 'r' },
         'POST /api/deposits/bonds/:id/forfeit': { amount: 10, reason: 'Broken chair' },
+        'POST /api/quotations': quoteForm,
+        'PUT /api/quotations/:id': quoteForm,
+        'PUT /api/quotations/:id/status': { status: 'Declined' },
+        'POST /api/quotations/bulk-send': { ids: [quote.id] },
         'PUT /internal/deposits/:bookingId': {
           tenantId: OWNER,
           depositPaid: true,
@@ -87,8 +112,7 @@ describeHostileInput('money', async () => {
           actor: { id: OWNER, email: 'owner@example.test', role: 'hall_owner' },
         },
       },
-      // quotations answer 501 before reading anything
-      noBody: ['POST /api/quotations', 'PUT /api/quotations/:id', 'PUT /api/quotations/:id/status'],
+      noBody: [],
       lenient: kit.lenient,
       queries: {
         'GET /api/invoices/hall-owner/:hallOwnerId': ['status', 'bookingId', 'type'],

@@ -27,6 +27,7 @@ import {
   customerAnonymisedEventSchema,
 } from './bookings.ts';
 import { blockoutEventSchema, resourceEventSchema } from './catalogue.ts';
+import { quotationEmailEventSchema } from '../money-api/quotations.ts';
 import {
   bondEventSchema,
   bookingMoneySchema,
@@ -179,6 +180,18 @@ export const EVENTS = {
     producer: 'money',
     schema: invoiceReminderRequestedEventSchema,
     summary: 'a payment reminder e-mail to send for one invoice (Send Reminders)',
+  }),
+  'quotation.sent': event({
+    version: 1,
+    producer: 'money',
+    schema: quotationEmailEventSchema,
+    summary: 'a quotation was sent: what its e-mail needs, the PDF by reference (`pdfPath`)',
+  }),
+  'quotation.declined': event({
+    version: 1,
+    producer: 'money',
+    schema: quotationEmailEventSchema,
+    summary: 'a quotation was declined: the customer is told by e-mail',
   }),
   'credit_note.issued': event({
     version: 1,

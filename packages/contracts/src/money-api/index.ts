@@ -3,4 +3,5 @@
  * (schemas.ts) and the route table the OpenAPI document is built from (routes.ts).
  */
 export * from './schemas.ts';
+export * from './quotations.ts';
 export { MONEY_ROUTES } from './routes.ts';

@@ -1,6 +1,6 @@
 /**
  * The money service's calls (spec 03 §7; issue 13, decisions 31 and 32): invoices, payments,
- * credit notes, deposits and bonds. Quotations are answered 501 until they are built.
+ * credit notes, deposits and bonds. Quotations (decision 33).
  */
 import { z } from 'zod';
 import { errorSchema, idParams } from '../api/common.ts';
@@ -30,6 +30,15 @@ import {
   remindersSentSchema,
   sendRemindersSchema,
 } from './schemas.ts';
+import {
+  quotationBulkSendSchema,
+  quotationBulkSentSchema,
+  quotationConflictSchema,
+  quotationInputSchema,
+  quotationListSchema,
+  quotationSchema,
+  quotationStatusUpdateSchema,
+} from './quotations.ts';
 
 const invoices = { service: 'money', tag: 'Invoices & payments', access: 'invoices' } as const;
 const deposits = { service: 'money', tag: 'Deposits & bonds', access: 'deposits' } as const;
@@ -46,7 +55,6 @@ const noSettings: ApiResponse = {
 const refused = (description: string): ApiResponse => ({ description, schema: errorSchema });
 const notFound = refused('Not found in this venue.');
 const pdf = (description: string): ApiResponse => ({ description, contentType: 'application/pdf' });
-const notYet: Record<number, ApiResponse> = { 501: refused('Quotations is not available yet.') };
 
 export const MONEY_ROUTES: RouteTable = [
   {
@@ -277,54 +285,80 @@ export const MONEY_ROUTES: RouteTable = [
     ...quotations,
     method: 'post',
     path: '/api/quotations',
-    summary: 'Create a quotation (not built yet)',
-    responses: notYet,
+    summary: 'Create a quotation (Draft, valid 14 days unless validUntil says otherwise)',
+    body: quotationInputSchema,
+    responses: { 201: { description: 'Created', schema: quotationSchema }, 503: noSettings },
   },
   {
     ...quotations,
     method: 'get',
     path: '/api/quotations/my-quotations',
-    summary: "The venue's quotations (not built yet)",
-    responses: notYet,
+    summary: "The venue's quotations, newest first, with counts per status and the acceptance rate",
+    responses: { 200: { description: 'OK', schema: quotationListSchema }, 503: noSettings },
+  },
+  {
+    ...quotations,
+    method: 'post',
+    path: '/api/quotations/bulk-send',
+    summary: 'Send each selected Draft or Sent quotation (an e-mail with its PDF, through comms)',
+    body: quotationBulkSendSchema,
+    responses: { 200: { description: 'OK', schema: quotationBulkSentSchema }, 503: noSettings },
   },
   {
     ...quotations,
     method: 'get',
     path: '/api/quotations/{id}',
-    summary: 'One quotation (not built yet)',
+    summary: 'One quotation',
     params: idParams,
-    responses: notYet,
+    responses: { 200: { description: 'OK', schema: quotationSchema }, 404: notFound, 503: noSettings },
   },
   {
     ...quotations,
     method: 'put',
     path: '/api/quotations/{id}',
-    summary: 'Edit a quotation (not built yet)',
+    summary: 'Edit a Draft or Sent quotation (form fields plus payment_details)',
     params: idParams,
-    responses: notYet,
+    body: quotationInputSchema,
+    responses: {
+      200: { description: 'OK', schema: quotationSchema },
+      404: notFound,
+      409: refused('Accepted, Declined or Expired: frozen.'),
+      503: noSettings,
+    },
   },
   {
     ...quotations,
     method: 'put',
     path: '/api/quotations/{id}/status',
-    summary: "A quotation's status (not built yet)",
+    summary: 'Send (Draft→Sent), Accept (Sent→Accepted, one confirmed booking) or Decline (Sent→Declined)',
     params: idParams,
-    responses: notYet,
+    body: quotationStatusUpdateSchema,
+    responses: {
+      200: { description: 'OK', schema: quotationSchema },
+      404: notFound,
+      409: {
+        description:
+          'Not allowed from its status, expired, being accepted, or the slot is taken (stays Sent).',
+        schema: quotationConflictSchema,
+      },
+      502: refused('Bookings could not be reached; the quotation stays Sent.'),
+      503: noSettings,
+    },
   },
   {
     ...quotations,
     method: 'delete',
     path: '/api/quotations/{id}',
-    summary: 'Delete a quotation (not built yet)',
+    summary: 'Delete a quotation (not an accepted one: its booking refers to it)',
     params: idParams,
-    responses: notYet,
+    responses: { 204: { description: 'Deleted' }, 404: notFound, 409: refused('Accepted: kept.') },
   },
   {
     ...quotations,
     method: 'get',
     path: '/api/quotations/{id}/pdf',
-    summary: 'The quotation PDF (not built yet)',
+    summary: 'The quotation PDF (quotation-{id}.pdf)',
     params: idParams,
-    responses: notYet,
+    responses: { 200: pdf('The quotation'), 404: notFound, 503: noSettings },
   },
 ];

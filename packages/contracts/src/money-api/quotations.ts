@@ -1,0 +1,256 @@
+/**
+ * Quotations (spec 03 §2.3, §3 Quotation, §4, §5, §7, §8, §9; issue 13, decision 33): the form's
+ * request with every §5 message, the quotation as the screen lists it, the status move, the
+ * acceptance answer and the events comms e-mails from. Amounts are integer cents beside the
+ * spec's dollar fields (decision 4). Changes are additive only.
+ */
+import { z } from 'zod';
+import { DEPOSIT_TYPES, MAX_CENTS, toCents } from '../money/index.ts';
+
+export const QUOTATION_STATUSES = ['Draft', 'Sent', 'Accepted', 'Declined', 'Expired'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+
+/** What PUT /api/quotations/{id}/status takes: Send, Accept, Decline (Expired is the clock's). */
+export const SETTABLE_QUOTATION_STATUSES = ['Sent', 'Accepted', 'Declined'] as const;
+
+/** Spec 03 §9: a quotation (and a duplicate) is valid 14 days (336 hours). */
+export const QUOTATION_VALID_DAYS = 14;
+
+/** The form's messages (spec 03 §5) and the server's refusals, word for word. */
+export const QUOTATION_MESSAGES = {
+  customerNameRequired: 'Customer name is required',
+  customerEmailRequired: 'Customer email is required',
+  invalidEmail: 'Invalid email format',
+  customerPhoneRequired: 'Customer phone is required',
+  eventTypeRequired: 'Event type is required',
+  resourceRequired: 'Resource is required',
+  eventDateRequired: 'Event date is required',
+  startTimeRequired: 'Start time is required',
+  endTimeRequired: 'End time is required',
+  endAfterStart: 'End time must be after start time',
+  totalPositive: 'Total amount must be greater than 0',
+  fixedDeposit: 'Deposit value is required and must be greater than 0 for Fixed deposit type',
+  percentDeposit: 'Deposit percentage must be between 1 and 100',
+  notEditable: 'Only a Draft or Sent quotation can be edited; an accepted quotation is frozen.',
+  badTransition: (from: string, to: string) => `A ${from} quotation cannot become ${to}.`,
+  expired: 'This quotation has expired. Duplicate it to quote again.',
+  accepting: 'This quotation is being accepted already.',
+  slotTaken: 'The venue is already booked at that time, so the quotation stays Sent.',
+  // Spec 03 §8's banners.
+  loadFailed: 'Failed to load quotations. Please try again.',
+  sendFailed: 'Failed to send quotation. Please try again.',
+  acceptFailed: 'Failed to accept quotation. Please try again.',
+  declineFailed: 'Failed to decline quotation. Please try again.',
+  pdfFailed: 'Failed to download quotation PDF. Please try again.',
+  deleteFailed: 'Failed to delete quotation. Please try again.',
+  saveFailed: 'Failed to save quotation. Please try again.',
+  exportFailed: 'Failed to export quotations. Please try again.',
+  accepted:
+    'Quotation accepted successfully! A new confirmed booking has been created and added to your booking list. You can view it in the Bookings section.',
+  declined: 'Quotation declined successfully! The customer has been notified via email.',
+  empty: 'No quotations found.',
+} as const;
+
+const M = QUOTATION_MESSAGES;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+
+/** The quotation form (spec 03 §2.3, §5): POST and PUT /api/quotations. */
+export const quotationInputSchema = z
+  .object({
+    customerName: required(M.customerNameRequired, 200),
+    customerEmail: required(M.customerEmailRequired, 254).refine((v) => EMAIL.test(v), M.invalidEmail),
+    customerPhone: required(M.customerPhoneRequired, 40),
+    eventType: required(M.eventTypeRequired, 100),
+    resource: required(M.resourceRequired, 200),
+    resourceName: z.string().trim().max(200).optional(),
+    eventDate: z.iso.date({ error: M.eventDateRequired }),
+    startTime: z.string({ error: M.startTimeRequired }).regex(TIME, M.startTimeRequired),
+    endTime: z.string({ error: M.endTimeRequired }).regex(TIME, M.endTimeRequired),
+    guestCount: z.number().int().min(0).max(100_000).optional(),
+    totalAmount: z
+      .number({ error: M.totalPositive })
+      .refine((v) => Number.isFinite(v) && v > 0 && v <= MAX_CENTS / 100, M.totalPositive),
+    depositType: z.enum(DEPOSIT_TYPES).default('None'),
+    depositValue: z
+      .number({ error: 'Must be a number.' })
+      .min(0)
+      .max(MAX_CENTS / 100)
+      .optional(),
+    taxType: z.enum(['Inclusive', 'Exclusive']).default('Inclusive'),
+    notes: z.string().max(5000).optional(),
+    /** The last valid day (the venue's); default 14 days from today. */
+    validUntil: z.iso.date({ error: 'Must be a date (YYYY-MM-DD).' }).optional(),
+    payment_details: z.object({ deposit_paid: z.boolean().optional() }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.endTime <= v.startTime)
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endAfterStart });
+    if (v.depositType === 'Fixed' && !(typeof v.depositValue === 'number' && v.depositValue > 0))
+      ctx.addIssue({ code: 'custom', path: ['depositValue'], message: M.fixedDeposit });
+    if (
+      v.depositType === 'Percentage' &&
+      !(
+        typeof v.depositValue === 'number' &&
+        Number.isInteger(v.depositValue) &&
+        v.depositValue >= 1 &&
+        v.depositValue <= 100
+      )
+    )
+      ctx.addIssue({ code: 'custom', path: ['depositValue'], message: M.percentDeposit });
+  })
+  .transform((v) => ({
+    ...v,
+    totalCents: toCents(v.totalAmount),
+    depositValue: v.depositType === 'None' ? 0 : (v.depositValue ?? 0),
+  }));
+export type QuotationInput = z.input<typeof quotationInputSchema>;
+
+export const quotationStatusUpdateSchema = z.object({
+  status: z.enum(SETTABLE_QUOTATION_STATUSES, { error: 'Status must be Sent, Accepted or Declined.' }),
+});
+export type QuotationStatusUpdate = z.input<typeof quotationStatusUpdateSchema>;
+
+/** POST /api/quotations/bulk-send: the selected Draft or Sent quotations, each e-mailed with its PDF. */
+export const quotationBulkSendSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: 'Must be an id.' }))
+    .min(1, 'Choose at least one quotation.')
+    .max(200),
+});
+export const quotationBulkSentSchema = z.object({
+  sent: z.array(z.uuid()),
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+
+const cents = z.number().int().min(0);
+
+export const quotationSchema = z.object({
+  id: z.uuid(),
+  hallOwnerId: z.uuid(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string(),
+  eventType: z.string(),
+  resource: z.string(),
+  resourceName: z.string(),
+  eventDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  guestCount: z.number().int().nullable(),
+  totalAmount: z.number(),
+  totalCents: cents,
+  totalInclGst: z.number(),
+  gstCents: cents,
+  taxType: z.enum(['Inclusive', 'Exclusive']),
+  taxRate: z.number(),
+  depositType: z.enum(DEPOSIT_TYPES),
+  depositValue: z.number(),
+  depositAmount: z.number(),
+  depositCents: cents,
+  finalAmount: z.number(),
+  validUntil: z.string(),
+  notes: z.string(),
+  /** Expired is read from the clock: Sent past the end of its valid day in the venue's zone. */
+  status: z.enum(QUOTATION_STATUSES),
+  bookingId: z.uuid().nullable(),
+  acceptedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  payment_details: z.object({
+    total_amount: z.number(),
+    deposit_amount: z.number(),
+    deposit_type: z.enum(DEPOSIT_TYPES),
+    final_due: z.number(),
+    deposit_paid: z.boolean(),
+  }),
+});
+export type Quotation = z.infer<typeof quotationSchema>;
+
+export const quotationListSchema = z.object({
+  quotations: z.array(quotationSchema),
+  counts: z.record(z.enum(QUOTATION_STATUSES), z.number().int()),
+  /** Spec 03 §4: Accepted ÷ (Sent + Accepted + Declined), a rounded percent, 0 without any. */
+  acceptanceRate: z.number().int(),
+  totalValueCents: cents,
+});
+export type QuotationList = z.infer<typeof quotationListSchema>;
+
+/** 409 of an accept whose slot is taken: the quotation stays Sent; the clash is named. */
+export const quotationConflictSchema = z.object({
+  message: z.string(),
+  conflict: z
+    .object({
+      bookingId: z.string(),
+      bookingCode: z.string().optional(),
+      customerName: z.string().optional(),
+    })
+    .nullable(),
+});
+
+/** Spec 03 §4: Accepted ÷ (Sent + Accepted + Declined), rounded; 0 when nothing was sent. */
+export function acceptanceRate(counts: Partial<Record<QuotationStatus, number>>): number {
+  const accepted = counts.Accepted ?? 0;
+  const denominator = (counts.Sent ?? 0) + accepted + (counts.Declined ?? 0);
+  return denominator === 0 ? 0 : Math.round((accepted * 100) / denominator);
+}
+
+/** bookings' POST /internal/bookings/from-quote: one confirmed booking per quotation id. */
+export const bookingFromQuoteSchema = z.object({
+  tenantId: z.uuid(),
+  quotationId: z.uuid(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string(),
+  eventType: z.string(),
+  resource: z.string(),
+  eventDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  guestCount: z.number().int().nullable(),
+  totalCents: cents,
+  depositType: z.enum(DEPOSIT_TYPES),
+  depositValue: z.number(),
+  notes: z.string(),
+});
+export type BookingFromQuote = z.infer<typeof bookingFromQuoteSchema>;
+/** The answer: created now, or the one an earlier accept of the same quotation made; or the clash. */
+export const bookingFromQuoteAnswerSchema = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.enum(['created', 'existing']),
+    booking: z.object({ id: z.string(), bookingCode: z.string() }),
+  }),
+  z.object({
+    outcome: z.literal('conflict'),
+    message: z.string(),
+    conflict: z
+      .object({
+        bookingId: z.string(),
+        bookingCode: z.string().optional(),
+        customerName: z.string().optional(),
+      })
+      .nullable(),
+  }),
+]);
+export type BookingFromQuoteAnswer = z.infer<typeof bookingFromQuoteAnswerSchema>;
+
+/** quotation.sent / quotation.declined: what comms' `quotation` e-mail needs. */
+export const quotationEmailEventSchema = z.object({
+  quotationId: z.uuid(),
+  hallOwnerId: z.uuid(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  eventType: z.string(),
+  eventDate: z.string(),
+  resourceName: z.string(),
+  totalCents: cents,
+  depositCents: cents,
+  validUntil: z.string(),
+  status: z.enum(QUOTATION_STATUSES),
+  /** money's internal route comms fetches the PDF from (Send only). */
+  pdfPath: z.string().nullable(),
+});
+export type QuotationEmailEvent = z.infer<typeof quotationEmailEventSchema>;

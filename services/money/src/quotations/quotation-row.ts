@@ -1,0 +1,166 @@
+/** A quotations row ↔ the API's Quotation (spec 03 §3), and the PDF (spec 03 §7). */
+import PDFDocument from 'pdfkit';
+import { depositCents, gstSplit, type DepositType } from '@venue/contracts/money';
+import type { Quotation, QuotationStatus } from '@venue/contracts/money-api';
+import { notFound, type Tx } from '@venue/service-kit';
+import { formatCents, formatDay } from '../shared/format.ts';
+import type { Seller } from '../invoices/invoice-row.ts';
+
+export interface QuotationRow {
+  tenant_id: string;
+  id: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  event_type: string;
+  resource: string;
+  resource_name: string;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  guest_count: number | null;
+  total_cents: number | string;
+  tax_type: 'Inclusive' | 'Exclusive';
+  tax_rate_bp: number;
+  deposit_type: DepositType;
+  deposit_value: number | string;
+  deposit_cents: number | string;
+  deposit_paid: boolean;
+  valid_until: string;
+  notes: string;
+  status: 'Draft' | 'Sent' | 'Accepting' | 'Accepted' | 'Declined';
+  booking_id: string | null;
+  accepted_snapshot: Quotation | null;
+  accepted_at: Date | string | null;
+  sent_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const QUOTATION_COLUMNS = `tenant_id, id, customer_name, customer_email, customer_phone, event_type, resource,
+  resource_name, to_char(event_date, 'YYYY-MM-DD') AS event_date, start_time, end_time, guest_count, total_cents,
+  tax_type, tax_rate_bp, deposit_type, deposit_value, deposit_cents, deposit_paid,
+  to_char(valid_until, 'YYYY-MM-DD') AS valid_until, notes, status, booking_id, accepted_snapshot, accepted_at,
+  sent_at, created_at, updated_at`;
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * The status a person sees on `today` (the venue's day): a Sent quotation is Expired once its
+ * valid day has ended in the venue's zone; an accept in flight still reads Sent.
+ */
+export function effectiveStatus(
+  r: Pick<QuotationRow, 'status' | 'valid_until'>,
+  today: string,
+): QuotationStatus {
+  if (r.status === 'Accepting') return 'Sent';
+  if (r.status === 'Sent' && r.valid_until < today) return 'Expired';
+  return r.status;
+}
+
+/** The deposit in cents for a total, as the form chose it (spec 03 §9). */
+export function quotationDeposit(type: DepositType, value: number, totalCents: number): number {
+  if (type === 'Fixed') return depositCents({ type, cents: Math.round(value * 100) }, totalCents);
+  if (type === 'Percentage') return depositCents({ type, percent: value }, totalCents);
+  return 0;
+}
+
+export function toQuotation(r: QuotationRow, today: string): Quotation {
+  // Accepted: the frozen copy answers, only its status fields reflect the row.
+  if (r.status === 'Accepted' && r.accepted_snapshot) return { ...r.accepted_snapshot, status: 'Accepted' };
+  const total = Number(r.total_cents);
+  const split = gstSplit(total, r.tax_type === 'Exclusive' ? 'exclusive' : 'inclusive', r.tax_rate_bp);
+  const deposit = Number(r.deposit_cents);
+  const inclusive = split.totalCents;
+  return {
+    id: r.id,
+    hallOwnerId: r.tenant_id,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    eventType: r.event_type,
+    resource: r.resource,
+    resourceName: r.resource_name,
+    eventDate: r.event_date,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    guestCount: r.guest_count,
+    totalAmount: total / 100,
+    totalCents: total,
+    totalInclGst: inclusive / 100,
+    gstCents: split.gstCents,
+    taxType: r.tax_type,
+    taxRate: r.tax_rate_bp / 100,
+    depositType: r.deposit_type,
+    depositValue: Number(r.deposit_value),
+    depositAmount: deposit / 100,
+    depositCents: deposit,
+    finalAmount: Math.max(0, inclusive - deposit) / 100,
+    validUntil: r.valid_until,
+    notes: r.notes,
+    status: effectiveStatus(r, today),
+    bookingId: r.booking_id,
+    acceptedAt: iso(r.accepted_at),
+    sentAt: iso(r.sent_at),
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+    payment_details: {
+      total_amount: inclusive / 100,
+      deposit_amount: deposit / 100,
+      deposit_type: r.deposit_type,
+      final_due: Math.max(0, inclusive - deposit) / 100,
+      deposit_paid: r.deposit_paid,
+    },
+  };
+}
+
+export async function loadQuotation(
+  tx: Tx,
+  tenantId: string,
+  id: string | null,
+  lock = false,
+): Promise<QuotationRow> {
+  if (!id) throw notFound('Quotation not found');
+  const { rows } = await tx.query<QuotationRow>(
+    `SELECT ${QUOTATION_COLUMNS} FROM quotations WHERE tenant_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [tenantId, id],
+  );
+  if (!rows[0]) throw notFound('Quotation not found');
+  return rows[0];
+}
+
+/** The quotation as an A4 PDF: seller, customer, event, price with GST, deposit, validity. */
+export function quotationPdf(q: Quotation, seller: Seller): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quotation ${q.id}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (b: Buffer) => chunks.push(b));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.fontSize(22).font('Helvetica-Bold').text('Quotation');
+  doc
+    .moveDown(0.5)
+    .fontSize(12)
+    .text(seller.businessName || '(business name not set)');
+  doc.font('Helvetica').fontSize(10);
+  for (const line of [seller.businessAddress, seller.businessPhone, seller.businessEmail])
+    if (line) doc.text(line);
+  doc.moveDown();
+  doc.text(`Quotation: ${q.id}`);
+  doc.text(`Status: ${q.status}`);
+  doc.text(`Valid until: ${formatDay(q.validUntil)}`);
+  doc.moveDown();
+  doc.text(`For: ${q.customerName} (${q.customerEmail}, ${q.customerPhone})`);
+  doc.text(`Event: ${q.eventType} at ${q.resourceName}`);
+  doc.text(`Date: ${formatDay(q.eventDate)} ${q.startTime}–${q.endTime}`);
+  if (q.guestCount !== null) doc.text(`Guests: ${q.guestCount}`);
+  doc.moveDown();
+  doc.text(`GST (${q.taxRate}%, ${q.taxType.toLowerCase()}): ${formatCents(q.gstCents)}`);
+  doc.font('Helvetica-Bold').text(`Total (incl. GST): ${formatCents(Math.round(q.totalInclGst * 100))}`);
+  doc.font('Helvetica');
+  if (q.depositCents > 0) {
+    doc.text(`Deposit (${q.depositType}): ${formatCents(q.depositCents)}`);
+    doc.text(`Balance after deposit: ${formatCents(Math.round(q.finalAmount * 100))}`);
+  }
+  if (q.notes) doc.moveDown().text(`Notes: ${q.notes}`);
+  doc.end();
+  return done.then(() => Buffer.concat(chunks));
+}
