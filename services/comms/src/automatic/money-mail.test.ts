@@ -313,7 +313,8 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     });
     assert.equal(asked.status, 200, asked.text);
     const byHand = await published('invoice.reminder_requested', (d) => d.id === invoice.id);
-    assert.ok(byHand.data.requestedBy, 'Send Reminders names who asked');
+    const data = byHand.data as { requestedBy: string | null };
+    assert.ok(data.requestedBy, 'Send Reminders names who asked');
     // as they would reach comms for a venue (OWNER) that has the switch off
     await c.deliver({ ...byHand, tenantId: OWNER });
     await c.deliver({
