@@ -321,7 +321,7 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
       ...byHand,
       id: randomUUID(),
       tenantId: OWNER,
-      data: { ...byHand.data, requestedBy: null },
+      data: { ...data, requestedBy: null },
     });
     const reminders = (await history(c.tokens.owner, String(invoice.bookingId))).filter(
       (e: any) => e.kind === 'payment_reminder',
