@@ -154,7 +154,17 @@ export async function recordTenantStatements(
  */
 export async function analyzeTenantTables(db: Database, minRows: number): Promise<Set<string>> {
   const { rows } = await ownerTx(db, async (tx) => {
-    await tx.query('ANALYZE');
+    // This schema's tables only: a bare ANALYZE walks the whole database, where tests running
+    // beside this one create and drop their schemas (42P01 "relation with OID … does not exist").
+    const { rows: tables } = await tx.query<{ relname: string }>(
+      `SELECT c.relname FROM pg_class c
+        WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = $1) AND c.relkind IN ('r', 'p')`,
+      [db.schema],
+    );
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    if (tables.length) {
+      await tx.query(`ANALYZE ${tables.map((t) => `${quote(db.schema)}.${quote(t.relname)}`).join(', ')}`);
+    }
     return tx.query<{ relname: string }>(
       `SELECT c.relname FROM pg_class c
          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
