@@ -37,7 +37,7 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
     name: 'bookings',
     migrationsDir: new URL('../migrations/', import.meta.url),
     routes(router, kit) {
-      internalRoutes(router, kit);
+      internalRoutes(router, kit, deps);
       // Order matters: the router tries routes as registered, and /api/bookings/:id (GET) would
       // take stats, search, holds-expiring and export.csv if it came before them.
       listRoutes(router, deps);

@@ -202,19 +202,22 @@ export function acceptanceRate(counts: Partial<Record<QuotationStatus, number>>)
 export const bookingFromQuoteSchema = z.object({
   tenantId: z.uuid(),
   quotationId: z.uuid(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  customerPhone: z.string(),
-  eventType: z.string(),
-  resource: z.string(),
-  eventDate: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  guestCount: z.number().int().nullable(),
-  totalCents: cents,
+  customerName: z.string().max(200),
+  customerEmail: z.string().max(254),
+  customerPhone: z.string().max(40),
+  eventType: z.string().max(100),
+  resource: z.string().max(200),
+  eventDate: z.iso.date(),
+  startTime: z.string().regex(TIME),
+  endTime: z.string().regex(TIME),
+  guestCount: z.number().int().min(0).max(100_000).nullable(),
+  totalCents: cents.max(MAX_CENTS),
   depositType: z.enum(DEPOSIT_TYPES),
-  depositValue: z.number(),
-  notes: z.string(),
+  depositValue: z
+    .number()
+    .min(0)
+    .max(MAX_CENTS / 100),
+  notes: z.string().max(5000),
 });
 export type BookingFromQuote = z.infer<typeof bookingFromQuoteSchema>;
 /** The answer: created now, or the one an earlier accept of the same quotation made; or the clash. */

@@ -1,8 +1,12 @@
 /** Service-to-service routes (never routed by the gateway). */
 import { notFound, requireInternal, type AppRouter, type ServiceKit } from '@venue/service-kit';
+import type { Deps } from '../deps.ts';
 import { isUuid } from '../shared/request.ts';
+import { fromQuoteRoute } from './from-quote.ts';
 
-export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
+export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps): void {
+  // money's Accept of a quotation (decision 33); needs the catalogue clients and the clock.
+  if (deps) fromQuoteRoute(router, deps);
   // The catalogue's iCalendar feeds keep their own copy of each booking's slot from the
   // booking.* events (packages/contracts booking-events.ts); nothing to answer here for them.
 

@@ -1,0 +1,143 @@
+/**
+ * POST /internal/bookings/from-quote (issue 13, decision 33): money's Accept of a quotation makes
+ * one confirmed booking, at the quotation's price and deposit. Idempotent per quotation id: the
+ * write takes a transaction lock on the id and answers the booking an earlier call made, so a
+ * retried or repeated accept never makes a second one. A slot clash answers outcome `conflict`
+ * with the clashing booking (callService hands money no body for a 409; the quotation stays Sent).
+ */
+import type { Principal } from '@venue/contracts';
+import { bookingFromQuoteSchema, type BookingFromQuoteAnswer } from '@venue/contracts/money-api';
+import {
+  HttpError,
+  inRequestTx,
+  parseBody,
+  requireInternal,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import type { Deps } from '../deps.ts';
+import { localResource, resolveResource, usableResource } from '../availability/resources.ts';
+import { depositFromInput } from '@venue/contracts/money';
+import { tenantSettings } from '../remote/tenant-settings.ts';
+import { priceFigures, tenantTerms } from '../status/payment.ts';
+import { venueToday } from '../shared/time.ts';
+import { insertBooking } from '../bookings/create-booking.ts';
+import { validateBookingForm, validateExtras } from '../bookings/booking-form.ts';
+
+/** The acting principal of the write (audit: the venue, through its quotation). */
+function quotationPrincipal(tenantId: string): Principal {
+  return {
+    userId: tenantId,
+    email: 'quotation-accept',
+    name: 'Quotation accepted',
+    role: 'hall_owner',
+    tenantId,
+    parentUserId: null,
+    permissions: [],
+    tokenVersion: 0,
+  };
+}
+
+async function existing(
+  tx: Tx,
+  tenantId: string,
+  quotationId: string,
+): Promise<BookingFromQuoteAnswer | null> {
+  const { rows } = await tx.query<{ id: string; booking_code: string }>(
+    `SELECT id, booking_code FROM bookings WHERE tenant_id = $1 AND quotation_id = $2 LIMIT 1`,
+    [tenantId, quotationId],
+  );
+  return rows[0]
+    ? { outcome: 'existing', booking: { id: rows[0].id, bookingCode: rows[0].booking_code } }
+    : null;
+}
+
+export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
+  router.post('/internal/bookings/from-quote', requireInternal, async (ctx) => {
+    const q = parseBody(ctx, bookingFromQuoteSchema);
+    ctx.state.principal = quotationPrincipal(q.tenantId);
+    const body: Record<string, unknown> = {
+      customerName: q.customerName,
+      customerEmail: q.customerEmail,
+      customerPhone: q.customerPhone,
+      eventType: q.eventType,
+      selectedHall: q.resource,
+      bookingDate: q.eventDate,
+      startTime: q.startTime,
+      endTime: q.endTime,
+      guestCount: q.guestCount ?? undefined,
+      estimatedPrice: q.totalCents / 100,
+      additionalDescription: q.notes,
+      bookingSource: 'quotation',
+      quotationId: q.quotationId,
+      status: 'confirmed',
+    };
+    const now = deps.now();
+    const first = await inRequestTx(ctx, async (tx) => {
+      const done = await existing(tx, q.tenantId, q.quotationId);
+      if (done) return { done } as const;
+      const settings = await tenantSettings(tx, q.tenantId);
+      const form = validateBookingForm(body, venueToday(now, settings.timezone), {
+        country: settings.country,
+        // The quotation's phone was checked by money's form; a foreign number stays as typed.
+        checkPhone: false,
+      });
+      return { settings, form, known: await localResource(tx, form.selectedHall) } as const;
+    });
+    if ('done' in first) {
+      ctx.body = first.done;
+      return;
+    }
+    const { settings, form } = first;
+    const { resource: found, fetched } = await resolveResource(
+      deps.clients,
+      q.tenantId,
+      form.selectedHall,
+      first.known,
+    );
+    const resource = usableResource(found);
+    const extras = validateExtras(body, resource.capacity);
+    const choice = depositFromInput(q.depositType, q.depositValue);
+    const deposit = choice.ok ? choice.deposit : { type: 'None' as const };
+    const priced = {
+      cents: q.totalCents,
+      details: { override: true, estimatedPriceCents: q.totalCents, quotationId: q.quotationId },
+      addOns: [],
+      money: priceFigures(q.totalCents, { ...tenantTerms(settings), deposit }),
+    };
+    try {
+      ctx.body = await inRequestTx(ctx, async (tx) => {
+        // One writer per quotation id: a concurrent call waits here, then finds the booking.
+        await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`from-quote:${q.quotationId}`]);
+        const done = await existing(tx, q.tenantId, q.quotationId);
+        if (done) return done;
+        const made = await insertBooking(ctx, tx, {
+          tenantId: q.tenantId,
+          now,
+          body,
+          settings,
+          form,
+          resource,
+          fetched,
+          extras,
+          status: 'confirmed',
+          priced,
+        });
+        const booking = made as unknown as { id: string; bookingCode: string };
+        return { outcome: 'created', booking: { id: booking.id, bookingCode: booking.bookingCode } };
+      });
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 409) throw err;
+      const clash = (
+        err.extra?.conflicts as { id: string; bookingCode: string; customer: string }[] | undefined
+      )?.[0];
+      ctx.body = {
+        outcome: 'conflict',
+        message: err.message,
+        conflict: clash
+          ? { bookingId: clash.id, bookingCode: clash.bookingCode, customerName: clash.customer }
+          : null,
+      } satisfies BookingFromQuoteAnswer;
+    }
+  });
+}
