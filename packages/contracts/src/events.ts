@@ -61,6 +61,9 @@ export const SUBSCRIPTIONS = {
     'invoice.issued',
     'payment.recorded',
     'invoice.reminder_requested',
+    // quotation.sent / quotation.declined: the quotation e-mail (with money's PDF) and the decline notice
+    'quotation.sent',
+    'quotation.declined',
   ],
   // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
   // bookings, money's invoices, payments and bonds, and every service's audit entries.

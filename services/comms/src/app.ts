@@ -3,6 +3,7 @@ import { defineConsumers, storeSettingsSnapshot, type ServiceOptions } from '@ve
 import nodemailer from 'nodemailer';
 import { bookingEventConsumer } from './automatic/booking-events.ts';
 import { moneyConsumers } from './automatic/money-events.ts';
+import { quotationConsumers } from './automatic/quotation-events.ts';
 import { queueScheduled } from './automatic/scheduled.ts';
 import { defaultBackoff, type CommsDeps } from './deps.ts';
 import { historyRoutes } from './history/history-routes.ts';
@@ -60,6 +61,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       'booking.status_changed': bookingEvent,
       'customer.anonymised': customerAnonymised,
       ...money,
+      ...quotationConsumers(deps),
     }),
     jobs: [
       // The worker: every five seconds (a round is cheap when nothing is due).

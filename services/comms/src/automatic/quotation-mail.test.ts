@@ -1,0 +1,84 @@
+/**
+ * Quotation e-mails from money's events (decision 33): Send queues the venue's Quotation template
+ * to the customer with money's PDF fetched at send time, once per event; Decline queues the
+ * decline notice. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent } from '@venue/contracts';
+import { OWNER, startComms, type Comms } from '../test-support.ts';
+
+let c: Comms;
+before(async () => {
+  c = await startComms();
+});
+after(() => c.close());
+
+const quotationId = randomUUID();
+function event(type: 'quotation.sent' | 'quotation.declined'): DomainEvent {
+  return {
+    id: randomUUID(),
+    type,
+    version: 1,
+    source: 'money',
+    tenantId: OWNER,
+    occurredAt: new Date().toISOString(),
+    data: {
+      quotationId,
+      hallOwnerId: OWNER,
+      customerName: 'Jane Smith',
+      customerEmail: 'jane.quote@example.com',
+      eventType: 'Wedding',
+      eventDate: '2026-12-12',
+      resourceName: 'Main Hall',
+      totalCents: 550_000,
+      depositCents: 110_000,
+      validUntil: '2026-12-01',
+      status: type === 'quotation.sent' ? 'Sent' : 'Declined',
+      pdfPath: type === 'quotation.sent' ? `/internal/quotations/${OWNER}/${quotationId}/pdf` : null,
+    },
+  } as DomainEvent;
+}
+
+const queued = () =>
+  c.t.kit.db.tenantTx(OWNER, async (tx) => {
+    const { rows } = await tx.query<{
+      kind: string;
+      subject: string;
+      body_text: string;
+      attachment_fetch: { path: string; filename: string } | null;
+    }>(
+      `SELECT kind, subject, body_text, attachment_fetch FROM emails
+        WHERE tenant_id = $1 AND to_email = 'jane.quote@example.com' ORDER BY created_at, id`,
+      [OWNER],
+    );
+    return rows;
+  });
+
+describe('quotation e-mails', () => {
+  it('Send: the Quotation template with the PDF from money, once per event', async () => {
+    const sent = event('quotation.sent');
+    await c.deliver(sent);
+    await c.deliver(sent); // redelivered
+    const rows = await queued();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.kind, 'quotation');
+    assert.match(rows[0]!.subject, /Wedding at Main Hall/);
+    assert.match(rows[0]!.body_text, /Jane Smith/);
+    assert.deepEqual(
+      { path: rows[0]!.attachment_fetch?.path, filename: rows[0]!.attachment_fetch?.filename },
+      { path: `/internal/quotations/${OWNER}/${quotationId}/pdf`, filename: `quotation-${quotationId}.pdf` },
+    );
+  });
+
+  it('Decline: the customer is told, without an attachment', async () => {
+    await c.deliver(event('quotation.declined'));
+    const rows = await queued();
+    const declined = rows.find((r) => r.kind === 'quotation_declined');
+    assert.ok(declined, JSON.stringify(rows));
+    assert.match(declined.body_text, /has been declined/);
+    assert.match(declined.body_text, /\$5,500\.00/);
+    assert.equal(declined.attachment_fetch, null);
+  });
+});
