@@ -13,9 +13,6 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 export const pages: Record<string, ComponentType> = {
   '/Invoices': lazyPage(() => import('./invoices/InvoicesPage.tsx'), 'InvoicesPage'),
   '/Deposits': lazyPage(() => import('./deposits/DepositsPage.tsx'), 'DepositsPage'),
-  '/Quotations': plannedPage(
-    '/Quotations',
-    'Quotations sent to customers and their conversion into bookings.',
-  ),
+  '/Quotations': lazyPage(() => import('./quotations/QuotationsPage.tsx'), 'QuotationsPage'),
   '/Reports': plannedPage('/Reports', 'Revenue, occupancy and booking reports for chosen periods.'),
 };

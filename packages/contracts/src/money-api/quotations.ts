@@ -257,3 +257,13 @@ export const quotationEmailEventSchema = z.object({
   pdfPath: z.string().nullable(),
 });
 export type QuotationEmailEvent = z.infer<typeof quotationEmailEventSchema>;
+
+/** The screen's paths (spec 03 §7). */
+export const QUOTATION_PATHS = {
+  quotations: '/api/quotations',
+  mine: '/api/quotations/my-quotations',
+  bulkSend: '/api/quotations/bulk-send',
+  quotation: (id: string) => `/api/quotations/${id}`,
+  status: (id: string) => `/api/quotations/${id}/status`,
+  pdf: (id: string) => `/api/quotations/${id}/pdf`,
+} as const;

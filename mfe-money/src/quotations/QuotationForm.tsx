@@ -1,0 +1,332 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { idempotencyKeys } from '@venue/ui';
+import {
+  QUOTATION_MESSAGES,
+  quotationInputSchema,
+  type Quotation,
+  type QuotationInput,
+} from '@venue/contracts/money-api';
+import { depositCents, parseDollars, type DepositType } from '@venue/contracts/money';
+import { useQuotationResources, useSaveQuotation } from '../api/quotation-hooks.ts';
+import { useFormat } from '../lib/format.ts';
+
+/** The form's values as typed (text), so a half-typed amount is kept as it is. */
+export interface QuotationDraft {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  eventType: string;
+  resource: string;
+  resourceName: string;
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+  guestCount: string;
+  totalAmount: string;
+  depositType: DepositType;
+  depositValue: string;
+  notes: string;
+  depositPaid: boolean;
+}
+
+export const EMPTY_DRAFT: QuotationDraft = {
+  customerName: '',
+  customerEmail: '',
+  customerPhone: '',
+  eventType: '',
+  resource: '',
+  resourceName: '',
+  eventDate: '',
+  startTime: '',
+  endTime: '',
+  guestCount: '',
+  totalAmount: '',
+  depositType: 'None',
+  depositValue: '',
+  notes: '',
+  depositPaid: false,
+};
+
+/** A saved quotation as the form's values (Edit and Duplicate). */
+export function draftOf(q: Quotation): QuotationDraft {
+  return {
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    customerPhone: q.customerPhone,
+    eventType: q.eventType,
+    resource: q.resource,
+    resourceName: q.resourceName,
+    eventDate: q.eventDate,
+    startTime: q.startTime,
+    endTime: q.endTime,
+    guestCount: q.guestCount === null ? '' : String(q.guestCount),
+    totalAmount: q.totalAmount.toFixed(2),
+    depositType: q.depositType,
+    depositValue: q.depositType === 'None' ? '' : String(q.depositValue),
+    notes: q.notes,
+    depositPaid: q.payment_details.deposit_paid,
+  };
+}
+
+const num = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+
+/** The request body; the same contract schema the server parses decides the messages. */
+export function bodyOf(d: QuotationDraft): QuotationInput {
+  return {
+    customerName: d.customerName,
+    customerEmail: d.customerEmail,
+    customerPhone: d.customerPhone,
+    eventType: d.eventType,
+    resource: d.resource,
+    resourceName: d.resourceName || undefined,
+    eventDate: d.eventDate,
+    startTime: d.startTime,
+    endTime: d.endTime,
+    guestCount: num(d.guestCount),
+    totalAmount: num(d.totalAmount) ?? 0,
+    depositType: d.depositType,
+    depositValue: d.depositType === 'None' ? undefined : num(d.depositValue),
+    notes: d.notes,
+    payment_details: { deposit_paid: d.depositPaid },
+  };
+}
+
+/** Field → first message, from the contract schema (spec 03 §5). */
+export function formErrors(d: QuotationDraft): Record<string, string> {
+  const parsed = quotationInputSchema.safeParse(bodyOf(d));
+  const errors: Record<string, string> = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      errors[field] ??= issue.message;
+    }
+  return errors;
+}
+
+interface Props {
+  /** The quotation being edited; null for a new one or a duplicate. */
+  editing: Quotation | null;
+  initial: QuotationDraft;
+  onClose: () => void;
+  onSaved: (q: Quotation) => void;
+}
+
+/** The quotation form dialog (spec 03 §2.3): six sections, Cancel and Save Draft (or Update). */
+export function QuotationForm({ editing, initial, onClose, onSaved }: Props) {
+  const fmt = useFormat();
+  const save = useSaveQuotation();
+  const resources = useQuotationResources();
+  const [keyFor] = useState(idempotencyKeys);
+  const [d, setD] = useState<QuotationDraft>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // A field's message clears as soon as that field changes (spec 03 §2.3).
+  function set<K extends keyof QuotationDraft>(field: K, value: QuotationDraft[K]) {
+    setD((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => {
+      if (!(field in prev)) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+  }
+
+  const totalCents = parseDollars(d.totalAmount) ?? 0;
+  const depositValue = num(d.depositValue) ?? 0;
+  let deposit = 0;
+  try {
+    deposit =
+      d.depositType === 'Fixed'
+        ? depositCents({ type: 'Fixed', cents: parseDollars(d.depositValue) ?? 0 }, totalCents)
+        : d.depositType === 'Percentage' && Number.isInteger(depositValue) && depositValue <= 100
+          ? depositCents({ type: 'Percentage', percent: Math.max(0, depositValue) }, totalCents)
+          : 0;
+  } catch {
+    deposit = 0;
+  }
+
+  async function submit() {
+    const found = formErrors(d);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFailure(null);
+    const body = bodyOf(d);
+    try {
+      const saved = await save.mutateAsync({ id: editing?.id ?? null, body, key: keyFor(body) });
+      onSaved(saved);
+    } catch {
+      setFailure(QUOTATION_MESSAGES.saveFailed);
+    }
+  }
+
+  const resourceOptions = resources.data?.map((r) => ({ value: r.id, label: r.name })) ?? null;
+  const e = (field: string) => errors[field] ?? undefined;
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={editing ? 'Edit Quotation' : 'Create New Quotation'}>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <Title order={5}>Customer Information</Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Customer Name"
+            withAsterisk
+            value={d.customerName}
+            error={e('customerName')}
+            onChange={(ev) => set('customerName', ev.currentTarget.value)}
+          />
+          <TextInput
+            label="Customer Email"
+            withAsterisk
+            value={d.customerEmail}
+            error={e('customerEmail')}
+            onChange={(ev) => set('customerEmail', ev.currentTarget.value)}
+          />
+          <TextInput
+            label="Customer Phone"
+            withAsterisk
+            value={d.customerPhone}
+            error={e('customerPhone')}
+            onChange={(ev) => set('customerPhone', ev.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Title order={5}>Event Information</Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label="Event Type"
+            withAsterisk
+            value={d.eventType}
+            error={e('eventType')}
+            onChange={(ev) => set('eventType', ev.currentTarget.value)}
+          />
+          {resourceOptions ? (
+            <Select
+              label="Resource"
+              withAsterisk
+              data={resourceOptions}
+              value={d.resource || null}
+              error={e('resource')}
+              onChange={(value) => {
+                set('resource', value ?? '');
+                set('resourceName', resourceOptions.find((o) => o.value === value)?.label ?? '');
+              }}
+            />
+          ) : (
+            <TextInput
+              label="Resource"
+              withAsterisk
+              value={d.resource}
+              error={e('resource')}
+              onChange={(ev) => set('resource', ev.currentTarget.value)}
+            />
+          )}
+          <TextInput
+            label="Guest Count"
+            inputMode="numeric"
+            value={d.guestCount}
+            error={e('guestCount')}
+            onChange={(ev) => set('guestCount', ev.currentTarget.value.replace(/\D/g, ''))}
+          />
+          <TextInput
+            label="Event Date"
+            type="date"
+            withAsterisk
+            value={d.eventDate}
+            error={e('eventDate')}
+            onChange={(ev) => set('eventDate', ev.currentTarget.value)}
+          />
+          <TextInput
+            label="Start Time"
+            type="time"
+            withAsterisk
+            value={d.startTime}
+            error={e('startTime')}
+            onChange={(ev) => set('startTime', ev.currentTarget.value)}
+          />
+          <TextInput
+            label="End Time"
+            type="time"
+            withAsterisk
+            value={d.endTime}
+            error={e('endTime')}
+            onChange={(ev) => set('endTime', ev.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Title order={5}>Pricing Information</Title>
+        <NumberInput
+          label="Total Amount (AUD)"
+          withAsterisk
+          min={0}
+          step={0.01}
+          decimalScale={2}
+          value={d.totalAmount}
+          error={e('totalAmount')}
+          onChange={(v) => set('totalAmount', String(v))}
+        />
+        <Title order={5}>Deposit Information</Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Deposit Type"
+            data={['None', 'Fixed', 'Percentage']}
+            value={d.depositType}
+            allowDeselect={false}
+            onChange={(v) => {
+              set('depositType', (v ?? 'None') as DepositType);
+              set('depositValue', '');
+            }}
+          />
+          <NumberInput
+            label={d.depositType === 'Percentage' ? 'Deposit Percentage' : 'Deposit Value'}
+            disabled={d.depositType === 'None'}
+            min={0}
+            step={d.depositType === 'Percentage' ? 1 : 0.01}
+            max={d.depositType === 'Percentage' ? 100 : undefined}
+            value={d.depositValue}
+            error={e('depositValue')}
+            onChange={(v) => set('depositValue', String(v))}
+          />
+        </SimpleGrid>
+        <Title order={5}>Notes</Title>
+        <Textarea
+          aria-label="Notes"
+          value={d.notes}
+          autosize
+          minRows={2}
+          onChange={(ev) => set('notes', ev.currentTarget.value)}
+        />
+        <Title order={5}>Final Payment Details</Title>
+        <Text size="sm">
+          Total {fmt.money(totalCents)} · Deposit {fmt.money(deposit)} · Final payment{' '}
+          {fmt.money(Math.max(0, totalCents - deposit))}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} loading={save.isPending}>
+            {editing ? 'Update' : 'Save Draft'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,496 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Drawer,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { downloadFromServer, downloadText, idempotencyKeys, useSession } from '@venue/ui';
+import {
+  QUOTATION_MESSAGES as M,
+  QUOTATION_PATHS,
+  QUOTATION_STATUSES,
+  type Quotation,
+  type QuotationStatus,
+} from '@venue/contracts/money-api';
+import {
+  useBulkSendQuotations,
+  useDeleteQuotation,
+  useQuotations,
+  useSetQuotationStatus,
+} from '../api/quotation-hooks.ts';
+import { useFormat } from '../lib/format.ts';
+import { venueToday } from '../lib/venue-day.ts';
+import { draftOf, EMPTY_DRAFT, QuotationForm, type QuotationDraft } from './QuotationForm.tsx';
+import { quotationsCsv, quotationsCsvName } from './quotation-csv.ts';
+
+type SortKey = 'id' | 'eventDate' | 'amount' | 'deposit' | 'validUntil' | 'created';
+const STATUS_COLOURS: Record<QuotationStatus, string> = {
+  Draft: 'gray',
+  Sent: 'blue',
+  Accepted: 'green',
+  Declined: 'red',
+  Expired: 'orange',
+};
+/** Spec 03 §9: the quotation banners vanish after 5 seconds. */
+const BANNER_MS = 5000;
+
+const sortValue = (q: Quotation, key: SortKey): string | number =>
+  key === 'id'
+    ? q.id
+    : key === 'eventDate'
+      ? q.eventDate
+      : key === 'amount'
+        ? q.totalCents
+        : key === 'deposit'
+          ? q.depositCents
+          : key === 'validUntil'
+            ? q.validUntil
+            : q.createdAt;
+
+/** The 409 of an accept whose slot is taken names the booking in the way. */
+function conflictText(error: unknown): string | null {
+  const body = (
+    error as {
+      body?: { message?: string; conflict?: { bookingCode?: string; customerName?: string } | null };
+    }
+  )?.body;
+  if (!body?.message) return null;
+  const c = body.conflict;
+  return c
+    ? `${body.message} (${c.bookingCode ?? 'a booking'}${c.customerName ? `, ${c.customerName}` : ''})`
+    : body.message;
+}
+
+/** Quotations (spec 03 §2.3): list, filters, the form, Send / Accept / Decline, PDF, CSV, Bulk Send. */
+export function QuotationsPage() {
+  const fmt = useFormat();
+  const { settings, getToken } = useSession();
+  const list = useQuotations();
+  const setStatus = useSetQuotationStatus();
+  const remove = useDeleteQuotation();
+  const bulk = useBulkSendQuotations();
+  const [bulkKey] = useState(idempotencyKeys);
+  const [search, setSearch] = useState('');
+  const [resource, setResource] = useState<string>('All Resources');
+  const [status, setStatusFilter] = useState<string>('All Statuses');
+  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'created', dir: -1 });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [form, setForm] = useState<{ editing: Quotation | null; initial: QuotationDraft } | null>(null);
+  const [deleting, setDeleting] = useState<Quotation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!success) return;
+    const t = setTimeout(() => setSuccess(null), BANNER_MS);
+    return () => clearTimeout(t);
+  }, [success]);
+
+  const all = useMemo(() => list.data?.quotations ?? [], [list.data]);
+  const resources = useMemo(() => [...new Set(all.map((q) => q.resourceName))].sort(), [all]);
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return all
+      .filter((q) => resource === 'All Resources' || q.resourceName === resource)
+      .filter((q) => status === 'All Statuses' || q.status === status)
+      .filter(
+        (q) =>
+          !needle ||
+          [q.id, q.customerName, q.customerEmail, q.eventType, q.resourceName].some((v) =>
+            v.toLowerCase().includes(needle),
+          ),
+      )
+      .sort((a, b) => {
+        const x = sortValue(a, sort.key);
+        const y = sortValue(b, sort.key);
+        return (x < y ? -1 : x > y ? 1 : 0) * sort.dir;
+      });
+  }, [all, search, resource, status, sort]);
+  const open = all.find((q) => q.id === openId) ?? null;
+
+  async function act(q: Quotation, to: 'Sent' | 'Accepted' | 'Declined') {
+    setError(null);
+    try {
+      await setStatus.mutateAsync({ id: q.id, status: to });
+      if (to === 'Accepted') setSuccess(M.accepted);
+      if (to === 'Declined') setSuccess(M.declined);
+      if (to === 'Sent') setSuccess(`Quotation sent to ${q.customerEmail}.`);
+    } catch (err) {
+      const base = to === 'Accepted' ? M.acceptFailed : to === 'Declined' ? M.declineFailed : M.sendFailed;
+      const why = conflictText(err);
+      setError(why ? `${base} ${why}` : base);
+    }
+  }
+
+  async function pdf(q: Quotation) {
+    try {
+      await downloadFromServer(getToken, QUOTATION_PATHS.pdf(q.id), `quotation-${q.id}.pdf`);
+    } catch {
+      setError(M.pdfFailed);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      if (openId === deleting.id) setOpenId(null);
+      setSuccess('Quotation deleted.');
+    } catch {
+      setError(M.deleteFailed);
+    }
+    setDeleting(null);
+  }
+
+  async function bulkSend() {
+    const ids = [...selected];
+    try {
+      const r = await bulk.mutateAsync({ ids, key: bulkKey(ids) });
+      setSelected(new Set());
+      setSuccess(
+        `${r.sent.length} quotation(s) sent with their PDF.${r.skipped.length ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => s.reason).join(' ')}` : ''}`,
+      );
+    } catch {
+      setError(M.sendFailed);
+    }
+  }
+
+  function exportCsv() {
+    try {
+      downloadText(
+        quotationsCsv(rows),
+        quotationsCsvName(venueToday(settings.timezone)),
+        'text/csv;charset=utf-8',
+      );
+    } catch {
+      setError(M.exportFailed);
+    }
+  }
+
+  const duplicate = (q: Quotation) =>
+    setForm({ editing: null, initial: { ...draftOf(q), depositPaid: false } });
+  const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }));
+  const header = (key: SortKey, label: string) => (
+    <Table.Th>
+      <UnstyledButton onClick={() => sortBy(key)} aria-label={`Sort by ${label}`}>
+        {label} {sort.key === key ? (sort.dir === 1 ? '▲' : '▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+
+  if (list.isLoading)
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading quotations" />
+      </Group>
+    );
+
+  const counts = list.data?.counts;
+  const allChecked = rows.length > 0 && rows.every((q) => selected.has(q.id));
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Quotations</Title>
+          {counts && (
+            <Text size="sm" c="dimmed">
+              {(['Draft', 'Sent', 'Accepted', 'Declined'] as const)
+                .map((s) => `${s} ${counts[s]}`)
+                .join(' · ')}
+            </Text>
+          )}
+        </div>
+        <Group>
+          <Button
+            variant="default"
+            disabled={selected.size === 0}
+            loading={bulk.isPending}
+            onClick={() => void bulkSend()}
+          >
+            Bulk Send
+          </Button>
+          <Button variant="default" disabled={rows.length === 0} onClick={exportCsv}>
+            Export CSV
+          </Button>
+          <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT })}>New Quotation</Button>
+        </Group>
+      </Group>
+      {(list.isError || error) && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          {error ?? M.loadFailed}
+        </Alert>
+      )}
+      {success && (
+        <Alert color="green" role="status" withCloseButton onClose={() => setSuccess(null)}>
+          {success}
+        </Alert>
+      )}
+      {list.data && (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Card withBorder>
+            <Text size="sm" c="dimmed">
+              Total Quotations
+            </Text>
+            <Text fw={700}>{all.length}</Text>
+          </Card>
+          <Card withBorder>
+            <Text size="sm" c="dimmed">
+              Total Value
+            </Text>
+            <Text fw={700}>{fmt.money(list.data.totalValueCents)} AUD</Text>
+          </Card>
+          <Card withBorder>
+            <Text size="sm" c="dimmed">
+              Acceptance Rate
+            </Text>
+            <Text fw={700}>{list.data.acceptanceRate}%</Text>
+          </Card>
+        </SimpleGrid>
+      )}
+      <Group>
+        <TextInput
+          placeholder="Search quotations"
+          aria-label="Search quotations"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setSearch('');
+          }}
+        />
+        <Select
+          aria-label="Resource"
+          data={['All Resources', ...resources]}
+          value={resource}
+          allowDeselect={false}
+          onChange={(v) => setResource(v ?? 'All Resources')}
+        />
+        <Select
+          aria-label="Status"
+          data={['All Statuses', ...QUOTATION_STATUSES]}
+          value={status}
+          allowDeselect={false}
+          onChange={(v) => setStatusFilter(v ?? 'All Statuses')}
+        />
+      </Group>
+      {rows.length === 0 ? (
+        <Stack align="center" p="xl">
+          <Text>{M.empty}</Text>
+          <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT })}>Create Quotation</Button>
+        </Stack>
+      ) : (
+        <Table highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Checkbox
+                  aria-label="Select all"
+                  checked={allChecked}
+                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((q) => q.id)))}
+                />
+              </Table.Th>
+              {header('id', 'ID')}
+              <Table.Th>Customer</Table.Th>
+              <Table.Th>Event</Table.Th>
+              {header('eventDate', 'Event Date')}
+              {header('amount', 'Amount')}
+              {header('deposit', 'Deposit')}
+              {header('validUntil', 'Valid Until')}
+              <Table.Th>Status</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((q) => (
+              <Table.Tr key={q.id} onClick={() => setOpenId(q.id)} style={{ cursor: 'pointer' }}>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
+                  <Checkbox
+                    aria-label={`Select quotation for ${q.customerName}`}
+                    checked={selected.has(q.id)}
+                    onChange={() =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        if (next.has(q.id)) next.delete(q.id);
+                        else next.add(q.id);
+                        return next;
+                      })
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>{q.id.slice(0, 8)}</Table.Td>
+                <Table.Td>{q.customerName}</Table.Td>
+                <Table.Td>
+                  {q.eventType} · {q.resourceName}
+                </Table.Td>
+                <Table.Td>{fmt.date(q.eventDate)}</Table.Td>
+                <Table.Td>{fmt.money(Math.round(q.totalInclGst * 100))} AUD</Table.Td>
+                <Table.Td>{q.depositCents > 0 ? fmt.money(q.depositCents) : '—'}</Table.Td>
+                <Table.Td>{fmt.date(q.validUntil)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOURS[q.status]}>{q.status}</Badge>
+                </Table.Td>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" aria-label={`Actions for quotation of ${q.customerName}`}>
+                        ⋯
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setOpenId(q.id)}>Preview</Menu.Item>
+                      <Menu.Item
+                        disabled={q.status !== 'Draft' && q.status !== 'Sent'}
+                        onClick={() => void act(q, 'Sent')}
+                      >
+                        Send
+                      </Menu.Item>
+                      <Menu.Item disabled={q.status !== 'Sent'} onClick={() => void act(q, 'Accepted')}>
+                        Accept
+                      </Menu.Item>
+                      <Menu.Item disabled={q.status !== 'Sent'} onClick={() => void act(q, 'Declined')}>
+                        Decline
+                      </Menu.Item>
+                      <Menu.Item
+                        disabled={q.status !== 'Draft' && q.status !== 'Sent'}
+                        onClick={() => setForm({ editing: q, initial: draftOf(q) })}
+                      >
+                        Edit
+                      </Menu.Item>
+                      <Menu.Item onClick={() => duplicate(q)}>Duplicate</Menu.Item>
+                      <Menu.Item onClick={() => void pdf(q)}>Download</Menu.Item>
+                      <Menu.Item
+                        color="red"
+                        disabled={q.status === 'Accepted'}
+                        onClick={() => setDeleting(q)}
+                      >
+                        Delete
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+
+      <Drawer opened={open !== null} onClose={() => setOpenId(null)} position="right" title="Quotation">
+        {open && (
+          <Stack gap="sm">
+            <Badge color={STATUS_COLOURS[open.status]}>{open.status}</Badge>
+            <Title order={5}>Customer</Title>
+            <Text size="sm">
+              {open.customerName} · {open.customerEmail} · {open.customerPhone}
+            </Text>
+            <Title order={5}>Event</Title>
+            <Text size="sm">
+              {open.eventType} at {open.resourceName}, {fmt.date(open.eventDate)} {fmt.time(open.startTime)}–
+              {fmt.time(open.endTime)}
+              {open.guestCount !== null ? ` · ${open.guestCount} guests` : ''}
+            </Text>
+            <Title order={5}>Pricing</Title>
+            <Text size="sm">
+              Total {fmt.money(Math.round(open.totalInclGst * 100))} AUD (GST {fmt.money(open.gstCents)}) ·
+              Deposit {fmt.money(open.depositCents)} ({open.depositType}) · Final{' '}
+              {fmt.money(Math.round(open.finalAmount * 100))}
+            </Text>
+            <Text size="sm">Valid until {fmt.date(open.validUntil)}</Text>
+            {open.notes && (
+              <>
+                <Title order={5}>Notes</Title>
+                <Text size="sm">{open.notes}</Text>
+              </>
+            )}
+            <Text size="xs" c="dimmed">
+              Created {fmt.dateTime(open.createdAt)} · Updated {fmt.dateTime(open.updatedAt)}
+            </Text>
+            {open.status === 'Sent' && (
+              <Group>
+                <Button
+                  color="green"
+                  loading={setStatus.isPending}
+                  onClick={() => void act(open, 'Accepted')}
+                >
+                  Accept & Create Booking
+                </Button>
+                <Button color="red" variant="light" onClick={() => void act(open, 'Declined')}>
+                  Decline Quotation
+                </Button>
+              </Group>
+            )}
+            <Group>
+              <Button
+                variant="default"
+                disabled={open.status !== 'Draft' && open.status !== 'Sent'}
+                onClick={() => setForm({ editing: open, initial: draftOf(open) })}
+              >
+                Edit Quotation
+              </Button>
+              <Button variant="default" onClick={() => duplicate(open)}>
+                Duplicate
+              </Button>
+              <Button variant="default" onClick={() => void pdf(open)}>
+                Download PDF
+              </Button>
+              <Button
+                color="red"
+                variant="subtle"
+                disabled={open.status === 'Accepted'}
+                onClick={() => setDeleting(open)}
+              >
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Drawer>
+
+      {form && (
+        <QuotationForm
+          editing={form.editing}
+          initial={form.initial}
+          onClose={() => setForm(null)}
+          onSaved={(q) => {
+            setForm(null);
+            setSuccess(form.editing ? 'Quotation updated.' : 'Quotation saved as a draft.');
+            setOpenId(q.id);
+          }}
+        />
+      )}
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete quotation">
+        <Stack>
+          <Text>
+            Delete the quotation for {deleting?.customerName} ({deleting?.eventType},{' '}
+            {fmt.date(deleting?.eventDate)})? This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
