@@ -123,11 +123,14 @@ export const bookingEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = asyn
       b.updatedAt,
     ],
   );
+  // Confirmed now: by a status change, or created confirmed from an accepted quotation (decision
+  // 33: its deposit becomes the booking's DEPOSIT invoice). Other bookings created confirmed
+  // carry no deposit yet (bookings' insertBooking), and staff raise their invoices by hand.
   if (
     rowCount > 0 &&
-    event.type === 'booking.status_changed' &&
     b.status === 'confirmed' &&
-    b.from !== 'confirmed'
+    ((event.type === 'booking.status_changed' && b.from !== 'confirmed') ||
+      (event.type === 'booking.created' && b.bookingSource === 'quotation'))
   ) {
     await autoDepositInvoice(tx, b.hallOwnerId, b.id);
   }

@@ -237,4 +237,18 @@ describe('accept', () => {
     }
     assert.equal((await h.call('GET', `/api/quotations/${q.id}`, OWNER)).body.status, 'Sent');
   });
+
+  test('the booking made from the quotation (created confirmed) gets its deposit as a DEPOSIT invoice', async () => {
+    const bookingId = await h.booking('booking.created', {
+      status: 'confirmed',
+      bookingSource: 'quotation',
+      totalCents: 550_000,
+      depositCents: 110_000,
+    });
+    const r = await h.call('GET', `/api/invoices/hall-owner/${OWNER}?bookingId=${bookingId}`, OWNER);
+    assert.equal(r.status, 200, r.text);
+    const deposits = r.body.filter((i: { type: string }) => i.type === 'DEPOSIT');
+    assert.equal(deposits.length, 1);
+    assert.equal(deposits[0].totalCents, 110_000);
+  });
 });

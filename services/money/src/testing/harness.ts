@@ -70,6 +70,7 @@ export interface BookingFixture {
   customerName?: string;
   customerEmail?: string;
   updatedAt?: string;
+  bookingSource?: string;
 }
 
 export interface Harness {
@@ -159,7 +160,7 @@ export async function startMoney(opts: { now?: () => Date } = {}): Promise<Harne
           startTime: '18:00',
           endTime: '23:00',
           resourceName: 'Main Hall',
-          bookingSource: 'admin',
+          bookingSource: b.bookingSource ?? 'admin',
           quotationId: null,
           calculatedPriceCents: total,
           depositType: deposit > 0 ? 'Fixed' : 'None',
