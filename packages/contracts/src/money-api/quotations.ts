@@ -218,6 +218,9 @@ export const bookingFromQuoteSchema = z.object({
     .min(0)
     .max(MAX_CENTS / 100),
   notes: z.string().max(5000),
+  /** The quotation's tax terms, so the booking's total is the quoted one (absent: the venue's). */
+  taxType: z.enum(['inclusive', 'exclusive']).optional(),
+  taxRateBp: z.number().int().min(0).max(10_000).optional(),
 });
 export type BookingFromQuote = z.infer<typeof bookingFromQuoteSchema>;
 /** The answer: created now, or the one an earlier accept of the same quotation made; or the clash. */

@@ -76,6 +76,19 @@ describe('POST /internal/bookings/from-quote', () => {
     assert.equal(rows[0]!.booking_source, 'quotation');
   });
 
+  it('an exclusive quotation keeps its terms: $5,000 + 10 % GST is a $5,500 booking', async () => {
+    const q = quote({
+      eventDate: futureDate(122),
+      totalCents: 500_000,
+      taxType: 'exclusive',
+      taxRateBp: 1000,
+    });
+    assert.equal((await post(q)).body.outcome, 'created');
+    const rows = await ofQuote(q.quotationId);
+    assert.equal(Number(rows[0]!.total_cents), 550_000);
+    assert.equal(Number(rows[0]!.deposit_cents), 110_000);
+  });
+
   it('a taken slot answers the clash and makes nothing', async () => {
     const day = futureDate(121);
     const first = await post(quote({ eventDate: day }));

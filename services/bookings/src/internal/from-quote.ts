@@ -103,7 +103,13 @@ export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
       cents: q.totalCents,
       details: { override: true, estimatedPriceCents: q.totalCents, quotationId: q.quotationId },
       addOns: [],
-      money: priceFigures(q.totalCents, { ...tenantTerms(settings), deposit }),
+      // The quotation's own tax terms when given: the booking's total is the one the customer accepted.
+      money: priceFigures(q.totalCents, {
+        ...tenantTerms(settings),
+        ...(q.taxType ? { taxType: q.taxType } : {}),
+        ...(q.taxRateBp !== undefined ? { rateBp: q.taxRateBp } : {}),
+        deposit,
+      }),
     };
     try {
       ctx.body = await inRequestTx(ctx, async (tx) => {

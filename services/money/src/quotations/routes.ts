@@ -172,6 +172,8 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
     depositType: row.deposit_type,
     depositValue: Number(row.deposit_value),
     notes: row.notes,
+    taxType: row.tax_type === 'Exclusive' ? 'exclusive' : 'inclusive',
+    taxRateBp: row.tax_rate_bp,
   };
   const backToSent = (tx: Tx) =>
     tx.query(
