@@ -223,6 +223,27 @@ describe('accept', () => {
     assert.equal((await h.call('GET', `/api/quotations/${q.id}`, OWNER)).body.totalCents, 550_000);
   });
 
+  test('an accept abandoned half way (Accepting for minutes) is taken over: still one booking', async () => {
+    const q = await create();
+    await setStatus(q.id, 'Sent');
+    await h.t.kit.db.tenantTx(OWNER, (tx) =>
+      tx.query(
+        `UPDATE quotations SET status = 'Accepting', updated_at = now() - interval '1 minute' WHERE tenant_id = $1 AND id = $2`,
+        [OWNER, q.id],
+      ),
+    );
+    assert.equal((await setStatus(q.id, 'Accepted')).status, 409, 'a fresh accept in flight is respected');
+    await h.t.kit.db.tenantTx(OWNER, (tx) =>
+      tx.query(
+        `UPDATE quotations SET updated_at = now() - interval '5 minutes' WHERE tenant_id = $1 AND id = $2`,
+        [OWNER, q.id],
+      ),
+    );
+    const r = await setStatus(q.id, 'Accepted');
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.bookingId, made.get(q.id)!.id);
+  });
+
   test('slot taken → the quotation stays Sent and the answer names the clash', async () => {
     const q = await create();
     await setStatus(q.id, 'Sent');

@@ -54,6 +54,9 @@ const guard = [...guardNoTx, withTx] as const;
 
 type Input = ReturnType<typeof quotationInputSchema.parse>;
 
+/** After this long an `Accepting` quotation is taken to be abandoned (bookings' call times out well before). */
+const ACCEPT_TAKEOVER_MS = 2 * 60_000;
+
 /** The form's columns (create and edit share them). */
 function formValues(v: Input, s: MoneySettings) {
   return [
@@ -145,12 +148,17 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
     const day = today(settings);
     const row = await loadQuotation(tx, tenantId, id, true);
     const status = effectiveStatus(row, day);
-    if (row.status === 'Accepting') throw conflict(M.accepting, { conflict: null });
+    // An accept left half done (the process died between the steps) is taken over after a
+    // while: bookings answers the booking it may already have made for this quotation id.
+    const abandoned =
+      row.status === 'Accepting' && Date.now() - new Date(row.updated_at).getTime() > ACCEPT_TAKEOVER_MS;
+    if (row.status === 'Accepting' && !abandoned) throw conflict(M.accepting, { conflict: null });
     if (status === 'Expired') throw conflict(M.expired, { conflict: null });
-    if (row.status !== 'Sent') throw conflict(M.badTransition(status, 'Accepted'), { conflict: null });
+    if (row.status !== 'Sent' && !abandoned)
+      throw conflict(M.badTransition(status, 'Accepted'), { conflict: null });
     await tx.query(
       `UPDATE quotations SET status = 'Accepting', updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND status = 'Sent'`,
+        WHERE tenant_id = $1 AND id = $2 AND status IN ('Sent', 'Accepting')`,
       [tenantId, id],
     );
     return { row, day };
