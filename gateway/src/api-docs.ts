@@ -48,7 +48,7 @@ function callList(doc: Record<string, unknown>): string {
   return [...byTag.entries()]
     .map(
       ([tag, rows]) =>
-        `<h2>${escape(tag)}</h2><table><thead><tr><th scope="col">Method</th><th scope="col">Path</th>` +
+        `<h3>${escape(tag)}</h3><table><thead><tr><th scope="col">Method</th><th scope="col">Path</th>` +
         `<th scope="col">What it does</th><th scope="col">Access</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
     )
     .join('\n');
@@ -72,9 +72,12 @@ function page(doc: Record<string, unknown>): string {
 <h1>${escape(info.title)} <small>${escape(info.version)}</small></h1>
 <p>The machine-readable document: <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a> (OpenAPI 3.1).</p>
 </header>
-<div id="swagger-ui" class="vd-docs-calls">
+<div id="swagger-ui"></div>
+<section class="vd-docs-calls" aria-labelledby="vd-every-call">
+<h2 id="vd-every-call">Every call at a glance</h2>
+<p>Swagger UI above draws the calls as the page scrolls; this list has every one of them.</p>
 ${callList(doc)}
-</div>
+</section>
 </main>
 <script src="${ASSETS}swagger-ui-bundle.js"></script>
 <script src="${ASSETS}docs.js"></script>
