@@ -6,16 +6,16 @@ import { List, Stack, Text } from '@mantine/core';
  * lands, so the documentation never describes a screen the user cannot open.
  */
 export const AVAILABLE = {
-  dashboard: false,
+  dashboard: true,
   calendar: true,
   bookings: true,
-  invoices: false,
-  quotations: false,
+  invoices: true,
+  quotations: true,
   resources: true,
   pricing: true,
   customers: true,
   reports: false,
-  comms: false,
+  comms: true,
 } as const;
 
 export interface HelpSection {
@@ -67,9 +67,11 @@ export const HELP_SECTIONS: HelpSection[] = [
     available: AVAILABLE.dashboard,
     body: (
       <P>
-        The Dashboard will show today's schedule, occupancy, bookings this week, holds about to expire,
-        payments due, cancellations over the last 30 days and revenue for the month, with recent activity from
-        the audit log. It is not available yet; until then the menu entry opens a page that says so.
+        The Dashboard is where you land after signing in: today's occupancy, bookings this week, holds about
+        to expire, payments due, cancellations over the last 30 days and revenue for the month, each against
+        the period before; today's schedule, payments due with quick actions, holds expiring soon, alerts to
+        resolve or dismiss, and recent activity from the audit log. Use the date and resource filters at the
+        top; every figure is counted from your own bookings, invoices and payments.
       </P>
     ),
   },
@@ -127,11 +129,17 @@ export const HELP_SECTIONS: HelpSection[] = [
     body: (
       <Stack gap="xs">
         <P>
-          Invoices and deposits will use what you save under Settings → Payments: default due days, deposit
-          percentage, GST rate, the accepted payment methods, your bank details and reference note, business
-          details and payment terms.
+          Invoices use what you save under Settings → Payments: business name and ABN (needed before an
+          invoice can be issued), bank details and reference note, default due days and the payment methods
+          you accept. An invoice is a draft until you send it; sending gives it the next invoice number and
+          e-mails it to the customer as a PDF tax invoice.
         </P>
-        <P>Invoices, deposits and payment recording are not available yet.</P>
+        <P>
+          Record payments (bank transfer, card, cash or cheque) from the invoice's menu; part payments are
+          kept and the balance shown. A sent invoice is never edited: use Create Refund for a correction or
+          refund. Confirming a booking with a deposit issues its deposit invoice, which you mark paid under
+          Deposits.
+        </P>
       </Stack>
     ),
   },
@@ -139,7 +147,13 @@ export const HELP_SECTIONS: HelpSection[] = [
     id: 'quotations',
     title: 'Quotations',
     available: AVAILABLE.quotations,
-    body: <P>Quotations for prospective hirers are not available yet.</P>,
+    body: (
+      <P>
+        Write a quotation for a prospective hirer, send it as a PDF, and accept it when they agree: accepting
+        books the hall (confirmed) and raises the deposit invoice. A quotation is valid for 14 days unless you
+        change it; one that was not accepted in time reads Expired.
+      </P>
+    ),
   },
   {
     id: 'resources',
@@ -208,7 +222,14 @@ export const HELP_SECTIONS: HelpSection[] = [
     id: 'comms',
     title: 'Communications',
     available: AVAILABLE.comms,
-    body: <P>Sending e-mail to customers, e-mail templates and the message history are not available yet.</P>,
+    body: (
+      <P>
+        Send Email writes to a customer about one of their bookings, from a template or from scratch, with
+        attachments; Email Templates holds your wording (placeholders such as {'{{customerName}}'} are filled
+        in for each booking); Email History shows every message with its delivery status. Automatic e-mails
+        (confirmations, holds, reminders, invoices, receipts) are switched under Settings → General.
+      </P>
+    ),
   },
   {
     id: 'settings',
