@@ -110,9 +110,8 @@ test('confirm with a 50 % deposit → its deposit invoice → Mark Paid by bank 
 });
 
 // The booking's own screens read deposit_paid from bookings' copy of money's figures
-// (booking_money.changed, decision 25). Bookings does not consume that event yet, so the
-// Confirmed list keeps saying Pending; this test turns green once it does.
-test.fixme('after Mark Paid the booking shows its deposit paid', async ({ page, request }) => {
+// (booking_money.changed, decision 25, consumed by bookings).
+test('after Mark Paid the booking shows its deposit paid', async ({ page, request }) => {
   const booking = await createBooking(api, {
     resourceId: hall.id,
     date: venueDay(7),
