@@ -88,7 +88,8 @@ describe('Bookings — All', () => {
     await screen.findByRole('table', { name: 'Bookings' });
 
     await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
-    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    // the filter panel opens with a transition: wait for the field rather than expect it at once
+    await user.click(await screen.findByRole('textbox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Confirmed' }));
     await waitFor(() => expect(last(lists).get('status')).toBe('confirmed'));
     await waitFor(() => expect(customers()).toEqual(['Adam Confirmed', 'Mia Confirmed']));
@@ -115,7 +116,8 @@ describe('Bookings — All', () => {
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'Bookings' });
     await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
-    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    // the filter panel opens with a transition: wait for the field rather than expect it at once
+    await user.click(await screen.findByRole('textbox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
     expect(await screen.findByText('No bookings found. Try adjusting your filters.')).toBeVisible();
   });
