@@ -99,7 +99,7 @@ describe('Invoices & Payments', () => {
 
     // More Filters: status.
     await user.click(screen.getByRole('button', { name: 'More Filters' }));
-    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'PAID' }));
     expect(rowNumbers()).toEqual(['INV-2026-00003']);
   });
