@@ -3,7 +3,7 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ensureInstalled, reexecUnderNode24, root } from './lib/node24.mjs';
 
 ensureInstalled();
@@ -65,6 +65,41 @@ if (process.env.E2E_PG_URL) {
 // Many sign-ins from one address in a short run; the limits themselves have API tests.
 env.LOGIN_RATE_LIMIT_PER_MINUTE = '1000';
 
+// Card payments (decision 43): money's Stripe SDK talks to the local stand-in, whose hosted
+// checkout page posts signed webhooks back through the gateway. It runs as a process of its own
+// (this launcher blocks while Playwright runs). `npm start` has none of this (no STRIPE_*
+// variables: bank transfer only).
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e_standin',
+  STRIPE_WEBHOOK_SECRET: `whsec_e2e_${Date.now().toString(36)}`,
+};
+const standin = spawn(
+  process.execPath,
+  [path.join(root, 'services/money/src/paylinks/stripe-standin-main.ts')],
+  {
+    env: {
+      ...process.env,
+      ...stripe,
+      STANDIN_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/stripe/webhook`,
+      STANDIN_PORT: process.env.E2E_STRIPE_PORT ?? '0',
+      // Stripe sends both for one payment; money records it once.
+      STANDIN_PAYMENT_INTENT_EVENT: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+process.once('exit', () => standin.kill('SIGKILL'));
+const standinUrl = await new Promise((ok, fail) => {
+  let out = '';
+  standin.stdout.on('data', (d) => {
+    out += d;
+    const m = out.match(/listening (\S+)/);
+    if (m) ok(m[1]);
+  });
+  standin.once('exit', (code) => fail(new Error(`the Stripe stand-in exited (${code})`)));
+});
+Object.assign(env, stripe, { STRIPE_API_BASE: standinUrl });
+
 // The product's logs go to a file beside the test artifacts (printed on failure), or to
 // the console with E2E_LOGS=true.
 const outputDir = path.join(root, 'e2e', 'test-results', String(port));
@@ -94,6 +129,11 @@ try {
       env: {
         ...process.env,
         ...playwrightEnv,
+        // The demo seed some specs run (decision 48) reaches the services' internal demo routes.
+        INTERNAL_SECRET: env.INTERNAL_SECRET,
+        BOOKINGS_URL: env.BOOKINGS_URL,
+        MONEY_URL: env.MONEY_URL,
+        COMMS_URL: env.COMMS_URL,
         BASE_URL: `http://localhost:${port}`,
         E2E_DATA_DIR: dataDir,
         E2E_OUTPUT_DIR: outputDir,
@@ -112,6 +152,7 @@ if (code !== 0 && existsSync(logFile)) {
 }
 try {
   await product.stop();
+  standin.kill('SIGTERM');
   await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 } catch (err) {

@@ -40,8 +40,9 @@ try {
 }
 if (process.env.SEED_DEMO !== 'false') {
   const { seedDemoDomains } = await import('./lib/demo-seed.mjs');
+  const { servicesFromEnv } = await import('./lib/demo-seed-history.mjs');
   // Demo content is a convenience: a failure is reported but never stops the product.
-  await seedDemoDomains(`http://127.0.0.1:${port}`).catch((err) =>
+  await seedDemoDomains(`http://127.0.0.1:${port}`, console.log, servicesFromEnv(env)).catch((err) =>
     console.warn(`[start] demo data not created: ${err.message}`),
   );
 }

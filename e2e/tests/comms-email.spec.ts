@@ -28,6 +28,16 @@ async function commsHasBooking(api: Api, email: string, bookingId: string, statu
 
 /** The comms page, or (dialogs render outside the remote's element) the open dialog. */
 async function noAxeViolations(page: Page, scope = '[data-testid="remote-comms"]') {
+  // A dialog fades in: colours measured mid-transition read as poor contrast. Let every finite
+  // animation (Mantine's transitions) finish first; a spinner's endless one is not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // The mail itself (a sandboxed frame) is the customer's content, not the product's screen.
   const result = await new AxeBuilder({ page }).include(scope).exclude('iframe[sandbox]').analyze();
   expect(
@@ -50,9 +60,25 @@ test('an e-mail with an attachment is sent from Send Email, shows as sent in the
     end: '12:00',
     name: `Mailed ${RUN}`,
     email: `mailed-${RUN}@example.com`,
+    price: 220,
   });
   const subject = `Floor plan for your event ${RUN}`;
   await commsHasBooking(api, `mailed-${RUN}@example.com`, booking.id, 'pending');
+  // A pay link is an issued invoice's (decision 43): issue the booking's final invoice (a tax
+  // invoice needs the seller's name and ABN) once the booking has reached money by event.
+  const headers = { authorization: `Bearer ${api.token}` };
+  const business = await request.put('/api/tenant-settings/business', {
+    headers,
+    data: { businessName: 'Harbourside Hall Pty Ltd', businessABN: '12345679016' },
+  });
+  expect(business.status(), await business.text()).toBe(200);
+  await expect(async () => {
+    const res = await request.post('/api/invoices', {
+      headers,
+      data: { bookingId: booking.id, invoiceType: 'FINAL', issue: true },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
 
   await signIn(page, OWNER);
   await page.goto('/CommsSendEmail');

@@ -14,6 +14,7 @@ import { internalEvents, startNatsFeed, type NatsFeedConfig } from './event-feed
 import { adminLookup, identity, internalSecret, loadPublicKey, type PublicKey } from './identity.ts';
 import { PrincipalCache } from './principal-cache.ts';
 import { declaredSizeLimit, proxy } from './proxy.ts';
+import { publicPages } from './public-pages.ts';
 import { loginRateLimit, type RateLimitOptions } from './rate-limit.ts';
 import { requestContext } from './request-context.ts';
 import { blockInternal, routeToService } from './routing.ts';
@@ -143,6 +144,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   // The API reference (/api/openapi.json, /api/docs): public, answered here, never proxied.
   app.use(apiDocs());
   app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx, next) : next()));
+  // Pages a service renders for visitors without an account (money's /pay/{token}): no identity.
+  app.use(publicPages({ upstreams, forward: proxy({ upstreams, maxBodyBytes: 16 * 1024, secret }) }));
   const staticRoot = options.staticRoot ?? defaultStaticRoot();
   app.use(remotesConfig({ root: staticRoot }));
   app.use(staticFiles({ root: staticRoot }));

@@ -1,5 +1,4 @@
 import { lazy, type ComponentType } from 'react';
-import { plannedPage } from '@venue/ui';
 
 /**
  * Each page is its own chunk, loaded when first shown: a visit downloads that page's code and
@@ -14,5 +13,5 @@ export const pages: Record<string, ComponentType> = {
   '/Invoices': lazyPage(() => import('./invoices/InvoicesPage.tsx'), 'InvoicesPage'),
   '/Deposits': lazyPage(() => import('./deposits/DepositsPage.tsx'), 'DepositsPage'),
   '/Quotations': lazyPage(() => import('./quotations/QuotationsPage.tsx'), 'QuotationsPage'),
-  '/Reports': plannedPage('/Reports', 'Revenue, occupancy and booking reports for chosen periods.'),
+  '/Reports': lazyPage(() => import('./reports/ReportsPage.tsx'), 'ReportsPage'),
 };

@@ -1,7 +1,11 @@
-// Demo data for the domains, created through the product's own public API on the first
-// `npm start` (so every rule applies to it exactly as to staff input). The identity service
-// seeds the demo accounts; this adds the halls, rates, holidays and bookings behind them.
-// Skipped with SEED_DEMO=false and whenever the demo owner already has resources.
+// Demo data for the domains on the first `npm start`. The identity service seeds the demo
+// accounts; this adds the halls, rates, holidays and block-outs through the product's own public
+// API (every rule applies to them as to staff input), then six months of history and three
+// ahead through each owning service's internal demo route (decision 48: the public API rightly
+// refuses past bookings and stamps payments "now"). Skipped with SEED_DEMO=false; the halls only
+// when the demo owner already has resources; the history once per service.
+
+import { DEMO_TENANT_IDS, seedVenueHistory, servicesFromEnv } from './demo-seed-history.mjs';
 
 const PASSWORD = 'demo-pass-2026';
 
@@ -40,14 +44,6 @@ async function signIn(base, email) {
 
 function isoDate(d) {
   return d.toISOString().slice(0, 10);
-}
-
-/** The n-th upcoming weekday (0 = Sunday … 6 = Saturday) at least `minDays` from today. */
-function upcoming(weekday, minDays) {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + minDays);
-  while (d.getUTCDay() !== weekday) d.setUTCDate(d.getUTCDate() + 1);
-  return isoDate(d);
 }
 
 const HALLS = {
@@ -125,84 +121,101 @@ const HALLS = {
   ],
 };
 
-const CUSTOMERS = [
-  ['Amelia Chen', 'amelia.chen@example.com', '+61 412 345 678'],
-  ['Noah Williams', 'noah.williams@example.com', '+61 423 456 789'],
-  ['Harbour Rotary Club', 'events@harbourrotary.example.org', '+61 2 9555 0101'],
-  ['Priya Patel', 'priya.patel@example.com', '+61 434 567 890'],
-  ['Lachlan Murphy', 'lachlan.murphy@example.com', '+61 447 678 901'],
+/** Block-outs of the demo venues: [venue, resource index, days from today, from, to, reason, notes]. */
+const BLOCKOUTS = [
+  ['owner', 0, 20, '07:00', '12:00', 'Maintenance', 'Floor polishing'],
+  ['owner', 1, 34, '08:00', '18:00', 'Maintenance', 'Repainting'],
+  ['owner', 0, -45, '08:00', '17:00', 'Private Event', 'Owner’s staff training day'],
+  ['owner2', 0, 12, '09:00', '15:00', 'Maintenance', 'Heating service'],
+  ['owner2', 0, -30, '08:00', '18:00', 'Deep Cleaning', 'Annual deep clean'],
 ];
 
-export async function seedDemoDomains(base, log = console.log) {
-  const ownerToken = await signIn(base, 'owner@demo.local');
-  const existing = await call(base, ownerToken, 'GET', '/api/resources');
-  if (Array.isArray(existing) && existing.length > 0) return false;
+function dayFromToday(days) {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return isoDate(d);
+}
 
-  for (const [email, halls] of Object.entries(HALLS)) {
-    const token = email === 'owner' ? ownerToken : await signIn(base, `${email}@demo.local`);
-    const ids = [];
-    for (const { resource, pricing } of halls) {
-      const created = await call(base, token, 'POST', '/api/resources', resource);
-      ids.push(created.id);
-      await call(base, token, 'POST', '/api/pricing', {
-        resourceId: created.id,
-        resourceName: created.name,
-        ...pricing,
-      });
-    }
-    const year = new Date().getUTCFullYear();
-    await call(base, token, 'POST', '/api/holidays/sync', { state: 'NSW', year });
-    if (email !== 'owner') continue;
-
-    const [mainHall, harbourRoom, lawn] = ids;
-    await call(base, token, 'POST', '/api/blockouts', {
-      resourceIds: [mainHall],
-      dateFrom: upcoming(1, 20),
-      dateTo: upcoming(1, 20),
-      timeFrom: '07:00',
-      timeTo: '12:00',
-      reason: 'Maintenance',
-      notes: 'Floor polishing',
-    });
-    const plan = [
-      // [customer, resource, weekday, minDays, start, end, eventType, guests, then]
-      [0, mainHall, 6, 7, '17:00', '23:00', 'Wedding', 150, 'confirm'],
-      [1, harbourRoom, 2, 3, '09:00', '12:00', 'Meeting', 12, 'confirm'],
-      [2, mainHall, 5, 10, '18:00', '22:00', 'Community Event', 90, 'hold'],
-      [3, lawn, 0, 14, '10:00', '16:00', 'Birthday Party', 60, null],
-      [4, harbourRoom, 4, 5, '13:00', '17:00', 'Corporate Event', 30, null],
-      [0, harbourRoom, 3, 21, '10:00', '12:00', 'Meeting', 8, 'cancel'],
-    ];
-    for (const [c, resourceId, weekday, minDays, startTime, endTime, eventType, guestCount, then] of plan) {
-      const [customerName, customerEmail, customerPhone] = CUSTOMERS[c];
-      const { booking } = await call(base, token, 'POST', '/api/bookings/admin', {
-        customerName,
-        customerEmail,
-        customerPhone,
-        eventType,
-        selectedHall: resourceId,
-        bookingDate: upcoming(weekday, minDays),
-        startTime,
-        endTime,
-        guestCount,
-        additionalDescription: '',
-        status: 'pending',
-      });
-      if (then === 'confirm') {
-        await call(base, token, 'PUT', `/api/bookings/${booking.id}/status`, {
-          status: 'confirmed',
-          payment_details: { tax_type: 'inclusive', deposit_type: 'Percentage', deposit_value: 25 },
-        });
-      } else if (then === 'hold') {
-        await call(base, token, 'POST', `/api/bookings/${booking.id}/accept`, { holdHours: 72 });
-      } else if (then === 'cancel') {
-        await call(base, token, 'PUT', `/api/bookings/${booking.id}/status`, {
-          status: 'cancelled',
-          reason: 'customer_request',
+/**
+ * Demo halls, rates, holidays and block-outs through the public API (first start only), then
+ * the venues' six months of history and three ahead (decision 48) through the owning services'
+ * internal demo routes when `services` (internal URLs and secret) is known. Answers whether the
+ * halls were created now.
+ */
+export async function seedDemoDomains(base, log = console.log, services = servicesFromEnv()) {
+  const tokens = { owner: await signIn(base, 'owner@demo.local') };
+  tokens.owner2 = await signIn(base, 'owner2@demo.local');
+  const existing = await call(base, tokens.owner, 'GET', '/api/resources');
+  const created = !(Array.isArray(existing) && existing.length > 0);
+  const venues = {};
+  for (const [key, halls] of Object.entries(HALLS)) {
+    const token = tokens[key];
+    let resources = [];
+    if (created) {
+      for (const { resource, pricing } of halls) {
+        const r = await call(base, token, 'POST', '/api/resources', resource);
+        resources.push(r);
+        await call(base, token, 'POST', '/api/pricing', {
+          resourceId: r.id,
+          resourceName: r.name,
+          ...pricing,
         });
       }
+      const year = new Date().getUTCFullYear();
+      await call(base, token, 'POST', '/api/holidays/sync', { state: 'NSW', year });
+    } else {
+      const list = key === 'owner' ? existing : await call(base, token, 'GET', '/api/resources');
+      resources = halls.map(({ resource }) => list.find((x) => x.name === resource.name));
     }
+    const blocked = [];
+    for (const [venue, index, days, timeFrom, timeTo, reason, notes] of BLOCKOUTS) {
+      if (venue !== key || !resources[index]) continue;
+      const day = dayFromToday(days);
+      blocked.push({ resourceId: resources[index].id, day });
+      if (created)
+        await call(base, token, 'POST', '/api/blockouts', {
+          resourceIds: [resources[index].id],
+          dateFrom: day,
+          dateTo: day,
+          timeFrom,
+          timeTo,
+          reason,
+          notes,
+        });
+    }
+    venues[key] = {
+      key,
+      tenantId: DEMO_TENANT_IDS[key],
+      blocked,
+      resources: halls.map(({ resource, pricing }, i) => ({
+        id: resources[i]?.id,
+        name: resource.name,
+        type: resource.type,
+        capacity: resource.capacity,
+        rate: pricing,
+      })),
+      complete: halls.every((_, i) => resources[i]),
+    };
   }
-  log('[start] demo halls, rates, holidays and bookings created');
-  return true;
+  if (created) log('[start] demo halls, rates, holidays and block-outs created');
+  if (!services) {
+    log('[start] demo history skipped: no internal service addresses in this environment');
+    return created;
+  }
+  const started = Date.now();
+  // One venue after the other: each embedded database has one connection, so two imports at
+  // once only queue behind each other and the event deliveries they wait for.
+  for (const venue of Object.values(venues)) {
+    if (!venue.complete) {
+      log(`[start] demo history skipped for ${venue.key}@demo.local: its demo halls are not all there`);
+      continue;
+    }
+    const { bookings, money } = await seedVenueHistory(services, venue);
+    if (!bookings.already || !money.already)
+      log(
+        `[start] demo history for ${venue.key}@demo.local: ${bookings.created} bookings, ${money.created} money records`,
+      );
+  }
+  log(`[start] demo history checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return created;
 }

@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Deposit } from '@venue/contracts/money-api';
-import { acceptedDepositMethods, nextFilter, searchDeposits, summarise } from './deposit-filters.ts';
+import type { Deposit, QuotationDeposit } from '@venue/contracts/money-api';
+import {
+  acceptedDepositMethods,
+  nextFilter,
+  searchDeposits,
+  searchQuotationDeposits,
+  summarise,
+} from './deposit-filters.ts';
 
 const d = (over: Partial<Deposit>) =>
   ({
@@ -41,4 +47,22 @@ test('Mark Paid offers the methods the venue accepts', () => {
     'Cheque',
   ]);
   assert.deepEqual(acceptedDepositMethods(undefined), ['Bank Transfer', 'Cash']);
+});
+
+test('quotations tab: search over the quotation id, customer, e-mail and resource; cards of that tab only', () => {
+  const q = (over: Partial<QuotationDeposit>) =>
+    ({
+      quotationId: '5a000000-0000-4000-8000-00000000000a',
+      customerName: 'Ada',
+      customerEmail: 'ada@x.com',
+      resource: 'Hall A',
+      depositCents: 5_000,
+      depositPaid: false,
+      ...over,
+    }) as QuotationDeposit;
+  const list = [q({}), q({ quotationId: '5b', customerName: 'Lin', depositPaid: true, depositCents: 7_500 })];
+  assert.equal(searchQuotationDeposits(list, '00000000000A', 'All').length, 1);
+  assert.equal(searchQuotationDeposits(list, 'hall a', 'Paid')[0]!.customerName, 'Lin');
+  assert.equal(searchQuotationDeposits(list, 'lin', 'Unpaid').length, 0);
+  assert.deepEqual(summarise(list).paid, { cents: 7_500, count: 1 });
 });

@@ -16,6 +16,7 @@ import type { Invoice } from '@venue/contracts/money-api';
 import { useInvoiceDetail } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { STATUS_COLORS } from '../shared/labels.ts';
+import { PaymentLinkButton } from './PaymentLinkButton.tsx';
 import { useInvoiceFiles } from './useInvoiceFiles.ts';
 
 /** Spec 03 §2.1: "From Quotation {id}", "Admin Panel", "Website" or "Direct". */
@@ -273,7 +274,7 @@ export function InvoicePanel({
             </Paper>
           ) : null}
 
-          <Group>
+          <Group align="flex-start">
             <Button onClick={() => void files.pdf(inv)}>Download PDF</Button>
             {inv.status === 'SENT' || inv.status === 'OVERDUE' || inv.status === 'PARTIAL' ? (
               <Button variant="light" onClick={() => onRecordPayment(inv)}>
@@ -281,6 +282,9 @@ export function InvoicePanel({
               </Button>
             ) : null}
           </Group>
+          {inv.status === 'SENT' || inv.status === 'OVERDUE' || inv.status === 'PARTIAL' ? (
+            <PaymentLinkButton invoiceId={inv.id} />
+          ) : null}
         </Stack>
       ) : null}
     </Drawer>

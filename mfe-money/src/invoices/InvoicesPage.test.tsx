@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, test } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
 import { OWNER, detailOf, makeInvoice } from './fixtures.ts';
 import { InvoicesPage } from './InvoicesPage.tsx';
+import { NO_INVOICES_TO_EXPORT } from '../lib/invoice-csv.ts';
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
 
@@ -143,5 +144,57 @@ describe('Invoices & Payments', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch invoices: 503');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('table', { name: 'Invoices' })).toBeVisible();
+  });
+
+  describe('Export CSV: the service writes the file', () => {
+    let saved: string[] = [];
+    beforeEach(() => {
+      saved = [];
+      // jsdom has no object URLs or downloads: record the file name the page saves under.
+      URL.createObjectURL = () => 'blob:csv';
+      URL.revokeObjectURL = () => undefined;
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+    });
+    afterEach(() => {
+      jest.restoreAllMocks();
+    });
+
+    const csvAnswer = () =>
+      new HttpResponse('\ufeff"Invoice Number"\r\n', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="invoices_export.csv"',
+        },
+      });
+
+    test('the Paid tab asks for the paid invoices in the screen’s sort, with the token, and saves invoices_export.csv', async () => {
+      answerList();
+      const asked = captureRequests('get', '/api/invoices/export.csv', csvAnswer);
+      const { user } = renderWithProviders(<InvoicesPage />);
+      await screen.findByRole('table', { name: 'Invoices' });
+      await user.click(screen.getByRole('button', { name: 'Total' }));
+      await user.click(screen.getByRole('tab', { name: /Paid/ }));
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(saved).toEqual(['invoices_export.csv']));
+      expect(asked).toHaveLength(1);
+      const q = asked[0]!.url.searchParams;
+      expect(q.get('status')).toBe('PAID');
+      expect(q.get('sort')).toBe('total');
+      expect(q.get('order')).toBe('desc');
+      expect(asked[0]!.headers.get('authorization')).toBe('Bearer test-token');
+    });
+
+    test('a search with no match says there is nothing to export and asks the server nothing', async () => {
+      answerList();
+      const asked = captureRequests('get', '/api/invoices/export.csv', csvAnswer);
+      const { user } = renderWithProviders(<InvoicesPage />);
+      await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'no such customer');
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText(NO_INVOICES_TO_EXPORT)).toBeVisible();
+      expect(asked).toHaveLength(0);
+      expect(saved).toEqual([]);
+    });
   });
 });

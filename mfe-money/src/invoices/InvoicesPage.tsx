@@ -17,7 +17,7 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
-  downloadText,
+  downloadFromServer,
   idempotencyKeys,
   newIdempotencyKey,
   useSession,
@@ -42,7 +42,12 @@ import {
   type InvoiceFilters,
   type InvoiceSort,
 } from '../lib/invoice-filters.ts';
-import { INVOICE_CSV_FILE, NO_INVOICES_TO_EXPORT, invoicesCsv } from '../lib/invoice-csv.ts';
+import {
+  INVOICE_CSV_FILE,
+  NO_INVOICES_TO_EXPORT,
+  invoicesCsvPath,
+  type InvoiceExport,
+} from '../lib/invoice-csv.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { DATE_RANGES, type DateRange } from '../lib/venue-day.ts';
 import { PreviewDialog, RefundDialog, RemindersDialog, VoidDialog } from './ActionDialogs.tsx';
@@ -73,7 +78,7 @@ function currentHash(): string {
 
 export function InvoicesPage() {
   const fmt = useFormat();
-  const { settings } = useSession();
+  const { settings, getToken } = useSession();
   const invoices = useInvoices();
   const setStatus = useSetInvoiceStatus();
   const reminders = useSendReminders();
@@ -126,17 +131,14 @@ export function InvoicesPage() {
     };
   }, [all]);
 
-  function exportCsv(rows: Invoice[]) {
+  /** The service writes the file (the kit's one CSV writer) from what the screen shows. */
+  async function exportCsv(rows: Invoice[], what: InvoiceExport) {
     if (rows.length === 0) {
       toastError(NO_INVOICES_TO_EXPORT);
       return;
     }
     try {
-      downloadText(
-        invoicesCsv(rows, { date: fmt.date, dateTime: fmt.dateTime }),
-        INVOICE_CSV_FILE,
-        'text/csv;charset=utf-8',
-      );
+      await downloadFromServer(getToken, invoicesCsvPath(what, settings.timezone), INVOICE_CSV_FILE);
     } catch {
       toastError('Failed to export invoices. Please try again.');
     }
@@ -232,7 +234,12 @@ export function InvoicesPage() {
           <Button variant="default" onClick={() => setDialog({ kind: 'reminders', invoices: remindable })}>
             Send Reminders
           </Button>
-          <Button variant="default" onClick={() => exportCsv(tab === 'paid' ? paid : filtered)}>
+          <Button
+            variant="default"
+            onClick={() =>
+              void exportCsv(tab === 'paid' ? paid : filtered, { kind: 'list', tab, filters, sort })
+            }
+          >
             Export CSV
           </Button>
           <Button onClick={() => setDialog({ kind: 'new' })}>New Invoice</Button>
@@ -371,7 +378,13 @@ export function InvoicesPage() {
               >
                 Send Reminders
               </Button>
-              <Button size="xs" variant="default" onClick={() => exportCsv(chosen)}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() =>
+                  void exportCsv(chosen, { kind: 'selected', ids: chosen.map((i) => i.id), sort })
+                }
+              >
                 Export CSV
               </Button>
             </Group>

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { Invoice } from '@venue/contracts/money-api';
 import { can } from '../lib/invoice-filters.ts';
+import { useCopyPaymentLink } from './usePaymentLink.ts';
 
 export interface RowActions {
   preview: (inv: Invoice) => void;
@@ -15,10 +16,10 @@ export interface RowActions {
 
 /**
  * Spec 03 §2.1's row menu, each entry offered when the service would accept it. Copy Payment
- * Link is left out: the money service offers no payment links yet, and a menu entry that does
- * nothing would mislead.
+ * Link: an issued invoice with an amount due (money's public pay page, decision 43).
  */
 export function RowMenu({ invoice: inv, actions }: { invoice: Invoice; actions: RowActions }) {
+  const paymentLink = useCopyPaymentLink();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -33,6 +34,11 @@ export function RowMenu({ invoice: inv, actions }: { invoice: Invoice; actions: 
         <Menu.Item onClick={() => actions.preview(inv)}>Preview Invoice</Menu.Item>
         {can.send(inv) ? (
           <Menu.Item onClick={() => actions.send(inv)}>Send Email to Customer</Menu.Item>
+        ) : null}
+        {can.recordPayment(inv) ? (
+          <Menu.Item disabled={paymentLink.pending} onClick={() => paymentLink.copy(inv.id)}>
+            Copy Payment Link
+          </Menu.Item>
         ) : null}
         {can.recordPayment(inv) ? (
           <Menu.Item onClick={() => actions.recordPayment(inv)}>Record Bank Payment</Menu.Item>

@@ -1,70 +1,37 @@
-import type { Invoice } from '@venue/contracts/money-api';
-import { centsText, toCsv } from './csv.ts';
+/**
+ * The Invoices & Payments CSV export (spec 03 §2.1, §7): the service writes the file with the
+ * kit's one CSV writer (issue 10 item 5); the screen sends what it is showing — the filters, the
+ * tab, the sort, or the selected invoices — so the file holds the rows on the screen.
+ */
+import { MONEY_CSV_PATHS } from '@venue/contracts/money-api';
+import type { InvoiceFilters, InvoiceSort } from './invoice-filters.ts';
+import { rangeDays, venueToday } from './venue-day.ts';
 
-/** Spec 03 §7 "Client-side only": the export's columns, in this order. */
-export const INVOICE_CSV_COLUMNS = [
-  'Invoice Number',
-  'Type',
-  'Customer Name',
-  'Customer Email',
-  'Customer ABN',
-  'Booking ID',
-  'Resource',
-  'Issue Date',
-  'Due Date',
-  'Subtotal',
-  'GST',
-  'Total Amount',
-  'Paid Amount',
-  'Balance Due',
-  'Status',
-  'Deposit Paid',
-  'Final Total',
-  'Booking Source',
-  'Quotation ID',
-  'Priority',
-  'Created At',
-  'Sent At',
-] as const;
-
-export const INVOICE_CSV_FILE = 'invoices_export.csv';
+export { INVOICE_CSV_FILE } from '@venue/contracts/money-api';
 export const NO_INVOICES_TO_EXPORT =
   'No invoices to export. Please adjust your filters or create some invoices first.';
 
-export interface CsvDates {
-  /** A venue day in the tenant's date format. */
-  date: (day: string | null) => string;
-  /** An instant in the tenant's time zone and formats. */
-  dateTime: (iso: string | null) => string;
-}
+export type InvoiceExport =
+  | { kind: 'list'; tab: 'invoices' | 'paid'; filters: InvoiceFilters; sort: InvoiceSort }
+  | { kind: 'selected'; ids: readonly string[]; sort: InvoiceSort };
 
-/** The figures are the stored cents, written as decimals; dates as the screen shows them. */
-export function invoicesCsv(invoices: readonly Invoice[], fmt: CsvDates): string {
-  return toCsv(
-    INVOICE_CSV_COLUMNS,
-    invoices.map((i) => [
-      i.invoiceNumber ?? '',
-      i.type,
-      i.customer.name,
-      i.customer.email,
-      i.customer.abn ?? '',
-      i.bookingCode ?? i.bookingId ?? '',
-      i.resource ?? '',
-      fmt.date(i.issueDate),
-      fmt.date(i.dueDate),
-      centsText(i.subtotalCents),
-      centsText(i.gstCents),
-      centsText(i.totalCents),
-      centsText(i.paidCents),
-      centsText(i.balanceCents),
-      i.status,
-      centsText(i.depositPaidCents),
-      centsText(i.totalCents),
-      i.bookingSource,
-      i.quotationId ?? '',
-      i.priority,
-      fmt.dateTime(i.createdAt),
-      fmt.dateTime(i.sentAt),
-    ]),
-  );
+/** The export call for what the screen shows. */
+export function invoicesCsvPath(what: InvoiceExport, timezone: string, now: Date = new Date()): string {
+  const { sort } = what;
+  if (what.kind === 'selected')
+    return MONEY_CSV_PATHS.invoices({ ids: what.ids, sort: sort.key, order: sort.order });
+  const f = what.filters;
+  const days = f.range ? rangeDays(f.range, venueToday(timezone, now)) : null;
+  // The Paid tab is the filtered list's paid invoices (the caller has checked there are some).
+  const status = what.tab === 'paid' ? ['PAID'] : f.statuses;
+  return MONEY_CSV_PATHS.invoices({
+    search: f.search.trim(),
+    from: days?.from,
+    to: days?.to,
+    resource: f.resource ?? undefined,
+    status,
+    type: f.types,
+    sort: sort.key,
+    order: sort.order,
+  });
 }

@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import type { Invoice } from '@venue/contracts/money-api';
 import { NO_FILTERS, can, filterInvoices, resourcesOf, sortInvoices } from './invoice-filters.ts';
 import { rangeDays, venueToday } from './venue-day.ts';
-import { centsText, csvCell } from './csv.ts';
-import { INVOICE_CSV_COLUMNS, invoicesCsv } from './invoice-csv.ts';
+import { invoicesCsvPath } from './invoice-csv.ts';
 
 function invoice(over: Partial<Invoice>): Invoice {
   return {
@@ -130,39 +129,48 @@ describe('invoice filters', () => {
   });
 });
 
-describe('invoice CSV', () => {
-  test('cells are quoted and formulas guarded; negative numbers stay numbers', () => {
-    assert.equal(csvCell('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
-    assert.equal(csvCell('-12.50'), '"-12.50"');
-    assert.equal(csvCell(null), '""');
-    assert.equal(centsText(123_456), '1234.56');
-    assert.equal(centsText(5), '0.05');
+describe('invoice CSV export call (the service writes the file)', () => {
+  const sort = { key: 'total', order: 'asc' } as const;
+  const now = new Date('2026-11-24T01:00:00Z');
+
+  test('the list sends the screen’s filters, the venue’s date range and the sort', () => {
+    const path = invoicesCsvPath(
+      {
+        kind: 'list',
+        tab: 'invoices',
+        filters: {
+          search: ' ada ',
+          range: 'This Month',
+          resource: 'Main Hall',
+          statuses: ['SENT', 'OVERDUE'],
+          types: [],
+        },
+        sort,
+      },
+      'Australia/Sydney',
+      now,
+    );
+    const [base, query] = path.split('?');
+    assert.equal(base, '/api/invoices/export.csv');
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(query)), {
+      search: 'ada',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      resource: 'Main Hall',
+      status: 'SENT,OVERDUE',
+      sort: 'total',
+      order: 'asc',
+    });
   });
 
-  test('the spec’s columns in order, the stored figures as decimals', () => {
-    const csv = invoicesCsv(
-      [
-        invoice({
-          subtotalCents: 45_455,
-          gstCents: 4_545,
-          paidCents: 10_000,
-          balanceCents: 40_000,
-          depositPaidCents: 0,
-          bookingSource: 'admin',
-          priority: 'normal',
-          sentAt: null,
-        }),
-      ],
-      {
-        date: (d) => d ?? '',
-        dateTime: (d) => d ?? '',
-      },
+  test('the Paid tab asks for paid invoices; a selection sends its ids only', () => {
+    const paid = invoicesCsvPath(
+      { kind: 'list', tab: 'paid', filters: NO_FILTERS, sort },
+      'Australia/Sydney',
+      now,
     );
-    const [header, row] = csv.split('\r\n');
-    assert.equal(header, INVOICE_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
-    assert.match(
-      row!,
-      /^"INV-2026-00001","DEPOSIT","Ada Lovelace","ada@example.com","","BK-0001","Main Hall","2026-11-20","2026-12-20","454.55","45.45","500.00","100.00","400.00","SENT"/,
-    );
+    assert.equal(new URLSearchParams(paid.split('?')[1]).get('status'), 'PAID');
+    const chosen = invoicesCsvPath({ kind: 'selected', ids: ['a1', 'b2'], sort }, 'Australia/Sydney', now);
+    assert.equal(chosen, '/api/invoices/export.csv?ids=a1%2Cb2&sort=total&order=asc');
   });
 });

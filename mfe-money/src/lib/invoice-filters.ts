@@ -3,7 +3,13 @@
  * screen. The list is the tenant's whole invoice array (`GET /api/invoices/hall-owner/{id}`);
  * the spec left the date-range and resource selects dead — here they filter.
  */
-import type { Invoice, InvoiceStatus, InvoiceType } from '@venue/contracts/money-api';
+import {
+  DEFAULT_INVOICE_SORT,
+  invoiceMatchesSearch,
+  type Invoice,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '@venue/contracts/money-api';
 import { rangeDays, venueToday, type DateRange } from './venue-day.ts';
 
 export interface InvoiceFilters {
@@ -39,24 +45,6 @@ export function invoiceDay(inv: Invoice, timezone: string): string {
   return inv.issueDate ?? venueToday(timezone, new Date(inv.createdAt));
 }
 
-function matchesSearch(inv: Invoice, needle: string): boolean {
-  const hay = [
-    inv.invoiceNumber,
-    inv.id,
-    inv.customer.name,
-    inv.customer.email,
-    inv.customer.abn,
-    inv.bookingCode,
-    inv.bookingId,
-    inv.resource,
-    inv.eventType,
-    inv.description,
-    inv.type,
-    inv.status,
-  ];
-  return hay.some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
-}
-
 export function filterInvoices(
   invoices: readonly Invoice[],
   f: InvoiceFilters,
@@ -66,7 +54,7 @@ export function filterInvoices(
   const needle = f.search.trim().toLowerCase();
   const days = f.range ? rangeDays(f.range, venueToday(timezone, now)) : null;
   return invoices.filter((inv) => {
-    if (needle && !matchesSearch(inv, needle)) return false;
+    if (needle && !invoiceMatchesSearch(inv, needle)) return false;
     if (f.resource !== null && inv.resource !== f.resource) return false;
     if (f.statuses.length > 0 && !f.statuses.includes(inv.status)) return false;
     if (f.types.length > 0 && !f.types.includes(inv.type)) return false;
@@ -78,38 +66,9 @@ export function filterInvoices(
   });
 }
 
-export type InvoiceSortKey = 'invoiceNumber' | 'issueDate' | 'dueDate' | 'total';
-export interface InvoiceSort {
-  key: InvoiceSortKey;
-  order: 'asc' | 'desc';
-}
-export const DEFAULT_SORT: InvoiceSort = { key: 'issueDate', order: 'desc' };
-
-function sortValue(inv: Invoice, key: InvoiceSortKey): string | number {
-  switch (key) {
-    case 'invoiceNumber':
-      return inv.invoiceNumber ?? '';
-    case 'issueDate':
-      // A draft has no issue date yet: it is the newest work, above every issued invoice.
-      return inv.issueDate ?? '9999-12-31';
-    case 'dueDate':
-      return inv.dueDate;
-    case 'total':
-      return inv.totalCents;
-  }
-}
-
-export function sortInvoices(invoices: readonly Invoice[], sort: InvoiceSort): Invoice[] {
-  const dir = sort.order === 'asc' ? 1 : -1;
-  return [...invoices].sort((a, b) => {
-    const x = sortValue(a, sort.key);
-    const y = sortValue(b, sort.key);
-    if (x < y) return -dir;
-    if (x > y) return dir;
-    // Stable across refreshes: newest created first.
-    return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-  });
-}
+// Search and sort are shared with the service's CSV export (contracts money-api list-filters).
+export { sortInvoices, type InvoiceSort, type InvoiceSortKey } from '@venue/contracts/money-api';
+export const DEFAULT_SORT = DEFAULT_INVOICE_SORT;
 
 /** The distinct resources of the tenant's invoices, for the resource select. */
 export function resourcesOf(invoices: readonly Invoice[]): string[] {

@@ -1,5 +1,5 @@
-import { describe, expect, test } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { describe, expect, jest, test } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
 import { QUOTATION_MESSAGES as M, type Quotation, type QuotationList } from '@venue/contracts/money-api';
@@ -90,5 +90,39 @@ describe('Quotations page', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept & Create Booking' }));
     expect(await screen.findByText(M.accepted)).toBeVisible();
     expect(puts[0]!.body).toEqual({ status: 'Accepted' });
+  });
+
+  test('Export CSV asks the service for the searched list in the screen’s sort and saves its dated file', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = () => 'blob:csv';
+    URL.revokeObjectURL = () => undefined;
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    captureRequests('get', '/api/quotations/my-quotations', LIST);
+    const asked = captureRequests(
+      'get',
+      '/api/quotations/export.csv',
+      () =>
+        new HttpResponse('\ufeff"Quotation ID"\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="quotations-2026-11-24.csv"',
+          },
+        }),
+    );
+    const { user } = renderWithProviders(<QuotationsPage />);
+    await user.type(await screen.findByRole('textbox', { name: /Search/ }), 'jane');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['quotations-2026-11-24.csv']));
+    const q = asked[0]!.url.searchParams;
+    expect(q.get('search')).toBe('jane');
+    expect(q.get('sort')).toBe('created');
+    expect(q.get('order')).toBe('desc');
+    expect(q.get('status')).toBeNull();
+    expect(asked[0]!.headers.get('authorization')).toBe('Bearer test-token');
+    click.mockRestore();
   });
 });

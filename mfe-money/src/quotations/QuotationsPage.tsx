@@ -20,12 +20,15 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { downloadFromServer, downloadText, idempotencyKeys, useSession } from '@venue/ui';
+import { downloadFromServer, idempotencyKeys, useSession } from '@venue/ui';
 import {
   QUOTATION_MESSAGES as M,
   QUOTATION_PATHS,
   QUOTATION_STATUSES,
+  quotationMatchesSearch,
+  sortQuotations,
   type Quotation,
+  type QuotationSortKey,
   type QuotationStatus,
 } from '@venue/contracts/money-api';
 import {
@@ -37,9 +40,9 @@ import {
 import { useFormat } from '../lib/format.ts';
 import { venueToday } from '../lib/venue-day.ts';
 import { draftOf, EMPTY_DRAFT, QuotationForm, type QuotationDraft } from './QuotationForm.tsx';
-import { quotationsCsv, quotationsCsvName } from './quotation-csv.ts';
+import { quotationsCsvName, quotationsCsvPath } from './quotation-csv.ts';
 
-type SortKey = 'id' | 'eventDate' | 'amount' | 'deposit' | 'validUntil' | 'created';
+type SortKey = QuotationSortKey;
 const STATUS_COLOURS: Record<QuotationStatus, string> = {
   Draft: 'gray',
   Sent: 'blue',
@@ -49,19 +52,6 @@ const STATUS_COLOURS: Record<QuotationStatus, string> = {
 };
 /** Spec 03 §9: the quotation banners vanish after 5 seconds. */
 const BANNER_MS = 5000;
-
-const sortValue = (q: Quotation, key: SortKey): string | number =>
-  key === 'id'
-    ? q.id
-    : key === 'eventDate'
-      ? q.eventDate
-      : key === 'amount'
-        ? q.totalCents
-        : key === 'deposit'
-          ? q.depositCents
-          : key === 'validUntil'
-            ? q.validUntil
-            : q.createdAt;
 
 /** The 409 of an accept whose slot is taken names the booking in the way. */
 function conflictText(error: unknown): string | null {
@@ -107,21 +97,11 @@ export function QuotationsPage() {
   const resources = useMemo(() => [...new Set(all.map((q) => q.resourceName))].sort(), [all]);
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return all
+    const shown = all
       .filter((q) => resource === 'All Resources' || q.resourceName === resource)
       .filter((q) => status === 'All Statuses' || q.status === status)
-      .filter(
-        (q) =>
-          !needle ||
-          [q.id, q.customerName, q.customerEmail, q.eventType, q.resourceName].some((v) =>
-            v.toLowerCase().includes(needle),
-          ),
-      )
-      .sort((a, b) => {
-        const x = sortValue(a, sort.key);
-        const y = sortValue(b, sort.key);
-        return (x < y ? -1 : x > y ? 1 : 0) * sort.dir;
-      });
+      .filter((q) => !needle || quotationMatchesSearch(q, needle));
+    return sortQuotations(shown, sort.key, sort.dir);
   }, [all, search, resource, status, sort]);
   const open = all.find((q) => q.id === openId) ?? null;
 
@@ -172,12 +152,13 @@ export function QuotationsPage() {
     }
   }
 
-  function exportCsv() {
+  /** The service writes the file (the kit's one CSV writer) from the screen's search, selects and sort. */
+  async function exportCsv() {
     try {
-      downloadText(
-        quotationsCsv(rows),
+      await downloadFromServer(
+        getToken,
+        quotationsCsvPath({ search, resource, status, sort }),
         quotationsCsvName(venueToday(settings.timezone)),
-        'text/csv;charset=utf-8',
       );
     } catch {
       setError(M.exportFailed);
@@ -209,7 +190,9 @@ export function QuotationsPage() {
     <Stack gap="md" p="md">
       <Group justify="space-between">
         <div>
-          <Title order={2}>Quotations</Title>
+          <Title order={1} size="h2">
+            Quotations
+          </Title>
           {counts && (
             <Text size="sm" c="dimmed">
               {(['Draft', 'Sent', 'Accepted', 'Declined'] as const)
@@ -227,7 +210,7 @@ export function QuotationsPage() {
           >
             Bulk Send
           </Button>
-          <Button variant="default" disabled={rows.length === 0} onClick={exportCsv}>
+          <Button variant="default" disabled={rows.length === 0} onClick={() => void exportCsv()}>
             Export CSV
           </Button>
           <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT })}>New Quotation</Button>

@@ -1,46 +1,25 @@
-import type { Quotation } from '@venue/contracts/money-api';
-import { centsText, toCsv } from '../lib/csv.ts';
+/**
+ * The Quotations CSV (spec 03 §7, `quotations-{date}.csv`): written by the service with the
+ * kit's one CSV writer (issue 10 item 5); the screen sends its search, selects and sort.
+ */
+import { MONEY_CSV_PATHS, quotationsCsvName } from '@venue/contracts/money-api';
 
-/** Spec 03 §7: the quotation CSV is made in the browser, named quotations-{date}.csv. */
-export const quotationsCsvName = (day: string) => `quotations-${day}.csv`;
+export { quotationsCsvName };
 
-export function quotationsCsv(rows: readonly Quotation[]): string {
-  return toCsv(
-    [
-      'Quotation ID',
-      'Customer Name',
-      'Customer Email',
-      'Customer Phone',
-      'Event Type',
-      'Resource',
-      'Event Date',
-      'Start Time',
-      'End Time',
-      'Total Amount',
-      'Deposit Type',
-      'Deposit Amount',
-      'Final Amount',
-      'Valid Until',
-      'Status',
-      'Created At',
-    ],
-    rows.map((q) => [
-      q.id,
-      q.customerName,
-      q.customerEmail,
-      q.customerPhone,
-      q.eventType,
-      q.resourceName,
-      q.eventDate,
-      q.startTime,
-      q.endTime,
-      centsText(Math.round(q.totalInclGst * 100)),
-      q.depositType,
-      centsText(q.depositCents),
-      centsText(Math.round(q.finalAmount * 100)),
-      q.validUntil,
-      q.status,
-      q.createdAt,
-    ]),
-  );
+export interface QuotationExport {
+  search: string;
+  /** 'All Resources' / 'All Statuses' send nothing. */
+  resource: string;
+  status: string;
+  sort: { key: string; dir: 1 | -1 };
+}
+
+export function quotationsCsvPath(v: QuotationExport): string {
+  return MONEY_CSV_PATHS.quotations({
+    search: v.search.trim(),
+    resource: v.resource === 'All Resources' ? undefined : v.resource,
+    status: v.status === 'All Statuses' ? undefined : v.status,
+    sort: v.sort.key,
+    order: v.sort.dir === 1 ? 'asc' : 'desc',
+  });
 }

@@ -64,6 +64,8 @@ export const SUBSCRIPTIONS = {
     // quotation.sent / quotation.declined: the quotation e-mail (with money's PDF) and the decline notice
     'quotation.sent',
     'quotation.declined',
+    // report.email_requested: a venue's scheduled report, with insights' PDF (Reports → Schedule Email)
+    'report.email_requested',
   ],
   // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
   // bookings, money's invoices, payments and bonds, and every service's audit entries.
@@ -81,6 +83,11 @@ export const SUBSCRIPTIONS = {
     'credit_note.issued',
     'bond.*',
     'audit.recorded',
+    // Reports' funnel (quotes sent → accepted): money's quotations as their e-mail events tell them
+    'quotation.sent',
+    'quotation.declined',
+    // Alerts & Tasks: an e-mail comms gave up on
+    'email.failed',
   ],
   // The gateway's principal cache (decision 20): changes that must bite within a second. Not
   // a service: the relay finds it at GATEWAY_URL, else the gateway's default port.

@@ -65,6 +65,36 @@ export type {
 } from './db/types.ts';
 export { UnsafeDatabaseRoleError } from './db/database.ts';
 export {
+  kyselyOf,
+  sql,
+  type ColumnType,
+  type Expression,
+  type ExpressionBuilder,
+  type Generated,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type Insertable,
+  type SqlBool,
+  type Updateable,
+} from './db/kysely.ts';
+export type {
+  CalendarDate,
+  Cents,
+  Computed,
+  DefaultCents,
+  DefaultTimestamp,
+  GeneratedId,
+  Json,
+  JsonWithDefault,
+  NullableDate,
+  NullableJson,
+  NullableTimestamp,
+  TenantSettingsTable,
+  Timestamp,
+} from './db/columns.ts';
+export { keysetAfterCursor, keysetColumns, keysetOrder } from './db/kysely-keyset.ts';
+export {
   defineConsumers,
   type Consumer,
   type ConsumerMap,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceKit } from '@venue/service-kit';
+import { kyselyOf, type ServiceKit } from '@venue/service-kit';
 import { DEFAULT_USER_SETTINGS, type Role } from '@venue/contracts';
+import { DEMO_TENANTS } from '@venue/contracts/demo';
 import { hashPassword } from './auth/passwords.ts';
+import type { AdminDb } from './db/schema.ts';
 
 /** Shared by every demo account; printed in the README, never used outside demo data. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -33,12 +35,17 @@ interface DemoAccount {
 export async function seedDemo(kit: ServiceKit): Promise<void> {
   if (process.env.SEED_DEMO === 'false') return;
   await kit.db.systemTx(async (tx) => {
-    const { rows } = await tx.query<{ n: number | string }>(`SELECT count(*) AS n FROM users`);
-    if (Number(rows[0]?.n ?? 0) > 0) return;
+    const q = kyselyOf<AdminDb>(tx);
+    const users = await q
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    if (Number(users?.n ?? 0) > 0) return;
 
     const adminId = randomUUID();
-    const ownerId = randomUUID();
-    const owner2Id = randomUUID();
+    // Fixed ids: the owning services write demo history only for these two tenants (decision 48).
+    const ownerId = DEMO_TENANTS.owner;
+    const owner2Id = DEMO_TENANTS.owner2;
     const accounts: DemoAccount[] = [
       {
         id: adminId,
@@ -74,31 +81,43 @@ export async function seedDemo(kit: ServiceKit): Promise<void> {
       },
     ];
     for (const a of accounts) {
-      await tx.query(
-        `INSERT INTO users (id, tenant_id, email, password_hash, role, name, hall_name, contact_number,
-            address_line1, address_line2, postcode, state, parent_user_id, permissions)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [
-          a.id,
-          a.tenantId,
-          a.email,
-          await hashPassword(DEMO_PASSWORD),
-          a.role,
-          a.name,
-          ...(a.hall ?? [null, null, null, null, null, null]),
-          a.parentUserId ?? null,
-          a.permissions ?? [],
-        ],
-      );
+      const [hallName, contactNumber, line1, line2, postcode, state] = a.hall ?? [];
+      await q
+        .insertInto('users')
+        .values({
+          id: a.id,
+          tenant_id: a.tenantId,
+          email: a.email,
+          password_hash: await hashPassword(DEMO_PASSWORD),
+          role: a.role,
+          name: a.name,
+          hall_name: hallName ?? null,
+          contact_number: contactNumber ?? null,
+          address_line1: line1 ?? null,
+          address_line2: line2 ?? null,
+          postcode: postcode ?? null,
+          state: state ?? null,
+          parent_user_id: a.parentUserId ?? null,
+          permissions: a.permissions ?? [],
+        })
+        .execute();
     }
 
     for (const tenantId of [ownerId, owner2Id]) {
       const s = DEFAULT_USER_SETTINGS;
-      await tx.query(
-        `INSERT INTO user_settings (tenant_id, timezone, date_format, time_format, currency, tax_type, tax_rate, country)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [tenantId, s.timezone, s.dateFormat, s.timeFormat, s.currency, s.taxType, s.taxRate, s.country],
-      );
+      await q
+        .insertInto('user_settings')
+        .values({
+          tenant_id: tenantId,
+          timezone: s.timezone,
+          date_format: s.dateFormat,
+          time_format: s.timeFormat,
+          currency: s.currency,
+          tax_type: s.taxType,
+          tax_rate: s.taxRate,
+          country: s.country,
+        })
+        .execute();
     }
     // Business and bank details, so the demo venues can issue tax invoices (money, issue 13):
     // made-up ABNs that pass the ATO checksum.
@@ -139,10 +158,13 @@ export async function seedDemo(kit: ServiceKit): Promise<void> {
       ],
     ];
     for (const [tenantId, business, bank] of payment) {
-      await tx.query(
-        `INSERT INTO tenant_settings (tenant_id, section, value) VALUES ($1, 'business', $2), ($1, 'bank_details', $3)`,
-        [tenantId, JSON.stringify(business), JSON.stringify(bank)],
-      );
+      await q
+        .insertInto('tenant_settings')
+        .values([
+          { tenant_id: tenantId, section: 'business', value: JSON.stringify(business) },
+          { tenant_id: tenantId, section: 'bank_details', value: JSON.stringify(bank) },
+        ])
+        .execute();
     }
     kit.log.info('seeded demo accounts (password in services/admin/src/seed.ts)');
   });

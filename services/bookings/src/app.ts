@@ -3,6 +3,7 @@ import { createLogger, defineConsumers } from '@venue/service-kit';
 import type { Deps } from './deps.ts';
 import { blockoutEvent, resourceEvent } from './availability/catalogue-events.ts';
 import { editRoutes } from './bookings/edit-routes.ts';
+import { demoRoutes } from './demo/demo-routes.ts';
 import { exportRoutes } from './bookings/export-routes.ts';
 import { listRoutes } from './bookings/list-routes.ts';
 import { recurringRoutes } from './bookings/recurring-routes.ts';
@@ -38,6 +39,7 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
     migrationsDir: new URL('../migrations/', import.meta.url),
     routes(router, kit) {
       internalRoutes(router, kit, deps);
+      demoRoutes(router, kit, deps);
       // Order matters: the router tries routes as registered, and /api/bookings/:id (GET) would
       // take stats, search, holds-expiring and export.csv if it came before them.
       listRoutes(router, deps);

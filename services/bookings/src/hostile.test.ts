@@ -138,6 +138,11 @@ describeHostileInput('bookings', async () => {
         },
       },
       noBody: ['POST /api/customers/:id/anonymise'],
+      skip: {
+        // Answers 404 before reading the body for every tenant but the two demo venues (decision 48);
+        // scripts/lib/demo-seed.test.ts sends it real plans and other tenants.
+        'POST /internal/demo/history/:tenantId': 'demo venues only; tested in scripts/lib/demo-seed.test.ts',
+      },
       lenient: kit.lenient,
       queries: {
         'GET /api/bookings': ['page', 'limit', ...listQuery],

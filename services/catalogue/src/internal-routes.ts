@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { requireInternal } from '@venue/service-kit';
 import { isUuid } from './common.ts';
 import { listBlockouts } from './blockouts/blockout-store.ts';
-import { HOLIDAY_COLUMNS, toHoliday } from './holidays/holiday-model.ts';
+import { db } from './db/query.ts';
+import { holidayColumns, toHoliday } from './holidays/holiday-model.ts';
 import { quoteFor, quoteRequest } from './pricing/price-quote.ts';
 import { RESOURCE_COLUMNS, toResource } from './resources/resource-model.ts';
 
@@ -13,8 +14,13 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     const tenantId = ctx.params.tenantId;
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (t) => {
-      const { rows } = await t.query(`SELECT ${RESOURCE_COLUMNS} FROM resources ORDER BY lower(name), code`);
-      return rows.map((r) => toResource(r as Record<string, unknown>));
+      const rows = await db(t)
+        .selectFrom('resources')
+        .select(RESOURCE_COLUMNS)
+        .orderBy((eb) => eb.fn('lower', ['name']))
+        .orderBy('code')
+        .execute();
+      return rows.map(toResource);
     });
   });
 
@@ -31,21 +37,30 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     const tenantId = ctx.params.tenantId;
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (t) => {
-      const resources = (await t.query(`SELECT ${RESOURCE_COLUMNS} FROM resources ORDER BY code`)).rows.map(
-        (r) => toResource(r as Record<string, unknown>),
-      );
-      const pricing = (
-        await t.query(
-          `SELECT id, resource_id AS "resourceId", rate_type AS "rateType", weekday_rate_cents AS "weekdayRateCents",
-             weekend_rate_cents AS "weekendRateCents", description FROM pricing ORDER BY resource_id`,
-        )
-      ).rows;
-      const addons = (
-        await t.query(`SELECT id, name, price_cents AS "priceCents", description FROM addons ORDER BY name`)
-      ).rows;
+      const q = db(t);
+      const resources = (
+        await q.selectFrom('resources').select(RESOURCE_COLUMNS).orderBy('code').execute()
+      ).map(toResource);
+      const pricing = await q
+        .selectFrom('pricing')
+        .select([
+          'id',
+          'resource_id as resourceId',
+          'rate_type as rateType',
+          'weekday_rate_cents as weekdayRateCents',
+          'weekend_rate_cents as weekendRateCents',
+          'description',
+        ])
+        .orderBy('resource_id')
+        .execute();
+      const addons = await q
+        .selectFrom('addons')
+        .select(['id', 'name', 'price_cents as priceCents', 'description'])
+        .orderBy('name')
+        .execute();
       const holidays = (
-        await t.query(`SELECT ${HOLIDAY_COLUMNS} FROM holidays ORDER BY date, name`)
-      ).rows.map((r) => toHoliday(r as Record<string, unknown>));
+        await q.selectFrom('holidays').select(holidayColumns).orderBy('date').orderBy('name').execute()
+      ).map(toHoliday);
       return { resources, pricing, addons, holidays, blockouts: await listBlockouts(t) };
     });
   });

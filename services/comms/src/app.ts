@@ -4,9 +4,12 @@ import nodemailer from 'nodemailer';
 import { bookingEventConsumer } from './automatic/booking-events.ts';
 import { moneyConsumers } from './automatic/money-events.ts';
 import { quotationConsumers } from './automatic/quotation-events.ts';
+import { reportConsumers } from './automatic/report-events.ts';
 import { queueScheduled } from './automatic/scheduled.ts';
 import { defaultBackoff, type CommsDeps } from './deps.ts';
+import { demoRoutes } from './demo/demo-emails.ts';
 import { historyRoutes } from './history/history-routes.ts';
+import { fetchPayLinkFromMoney } from './send/pay-link.ts';
 import { fetchSenderFromAdmin } from './mail/sender.ts';
 import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
 import { deliverDue } from './mail/worker.ts';
@@ -33,8 +36,8 @@ export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {
     backoffMs: defaultBackoff,
     batchSize: 50,
     fetchSender: fetchSenderFromAdmin,
-    // the pay page (money's) on the product's one origin; PAY_LINK_BASE for a public address
-    payLinkBase: process.env.PAY_LINK_BASE ?? `http://localhost:${process.env.GATEWAY_PORT ?? 8080}/pay`,
+    // money makes the link (its PAY_LINK_BASE names the public address)
+    fetchPayLink: fetchPayLinkFromMoney,
     ...overrides,
   };
 }
@@ -51,6 +54,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       sendRoutes(router, deps);
       historyRoutes(router, deps);
       settingsRoutes(router);
+      demoRoutes(router, kit);
     },
     consumers: defineConsumers('comms', {
       'tenant.settings_changed': async (event, tx) => {
@@ -62,6 +66,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       'customer.anonymised': customerAnonymised,
       ...money,
       ...quotationConsumers(deps),
+      ...reportConsumers(deps),
     }),
     jobs: [
       // The worker: every five seconds (a round is cheap when nothing is due).

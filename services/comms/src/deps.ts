@@ -1,5 +1,6 @@
 /** What comms takes from its surroundings: clock, mail transport, retry timing. Tests replace them. */
 import type { Transporter } from 'nodemailer';
+import type { PayLinkAnswer } from './send/pay-link.ts';
 
 export interface MailerConfig {
   /** The SMTP transport (SMTP_URL, or the embedded capture server). Resolved per delivery round. */
@@ -21,8 +22,8 @@ export interface CommsDeps {
   batchSize: number;
   /** Where the worker asks admin for the venue's business name and e-mail (From, Reply-To). */
   fetchSender: (tenantId: string) => Promise<{ businessName: string; businessEmail: string } | null>;
-  /** The pay page the pay-link e-mail points to (`?bookingId=` is added). */
-  payLinkBase: string;
+  /** The payment link of the booking's open invoice for the pay-link e-mail (money's, decision 43). */
+  fetchPayLink: (tenantId: string, bookingId: string) => Promise<PayLinkAnswer>;
 }
 
 /** 30 s, 60 s, 120 s … at most 10 minutes. */

@@ -105,7 +105,8 @@ export async function startComms(
     backoffMs: () => 0,
     claimTimeoutMs: 60_000,
     fetchSender: async (tenantId) => SENDERS[tenantId] ?? null,
-    payLinkBase: 'https://pay.example/pay',
+    // money's answer for a booking with an open invoice (paylinks.test.ts in money tests the link)
+    fetchPayLink: async (_tenantId, bookingId) => ({ url: `https://pay.example/pay/link-of-${bookingId}` }),
     ...over,
   });
   deps.mailer = {

@@ -1,12 +1,4 @@
-import {
-  defineConsumers,
-  notImplemented,
-  requireAuth,
-  requirePermission,
-  requireTenantParam,
-  type AppMiddleware,
-  type ServiceOptions,
-} from '@venue/service-kit';
+import { defineConsumers, type ServiceOptions } from '@venue/service-kit';
 import {
   auditConsumer,
   blockoutConsumer,
@@ -14,23 +6,19 @@ import {
   bookingConsumer,
   creditNoteConsumer,
   customerAnonymisedConsumer,
+  emailFailedConsumer,
   invoiceConsumer,
   paymentConsumer,
+  quotationConsumer,
   resourceConsumer,
   settingsConsumer,
 } from './consumers/consumers.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { rebuildRoutes } from './rebuild/rebuild.ts';
-
-/**
- * The endpoint exists with its real guards (token, page permission, own tenant), but the
- * feature is not built yet: say so instead of inventing data.
- */
-function notYet(area: string): AppMiddleware {
-  return async () => {
-    throw notImplemented(`${area} is not available yet.`);
-  };
-}
+import { reportExportRoutes } from './report-exports/export-routes.ts';
+import { reportScheduleRoutes } from './report-exports/schedule-routes.ts';
+import { sweepReportSchedules } from './report-exports/sweep.ts';
+import { reportsRoutes } from './reports/reports-routes.ts';
 
 /** Each owner's events kept in the read model (SUBSCRIPTIONS.insights). */
 const consumers = defineConsumers('insights', {
@@ -47,6 +35,9 @@ const consumers = defineConsumers('insights', {
   'credit_note.issued': creditNoteConsumer,
   'bond.*': bondConsumer,
   'audit.recorded': auditConsumer,
+  'quotation.sent': quotationConsumer,
+  'quotation.declined': quotationConsumer,
+  'email.failed': emailFailedConsumer,
 });
 
 /**
@@ -59,13 +50,17 @@ export const insightsService: ServiceOptions = {
   routes(router, kit) {
     rebuildRoutes(router, kit, () => consumers);
     dashboardRoutes(router);
-    router.get(
-      '/api/reports/executive-kpis',
-      requireAuth,
-      requirePermission('reports'),
-      requireTenantParam('hallOwnerId'),
-      notYet('Reports'),
-    );
+    reportsRoutes(router);
+    reportExportRoutes(router);
+    reportScheduleRoutes(router);
   },
   consumers,
+  // Scheduled report e-mails: due ones handed to comms once (report-exports/sweep.ts).
+  jobs: [
+    {
+      name: 'report-schedules',
+      cron: '30 * * * * *',
+      run: (kit) => sweepReportSchedules(kit).then(() => {}),
+    },
+  ],
 };

@@ -39,6 +39,7 @@ describe('money answers match the API contract', () => {
     const inv = (await ok('POST', '/api/invoices', 201, { bookingId, invoiceType: 'FINAL' })).body;
     await ok('POST', '/api/invoices', 409, { bookingId, invoiceType: 'FINAL' });
     await ok('GET', `/api/invoices/hall-owner/${OWNER}`, 200);
+    await ok('GET', '/api/invoices/export.csv?status=DRAFT&sort=total&order=asc', 200);
     await ok('PUT', `/api/invoices/${inv.id}/status`, 200, { status: 'SENT' });
     await ok('PUT', `/api/invoices/${inv.id}/status`, 409, { status: 'SENT' });
     const paid = (
@@ -105,6 +106,7 @@ describe('money answers match the API contract', () => {
     };
     const q = (await ok('POST', '/api/quotations', 201, form)).body;
     await ok('GET', '/api/quotations/my-quotations', 200);
+    await ok('GET', '/api/quotations/export.csv?search=jane&status=Draft', 200);
     await ok('GET', `/api/quotations/${q.id}`, 200);
     await ok('GET', '/api/quotations/00000000-0000-4000-8000-000000000000', 404);
     await ok('PUT', `/api/quotations/${q.id}`, 200, { ...form, notes: 'Edited' });
@@ -114,6 +116,43 @@ describe('money answers match the API contract', () => {
     await ok('PUT', `/api/quotations/${q.id}`, 409, form);
     await ok('GET', `/api/quotations/${q.id}/pdf`, 200);
     await ok('DELETE', `/api/quotations/${q.id}`, 204);
+  });
+
+  it('payment links (decision 43): copy, refused for a draft, revoke; the webhook without Stripe configured', async () => {
+    const bookingId = await h.booking('booking.created', { totalCents: 50_000 });
+    const draft = (await ok('POST', '/api/invoices', 201, { bookingId, invoiceType: 'FINAL' })).body;
+    await ok('POST', `/api/invoices/${draft.id}/payment-link`, 409);
+    await ok('PUT', `/api/invoices/${draft.id}/status`, 200, { status: 'SENT' });
+    await ok('POST', `/api/invoices/${draft.id}/payment-link`, 200);
+    await ok('POST', `/api/invoices/${draft.id}/payment-link/revoke`, 200);
+    await ok('POST', '/api/invoices/00000000-0000-4000-8000-000000000000/payment-link/revoke', 404);
+    await ok('POST', '/api/payments/stripe/webhook', 503, {
+      id: 'evt_1',
+      type: 'checkout.session.completed',
+    });
+  });
+
+  it('deposits of quotations: list, mark paid, refused twice, mark unpaid', async () => {
+    const q = (
+      await ok('POST', '/api/quotations', 201, {
+        customerName: 'Jane Smith',
+        customerEmail: 'jane@example.com',
+        customerPhone: '0412 345 678',
+        eventType: 'Wedding',
+        resource: 'Main Hall',
+        eventDate: '2026-12-12',
+        startTime: '18:00',
+        endTime: '23:00',
+        totalAmount: 1000,
+        depositType: 'Fixed',
+        depositValue: 200,
+      })
+    ).body;
+    await ok('GET', '/api/deposits/quotations', 200);
+    await ok('POST', `/api/deposits/quotations/${q.id}/mark-paid`, 200, { paymentMethod: 'Cash' });
+    await ok('POST', `/api/deposits/quotations/${q.id}/mark-paid`, 409, { paymentMethod: 'Cash' });
+    await ok('POST', `/api/deposits/quotations/${q.id}/mark-unpaid`, 200, {});
+    await ok('POST', '/api/deposits/quotations/00000000-0000-4000-8000-000000000000/mark-unpaid', 404, {});
   });
 
   it('every call of the table had an answer checked', () => {

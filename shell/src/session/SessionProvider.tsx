@@ -151,7 +151,8 @@ export function SessionProvider({
   const reload = useCallback(() => reloadRef.current(), []);
 
   const establish = useCallback(
-    async (grant: auth.TokenGrant): Promise<SessionInfo> => {
+    // A reload knows the token only: the role then comes from its claims or the profile.
+    async (grant: { token: string; role: auth.TokenGrant['role'] | null }): Promise<SessionInfo> => {
       tokenRef.current = grant.token;
       const claims = auth.readClaims(grant.token);
       let role = grant.role ?? claims.role ?? storedRole() ?? 'guest';

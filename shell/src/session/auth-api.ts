@@ -2,12 +2,14 @@
  * The calls that create and end a session. They run before (or without) an access token, so
  * they use fetch directly instead of the API client.
  */
-import { isSessionEndReason, type SessionEndReason } from '@venue/contracts';
+import { ROLES, isSessionEndReason, type SessionEndReason } from '@venue/contracts';
+// A type only: erased from the bundle, so the sign-in page still carries none of zod.
+import type { SessionToken } from '@venue/contracts/admin';
 
-export interface TokenGrant {
-  token: string;
-  role: string | null;
-}
+/** What signing in and refreshing answer: the access token and the role (admin's contract). */
+export type TokenGrant = SessionToken;
+
+const isRole = (value: unknown): value is TokenGrant['role'] => (ROLES as readonly unknown[]).includes(value);
 
 export class LoginFailure extends Error {
   readonly code: string | null;
@@ -30,10 +32,11 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   }
 }
 
+/** The grant in an answer, read by hand: the sign-in page carries no zod (decision 27). */
 function grantFrom(body: Record<string, unknown>): TokenGrant | null {
-  const token = body.token ?? body.accessToken;
-  if (typeof token !== 'string' || !token) return null;
-  return { token, role: typeof body.role === 'string' ? body.role : null };
+  const { token, role } = body;
+  if (typeof token !== 'string' || !token || !isRole(role)) return null;
+  return { token, role };
 }
 
 export async function login(email: string, password: string): Promise<TokenGrant> {

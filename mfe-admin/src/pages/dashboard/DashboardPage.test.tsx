@@ -254,6 +254,23 @@ describe('Dashboard', () => {
     expect(navigate).toHaveBeenLastCalledWith('/Audit');
   });
 
+  test('Send payment link e-mails the pay-link template for the row’s booking, once per click', async () => {
+    answerAll({ 'payments-due': { ...payments, paymentLinks: true } });
+    const posts = captureRequests('post', '/api/email-comms/send', { message: 'Email queued for sending.' });
+    const { user } = renderWithProviders(<DashboardPage />);
+    const pay = within(await screen.findByRole('region', { name: 'Payments Due' }));
+    await user.click(pay.getByRole('button', { name: 'Send payment link for INV-2026-00001' }));
+    expect(await screen.findByText(/Payment Link Sent/)).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({
+      purpose: 'payment_link',
+      bookingId: 'b1',
+      recipientEmail: 'jane@example.com',
+      recipientName: 'Jane Smith',
+    });
+    expect(posts[0]!.headers.get('idempotency-key')).toBeTruthy();
+  });
+
   test('staff without Invoices & Payments or Comms are not offered those pages', async () => {
     answerAll();
     renderWithProviders(<DashboardPage />, {

@@ -23,6 +23,7 @@ import { DASHBOARD_MESSAGES, DEFAULT_SCHEDULE_FILTERS, type ScheduleFilter } fro
 import { ErrorState, LoadingState, formatDate, formatMoney, newIdempotencyKey, useSession } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import { ProfileImage } from '../../lib/ProfileImage.tsx';
+import { useSendPaymentLink } from './send-payment-link.ts';
 import {
   ActivityCard,
   AlertsCard,
@@ -68,6 +69,7 @@ export function DashboardPage() {
   });
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const payLink = useSendPaymentLink(api);
   const owner = hallOwnerId;
   const base = ['insights', 'dashboard', owner] as const;
   const common = { placeholderData: keepPreviousData, staleTime: 0, refetchOnWindowFocus: true } as const;
@@ -295,7 +297,14 @@ export function DashboardPage() {
         navigate={navigate}
         canRecord={can('invoices')}
         canEmail={can('comms')}
+        onSendLink={payments.data!.paymentLinks && can('comms') ? payLink.send : undefined}
+        sendingLinkId={payLink.busyId}
       />
+      {payLink.result ? (
+        <Text c={payLink.result.ok ? 'green' : 'red'} size="sm" role={payLink.result.ok ? 'status' : 'alert'}>
+          {payLink.result.text}
+        </Text>
+      ) : null}
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Stack gap="xs">

@@ -204,6 +204,8 @@ export function PaymentsDueCard({
   navigate,
   canRecord = true,
   canEmail = true,
+  onSendLink,
+  sendingLinkId = null,
 }: {
   payments: PaymentDue[];
   settings: FormatSettings;
@@ -211,6 +213,9 @@ export function PaymentsDueCard({
   /** Staff without Invoices & Payments, or without Comms, are not offered the pages they cannot open. */
   canRecord?: boolean;
   canEmail?: boolean;
+  /** E-mails the invoice's payment link (decision 43); absent → the action is not offered. */
+  onSendLink?: (p: PaymentDue) => void;
+  sendingLinkId?: string | null;
 }) {
   return (
     <Section title="Payments Due">
@@ -259,6 +264,17 @@ export function PaymentsDueCard({
                     <Table.Td ta="right">{formatMoney(p.amountCents, settings)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
+                        {onSendLink && p.invoiceId && p.bookingId ? (
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            loading={sendingLinkId === p.invoiceId}
+                            aria-label={`Send payment link for ${p.invoice}`}
+                            onClick={() => onSendLink(p)}
+                          >
+                            Send payment link
+                          </Button>
+                        ) : null}
                         {canRecord ? (
                           <Button size="compact-xs" variant="light" onClick={() => navigate(record)}>
                             Record bank payment
@@ -365,6 +381,7 @@ const ALERT_BADGE: Record<Alert['type'], { color: string; label: string }> = {
   conflict: { color: 'red', label: 'Conflict' },
   doc: { color: 'orange', label: 'Documents' },
   payment: { color: 'yellow', label: 'Payment' },
+  webhook: { color: 'grape', label: 'E-mail failed' },
 };
 
 export function AlertsCard({

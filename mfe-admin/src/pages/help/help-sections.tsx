@@ -14,7 +14,7 @@ export const AVAILABLE = {
   resources: true,
   pricing: true,
   customers: true,
-  reports: false,
+  reports: true,
   comms: true,
 } as const;
 
@@ -55,8 +55,8 @@ export const HELP_SECTIONS: HelpSection[] = [
           <List.Item>Add your staff under Settings → Roles & Permissions (see Sub-Users below).</List.Item>
         </List>
         <P>
-          The side menu lists every area. Sections marked "not available yet" in this guide are still being
-          built: their menu entries open a page that says so, and nothing there stores data.
+          The side menu lists every area your role and permissions open; each section below says what its
+          pages do.
         </P>
       </Stack>
     ),
@@ -140,6 +140,13 @@ export const HELP_SECTIONS: HelpSection[] = [
           refund. Confirming a booking with a deposit issues its deposit invoice, which you mark paid under
           Deposits.
         </P>
+        <P>
+          Copy Payment Link (in the invoice's menu and panel, and in a deposit's drawer) gives you a private
+          link for your customer: it shows that invoice, the amount due and your bank details, and, once you
+          have saved a Stripe account ID and switched the Stripe method on under Settings → Payments, a Pay by
+          card button; a card payment is recorded on the invoice by itself. Revoke link replaces the link; the
+          old one then says it is no longer valid.
+        </P>
       </Stack>
     ),
   },
@@ -216,7 +223,22 @@ export const HELP_SECTIONS: HelpSection[] = [
     id: 'reports',
     title: 'Reports',
     available: AVAILABLE.reports,
-    body: <P>Reports are not available yet.</P>,
+    body: (
+      <Stack gap="xs">
+        <P>
+          Reports shows your venue&apos;s figures for the last 30, 90 or 180 days or this year, for all
+          customers or only Community/NFP or VIP customers: six key figures compared with the period before,
+          bookings and revenue by month behind you and ahead, a six-month forecast (base, optimistic +15 %,
+          cautious −15 %), how full each space is by weekday and hour, the bookings funnel, how promptly
+          invoices are paid and what is overdue, how often new customers come back, and why bookings were
+          cancelled. Each revenue figure says whether it counts by event date or by payment date.
+        </P>
+        <P>
+          Export PDF downloads the whole report with its charts; Download CSVs gives one spreadsheet file per
+          panel in a zip. Schedule Email sends the PDF weekly or monthly to the addresses you list.
+        </P>
+      </Stack>
+    ),
   },
   {
     id: 'comms',

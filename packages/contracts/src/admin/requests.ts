@@ -11,6 +11,7 @@ import {
   OWN_PASSWORD_REQUIRED,
   SUB_USER_PASSWORD_REQUIRED,
   newSubUserPasswordField,
+  MAX_PASSWORD_LENGTH,
   ownPasswordChangeProblem,
   subUserPasswordProblem,
 } from '../validation/passwords.ts';
@@ -28,13 +29,28 @@ export {
 // --- sign-in ----------------------------------------------------------------------------------
 
 /**
- * POST /api/login. Admin reads the two fields itself so every failure answers with its sign-in
- * error code (never saying whether the e-mail exists); this schema describes what it reads.
+ * POST /api/login. Admin answers a failure with a sign-in error code, never a field message
+ * (and never whether the e-mail exists): a bad `email` is `invalid-email`, a bad `password`
+ * `invalid-credential` (`loginFailureCode`). The e-mail is compared trimmed and lower-cased.
  */
 export const loginBody = z.object({
-  email: z.string().meta({ format: 'email' }),
-  password: z.string(),
+  email: z
+    .string()
+    .meta({ format: 'email' })
+    .transform((email) => email.trim().toLowerCase())
+    .pipe(z.email()),
+  // No stored password is longer: refusing early keeps argon2 from hashing megabytes.
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 });
+
+/**
+ * The sign-in error code for a body `loginBody` refused: the e-mail's shape first, as the form
+ * checks it; a body that is not an object has no e-mail either.
+ */
+export function loginFailureCode(error: z.ZodError): 'invalid-email' | 'invalid-credential' {
+  const noEmail = error.issues.some((issue) => issue.path.length === 0 || issue.path[0] === 'email');
+  return noEmail ? 'invalid-email' : 'invalid-credential';
+}
 
 // --- sub-users and passwords ------------------------------------------------------------------
 

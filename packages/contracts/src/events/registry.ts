@@ -27,7 +27,9 @@ import {
   customerAnonymisedEventSchema,
 } from './bookings.ts';
 import { blockoutEventSchema, resourceEventSchema } from './catalogue.ts';
+import { emailFailedEventSchema } from './comms.ts';
 import { quotationEmailEventSchema } from '../money-api/quotations.ts';
+import { reportEmailRequestedEventSchema } from '../insights/report-exports.ts';
 import {
   bondEventSchema,
   bookingMoneySchema,
@@ -240,6 +242,19 @@ export const EVENTS = {
     producer: 'money',
     schema: bondEventSchema,
     summary: 'part or all of a bond was kept (with a reason); the kept part carries GST',
+  }),
+  'email.failed': event({
+    version: 1,
+    producer: 'comms',
+    schema: emailFailedEventSchema,
+    summary: 'comms gave up on an e-mail for good (bounced, or out of attempts): an alert on the Dashboard',
+  }),
+  'report.email_requested': event({
+    version: 1,
+    producer: 'insights',
+    schema: reportEmailRequestedEventSchema,
+    summary:
+      'a scheduled report came due: comms e-mails each recipient the PDF (`pdfPath`, fetched when sent)',
   }),
 } as const satisfies EventRegistry;
 

@@ -155,7 +155,7 @@ export const dashboardPaymentsDueSchema = z.object({
   /** How far ahead "Due Soon" looks, in days. */
   horizonDays: z.number().int(),
   payments: z.array(paymentDueSchema),
-  /** Whether a payment link can be sent (money offers no such call yet: always false). */
+  /** Whether a payment link can be sent (true since money's payment links, decision 43). */
   paymentLinks: z.boolean(),
 });
 export type DashboardPaymentsDue = z.infer<typeof dashboardPaymentsDueSchema>;
@@ -224,10 +224,12 @@ export type DashboardResources = z.infer<typeof dashboardResourcesSchema>;
 
 /**
  * Alert types: `conflict` a block-out over a booking, `doc` a confirmed booking within 7 days
- * with ID or insurance not verified, `payment` an overdue invoice. (The spec's `webhook`, a
- * failed delivery, waits for comms to publish failed e-mails.)
+ * with ID or insurance not verified, `payment` an overdue invoice, `webhook` (the spec's name) an
+ * e-mail comms gave up on (bounced or out of attempts; `bookingId` when it was about one).
  */
-export const ALERT_TYPES = ['conflict', 'doc', 'payment'] as const;
+export const ALERT_TYPES = ['conflict', 'doc', 'payment', 'webhook'] as const;
+/** How long a failed e-mail stays among the alerts unless resolved or dismissed sooner. */
+export const EMAIL_ALERT_DAYS = 30;
 /** How far ahead a booking's missing documents become a task (issue 14). */
 export const DOC_ALERT_DAYS = 7;
 

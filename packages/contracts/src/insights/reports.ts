@@ -1,8 +1,10 @@
 /**
  * The Reports page's nine calls (spec 03 §2.10, §3 "Report shapes", §7; issue 14 item 3):
- * queries and answers, for services/insights and mfe-money alike. Not served yet: the routes
- * answer 501 until the reports part of issue 14 is built; these are the shapes it will keep.
+ * queries and answers, for services/insights and mfe-money alike (served from the insights read
+ * model, decision 45 says what each figure counts).
  * Money in integer cents with the spec's dollar field beside it; months `YYYY-MM` at the venue.
+ * Every revenue figure says what it counts: `event-date` (the bookings' totals by when the event
+ * takes place) or `payment-date` (money received less refunds, by when it was received).
  */
 import { z } from 'zod';
 import { cents, day } from '../api/common.ts';
@@ -42,6 +44,10 @@ export type ReportsQuery = z.input<typeof reportsQuery>;
 
 const trend = z.enum(['up', 'down', 'neutral']);
 
+/** Which date a revenue figure counts by (see the file's comment). */
+export const REVENUE_BASES = ['event-date', 'payment-date'] as const;
+export const revenueBasisSchema = z.enum(REVENUE_BASES);
+
 export const REPORT_KPI_KEYS = [
   'bookings',
   'revenue',
@@ -61,6 +67,8 @@ export const reportKpiSchema = z.object({
   period: z.string(),
   trend,
   note: z.string(),
+  /** On revenue: which date it counts by. */
+  basis: revenueBasisSchema.optional(),
 });
 
 /** `GET /api/reports/executive-kpis`. */
@@ -82,6 +90,9 @@ export const monthRowSchema = z.object({
   revenueCents: cents(),
   /** Dollars (the spec's Revenue AUD). */
   revenue: z.number(),
+  /** Historical rows: money received in the month (by payment date), less refunds. */
+  receivedCents: cents().optional(),
+  received: z.number().optional(),
 });
 
 /** `GET /api/reports/historical-data`: by event date, the past months. */
@@ -99,6 +110,8 @@ export const pipelineDataSchema = z.object({
 export const funnelDataSchema = z.object({
   funnelData: z.array(z.object({ stage: z.string(), count: z.number().int() })),
   quotes: z.array(z.object({ stage: z.string(), count: z.number().int() })),
+  /** What the stages count, in words. */
+  note: z.string().optional(),
 });
 
 export const AGING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
@@ -109,6 +122,10 @@ export const paymentAnalysisSchema = z.object({
     /** Percent of invoices paid by their due date, and of those paid late or still overdue. */
     onTime: z.number(),
     overdue: z.number(),
+    /** How many invoices fell due in the period (what onTime and overdue are percentages of). */
+    dueCount: z.number().int().optional(),
+    /** The day the aging is counted at (the venue's today). */
+    asOf: day().optional(),
     aging: z.array(
       z.object({
         bucket: z.enum(AGING_BUCKETS),
@@ -127,12 +144,19 @@ export const resourceUtilisationSchema = z.object({
       resourceId: z.string(),
       name: z.string(),
       bufferMinutes: z.number().int(),
+      setupBufferMinutes: z.number().int().optional(),
+      packdownBufferMinutes: z.number().int().optional(),
       data: z.array(
         z.object({
           day: z.string(),
           utilisation: z.array(
             z.object({ hour: z.number().int(), rate: z.number(), hasBuffers: z.boolean() }),
           ),
+          /** The expandable table's row: peak hour and rate, average rate, low hour (null: closed all day). */
+          peakHour: z.number().int().nullable().optional(),
+          peakRate: z.number().optional(),
+          averageRate: z.number().optional(),
+          lowHour: z.number().int().nullable().optional(),
         }),
       ),
     }),
@@ -144,13 +168,21 @@ export const cancellationReasonsSchema = z.object({
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
 });
 
-const forecastPoint = z.object({ month: z.string(), bookings: z.number(), revenueCents: cents() });
+const forecastPoint = z.object({
+  month: z.string(),
+  bookings: z.number(),
+  revenueCents: cents(),
+  /** Dollars, beside the cents as on the other rows. */
+  revenue: z.number().optional(),
+});
 
 /** `GET /api/reports/forecast`: base from the confirmed pipeline plus the trend; ±15 % scenarios. */
 export const forecastSchema = z.object({
   forecastData: z.object({
     /** The method in words, written under the chart. */
     method: z.string(),
+    /** Revenue of the forecast counts by event date. */
+    basis: z.literal('event-date').optional(),
     scenarios: z.object({
       base: z.array(forecastPoint),
       optimistic: z.array(forecastPoint),
@@ -164,6 +196,8 @@ export const reportSummarySchema = z.object({
   summary: z.object({
     bookings: z.number().int(),
     revenueCents: cents(),
+    /** Which date revenueCents counts by. */
+    revenueBasis: revenueBasisSchema.optional(),
     customers: z.number().int(),
     cohorts: z.array(
       z.object({

@@ -12,6 +12,20 @@ import {
   dashboardScheduleSchema,
   dashboardStatsSchema,
 } from './dashboard.ts';
+import { REPORT_EXPORT_ROUTES } from './report-export-routes.ts';
+import {
+  REPORTS_PATHS,
+  cancellationReasonsSchema,
+  executiveKpisSchema,
+  forecastSchema,
+  funnelDataSchema,
+  historicalDataSchema,
+  paymentAnalysisSchema,
+  pipelineDataSchema,
+  reportSummarySchema,
+  reportsQuery,
+  resourceUtilisationSchema,
+} from './reports.ts';
 
 const dashboard = { service: 'insights', tag: 'Dashboard', access: 'dashboard', spec: '01 §7' } as const;
 const ok = (schema: z.ZodType): Record<number, ApiResponse> => ({
@@ -99,4 +113,63 @@ export const INSIGHTS_ROUTES: RouteTable = [
       400: { description: 'Not an alert key of the list.' },
     },
   })),
+  ...(
+    [
+      [
+        REPORTS_PATHS.executiveKpis,
+        'The six executive KPIs with change against the previous period',
+        executiveKpisSchema,
+      ],
+      [
+        REPORTS_PATHS.historical,
+        'Bookings and revenue of the past months (event date; received by payment date)',
+        historicalDataSchema,
+      ],
+      [
+        REPORTS_PATHS.pipeline,
+        'Held and confirmed bookings of the coming months (event date)',
+        pipelineDataSchema,
+      ],
+      [
+        REPORTS_PATHS.funnel,
+        'Requests → held → confirmed → completed, and quotes sent → accepted',
+        funnelDataSchema,
+      ],
+      [REPORTS_PATHS.payments, 'Payment timeliness and aging by days past due', paymentAnalysisSchema],
+      [
+        REPORTS_PATHS.utilisation,
+        'Utilisation per resource, weekday × hour 06:00–22:00, against opening hours',
+        resourceUtilisationSchema,
+      ],
+      [REPORTS_PATHS.cancellations, 'Cancellation reasons of the period', cancellationReasonsSchema],
+      [
+        REPORTS_PATHS.forecast,
+        'Six months ahead: base, optimistic (+15 %), cautious (−15 %)',
+        forecastSchema,
+      ],
+      [
+        REPORTS_PATHS.summary,
+        "The period's totals and the customer cohorts (week 0–5 retention)",
+        reportSummarySchema,
+      ],
+    ] as const
+  ).map(([path, summary, schema]) => ({
+    service: 'insights' as const,
+    tag: 'Reports',
+    access: 'reports' as const,
+    spec: '03 §7',
+    method: 'get' as const,
+    path,
+    summary,
+    description: `${READ_MODEL} Period (30d, 90d, 180d, 1y) and segments (all, nfp, vip) as the query says; in the venue's time zone.`,
+    query: reportsQuery,
+    responses: {
+      200: { description: 'OK', schema },
+      503: {
+        description: "The venue's settings have not reached Reports yet (no figures on a guessed clock).",
+      },
+    },
+  })),
+  // Export PDF, Download CSVs and Schedule Email (report-export-routes.ts).
+  ...REPORT_EXPORT_ROUTES,
 ];

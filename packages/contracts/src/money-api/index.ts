@@ -4,4 +4,9 @@
  */
 export * from './schemas.ts';
 export * from './quotations.ts';
+export * from './quotation-deposits.ts';
+export * from './tenant-export.ts';
+export * from './paylinks.ts';
+export * from './csv-exports.ts';
+export * from './list-filters.ts';
 export { MONEY_ROUTES } from './routes.ts';

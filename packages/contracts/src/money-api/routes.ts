@@ -39,6 +39,9 @@ import {
   quotationSchema,
   quotationStatusUpdateSchema,
 } from './quotations.ts';
+import { PAYLINK_ROUTES } from './paylinks.ts';
+import { invoiceCsvQuerySchema, quotationCsvQuerySchema } from './csv-exports.ts';
+import { QUOTATION_DEPOSIT_ROUTES } from './quotation-deposits.ts';
 
 const invoices = { service: 'money', tag: 'Invoices & payments', access: 'invoices' } as const;
 const deposits = { service: 'money', tag: 'Deposits & bonds', access: 'deposits' } as const;
@@ -94,6 +97,19 @@ export const MONEY_ROUTES: RouteTable = [
     summary: 'Payment reminders for SENT, OVERDUE and PARTIAL invoices (comms sends them)',
     body: sendRemindersSchema,
     responses: { 200: { description: 'OK', schema: remindersSentSchema }, 503: noSettings },
+    spec: '03 §7',
+  },
+  {
+    ...invoices,
+    method: 'get',
+    path: '/api/invoices/export.csv',
+    summary:
+      'Invoices & Payments as CSV (invoices_export.csv), with the screen’s filters, sort and selection',
+    query: invoiceCsvQuerySchema,
+    responses: {
+      200: { description: 'CSV file (spec 03 §2.1 columns; at most 5,000 rows)', contentType: 'text/csv' },
+      503: noSettings,
+    },
     spec: '03 §7',
   },
   {
@@ -298,6 +314,17 @@ export const MONEY_ROUTES: RouteTable = [
   },
   {
     ...quotations,
+    method: 'get',
+    path: '/api/quotations/export.csv',
+    summary: 'Quotations as CSV (quotations-{date}.csv), with the screen’s search, selects and sort',
+    query: quotationCsvQuerySchema,
+    responses: {
+      200: { description: 'CSV file (at most 5,000 rows)', contentType: 'text/csv' },
+      503: noSettings,
+    },
+  },
+  {
+    ...quotations,
     method: 'post',
     path: '/api/quotations/bulk-send',
     summary: 'Send each selected Draft or Sent quotation (an e-mail with its PDF, through comms)',
@@ -361,4 +388,6 @@ export const MONEY_ROUTES: RouteTable = [
     params: idParams,
     responses: { 200: pdf('The quotation'), 404: notFound, 503: noSettings },
   },
+  ...QUOTATION_DEPOSIT_ROUTES,
+  ...PAYLINK_ROUTES,
 ];

@@ -582,6 +582,13 @@ export const invoiceEventSchema = eventInvoice.extend({
    */
   internalPdfPath: z.string().optional(),
   businessName: z.string(),
+  /**
+   * `invoice.issued` only: who pressed Send (New Invoice issued at once, Completed → Invoice,
+   * Send invoices, the Invoices screen's Send). A person's Send is always e-mailed, at once; an
+   * automatic issue (null or absent: a confirmation's deposit invoice, a kept bond) obeys the
+   * venue's automatic-e-mail switch and send hour. Optional: events before it lack it.
+   */
+  requestedBy: z.string().nullable().optional(),
 });
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 
@@ -690,6 +697,12 @@ export const paymentSettingsSnapshotSchema = z.object({
    * the due date and again as many after it. Optional (snapshots before it lack it): [7, 3, 1].
    */
   reminderDays: z.array(z.number().int().min(0).max(365)).max(10).optional(),
+  /**
+   * The venue's connected card-provider (Stripe) account, `acct_…`, or '' (Payment settings'
+   * Stripe ID). Optional (snapshots before it lack it). With the platform's Stripe keys and the
+   * stripe method switched on, the payment link offers "Pay by card" (decision 43).
+   */
+  stripeAccountId: z.string().max(255).optional(),
 });
 export type PaymentSettingsSnapshot = z.infer<typeof paymentSettingsSnapshotSchema>;
 

@@ -34,6 +34,8 @@ const KEYED_OTHERWISE: Record<string, string> = {
 const GLOBAL_KEYS: Record<string, string> = {
   'api_keys.api_keys_public_id_key': 'admin: a bearer key names only its public id',
   'sessions.sessions_id_key': 'admin: a refresh token names only its session id',
+  'payment_links.payment_links_token_hash_key':
+    'money: a payment link (public, no sign-in) names only its token, stored as its hash (decision 43)',
 };
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);

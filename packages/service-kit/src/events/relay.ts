@@ -2,11 +2,11 @@ import {
   eventDefinition,
   GATEWAY_DEFAULT_PORT,
   SERVICES,
-  INTERNAL_AUTH_HEADER,
   type DomainEvent,
   type EventRegistry,
 } from '@venue/contracts';
-import { internalSecret } from '../auth/tokens.ts';
+import { z } from 'zod';
+import { callService } from '../http/internal-client.ts';
 import { outsideTransaction } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
@@ -63,15 +63,23 @@ export function serviceUrl(name: string): string {
   return list[turn % list.length]!;
 }
 
+/** What `POST /internal/events` answers: how the subscriber's inbox took the event. */
+const deliveryAnswer = z.object({ status: z.string() });
+
+/**
+ * Through the one internal client (secret, request id, timeout, failures mapped once), with no
+ * retry of its own: a failed delivery is retried by the relay, with backoff and in order.
+ */
 async function postEvent(subscriber: string, event: DomainEvent): Promise<void> {
-  const res = await fetch(`${serviceUrl(subscriber)}/internal/events`, {
+  await callService({
+    service: subscriber,
     method: 'POST',
-    headers: { 'content-type': 'application/json', [INTERNAL_AUTH_HEADER]: internalSecret() },
-    body: JSON.stringify(event),
-    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    path: '/internal/events',
+    body: event,
+    response: deliveryAnswer,
+    timeoutMs: DELIVERY_TIMEOUT_MS,
+    idempotent: false,
   });
-  await res.body?.cancel();
-  if (!res.ok) throw new Error(`${subscriber} answered ${res.status}`);
 }
 
 /**

@@ -73,7 +73,11 @@ describe('callService, the one internal client', () => {
     await assert.rejects(
       callService({ service: 'peer', path: '/missing', response: ok }),
       (e: InternalCallError) =>
-        e.kind === 'status' && e.status === 404 && /peer: answered 404/.test(e.message),
+        e.kind === 'status' &&
+        e.status === 404 &&
+        /peer: answered 404/.test(e.message) &&
+        // the refusal's reason reaches the caller, to pass on rather than guess
+        (e.body as { message?: string }).message === 'none',
     );
     assert.equal(seen.length, 1, 'a 404 is an answer, not a reason to retry');
 

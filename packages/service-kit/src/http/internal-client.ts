@@ -20,12 +20,18 @@ export class InternalCallError extends Error {
   readonly kind: InternalFailure;
   /** The other service's HTTP status when it answered (kind 'status'). */
   readonly status: number | undefined;
-  constructor(service: string, kind: InternalFailure, detail: string, status?: number) {
+  /**
+   * The refusal's JSON body when it sent one (kind 'status'), e.g. `{ message, code }` of a 409,
+   * so a caller can pass the other service's reason on instead of guessing it.
+   */
+  readonly body: unknown;
+  constructor(service: string, kind: InternalFailure, detail: string, status?: number, body?: unknown) {
     super(`${service}: ${detail}`);
     this.name = 'InternalCallError';
     this.service = service;
     this.kind = kind;
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -104,6 +110,19 @@ export async function callServiceBytes(
   return { bytes, contentType, filename };
 }
 
+/** A refusal's JSON body (services answer errors as small JSON objects); null for anything else. */
+async function refusalBody(res: Response): Promise<unknown> {
+  if (!(res.headers.get('content-type') ?? '').includes('json')) {
+    await res.body?.cancel();
+    return null;
+  }
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
 /** The 2xx answer of the call (retried as its kind allows), or the `InternalCallError` it ends in. */
 async function answerOf(call: Omit<InternalCall<z.ZodType>, 'response'>, accept: string): Promise<Response> {
   const method = call.method ?? 'GET';
@@ -141,8 +160,13 @@ async function answerOf(call: Omit<InternalCall<z.ZodType>, 'response'>, accept:
       continue;
     }
     if (!res.ok) {
-      await res.body?.cancel();
-      last = new InternalCallError(call.service, 'status', `answered ${res.status}`, res.status);
+      last = new InternalCallError(
+        call.service,
+        'status',
+        `answered ${res.status}`,
+        res.status,
+        await refusalBody(res),
+      );
       if (RETRY_STATUSES.has(res.status)) continue;
       throw last;
     }

@@ -131,6 +131,7 @@ export function makePrincipal(p: Partial<Principal> & Pick<Principal, 'userId'>)
   };
 }
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
+export { describeOneWayToQuery, type OneWayToQuery } from './one-way-to-query.ts';
 export {
   describeHostileInput,
   kitRoutes,

@@ -13,7 +13,9 @@ import {
   type ApiKeyVerification,
   type ApiKeyView,
 } from '@venue/contracts';
-import { safeEqual, type Tx } from '@venue/service-kit';
+import { kyselyOf, safeEqual, type Tx } from '@venue/service-kit';
+import { dbNow, dbNowPlus } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 
 export interface ApiKeyRow {
   tenant_id: string;
@@ -74,32 +76,34 @@ export async function createApiKey(tx: Tx, input: NewApiKey): Promise<{ key: str
   for (let attempt = 0; attempt < 3; attempt++) {
     const publicId = newPublicId();
     const key = `${API_KEY_PREFIX}${publicId}_${randomBytes(32).toString('base64url')}`;
-    const { rows } = await tx.query<ApiKeyRow>(
-      `INSERT INTO api_keys (tenant_id, public_id, key_hash, name, permissions, created_by, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7::int))
-       ON CONFLICT (public_id) DO NOTHING
-       RETURNING *`,
-      [
-        input.tenantId,
-        publicId,
-        hashApiKey(key),
-        input.name,
-        input.permissions,
-        input.createdBy,
-        input.expiresInDays,
-      ],
-    );
-    if (rows[0]) return { key, row: rows[0] };
+    const row = await kyselyOf<AdminDb>(tx)
+      .insertInto('api_keys')
+      .values({
+        tenant_id: input.tenantId,
+        public_id: publicId,
+        key_hash: hashApiKey(key),
+        name: input.name,
+        permissions: input.permissions,
+        created_by: input.createdBy,
+        expires_at: dbNowPlus(input.expiresInDays, 'days'),
+      })
+      .onConflict((oc) => oc.column('public_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return { key, row };
   }
   throw new Error('could not draw an unused API key id');
 }
 
 export async function listApiKeys(tx: Tx, tenantId: string): Promise<ApiKeyRow[]> {
-  const { rows } = await tx.query<ApiKeyRow>(
-    `SELECT * FROM api_keys WHERE tenant_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id`,
-    [tenantId],
-  );
-  return rows;
+  return kyselyOf<AdminDb>(tx)
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -113,22 +117,18 @@ export async function revokeApiKey(
   keyId: string,
   revokedBy: string,
 ): Promise<ApiKeyRow | null> {
-  const { rows } = await tx.query<ApiKeyRow>(
-    `UPDATE api_keys SET revoked_at = now(), revoked_by = $3
-      WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL
-      RETURNING *`,
-    [tenantId, keyId, revokedBy],
-  );
-  const row = rows[0];
+  const row = await kyselyOf<AdminDb>(tx)
+    .updateTable('api_keys')
+    .set({ revoked_at: dbNow(), revoked_by: revokedBy })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
   if (!row) return null;
   const event: ApiKeyRevokedEvent = { keyId: row.id, publicId: row.public_id, tenantId };
   await tx.publish(API_KEY_REVOKED_EVENT, event, { tenantId });
   return row;
-}
-
-interface VerifyRow extends ApiKeyRow {
-  expired: boolean;
-  owner_active: boolean;
 }
 
 /**
@@ -142,24 +142,28 @@ export async function verifyApiKey(tx: Tx, publicId: string, hash: string): Prom
   if (!API_KEY_PUBLIC_ID.test(publicId) || !/^[0-9a-f]{64}$/.test(hash)) {
     return { status: 'refused', reason: 'unknown' };
   }
-  const { rows } = await tx.query<VerifyRow>(
-    `SELECT k.*, k.expires_at <= now() AS expired,
-            (u.deleted_at IS NULL AND u.status = 'active') AS owner_active
-       FROM api_keys k
-       JOIN users u ON u.id = k.tenant_id
-      WHERE k.public_id = $1`,
-    [publicId],
-  );
-  const row = rows[0];
+  const q = kyselyOf<AdminDb>(tx);
+  const row = await q
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.tenant_id')
+    .selectAll('k')
+    .select((eb) => [
+      eb('k.expires_at', '<=', dbNow()).as('expired'),
+      eb.and([eb('u.deleted_at', 'is', null), eb('u.status', '=', 'active')]).as('owner_active'),
+    ])
+    .where('k.public_id', '=', publicId)
+    .executeTakeFirst();
   if (!row || !safeEqual(row.key_hash, hash)) return { status: 'refused', reason: 'unknown' };
   if (row.revoked_at !== null) return { status: 'refused', reason: 'revoked' };
   if (row.expired) return { status: 'refused', reason: 'expired' };
   if (!row.owner_active) return { status: 'refused', reason: 'inactive' };
-  await tx.query(
-    `UPDATE api_keys SET last_used_at = now()
-      WHERE tenant_id = $1 AND id = $2 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-    [row.tenant_id, row.id],
-  );
+  await q
+    .updateTable('api_keys')
+    .set({ last_used_at: dbNow() })
+    .where('tenant_id', '=', row.tenant_id)
+    .where('id', '=', row.id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', dbNowPlus(-1, 'mins'))]))
+    .execute();
   const actor = apiKeyActor(row.name);
   return {
     status: 'live',

@@ -1,4 +1,5 @@
-import type { EventOf, Tx } from '@venue/service-kit';
+import { kyselyOf, type EventOf, type Tx } from '@venue/service-kit';
+import type { AdminDb } from '../db/schema.ts';
 
 /** Entries without a tenant (platform-level actions) are filed under the nil uuid. */
 export const PLATFORM_TENANT = '00000000-0000-0000-0000-000000000000';
@@ -23,30 +24,31 @@ export async function recordAuditEvent(event: EventOf<'audit.recorded'>, tx: Tx)
   const tenantId = event.tenantId && UUID_RE.test(event.tenantId) ? event.tenantId : PLATFORM_TENANT;
   // Checked first rather than ON CONFLICT DO NOTHING: the link trigger runs before a conflict
   // would be detected and would advance the chain head for a row that is never stored.
-  const seen = await tx.query(`SELECT 1 FROM audit_log WHERE tenant_id = $1 AND event_id = $2`, [
-    tenantId,
-    event.id,
-  ]);
-  if (seen.rowCount > 0) return;
-  await tx.query(
-    `INSERT INTO audit_log (tenant_id, event_id, source, occurred_at, actor_id, actor_email, actor_role, action,
-        target_type, target, ip_address, additional_info, changes, target_label)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [
-      tenantId,
-      event.id,
-      event.source,
-      event.occurredAt,
-      d.actorId && UUID_RE.test(d.actorId) ? d.actorId : null,
-      d.actorEmail,
-      d.actorRole,
-      d.action,
-      d.targetType,
-      d.target,
-      d.ipAddress,
-      d.additionalInfo,
-      d.changes === null || d.changes === undefined ? null : JSON.stringify(d.changes),
-      targetLabel(d.targetLabel),
-    ],
-  );
+  const q = kyselyOf<AdminDb>(tx);
+  const seen = await q
+    .selectFrom('audit_log')
+    .select('event_id')
+    .where('tenant_id', '=', tenantId)
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
+  if (seen) return;
+  await q
+    .insertInto('audit_log')
+    .values({
+      tenant_id: tenantId,
+      event_id: event.id,
+      source: event.source,
+      occurred_at: event.occurredAt,
+      actor_id: d.actorId && UUID_RE.test(d.actorId) ? d.actorId : null,
+      actor_email: d.actorEmail,
+      actor_role: d.actorRole,
+      action: d.action,
+      target_type: d.targetType,
+      target: d.target,
+      ip_address: d.ipAddress,
+      additional_info: d.additionalInfo,
+      changes: d.changes === null || d.changes === undefined ? null : JSON.stringify(d.changes),
+      target_label: targetLabel(d.targetLabel),
+    })
+    .execute();
 }

@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import type { Principal } from '@venue/contracts';
 import type { AuditEntry, auditFilterSchema } from '@venue/contracts/admin';
-import type { Tx } from '@venue/service-kit';
+import {
+  kyselyOf,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  type Tx,
+} from '@venue/service-kit';
+import type { AdminDb } from '../db/schema.ts';
 import { widenToAllTenants } from '../users/account-admin.ts';
 
 // The filters, actions and target types are the API contract's (contracts admin/requests.ts).
@@ -15,6 +23,9 @@ export {
 } from '@venue/contracts/admin';
 
 export type AuditFilter = Partial<z.output<typeof auditFilterSchema>>;
+
+/** One condition of an audit query's WHERE; a query ANDs them all. */
+export type AuditCondition = (eb: ExpressionBuilder<AdminDb, 'audit_log'>) => Expression<SqlBool>;
 
 export interface AuditRow {
   id: string;
@@ -57,22 +68,13 @@ export function auditView(r: AuditRow): AuditEntry {
  * tenant, a hall owner their tenant (themselves and their sub-users; row-level security already
  * limits the transaction to it), a sub-user only their own entries.
  */
-export async function applyScope(
-  tx: Tx,
-  principal: Principal,
-  where: string[],
-  params: unknown[],
-): Promise<void> {
+export async function applyScope(tx: Tx, principal: Principal, where: AuditCondition[]): Promise<void> {
   if (principal.role === 'super_admin') {
     await widenToAllTenants(tx);
     return;
   }
-  params.push(principal.tenantId);
-  where.push(`tenant_id = $${params.length}`);
-  if (principal.role !== 'hall_owner') {
-    params.push(principal.userId);
-    where.push(`actor_id = $${params.length}`);
-  }
+  where.push((eb) => eb('tenant_id', '=', principal.tenantId));
+  if (principal.role !== 'hall_owner') where.push((eb) => eb('actor_id', '=', principal.userId));
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -81,43 +83,42 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  * WHERE clause for the filters. A date without a time means that whole day in the tenant's
  * time zone, so "end date 3 March" includes the evening of 3 March in Sydney.
  */
-export function filterClause(
-  filter: AuditFilter,
-  timeZone: string,
-  where: string[],
-  params: unknown[],
-): void {
-  const add = (sql: (n: number) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(params.length));
-  };
-  if (filter.startDate) {
-    if (DATE_ONLY.test(filter.startDate)) {
-      params.push(timeZone);
-      add((n) => `occurred_at >= ($${n}::date::timestamp AT TIME ZONE $${n - 1})`, filter.startDate);
-    } else add((n) => `occurred_at >= $${n}::timestamptz`, filter.startDate);
+export function filterClause(filter: AuditFilter, timeZone: string, where: AuditCondition[]): void {
+  const { startDate, endDate, action, targetType, userId, userRole } = filter;
+  // sql: the day's start and the next day's in the tenant's zone (AT TIME ZONE has no builder form)
+  const dayStart = (day: string) => sql<Date>`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+  const nextDayStart = (day: string) => sql<Date>`((${day}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
+  if (startDate) {
+    where.push((eb) =>
+      DATE_ONLY.test(startDate)
+        ? eb('occurred_at', '>=', dayStart(startDate))
+        : eb('occurred_at', '>=', eb.cast<Date>(eb.val(startDate), 'timestamptz')),
+    );
   }
-  if (filter.endDate) {
-    if (DATE_ONLY.test(filter.endDate)) {
-      params.push(timeZone);
-      add((n) => `occurred_at < (($${n}::date + 1)::timestamp AT TIME ZONE $${n - 1})`, filter.endDate);
-    } else add((n) => `occurred_at <= $${n}::timestamptz`, filter.endDate);
+  if (endDate) {
+    where.push((eb) =>
+      DATE_ONLY.test(endDate)
+        ? eb('occurred_at', '<', nextDayStart(endDate))
+        : eb('occurred_at', '<=', eb.cast<Date>(eb.val(endDate), 'timestamptz')),
+    );
   }
-  if (filter.action) add((n) => `action = $${n}`, filter.action);
-  if (filter.targetType) add((n) => `target_type = $${n}`, filter.targetType);
-  if (filter.userId) add((n) => `actor_id = $${n}::uuid`, filter.userId);
-  if (filter.userRole) add((n) => `actor_role = $${n}`, filter.userRole);
+  if (action) where.push((eb) => eb('action', '=', action));
+  if (targetType) where.push((eb) => eb('target_type', '=', targetType));
+  if (userId) where.push((eb) => eb('actor_id', '=', eb.cast<string>(eb.val(userId), 'uuid')));
+  if (userRole) where.push((eb) => eb('actor_role', '=', userRole));
 }
 
-export function whereSql(where: string[]): string {
-  return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+/** The conditions ANDed, for `.where(…)` (apply only when there is at least one). */
+export function allOf(where: AuditCondition[]): AuditCondition {
+  return (eb) => eb.and(where.map((c) => c(eb)));
 }
 
 /** The caller's tenant time zone, used for date-only filters and the CSV file name. */
 export async function tenantTimeZone(tx: Tx, tenantId: string): Promise<string> {
-  const { rows } = await tx.query<{ timezone: string }>(
-    `SELECT timezone FROM user_settings WHERE tenant_id = $1`,
-    [tenantId],
-  );
-  return rows[0]?.timezone ?? 'Australia/Sydney';
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('user_settings')
+    .select('timezone')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row?.timezone ?? 'Australia/Sydney';
 }

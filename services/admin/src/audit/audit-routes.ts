@@ -1,6 +1,11 @@
 import {
   forbidden,
+  keysetAfterCursor,
+  keysetColumns,
+  keysetOrder,
+  kyselyOf,
   parseQuery,
+  sql,
   requireAuth,
   withTx,
   requirePermission,
@@ -10,6 +15,7 @@ import {
   type AppRouter,
 } from '@venue/service-kit';
 import {
+  allOf,
   applyScope,
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
@@ -18,20 +24,11 @@ import {
   auditView,
   filterClause,
   tenantTimeZone,
-  whereSql,
+  type AuditCondition,
   type AuditFilter,
-  type AuditRow,
 } from './audit-query.ts';
-import {
-  cappedCount,
-  decodeCursor,
-  keysetAfter,
-  keysetOrderBy,
-  keysetPage,
-  keysetSelect,
-  wantsTotal,
-  type KeysetKey,
-} from '@venue/service-kit/paging';
+import { COUNT_CAP, decodeCursor, keysetPage, wantsTotal, type KeysetKey } from '@venue/service-kit/paging';
+import type { AdminDb } from '../db/schema.ts';
 import { verifyChains } from './chain-verify.ts';
 
 export const VERIFY_DENIED = 'Only hall owners and super admins can verify the audit log.';
@@ -50,13 +47,35 @@ const AUDIT_KEYS: KeysetKey[] = [
 ];
 
 async function scopedWhere(ctx: AppContext, filter: AuditFilter) {
-  const where: string[] = [];
-  const params: unknown[] = [];
+  const where: AuditCondition[] = [];
   const { principal, tx } = ctx.state;
   const timeZone = await tenantTimeZone(tx, principal.tenantId);
-  await applyScope(tx, principal, where, params);
-  filterClause(filter, timeZone, where, params);
-  return { where: whereSql(where), params, timeZone };
+  await applyScope(tx, principal, where);
+  filterClause(filter, timeZone, where);
+  return { where, timeZone };
+}
+
+/** The caller's entries (scope and filters applied) in the request transaction. */
+function entries(ctx: AppContext, where: AuditCondition[]) {
+  return kyselyOf<AdminDb>(ctx.state.tx)
+    .selectFrom('audit_log')
+    .$if(where.length > 0, (qb) => qb.where(allOf(where)));
+}
+
+/**
+ * Counts the matches up to COUNT_CAP, as the kit's cappedCount does: bounded work however big
+ * the tenant; past the cap the answer is the cap with `totalIsEstimate: true` ("10,000+").
+ */
+async function cappedAuditCount(ctx: AppContext, where: AuditCondition[]) {
+  const capped = entries(ctx, where)
+    .select((eb) => eb.lit(1).as('one'))
+    .limit(COUNT_CAP + 1);
+  const row = await kyselyOf<AdminDb>(ctx.state.tx)
+    .selectFrom(capped.as('capped'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
 }
 
 function countMap(
@@ -73,26 +92,25 @@ export function auditRoutes(router: AppRouter): void {
 
   router.get('/api/audit', requireAuth, guard, withTx, async (ctx: AppContext) => {
     const q = parseQuery(ctx, auditListSchema);
-    const { where, params } = await scopedWhere(ctx, q);
-    const tx = ctx.state.tx;
+    const { where } = await scopedWhere(ctx, q);
     const order = q.sortOrder;
     // A tenant's entries come off audit_log_list_idx (or the actor/action ones, migration 008)
     // in this order; the super admin's off audit_log_all_idx.
-    const conditions = where ? [where.slice('WHERE '.length)] : [];
-    const pageParams = [...params];
+    const conditions = [...where];
     if (q.cursor) {
       const after = decodeCursor(q.cursor, q.sortBy, order, AUDIT_KEYS);
-      conditions.push(keysetAfter(AUDIT_KEYS, order, after, (v) => `$${pageParams.push(v)}`));
+      conditions.push(() => keysetAfterCursor(AUDIT_KEYS, order, after));
     }
-    const { rows } = await tx.query<AuditRow>(
-      `SELECT *, ${keysetSelect(AUDIT_KEYS)} FROM audit_log ${whereSql(conditions)}
-        ${keysetOrderBy(AUDIT_KEYS, order)}
-        LIMIT ${q.limit + 1} OFFSET ${q.cursor ? 0 : (q.page - 1) * q.limit}`,
-      pageParams,
-    );
+    const rows = await entries(ctx, conditions)
+      .selectAll()
+      .select(keysetColumns(AUDIT_KEYS))
+      .orderBy(keysetOrder(AUDIT_KEYS, order))
+      .limit(q.limit + 1)
+      .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
+      .execute();
     const page = keysetPage(rows, q.limit, q.sortBy, order, AUDIT_KEYS);
     // Counted up to COUNT_CAP, and only when asked or paging by number (platform contract, Paging).
-    const counted = wantsTotal(q) ? await cappedCount(tx, `FROM audit_log ${where}`, params) : null;
+    const counted = wantsTotal(q) ? await cappedAuditCount(ctx, where) : null;
     ctx.body = {
       auditLogs: page.rows.map(auditView),
       pagination: {
@@ -109,19 +127,37 @@ export function auditRoutes(router: AppRouter): void {
 
   router.get('/api/audit/stats', requireAuth, guard, withTx, async (ctx: AppContext) => {
     const q = parseQuery(ctx, auditFilterSchema.pick({ startDate: true, endDate: true }));
-    const { where, params } = await scopedWhere(ctx, q);
+    const { where } = await scopedWhere(ctx, q);
     // One statement, so one snapshot: under READ COMMITTED three separate GROUP BYs could each
     // see a different set of rows while the relay is still delivering entries.
-    const { rows } = await ctx.state.tx.query<{ tally: string; key: string | null; n: number | string }>(
-      `SELECT CASE WHEN GROUPING(actor_email) = 0 THEN 'users'
-                   WHEN GROUPING(action) = 0 THEN 'actions' ELSE 'targets' END AS tally,
-              CASE WHEN GROUPING(actor_email) = 0 THEN actor_email
-                   WHEN GROUPING(action) = 0 THEN action ELSE target_type END AS key,
-              count(*) AS n
-         FROM audit_log ${where}
-        GROUP BY GROUPING SETS ((actor_email), (action), (target_type))`,
-      params,
-    );
+    const rows = await entries(ctx, where)
+      .select((eb) => {
+        const grouped = (column: 'actor_email' | 'action') => eb(eb.fn<number>('GROUPING', [column]), '=', 0);
+        return [
+          eb
+            .case()
+            .when(grouped('actor_email'))
+            .then(eb.val('users'))
+            .when(grouped('action'))
+            .then(eb.val('actions'))
+            .else(eb.val('targets'))
+            .end()
+            .as('tally'),
+          eb
+            .case()
+            .when(grouped('actor_email'))
+            .then(eb.ref('actor_email'))
+            .when(grouped('action'))
+            .then(eb.ref('action'))
+            .else(eb.ref('target_type'))
+            .end()
+            .as('key'),
+          eb.fn.countAll<number | string>().as('n'),
+        ];
+      })
+      // sql: GROUPING SETS has no builder form
+      .groupBy(sql`GROUPING SETS ((actor_email), (action), (target_type))`)
+      .execute();
     const tally = (name: string) => rows.filter((r) => r.tally === name);
     const totalLogs = tally('actions').reduce((sum, r) => sum + Number(r.n), 0);
     ctx.body = {
@@ -135,11 +171,8 @@ export function auditRoutes(router: AppRouter): void {
   router.get('/api/audit/actions', requireAuth, guard, withTx, async (ctx: AppContext) => {
     // The known list, then any other action the caller's entries hold (a publisher added one
     // since): the filter offers every action that occurs.
-    const { where, params } = await scopedWhere(ctx, {});
-    const { rows } = await ctx.state.tx.query<{ action: string }>(
-      `SELECT DISTINCT action FROM audit_log ${where} ORDER BY action`,
-      params,
-    );
+    const { where } = await scopedWhere(ctx, {});
+    const rows = await entries(ctx, where).select('action').distinct().orderBy('action').execute();
     const known = new Set<string>(AUDIT_ACTIONS);
     ctx.body = { actions: [...AUDIT_ACTIONS, ...rows.map((r) => r.action).filter((a) => !known.has(a))] };
   });
@@ -150,11 +183,13 @@ export function auditRoutes(router: AppRouter): void {
 
   router.get('/api/audit/export.csv', requireAuth, guard, withTx, async (ctx: AppContext) => {
     const q = parseQuery(ctx, auditFilterSchema);
-    const { where, params, timeZone } = await scopedWhere(ctx, q);
-    const { rows } = await ctx.state.tx.query<AuditRow>(
-      `SELECT * FROM audit_log ${where} ORDER BY occurred_at DESC, seq DESC LIMIT ${CSV_MAX_ROWS}`,
-      params,
-    );
+    const { where, timeZone } = await scopedWhere(ctx, q);
+    const rows = await entries(ctx, where)
+      .selectAll()
+      .orderBy('occurred_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(CSV_MAX_ROWS)
+      .execute();
     const header = [
       'Timestamp',
       'User Email',
@@ -193,7 +228,7 @@ export function auditRoutes(router: AppRouter): void {
 
   router.get('/api/audit/verify', requireAuth, withTx, async (ctx: AppContext) => {
     const { role } = ctx.state.principal;
-    if (role === 'super_admin') await applyScope(ctx.state.tx, ctx.state.principal, [], []);
+    if (role === 'super_admin') await applyScope(ctx.state.tx, ctx.state.principal, []);
     else if (role !== 'hall_owner') throw forbidden(VERIFY_DENIED);
     ctx.body = await verifyChains(ctx.state.tx);
   });

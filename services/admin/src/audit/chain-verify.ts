@@ -1,4 +1,5 @@
-import type { Tx } from '@venue/service-kit';
+import { kyselyOf, sql, type Tx } from '@venue/service-kit';
+import type { AdminDb } from '../db/schema.ts';
 
 export interface ChainProblem {
   tenantId: string;
@@ -14,15 +15,6 @@ export interface ChainReport {
   problems: ChainProblem[];
 }
 
-interface LinkRow {
-  tenant_id: string;
-  id: string;
-  seq: number | string;
-  prev_hash: string;
-  hash: string;
-  expected: string;
-}
-
 /**
  * Re-walks every chain the transaction can see. An edited row no longer matches its own hash;
  * a removed row leaves a gap in seq and a prev_hash that no longer matches; removing the newest
@@ -30,15 +22,21 @@ interface LinkRow {
  * (`audit_row_hash`, migration 003), the same function the insert trigger uses.
  */
 export async function verifyChains(tx: Tx): Promise<ChainReport> {
-  const { rows } = await tx.query<LinkRow>(
-    `SELECT a.tenant_id, a.id, a.seq, a.prev_hash, a.hash, audit_row_hash(a.prev_hash, a) AS expected
-       FROM audit_log a ORDER BY a.tenant_id, a.seq`,
-  );
-  const heads = await tx.query<{ tenant_id: string; last_seq: number | string; last_hash: string }>(
-    `SELECT tenant_id, last_seq, last_hash FROM audit_chain_heads`,
-  );
+  const q = kyselyOf<AdminDb>(tx);
+  const rows = await q
+    .selectFrom('audit_log as a')
+    .select(['a.tenant_id', 'a.id', 'a.seq', 'a.prev_hash', 'a.hash'])
+    // sql: audit_row_hash is migration 003's function and takes the whole row
+    .select(sql<string>`audit_row_hash(a.prev_hash, a)`.as('expected'))
+    .orderBy('a.tenant_id')
+    .orderBy('a.seq')
+    .execute();
+  const heads = await q
+    .selectFrom('audit_chain_heads')
+    .select(['tenant_id', 'last_seq', 'last_hash'])
+    .execute();
   const problems: ChainProblem[] = [];
-  const lastSeen = new Map<string, { seq: number; hash: string }>();
+  const lastSeen = new Map<string, { seq: number; hash: string | null }>();
   for (const row of rows) {
     const seq = Number(row.seq);
     const prev = lastSeen.get(row.tenant_id);
@@ -63,7 +61,7 @@ export async function verifyChains(tx: Tx): Promise<ChainReport> {
     }
     lastSeen.set(row.tenant_id, { seq, hash: row.hash });
   }
-  for (const head of heads.rows) {
+  for (const head of heads) {
     const last = lastSeen.get(head.tenant_id);
     const headSeq = Number(head.last_seq);
     if (!last) {
@@ -90,7 +88,7 @@ export async function verifyChains(tx: Tx): Promise<ChainReport> {
     }
   }
   for (const tenantId of lastSeen.keys()) {
-    if (!heads.rows.some((h) => h.tenant_id === tenantId)) {
+    if (!heads.some((h) => h.tenant_id === tenantId)) {
       problems.push({
         tenantId,
         entryId: null,

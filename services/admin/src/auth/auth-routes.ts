@@ -1,15 +1,13 @@
-import { z } from 'zod';
+import { loginBody, loginFailureCode } from '@venue/contracts/admin';
 import type { AppContext, AppRouter, ServiceKit, Tx } from '@venue/service-kit';
-import { dummyPasswordHash, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { issueRefreshToken } from './refresh-tokens.ts';
 import { accessTokenFor, clientContext, setRefreshCookie } from './session.ts';
 import { auditSession, sessionRoutes } from './session-routes.ts';
 import { beginAttempt, finishAttempt, refuseThrottled, THROTTLE_WINDOW_MINUTES } from './throttle.ts';
 import { signinError, type SigninErrorCode } from './signin-errors.ts';
 import { userLabel } from '../users/serialise.ts';
-import { findUserForLogin, isUsable, normaliseEmail, type UserRow } from '../users/user-store.ts';
-
-const emailSchema = z.email();
+import { findUserForLogin, isUsable, type UserRow } from '../users/user-store.ts';
 
 function fail(ctx: AppContext, code: SigninErrorCode): void {
   const { status, body } = signinError(code);
@@ -51,12 +49,10 @@ async function auditFailedSignIn(
 
 export function authRoutes(router: AppRouter, kit: ServiceKit): void {
   router.post('/api/login', async (ctx: AppContext) => {
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    const rawEmail = typeof body.email === 'string' ? normaliseEmail(body.email) : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (!emailSchema.safeParse(rawEmail).success) return fail(ctx, 'invalid-email');
-    // No stored password is that long; refusing early keeps argon2 from hashing megabytes.
-    if (!password || password.length > MAX_PASSWORD_LENGTH) return fail(ctx, 'invalid-credential');
+    // The contract's schema, answered with a sign-in code rather than field messages.
+    const parsed = loginBody.safeParse(ctx.request.body ?? {});
+    if (!parsed.success) return fail(ctx, loginFailureCode(parsed.error));
+    const { email: rawEmail, password } = parsed.data;
     const { ip, userAgent } = clientContext(ctx);
 
     const started = await kit.db.systemTx(async (tx) => {

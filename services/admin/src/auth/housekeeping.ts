@@ -1,4 +1,6 @@
-import type { ServiceKit } from '@venue/service-kit';
+import { kyselyOf, type ServiceKit } from '@venue/service-kit';
+import { dbNowPlus } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { pruneAttempts } from './throttle.ts';
 
 /**
@@ -9,13 +11,24 @@ import { pruneAttempts } from './throttle.ts';
 export async function pruneSessions(kit: ServiceKit): Promise<void> {
   await kit.db.systemTx(async (tx) => {
     await pruneAttempts(tx);
-    await tx.query(`DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'`);
+    const q = kyselyOf<AdminDb>(tx);
+    await q.deleteFrom('refresh_tokens').where('expires_at', '<', dbNowPlus(-1, 'days')).execute();
     // A session without tokens can neither be refreshed nor name a reason worth showing: every
     // access token it issued has long expired.
-    await tx.query(
-      `DELETE FROM sessions s
-        WHERE s.created_at < now() - interval '1 day'
-          AND NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.tenant_id = s.tenant_id AND t.family_id = s.id)`,
-    );
+    await q
+      .deleteFrom('sessions as s')
+      .where('s.created_at', '<', dbNowPlus(-1, 'days'))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('refresh_tokens as t')
+              .select((t) => t.lit(1).as('one'))
+              .whereRef('t.tenant_id', '=', 's.tenant_id')
+              .whereRef('t.family_id', '=', 's.id'),
+          ),
+        ),
+      )
+      .execute();
   });
 }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SessionEndReason } from '@venue/contracts';
-import type { Tx } from '@venue/service-kit';
+import { kyselyOf, type Tx } from '@venue/service-kit';
+import { dbNow, dbNowPlus } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { endSession, startSession } from './sessions.ts';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -27,20 +29,19 @@ export async function issueRefreshToken(
   const familyId = sessionId ?? (await startSession(tx, user));
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
-  await tx.query(
-    `INSERT INTO refresh_tokens (tenant_id, id, user_id, token_hash, family_id, expires_at, user_agent, ip)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7, $8)`,
-    [
-      user.tenant_id,
+  await kyselyOf<AdminDb>(tx)
+    .insertInto('refresh_tokens')
+    .values({
+      tenant_id: user.tenant_id,
       id,
-      user.id,
-      hashToken(token),
-      familyId,
-      REFRESH_TOKEN_TTL_SECONDS,
-      context.userAgent,
-      context.ip,
-    ],
-  );
+      user_id: user.id,
+      token_hash: hashToken(token),
+      family_id: familyId,
+      expires_at: dbNowPlus(REFRESH_TOKEN_TTL_SECONDS, 'secs'),
+      user_agent: context.userAgent,
+      ip: context.ip,
+    })
+    .execute();
   return { id, token, sessionId: familyId };
 }
 
@@ -51,18 +52,6 @@ export type RotationResult =
   /** The session is over; `replayed` is true when this very presentation ended it. */
   | { kind: 'ended'; userId: string; reason: SessionEndReason | null; replayed: boolean };
 
-interface StoredToken {
-  id: string;
-  tenant_id: string;
-  user_id: string;
-  family_id: string;
-  revoked_at: Date | null;
-  replaced_by: string | null;
-  expired: boolean;
-  /** Rotated so recently that a second presentation is more likely a race than a theft. */
-  just_rotated: boolean;
-}
-
 /**
  * Two requests can present the same token a moment apart (two tabs waking up together, a
  * retried request whose first answer was lost). Within this window the late one is refused
@@ -70,14 +59,18 @@ interface StoredToken {
  */
 export const ROTATION_GRACE_SECONDS = 20;
 
-async function findToken(tx: Tx, token: string): Promise<StoredToken | null> {
-  const { rows } = await tx.query<StoredToken>(
-    `SELECT id, tenant_id, user_id, family_id, revoked_at, replaced_by, expires_at <= now() AS expired,
-            revoked_at > now() - make_interval(secs => $2) AS just_rotated
-       FROM refresh_tokens WHERE token_hash = $1`,
-    [hashToken(token), ROTATION_GRACE_SECONDS],
-  );
-  return rows[0] ?? null;
+async function findToken(tx: Tx, token: string) {
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('refresh_tokens')
+    .select(['id', 'tenant_id', 'user_id', 'family_id', 'revoked_at', 'replaced_by'])
+    .select((eb) => [
+      eb('expires_at', '<=', dbNow()).as('expired'),
+      // Rotated so recently that a second presentation is more likely a race than a theft.
+      eb('revoked_at', '>', dbNowPlus(-ROTATION_GRACE_SECONDS, 'secs')).as('just_rotated'),
+    ])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /**
@@ -102,11 +95,14 @@ export async function rotateRefreshToken(
   });
   // The session row is the lock every change of the session takes first: a rotation cannot
   // slip a new token into a session that a concurrent sign-out or password change is ending.
-  const { rows } = await tx.query<{ end_reason: SessionEndReason | null }>(
-    `SELECT end_reason FROM sessions WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
-    [stored.tenant_id, stored.family_id],
-  );
-  const session = rows[0];
+  const q = kyselyOf<AdminDb>(tx);
+  const session = await q
+    .selectFrom('sessions')
+    .select('end_reason')
+    .where('tenant_id', '=', stored.tenant_id)
+    .where('id', '=', stored.family_id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!session) return ended(null);
   if (session.end_reason) return ended(session.end_reason);
   if (stored.replaced_by) {
@@ -124,16 +120,19 @@ export async function rotateRefreshToken(
   );
   // Claim the old token atomically: of two concurrent refreshes (two tabs at once) only one
   // wins; the loser is refused without revoking the family the winner now continues.
-  const claimed = await tx.query(
-    `UPDATE refresh_tokens SET revoked_at = now(), replaced_by = $3
-      WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL`,
-    [stored.tenant_id, stored.id, next.id],
-  );
-  if (claimed.rowCount !== 1) {
-    await tx.query(`DELETE FROM refresh_tokens WHERE tenant_id = $1 AND id = $2`, [
-      stored.tenant_id,
-      next.id,
-    ]);
+  const claimed = await q
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: dbNow(), replaced_by: next.id })
+    .where('tenant_id', '=', stored.tenant_id)
+    .where('id', '=', stored.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows !== 1n) {
+    await q
+      .deleteFrom('refresh_tokens')
+      .where('tenant_id', '=', stored.tenant_id)
+      .where('id', '=', next.id)
+      .execute();
     return { kind: 'invalid' };
   }
   return {
@@ -156,11 +155,14 @@ export async function reissueInSession(
   sessionId: string,
 ): Promise<{ token: string; sessionId: string }> {
   const next = await issueRefreshToken(tx, user, context, sessionId);
-  await tx.query(
-    `UPDATE refresh_tokens SET revoked_at = now(), replaced_by = $3
-      WHERE tenant_id = $1 AND family_id = $2 AND revoked_at IS NULL AND id <> $3`,
-    [user.tenant_id, sessionId, next.id],
-  );
+  await kyselyOf<AdminDb>(tx)
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: dbNow(), replaced_by: next.id })
+    .where('tenant_id', '=', user.tenant_id)
+    .where('family_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('id', '<>', next.id)
+    .execute();
   return next;
 }
 

@@ -15,7 +15,9 @@ import {
   type SessionEndReason,
   type SessionEndedEvent,
 } from '@venue/contracts';
-import { isUuid, type Tx } from '@venue/service-kit';
+import { isUuid, kyselyOf, type Tx } from '@venue/service-kit';
+import { dbNow } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { toPrincipal, type UserRow } from '../users/user-store.ts';
 
 type UserRef = Pick<UserRow, 'id' | 'tenant_id'>;
@@ -23,11 +25,10 @@ type UserRef = Pick<UserRow, 'id' | 'tenant_id'>;
 /** Starts a session for `user`; its id is the family id of the refresh tokens issued for it. */
 export async function startSession(tx: Tx, user: UserRef): Promise<string> {
   const id = randomUUID();
-  await tx.query(`INSERT INTO sessions (tenant_id, id, user_id) VALUES ($1, $2, $3)`, [
-    user.tenant_id,
-    id,
-    user.id,
-  ]);
+  await kyselyOf<AdminDb>(tx)
+    .insertInto('sessions')
+    .values({ tenant_id: user.tenant_id, id, user_id: user.id })
+    .execute();
   return id;
 }
 
@@ -38,11 +39,13 @@ async function publishEnded(tx: Tx, event: SessionEndedEvent): Promise<void> {
 
 async function revokeTokensOf(tx: Tx, tenantId: string, sessionIds: string[]): Promise<void> {
   if (sessionIds.length === 0) return;
-  await tx.query(
-    `UPDATE refresh_tokens SET revoked_at = now()
-      WHERE tenant_id = $1 AND family_id = ANY($2::uuid[]) AND revoked_at IS NULL`,
-    [tenantId, sessionIds],
-  );
+  await kyselyOf<AdminDb>(tx)
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: dbNow() })
+    .where('tenant_id', '=', tenantId)
+    .where('family_id', 'in', sessionIds)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /**
@@ -56,13 +59,14 @@ export async function endSession(
   sessionId: string,
   reason: SessionEndReason,
 ): Promise<boolean> {
-  const { rows } = await tx.query<{ user_id: string }>(
-    `UPDATE sessions SET ended_at = now(), end_reason = $3
-      WHERE tenant_id = $1 AND id = $2 AND ended_at IS NULL
-      RETURNING user_id`,
-    [tenantId, sessionId, reason],
-  );
-  const row = rows[0];
+  const row = await kyselyOf<AdminDb>(tx)
+    .updateTable('sessions')
+    .set({ ended_at: dbNow(), end_reason: reason })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
   if (!row) return false;
   await revokeTokensOf(tx, tenantId, [sessionId]);
   await publishEnded(tx, { userId: row.user_id, tenantId, sessionIds: [sessionId], reason });
@@ -79,12 +83,15 @@ export async function endUserSessions(
   reason: SessionEndReason,
   keep?: string,
 ): Promise<string[]> {
-  const { rows } = await tx.query<{ id: string }>(
-    `UPDATE sessions SET ended_at = now(), end_reason = $3
-      WHERE tenant_id = $1 AND user_id = $2 AND ended_at IS NULL AND ($4::uuid IS NULL OR id <> $4::uuid)
-      RETURNING id`,
-    [user.tenant_id, user.id, reason, keep ?? null],
-  );
+  const rows = await kyselyOf<AdminDb>(tx)
+    .updateTable('sessions')
+    .set({ ended_at: dbNow(), end_reason: reason })
+    .where('tenant_id', '=', user.tenant_id)
+    .where('user_id', '=', user.id)
+    .where('ended_at', 'is', null)
+    .$if(keep !== undefined, (qb) => qb.where('id', '<>', keep!))
+    .returning('id')
+    .execute();
   const ids = rows.map((r) => r.id);
   await revokeTokensOf(tx, user.tenant_id, ids);
   await publishEnded(tx, { userId: user.id, tenantId: user.tenant_id, sessionIds: ids, reason });
@@ -97,20 +104,16 @@ export async function endUserSessions(
  * Returns the new token version.
  */
 export async function bumpTokenVersion(tx: Tx, user: UserRef): Promise<number> {
-  const { rows } = await tx.query<{ token_version: number | string }>(
-    `UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1
-     RETURNING token_version`,
-    [user.id],
-  );
-  const tokenVersion = Number(rows[0]?.token_version);
+  const row = await kyselyOf<AdminDb>(tx)
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: dbNow() }))
+    .where('id', '=', user.id)
+    .returning('token_version')
+    .executeTakeFirst();
+  const tokenVersion = Number(row?.token_version);
   const event: PrincipalChangedEvent = { userId: user.id, tenantId: user.tenant_id, tokenVersion };
   await tx.publish(PRINCIPAL_CHANGED_EVENT, event, { tenantId: user.tenant_id });
   return tokenVersion;
-}
-
-interface LookupRow extends UserRow {
-  session_user: string | null;
-  end_reason: string | null;
 }
 
 /**
@@ -122,14 +125,17 @@ export async function lookupPrincipal(tx: Tx, userId: string, sessionId: string)
   if (!isUuid(userId) || (sessionId !== '' && !isUuid(sessionId))) {
     return { status: 'ended', reason: 'deleted' };
   }
-  const { rows } = await tx.query<LookupRow>(
-    `SELECT u.*, s.user_id AS session_user, s.end_reason
-       FROM users u
-       LEFT JOIN sessions s ON s.id = $2::uuid AND s.tenant_id = u.tenant_id
-      WHERE u.id = $1`,
-    [userId, sessionId === '' ? null : sessionId],
-  );
-  const row = rows[0];
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('users as u')
+    .leftJoin('sessions as s', (join) =>
+      join
+        .on((eb) => eb('s.id', '=', eb.cast<string>(eb.val(sessionId === '' ? null : sessionId), 'uuid')))
+        .onRef('s.tenant_id', '=', 'u.tenant_id'),
+    )
+    .selectAll('u')
+    .select(['s.user_id as session_user', 's.end_reason'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
   if (!row || row.deleted_at !== null) return { status: 'ended', reason: 'deleted' };
   if (row.status !== 'active') return { status: 'ended', reason: 'deactivated' };
   if (sessionId !== '') {

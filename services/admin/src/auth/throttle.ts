@@ -1,5 +1,16 @@
 import { tooManySignInAttemptsMessage } from '@venue/contracts';
-import { addressKey, type AppContext, type Tx } from '@venue/service-kit';
+import {
+  addressKey,
+  kyselyOf,
+  sql,
+  type AppContext,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  type Tx,
+} from '@venue/service-kit';
+import { dbNow, dbNowPlus } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 
 /**
  * Sign-in throttling (decision 5: repeated failures answer `too-many-requests`).
@@ -32,16 +43,41 @@ function keyOf(ip: string | null): string {
   return ip ? addressKey(ip) : 'unknown';
 }
 
-// $1 e-mail, $2 address key, $3 window in minutes. A success clears the (e-mail, address)
-// count, so someone who finally remembers their password starts afresh; it clears it only for
-// that address, so the owner signing in elsewhere never resets a stranger's count. The address
-// count never resets: one address could otherwise spray many accounts between sign-ins to its
-// own.
-const IN_WINDOW = `NOT success AND at > now() - make_interval(mins => $3)`;
-const PAIR = `email = $1 AND ip = $2 AND ${IN_WINDOW}
-  AND at > coalesce((SELECT max(s.at) FROM login_attempts s WHERE s.email = $1 AND s.ip = $2 AND s.success), '-infinity')`;
-const ADDRESS = `ip = $2 AND ${IN_WINDOW}`;
-const ACCOUNT = `email = $1 AND ${IN_WINDOW}`;
+/** Which failures a count takes, for an e-mail and an address key. */
+type Filter = (
+  eb: ExpressionBuilder<AdminDb, 'login_attempts'>,
+  email: string,
+  key: string,
+) => Expression<SqlBool>;
+
+// A success clears the (e-mail, address) count, so someone who finally remembers their password
+// starts afresh; it clears it only for that address, so the owner signing in elsewhere never
+// resets a stranger's count. The address count never resets: one address could otherwise spray
+// many accounts between sign-ins to its own.
+const inWindow = (eb: ExpressionBuilder<AdminDb, 'login_attempts'>) =>
+  eb.and([eb.not(eb.ref('success')), eb('at', '>', dbNowPlus(-THROTTLE_WINDOW_MINUTES, 'mins'))]);
+const PAIR: Filter = (eb, email, key) =>
+  eb.and([
+    eb('email', '=', email),
+    eb('ip', '=', key),
+    inWindow(eb),
+    eb(
+      'at',
+      '>',
+      eb.fn.coalesce(
+        eb
+          .selectFrom('login_attempts as s')
+          .select((s) => s.fn.max('s.at').as('last_success'))
+          .where('s.email', '=', email)
+          .where('s.ip', '=', key)
+          .where((s) => s.ref('s.success')),
+        // sql: the timestamp before every other, PostgreSQL's own literal
+        sql<Date>`'-infinity'::timestamptz`,
+      ),
+    ),
+  ]);
+const ADDRESS: Filter = (eb, _email, key) => eb.and([eb('ip', '=', key), inWindow(eb)]);
+const ACCOUNT: Filter = (eb, email) => eb.and([eb('email', '=', email), inWindow(eb)]);
 
 interface Counts {
   pair: number;
@@ -50,17 +86,16 @@ interface Counts {
 }
 
 async function countFailures(tx: Tx, email: string, key: string): Promise<Counts> {
-  const { rows } = await tx.query<{
-    account: number | string;
-    pair: number | string;
-    address: number | string;
-  }>(
-    `SELECT (SELECT count(*) FROM login_attempts WHERE ${ACCOUNT}) AS account,
-            (SELECT count(*) FROM login_attempts WHERE ${PAIR}) AS pair,
-            (SELECT count(*) FROM login_attempts WHERE ${ADDRESS}) AS address`,
-    [email, key, THROTTLE_WINDOW_MINUTES],
-  );
-  const row = rows[0]!;
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectNoFrom((eb) => {
+      const count = (filter: Filter) =>
+        eb
+          .selectFrom('login_attempts')
+          .select((c) => c.fn.countAll<number | string>().as('n'))
+          .where((c) => filter(c, email, key));
+      return [count(ACCOUNT).as('account'), count(PAIR).as('pair'), count(ADDRESS).as('address')];
+    })
+    .executeTakeFirstOrThrow();
   const underAttack = Number(row.account) >= ACCOUNT_UNDER_ATTACK_FAILURES;
   return {
     pair: Number(row.pair),
@@ -75,19 +110,25 @@ async function countFailures(tx: Tx, email: string, key: string): Promise<Counts
  */
 async function secondsUntilFree(
   tx: Tx,
-  filter: string,
+  filter: Filter,
   email: string,
   key: string,
   limit: number,
 ): Promise<number> {
-  const { rows } = await tx.query<{ wait: number | string }>(
-    // The CTE only types the parameters: the address filter does not mention the e-mail ($1).
-    `WITH params AS (SELECT $1::text AS email, $2::text AS ip)
-     SELECT ceil(extract(epoch FROM at + make_interval(mins => $3) - now()))::int AS wait
-       FROM login_attempts WHERE ${filter} ORDER BY at DESC OFFSET $4 LIMIT 1`,
-    [email, key, THROTTLE_WINDOW_MINUTES, limit - 1],
-  );
-  return Math.max(1, Number(rows[0]?.wait ?? 1));
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('login_attempts')
+    // sql: EXTRACT(epoch FROM …) has no builder form
+    .select(
+      sql<number>`ceil(extract(epoch FROM at + make_interval(mins => ${THROTTLE_WINDOW_MINUTES}::int) - ${dbNow()}))::int`.as(
+        'wait',
+      ),
+    )
+    .where((eb) => filter(eb, email, key))
+    .orderBy('at', 'desc')
+    .offset(limit - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return Math.max(1, Number(row?.wait ?? 1));
 }
 
 /** Null when this e-mail may be tried from this address now, else the seconds to wait. */
@@ -119,16 +160,15 @@ export async function recordAttempt(
   ip: string | null,
   success: boolean,
 ): Promise<void> {
-  await tx.query(`INSERT INTO login_attempts (email, ip, success) VALUES ($1, $2, $3)`, [
-    email,
-    keyOf(ip),
-    success,
-  ]);
+  await kyselyOf<AdminDb>(tx)
+    .insertInto('login_attempts')
+    .values({ email, ip: keyOf(ip), success })
+    .execute();
 }
 
 /** Old attempts carry no information; keep the table small. */
 export async function pruneAttempts(tx: Tx): Promise<void> {
-  await tx.query(`DELETE FROM login_attempts WHERE at < now() - interval '1 day'`);
+  await kyselyOf<AdminDb>(tx).deleteFrom('login_attempts').where('at', '<', dbNowPlus(-1, 'days')).execute();
 }
 
 export type AttemptStart =
@@ -144,22 +184,34 @@ export type AttemptStart =
  */
 export async function beginAttempt(tx: Tx, email: string, ip: string | null): Promise<AttemptStart> {
   const key = keyOf(ip);
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('venue.login.' || $1))`, [email]);
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('venue.login-address.' || $1))`, [key]);
+  const q = kyselyOf<AdminDb>(tx);
+  const lock = (name: string) =>
+    q
+      .selectNoFrom((eb) =>
+        eb.fn<void>('pg_advisory_xact_lock', [eb.fn<number>('hashtext', [eb.val(name)])]).as('locked'),
+      )
+      .execute();
+  await lock(`venue.login.${email}`);
+  await lock(`venue.login-address.${key}`);
   const counts = await countFailures(tx, email, key);
   const wait = await waitFor(tx, email, key, counts);
   if (wait !== null) return { kind: 'throttled', retryAfterSeconds: wait };
-  const { rows } = await tx.query<{ id: number | string }>(
-    `INSERT INTO login_attempts (email, ip, success) VALUES ($1, $2, false) RETURNING id`,
-    [email, key],
-  );
+  const row = await q
+    .insertInto('login_attempts')
+    .values({ email, ip: key, success: false })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     kind: 'started',
-    id: Number(rows[0]!.id),
+    id: Number(row.id),
     blocksIfFailed: counts.pair + 1 >= counts.pairLimit || counts.address + 1 >= MAX_FAILURES_PER_ADDRESS,
   };
 }
 
 export async function finishAttempt(tx: Tx, attemptId: number): Promise<void> {
-  await tx.query(`UPDATE login_attempts SET success = true, at = now() WHERE id = $1`, [attemptId]);
+  await kyselyOf<AdminDb>(tx)
+    .updateTable('login_attempts')
+    .set({ success: true, at: dbNow() })
+    .where('id', '=', attemptId)
+    .execute();
 }

@@ -17,7 +17,10 @@ import {
   type AppMiddleware,
   type AppRouter,
   type Tx,
+  kyselyOf,
 } from '@venue/service-kit';
+import { dbNow } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { widenToAllTenants } from '../users/account-admin.ts';
 import { userLabel } from '../users/serialise.ts';
 import { isUuid, type UserRow } from '../users/user-store.ts';
@@ -99,19 +102,24 @@ async function pictureSubject(ctx: AppContext): Promise<UserRow> {
     await widenToAllTenants(ctx.state.tx);
   }
   if (!isUuid(requested)) throw notFound('User not found.');
-  const { rows } = await ctx.state.tx.query<UserRow>(
-    `SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL AND role <> 'sub_user' FOR UPDATE`,
-    [requested],
-  );
-  if (!rows[0]) throw notFound('User not found.');
-  return rows[0];
+  const row = await kyselyOf<AdminDb>(ctx.state.tx)
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', requested)
+    .where('deleted_at', 'is', null)
+    .where('role', '<>', 'sub_user')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('User not found.');
+  return row;
 }
 
 async function removePictures(tx: Tx, user: UserRow): Promise<void> {
-  await tx.query(`DELETE FROM profile_pictures WHERE tenant_id = $1 AND user_id = $2`, [
-    user.tenant_id,
-    user.id,
-  ]);
+  await kyselyOf<AdminDb>(tx)
+    .deleteFrom('profile_pictures')
+    .where('tenant_id', '=', user.tenant_id)
+    .where('user_id', '=', user.id)
+    .execute();
 }
 
 export function pictureRoutes(router: AppRouter): void {
@@ -128,15 +136,24 @@ export function pictureRoutes(router: AppRouter): void {
       const image = await reencode(file.buffer);
       const tx = ctx.state.tx;
       await removePictures(tx, user);
-      const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO profile_pictures (tenant_id, user_id, data, width, height) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [user.tenant_id, user.id, image.data, image.width, image.height],
-      );
-      const url = `${PICTURE_PATH}${rows[0]!.id}.webp`;
-      await tx.query(`UPDATE users SET profile_picture = $2, updated_at = now() WHERE id = $1`, [
-        user.id,
-        url,
-      ]);
+      const q = kyselyOf<AdminDb>(tx);
+      const picture = await q
+        .insertInto('profile_pictures')
+        .values({
+          tenant_id: user.tenant_id,
+          user_id: user.id,
+          data: image.data,
+          width: image.width,
+          height: image.height,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const url = `${PICTURE_PATH}${picture.id}.webp`;
+      await q
+        .updateTable('users')
+        .set({ profile_picture: url, updated_at: dbNow() })
+        .where('id', '=', user.id)
+        .execute();
       await tx.audit(ctx, {
         action: 'user_updated',
         targetType: 'user',
@@ -153,7 +170,11 @@ export function pictureRoutes(router: AppRouter): void {
     const user = await pictureSubject(ctx);
     const tx = ctx.state.tx;
     await removePictures(tx, user);
-    await tx.query(`UPDATE users SET profile_picture = NULL, updated_at = now() WHERE id = $1`, [user.id]);
+    await kyselyOf<AdminDb>(tx)
+      .updateTable('users')
+      .set({ profile_picture: null, updated_at: dbNow() })
+      .where('id', '=', user.id)
+      .execute();
     if (user.profile_picture) {
       await tx.audit(ctx, {
         action: 'user_updated',
@@ -172,15 +193,16 @@ export function pictureRoutes(router: AppRouter): void {
     if (!match || !isUuid(match[1]!)) throw notFound(PICTURE_NOT_FOUND);
     // the super admin's Users table shows every hall owner's picture
     if (ctx.state.principal.role === 'super_admin') await widenToAllTenants(ctx.state.tx);
-    const { rows } = await ctx.state.tx.query<{ data: Uint8Array; mime_type: string }>(
-      `SELECT data, mime_type FROM profile_pictures WHERE id = $1`,
-      [match[1]],
-    );
-    if (!rows[0]) throw notFound(PICTURE_NOT_FOUND);
-    ctx.type = rows[0].mime_type;
+    const picture = await kyselyOf<AdminDb>(ctx.state.tx)
+      .selectFrom('profile_pictures')
+      .select(['data', 'mime_type'])
+      .where('id', '=', match[1]!)
+      .executeTakeFirst();
+    if (!picture) throw notFound(PICTURE_NOT_FOUND);
+    ctx.type = picture.mime_type;
     // ids change on every upload, so a cached copy never goes stale
     ctx.set('cache-control', 'private, max-age=86400, immutable');
     ctx.set('x-content-type-options', 'nosniff');
-    ctx.body = Buffer.from(rows[0].data);
+    ctx.body = Buffer.from(picture.data);
   });
 }

@@ -1,6 +1,7 @@
 import { SERVICES, type UserSettings } from '@venue/contracts';
 import { tenantExportPartSchema } from '@venue/contracts/internal';
-import { callService, InternalCallError, type Tx } from '@venue/service-kit';
+import { callService, InternalCallError, kyselyOf, type Tx } from '@venue/service-kit';
+import type { AdminDb } from '../db/schema.ts';
 import { readSettings } from '../settings/settings-store.ts';
 import { readAllSections } from '../settings/tenant-settings-store.ts';
 
@@ -9,35 +10,68 @@ import { readAllSections } from '../settings/tenant-settings-store.ts';
  * audit trail and profile pictures. Runs in a transaction that can see the tenant's rows.
  */
 export async function adminTenantExport(tx: Tx, tenantId: string) {
-  const users = await tx.query(
-    `SELECT id, email, role, name, hall_name AS "hallName", contact_number AS "contactNumber",
-            address_line1 AS "addressLine1", address_line2 AS "addressLine2", postcode, state,
-            parent_user_id AS "parentUserId", permissions, status, profile_picture AS "profilePicture",
-            created_at AS "createdAt", updated_at AS "updatedAt", deleted_at AS "deletedAt"
-       FROM users WHERE tenant_id = $1 ORDER BY created_at, id`,
-    [tenantId],
-  );
+  const q = kyselyOf<AdminDb>(tx);
+  const users = await q
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'role',
+      'name',
+      'hall_name as hallName',
+      'contact_number as contactNumber',
+      'address_line1 as addressLine1',
+      'address_line2 as addressLine2',
+      'postcode',
+      'state',
+      'parent_user_id as parentUserId',
+      'permissions',
+      'status',
+      'profile_picture as profilePicture',
+      'created_at as createdAt',
+      'updated_at as updatedAt',
+      'deleted_at as deletedAt',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const general: UserSettings = await readSettings(tx, tenantId);
-  const audit = await tx.query(
-    `SELECT id, seq, occurred_at AS "timestamp", source, actor_id AS "userId", actor_email AS "userEmail",
-            actor_role AS "userRole", action, target_type AS "targetType", target, target_label AS "targetLabel",
-            ip_address AS "ipAddress",
-            additional_info AS "additionalInfo", changes, hash
-       FROM audit_log WHERE tenant_id = $1 ORDER BY seq`,
-    [tenantId],
-  );
-  const pictures = await tx.query<{ id: string; userId: string; data: Uint8Array; createdAt: Date }>(
-    `SELECT id, user_id AS "userId", data, created_at AS "createdAt" FROM profile_pictures WHERE tenant_id = $1`,
-    [tenantId],
-  );
+  const audit = await q
+    .selectFrom('audit_log')
+    .select([
+      'id',
+      'seq',
+      'occurred_at as timestamp',
+      'source',
+      'actor_id as userId',
+      'actor_email as userEmail',
+      'actor_role as userRole',
+      'action',
+      'target_type as targetType',
+      'target',
+      'target_label as targetLabel',
+      'ip_address as ipAddress',
+      'additional_info as additionalInfo',
+      'changes',
+      'hash',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('seq')
+    .execute();
+  const pictures = await q
+    .selectFrom('profile_pictures')
+    .select(['id', 'user_id as userId', 'data', 'created_at as createdAt'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   return {
-    users: users.rows,
+    users,
     settings: { general, ...(await readAllSections(tx, tenantId)) },
-    auditLog: audit.rows.map((r) => ({
+    auditLog: audit.map((r) => ({
       ...r,
       changes: typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes,
     })),
-    profilePictures: pictures.rows.map((p) => ({
+    profilePictures: pictures.map((p) => ({
       id: p.id,
       userId: p.userId,
       createdAt: p.createdAt,

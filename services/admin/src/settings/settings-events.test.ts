@@ -142,6 +142,15 @@ describe('tenant.settings_changed', () => {
     const now = await snapshots(owner.userId);
     assert.equal(now.length, count + 1);
     assert.deepEqual(now.at(-1)!.payment?.reminderDays, [10, 2]);
+    // the venue's Stripe account reaches money (its payment links' "Pay by card", decision 43)
+    assert.equal(now.at(-1)!.payment?.stripeAccountId, '');
+    assert.equal(
+      (await put('/api/users/stripe-account', { stripeAccountId: 'acct_1Harbourside' })).status,
+      200,
+    );
+    const withStripe = await snapshots(owner.userId);
+    assert.equal(withStripe.length, now.length + 1);
+    assert.equal(withStripe.at(-1)!.payment?.stripeAccountId, 'acct_1Harbourside');
   });
 
   test('concurrent writes of one tenant publish distinct versions, the highest carrying both changes', async () => {

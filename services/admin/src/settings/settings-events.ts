@@ -8,16 +8,19 @@ import {
   tenantSettingsSnapshotSchema,
   type TenantSettingsSnapshot,
 } from '@venue/contracts';
-import type { ServiceKit, Tx } from '@venue/service-kit';
+import { kyselyOf, type ServiceKit, type Tx } from '@venue/service-kit';
+import { dbNow } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { readSettings } from './settings-store.ts';
 import { readSection } from './tenant-settings-store.ts';
 
 /**
  * The snapshot's shape: 2 since it carries the Payment settings (issue 13), 3 since those carry
- * the reminder days (money's reminder ladder, issue 12 item 6). Tenants last published with an
- * older shape are published again at start-up (migration 012).
+ * the reminder days (money's reminder ladder, issue 12 item 6), 4 since they carry the venue's
+ * Stripe account id (money's "Pay by card", decision 43). Tenants last published with an older
+ * shape are published again at start-up (migration 012).
  */
-export const SNAPSHOT_SHAPE = 3;
+export const SNAPSHOT_SHAPE = 4;
 
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
@@ -28,6 +31,8 @@ export const SNAPSHOT_FIELDS = {
   business: ['businessName', 'businessABN', 'businessAddress', 'businessPhone', 'businessEmail'],
   bank_details: ['accountName', 'bankName', 'bsb', 'accountNumber', 'referenceNote'],
   payment_methods: ['stripe', 'bankTransfer', 'cash', 'cheque'],
+  // the connected account money's card payments go to (decision 43)
+  stripe_account: ['stripeAccountId'],
 } as const;
 
 /** True when `changes` (field → {old, new}) of `group` touch the snapshot. */
@@ -43,6 +48,7 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
   const bank = await readSection(tx, tenantId, 'bank_details');
   const methods = await readSection(tx, tenantId, 'payment_methods');
   const invoice = await readSection(tx, tenantId, 'invoice');
+  const stripe = await readSection(tx, tenantId, 'stripe_account');
   const data: TenantSettingsSnapshot = {
     schemaVersion: 1,
     tenantId,
@@ -76,6 +82,7 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
       defaultDueDays: Number(invoice.defaultDueDays),
       // money's automatic payment reminders go on these days before and after the due date
       ...(Array.isArray(invoice.reminderDays) ? { reminderDays: invoice.reminderDays.map(Number) } : {}),
+      stripeAccountId: String(stripe.stripeAccountId ?? ''),
       paymentMethods: {
         stripe: methods.stripe === true,
         bankTransfer: methods.bankTransfer === true,
@@ -94,14 +101,18 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
  * and the snapshot is read after that, so a higher version always carries every earlier change.
  */
 export async function publishSettingsSnapshot(tx: Tx, tenantId: string): Promise<TenantSettingsSnapshot> {
-  const { rows } = await tx.query<{ version: number; published_at: Date | string }>(
-    `INSERT INTO settings_published (tenant_id, version, shape) VALUES ($1, 1, $2)
-     ON CONFLICT (tenant_id) DO UPDATE SET version = settings_published.version + 1, published_at = now(),
-       shape = EXCLUDED.shape
-     RETURNING version, published_at`,
-    [tenantId, SNAPSHOT_SHAPE],
-  );
-  const row = rows[0]!;
+  const row = await kyselyOf<AdminDb>(tx)
+    .insertInto('settings_published')
+    .values({ tenant_id: tenantId, version: 1, shape: SNAPSHOT_SHAPE })
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet((eb) => ({
+        version: eb('settings_published.version', '+', 1),
+        published_at: dbNow(),
+        shape: eb.ref('excluded.shape'),
+      })),
+    )
+    .returning(['version', 'published_at'])
+    .executeTakeFirstOrThrow();
   const data = await snapshot(tx, tenantId, Number(row.version), new Date(row.published_at));
   await tx.publish(TENANT_SETTINGS_CHANGED, data, { tenantId });
   return data;
@@ -114,40 +125,56 @@ export async function publishSettingsSnapshot(tx: Tx, tenantId: string): Promise
  * is only created here when absent, and a replica starting alongside skips the tenants it lost.
  */
 export async function publishMissingSnapshots(kit: ServiceKit): Promise<number> {
-  const { rows } = await kit.db.systemTx((tx) =>
-    tx.query<{ id: string }>(
-      `SELECT u.id FROM users u
-        WHERE u.id = u.tenant_id
-          AND NOT EXISTS (SELECT 1 FROM settings_published p WHERE p.tenant_id = u.id)`,
-    ),
+  const rows = await kit.db.systemTx((tx) =>
+    kyselyOf<AdminDb>(tx)
+      .selectFrom('users as u')
+      .select('u.id')
+      .whereRef('u.id', '=', 'u.tenant_id')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('settings_published as p')
+              .select((p) => p.lit(1).as('one'))
+              .whereRef('p.tenant_id', '=', 'u.id'),
+          ),
+        ),
+      )
+      .execute(),
   );
   let published = 0;
   for (const { id } of rows) {
     const fresh = await kit.db.tenantTx(id, async (tx) => {
-      const claimed = await tx.query(
-        `INSERT INTO settings_published (tenant_id, version) VALUES ($1, 0) ON CONFLICT DO NOTHING RETURNING tenant_id`,
-        [id],
-      );
-      if (claimed.rowCount === 0) return false;
+      const claimed = await kyselyOf<AdminDb>(tx)
+        .insertInto('settings_published')
+        .values({ tenant_id: id, version: 0 })
+        .onConflict((oc) => oc.doNothing())
+        .returning('tenant_id')
+        .executeTakeFirst();
+      if (!claimed) return false;
       await publishSettingsSnapshot(tx, id);
       return true;
     });
     if (fresh) published++;
   }
   // Tenants published before the snapshot had its current shape: once more, with the next version.
-  const { rows: older } = await kit.db.systemTx((tx) =>
-    tx.query<{ tenant_id: string }>(`SELECT tenant_id FROM settings_published WHERE shape < $1`, [
-      SNAPSHOT_SHAPE,
-    ]),
+  const older = await kit.db.systemTx((tx) =>
+    kyselyOf<AdminDb>(tx)
+      .selectFrom('settings_published')
+      .select('tenant_id')
+      .where('shape', '<', SNAPSHOT_SHAPE)
+      .execute(),
   );
   for (const { tenant_id: id } of older) {
     const again = await kit.db.tenantTx(id, async (tx) => {
       // Locked and checked again: a replica starting alongside may have done it already.
-      const { rows: still } = await tx.query<{ shape: number }>(
-        `SELECT shape FROM settings_published WHERE tenant_id = $1 FOR UPDATE`,
-        [id],
-      );
-      if (!still[0] || Number(still[0].shape) >= SNAPSHOT_SHAPE) return false;
+      const still = await kyselyOf<AdminDb>(tx)
+        .selectFrom('settings_published')
+        .select('shape')
+        .where('tenant_id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!still || Number(still.shape) >= SNAPSHOT_SHAPE) return false;
       await publishSettingsSnapshot(tx, id);
       return true;
     });

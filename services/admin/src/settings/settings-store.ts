@@ -1,5 +1,7 @@
 import { countryForTimezone, DEFAULT_USER_SETTINGS, isCountry, type UserSettings } from '@venue/contracts';
-import type { Tx } from '@venue/service-kit';
+import { kyselyOf, type Tx } from '@venue/service-kit';
+import { dbNow } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 
 interface SettingsRow {
   timezone: UserSettings['timezone'];
@@ -34,12 +36,13 @@ export async function readSettings(tx: Tx, tenantId: string): Promise<UserSettin
 }
 
 async function readStored(tx: Tx, tenantId: string): Promise<{ settings: UserSettings; stored: boolean }> {
-  const { rows } = await tx.query<SettingsRow>(
-    `SELECT timezone, date_format, time_format, currency, tax_type, tax_rate, country FROM user_settings WHERE tenant_id = $1`,
-    [tenantId],
-  );
-  return rows[0]
-    ? { settings: fromRow(rows[0]), stored: true }
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('user_settings')
+    .select(['timezone', 'date_format', 'time_format', 'currency', 'tax_type', 'tax_rate', 'country'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row
+    ? { settings: fromRow(row), stored: true }
     : { settings: { ...DEFAULT_USER_SETTINGS }, stored: false };
 }
 
@@ -54,25 +57,33 @@ export async function writeSettings(
   const after: UserSettings = { ...before, ...stripUndefined(update) };
   // A tenant saving for the first time without naming a country gets its time zone's.
   if (!stored && update.country === undefined) after.country = countryForTimezone(after.timezone);
-  await tx.query(
-    `INSERT INTO user_settings (tenant_id, timezone, date_format, time_format, currency, tax_type, tax_rate, updated_by, country)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (tenant_id) DO UPDATE SET
-       timezone = EXCLUDED.timezone, date_format = EXCLUDED.date_format, time_format = EXCLUDED.time_format,
-       currency = EXCLUDED.currency, tax_type = EXCLUDED.tax_type, tax_rate = EXCLUDED.tax_rate,
-       country = EXCLUDED.country, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [
-      tenantId,
-      after.timezone,
-      after.dateFormat,
-      after.timeFormat,
-      after.currency,
-      after.taxType,
-      after.taxRate,
-      updatedBy,
-      after.country,
-    ],
-  );
+  await kyselyOf<AdminDb>(tx)
+    .insertInto('user_settings')
+    .values({
+      tenant_id: tenantId,
+      timezone: after.timezone,
+      date_format: after.dateFormat,
+      time_format: after.timeFormat,
+      currency: after.currency,
+      tax_type: after.taxType,
+      tax_rate: after.taxRate,
+      updated_by: updatedBy,
+      country: after.country,
+    })
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet((eb) => ({
+        timezone: eb.ref('excluded.timezone'),
+        date_format: eb.ref('excluded.date_format'),
+        time_format: eb.ref('excluded.time_format'),
+        currency: eb.ref('excluded.currency'),
+        tax_type: eb.ref('excluded.tax_type'),
+        tax_rate: eb.ref('excluded.tax_rate'),
+        country: eb.ref('excluded.country'),
+        updated_by: eb.ref('excluded.updated_by'),
+        updated_at: dbNow(),
+      })),
+    )
+    .execute();
   const changes: Record<string, { old: unknown; new: unknown }> = {};
   for (const key of SETTINGS_KEYS) {
     if (before[key] !== after[key]) changes[key] = { old: before[key], new: after[key] };

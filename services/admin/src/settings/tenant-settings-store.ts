@@ -1,4 +1,6 @@
-import type { Tx } from '@venue/service-kit';
+import { kyselyOf, type Tx } from '@venue/service-kit';
+import { dbNow } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { readSettings, writeSettings } from './settings-store.ts';
 import { SECTION_NAMES, SECTIONS, type SectionName } from './tenant-settings-schemas.ts';
 
@@ -29,25 +31,28 @@ async function withSharedRate(tx: Tx, tenantId: string, section: SectionName, gr
 }
 
 export async function readSection(tx: Tx, tenantId: string, section: SectionName): Promise<Group> {
-  const { rows } = await tx.query<{ value: unknown }>(
-    `SELECT value FROM tenant_settings WHERE tenant_id = $1 AND section = $2`,
-    [tenantId, section],
-  );
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('tenant_settings')
+    .select('value')
+    .where('tenant_id', '=', tenantId)
+    .where('section', '=', section)
+    .executeTakeFirst();
   return withSharedRate(
     tx,
     tenantId,
     section,
-    withDefaults(section, rows[0] ? parseStored(rows[0].value) : undefined),
+    withDefaults(section, row ? parseStored(row.value) : undefined),
   );
 }
 
 /** Every group of a tenant, keyed by section name. */
 export async function readAllSections(tx: Tx, tenantId: string): Promise<Record<SectionName, Group>> {
-  const { rows } = await tx.query<{ section: SectionName; value: unknown }>(
-    `SELECT section, value FROM tenant_settings WHERE tenant_id = $1`,
-    [tenantId],
-  );
-  const stored = new Map(rows.map((r) => [r.section, parseStored(r.value)]));
+  const rows = await kyselyOf<AdminDb>(tx)
+    .selectFrom('tenant_settings')
+    .select(['section', 'value'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const stored = new Map<string, Group>(rows.map((r) => [r.section, parseStored(r.value)]));
   const all = Object.fromEntries(SECTION_NAMES.map((s) => [s, withDefaults(s, stored.get(s))])) as Record<
     SectionName,
     Group
@@ -78,12 +83,17 @@ export async function writeSection(
   if (Object.keys(changes).length > 0) {
     const { [SHARED_GST_FIELD]: rate, ...own } = after;
     const stored = section === 'invoice' ? own : after;
-    await tx.query(
-      `INSERT INTO tenant_settings (tenant_id, section, value, updated_by) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (tenant_id, section) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by,
-         updated_at = now()`,
-      [tenantId, section, JSON.stringify(stored), updatedBy],
-    );
+    await kyselyOf<AdminDb>(tx)
+      .insertInto('tenant_settings')
+      .values({ tenant_id: tenantId, section, value: JSON.stringify(stored), updated_by: updatedBy })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'section']).doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          updated_by: eb.ref('excluded.updated_by'),
+          updated_at: dbNow(),
+        })),
+      )
+      .execute();
     // the invoice screen's rate is the tenant's one rate
     if (section === 'invoice' && changes[SHARED_GST_FIELD]) {
       await writeSettings(tx, tenantId, { taxRate: Number(rate) }, updatedBy);

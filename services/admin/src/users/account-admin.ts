@@ -18,7 +18,10 @@ import {
   type AppContext,
   type AppRouter,
   type Tx,
+  kyselyOf,
 } from '@venue/service-kit';
+import { dbNow } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { publishSettingsSnapshot } from '../settings/settings-events.ts';
 import { readSettings } from '../settings/settings-store.ts';
@@ -46,31 +49,38 @@ const updateAccountSchema = accountEditBody;
  * after the role check; the setting ends with the transaction.
  */
 export async function widenToAllTenants(tx: Tx): Promise<void> {
-  await tx.query(`SELECT set_config('app.scope', 'system', true)`);
+  await kyselyOf<AdminDb>(tx)
+    .selectNoFrom((eb) =>
+      eb.fn('set_config', [eb.val('app.scope'), eb.val('system'), eb.val(true)]).as('scope'),
+    )
+    .execute();
 }
 
-/** role, name, hall name, contact number and address: the order both INSERT and UPDATE bind them. */
-function accountColumns(a: AccountFields): unknown[] {
-  return [
-    a.role,
-    a.name,
-    a.hallName,
-    a.contactNumber,
-    a.address.line1,
-    a.address.line2,
-    a.address.postcode,
-    a.address.state,
-  ];
+/** role, name, hall name, contact number and address: the columns both INSERT and UPDATE write. */
+function accountColumns(a: AccountFields) {
+  return {
+    role: a.role,
+    name: a.name,
+    hall_name: a.hallName,
+    contact_number: a.contactNumber,
+    address_line1: a.address.line1,
+    address_line2: a.address.line2,
+    postcode: a.address.postcode,
+    state: a.address.state,
+  };
 }
 
 async function liveAccount(tx: Tx, id: string): Promise<UserRow> {
   if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
-  const { rows } = await tx.query<UserRow>(
-    `SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
-    [id],
-  );
-  if (!rows[0]) throw notFound(USER_NOT_FOUND);
-  return rows[0];
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
 }
 
 type Changes = Record<string, { old: unknown; new: unknown }>;
@@ -100,18 +110,27 @@ async function listAccounts(ctx: AppContext): Promise<void> {
   if (role === 'super_admin') {
     await widenToAllTenants(tx);
     // Sub-users belong to their hall owner's Roles & Permissions page, not this list.
-    const { rows } = await tx.query<UserRow>(
-      `SELECT * FROM users WHERE deleted_at IS NULL AND role <> 'sub_user' ORDER BY created_at, email`,
-    );
+    const rows = await kyselyOf<AdminDb>(tx)
+      .selectFrom('users')
+      .selectAll()
+      .where('deleted_at', 'is', null)
+      .where('role', '<>', 'sub_user')
+      .orderBy('created_at')
+      .orderBy('email')
+      .execute();
     ctx.body = rows.map(accountView);
     return;
   }
   if (role === 'hall_owner') {
     // the Audit Log's "Check Sub-Users"
-    const { rows } = await tx.query<UserRow>(
-      `SELECT * FROM users WHERE deleted_at IS NULL AND parent_user_id = $1 ORDER BY created_at, email`,
-      [userId],
-    );
+    const rows = await kyselyOf<AdminDb>(tx)
+      .selectFrom('users')
+      .selectAll()
+      .where('deleted_at', 'is', null)
+      .where('parent_user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('email')
+      .execute();
     ctx.body = rows.map(accountView);
     return;
   }
@@ -147,12 +166,16 @@ async function createAccount(ctx: AppContext): Promise<void> {
   body.contactNumber = await contactNumberE164(tx, body.contactNumber, null);
   const id = randomUUID();
   const created = await writeUser(
-    tx,
-    `INSERT INTO users (id, tenant_id, email, password_hash, role, name, hall_name, contact_number,
-        address_line1, address_line2, postcode, state)
-     VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     RETURNING *`,
-    [id, body.email, await hashPassword(body.password), ...accountColumns(body)],
+    kyselyOf<AdminDb>(tx)
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: id,
+        email: body.email,
+        password_hash: await hashPassword(body.password),
+        ...accountColumns(body),
+      })
+      .returningAll(),
   );
   if (!created) throw new Error('insert returned no row');
   // A new tenant: bookings and catalogue get its (default) settings before its first request.
@@ -196,20 +219,30 @@ async function setAccountStatus(
   if (before.status === status) return before;
   if (before.id === ctx.state.principal.userId) throw badRequest(CANNOT_DEACTIVATE_SELF);
   const deactivating = status === 'inactive';
-  const { rows } = await tx.query<UserRow>(
-    `UPDATE users SET status = $2, updated_at = now() WHERE id = $1 RETURNING *`,
-    [before.id, status],
-  );
-  const staff = await tx.query<UserRow>(
-    deactivating
-      ? `UPDATE users SET status = 'inactive', deactivated_with_owner = true, updated_at = now()
-          WHERE parent_user_id = $1 AND deleted_at IS NULL AND status = 'active' RETURNING *`
-      : `UPDATE users SET status = 'active', deactivated_with_owner = false, updated_at = now()
-          WHERE parent_user_id = $1 AND deleted_at IS NULL AND deactivated_with_owner RETURNING *`,
-    [before.id],
-  );
-  let after = rows[0]!;
-  for (const user of [before, ...staff.rows]) {
+  const q = kyselyOf<AdminDb>(tx);
+  const owner = await q
+    .updateTable('users')
+    .set({ status, updated_at: dbNow() })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const staffOfOwner = q
+    .updateTable('users')
+    .where('parent_user_id', '=', before.id)
+    .where('deleted_at', 'is', null);
+  const staff = deactivating
+    ? await staffOfOwner
+        .set({ status: 'inactive', deactivated_with_owner: true, updated_at: dbNow() })
+        .where('status', '=', 'active')
+        .returningAll()
+        .execute()
+    : await staffOfOwner
+        .set({ status: 'active', deactivated_with_owner: false, updated_at: dbNow() })
+        .where('deactivated_with_owner', '=', true)
+        .returningAll()
+        .execute();
+  let after: UserRow = owner;
+  for (const user of [before, ...staff]) {
     const version = await bumpTokenVersion(tx, user);
     if (user.id === before.id) after = { ...after, token_version: version };
     if (deactivating) await endUserSessions(tx, user, 'deactivated');
@@ -221,13 +254,11 @@ async function setAccountStatus(
     target: before.id,
     targetLabel: userLabel(before),
     additionalInfo: `${deactivating ? 'Deactivated' : 'Reactivated'} ${before.email}${
-      staff.rows.length > 0
-        ? ` and ${staff.rows.length} staff account${staff.rows.length === 1 ? '' : 's'} with it`
-        : ''
+      staff.length > 0 ? ` and ${staff.length} staff account${staff.length === 1 ? '' : 's'} with it` : ''
     }`,
     changes: change,
   });
-  for (const user of staff.rows) {
+  for (const user of staff) {
     await tx.audit(ctx, {
       action: 'user_updated',
       targetType: 'user',
@@ -256,11 +287,14 @@ async function updateAccount(ctx: AppContext): Promise<void> {
   if (before.id === ctx.state.principal.userId && body.role !== before.role)
     throw badRequest(CANNOT_CHANGE_OWN_ROLE);
   if (before.role === 'hall_owner' && body.role !== 'hall_owner') {
-    const subs = await tx.query(
-      `SELECT 1 FROM users WHERE parent_user_id = $1 AND deleted_at IS NULL LIMIT 1`,
-      [before.id],
-    );
-    if (subs.rowCount > 0) throw conflict(OWNER_HAS_SUB_USERS);
+    const sub = await kyselyOf<AdminDb>(tx)
+      .selectFrom('users')
+      .select('id')
+      .where('parent_user_id', '=', before.id)
+      .where('deleted_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (sub) throw conflict(OWNER_HAS_SUB_USERS);
   }
   body.contactNumber = await contactNumberE164(
     tx,
@@ -269,11 +303,16 @@ async function updateAccount(ctx: AppContext): Promise<void> {
     before.contact_number,
   );
   let after = await writeUser(
-    tx,
-    `UPDATE users SET email = $2, role = $3, name = coalesce($4, name), hall_name = $5, contact_number = $6,
-        address_line1 = $7, address_line2 = $8, postcode = $9, state = $10, updated_at = now()
-      WHERE id = $1 RETURNING *`,
-    [before.id, body.email, ...accountColumns(body)],
+    kyselyOf<AdminDb>(tx)
+      .updateTable('users')
+      .set((eb) => ({
+        email: body.email,
+        ...accountColumns(body),
+        name: eb.fn.coalesce(eb.val(body.name), eb.ref('name')),
+        updated_at: dbNow(),
+      }))
+      .where('id', '=', before.id)
+      .returningAll(),
   );
   if (!after) throw notFound(USER_NOT_FOUND);
   const changes = accountChanges(before, after);
@@ -311,15 +350,20 @@ async function deleteAccount(ctx: AppContext): Promise<void> {
   const target = await liveAccount(tx, ctx.params.id ?? '');
   if (target.id === ctx.state.principal.userId) throw badRequest(CANNOT_DELETE_SELF);
   // A hall owner's sub-users cannot outlive the hall: they go with it.
-  const { rows: doomed } = await tx.query<UserRow>(
-    `SELECT * FROM users WHERE deleted_at IS NULL AND (id = $1 OR parent_user_id = $1) FOR UPDATE`,
-    [target.id],
-  );
+  const q = kyselyOf<AdminDb>(tx);
+  const doomed = await q
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('id', '=', target.id), eb('parent_user_id', '=', target.id)]))
+    .forUpdate()
+    .execute();
   for (const user of doomed) {
-    await tx.query(
-      `UPDATE users SET deleted_at = now(), status = 'inactive', updated_at = now() WHERE id = $1`,
-      [user.id],
-    );
+    await q
+      .updateTable('users')
+      .set({ deleted_at: dbNow(), status: 'inactive', updated_at: dbNow() })
+      .where('id', '=', user.id)
+      .execute();
     await endUserSessions(tx, user, 'deleted');
     await bumpTokenVersion(tx, user);
     await tx.publish(
@@ -338,7 +382,14 @@ async function deleteAccount(ctx: AppContext): Promise<void> {
           : `Sub-user ${user.email} deleted with hall owner ${target.email}`,
     });
   }
-  await tx.query(`DELETE FROM profile_pictures WHERE user_id = ANY($1::uuid[])`, [doomed.map((u) => u.id)]);
+  await q
+    .deleteFrom('profile_pictures')
+    .where(
+      'user_id',
+      'in',
+      doomed.map((u) => u.id),
+    )
+    .execute(); // doomed holds at least the target, locked live above
   ctx.body = { message: 'User deleted successfully!' };
 }
 

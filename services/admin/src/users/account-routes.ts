@@ -11,7 +11,10 @@ import {
   type AppMiddleware,
   type AppRouter,
   type ServiceKit,
+  kyselyOf,
 } from '@venue/service-kit';
+import { dbNow, dbNowPlus } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { readSettings, writeSettings } from '../settings/settings-store.ts';
 import { publishSettingsSnapshot, touchesSnapshot } from '../settings/settings-events.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -88,11 +91,14 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
    * not seen a change of this account in the last 15 minutes.
    */
   router.post('/api/users/log-password-change', requireAuth, withTx, async (ctx: AppContext) => {
-    const { rows } = await ctx.state.tx.query<{ recent: boolean }>(
-      `SELECT coalesce(password_changed_at > now() - interval '15 minutes', false) AS recent FROM users WHERE id = $1`,
-      [ctx.state.principal.userId],
-    );
-    if (!rows[0]?.recent) {
+    const row = await kyselyOf<AdminDb>(ctx.state.tx)
+      .selectFrom('users')
+      .select((eb) =>
+        eb.fn.coalesce(eb('password_changed_at', '>', dbNowPlus(-15, 'mins')), eb.lit(false)).as('recent'),
+      )
+      .where('id', '=', ctx.state.principal.userId)
+      .executeTakeFirst();
+    if (!row?.recent) {
       await ctx.state.tx.audit(ctx, {
         action: 'user_updated',
         targetType: 'user',
@@ -137,10 +143,15 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
         wrongPasswordFrom.set(ctx, { email: user.email, ip });
         throw badRequest(CURRENT_PASSWORD_INCORRECT);
       }
-      await tx.query(
-        `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`,
-        [user.id, await hashPassword(body.newPassword)],
-      );
+      await kyselyOf<AdminDb>(tx)
+        .updateTable('users')
+        .set({
+          password_hash: await hashPassword(body.newPassword),
+          password_changed_at: dbNow(),
+          updated_at: dbNow(),
+        })
+        .where('id', '=', user.id)
+        .execute();
       // Every other session of the account ends now; this one carries on with a new refresh
       // token (a token from before sessions existed gets a new session instead).
       const current = ctx.state.claims.sid;

@@ -9,7 +9,10 @@ import {
   type AppContext,
   type AppRouter,
   type Tx,
+  kyselyOf,
 } from '@venue/service-kit';
+import { dbNow } from '../db/clock.ts';
+import type { AdminDb } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
 import { subUserView, userLabel } from './serialise.ts';
@@ -29,26 +32,32 @@ function requireOwner(ctx: AppContext): string {
 /** One of the caller's own live sub-users, or 404 (also for other tenants' ids). */
 async function ownSubUser(tx: Tx, ownerId: string, subUserId: string): Promise<UserRow> {
   if (!isUuid(subUserId)) throw notFound(SUB_USER_NOT_FOUND);
-  const { rows } = await tx.query<UserRow>(
-    `SELECT * FROM users
-      WHERE id = $1 AND parent_user_id = $2 AND role = 'sub_user' AND deleted_at IS NULL
-      FOR UPDATE`,
-    [subUserId, ownerId],
-  );
-  if (!rows[0]) throw notFound(SUB_USER_NOT_FOUND);
-  return rows[0];
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', subUserId)
+    .where('parent_user_id', '=', ownerId)
+    .where('role', '=', 'sub_user')
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound(SUB_USER_NOT_FOUND);
+  return row;
 }
 
 export function subUserRoutes(router: AppRouter): void {
   router.get('/api/users/sub-users/:userId', requireAuth, withTx, async (ctx: AppContext) => {
     const ownerId = requireOwner(ctx);
     if (ctx.params.userId !== ownerId) throw forbidden('You can only view your own sub-users.');
-    const { rows } = await ctx.state.tx.query<UserRow>(
-      `SELECT * FROM users
-        WHERE tenant_id = $1 AND parent_user_id = $1 AND deleted_at IS NULL
-        ORDER BY created_at, email`,
-      [ownerId],
-    );
+    const rows = await kyselyOf<AdminDb>(ctx.state.tx)
+      .selectFrom('users')
+      .selectAll()
+      .where('tenant_id', '=', ownerId)
+      .where('parent_user_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('email')
+      .execute();
     ctx.body = rows.map(subUserView);
   });
 
@@ -73,11 +82,20 @@ export async function createSubUser(ctx: AppContext): Promise<void> {
   const id = randomUUID();
   const passwordHash = await hashPassword(body.password);
   const created = await writeUser(
-    tx,
-    `INSERT INTO users (id, tenant_id, email, password_hash, role, name, parent_user_id, permissions, status)
-     VALUES ($1, $2, $3, $4, 'sub_user', $5, $2, $6, $7)
-     RETURNING *`,
-    [id, ownerId, body.email, passwordHash, body.name, body.permissions, body.status],
+    kyselyOf<AdminDb>(tx)
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: ownerId,
+        email: body.email,
+        password_hash: passwordHash,
+        role: 'sub_user',
+        name: body.name,
+        parent_user_id: ownerId,
+        permissions: body.permissions,
+        status: body.status,
+      })
+      .returningAll(),
   );
   if (!created) throw new Error('insert returned no row');
   await tx.audit(ctx, {
@@ -108,10 +126,12 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
   const oldPermissions = before.permissions ?? [];
   const permissions = body.permissions ?? oldPermissions;
   const status = body.status ?? before.status;
-  const { rows } = await tx.query<UserRow>(
-    `UPDATE users SET name = $2, permissions = $3, status = $4, updated_at = now() WHERE id = $1 RETURNING *`,
-    [before.id, body.name, permissions, status],
-  );
+  const updated = await kyselyOf<AdminDb>(tx)
+    .updateTable('users')
+    .set({ name: body.name, permissions, status, updated_at: dbNow() })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirst();
   const permissionsChanged = !samePermissions(oldPermissions, permissions);
   const statusChanged = status !== before.status;
   // What the sub-user may do changed: tokens issued before are stale from the next request
@@ -154,7 +174,6 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
       changes: { permissions: { old: oldPermissions, new: permissions } },
     });
   }
-  const updated = rows[0];
   if (!updated) throw notFound(SUB_USER_NOT_FOUND);
   ctx.body = subUserView(updated);
 }
@@ -165,10 +184,11 @@ export async function deleteSubUser(ctx: AppContext): Promise<void> {
   const tx = ctx.state.tx;
   const target = await ownSubUser(tx, ownerId, ctx.params.id ?? '');
   // Kept as a deleted row: the audit trail still names it, and its e-mail is free again.
-  await tx.query(
-    `UPDATE users SET deleted_at = now(), status = 'inactive', updated_at = now() WHERE id = $1`,
-    [target.id],
-  );
+  await kyselyOf<AdminDb>(tx)
+    .updateTable('users')
+    .set({ deleted_at: dbNow(), status: 'inactive', updated_at: dbNow() })
+    .where('id', '=', target.id)
+    .execute();
   await endUserSessions(tx, target, 'deleted');
   await bumpTokenVersion(tx, target);
   await tx.publish(
@@ -193,10 +213,11 @@ async function changeSubUserPassword(ctx: AppContext): Promise<void> {
   const body = parseBody(ctx, changeSubUserPasswordSchema);
   const tx = ctx.state.tx;
   const target = await ownSubUser(tx, ownerId, body.subUserId);
-  await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
-    target.id,
-    await hashPassword(body.newPassword),
-  ]);
+  await kyselyOf<AdminDb>(tx)
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(body.newPassword), updated_at: dbNow() })
+    .where('id', '=', target.id)
+    .execute();
   // Whoever knew the old password is out: every session of the sub-user ends.
   await endUserSessions(tx, target, 'password_changed');
   await tx.audit(ctx, {

@@ -1,4 +1,5 @@
-import { conflict, isUuid, type Tx } from '@venue/service-kit';
+import { conflict, isUuid, kyselyOf, type Tx } from '@venue/service-kit';
+import type { AdminDb } from '../db/schema.ts';
 import type { Principal, Role } from '@venue/contracts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -54,20 +55,27 @@ export function toPrincipal(user: UserRow): Principal {
  * one (so a deleted account with the right password hears "disabled", not "wrong password").
  */
 export async function findUserForLogin(tx: Tx, email: string): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>(
-    `SELECT * FROM users WHERE email = $1
-      ORDER BY (deleted_at IS NULL) DESC, deleted_at DESC NULLS LAST
-      LIMIT 1`,
-    [normaliseEmail(email)],
-  );
-  return rows[0] ?? null;
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normaliseEmail(email))
+    .orderBy((eb) => eb('deleted_at', 'is', null), 'desc')
+    .orderBy('deleted_at', (ob) => ob.desc().nullsLast())
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** A live (not deleted) account by id, visible under the transaction's tenant policy. */
 export async function findLiveUser(tx: Tx, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
-  const { rows } = await tx.query<UserRow>(`SELECT * FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
-  return rows[0] ?? null;
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function findPrincipal(tx: Tx, id: string): Promise<Principal | null> {
@@ -82,13 +90,15 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Runs one INSERT or UPDATE … RETURNING * on users and gives back the row. E-mails are unique
- * across every account, so a clash is the form's 409, not a server error.
+ * Runs one INSERT or UPDATE … RETURNING * on users (a query built with returningAll()) and
+ * gives back the row. E-mails are unique across every account, so a clash is the form's 409,
+ * not a server error.
  */
-export async function writeUser(tx: Tx, sql: string, params: unknown[]): Promise<UserRow | undefined> {
+export async function writeUser(query: {
+  executeTakeFirst(): Promise<UserRow | undefined>;
+}): Promise<UserRow | undefined> {
   try {
-    const { rows } = await tx.query<UserRow>(sql, params);
-    return rows[0];
+    return await query.executeTakeFirst();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;

@@ -1,6 +1,7 @@
 /** Resources and block-outs replicated from the catalogue's events. */
 import type { EventTypesOf } from '@venue/contracts';
 import type { Consumer, Tx } from '@venue/service-kit';
+import { db, NOW } from '../db/query.ts';
 import { toResource } from '../remote/clients.ts';
 import { eventTenant } from '../shared/events.ts';
 import { upsertResource } from './resources.ts';
@@ -10,21 +11,29 @@ export const resourceEvent: Consumer<EventTypesOf<'resource.*'>> = async (event,
   const data = event.data;
   const tenantId = eventTenant(event);
   if (event.type === 'resource.deleted') {
-    await tx.query(
-      `UPDATE resources SET deleted = true, status = 'archived', updated_at = now() WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, data.id],
-    );
+    await db(tx)
+      .updateTable('resources')
+      .set({ deleted: true, status: 'archived', updated_at: NOW })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', data.id)
+      .execute();
     return;
   }
   await upsertResource(tx, tenantId, toResource(data));
 };
 
 async function dropBlockout(tx: Tx, tenantId: string, id: string) {
-  const { rows } = await tx.query<{ resource_id: string }>(
-    `DELETE FROM blockouts WHERE tenant_id = $1 AND id = $2 RETURNING resource_id`,
-    [tenantId, id],
-  );
-  await tx.query(`DELETE FROM resource_slots WHERE tenant_id = $1 AND blockout_id = $2`, [tenantId, id]);
+  const rows = await db(tx)
+    .deleteFrom('blockouts')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returning('resource_id')
+    .execute();
+  await db(tx)
+    .deleteFrom('resource_slots')
+    .where('tenant_id', '=', tenantId)
+    .where('blockout_id', '=', id)
+    .execute();
   return rows.map((r) => r.resource_id);
 }
 
@@ -38,14 +47,21 @@ export const blockoutEvent: Consumer<EventTypesOf<'blockout.*'>> = async (event,
   const freed = await dropBlockout(tx, tenantId, d.id);
   if (event.type !== 'blockout.deleted') {
     for (const resourceId of d.resourceIds) {
-      await tx.query(
-        `INSERT INTO blockouts (tenant_id, id, resource_id, starts_at, ends_at, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [tenantId, d.id, resourceId, d.startsAt, d.endsAt, d.reason ?? ''],
-      );
+      await db(tx)
+        .insertInto('blockouts')
+        .values({
+          tenant_id: tenantId,
+          id: d.id,
+          resource_id: resourceId,
+          starts_at: d.startsAt,
+          ends_at: d.endsAt,
+          reason: d.reason ?? '',
+        })
+        .execute();
       const claimed = await claimBlockout(tx, tenantId, d.id, resourceId, d.startsAt, d.endsAt);
       if (!claimed)
         await tx.publish('booking.blockout_overlap', { blockoutId: d.id, resourceId }, { tenantId });
     }
   }
-  for (const resourceId of freed) await reclaimBlockouts(tx, resourceId);
+  for (const resourceId of freed) await reclaimBlockouts(tx, tenantId, resourceId);
 };

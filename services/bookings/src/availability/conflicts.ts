@@ -1,6 +1,7 @@
 /** Rule 7 of the form: what already holds the time on a resource, and the 409 that lists it. */
-import { conflict, type Tx } from '@venue/service-kit';
+import { conflict, sql, type Tx } from '@venue/service-kit';
 import { bookingName } from '../bookings/booking-row.ts';
+import { dateText, db } from '../db/query.ts';
 import { venueIso } from '../shared/time.ts';
 
 export const CONFLICT_MESSAGE =
@@ -140,46 +141,52 @@ export async function findConflicts(
   span: VenueSpan,
   excludeId: string | null,
 ): Promise<{ conflicts: ConflictEntry[]; blockouts: BlockoutEntry[] }> {
-  const range = [span.slotStart.toISOString(), span.slotEnd.toISOString()];
-  const bookings = await tx.query<{
-    id: string;
-    customer_name: string;
-    start_time: string;
-    end_time: string;
-    event_type: string;
-    status: string;
-    booking_code: string;
-    booking_date: string;
-    starts_at: Date | string;
-    ends_at: Date | string;
-    slot_start: Date | string;
-    slot_end: Date | string;
-  }>(
-    `SELECT b.id, b.customer_name, b.start_time, b.end_time, b.event_type, b.status, b.booking_code,
-            to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date, b.starts_at, b.ends_at,
-            lower(s.slot) AS slot_start, upper(s.slot) AS slot_end
-       FROM resource_slots s JOIN bookings b ON b.tenant_id = s.tenant_id AND b.id = s.booking_id
-      WHERE s.resource_id = $1 AND s.kind = 'booking' AND s.slot && tstzrange($2::timestamptz, $3::timestamptz)
-        AND ($4::uuid IS NULL OR b.id <> $4::uuid)
-      ORDER BY b.starts_at`,
-    [resourceId, ...range, excludeId],
-  );
-  const blockouts = await tx.query<{
-    id: string;
-    reason: string;
-    starts_at: Date | string;
-    ends_at: Date | string;
-  }>(
-    `SELECT id, reason, starts_at, ends_at FROM blockouts
-      WHERE resource_id = $1 AND tstzrange(starts_at, ends_at) && tstzrange($2::timestamptz, $3::timestamptz)
-      ORDER BY starts_at`,
-    [resourceId, ...range],
-  );
+  const [from, to] = [span.slotStart.toISOString(), span.slotEnd.toISOString()];
+  // sql: the span as a range, for && (range overlap), which the builder has no operator for
+  const wanted = sql<string>`tstzrange(${from}::timestamptz, ${to}::timestamptz)`;
+  // The transaction's tenant stated as well as row-level security's.
+  const tenantId = tx.tenantId;
+  const bookings = await db(tx)
+    .selectFrom('resource_slots as s')
+    .innerJoin('bookings as b', (join) =>
+      join.onRef('b.tenant_id', '=', 's.tenant_id').onRef('b.id', '=', 's.booking_id'),
+    )
+    .select((eb) => [
+      'b.id',
+      'b.customer_name',
+      'b.start_time',
+      'b.end_time',
+      'b.event_type',
+      'b.status',
+      'b.booking_code',
+      dateText(eb.ref('b.booking_date')).as('booking_date'),
+      'b.starts_at',
+      'b.ends_at',
+      eb.fn<Date>('lower', ['s.slot']).as('slot_start'),
+      eb.fn<Date>('upper', ['s.slot']).as('slot_end'),
+    ])
+    .$if(Boolean(tenantId), (qb) => qb.where('s.tenant_id', '=', tenantId!))
+    .where('s.resource_id', '=', resourceId)
+    .where('s.kind', '=', 'booking')
+    // sql: && overlap of two ranges (the exclusion constraint's operator)
+    .where(sql<boolean>`s.slot && ${wanted}`)
+    .$if(excludeId !== null, (qb) => qb.where('b.id', '<>', excludeId!))
+    .orderBy('b.starts_at')
+    .execute();
+  const blockouts = await db(tx)
+    .selectFrom('blockouts')
+    .select(['id', 'reason', 'starts_at', 'ends_at'])
+    .$if(Boolean(tenantId), (qb) => qb.where('tenant_id', '=', tenantId!))
+    .where('resource_id', '=', resourceId)
+    // sql: the block-out's instants as a range, overlapping the span (&&)
+    .where(sql<boolean>`tstzrange(starts_at, ends_at) && ${wanted}`)
+    .orderBy('starts_at')
+    .execute();
   // Times in explanations read as the venue's clock; the date is added only when it is not the
   // day this booking starts on.
   const day = venueIso(span.startsAt ?? span.slotStart, span.timeZone).slice(0, 10);
   return {
-    conflicts: bookings.rows.map((b) => ({
+    conflicts: bookings.map((b) => ({
       id: b.id,
       customer: b.customer_name,
       startTime: b.start_time,
@@ -198,7 +205,7 @@ export async function findConflicts(
         endLabel: b.booking_date === day ? b.end_time : `${b.booking_date} ${b.end_time}`,
       }),
     })),
-    blockouts: blockouts.rows.map((b) => {
+    blockouts: blockouts.map((b) => {
       const startsAt = new Date(b.starts_at);
       const endsAt = new Date(b.ends_at);
       return {

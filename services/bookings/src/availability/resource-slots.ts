@@ -2,7 +2,8 @@
  * The slot guarantee: one `resource_slots` row per blocking booking and claimed block-out,
  * under the exclusion constraint (README "How overlaps are made impossible").
  */
-import type { Tx } from '@venue/service-kit';
+import { sql, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { bookingSpan } from '../shared/time.ts';
 import { conflictError, findConflicts, type VenueSpan } from './conflicts.ts';
@@ -35,34 +36,50 @@ export async function claimBookingSlot(
   start: Date,
   end: Date,
 ): Promise<boolean> {
-  await tx.query(`DELETE FROM resource_slots WHERE booking_id = $1`, [bookingId]);
-  const { rowCount } = await tx.query(
-    `INSERT INTO resource_slots (tenant_id, resource_id, kind, booking_id, slot)
-     VALUES ($1, $2, 'booking', $3, tstzrange($4::timestamptz, $5::timestamptz))
-     ON CONFLICT DO NOTHING`,
-    [tenantId, resourceId, bookingId, start.toISOString(), end.toISOString()],
-  );
-  return rowCount === 1;
+  await db(tx)
+    .deleteFrom('resource_slots')
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', bookingId)
+    .execute();
+  const { numInsertedOrUpdatedRows } = await db(tx)
+    .insertInto('resource_slots')
+    .values({
+      tenant_id: tenantId,
+      resource_id: resourceId,
+      kind: 'booking',
+      booking_id: bookingId,
+      slot: range(start, end),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return numInsertedOrUpdatedRows === 1n;
+}
+
+/** `tstzrange(start, end)`: a slot's range, its ends bound as instants. */
+function range(start: Date | string, end: Date | string) {
+  // sql: a range type, which the builder has no constructor for (the exclusion constraint's column)
+  return sql<string>`tstzrange(${new Date(start).toISOString()}::timestamptz, ${new Date(end).toISOString()}::timestamptz)`;
 }
 
 /** Lets go of a booking's slot and gives waiting block-outs on that resource their slot back. */
-export async function releaseBookingSlot(tx: Tx, bookingId: string): Promise<void> {
-  const { rows } = await tx.query<{ resource_id: string }>(
-    `DELETE FROM resource_slots WHERE booking_id = $1 RETURNING resource_id`,
-    [bookingId],
-  );
-  for (const r of rows) await reclaimBlockouts(tx, r.resource_id);
+export async function releaseBookingSlot(tx: Tx, tenantId: string, bookingId: string): Promise<void> {
+  const rows = await db(tx)
+    .deleteFrom('resource_slots')
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', bookingId)
+    .returning('resource_id')
+    .execute();
+  for (const r of rows) await reclaimBlockouts(tx, tenantId, r.resource_id);
 }
 
-export async function reclaimBlockouts(tx: Tx, resourceId: string): Promise<void> {
-  const { rows } = await tx.query<{
-    tenant_id: string;
-    id: string;
-    starts_at: Date | string;
-    ends_at: Date | string;
-  }>(`SELECT tenant_id, id, starts_at, ends_at FROM blockouts WHERE resource_id = $1 AND NOT claimed`, [
-    resourceId,
-  ]);
+export async function reclaimBlockouts(tx: Tx, tenantId: string, resourceId: string): Promise<void> {
+  const rows = await db(tx)
+    .selectFrom('blockouts')
+    .select(['tenant_id', 'id', 'starts_at', 'ends_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('resource_id', '=', resourceId)
+    .where('claimed', '=', false)
+    .execute();
   for (const b of rows) await claimBlockout(tx, b.tenant_id, b.id, resourceId, b.starts_at, b.ends_at);
 }
 
@@ -74,19 +91,26 @@ export async function claimBlockout(
   start: Date | string,
   end: Date | string,
 ): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO resource_slots (tenant_id, resource_id, kind, blockout_id, slot)
-     VALUES ($1, $2, 'blockout', $3, tstzrange($4::timestamptz, $5::timestamptz))
-     ON CONFLICT DO NOTHING`,
-    [tenantId, resourceId, id, new Date(start).toISOString(), new Date(end).toISOString()],
-  );
-  await tx.query(`UPDATE blockouts SET claimed = $4 WHERE tenant_id = $1 AND id = $2 AND resource_id = $3`, [
-    tenantId,
-    id,
-    resourceId,
-    rowCount === 1,
-  ]);
-  return rowCount === 1;
+  const inserted = await db(tx)
+    .insertInto('resource_slots')
+    .values({
+      tenant_id: tenantId,
+      resource_id: resourceId,
+      kind: 'blockout',
+      blockout_id: id,
+      slot: range(start, end),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  const claimed = inserted.numInsertedOrUpdatedRows === 1n;
+  await db(tx)
+    .updateTable('blockouts')
+    .set({ claimed })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('resource_id', '=', resourceId)
+    .execute();
+  return claimed;
 }
 
 /** Claims the booking's slot, or answers the 409 with whatever holds the time now. */

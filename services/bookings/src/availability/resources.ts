@@ -1,9 +1,11 @@
 /** The local copy of the catalogue's resources (resource.* events, or the catalogue's list when one is missing). */
-import { badRequest, type Tx } from '@venue/service-kit';
+import { badRequest, type Selectable, type Tx } from '@venue/service-kit';
+import { db, NOW } from '../db/query.ts';
+import type { ResourcesTable } from '../db/schema.ts';
 import type { BookingClients, CatalogueResource } from '../remote/clients.ts';
 import { isUuid } from '../shared/request.ts';
 
-function rowToResource(r: Record<string, unknown>): CatalogueResource {
+function rowToResource(r: Selectable<ResourcesTable>): CatalogueResource {
   return {
     id: String(r.id),
     name: String(r.name),
@@ -16,31 +18,51 @@ function rowToResource(r: Record<string, unknown>): CatalogueResource {
 }
 
 export async function upsertResource(tx: Tx, tenantId: string, r: CatalogueResource): Promise<void> {
-  await tx.query(
-    `INSERT INTO resources (tenant_id, id, name, capacity, status, setup_buffer_minutes, packdown_buffer_minutes, apply_buffers, deleted, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, now())
-     ON CONFLICT (tenant_id, id) DO UPDATE SET name = EXCLUDED.name, capacity = EXCLUDED.capacity,
-       status = EXCLUDED.status, setup_buffer_minutes = EXCLUDED.setup_buffer_minutes,
-       packdown_buffer_minutes = EXCLUDED.packdown_buffer_minutes, apply_buffers = EXCLUDED.apply_buffers,
-       deleted = false, updated_at = now()`,
-    [
-      tenantId,
-      r.id,
-      r.name,
-      r.capacity,
-      r.status,
-      r.setupBufferMinutes,
-      r.packdownBufferMinutes,
-      r.applyBuffers,
-    ],
-  );
+  await db(tx)
+    .insertInto('resources')
+    .values({
+      tenant_id: tenantId,
+      id: r.id,
+      name: r.name,
+      capacity: r.capacity,
+      status: r.status,
+      setup_buffer_minutes: r.setupBufferMinutes,
+      packdown_buffer_minutes: r.packdownBufferMinutes,
+      apply_buffers: r.applyBuffers,
+      deleted: false,
+      updated_at: NOW,
+    })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        capacity: eb.ref('excluded.capacity'),
+        status: eb.ref('excluded.status'),
+        setup_buffer_minutes: eb.ref('excluded.setup_buffer_minutes'),
+        packdown_buffer_minutes: eb.ref('excluded.packdown_buffer_minutes'),
+        apply_buffers: eb.ref('excluded.apply_buffers'),
+        deleted: false,
+        updated_at: NOW,
+      })),
+    )
+    .execute();
 }
 
-/** Bookings' copy of one resource; null when the id is unknown or not replicated yet. */
+/**
+ * Bookings' copy of one resource; null when the id is unknown or not replicated yet. The
+ * transaction's tenant is stated as well as row-level security's (a tenant transaction always
+ * has one), so the primary key serves the read.
+ */
 export async function localResource(tx: Tx, resourceId: string): Promise<CatalogueResource | null> {
   if (!isUuid(resourceId)) return null;
-  const local = await tx.query(`SELECT * FROM resources WHERE id = $1 AND NOT deleted`, [resourceId]);
-  return local.rows[0] ? rowToResource(local.rows[0]) : null;
+  const tenantId = tx.tenantId;
+  const local = await db(tx)
+    .selectFrom('resources')
+    .selectAll()
+    .$if(Boolean(tenantId), (qb) => qb.where('tenant_id', '=', tenantId!))
+    .where('id', '=', resourceId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return local ? rowToResource(local) : null;
 }
 
 /**

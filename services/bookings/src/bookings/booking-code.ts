@@ -1,11 +1,15 @@
 import type { Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 
 /** HH-2026-0042: per-tenant, per-year counter row, taken inside the booking's transaction. */
 export async function nextBookingCode(tx: Tx, tenantId: string, year: number): Promise<string> {
-  const { rows } = await tx.query<{ last: number }>(
-    `INSERT INTO booking_counters (tenant_id, year, last) VALUES ($1, $2, 1)
-     ON CONFLICT (tenant_id, year) DO UPDATE SET last = booking_counters.last + 1 RETURNING last`,
-    [tenantId, year],
-  );
-  return `HH-${year}-${String(rows[0]!.last).padStart(4, '0')}`;
+  const row = await db(tx)
+    .insertInto('booking_counters')
+    .values({ tenant_id: tenantId, year, last: 1 })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'year']).doUpdateSet((eb) => ({ last: eb('booking_counters.last', '+', 1) })),
+    )
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return `HH-${year}-${String(row.last).padStart(4, '0')}`;
 }

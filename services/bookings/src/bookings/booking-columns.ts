@@ -1,8 +1,9 @@
 /** The columns the booking form decides, written alike by create (INSERT) and edit (UPDATE). */
+import { sql } from '@venue/service-kit';
 import type { BookingForm } from './booking-form.ts';
 import type { Priced } from './pricing.ts';
 import type { spanFor } from '../availability/resource-slots.ts';
-import { moneyColumns } from '../status/payment.ts';
+import { moneyValues } from '../status/payment.ts';
 
 export interface FormValues {
   customerId: string;
@@ -14,32 +15,33 @@ export interface FormValues {
   span: ReturnType<typeof spanFor>;
 }
 
-/** column → SQL expression, its values added through `p`. */
-export function formColumns(v: FormValues, p: (value: unknown) => string): Record<string, string> {
+/** The form's columns and their values, alike for the INSERT and the edit's UPDATE. */
+export function formValues(v: FormValues) {
   const { form, extras, span } = v;
   return {
-    customer_id: p(v.customerId),
-    customer_name: p(form.customerName),
-    customer_email: p(form.customerEmail),
-    customer_phone: p(form.customerPhone),
-    event_type: p(form.eventType),
-    guest_count: p(extras.guestCount),
-    booking_date: p(form.bookingDate),
-    start_time: p(form.startTime),
-    end_time: p(form.endTime),
-    resource_id: p(v.resource.id),
-    resource_name: p(v.resource.name),
-    estimated_price_cents: p(extras.estimatedPriceCents),
-    calculated_price_cents: p(v.priced.cents),
-    price_details: p(JSON.stringify(v.priced.details)),
-    add_ons: p(JSON.stringify(v.priced.addOns)),
-    additional_description: p(v.description.slice(0, 5000)),
-    setup_buffer_minutes: p(span.setup),
-    packdown_buffer_minutes: p(span.packdown),
-    starts_at: p(span.startsAt.toISOString()),
-    ends_at: p(span.endsAt.toISOString()),
-    slot: `tstzrange(${p(span.slotStart.toISOString())}::timestamptz, ${p(span.slotEnd.toISOString())}::timestamptz)`,
+    customer_id: v.customerId,
+    customer_name: form.customerName,
+    customer_email: form.customerEmail,
+    customer_phone: form.customerPhone,
+    event_type: form.eventType,
+    guest_count: extras.guestCount,
+    booking_date: form.bookingDate,
+    start_time: form.startTime,
+    end_time: form.endTime,
+    resource_id: v.resource.id,
+    resource_name: v.resource.name,
+    estimated_price_cents: extras.estimatedPriceCents,
+    calculated_price_cents: v.priced.cents,
+    price_details: JSON.stringify(v.priced.details),
+    add_ons: JSON.stringify(v.priced.addOns),
+    additional_description: v.description.slice(0, 5000),
+    setup_buffer_minutes: span.setup,
+    packdown_buffer_minutes: span.packdown,
+    starts_at: span.startsAt.toISOString(),
+    ends_at: span.endsAt.toISOString(),
+    // sql: a range value (the slot), which the builder has no constructor for
+    slot: sql<string>`tstzrange(${span.slotStart.toISOString()}::timestamptz, ${span.slotEnd.toISOString()}::timestamptz)`,
     // a new price brings its stored figures (migration 007); an edit that keeps the price keeps them
-    ...(v.priced.money ? moneyColumns(v.priced.money, p) : {}),
+    ...(v.priced.money ? moneyValues(v.priced.money) : {}),
   };
 }

@@ -7,7 +7,8 @@ import type {
   CustomerTier,
   Priority,
 } from '@venue/contracts/bookings';
-import { notFound, type Tx } from '@venue/service-kit';
+import { notFound, type Queryable, type Tx } from '@venue/service-kit';
+import { dateText, db } from '../db/query.ts';
 import { isUuid } from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
 import { depositCentsOf, paymentDetailsView, storedMoney, totalCentsOf } from '../status/payment.ts';
@@ -66,8 +67,16 @@ export interface BookingRow {
   updated_at: Date | string;
 }
 
-/** Columns with dates rendered as text so both drivers give the same shape. */
-export const BOOKING_COLUMNS = `b.*, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date`;
+/**
+ * The bookings table as `b` with every column, the date rendered as text so both drivers give
+ * the same shape (`b.*, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date`): a BookingRow.
+ */
+export function selectBookings(tx: Queryable) {
+  return db(tx)
+    .selectFrom('bookings as b')
+    .selectAll('b')
+    .select((eb) => dateText(eb.ref('b.booking_date')).as('booking_date'));
+}
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const dollars = (c: number | null) => (c === null ? null : Math.round(c) / 100);
@@ -149,13 +158,12 @@ export async function findBooking(tx: Tx, id: string): Promise<BookingRow | null
   if (!isUuid(id)) return null;
   // The tenant stated as well as left to row-level security, so the primary key serves it
   // (a system transaction, such as the hold sweep's, has no tenant and looks up by id).
-  const { rows } = tx.tenantId
-    ? await tx.query<BookingRow>(
-        `SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.tenant_id = $2 AND b.id = $1`,
-        [id, tx.tenantId],
-      )
-    : await tx.query<BookingRow>(`SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.id = $1`, [id]);
-  return rows[0] ?? null;
+  const tenantId = tx.tenantId;
+  const row = await selectBookings(tx)
+    .$if(Boolean(tenantId), (qb) => qb.where('b.tenant_id', '=', tenantId!))
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function reload(tx: Tx, id: string): Promise<BookingRow> {

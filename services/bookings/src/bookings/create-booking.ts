@@ -3,6 +3,8 @@
  * The catalogue is asked between two transactions, never inside one (no connection waits on it).
  */
 import { badRequest, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
+import type { BookingSource } from '@venue/contracts/bookings';
+import { db, NOW } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { assertNoConflicts } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
@@ -14,9 +16,8 @@ import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.t
 import { paymentDetails, pricingTerms } from '../status/payment.ts';
 import { isBlocking, type BookingStatus } from '../status/transitions.ts';
 import { oneOf, tenantOf } from '../shared/request.ts';
-import { sqlParams } from '../shared/sql.ts';
 import { venueToday } from '../shared/time.ts';
-import { formColumns } from './booking-columns.ts';
+import { formValues } from './booking-columns.ts';
 import { nextBookingCode } from './booking-code.ts';
 import { validateBookingForm, validateExtras, type BookingForm } from './booking-form.ts';
 import { bookingLabel, publishBooking, reload } from './booking-row.ts';
@@ -122,12 +123,12 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
   const holdUntil =
     status === 'tentative' ? new Date(now.getTime() + settings.holdExpiryHours * 3_600_000) : null;
   const staff = staffFields(body);
-  const { params, p } = sqlParams();
-  const columns: Record<string, string> = {
-    tenant_id: p(tenantId),
-    booking_code: p(code),
-    ...formColumns(
-      {
+  const inserted = await db(tx)
+    .insertInto('bookings')
+    .values({
+      tenant_id: tenantId,
+      booking_code: code,
+      ...formValues({
         customerId,
         form,
         extras,
@@ -135,29 +136,25 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
         priced,
         description: String(body.additionalDescription ?? ''),
         span,
-      },
-      p,
-    ),
-    status: p(status),
-    notes: p((staff.notes as string | undefined) ?? ''),
-    booking_source: p(oneOf(body.bookingSource, SOURCES, 'admin')),
-    quotation_id: p(typeof body.quotationId === 'string' ? body.quotationId : null),
-    priority: p((staff.priority as string | undefined) ?? 'normal'),
-    customer_tier: p(tier),
-    bond_required: p(staff.bond_required ?? false),
-    bond_cents: p(staff.bond_cents ?? 0),
-    bond_paid: p(staff.bond_paid ?? false),
-    docs: `COALESCE(${p((staff.docs as string | undefined) ?? null)}::jsonb, '{"idVerified":false,"insuranceVerified":false}'::jsonb)`,
-    hold_expires_at: p(holdUntil),
-    payment_details: p(payment ? JSON.stringify(payment) : null),
-    cancelled_at: status === 'cancelled' ? 'now()' : 'NULL',
-    series_id: p(n.seriesId ?? null),
-  };
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO bookings (${Object.keys(columns).join(', ')}) VALUES (${Object.values(columns).join(', ')}) RETURNING id`,
-    params,
-  );
-  const id = rows[0]!.id;
+      }),
+      status,
+      notes: staff.notes ?? '',
+      booking_source: oneOf<BookingSource>(body.bookingSource, SOURCES, 'admin'),
+      quotation_id: typeof body.quotationId === 'string' ? body.quotationId : null,
+      priority: staff.priority ?? 'normal',
+      customer_tier: tier,
+      bond_required: staff.bond_required ?? false,
+      bond_cents: staff.bond_cents ?? 0,
+      bond_paid: staff.bond_paid ?? false,
+      docs: staff.docs ?? JSON.stringify({ idVerified: false, insuranceVerified: false }),
+      hold_expires_at: holdUntil,
+      payment_details: payment ? JSON.stringify(payment) : null,
+      cancelled_at: status === 'cancelled' ? NOW : null,
+      series_id: n.seriesId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = inserted.id;
   await refreshCustomerSummary(tx, tenantId, [customerId], now, settings.timezone);
   if (isBlocking(status)) await claimSlotOr409(tx, tenantId, id, resource.id, span);
   const row = await reload(tx, id);

@@ -11,7 +11,7 @@ import { ddmmyyyy } from '../shared/csv.ts';
 import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { storedMoney, totalCentsOf } from '../status/payment.ts';
-import { balanceDue, BOOKING_COLUMNS, type BookingRow } from './booking-row.ts';
+import { balanceDue, selectBookings, type BookingRow } from './booking-row.ts';
 import { buildListQuery, type Query } from './list-query.ts';
 
 const HEADER = [
@@ -102,11 +102,12 @@ export function exportRoutes(router: AppRouter, deps: Deps): void {
   router.get('/api/bookings/export.csv', ...bookingsGuard, async (ctx) => {
     const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
     const today = venueToday(deps.now(), settings.timezone);
-    const { where, orderBy, params } = buildListQuery(ctx.query as Query, today, tenantOf(ctx));
-    const { rows } = await ctx.state.tx.query<BookingRow>(
-      `SELECT ${BOOKING_COLUMNS} FROM bookings b ${where} ${orderBy} LIMIT 10000`,
-      params,
-    );
+    const { where, orderBy } = buildListQuery(ctx.query as Query, today, tenantOf(ctx));
+    const rows: BookingRow[] = await selectBookings(ctx.state.tx)
+      .where(where)
+      .orderBy(orderBy)
+      .limit(10000)
+      .execute();
     const name = exportFileName(ctx.query.status, deps.now(), settings.timezone);
     ctx.set('content-disposition', `attachment; filename="${name}"`);
     ctx.type = 'text/csv; charset=utf-8';

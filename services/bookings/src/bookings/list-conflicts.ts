@@ -4,7 +4,8 @@
  * practice this is a block-out created over the booking (decision 13, `claimed` false); another
  * booking is listed too should one ever share the time. One statement for the whole page.
  */
-import type { Tx } from '@venue/service-kit';
+import { sql, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { venueIso } from '../shared/time.ts';
 
 export interface ListConflict {
@@ -25,30 +26,54 @@ export async function conflictsOf(
 ): Promise<Map<string, ListConflict[]>> {
   const out = new Map<string, ListConflict[]>();
   if (!bookingIds.length) return out;
-  const { rows } = await tx.query<{
-    of: string;
-    kind: 'booking' | 'blockout';
-    id: string;
-    label: string;
-    starts_at: Date | string;
-    ends_at: Date | string;
-  }>(
-    `SELECT p.id AS of, 'booking' AS kind, o.id, o.booking_code || ' ' || o.customer_name AS label,
-            o.starts_at, o.ends_at
-       FROM bookings p
-       JOIN bookings o ON o.tenant_id = p.tenant_id AND o.resource_id = p.resource_id AND o.id <> p.id
-        AND o.booking_date BETWEEN p.booking_date - 1 AND p.booking_date + 1
-        AND o.status IN ('pending', 'tentative', 'confirmed') AND o.slot && p.slot
-      WHERE p.tenant_id = $1::uuid AND p.id = ANY($2::uuid[])
-     UNION ALL
-     SELECT p.id, 'blockout', bo.id, bo.reason, bo.starts_at, bo.ends_at
-       FROM bookings p
-       JOIN blockouts bo ON bo.tenant_id = p.tenant_id AND bo.resource_id = p.resource_id
-        AND bo.starts_at < upper(p.slot) AND bo.ends_at > lower(p.slot)
-      WHERE p.tenant_id = $1::uuid AND p.id = ANY($2::uuid[])
-      ORDER BY 5`,
-    [tenantId, bookingIds],
-  );
+  const rows = await db(tx)
+    .selectFrom('bookings as p')
+    .innerJoin('bookings as o', (join) =>
+      join
+        .onRef('o.tenant_id', '=', 'p.tenant_id')
+        .onRef('o.resource_id', '=', 'p.resource_id')
+        .onRef('o.id', '<>', 'p.id')
+        // sql: a day either side of the booking's date (date arithmetic)
+        .on(sql<boolean>`o.booking_date BETWEEN p.booking_date - 1 AND p.booking_date + 1`)
+        .on('o.status', 'in', ['pending', 'tentative', 'confirmed'])
+        // sql: && overlap of the two slots (ranges)
+        .on(sql<boolean>`o.slot && p.slot`),
+    )
+    .select((eb) => [
+      'p.id as of',
+      eb.cast<'booking' | 'blockout'>(eb.val('booking'), 'text').as('kind'),
+      'o.id',
+      eb(eb('o.booking_code', '||', ' '), '||', eb.ref('o.customer_name'))
+        .$castTo<string>()
+        .as('label'),
+      'o.starts_at',
+      'o.ends_at',
+    ])
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.id', 'in', bookingIds)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('bookings as p')
+        .innerJoin('blockouts as bo', (join) =>
+          join
+            .onRef('bo.tenant_id', '=', 'p.tenant_id')
+            .onRef('bo.resource_id', '=', 'p.resource_id')
+            // sql: the slot's bounds (range functions) against the block-out's instants
+            .on(sql<boolean>`bo.starts_at < upper(p.slot) AND bo.ends_at > lower(p.slot)`),
+        )
+        .select((eb) => [
+          'p.id as of',
+          eb.cast<'booking' | 'blockout'>(eb.val('blockout'), 'text').as('kind'),
+          'bo.id',
+          'bo.reason as label',
+          'bo.starts_at',
+          'bo.ends_at',
+        ])
+        .where('p.tenant_id', '=', tenantId)
+        .where('p.id', 'in', bookingIds),
+    )
+    .orderBy('starts_at')
+    .execute();
   for (const r of rows) {
     let list = out.get(r.of);
     if (!list) out.set(r.of, (list = []));

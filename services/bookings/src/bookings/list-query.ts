@@ -1,16 +1,17 @@
 /** Server-side filters and sorting of the booking lists (all on indexed, tenant-leading columns). */
-import type { BOOKING_SORTS } from '@venue/contracts/bookings';
-import { bookingListQuery } from '@venue/contracts/bookings';
-import { parseQuery } from '@venue/service-kit';
+import { bookingListQuery, type BOOKING_SORTS, type BookingStatus } from '@venue/contracts/bookings';
 import {
-  decodeCursor,
-  keysetAfter,
-  keysetOrderBy,
-  keysetSelect,
-  type KeysetKey,
-  type SortOrder,
-} from '@venue/service-kit/paging';
-import { sqlParams } from '../shared/sql.ts';
+  keysetAfterCursor,
+  keysetColumns,
+  keysetOrder,
+  parseQuery,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from '@venue/service-kit';
+import { decodeCursor, type KeysetKey, type SortOrder } from '@venue/service-kit/paging';
+import type { BookingsDb, BookingsTable } from '../db/schema.ts';
 import { addDays } from '../shared/time.ts';
 
 export type Query = Record<string, string | string[] | undefined>;
@@ -54,92 +55,104 @@ const SORTS: Record<(typeof BOOKING_SORTS)[number], KeysetKey[]> = {
 // The filters are the API contract's (contracts bookings/requests.ts); its sorts are these.
 export const listQuery = bookingListQuery;
 
+type ListEb = ExpressionBuilder<BookingsDb & { b: BookingsTable }, 'b'>;
+
+/** A condition as SQL text of the list's own (the money expressions above); no values in it. */
+// sql: text written once above and shared with the sort keys, without values
+const raw = (text: string) => sql<boolean>`${sql.raw(text)}`;
+
 /**
- * The list's statement parts for the filters of the contract: WHERE (the tenant stated as well as
- * row-level security's, so a tenant index serves it), ORDER BY, the cursor's key columns, and
- * with `cursor` the condition for the rows after it (a forged cursor is a 400).
- * `filterWhere`/`filterParams` are the filters alone, for counting.
+ * The list's conditions for the filters of the contract (the tenant stated as well as row-level
+ * security's, so a tenant index serves it), its order and cursor keys, and with `cursor` the
+ * condition for the rows after it (a forged cursor is a 400). `filters` are the filters alone,
+ * for counting.
  */
 export function buildListQuery(query: Query, today: string, tenantId: string, cursor?: string) {
   const q = parseQuery({ query, request: {} }, listQuery);
-  const { params, p } = sqlParams();
-  const where: string[] = [`b.tenant_id = ${p(tenantId)}::uuid`];
   const statuses = (q.status ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean)
-    .map((s) => (s === 'pending_review' ? 'pending' : s));
-  // One status as an equality, so the status-led indexes give their rows in the list's order.
-  if (statuses.length === 1) where.push(`b.status = ${p(statuses[0])}`);
-  else if (statuses.length > 1) where.push(`b.status = ANY(${p(statuses)}::text[])`);
+    .map((s) => (s === 'pending_review' ? 'pending' : s)) as BookingStatus[];
   const text = q.q?.trim();
-  if (text) {
-    const like = p(likePattern(text));
+  const filters = (eb: ListEb) => {
+    const where: Expression<SqlBool>[] = [eb('b.tenant_id', '=', tenantId)];
+    // One status as an equality, so the status-led indexes give their rows in the list's order.
+    if (statuses.length === 1) where.push(eb('b.status', '=', statuses[0]!));
+    // sql: = ANY of one array parameter (one statement shape however many are chosen)
+    else if (statuses.length > 1) where.push(sql<boolean>`b.status = ANY(${statuses}::text[])`);
     // customer name, e-mail, booking code, resource and event type, lower-cased once when the
     // row was written (migration 013): one LIKE a row instead of five lower() calls and LIKEs
-    where.push(`b.search_text LIKE ${like}`);
-  }
-  if (q.from) where.push(`b.booking_date >= ${p(q.from)}::date`);
-  if (q.to) where.push(`b.booking_date <= ${p(q.to)}::date`);
-  if (q.resourceId) where.push(`b.resource_id = ANY(${p(q.resourceId.split(','))}::uuid[])`);
-  for (const [key, col] of [
-    ['source', 'b.booking_source'],
-    ['tier', 'b.customer_tier'],
-    ['priority', 'b.priority'],
-  ] as const) {
-    const v = q[key];
-    if (v) where.push(`${col} = ANY(${p(v.split(','))}::text[])`);
-  }
-  switch (q.quick) {
-    case 'today':
-      where.push(`b.booking_date = ${p(today)}::date`);
-      break;
-    case 'tomorrow':
-      where.push(`b.booking_date = ${p(addDays(today, 1))}::date`);
-      break;
-    case 'thisWeek': {
-      const dow = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
-      const monday = addDays(today, -dow);
-      where.push(`b.booking_date BETWEEN ${p(monday)}::date AND ${p(addDays(monday, 6))}::date`);
-      break;
+    if (text) where.push(eb('b.search_text', 'like', likePattern(text)));
+    if (q.from) where.push(eb('b.booking_date', '>=', q.from));
+    if (q.to) where.push(eb('b.booking_date', '<=', q.to));
+    // sql: = ANY of a uuid array parameter
+    if (q.resourceId) where.push(sql<boolean>`b.resource_id = ANY(${q.resourceId.split(',')}::uuid[])`);
+    for (const [key, col] of [
+      ['source', 'b.booking_source'],
+      ['tier', 'b.customer_tier'],
+      ['priority', 'b.priority'],
+    ] as const) {
+      const v = q[key];
+      // sql: = ANY of a text array parameter
+      if (v) where.push(sql<boolean>`${sql.ref(col)} = ANY(${v.split(',')}::text[])`);
     }
-    case 'overdue':
-      where.push(`b.booking_date < ${p(today)}::date AND b.status IN ('pending','tentative','confirmed')`);
-      break;
-    case 'highValue':
-      where.push(`${VALUE_SQL} > 200000`);
-      break;
-  }
-  if (q.balanceDue) where.push(`${BALANCE_SQL} > 0`);
-  if (q.bondRequired) where.push(`b.bond_required`);
-  if (q.docsMissing)
-    where.push(
-      `NOT (COALESCE((b.docs->>'idVerified')::boolean, false) AND COALESCE((b.docs->>'insuranceVerified')::boolean, false))`,
-    );
-  if (q.withAddOns) where.push(`jsonb_array_length(b.add_ons) > 0`);
-  if (q.recent30) where.push(`b.created_at >= now() - interval '30 days'`);
-  if (q.cancelledFrom) where.push(`b.cancelled_at >= ${p(q.cancelledFrom)}::date`);
-  if (q.onDates === 'none') where.push('false');
-  else if (q.onDates) where.push(`b.booking_date = ANY(${p(q.onDates.split(','))}::date[])`);
-
-  const filterWhere = `WHERE ${where.join(' AND ')}`;
-  /** A text search counts up to SEARCH_COUNT_CAP matches only (decision 36). */
-  const searched = Boolean(text);
-  const filterParams = [...params];
+    switch (q.quick) {
+      case 'today':
+        where.push(eb('b.booking_date', '=', today));
+        break;
+      case 'tomorrow':
+        where.push(eb('b.booking_date', '=', addDays(today, 1)));
+        break;
+      case 'thisWeek': {
+        const dow = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
+        const monday = addDays(today, -dow);
+        where.push(eb.between('b.booking_date', monday, addDays(monday, 6)));
+        break;
+      }
+      case 'overdue':
+        where.push(
+          eb('b.booking_date', '<', today),
+          eb('b.status', 'in', ['pending', 'tentative', 'confirmed']),
+        );
+        break;
+      case 'highValue':
+        where.push(raw(`${VALUE_SQL} > 200000`));
+        break;
+    }
+    if (q.balanceDue) where.push(raw(`${BALANCE_SQL} > 0`));
+    if (q.bondRequired) where.push(eb.ref('b.bond_required'));
+    if (q.docsMissing)
+      where.push(
+        raw(
+          `NOT (COALESCE((b.docs->>'idVerified')::boolean, false) AND COALESCE((b.docs->>'insuranceVerified')::boolean, false))`,
+        ),
+      );
+    if (q.withAddOns) where.push(raw(`jsonb_array_length(b.add_ons) > 0`));
+    if (q.recent30) where.push(raw(`b.created_at >= now() - interval '30 days'`));
+    // sql: an instant compared with a date (midnight of the session's zone), as before
+    if (q.cancelledFrom) where.push(sql<boolean>`b.cancelled_at >= ${q.cancelledFrom}::date`);
+    if (q.onDates === 'none') where.push(eb.lit(false));
+    // sql: = ANY of a date array parameter
+    else if (q.onDates) where.push(sql<boolean>`b.booking_date = ANY(${q.onDates.split(',')}::date[])`);
+    return where;
+  };
 
   const sort = q.sort ?? 'created';
   const keys = SORTS[sort]!;
   const order: SortOrder = q.order ?? (q.sort ? 'asc' : 'desc');
-  if (cursor) where.push(keysetAfter(keys, order, decodeCursor(cursor, sort, order, keys), p));
+  const after = cursor ? decodeCursor(cursor, sort, order, keys) : null;
   return {
-    where: `WHERE ${where.join(' AND ')}`,
-    orderBy: keysetOrderBy(keys, order),
-    params,
-    filterWhere,
-    filterParams,
-    searched,
+    /** The filters and, after a cursor, the rows after it. */
+    where: (eb: ListEb) =>
+      eb.and(after ? [...filters(eb), keysetAfterCursor(keys, order, after)] : filters(eb)),
+    /** The filters alone, for counting. */
+    filterWhere: (eb: ListEb) => eb.and(filters(eb)),
+    /** A text search counts up to SEARCH_COUNT_CAP matches only (decision 36). */
+    searched: Boolean(text),
+    orderBy: keysetOrder(keys, order),
     /** Select-list items carrying each row's cursor keys (keysetPage reads them). */
-    keyColumns: keysetSelect(keys),
+    keyColumns: keysetColumns(keys),
     sort,
     order,
     keys,

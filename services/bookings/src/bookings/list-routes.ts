@@ -1,21 +1,30 @@
 /** The booking lists: paged list, the hall-owner list, stats and the quick search. */
 import { z } from 'zod';
-import { conflictsQuery, pagingQueryFields, searchQuery } from '@venue/contracts/bookings';
+import {
+  conflictsQuery,
+  pagingQueryFields,
+  searchQuery,
+  type BookingStatus,
+} from '@venue/contracts/bookings';
 import {
   isUuid,
   notFound,
   parseQuery,
+  sql,
   requireTenantParam,
   type AppContext,
   type AppRouter,
+  type Expression,
+  type SqlBool,
 } from '@venue/service-kit';
-import { COUNT_CAP, cappedCount, keysetPage, wantsTotal } from '@venue/service-kit/paging';
+import { COUNT_CAP, keysetPage, wantsTotal } from '@venue/service-kit/paging';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
 import { pageParams, tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
-import { BOOKING_COLUMNS, toBooking, type BookingRow } from './booking-row.ts';
+import { db, NOW } from '../db/query.ts';
+import { selectBookings, toBooking } from './booking-row.ts';
 import { buildListQuery, likePattern, type Query } from './list-query.ts';
 import { conflictsOf } from './list-conflicts.ts';
 
@@ -35,7 +44,7 @@ export const SEARCH_COUNT_CAP = 1_000;
  */
 async function listTotal(
   ctx: AppContext,
-  built: { filterWhere: string; filterParams: unknown[]; searched: boolean },
+  built: Pick<ReturnType<typeof buildListQuery>, 'filterWhere' | 'searched'>,
   offset: number | null,
   rows: number,
   hasMore: boolean,
@@ -43,7 +52,18 @@ async function listTotal(
   const cap = built.searched ? SEARCH_COUNT_CAP : COUNT_CAP;
   if (offset !== null && !hasMore && (rows > 0 || offset === 0) && offset + rows <= cap)
     return { total: offset + rows, totalIsEstimate: false };
-  return cappedCount(ctx.state.tx, `FROM bookings b ${built.filterWhere}`, built.filterParams, cap);
+  // The kit's cappedCount as a builder: SELECT count(*) FROM (SELECT 1 … LIMIT cap + 1) capped.
+  const capped = db(ctx.state.tx)
+    .selectFrom('bookings as b')
+    .select((eb) => eb.lit(1).as('one'))
+    .where(built.filterWhere)
+    .limit(cap + 1);
+  const row = await db(ctx.state.tx)
+    .selectFrom(capped.as('capped'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
 }
 
 export function listRoutes(router: AppRouter, deps: Deps): void {
@@ -65,11 +85,13 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
   ) {
     const today = venueToday(deps.now(), zone);
     const built = buildListQuery(ctx.query as Query, today, tenantId, cursor);
-    const { rows } = await ctx.state.tx.query<BookingRow>(
-      `SELECT ${BOOKING_COLUMNS}, ${built.keyColumns} FROM bookings b ${built.where} ${built.orderBy}
-        LIMIT ${max + 1} OFFSET ${offset}`,
-      built.params,
-    );
+    const rows = await selectBookings(ctx.state.tx)
+      .select(built.keyColumns)
+      .where(built.where)
+      .orderBy(built.orderBy)
+      .limit(max + 1)
+      .offset(offset)
+      .execute();
     const page = keysetPage(rows, max, built.sort, built.order, built.keys);
     return { ...page, items: page.rows.map((r) => toBooking(r, zone)), built };
   }
@@ -84,7 +106,13 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
       if (!isUuid(ctx.params.ownerId)) throw notFound('Hall owner not found');
       if (principal.role === 'super_admin' && ctx.params.ownerId !== principal.tenantId) {
         // The one cross-tenant read: a super admin looking at a named owner's bookings.
-        await ctx.state.tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [ctx.params.ownerId]);
+        await db(ctx.state.tx)
+          .selectNoFrom((eb) =>
+            eb
+              .fn('set_config', [eb.val('app.tenant_id'), eb.val(ctx.params.ownerId!), eb.lit(true)])
+              .as('set'),
+          )
+          .execute();
       }
       // the owner's clock, not the caller's (a super admin's own tenant has no venue)
       const zone = await zoneOf(ctx, ctx.params.ownerId);
@@ -138,24 +166,71 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
   router.get('/api/bookings/stats', ...bookingsGuard, async (ctx) => {
     const today = venueToday(deps.now(), await zoneOf(ctx));
     // One pass over the tenant's rows (the tenant stated, so its index bounds the read).
-    const { rows } = await ctx.state.tx.query<Record<string, number>>(
-      `SELECT
-         count(*) FILTER (WHERE booking_date = $1::date AND status IN ('pending','tentative','confirmed','completed')) AS "todayCount",
-         count(*) FILTER (WHERE status = 'pending') AS "pendingCount",
-         count(*) FILTER (WHERE status = 'confirmed') AS "confirmedCount",
-         count(*) FILTER (WHERE status = 'completed') AS "completedCount",
-         count(*) FILTER (WHERE status = 'completed' AND date_trunc('month', booking_date) = date_trunc('month', $1::date)) AS "completedThisMonth",
-         COALESCE(sum(calculated_price_cents) FILTER (WHERE status = 'completed'), 0) AS "completedRevenueCents",
-         COALESCE(sum(COALESCE(total_cents, calculated_price_cents)) FILTER (WHERE status = 'completed'), 0) AS "completedRevenueInclGstCents",
-         COALESCE(round(avg(COALESCE(total_cents, calculated_price_cents)) FILTER (WHERE status = 'completed')), 0) AS "avgCompletedValueCents",
-         count(*) FILTER (WHERE status = 'cancelled') AS "cancelledCount",
-         count(*) FILTER (WHERE status = 'cancelled' AND date_trunc('month', cancelled_at) = date_trunc('month', now())) AS "cancelledThisMonth",
-         COALESCE(sum(COALESCE(total_cents, calculated_price_cents)) FILTER (WHERE status = 'cancelled'), 0) AS "lostRevenueCents",
-         COALESCE(sum(COALESCE(deposit_cents, (payment_details->>'depositCents')::bigint)) FILTER (WHERE status = 'cancelled' AND (payment_details->>'deposit_paid')::boolean), 0) AS "refundedCents",
-         count(*) FILTER (WHERE status IN ('pending','tentative') AND booking_date <= $1::date + 2) AS "highRiskCount"
-       FROM bookings WHERE tenant_id = $2`,
-      [today, tenantOf(ctx)],
-    );
+    // One pass over the tenant's rows (the tenant stated, so its index bounds the read).
+    const row = await db(ctx.state.tx)
+      .selectFrom('bookings')
+      .select((eb) => {
+        const count = (where: Expression<SqlBool>) => eb.fn.countAll<number>().filterWhere(where);
+        const status = (s: BookingStatus) => eb('status', '=', s);
+        const value = eb.fn.coalesce('total_cents', 'calculated_price_cents');
+        // sql.lit: date_trunc's unit as a literal, so the planner sees one expression per month
+        const month = (e: Expression<unknown>) => eb.fn('date_trunc', [sql.lit('month'), e]);
+        const todayDate = eb.cast<Date>(eb.val(today), 'date');
+        return [
+          count(
+            eb.and([
+              eb('booking_date', '=', todayDate),
+              eb('status', 'in', ['pending', 'tentative', 'confirmed', 'completed']),
+            ]),
+          ).as('todayCount'),
+          count(status('pending')).as('pendingCount'),
+          count(status('confirmed')).as('confirmedCount'),
+          count(status('completed')).as('completedCount'),
+          count(eb.and([status('completed'), eb(month(eb.ref('booking_date')), '=', month(todayDate))])).as(
+            'completedThisMonth',
+          ),
+          eb.fn
+            .coalesce(eb.fn.sum<number>('calculated_price_cents').filterWhere(status('completed')), eb.lit(0))
+            .as('completedRevenueCents'),
+          eb.fn
+            .coalesce(eb.fn.sum<number>(value).filterWhere(status('completed')), eb.lit(0))
+            .as('completedRevenueInclGstCents'),
+          eb.fn
+            .coalesce(eb.fn('round', [eb.fn.avg(value).filterWhere(status('completed'))]), eb.lit(0))
+            .as('avgCompletedValueCents'),
+          count(status('cancelled')).as('cancelledCount'),
+          count(eb.and([status('cancelled'), eb(month(eb.ref('cancelled_at')), '=', month(NOW))])).as(
+            'cancelledThisMonth',
+          ),
+          eb.fn
+            .coalesce(eb.fn.sum<number>(value).filterWhere(status('cancelled')), eb.lit(0))
+            .as('lostRevenueCents'),
+          eb.fn
+            .coalesce(
+              eb.fn
+                // sql: jsonb fields of payment_details (the deposit as confirmed, and its paid flag)
+                .sum<number>(
+                  eb.fn.coalesce('deposit_cents', sql<number>`(payment_details->>'depositCents')::bigint`),
+                )
+                // sql: as above
+                .filterWhere(
+                  eb.and([status('cancelled'), sql<boolean>`(payment_details->>'deposit_paid')::boolean`]),
+                ),
+              eb.lit(0),
+            )
+            .as('refundedCents'),
+          count(
+            eb.and([
+              eb('status', 'in', ['pending', 'tentative']),
+              // sql: date + integer days (two days after the venue's today)
+              eb('booking_date', '<=', sql<Date>`${today}::date + 2`),
+            ]),
+          ).as('highRiskCount'),
+        ];
+      })
+      .where('tenant_id', '=', tenantOf(ctx))
+      .executeTakeFirst();
+    const rows = row ? [row] : [];
     ctx.body = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
   });
 
@@ -167,13 +242,20 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
     }
     // LIKE cannot use an index under row-level security (decision 24): the tenant's bookings are
     // read latest event first off bookings_list_start_idx until eight match.
-    const { rows } = await ctx.state.tx.query<BookingRow>(
-      `SELECT ${BOOKING_COLUMNS} FROM bookings b
-        WHERE b.tenant_id = $2
-          AND (lower(b.customer_name) LIKE $1 OR lower(b.booking_code) LIKE $1 OR lower(b.customer_email) LIKE $1 OR lower(b.resource_name) LIKE $1)
-        ORDER BY b.starts_at DESC NULLS LAST, b.id LIMIT 8`,
-      [likePattern(q), tenantOf(ctx)],
-    );
+    const like = likePattern(q);
+    const rows = await selectBookings(ctx.state.tx)
+      .where('b.tenant_id', '=', tenantOf(ctx))
+      .where((eb) =>
+        eb.or(
+          (['b.customer_name', 'b.booking_code', 'b.customer_email', 'b.resource_name'] as const).map((col) =>
+            eb(eb.fn('lower', [col]), 'like', like),
+          ),
+        ),
+      )
+      .orderBy('b.starts_at', (ob) => ob.desc().nullsLast())
+      .orderBy('b.id')
+      .limit(8)
+      .execute();
     ctx.body = rows.map((r) => ({
       id: r.id,
       bookingCode: r.booking_code,

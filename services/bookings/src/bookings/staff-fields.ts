@@ -9,6 +9,17 @@ type StaffInput = Pick<
   'bondRequired' | 'bondCents' | 'bondPaid' | 'docs' | 'priority' | 'customerTier' | 'notes'
 >;
 
+/** The columns staff set, as written (docs as JSON text). */
+export interface StaffColumns {
+  bond_required?: boolean;
+  bond_cents?: number;
+  bond_paid?: boolean;
+  docs?: string;
+  priority?: NonNullable<StaffInput['priority']>;
+  customer_tier?: NonNullable<StaffInput['customerTier']>;
+  notes?: string;
+}
+
 /**
  * `body` has been through `bookingBody` (booking-form.ts): each value has its type and range
  * already (an unknown tier or a 6,000-character note was a 400 naming the field), so absent
@@ -16,7 +27,7 @@ type StaffInput = Pick<
  */
 export function staffFields(input: Record<string, unknown>) {
   const body = input as StaffInput;
-  const set: Record<string, unknown> = {};
+  const set: StaffColumns = {};
   if (body.bondRequired !== undefined) set.bond_required = body.bondRequired;
   if (body.bondCents !== undefined) set.bond_cents = body.bondCents;
   if (body.bondPaid !== undefined) set.bond_paid = body.bondPaid;

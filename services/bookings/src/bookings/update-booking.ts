@@ -5,6 +5,7 @@
  * write transaction, so no connection or row lock waits on it.
  */
 import { conflict, HttpError, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
+import { db, NOW } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { assertNoConflicts, conflictError } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
@@ -14,17 +15,16 @@ import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
-import { sqlParams } from '../shared/sql.ts';
 import { venueToday } from '../shared/time.ts';
 import { pricingTerms } from '../status/payment.ts';
 import { applyBookingMoney } from '../money/money-copy.ts';
 import { lockUnchanged, transition } from '../status/transition.ts';
 import { isBlocking } from '../status/transitions.ts';
-import { formColumns, type FormValues } from './booking-columns.ts';
+import { formValues, type FormValues } from './booking-columns.ts';
 import { validateBookingForm, validateExtras } from './booking-form.ts';
 import { bookingLabel, publishBooking, reload, type BookingRow } from './booking-row.ts';
 import { addOnRequests, priceBooking } from './pricing.ts';
-import { staffFields } from './staff-fields.ts';
+import { staffFields, type StaffColumns } from './staff-fields.ts';
 
 type Changes = Record<string, { old: unknown; new: unknown }>;
 
@@ -113,13 +113,15 @@ export async function updateBooking(ctx: AppContext, deps: Deps, id: string, bod
         new: money.depositPaid,
       };
     }
-    const staffKeys = Object.keys(staff);
+    const staffKeys = Object.keys(staff) as (keyof typeof staff)[];
     if (staffKeys.length > 0) {
-      const sets = staffKeys.map((k, i) => `${k} = $${i + 2}${k === 'docs' ? '::jsonb' : ''}`);
-      await tx.query(`UPDATE bookings SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
-        id,
-        ...staffKeys.map((k) => staff[k]),
-      ]);
+      // The row is locked above; the tenant stated as well as row-level security's.
+      await db(tx)
+        .updateTable('bookings')
+        .set({ ...staff, updated_at: NOW })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
       for (const k of staffKeys)
         changes[k] = { old: (before as unknown as Record<string, unknown>)[k], new: staff[k] };
     }
@@ -202,7 +204,7 @@ async function planEdit(
   before: BookingRow,
   draft: Draft,
   body: Record<string, unknown>,
-  staff: Record<string, unknown>,
+  staff: StaffColumns,
 ) {
   const { merged, moved, form, reclaims } = draft;
   const { resource: found, fetched } = moved
@@ -237,20 +239,23 @@ async function planEdit(
     values,
     reclaims,
     fetched,
-    tier: (staff.customer_tier as string | undefined) ?? before.customer_tier,
+    tier: staff.customer_tier ?? before.customer_tier,
     status: status !== before.status ? status : undefined,
   };
 }
 
 /** The booking's own resource as it stands (its buffers as booked, today's capacity). */
 async function currentResource(tx: Tx, before: BookingRow): Promise<CatalogueResource> {
-  const cap = await tx.query<{ capacity: number }>(`SELECT capacity FROM resources WHERE id = $1`, [
-    before.resource_id,
-  ]);
+  const cap = await db(tx)
+    .selectFrom('resources')
+    .select('capacity')
+    .where('tenant_id', '=', before.tenant_id)
+    .where('id', '=', before.resource_id)
+    .executeTakeFirst();
   return {
     id: before.resource_id,
     name: before.resource_name,
-    capacity: cap.rows[0]?.capacity ?? 0,
+    capacity: cap?.capacity ?? 0,
     status: 'active',
     setupBufferMinutes: before.setup_buffer_minutes,
     packdownBufferMinutes: before.packdown_buffer_minutes,
@@ -274,12 +279,12 @@ async function applyEdit(
     phone: form.customerPhone,
     tier: edit.tier,
   });
-  const { params, p } = sqlParams();
-  const sets = Object.entries(formColumns({ ...edit.values, customerId }, p)).map(([k, v]) => `${k} = ${v}`);
-  await tx.query(
-    `UPDATE bookings SET ${sets.join(', ')}, updated_at = now() WHERE id = ${p(before.id)}`,
-    params,
-  );
+  await db(tx)
+    .updateTable('bookings')
+    .set({ ...formValues({ ...edit.values, customerId }), updated_at: NOW })
+    .where('tenant_id', '=', before.tenant_id)
+    .where('id', '=', before.id)
+    .execute();
   await refreshCustomerSummary(
     tx,
     tenantOf(ctx),
@@ -289,7 +294,7 @@ async function applyEdit(
   );
   if (edit.reclaims) {
     try {
-      await releaseBookingSlot(tx, before.id);
+      await releaseBookingSlot(tx, tenantOf(ctx), before.id);
       await claimSlotOr409(tx, tenantOf(ctx), before.id, resource.id, span);
     } catch (err) {
       // Giving the old slot back re-claims waiting block-outs, which can meet a racing move's

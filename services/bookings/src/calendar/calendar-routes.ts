@@ -1,6 +1,7 @@
 /** GET /api/calendar: a compact month of bookings and block-outs, fast for 2,000 bookings. */
 import { calendarQuery } from '@venue/contracts/bookings';
-import { badRequest, parseQuery, requireAuth, withTx, type AppRouter } from '@venue/service-kit';
+import { badRequest, parseQuery, requireAuth, sql, withTx, type AppRouter } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { anyPermission } from '../shared/guards.ts';
 import { tenantOf } from '../shared/request.ts';
@@ -43,53 +44,79 @@ export function calendarRoutes(router: AppRouter): void {
     // starts_at index (bookings_calendar_resource_idx with a resource, else bookings_list_start_idx)
     // read just the window. The slot's GiST (resource_slots) cannot help here: && is not leakproof,
     // so under row-level security it is never an index condition (decision 19).
-    const params: unknown[] = [tenantId, from, addDays(to, 1), zone];
-    const window = `($2::date::timestamp AT TIME ZONE $4)`;
-    const windowEnd = `($3::date::timestamp AT TIME ZONE $4)`;
-    const byResource = rawResource ? ` AND b.resource_id = $${params.push(rawResource)}::uuid` : '';
+    // sql: a venue date's midnight as an instant (AT TIME ZONE), which the builder has no form for
+    const window = sql<Date>`(${from}::date::timestamp AT TIME ZONE ${zone})`;
+    // sql: the same for the day after `to`
+    const windowEnd = sql<Date>`(${addDays(to, 1)}::date::timestamp AT TIME ZONE ${zone})`;
+    // sql: with perDay, the aggregate keeps each day's first rows (its FILTER), else every row
+    const kept = perDay === undefined ? sql<boolean>`true` : sql<boolean>`w.n <= ${perDay}`;
     // One JSON value instead of 2,000 rows: row decoding dominates on PGlite (5× faster this way).
     // With perDay, a window numbers each venue day's bookings in the grid's order and keeps the
     // first ones; the day totals travel alongside so the cells can say "+N more".
-    const limit = perDay === undefined ? '' : ` AND w.n <= $${params.push(perDay)}`;
-    const { rows } = await ctx.state.tx.query<{ j: string; totals: string | null }>(
-      `WITH w AS (
-         SELECT b.id, b.booking_code, b.customer_name, b.event_type, b.resource_id, b.resource_name, b.status,
-                b.starts_at, b.ends_at, b.slot, b.booking_date, b.start_time, b.end_time,
-                row_number() OVER (PARTITION BY b.booking_date ORDER BY b.starts_at, b.id) AS n
-           FROM bookings b
-          WHERE b.tenant_id = $1${byResource}
-            AND b.starts_at < ${windowEnd} AND b.ends_at > ${window}
-            AND b.starts_at >= ${window} - interval '2 days'
-            AND b.status NOT IN ('cancelled', 'expired'))
-       SELECT COALESCE(json_agg(json_build_array(w.id, w.booking_code, w.customer_name, w.event_type, w.resource_id,
-                w.resource_name, w.status, extract(epoch FROM w.starts_at), extract(epoch FROM w.ends_at),
-                extract(epoch FROM lower(w.slot)), extract(epoch FROM upper(w.slot)), w.booking_date, w.start_time, w.end_time)
-                ORDER BY w.starts_at, w.id) FILTER (WHERE true${limit}), '[]')::text AS j,
-              ${perDay === undefined ? 'NULL' : `(SELECT json_object_agg(d, c) FROM (SELECT booking_date AS d, count(*) AS c FROM w GROUP BY booking_date) t)::text`} AS totals
-         FROM w`,
-      params,
-    );
+    const rows = await db(ctx.state.tx)
+      .with('w', (qb) =>
+        qb
+          .selectFrom('bookings as b')
+          .select((eb) => [
+            'b.id',
+            'b.booking_code',
+            'b.customer_name',
+            'b.event_type',
+            'b.resource_id',
+            'b.resource_name',
+            'b.status',
+            'b.starts_at',
+            'b.ends_at',
+            'b.slot',
+            'b.booking_date',
+            'b.start_time',
+            'b.end_time',
+            eb.fn
+              .agg<number>('row_number')
+              .over((ob) => ob.partitionBy('b.booking_date').orderBy('b.starts_at').orderBy('b.id'))
+              .as('n'),
+          ])
+          .where('b.tenant_id', '=', tenantId)
+          .$if(Boolean(rawResource), (w) => w.where('b.resource_id', '=', rawResource!))
+          .where('b.starts_at', '<', windowEnd)
+          .where('b.ends_at', '>', window)
+          // sql: interval arithmetic on the window's start (the index's lower bound)
+          .where('b.starts_at', '>=', sql<Date>`${window} - interval '2 days'`)
+          .where('b.status', 'not in', ['cancelled', 'expired']),
+      )
+      .selectFrom('w')
+      .select([
+        // sql: json_agg of json_build_array tuples, ordered and filtered inside the aggregate,
+        // and epoch seconds of the slot's range bounds: one text value, as decoded below
+        sql<string>`COALESCE(json_agg(json_build_array(w.id, w.booking_code, w.customer_name, w.event_type, w.resource_id,
+          w.resource_name, w.status, extract(epoch FROM w.starts_at), extract(epoch FROM w.ends_at),
+          extract(epoch FROM lower(w.slot)), extract(epoch FROM upper(w.slot)), w.booking_date, w.start_time, w.end_time)
+          ORDER BY w.starts_at, w.id) FILTER (WHERE ${kept}), '[]')::text`.as('j'),
+        // sql: the day totals as one JSON object (json_object_agg over a grouped sub-select of w)
+        (perDay === undefined
+          ? sql<string | null>`NULL`
+          : sql<
+              string | null
+            >`(SELECT json_object_agg(d, c) FROM (SELECT booking_date AS d, count(*) AS c FROM w GROUP BY booking_date) t)::text`
+        ).as('totals'),
+      ])
+      .execute();
     const tuples = JSON.parse(rows[0]?.j ?? '[]') as CalendarTuple[];
     // Block-outs near the window (a day either side, as before), through blockouts_range_idx.
-    const blockoutParams: unknown[] = [tenantId, from, to];
-    const blockoutResource = rawResource
-      ? ` AND bo.resource_id = $${blockoutParams.push(rawResource)}::uuid`
-      : '';
-    const blockouts = await ctx.state.tx.query<{
-      id: string;
-      resource_id: string;
-      reason: string;
-      starts_at: Date | string;
-      ends_at: Date | string;
-      claimed: boolean;
-      name: string | null;
-    }>(
-      `SELECT bo.id, bo.resource_id, bo.reason, bo.starts_at, bo.ends_at, bo.claimed, r.name FROM blockouts bo
-         LEFT JOIN resources r ON r.tenant_id = bo.tenant_id AND r.id = bo.resource_id
-        WHERE bo.tenant_id = $1${blockoutResource} AND bo.starts_at < $3::date + 2 AND bo.ends_at > $2::date - 1
-        ORDER BY bo.starts_at`,
-      blockoutParams,
-    );
+    const blockouts = await db(ctx.state.tx)
+      .selectFrom('blockouts as bo')
+      .leftJoin('resources as r', (join) =>
+        join.onRef('r.tenant_id', '=', 'bo.tenant_id').onRef('r.id', '=', 'bo.resource_id'),
+      )
+      .select(['bo.id', 'bo.resource_id', 'bo.reason', 'bo.starts_at', 'bo.ends_at', 'bo.claimed', 'r.name'])
+      .where('bo.tenant_id', '=', tenantId)
+      .$if(Boolean(rawResource), (qb) => qb.where('bo.resource_id', '=', rawResource!))
+      // sql: date arithmetic (a day after `to`, a day before `from`) compared with instants
+      .where('bo.starts_at', '<', sql<Date>`${to}::date + 2`)
+      // sql: as above
+      .where('bo.ends_at', '>', sql<Date>`${from}::date - 1`)
+      .orderBy('bo.starts_at')
+      .execute();
     const iso = (d: Date | string) => venueIso(new Date(d), zone);
     // A month of bookings shares few distinct instants; format each once.
     const seen = new Map<number, string>();
@@ -121,7 +148,7 @@ export function calendarRoutes(router: AppRouter): void {
       ...(perDay === undefined
         ? {}
         : { dayTotals: JSON.parse(rows[0]?.totals ?? 'null') ?? ({} as Record<string, number>) }),
-      blockouts: blockouts.rows.map((b) => ({
+      blockouts: blockouts.map((b) => ({
         id: b.id,
         resourceId: b.resource_id,
         resourceName: b.name,

@@ -3,7 +3,16 @@
  * customer-summary.ts): one page of one index per request, never the tenant's bookings.
  */
 import type { BookingStatus, Customer, CustomerDetail, Segment } from '@venue/contracts/bookings';
-import { badRequest, type Tx } from '@venue/service-kit';
+import {
+  badRequest,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  type Tx,
+} from '@venue/service-kit';
+import { dateText, db } from '../db/query.ts';
+import type { BookingsDb, CustomersTable } from '../db/schema.ts';
 import { SEGMENTS } from './rfm.ts';
 
 /** A customer's row with its stored figures, as the queries below select it. */
@@ -45,18 +54,49 @@ interface CustBookingRow {
   start_time: string;
   end_time: string;
   guest_count: number | null;
-  created_at: string;
+  created_at: Date | string;
 }
 
-/** The columns of CustomerRow; `$2` is the venue's today (Last Active is days before it). */
-const COLUMNS = `c.id, c.name, c.email, c.phone, c.tier, c.notes, c.anonymised_at IS NOT NULL AS anonymised,
-  c.total_bookings, c.cancelled_bookings, c.lifetime_spend_cents,
-  to_char(c.first_booking_date, 'YYYY-MM-DD') AS first_booking_date,
-  to_char(c.last_booking_date, 'YYYY-MM-DD') AS last_booking_date,
-  CASE WHEN c.last_active_date = '-infinity' THEN NULL ELSE greatest(0, $2::date - c.last_active_date) END AS last_active_days,
-  CASE WHEN c.last_active_date = '-infinity' THEN NULL ELSE to_char(c.last_active_date, 'YYYY-MM-DD') END AS last_active_date,
-  c.frequency_12m, c.monetary_12m_cents, c.clv_cents, c.vip, c.recency, c.frequency, c.monetary, c.segment,
-  to_char(c.figures_as_of, 'YYYY-MM-DD') AS figures_as_of`;
+/** The customers table as `c` with the columns of CustomerRow; Last Active is days before `today`. */
+function selectCustomers(tx: Tx, today: string) {
+  return db(tx)
+    .selectFrom('customers as c')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.email',
+      'c.phone',
+      'c.tier',
+      'c.notes',
+      eb('c.anonymised_at', 'is not', null).$castTo<boolean>().as('anonymised'),
+      'c.total_bookings',
+      'c.cancelled_bookings',
+      'c.lifetime_spend_cents',
+      dateText(eb.ref('c.first_booking_date')).as('first_booking_date'),
+      dateText(eb.ref('c.last_booking_date')).as('last_booking_date'),
+      // sql: '-infinity' (never active) and days between two dates, which the builder cannot type
+      sql<
+        number | null
+      >`CASE WHEN c.last_active_date = '-infinity' THEN NULL ELSE greatest(0, ${today}::date - c.last_active_date) END`.as(
+        'last_active_days',
+      ),
+      // sql: the same '-infinity' test, then the date as text
+      sql<
+        string | null
+      >`CASE WHEN c.last_active_date = '-infinity' THEN NULL ELSE to_char(c.last_active_date, 'YYYY-MM-DD') END`.as(
+        'last_active_date',
+      ),
+      'c.frequency_12m',
+      'c.monetary_12m_cents',
+      'c.clv_cents',
+      'c.vip',
+      'c.recency',
+      'c.frequency',
+      'c.monetary',
+      eb.ref('c.segment').$castTo<Segment>().as('segment'),
+      dateText(eb.ref('c.figures_as_of')).as('figures_as_of'),
+    ]);
+}
 
 export function summary(c: CustomerRow): Customer {
   const lifetime = Number(c.lifetime_spend_cents);
@@ -134,19 +174,34 @@ export type { Customer as CustomerSummary, CustomerDetail };
 
 /** One customer with their bookings (newest first), or null. */
 export async function customerDetail(tx: Tx, tenantId: string, id: string, today: string) {
-  const { rows } = await tx.query<CustomerRow>(
-    `SELECT ${COLUMNS} FROM customers c WHERE c.tenant_id = $1 AND c.id = $3`,
-    [tenantId, today, id],
-  );
-  const c = rows[0];
+  const c = await selectCustomers(tx, today)
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.id', '=', id)
+    .executeTakeFirst();
   if (!c) return null;
-  const bookings = await tx.query<CustBookingRow>(
-    `SELECT id, customer_id, booking_code, to_char(booking_date, 'YYYY-MM-DD') AS booking_date, calculated_price_cents, status,
-            event_type, resource_name, start_time, end_time, guest_count, created_at
-       FROM bookings WHERE tenant_id = $1 AND customer_id = $2 ORDER BY booking_date DESC, start_time DESC, id`,
-    [tenantId, c.id],
-  );
-  return detail(c, bookings.rows);
+  const bookings = await db(tx)
+    .selectFrom('bookings')
+    .select((eb) => [
+      'id',
+      'customer_id',
+      'booking_code',
+      dateText(eb.ref('booking_date')).as('booking_date'),
+      'calculated_price_cents',
+      'status',
+      'event_type',
+      'resource_name',
+      'start_time',
+      'end_time',
+      'guest_count',
+      'created_at',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', c.id)
+    .orderBy('booking_date', 'desc')
+    .orderBy('start_time', 'desc')
+    .orderBy('id')
+    .execute();
+  return detail(c, bookings);
 }
 
 /**
@@ -230,11 +285,19 @@ interface StatRow {
  * tenant's customer rows (one per customer, grouped into at most 20 rows), never its bookings.
  */
 async function directoryStats(tx: Tx, tenantId: string) {
-  const { rows } = await tx.query<StatRow>(
-    `SELECT segment, vip, tier = 'nonprofit' AS nfp, count(*) AS n
-       FROM customers WHERE tenant_id = $1 GROUP BY segment, vip, tier = 'nonprofit'`,
-    [tenantId],
-  );
+  // 'nonprofit' as a literal, not a parameter: the select item must be the GROUP BY's expression
+  const nfp = (eb: ExpressionBuilder<BookingsDb, 'customers'>) => eb('tier', '=', sql.lit('nonprofit'));
+  const rows: StatRow[] = await db(tx)
+    .selectFrom('customers')
+    .select((eb) => [
+      'segment',
+      'vip',
+      nfp(eb).$castTo<boolean>().as('nfp'),
+      eb.fn.countAll<number | string>().as('n'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .groupBy((eb) => ['segment', 'vip', nfp(eb)])
+    .execute();
   const groups = rows.map((r) => ({ ...r, n: Number(r.n) }));
   const sum = (f: (g: (typeof groups)[number]) => boolean) => groups.filter(f).reduce((s, g) => s + g.n, 0);
   // Most common segment, the first in the spec's order on a tie; null without customers.
@@ -259,22 +322,19 @@ async function directoryStats(tx: Tx, tenantId: string) {
   };
 }
 
-const binder = (params: unknown[]) => (v: unknown) => {
-  params.push(v);
-  return `$${params.length}`;
-};
-
-/** The list's filters as ` AND …` conditions, their values bound through `p`. */
-function filters(q: ListQuery, p: (v: unknown) => string): string {
-  const where: string[] = [];
-  if (q.search) {
-    const terms = [q.search, ...(q.phoneSearch ?? [])];
-    where.push(`(${terms.map((t) => `c.search_text LIKE ${p(likeContains(t))}`).join(' OR ')})`);
-  }
-  if (q.segment) where.push(`c.segment = ${p(q.segment)}`);
-  if (q.tag === 'VIP') where.push('c.vip');
-  if (q.tag === 'NFP') where.push(`c.tier = 'nonprofit'`);
-  return where.map((f) => ` AND ${f}`).join('');
+/** The list's filters, each a condition on `c`. */
+function filters(q: ListQuery) {
+  return (eb: ExpressionBuilder<BookingsDb & { c: CustomersTable }, 'c'>) => {
+    const where: Expression<SqlBool>[] = [];
+    if (q.search) {
+      const terms = [q.search, ...(q.phoneSearch ?? [])];
+      where.push(eb.or(terms.map((t) => eb('c.search_text', 'like', likeContains(t)))));
+    }
+    if (q.segment) where.push(eb('c.segment', '=', q.segment));
+    if (q.tag === 'VIP') where.push(eb.ref('c.vip'));
+    if (q.tag === 'NFP') where.push(eb('c.tier', '=', 'nonprofit'));
+    return eb.and(where);
+  };
 }
 
 /**
@@ -285,24 +345,25 @@ function filters(q: ListQuery, p: (v: unknown) => string): string {
  */
 export async function listCustomers(tx: Tx, tenantId: string, today: string, q: ListQuery) {
   const sort = SORTS[q.sort];
-  const ascending = q.order === 'asc';
-  const dir = ascending ? 'ASC' : 'DESC';
-  const params: unknown[] = [tenantId, today];
-  const p = binder(params);
-  const filterSql = filters(q, p);
+  const column = `c.${sort.column}` as const;
+  const dir = q.order;
   const after = q.cursor ? decodeCursor(q.cursor, q) : null;
-  const keyset = after
-    ? ` AND (c.${sort.column}, c.id) ${ascending ? '>' : '<'} (${p(after.k)}::${sort.cast}, ${p(after.id)})`
-    : '';
   const offset = after ? 0 : (q.page - 1) * q.limit;
-  const { rows } = await tx.query<CustomerRow & { sort_key: string }>(
-    `SELECT ${COLUMNS}, c.${sort.column}::text AS sort_key
-       FROM customers c
-      WHERE c.tenant_id = $1${filterSql}${keyset}
-      ORDER BY c.${sort.column} ${dir}, c.id ${dir}
-      LIMIT ${q.limit + 1} OFFSET ${offset}`,
-    params,
-  );
+  const rows = await selectCustomers(tx, today)
+    .select((eb) => eb.cast<string>(column, 'text').as('sort_key'))
+    .where('c.tenant_id', '=', tenantId)
+    .where(filters(q))
+    .$if(after !== null, (qb) =>
+      // sql: a row-value comparison (key, id) with the cursor's key cast to the column's type
+      qb.where(
+        sql<boolean>`(${sql.ref(column)}, c.id) ${sql.raw(dir === 'asc' ? '>' : '<')} (${after!.k}::${sql.raw(sort.cast)}, ${after!.id})`,
+      ),
+    )
+    .orderBy(column, dir)
+    .orderBy('c.id', dir)
+    .limit(q.limit + 1)
+    .offset(offset)
+    .execute();
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
@@ -310,20 +371,22 @@ export async function listCustomers(tx: Tx, tenantId: string, today: string, q: 
   const { stats, count } = await directoryStats(tx, tenantId);
   let total: number;
   if (q.search) {
-    const countParams: unknown[] = [tenantId];
-    const counted = await tx.query<{ n: number | string }>(
-      `SELECT count(*) AS n FROM customers c WHERE c.tenant_id = $1${filters(q, binder(countParams))}`,
-      countParams,
-    );
-    total = Number(counted.rows[0]?.n ?? 0);
+    const counted = await db(tx)
+      .selectFrom('customers as c')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('c.tenant_id', '=', tenantId)
+      .where(filters(q))
+      .executeTakeFirst();
+    total = Number(counted?.n ?? 0);
   } else {
     total = count(q);
   }
-  const state = await tx.query<{ computed_at: string | Date }>(
-    `SELECT computed_at FROM customer_rfm_state WHERE tenant_id = $1`,
-    [tenantId],
-  );
-  const computedAt = state.rows[0]?.computed_at;
+  const state = await db(tx)
+    .selectFrom('customer_rfm_state')
+    .select('computed_at')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  const computedAt = state?.computed_at;
   return {
     items: page.map(summary),
     total,

@@ -11,6 +11,7 @@ import {
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
@@ -69,12 +70,14 @@ export function customerRoutes(router: AppRouter, deps: Deps): void {
   router.post('/api/customers/:id/anonymise', ...guard, async (ctx) => {
     const day = await today(ctx);
     const tx = ctx.state.tx;
-    const found = await tx.query<{ id: string; anonymised_at: string | null }>(
-      // locked: of two anonymise requests at once, the second sees the first one's mark
-      `SELECT id, anonymised_at FROM customers WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
-      [tenantOf(ctx), ctx.params.id],
-    );
-    const c = found.rows[0];
+    // locked: of two anonymise requests at once, the second sees the first one's mark
+    const c = await db(tx)
+      .selectFrom('customers')
+      .select(['id', 'anonymised_at'])
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', ctx.params.id!)
+      .forUpdate()
+      .executeTakeFirst();
     if (!c) throw notFound('Customer not found');
     if (c.anonymised_at) throw badRequest('This customer has already been anonymised.');
     await anonymiseCustomer(tx, tenantOf(ctx), c.id);

@@ -1,6 +1,7 @@
 /** One customer per tenant and lower-cased e-mail, kept current by every booking write. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Tx } from '@venue/service-kit';
+import { db, NOW } from '../db/query.ts';
 
 export function customerBaseId(email: string): string {
   const alnum = email
@@ -36,12 +37,14 @@ export async function upsertCustomer(
 ): Promise<string> {
   const key = c.email.trim().toLowerCase();
   const refresh = async () => {
-    const { rows } = await tx.query<{ id: string }>(
-      `UPDATE customers SET name = $3, email = $4, phone = $5, tier = $6, updated_at = now()
-        WHERE tenant_id = $1 AND email_key = $2 RETURNING id`,
-      [tenantId, key, c.name, c.email.trim(), c.phone, c.tier],
-    );
-    return rows[0]?.id;
+    const row = await db(tx)
+      .updateTable('customers')
+      .set({ name: c.name, email: c.email.trim(), phone: c.phone, tier: c.tier, updated_at: NOW })
+      .where('tenant_id', '=', tenantId)
+      .where('email_key', '=', key)
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
   };
   const existing = await refresh();
   if (existing) return existing;
@@ -49,13 +52,21 @@ export async function upsertCustomer(
   // letters take the same id at once (a 500 on customers_pkey). Instead each candidate is
   // inserted outright and skipped on any conflict, which waits for a racing insert to commit.
   for (const id of customerIdCandidates(key)) {
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO customers (tenant_id, id, email_key, name, email, phone, tier)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [tenantId, id, key, c.name, c.email.trim(), c.phone, c.tier],
-    );
-    if (rows[0]) return rows[0].id;
+    const inserted = await db(tx)
+      .insertInto('customers')
+      .values({
+        tenant_id: tenantId,
+        id,
+        email_key: key,
+        name: c.name,
+        email: c.email.trim(),
+        phone: c.phone,
+        tier: c.tier,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
     // Nothing inserted: either a concurrent booking just created this e-mail's customer (visible
     // to this next statement once it committed), or another e-mail holds the id: try the next.
     const created = await refresh();

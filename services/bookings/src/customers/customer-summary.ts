@@ -4,7 +4,8 @@
  * the `customer-rfm` job, because the scores are relative to the tenant's best customer and the
  * 12-month window moves with the venue's date. No request ever reads every booking.
  */
-import type { ServiceKit, Tx } from '@venue/service-kit';
+import { sql, type ServiceKit, type Tx } from '@venue/service-kit';
+import { dateText, db } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { venueToday } from '../shared/time.ts';
 
@@ -23,10 +24,19 @@ export async function refreshCustomerSummary(
   timeZone: string,
 ): Promise<void> {
   const ids = [...new Set(customerIds)].sort();
-  await tx.query(
-    `SELECT customer_summary_refresh($1::uuid, ARRAY(SELECT jsonb_array_elements_text($2::jsonb)), $3::date, false)`,
-    [tenantId, JSON.stringify(ids), venueToday(now, timeZone)],
-  );
+  await db(tx)
+    .selectNoFrom(summaryRefresh(tenantId, ids, venueToday(now, timeZone), false).as('n'))
+    .execute();
+}
+
+/**
+ * customer_summary_refresh (migration 005) of `ids` on `today`: `p_job` false for a booking
+ * write (waits for the rows' locks), true for the job (skips locked rows). Returns rows written.
+ */
+function summaryRefresh(tenantId: string, ids: readonly string[], today: string, job: boolean) {
+  // sql: a function of migration 005; the ids travel as one JSON text (an array parameter is
+  // not read alike by both drivers) and are unpacked in SQL
+  return sql<number>`customer_summary_refresh(${tenantId}::uuid, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)), ${today}::date, ${job})`;
 }
 
 /** Customers rescored per transaction: each chunk's row locks are held only for that chunk. */
@@ -39,22 +49,35 @@ const CHUNK = 500;
  */
 export async function rescoreTenant(kit: ServiceKit, tenantId: string, today: string) {
   await kit.db.tenantTx(tenantId, (tx) =>
-    tx.query(`SELECT customer_rfm_restate($1::uuid, $2::date)`, [tenantId, today]),
+    // sql: a function of migration 005 (the tenant's maxima, stored)
+    db(tx)
+      .selectNoFrom(sql`customer_rfm_restate(${tenantId}::uuid, ${today}::date)`.as('restated'))
+      .execute(),
   );
   let after = '';
   let written = 0;
   for (;;) {
     const chunk = await kit.db.tenantTx(tenantId, async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM customers WHERE tenant_id = $1 AND id > $2 ORDER BY id LIMIT ${CHUNK}`,
-        [tenantId, after],
-      );
+      const rows = await db(tx)
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(CHUNK)
+        .execute();
       if (rows.length === 0) return null;
-      const done = await tx.query<{ n: number }>(
-        `SELECT customer_summary_refresh($1::uuid, ARRAY(SELECT jsonb_array_elements_text($2::jsonb)), $3::date, true) AS n`,
-        [tenantId, JSON.stringify(rows.map((r) => r.id)), today],
-      );
-      return { last: rows[rows.length - 1]!.id, written: Number(done.rows[0]?.n ?? 0) };
+      const done = await db(tx)
+        .selectNoFrom(
+          summaryRefresh(
+            tenantId,
+            rows.map((r) => r.id),
+            today,
+            true,
+          ).as('n'),
+        )
+        .executeTakeFirst();
+      return { last: rows[rows.length - 1]!.id, written: Number(done?.n ?? 0) };
     });
     if (!chunk) break;
     after = chunk.last;
@@ -77,16 +100,36 @@ interface TenantDue {
  * not reached bookings is left alone: its venue's date is unknown.
  */
 export async function tenantsDue(kit: ServiceKit, now: Date): Promise<{ tenantId: string; today: string }[]> {
-  const { rows } = await kit.db.systemTx((tx) =>
-    tx.query<TenantDue>(
-      // compared in SQL: the stamps have microseconds, a JavaScript Date only milliseconds
-      `SELECT ts.tenant_id, ts.timezone, to_char(st.computed_for, 'YYYY-MM-DD') AS computed_for,
-              EXISTS (SELECT 1 FROM customers c
-                       WHERE c.tenant_id = ts.tenant_id AND c.summary_at > st.computed_at) AS changed
-         FROM tenant_settings ts
-         LEFT JOIN customer_rfm_state st ON st.tenant_id = ts.tenant_id
-        WHERE EXISTS (SELECT 1 FROM customers c WHERE c.tenant_id = ts.tenant_id)`,
-    ),
+  // Every tenant (the system scope): the job looks after all of them.
+  const rows: TenantDue[] = await kit.db.systemTx((tx) =>
+    db(tx)
+      .selectFrom('tenant_settings as ts')
+      .leftJoin('customer_rfm_state as st', 'st.tenant_id', 'ts.tenant_id')
+      .select((eb) => [
+        'ts.tenant_id',
+        'ts.timezone',
+        dateText(eb.ref('st.computed_for')).as('computed_for'),
+        // compared in SQL: the stamps have microseconds, a JavaScript Date only milliseconds
+        eb
+          .exists(
+            eb
+              .selectFrom('customers as c')
+              .select(eb.lit(1).as('one'))
+              .whereRef('c.tenant_id', '=', 'ts.tenant_id')
+              .whereRef('c.summary_at', '>', 'st.computed_at'),
+          )
+          .$castTo<boolean>()
+          .as('changed'),
+      ])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('customers as c')
+            .select(eb.lit(1).as('one'))
+            .whereRef('c.tenant_id', '=', 'ts.tenant_id'),
+        ),
+      )
+      .execute(),
   );
   const due: { tenantId: string; today: string }[] = [];
   for (const r of rows) {

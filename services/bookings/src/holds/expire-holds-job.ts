@@ -1,5 +1,6 @@
 /** The hold sweep: tentative bookings past their expiry become expired and free their slot. */
 import type { ServiceKit } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { readTenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { transition } from '../status/transition.ts';
@@ -10,17 +11,28 @@ export function expireHoldsJob(deps: Deps) {
     cron: '*/1 * * * *',
     // Runs under the kit's advisory lock, so with several replicas only one sweeps at a time.
     async run(kit: ServiceKit) {
-      const now = deps.now().toISOString();
+      const now = deps.now();
       const { expired, waiting } = await kit.db.systemTx(async (tx) => {
         // A tenant whose settings have not arrived keeps its holds until they do: the expiry
         // event carries times on the venue's clock, which bookings will not guess.
-        const { rows } = await tx.query<{ id: string; tenant_id: string }>(
-          `SELECT b.id, b.tenant_id FROM bookings b
-            WHERE b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz
-              AND EXISTS (SELECT 1 FROM tenant_settings s WHERE s.tenant_id = b.tenant_id)
-            ORDER BY b.hold_expires_at LIMIT 500 FOR UPDATE OF b SKIP LOCKED`,
-          [now],
-        );
+        // Every tenant's holds (the system scope): the sweep is not one tenant's request.
+        const rows = await db(tx)
+          .selectFrom('bookings as b')
+          .select(['b.id', 'b.tenant_id'])
+          .where('b.status', '=', 'tentative')
+          .where('b.hold_expires_at', '<=', now)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('tenant_settings as s')
+                .select((eb) => eb.lit(1).as('one'))
+                .whereRef('s.tenant_id', '=', 'b.tenant_id'),
+            ),
+          )
+          .orderBy('b.hold_expires_at')
+          .limit(500)
+          .forUpdate('b')
+          .skipLocked()
+          .execute();
         const settings = new Map<string, TenantSettings>();
         for (const r of rows) {
           let s = settings.get(r.tenant_id);
@@ -37,13 +49,22 @@ export function expireHoldsJob(deps: Deps) {
             tx,
           );
         }
-        const left = await tx.query<{ n: number | string }>(
-          `SELECT count(*) AS n FROM bookings b
-            WHERE b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz
-              AND NOT EXISTS (SELECT 1 FROM tenant_settings s WHERE s.tenant_id = b.tenant_id)`,
-          [now],
-        );
-        return { expired: rows.length, waiting: Number(left.rows[0]?.n ?? 0) };
+        const left = await db(tx)
+          .selectFrom('bookings as b')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('b.status', '=', 'tentative')
+          .where('b.hold_expires_at', '<=', now)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('tenant_settings as s')
+                  .select((eb) => eb.lit(1).as('one'))
+                  .whereRef('s.tenant_id', '=', 'b.tenant_id'),
+              ),
+            ),
+          )
+          .executeTakeFirst();
+        return { expired: rows.length, waiting: Number(left?.n ?? 0) };
       });
       if (expired > 0) kit.log.info({ expired }, 'expired tentative holds');
       if (waiting > 0)

@@ -10,11 +10,12 @@ import {
 } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
+import { db, NOW } from '../db/query.ts';
 import {
-  BOOKING_COLUMNS,
   bookingLabel,
   publishBooking,
   reload,
+  selectBookings,
   type BookingRow,
 } from '../bookings/booking-row.ts';
 import { anyPermission, bookingsGuard } from '../shared/guards.ts';
@@ -59,13 +60,14 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
     async (ctx) => {
       const zone = (await settingsOf(ctx)).timezone;
       const now = deps.now();
-      const { rows } = await ctx.state.tx.query<BookingRow>(
-        // bookings_hold_idx: the tenant's tentative holds by expiry, read up to two days ahead
-        `SELECT ${BOOKING_COLUMNS} FROM bookings b
-          WHERE b.tenant_id = $2 AND b.status = 'tentative' AND b.hold_expires_at <= $1::timestamptz + interval '48 hours'
-          ORDER BY b.hold_expires_at, b.id`,
-        [now.toISOString(), tenantOf(ctx)],
-      );
+      // bookings_hold_idx: the tenant's tentative holds by expiry, read up to two days ahead
+      const rows: BookingRow[] = await selectBookings(ctx.state.tx)
+        .where('b.tenant_id', '=', tenantOf(ctx))
+        .where('b.status', '=', 'tentative')
+        .where('b.hold_expires_at', '<=', new Date(now.getTime() + 48 * 3_600_000))
+        .orderBy('b.hold_expires_at')
+        .orderBy('b.id')
+        .execute();
       ctx.body = {
         holds: rows.map((r) => ({
           bookingId: r.id,
@@ -119,16 +121,17 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
       throw conflict(`Changes can only be requested on a pending booking; this one is ${row.status}.`);
     // Conditional on the status read above: a confirm or decline committed meanwhile wins, and
     // the customer is not asked for changes to a booking that is no longer a request.
-    const asked = await tx.query(
-      `UPDATE bookings SET change_request = $3, updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND status = 'pending' RETURNING id`,
-      [
-        row.tenant_id,
-        row.id,
-        JSON.stringify({ message: message.slice(0, 5000), at: deps.now().toISOString() }),
-      ],
-    );
-    if (asked.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, row.id)).status));
+    const asked = await db(tx)
+      .updateTable('bookings')
+      .set({
+        change_request: JSON.stringify({ message: message.slice(0, 5000), at: deps.now().toISOString() }),
+        updated_at: NOW,
+      })
+      .where('tenant_id', '=', row.tenant_id)
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (asked.numUpdatedRows === 0n) throw conflict(changedMeanwhile((await reload(tx, row.id)).status));
     const updated = await reload(tx, row.id);
     await tx.audit(ctx, {
       action: 'booking_changes_requested',

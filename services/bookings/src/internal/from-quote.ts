@@ -15,6 +15,7 @@ import {
   type AppRouter,
   type Tx,
 } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { localResource, resolveResource, usableResource } from '../availability/resources.ts';
 import { depositFromInput } from '@venue/contracts/money';
@@ -43,13 +44,14 @@ async function existing(
   tenantId: string,
   quotationId: string,
 ): Promise<BookingFromQuoteAnswer | null> {
-  const { rows } = await tx.query<{ id: string; booking_code: string }>(
-    `SELECT id, booking_code FROM bookings WHERE tenant_id = $1 AND quotation_id = $2 LIMIT 1`,
-    [tenantId, quotationId],
-  );
-  return rows[0]
-    ? { outcome: 'existing', booking: { id: rows[0].id, bookingCode: rows[0].booking_code } }
-    : null;
+  const found = await db(tx)
+    .selectFrom('bookings')
+    .select(['id', 'booking_code'])
+    .where('tenant_id', '=', tenantId)
+    .where('quotation_id', '=', quotationId)
+    .limit(1)
+    .executeTakeFirst();
+  return found ? { outcome: 'existing', booking: { id: found.id, bookingCode: found.booking_code } } : null;
 }
 
 export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
@@ -114,7 +116,13 @@ export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
     try {
       ctx.body = await inRequestTx(ctx, async (tx) => {
         // One writer per quotation id: a concurrent call waits here, then finds the booking.
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`from-quote:${q.quotationId}`]);
+        await db(tx)
+          .selectNoFrom((eb) =>
+            eb
+              .fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`from-quote:${q.quotationId}`)])])
+              .as('locked'),
+          )
+          .execute();
         const done = await existing(tx, q.tenantId, q.quotationId);
         if (done) return done;
         const made = await insertBooking(ctx, tx, {

@@ -1,5 +1,6 @@
 /** Service-to-service routes (never routed by the gateway). */
 import { notFound, requireInternal, type AppRouter, type ServiceKit } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { isUuid } from '../shared/request.ts';
 import { fromQuoteRoute } from './from-quote.ts';
@@ -14,9 +15,20 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps):
   router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
     const tenantId = ctx.params.tenantId ?? '';
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
+    // Every column as stored; the tenant stated as well as row-level security's.
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => ({
-      bookings: (await tx.query(`SELECT * FROM bookings ORDER BY created_at`)).rows,
-      customers: (await tx.query(`SELECT * FROM customers ORDER BY created_at`)).rows,
+      bookings: await db(tx)
+        .selectFrom('bookings')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at')
+        .execute(),
+      customers: await db(tx)
+        .selectFrom('customers')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at')
+        .execute(),
     }));
   });
 }

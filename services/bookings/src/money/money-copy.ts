@@ -6,20 +6,31 @@
  * 25). `moneyAt` orders the copies: an older one never replaces a newer one.
  */
 import type { BookingMoney } from '@venue/contracts/money-api';
-import type { Consumer, Tx } from '@venue/service-kit';
+import { sql, type Consumer, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 
 export async function applyBookingMoney(tx: Tx, tenantId: string, m: BookingMoney): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    `UPDATE bookings
-        SET payment_details = payment_details || jsonb_build_object(
-              'deposit_paid', $3::boolean,
-              'paid_at', CASE WHEN $4::text IS NULL THEN 'null'::jsonb ELSE to_jsonb($4::text) END,
-              'moneyAt', $5::text)
-      WHERE tenant_id = $1 AND id = $2 AND payment_details IS NOT NULL
-        AND (payment_details->>'moneyAt' IS NULL OR (payment_details->>'moneyAt')::timestamptz <= $5::timestamptz)`,
-    [tenantId, m.bookingId, m.depositPaid, m.depositPaidAt, m.at],
-  );
-  return rowCount > 0;
+  const moved = await db(tx)
+    .updateTable('bookings')
+    // sql: jsonb's || merge and jsonb_build_object, with the paid-at text or a JSON null
+    .set({
+      payment_details: sql<string>`payment_details || jsonb_build_object(
+        'deposit_paid', ${m.depositPaid}::boolean,
+        'paid_at', CASE WHEN ${m.depositPaidAt}::text IS NULL THEN 'null'::jsonb ELSE to_jsonb(${m.depositPaidAt}::text) END,
+        'moneyAt', ${m.at}::text)`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', m.bookingId)
+    .where('payment_details', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        // sql: the copy's moneyAt, a jsonb field read as an instant (older copies never win)
+        eb(sql`payment_details->>'moneyAt'`, 'is', null),
+        eb(sql`(payment_details->>'moneyAt')::timestamptz`, '<=', sql`${m.at}::timestamptz`),
+      ]),
+    )
+    .executeTakeFirst();
+  return moved.numUpdatedRows > 0n;
 }
 
 /** Consumer of `booking_money.changed`: a booking not confirmed yet (no payment details) has nothing to show. */

@@ -151,16 +151,16 @@ export function confirmFigures(
 export const priceFigures = (priceCents: number, terms: PricingTerms): MoneyFigures =>
   moneyFigures({ priceCents: Math.max(0, Math.round(priceCents)), ...terms });
 
-/** column → SQL expression for the stored figures (INSERT or UPDATE SET alike). */
-export function moneyColumns(f: MoneyFigures, p: (value: unknown) => string): Record<string, string> {
+/** The stored figures' columns (migration 007) and their values, for an INSERT or UPDATE. */
+export function moneyValues(f: MoneyFigures) {
   return {
-    tax_type: p(f.taxType),
-    tax_rate_bp: p(f.rateBp),
-    net_cents: p(f.netCents),
-    gst_cents: p(f.gstCents),
-    total_cents: p(f.totalCents),
-    deposit_cents: p(f.depositCents),
-    final_due_cents: p(f.finalDueCents),
+    tax_type: f.taxType,
+    tax_rate_bp: f.rateBp,
+    net_cents: f.netCents,
+    gst_cents: f.gstCents,
+    total_cents: f.totalCents,
+    deposit_cents: f.depositCents,
+    final_due_cents: f.finalDueCents,
   };
 }
 

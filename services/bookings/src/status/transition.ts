@@ -1,12 +1,20 @@
 /** Moves a booking along the transition table, keeping its slot only while it blocks. */
-import { badRequest, conflict, notFound, type AppContext, type Tx } from '@venue/service-kit';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  type AppContext,
+  type Tx,
+  type Updateable,
+} from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { releaseBookingSlot } from '../availability/resource-slots.ts';
 import { bookingLabel, publishBooking, reload } from '../bookings/booking-row.ts';
 import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
-import { sqlParams } from '../shared/sql.ts';
-import { confirmFigures, moneyColumns, paymentDetails } from './payment.ts';
+import { db, NOW } from '../db/query.ts';
+import type { BookingsTable } from '../db/schema.ts';
+import { confirmFigures, moneyValues, paymentDetails } from './payment.ts';
 import {
   canTransition,
   changedMeanwhile,
@@ -65,34 +73,34 @@ export async function transition(
   // Each move is one conditional update: it applies only while the booking still has the status
   // read above, so of two requests racing on one booking exactly one writes (the other waits for
   // the row, then matches nothing) and only the winner is audited and published.
-  const { params, p } = sqlParams();
-  const where = `tenant_id = ${p(before.tenant_id)} AND id = ${p(id)} AND status = ${p(from)}`;
-  let set: string;
-  let guard = '';
+  let set: Updateable<BookingsTable> = { hold_expires_at: null };
+  let samePrice = false;
   if (to === 'tentative') {
     const hours = opts.holdHours ?? settings.holdExpiryHours;
-    set = `hold_expires_at = ${p(new Date(now.getTime() + hours * 3_600_000).toISOString())}`;
+    set = { hold_expires_at: new Date(now.getTime() + hours * 3_600_000).toISOString() };
   } else if (to === 'confirmed') {
     const figures = confirmFigures(Number(before.calculated_price_cents), settings, opts.payment ?? {});
     const details = paymentDetails(figures);
-    const money = Object.entries(moneyColumns(figures, p)).map(([k, v]) => `${k} = ${v}`);
-    set = `hold_expires_at = NULL, payment_details = ${p(JSON.stringify(details))}, ${money.join(', ')}`;
+    set = { hold_expires_at: null, payment_details: JSON.stringify(details), ...moneyValues(figures) };
     // The figures come from the price read above: an edit repricing the booking meanwhile makes
     // this request the loser too, rather than confirming with stale figures.
-    guard = ` AND calculated_price_cents = ${p(before.calculated_price_cents)}`;
+    samePrice = true;
   } else if (to === 'cancelled') {
     const reason = opts.reason?.trim() ? opts.reason.trim().slice(0, 1000) : null;
-    set = `hold_expires_at = NULL, cancelled_at = now(), cancellation_reason = ${p(reason)}`;
-  } else {
-    set = `hold_expires_at = NULL`;
+    set = { hold_expires_at: null, cancellation_reason: reason };
   }
-  const moved = await tx.query(
-    `UPDATE bookings SET status = ${p(to)}, ${set}, updated_at = now() WHERE ${where}${guard} RETURNING id`,
-    params,
-  );
-  if (moved.rowCount === 0) throw conflict(changedMeanwhile((await reload(tx, id)).status, to));
+  const moved = await db(tx)
+    .updateTable('bookings')
+    .set({ status: to as BookingStatus, ...set, updated_at: NOW })
+    .where('tenant_id', '=', before.tenant_id)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .$if(to === 'cancelled', (qb) => qb.set({ cancelled_at: NOW }))
+    .$if(samePrice, (qb) => qb.where('calculated_price_cents', '=', Number(before.calculated_price_cents)))
+    .executeTakeFirst();
+  if (moved.numUpdatedRows === 0n) throw conflict(changedMeanwhile((await reload(tx, id)).status, to));
   await refreshCustomerSummary(tx, before.tenant_id, [before.customer_id], now, settings.timezone);
-  if (!isBlocking(to)) await releaseBookingSlot(tx, id);
+  if (!isBlocking(to)) await releaseBookingSlot(tx, before.tenant_id, id);
   const row = await reload(tx, id);
   await tx.audit(ctx, {
     action: AUDIT_ACTION[to] ?? 'booking_status_changed',
@@ -119,10 +127,13 @@ export async function transition(
  * must not be moved back into a slot, nor edited as if it were still a request.
  */
 export async function lockUnchanged(tx: Tx, before: { tenant_id: string; id: string; status: string }) {
-  const { rows } = await tx.query<{ status: string }>(
-    `SELECT status FROM bookings WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
-    [before.tenant_id, before.id],
-  );
-  if (!rows[0]) throw notFound('Booking not found');
-  if (rows[0].status !== before.status) throw conflict(changedMeanwhile(rows[0].status));
+  const row = await db(tx)
+    .selectFrom('bookings')
+    .select('status')
+    .where('tenant_id', '=', before.tenant_id)
+    .where('id', '=', before.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('Booking not found');
+  if (row.status !== before.status) throw conflict(changedMeanwhile(row.status));
 }

@@ -14,6 +14,7 @@ import {
   type AppRouter,
 } from '@venue/service-kit';
 import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
+import { db } from '../db/query.ts';
 import { venueTimeZone } from '../time-zone.ts';
 import { blockoutEventData, findBlockout, listBlockouts, type Blockout } from './blockout-store.ts';
 
@@ -23,10 +24,11 @@ const { read, write } = RESOURCE_GUARDS;
 
 /** Every listed resource must exist in this tenant and be active. */
 async function checkResources(ctx: AppContext, ids: string[]): Promise<void> {
-  const { rows } = await tx(ctx).query<{ id: string; status: string }>(
-    `SELECT id, status FROM resources WHERE id = ANY($1::uuid[])`,
-    [ids],
-  );
+  const rows = await db(tx(ctx))
+    .selectFrom('resources')
+    .select(['id', 'status'])
+    .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
+    .execute();
   if (rows.length !== ids.length) throw notFound('Resource not found');
   if (rows.some((r) => r.status !== 'active')) throw badRequest('Only active resources can be blocked out');
 }
@@ -62,26 +64,32 @@ function dailyPeriods(input: BlockoutInput, zone: string) {
   return days;
 }
 
-/** Dates, times, zone, instants, reason and notes: the order INSERT ($2…) and UPDATE ($2…) bind them. */
-function periodValues(input: BlockoutInput, zone: string, startsAt: Date, endsAt: Date): unknown[] {
-  return [
-    input.dateFrom,
-    input.dateTo,
-    input.timeFrom,
-    input.timeTo,
-    zone,
-    startsAt,
-    endsAt,
-    input.reason,
-    input.notes,
-  ];
+/** Dates, times, zone, instants, reason and notes: the columns INSERT and UPDATE write. */
+function periodRow(input: BlockoutInput, zone: string, startsAt: Date, endsAt: Date) {
+  return {
+    date_from: input.dateFrom,
+    date_to: input.dateTo,
+    time_from: input.timeFrom,
+    time_to: input.timeTo,
+    time_zone: zone,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    reason: input.reason,
+    notes: input.notes,
+  };
 }
 
 async function linkResources(ctx: AppContext, blockoutId: string, resourceIds: string[]): Promise<void> {
-  await tx(ctx).query(
-    `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id) SELECT $1, $2, unnest($3::uuid[])`,
-    [tenantOf(ctx), blockoutId, resourceIds],
-  );
+  await db(tx(ctx))
+    .insertInto('blockout_resources')
+    .values(
+      resourceIds.map((resourceId) => ({
+        tenant_id: tenantOf(ctx),
+        blockout_id: blockoutId,
+        resource_id: resourceId,
+      })),
+    )
+    .execute();
 }
 
 const names = (b: Blockout) => b.resources.map((r) => r.name).join(', ');
@@ -92,12 +100,11 @@ export function blockoutRoutes(router: AppRouter): void {
     await checkResources(ctx, input.resourceIds);
     const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
     const { startsAt, endsAt } = instants(input, zone);
-    const { rows } = await tx(ctx).query<{ id: string }>(
-      `INSERT INTO blockouts (tenant_id, date_from, date_to, time_from, time_to, time_zone, starts_at, ends_at, reason, notes)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-      [tenantOf(ctx), ...periodValues(input, zone, startsAt, endsAt)],
-    );
-    const id = rows[0]!.id;
+    const { id } = await db(tx(ctx))
+      .insertInto('blockouts')
+      .values({ tenant_id: tenantOf(ctx), ...periodRow(input, zone, startsAt, endsAt) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await linkResources(ctx, id, input.resourceIds);
     const b = (await findBlockout(tx(ctx), id))!;
     await tx(ctx).publish('blockout.created', blockoutEventData(tenantOf(ctx), b));
@@ -120,29 +127,34 @@ export function blockoutRoutes(router: AppRouter): void {
     await checkResources(ctx, input.resourceIds);
     const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
     const days = dailyPeriods(input, zone);
-    const { rows } = await tx(ctx).query<{ id: string }>(
-      `INSERT INTO blockouts (tenant_id, date_from, date_to, time_from, time_to, time_zone, starts_at, ends_at, reason, notes)
-       SELECT $1, d.day, d.day, $5, $6, $7, d.starts_at, d.ends_at, $8, $9
-         FROM unnest($2::date[], $3::timestamptz[], $4::timestamptz[]) AS d(day, starts_at, ends_at)
-       RETURNING id`,
-      [
-        tenantOf(ctx),
-        days.map((d) => d.day),
-        days.map((d) => d.startsAt.toISOString()),
-        days.map((d) => d.endsAt.toISOString()),
-        input.timeFrom,
-        input.timeTo,
-        zone,
-        input.reason,
-        input.notes,
-      ],
-    );
+    const q = db(tx(ctx));
+    // One row per day (at most MAX_DAILY_BLOCKOUT_DAYS), in one statement.
+    const rows = await q
+      .insertInto('blockouts')
+      .values(
+        days.map((d) => ({
+          tenant_id: tenantOf(ctx),
+          ...periodRow({ ...input, dateFrom: d.day, dateTo: d.day }, zone, d.startsAt, d.endsAt),
+        })),
+      )
+      .returning('id')
+      .execute();
     const ids = rows.map((r) => r.id);
-    await tx(ctx).query(
-      `INSERT INTO blockout_resources (tenant_id, blockout_id, resource_id)
-       SELECT $1, b, r FROM unnest($2::uuid[]) AS b CROSS JOIN unnest($3::uuid[]) AS r`,
-      [tenantOf(ctx), ids, input.resourceIds],
-    );
+    // Every new block-out × every resource, built in the database from the rows just written
+    // (up to 366 days × 500 resources: one statement, three parameters).
+    await q
+      .insertInto('blockout_resources')
+      .columns(['tenant_id', 'blockout_id', 'resource_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('blockouts as b')
+          .innerJoin('resources as r', (j) => j.onRef('r.tenant_id', '=', 'b.tenant_id'))
+          .select(['b.tenant_id', 'b.id', 'r.id as resource_id'])
+          .where('b.tenant_id', '=', tenantOf(ctx))
+          .where((w) => w('b.id', '=', w.fn.any(w.val(ids))))
+          .where((w) => w('r.id', '=', w.fn.any(w.val(input.resourceIds)))),
+      )
+      .execute();
     const created = await listBlockouts(tx(ctx), { ids });
     for (const b of created) await tx(ctx).publish('blockout.created', blockoutEventData(tenantOf(ctx), b));
     const first = created[0]!;
@@ -193,17 +205,22 @@ export function blockoutRoutes(router: AppRouter): void {
     if (added.length) await checkResources(ctx, added);
     const kept = input.resourceIds.filter((id) => before.resourceIds.includes(id));
     if (kept.length) {
-      const { rowCount } = await tx(ctx).query(`SELECT 1 FROM resources WHERE id = ANY($1::uuid[])`, [kept]);
-      if (rowCount !== kept.length) throw notFound('Resource not found');
+      const found = await db(tx(ctx))
+        .selectFrom('resources')
+        .select('id')
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(kept))))
+        .execute();
+      if (found.length !== kept.length) throw notFound('Resource not found');
     }
     const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
     const { startsAt, endsAt } = instants(input, zone);
-    await tx(ctx).query(
-      `UPDATE blockouts SET date_from=$2, date_to=$3, time_from=$4, time_to=$5, time_zone=$6, starts_at=$7,
-         ends_at=$8, reason=$9, notes=$10, updated_at=now() WHERE id=$1`,
-      [before.id, ...periodValues(input, zone, startsAt, endsAt)],
-    );
-    await tx(ctx).query(`DELETE FROM blockout_resources WHERE blockout_id = $1`, [before.id]);
+    const q = db(tx(ctx));
+    await q
+      .updateTable('blockouts')
+      .set((eb) => ({ ...periodRow(input, zone, startsAt, endsAt), updated_at: eb.fn<Date>('now') }))
+      .where('id', '=', before.id)
+      .execute();
+    await q.deleteFrom('blockout_resources').where('blockout_id', '=', before.id).execute();
     await linkResources(ctx, before.id, input.resourceIds);
     const after = (await findBlockout(tx(ctx), before.id))!;
     await tx(ctx).publish('blockout.updated', blockoutEventData(tenantOf(ctx), after));
@@ -227,7 +244,7 @@ export function blockoutRoutes(router: AppRouter): void {
   router.delete('/api/blockouts/:id', ...write, async (ctx) => {
     const b = await findBlockout(tx(ctx), idParam(ctx, NOT_FOUND));
     if (!b) throw notFound(NOT_FOUND);
-    await tx(ctx).query(`DELETE FROM blockouts WHERE id = $1`, [b.id]);
+    await db(tx(ctx)).deleteFrom('blockouts').where('id', '=', b.id).execute();
     await tx(ctx).publish('blockout.deleted', blockoutEventData(tenantOf(ctx), b));
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',

@@ -1,34 +1,72 @@
 import type { Blockout } from '@venue/contracts/catalogue';
 import type { Tx } from '@venue/service-kit';
 import { isoInstant } from '../common.ts';
+import { db } from '../db/query.ts';
 
 // The answer's shape is the API contract's (contracts catalogue/responses.ts).
 export { BLOCKOUT_REASONS, type Blockout } from '@venue/contracts/catalogue';
 
-const SELECT = `SELECT b.id, b.date_from::text AS date_from, b.date_to::text AS date_to, b.time_from, b.time_to,
-    b.time_zone, b.starts_at, b.ends_at, b.reason, b.notes, b.updated_at,
-    COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY lower(r.name), r.id)
-                FROM blockout_resources br JOIN resources r ON r.tenant_id = br.tenant_id AND r.id = br.resource_id
-               WHERE br.tenant_id = b.tenant_id AND br.blockout_id = b.id), '[]'::json) AS resources
-  FROM blockouts b`;
+/**
+ * Block-outs with their resources (id and name, by name), in one statement: each block-out's
+ * resources are aggregated in a correlated subquery, `json_agg(x ORDER BY lower(x.name), x.id)`.
+ */
+function blockoutQuery(tx: Tx) {
+  return db(tx)
+    .selectFrom('blockouts as b')
+    .select((eb) => [
+      'b.id',
+      eb.cast<string>('b.date_from', 'text').as('date_from'),
+      eb.cast<string>('b.date_to', 'text').as('date_to'),
+      'b.time_from',
+      'b.time_to',
+      'b.time_zone',
+      'b.starts_at',
+      'b.ends_at',
+      'b.reason',
+      'b.notes',
+      'b.updated_at',
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('blockout_resources as br')
+            .innerJoin('resources as r', (j) =>
+              j.onRef('r.tenant_id', '=', 'br.tenant_id').onRef('r.id', '=', 'br.resource_id'),
+            )
+            .select(['r.id', 'r.name'])
+            .whereRef('br.tenant_id', '=', 'b.tenant_id')
+            .whereRef('br.blockout_id', '=', 'b.id')
+            .as('x'),
+        )
+        .select((agg) =>
+          agg.fn
+            .jsonAgg('x')
+            .orderBy(agg.fn('lower', ['x.name']))
+            .orderBy('x.id')
+            .as('list'),
+        )
+        .as('resources'),
+    ]);
+}
 
-function toBlockout(r: Record<string, unknown>): Blockout {
-  const resources = (
-    typeof r.resources === 'string' ? JSON.parse(r.resources) : r.resources
-  ) as Blockout['resources'];
+type BlockoutRow = Awaited<ReturnType<ReturnType<typeof blockoutQuery>['executeTakeFirstOrThrow']>>;
+
+function toBlockout(r: BlockoutRow): Blockout {
+  // json_agg of no rows is NULL: a block-out whose resources are all gone lists none.
+  const listed: unknown = r.resources ?? [];
+  const resources = (typeof listed === 'string' ? JSON.parse(listed) : listed) as Blockout['resources'];
   return {
-    id: r.id as string,
+    id: r.id,
     resourceIds: resources.map((x) => x.id),
     resources,
-    dateFrom: r.date_from as string,
-    dateTo: r.date_to as string,
-    timeFrom: r.time_from as string,
-    timeTo: r.time_to as string,
-    timeZone: r.time_zone as string,
+    dateFrom: r.date_from,
+    dateTo: r.date_to,
+    timeFrom: r.time_from,
+    timeTo: r.time_to,
+    timeZone: r.time_zone,
     startsAt: isoInstant(r.starts_at),
     endsAt: isoInstant(r.ends_at),
-    reason: r.reason as Blockout['reason'],
-    notes: r.notes as string,
+    reason: r.reason,
+    notes: r.notes,
     updatedAt: isoInstant(r.updated_at),
   };
 }
@@ -37,21 +75,25 @@ export async function listBlockouts(
   tx: Tx,
   filter: { resourceId?: string; from?: string; to?: string; ids?: string[] } = {},
 ): Promise<Blockout[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.resourceId) {
-    where.push(
-      `EXISTS (SELECT 1 FROM blockout_resources x WHERE x.tenant_id = b.tenant_id AND x.blockout_id = b.id AND x.resource_id = $${params.push(filter.resourceId)})`,
+  let query = blockoutQuery(tx);
+  const { resourceId, from, to, ids } = filter;
+  if (resourceId) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('blockout_resources as f')
+          .select('f.blockout_id')
+          .whereRef('f.tenant_id', '=', 'b.tenant_id')
+          .whereRef('f.blockout_id', '=', 'b.id')
+          .where('f.resource_id', '=', resourceId),
+      ),
     );
   }
-  if (filter.from) where.push(`b.date_to >= $${params.push(filter.from)}::date`);
-  if (filter.to) where.push(`b.date_from <= $${params.push(filter.to)}::date`);
-  if (filter.ids) where.push(`b.id = ANY($${params.push(filter.ids)}::uuid[])`);
-  const { rows } = await tx.query(
-    `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY b.starts_at, b.id`,
-    params,
-  );
-  return rows.map((r) => toBlockout(r as Record<string, unknown>));
+  if (from) query = query.where('b.date_to', '>=', from);
+  if (to) query = query.where('b.date_from', '<=', to);
+  if (ids) query = query.where((eb) => eb('b.id', '=', eb.fn.any(eb.val(ids))));
+  const rows = await query.orderBy('b.starts_at').orderBy('b.id').execute();
+  return rows.map(toBlockout);
 }
 
 export async function findBlockout(tx: Tx, id: string): Promise<Blockout | null> {
@@ -80,17 +122,23 @@ export async function detachResourceFromBlockouts(
   resourceId: string,
 ): Promise<void> {
   const affected = await listBlockouts(tx, { resourceId });
+  const q = db(tx);
   for (const b of affected) {
-    await tx.query(`DELETE FROM blockout_resources WHERE blockout_id = $1 AND resource_id = $2`, [
-      b.id,
-      resourceId,
-    ]);
+    await q
+      .deleteFrom('blockout_resources')
+      .where('blockout_id', '=', b.id)
+      .where('resource_id', '=', resourceId)
+      .execute();
     const remaining = b.resourceIds.filter((id) => id !== resourceId);
     if (remaining.length === 0) {
-      await tx.query(`DELETE FROM blockouts WHERE id = $1`, [b.id]);
+      await q.deleteFrom('blockouts').where('id', '=', b.id).execute();
       await tx.publish('blockout.deleted', blockoutEventData(tenantId, b));
     } else {
-      await tx.query(`UPDATE blockouts SET updated_at = now() WHERE id = $1`, [b.id]);
+      await q
+        .updateTable('blockouts')
+        .set((eb) => ({ updated_at: eb.fn<Date>('now') }))
+        .where('id', '=', b.id)
+        .execute();
       await tx.publish('blockout.updated', blockoutEventData(tenantId, { ...b, resourceIds: remaining }));
     }
   }

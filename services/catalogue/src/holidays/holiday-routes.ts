@@ -24,8 +24,9 @@ import {
 } from '../common.ts';
 import { changes } from '../resources/resource-model.ts';
 import { holidaysFromIcs, holidaysToIcs } from './holiday-ics.ts';
+import { db } from '../db/query.ts';
 import {
-  HOLIDAY_COLUMNS,
+  holidayColumns,
   holidayInput,
   insertHoliday,
   toHoliday,
@@ -41,25 +42,41 @@ export { ICS_MAX };
 const { read, write } = RESOURCE_GUARDS;
 
 async function findHoliday(ctx: AppContext): Promise<Holiday> {
-  const { rows } = await tx(ctx).query(`SELECT ${HOLIDAY_COLUMNS} FROM holidays WHERE id = $1`, [
-    idParam(ctx, NOT_FOUND),
-  ]);
-  if (!rows[0]) throw notFound(NOT_FOUND);
-  return toHoliday(rows[0] as Record<string, unknown>);
+  const row = await db(tx(ctx))
+    .selectFrom('holidays')
+    .select(holidayColumns)
+    .where('id', '=', idParam(ctx, NOT_FOUND))
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  return toHoliday(row);
+}
+
+/** A holiday of this name on this date, if there is one. */
+async function sameDayAndName(ctx: AppContext, date: string, name: string, exceptId: string | null) {
+  let query = db(tx(ctx))
+    .selectFrom('holidays')
+    .select('id')
+    .where('date', '=', date)
+    .where('name', '=', name);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
 }
 
 async function checkUnique(ctx: AppContext, h: HolidayInput, exceptId: string | null): Promise<void> {
-  const { rows } = await tx(ctx).query(
-    `SELECT 1 FROM holidays WHERE date = $1::date AND name = $2 AND id IS DISTINCT FROM $3`,
-    [h.date, h.name, exceptId],
-  );
-  if (rows[0]) throw conflict(DUPLICATE_MESSAGE);
+  if (await sameDayAndName(ctx, h.date, h.name, exceptId)) throw conflict(DUPLICATE_MESSAGE);
   if (h.substitutes) {
     if (h.substitutes === exceptId) throw badRequest('A holiday cannot substitute itself');
-    const { rows: sub } = await tx(ctx).query(`SELECT 1 FROM holidays WHERE id = $1`, [h.substitutes]);
-    if (!sub[0]) throw notFound('Substituted holiday not found');
+    const sub = await db(tx(ctx))
+      .selectFrom('holidays')
+      .select('id')
+      .where('id', '=', h.substitutes)
+      .executeTakeFirst();
+    if (!sub) throw notFound('Substituted holiday not found');
   }
 }
+
+/** `extract(year FROM date) = year` as a range of days, the same rows. */
+const yearRange = (year: number) => [`${year}-01-01`, `${year + 1}-01-01`] as const;
 
 /** The file is the `ics` field (or the whole body): the 400 names it either way. */
 const icsProblem = (message: string) => badRequest(message, { errors: [{ path: 'ics', message }] });
@@ -86,42 +103,51 @@ export function holidayRoutes(router: AppRouter): void {
   // Read also by whoever books (the Confirmed list's Public holiday filter), like the resources.
   router.get('/api/holidays', ...RESOURCE_LIST_GUARDS, async (ctx) => {
     const q = parseQuery(ctx, holidayListQuery);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (q.year) where.push(`extract(year FROM date) = $${params.push(q.year)}`);
-    if (q.search?.trim()) {
-      where.push(`name ILIKE $${params.push(`%${q.search.trim().replace(/[\\%_]/g, '\\$&')}%`)}`);
+    let query = db(tx(ctx)).selectFrom('holidays').select(holidayColumns);
+    if (q.year) {
+      const [from, to] = yearRange(q.year);
+      query = query.where('date', '>=', from).where('date', '<', to);
     }
-    if (q.scope?.length) where.push(`scope = ANY($${params.push(q.scope)}::text[])`);
-    if (q.impact?.length) {
-      const conds = q.impact.map((i) =>
-        i === 'surcharge' ? 'surcharge_percent > 0' : i === 'blockout' ? 'block_out' : 'restricted_trading',
+    const search = q.search?.trim();
+    if (search) query = query.where('name', 'ilike', `%${search.replace(/[\\%_]/g, '\\$&')}%`);
+    const scopes = q.scope;
+    if (scopes?.length) query = query.where((eb) => eb('scope', '=', eb.fn.any(eb.val(scopes))));
+    const impact = q.impact;
+    if (impact?.length) {
+      query = query.where((eb) =>
+        eb.or(
+          impact.map((i) =>
+            i === 'surcharge'
+              ? eb('surcharge_percent', '>', 0)
+              : i === 'blockout'
+                ? eb('block_out', '=', true)
+                : eb('restricted_trading', '=', true),
+          ),
+        ),
       );
-      where.push(`(${conds.join(' OR ')})`);
     }
-    const dir = q.order === 'desc' ? 'DESC' : 'ASC';
-    const order =
+    const dir = q.order === 'desc' ? 'desc' : 'asc';
+    const rows = await (
       q.sort === 'name'
-        ? `lower(name) ${dir}, date`
+        ? query.orderBy((eb) => eb.fn('lower', ['name']), dir).orderBy('date')
         : q.sort === 'scope'
-          ? `scope ${dir}, date, name`
-          : `date ${dir}, name`;
-    const { rows } = await tx(ctx).query(
-      `SELECT ${HOLIDAY_COLUMNS} FROM holidays ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`,
-      params,
-    );
-    ctx.body = rows.map((r) => toHoliday(r as Record<string, unknown>));
+          ? query.orderBy('scope', dir).orderBy('date').orderBy('name')
+          : query.orderBy('date', dir).orderBy('name')
+    ).execute();
+    ctx.body = rows.map(toHoliday);
   });
 
   router.get('/api/holidays/export.ics', ...read, async (ctx) => {
     const { year } = parseQuery(ctx, holidayExportQuery);
-    const { rows } = await tx(ctx).query(
-      `SELECT ${HOLIDAY_COLUMNS} FROM holidays ${year ? 'WHERE extract(year FROM date) = $1' : ''} ORDER BY date, name`,
-      year ? [year] : [],
-    );
+    let query = db(tx(ctx)).selectFrom('holidays').select(holidayColumns);
+    if (year) {
+      const [from, to] = yearRange(year);
+      query = query.where('date', '>=', from).where('date', '<', to);
+    }
+    const rows = await query.orderBy('date').orderBy('name').execute();
     ctx.set('content-type', 'text/calendar; charset=utf-8');
     ctx.set('content-disposition', `attachment; filename="public_holidays${year ? `_${year}` : ''}.ics"`);
-    ctx.body = holidaysToIcs(rows.map((r) => toHoliday(r as Record<string, unknown>)));
+    ctx.body = holidaysToIcs(rows.map(toHoliday));
   });
 
   router.post('/api/holidays/sync', ...write, async (ctx) => {
@@ -148,11 +174,7 @@ export function holidayRoutes(router: AppRouter): void {
         skipped++;
         continue;
       }
-      const { rows } = await tx(ctx).query(`SELECT 1 FROM holidays WHERE date = $1::date AND name = $2`, [
-        r.data.date,
-        r.data.name,
-      ]);
-      if (rows[0]) {
+      if (await sameDayAndName(ctx, r.data.date, r.data.name, null)) {
         skipped++;
         continue;
       }
@@ -194,29 +216,30 @@ export function holidayRoutes(router: AppRouter): void {
     const before = await findHoliday(ctx);
     const input = parseBody(ctx, holidayInput);
     await checkUnique(ctx, input, before.id);
-    const { rows } = await conflictOnDuplicate(DUPLICATE_MESSAGE, () =>
-      tx(ctx).query(
-        `UPDATE holidays SET name=$2, date=$3, scope=$4, state=$5, pricing_rule=$6, surcharge_percent=$7, block_out=$8,
-         restricted_trading=$9, notes=$10, provenance=$11, source_url=$12, substitutes=$13, updated_at=now()
-       WHERE id=$1 RETURNING ${HOLIDAY_COLUMNS}`,
-        [
-          before.id,
-          input.name,
-          input.date,
-          input.scope,
-          input.state,
-          input.pricingRule,
-          input.surchargePercent,
-          input.blockOut,
-          input.restrictedTrading,
-          input.notes,
-          input.provenance ?? before.provenance,
-          input.sourceUrl,
-          input.substitutes,
-        ],
+    const after = toHoliday(
+      await conflictOnDuplicate(DUPLICATE_MESSAGE, () =>
+        db(tx(ctx))
+          .updateTable('holidays')
+          .set((eb) => ({
+            name: input.name,
+            date: input.date,
+            scope: input.scope,
+            state: input.state,
+            pricing_rule: input.pricingRule,
+            surcharge_percent: input.surchargePercent,
+            block_out: input.blockOut,
+            restricted_trading: input.restrictedTrading,
+            notes: input.notes,
+            provenance: input.provenance ?? before.provenance,
+            source_url: input.sourceUrl,
+            substitutes: input.substitutes,
+            updated_at: eb.fn<Date>('now'),
+          }))
+          .where('id', '=', before.id)
+          .returning(holidayColumns)
+          .executeTakeFirstOrThrow(),
       ),
     );
-    const after = toHoliday(rows[0] as Record<string, unknown>);
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'settings',
@@ -230,8 +253,9 @@ export function holidayRoutes(router: AppRouter): void {
 
   router.delete('/api/holidays/:id', ...write, async (ctx) => {
     const h = await findHoliday(ctx);
-    await tx(ctx).query(`UPDATE holidays SET substitutes = NULL WHERE substitutes = $1`, [h.id]);
-    await tx(ctx).query(`DELETE FROM holidays WHERE id = $1`, [h.id]);
+    const q = db(tx(ctx));
+    await q.updateTable('holidays').set({ substitutes: null }).where('substitutes', '=', h.id).execute();
+    await q.deleteFrom('holidays').where('id', '=', h.id).execute();
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'settings',

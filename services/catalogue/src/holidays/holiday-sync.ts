@@ -1,7 +1,8 @@
 import Holidays from 'date-holidays';
-import type { Tx } from '@venue/service-kit';
+import { sql, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { STATES } from './holiday-model.ts';
-import { HOLIDAY_COLUMNS, defaultSurcharge, toHoliday, type Holiday } from './holiday-model.ts';
+import { defaultSurcharge, holidayColumns, toHoliday, type Holiday } from './holiday-model.ts';
 
 export interface OfficialHoliday {
   name: string;
@@ -48,20 +49,45 @@ export async function syncHolidays(
   let added = 0;
   let updated = 0;
   const ids = new Map<string, string>();
+  const q = db(tx);
   for (const h of official) {
-    const { rows } = await tx.query<{ id: string; inserted: boolean }>(
-      `INSERT INTO holidays (tenant_id, name, date, scope, state, pricing_rule, surcharge_percent, provenance, source_url)
-       VALUES ($1, $2, $3, 'statewide', $4, 'PH-Std', $5, 'official', $6)
-       ON CONFLICT (tenant_id, date, name) DO UPDATE
-         SET provenance = 'official',
-             state = COALESCE(holidays.state, EXCLUDED.state),
-             source_url = COALESCE(holidays.source_url, EXCLUDED.source_url),
-             updated_at = CASE WHEN holidays.provenance = 'official' AND holidays.state IS NOT NULL
-                               AND holidays.source_url IS NOT NULL THEN holidays.updated_at ELSE now() END
-       RETURNING id, (xmax = 0) AS inserted`,
-      [tenantId, h.name, h.date, state, defaultSurcharge('PH-Std'), SOURCE_URL],
-    );
-    const row = rows[0]!;
+    const row = await q
+      .insertInto('holidays')
+      .values({
+        tenant_id: tenantId,
+        name: h.name,
+        date: h.date,
+        scope: 'statewide',
+        state,
+        pricing_rule: 'PH-Std',
+        surcharge_percent: defaultSurcharge('PH-Std'),
+        provenance: 'official',
+        source_url: SOURCE_URL,
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'date', 'name']).doUpdateSet((eb) => ({
+          provenance: 'official',
+          state: eb.fn.coalesce('holidays.state', 'excluded.state'),
+          source_url: eb.fn.coalesce('holidays.source_url', 'excluded.source_url'),
+          // untouched when the row was already official, with its state and source
+          updated_at: eb
+            .case()
+            .when(
+              eb.and([
+                eb('holidays.provenance', '=', 'official'),
+                eb('holidays.state', 'is not', null),
+                eb('holidays.source_url', 'is not', null),
+              ]),
+            )
+            .then(eb.ref('holidays.updated_at'))
+            .else(eb.fn<Date>('now'))
+            .end(),
+        })),
+      )
+      // xmax is a system column (0 on a row this statement inserted), which the builder's
+      // typed tables do not declare.
+      .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
+      .executeTakeFirstOrThrow();
     ids.set(h.name, row.id);
     if (row.inserted) added++;
     else updated++;
@@ -69,14 +95,20 @@ export async function syncHolidays(
   // Link substitute days to the holiday they replace when both are in the tenant's list.
   for (const h of official) {
     if (!h.substituteFor || !ids.has(h.substituteFor)) continue;
-    await tx.query(`UPDATE holidays SET substitutes = $2 WHERE id = $1 AND substitutes IS NULL`, [
-      ids.get(h.name),
-      ids.get(h.substituteFor),
-    ]);
+    await q
+      .updateTable('holidays')
+      .set({ substitutes: ids.get(h.substituteFor)! })
+      .where('id', '=', ids.get(h.name)!)
+      .where('substitutes', 'is', null)
+      .execute();
   }
-  const { rows } = await tx.query(
-    `SELECT ${HOLIDAY_COLUMNS} FROM holidays WHERE id = ANY($1::uuid[]) ORDER BY date, name`,
-    [[...ids.values()]],
-  );
-  return { added, updated, holidays: rows.map((r) => toHoliday(r as Record<string, unknown>)) };
+  const listed = [...ids.values()];
+  const rows = await q
+    .selectFrom('holidays')
+    .select(holidayColumns)
+    .where((eb) => eb('id', '=', eb.fn.any(eb.val(listed))))
+    .orderBy('date')
+    .orderBy('name')
+    .execute();
+  return { added, updated, holidays: rows.map(toHoliday) };
 }

@@ -6,7 +6,8 @@
  * Now both sides share one contract (`bookingSlotEventSchema`).
  */
 import { BLOCKING_BOOKING_STATUSES, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
-import type { Consumer, Tx } from '@venue/service-kit';
+import { sql, type Consumer, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 
 export interface BusyPeriod {
   id: string;
@@ -26,28 +27,36 @@ export interface BusyPeriod {
 export const bookingSlotEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = async (event, tx) => {
   // Parsed by the kit with the event's schema, which holds the slot part (bookingSlotEventSchema).
   const b = event.data;
-  await tx.query(
-    `INSERT INTO booking_busy (tenant_id, booking_id, resource_id, status, starts_at, ends_at,
-        setup_minutes, packdown_minutes, booking_updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (tenant_id, booking_id) DO UPDATE SET resource_id = EXCLUDED.resource_id,
-        status = EXCLUDED.status, starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at,
-        setup_minutes = EXCLUDED.setup_minutes, packdown_minutes = EXCLUDED.packdown_minutes,
-        booking_updated_at = EXCLUDED.booking_updated_at, received_at = now()
-      WHERE booking_busy.booking_updated_at <= EXCLUDED.booking_updated_at`,
-    [
+  await db(tx)
+    .insertInto('booking_busy')
+    .values({
       // the booking row's tenant (the hold sweep publishes from a system transaction, no envelope tenant)
-      b.hallOwnerId,
-      b.id,
-      b.resourceId,
-      b.status,
-      b.startsAt,
-      b.endsAt,
-      b.setupBufferMinutes,
-      b.packdownBufferMinutes,
-      b.updatedAt,
-    ],
-  );
+      tenant_id: b.hallOwnerId,
+      booking_id: b.id,
+      resource_id: b.resourceId,
+      status: b.status,
+      starts_at: b.startsAt,
+      ends_at: b.endsAt,
+      setup_minutes: b.setupBufferMinutes,
+      packdown_minutes: b.packdownBufferMinutes,
+      booking_updated_at: b.updatedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'booking_id'])
+        .doUpdateSet((eb) => ({
+          resource_id: eb.ref('excluded.resource_id'),
+          status: eb.ref('excluded.status'),
+          starts_at: eb.ref('excluded.starts_at'),
+          ends_at: eb.ref('excluded.ends_at'),
+          setup_minutes: eb.ref('excluded.setup_minutes'),
+          packdown_minutes: eb.ref('excluded.packdown_minutes'),
+          booking_updated_at: eb.ref('excluded.booking_updated_at'),
+          received_at: eb.fn<Date>('now'),
+        }))
+        .whereRef('booking_busy.booking_updated_at', '<=', 'excluded.booking_updated_at'),
+    )
+    .execute();
 };
 
 /** How far back the feed lists bookings (calendar apps rarely look further). */
@@ -56,19 +65,16 @@ const FEED_MAX = 5000;
 
 /** The resource's blocking bookings from `PAST_DAYS` ago on, oldest first (tenant transaction). */
 export async function busyPeriods(tx: Tx, resourceId: string): Promise<BusyPeriod[]> {
-  const { rows } = await tx.query<{
-    booking_id: string;
-    status: string;
-    starts_at: Date | string;
-    ends_at: Date | string;
-    setup_minutes: number;
-    packdown_minutes: number;
-  }>(
-    `SELECT booking_id, status, starts_at, ends_at, setup_minutes, packdown_minutes FROM booking_busy
-      WHERE resource_id = $1 AND status = ANY($2::text[]) AND ends_at > now() - make_interval(days => $3)
-      ORDER BY starts_at LIMIT ${FEED_MAX}`,
-    [resourceId, [...BLOCKING_BOOKING_STATUSES], PAST_DAYS],
-  );
+  const rows = await db(tx)
+    .selectFrom('booking_busy')
+    .select(['booking_id', 'status', 'starts_at', 'ends_at', 'setup_minutes', 'packdown_minutes'])
+    .where('resource_id', '=', resourceId)
+    .where((eb) => eb('status', '=', eb.fn.any(eb.val([...BLOCKING_BOOKING_STATUSES]))))
+    // A named-argument call and interval arithmetic on now(): the builder types neither.
+    .where('ends_at', '>', sql<Date>`now() - make_interval(days => ${PAST_DAYS})`)
+    .orderBy('starts_at')
+    .limit(FEED_MAX)
+    .execute();
   return rows.map((r) => ({
     id: r.booking_id,
     status: r.status,

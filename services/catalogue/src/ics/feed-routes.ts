@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { notFound, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { listBlockouts } from '../blockouts/blockout-store.ts';
+import { db } from '../db/query.ts';
 import { busyPeriods } from './bookings-busy.ts';
 import { ICAL, instantValue, newCalendar } from './ical.ts';
 
@@ -16,13 +17,16 @@ export function feedRoutes(router: AppRouter, kit: ServiceKit): void {
     const match = FILE.exec(ctx.params.file ?? '');
     if (!match) throw notFound(FEED_NOT_FOUND);
     const hash = createHash('sha256').update(match[1]!).digest('hex');
-    const resource = await kit.db.systemTx(async (t) => {
-      const { rows } = await t.query<{ tenant_id: string; id: string; name: string }>(
-        `SELECT tenant_id, id, name FROM resources WHERE ics_token_hash = $1 AND ics_enabled`,
-        [hash],
-      );
-      return rows[0] ?? null;
-    });
+    // Before any tenant is known: the system scope, found by the token's hash alone.
+    const resource = await kit.db.systemTx(
+      async (t) =>
+        (await db(t)
+          .selectFrom('resources')
+          .select(['tenant_id', 'id', 'name'])
+          .where('ics_token_hash', '=', hash)
+          .where('ics_enabled', '=', true)
+          .executeTakeFirst()) ?? null,
+    );
     if (!resource) throw notFound(FEED_NOT_FOUND);
     // Bookings come from the catalogue's copy of bookings' events (bookings-busy.ts).
     const { blockouts, busy } = await kit.db.tenantTx(resource.tenant_id, async (t) => ({

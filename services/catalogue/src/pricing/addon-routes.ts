@@ -10,9 +10,12 @@ import {
   type AppContext,
   type AppMiddleware,
   type AppRouter,
+  type Selectable,
   type Tx,
 } from '@venue/service-kit';
 import { PRICING_GUARDS, dollars, idParam, isoInstant, num, principal, tenantOf, tx } from '../common.ts';
+import { db } from '../db/query.ts';
+import type { AddonsTable } from '../db/schema.ts';
 import { changes } from '../resources/resource-model.ts';
 
 const NOT_FOUND = 'Add-on not found';
@@ -35,65 +38,83 @@ export const STARTER_ADDONS = [
   { name: 'Cleaning Service', priceCents: 3000, description: 'Professional cleaning after the event' },
 ];
 
-function toAddon(r: Record<string, unknown>): Addon {
+const COLUMNS = ['id', 'name', 'price_cents', 'description', 'updated_at'] as const;
+
+function toAddon(r: Pick<Selectable<AddonsTable>, (typeof COLUMNS)[number]>): Addon {
   const priceCents = num(r.price_cents);
   return {
-    id: r.id as string,
-    name: r.name as string,
+    id: r.id,
+    name: r.name,
     priceCents,
     price: dollars(priceCents),
-    description: r.description as string,
+    description: r.description,
     updatedAt: isoInstant(r.updated_at),
   };
 }
-
-const COLUMNS = 'id, name, price_cents, description, updated_at';
 
 /**
  * Gives the tenant the starter add-ons once. The marker row means deleting them all later
  * does not bring them back.
  */
 export async function ensureStarterAddons(t: Tx, tenantId: string): Promise<void> {
-  const { rowCount } = await t.query(
-    `INSERT INTO addon_seeds (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING`,
-    [tenantId],
-  );
-  if (rowCount !== 1) return;
-  const { rows } = await t.query(`SELECT 1 FROM addons LIMIT 1`);
-  if (rows.length) return;
-  for (const a of STARTER_ADDONS) {
-    await t.query(`INSERT INTO addons (tenant_id, name, price_cents, description) VALUES ($1,$2,$3,$4)`, [
-      tenantId,
-      a.name,
-      a.priceCents,
-      a.description,
-    ]);
-  }
+  const q = db(t);
+  const marked = await q
+    .insertInto('addon_seeds')
+    .values({ tenant_id: tenantId })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .executeTakeFirst();
+  if (marked.numInsertedOrUpdatedRows !== 1n) return;
+  if (await q.selectFrom('addons').select('id').limit(1).executeTakeFirst()) return;
+  await q
+    .insertInto('addons')
+    .values(
+      STARTER_ADDONS.map((a) => ({
+        tenant_id: tenantId,
+        name: a.name,
+        price_cents: a.priceCents,
+        description: a.description,
+      })),
+    )
+    .execute();
 }
 
 async function findAddon(ctx: AppContext) {
-  const { rows } = await tx(ctx).query(`SELECT ${COLUMNS} FROM addons WHERE id = $1`, [
-    idParam(ctx, NOT_FOUND),
-  ]);
-  if (!rows[0]) throw notFound(NOT_FOUND);
-  return toAddon(rows[0] as Record<string, unknown>);
+  const row = await db(tx(ctx))
+    .selectFrom('addons')
+    .select(COLUMNS)
+    .where('id', '=', idParam(ctx, NOT_FOUND))
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  return toAddon(row);
 }
 
 export function addonRoutes(router: AppRouter): void {
   router.get('/api/addons', requireAuth, mayList, withTx, async (ctx) => {
     await ensureStarterAddons(tx(ctx), tenantOf(ctx));
-    const { rows } = await tx(ctx).query(`SELECT ${COLUMNS} FROM addons ORDER BY lower(name), id`);
-    ctx.body = rows.map((r) => toAddon(r as Record<string, unknown>));
+    const rows = await db(tx(ctx))
+      .selectFrom('addons')
+      .select(COLUMNS)
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id')
+      .execute();
+    ctx.body = rows.map(toAddon);
   });
 
   router.post('/api/addons', ...write, async (ctx) => {
     const input = parseBody(ctx, addonInput);
     await ensureStarterAddons(tx(ctx), tenantOf(ctx));
-    const { rows } = await tx(ctx).query(
-      `INSERT INTO addons (tenant_id, name, price_cents, description) VALUES ($1,$2,$3,$4) RETURNING ${COLUMNS}`,
-      [tenantOf(ctx), input.name, input.priceCents, input.description],
+    const created = toAddon(
+      await db(tx(ctx))
+        .insertInto('addons')
+        .values({
+          tenant_id: tenantOf(ctx),
+          name: input.name,
+          price_cents: input.priceCents,
+          description: input.description,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
     );
-    const created = toAddon(rows[0] as Record<string, unknown>);
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'pricing',
@@ -108,11 +129,19 @@ export function addonRoutes(router: AppRouter): void {
   router.put('/api/addons/:id', ...write, async (ctx) => {
     const before = await findAddon(ctx);
     const input = parseBody(ctx, addonInput);
-    const { rows } = await tx(ctx).query(
-      `UPDATE addons SET name=$2, price_cents=$3, description=$4, updated_at=now() WHERE id=$1 RETURNING ${COLUMNS}`,
-      [before.id, input.name, input.priceCents, input.description],
+    const after = toAddon(
+      await db(tx(ctx))
+        .updateTable('addons')
+        .set((eb) => ({
+          name: input.name,
+          price_cents: input.priceCents,
+          description: input.description,
+          updated_at: eb.fn<Date>('now'),
+        }))
+        .where('id', '=', before.id)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow(),
     );
-    const after = toAddon(rows[0] as Record<string, unknown>);
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'pricing',
@@ -126,7 +155,7 @@ export function addonRoutes(router: AppRouter): void {
 
   router.delete('/api/addons/:id', ...write, async (ctx) => {
     const a = await findAddon(ctx);
-    await tx(ctx).query(`DELETE FROM addons WHERE id = $1`, [a.id]);
+    await db(tx(ctx)).deleteFrom('addons').where('id', '=', a.id).execute();
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'pricing',

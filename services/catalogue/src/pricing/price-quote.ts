@@ -2,6 +2,7 @@ import type { Tx } from '@venue/service-kit';
 import type { PriceQuote, QuoteRequest } from '@venue/contracts/catalogue';
 import { badRequest, notFound } from '@venue/service-kit';
 import { dollars, num } from '../common.ts';
+import { db } from '../db/query.ts';
 
 export interface RateCard {
   rateType: 'hourly' | 'daily';
@@ -109,28 +110,38 @@ export { quoteRequest, type QuoteRequest } from '@venue/contracts/catalogue';
 
 /** Looks up the rate card, holiday and add-ons of the request in the tenant's data. */
 export async function quoteFor(tx: Tx, req: QuoteRequest): Promise<Quote> {
-  const { rows: res } = await tx.query(`SELECT id FROM resources WHERE id = $1`, [req.resourceId]);
-  if (!res[0]) throw notFound('Resource not found');
-  const { rows: cards } = await tx.query<Record<string, unknown>>(
-    `SELECT rate_type, weekday_rate_cents, weekend_rate_cents FROM pricing WHERE resource_id = $1`,
-    [req.resourceId],
-  );
-  const card = cards[0];
+  const q = db(tx);
+  const resource = await q
+    .selectFrom('resources')
+    .select('id')
+    .where('id', '=', req.resourceId)
+    .executeTakeFirst();
+  if (!resource) throw notFound('Resource not found');
+  const card = await q
+    .selectFrom('pricing')
+    .select(['rate_type', 'weekday_rate_cents', 'weekend_rate_cents'])
+    .where('resource_id', '=', req.resourceId)
+    .executeTakeFirst();
   // The highest surcharge wins when a date carries more than one holiday.
-  const { rows: hols } = await tx.query<{ name: string; surcharge_percent: number }>(
-    `SELECT name, surcharge_percent FROM holidays WHERE date = $1::date ORDER BY surcharge_percent DESC, name LIMIT 1`,
-    [req.date],
-  );
+  const holiday = await q
+    .selectFrom('holidays')
+    .select(['name', 'surcharge_percent'])
+    .where('date', '=', req.date)
+    .orderBy('surcharge_percent', 'desc')
+    .orderBy('name')
+    .limit(1)
+    .executeTakeFirst();
   const wanted = new Map<string, number>();
   for (const id of req.addOnIds) wanted.set(id, (wanted.get(id) ?? 0) + 1);
   for (const a of req.addOns) wanted.set(a.id, (wanted.get(a.id) ?? 0) + a.quantity);
   const ids = [...wanted.keys()];
-  const { rows: addOnRows } = ids.length
-    ? await tx.query<{ id: string; name: string; price_cents: unknown }>(
-        `SELECT id, name, price_cents FROM addons WHERE id = ANY($1::uuid[])`,
-        [ids],
-      )
-    : { rows: [] };
+  const addOnRows = ids.length
+    ? await q
+        .selectFrom('addons')
+        .select(['id', 'name', 'price_cents'])
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
+        .execute()
+    : [];
   if (addOnRows.length !== ids.length) throw notFound('Add-on not found');
   const byId = new Map(addOnRows.map((a) => [a.id, a]));
   return computeQuote({
@@ -144,7 +155,7 @@ export async function quoteFor(tx: Tx, req: QuoteRequest): Promise<Quote> {
     date: req.date,
     startTime: req.startTime,
     endTime: req.endTime,
-    holiday: hols[0] ? { name: hols[0].name, surchargePercent: Number(hols[0].surcharge_percent) } : null,
+    holiday: holiday ? { name: holiday.name, surchargePercent: holiday.surcharge_percent } : null,
     addOns: ids.map((id) => {
       const a = byId.get(id)!;
       return { id, name: a.name, priceCents: num(a.price_cents), quantity: wanted.get(id)! };

@@ -9,6 +9,7 @@ import {
   type AppContext,
   type AppMiddleware,
   type AppRouter,
+  type Tx,
 } from '@venue/service-kit';
 import { hasPermission, pricingInput } from '@venue/contracts';
 import type { Pricing } from '@venue/contracts/catalogue';
@@ -17,60 +18,80 @@ import {
   conflictOnDuplicate,
   dollars,
   idParam,
+  isoInstant,
   num,
   principal,
   tenantOf,
   tx,
 } from '../common.ts';
+import { db } from '../db/query.ts';
 import { changes } from '../resources/resource-model.ts';
 import { quoteFor, quoteRequest } from './price-quote.ts';
 
 const NOT_FOUND = 'Pricing not found';
 const { read, write } = PRICING_GUARDS;
 
-const PRICING_SELECT = `SELECT p.id, p.resource_id, r.name AS resource_name, r.type AS resource_type, r.capacity,
-    p.rate_type, p.weekday_rate_cents, p.weekend_rate_cents, p.description, p.updated_at
-  FROM pricing p JOIN resources r ON r.tenant_id = p.tenant_id AND r.id = p.resource_id`;
+/** Rate cards with their resource's name, type and capacity (row-level security scopes both). */
+function pricingQuery(t: Tx) {
+  return db(t)
+    .selectFrom('pricing as p')
+    .innerJoin('resources as r', (j) =>
+      j.onRef('r.tenant_id', '=', 'p.tenant_id').onRef('r.id', '=', 'p.resource_id'),
+    )
+    .select([
+      'p.id',
+      'p.resource_id',
+      'r.name as resource_name',
+      'r.type as resource_type',
+      'r.capacity',
+      'p.rate_type',
+      'p.weekday_rate_cents',
+      'p.weekend_rate_cents',
+      'p.description',
+      'p.updated_at',
+    ]);
+}
+
+type PricingRow = Awaited<ReturnType<ReturnType<typeof pricingQuery>['executeTakeFirstOrThrow']>>;
 
 /** A rate card as the API answers it (the contract's RateCard). */
-function toPricing(r: Record<string, unknown>): Pricing {
+function toPricing(r: PricingRow): Pricing {
   const weekday = num(r.weekday_rate_cents);
   const weekend = num(r.weekend_rate_cents);
   return {
-    id: r.id as string,
-    resourceId: r.resource_id as string,
-    resourceName: r.resource_name as string,
-    resourceType: r.resource_type as Pricing['resourceType'],
-    capacity: Number(r.capacity),
-    rateType: r.rate_type as 'hourly' | 'daily',
+    id: r.id,
+    resourceId: r.resource_id,
+    resourceName: r.resource_name,
+    resourceType: r.resource_type,
+    capacity: r.capacity,
+    rateType: r.rate_type,
     weekdayRateCents: weekday,
     weekendRateCents: weekend,
     weekdayRate: dollars(weekday),
     weekendRate: dollars(weekend),
-    description: r.description as string,
-    updatedAt: new Date(r.updated_at as string).toISOString(),
+    description: r.description,
+    updatedAt: isoInstant(r.updated_at),
   };
 }
 
 async function findPricing(ctx: AppContext, id: string): Promise<Pricing> {
-  const { rows } = await tx(ctx).query(`${PRICING_SELECT} WHERE p.id = $1`, [id]);
-  if (!rows[0]) throw notFound(NOT_FOUND);
-  return toPricing(rows[0] as Record<string, unknown>);
+  const row = await pricingQuery(tx(ctx)).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  return toPricing(row);
 }
 
 async function requireResource(ctx: AppContext, id: string): Promise<void> {
-  const { rows } = await tx(ctx).query(`SELECT 1 FROM resources WHERE id = $1`, [id]);
-  if (!rows[0]) throw notFound('Resource not found');
+  const row = await db(tx(ctx)).selectFrom('resources').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Resource not found');
 }
 
 const ONE_CARD_MESSAGE = 'This resource already has a rate card. Edit the existing one instead.';
 
 async function assertNoOtherCard(ctx: AppContext, resourceId: string, exceptId?: string): Promise<void> {
-  const { rows } = await tx(ctx).query(
-    `SELECT id FROM pricing WHERE resource_id = $1 AND id IS DISTINCT FROM $2`,
-    [resourceId, exceptId ?? null],
-  );
-  if (rows[0]) throw conflict(ONE_CARD_MESSAGE);
+  let query = db(tx(ctx)).selectFrom('pricing').select('id').where('resource_id', '=', resourceId);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const other = await query.executeTakeFirst();
+  if (other) throw conflict(ONE_CARD_MESSAGE);
 }
 
 /** Quotes are needed by every screen that prices a booking, not only the rate-card page. */
@@ -83,8 +104,11 @@ const mayQuote: AppMiddleware = async (ctx, next) => {
 
 export function pricingRoutes(router: AppRouter): void {
   router.get('/api/pricing', ...read, async (ctx) => {
-    const { rows } = await tx(ctx).query(`${PRICING_SELECT} ORDER BY lower(r.name), p.id`);
-    ctx.body = rows.map((r) => toPricing(r as Record<string, unknown>));
+    const rows = await pricingQuery(tx(ctx))
+      .orderBy((eb) => eb.fn('lower', ['r.name']))
+      .orderBy('p.id')
+      .execute();
+    ctx.body = rows.map(toPricing);
   });
 
   router.get('/api/pricing/:id', ...read, async (ctx) => {
@@ -95,21 +119,21 @@ export function pricingRoutes(router: AppRouter): void {
     const input = parseBody(ctx, pricingInput);
     await requireResource(ctx, input.resourceId);
     await assertNoOtherCard(ctx, input.resourceId);
-    const { rows } = await conflictOnDuplicate(ONE_CARD_MESSAGE, () =>
-      tx(ctx).query<{ id: string }>(
-        `INSERT INTO pricing (tenant_id, resource_id, rate_type, weekday_rate_cents, weekend_rate_cents, description)
-         VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
-        [
-          tenantOf(ctx),
-          input.resourceId,
-          input.rateType,
-          input.weekdayRateCents,
-          input.weekendRateCents,
-          input.description,
-        ],
-      ),
+    const { id } = await conflictOnDuplicate(ONE_CARD_MESSAGE, () =>
+      db(tx(ctx))
+        .insertInto('pricing')
+        .values({
+          tenant_id: tenantOf(ctx),
+          resource_id: input.resourceId,
+          rate_type: input.rateType,
+          weekday_rate_cents: input.weekdayRateCents,
+          weekend_rate_cents: input.weekendRateCents,
+          description: input.description,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
     );
-    const created = await findPricing(ctx, rows[0]!.id);
+    const created = await findPricing(ctx, id);
     await tx(ctx).audit(ctx, {
       action: 'pricing_updated',
       targetType: 'pricing',
@@ -129,18 +153,18 @@ export function pricingRoutes(router: AppRouter): void {
       await assertNoOtherCard(ctx, input.resourceId, before.id);
     }
     await conflictOnDuplicate(ONE_CARD_MESSAGE, () =>
-      tx(ctx).query(
-        `UPDATE pricing SET resource_id=$2, rate_type=$3, weekday_rate_cents=$4, weekend_rate_cents=$5, description=$6,
-           updated_at=now() WHERE id=$1`,
-        [
-          before.id,
-          input.resourceId,
-          input.rateType,
-          input.weekdayRateCents,
-          input.weekendRateCents,
-          input.description,
-        ],
-      ),
+      db(tx(ctx))
+        .updateTable('pricing')
+        .set((eb) => ({
+          resource_id: input.resourceId,
+          rate_type: input.rateType,
+          weekday_rate_cents: input.weekdayRateCents,
+          weekend_rate_cents: input.weekendRateCents,
+          description: input.description,
+          updated_at: eb.fn<Date>('now'),
+        }))
+        .where('id', '=', before.id)
+        .execute(),
     );
     const after = await findPricing(ctx, before.id);
     await tx(ctx).audit(ctx, {
@@ -156,7 +180,7 @@ export function pricingRoutes(router: AppRouter): void {
 
   router.delete('/api/pricing/:id', ...write, async (ctx) => {
     const p = await findPricing(ctx, idParam(ctx, NOT_FOUND));
-    await tx(ctx).query(`DELETE FROM pricing WHERE id = $1`, [p.id]);
+    await db(tx(ctx)).deleteFrom('pricing').where('id', '=', p.id).execute();
     await tx(ctx).audit(ctx, {
       action: 'pricing_updated',
       targetType: 'pricing',

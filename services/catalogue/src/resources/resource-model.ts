@@ -1,7 +1,8 @@
-import type { OpeningHours } from '@venue/contracts';
 import type { Resource } from '@venue/contracts/catalogue';
-import type { Tx } from '@venue/service-kit';
+import type { Selectable, Tx } from '@venue/service-kit';
 import { isoInstant } from '../common.ts';
+import { db } from '../db/query.ts';
+import type { ResourcesTable } from '../db/schema.ts';
 
 // The input rules are shared with the catalogue screens.
 export { WEEKDAYS, defaultHours, resourceInput } from '@venue/contracts';
@@ -10,31 +11,57 @@ export type { DayHours, OpeningHours, ResourceInput, Weekday } from '@venue/cont
 // A resource as the API answers it (contracts catalogue/responses.ts).
 export type { Resource } from '@venue/contracts/catalogue';
 
-export const RESOURCE_COLUMNS = `id, code, name, type, capacity, description, internal_notes, visibility, status,
-  calendar_colour, colour_name, hours, setup_buffer_minutes, packdown_buffer_minutes, apply_buffers,
-  equipment, ics_enabled, public_calendar, ics_token_hash IS NOT NULL AS ics_feed_active, created_at, updated_at`;
+/**
+ * The columns every resource answer is made from. The feed token's hash is read only to say
+ * whether a feed is active (`icsFeedActive`); it never leaves `toResource`.
+ */
+export const RESOURCE_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'type',
+  'capacity',
+  'description',
+  'internal_notes',
+  'visibility',
+  'status',
+  'calendar_colour',
+  'colour_name',
+  'hours',
+  'setup_buffer_minutes',
+  'packdown_buffer_minutes',
+  'apply_buffers',
+  'equipment',
+  'ics_enabled',
+  'public_calendar',
+  'ics_token_hash',
+  'created_at',
+  'updated_at',
+] as const;
 
-export function toResource(r: Record<string, unknown>): Resource {
+export type ResourceRow = Pick<Selectable<ResourcesTable>, (typeof RESOURCE_COLUMNS)[number]>;
+
+export function toResource(r: ResourceRow): Resource {
   return {
-    id: r.id as string,
-    code: r.code as string,
-    name: r.name as string,
-    type: r.type as Resource['type'],
-    capacity: Number(r.capacity),
-    description: r.description as string,
-    internalNotes: r.internal_notes as string,
-    visibility: r.visibility as Resource['visibility'],
-    status: r.status as Resource['status'],
-    calendarColour: r.calendar_colour as string,
-    colourName: r.colour_name as string,
-    hours: r.hours as OpeningHours,
-    setupBufferMinutes: Number(r.setup_buffer_minutes),
-    packdownBufferMinutes: Number(r.packdown_buffer_minutes),
-    applyBuffers: r.apply_buffers as boolean,
-    equipment: r.equipment as Resource['equipment'],
-    icsEnabled: r.ics_enabled as boolean,
-    icsFeedActive: r.ics_feed_active as boolean,
-    publicCalendar: r.public_calendar as boolean,
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    type: r.type,
+    capacity: r.capacity,
+    description: r.description,
+    internalNotes: r.internal_notes,
+    visibility: r.visibility,
+    status: r.status,
+    calendarColour: r.calendar_colour,
+    colourName: r.colour_name,
+    hours: r.hours,
+    setupBufferMinutes: r.setup_buffer_minutes,
+    packdownBufferMinutes: r.packdown_buffer_minutes,
+    applyBuffers: r.apply_buffers,
+    equipment: r.equipment,
+    icsEnabled: r.ics_enabled,
+    icsFeedActive: r.ics_token_hash !== null,
+    publicCalendar: r.public_calendar,
     lastUpdated: isoInstant(r.updated_at),
     createdAt: isoInstant(r.created_at),
   };
@@ -89,11 +116,15 @@ export function resourceEventData(tenantId: string, r: Resource) {
 // Queries name the tenant as well as leaving it to row-level security: the policy's
 // `system scope OR tenant_id = …` cannot drive an index scan on its own (decision 19).
 export async function findResource(tx: Tx, id: string): Promise<Resource | null> {
-  const { rows } = await tx.query(
-    `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE tenant_id = $2 AND id = $1`,
-    [id, tx.tenantId],
-  );
-  return rows[0] ? toResource(rows[0] as Record<string, unknown>) : null;
+  // Outside a tenant transaction no resource is anyone's to read.
+  if (!tx.tenantId) return null;
+  const row = await db(tx)
+    .selectFrom('resources')
+    .select(RESOURCE_COLUMNS)
+    .where('tenant_id', '=', tx.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toResource(row) : null;
 }
 
 /** Upper-case code from the name (`Main Hall` → `MAIN-HALL`), suffixed -2, -3 … when taken. */
@@ -106,14 +137,30 @@ export async function generateCode(tx: Tx, name: string): Promise<string> {
       .replace(/^-+|-+$/g, '')
       .slice(0, 24)
       .replace(/-+$/, '') || 'RESOURCE';
-  // Two creates in the same tenant at once would otherwise pick the same free code.
-  await tx.query(
-    `SELECT pg_advisory_xact_lock(hashtext('venue.catalogue.code.' || current_setting('app.tenant_id', true)))`,
-  );
-  const { rows } = await tx.query<{ code: string }>(
-    `SELECT code FROM resources WHERE tenant_id = $3 AND (code = $1 OR code LIKE $2)`,
-    [base, `${base}-%`, tx.tenantId],
-  );
+  const q = db(tx);
+  // Two creates in the same tenant at once would otherwise pick the same free code:
+  // pg_advisory_xact_lock(hashtext('venue.catalogue.code.' || current_setting('app.tenant_id', true))).
+  await q
+    .selectNoFrom((eb) =>
+      eb
+        .fn('pg_advisory_xact_lock', [
+          eb.fn('hashtext', [
+            eb(
+              eb.val('venue.catalogue.code.'),
+              '||',
+              eb.fn<string>('current_setting', [eb.val('app.tenant_id'), eb.lit(true)]),
+            ),
+          ]),
+        ])
+        .as('locked'),
+    )
+    .execute();
+  const rows = await q
+    .selectFrom('resources')
+    .select('code')
+    .where('tenant_id', '=', tx.tenantId!)
+    .where((eb) => eb.or([eb('code', '=', base), eb('code', 'like', `${base}-%`)]))
+    .execute();
   const taken = new Set(rows.map((r) => r.code));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -18,6 +18,8 @@ import {
   tx,
 } from '../common.ts';
 import { detachResourceFromBlockouts } from '../blockouts/blockout-store.ts';
+import { db } from '../db/query.ts';
+import type { ResourceStatus, ResourceType, ResourceVisibility } from '../db/schema.ts';
 import { resourcesCsv } from './resource-csv.ts';
 import {
   RESOURCE_COLUMNS,
@@ -46,42 +48,39 @@ async function load(ctx: AppContext): Promise<Resource> {
   return r;
 }
 
-/** The columns a form writes, each with its value from the parsed input, in one order for INSERT and UPDATE. */
-const FORM_COLUMNS: ReadonlyArray<readonly [string, (i: ResourceInput) => unknown]> = [
-  ['name', (i) => i.name],
-  ['type', (i) => i.type],
-  ['capacity', (i) => i.capacity],
-  ['description', (i) => i.description],
-  ['internal_notes', (i) => i.internalNotes],
-  ['visibility', (i) => i.visibility],
-  ['status', (i) => i.status],
-  ['calendar_colour', (i) => i.calendarColour],
-  ['colour_name', (i) => i.colourName],
-  ['hours', (i) => JSON.stringify(i.hours)],
-  ['setup_buffer_minutes', (i) => i.setupBufferMinutes],
-  ['packdown_buffer_minutes', (i) => i.packdownBufferMinutes],
-  ['apply_buffers', (i) => i.applyBuffers],
-  ['equipment', (i) => JSON.stringify(i.equipment)],
-  ['ics_enabled', (i) => i.icsEnabled],
-  ['public_calendar', (i) => i.publicCalendar],
-];
-const formValues = (input: ResourceInput) => FORM_COLUMNS.map(([, value]) => value(input));
-// $1 and $2 are tenant and code on insert; $1 is the id and $2 the tenant on update. Every query
-// names the tenant as well as leaving it to row-level security, so the tenant index serves it.
-const INSERT_SQL = `INSERT INTO resources (tenant_id, code, ${FORM_COLUMNS.map(([c]) => c).join(', ')})
-  VALUES ($1, $2, ${FORM_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')})
-  RETURNING ${RESOURCE_COLUMNS}`;
-const UPDATE_SQL = `UPDATE resources SET ${FORM_COLUMNS.map(([c], i) => `${c} = $${i + 3}`).join(', ')},
-  updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING ${RESOURCE_COLUMNS}`;
+/** The columns a form writes, from the parsed input; the same for INSERT and UPDATE. */
+function formRow(i: ResourceInput) {
+  // The contract's enums come out typed as string; its parse has checked them.
+  return {
+    name: i.name,
+    type: i.type as ResourceType,
+    capacity: i.capacity,
+    description: i.description,
+    internal_notes: i.internalNotes,
+    visibility: i.visibility as ResourceVisibility,
+    status: i.status as ResourceStatus,
+    calendar_colour: i.calendarColour,
+    colour_name: i.colourName,
+    hours: JSON.stringify(i.hours),
+    setup_buffer_minutes: i.setupBufferMinutes,
+    packdown_buffer_minutes: i.packdownBufferMinutes,
+    apply_buffers: i.applyBuffers,
+    equipment: JSON.stringify(i.equipment),
+    ics_enabled: i.icsEnabled,
+    public_calendar: i.publicCalendar,
+  };
+}
 
+// Every query names the tenant as well as leaving it to row-level security, so the tenant
+// index serves it.
 async function insert(ctx: AppContext, input: ResourceInput, code: string): Promise<Resource> {
-  // a new resource starts active whatever the form says
-  const { rows } = await tx(ctx).query(INSERT_SQL, [
-    tenantOf(ctx),
-    code,
-    ...formValues({ ...input, status: 'active' }),
-  ]);
-  const created = toResource(rows[0] as Record<string, unknown>);
+  const row = await db(tx(ctx))
+    .insertInto('resources')
+    // a new resource starts active whatever the form says
+    .values({ tenant_id: tenantOf(ctx), code, ...formRow({ ...input, status: 'active' }) })
+    .returning(RESOURCE_COLUMNS)
+    .executeTakeFirstOrThrow();
+  const created = toResource(row);
   await tx(ctx).publish('resource.created', resourceEventData(tenantOf(ctx), created));
   await tx(ctx).audit(ctx, {
     action: 'resource_created',
@@ -112,13 +111,15 @@ async function announceUpdate(
 }
 
 async function setStatus(ctx: AppContext, ids: string[], status: 'active' | 'archived'): Promise<Resource[]> {
-  const { rows } = await tx(ctx).query(
-    `UPDATE resources SET status = $2, updated_at = now()
-      WHERE tenant_id = $3 AND id = ANY($1::uuid[]) AND status <> $2
-     RETURNING ${RESOURCE_COLUMNS}`,
-    [ids, status, tenantOf(ctx)],
-  );
-  const changed = rows.map((r) => toResource(r as Record<string, unknown>));
+  const rows = await db(tx(ctx))
+    .updateTable('resources')
+    .set((eb) => ({ status, updated_at: eb.fn<Date>('now') }))
+    .where('tenant_id', '=', tenantOf(ctx))
+    .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
+    .where('status', '<>', status)
+    .returning(RESOURCE_COLUMNS)
+    .execute();
+  const changed = rows.map(toResource);
   for (const r of changed) {
     await announceUpdate(ctx, r, `${status === 'archived' ? 'Archived' : 'Restored'} resource ${r.name}`, {
       status: { old: status === 'archived' ? 'active' : 'archived', new: status },
@@ -133,25 +134,33 @@ export function resourceRoutes(router: AppRouter): void {
   router.get('/api/resources', ...RESOURCE_LIST_GUARDS, async (ctx) => {
     const q = parseQuery(ctx, resourceListQuery);
     const bookable = bookableOnly(ctx);
-    const params: unknown[] = [tenantOf(ctx)];
-    const where: string[] = ['tenant_id = $1', ...(bookable ? [`status = 'active'`] : [])];
-    if (q.search?.trim()) {
-      params.push(`%${q.search.trim().replace(/[\\%_]/g, '\\$&')}%`);
-      where.push(
-        `(name ILIKE $${params.length} OR code ILIKE $${params.length} OR type ILIKE $${params.length})`,
+    let query = db(tx(ctx))
+      .selectFrom('resources')
+      .select(RESOURCE_COLUMNS)
+      .where('tenant_id', '=', tenantOf(ctx));
+    if (bookable) query = query.where('status', '=', 'active');
+    const search = q.search?.trim();
+    if (search) {
+      const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb('name', 'ilike', pattern),
+          eb('code', 'ilike', pattern),
+          eb(eb.ref('type').$castTo<string>(), 'ilike', pattern),
+        ]),
       );
     }
-    if (q.type) where.push(`type = $${params.push(q.type)}`);
+    if (q.type) query = query.where('type', '=', q.type);
     // the bookable view is the active resources whatever the status filter says
-    if (q.status && !bookable) where.push(`status = $${params.push(q.status)}`);
-    if (q.minCapacity !== undefined) where.push(`capacity >= $${params.push(q.minCapacity)}`);
-    const dir = q.order === 'desc' ? 'DESC' : 'ASC';
-    const order = q.sort === 'name' ? `lower(name) ${dir}, code` : `${q.sort} ${dir}, lower(name), code`;
-    const { rows } = await tx(ctx).query(
-      `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      params,
-    );
-    const list = rows.map((r) => toResource(r as Record<string, unknown>));
+    if (q.status && !bookable) query = query.where('status', '=', q.status);
+    if (q.minCapacity !== undefined) query = query.where('capacity', '>=', q.minCapacity);
+    const dir = q.order === 'desc' ? 'desc' : 'asc';
+    query =
+      q.sort === 'name'
+        ? query.orderBy((eb) => eb.fn('lower', ['name']), dir)
+        : query.orderBy(q.sort, dir).orderBy((eb) => eb.fn('lower', ['name']));
+    const rows = await query.orderBy('code').execute();
+    const list = rows.map(toResource);
     ctx.body = bookable ? list.map(bookableView) : list;
   });
 
@@ -165,25 +174,31 @@ export function resourceRoutes(router: AppRouter): void {
       throw badRequest('Unknown resource ids', {
         errors: [{ path: 'ids', message: 'Unknown resource ids' }],
       });
-    const { rows } = await tx(ctx).query(
-      `SELECT ${RESOURCE_COLUMNS} FROM resources WHERE tenant_id = $1 ${ids.length ? 'AND id = ANY($2::uuid[])' : ''}
-        ORDER BY lower(name), code`,
-      ids.length ? [tenantOf(ctx), ids] : [tenantOf(ctx)],
-    );
+    let query = db(tx(ctx))
+      .selectFrom('resources')
+      .select(RESOURCE_COLUMNS)
+      .where('tenant_id', '=', tenantOf(ctx));
+    if (ids.length) query = query.where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))));
+    const rows = await query
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('code')
+      .execute();
     ctx.set('content-type', 'text/csv; charset=utf-8');
     ctx.set(
       'content-disposition',
       `attachment; filename="resources_export_${new Date().toISOString().slice(0, 10)}.csv"`,
     );
-    ctx.body = resourcesCsv(rows.map((r) => toResource(r as Record<string, unknown>)));
+    ctx.body = resourcesCsv(rows.map(toResource));
   });
 
   router.post('/api/resources/bulk-archive', ...write, async (ctx) => {
     const { ids } = parseBody(ctx, bulkArchiveBody);
-    const { rows } = await tx(ctx).query<{ id: string }>(
-      `SELECT id FROM resources WHERE tenant_id = $2 AND id = ANY($1::uuid[])`,
-      [ids, tenantOf(ctx)],
-    );
+    const rows = await db(tx(ctx))
+      .selectFrom('resources')
+      .select('id')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
+      .execute();
     if (rows.length !== new Set(ids).size) throw notFound(NOT_FOUND);
     const archived = await setStatus(ctx, ids, 'archived');
     ctx.body = { archived: archived.length };
@@ -202,8 +217,15 @@ export function resourceRoutes(router: AppRouter): void {
   router.put('/api/resources/:id', ...write, async (ctx) => {
     const before = await load(ctx);
     const input = parseBody(ctx, resourceInput);
-    const { rows } = await tx(ctx).query(UPDATE_SQL, [before.id, tenantOf(ctx), ...formValues(input)]);
-    const after = toResource(rows[0] as Record<string, unknown>);
+    const after = toResource(
+      await db(tx(ctx))
+        .updateTable('resources')
+        .set((eb) => ({ ...formRow(input), updated_at: eb.fn<Date>('now') }))
+        .where('id', '=', before.id)
+        .where('tenant_id', '=', tenantOf(ctx))
+        .returning(RESOURCE_COLUMNS)
+        .executeTakeFirstOrThrow(),
+    );
     await announceUpdate(
       ctx,
       after,
@@ -217,7 +239,11 @@ export function resourceRoutes(router: AppRouter): void {
     const r = await load(ctx);
     // Block-outs lose this resource (and disappear when it was their only one) before the row goes.
     await detachResourceFromBlockouts(tx(ctx), tenantOf(ctx), r.id);
-    await tx(ctx).query(`DELETE FROM resources WHERE tenant_id = $2 AND id = $1`, [r.id, tenantOf(ctx)]);
+    await db(tx(ctx))
+      .deleteFrom('resources')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', r.id)
+      .execute();
     await tx(ctx).publish('resource.deleted', resourceEventData(tenantOf(ctx), r));
     await tx(ctx).audit(ctx, {
       action: 'resource_deleted',
@@ -258,11 +284,12 @@ export function resourceRoutes(router: AppRouter): void {
     const r = await load(ctx);
     // 32 random bytes; only the hash is kept, so a database leak does not expose the feed.
     const token = randomBytes(32).toString('base64url');
-    await tx(ctx).query(
-      `UPDATE resources SET ics_token_hash = $2, ics_enabled = true, updated_at = now()
-        WHERE tenant_id = $3 AND id = $1`,
-      [r.id, sha256(token), tenantOf(ctx)],
-    );
+    await db(tx(ctx))
+      .updateTable('resources')
+      .set((eb) => ({ ics_token_hash: sha256(token), ics_enabled: true, updated_at: eb.fn<Date>('now') }))
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', r.id)
+      .execute();
     await tx(ctx).audit(ctx, {
       action: 'resource_updated',
       targetType: 'resource',
@@ -276,10 +303,12 @@ export function resourceRoutes(router: AppRouter): void {
 
   router.delete('/api/resources/:id/ics-token', ...write, async (ctx) => {
     const r = await load(ctx);
-    await tx(ctx).query(
-      `UPDATE resources SET ics_token_hash = NULL, updated_at = now() WHERE tenant_id = $2 AND id = $1`,
-      [r.id, tenantOf(ctx)],
-    );
+    await db(tx(ctx))
+      .updateTable('resources')
+      .set((eb) => ({ ics_token_hash: null, updated_at: eb.fn<Date>('now') }))
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', r.id)
+      .execute();
     await tx(ctx).audit(ctx, {
       action: 'resource_updated',
       targetType: 'resource',

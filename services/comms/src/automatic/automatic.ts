@@ -12,6 +12,7 @@ import {
   type TemplateValues,
 } from '@venue/contracts/comms';
 import { wallClock, zonedInstant, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { ensureTenant } from '../templates/seed.ts';
 import { bookingValues, findBookingCopy, venueContext, type BookingCopyRow } from '../templates/values.ts';
@@ -49,6 +50,18 @@ export interface AutomaticOptions {
   keySuffix?: string;
 }
 
+/** The tenant's active e-mail template of that kind (email_templates_kind_idx). */
+export async function templateOfKind(tx: Tx, tenantId: string, kind: string) {
+  return db(tx)
+    .selectFrom('email_templates')
+    .select(['id', 'name', 'subject', 'body'])
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
+    .where('is_active', '=', true)
+    .where('type', '=', 'email')
+    .executeTakeFirst();
+}
+
 export type AutomaticOutcome = 'queued' | 'off' | 'no-template' | 'no-address' | 'already-sent';
 
 /**
@@ -64,19 +77,15 @@ export async function queueAutomatic(
   opts: AutomaticOptions,
 ): Promise<AutomaticOutcome> {
   await ensureTenant(tx, tenantId);
-  const { rows: cs } = await tx.query<{ automatic: Record<string, boolean>; send_hour: number }>(
-    `SELECT automatic, send_hour FROM comms_settings WHERE tenant_id = $1`,
-    [tenantId],
-  );
-  if (cs[0]?.automatic?.[kind] === false) return 'off';
+  const cs = await db(tx)
+    .selectFrom('comms_settings')
+    .select(['automatic', 'send_hour'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (cs?.automatic?.[kind] === false) return 'off';
   const templateKind = TEMPLATE_OF[kind];
   if (!templateKind) return 'no-template';
-  const { rows: tpl } = await tx.query<{ id: string; name: string; subject: string; body: string }>(
-    `SELECT id, name, subject, body FROM email_templates
-      WHERE tenant_id = $1 AND kind = $2 AND is_active AND type = 'email'`,
-    [tenantId, templateKind],
-  );
-  const template = tpl[0];
+  const template = await templateOfKind(tx, tenantId, templateKind);
   if (!template) return 'no-template';
   const booking =
     typeof bookingOrId === 'string' ? await findBookingCopy(tx, tenantId, bookingOrId) : bookingOrId;
@@ -99,7 +108,7 @@ export async function queueAutomatic(
     text: r.text,
     html: r.html,
     now: opts.now,
-    notBefore: nextDaytime(opts.now, venue.timezone, cs[0]?.send_hour ?? 9),
+    notBefore: nextDaytime(opts.now, venue.timezone, cs?.send_hour ?? 9),
   });
   return id ? 'queued' : 'already-sent';
 }

@@ -5,47 +5,59 @@
 import { bookingMailPartSchema, type BookingMailPart, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
 import type { AutomaticEmailKind } from '@venue/contracts/comms';
 import type { Consumer, Tx } from '@venue/service-kit';
+import { db, dbNow } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { queueAutomatic } from './automatic.ts';
 
 /** Keeps the newest version of the booking (its updatedAt); older or repeated events change nothing. */
 export async function storeBookingCopy(tx: Tx, b: BookingMailPart): Promise<void> {
-  await tx.query(
-    `INSERT INTO booking_copies (tenant_id, booking_id, booking_code, customer_id, customer_name, customer_email,
-        event_type, guest_count, booking_date, start_time, end_time, resource_id, resource_name, status,
-        calculated_price_cents, starts_at, hold_expires_at, booking_updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-     ON CONFLICT (tenant_id, booking_id) DO UPDATE SET booking_code = EXCLUDED.booking_code,
-        customer_id = EXCLUDED.customer_id, customer_name = EXCLUDED.customer_name,
-        customer_email = EXCLUDED.customer_email, event_type = EXCLUDED.event_type,
-        guest_count = EXCLUDED.guest_count, booking_date = EXCLUDED.booking_date,
-        start_time = EXCLUDED.start_time, end_time = EXCLUDED.end_time, resource_id = EXCLUDED.resource_id,
-        resource_name = EXCLUDED.resource_name, status = EXCLUDED.status,
-        calculated_price_cents = EXCLUDED.calculated_price_cents, starts_at = EXCLUDED.starts_at,
-        hold_expires_at = EXCLUDED.hold_expires_at, booking_updated_at = EXCLUDED.booking_updated_at,
-        received_at = now()
-      WHERE booking_copies.booking_updated_at <= EXCLUDED.booking_updated_at`,
-    [
-      b.hallOwnerId,
-      b.id,
-      b.bookingCode,
-      b.customerId ?? null,
-      b.customerName,
-      b.customerEmail,
-      b.eventType,
-      b.guestCount ?? null,
-      b.bookingDate,
-      b.startTime,
-      b.endTime,
-      b.resourceId,
-      b.resourceName,
-      b.status,
-      b.calculatedPriceCents ?? null,
-      b.startsAt,
-      b.holdExpiresAt ?? null,
-      b.updatedAt,
-    ],
-  );
+  await db(tx)
+    .insertInto('booking_copies')
+    .values({
+      tenant_id: b.hallOwnerId,
+      booking_id: b.id,
+      booking_code: b.bookingCode,
+      customer_id: b.customerId ?? null,
+      customer_name: b.customerName,
+      customer_email: b.customerEmail,
+      event_type: b.eventType,
+      guest_count: b.guestCount ?? null,
+      booking_date: b.bookingDate,
+      start_time: b.startTime,
+      end_time: b.endTime,
+      resource_id: b.resourceId,
+      resource_name: b.resourceName,
+      status: b.status,
+      calculated_price_cents: b.calculatedPriceCents ?? null,
+      starts_at: b.startsAt,
+      hold_expires_at: b.holdExpiresAt ?? null,
+      booking_updated_at: b.updatedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'booking_id'])
+        .doUpdateSet((eb) => ({
+          booking_code: eb.ref('excluded.booking_code'),
+          customer_id: eb.ref('excluded.customer_id'),
+          customer_name: eb.ref('excluded.customer_name'),
+          customer_email: eb.ref('excluded.customer_email'),
+          event_type: eb.ref('excluded.event_type'),
+          guest_count: eb.ref('excluded.guest_count'),
+          booking_date: eb.ref('excluded.booking_date'),
+          start_time: eb.ref('excluded.start_time'),
+          end_time: eb.ref('excluded.end_time'),
+          resource_id: eb.ref('excluded.resource_id'),
+          resource_name: eb.ref('excluded.resource_name'),
+          status: eb.ref('excluded.status'),
+          calculated_price_cents: eb.ref('excluded.calculated_price_cents'),
+          starts_at: eb.ref('excluded.starts_at'),
+          hold_expires_at: eb.ref('excluded.hold_expires_at'),
+          booking_updated_at: eb.ref('excluded.booking_updated_at'),
+          received_at: dbNow(),
+        }))
+        .whereRef('booking_copies.booking_updated_at', '<=', 'excluded.booking_updated_at'),
+    )
+    .execute();
 }
 
 /** The automatic e-mail an event calls for, if any. */

@@ -3,7 +3,8 @@
  * invoice and comms writes the customer's e-mail from the tenant's template of that kind —
  *
  * - `invoice.issued` (Send on a draft, New Invoice issued at once, the deposit invoice of a
- *   confirmation, a FINAL invoice from Send invoices, a kept bond) → the Invoice e-mail;
+ *   confirmation, a FINAL invoice from Send invoices, a kept bond) → the Invoice e-mail; when a
+ *   person pressed Send (`requestedBy`) it goes whatever the automatic switch says, at once;
  * - `payment.recorded` of a payment received (not a refund or reversal) → the Receipt e-mail;
  * - `invoice.reminder_requested` (Send Reminders) → the Payment reminder e-mail;
  *
@@ -22,6 +23,7 @@ import {
   type TemplateValues,
 } from '@venue/contracts/comms';
 import type { Consumer, Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import type { AttachmentFetch } from '../mail/queue.ts';
 import { queueEmail } from '../mail/queue.ts';
@@ -33,7 +35,7 @@ import {
   formatMoney,
   venueContext,
 } from '../templates/values.ts';
-import { nextDaytime, type AutomaticOutcome } from './automatic.ts';
+import { nextDaytime, templateOfKind, type AutomaticOutcome } from './automatic.ts';
 
 /** The invoice part every money event carries (money-api's `eventInvoice`). */
 interface InvoicePart {
@@ -62,6 +64,8 @@ export interface MoneyMail {
    * it stands for the e-mails nobody asked for; the send hour still does.
    */
   byHand?: boolean;
+  /** A person's Send of an invoice: queued for now, not held to the venue's send hour. */
+  sendNow?: boolean;
 }
 
 /** The booking's words when comms has the booking; blanks (not raw placeholders) when it has not. */
@@ -90,17 +94,13 @@ export async function queueMoneyMail(
   now: Date,
 ): Promise<AutomaticOutcome> {
   await ensureTenant(tx, tenantId);
-  const { rows: cs } = await tx.query<{ automatic: Record<string, boolean>; send_hour: number }>(
-    `SELECT automatic, send_hour FROM comms_settings WHERE tenant_id = $1`,
-    [tenantId],
-  );
-  if (!m.byHand && cs[0]?.automatic?.[m.kind] === false) return 'off';
-  const { rows: tpl } = await tx.query<{ id: string; name: string; subject: string; body: string }>(
-    `SELECT id, name, subject, body FROM email_templates
-      WHERE tenant_id = $1 AND kind = $2 AND is_active AND type = 'email'`,
-    [tenantId, m.template],
-  );
-  const template = tpl[0];
+  const cs = await db(tx)
+    .selectFrom('comms_settings')
+    .select(['automatic', 'send_hour'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!m.byHand && cs?.automatic?.[m.kind] === false) return 'off';
+  const template = await templateOfKind(tx, tenantId, m.template);
   if (!template) return 'no-template';
   const inv = m.invoice;
   if (!inv.customerEmail.includes('@')) return 'no-address';
@@ -144,7 +144,7 @@ export async function queueMoneyMail(
     html: r.html,
     attachmentFetch: m.attachment,
     now,
-    notBefore: nextDaytime(now, venue.timezone, cs[0]?.send_hour ?? 9),
+    notBefore: m.sendNow ? now : nextDaytime(now, venue.timezone, cs?.send_hour ?? 9),
   });
   return id ? 'queued' : 'already-sent';
 }
@@ -178,6 +178,9 @@ export function moneyConsumers(deps: CommsDeps): {
           dedupeKey: `auto:invoice_issued:${inv.id}`,
           invoice: inv,
           attachment: invoicePdf(tenantId, inv),
+          // A person pressed Send: e-mailed whatever the automatic switch says, and now.
+          byHand: Boolean(inv.requestedBy),
+          sendNow: Boolean(inv.requestedBy),
         },
         deps.now(),
       );

@@ -282,15 +282,16 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     );
   });
 
-  it('a venue that switched Invoice issued off gets no invoice e-mail', async () => {
+  it('a venue that switched Invoice issued off gets no automatic invoice e-mail', async () => {
     const off = await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
       automatic: { invoice_issued: false },
     });
     assert.equal(off.status, 200, off.text);
     const { invoice } = await bookedAndInvoiced('jane.off@example.com');
     const issued = await published('invoice.issued', (d) => d.id === invoice.id);
-    // the same invoice, as it would reach comms for a venue (OWNER) that has the switch off
-    await c.deliver({ ...issued, tenantId: OWNER });
+    // the same invoice, as it would reach comms for a venue (OWNER) that has the switch off, and
+    // issued with nobody pressing Send (a confirmation's deposit invoice, a kept bond)
+    await c.deliver({ ...issued, tenantId: OWNER, data: { ...(issued.data as object), requestedBy: null } });
     assert.deepEqual(
       (await history(c.tokens.owner, String(invoice.bookingId))).filter(
         (e: any) => e.kind === 'invoice_issued',
@@ -299,6 +300,46 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     );
     const settings = await c.call('GET', '/api/email-comms/settings', c.tokens.owner);
     assert.equal(settings.body.settings.automatic.invoice_issued, false);
+  });
+
+  it('a person’s Send is e-mailed with the invoice PDF even with Invoice issued off, and at once', async () => {
+    const off = await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+      automatic: { invoice_issued: false },
+    });
+    assert.equal(off.status, 200, off.text);
+    // POST /api/invoices {issue: true} is Completed → Invoice / Send invoices: a person's Send.
+    const { invoice } = await bookedAndInvoiced('jane.sent@example.com');
+    const issued = await published('invoice.issued', (d) => d.id === invoice.id);
+    assert.equal((issued.data as any).requestedBy, 'owner@harbourside.test', 'money names who pressed Send');
+    const saved = c.clock.at;
+    // 23:00 in Sydney: past the venue's day window, when an automatic e-mail would wait for morning.
+    c.clock.at = new Date('2026-03-10T12:00:00.000Z');
+    try {
+      await c.deliver({ ...issued, tenantId: OWNER });
+      const before = peer.received.length;
+      await deliverDue(c.t.kit, c.deps);
+      const mails = peer.received
+        .slice(before)
+        .filter((r) => r.to.includes('jane.sent@example.com') && r.mail.subject?.startsWith('Invoice'));
+      assert.equal(mails.length, 1, 'sent now, whatever the switch and the hour');
+      const pdf = mails[0]!.mail.attachments[0]!;
+      assert.equal(pdf.filename, `${invoice.invoiceNumber}.pdf`);
+      assert.equal(pdf.contentType, 'application/pdf');
+      assert.equal(pdf.content.subarray(0, 5).toString('latin1'), '%PDF-');
+      assert.ok(pdfText(pdf.content).includes(`Invoice number: ${invoice.invoiceNumber}`));
+    } finally {
+      c.clock.at = saved;
+    }
+  });
+
+  it('the Invoices screen’s Send of a draft is a person’s Send too', async () => {
+    const bookingId = await money.booking('booking.created', { totalCents: 55_000 });
+    const draft = await moneyCall('POST', '/api/invoices', VENUE, { bookingId, invoiceType: 'FINAL' });
+    assert.equal(draft.status, 201, draft.text);
+    const sent = await moneyCall('PUT', `/api/invoices/${draft.body.id}/status`, VENUE, { status: 'SENT' });
+    assert.equal(sent.status, 200, sent.text);
+    const issued = await published('invoice.issued', (d) => d.id === draft.body.id);
+    assert.ok((issued.data as any).requestedBy);
   });
 
   it('a venue with Payment reminders off still sends the one a person asked for, but none automatic', async () => {

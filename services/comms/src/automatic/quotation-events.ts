@@ -13,6 +13,7 @@ import type { QuotationEmailEvent } from '@venue/contracts/money-api';
 import type { Consumer, Tx } from '@venue/service-kit';
 import type { CommsDeps } from '../deps.ts';
 import { queueEmail } from '../mail/queue.ts';
+import { templateOfKind } from './automatic.ts';
 import { ensureTenant } from '../templates/seed.ts';
 import { formatDate, formatMoney, venueContext } from '../templates/values.ts';
 
@@ -40,13 +41,9 @@ async function queueQuotationMail(
     body: DECLINED_BODY,
   };
   if (!declined) {
-    const { rows } = await tx.query<{ id: string; name: string; subject: string; body: string }>(
-      `SELECT id, name, subject, body FROM email_templates
-        WHERE tenant_id = $1 AND kind = 'quotation' AND is_active AND type = 'email'`,
-      [tenantId],
-    );
-    if (!rows[0]) return null;
-    template = rows[0];
+    const quotation = await templateOfKind(tx, tenantId, 'quotation');
+    if (!quotation) return null;
+    template = quotation;
   }
   const values: TemplateValues = {
     customerName: q.customerName,

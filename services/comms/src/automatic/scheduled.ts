@@ -6,37 +6,97 @@
  * nothing new.
  */
 import type { ServiceKit } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
-import { BOOKING_COPY_COLUMNS, type BookingCopyRow } from '../templates/values.ts';
+import { BOOKING_COPY_FIELDS, DATE_TEXT } from '../templates/values.ts';
 import { DAY_ENDS_HOUR, queueAutomatic } from './automatic.ts';
+
+const DAY_MS = 24 * 3_600_000;
 
 export async function queueScheduled(kit: ServiceKit, deps: CommsDeps): Promise<number> {
   const now = deps.now();
   return kit.db.systemTx(async (tx) => {
-    const { rows } = await tx.query<BookingCopyRow & { kind: 'event_reminder' | 'hold_expiring' }>(
-      `WITH venues AS (
-         SELECT s.tenant_id, (($1::timestamptz) AT TIME ZONE s.timezone) AS local_now,
-                c.reminder_days_before, c.send_hour, c.automatic
-           FROM tenant_settings s JOIN comms_settings c ON c.tenant_id = s.tenant_id
-       )
-       SELECT ${BOOKING_COPY_COLUMNS}, k.kind
-         FROM venues v
-         JOIN booking_copies b ON b.tenant_id = v.tenant_id
-         CROSS JOIN LATERAL (SELECT CASE WHEN b.status = 'confirmed' THEN 'event_reminder' ELSE 'hold_expiring' END AS kind) k
-        WHERE extract(hour FROM v.local_now) >= v.send_hour AND extract(hour FROM v.local_now) < $2
-          AND coalesce((v.automatic ->> k.kind)::boolean, true)
-          AND (
-                (b.status = 'confirmed' AND b.starts_at > $1::timestamptz
-                 AND b.booking_date <= v.local_now::date + v.reminder_days_before)
-             OR (b.status = 'tentative' AND b.hold_expires_at > $1::timestamptz
-                 AND b.hold_expires_at <= $1::timestamptz + interval '24 hours')
-              )
-          AND NOT EXISTS (SELECT 1 FROM emails e
-                           WHERE e.tenant_id = b.tenant_id AND e.dedupe_key = 'auto:' || k.kind || ':' || b.booking_id)
-        ORDER BY b.tenant_id, b.starts_at
-        LIMIT 500`,
-      [now.toISOString(), DAY_ENDS_HOUR],
-    );
+    const at = (d: Date | number) => new Date(d).toISOString();
+    const rows = await db(tx)
+      // each venue's bookings with its clock now (timezone(zone, instant) is AT TIME ZONE), its
+      // schedule, and the e-mail each booking would get
+      .with('candidates', (w) =>
+        w
+          .selectFrom('tenant_settings as s')
+          .innerJoin('comms_settings as c', 'c.tenant_id', 's.tenant_id')
+          .innerJoin('booking_copies as b', 'b.tenant_id', 's.tenant_id')
+          .select(BOOKING_COPY_FIELDS)
+          .select((eb) => [
+            'b.booking_date',
+            eb.fn<Date>('timezone', ['s.timezone', eb.cast(eb.val(at(now)), 'timestamptz')]).as('local_now'),
+            'c.reminder_days_before',
+            'c.send_hour',
+            'c.automatic',
+            eb
+              .case()
+              .when('b.status', '=', 'confirmed')
+              .then(eb.val<'event_reminder' | 'hold_expiring'>('event_reminder'))
+              .else(eb.val<'event_reminder' | 'hold_expiring'>('hold_expiring'))
+              .end()
+              .as('kind'),
+          ]),
+      )
+      .selectFrom('candidates as b')
+      .select([...BOOKING_COPY_FIELDS, 'b.kind'])
+      .select((eb) => eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'))
+      .where((eb) => {
+        const hour = eb.fn<number>('date_part', [eb.val('hour'), 'b.local_now']);
+        const nowAt = eb.cast<Date>(eb.val(at(now)), 'timestamptz');
+        return eb.and([
+          eb(hour, '>=', eb.ref('b.send_hour')),
+          eb(hour, '<', DAY_ENDS_HOUR),
+          // a kind missing from the switches is on
+          eb.fn.coalesce(
+            eb.cast<boolean>(eb.fn('jsonb_extract_path_text', ['b.automatic', 'b.kind']), 'boolean'),
+            eb.lit(true),
+          ),
+          eb.or([
+            eb.and([
+              eb('b.status', '=', 'confirmed'),
+              eb('b.starts_at', '>', nowAt),
+              eb(
+                'b.booking_date',
+                '<=',
+                // the venue's date today plus the lead time in days (date + integer)
+                eb(eb.cast('b.local_now', 'date'), '+', eb.ref('b.reminder_days_before')).$castTo<
+                  Date | string
+                >(),
+              ),
+            ]),
+            eb.and([
+              eb('b.status', '=', 'tentative'),
+              eb('b.hold_expires_at', '>', nowAt),
+              eb('b.hold_expires_at', '<=', eb.cast<Date>(eb.val(at(now.getTime() + DAY_MS)), 'timestamptz')),
+            ]),
+          ]),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('emails as e')
+                .select(eb.lit(1).as('one'))
+                .whereRef('e.tenant_id', '=', 'b.tenant_id')
+                .where(
+                  'e.dedupe_key',
+                  '=',
+                  eb(
+                    eb(eb(eb.val('auto:'), '||', eb.ref('b.kind')), '||', eb.val(':')),
+                    '||',
+                    eb.ref('b.booking_id'),
+                  ),
+                ),
+            ),
+          ),
+        ]);
+      })
+      .orderBy('b.tenant_id')
+      .orderBy('b.starts_at')
+      .limit(500)
+      .execute();
     let queued = 0;
     for (const row of rows)
       if ((await queueAutomatic(tx, row.tenant_id, row, row.kind, { now })) === 'queued') queued++;

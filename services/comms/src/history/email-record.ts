@@ -1,6 +1,7 @@
 /** An outbox row as the history shows it (spec 02 §3.5 e-mail history record, plus the outbox's state). */
 import type { EmailRecord } from '@venue/contracts/comms';
-import type { Tx } from '@venue/service-kit';
+import type { Queryable, Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { iso } from '../shared.ts';
 
 export interface EmailRow {
@@ -22,16 +23,67 @@ export interface EmailRow {
   reply_to: string | null;
   sent_at: Date | string | null;
   created_at: Date | string;
-  attachments: Array<{ filename: string; contentType: string; size: number }> | null;
+  attachments: EmailAttachmentJson[] | null;
 }
 
-/** Select list (alias e) with the attachment list as JSON. */
-export const EMAIL_COLUMNS = `e.id, e.message_id, e.kind, e.booking_id, e.template_name, e.to_email, e.to_name,
-  e.subject, e.body_text, e.status, e.attempts, e.next_attempt_at, e.last_error, e.from_name, e.reply_to,
-  e.sent_at, e.created_at,
-  (SELECT coalesce(json_agg(json_build_object('filename', a.filename, 'contentType', a.content_type, 'size', a.size)
-                            ORDER BY a.idx), '[]'::json)
-     FROM email_attachments a WHERE a.tenant_id = e.tenant_id AND a.email_id = e.id) AS attachments`;
+/** An attachment as the history lists it. */
+export interface EmailAttachmentJson {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * The outbox rows (alias e) with the history's columns and each message's attachment list as
+ * JSON, in index order. Add `.where('e.tenant_id', '=', …)` and the rest.
+ */
+export function emailsSelect(tx: Queryable) {
+  return db(tx)
+    .selectFrom('emails as e')
+    .select((eb) => [
+      'e.id',
+      'e.message_id',
+      'e.kind',
+      'e.booking_id',
+      'e.template_name',
+      'e.to_email',
+      'e.to_name',
+      'e.subject',
+      'e.body_text',
+      'e.status',
+      'e.attempts',
+      'e.next_attempt_at',
+      'e.last_error',
+      'e.from_name',
+      'e.reply_to',
+      'e.sent_at',
+      'e.created_at',
+      eb
+        .selectFrom('email_attachments as a')
+        .select((a) =>
+          a.fn
+            .coalesce(
+              a.fn
+                .agg<EmailAttachmentJson[]>('json_agg', [
+                  a.fn('json_build_object', [
+                    a.cast(a.val('filename'), 'text'),
+                    'a.filename',
+                    a.cast(a.val('contentType'), 'text'),
+                    'a.content_type',
+                    a.cast(a.val('size'), 'text'),
+                    'a.size',
+                  ]),
+                ])
+                .orderBy('a.idx'),
+              a.cast<EmailAttachmentJson[]>(a.val('[]'), 'json'),
+            )
+            .as('attachments'),
+        )
+        .whereRef('a.tenant_id', '=', 'e.tenant_id')
+        .whereRef('a.email_id', '=', 'e.id')
+        .as('attachments'),
+    ]);
+}
 
 export function toRecord(r: EmailRow): EmailRecord {
   const status = r.status === 'sending' ? 'pending' : r.status;
@@ -56,9 +108,9 @@ export function toRecord(r: EmailRow): EmailRecord {
 }
 
 export async function emailById(tx: Tx, tenantId: string, id: string): Promise<EmailRecord> {
-  const { rows } = await tx.query<EmailRow>(
-    `SELECT ${EMAIL_COLUMNS} FROM emails e WHERE e.tenant_id = $1 AND e.id = $2`,
-    [tenantId, id],
-  );
-  return toRecord(rows[0]!);
+  const row = await emailsSelect(tx)
+    .where('e.tenant_id', '=', tenantId)
+    .where('e.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
 }

@@ -9,18 +9,23 @@ import {
   historyQuerySchema,
   mailPreviewQuerySchema,
 } from '@venue/contracts/comms';
-import { notFound, parseQuery, type AppContext, type AppRouter, type Tx } from '@venue/service-kit';
 import {
-  decodeCursor,
-  keysetAfter,
-  keysetOrderBy,
-  keysetPage,
-  keysetSelect,
-  type KeysetKey,
-} from '@venue/service-kit/paging';
+  keysetAfterCursor,
+  keysetColumns,
+  keysetOrder,
+  notFound,
+  parseQuery,
+  sql,
+  type AppContext,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
+import { db, likeOf } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { commsGuard, iso, pathId, tenantOf } from '../shared.ts';
-import { EMAIL_COLUMNS, toRecord, type EmailRow } from './email-record.ts';
+import { DATE_TEXT } from '../templates/values.ts';
+import { emailsSelect, toRecord, type EmailAttachmentJson } from './email-record.ts';
 
 const HISTORY_KEYS: KeysetKey[] = [
   { expr: 'e.created_at', type: 'timestamptz', index: 'DESC' },
@@ -29,41 +34,47 @@ const HISTORY_KEYS: KeysetKey[] = [
 const EMAIL_NOT_FOUND = 'Email not found';
 const MAIL_NOT_FOUND = 'Message not found';
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
   router.get('/api/email-comms/history', ...commsGuard, async (ctx) => {
     const q = parseQuery(ctx, historyQuerySchema);
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx;
-    const params: unknown[] = [tenantId];
-    const p = (v: unknown) => `$${params.push(v)}`;
-    const where = ['e.tenant_id = $1'];
+    let query = emailsSelect(tx).select(keysetColumns(HISTORY_KEYS)).where('e.tenant_id', '=', tenantId);
     // `pending` on the screen is the queue: waiting, or being handed to the mail server
-    if (q.status === 'pending') where.push(`e.status IN ('pending', 'sending')`);
-    else if (q.status && q.status !== 'all') where.push(`e.status = ${p(q.status)}`);
-    if (q.bookingId) where.push(`e.booking_id = ${p(q.bookingId)}`);
+    if (q.status === 'pending') query = query.where('e.status', 'in', ['pending', 'sending']);
+    else if (q.status && q.status !== 'all') query = query.where('e.status', '=', q.status);
+    if (q.bookingId) query = query.where('e.booking_id', '=', q.bookingId);
     if (q.search) {
-      const like = p(likeOf(q.search));
-      where.push(`(e.to_email ILIKE ${like} OR e.to_name ILIKE ${like} OR e.subject ILIKE ${like})`);
-    }
-    if (q.cursor)
-      where.push(
-        keysetAfter(HISTORY_KEYS, 'desc', decodeCursor(q.cursor, 'createdAt', 'desc', HISTORY_KEYS), p),
+      const like = likeOf(q.search);
+      query = query.where((eb) =>
+        eb.or([
+          eb('e.to_email', 'ilike', like),
+          eb('e.to_name', 'ilike', like),
+          eb('e.subject', 'ilike', like),
+        ]),
       );
+    }
+    if (q.cursor) {
+      const after = decodeCursor(q.cursor, 'createdAt', 'desc', HISTORY_KEYS);
+      query = query.where(keysetAfterCursor(HISTORY_KEYS, 'desc', after));
+    }
     // emails_history_idx / emails_status_idx: the tenant's newest first, one page read
-    const { rows } = await tx.query<EmailRow>(
-      `SELECT ${EMAIL_COLUMNS}, ${keysetSelect(HISTORY_KEYS)} FROM emails e
-        WHERE ${where.join(' AND ')} ${keysetOrderBy(HISTORY_KEYS, 'desc')} LIMIT ${p(q.limit + 1)}`,
-      params,
-    );
+    const rows = await query
+      .orderBy(keysetOrder(HISTORY_KEYS, 'desc'))
+      .limit(q.limit + 1)
+      .execute();
     const page = keysetPage(rows, q.limit, 'createdAt', 'desc', HISTORY_KEYS);
-    const counts = await tx.query<{ status: string; n: number | string }>(
-      `SELECT CASE WHEN status = 'sending' THEN 'pending' ELSE status END AS status, count(*) AS n
-         FROM emails WHERE tenant_id = $1 GROUP BY 1`,
-      [tenantId],
-    );
-    const count = (s: string) => Number(counts.rows.find((r) => r.status === s)?.n ?? 0);
+    const counts = await db(tx)
+      .selectFrom('emails')
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+      .where('tenant_id', '=', tenantId)
+      .groupBy('status')
+      .execute();
+    // `sending` is counted as `pending`, as the list shows it
+    const count = (s: string) =>
+      counts
+        .filter((r) => r.status === s || (s === 'pending' && r.status === 'sending'))
+        .reduce((n, r) => n + Number(r.n), 0);
     ctx.body = {
       items: page.rows.map(toRecord),
       hasMore: page.hasMore,
@@ -74,11 +85,11 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
 
   router.get('/api/email-comms/history/:id', ...commsGuard, async (ctx) => {
     const id = pathId(ctx, EMAIL_NOT_FOUND);
-    const { rows } = await ctx.state.tx.query<EmailRow>(
-      `SELECT ${EMAIL_COLUMNS}, e.body_html FROM emails e WHERE e.tenant_id = $1 AND e.id = $2`,
-      [tenantOf(ctx), id],
-    );
-    const r = rows[0];
+    const r = await emailsSelect(ctx.state.tx)
+      .select('e.body_html')
+      .where('e.tenant_id', '=', tenantOf(ctx))
+      .where('e.id', '=', id)
+      .executeTakeFirst();
     if (!r) throw notFound(EMAIL_NOT_FOUND);
     ctx.body = {
       email: { ...toRecord(r), html: r.body_html ?? '', replyTo: r.reply_to, fromName: r.from_name ?? '' },
@@ -88,31 +99,57 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
   router.get('/api/email-comms/customers', ...commsGuard, async (ctx) => {
     const q = parseQuery(ctx, customerSearchQuerySchema);
     const tenantId = tenantOf(ctx);
-    const params: unknown[] = [tenantId, q.limit];
-    const search = q.search ? `AND (b.customer_email ILIKE $3 OR b.customer_name ILIKE $3)` : '';
-    if (q.search) params.push(likeOf(q.search));
     // One row per lower-cased address (spec 02 §3.4); the latest name; cancelled bookings
     // count as bookings but not as spend (spec 02 §9).
-    const { rows } = await ctx.state.tx.query<{
-      email: string;
-      name: string;
-      total_bookings: number | string;
-      spent: number | string;
-      bounced: boolean;
-    }>(
-      `SELECT g.email, g.name, g.total_bookings, g.spent,
-              EXISTS (SELECT 1 FROM bounces x WHERE x.tenant_id = $1 AND x.email = g.email) AS bounced
-         FROM (SELECT lower(b.customer_email) AS email,
-                      (array_agg(b.customer_name ORDER BY b.booking_updated_at DESC))[1] AS name,
-                      count(*) AS total_bookings,
-                      coalesce(sum(b.calculated_price_cents) FILTER (WHERE b.status <> 'cancelled'), 0) AS spent
-                 FROM booking_copies b
-                WHERE b.tenant_id = $1 AND b.customer_email LIKE '%@%' ${search}
-                GROUP BY lower(b.customer_email)) g
-        ORDER BY g.name, g.email
-        LIMIT $2`,
-      params,
-    );
+    const rows = await db(ctx.state.tx)
+      .selectFrom((eb) => {
+        let perAddress = eb
+          .selectFrom('booking_copies as b')
+          .select((b) => [
+            b.fn<string>('lower', ['b.customer_email']).as('email'),
+            // sql: the subscript [1] of an ordered aggregate (its first element), which the builder lacks
+            sql<string>`(${b.fn.agg('array_agg', ['b.customer_name']).orderBy('b.booking_updated_at', 'desc')})[1]`.as(
+              'name',
+            ),
+            b.fn.countAll<number | string>().as('total_bookings'),
+            b.fn
+              .coalesce(
+                b.fn
+                  .sum<number | string>('b.calculated_price_cents')
+                  .filterWhere('b.status', '<>', 'cancelled'),
+                b.lit(0),
+              )
+              .as('spent'),
+          ])
+          .where('b.tenant_id', '=', tenantId)
+          .where('b.customer_email', 'like', '%@%');
+        if (q.search) {
+          const like = likeOf(q.search);
+          perAddress = perAddress.where((b) =>
+            b.or([b('b.customer_email', 'ilike', like), b('b.customer_name', 'ilike', like)]),
+          );
+        }
+        return perAddress.groupBy((b) => b.fn('lower', ['b.customer_email'])).as('g');
+      })
+      .select((eb) => [
+        'g.email',
+        'g.name',
+        'g.total_bookings',
+        'g.spent',
+        eb
+          .exists(
+            eb
+              .selectFrom('bounces as x')
+              .select(eb.lit(1).as('one'))
+              .where('x.tenant_id', '=', tenantId)
+              .whereRef('x.email', '=', 'g.email'),
+          )
+          .as('bounced'),
+      ])
+      .orderBy('g.name')
+      .orderBy('g.email')
+      .limit(q.limit)
+      .execute();
     ctx.body = {
       customers: rows.map((r) => ({
         name: r.name,
@@ -127,26 +164,27 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
 
   router.get('/api/email-comms/bookings/:customerEmail', ...commsGuard, async (ctx) => {
     const email = (ctx.params.customerEmail ?? '').trim().toLowerCase();
-    const { rows } = await ctx.state.tx.query<{
-      booking_id: string;
-      booking_code: string;
-      event_type: string;
-      booking_date: string;
-      start_time: string;
-      end_time: string;
-      resource_name: string;
-      resource_id: string;
-      calculated_price_cents: number | string | null;
-      guest_count: number | null;
-      status: string;
-    }>(
-      // booking_copies_customer_idx
-      `SELECT b.booking_id, b.booking_code, b.event_type, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date,
-              b.start_time, b.end_time, b.resource_name, b.resource_id, b.calculated_price_cents, b.guest_count, b.status
-         FROM booking_copies b WHERE b.tenant_id = $1 AND lower(b.customer_email) = $2
-        ORDER BY b.starts_at DESC LIMIT 200`,
-      [tenantOf(ctx), email],
-    );
+    // booking_copies_customer_idx
+    const rows = await db(ctx.state.tx)
+      .selectFrom('booking_copies as b')
+      .select((eb) => [
+        'b.booking_id',
+        'b.booking_code',
+        'b.event_type',
+        eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'),
+        'b.start_time',
+        'b.end_time',
+        'b.resource_name',
+        'b.resource_id',
+        'b.calculated_price_cents',
+        'b.guest_count',
+        'b.status',
+      ])
+      .where('b.tenant_id', '=', tenantOf(ctx))
+      .where((eb) => eb(eb.fn('lower', ['b.customer_email']), '=', email))
+      .orderBy('b.starts_at', 'desc')
+      .limit(200)
+      .execute();
     ctx.body = {
       bookings: rows.map((r) => ({
         id: r.booking_id,
@@ -167,11 +205,12 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
 
   router.get('/api/email-comms/bounces', ...commsGuard, async (ctx) => {
     const { email } = parseQuery(ctx, bounceQuerySchema);
-    const { rows } = await ctx.state.tx.query<{ reason: string; bounced_at: Date | string }>(
-      `SELECT reason, bounced_at FROM bounces WHERE tenant_id = $1 AND email = lower($2)`,
-      [tenantOf(ctx), email],
-    );
-    const r = rows[0];
+    const r = await db(ctx.state.tx)
+      .selectFrom('bounces')
+      .select(['reason', 'bounced_at'])
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where((eb) => eb('email', '=', eb.fn<string>('lower', [eb.val(email)])))
+      .executeTakeFirst();
     ctx.body = {
       bounce: { email, bounced: !!r, reason: r?.reason ?? null, bouncedAt: iso(r?.bounced_at) },
       warning: r ? bounceWarning(email, r.reason) : null,
@@ -181,10 +220,12 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
   router.delete('/api/email-comms/bounces', ...commsGuard, async (ctx) => {
     const { email } = parseQuery(ctx, bounceQuerySchema);
     const tx = ctx.state.tx;
-    const { rowCount } = await tx.query(`DELETE FROM bounces WHERE tenant_id = $1 AND email = lower($2)`, [
-      tenantOf(ctx),
-      email,
-    ]);
+    const deleted = await db(tx)
+      .deleteFrom('bounces')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where((eb) => eb('email', '=', eb.fn<string>('lower', [eb.val(email)])))
+      .executeTakeFirst();
+    const rowCount = Number(deleted.numDeletedRows);
     if (rowCount > 0)
       await tx.audit(ctx, { action: 'email_bounce_cleared', targetType: 'email_address', target: email });
     ctx.body = {
@@ -196,20 +237,33 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
   // (system scope), since the embedded server is the whole product's.
   const previewScope = async <T>(ctx: AppContext, fn: (tx: Tx, all: boolean) => Promise<T>): Promise<T> => {
     const all = ctx.state.principal!.role === 'super_admin';
-    if (all) await ctx.state.tx.query(`SELECT set_config('app.scope', 'system', true)`);
+    if (all)
+      await db(ctx.state.tx)
+        .selectNoFrom((eb) =>
+          eb.fn('set_config', [eb.val('app.scope'), eb.val('system'), eb.lit(true)]).as('scope'),
+        )
+        .execute();
     return fn(ctx.state.tx, all);
   };
 
   router.get('/api/email-comms/mail-preview', ...commsGuard, async (ctx) => {
     const q = parseQuery(ctx, mailPreviewQuerySchema);
     const rows = await previewScope(ctx, async (tx, all) => {
-      const r = await tx.query<Record<string, unknown>>(
-        `SELECT id, message_id, from_addr, to_addr, subject, received_at, size, jsonb_array_length(attachments) AS n
-           FROM captured_mail c WHERE ${all ? 'true' : 'c.tenant_id = $2'}
-          ORDER BY received_at DESC, id DESC LIMIT $1`,
-        all ? [q.limit] : [q.limit, tenantOf(ctx)],
-      );
-      return r.rows;
+      let list = db(tx)
+        .selectFrom('captured_mail as c')
+        .select((eb) => [
+          'c.id',
+          'c.message_id',
+          'c.from_addr',
+          'c.to_addr',
+          'c.subject',
+          'c.received_at',
+          'c.size',
+          eb.fn<number>('jsonb_array_length', ['c.attachments']).as('n'),
+        ]);
+      // the super admin's view is every tenant's (system scope, set above)
+      if (!all) list = list.where('c.tenant_id', '=', tenantOf(ctx));
+      return list.orderBy('c.received_at', 'desc').orderBy('c.id', 'desc').limit(q.limit).execute();
     });
     ctx.body = {
       capturing: deps.mailer.capturing,
@@ -219,7 +273,7 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
         from: r.from_addr,
         to: r.to_addr,
         subject: r.subject,
-        receivedAt: iso(r.received_at as string),
+        receivedAt: iso(r.received_at),
         size: Number(r.size),
         attachmentCount: Number(r.n),
       })),
@@ -229,16 +283,27 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
   router.get('/api/email-comms/mail-preview/:id', ...commsGuard, async (ctx) => {
     const id = pathId(ctx, MAIL_NOT_FOUND);
     const row = await previewScope(ctx, async (tx, all) => {
-      const r = await tx.query<Record<string, unknown>>(
-        `SELECT id, message_id, from_addr, reply_to, to_addr, subject, html, text_body, attachments, received_at, size
-           FROM captured_mail c WHERE c.id = $1 ${all ? '' : 'AND c.tenant_id = $2'}`,
-        all ? [id] : [id, tenantOf(ctx)],
-      );
-      return r.rows[0];
+      let one = db(tx)
+        .selectFrom('captured_mail as c')
+        .select([
+          'c.id',
+          'c.message_id',
+          'c.from_addr',
+          'c.reply_to',
+          'c.to_addr',
+          'c.subject',
+          'c.html',
+          'c.text_body',
+          'c.attachments',
+          'c.received_at',
+          'c.size',
+        ])
+        .where('c.id', '=', id);
+      if (!all) one = one.where('c.tenant_id', '=', tenantOf(ctx));
+      return one.executeTakeFirst();
     });
     if (!row) throw notFound(MAIL_NOT_FOUND);
-    const attachments =
-      (row.attachments as Array<{ filename: string; contentType: string; size: number }>) ?? [];
+    const attachments: EmailAttachmentJson[] = row.attachments ?? [];
     ctx.body = {
       mail: {
         id: row.id,
@@ -249,7 +314,7 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
         subject: row.subject,
         html: row.html ?? null,
         text: row.text_body ?? null,
-        receivedAt: iso(row.received_at as string),
+        receivedAt: iso(row.received_at),
         size: Number(row.size),
         attachmentCount: attachments.length,
         attachments: attachments.map((a, index) => ({ ...a, index })),
@@ -261,11 +326,9 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
     const id = pathId(ctx, MAIL_NOT_FOUND);
     const index = /^\d{1,2}$/.test(ctx.params.index ?? '') ? Number(ctx.params.index) : -1;
     const raw = await previewScope(ctx, async (tx, all) => {
-      const r = await tx.query<{ raw: Buffer | Uint8Array }>(
-        `SELECT raw FROM captured_mail c WHERE c.id = $1 ${all ? '' : 'AND c.tenant_id = $2'}`,
-        all ? [id] : [id, tenantOf(ctx)],
-      );
-      return r.rows[0]?.raw;
+      let one = db(tx).selectFrom('captured_mail as c').select('c.raw').where('c.id', '=', id);
+      if (!all) one = one.where('c.tenant_id', '=', tenantOf(ctx));
+      return (await one.executeTakeFirst())?.raw;
     });
     if (!raw) throw notFound(MAIL_NOT_FOUND);
     const { simpleParser } = await import('mailparser');

@@ -7,6 +7,7 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { isUuid, type ServiceKit } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { TENANT_HEADER } from './message-id.ts';
 
 /** Bigger than anything comms sends (10 MB of attachments, base64-encoded, plus the body). */
@@ -27,25 +28,23 @@ export async function storeCaptured(kit: ServiceKit, raw: Buffer): Promise<void>
     size: a.size,
   }));
   await kit.db.tenantTx(tenantId, (tx) =>
-    tx.query(
-      `INSERT INTO captured_mail (tenant_id, message_id, from_addr, reply_to, to_addr, subject, html, text_body,
-          attachments, raw, size)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (tenant_id, message_id) DO NOTHING`,
-      [
-        tenantId,
-        mail.messageId ?? `<missing-${Date.now()}@venuedesk>`,
-        addresses(mail.from),
-        addresses(mail.replyTo) || null,
-        addresses(mail.to),
-        mail.subject ?? '',
-        typeof mail.html === 'string' ? mail.html : null,
-        mail.text ?? null,
-        JSON.stringify(attachments),
+    db(tx)
+      .insertInto('captured_mail')
+      .values({
+        tenant_id: tenantId,
+        message_id: mail.messageId ?? `<missing-${Date.now()}@venuedesk>`,
+        from_addr: addresses(mail.from),
+        reply_to: addresses(mail.replyTo) || null,
+        to_addr: addresses(mail.to),
+        subject: mail.subject ?? '',
+        html: typeof mail.html === 'string' ? mail.html : null,
+        text_body: mail.text ?? null,
+        attachments: JSON.stringify(attachments),
         raw,
-        raw.length,
-      ],
-    ),
+        size: raw.length,
+      })
+      .onConflict((oc) => oc.columns(['tenant_id', 'message_id']).doNothing())
+      .execute(),
   );
 }
 

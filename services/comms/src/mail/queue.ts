@@ -1,5 +1,6 @@
 /** Putting a message in the outbox (the `emails` table), in the caller's transaction. */
 import type { Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { newMessageId } from './message-id.ts';
 
 /**
@@ -39,38 +40,46 @@ export interface NewEmail {
 
 /** The new row's id, or null when `dedupeKey` was already queued (sent once per booking and kind). */
 export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO emails (tenant_id, message_id, kind, dedupe_key, booking_id, template_id, template_name,
-        to_email, to_name, subject, body_text, body_html, next_attempt_at, created_at, attachment_fetch)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-     RETURNING id`,
-    [
-      m.tenantId,
-      newMessageId(),
-      m.kind,
-      m.dedupeKey ?? null,
-      m.bookingId ?? null,
-      m.templateId ?? null,
-      m.templateName ?? null,
-      m.toEmail,
-      m.toName,
-      m.subject,
-      m.text,
-      m.html,
-      (m.notBefore ?? m.now).toISOString(),
-      m.now.toISOString(),
-      m.attachmentFetch ? JSON.stringify(m.attachmentFetch) : null,
-    ],
-  );
-  const id = rows[0]?.id ?? null;
+  const inserted = await db(tx)
+    .insertInto('emails')
+    .values({
+      tenant_id: m.tenantId,
+      message_id: newMessageId(),
+      kind: m.kind,
+      dedupe_key: m.dedupeKey ?? null,
+      booking_id: m.bookingId ?? null,
+      template_id: m.templateId ?? null,
+      template_name: m.templateName ?? null,
+      to_email: m.toEmail,
+      to_name: m.toName,
+      subject: m.subject,
+      body_text: m.text,
+      body_html: m.html,
+      next_attempt_at: (m.notBefore ?? m.now).toISOString(),
+      created_at: m.now.toISOString(),
+      attachment_fetch: m.attachmentFetch ? JSON.stringify(m.attachmentFetch) : null,
+    })
+    // emails_dedupe_idx, a partial unique index: its predicate names it
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  const id = inserted?.id ?? null;
   if (id && m.attachments?.length) {
     for (const [i, a] of m.attachments.entries())
-      await tx.query(
-        `INSERT INTO email_attachments (tenant_id, email_id, idx, filename, content_type, size, data)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [m.tenantId, id, i, a.filename, a.contentType, a.data.length, a.data],
-      );
+      await db(tx)
+        .insertInto('email_attachments')
+        .values({
+          tenant_id: m.tenantId,
+          email_id: id,
+          idx: i,
+          filename: a.filename,
+          content_type: a.contentType,
+          size: a.data.length,
+          data: a.data,
+        })
+        .execute();
   }
   return id;
 }

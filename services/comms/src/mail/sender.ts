@@ -4,8 +4,9 @@
  * internal endpoint and keeps the answer in `tenant_senders` for ten minutes; when admin cannot
  * be reached it uses what it kept, else sends as "VenueDesk" without Reply-To (decision 29).
  */
-import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { internalSecret, serviceUrl, type ServiceKit } from '@venue/service-kit';
+import { z } from 'zod';
+import { callService, type ServiceKit } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 
 export interface Sender {
@@ -16,13 +17,13 @@ export interface Sender {
 const FRESH_MS = 10 * 60_000;
 
 export async function senderFor(kit: ServiceKit, deps: CommsDeps, tenantId: string): Promise<Sender> {
-  const kept = await kit.db.tenantTx(tenantId, (tx) =>
-    tx.query<{ business_name: string; business_email: string; fetched_at: Date | string }>(
-      `SELECT business_name, business_email, fetched_at FROM tenant_senders WHERE tenant_id = $1`,
-      [tenantId],
-    ),
+  const row = await kit.db.tenantTx(tenantId, (tx) =>
+    db(tx)
+      .selectFrom('tenant_senders')
+      .select(['business_name', 'business_email', 'fetched_at'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
   );
-  const row = kept.rows[0];
   if (row && deps.now().getTime() - new Date(row.fetched_at).getTime() < FRESH_MS)
     return { businessName: row.business_name, businessEmail: row.business_email };
   let fresh: Sender | null = null;
@@ -36,25 +37,44 @@ export async function senderFor(kit: ServiceKit, deps: CommsDeps, tenantId: stri
       ? { businessName: row.business_name, businessEmail: row.business_email }
       : { businessName: '', businessEmail: '' };
   await kit.db.tenantTx(tenantId, (tx) =>
-    tx.query(
-      `INSERT INTO tenant_senders (tenant_id, business_name, business_email, fetched_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (tenant_id) DO UPDATE SET business_name = EXCLUDED.business_name,
-              business_email = EXCLUDED.business_email, fetched_at = EXCLUDED.fetched_at`,
-      [tenantId, fresh.businessName, fresh.businessEmail, deps.now().toISOString()],
-    ),
+    db(tx)
+      .insertInto('tenant_senders')
+      .values({
+        tenant_id: tenantId,
+        business_name: fresh.businessName,
+        business_email: fresh.businessEmail,
+        fetched_at: deps.now().toISOString(),
+      })
+      .onConflict((oc) =>
+        oc.column('tenant_id').doUpdateSet((eb) => ({
+          business_name: eb.ref('excluded.business_name'),
+          business_email: eb.ref('excluded.business_email'),
+          fetched_at: eb.ref('excluded.fetched_at'),
+        })),
+      )
+      .execute(),
   );
   return fresh;
 }
 
-/** Admin's `GET /internal/tenant-settings/:tenantId` → its business details. */
+/** What comms reads of admin's `GET /internal/tenant-settings/:tenantId`: the business details. */
+const adminBusiness = z.object({
+  business: z.object({ businessName: z.unknown(), businessEmail: z.unknown() }).partial().nullish(),
+});
+
+/**
+ * Admin's business details through the kit's internal client (secret, request id, timeout,
+ * retries of this GET, failures mapped once); a failure is the caller's to log, keeping the
+ * details it has.
+ */
 export async function fetchSenderFromAdmin(tenantId: string): Promise<Sender | null> {
-  const res = await fetch(`${serviceUrl('admin')}/internal/tenant-settings/${tenantId}`, {
-    headers: { [INTERNAL_AUTH_HEADER]: internalSecret() },
-    signal: AbortSignal.timeout(5_000),
+  const { business } = await callService({
+    service: 'admin',
+    path: `/internal/tenant-settings/${tenantId}`,
+    response: adminBusiness,
+    timeoutMs: 5_000,
   });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { business?: { businessName?: unknown; businessEmail?: unknown } };
-  const name = typeof body.business?.businessName === 'string' ? body.business.businessName.trim() : '';
-  const email = typeof body.business?.businessEmail === 'string' ? body.business.businessEmail.trim() : '';
+  const name = typeof business?.businessName === 'string' ? business.businessName.trim() : '';
+  const email = typeof business?.businessEmail === 'string' ? business.businessEmail.trim() : '';
   return { businessName: name.slice(0, 200), businessEmail: email.slice(0, 254) };
 }

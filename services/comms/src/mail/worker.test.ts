@@ -184,6 +184,22 @@ describe('the e-mail worker', () => {
     rows = await statuses(c, [gone!, busy!]);
     assert.deepEqual([byId(busy!).status, byId(busy!).attempts], ['failed', MAX_ATTEMPTS]);
     assert.equal(byId(gone!).attempts, 1, 'a bounce is not retried');
+    // Each message given up on is published once, for the Dashboard's Alerts & Tasks.
+    await deliverDue(c.t.kit, c.deps);
+    const { rows: failedEvents } = await c.t.kit.db.systemTx((tx) =>
+      tx.query<{ data: { emailId: string; bounced: boolean; reason: string; toEmail: string } }>(
+        `SELECT data FROM outbox WHERE type = 'email.failed' AND data->>'emailId' = ANY($1::text[])`,
+        [[gone, busy]],
+      ),
+    );
+    assert.deepEqual(
+      failedEvents.map((e) => [e.data.emailId, e.data.bounced, e.data.toEmail.toLowerCase()]).sort(),
+      [
+        [gone, true, 'nobody@example.com'],
+        [busy, false, 'busy@example.com'],
+      ].sort(),
+    );
+    assert.match(failedEvents.find((e) => e.data.emailId === gone)!.data.reason, /550/);
 
     const bounce = await c.call('GET', '/api/email-comms/bounces?email=nobody@example.com', c.tokens.owner);
     assert.equal(bounce.body.bounce.bounced, true);

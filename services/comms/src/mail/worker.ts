@@ -23,6 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { callServiceBytes, InternalCallError, type ServiceKit } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { TENANT_HEADER } from './message-id.ts';
 import type { AttachmentFetch } from './queue.ts';
@@ -30,6 +31,21 @@ import { senderFor } from './sender.ts';
 
 export const MAX_ATTEMPTS = 3;
 export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+
+const CLAIMED_COLUMNS = [
+  'e.tenant_id',
+  'e.id',
+  'e.message_id',
+  'e.to_email',
+  'e.to_name',
+  'e.subject',
+  'e.body_text',
+  'e.body_html',
+  'e.attempts',
+  'e.created_at',
+  'e.attachment_fetch',
+  'e.booking_id',
+] as const;
 
 interface ClaimedRow {
   tenant_id: string;
@@ -43,6 +59,7 @@ interface ClaimedRow {
   attempts: number;
   created_at: Date | string;
   attachment_fetch: AttachmentFetch | null;
+  booking_id: string | null;
 }
 
 export interface DeliveryRound {
@@ -73,31 +90,57 @@ export async function deliverDue(
   const now = deps.now();
   const token = randomUUID();
   const round: DeliveryRound = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
-  const { rows } = await kit.db.systemTx((tx) =>
-    tx.query<ClaimedRow>(
-      // emails_queue_idx: the due messages of every tenant (a system sweep, like the hold sweep)
-      `UPDATE emails e SET status = 'sending', claimed_at = $1, claim_token = $2, attempts = e.attempts + 1
-         FROM (SELECT tenant_id, id FROM emails
-                WHERE (status = 'pending' AND next_attempt_at <= $1)
-                   OR (status = 'sending' AND claimed_at < $3)
-                ORDER BY next_attempt_at LIMIT $4
-                FOR UPDATE SKIP LOCKED) due
-        WHERE e.tenant_id = due.tenant_id AND e.id = due.id
-        RETURNING e.tenant_id, e.id, e.message_id, e.to_email, e.to_name, e.subject, e.body_text, e.body_html,
-                  e.attempts, e.created_at, e.attachment_fetch`,
-      [now.toISOString(), token, new Date(now.getTime() - deps.claimTimeoutMs).toISOString(), deps.batchSize],
-    ),
+  const stale = new Date(now.getTime() - deps.claimTimeoutMs);
+  const rows: ClaimedRow[] = await kit.db.systemTx((tx) =>
+    db(tx)
+      .updateTable('emails as e')
+      .from((eb) =>
+        eb
+          // emails_queue_idx: the due messages of every tenant (a system sweep, like the hold sweep)
+          .selectFrom('emails')
+          .select(['tenant_id', 'id'])
+          .where((w) =>
+            w.or([
+              w.and([w('status', '=', 'pending'), w('next_attempt_at', '<=', now)]),
+              w.and([w('status', '=', 'sending'), w('claimed_at', '<', stale)]),
+            ]),
+          )
+          .orderBy('next_attempt_at')
+          .limit(deps.batchSize)
+          // locked rows are another worker's claim in progress: skipped, never waited for
+          .forUpdate()
+          .skipLocked()
+          .as('due'),
+      )
+      .set((eb) => ({
+        status: 'sending',
+        claimed_at: now.toISOString(),
+        claim_token: token,
+        attempts: eb(eb.ref('e.attempts'), '+', 1),
+      }))
+      .whereRef('e.tenant_id', '=', 'due.tenant_id')
+      .whereRef('e.id', '=', 'due.id')
+      .returning(CLAIMED_COLUMNS)
+      .execute(),
   );
   round.claimed = rows.length;
   for (const row of rows) {
     if (hooks.stopped?.()) {
       // Hand the rest back now rather than after the claim timeout.
       await kit.db.systemTx((tx) =>
-        tx.query(
-          `UPDATE emails SET status = 'pending', claimed_at = NULL, claim_token = NULL, attempts = attempts - 1
-            WHERE tenant_id = $1 AND id = $2 AND claim_token = $3 AND status = 'sending'`,
-          [row.tenant_id, row.id, token],
-        ),
+        db(tx)
+          .updateTable('emails')
+          .set((eb) => ({
+            status: 'pending',
+            claimed_at: null,
+            claim_token: null,
+            attempts: eb(eb.ref('attempts'), '-', 1),
+          }))
+          .where('tenant_id', '=', row.tenant_id)
+          .where('id', '=', row.id)
+          .where('claim_token', '=', token)
+          .where('status', '=', 'sending')
+          .execute(),
       );
       continue;
     }
@@ -128,10 +171,13 @@ async function deliverOne(
     }
   }
   const attachments = await kit.db.tenantTx(row.tenant_id, (tx) =>
-    tx.query<{ filename: string; content_type: string; data: Buffer | Uint8Array }>(
-      `SELECT filename, content_type, data FROM email_attachments WHERE tenant_id = $1 AND email_id = $2 ORDER BY idx`,
-      [row.tenant_id, row.id],
-    ),
+    db(tx)
+      .selectFrom('email_attachments')
+      .select(['filename', 'content_type', 'data'])
+      .where('tenant_id', '=', row.tenant_id)
+      .where('email_id', '=', row.id)
+      .orderBy('idx')
+      .execute(),
   );
   try {
     const info = await deps.mailer.transport().sendMail({
@@ -143,27 +189,28 @@ async function deliverOne(
       text: row.body_text,
       html: row.body_html,
       headers: { [TENANT_HEADER]: row.tenant_id },
-      attachments: attachments.rows.map((a) => ({
+      attachments: attachments.map((a) => ({
         filename: a.filename,
         contentType: a.content_type,
         content: Buffer.from(a.data),
       })),
     });
     await kit.db.tenantTx(row.tenant_id, (tx) =>
-      tx.query(
-        `UPDATE emails SET status = 'sent', sent_at = $4, smtp_response = $5, last_error = NULL,
-                from_name = $6, reply_to = $7, claim_token = NULL
-          WHERE tenant_id = $1 AND id = $2 AND claim_token = $3`,
-        [
-          row.tenant_id,
-          row.id,
-          token,
-          deps.now().toISOString(),
-          String((info as { response?: string }).response ?? '').slice(0, 1000),
-          fromName,
-          replyTo,
-        ],
-      ),
+      db(tx)
+        .updateTable('emails')
+        .set({
+          status: 'sent',
+          sent_at: deps.now().toISOString(),
+          smtp_response: String((info as { response?: string }).response ?? '').slice(0, 1000),
+          last_error: null,
+          from_name: fromName,
+          reply_to: replyTo,
+          claim_token: null,
+        })
+        .where('tenant_id', '=', row.tenant_id)
+        .where('id', '=', row.id)
+        .where('claim_token', '=', token)
+        .execute(),
     );
     return 'sent';
   } catch (err) {
@@ -183,7 +230,11 @@ async function deliverOne(
   }
 }
 
-/** Back to the queue after a backoff, or failed; a permanent SMTP answer also marks the address bounced. */
+/**
+ * Back to the queue after a backoff, or failed; a permanent SMTP answer also marks the address
+ * bounced. A message given up on is published once (`email.failed`, in the same transaction as
+ * the status that can only be set once under this claim), for the Dashboard's Alerts & Tasks.
+ */
 async function recordFailure(
   kit: ServiceKit,
   deps: CommsDeps,
@@ -193,28 +244,53 @@ async function recordFailure(
 ): Promise<void> {
   const next = new Date(deps.now().getTime() + deps.backoffMs(row.attempts));
   await kit.db.tenantTx(row.tenant_id, async (tx) => {
-    const done = await tx.query(
-      `UPDATE emails SET status = $4, last_error = $5, next_attempt_at = $6, claim_token = NULL, claimed_at = NULL,
-              from_name = $7, reply_to = $8
-        WHERE tenant_id = $1 AND id = $2 AND claim_token = $3`,
-      [
-        row.tenant_id,
-        row.id,
-        token,
-        f.giveUp ? 'failed' : 'pending',
-        f.message,
-        next.toISOString(),
-        f.fromName,
-        f.replyTo,
-      ],
-    );
-    if (f.bounce && done.rowCount > 0)
-      await tx.query(
-        `INSERT INTO bounces (tenant_id, email, reason, email_id, bounced_at) VALUES ($1, lower($2), $3, $4, $5)
-         ON CONFLICT (tenant_id, email) DO UPDATE SET reason = EXCLUDED.reason, email_id = EXCLUDED.email_id,
-                bounced_at = EXCLUDED.bounced_at`,
-        [row.tenant_id, row.to_email, f.message, row.id, deps.now().toISOString()],
-      );
+    const updated = await db(tx)
+      .updateTable('emails')
+      .set({
+        status: f.giveUp ? 'failed' : 'pending',
+        last_error: f.message,
+        next_attempt_at: next.toISOString(),
+        claim_token: null,
+        claimed_at: null,
+        from_name: f.fromName,
+        reply_to: f.replyTo,
+      })
+      .where('tenant_id', '=', row.tenant_id)
+      .where('id', '=', row.id)
+      .where('claim_token', '=', token)
+      .executeTakeFirst();
+    // only while this worker's claim stands
+    const done = updated.numUpdatedRows > 0n;
+    if (f.bounce && done)
+      await db(tx)
+        .insertInto('bounces')
+        .values((eb) => ({
+          tenant_id: row.tenant_id,
+          email: eb.fn<string>('lower', [eb.val(row.to_email)]),
+          reason: f.message,
+          email_id: row.id,
+          bounced_at: deps.now().toISOString(),
+        }))
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'email']).doUpdateSet((eb) => ({
+            reason: eb.ref('excluded.reason'),
+            email_id: eb.ref('excluded.email_id'),
+            bounced_at: eb.ref('excluded.bounced_at'),
+          })),
+        )
+        .execute();
+    if (f.giveUp && done)
+      await tx.publish('email.failed', {
+        emailId: row.id,
+        hallOwnerId: row.tenant_id,
+        toEmail: row.to_email,
+        toName: row.to_name,
+        subject: row.subject,
+        reason: f.message,
+        bounced: f.bounce === true,
+        bookingId: row.booking_id,
+        failedAt: deps.now().toISOString(),
+      });
   });
 }
 
@@ -249,17 +325,34 @@ async function fetchAttachment(
     };
   }
   return kit.db.tenantTx(row.tenant_id, async (tx) => {
-    const mine = await tx.query(
-      `UPDATE emails SET attachment_fetch = NULL WHERE tenant_id = $1 AND id = $2 AND claim_token = $3`,
-      [row.tenant_id, row.id, token],
-    );
-    if (mine.rowCount === 0) return 'claim lost' as const;
-    await tx.query(
-      `INSERT INTO email_attachments (tenant_id, email_id, idx, filename, content_type, size, data)
-       SELECT $1, $2, coalesce(max(idx) + 1, 0), $3, $4, $5, $6
-         FROM email_attachments WHERE tenant_id = $1 AND email_id = $2`,
-      [row.tenant_id, row.id, file.filename ?? f.filename, file.contentType, file.bytes.length, file.bytes],
-    );
+    const mine = await db(tx)
+      .updateTable('emails')
+      .set({ attachment_fetch: null })
+      .where('tenant_id', '=', row.tenant_id)
+      .where('id', '=', row.id)
+      .where('claim_token', '=', token)
+      .executeTakeFirst();
+    if (mine.numUpdatedRows === 0n) return 'claim lost' as const;
+    // the next index after the message's attachments so far
+    await db(tx)
+      .insertInto('email_attachments')
+      .columns(['tenant_id', 'email_id', 'idx', 'filename', 'content_type', 'size', 'data'])
+      .expression((eb) =>
+        eb
+          .selectFrom('email_attachments')
+          .select((s) => [
+            s.val(row.tenant_id).as('tenant_id'),
+            s.val(row.id).as('email_id'),
+            s.fn.coalesce(s(s.fn.max('idx'), '+', 1), s.lit(0)).as('idx'),
+            s.val(file.filename ?? f.filename).as('filename'),
+            s.val(file.contentType).as('content_type'),
+            s.val(file.bytes.length).as('size'),
+            s.val(file.bytes).as('data'),
+          ])
+          .where('tenant_id', '=', row.tenant_id)
+          .where('email_id', '=', row.id),
+      )
+      .execute();
     return null;
   });
 }

@@ -11,6 +11,8 @@ import {
   type ServiceKit,
   type Tx,
 } from '@venue/service-kit';
+import { db } from '../db/query.ts';
+import type { EmailAttachmentJson } from '../history/email-record.ts';
 
 const ERASED = 'Customer data erased';
 
@@ -18,34 +20,61 @@ const ERASED = 'Customer data erased';
 export async function customerAnonymised(event: EventOf<'customer.anonymised'>, tx: Tx): Promise<void> {
   const tenantId = event.tenantId;
   if (!tenantId) return;
-  const { rows } = await tx.query<{ email: string }>(
-    `SELECT DISTINCT lower(customer_email) AS email FROM booking_copies
-      WHERE tenant_id = $1 AND customer_id = $2 AND customer_email LIKE '%@%'`,
-    [tenantId, event.data.id],
-  );
-  await tx.query(
-    `UPDATE booking_copies SET customer_name = 'Anonymous', customer_email = '' WHERE tenant_id = $1 AND customer_id = $2`,
-    [tenantId, event.data.id],
-  );
+  const rows = await db(tx)
+    .selectFrom('booking_copies')
+    .select((eb) => eb.fn<string>('lower', ['customer_email']).as('email'))
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', event.data.id)
+    .where('customer_email', 'like', '%@%')
+    .execute();
+  await db(tx)
+    .updateTable('booking_copies')
+    .set({ customer_name: 'Anonymous', customer_email: '' })
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', event.data.id)
+    .execute();
   for (const { email } of rows) {
     // A message still waiting is not sent any more: its recipient asked to be forgotten.
-    const { rows: gone } = await tx.query<{ id: string }>(
-      `UPDATE emails SET to_email = 'anonymised@invalid', to_name = 'Anonymous', subject = $3, body_text = '',
-              body_html = '', status = CASE WHEN status IN ('pending', 'sending') THEN 'failed' ELSE status END,
-              last_error = CASE WHEN status IN ('pending', 'sending') THEN $3 ELSE last_error END, claim_token = NULL
-        WHERE tenant_id = $1 AND lower(to_email) = $2 RETURNING id`,
-      [tenantId, email, ERASED],
-    );
+    const gone = await db(tx)
+      .updateTable('emails')
+      .set((eb) => {
+        const waiting = eb('status', 'in', ['pending', 'sending']);
+        return {
+          to_email: 'anonymised@invalid',
+          to_name: 'Anonymous',
+          subject: ERASED,
+          body_text: '',
+          body_html: '',
+          status: eb
+            .case()
+            .when(waiting)
+            .then(eb.val('failed' as const))
+            .else(eb.ref('status'))
+            .end(),
+          last_error: eb.case().when(waiting).then(eb.val(ERASED)).else(eb.ref('last_error')).end(),
+          claim_token: null,
+        };
+      })
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb(eb.fn('lower', ['to_email']), '=', email))
+      .returning('id')
+      .execute();
     if (gone.length)
-      await tx.query(`DELETE FROM email_attachments WHERE tenant_id = $1 AND email_id = ANY($2::uuid[])`, [
-        tenantId,
-        gone.map((g) => g.id),
-      ]);
-    await tx.query(`DELETE FROM bounces WHERE tenant_id = $1 AND email = $2`, [tenantId, email]);
-    await tx.query(
-      `DELETE FROM captured_mail WHERE tenant_id = $1 AND lower(to_addr) LIKE '%' || $2 || '%'`,
-      [tenantId, email],
-    );
+      await db(tx)
+        .deleteFrom('email_attachments')
+        .where('tenant_id', '=', tenantId)
+        // = ANY($n): one array parameter, its type (uuid[]) taken from email_id
+        .where((eb) => eb('email_id', '=', eb.fn.any(eb.val(gone.map((g) => g.id)))))
+        .execute();
+    await db(tx).deleteFrom('bounces').where('tenant_id', '=', tenantId).where('email', '=', email).execute();
+    await db(tx)
+      .deleteFrom('captured_mail')
+      .where('tenant_id', '=', tenantId)
+      .where((eb) =>
+        eb(eb.fn('lower', ['to_addr']), 'like', eb(eb(eb.val('%'), '||', eb.val(email)), '||', eb.val('%'))),
+      )
+      .execute();
   }
 }
 
@@ -55,25 +84,66 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
     const tenantId = ctx.params.tenantId ?? '';
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => ({
-      emailTemplates: (
-        await tx.query(`SELECT * FROM email_templates WHERE tenant_id = $1 ORDER BY created_at`, [tenantId])
-      ).rows,
-      emails: (
-        await tx.query(
-          `SELECT id, message_id, kind, booking_id, template_name, to_email, to_name, subject, body_text, status,
-                  attempts, last_error, sent_at, created_at,
-                  (SELECT coalesce(json_agg(json_build_object('filename', a.filename, 'contentType', a.content_type,
-                          'size', a.size)), '[]'::json)
-                     FROM email_attachments a WHERE a.tenant_id = e.tenant_id AND a.email_id = e.id) AS attachments
-             FROM emails e WHERE e.tenant_id = $1 ORDER BY created_at`,
-          [tenantId],
-        )
-      ).rows,
-      bounces: (
-        await tx.query(`SELECT email, reason, bounced_at FROM bounces WHERE tenant_id = $1`, [tenantId])
-      ).rows,
+      emailTemplates: await db(tx)
+        .selectFrom('email_templates')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at')
+        .execute(),
+      emails: await db(tx)
+        .selectFrom('emails as e')
+        .select((eb) => [
+          'e.id',
+          'e.message_id',
+          'e.kind',
+          'e.booking_id',
+          'e.template_name',
+          'e.to_email',
+          'e.to_name',
+          'e.subject',
+          'e.body_text',
+          'e.status',
+          'e.attempts',
+          'e.last_error',
+          'e.sent_at',
+          'e.created_at',
+          eb
+            .selectFrom('email_attachments as a')
+            .select((a) =>
+              a.fn
+                .coalesce(
+                  a.fn.agg<EmailAttachmentJson[]>('json_agg', [
+                    a.fn('json_build_object', [
+                      a.cast(a.val('filename'), 'text'),
+                      'a.filename',
+                      a.cast(a.val('contentType'), 'text'),
+                      'a.content_type',
+                      a.cast(a.val('size'), 'text'),
+                      'a.size',
+                    ]),
+                  ]),
+                  a.cast<EmailAttachmentJson[]>(a.val('[]'), 'json'),
+                )
+                .as('attachments'),
+            )
+            .whereRef('a.tenant_id', '=', 'e.tenant_id')
+            .whereRef('a.email_id', '=', 'e.id')
+            .as('attachments'),
+        ])
+        .where('e.tenant_id', '=', tenantId)
+        .orderBy('e.created_at')
+        .execute(),
+      bounces: await db(tx)
+        .selectFrom('bounces')
+        .select(['email', 'reason', 'bounced_at'])
+        .where('tenant_id', '=', tenantId)
+        .execute(),
       emailSettings:
-        (await tx.query(`SELECT * FROM comms_settings WHERE tenant_id = $1`, [tenantId])).rows[0] ?? null,
+        (await db(tx)
+          .selectFrom('comms_settings')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirst()) ?? null,
     }));
   });
 }

@@ -18,6 +18,7 @@ import {
 import {
   ACCESS_DENIED_MESSAGE,
   badRequest,
+  conflict,
   forbidden,
   notFound,
   parseBody,
@@ -29,6 +30,7 @@ import {
 } from '@venue/service-kit';
 import { ZodError } from 'zod';
 import type { CommsDeps } from '../deps.ts';
+import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { emailById } from '../history/email-record.ts';
 import { findTemplate } from '../templates/template-routes.ts';
@@ -46,11 +48,14 @@ interface TemplateUse {
 }
 
 async function templateOfKind(tx: Tx, tenantId: string, kind: string): Promise<TemplateUse | null> {
-  const { rows } = await tx.query<TemplateUse>(
-    `SELECT id, name, type, subject, body FROM email_templates WHERE tenant_id = $1 AND kind = $2 AND is_active`,
-    [tenantId, kind],
-  );
-  return rows[0] ?? null;
+  const row = await db(tx)
+    .selectFrom('email_templates')
+    .select(['id', 'name', 'type', 'subject', 'body'])
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 async function chosenTemplate(tx: Tx, tenantId: string, p: SendEmailPayload): Promise<TemplateUse | null> {
@@ -65,11 +70,13 @@ async function chosenTemplate(tx: Tx, tenantId: string, p: SendEmailPayload): Pr
 
 /** The address bounced before: the answer carries the warning the page shows. */
 export async function bounceWarningFor(tx: Tx, tenantId: string, email: string): Promise<string | null> {
-  const { rows } = await tx.query<{ reason: string }>(
-    `SELECT reason FROM bounces WHERE tenant_id = $1 AND email = lower($2)`,
-    [tenantId, email],
-  );
-  return rows[0] ? bounceWarning(email, rows[0].reason) : null;
+  const row = await db(tx)
+    .selectFrom('bounces')
+    .select('reason')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb('email', '=', eb.fn<string>('lower', [eb.val(email)])))
+    .executeTakeFirst();
+  return row ? bounceWarning(email, row.reason) : null;
 }
 
 function parsePayload(payload: unknown): SendEmailPayload {
@@ -121,8 +128,12 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       await venueSettings(tx, tenantId);
       const venue = (await venueContext(tx, tenantId))!;
       values = { ...values, ...bookingValues(booking, venue) };
-      if (p.purpose === 'payment_link')
-        values.paymentLink = `${deps.payLinkBase}?bookingId=${encodeURIComponent(booking.booking_id)}`;
+      if (p.purpose === 'payment_link') {
+        const link = await deps.fetchPayLink(tenantId, booking.booking_id);
+        if ('refused' in link)
+          throw conflict(link.refused, { errors: [{ path: 'bookingId', message: link.refused }] });
+        values.paymentLink = link.url;
+      }
     }
     const r = renderTemplate(subject, body, values);
     const kind = p.purpose ?? (p.isCustom ? 'quick' : 'general');

@@ -12,21 +12,21 @@ import {
   requireRole,
   withTx,
   type AppRouter,
+  type Selectable,
   type Tx,
 } from '@venue/service-kit';
 import { commsGuard, tenantOf } from '../shared.ts';
+import { db, dbNow } from '../db/query.ts';
+import type { CommsSettingsTable } from '../db/schema.ts';
 import { ensureTenant } from '../templates/seed.ts';
 
 async function readCommsSettings(tx: Tx, tenantId: string): Promise<CommsSettings> {
   await ensureTenant(tx, tenantId);
-  const { rows } = await tx.query<{
-    automatic: Record<string, boolean>;
-    reminder_days_before: number;
-    send_hour: number;
-  }>(`SELECT automatic, reminder_days_before, send_hour FROM comms_settings WHERE tenant_id = $1`, [
-    tenantId,
-  ]);
-  const r = rows[0]!;
+  const r = await db(tx)
+    .selectFrom('comms_settings')
+    .select(['automatic', 'reminder_days_before', 'send_hour'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
   return {
     // kinds added after the row was written are on, like the defaults
     automatic: Object.fromEntries(
@@ -58,13 +58,23 @@ export function settingsRoutes(router: AppRouter): void {
         Object.entries(b.automatic ?? {}).filter(([, v]) => v !== undefined),
       ) as Record<string, boolean>;
       // Merged in the statement (jsonb ||), so two owners switching different kinds both stick.
-      await tx.query(
-        `UPDATE comms_settings SET automatic = automatic || $2::jsonb,
-                reminder_days_before = coalesce($3, reminder_days_before), send_hour = coalesce($4, send_hour),
-                updated_at = now()
-          WHERE tenant_id = $1`,
-        [tenantId, JSON.stringify(automatic), b.reminderDaysBefore ?? null, b.sendHour ?? null],
-      );
+      await db(tx)
+        .updateTable('comms_settings')
+        .set((eb) => ({
+          automatic: eb(
+            eb.ref('automatic'),
+            '||',
+            eb.cast<Selectable<CommsSettingsTable>['automatic']>(eb.val(JSON.stringify(automatic)), 'jsonb'),
+          ).$castTo<string>(),
+          reminder_days_before: eb.fn.coalesce(
+            eb.val(b.reminderDaysBefore ?? null),
+            eb.ref('reminder_days_before'),
+          ),
+          send_hour: eb.fn.coalesce(eb.val(b.sendHour ?? null), eb.ref('send_hour')),
+          updated_at: dbNow(),
+        }))
+        .where('tenant_id', '=', tenantId)
+        .execute();
       const after = await readCommsSettings(tx, tenantId);
       const changes: Record<string, { old: unknown; new: unknown }> = {};
       for (const k of AUTOMATIC_EMAIL_KINDS)

@@ -5,27 +5,38 @@
  * so the templates are seeded exactly once, in the same transaction as the claim.
  */
 import { COMMS_SETTINGS_DEFAULTS } from '@venue/contracts/comms';
-import type { Tx } from '@venue/service-kit';
+import { sql, type Tx } from '@venue/service-kit';
+import { db, dbNow } from '../db/query.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 
 export async function ensureTenant(tx: Tx, tenantId: string): Promise<void> {
-  const claimed = await tx.query(
-    `INSERT INTO comms_settings (tenant_id, automatic, reminder_days_before, send_hour)
-     VALUES ($1, $2, $3, $4) ON CONFLICT (tenant_id) DO NOTHING RETURNING tenant_id`,
-    [
-      tenantId,
-      JSON.stringify(COMMS_SETTINGS_DEFAULTS.automatic),
-      COMMS_SETTINGS_DEFAULTS.reminderDaysBefore,
-      COMMS_SETTINGS_DEFAULTS.sendHour,
-    ],
-  );
-  if (claimed.rowCount === 0) return;
+  const claimed = await db(tx)
+    .insertInto('comms_settings')
+    .values({
+      tenant_id: tenantId,
+      automatic: JSON.stringify(COMMS_SETTINGS_DEFAULTS.automatic),
+      reminder_days_before: COMMS_SETTINGS_DEFAULTS.reminderDaysBefore,
+      send_hour: COMMS_SETTINGS_DEFAULTS.sendHour,
+    })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .returning('tenant_id')
+    .execute();
+  if (claimed.length === 0) return;
   for (const [i, t] of DEFAULT_TEMPLATES.entries())
-    await tx.query(
-      // created_at spaced by a millisecond so the list keeps this order
-      `INSERT INTO email_templates (tenant_id, name, type, subject, body, kind, created_at, updated_at)
-       VALUES ($1, $2, 'email', $3, $4, $5, now() + make_interval(secs => $6::int / 1000.0), now())
-       ON CONFLICT DO NOTHING`,
-      [tenantId, t.name, t.subject, t.body, t.kind, i],
-    );
+    await db(tx)
+      .insertInto('email_templates')
+      .values({
+        tenant_id: tenantId,
+        name: t.name,
+        type: 'email',
+        subject: t.subject,
+        body: t.body,
+        kind: t.kind,
+        // created_at spaced by a millisecond so the list keeps this order
+        // sql: make_interval's named argument (secs =>), which the builder's function calls cannot pass
+        created_at: sql<Date>`now() + make_interval(secs => ${i}::int / 1000.0)`,
+        updated_at: dbNow(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }

@@ -18,9 +18,11 @@ import {
 import { notFound, parseBody, parseQuery, type AppRouter, type Tx } from '@venue/service-kit';
 import { commsGuard, iso, pathId, tenantOf } from '../shared.ts';
 import { ensureTenant } from './seed.ts';
+import { db, dbNow, likeOf } from '../db/query.ts';
 import {
-  BOOKING_COPY_COLUMNS,
+  BOOKING_COPY_FIELDS,
   bookingValues,
+  DATE_TEXT,
   findBookingCopy,
   venueContext,
   type BookingCopyRow,
@@ -33,12 +35,22 @@ interface TemplateRow {
   subject: string;
   body: string;
   is_active: boolean;
-  kind: EmailTemplate['kind'];
+  kind: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
-const COLUMNS = 'id, name, type, subject, body, is_active, kind, created_at, updated_at';
+const COLUMNS = [
+  'id',
+  'name',
+  'type',
+  'subject',
+  'body',
+  'is_active',
+  'kind',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function toTemplate(r: TemplateRow): EmailTemplate {
   return emailTemplateSchema.parse({
@@ -57,11 +69,13 @@ export function toTemplate(r: TemplateRow): EmailTemplate {
 }
 
 export async function findTemplate(tx: Tx, tenantId: string, id: string): Promise<TemplateRow | null> {
-  const { rows } = await tx.query<TemplateRow>(
-    `SELECT ${COLUMNS} FROM email_templates WHERE tenant_id = $1 AND id = $2`,
-    [tenantId, id],
-  );
-  return rows[0] ?? null;
+  const row = await db(tx)
+    .selectFrom('email_templates')
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export function templateRoutes(router: AppRouter): void {
@@ -70,19 +84,15 @@ export function templateRoutes(router: AppRouter): void {
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx;
     await ensureTenant(tx, tenantId);
-    const params: unknown[] = [tenantId];
-    const where = ['tenant_id = $1'];
-    if (q.type) where.push(`type = $${params.push(q.type)}`);
-    if (q.active) where.push(`is_active = $${params.push(q.active === 'true')}`);
+    let query = db(tx).selectFrom('email_templates').select(COLUMNS).where('tenant_id', '=', tenantId);
+    if (q.type) query = query.where('type', '=', q.type);
+    if (q.active) query = query.where('is_active', '=', q.active === 'true');
     if (q.search) {
-      const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`(name ILIKE $${params.push(like)} OR subject ILIKE $${params.length})`);
+      const like = likeOf(q.search);
+      query = query.where((eb) => eb.or([eb('name', 'ilike', like), eb('subject', 'ilike', like)]));
     }
     // email_templates_list_idx; a tenant has tens of templates, not thousands
-    const { rows } = await tx.query<TemplateRow>(
-      `SELECT ${COLUMNS} FROM email_templates WHERE ${where.join(' AND ')} ORDER BY created_at, id LIMIT 500`,
-      params,
-    );
+    const rows = await query.orderBy('created_at').orderBy('id').limit(500).execute();
     ctx.body = { templates: rows.map(toTemplate) };
   });
 
@@ -96,12 +106,15 @@ export function templateRoutes(router: AppRouter): void {
       if (!booking) throw notFound('Booking not found');
     } else {
       // The tenant's latest booking: its real values, not sample data (issue 12 item 2).
-      const { rows } = await tx.query<BookingCopyRow>(
-        `SELECT ${BOOKING_COPY_COLUMNS} FROM booking_copies b WHERE b.tenant_id = $1
-          ORDER BY b.booking_updated_at DESC LIMIT 1`,
-        [tenantId],
-      );
-      booking = rows[0] ?? null;
+      const latest = await db(tx)
+        .selectFrom('booking_copies as b')
+        .select(BOOKING_COPY_FIELDS)
+        .select((eb) => eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'))
+        .where('b.tenant_id', '=', tenantId)
+        .orderBy('b.booking_updated_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      booking = latest ?? null;
     }
     const venue = booking ? await venueContext(tx, tenantId) : null;
     const values = booking && venue ? bookingValues(booking, venue) : {};
@@ -127,14 +140,21 @@ export function templateRoutes(router: AppRouter): void {
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx;
     await ensureTenant(tx, tenantId);
-    const { rows } = await tx.query<TemplateRow>(
-      `INSERT INTO email_templates (tenant_id, name, type, subject, body, is_active)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [tenantId, b.name, b.type, b.subject, b.body, b.isActive],
-    );
+    const created = await db(tx)
+      .insertInto('email_templates')
+      .values({
+        tenant_id: tenantId,
+        name: b.name,
+        type: b.type,
+        subject: b.subject,
+        body: b.body,
+        is_active: b.isActive,
+      })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
     await tx.audit(ctx, { action: 'email_template_created', targetType: 'email_template', target: b.name });
     ctx.status = 201;
-    ctx.body = { template: toTemplate(rows[0]!), message: TEMPLATE_CREATED };
+    ctx.body = { template: toTemplate(created), message: TEMPLATE_CREATED };
   });
 
   router.get('/api/email-templates/:id', ...commsGuard, async (ctx) => {
@@ -152,14 +172,20 @@ export function templateRoutes(router: AppRouter): void {
     if (!before) throw notFound(TEMPLATE_NOT_FOUND);
     // One statement: each field is either the new value or left as it is (a concurrent edit of
     // another field is not overwritten with what this request read).
-    const { rows } = await tx.query<TemplateRow>(
-      `UPDATE email_templates SET name = coalesce($3, name), type = coalesce($4, type),
-              subject = coalesce($5, subject), body = coalesce($6, body), is_active = coalesce($7, is_active),
-              updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-      [tenantId, id, b.name ?? null, b.type ?? null, b.subject ?? null, b.body ?? null, b.isActive ?? null],
-    );
-    const after = rows[0];
+    const after = await db(tx)
+      .updateTable('email_templates')
+      .set((eb) => ({
+        name: eb.fn.coalesce(eb.val(b.name ?? null), eb.ref('name')),
+        type: eb.fn.coalesce(eb.val(b.type ?? null), eb.ref('type')),
+        subject: eb.fn.coalesce(eb.val(b.subject ?? null), eb.ref('subject')),
+        body: eb.fn.coalesce(eb.val(b.body ?? null), eb.ref('body')),
+        is_active: eb.fn.coalesce(eb.val(b.isActive ?? null), eb.ref('is_active')),
+        updated_at: dbNow(),
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirst();
     if (!after) throw notFound(TEMPLATE_NOT_FOUND);
     const changes: Record<string, { old: unknown; new: unknown }> = {};
     for (const [k, col] of [
@@ -182,15 +208,17 @@ export function templateRoutes(router: AppRouter): void {
   router.delete('/api/email-templates/:id', ...commsGuard, async (ctx) => {
     const id = pathId(ctx, TEMPLATE_NOT_FOUND);
     const tx = ctx.state.tx;
-    const { rows } = await tx.query<{ name: string }>(
-      `DELETE FROM email_templates WHERE tenant_id = $1 AND id = $2 RETURNING name`,
-      [tenantOf(ctx), id],
-    );
-    if (!rows[0]) throw notFound(TEMPLATE_NOT_FOUND);
+    const deleted = await db(tx)
+      .deleteFrom('email_templates')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', id)
+      .returning('name')
+      .executeTakeFirst();
+    if (!deleted) throw notFound(TEMPLATE_NOT_FOUND);
     await tx.audit(ctx, {
       action: 'email_template_deleted',
       targetType: 'email_template',
-      target: rows[0].name,
+      target: deleted.name,
     });
     ctx.body = { message: TEMPLATE_DELETED };
   });

@@ -133,7 +133,7 @@ describe('templates', () => {
     });
     assert.equal(pay.status, 202, pay.text);
     assert.equal(pay.body.email.templateName, 'Payment link');
-    assert.ok(pay.body.email.body.includes(`https://pay.example/pay?bookingId=${b.id}`));
+    assert.ok(pay.body.email.body.includes(`https://pay.example/pay/link-of-${b.id}`));
     assert.equal(
       (
         await c.call('POST', '/api/email-comms/send', c.tokens.owner, {

@@ -6,6 +6,7 @@
  */
 import type { TemplateValues } from '@venue/contracts/comms';
 import type { Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 
 export interface BookingCopyRow {
   tenant_id: string;
@@ -28,21 +29,47 @@ export interface BookingCopyRow {
   booking_updated_at: Date | string;
 }
 
-export const BOOKING_COPY_COLUMNS = `b.tenant_id, b.booking_id, b.booking_code, b.customer_id, b.customer_name,
-  b.customer_email, b.event_type, b.guest_count, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date,
-  b.start_time, b.end_time, b.resource_id, b.resource_name, b.status, b.calculated_price_cents, b.starts_at,
-  b.hold_expires_at, b.booking_updated_at`;
+/**
+ * The booking copy's columns (alias b) as BookingCopyRow has them, but for `booking_date`: each
+ * query adds it as `to_char(b.booking_date, 'YYYY-MM-DD')` text (node-postgres would read a date
+ * as a local-midnight Date).
+ */
+export const BOOKING_COPY_FIELDS = [
+  'b.tenant_id',
+  'b.booking_id',
+  'b.booking_code',
+  'b.customer_id',
+  'b.customer_name',
+  'b.customer_email',
+  'b.event_type',
+  'b.guest_count',
+  'b.start_time',
+  'b.end_time',
+  'b.resource_id',
+  'b.resource_name',
+  'b.status',
+  'b.calculated_price_cents',
+  'b.starts_at',
+  'b.hold_expires_at',
+  'b.booking_updated_at',
+] as const;
+
+/** `to_char`'s pattern for a date as yyyy-MM-dd text. */
+export const DATE_TEXT = 'YYYY-MM-DD';
 
 export async function findBookingCopy(
   tx: Tx,
   tenantId: string,
   bookingId: string,
 ): Promise<BookingCopyRow | null> {
-  const { rows } = await tx.query<BookingCopyRow>(
-    `SELECT ${BOOKING_COPY_COLUMNS} FROM booking_copies b WHERE b.tenant_id = $1 AND b.booking_id = $2`,
-    [tenantId, bookingId],
-  );
-  return rows[0] ?? null;
+  const row = await db(tx)
+    .selectFrom('booking_copies as b')
+    .select(BOOKING_COPY_FIELDS)
+    .select((eb) => eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'))
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.booking_id', '=', bookingId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** "Sat 14 Mar 2026": the weekday helps the reader (spec 02 §9's reminder subject has it). */
@@ -110,12 +137,11 @@ export function bookingValues(b: BookingCopyRow, venue: VenueContext): TemplateV
 
 /** The venue's clock and currency (settings copy) and name (kept sender), or null without a settings copy. */
 export async function venueContext(tx: Tx, tenantId: string): Promise<VenueContext | null> {
-  const { rows } = await tx.query<{ timezone: string; currency: string; business_name: string | null }>(
-    `SELECT s.timezone, s.currency, t.business_name
-       FROM tenant_settings s LEFT JOIN tenant_senders t ON t.tenant_id = s.tenant_id
-      WHERE s.tenant_id = $1`,
-    [tenantId],
-  );
-  const r = rows[0];
+  const r = await db(tx)
+    .selectFrom('tenant_settings as s')
+    .leftJoin('tenant_senders as t', 't.tenant_id', 's.tenant_id')
+    .select(['s.timezone', 's.currency', 't.business_name'])
+    .where('s.tenant_id', '=', tenantId)
+    .executeTakeFirst();
   return r ? { timezone: r.timezone, currency: r.currency, businessName: r.business_name ?? '' } : null;
 }

@@ -8,6 +8,7 @@
  */
 import { storeSettingsSnapshot, type Consumer, type Tx } from '@venue/service-kit';
 import { z } from 'zod';
+import { db } from '../db/query.ts';
 
 /** Keeps the venue's settings (its time zone): the newest version per tenant. */
 export const settingsConsumer: Consumer<'tenant.settings_changed'> = async (event, tx) => {
@@ -19,22 +20,35 @@ export const resourceConsumer: Consumer<
   'resource.created' | 'resource.updated' | 'resource.deleted'
 > = async (event, tx) => {
   const r = event.data;
-  await tx.query(
-    `INSERT INTO resources (tenant_id, id, name, status, hours, deleted, version_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (tenant_id, id) DO UPDATE SET name = EXCLUDED.name, status = EXCLUDED.status,
-        hours = EXCLUDED.hours, deleted = EXCLUDED.deleted, version_at = EXCLUDED.version_at
-      WHERE resources.version_at <= EXCLUDED.version_at AND NOT resources.deleted`,
-    [
-      r.tenantId,
-      r.id,
-      r.name,
-      r.status,
-      r.hours ? JSON.stringify(r.hours) : null,
-      event.type === 'resource.deleted',
-      event.occurredAt,
-    ],
-  );
+  await db(tx)
+    .insertInto('resources')
+    .values({
+      tenant_id: r.tenantId,
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      hours: r.hours ? JSON.stringify(r.hours) : null,
+      deleted: event.type === 'resource.deleted',
+      version_at: event.occurredAt,
+      setup_buffer_minutes: r.setupBufferMinutes,
+      packdown_buffer_minutes: r.packdownBufferMinutes,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'id'])
+        .doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          status: eb.ref('excluded.status'),
+          hours: eb.ref('excluded.hours'),
+          deleted: eb.ref('excluded.deleted'),
+          version_at: eb.ref('excluded.version_at'),
+          setup_buffer_minutes: eb.ref('excluded.setup_buffer_minutes'),
+          packdown_buffer_minutes: eb.ref('excluded.packdown_buffer_minutes'),
+        }))
+        .whereRef('resources.version_at', '<=', 'excluded.version_at')
+        .where('resources.deleted', '=', false),
+    )
+    .execute();
 };
 
 /** `blockout.created|updated|deleted`: the period and the whole resource set. */
@@ -42,24 +56,33 @@ export const blockoutConsumer: Consumer<
   'blockout.created' | 'blockout.updated' | 'blockout.deleted'
 > = async (event, tx) => {
   const b = event.data;
-  await tx.query(
-    `INSERT INTO blockouts (tenant_id, id, resource_ids, starts_at, ends_at, reason, deleted, version_at)
-     VALUES ($1, $2, $3::uuid[], $4, $5, $6, $7, $8)
-     ON CONFLICT (tenant_id, id) DO UPDATE SET resource_ids = EXCLUDED.resource_ids,
-        starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at, reason = EXCLUDED.reason,
-        deleted = EXCLUDED.deleted, version_at = EXCLUDED.version_at
-      WHERE blockouts.version_at <= EXCLUDED.version_at AND NOT blockouts.deleted`,
-    [
-      b.tenantId,
-      b.id,
-      b.resourceIds,
-      b.startsAt,
-      b.endsAt,
-      b.reason ?? null,
-      event.type === 'blockout.deleted',
-      event.occurredAt,
-    ],
-  );
+  await db(tx)
+    .insertInto('blockouts')
+    .values({
+      tenant_id: b.tenantId,
+      id: b.id,
+      resource_ids: b.resourceIds,
+      starts_at: b.startsAt,
+      ends_at: b.endsAt,
+      reason: b.reason ?? null,
+      deleted: event.type === 'blockout.deleted',
+      version_at: event.occurredAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'id'])
+        .doUpdateSet((eb) => ({
+          resource_ids: eb.ref('excluded.resource_ids'),
+          starts_at: eb.ref('excluded.starts_at'),
+          ends_at: eb.ref('excluded.ends_at'),
+          reason: eb.ref('excluded.reason'),
+          deleted: eb.ref('excluded.deleted'),
+          version_at: eb.ref('excluded.version_at'),
+        }))
+        .whereRef('blockouts.version_at', '<=', 'excluded.version_at')
+        .where('blockouts.deleted', '=', false),
+    )
+    .execute();
 };
 
 /**
@@ -84,7 +107,24 @@ const bookingExtra = z.looseObject({
   money: z.object({ totalCents: z.number().int() }).nullable().optional().catch(null),
   calculatedPriceCents: z.number().int().nullable().optional().catch(null),
   createdAt: z.string().optional().catch(undefined),
+  // Reports (migration 011): the Community/NFP segment, quotes accepted, cancellation reasons
+  // and the heatmap's buffer marker.
+  customerTier: z.string().optional().catch(undefined),
+  bookingSource: z.string().optional().catch(undefined),
+  quotationId: z.string().nullable().optional().catch(null),
+  cancellationReason: z.string().nullable().optional().catch(null),
 });
+
+/**
+ * The furthest stage of the funnel a status shows: 0 request, 1 held, 2 confirmed, 3 completed.
+ * An expired booking was a hold. Cancelled shows none by itself; the row keeps what it reached.
+ */
+export function stageOf(status: string, holdExpiresAt: string | null): number {
+  if (status === 'completed') return 3;
+  if (status === 'confirmed') return 2;
+  if (status === 'tentative' || status === 'expired' || holdExpiresAt) return 1;
+  return 0;
+}
 
 /** `booking.created|updated|status_changed`: the newest version per booking (its updatedAt). */
 export const bookingConsumer: Consumer<
@@ -93,64 +133,122 @@ export const bookingConsumer: Consumer<
   const b = event.data;
   const x = bookingExtra.parse(b);
   const title = x.title ?? [x.eventType, x.customerName].filter(Boolean).join(' - ');
-  await tx.query(
-    `INSERT INTO bookings (tenant_id, id, booking_code, customer_id, customer_name, customer_email, resource_id,
-        resource_name, title, status, starts_at, ends_at, hold_expires_at, last_hold_expires_at, cancelled_at,
-        id_verified, insurance_verified, bond_required, bond_cents, bond_paid, total_cents, created_at, version_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
-     ON CONFLICT (tenant_id, id) DO UPDATE SET booking_code = EXCLUDED.booking_code,
-        customer_id = EXCLUDED.customer_id, customer_name = EXCLUDED.customer_name,
-        customer_email = EXCLUDED.customer_email, resource_id = EXCLUDED.resource_id,
-        resource_name = EXCLUDED.resource_name, title = EXCLUDED.title, status = EXCLUDED.status,
-        starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at, hold_expires_at = EXCLUDED.hold_expires_at,
-        last_hold_expires_at = COALESCE(EXCLUDED.hold_expires_at, bookings.last_hold_expires_at),
-        cancelled_at = EXCLUDED.cancelled_at, id_verified = EXCLUDED.id_verified,
-        insurance_verified = EXCLUDED.insurance_verified, bond_required = EXCLUDED.bond_required,
-        bond_cents = EXCLUDED.bond_cents, bond_paid = EXCLUDED.bond_paid, total_cents = EXCLUDED.total_cents,
-        created_at = EXCLUDED.created_at, version_at = EXCLUDED.version_at
-      WHERE bookings.version_at <= EXCLUDED.version_at`,
-    [
+  const stage = stageOf(b.status, x.holdExpiresAt ?? null);
+  // Every column but the key follows a newer version, except the two that keep history.
+  const copied = [
+    'booking_code',
+    'customer_id',
+    'customer_name',
+    'customer_email',
+    'resource_id',
+    'resource_name',
+    'title',
+    'status',
+    'starts_at',
+    'ends_at',
+    'hold_expires_at',
+    'cancelled_at',
+    'id_verified',
+    'insurance_verified',
+    'bond_required',
+    'bond_cents',
+    'bond_paid',
+    'total_cents',
+    'created_at',
+    'version_at',
+    'customer_tier',
+    'booking_source',
+    'quotation_id',
+    'cancellation_reason',
+    'setup_buffer_minutes',
+    'packdown_buffer_minutes',
+  ] as const;
+  await db(tx)
+    .insertInto('bookings')
+    .values({
       // the booking's own tenant: the hold sweep publishes from a system transaction
-      b.hallOwnerId,
-      b.id,
-      x.bookingCode,
-      x.customerId ?? null,
-      x.customerName,
-      x.customerEmail,
-      b.resourceId,
-      x.resourceName,
+      tenant_id: b.hallOwnerId,
+      id: b.id,
+      booking_code: x.bookingCode,
+      customer_id: x.customerId ?? null,
+      customer_name: x.customerName,
+      customer_email: x.customerEmail,
+      resource_id: b.resourceId,
+      resource_name: x.resourceName,
       title,
-      b.status,
-      b.startsAt,
-      b.endsAt,
-      x.holdExpiresAt ?? null,
-      x.cancelledAt ?? (b.status === 'cancelled' ? b.updatedAt : null),
-      x.docs?.idVerified ?? false,
-      x.docs?.insuranceVerified ?? false,
-      x.bondRequired ?? false,
-      x.bondCents ?? 0,
-      x.bondPaid ?? false,
-      x.money?.totalCents ?? x.calculatedPriceCents ?? 0,
-      x.createdAt ?? b.updatedAt,
-      b.updatedAt,
-    ],
-  );
+      status: b.status,
+      starts_at: b.startsAt,
+      ends_at: b.endsAt,
+      hold_expires_at: x.holdExpiresAt ?? null,
+      last_hold_expires_at: x.holdExpiresAt ?? null,
+      cancelled_at: x.cancelledAt ?? (b.status === 'cancelled' ? b.updatedAt : null),
+      id_verified: x.docs?.idVerified ?? false,
+      insurance_verified: x.docs?.insuranceVerified ?? false,
+      bond_required: x.bondRequired ?? false,
+      bond_cents: x.bondCents ?? 0,
+      bond_paid: x.bondPaid ?? false,
+      total_cents: x.money?.totalCents ?? x.calculatedPriceCents ?? 0,
+      created_at: x.createdAt ?? b.updatedAt,
+      version_at: b.updatedAt,
+      customer_tier: x.customerTier ?? 'standard',
+      booking_source: x.bookingSource ?? 'admin',
+      quotation_id: x.quotationId ?? null,
+      cancellation_reason: x.cancellationReason ?? null,
+      setup_buffer_minutes: b.setupBufferMinutes,
+      packdown_buffer_minutes: b.packdownBufferMinutes,
+      furthest_stage: stage,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'id'])
+        .doUpdateSet((eb) => ({
+          ...Object.fromEntries(copied.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          last_hold_expires_at: eb.fn.coalesce('excluded.hold_expires_at', 'bookings.last_hold_expires_at'),
+          furthest_stage: eb.fn<number>('greatest', ['bookings.furthest_stage', 'excluded.furthest_stage']),
+        }))
+        .whereRef('bookings.version_at', '<=', 'excluded.version_at'),
+    )
+    .execute();
+  // The stage reached is a fact of the past: an older event delivered late still tells it.
+  await db(tx)
+    .updateTable('bookings')
+    .set({ furthest_stage: stage })
+    .where('tenant_id', '=', b.hallOwnerId)
+    .where('id', '=', b.id)
+    .where('furthest_stage', '<', stage)
+    .execute();
 };
 
 /** `customer.anonymised`: the copies drop the customer's name and e-mail as bookings did. */
 export const customerAnonymisedConsumer: Consumer<'customer.anonymised'> = async (event, tx) => {
   if (!event.tenantId) return;
-  await tx.query(
-    `UPDATE bookings SET customer_name = 'Anonymised customer', customer_email = ''
-      WHERE tenant_id = $1 AND customer_id = $2`,
-    [event.tenantId, event.data.id],
-  );
-  await tx.query(
-    `UPDATE invoices i SET customer_name = 'Anonymised customer', customer_email = ''
-       FROM bookings b
-      WHERE i.tenant_id = $1 AND b.tenant_id = $1 AND b.customer_id = $2 AND i.booking_id = b.id`,
-    [event.tenantId, event.data.id],
-  );
+  const t = event.tenantId;
+  const customerId = event.data.id;
+  const q = db(tx);
+  await q
+    .updateTable('bookings')
+    .set({ customer_name: 'Anonymised customer', customer_email: '' })
+    .where('tenant_id', '=', t)
+    .where('customer_id', '=', customerId)
+    .execute();
+  await q
+    .updateTable('invoices as i')
+    .from('bookings as b')
+    .set({ customer_name: 'Anonymised customer', customer_email: '' })
+    .where('i.tenant_id', '=', t)
+    .where('b.tenant_id', '=', t)
+    .where('b.customer_id', '=', customerId)
+    .whereRef('i.booking_id', '=', 'b.id')
+    .execute();
+  await q
+    .updateTable('failed_emails as f')
+    .from('bookings as b')
+    .set({ to_name: 'Anonymised customer', to_email: '' })
+    .where('f.tenant_id', '=', t)
+    .where('b.tenant_id', '=', t)
+    .where('b.customer_id', '=', customerId)
+    .whereRef('f.booking_id', '=', 'b.id')
+    .execute();
 };
 
 interface InvoiceFigures {
@@ -176,36 +274,48 @@ async function upsertInvoice(
   inv: InvoiceFigures,
   versionAt: string,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO invoices (tenant_id, id, invoice_number, type, status, booking_id, booking_code, customer_name,
-        customer_email, issue_date, due_date, total_cents, paid_cents, credited_cents, balance_cents, version_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-     ON CONFLICT (tenant_id, id) DO UPDATE SET invoice_number = EXCLUDED.invoice_number, type = EXCLUDED.type,
-        status = EXCLUDED.status, booking_id = EXCLUDED.booking_id, booking_code = EXCLUDED.booking_code,
-        customer_name = EXCLUDED.customer_name, customer_email = EXCLUDED.customer_email,
-        issue_date = EXCLUDED.issue_date, due_date = EXCLUDED.due_date, total_cents = EXCLUDED.total_cents,
-        paid_cents = EXCLUDED.paid_cents, credited_cents = EXCLUDED.credited_cents,
-        balance_cents = EXCLUDED.balance_cents, version_at = EXCLUDED.version_at
-      WHERE invoices.version_at <= EXCLUDED.version_at`,
-    [
-      tenantId,
-      inv.id,
-      inv.invoiceNumber,
-      inv.type,
-      inv.status,
-      inv.bookingId,
-      inv.bookingCode,
-      inv.customerName,
-      inv.customerEmail,
-      inv.issueDate,
-      inv.dueDate,
-      inv.totalCents,
-      inv.paidCents,
-      inv.creditedCents,
-      inv.balanceCents,
-      versionAt,
-    ],
-  );
+  await db(tx)
+    .insertInto('invoices')
+    .values({
+      tenant_id: tenantId,
+      id: inv.id,
+      invoice_number: inv.invoiceNumber,
+      type: inv.type,
+      status: inv.status,
+      booking_id: inv.bookingId,
+      booking_code: inv.bookingCode,
+      customer_name: inv.customerName,
+      customer_email: inv.customerEmail,
+      issue_date: inv.issueDate,
+      due_date: inv.dueDate,
+      total_cents: inv.totalCents,
+      paid_cents: inv.paidCents,
+      credited_cents: inv.creditedCents,
+      balance_cents: inv.balanceCents,
+      version_at: versionAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'id'])
+        .doUpdateSet((eb) => ({
+          invoice_number: eb.ref('excluded.invoice_number'),
+          type: eb.ref('excluded.type'),
+          status: eb.ref('excluded.status'),
+          booking_id: eb.ref('excluded.booking_id'),
+          booking_code: eb.ref('excluded.booking_code'),
+          customer_name: eb.ref('excluded.customer_name'),
+          customer_email: eb.ref('excluded.customer_email'),
+          issue_date: eb.ref('excluded.issue_date'),
+          due_date: eb.ref('excluded.due_date'),
+          total_cents: eb.ref('excluded.total_cents'),
+          paid_cents: eb.ref('excluded.paid_cents'),
+          credited_cents: eb.ref('excluded.credited_cents'),
+          balance_cents: eb.ref('excluded.balance_cents'),
+          version_at: eb.ref('excluded.version_at'),
+        }))
+        .whereRef('invoices.version_at', '<=', 'excluded.version_at'),
+    )
+    .execute();
 }
 
 /**
@@ -229,11 +339,19 @@ export const paymentConsumer: Consumer<'payment.recorded'> = async (event, tx) =
   const tenantId = tenantOf(event) ?? tenantOf({ tenantId: null, data: event.data.invoice });
   if (!tenantId) return;
   const p = event.data;
-  await tx.query(
-    `INSERT INTO payments (tenant_id, id, invoice_id, kind, amount_cents, method, processed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, id) DO NOTHING`,
-    [tenantId, p.paymentId, p.invoice.id, p.kind, p.amountCents, p.paymentMethod, p.processedAt],
-  );
+  await db(tx)
+    .insertInto('payments')
+    .values({
+      tenant_id: tenantId,
+      id: p.paymentId,
+      invoice_id: p.invoice.id,
+      kind: p.kind,
+      amount_cents: p.amountCents,
+      method: p.paymentMethod,
+      processed_at: p.processedAt,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'id']).doNothing())
+    .execute();
   await upsertInvoice(tx, tenantId, p.invoice, event.occurredAt);
 };
 
@@ -246,19 +364,40 @@ export const paymentConsumer: Consumer<'payment.recorded'> = async (event, tx) =
 export const creditNoteConsumer: Consumer<'credit_note.issued'> = async (event, tx) => {
   const c = event.data;
   const tenantId = c.hallOwnerId;
-  await tx.query(
-    `INSERT INTO credit_notes (tenant_id, id, invoice_id, amount_cents, created_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (tenant_id, id) DO NOTHING`,
-    [tenantId, c.id, c.invoiceId, c.amountCents, c.createdAt],
-  );
-  await tx.query(
-    `UPDATE invoices i SET credited_cents = GREATEST(i.credited_cents, n.total),
-            balance_cents = GREATEST(0, i.total_cents - GREATEST(i.credited_cents, n.total) - i.paid_cents)
-       FROM (SELECT COALESCE(sum(amount_cents), 0) AS total FROM credit_notes
-              WHERE tenant_id = $1 AND invoice_id = $2) n
-      WHERE i.tenant_id = $1 AND i.id = $2`,
-    [tenantId, c.invoiceId],
-  );
+  const q = db(tx);
+  await q
+    .insertInto('credit_notes')
+    .values({
+      tenant_id: tenantId,
+      id: c.id,
+      invoice_id: c.invoiceId,
+      amount_cents: c.amountCents,
+      created_at: c.createdAt,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'id']).doNothing())
+    .execute();
+  const notes = q
+    .selectFrom('credit_notes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+    .where('tenant_id', '=', tenantId)
+    .where('invoice_id', '=', c.invoiceId)
+    .as('n');
+  await q
+    .updateTable('invoices as i')
+    .from(notes)
+    .set((eb) => {
+      const credited = eb.fn<number>('greatest', ['i.credited_cents', 'n.total']);
+      return {
+        credited_cents: credited,
+        balance_cents: eb.fn<number>('greatest', [
+          eb.lit(0),
+          eb(eb('i.total_cents', '-', credited), '-', eb.ref('i.paid_cents')),
+        ]),
+      };
+    })
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.id', '=', c.invoiceId)
+    .execute();
 };
 
 /** `bond.received|refunded|forfeited`: a bond on record stops the booking's bond being due. */
@@ -269,33 +408,104 @@ export const bondConsumer: Consumer<'bond.received' | 'bond.refunded' | 'bond.fo
   const tenantId = tenantOf(event);
   if (!tenantId) return;
   const b = event.data;
-  await tx.query(
-    `INSERT INTO bonds (tenant_id, id, booking_id, status, version_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (tenant_id, id) DO UPDATE SET status = EXCLUDED.status, version_at = EXCLUDED.version_at
-      WHERE bonds.version_at <= EXCLUDED.version_at`,
-    [tenantId, b.id, b.bookingId, b.status, b.at],
-  );
+  await db(tx)
+    .insertInto('bonds')
+    .values({ tenant_id: tenantId, id: b.id, booking_id: b.bookingId, status: b.status, version_at: b.at })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'id'])
+        .doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          version_at: eb.ref('excluded.version_at'),
+        }))
+        .whereRef('bonds.version_at', '<=', 'excluded.version_at'),
+    )
+    .execute();
 };
 
 /** `audit.recorded` from every service: Recent Activity (an entry without a tenant is the platform's). */
 export const auditConsumer: Consumer<'audit.recorded'> = async (event, tx) => {
   if (!event.tenantId) return;
   const a = event.data;
-  await tx.query(
-    `INSERT INTO activity (tenant_id, event_id, at, actor_id, actor_email, actor_role, action, target_type,
-        target, target_label)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (tenant_id, event_id) DO NOTHING`,
-    [
-      event.tenantId,
-      event.id,
-      event.occurredAt,
-      a.actorId,
-      a.actorEmail,
-      a.actorRole,
-      a.action,
-      a.targetType,
-      a.target,
-      a.targetLabel ?? null,
-    ],
-  );
+  await db(tx)
+    .insertInto('activity')
+    .values({
+      tenant_id: event.tenantId,
+      event_id: event.id,
+      at: event.occurredAt,
+      actor_id: a.actorId,
+      actor_email: a.actorEmail,
+      actor_role: a.actorRole,
+      action: a.action,
+      target_type: a.targetType,
+      target: a.target,
+      target_label: a.targetLabel ?? null,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'event_id']).doNothing())
+    .execute();
+};
+
+/**
+ * `quotation.sent|declined` (money): the quotes of the funnel. Sent keeps the first time it was
+ * sent (a re-send is the same quote); the status follows the newest event. Accepted needs no
+ * event here: the booking made from the quotation carries its id.
+ */
+export const quotationConsumer: Consumer<'quotation.sent' | 'quotation.declined'> = async (event, tx) => {
+  const q = event.data;
+  const sent = event.type === 'quotation.sent' ? event.occurredAt : null;
+  const declined = event.type === 'quotation.declined' ? event.occurredAt : null;
+  await db(tx)
+    .insertInto('quotations')
+    .values({
+      tenant_id: q.hallOwnerId,
+      id: q.quotationId,
+      status: q.status,
+      total_cents: q.totalCents,
+      sent_at: sent,
+      declined_at: declined,
+      version_at: event.occurredAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'id']).doUpdateSet((eb) => {
+        const newer = eb('quotations.version_at', '<=', eb.ref('excluded.version_at'));
+        return {
+          sent_at: eb.fn<Date | null>('least', ['quotations.sent_at', 'excluded.sent_at']),
+          declined_at: eb.fn.coalesce('quotations.declined_at', 'excluded.declined_at'),
+          status: eb
+            .case()
+            .when(newer)
+            .then(eb.ref('excluded.status'))
+            .else(eb.ref('quotations.status'))
+            .end(),
+          total_cents: eb
+            .case()
+            .when(newer)
+            .then(eb.ref('excluded.total_cents'))
+            .else(eb.ref('quotations.total_cents'))
+            .end(),
+          version_at: eb.fn<Date>('greatest', ['quotations.version_at', 'excluded.version_at']),
+        };
+      }),
+    )
+    .execute();
+};
+
+/** `email.failed` (comms): an e-mail given up on, kept by its id for Alerts & Tasks. */
+export const emailFailedConsumer: Consumer<'email.failed'> = async (event, tx) => {
+  const e = event.data;
+  await db(tx)
+    .insertInto('failed_emails')
+    .values({
+      tenant_id: e.hallOwnerId,
+      email_id: e.emailId,
+      to_email: e.toEmail,
+      to_name: e.toName,
+      subject: e.subject,
+      reason: e.reason,
+      bounced: e.bounced,
+      booking_id: e.bookingId,
+      failed_at: e.failedAt,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'email_id']).doNothing())
+    .execute();
 };

@@ -3,16 +3,18 @@
  * user's Resolve or Dismiss (alert_actions, per user) keeps it off their list:
  * - conflict: a block-out over a booking that still holds its slot (decision 13 lets it wait);
  * - doc: a confirmed booking within 7 days whose ID or insurance is not verified;
- * - payment: an invoice past its due date with something left to pay.
- * A failed e-mail (the spec's `webhook`) is not among them: comms publishes no such event yet.
+ * - payment: an invoice past its due date with something left to pay;
+ * - webhook (the spec's name): an e-mail comms gave up on in the last EMAIL_ALERT_DAYS days
+ *   (email.failed: bounced, or out of attempts).
  */
-import { DOC_ALERT_DAYS, type Alert } from '@venue/contracts/insights';
+import { DOC_ALERT_DAYS, EMAIL_ALERT_DAYS, type Alert } from '@venue/contracts/insights';
 import { badRequest, venueIso, wallClock, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { dayLabel } from './days.ts';
 import { formatCents } from './text.ts';
 
 const KEY =
-  /^(conflict:[0-9a-f-]{36}:[0-9a-f-]{36}|doc:[0-9a-f-]{36}|payment:[0-9a-f-]{36}:\d{4}-\d{2}-\d{2})$/;
+  /^(conflict:[0-9a-f-]{36}:[0-9a-f-]{36}|doc:[0-9a-f-]{36}|payment:[0-9a-f-]{36}:\d{4}-\d{2}-\d{2}|webhook:[0-9a-f-]{36})$/;
 
 /** 400 unless `key` has the form the list gives out. */
 export function checkAlertKey(key: string): string {
@@ -38,26 +40,33 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
   };
   const alerts: Alert[] = [];
 
-  const conflicts = await tx.query<{
-    blockout_id: string;
-    booking_id: string;
-    booking_code: string;
-    customer_name: string;
-    resource_name: string;
-    starts_at: Date;
-    reason: string | null;
-  }>(
-    `SELECT bo.id AS blockout_id, b.id AS booking_id, b.booking_code, b.customer_name, b.resource_name,
-            b.starts_at, bo.reason
-       FROM blockouts bo
-       JOIN bookings b ON b.tenant_id = bo.tenant_id AND b.resource_id = ANY(bo.resource_ids)
-        AND b.starts_at < bo.ends_at AND b.ends_at > bo.starts_at
-      WHERE bo.tenant_id = $1 AND NOT bo.deleted AND bo.ends_at > $2
-        AND b.status IN ('pending', 'tentative', 'confirmed')
-      ORDER BY b.starts_at LIMIT 50`,
-    [input.tenantId, input.now],
-  );
-  for (const c of conflicts.rows) {
+  const q = db(tx);
+  const conflicts = await q
+    .selectFrom('blockouts as bo')
+    .innerJoin('bookings as b', (j) =>
+      j
+        .onRef('b.tenant_id', '=', 'bo.tenant_id')
+        .on((eb) => eb('b.resource_id', '=', eb.fn.any('bo.resource_ids')))
+        .onRef('b.starts_at', '<', 'bo.ends_at')
+        .onRef('b.ends_at', '>', 'bo.starts_at'),
+    )
+    .select([
+      'bo.id as blockout_id',
+      'b.id as booking_id',
+      'b.booking_code',
+      'b.customer_name',
+      'b.resource_name',
+      'b.starts_at',
+      'bo.reason',
+    ])
+    .where('bo.tenant_id', '=', input.tenantId)
+    .where('bo.deleted', '=', false)
+    .where('bo.ends_at', '>', input.now)
+    .where('b.status', 'in', ['pending', 'tentative', 'confirmed'])
+    .orderBy('b.starts_at')
+    .limit(50)
+    .execute();
+  for (const c of conflicts) {
     alerts.push({
       key: `conflict:${c.blockout_id}:${c.booking_id}`,
       type: 'conflict',
@@ -68,21 +77,18 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
     });
   }
 
-  const docs = await tx.query<{
-    id: string;
-    booking_code: string;
-    customer_name: string;
-    starts_at: Date;
-    id_verified: boolean;
-    insurance_verified: boolean;
-  }>(
-    `SELECT id, booking_code, customer_name, starts_at, id_verified, insurance_verified FROM bookings
-      WHERE tenant_id = $1 AND status = 'confirmed' AND starts_at >= $2 AND starts_at < $3
-        AND NOT (id_verified AND insurance_verified)
-      ORDER BY starts_at LIMIT 50`,
-    [input.tenantId, input.now, new Date(input.now.getTime() + DOC_ALERT_DAYS * 86_400_000)],
-  );
-  for (const d of docs.rows) {
+  const docs = await q
+    .selectFrom('bookings')
+    .select(['id', 'booking_code', 'customer_name', 'starts_at', 'id_verified', 'insurance_verified'])
+    .where('tenant_id', '=', input.tenantId)
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '>=', input.now)
+    .where('starts_at', '<', new Date(input.now.getTime() + DOC_ALERT_DAYS * 86_400_000))
+    .where((eb) => eb.not(eb.and([eb.ref('id_verified'), eb.ref('insurance_verified')])))
+    .orderBy('starts_at')
+    .limit(50)
+    .execute();
+  for (const d of docs) {
     const missing = [!d.id_verified && 'ID', !d.insurance_verified && 'insurance']
       .filter(Boolean)
       .join(' and ');
@@ -96,20 +102,25 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
     });
   }
 
-  const overdue = await tx.query<{
-    id: string;
-    invoice_number: string | null;
-    customer_name: string;
-    due_date: string;
-    balance_cents: number | string;
-    booking_id: string | null;
-  }>(
-    `SELECT id, invoice_number, customer_name, due_date::text AS due_date, balance_cents, booking_id FROM invoices
-      WHERE tenant_id = $1 AND status IN ('SENT', 'PARTIAL', 'OVERDUE') AND balance_cents > 0 AND due_date < $2::date
-      ORDER BY due_date, id LIMIT 50`,
-    [input.tenantId, input.today],
-  );
-  for (const i of overdue.rows) {
+  const overdue = await q
+    .selectFrom('invoices')
+    .select((eb) => [
+      'id',
+      'invoice_number',
+      'customer_name',
+      eb.cast<string>('due_date', 'text').as('due_date'),
+      'balance_cents',
+      'booking_id',
+    ])
+    .where('tenant_id', '=', input.tenantId)
+    .where('status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
+    .where('balance_cents', '>', 0)
+    .where('due_date', '<', input.today)
+    .orderBy('invoices.due_date')
+    .orderBy('id')
+    .limit(50)
+    .execute();
+  for (const i of overdue) {
     const due = i.due_date.slice(0, 10);
     const days = Math.round(
       (Date.parse(`${input.today}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000,
@@ -124,10 +135,32 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
     });
   }
 
-  const { rows: handled } = await tx.query<{ alert_key: string }>(
-    `SELECT alert_key FROM alert_actions WHERE tenant_id = $1 AND user_id = $2`,
-    [input.tenantId, input.userId],
-  );
+  const failed = await q
+    .selectFrom('failed_emails')
+    .select(['email_id', 'to_email', 'to_name', 'subject', 'reason', 'bounced', 'booking_id', 'failed_at'])
+    .where('tenant_id', '=', input.tenantId)
+    .where('failed_at', '>', new Date(input.now.getTime() - EMAIL_ALERT_DAYS * 86_400_000))
+    .orderBy('failed_at', 'desc')
+    .limit(50)
+    .execute();
+  for (const f of failed) {
+    const to = [f.to_name, f.to_email && `<${f.to_email}>`].filter(Boolean).join(' ') || 'the recipient';
+    alerts.push({
+      key: `webhook:${f.email_id}`,
+      type: 'webhook',
+      text: `E-mail "${f.subject}" to ${to} ${f.bounced ? 'bounced' : 'could not be delivered after several attempts'} on ${when(f.failed_at)}: ${f.reason}`,
+      at: venueIso(new Date(f.failed_at), input.zone),
+      bookingId: f.booking_id,
+      invoiceId: null,
+    });
+  }
+
+  const handled = await q
+    .selectFrom('alert_actions')
+    .select('alert_key')
+    .where('tenant_id', '=', input.tenantId)
+    .where('user_id', '=', input.userId)
+    .execute();
   const hidden = new Set(handled.map((h) => h.alert_key));
   return alerts.filter((a) => !hidden.has(a.key));
 }
@@ -137,11 +170,16 @@ export async function recordAlertAction(
   tx: Tx,
   input: { tenantId: string; userId: string; key: string; action: 'resolved' | 'dismissed' },
 ): Promise<{ key: string; action: 'resolved' | 'dismissed'; at: Date }> {
-  const { rows } = await tx.query<{ at: Date }>(
-    `INSERT INTO alert_actions (tenant_id, user_id, alert_key, action) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (tenant_id, user_id, alert_key) DO UPDATE SET action = EXCLUDED.action, at = now()
-     RETURNING at`,
-    [input.tenantId, input.userId, input.key, input.action],
-  );
-  return { key: input.key, action: input.action, at: rows[0]!.at };
+  const row = await db(tx)
+    .insertInto('alert_actions')
+    .values({ tenant_id: input.tenantId, user_id: input.userId, alert_key: input.key, action: input.action })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'user_id', 'alert_key']).doUpdateSet((eb) => ({
+        action: eb.ref('excluded.action'),
+        at: eb.fn<Date>('now'),
+      })),
+    )
+    .returning('at')
+    .executeTakeFirstOrThrow();
+  return { key: input.key, action: input.action, at: row.at };
 }

@@ -118,8 +118,8 @@ export function dashboardRoutes(router: AppRouter): void {
         date: s.day,
         horizonDays: DUE_SOON_DAYS,
         payments: await paymentsDue(tx, s),
-        // Money offers no payment-link call yet; the screen leaves the action out.
-        paymentLinks: false,
+        // Every issued invoice has a payment link (money, decision 43); comms e-mails it.
+        paymentLinks: true,
       }),
     );
   });

@@ -532,7 +532,8 @@ describe('insights: the Dashboard from a known set of events', () => {
 
   it('Payments Due: overdue first, then by due date; drafts, paid invoices and received bonds left out', async () => {
     const p = await get('/api/dashboard/payments-due');
-    assert.equal(p.paymentLinks, false);
+    // Money's payment links (decision 43): the screen offers Send payment link.
+    assert.equal(p.paymentLinks, true);
     assert.deepEqual(
       p.payments.map(
         (x: { invoice: string; type: string; status: string; amountCents: number; dueDate: string }) => [

@@ -5,8 +5,8 @@
  */
 import { WEEKDAYS, defaultHours, type OpeningHours } from '@venue/contracts';
 import { KPI_TITLES, type Kpi, type KpiKey } from '@venue/contracts/insights';
-import type { Tx } from '@venue/service-kit';
-import { zonedInstant } from '@venue/service-kit';
+import { zonedInstant, type RawBuilder, type Tx } from '@venue/service-kit';
+import { db, widthBucket } from '../db/query.ts';
 import {
   addDays,
   addMonths,
@@ -62,23 +62,21 @@ function kpi(
 
 const ms = (v: Date | string) => new Date(v).getTime();
 
+/** `width_bucket(column, bounds)`: the period (1 = the first) of `bounds` the instant falls in. */
+type Bucket = (column: string) => RawBuilder<number>;
+
 /**
  * Counts (or sums) rows into periods whose bounds the venue clock gave: `bounds` are the
  * periods' starts in order plus the end of the last, and PostgreSQL's width_bucket puts each
  * instant in its period (1 = the first). Grouping in SQL keeps a big tenant's rows in the
- * database; only the bounds are worked out here, from the venue's time zone.
+ * database; only the bounds are worked out here, from the venue's time zone. `query` selects
+ * `b` (the bucket, grouped by that output name) and `v` (the figure).
  */
 async function perPeriod(
-  tx: Tx,
-  sql: (bucket: string) => string,
-  params: unknown[],
   bounds: Date[],
+  query: (bucket: Bucket) => Promise<Array<{ b: number | string | null; v: number | string | null }>>,
 ): Promise<number[]> {
-  const at = params.length + 1;
-  const { rows } = await tx.query<{ b: number; v: number | string }>(
-    sql(`width_bucket(%s, $${at}::timestamptz[])`),
-    [...params, bounds.map((d) => d.toISOString())],
-  );
+  const rows = await query((column) => widthBucket(column, bounds));
   const out = new Array<number>(bounds.length - 1).fill(0);
   for (const r of rows) {
     const b = Number(r.b);
@@ -107,11 +105,14 @@ export function openingWindow(hours: OpeningHours, date: string, zone: string): 
 
 /** Active resources with their opening hours (the catalogue's default week when none was sent). */
 async function activeResources(tx: Tx, input: KpiInput): Promise<ResourceHours[]> {
-  const { rows } = await tx.query<{ id: string; hours: OpeningHours | string | null }>(
-    `SELECT id, hours FROM resources
-      WHERE tenant_id = $1 AND status = 'active' AND NOT deleted AND ($2::uuid IS NULL OR id = $2::uuid)`,
-    [input.tenantId, input.resourceId],
-  );
+  const rows = await db(tx)
+    .selectFrom('resources')
+    .select(['id', 'hours'])
+    .where('tenant_id', '=', input.tenantId)
+    .where('status', '=', 'active')
+    .where('deleted', '=', false)
+    .$if(input.resourceId !== null, (q) => q.where('id', '=', input.resourceId!))
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     hours: r.hours
@@ -156,12 +157,15 @@ async function occupancy(tx: Tx, input: KpiInput): Promise<Kpi> {
   const resources = await activeResources(tx, input);
   const from = dayStart(addDays(input.day, -7), input.zone);
   const to = dayStart(addDays(input.day, 1), input.zone);
-  const { rows } = await tx.query<{ resource_id: string; starts_at: Date; ends_at: Date }>(
-    `SELECT resource_id, starts_at, ends_at FROM bookings
-      WHERE tenant_id = $1 AND starts_at < $3 AND ends_at > $2 AND status = ANY($4::text[])
-        AND ($5::uuid IS NULL OR resource_id = $5::uuid)`,
-    [input.tenantId, from, to, BOOKED, input.resourceId],
-  );
+  const rows = await db(tx)
+    .selectFrom('bookings')
+    .select(['resource_id', 'starts_at', 'ends_at'])
+    .where('tenant_id', '=', input.tenantId)
+    .where('starts_at', '<', to)
+    .where('ends_at', '>', from)
+    .where('status', 'in', BOOKED)
+    .$if(input.resourceId !== null, (q) => q.where('resource_id', '=', input.resourceId!))
+    .execute();
   const points: Array<[string, number]> = [];
   for (let i = -6; i <= 0; i++) {
     const d = addDays(input.day, i);
@@ -185,20 +189,18 @@ async function bookingsThisWeek(tx: Tx, input: KpiInput): Promise<Kpi> {
   const weeks = 8;
   const starts = Array.from({ length: weeks + 1 }, (_, k) => addDays(monday, -7 * (weeks - 1 - k)));
   const counts = await perPeriod(
-    tx,
-    (bucket) =>
-      `SELECT ${bucket.replace('%s', 'starts_at')} AS b, count(*) AS v FROM bookings
-        WHERE tenant_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status = ANY($4::text[])
-          AND ($5::uuid IS NULL OR resource_id = $5::uuid)
-        GROUP BY 1`,
-    [
-      input.tenantId,
-      dayStart(starts[0]!, input.zone),
-      dayStart(starts[weeks]!, input.zone),
-      LIVE,
-      input.resourceId,
-    ],
     starts.map((d) => dayStart(d, input.zone)),
+    (bucket) =>
+      db(tx)
+        .selectFrom('bookings')
+        .select((eb) => [bucket('starts_at').as('b'), eb.fn.countAll<number>().as('v')])
+        .where('tenant_id', '=', input.tenantId)
+        .where('starts_at', '>=', dayStart(starts[0]!, input.zone))
+        .where('starts_at', '<', dayStart(starts[weeks]!, input.zone))
+        .where('status', 'in', LIVE)
+        .$if(input.resourceId !== null, (q) => q.where('resource_id', '=', input.resourceId!))
+        .groupBy('b')
+        .execute(),
   );
   const points = counts.map((v, k): [string, number] => [`Week of ${dayLabel(starts[k]!)}`, v]);
   return kpi(
@@ -217,17 +219,19 @@ async function bookingsThisWeek(tx: Tx, input: KpiInput): Promise<Kpi> {
 
 async function holdsExpiring(tx: Tx, input: KpiInput): Promise<Kpi> {
   const now = input.now.getTime();
-  const { rows } = await tx.query<{ status: string; last_hold_expires_at: Date }>(
-    `SELECT status, last_hold_expires_at FROM bookings
-      WHERE tenant_id = $1 AND last_hold_expires_at > $2 AND last_hold_expires_at <= $3
-        AND ($4::uuid IS NULL OR resource_id = $4::uuid)`,
-    [input.tenantId, new Date(now - 7 * DAY), new Date(now + 48 * HOUR), input.resourceId],
-  );
+  const rows = await db(tx)
+    .selectFrom('bookings')
+    .select(['status', 'last_hold_expires_at'])
+    .where('tenant_id', '=', input.tenantId)
+    .where('last_hold_expires_at', '>', new Date(now - 7 * DAY))
+    .where('last_hold_expires_at', '<=', new Date(now + 48 * HOUR))
+    .$if(input.resourceId !== null, (q) => q.where('resource_id', '=', input.resourceId!))
+    .execute();
   let value = 0;
   let previous = 0;
   const perDay = new Map<string, number>();
   for (const r of rows) {
-    const at = ms(r.last_hold_expires_at);
+    const at = ms(r.last_hold_expires_at!);
     if (at > now && r.status === 'tentative') value++;
     if (at <= now && at > now - 48 * HOUR) previous++;
     if (at <= now) {
@@ -256,13 +260,6 @@ async function holdsExpiring(tx: Tx, input: KpiInput): Promise<Kpi> {
 // Payments due (money's invoices)
 // ---------------------------------------------------------------------------------------------
 
-interface DueInvoice {
-  id: string;
-  due_date: string;
-  issue_date: string | null;
-  balance_cents: number | string;
-}
-
 /**
  * What was owed on invoices due by the end of each day. An invoice's balance then is its
  * balance now, plus what was paid and credited after that day, less what was reversed and
@@ -273,24 +270,73 @@ interface DueInvoice {
  */
 async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const since = dayStart(addDays(input.day, -7), input.zone);
-  const { rows } = await tx.query<DueInvoice>(
-    `SELECT i.id, i.due_date::text AS due_date, i.issue_date::text AS issue_date, i.balance_cents FROM invoices i
-      WHERE i.tenant_id = $1 AND i.status NOT IN ('DRAFT', 'VOID') AND i.due_date <= $2::date
-        AND (i.balance_cents > 0
-             OR EXISTS (SELECT 1 FROM payments p WHERE p.tenant_id = $1 AND p.invoice_id = i.id AND p.processed_at >= $3)
-             OR EXISTS (SELECT 1 FROM credit_notes c WHERE c.tenant_id = $1 AND c.invoice_id = i.id AND c.created_at >= $3))
-        AND ($4::uuid IS NULL OR i.booking_id IN (SELECT b.id FROM bookings b WHERE b.tenant_id = $1 AND b.resource_id = $4::uuid))`,
-    [input.tenantId, input.day, since, input.resourceId],
-  );
+  const t = input.tenantId;
+  const rows = await db(tx)
+    .selectFrom('invoices as i')
+    .select((eb) => [
+      'i.id',
+      eb.cast<string>('i.due_date', 'text').as('due_date'),
+      eb.cast<string | null>('i.issue_date', 'text').as('issue_date'),
+      'i.balance_cents',
+    ])
+    .where('i.tenant_id', '=', t)
+    .where('i.status', 'not in', ['DRAFT', 'VOID'])
+    .where('i.due_date', '<=', input.day)
+    .where((eb) =>
+      eb.or([
+        eb('i.balance_cents', '>', 0),
+        eb.exists(
+          eb
+            .selectFrom('payments as p')
+            .select(eb.lit(1).as('one'))
+            .where('p.tenant_id', '=', t)
+            .whereRef('p.invoice_id', '=', 'i.id')
+            .where('p.processed_at', '>=', since),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('credit_notes as c')
+            .select(eb.lit(1).as('one'))
+            .where('c.tenant_id', '=', t)
+            .whereRef('c.invoice_id', '=', 'i.id')
+            .where('c.created_at', '>=', since),
+        ),
+      ]),
+    )
+    .$if(input.resourceId !== null, (q) =>
+      q.where('i.booking_id', 'in', (eb) =>
+        eb
+          .selectFrom('bookings as b')
+          .select('b.id')
+          .where('b.tenant_id', '=', t)
+          .where('b.resource_id', '=', input.resourceId!),
+      ),
+    )
+    .execute();
   // Signed as they change the balance looking back: + paid or credited, − reversed or refunded.
-  const { rows: moves } = await tx.query<{ invoice_id: string; signed: number | string; at: Date }>(
-    `SELECT invoice_id, CASE WHEN kind = 'payment' THEN amount_cents ELSE -amount_cents END AS signed,
-            processed_at AS at
-       FROM payments WHERE tenant_id = $1 AND processed_at >= $2
-     UNION ALL
-     SELECT invoice_id, amount_cents, created_at FROM credit_notes WHERE tenant_id = $1 AND created_at >= $2`,
-    [input.tenantId, since],
-  );
+  const moves = await db(tx)
+    .selectFrom('payments')
+    .select((eb) => [
+      'invoice_id',
+      eb
+        .case()
+        .when('kind', '=', 'payment')
+        .then(eb.ref('amount_cents'))
+        .else(eb.neg(eb.ref('amount_cents')))
+        .end()
+        .as('signed'),
+      'processed_at as at',
+    ])
+    .where('tenant_id', '=', t)
+    .where('processed_at', '>=', since)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('credit_notes')
+        .select(['invoice_id', 'amount_cents as signed', 'created_at as at'])
+        .where('tenant_id', '=', t)
+        .where('created_at', '>=', since),
+    )
+    .execute();
   const movesOf = new Map<string, typeof moves>();
   for (const m of moves) movesOf.set(m.invoice_id, [...(movesOf.get(m.invoice_id) ?? []), m]);
   const owedAt = (date: string): { cents: number; count: number } => {
@@ -334,14 +380,18 @@ async function cancellations(tx: Tx, input: KpiInput): Promise<Kpi> {
   // 60 venue days, oldest first: the previous 30, then the 30 to `day`.
   const days = Array.from({ length: 61 }, (_, k) => addDays(input.day, k - 59));
   const perDay = await perPeriod(
-    tx,
-    (bucket) =>
-      `SELECT ${bucket.replace('%s', 'cancelled_at')} AS b, count(*) AS v FROM bookings
-        WHERE tenant_id = $1 AND cancelled_at >= $2 AND cancelled_at < $3 AND status = 'cancelled'
-          AND ($4::uuid IS NULL OR resource_id = $4::uuid)
-        GROUP BY 1`,
-    [input.tenantId, dayStart(days[0]!, input.zone), dayStart(days[60]!, input.zone), input.resourceId],
     days.map((d) => dayStart(d, input.zone)),
+    (bucket) =>
+      db(tx)
+        .selectFrom('bookings')
+        .select((eb) => [bucket('cancelled_at').as('b'), eb.fn.countAll<number>().as('v')])
+        .where('tenant_id', '=', input.tenantId)
+        .where('cancelled_at', '>=', dayStart(days[0]!, input.zone))
+        .where('cancelled_at', '<', dayStart(days[60]!, input.zone))
+        .where('status', '=', 'cancelled')
+        .$if(input.resourceId !== null, (q) => q.where('resource_id', '=', input.resourceId!))
+        .groupBy('b')
+        .execute(),
   );
   const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
   const previous = sum(perDay.slice(0, 30));
@@ -377,23 +427,47 @@ async function revenue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const months = Array.from({ length: 6 }, (_, k) => addMonths(month, k - 5));
   // Periods: the six months (the last one to the end of `day`), then last month's span again.
   const bounds = [...months, addDays(input.day, 1)].map((d) => dayStart(d, input.zone));
-  const sql = (bucket: string) =>
-    `SELECT ${bucket.replace('%s', 'p.processed_at')} AS b,
-            sum(CASE WHEN p.kind = 'payment' THEN p.amount_cents ELSE -p.amount_cents END) AS v
-       FROM payments p
-      WHERE p.tenant_id = $1 AND p.processed_at >= $2 AND p.processed_at < $3
-        AND ($4::uuid IS NULL OR p.invoice_id IN (
-          SELECT i.id FROM invoices i JOIN bookings b ON b.tenant_id = i.tenant_id AND b.id = i.booking_id
-           WHERE i.tenant_id = $1 AND b.resource_id = $4::uuid))
-      GROUP BY 1`;
-  const perMonth = await perPeriod(tx, sql, [input.tenantId, bounds[0], bounds[6], input.resourceId], bounds);
-  const prevBounds = [dayStart(prevMonth, input.zone), dayStart(addDays(prevEnd, 1), input.zone)];
-  const [previous] = await perPeriod(
-    tx,
-    sql,
-    [input.tenantId, prevBounds[0], prevBounds[1], input.resourceId],
-    prevBounds,
-  );
+  // Payments less refunds and reversals per period from..to (the bounds' first and last).
+  const received = (periods: Date[]) =>
+    perPeriod(periods, (bucket) =>
+      db(tx)
+        .selectFrom('payments as p')
+        .select((eb) => [
+          bucket('p.processed_at').as('b'),
+          eb.fn
+            .sum<number | string>(
+              eb
+                .case()
+                .when('p.kind', '=', 'payment')
+                .then(eb.ref('p.amount_cents'))
+                .else(eb.neg(eb.ref('p.amount_cents')))
+                .end(),
+            )
+            .as('v'),
+        ])
+        .where('p.tenant_id', '=', input.tenantId)
+        .where('p.processed_at', '>=', periods[0]!)
+        .where('p.processed_at', '<', periods[periods.length - 1]!)
+        .$if(input.resourceId !== null, (q) =>
+          q.where('p.invoice_id', 'in', (eb) =>
+            eb
+              .selectFrom('invoices as i')
+              .innerJoin('bookings as b', (j) =>
+                j.onRef('b.tenant_id', '=', 'i.tenant_id').onRef('b.id', '=', 'i.booking_id'),
+              )
+              .select('i.id')
+              .where('i.tenant_id', '=', input.tenantId)
+              .where('b.resource_id', '=', input.resourceId!),
+          ),
+        )
+        .groupBy('b')
+        .execute(),
+    );
+  const perMonth = await received(bounds);
+  const [previous] = await received([
+    dayStart(prevMonth, input.zone),
+    dayStart(addDays(prevEnd, 1), input.zone),
+  ]);
   const points = perMonth.map((v, k): [string, number] => [
     k === 5 ? `${monthLabel(months[k]!)} to date` : monthLabel(months[k]!),
     v,

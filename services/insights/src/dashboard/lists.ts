@@ -14,6 +14,7 @@ import {
   type ScheduleItem,
 } from '@venue/contracts/insights';
 import { venueIso, wallClock, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import { addDays, dayStart } from './days.ts';
 import { actorLabel, humanise } from './text.ts';
 
@@ -49,24 +50,28 @@ export async function schedule(
   };
   const items: ScheduleItem[] = [];
   if (statuses.length > 0) {
-    const { rows } = await tx.query<{
-      id: string;
-      booking_code: string;
-      customer_name: string;
-      resource_id: string;
-      resource_name: string;
-      title: string;
-      status: string;
-      starts_at: Date;
-      ends_at: Date;
-    }>(
-      `SELECT id, booking_code, customer_name, resource_id, resource_name, title, status, starts_at, ends_at
-         FROM bookings
-        WHERE tenant_id = $1 AND starts_at < $3 AND ends_at > $2 AND status = ANY($4::text[])
-          AND ($5::uuid IS NULL OR resource_id = $5::uuid)
-        ORDER BY starts_at, id LIMIT 500`,
-      [input.tenantId, from, to, statuses, input.resourceId],
-    );
+    const rows = await db(tx)
+      .selectFrom('bookings')
+      .select([
+        'id',
+        'booking_code',
+        'customer_name',
+        'resource_id',
+        'resource_name',
+        'title',
+        'status',
+        'starts_at',
+        'ends_at',
+      ])
+      .where('tenant_id', '=', input.tenantId)
+      .where('starts_at', '<', to)
+      .where('ends_at', '>', from)
+      .where('status', 'in', statuses)
+      .$if(input.resourceId !== null, (q) => q.where('resource_id', '=', input.resourceId!))
+      .orderBy('starts_at')
+      .orderBy('id')
+      .limit(500)
+      .execute();
     for (const r of rows) {
       items.push({
         time: clip(r.starts_at, from, true),
@@ -85,23 +90,34 @@ export async function schedule(
     }
   }
   if (filters.includes('block-out')) {
-    const { rows } = await tx.query<{
-      id: string;
-      resource_id: string;
-      resource_name: string | null;
-      reason: string | null;
-      starts_at: Date;
-      ends_at: Date;
-    }>(
-      `SELECT b.id, r.id AS resource_id, res.name AS resource_name, b.reason, b.starts_at, b.ends_at
-         FROM blockouts b
-         CROSS JOIN LATERAL unnest(b.resource_ids) AS r(id)
-         LEFT JOIN resources res ON res.tenant_id = b.tenant_id AND res.id = r.id
-        WHERE b.tenant_id = $1 AND NOT b.deleted AND b.starts_at < $3 AND b.ends_at > $2
-          AND ($4::uuid IS NULL OR r.id = $4::uuid)
-        ORDER BY b.starts_at, b.id LIMIT 500`,
-      [input.tenantId, from, to, input.resourceId],
-    );
+    const rows = await db(tx)
+      // One row per resource of each block-out of the day (unnest in the inner select).
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('blockouts as b')
+          .select((e) => [
+            'b.tenant_id',
+            'b.id',
+            'b.reason',
+            'b.starts_at',
+            'b.ends_at',
+            e.fn<string>('unnest', ['b.resource_ids']).as('resource_id'),
+          ])
+          .where('b.tenant_id', '=', input.tenantId)
+          .where('b.deleted', '=', false)
+          .where('b.starts_at', '<', to)
+          .where('b.ends_at', '>', from)
+          .as('x'),
+      )
+      .leftJoin('resources as res', (j) =>
+        j.onRef('res.tenant_id', '=', 'x.tenant_id').onRef('res.id', '=', 'x.resource_id'),
+      )
+      .select(['x.id', 'x.resource_id', 'res.name as resource_name', 'x.reason', 'x.starts_at', 'x.ends_at'])
+      .$if(input.resourceId !== null, (q) => q.where('x.resource_id', '=', input.resourceId!))
+      .orderBy('x.starts_at')
+      .orderBy('x.id')
+      .limit(500)
+      .execute();
     for (const r of rows) {
       items.push({
         time: clip(r.starts_at, from, true),
@@ -132,42 +148,69 @@ export const DUE_SOON_DAYS = 7;
  */
 export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[]> {
   const horizon = addDays(input.day, DUE_SOON_DAYS);
-  const { rows } = await tx.query<{
-    id: string | null;
-    invoice: string;
-    customer: string;
-    customer_email: string;
-    type: 'DEPOSIT' | 'FINAL' | 'BOND';
-    amount_cents: number | string;
-    due_date: string | null;
-    event_at: Date | null;
-    booking_id: string | null;
-    booking_code: string | null;
-  }>(
-    `SELECT i.id, COALESCE(i.invoice_number, 'Draft') AS invoice, i.customer_name AS customer,
-            i.customer_email, i.type, i.balance_cents AS amount_cents, i.due_date::text AS due_date,
-            NULL::timestamptz AS event_at, i.booking_id, i.booking_code
-       FROM invoices i
-      WHERE i.tenant_id = $1 AND i.status IN ('SENT', 'PARTIAL', 'OVERDUE') AND i.balance_cents > 0
-        AND i.due_date <= $2::date
-        AND ($3::uuid IS NULL OR i.booking_id IN (SELECT b.id FROM bookings b WHERE b.tenant_id = $1 AND b.resource_id = $3::uuid))
-     UNION ALL
-     SELECT NULL, b.booking_code, b.customer_name, b.customer_email, 'BOND', b.bond_cents,
-            NULL, b.starts_at, b.id, b.booking_code
-       FROM bookings b
-      WHERE b.tenant_id = $1 AND b.status = 'confirmed' AND b.bond_required AND b.bond_cents > 0 AND NOT b.bond_paid
-        AND b.starts_at >= $4 AND b.starts_at < $5
-        AND NOT EXISTS (SELECT 1 FROM bonds d WHERE d.tenant_id = $1 AND d.booking_id = b.id)
-        AND ($3::uuid IS NULL OR b.resource_id = $3::uuid)
-      LIMIT 500`,
-    [
-      input.tenantId,
-      horizon,
-      input.resourceId,
-      dayStart(input.day, input.zone),
-      dayStart(addDays(horizon, 1), input.zone),
-    ],
-  );
+  const t = input.tenantId;
+  const q = db(tx);
+  const invoices = q
+    .selectFrom('invoices as i')
+    .select((eb) => [
+      eb.ref('i.id').$castTo<string | null>().as('id'),
+      eb.fn.coalesce('i.invoice_number', eb.val('Draft')).as('invoice'),
+      'i.customer_name as customer',
+      'i.customer_email',
+      eb.ref('i.type').$castTo<'DEPOSIT' | 'FINAL' | 'BOND'>().as('type'),
+      'i.balance_cents as amount_cents',
+      eb.cast<string | null>('i.due_date', 'text').as('due_date'),
+      eb.cast<Date | null>(eb.lit(null), 'timestamptz').as('event_at'),
+      'i.booking_id',
+      'i.booking_code',
+    ])
+    .where('i.tenant_id', '=', t)
+    .where('i.status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
+    .where('i.balance_cents', '>', 0)
+    .where('i.due_date', '<=', horizon)
+    .$if(input.resourceId !== null, (w) =>
+      w.where('i.booking_id', 'in', (eb) =>
+        eb
+          .selectFrom('bookings as b')
+          .select('b.id')
+          .where('b.tenant_id', '=', t)
+          .where('b.resource_id', '=', input.resourceId!),
+      ),
+    );
+  const bonds = q
+    .selectFrom('bookings as b')
+    .select((eb) => [
+      eb.cast<string | null>(eb.lit(null), 'uuid').as('id'),
+      'b.booking_code as invoice',
+      'b.customer_name as customer',
+      'b.customer_email',
+      eb.cast<'DEPOSIT' | 'FINAL' | 'BOND'>(eb.val('BOND'), 'text').as('type'),
+      'b.bond_cents as amount_cents',
+      eb.cast<string | null>(eb.lit(null), 'text').as('due_date'),
+      eb.ref('b.starts_at').$castTo<Date | null>().as('event_at'),
+      eb.ref('b.id').$castTo<string | null>().as('booking_id'),
+      'b.booking_code',
+    ])
+    .where('b.tenant_id', '=', t)
+    .where('b.status', '=', 'confirmed')
+    .where('b.bond_required', '=', true)
+    .where('b.bond_cents', '>', 0)
+    .where('b.bond_paid', '=', false)
+    .where('b.starts_at', '>=', dayStart(input.day, input.zone))
+    .where('b.starts_at', '<', dayStart(addDays(horizon, 1), input.zone))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('bonds as d')
+            .select(eb.lit(1).as('one'))
+            .where('d.tenant_id', '=', t)
+            .whereRef('d.booking_id', '=', 'b.id'),
+        ),
+      ),
+    )
+    .$if(input.resourceId !== null, (w) => w.where('b.resource_id', '=', input.resourceId!));
+  const rows = await invoices.unionAll(bonds).limit(500).execute();
   const day = Date.parse(`${input.day}T00:00:00Z`);
   const items = rows.map((r): PaymentDue => {
     // A bond is due on the event's day at the venue.
@@ -199,31 +242,30 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
 
 /** Tentative holds with under 48 hours left (from now), soonest first. */
 export async function holdsExpiring(tx: Tx, input: ListInput): Promise<Hold[]> {
-  const { rows } = await tx.query<{
-    id: string;
-    booking_code: string;
-    resource_id: string;
-    resource_name: string;
-    customer_name: string;
-    starts_at: Date;
-    hold_expires_at: Date;
-  }>(
-    `SELECT id, booking_code, resource_id, resource_name, customer_name, starts_at, hold_expires_at
-       FROM bookings
-      WHERE tenant_id = $1 AND status = 'tentative' AND hold_expires_at > $2 AND hold_expires_at <= $3
-        AND ($4::uuid IS NULL OR resource_id = $4::uuid)
-      ORDER BY hold_expires_at, id LIMIT 100`,
-    [
-      input.tenantId,
-      input.now,
-      new Date(input.now.getTime() + HOLD_EXPIRING_HOURS * 3_600_000),
-      input.resourceId,
-    ],
-  );
+  const rows = await db(tx)
+    .selectFrom('bookings')
+    .select([
+      'id',
+      'booking_code',
+      'resource_id',
+      'resource_name',
+      'customer_name',
+      'starts_at',
+      'hold_expires_at',
+    ])
+    .where('tenant_id', '=', input.tenantId)
+    .where('status', '=', 'tentative')
+    .where('hold_expires_at', '>', input.now)
+    .where('hold_expires_at', '<=', new Date(input.now.getTime() + HOLD_EXPIRING_HOURS * 3_600_000))
+    .$if(input.resourceId !== null, (q) => q.where('resource_id', '=', input.resourceId!))
+    .orderBy('hold_expires_at')
+    .orderBy('id')
+    .limit(100)
+    .execute();
   return rows.map((r) => {
     const minutesLeft = Math.max(
       0,
-      Math.floor((new Date(r.hold_expires_at).getTime() - input.now.getTime()) / 60_000),
+      Math.floor((new Date(r.hold_expires_at!).getTime() - input.now.getTime()) / 60_000),
     );
     return {
       booking: r.booking_code,
@@ -231,7 +273,7 @@ export async function holdsExpiring(tx: Tx, input: ListInput): Promise<Hold[]> {
       resource: r.resource_name,
       resourceId: r.resource_id,
       start: iso(r.starts_at, input.zone),
-      expiresAt: iso(r.hold_expires_at, input.zone),
+      expiresAt: iso(r.hold_expires_at!, input.zone),
       minutesLeft,
       expiresIn: expiresInWords(minutesLeft),
       badge: holdBadge(minutesLeft),
@@ -246,22 +288,24 @@ export async function recentActivity(
   input: { tenantId: string; zone: string; onlyActor: string | null },
   limit = 10,
 ): Promise<Activity[]> {
-  const { rows } = await tx.query<{
-    event_id: string;
-    at: Date;
-    actor_email: string | null;
-    actor_role: string | null;
-    action: string;
-    target_type: string;
-    target: string | null;
-    target_label: string | null;
-  }>(
-    `SELECT event_id, at, actor_email, actor_role, action, target_type, target, target_label
-       FROM activity
-      WHERE tenant_id = $1 AND ($2::text IS NULL OR actor_id = $2::text)
-      ORDER BY at DESC, event_id DESC LIMIT $3`,
-    [input.tenantId, input.onlyActor, limit],
-  );
+  const rows = await db(tx)
+    .selectFrom('activity')
+    .select([
+      'event_id',
+      'at',
+      'actor_email',
+      'actor_role',
+      'action',
+      'target_type',
+      'target',
+      'target_label',
+    ])
+    .where('tenant_id', '=', input.tenantId)
+    .$if(input.onlyActor !== null, (q) => q.where('actor_id', '=', input.onlyActor!))
+    .orderBy('at', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((r) => {
     const what = r.target_label ?? r.target;
     return {
@@ -280,10 +324,14 @@ export async function resourceChoices(
   tx: Tx,
   tenantId: string,
 ): Promise<Array<{ id: string; name: string }>> {
-  const { rows } = await tx.query<{ id: string; name: string }>(
-    `SELECT id, name FROM resources WHERE tenant_id = $1 AND status = 'active' AND NOT deleted
-      ORDER BY lower(name), id`,
-    [tenantId],
-  );
+  const rows = await db(tx)
+    .selectFrom('resources')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .where('deleted', '=', false)
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .execute();
   return rows;
 }

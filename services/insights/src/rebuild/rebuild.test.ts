@@ -175,7 +175,8 @@ describe('insights: rebuilding the read model from the owners’ data', () => {
     dashboardClock.now = () => new Date(NOW);
     fed = await startInsights();
     rebuilt = await startInsights();
-    for (const name of ['catalogue', 'bookings', 'admin']) {
+    // money's stand-in has no export (404): its copies are kept, and the answer says so
+    for (const name of ['catalogue', 'bookings', 'admin', 'money']) {
       const s = await stub(name);
       servers.push(s);
       const key = `${name.toUpperCase()}_URL`;

@@ -7,9 +7,10 @@
  *
  * Sources: catalogue `/internal/tenant-export` (resources, block-outs), bookings
  * `/internal/tenant-export` (bookings), admin `/internal/tenant-export` (audit entries) and
- * `/internal/tenant-settings` (the venue's clock, only when no snapshot has arrived). Money has
- * no export route yet, so invoices, payments and bonds are kept as their events left them
- * (never emptied): they rebuild only from money's events.
+ * `/internal/tenant-settings` (the venue's clock, only when no snapshot has arrived), and money
+ * `/internal/tenant-export` (invoices, payments, credit notes, bonds, quotations; money.ts). When
+ * money cannot give its export, its copies are kept as money's events left them and the answer
+ * says so. Failed e-mails (comms has no export) are always kept.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -24,6 +25,7 @@ import {
   notFound,
   readSettingsCopy,
   requireInternal,
+  sql,
   storeSettingsSnapshot,
   type AppRouter,
   type ConsumerMap,
@@ -31,6 +33,8 @@ import {
   type Tx,
 } from '@venue/service-kit';
 import { z } from 'zod';
+import { db } from '../db/query.ts';
+import { emptyMoneyCopies, fetchMoneyData, moneyEventsOf, type MoneyData } from './money.ts';
 
 const isoOf = (v: unknown): string | null => {
   if (v === null || v === undefined || v === '') return null;
@@ -102,6 +106,9 @@ export interface OwnerData {
   catalogue: z.infer<typeof catalogueExport>;
   bookings: z.infer<typeof bookingsExport>;
   admin: z.infer<typeof adminExport>;
+  /** Money's export; null or absent when money could not give one (`moneyMissing` says why). */
+  money?: MoneyData | null;
+  moneyMissing?: string;
 }
 
 /** Reads the owners' data (outside any transaction: a slow owner holds no connection). */
@@ -133,7 +140,8 @@ export async function fetchOwnerData(tenantId: string): Promise<OwnerData> {
       timeoutMs: 15_000,
     }),
   ]);
-  return { catalogue, bookings, admin, settings };
+  const money = await fetchMoneyData(tenantId);
+  return { catalogue, bookings, admin, settings, money: money.data, moneyMissing: money.why };
 }
 
 function envelope(
@@ -232,6 +240,11 @@ export function eventsOf(tenantId: string, d: OwnerData, at = new Date().toISOSt
                 : num('total_cents'),
           },
           createdAt: isoOf(r.created_at),
+          // Reports (migration 011): segment, quotes accepted, cancellation reasons.
+          customerTier: text('customer_tier') || 'standard',
+          bookingSource: text('booking_source') || 'admin',
+          quotationId: text('quotation_id') || null,
+          cancellationReason: text('cancellation_reason') || null,
         },
         at,
       ),
@@ -295,6 +308,14 @@ export interface RebuildResult {
   bookings: number;
   activity: number;
   settings: 'kept' | 'from admin';
+  /** Money's rows replayed from its export; null when money gave none (its copies were kept). */
+  money: {
+    invoices: number;
+    payments: number;
+    creditNotes: number;
+    bonds: number;
+    quotations: number;
+  } | null;
   /** What this rebuild cannot replay, in words. */
   notRebuilt: string[];
 }
@@ -320,16 +341,45 @@ export async function rebuildTenant(
 ): Promise<RebuildResult> {
   const at = new Date().toISOString();
   const events = eventsOf(tenantId, data, at);
+  const money = data.money ?? null;
+  const moneyEvents = money ? moneyEventsOf(tenantId, money, at) : [];
   return kit.db.systemTx(async (tx) => {
     let settings: RebuildResult['settings'] = 'kept';
     if (!(await readSettingsCopy(tx, tenantId)) && data.settings) {
       await storeSettingsSnapshot(tx, settingsEvent(tenantId, data.settings, at));
       settings = 'from admin';
     }
-    for (const table of ['resources', 'blockouts', 'bookings', 'activity']) {
-      await tx.query(`DELETE FROM ${table} WHERE tenant_id = $1`, [tenantId]);
+    // The furthest stage a booking reached (Reports' funnel) is history bookings does not export:
+    // a booking held, confirmed and then cancelled keeps counting as confirmed after a rebuild.
+    const q = db(tx);
+    const stages = await q
+      .selectFrom('bookings')
+      .select(['id', 'furthest_stage'])
+      .where('tenant_id', '=', tenantId)
+      .where('furthest_stage', '>', 0)
+      .execute();
+    for (const table of ['resources', 'blockouts', 'bookings', 'activity'] as const) {
+      await q.deleteFrom(table).where('tenant_id', '=', tenantId).execute();
     }
     for (const e of events) await apply(tx, consumers, e);
+    if (money) {
+      await emptyMoneyCopies(tx, tenantId);
+      for (const e of moneyEvents) await apply(tx, consumers, e);
+    }
+    const ids = stages.map((r) => r.id);
+    const reached = stages.map((r) => Number(r.furthest_stage));
+    // sql: unnest of two arrays side by side as a table with named columns (one statement for
+    // every booking; the builder has no multi-argument unnest nor a column alias list)
+    const kept = sql<{ id: string; stage: number }>`unnest(${ids}::uuid[], ${reached}::int[])`;
+    await q
+      .updateTable('bookings as b')
+      // sql: the column names of the unnest above
+      .from(kept.as<'s'>(sql`s(id, stage)`))
+      .set((eb) => ({ furthest_stage: eb.ref('s.stage') }))
+      .where('b.tenant_id', '=', tenantId)
+      .whereRef('b.id', '=', 's.id')
+      .whereRef('b.furthest_stage', '<', 's.stage')
+      .execute();
     const count = (type: string) => events.filter((e) => e.type === type).length;
     return {
       tenantId,
@@ -338,8 +388,20 @@ export async function rebuildTenant(
       bookings: count('booking.updated'),
       activity: count('audit.recorded'),
       settings,
+      money: money && {
+        invoices: money.invoices.length,
+        payments: moneyEvents.filter((e) => e.type === 'payment.recorded').length,
+        creditNotes: money.creditNotes.length,
+        bonds: moneyEvents.filter((e) => e.type.startsWith('bond.')).length,
+        quotations: moneyEvents.filter((e) => e.type === 'quotation.sent').length,
+      },
       notRebuilt: [
-        'invoices, payments and bonds (money has no export route yet: they follow its events only)',
+        ...(money
+          ? []
+          : [
+              `invoices, payments, credit notes, bonds and quotations (money gave no export${data.moneyMissing ? `: ${data.moneyMissing}` : ''}; they follow its events only)`,
+            ]),
+        'failed e-mails (comms has no export: they follow its events only)',
       ],
     };
   });
@@ -356,8 +418,8 @@ export function rebuildRoutes(router: AppRouter, kit: ServiceKit, consumers: () 
 
   /** The tenants insights knows (its settings copies), for `rebuild --all`. */
   router.get('/internal/tenants', requireInternal, async (ctx) => {
-    const { rows } = await kit.db.systemTx((tx) =>
-      tx.query<{ tenant_id: string }>('SELECT tenant_id FROM tenant_settings ORDER BY tenant_id'),
+    const rows = await kit.db.systemTx((tx) =>
+      db(tx).selectFrom('tenant_settings').select('tenant_id').orderBy('tenant_id').execute(),
     );
     ctx.body = { tenants: rows.map((r) => r.tenant_id) };
   });

@@ -173,6 +173,16 @@ export interface BookingSpec {
   bondRequired?: boolean;
   bondCents?: number;
   updatedAt?: string;
+  // Reports (migration 011)
+  customerEmail?: string;
+  customerTier?: 'premium' | 'business' | 'standard' | 'nonprofit';
+  cancellationReason?: string | null;
+  bookingSource?: 'website' | 'admin' | 'quotation';
+  quotationId?: string | null;
+  totalCents?: number;
+  createdAt?: string;
+  setupBufferMinutes?: number;
+  packdownBufferMinutes?: number;
 }
 
 /** A booking event with the whole booking as bookings publishes it (its API shape). */
@@ -188,7 +198,7 @@ export function bookingEvent(
     bookingCode: b.code,
     customerId: b.customerId ?? 'CUST-0001',
     customerName: name,
-    customerEmail: 'jane@example.com',
+    customerEmail: b.customerEmail ?? 'jane@example.com',
     customerPhone: '0400 000 000',
     eventType: 'Wedding',
     title: `Wedding - ${name}`,
@@ -197,17 +207,21 @@ export function bookingEvent(
     status: b.status,
     startsAt: b.startsAt,
     endsAt: b.endsAt,
-    setupBufferMinutes: 30,
-    packdownBufferMinutes: 30,
+    setupBufferMinutes: b.setupBufferMinutes ?? 30,
+    packdownBufferMinutes: b.packdownBufferMinutes ?? 30,
     holdExpiresAt: b.holdExpiresAt ?? null,
     cancelledAt: b.cancelledAt ?? null,
     docs: b.docs ?? { idVerified: true, insuranceVerified: true },
     bondRequired: b.bondRequired ?? false,
     bondCents: b.bondCents ?? 0,
     bondPaid: false,
-    money: { totalCents: 100000 },
-    createdAt: '2026-10-01T00:00:00.000Z',
+    money: { totalCents: b.totalCents ?? 100000 },
+    createdAt: b.createdAt ?? '2026-10-01T00:00:00.000Z',
     updatedAt: b.updatedAt ?? '2026-11-01T00:00:00.000Z',
+    customerTier: b.customerTier ?? 'standard',
+    cancellationReason: b.cancellationReason ?? null,
+    bookingSource: b.bookingSource ?? 'admin',
+    quotationId: b.quotationId ?? null,
   });
 }
 
@@ -349,5 +363,34 @@ export function auditEvent(
       changes: null,
     },
     a.at,
+  );
+}
+
+/** Money's `quotation.sent` / `quotation.declined` (the quotation e-mail's facts). */
+export function quotationEvent(
+  tenantId: string,
+  q: { id: string; totalCents?: number; status?: 'Sent' | 'Declined' },
+  type: 'quotation.sent' | 'quotation.declined' = 'quotation.sent',
+  occurredAt?: string,
+): DomainEvent {
+  return envelope(
+    type,
+    'money',
+    tenantId,
+    {
+      quotationId: q.id,
+      hallOwnerId: tenantId,
+      customerName: 'Jane Smith',
+      customerEmail: 'jane@example.com',
+      eventType: 'Wedding',
+      eventDate: '2026-12-12',
+      resourceName: 'Main Hall',
+      totalCents: q.totalCents ?? 150000,
+      depositCents: 0,
+      validUntil: '2026-12-01',
+      status: q.status ?? (type === 'quotation.sent' ? 'Sent' : 'Declined'),
+      pdfPath: type === 'quotation.sent' ? `/internal/quotations/${q.id}/pdf` : null,
+    },
+    occurredAt,
   );
 }

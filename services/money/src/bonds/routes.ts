@@ -25,6 +25,7 @@ import {
   withTx,
 } from '@venue/service-kit';
 import { findBooking } from '../copies/booking-copy.ts';
+import { db, NOW } from '../db/query.ts';
 import { invoiceEventData, loadInvoice } from '../invoices/invoice-row.ts';
 import { sellerOf } from '../invoices/operations.ts';
 import { publishBookingMoney } from '../shared/booking-money.ts';
@@ -54,8 +55,16 @@ interface BondRow {
   customer_name: string | null;
 }
 
-const BOND_SELECT = `SELECT o.*, b.booking_code, b.customer_name FROM bonds o
-  LEFT JOIN booking_copy b ON b.tenant_id = o.tenant_id AND b.booking_id = o.booking_id`;
+/** Bonds with their booking's code and customer (the join states the tenant on both sides). */
+function selectBonds(tx: Tx) {
+  return db(tx)
+    .selectFrom('bonds as o')
+    .leftJoin('booking_copy as b', (j) =>
+      j.onRef('b.tenant_id', '=', 'o.tenant_id').onRef('b.booking_id', '=', 'o.booking_id'),
+    )
+    .selectAll('o')
+    .select(['b.booking_code', 'b.customer_name']);
+}
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -85,12 +94,18 @@ function toBond(r: BondRow): Bond {
 
 async function loadBond(tx: Tx, tenantId: string, id: string | null, lock = false): Promise<BondRow> {
   if (id && lock)
-    await tx.query(`SELECT 1 FROM bonds WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
-  const { rows } = id
-    ? await tx.query<BondRow>(`${BOND_SELECT} WHERE o.tenant_id = $1 AND o.id = $2`, [tenantId, id])
-    : { rows: [] };
-  if (!rows[0]) throw notFound('Bond not found');
-  return rows[0];
+    await db(tx)
+      .selectFrom('bonds')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .execute();
+  const row = id
+    ? await selectBonds(tx).where('o.tenant_id', '=', tenantId).where('o.id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound('Bond not found');
+  return row;
 }
 
 function bondEvent(r: BondRow, reason: string | null) {
@@ -128,10 +143,12 @@ export function bondRoutes(router: AppRouter) {
     requireTenantParam('hallOwnerId'),
     withTx,
     async (ctx) => {
-      const { rows } = await ctx.state.tx!.query<BondRow>(
-        `${BOND_SELECT} WHERE o.tenant_id = $1 ORDER BY o.created_at DESC, o.id LIMIT 5000`,
-        [String(ctx.params.hallOwnerId)],
-      );
+      const rows = await selectBonds(ctx.state.tx!)
+        .where('o.tenant_id', '=', String(ctx.params.hallOwnerId))
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id')
+        .limit(5000)
+        .execute();
       ctx.body = rows.map(toBond);
     },
   );
@@ -143,27 +160,27 @@ export function bondRoutes(router: AppRouter) {
     const booking = await findBooking(tx, tenantId, body.bookingId, true);
     if (!booking)
       throw notFound('Booking not found', { errors: [{ path: 'bookingId', message: 'No such booking.' }] });
-    const existing = await tx.query(`SELECT 1 FROM bonds WHERE tenant_id = $1 AND booking_id = $2`, [
-      tenantId,
-      booking.booking_id,
-    ]);
-    if (existing.rows.length > 0) throw conflict('This booking already has a bond.');
+    const existing = await db(tx)
+      .selectFrom('bonds')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('booking_id', '=', booking.booking_id)
+      .executeTakeFirst();
+    if (existing) throw conflict('This booking already has a bond.');
     let id: string;
     try {
-      ({ id } = (
-        await tx.query<{ id: string }>(
-          `INSERT INTO bonds (tenant_id, booking_id, amount_cents, payment_method, reference, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [
-            tenantId,
-            booking.booking_id,
-            body.amountCents,
-            body.paymentMethod,
-            body.reference ?? '',
-            actorOf(ctx),
-          ],
-        )
-      ).rows[0]!);
+      ({ id } = await db(tx)
+        .insertInto('bonds')
+        .values({
+          tenant_id: tenantId,
+          booking_id: booking.booking_id,
+          amount_cents: body.amountCents,
+          payment_method: body.paymentMethod,
+          reference: body.reference ?? '',
+          created_by: actorOf(ctx),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('This booking already has a bond.');
       throw err;
@@ -187,12 +204,20 @@ export function bondRoutes(router: AppRouter) {
     const before = await loadBond(tx, tenantId, idParam(ctx), true);
     if (before.status !== 'HELD')
       throw conflict(`This bond is already ${before.status.toLowerCase().replace('_', ' ')}.`);
-    await tx.query(
-      `UPDATE bonds SET status = 'REFUNDED', refunded_cents = amount_cents, settled_at = now(), updated_at = now(),
-              reference = CASE WHEN $3 = '' THEN reference ELSE $3 END
-        WHERE tenant_id = $1 AND id = $2 AND status = 'HELD'`,
-      [tenantId, before.id, body.reference ?? ''],
-    );
+    await db(tx)
+      .updateTable('bonds')
+      .set((eb) => ({
+        status: 'REFUNDED',
+        refunded_cents: eb.ref('amount_cents'),
+        settled_at: NOW,
+        updated_at: NOW,
+        // no new reference keeps the one given when the bond was received
+        ...(body.reference ? { reference: body.reference } : {}),
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', before.id)
+      .where('status', '=', 'HELD')
+      .execute();
     const row = await loadBond(tx, tenantId, before.id);
     await tx.publish('bond.refunded', bondEvent(row, null), { tenantId });
     await auditBond(
@@ -240,67 +265,71 @@ export function bondRoutes(router: AppRouter) {
       gstCents: kept.forfeited.gstCents,
       taxable: true,
     };
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO invoices (tenant_id, invoice_number, type, status, booking_id, booking_code, booking_source,
-          resource_name, event_type, event_date, customer_name, customer_email, issue_date, due_date, description,
-          seller, line_items, tax_type, tax_rate_bp, subtotal_cents, gst_cents, total_cents, full_amount_cents,
-          paid_cents, created_by, sent_at, paid_at)
-       VALUES ($1, $2, 'BOND', 'PAID', $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, 'inclusive', $15,
-               $16, $17, $18, $18, $18, $19, now(), now())
-       RETURNING id`,
-      [
-        tenantId,
-        number,
-        before.booking_id,
-        booking?.booking_code ?? null,
-        booking?.booking_source ?? 'admin',
-        booking?.resource_name ?? null,
-        booking?.event_type ?? null,
-        booking?.booking_date ?? null,
-        booking?.customer_name ?? before.customer_name ?? '',
-        booking?.customer_email ?? '',
-        day,
+    const { id: invoiceId } = await db(tx)
+      .insertInto('invoices')
+      .values({
+        tenant_id: tenantId,
+        invoice_number: number,
+        type: 'BOND',
+        status: 'PAID',
+        booking_id: before.booking_id,
+        booking_code: booking?.booking_code ?? null,
+        booking_source: booking?.booking_source ?? 'admin',
+        resource_name: booking?.resource_name ?? null,
+        event_type: booking?.event_type ?? null,
+        event_date: booking?.booking_date ?? null,
+        customer_name: booking?.customer_name ?? before.customer_name ?? '',
+        customer_email: booking?.customer_email ?? '',
+        issue_date: day,
+        due_date: day,
         description,
-        JSON.stringify(seller),
-        JSON.stringify([line]),
-        rateBp,
-        kept.forfeited.netCents,
-        kept.forfeited.gstCents,
-        kept.forfeited.totalCents,
-        actorOf(ctx),
-      ],
-    );
-    const invoiceId = rows[0]!.id;
+        seller: JSON.stringify(seller),
+        line_items: JSON.stringify([line]),
+        tax_type: 'inclusive',
+        tax_rate_bp: rateBp,
+        subtotal_cents: kept.forfeited.netCents,
+        gst_cents: kept.forfeited.gstCents,
+        total_cents: kept.forfeited.totalCents,
+        full_amount_cents: kept.forfeited.totalCents,
+        paid_cents: kept.forfeited.totalCents,
+        created_by: actorOf(ctx),
+        sent_at: NOW,
+        paid_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const receipt = await nextNumber(tx, tenantId, 'receipt', Number(day.slice(0, 4)));
-    await tx.query(
-      `INSERT INTO payments (tenant_id, invoice_id, kind, payment_method, amount_cents, reference, notes, receipt_number, created_by)
-       VALUES ($1, $2, 'payment', $3, $4, 'Kept from bond', $5, $6, $7)`,
-      [
-        tenantId,
-        invoiceId,
-        before.payment_method,
-        kept.forfeited.totalCents,
-        body.reason,
-        receipt,
-        actorOf(ctx),
-      ],
-    );
+    await db(tx)
+      .insertInto('payments')
+      .values({
+        tenant_id: tenantId,
+        invoice_id: invoiceId,
+        kind: 'payment',
+        payment_method: before.payment_method,
+        amount_cents: kept.forfeited.totalCents,
+        reference: 'Kept from bond',
+        notes: body.reason,
+        receipt_number: receipt,
+        created_by: actorOf(ctx),
+      })
+      .execute();
     const status: BondStatus = kept.refundCents === 0 ? 'FORFEITED' : 'PARTIALLY_FORFEITED';
-    await tx.query(
-      `UPDATE bonds SET status = $3, forfeited_cents = $4, forfeited_gst_cents = $5, refunded_cents = $6,
-              forfeit_reason = $7, forfeit_invoice_id = $8, settled_at = now(), updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND status = 'HELD'`,
-      [
-        tenantId,
-        before.id,
+    await db(tx)
+      .updateTable('bonds')
+      .set({
         status,
-        kept.forfeited.totalCents,
-        kept.forfeited.gstCents,
-        kept.refundCents,
-        body.reason,
-        invoiceId,
-      ],
-    );
+        forfeited_cents: kept.forfeited.totalCents,
+        forfeited_gst_cents: kept.forfeited.gstCents,
+        refunded_cents: kept.refundCents,
+        forfeit_reason: body.reason,
+        forfeit_invoice_id: invoiceId,
+        settled_at: NOW,
+        updated_at: NOW,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', before.id)
+      .where('status', '=', 'HELD')
+      .execute();
     const row = await loadBond(tx, tenantId, before.id);
     const invoice = await loadInvoice(tx, tenantId, invoiceId);
     await tx.publish(

@@ -6,6 +6,7 @@
  */
 import type { BOOKING_SLOT_EVENTS } from '@venue/contracts';
 import type { Consumer, Tx } from '@venue/service-kit';
+import { db, dateText, NOW } from '../db/query.ts';
 import { autoDepositInvoice } from '../deposits/auto-invoice.ts';
 
 interface BookingEventData {
@@ -62,7 +63,27 @@ export interface BookingCopyRow {
   price_cents: number | string;
 }
 
-export const BOOKING_COPY_COLUMNS = `b.*, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date`;
+/** The copy's columns as BookingCopyRow has them: the day as yyyy-MM-dd text. */
+const BOOKING_COPY_COLUMNS = [
+  'b.tenant_id',
+  'b.booking_id',
+  'b.booking_code',
+  'b.status',
+  'b.customer_name',
+  'b.customer_email',
+  'b.event_type',
+  'b.start_time',
+  'b.end_time',
+  'b.resource_name',
+  'b.booking_source',
+  'b.quotation_id',
+  'b.tax_type',
+  'b.tax_rate_bp',
+  'b.total_cents',
+  'b.deposit_cents',
+  'b.deposit_type',
+  'b.price_cents',
+] as const;
 
 /** The booking copy row, locked (FOR UPDATE) when asked: changes to one booking's money queue on it. */
 export async function findBooking(
@@ -71,11 +92,14 @@ export async function findBooking(
   bookingId: string,
   lock = false,
 ): Promise<BookingCopyRow | null> {
-  const { rows } = await tx.query<BookingCopyRow>(
-    `SELECT ${BOOKING_COPY_COLUMNS} FROM booking_copy b WHERE b.tenant_id = $1 AND b.booking_id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [tenantId, bookingId],
-  );
-  return rows[0] ?? null;
+  const query = db(tx)
+    .selectFrom('booking_copy as b')
+    .select(BOOKING_COPY_COLUMNS)
+    .select((eb) => dateText(eb.ref('b.booking_date')).as('booking_date'))
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.booking_id', '=', bookingId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  return row ?? null;
 }
 
 export const bookingEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = async (event, tx) => {
@@ -83,46 +107,62 @@ export const bookingEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = asyn
   const money = (b.money ?? null) as MoneyView | null;
   const taxType =
     money && (money.taxType === 'inclusive' || money.taxType === 'exclusive') ? money.taxType : null;
-  const { rowCount } = await tx.query(
-    `INSERT INTO booking_copy (tenant_id, booking_id, booking_code, status, customer_name, customer_email,
-        event_type, booking_date, start_time, end_time, resource_name, booking_source, quotation_id,
-        tax_type, tax_rate_bp, total_cents, deposit_cents, deposit_type, price_cents, booking_updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-     ON CONFLICT (tenant_id, booking_id) DO UPDATE SET booking_code = EXCLUDED.booking_code,
-        status = EXCLUDED.status, customer_name = EXCLUDED.customer_name, customer_email = EXCLUDED.customer_email,
-        event_type = EXCLUDED.event_type, booking_date = EXCLUDED.booking_date, start_time = EXCLUDED.start_time,
-        end_time = EXCLUDED.end_time, resource_name = EXCLUDED.resource_name, booking_source = EXCLUDED.booking_source,
-        quotation_id = EXCLUDED.quotation_id, tax_type = EXCLUDED.tax_type, tax_rate_bp = EXCLUDED.tax_rate_bp,
-        total_cents = EXCLUDED.total_cents, deposit_cents = EXCLUDED.deposit_cents,
-        deposit_type = EXCLUDED.deposit_type, price_cents = EXCLUDED.price_cents,
-        booking_updated_at = EXCLUDED.booking_updated_at, received_at = now()
-      WHERE booking_copy.booking_updated_at <= EXCLUDED.booking_updated_at`,
-    [
-      b.hallOwnerId,
-      b.id,
-      str(b.bookingCode),
-      b.status,
-      str(b.customerName),
-      str(b.customerEmail),
-      str(b.eventType),
+  const upserted = await db(tx)
+    .insertInto('booking_copy')
+    .values({
+      tenant_id: b.hallOwnerId,
+      booking_id: b.id,
+      booking_code: str(b.bookingCode),
+      status: b.status,
+      customer_name: str(b.customerName),
+      customer_email: str(b.customerEmail),
+      event_type: str(b.eventType),
       // the event's own start gives the day when the field is missing
-      /^\d{4}-\d{2}-\d{2}$/.test(str(b.bookingDate))
+      booking_date: /^\d{4}-\d{2}-\d{2}$/.test(str(b.bookingDate))
         ? str(b.bookingDate)
         : str((b as { startsAt?: unknown }).startsAt).slice(0, 10),
-      str(b.startTime),
-      str(b.endTime),
-      str(b.resourceName),
-      str(b.bookingSource, 'admin'),
-      typeof b.quotationId === 'string' ? b.quotationId : null,
-      taxType,
-      taxType ? int(money?.taxRateBp) : null,
-      taxType ? int(money?.totalCents) : null,
-      taxType ? int(money?.depositCents) : null,
-      str(b.depositType, 'None'),
-      int(b.calculatedPriceCents) ?? 0,
-      b.updatedAt,
-    ],
-  );
+      start_time: str(b.startTime),
+      end_time: str(b.endTime),
+      resource_name: str(b.resourceName),
+      booking_source: str(b.bookingSource, 'admin'),
+      quotation_id: typeof b.quotationId === 'string' ? b.quotationId : null,
+      tax_type: taxType,
+      tax_rate_bp: taxType ? int(money?.taxRateBp) : null,
+      total_cents: taxType ? int(money?.totalCents) : null,
+      deposit_cents: taxType ? int(money?.depositCents) : null,
+      deposit_type: str(b.depositType, 'None'),
+      price_cents: int(b.calculatedPriceCents) ?? 0,
+      booking_updated_at: b.updatedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'booking_id'])
+        .doUpdateSet((eb) => ({
+          booking_code: eb.ref('excluded.booking_code'),
+          status: eb.ref('excluded.status'),
+          customer_name: eb.ref('excluded.customer_name'),
+          customer_email: eb.ref('excluded.customer_email'),
+          event_type: eb.ref('excluded.event_type'),
+          booking_date: eb.ref('excluded.booking_date'),
+          start_time: eb.ref('excluded.start_time'),
+          end_time: eb.ref('excluded.end_time'),
+          resource_name: eb.ref('excluded.resource_name'),
+          booking_source: eb.ref('excluded.booking_source'),
+          quotation_id: eb.ref('excluded.quotation_id'),
+          tax_type: eb.ref('excluded.tax_type'),
+          tax_rate_bp: eb.ref('excluded.tax_rate_bp'),
+          total_cents: eb.ref('excluded.total_cents'),
+          deposit_cents: eb.ref('excluded.deposit_cents'),
+          deposit_type: eb.ref('excluded.deposit_type'),
+          price_cents: eb.ref('excluded.price_cents'),
+          booking_updated_at: eb.ref('excluded.booking_updated_at'),
+          received_at: NOW,
+        }))
+        // the newest booking_updated_at wins: a late or repeated event changes nothing
+        .where('booking_copy.booking_updated_at', '<=', (eb) => eb.ref('excluded.booking_updated_at')),
+    )
+    .executeTakeFirst();
+  const rowCount = Number(upserted.numInsertedOrUpdatedRows ?? 0n);
   // Confirmed now: by a status change, or created confirmed from an accepted quotation (decision
   // 33: its deposit becomes the booking's DEPOSIT invoice). Other bookings created confirmed
   // carry no deposit yet (bookings' insertBooking), and staff raise their invoices by hand.

@@ -6,7 +6,9 @@
  */
 import type { Tx } from '@venue/service-kit';
 import { findBooking } from '../copies/booking-copy.ts';
+import { db } from '../db/query.ts';
 import { auditInvoiceCreated, createInvoice, issueInvoice } from '../invoices/operations.ts';
+import { carryQuotationDeposit } from '../quotations/deposit-carry.ts';
 import { moneySettings } from '../shared/settings.ts';
 
 export async function autoDepositInvoice(
@@ -16,11 +18,15 @@ export async function autoDepositInvoice(
 ): Promise<string | null> {
   const booking = await findBooking(tx, tenantId, bookingId, true);
   if (!booking || Number(booking.deposit_cents ?? 0) <= 0) return null;
-  const { rows } = await tx.query(
-    `SELECT 1 FROM invoices WHERE tenant_id = $1 AND booking_id = $2 AND type = 'DEPOSIT' AND status <> 'VOID'`,
-    [tenantId, bookingId],
-  );
-  if (rows.length > 0) return null;
+  const existing = await db(tx)
+    .selectFrom('invoices')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', bookingId)
+    .where('type', '=', 'DEPOSIT')
+    .where('status', '<>', 'VOID')
+    .executeTakeFirst();
+  if (existing) return null;
   // No settings copy yet: the 503 this throws fails the event, which the relay retries.
   const settings = await moneySettings(tx, tenantId);
   const draft = await createInvoice(
@@ -34,5 +40,7 @@ export async function autoDepositInvoice(
   const p = settings.payment;
   if (!p.businessName.trim() || !p.businessABN.trim()) return draft.id;
   await issueInvoice(tx, null, tenantId, draft.id, settings);
+  // An accepted quotation's deposit already marked paid is recorded on its new invoice.
+  await carryQuotationDeposit(tx, tenantId, booking, draft.id, settings);
   return draft.id;
 }

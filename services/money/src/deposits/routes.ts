@@ -28,6 +28,7 @@ import {
 } from '@venue/service-kit';
 import type { Principal } from '@venue/contracts';
 import { findBooking } from '../copies/booking-copy.ts';
+import { dateText, db } from '../db/query.ts';
 import { loadInvoice, toInvoice } from '../invoices/invoice-row.ts';
 import {
   auditInvoiceCreated,
@@ -40,40 +41,55 @@ import { actorOf, idParam, tenantOf } from '../shared/http.ts';
 import { bookingMoney } from '../shared/booking-money.ts';
 import { moneySettings, today } from '../shared/settings.ts';
 
-interface DepositRow {
-  tenant_id: string;
-  booking_id: string;
-  booking_code: string;
-  status: string;
-  customer_name: string;
-  customer_email: string;
-  event_type: string;
-  booking_date: string;
-  start_time: string;
-  end_time: string;
-  resource_name: string;
-  total_cents: number | string | null;
-  price_cents: number | string;
-  deposit_cents: number | string | null;
-  deposit_type: string;
-  invoice_id: string | null;
-  invoice_number: string | null;
-  invoice_status: string | null;
-  invoice_deposit_cents: number | string | null;
-  paid_at: Date | string | null;
-  last_payment_id: string | null;
+/**
+ * The booking copies with their deposit invoice (the non-void DEPOSIT one) and its last
+ * standing payment; the caller states the tenant and which bookings.
+ */
+function selectDeposits(tx: Tx) {
+  return db(tx)
+    .selectFrom('booking_copy as b')
+    .leftJoin('invoices as d', (j) =>
+      j
+        .onRef('d.tenant_id', '=', 'b.tenant_id')
+        .onRef('d.booking_id', '=', 'b.booking_id')
+        .on('d.type', '=', 'DEPOSIT')
+        .on('d.status', '<>', 'VOID'),
+    )
+    .select((eb) => [
+      'b.tenant_id',
+      'b.booking_id',
+      'b.booking_code',
+      'b.status',
+      'b.customer_name',
+      'b.customer_email',
+      'b.event_type',
+      dateText(eb.ref('b.booking_date')).as('booking_date'),
+      'b.start_time',
+      'b.end_time',
+      'b.resource_name',
+      'b.total_cents',
+      'b.price_cents',
+      'b.deposit_cents',
+      'b.deposit_type',
+      'd.id as invoice_id',
+      'd.invoice_number',
+      'd.status as invoice_status',
+      eb('d.total_cents', '-', eb.ref('d.credited_cents')).as('invoice_deposit_cents'),
+      'd.paid_at',
+      eb
+        .selectFrom('payments as p')
+        .select('p.id')
+        .whereRef('p.tenant_id', '=', 'd.tenant_id')
+        .whereRef('p.invoice_id', '=', 'd.id')
+        .where('p.kind', '=', 'payment')
+        .where('p.reversed_at', 'is', null)
+        .orderBy('p.processed_at', 'desc')
+        .limit(1)
+        .as('last_payment_id'),
+    ]);
 }
 
-const DEPOSIT_SELECT = `SELECT b.tenant_id, b.booking_id, b.booking_code, b.status, b.customer_name, b.customer_email,
-       b.event_type, to_char(b.booking_date, 'YYYY-MM-DD') AS booking_date, b.start_time, b.end_time,
-       b.resource_name, b.total_cents, b.price_cents, b.deposit_cents, b.deposit_type,
-       d.id AS invoice_id, d.invoice_number, d.status AS invoice_status,
-       d.total_cents - d.credited_cents AS invoice_deposit_cents, d.paid_at,
-       (SELECT p.id FROM payments p WHERE p.tenant_id = d.tenant_id AND p.invoice_id = d.id AND p.kind = 'payment'
-           AND p.reversed_at IS NULL ORDER BY p.processed_at DESC LIMIT 1) AS last_payment_id
-  FROM booking_copy b
-  LEFT JOIN invoices d ON d.tenant_id = b.tenant_id AND d.booking_id = b.booking_id AND d.type = 'DEPOSIT'
-                      AND d.status <> 'VOID'`;
+type DepositRow = Awaited<ReturnType<ReturnType<typeof selectDeposits>['executeTakeFirstOrThrow']>>;
 
 function toDeposit(r: DepositRow): Deposit {
   const total = Number(r.total_cents ?? r.price_cents);
@@ -108,11 +124,11 @@ function toDeposit(r: DepositRow): Deposit {
 }
 
 async function depositOf(tx: Tx, tenantId: string, bookingId: string): Promise<Deposit> {
-  const { rows } = await tx.query<DepositRow>(
-    `${DEPOSIT_SELECT} WHERE b.tenant_id = $1 AND b.booking_id = $2`,
-    [tenantId, bookingId],
-  );
-  return toDeposit(rows[0]!);
+  const row = await selectDeposits(tx)
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.booking_id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return toDeposit(row);
 }
 
 const guardNoTx = [requireAuth, requirePermission('deposits')] as const;
@@ -131,11 +147,14 @@ async function depositInvoiceFor(
   const booking = bookingId ? await findBooking(tx, tenantId, bookingId, true) : null;
   if (!booking) throw notFound('Booking not found');
   const settings = await moneySettings(tx, tenantId);
-  const { rows } = await tx.query<{ id: string; status: string }>(
-    `SELECT id, status FROM invoices WHERE tenant_id = $1 AND booking_id = $2 AND type = 'DEPOSIT' AND status <> 'VOID'`,
-    [tenantId, booking.booking_id],
-  );
-  let invoice = rows[0];
+  let invoice: { id: string; status: string } | undefined = await db(tx)
+    .selectFrom('invoices')
+    .select(['id', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', booking.booking_id)
+    .where('type', '=', 'DEPOSIT')
+    .where('status', '<>', 'VOID')
+    .executeTakeFirst();
   if (!invoice) {
     if (!create || Number(booking.deposit_cents ?? 0) <= 0) throw conflict('This booking has no deposit.');
     const draft = await createInvoice(
@@ -233,11 +252,14 @@ export function depositRoutes(router: AppRouter) {
     requireTenantParam('hallOwnerId'),
     withTx,
     async (ctx) => {
-      const { rows } = await ctx.state.tx!.query<DepositRow>(
-        `${DEPOSIT_SELECT} WHERE b.tenant_id = $1 AND b.status = 'confirmed' AND b.total_cents IS NOT NULL
-        ORDER BY b.booking_date DESC, b.booking_id LIMIT 5000`,
-        [String(ctx.params.hallOwnerId)],
-      );
+      const rows = await selectDeposits(ctx.state.tx!)
+        .where('b.tenant_id', '=', String(ctx.params.hallOwnerId))
+        .where('b.status', '=', 'confirmed')
+        .where('b.total_cents', 'is not', null)
+        .orderBy('b.booking_date', 'desc')
+        .orderBy('b.booking_id')
+        .limit(5000)
+        .execute();
       ctx.body = rows.map(toDeposit);
     },
   );

@@ -4,7 +4,8 @@
  */
 import { basisPointsToPercent, centsToDollars } from '@venue/contracts';
 import type { Invoice, InvoiceLine, InvoiceStatus, InvoiceType } from '@venue/contracts/money-api';
-import { notFound, type Tx } from '@venue/service-kit';
+import { notFound, type Queryable, type Tx } from '@venue/service-kit';
+import { dateText, db } from '../db/query.ts';
 import { daysBetween } from '../shared/settings.ts';
 
 export interface Seller {
@@ -62,18 +63,37 @@ export interface InvoiceRow {
 }
 
 /**
- * Columns as both drivers give them: dates as text, and what the booking's deposit invoices
+ * Invoices with their columns as both drivers give them: dates as text, and what the booking's deposit invoices
  * have been paid (a final invoice shows the deposit paid beside the deposit applied).
  */
-export const INVOICE_COLUMNS = `i.*,
-  to_char(i.issue_date, 'YYYY-MM-DD') AS issue_date,
-  to_char(i.due_date, 'YYYY-MM-DD') AS due_date,
-  to_char(i.event_date, 'YYYY-MM-DD') AS event_date,
-  CASE WHEN i.type = 'DEPOSIT' THEN i.paid_cents
-       WHEN i.type = 'FINAL' THEN (SELECT COALESCE(sum(d.paid_cents), 0) FROM invoices d
-                                    WHERE d.tenant_id = i.tenant_id AND d.booking_id = i.booking_id
-                                      AND d.type = 'DEPOSIT' AND d.status <> 'VOID')
-       ELSE 0 END AS deposit_paid_cents`;
+export function selectInvoices(tx: Queryable) {
+  return db(tx)
+    .selectFrom('invoices as i')
+    .selectAll('i')
+    .select((eb) => [
+      dateText(eb.ref('i.issue_date')).as('issue_date'),
+      dateText(eb.ref('i.due_date')).as('due_date'),
+      dateText(eb.ref('i.event_date')).as('event_date'),
+      eb
+        .case()
+        .when('i.type', '=', 'DEPOSIT')
+        .then(eb.ref('i.paid_cents'))
+        .when('i.type', '=', 'FINAL')
+        .then(
+          eb
+            .selectFrom('invoices as d')
+            .select((d) => d.fn.coalesce(d.fn.sum<number>('d.paid_cents'), d.lit(0)).as('paid'))
+            .whereRef('d.tenant_id', '=', 'i.tenant_id')
+            .whereRef('d.booking_id', '=', 'i.booking_id')
+            .where('d.type', '=', 'DEPOSIT')
+            .where('d.status', '<>', 'VOID'),
+        )
+        .else(eb.lit(0))
+        .end()
+        .as('deposit_paid_cents'),
+    ])
+    .$castTo<InvoiceRow>();
+}
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 const n = (v: Num): number => Number(v);
@@ -151,13 +171,19 @@ export async function loadInvoice(
   if (!id) throw notFound('Invoice not found');
   // FOR UPDATE cannot stand beside the aggregate sub-select: lock the row first, then read it.
   if (lock)
-    await tx.query(`SELECT 1 FROM invoices WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, id]);
-  const { rows } = await tx.query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE i.tenant_id = $1 AND i.id = $2`,
-    [tenantId, id],
-  );
-  if (!rows[0]) throw notFound('Invoice not found');
-  return rows[0];
+    await db(tx)
+      .selectFrom('invoices')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .execute();
+  const row = await selectInvoices(tx)
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Invoice not found');
+  return row;
 }
 
 /** The invoice's event payload (invoice.* events). */

@@ -12,6 +12,8 @@ import { gstOfInclusive, taxTypeOf } from '@venue/contracts';
 import { MONEY_MESSAGES, type InvoiceStatus, type PaymentMethod } from '@venue/contracts/money-api';
 import { conflict, type AuditContext, type Tx } from '@venue/service-kit';
 import { findBooking, type BookingCopyRow } from '../copies/booking-copy.ts';
+import { dateText, db, NOW } from '../db/query.ts';
+import type { InvoiceType } from '../db/schema.ts';
 import { publishBookingMoney } from '../shared/booking-money.ts';
 import { formatCents } from '../shared/format.ts';
 import { nextNumber } from '../shared/numbers.ts';
@@ -39,28 +41,33 @@ export interface CreateInvoiceInput {
 }
 
 /** The booking's non-void invoice of `type`, if any. */
-async function existingOfType(tx: Tx, tenantId: string, bookingId: string, type: string) {
-  const { rows } = await tx.query<{
-    id: string;
-    invoice_number: string | null;
-    status: InvoiceStatus;
-    total_cents: number | string;
-  }>(
-    `SELECT id, invoice_number, status, total_cents FROM invoices
-      WHERE tenant_id = $1 AND booking_id = $2 AND type = $3 AND status <> 'VOID'`,
-    [tenantId, bookingId, type],
-  );
-  return rows[0] ?? null;
+async function existingOfType(tx: Tx, tenantId: string, bookingId: string, type: InvoiceType) {
+  const row = await db(tx)
+    .selectFrom('invoices')
+    .select(['id', 'invoice_number', 'status', 'total_cents'])
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', bookingId)
+    .where('type', '=', type)
+    .where('status', '<>', 'VOID')
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** Deposit invoiced on the booking (non-void DEPOSIT invoices less their credits). */
 async function depositInvoiced(tx: Tx, tenantId: string, bookingId: string): Promise<number> {
-  const { rows } = await tx.query<{ cents: number | string }>(
-    `SELECT COALESCE(sum(total_cents - credited_cents), 0) AS cents FROM invoices
-      WHERE tenant_id = $1 AND booking_id = $2 AND type = 'DEPOSIT' AND status <> 'VOID'`,
-    [tenantId, bookingId],
-  );
-  return Number(rows[0]?.cents ?? 0);
+  const row = await db(tx)
+    .selectFrom('invoices')
+    .select((eb) =>
+      eb.fn
+        .coalesce(eb.fn.sum<number>(eb('total_cents', '-', eb.ref('credited_cents'))), eb.lit(0))
+        .as('cents'),
+    )
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', bookingId)
+    .where('type', '=', 'DEPOSIT')
+    .where('status', '<>', 'VOID')
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
 }
 
 /**
@@ -121,41 +128,37 @@ export async function createInvoice(
     taxable: true,
   };
   const due = input.dueDate ?? addDays(today(settings), settings.payment.defaultDueDays);
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO invoices (tenant_id, type, booking_id, booking_code, booking_source, quotation_id, resource_name,
-        event_type, event_date, customer_name, customer_email, customer_abn, due_date, description, notes,
-        line_items, tax_type, tax_rate_bp, subtotal_cents, gst_cents, total_cents, full_amount_cents,
-        deposit_applied_cents, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
-     RETURNING id`,
-    [
-      tenantId,
-      input.invoiceType,
-      booking.booking_id,
-      booking.booking_code,
-      booking.booking_source,
-      booking.quotation_id,
-      booking.resource_name,
-      booking.event_type,
-      booking.booking_date,
-      booking.customer_name,
-      booking.customer_email,
-      input.customerAbn || null,
-      due,
+  const inserted = await db(tx)
+    .insertInto('invoices')
+    .values({
+      tenant_id: tenantId,
+      type: input.invoiceType,
+      booking_id: booking.booking_id,
+      booking_code: booking.booking_code,
+      booking_source: booking.booking_source,
+      quotation_id: booking.quotation_id,
+      resource_name: booking.resource_name,
+      event_type: booking.event_type,
+      event_date: booking.booking_date,
+      customer_name: booking.customer_name,
+      customer_email: booking.customer_email,
+      customer_abn: input.customerAbn || null,
+      due_date: due,
       description,
-      input.notes ?? '',
-      JSON.stringify([line]),
-      taxType,
-      rateBp,
-      amount - gst,
-      gst,
-      amount,
-      full,
-      depositApplied,
-      input.createdBy,
-    ],
-  );
-  return loadInvoice(tx, tenantId, rows[0]!.id);
+      notes: input.notes ?? '',
+      line_items: JSON.stringify([line]),
+      tax_type: taxType,
+      tax_rate_bp: rateBp,
+      subtotal_cents: amount - gst,
+      gst_cents: gst,
+      total_cents: amount,
+      full_amount_cents: full,
+      deposit_applied_cents: depositApplied,
+      created_by: input.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return loadInvoice(tx, tenantId, inserted.id);
 }
 
 /** The seller as a tax invoice prints it, or 409 when the name or ABN is missing. */
@@ -224,6 +227,8 @@ export async function issueInvoice(
   tenantId: string,
   id: string,
   settings: MoneySettings,
+  /** The person who pressed Send (their e-mail is then always sent); null for an automatic issue. */
+  requestedBy: string | null = null,
 ): Promise<InvoiceRow> {
   const before = await loadInvoice(tx, tenantId, id, true);
   if (before.status !== 'DRAFT')
@@ -242,16 +247,24 @@ export async function issueInvoice(
     Number(day.slice(0, 4)),
     settings.payment.invoiceNumberPrefix,
   );
-  await tx.query(
-    `UPDATE invoices SET status = 'SENT', invoice_number = $3, issue_date = $4, sent_at = now(), seller = $5,
-            updated_at = now()
-      WHERE tenant_id = $1 AND id = $2 AND status = 'DRAFT'`,
-    [tenantId, id, number, day, JSON.stringify(seller)],
-  );
+  await db(tx)
+    .updateTable('invoices')
+    .set({
+      status: 'SENT',
+      invoice_number: number,
+      issue_date: day,
+      sent_at: NOW,
+      seller: JSON.stringify(seller),
+      updated_at: NOW,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 'DRAFT')
+    .execute();
   const row = await loadInvoice(tx, tenantId, id);
   await tx.publish(
     'invoice.issued',
-    { ...invoiceEventData(row, seller.businessName), from: 'DRAFT' },
+    { ...invoiceEventData(row, seller.businessName), from: 'DRAFT', requestedBy },
     { tenantId },
   );
   await audit(tx, ctx, tenantId, {
@@ -283,11 +296,13 @@ export async function voidInvoice(
       'Only a draft, or a sent invoice with nothing paid, can be voided. Use a credit note (Create Refund) instead.',
       { status: before.status },
     );
-  await tx.query(
-    `UPDATE invoices SET status = 'VOID', voided_at = now(), updated_at = now()
-      WHERE tenant_id = $1 AND id = $2 AND status = $3`,
-    [tenantId, id, before.status],
-  );
+  await db(tx)
+    .updateTable('invoices')
+    .set({ status: 'VOID', voided_at: NOW, updated_at: NOW })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', before.status)
+    .execute();
   const row = await loadInvoice(tx, tenantId, id);
   if (before.status !== 'DRAFT')
     await tx.publish(
@@ -368,26 +383,24 @@ async function insertMovement(
   links: { creditNoteId?: string; reversesPaymentId?: string } = {},
 ): Promise<PaymentRow> {
   const receipt = await nextNumber(tx, tenantId, 'receipt', Number(day.slice(0, 4)));
-  const { rows } = await tx.query<PaymentRow>(
-    `INSERT INTO payments (tenant_id, invoice_id, kind, payment_method, amount_cents, reference, notes,
-        credit_note_id, reverses_payment_id, receipt_number, idempotency_key, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-    [
-      tenantId,
-      invoiceId,
+  return db(tx)
+    .insertInto('payments')
+    .values({
+      tenant_id: tenantId,
+      invoice_id: invoiceId,
       kind,
-      m.paymentMethod,
-      m.amountCents,
-      m.reference ?? '',
-      m.notes ?? '',
-      links.creditNoteId ?? null,
-      links.reversesPaymentId ?? null,
-      receipt,
-      m.idempotencyKey ?? null,
-      m.createdBy,
-    ],
-  );
-  return rows[0]!;
+      payment_method: m.paymentMethod,
+      amount_cents: m.amountCents,
+      reference: m.reference ?? '',
+      notes: m.notes ?? '',
+      credit_note_id: links.creditNoteId ?? null,
+      reverses_payment_id: links.reversesPaymentId ?? null,
+      receipt_number: receipt,
+      idempotency_key: m.idempotencyKey ?? null,
+      created_by: m.createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Events after money moved on an invoice: the movement, the move of status, the deposit, the booking. */
@@ -448,14 +461,16 @@ export async function recordPayment(
   const before = await lockInvoiceAndBooking(tx, tenantId, id);
   if (m.idempotencyKey) {
     // Under the invoice's lock: a simultaneous twin waits here and then finds the first.
-    const { rows } = await tx.query<PaymentRow>(
-      `SELECT * FROM payments WHERE tenant_id = $1 AND idempotency_key = $2`,
-      [tenantId, m.idempotencyKey],
-    );
-    if (rows[0]) {
-      if (rows[0].invoice_id !== before.id || Number(rows[0].amount_cents) !== m.amountCents)
+    const earlier = await db(tx)
+      .selectFrom('payments')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('idempotency_key', '=', m.idempotencyKey)
+      .executeTakeFirst();
+    if (earlier) {
+      if (earlier.invoice_id !== before.id || Number(earlier.amount_cents) !== m.amountCents)
         throw conflict('This Idempotency-Key was already used for a different payment.');
-      return { payment: rows[0], invoice: before, replayed: true };
+      return { payment: earlier, invoice: before, replayed: true };
     }
   }
   if (before.status === 'DRAFT') throw conflict('Send this invoice before recording a payment against it.');
@@ -476,12 +491,17 @@ export async function recordPayment(
     day,
     false,
   );
-  await tx.query(
-    `UPDATE invoices SET paid_cents = paid_cents + $3, status = $4,
-            paid_at = CASE WHEN $4 = 'PAID' THEN now() ELSE paid_at END, updated_at = now()
-      WHERE tenant_id = $1 AND id = $2`,
-    [tenantId, before.id, m.amountCents, next],
-  );
+  await db(tx)
+    .updateTable('invoices')
+    .set((eb) => ({
+      paid_cents: eb('paid_cents', '+', m.amountCents),
+      status: next,
+      paid_at: next === 'PAID' ? NOW : eb.ref('paid_at'),
+      updated_at: NOW,
+    }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', before.id)
+    .execute();
   const after = await loadInvoice(tx, tenantId, before.id);
   await afterMovement(tx, tenantId, before, after, payment, settings);
   await audit(tx, ctx, tenantId, {
@@ -510,11 +530,15 @@ export async function reversePayments(
   settings: MoneySettings,
 ): Promise<{ invoice: InvoiceRow; reversals: PaymentRow[] }> {
   const before = await lockInvoiceAndBooking(tx, tenantId, id);
-  const { rows: standing } = await tx.query<PaymentRow>(
-    `SELECT * FROM payments WHERE tenant_id = $1 AND invoice_id = $2 AND kind = 'payment' AND reversed_at IS NULL
-      ORDER BY processed_at`,
-    [tenantId, before.id],
-  );
+  const standing = await db(tx)
+    .selectFrom('payments')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('invoice_id', '=', before.id)
+    .where('kind', '=', 'payment')
+    .where('reversed_at', 'is', null)
+    .orderBy('processed_at')
+    .execute();
   if (standing.length === 0 || Number(before.paid_cents) === 0)
     throw conflict('Nothing has been paid on this deposit.');
   const day = today(settings);
@@ -534,19 +558,27 @@ export async function reversePayments(
         { reversesPaymentId: p.id },
       ),
     );
-    await tx.query(`UPDATE payments SET reversed_at = now() WHERE tenant_id = $1 AND id = $2`, [
-      tenantId,
-      p.id,
-    ]);
+    await db(tx)
+      .updateTable('payments')
+      .set({ reversed_at: NOW })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', p.id)
+      .execute();
     paid -= amount;
   }
   const reversed = Number(before.paid_cents) - paid;
   const next = statusFromFigures({ ...before, paid_cents: paid }, day, false);
-  await tx.query(
-    `UPDATE invoices SET paid_cents = paid_cents - $3, status = $4, paid_at = NULL, updated_at = now()
-      WHERE tenant_id = $1 AND id = $2`,
-    [tenantId, before.id, reversed, next],
-  );
+  await db(tx)
+    .updateTable('invoices')
+    .set((eb) => ({
+      paid_cents: eb('paid_cents', '-', reversed),
+      status: next,
+      paid_at: null,
+      updated_at: NOW,
+    }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', before.id)
+    .execute();
   const after = await loadInvoice(tx, tenantId, before.id);
   await afterMovement(tx, tenantId, before, after, reversals.at(-1)!, settings);
   await audit(tx, ctx, tenantId, {
@@ -575,7 +607,14 @@ export interface CreditNoteRow {
   created_at: Date | string;
 }
 
-export const CREDIT_NOTE_COLUMNS = `c.*, to_char(c.issue_date, 'YYYY-MM-DD') AS issue_date`;
+/** A credit note of the tenant as CreditNoteRow has it: the day as yyyy-MM-dd text. */
+export function selectCreditNotes(tx: Tx) {
+  return db(tx)
+    .selectFrom('credit_notes as c')
+    .selectAll('c')
+    .select((eb) => dateText(eb.ref('c.issue_date')).as('issue_date'))
+    .$castTo<CreditNoteRow>();
+}
 
 /**
  * An adjustment note against an issued invoice: its own gap-free number, the GST it takes back
@@ -616,13 +655,21 @@ export async function createCreditNote(
   const day = today(settings);
   const number = await nextNumber(tx, tenantId, 'credit_note', Number(day.slice(0, 4)));
   const gst = gstOfInclusive(input.amountCents, before.tax_rate_bp);
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO credit_notes (tenant_id, invoice_id, credit_note_number, issue_date, reason, amount_cents, gst_cents,
-        refunded_cents, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [tenantId, before.id, number, day, input.reason, input.amountCents, gst, refundCents, input.createdBy],
-  );
-  const creditNoteId = rows[0]!.id;
+  const { id: creditNoteId } = await db(tx)
+    .insertInto('credit_notes')
+    .values({
+      tenant_id: tenantId,
+      invoice_id: before.id,
+      credit_note_number: number,
+      issue_date: day,
+      reason: input.reason,
+      amount_cents: input.amountCents,
+      gst_cents: gst,
+      refunded_cents: refundCents,
+      created_by: input.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   let refund: PaymentRow | null = null;
   if (input.refund && refundCents > 0) {
     refund = await insertMovement(
@@ -640,19 +687,22 @@ export async function createCreditNote(
   const after0 = { ...before, credited_cents: credited + input.amountCents, paid_cents: paid - refundCents };
   const hadRefunds = refundCents > 0 || (await anyRefund(tx, tenantId, before.id));
   const next = statusFromFigures(after0, day, hadRefunds);
-  await tx.query(
-    `UPDATE invoices SET credited_cents = credited_cents + $3, paid_cents = paid_cents - $4, status = $5,
-            updated_at = now()
-      WHERE tenant_id = $1 AND id = $2`,
-    [tenantId, before.id, input.amountCents, refundCents, next],
-  );
+  await db(tx)
+    .updateTable('invoices')
+    .set((eb) => ({
+      credited_cents: eb('credited_cents', '+', input.amountCents),
+      paid_cents: eb('paid_cents', '-', refundCents),
+      status: next,
+      updated_at: NOW,
+    }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', before.id)
+    .execute();
   const after = await loadInvoice(tx, tenantId, before.id);
-  const creditNote = (
-    await tx.query<CreditNoteRow>(
-      `SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes c WHERE c.tenant_id = $1 AND c.id = $2`,
-      [tenantId, creditNoteId],
-    )
-  ).rows[0]!;
+  const creditNote = await selectCreditNotes(tx)
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.id', '=', creditNoteId)
+    .executeTakeFirstOrThrow();
   await tx.publish('credit_note.issued', creditNoteData(creditNote, after), { tenantId });
   if (refund) await afterMovement(tx, tenantId, before, after, refund, settings);
   else {
@@ -677,11 +727,15 @@ export async function createCreditNote(
 }
 
 async function anyRefund(tx: Tx, tenantId: string, invoiceId: string): Promise<boolean> {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM payments WHERE tenant_id = $1 AND invoice_id = $2 AND kind = 'refund' LIMIT 1`,
-    [tenantId, invoiceId],
-  );
-  return rows.length > 0;
+  const row = await db(tx)
+    .selectFrom('payments')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('invoice_id', '=', invoiceId)
+    .where('kind', '=', 'refund')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function creditNoteData(c: CreditNoteRow, invoice: Pick<InvoiceRow, 'invoice_number'>) {

@@ -9,7 +9,8 @@ import { SEND_HOUR_MIN } from '@venue/contracts/comms';
 import { wallClock, type ServiceKit, type Tx } from '@venue/service-kit';
 import { publishBookingMoney } from '../shared/booking-money.ts';
 import { addDays, daysBetween, moneySettings, today, type MoneySettings } from '../shared/settings.ts';
-import { INVOICE_COLUMNS, invoiceEventData, type InvoiceRow } from './invoice-row.ts';
+import { db, NOW } from '../db/query.ts';
+import { invoiceEventData, selectInvoices } from './invoice-row.ts';
 
 /** Payment settings' reminder days when admin's copy has none (spec 01: 7, 3, 1). */
 export const DEFAULT_REMINDER_DAYS = [7, 3, 1];
@@ -70,25 +71,27 @@ export async function sendDueReminders(
   // Due dates whose step could fall today: from (today − last step − catch-up) to (today − first step).
   const from = addDays(day, -(steps[steps.length - 1]! + CATCH_UP_DAYS));
   const to = addDays(day, -steps[0]!);
-  const { rows } = await tx.query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM invoices i
-      WHERE i.tenant_id = $1 AND i.status IN ('SENT', 'PARTIAL', 'OVERDUE')
-        AND i.due_date BETWEEN $2::date AND $3::date AND i.customer_email LIKE '%@%'
-      ORDER BY i.due_date, i.id
-      FOR UPDATE OF i`,
-    [tenantId, from, to],
-  );
+  const rows = await selectInvoices(tx)
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
+    .where((eb) => eb.between('i.due_date', from, to))
+    .where('i.customer_email', 'like', '%@%')
+    .orderBy('i.due_date')
+    .orderBy('i.id')
+    .forUpdate('i')
+    .execute();
   let sent = 0;
   for (const inv of rows) {
     const d = daysBetween(inv.due_date, day);
     const issued = inv.issue_date ? daysBetween(inv.due_date, inv.issue_date) : null;
     const step = currentStep(steps, d, issued);
     if (step === null) continue;
-    const { rowCount } = await tx.query(
-      `INSERT INTO invoice_reminders (tenant_id, invoice_id, days_from_due) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING`,
-      [tenantId, inv.id, step],
-    );
+    const inserted = await db(tx)
+      .insertInto('invoice_reminders')
+      .values({ tenant_id: tenantId, invoice_id: inv.id, days_from_due: step })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    const rowCount = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
     if (!rowCount) continue;
     await tx.publish(
       'invoice.reminder_requested',
@@ -110,12 +113,21 @@ export function overdueJob(now: () => Date = () => new Date()) {
     name: 'mark-overdue',
     cron: '*/10 * * * *',
     async run(kit: ServiceKit) {
-      const { rows: tenants } = await kit.db.systemTx((tx) =>
-        tx.query<{ tenant_id: string }>(
-          `SELECT DISTINCT i.tenant_id FROM invoices i
-            WHERE i.status IN ('SENT', 'PARTIAL', 'OVERDUE')
-              AND EXISTS (SELECT 1 FROM tenant_settings s WHERE s.tenant_id = i.tenant_id)`,
-        ),
+      // Every tenant with open invoices and a settings copy (the system scope: across tenants).
+      const tenants = await kit.db.systemTx((tx) =>
+        db(tx)
+          .selectFrom('invoices as i')
+          .select('i.tenant_id')
+          .distinct()
+          .where('i.status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('tenant_settings as s')
+                .select('s.tenant_id')
+                .whereRef('s.tenant_id', '=', 'i.tenant_id'),
+            ),
+          )
+          .execute(),
       );
       let marked = 0;
       let reminded = 0;
@@ -124,20 +136,29 @@ export function overdueJob(now: () => Date = () => new Date()) {
           const settings = await moneySettings(tx, tenantId);
           const at = now();
           const day = today(settings, at);
-          const { rows } = await tx.query<{ id: string; status: string }>(
-            `UPDATE invoices i SET status = 'OVERDUE', updated_at = now()
-               FROM (SELECT id, status FROM invoices WHERE tenant_id = $1 AND status IN ('SENT', 'PARTIAL')
-                       AND due_date < $2::date FOR UPDATE) old
-              WHERE i.tenant_id = $1 AND i.id = old.id
-              RETURNING i.id, old.status`,
-            [tenantId, day],
-          );
+          const q = db(tx);
+          // The open invoices past due, locked, with the status each had (the event's `from`).
+          const old = q
+            .selectFrom('invoices')
+            .select(['id', 'status'])
+            .where('tenant_id', '=', tenantId)
+            .where('status', 'in', ['SENT', 'PARTIAL'])
+            .where('due_date', '<', day)
+            .forUpdate()
+            .as('old');
+          const rows = await q
+            .updateTable('invoices as i')
+            .from(old)
+            .set({ status: 'OVERDUE', updated_at: NOW })
+            .where('i.tenant_id', '=', tenantId)
+            .whereRef('i.id', '=', 'old.id')
+            .returning(['i.id', 'old.status'])
+            .execute();
           for (const r of rows) {
-            const { rows: full } = await tx.query<InvoiceRow>(
-              `SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE i.tenant_id = $1 AND i.id = $2`,
-              [tenantId, r.id],
-            );
-            const inv = full[0]!;
+            const inv = await selectInvoices(tx)
+              .where('i.tenant_id', '=', tenantId)
+              .where('i.id', '=', r.id)
+              .executeTakeFirstOrThrow();
             await tx.publish(
               'invoice.status_changed',
               {

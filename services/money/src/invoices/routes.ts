@@ -30,13 +30,13 @@ import {
 } from '@venue/service-kit';
 import { findBooking } from '../copies/booking-copy.ts';
 import { creditNotePdf, invoicePdf } from '../pdf/documents.ts';
-import { PAYMENT_COLUMNS, PAYMENT_FROM, toPayment, type PaymentListRow } from '../payments/payment-row.ts';
+import { selectPayments, toPayment } from '../payments/payment-row.ts';
 import { actorOf, assertOwnTenant, idempotencyKey, idParam, tenantOf } from '../shared/http.ts';
 import { daysBetween, moneySettings, today, type MoneySettings } from '../shared/settings.ts';
 import {
-  INVOICE_COLUMNS,
   invoiceEventData,
   loadInvoice,
+  selectInvoices,
   toInvoice,
   type InvoiceRow,
   type Seller,
@@ -46,11 +46,10 @@ import {
   createCreditNote,
   createInvoice,
   creditNoteData,
-  CREDIT_NOTE_COLUMNS,
   issueInvoice,
   recordPayment,
+  selectCreditNotes,
   voidInvoice,
-  type CreditNoteRow,
 } from './operations.ts';
 
 const guardNoTx = [requireAuth, requirePermission('invoices')] as const;
@@ -76,18 +75,22 @@ export function currentSeller(s: MoneySettings): Seller {
 
 async function detail(ctx: AppContext, row: InvoiceRow, day: string): Promise<InvoiceDetail> {
   const tx = ctx.state.tx!;
-  const payments = await tx.query<PaymentListRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE p.tenant_id = $1 AND p.invoice_id = $2 ORDER BY p.processed_at, p.id`,
-    [row.tenant_id, row.id],
-  );
-  const notes = await tx.query<CreditNoteRow>(
-    `SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes c WHERE c.tenant_id = $1 AND c.invoice_id = $2 ORDER BY c.created_at, c.id`,
-    [row.tenant_id, row.id],
-  );
+  const payments = await selectPayments(tx)
+    .where('p.tenant_id', '=', row.tenant_id)
+    .where('p.invoice_id', '=', row.id)
+    .orderBy('p.processed_at')
+    .orderBy('p.id')
+    .execute();
+  const notes = await selectCreditNotes(tx)
+    .where('c.tenant_id', '=', row.tenant_id)
+    .where('c.invoice_id', '=', row.id)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
   return {
     ...toInvoice(row, day),
-    payments: payments.rows.map(toPayment),
-    creditNotes: notes.rows.map((c) => creditNoteData(c, row)),
+    payments: payments.map(toPayment),
+    creditNotes: notes.map((c) => creditNoteData(c, row)),
   };
 }
 
@@ -104,15 +107,11 @@ export function invoiceRoutes(router: AppRouter) {
       const q = parseQuery(ctx, invoiceListQuerySchema);
       const tenantId = String(ctx.params.hallOwnerId);
       const settings = await moneySettings(ctx.state.tx!, tenantId);
-      const where = ['i.tenant_id = $1'];
-      const params: unknown[] = [tenantId];
-      if (q.status) where.push(`i.status = $${params.push(q.status)}`);
-      if (q.type) where.push(`i.type = $${params.push(q.type)}`);
-      if (q.bookingId) where.push(`i.booking_id = $${params.push(q.bookingId)}`);
-      const { rows } = await ctx.state.tx!.query<InvoiceRow>(
-        `SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE ${where.join(' AND ')} ORDER BY i.created_at DESC, i.id LIMIT 5000`,
-        params,
-      );
+      let query = selectInvoices(ctx.state.tx!).where('i.tenant_id', '=', tenantId);
+      if (q.status) query = query.where('i.status', '=', q.status);
+      if (q.type) query = query.where('i.type', '=', q.type);
+      if (q.bookingId) query = query.where('i.booking_id', '=', q.bookingId);
+      const rows = await query.orderBy('i.created_at', 'desc').orderBy('i.id').limit(5000).execute();
       const day = today(settings);
       ctx.body = rows.map((r) => toInvoice(r, day));
     },
@@ -126,10 +125,11 @@ export function invoiceRoutes(router: AppRouter) {
     const settings = await moneySettings(tx, tenantId);
     const day = today(settings);
     const ids = [...new Set(body.invoiceIds)];
-    const { rows } = await tx.query<InvoiceRow>(
-      `SELECT ${INVOICE_COLUMNS} FROM invoices i WHERE i.tenant_id = $1 AND i.id = ANY($2::uuid[])`,
-      [tenantId, ids],
-    );
+    const rows = await selectInvoices(tx)
+      .where('i.tenant_id', '=', tenantId)
+      // = ANY of one array parameter (its type, uuid[], inferred from i.id): any number of ids
+      .where('i.id', '=', (eb) => eb.fn<string>('any', [eb.val(ids)]))
+      .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const sent: { id: string; invoiceNumber: string | null; customerEmail: string }[] = [];
     const skipped: { id: string; reason: string }[] = [];
@@ -193,7 +193,10 @@ export function invoiceRoutes(router: AppRouter) {
       settings,
     );
     await auditInvoiceCreated(tx, ctx, tenantId, draft);
-    const row = body.issue ? await issueInvoice(tx, ctx, tenantId, draft.id, settings) : draft;
+    // Issued at once is a person's Send (Completed → Invoice, Send invoices): always e-mailed.
+    const row = body.issue
+      ? await issueInvoice(tx, ctx, tenantId, draft.id, settings, actorOf(ctx) ?? 'unknown')
+      : draft;
     ctx.status = 201;
     ctx.body = toInvoice(row, today(settings));
   });
@@ -213,7 +216,14 @@ export function invoiceRoutes(router: AppRouter) {
     const id = idParam(ctx);
     let row: InvoiceRow;
     if (body.status === 'SENT') {
-      row = await issueInvoice(tx, ctx, tenantId, (await loadInvoice(tx, tenantId, id)).id, settings);
+      row = await issueInvoice(
+        tx,
+        ctx,
+        tenantId,
+        (await loadInvoice(tx, tenantId, id)).id,
+        settings,
+        actorOf(ctx) ?? 'unknown',
+      );
     } else if (body.status === 'VOID') {
       row = await voidInvoice(
         tx,
@@ -276,12 +286,10 @@ export function invoiceRoutes(router: AppRouter) {
       },
       settings,
     );
-    const [payment] = (
-      await tx.query<PaymentListRow>(
-        `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE p.tenant_id = $1 AND p.id = $2`,
-        [tenantId, recorded.payment.id],
-      )
-    ).rows;
+    const payment = await selectPayments(tx)
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.id', '=', recorded.payment.id)
+      .executeTakeFirst();
     const invoice = await loadInvoice(tx, tenantId, recorded.invoice.id);
     ctx.status = recorded.replayed ? 200 : 201;
     ctx.body = { payment: toPayment(payment!), invoice: toInvoice(invoice, today(settings)) };
@@ -313,11 +321,11 @@ export function invoiceRoutes(router: AppRouter) {
     );
     let refund = null;
     if (made.refund) {
-      const { rows } = await tx.query<PaymentListRow>(
-        `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE p.tenant_id = $1 AND p.id = $2`,
-        [tenantId, made.refund.id],
-      );
-      refund = toPayment(rows[0]!);
+      const row = await selectPayments(tx)
+        .where('p.tenant_id', '=', tenantId)
+        .where('p.id', '=', made.refund.id)
+        .executeTakeFirstOrThrow();
+      refund = toPayment(row);
     }
     ctx.status = 201;
     ctx.body = {
@@ -366,16 +374,17 @@ export function invoiceRoutes(router: AppRouter) {
     const settings = await moneySettings(tx, tenantId);
     const invoice = await loadInvoice(tx, tenantId, idParam(ctx));
     const cnId = idParam(ctx, 'creditNoteId');
-    const { rows } = cnId
-      ? await tx.query<CreditNoteRow>(
-          `SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes c WHERE c.tenant_id = $1 AND c.invoice_id = $2 AND c.id = $3`,
-          [tenantId, invoice.id, cnId],
-        )
-      : { rows: [] };
-    if (!rows[0]) throw notFound('Credit note not found');
-    const pdf = await creditNotePdf(rows[0], invoice, invoice.seller ?? currentSeller(settings));
+    const note = cnId
+      ? await selectCreditNotes(tx)
+          .where('c.tenant_id', '=', tenantId)
+          .where('c.invoice_id', '=', invoice.id)
+          .where('c.id', '=', cnId)
+          .executeTakeFirst()
+      : undefined;
+    if (!note) throw notFound('Credit note not found');
+    const pdf = await creditNotePdf(note, invoice, invoice.seller ?? currentSeller(settings));
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="${fileName(rows[0].credit_note_number)}.pdf"`);
+    ctx.set('Content-Disposition', `attachment; filename="${fileName(note.credit_note_number)}.pdf"`);
     ctx.body = pdf;
   });
 }

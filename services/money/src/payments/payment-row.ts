@@ -1,5 +1,7 @@
 /** A payment row with its invoice's labels, in the API shape (contracts `paymentSchema`). */
 import type { Payment } from '@venue/contracts/money-api';
+import type { Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { PaymentRow } from '../invoices/operations.ts';
 
 export interface PaymentListRow extends PaymentRow {
@@ -9,8 +11,16 @@ export interface PaymentListRow extends PaymentRow {
   booking_code: string | null;
 }
 
-export const PAYMENT_COLUMNS = `p.*, i.invoice_number, i.customer_name, i.booking_id, i.booking_code`;
-export const PAYMENT_FROM = `payments p JOIN invoices i ON i.tenant_id = p.tenant_id AND i.id = p.invoice_id`;
+/** Payments with their invoice's labels (the join states the tenant on both sides). */
+export function selectPayments(tx: Tx) {
+  return db(tx)
+    .selectFrom('payments as p')
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.tenant_id', '=', 'p.tenant_id').onRef('i.id', '=', 'p.invoice_id'),
+    )
+    .selectAll('p')
+    .select(['i.invoice_number', 'i.customer_name', 'i.booking_id', 'i.booking_code']);
+}
 
 const STATUS = { payment: 'Succeeded', refund: 'Refunded', reversal: 'Reversed' } as const;
 

@@ -18,7 +18,7 @@ import { currentSeller } from '../invoices/routes.ts';
 import { receiptPdf } from '../pdf/documents.ts';
 import { idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings } from '../shared/settings.ts';
-import { PAYMENT_COLUMNS, PAYMENT_FROM, toPayment, type PaymentListRow } from './payment-row.ts';
+import { selectPayments, toPayment } from './payment-row.ts';
 
 export function paymentRoutes(router: AppRouter) {
   router.get(
@@ -28,11 +28,12 @@ export function paymentRoutes(router: AppRouter) {
     requireTenantParam('hallOwnerId'),
     withTx,
     async (ctx) => {
-      const { rows } = await ctx.state.tx!.query<PaymentListRow>(
-        `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE p.tenant_id = $1
-          ORDER BY p.processed_at DESC, p.id LIMIT 5000`,
-        [String(ctx.params.hallOwnerId)],
-      );
+      const rows = await selectPayments(ctx.state.tx!)
+        .where('p.tenant_id', '=', String(ctx.params.hallOwnerId))
+        .orderBy('p.processed_at', 'desc')
+        .orderBy('p.id')
+        .limit(5000)
+        .execute();
       ctx.body = rows.map(toPayment);
     },
   );
@@ -58,13 +59,9 @@ export function paymentRoutes(router: AppRouter) {
 /** The receipt PDF of one payment, refund or reversal of the tenant; 404 when there is none. */
 async function receiptOf(tx: Tx, tenantId: string, id: string | null) {
   const settings = await moneySettings(tx, tenantId);
-  const { rows } = id
-    ? await tx.query<PaymentListRow>(
-        `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE p.tenant_id = $1 AND p.id = $2`,
-        [tenantId, id],
-      )
-    : { rows: [] };
-  const p = rows[0];
+  const p = id
+    ? await selectPayments(tx).where('p.tenant_id', '=', tenantId).where('p.id', '=', id).executeTakeFirst()
+    : undefined;
   if (!p) throw notFound('Payment not found');
   const invoice = await loadInvoice(tx, tenantId, p.invoice_id);
   const pdf = await receiptPdf(

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { depositCents, gstSplit, type DepositType } from '@venue/contracts/money';
 import type { Quotation, QuotationStatus } from '@venue/contracts/money-api';
 import { notFound, type Tx } from '@venue/service-kit';
+import { dateText, db } from '../db/query.ts';
 import { formatCents, formatDay } from '../shared/format.ts';
 import type { Seller } from '../invoices/invoice-row.ts';
 
@@ -37,11 +38,42 @@ export interface QuotationRow {
   updated_at: Date | string;
 }
 
-export const QUOTATION_COLUMNS = `tenant_id, id, customer_name, customer_email, customer_phone, event_type, resource,
-  resource_name, to_char(event_date, 'YYYY-MM-DD') AS event_date, start_time, end_time, guest_count, total_cents,
-  tax_type, tax_rate_bp, deposit_type, deposit_value, deposit_cents, deposit_paid,
-  to_char(valid_until, 'YYYY-MM-DD') AS valid_until, notes, status, booking_id, accepted_snapshot, accepted_at,
-  sent_at, created_at, updated_at`;
+/** The tenant's quotations as QuotationRow has them: days as yyyy-MM-dd text. */
+export function selectQuotations(tx: Tx) {
+  return db(tx)
+    .selectFrom('quotations')
+    .select((eb) => [
+      'tenant_id',
+      'id',
+      'customer_name',
+      'customer_email',
+      'customer_phone',
+      'event_type',
+      'resource',
+      'resource_name',
+      dateText(eb.ref('event_date')).as('event_date'),
+      'start_time',
+      'end_time',
+      'guest_count',
+      'total_cents',
+      'tax_type',
+      'tax_rate_bp',
+      'deposit_type',
+      'deposit_value',
+      'deposit_cents',
+      'deposit_paid',
+      dateText(eb.ref('valid_until')).as('valid_until'),
+      'notes',
+      'status',
+      'booking_id',
+      'accepted_snapshot',
+      'accepted_at',
+      'sent_at',
+      'created_at',
+      'updated_at',
+    ])
+    .$castTo<QuotationRow>();
+}
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -121,12 +153,10 @@ export async function loadQuotation(
   lock = false,
 ): Promise<QuotationRow> {
   if (!id) throw notFound('Quotation not found');
-  const { rows } = await tx.query<QuotationRow>(
-    `SELECT ${QUOTATION_COLUMNS} FROM quotations WHERE tenant_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [tenantId, id],
-  );
-  if (!rows[0]) throw notFound('Quotation not found');
-  return rows[0];
+  const query = selectQuotations(tx).where('tenant_id', '=', tenantId).where('id', '=', id);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw notFound('Quotation not found');
+  return row;
 }
 
 /** The quotation as an A4 PDF: seller, customer, event, price with GST, deposit, validity. */

@@ -36,17 +36,17 @@ import {
   type Tx,
   withTx,
 } from '@venue/service-kit';
+import { db, NOW } from '../db/query.ts';
 import { currentSeller } from '../invoices/routes.ts';
 import { actorOf, idParam, tenantOf } from '../shared/http.ts';
 import { addDays, moneySettings, today, type MoneySettings } from '../shared/settings.ts';
 import {
   effectiveStatus,
   loadQuotation,
-  QUOTATION_COLUMNS,
   quotationDeposit,
   quotationPdf,
+  selectQuotations,
   toQuotation,
-  type QuotationRow,
 } from './quotation-row.ts';
 
 const guardNoTx = [requireAuth, requirePermission('quotations')] as const;
@@ -59,26 +59,26 @@ const ACCEPT_TAKEOVER_MS = 2 * 60_000;
 
 /** The form's columns (create and edit share them). */
 function formValues(v: Input, s: MoneySettings) {
-  return [
-    v.customerName,
-    v.customerEmail,
-    v.customerPhone,
-    v.eventType,
-    v.resource,
-    v.resourceName || v.resource,
-    v.eventDate,
-    v.startTime,
-    v.endTime,
-    v.guestCount ?? null,
-    v.totalCents,
-    v.taxType,
-    s.rateBp,
-    v.depositType,
-    v.depositValue,
-    quotationDeposit(v.depositType, v.depositValue, v.totalCents),
-    v.payment_details?.deposit_paid ?? false,
-    v.notes ?? '',
-  ];
+  return {
+    customer_name: v.customerName,
+    customer_email: v.customerEmail,
+    customer_phone: v.customerPhone,
+    event_type: v.eventType,
+    resource: v.resource,
+    resource_name: v.resourceName || v.resource,
+    event_date: v.eventDate,
+    start_time: v.startTime,
+    end_time: v.endTime,
+    guest_count: v.guestCount ?? null,
+    total_cents: v.totalCents,
+    tax_type: v.taxType,
+    tax_rate_bp: s.rateBp,
+    deposit_type: v.depositType,
+    deposit_value: v.depositValue,
+    deposit_cents: quotationDeposit(v.depositType, v.depositValue, v.totalCents),
+    deposit_paid: v.payment_details?.deposit_paid ?? false,
+    notes: v.notes ?? '',
+  };
 }
 
 async function audit(tx: Tx, ctx: AppContext, action: string, q: Quotation, info?: string) {
@@ -116,10 +116,12 @@ async function send(tx: Tx, ctx: AppContext, tenantId: string, id: string, day: 
   if (status === 'Expired' || row.valid_until < day) throw conflict(M.expired, { conflict: null });
   if (row.status !== 'Draft' && row.status !== 'Sent')
     throw conflict(M.badTransition(status, 'Sent'), { conflict: null });
-  await tx.query(
-    `UPDATE quotations SET status = 'Sent', sent_at = now(), updated_at = now() WHERE tenant_id = $1 AND id = $2`,
-    [tenantId, id],
-  );
+  await db(tx)
+    .updateTable('quotations')
+    .set({ status: 'Sent', sent_at: NOW, updated_at: NOW })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
   const q = toQuotation(await loadQuotation(tx, tenantId, id), day);
   await tx.publish('quotation.sent', emailEvent(q, true), { tenantId });
   await audit(tx, ctx, 'quotation_sent', q);
@@ -131,10 +133,12 @@ async function decline(tx: Tx, ctx: AppContext, tenantId: string, id: string, da
   const status = effectiveStatus(row, day);
   if (status !== 'Sent' || row.status !== 'Sent')
     throw conflict(M.badTransition(status, 'Declined'), { conflict: null });
-  await tx.query(
-    `UPDATE quotations SET status = 'Declined', updated_at = now() WHERE tenant_id = $1 AND id = $2`,
-    [tenantId, id],
-  );
+  await db(tx)
+    .updateTable('quotations')
+    .set({ status: 'Declined', updated_at: NOW })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
   const q = toQuotation(await loadQuotation(tx, tenantId, id), day);
   await tx.publish('quotation.declined', emailEvent(q, false), { tenantId });
   await audit(tx, ctx, 'quotation_declined', q);
@@ -156,11 +160,13 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
     if (status === 'Expired') throw conflict(M.expired, { conflict: null });
     if (row.status !== 'Sent' && !abandoned)
       throw conflict(M.badTransition(status, 'Accepted'), { conflict: null });
-    await tx.query(
-      `UPDATE quotations SET status = 'Accepting', updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND status IN ('Sent', 'Accepting')`,
-      [tenantId, id],
-    );
+    await db(tx)
+      .updateTable('quotations')
+      .set({ status: 'Accepting', updated_at: NOW })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', 'in', ['Sent', 'Accepting'])
+      .execute();
     return { row, day };
   });
   const { row, day } = claimed;
@@ -184,10 +190,13 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
     taxRateBp: row.tax_rate_bp,
   };
   const backToSent = (tx: Tx) =>
-    tx.query(
-      `UPDATE quotations SET status = 'Sent', updated_at = now() WHERE tenant_id = $1 AND id = $2 AND status = 'Accepting'`,
-      [tenantId, id],
-    );
+    db(tx)
+      .updateTable('quotations')
+      .set({ status: 'Sent', updated_at: NOW })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', 'Accepting')
+      .execute();
   let answer;
   try {
     // Safe to repeat: bookings answers the same booking for the same quotation id.
@@ -220,12 +229,19 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
       bookingId,
       acceptedAt: new Date().toISOString(),
     };
-    await tx.query(
-      `UPDATE quotations SET status = 'Accepted', booking_id = $3, accepted_snapshot = $4, accepted_at = now(),
-              updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND status = 'Accepting'`,
-      [tenantId, id, bookingId, JSON.stringify(frozen)],
-    );
+    await db(tx)
+      .updateTable('quotations')
+      .set({
+        status: 'Accepted',
+        booking_id: bookingId,
+        accepted_snapshot: JSON.stringify(frozen),
+        accepted_at: NOW,
+        updated_at: NOW,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', 'Accepting')
+      .execute();
     await audit(tx, ctx, 'quotation_accepted', frozen, `booking ${answer.booking.bookingCode}`);
     return frozen;
   });
@@ -236,10 +252,12 @@ export function quotationRoutes(router: AppRouter): void {
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx!;
     const day = today(await moneySettings(tx, tenantId));
-    const { rows } = await tx.query<QuotationRow>(
-      `SELECT ${QUOTATION_COLUMNS} FROM quotations WHERE tenant_id = $1 ORDER BY created_at DESC, id LIMIT 5000`,
-      [tenantId],
-    );
+    const rows = await selectQuotations(tx)
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(5000)
+      .execute();
     const quotations = rows.map((r) => toQuotation(r, day));
     const counts = Object.fromEntries(QUOTATION_STATUSES.map((s) => [s, 0])) as Record<
       QuotationStatus,
@@ -260,20 +278,17 @@ export function quotationRoutes(router: AppRouter): void {
     const v = parseBody(ctx, quotationInputSchema);
     const settings = await moneySettings(tx, tenantId);
     const day = today(settings);
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO quotations (tenant_id, customer_name, customer_email, customer_phone, event_type, resource,
-              resource_name, event_date, start_time, end_time, guest_count, total_cents, tax_type, tax_rate_bp,
-              deposit_type, deposit_value, deposit_cents, deposit_paid, notes, valid_until, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
-       RETURNING id`,
-      [
-        tenantId,
+    const inserted = await db(tx)
+      .insertInto('quotations')
+      .values({
+        tenant_id: tenantId,
         ...formValues(v, settings),
-        v.validUntil ?? addDays(day, QUOTATION_VALID_DAYS),
-        actorOf(ctx),
-      ],
-    );
-    const q = toQuotation(await loadQuotation(tx, tenantId, rows[0]!.id), day);
+        valid_until: v.validUntil ?? addDays(day, QUOTATION_VALID_DAYS),
+        created_by: actorOf(ctx),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const q = toQuotation(await loadQuotation(tx, tenantId, inserted.id), day);
     await audit(tx, ctx, 'quotation_created', q);
     ctx.status = 201;
     ctx.body = q;
@@ -316,15 +331,26 @@ export function quotationRoutes(router: AppRouter): void {
     if (effectiveStatus(row, day) !== 'Draft' && effectiveStatus(row, day) !== 'Sent')
       throw conflict(M.notEditable);
     if (row.status === 'Accepting') throw conflict(M.accepting);
-    await tx.query(
-      `UPDATE quotations SET customer_name = $3, customer_email = $4, customer_phone = $5, event_type = $6,
-              resource = $7, resource_name = $8, event_date = $9, start_time = $10, end_time = $11,
-              guest_count = $12, total_cents = $13, tax_type = $14, tax_rate_bp = $15, deposit_type = $16,
-              deposit_value = $17, deposit_cents = $18, deposit_paid = $19, notes = $20,
-              valid_until = COALESCE($21, valid_until), updated_at = now()
-        WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, row.id, ...formValues(v, settings), v.validUntil ?? null],
-    );
+    // An edit without payment_details keeps the deposit flag (the Deposits page may have set it).
+    const values = formValues(v, settings);
+    const paid = v.payment_details?.deposit_paid ?? row.deposit_paid;
+    await db(tx)
+      .updateTable('quotations')
+      .set((eb) => ({
+        ...values,
+        deposit_paid: paid,
+        // a valid day left out keeps the stored one
+        ...(v.validUntil ? { valid_until: v.validUntil } : {}),
+        updated_at: NOW,
+        // unpaid: no when; paid already: kept; paid now: the transaction's now()
+        deposit_paid_at: !paid
+          ? null
+          : eb.case().when('deposit_paid', '=', true).then(eb.ref('deposit_paid_at')).else(NOW).end(),
+        deposit_paid_method: paid ? eb.ref('deposit_paid_method') : null,
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', row.id)
+      .execute();
     const q = toQuotation(await loadQuotation(tx, tenantId, row.id), day);
     await audit(tx, ctx, 'quotation_updated', q);
     ctx.body = q;
@@ -352,7 +378,11 @@ export function quotationRoutes(router: AppRouter): void {
     // An accepted quotation is what its booking was made from: kept.
     if (row.status === 'Accepted' || row.status === 'Accepting')
       throw conflict('An accepted quotation cannot be deleted.');
-    await tx.query(`DELETE FROM quotations WHERE tenant_id = $1 AND id = $2`, [tenantId, row.id]);
+    await db(tx)
+      .deleteFrom('quotations')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', row.id)
+      .execute();
     await audit(tx, ctx, 'quotation_deleted', toQuotation(row, today(await moneySettings(tx, tenantId))));
     ctx.status = 204;
   });

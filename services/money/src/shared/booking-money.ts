@@ -6,39 +6,56 @@
  */
 import type { BookingMoney } from '@venue/contracts/money-api';
 import type { Tx } from '@venue/service-kit';
-
-interface Row {
-  total_cents: number | string | null;
-  price_cents: number | string | null;
-  deposit_cents: number | string;
-  deposit_paid_cents: number | string;
-  deposit_open: number | string;
-  deposit_count: number | string;
-  deposit_paid_at: Date | string | null;
-  paid_cents: number | string;
-  credited_cents: number | string;
-  invoiced_cents: number | string;
-}
+import { db } from '../db/query.ts';
 
 export async function bookingMoney(tx: Tx, tenantId: string, bookingId: string): Promise<BookingMoney> {
-  const { rows } = await tx.query<Row>(
-    `SELECT b.total_cents, b.price_cents,
-            COALESCE(sum(i.total_cents - i.credited_cents) FILTER (WHERE i.type = 'DEPOSIT'), 0) AS deposit_cents,
-            COALESCE(sum(i.paid_cents) FILTER (WHERE i.type = 'DEPOSIT'), 0) AS deposit_paid_cents,
-            count(*) FILTER (WHERE i.type = 'DEPOSIT' AND i.status <> 'PAID') AS deposit_open,
-            count(*) FILTER (WHERE i.type = 'DEPOSIT') AS deposit_count,
-            max(i.paid_at) FILTER (WHERE i.type = 'DEPOSIT') AS deposit_paid_at,
-            COALESCE(sum(i.paid_cents), 0) AS paid_cents,
-            COALESCE(sum(i.credited_cents), 0) AS credited_cents,
-            COALESCE(sum(i.total_cents), 0) AS invoiced_cents
-       FROM (SELECT $1::uuid AS tenant_id, $2::uuid AS booking_id) k
-       LEFT JOIN booking_copy b ON b.tenant_id = k.tenant_id AND b.booking_id = k.booking_id
-       LEFT JOIN invoices i ON i.tenant_id = k.tenant_id AND i.booking_id = k.booking_id
-                           AND i.status NOT IN ('VOID', 'DRAFT') AND i.type <> 'BOND'
-      GROUP BY b.total_cents, b.price_cents`,
-    [tenantId, bookingId],
-  );
-  const r = rows[0]!;
+  // One row even for a booking money has no copy or invoice of: the key row k, joined to both.
+  const q = db(tx);
+  const key = q
+    .selectNoFrom((eb) => [
+      eb.cast<string>(eb.val(tenantId), 'uuid').as('tenant_id'),
+      eb.cast<string>(eb.val(bookingId), 'uuid').as('booking_id'),
+    ])
+    .as('k');
+  const r = await q
+    .selectFrom(key)
+    .leftJoin('booking_copy as b', (j) =>
+      j.onRef('b.tenant_id', '=', 'k.tenant_id').onRef('b.booking_id', '=', 'k.booking_id'),
+    )
+    .leftJoin('invoices as i', (j) =>
+      j
+        .onRef('i.tenant_id', '=', 'k.tenant_id')
+        .onRef('i.booking_id', '=', 'k.booking_id')
+        .on('i.status', 'not in', ['VOID', 'DRAFT'])
+        .on('i.type', '<>', 'BOND'),
+    )
+    .select((eb) => {
+      const deposit = eb('i.type', '=', 'DEPOSIT');
+      return [
+        'b.total_cents',
+        'b.price_cents',
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(eb('i.total_cents', '-', eb.ref('i.credited_cents'))).filterWhere(deposit),
+            eb.lit(0),
+          )
+          .as('deposit_cents'),
+        eb.fn
+          .coalesce(eb.fn.sum<number>('i.paid_cents').filterWhere(deposit), eb.lit(0))
+          .as('deposit_paid_cents'),
+        eb.fn
+          .countAll<number>()
+          .filterWhere(eb.and([deposit, eb('i.status', '<>', 'PAID')]))
+          .as('deposit_open'),
+        eb.fn.countAll<number>().filterWhere(deposit).as('deposit_count'),
+        eb.fn.max('i.paid_at').filterWhere(deposit).as('deposit_paid_at'),
+        eb.fn.coalesce(eb.fn.sum<number>('i.paid_cents'), eb.lit(0)).as('paid_cents'),
+        eb.fn.coalesce(eb.fn.sum<number>('i.credited_cents'), eb.lit(0)).as('credited_cents'),
+        eb.fn.coalesce(eb.fn.sum<number>('i.total_cents'), eb.lit(0)).as('invoiced_cents'),
+      ];
+    })
+    .groupBy(['b.total_cents', 'b.price_cents'])
+    .executeTakeFirstOrThrow();
   const depositPaid =
     Number(r.deposit_count) > 0 && Number(r.deposit_open) === 0 && Number(r.deposit_cents) > 0;
   const total = Number(r.total_cents ?? r.price_cents ?? r.invoiced_cents);

@@ -5,6 +5,7 @@
  * once get twenty consecutive numbers, none skipped, none twice.
  */
 import type { Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 
 export type Series = 'invoice' | 'credit_note' | 'receipt';
 
@@ -18,11 +19,15 @@ export async function nextNumber(
   year: number,
   prefix: string = DEFAULT_PREFIX[series],
 ): Promise<string> {
-  const { rows } = await tx.query<{ last: number }>(
-    `INSERT INTO number_counters (tenant_id, series, year, last) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (tenant_id, series, year) DO UPDATE SET last = number_counters.last + 1
-     RETURNING last`,
-    [tenantId, series, year],
-  );
-  return `${prefix}-${year}-${String(rows[0]!.last).padStart(5, '0')}`;
+  const row = await db(tx)
+    .insertInto('number_counters')
+    .values({ tenant_id: tenantId, series, year, last: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'series', 'year'])
+        .doUpdateSet((eb) => ({ last: eb('number_counters.last', '+', 1) })),
+    )
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return `${prefix}-${year}-${String(row.last).padStart(5, '0')}`;
 }

@@ -10,6 +10,7 @@ import {
 } from '@venue/contracts/money-api';
 import { percentToBasisPoints } from '@venue/contracts';
 import { requireSettingsCopy, venueToday, type SettingsCopy, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 
 export interface MoneySettings {
   copy: SettingsCopy;
@@ -25,11 +26,12 @@ export const AREA = 'Invoices';
 
 export async function moneySettings(tx: Tx, tenantId: string): Promise<MoneySettings> {
   const copy = await requireSettingsCopy(tx, tenantId, AREA);
-  const { rows } = await tx.query<{ payment: unknown }>(
-    `SELECT snapshot -> 'payment' AS payment FROM tenant_settings WHERE tenant_id = $1`,
-    [tenantId],
-  );
-  const parsed = paymentSettingsSnapshotSchema.safeParse(rows[0]?.payment);
+  const row = await db(tx)
+    .selectFrom('tenant_settings')
+    .select((eb) => eb.ref('snapshot', '->').key('payment').as('payment'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  const parsed = paymentSettingsSnapshotSchema.safeParse(row?.payment);
   return {
     copy,
     payment: parsed.success ? parsed.data : PAYMENT_SETTINGS_DEFAULTS,

@@ -13,7 +13,7 @@ import {
   testKeys,
   type TestService,
 } from '@venue/service-kit/testing';
-import { createMoneyService } from '../app.ts';
+import { createMoneyService, type MoneyServiceOptions } from '../app.ts';
 
 export const OWNER = '1a000000-0000-4000-8000-000000000001';
 export const OWNER2 = '1b000000-0000-4000-8000-000000000002';
@@ -71,6 +71,7 @@ export interface BookingFixture {
   customerEmail?: string;
   updatedAt?: string;
   bookingSource?: string;
+  quotationId?: string;
 }
 
 export interface Harness {
@@ -99,7 +100,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startMoney(opts: { now?: () => Date } = {}): Promise<Harness> {
+export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harness> {
   const keys = await testKeys();
   const t = await startTestService({
     ...createMoneyService(opts),
@@ -161,7 +162,7 @@ export async function startMoney(opts: { now?: () => Date } = {}): Promise<Harne
           endTime: '23:00',
           resourceName: 'Main Hall',
           bookingSource: b.bookingSource ?? 'admin',
-          quotationId: null,
+          quotationId: b.quotationId ?? null,
           calculatedPriceCents: total,
           depositType: deposit > 0 ? 'Fixed' : 'None',
           money: {

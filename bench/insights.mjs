@@ -1,0 +1,198 @@
+// Dashboard and Reports at scale (issue 14): the insights service alone, in-process, on
+// loopback, with one tenant holding 10,000 bookings and 5,000 invoices (with their payments)
+// in its read model. PGlite in memory by default; TEST_DATABASE_URL uses a throwaway schema on
+// PostgreSQL. The rows arrive as the owners' events through `kit.handleEvent`, exactly as the
+// relay delivers them, so the bench follows the read model's schema wherever it goes.
+//
+// What is timed is what the pages do: the Dashboard fetches its calls together (spec 01's six plus
+// the alerts and the resource list), the Reports page its nine, so one sample is the time until the last answer of a set is in. CONNECTIONS
+// (default 8) sets run side by side for DURATION seconds (default 10). A bare Koa hello is
+// measured in the same run.
+//
+//   node bench/insights.mjs
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/insights.mjs
+import { randomUUID } from 'node:crypto';
+import { baseline } from './lib/run.mjs';
+import { DASHBOARD_PATHS, REPORTS_PATHS } from '../packages/contracts/src/insights/index.ts';
+import {
+  OWNER,
+  bookingEvent,
+  invoiceEvent,
+  paymentEvent,
+  resourceEvent,
+  settingsEvent,
+  startInsights,
+} from '../services/insights/src/testing/harness.ts';
+
+const BOOKINGS = Number(process.env.BOOKINGS ?? 10_000);
+const INVOICES = Number(process.env.INVOICES ?? 5_000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 8);
+const DURATION = Number(process.env.DURATION ?? 10);
+const DAY = 86_400_000;
+
+// A small deterministic generator, so two runs seed the same spread.
+let seed = 42;
+const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+const pick = (list) => list[Math.floor(rand() * list.length)];
+
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+const now = Date.now();
+
+const h = await startInsights();
+try {
+  const seedStarted = Date.now();
+  await h.deliver(settingsEvent(OWNER, 1));
+  const resources = ['Main Hall', 'Garden Room', 'Studio'].map((name) => ({ id: randomUUID(), name }));
+  const hours = Object.fromEntries(
+    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, { open: '07:00', close: '23:00' }]),
+  );
+  for (const r of resources) await h.deliver(resourceEvent(OWNER, { ...r, hours }));
+
+  // Bookings spread over a year back and three months ahead, in every status.
+  const bookingIds = [];
+  for (let i = 0; i < BOOKINGS; i++) {
+    const dayOffset = Math.floor(rand() * 455) - 365;
+    const start =
+      new Date(`${isoDay(now + dayOffset * DAY)}T00:00:00Z`).getTime() +
+      (8 + Math.floor(rand() * 10)) * 3_600_000;
+    const future = dayOffset >= 0;
+    const status = future
+      ? pick(['confirmed', 'confirmed', 'tentative', 'pending', 'cancelled'])
+      : pick(['completed', 'completed', 'completed', 'cancelled', 'expired']);
+    const r = pick(resources);
+    const id = randomUUID();
+    bookingIds.push(id);
+    await h.deliver(
+      bookingEvent(OWNER, {
+        id,
+        code: `BK-${String(i).padStart(6, '0')}`,
+        resourceId: r.id,
+        resourceName: r.name,
+        status,
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + (1 + Math.floor(rand() * 5)) * 3_600_000).toISOString(),
+        customerId: `CUST-${String(Math.floor(rand() * 2_400)).padStart(5, '0')}`,
+        customerName: `Customer ${i % 2_400}`,
+        holdExpiresAt: status === 'tentative' ? new Date(now + rand() * 72 * 3_600_000).toISOString() : null,
+        cancelledAt: status === 'cancelled' ? new Date(start - 5 * DAY).toISOString() : null,
+      }),
+    );
+  }
+
+  // Invoices of those bookings in every status, most with a payment.
+  for (let i = 0; i < INVOICES; i++) {
+    const issued = now - Math.floor(rand() * 300) * DAY;
+    const totalCents = 50_000 + Math.floor(rand() * 400) * 500;
+    const status = pick(['PAID', 'PAID', 'PAID', 'SENT', 'PARTIAL', 'OVERDUE', 'VOID']);
+    const paidCents = status === 'PAID' ? totalCents : status === 'PARTIAL' ? Math.floor(totalCents / 2) : 0;
+    const invoice = {
+      id: randomUUID(),
+      number: `INV-${String(i + 1).padStart(6, '0')}`,
+      type: pick(['DEPOSIT', 'FINAL', 'FINAL']),
+      status,
+      bookingId: bookingIds[i % bookingIds.length],
+      issueDate: isoDay(issued),
+      dueDate: isoDay(issued + 30 * DAY),
+      totalCents,
+      paidCents,
+    };
+    await h.deliver(invoiceEvent(OWNER, invoice));
+    if (paidCents > 0) {
+      await h.deliver(
+        paymentEvent(OWNER, {
+          id: randomUUID(),
+          amountCents: paidCents,
+          processedAt: new Date(issued + Math.floor(rand() * 45) * DAY).toISOString(),
+          invoice,
+        }),
+      );
+    }
+  }
+  const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
+
+  // Exactly what the pages ask on load (their query strings as the screens send them by default).
+  const sets = {
+    'Dashboard: its seven calls together': [
+      `${DASHBOARD_PATHS.stats}?date=${today}`,
+      `${DASHBOARD_PATHS.schedule}?date=${today}`,
+      `${DASHBOARD_PATHS.paymentsDue}?date=${today}`,
+      DASHBOARD_PATHS.holds,
+      DASHBOARD_PATHS.activity,
+      DASHBOARD_PATHS.resources,
+      DASHBOARD_PATHS.alerts,
+    ],
+    'Reports: the nine calls together': [
+      `${REPORTS_PATHS.executiveKpis}?period=90d`,
+      `${REPORTS_PATHS.historical}?months=6`,
+      `${REPORTS_PATHS.pipeline}?months=6`,
+      `${REPORTS_PATHS.funnel}?period=90d`,
+      REPORTS_PATHS.payments,
+      REPORTS_PATHS.utilisation,
+      `${REPORTS_PATHS.cancellations}?period=90d`,
+      `${REPORTS_PATHS.forecast}?periods=6`,
+      `${REPORTS_PATHS.summary}?period=90d`,
+    ],
+  };
+  const headers = { authorization: `Bearer ${h.token[OWNER]}`, 'accept-encoding': 'gzip, br' };
+
+  // Every call must answer 200 before anything is timed: a fast 501 or 400 is not a figure.
+  for (const [label, paths] of Object.entries(sets)) {
+    for (const path of paths) {
+      const res = await fetch(h.t.url + path, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${label}: ${path} answered ${res.status}`);
+    }
+  }
+
+  const rows = [];
+  for (const [label, paths] of Object.entries(sets)) {
+    const samples = [];
+    let failed = 0;
+    const until = Date.now() + DURATION * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) {
+          const started = performance.now();
+          const answers = await Promise.all(
+            paths.map(async (path) => {
+              const res = await fetch(h.t.url + path, { headers });
+              await res.arrayBuffer();
+              return res.status;
+            }),
+          );
+          samples.push(performance.now() - started);
+          failed += answers.filter((s) => s !== 200).length;
+        }
+      }),
+    );
+    samples.sort((a, b) => a - b);
+    const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]);
+    rows.push({
+      figure: label,
+      'sets/s': Math.round(samples.length / DURATION),
+      'p50 ms': at(0.5),
+      'p99 ms': at(0.99),
+      failed,
+    });
+  }
+  const koa = await baseline(CONNECTIONS);
+  rows.push({
+    figure: koa.title,
+    'sets/s': koa.rps,
+    'p50 ms': koa.p50,
+    'p99 ms': koa.p99,
+    failed: koa.failed,
+  });
+
+  console.log(
+    `\n${new Date().toISOString().slice(0, 10)}, insights on ${h.t.database.kind}: ${BOOKINGS} bookings, ` +
+      `${INVOICES} invoices in one tenant (seeded through the consumers in ${seedSeconds} s), ` +
+      `${CONNECTIONS} connections, ${DURATION} s each`,
+  );
+  console.table(rows);
+  console.log('targets: Dashboard p99 ≤ 150 ms, Reports p99 ≤ 400 ms (PostgreSQL, 8 connections)');
+  process.exitCode = rows.some((r) => r.failed > 0) ? 1 : 0;
+} finally {
+  await h.close();
+}

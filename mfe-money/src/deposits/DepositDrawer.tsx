@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import type { Deposit } from '@venue/contracts/money-api';
+import { useBankDetails, type PaymentMethods } from '../api/hooks.ts';
+import { PaymentLinkButton } from '../invoices/PaymentLinkButton.tsx';
+import { useFormat } from '../lib/format.ts';
+import { acceptedDepositMethods, type DepositMethod } from './deposit-filters.ts';
+import type { DepositActions } from './BookingDepositsTab.tsx';
+
+const SHORT: Record<DepositMethod, string> = { 'Bank Transfer': 'Bank', Cash: 'Cash', Cheque: 'Cheque' };
+
+export function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The booking's deposit in full, with how to pay it (spec 03 §2.2). */
+export function DepositDrawer({
+  deposit: d,
+  onClose,
+  actions,
+  methods,
+}: {
+  deposit: Deposit | null;
+  onClose: () => void;
+  actions: DepositActions;
+  methods: PaymentMethods | undefined;
+}) {
+  const fmt = useFormat();
+  const bank = useBankDetails(Boolean(d));
+  const [reference, setReference] = useState('');
+  const accepted = acceptedDepositMethods(methods);
+  return (
+    <Drawer
+      opened={Boolean(d)}
+      onClose={onClose}
+      position="right"
+      title={d ? `Deposit — ${d.bookingCode}` : ''}
+    >
+      {d ? (
+        <Stack>
+          <Badge color={d.depositPaid ? 'green' : 'orange'} variant="light" size="lg">
+            {d.status}
+          </Badge>
+          <Paper withBorder p="sm">
+            <Line label="Total" value={fmt.money(d.totalCents)} />
+            <Line label="Deposit" value={fmt.money(d.depositCents)} />
+            <Line label="Final due" value={fmt.money(d.finalDueCents)} />
+            {d.paidAt ? <Line label="Paid at" value={fmt.dateTime(d.paidAt)} /> : null}
+            {d.depositInvoiceNumber ? <Line label="Deposit invoice" value={d.depositInvoiceNumber} /> : null}
+          </Paper>
+          <Paper withBorder p="sm">
+            <Line label="Customer" value={d.customerName} />
+            <Line label="E-mail" value={d.customerEmail} />
+            <Line
+              label="Event"
+              value={`${d.eventType}, ${fmt.date(d.eventDate)} ${fmt.time(d.startTime)}–${fmt.time(d.endTime)}`}
+            />
+            <Line label="Resource" value={d.resource} />
+            <Line label="Booking status" value={d.bookingStatus} />
+          </Paper>
+          <Paper withBorder p="sm" component="section" aria-label="How to pay">
+            <Text fw={600} size="sm" mb={4}>
+              How to pay
+            </Text>
+            <Text size="sm">
+              Accepted: {accepted.length > 0 ? accepted.join(', ') : 'none set (Settings → Payments)'}
+            </Text>
+            {bank.isPending ? (
+              <Text size="sm" c="dimmed">
+                Loading bank details...
+              </Text>
+            ) : bank.isError ? (
+              <Alert color="red" role="alert">
+                {bank.error.message}
+              </Alert>
+            ) : (
+              <>
+                <Line label="Bank" value={bank.data.bankName || '—'} />
+                <Line label="Account name" value={bank.data.accountName || '—'} />
+                <Line label="BSB" value={bank.data.bsb || '—'} />
+                <Line label="Account number" value={bank.data.accountNumber || '—'} />
+              </>
+            )}
+            {/* The deposit invoice's public pay page (decision 43), while it is unpaid. */}
+            {d.depositInvoiceId && !d.depositPaid ? (
+              <PaymentLinkButton invoiceId={d.depositInvoiceId} />
+            ) : null}
+          </Paper>
+          {d.depositPaid ? (
+            <Button
+              color="orange"
+              variant="light"
+              loading={actions.busy}
+              onClick={() => void actions.unpaid(d)}
+            >
+              Mark Unpaid
+            </Button>
+          ) : (
+            <>
+              <TextInput
+                label="Payment reference (optional)"
+                value={reference}
+                maxLength={200}
+                onChange={(e) => setReference(e.currentTarget.value)}
+              />
+              <Group>
+                {accepted.map((m) => (
+                  <Button key={m} loading={actions.busy} onClick={() => void actions.paid(d, m, reference)}>
+                    Mark Paid ({SHORT[m]})
+                  </Button>
+                ))}
+              </Group>
+            </>
+          )}
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,166 @@
+import { describe, expect, test } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { QUOTATION_DEPOSIT_MESSAGES as M, type QuotationDeposit } from '@venue/contracts/money-api';
+
+import { DepositsPage } from './DepositsPage.tsx';
+
+const OWNER = '00000000-0000-4000-8000-000000000001';
+const SENT: QuotationDeposit = {
+  quotationId: '5a1b2c3d-0000-4000-8000-000000000001',
+  hallOwnerId: OWNER,
+  customerName: 'Jane Smith',
+  customerEmail: 'jane@example.com',
+  eventType: 'Wedding',
+  eventDate: '2026-12-12',
+  startTime: '18:00',
+  endTime: '23:00',
+  resource: 'Main Hall',
+  quotationStatus: 'Sent',
+  totalCents: 550_000,
+  depositCents: 110_000,
+  finalDueCents: 440_000,
+  depositType: 'Percentage',
+  depositPaid: false,
+  paidAt: null,
+  paymentMethod: null,
+  status: 'Sent',
+  markable: true,
+  bookingId: null,
+  depositInvoiceNumber: null,
+};
+const PAID: QuotationDeposit = {
+  ...SENT,
+  quotationId: '6b000000-0000-4000-8000-000000000002',
+  customerName: 'Lin Wu',
+  customerEmail: 'lin@example.com',
+  resource: 'Hall B',
+  depositCents: 25_000,
+  totalCents: 100_000,
+  finalDueCents: 75_000,
+  depositPaid: true,
+  paidAt: '2026-11-20T01:00:00.000Z',
+  paymentMethod: 'Cash',
+  status: 'Deposit Paid',
+};
+const ACCEPTED: QuotationDeposit = {
+  ...SENT,
+  quotationId: '7c000000-0000-4000-8000-000000000003',
+  customerName: 'Ola Park',
+  quotationStatus: 'Accepted',
+  status: 'Accepted',
+  markable: false,
+  bookingId: '8d000000-0000-4000-8000-000000000004',
+  depositInvoiceNumber: 'INV-2026-00012',
+};
+
+function answerCommon(quotations: QuotationDeposit[] | (() => Response)) {
+  captureRequests('get', `/api/deposits/hall-owner/${OWNER}`, []);
+  captureRequests('get', '/api/users/payment-methods', {
+    paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
+  });
+  return captureRequests('get', '/api/deposits/quotations', () =>
+    typeof quotations === 'function' ? quotations() : HttpResponse.json(quotations),
+  );
+}
+
+async function openQuotationsTab() {
+  const r = renderWithProviders(<DepositsPage />);
+  await r.user.click(await screen.findByRole('tab', { name: 'Quotations' }));
+  return r;
+}
+
+describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
+  test('empty: the spec’s text, and the bookings tab keeps its own', async () => {
+    answerCommon([]);
+    const { user } = renderWithProviders(<DepositsPage />);
+    expect(await screen.findByText('No deposits found.')).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Quotations' }));
+    expect(await screen.findByText(M.empty)).toBeVisible();
+  });
+
+  test('the cards count this tab’s quotations; the filter cycles All → Unpaid → Paid; search narrows', async () => {
+    answerCommon([SENT, PAID, ACCEPTED]);
+    const { user } = await openQuotationsTab();
+    expect(await screen.findAllByTestId('quotation-deposit-row')).toHaveLength(3);
+    const total = screen.getByRole('region', { name: 'Quotations: TOTAL DEPOSITS' });
+    expect(total).toHaveTextContent('$2,450.00');
+    expect(total).toHaveTextContent('3 quotations');
+    expect(screen.getByRole('region', { name: 'Quotations: PAID' })).toHaveTextContent('$250.00');
+    expect(screen.getByRole('region', { name: 'Quotations: UNPAID' })).toHaveTextContent('2 quotations');
+
+    const filter = screen.getByRole('button', { name: /^Filter: All/ });
+    await user.click(filter);
+    expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: /^Filter: Unpaid/ }));
+    const paidRows = screen.getAllByTestId('quotation-deposit-row');
+    expect(paidRows).toHaveLength(1);
+    expect(paidRows[0]).toHaveTextContent('Deposit Paid');
+    await user.click(screen.getByRole('button', { name: /^Filter: Paid/ }));
+
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    await user.type(search, 'hall b');
+    expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(3);
+  });
+
+  test('Mark Paid by cash sends the method with an Idempotency-Key; an accepted one is on its booking', async () => {
+    let paid = false;
+    answerCommon(() =>
+      HttpResponse.json(paid ? [{ ...SENT, depositPaid: true, status: 'Deposit Paid' }] : [SENT, ACCEPTED]),
+    );
+    const posts = captureRequests('post', `/api/deposits/quotations/${SENT.quotationId}/mark-paid`, () => {
+      paid = true;
+      return HttpResponse.json({ ...SENT, depositPaid: true, status: 'Deposit Paid' });
+    });
+    const { user } = await openQuotationsTab();
+    const accepted = (await screen.findAllByTestId('quotation-deposit-row')).find((r) =>
+      r.textContent?.includes('Ola Park'),
+    )!;
+    expect(within(accepted).getByText('On the booking')).toBeVisible();
+    expect(within(accepted).queryByRole('button', { name: /Mark Paid/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Mark Paid 5A1B2C3D' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cash' }));
+    expect(
+      await screen.findByText(/Deposit of \$1,100\.00 for quotation 5A1B2C3D marked paid \(Cash\)/),
+    ).toBeVisible();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ paymentMethod: 'Cash' });
+    expect(posts[0]!.headers.get('idempotency-key')).toBeTruthy();
+    expect(await screen.findByText('Deposit Paid')).toBeVisible();
+  });
+
+  test('the drawer: totals, customer, event, resource, status; a refusal is shown, not swallowed', async () => {
+    answerCommon([SENT, ACCEPTED]);
+    captureRequests('post', `/api/deposits/quotations/${SENT.quotationId}/mark-paid`, () =>
+      HttpResponse.json({ message: M.alreadyPaid }, { status: 409 }),
+    );
+    const { user } = await openQuotationsTab();
+    await user.click(await screen.findByRole('button', { name: 'Details of quotation 5A1B2C3D' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Deposit — quotation 5A1B2C3D' });
+    for (const text of [
+      '$5,500.00',
+      '$1,100.00',
+      '$4,400.00',
+      'Jane Smith',
+      'jane@example.com',
+      'Main Hall',
+      'Sent',
+    ])
+      expect(drawer).toHaveTextContent(text);
+    expect(within(drawer).queryByRole('button', { name: 'Mark Paid (Cheque)' })).toBeNull();
+    await user.click(within(drawer).getByRole('button', { name: 'Mark Paid (Bank)' }));
+    expect(
+      await screen.findByText(new RegExp(M.alreadyPaid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+    ).toBeVisible();
+  });
+
+  test('a load failure offers Try Again', async () => {
+    answerCommon(() => HttpResponse.json({ message: 'boom' }, { status: 500 }));
+    await openQuotationsTab();
+    expect(await screen.findByRole('button', { name: /Try Again/i })).toBeVisible();
+  });
+});

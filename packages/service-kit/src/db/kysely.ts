@@ -1,0 +1,137 @@
+/**
+ * Kysely over the kit's transactions (issue 10: one way to query; decision 35,
+ * docs/decisions/0035-kysely-over-kit-transactions.md).
+ *
+ * The kit owns connections and transactions: a tenant transaction is opened with its settings
+ * in the same round trip as BEGIN, row-level security reads them, events and audit rows ride in
+ * it, and PGlite has one connection that must never be asked for a second. So Kysely is used as
+ * the typed query builder and result mapper only: its dialect here executes every compiled
+ * query through the transaction it was made for, and refuses to open transactions or
+ * connections of its own.
+ *
+ *   const q = kyselyOf<BookingsDb>(tx);
+ *   const rows = await q.selectFrom('bookings').select(['id', 'status'])
+ *     .where('tenant_id', '=', tenantId).execute();
+ *
+ * Raw SQL goes through Kysely's `sql` tag (re-exported here), with a comment saying why the
+ * builder cannot express it.
+ */
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+} from 'kysely';
+import type { Queryable } from './types.ts';
+
+export {
+  sql,
+  type ColumnType,
+  type Expression,
+  type ExpressionBuilder,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+
+const COUNTED = /^\s*(insert|update|delete|merge)\b/i;
+
+class TransactionConnection implements DatabaseConnection {
+  readonly #tx: Queryable;
+
+  constructor(tx: Queryable) {
+    this.#tx = tx;
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.#tx.query<R>(compiled.sql, compiled.parameters);
+    // Kysely reads numAffectedRows for the write statements' results (UpdateResult …).
+    return COUNTED.test(compiled.sql)
+      ? { rows: result.rows, numAffectedRows: BigInt(result.rowCount) }
+      : { rows: result.rows };
+  }
+
+  // eslint-disable-next-line require-yield -- streaming is refused, never started
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not available through a kit transaction; page by key instead');
+  }
+}
+
+class TransactionDriver implements Driver {
+  readonly #connection: TransactionConnection;
+
+  constructor(tx: Queryable) {
+    this.#connection = new TransactionConnection(tx);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.#connection;
+  }
+
+  async beginTransaction(): Promise<void> {
+    throw new Error('Transactions belong to the service kit (db.tenantTx / db.systemTx), not to Kysely');
+  }
+
+  async commitTransaction(): Promise<void> {
+    throw new Error('Transactions belong to the service kit');
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    throw new Error('Transactions belong to the service kit');
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {}
+}
+
+class TransactionDialect implements Dialect {
+  readonly #tx: Queryable;
+
+  constructor(tx: Queryable) {
+    this.#tx = tx;
+  }
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
+    return new TransactionDriver(this.#tx);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}
+
+// One builder per transaction (or other queryable), made on first use.
+const builders = new WeakMap<Queryable, Kysely<unknown>>();
+
+/** A typed query builder whose queries run in `tx` (a kit transaction, or the database). */
+export function kyselyOf<DB>(tx: Queryable): Kysely<DB> {
+  let builder = builders.get(tx);
+  if (!builder) {
+    builder = new Kysely<unknown>({ dialect: new TransactionDialect(tx) });
+    builders.set(tx, builder);
+  }
+  return builder as Kysely<DB>;
+}

@@ -1,0 +1,184 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+/**
+ * Scheduled report e-mails end to end with the real insights service and a real SMTP peer: a
+ * schedule saved in Reports comes due in the venue's clock, insights' sweep publishes
+ * `report.email_requested`, comms writes one e-mail per recipient and its worker sends each with
+ * insights' report PDF fetched at send time. Once per schedule, due day and address (a redelivered
+ * or republished event writes nothing); insights down → the e-mail waits and goes with its PDF.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import type { DomainEvent } from '@venue/contracts';
+import { settingsChangedEvent } from '@venue/service-kit/testing';
+// The real insights service (its own test harness): the PDF comms attaches is insights' own.
+import { OWNER as VENUE, startInsights, type Harness } from '../../../insights/src/testing/harness.ts';
+import { sweepReportSchedules } from '../../../insights/src/report-exports/sweep.ts';
+import { deliverDue } from '../mail/worker.ts';
+import { startComms, startPeer, type Comms } from '../test-support.ts';
+
+/**
+ * The text of a PDF insights made (pdfkit, standard fonts): its content streams inflated, the
+ * strings of each text operation joined (as money-mail.test.ts reads money's).
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue; // not a deflated stream (an image, a font)
+    }
+    for (const op of content.matchAll(/\[(.*?)\]\s*TJ/gs))
+      parts.push(
+        [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
+          .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
+          .join(''),
+      );
+  }
+  return parts.join(' ').replace(/\s+/g, ' ');
+}
+
+const PAYMENT = {
+  businessName: 'Harbour Hall',
+  businessABN: '51824753556',
+  businessAddress: '1 Quay St',
+  businessPhone: '02 9000 0000',
+  businessEmail: 'hello@harbourhall.example',
+  bankName: 'Bank',
+  accountName: 'Harbour Hall',
+  bsb: '062000',
+  accountNumber: '12345678',
+  referenceNote: '',
+  defaultDueDays: 14,
+  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
+};
+
+describe('scheduled report e-mails with insights’ PDF', () => {
+  let insights: Harness;
+  let c: Comms;
+  let peer: Awaited<ReturnType<typeof startPeer>>;
+  const keys = { insights: '', comms: '' };
+  const insightsCall: Harness['call'] = async (...args) => {
+    process.env.AUTH_PUBLIC_KEY = keys.insights;
+    try {
+      return await insights.call(...args);
+    } finally {
+      process.env.AUTH_PUBLIC_KEY = keys.comms;
+    }
+  };
+
+  before(async () => {
+    insights = await startInsights();
+    keys.insights = process.env.AUTH_PUBLIC_KEY!;
+    c = await startComms();
+    keys.comms = process.env.AUTH_PUBLIC_KEY!;
+    peer = await startPeer();
+    c.useSmtp(peer.port);
+    process.env.INSIGHTS_URL = insights.t.url;
+    await insights.deliver(settingsChangedEvent(VENUE, 2, { payment: PAYMENT }));
+  });
+  after(async () => {
+    delete process.env.INSIGHTS_URL;
+    await peer.close();
+    await c.close();
+    await insights.close();
+  });
+
+  /** A schedule saved in Reports, swept when due: the event as the relay hands it to comms. */
+  async function due(recipients: string): Promise<DomainEvent> {
+    const made = await insightsCall('POST', '/api/reports/schedules', VENUE, {
+      frequency: 'weekly',
+      recipients,
+    });
+    assert.equal(made.status, 201, made.text);
+    const at = new Date(new Date(made.body.schedule.nextSendAt).getTime() + 1000);
+    assert.equal(await sweepReportSchedules(insights.t.kit, at), 1);
+    const { rows } = await insights.t.kit.db.systemTx((tx) =>
+      tx.query<{ id: string; tenant_id: string; data: any }>(
+        `SELECT id, tenant_id, data FROM outbox WHERE type = 'report.email_requested' ORDER BY seq`,
+      ),
+    );
+    const e = rows.filter((r) => r.data.scheduleId === made.body.schedule.id).at(-1)!;
+    return {
+      id: randomUUID(),
+      type: 'report.email_requested',
+      version: 1,
+      source: 'insights',
+      tenantId: e.tenant_id,
+      occurredAt: new Date().toISOString(),
+      data: e.data,
+    };
+  }
+
+  const queued = async (scheduleId: string) =>
+    (
+      await c.t.kit.db.tenantTx(VENUE, (tx) =>
+        tx.query<{ to_email: string; status: string; last_error: string | null }>(
+          `SELECT to_email, status, last_error FROM emails WHERE tenant_id = $1 AND dedupe_key LIKE $2 ORDER BY to_email`,
+          [VENUE, `report:${scheduleId}:%`],
+        ),
+      )
+    ).rows;
+
+  it('each recipient gets the report e-mail with the PDF, once, however often the event arrives', async () => {
+    const event = await due('owner@harbourhall.example, manager@harbourhall.example');
+    await c.deliver(event);
+    await c.deliver(event); // the relay again
+    await c.deliver({ ...event, id: randomUUID() }); // or insights publishing it twice
+    const rows = await queued((event.data as any).scheduleId);
+    assert.deepEqual(
+      rows.map((r) => r.to_email),
+      ['manager@harbourhall.example', 'owner@harbourhall.example'],
+    );
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const mails = peer.received.slice(before).filter((r) => r.mail.subject?.includes('report'));
+    assert.equal(mails.length, 2);
+    assert.deepEqual(mails.map((m) => m.to[0]).sort(), [
+      'manager@harbourhall.example',
+      'owner@harbourhall.example',
+    ]);
+    const m = mails[0]!.mail;
+    assert.match(m.subject!, /^Harbour Hall report: Last 90 days to .* 20\d\d$/);
+    assert.match(m.text!, /Your weekly report from Harbour Hall is attached/);
+    const pdf = m.attachments[0]!;
+    assert.equal(pdf.contentType, 'application/pdf');
+    assert.match(pdf.filename!, /^report-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = pdfText(pdf.content);
+    for (const heading of [
+      'Harbour Hall',
+      'Executive KPIs',
+      'Historical Performance',
+      'Forecast',
+      'Resource Utilisation',
+    ])
+      assert.ok(text.includes(heading), `${heading} in the attached report`);
+  });
+
+  it('insights down when it is due: the e-mail waits with the reason and goes with its PDF once insights answers', async () => {
+    const event = await due('late@harbourhall.example');
+    process.env.INSIGHTS_URL = 'http://127.0.0.1:9'; // nothing listens
+    try {
+      await c.deliver(event);
+      await deliverDue(c.t.kit, c.deps);
+    } finally {
+      process.env.INSIGHTS_URL = insights.t.url;
+    }
+    const [row] = await queued((event.data as any).scheduleId);
+    assert.equal(row?.status, 'pending');
+    assert.match(row!.last_error!, /could not be fetched from insights/);
+    assert.ok(!peer.received.some((r) => r.to.includes('late@harbourhall.example')));
+
+    c.clock.advance(60_000);
+    await deliverDue(c.t.kit, c.deps);
+    const m = peer.received.find((r) => r.to.includes('late@harbourhall.example'));
+    assert.ok(m, 'sent once insights answered');
+    assert.ok(pdfText(m.mail.attachments[0]!.content).includes('Executive KPIs'));
+  });
+});

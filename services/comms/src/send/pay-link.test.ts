@@ -1,0 +1,93 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+/**
+ * Send Pay Link carries money's real payment link (decision 43): the e-mail has the link money
+ * answered; a booking without an open invoice is refused in money's words; money's answers are
+ * read by the client against a stand-in money.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { booking, bookingEvent, startComms, type Comms } from '../test-support.ts';
+import { fetchPayLinkFromMoney } from './pay-link.ts';
+
+describe('Send Pay Link', () => {
+  let c: Comms;
+  before(async () => {
+    c = await startComms({
+      fetchPayLink: async (_tenantId, bookingId) =>
+        bookingId.endsWith('0')
+          ? { refused: 'This booking has no issued invoice with an amount due.' }
+          : { url: `https://venue.example/pay/${bookingId}` },
+    });
+  });
+  after(() => c.close());
+
+  it('puts the link money made into the e-mail, or refuses with money’s words', async () => {
+    const open = { id: '2a000000-0000-4000-8000-000000000001' };
+    const none = { id: '2a000000-0000-4000-8000-000000000010' };
+    await c.deliver(bookingEvent('booking.created', booking(open)));
+    await c.deliver(bookingEvent('booking.created', booking(none)));
+    const sent = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+      purpose: 'payment_link',
+      bookingId: open.id,
+      recipientEmail: 'jane@example.com',
+    });
+    assert.equal(sent.status, 202, sent.text);
+    assert.ok(sent.body.email.body.includes(`https://venue.example/pay/${open.id}`));
+    const refused = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+      purpose: 'payment_link',
+      bookingId: none.id,
+      recipientEmail: 'jane@example.com',
+    });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.message, 'This booking has no issued invoice with an amount due.');
+    assert.equal(refused.body.errors[0].path, 'bookingId');
+  });
+});
+
+describe("money's payment-link call, as comms reads it", () => {
+  let server: Server;
+  let answer: { status: number; body: unknown } = { status: 200, body: {} };
+  const saved = process.env.MONEY_URL;
+  before(async () => {
+    process.env.INTERNAL_SECRET ??= 'comms-pay-link-test-secret-0123456789';
+    server = createServer((req, res) => {
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    process.env.MONEY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    process.env.MONEY_URL = saved;
+    await new Promise<void>((ok) => server.close(() => ok()));
+  });
+
+  const tenant = '0a000000-0000-4000-8000-000000000001';
+  const bookingId = '2a000000-0000-4000-8000-000000000001';
+
+  it('a link, a refusal, and money unreachable', async () => {
+    answer = {
+      status: 200,
+      body: {
+        invoiceId: '3a000000-0000-4000-8000-000000000001',
+        invoiceNumber: 'INV-2026-00001',
+        url: 'https://venue.example/pay/abc',
+        path: '/pay/abc',
+        cardPayments: false,
+        createdAt: '2026-11-20T00:00:00.000Z',
+        balanceCents: 1000,
+      },
+    };
+    assert.deepEqual(await fetchPayLinkFromMoney(tenant, bookingId), {
+      url: 'https://venue.example/pay/abc',
+    });
+    answer = { status: 409, body: { message: 'This booking has no issued invoice with an amount due.' } };
+    assert.deepEqual(await fetchPayLinkFromMoney(tenant, bookingId), {
+      refused: 'This booking has no issued invoice with an amount due.',
+    });
+    answer = { status: 200, body: { nonsense: true } };
+    await assert.rejects(fetchPayLinkFromMoney(tenant, bookingId), (err: any) => err.status === 503);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Every Reports call's answer for one tenant and query, from the read model only (decision 39,
+ * 45): the routes serve one call each, and exports (PDF, CSV, scheduled e-mails) take the whole
+ * bundle with `loadReports`. Run inside a transaction of the tenant (`kit.db.tenantTx`); a
+ * tenant whose settings copy has not arrived gets 503 rather than figures on a guessed clock.
+ */
+import type { REPORTS_PATHS } from '@venue/contracts/insights';
+import {
+  cancellationReasonsSchema,
+  executiveKpisSchema,
+  forecastSchema,
+  funnelDataSchema,
+  historicalDataSchema,
+  paymentAnalysisSchema,
+  pipelineDataSchema,
+  reportSummarySchema,
+  resourceUtilisationSchema,
+} from '@venue/contracts/insights';
+import { requireSettingsCopy, type Tx } from '@venue/service-kit';
+import type { z } from 'zod';
+import { cancellationReasons, funnelData } from './funnel.ts';
+import { executiveKpis } from './kpis.ts';
+import { forecast, historicalData, pipelineData } from './months.ts';
+import { paymentAnalysis } from './payments.ts';
+import { reportScope, vipCustomers, type ReportScope, type ReportsQueryValues } from './scope.ts';
+import { reportSummary } from './summary.ts';
+import { resourceUtilisation } from './utilisation.ts';
+
+/**
+ * The reports' clock. Tests set `now` to a fixed instant so every figure can be worked out by
+ * hand; nothing else changes it.
+ */
+export const reportsClock = { now: (): Date => new Date() };
+
+/** Each call: its answer's schema and how it is computed. Keys are REPORTS_PATHS' keys. */
+export const REPORT_CALLS = {
+  executiveKpis: { schema: executiveKpisSchema, compute: executiveKpis },
+  historical: { schema: historicalDataSchema, compute: historicalData },
+  pipeline: { schema: pipelineDataSchema, compute: pipelineData },
+  funnel: { schema: funnelDataSchema, compute: funnelData },
+  payments: { schema: paymentAnalysisSchema, compute: paymentAnalysis },
+  utilisation: { schema: resourceUtilisationSchema, compute: resourceUtilisation },
+  cancellations: { schema: cancellationReasonsSchema, compute: cancellationReasons },
+  forecast: { schema: forecastSchema, compute: forecast },
+  summary: { schema: reportSummarySchema, compute: reportSummary },
+} as const satisfies Record<
+  keyof typeof REPORTS_PATHS,
+  { schema: z.ZodType; compute: (tx: Tx, s: ReportScope) => Promise<unknown> }
+>;
+
+export type ReportCall = keyof typeof REPORT_CALLS;
+
+/** Every call's answer, as the route for it sends it. */
+export type ReportsBundle = { [K in ReportCall]: z.output<(typeof REPORT_CALLS)[K]['schema']> };
+
+/** The scope of a query for a tenant: its settings copy's time zone, the reports clock. */
+export async function scopeFor(
+  tx: Tx,
+  tenantId: string,
+  query: ReportsQueryValues,
+  now: Date = reportsClock.now(),
+): Promise<ReportScope> {
+  const settings = await requireSettingsCopy(tx, tenantId, 'Reports');
+  const s = reportScope(tenantId, settings.timezone, now, query);
+  if (s.vip) s.vipIds = await vipCustomers(tx, s);
+  return s;
+}
+
+/** One call's answer, checked against its schema. */
+export async function loadReport<K extends ReportCall>(
+  tx: Tx,
+  s: ReportScope,
+  call: K,
+): Promise<ReportsBundle[K]> {
+  const { schema, compute } = REPORT_CALLS[call];
+  return schema.parse(await compute(tx, s)) as ReportsBundle[K];
+}
+
+/**
+ * The whole bundle: every call's answer for the query (the period, segments, months, periods
+ * and resource it names; the spec's defaults otherwise), in one transaction of the tenant.
+ */
+export async function loadReports(
+  tx: Tx,
+  tenantId: string,
+  query: ReportsQueryValues = {},
+  now: Date = reportsClock.now(),
+): Promise<ReportsBundle> {
+  const s = await scopeFor(tx, tenantId, query, now);
+  const out: Partial<Record<ReportCall, unknown>> = {};
+  for (const call of Object.keys(REPORT_CALLS) as ReportCall[]) out[call] = await loadReport(tx, s, call);
+  return out as ReportsBundle;
+}

@@ -1,0 +1,219 @@
+/**
+ * The Deposits page's Quotations tab (spec 03 §2.2, §4 "Deposit flag"): quotations with a
+ * deposit above 0, and Mark Paid / Mark Unpaid of the quotation's flag. Before acceptance no
+ * invoice exists, so the flag is the quotation's own (set with when and how; cleared with an
+ * audit record). Once accepted the deposit is the booking's DEPOSIT invoice (decision 33): the
+ * tab reads that invoice and refuses to mark the quotation, so a deposit never has two writers.
+ * Each change is one conditional update, so two clicks at once change it once.
+ */
+import { gstSplit } from '@venue/contracts/money';
+import {
+  quotationDepositMarkPaidSchema,
+  QUOTATION_DEPOSIT_MESSAGES as M,
+  type QuotationDeposit,
+} from '@venue/contracts/money-api';
+import {
+  conflict,
+  parseBody,
+  requireAuth,
+  requirePermission,
+  withTx,
+  type AppContext,
+  type AppRouter,
+  type Tx,
+} from '@venue/service-kit';
+import { dateText, db, NOW } from '../db/query.ts';
+import { idParam, tenantOf } from '../shared/http.ts';
+import { moneySettings, today } from '../shared/settings.ts';
+import { effectiveStatus, loadQuotation, type QuotationRow } from './quotation-row.ts';
+
+const guard = [requireAuth, requirePermission('deposits'), withTx] as const;
+
+interface Row extends QuotationRow {
+  deposit_paid_at: Date | string | null;
+  deposit_paid_method: QuotationDeposit['paymentMethod'];
+  invoice_number: string | null;
+  invoice_status: string | null;
+  invoice_paid_at: Date | string | null;
+}
+
+// An accepted quotation's snapshot is what was quoted; the booking's deposit invoice says whether it is paid.
+function selectDeposits(tx: Tx) {
+  return db(tx)
+    .selectFrom('quotations as q')
+    .leftJoin('invoices as d', (j) =>
+      j
+        .onRef('d.tenant_id', '=', 'q.tenant_id')
+        .onRef('d.booking_id', '=', 'q.booking_id')
+        .on('d.type', '=', 'DEPOSIT')
+        .on('d.status', '<>', 'VOID'),
+    )
+    .select((eb) => [
+      'q.tenant_id',
+      'q.id',
+      'q.customer_name',
+      'q.customer_email',
+      'q.event_type',
+      'q.resource_name',
+      dateText(eb.ref('q.event_date')).as('event_date'),
+      'q.start_time',
+      'q.end_time',
+      'q.total_cents',
+      'q.tax_type',
+      'q.tax_rate_bp',
+      'q.deposit_type',
+      'q.deposit_cents',
+      'q.deposit_paid',
+      'q.deposit_paid_at',
+      'q.deposit_paid_method',
+      dateText(eb.ref('q.valid_until')).as('valid_until'),
+      'q.status',
+      'q.booking_id',
+      'q.accepted_snapshot',
+      'q.created_at',
+      'd.invoice_number',
+      'd.status as invoice_status',
+      'd.paid_at as invoice_paid_at',
+    ])
+    .$castTo<Row>();
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toQuotationDeposit(r: Row, day: string): QuotationDeposit {
+  const status = effectiveStatus(r, day);
+  const snap = r.status === 'Accepted' ? r.accepted_snapshot : null;
+  // The GST-inclusive total as quoted (the snapshot's when accepted; else worked out as the list does).
+  const total = snap
+    ? Math.round(snap.totalInclGst * 100)
+    : gstSplit(Number(r.total_cents), r.tax_type === 'Exclusive' ? 'exclusive' : 'inclusive', r.tax_rate_bp)
+        .totalCents;
+  const deposit = snap ? snap.depositCents : Number(r.deposit_cents);
+  const accepted = r.status === 'Accepted';
+  const paid = accepted ? r.invoice_status === 'PAID' : r.deposit_paid;
+  const paidAt = accepted ? (paid ? iso(r.invoice_paid_at) : null) : iso(r.deposit_paid_at);
+  return {
+    quotationId: r.id,
+    hallOwnerId: r.tenant_id,
+    customerName: snap?.customerName ?? r.customer_name,
+    customerEmail: snap?.customerEmail ?? r.customer_email,
+    eventType: snap?.eventType ?? r.event_type,
+    eventDate: snap?.eventDate ?? r.event_date,
+    startTime: snap?.startTime ?? r.start_time,
+    endTime: snap?.endTime ?? r.end_time,
+    resource: snap?.resourceName ?? r.resource_name,
+    quotationStatus: status,
+    totalCents: total,
+    depositCents: deposit,
+    finalDueCents: Math.max(0, total - deposit),
+    depositType: snap?.depositType ?? r.deposit_type,
+    depositPaid: paid,
+    paidAt,
+    paymentMethod: accepted || !paid ? null : r.deposit_paid_method,
+    status: paid ? 'Deposit Paid' : status,
+    markable: r.status === 'Draft' || r.status === 'Sent',
+    bookingId: r.booking_id,
+    depositInvoiceNumber: r.invoice_number,
+  };
+}
+
+async function one(tx: Tx, tenantId: string, id: string, day: string): Promise<QuotationDeposit> {
+  const row = await selectDeposits(tx)
+    .where('q.tenant_id', '=', tenantId)
+    .where('q.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return toQuotationDeposit(row, day);
+}
+
+/** Why a mark did not apply (the conditional update matched nothing): 404 or the right 409. */
+async function refusal(tx: Tx, tenantId: string, id: string | null, paying: boolean): Promise<never> {
+  const row = await loadQuotation(tx, tenantId, id);
+  if (Number(row.deposit_cents) <= 0) throw conflict(M.noDeposit);
+  if (row.status === 'Accepted' || row.status === 'Accepting') throw conflict(M.accepted);
+  if (row.status === 'Declined') throw conflict(M.declined);
+  throw conflict(paying ? M.alreadyPaid : M.notPaid);
+}
+
+async function audit(tx: Tx, ctx: AppContext, action: string, d: QuotationDeposit, info: string) {
+  await tx.audit(ctx, {
+    action,
+    targetType: 'quotation',
+    target: d.quotationId,
+    targetLabel: `${d.customerName} · ${d.eventType} · ${d.eventDate}`,
+    additionalInfo: info,
+  });
+}
+
+export function quotationDepositRoutes(router: AppRouter): void {
+  router.get('/api/deposits/quotations', ...guard, async (ctx) => {
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const day = today(await moneySettings(tx, tenantId));
+    const rows = await selectDeposits(tx)
+      .where('q.tenant_id', '=', tenantId)
+      .where('q.deposit_cents', '>', 0)
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.id')
+      .limit(5000)
+      .execute();
+    ctx.body = rows.map((r) => toQuotationDeposit(r, day));
+  });
+
+  router.post('/api/deposits/quotations/:id/mark-paid', ...guard, async (ctx) => {
+    const body = parseBody(ctx, quotationDepositMarkPaidSchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const id = idParam(ctx);
+    const day = today(await moneySettings(tx, tenantId));
+    // One conditional update: only an unpaid deposit of a Draft or Sent quotation is marked.
+    const { numUpdatedRows } = await db(tx)
+      .updateTable('quotations')
+      .set({
+        deposit_paid: true,
+        deposit_paid_at: NOW,
+        deposit_paid_method: body.paymentMethod,
+        updated_at: NOW,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deposit_cents', '>', 0)
+      .where('deposit_paid', '=', false)
+      .where('status', 'in', ['Draft', 'Sent'])
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) await refusal(tx, tenantId, id, true);
+    const d = await one(tx, tenantId, id!, day);
+    const ref = body.reference ? `, reference ${body.reference}` : '';
+    await audit(tx, ctx, 'quotation_deposit_paid', d, `${body.paymentMethod}${ref}`);
+    ctx.body = d;
+  });
+
+  router.post('/api/deposits/quotations/:id/mark-unpaid', ...guard, async (ctx) => {
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const id = idParam(ctx);
+    const day = today(await moneySettings(tx, tenantId));
+    const q = db(tx);
+    // The method it was paid by, read under the row lock, for the audit line.
+    const old = q
+      .selectFrom('quotations')
+      .select('deposit_paid_method')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .as('old');
+    const rows = await q
+      .updateTable('quotations as q')
+      .from(old)
+      .set({ deposit_paid: false, deposit_paid_at: null, deposit_paid_method: null, updated_at: NOW })
+      .where('q.tenant_id', '=', tenantId)
+      .where('q.id', '=', id)
+      .where('q.deposit_paid', '=', true)
+      .where('q.status', 'in', ['Draft', 'Sent'])
+      .returning('old.deposit_paid_method as method')
+      .execute();
+    if (rows.length === 0) await refusal(tx, tenantId, id, false);
+    const d = await one(tx, tenantId, id!, day);
+    await audit(tx, ctx, 'quotation_deposit_unpaid', d, `was paid by ${rows[0]!.method ?? 'unknown'}`);
+    ctx.body = d;
+  });
+}
