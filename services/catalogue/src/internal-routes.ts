@@ -17,6 +17,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
       const rows = await db(t)
         .selectFrom('resources')
         .select(RESOURCE_COLUMNS)
+        .where('tenant_id', '=', tenantId)
         .orderBy((eb) => eb.fn('lower', ['name']))
         .orderBy('code')
         .execute();
@@ -39,7 +40,12 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     ctx.body = await kit.db.tenantTx(tenantId, async (t) => {
       const q = db(t);
       const resources = (
-        await q.selectFrom('resources').select(RESOURCE_COLUMNS).orderBy('code').execute()
+        await q
+          .selectFrom('resources')
+          .select(RESOURCE_COLUMNS)
+          .where('tenant_id', '=', tenantId)
+          .orderBy('code')
+          .execute()
       ).map(toResource);
       const pricing = await q
         .selectFrom('pricing')
@@ -51,15 +57,23 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
           'weekend_rate_cents as weekendRateCents',
           'description',
         ])
+        .where('tenant_id', '=', tenantId)
         .orderBy('resource_id')
         .execute();
       const addons = await q
         .selectFrom('addons')
         .select(['id', 'name', 'price_cents as priceCents', 'description'])
+        .where('tenant_id', '=', tenantId)
         .orderBy('name')
         .execute();
       const holidays = (
-        await q.selectFrom('holidays').select(holidayColumns).orderBy('date').orderBy('name').execute()
+        await q
+          .selectFrom('holidays')
+          .select(holidayColumns)
+          .where('tenant_id', '=', tenantId)
+          .orderBy('date')
+          .orderBy('name')
+          .execute()
       ).map(toHoliday);
       return { resources, pricing, addons, holidays, blockouts: await listBlockouts(t) };
     });

@@ -27,6 +27,7 @@ async function checkResources(ctx: AppContext, ids: string[]): Promise<void> {
   const rows = await db(tx(ctx))
     .selectFrom('resources')
     .select(['id', 'status'])
+    .where('tenant_id', '=', tenantOf(ctx))
     .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
     .execute();
   if (rows.length !== ids.length) throw notFound('Resource not found');
@@ -208,6 +209,7 @@ export function blockoutRoutes(router: AppRouter): void {
       const found = await db(tx(ctx))
         .selectFrom('resources')
         .select('id')
+        .where('tenant_id', '=', tenantOf(ctx))
         .where((eb) => eb('id', '=', eb.fn.any(eb.val(kept))))
         .execute();
       if (found.length !== kept.length) throw notFound('Resource not found');
@@ -218,9 +220,14 @@ export function blockoutRoutes(router: AppRouter): void {
     await q
       .updateTable('blockouts')
       .set((eb) => ({ ...periodRow(input, zone, startsAt, endsAt), updated_at: eb.fn<Date>('now') }))
+      .where('tenant_id', '=', tenantOf(ctx))
       .where('id', '=', before.id)
       .execute();
-    await q.deleteFrom('blockout_resources').where('blockout_id', '=', before.id).execute();
+    await q
+      .deleteFrom('blockout_resources')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('blockout_id', '=', before.id)
+      .execute();
     await linkResources(ctx, before.id, input.resourceIds);
     const after = (await findBlockout(tx(ctx), before.id))!;
     await tx(ctx).publish('blockout.updated', blockoutEventData(tenantOf(ctx), after));
@@ -244,7 +251,11 @@ export function blockoutRoutes(router: AppRouter): void {
   router.delete('/api/blockouts/:id', ...write, async (ctx) => {
     const b = await findBlockout(tx(ctx), idParam(ctx, NOT_FOUND));
     if (!b) throw notFound(NOT_FOUND);
-    await db(tx(ctx)).deleteFrom('blockouts').where('id', '=', b.id).execute();
+    await db(tx(ctx))
+      .deleteFrom('blockouts')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', b.id)
+      .execute();
     await tx(ctx).publish('blockout.deleted', blockoutEventData(tenantOf(ctx), b));
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',

@@ -1,13 +1,13 @@
 import type { Blockout } from '@venue/contracts/catalogue';
 import type { Tx } from '@venue/service-kit';
 import { isoInstant } from '../common.ts';
-import { db } from '../db/query.ts';
+import { db, tenantIdOf } from '../db/query.ts';
 
 // The answer's shape is the API contract's (contracts catalogue/responses.ts).
 export { BLOCKOUT_REASONS, type Blockout } from '@venue/contracts/catalogue';
 
 /**
- * Block-outs with their resources (id and name, by name), in one statement: each block-out's
+ * The tenant's block-outs with their resources (id and name, by name), in one statement: each block-out's
  * resources are aggregated in a correlated subquery, `json_agg(x ORDER BY lower(x.name), x.id)`.
  */
 function blockoutQuery(tx: Tx) {
@@ -45,7 +45,8 @@ function blockoutQuery(tx: Tx) {
             .as('list'),
         )
         .as('resources'),
-    ]);
+    ])
+    .where('b.tenant_id', '=', tenantIdOf(tx));
 }
 
 type BlockoutRow = Awaited<ReturnType<ReturnType<typeof blockoutQuery>['executeTakeFirstOrThrow']>>;
@@ -126,17 +127,19 @@ export async function detachResourceFromBlockouts(
   for (const b of affected) {
     await q
       .deleteFrom('blockout_resources')
+      .where('tenant_id', '=', tenantId)
       .where('blockout_id', '=', b.id)
       .where('resource_id', '=', resourceId)
       .execute();
     const remaining = b.resourceIds.filter((id) => id !== resourceId);
     if (remaining.length === 0) {
-      await q.deleteFrom('blockouts').where('id', '=', b.id).execute();
+      await q.deleteFrom('blockouts').where('tenant_id', '=', tenantId).where('id', '=', b.id).execute();
       await tx.publish('blockout.deleted', blockoutEventData(tenantId, b));
     } else {
       await q
         .updateTable('blockouts')
         .set((eb) => ({ updated_at: eb.fn<Date>('now') }))
+        .where('tenant_id', '=', tenantId)
         .where('id', '=', b.id)
         .execute();
       await tx.publish('blockout.updated', blockoutEventData(tenantId, { ...b, resourceIds: remaining }));

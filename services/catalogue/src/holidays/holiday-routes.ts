@@ -45,6 +45,7 @@ async function findHoliday(ctx: AppContext): Promise<Holiday> {
   const row = await db(tx(ctx))
     .selectFrom('holidays')
     .select(holidayColumns)
+    .where('tenant_id', '=', tenantOf(ctx))
     .where('id', '=', idParam(ctx, NOT_FOUND))
     .executeTakeFirst();
   if (!row) throw notFound(NOT_FOUND);
@@ -56,6 +57,7 @@ async function sameDayAndName(ctx: AppContext, date: string, name: string, excep
   let query = db(tx(ctx))
     .selectFrom('holidays')
     .select('id')
+    .where('tenant_id', '=', tenantOf(ctx))
     .where('date', '=', date)
     .where('name', '=', name);
   if (exceptId) query = query.where('id', '<>', exceptId);
@@ -69,6 +71,7 @@ async function checkUnique(ctx: AppContext, h: HolidayInput, exceptId: string | 
     const sub = await db(tx(ctx))
       .selectFrom('holidays')
       .select('id')
+      .where('tenant_id', '=', tenantOf(ctx))
       .where('id', '=', h.substitutes)
       .executeTakeFirst();
     if (!sub) throw notFound('Substituted holiday not found');
@@ -103,7 +106,10 @@ export function holidayRoutes(router: AppRouter): void {
   // Read also by whoever books (the Confirmed list's Public holiday filter), like the resources.
   router.get('/api/holidays', ...RESOURCE_LIST_GUARDS, async (ctx) => {
     const q = parseQuery(ctx, holidayListQuery);
-    let query = db(tx(ctx)).selectFrom('holidays').select(holidayColumns);
+    let query = db(tx(ctx))
+      .selectFrom('holidays')
+      .select(holidayColumns)
+      .where('tenant_id', '=', tenantOf(ctx));
     if (q.year) {
       const [from, to] = yearRange(q.year);
       query = query.where('date', '>=', from).where('date', '<', to);
@@ -139,7 +145,10 @@ export function holidayRoutes(router: AppRouter): void {
 
   router.get('/api/holidays/export.ics', ...read, async (ctx) => {
     const { year } = parseQuery(ctx, holidayExportQuery);
-    let query = db(tx(ctx)).selectFrom('holidays').select(holidayColumns);
+    let query = db(tx(ctx))
+      .selectFrom('holidays')
+      .select(holidayColumns)
+      .where('tenant_id', '=', tenantOf(ctx));
     if (year) {
       const [from, to] = yearRange(year);
       query = query.where('date', '>=', from).where('date', '<', to);
@@ -235,6 +244,7 @@ export function holidayRoutes(router: AppRouter): void {
             substitutes: input.substitutes,
             updated_at: eb.fn<Date>('now'),
           }))
+          .where('tenant_id', '=', tenantOf(ctx))
           .where('id', '=', before.id)
           .returning(holidayColumns)
           .executeTakeFirstOrThrow(),
@@ -254,8 +264,13 @@ export function holidayRoutes(router: AppRouter): void {
   router.delete('/api/holidays/:id', ...write, async (ctx) => {
     const h = await findHoliday(ctx);
     const q = db(tx(ctx));
-    await q.updateTable('holidays').set({ substitutes: null }).where('substitutes', '=', h.id).execute();
-    await q.deleteFrom('holidays').where('id', '=', h.id).execute();
+    await q
+      .updateTable('holidays')
+      .set({ substitutes: null })
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('substitutes', '=', h.id)
+      .execute();
+    await q.deleteFrom('holidays').where('tenant_id', '=', tenantOf(ctx)).where('id', '=', h.id).execute();
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'settings',

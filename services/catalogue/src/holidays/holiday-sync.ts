@@ -98,6 +98,7 @@ export async function syncHolidays(
     await q
       .updateTable('holidays')
       .set({ substitutes: ids.get(h.substituteFor)! })
+      .where('tenant_id', '=', tenantId)
       .where('id', '=', ids.get(h.name)!)
       .where('substitutes', 'is', null)
       .execute();
@@ -106,6 +107,7 @@ export async function syncHolidays(
   const rows = await q
     .selectFrom('holidays')
     .select(holidayColumns)
+    .where('tenant_id', '=', tenantId)
     .where((eb) => eb('id', '=', eb.fn.any(eb.val(listed))))
     .orderBy('date')
     .orderBy('name')

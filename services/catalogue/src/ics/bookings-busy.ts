@@ -7,7 +7,7 @@
  */
 import { BLOCKING_BOOKING_STATUSES, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
 import { sql, type Consumer, type Tx } from '@venue/service-kit';
-import { db } from '../db/query.ts';
+import { db, tenantIdOf } from '../db/query.ts';
 
 export interface BusyPeriod {
   id: string;
@@ -68,6 +68,8 @@ export async function busyPeriods(tx: Tx, resourceId: string): Promise<BusyPerio
   const rows = await db(tx)
     .selectFrom('booking_busy')
     .select(['booking_id', 'status', 'starts_at', 'ends_at', 'setup_minutes', 'packdown_minutes'])
+    // booking_busy_resource_idx (tenant_id, resource_id, starts_at) serves filter and order
+    .where('tenant_id', '=', tenantIdOf(tx))
     .where('resource_id', '=', resourceId)
     .where((eb) => eb('status', '=', eb.fn.any(eb.val([...BLOCKING_BOOKING_STATUSES]))))
     // A named-argument call and interval arithmetic on now(): the builder types neither.

@@ -64,7 +64,16 @@ export async function ensureStarterAddons(t: Tx, tenantId: string): Promise<void
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .executeTakeFirst();
   if (marked.numInsertedOrUpdatedRows !== 1n) return;
-  if (await q.selectFrom('addons').select('id').limit(1).executeTakeFirst()) return;
+  // In the primary key's order: a bare LIMIT 1 is planned as a Seq Scan hoping to meet one of the
+  // tenant's rows early, which a big table full of other tenants' rows makes a long read.
+  const any = await q
+    .selectFrom('addons')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (any) return;
   await q
     .insertInto('addons')
     .values(
@@ -82,6 +91,7 @@ async function findAddon(ctx: AppContext) {
   const row = await db(tx(ctx))
     .selectFrom('addons')
     .select(COLUMNS)
+    .where('tenant_id', '=', tenantOf(ctx))
     .where('id', '=', idParam(ctx, NOT_FOUND))
     .executeTakeFirst();
   if (!row) throw notFound(NOT_FOUND);
@@ -94,6 +104,7 @@ export function addonRoutes(router: AppRouter): void {
     const rows = await db(tx(ctx))
       .selectFrom('addons')
       .select(COLUMNS)
+      .where('tenant_id', '=', tenantOf(ctx))
       .orderBy((eb) => eb.fn('lower', ['name']))
       .orderBy('id')
       .execute();
@@ -138,6 +149,7 @@ export function addonRoutes(router: AppRouter): void {
           description: input.description,
           updated_at: eb.fn<Date>('now'),
         }))
+        .where('tenant_id', '=', tenantOf(ctx))
         .where('id', '=', before.id)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow(),
@@ -155,7 +167,11 @@ export function addonRoutes(router: AppRouter): void {
 
   router.delete('/api/addons/:id', ...write, async (ctx) => {
     const a = await findAddon(ctx);
-    await db(tx(ctx)).deleteFrom('addons').where('id', '=', a.id).execute();
+    await db(tx(ctx))
+      .deleteFrom('addons')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', a.id)
+      .execute();
     await tx(ctx).audit(ctx, {
       action: 'settings_updated',
       targetType: 'pricing',

@@ -2,7 +2,7 @@ import type { Tx } from '@venue/service-kit';
 import type { PriceQuote, QuoteRequest } from '@venue/contracts/catalogue';
 import { badRequest, notFound } from '@venue/service-kit';
 import { dollars, num } from '../common.ts';
-import { db } from '../db/query.ts';
+import { db, tenantIdOf } from '../db/query.ts';
 
 export interface RateCard {
   rateType: 'hourly' | 'daily';
@@ -111,21 +111,25 @@ export { quoteRequest, type QuoteRequest } from '@venue/contracts/catalogue';
 /** Looks up the rate card, holiday and add-ons of the request in the tenant's data. */
 export async function quoteFor(tx: Tx, req: QuoteRequest): Promise<Quote> {
   const q = db(tx);
+  const tenantId = tenantIdOf(tx);
   const resource = await q
     .selectFrom('resources')
     .select('id')
+    .where('tenant_id', '=', tenantId)
     .where('id', '=', req.resourceId)
     .executeTakeFirst();
   if (!resource) throw notFound('Resource not found');
   const card = await q
     .selectFrom('pricing')
     .select(['rate_type', 'weekday_rate_cents', 'weekend_rate_cents'])
+    .where('tenant_id', '=', tenantId)
     .where('resource_id', '=', req.resourceId)
     .executeTakeFirst();
   // The highest surcharge wins when a date carries more than one holiday.
   const holiday = await q
     .selectFrom('holidays')
     .select(['name', 'surcharge_percent'])
+    .where('tenant_id', '=', tenantId)
     .where('date', '=', req.date)
     .orderBy('surcharge_percent', 'desc')
     .orderBy('name')
@@ -139,6 +143,7 @@ export async function quoteFor(tx: Tx, req: QuoteRequest): Promise<Quote> {
     ? await q
         .selectFrom('addons')
         .select(['id', 'name', 'price_cents'])
+        .where('tenant_id', '=', tenantId)
         .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
         .execute()
     : [];

@@ -24,20 +24,21 @@ import {
   tenantOf,
   tx,
 } from '../common.ts';
-import { db } from '../db/query.ts';
+import { db, tenantIdOf } from '../db/query.ts';
 import { changes } from '../resources/resource-model.ts';
 import { quoteFor, quoteRequest } from './price-quote.ts';
 
 const NOT_FOUND = 'Pricing not found';
 const { read, write } = PRICING_GUARDS;
 
-/** Rate cards with their resource's name, type and capacity (row-level security scopes both). */
+/** The tenant's rate cards with their resource's name, type and capacity. */
 function pricingQuery(t: Tx) {
   return db(t)
     .selectFrom('pricing as p')
     .innerJoin('resources as r', (j) =>
       j.onRef('r.tenant_id', '=', 'p.tenant_id').onRef('r.id', '=', 'p.resource_id'),
     )
+    .where('p.tenant_id', '=', tenantIdOf(t))
     .select([
       'p.id',
       'p.resource_id',
@@ -81,14 +82,23 @@ async function findPricing(ctx: AppContext, id: string): Promise<Pricing> {
 }
 
 async function requireResource(ctx: AppContext, id: string): Promise<void> {
-  const row = await db(tx(ctx)).selectFrom('resources').select('id').where('id', '=', id).executeTakeFirst();
+  const row = await db(tx(ctx))
+    .selectFrom('resources')
+    .select('id')
+    .where('tenant_id', '=', tenantOf(ctx))
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('Resource not found');
 }
 
 const ONE_CARD_MESSAGE = 'This resource already has a rate card. Edit the existing one instead.';
 
 async function assertNoOtherCard(ctx: AppContext, resourceId: string, exceptId?: string): Promise<void> {
-  let query = db(tx(ctx)).selectFrom('pricing').select('id').where('resource_id', '=', resourceId);
+  let query = db(tx(ctx))
+    .selectFrom('pricing')
+    .select('id')
+    .where('tenant_id', '=', tenantOf(ctx))
+    .where('resource_id', '=', resourceId);
   if (exceptId) query = query.where('id', '<>', exceptId);
   const other = await query.executeTakeFirst();
   if (other) throw conflict(ONE_CARD_MESSAGE);
@@ -163,6 +173,7 @@ export function pricingRoutes(router: AppRouter): void {
           description: input.description,
           updated_at: eb.fn<Date>('now'),
         }))
+        .where('tenant_id', '=', tenantOf(ctx))
         .where('id', '=', before.id)
         .execute(),
     );
@@ -180,7 +191,11 @@ export function pricingRoutes(router: AppRouter): void {
 
   router.delete('/api/pricing/:id', ...write, async (ctx) => {
     const p = await findPricing(ctx, idParam(ctx, NOT_FOUND));
-    await db(tx(ctx)).deleteFrom('pricing').where('id', '=', p.id).execute();
+    await db(tx(ctx))
+      .deleteFrom('pricing')
+      .where('tenant_id', '=', tenantOf(ctx))
+      .where('id', '=', p.id)
+      .execute();
     await tx(ctx).audit(ctx, {
       action: 'pricing_updated',
       targetType: 'pricing',
