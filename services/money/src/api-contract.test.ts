@@ -39,6 +39,8 @@ describe('money answers match the API contract', () => {
     const inv = (await ok('POST', '/api/invoices', 201, { bookingId, invoiceType: 'FINAL' })).body;
     await ok('POST', '/api/invoices', 409, { bookingId, invoiceType: 'FINAL' });
     await ok('GET', `/api/invoices/hall-owner/${OWNER}`, 200);
+    await ok('GET', '/api/invoices?limit=5&status=DRAFT&sort=total', 200);
+    await ok('GET', '/api/invoices/summary?search=a', 200);
     await ok('GET', '/api/invoices/export.csv?status=DRAFT&sort=total&order=asc', 200);
     await ok('PUT', `/api/invoices/${inv.id}/status`, 200, { status: 'SENT' });
     await ok('PUT', `/api/invoices/${inv.id}/status`, 409, { status: 'SENT' });

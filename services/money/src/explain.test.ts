@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { encodeCursor } from '@venue/service-kit/paging';
 import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
 import { OWNER, OWNER2, startMoney, type Harness } from './testing/harness.ts';
 
@@ -80,6 +81,20 @@ after(async () => {
 const REQUESTS: Array<[string, string, () => string, unknown?]> = [
   ['GET', 'invoices list', () => `/api/invoices/hall-owner/${OWNER}`],
   ['GET', 'invoices list by status', () => `/api/invoices/hall-owner/${OWNER}?status=PARTIAL`],
+  ['GET', 'invoices page', () => `/api/invoices?limit=25`],
+  [
+    'GET',
+    'invoices page after a cursor',
+    () =>
+      `/api/invoices?limit=25&cursor=${encodeCursor('issueDate', 'desc', ['20460', '2026-03-01T00:00:00.000000Z', randomUUID()])}`,
+  ],
+  ['GET', 'invoices page 3', () => `/api/invoices?limit=25&page=3&withTotal=0`],
+  ['GET', 'invoices page by due date', () => `/api/invoices?limit=25&sort=dueDate&order=asc`],
+  ['GET', 'invoices page by number', () => `/api/invoices?limit=25&sort=invoiceNumber`],
+  ['GET', 'invoices page by total', () => `/api/invoices?limit=25&sort=total`],
+  ['GET', 'invoices page searched', () => `/api/invoices?limit=25&search=seed%2012&status=PARTIAL,SENT`],
+  ['GET', 'invoices page in a range', () => `/api/invoices?limit=25&from=2026-01-01&to=2026-01-31`],
+  ['GET', 'invoices summary', () => `/api/invoices/summary?resource=Hall`],
   ['GET', 'invoice detail', () => `/api/invoices/${invoiceId}`],
   ['GET', 'payments list', () => `/api/payments/hall-owner/${OWNER}`],
   ['GET', 'deposits list', () => `/api/deposits/hall-owner/${OWNER}`],

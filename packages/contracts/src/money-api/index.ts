@@ -9,4 +9,5 @@ export * from './tenant-export.ts';
 export * from './paylinks.ts';
 export * from './csv-exports.ts';
 export * from './list-filters.ts';
+export * from './list-pages.ts';
 export { MONEY_ROUTES } from './routes.ts';

@@ -42,6 +42,13 @@ import {
 import { PAYLINK_ROUTES } from './paylinks.ts';
 import { invoiceCsvQuerySchema, quotationCsvQuerySchema } from './csv-exports.ts';
 import { QUOTATION_DEPOSIT_ROUTES } from './quotation-deposits.ts';
+import {
+  invoicePageQuerySchema,
+  invoicePageSchema,
+  invoiceSummaryQuerySchema,
+  invoiceSummarySchema,
+  LIST_ARRAY_CAP,
+} from './list-pages.ts';
 
 const invoices = { service: 'money', tag: 'Invoices & payments', access: 'invoices' } as const;
 const deposits = { service: 'money', tag: 'Deposits & bonds', access: 'deposits' } as const;
@@ -64,11 +71,31 @@ export const MONEY_ROUTES: RouteTable = [
     ...invoices,
     method: 'get',
     path: '/api/invoices/hall-owner/{hallOwnerId}',
-    summary: "The venue's invoices, newest first",
+    summary: `The venue's invoices, newest first (at most ${LIST_ARRAY_CAP})`,
+    description:
+      "The specification's list call, kept as an array for other API clients: the newest invoices only. Page through all of them with `GET /api/invoices` (decision 52).",
     params: ownerParams,
     query: invoiceListQuerySchema,
     responses: { 200: { description: 'OK', schema: invoiceListSchema }, 503: noSettings },
     spec: '03 §7',
+  },
+  {
+    ...invoices,
+    method: 'get',
+    path: '/api/invoices',
+    summary: 'A page of invoices, filtered and sorted on the server',
+    description:
+      'Page by `page` or follow `nextCursor` with `cursor` (the same sort and order). Counted (up to 10,000; 1,000 with a search) on a page-number request unless `withTotal=0`, or with `withTotal=1`; past the cap `totalIsEstimate` is true.',
+    query: invoicePageQuerySchema,
+    responses: { 200: { description: 'OK', schema: invoicePageSchema }, 503: noSettings },
+  },
+  {
+    ...invoices,
+    method: 'get',
+    path: '/api/invoices/summary',
+    summary: 'The Invoices & Payments header figures and tab counts (summed by the database)',
+    query: invoiceSummaryQuerySchema,
+    responses: { 200: { description: 'OK', schema: invoiceSummarySchema }, 503: noSettings },
   },
   {
     ...invoices,

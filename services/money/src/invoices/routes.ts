@@ -7,7 +7,10 @@ import {
   creditNoteCreateSchema,
   invoiceCreateSchema,
   invoiceListQuerySchema,
+  invoicePageQuerySchema,
   invoiceStatusUpdateSchema,
+  invoiceSummaryQuerySchema,
+  LIST_ARRAY_CAP,
   MONEY_MESSAGES,
   paymentCreateSchema,
   REMINDER_STATUSES,
@@ -51,6 +54,7 @@ import {
   selectCreditNotes,
   voidInvoice,
 } from './operations.ts';
+import { invoicePage, invoiceSummary } from './list-page.ts';
 
 const guardNoTx = [requireAuth, requirePermission('invoices')] as const;
 /** The guards, then the request's transaction (opened only once the caller may proceed). */
@@ -111,11 +115,35 @@ export function invoiceRoutes(router: AppRouter) {
       if (q.status) query = query.where('i.status', '=', q.status);
       if (q.type) query = query.where('i.type', '=', q.type);
       if (q.bookingId) query = query.where('i.booking_id', '=', q.bookingId);
-      const rows = await query.orderBy('i.created_at', 'desc').orderBy('i.id').limit(5000).execute();
+      // The spec's array, for other API clients: the newest LIST_ARRAY_CAP only (decision 52);
+      // the screens page with GET /api/invoices.
+      const rows = await query
+        .orderBy('i.created_at', 'desc')
+        .orderBy('i.id')
+        .limit(LIST_ARRAY_CAP)
+        .execute();
       const day = today(settings);
       ctx.body = rows.map((r) => toInvoice(r, day));
     },
   );
+
+  // One page of the screen's list, filtered and sorted by the database (decision 52).
+  router.get('/api/invoices', ...guard, async (ctx) => {
+    const q = parseQuery(ctx, invoicePageQuerySchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const settings = await moneySettings(tx, tenantId);
+    ctx.body = await invoicePage(tx, tenantId, q, settings, today(settings));
+  });
+
+  // Before /api/invoices/:id, which would take "summary" for an id.
+  router.get('/api/invoices/summary', ...guard, async (ctx) => {
+    const q = parseQuery(ctx, invoiceSummaryQuerySchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const settings = await moneySettings(tx, tenantId);
+    ctx.body = await invoiceSummary(tx, tenantId, q, settings.zone);
+  });
 
   router.post('/api/invoices/send-reminders', ...guard, async (ctx) => {
     const body = parseBody(ctx, sendRemindersSchema);

@@ -1,0 +1,99 @@
+/**
+ * The money lists paged on the server (issue 9 item 2, decision 52): the screens send their
+ * filters, sort and page (a page number or the `nextCursor` of the page before) and get one page
+ * in the bookings list's shape (`BookingPage`: items, a capped total, hasMore, nextCursor); the
+ * figures above each list come from SQL aggregates (`…/summary`). The specification's array
+ * calls (`GET /api/invoices/hall-owner/{id}` …) stay arrays for other API clients, at most
+ * LIST_ARRAY_CAP rows, newest first.
+ */
+import { z } from 'zod';
+import { limitParam, pageParam, pagingQueryFields } from '../api/fields.ts';
+import { invoiceCsvQuerySchema } from './csv-exports.ts';
+import { invoiceSchema } from './schemas.ts';
+
+/** The spec's array answers hold at most this many rows (newest first); page the rest. */
+export const LIST_ARRAY_CAP = 500;
+
+/** A page holds at most this many rows. */
+export const MONEY_PAGE_MAX = 100;
+
+/** `page` (an offset into the order), `limit`, and `cursor` / `withTotal` as the bookings list has them. */
+export const moneyPageFields = {
+  page: pageParam(),
+  limit: limitParam(MONEY_PAGE_MAX, 25),
+  ...pagingQueryFields,
+};
+
+/** One page of a money list: the bookings list's shape (BookingPage), with its own items. */
+export function moneyPageSchema<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      items: z.array(item),
+      /** Matches counted up to 10,000 (1,000 with a search), or null when not counted. */
+      total: z.number().int().nullable(),
+      totalIsEstimate: z.boolean(),
+      page: z.number().int().nullable(),
+      limit: z.number().int(),
+      totalPages: z.number().int().nullable(),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable(),
+    })
+    .meta({ id });
+}
+
+/**
+ * `GET /api/invoices`: the Invoices & Payments filters exactly as the CSV export takes them
+ * (search, from/to on the invoice's day, resource, status and type lists, sort, order), plus the page.
+ */
+export const invoicePageQuerySchema = invoiceCsvQuerySchema.omit({ ids: true }).extend(moneyPageFields);
+/** The parsed query (lists as arrays, defaults filled in). */
+export type InvoicePageQuery = z.output<typeof invoicePageQuerySchema>;
+
+export const invoicePageSchema = moneyPageSchema(invoiceSchema, 'InvoicePage');
+export type InvoicePage = z.infer<typeof invoicePageSchema>;
+
+/** `GET /api/invoices/summary`: the same filters (no sort, no page). */
+export const invoiceSummaryQuerySchema = invoiceCsvQuerySchema.omit({ ids: true, sort: true, order: true });
+
+/**
+ * The figures above the Invoices & Payments list, summed by the database: the header's over every
+ * invoice of the venue (void ones left out of the money), the tabs' counts over the filters.
+ */
+export const invoiceSummarySchema = z
+  .object({
+    /** Total of every invoice but void ones. */
+    totalCents: z.number().int(),
+    /** Paid on every invoice but void ones. */
+    paidCents: z.number().int(),
+    overdueCount: z.number().int(),
+    /** SENT, OVERDUE and PARTIAL invoices: what Send Reminders would remind. */
+    remindableCount: z.number().int(),
+    /** Invoices matching the filters (the Invoices tab's badge). */
+    matchingCount: z.number().int(),
+    /** PAID invoices matching the filters (the Paid tab's badge). */
+    matchingPaidCount: z.number().int(),
+    /** The resources the venue's invoices name, for the Resource select. */
+    resources: z.array(z.string()),
+  })
+  .meta({ id: 'InvoiceSummary' });
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const MONEY_PAGE_PATHS = {
+  invoices: '/api/invoices',
+  invoiceSummary: '/api/invoices/summary',
+} as const;
+
+/** A list's query string from the screen's values; empty ones are left out. */
+export function pageQueryString(
+  params: Record<string, string | number | readonly string[] | undefined | null>,
+) {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) q.set(key, value.join(','));
+    } else q.set(key, String(value));
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
