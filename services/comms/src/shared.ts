@@ -12,6 +12,11 @@ import {
 
 /** Send Email, Templates and Email History: the `comms` page permission. */
 export const commsGuard = [requireAuth, requirePermission('comms'), withTx] as const;
+/**
+ * The same permission without the route-level transaction: for a handler that asks another
+ * service first and then opens its own with `inRequestTx`, so the wait holds no connection.
+ */
+export const commsAuth = [requireAuth, requirePermission('comms')] as const;
 
 export const tenantOf = (ctx: AppContext): string => ctx.state.principal!.tenantId;
 

@@ -11,6 +11,16 @@ import type { AddressInfo } from 'node:net';
 import { booking, bookingEvent, startComms, type Comms } from '../test-support.ts';
 import { fetchPayLinkFromMoney } from './pay-link.ts';
 
+const LINK = {
+  invoiceId: '3a000000-0000-4000-8000-000000000001',
+  invoiceNumber: 'INV-2026-00001',
+  url: 'https://venue.example/pay/abc',
+  path: '/pay/abc',
+  cardPayments: false,
+  createdAt: '2026-11-20T00:00:00.000Z',
+  balanceCents: 1000,
+};
+
 describe('Send Pay Link', () => {
   let c: Comms;
   before(async () => {
@@ -68,18 +78,7 @@ describe("money's payment-link call, as comms reads it", () => {
   const bookingId = '2a000000-0000-4000-8000-000000000001';
 
   it('a link, a refusal, and money unreachable', async () => {
-    answer = {
-      status: 200,
-      body: {
-        invoiceId: '3a000000-0000-4000-8000-000000000001',
-        invoiceNumber: 'INV-2026-00001',
-        url: 'https://venue.example/pay/abc',
-        path: '/pay/abc',
-        cardPayments: false,
-        createdAt: '2026-11-20T00:00:00.000Z',
-        balanceCents: 1000,
-      },
-    };
+    answer = { status: 200, body: LINK };
     assert.deepEqual(await fetchPayLinkFromMoney(tenant, bookingId), {
       url: 'https://venue.example/pay/abc',
     });
@@ -89,5 +88,115 @@ describe("money's payment-link call, as comms reads it", () => {
     });
     answer = { status: 200, body: { nonsense: true } };
     await assert.rejects(fetchPayLinkFromMoney(tenant, bookingId), (err: any) => err.status === 503);
+  });
+});
+
+/**
+ * Locks other sessions hold on comms' tables: an open transaction that has read them holds one
+ * each until it ends. Asked from outside any transaction; on PGlite (one connection) the kit
+ * refuses a query from inside one, and that refusal is the answer.
+ */
+async function commsTablesLocked(c: Comms): Promise<number | string> {
+  try {
+    const { rows } = await c.t.kit.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class k ON k.oid = l.relation
+        WHERE k.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = $1) AND l.pid <> pg_backend_pid()`,
+      [c.t.kit.db.schema],
+    );
+    return rows[0]!.n;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+describe('Send Pay Link asks a slow or failing money with no comms transaction open', () => {
+  let c: Comms;
+  let server: Server;
+  let down = false;
+  const seen: Array<number | string> = [];
+  const saved = process.env.MONEY_URL;
+  before(async () => {
+    process.env.INTERNAL_SECRET ??= 'comms-pay-link-test-secret-0123456789';
+    // A slow money: each answer takes 300 ms; down, it answers 500.
+    server = createServer((req, res) => {
+      setTimeout(() => {
+        res.writeHead(down ? 500 : 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(down ? { message: 'Internal error' } : LINK));
+      }, 300);
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    process.env.MONEY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    c = await startComms({
+      // The real client, looked at as it starts: is comms holding a transaction meanwhile?
+      fetchPayLink: async (tenantId, bookingId) => {
+        seen.push(await commsTablesLocked(c));
+        return fetchPayLinkFromMoney(tenantId, bookingId);
+      },
+    });
+  });
+  after(async () => {
+    await c?.close();
+    process.env.MONEY_URL = saved;
+    await new Promise<void>((ok) => server.close(() => ok()));
+  });
+
+  const stored = () =>
+    c.t.kit.db.systemTx(async (tx) => {
+      const { rows } = await tx.query<{ emails: number; events: number }>(
+        `SELECT (SELECT count(*)::int FROM emails) AS emails, (SELECT count(*)::int FROM outbox) AS events`,
+      );
+      return rows[0]!;
+    });
+
+  it('the e-mail carries the link; no comms table was locked while money answered', async () => {
+    const b = booking();
+    await c.deliver(bookingEvent('booking.created', b));
+    seen.length = 0;
+    const sent = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+      purpose: 'payment_link',
+      bookingId: b.id,
+      recipientEmail: 'jane@example.com',
+    });
+    assert.equal(sent.status, 202, sent.text);
+    assert.ok(sent.body.email.body.includes(LINK.url));
+    assert.deepEqual(seen, [0]);
+  });
+
+  it('money down: 503 saying to try again, nothing stored, no transaction held meanwhile', async () => {
+    const b = booking();
+    await c.deliver(bookingEvent('booking.created', b));
+    const before = await stored();
+    down = true;
+    seen.length = 0;
+    try {
+      const r = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+        purpose: 'payment_link',
+        bookingId: b.id,
+        recipientEmail: 'jane@example.com',
+      });
+      assert.equal(r.status, 503, r.text);
+      assert.equal(
+        r.body.message,
+        'Invoices is unavailable, so the payment link could not be made. Please try again.',
+      );
+    } finally {
+      down = false;
+    }
+    assert.deepEqual(seen, [0]);
+    assert.deepEqual(await stored(), before);
+  });
+
+  it('a booking comms does not know is still a 404 when money is down', async () => {
+    down = true;
+    try {
+      const r = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+        purpose: 'payment_link',
+        bookingId: '2a000000-0000-4000-8000-0000000000ff',
+        recipientEmail: 'jane@example.com',
+      });
+      assert.deepEqual([r.status, r.body.message], [404, 'Booking not found']);
+    } finally {
+      down = false;
+    }
   });
 });

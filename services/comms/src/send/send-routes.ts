@@ -20,6 +20,7 @@ import {
   badRequest,
   conflict,
   forbidden,
+  inRequestTx,
   notFound,
   parseBody,
   requireAuth,
@@ -36,8 +37,9 @@ import { emailById } from '../history/email-record.ts';
 import { findTemplate } from '../templates/template-routes.ts';
 import { ensureTenant } from '../templates/seed.ts';
 import { bookingValues, findBookingCopy, venueContext, type BookingCopyRow } from '../templates/values.ts';
-import { commsGuard, tenantOf, venueSettings } from '../shared.ts';
+import { commsAuth, tenantOf, venueSettings } from '../shared.ts';
 import { readMultipart, type Attachment } from './attachments.ts';
+import type { PayLinkAnswer } from './pay-link.ts';
 
 interface TemplateUse {
   id: string;
@@ -89,8 +91,17 @@ function parsePayload(payload: unknown): SendEmailPayload {
   }
 }
 
+/** Money's answer, or what it threw (a 503 saying to try again), kept to be used in its turn. */
+type AskedMoney = { answer: PayLinkAnswer } | { error: unknown };
+
 export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
-  router.post('/api/email-comms/send', ...commsGuard, async (ctx) => {
+  // The body (attachments included) is read and money asked for the pay link before comms'
+  // transaction opens: a slow upload or a slow money then holds no connection or transaction
+  // here. Money's answer, or its failure, is used at the point the checks reach it, so the
+  // request answers as it did when money was asked mid-transaction (a booking comms does not
+  // know is still a 404, money down is a 503 and nothing is stored). Money makes the link once
+  // and answers the same one after, so asking it for a request refused later changes nothing.
+  router.post('/api/email-comms/send', ...commsAuth, async (ctx) => {
     let p: SendEmailPayload;
     let attachments: Attachment[] = [];
     if (ctx.is('multipart/form-data')) {
@@ -101,7 +112,25 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       p = parseBody(ctx, sendEmailSchema);
     }
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx;
+    const asked: AskedMoney | null =
+      p.purpose === 'payment_link' && p.bookingId
+        ? await deps.fetchPayLink(tenantId, p.bookingId).then(
+            (answer) => ({ answer }),
+            (error: unknown) => ({ error }),
+          )
+        : null;
+    await inRequestTx(ctx, (tx) => queueSend(ctx, tx, p, attachments, asked));
+  });
+
+  /** The rest of Send Email, in the request's transaction: checks, render, queue, audit. */
+  async function queueSend(
+    ctx: AppContext,
+    tx: Tx,
+    p: SendEmailPayload,
+    attachments: Attachment[],
+    asked: AskedMoney | null,
+  ): Promise<void> {
+    const tenantId = tenantOf(ctx);
     await ensureTenant(tx, tenantId);
     const template = await chosenTemplate(tx, tenantId, p);
     if (template?.type === 'sms')
@@ -128,8 +157,9 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       await venueSettings(tx, tenantId);
       const venue = (await venueContext(tx, tenantId))!;
       values = { ...values, ...bookingValues(booking, venue) };
-      if (p.purpose === 'payment_link') {
-        const link = await deps.fetchPayLink(tenantId, booking.booking_id);
+      if (p.purpose === 'payment_link' && asked) {
+        if ('error' in asked) throw asked.error;
+        const link = asked.answer;
         if ('refused' in link)
           throw conflict(link.refused, { errors: [{ path: 'bookingId', message: link.refused }] });
         values.paymentLink = link.url;
@@ -163,7 +193,7 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       email: await emailById(tx, tenantId, id),
       warning: await bounceWarningFor(tx, tenantId, p.recipientEmail),
     };
-  });
+  }
 
   // Bookings → Confirmed sends these too, so the bookings page key is enough.
   router.post(
