@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
-import { OWNER, detailOf, makeInvoice } from './fixtures.ts';
+import {
+  invoiceMatchesSearch,
+  sortInvoices,
+  type Invoice,
+  type InvoiceSortKey,
+} from '@venue/contracts/money-api';
+import { detailOf, makeInvoice } from './fixtures.ts';
 import { InvoicesPage } from './InvoicesPage.tsx';
 import { NO_INVOICES_TO_EXPORT } from '../lib/invoice-csv.ts';
 
@@ -33,8 +39,58 @@ const PAID = makeInvoice({
   resource: 'Main Hall',
 });
 
-function answerList() {
-  return captureRequests('get', `/api/invoices/hall-owner/${OWNER}`, [ADA, GRACE, PAID]);
+/**
+ * The service's list and summary over `invoices`, as it answers them (filters, sort, page): the
+ * screen must send its filters and show what comes back.
+ */
+function matching(all: Invoice[], q: URLSearchParams): Invoice[] {
+  const list = (k: string) => q.get(k)?.split(',') ?? [];
+  const needle = q.get('search')?.toLowerCase() ?? '';
+  return all.filter(
+    (i) =>
+      (!needle || invoiceMatchesSearch(i, needle)) &&
+      (!q.get('resource') || i.resource === q.get('resource')) &&
+      (!q.get('status') || list('status').includes(i.status)) &&
+      (!q.get('type') || list('type').includes(i.type)) &&
+      (!q.get('from') || (i.issueDate ?? '') >= q.get('from')!) &&
+      (!q.get('to') || (i.issueDate ?? '') <= q.get('to')!),
+  );
+}
+
+function answerList(all: Invoice[] = [ADA, GRACE, PAID]) {
+  const pages = captureRequests('get', '/api/invoices', ({ url }) => {
+    const q = url.searchParams;
+    const limit = Number(q.get('limit') ?? 25);
+    const page = Number(q.get('page') ?? 1);
+    const rows = sortInvoices(matching(all, q), {
+      key: (q.get('sort') ?? 'issueDate') as InvoiceSortKey,
+      order: q.get('order') === 'asc' ? 'asc' : 'desc',
+    });
+    return {
+      items: rows.slice((page - 1) * limit, page * limit),
+      total: null,
+      totalIsEstimate: false,
+      page,
+      limit,
+      totalPages: null,
+      hasMore: rows.length > page * limit,
+      nextCursor: null,
+    };
+  });
+  const summaries = captureRequests('get', '/api/invoices/summary', ({ url }) => {
+    const live = all.filter((i) => i.status !== 'VOID');
+    const hits = matching(all, url.searchParams);
+    return {
+      totalCents: live.reduce((n, i) => n + i.totalCents, 0),
+      paidCents: live.reduce((n, i) => n + i.paidCents, 0),
+      overdueCount: all.filter((i) => i.status === 'OVERDUE').length,
+      remindableCount: all.filter((i) => ['SENT', 'OVERDUE', 'PARTIAL'].includes(i.status)).length,
+      matchingCount: hits.length,
+      matchingPaidCount: hits.filter((i) => i.status === 'PAID').length,
+      resources: [...new Set(all.map((i) => i.resource).filter((r): r is string => Boolean(r)))].sort(),
+    };
+  });
+  return { pages, summaries };
 }
 
 const rowNumbers = () =>
@@ -63,16 +119,39 @@ describe('Invoices & Payments', () => {
     expect(within(grace).getByRole('img', { name: 'High priority' })).toBeInTheDocument();
   });
 
-  test('search narrows the list and Escape clears it; tab counts follow the filters', async () => {
-    answerList();
+  test('search goes to the server and narrows the list; Escape clears it; tab counts follow the filters', async () => {
+    const { pages, summaries } = answerList();
     const { user } = renderWithProviders(<InvoicesPage />);
     const search = await screen.findByRole('textbox', { name: 'Search' });
     await user.type(search, 'navy.mil');
-    expect(rowNumbers()).toEqual(['INV-2026-00002']);
-    expect(screen.getByRole('tab', { name: /Invoices/ })).toHaveTextContent('1');
+    await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00002']));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Invoices/ })).toHaveTextContent('1'));
+    expect(pages.at(-1)!.url.searchParams.get('search')).toBe('navy.mil');
+    expect(summaries.at(-1)!.url.searchParams.get('search')).toBe('navy.mil');
+    // a page asks for no count: the summary counts once per filter change
+    expect(pages.every((p) => p.url.searchParams.get('withTotal') === '0')).toBe(true);
     await user.keyboard('{Escape}');
     expect(search).toHaveValue('');
-    expect(rowNumbers()).toHaveLength(3);
+    await waitFor(() => expect(rowNumbers()).toHaveLength(3));
+  });
+
+  test('pages by the server: page numbers from the summary count, page 2 asked for and shown', async () => {
+    const many = Array.from({ length: 30 }, (_, n) =>
+      makeInvoice({
+        invoiceNumber: `INV-2026-${String(100 + n).padStart(5, '0')}`,
+        issueDate: `2026-01-${String(1 + (n % 28)).padStart(2, '0')}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, n)).toISOString(),
+      }),
+    );
+    const { pages } = answerList(many);
+    const { user } = renderWithProviders(<InvoicesPage />);
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(rowNumbers()).toHaveLength(25);
+    expect(screen.getByRole('tab', { name: /Invoices/ })).toHaveTextContent('30');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(rowNumbers()).toHaveLength(5));
+    expect(pages.at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(pages.at(-1)!.url.searchParams.get('sort')).toBe('issueDate');
   });
 
   test('the date range and resource selects filter (the spec left them dead); no match offers Clear Filters', async () => {
@@ -82,27 +161,27 @@ describe('Invoices & Payments', () => {
 
     await user.click(screen.getByRole('textbox', { name: 'Date range' }));
     await user.click(await screen.findByRole('option', { name: 'Today' }));
-    expect(rowNumbers()).toEqual(['INV-2026-00001']);
+    await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00001']));
 
     await user.click(screen.getByRole('textbox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Hall B' }));
+    expect(await screen.findByText('No invoices found matching your criteria')).toBeVisible();
     expect(screen.queryByRole('table', { name: 'Invoices' })).toBeNull();
-    expect(screen.getByText('No invoices found matching your criteria')).toBeVisible();
 
     await user.click(
       within(screen.getByTestId('empty-state')).getByRole('button', { name: 'Clear Filters' }),
     );
-    expect(rowNumbers()).toHaveLength(3);
+    await waitFor(() => expect(rowNumbers()).toHaveLength(3));
 
     await user.click(screen.getByRole('textbox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Main Hall' }));
-    expect(rowNumbers()).toEqual(['INV-2026-00001', 'INV-2026-00003']);
+    await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00001', 'INV-2026-00003']));
 
     // More Filters: status.
     await user.click(screen.getByRole('button', { name: 'More Filters' }));
     await user.click(await screen.findByRole('textbox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'PAID' }));
-    expect(rowNumbers()).toEqual(['INV-2026-00003']);
+    await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00003']));
   });
 
   test('sorting by total; the Paid tab lists paid invoices', async () => {
@@ -110,11 +189,11 @@ describe('Invoices & Payments', () => {
     const { user } = renderWithProviders(<InvoicesPage />);
     await screen.findByRole('table', { name: 'Invoices' });
     await user.click(screen.getByRole('button', { name: 'Total' }));
-    expect(rowNumbers()[0]).toBe('INV-2026-00002');
+    await waitFor(() => expect(rowNumbers()[0]).toBe('INV-2026-00002'));
     expect(screen.getByRole('columnheader', { name: /Total/ })).toHaveAttribute('aria-sort', 'descending');
 
     await user.click(screen.getByRole('tab', { name: /Paid/ }));
-    const paid = screen.getByRole('table', { name: 'Paid invoices' });
+    const paid = await screen.findByRole('table', { name: 'Paid invoices' });
     expect(within(paid).getAllByRole('row')).toHaveLength(2);
     expect(paid).toHaveTextContent('Katherine Johnson');
     expect(paid).toHaveTextContent('03/02/2020');
@@ -134,10 +213,14 @@ describe('Invoices & Payments', () => {
   });
 
   test('a failed load shows Error Loading Data with Try Again', async () => {
+    answerList([ADA]);
     let calls = 0;
-    captureRequests('get', `/api/invoices/hall-owner/${OWNER}`, () => {
+    const ok = { items: [ADA], total: null, totalIsEstimate: false, page: 1, limit: 25, totalPages: null };
+    captureRequests('get', '/api/invoices', () => {
       calls += 1;
-      return calls === 1 ? HttpResponse.json({ message: 'Money is unavailable' }, { status: 503 }) : [ADA];
+      return calls === 1
+        ? HttpResponse.json({ message: 'Money is unavailable' }, { status: 503 })
+        : { ...ok, hasMore: false, nextCursor: null };
     });
     const { user } = renderWithProviders(<InvoicesPage />);
     expect(await screen.findByText('Error Loading Data')).toBeVisible();
@@ -191,6 +274,7 @@ describe('Invoices & Payments', () => {
       const asked = captureRequests('get', '/api/invoices/export.csv', csvAnswer);
       const { user } = renderWithProviders(<InvoicesPage />);
       await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'no such customer');
+      await screen.findByText('No invoices found matching your criteria');
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await screen.findByText(NO_INVOICES_TO_EXPORT)).toBeVisible();
       expect(asked).toHaveLength(0);

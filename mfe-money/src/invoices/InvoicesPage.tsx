@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   MultiSelect,
+  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -12,6 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   EmptyState,
   ErrorState,
@@ -29,16 +31,13 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@venue/contracts/money-api';
-import { useInvoices, useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
+import { useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import {
   DEFAULT_SORT,
   NO_FILTERS,
   can,
-  filterInvoices,
   hasFilters,
-  resourcesOf,
-  sortInvoices,
   type InvoiceFilters,
   type InvoiceSort,
 } from '../lib/invoice-filters.ts';
@@ -57,6 +56,14 @@ import { NewInvoiceDialog } from './NewInvoiceDialog.tsx';
 import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
 import type { RowActions } from './RowMenu.tsx';
 import { useInvoiceFiles } from './useInvoiceFiles.ts';
+import {
+  INVOICE_PAGE_SIZE,
+  fetchRemindable,
+  paidStatuses,
+  serverFilters,
+  useInvoicePage,
+  useInvoiceSummary,
+} from './useInvoiceList.ts';
 
 type Dialog =
   | { kind: 'new' }
@@ -78,8 +85,7 @@ function currentHash(): string {
 
 export function InvoicesPage() {
   const fmt = useFormat();
-  const { settings, getToken } = useSession();
-  const invoices = useInvoices();
+  const { settings, getToken, api } = useSession();
   const setStatus = useSetInvoiceStatus();
   const reminders = useSendReminders();
   const files = useInvoiceFiles();
@@ -87,8 +93,12 @@ export function InvoicesPage() {
   const [filters, setFilters] = useState<InvoiceFilters>(NO_FILTERS);
   const [moreFilters, setMoreFilters] = useState(false);
   const [sort, setSort] = useState<InvoiceSort>(DEFAULT_SORT);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [page, setPage] = useState(1);
+  // The selection may span pages: the chosen invoices themselves, by id.
+  const [chosenById, setChosenById] = useState<Map<string, Invoice>>(new Map());
   const [openId, setOpenId] = useState<string | null>(null);
+  // The invoice last opened: it stays open when another page or filter no longer lists it.
+  const [opened, setOpened] = useState<Invoice | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [hash, setHash] = useState(currentHash);
   // Mark as PAID from the menu: one key per invoice and click content, so a double click pays once.
@@ -101,39 +111,76 @@ export function InvoicesPage() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
-  // A hash naming an invoice (number or id) opens its panel and goes into the search box.
-  // Once per hash: a refresh of the list after a payment must not undo the user's own search.
+  // A hash naming an invoice (number or id) goes into the search box and opens its panel once
+  // the server's page lists it. Once per hash: a refresh of the list after a payment must not
+  // undo the user's own search.
   const appliedHash = useRef('');
+  const pendingHash = useRef('');
   useEffect(() => {
-    if (!hash || !invoices.data || appliedHash.current === hash) return;
+    if (!hash || appliedHash.current === hash) return;
     appliedHash.current = hash;
-    const match = invoices.data.find((i) => i.invoiceNumber === hash || i.id === hash);
+    pendingHash.current = hash;
     setFilters((f) => ({ ...f, search: hash }));
-    if (match) setOpenId(match.id);
-  }, [hash, invoices.data]);
+    setPage(1);
+  }, [hash]);
 
-  const all = useMemo(() => invoices.data ?? [], [invoices.data]);
-  const filtered = useMemo(
-    () => sortInvoices(filterInvoices(all, filters, settings.timezone), sort),
-    [all, filters, settings.timezone, sort],
+  // The search goes to the server once typing pauses; the other filters at once.
+  const [search] = useDebouncedValue(filters.search, 250);
+  const sent = useMemo(
+    () => serverFilters({ ...filters, search }, settings.timezone),
+    [filters, search, settings.timezone],
   );
-  const paid = useMemo(() => filtered.filter((i) => i.status === 'PAID'), [filtered]);
-  const resources = useMemo(() => resourcesOf(all), [all]);
-  const open = all.find((i) => i.id === openId) ?? null;
-  const chosen = all.filter((i) => selected.has(i.id));
+  const paidOnly = useMemo(() => ({ ...sent, status: paidStatuses(filters) }), [sent, filters]);
+  const summary = useInvoiceSummary(sent);
+  const listPage = useInvoicePage(sent, sort, tab === 'invoices' ? page : 1);
+  const paidPage = useInvoicePage(
+    paidOnly,
+    { key: 'issueDate', order: 'desc' },
+    tab === 'paid' ? page : 1,
+    tab === 'paid' && paidOnly.status.length > 0,
+  );
+  const rows = useMemo(() => listPage.data?.items ?? [], [listPage.data]);
+  const paid = paidOnly.status.length > 0 ? (paidPage.data?.items ?? []) : [];
+  const stats = summary.data;
+  const matching = stats?.matchingCount ?? 0;
+  const matchingPaid = stats?.matchingPaidCount ?? 0;
+  const pages = Math.max(1, Math.ceil((tab === 'paid' ? matchingPaid : matching) / INVOICE_PAGE_SIZE));
 
-  const stats = useMemo(() => {
-    const counted = all.filter((i) => i.status !== 'VOID');
-    return {
-      total: counted.reduce((s, i) => s + i.totalCents, 0),
-      paid: counted.reduce((s, i) => s + i.paidCents, 0),
-      overdue: all.filter((i) => i.status === 'OVERDUE').length,
-    };
-  }, [all]);
+  useEffect(() => {
+    if (!pendingHash.current || !listPage.data || search !== pendingHash.current) return;
+    const h = pendingHash.current;
+    pendingHash.current = '';
+    const match = listPage.data.items.find((i) => i.invoiceNumber === h || i.id === h);
+    if (match) {
+      setOpened(match);
+      setOpenId(match.id);
+    }
+  }, [listPage.data, search]);
+
+  const open = (openId && ([...rows, ...paid].find((i) => i.id === openId) ?? opened)) || null;
+  const openInvoice = (inv: Invoice) => {
+    setOpened(inv);
+    setOpenId(inv.id);
+  };
+  const selected = useMemo(() => new Set(chosenById.keys()), [chosenById]);
+  const chosen = [...chosenById.values()];
+  const setSelected = (ids: Set<string>) =>
+    setChosenById((prev) => {
+      const next = new Map<string, Invoice>();
+      for (const id of ids) {
+        const inv = rows.find((r) => r.id === id) ?? prev.get(id);
+        if (inv) next.set(id, inv);
+      }
+      return next;
+    });
+  const changeFilters = (f: InvoiceFilters) => {
+    setFilters(f);
+    setPage(1);
+  };
 
   /** The service writes the file (the kit's one CSV writer) from what the screen shows. */
-  async function exportCsv(rows: Invoice[], what: InvoiceExport) {
-    if (rows.length === 0) {
+  async function exportCsv(count: number, what: InvoiceExport) {
+    if (count === 0) {
       toastError(NO_INVOICES_TO_EXPORT);
       return;
     }
@@ -191,7 +238,7 @@ export function InvoicesPage() {
     if (failed.length > 0) toastError(`${failed.length} not sent: ${failed.join('; ')}`);
     if (drafts.length + issued.length === 0)
       toastError('None of the selected invoices can be sent (paid, void or refunded).');
-    setSelected(new Set());
+    setChosenById(new Map());
   }
 
   async function markPaid(inv: Invoice) {
@@ -217,9 +264,16 @@ export function InvoicesPage() {
     refund: (invoice) => setDialog({ kind: 'refund', invoice }),
   };
 
-  const remindable = all.filter(can.remind);
+  /** Send Reminders (header): every remindable invoice of the venue, fetched when asked. */
+  async function openReminders() {
+    try {
+      setDialog({ kind: 'reminders', invoices: await fetchRemindable(api) });
+    } catch (error) {
+      toastError(errorText(error));
+    }
+  }
   const clear = () => {
-    setFilters(NO_FILTERS);
+    changeFilters(NO_FILTERS);
     if (window.location.hash)
       history.replaceState(null, '', window.location.pathname + window.location.search);
     appliedHash.current = '';
@@ -231,13 +285,13 @@ export function InvoicesPage() {
       title="Invoices & Payments"
       actions={
         <>
-          <Button variant="default" onClick={() => setDialog({ kind: 'reminders', invoices: remindable })}>
+          <Button variant="default" onClick={() => void openReminders()}>
             Send Reminders
           </Button>
           <Button
             variant="default"
             onClick={() =>
-              void exportCsv(tab === 'paid' ? paid : filtered, { kind: 'list', tab, filters, sort })
+              void exportCsv(tab === 'paid' ? matchingPaid : matching, { kind: 'list', tab, filters, sort })
             }
           >
             Export CSV
@@ -248,7 +302,8 @@ export function InvoicesPage() {
     />
   );
 
-  if (invoices.isPending) {
+  const failed = [summary, listPage, paidPage].find((q) => q.isError);
+  if (summary.isPending || listPage.isPending) {
     return (
       <>
         {header}
@@ -256,18 +311,28 @@ export function InvoicesPage() {
       </>
     );
   }
-  if (invoices.isError) {
+  if (failed || !stats) {
     return (
       <>
         {header}
         <ErrorState
           title="Error Loading Data"
-          message={invoices.error.message}
-          onRetry={() => void invoices.refetch()}
+          message={failed?.error?.message ?? ''}
+          onRetry={() => {
+            for (const q of [summary, listPage, paidPage]) if (q.isError) void q.refetch();
+          }}
         />
       </>
     );
   }
+
+  // Page numbers over the summary's count of the tab's matches (no count per page).
+  const pager =
+    pages > 1 ? (
+      <Group justify="flex-end" mt="sm">
+        <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+      </Group>
+    ) : null;
 
   return (
     <>
@@ -277,20 +342,20 @@ export function InvoicesPage() {
           <Text size="xs" c="dimmed">
             Total invoiced
           </Text>
-          <Text fw={700}>{fmt.money(stats.total)}</Text>
+          <Text fw={700}>{fmt.money(stats.totalCents)}</Text>
         </Paper>
         <Paper withBorder p="sm" aria-label="Total paid" component="section">
           <Text size="xs" c="dimmed">
             Total paid
           </Text>
-          <Text fw={700}>{fmt.money(stats.paid)}</Text>
+          <Text fw={700}>{fmt.money(stats.paidCents)}</Text>
         </Paper>
         <Paper withBorder p="sm" aria-label="Overdue invoices" component="section">
           <Text size="xs" c="dimmed">
             Overdue
           </Text>
-          <Text fw={700} c={stats.overdue > 0 ? 'red.8' : undefined}>
-            {stats.overdue}
+          <Text fw={700} c={stats.overdueCount > 0 ? 'red.8' : undefined}>
+            {stats.overdueCount}
           </Text>
         </Paper>
       </SimpleGrid>
@@ -300,9 +365,9 @@ export function InvoicesPage() {
           label="Search"
           placeholder="Invoice, customer, booking..."
           value={filters.search}
-          onChange={(e) => setFilters({ ...filters, search: e.currentTarget.value })}
+          onChange={(e) => changeFilters({ ...filters, search: e.currentTarget.value })}
           onKeyDown={(e) => {
-            if (e.key === 'Escape') setFilters({ ...filters, search: '' });
+            if (e.key === 'Escape') changeFilters({ ...filters, search: '' });
           }}
           w={280}
         />
@@ -312,15 +377,18 @@ export function InvoicesPage() {
           data={[...DATE_RANGES]}
           value={filters.range}
           clearable
-          onChange={(v) => setFilters({ ...filters, range: (v as DateRange | null) ?? null })}
+          onChange={(v) => changeFilters({ ...filters, range: (v as DateRange | null) ?? null })}
           w={160}
         />
         <Select
           label="Resource"
-          data={[{ value: '', label: 'All Resources' }, ...resources.map((r) => ({ value: r, label: r }))]}
+          data={[
+            { value: '', label: 'All Resources' },
+            ...stats.resources.map((r) => ({ value: r, label: r })),
+          ]}
           value={filters.resource ?? ''}
           allowDeselect={false}
-          onChange={(v) => setFilters({ ...filters, resource: v ? v : null })}
+          onChange={(v) => changeFilters({ ...filters, resource: v ? v : null })}
           w={200}
         />
         <Button
@@ -342,7 +410,7 @@ export function InvoicesPage() {
             label="Status"
             data={[...INVOICE_STATUSES]}
             value={filters.statuses}
-            onChange={(v) => setFilters({ ...filters, statuses: v as InvoiceStatus[] })}
+            onChange={(v) => changeFilters({ ...filters, statuses: v as InvoiceStatus[] })}
             w={320}
             clearable
           />
@@ -350,7 +418,7 @@ export function InvoicesPage() {
             label="Type"
             data={[...INVOICE_TYPES]}
             value={filters.types}
-            onChange={(v) => setFilters({ ...filters, types: v as InvoiceType[] })}
+            onChange={(v) => changeFilters({ ...filters, types: v as InvoiceType[] })}
             w={240}
             clearable
           />
@@ -382,7 +450,7 @@ export function InvoicesPage() {
                 size="xs"
                 variant="default"
                 onClick={() =>
-                  void exportCsv(chosen, { kind: 'selected', ids: chosen.map((i) => i.id), sort })
+                  void exportCsv(chosen.length, { kind: 'selected', ids: chosen.map((i) => i.id), sort })
                 }
               >
                 Export CSV
@@ -392,13 +460,20 @@ export function InvoicesPage() {
         </Paper>
       ) : null}
 
-      <Tabs keepMounted={false} value={tab} onChange={(v) => setTab(v === 'paid' ? 'paid' : 'invoices')}>
+      <Tabs
+        keepMounted={false}
+        value={tab}
+        onChange={(v) => {
+          setTab(v === 'paid' ? 'paid' : 'invoices');
+          setPage(1);
+        }}
+      >
         <Tabs.List mb="sm">
           <Tabs.Tab
             value="invoices"
             rightSection={
               <Badge size="sm" variant="light">
-                {filtered.length}
+                {matching}
               </Badge>
             }
           >
@@ -408,7 +483,7 @@ export function InvoicesPage() {
             value="paid"
             rightSection={
               <Badge size="sm" variant="light" color="green">
-                {paid.length}
+                {matchingPaid}
               </Badge>
             }
           >
@@ -416,11 +491,11 @@ export function InvoicesPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="invoices">
-          {filtered.length === 0 ? (
+          {rows.length === 0 ? (
             <EmptyState
-              title={all.length === 0 ? 'No invoices yet' : 'No invoices found matching your criteria'}
+              title={!hasFilters(filters) ? 'No invoices yet' : 'No invoices found matching your criteria'}
               description={
-                all.length === 0
+                !hasFilters(filters)
                   ? 'Create one with New Invoice, or confirm a booking with a deposit.'
                   : undefined
               }
@@ -434,18 +509,24 @@ export function InvoicesPage() {
             />
           ) : (
             <InvoiceTable
-              rows={filtered}
+              rows={rows}
               sort={sort}
-              onSort={setSort}
+              onSort={(next) => {
+                setSort(next);
+                setPage(1);
+              }}
               selected={selected}
               onSelected={setSelected}
-              onOpen={(inv) => setOpenId(inv.id)}
+              onOpen={openInvoice}
               actions={actions}
             />
           )}
+          {pager}
         </Tabs.Panel>
         <Tabs.Panel value="paid">
-          {paid.length === 0 ? (
+          {paidPage.isLoading ? (
+            <LoadingState label="Loading paid invoices..." />
+          ) : paid.length === 0 ? (
             <EmptyState title="No paid invoices yet" />
           ) : (
             <Table.ScrollContainer minWidth={700} type="native">
@@ -462,9 +543,9 @@ export function InvoicesPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {paid.map((i) => (
-                    <Table.Tr key={i.id} onClick={() => setOpenId(i.id)} style={{ cursor: 'pointer' }}>
+                    <Table.Tr key={i.id} onClick={() => openInvoice(i)} style={{ cursor: 'pointer' }}>
                       <Table.Td>
-                        <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(i.id)}>
+                        <Button variant="subtle" size="compact-sm" onClick={() => openInvoice(i)}>
                           {i.invoiceNumber}
                         </Button>
                       </Table.Td>
@@ -483,6 +564,7 @@ export function InvoicesPage() {
               </Table>
             </Table.ScrollContainer>
           )}
+          {pager}
         </Tabs.Panel>
       </Tabs>
 
