@@ -47,15 +47,18 @@ export async function issueRefreshToken(
 
 export type RotationResult =
   | { kind: 'rotated'; userId: string; tenantId: string; token: string; sessionId: string }
-  /** Unknown, or refused without ending anything (the grace of a just-rotated token). */
+  /** Unknown: no such token. */
   | { kind: 'invalid' }
   /** The session is over; `replayed` is true when this very presentation ended it. */
   | { kind: 'ended'; userId: string; reason: SessionEndReason | null; replayed: boolean };
 
 /**
- * Two requests can present the same token a moment apart (two tabs waking up together, a
- * retried request whose first answer was lost). Within this window the late one is refused
- * without revoking the family, so the tab that won keeps its session.
+ * Two requests can present the same token a moment apart: two tabs waking up together, or a
+ * page reloaded while its refresh was in flight (the server rotated, the browser dropped the
+ * answer and its cookie). Within this window the late one continues the session with a token
+ * of its own in the same family. Refusing it would sign the user out: the refusal clears the
+ * cookie, which the browser shares with the tab that won. After the window a replay ends the
+ * family, as a copied token should.
  */
 export const ROTATION_GRACE_SECONDS = 20;
 
@@ -105,8 +108,23 @@ export async function rotateRefreshToken(
     .executeTakeFirst();
   if (!session) return ended(null);
   if (session.end_reason) return ended(session.end_reason);
+  const continued = async (): Promise<RotationResult> => {
+    const sibling = await issueRefreshToken(
+      tx,
+      { id: stored.user_id, tenant_id: stored.tenant_id },
+      context,
+      stored.family_id,
+    );
+    return {
+      kind: 'rotated',
+      userId: stored.user_id,
+      tenantId: stored.tenant_id,
+      token: sibling.token,
+      sessionId: stored.family_id,
+    };
+  };
   if (stored.replaced_by) {
-    if (stored.just_rotated) return { kind: 'invalid' };
+    if (stored.just_rotated && !stored.expired) return continued();
     await endSession(tx, stored.tenant_id, stored.family_id, 'replayed');
     return ended('replayed', true);
   }
@@ -119,7 +137,7 @@ export async function rotateRefreshToken(
     stored.family_id,
   );
   // Claim the old token atomically: of two concurrent refreshes (two tabs at once) only one
-  // wins; the loser is refused without revoking the family the winner now continues.
+  // claims it; the other continues the session with a token of its own (see the grace above).
   const claimed = await q
     .updateTable('refresh_tokens')
     .set({ revoked_at: dbNow(), replaced_by: next.id })
@@ -128,12 +146,15 @@ export async function rotateRefreshToken(
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (claimed.numUpdatedRows !== 1n) {
-    await q
-      .deleteFrom('refresh_tokens')
-      .where('tenant_id', '=', stored.tenant_id)
-      .where('id', '=', next.id)
-      .execute();
-    return { kind: 'invalid' };
+    // Rotated by a request that read the token before this one locked the session: a sibling,
+    // as within the grace. Its new token is already stored in the family.
+    return {
+      kind: 'rotated',
+      userId: stored.user_id,
+      tenantId: stored.tenant_id,
+      token: next.token,
+      sessionId: stored.family_id,
+    };
   }
   return {
     kind: 'rotated',

@@ -82,15 +82,41 @@ describe('refresh and logout', () => {
     assert.equal(victim.status, 401);
   });
 
-  test('a second tab presenting the just-rotated cookie is refused without ending the session', async () => {
+  test('a second tab (or a reload that lost the answer) presenting the just-rotated cookie continues the session', async () => {
     const session = await login(h, 'owner2@demo.local');
     const winner = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
     assert.equal(winner.status, 200);
+    // Refusing it would clear the cookie the browser shares with the winning tab: signed out.
     const late = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
-    assert.equal(late.status, 401);
-    // the winner's session carries on: its cookie still refreshes
+    assert.equal(late.status, 200, JSON.stringify(late.body));
+    assert.ok(late.body.token);
+    const lateCookie = refreshCookie(late);
+    assert.notEqual(lateCookie, refreshCookie(winner));
+    // both continue the same session
     const next = await call(h, 'POST', '/api/auth/refresh', { cookie: refreshCookie(winner) });
     assert.equal(next.status, 200, JSON.stringify(next.body));
+    const lateNext = await call(h, 'POST', '/api/auth/refresh', { cookie: lateCookie });
+    assert.equal(lateNext.status, 200, JSON.stringify(lateNext.body));
+
+    // after the grace the first cookie is a copy: presenting it ends the whole session
+    await ageRotations(session.userId);
+    const replay = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    assert.equal(replay.status, 401);
+    const after = await call(h, 'POST', '/api/auth/refresh', { cookie: refreshCookie(next) });
+    assert.equal(after.status, 401);
+  });
+
+  test('two refreshes with one cookie at the same moment both continue the session', async () => {
+    const session = await login(h, 'owner2@demo.local');
+    const [a, b] = await Promise.all([
+      call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie }),
+      call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie }),
+    ]);
+    assert.deepEqual([a.status, b.status], [200, 200], JSON.stringify([a.body, b.body]));
+    for (const r of [a, b]) {
+      const again = await call(h, 'POST', '/api/auth/refresh', { cookie: refreshCookie(r) });
+      assert.equal(again.status, 200, JSON.stringify(again.body));
+    }
   });
 
   test('refresh without a cookie is a plain "not signed in"; with garbage it is 401', async () => {
