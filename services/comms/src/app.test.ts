@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
 import { randomUUID } from 'node:crypto';
+import { toRecord, type EmailRow } from './history/email-record.ts';
 import { booking, bookingEvent, OWNER, startComms, type Comms } from './test-support.ts';
 
 describe('comms guards', () => {
@@ -102,5 +103,34 @@ describe('comms guards', () => {
     const part = (await exported.json()) as any;
     assert.ok(part.emailTemplates.length >= 11);
     assert.ok(!JSON.stringify(part).toLowerCase().includes('erase.me@example.com'));
+  });
+
+  it('the tenant export holds each e-mail as the history shows it, attachments in their order', async () => {
+    const form = new FormData();
+    form.append(
+      'payload',
+      JSON.stringify({
+        recipientEmail: 'files@example.com',
+        customSubject: 'Plans',
+        customBody: 'Attached.',
+      }),
+    );
+    form.append('attachments', new Blob(['first file']), 'b-first.txt');
+    form.append('attachments', new Blob(['the second file']), 'a-second.txt');
+    const sent = await c.call('POST', '/api/email-comms/send', c.tokens.owner, form);
+    assert.equal(sent.status, 202, sent.text);
+    const history = await c.call('GET', '/api/email-comms/history', c.tokens.owner);
+    const shown = history.body.items.find((e: any) => e.id === sent.body.email.id);
+    assert.deepEqual(
+      shown.attachments.map((a: any) => a.filename),
+      ['b-first.txt', 'a-second.txt'],
+    );
+    const exported = await fetch(`${c.t.url}/internal/tenant-export/${OWNER}`, {
+      headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! },
+    });
+    assert.equal(exported.status, 200);
+    const row = ((await exported.json()) as { emails: EmailRow[] }).emails.find((e) => e.id === shown.id);
+    assert.ok(row, 'the e-mail is in the export');
+    assert.deepEqual(toRecord(row), shown);
   });
 });

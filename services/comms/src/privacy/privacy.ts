@@ -12,7 +12,7 @@ import {
   type Tx,
 } from '@venue/service-kit';
 import { db } from '../db/query.ts';
-import type { EmailAttachmentJson } from '../history/email-record.ts';
+import { emailsSelect } from '../history/email-record.ts';
 
 const ERASED = 'Customer data erased';
 
@@ -90,49 +90,8 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
         .where('tenant_id', '=', tenantId)
         .orderBy('created_at')
         .execute(),
-      emails: await db(tx)
-        .selectFrom('emails as e')
-        .select((eb) => [
-          'e.id',
-          'e.message_id',
-          'e.kind',
-          'e.booking_id',
-          'e.template_name',
-          'e.to_email',
-          'e.to_name',
-          'e.subject',
-          'e.body_text',
-          'e.status',
-          'e.attempts',
-          'e.last_error',
-          'e.sent_at',
-          'e.created_at',
-          eb
-            .selectFrom('email_attachments as a')
-            .select((a) =>
-              a.fn
-                .coalesce(
-                  a.fn.agg<EmailAttachmentJson[]>('json_agg', [
-                    a.fn('json_build_object', [
-                      a.cast(a.val('filename'), 'text'),
-                      'a.filename',
-                      a.cast(a.val('contentType'), 'text'),
-                      'a.content_type',
-                      a.cast(a.val('size'), 'text'),
-                      'a.size',
-                    ]),
-                  ]),
-                  a.cast<EmailAttachmentJson[]>(a.val('[]'), 'json'),
-                )
-                .as('attachments'),
-            )
-            .whereRef('a.tenant_id', '=', 'e.tenant_id')
-            .whereRef('a.email_id', '=', 'e.id')
-            .as('attachments'),
-        ])
-        .where('e.tenant_id', '=', tenantId)
-        .orderBy('e.created_at')
-        .execute(),
+      // The history's columns and attachment list (one query for both, email-record.ts).
+      emails: await emailsSelect(tx).where('e.tenant_id', '=', tenantId).orderBy('e.created_at').execute(),
       bounces: await db(tx)
         .selectFrom('bounces')
         .select(['email', 'reason', 'bounced_at'])
