@@ -70,4 +70,29 @@ describe('internal routes and the events other services copy', () => {
     const afterMove = rows.find((r) => r.type === 'booking.updated')!;
     assert.match(String(afterMove.data.startsAt), /T15:00:00/);
   });
+
+  it('the export gives the furthest stage each row proves (insights rebuilds its funnel from it)', async () => {
+    const internal = { headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! } };
+    const request = (await h.create({ bookingDate: futureDate(100) })).body.booking;
+    const held = (await h.create({ bookingDate: futureDate(101) })).body.booking;
+    assert.equal(
+      (await h.call('POST', `/api/bookings/${held.id}/accept`, h.tokens.owner, { holdHours: 24 })).status,
+      200,
+    );
+    const confirmed = (await h.create({ bookingDate: futureDate(102), status: 'confirmed' })).body.booking;
+    const cancelled = await h.call('PUT', `/api/bookings/${confirmed.id}/status`, h.tokens.owner, {
+      status: 'cancelled',
+    });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    const exp = await fetch(`${h.t.url}/internal/tenant-export/${OWNER}`, internal);
+    const data = (await exp.json()) as {
+      bookings: Array<{ id: string; status: string; furthest_stage: number }>;
+    };
+    const stage = (id: string) => data.bookings.find((b) => b.id === id)?.furthest_stage;
+    assert.equal(stage(request.id), 0);
+    assert.equal(stage(held.id), 1);
+    // cancelled after its confirmation: still counts as confirmed
+    assert.equal(data.bookings.find((b) => b.id === confirmed.id)?.status, 'cancelled');
+    assert.equal(stage(confirmed.id), 2);
+  });
 });

@@ -1,5 +1,5 @@
 /** Service-to-service routes (never routed by the gateway). */
-import { notFound, requireInternal, type AppRouter, type ServiceKit } from '@venue/service-kit';
+import { notFound, requireInternal, sql, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { isUuid } from '../shared/request.ts';
@@ -20,6 +20,19 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps):
       bookings: await db(tx)
         .selectFrom('bookings')
         .selectAll()
+        // The furthest funnel stage the row itself proves (0 request, 1 held, 2 confirmed,
+        // 3 completed), for insights' rebuild (decision 45): a booking cancelled after its
+        // confirmation keeps the payment_details only a confirmation writes; an expired one was
+        // a hold. Bookings keeps no status history of its own (each move is an audit entry in
+        // admin's log, which the rebuild reads for what this cannot tell, e.g. a hold cancelled).
+        // sql: a CASE over the row's status and payment_details (no builder form reads as well)
+        .select(
+          sql<number>`CASE
+            WHEN status = 'completed' THEN 3
+            WHEN status = 'confirmed' OR payment_details IS NOT NULL THEN 2
+            WHEN status IN ('tentative', 'expired') OR hold_expires_at IS NOT NULL THEN 1
+            ELSE 0 END`.as('furthest_stage'),
+        )
         .where('tenant_id', '=', tenantId)
         .orderBy('created_at')
         .execute(),

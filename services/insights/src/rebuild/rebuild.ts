@@ -33,6 +33,7 @@ import {
   type Tx,
 } from '@venue/service-kit';
 import { z } from 'zod';
+import { stageOf } from '../consumers/consumers.ts';
 import { db } from '../db/query.ts';
 import { emptyMoneyCopies, fetchMoneyData, moneyEventsOf, type MoneyData } from './money.ts';
 
@@ -79,6 +80,7 @@ const adminExport = z.looseObject({
       targetType: z.string(),
       target: z.string().nullable().optional(),
       targetLabel: z.string().nullable().optional(),
+      changes: z.unknown().optional(),
     }),
   ),
 });
@@ -277,6 +279,37 @@ export function eventsOf(tenantId: string, d: OwnerData, at = new Date().toISOSt
   return events;
 }
 
+/**
+ * The furthest funnel stage (0 request, 1 held, 2 confirmed, 3 completed) each booking reached,
+ * from the owners' data alone, so a rebuild from an empty copy counts the funnel as the events
+ * did: bookings' export gives what its row proves (`furthest_stage`: a confirmation's
+ * payment_details survive a cancellation), and admin's audit log, the one durable status history,
+ * gives every move bookings audited (`changes.status` old → new, keyed by booking code), so a
+ * hold later cancelled or declined still counts as held.
+ */
+export function stagesOf(d: OwnerData): Map<string, number> {
+  const stages = new Map<string, number>();
+  const idByCode = new Map<string, string>();
+  const raise = (id: string, stage: number) => {
+    if (stage > (stages.get(id) ?? 0)) stages.set(id, stage);
+  };
+  for (const row of d.bookings.bookings) {
+    const r = row as Record<string, unknown>;
+    if (typeof r.id !== 'string') continue;
+    if (typeof r.booking_code === 'string') idByCode.set(r.booking_code, r.id);
+    const exported = Number(r.furthest_stage ?? 0);
+    raise(r.id, Number.isInteger(exported) ? Math.min(Math.max(exported, 0), 3) : 0);
+  }
+  for (const a of d.admin.auditLog) {
+    if (a.targetType !== 'booking' || !a.target) continue;
+    const id = idByCode.get(a.target);
+    const status = (a.changes as { status?: { old?: unknown; new?: unknown } } | null | undefined)?.status;
+    if (!id || !status) continue;
+    for (const s of [status.old, status.new]) if (typeof s === 'string') raise(id, stageOf(s, null));
+  }
+  return stages;
+}
+
 /** A snapshot from admin's current settings, for a tenant whose events never reached insights. */
 function settingsEvent(tenantId: string, s: NonNullable<OwnerData['settings']>, at: string): DomainEvent {
   const g = s.general;
@@ -349,8 +382,9 @@ export async function rebuildTenant(
       await storeSettingsSnapshot(tx, settingsEvent(tenantId, data.settings, at));
       settings = 'from admin';
     }
-    // The furthest stage a booking reached (Reports' funnel) is history bookings does not export:
-    // a booking held, confirmed and then cancelled keeps counting as confirmed after a rebuild.
+    // The furthest stage a booking reached (Reports' funnel) is history: the copy's own stages are
+    // kept, and stagesOf() adds what bookings' export and admin's audit log show, so a rebuild
+    // from an empty copy gives the same funnel as the events did.
     const q = db(tx);
     const stages = await q
       .selectFrom('bookings')
@@ -366,8 +400,13 @@ export async function rebuildTenant(
       await emptyMoneyCopies(tx, tenantId);
       for (const e of moneyEvents) await apply(tx, consumers, e);
     }
-    const ids = stages.map((r) => r.id);
-    const reached = stages.map((r) => Number(r.furthest_stage));
+    // What the copy had reached before, raised by what the owners' history shows.
+    const known = stagesOf(data);
+    for (const r of stages) {
+      if (Number(r.furthest_stage) > (known.get(r.id) ?? 0)) known.set(r.id, Number(r.furthest_stage));
+    }
+    const ids = [...known.keys()];
+    const reached = [...known.values()];
     // sql: unnest of two arrays side by side as a table with named columns (one statement for
     // every booking; the builder has no multi-argument unnest nor a column alias list)
     const kept = sql<{ id: string; stage: number }>`unnest(${ids}::uuid[], ${reached}::int[])`;

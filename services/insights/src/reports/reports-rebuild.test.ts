@@ -12,7 +12,7 @@ import type { ConsumerMap } from '@venue/service-kit';
 import { insightsService } from '../app.ts';
 import type { MoneyData } from '../rebuild/money.ts';
 import { rebuildTenant, type OwnerData } from '../rebuild/rebuild.ts';
-import { OWNER, startInsights, type Harness } from '../testing/harness.ts';
+import { OWNER, bookingEvent, startInsights, type Harness } from '../testing/harness.ts';
 import { reportsClock } from './load.ts';
 import { BOOKINGS, K, NOW, R1, R2, gardenHours, mainHours, scenario } from './reports-scenario.ts';
 
@@ -60,8 +60,81 @@ function moneyData(): MoneyData {
   };
 }
 
+type Versions = (typeof BOOKINGS)[number];
+
+/**
+ * A hold that was cancelled (made on 10 Nov, in every period asked): bookings' row keeps no sign
+ * of the hold (a cancellation clears hold_expires_at), only admin's audit log does.
+ */
+const HELD_THEN_CANCELLED: Versions = [
+  90,
+  [
+    {
+      resourceId: R1,
+      resourceName: 'Main Hall',
+      customerId: 'CUST-FRED',
+      customerName: 'Fred',
+      customerEmail: 'fred@example.com',
+      status: 'tentative',
+      startsAt: '2026-12-05T10:00:00.000+11:00',
+      endsAt: '2026-12-05T12:00:00.000+11:00',
+      createdAt: '2026-11-10T00:00:00.000Z',
+      holdExpiresAt: '2026-11-12T00:00:00.000Z',
+      updatedAt: '2026-11-10T00:00:00.000Z',
+    },
+    {
+      resourceId: R1,
+      resourceName: 'Main Hall',
+      customerId: 'CUST-FRED',
+      customerName: 'Fred',
+      customerEmail: 'fred@example.com',
+      status: 'cancelled',
+      startsAt: '2026-12-05T10:00:00.000+11:00',
+      endsAt: '2026-12-05T12:00:00.000+11:00',
+      createdAt: '2026-11-10T00:00:00.000Z',
+      cancelledAt: '2026-11-11T00:00:00.000Z',
+      updatedAt: '2026-11-11T00:00:00.000Z',
+    },
+  ],
+];
+
+const code = (n: number) => `BK-${String(n).padStart(4, '0')}`;
+
+/**
+ * What bookings' export says of the stage (its SQL in services/bookings internal-routes.ts):
+ * completed 3; confirmed, or a confirmation's payment_details kept, 2; a hold on record 1.
+ */
+function exportedStage(versions: Versions[1]): number {
+  const last = versions.at(-1)!;
+  if (last.status === 'completed') return 3;
+  if (versions.some((v) => v.status === 'confirmed')) return 2;
+  if (last.status === 'tentative' || last.status === 'expired' || last.holdExpiresAt) return 1;
+  return 0;
+}
+
+/** Admin's audit entries for each status move bookings made (`changes.status` old → new). */
+function auditLog(bookings: Versions[]): OwnerData['admin']['auditLog'] {
+  return bookings.flatMap(([n, versions]) =>
+    versions.slice(1).flatMap((v, i) =>
+      v.status === versions[i]!.status
+        ? []
+        : [
+            {
+              id: `5e000000-0000-4000-8${String(n).padStart(3, '0')}-${String(i).padStart(12, '0')}`,
+              timestamp: v.updatedAt ?? '2026-11-01T00:00:00.000Z',
+              action: `booking_${v.status}`,
+              targetType: 'booking',
+              target: code(n),
+              targetLabel: null,
+              changes: { status: { old: versions[i]!.status, new: v.status } },
+            },
+          ],
+    ),
+  );
+}
+
 /** What catalogue and bookings export for the scenario now (each booking's last version). */
-function ownerData(): OwnerData {
+function ownerData(bookings: Versions[] = BOOKINGS, withAudit = false): OwnerData {
   const resource = (id: string, name: string, status: 'active' | 'archived', hours: unknown) => ({
     id,
     name,
@@ -83,12 +156,13 @@ function ownerData(): OwnerData {
       blockouts: [],
     } as OwnerData['catalogue'],
     bookings: {
-      bookings: BOOKINGS.map(([n, versions]) => {
+      bookings: bookings.map(([n, versions]) => {
         const b = versions.at(-1)!;
         return {
           tenant_id: OWNER,
           id: K(n),
-          booking_code: `BK-${String(n).padStart(4, '0')}`,
+          booking_code: code(n),
+          furthest_stage: exportedStage(versions),
           customer_id: b.customerId,
           customer_name: b.customerName,
           customer_email: b.customerEmail,
@@ -114,7 +188,7 @@ function ownerData(): OwnerData {
         };
       }),
     },
-    admin: { auditLog: [] },
+    admin: { auditLog: withAudit ? auditLog(bookings) : [] },
     money: moneyData(),
   };
 }
@@ -161,6 +235,65 @@ describe('insights: Reports after a rebuild of the read model (money included)',
       ]);
       for (const [k, q] of queries.entries())
         assert.deepEqual(await all(q), before[k], `${q}, rebuild ${i + 1}`);
+    }
+  });
+});
+
+describe('insights: Reports after a rebuild from an empty copy (the funnel from the owners)', () => {
+  let h: Harness;
+  const realClock = reportsClock.now;
+  const bookings = [...BOOKINGS, HELD_THEN_CANCELLED];
+
+  before(async () => {
+    reportsClock.now = () => new Date(NOW);
+    h = await startInsights();
+    for (const e of scenario()) await h.deliver(e);
+    for (const [i, v] of HELD_THEN_CANCELLED[1].entries())
+      await h.deliver(
+        bookingEvent(
+          OWNER,
+          { id: K(90), code: code(90), ...v },
+          i === 0 ? 'booking.created' : 'booking.status_changed',
+        ),
+      );
+  });
+  after(async () => {
+    reportsClock.now = realClock;
+    await h?.close();
+  });
+
+  async function all(query: string) {
+    const out: Record<string, unknown> = {};
+    for (const [call, path] of Object.entries(REPORTS_PATHS)) {
+      const r = await h.call('GET', `${path}?${query}`, OWNER);
+      assert.equal(r.status, 200, `${path}: ${r.text}`);
+      out[call] = r.body;
+    }
+    return out;
+  }
+  const held = (figures: Record<string, unknown>) =>
+    (figures.funnel as { funnelData: Array<{ stage: string; count: number }> }).funnelData[1]!.count;
+  /** Empties the tenant's booking copies, as on a data folder that never saw the events. */
+  const emptyCopy = () =>
+    h.t.kit.db.systemTx((tx) => tx.query('DELETE FROM bookings WHERE tenant_id = $1', [OWNER]));
+
+  it('gives every figure the events gave, the held-then-cancelled booking counted as held', async () => {
+    const queries = ['period=30d', 'period=90d&segments=nfp', 'period=1y&segments=vip'];
+    const before = await Promise.all(queries.map(all));
+    // Without the audit log's history the hold would be lost: the figure this test guards.
+    await emptyCopy();
+    await rebuildTenant(h.t.kit, insightsService.consumers as ConsumerMap, OWNER, ownerData(bookings, false));
+    assert.equal(held(await all(queries[0]!)), held(before[0]!) - 1);
+    for (let i = 0; i < 2; i++) {
+      await emptyCopy();
+      await rebuildTenant(
+        h.t.kit,
+        insightsService.consumers as ConsumerMap,
+        OWNER,
+        ownerData(bookings, true),
+      );
+      for (const [k, q] of queries.entries())
+        assert.deepEqual(await all(q), before[k], `${q}, rebuild from empty ${i + 1}`);
     }
   });
 });
