@@ -108,6 +108,8 @@ describe('money answers match the API contract', () => {
     };
     const q = (await ok('POST', '/api/quotations', 201, form)).body;
     await ok('GET', '/api/quotations/my-quotations', 200);
+    await ok('GET', '/api/quotations?limit=5&status=Draft&sort=amount', 200);
+    await ok('GET', '/api/quotations/summary', 200);
     await ok('GET', '/api/quotations/export.csv?search=jane&status=Draft', 200);
     await ok('GET', `/api/quotations/${q.id}`, 200);
     await ok('GET', '/api/quotations/00000000-0000-4000-8000-000000000000', 404);

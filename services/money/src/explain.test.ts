@@ -47,6 +47,16 @@ async function seed(tenantId: string, n: number): Promise<void> {
       [tenantId],
     );
     await tx.query(
+      `INSERT INTO quotations (tenant_id, customer_name, customer_email, customer_phone, event_type, resource,
+          resource_name, event_date, start_time, end_time, total_cents, tax_type, tax_rate_bp, deposit_type,
+          deposit_cents, valid_until, status, created_at)
+       SELECT b.tenant_id, b.customer_name, b.customer_email, '0400000000', 'Party', 'r', 'Hall', b.booking_date,
+              '10:00', '12:00', 110000, 'Inclusive', 1000, 'Fixed', 10000, b.booking_date,
+              (ARRAY['Draft', 'Sent', 'Declined'])[1 + (random() * 2)::int], now() - (random() * interval '300 days')
+         FROM booking_copy b WHERE b.tenant_id = $1`,
+      [tenantId],
+    );
+    await tx.query(
       `INSERT INTO bonds (tenant_id, booking_id, amount_cents, payment_method)
        SELECT b.tenant_id, b.booking_id, 50000, 'Cash' FROM booking_copy b WHERE b.tenant_id = $1`,
       [tenantId],
@@ -95,6 +105,15 @@ const REQUESTS: Array<[string, string, () => string, unknown?]> = [
   ['GET', 'invoices page searched', () => `/api/invoices?limit=25&search=seed%2012&status=PARTIAL,SENT`],
   ['GET', 'invoices page in a range', () => `/api/invoices?limit=25&from=2026-01-01&to=2026-01-31`],
   ['GET', 'invoices summary', () => `/api/invoices/summary?resource=Hall`],
+  ['GET', 'quotations page', () => `/api/quotations?limit=25`],
+  ['GET', 'quotations page by event date', () => `/api/quotations?limit=25&sort=eventDate&order=asc`],
+  ['GET', 'quotations page by amount', () => `/api/quotations?limit=25&sort=amount`],
+  ['GET', 'quotations page by valid day', () => `/api/quotations?limit=25&sort=validUntil`],
+  ['GET', 'quotations page by deposit', () => `/api/quotations?limit=25&sort=deposit`],
+  ['GET', 'quotations page by id', () => `/api/quotations?limit=25&sort=id&page=2`],
+  ['GET', 'quotations page expired, searched', () => `/api/quotations?limit=25&status=Expired&search=seed`],
+  ['GET', 'quotations summary', () => `/api/quotations/summary`],
+  ['GET', 'quotations (spec array)', () => `/api/quotations/my-quotations`],
   ['GET', 'invoice detail', () => `/api/invoices/${invoiceId}`],
   ['GET', 'payments list', () => `/api/payments/hall-owner/${OWNER}`],
   ['GET', 'deposits list', () => `/api/deposits/hall-owner/${OWNER}`],
@@ -121,7 +140,10 @@ describe(
         });
         assert.ok(status < 300, `${name} answered ${status}`);
         assert.ok(statements.length > 0, 'the request ran statements in a tenant transaction');
-        assert.ok(big.has('invoices') && big.has('payments'), 'seeded big enough to matter');
+        assert.ok(
+          big.has('invoices') && big.has('payments') && big.has('quotations'),
+          'seeded big enough to matter',
+        );
         assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
       });
     }

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { limitParam, pageParam, pagingQueryFields } from '../api/fields.ts';
-import { invoiceCsvQuerySchema } from './csv-exports.ts';
+import { invoiceCsvQuerySchema, quotationCsvQuerySchema } from './csv-exports.ts';
+import { QUOTATION_STATUSES, quotationSchema } from './quotations.ts';
 import { invoiceSchema } from './schemas.ts';
 
 /** The spec's array answers hold at most this many rows (newest first); page the rest. */
@@ -81,6 +82,8 @@ export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 export const MONEY_PAGE_PATHS = {
   invoices: '/api/invoices',
   invoiceSummary: '/api/invoices/summary',
+  quotations: '/api/quotations',
+  quotationSummary: '/api/quotations/summary',
 } as const;
 
 /** A list's query string from the screen's values; empty ones are left out. */
@@ -97,3 +100,28 @@ export function pageQueryString(
   const text = q.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * `GET /api/quotations`: the Quotations screen's search, resource and status (Expired is a Sent
+ * quotation past its valid day at the venue) and sort, as the CSV export takes them, plus the page.
+ */
+export const quotationPageQuerySchema = quotationCsvQuerySchema.extend(moneyPageFields);
+export type QuotationPageQuery = z.output<typeof quotationPageQuerySchema>;
+
+export const quotationPageSchema = moneyPageSchema(quotationSchema, 'QuotationPage');
+export type QuotationPage = z.infer<typeof quotationPageSchema>;
+
+/** `GET /api/quotations/summary`: the header's counts and figures over every quotation of the venue. */
+export const quotationSummarySchema = z
+  .object({
+    counts: z.record(z.enum(QUOTATION_STATUSES), z.number().int()),
+    /** Every quotation of the venue. */
+    total: z.number().int(),
+    /** Spec 03 §4: Accepted ÷ (Sent + Accepted + Declined), a rounded percent, 0 without any. */
+    acceptanceRate: z.number().int(),
+    totalValueCents: z.number().int(),
+    /** The resources the venue's quotations name, for the Resource select. */
+    resources: z.array(z.string()),
+  })
+  .meta({ id: 'QuotationSummary' });
+export type QuotationSummary = z.infer<typeof quotationSummarySchema>;

@@ -48,6 +48,9 @@ import {
   invoiceSummaryQuerySchema,
   invoiceSummarySchema,
   LIST_ARRAY_CAP,
+  quotationPageQuerySchema,
+  quotationPageSchema,
+  quotationSummarySchema,
 } from './list-pages.ts';
 
 const invoices = { service: 'money', tag: 'Invoices & payments', access: 'invoices' } as const;
@@ -336,8 +339,29 @@ export const MONEY_ROUTES: RouteTable = [
     ...quotations,
     method: 'get',
     path: '/api/quotations/my-quotations',
-    summary: "The venue's quotations, newest first, with counts per status and the acceptance rate",
+    summary: `The venue's quotations, newest first (at most ${LIST_ARRAY_CAP}), with counts per status and the acceptance rate`,
+    description:
+      "The specification's list call, kept for other API clients: the newest quotations only, the counts and figures over all of them. Page through all with `GET /api/quotations` (decision 52).",
     responses: { 200: { description: 'OK', schema: quotationListSchema }, 503: noSettings },
+  },
+  {
+    ...quotations,
+    method: 'get',
+    path: '/api/quotations',
+    summary: 'A page of quotations, filtered and sorted on the server',
+    description:
+      'Page by `page` or follow `nextCursor` with `cursor` (the same sort and order). Counted (up to 10,000; 1,000 with a search) on a page-number request unless `withTotal=0`, or with `withTotal=1`.',
+    query: quotationPageQuerySchema,
+    responses: { 200: { description: 'OK', schema: quotationPageSchema }, 503: noSettings },
+    spec: undefined,
+  },
+  {
+    ...quotations,
+    method: 'get',
+    path: '/api/quotations/summary',
+    summary: 'Counts per status, the acceptance rate and the total value (summed by the database)',
+    responses: { 200: { description: 'OK', schema: quotationSummarySchema }, 503: noSettings },
+    spec: undefined,
   },
   {
     ...quotations,

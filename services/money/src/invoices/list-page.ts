@@ -140,22 +140,47 @@ export async function invoicePage(
     .execute();
   const page = keysetPage(rows, q.limit, sort, order, keys);
   const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
-  // Counted only when asked, or on a page-number request that does not say withTotal=0; a
-  // page-number page that is the last one already knows its total (decision 36).
-  const wants = q.withTotal ?? !q.cursor;
+  return pageAnswer(
+    q,
+    page,
+    page.rows.map((r) => toInvoice(r, day)),
+    cap,
+    () => cappedInvoiceCount(tx, filters, cap),
+  );
+}
+
+/** What a money list's page request asks: its page (or cursor), limit and whether to count. */
+export interface PageAsk {
+  page: number;
+  limit: number;
+  cursor?: string | undefined;
+  withTotal?: boolean | undefined;
+}
+
+/**
+ * A page in the bookings list's shape. Counted only when asked, or on a page-number request that
+ * does not say withTotal=0, up to `cap`; a page-number page that is the last one already knows
+ * its total and counts nothing (decision 36).
+ */
+export async function pageAnswer<T>(
+  q: PageAsk,
+  page: { rows: unknown[]; hasMore: boolean; nextCursor: string | null },
+  items: T[],
+  cap: number,
+  count: () => Promise<{ total: number; totalIsEstimate: boolean }>,
+) {
+  const offset = q.cursor ? 0 : (q.page - 1) * q.limit;
   let counted: { total: number; totalIsEstimate: boolean } | null = null;
-  if (wants) {
+  if (q.withTotal ?? !q.cursor) {
     const known =
       !q.cursor &&
       !page.hasMore &&
       (page.rows.length > 0 || offset === 0) &&
       offset + page.rows.length <= cap;
-    counted = known
-      ? { total: offset + page.rows.length, totalIsEstimate: false }
-      : await cappedInvoiceCount(tx, filters, cap);
+    counted = known ? { total: offset + page.rows.length, totalIsEstimate: false } : await count();
   }
   return {
-    items: page.rows.map((r) => toInvoice(r, day)),
+    items,
     total: counted?.total ?? null,
     totalIsEstimate: counted?.totalIsEstimate ?? false,
     page: q.cursor ? null : q.page,

@@ -7,18 +7,17 @@
  * accepts at once only one reaches bookings, and bookings makes one booking per quotation id.
  */
 import {
-  acceptanceRate,
   bookingFromQuoteAnswerSchema,
+  LIST_ARRAY_CAP,
   QUOTATION_MESSAGES as M,
-  QUOTATION_STATUSES,
   QUOTATION_VALID_DAYS,
   quotationBulkSendSchema,
   quotationInputSchema,
+  quotationPageQuerySchema,
   quotationStatusUpdateSchema,
   type BookingFromQuote,
   type Quotation,
   type QuotationEmailEvent,
-  type QuotationStatus,
 } from '@venue/contracts/money-api';
 import {
   callService,
@@ -28,6 +27,7 @@ import {
   InternalCallError,
   notFound,
   parseBody,
+  parseQuery,
   requireAuth,
   requireInternal,
   requirePermission,
@@ -48,6 +48,7 @@ import {
   selectQuotations,
   toQuotation,
 } from './quotation-row.ts';
+import { quotationPage, quotationSummary } from './list-page.ts';
 
 const guardNoTx = [requireAuth, requirePermission('quotations')] as const;
 const guard = [...guardNoTx, withTx] as const;
@@ -252,24 +253,37 @@ export function quotationRoutes(router: AppRouter): void {
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx!;
     const day = today(await moneySettings(tx, tenantId));
+    // The spec's answer, for other API clients: the newest LIST_ARRAY_CAP quotations, with the
+    // counts and figures over all of them (the database's sums). The screen pages with
+    // GET /api/quotations (decision 52).
     const rows = await selectQuotations(tx)
       .where('tenant_id', '=', tenantId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
-      .limit(5000)
+      .limit(LIST_ARRAY_CAP)
       .execute();
-    const quotations = rows.map((r) => toQuotation(r, day));
-    const counts = Object.fromEntries(QUOTATION_STATUSES.map((s) => [s, 0])) as Record<
-      QuotationStatus,
-      number
-    >;
-    for (const q of quotations) counts[q.status] += 1;
+    const figures = await quotationSummary(tx, tenantId, day);
     ctx.body = {
-      quotations,
-      counts,
-      acceptanceRate: acceptanceRate(counts),
-      totalValueCents: quotations.reduce((sum, q) => sum + q.totalCents, 0),
+      quotations: rows.map((r) => toQuotation(r, day)),
+      counts: figures.counts,
+      acceptanceRate: figures.acceptanceRate,
+      totalValueCents: figures.totalValueCents,
     };
+  });
+
+  router.get('/api/quotations', ...guard, async (ctx) => {
+    const q = parseQuery(ctx, quotationPageQuerySchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const day = today(await moneySettings(tx, tenantId));
+    ctx.body = await quotationPage(tx, tenantId, q, day);
+  });
+
+  // Before /api/quotations/:id, which would take "summary" for an id.
+  router.get('/api/quotations/summary', ...guard, async (ctx) => {
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    ctx.body = await quotationSummary(tx, tenantId, today(await moneySettings(tx, tenantId)));
   });
 
   router.post('/api/quotations', ...guard, async (ctx) => {

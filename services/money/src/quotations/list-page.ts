@@ -1,0 +1,158 @@
+/**
+ * The Quotations list paged on the server (issue 9 item 2, decision 52): the screen's search,
+ * resource and status as SQL conditions with the tenant stated, one page by keyset or page number
+ * off the sort's index (migration 050), and the header's counts as one aggregate.
+ */
+import {
+  acceptanceRate,
+  QUOTATION_STATUSES,
+  type QuotationPageQuery,
+  type QuotationStatus,
+} from '@venue/contracts/money-api';
+import {
+  keysetAfterCursor,
+  keysetColumns,
+  keysetOrder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  type Tx,
+} from '@venue/service-kit';
+import {
+  COUNT_CAP,
+  decodeCursor,
+  keysetPage,
+  type KeysetKey,
+  type SortOrder,
+} from '@venue/service-kit/paging';
+import { db, type MoneyDb } from '../db/query.ts';
+import { likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
+import { selectQuotations, toQuotation } from './quotation-row.ts';
+
+type Sort = NonNullable<QuotationPageQuery['sort']>;
+
+const ID: KeysetKey = { expr: 'id', type: 'uuid', index: 'ASC' };
+const desc = (expr: string, type: KeysetKey['type']): KeysetKey => ({ expr, type, index: 'DESC' });
+
+/**
+ * Each sort's keys, then the id: Created off quotations_list_idx, Id off the primary key, the
+ * others off migration 050's indexes (days as stored day numbers).
+ */
+export const QUOTATION_SORT_KEYS: Record<Sort, KeysetKey[]> = {
+  created: [desc('created_at', 'timestamptz'), ID],
+  id: [ID],
+  eventDate: [desc('list_event_key', 'bigint'), ID],
+  validUntil: [desc('list_valid_key', 'bigint'), ID],
+  amount: [desc('total_cents', 'bigint'), ID],
+  deposit: [desc('deposit_cents', 'bigint'), ID],
+};
+
+type QuotationEb = ExpressionBuilder<MoneyDb, 'quotations'>;
+
+/**
+ * A status as a person sees it on `day` (quotation-row.ts effectiveStatus): an accept in flight
+ * reads Sent, a Sent quotation past its valid day reads Expired.
+ */
+export function statusIs(eb: QuotationEb, status: QuotationStatus, day: string): Expression<SqlBool> {
+  switch (status) {
+    case 'Sent':
+      return eb.or([
+        eb('status', '=', 'Accepting'),
+        eb.and([eb('status', '=', 'Sent'), eb('valid_until', '>=', day)]),
+      ]);
+    case 'Expired':
+      return eb.and([eb('status', '=', 'Sent'), eb('valid_until', '<', day)]);
+    default:
+      // Draft, Accepted, Declined: stored as they read
+      return eb('status', '=', status);
+  }
+}
+
+type Filters = Pick<QuotationPageQuery, 'search' | 'resource' | 'status'>;
+
+export function quotationFilters(tenantId: string, q: Filters, day: string) {
+  const text = q.search?.trim();
+  return (eb: QuotationEb): Expression<SqlBool>[] => {
+    const where: Expression<SqlBool>[] = [eb('tenant_id', '=', tenantId)];
+    if (q.resource && q.resource !== 'All Resources') where.push(eb('resource_name', '=', q.resource));
+    if (q.status) where.push(statusIs(eb, q.status, day));
+    // sql: the stored, lower-cased search column of migration 050 (not in MoneyDb's typed columns)
+    if (text) where.push(sql<boolean>`search_text LIKE ${likePattern(text)}`);
+    return where;
+  };
+}
+
+export async function quotationPage(tx: Tx, tenantId: string, q: QuotationPageQuery, day: string) {
+  const sort: Sort = q.sort ?? 'created';
+  const order: SortOrder = q.order ?? 'desc';
+  const keys = QUOTATION_SORT_KEYS[sort];
+  const after = q.cursor ? decodeCursor(q.cursor, sort, order, keys) : null;
+  const filters = quotationFilters(tenantId, q, day);
+  const rows = await selectQuotations(tx)
+    .select(keysetColumns(keys))
+    .where((eb) => eb.and(after ? [...filters(eb), keysetAfterCursor(keys, order, after)] : filters(eb)))
+    .orderBy(keysetOrder(keys, order))
+    .limit(q.limit + 1)
+    .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
+    .execute();
+  const page = keysetPage(rows, q.limit, sort, order, keys);
+  const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
+  return pageAnswer(
+    q,
+    page,
+    page.rows.map((r) => toQuotation(r, day)),
+    cap,
+    async () => {
+      const capped = db(tx)
+        .selectFrom('quotations')
+        .select((eb) => eb.lit(1).as('one'))
+        .where((eb) => eb.and(filters(eb)))
+        .limit(cap + 1);
+      const row = await db(tx)
+        .selectFrom(capped.as('capped'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      const n = Number(row?.n ?? 0);
+      return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+    },
+  );
+}
+
+/** The header's counts per status (as seen on `day`), the acceptance rate and the total value: one aggregate. */
+export async function quotationSummary(tx: Tx, tenantId: string, day: string) {
+  const row = await db(tx)
+    .selectFrom('quotations')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('value'),
+      ...QUOTATION_STATUSES.map((s) =>
+        eb.fn
+          .countAll<number>()
+          .filterWhere(statusIs(eb, s, day))
+          .as(s),
+      ),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  const resources = await db(tx)
+    .selectFrom('quotations')
+    .select('resource_name')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('resource_name')
+    .limit(500)
+    .execute();
+  const r = (row ?? {}) as Record<string, unknown>;
+  const counts = Object.fromEntries(QUOTATION_STATUSES.map((s) => [s, Number(r[s] ?? 0)])) as Record<
+    QuotationStatus,
+    number
+  >;
+  return {
+    counts,
+    total: Number(r.total ?? 0),
+    acceptanceRate: acceptanceRate(counts),
+    totalValueCents: Number(r.value ?? 0),
+    resources: resources.map((x) => x.resource_name),
+  };
+}
