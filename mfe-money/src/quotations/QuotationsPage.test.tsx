@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
-import { QUOTATION_MESSAGES as M, type Quotation, type QuotationList } from '@venue/contracts/money-api';
+import { QUOTATION_MESSAGES as M, type Quotation, type QuotationSummary } from '@venue/contracts/money-api';
 
 import { QuotationsPage } from './QuotationsPage.tsx';
 
@@ -46,16 +46,37 @@ const SENT: Quotation = {
     deposit_paid: false,
   },
 };
-const LIST: QuotationList = {
-  quotations: [SENT],
+const SUMMARY: QuotationSummary = {
   counts: { Draft: 0, Sent: 1, Accepted: 0, Declined: 0, Expired: 0 },
+  total: 1,
   acceptanceRate: 0,
   totalValueCents: 550_000,
+  resources: ['Main Hall'],
 };
+
+/** The service's page and summary over `rows` (the page as asked: its size and number). */
+function answerList(rows: Quotation[] = [SENT], summary: QuotationSummary = SUMMARY) {
+  const pages = captureRequests('get', '/api/quotations', ({ url }) => {
+    const limit = Number(url.searchParams.get('limit'));
+    const page = Number(url.searchParams.get('page'));
+    return {
+      items: rows.slice((page - 1) * limit, page * limit),
+      total: rows.length,
+      totalIsEstimate: false,
+      page,
+      limit,
+      totalPages: Math.max(1, Math.ceil(rows.length / limit)),
+      hasMore: rows.length > page * limit,
+      nextCursor: null,
+    };
+  });
+  captureRequests('get', '/api/quotations/summary', summary);
+  return pages;
+}
 
 describe('Quotations page', () => {
   test('empty: says so and offers to create one', async () => {
-    captureRequests('get', '/api/quotations/my-quotations', { ...LIST, quotations: [], counts: LIST.counts });
+    answerList([], { ...SUMMARY, total: 0, resources: [] });
     renderWithProviders(<QuotationsPage />);
     expect(await screen.findByText(M.empty)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Create Quotation' })).toBeVisible();
@@ -64,7 +85,7 @@ describe('Quotations page', () => {
   });
 
   test('accepting into a taken slot keeps it Sent and names the booking in the way', async () => {
-    captureRequests('get', '/api/quotations/my-quotations', LIST);
+    answerList();
     captureRequests('put', `/api/quotations/${SENT.id}/status`, () =>
       HttpResponse.json(
         {
@@ -83,7 +104,7 @@ describe('Quotations page', () => {
   });
 
   test('accepting: the spec’s success banner', async () => {
-    captureRequests('get', '/api/quotations/my-quotations', LIST);
+    answerList();
     const puts = captureRequests('put', `/api/quotations/${SENT.id}/status`, { ...SENT, status: 'Accepted' });
     const { user } = renderWithProviders(<QuotationsPage />);
     await user.click(await screen.findByText('Jane Smith'));
@@ -101,7 +122,7 @@ describe('Quotations page', () => {
     ) {
       saved.push(this.download);
     });
-    captureRequests('get', '/api/quotations/my-quotations', LIST);
+    answerList();
     const asked = captureRequests(
       'get',
       '/api/quotations/export.csv',
@@ -114,7 +135,10 @@ describe('Quotations page', () => {
         }),
     );
     const { user } = renderWithProviders(<QuotationsPage />);
+    const pages = answerList();
     await user.type(await screen.findByRole('textbox', { name: /Search/ }), 'jane');
+    // the search reaches the list's server page too
+    await waitFor(() => expect(pages.at(-1)!.url.searchParams.get('search')).toBe('jane'));
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toEqual(['quotations-2026-11-24.csv']));
     const q = asked[0]!.url.searchParams;
@@ -124,5 +148,25 @@ describe('Quotations page', () => {
     expect(q.get('status')).toBeNull();
     expect(asked[0]!.headers.get('authorization')).toBe('Bearer test-token');
     click.mockRestore();
+  });
+
+  test('pages by the server: figures from the summary, page 2 asked for with the sort', async () => {
+    const many = Array.from({ length: 30 }, (_, n) => ({
+      ...SENT,
+      id: `5a000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      customerName: `Customer ${n}`,
+    }));
+    const pages = answerList(many, { ...SUMMARY, total: 30, totalValueCents: 30 * 550_000 });
+    const { user } = renderWithProviders(<QuotationsPage />);
+    expect(await screen.findByText('Customer 0')).toBeVisible();
+    expect(screen.getByText('Customer 24')).toBeVisible();
+    expect(screen.queryByText('Customer 25')).toBeNull();
+    expect(screen.getByText('$165,000.00 AUD')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Sort by Amount' }));
+    await waitFor(() => expect(pages.at(-1)!.url.searchParams.get('sort')).toBe('amount'));
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('Customer 25')).toBeVisible();
+    const q = pages.at(-1)!.url.searchParams;
+    expect([q.get('page'), q.get('sort'), q.get('order')]).toEqual(['2', 'amount', 'asc']);
   });
 });

@@ -11,6 +11,7 @@ import {
   Loader,
   Menu,
   Modal,
+  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -20,27 +21,22 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { downloadFromServer, idempotencyKeys, useSession } from '@venue/ui';
 import {
   QUOTATION_MESSAGES as M,
   QUOTATION_PATHS,
   QUOTATION_STATUSES,
-  quotationMatchesSearch,
-  sortQuotations,
   type Quotation,
   type QuotationSortKey,
   type QuotationStatus,
 } from '@venue/contracts/money-api';
-import {
-  useBulkSendQuotations,
-  useDeleteQuotation,
-  useQuotations,
-  useSetQuotationStatus,
-} from '../api/quotation-hooks.ts';
+import { useBulkSendQuotations, useDeleteQuotation, useSetQuotationStatus } from '../api/quotation-hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { venueToday } from '../lib/venue-day.ts';
 import { draftOf, EMPTY_DRAFT, QuotationForm, type QuotationDraft } from './QuotationForm.tsx';
 import { quotationsCsvName, quotationsCsvPath } from './quotation-csv.ts';
+import { QUOTATION_PAGE_SIZE, useQuotationPage, useQuotationSummary } from './useQuotationList.ts';
 
 type SortKey = QuotationSortKey;
 const STATUS_COLOURS: Record<QuotationStatus, string> = {
@@ -71,7 +67,6 @@ function conflictText(error: unknown): string | null {
 export function QuotationsPage() {
   const fmt = useFormat();
   const { settings, getToken } = useSession();
-  const list = useQuotations();
   const setStatus = useSetQuotationStatus();
   const remove = useDeleteQuotation();
   const bulk = useBulkSendQuotations();
@@ -82,6 +77,9 @@ export function QuotationsPage() {
   const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'created', dir: -1 });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
+  // The quotation last opened: its panel stays when another page no longer lists it.
+  const [opened, setOpened] = useState<Quotation | null>(null);
+  const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ editing: Quotation | null; initial: QuotationDraft } | null>(null);
   const [deleting, setDeleting] = useState<Quotation | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,17 +91,20 @@ export function QuotationsPage() {
     return () => clearTimeout(t);
   }, [success]);
 
-  const all = useMemo(() => list.data?.quotations ?? [], [list.data]);
-  const resources = useMemo(() => [...new Set(all.map((q) => q.resourceName))].sort(), [all]);
-  const rows = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const shown = all
-      .filter((q) => resource === 'All Resources' || q.resourceName === resource)
-      .filter((q) => status === 'All Statuses' || q.status === status)
-      .filter((q) => !needle || quotationMatchesSearch(q, needle));
-    return sortQuotations(shown, sort.key, sort.dir);
-  }, [all, search, resource, status, sort]);
-  const open = all.find((q) => q.id === openId) ?? null;
+  // Filters, search (once typing pauses) and sort go to the server, which pages the list.
+  const [sentSearch] = useDebouncedValue(search, 250);
+  const list = useQuotationPage({ search: sentSearch, resource, status, sort }, page);
+  const summary = useQuotationSummary();
+  // A filter or sort change starts again at page 1.
+  useEffect(() => setPage(1), [sentSearch, resource, status, sort]);
+  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
+  const resources = summary.data?.resources ?? [];
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / QUOTATION_PAGE_SIZE));
+  const open = (openId && (rows.find((q) => q.id === openId) ?? opened)) || null;
+  const openQuotation = (q: Quotation) => {
+    setOpened(q);
+    setOpenId(q.id);
+  };
 
   async function act(q: Quotation, to: 'Sent' | 'Accepted' | 'Declined') {
     setError(null);
@@ -183,7 +184,7 @@ export function QuotationsPage() {
       </Group>
     );
 
-  const counts = list.data?.counts;
+  const counts = summary.data?.counts;
   const allChecked = rows.length > 0 && rows.every((q) => selected.has(q.id));
 
   return (
@@ -216,7 +217,7 @@ export function QuotationsPage() {
           <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT })}>New Quotation</Button>
         </Group>
       </Group>
-      {(list.isError || error) && (
+      {(list.isError || summary.isError || error) && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
           {error ?? M.loadFailed}
         </Alert>
@@ -226,25 +227,25 @@ export function QuotationsPage() {
           {success}
         </Alert>
       )}
-      {list.data && (
+      {summary.data && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Card withBorder>
             <Text size="sm" c="dimmed">
               Total Quotations
             </Text>
-            <Text fw={700}>{all.length}</Text>
+            <Text fw={700}>{summary.data.total}</Text>
           </Card>
           <Card withBorder>
             <Text size="sm" c="dimmed">
               Total Value
             </Text>
-            <Text fw={700}>{fmt.money(list.data.totalValueCents)} AUD</Text>
+            <Text fw={700}>{fmt.money(summary.data.totalValueCents)} AUD</Text>
           </Card>
           <Card withBorder>
             <Text size="sm" c="dimmed">
               Acceptance Rate
             </Text>
-            <Text fw={700}>{list.data.acceptanceRate}%</Text>
+            <Text fw={700}>{summary.data.acceptanceRate}%</Text>
           </Card>
         </SimpleGrid>
       )}
@@ -302,7 +303,7 @@ export function QuotationsPage() {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((q) => (
-              <Table.Tr key={q.id} onClick={() => setOpenId(q.id)} style={{ cursor: 'pointer' }}>
+              <Table.Tr key={q.id} onClick={() => openQuotation(q)} style={{ cursor: 'pointer' }}>
                 <Table.Td onClick={(e) => e.stopPropagation()}>
                   <Checkbox
                     aria-label={`Select quotation for ${q.customerName}`}
@@ -337,7 +338,7 @@ export function QuotationsPage() {
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => setOpenId(q.id)}>Preview</Menu.Item>
+                      <Menu.Item onClick={() => openQuotation(q)}>Preview</Menu.Item>
                       <Menu.Item
                         disabled={q.status !== 'Draft' && q.status !== 'Sent'}
                         onClick={() => void act(q, 'Sent')}
@@ -372,6 +373,11 @@ export function QuotationsPage() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {pages > 1 && (
+        <Group justify="flex-end">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+        </Group>
       )}
 
       <Drawer opened={open !== null} onClose={() => setOpenId(null)} position="right" title="Quotation">
@@ -453,7 +459,7 @@ export function QuotationsPage() {
           onSaved={(q) => {
             setForm(null);
             setSuccess(form.editing ? 'Quotation updated.' : 'Quotation saved as a draft.');
-            setOpenId(q.id);
+            openQuotation(q);
           }}
         />
       )}
