@@ -186,6 +186,49 @@ describe('Send Pay Link asks a slow or failing money with no comms transaction o
     assert.deepEqual(await stored(), before);
   });
 
+  it('the same Idempotency-Key replays the answer without asking money again', async () => {
+    const b = booking();
+    await c.deliver(bookingEvent('booking.created', b));
+    seen.length = 0;
+    const send = () =>
+      c.call(
+        'POST',
+        '/api/email-comms/send',
+        c.tokens.owner,
+        { purpose: 'payment_link', bookingId: b.id, recipientEmail: 'jane@example.com' },
+        { 'idempotency-key': `pay-link-${b.id}` },
+      );
+    const first = await send();
+    const again = await send();
+    assert.deepEqual([first.status, again.status], [202, 202], again.text);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.email.id, first.body.email.id);
+    assert.deepEqual(seen, [0], 'money was asked once');
+  });
+
+  it('after a 503 the same Idempotency-Key sends for real once money is back', async () => {
+    const b = booking();
+    await c.deliver(bookingEvent('booking.created', b));
+    const send = () =>
+      c.call(
+        'POST',
+        '/api/email-comms/send',
+        c.tokens.owner,
+        { purpose: 'payment_link', bookingId: b.id, recipientEmail: 'jane@example.com' },
+        { 'idempotency-key': `retry-${b.id}` },
+      );
+    down = true;
+    try {
+      assert.equal((await send()).status, 503);
+    } finally {
+      down = false;
+    }
+    const retried = await send();
+    assert.equal(retried.status, 202, retried.text);
+    assert.equal(retried.headers.get('idempotent-replayed'), null);
+    assert.ok(retried.body.email.body.includes(LINK.url));
+  });
+
   it('a booking comms does not know is still a 404 when money is down', async () => {
     down = true;
     try {
