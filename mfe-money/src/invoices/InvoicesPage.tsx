@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Badge,
   Button,
@@ -49,11 +49,8 @@ import {
 } from '../lib/invoice-csv.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { DATE_RANGES, type DateRange } from '../lib/venue-day.ts';
-import { PreviewDialog, RefundDialog, RemindersDialog, VoidDialog } from './ActionDialogs.tsx';
 import { InvoicePanel } from './InvoicePanel.tsx';
 import { InvoiceTable } from './InvoiceTable.tsx';
-import { NewInvoiceDialog } from './NewInvoiceDialog.tsx';
-import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
 import type { RowActions } from './RowMenu.tsx';
 import { useInvoiceFiles } from './useInvoiceFiles.ts';
 import {
@@ -64,6 +61,21 @@ import {
   useInvoicePage,
   useInvoiceSummary,
 } from './useInvoiceList.ts';
+
+// The dialogs are fetched when first opened, not with the page: most visits open none, and the
+// new-invoice form brings Mantine's date picker and dayjs (issue 9: a cold visit ≤ 350 kB).
+const NewInvoiceDialog = lazy(() =>
+  import('./NewInvoiceDialog.tsx').then((m) => ({ default: m.NewInvoiceDialog })),
+);
+const RecordPaymentDialog = lazy(() =>
+  import('./RecordPaymentDialog.tsx').then((m) => ({ default: m.RecordPaymentDialog })),
+);
+const RemindersDialog = lazy(() =>
+  import('./ActionDialogs.tsx').then((m) => ({ default: m.RemindersDialog })),
+);
+const VoidDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.VoidDialog })));
+const RefundDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.RefundDialog })));
+const PreviewDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.PreviewDialog })));
 
 type Dialog =
   | { kind: 'new' }
@@ -573,24 +585,26 @@ export function InvoicesPage() {
         onClose={() => setOpenId(null)}
         onRecordPayment={(invoice) => setDialog({ kind: 'payment', invoice })}
       />
-      {dialog?.kind === 'new' ? (
-        <NewInvoiceDialog onClose={() => setDialog(null)} onCreated={setOpenId} />
-      ) : null}
-      {dialog?.kind === 'reminders' ? (
-        <RemindersDialog invoices={dialog.invoices} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'payment' ? (
-        <RecordPaymentDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'void' ? (
-        <VoidDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'refund' ? (
-        <RefundDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'preview' ? (
-        <PreviewDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'new' ? (
+          <NewInvoiceDialog onClose={() => setDialog(null)} onCreated={setOpenId} />
+        ) : null}
+        {dialog?.kind === 'reminders' ? (
+          <RemindersDialog invoices={dialog.invoices} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'payment' ? (
+          <RecordPaymentDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'void' ? (
+          <VoidDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'refund' ? (
+          <RefundDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog?.kind === 'preview' ? (
+          <PreviewDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -19,8 +19,7 @@ import { EmptyState, LoadingState, PageHeader, formatDateTime, useSession } from
 import { DateField } from '@venue/ui/date-field';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
-import { Stat } from '../roles/RolesPage.tsx';
-import { AuditDetailModal } from './AuditDetailModal.tsx';
+import { Stat } from '../../lib/Stat.tsx';
 import { CheckSubUsersButton, VerifyChainButton } from './AuditTools.tsx';
 import { exportAuditCsv } from './audit-export.ts';
 import {
@@ -36,6 +35,11 @@ import {
   type AuditEntry,
   type AuditFilters,
 } from './audit-api.ts';
+
+// The entry's details are fetched when a row is first opened, not with the page.
+const AuditDetailModal = lazy(() =>
+  import('./AuditDetailModal.tsx').then((m) => ({ default: m.AuditDetailModal })),
+);
 
 const EMPTY_HINTS: Record<string, string> = {
   super_admin: "As super admin you see hall owners' activity and everything else on the platform.",
@@ -344,11 +348,15 @@ export function AuditPage() {
         </Button>
       </Group>
 
-      <AuditDetailModal
-        entry={selected}
-        targetLabel={selected ? labelOf(selected) : ''}
-        onClose={() => setSelected(null)}
-      />
+      {selected ? (
+        <Suspense fallback={null}>
+          <AuditDetailModal
+            entry={selected}
+            targetLabel={labelOf(selected)}
+            onClose={() => setSelected(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

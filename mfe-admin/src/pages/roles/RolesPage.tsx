@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, NativeSelect, SimpleGrid, Text } from '@mantine/core';
+import { Button, NativeSelect, SimpleGrid } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AccessDenied,
@@ -14,6 +14,7 @@ import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
 import { SearchToolbar } from '../../lib/SearchToolbar.tsx';
 import { useManagedDialogs } from '../../lib/useManagedDialogs.ts';
+import { Stat } from '../../lib/Stat.tsx';
 import { SubUserCard } from './SubUserCard.tsx';
 import { DeleteSubUserDialog, SubUserFormDialog, SubUserPasswordDialog } from './SubUserDialogs.tsx';
 import { subUsersKey, type SubUser, type SubUserDraft } from './sub-user-api.ts';
@@ -200,18 +201,5 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
         onClose={() => setPasswordFor(null)}
       />
     </>
-  );
-}
-
-export function Stat({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
-  return (
-    <Card withBorder padding="md" data-testid={testId}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={26} fw={700} mt={4}>
-        {value}
-      </Text>
-    </Card>
   );
 }

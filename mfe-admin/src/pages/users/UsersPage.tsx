@@ -22,7 +22,7 @@ import { ProfileImage } from '../../lib/ProfileImage.tsx';
 import { EditIcon, TrashIcon } from '../../lib/icons.tsx';
 import { SearchToolbar } from '../../lib/SearchToolbar.tsx';
 import { useManagedDialogs } from '../../lib/useManagedDialogs.ts';
-import { Stat } from '../roles/RolesPage.tsx';
+import { Stat } from '../../lib/Stat.tsx';
 import { DeleteUserDialog, UserFormDialog, UserStatusDialog } from './UserDialogs.tsx';
 import { addressText, roleLabel, userBody, usersKey, type ManagedUser, type UserForm } from './user-api.ts';
 
