@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { Box, Button, Group, Paper, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -18,10 +18,18 @@ import { addDays, hhmm, isoDate, parseIsoDate, bookingWallClock } from '../../li
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
 import { MONTH_CELL_BOOKINGS, bookingTitle, monthEvents, toEvents, type MoreBookings } from './events.ts';
-import { MoreBookingsPopover, type OpenMore } from './MoreBookingsPopover.tsx';
-import { ResourceDayView } from './ResourceDayView.tsx';
+import type { OpenMore } from './MoreBookingsPopover.tsx';
 import { PRINT_CSS } from './print.ts';
 import { CALENDAR_CSS, viewTitle } from './styles.ts';
+
+// Loaded when first shown, not with the page: the resource view is a tab most visits never open,
+// and the "+N more" popover opens from a month cell (issue 9: a cold visit ≤ 350 kB).
+const ResourceDayView = lazy(() =>
+  import('./ResourceDayView.tsx').then((m) => ({ default: m.ResourceDayView })),
+);
+const MoreBookingsPopover = lazy(() =>
+  import('./MoreBookingsPopover.tsx').then((m) => ({ default: m.MoreBookingsPopover })),
+);
 
 type View = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth' | 'resource';
 const ALL = 'all';
@@ -253,22 +261,24 @@ export function CalendarPage() {
         </Stack>
         <div style={{ flex: '1 1 0', minWidth: 'min(100%, 360px)' }} data-testid="calendar">
           {view === 'resource' ? (
-            <ResourceDayView
-              date={day}
-              resources={visibleResources}
-              data={calendar.data}
-              showBuffers={showBuffers}
-              onEvent={setSelected}
-              onSlot={(rid, hour) =>
-                canBook &&
-                dialogs.create({
-                  resourceId: rid,
-                  bookingDate: day,
-                  startTime: `${String(hour).padStart(2, '0')}:00`,
-                  endTime: `${String(Math.min(hour + 1, 23)).padStart(2, '0')}:00`,
-                })
-              }
-            />
+            <Suspense fallback={null}>
+              <ResourceDayView
+                date={day}
+                resources={visibleResources}
+                data={calendar.data}
+                showBuffers={showBuffers}
+                onEvent={setSelected}
+                onSlot={(rid, hour) =>
+                  canBook &&
+                  dialogs.create({
+                    resourceId: rid,
+                    bookingDate: day,
+                    startTime: `${String(hour).padStart(2, '0')}:00`,
+                    endTime: `${String(Math.min(hour + 1, 23)).padStart(2, '0')}:00`,
+                  })
+                }
+              />
+            </Suspense>
           ) : null}
           <div style={{ display: view === 'resource' ? 'none' : undefined }}>
             <FullCalendar
@@ -361,12 +371,16 @@ export function CalendarPage() {
           </Paper>
         ) : null}
       </Group>
-      <MoreBookingsPopover
-        open={openMore}
-        resourceId={resourceId === ALL ? '' : resourceId}
-        onClose={() => setOpenMore(null)}
-        onPick={setSelected}
-      />
+      {openMore ? (
+        <Suspense fallback={null}>
+          <MoreBookingsPopover
+            open={openMore}
+            resourceId={resourceId === ALL ? '' : resourceId}
+            onClose={() => setOpenMore(null)}
+            onPick={setSelected}
+          />
+        </Suspense>
+      ) : null}
       {dialogs.element}
     </div>
   );
