@@ -60,12 +60,13 @@ if (process.env.BENCH_PG_URL) {
   const url = new URL(process.env.BENCH_PG_URL);
   url.pathname = `/${dbName}`;
   superUrl = url.toString();
-  if (!exists) {
-    const inDb = new pg.Client({ connectionString: superUrl });
-    await inDb.connect();
-    await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
-    await inDb.end();
-  }
+  // Every time, not only for a new database: one made before bookings migration 014 lacks the last two.
+  const inDb = new pg.Client({ connectionString: superUrl });
+  await inDb.connect();
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await inDb.end();
   const roleUrl = (role) => {
     const u = new URL(superUrl);
     u.username = role;

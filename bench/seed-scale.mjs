@@ -68,6 +68,9 @@ async function open() {
     throw new Error('Set DATA_DIR (PGlite, product stopped) or BENCH_PG_URL + BENCH_PG_DB');
   const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  // bookings migration 014's trigram index (its trigger writes it with every booking seeded)
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dataDir = path.resolve(process.env.DATA_DIR);
   // Each service keeps its own embedded database; they are opened only while the product is
   // stopped (one process at a time may hold a PGlite folder).
@@ -78,7 +81,9 @@ async function open() {
   } finally {
     await admin.close();
   }
-  const pglite = await PGlite.create(path.join(dataDir, 'bookings'), { extensions: { btree_gist } });
+  const pglite = await PGlite.create(path.join(dataDir, 'bookings'), {
+    extensions: { btree_gist, btree_gin, pg_trgm },
+  });
   await pglite.exec(`SET search_path TO ${SCHEMA}, public`);
   const db = {
     kind: 'PGlite',

@@ -9,6 +9,9 @@ GRANT CONNECT, CREATE ON DATABASE venuedesk TO venue_owner;
 GRANT CONNECT ON DATABASE venuedesk TO venue_app;
 \connect venuedesk
 CREATE EXTENSION IF NOT EXISTS btree_gist;
+-- the bookings search's tenant-led trigram index (bookings migration 014)
+CREATE EXTENSION IF NOT EXISTS btree_gin;
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- A volume created before the owner role (this script runs only on an empty volume) is
 -- upgraded once, as postgres, before starting the new services:

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
   analyzeTenantTables,
+  ownerTx,
   readsWithoutTenant,
   recordTenantStatements,
   type TenantStatement,
@@ -236,5 +237,38 @@ describe(
         });
       }
     }
+
+    // Decision 50: a searched list's page and count take the matching ids from the trigram
+    // index of booking_search through booking_search_ids(), then fetch those bookings by key,
+    // instead of reading the big tenant's rows and testing each one's text.
+    test('the list search reads matches off the trigram side table, as the big tenant', async () => {
+      const url = '/api/bookings?q=customer%2017&sort=start&order=desc';
+      const statements = await recordTenantStatements(h.t.kit.db, async () => {
+        assert.equal((await h.call('GET', url, BIG.token())).status, 200);
+      });
+      const searched = statements.filter((st) => st.sql.includes('booking_search_ids'));
+      assert.equal(searched.length, 2, 'the page and its count both search through the function');
+      for (const st of searched) {
+        const nodes = await planNodes(st);
+        assert.ok(
+          nodes.includes('Function Scan') &&
+            !nodes.some((n) => /^(Seq Scan|Bitmap Heap Scan) on bookings/.test(n)),
+          `${st.sql.slice(0, 60)}…: ${nodes.join(' > ')}`,
+        );
+      }
+      // the function's own statement, as its owner in the big tenant's transaction
+      const plan = await ownerTx(h.t.kit.db, async (tx) => {
+        await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [BIG.id]);
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT s.booking_id FROM booking_search s
+            WHERE s.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+              AND s.search_text LIKE $1`,
+          ['%customer 17%'],
+        );
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      assert.match(plan, /Bitmap Index Scan on booking_search_trgm_idx/, plan);
+      assert.doesNotMatch(plan, /Seq Scan/, plan);
+    });
   },
 );

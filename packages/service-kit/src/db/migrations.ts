@@ -79,7 +79,8 @@ END $$;
  * The application role gets, on every table of the schema, the DML privileges the table's owner
  * holds itself: SELECT, INSERT, UPDATE, DELETE unless a migration revoked one from CURRENT_USER
  * (audit_log keeps SELECT and INSERT), and SELECT only on schema_migrations; USAGE and SELECT
- * on sequences; never ownership, TRUNCATE, REFERENCES or TRIGGER. Default privileges give tables
+ * on sequences; never ownership, TRUNCATE, REFERENCES or TRIGGER; nothing on a table with
+ * row-level security and no policy for PUBLIC or the application role (the owner's alone). Default privileges give tables
  * the owner creates later the same DML. Grants and revokes only what differs, so a start that
  * changes nothing writes nothing. `venue.app_role` carries the role name into the block.
  */
@@ -119,6 +120,13 @@ BEGIN
       want := CASE
         WHEN r.relkind = 'S' THEN p <> 'UPDATE'
         WHEN r.relname = 'schema_migrations' THEN p = 'SELECT'
+        -- row-level security on and no policy for PUBLIC or the application role: no row could
+        -- ever be its, so no privilege either (the owner's alone, reached through its SECURITY
+        -- DEFINER functions: bookings' booking_search, migration 014)
+        WHEN (SELECT c.relrowsecurity FROM pg_class c WHERE c.oid = r.oid)
+             AND NOT EXISTS (SELECT 1 FROM pg_policy pol
+                              WHERE pol.polrelid = r.oid AND (0 = ANY (pol.polroles) OR app_oid = ANY (pol.polroles)))
+          THEN false
         ELSE p IN ('SELECT', 'INSERT', 'UPDATE', 'DELETE') AND has_table_privilege(r.relowner, r.oid, p)
       END;
       IF want AND NOT has THEN

@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions, type Results } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { APP_ROLE, OWNER_ROLE, refuseUnsafeRole, type Driver, type Session } from './driver.ts';
 import { parseInt8 } from './int8.ts';
 import type { QueryParams, QueryResult } from './types.ts';
@@ -9,7 +11,8 @@ import type { QueryParams, QueryResult } from './types.ts';
 const INT8_OID = 20;
 
 function baseOptions(): PGliteOptions {
-  return { extensions: { btree_gist }, parsers: { [INT8_OID]: parseInt8 } };
+  // pg_trgm + btree_gin: the bookings search's tenant-led trigram index (bookings migration 014)
+  return { extensions: { btree_gist, btree_gin, pg_trgm }, parsers: { [INT8_OID]: parseInt8 } };
 }
 
 function toResult<T>(r: Results<T>): QueryResult<T> {
@@ -44,6 +47,8 @@ async function bootstrap(db: PGlite, schema: string): Promise<void> {
       END IF;
     END $$;
     CREATE EXTENSION IF NOT EXISTS btree_gist;
+    CREATE EXTENSION IF NOT EXISTS btree_gin;
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
     CREATE SCHEMA IF NOT EXISTS "${schema}" AUTHORIZATION ${OWNER_ROLE};
     DO $$ BEGIN
       IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${schema}' AND nspowner = '${APP_ROLE}'::regrole)

@@ -64,8 +64,11 @@ export async function ensureServerRoles(c: pg.Client): Promise<void> {
       );
     }
   }
-  const ext = await c.query("SELECT 1 FROM pg_extension WHERE extname = 'btree_gist'");
-  if (ext.rowCount === 0) await ignoreDuplicate(c.query('CREATE EXTENSION IF NOT EXISTS btree_gist'));
+  // btree_gin + pg_trgm: the bookings search's tenant-led trigram index (bookings migration 014)
+  for (const name of ['btree_gist', 'btree_gin', 'pg_trgm']) {
+    const ext = await c.query('SELECT 1 FROM pg_extension WHERE extname = $1', [name]);
+    if (ext.rowCount === 0) await ignoreDuplicate(c.query(`CREATE EXTENSION IF NOT EXISTS ${name}`));
+  }
 }
 
 /**

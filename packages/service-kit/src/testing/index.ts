@@ -95,11 +95,17 @@ export async function startTestService(
 
 /**
  * Every table with a `tenant_id` column in the service schema must have row-level security
- * enabled and forced, the kit's own outbox and inbox included (decision 19).
+ * enabled and forced, the kit's own outbox and inbox included (decision 19), unless it is the
+ * owner's alone: row-level security enabled without a policy and no privilege for the
+ * application role (read only through the owner's SECURITY DEFINER functions, e.g. bookings'
+ * booking_search).
  */
 export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string[]> {
   const { rows } = await kit.db.query<{ table: string; rls: boolean; forced: boolean }>(
-    `SELECT c.relname AS table, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced
+    `SELECT c.relname AS table, c.relrowsecurity AS rls,
+            c.relforcerowsecurity OR (c.relrowsecurity
+              AND NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid)
+              AND NOT has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')) AS forced
        FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
