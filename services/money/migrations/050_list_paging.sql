@@ -45,6 +45,8 @@ CREATE INDEX quotations_page_valid_idx ON quotations (tenant_id, list_valid_key 
 CREATE INDEX quotations_page_amount_idx ON quotations (tenant_id, total_cents DESC, id);
 CREATE INDEX quotations_page_deposit_idx ON quotations (tenant_id, deposit_cents DESC, id);
 
--- Deposits (Web & Admin Bookings): a tenant's confirmed bookings by event date, then booking id.
-CREATE INDEX booking_copy_deposits_idx ON booking_copy (tenant_id, status, booking_date DESC, booking_id);
+-- Deposits (Web & Admin Bookings): a tenant's confirmed bookings by event day, then booking id.
+ALTER TABLE booking_copy
+  ADD COLUMN list_day_key bigint GENERATED ALWAYS AS ((booking_date - DATE '1970-01-01')::bigint) STORED;
+CREATE INDEX booking_copy_deposits_idx ON booking_copy (tenant_id, status, list_day_key DESC, booking_id);
 DROP INDEX booking_copy_status_idx;

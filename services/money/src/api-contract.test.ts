@@ -74,6 +74,10 @@ describe('money answers match the API contract', () => {
   it('deposits and bonds', async () => {
     const bookingId = await h.booking('booking.created', { totalCents: 100_000, depositCents: 30_000 });
     await ok('GET', `/api/deposits/hall-owner/${OWNER}`, 200);
+    await ok('GET', '/api/deposits?limit=5&paid=Unpaid', 200);
+    await ok('GET', '/api/deposits/summary', 200);
+    await ok('GET', '/api/deposits/quotations/page?limit=5&search=a', 200);
+    await ok('GET', '/api/deposits/quotations/summary', 200);
     await ok('POST', `/api/deposits/${bookingId}/mark-paid`, 200, { paymentMethod: 'Bank Transfer' });
     await ok('POST', `/api/deposits/${bookingId}/mark-unpaid`, 200, { reason: 'Bounced' });
     await ok('POST', `/api/deposits/${bookingId}/mark-unpaid`, 409, {});

@@ -7,10 +7,11 @@
  * LIST_ARRAY_CAP rows, newest first.
  */
 import { z } from 'zod';
-import { limitParam, pageParam, pagingQueryFields } from '../api/fields.ts';
+import { limitParam, pageParam, pagingQueryFields, queryChoice, queryText } from '../api/fields.ts';
 import { invoiceCsvQuerySchema, quotationCsvQuerySchema } from './csv-exports.ts';
+import { quotationDepositSchema } from './quotation-deposits.ts';
 import { QUOTATION_STATUSES, quotationSchema } from './quotations.ts';
-import { invoiceSchema } from './schemas.ts';
+import { depositSchema, invoiceSchema } from './schemas.ts';
 
 /** The spec's array answers hold at most this many rows (newest first); page the rest. */
 export const LIST_ARRAY_CAP = 500;
@@ -84,6 +85,10 @@ export const MONEY_PAGE_PATHS = {
   invoiceSummary: '/api/invoices/summary',
   quotations: '/api/quotations',
   quotationSummary: '/api/quotations/summary',
+  deposits: '/api/deposits',
+  depositSummary: '/api/deposits/summary',
+  quotationDeposits: '/api/deposits/quotations/page',
+  quotationDepositSummary: '/api/deposits/quotations/summary',
 } as const;
 
 /** A list's query string from the screen's values; empty ones are left out. */
@@ -125,3 +130,30 @@ export const quotationSummarySchema = z
   })
   .meta({ id: 'QuotationSummary' });
 export type QuotationSummary = z.infer<typeof quotationSummarySchema>;
+
+/** The Deposits filter button's values (spec 03 §2.2): All, Unpaid, Paid. */
+export const DEPOSIT_PAID_FILTERS = ['All', 'Unpaid', 'Paid'] as const;
+
+/**
+ * `GET /api/deposits` and `GET /api/deposits/quotations/page`: the Deposits search (booking or
+ * quotation, customer, e-mail, resource) and the Paid/Unpaid filter, plus the page. The booking
+ * tab is ordered by event day (latest first), the quotation tab by creation (newest first).
+ */
+export const depositPageQuerySchema = z.object({
+  search: queryText('search'),
+  paid: queryChoice('paid', DEPOSIT_PAID_FILTERS),
+  ...moneyPageFields,
+});
+export type DepositPageQuery = z.output<typeof depositPageQuerySchema>;
+
+export const depositPageSchema = moneyPageSchema(depositSchema, 'DepositPage');
+export type DepositPage = z.infer<typeof depositPageSchema>;
+export const quotationDepositPageSchema = moneyPageSchema(quotationDepositSchema, 'QuotationDepositPage');
+export type QuotationDepositPage = z.infer<typeof quotationDepositPageSchema>;
+
+const tally = z.object({ cents: z.number().int(), count: z.number().int() });
+/** The three cards of a Deposits tab over all its rows (spec 03 §2.2), summed by the database. */
+export const depositSummarySchema = z
+  .object({ total: tally, paid: tally, unpaid: tally })
+  .meta({ id: 'DepositSummary' });
+export type DepositSummary = z.infer<typeof depositSummarySchema>;

@@ -85,7 +85,8 @@ export const QUOTATION_DEPOSIT_ROUTES: RouteTable = [
     ...deposits,
     method: 'get',
     path: '/api/deposits/quotations',
-    summary: "The Deposits page's Quotations tab: quotations with a deposit above 0, newest first",
+    summary:
+      "The Deposits page's Quotations tab: quotations with a deposit above 0, newest first (at most 500; page with GET /api/deposits/quotations/page)",
     responses: {
       200: { description: 'OK', schema: quotationDepositListSchema },
       503: refused('No settings yet.'),

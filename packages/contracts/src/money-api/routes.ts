@@ -51,6 +51,10 @@ import {
   quotationPageQuerySchema,
   quotationPageSchema,
   quotationSummarySchema,
+  depositPageQuerySchema,
+  depositPageSchema,
+  depositSummarySchema,
+  quotationDepositPageSchema,
 } from './list-pages.ts';
 
 const invoices = { service: 'money', tag: 'Invoices & payments', access: 'invoices' } as const;
@@ -248,9 +252,45 @@ export const MONEY_ROUTES: RouteTable = [
     ...deposits,
     method: 'get',
     path: '/api/deposits/hall-owner/{hallOwnerId}',
-    summary: 'Confirmed bookings with their deposit (paid when its DEPOSIT invoice is)',
+    summary: `Confirmed bookings with their deposit (paid when its DEPOSIT invoice is), latest event first (at most ${LIST_ARRAY_CAP})`,
+    description:
+      "The specification's list, kept as an array for other API clients: the latest only. Page through all of them with `GET /api/deposits` (decision 52).",
     params: ownerParams,
     responses: { 200: { description: 'OK', schema: depositListSchema } },
+  },
+  {
+    ...deposits,
+    method: 'get',
+    path: '/api/deposits',
+    summary: 'A page of the booking deposits (latest event first), searched and filtered on the server',
+    description:
+      'Page by `page` or follow `nextCursor` with `cursor`. Counted (up to 10,000; 1,000 with a search) on a page-number request unless `withTotal=0`, or with `withTotal=1`.',
+    query: depositPageQuerySchema,
+    responses: { 200: { description: 'OK', schema: depositPageSchema } },
+  },
+  {
+    ...deposits,
+    method: 'get',
+    path: '/api/deposits/summary',
+    summary: 'The booking tab’s cards: total, paid and unpaid deposits (amount and count)',
+    responses: { 200: { description: 'OK', schema: depositSummarySchema } },
+  },
+  {
+    ...deposits,
+    method: 'get',
+    path: '/api/deposits/quotations/page',
+    summary: 'A page of the quotation deposits (newest first), searched and filtered on the server',
+    description:
+      'Page by `page` or follow `nextCursor` with `cursor`. Counted (up to 10,000; 1,000 with a search) on a page-number request unless `withTotal=0`, or with `withTotal=1`.',
+    query: depositPageQuerySchema,
+    responses: { 200: { description: 'OK', schema: quotationDepositPageSchema }, 503: noSettings },
+  },
+  {
+    ...deposits,
+    method: 'get',
+    path: '/api/deposits/quotations/summary',
+    summary: 'The quotation tab’s cards: total, paid and unpaid deposits (amount and count)',
+    responses: { 200: { description: 'OK', schema: depositSummarySchema } },
   },
   {
     ...deposits,

@@ -8,13 +8,23 @@
  */
 import { gstSplit } from '@venue/contracts/money';
 import {
+  depositPageQuerySchema,
+  LIST_ARRAY_CAP,
   quotationDepositMarkPaidSchema,
   QUOTATION_DEPOSIT_MESSAGES as M,
+  type DepositPageQuery,
   type QuotationDeposit,
 } from '@venue/contracts/money-api';
 import {
   conflict,
+  keysetAfterCursor,
+  keysetColumns,
+  keysetOrder,
   parseBody,
+  parseQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
   requireAuth,
   requirePermission,
   withTx,
@@ -22,7 +32,10 @@ import {
   type AppRouter,
   type Tx,
 } from '@venue/service-kit';
-import { dateText, db, NOW } from '../db/query.ts';
+import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
+import { dateText, db, NOW, type MoneyDb } from '../db/query.ts';
+import type { InvoicesTable, QuotationsTable } from '../db/schema.ts';
+import { likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
 import { idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings, today } from '../shared/settings.ts';
 import { effectiveStatus, loadQuotation, type QuotationRow } from './quotation-row.ts';
@@ -76,6 +89,48 @@ function selectDeposits(tx: Tx) {
       'd.paid_at as invoice_paid_at',
     ])
     .$castTo<Row>();
+}
+
+/** The tab's one order: newest quotation first, then the id, off quotations_deposit_idx. */
+const KEYS: KeysetKey[] = [
+  { expr: 'q.created_at', type: 'timestamptz', index: 'DESC' },
+  { expr: 'q.id', type: 'uuid', index: 'ASC' },
+];
+
+type Eb = ExpressionBuilder<
+  MoneyDb & { q: QuotationsTable } & { d: { [K in keyof InvoicesTable]: InvoicesTable[K] | null } },
+  'q' | 'd'
+>;
+
+/**
+ * Quotations with a deposit (the tenant stated), the screen's search (quotation id, customer,
+ * e-mail, resource) and Paid/Unpaid: an accepted one's deposit is paid when the booking's deposit
+ * invoice is, any other's by its own flag (toQuotationDeposit below).
+ */
+function filtersOf(tenantId: string, q: Partial<Pick<DepositPageQuery, 'search' | 'paid'>>) {
+  const text = q.search?.trim();
+  return (eb: Eb): Expression<SqlBool>[] => {
+    const where: Expression<SqlBool>[] = [eb('q.tenant_id', '=', tenantId), eb('q.deposit_cents', '>', 0)];
+    const paid = eb.or([
+      // no invoice: false, never NULL (NOT of it is Unpaid)
+      eb.and([eb('q.status', '=', 'Accepted'), eb('d.status', 'is not', null), eb('d.status', '=', 'PAID')]),
+      eb.and([eb('q.status', '<>', 'Accepted'), eb('q.deposit_paid', '=', true)]),
+    ]);
+    if (q.paid === 'Paid') where.push(paid);
+    if (q.paid === 'Unpaid') where.push(eb.not(paid));
+    if (text) {
+      const like = likePattern(text);
+      where.push(
+        eb.or([
+          eb(eb.cast('q.id', 'text'), 'like', like),
+          ...(['q.customer_name', 'q.customer_email', 'q.resource_name'] as const).map((c) =>
+            eb(eb.fn('lower', [c]), 'like', like),
+          ),
+        ]),
+      );
+    }
+    return where;
+  };
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -154,9 +209,86 @@ export function quotationDepositRoutes(router: AppRouter): void {
       .where('q.deposit_cents', '>', 0)
       .orderBy('q.created_at', 'desc')
       .orderBy('q.id')
-      .limit(5000)
+      // The array for other API clients: the newest LIST_ARRAY_CAP (decision 52); the tab pages
+      // with GET /api/deposits/quotations/page.
+      .limit(LIST_ARRAY_CAP)
       .execute();
     ctx.body = rows.map((r) => toQuotationDeposit(r, day));
+  });
+
+  // One page of the tab, searched and filtered by the database (decision 52).
+  router.get('/api/deposits/quotations/page', ...guard, async (ctx) => {
+    const q = parseQuery(ctx, depositPageQuerySchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const day = today(await moneySettings(tx, tenantId));
+    const filters = filtersOf(tenantId, q);
+    const after = q.cursor ? decodeCursor(q.cursor, 'created', 'desc', KEYS) : null;
+    const rows = await selectDeposits(tx)
+      .select(keysetColumns(KEYS))
+      .where((eb) => eb.and(after ? [...filters(eb), keysetAfterCursor(KEYS, 'desc', after)] : filters(eb)))
+      .orderBy(keysetOrder(KEYS, 'desc'))
+      .limit(q.limit + 1)
+      .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
+      .execute();
+    const page = keysetPage(rows, q.limit, 'created', 'desc', KEYS);
+    const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
+    const items = page.rows.map((r) => toQuotationDeposit(r, day));
+    ctx.body = await pageAnswer(q, page, items, cap, async () => {
+      const capped = selectDeposits(tx)
+        .clearSelect()
+        .select((eb) => eb.lit(1).as('one'))
+        .where((eb) => eb.and(filters(eb)))
+        .limit(cap + 1);
+      const row = await db(tx)
+        .selectFrom(capped.as('capped'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      const n = Number(row?.n ?? 0);
+      return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+    });
+  });
+
+  // The tab's three cards over all its rows: one aggregate.
+  router.get('/api/deposits/quotations/summary', ...guard, async (ctx) => {
+    const filters = filtersOf(tenantOf(ctx), {});
+    const row = await selectDeposits(ctx.state.tx!)
+      .clearSelect()
+      .select((eb) => {
+        const paid = eb.or([
+          // no invoice: false, never NULL (NOT of it is Unpaid)
+          eb.and([
+            eb('q.status', '=', 'Accepted'),
+            eb('d.status', 'is not', null),
+            eb('d.status', '=', 'PAID'),
+          ]),
+          eb.and([eb('q.status', '<>', 'Accepted'), eb('q.deposit_paid', '=', true)]),
+        ]);
+        const unpaid = eb.not(paid);
+        const sum = (where?: Expression<SqlBool>) =>
+          eb.fn.coalesce(
+            where
+              ? eb.fn.sum<number>('q.deposit_cents').filterWhere(where)
+              : eb.fn.sum<number>('q.deposit_cents'),
+            eb.lit(0),
+          );
+        return [
+          sum().as('totalCents'),
+          eb.fn.countAll<number>().as('totalCount'),
+          sum(paid).as('paidCents'),
+          eb.fn.countAll<number>().filterWhere(paid).as('paidCount'),
+          sum(unpaid).as('unpaidCents'),
+          eb.fn.countAll<number>().filterWhere(unpaid).as('unpaidCount'),
+        ];
+      })
+      .where((eb) => eb.and(filters(eb)))
+      .executeTakeFirst();
+    const n = (v: unknown) => Number(v ?? 0);
+    ctx.body = {
+      total: { cents: n(row?.totalCents), count: n(row?.totalCount) },
+      paid: { cents: n(row?.paidCents), count: n(row?.paidCount) },
+      unpaid: { cents: n(row?.unpaidCents), count: n(row?.unpaidCount) },
+    };
   });
 
   router.post('/api/deposits/quotations/:id/mark-paid', ...guard, async (ctx) => {
