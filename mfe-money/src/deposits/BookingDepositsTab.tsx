@@ -1,18 +1,14 @@
-import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Group, Menu, Pagination, Table, Text } from '@mantine/core';
 import { EmptyState, ErrorState, LoadingState, idempotencyKeys } from '@venue/ui';
 import type { Deposit } from '@venue/contracts/money-api';
-import { useDeposits, useMarkDepositPaid, useMarkDepositUnpaid, usePaymentMethods } from '../api/hooks.ts';
+import { useMarkDepositPaid, useMarkDepositUnpaid, usePaymentMethods } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
-import {
-  acceptedDepositMethods,
-  searchDeposits,
-  type DepositFilter,
-  type DepositMethod,
-} from './deposit-filters.ts';
+import { acceptedDepositMethods, type DepositFilter, type DepositMethod } from './deposit-filters.ts';
 import { DepositDrawer } from './DepositDrawer.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
+import { DEPOSIT_PAGE_SIZE, useDepositPage, useDepositSummary } from './useDepositList.ts';
 
 /** Mark Paid / Mark Unpaid with one Idempotency-Key per page and content, so a double click acts once. */
 function useDepositActions() {
@@ -84,18 +80,24 @@ function MarkPaidMenu({
 /** The "Web & Admin Bookings" tab: confirmed bookings with a deposit (spec 03 §2.2). */
 export function BookingDepositsTab({ search, filter }: { search: string; filter: DepositFilter }) {
   const fmt = useFormat();
-  const deposits = useDeposits();
+  const [page, setPage] = useState(1);
+  // A new search or filter starts again at page 1.
+  useEffect(() => setPage(1), [search, filter]);
+  const deposits = useDepositPage(search, filter, page);
+  const summary = useDepositSummary('bookings');
   const methodsQuery = usePaymentMethods();
   const actions = useDepositActions();
   const [openId, setOpenId] = useState<string | null>(null);
-  const all = useMemo(() => deposits.data ?? [], [deposits.data]);
-  const rows = useMemo(() => searchDeposits(all, search, filter), [all, search, filter]);
+  // The deposit last opened: its drawer stays when another page no longer lists it.
+  const [opened, setOpened] = useState<Deposit | null>(null);
+  const rows = useMemo(() => deposits.data?.items ?? [], [deposits.data]);
+  const pages = Math.max(1, Math.ceil((deposits.data?.total ?? 0) / DEPOSIT_PAGE_SIZE));
   const methods = acceptedDepositMethods(methodsQuery.data);
-  const open = all.find((d) => d.bookingId === openId) ?? null;
+  const open = (openId && (rows.find((d) => d.bookingId === openId) ?? opened)) || null;
 
   return (
     <>
-      <SummaryCards rows={all} noun={['booking', 'bookings']} tab="Bookings" />
+      <SummaryCards summary={summary.data} noun={['booking', 'bookings']} tab="Bookings" />
       {deposits.isPending ? (
         <LoadingState label="Loading deposits..." />
       ) : deposits.isError ? (
@@ -162,7 +164,10 @@ export function BookingDepositsTab({ search, filter }: { search: string; filter:
                       <Button
                         size="xs"
                         variant="subtle"
-                        onClick={() => setOpenId(d.bookingId)}
+                        onClick={() => {
+                          setOpened(d);
+                          setOpenId(d.bookingId);
+                        }}
                         aria-label={`Details of ${d.bookingCode}`}
                       >
                         Details
@@ -175,6 +180,11 @@ export function BookingDepositsTab({ search, filter }: { search: string; filter:
           </Table>
         </Table.ScrollContainer>
       )}
+      {pages > 1 ? (
+        <Group justify="flex-end" mt="sm">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+        </Group>
+      ) : null}
       <DepositDrawer
         deposit={open}
         onClose={() => setOpenId(null)}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
 import { QUOTATION_DEPOSIT_MESSAGES as M, type QuotationDeposit } from '@venue/contracts/money-api';
@@ -55,14 +55,58 @@ const ACCEPTED: QuotationDeposit = {
   depositInvoiceNumber: 'INV-2026-00012',
 };
 
-function answerCommon(quotations: QuotationDeposit[] | (() => Response)) {
-  captureRequests('get', `/api/deposits/hall-owner/${OWNER}`, []);
+const page = <T,>(items: T[], limit = 25) => ({
+  items,
+  total: items.length,
+  totalIsEstimate: false,
+  page: 1,
+  limit,
+  totalPages: 1,
+  hasMore: false,
+  nextCursor: null,
+});
+
+const tally = (rows: QuotationDeposit[]) => ({
+  cents: rows.reduce((n, d) => n + d.depositCents, 0),
+  count: rows.length,
+});
+
+/**
+ * The service's tabs: no booking deposits; the quotation tab's page searched and filtered as the
+ * service does it (quotation id, customer, e-mail, resource; Paid/Unpaid), its cards the sums.
+ */
+function answerCommon(quotations: QuotationDeposit[] | (() => QuotationDeposit[] | Response)) {
+  const rowsNow = () => (typeof quotations === 'function' ? quotations() : quotations);
+  captureRequests('get', '/api/deposits', page([]));
+  captureRequests('get', '/api/deposits/summary', { total: tally([]), paid: tally([]), unpaid: tally([]) });
   captureRequests('get', '/api/users/payment-methods', {
     paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
   });
-  return captureRequests('get', '/api/deposits/quotations', () =>
-    typeof quotations === 'function' ? quotations() : HttpResponse.json(quotations),
-  );
+  captureRequests('get', '/api/deposits/quotations/summary', () => {
+    const rows = rowsNow();
+    if (rows instanceof Response) return rows;
+    return {
+      total: tally(rows),
+      paid: tally(rows.filter((d) => d.depositPaid)),
+      unpaid: tally(rows.filter((d) => !d.depositPaid)),
+    };
+  });
+  return captureRequests('get', '/api/deposits/quotations/page', ({ url }) => {
+    const rows = rowsNow();
+    if (rows instanceof Response) return rows;
+    const needle = url.searchParams.get('search')?.toLowerCase() ?? '';
+    const paid = url.searchParams.get('paid');
+    return page(
+      rows.filter(
+        (d) =>
+          (!paid || d.depositPaid === (paid === 'Paid')) &&
+          (!needle ||
+            [d.quotationId, d.customerName, d.customerEmail, d.resource].some((v) =>
+              v.toLowerCase().includes(needle),
+            )),
+      ),
+    );
+  });
 }
 
 async function openQuotationsTab() {
@@ -81,7 +125,7 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
   });
 
   test('the cards count this tab’s quotations; the filter cycles All → Unpaid → Paid; search narrows', async () => {
-    answerCommon([SENT, PAID, ACCEPTED]);
+    const asked = answerCommon([SENT, PAID, ACCEPTED]);
     const { user } = await openQuotationsTab();
     expect(await screen.findAllByTestId('quotation-deposit-row')).toHaveLength(3);
     const total = screen.getByRole('region', { name: 'Quotations: TOTAL DEPOSITS' });
@@ -92,25 +136,29 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
 
     const filter = screen.getByRole('button', { name: /^Filter: All/ });
     await user.click(filter);
-    expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(2));
+    expect(asked.at(-1)!.url.searchParams.get('paid')).toBe('Unpaid');
     await user.click(screen.getByRole('button', { name: /^Filter: Unpaid/ }));
-    const paidRows = screen.getAllByTestId('quotation-deposit-row');
-    expect(paidRows).toHaveLength(1);
-    expect(paidRows[0]).toHaveTextContent('Deposit Paid');
+    await waitFor(() => expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(1));
+    expect(screen.getAllByTestId('quotation-deposit-row')[0]).toHaveTextContent('Deposit Paid');
     await user.click(screen.getByRole('button', { name: /^Filter: Paid/ }));
+    await waitFor(() => expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(3));
 
     const search = screen.getByRole('textbox', { name: 'Search' });
     await user.type(search, 'hall b');
-    expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(1));
+    expect(asked.at(-1)!.url.searchParams.get('search')).toBe('hall b');
+    // the cards stay over all the tab's quotations
+    expect(screen.getByRole('region', { name: 'Quotations: TOTAL DEPOSITS' })).toHaveTextContent(
+      '3 quotations',
+    );
     await user.keyboard('{Escape}');
-    expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(3);
+    await waitFor(() => expect(screen.getAllByTestId('quotation-deposit-row')).toHaveLength(3));
   });
 
   test('Mark Paid by cash sends the method with an Idempotency-Key; an accepted one is on its booking', async () => {
     let paid = false;
-    answerCommon(() =>
-      HttpResponse.json(paid ? [{ ...SENT, depositPaid: true, status: 'Deposit Paid' }] : [SENT, ACCEPTED]),
-    );
+    answerCommon(() => (paid ? [{ ...SENT, depositPaid: true, status: 'Deposit Paid' }] : [SENT, ACCEPTED]));
     const posts = captureRequests('post', `/api/deposits/quotations/${SENT.quotationId}/mark-paid`, () => {
       paid = true;
       return HttpResponse.json({ ...SENT, depositPaid: true, status: 'Deposit Paid' });

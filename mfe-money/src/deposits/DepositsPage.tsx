@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@venue/ui';
 import { keys } from '../api/keys.ts';
@@ -20,6 +21,8 @@ export function DepositsPage() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<DepositFilter>('All');
   const [tab, setTab] = useState<Tab>('bookings');
+  // The search goes to the server once typing pauses.
+  const [sentSearch] = useDebouncedValue(search, 250);
 
   return (
     <>
@@ -68,10 +71,10 @@ export function DepositsPage() {
           <Tabs.Tab value="quotations">Quotations</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="bookings">
-          <BookingDepositsTab search={search} filter={filter} />
+          <BookingDepositsTab search={sentSearch} filter={filter} />
         </Tabs.Panel>
         <Tabs.Panel value="quotations">
-          <QuotationDepositsTab search={search} filter={filter} />
+          <QuotationDepositsTab search={sentSearch} filter={filter} />
         </Tabs.Panel>
       </Tabs>
     </>

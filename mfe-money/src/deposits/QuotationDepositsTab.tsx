@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -6,6 +6,7 @@ import {
   Drawer,
   Group,
   Menu,
+  Pagination,
   Paper,
   Stack,
   Table,
@@ -17,15 +18,11 @@ import { QUOTATION_DEPOSIT_MESSAGES as M, type QuotationDeposit } from '@venue/c
 import { usePaymentMethods } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
-import {
-  acceptedDepositMethods,
-  searchQuotationDeposits,
-  type DepositFilter,
-  type DepositMethod,
-} from './deposit-filters.ts';
+import { acceptedDepositMethods, type DepositFilter, type DepositMethod } from './deposit-filters.ts';
 import { Line } from './DepositDrawer.tsx';
-import { useMarkQuotationDeposit, useQuotationDeposits } from './quotation-deposit-hooks.ts';
+import { useMarkQuotationDeposit } from './quotation-deposit-hooks.ts';
 import { SummaryCards } from './SummaryCards.tsx';
+import { DEPOSIT_PAGE_SIZE, useDepositSummary, useQuotationDepositPage } from './useDepositList.ts';
 
 const SHORT: Record<DepositMethod, string> = { 'Bank Transfer': 'Bank', Cash: 'Cash', Cheque: 'Cheque' };
 /** The quotation's short name in the table (its id is a uuid): the first block, as a person reads it. */
@@ -130,25 +127,35 @@ const statusColor = (d: QuotationDeposit) =>
 /** The "Quotations" tab: quotations with a deposit above 0 (spec 03 §2.2). */
 export function QuotationDepositsTab({ search, filter }: { search: string; filter: DepositFilter }) {
   const fmt = useFormat();
-  const list = useQuotationDeposits();
+  const [page, setPage] = useState(1);
+  // A new search or filter starts again at page 1.
+  useEffect(() => setPage(1), [search, filter]);
+  const list = useQuotationDepositPage(search, filter, page);
+  const summary = useDepositSummary('quotations');
   const methodsQuery = usePaymentMethods();
   const actions = useQuotationDepositActions();
   const [openId, setOpenId] = useState<string | null>(null);
-  const all = useMemo(() => list.data ?? [], [list.data]);
-  const rows = useMemo(() => searchQuotationDeposits(all, search, filter), [all, search, filter]);
+  // The deposit last opened: its drawer stays when another page no longer lists it.
+  const [opened, setOpened] = useState<QuotationDeposit | null>(null);
+  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / DEPOSIT_PAGE_SIZE));
   const methods = acceptedDepositMethods(methodsQuery.data);
-  const open = all.find((d) => d.quotationId === openId) ?? null;
+  const open = (openId && (rows.find((d) => d.quotationId === openId) ?? opened)) || null;
 
   return (
     <>
-      <SummaryCards rows={all} noun={['quotation', 'quotations']} tab="Quotations" />
+      <SummaryCards summary={summary.data} noun={['quotation', 'quotations']} tab="Quotations" />
       {list.isPending ? (
         <LoadingState label={M.loading} />
       ) : list.isError ? (
         <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState
-          title={all.length === 0 ? M.empty : 'No quotation deposits match the search or filter.'}
+          title={
+            (summary.data?.total.count ?? 0) === 0
+              ? M.empty
+              : 'No quotation deposits match the search or filter.'
+          }
         />
       ) : (
         <Table.ScrollContainer minWidth={900} type="native">
@@ -201,7 +208,10 @@ export function QuotationDepositsTab({ search, filter }: { search: string; filte
                       <Button
                         size="xs"
                         variant="subtle"
-                        onClick={() => setOpenId(d.quotationId)}
+                        onClick={() => {
+                          setOpened(d);
+                          setOpenId(d.quotationId);
+                        }}
                         aria-label={`Details of quotation ${shortId(d.quotationId)}`}
                       >
                         Details
@@ -214,6 +224,11 @@ export function QuotationDepositsTab({ search, filter }: { search: string; filte
           </Table>
         </Table.ScrollContainer>
       )}
+      {pages > 1 ? (
+        <Group justify="flex-end" mt="sm">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+        </Group>
+      ) : null}
       <QuotationDepositDrawer
         deposit={open}
         onClose={() => setOpenId(null)}

@@ -1,21 +1,26 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useFormat } from '../lib/format.ts';
-import { summarise, type DepositLike } from './deposit-filters.ts';
+import type { DepositSummary } from '@venue/contracts/money-api';
 
-/** TOTAL DEPOSITS, PAID, UNPAID: amount and count of one tab's rows (spec 03 §2.2, §9). */
+const NONE = { cents: 0, count: 0 };
+
+/**
+ * TOTAL DEPOSITS, PAID, UNPAID: amount and count over all of one tab's rows (spec 03 §2.2, §9),
+ * as the service sums them (zero until they arrive).
+ */
 export function SummaryCards({
-  rows,
+  summary: given,
   noun,
   tab,
 }: {
-  rows: readonly DepositLike[];
+  summary: DepositSummary | undefined;
   /** Singular and plural of what is counted: ['booking', 'bookings']. */
   noun: readonly [string, string];
   /** Names the cards' region per tab, so both tabs' cards are told apart. */
   tab: string;
 }) {
   const fmt = useFormat();
-  const summary = summarise(rows);
+  const summary = given ?? { total: NONE, paid: NONE, unpaid: NONE };
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
       {(
