@@ -66,6 +66,7 @@ describe('money answers match the API contract', () => {
     await ok('GET', `/api/invoices/${inv.id}/pdf`, 200);
     await ok('GET', `/api/invoices/${inv.id}/credit-notes/${credit.creditNote.id}/pdf`, 200);
     await ok('GET', `/api/payments/hall-owner/${OWNER}`, 200);
+    await ok('GET', '/api/payments?limit=5', 200);
     await ok('GET', `/api/payments/${paid.payment.id}/receipt`, 200);
     await ok('POST', '/api/invoices/send-reminders', 200, { invoiceIds: [inv.id] });
     await ok('GET', '/api/invoices/00000000-0000-4000-8000-000000000000', 404);
@@ -85,6 +86,7 @@ describe('money answers match the API contract', () => {
       await ok('POST', '/api/deposits/bonds', 201, { bookingId, amount: 300, paymentMethod: 'Cash' })
     ).body;
     await ok('GET', `/api/deposits/bonds/hall-owner/${OWNER}`, 200);
+    await ok('GET', '/api/deposits/bonds?limit=5', 200);
     await ok('POST', `/api/deposits/bonds/${bond.id}/forfeit`, 200, { amount: 50, reason: 'Stained carpet' });
     await ok('POST', `/api/deposits/bonds/${bond.id}/refund`, 409, {});
     const other = await h.booking('booking.created');

@@ -121,6 +121,8 @@ const REQUESTS: Array<[string, string, () => string, unknown?]> = [
   ['GET', 'quotation deposits page', () => `/api/deposits/quotations/page?limit=25&paid=Unpaid`],
   ['GET', 'quotation deposits summary', () => `/api/deposits/quotations/summary`],
   ['GET', 'quotation deposits (array)', () => `/api/deposits/quotations`],
+  ['GET', 'payments page 2', () => `/api/payments?limit=25&page=2`],
+  ['GET', 'bonds page', () => `/api/deposits/bonds?limit=25`],
   ['GET', 'invoice detail', () => `/api/invoices/${invoiceId}`],
   ['GET', 'payments list', () => `/api/payments/hall-owner/${OWNER}`],
   ['GET', 'deposits list', () => `/api/deposits/hall-owner/${OWNER}`],

@@ -11,7 +11,7 @@ import { limitParam, pageParam, pagingQueryFields, queryChoice, queryText } from
 import { invoiceCsvQuerySchema, quotationCsvQuerySchema } from './csv-exports.ts';
 import { quotationDepositSchema } from './quotation-deposits.ts';
 import { QUOTATION_STATUSES, quotationSchema } from './quotations.ts';
-import { depositSchema, invoiceSchema } from './schemas.ts';
+import { bondSchema, depositSchema, invoiceSchema, paymentSchema } from './schemas.ts';
 
 /** The spec's array answers hold at most this many rows (newest first); page the rest. */
 export const LIST_ARRAY_CAP = 500;
@@ -89,6 +89,8 @@ export const MONEY_PAGE_PATHS = {
   depositSummary: '/api/deposits/summary',
   quotationDeposits: '/api/deposits/quotations/page',
   quotationDepositSummary: '/api/deposits/quotations/summary',
+  payments: '/api/payments',
+  bonds: '/api/deposits/bonds',
 } as const;
 
 /** A list's query string from the screen's values; empty ones are left out. */
@@ -157,3 +159,9 @@ export const depositSummarySchema = z
   .object({ total: tally, paid: tally, unpaid: tally })
   .meta({ id: 'DepositSummary' });
 export type DepositSummary = z.infer<typeof depositSummarySchema>;
+
+/** `GET /api/payments` and `GET /api/deposits/bonds`: newest first, by page or cursor. */
+export const newestPageQuerySchema = z.object(moneyPageFields);
+export type NewestPageQuery = z.output<typeof newestPageQuerySchema>;
+export const paymentPageSchema = moneyPageSchema(paymentSchema, 'PaymentPage');
+export const bondPageSchema = moneyPageSchema(bondSchema, 'BondPage');

@@ -55,6 +55,9 @@ import {
   depositPageSchema,
   depositSummarySchema,
   quotationDepositPageSchema,
+  newestPageQuerySchema,
+  paymentPageSchema,
+  bondPageSchema,
 } from './list-pages.ts';
 
 const invoices = { service: 'money', tag: 'Invoices & payments', access: 'invoices' } as const;
@@ -235,10 +238,22 @@ export const MONEY_ROUTES: RouteTable = [
     ...invoices,
     method: 'get',
     path: '/api/payments/hall-owner/{hallOwnerId}',
-    summary: "The venue's payments, refunds and reversals, newest first",
+    description:
+      'Kept as an array for other API clients: the newest only. Page through all with `GET /api/payments` (decision 52).',
+    summary: `The venue's payments, refunds and reversals, newest first (at most ${LIST_ARRAY_CAP})`,
     params: ownerParams,
     responses: { 200: { description: 'OK', schema: paymentListSchema } },
     spec: '03 §7',
+  },
+  {
+    ...invoices,
+    method: 'get',
+    path: '/api/payments',
+    summary: "A page of the venue's payments, refunds and reversals, newest first",
+    description:
+      'Page by `page` or follow `nextCursor` with `cursor`. Counted (up to 10,000) on a page-number request unless `withTotal=0`, or with `withTotal=1`.',
+    query: newestPageQuerySchema,
+    responses: { 200: { description: 'OK', schema: paymentPageSchema } },
   },
   {
     ...invoices,
@@ -324,9 +339,21 @@ export const MONEY_ROUTES: RouteTable = [
     ...deposits,
     method: 'get',
     path: '/api/deposits/bonds/hall-owner/{hallOwnerId}',
-    summary: "The venue's bonds",
+    description:
+      'Kept as an array for other API clients: the newest only. Page through all with `GET /api/deposits/bonds` (decision 52).',
+    summary: `The venue's bonds, newest first (at most ${LIST_ARRAY_CAP})`,
     params: ownerParams,
     responses: { 200: { description: 'OK', schema: bondListSchema } },
+  },
+  {
+    ...deposits,
+    method: 'get',
+    path: '/api/deposits/bonds',
+    summary: "A page of the venue's bonds, newest first",
+    description:
+      'Page by `page` or follow `nextCursor` with `cursor`. Counted (up to 10,000) on a page-number request unless `withTotal=0`, or with `withTotal=1`.',
+    query: newestPageQuerySchema,
+    responses: { 200: { description: 'OK', schema: bondPageSchema } },
   },
   {
     ...deposits,

@@ -8,14 +8,20 @@ import {
   bondCreateSchema,
   bondForfeitSchema,
   bondRefundSchema,
+  LIST_ARRAY_CAP,
+  newestPageQuerySchema,
   type Bond,
   type BondStatus,
   type PaymentMethod,
 } from '@venue/contracts/money-api';
 import {
   conflict,
+  keysetAfterCursor,
+  keysetColumns,
+  keysetOrder,
   notFound,
   parseBody,
+  parseQuery,
   requireAuth,
   requirePermission,
   requireTenantParam,
@@ -24,7 +30,9 @@ import {
   type Tx,
   withTx,
 } from '@venue/service-kit';
+import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { findBooking } from '../copies/booking-copy.ts';
+import { pageAnswer } from '../invoices/list-page.ts';
 import { db, NOW } from '../db/query.ts';
 import { invoiceEventData, loadInvoice } from '../invoices/invoice-row.ts';
 import { sellerOf } from '../invoices/operations.ts';
@@ -54,6 +62,12 @@ interface BondRow {
   booking_code: string | null;
   customer_name: string | null;
 }
+
+/** Newest first, then the id: bonds_list_idx (tenant_id, created_at DESC, id). */
+const BOND_KEYS: KeysetKey[] = [
+  { expr: 'o.created_at', type: 'timestamptz', index: 'DESC' },
+  { expr: 'o.id', type: 'uuid', index: 'ASC' },
+];
 
 /** Bonds with their booking's code and customer (the join states the tenant on both sides). */
 function selectBonds(tx: Tx) {
@@ -147,11 +161,44 @@ export function bondRoutes(router: AppRouter) {
         .where('o.tenant_id', '=', String(ctx.params.hallOwnerId))
         .orderBy('o.created_at', 'desc')
         .orderBy('o.id')
-        .limit(5000)
+        // The array: the newest LIST_ARRAY_CAP (decision 52); page with GET /api/deposits/bonds.
+        .limit(LIST_ARRAY_CAP)
         .execute();
       ctx.body = rows.map(toBond);
     },
   );
+
+  // Every bond of the venue, newest first, one page at a time (decision 52).
+  router.get('/api/deposits/bonds', ...guard, async (ctx) => {
+    const q = parseQuery(ctx, newestPageQuerySchema);
+    const tx = ctx.state.tx!;
+    const tenantId = tenantOf(ctx);
+    const after = q.cursor ? decodeCursor(q.cursor, 'created', 'desc', BOND_KEYS) : null;
+    const rows = await selectBonds(tx)
+      .select(keysetColumns(BOND_KEYS))
+      .where('o.tenant_id', '=', tenantId)
+      .$if(after !== null, (qb) => qb.where(keysetAfterCursor(BOND_KEYS, 'desc', after!)))
+      .orderBy(keysetOrder(BOND_KEYS, 'desc'))
+      .limit(q.limit + 1)
+      .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
+      .execute();
+    const page = keysetPage(rows, q.limit, 'created', 'desc', BOND_KEYS);
+    ctx.body = await pageAnswer(q, page, page.rows.map(toBond), COUNT_CAP, async () => {
+      const capped = db(tx)
+        .selectFrom('bonds')
+        .select((eb) => eb.lit(1).as('one'))
+        .where('tenant_id', '=', tenantId)
+        .limit(COUNT_CAP + 1);
+      const row = await db(tx)
+        .selectFrom(capped.as('capped'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      const n = Number(row?.n ?? 0);
+      return n > COUNT_CAP
+        ? { total: COUNT_CAP, totalIsEstimate: true }
+        : { total: n, totalIsEstimate: false };
+    });
+  });
 
   router.post('/api/deposits/bonds', ...guard, async (ctx) => {
     const body = parseBody(ctx, bondCreateSchema);

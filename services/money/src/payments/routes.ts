@@ -2,8 +2,13 @@
  * Payments (spec 03 §7): the venue's list, and a receipt PDF per payment, refund or reversal
  * (also for comms, internal secret, to attach to the Receipt e-mail).
  */
+import { LIST_ARRAY_CAP, newestPageQuerySchema } from '@venue/contracts/money-api';
 import {
+  keysetAfterCursor,
+  keysetColumns,
+  keysetOrder,
   notFound,
+  parseQuery,
   requireAuth,
   requireInternal,
   requirePermission,
@@ -13,12 +18,21 @@ import {
   withTx,
 } from '@venue/service-kit';
 import { venueToday } from '@venue/service-kit';
+import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
+import { db } from '../db/query.ts';
+import { pageAnswer } from '../invoices/list-page.ts';
 import { loadInvoice } from '../invoices/invoice-row.ts';
 import { currentSeller } from '../invoices/routes.ts';
 import { receiptPdf } from '../pdf/documents.ts';
 import { idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings } from '../shared/settings.ts';
 import { selectPayments, toPayment } from './payment-row.ts';
+
+/** Newest first, then the id: payments_list_idx (tenant_id, processed_at DESC, id). */
+const KEYS: KeysetKey[] = [
+  { expr: 'p.processed_at', type: 'timestamptz', index: 'DESC' },
+  { expr: 'p.id', type: 'uuid', index: 'ASC' },
+];
 
 export function paymentRoutes(router: AppRouter) {
   router.get(
@@ -32,11 +46,44 @@ export function paymentRoutes(router: AppRouter) {
         .where('p.tenant_id', '=', String(ctx.params.hallOwnerId))
         .orderBy('p.processed_at', 'desc')
         .orderBy('p.id')
-        .limit(5000)
+        // The spec's array: the newest LIST_ARRAY_CAP (decision 52); page with GET /api/payments.
+        .limit(LIST_ARRAY_CAP)
         .execute();
       ctx.body = rows.map(toPayment);
     },
   );
+
+  // Every payment, refund and reversal of the venue, newest first, one page at a time (decision 52).
+  router.get('/api/payments', requireAuth, requirePermission('invoices'), withTx, async (ctx) => {
+    const q = parseQuery(ctx, newestPageQuerySchema);
+    const tx = ctx.state.tx!;
+    const tenantId = tenantOf(ctx);
+    const after = q.cursor ? decodeCursor(q.cursor, 'processedAt', 'desc', KEYS) : null;
+    const rows = await selectPayments(tx)
+      .select(keysetColumns(KEYS))
+      .where('p.tenant_id', '=', tenantId)
+      .$if(after !== null, (qb) => qb.where(keysetAfterCursor(KEYS, 'desc', after!)))
+      .orderBy(keysetOrder(KEYS, 'desc'))
+      .limit(q.limit + 1)
+      .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
+      .execute();
+    const page = keysetPage(rows, q.limit, 'processedAt', 'desc', KEYS);
+    ctx.body = await pageAnswer(q, page, page.rows.map(toPayment), COUNT_CAP, async () => {
+      const capped = db(tx)
+        .selectFrom('payments')
+        .select((eb) => eb.lit(1).as('one'))
+        .where('tenant_id', '=', tenantId)
+        .limit(COUNT_CAP + 1);
+      const row = await db(tx)
+        .selectFrom(capped.as('capped'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      const n = Number(row?.n ?? 0);
+      return n > COUNT_CAP
+        ? { total: COUNT_CAP, totalIsEstimate: true }
+        : { total: n, totalIsEstimate: false };
+    });
+  });
 
   router.get('/api/payments/:id/receipt', requireAuth, requirePermission('invoices'), withTx, async (ctx) => {
     const receipt = await receiptOf(ctx.state.tx!, tenantOf(ctx), idParam(ctx));
