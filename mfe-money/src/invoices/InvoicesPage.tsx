@@ -147,7 +147,8 @@ export function InvoicesPage() {
   const listPage = useInvoicePage(sent, sort, tab === 'invoices' ? page : 1);
   const paidPage = useInvoicePage(
     paidOnly,
-    { key: 'issueDate', order: 'desc' },
+    // the screen's sort, as the Paid tab's CSV export has it
+    sort,
     tab === 'paid' ? page : 1,
     tab === 'paid' && paidOnly.status.length > 0,
   );
