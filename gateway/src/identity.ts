@@ -12,7 +12,6 @@ import {
   type Principal,
   type PrincipalLookup,
   type SignedPrincipal,
-  type VerifiedClaims,
 } from '@venue/contracts';
 import {
   bearerToken,
@@ -26,6 +25,7 @@ import { classifyUpstreamError, sendError, sendUpstreamFailure } from './errors.
 import { LookupFailure, type Lookup, type PrincipalCache } from './principal-cache.ts';
 import type { Upstreams } from './upstreams.ts';
 import type { GatewayContext, GatewayMiddleware } from './state.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 
 export type PublicKey = Awaited<ReturnType<typeof loadPublicKey>>;
 
@@ -64,6 +64,8 @@ export interface IdentityOptions {
   cache: PrincipalCache;
   /** Authenticates a `vd_live_…` API key (api-keys.ts); without it a key is refused as a bad token. */
   apiKeys?: (ctx: GatewayContext, key: string, lenient: boolean) => Promise<boolean>;
+  /** Tokens already verified (default: a new cache per middleware). */
+  verified?: VerifiedTokens;
 }
 
 export interface LookupOptions {
@@ -142,6 +144,7 @@ function unauthorized(ctx: GatewayContext, message: string, extra: Record<string
  * decides whether that is allowed.
  */
 export function identity(opts: IdentityOptions): GatewayMiddleware {
+  const verified = opts.verified ?? new VerifiedTokens();
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('authorization') || undefined);
     if (!token) return next();
@@ -153,14 +156,18 @@ export function identity(opts: IdentityOptions): GatewayMiddleware {
       return;
     }
 
-    let claims: VerifiedClaims;
-    try {
-      claims = await verifyAccessToken(token, await opts.publicKey());
-    } catch (err) {
-      if (!(err instanceof InvalidTokenError)) throw err;
-      log.info({ reason: err.message }, 'rejected access token');
-      if (lenient) return next();
-      return unauthorized(ctx, INVALID_TOKEN_MESSAGE);
+    const key = await opts.publicKey();
+    let claims = verified.get(token, key);
+    if (!claims) {
+      try {
+        claims = await verifyAccessToken(token, key);
+      } catch (err) {
+        if (!(err instanceof InvalidTokenError)) throw err;
+        log.info({ reason: err.message }, 'rejected access token');
+        if (lenient) return next();
+        return unauthorized(ctx, INVALID_TOKEN_MESSAGE);
+      }
+      verified.set(token, key, claims);
     }
 
     const verdict = await opts.cache.resolve(claims);

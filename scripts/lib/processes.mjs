@@ -78,15 +78,21 @@ export function startProcesses(entries, { env, log = console.log }) {
     });
     child.label = label;
     const prefix = `[${label}]`.padEnd(12);
+    // The lines are only forwarded, with the prefix: one `log` call per chunk for all its whole
+    // lines (the rest waits for the next chunk), not a split and a call per line, since under
+    // load this process handled every log line of every process (issue 9).
     for (const stream of [child.stdout, child.stderr]) {
-      let buf = '';
+      stream.setEncoding('utf8');
+      let partial = '';
       stream.on('data', (d) => {
-        buf += d;
-        let i;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          log(prefix + buf.slice(0, i));
-          buf = buf.slice(i + 1);
+        const text = partial + d;
+        const end = text.lastIndexOf('\n');
+        if (end < 0) {
+          partial = text;
+          return;
         }
+        partial = text.slice(end + 1);
+        log(prefix + text.slice(0, end).replaceAll('\n', '\n' + prefix));
       });
     }
     child.on('exit', (code, signal) => {

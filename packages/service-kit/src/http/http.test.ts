@@ -141,6 +141,32 @@ describe('logging, health failure and graceful shutdown', () => {
     }
   });
 
+  it('logs a proxied success at debug only (the gateway logged it), errors and direct calls at info', async () => {
+    const keys = await testKeys();
+    const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const t = await startTestService(widgetsApp({ logger }));
+    try {
+      const proxied = { 'x-request-id': 'via-gateway-1', 'x-forwarded-for': '203.0.113.9' };
+      const auth = { authorization: `Bearer ${token}` };
+      assert.equal(
+        (await call(t.url, 'GET', '/api/widgets', { headers: { ...proxied, ...auth } })).status,
+        200,
+      );
+      assert.equal((await call(t.url, 'GET', '/api/widgets', { headers: proxied })).status, 401);
+      const direct = { 'x-request-id': 'direct-call-1', ...auth };
+      assert.equal((await call(t.url, 'GET', '/api/widgets', { headers: direct })).status, 200);
+      const level = (id: string, status: number) =>
+        lines.find((l) => l.msg === 'request' && l.requestId === id && l.status === status)?.level;
+      assert.equal(level('via-gateway-1', 200), 20, 'a proxied success is logged at debug');
+      assert.equal(level('via-gateway-1', 401), 30, 'a proxied refusal stays at info');
+      assert.equal(level('direct-call-1', 200), 30, 'a direct call stays at info');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('finishes in-flight requests on close, then reports the database gone as 503', async () => {
     await testKeys();
     let release!: () => void;
