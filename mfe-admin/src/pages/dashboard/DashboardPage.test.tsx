@@ -271,6 +271,41 @@ describe('Dashboard', () => {
     expect(posts[0]!.headers.get('idempotency-key')).toBeTruthy();
   });
 
+  test('Payments Due asks the server a page at a time; Show more sends the cursor it gave', async () => {
+    const second = {
+      ...payments.payments[0]!,
+      invoice: 'INV-2026-00002',
+      invoiceId: 'inv-2',
+      dueDate: '2026-11-19',
+      status: 'Due Soon' as const,
+      daysOverdue: 0,
+    };
+    const seen = answerAll({
+      'payments-due': new Response(null), // replaced below: two pages by cursor
+    });
+    server.use(
+      http.get('/api/dashboard/payments-due', ({ request }) => {
+        const url = new URL(request.url);
+        seen['payments-due']!.push(url);
+        return HttpResponse.json(
+          url.searchParams.get('cursor') === 'c1'
+            ? { ...payments, payments: [second], nextCursor: null }
+            : { ...payments, nextCursor: 'c1' },
+        );
+      }),
+    );
+    const { user } = renderWithProviders(<DashboardPage />);
+    const pay = within(await screen.findByRole('region', { name: 'Payments Due' }));
+    expect(pay.getByText('INV-2026-00001')).toBeInTheDocument();
+    expect(pay.queryByText('INV-2026-00002')).toBeNull();
+    expect(seen['payments-due']!.at(-1)!.searchParams.get('limit')).toBe('10');
+    await user.click(pay.getByRole('button', { name: 'Show more' }));
+    expect(await pay.findByText('INV-2026-00002')).toBeInTheDocument();
+    expect(pay.getByText('INV-2026-00001')).toBeInTheDocument();
+    expect(seen['payments-due']!.at(-1)!.searchParams.get('cursor')).toBe('c1');
+    expect(pay.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
   test('staff without Invoices & Payments or Comms are not offered those pages', async () => {
     answerAll();
     renderWithProviders(<DashboardPage />, {

@@ -18,7 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_MESSAGES, DEFAULT_SCHEDULE_FILTERS, type ScheduleFilter } from '@venue/contracts/insights';
 import { ErrorState, LoadingState, formatDate, formatMoney, newIdempotencyKey, useSession } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
@@ -84,9 +84,12 @@ export function DashboardPage() {
     queryFn: () => fetchSchedule(api, owner, filters),
     ...common,
   });
-  const payments = useQuery({
+  // Paged by the server (a tenant can have thousands of open invoices): Show more asks the next.
+  const payments = useInfiniteQuery({
     queryKey: [...base, 'payments-due', filters.date, filters.resourceId],
-    queryFn: () => fetchPaymentsDue(api, owner, filters),
+    queryFn: ({ pageParam }) => fetchPaymentsDue(api, owner, filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     ...common,
   });
   const holds = useQuery({
@@ -292,12 +295,14 @@ export function DashboardPage() {
       </SimpleGrid>
 
       <PaymentsDueCard
-        payments={payments.data!.payments}
+        payments={payments.data!.pages.flatMap((p) => p.payments)}
+        onMore={payments.hasNextPage ? () => void payments.fetchNextPage() : undefined}
+        loadingMore={payments.isFetchingNextPage}
         settings={settings}
         navigate={navigate}
         canRecord={can('invoices')}
         canEmail={can('comms')}
-        onSendLink={payments.data!.paymentLinks && can('comms') ? payLink.send : undefined}
+        onSendLink={payments.data!.pages[0]!.paymentLinks && can('comms') ? payLink.send : undefined}
         sendingLinkId={payLink.busyId}
       />
       {payLink.result ? (

@@ -206,6 +206,8 @@ export function PaymentsDueCard({
   canEmail = true,
   onSendLink,
   sendingLinkId = null,
+  onMore,
+  loadingMore = false,
 }: {
   payments: PaymentDue[];
   settings: FormatSettings;
@@ -216,6 +218,9 @@ export function PaymentsDueCard({
   /** E-mails the invoice's payment link (decision 43); absent → the action is not offered. */
   onSendLink?: (p: PaymentDue) => void;
   sendingLinkId?: string | null;
+  /** Asks the server's next page; absent on the last page. */
+  onMore?: () => void;
+  loadingMore?: boolean;
 }) {
   return (
     <Section title="Payments Due">
@@ -298,6 +303,13 @@ export function PaymentsDueCard({
           </Table>
         </Table.ScrollContainer>
       )}
+      {onMore ? (
+        <Group justify="center" mt="xs">
+          <Button size="compact-sm" variant="subtle" loading={loadingMore} onClick={onMore}>
+            Show more
+          </Button>
+        </Group>
+      ) : null}
     </Section>
   );
 }

@@ -65,12 +65,26 @@ export const fetchSchedule = (api: ApiClient, owner: string | null, f: Dashboard
     dashboardScheduleSchema,
   );
 
-export const fetchPaymentsDue = (api: ApiClient, owner: string | null, f: DashboardFilters) =>
+/** Payments Due is paged by the server (overdue first, then by due date); the card asks a page at a time. */
+export const PAYMENTS_DUE_PAGE = 10;
+
+export const fetchPaymentsDue = (
+  api: ApiClient,
+  owner: string | null,
+  f: DashboardFilters,
+  cursor?: string,
+) =>
   get(
     api,
     'fetch payments due',
     DASHBOARD_PATHS.paymentsDue +
-      query({ hallOwnerId: owner ?? undefined, date: f.date, resourceId: f.resourceId }),
+      query({
+        hallOwnerId: owner ?? undefined,
+        date: f.date,
+        resourceId: f.resourceId,
+        limit: String(PAYMENTS_DUE_PAGE),
+        cursor,
+      }),
     dashboardPaymentsDueSchema,
   );
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { cents, day, hhmm, instant } from '../api/common.ts';
-import { isUuid, queryDate, queryText, textField } from '../api/fields.ts';
+import { isUuid, limitParam, queryDate, queryText, textField } from '../api/fields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Queries
@@ -48,6 +48,12 @@ export const dashboardQuery = z.object({
   status,
 });
 export type DashboardQuery = z.input<typeof dashboardQuery>;
+
+/** `GET /api/dashboard/payments-due` pages (keyset): `limit` 1–100 (default 25) after `cursor`. */
+export const paymentsDueQuery = dashboardQuery.extend({
+  limit: limitParam(100, 25),
+  cursor: queryText('cursor', 400),
+});
 
 /** Path parameter of the alert actions: the alert's key as the list gave it. */
 export const alertKeyParam = textField(200, 'Alert key', 'Alert key is required');
@@ -155,6 +161,8 @@ export const dashboardPaymentsDueSchema = z.object({
   /** How far ahead "Due Soon" looks, in days. */
   horizonDays: z.number().int(),
   payments: z.array(paymentDueSchema),
+  /** The next page's `cursor` (overdue first, then by due date); null on the last page. */
+  nextCursor: z.string().nullable().optional(),
   /** Whether a payment link can be sent (true since money's payment links, decision 43). */
   paymentLinks: z.boolean(),
 });

@@ -8,6 +8,7 @@ import {
   dashboardHoldsSchema,
   dashboardPaymentsDueSchema,
   dashboardQuery,
+  paymentsDueQuery,
   dashboardResourcesSchema,
   dashboardScheduleSchema,
   dashboardStatsSchema,
@@ -61,7 +62,7 @@ export const INSIGHTS_ROUTES: RouteTable = [
     path: '/api/dashboard/payments-due',
     summary: 'Invoices and bonds due: overdue first, then by due date',
     description: READ_MODEL,
-    query: dashboardQuery,
+    query: paymentsDueQuery,
     responses: ok(dashboardPaymentsDueSchema),
   },
   {

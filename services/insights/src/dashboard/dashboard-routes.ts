@@ -15,6 +15,7 @@ import {
   dashboardResourcesSchema,
   dashboardScheduleSchema,
   dashboardStatsSchema,
+  paymentsDueQuery,
   type DashboardQuery,
 } from '@venue/contracts/insights';
 import {
@@ -117,7 +118,7 @@ export function dashboardRoutes(router: AppRouter): void {
       dashboardPaymentsDueSchema.parse({
         date: s.day,
         horizonDays: DUE_SOON_DAYS,
-        payments: await paymentsDue(tx, s),
+        ...(await paymentsDue(tx, s, parseQuery(ctx, paymentsDueQuery))),
         // Every issued invoice has a payment link (money, decision 43); comms e-mails it.
         paymentLinks: true,
       }),

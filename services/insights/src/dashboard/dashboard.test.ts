@@ -557,6 +557,29 @@ describe('insights: the Dashboard from a known set of events', () => {
     assert.equal(p.payments[3].invoiceId, null);
   });
 
+  it('Payments Due pages by keyset: the pages of two give the whole list in order; a bad cursor or limit is a 400', async () => {
+    const whole = (await get('/api/dashboard/payments-due')).payments;
+    const seen: unknown[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { payments: unknown[]; nextCursor: string | null } = await get(
+        `/api/dashboard/payments-due?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      assert.ok(page.payments.length <= 2);
+      seen.push(...page.payments);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    assert.equal(pages, 2);
+    assert.deepEqual(seen, whole);
+    for (const bad of ['limit=0', 'limit=101', 'cursor=forged']) {
+      const r = await h.call('GET', `/api/dashboard/payments-due?${bad}`, OWNER);
+      assert.equal(r.status, 400, bad);
+      assert.match(r.text, new RegExp(bad.split('=')[0]!));
+    }
+  });
+
   it('Holds Expiring Soon: soonest first, destructive under 2 h, warning under 12 h', async () => {
     const { holds } = await get('/api/dashboard/holds-expiring');
     assert.deepEqual(

@@ -13,7 +13,8 @@ import {
   type ScheduleFilter,
   type ScheduleItem,
 } from '@venue/contracts/insights';
-import { venueIso, wallClock, type Tx } from '@venue/service-kit';
+import { sql, venueIso, wallClock, type Tx } from '@venue/service-kit';
+import { decodeCursor, encodeCursor, type KeysetKey } from '@venue/service-kit/paging';
 import { db } from '../db/query.ts';
 import { addDays, dayStart } from './days.ts';
 import { actorLabel, humanise } from './text.ts';
@@ -141,14 +142,34 @@ export async function schedule(
 /** How far ahead Payments Due lists what falls due ("Due Soon"). */
 export const DUE_SOON_DAYS = 7;
 
+/** Payments Due's order: the due day (venue), the invoice number or booking code, the row's key. */
+const DUE_KEYS: readonly KeysetKey[] = [
+  { expr: 'x.due', type: 'text', index: 'ASC' },
+  { expr: 'x.invoice', type: 'text', index: 'ASC' },
+  { expr: 'x.k', type: 'text', index: 'ASC' },
+];
+const DUE_SORT = 'due';
+
+export interface DuePage {
+  limit: number;
+  cursor?: string | undefined;
+}
+
 /**
  * Invoices with something left to pay, due by `day` + 7 (DEPOSIT, FINAL and the BOND invoice of
  * a kept bond), and bonds a confirmed booking requires that are not on record, due on the
- * event's day. Overdue first, then by due date.
+ * event's day. Overdue first, then by due date: an overdue item is due before `day`, so the due
+ * day alone gives that order (then the invoice, then the row, for a stable keyset). Paged in
+ * SQL (`limit` after `cursor`), so a tenant with thousands of open invoices answers one page.
  */
-export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[]> {
+export async function paymentsDue(
+  tx: Tx,
+  input: ListInput,
+  page: DuePage = { limit: 25 },
+): Promise<{ payments: PaymentDue[]; nextCursor: string | null }> {
   const horizon = addDays(input.day, DUE_SOON_DAYS);
   const t = input.tenantId;
+  const after = page.cursor ? decodeCursor(page.cursor, DUE_SORT, 'asc', DUE_KEYS) : null;
   const q = db(tx);
   const invoices = q
     .selectFrom('invoices as i')
@@ -159,10 +180,10 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
       'i.customer_email',
       eb.ref('i.type').$castTo<'DEPOSIT' | 'FINAL' | 'BOND'>().as('type'),
       'i.balance_cents as amount_cents',
-      eb.cast<string | null>('i.due_date', 'text').as('due_date'),
-      eb.cast<Date | null>(eb.lit(null), 'timestamptz').as('event_at'),
+      eb.cast<string>('i.due_date', 'text').as('due'),
       'i.booking_id',
       'i.booking_code',
+      eb.cast<string>('i.id', 'text').as('k'),
     ])
     .where('i.tenant_id', '=', t)
     .where('i.status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
@@ -186,10 +207,13 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
       'b.customer_email',
       eb.cast<'DEPOSIT' | 'FINAL' | 'BOND'>(eb.val('BOND'), 'text').as('type'),
       'b.bond_cents as amount_cents',
-      eb.cast<string | null>(eb.lit(null), 'text').as('due_date'),
-      eb.ref('b.starts_at').$castTo<Date | null>().as('event_at'),
+      // A bond is due on the event's day at the venue.
+      // sql: the event's venue day as YYYY-MM-DD (AT TIME ZONE has no builder form)
+      sql<string>`to_char(b.starts_at AT TIME ZONE ${input.zone}, 'YYYY-MM-DD')`.as('due'),
       eb.ref('b.id').$castTo<string | null>().as('booking_id'),
       'b.booking_code',
+      // sql: a key that cannot meet an invoice's id
+      sql<string>`'bond:' || b.id::text`.as('k'),
     ])
     .where('b.tenant_id', '=', t)
     .where('b.status', '=', 'confirmed')
@@ -210,11 +234,24 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
       ),
     )
     .$if(input.resourceId !== null, (w) => w.where('b.resource_id', '=', input.resourceId!));
-  const rows = await invoices.unionAll(bonds).limit(500).execute();
+  const rows = await q
+    .selectFrom(invoices.unionAll(bonds).as('x'))
+    .selectAll()
+    .$if(after !== null, (w) =>
+      // sql: a row comparison in byte order, as the order below (the builder's tuple has no COLLATE)
+      w.where(
+        sql<boolean>`(x.due COLLATE "C", x.invoice COLLATE "C", x.k COLLATE "C") > (${after![0]!}::text, ${after![1]!}::text, ${after![2]!}::text)`,
+      ),
+    )
+    // sql: byte order, so the keyset's row comparison and the order agree on every collation
+    .orderBy(sql`x.due COLLATE "C"`)
+    .orderBy(sql`x.invoice COLLATE "C"`)
+    .orderBy(sql`x.k COLLATE "C"`)
+    .limit(page.limit + 1)
+    .execute();
   const day = Date.parse(`${input.day}T00:00:00Z`);
-  const items = rows.map((r): PaymentDue => {
-    // A bond is due on the event's day at the venue.
-    const due = r.due_date?.slice(0, 10) ?? wallClock(new Date(r.event_at!), input.zone).date;
+  const payments = rows.slice(0, page.limit).map((r): PaymentDue => {
+    const due = r.due.slice(0, 10);
     const daysOverdue = Math.max(0, Math.round((day - Date.parse(`${due}T00:00:00Z`)) / 86_400_000));
     const cents = Number(r.amount_cents);
     return {
@@ -232,12 +269,11 @@ export async function paymentsDue(tx: Tx, input: ListInput): Promise<PaymentDue[
       bookingCode: r.booking_code,
     };
   });
-  return items.sort(
-    (a, b) =>
-      Number(b.status === 'Overdue') - Number(a.status === 'Overdue') ||
-      a.dueDate.localeCompare(b.dueDate) ||
-      a.invoice.localeCompare(b.invoice),
-  );
+  const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+  return {
+    payments,
+    nextCursor: last ? encodeCursor(DUE_SORT, 'asc', [last.due, last.invoice, last.k]) : null,
+  };
 }
 
 /** Tentative holds with under 48 hours left (from now), soonest first. */

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { REPORTS_PATHS } from '@venue/contracts/insights';
+import { DASHBOARD_PATHS, REPORTS_PATHS } from '@venue/contracts/insights';
 import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
 import { OWNER, SUPER, settingsEvent, startInsights, type Harness } from '../testing/harness.ts';
 
@@ -94,5 +94,33 @@ describe(
         });
       }
     }
+  },
+);
+
+describe(
+  'the dashboard calls (Payments Due paged, first and next page) read big tenant tables through tenant indexes',
+  { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
+  () => {
+    const get = (path: string) =>
+      h.call('GET', `${path}${path.includes('?') ? '&' : '?'}hallOwnerId=${OWNER}`, SUPER);
+    for (const [call, path] of Object.entries(DASHBOARD_PATHS)) {
+      if (typeof path !== 'string') continue; // resolve and dismiss are writes
+      test(call, async () => {
+        const statements = await recordTenantStatements(h.t.kit.db, async () => {
+          assert.equal((await get(path)).status, 200);
+        });
+        assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
+      });
+    }
+    test('payments due, the page after a cursor', async () => {
+      const first = await get(`${DASHBOARD_PATHS.paymentsDue}?limit=5`);
+      const cursor = (first.body as { nextCursor: string | null }).nextCursor;
+      assert.ok(cursor, 'the seeded tenant has more than one page of payments due');
+      const statements = await recordTenantStatements(h.t.kit.db, async () => {
+        const next = await get(`${DASHBOARD_PATHS.paymentsDue}?limit=5&cursor=${encodeURIComponent(cursor)}`);
+        assert.equal(next.status, 200, next.text);
+      });
+      assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
+    });
   },
 );
