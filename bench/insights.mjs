@@ -1,17 +1,24 @@
-// Dashboard and Reports at scale (issue 14): the insights service alone, in-process, on
-// loopback, with one tenant holding 10,000 bookings and 5,000 invoices (with their payments)
-// in its read model. PGlite in memory by default; TEST_DATABASE_URL uses a throwaway schema on
-// PostgreSQL. The rows arrive as the owners' events through `kit.handleEvent`, exactly as the
-// relay delivers them, so the bench follows the read model's schema wherever it goes.
+// Dashboard and Reports at scale (issue 14): the insights service in a child process of its own
+// (as the product runs it; the load generator in this process), on loopback, with one tenant
+// holding 10,000 bookings and 5,000 invoices (with their payments) in its read model. PGlite in
+// memory by default; TEST_DATABASE_URL uses a throwaway schema on PostgreSQL. The rows arrive as
+// the owners' events through `kit.handleEvent`, exactly as the relay delivers them, so the bench
+// follows the read model's schema wherever it goes.
 //
 // What is timed is what the pages do: the Dashboard fetches its calls together (spec 01's six plus
-// the alerts and the resource list), the Reports page its nine, so one sample is the time until the last answer of a set is in. CONNECTIONS
-// (default 8) sets run side by side for DURATION seconds (default 10). A bare Koa hello is
-// measured in the same run.
+// the alerts and the resource list), the Reports page its nine, so one sample is the time until
+// the last answer of a set is in. CONNECTIONS (default 8) sets run side by side for DURATION
+// seconds (default 10). Before that, each call alone (median of 15), and a bare Koa hello is
+// measured in the same run (in this process, as every bench here does). The load average is
+// printed at the start and the end.
 //
 //   node bench/insights.mjs
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/insights.mjs
+//   PROFILE_SQL=1 …  the child prints each SQL text's count and total time of the one-at-a-time pass
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import { baseline } from './lib/run.mjs';
 import { DASHBOARD_PATHS, REPORTS_PATHS } from '../packages/contracts/src/insights/index.ts';
 import {
@@ -39,8 +46,33 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' })
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 const now = Date.now();
 
-const h = await startInsights();
-try {
+/** The child: starts the service, seeds it, says where it listens, serves until told to stop. */
+async function serve() {
+  const sqlTimes = new Map();
+  if (process.env.PROFILE_SQL === '1') {
+    // Times every statement node-postgres runs (text with placeholders, so calls group).
+    const pg = (await import('pg')).default;
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (text, ...rest) {
+      const sql = typeof text === 'string' ? text : text?.text;
+      const started = performance.now();
+      const out = query.call(this, text, ...rest);
+      if (sql && out && typeof out.then === 'function') {
+        out.then(
+          () => {
+            if (!process.profiling) return;
+            const t = sqlTimes.get(sql) ?? { n: 0, ms: 0 };
+            t.n++;
+            t.ms += performance.now() - started;
+            sqlTimes.set(sql, t);
+          },
+          () => {},
+        );
+      }
+      return out;
+    };
+  }
+  const h = await startInsights();
   const seedStarted = Date.now();
   await h.deliver(settingsEvent(OWNER, 1));
   const resources = ['Main Hall', 'Garden Room', 'Studio'].map((name) => ({ id: randomUUID(), name }));
@@ -110,89 +142,152 @@ try {
     }
   }
   const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
-
-  // Exactly what the pages ask on load (their query strings as the screens send them by default).
-  const sets = {
-    'Dashboard: its seven calls together': [
-      `${DASHBOARD_PATHS.stats}?date=${today}`,
-      `${DASHBOARD_PATHS.schedule}?date=${today}`,
-      `${DASHBOARD_PATHS.paymentsDue}?date=${today}`,
-      DASHBOARD_PATHS.holds,
-      DASHBOARD_PATHS.activity,
-      DASHBOARD_PATHS.resources,
-      DASHBOARD_PATHS.alerts,
-    ],
-    'Reports: the nine calls together': [
-      `${REPORTS_PATHS.executiveKpis}?period=90d`,
-      `${REPORTS_PATHS.historical}?months=6`,
-      `${REPORTS_PATHS.pipeline}?months=6`,
-      `${REPORTS_PATHS.funnel}?period=90d`,
-      REPORTS_PATHS.payments,
-      REPORTS_PATHS.utilisation,
-      `${REPORTS_PATHS.cancellations}?period=90d`,
-      `${REPORTS_PATHS.forecast}?periods=6`,
-      `${REPORTS_PATHS.summary}?period=90d`,
-    ],
-  };
-  const headers = { authorization: `Bearer ${h.token[OWNER]}`, 'accept-encoding': 'gzip, br' };
-
-  // Every call must answer 200 before anything is timed: a fast 501 or 400 is not a figure.
-  for (const [label, paths] of Object.entries(sets)) {
-    for (const path of paths) {
-      const res = await fetch(h.t.url + path, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${label}: ${path} answered ${res.status}`);
-    }
-  }
-
-  const rows = [];
-  for (const [label, paths] of Object.entries(sets)) {
-    const samples = [];
-    let failed = 0;
-    const until = Date.now() + DURATION * 1000;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (Date.now() < until) {
-          const started = performance.now();
-          const answers = await Promise.all(
-            paths.map(async (path) => {
-              const res = await fetch(h.t.url + path, { headers });
-              await res.arrayBuffer();
-              return res.status;
-            }),
-          );
-          samples.push(performance.now() - started);
-          failed += answers.filter((s) => s !== 200).length;
-        }
-      }),
-    );
-    samples.sort((a, b) => a - b);
-    const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]);
-    rows.push({
-      figure: label,
-      'sets/s': Math.round(samples.length / DURATION),
-      'p50 ms': at(0.5),
-      'p99 ms': at(0.99),
-      failed,
-    });
-  }
-  const koa = await baseline(CONNECTIONS);
-  rows.push({
-    figure: koa.title,
-    'sets/s': koa.rps,
-    'p50 ms': koa.p50,
-    'p99 ms': koa.p99,
-    failed: koa.failed,
-  });
-
   console.log(
-    `\n${new Date().toISOString().slice(0, 10)}, insights on ${h.t.database.kind}: ${BOOKINGS} bookings, ` +
-      `${INVOICES} invoices in one tenant (seeded through the consumers in ${seedSeconds} s), ` +
-      `${CONNECTIONS} connections, ${DURATION} s each`,
+    `READY ${JSON.stringify({ url: h.t.url, token: h.token[OWNER], seedSeconds, database: h.t.database.kind })}`,
   );
-  console.table(rows);
-  console.log('targets: Dashboard p99 ≤ 150 ms, Reports p99 ≤ 400 ms (PostgreSQL, 8 connections)');
-  process.exitCode = rows.some((r) => r.failed > 0) ? 1 : 0;
-} finally {
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === 'profile on') process.profiling = true;
+    if (line === 'profile off') {
+      process.profiling = false;
+      const top = [...sqlTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25);
+      for (const [sql, t] of top)
+        console.error(
+          `${t.ms.toFixed(0).padStart(7)} ms ${String(t.n).padStart(5)}× ${sql.replace(/\s+/g, ' ').slice(0, 400)}`,
+        );
+    }
+    if (line === 'stop') break;
+  }
   await h.close();
 }
+
+/** The load generator: starts the child, times the sets and each call, then the bare Koa. */
+async function measure() {
+  const loadAtStart = loadavg();
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--serve'], {
+    env: process.env,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('READY ')) resolve(JSON.parse(line.slice(6)));
+      else console.log(`[service] ${line}`);
+    });
+  });
+  const url = ready.url;
+  const { seedSeconds } = ready;
+  try {
+    // Exactly what the pages ask on load (their query strings as the screens send them by default).
+    const sets = {
+      'Dashboard: its seven calls together': [
+        `${DASHBOARD_PATHS.stats}?date=${today}`,
+        `${DASHBOARD_PATHS.schedule}?date=${today}`,
+        `${DASHBOARD_PATHS.paymentsDue}?date=${today}`,
+        DASHBOARD_PATHS.holds,
+        DASHBOARD_PATHS.activity,
+        DASHBOARD_PATHS.resources,
+        DASHBOARD_PATHS.alerts,
+      ],
+      'Reports: the nine calls together': [
+        `${REPORTS_PATHS.executiveKpis}?period=90d`,
+        `${REPORTS_PATHS.historical}?months=6`,
+        `${REPORTS_PATHS.pipeline}?months=6`,
+        `${REPORTS_PATHS.funnel}?period=90d`,
+        REPORTS_PATHS.payments,
+        REPORTS_PATHS.utilisation,
+        `${REPORTS_PATHS.cancellations}?period=90d`,
+        `${REPORTS_PATHS.forecast}?periods=6`,
+        `${REPORTS_PATHS.summary}?period=90d`,
+      ],
+    };
+    const headers = { authorization: `Bearer ${ready.token}`, 'accept-encoding': 'gzip, br' };
+
+    // Every call must answer 200 before anything is timed: a fast 501 or 400 is not a figure.
+    for (const [label, paths] of Object.entries(sets)) {
+      for (const path of paths) {
+        const res = await fetch(url + path, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${label}: ${path} answered ${res.status}`);
+      }
+    }
+
+    // Each call alone, one at a time: its median of 15 (and the answer's size).
+    if (process.env.PROFILE_SQL === '1') child.stdin.write('profile on\n');
+    const alone = [];
+    for (const path of Object.values(sets).flat()) {
+      const times = [];
+      let bytes = 0;
+      for (let i = 0; i < 15; i++) {
+        const started = performance.now();
+        const res = await fetch(url + path, { headers: { authorization: headers.authorization } });
+        bytes = (await res.arrayBuffer()).byteLength;
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      alone.push({
+        call: path.split('?')[0],
+        'median ms': Number(times[7].toFixed(1)),
+        kB: Math.round(bytes / 1024),
+      });
+    }
+    if (process.env.PROFILE_SQL === '1') child.stdin.write('profile off\n');
+
+    const rows = [];
+    for (const [label, paths] of Object.entries(sets)) {
+      const samples = [];
+      let failed = 0;
+      const until = Date.now() + DURATION * 1000;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (Date.now() < until) {
+            const started = performance.now();
+            const answers = await Promise.all(
+              paths.map(async (path) => {
+                const res = await fetch(url + path, { headers });
+                await res.arrayBuffer();
+                return res.status;
+              }),
+            );
+            samples.push(performance.now() - started);
+            failed += answers.filter((s) => s !== 200).length;
+          }
+        }),
+      );
+      samples.sort((a, b) => a - b);
+      const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]);
+      rows.push({
+        figure: label,
+        'sets/s': Math.round(samples.length / DURATION),
+        'p50 ms': at(0.5),
+        'p99 ms': at(0.99),
+        failed,
+      });
+    }
+    const koa = await baseline(CONNECTIONS);
+    rows.push({
+      figure: koa.title,
+      'sets/s': koa.rps,
+      'p50 ms': koa.p50,
+      'p99 ms': koa.p99,
+      failed: koa.failed,
+    });
+
+    const load = (l) => l.map((v) => v.toFixed(2)).join(' ');
+    console.log(
+      `\n${new Date().toISOString().slice(0, 16)}Z, insights on ${ready.database} in its own process: ` +
+        `${BOOKINGS} bookings, ${INVOICES} invoices in one tenant (seeded through the consumers in ` +
+        `${seedSeconds} s), ${CONNECTIONS} connections, ${DURATION} s each; load average ` +
+        `${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
+    );
+    console.table(alone);
+    console.table(rows);
+    console.log('targets: Dashboard p99 ≤ 150 ms, Reports p99 ≤ 400 ms (PostgreSQL, 8 connections)');
+    process.exitCode = rows.some((r) => r.failed > 0) ? 1 : 0;
+  } finally {
+    child.stdin.write('stop\n');
+    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+  }
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await measure();
