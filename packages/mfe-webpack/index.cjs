@@ -228,6 +228,43 @@ class FacadeImportsCheck {
 }
 
 /**
+ * `VENUE_BUNDLE_STATS=<folder>`: writes `<folder>/<name>.json`, each output chunk with its files,
+ * whether it is initial, and its modules by size (concatenated modules listed one by one), so a
+ * page's files from `bench/frontend-size.mjs --files` can be traced to the code in them. Off by
+ * default: reading the stats of every module costs time on each build.
+ */
+class BundleStatsPlugin {
+  constructor(folder, name) {
+    this.folder = folder;
+    this.name = name;
+  }
+
+  apply(compiler) {
+    compiler.hooks.done.tap('BundleStatsPlugin', (stats) => {
+      const json = stats.toJson({
+        all: false,
+        chunks: true,
+        chunkModules: true,
+        nestedModules: true,
+        ids: true,
+      });
+      const flat = (modules = []) =>
+        modules.flatMap((m) => (m.modules?.length ? flat(m.modules) : [{ name: m.name, size: m.size }]));
+      const chunks = json.chunks.map((c) => ({
+        id: c.id,
+        names: c.names,
+        files: c.files,
+        initial: c.initial,
+        size: c.size,
+        modules: flat(c.modules).sort((a, b) => b.size - a.size),
+      }));
+      fs.mkdirSync(this.folder, { recursive: true });
+      fs.writeFileSync(path.join(this.folder, `${this.name}.json`), JSON.stringify({ chunks }, null, 1));
+    });
+  }
+}
+
+/**
  * A production build of a remote goes to a staging folder inside dist; once webpack has written
  * every file, the folder becomes `dist/<version>/` and `dist/current.json` points at it
  * (release.cjs). A failed build leaves the current release alone.
@@ -402,6 +439,9 @@ module.exports = function createConfig({
       stats: production ? 'errors-warnings' : 'minimal',
       plugins: [
         new FacadeImportsCheck(),
+        ...(process.env.VENUE_BUNDLE_STATS
+          ? [new BundleStatsPlugin(process.env.VENUE_BUNDLE_STATS, name)]
+          : []),
         // The versions this app puts in the share scope: the shell checks each remote's
         // requirements against them before loading it (shell/src/remotes).
         new webpack.DefinePlugin({
