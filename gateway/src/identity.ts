@@ -174,7 +174,7 @@ export function identity(opts: IdentityOptions): GatewayMiddleware {
     if (verdict.kind === 'ok') {
       if (verdict.source === 'token' || verdict.source === 'stale-cache')
         log.debug({ userId: claims.sub, source: verdict.source }, 'principal vouched for without admin');
-      ctx.state.principal = { ...verdict.principal, sessionId: claims.sid ?? null, exp: claims.exp };
+      ctx.state.principal = signedFor(verdict.principal, claims.sid ?? null, claims.exp);
       return next();
     }
     // The session endpoints live on admin and work from the refresh cookie: let them answer.
@@ -191,11 +191,32 @@ export function identity(opts: IdentityOptions): GatewayMiddleware {
   };
 }
 
+/**
+ * One forwarded principal per cached principal, session and expiry: the requests of a session
+ * share it (and so its encoded, signed headers below) until the cache entry is replaced.
+ */
+const signedPrincipals = new WeakMap<Principal, SignedPrincipal>();
+
+function signedFor(principal: Principal, sessionId: string | null, exp: number): SignedPrincipal {
+  const known = signedPrincipals.get(principal);
+  if (known && known.sessionId === sessionId && known.exp === exp) return known;
+  const signed: SignedPrincipal = { ...principal, sessionId, exp };
+  signedPrincipals.set(principal, signed);
+  return signed;
+}
+
+/** Encoded and signed once per forwarded principal and secret (JSON + HMAC showed per request). */
+const encodedHeaders = new WeakMap<SignedPrincipal, { secret: string; headers: IncomingHttpHeaders }>();
+
 /** The identity headers the upstream receives: only ever the gateway's own. */
 export function identityHeaders(principal: SignedPrincipal | undefined, secret: string): IncomingHttpHeaders {
   if (!principal) return {};
+  const known = encodedHeaders.get(principal);
+  if (known && known.secret === secret) return known.headers;
   const { value, signature } = encodePrincipal(principal, secret);
-  return { [PRINCIPAL_HEADER]: value, [PRINCIPAL_SIGNATURE_HEADER]: signature };
+  const headers = { [PRINCIPAL_HEADER]: value, [PRINCIPAL_SIGNATURE_HEADER]: signature };
+  encodedHeaders.set(principal, { secret, headers });
+  return headers;
 }
 
 // Re-exported so the service-kit import path lives in this one file.

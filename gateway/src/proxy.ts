@@ -35,8 +35,12 @@ const REPLACED_ON_REQUEST = new Set([
   REQUEST_ID_HEADER,
 ]);
 
-function connectionListed(headers: IncomingHttpHeaders): Set<string> {
+const NONE_LISTED: ReadonlySet<string> = new Set();
+
+function connectionListed(headers: IncomingHttpHeaders): ReadonlySet<string> {
   const value = headers.connection;
+  // Most requests and answers name no header or only `keep-alive` (a hop-by-hop one anyway).
+  if (value === undefined || value === 'keep-alive') return NONE_LISTED;
   const list = Array.isArray(value) ? value.join(',') : (value ?? '');
   return new Set(
     list

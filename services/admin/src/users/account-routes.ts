@@ -11,6 +11,7 @@ import {
   type AppMiddleware,
   type AppRouter,
   type ServiceKit,
+  isUuid,
   kyselyOf,
 } from '@venue/service-kit';
 import { dbNow, dbNowPlus } from '../db/clock.ts';
@@ -23,7 +24,7 @@ import { endUserSessions } from '../auth/sessions.ts';
 import { accessTokenFor, clientContext, setRefreshCookie } from '../auth/session.ts';
 import { recordAttempt, refuseThrottled, throttleWait } from '../auth/throttle.ts';
 import { changeOwnPasswordSchema, CURRENT_PASSWORD_INCORRECT } from './sub-user-schemas.ts';
-import { profileView, userLabel } from './serialise.ts';
+import { PROFILE_COLUMNS, profileView, userLabel } from './serialise.ts';
 import { findLiveUser, type UserRow } from './user-store.ts';
 
 /** Said for any parent-data id that is not the caller's own parent, existing or not. */
@@ -38,7 +39,19 @@ async function currentUser(ctx: AppContext): Promise<UserRow> {
 
 export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
   router.get('/api/users/profile', requireAuth, withTx, async (ctx: AppContext) => {
-    ctx.body = profileView(await currentUser(ctx));
+    const { userId, tenantId } = ctx.state.principal;
+    if (!isUuid(userId)) throw unauthorized('Your session has ended. Please sign in again.');
+    // The hottest authenticated read (issue 9): only the columns the answer shows, by the
+    // (tenant_id, id) key, tenant stated as every query does.
+    const user = await kyselyOf<AdminDb>(ctx.state.tx)
+      .selectFrom('users')
+      .select(PROFILE_COLUMNS)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!user) throw unauthorized('Your session has ended. Please sign in again.');
+    ctx.body = profileView(user);
   });
 
   router.get('/api/users/parent-data/:parentUserId', requireAuth, withTx, async (ctx: AppContext) => {

@@ -6,8 +6,20 @@ export function userLabel(user: { name: string | null; email: string | null }): 
   return user.name?.trim() || user.email || null;
 }
 
+/** The columns GET /api/users/profile reads (it selects only these). */
+export const PROFILE_COLUMNS = [
+  'id',
+  'email',
+  'role',
+  'permissions',
+  'parent_user_id',
+  'name',
+  'profile_picture',
+  'hall_name',
+] as const;
+
 /** GET /api/users/profile (spec 01 §3 "User profile"). */
-export function profileView(user: UserRow): Profile {
+export function profileView(user: Pick<UserRow, (typeof PROFILE_COLUMNS)[number]>): Profile {
   return {
     id: user.id,
     email: user.email,
