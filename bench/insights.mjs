@@ -14,6 +14,7 @@
 //
 //   node bench/insights.mjs
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/insights.mjs
+//   SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' …  profiles the service's process
 //   PROFILE_SQL=1 …  the child prints each SQL text's count and total time of the one-at-a-time pass
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -158,12 +159,16 @@ async function serve() {
     if (line === 'stop') break;
   }
   await h.close();
+  // stdin (the parent's pipe) would keep this process alive
+  process.exit(0);
 }
 
 /** The load generator: starts the child, times the sets and each call, then the bare Koa. */
 async function measure() {
   const loadAtStart = loadavg();
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--serve'], {
+  // SERVICE_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) go to the service's node only.
+  const extra = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...process.execArgv, ...extra, import.meta.filename, '--serve'], {
     env: process.env,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -284,8 +289,12 @@ async function measure() {
     console.log('targets: Dashboard p99 ≤ 150 ms, Reports p99 ≤ 400 ms (PostgreSQL, 8 connections)');
     process.exitCode = rows.some((r) => r.failed > 0) ? 1 : 0;
   } finally {
-    child.stdin.write('stop\n');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+    child.stdin.end('stop\n');
+    // The service closes its pool and exits; one that hangs is ended rather than held on to.
+    const exited = new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
   }
 }
 
