@@ -16,13 +16,29 @@ function toResult<T>(r: pg.QueryResult): QueryResult<T> {
   return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
 }
 
-function asSession(client: pg.PoolClient): Session {
+const ignore = (): void => {};
+
+/**
+ * A session on one client. With `begun` (a transaction's BEGIN and scope, sent but maybe not yet
+ * answered), each statement is sent at once behind it and its result used only once BEGIN has
+ * succeeded: if BEGIN failed, that error is the one thrown.
+ */
+function asSession(client: pg.PoolClient, begun?: Promise<unknown>): Session {
+  const run = async (sql: string, params?: unknown[]) => {
+    const pending = client.query(sql, params);
+    if (begun) {
+      // Observed here so a failed BEGIN (which fails this statement too) is not also unhandled.
+      pending.catch(ignore);
+      await begun;
+    }
+    return pending;
+  };
   return {
     async query<T>(sql: string, params?: QueryParams) {
-      return toResult<T>(await client.query(sql, params as unknown[] | undefined));
+      return toResult<T>(await run(sql, params as unknown[] | undefined));
     },
     async exec(sql: string) {
-      await client.query(sql);
+      await run(sql);
     },
   };
 }
@@ -42,6 +58,10 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
     // search_path as a startup parameter: every pooled connection gets it before any statement.
     options: `-c search_path=${schema},public`,
     application_name: `venue-${schema}`,
+    // Statements go out without waiting for the answer to the one before (each with its own
+    // Sync, answered in order), so a transaction's BEGIN and scope share the trip of its first
+    // statement (issue 9). Cursors and `rows` are refused in this mode; nothing here uses them.
+    pipeline: true,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -56,9 +76,13 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        // Without parameters this is the simple protocol: both statements in one round trip.
-        await client.query(settings ? `BEGIN; ${settings}` : 'BEGIN');
-        const value = await fn(asSession(client));
+        // Without parameters this is the simple protocol: both statements in one message. Not
+        // awaited here: the transaction's first statement follows it on the wire at once, so
+        // BEGIN + scope + first statement cost one round trip, and COMMIT the second.
+        const begun = client.query(settings ? `BEGIN; ${settings}` : 'BEGIN');
+        begun.catch(ignore);
+        const value = await fn(asSession(client, begun));
+        await begun;
         await client.query('COMMIT');
         return value;
       } catch (err) {
