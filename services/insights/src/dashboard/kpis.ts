@@ -5,8 +5,9 @@
  */
 import { WEEKDAYS, defaultHours, type OpeningHours } from '@venue/contracts';
 import { KPI_TITLES, type Kpi, type KpiKey } from '@venue/contracts/insights';
-import { zonedInstant, type RawBuilder, type Tx } from '@venue/service-kit';
-import { db, widthBucket } from '../db/query.ts';
+import { zonedInstant, type ExpressionBuilder, type RawBuilder, type Tx } from '@venue/service-kit';
+import { db, widthBucket, type InsightsDb } from '../db/query.ts';
+import type { InvoicesTable } from '../db/schema.ts';
 import {
   addDays,
   addMonths,
@@ -263,46 +264,39 @@ async function holdsExpiring(tx: Tx, input: KpiInput): Promise<Kpi> {
 /**
  * What was owed on invoices due by the end of each day. An invoice's balance then is its
  * balance now, plus what was paid and credited after that day, less what was reversed and
- * refunded after it (a refund pays back part of a credit note). Two reads (the invoices due
- * with something owed or moved lately, and the movements since), then each of the eight days
- * the KPI shows (the last seven and a week before `day`) is summed here: a single statement
- * joining days, invoices and payments was planned as a nested loop ten times slower.
+ * refunded after it (a refund pays back part of a credit note). Three reads (what is owed on
+ * invoices nothing moved lately, summed per day; the invoices moved lately; their movements),
+ * then each of the eight days the KPI shows (the last seven and a week before `day`) is summed
+ * here: a single statement joining days, invoices and payments was planned as a nested loop
+ * ten times slower.
  */
 async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const since = dayStart(addDays(input.day, -7), input.zone);
   const t = input.tenantId;
-  const rows = await db(tx)
+  const movedSince = (eb: ExpressionBuilder<InsightsDb & { i: InvoicesTable }, 'i'>) =>
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom('payments as p')
+          .select(eb.lit(1).as('one'))
+          .where('p.tenant_id', '=', t)
+          .whereRef('p.invoice_id', '=', 'i.id')
+          .where('p.processed_at', '>=', since),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('credit_notes as c')
+          .select(eb.lit(1).as('one'))
+          .where('c.tenant_id', '=', t)
+          .whereRef('c.invoice_id', '=', 'i.id')
+          .where('c.created_at', '>=', since),
+      ),
+    ]);
+  const owedInvoices = db(tx)
     .selectFrom('invoices as i')
-    .select((eb) => [
-      'i.id',
-      eb.cast<string>('i.due_date', 'text').as('due_date'),
-      eb.cast<string | null>('i.issue_date', 'text').as('issue_date'),
-      'i.balance_cents',
-    ])
     .where('i.tenant_id', '=', t)
     .where('i.status', 'not in', ['DRAFT', 'VOID'])
     .where('i.due_date', '<=', input.day)
-    .where((eb) =>
-      eb.or([
-        eb('i.balance_cents', '>', 0),
-        eb.exists(
-          eb
-            .selectFrom('payments as p')
-            .select(eb.lit(1).as('one'))
-            .where('p.tenant_id', '=', t)
-            .whereRef('p.invoice_id', '=', 'i.id')
-            .where('p.processed_at', '>=', since),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('credit_notes as c')
-            .select(eb.lit(1).as('one'))
-            .where('c.tenant_id', '=', t)
-            .whereRef('c.invoice_id', '=', 'i.id')
-            .where('c.created_at', '>=', since),
-        ),
-      ]),
-    )
     .$if(input.resourceId !== null, (q) =>
       q.where('i.booking_id', 'in', (eb) =>
         eb
@@ -311,7 +305,33 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
           .where('b.tenant_id', '=', t)
           .where('b.resource_id', '=', input.resourceId!),
       ),
-    )
+    );
+  // Invoices nothing moved since `since`: their balance was the same on each day shown, so the
+  // database sums them per day they became owed (due and issued), a few hundred rows at most.
+  const steady = await owedInvoices
+    .select((eb) => [
+      eb
+        .fn<string>('to_char', [
+          eb.fn('greatest', ['i.due_date', eb.fn.coalesce('i.issue_date', 'i.due_date')]),
+          eb.val('YYYY-MM-DD'),
+        ])
+        .as('owed_from'),
+      eb.fn.sum<number | string>('i.balance_cents').as('cents'),
+      eb.fn.countAll<number | string>().as('n'),
+    ])
+    .where('i.balance_cents', '>', 0)
+    .where((eb) => eb.not(movedSince(eb)))
+    .groupBy('owed_from')
+    .execute();
+  // Invoices paid, refunded or credited lately, one by one with their movements below.
+  const rows = await owedInvoices
+    .select((eb) => [
+      'i.id',
+      eb.cast<string>('i.due_date', 'text').as('due_date'),
+      eb.cast<string | null>('i.issue_date', 'text').as('issue_date'),
+      'i.balance_cents',
+    ])
+    .where((eb) => movedSince(eb))
     .execute();
   // Signed as they change the balance looking back: + paid or credited, − reversed or refunded.
   const moves = await db(tx)
@@ -343,6 +363,11 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
     const end = dayStart(addDays(date, 1), input.zone).getTime();
     let cents = 0;
     let count = 0;
+    for (const g of steady) {
+      if (g.owed_from > date) continue;
+      cents += Number(g.cents);
+      count += Number(g.n);
+    }
     for (const inv of rows) {
       if (inv.due_date.slice(0, 10) > date || (inv.issue_date !== null && inv.issue_date.slice(0, 10) > date))
         continue;
