@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import { type Driver, type Session } from './driver.ts';
 import { parseInt8 } from './int8.ts';
@@ -23,9 +24,10 @@ const ignore = (): void => {};
  * answered), each statement is sent at once behind it and its result used only once BEGIN has
  * succeeded: if BEGIN failed, that error is the one thrown.
  */
-function asSession(client: pg.PoolClient, begun?: Promise<unknown>): Session {
+function asSession(client: pg.PoolClient, begun?: Promise<unknown>, sent?: () => void): Session {
   const run = async (sql: string, params?: unknown[]) => {
     const pending = client.query(sql, params);
+    sent?.();
     if (begun) {
       // Observed here so a failed BEGIN (which fails this statement too) is not also unhandled.
       pending.catch(ignore);
@@ -79,9 +81,21 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
         // Without parameters this is the simple protocol: both statements in one message. Not
         // awaited here: the transaction's first statement follows it on the wire at once, so
         // BEGIN + scope + first statement cost one round trip, and COMMIT the second.
+        // The socket is corked meanwhile, so both go out in one write (one system call fewer,
+        // which showed in the profile); uncorked once the first statement is queued, or on the
+        // next turn of the event loop if the transaction does something else first.
+        const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+        socket.cork();
+        let corked = true;
+        const uncork = (): void => {
+          if (!corked) return;
+          corked = false;
+          socket.uncork();
+        };
+        setImmediate(uncork);
         const begun = client.query(settings ? `BEGIN; ${settings}` : 'BEGIN');
         begun.catch(ignore);
-        const value = await fn(asSession(client, begun));
+        const value = await fn(asSession(client, begun, uncork));
         await begun;
         await client.query('COMMIT');
         return value;
