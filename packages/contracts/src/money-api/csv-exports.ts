@@ -9,6 +9,10 @@ import { isUuid, queryChoice, queryDate, queryText } from '../api/fields.ts';
 import { INVOICE_STATUSES, INVOICE_TYPES } from './schemas.ts';
 import { QUOTATION_STATUSES } from './quotations.ts';
 
+// The file name and export paths screens import live in paths.ts, which loads no zod.
+export { INVOICE_CSV_FILE, MONEY_CSV_PATHS } from './paths.ts';
+export type { CsvExportParams } from './paths.ts';
+
 /** A comma-separated list in a query string, each item passing `ok`; absent or empty → undefined (all). */
 function queryList<T extends string>(
   name: string,
@@ -34,7 +38,6 @@ const oneOf =
     values.includes(item);
 
 export const INVOICE_CSV_SORT_KEYS = ['invoiceNumber', 'issueDate', 'dueDate', 'total'] as const;
-export const INVOICE_CSV_FILE = 'invoices_export.csv';
 
 /** `GET /api/invoices/export.csv`: the Invoices & Payments filters, sort and selection. */
 export const invoiceCsvQuerySchema = z.object({
@@ -81,32 +84,3 @@ export const quotationCsvQuerySchema = z.object({
   order: queryChoice('order', ['asc', 'desc'] as const),
 });
 export type QuotationCsvQuery = z.input<typeof quotationCsvQuerySchema>;
-
-/** The export query as the screens hold it (lists as arrays); empty parts are left out. */
-export interface CsvExportParams {
-  search?: string;
-  from?: string;
-  to?: string;
-  resource?: string;
-  status?: readonly string[] | string;
-  type?: readonly string[];
-  ids?: readonly string[];
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
-
-function withQuery(path: string, p: CsvExportParams): string {
-  const q = new URLSearchParams();
-  for (const [key, value] of Object.entries(p) as [string, CsvExportParams[keyof CsvExportParams]][]) {
-    const text = Array.isArray(value) ? value.join(',') : ((value as string | undefined) ?? '');
-    if (text.trim()) q.set(key, text);
-  }
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}
-
-/** The export calls, with the query a screen sends. */
-export const MONEY_CSV_PATHS = {
-  invoices: (p: CsvExportParams = {}) => withQuery('/api/invoices/export.csv', p),
-  quotations: (p: CsvExportParams = {}) => withQuery('/api/quotations/export.csv', p),
-} as const;

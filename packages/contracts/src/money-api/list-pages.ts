@@ -13,6 +13,9 @@ import { quotationDepositSchema } from './quotation-deposits.ts';
 import { QUOTATION_STATUSES, quotationSchema } from './quotations.ts';
 import { bondSchema, depositSchema, invoiceSchema, paymentSchema } from './schemas.ts';
 
+// The screens' paths and query strings live in paths.ts, which loads no zod.
+export { MONEY_PAGE_PATHS, pageQueryString } from './paths.ts';
+
 /** The spec's array answers hold at most this many rows (newest first); page the rest. */
 export const LIST_ARRAY_CAP = 500;
 
@@ -79,34 +82,6 @@ export const invoiceSummarySchema = z
   })
   .meta({ id: 'InvoiceSummary' });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
-
-export const MONEY_PAGE_PATHS = {
-  invoices: '/api/invoices',
-  invoiceSummary: '/api/invoices/summary',
-  quotations: '/api/quotations',
-  quotationSummary: '/api/quotations/summary',
-  deposits: '/api/deposits',
-  depositSummary: '/api/deposits/summary',
-  quotationDeposits: '/api/deposits/quotations/page',
-  quotationDepositSummary: '/api/deposits/quotations/summary',
-  payments: '/api/payments',
-  bonds: '/api/deposits/bonds',
-} as const;
-
-/** A list's query string from the screen's values; empty ones are left out. */
-export function pageQueryString(
-  params: Record<string, string | number | readonly string[] | undefined | null>,
-) {
-  const q = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) q.set(key, value.join(','));
-    } else q.set(key, String(value));
-  }
-  const text = q.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * `GET /api/quotations`: the Quotations screen's search, resource and status (Expired is a Sent

@@ -10,29 +10,8 @@ import { z } from 'zod';
 import { errorSchema, idParams } from '../api/common.ts';
 import type { RouteTable } from '../api/route-table.ts';
 
-/** What the public page and the calls say, word for word (the screens and tests find them). */
-export const PAYLINK_MESSAGES = {
-  invalid: 'This payment link is no longer valid',
-  invalidHelp: 'Please ask the venue for a new payment link.',
-  paid: 'This invoice is paid, thank you.',
-  cancelled: 'This invoice has been cancelled.',
-  draft: 'Send this invoice before sharing a payment link.',
-  notPayable: 'This invoice cannot be paid online.',
-  alreadyPaid: 'This invoice is already paid in full.',
-  copied: 'Payment link copied to the clipboard.',
-  revoked: 'The old payment link no longer works; a new one has been made.',
-  noOpenInvoice: 'This booking has no issued invoice with an amount due.',
-  cardUnavailable: 'Card payment is not available for this invoice. Please pay by bank transfer.',
-  cardFailed: 'The card payment could not be started. Please try again or pay by bank transfer.',
-  cardReceived: 'Thank you: your card payment has been received and will show here in a moment.',
-} as const;
-
-export const PAYLINK_PATHS = {
-  /** POST: the invoice's link (made on first use). */
-  link: (invoiceId: string) => `/api/invoices/${invoiceId}/payment-link`,
-  /** POST: revoke it and make a new one. */
-  revoke: (invoiceId: string) => `/api/invoices/${invoiceId}/payment-link/revoke`,
-} as const;
+// The messages and paths screens import live in paths.ts, which loads no zod.
+export { PAYLINK_MESSAGES, PAYLINK_PATHS } from './paths.ts';
 
 export const paymentLinkSchema = z.object({
   invoiceId: z.uuid(),

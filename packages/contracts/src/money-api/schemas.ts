@@ -10,17 +10,15 @@
  */
 import { z } from 'zod';
 import { MAX_CENTS, toCents } from '../money/index.ts';
+import { INVOICE_STATUSES, INVOICE_TYPES } from './paths.ts';
+
+// The constants screens import without the schemas live in paths.ts, which loads no zod.
+export { INVOICE_STATUSES, INVOICE_TYPES, MONEY_PATHS } from './paths.ts';
+export type { InvoiceStatus, InvoiceType } from './paths.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
-
-export const INVOICE_STATUSES = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'VOID', 'REFUNDED'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-/** DEPOSIT and FINAL come from a booking; BOND is the forfeited part of a bond (GST-bearing). */
-export const INVOICE_TYPES = ['DEPOSIT', 'FINAL', 'BOND'] as const;
-export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
 /** Spec 03 §9. The Record Payment dialog labels Card "Credit/Debit Card". */
 export const PAYMENT_METHODS = ['Bank Transfer', 'Card', 'Cash', 'Cheque'] as const;
@@ -519,32 +517,7 @@ export type BondForfeit = z.input<typeof bondForfeitSchema>;
 // Paths (spec 03 §7 where it names them; the rest are ours)
 // ---------------------------------------------------------------------------------------------
 
-export const MONEY_PATHS = {
-  invoices: '/api/invoices',
-  invoicesOfOwner: (hallOwnerId: string) => `/api/invoices/hall-owner/${hallOwnerId}`,
-  invoice: (id: string) => `/api/invoices/${id}`,
-  invoiceStatus: (id: string) => `/api/invoices/${id}/status`,
-  /** Spec's PUT; needs an Idempotency-Key header. */
-  invoicePayment: (id: string) => `/api/invoices/${id}/payment`,
-  /** POST; honours Idempotency-Key (kit). */
-  invoicePayments: (id: string) => `/api/invoices/${id}/payments`,
-  invoiceCreditNotes: (id: string) => `/api/invoices/${id}/credit-notes`,
-  invoicePdf: (id: string) => `/api/invoices/${id}/pdf`,
-  creditNotePdf: (invoiceId: string, creditNoteId: string) =>
-    `/api/invoices/${invoiceId}/credit-notes/${creditNoteId}/pdf`,
-  sendReminders: '/api/invoices/send-reminders',
-  paymentsOfOwner: (hallOwnerId: string) => `/api/payments/hall-owner/${hallOwnerId}`,
-  paymentReceipt: (paymentId: string) => `/api/payments/${paymentId}/receipt`,
-  depositsOfOwner: (hallOwnerId: string) => `/api/deposits/hall-owner/${hallOwnerId}`,
-  depositMarkPaid: (bookingId: string) => `/api/deposits/${bookingId}/mark-paid`,
-  depositMarkUnpaid: (bookingId: string) => `/api/deposits/${bookingId}/mark-unpaid`,
-  bonds: '/api/deposits/bonds',
-  bondsOfOwner: (hallOwnerId: string) => `/api/deposits/bonds/hall-owner/${hallOwnerId}`,
-  bondRefund: (id: string) => `/api/deposits/bonds/${id}/refund`,
-  bondForfeit: (id: string) => `/api/deposits/bonds/${id}/forfeit`,
-  /** For other services (internal secret): the invoice PDF comms attaches. */
-  internalInvoicePdf: (hallOwnerId: string, id: string) => `/internal/invoices/${hallOwnerId}/${id}/pdf`,
-} as const;
+// MONEY_PATHS: in paths.ts (zod-free), exported from here as before.
 
 // ---------------------------------------------------------------------------------------------
 // Events money publishes (registered in events/registry.ts)

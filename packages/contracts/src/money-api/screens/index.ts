@@ -9,8 +9,8 @@
  */
 import { z } from 'zod';
 
-/** Spec 03 §2.1: only bookings in these statuses are offered (money answers 409 for others). */
-export const INVOICEABLE_BOOKING_STATUSES = ['confirmed', 'pending', 'completed'] as const;
+// The statuses and the list's path the dialog imports live in ../paths.ts, which loads no zod.
+export { INVOICEABLE_BOOKING_STATUSES, invoiceableBookingsPath } from '../paths.ts';
 
 const cents = z.number().int().min(0);
 
@@ -49,10 +49,3 @@ export const invoiceableBookingPageSchema = z.object({
   total: z.number().int(),
 });
 export type InvoiceableBookingPage = z.infer<typeof invoiceableBookingPageSchema>;
-
-/** The list the dialog asks for: those statuses, matching the search, newest first. */
-export function invoiceableBookingsPath(search: string, limit = 25): string {
-  const q = new URLSearchParams({ status: INVOICEABLE_BOOKING_STATUSES.join(','), limit: String(limit) });
-  if (search.trim()) q.set('q', search.trim());
-  return `/api/bookings?${q.toString()}`;
-}
