@@ -16,10 +16,10 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EmptyState, LoadingState, PageHeader, formatDateTime, useSession } from '@venue/ui';
-import { DateField } from '@venue/ui/date-field';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
 import { Stat } from '../../lib/Stat.tsx';
+import { AuditDateFilter } from './AuditDateFilter.tsx';
 import { CheckSubUsersButton, VerifyChainButton } from './AuditTools.tsx';
 import { exportAuditCsv } from './audit-export.ts';
 import {
@@ -193,15 +193,14 @@ export function AuditPage() {
 
       <Card withBorder padding="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} spacing="sm">
-          <DateField
+          {/* Plain inputs until pointed at or focused: the picker and dayjs load then. */}
+          <AuditDateFilter
             label="Start Date"
-            clearable
             value={filters.startDate}
             onChange={(v) => setFilter('startDate', v)}
           />
-          <DateField
+          <AuditDateFilter
             label="End Date"
-            clearable
             value={filters.endDate}
             onChange={(v) => setFilter('endDate', v)}
           />

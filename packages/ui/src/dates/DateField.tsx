@@ -14,6 +14,10 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useSession } from '@venue/ui';
 import { parseDateText } from './parse-date.ts';
 
+// For a page that shows a plain input until the picker has loaded (the Audit filters): the same
+// reading of typed text, from the chunk it loads anyway.
+export { parseDateText };
+
 export interface DateFieldProps extends Omit<
   DateInputProps,
   'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { useSession } from '@venue/ui';
+import type * as DateFieldEntry from '@venue/ui/date-field';
+
+/**
+ * The Audit page's Start/End Date filters without Mantine's date picker and dayjs on a cold
+ * visit (issue 9: every page ≤ 350 kB). Until the picker's code is wanted, the field is a plain
+ * text input that looks the same; pointing at it or focusing it fetches the picker (the UI kit's
+ * DateField, one chunk with its parser), and the field becomes the picker once it is here: at
+ * once, or, while text is being typed into the plain input, when that input loses focus. Text
+ * typed before then is read with the kit's parser (the user's date format, never the browser's
+ * US month/day guess), so the filter applies as it does with the picker.
+ */
+type DateFieldModule = typeof DateFieldEntry;
+
+let picker: Promise<DateFieldModule> | null = null;
+function loadPicker(): Promise<DateFieldModule> {
+  picker ??= import('@venue/ui/date-field').catch((error: unknown) => {
+    picker = null; // a failed chunk is asked for again next time
+    throw error;
+  });
+  return picker;
+}
+
+/** `yyyy-MM-dd` in the user's format (DD/MM/YYYY, MM/DD/YYYY or YYYY-MM-DD). */
+function shown(iso: string, dateFormat: string): string {
+  if (!iso) return '';
+  const [y = '', m = '', d = ''] = iso.split('-');
+  return dateFormat.replace('YYYY', y).replace('MM', m).replace('DD', d);
+}
+
+export function AuditDateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  /** yyyy-MM-dd, or '' for none */
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { settings } = useSession();
+  const [loaded, setLoaded] = useState<DateFieldModule | null>(null);
+  const [focused, setFocused] = useState(false);
+  // What is being typed into the plain input (null: it shows the value).
+  const [text, setText] = useState<string | null>(null);
+
+  const want = () => {
+    if (!loaded) void loadPicker().then(setLoaded, () => undefined);
+  };
+
+  if (loaded && !(focused && text !== null)) {
+    const { DateField } = loaded;
+    return <DateField label={label} clearable value={value} onChange={onChange} autoFocus={focused} />;
+  }
+  return (
+    <TextInput
+      label={label}
+      placeholder={settings.dateFormat}
+      value={text ?? shown(value, settings.dateFormat)}
+      onChange={(e) => {
+        const typed = e.currentTarget.value;
+        setText(typed);
+        // Read in the order typed (one module promise); a half-typed date changes nothing yet.
+        void loadPicker().then(
+          (m) => {
+            const iso = typed.trim() ? m.parseDateText(typed, settings.dateFormat) : '';
+            if (iso !== null) onChange(iso);
+          },
+          () => undefined,
+        );
+      }}
+      onPointerEnter={want}
+      onFocus={() => {
+        setFocused(true);
+        want();
+      }}
+      onBlur={() => {
+        setFocused(false);
+        setText(null);
+      }}
+    />
+  );
+}
