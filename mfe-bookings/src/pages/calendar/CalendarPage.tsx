@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo, useRef, useState } from 'react';
-import { Box, Button, Group, Paper, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -20,6 +20,7 @@ import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
 import { MONTH_CELL_BOOKINGS, bookingTitle, monthEvents, toEvents, type MoreBookings } from './events.ts';
 import type { OpenMore } from './MoreBookingsPopover.tsx';
 import { PRINT_CSS } from './print.ts';
+import { ResourceFilter } from './ResourceFilter.tsx';
 import { CALENDAR_CSS, viewTitle } from './styles.ts';
 
 // Loaded when first shown, not with the page: the resource view is a tab most visits never open,
@@ -220,16 +221,13 @@ export function CalendarPage() {
           </Button>
         </Group>
         <Group gap="sm">
-          <Select
-            aria-label="Resource filter"
+          <ResourceFilter
             data={[
               { value: ALL, label: 'All Resources' },
               ...(resources.data ?? []).map((r) => ({ value: r.id, label: r.name })),
             ]}
             value={resourceId}
             onChange={(v) => setResourceId(v ?? ALL)}
-            allowDeselect={false}
-            w={200}
           />
           <Switch
             label="Show buffers"
