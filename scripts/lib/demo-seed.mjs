@@ -5,7 +5,7 @@
 // refuses past bookings and stamps payments "now"). Skipped with SEED_DEMO=false; the halls only
 // when the demo owner already has resources; the history once per service.
 
-import { DEMO_TENANT_IDS, seedVenueHistory, servicesFromEnv } from './demo-seed-history.mjs';
+import { DEMO_TENANT_IDS, seedHistories, servicesFromEnv } from './demo-seed-history.mjs';
 
 const PASSWORD = 'demo-pass-2026';
 
@@ -203,19 +203,25 @@ export async function seedDemoDomains(base, log = console.log, services = servic
     return created;
   }
   const started = Date.now();
-  // One venue after the other: each embedded database has one connection, so two imports at
-  // once only queue behind each other and the event deliveries they wait for.
-  for (const venue of Object.values(venues)) {
-    if (!venue.complete) {
+  const ready = Object.values(venues).filter((venue) => {
+    if (!venue.complete)
       log(`[start] demo history skipped for ${venue.key}@demo.local: its demo halls are not all there`);
-      continue;
-    }
-    const { bookings, money } = await seedVenueHistory(services, venue);
+    return venue.complete;
+  });
+  const runs = await seedHistories(services, ready);
+  ready.forEach((venue, i) => {
+    const { bookings, money } = runs[i];
     if (!bookings.already || !money.already)
       log(
         `[start] demo history for ${venue.key}@demo.local: ${bookings.created} bookings, ${money.created} money records`,
       );
-  }
-  log(`[start] demo history checked in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+  const phase = (name) => (runs.reduce((sum, run) => sum + run.ms[name], 0) / 1000).toFixed(1);
+  log(
+    `[start] demo history checked in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (runs.length
+        ? ` (comms ${phase('comms')} s, bookings ${phase('bookings')} s, money ${phase('money')} s)`
+        : ''),
+  );
   return created;
 }

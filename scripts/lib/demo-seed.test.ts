@@ -21,7 +21,7 @@ import { createMoneyService } from '../../services/money/src/app.ts';
 // @ts-expect-error plain JavaScript module of the launcher
 import { addDays, venueDay } from './demo-seed-plan.mjs';
 // @ts-expect-error plain JavaScript module of the launcher
-import { DEMO_TENANT_IDS, postInternal, seedVenueHistory } from './demo-seed-history.mjs';
+import { DEMO_TENANT_IDS, postInternal, seedHistories, seedVenueHistory } from './demo-seed-history.mjs';
 
 const ZONE = 'Australia/Sydney';
 const DEAD = 'http://127.0.0.1:9';
@@ -138,14 +138,15 @@ describe('demo history (decision 48)', () => {
         for (const n of ['bookings', 'insights']) await svc[n]!.kit.handleEvent(event);
       }
     }
-    for (const [key, resources] of Object.entries(VENUES)) {
-      const tenantId = DEMO_TENANT_IDS[key as keyof typeof DEMO_TENANT_IDS];
-      runs[key] = await seedVenueHistory(
-        services,
-        { key, tenantId, resources, blocked: [] },
-        { now, timeZone: ZONE },
-      );
-    }
+    // Both venues at once, by phase, as `npm start` does.
+    const venues = Object.entries(VENUES).map(([key, resources]) => ({
+      key,
+      tenantId: DEMO_TENANT_IDS[key as keyof typeof DEMO_TENANT_IDS],
+      resources,
+      blocked: [],
+    }));
+    const both = await seedHistories(services, venues, { now, timeZone: ZONE });
+    venues.forEach((venue, i) => (runs[venue.key] = both[i]));
   });
 
   after(async () => {

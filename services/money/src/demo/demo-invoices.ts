@@ -94,22 +94,28 @@ export async function writeDemoInvoices(
     row: InvoiceRow,
     from: InvoiceStatus,
   ) => tx.publish(type, { ...invoiceEventData(row, businessName), from }, { tenantId });
-  const publishMovement = async (before: InvoiceRow, after: InvoiceRow, paymentId: string) => {
-    const p = await db(tx)
-      .selectFrom('payments')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', paymentId)
-      .executeTakeFirstOrThrow();
+  // The movement as it was just inserted (no read back: the values are these).
+  const publishMovement = async (
+    before: InvoiceRow,
+    after: InvoiceRow,
+    p: {
+      id: string;
+      kind: 'payment' | 'refund';
+      amountCents: number;
+      method: PaymentMethod;
+      receipt: string;
+      at: string;
+    },
+  ) => {
     await tx.publish(
       'payment.recorded',
       {
         paymentId: p.id,
         kind: p.kind,
-        amountCents: Number(p.amount_cents),
-        paymentMethod: p.payment_method,
-        receiptNumber: p.receipt_number,
-        processedAt: new Date(p.processed_at).toISOString(),
+        amountCents: p.amountCents,
+        paymentMethod: p.method,
+        receiptNumber: p.receipt,
+        processedAt: new Date(p.at).toISOString(),
         invoice: invoiceEventData(after, businessName),
         bookingMoney: after.booking_id ? await bookingMoney(tx, tenantId, after.booking_id) : null,
       },
@@ -118,9 +124,18 @@ export async function writeDemoInvoices(
     if (before.status !== after.status) await publishInvoice('invoice.status_changed', after, before.status);
   };
 
+  // Each invoice as its last step left it: read once, then kept from the read after each step
+  // (this transaction is its only writer, and its rows are not visible to anyone else until it
+  // commits, so neither a re-read nor a row lock can find anything different).
+  const current = new Map<string, InvoiceRow>();
+  const load = async (id: string) => {
+    const row = await loadInvoice(tx, tenantId, id);
+    current.set(id, row);
+    return row;
+  };
   for (const step of steps) {
     const day = dayOf(step.at);
-    const before = await loadInvoice(tx, tenantId, step.inv.id, true);
+    const before = current.get(step.inv.id) ?? (await load(step.inv.id));
     if (step.kind === 'issue') {
       if (before.status !== 'DRAFT') throw planError(`invoice ${before.id} is issued twice.`);
       const number = await nextNumber(
@@ -144,7 +159,7 @@ export async function writeDemoInvoices(
         .where('id', '=', before.id)
         .where('status', '=', 'DRAFT')
         .execute();
-      const row = await loadInvoice(tx, tenantId, before.id);
+      const row = await load(before.id);
       await publishInvoice('invoice.issued', row, 'DRAFT');
     } else if (step.kind === 'pay') {
       const amount = step.payment.amountCents ?? balanceCents(before);
@@ -183,7 +198,14 @@ export async function writeDemoInvoices(
         .where('tenant_id', '=', tenantId)
         .where('id', '=', before.id)
         .execute();
-      await publishMovement(before, await loadInvoice(tx, tenantId, before.id), step.payment.id);
+      await publishMovement(before, await load(before.id), {
+        id: step.payment.id,
+        kind: 'payment',
+        amountCents: amount,
+        method: step.payment.method,
+        receipt,
+        at: step.at,
+      });
     } else if (step.kind === 'void') {
       if (Number(before.paid_cents) > 0) throw planError(`invoice ${before.id} is voided with money paid.`);
       await db(tx)
@@ -192,7 +214,7 @@ export async function writeDemoInvoices(
         .where('tenant_id', '=', tenantId)
         .where('id', '=', before.id)
         .execute();
-      const row = await loadInvoice(tx, tenantId, before.id);
+      const row = await load(before.id);
       if (before.status !== 'DRAFT') await publishInvoice('invoice.status_changed', row, before.status);
     } else {
       // A full adjustment note with the money paid refunded: the invoice ends REFUNDED.
@@ -250,7 +272,7 @@ export async function writeDemoInvoices(
         .where('tenant_id', '=', tenantId)
         .where('id', '=', before.id)
         .execute();
-      const after = await loadInvoice(tx, tenantId, before.id);
+      const after = await load(before.id);
       await tx.publish(
         'credit_note.issued',
         {
@@ -270,15 +292,23 @@ export async function writeDemoInvoices(
         },
         { tenantId },
       );
-      await publishMovement(before, after, step.refund.paymentId);
+      await publishMovement(before, after, {
+        id: step.refund.paymentId,
+        kind: 'refund',
+        amountCents: paid,
+        method: 'Bank Transfer',
+        receipt,
+        at: step.at,
+      });
     }
   }
 
   // Today's view: an open invoice whose due day has passed is OVERDUE, as the overdue sweep makes it.
   const today = venueToday(now, zone);
   for (const inv of invoices) {
-    const row = await loadInvoice(tx, tenantId, inv.id, true);
-    if (!['SENT', 'PARTIAL'].includes(row.status)) continue;
+    // An invoice no step touched is still the draft it was made as.
+    const row = current.get(inv.id);
+    if (!row || !['SENT', 'PARTIAL'].includes(row.status)) continue;
     const next = statusFromFigures(row, today, false);
     if (next === row.status) continue;
     await db(tx)
