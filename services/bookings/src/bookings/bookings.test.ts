@@ -431,4 +431,21 @@ describe('exports', () => {
     assert.match(row!, /^"HH-\d{4}-\d{4}","'=HYPERLINK\(""x""\)"/);
     assert.match(row!, /"1100\.00","100\.00","200\.01","899\.99"/);
   });
+
+  it('the CSV export checks its filters with the list contract: a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['status=confirmed&status=cancelled', 'status'],
+      ['sort=nonsense', 'sort'],
+      ['from=2026-02-30', 'from'],
+      ['resourceId=not-a-uuid', 'resourceId'],
+    ] as const) {
+      const res = await h.call('GET', `/api/bookings/export.csv?${query}`, h.tokens.owner);
+      assert.equal(res.status, 400, query);
+      assert.equal(res.body.errors[0].path, field, query);
+    }
+    assert.equal(
+      (await h.call('GET', '/api/bookings/export.csv?status=confirmed', h.tokens.owner)).status,
+      200,
+    );
+  });
 });

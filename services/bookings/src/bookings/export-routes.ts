@@ -3,7 +3,8 @@
  * booking (status/payment.ts), named after the list it was taken from (spec 02 §9), with the
  * file's timestamp and every date in the venue's time zone.
  */
-import { toCsv, wallClock, type AppRouter } from '@venue/service-kit';
+import { bookingListQuery } from '@venue/contracts/bookings';
+import { parseQuery, toCsv, wallClock, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
@@ -12,7 +13,7 @@ import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { storedMoney, totalCentsOf } from '../status/payment.ts';
 import { balanceDue, selectBookings, type BookingRow } from './booking-row.ts';
-import { buildListQuery, type Query } from './list-query.ts';
+import { buildListQuery } from './list-query.ts';
 
 const HEADER = [
   'Booking Code',
@@ -100,15 +101,19 @@ function exportRow(r: BookingRow, timeZone: string): unknown[] {
 
 export function exportRoutes(router: AppRouter, deps: Deps): void {
   router.get('/api/bookings/export.csv', ...bookingsGuard, async (ctx) => {
+    // The list's filters as the contract states them (a 400 naming the field), checked before
+    // anything is read; the file name then uses the checked status (a repeated ?status= is a 400,
+    // not an array).
+    const { status } = parseQuery(ctx, bookingListQuery);
     const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
     const today = venueToday(deps.now(), settings.timezone);
-    const { where, orderBy } = buildListQuery(ctx.query as Query, today, tenantOf(ctx));
+    const { where, orderBy } = buildListQuery(ctx.query, today, tenantOf(ctx));
     const rows: BookingRow[] = await selectBookings(ctx.state.tx)
       .where(where)
       .orderBy(orderBy)
       .limit(10000)
       .execute();
-    const name = exportFileName(ctx.query.status, deps.now(), settings.timezone);
+    const name = exportFileName(status, deps.now(), settings.timezone);
     ctx.set('content-disposition', `attachment; filename="${name}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = toCsv(
