@@ -148,6 +148,12 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
     return where;
   };
 
+  // No filter at all (sort and order aside): the list is every booking of the tenant, whose
+  // number migration 015 keeps. Anything else set, even to a value that filters nothing, counts.
+  const { sort: _sort, order: _order, ...filterValues } = q;
+  const unfiltered = Object.values(filterValues).every(
+    (v) => v === undefined || v === false || (typeof v === 'string' && v.trim() === ''),
+  );
   const sort = q.sort ?? 'created';
   const keys = SORTS[sort]!;
   const order: SortOrder = q.order ?? (q.sort ? 'asc' : 'desc');
@@ -160,6 +166,8 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
     filterWhere: (eb: ListEb) => eb.and(filters(eb)),
     /** A text search counts up to SEARCH_COUNT_CAP matches only (decision 36). */
     searched: Boolean(text),
+    /** No filter: the total is the tenant's stored number of bookings (migration 015). */
+    unfiltered,
     orderBy: keysetOrder(keys, order),
     /** Select-list items carrying each row's cursor keys (keysetPage reads them). */
     keyColumns: keysetColumns(keys),

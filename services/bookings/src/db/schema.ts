@@ -40,6 +40,12 @@ export interface ResourcesTable {
 }
 
 /** One row per tenant and year: the last booking code number taken. */
+/** Each tenant's number of bookings, kept by triggers on bookings (migration 015). */
+export interface BookingTotalsTable {
+  tenant_id: string;
+  bookings: number;
+}
+
 export interface BookingCountersTable {
   tenant_id: string;
   year: number;
@@ -178,6 +184,7 @@ export interface CustomerRfmStateTable {
 export interface BookingsDb {
   resources: ResourcesTable;
   booking_counters: BookingCountersTable;
+  booking_totals: BookingTotalsTable;
   customers: CustomersTable;
   bookings: BookingsTable;
   blockouts: BlockoutsTable;
