@@ -53,15 +53,14 @@ export async function seedVenueHistory(services, venue, options = {}) {
 }
 
 /**
- * Writes the history of several venues, by phase rather than venue after venue: every venue's
- * e-mails, then every venue's bookings, then every venue's money, the last venue first. The
- * bookings' events (four subscribers each, one after the other) are what money waits for; by
- * phase, the second venue's comms and bookings imports no longer wait behind the first venue's
- * money, and money imports only once bookings' events for all venues have reached it (the last
- * venue's come last in bookings' outbox): no delivery to money waits behind an import holding
- * money's one embedded connection. Each service still takes one import at a time (one
- * connection per embedded database: two at once would only queue). Answers one run per venue,
- * in the order given: { plan, comms, bookings, money, ms }.
+ * Writes the history of several venues. Each venue's e-mails come before its bookings; every
+ * service takes one import at a time (one connection per embedded database: two at once would
+ * only queue), but different services run at once, so the second venue's e-mails are written
+ * while the first venue's bookings are. Money comes last, the last venue first: the bookings'
+ * events (four subscribers each, one after the other) are what money waits for, and the last
+ * venue's come last in bookings' outbox, so money imports only once they have all reached it
+ * and no delivery to money waits behind an import holding money's one embedded connection.
+ * Answers one run per venue, in the order given: { plan, comms, bookings, money, ms }.
  */
 export async function seedHistories(
   services,
@@ -73,27 +72,28 @@ export async function seedHistories(
     path: `/internal/demo/history/${venue.tenantId}`,
     ms: {},
   }));
-  const timed = async (run, name, call) => {
-    const t = Date.now();
-    run[name] = await call();
-    run.ms[name] = Date.now() - t;
+  const queues = {};
+  // One import at a time per service, in the order asked; ms counts the import, not the queue.
+  const post = (run, service, body) => {
+    const turn = (queues[service] ?? Promise.resolve()).then(async () => {
+      const t = Date.now();
+      run[service] = await postInternal(services, service, run.path, body);
+      run.ms[service] = Date.now() - t;
+    });
+    queues[service] = turn.catch(() => {});
+    return turn;
   };
-  for (const run of runs)
-    await timed(run, 'comms', () => postInternal(services, 'comms', run.path, { emails: run.plan.emails }));
-  for (const run of runs)
-    await timed(run, 'bookings', () =>
-      postInternal(services, 'bookings', run.path, {
-        customers: run.plan.customers,
-        bookings: run.plan.bookings,
-      }),
-    );
+  await Promise.all(
+    runs.map(async (run) => {
+      await post(run, 'comms', { emails: run.plan.emails });
+      await post(run, 'bookings', { customers: run.plan.customers, bookings: run.plan.bookings });
+    }),
+  );
   for (const run of [...runs].reverse())
-    await timed(run, 'money', () =>
-      postInternal(services, 'money', run.path, {
-        invoices: run.plan.invoices,
-        bonds: run.plan.bonds,
-        quotations: run.plan.quotations,
-      }),
-    );
+    await post(run, 'money', {
+      invoices: run.plan.invoices,
+      bonds: run.plan.bonds,
+      quotations: run.plan.quotations,
+    });
   return runs.map(({ plan, comms, bookings, money, ms }) => ({ plan, comms, bookings, money, ms }));
 }
