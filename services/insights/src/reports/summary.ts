@@ -25,30 +25,31 @@ export async function cohorts(tx: Tx, s: ReportScope) {
   const mondays: string[] = [];
   for (let d = mondayOf(s.from); d <= addDays(mondayOf(s.today), 7); d = addDays(d, 7)) mondays.push(d);
   const bounds = mondays.map((d) => dayStart(d, s.zone));
-  // Customers whose first booking ever (in the segments) was made in the period, by grouping
-  // (a hash aggregate over the tenant's bookings: no sort of them all by customer), then their
-  // bookings from the period's start (none of theirs is older), each with its week.
-  const firsts = db(tx)
+  // The customer's key first, then each booking with its customer's first booking (a window
+  // partitions by a column), then the weeks of both within the cohorts' bounds.
+  const keyed = db(tx)
     .selectFrom('bookings as b')
-    .select((eb) => [CUSTOMER(eb).as('cust'), eb.fn.min('b.created_at').as('first')])
+    .select((eb) => [CUSTOMER(eb).as('cust'), 'b.created_at'])
     .where('b.tenant_id', '=', s.tenantId)
     .where((eb) => eb(eb.fn.coalesce('b.customer_id', 'b.customer_email'), '<>', ''))
     .where((eb) => inSegment(s, eb))
-    .groupBy((eb) => CUSTOMER(eb))
-    .having((eb) =>
-      eb.and([eb(eb.fn.min('b.created_at'), '>=', start), eb(eb.fn.min('b.created_at'), '<', end)]),
-    )
+    .as('y');
+  const firsts = db(tx)
+    .selectFrom(keyed)
+    .select((eb) => [
+      'y.cust',
+      'y.created_at',
+      eb.fn
+        .min('y.created_at')
+        .over((ob) => ob.partitionBy('y.cust'))
+        .as('first'),
+    ])
     .as('x');
   const rows = await db(tx)
     .selectFrom(firsts)
-    .innerJoin('bookings as b', (j) =>
-      j
-        .on('b.tenant_id', '=', s.tenantId)
-        .on((eb) => eb(CUSTOMER(eb as unknown as ExpressionBuilder<WithBooking, 'b'>), '=', eb.ref('x.cust')))
-        .on('b.created_at', '>=', start),
-    )
-    .select(['x.cust', widthBucket('x.first', bounds).as('c'), widthBucket('b.created_at', bounds).as('w')])
-    .where((eb) => inSegment(s, eb as unknown as ExpressionBuilder<WithBooking, 'b'>))
+    .select(['x.cust', widthBucket('x.first', bounds).as('c'), widthBucket('x.created_at', bounds).as('w')])
+    .where('x.first', '>=', start)
+    .where('x.first', '<', end)
     .groupBy(['x.cust', 'c', 'w'])
     .execute();
   const currentWeek = mondays.length - 1;
