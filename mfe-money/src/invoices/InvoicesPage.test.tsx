@@ -212,6 +212,19 @@ describe('Invoices & Payments', () => {
     expect(within(block).getByText('Deposit paid').nextSibling).toHaveTextContent('$500.00');
   });
 
+  test('a hash arriving on the open page (the search already its number) still opens the invoice, refreshed', async () => {
+    const { pages } = answerList();
+    captureRequests('get', `/api/invoices/${GRACE.id}`, detailOf(GRACE));
+    const { user } = renderWithProviders(<InvoicesPage />);
+    await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'INV-2026-00002');
+    await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00002']));
+    const asked = pages.length;
+    window.location.hash = '#INV-2026-00002';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(await screen.findByRole('dialog', { name: 'Tax Invoice INV-2026-00002' })).toBeVisible();
+    expect(pages.length).toBeGreaterThan(asked);
+  });
+
   test('a failed load shows Error Loading Data with Try Again', async () => {
     answerList([ADA]);
     let calls = 0;

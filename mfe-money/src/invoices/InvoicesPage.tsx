@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   EmptyState,
   ErrorState,
@@ -32,6 +33,7 @@ import {
   type InvoiceType,
 } from '@venue/contracts/money-api';
 import { useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
+import { keys } from '../api/keys.ts';
 import { useFormat } from '../lib/format.ts';
 import {
   DEFAULT_SORT,
@@ -127,14 +129,18 @@ export function InvoicesPage() {
   // the server's page lists it. Once per hash: a refresh of the list after a payment must not
   // undo the user's own search.
   const appliedHash = useRef('');
-  const pendingHash = useRef('');
+  // The hash waiting for the server's page of its search (state: the search may already be it).
+  const [pendingHash, setPendingHash] = useState('');
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!hash || appliedHash.current === hash) return;
     appliedHash.current = hash;
-    pendingHash.current = hash;
+    setPendingHash(hash);
     setFilters((f) => ({ ...f, search: hash }));
     setPage(1);
-  }, [hash]);
+    // A link may name an invoice changed elsewhere (paid through its payment link): fresh rows.
+    void queryClient.invalidateQueries({ queryKey: keys.invoices });
+  }, [hash, queryClient]);
 
   // The search goes to the server once typing pauses; the other filters at once.
   const [search] = useDebouncedValue(filters.search, 250);
@@ -159,16 +165,18 @@ export function InvoicesPage() {
   const matchingPaid = stats?.matchingPaidCount ?? 0;
   const pages = Math.max(1, Math.ceil((tab === 'paid' ? matchingPaid : matching) / INVOICE_PAGE_SIZE));
 
+  // Once the page of the hash's search has arrived (not the previous page kept while loading):
+  // open the invoice it names.
+  const hashPage = pendingHash && search === pendingHash && !listPage.isFetching ? listPage.data : undefined;
   useEffect(() => {
-    if (!pendingHash.current || !listPage.data || search !== pendingHash.current) return;
-    const h = pendingHash.current;
-    pendingHash.current = '';
-    const match = listPage.data.items.find((i) => i.invoiceNumber === h || i.id === h);
+    if (!hashPage) return;
+    const match = hashPage.items.find((i) => i.invoiceNumber === pendingHash || i.id === pendingHash);
+    setPendingHash('');
     if (match) {
       setOpened(match);
       setOpenId(match.id);
     }
-  }, [listPage.data, search]);
+  }, [hashPage, pendingHash]);
 
   const open = (openId && ([...rows, ...paid].find((i) => i.id === openId) ?? opened)) || null;
   const openInvoice = (inv: Invoice) => {
@@ -290,6 +298,7 @@ export function InvoicesPage() {
     if (window.location.hash)
       history.replaceState(null, '', window.location.pathname + window.location.search);
     appliedHash.current = '';
+    setPendingHash('');
     setHash('');
   };
 
