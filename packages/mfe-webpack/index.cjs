@@ -247,6 +247,9 @@ class BundleStatsPlugin {
         chunkModules: true,
         nestedModules: true,
         ids: true,
+        // Every module by name (the defaults fold a chunk's modules into one group).
+        chunkModulesSpace: Infinity,
+        nestedModulesSpace: Infinity,
       });
       const flat = (modules = []) =>
         modules.flatMap((m) => (m.modules?.length ? flat(m.modules) : [{ name: m.name, size: m.size }]));
