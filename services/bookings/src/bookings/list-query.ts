@@ -151,9 +151,13 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
   // No filter at all (sort and order aside): the list is every booking of the tenant, whose
   // number migration 015 keeps. Anything else set, even to a value that filters nothing, counts.
   const { sort: _sort, order: _order, ...filterValues } = q;
-  const unfiltered = Object.values(filterValues).every(
-    (v) => v === undefined || v === false || (typeof v === 'string' && v.trim() === ''),
-  );
+  const unset = (v: unknown) => v === undefined || v === false || (typeof v === 'string' && v.trim() === '');
+  const unfiltered = Object.values(filterValues).every(unset);
+  // A trigram search and nothing else: its matches are exactly the function's ids (the side
+  // table holds one row per booking of the tenant), so they can be counted without the bookings.
+  const { q: _q, ...otherFilters } = filterValues;
+  const searchOnly =
+    text && text.length >= TRIGRAM_MIN && Object.values(otherFilters).every(unset) ? likePattern(text) : null;
   const sort = q.sort ?? 'created';
   const keys = SORTS[sort]!;
   const order: SortOrder = q.order ?? (q.sort ? 'asc' : 'desc');
@@ -168,6 +172,8 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
     searched: Boolean(text),
     /** No filter: the total is the tenant's stored number of bookings (migration 015). */
     unfiltered,
+    /** The LIKE pattern when the trigram search is the only filter (counted off the side table). */
+    searchOnly,
     orderBy: keysetOrder(keys, order),
     /** Select-list items carrying each row's cursor keys (keysetPage reads them). */
     keyColumns: keysetColumns(keys),

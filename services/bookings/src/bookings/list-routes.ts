@@ -44,7 +44,7 @@ export const SEARCH_COUNT_CAP = 1_000;
  */
 async function listTotal(
   ctx: AppContext,
-  built: Pick<ReturnType<typeof buildListQuery>, 'filterWhere' | 'searched' | 'unfiltered'>,
+  built: Pick<ReturnType<typeof buildListQuery>, 'filterWhere' | 'searched' | 'unfiltered' | 'searchOnly'>,
   offset: number | null,
   rows: number,
   hasMore: boolean,
@@ -62,6 +62,16 @@ async function listTotal(
       .executeTakeFirst();
     const n = Number(stored?.bookings ?? 0);
     return n > COUNT_CAP ? { total: COUNT_CAP, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+  }
+  if (built.searchOnly) {
+    // Only a trigram search: count the function's ids (at most cap + 1), no bookings read.
+    // sql: a capped count of the security-definer function's rows (a set-returning call in FROM)
+    const { rows: counted } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (
+        SELECT 1 FROM booking_search_ids(${built.searchOnly}) LIMIT ${cap + 1}) capped`.execute(
+      db(ctx.state.tx),
+    );
+    const n = Number(counted[0]?.n ?? 0);
+    return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
   }
   // The kit's cappedCount as a builder: SELECT count(*) FROM (SELECT 1 … LIMIT cap + 1) capped.
   const capped = db(ctx.state.tx)
