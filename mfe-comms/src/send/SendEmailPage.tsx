@@ -1,48 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  FileButton,
-  Grid,
-  Group,
-  List,
-  NativeSelect,
-  Paper,
-  Radio,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { EmptyState, ErrorState, LoadingState, PageHeader, idempotencyKeys, useSession } from '@venue/ui';
-import {
-  CUSTOMER_EMAIL_MISSING,
-  EMAIL_SENT,
-  renderTemplate,
-  type CommsBooking,
-  type CommsCustomer,
-} from '@venue/contracts/comms';
-import {
-  useBounce,
-  useClearBounce,
-  useCustomerBookings,
-  useCustomers,
-  useSendEmail,
-  useSendPreview,
-  useTemplates,
-} from '../api/hooks.ts';
+import { PageHeader, idempotencyKeys, useSession } from '@venue/ui';
+import { CUSTOMER_EMAIL_MISSING, EMAIL_SENT, renderTemplate } from '@venue/contracts/comms';
+import { useBounce, useClearBounce, useSendEmail, useSendPreview } from '../api/hooks.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { sizeKb, useCommsFormat, type CommsFormat } from '../shared/format.ts';
+import { useCommsFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { useFailureToast } from '../shared/QueryStatus.tsx';
 import { useRouteParams } from '../shared/route-search.ts';
 import {
   EMPTY_DRAFT,
-  attachmentProblems,
   previewValues,
   readShareLink,
   sendPayload,
@@ -50,10 +17,9 @@ import {
   shareText,
   type SendDraft,
 } from './sendForm.ts';
-
-function bookingLabel(b: CommsBooking, fmt: CommsFormat): string {
-  return `${b.bookingCode} — ${b.eventType}, ${fmt.date(b.bookingDate)} ${fmt.time(b.startTime)}–${fmt.time(b.endTime)}, ${b.hallName || b.selectedHall}, ${fmt.money(b.calculatedPriceCents)}`;
-}
+import { BookingPanel } from './BookingPanel.tsx';
+import { ContentPanel } from './ContentPanel.tsx';
+import { CustomerPanel } from './CustomerPanel.tsx';
 
 /** Send Email (spec 02 §2.10): customer → booking → template → content → preview → confirm. */
 export function SendEmailPage() {
@@ -285,243 +251,5 @@ export function SendEmailPage() {
         ) : null}
       </ConfirmDialog>
     </>
-  );
-}
-
-function CustomerPanel({
-  search,
-  onSearch,
-  selected,
-  autoPick,
-  onSelect,
-}: {
-  search: string;
-  onSearch: (s: string) => void;
-  selected: CommsCustomer | null;
-  autoPick: string | null;
-  onSelect: (c: CommsCustomer | null) => void;
-}) {
-  const [debounced] = useDebouncedValue(search, 300);
-  const customers = useCustomers(debounced);
-  useFailureToast(customers, 'Failed to load customers');
-  const list = useMemo(() => customers.data?.customers ?? [], [customers.data]);
-  // The share link names the customer: pick them when the search finds exactly that name.
-  const [picked, setPicked] = useState(false);
-  useEffect(() => {
-    if (picked || !autoPick || selected || customers.isPlaceholderData) return;
-    const matches = list.filter((c) => c.name.toLowerCase() === autoPick.toLowerCase());
-    if (customers.data) setPicked(true);
-    if (matches.length === 1) onSelect(matches[0]!);
-  }, [picked, autoPick, selected, list, customers.data, customers.isPlaceholderData, onSelect]);
-
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} fz="lg" mb="sm">
-        Select Customer
-      </Title>
-      <TextInput
-        label="Search customers"
-        placeholder="Name or e-mail"
-        value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
-        mb="sm"
-      />
-      {customers.isPending ? (
-        <LoadingState label="Loading customers..." />
-      ) : customers.isError ? (
-        <ErrorState
-          title="Failed to load customers"
-          message={customers.error.message}
-          onRetry={() => void customers.refetch()}
-        />
-      ) : list.length === 0 ? (
-        <EmptyState
-          title="No customers found"
-          description={
-            search.trim() ? 'Try another name or address.' : 'Customers appear here once they book.'
-          }
-        />
-      ) : (
-        <ScrollArea.Autosize mah={260} type="auto">
-          <Radio.Group
-            label="Customer"
-            value={selected?.email ?? null}
-            onChange={(email) => onSelect(list.find((c) => c.email === email) ?? null)}
-          >
-            <Stack gap="xs" mt="xs">
-              {list.map((c) => (
-                <Radio
-                  key={c.email}
-                  value={c.email}
-                  label={`${c.name} (${c.email})`}
-                  description={`${c.totalBookings} booking${c.totalBookings === 1 ? '' : 's'}${c.bounced ? ' · mail bounced before' : ''}`}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-        </ScrollArea.Autosize>
-      )}
-    </Paper>
-  );
-}
-
-function BookingPanel({
-  customer,
-  selected,
-  autoPick,
-  onSelect,
-  onPayLink,
-  payLinkBusy,
-  fmt,
-}: {
-  customer: CommsCustomer | null;
-  selected: CommsBooking | null;
-  autoPick: string | null;
-  onSelect: (b: CommsBooking | null) => void;
-  onPayLink: () => void;
-  payLinkBusy: boolean;
-  fmt: CommsFormat;
-}) {
-  const bookings = useCustomerBookings(customer?.email ?? null);
-  useFailureToast(bookings, 'Failed to load customer bookings');
-  const list = bookings.data?.bookings;
-  // The share link's booking is chosen once its customer's bookings arrive; the user may clear it.
-  const [picked, setPicked] = useState(false);
-  useEffect(() => {
-    if (picked || !autoPick || selected || !list) return;
-    setPicked(true);
-    const match = list.find((b) => b.id === autoPick);
-    if (match) onSelect(match);
-  }, [picked, autoPick, selected, list, onSelect]);
-
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} fz="lg" mb="sm">
-        Select Booking
-      </Title>
-      {!customer ? (
-        <Text size="sm" c="dimmed">
-          Choose a customer to see their bookings.
-        </Text>
-      ) : bookings.isPending ? (
-        <LoadingState label="Loading bookings..." />
-      ) : bookings.isError ? (
-        <ErrorState
-          title="Failed to load customer bookings"
-          message={bookings.error.message}
-          onRetry={() => void bookings.refetch()}
-        />
-      ) : (
-        <NativeSelect
-          label="Booking (optional)"
-          value={selected?.id ?? ''}
-          onChange={(e) => onSelect(list?.find((b) => b.id === e.currentTarget.value) ?? null)}
-          data={[
-            { value: '', label: list?.length ? 'No booking' : 'This customer has no bookings' },
-            ...(list ?? []).map((b) => ({ value: b.id, label: bookingLabel(b, fmt) })),
-          ]}
-        />
-      )}
-      {selected ? (
-        <Group justify="flex-end" mt="sm">
-          <Button variant="light" size="xs" onClick={onPayLink} loading={payLinkBusy}>
-            Send Pay Link
-          </Button>
-        </Group>
-      ) : null}
-    </Paper>
-  );
-}
-
-function ContentPanel({ draft, onChange }: { draft: SendDraft; onChange: (p: Partial<SendDraft>) => void }) {
-  const templates = useTemplates();
-  useFailureToast(templates, 'Failed to load email templates');
-  // Only active e-mail templates can be sent (sms templates have no provider).
-  const usable = (templates.data?.templates ?? []).filter((t) => t.type === 'email' && t.isActive);
-  const fileProblems = attachmentProblems(draft.files);
-
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} fz="lg" mb="sm">
-        Email Content
-      </Title>
-      <Stack gap="sm">
-        <NativeSelect
-          label="Template (optional)"
-          value={draft.templateId ?? ''}
-          disabled={templates.isPending}
-          description={
-            templates.isError ? `Templates could not be loaded: ${templates.error.message}` : undefined
-          }
-          onChange={(e) => {
-            const t = usable.find((x) => x.id === e.currentTarget.value);
-            // A template copies its subject and body into the fields, which stay editable.
-            onChange(t ? { templateId: t.id, subject: t.subject, body: t.body } : { templateId: null });
-          }}
-          data={[
-            { value: '', label: templates.isPending ? 'Loading templates...' : 'No template' },
-            ...usable.map((t) => ({ value: t.id, label: t.name })),
-          ]}
-        />
-        <TextInput
-          label="Subject"
-          value={draft.subject}
-          onChange={(e) => onChange({ subject: e.currentTarget.value })}
-        />
-        <Textarea
-          label="Body"
-          autosize
-          minRows={6}
-          maxRows={16}
-          value={draft.body}
-          onChange={(e) => onChange({ body: e.currentTarget.value })}
-        />
-        <div>
-          <Group justify="space-between" mb={4}>
-            <Text size="sm" fw={500}>
-              Attachments
-            </Text>
-            <FileButton multiple onChange={(files) => onChange({ files: [...draft.files, ...files] })}>
-              {(props) => (
-                <Button {...props} variant="default" size="xs">
-                  Add attachments
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-          {draft.files.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No attachments.
-            </Text>
-          ) : (
-            <List size="sm" spacing={4} listStyleType="none" data-testid="attachments">
-              {draft.files.map((f, i) => (
-                <List.Item key={`${f.name}-${i}`}>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {f.name} ({sizeKb(f.size)})
-                    </Text>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={`Remove ${f.name}`}
-                      onClick={() => onChange({ files: draft.files.filter((_, j) => j !== i) })}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Group>
-                </List.Item>
-              ))}
-            </List>
-          )}
-          {fileProblems.map((p) => (
-            <Text key={p} size="sm" c="red.8" role="alert">
-              {p}
-            </Text>
-          ))}
-        </div>
-      </Stack>
-    </Paper>
   );
 }

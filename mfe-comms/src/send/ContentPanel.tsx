@@ -1,0 +1,118 @@
+// Send Email, step 3: template, subject, body and attachments (split out of SendEmailPage.tsx).
+import {
+  ActionIcon,
+  Button,
+  FileButton,
+  Group,
+  List,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useTemplates } from '../api/hooks.ts';
+import { sizeKb } from '../shared/format.ts';
+import { useFailureToast } from '../shared/QueryStatus.tsx';
+import { attachmentProblems, type SendDraft } from './sendForm.ts';
+
+export function ContentPanel({
+  draft,
+  onChange,
+}: {
+  draft: SendDraft;
+  onChange: (p: Partial<SendDraft>) => void;
+}) {
+  const templates = useTemplates();
+  useFailureToast(templates, 'Failed to load email templates');
+  // Only active e-mail templates can be sent (sms templates have no provider).
+  const usable = (templates.data?.templates ?? []).filter((t) => t.type === 'email' && t.isActive);
+  const fileProblems = attachmentProblems(draft.files);
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} fz="lg" mb="sm">
+        Email Content
+      </Title>
+      <Stack gap="sm">
+        <NativeSelect
+          label="Template (optional)"
+          value={draft.templateId ?? ''}
+          disabled={templates.isPending}
+          description={
+            templates.isError ? `Templates could not be loaded: ${templates.error.message}` : undefined
+          }
+          onChange={(e) => {
+            const t = usable.find((x) => x.id === e.currentTarget.value);
+            // A template copies its subject and body into the fields, which stay editable.
+            onChange(t ? { templateId: t.id, subject: t.subject, body: t.body } : { templateId: null });
+          }}
+          data={[
+            { value: '', label: templates.isPending ? 'Loading templates...' : 'No template' },
+            ...usable.map((t) => ({ value: t.id, label: t.name })),
+          ]}
+        />
+        <TextInput
+          label="Subject"
+          value={draft.subject}
+          onChange={(e) => onChange({ subject: e.currentTarget.value })}
+        />
+        <Textarea
+          label="Body"
+          autosize
+          minRows={6}
+          maxRows={16}
+          value={draft.body}
+          onChange={(e) => onChange({ body: e.currentTarget.value })}
+        />
+        <div>
+          <Group justify="space-between" mb={4}>
+            <Text size="sm" fw={500}>
+              Attachments
+            </Text>
+            <FileButton multiple onChange={(files) => onChange({ files: [...draft.files, ...files] })}>
+              {(props) => (
+                <Button {...props} variant="default" size="xs">
+                  Add attachments
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+          {draft.files.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No attachments.
+            </Text>
+          ) : (
+            <List size="sm" spacing={4} listStyleType="none" data-testid="attachments">
+              {draft.files.map((f, i) => (
+                <List.Item key={`${f.name}-${i}`}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {f.name} ({sizeKb(f.size)})
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label={`Remove ${f.name}`}
+                      onClick={() => onChange({ files: draft.files.filter((_, j) => j !== i) })}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          )}
+          {fileProblems.map((p) => (
+            <Text key={p} size="sm" c="red.8" role="alert">
+              {p}
+            </Text>
+          ))}
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
