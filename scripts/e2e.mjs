@@ -58,6 +58,9 @@ if (process.env.E2E_PG_URL) {
   const inDb = new pg.Client({ connectionString: superUrl.toString() });
   await inDb.connect();
   await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
+  // bookings migration 014's tenant-led trigram index
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await inDb.end();
   const roleUrl = (role) => {
     const u = new URL(superUrl);
