@@ -6,7 +6,9 @@ import type * as ResourceSelectEntry from './ResourceSelect.tsx';
  * The calendar's resource filter without Mantine's select on a cold visit (issue 9: every page
  * ≤ 350 kB). Until it is wanted the filter is a read-only input that looks like the select and
  * shows the chosen resource; pointing at it, focusing it or clicking it loads the select, which
- * then takes its place: focused if the input was, with its list open if it was clicked.
+ * then takes its place. Usually the pointer brought it before the click; if the input already
+ * has the focus (clicked or tabbed to first), the select arrives focused with its list open, as
+ * the click asked, so no click is lost to the input it replaces.
  */
 type SelectModule = typeof ResourceSelectEntry;
 
@@ -28,7 +30,6 @@ export interface ResourceFilterProps {
 export function ResourceFilter({ data, value, onChange }: ResourceFilterProps) {
   const [loaded, setLoaded] = useState<SelectModule | null>(null);
   const [focused, setFocused] = useState(false);
-  const [clicked, setClicked] = useState(false);
   const want = () => {
     if (!loaded) void loadSelect().then(setLoaded, () => undefined);
   };
@@ -44,7 +45,7 @@ export function ResourceFilter({ data, value, onChange }: ResourceFilterProps) {
         allowDeselect={false}
         w={200}
         autoFocus={focused}
-        defaultDropdownOpened={clicked}
+        defaultDropdownOpened={focused}
       />
     );
   }
@@ -63,10 +64,7 @@ export function ResourceFilter({ data, value, onChange }: ResourceFilterProps) {
         want();
       }}
       onBlur={() => setFocused(false)}
-      onClick={() => {
-        setClicked(true);
-        want();
-      }}
+      onClick={want}
     />
   );
 }
