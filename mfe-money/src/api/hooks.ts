@@ -8,7 +8,6 @@ import type { InvoiceSettings, bankDetailsSchema, paymentMethodsSchema } from '@
 import {
   MONEY_PATHS,
   type CreditNoteCreate,
-  type Deposit,
   type DepositMarkPaid,
   type Invoice,
   type InvoiceCreate,
@@ -31,32 +30,12 @@ function useOwner(): string {
   return hallOwnerId ?? '';
 }
 
-export function useInvoices() {
-  const { api } = useSession();
-  const owner = useOwner();
-  return useQuery({
-    queryKey: keys.invoices,
-    queryFn: () => api.request<Invoice[]>('fetch invoices', 'GET', MONEY_PATHS.invoicesOfOwner(owner)),
-    enabled: Boolean(owner),
-  });
-}
-
 export function useInvoiceDetail(id: string | null) {
   const { api } = useSession();
   return useQuery({
     queryKey: keys.invoice(id ?? ''),
     queryFn: () => api.request<InvoiceDetail>('fetch invoice', 'GET', MONEY_PATHS.invoice(id ?? '')),
     enabled: Boolean(id),
-  });
-}
-
-export function useDeposits() {
-  const { api } = useSession();
-  const owner = useOwner();
-  return useQuery({
-    queryKey: keys.deposits,
-    queryFn: () => api.request<Deposit[]>('fetch deposits', 'GET', MONEY_PATHS.depositsOfOwner(owner)),
-    enabled: Boolean(owner),
   });
 }
 

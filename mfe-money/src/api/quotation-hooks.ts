@@ -8,7 +8,6 @@ import {
   QUOTATION_PATHS,
   type Quotation,
   type QuotationInput,
-  type QuotationList,
   type QuotationStatusUpdate,
   type quotationBulkSentSchema,
 } from '@venue/contracts/money-api';
@@ -16,14 +15,6 @@ import type { z } from 'zod';
 import { keys } from './keys.ts';
 
 export const quotationKeys = { list: ['money', 'quotations'] as const };
-
-export function useQuotations() {
-  const { api } = useSession();
-  return useQuery({
-    queryKey: quotationKeys.list,
-    queryFn: () => api.request<QuotationList>('fetch quotations', 'GET', QUOTATION_PATHS.mine),
-  });
-}
 
 function useRefresh() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@
  * quotation's deposit, as TanStack Query hooks. Keys start with 'money' so every money write
  * refreshes them (an accepted quotation's deposit follows its booking's deposit invoice).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
 import {
   QUOTATION_DEPOSIT_PATHS,
@@ -13,16 +13,6 @@ import {
 import { keys } from '../api/keys.ts';
 
 export const quotationDepositKeys = { list: ['money', 'deposits', 'quotations'] as const };
-
-export function useQuotationDeposits(enabled = true) {
-  const { api } = useSession();
-  return useQuery({
-    queryKey: quotationDepositKeys.list,
-    queryFn: () =>
-      api.request<QuotationDeposit[]>('fetch quotation deposits', 'GET', QUOTATION_DEPOSIT_PATHS.list),
-    enabled,
-  });
-}
 
 export function useMarkQuotationDeposit() {
   const { api } = useSession();

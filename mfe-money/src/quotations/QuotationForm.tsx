@@ -23,64 +23,9 @@ import {
 import { depositCents, parseDollars, type DepositType } from '@venue/contracts/money';
 import { useQuotationResources, useSaveQuotation } from '../api/quotation-hooks.ts';
 import { useFormat } from '../lib/format.ts';
+import type { QuotationDraft } from './quotation-draft.ts';
 
-/** The form's values as typed (text), so a half-typed amount is kept as it is. */
-export interface QuotationDraft {
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  eventType: string;
-  resource: string;
-  resourceName: string;
-  eventDate: string;
-  startTime: string;
-  endTime: string;
-  guestCount: string;
-  totalAmount: string;
-  depositType: DepositType;
-  depositValue: string;
-  notes: string;
-  depositPaid: boolean;
-}
-
-export const EMPTY_DRAFT: QuotationDraft = {
-  customerName: '',
-  customerEmail: '',
-  customerPhone: '',
-  eventType: '',
-  resource: '',
-  resourceName: '',
-  eventDate: '',
-  startTime: '',
-  endTime: '',
-  guestCount: '',
-  totalAmount: '',
-  depositType: 'None',
-  depositValue: '',
-  notes: '',
-  depositPaid: false,
-};
-
-/** A saved quotation as the form's values (Edit and Duplicate). */
-export function draftOf(q: Quotation): QuotationDraft {
-  return {
-    customerName: q.customerName,
-    customerEmail: q.customerEmail,
-    customerPhone: q.customerPhone,
-    eventType: q.eventType,
-    resource: q.resource,
-    resourceName: q.resourceName,
-    eventDate: q.eventDate,
-    startTime: q.startTime,
-    endTime: q.endTime,
-    guestCount: q.guestCount === null ? '' : String(q.guestCount),
-    totalAmount: q.totalAmount.toFixed(2),
-    depositType: q.depositType,
-    depositValue: q.depositType === 'None' ? '' : String(q.depositValue),
-    notes: q.notes,
-    depositPaid: q.payment_details.deposit_paid,
-  };
-}
+export { draftOf, EMPTY_DRAFT, type QuotationDraft } from './quotation-draft.ts';
 
 const num = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -34,9 +34,12 @@ import {
 import { useBulkSendQuotations, useDeleteQuotation, useSetQuotationStatus } from '../api/quotation-hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { venueToday } from '../lib/venue-day.ts';
-import { draftOf, EMPTY_DRAFT, QuotationForm, type QuotationDraft } from './QuotationForm.tsx';
+import { draftOf, EMPTY_DRAFT, type QuotationDraft } from './quotation-draft.ts';
 import { quotationsCsvName, quotationsCsvPath } from './quotation-csv.ts';
 import { QUOTATION_PAGE_SIZE, useQuotationPage, useQuotationSummary } from './useQuotationList.ts';
+
+// Loaded when New, Edit or Duplicate is first clicked: it brings the contract's zod schema.
+const QuotationForm = lazy(() => import('./QuotationForm.tsx').then((m) => ({ default: m.QuotationForm })));
 
 type SortKey = QuotationSortKey;
 const STATUS_COLOURS: Record<QuotationStatus, string> = {
@@ -452,16 +455,18 @@ export function QuotationsPage() {
       </Drawer>
 
       {form && (
-        <QuotationForm
-          editing={form.editing}
-          initial={form.initial}
-          onClose={() => setForm(null)}
-          onSaved={(q) => {
-            setForm(null);
-            setSuccess(form.editing ? 'Quotation updated.' : 'Quotation saved as a draft.');
-            openQuotation(q);
-          }}
-        />
+        <Suspense fallback={null}>
+          <QuotationForm
+            editing={form.editing}
+            initial={form.initial}
+            onClose={() => setForm(null)}
+            onSaved={(q) => {
+              setForm(null);
+              setSuccess(form.editing ? 'Quotation updated.' : 'Quotation saved as a draft.');
+              openQuotation(q);
+            }}
+          />
+        </Suspense>
       )}
 
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete quotation">

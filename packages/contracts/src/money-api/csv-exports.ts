@@ -73,7 +73,7 @@ export const QUOTATION_CSV_SORT_KEYS = [
   'validUntil',
   'created',
 ] as const;
-export const quotationsCsvName = (day: string) => `quotations-${day}.csv`;
+export { quotationsCsvName } from './paths.ts';
 
 /** `GET /api/quotations/export.csv`: the Quotations screen's search, selects and sort. */
 export const quotationCsvQuerySchema = z.object({

@@ -132,3 +132,77 @@ export function invoiceableBookingsPath(search: string, limit = 25): string {
   if (search.trim()) q.set('q', search.trim());
   return `/api/bookings?${q.toString()}`;
 }
+
+/** Quotations (spec 03 §2.3, §5, §8, §9): statuses, messages and paths. */
+export const QUOTATION_STATUSES = ['Draft', 'Sent', 'Accepted', 'Declined', 'Expired'] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+
+/** What PUT /api/quotations/{id}/status takes: Send, Accept, Decline (Expired is the clock's). */
+export const SETTABLE_QUOTATION_STATUSES = ['Sent', 'Accepted', 'Declined'] as const;
+
+/** Spec 03 §9: a quotation (and a duplicate) is valid 14 days (336 hours). */
+export const QUOTATION_VALID_DAYS = 14;
+
+/** The form's messages (spec 03 §5) and the server's refusals, word for word. */
+export const QUOTATION_MESSAGES = {
+  customerNameRequired: 'Customer name is required',
+  customerEmailRequired: 'Customer email is required',
+  invalidEmail: 'Invalid email format',
+  customerPhoneRequired: 'Customer phone is required',
+  eventTypeRequired: 'Event type is required',
+  resourceRequired: 'Resource is required',
+  eventDateRequired: 'Event date is required',
+  startTimeRequired: 'Start time is required',
+  endTimeRequired: 'End time is required',
+  endAfterStart: 'End time must be after start time',
+  totalPositive: 'Total amount must be greater than 0',
+  fixedDeposit: 'Deposit value is required and must be greater than 0 for Fixed deposit type',
+  percentDeposit: 'Deposit percentage must be between 1 and 100',
+  notEditable: 'Only a Draft or Sent quotation can be edited; an accepted quotation is frozen.',
+  badTransition: (from: string, to: string) => `A ${from} quotation cannot become ${to}.`,
+  expired: 'This quotation has expired. Duplicate it to quote again.',
+  accepting: 'This quotation is being accepted already.',
+  slotTaken: 'The venue is already booked at that time, so the quotation stays Sent.',
+  // Spec 03 §8's banners.
+  loadFailed: 'Failed to load quotations. Please try again.',
+  sendFailed: 'Failed to send quotation. Please try again.',
+  acceptFailed: 'Failed to accept quotation. Please try again.',
+  declineFailed: 'Failed to decline quotation. Please try again.',
+  pdfFailed: 'Failed to download quotation PDF. Please try again.',
+  deleteFailed: 'Failed to delete quotation. Please try again.',
+  saveFailed: 'Failed to save quotation. Please try again.',
+  exportFailed: 'Failed to export quotations. Please try again.',
+  accepted:
+    'Quotation accepted successfully! A new confirmed booking has been created and added to your booking list. You can view it in the Bookings section.',
+  declined: 'Quotation declined successfully! The customer has been notified via email.',
+  empty: 'No quotations found.',
+} as const;
+
+export const QUOTATION_PATHS = {
+  quotations: '/api/quotations',
+  mine: '/api/quotations/my-quotations',
+  bulkSend: '/api/quotations/bulk-send',
+  quotation: (id: string) => `/api/quotations/${id}`,
+  status: (id: string) => `/api/quotations/${id}/status`,
+  pdf: (id: string) => `/api/quotations/${id}/pdf`,
+} as const;
+
+/** Deposits → Quotations (decision 33). */
+export const QUOTATION_DEPOSIT_MESSAGES = {
+  empty: 'No quotation deposits yet.',
+  loading: 'Loading quotation deposits...',
+  alreadyPaid: "This quotation's deposit is already marked paid.",
+  notPaid: "This quotation's deposit is not marked paid.",
+  noDeposit: 'This quotation has no deposit.',
+  accepted:
+    "This quotation has been accepted: its deposit is now the booking's deposit invoice. Mark it on the Web & Admin Bookings tab.",
+  declined: 'This quotation was declined; its deposit cannot be marked.',
+} as const;
+
+export const QUOTATION_DEPOSIT_PATHS = {
+  list: '/api/deposits/quotations',
+  markPaid: (id: string) => `/api/deposits/quotations/${id}/mark-paid`,
+  markUnpaid: (id: string) => `/api/deposits/quotations/${id}/mark-unpaid`,
+} as const;
+
+export const quotationsCsvName = (day: string) => `quotations-${day}.csv`;

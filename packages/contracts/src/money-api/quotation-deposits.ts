@@ -15,16 +15,7 @@ import { DEPOSIT_PAYMENT_METHODS } from './schemas.ts';
 const cents = z.number().int().min(0);
 
 /** Messages of the quotation deposit calls, word for word (the screen shows them). */
-export const QUOTATION_DEPOSIT_MESSAGES = {
-  empty: 'No quotation deposits yet.',
-  loading: 'Loading quotation deposits...',
-  alreadyPaid: "This quotation's deposit is already marked paid.",
-  notPaid: "This quotation's deposit is not marked paid.",
-  noDeposit: 'This quotation has no deposit.',
-  accepted:
-    "This quotation has been accepted: its deposit is now the booking's deposit invoice. Mark it on the Web & Admin Bookings tab.",
-  declined: 'This quotation was declined; its deposit cannot be marked.',
-} as const;
+export { QUOTATION_DEPOSIT_MESSAGES, QUOTATION_DEPOSIT_PATHS } from './paths.ts';
 
 export const quotationDepositSchema = z.object({
   quotationId: z.uuid(),
@@ -65,12 +56,6 @@ export const quotationDepositMarkPaidSchema = z.object({
   reference: z.string().trim().max(200, 'At most 200 characters.').optional(),
 });
 export type QuotationDepositMarkPaid = z.input<typeof quotationDepositMarkPaidSchema>;
-
-export const QUOTATION_DEPOSIT_PATHS = {
-  list: '/api/deposits/quotations',
-  markPaid: (id: string) => `/api/deposits/quotations/${id}/mark-paid`,
-  markUnpaid: (id: string) => `/api/deposits/quotations/${id}/mark-unpaid`,
-} as const;
 
 const deposits = {
   service: 'money',
