@@ -100,6 +100,7 @@ export async function timelinessRows(
   const dayEnds = sql<{ d: string; end_at: Date }>`unnest(${dates}::date[], ${ends}::timestamptz[])`;
   const rows = await db(tx)
     .selectFrom('invoices as i')
+    // sql: the alias with a column list, e(d, end_at), names unnest's columns (no builder form)
     .innerJoin(dayEnds.as<'e'>(sql`e(d, end_at)`), (j) => j.onRef('e.d', '=', 'i.due_date'))
     .select((eb) => [
       eb.fn<string>('to_char', ['i.due_date', eb.val('YYYY-MM-DD')]).as('due_date'),
