@@ -74,6 +74,7 @@ export {
   type Kysely,
   type RawBuilder,
   type Selectable,
+  type SelectQueryBuilder,
   type Insertable,
   type SqlBool,
   type Updateable,

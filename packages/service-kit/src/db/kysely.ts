@@ -42,6 +42,7 @@ export {
   type Kysely,
   type RawBuilder,
   type Selectable,
+  type SelectQueryBuilder,
   type SqlBool,
   type Updateable,
 } from 'kysely';

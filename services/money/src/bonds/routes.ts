@@ -32,7 +32,7 @@ import {
 } from '@venue/service-kit';
 import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { findBooking } from '../copies/booking-copy.ts';
-import { pageAnswer } from '../invoices/list-page.ts';
+import { countUpTo, pageAnswer } from '../invoices/list-page.ts';
 import { db, NOW } from '../db/query.ts';
 import { invoiceEventData, loadInvoice } from '../invoices/invoice-row.ts';
 import { sellerOf } from '../invoices/operations.ts';
@@ -183,21 +183,9 @@ export function bondRoutes(router: AppRouter) {
       .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
       .execute();
     const page = keysetPage(rows, q.limit, 'created', 'desc', BOND_KEYS);
-    ctx.body = await pageAnswer(q, page, page.rows.map(toBond), COUNT_CAP, async () => {
-      const capped = db(tx)
-        .selectFrom('bonds')
-        .select((eb) => eb.lit(1).as('one'))
-        .where('tenant_id', '=', tenantId)
-        .limit(COUNT_CAP + 1);
-      const row = await db(tx)
-        .selectFrom(capped.as('capped'))
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst();
-      const n = Number(row?.n ?? 0);
-      return n > COUNT_CAP
-        ? { total: COUNT_CAP, totalIsEstimate: true }
-        : { total: n, totalIsEstimate: false };
-    });
+    ctx.body = await pageAnswer(q, page, page.rows.map(toBond), COUNT_CAP, () =>
+      countUpTo(tx, db(tx).selectFrom('bonds').where('tenant_id', '=', tenantId), COUNT_CAP),
+    );
   });
 
   router.post('/api/deposits/bonds', ...guard, async (ctx) => {

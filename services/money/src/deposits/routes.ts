@@ -53,7 +53,7 @@ import {
 } from '../invoices/operations.ts';
 import { actorOf, idParam, tenantOf } from '../shared/http.ts';
 import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
-import { likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
+import { countUpTo, likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
 import { bookingMoney } from '../shared/booking-money.ts';
 import { moneySettings, today } from '../shared/settings.ts';
 
@@ -341,19 +341,13 @@ export function depositRoutes(router: AppRouter) {
       .execute();
     const page = keysetPage(rows, q.limit, 'eventDate', 'desc', DEPOSIT_KEYS);
     const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
-    ctx.body = await pageAnswer(q, page, page.rows.map(toDeposit), cap, async () => {
-      const capped = selectDeposits(tx)
-        .clearSelect()
-        .select((eb) => eb.lit(1).as('one'))
-        .where((eb) => eb.and(filters(eb)))
-        .limit(cap + 1);
-      const row = await db(tx)
-        .selectFrom(capped.as('capped'))
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst();
-      const n = Number(row?.n ?? 0);
-      return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
-    });
+    ctx.body = await pageAnswer(q, page, page.rows.map(toDeposit), cap, () =>
+      countUpTo(
+        tx,
+        selectDeposits(tx).where((eb) => eb.and(filters(eb))),
+        cap,
+      ),
+    );
   });
 
   // The tab's three cards over all its rows: one aggregate, nothing summed in the browser.

@@ -17,6 +17,7 @@ import {
   sql,
   type Expression,
   type ExpressionBuilder,
+  type SelectQueryBuilder,
   type SqlBool,
 } from '@venue/service-kit';
 import {
@@ -98,16 +99,18 @@ export function invoiceFilters(tenantId: string, q: Filters, zone: string) {
   };
 }
 
-/** Counts the matches up to `cap` (the kit's cappedCount as a builder): bounded work however big the tenant. */
-async function cappedInvoiceCount(
+/**
+ * Counts the rows `matches` finds, up to `cap` (the kit's cappedCount as a builder): bounded work
+ * however big the tenant. Its own select list is replaced; every money list counts through here.
+ */
+export async function countUpTo<DB, TB extends keyof DB, O>(
   tx: Queryable,
-  filters: (eb: InvoiceEb) => Expression<SqlBool>[],
+  matches: SelectQueryBuilder<DB, TB, O>,
   cap: number,
 ): Promise<{ total: number; totalIsEstimate: boolean }> {
-  const capped = db(tx)
-    .selectFrom('invoices as i')
+  const capped = matches
+    .clearSelect()
     .select((eb) => eb.lit(1).as('one'))
-    .where((eb) => eb.and(filters(eb)))
     .limit(cap + 1);
   const row = await db(tx)
     .selectFrom(capped.as('capped'))
@@ -145,7 +148,14 @@ export async function invoicePage(
     page,
     page.rows.map((r) => toInvoice(r, day)),
     cap,
-    () => cappedInvoiceCount(tx, filters, cap),
+    () =>
+      countUpTo(
+        tx,
+        db(tx)
+          .selectFrom('invoices as i')
+          .where((eb) => eb.and(filters(eb))),
+        cap,
+      ),
   );
 }
 

@@ -20,7 +20,7 @@ import {
 import { venueToday } from '@venue/service-kit';
 import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { db } from '../db/query.ts';
-import { pageAnswer } from '../invoices/list-page.ts';
+import { countUpTo, pageAnswer } from '../invoices/list-page.ts';
 import { loadInvoice } from '../invoices/invoice-row.ts';
 import { currentSeller } from '../invoices/routes.ts';
 import { receiptPdf } from '../pdf/documents.ts';
@@ -68,21 +68,9 @@ export function paymentRoutes(router: AppRouter) {
       .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
       .execute();
     const page = keysetPage(rows, q.limit, 'processedAt', 'desc', KEYS);
-    ctx.body = await pageAnswer(q, page, page.rows.map(toPayment), COUNT_CAP, async () => {
-      const capped = db(tx)
-        .selectFrom('payments')
-        .select((eb) => eb.lit(1).as('one'))
-        .where('tenant_id', '=', tenantId)
-        .limit(COUNT_CAP + 1);
-      const row = await db(tx)
-        .selectFrom(capped.as('capped'))
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst();
-      const n = Number(row?.n ?? 0);
-      return n > COUNT_CAP
-        ? { total: COUNT_CAP, totalIsEstimate: true }
-        : { total: n, totalIsEstimate: false };
-    });
+    ctx.body = await pageAnswer(q, page, page.rows.map(toPayment), COUNT_CAP, () =>
+      countUpTo(tx, db(tx).selectFrom('payments').where('tenant_id', '=', tenantId), COUNT_CAP),
+    );
   });
 
   router.get('/api/payments/:id/receipt', requireAuth, requirePermission('invoices'), withTx, async (ctx) => {

@@ -35,7 +35,7 @@ import {
 import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { dateText, db, NOW, type MoneyDb } from '../db/query.ts';
 import type { InvoicesTable, QuotationsTable } from '../db/schema.ts';
-import { likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
+import { countUpTo, likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
 import { idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings, today } from '../shared/settings.ts';
 import { effectiveStatus, loadQuotation, type QuotationRow } from './quotation-row.ts';
@@ -234,19 +234,13 @@ export function quotationDepositRoutes(router: AppRouter): void {
     const page = keysetPage(rows, q.limit, 'created', 'desc', KEYS);
     const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
     const items = page.rows.map((r) => toQuotationDeposit(r, day));
-    ctx.body = await pageAnswer(q, page, items, cap, async () => {
-      const capped = selectDeposits(tx)
-        .clearSelect()
-        .select((eb) => eb.lit(1).as('one'))
-        .where((eb) => eb.and(filters(eb)))
-        .limit(cap + 1);
-      const row = await db(tx)
-        .selectFrom(capped.as('capped'))
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst();
-      const n = Number(row?.n ?? 0);
-      return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
-    });
+    ctx.body = await pageAnswer(q, page, items, cap, () =>
+      countUpTo(
+        tx,
+        selectDeposits(tx).where((eb) => eb.and(filters(eb))),
+        cap,
+      ),
+    );
   });
 
   // The tab's three cards over all its rows: one aggregate.

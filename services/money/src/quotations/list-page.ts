@@ -27,7 +27,7 @@ import {
   type SortOrder,
 } from '@venue/service-kit/paging';
 import { db, type MoneyDb } from '../db/query.ts';
-import { likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
+import { countUpTo, likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
 import { selectQuotations, toQuotation } from './quotation-row.ts';
 
 type Sort = NonNullable<QuotationPageQuery['sort']>;
@@ -103,19 +103,14 @@ export async function quotationPage(tx: Tx, tenantId: string, q: QuotationPageQu
     page,
     page.rows.map((r) => toQuotation(r, day)),
     cap,
-    async () => {
-      const capped = db(tx)
-        .selectFrom('quotations')
-        .select((eb) => eb.lit(1).as('one'))
-        .where((eb) => eb.and(filters(eb)))
-        .limit(cap + 1);
-      const row = await db(tx)
-        .selectFrom(capped.as('capped'))
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst();
-      const n = Number(row?.n ?? 0);
-      return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
-    },
+    () =>
+      countUpTo(
+        tx,
+        db(tx)
+          .selectFrom('quotations')
+          .where((eb) => eb.and(filters(eb))),
+        cap,
+      ),
   );
 }
 
