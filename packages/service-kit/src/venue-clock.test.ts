@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { TZDate } from '@date-fns/tz';
 import { TIMEZONES } from '@venue/contracts';
 import { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
 
@@ -141,5 +142,24 @@ describe('venue clock', () => {
     // twice a year in 12 of the 21: the four US zones, London, Paris, Berlin, Adelaide, Sydney,
     // Melbourne, Hobart and Auckland
     assert.equal(changes, 2 * 12);
+  });
+
+  it('writes an instant with the offset the zone rules give, as the zone library does, every hour of 2026', () => {
+    for (const zone of TIMEZONES) {
+      for (
+        let t = Date.parse('2026-01-01T00:00:00Z');
+        t < Date.parse('2027-01-01T00:00:00Z');
+        t += 3_600_000 + 7_000
+      ) {
+        assert.equal(venueIso(new Date(t), zone), new TZDate(t, zone).toISOString(), `${zone} ${t}`);
+      }
+    }
+    assert.throws(() => venueIso(new Date(Number.NaN), SYD), RangeError);
+  });
+
+  it('gives a new Date each time, so a caller changing one does not change the next answer', () => {
+    const first = zonedInstant('2026-07-01', '09:00', SYD);
+    first.setUTCHours(0);
+    assert.equal(zonedInstant('2026-07-01', '09:00', SYD).toISOString(), '2026-06-30T23:00:00.000Z');
   });
 });
