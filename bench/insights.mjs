@@ -5,10 +5,11 @@
 // the owners' events through `kit.handleEvent`, exactly as the relay delivers them, so the bench
 // follows the read model's schema wherever it goes.
 //
-// What is timed is what the pages do: the Dashboard fetches its calls together (spec 01's six plus
-// the alerts and the resource list), the Reports page its nine, so one sample is the time until
-// the last answer of a set is in. CONNECTIONS (default 8) sets run side by side for DURATION
-// seconds (default 10). Before that, each call alone (median of 15), and a bare Koa hello is
+// What is timed is what the pages do: the Dashboard fetches its calls together (spec 01 §7's six,
+// the issue's figure; then again with the alerts, as the page asks for them too), the Reports page
+// its nine, so one sample is the time until the last answer of a set is in. Each set's CPU cost
+// is printed too: the service's process, its PostgreSQL backends, the load generator. CONNECTIONS (default 8) sets run side by side for DURATION
+// seconds (default 10). Before that, each call alone (median of 60, with its CPU), and a bare Koa hello is
 // measured in the same run (in this process, as every bench here does). The load average is
 // printed at the start and the end.
 //
@@ -20,6 +21,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
+import { cpuMs } from './lib/cpu.mjs';
+import { ownerTx } from '../packages/service-kit/src/testing/database.ts';
 import { baseline } from './lib/run.mjs';
 import { DASHBOARD_PATHS, REPORTS_PATHS } from '../packages/contracts/src/insights/index.ts';
 import {
@@ -142,9 +145,23 @@ async function serve() {
       );
     }
   }
+  if (h.t.database.kind === 'pg') {
+    // Statistics as autovacuum would gather them within a minute of the bulk load, so the
+    // statements run on the plans a venue's database would give them (estimates of one row
+    // everywhere before).
+    await ownerTx(h.t.kit.db, async (tx) => {
+      const { rows } = await tx.query('SELECT tablename FROM pg_tables WHERE schemaname = current_schema()');
+      for (const r of rows) await tx.query(`ANALYZE "${r.tablename}"`);
+    });
+  }
   const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
+  // The pool's connections carry this name, so the parent can find their PostgreSQL backends.
+  const appName =
+    h.t.database.kind === 'pg'
+      ? (await h.t.kit.db.query("SELECT current_setting('application_name') AS a")).rows[0].a
+      : null;
   console.log(
-    `READY ${JSON.stringify({ url: h.t.url, token: h.token[OWNER], seedSeconds, database: h.t.database.kind })}`,
+    `READY ${JSON.stringify({ url: h.t.url, token: h.token[OWNER], seedSeconds, database: h.t.database.kind, appName, pid: process.pid })}`,
   );
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'profile on') process.profiling = true;
@@ -183,16 +200,19 @@ async function measure() {
   const { seedSeconds } = ready;
   try {
     // Exactly what the pages ask on load (their query strings as the screens send them by default).
+    // The issue's figure is spec 01 §7's six calls; the page also asks for its alerts, so the
+    // seven are measured too.
+    const six = [
+      `${DASHBOARD_PATHS.stats}?date=${today}`,
+      `${DASHBOARD_PATHS.schedule}?date=${today}`,
+      `${DASHBOARD_PATHS.paymentsDue}?date=${today}`,
+      DASHBOARD_PATHS.holds,
+      DASHBOARD_PATHS.activity,
+      DASHBOARD_PATHS.resources,
+    ];
     const sets = {
-      'Dashboard: its seven calls together': [
-        `${DASHBOARD_PATHS.stats}?date=${today}`,
-        `${DASHBOARD_PATHS.schedule}?date=${today}`,
-        `${DASHBOARD_PATHS.paymentsDue}?date=${today}`,
-        DASHBOARD_PATHS.holds,
-        DASHBOARD_PATHS.activity,
-        DASHBOARD_PATHS.resources,
-        DASHBOARD_PATHS.alerts,
-      ],
+      "Dashboard: spec 01's six calls together": six,
+      'Dashboard page: the six and the alerts': [...six, DASHBOARD_PATHS.alerts],
       'Reports: the nine calls together': [
         `${REPORTS_PATHS.executiveKpis}?period=90d`,
         `${REPORTS_PATHS.historical}?months=6`,
@@ -216,23 +236,53 @@ async function measure() {
       }
     }
 
-    // Each call alone, one at a time: its median of 15 (and the answer's size).
+    // CPU per call and per set: the service's process, its PostgreSQL backends (found by the pool's
+    // application name) and this process (the load generator), from /proc and process.cpuUsage.
+    const pg = ready.appName ? (await import('pg')).default : null;
+    const backendPids = async () => {
+      if (!pg) return [];
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      try {
+        const r = await c.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+          ready.appName,
+        ]);
+        return r.rows.map((x) => x.pid);
+      } finally {
+        await c.end();
+      }
+    };
+    const cpuNow = async () => {
+      const pids = await backendPids();
+      const pgCpu = cpuMs(pids);
+      return {
+        service: cpuMs([ready.pid]).get(ready.pid) ?? 0,
+        pg: pgCpu,
+        self: process.cpuUsage(),
+      };
+    };
+    // Each call alone, one at a time: its median of 60, its CPU (and the answer's size).
     if (process.env.PROFILE_SQL === '1') child.stdin.write('profile on\n');
     const alone = [];
-    for (const path of Object.values(sets).flat()) {
+    for (const path of new Set(Object.values(sets).flat())) {
       const times = [];
       let bytes = 0;
-      for (let i = 0; i < 15; i++) {
+      const cpuBefore = await cpuNow();
+      for (let i = 0; i < 60; i++) {
         const started = performance.now();
         const res = await fetch(url + path, { headers: { authorization: headers.authorization } });
         bytes = (await res.arrayBuffer()).byteLength;
         times.push(performance.now() - started);
       }
+      const cpuAfter = await cpuNow();
+      let pgMs = 0;
+      for (const [pid, ms] of cpuAfter.pg) pgMs += ms - (cpuBefore.pg.get(pid) ?? 0);
       times.sort((a, b) => a - b);
       alone.push({
         call: path.split('?')[0],
-        'median ms': Number(times[7].toFixed(1)),
+        'median ms': Number(times[30].toFixed(1)),
         kB: Math.round(bytes / 1024),
+        'CPU ms: service + PostgreSQL': `${((cpuAfter.service - cpuBefore.service) / 60).toFixed(2)} + ${pg ? (pgMs / 60).toFixed(2) : '–'}`,
       });
     }
     if (process.env.PROFILE_SQL === '1') child.stdin.write('profile off\n');
@@ -241,6 +291,7 @@ async function measure() {
     for (const [label, paths] of Object.entries(sets)) {
       const samples = [];
       let failed = 0;
+      const cpuBefore = await cpuNow();
       const until = Date.now() + DURATION * 1000;
       await Promise.all(
         Array.from({ length: CONNECTIONS }, async () => {
@@ -258,14 +309,20 @@ async function measure() {
           }
         }),
       );
+      const cpuAfter = await cpuNow();
       samples.sort((a, b) => a - b);
       const at = (q) => Math.round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]);
+      let pgMs = 0;
+      for (const [pid, ms] of cpuAfter.pg) pgMs += ms - (cpuBefore.pg.get(pid) ?? 0);
+      const selfMs = process.cpuUsage(cpuBefore.self);
+      const perSet = (ms) => (ms / samples.length).toFixed(1);
       rows.push({
         figure: label,
         'sets/s': Math.round(samples.length / DURATION),
         'p50 ms': at(0.5),
         'p99 ms': at(0.99),
         failed,
+        'CPU ms/set: service + PostgreSQL + load generator': `${perSet(cpuAfter.service - cpuBefore.service)} + ${pg ? perSet(pgMs) : '(in the service)'} + ${perSet((selfMs.user + selfMs.system) / 1000)}`,
       });
     }
     const koa = await baseline(CONNECTIONS);
@@ -286,7 +343,9 @@ async function measure() {
     );
     console.table(alone);
     console.table(rows);
-    console.log('targets: Dashboard p99 ≤ 150 ms, Reports p99 ≤ 400 ms (PostgreSQL, 8 connections)');
+    console.log(
+      "targets: Dashboard (spec 01's six) p99 ≤ 150 ms, Reports p99 ≤ 400 ms (PostgreSQL, 8 connections)",
+    );
     process.exitCode = rows.some((r) => r.failed > 0) ? 1 : 0;
   } finally {
     child.stdin.end('stop\n');

@@ -41,31 +41,78 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
   const alerts: Alert[] = [];
 
   const q = db(tx);
-  const conflicts = await q
-    .selectFrom('blockouts as bo')
-    .innerJoin('bookings as b', (j) =>
-      j
-        .onRef('b.tenant_id', '=', 'bo.tenant_id')
-        .on((eb) => eb('b.resource_id', '=', eb.fn.any('bo.resource_ids')))
-        .onRef('b.starts_at', '<', 'bo.ends_at')
-        .onRef('b.ends_at', '>', 'bo.starts_at'),
-    )
-    .select([
-      'bo.id as blockout_id',
-      'b.id as booking_id',
-      'b.booking_code',
-      'b.customer_name',
-      'b.resource_name',
-      'b.starts_at',
-      'bo.reason',
-    ])
-    .where('bo.tenant_id', '=', input.tenantId)
-    .where('bo.deleted', '=', false)
-    .where('bo.ends_at', '>', input.now)
-    .where('b.status', 'in', ['pending', 'tentative', 'confirmed'])
-    .orderBy('b.starts_at')
-    .limit(50)
-    .execute();
+  // The five reads are independent: asked for together, they leave in one write and share one
+  // round trip on the server (the kit's write batcher).
+  const [conflicts, docs, overdue, failed, handled] = await Promise.all([
+    q
+      .selectFrom('blockouts as bo')
+      .innerJoin('bookings as b', (j) =>
+        j
+          .onRef('b.tenant_id', '=', 'bo.tenant_id')
+          .on((eb) => eb('b.resource_id', '=', eb.fn.any('bo.resource_ids')))
+          .onRef('b.starts_at', '<', 'bo.ends_at')
+          .onRef('b.ends_at', '>', 'bo.starts_at'),
+      )
+      .select([
+        'bo.id as blockout_id',
+        'b.id as booking_id',
+        'b.booking_code',
+        'b.customer_name',
+        'b.resource_name',
+        'b.starts_at',
+        'bo.reason',
+      ])
+      .where('bo.tenant_id', '=', input.tenantId)
+      .where('bo.deleted', '=', false)
+      .where('bo.ends_at', '>', input.now)
+      .where('b.status', 'in', ['pending', 'tentative', 'confirmed'])
+      .orderBy('b.starts_at')
+      .limit(50)
+      .execute(),
+    q
+      .selectFrom('bookings')
+      .select(['id', 'booking_code', 'customer_name', 'starts_at', 'id_verified', 'insurance_verified'])
+      .where('tenant_id', '=', input.tenantId)
+      .where('status', '=', 'confirmed')
+      .where('starts_at', '>=', input.now)
+      .where('starts_at', '<', new Date(input.now.getTime() + DOC_ALERT_DAYS * 86_400_000))
+      .where((eb) => eb.not(eb.and([eb.ref('id_verified'), eb.ref('insurance_verified')])))
+      .orderBy('starts_at')
+      .limit(50)
+      .execute(),
+    q
+      .selectFrom('invoices')
+      .select((eb) => [
+        'id',
+        'invoice_number',
+        'customer_name',
+        eb.cast<string>('due_date', 'text').as('due_date'),
+        'balance_cents',
+        'booking_id',
+      ])
+      .where('tenant_id', '=', input.tenantId)
+      .where('status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
+      .where('balance_cents', '>', 0)
+      .where('due_date', '<', input.today)
+      .orderBy('invoices.due_date')
+      .orderBy('id')
+      .limit(50)
+      .execute(),
+    q
+      .selectFrom('failed_emails')
+      .select(['email_id', 'to_email', 'to_name', 'subject', 'reason', 'bounced', 'booking_id', 'failed_at'])
+      .where('tenant_id', '=', input.tenantId)
+      .where('failed_at', '>', new Date(input.now.getTime() - EMAIL_ALERT_DAYS * 86_400_000))
+      .orderBy('failed_at', 'desc')
+      .limit(50)
+      .execute(),
+    q
+      .selectFrom('alert_actions')
+      .select('alert_key')
+      .where('tenant_id', '=', input.tenantId)
+      .where('user_id', '=', input.userId)
+      .execute(),
+  ]);
   for (const c of conflicts) {
     alerts.push({
       key: `conflict:${c.blockout_id}:${c.booking_id}`,
@@ -77,17 +124,6 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
     });
   }
 
-  const docs = await q
-    .selectFrom('bookings')
-    .select(['id', 'booking_code', 'customer_name', 'starts_at', 'id_verified', 'insurance_verified'])
-    .where('tenant_id', '=', input.tenantId)
-    .where('status', '=', 'confirmed')
-    .where('starts_at', '>=', input.now)
-    .where('starts_at', '<', new Date(input.now.getTime() + DOC_ALERT_DAYS * 86_400_000))
-    .where((eb) => eb.not(eb.and([eb.ref('id_verified'), eb.ref('insurance_verified')])))
-    .orderBy('starts_at')
-    .limit(50)
-    .execute();
   for (const d of docs) {
     const missing = [!d.id_verified && 'ID', !d.insurance_verified && 'insurance']
       .filter(Boolean)
@@ -102,24 +138,6 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
     });
   }
 
-  const overdue = await q
-    .selectFrom('invoices')
-    .select((eb) => [
-      'id',
-      'invoice_number',
-      'customer_name',
-      eb.cast<string>('due_date', 'text').as('due_date'),
-      'balance_cents',
-      'booking_id',
-    ])
-    .where('tenant_id', '=', input.tenantId)
-    .where('status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
-    .where('balance_cents', '>', 0)
-    .where('due_date', '<', input.today)
-    .orderBy('invoices.due_date')
-    .orderBy('id')
-    .limit(50)
-    .execute();
   for (const i of overdue) {
     const due = i.due_date.slice(0, 10);
     const days = Math.round(
@@ -135,14 +153,6 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
     });
   }
 
-  const failed = await q
-    .selectFrom('failed_emails')
-    .select(['email_id', 'to_email', 'to_name', 'subject', 'reason', 'bounced', 'booking_id', 'failed_at'])
-    .where('tenant_id', '=', input.tenantId)
-    .where('failed_at', '>', new Date(input.now.getTime() - EMAIL_ALERT_DAYS * 86_400_000))
-    .orderBy('failed_at', 'desc')
-    .limit(50)
-    .execute();
   for (const f of failed) {
     const to = [f.to_name, f.to_email && `<${f.to_email}>`].filter(Boolean).join(' ') || 'the recipient';
     alerts.push({
@@ -155,12 +165,6 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
     });
   }
 
-  const handled = await q
-    .selectFrom('alert_actions')
-    .select('alert_key')
-    .where('tenant_id', '=', input.tenantId)
-    .where('user_id', '=', input.userId)
-    .execute();
   const hidden = new Set(handled.map((h) => h.alert_key));
   return alerts.filter((a) => !hidden.has(a.key));
 }

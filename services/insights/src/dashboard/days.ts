@@ -49,21 +49,22 @@ export function dayOf(instant: Date, zone: string): string {
 
 export { venueToday, wallClock };
 
+// Formatters made once: toLocaleDateString builds a new one on every call, which was the
+// dashboard's single costliest function in the bench's profile (issue 14).
+const dayFormat = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 /** `Mon 23 Nov` style label of a day, for sparkline points and alert texts. */
 export function dayLabel(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** `Nov 2026` style label of a month. */
 export function monthLabel(firstDay: string): string {
-  return new Date(`${firstDay}T00:00:00Z`).toLocaleDateString('en-AU', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return monthFormat.format(new Date(`${firstDay}T00:00:00Z`));
 }

@@ -26,3 +26,26 @@ export function widthBucket(column: string, bounds: ReadonlyArray<Date | string>
   // builder has no array cast for a bound value
   return sql<number>`width_bucket(${sql.ref(column)}, ${iso}::timestamptz[])`;
 }
+
+/** Bookings longer than this many days are read through their own partial index (migration 021). */
+export const LONG_BOOKING_DAYS = 7;
+
+type WithB = InsightsDb & { b: InsightsDb['bookings'] };
+
+/**
+ * Bookings (as `b`) whose event overlaps [start, end). An index on start times bounds such a scan
+ * only from above (a booking that began long before may still run into the period), which read
+ * every earlier booking of the tenant; so the bookings that began at most LONG_BOOKING_DAYS
+ * before are read by start time and the few longer ones through `bookings_long_idx`, whose
+ * predicate the second arm repeats word for word so the planner can use it.
+ */
+export function overlapping(eb: ExpressionBuilder<WithB, 'b'>, start: Date, end: Date) {
+  const earliest = new Date(start.getTime() - LONG_BOOKING_DAYS * 86_400_000);
+  return eb.and([
+    eb('b.starts_at', '<', end),
+    eb('b.ends_at', '>', start),
+    // sql: the partial index's predicate with its interval as a literal (a bound parameter
+    // would not let the planner prove the index applies)
+    eb.or([eb('b.starts_at', '>=', earliest), sql<boolean>`b.ends_at - b.starts_at > interval '7 days'`]),
+  ]);
+}

@@ -75,8 +75,10 @@ export async function historicalData(tx: Tx, s: ReportScope) {
   const current = firstOfMonth(s.today);
   const firsts = Array.from({ length: s.months }, (_, k) => addMonths(current, k - (s.months - 1)));
   const bounds = [...firsts.map((d) => dayStart(d, s.zone)), s.now];
-  const happened = await bookingsPer(tx, s, bounds, HAPPENED);
-  const received = await receivedPer(tx, s, bounds);
+  const [happened, received] = await Promise.all([
+    bookingsPer(tx, s, bounds, HAPPENED),
+    receivedPer(tx, s, bounds),
+  ]);
   return {
     basis: 'event-date' as const,
     historicalData: firsts.map((first, k) => ({
@@ -138,20 +140,22 @@ export async function forecast(tx: Tx, s: ReportScope) {
   const current = firstOfMonth(s.today);
   // History: the complete months before the current one.
   const past = Array.from({ length: TREND_MONTHS + 1 }, (_, k) => addMonths(current, k - TREND_MONTHS));
-  const history = await bookingsPer(
-    tx,
-    s,
-    past.map((d) => dayStart(d, s.zone)),
-    HAPPENED,
-  );
   // Confirmed for each coming month: the whole month, what already took place included.
   const firsts = Array.from({ length: s.periods }, (_, k) => addMonths(current, k));
-  const confirmed = await bookingsPer(
-    tx,
-    s,
-    [...firsts, addMonths(current, s.periods)].map((d) => dayStart(d, s.zone)),
-    HAPPENED,
-  );
+  const [history, confirmed] = await Promise.all([
+    bookingsPer(
+      tx,
+      s,
+      past.map((d) => dayStart(d, s.zone)),
+      HAPPENED,
+    ),
+    bookingsPer(
+      tx,
+      s,
+      [...firsts, addMonths(current, s.periods)].map((d) => dayStart(d, s.zone)),
+      HAPPENED,
+    ),
+  ]);
   const [nA, nB] = trendLine(history.map((m) => m.bookings));
   const [cA, cB] = trendLine(history.map((m) => m.cents));
   const base = firsts.map((first, k) => {

@@ -178,13 +178,16 @@ export const percent = (part: number, whole: number): number =>
 export const dollars = (cents: number): number => Math.round(cents) / 100;
 
 /** `25 Aug – 23 Nov 2026` (the year on the first day too when it differs). */
+const withYear = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const withoutYear = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 export function periodWords(from: string, to: string): string {
   const fmt = (d: string, year: boolean) =>
-    new Date(`${d}T00:00:00Z`).toLocaleDateString('en-AU', {
-      day: 'numeric',
-      month: 'short',
-      ...(year ? { year: 'numeric' } : {}),
-      timeZone: 'UTC',
-    });
+    (year ? withYear : withoutYear).format(new Date(`${d}T00:00:00Z`));
   return `${fmt(from, from.slice(0, 4) !== to.slice(0, 4))} – ${fmt(to, true)}`;
 }

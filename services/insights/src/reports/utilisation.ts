@@ -13,7 +13,7 @@ import { WEEKDAYS, defaultHours, type OpeningHours } from '@venue/contracts';
 import type { Tx } from '@venue/service-kit';
 import { zonedInstant } from '@venue/service-kit';
 import { addDays, dayStart, weekdayIndex } from '../dashboard/days.ts';
-import { db } from '../db/query.ts';
+import { db, overlapping } from '../db/query.ts';
 import { inSegment, percent, round1, span, type ReportScope } from './scope.ts';
 
 export const HEATMAP_FIRST_HOUR = 6;
@@ -231,8 +231,6 @@ export async function reportBookedSlots(
   to: string,
 ): Promise<UtilBooking[]> {
   const [start, end] = span(from, to, s.zone);
-  // Bookings up to 7 days long that began before the span still touch it.
-  const earliest = new Date(start.getTime() - 7 * 86_400_000);
   return db(tx)
     .selectFrom('bookings as b')
     .select([
@@ -243,9 +241,7 @@ export async function reportBookedSlots(
       'b.packdown_buffer_minutes',
     ])
     .where('b.tenant_id', '=', s.tenantId)
-    .where('b.starts_at', '<', end)
-    .where('b.starts_at', '>=', earliest)
-    .where('b.ends_at', '>', start)
+    .where((eb) => overlapping(eb, start, end))
     .where('b.status', 'in', BOOKED)
     .$if(s.resourceId !== null, (q) => q.where('b.resource_id', '=', s.resourceId!))
     .where((eb) => inSegment(s, eb))
@@ -254,8 +250,10 @@ export async function reportBookedSlots(
 
 /** `GET /api/reports/resource-utilisation`. */
 export async function resourceUtilisation(tx: Tx, s: ReportScope) {
-  const resources = await reportResources(tx, s);
-  const bookings = await reportBookedSlots(tx, s, s.from, s.to);
+  const [resources, bookings] = await Promise.all([
+    reportResources(tx, s),
+    reportBookedSlots(tx, s, s.from, s.to),
+  ]);
   const { heat } = utilisationOf(s.from, s.to, s.zone, resources, bookings, true);
   return {
     utilisationData: resources.map((r) => {
