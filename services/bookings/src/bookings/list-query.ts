@@ -68,17 +68,34 @@ const raw = (text: string) => sql<boolean>`${sql.raw(text)}`;
  * The list's conditions for the filters of the contract (the tenant stated as well as row-level
  * security's, so a tenant index serves it), its order and cursor keys, and with `cursor` the
  * condition for the rows after it (a forged cursor is a 400). `filters` are the filters alone,
- * for counting.
+ * for counting. `today` (the venue's date) is read by the quick filters alone: the route looks it
+ * up only for them, so the page can be asked for beside the settings read otherwise.
  */
-export function buildListQuery(query: Query, today: string, tenantId: string, cursor?: string) {
+export function buildListQuery(query: Query, today: string | undefined, tenantId: string, cursor?: string) {
   const q = parseQuery({ query, request: {} }, listQuery);
+  // The venue's today, which only the quick filters read (the route looks it up for them alone).
+  const day = () => {
+    if (today === undefined) throw new Error('a quick filter needs the venue’s today');
+    return today;
+  };
   const statuses = (q.status ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean)
     .map((s) => (s === 'pending_review' ? 'pending' : s)) as BookingStatus[];
   const text = q.q?.trim();
-  const filters = (eb: ListEb) => {
+  const trigram = text && text.length >= TRIGRAM_MIN ? likePattern(text) : null;
+  // No filter at all (sort and order aside): the list is every booking of the tenant, whose
+  // number migration 015 keeps. Anything else set, even to a value that filters nothing, counts.
+  const { sort: _sort, order: _order, ...filterValues } = q;
+  const unset = (v: unknown) => v === undefined || v === false || (typeof v === 'string' && v.trim() === '');
+  const unfiltered = Object.values(filterValues).every(unset);
+  // A trigram search and nothing else: its matches are exactly the function's ids (the side
+  // table holds one row per booking of the tenant), so they can be counted without the bookings.
+  const { q: _q, ...otherFilters } = filterValues;
+  const searchOnly = trigram && Object.values(otherFilters).every(unset) ? trigram : null;
+  /** With `joined`, a search-only page's statement joins the function's answer (list-routes) instead. */
+  const filters = (eb: ListEb, joined = false) => {
     const where: Expression<SqlBool>[] = [eb('b.tenant_id', '=', tenantId)];
     // One status as an equality, so the status-led indexes give their rows in the list's order.
     if (statuses.length === 1) where.push(eb('b.status', '=', statuses[0]!));
@@ -90,10 +107,11 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
     // its security-definer function (tenant from app.tenant_id; decision 50); a shorter one
     // has none to look up and matches many rows, so it stays one LIKE a row, read in the
     // list's order until the page is full.
-    if (text && text.length >= TRIGRAM_MIN)
-      // sql: set membership in the security-definer function's answer (no Kysely form for it)
-      where.push(sql<boolean>`b.id IN (SELECT m.id FROM booking_search_ids(${likePattern(text)}) AS m(id))`);
-    else if (text) where.push(eb('b.search_text', 'like', likePattern(text)));
+    if (trigram) {
+      if (!(joined && searchOnly))
+        // sql: set membership in the security-definer function's answer (no Kysely form for it)
+        where.push(sql<boolean>`b.id IN (SELECT m.id FROM booking_search_ids(${trigram}) AS m(id))`);
+    } else if (text) where.push(eb('b.search_text', 'like', likePattern(text)));
     if (q.from) where.push(eb('b.booking_date', '>=', q.from));
     if (q.to) where.push(eb('b.booking_date', '<=', q.to));
     // sql: = ANY of a uuid array parameter
@@ -109,20 +127,20 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
     }
     switch (q.quick) {
       case 'today':
-        where.push(eb('b.booking_date', '=', today));
+        where.push(eb('b.booking_date', '=', day()));
         break;
       case 'tomorrow':
-        where.push(eb('b.booking_date', '=', addDays(today, 1)));
+        where.push(eb('b.booking_date', '=', addDays(day(), 1)));
         break;
       case 'thisWeek': {
-        const dow = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
-        const monday = addDays(today, -dow);
+        const dow = (new Date(`${day()}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
+        const monday = addDays(day(), -dow);
         where.push(eb.between('b.booking_date', monday, addDays(monday, 6)));
         break;
       }
       case 'overdue':
         where.push(
-          eb('b.booking_date', '<', today),
+          eb('b.booking_date', '<', day()),
           eb('b.status', 'in', ['pending', 'tentative', 'confirmed']),
         );
         break;
@@ -148,16 +166,6 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
     return where;
   };
 
-  // No filter at all (sort and order aside): the list is every booking of the tenant, whose
-  // number migration 015 keeps. Anything else set, even to a value that filters nothing, counts.
-  const { sort: _sort, order: _order, ...filterValues } = q;
-  const unset = (v: unknown) => v === undefined || v === false || (typeof v === 'string' && v.trim() === '');
-  const unfiltered = Object.values(filterValues).every(unset);
-  // A trigram search and nothing else: its matches are exactly the function's ids (the side
-  // table holds one row per booking of the tenant), so they can be counted without the bookings.
-  const { q: _q, ...otherFilters } = filterValues;
-  const searchOnly =
-    text && text.length >= TRIGRAM_MIN && Object.values(otherFilters).every(unset) ? likePattern(text) : null;
   const sort = q.sort ?? 'created';
   const keys = SORTS[sort]!;
   const order: SortOrder = q.order ?? (q.sort ? 'asc' : 'desc');
@@ -166,13 +174,22 @@ export function buildListQuery(query: Query, today: string, tenantId: string, cu
     /** The filters and, after a cursor, the rows after it. */
     where: (eb: ListEb) =>
       eb.and(after ? [...filters(eb), keysetAfterCursor(keys, order, after)] : filters(eb)),
+    /**
+     * As `where`, but without a search-only list's search: for a statement that joins the
+     * function's answer instead (list-routes, which also takes the number of matches from it).
+     */
+    joinedWhere: (eb: ListEb) =>
+      eb.and(after ? [...filters(eb, true), keysetAfterCursor(keys, order, after)] : filters(eb, true)),
     /** The filters alone, for counting. */
     filterWhere: (eb: ListEb) => eb.and(filters(eb)),
     /** A text search counts up to SEARCH_COUNT_CAP matches only (decision 36). */
     searched: Boolean(text),
     /** No filter: the total is the tenant's stored number of bookings (migration 015). */
     unfiltered,
-    /** The LIKE pattern when the trigram search is the only filter (counted off the side table). */
+    /**
+     * The LIKE pattern when the trigram search is the only filter: the page joins the function's
+     * ids with their number (no bookings read to count them).
+     */
     searchOnly,
     orderBy: keysetOrder(keys, order),
     /** Select-list items carrying each row's cursor keys (keysetPage reads them). */
