@@ -4,6 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { ensureInstalled, reexecUnderNode24, root } from './lib/node24.mjs';
 
 ensureInstalled();
@@ -135,7 +136,9 @@ let code = 1;
 try {
   // Six embedded databases start at once; on a busy two-core machine that can take minutes.
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 300_000 });
-  const res = spawnSync(
+  // Not spawnSync: this process reads the product's output (its children's pipes) and must go on
+  // reading while the tests run; a blocked launcher filled the pipes and froze the product.
+  const playwright = spawn(
     path.join(root, 'node_modules', '.bin', 'playwright'),
     ['test', '--config', path.join(root, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)],
     {
@@ -155,7 +158,8 @@ try {
       },
     },
   );
-  code = res.status ?? 1;
+  const [status] = await once(playwright, 'exit');
+  code = status ?? 1;
 } catch (err) {
   console.error(`[e2e] ${err.message}`);
 }

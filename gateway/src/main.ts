@@ -3,8 +3,9 @@ import { pino } from 'pino';
 import { createGateway } from './app.ts';
 import { drain } from './drain.ts';
 import { internalSecret, loadPublicKey } from './identity.ts';
+import { batchedLines } from './log-destination.ts';
 
-const logger = pino({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' });
+const logger = pino({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' }, batchedLines());
 
 // Fail at start, not on the first signed-in request, when the key or secret is missing.
 await loadPublicKey();
