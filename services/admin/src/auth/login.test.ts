@@ -101,17 +101,20 @@ describe('POST /api/login', () => {
       return (used.user + used.system) / 1000;
     };
     await work('warm-up@demo.local');
+    await work('owner2@demo.local');
     const unknown: number[] = [];
     const known: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       unknown.push(await work(`ghost${i}@demo.local`));
       known.push(await work('owner2@demo.local'));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    // Without the dummy hash an unknown e-mail would skip the argon2 run entirely.
+    // The least of five: what each path costs at the least, without a garbage collection or an
+    // outbox tick of the same process landing in one sample (a median of three failed on that).
+    // Without the dummy hash an unknown e-mail would skip the argon2 run entirely (~1 ms of
+    // ~25 ms).
     assert.ok(
-      median(unknown) > median(known) * 0.5,
-      `unknown ${median(unknown)}ms CPU vs known ${median(known)}ms CPU`,
+      Math.min(...unknown) > Math.min(...known) * 0.5,
+      `unknown ${unknown.join(', ')} ms CPU vs known ${known.join(', ')} ms CPU`,
     );
   });
 
