@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { MONEY_ROUTES } from '@venue/contracts/money-api';
-import { OWNER, startMoney, type Harness } from './testing/harness.ts';
+import { OWNER, quotationForm, startMoney, type Harness } from './testing/harness.ts';
 
 describe('money answers match the API contract', () => {
   let h: Harness;
@@ -101,17 +101,7 @@ describe('money answers match the API contract', () => {
   });
 
   it('quotations: create, list, detail, edit, send, bulk send, decline, conflicts, PDF, delete', async () => {
-    const form = {
-      customerName: 'Jane Smith',
-      customerEmail: 'jane@example.com',
-      customerPhone: '0412 345 678',
-      eventType: 'Wedding',
-      resource: 'Main Hall',
-      eventDate: '2026-12-12',
-      startTime: '18:00',
-      endTime: '23:00',
-      totalAmount: 1000,
-    };
+    const form = quotationForm();
     const q = (await ok('POST', '/api/quotations', 201, form)).body;
     await ok('GET', '/api/quotations/my-quotations', 200);
     await ok('GET', '/api/quotations?limit=5&status=Draft&sort=amount', 200);
@@ -144,19 +134,7 @@ describe('money answers match the API contract', () => {
 
   it('deposits of quotations: list, mark paid, refused twice, mark unpaid', async () => {
     const q = (
-      await ok('POST', '/api/quotations', 201, {
-        customerName: 'Jane Smith',
-        customerEmail: 'jane@example.com',
-        customerPhone: '0412 345 678',
-        eventType: 'Wedding',
-        resource: 'Main Hall',
-        eventDate: '2026-12-12',
-        startTime: '18:00',
-        endTime: '23:00',
-        totalAmount: 1000,
-        depositType: 'Fixed',
-        depositValue: 200,
-      })
+      await ok('POST', '/api/quotations', 201, quotationForm({ depositType: 'Fixed', depositValue: 200 }))
     ).body;
     await ok('GET', '/api/deposits/quotations', 200);
     await ok('POST', `/api/deposits/quotations/${q.id}/mark-paid`, 200, { paymentMethod: 'Cash' });

@@ -1,6 +1,6 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on money's routes. */
 import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
-import { OWNER, startMoney } from './testing/harness.ts';
+import { OWNER, quotationForm, startMoney } from './testing/harness.ts';
 
 describeHostileInput('money', async () => {
   const h = await startMoney();
@@ -30,20 +30,7 @@ describeHostileInput('money', async () => {
     amount: 500,
     paymentMethod: 'Cash',
   });
-  const quoteForm = {
-    customerName: 'Jane Smith',
-    customerEmail: 'jane@example.com',
-    customerPhone: '0412 345 678',
-    eventType: 'Wedding',
-    resource: 'Main Hall',
-    eventDate: '2026-12-12',
-    startTime: '18:00',
-    endTime: '23:00',
-    totalAmount: 1000,
-    depositType: 'Fixed',
-    depositValue: 100,
-    notes: 'n',
-  };
+  const quoteForm = quotationForm({ depositType: 'Fixed', depositValue: 100, notes: 'n' });
   const quote = await ok('POST', '/api/quotations', quoteForm);
   const kit = kitRoutes(OWNER);
   const payment = { amount: 1, paymentMethod: 'Cash', reference: 'EFT 12', notes: 'Thanks' };

@@ -39,7 +39,7 @@ import { sellerOf } from '../invoices/operations.ts';
 import { publishBookingMoney } from '../shared/booking-money.ts';
 import { formatCents } from '../shared/format.ts';
 import { actorOf, idParam, isUniqueViolation, tenantOf } from '../shared/http.ts';
-import { nextNumber } from '../shared/numbers.ts';
+import { nextInvoiceNumber, nextNumber } from '../shared/numbers.ts';
 import { moneySettings, today } from '../shared/settings.ts';
 
 interface BondRow {
@@ -284,13 +284,7 @@ export function bondRoutes(router: AppRouter) {
     // The kept part is a taxable supply: a tax invoice for it, paid from the bond already held.
     const seller = sellerOf(settings);
     const day = today(settings);
-    const number = await nextNumber(
-      tx,
-      tenantId,
-      'invoice',
-      Number(day.slice(0, 4)),
-      settings.payment.invoiceNumberPrefix,
-    );
+    const number = await nextInvoiceNumber(tx, tenantId, settings, day);
     const description = `Bond kept: ${body.reason}`;
     const line = {
       description,

@@ -5,7 +5,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OWNER, OWNER2, SUB_DEPOSITS, SUB_INVOICES, startMoney, type Harness } from '../testing/harness.ts';
+import {
+  OWNER,
+  OWNER2,
+  quotationForm,
+  SUB_DEPOSITS,
+  SUB_INVOICES,
+  startMoney,
+  type Harness,
+} from '../testing/harness.ts';
 import { INVOICE_CSV_COLUMNS, QUOTATION_CSV_COLUMNS } from './routes.ts';
 
 let h: Harness;
@@ -127,20 +135,8 @@ describe('GET /api/invoices/export.csv', () => {
 });
 
 describe('GET /api/quotations/export.csv', () => {
-  const form = (over: Record<string, unknown>) => ({
-    customerName: 'Jane Smith',
-    customerEmail: 'jane@example.com',
-    customerPhone: '0412 345 678',
-    eventType: 'Wedding',
-    resource: 'Main Hall',
-    eventDate: '2026-12-12',
-    startTime: '18:00',
-    endTime: '23:00',
-    totalAmount: 5500.05,
-    depositType: 'Fixed',
-    depositValue: 500,
-    ...over,
-  });
+  const form = (over: Record<string, unknown>) =>
+    quotationForm({ totalAmount: 5500.05, depositType: 'Fixed', depositValue: 500, ...over });
   before(async () => {
     for (const [as, over] of [
       [OWNER, { customerName: '@SUM(A1:A9)', resource: 'Garden' }],

@@ -14,7 +14,7 @@ import { db } from '../db/query.ts';
 import { createInvoice, sellerOf, statusFromFigures } from '../invoices/operations.ts';
 import { balanceCents, invoiceEventData, loadInvoice, type InvoiceRow } from '../invoices/invoice-row.ts';
 import { bookingMoney, publishBookingMoney } from '../shared/booking-money.ts';
-import { nextNumber } from '../shared/numbers.ts';
+import { nextInvoiceNumber, nextNumber } from '../shared/numbers.ts';
 import type { MoneySettings } from '../shared/settings.ts';
 
 export interface DemoPayment {
@@ -138,13 +138,7 @@ export async function writeDemoInvoices(
     const before = current.get(step.inv.id) ?? (await load(step.inv.id));
     if (step.kind === 'issue') {
       if (before.status !== 'DRAFT') throw planError(`invoice ${before.id} is issued twice.`);
-      const number = await nextNumber(
-        tx,
-        tenantId,
-        'invoice',
-        year(day),
-        settings.payment.invoiceNumberPrefix,
-      );
+      const number = await nextInvoiceNumber(tx, tenantId, settings, day);
       await db(tx)
         .updateTable('invoices')
         .set({

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Deposit, QuotationDeposit } from '@venue/contracts/money-api';
 import { OWNER, OWNER2, startMoney, type Harness } from '../testing/harness.ts';
+import { listPages } from '../testing/list-pages.ts';
 
 let h: Harness;
 
@@ -64,36 +65,17 @@ before(async () => {
 });
 after(() => h.close());
 
-interface Page<T> {
-  items: T[];
-  total: number | null;
-  nextCursor: string | null;
-}
-
-async function get<T>(path: string, as = OWNER): Promise<Page<T>> {
-  const r = await h.call('GET', path, as);
-  assert.equal(r.status, 200, `${path}: ${r.text}`);
-  return r.body as Page<T>;
-}
-
-async function walk<T>(path: string, query: string, between?: () => Promise<void>): Promise<T[]> {
-  const seen: T[] = [];
-  let page = await get<T>(`${path}?limit=7&${query}`);
-  seen.push(...page.items);
-  while (page.nextCursor) {
-    await between?.();
-    page = await get<T>(`${path}?limit=7&${query}&cursor=${encodeURIComponent(page.nextCursor)}`);
-    seen.push(...page.items);
-  }
-  return seen;
-}
+const bookingTab = listPages<Deposit>(() => h);
+const quotationTab = listPages<QuotationDeposit>(() => h);
 
 describe('GET /api/deposits: the booking tab by key', () => {
   test('every confirmed booking once, latest event first, while bookings arrive', async () => {
     const all = (await h.call('GET', `/api/deposits/hall-owner/${OWNER}`, OWNER)).body as Deposit[];
     assert.equal(all.length, 40);
     let n = 0;
-    const walked = await walk<Deposit>('/api/deposits', '', () => seedBookings(OWNER, 1, `LATE${++n}`));
+    const walked = await bookingTab.walk('/api/deposits?limit=7', '', () =>
+      seedBookings(OWNER, 1, `LATE${++n}`),
+    );
     const ids = walked.map((d) => d.bookingId);
     assert.equal(new Set(ids).size, ids.length, 'none twice');
     assert.deepEqual(
@@ -117,13 +99,13 @@ describe('GET /api/deposits: the booking tab by key', () => {
     for (const [query, keep] of cases) {
       const expected = all.filter(keep).map((d) => d.bookingId);
       assert.ok(expected.length > 0, `${query}: the seed has matches`);
-      const walked = await walk<Deposit>('/api/deposits', query);
+      const walked = await bookingTab.walk('/api/deposits?limit=7', query);
       assert.deepEqual(
         walked.map((d) => d.bookingId),
         expected,
         query,
       );
-      assert.equal((await get<Deposit>(`/api/deposits?limit=2&${query}`)).total, expected.length, query);
+      assert.equal((await bookingTab.get(`/api/deposits?limit=2&${query}`)).total, expected.length, query);
     }
     const s = (await h.call('GET', '/api/deposits/summary', OWNER)).body;
     const tally = (list: Deposit[]) => ({
@@ -138,9 +120,9 @@ describe('GET /api/deposits: the booking tab by key', () => {
   });
 
   test('a venue sees only its own; a bad cursor is a 400 naming cursor', async () => {
-    const theirs = await walk<Deposit>('/api/deposits', '');
+    const theirs = await bookingTab.walk('/api/deposits?limit=7', '');
     assert.ok(theirs.every((d) => d.hallOwnerId === OWNER));
-    const other = await get<Deposit>('/api/deposits?limit=50', OWNER2);
+    const other = await bookingTab.get('/api/deposits?limit=50', OWNER2);
     assert.equal(other.total, 6);
     assert.ok(other.items.every((d) => d.hallOwnerId === OWNER2));
     for (const query of ['cursor=nope', 'paid=Maybe']) {
@@ -159,7 +141,7 @@ describe('GET /api/deposits/quotations/page: the quotation tab by key', () => {
     const all = (await h.call('GET', '/api/deposits/quotations', OWNER)).body as QuotationDeposit[];
     assert.equal(all.length, 40);
     let n = 0;
-    const walked = await walk<QuotationDeposit>('/api/deposits/quotations/page', '', () =>
+    const walked = await quotationTab.walk('/api/deposits/quotations/page?limit=7', '', () =>
       seedQuotations(OWNER, 1, `Late${++n}`),
     );
     const ids = walked.map((d) => d.quotationId);
@@ -187,7 +169,7 @@ describe('GET /api/deposits/quotations/page: the quotation tab by key', () => {
     for (const [query, keep] of cases) {
       const expected = all.filter(keep).map((d) => d.quotationId);
       assert.ok(expected.length > 0, `${query}: the seed has matches`);
-      const walked = await walk<QuotationDeposit>('/api/deposits/quotations/page', query);
+      const walked = await quotationTab.walk('/api/deposits/quotations/page?limit=7', query);
       assert.deepEqual(
         walked.map((d) => d.quotationId),
         expected,
@@ -204,7 +186,7 @@ describe('GET /api/deposits/quotations/page: the quotation tab by key', () => {
       paid: tally(all.filter((d) => d.depositPaid)),
       unpaid: tally(all.filter((d) => !d.depositPaid)),
     });
-    const other = await get<QuotationDeposit>('/api/deposits/quotations/page?limit=50', OWNER2);
+    const other = await quotationTab.get('/api/deposits/quotations/page?limit=50', OWNER2);
     assert.equal(other.total, 4);
     assert.ok(other.items.every((d) => d.hallOwnerId === OWNER2));
     const r = await h.call('GET', '/api/deposits/quotations/page?cursor=e30', OWNER);

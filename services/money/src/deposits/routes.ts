@@ -1,7 +1,8 @@
 /**
  * Deposits (spec 03 §2.2): the venue's confirmed bookings with their deposit, Mark Paid (a
  * payment on the booking's DEPOSIT invoice, issued first if need be) and Mark Unpaid (a
- * reversal record; nothing is deleted). The paid flag is the deposit invoice's: one writer.
+ * reversal record; nothing is deleted), both in mark.ts. The paid flag is the deposit
+ * invoice's: one writer.
  */
 import {
   depositMarkPaidSchema,
@@ -13,17 +14,11 @@ import {
   type BookingMoney,
   type Deposit,
   type InternalDepositAnswer,
-  type PaymentMethod,
 } from '@venue/contracts/money-api';
 import {
-  conflict,
   HttpError,
-  notFound,
   requireInternal,
   type AuditContext,
-  keysetAfterCursor,
-  keysetColumns,
-  keysetOrder,
   parseBody,
   parseQuery,
   requireAuth,
@@ -37,25 +32,18 @@ import {
   withTx,
 } from '@venue/service-kit';
 import type { Principal } from '@venue/contracts';
-import { findBooking } from '../copies/booking-copy.ts';
 import { dateText, db, type MoneyDb } from '../db/query.ts';
 import type { BookingCopyTable, InvoicesTable } from '../db/schema.ts';
 
 /** A left-joined table's columns, each nullable (as Kysely types them). */
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 import { loadInvoice, toInvoice } from '../invoices/invoice-row.ts';
-import {
-  auditInvoiceCreated,
-  createInvoice,
-  issueInvoice,
-  recordPayment,
-  reversePayments,
-} from '../invoices/operations.ts';
 import { actorOf, idParam, tenantOf } from '../shared/http.ts';
-import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
-import { countUpTo, likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
+import { keysetListPage, likePattern, type ListOrder } from '../invoices/list-page.ts';
 import { bookingMoney } from '../shared/booking-money.ts';
-import { moneySettings, today } from '../shared/settings.ts';
+import { today } from '../shared/settings.ts';
+import { depositTabCards } from './deposit-cards.ts';
+import { markDepositPaid, markDepositUnpaid } from './mark.ts';
 
 /**
  * The booking copies with their deposit invoice (the non-void DEPOSIT one) and its last
@@ -151,15 +139,23 @@ async function depositOf(tx: Tx, tenantId: string, bookingId: string): Promise<D
  * The booking tab's one order: latest event day first, then the booking id, off
  * booking_copy_deposits_idx (migration 050: the day as a stored day number, the status an equality).
  */
-const DEPOSIT_KEYS: KeysetKey[] = [
-  { expr: 'b.list_day_key', type: 'bigint', index: 'DESC' },
-  { expr: 'b.booking_id', type: 'uuid', index: 'ASC' },
-];
+const DEPOSIT_ORDER: ListOrder = {
+  sort: 'eventDate',
+  order: 'desc',
+  keys: [
+    { expr: 'b.list_day_key', type: 'bigint', index: 'DESC' },
+    { expr: 'b.booking_id', type: 'uuid', index: 'ASC' },
+  ],
+};
 
 type DepositEb = ExpressionBuilder<
   MoneyDb & { b: BookingCopyTable } & { d: Nullable<InvoicesTable> },
   'b' | 'd'
 >;
+
+/** Paid: the deposit invoice is PAID (one writer, decision 32); unpaid: no such invoice, or not PAID. */
+const depositPaid = (eb: DepositEb) => eb('d.status', '=', 'PAID');
+const depositUnpaid = (eb: DepositEb) => eb.or([eb('d.status', 'is', null), eb('d.status', '<>', 'PAID')]);
 
 /**
  * The tab's rows (confirmed bookings with figures, the tenant stated) and the screen's search
@@ -173,8 +169,8 @@ function depositFilters(tenantId: string, q: Partial<Pick<DepositPageQuery, 'sea
       eb('b.status', '=', 'confirmed'),
       eb('b.total_cents', 'is not', null),
     ];
-    if (q.paid === 'Paid') where.push(eb('d.status', '=', 'PAID'));
-    if (q.paid === 'Unpaid') where.push(eb.or([eb('d.status', 'is', null), eb('d.status', '<>', 'PAID')]));
+    if (q.paid === 'Paid') where.push(depositPaid(eb));
+    if (q.paid === 'Unpaid') where.push(depositUnpaid(eb));
     if (text) {
       const like = likePattern(text);
       where.push(
@@ -192,116 +188,6 @@ function depositFilters(tenantId: string, q: Partial<Pick<DepositPageQuery, 'sea
 const guardNoTx = [requireAuth, requirePermission('deposits')] as const;
 /** The guards, then the request's transaction (opened only once the caller may proceed). */
 const guard = [...guardNoTx, withTx] as const;
-
-/** The booking (locked) and its deposit invoice id, raising and issuing the invoice if it has none yet. */
-async function depositInvoiceFor(
-  tx: Tx,
-  ctx: AuditContext | null,
-  actor: string | null,
-  tenantId: string,
-  bookingId: string | null,
-  create: boolean,
-) {
-  const booking = bookingId ? await findBooking(tx, tenantId, bookingId, true) : null;
-  if (!booking) throw notFound('Booking not found');
-  const settings = await moneySettings(tx, tenantId);
-  let invoice: { id: string; status: string } | undefined = await db(tx)
-    .selectFrom('invoices')
-    .select(['id', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('booking_id', '=', booking.booking_id)
-    .where('type', '=', 'DEPOSIT')
-    .where('status', '<>', 'VOID')
-    .executeTakeFirst();
-  if (!invoice) {
-    if (!create || Number(booking.deposit_cents ?? 0) <= 0) throw conflict('This booking has no deposit.');
-    const draft = await createInvoice(
-      tx,
-      tenantId,
-      booking,
-      { invoiceType: 'DEPOSIT', createdBy: actor },
-      settings,
-    );
-    await auditInvoiceCreated(tx, ctx, tenantId, draft);
-    invoice = { id: draft.id, status: 'DRAFT' };
-  }
-  if (create && invoice.status === 'DRAFT') await issueInvoice(tx, ctx, tenantId, invoice.id, settings);
-  return { booking, invoiceId: invoice.id, settings };
-}
-
-export interface DepositChange {
-  paymentMethod: PaymentMethod;
-  reference?: string | undefined;
-  notes?: string | undefined;
-  actor: string | null;
-}
-
-/**
- * Mark Paid: a payment of what the deposit invoice still asks (issued first if it was not).
- * `already: 'ok'` makes an already-paid deposit a no-op (bookings' hand-over), else 409.
- */
-export async function markDepositPaid(
-  tx: Tx,
-  ctx: AuditContext | null,
-  tenantId: string,
-  bookingId: string | null,
-  change: DepositChange,
-  already: 'ok' | 'conflict' = 'conflict',
-) {
-  const { booking, invoiceId, settings } = await depositInvoiceFor(
-    tx,
-    ctx,
-    change.actor,
-    tenantId,
-    bookingId,
-    true,
-  );
-  const current = await loadInvoice(tx, tenantId, invoiceId);
-  if (current.status === 'PAID') {
-    if (already === 'conflict') throw conflict('This deposit is already paid.');
-  } else {
-    const balance = Number(current.total_cents) - Number(current.credited_cents) - Number(current.paid_cents);
-    await recordPayment(
-      tx,
-      ctx,
-      tenantId,
-      invoiceId,
-      {
-        amountCents: balance,
-        paymentMethod: change.paymentMethod,
-        reference: change.reference,
-        notes: change.notes ?? 'Deposit marked paid',
-        createdBy: change.actor,
-      },
-      settings,
-    );
-  }
-  return { bookingId: booking.booking_id, invoiceId, settings };
-}
-
-/** Mark Unpaid: reversal records for the deposit's payments. `already: 'ok'`: unpaid is a no-op. */
-export async function markDepositUnpaid(
-  tx: Tx,
-  ctx: AuditContext | null,
-  tenantId: string,
-  bookingId: string | null,
-  reason: string | undefined,
-  actor: string | null,
-  already: 'ok' | 'conflict' = 'conflict',
-) {
-  const { booking, invoiceId, settings } = await depositInvoiceFor(
-    tx,
-    ctx,
-    actor,
-    tenantId,
-    bookingId,
-    false,
-  );
-  const current = await loadInvoice(tx, tenantId, invoiceId);
-  if (Number(current.paid_cents) > 0 || already === 'conflict')
-    await reversePayments(tx, ctx, tenantId, invoiceId, reason, actor, settings);
-  return { bookingId: booking.booking_id, invoiceId, settings };
-}
 
 export function depositRoutes(router: AppRouter) {
   router.get(
@@ -328,64 +214,35 @@ export function depositRoutes(router: AppRouter) {
   router.get('/api/deposits', ...guard, async (ctx) => {
     const q = parseQuery(ctx, depositPageQuerySchema);
     const tx = ctx.state.tx!;
-    const filters = depositFilters(tenantOf(ctx), q);
-    const after = q.cursor ? decodeCursor(q.cursor, 'eventDate', 'desc', DEPOSIT_KEYS) : null;
-    const rows = await selectDeposits(tx)
-      .select(keysetColumns(DEPOSIT_KEYS))
-      .where((eb) =>
-        eb.and(after ? [...filters(eb), keysetAfterCursor(DEPOSIT_KEYS, 'desc', after)] : filters(eb)),
-      )
-      .orderBy(keysetOrder(DEPOSIT_KEYS, 'desc'))
-      .limit(q.limit + 1)
-      .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
-      .execute();
-    const page = keysetPage(rows, q.limit, 'eventDate', 'desc', DEPOSIT_KEYS);
-    const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
-    ctx.body = await pageAnswer(q, page, page.rows.map(toDeposit), cap, () =>
-      countUpTo(
-        tx,
-        selectDeposits(tx).where((eb) => eb.and(filters(eb))),
-        cap,
-      ),
+    ctx.body = await keysetListPage(
+      tx,
+      q,
+      {
+        order: DEPOSIT_ORDER,
+        rows: selectDeposits(tx),
+        filters: depositFilters(tenantOf(ctx), q),
+        matches: selectDeposits(tx),
+      },
+      toDeposit,
     );
   });
 
-  // The tab's three cards over all its rows: one aggregate, nothing summed in the browser.
+  // The tab's three cards over all its rows.
   router.get('/api/deposits/summary', ...guard, async (ctx) => {
-    const filters = depositFilters(tenantOf(ctx), {});
-    const row = await selectDeposits(ctx.state.tx!)
-      .clearSelect()
-      .select((eb) => {
-        const paid = eb('d.status', '=', 'PAID');
-        const unpaid = eb.or([eb('d.status', 'is', null), eb('d.status', '<>', 'PAID')]);
+    ctx.body = await depositTabCards(
+      selectDeposits(ctx.state.tx!),
+      depositFilters(tenantOf(ctx), {}),
+      (eb) => ({
         // the deposit as the row shows it: its invoice's, less credits; else the booking's
-        const cents = eb.fn.coalesce(
+        cents: eb.fn.coalesce(
           eb('d.total_cents', '-', eb.ref('d.credited_cents')),
           'b.deposit_cents',
           eb.lit(0),
-        );
-        const sum = (where?: Expression<SqlBool>) =>
-          eb.fn.coalesce(
-            where ? eb.fn.sum<number>(cents).filterWhere(where) : eb.fn.sum<number>(cents),
-            eb.lit(0),
-          );
-        return [
-          sum().as('totalCents'),
-          eb.fn.countAll<number>().as('totalCount'),
-          sum(paid).as('paidCents'),
-          eb.fn.countAll<number>().filterWhere(paid).as('paidCount'),
-          sum(unpaid).as('unpaidCents'),
-          eb.fn.countAll<number>().filterWhere(unpaid).as('unpaidCount'),
-        ];
-      })
-      .where((eb) => eb.and(filters(eb)))
-      .executeTakeFirst();
-    const n = (v: unknown) => Number(v ?? 0);
-    ctx.body = {
-      total: { cents: n(row?.totalCents), count: n(row?.totalCount) },
-      paid: { cents: n(row?.paidCents), count: n(row?.paidCount) },
-      unpaid: { cents: n(row?.unpaidCents), count: n(row?.unpaidCount) },
-    };
+        ),
+        paid: depositPaid(eb),
+        unpaid: depositUnpaid(eb),
+      }),
+    );
   });
 
   router.post('/api/deposits/:bookingId/mark-paid', ...guard, async (ctx) => {

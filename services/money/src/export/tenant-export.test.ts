@@ -13,7 +13,7 @@ import {
   moneyExportPageSchema,
   moneyExportSchema,
 } from '@venue/contracts/money-api';
-import { OWNER, OWNER2, startMoney, type Harness } from '../testing/harness.ts';
+import { OWNER, OWNER2, quotationForm, startMoney, type Harness } from '../testing/harness.ts';
 
 let h: Harness;
 const internal = () => ({ [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET! });
@@ -54,19 +54,12 @@ before(async () => {
     paymentMethod: 'Cash',
   });
   assert.equal(bond.status, 201, bond.text);
-  const q = await h.call('POST', '/api/quotations', OWNER, {
-    customerName: 'Jane Smith',
-    customerEmail: 'jane@example.com',
-    customerPhone: '0412 345 678',
-    eventType: 'Wedding',
-    resource: 'Main Hall',
-    eventDate: '2026-12-12',
-    startTime: '18:00',
-    endTime: '23:00',
-    totalAmount: 5500,
-    depositType: 'Fixed',
-    depositValue: 1000,
-  });
+  const q = await h.call(
+    'POST',
+    '/api/quotations',
+    OWNER,
+    quotationForm({ totalAmount: 5500, depositType: 'Fixed', depositValue: 1000 }),
+  );
   assert.equal(q.status, 201, q.text);
   const theirs = await h.booking('booking.created', { hallOwnerId: OWNER2, customerName: 'Not Yours' });
   const other = await h.call('POST', '/api/invoices', OWNER2, {

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIST_ARRAY_CAP, sortInvoices, type Invoice, type InvoiceSortKey } from '@venue/contracts/money-api';
 import { OWNER, OWNER2, startMoney, type Harness } from '../testing/harness.ts';
+import { listPages } from '../testing/list-pages.ts';
 
 let h: Harness;
 
@@ -48,35 +49,11 @@ before(async () => {
 });
 after(() => h.close());
 
-interface Page {
-  items: Invoice[];
-  total: number | null;
-  totalIsEstimate: boolean;
-  page: number | null;
-  limit: number;
-  totalPages: number | null;
-  hasMore: boolean;
-  nextCursor: string | null;
-}
-
-async function get(path: string, as = OWNER): Promise<Page> {
-  const r = await h.call('GET', path, as);
-  assert.equal(r.status, 200, `${path}: ${r.text}`);
-  return r.body as Page;
-}
+const { get, walk: walkFrom } = listPages<Invoice>(() => h);
 
 /** Every row of the list by following nextCursor from page 1 (`between` runs after each page). */
-async function walk(query: string, between?: () => Promise<void>): Promise<Invoice[]> {
-  const seen: Invoice[] = [];
-  let page = await get(`/api/invoices?limit=17&${query}`);
-  seen.push(...page.items);
-  while (page.nextCursor) {
-    await between?.();
-    page = await get(`/api/invoices?limit=17&${query}&cursor=${encodeURIComponent(page.nextCursor)}`);
-    seen.push(...page.items);
-  }
-  return seen;
-}
+const walk = (query: string, between?: () => Promise<void>) =>
+  walkFrom('/api/invoices?limit=17', query, between);
 
 describe('GET /api/invoices: one page by key', () => {
   test('a cursor walk gives every invoice once, in the screen order, while invoices are added', async () => {

@@ -129,31 +129,64 @@ export async function invoicePage(
   day: string,
 ) {
   const sort: InvoiceSortKey = q.sort ?? 'issueDate';
-  const order: SortOrder = q.order ?? 'desc';
-  const keys = INVOICE_SORT_KEYS[sort];
+  return keysetListPage(
+    tx,
+    q,
+    {
+      order: { sort, order: q.order ?? 'desc', keys: INVOICE_SORT_KEYS[sort] },
+      rows: selectInvoices(tx),
+      filters: invoiceFilters(tenantId, q, settings.zone),
+      matches: db(tx).selectFrom('invoices as i'),
+    },
+    (r) => toInvoice(r, day),
+  );
+}
+
+/** How a list is ordered: the sort its cursors name, the direction and the keys (an index's columns). */
+export interface ListOrder {
+  sort: string;
+  order: SortOrder;
+  keys: readonly KeysetKey[];
+}
+
+/**
+ * One page of a money list (decision 52), by keyset after a `cursor` or by page number, off the
+ * order's index: `rows` is the list's select, `filters` its conditions (the tenant stated), and
+ * the count, when pageAnswer needs one, runs over `matches` with the same filters. Every paged
+ * money list (invoices, quotations, both Deposits tabs) answers through here.
+ */
+export async function keysetListPage<DB, TB extends keyof DB, O extends object, MO, T>(
+  tx: Queryable,
+  q: PageAsk & { search?: string | undefined },
+  list: {
+    order: ListOrder;
+    rows: SelectQueryBuilder<DB, TB, O>;
+    filters: (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool>[];
+    matches: SelectQueryBuilder<DB, TB, MO>;
+  },
+  toItem: (row: O) => T,
+) {
+  const { sort, order, keys } = list.order;
+  const { filters } = list;
   const after = q.cursor ? decodeCursor(q.cursor, sort, order, keys) : null;
-  const filters = invoiceFilters(tenantId, q, settings.zone);
-  const offset = q.cursor ? 0 : (q.page - 1) * q.limit;
-  const rows = await selectInvoices(tx)
+  const rows = await list.rows
     .select(keysetColumns(keys))
     .where((eb) => eb.and(after ? [...filters(eb), keysetAfterCursor(keys, order, after)] : filters(eb)))
     .orderBy(keysetOrder(keys, order))
     .limit(q.limit + 1)
-    .offset(offset)
+    .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
     .execute();
   const page = keysetPage(rows, q.limit, sort, order, keys);
   const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
   return pageAnswer(
     q,
     page,
-    page.rows.map((r) => toInvoice(r, day)),
+    page.rows.map((r) => toItem(r)),
     cap,
     () =>
       countUpTo(
         tx,
-        db(tx)
-          .selectFrom('invoices as i')
-          .where((eb) => eb.and(filters(eb))),
+        list.matches.where((eb) => eb.and(filters(eb))),
         cap,
       ),
   );

@@ -7,28 +7,23 @@
  *
  * Lock order, everywhere: the booking copy row, then the invoice row (no deadlocks between a
  * payment and a deposit change of one booking).
+ *
+ * Here: creating, issuing and voiding; money moving on an invoice is movements.ts, credit notes
+ * credit-notes.ts.
  */
 import { gstOfInclusive, taxTypeOf } from '@venue/contracts';
-import { MONEY_MESSAGES, type InvoiceStatus, type PaymentMethod } from '@venue/contracts/money-api';
+import { MONEY_MESSAGES, type InvoiceStatus } from '@venue/contracts/money-api';
 import { conflict, type AuditContext, type Tx } from '@venue/service-kit';
-import { findBooking, type BookingCopyRow } from '../copies/booking-copy.ts';
-import { dateText, db, NOW } from '../db/query.ts';
+import type { BookingCopyRow } from '../copies/booking-copy.ts';
+import { db, NOW } from '../db/query.ts';
 import type { InvoiceType } from '../db/schema.ts';
 import { publishBookingMoney } from '../shared/booking-money.ts';
 import { formatCents } from '../shared/format.ts';
-import { nextNumber } from '../shared/numbers.ts';
+import { nextInvoiceNumber } from '../shared/numbers.ts';
 import { addDays, today, type MoneySettings } from '../shared/settings.ts';
-import {
-  balanceCents,
-  invoiceEventData,
-  invoiceLabel,
-  loadInvoice,
-  type InvoiceRow,
-  type Seller,
-} from './invoice-row.ts';
+import { invoiceEventData, invoiceLabel, loadInvoice, type InvoiceRow, type Seller } from './invoice-row.ts';
 
 const INVOICEABLE = new Set(['confirmed', 'pending', 'completed']);
-const OPEN: readonly InvoiceStatus[] = ['SENT', 'PARTIAL', 'OVERDUE'];
 
 export interface CreateInvoiceInput {
   invoiceType: 'DEPOSIT' | 'FINAL';
@@ -165,6 +160,12 @@ export async function createInvoice(
 export function sellerOf(settings: MoneySettings): Seller {
   const p = settings.payment;
   if (!p.businessName.trim() || !p.businessABN.trim()) throw conflict(MONEY_MESSAGES.sellerDetailsMissing);
+  return currentSeller(settings);
+}
+
+/** The seller a draft's (or a quotation's) PDF shows: the venue's current Payment settings, unchecked. */
+export function currentSeller(settings: MoneySettings): Seller {
+  const p = settings.payment;
   return {
     businessName: p.businessName,
     businessABN: p.businessABN,
@@ -182,7 +183,7 @@ export function sellerOf(settings: MoneySettings): Seller {
 const SYSTEM_ACTOR = { id: null, email: 'system', role: 'system' };
 
 /** Audit through the request, or as the system (event consumers, sweeps). */
-async function audit(
+export async function audit(
   tx: Tx,
   ctx: AuditContext | null,
   tenantId: string,
@@ -240,13 +241,7 @@ export async function issueInvoice(
     );
   const seller = sellerOf(settings);
   const day = today(settings);
-  const number = await nextNumber(
-    tx,
-    tenantId,
-    'invoice',
-    Number(day.slice(0, 4)),
-    settings.payment.invoiceNumberPrefix,
-  );
+  const number = await nextInvoiceNumber(tx, tenantId, settings, day);
   await db(tx)
     .updateTable('invoices')
     .set({
@@ -333,427 +328,4 @@ export function statusFromFigures(
   if (paid + credited >= total) return 'PAID';
   if (r.due_date < day) return 'OVERDUE';
   return paid > 0 ? 'PARTIAL' : 'SENT';
-}
-
-export interface MoneyMovement {
-  amountCents: number;
-  paymentMethod: PaymentMethod;
-  reference?: string | undefined;
-  notes?: string | undefined;
-  idempotencyKey?: string | undefined;
-  createdBy: string | null;
-}
-
-export interface PaymentRow {
-  tenant_id: string;
-  id: string;
-  invoice_id: string;
-  kind: 'payment' | 'refund' | 'reversal';
-  payment_method: PaymentMethod;
-  amount_cents: number | string;
-  reference: string;
-  notes: string;
-  credit_note_id: string | null;
-  reverses_payment_id: string | null;
-  reversed_at: Date | string | null;
-  receipt_number: string;
-  idempotency_key: string | null;
-  created_by: string | null;
-  processed_at: Date | string;
-}
-
-/** Locks the invoice's booking (if any), then the invoice: the one lock order. */
-export async function lockInvoiceAndBooking(
-  tx: Tx,
-  tenantId: string,
-  id: string | null,
-): Promise<InvoiceRow> {
-  const first = await loadInvoice(tx, tenantId, id);
-  if (first.booking_id) await findBooking(tx, tenantId, first.booking_id, true);
-  return loadInvoice(tx, tenantId, first.id, true);
-}
-
-async function insertMovement(
-  tx: Tx,
-  tenantId: string,
-  invoiceId: string,
-  kind: PaymentRow['kind'],
-  m: MoneyMovement,
-  day: string,
-  links: { creditNoteId?: string; reversesPaymentId?: string } = {},
-): Promise<PaymentRow> {
-  const receipt = await nextNumber(tx, tenantId, 'receipt', Number(day.slice(0, 4)));
-  return db(tx)
-    .insertInto('payments')
-    .values({
-      tenant_id: tenantId,
-      invoice_id: invoiceId,
-      kind,
-      payment_method: m.paymentMethod,
-      amount_cents: m.amountCents,
-      reference: m.reference ?? '',
-      notes: m.notes ?? '',
-      credit_note_id: links.creditNoteId ?? null,
-      reverses_payment_id: links.reversesPaymentId ?? null,
-      receipt_number: receipt,
-      idempotency_key: m.idempotencyKey ?? null,
-      created_by: m.createdBy,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** Events after money moved on an invoice: the movement, the move of status, the deposit, the booking. */
-async function afterMovement(
-  tx: Tx,
-  tenantId: string,
-  before: InvoiceRow,
-  after: InvoiceRow,
-  payment: PaymentRow,
-  settings: MoneySettings,
-) {
-  const bookingMoney = await publishBookingMoney(tx, tenantId, after.booking_id);
-  const invoice = invoiceEventData(after, settings.payment.businessName);
-  await tx.publish(
-    'payment.recorded',
-    {
-      paymentId: payment.id,
-      kind: payment.kind,
-      amountCents: Number(payment.amount_cents),
-      paymentMethod: payment.payment_method,
-      receiptNumber: payment.receipt_number,
-      processedAt: new Date(payment.processed_at).toISOString(),
-      invoice,
-      bookingMoney,
-    },
-    { tenantId },
-  );
-  if (before.status !== after.status)
-    await tx.publish('invoice.status_changed', { ...invoice, from: before.status }, { tenantId });
-  if (after.type === 'DEPOSIT' && bookingMoney && (before.status === 'PAID') !== (after.status === 'PAID'))
-    await tx.publish(
-      after.status === 'PAID' ? 'deposit.paid' : 'deposit.unpaid',
-      { ...bookingMoney, depositInvoiceId: after.id },
-      { tenantId },
-    );
-}
-
-export interface Recorded {
-  payment: PaymentRow;
-  invoice: InvoiceRow;
-  /** The Idempotency-Key had already paid: nothing new was recorded. */
-  replayed: boolean;
-}
-
-/**
- * Records a payment on an issued invoice: at most its balance (an overpayment is refused with
- * the balance named), once per Idempotency-Key. Two payments racing to complete an invoice
- * queue on its row lock: the first makes it PAID, the second finds no balance left (409).
- */
-export async function recordPayment(
-  tx: Tx,
-  ctx: AuditContext | null,
-  tenantId: string,
-  id: string | null,
-  m: MoneyMovement,
-  settings: MoneySettings,
-): Promise<Recorded> {
-  const before = await lockInvoiceAndBooking(tx, tenantId, id);
-  if (m.idempotencyKey) {
-    // Under the invoice's lock: a simultaneous twin waits here and then finds the first.
-    const earlier = await db(tx)
-      .selectFrom('payments')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('idempotency_key', '=', m.idempotencyKey)
-      .executeTakeFirst();
-    if (earlier) {
-      if (earlier.invoice_id !== before.id || Number(earlier.amount_cents) !== m.amountCents)
-        throw conflict('This Idempotency-Key was already used for a different payment.');
-      return { payment: earlier, invoice: before, replayed: true };
-    }
-  }
-  if (before.status === 'DRAFT') throw conflict('Send this invoice before recording a payment against it.');
-  if (before.status === 'PAID') throw conflict('This invoice is already paid in full.', { status: 'PAID' });
-  if (!OPEN.includes(before.status))
-    throw conflict(`A payment cannot be recorded on a ${before.status.toLowerCase()} invoice.`, {
-      status: before.status,
-    });
-  const balance = balanceCents(before);
-  if (m.amountCents > balance) {
-    const message = MONEY_MESSAGES.overpayment(formatCents(balance));
-    throw conflict(message, { balanceCents: balance, errors: [{ path: 'amount', message }] });
-  }
-  const day = today(settings);
-  const payment = await insertMovement(tx, tenantId, before.id, 'payment', m, day);
-  const next = statusFromFigures(
-    { ...before, paid_cents: Number(before.paid_cents) + m.amountCents },
-    day,
-    false,
-  );
-  await db(tx)
-    .updateTable('invoices')
-    .set((eb) => ({
-      paid_cents: eb('paid_cents', '+', m.amountCents),
-      status: next,
-      paid_at: next === 'PAID' ? NOW : eb.ref('paid_at'),
-      updated_at: NOW,
-    }))
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', before.id)
-    .execute();
-  const after = await loadInvoice(tx, tenantId, before.id);
-  await afterMovement(tx, tenantId, before, after, payment, settings);
-  await audit(tx, ctx, tenantId, {
-    action: 'payment_recorded',
-    row: after,
-    changes: {
-      paidCents: { old: Number(before.paid_cents), new: Number(after.paid_cents) },
-      status: { old: before.status, new: after.status },
-    },
-    info: `${formatCents(m.amountCents)} by ${m.paymentMethod}${m.reference ? ` (${m.reference})` : ''}`,
-  });
-  return { payment, invoice: after, replayed: false };
-}
-
-/**
- * Mark Unpaid: every standing payment of the invoice is cancelled by a reversal record (the
- * payment itself stays, marked reversed); the invoice goes back to SENT or OVERDUE.
- */
-export async function reversePayments(
-  tx: Tx,
-  ctx: AuditContext | null,
-  tenantId: string,
-  id: string,
-  reason: string | undefined,
-  createdBy: string | null,
-  settings: MoneySettings,
-): Promise<{ invoice: InvoiceRow; reversals: PaymentRow[] }> {
-  const before = await lockInvoiceAndBooking(tx, tenantId, id);
-  const standing = await db(tx)
-    .selectFrom('payments')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('invoice_id', '=', before.id)
-    .where('kind', '=', 'payment')
-    .where('reversed_at', 'is', null)
-    .orderBy('processed_at')
-    .execute();
-  if (standing.length === 0 || Number(before.paid_cents) === 0)
-    throw conflict('Nothing has been paid on this deposit.');
-  const day = today(settings);
-  const reversals: PaymentRow[] = [];
-  let paid = Number(before.paid_cents);
-  for (const p of standing) {
-    const amount = Math.min(Number(p.amount_cents), paid);
-    if (amount <= 0) break;
-    reversals.push(
-      await insertMovement(
-        tx,
-        tenantId,
-        before.id,
-        'reversal',
-        { amountCents: amount, paymentMethod: p.payment_method, notes: reason ?? 'Marked unpaid', createdBy },
-        day,
-        { reversesPaymentId: p.id },
-      ),
-    );
-    await db(tx)
-      .updateTable('payments')
-      .set({ reversed_at: NOW })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', p.id)
-      .execute();
-    paid -= amount;
-  }
-  const reversed = Number(before.paid_cents) - paid;
-  const next = statusFromFigures({ ...before, paid_cents: paid }, day, false);
-  await db(tx)
-    .updateTable('invoices')
-    .set((eb) => ({
-      paid_cents: eb('paid_cents', '-', reversed),
-      status: next,
-      paid_at: null,
-      updated_at: NOW,
-    }))
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', before.id)
-    .execute();
-  const after = await loadInvoice(tx, tenantId, before.id);
-  await afterMovement(tx, tenantId, before, after, reversals.at(-1)!, settings);
-  await audit(tx, ctx, tenantId, {
-    action: 'payment_reversed',
-    row: after,
-    changes: {
-      paidCents: { old: Number(before.paid_cents), new: paid },
-      status: { old: before.status, new: after.status },
-    },
-    info: reason ?? 'Marked unpaid',
-  });
-  return { invoice: after, reversals };
-}
-
-export interface CreditNoteRow {
-  tenant_id: string;
-  id: string;
-  invoice_id: string;
-  credit_note_number: string;
-  issue_date: string;
-  reason: string;
-  amount_cents: number | string;
-  gst_cents: number | string;
-  refunded_cents: number | string;
-  created_by: string | null;
-  created_at: Date | string;
-}
-
-/** A credit note of the tenant as CreditNoteRow has it: the day as yyyy-MM-dd text. */
-export function selectCreditNotes(tx: Tx) {
-  return db(tx)
-    .selectFrom('credit_notes as c')
-    .selectAll('c')
-    .select((eb) => dateText(eb.ref('c.issue_date')).as('issue_date'))
-    .$castTo<CreditNoteRow>();
-}
-
-/**
- * An adjustment note against an issued invoice: its own gap-free number, the GST it takes back
- * (same rate as the invoice), and optionally a refund of money paid. Afterwards what was paid
- * plus what was credited may not pass the total: crediting a paid invoice needs the refund.
- */
-export async function createCreditNote(
-  tx: Tx,
-  ctx: AuditContext,
-  tenantId: string,
-  id: string | null,
-  input: {
-    amountCents: number;
-    reason: string;
-    refund?: Omit<MoneyMovement, 'amountCents'> | undefined;
-    createdBy: string | null;
-  },
-  settings: MoneySettings,
-): Promise<{ creditNote: CreditNoteRow; refund: PaymentRow | null; invoice: InvoiceRow }> {
-  const before = await lockInvoiceAndBooking(tx, tenantId, id);
-  if (before.status === 'DRAFT' || before.status === 'VOID')
-    throw conflict('Only an issued invoice takes a credit note; a draft can be voided or changed.', {
-      status: before.status,
-    });
-  const total = Number(before.total_cents);
-  const credited = Number(before.credited_cents);
-  const paid = Number(before.paid_cents);
-  if (input.amountCents > total - credited) {
-    const message = `A credit note can be at most ${formatCents(total - credited)} (the invoice less earlier credits).`;
-    throw conflict(message, { errors: [{ path: 'amount', message }] });
-  }
-  const refundCents = input.refund ? Math.min(input.amountCents, paid) : 0;
-  if (paid - refundCents + credited + input.amountCents > total) {
-    const needed = paid + credited + input.amountCents - total;
-    const message = `This credit leaves the customer ${formatCents(needed)} in credit: add a refund of at least that much.`;
-    throw conflict(message, { errors: [{ path: 'refund', message }] });
-  }
-  const day = today(settings);
-  const number = await nextNumber(tx, tenantId, 'credit_note', Number(day.slice(0, 4)));
-  const gst = gstOfInclusive(input.amountCents, before.tax_rate_bp);
-  const { id: creditNoteId } = await db(tx)
-    .insertInto('credit_notes')
-    .values({
-      tenant_id: tenantId,
-      invoice_id: before.id,
-      credit_note_number: number,
-      issue_date: day,
-      reason: input.reason,
-      amount_cents: input.amountCents,
-      gst_cents: gst,
-      refunded_cents: refundCents,
-      created_by: input.createdBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  let refund: PaymentRow | null = null;
-  if (input.refund && refundCents > 0) {
-    refund = await insertMovement(
-      tx,
-      tenantId,
-      before.id,
-      'refund',
-      { ...input.refund, amountCents: refundCents },
-      day,
-      {
-        creditNoteId,
-      },
-    );
-  }
-  const after0 = { ...before, credited_cents: credited + input.amountCents, paid_cents: paid - refundCents };
-  const hadRefunds = refundCents > 0 || (await anyRefund(tx, tenantId, before.id));
-  const next = statusFromFigures(after0, day, hadRefunds);
-  await db(tx)
-    .updateTable('invoices')
-    .set((eb) => ({
-      credited_cents: eb('credited_cents', '+', input.amountCents),
-      paid_cents: eb('paid_cents', '-', refundCents),
-      status: next,
-      updated_at: NOW,
-    }))
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', before.id)
-    .execute();
-  const after = await loadInvoice(tx, tenantId, before.id);
-  const creditNote = await selectCreditNotes(tx)
-    .where('c.tenant_id', '=', tenantId)
-    .where('c.id', '=', creditNoteId)
-    .executeTakeFirstOrThrow();
-  await tx.publish('credit_note.issued', creditNoteData(creditNote, after), { tenantId });
-  if (refund) await afterMovement(tx, tenantId, before, after, refund, settings);
-  else {
-    await publishBookingMoney(tx, tenantId, after.booking_id);
-    if (before.status !== after.status)
-      await tx.publish(
-        'invoice.status_changed',
-        { ...invoiceEventData(after, settings.payment.businessName), from: before.status },
-        { tenantId },
-      );
-  }
-  await audit(tx, ctx, tenantId, {
-    action: 'credit_note_issued',
-    row: after,
-    changes: {
-      creditedCents: { old: credited, new: Number(after.credited_cents) },
-      status: { old: before.status, new: after.status },
-    },
-    info: `${number}: ${formatCents(input.amountCents)}${refund ? `, refunded ${formatCents(refundCents)}` : ''} — ${input.reason}`,
-  });
-  return { creditNote, refund, invoice: after };
-}
-
-async function anyRefund(tx: Tx, tenantId: string, invoiceId: string): Promise<boolean> {
-  const row = await db(tx)
-    .selectFrom('payments')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('invoice_id', '=', invoiceId)
-    .where('kind', '=', 'refund')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export function creditNoteData(c: CreditNoteRow, invoice: Pick<InvoiceRow, 'invoice_number'>) {
-  const amount = Number(c.amount_cents);
-  const gst = Number(c.gst_cents);
-  return {
-    id: c.id,
-    hallOwnerId: c.tenant_id,
-    invoiceId: c.invoice_id,
-    invoiceNumber: invoice.invoice_number,
-    creditNoteNumber: c.credit_note_number,
-    issueDate: c.issue_date,
-    reason: c.reason,
-    amountCents: amount,
-    gstCents: gst,
-    amount: amount / 100,
-    gst: gst / 100,
-    refundedCents: Number(c.refunded_cents),
-    createdAt: new Date(c.created_at).toISOString(),
-  };
 }

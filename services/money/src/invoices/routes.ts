@@ -35,23 +35,15 @@ import { findBooking } from '../copies/booking-copy.ts';
 import { creditNotePdf, invoicePdf } from '../pdf/documents.ts';
 import { selectPayments, toPayment } from '../payments/payment-row.ts';
 import { actorOf, assertOwnTenant, idempotencyKey, idParam, tenantOf } from '../shared/http.ts';
-import { daysBetween, moneySettings, today, type MoneySettings } from '../shared/settings.ts';
-import {
-  invoiceEventData,
-  loadInvoice,
-  selectInvoices,
-  toInvoice,
-  type InvoiceRow,
-  type Seller,
-} from './invoice-row.ts';
+import { daysBetween, moneySettings, today } from '../shared/settings.ts';
+import { invoiceEventData, loadInvoice, selectInvoices, toInvoice, type InvoiceRow } from './invoice-row.ts';
+import { createCreditNote, creditNoteData, selectCreditNotes } from './credit-notes.ts';
+import { recordPayment } from './movements.ts';
 import {
   auditInvoiceCreated,
-  createCreditNote,
   createInvoice,
-  creditNoteData,
+  currentSeller,
   issueInvoice,
-  recordPayment,
-  selectCreditNotes,
   voidInvoice,
 } from './operations.ts';
 import { invoicePage, invoiceSummary } from './list-page.ts';
@@ -59,23 +51,6 @@ import { invoicePage, invoiceSummary } from './list-page.ts';
 const guardNoTx = [requireAuth, requirePermission('invoices')] as const;
 /** The guards, then the request's transaction (opened only once the caller may proceed). */
 const guard = [...guardNoTx, withTx] as const;
-
-/** The seller a draft's PDF shows: the venue's current Payment settings, unchecked. */
-export function currentSeller(s: MoneySettings): Seller {
-  const p = s.payment;
-  return {
-    businessName: p.businessName,
-    businessABN: p.businessABN,
-    businessAddress: p.businessAddress,
-    businessPhone: p.businessPhone,
-    businessEmail: p.businessEmail,
-    bankName: p.bankName,
-    accountName: p.accountName,
-    bsb: p.bsb,
-    accountNumber: p.accountNumber,
-    referenceNote: p.referenceNote,
-  };
-}
 
 async function detail(ctx: AppContext, row: InvoiceRow, day: string): Promise<InvoiceDetail> {
   const tx = ctx.state.tx!;

@@ -18,7 +18,7 @@ import {
 import type Stripe from 'stripe';
 import { balanceCents, invoiceLabel, loadInvoice, type InvoiceRow } from '../invoices/invoice-row.ts';
 import { db } from '../db/query.ts';
-import { currentSeller } from '../invoices/routes.ts';
+import { currentSeller } from '../invoices/operations.ts';
 import { actorOf, idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings, type MoneySettings } from '../shared/settings.ts';
 import type { PaylinkConfig } from './config.ts';

@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import { HttpError, isUuid, type Database } from '@venue/service-kit';
 import { db as moneyDb } from '../db/query.ts';
-import { recordPayment } from '../invoices/operations.ts';
+import { recordPayment } from '../invoices/movements.ts';
 import { moneySettings } from '../shared/settings.ts';
 
 export type WebhookOutcome = 'recorded' | 'replayed' | 'ignored' | 'refused';

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIST_ARRAY_CAP } from '@venue/contracts/money-api';
 import { OWNER, OWNER2, startMoney, type Harness } from '../testing/harness.ts';
+import { listPages } from '../testing/list-pages.ts';
 
 let h: Harness;
 
@@ -50,17 +51,7 @@ interface Row {
   id: string;
   hallOwnerId?: string;
 }
-interface Page {
-  items: Row[];
-  total: number | null;
-  nextCursor: string | null;
-}
-
-async function get(path: string, as = OWNER): Promise<Page> {
-  const r = await h.call('GET', path, as);
-  assert.equal(r.status, 200, `${path}: ${r.text}`);
-  return r.body as Page;
-}
+const { get } = listPages<Row>(() => h);
 
 for (const [name, paged, array] of [
   ['payments', '/api/payments', `/api/payments/hall-owner/${OWNER}`],

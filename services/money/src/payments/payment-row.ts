@@ -2,7 +2,7 @@
 import type { Payment } from '@venue/contracts/money-api';
 import type { Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
-import type { PaymentRow } from '../invoices/operations.ts';
+import type { PaymentRow } from '../invoices/movements.ts';
 
 export interface PaymentListRow extends PaymentRow {
   invoice_number: string | null;

@@ -22,7 +22,7 @@ import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/serv
 import { db } from '../db/query.ts';
 import { countUpTo, pageAnswer } from '../invoices/list-page.ts';
 import { loadInvoice } from '../invoices/invoice-row.ts';
-import { currentSeller } from '../invoices/routes.ts';
+import { currentSeller } from '../invoices/operations.ts';
 import { receiptPdf } from '../pdf/documents.ts';
 import { idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings } from '../shared/settings.ts';

@@ -9,7 +9,8 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceRow, Seller } from '../invoices/invoice-row.ts';
 import { balanceCents } from '../invoices/invoice-row.ts';
-import type { CreditNoteRow, PaymentRow } from '../invoices/operations.ts';
+import type { CreditNoteRow } from '../invoices/credit-notes.ts';
+import type { PaymentRow } from '../invoices/movements.ts';
 import { formatCents, formatDay } from '../shared/format.ts';
 
 /** From this total (incl. GST) the buyer's identity must be on a tax invoice (ATO). */

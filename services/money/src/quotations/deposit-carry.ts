@@ -9,7 +9,7 @@ import { isUuid, type Tx } from '@venue/service-kit';
 import type { BookingCopyRow } from '../copies/booking-copy.ts';
 import { db } from '../db/query.ts';
 import { loadInvoice } from '../invoices/invoice-row.ts';
-import { recordPayment } from '../invoices/operations.ts';
+import { recordPayment } from '../invoices/movements.ts';
 import type { MoneySettings } from '../shared/settings.ts';
 
 export async function carryQuotationDeposit(

@@ -17,9 +17,6 @@ import {
 } from '@venue/contracts/money-api';
 import {
   conflict,
-  keysetAfterCursor,
-  keysetColumns,
-  keysetOrder,
   parseBody,
   parseQuery,
   type Expression,
@@ -32,10 +29,10 @@ import {
   type AppRouter,
   type Tx,
 } from '@venue/service-kit';
-import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { dateText, db, NOW, type MoneyDb } from '../db/query.ts';
 import type { InvoicesTable, QuotationsTable } from '../db/schema.ts';
-import { countUpTo, likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
+import { depositTabCards } from '../deposits/deposit-cards.ts';
+import { keysetListPage, likePattern, type ListOrder } from '../invoices/list-page.ts';
 import { idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings, today } from '../shared/settings.ts';
 import { effectiveStatus, loadQuotation, type QuotationRow } from './quotation-row.ts';
@@ -92,15 +89,28 @@ function selectDeposits(tx: Tx) {
 }
 
 /** The tab's one order: newest quotation first, then the id, off quotations_deposit_idx. */
-const KEYS: KeysetKey[] = [
-  { expr: 'q.created_at', type: 'timestamptz', index: 'DESC' },
-  { expr: 'q.id', type: 'uuid', index: 'ASC' },
-];
+const ORDER: ListOrder = {
+  sort: 'created',
+  order: 'desc',
+  keys: [
+    { expr: 'q.created_at', type: 'timestamptz', index: 'DESC' },
+    { expr: 'q.id', type: 'uuid', index: 'ASC' },
+  ],
+};
 
 type Eb = ExpressionBuilder<
   MoneyDb & { q: QuotationsTable } & { d: { [K in keyof InvoicesTable]: InvoicesTable[K] | null } },
   'q' | 'd'
 >;
+
+/** Paid: an accepted quotation's deposit invoice is PAID; any other's own flag is set. */
+function depositPaid(eb: Eb) {
+  return eb.or([
+    // no invoice: false, never NULL (NOT of it is Unpaid)
+    eb.and([eb('q.status', '=', 'Accepted'), eb('d.status', 'is not', null), eb('d.status', '=', 'PAID')]),
+    eb.and([eb('q.status', '<>', 'Accepted'), eb('q.deposit_paid', '=', true)]),
+  ]);
+}
 
 /**
  * Quotations with a deposit (the tenant stated), the screen's search (quotation id, customer,
@@ -111,11 +121,7 @@ function filtersOf(tenantId: string, q: Partial<Pick<DepositPageQuery, 'search' 
   const text = q.search?.trim();
   return (eb: Eb): Expression<SqlBool>[] => {
     const where: Expression<SqlBool>[] = [eb('q.tenant_id', '=', tenantId), eb('q.deposit_cents', '>', 0)];
-    const paid = eb.or([
-      // no invoice: false, never NULL (NOT of it is Unpaid)
-      eb.and([eb('q.status', '=', 'Accepted'), eb('d.status', 'is not', null), eb('d.status', '=', 'PAID')]),
-      eb.and([eb('q.status', '<>', 'Accepted'), eb('q.deposit_paid', '=', true)]),
-    ]);
+    const paid = depositPaid(eb);
     if (q.paid === 'Paid') where.push(paid);
     if (q.paid === 'Unpaid') where.push(eb.not(paid));
     if (text) {
@@ -222,67 +228,25 @@ export function quotationDepositRoutes(router: AppRouter): void {
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx!;
     const day = today(await moneySettings(tx, tenantId));
-    const filters = filtersOf(tenantId, q);
-    const after = q.cursor ? decodeCursor(q.cursor, 'created', 'desc', KEYS) : null;
-    const rows = await selectDeposits(tx)
-      .select(keysetColumns(KEYS))
-      .where((eb) => eb.and(after ? [...filters(eb), keysetAfterCursor(KEYS, 'desc', after)] : filters(eb)))
-      .orderBy(keysetOrder(KEYS, 'desc'))
-      .limit(q.limit + 1)
-      .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
-      .execute();
-    const page = keysetPage(rows, q.limit, 'created', 'desc', KEYS);
-    const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
-    const items = page.rows.map((r) => toQuotationDeposit(r, day));
-    ctx.body = await pageAnswer(q, page, items, cap, () =>
-      countUpTo(
-        tx,
-        selectDeposits(tx).where((eb) => eb.and(filters(eb))),
-        cap,
-      ),
+    ctx.body = await keysetListPage(
+      tx,
+      q,
+      {
+        order: ORDER,
+        rows: selectDeposits(tx),
+        filters: filtersOf(tenantId, q),
+        matches: selectDeposits(tx),
+      },
+      (r) => toQuotationDeposit(r, day),
     );
   });
 
-  // The tab's three cards over all its rows: one aggregate.
+  // The tab's three cards over all its rows.
   router.get('/api/deposits/quotations/summary', ...guard, async (ctx) => {
-    const filters = filtersOf(tenantOf(ctx), {});
-    const row = await selectDeposits(ctx.state.tx!)
-      .clearSelect()
-      .select((eb) => {
-        const paid = eb.or([
-          // no invoice: false, never NULL (NOT of it is Unpaid)
-          eb.and([
-            eb('q.status', '=', 'Accepted'),
-            eb('d.status', 'is not', null),
-            eb('d.status', '=', 'PAID'),
-          ]),
-          eb.and([eb('q.status', '<>', 'Accepted'), eb('q.deposit_paid', '=', true)]),
-        ]);
-        const unpaid = eb.not(paid);
-        const sum = (where?: Expression<SqlBool>) =>
-          eb.fn.coalesce(
-            where
-              ? eb.fn.sum<number>('q.deposit_cents').filterWhere(where)
-              : eb.fn.sum<number>('q.deposit_cents'),
-            eb.lit(0),
-          );
-        return [
-          sum().as('totalCents'),
-          eb.fn.countAll<number>().as('totalCount'),
-          sum(paid).as('paidCents'),
-          eb.fn.countAll<number>().filterWhere(paid).as('paidCount'),
-          sum(unpaid).as('unpaidCents'),
-          eb.fn.countAll<number>().filterWhere(unpaid).as('unpaidCount'),
-        ];
-      })
-      .where((eb) => eb.and(filters(eb)))
-      .executeTakeFirst();
-    const n = (v: unknown) => Number(v ?? 0);
-    ctx.body = {
-      total: { cents: n(row?.totalCents), count: n(row?.totalCount) },
-      paid: { cents: n(row?.paidCents), count: n(row?.paidCount) },
-      unpaid: { cents: n(row?.unpaidCents), count: n(row?.unpaidCount) },
-    };
+    ctx.body = await depositTabCards(selectDeposits(ctx.state.tx!), filtersOf(tenantOf(ctx), {}), (eb) => {
+      const paid = depositPaid(eb);
+      return { cents: eb.ref('q.deposit_cents'), paid, unpaid: eb.not(paid) };
+    });
   });
 
   router.post('/api/deposits/quotations/:id/mark-paid', ...guard, async (ctx) => {

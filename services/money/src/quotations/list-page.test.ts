@@ -14,6 +14,7 @@ import {
   type QuotationSortKey,
 } from '@venue/contracts/money-api';
 import { OWNER, OWNER2, startMoney, type Harness } from '../testing/harness.ts';
+import { listPages } from '../testing/list-pages.ts';
 
 let h: Harness;
 
@@ -43,30 +44,9 @@ before(async () => {
 });
 after(() => h.close());
 
-interface Page {
-  items: Quotation[];
-  total: number | null;
-  hasMore: boolean;
-  nextCursor: string | null;
-}
-
-async function get(path: string, as = OWNER): Promise<Page> {
-  const r = await h.call('GET', path, as);
-  assert.equal(r.status, 200, `${path}: ${r.text}`);
-  return r.body as Page;
-}
-
-async function walk(query: string, between?: () => Promise<void>): Promise<Quotation[]> {
-  const seen: Quotation[] = [];
-  let page = await get(`/api/quotations?limit=13&${query}`);
-  seen.push(...page.items);
-  while (page.nextCursor) {
-    await between?.();
-    page = await get(`/api/quotations?limit=13&${query}&cursor=${encodeURIComponent(page.nextCursor)}`);
-    seen.push(...page.items);
-  }
-  return seen;
-}
+const { get, walk: walkFrom } = listPages<Quotation>(() => h);
+const walk = (query: string, between?: () => Promise<void>) =>
+  walkFrom('/api/quotations?limit=13', query, between);
 
 const everything = async () =>
   ((await h.call('GET', '/api/quotations/my-quotations', OWNER)).body as { quotations: Quotation[] })

@@ -9,25 +9,10 @@ import {
   type QuotationPageQuery,
   type QuotationStatus,
 } from '@venue/contracts/money-api';
-import {
-  keysetAfterCursor,
-  keysetColumns,
-  keysetOrder,
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type SqlBool,
-  type Tx,
-} from '@venue/service-kit';
-import {
-  COUNT_CAP,
-  decodeCursor,
-  keysetPage,
-  type KeysetKey,
-  type SortOrder,
-} from '@venue/service-kit/paging';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Tx } from '@venue/service-kit';
+import type { KeysetKey } from '@venue/service-kit/paging';
 import { db, type MoneyDb } from '../db/query.ts';
-import { countUpTo, likePattern, pageAnswer, SEARCH_COUNT_CAP } from '../invoices/list-page.ts';
+import { keysetListPage, likePattern } from '../invoices/list-page.ts';
 import { selectQuotations, toQuotation } from './quotation-row.ts';
 
 type Sort = NonNullable<QuotationPageQuery['sort']>;
@@ -85,32 +70,16 @@ export function quotationFilters(tenantId: string, q: Filters, day: string) {
 
 export async function quotationPage(tx: Tx, tenantId: string, q: QuotationPageQuery, day: string) {
   const sort: Sort = q.sort ?? 'created';
-  const order: SortOrder = q.order ?? 'desc';
-  const keys = QUOTATION_SORT_KEYS[sort];
-  const after = q.cursor ? decodeCursor(q.cursor, sort, order, keys) : null;
-  const filters = quotationFilters(tenantId, q, day);
-  const rows = await selectQuotations(tx)
-    .select(keysetColumns(keys))
-    .where((eb) => eb.and(after ? [...filters(eb), keysetAfterCursor(keys, order, after)] : filters(eb)))
-    .orderBy(keysetOrder(keys, order))
-    .limit(q.limit + 1)
-    .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
-    .execute();
-  const page = keysetPage(rows, q.limit, sort, order, keys);
-  const cap = q.search?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP;
-  return pageAnswer(
+  return keysetListPage(
+    tx,
     q,
-    page,
-    page.rows.map((r) => toQuotation(r, day)),
-    cap,
-    () =>
-      countUpTo(
-        tx,
-        db(tx)
-          .selectFrom('quotations')
-          .where((eb) => eb.and(filters(eb))),
-        cap,
-      ),
+    {
+      order: { sort, order: q.order ?? 'desc', keys: QUOTATION_SORT_KEYS[sort] },
+      rows: selectQuotations(tx),
+      filters: quotationFilters(tenantId, q, day),
+      matches: db(tx).selectFrom('quotations'),
+    },
+    (r) => toQuotation(r, day),
   );
 }
 

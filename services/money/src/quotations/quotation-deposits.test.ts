@@ -6,28 +6,25 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { QUOTATION_DEPOSIT_MESSAGES as M } from '@venue/contracts/money-api';
-import { OWNER, OWNER2, SUB_DEPOSITS, SUB_INVOICES, startMoney, type Harness } from '../testing/harness.ts';
+import {
+  OWNER,
+  OWNER2,
+  quotationForm,
+  SUB_DEPOSITS,
+  SUB_INVOICES,
+  startMoney,
+  type Harness,
+} from '../testing/harness.ts';
+import { standInBookings } from '../testing/bookings-standin.ts';
 
 let h: Harness;
 let bookings: Server;
 
-const form = (over: Record<string, unknown> = {}) => ({
-  customerName: 'Jane Smith',
-  customerEmail: 'jane@example.com',
-  customerPhone: '0412 345 678',
-  eventType: 'Wedding',
-  resource: 'Main Hall',
-  eventDate: '2026-12-12',
-  startTime: '18:00',
-  endTime: '23:00',
-  totalAmount: 5500,
-  depositType: 'Percentage',
-  depositValue: 20,
-  ...over,
-});
+const form = (over: Record<string, unknown> = {}) =>
+  quotationForm({ totalAmount: 5500, depositType: 'Percentage', depositValue: 20, ...over });
 
 async function quote(over: Record<string, unknown> = {}, as = OWNER): Promise<string> {
   const r = await h.call('POST', '/api/quotations', as, form(over));
@@ -45,20 +42,11 @@ const mark = (id: string, paid: boolean, body: unknown = { paymentMethod: 'Cash'
 before(async () => {
   // bookings' from-quote, as the quotations test stands it in: one booking per quotation id.
   const made = new Map<string, string>();
-  bookings = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const { quotationId } = JSON.parse(raw) as { quotationId: string };
-      const id = made.get(quotationId) ?? randomUUID();
-      made.set(quotationId, id);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ outcome: 'created', booking: { id, bookingCode: 'HH-2026-0501' } }));
-    });
+  bookings = await standInBookings(({ quotationId }) => {
+    const id = made.get(quotationId) ?? randomUUID();
+    made.set(quotationId, id);
+    return { outcome: 'created', booking: { id, bookingCode: 'HH-2026-0501' } };
   });
-  await new Promise<void>((r) => bookings.listen(0, '127.0.0.1', () => r()));
-  const addr = bookings.address();
-  process.env.BOOKINGS_URL = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   h = await startMoney();
 });
 after(async () => {

@@ -7,12 +7,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { QUOTATION_MESSAGES as M } from '@venue/contracts/money-api';
-import { OWNER, OWNER2, SUB_INVOICES, startMoney, type Harness } from '../testing/harness.ts';
+import { OWNER, OWNER2, quotationForm, SUB_INVOICES, startMoney, type Harness } from '../testing/harness.ts';
+import { standInBookings } from '../testing/bookings-standin.ts';
 
 let h: Harness;
 let bookings: Server;
@@ -20,22 +21,15 @@ const made = new Map<string, { id: string; bookingCode: string }>();
 let bookingCalls = 0;
 let slotTaken = false;
 
-const form = (over: Record<string, unknown> = {}) => ({
-  customerName: 'Jane Smith',
-  customerEmail: 'jane@example.com',
-  customerPhone: '0412 345 678',
-  eventType: 'Wedding',
-  resource: 'Main Hall',
-  eventDate: '2026-12-12',
-  startTime: '18:00',
-  endTime: '23:00',
-  guestCount: 120,
-  totalAmount: 5500,
-  depositType: 'Percentage',
-  depositValue: 20,
-  notes: 'Includes setup',
-  ...over,
-});
+const form = (over: Record<string, unknown> = {}) =>
+  quotationForm({
+    guestCount: 120,
+    totalAmount: 5500,
+    depositType: 'Percentage',
+    depositValue: 20,
+    notes: 'Includes setup',
+    ...over,
+  });
 
 async function create(over: Record<string, unknown> = {}, as = OWNER) {
   const r = await h.call('POST', '/api/quotations', as, form(over));
@@ -46,35 +40,21 @@ const setStatus = (id: string, status: string) =>
   h.call('PUT', `/api/quotations/${id}/status`, OWNER, { status });
 
 before(async () => {
-  bookings = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      bookingCalls += 1;
-      const body = JSON.parse(raw) as { quotationId: string };
-      // Slow enough that two accepts overlap if money let both through.
-      setTimeout(() => {
-        res.setHeader('content-type', 'application/json');
-        if (slotTaken) {
-          res.end(
-            JSON.stringify({
-              outcome: 'conflict',
-              message: 'taken',
-              conflict: { bookingId: randomUUID(), bookingCode: 'HH-2026-0007', customerName: 'Other Party' },
-            }),
-          );
-          return;
-        }
-        const existing = made.get(body.quotationId);
-        const booking = existing ?? { id: randomUUID(), bookingCode: `HH-2026-${1000 + made.size}` };
-        made.set(body.quotationId, booking);
-        res.end(JSON.stringify({ outcome: existing ? 'existing' : 'created', booking }));
-      }, 150);
-    });
+  bookings = await standInBookings(async (body) => {
+    bookingCalls += 1;
+    // Slow enough that two accepts overlap if money let both through.
+    await new Promise((r) => setTimeout(r, 150));
+    if (slotTaken)
+      return {
+        outcome: 'conflict',
+        message: 'taken',
+        conflict: { bookingId: randomUUID(), bookingCode: 'HH-2026-0007', customerName: 'Other Party' },
+      };
+    const existing = made.get(body.quotationId);
+    const booking = existing ?? { id: randomUUID(), bookingCode: `HH-2026-${1000 + made.size}` };
+    made.set(body.quotationId, booking);
+    return { outcome: existing ? 'existing' : 'created', booking };
   });
-  await new Promise<void>((r) => bookings.listen(0, '127.0.0.1', () => r()));
-  const addr = bookings.address();
-  process.env.BOOKINGS_URL = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   h = await startMoney();
 });
 after(async () => {

@@ -37,7 +37,7 @@ import {
   withTx,
 } from '@venue/service-kit';
 import { db, NOW } from '../db/query.ts';
-import { currentSeller } from '../invoices/routes.ts';
+import { currentSeller } from '../invoices/operations.ts';
 import { actorOf, idParam, tenantOf } from '../shared/http.ts';
 import { addDays, moneySettings, today, type MoneySettings } from '../shared/settings.ts';
 import {

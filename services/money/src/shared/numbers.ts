@@ -6,6 +6,7 @@
  */
 import type { Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
+import type { MoneySettings } from './settings.ts';
 
 export type Series = 'invoice' | 'credit_note' | 'receipt';
 
@@ -30,4 +31,14 @@ export async function nextNumber(
     .returning('last')
     .executeTakeFirstOrThrow();
   return `${prefix}-${year}-${String(row.last).padStart(5, '0')}`;
+}
+
+/** The next invoice number of `day`'s year, with the venue's prefix (its Payment settings). */
+export function nextInvoiceNumber(
+  tx: Tx,
+  tenantId: string,
+  settings: MoneySettings,
+  day: string,
+): Promise<string> {
+  return nextNumber(tx, tenantId, 'invoice', Number(day.slice(0, 4)), settings.payment.invoiceNumberPrefix);
 }

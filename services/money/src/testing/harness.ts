@@ -48,6 +48,23 @@ export const PAYMENT: PaymentSettingsSnapshot = {
   paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: true },
 };
 
+/**
+ * A quotation form as the Quotations page sends it (Jane Smith's wedding in the Main Hall, no
+ * deposit); each test overrides what it is about.
+ */
+export const quotationForm = (over: Record<string, unknown> = {}) => ({
+  customerName: 'Jane Smith',
+  customerEmail: 'jane@example.com',
+  customerPhone: '0412 345 678',
+  eventType: 'Wedding',
+  resource: 'Main Hall',
+  eventDate: '2026-12-12',
+  startTime: '18:00',
+  endTime: '23:00',
+  totalAmount: 1000,
+  ...over,
+});
+
 export interface Reply {
   status: number;
   // Response shapes are what the assertions probe; typing each one would only restate them.
