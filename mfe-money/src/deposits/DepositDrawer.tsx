@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { Deposit } from '@venue/contracts/money-api';
 import { useBankDetails, type PaymentMethods } from '../api/hooks.ts';
 import { PaymentLinkButton } from '../invoices/PaymentLinkButton.tsx';
 import { useFormat } from '../lib/format.ts';
 import { acceptedDepositMethods, type DepositMethod } from './deposit-filters.ts';
-import type { DepositActions } from './BookingDepositsTab.tsx';
+import type { DepositActions, DepositRow } from './DepositTable.tsx';
 
 const SHORT: Record<DepositMethod, string> = { 'Bank Transfer': 'Bank', Cash: 'Cash', Cheque: 'Cheque' };
 
@@ -22,32 +22,44 @@ export function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The booking's deposit in full, with how to pay it (spec 03 §2.2). */
-export function DepositDrawer({
+/**
+ * A deposit in full, as both tabs' drawers show it: status, amounts, customer and event, what
+ * the tab adds (`children`), then Mark Unpaid, or a payment reference and Mark Paid per method.
+ * `locked` stands in place of those buttons where marking does not apply.
+ */
+export function DepositDrawerFrame<T extends DepositRow>({
   deposit: d,
   onClose,
+  title,
+  color,
+  paidBy,
+  about,
+  children,
+  locked,
   actions,
   methods,
 }: {
-  deposit: Deposit | null;
+  deposit: T | null;
   onClose: () => void;
-  actions: DepositActions;
-  methods: PaymentMethods | undefined;
+  title: (d: T) => string;
+  color: (d: T) => string;
+  paidBy?: (d: T) => string | null;
+  /** The last lines of the customer panel: the booking's or quotation's own. */
+  about: (d: T) => ReactNode;
+  children?: (d: T) => ReactNode;
+  locked?: (d: T) => ReactNode;
+  actions: DepositActions<T>;
+  methods: DepositMethod[];
 }) {
   const fmt = useFormat();
-  const bank = useBankDetails(Boolean(d));
   const [reference, setReference] = useState('');
-  const accepted = acceptedDepositMethods(methods);
+  const method = d && paidBy ? paidBy(d) : null;
+  const lockedNote = d && locked ? locked(d) : null;
   return (
-    <Drawer
-      opened={Boolean(d)}
-      onClose={onClose}
-      position="right"
-      title={d ? `Deposit — ${d.bookingCode}` : ''}
-    >
+    <Drawer opened={Boolean(d)} onClose={onClose} position="right" title={d ? title(d) : ''}>
       {d ? (
         <Stack>
-          <Badge color={d.depositPaid ? 'green' : 'orange'} variant="light" size="lg">
+          <Badge color={color(d)} variant="light" size="lg">
             {d.status}
           </Badge>
           <Paper withBorder p="sm">
@@ -55,6 +67,7 @@ export function DepositDrawer({
             <Line label="Deposit" value={fmt.money(d.depositCents)} />
             <Line label="Final due" value={fmt.money(d.finalDueCents)} />
             {d.paidAt ? <Line label="Paid at" value={fmt.dateTime(d.paidAt)} /> : null}
+            {method ? <Line label="Paid by" value={method} /> : null}
             {d.depositInvoiceNumber ? <Line label="Deposit invoice" value={d.depositInvoiceNumber} /> : null}
           </Paper>
           <Paper withBorder p="sm">
@@ -65,37 +78,12 @@ export function DepositDrawer({
               value={`${d.eventType}, ${fmt.date(d.eventDate)} ${fmt.time(d.startTime)}–${fmt.time(d.endTime)}`}
             />
             <Line label="Resource" value={d.resource} />
-            <Line label="Booking status" value={d.bookingStatus} />
+            {about(d)}
           </Paper>
-          <Paper withBorder p="sm" component="section" aria-label="How to pay">
-            <Text fw={600} size="sm" mb={4}>
-              How to pay
-            </Text>
-            <Text size="sm">
-              Accepted: {accepted.length > 0 ? accepted.join(', ') : 'none set (Settings → Payments)'}
-            </Text>
-            {bank.isPending ? (
-              <Text size="sm" c="dimmed">
-                Loading bank details...
-              </Text>
-            ) : bank.isError ? (
-              <Alert color="red" role="alert">
-                {bank.error.message}
-              </Alert>
-            ) : (
-              <>
-                <Line label="Bank" value={bank.data.bankName || '—'} />
-                <Line label="Account name" value={bank.data.accountName || '—'} />
-                <Line label="BSB" value={bank.data.bsb || '—'} />
-                <Line label="Account number" value={bank.data.accountNumber || '—'} />
-              </>
-            )}
-            {/* The deposit invoice's public pay page (decision 43), while it is unpaid. */}
-            {d.depositInvoiceId && !d.depositPaid ? (
-              <PaymentLinkButton invoiceId={d.depositInvoiceId} />
-            ) : null}
-          </Paper>
-          {d.depositPaid ? (
+          {children?.(d)}
+          {lockedNote ? (
+            lockedNote
+          ) : d.depositPaid ? (
             <Button
               color="orange"
               variant="light"
@@ -113,7 +101,7 @@ export function DepositDrawer({
                 onChange={(e) => setReference(e.currentTarget.value)}
               />
               <Group>
-                {accepted.map((m) => (
+                {methods.map((m) => (
                   <Button key={m} loading={actions.busy} onClick={() => void actions.paid(d, m, reference)}>
                     Mark Paid ({SHORT[m]})
                   </Button>
@@ -124,5 +112,66 @@ export function DepositDrawer({
         </Stack>
       ) : null}
     </Drawer>
+  );
+}
+
+/** How to pay a booking's deposit: the accepted methods, the bank details and the pay link. */
+function HowToPay({ deposit: d, accepted }: { deposit: Deposit; accepted: DepositMethod[] }) {
+  const bank = useBankDetails();
+  return (
+    <Paper withBorder p="sm" component="section" aria-label="How to pay">
+      <Text fw={600} size="sm" mb={4}>
+        How to pay
+      </Text>
+      <Text size="sm">
+        Accepted: {accepted.length > 0 ? accepted.join(', ') : 'none set (Settings → Payments)'}
+      </Text>
+      {bank.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading bank details...
+        </Text>
+      ) : bank.isError ? (
+        <Alert color="red" role="alert">
+          {bank.error.message}
+        </Alert>
+      ) : (
+        <>
+          <Line label="Bank" value={bank.data.bankName || '—'} />
+          <Line label="Account name" value={bank.data.accountName || '—'} />
+          <Line label="BSB" value={bank.data.bsb || '—'} />
+          <Line label="Account number" value={bank.data.accountNumber || '—'} />
+        </>
+      )}
+      {/* The deposit invoice's public pay page (decision 43), while it is unpaid. */}
+      {d.depositInvoiceId && !d.depositPaid ? <PaymentLinkButton invoiceId={d.depositInvoiceId} /> : null}
+    </Paper>
+  );
+}
+
+/** The booking's deposit in full, with how to pay it (spec 03 §2.2). */
+export function DepositDrawer({
+  deposit,
+  onClose,
+  actions,
+  methods,
+}: {
+  deposit: Deposit | null;
+  onClose: () => void;
+  actions: DepositActions<Deposit>;
+  methods: PaymentMethods | undefined;
+}) {
+  const accepted = acceptedDepositMethods(methods);
+  return (
+    <DepositDrawerFrame
+      deposit={deposit}
+      onClose={onClose}
+      title={(d) => `Deposit — ${d.bookingCode}`}
+      color={(d) => (d.depositPaid ? 'green' : 'orange')}
+      about={(d) => <Line label="Booking status" value={d.bookingStatus} />}
+      actions={actions}
+      methods={accepted}
+    >
+      {(d) => <HowToPay deposit={d} accepted={accepted} />}
+    </DepositDrawerFrame>
   );
 }

@@ -18,6 +18,7 @@ import { useCreateCreditNote, useSendReminders, useSetInvoiceStatus } from '../a
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
+import { DialogActions } from '../shared/DialogActions.tsx';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 
 /** Void Invoice: a draft, or a sent invoice with nothing paid. Asks first, with an optional reason. */
@@ -50,19 +51,11 @@ export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: ()
           maxLength={500}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
-        {failure ? (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep invoice
-          </Button>
+        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep invoice">
           <Button color="red" loading={setStatus.isPending} onClick={() => void submit()}>
             Void Invoice
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );
@@ -147,15 +140,7 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
               />
             </>
           ) : null}
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions failure={failure} onCancel={onClose}>
             <Button
               type="submit"
               loading={credit.isPending}
@@ -163,7 +148,7 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
             >
               Create Refund
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>
@@ -212,14 +197,11 @@ export function RemindersDialog({ invoices, onClose }: { invoices: Invoice[]; on
             <Alert color="blue">An e-mail goes to every customer listed above.</Alert>
           </>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button disabled={invoices.length === 0} loading={send.isPending} onClick={() => void submit()}>
             Send {invoices.length} Reminder{invoices.length === 1 ? '' : 's'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

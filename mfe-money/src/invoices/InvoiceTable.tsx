@@ -1,4 +1,15 @@
-import { Anchor, Badge, Checkbox, Group, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { Invoice } from '@venue/contracts/money-api';
 import type { InvoiceSort, InvoiceSortKey } from '../lib/invoice-filters.ts';
 import { useFormat } from '../lib/format.ts';
@@ -185,6 +196,47 @@ export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen,
               </Table.Tr>
             );
           })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The Paid tab's rows: when and how much each was paid; a click opens the invoice. */
+export function PaidInvoiceTable({ rows, onOpen }: { rows: Invoice[]; onOpen: (inv: Invoice) => void }) {
+  const fmt = useFormat();
+  return (
+    <Table.ScrollContainer minWidth={700} type="native">
+      <Table striped highlightOnHover aria-label="Paid invoices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Invoice</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Booking</Table.Th>
+            <Table.Th>Paid On</Table.Th>
+            <Table.Th>Paid Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((i) => (
+            <Table.Tr key={i.id} onClick={() => onOpen(i)} style={{ cursor: 'pointer' }}>
+              <Table.Td>
+                <Button variant="subtle" size="compact-sm" onClick={() => onOpen(i)}>
+                  {i.invoiceNumber}
+                </Button>
+              </Table.Td>
+              <Table.Td>{i.customer.name}</Table.Td>
+              <Table.Td>{i.bookingCode ?? i.bookingId ?? '—'}</Table.Td>
+              <Table.Td>{fmt.date(i.paidAt ?? i.updatedAt)}</Table.Td>
+              <Table.Td>{fmt.money(i.paidCents)}</Table.Td>
+              <Table.Td>
+                <Badge color="green" variant="light">
+                  {i.status}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

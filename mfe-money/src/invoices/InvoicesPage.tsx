@@ -1,38 +1,9 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Group, Pagination, Paper, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  downloadFromServer,
-  idempotencyKeys,
-  newIdempotencyKey,
-  useSession,
-} from '@venue/ui';
-import {
-  INVOICE_STATUSES,
-  INVOICE_TYPES,
-  type Invoice,
-  type InvoiceStatus,
-  type InvoiceType,
-} from '@venue/contracts/money-api';
-import { useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import type { Invoice } from '@venue/contracts/money-api';
 import { keys } from '../api/keys.ts';
 import { useFormat } from '../lib/format.ts';
 import {
@@ -43,50 +14,18 @@ import {
   type InvoiceFilters,
   type InvoiceSort,
 } from '../lib/invoice-filters.ts';
-import {
-  INVOICE_CSV_FILE,
-  NO_INVOICES_TO_EXPORT,
-  invoicesCsvPath,
-  type InvoiceExport,
-} from '../lib/invoice-csv.ts';
-import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
-import { DATE_RANGES, type DateRange } from '../lib/venue-day.ts';
+import { InvoiceDialogs, type InvoiceDialog } from './InvoiceDialogs.tsx';
+import { InvoiceFilterBar } from './InvoiceFilterBar.tsx';
 import { InvoicePanel } from './InvoicePanel.tsx';
-import { InvoiceTable } from './InvoiceTable.tsx';
-import type { RowActions } from './RowMenu.tsx';
-import { useInvoiceFiles } from './useInvoiceFiles.ts';
+import { InvoiceTable, PaidInvoiceTable } from './InvoiceTable.tsx';
+import { useInvoiceActions } from './useInvoiceActions.ts';
 import {
   INVOICE_PAGE_SIZE,
-  fetchRemindable,
   paidStatuses,
   serverFilters,
   useInvoicePage,
   useInvoiceSummary,
 } from './useInvoiceList.ts';
-
-// The dialogs are fetched when first opened, not with the page: most visits open none, and the
-// new-invoice form brings Mantine's date picker and dayjs (issue 9: a cold visit ≤ 350 kB).
-const NewInvoiceDialog = lazy(() =>
-  import('./NewInvoiceDialog.tsx').then((m) => ({ default: m.NewInvoiceDialog })),
-);
-const RecordPaymentDialog = lazy(() =>
-  import('./RecordPaymentDialog.tsx').then((m) => ({ default: m.RecordPaymentDialog })),
-);
-const RemindersDialog = lazy(() =>
-  import('./ActionDialogs.tsx').then((m) => ({ default: m.RemindersDialog })),
-);
-const VoidDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.VoidDialog })));
-const RefundDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.RefundDialog })));
-const PreviewDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.PreviewDialog })));
-
-type Dialog =
-  | { kind: 'new' }
-  | { kind: 'reminders'; invoices: Invoice[] }
-  | { kind: 'payment'; invoice: Invoice }
-  | { kind: 'void'; invoice: Invoice }
-  | { kind: 'refund'; invoice: Invoice }
-  | { kind: 'preview'; invoice: Invoice }
-  | null;
 
 /** The URL's hash without '#', decoded: /invoices#INV-2026-00001 opens that invoice. */
 function currentHash(): string {
@@ -99,13 +38,9 @@ function currentHash(): string {
 
 export function InvoicesPage() {
   const fmt = useFormat();
-  const { settings, getToken, api } = useSession();
-  const setStatus = useSetInvoiceStatus();
-  const reminders = useSendReminders();
-  const files = useInvoiceFiles();
+  const { settings } = useSession();
   const [tab, setTab] = useState<'invoices' | 'paid'>('invoices');
   const [filters, setFilters] = useState<InvoiceFilters>(NO_FILTERS);
-  const [moreFilters, setMoreFilters] = useState(false);
   const [sort, setSort] = useState<InvoiceSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   // The selection may span pages: the chosen invoices themselves, by id.
@@ -113,11 +48,9 @@ export function InvoicesPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   // The invoice last opened: it stays open when another page or filter no longer lists it.
   const [opened, setOpened] = useState<Invoice | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<InvoiceDialog>(null);
   const [hash, setHash] = useState(currentHash);
-  // Mark as PAID from the menu: one key per invoice and click content, so a double click pays once.
-  const [paidKeyFor] = useState(idempotencyKeys);
-  const [bulkKeyFor] = useState(idempotencyKeys);
+  const act = useInvoiceActions(setDialog);
 
   useEffect(() => {
     const onHash = () => setHash(currentHash());
@@ -199,100 +132,6 @@ export function InvoicesPage() {
     setPage(1);
   };
 
-  /** The service writes the file (the kit's one CSV writer) from what the screen shows. */
-  async function exportCsv(count: number, what: InvoiceExport) {
-    if (count === 0) {
-      toastError(NO_INVOICES_TO_EXPORT);
-      return;
-    }
-    try {
-      await downloadFromServer(getToken, invoicesCsvPath(what, settings.timezone), INVOICE_CSV_FILE);
-    } catch {
-      toastError('Failed to export invoices. Please try again.');
-    }
-  }
-
-  async function sendOne(inv: Invoice) {
-    try {
-      if (inv.status === 'DRAFT') {
-        const sent = await setStatus.mutateAsync({ id: inv.id, body: { status: 'SENT' } });
-        toastSuccess(
-          `Invoice ${sent.invoiceNumber ?? ''} sent to ${sent.customer.name} (${sent.customer.email}).`,
-        );
-      } else {
-        // Already issued: the service e-mails it again as a reminder. A fresh key per click: the
-        // menu closes on click, and a deliberate second send should send again.
-        const result = await reminders.mutateAsync({ invoiceIds: [inv.id], key: newIdempotencyKey() });
-        if (result.sent.length > 0)
-          toastSuccess(`Invoice ${inv.invoiceNumber ?? ''} e-mailed to ${inv.customer.email}.`);
-        else toastError(`Invoice not sent: ${result.skipped[0]?.reason ?? 'unknown reason'}`);
-      }
-    } catch (error) {
-      toastError(errorText(error));
-    }
-  }
-
-  async function sendSelected() {
-    const drafts = chosen.filter((i) => i.status === 'DRAFT');
-    const issued = chosen.filter((i) => can.remind(i));
-    let sent = 0;
-    const failed: string[] = [];
-    for (const inv of drafts) {
-      try {
-        await setStatus.mutateAsync({ id: inv.id, body: { status: 'SENT' } });
-        sent += 1;
-      } catch (error) {
-        failed.push(`${inv.customer.name}: ${errorText(error)}`);
-      }
-    }
-    if (issued.length > 0) {
-      try {
-        const ids = issued.map((i) => i.id);
-        const result = await reminders.mutateAsync({ invoiceIds: ids, key: bulkKeyFor(ids) });
-        sent += result.sent.length;
-        failed.push(...result.skipped.map((s) => s.reason));
-      } catch (error) {
-        failed.push(errorText(error));
-      }
-    }
-    if (sent > 0) toastSuccess(`Sent ${sent} invoice${sent === 1 ? '' : 's'}.`);
-    if (failed.length > 0) toastError(`${failed.length} not sent: ${failed.join('; ')}`);
-    if (drafts.length + issued.length === 0)
-      toastError('None of the selected invoices can be sent (paid, void or refunded).');
-    setChosenById(new Map());
-  }
-
-  async function markPaid(inv: Invoice) {
-    const body = { status: 'PAID' as const, paymentMethod: 'Bank Transfer' as const };
-    try {
-      await setStatus.mutateAsync({ id: inv.id, body, key: paidKeyFor({ id: inv.id, ...body }) });
-      toastSuccess(
-        `Invoice ${inv.invoiceNumber ?? ''} marked as paid (${fmt.money(inv.balanceCents)} by bank transfer).`,
-      );
-    } catch (error) {
-      toastError(errorText(error));
-    }
-  }
-
-  const actions: RowActions = {
-    preview: (invoice) => setDialog({ kind: 'preview', invoice }),
-    send: (inv) => void sendOne(inv),
-    recordPayment: (invoice) => setDialog({ kind: 'payment', invoice }),
-    downloadPdf: (inv) => void files.pdf(inv),
-    downloadReceipt: (inv) => void files.receipt(inv),
-    markPaid: (inv) => void markPaid(inv),
-    void: (invoice) => setDialog({ kind: 'void', invoice }),
-    refund: (invoice) => setDialog({ kind: 'refund', invoice }),
-  };
-
-  /** Send Reminders (header): every remindable invoice of the venue, fetched when asked. */
-  async function openReminders() {
-    try {
-      setDialog({ kind: 'reminders', invoices: await fetchRemindable(api) });
-    } catch (error) {
-      toastError(errorText(error));
-    }
-  }
   const clear = () => {
     changeFilters(NO_FILTERS);
     if (window.location.hash)
@@ -307,13 +146,18 @@ export function InvoicesPage() {
       title="Invoices & Payments"
       actions={
         <>
-          <Button variant="default" onClick={() => void openReminders()}>
+          <Button variant="default" onClick={() => void act.openReminders()}>
             Send Reminders
           </Button>
           <Button
             variant="default"
             onClick={() =>
-              void exportCsv(tab === 'paid' ? matchingPaid : matching, { kind: 'list', tab, filters, sort })
+              void act.exportCsv(tab === 'paid' ? matchingPaid : matching, {
+                kind: 'list',
+                tab,
+                filters,
+                sort,
+              })
             }
           >
             Export CSV
@@ -382,70 +226,12 @@ export function InvoicesPage() {
         </Paper>
       </SimpleGrid>
 
-      <Group mb="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Invoice, customer, booking..."
-          value={filters.search}
-          onChange={(e) => changeFilters({ ...filters, search: e.currentTarget.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') changeFilters({ ...filters, search: '' });
-          }}
-          w={280}
-        />
-        <Select
-          label="Date range"
-          placeholder="Any date"
-          data={[...DATE_RANGES]}
-          value={filters.range}
-          clearable
-          onChange={(v) => changeFilters({ ...filters, range: (v as DateRange | null) ?? null })}
-          w={160}
-        />
-        <Select
-          label="Resource"
-          data={[
-            { value: '', label: 'All Resources' },
-            ...stats.resources.map((r) => ({ value: r, label: r })),
-          ]}
-          value={filters.resource ?? ''}
-          allowDeselect={false}
-          onChange={(v) => changeFilters({ ...filters, resource: v ? v : null })}
-          w={200}
-        />
-        <Button
-          variant={moreFilters ? 'light' : 'default'}
-          onClick={() => setMoreFilters((m) => !m)}
-          aria-expanded={moreFilters}
-        >
-          More Filters
-        </Button>
-        {hasFilters(filters) ? (
-          <Button variant="subtle" onClick={clear}>
-            Clear Filters
-          </Button>
-        ) : null}
-      </Group>
-      {moreFilters ? (
-        <Group mb="sm" align="flex-end">
-          <MultiSelect
-            label="Status"
-            data={[...INVOICE_STATUSES]}
-            value={filters.statuses}
-            onChange={(v) => changeFilters({ ...filters, statuses: v as InvoiceStatus[] })}
-            w={320}
-            clearable
-          />
-          <MultiSelect
-            label="Type"
-            data={[...INVOICE_TYPES]}
-            value={filters.types}
-            onChange={(v) => changeFilters({ ...filters, types: v as InvoiceType[] })}
-            w={240}
-            clearable
-          />
-        </Group>
-      ) : null}
+      <InvoiceFilterBar
+        filters={filters}
+        onChange={changeFilters}
+        resources={stats.resources}
+        onClear={clear}
+      />
 
       {selected.size > 0 ? (
         <Paper withBorder p="xs" mb="sm" bg="blue.0" role="region" aria-label="Selected invoices">
@@ -456,8 +242,8 @@ export function InvoicesPage() {
             <Group gap="xs">
               <Button
                 size="xs"
-                onClick={() => void sendSelected()}
-                loading={setStatus.isPending || reminders.isPending}
+                onClick={() => void act.sendSelected(chosen).then(() => setChosenById(new Map()))}
+                loading={act.sending}
               >
                 Send Selected
               </Button>
@@ -472,7 +258,7 @@ export function InvoicesPage() {
                 size="xs"
                 variant="default"
                 onClick={() =>
-                  void exportCsv(chosen.length, { kind: 'selected', ids: chosen.map((i) => i.id), sort })
+                  void act.exportCsv(chosen.length, { kind: 'selected', ids: chosen.map((i) => i.id), sort })
                 }
               >
                 Export CSV
@@ -540,7 +326,7 @@ export function InvoicesPage() {
               selected={selected}
               onSelected={setSelected}
               onOpen={openInvoice}
-              actions={actions}
+              actions={act.row}
             />
           )}
           {pager}
@@ -551,40 +337,7 @@ export function InvoicesPage() {
           ) : paid.length === 0 ? (
             <EmptyState title="No paid invoices yet" />
           ) : (
-            <Table.ScrollContainer minWidth={700} type="native">
-              <Table striped highlightOnHover aria-label="Paid invoices">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Invoice</Table.Th>
-                    <Table.Th>Customer</Table.Th>
-                    <Table.Th>Booking</Table.Th>
-                    <Table.Th>Paid On</Table.Th>
-                    <Table.Th>Paid Amount</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {paid.map((i) => (
-                    <Table.Tr key={i.id} onClick={() => openInvoice(i)} style={{ cursor: 'pointer' }}>
-                      <Table.Td>
-                        <Button variant="subtle" size="compact-sm" onClick={() => openInvoice(i)}>
-                          {i.invoiceNumber}
-                        </Button>
-                      </Table.Td>
-                      <Table.Td>{i.customer.name}</Table.Td>
-                      <Table.Td>{i.bookingCode ?? i.bookingId ?? '—'}</Table.Td>
-                      <Table.Td>{fmt.date(i.paidAt ?? i.updatedAt)}</Table.Td>
-                      <Table.Td>{fmt.money(i.paidCents)}</Table.Td>
-                      <Table.Td>
-                        <Badge color="green" variant="light">
-                          {i.status}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <PaidInvoiceTable rows={paid} onOpen={openInvoice} />
           )}
           {pager}
         </Tabs.Panel>
@@ -595,26 +348,7 @@ export function InvoicesPage() {
         onClose={() => setOpenId(null)}
         onRecordPayment={(invoice) => setDialog({ kind: 'payment', invoice })}
       />
-      <Suspense fallback={null}>
-        {dialog?.kind === 'new' ? (
-          <NewInvoiceDialog onClose={() => setDialog(null)} onCreated={setOpenId} />
-        ) : null}
-        {dialog?.kind === 'reminders' ? (
-          <RemindersDialog invoices={dialog.invoices} onClose={() => setDialog(null)} />
-        ) : null}
-        {dialog?.kind === 'payment' ? (
-          <RecordPaymentDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-        ) : null}
-        {dialog?.kind === 'void' ? (
-          <VoidDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-        ) : null}
-        {dialog?.kind === 'refund' ? (
-          <RefundDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-        ) : null}
-        {dialog?.kind === 'preview' ? (
-          <PreviewDialog invoice={dialog.invoice} onClose={() => setDialog(null)} />
-        ) : null}
-      </Suspense>
+      <InvoiceDialogs dialog={dialog} onClose={() => setDialog(null)} onCreated={setOpenId} />
     </>
   );
 }

@@ -24,6 +24,7 @@ import { useCreateInvoice, useInvoiceSettings, useInvoiceableBookings } from '..
 import { useFormat } from '../lib/format.ts';
 import { toastSuccess } from '../lib/notify.ts';
 import { addDays, venueToday } from '../lib/venue-day.ts';
+import { DialogActions } from '../shared/DialogActions.tsx';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 
 type Kind = 'DEPOSIT' | 'FINAL';
@@ -256,19 +257,11 @@ export function NewInvoiceDialog({
             checked={issue}
             onChange={(e) => setIssue(e.currentTarget.checked)}
           />
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions failure={failure} onCancel={onClose}>
             <Button type="submit" disabled={!booking || cents === null || cents === 0 || create.isPending}>
               {create.isPending ? 'Creating…' : 'Create Invoice'}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

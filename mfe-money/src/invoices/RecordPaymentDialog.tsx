@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { idempotencyKeys } from '@venue/ui';
 import {
   MONEY_MESSAGES,
@@ -11,6 +11,7 @@ import { useRecordPayment } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastSuccess } from '../lib/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
+import { DialogActions } from '../shared/DialogActions.tsx';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 
 interface Props {
@@ -100,15 +101,7 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
             maxLength={2000}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />
-          {failure ? (
-            <Alert color="red" role="alert" title="Payment not recorded">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions failure={failure} failureTitle="Payment not recorded" onCancel={onClose}>
             <Button
               type="submit"
               loading={record.isPending}
@@ -116,7 +109,7 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
             >
               Record Payment
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

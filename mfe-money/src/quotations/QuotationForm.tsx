@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import {
   Alert,
   Button,
@@ -62,6 +62,9 @@ export function formErrors(d: QuotationDraft): Record<string, string> {
   return errors;
 }
 
+/** The draft's fields typed as plain text. */
+type TextField = Exclude<keyof QuotationDraft, 'depositType' | 'depositPaid'>;
+
 interface Props {
   /** The quotation being edited; null for a new one or a duplicate. */
   editing: Quotation | null;
@@ -121,6 +124,13 @@ export function QuotationForm({ editing, initial, onClose, onSaved }: Props) {
 
   const resourceOptions = resources.data?.map((r) => ({ value: r.id, label: r.name })) ?? null;
   const e = (field: string) => errors[field] ?? undefined;
+  /** A required text field: its value, its message and what typing in it does. */
+  const required = (field: TextField) => ({
+    withAsterisk: true,
+    value: d[field],
+    error: e(field),
+    onChange: (ev: ChangeEvent<HTMLInputElement>) => set(field, ev.currentTarget.value),
+  });
 
   return (
     <Modal opened onClose={onClose} size="xl" title={editing ? 'Edit Quotation' : 'Create New Quotation'}>
@@ -132,37 +142,13 @@ export function QuotationForm({ editing, initial, onClose, onSaved }: Props) {
         )}
         <Title order={5}>Customer Information</Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Customer Name"
-            withAsterisk
-            value={d.customerName}
-            error={e('customerName')}
-            onChange={(ev) => set('customerName', ev.currentTarget.value)}
-          />
-          <TextInput
-            label="Customer Email"
-            withAsterisk
-            value={d.customerEmail}
-            error={e('customerEmail')}
-            onChange={(ev) => set('customerEmail', ev.currentTarget.value)}
-          />
-          <TextInput
-            label="Customer Phone"
-            withAsterisk
-            value={d.customerPhone}
-            error={e('customerPhone')}
-            onChange={(ev) => set('customerPhone', ev.currentTarget.value)}
-          />
+          <TextInput label="Customer Name" {...required('customerName')} />
+          <TextInput label="Customer Email" {...required('customerEmail')} />
+          <TextInput label="Customer Phone" {...required('customerPhone')} />
         </SimpleGrid>
         <Title order={5}>Event Information</Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Event Type"
-            withAsterisk
-            value={d.eventType}
-            error={e('eventType')}
-            onChange={(ev) => set('eventType', ev.currentTarget.value)}
-          />
+          <TextInput label="Event Type" {...required('eventType')} />
           {resourceOptions ? (
             <Select
               label="Resource"
@@ -176,13 +162,7 @@ export function QuotationForm({ editing, initial, onClose, onSaved }: Props) {
               }}
             />
           ) : (
-            <TextInput
-              label="Resource"
-              withAsterisk
-              value={d.resource}
-              error={e('resource')}
-              onChange={(ev) => set('resource', ev.currentTarget.value)}
-            />
+            <TextInput label="Resource" {...required('resource')} />
           )}
           <TextInput
             label="Guest Count"
@@ -191,30 +171,9 @@ export function QuotationForm({ editing, initial, onClose, onSaved }: Props) {
             error={e('guestCount')}
             onChange={(ev) => set('guestCount', ev.currentTarget.value.replace(/\D/g, ''))}
           />
-          <TextInput
-            label="Event Date"
-            type="date"
-            withAsterisk
-            value={d.eventDate}
-            error={e('eventDate')}
-            onChange={(ev) => set('eventDate', ev.currentTarget.value)}
-          />
-          <TextInput
-            label="Start Time"
-            type="time"
-            withAsterisk
-            value={d.startTime}
-            error={e('startTime')}
-            onChange={(ev) => set('startTime', ev.currentTarget.value)}
-          />
-          <TextInput
-            label="End Time"
-            type="time"
-            withAsterisk
-            value={d.endTime}
-            error={e('endTime')}
-            onChange={(ev) => set('endTime', ev.currentTarget.value)}
-          />
+          <TextInput label="Event Date" type="date" {...required('eventDate')} />
+          <TextInput label="Start Time" type="time" {...required('startTime')} />
+          <TextInput label="End Time" type="time" {...required('endTime')} />
         </SimpleGrid>
         <Title order={5}>Pricing Information</Title>
         <NumberInput

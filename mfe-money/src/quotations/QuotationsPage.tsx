@@ -1,25 +1,18 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
-  Badge,
   Button,
   Card,
-  Checkbox,
-  Drawer,
   Group,
   Loader,
-  Menu,
   Modal,
   Pagination,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { downloadFromServer, idempotencyKeys, useSession } from '@venue/ui';
@@ -29,26 +22,19 @@ import {
   QUOTATION_STATUSES,
   type Quotation,
   type QuotationSortKey,
-  type QuotationStatus,
 } from '@venue/contracts/money-api';
 import { useBulkSendQuotations, useDeleteQuotation, useSetQuotationStatus } from '../api/quotation-hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { venueToday } from '../lib/venue-day.ts';
 import { draftOf, EMPTY_DRAFT, type QuotationDraft } from './quotation-draft.ts';
 import { quotationsCsvName, quotationsCsvPath } from './quotation-csv.ts';
+import { QuotationDrawer } from './QuotationDrawer.tsx';
+import { QuotationTable, type QuotationActions, type QuotationSort } from './QuotationTable.tsx';
 import { QUOTATION_PAGE_SIZE, useQuotationPage, useQuotationSummary } from './useQuotationList.ts';
 
 // Loaded when New, Edit or Duplicate is first clicked: it brings the contract's zod schema.
 const QuotationForm = lazy(() => import('./QuotationForm.tsx').then((m) => ({ default: m.QuotationForm })));
 
-type SortKey = QuotationSortKey;
-const STATUS_COLOURS: Record<QuotationStatus, string> = {
-  Draft: 'gray',
-  Sent: 'blue',
-  Accepted: 'green',
-  Declined: 'red',
-  Expired: 'orange',
-};
 /** Spec 03 §9: the quotation banners vanish after 5 seconds. */
 const BANNER_MS = 5000;
 
@@ -77,7 +63,7 @@ export function QuotationsPage() {
   const [search, setSearch] = useState('');
   const [resource, setResource] = useState<string>('All Resources');
   const [status, setStatusFilter] = useState<string>('All Statuses');
-  const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'created', dir: -1 });
+  const [sort, setSort] = useState<QuotationSort>({ key: 'created', dir: -1 });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
   // The quotation last opened: its panel stays when another page no longer lists it.
@@ -169,16 +155,16 @@ export function QuotationsPage() {
     }
   }
 
-  const duplicate = (q: Quotation) =>
-    setForm({ editing: null, initial: { ...draftOf(q), depositPaid: false } });
-  const sortBy = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }));
-  const header = (key: SortKey, label: string) => (
-    <Table.Th>
-      <UnstyledButton onClick={() => sortBy(key)} aria-label={`Sort by ${label}`}>
-        {label} {sort.key === key ? (sort.dir === 1 ? '▲' : '▼') : ''}
-      </UnstyledButton>
-    </Table.Th>
-  );
+  const actions: QuotationActions = {
+    open: openQuotation,
+    setStatus: (q, to) => void act(q, to),
+    edit: (q) => setForm({ editing: q, initial: draftOf(q) }),
+    duplicate: (q) => setForm({ editing: null, initial: { ...draftOf(q), depositPaid: false } }),
+    pdf: (q) => void pdf(q),
+    remove: setDeleting,
+  };
+  const sortBy = (key: QuotationSortKey) =>
+    setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }));
 
   if (list.isLoading)
     return (
@@ -188,7 +174,6 @@ export function QuotationsPage() {
     );
 
   const counts = summary.data?.counts;
-  const allChecked = rows.length > 0 && rows.every((q) => selected.has(q.id));
 
   return (
     <Stack gap="md" p="md">
@@ -283,99 +268,14 @@ export function QuotationsPage() {
           <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT })}>Create Quotation</Button>
         </Stack>
       ) : (
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Checkbox
-                  aria-label="Select all"
-                  checked={allChecked}
-                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((q) => q.id)))}
-                />
-              </Table.Th>
-              {header('id', 'ID')}
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Event</Table.Th>
-              {header('eventDate', 'Event Date')}
-              {header('amount', 'Amount')}
-              {header('deposit', 'Deposit')}
-              {header('validUntil', 'Valid Until')}
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((q) => (
-              <Table.Tr key={q.id} onClick={() => openQuotation(q)} style={{ cursor: 'pointer' }}>
-                <Table.Td onClick={(e) => e.stopPropagation()}>
-                  <Checkbox
-                    aria-label={`Select quotation for ${q.customerName}`}
-                    checked={selected.has(q.id)}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (next.has(q.id)) next.delete(q.id);
-                        else next.add(q.id);
-                        return next;
-                      })
-                    }
-                  />
-                </Table.Td>
-                <Table.Td>{q.id.slice(0, 8)}</Table.Td>
-                <Table.Td>{q.customerName}</Table.Td>
-                <Table.Td>
-                  {q.eventType} · {q.resourceName}
-                </Table.Td>
-                <Table.Td>{fmt.date(q.eventDate)}</Table.Td>
-                <Table.Td>{fmt.money(Math.round(q.totalInclGst * 100))} AUD</Table.Td>
-                <Table.Td>{q.depositCents > 0 ? fmt.money(q.depositCents) : '—'}</Table.Td>
-                <Table.Td>{fmt.date(q.validUntil)}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOURS[q.status]}>{q.status}</Badge>
-                </Table.Td>
-                <Table.Td onClick={(e) => e.stopPropagation()}>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={`Actions for quotation of ${q.customerName}`}>
-                        ⋯
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => openQuotation(q)}>Preview</Menu.Item>
-                      <Menu.Item
-                        disabled={q.status !== 'Draft' && q.status !== 'Sent'}
-                        onClick={() => void act(q, 'Sent')}
-                      >
-                        Send
-                      </Menu.Item>
-                      <Menu.Item disabled={q.status !== 'Sent'} onClick={() => void act(q, 'Accepted')}>
-                        Accept
-                      </Menu.Item>
-                      <Menu.Item disabled={q.status !== 'Sent'} onClick={() => void act(q, 'Declined')}>
-                        Decline
-                      </Menu.Item>
-                      <Menu.Item
-                        disabled={q.status !== 'Draft' && q.status !== 'Sent'}
-                        onClick={() => setForm({ editing: q, initial: draftOf(q) })}
-                      >
-                        Edit
-                      </Menu.Item>
-                      <Menu.Item onClick={() => duplicate(q)}>Duplicate</Menu.Item>
-                      <Menu.Item onClick={() => void pdf(q)}>Download</Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        disabled={q.status === 'Accepted'}
-                        onClick={() => setDeleting(q)}
-                      >
-                        Delete
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <QuotationTable
+          rows={rows}
+          selected={selected}
+          onSelected={setSelected}
+          sort={sort}
+          onSort={sortBy}
+          actions={actions}
+        />
       )}
       {pages > 1 && (
         <Group justify="flex-end">
@@ -383,76 +283,12 @@ export function QuotationsPage() {
         </Group>
       )}
 
-      <Drawer opened={open !== null} onClose={() => setOpenId(null)} position="right" title="Quotation">
-        {open && (
-          <Stack gap="sm">
-            <Badge color={STATUS_COLOURS[open.status]}>{open.status}</Badge>
-            <Title order={5}>Customer</Title>
-            <Text size="sm">
-              {open.customerName} · {open.customerEmail} · {open.customerPhone}
-            </Text>
-            <Title order={5}>Event</Title>
-            <Text size="sm">
-              {open.eventType} at {open.resourceName}, {fmt.date(open.eventDate)} {fmt.time(open.startTime)}–
-              {fmt.time(open.endTime)}
-              {open.guestCount !== null ? ` · ${open.guestCount} guests` : ''}
-            </Text>
-            <Title order={5}>Pricing</Title>
-            <Text size="sm">
-              Total {fmt.money(Math.round(open.totalInclGst * 100))} AUD (GST {fmt.money(open.gstCents)}) ·
-              Deposit {fmt.money(open.depositCents)} ({open.depositType}) · Final{' '}
-              {fmt.money(Math.round(open.finalAmount * 100))}
-            </Text>
-            <Text size="sm">Valid until {fmt.date(open.validUntil)}</Text>
-            {open.notes && (
-              <>
-                <Title order={5}>Notes</Title>
-                <Text size="sm">{open.notes}</Text>
-              </>
-            )}
-            <Text size="xs" c="dimmed">
-              Created {fmt.dateTime(open.createdAt)} · Updated {fmt.dateTime(open.updatedAt)}
-            </Text>
-            {open.status === 'Sent' && (
-              <Group>
-                <Button
-                  color="green"
-                  loading={setStatus.isPending}
-                  onClick={() => void act(open, 'Accepted')}
-                >
-                  Accept & Create Booking
-                </Button>
-                <Button color="red" variant="light" onClick={() => void act(open, 'Declined')}>
-                  Decline Quotation
-                </Button>
-              </Group>
-            )}
-            <Group>
-              <Button
-                variant="default"
-                disabled={open.status !== 'Draft' && open.status !== 'Sent'}
-                onClick={() => setForm({ editing: open, initial: draftOf(open) })}
-              >
-                Edit Quotation
-              </Button>
-              <Button variant="default" onClick={() => duplicate(open)}>
-                Duplicate
-              </Button>
-              <Button variant="default" onClick={() => void pdf(open)}>
-                Download PDF
-              </Button>
-              <Button
-                color="red"
-                variant="subtle"
-                disabled={open.status === 'Accepted'}
-                onClick={() => setDeleting(open)}
-              >
-                Delete
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Drawer>
+      <QuotationDrawer
+        quotation={open}
+        onClose={() => setOpenId(null)}
+        actions={actions}
+        accepting={setStatus.isPending}
+      />
 
       {form && (
         <Suspense fallback={null}>

@@ -1,0 +1,204 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Menu, Pagination, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
+import { useFormat } from '../lib/format.ts';
+import type { DepositMethod } from './deposit-filters.ts';
+import { DEPOSIT_PAGE_SIZE } from './useDepositList.ts';
+
+const HEADERS = ['Customer', 'Event', 'Resource', 'Total', 'Deposit', 'Final Due', 'Status', 'Actions'];
+
+/** What both tabs' rows (a booking's deposit, a quotation's deposit) have in common. */
+export interface DepositRow {
+  customerName: string;
+  customerEmail: string;
+  eventType: string;
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+  resource: string;
+  totalCents: number;
+  depositCents: number;
+  finalDueCents: number;
+  status: string;
+  depositPaid: boolean;
+  paidAt: string | null;
+  depositInvoiceNumber: string | null;
+}
+
+/** Mark Paid / Mark Unpaid of one tab's rows. */
+export interface DepositActions<T> {
+  busy: boolean;
+  paid: (d: T, paymentMethod: DepositMethod, reference?: string) => Promise<void>;
+  unpaid: (d: T) => Promise<void>;
+}
+
+/** The tab's page number; a new search or filter starts again at page 1. */
+export function useTabPage(search: string, filter: string) {
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [search, filter]);
+  return [page, setPage] as const;
+}
+
+/** A row's Mark Unpaid button, or its Mark Paid menu of the accepted methods. */
+export function MarkButtons<T extends DepositRow>({
+  deposit,
+  label,
+  methods,
+  actions,
+}: {
+  deposit: T;
+  /** How the row is named in the buttons' accessible names. */
+  label: string;
+  methods: DepositMethod[];
+  actions: DepositActions<T>;
+}) {
+  if (deposit.depositPaid)
+    return (
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        loading={actions.busy}
+        onClick={() => void actions.unpaid(deposit)}
+        aria-label={`Mark Unpaid ${label}`}
+      >
+        Mark Unpaid
+      </Button>
+    );
+  return (
+    <Menu withinPortal position="bottom-end">
+      <Menu.Target>
+        <Button size="xs" loading={actions.busy} aria-label={`Mark Paid ${label}`}>
+          Mark Paid
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Paid by</Menu.Label>
+        {methods.map((m) => (
+          <Menu.Item key={m} onClick={() => void actions.paid(deposit, m)}>
+            {m}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * One Deposits tab below its cards: loading, error and empty states, the table, its pages and
+ * the drawer of the row last opened (spec 03 §2.2). The tabs differ only in their first column,
+ * status colour, row action and drawer, which they pass in.
+ */
+export function DepositTable<T extends DepositRow>({
+  list,
+  page,
+  onPage,
+  loadingLabel,
+  emptyTitle,
+  tableLabel,
+  rowTestId,
+  idOf,
+  first,
+  statusColor,
+  action,
+  detailsLabel,
+  drawer,
+}: {
+  list: UseQueryResult<{ items: T[]; total: number | null }>;
+  page: number;
+  onPage: (page: number) => void;
+  loadingLabel: string;
+  emptyTitle: string;
+  tableLabel: string;
+  rowTestId: string;
+  idOf: (d: T) => string;
+  /** The first column: its header and cell. */
+  first: { header: string; cell: (d: T) => ReactNode };
+  statusColor: (d: T) => string;
+  action: (d: T) => ReactNode;
+  detailsLabel: (d: T) => string;
+  drawer: (open: T | null, onClose: () => void) => ReactNode;
+}) {
+  const fmt = useFormat();
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The deposit last opened: its drawer stays when another page no longer lists it.
+  const [opened, setOpened] = useState<T | null>(null);
+  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / DEPOSIT_PAGE_SIZE));
+  const open = (openId && (rows.find((d) => idOf(d) === openId) ?? opened)) || null;
+
+  return (
+    <>
+      {list.isPending ? (
+        <LoadingState label={loadingLabel} />
+      ) : list.isError ? (
+        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={emptyTitle} />
+      ) : (
+        <Table.ScrollContainer minWidth={900} type="native">
+          <Table striped highlightOnHover aria-label={tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                {[first.header, ...HEADERS].map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((d) => (
+                <Table.Tr key={idOf(d)} data-testid={rowTestId}>
+                  <Table.Td>{first.cell(d)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{d.customerName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {d.customerEmail}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{d.eventType}</Text>
+                    <Text size="xs" c="dimmed">
+                      {fmt.date(d.eventDate)} {fmt.time(d.startTime)}–{fmt.time(d.endTime)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{d.resource}</Table.Td>
+                  <Table.Td>{fmt.money(d.totalCents)}</Table.Td>
+                  <Table.Td>{fmt.money(d.depositCents)}</Table.Td>
+                  <Table.Td>{fmt.money(d.finalDueCents)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor(d)} variant="light">
+                      {d.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {action(d)}
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => {
+                          setOpened(d);
+                          setOpenId(idOf(d));
+                        }}
+                        aria-label={detailsLabel(d)}
+                      >
+                        Details
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Group justify="flex-end" mt="sm">
+          <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" />
+        </Group>
+      ) : null}
+      {drawer(open, () => setOpenId(null))}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { ActionIcon, Badge, Checkbox, Menu, Table, UnstyledButton } from '@mantine/core';
+import type { Quotation, QuotationSortKey, QuotationStatus } from '@venue/contracts/money-api';
+import { useFormat } from '../lib/format.ts';
+
+export const STATUS_COLOURS: Record<QuotationStatus, string> = {
+  Draft: 'gray',
+  Sent: 'blue',
+  Accepted: 'green',
+  Declined: 'red',
+  Expired: 'orange',
+};
+
+/** Send and Edit apply to a Draft or Sent quotation; Accept and Decline to a Sent one. */
+export const editable = (q: Quotation) => q.status === 'Draft' || q.status === 'Sent';
+
+export type QuotationSort = { key: QuotationSortKey; dir: 1 | -1 };
+
+/** What the row menu and the drawer do to a quotation; the page carries them out. */
+export interface QuotationActions {
+  open: (q: Quotation) => void;
+  setStatus: (q: Quotation, to: 'Sent' | 'Accepted' | 'Declined') => void;
+  edit: (q: Quotation) => void;
+  duplicate: (q: Quotation) => void;
+  pdf: (q: Quotation) => void;
+  remove: (q: Quotation) => void;
+}
+
+function RowMenu({ q, actions }: { q: Quotation; actions: QuotationActions }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={`Actions for quotation of ${q.customerName}`}>
+          ⋯
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => actions.open(q)}>Preview</Menu.Item>
+        <Menu.Item disabled={!editable(q)} onClick={() => actions.setStatus(q, 'Sent')}>
+          Send
+        </Menu.Item>
+        <Menu.Item disabled={q.status !== 'Sent'} onClick={() => actions.setStatus(q, 'Accepted')}>
+          Accept
+        </Menu.Item>
+        <Menu.Item disabled={q.status !== 'Sent'} onClick={() => actions.setStatus(q, 'Declined')}>
+          Decline
+        </Menu.Item>
+        <Menu.Item disabled={!editable(q)} onClick={() => actions.edit(q)}>
+          Edit
+        </Menu.Item>
+        <Menu.Item onClick={() => actions.duplicate(q)}>Duplicate</Menu.Item>
+        <Menu.Item onClick={() => actions.pdf(q)}>Download</Menu.Item>
+        <Menu.Item color="red" disabled={q.status === 'Accepted'} onClick={() => actions.remove(q)}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The page of quotations: selectable rows, sortable columns and each row's menu (spec 03 §2.3). */
+export function QuotationTable({
+  rows,
+  selected,
+  onSelected,
+  sort,
+  onSort,
+  actions,
+}: {
+  rows: Quotation[];
+  selected: Set<string>;
+  onSelected: (update: (s: Set<string>) => Set<string>) => void;
+  sort: QuotationSort;
+  onSort: (key: QuotationSortKey) => void;
+  actions: QuotationActions;
+}) {
+  const fmt = useFormat();
+  const allChecked = rows.length > 0 && rows.every((q) => selected.has(q.id));
+  const header = (key: QuotationSortKey, label: string) => (
+    <Table.Th>
+      <UnstyledButton onClick={() => onSort(key)} aria-label={`Sort by ${label}`}>
+        {label} {sort.key === key ? (sort.dir === 1 ? '▲' : '▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+  const toggle = (id: string) =>
+    onSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Table highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>
+            <Checkbox
+              aria-label="Select all"
+              checked={allChecked}
+              onChange={() => onSelected(() => (allChecked ? new Set() : new Set(rows.map((q) => q.id))))}
+            />
+          </Table.Th>
+          {header('id', 'ID')}
+          <Table.Th>Customer</Table.Th>
+          <Table.Th>Event</Table.Th>
+          {header('eventDate', 'Event Date')}
+          {header('amount', 'Amount')}
+          {header('deposit', 'Deposit')}
+          {header('validUntil', 'Valid Until')}
+          <Table.Th>Status</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((q) => (
+          <Table.Tr key={q.id} onClick={() => actions.open(q)} style={{ cursor: 'pointer' }}>
+            <Table.Td onClick={(e) => e.stopPropagation()}>
+              <Checkbox
+                aria-label={`Select quotation for ${q.customerName}`}
+                checked={selected.has(q.id)}
+                onChange={() => toggle(q.id)}
+              />
+            </Table.Td>
+            <Table.Td>{q.id.slice(0, 8)}</Table.Td>
+            <Table.Td>{q.customerName}</Table.Td>
+            <Table.Td>
+              {q.eventType} · {q.resourceName}
+            </Table.Td>
+            <Table.Td>{fmt.date(q.eventDate)}</Table.Td>
+            <Table.Td>{fmt.money(Math.round(q.totalInclGst * 100))} AUD</Table.Td>
+            <Table.Td>{q.depositCents > 0 ? fmt.money(q.depositCents) : '—'}</Table.Td>
+            <Table.Td>{fmt.date(q.validUntil)}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLOURS[q.status]}>{q.status}</Badge>
+            </Table.Td>
+            <Table.Td onClick={(e) => e.stopPropagation()}>
+              <RowMenu q={q} actions={actions} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
