@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { format } from 'date-fns';
-import { addDays, isoDate, mondayOf } from '../lib/dates.ts';
+import { ActionIcon, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { addDays, isoDate, longDate, monthYear, mondayOf } from '../lib/dates.ts';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 /** The mini calendar shows 35 days: five Monday-first weeks (spec 02 §2.2). */
@@ -40,13 +39,14 @@ export function MiniCalendar({ selected, onSelect, counts }: Props) {
           ‹
         </ActionIcon>
         <Text fw={600} size="sm">
-          {format(anchor, 'MMMM yyyy')}
+          {monthYear(anchor)}
         </Text>
         <ActionIcon variant="subtle" aria-label="Next month" onClick={() => shift(1)}>
           ›
         </ActionIcon>
       </Group>
-      <SimpleGrid cols={7} spacing={2} verticalSpacing={2}>
+      {/* A plain grid, as Mantine's SimpleGrid would draw it (without its code on the page). */}
+      <Box style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 2 }}>
         {WEEKDAYS.map((w) => (
           <Text key={w} size="xs" c="dimmed" ta="center" aria-hidden>
             {w}
@@ -60,7 +60,7 @@ export function MiniCalendar({ selected, onSelect, counts }: Props) {
             <UnstyledButton
               key={iso}
               onClick={() => onSelect(iso)}
-              aria-label={`${format(d, 'EEEE d MMMM yyyy')}${count ? `, ${count} bookings` : ''}`}
+              aria-label={`${longDate(d)}${count ? `, ${count} bookings` : ''}`}
               aria-pressed={isSelected}
               style={{
                 textAlign: 'center',
@@ -77,7 +77,7 @@ export function MiniCalendar({ selected, onSelect, counts }: Props) {
             </UnstyledButton>
           );
         })}
-      </SimpleGrid>
+      </Box>
     </Paper>
   );
 }

@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-
 const LOCAL_PART = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?/;
 
 /**
@@ -35,12 +33,36 @@ export function bookingWallClock(e: StoredSlot): { start: string; end: string } 
   };
 }
 
+// Written out rather than taken from date-fns: its `format` and English locale were ~6 kB
+// (gzipped) on every bookings page for these few fixed patterns (issue 9: pages ≤ 350 kB).
+const two = (n: number) => String(n).padStart(2, '0');
+const MONTHS = 'January February March April May June July August September October November December';
+const MONTH_NAMES = MONTHS.split(' ');
+const WEEKDAYS = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ');
+
+/** 'yyyy-MM-dd' of the local date. */
 export function isoDate(d: Date): string {
-  return format(d, 'yyyy-MM-dd');
+  return `${String(d.getFullYear()).padStart(4, '0')}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
+/** 'HH:mm' of the local time. */
 export function hhmm(d: Date): string {
-  return format(d, 'HH:mm');
+  return `${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** 'Tuesday' */
+export function weekdayName(d: Date): string {
+  return WEEKDAYS[d.getDay()]!;
+}
+
+/** 'November 2026' */
+export function monthYear(d: Date): string {
+  return `${MONTH_NAMES[d.getMonth()]} ${d.getFullYear()}`;
+}
+
+/** 'Tuesday 24 November 2026' */
+export function longDate(d: Date): string {
+  return `${weekdayName(d)} ${d.getDate()} ${monthYear(d)}`;
 }
 
 export function addDays(d: Date, n: number): Date {

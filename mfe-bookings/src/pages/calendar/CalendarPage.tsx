@@ -1,20 +1,18 @@
 import { Suspense, lazy, useMemo, useRef, useState } from 'react';
-import { Box, Button, Group, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Switch, Tabs, Text } from '@mantine/core';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
-import { format } from 'date-fns';
 import { ErrorState, PageHeader, useSession } from '@venue/ui';
 import { useBookingActions, useCalendar, useResources } from '../../api/hooks.ts';
 import type { Booking, CalendarEvent } from '../../api/types.ts';
 import { MiniCalendar } from '../../components/MiniCalendar.tsx';
 import { StaleData } from '../../components/QueryStatus.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
-import { addDays, hhmm, isoDate, parseIsoDate, bookingWallClock } from '../../lib/dates.ts';
+import { addDays, hhmm, isoDate, longDate, parseIsoDate, bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../../lib/notify.ts';
 import { MONTH_CELL_BOOKINGS, bookingTitle, monthEvents, toEvents, type MoreBookings } from './events.ts';
@@ -24,10 +22,12 @@ import { ResourceFilter } from './ResourceFilter.tsx';
 import { CALENDAR_CSS, viewTitle } from './styles.ts';
 
 // Loaded when first shown, not with the page: the resource view is a tab most visits never open,
-// and the "+N more" popover opens from a month cell (issue 9: a cold visit ≤ 350 kB).
+// the "+N more" popover opens from a month cell and the side panel from a picked booking (issue
+// 9: a cold visit ≤ 350 kB).
 const ResourceDayView = lazy(() =>
   import('./ResourceDayView.tsx').then((m) => ({ default: m.ResourceDayView })),
 );
+const EventPanel = lazy(() => import('./EventPanel.tsx').then((m) => ({ default: m.EventPanel })));
 const MoreBookingsPopover = lazy(() =>
   import('./MoreBookingsPopover.tsx').then((m) => ({ default: m.MoreBookingsPopover })),
 );
@@ -164,7 +164,7 @@ export function CalendarPage() {
   const visibleResources = (resources.data ?? []).filter(
     (r) => r.status !== 'archived' && (resourceId === ALL || r.id === resourceId),
   );
-  const heading = view === 'resource' ? format(parseIsoDate(day), 'EEEE d MMMM yyyy') : title;
+  const heading = view === 'resource' ? longDate(parseIsoDate(day)) : title;
 
   return (
     <div className="venue-calendar">
@@ -330,43 +330,15 @@ export function CalendarPage() {
           </div>
         </div>
         {selected ? (
-          <Paper
-            withBorder
-            p="md"
-            radius="md"
-            w={280}
-            className="no-print"
-            data-testid="event-panel"
-            aria-label="Selected booking"
-          >
-            <Stack gap="xs">
-              <Group justify="space-between">
-                <Text fw={700}>{selected.customerName}</Text>
-                <Button size="xs" variant="subtle" onClick={() => setSelected(null)} aria-label="Close panel">
-                  ✕
-                </Button>
-              </Group>
-              <StatusBadge status={selected.status} />
-              <Text size="sm">{selected.eventType}</Text>
-              <Text size="sm">{selected.resourceName}</Text>
-              <Text size="sm">
-                {fmt.date(bookingWallClock(selected).start.slice(0, 10))},{' '}
-                {fmt.time(bookingWallClock(selected).start.slice(11, 16))} –{' '}
-                {fmt.time(bookingWallClock(selected).end.slice(11, 16))}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {selected.bookingCode}
-              </Text>
-              <Button variant="light" onClick={() => dialogs.details(selected.id)}>
-                Open Full Details
-              </Button>
-              {canBook ? (
-                <Button variant="default" onClick={() => void openEdit(selected.id)}>
-                  Edit Booking
-                </Button>
-              ) : null}
-            </Stack>
-          </Paper>
+          <Suspense fallback={null}>
+            <EventPanel
+              selected={selected}
+              canBook={canBook}
+              onClose={() => setSelected(null)}
+              onDetails={dialogs.details}
+              onEdit={(id) => void openEdit(id)}
+            />
+          </Suspense>
         ) : null}
       </Group>
       {openMore ? (

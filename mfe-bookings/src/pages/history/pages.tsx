@@ -1,5 +1,4 @@
 import { Badge, Group, Modal } from '@mantine/core';
-import { format } from 'date-fns';
 import type { Booking } from '../../api/types.ts';
 import { depositLabel, valueCents } from '../../lib/deposit.ts';
 import { cancelReasonLabel } from '../../lib/cancel-reasons.ts';
@@ -7,7 +6,7 @@ import { DetailsTable } from '../../components/DetailsTable.tsx';
 import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { exportStamp } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
-import { parseIsoDate } from '../../lib/dates.ts';
+import { parseIsoDate, weekdayName } from '../../lib/dates.ts';
 import { StatusListPage, type StatusListConfig } from './StatusListPage.tsx';
 import { SendRemindersButton } from './SendRemindersDialog.tsx';
 import { InvoiceButton, SendInvoicesButton } from './SendInvoices.tsx';
@@ -138,7 +137,7 @@ function CancelledDetails({ booking: b, onClose }: { booking: Booking | null; on
         ['Reason', cancelReasonLabel(b.cancellationReason)],
         ['Booking ID', b.bookingCode],
         ['E-mail', b.customerEmail],
-        ['Event', `${format(parseIsoDate(b.bookingDate), 'EEEE')} ${fmt.date(b.bookingDate)}`],
+        ['Event', `${weekdayName(parseIsoDate(b.bookingDate))} ${fmt.date(b.bookingDate)}`],
         ['Cancelled at', fmt.dateTime(b.cancelledAt)],
         ['Guests', String(b.guestCount ?? 0)],
         ['Total value', fmt.money(valueCents(b))],
