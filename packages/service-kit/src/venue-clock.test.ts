@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { TIMEZONES } from '@venue/contracts';
 import { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
 
@@ -155,6 +155,32 @@ describe('venue clock', () => {
       }
     }
     assert.throws(() => venueIso(new Date(Number.NaN), SYD), RangeError);
+  });
+
+  it('writes every minute around each 2026 change of every zone as the zone library does', () => {
+    let changes = 0;
+    let midHour = 0;
+    for (const zone of TIMEZONES) {
+      for (
+        let h = Date.parse('2026-01-01T00:00:00Z');
+        h < Date.parse('2027-01-01T00:00:00Z');
+        h += 3_600_000
+      ) {
+        // A change in (h, h + 1 h]: on the next hour's start, or within this hour.
+        if (tzOffset(zone, new Date(h)) === tzOffset(zone, new Date(h + 3_600_000))) continue;
+        changes++;
+        if (tzOffset(zone, new Date(h)) !== tzOffset(zone, new Date(h + 3_599_999))) midHour++;
+        // An hour either side, minute by minute; twice, the second time from what was remembered.
+        for (let pass = 0; pass < 2; pass++) {
+          for (let t = h - 3_600_000; t < h + 7_200_000; t += 60_000 + 1) {
+            assert.equal(venueIso(new Date(t), zone), new TZDate(t, zone).toISOString(), `${zone} ${t}`);
+          }
+        }
+      }
+    }
+    assert.equal(changes, 2 * 12);
+    // Adelaide's two fall at half past a UTC hour; everyone else's on the hour.
+    assert.equal(midHour, 2);
   });
 
   it('gives a new Date each time, so a caller changing one does not change the next answer', () => {

@@ -64,13 +64,35 @@ function resolveInstant(date: string, time: string, zone: string): number {
   return at;
 }
 
+/**
+ * Offsets already looked up, by zone and hour (UTC). A zone's offset changes a few times a year
+ * and never twice within an hour, so an hour that starts and ends on one offset has it
+ * throughout; an hour with a change in it (Adelaide's, at half past) is looked up every time.
+ * Lists of many instants (holds, schedules) spent a tenth of the insights service's CPU on the
+ * Intl lookups behind tzOffset.
+ */
+const offsets = new Map<string, number>();
+
+function offsetAt(zone: string, ms: number): number {
+  const hour = Math.floor(ms / HOUR) * HOUR;
+  const key = `${zone} ${hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const first = tzOffset(zone, new Date(hour));
+    offset = first === tzOffset(zone, new Date(hour + HOUR - 1)) ? first : Number.NaN;
+    if (offsets.size >= MAX_REMEMBERED) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? tzOffset(zone, new Date(ms)) : offset;
+}
+
 /** The instant in ISO 8601 with the venue's offset then, e.g. 2026-04-05T02:00:00.000+10:00. */
 export function venueIso(instant: Date, zone: string): string {
   // One offset lookup, then the wall clock is the instant moved by it (a TZDate would look the
   // offset up several times; answers with many instants spent most of their time there).
   const ms = instant.getTime();
   if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
-  const offset = tzOffset(zone, instant);
+  const offset = offsetAt(zone, ms);
   if (Number.isNaN(offset)) return new TZDate(ms, zone).toISOString();
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);

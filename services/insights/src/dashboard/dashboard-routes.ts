@@ -22,7 +22,6 @@ import {
   parseQuery,
   requireAuth,
   requirePermission,
-  requireSettingsCopy,
   requireTenantParam,
   venueIso,
   venueToday,
@@ -32,6 +31,7 @@ import {
 } from '@venue/service-kit';
 import type { Principal } from '@venue/contracts';
 import type { z } from 'zod';
+import { afterVenueZone, withVenueZone } from '../db/zone.ts';
 import { activeAlerts, checkAlertKey, recordAlertAction } from './alerts.ts';
 import { dashboardKpis } from './kpis.ts';
 import {
@@ -64,30 +64,34 @@ interface DashboardScope {
 /**
  * Reads the filters, then runs `fn` in a transaction of the tenant: the caller's, or for a
  * super admin the hall owner named by `hallOwnerId` (requireTenantParam checked it already).
+ * A `fn` that only reads is asked on the zone last read, together with the settings copy
+ * (zone.ts); one that `writes` runs once, after the copy is read.
  */
 async function readDashboard<T>(
   ctx: AppContext,
   fn: (tx: Tx, scope: DashboardScope) => Promise<T>,
+  writes = false,
 ): Promise<T> {
   const query = parseQuery(ctx, dashboardQuery);
   const principal = ctx.state.principal as Principal;
   const tenantId =
     principal.role === 'super_admin' && query.hallOwnerId ? query.hallOwnerId : principal.tenantId;
-  return ctx.kit.db.tenantTx(tenantId, async (tx) => {
-    const settings = await requireSettingsCopy(tx, tenantId, 'the Dashboard');
-    const now = dashboardClock.now();
-    const today = venueToday(now, settings.timezone);
-    return fn(tx, {
-      tenantId,
-      principal,
-      zone: settings.timezone,
-      now,
-      day: query.date ?? today,
-      today,
-      resourceId: query.resourceId ?? null,
-      query,
-    });
-  });
+  const now = dashboardClock.now();
+  return ctx.kit.db.tenantTx(tenantId, (tx) =>
+    (writes ? afterVenueZone : withVenueZone)(tx, tenantId, 'the Dashboard', (zone) => {
+      const today = venueToday(now, zone);
+      return fn(tx, {
+        tenantId,
+        principal,
+        zone,
+        now,
+        day: query.date ?? today,
+        today,
+        resourceId: query.resourceId ?? null,
+        query,
+      });
+    }),
+  );
 }
 
 const guards = [requireAuth, requirePermission('dashboard'), requireTenantParam('hallOwnerId')] as const;
@@ -170,15 +174,19 @@ export function dashboardRoutes(router: AppRouter): void {
   ] as const) {
     router.post(`/api/dashboard/alerts/:key/${verb}`, ...guards, async (ctx) => {
       const key = checkAlertKey(String(ctx.params.key ?? ''));
-      ctx.body = await readDashboard(ctx, async (tx, s) => {
-        const done = await recordAlertAction(tx, {
-          tenantId: s.tenantId,
-          userId: s.principal.userId,
-          key,
-          action,
-        });
-        return alertActionSchema.parse({ ...done, at: venueIso(done.at, s.zone) });
-      });
+      ctx.body = await readDashboard(
+        ctx,
+        async (tx, s) => {
+          const done = await recordAlertAction(tx, {
+            tenantId: s.tenantId,
+            userId: s.principal.userId,
+            key,
+            action,
+          });
+          return alertActionSchema.parse({ ...done, at: venueIso(done.at, s.zone) });
+        },
+        true,
+      );
     });
   }
 }

@@ -1,8 +1,8 @@
 /**
  * A hire longer than a week (a festival, a fortnight's exhibition) counts on every day it covers:
- * Occupancy Today and the utilisation heatmap read overlapping bookings through the start-time
- * index for the last week and through the index of long bookings for the rest (migration 021),
- * so one that began seven weeks ago still fills today. Runs on PGlite, and on PostgreSQL with
+ * Occupancy Today, Today's Schedule and the utilisation heatmap read overlapping bookings
+ * through the start-time index for the last week and through the index of long bookings for the
+ * rest (migration 021), so one that began seven weeks ago still fills today. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
 import { after, before, describe, it } from 'node:test';
@@ -63,6 +63,17 @@ describe('insights: bookings longer than a week', () => {
     assert.equal(occupancy.value, 100);
     assert.equal(occupancy.previous, 100);
     assert.deepEqual(occupancy.sparkline, [100, 100, 100, 100, 100, 100, 100]);
+  });
+
+  it("lists the hire on Today's Schedule all day, seven weeks after it began", async () => {
+    const res = await h.call('GET', '/api/dashboard/schedule?date=2026-11-18', OWNER);
+    assert.equal(res.status, 200);
+    const items = (res.body as { schedule: Array<{ bookingCode: string; time: string; endTime: string }> })
+      .schedule;
+    assert.deepEqual(
+      items.map((i) => [i.bookingCode, i.time, i.endTime]),
+      [['BK-LONG', '00:00', '23:59']],
+    );
   });
 
   it('fills the heatmap of the last 30 days, whose first day is weeks after the hire began', async () => {

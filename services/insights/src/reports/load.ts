@@ -16,7 +16,8 @@ import {
   reportSummarySchema,
   resourceUtilisationSchema,
 } from '@venue/contracts/insights';
-import { requireSettingsCopy, type Tx } from '@venue/service-kit';
+import type { Tx } from '@venue/service-kit';
+import { withVenueZone } from '../db/zone.ts';
 import type { z } from 'zod';
 import { cancellationReasons, funnelData } from './funnel.ts';
 import { executiveKpis } from './kpis.ts';
@@ -53,17 +54,22 @@ export type ReportCall = keyof typeof REPORT_CALLS;
 /** Every call's answer, as the route for it sends it. */
 export type ReportsBundle = { [K in ReportCall]: z.output<(typeof REPORT_CALLS)[K]['schema']> };
 
-/** The scope of a query for a tenant: its settings copy's time zone, the reports clock. */
-export async function scopeFor(
+/**
+ * `run` on the query's scope for the tenant: the venue's time zone from its settings copy (read
+ * together with run's first statements, zone.ts), the reports clock. `run` must only read.
+ */
+export function inReportScope<T>(
   tx: Tx,
   tenantId: string,
   query: ReportsQueryValues,
+  run: (s: ReportScope) => Promise<T>,
   now: Date = reportsClock.now(),
-): Promise<ReportScope> {
-  const settings = await requireSettingsCopy(tx, tenantId, 'Reports');
-  const s = reportScope(tenantId, settings.timezone, now, query);
-  if (s.vip) s.vipIds = await vipCustomers(tx, s);
-  return s;
+): Promise<T> {
+  return withVenueZone(tx, tenantId, 'Reports', async (zone) => {
+    const s = reportScope(tenantId, zone, now, query);
+    if (s.vip) s.vipIds = await vipCustomers(tx, s);
+    return run(s);
+  });
 }
 
 /** One call's answer, checked against its schema. */
@@ -86,8 +92,15 @@ export async function loadReports(
   query: ReportsQueryValues = {},
   now: Date = reportsClock.now(),
 ): Promise<ReportsBundle> {
-  const s = await scopeFor(tx, tenantId, query, now);
-  const out: Partial<Record<ReportCall, unknown>> = {};
-  for (const call of Object.keys(REPORT_CALLS) as ReportCall[]) out[call] = await loadReport(tx, s, call);
-  return out as ReportsBundle;
+  return inReportScope(
+    tx,
+    tenantId,
+    query,
+    async (s) => {
+      const out: Partial<Record<ReportCall, unknown>> = {};
+      for (const call of Object.keys(REPORT_CALLS) as ReportCall[]) out[call] = await loadReport(tx, s, call);
+      return out as ReportsBundle;
+    },
+    now,
+  );
 }

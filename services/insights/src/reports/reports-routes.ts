@@ -12,7 +12,7 @@ import {
   requireTenantParam,
   type AppRouter,
 } from '@venue/service-kit';
-import { REPORT_CALLS, loadReport, scopeFor, type ReportCall } from './load.ts';
+import { REPORT_CALLS, inReportScope, loadReport, type ReportCall } from './load.ts';
 
 const guards = [requireAuth, requirePermission('reports'), requireTenantParam('hallOwnerId')] as const;
 
@@ -23,8 +23,8 @@ export function reportsRoutes(router: AppRouter): void {
       const principal = ctx.state.principal as Principal;
       const tenantId =
         principal.role === 'super_admin' && query.hallOwnerId ? query.hallOwnerId : principal.tenantId;
-      ctx.body = await ctx.kit.db.tenantTx(tenantId, async (tx) =>
-        loadReport(tx, await scopeFor(tx, tenantId, query), call),
+      ctx.body = await ctx.kit.db.tenantTx(tenantId, (tx) =>
+        inReportScope(tx, tenantId, query, (s) => loadReport(tx, s, call)),
       );
     });
   }
