@@ -8,21 +8,27 @@
 // What is timed is what the pages do: the Dashboard fetches its calls together (spec 01 §7's six,
 // the issue's figure; then again with the alerts, as the page asks for them too), the Reports page
 // its nine, so one sample is the time until the last answer of a set is in. Each set's CPU cost
-// is printed too: the service's process, its PostgreSQL backends, the load generator. CONNECTIONS (default 8) sets run side by side for DURATION
-// seconds (default 10). Before that, each call alone (median of 60, with its CPU), and a bare Koa hello is
-// measured in the same run (in this process, as every bench here does). The load average is
-// printed at the start and the end.
+// is printed too: the service's process, its PostgreSQL backends, the load generator.
+// CONNECTIONS (default 8) sets run side by side for DURATION seconds (default 10). Before that,
+// each call alone (median of 60, with its CPU), and a bare Koa hello is measured in the same run
+// (in this process, as every bench here does). The load average is printed at the start and the
+// end. Requests carry what the gateway sends (the signed principal): the access token is the
+// gateway's to verify, and auth-path.mjs measures that hop; AUTH=bearer calls with the token.
 //
 //   node bench/insights.mjs
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/insights.mjs
 //   SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' …  profiles the service's process
 //   PROFILE_SQL=1 …  the child prints each SQL text's count and total time of the one-at-a-time pass
+//   AUTH=bearer …  calls with the access token, as a program calling the service directly would
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { cpuMs } from './lib/cpu.mjs';
 import { ownerTx } from '../packages/service-kit/src/testing/database.ts';
+import { makePrincipal } from '../packages/service-kit/src/testing/index.ts';
+import { encodePrincipal } from '../packages/service-kit/src/auth/tokens.ts';
+import { PRINCIPAL_HEADER, PRINCIPAL_SIGNATURE_HEADER } from '../packages/contracts/src/index.ts';
 import { baseline } from './lib/run.mjs';
 import { DASHBOARD_PATHS, REPORTS_PATHS } from '../packages/contracts/src/insights/index.ts';
 import {
@@ -160,8 +166,15 @@ async function serve() {
     h.t.database.kind === 'pg'
       ? (await h.t.kit.db.query("SELECT current_setting('application_name') AS a")).rows[0].a
       : null;
+  // What the gateway sends with each request of a signed-in user (decision 20): the principal it
+  // checked, HMAC-signed with the internal secret, valid until the access token expires.
+  const signed = encodePrincipal(
+    { ...makePrincipal({ userId: OWNER }), sessionId: null, exp: Math.floor(Date.now() / 1000) + 3600 },
+    process.env.INTERNAL_SECRET,
+  );
+  const gateway = { [PRINCIPAL_HEADER]: signed.value, [PRINCIPAL_SIGNATURE_HEADER]: signed.signature };
   console.log(
-    `READY ${JSON.stringify({ url: h.t.url, token: h.token[OWNER], seedSeconds, database: h.t.database.kind, appName, pid: process.pid })}`,
+    `READY ${JSON.stringify({ url: h.t.url, token: h.token[OWNER], gateway, seedSeconds, database: h.t.database.kind, appName, pid: process.pid })}`,
   );
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'profile on') process.profiling = true;
@@ -225,7 +238,12 @@ async function measure() {
         `${REPORTS_PATHS.summary}?period=90d`,
       ],
     };
-    const headers = { authorization: `Bearer ${ready.token}`, 'accept-encoding': 'gzip, br' };
+    // As the product calls it: through the gateway, which verified the access token and sends the
+    // signed principal (decision 20). AUTH=bearer calls it as another program would directly,
+    // with the token, which the service then verifies and checks with admin (here a directory
+    // in the process) on every call.
+    const auth = process.env.AUTH === 'bearer' ? { authorization: `Bearer ${ready.token}` } : ready.gateway;
+    const headers = { ...auth, 'accept-encoding': 'gzip, br' };
 
     // Every call must answer 200 before anything is timed: a fast 501 or 400 is not a figure.
     for (const [label, paths] of Object.entries(sets)) {
@@ -270,7 +288,7 @@ async function measure() {
       const cpuBefore = await cpuNow();
       for (let i = 0; i < 60; i++) {
         const started = performance.now();
-        const res = await fetch(url + path, { headers: { authorization: headers.authorization } });
+        const res = await fetch(url + path, { headers: auth });
         bytes = (await res.arrayBuffer()).byteLength;
         times.push(performance.now() - started);
       }
@@ -338,7 +356,8 @@ async function measure() {
     console.log(
       `\n${new Date().toISOString().slice(0, 16)}Z, insights on ${ready.database} in its own process: ` +
         `${BOOKINGS} bookings, ${INVOICES} invoices in one tenant (seeded through the consumers in ` +
-        `${seedSeconds} s), ${CONNECTIONS} connections, ${DURATION} s each; load average ` +
+        `${seedSeconds} s), ${CONNECTIONS} connections, ${DURATION} s each, ` +
+        `${process.env.AUTH === 'bearer' ? 'called directly with the bearer token' : 'called as the gateway calls it (signed principal)'}; load average ` +
         `${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
     );
     console.table(alone);
