@@ -197,7 +197,25 @@ export async function paymentsDue(
           .where('b.tenant_id', '=', t)
           .where('b.resource_id', '=', input.resourceId!),
       ),
-    );
+    )
+    // The page is taken here already, in the order below, so the invoices are read in due order
+    // through (tenant_id, due_date) and the read stops at the page's end: a venue with a backlog
+    // of unpaid invoices read and sorted all of them on every Dashboard load. An ISO date's text
+    // sorts as the date, so the index's order is the answer's.
+    .$if(after !== null, (w) =>
+      w
+        .where('i.due_date', '>=', after![0]!)
+        // sql: the keyset's row comparison in byte order (the builder's tuple has no COLLATE)
+        .where(
+          sql<boolean>`(i.due_date::text COLLATE "C", coalesce(i.invoice_number, 'Draft') COLLATE "C", i.id::text COLLATE "C") > (${after![0]!}::text, ${after![1]!}::text, ${after![2]!}::text)`,
+        ),
+    )
+    .orderBy('i.due_date')
+    // sql: byte order, as the keyset's
+    .orderBy(sql`coalesce(i.invoice_number, 'Draft') COLLATE "C"`)
+    // sql: byte order, as the keyset's
+    .orderBy(sql`i.id::text COLLATE "C"`)
+    .limit(page.limit + 1);
   const bonds = q
     .selectFrom('bookings as b')
     .select((eb) => [
@@ -235,7 +253,13 @@ export async function paymentsDue(
     )
     .$if(input.resourceId !== null, (w) => w.where('b.resource_id', '=', input.resourceId!));
   const rows = await q
-    .selectFrom(invoices.unionAll(bonds).as('x'))
+    .selectFrom(
+      q
+        .selectFrom(invoices.as('xi'))
+        .selectAll()
+        .unionAll(q.selectFrom(bonds.as('xb')).selectAll())
+        .as('x'),
+    )
     .selectAll()
     .$if(after !== null, (w) =>
       // sql: a row comparison in byte order, as the order below (the builder's tuple has no COLLATE)
