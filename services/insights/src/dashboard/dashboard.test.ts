@@ -489,6 +489,17 @@ describe('insights: the Dashboard from a known set of events', () => {
     assert.equal(k.sparklineLabels.at(-1), 'Nov 2026 to date');
   });
 
+  it('Revenue (MTD) looked at on 31 Dec: against the whole of November; on 30 Nov: against 1–30 Oct', async () => {
+    const dec = kpi(await get('/api/dashboard/stats?date=2026-12-31'), 'revenueMtd');
+    assert.equal(dec.value, 0);
+    assert.equal(dec.previous, 55000);
+    assert.deepEqual(dec.sparkline, [0, 0, 0, 40000, 55000, 0]);
+    const nov = kpi(await get('/api/dashboard/stats?date=2026-11-30'), 'revenueMtd');
+    assert.equal(nov.value, 55000);
+    assert.equal(nov.previous, 40000); // 10 and 25 Oct
+    assert.deepEqual(nov.sparkline, [0, 0, 0, 0, 40000, 55000]);
+  });
+
   it("Today's Schedule: confirmed by default; the toggles add holds, requests and block-outs, by time", async () => {
     const def = await get('/api/dashboard/schedule');
     assert.deepEqual(

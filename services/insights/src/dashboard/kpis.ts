@@ -265,10 +265,11 @@ async function holdsExpiring(tx: Tx, input: KpiInput): Promise<Kpi> {
 /**
  * What was owed on invoices due by the end of each day. An invoice's balance then is its
  * balance now, plus what was paid and credited after that day, less what was reversed and
- * refunded after it (a refund pays back part of a credit note). Three reads (what is owed now,
- * summed per day it became owed; the invoices moved lately; their movements), then each of the
- * eight days the KPI shows (the last seven and a week before `day`) is summed here: a single
- * statement joining days, invoices and payments was planned as a nested loop ten times slower.
+ * refunded after it (a refund pays back part of a credit note). Three reads (what is owed now
+ * on the invoices owed by each of the eight days the KPI shows, the last seven and a week before
+ * `day`; the invoices moved lately; their movements), then each day's figure is put together
+ * here: a single statement joining days, invoices and payments was planned as a nested loop ten
+ * times slower.
  */
 async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const since = dayStart(addDays(input.day, -7), input.zone);
@@ -296,42 +297,49 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
         .where('tenant_id', '=', t)
         .where('created_at', '>=', since),
     );
-  const owedInvoices = db(tx)
-    .selectFrom('invoices as i')
-    .where('i.tenant_id', '=', t)
-    .where('i.status', 'not in', ['DRAFT', 'VOID'])
-    .where('i.due_date', '<=', input.day)
-    .$if(input.resourceId !== null, (q) =>
-      q.where('i.booking_id', 'in', (eb) =>
-        eb
-          .selectFrom('bookings as b')
-          .select('b.id')
-          .where('b.tenant_id', '=', t)
-          .where('b.resource_id', '=', input.resourceId!),
-      ),
-    );
+  const q = db(tx);
+  const owedInvoices = () =>
+    q
+      .selectFrom('invoices as i')
+      .where('i.tenant_id', '=', t)
+      .where('i.status', 'not in', ['DRAFT', 'VOID'])
+      .where('i.due_date', '<=', input.day)
+      .$if(input.resourceId !== null, (w) =>
+        w.where('i.booking_id', 'in', (eb) =>
+          eb
+            .selectFrom('bookings as b')
+            .select('b.id')
+            .where('b.tenant_id', '=', t)
+            .where('b.resource_id', '=', input.resourceId!),
+        ),
+      );
   const owedFrom = (eb: ExpressionBuilder<InsightsDb & { i: InvoicesTable }, 'i'>) =>
     eb.fn<string>('to_char', [
       eb.fn('greatest', ['i.due_date', eb.fn.coalesce('i.issue_date', 'i.due_date')]),
       eb.val('YYYY-MM-DD'),
     ]);
+  // The eight days the KPI shows: a week before `day`, then the seven to it.
+  const days = Array.from({ length: 8 }, (_, k) => addDays(input.day, k - 7));
   const [owedNow, moved, movements] = await Promise.all([
-    // What is owed now, summed by the day each invoice became owed (due and issued): a few
-    // hundred rows from the index of owed invoices (migration 021).
-    owedInvoices
-      .select((eb) => [
-        owedFrom(eb).as('owed_from'),
-        eb.fn.sum<number | string>('i.balance_cents').as('cents'),
-        eb.fn.countAll<number | string>().as('n'),
-      ])
+    // What is owed now on the invoices owed by the end of each day (due and issued by then), one
+    // row of sums read through the index of owed invoices (migration 021).
+    owedInvoices()
+      .select((eb) => {
+        const owedBy = (d: string) =>
+          eb(eb.fn('greatest', ['i.due_date', eb.fn.coalesce('i.issue_date', 'i.due_date')]), '<=', d);
+        return days.flatMap((d, k) => [
+          eb.fn.sum<number | string | null>('i.balance_cents').filterWhere(owedBy(d)).as(`c${k}`),
+          eb.fn.countAll<number | string>().filterWhere(owedBy(d)).as(`n${k}`),
+        ]);
+      })
       .where('i.balance_cents', '>', 0)
-      .groupBy('owed_from')
-      .execute(),
+      .executeTakeFirstOrThrow(),
     // The invoices paid, refunded or credited lately, one by one: their balance differed on the
     // days shown, so they are taken out of the sums above and worked out with their movements.
-    owedInvoices
-      .select((eb) => ['i.id', owedFrom(eb).as('owed_from'), 'i.balance_cents'])
-      .where('i.id', 'in', (eb) =>
+    // Each is looked up by its key (a lateral join): as `id IN (…)` the planner read every
+    // invoice of the tenant to hash-join a few hundred.
+    q
+      .selectFrom((eb) =>
         eb
           .selectFrom('payments as p')
           .select('p.invoice_id')
@@ -343,8 +351,18 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
               .select('c.invoice_id')
               .where('c.tenant_id', '=', t)
               .where('c.created_at', '>=', since),
-          ),
+          )
+          .as('m'),
       )
+      .innerJoinLateral(
+        (eb) =>
+          owedInvoices()
+            .select((e) => ['i.id', owedFrom(e).as('owed_from'), 'i.balance_cents'])
+            .where('i.id', '=', eb.ref('m.invoice_id'))
+            .as('o'),
+        (join) => join.onTrue(),
+      )
+      .select(['o.id', 'o.owed_from', 'o.balance_cents'])
       .execute(),
     moves.execute(),
   ]);
@@ -352,13 +370,9 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
   for (const m of movements) movesOf.set(m.invoice_id, [...(movesOf.get(m.invoice_id) ?? []), m]);
   const owedAt = (date: string): { cents: number; count: number } => {
     const end = dayStart(addDays(date, 1), input.zone).getTime();
-    let cents = 0;
-    let count = 0;
-    for (const g of owedNow) {
-      if (g.owed_from > date) continue;
-      cents += Number(g.cents);
-      count += Number(g.n);
-    }
+    const k = days.indexOf(date);
+    let cents = Number(owedNow[`c${k}`] ?? 0);
+    let count = Number(owedNow[`n${k}`]);
     for (const inv of moved) {
       if (inv.owed_from > date) continue;
       const now = Number(inv.balance_cents);
@@ -377,12 +391,9 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
     return { cents, count };
   };
   const points: Array<[string, number]> = [];
-  for (let k = -6; k <= 0; k++) {
-    const d = addDays(input.day, k);
-    points.push([dayLabel(d), owedAt(d).cents]);
-  }
+  for (const d of days.slice(1)) points.push([dayLabel(d), owedAt(d).cents]);
   const now = owedAt(input.day);
-  const before = owedAt(addDays(input.day, -7));
+  const before = owedAt(days[0]!);
   return kpi(
     'paymentsDue',
     'cents',
@@ -446,8 +457,13 @@ async function revenue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const prevMonth = addMonths(month, -1);
   const prevEnd = addDays(prevMonth, Math.min(dom, daysInMonth(prevMonth)) - 1);
   const months = Array.from({ length: 6 }, (_, k) => addMonths(month, k - 5));
-  // Periods: the six months (the last one to the end of `day`), then last month's span again.
-  const bounds = [...months, addDays(input.day, 1)].map((d) => dayStart(d, input.zone));
+  const starts = months.map((d) => dayStart(d, input.zone));
+  // Periods: the six months (the last one to the end of `day`), last month cut where the span
+  // compared with ends, so one statement gives both (unless the span is the whole month).
+  const cut = dayStart(addDays(prevEnd, 1), input.zone);
+  const whole = cut.getTime() === starts[5]!.getTime();
+  const end = dayStart(addDays(input.day, 1), input.zone);
+  const bounds = whole ? [...starts, end] : [...starts.slice(0, 5), cut, starts[5]!, end];
   // Payments less refunds and reversals per period from..to (the bounds' first and last).
   const received = (periods: Date[]) =>
     perPeriod(periods, (bucket) =>
@@ -484,10 +500,9 @@ async function revenue(tx: Tx, input: KpiInput): Promise<Kpi> {
         .groupBy('b')
         .execute(),
     );
-  const [perMonth, [previous]] = await Promise.all([
-    received(bounds),
-    received([dayStart(prevMonth, input.zone), dayStart(addDays(prevEnd, 1), input.zone)]),
-  ]);
+  const sums = await received(bounds);
+  const previous = sums[4]!;
+  const perMonth = whole ? sums : [...sums.slice(0, 4), sums[4]! + sums[5]!, sums[6]!];
   const points = perMonth.map((v, k): [string, number] => [
     k === 5 ? `${monthLabel(months[k]!)} to date` : monthLabel(months[k]!),
     v,
@@ -496,7 +511,7 @@ async function revenue(tx: Tx, input: KpiInput): Promise<Kpi> {
     'revenueMtd',
     'cents',
     perMonth[5]!,
-    previous!,
+    previous,
     points,
     `Payments received ${dayLabel(month)} – ${dayLabel(input.day)} less refunds and reversals (by payment date), against ${dayLabel(prevMonth)} – ${dayLabel(prevEnd)}.`,
   );
