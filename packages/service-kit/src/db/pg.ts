@@ -2,13 +2,18 @@ import type { Socket } from 'node:net';
 import pg from 'pg';
 import { type Driver, type Session } from './driver.ts';
 import { parseInt8 } from './int8.ts';
+import { parseTimestamptz } from './timestamptz.ts';
 import type { QueryParams, QueryResult } from './types.ts';
 
 const INT8_OID = 20;
+const TIMESTAMPTZ_OID = 1184;
+const pgTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text');
+const timestamptz = (text: string) => parseTimestamptz(text, pgTimestamptz);
 
 const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8_OID && format !== 'binary') return parseInt8;
+    if (oid === TIMESTAMPTZ_OID && format !== 'binary') return timestamptz;
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;

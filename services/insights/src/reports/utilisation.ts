@@ -186,6 +186,9 @@ export function utilisationOf(
         const hs = hoursOf(k);
         const wd = v.weekdays[k]!;
         for (let i = 0; i < HOURS; i++) {
+          // Only the hours the booking and its buffers reach (a hire is a few of the sixteen).
+          if (hs[i + 1]! <= setup) continue;
+          if (hs[i]! >= pack) break;
           if (w) {
             const cs = Math.max(hs[i]!, w[0]);
             const ce = Math.min(hs[i + 1]!, w[1]);
