@@ -359,6 +359,9 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
           owedInvoices()
             .select((e) => ['i.id', owedFrom(e).as('owed_from'), 'i.balance_cents'])
             .where('i.id', '=', eb.ref('m.invoice_id'))
+            // One invoice per id anyway; the limit keeps the planner from flattening the lateral
+            // subquery back into that hash join.
+            .limit(1)
             .as('o'),
         (join) => join.onTrue(),
       )
