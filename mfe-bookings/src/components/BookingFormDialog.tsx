@@ -14,7 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatPhone, isValidTime, phoneExamples, type Country } from '@venue/contracts';
-import { ApiError, idempotencyKeys, serverMessage, useSession } from '@venue/ui';
+import { ApiError, idempotencyKeys, serverMessage, useSession, DialogActions } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import { ROOTS, unwrapBooking, useRefreshAll, useResources } from '../api/hooks.ts';
 import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
@@ -23,7 +23,6 @@ import { toastSuccess } from '../lib/notify.ts';
 import { validateBooking, validateBookingExtras, type BookingFormValues } from '../lib/validate.ts';
 import { AddOnsField, type AddOnChoice, type QuotedAddOn } from './AddOnsField.tsx';
 import { ConflictList } from './ConflictList.tsx';
-import { DialogActions } from './DialogActions.tsx';
 import {
   NO_REPEAT,
   RecurrenceFields,

@@ -1,3 +1,4 @@
+import { DialogActions } from '@venue/ui';
 import { useState } from 'react';
 import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useBookingActions } from '../api/hooks.ts';
@@ -5,7 +6,6 @@ import type { Booking } from '../api/types.ts';
 import { netCents, valueCents } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { DetailsTable } from './DetailsTable.tsx';
-import { DialogActions } from './DialogActions.tsx';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 
 import { CANCEL_REASONS } from '../lib/cancel-reasons.ts';

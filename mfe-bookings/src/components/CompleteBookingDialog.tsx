@@ -1,9 +1,9 @@
+import { DialogActions } from '@venue/ui';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
-import { DialogActions } from './DialogActions.tsx';
 
 export function CompleteBookingDialog({
   booking,

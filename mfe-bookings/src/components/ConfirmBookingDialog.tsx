@@ -1,3 +1,4 @@
+import { DialogActions } from '@venue/ui';
 import { useState } from 'react';
 import { Alert, Button, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { unwrapBooking, useBookingActions, useConfirmPreview } from '../api/hooks.ts';
@@ -5,7 +6,6 @@ import { paymentCents, type Booking, type DepositType, type TaxType } from '../a
 import { previewConfirm, sanitiseDepositInput, type ConfirmInputs } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
-import { DialogActions } from './DialogActions.tsx';
 
 interface Props {
   booking: Booking | null;

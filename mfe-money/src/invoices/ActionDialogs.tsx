@@ -12,13 +12,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { idempotencyKeys, useSession } from '@venue/ui';
+import { idempotencyKeys, useSession, DialogActions } from '@venue/ui';
 import { MONEY_PATHS, PAYMENT_METHODS, type Invoice, type PaymentMethod } from '@venue/contracts/money-api';
 import { useCreateCreditNote, useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
-import { DialogActions } from '../shared/DialogActions.tsx';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 
 /** Void Invoice: a draft, or a sent invoice with nothing paid. Asks first, with an optional reason. */
@@ -51,7 +50,7 @@ export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: ()
           maxLength={500}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
-        <DialogActions failure={failure} onCancel={onClose} cancelLabel="Keep invoice">
+        <DialogActions error={failure} onCancel={onClose} cancelLabel="Keep invoice">
           <Button color="red" loading={setStatus.isPending} onClick={() => void submit()}>
             Void Invoice
           </Button>
@@ -140,7 +139,7 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
               />
             </>
           ) : null}
-          <DialogActions failure={failure} onCancel={onClose}>
+          <DialogActions error={failure} onCancel={onClose}>
             <Button
               type="submit"
               loading={credit.isPending}

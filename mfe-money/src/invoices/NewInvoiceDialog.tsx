@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ApiError, idempotencyKeys, serverMessage, useSession } from '@venue/ui';
+import { ApiError, idempotencyKeys, serverMessage, useSession, DialogActions } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import { gstOfInclusive } from '@venue/contracts';
 import type { InvoiceableBooking } from '@venue/contracts/money-api/screens';
@@ -24,7 +24,6 @@ import { useCreateInvoice, useInvoiceSettings, useInvoiceableBookings } from '..
 import { useFormat } from '../lib/format.ts';
 import { toastSuccess } from '../lib/notify.ts';
 import { addDays, venueToday } from '../lib/venue-day.ts';
-import { DialogActions } from '../shared/DialogActions.tsx';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 
 type Kind = 'DEPOSIT' | 'FINAL';
@@ -257,7 +256,7 @@ export function NewInvoiceDialog({
             checked={issue}
             onChange={(e) => setIssue(e.currentTarget.checked)}
           />
-          <DialogActions failure={failure} onCancel={onClose}>
+          <DialogActions error={failure} onCancel={onClose}>
             <Button type="submit" disabled={!booking || cents === null || cents === 0 || create.isPending}>
               {create.isPending ? 'Creating…' : 'Create Invoice'}
             </Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { idempotencyKeys } from '@venue/ui';
+import { idempotencyKeys, DialogActions } from '@venue/ui';
 import {
   MONEY_MESSAGES,
   PAYMENT_METHODS,
@@ -11,7 +11,6 @@ import { useRecordPayment } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastSuccess } from '../lib/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
-import { DialogActions } from '../shared/DialogActions.tsx';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 
 interface Props {
@@ -101,7 +100,7 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
             maxLength={2000}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />
-          <DialogActions failure={failure} failureTitle="Payment not recorded" onCancel={onClose}>
+          <DialogActions error={failure} errorTitle="Payment not recorded" onCancel={onClose}>
             <Button
               type="submit"
               loading={record.isPending}

@@ -29,6 +29,7 @@ export {
   type Navigate,
 } from './session.tsx';
 export { PageHeader, type PageHeaderProps } from './components/PageHeader.tsx';
+export { DialogActions } from './components/DialogActions.tsx';
 export {
   NotAvailableYet,
   AccessDenied,

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { idempotencyKeys } from '@venue/ui';
+import { idempotencyKeys, DialogActions } from '@venue/ui';
 import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useBookingActions } from '../../api/hooks.ts';
 import type { Booking, BulkResult } from '../../api/types.ts';
 import { errorText, toastError, toastInfo, toastSuccess } from '../../lib/notify.ts';
-import { DialogActions } from '../../components/DialogActions.tsx';
 
 export const HOLD_OPTIONS = [
   { value: '24', label: '24 hours' },

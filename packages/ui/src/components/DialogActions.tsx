@@ -12,7 +12,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** The foot of an action dialog: its error, then dismiss and act, right-aligned. */
+/** The foot of an action dialog in every section: its error, then dismiss and act, right-aligned. */
 export function DialogActions({ error, errorTitle, onCancel, cancelLabel = 'Cancel', children }: Props) {
   return (
     <>
