@@ -8,8 +8,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { INSIGHTS_ROUTES } from '@venue/contracts/insights';
-import { dashboardClock } from './dashboard/dashboard-routes.ts';
-import { reportsClock } from './reports/load.ts';
 import {
   OWNER,
   auditEvent,
@@ -21,6 +19,7 @@ import {
   resourceEvent,
   settingsEvent,
   startInsights,
+  stopClocks,
   type Harness,
 } from './testing/harness.ts';
 
@@ -34,12 +33,10 @@ const room = { resourceId: R1, resourceName: 'Main Hall' };
 describe('insights answers match the API contract', () => {
   let h: Harness;
   const contract = contractRecorder(INSIGHTS_ROUTES);
-  const realClock = dashboardClock.now;
-  const realReportsClock = reportsClock.now;
+  let startClocks: () => void;
 
   before(async () => {
-    dashboardClock.now = () => new Date(NOW);
-    reportsClock.now = () => new Date(NOW);
+    startClocks = stopClocks(NOW);
     h = await startInsights();
     const invoice = {
       id: I1,
@@ -113,8 +110,7 @@ describe('insights answers match the API contract', () => {
       await h.deliver(e);
   });
   after(async () => {
-    dashboardClock.now = realClock;
-    reportsClock.now = realReportsClock;
+    startClocks?.();
     await h?.close();
   });
 

@@ -6,7 +6,7 @@
 import { WEEKDAYS, defaultHours, type OpeningHours } from '@venue/contracts';
 import { KPI_TITLES, type Kpi, type KpiKey } from '@venue/contracts/insights';
 import { zonedInstant, type ExpressionBuilder, type RawBuilder, type Tx } from '@venue/service-kit';
-import { db, overlapping, widthBucket, type InsightsDb } from '../db/query.ts';
+import { db, overlapping, resourceBookingIds, widthBucket, type InsightsDb } from '../db/query.ts';
 import type { InvoicesTable } from '../db/schema.ts';
 import {
   addDays,
@@ -305,13 +305,7 @@ async function paymentsDue(tx: Tx, input: KpiInput): Promise<Kpi> {
       .where('i.status', 'not in', ['DRAFT', 'VOID'])
       .where('i.due_date', '<=', input.day)
       .$if(input.resourceId !== null, (w) =>
-        w.where('i.booking_id', 'in', (eb) =>
-          eb
-            .selectFrom('bookings as b')
-            .select('b.id')
-            .where('b.tenant_id', '=', t)
-            .where('b.resource_id', '=', input.resourceId!),
-        ),
+        w.where('i.booking_id', 'in', resourceBookingIds(tx, t, input.resourceId!)),
       );
   const owedFrom = (eb: ExpressionBuilder<InsightsDb & { i: InvoicesTable }, 'i'>) =>
     eb.fn<string>('to_char', [

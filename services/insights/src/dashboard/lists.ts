@@ -15,7 +15,7 @@ import {
 } from '@venue/contracts/insights';
 import { sql, venueIso, wallClock, type Tx } from '@venue/service-kit';
 import { decodeCursor, encodeCursor, type KeysetKey } from '@venue/service-kit/paging';
-import { db, overlapping } from '../db/query.ts';
+import { db, overlapping, resourceBookingIds } from '../db/query.ts';
 import { addDays, dayStart } from './days.ts';
 import { actorLabel, humanise } from './text.ts';
 
@@ -190,13 +190,7 @@ export async function paymentsDue(
     .where('i.balance_cents', '>', 0)
     .where('i.due_date', '<=', horizon)
     .$if(input.resourceId !== null, (w) =>
-      w.where('i.booking_id', 'in', (eb) =>
-        eb
-          .selectFrom('bookings as b')
-          .select('b.id')
-          .where('b.tenant_id', '=', t)
-          .where('b.resource_id', '=', input.resourceId!),
-      ),
+      w.where('i.booking_id', 'in', resourceBookingIds(tx, t, input.resourceId!)),
     )
     // The page is taken here already, in the order below, so the invoices are read in due order
     // through (tenant_id, due_date) and the read stops at the page's end: a venue with a backlog

@@ -7,14 +7,13 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dashboardClock } from './dashboard-routes.ts';
-import { reportsClock } from '../reports/load.ts';
 import {
   OWNER,
   bookingEvent,
   resourceEvent,
   settingsEvent,
   startInsights,
+  stopClocks,
   type Harness,
 } from '../testing/harness.ts';
 
@@ -26,11 +25,10 @@ const hours = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun
 
 describe('insights: bookings longer than a week', () => {
   let h: Harness;
-  const clocks = { dashboard: dashboardClock.now, reports: reportsClock.now };
+  let startClocks: () => void;
 
   before(async () => {
-    dashboardClock.now = () => new Date(NOW);
-    reportsClock.now = () => new Date(NOW);
+    startClocks = stopClocks(NOW);
     h = await startInsights();
     await h.deliver(settingsEvent(OWNER, 1));
     await h.deliver(resourceEvent(OWNER, { id: R1, name: 'Exhibition Hall', hours }));
@@ -48,8 +46,7 @@ describe('insights: bookings longer than a week', () => {
     );
   });
   after(async () => {
-    dashboardClock.now = clocks.dashboard;
-    reportsClock.now = clocks.reports;
+    startClocks?.();
     await h?.close();
   });
 

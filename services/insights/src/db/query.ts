@@ -11,6 +11,15 @@ export function db(tx: Queryable): Kysely<InsightsDb> {
 
 export type { InsightsDb } from './schema.ts';
 
+/** The ids of the tenant's bookings of one resource, as a subquery (`booking_id IN (…)`). */
+export function resourceBookingIds(tx: Queryable, tenantId: string, resourceId: string) {
+  return db(tx)
+    .selectFrom('bookings as b')
+    .select('b.id')
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.resource_id', '=', resourceId);
+}
+
 /** The venue's name from the settings copy (`snapshot -> 'payment' ->> 'businessName'`), or null. */
 export function venueName(eb: ExpressionBuilder<InsightsDb, 'tenant_settings'>) {
   return eb.ref('tenant_settings.snapshot', '->>').key('payment').key('businessName');

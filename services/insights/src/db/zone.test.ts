@@ -10,14 +10,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { settingsChangedEvent } from '@venue/service-kit/testing';
-import { dashboardClock } from '../dashboard/dashboard-routes.ts';
-import { reportsClock } from '../reports/load.ts';
 import {
   OWNER,
   OWNER2,
   bookingEvent,
   resourceEvent,
   startInsights,
+  stopClocks,
   type Harness,
 } from '../testing/harness.ts';
 
@@ -28,11 +27,10 @@ const hours = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun
 
 describe('insights: the venue time zone of each answer', () => {
   let h: Harness;
-  const clocks = { dashboard: dashboardClock.now, reports: reportsClock.now };
+  let startClocks: () => void;
 
   before(async () => {
-    dashboardClock.now = () => new Date(NOW);
-    reportsClock.now = () => new Date(NOW);
+    startClocks = stopClocks(NOW);
     h = await startInsights();
     await h.deliver(settingsChangedEvent(OWNER, 1, { timezone: 'Australia/Sydney' }));
     await h.deliver(resourceEvent(OWNER, { id: R1, name: 'Main Hall', hours }));
@@ -62,8 +60,7 @@ describe('insights: the venue time zone of each answer', () => {
     );
   });
   after(async () => {
-    dashboardClock.now = clocks.dashboard;
-    reportsClock.now = clocks.reports;
+    startClocks?.();
     await h?.close();
   });
 

@@ -13,6 +13,8 @@ import {
   type TestService,
 } from '@venue/service-kit/testing';
 import { insightsService } from '../app.ts';
+import { dashboardClock } from '../dashboard/dashboard-routes.ts';
+import { reportsClock } from '../reports/load.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OWNER2 = '0b000000-0000-4000-8000-000000000002';
@@ -61,6 +63,20 @@ export interface Harness {
   deliver(event: DomainEvent): Promise<unknown>;
   call(method: string, path: string, as?: string, body?: unknown): Promise<Reply>;
   close(): Promise<void>;
+}
+
+/**
+ * Stops the Dashboard's and the Reports' clocks at `now`, so figures can be worked out by hand;
+ * the function returned starts them again.
+ */
+export function stopClocks(now: Date): () => void {
+  const real = { dashboard: dashboardClock.now, reports: reportsClock.now };
+  dashboardClock.now = () => new Date(now);
+  reportsClock.now = () => new Date(now);
+  return () => {
+    dashboardClock.now = real.dashboard;
+    reportsClock.now = real.reports;
+  };
 }
 
 export async function startInsights(): Promise<Harness> {
