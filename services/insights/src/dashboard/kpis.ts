@@ -6,7 +6,14 @@
 import { WEEKDAYS, defaultHours, type OpeningHours } from '@venue/contracts';
 import { KPI_TITLES, type Kpi, type KpiKey } from '@venue/contracts/insights';
 import { zonedInstant, type ExpressionBuilder, type RawBuilder, type Tx } from '@venue/service-kit';
-import { db, overlapping, resourceBookingIds, widthBucket, type InsightsDb } from '../db/query.ts';
+import {
+  db,
+  overlapping,
+  resourceBookingIds,
+  signedAmount,
+  widthBucket,
+  type InsightsDb,
+} from '../db/query.ts';
 import type { InvoicesTable } from '../db/schema.ts';
 import {
   addDays,
@@ -461,43 +468,29 @@ async function revenue(tx: Tx, input: KpiInput): Promise<Kpi> {
   const whole = cut.getTime() === starts[5]!.getTime();
   const end = dayStart(addDays(input.day, 1), input.zone);
   const bounds = whole ? [...starts, end] : [...starts.slice(0, 5), cut, starts[5]!, end];
-  // Payments less refunds and reversals per period from..to (the bounds' first and last).
-  const received = (periods: Date[]) =>
-    perPeriod(periods, (bucket) =>
-      db(tx)
-        .selectFrom('payments as p')
-        .select((eb) => [
-          bucket('p.processed_at').as('b'),
-          eb.fn
-            .sum<number | string>(
-              eb
-                .case()
-                .when('p.kind', '=', 'payment')
-                .then(eb.ref('p.amount_cents'))
-                .else(eb.neg(eb.ref('p.amount_cents')))
-                .end(),
-            )
-            .as('v'),
-        ])
-        .where('p.tenant_id', '=', input.tenantId)
-        .where('p.processed_at', '>=', periods[0]!)
-        .where('p.processed_at', '<', periods[periods.length - 1]!)
-        .$if(input.resourceId !== null, (q) =>
-          q.where('p.invoice_id', 'in', (eb) =>
-            eb
-              .selectFrom('invoices as i')
-              .innerJoin('bookings as b', (j) =>
-                j.onRef('b.tenant_id', '=', 'i.tenant_id').onRef('b.id', '=', 'i.booking_id'),
-              )
-              .select('i.id')
-              .where('i.tenant_id', '=', input.tenantId)
-              .where('b.resource_id', '=', input.resourceId!),
-          ),
-        )
-        .groupBy('b')
-        .execute(),
-    );
-  const sums = await received(bounds);
+  // Payments less refunds and reversals per period.
+  const sums = await perPeriod(bounds, (bucket) =>
+    db(tx)
+      .selectFrom('payments as p')
+      .select((eb) => [
+        bucket('p.processed_at').as('b'),
+        eb.fn.sum<number | string>(signedAmount(eb)).as('v'),
+      ])
+      .where('p.tenant_id', '=', input.tenantId)
+      .where('p.processed_at', '>=', bounds[0]!)
+      .where('p.processed_at', '<', bounds.at(-1)!)
+      .$if(input.resourceId !== null, (q) =>
+        q.where('p.invoice_id', 'in', (eb) =>
+          eb
+            .selectFrom('invoices as i')
+            .select('i.id')
+            .where('i.tenant_id', '=', input.tenantId)
+            .where('i.booking_id', 'in', resourceBookingIds(tx, input.tenantId, input.resourceId!)),
+        ),
+      )
+      .groupBy('b')
+      .execute(),
+  );
   const previous = sums[4]!;
   const perMonth = whole ? sums : [...sums.slice(0, 4), sums[4]! + sums[5]!, sums[6]!];
   const points = perMonth.map((v, k): [string, number] => [

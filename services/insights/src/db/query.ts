@@ -1,5 +1,5 @@
 import { kyselyOf, sql, type ExpressionBuilder, type Kysely, type Queryable } from '@venue/service-kit';
-import type { InsightsDb } from './schema.ts';
+import type { InsightsDb, PaymentsTable } from './schema.ts';
 
 /**
  * Insights' typed query builder over a kit transaction (or `kit.db`), decision 35: the queries
@@ -10,6 +10,16 @@ export function db(tx: Queryable): Kysely<InsightsDb> {
 }
 
 export type { InsightsDb } from './schema.ts';
+
+/** A payment's amount as it moves revenue: + a payment, − a refund or reversal. */
+export function signedAmount(eb: ExpressionBuilder<InsightsDb & { p: PaymentsTable }, 'p'>) {
+  return eb
+    .case()
+    .when('p.kind', '=', 'payment')
+    .then(eb.ref('p.amount_cents'))
+    .else(eb.neg(eb.ref('p.amount_cents')))
+    .end();
+}
 
 /** The ids of the tenant's bookings of one resource, as a subquery (`booking_id IN (…)`). */
 export function resourceBookingIds(tx: Queryable, tenantId: string, resourceId: string) {

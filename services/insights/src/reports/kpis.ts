@@ -7,8 +7,8 @@
 import type { z } from 'zod';
 import type { executiveKpisSchema, reportKpiSchema } from '@venue/contracts/insights';
 import type { Tx } from '@venue/service-kit';
-import { db } from '../db/query.ts';
-import { segmentInvoiceIds, signedAmount, timelinessOf, timelinessRows } from './payments.ts';
+import { db, signedAmount } from '../db/query.ts';
+import { segmentInvoiceIds, timelinessOf, timelinessRows } from './payments.ts';
 import {
   inSegment,
   percent,

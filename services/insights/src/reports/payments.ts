@@ -6,19 +6,9 @@
 import { AGING_BUCKETS } from '@venue/contracts/insights';
 import { sql, type ExpressionBuilder, type Tx } from '@venue/service-kit';
 import { addDays, dayStart } from '../dashboard/days.ts';
-import { db, widthBucket, type InsightsDb } from '../db/query.ts';
-import type { InvoicesTable, PaymentsTable } from '../db/schema.ts';
+import { db, signedAmount, widthBucket, type InsightsDb } from '../db/query.ts';
+import type { InvoicesTable } from '../db/schema.ts';
 import { dollars, percent, segmentBookingIds, segmented, span, type ReportScope } from './scope.ts';
-
-/** A payment's amount as it moves revenue: + a payment, − a refund or reversal. */
-export function signedAmount(eb: ExpressionBuilder<InsightsDb & { p: PaymentsTable }, 'p'>) {
-  return eb
-    .case()
-    .when('p.kind', '=', 'payment')
-    .then(eb.ref('p.amount_cents'))
-    .else(eb.neg(eb.ref('p.amount_cents')))
-    .end();
-}
 
 /** The ids of the invoices of the segments' bookings (for `payment.invoice_id IN …`). */
 export function segmentInvoiceIds(tx: Tx, s: ReportScope) {
