@@ -433,6 +433,16 @@ describe('insights: the Dashboard from a known set of events', () => {
     assert.equal(kpi(s, 'occupancyToday').previous, 90);
     // This week in Main Hall: BK-0001, BK-0003, BK-0009.
     assert.equal(kpi(s, 'bookingsThisWeek').value, 3);
+    // Main Hall's invoices were paid 40,000 (INV-2) + 20,000 − 5,000 (INV-4) this month; October's
+    // payments were for INV-6, which has no booking.
+    assert.equal(kpi(s, 'revenueMtd').value, 55000);
+    assert.equal(kpi(s, 'revenueMtd').previous, 0);
+    // INV-3 (due on the 20th) is the Garden's; BK-0009's bond is Main Hall's.
+    const due = await get(`/api/dashboard/payments-due?resourceId=${R1}`);
+    assert.deepEqual(
+      due.payments.map((p: { invoice: string }) => p.invoice),
+      ['INV-2026-00001', 'INV-2026-00002', 'BK-0009'],
+    );
   });
 
   it('Bookings (This Week): 5 live bookings 16–22 Nov against 2 the week before, eight weeks of sparkline', async () => {
