@@ -45,6 +45,7 @@ export {
 export {
   requireAuth,
   withTx,
+  withRead,
   inRequestTx,
   requireInternal,
   requirePermission,

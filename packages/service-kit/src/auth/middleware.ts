@@ -153,6 +153,25 @@ export const withTx: AppMiddleware = (ctx, next) =>
     () => ctx.status < 400,
   );
 
+/**
+ * The step of a route that only reads, in place of `withTx`: the rest of the chain runs in a
+ * read of the caller's tenant (`db.tenantRead`, `ctx.state.tx` as with withTx), which on the
+ * server costs no BEGIN or COMMIT (decision 54). The database refuses any write in it, so a
+ * route that writes on the side (a tenant's defaults created on first read, say) keeps withTx.
+ */
+export const withRead: AppMiddleware = async (ctx, next) => {
+  const principal = principalOf(ctx);
+  if (ctx.state.tx) return next();
+  try {
+    await ctx.kit.db.tenantRead(principal.tenantId, async (tx) => {
+      ctx.state.tx = tx;
+      await next();
+    });
+  } finally {
+    ctx.state.tx = undefined as unknown as Tx;
+  }
+};
+
 function principalOf(ctx: AppContext): Principal {
   const p = ctx.state.principal as Principal | undefined;
   if (!p) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createService } from '../service.ts';
 import { createLogger } from '../log.ts';
-import { UnsafeDatabaseRoleError } from './database.ts';
+import { createDatabase, UnsafeDatabaseRoleError } from './database.ts';
+import { pgDriver } from './pg.ts';
 import {
   assertTenantTablesHaveRls,
   createTestDatabase,
@@ -14,7 +15,8 @@ import {
   type TestService,
 } from '../testing/index.ts';
 import { ownerTx } from '../testing/database.ts';
-import { OWNER_A, OWNER_B, widgetsApp } from '../test-fixtures/widgets-app.ts';
+import type { Database, Tx } from './types.ts';
+import { OWNER_A, OWNER_B, publishWidget, WIDGET_EVENTS, widgetsApp } from '../test-fixtures/widgets-app.ts';
 
 const quiet = () => createLogger(process.env.LOG_LEVEL ?? 'silent');
 const onPg = Boolean(process.env.TEST_DATABASE_URL);
@@ -109,6 +111,121 @@ describe('tenant isolation (row-level security)', () => {
       );
     },
   );
+});
+
+describe('a read (tenantRead): no BEGIN or COMMIT, nothing written, nothing left behind', () => {
+  let t: TestService;
+  let db: Database;
+
+  before(async () => {
+    await testKeys();
+    t = await startTestService(widgetsApp());
+    // On the server, a database of one connection on the service's schema, so that each step
+    // below runs on the connection the one before it left (PGlite has one anyway).
+    db =
+      t.database.kind === 'pg'
+        ? createDatabase(pgDriver(t.database.url, t.schema, { max: 1 }), t.schema, {
+            source: 'widgets',
+            events: WIDGET_EVENTS,
+          })
+        : t.kit.db;
+    await t.kit.db.tenantTx(OWNER_A, (tx) =>
+      tx.query("INSERT INTO widgets (tenant_id, name) VALUES ($1, 'A tables')", [OWNER_A]),
+    );
+    await t.kit.db.tenantTx(OWNER_B, (tx) =>
+      tx.query("INSERT INTO widgets (tenant_id, name) VALUES ($1, 'B stools')", [OWNER_B]),
+    );
+  });
+  after(async () => {
+    if (db !== t.kit.db) await db.close();
+    await t.close();
+  });
+
+  // Every step on one connection: `backends` checks that premise.
+  const backends = new Set<number>();
+  const names = async (tx: { query: Tx['query'] }) => {
+    const { rows } = await tx.query<{ name: string; pid: number }>(
+      'SELECT name, pg_backend_pid() AS pid FROM widgets ORDER BY name',
+    );
+    rows.forEach((r) => backends.add(r.pid));
+    return rows.map((w) => w.name);
+  };
+
+  it('sees its tenant’s rows only', async () => {
+    assert.deepEqual(await db.tenantRead(OWNER_A, names), ['A tables']);
+    assert.deepEqual(await db.tenantRead(OWNER_B, names), ['B stools']);
+    assert.deepEqual(await db.tenantRead(OWNER_B, names), ['B stools'], 'again, on the scope it left');
+  });
+
+  it('is refused a write by the database, and cannot publish or audit', async () => {
+    await assert.rejects(
+      db.tenantRead(OWNER_A, (tx) =>
+        tx.query("INSERT INTO widgets (tenant_id, name) VALUES ($1, 'sneaked')", [OWNER_A]),
+      ),
+      /read-only transaction/,
+    );
+    await assert.rejects(
+      db.tenantRead(OWNER_A, (tx) => publishWidget(tx, 'widget.noted', { id: OWNER_A })),
+      /cannot publish/,
+    );
+    assert.deepEqual(await db.tenantRead(OWNER_A, names), ['A tables']);
+  });
+
+  it('a widened read does not widen the next one', async () => {
+    backends.clear();
+    await db.tenantRead(OWNER_A, async (tx) => {
+      await tx.rescope('app.scope', 'system');
+      assert.deepEqual(await names(tx), ['A tables', 'B stools'], 'a widened read sees every tenant');
+    });
+    assert.deepEqual(await db.tenantRead(OWNER_A, names), ['A tables']);
+    await db.tenantRead(OWNER_A, async (tx) => {
+      await tx.rescope('app.tenant_id', OWNER_B);
+      assert.deepEqual(await names(tx), ['B stools'], 'a read moved to another tenant sees that one');
+    });
+    assert.deepEqual(await db.tenantRead(OWNER_A, names), ['A tables']);
+    assert.equal(backends.size, 1, 'every step on one connection');
+  });
+
+  it('leaves the connection with no tenant, no system scope and writable for what comes next', async () => {
+    backends.clear();
+    await db.tenantRead(OWNER_A, names);
+    // Unscoped statements on the same connection: no tenant's rows, and writes allowed.
+    const { rows } = await db.query<{ n: number; ro: string; pid: number }>(
+      "SELECT count(*)::int AS n, current_setting('transaction_read_only') AS ro, pg_backend_pid() AS pid FROM widgets",
+    );
+    assert.deepEqual(
+      rows.map(({ n, ro }) => ({ n, ro })),
+      [{ n: 0, ro: 'off' }],
+    );
+    assert.ok(backends.has(rows[0]!.pid), 'on the connection the read used');
+    // A transaction after a read writes, in its own tenant only.
+    await db.tenantRead(OWNER_A, names);
+    await db.tenantTx(OWNER_B, (tx) =>
+      tx.query("INSERT INTO widgets (tenant_id, name) VALUES ($1, 'B benches')", [OWNER_B]),
+    );
+    assert.deepEqual(await db.tenantRead(OWNER_B, names), ['B benches', 'B stools']);
+    assert.deepEqual(await db.tenantRead(OWNER_A, names), ['A tables']);
+    assert.equal(backends.size, 1, 'every step on one connection');
+  });
+
+  it(
+    'sends no BEGIN on the server: each statement is its own transaction',
+    { skip: serverOnly },
+    async () => {
+      const own = `SELECT xact_start = query_start AS own FROM pg_stat_activity WHERE pid = pg_backend_pid()`;
+      const read = await db.tenantRead(OWNER_A, (tx) => tx.query<{ own: boolean }>(own));
+      assert.deepEqual(read.rows, [{ own: true }]);
+      const inTx = await db.tenantTx(OWNER_A, (tx) => tx.query<{ own: boolean }>(own));
+      assert.deepEqual(inTx.rows, [{ own: false }], 'in a transaction the statement starts after BEGIN');
+    },
+  );
+
+  it('tells the database it is read-only', async () => {
+    const { rows } = await db.tenantRead(OWNER_A, (tx) =>
+      tx.query<{ ro: string }>("SELECT current_setting('transaction_read_only') AS ro"),
+    );
+    assert.deepEqual(rows, [{ ro: 'on' }]);
+  });
 });
 
 describe('start-up safety and migrations', () => {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type AuditEventData, type EventRegistry } from '@venue/contracts';
 import { checkPublished } from '../events/envelope.ts';
-import { refuseUnsafeRole, type Driver, type Session } from './driver.ts';
+import { refuseUnsafeRole, scopeStatement, type Driver, type Session } from './driver.ts';
 import { assertSchemaName } from './int8.ts';
 import { openPgliteDriver, openPgliteSuperuser, pgliteDriver } from './pglite.ts';
 import { pgDriver } from './pg.ts';
@@ -63,21 +63,13 @@ export function outsideTransaction<T>(fn: () => T): T {
   return inTransaction.exit(fn);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The transaction's scope as one parameterless statement, so the driver sends it in the same
  * round trip as BEGIN (a request transaction is then BEGIN+scope, its queries, COMMIT). Local to
- * the transaction: a pooled connection never carries one tenant into the next. The values are
- * inlined, so they are checked here: the schema name by openDriver, the tenant as a uuid.
+ * the transaction: a pooled connection never carries one tenant into the next.
  */
 export function transactionSettings(schema: string, tenantId: string | null): string {
-  if (tenantId !== null && !UUID.test(tenantId)) throw new Error('A tenant id must be a uuid');
-  return (
-    `SELECT set_config('search_path', '"${schema}", public', true), ` +
-    `set_config('app.tenant_id', '${tenantId ?? ''}', true), ` +
-    `set_config('app.scope', '${tenantId === null ? 'system' : ''}', true)`
-  );
+  return scopeStatement(schema, tenantId, true);
 }
 
 class RollbackSignal extends Error {}
@@ -114,6 +106,17 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
       return run(tenantId, fn);
     },
     systemTx: (fn) => run(null, fn),
+    tenantRead(tenantId, fn) {
+      if (!tenantId) throw new Error('tenantRead needs a tenant id');
+      guard('Opening a read');
+      return driver.read(
+        (s) => inTransaction.run(true, () => fn(readTx(s, tenantId, driver.kind === 'pglite'))),
+        {
+          schema,
+          tenantId,
+        },
+      );
+    },
     query(sql: string, params?: QueryParams) {
       guard('A query outside the transaction');
       return driver.query(sql, params);
@@ -170,6 +173,31 @@ export async function runRollbackable<T>(
   }
 }
 
+const readOnly = (): Promise<never> =>
+  Promise.reject(
+    new Error('A read cannot publish events or audit: open a transaction (tenantTx, withTx on a POST)'),
+  );
+
+/** `SELECT set_config(…)` for `Tx.rescope`: local to a transaction, or for a read's session. */
+async function rescope(s: Session, setting: string, value: string, local: boolean): Promise<void> {
+  await s.query('SELECT set_config($1, $2, $3)', [setting, value, local]);
+}
+
+/**
+ * A read's Tx. Over a network a read has no transaction to be local to, so a rescope is for the
+ * session, which the driver resets before any other use of the connection (Driver.read); in
+ * PGlite a read is a transaction (`inTransaction`), and a session setting would outlive it.
+ */
+function readTx(s: Session, tenantId: string, inTransaction: boolean): Tx {
+  return {
+    tenantId,
+    query: (sql, params) => s.query(sql, params),
+    publish: readOnly,
+    audit: readOnly,
+    rescope: (setting, value) => rescope(s, setting, value, inTransaction),
+  };
+}
+
 function makeTx(
   s: Session,
   tenantId: string | null,
@@ -192,6 +220,7 @@ function makeTx(
   return {
     tenantId,
     query: (sql, params) => s.query(sql, params),
+    rescope: (setting, value) => rescope(s, setting, value, true),
     publish,
     audit(ctx: AuditContext | null, entry: AuditEntry) {
       const principal = ctx?.state.principal;

@@ -11,6 +11,35 @@ export interface Session extends Queryable {
  */
 export type WithOwner = <T>(fn: (owner: Driver, appRole: string) => Promise<T>) => Promise<T>;
 
+/** What a read is scoped to: the service's schema and the tenant row-level security admits. */
+export interface ReadScope {
+  schema: string;
+  tenantId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The scope of a transaction (`local`) or of a session as one parameterless statement, so a
+ * driver sends it in the same write as what follows. The values are inlined, so they are checked
+ * here: the schema name by openDriver, the tenant as a uuid. A session scope also makes the
+ * session read-only until `SESSION_RESET`.
+ */
+export function scopeStatement(schema: string, tenantId: string | null, local: boolean): string {
+  if (tenantId !== null && !UUID.test(tenantId)) throw new Error('A tenant id must be a uuid');
+  return (
+    `SELECT set_config('search_path', '"${schema}", public', ${local}), ` +
+    `set_config('app.tenant_id', '${tenantId ?? ''}', ${local}), ` +
+    `set_config('app.scope', '${tenantId === null ? 'system' : ''}', ${local})` +
+    (local ? '' : ", set_config('default_transaction_read_only', 'on', false)")
+  );
+}
+
+/** Undoes a session scope: no tenant, no system scope, writable (search_path is the startup one). */
+export const SESSION_RESET =
+  "SELECT set_config('app.tenant_id', '', false), set_config('app.scope', '', false), " +
+  "set_config('default_transaction_read_only', 'off', false)";
+
 /** The two back ends (PGlite in-process, node-postgres pool) behind one small surface. */
 export interface Driver {
   readonly kind: 'pglite' | 'pg';
@@ -20,6 +49,15 @@ export interface Driver {
    * statement, runs first, sent together with BEGIN where the driver talks over a network.
    */
   transaction<T>(fn: (s: Session) => Promise<T>, settings?: string): Promise<T>;
+  /**
+   * Read-only statements on one connection with `scope` applied first: the database refuses
+   * any write. Over a network there is no BEGIN or COMMIT: the scope is set for the session, in
+   * the same write as the first statements (or not at all when the connection already carries
+   * it), and each statement is its own transaction (at READ COMMITTED a transaction's reads take
+   * a snapshot each anyway). So a read costs one round trip per turn of statements instead of
+   * one more for COMMIT, and the server one statement fewer (issues 9, 14).
+   */
+  read<T>(fn: (s: Session) => Promise<T>, scope: ReadScope): Promise<T>;
   /** A dedicated connection for session-level state such as advisory locks. */
   session<T>(fn: (s: Session) => Promise<T>): Promise<T>;
   /**

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import pg from 'pg';
-import { type Driver, type Session } from './driver.ts';
+import { SESSION_RESET, scopeStatement, type Driver, type Session } from './driver.ts';
 import { parseInt8 } from './int8.ts';
 import { parseTimestamptz } from './timestamptz.ts';
 import type { QueryParams, QueryResult } from './types.ts';
@@ -55,8 +55,14 @@ function socketOf(client: pg.PoolClient): Socket {
  * answered), each statement is sent at once behind it and its result used only once BEGIN has
  * succeeded: if BEGIN failed, that error is the one thrown.
  */
-function asSession(client: pg.PoolClient, batch: () => void, begun?: Promise<unknown>): Session {
+function asSession(
+  client: pg.PoolClient,
+  batch: () => void,
+  begun?: Promise<unknown>,
+  onStatement?: (sql: string) => void,
+): Session {
   const run = async (sql: string, params?: unknown[]) => {
+    onStatement?.(sql);
     batch();
     const pending = client.query(sql, params);
     if (begun) {
@@ -75,6 +81,34 @@ function asSession(client: pg.PoolClient, batch: () => void, begun?: Promise<unk
     },
   };
 }
+
+/**
+ * The scope statement each client's session carries from a read (a tenant, read-only by
+ * default). A read on a client that already carries its scope sends no statement for it at all;
+ * a transaction sets its own scope, local to it, in its first write; anything else on such a
+ * client is sent behind SESSION_RESET, in the same write.
+ */
+const sessionScope = new WeakMap<pg.PoolClient, string>();
+
+/**
+ * A statement that may change a session setting (`Tx.rescope`, SET, RESET): after it the scope
+ * a client carries is no longer the one remembered.
+ */
+const CHANGES_SETTINGS = /\bset_config\b|^\s*(SET|RESET)\b/i;
+
+/** Queues the reset a scoped client needs before unscoped statements; undefined when none. */
+function unscope(client: pg.PoolClient, batch: () => void): Promise<unknown> | undefined {
+  if (!sessionScope.has(client)) return undefined;
+  sessionScope.delete(client);
+  batch();
+  const reset = client.query(SESSION_RESET);
+  reset.catch(ignore);
+  return reset;
+}
+
+/** An SQL error leaves the connection usable; anything else (a broken socket) retires it. */
+const retiring = (err: unknown): Error | undefined =>
+  err instanceof pg.DatabaseError ? undefined : (err as Error);
 
 export interface PgDriverOptions {
   /** Pool size (default DB_POOL_MAX, else 10). */
@@ -99,12 +133,25 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
+  /** A pooled connection for unscoped statements (no tenant, writable). */
+  async function session<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const batch = writeBatcher(socketOf(client));
+      return await fn(asSession(client, batch, unscope(client, batch)));
+    } catch (err) {
+      broken = retiring(err);
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   const migrationUrl = opts.migrationUrl;
   return {
     kind: 'pg',
-    async query<T>(sql: string, params?: QueryParams) {
-      return toResult<T>(await pool.query(sql, params as unknown[] | undefined));
-    },
+    query: <T>(sql: string, params?: QueryParams) => session((s) => s.query<T>(sql, params)),
     async transaction<T>(fn: (s: Session) => Promise<T>, settings?: string): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -115,7 +162,8 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
         // COMMIT the last.
         const batch = writeBatcher(socketOf(client));
         batch();
-        const begun = client.query(settings ? `BEGIN; ${settings}` : 'BEGIN');
+        // READ WRITE: the session may still be read-only from a read (sessionScope).
+        const begun = client.query(settings ? `BEGIN READ WRITE; ${settings}` : 'BEGIN READ WRITE');
         begun.catch(ignore);
         const value = await fn(asSession(client, batch, begun));
         await begun;
@@ -132,18 +180,38 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
         client.release(broken);
       }
     },
-    async session<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    async read<T>(fn: (s: Session) => Promise<T>, scope: { schema: string; tenantId: string }): Promise<T> {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        return await fn(asSession(client, writeBatcher(socketOf(client))));
+        const batch = writeBatcher(socketOf(client));
+        const statement = scopeStatement(scope.schema, scope.tenantId, false);
+        let begun: Promise<unknown> | undefined;
+        if (sessionScope.get(client) !== statement) {
+          batch();
+          sessionScope.set(client, statement);
+          begun = client.query(statement);
+          // Whatever part of it applied, the session's scope is unknown: set afresh next time.
+          begun.catch(() => sessionScope.delete(client));
+        }
+        const forget = (sql: string) => {
+          if (CHANGES_SETTINGS.test(sql)) sessionScope.set(client, 'changed');
+        };
+        const value = await fn(asSession(client, batch, begun, forget));
+        await begun;
+        return value;
+      } catch (err) {
+        broken = retiring(err);
+        throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
+    session,
     // A short-lived connection as the owner, for migrations only; closed before requests start.
     withOwner: migrationUrl
       ? async <T>(fn: (owner: Driver, appRole: string) => Promise<T>): Promise<T> => {
-          const { rows } = await pool.query<{ u: string }>('SELECT current_user AS u');
+          const { rows } = await session((s) => s.query<{ u: string }>('SELECT current_user AS u'));
           const owner = pgDriver(migrationUrl, schema, { max: 1 });
           try {
             return await fn(owner, rows[0]!.u);

@@ -4,7 +4,15 @@ import { PGlite, type PGliteOptions, type Results } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { APP_ROLE, OWNER_ROLE, refuseUnsafeRole, type Driver, type Session } from './driver.ts';
+import {
+  APP_ROLE,
+  OWNER_ROLE,
+  refuseUnsafeRole,
+  scopeStatement,
+  type Driver,
+  type ReadScope,
+  type Session,
+} from './driver.ts';
 import { parseInt8 } from './int8.ts';
 import type { QueryParams, QueryResult } from './types.ts';
 
@@ -28,6 +36,16 @@ function asSession(q: Pick<PGlite, 'query' | 'exec'>): Session {
       await q.exec(sql);
     },
   };
+}
+
+/**
+ * A read in one transaction made read-only: PGlite is in the process, so BEGIN and COMMIT cost no
+ * round trip and the session-level scope of the network driver would buy nothing.
+ */
+function readIn(tx: Pick<PGlite, 'query' | 'exec'>, scope: ReadScope): Promise<void> {
+  return tx
+    .exec(`SET TRANSACTION READ ONLY; ${scopeStatement(scope.schema, scope.tenantId, true)}`)
+    .then(() => {});
 }
 
 /**
@@ -98,6 +116,11 @@ export function pgliteDriver(db: PGlite): Driver {
     transaction: (fn, settings) =>
       db.transaction(async (tx) => {
         if (settings) await tx.query(settings);
+        return fn(asSession(tx));
+      }),
+    read: (fn, scope) =>
+      db.transaction(async (tx) => {
+        await readIn(tx, scope);
         return fn(asSession(tx));
       }),
     // One connection only: the "dedicated session" is the database itself.
@@ -208,6 +231,13 @@ export async function openPgliteDriver(dataDir: string, schema: string): Promise
       asApp((d) =>
         d.transaction(async (tx) => {
           if (settings) await tx.query(settings);
+          return fn(asSession(tx));
+        }),
+      ),
+    read: (fn, scope) =>
+      asApp((d) =>
+        d.transaction(async (tx) => {
+          await readIn(tx, scope);
           return fn(asSession(tx));
         }),
       ),

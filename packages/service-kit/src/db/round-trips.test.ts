@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Driver, Session } from './driver.ts';
 import { createDatabase, transactionSettings } from './database.ts';
+import { scopeStatement } from './driver.ts';
 
 const TENANT = '0a000000-0000-4000-8000-0000000000a1';
 
@@ -41,6 +42,15 @@ describe('a request transaction on the wire', () => {
     assert.match(sent[0]!, new RegExp(`set_config\\('app.tenant_id', '${TENANT}', true\\)`));
     assert.equal(sent[1], 'SELECT 1');
     assert.equal(sent[2], 'COMMIT');
+  });
+
+  it('a read’s scope is one statement, for the session and read-only', () => {
+    const sql = scopeStatement('bookings', TENANT, false);
+    assert.match(sql, /^SELECT set_config\('search_path', '"bookings", public', false\)/);
+    assert.match(sql, new RegExp(`set_config\\('app.tenant_id', '${TENANT}', false\\)`));
+    assert.match(sql, /set_config\('app.scope', '', false\)/);
+    assert.match(sql, /set_config\('default_transaction_read_only', 'on', false\)/);
+    assert.throws(() => scopeStatement('bookings', "x', false); --", false), /uuid/);
   });
 
   it('a system transaction says so, with no tenant', () => {

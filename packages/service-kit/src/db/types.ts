@@ -73,6 +73,12 @@ export interface Tx extends Queryable {
   publish<T extends EventType>(type: T, data: EventData<T>, opts?: PublishOptions): Promise<string>;
   /** Publishes an `audit.recorded` event with actor, role and IP taken from the request. */
   audit(ctx: AuditContext | null, entry: AuditEntry): Promise<string>;
+  /**
+   * Changes the row-level security scope for the rest of this transaction or read: `app.scope`
+   * 'system' (every tenant's rows) or another `app.tenant_id`. Only after the caller's role was
+   * checked (a super admin's cross-tenant reads).
+   */
+  rescope(setting: 'app.scope' | 'app.tenant_id', value: string): Promise<void>;
 }
 
 export interface Database {
@@ -80,6 +86,12 @@ export interface Database {
   readonly schema: string;
   /** A transaction in which row-level security limits rows to `tenantId`. */
   tenantTx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Reads for `tenantId` under row-level security, refused any write (the database is told the
+   * session is read-only; `publish` and `audit` throw). Cheaper than `tenantTx` over a network:
+   * no BEGIN or COMMIT (Driver.read). What a GET runs (`withTx`, `inRequestTx`).
+   */
+  tenantRead<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A transaction with `app.scope = 'system'` (login, internal calls, sweeps, cross-tenant reads). */
   systemTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Raw statement outside any transaction: only where row-level security does not matter. */

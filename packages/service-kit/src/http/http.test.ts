@@ -99,6 +99,13 @@ describe('app factory', () => {
     );
   });
 
+  it('a route that only reads (withRead) is refused a write by the database, and nothing is written', async () => {
+    const r = await call(t.url, 'GET', '/api/widgets/write-in-read', { token });
+    assert.equal(r.status, 500);
+    const list = await call<Array<{ name: string }>>(t.url, 'GET', '/api/widgets', { token });
+    assert.ok(!list.body.some((w) => w.name === 'written by a GET'));
+  });
+
   it('serves concurrent requests on one embedded connection without deadlock', async () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>

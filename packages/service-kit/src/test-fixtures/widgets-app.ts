@@ -5,6 +5,7 @@ import {
   notFound,
   parseBody,
   requireAuth,
+  withRead,
   withTx,
   requirePermission,
   requireTenantParam,
@@ -109,6 +110,14 @@ export function widgetsApp(
         await ctx.state.tx.audit(ctx, { action: 'widget_created', targetType: 'widget', target: body.name });
         ctx.status = 201;
         ctx.body = rows[0];
+      });
+      // A route declared a read (withRead) that tries to write: the database refuses it.
+      router.get('/api/widgets/write-in-read', requireAuth, withRead, async (ctx) => {
+        await ctx.state.tx.query('INSERT INTO widgets (tenant_id, name) VALUES ($1, $2)', [
+          ctx.state.principal.tenantId,
+          'written by a GET',
+        ]);
+        ctx.body = { written: true };
       });
       // Writes, then fails validation afterwards: the insert must not survive.
       router.post('/api/widgets/then-fail', requireAuth, withTx, async (ctx) => {

@@ -125,28 +125,33 @@ export interface TenantStatement {
 
 /**
  * Runs `fn` (requests to the service, say) and returns the statements `db`'s tenant transactions
- * ran meanwhile, reads and writes alike, leaving out the kit's own set_config.
+ * and reads ran meanwhile, reads and writes alike, leaving out the kit's own set_config.
  */
 export async function recordTenantStatements(
   db: Database,
   fn: () => Promise<unknown>,
 ): Promise<TenantStatement[]> {
   const seen: TenantStatement[] = [];
-  const original = db.tenantTx;
-  db.tenantTx = <T>(tenantId: string, body: (tx: Tx) => Promise<T>): Promise<T> =>
-    original.call<Database, [string, (tx: Tx) => Promise<T>], Promise<T>>(db, tenantId, (tx) =>
-      body({
-        ...tx,
-        query: <R>(sql: string, params?: QueryParams) => {
-          seen.push({ tenantId, sql, params: params ?? [] });
-          return tx.query<R>(sql, params);
-        },
-      }),
-    );
+  const recording =
+    (open: Database['tenantTx']) =>
+    <T>(tenantId: string, body: (tx: Tx) => Promise<T>): Promise<T> =>
+      open.call(db, tenantId, (tx: Tx) =>
+        body({
+          ...tx,
+          query: <R>(sql: string, params?: QueryParams) => {
+            seen.push({ tenantId, sql, params: params ?? [] });
+            return tx.query<R>(sql, params);
+          },
+        }),
+      ) as Promise<T>;
+  const { tenantTx, tenantRead } = db;
+  db.tenantTx = recording(tenantTx);
+  db.tenantRead = recording(tenantRead);
   try {
     await fn();
   } finally {
-    db.tenantTx = original;
+    db.tenantTx = tenantTx;
+    db.tenantRead = tenantRead;
   }
   return seen;
 }

@@ -45,15 +45,11 @@ const statusOnlySchema = accountStatusBody;
 const updateAccountSchema = accountEditBody;
 
 /**
- * Lets a super admin's request transaction read and write every tenant's rows. Called only
- * after the role check; the setting ends with the transaction.
+ * Lets a super admin's request read and write every tenant's rows. Called only after the role
+ * check; the setting ends with the transaction or read.
  */
-export async function widenToAllTenants(tx: Tx): Promise<void> {
-  await kyselyOf<AdminDb>(tx)
-    .selectNoFrom((eb) =>
-      eb.fn('set_config', [eb.val('app.scope'), eb.val('system'), eb.val(true)]).as('scope'),
-    )
-    .execute();
+export function widenToAllTenants(tx: Tx): Promise<void> {
+  return tx.rescope('app.scope', 'system');
 }
 
 /** role, name, hall name, contact number and address: the columns both INSERT and UPDATE write. */

@@ -4,6 +4,7 @@ import {
   forbidden,
   parseBody,
   requireAuth,
+  withRead,
   withTx,
   requirePermission,
   unauthorized,
@@ -38,7 +39,7 @@ async function currentUser(ctx: AppContext): Promise<UserRow> {
 }
 
 export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
-  router.get('/api/users/profile', requireAuth, withTx, async (ctx: AppContext) => {
+  router.get('/api/users/profile', requireAuth, withRead, async (ctx: AppContext) => {
     const { userId, tenantId } = ctx.state.principal;
     if (!isUuid(userId)) throw unauthorized('Your session has ended. Please sign in again.');
     // The hottest authenticated read (issue 9): only the columns the answer shows, by the

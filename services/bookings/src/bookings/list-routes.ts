@@ -20,7 +20,7 @@ import {
 import { COUNT_CAP, keysetPage, wantsTotal } from '@venue/service-kit/paging';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
-import { bookingsGuard } from '../shared/guards.ts';
+import { bookingsGuard, bookingsReadGuard } from '../shared/guards.ts';
 import { pageParams, tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
 import { db, NOW } from '../db/query.ts';
@@ -156,13 +156,7 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
       if (!isUuid(ctx.params.ownerId)) throw notFound('Hall owner not found');
       if (principal.role === 'super_admin' && ctx.params.ownerId !== principal.tenantId) {
         // The one cross-tenant read: a super admin looking at a named owner's bookings.
-        await db(ctx.state.tx)
-          .selectNoFrom((eb) =>
-            eb
-              .fn('set_config', [eb.val('app.tenant_id'), eb.val(ctx.params.ownerId!), eb.lit(true)])
-              .as('set'),
-          )
-          .execute();
+        await ctx.state.tx.rescope('app.tenant_id', ctx.params.ownerId!);
       }
       // Newest first unless the caller sorts; a caller's `order` is still checked as given.
       if (!ctx.query.sort) ctx.query = { order: 'desc', ...ctx.query, sort: 'created' };
@@ -171,7 +165,7 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
     },
   );
 
-  router.get('/api/bookings', ...bookingsGuard, async (ctx) => {
+  router.get('/api/bookings', ...bookingsReadGuard, async (ctx) => {
     const { page, limit, offset } = pageParams(ctx.query);
     const paging = parseQuery(ctx, pagingQuery);
     const { withConflicts } = parseQuery(ctx, conflictsQuery);
@@ -283,7 +277,7 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
     ctx.body = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
   });
 
-  router.get('/api/bookings/search', ...bookingsGuard, async (ctx) => {
+  router.get('/api/bookings/search', ...bookingsReadGuard, async (ctx) => {
     const q = (parseQuery(ctx, searchQuery).q ?? '').trim();
     if (q.length < 2) {
       ctx.body = [];

@@ -1,6 +1,6 @@
 /** GET /api/calendar: a compact month of bookings and block-outs, fast for 2,000 bookings. */
 import { calendarQuery } from '@venue/contracts/bookings';
-import { badRequest, parseQuery, requireAuth, sql, withTx, type AppRouter } from '@venue/service-kit';
+import { badRequest, parseQuery, requireAuth, sql, withRead, type AppRouter } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { anyPermission } from '../shared/guards.ts';
@@ -26,7 +26,7 @@ type CalendarTuple = [
 
 export function calendarRoutes(router: AppRouter): void {
   // The calendar page may read the calendar without the bookings key (and vice versa).
-  router.get('/api/calendar', requireAuth, anyPermission('calendar', 'bookings'), withTx, async (ctx) => {
+  router.get('/api/calendar', requireAuth, anyPermission('calendar', 'bookings'), withRead, async (ctx) => {
     const { from, to, resourceId: rawResource, perDay } = parseQuery(ctx, calendarQuery);
     if (!from || !to || to < from) {
       const message = 'from and to must be dates (yyyy-MM-dd), from not after to.';

@@ -6,6 +6,7 @@ import {
   notFound,
   parseQuery,
   requireAuth,
+  withRead,
   withTx,
   requirePermission,
   type AppContext,
@@ -35,7 +36,7 @@ export function customerRoutes(router: AppRouter, deps: Deps): void {
     return c;
   }
 
-  router.get('/api/customers', ...guard, async (ctx) => {
+  router.get('/api/customers', requireAuth, requirePermission('customers'), withRead, async (ctx) => {
     const q = parseQuery(ctx, listQuery);
     const search = q.search?.trim();
     const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));

@@ -4,12 +4,15 @@ import {
   ACCESS_DENIED_MESSAGE,
   forbidden,
   requireAuth,
+  withRead,
   withTx,
   requirePermission,
   type AppMiddleware,
 } from '@venue/service-kit';
 
 export const bookingsGuard = [requireAuth, requirePermission('bookings'), withTx] as const;
+/** The same for a route that only reads: a read instead of a transaction (decision 54). */
+export const bookingsReadGuard = [requireAuth, requirePermission('bookings'), withRead] as const;
 /**
  * The same guards without the route-level transaction: for handlers that ask the catalogue
  * first and then open theirs with `inRequestTx`, so the wait holds no connection.

@@ -237,12 +237,7 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
   // (system scope), since the embedded server is the whole product's.
   const previewScope = async <T>(ctx: AppContext, fn: (tx: Tx, all: boolean) => Promise<T>): Promise<T> => {
     const all = ctx.state.principal!.role === 'super_admin';
-    if (all)
-      await db(ctx.state.tx)
-        .selectNoFrom((eb) =>
-          eb.fn('set_config', [eb.val('app.scope'), eb.val('system'), eb.lit(true)]).as('scope'),
-        )
-        .execute();
+    if (all) await ctx.state.tx.rescope('app.scope', 'system');
     return fn(ctx.state.tx, all);
   };
 

@@ -62,10 +62,10 @@ interface DashboardScope {
 }
 
 /**
- * Reads the filters, then runs `fn` in a transaction of the tenant: the caller's, or for a
- * super admin the hall owner named by `hallOwnerId` (requireTenantParam checked it already).
- * A `fn` that only reads is asked on the zone last read, together with the settings copy
- * (zone.ts); one that `writes` runs once, after the copy is read.
+ * Reads the filters, then runs `fn` for the tenant: the caller's, or for a super admin the hall
+ * owner named by `hallOwnerId` (requireTenantParam checked it already). A `fn` that only reads
+ * runs as a read (`tenantRead`) on the zone last read, together with the settings copy
+ * (zone.ts); one that `writes` runs in a transaction, once, after the copy is read.
  */
 async function readDashboard<T>(
   ctx: AppContext,
@@ -77,7 +77,9 @@ async function readDashboard<T>(
   const tenantId =
     principal.role === 'super_admin' && query.hallOwnerId ? query.hallOwnerId : principal.tenantId;
   const now = dashboardClock.now();
-  return ctx.kit.db.tenantTx(tenantId, (tx) =>
+  // A read costs one round trip fewer than a transaction (no COMMIT): kit Driver.read.
+  const open = writes ? ctx.kit.db.tenantTx : ctx.kit.db.tenantRead;
+  return open(tenantId, (tx) =>
     (writes ? afterVenueZone : withVenueZone)(tx, tenantId, 'the Dashboard', (zone) => {
       const today = venueToday(now, zone);
       return fn(tx, {

@@ -1,14 +1,14 @@
 /**
- * The venue's time zone for a request, read from the settings copy in the request's own
+ * The venue's time zone for a request, read from the settings copy in the request's own read or
  * transaction, without a round trip of its own.
  *
  * Every Dashboard and Reports figure depends on the zone (it sets the venue days), so a request
  * used to read the copy, wait for it, then ask for its figures: three round trips with BEGIN's
  * and COMMIT's. Here the figures are asked for at once, on the zone this process last read for
  * the tenant, together with the copy (one write, one round trip); the answer is kept only when
- * the copy read in the same transaction names that zone, and worked out again on the zone read
+ * the copy read in the same write names that zone, and worked out again on the zone read
  * otherwise (after a venue changes its time zone, once per process). The copy stays the only
- * authority: no answer is ever built on a zone the transaction did not read.
+ * authority: no answer is ever built on a zone the request did not read.
  */
 import { requireSettingsCopy, type Tx } from '@venue/service-kit';
 

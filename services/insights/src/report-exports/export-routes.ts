@@ -35,7 +35,7 @@ function tenantFor(ctx: AppContext, hallOwnerId: string | undefined): string {
 }
 
 async function exportData(ctx: AppContext, tenantId: string, choice: ExportChoice) {
-  const data = await ctx.kit.db.tenantTx(tenantId, (tx) => loadExport(tx, tenantId, choice));
+  const data = await ctx.kit.db.tenantRead(tenantId, (tx) => loadExport(tx, tenantId, choice));
   return data;
 }
 

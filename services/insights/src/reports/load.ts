@@ -1,7 +1,7 @@
 /**
  * Every Reports call's answer for one tenant and query, from the read model only (decision 39,
  * 45): the routes serve one call each, and exports (PDF, CSV, scheduled e-mails) take the whole
- * bundle with `loadReports`. Run inside a transaction of the tenant (`kit.db.tenantTx`); a
+ * bundle with `loadReports`. Run in a read of the tenant (`kit.db.tenantRead`); a
  * tenant whose settings copy has not arrived gets 503 rather than figures on a guessed clock.
  */
 import type { REPORTS_PATHS } from '@venue/contracts/insights';
@@ -84,7 +84,7 @@ export async function loadReport<K extends ReportCall>(
 
 /**
  * The whole bundle: every call's answer for the query (the period, segments, months, periods
- * and resource it names; the spec's defaults otherwise), in one transaction of the tenant.
+ * and resource it names; the spec's defaults otherwise), in one read of the tenant.
  */
 export async function loadReports(
   tx: Tx,

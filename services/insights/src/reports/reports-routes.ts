@@ -23,7 +23,7 @@ export function reportsRoutes(router: AppRouter): void {
       const principal = ctx.state.principal as Principal;
       const tenantId =
         principal.role === 'super_admin' && query.hallOwnerId ? query.hallOwnerId : principal.tenantId;
-      ctx.body = await ctx.kit.db.tenantTx(tenantId, (tx) =>
+      ctx.body = await ctx.kit.db.tenantRead(tenantId, (tx) =>
         inReportScope(tx, tenantId, query, (s) => loadReport(tx, s, call)),
       );
     });
