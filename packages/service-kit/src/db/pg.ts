@@ -194,6 +194,7 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
           // Whatever part of it applied, the session's scope is unknown: set afresh next time.
           begun.catch(() => sessionScope.delete(client));
         }
+        // Still scoped (so reset before unscoped use), but by no statement a read would send.
         const forget = (sql: string) => {
           if (CHANGES_SETTINGS.test(sql)) sessionScope.set(client, 'changed');
         };

@@ -42,10 +42,8 @@ function asSession(q: Pick<PGlite, 'query' | 'exec'>): Session {
  * A read in one transaction made read-only: PGlite is in the process, so BEGIN and COMMIT cost no
  * round trip and the session-level scope of the network driver would buy nothing.
  */
-function readIn(tx: Pick<PGlite, 'query' | 'exec'>, scope: ReadScope): Promise<void> {
-  return tx
-    .exec(`SET TRANSACTION READ ONLY; ${scopeStatement(scope.schema, scope.tenantId, true)}`)
-    .then(() => {});
+async function readIn(tx: Pick<PGlite, 'query' | 'exec'>, scope: ReadScope): Promise<void> {
+  await tx.exec(`SET TRANSACTION READ ONLY; ${scopeStatement(scope.schema, scope.tenantId, true)}`);
 }
 
 /**

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import {
   OWNER,
   bookingEvent,
+  openDaily,
   resourceEvent,
   settingsEvent,
   startInsights,
@@ -20,8 +21,7 @@ import {
 const NOW = new Date('2026-11-18T01:00:00.000Z'); // Wed 18 Nov 2026, 12:00 in Sydney
 const R1 = '1a000000-0000-4000-8000-0000000000c1';
 const LONG = '2b000000-0000-4000-8000-0000000000c1';
-const every = { open: '08:00', close: '18:00', closed: false };
-const hours = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, every]));
+const hours = openDaily('08:00', '18:00');
 
 describe('insights: bookings longer than a week', () => {
   let h: Harness;

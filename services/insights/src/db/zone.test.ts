@@ -14,6 +14,7 @@ import {
   OWNER,
   OWNER2,
   bookingEvent,
+  openDaily,
   resourceEvent,
   startInsights,
   stopClocks,
@@ -22,8 +23,7 @@ import {
 
 const NOW = new Date('2026-11-18T13:30:00.000Z');
 const R1 = '1a000000-0000-4000-8000-0000000000d1';
-const every = { open: '00:00', close: '23:59', closed: false };
-const hours = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, every]));
+const hours = openDaily('00:00', '23:59');
 
 describe('insights: the venue time zone of each answer', () => {
   let h: Harness;

@@ -139,6 +139,12 @@ function envelope(
 
 export const settingsEvent = (tenantId: string, version = 1) => settingsChangedEvent(tenantId, version);
 
+/** Opening hours the same every day of the week, as a resource event carries them. */
+export function openDaily(open: string, close: string): Record<string, unknown> {
+  const day = { open, close, closed: false };
+  return Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, day]));
+}
+
 export function resourceEvent(
   tenantId: string,
   r: { id: string; name: string; status?: 'active' | 'archived'; hours?: Record<string, unknown> },
