@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import pg from 'pg';
-import { SESSION_RESET, scopeStatement, type Driver, type Session } from './driver.ts';
+import { SESSION_RESET, scopeStatement, type Driver, type ReadScope, type Session } from './driver.ts';
 import { parseInt8 } from './int8.ts';
 import { parseTimestamptz } from './timestamptz.ts';
 import type { QueryParams, QueryResult } from './types.ts';
@@ -180,7 +180,7 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
         client.release(broken);
       }
     },
-    async read<T>(fn: (s: Session) => Promise<T>, scope: { schema: string; tenantId: string }): Promise<T> {
+    async read<T>(fn: (s: Session) => Promise<T>, scope: ReadScope): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
