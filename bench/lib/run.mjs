@@ -8,11 +8,13 @@ import Koa from 'koa';
 export const base = process.env.BASE_URL ?? 'http://localhost:8080';
 export const duration = Number(process.env.DURATION ?? 10);
 
+/** Signs in at the product at `at` (BASE_URL by default) and answers the access token. */
 export async function signIn(
   email = process.env.EMAIL ?? 'owner@demo.local',
   password = process.env.PASSWORD ?? 'demo-pass-2026',
+  at = base,
 ) {
-  const res = await fetch(`${base}/api/login`, {
+  const res = await fetch(`${at}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),

@@ -239,7 +239,7 @@ describe(
     }
 
     // Decision 50: a searched list's page and count take the matching ids from the trigram
-    // index of booking_search through booking_search_ids(), then fetch those bookings by key,
+    // index of booking_search through booking_search_keys(), then fetch those bookings by key,
     // instead of reading the big tenant's rows and testing each one's text. Page and count are
     // one statement, one call of the function (issue 9).
     test('the list search reads matches off the trigram side table, as the big tenant', async () => {
@@ -247,7 +247,7 @@ describe(
       const statements = await recordTenantStatements(h.t.kit.db, async () => {
         assert.equal((await h.call('GET', url, BIG.token())).status, 200);
       });
-      const searched = statements.filter((st) => st.sql.includes('booking_search_ids'));
+      const searched = statements.filter((st) => st.sql.includes('booking_search_keys'));
       assert.equal(searched.length, 1, 'the page and its count search through the function once');
       for (const st of searched) {
         const nodes = await planNodes(st);

@@ -110,7 +110,7 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
     if (trigram) {
       if (!(joined && searchOnly))
         // sql: set membership in the security-definer function's answer (no Kysely form for it)
-        where.push(sql<boolean>`b.id IN (SELECT m.id FROM booking_search_ids(${trigram}) AS m(id))`);
+        where.push(sql<boolean>`b.id IN (SELECT m.id FROM booking_search_keys(${trigram}) AS m)`);
     } else if (text) where.push(eb('b.search_text', 'like', likePattern(text)));
     if (q.from) where.push(eb('b.booking_date', '>=', q.from));
     if (q.to) where.push(eb('b.booking_date', '<=', q.to));
@@ -170,6 +170,12 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
   const keys = SORTS[sort]!;
   const order: SortOrder = q.order ?? (q.sort ? 'asc' : 'desc');
   const after = cursor ? decodeCursor(cursor, sort, order, keys) : null;
+  // A search-only page in an order the side table holds (migration 017): its keys as the
+  // function's columns, so the page is cut among the matches before any booking is read.
+  const matchKeys =
+    searchOnly && (sort === 'start' || sort === 'created')
+      ? keys.map((k) => ({ ...k, expr: k.expr.replace(/^b\./, 'm.') }))
+      : null;
   return {
     /** The filters and, after a cursor, the rows after it. */
     where: (eb: ListEb) =>
@@ -191,6 +197,17 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
      * ids with their number (no bookings read to count them).
      */
     searchOnly,
+    /**
+     * A search-only page sorted by Event Date or Created: the sort's keys over the function's
+     * rows (`m.starts_at`/`m.created_at`, `m.id`), and the condition for the rows after the
+     * cursor among them.
+     */
+    matches: matchKeys && {
+      /** The other conditions of the page's statement: the tenant (the cursor is the matches'). */
+      where: (eb: ListEb) => eb.and(filters(eb, true)),
+      orderBy: keysetOrder(matchKeys, order),
+      after: after ? keysetAfterCursor(matchKeys, order, after) : null,
+    },
     orderBy: keysetOrder(keys, order),
     /** Select-list items carrying each row's cursor keys (keysetPage reads them). */
     keyColumns: keysetColumns(keys),

@@ -72,7 +72,7 @@ async function listTotal(
     // function's ids (at most cap + 1), no bookings read.
     // sql: a capped count of the security-definer function's rows (a set-returning call in FROM)
     const { rows: counted } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (
-        SELECT 1 FROM booking_search_ids(${built.searchOnly}) LIMIT ${cap + 1}) capped`.execute(
+        SELECT 1 FROM booking_search_keys(${built.searchOnly}) LIMIT ${cap + 1}) capped`.execute(
       db(ctx.state.tx),
     );
     const n = Number(counted[0]?.n ?? 0);
@@ -122,23 +122,34 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
     const built = buildListQuery(ctx.query as Query, today, tenantId, cursor);
     const page = selectBookings(ctx.state.tx)
       .select(built.keyColumns)
-      .where(built.joinedWhere)
       .orderBy(built.orderBy)
-      .limit(max + 1)
-      .offset(offset);
-    const counted = built.searchOnly
-      ? page
-          .innerJoin(
-            // sql: the security-definer function's ids, each with their number (a set-returning
-            // call and a window; the ids are unique, so the join keeps each booking once)
-            sql<{ id: string; matches: number | string }>`(SELECT m.id, count(*) OVER () AS matches
-              FROM booking_search_ids(${built.searchOnly}) AS m(id))`.as('m'),
-            'm.id',
-            'b.id',
-          )
-          .select('m.matches')
-          .execute()
-      : page.execute();
+      .limit(max + 1);
+    let counted;
+    if (built.searchOnly) {
+      // sql: the security-definer function's rows, each with their number (a set-returning call
+      // and a window; the ids are unique, so the join keeps each booking once)
+      const found = sql<{ id: string; starts_at: Date; created_at: Date; matches: number | string }>`(
+        SELECT k.id, k.starts_at, k.created_at, count(*) OVER () AS matches
+          FROM booking_search_keys(${built.searchOnly}) AS k)`;
+      const { matches: sorted } = built;
+      // Sorted by Event Date or Created: the page is cut among the matches (migration 017), so
+      // only its own rows are read from bookings; in any other order every match is joined.
+      const matched = sorted
+        ? db(ctx.state.tx)
+            .selectFrom(found.as('m'))
+            .select(['m.id', 'm.matches'])
+            .$if(sorted.after !== null, (qb) => qb.where(() => sorted.after!))
+            .orderBy(sorted.orderBy)
+            .limit(max + 1)
+            .offset(offset)
+        : db(ctx.state.tx).selectFrom(found.as('m')).select(['m.id', 'm.matches']);
+      counted = page
+        .where(sorted ? sorted.where : built.joinedWhere)
+        .$if(!sorted, (qb) => qb.offset(offset))
+        .innerJoin(matched.as('m'), 'm.id', 'b.id')
+        .select('m.matches')
+        .execute();
+    } else counted = page.where(built.where).offset(offset).execute();
     const [rows, zone] = await Promise.all([counted, settingsZone]);
     const first = rows[0] as { matches?: number | string } | undefined;
     const matches = first?.matches === undefined ? null : Number(first.matches);
@@ -208,7 +219,6 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
 
   router.get('/api/bookings/stats', ...bookingsGuard, async (ctx) => {
     const today = venueToday(deps.now(), await zoneOf(ctx));
-    // One pass over the tenant's rows (the tenant stated, so its index bounds the read).
     // One pass over the tenant's rows (the tenant stated, so its index bounds the read).
     const row = await db(ctx.state.tx)
       .selectFrom('bookings')

@@ -1,10 +1,10 @@
-// The list search's trigram side table (migration 014, decision 50): kept in step by the
-// booking's own write, readable by the application role only through booking_search_ids(),
+// The list search's trigram side table (migrations 014 and 017, decision 50): kept in step by the
+// booking's own write, readable by the application role only through booking_search_keys(),
 // which answers the transaction's tenant alone, and planned on its trigram index on both engines.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { ownerTx } from '@venue/service-kit/testing';
+import { ownerTx, recordTenantStatements } from '@venue/service-kit/testing';
 import { OTHER, OWNER, useHarness } from '../test-support.ts';
 
 const h = useHarness();
@@ -27,10 +27,12 @@ async function seed(tenantId: string, name: string, n: number): Promise<void> {
   );
 }
 
-/** What booking_search_ids(`pattern`) answers in a transaction of `tenantId`. */
+/** What booking_search_keys(`pattern`) answers in a transaction of `tenantId`. */
 const idsAs = (tenantId: string, pattern: string) =>
   h.t.kit.db.tenantTx(tenantId, async (tx) =>
-    (await tx.query<{ id: string }>('SELECT booking_search_ids($1) AS id', [pattern])).rows.map((r) => r.id),
+    (await tx.query<{ id: string }>('SELECT id FROM booking_search_keys($1)', [pattern])).rows.map(
+      (r) => r.id,
+    ),
   );
 
 /** The ids of `tenantId`'s bookings whose customer name is LIKE `pattern`, read from bookings itself. */
@@ -65,13 +67,13 @@ describe('booking_search: the list search trigram side table', () => {
     );
     // the system scope (app.tenant_id '') finds nothing
     const system = await h.t.kit.db.systemTx(
-      async (tx) => (await tx.query('SELECT booking_search_ids($1) AS id', ['%quokka%'])).rows,
+      async (tx) => (await tx.query('SELECT id FROM booking_search_keys($1)', ['%quokka%'])).rows,
     );
     assert.deepEqual(system, []);
     // the function takes no tenant: there is no signature to hand it another one
     await assert.rejects(
-      h.t.kit.db.tenantTx(OWNER, (tx) => tx.query('SELECT booking_search_ids($1, $2)', ['%quokka%', OTHER])),
-      /function booking_search_ids\(.*\) does not exist/,
+      h.t.kit.db.tenantTx(OWNER, (tx) => tx.query('SELECT booking_search_keys($1, $2)', ['%quokka%', OTHER])),
+      /function booking_search_keys\(.*\) does not exist/,
     );
   });
 
@@ -100,7 +102,7 @@ describe('booking_search: the list search trigram side table', () => {
         [OWNER, id],
       );
       // seen by the same transaction before it commits
-      const { rows } = await tx.query<{ id: string }>('SELECT booking_search_ids($1) AS id', [
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM booking_search_keys($1)', [
         '%numbat renamed%',
       ]);
       assert.deepEqual(
@@ -114,6 +116,26 @@ describe('booking_search: the list search trigram side table', () => {
       tx.query(`UPDATE bookings SET notes = 'x' WHERE tenant_id = $1 AND id = $2`, [OWNER, id]),
     );
     assert.deepEqual(await idsAs(OWNER, '%numbat renamed%'), [id]);
+    // moved to another day: the side table's sort keys (migration 017) move with it
+    const keysOf = () =>
+      h.t.kit.db.tenantTx(OWNER, async (tx) => {
+        const { rows } = await tx.query<{ same: boolean }>(
+          `SELECT k.starts_at = b.starts_at AND k.created_at = b.created_at AS same
+             FROM booking_search_keys('%numbat renamed%') k JOIN bookings b ON b.tenant_id = $1 AND b.id = k.id`,
+          [OWNER],
+        );
+        return rows.map((r) => r.same);
+      });
+    await h.t.kit.db.tenantTx(OWNER, (tx) =>
+      tx.query(
+        `UPDATE bookings SET starts_at = starts_at + interval '3 days', ends_at = ends_at + interval '3 days',
+                slot = tstzrange(lower(slot) + interval '3 days', upper(slot) + interval '3 days'),
+                created_at = created_at - interval '1 hour'
+          WHERE tenant_id = $1 AND id = $2`,
+        [OWNER, id],
+      ),
+    );
+    assert.deepEqual(await keysOf(), [true]);
     // a rolled-back write leaves nothing behind
     await assert.rejects(
       h.t.kit.db.tenantTx(OWNER, async (tx) => {
@@ -147,6 +169,87 @@ describe('booking_search: the list search trigram side table', () => {
     assert.ok(res.body.items.every((b: { customerName: string }) => /Quokka Owner/.test(b.customerName)));
     const other = await h.call('GET', '/api/bookings?q=quokka&limit=50', h.tokens.other);
     assert.equal(other.body.total, 40);
+  });
+
+  // Migration 017: sorted by Event Date or Created, a searched page is cut among the matches'
+  // keys in the side table, and only its own rows are read from bookings.
+  it('a searched page by Event Date or Created: the matches in the list order, reading only the page from bookings', async () => {
+    const orders = {
+      'start desc': 'starts_at DESC, id ASC',
+      'start asc': 'starts_at ASC, id DESC',
+      'created desc': 'created_at DESC, id ASC',
+      'created asc': 'created_at ASC, id DESC',
+    };
+    for (const [key, orderBy] of Object.entries(orders)) {
+      const [sort, order] = key.split(' ');
+      const truth = await h.t.kit.db.tenantTx(OTHER, async (tx) =>
+        (
+          await tx.query<{ id: string }>(
+            `SELECT id FROM bookings WHERE tenant_id = $1 AND lower(customer_name) LIKE '%quokka%' ORDER BY ${orderBy}`,
+            [OTHER],
+          )
+        ).rows.map((r) => r.id),
+      );
+      assert.equal(truth.length, 40);
+      // every match once, in order, by cursor (the seeded rows share one created_at: the id decides)
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await h.call(
+          'GET',
+          `/api/bookings?q=quokka&sort=${sort}&order=${order}&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+          h.tokens.other,
+        );
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        walked.push(...res.body.items.map((b: { id: string }) => b.id));
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      assert.deepEqual(walked, truth, key);
+      // and by page number, with the number of matches
+      const third = await h.call(
+        'GET',
+        `/api/bookings?q=quokka&sort=${sort}&order=${order}&limit=7&page=3`,
+        h.tokens.other,
+      );
+      assert.deepEqual(
+        [third.body.items.map((b: { id: string }) => b.id), third.body.total, third.body.totalIsEstimate],
+        [truth.slice(14, 21), 40, false],
+        key,
+      );
+    }
+
+    // the page's statement, run: bookings gives up the page's 6 rows (5 and one to know more
+    // follow), not the 40 matches
+    const statements = await recordTenantStatements(h.t.kit.db, async () => {
+      assert.equal(
+        (await h.call('GET', '/api/bookings?q=quokka&sort=start&order=desc&limit=5', h.tokens.other)).status,
+        200,
+      );
+    });
+    const page = statements.find((st) => st.sql.includes('booking_search_keys'));
+    assert.ok(page, statements.map((st) => st.sql).join('\n'));
+    interface Node {
+      'Relation Name'?: string;
+      'Actual Rows': number;
+      'Actual Loops': number;
+      Plans?: Node[];
+    }
+    const read = await h.t.kit.db.tenantTx(OTHER, async (tx) => {
+      const { rows } = await tx.query<{ 'QUERY PLAN': Array<{ Plan: Node }> | string }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${page.sql}`,
+        page.params,
+      );
+      const raw = rows[0]!['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Node }>;
+      let n = 0;
+      const walk = (node: Node) => {
+        if (node['Relation Name'] === 'bookings') n += node['Actual Rows'] * node['Actual Loops'];
+        node.Plans?.forEach(walk);
+      };
+      walk(plan[0]!.Plan);
+      return n;
+    });
+    assert.equal(read, 6);
   });
 
   it("the function's statement is planned on the tenant-led trigram index (as its owner, custom plan)", async () => {
