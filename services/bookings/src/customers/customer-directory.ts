@@ -281,22 +281,14 @@ interface StatRow {
 }
 
 /**
- * The headline figures and, without a search, the list's total: one small aggregate over the
- * tenant's customer rows (one per customer, grouped into at most 20 rows), never its bookings.
+ * The headline figures and, without a search, the list's total: from the tenant's stored counts
+ * per segment, VIP and not-for-profit (migration 018, at most 20 rows), never its customer rows.
  */
 async function directoryStats(tx: Tx, tenantId: string) {
-  // 'nonprofit' as a literal, not a parameter: the select item must be the GROUP BY's expression
-  const nfp = (eb: ExpressionBuilder<BookingsDb, 'customers'>) => eb('tier', '=', sql.lit('nonprofit'));
   const rows: StatRow[] = await db(tx)
-    .selectFrom('customers')
-    .select((eb) => [
-      'segment',
-      'vip',
-      nfp(eb).$castTo<boolean>().as('nfp'),
-      eb.fn.countAll<number | string>().as('n'),
-    ])
+    .selectFrom('customer_groups')
+    .select(['segment', 'vip', 'nfp', 'customers as n'])
     .where('tenant_id', '=', tenantId)
-    .groupBy((eb) => ['segment', 'vip', nfp(eb)])
     .execute();
   const groups = rows.map((r) => ({ ...r, n: Number(r.n) }));
   const sum = (f: (g: (typeof groups)[number]) => boolean) => groups.filter(f).reduce((s, g) => s + g.n, 0);

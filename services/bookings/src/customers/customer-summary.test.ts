@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { futureDate, OTHER_HALL, OWNER, ROOM, useHarness } from '../test-support.ts';
+import { futureDate, OTHER, OTHER_HALL, OWNER, ROOM, useHarness } from '../test-support.ts';
 import { venueToday } from '../shared/time.ts';
 import { computeRfm } from './rfm.ts';
 
@@ -56,6 +56,37 @@ async function fromScratch(tenantId: string) {
 }
 
 /**
+ * The directory's stored counts per segment, VIP and not-for-profit (migration 018) against a
+ * count of the tenant's customer rows, and the headline figures a page shows from them.
+ */
+async function assertGroupsInStep(tenantId: string, token: string) {
+  const { stored, counted } = await h.t.kit.db.tenantTx(tenantId, async (tx) => ({
+    stored: (
+      await tx.query(
+        `SELECT segment, vip, nfp, customers::int AS n FROM customer_groups WHERE customers <> 0 ORDER BY 1, 2, 3`,
+      )
+    ).rows,
+    counted: (
+      await tx.query(
+        `SELECT segment, vip, tier = 'nonprofit' AS nfp, count(*)::int AS n FROM customers GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      )
+    ).rows,
+  }));
+  assert.deepEqual(stored, counted);
+  const all = await everyCustomer(token);
+  const page = await h.call('GET', '/api/customers?limit=1', token);
+  assert.deepEqual(
+    [page.body.total, page.body.stats.total, page.body.stats.vip, page.body.stats.atRisk],
+    [
+      all.length,
+      all.length,
+      all.filter((c) => c.tags.includes('VIP')).length,
+      all.filter((c) => c.segment === 'At-Risk').length,
+    ],
+  );
+}
+
+/**
  * The stored figures equal the computation from scratch; with `scores`, the relative RFM scores
  * and segments too (those are exact after the job, approximate between runs).
  */
@@ -87,6 +118,7 @@ async function assertMatchesScratch(tenantId: string, token: string, scores: boo
       one.body.bookings.filter((b: any) => b.status === 'cancelled').length,
     );
   }
+  await assertGroupsInStep(tenantId, token);
   return got;
 }
 
@@ -388,6 +420,26 @@ describe('directory paging, sorting and search', () => {
     assert.equal(vip.body.total, all.filter((c) => c.tags.includes('VIP')).length);
     assert.equal(vip.body.stats.vip, vip.body.total);
     assert.equal(vip.body.stats.total, 23);
+    await assertGroupsInStep(OTHER, h.tokens.other);
+  });
+
+  it('the stored counts follow customers moved between groups and deleted, in bulk', async () => {
+    await h.t.kit.db.tenantTx(OTHER, (tx) =>
+      tx.query(`UPDATE customers SET segment = 'Champions', vip = NOT vip WHERE clv_cents % 3 = 0`),
+    );
+    await assertGroupsInStep(OTHER, h.tokens.other);
+    await h.t.kit.db.tenantTx(OTHER, (tx) =>
+      tx.query(
+        `UPDATE customers SET tier = 'nonprofit' WHERE id IN (SELECT id FROM customers ORDER BY id LIMIT 4)`,
+      ),
+    );
+    await assertGroupsInStep(OTHER, h.tokens.other);
+    const gone = await h.t.kit.db.tenantTx(OTHER, (tx) =>
+      tx.query(`DELETE FROM customers WHERE id IN (SELECT id FROM customers ORDER BY id DESC LIMIT 3)`),
+    );
+    assert.equal(gone.rowCount, 3);
+    await assertGroupsInStep(OTHER, h.tokens.other);
+    assert.equal((await h.call('GET', '/api/customers?limit=1', h.tokens.other)).body.stats.total, 20);
   });
 
   it('refuses a forged or mismatched cursor and unknown sorts with a 400 naming the field', async () => {

@@ -39,13 +39,23 @@ export interface ResourcesTable {
   updated_at: DefaultTimestamp;
 }
 
-/** One row per tenant and year: the last booking code number taken. */
 /** Each tenant's number of bookings, kept by triggers on bookings (migration 015). */
 export interface BookingTotalsTable {
   tenant_id: string;
   bookings: number;
 }
 
+/** Each tenant's number of customers per segment, VIP and not-for-profit, kept by triggers on customers (migration 018). */
+export interface CustomerGroupsTable {
+  tenant_id: string;
+  segment: string;
+  vip: boolean;
+  nfp: boolean;
+  /** bigint: text from the pg driver. */
+  customers: number | string;
+}
+
+/** One row per tenant and year: the last booking code number taken. */
 export interface BookingCountersTable {
   tenant_id: string;
   year: number;
@@ -185,6 +195,7 @@ export interface BookingsDb {
   resources: ResourcesTable;
   booking_counters: BookingCountersTable;
   booking_totals: BookingTotalsTable;
+  customer_groups: CustomerGroupsTable;
   customers: CustomersTable;
   bookings: BookingsTable;
   blockouts: BlockoutsTable;
