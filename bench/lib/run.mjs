@@ -24,11 +24,11 @@ export async function signIn(
 }
 
 /** autocannon with the figures we record; non-2xx answers count as failures. */
-export async function load(url, { connections = 16, headers = {}, title = url } = {}) {
+export async function load(url, { connections = 16, headers = {}, title = url, seconds = duration } = {}) {
   const r = await autocannon({
     url,
     connections,
-    duration,
+    duration: seconds,
     headers: { 'accept-encoding': 'gzip, br', ...headers },
   });
   const failed = r.errors + r.non2xx + r.timeouts;
