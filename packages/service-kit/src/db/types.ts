@@ -89,7 +89,8 @@ export interface Database {
   /**
    * Reads for `tenantId` under row-level security, refused any write (the database is told the
    * session is read-only; `publish` and `audit` throw). Cheaper than `tenantTx` over a network:
-   * no BEGIN or COMMIT (Driver.read). What a GET runs (`withTx`, `inRequestTx`).
+   * no BEGIN or COMMIT (Driver.read). What `withRead` runs; a route that writes on the side keeps
+   * `withTx` (decision 54).
    */
   tenantRead<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A transaction with `app.scope = 'system'` (login, internal calls, sweeps, cross-tenant reads). */

@@ -202,7 +202,7 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
      * rows (`m.starts_at`/`m.created_at`, `m.id`), and the condition for the rows after the
      * cursor among them.
      */
-    matches: matchKeys && {
+    matchPage: matchKeys && {
       /** The other conditions of the page's statement: the tenant (the cursor is the matches'). */
       where: (eb: ListEb) => eb.and(filters(eb, true)),
       orderBy: keysetOrder(matchKeys, order),

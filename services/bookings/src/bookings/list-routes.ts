@@ -131,7 +131,7 @@ export function listRoutes(router: AppRouter, deps: Deps): void {
       const found = sql<{ id: string; starts_at: Date; created_at: Date; matches: number | string }>`(
         SELECT k.id, k.starts_at, k.created_at, count(*) OVER () AS matches
           FROM booking_search_keys(${built.searchOnly}) AS k)`;
-      const { matches: sorted } = built;
+      const sorted = built.matchPage;
       // Sorted by Event Date or Created: the page is cut among the matches (migration 017), so
       // only its own rows are read from bookings; in any other order every match is joined.
       const matched = sorted

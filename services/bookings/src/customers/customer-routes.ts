@@ -26,6 +26,8 @@ const listQuery = customerListQuery;
 
 export function customerRoutes(router: AppRouter, deps: Deps): void {
   const guard = [requireAuth, requirePermission('customers'), withTx] as const;
+  /** The same for a route that only reads (decision 54). */
+  const readGuard = [requireAuth, requirePermission('customers'), withRead] as const;
   const today = async (ctx: AppContext) =>
     venueToday(deps.now(), (await tenantSettings(ctx.state.tx, tenantOf(ctx))).timezone);
 
@@ -36,7 +38,7 @@ export function customerRoutes(router: AppRouter, deps: Deps): void {
     return c;
   }
 
-  router.get('/api/customers', requireAuth, requirePermission('customers'), withRead, async (ctx) => {
+  router.get('/api/customers', ...readGuard, async (ctx) => {
     const q = parseQuery(ctx, listQuery);
     const search = q.search?.trim();
     const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));

@@ -34,9 +34,8 @@ function tenantFor(ctx: AppContext, hallOwnerId: string | undefined): string {
   return principal.role === 'super_admin' && hallOwnerId ? hallOwnerId : principal.tenantId;
 }
 
-async function exportData(ctx: AppContext, tenantId: string, choice: ExportChoice) {
-  const data = await ctx.kit.db.tenantRead(tenantId, (tx) => loadExport(tx, tenantId, choice));
-  return data;
+function exportData(ctx: AppContext, tenantId: string, choice: ExportChoice) {
+  return ctx.kit.db.tenantRead(tenantId, (tx) => loadExport(tx, tenantId, choice));
 }
 
 export function reportExportRoutes(router: AppRouter): void {
