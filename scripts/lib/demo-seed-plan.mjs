@@ -28,36 +28,54 @@ export function demoId(tenantId, kind, n) {
 
 // --- the venue's calendar -------------------------------------------------------------------
 
-function parts(at, timeZone) {
-  const f = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return p;
+const formatters = new Map();
+const offsets = new Map();
+const QUARTER_HOUR = 900_000;
+
+/**
+ * The zone's offset from UTC (ms) at an instant. Zones change offset only on a quarter hour, so
+ * it is asked of Intl once per zone and quarter hour (a plan asks thousands of times).
+ */
+function offsetAt(ms, timeZone) {
+  const key = `${timeZone}:${Math.floor(ms / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    let f = formatters.get(timeZone);
+    if (!f)
+      formatters.set(
+        timeZone,
+        (f = new Intl.DateTimeFormat('en-CA', {
+          timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+          hourCycle: 'h23',
+        })),
+      );
+    const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, +x.value]));
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    offset = shown - Math.floor(ms / 1000) * 1000;
+    offsets.set(key, offset);
+  }
+  return offset;
 }
+
+/** The venue's wall clock at an instant, as a Date whose UTC fields are that wall clock. */
+const wall = (at, timeZone) => new Date(at.getTime() + offsetAt(at.getTime(), timeZone));
 
 /** The venue's day (YYYY-MM-DD) at an instant. */
 export function venueDay(at, timeZone) {
-  const p = parts(at, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
+  return wall(at, timeZone).toISOString().slice(0, 10);
 }
 
 /** The instant of a venue wall-clock time (DST-safe to the minute, as the services compute it). */
 export function venueInstant(day, time, timeZone) {
-  const wall = Date.parse(`${day}T${time}:00Z`);
-  let guess = wall;
-  for (let i = 0; i < 3; i++) {
-    const p = parts(new Date(guess), timeZone);
-    const shown = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-    guess += wall - shown;
-  }
+  const target = Date.parse(`${day}T${time}:00Z`);
+  let guess = target;
+  for (let i = 0; i < 3; i++) guess += target - (guess + offsetAt(guess, timeZone));
   return new Date(guess);
 }
 
@@ -252,6 +270,20 @@ export function buildPlan({ key, tenantId, resources, now, timeZone, blocked = [
     return b;
   };
 
+  /**
+   * Places a booking of `status` on the first free day from `from` to `to` days from today, on
+   * any resource (the main one first): what the history promises is placed, never hoped for.
+   */
+  const place = (status, from, to, over = {}) => {
+    const step = from <= to ? 1 : -1;
+    for (let d = from; d !== to + step; d += step)
+      for (const r of resources) {
+        const b = add(r, addDays(today, d), status, over);
+        if (b) return b;
+      }
+    throw new Error(`demo plan: no free day for a ${status} booking ${from}..${to} days from ${today}`);
+  };
+
   // Today's Schedule first: the venue is in use today.
   const mainRes = resources[0];
   add(mainRes, today, 'confirmed', { event: ['Corporate Event', '09:00', '17:00', 60] });
@@ -296,25 +328,27 @@ export function buildPlan({ key, tenantId, resources, now, timeZone, blocked = [
     }
   }
   // Holds with short clocks: one under 2 h and one under 12 h (the Dashboard's badges).
-  const holdDays = [3, 5, 9, 12, 16].map((d) => addDays(today, d));
+  const holdDays = [3, 5, 9, 12, 16];
   const holdClocks = [95, 600, 30 * 60, 40 * 60, 70 * 60];
-  for (const [i, day] of holdDays.entries()) {
-    const r = resources[i % resources.length];
-    const b =
-      add(r, day, 'tentative', { holdMs: nowMs + holdClocks[i] * 60_000 }) ??
-      add(r, addDays(day, 1), 'tentative', { holdMs: nowMs + holdClocks[i] * 60_000 });
-    if (!b) continue;
-  }
+  for (const [i, day] of holdDays.entries())
+    place('tentative', day, day + 30, { holdMs: nowMs + holdClocks[i] * 60_000 });
   // Every status at least once (a quiet week could leave one out).
-  for (const [status, offset] of [
-    ['pending', 6],
-    ['cancelled', 8],
-    ['expired', -20],
-    ['completed', -9],
+  for (const [status, from, to] of [
+    ['pending', 6, 60],
+    ['cancelled', 8, 60],
+    ['expired', -20, -120],
+    ['completed', -9, -120],
   ]) {
-    if (bookings.some((b) => b.status === status)) continue;
-    for (let d = 0; d < 14; d++) if (add(mainRes, addDays(today, offset + d), status)) break;
+    if (!bookings.some((b) => b.status === status)) place(status, from, to);
   }
+  // Two cancelled ones: one declined, one cancelled with its reason (below).
+  if (bookings.filter((b) => b.status === 'cancelled').length < 2) place('cancelled', -10, -120);
+  // Two accepted quotations come from completed bookings (buildQuotations takes the 4th and 5th).
+  while (bookings.filter((b) => b.status === 'completed' && b.priceCents > 0).length < 5)
+    place('completed', -9, -170);
+  // The history spans six months back and most of three ahead.
+  if (!bookings.some((b) => b.bookingDate <= addDays(today, -160))) place('completed', -175, -160);
+  if (!bookings.some((b) => b.bookingDate >= addDays(today, 60))) place('confirmed', 60, 90);
   // Declined and cancelled both present.
   const cancelled = bookings.filter((b) => b.status === 'cancelled');
   if (cancelled.length && !cancelled.some((b) => b.declined)) {
@@ -327,7 +361,7 @@ export function buildPlan({ key, tenantId, resources, now, timeZone, blocked = [
   }
 
   const quotations = buildQuotations({ tenantId, bookings, resources, today, nowMs, at, rand, weighted });
-  const { invoices, bonds } = buildMoney({ tenantId, bookings, nowMs, at, rand, timeZone });
+  const { invoices, bonds } = buildMoney({ tenantId, bookings, nowMs, at, rand, timeZone, place });
   // Booking codes as bookings gives them: HH-<event year>-<n>, in the order the bookings were made.
   const codes = new Map();
   const perYear = new Map();
@@ -360,6 +394,7 @@ export function buildPlan({ key, tenantId, resources, now, timeZone, blocked = [
     meta: {
       declined: bookings.filter((b) => b.declined).map((b) => b.id),
       invoiceAmounts: new Map(invoices.map((i) => [i.id, i.amountCents])),
+      invoiceStatuses: new Map(invoices.map((i) => [i.id, invoiceStatusOn(i, today)])),
     },
   };
 }
@@ -447,7 +482,7 @@ function buildQuotations({ tenantId, bookings, resources, today, nowMs, at, rand
 }
 
 /** Invoices (deposit and final, every status), their payments, and the bonds held and refunded. */
-function buildMoney({ tenantId, bookings, nowMs, at, rand, timeZone }) {
+function buildMoney({ tenantId, bookings, nowMs, at, rand, timeZone, place }) {
   const invoices = [];
   const bonds = [];
   const between = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
@@ -467,13 +502,15 @@ function buildMoney({ tenantId, bookings, nowMs, at, rand, timeZone }) {
   };
   const invoice = (b, type, createdMs, dueDays, amountCents) => {
     const issuedMs = createdMs + 5 * 60_000;
+    const issueDay = venueDay(new Date(issuedMs), timeZone);
     const inv = {
       id: demoId(tenantId, 'invoice', invoices.length),
       bookingId: b.id,
       type,
       createdAt: iso(createdMs),
       issuedAt: iso(issuedMs),
-      dueDate: addDays(venueDay(new Date(issuedMs), timeZone), dueDays),
+      dueDate:
+        type === 'DEPOSIT' ? depositDueDate(issueDay, b.bookingDate, dueDays) : addDays(issueDay, dueDays),
       payments: [],
       voidedAt: null,
       refund: null,
@@ -559,28 +596,73 @@ function buildMoney({ tenantId, bookings, nowMs, at, rand, timeZone }) {
       if (ageDays > 40) pay(fin, issued + 30 * 86_400_000, remaining - Math.round(remaining * 0.4), true);
     }
   }
-  // A quiet season can leave a status out: an open invoice not yet due gets part paid (PARTIAL),
-  // and the newest unpaid final invoice stays a draft.
+  // A quiet season can leave a status out, and time turns a part-paid invoice OVERDUE: each
+  // status the Invoices page promises that today's history lacks gets a booking of its own,
+  // placed on a free day, with the invoice that shows it.
   const today = venueDay(new Date(nowMs), timeZone);
-  const open = (i) => i.issuedAt && !i.voidedAt && !i.refund && i.dueDate >= today;
-  if (
-    !invoices.some((i) => open(i) && i.payments.length > 0 && i.payments.every((x) => x.amountCents !== null))
-  ) {
-    const unpaid = invoices.filter((i) => open(i) && i.payments.length === 0);
-    // keep one unpaid (SENT) when there is only one
-    const inv = unpaid.length > 1 ? unpaid[0] : null;
-    if (inv)
-      pay(
-        inv,
-        Math.max(Date.parse(inv.issuedAt) + 3_600_000, nowMs - 3 * 3_600_000),
-        Math.round(inv.amountCents * 0.3),
-      );
+  const has = (status) => invoices.some((i) => invoiceStatusOn(i, today) === status);
+  /** A confirmed booking ahead, decided two days ago, with its half deposit issued then. */
+  const depositAhead = () => {
+    const b = place('confirmed', 21, 80);
+    b.createdAt = iso(nowMs - 4 * 86_400_000);
+    b.decidedMs = nowMs - 2 * 86_400_000;
+    b.updatedAt = iso(b.decidedMs);
+    b.depositPercent = 50;
+    const deposit = Math.round(b.priceCents / 2);
+    return { inv: invoice(b, 'DEPOSIT', b.decidedMs + 60_000, 7, deposit), deposit };
+  };
+  /** A completed booking `from`..`to` days back and its final invoice for the whole price. */
+  const finalBack = (from, to) => {
+    const b = place('completed', from, to);
+    b.depositPercent = 0;
+    return invoice(b, 'FINAL', at(addDays(b.bookingDate, 1), '10:00'), 14, b.priceCents);
+  };
+  if (!has('SENT')) depositAhead();
+  if (!has('PARTIAL')) {
+    const { inv, deposit } = depositAhead();
+    pay(inv, nowMs - 86_400_000, Math.round(deposit * 0.4));
   }
-  if (forced.draft === 0) {
-    const last = invoices.filter((i) => i.type === 'FINAL' && i.payments.length === 0 && !i.refund).at(-1);
-    if (last) last.issuedAt = null;
+  if (!has('VOID')) depositAhead().inv.voidedAt = iso(nowMs - 86_400_000);
+  if (!has('OVERDUE')) finalBack(-25, -45); // due 14 days after, unpaid
+  if (!has('PAID')) {
+    const inv = finalBack(-40, -150);
+    pay(inv, Date.parse(inv.issuedAt) + 5 * 86_400_000, inv.amountCents, true);
   }
+  if (!has('REFUNDED')) {
+    const inv = finalBack(-50, -150);
+    const issued = Date.parse(inv.issuedAt);
+    pay(inv, issued + 3 * 86_400_000, inv.amountCents, true);
+    inv.refund = {
+      at: iso(issued + 10 * 86_400_000),
+      reason: 'Power outage cut the event short: full refund',
+      creditNoteId: demoId(tenantId, 'credit-note', 0),
+      paymentId: demoId(tenantId, 'refund', 0),
+    };
+  }
+  if (!has('DRAFT')) finalBack(-3, -20).issuedAt = null; // not sent yet
   return { invoices, bonds };
+}
+
+/**
+ * A deposit falls due `dueDays` after issue, but no later than 14 days before the event (the
+ * default deposit deadline) and never before its issue day (an event sooner than that).
+ */
+export function depositDueDate(issueDay, eventDay, dueDays) {
+  const due = addDays(issueDay, dueDays);
+  const deadline = addDays(eventDay, -14);
+  const capped = deadline < due ? deadline : due;
+  return capped < issueDay ? issueDay : capped;
+}
+
+/** The status money gives a planned invoice on `today` (its statusFromFigures and overdue sweep). */
+export function invoiceStatusOn(inv, today) {
+  if (!inv.issuedAt) return 'DRAFT';
+  if (inv.voidedAt) return 'VOID';
+  if (inv.refund) return 'REFUNDED';
+  const paid = inv.payments.reduce((s, p) => s + p.planned, 0);
+  if (paid >= inv.amountCents) return 'PAID';
+  if (inv.dueDate < today) return 'OVERDUE';
+  return paid > 0 ? 'PARTIAL' : 'SENT';
 }
 
 /**
@@ -614,19 +696,17 @@ export function predictNumbers(invoices, timeZone, invoicePrefix = 'INV') {
   return { invoice, receipt };
 }
 
-const money = (cents) =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(cents / 100);
+const AUD = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
+const money = (cents) => AUD.format(cents / 100);
 
-function longDay(day) {
-  const d = new Date(`${day}T12:00:00Z`);
-  return d.toLocaleDateString('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+const LONG_DAY = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const longDay = (day) => LONG_DAY.format(new Date(`${day}T12:00:00Z`));
 
 /** The e-mails the venue sent, each under the once-only key of the automatic e-mail it was. */
 function buildEmails({ bookings, invoices, quotations, numbers, codes, nowMs }) {

@@ -46,7 +46,7 @@ function isoDate(d) {
   return d.toISOString().slice(0, 10);
 }
 
-const HALLS = {
+export const HALLS = {
   owner: [
     {
       resource: {
@@ -122,7 +122,7 @@ const HALLS = {
 };
 
 /** Block-outs of the demo venues: [venue, resource index, days from today, from, to, reason, notes]. */
-const BLOCKOUTS = [
+export const BLOCKOUTS = [
   ['owner', 0, 20, '07:00', '12:00', 'Maintenance', 'Floor polishing'],
   ['owner', 1, 34, '08:00', '18:00', 'Maintenance', 'Repainting'],
   ['owner', 0, -45, '08:00', '17:00', 'Private Event', 'Owner’s staff training day'],

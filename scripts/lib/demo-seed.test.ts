@@ -237,6 +237,15 @@ describe('demo history (decision 48)', () => {
         `SELECT id, status, invoice_number AS number, total_cents AS total, paid_cents AS paid, credited_cents AS credited
            FROM invoices WHERE tenant_id = $1`,
       );
+      // The statuses are the ones the plan promised for today (demo-seed-plan.test.ts checks
+      // that those cover every status on each of the next 400 days).
+      const predicted = runs[key]!.plan.meta.invoiceStatuses;
+      for (const inv of invoices)
+        assert.equal(
+          inv.status,
+          predicted.get(inv.id),
+          `invoice ${inv.number ?? inv.id}: the planned status`,
+        );
       const statuses = new Set(invoices.map((i) => i.status));
       for (const s of ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'VOID', 'REFUNDED'])
         assert.ok(statuses.has(s), `a ${s} invoice (have ${[...statuses].join(', ')})`);
