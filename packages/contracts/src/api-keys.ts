@@ -5,7 +5,7 @@
  * the public id written into it and asks admin to verify it.
  */
 import { z } from 'zod';
-import type { apiKeyViewSchema, createdApiKeySchema } from './admin/responses.ts';
+import type { apiKeyViewSchema, createdApiKeySchema, replayedApiKeySchema } from './admin/responses.ts';
 import { PERMISSION_KEYS } from './roles.ts';
 
 /** Every key starts with this, so the gateway tells it from a JWT without trying to verify one. */
@@ -66,6 +66,11 @@ export type CreateApiKeyBody = z.input<typeof createApiKeySchema>;
 /** A key as listed, and the answer to a create (the key shown once): the API contract's. */
 export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+export type ReplayedApiKey = z.infer<typeof replayedApiKeySchema>;
+
+/** The answer (200) to a create repeated with the same Idempotency-Key: the record, never the key. */
+export const API_KEY_SHOWN_ONCE =
+  'This API key was already created by a request with the same Idempotency-Key. The key itself is shown only in that first answer and is kept nowhere; if it was lost, revoke this key and create a new one.';
 
 /** Published by admin in the transaction that revokes a key; the gateway refuses it at once. */
 export const API_KEY_REVOKED_EVENT = 'api_key.revoked';

@@ -211,6 +211,16 @@ describe('admin answers match the API contract', () => {
         expiresInDays: 30,
       })
     ).body;
+    // A retry with the same Idempotency-Key: the record without the key.
+    const retried = { name: 'Contract retry', permissions: ['bookings'], expiresInDays: 7 };
+    const headers = { 'idempotency-key': 'contract-api-key-retry' };
+    for (const status of [201, 200])
+      checked(
+        'POST',
+        '/api/integrations/api-keys',
+        status,
+        await call(h, 'POST', '/api/integrations/api-keys', { token: owner.token, body: retried, headers }),
+      );
     await ok('GET', '/api/integrations/api-keys', 200, owner);
     await ok('DELETE', `/api/integrations/api-keys/${key.id}`, 200, owner);
     await ok('GET', '/api/tenant-settings/privacy/export', 200, owner);

@@ -165,6 +165,14 @@ export const apiKeyViewSchema = z
 /** The answer to a create: the key (`vd_live_…`), shown this once. */
 export const createdApiKeySchema = apiKeyViewSchema.extend({ key: z.string() }).meta({ id: 'CreatedApiKey' });
 
+/**
+ * A create repeated with the same `Idempotency-Key`: the key's record as it was created, without
+ * the key, which exists only in the first answer (it is stored nowhere, not even for replays).
+ */
+export const replayedApiKeySchema = apiKeyViewSchema
+  .extend({ message: z.string() })
+  .meta({ id: 'ReplayedApiKey' });
+
 /** Everything the tenant holds, per service (`unavailable` when one did not answer in time). */
 export const tenantExportSchema = z.object({
   tenantId: z.string(),

@@ -40,6 +40,7 @@ import {
   chainReportSchema,
   createdApiKeySchema,
   parentDataSchema,
+  replayedApiKeySchema,
   passwordChangedSchema,
   pictureAnswerSchema,
   profileSchema,
@@ -427,9 +428,15 @@ export const ADMIN_ROUTES: RouteTable = [
     method: 'post',
     path: '/api/integrations/api-keys',
     summary: 'Create an API key: a name, page permissions, 1–365 days; the key is shown once',
+    description:
+      'The key is in the 201 answer only: it is stored nowhere, so a retry with the same `Idempotency-Key` answers 200 with the key’s record and a `message` instead (revoke it and create another if the first answer was lost).',
     body: createApiKeySchema,
     responses: {
       201: { description: 'Created (the only time `key` is shown)', schema: createdApiKeySchema },
+      200: {
+        description: 'Already created by a request with the same Idempotency-Key: the record without the key',
+        schema: replayedApiKeySchema,
+      },
     },
   },
   {

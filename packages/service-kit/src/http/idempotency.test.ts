@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestService, testKeys, assertTenantTablesHaveRls, type TestService } from '../testing/index.ts';
 import { OWNER_A, OWNER_B, SUB_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call, type JsonResponse } from '../test-fixtures/http.ts';
-import { notFound, withTx, requireAuth, type AppRouter, type ServiceKit } from '../index.ts';
+import { notFound, replayWithout, withTx, requireAuth, type AppRouter, type ServiceKit } from '../index.ts';
 import {
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_KEY_INVALID_MESSAGE,
@@ -61,6 +61,15 @@ function app() {
         count(name);
         ctx.cookies.set('session', 'secret-value', { httpOnly: true });
         await insert(ctx, name);
+      });
+      // Answers a secret shown once; a replay gets the stand-in the route names instead.
+      router.post('/api/idem/secret', requireAuth, withTx, async (ctx) => {
+        const { name } = ctx.request.body as { name: string };
+        count(name);
+        await insert(ctx, name);
+        const record = ctx.body as { id: string; name: string };
+        ctx.body = { ...record, secret: `s3cr3t-${name}` };
+        replayWithout(ctx, 200, { ...record, message: 'shown once' });
       });
       // requireAuth twice on one route (a router-level guard plus the route's own).
       router.post('/api/idem/twice', requireAuth, requireAuth, withTx, async (ctx) => {
@@ -290,6 +299,30 @@ describe('Idempotency-Key on POST', () => {
     const name = `cookie ${key}`;
     assert.equal((await post('/api/idem/cookie', { name }, key)).status, 201);
     assert.deepEqual(await keyRows(key), []);
+  });
+
+  it('keeps the stand-in a route names for an answer holding a secret, and replays that', async () => {
+    const key = randomUUID();
+    const name = `secret ${key}`;
+    const first = await post('/api/idem/secret', { name }, key);
+    assert.equal(first.status, 201);
+    assert.equal(first.body.secret, `s3cr3t-${name}`);
+    const stored = await t.kit.db.systemTx((tx) =>
+      tx.query<{ body: Uint8Array }>('SELECT body FROM idempotency_keys WHERE key = $1', [key]),
+    );
+    assert.ok(
+      !Buffer.from(stored.rows[0]!.body).toString('utf8').includes('s3cr3t'),
+      'the secret is not stored',
+    );
+    const again = await post('/api/idem/secret', { name }, key);
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, { id: first.body.id, name, message: 'shown once' });
+    assert.match(again.headers.get('content-type') ?? '', /^application\/json/);
+    assert.equal(ran.get(name), 1);
+    // Without a key the route answers as always and nothing is kept.
+    const plain = await post('/api/idem/secret', { name: `${name} plain` });
+    assert.equal(plain.status, 201);
+    assert.equal(plain.body.secret, `s3cr3t-${name} plain`);
   });
 
   it('handles the key once when requireAuth appears twice on a route', async () => {

@@ -62,6 +62,19 @@ const NOT_KEPT = new Set([401, 408, 429]);
 /** Contexts whose key is already handled (requireAuth placed twice on one route). */
 const handled = new WeakSet<AppContext>();
 
+/** What a replay answers instead of the request's own answer (see `replayWithout`). */
+const substitutes = new WeakMap<AppContext, { status: number; body: unknown }>();
+
+/**
+ * For an answer that carries a secret shown once (a new API key): the idempotency store keeps
+ * `body` with `status` in its place, so the secret is never written to the database, and a
+ * replay answers that instead (the record, saying the secret was shown only the first time).
+ * Without an Idempotency-Key on the request this does nothing.
+ */
+export function replayWithout(ctx: AppContext, status: number, body: unknown): void {
+  substitutes.set(ctx, { status, body });
+}
+
 interface StoredRow {
   method: string;
   path: string;
@@ -209,7 +222,7 @@ async function doOnce(ctx: AppContext, next: Next, tenantId: string, key: string
         claim,
       ]),
     );
-  let bytes: Buffer | null;
+  let kept: { status: number; headers: Record<string, string>; bytes: Buffer | null };
   try {
     // The kit's error handler, run here rather than only at the top, turns a thrown 4xx into
     // the answer it will be, so that answer can be stored; 5xx come out as answers too.
@@ -222,22 +235,32 @@ async function doOnce(ctx: AppContext, next: Next, tenantId: string, key: string
       await release().catch((e: unknown) => ctx.log.error({ err: e }, 'idempotency key not released'));
       return;
     }
-    bytes = await answerBytes(ctx);
+    // An answer holding a secret shown once is kept as the route's stand-in, never as sent.
+    const substitute = substitutes.get(ctx);
+    if (substitute) {
+      kept = {
+        status: substitute.status,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        bytes: Buffer.from(JSON.stringify(substitute.body)),
+      };
+    } else {
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = ctx.response.get(name);
+        if (value) headers[name] = String(value);
+      }
+      kept = { status: ctx.status, headers, bytes: await answerBytes(ctx) };
+    }
   } catch (err) {
     await release().catch((e: unknown) => ctx.log.error({ err: e }, 'idempotency key not released'));
     throw err;
-  }
-  const headers: Record<string, string> = {};
-  for (const name of REPLAYED_HEADERS) {
-    const value = ctx.response.get(name);
-    if (value) headers[name] = String(value);
   }
   try {
     await db.tenantTx(tenantId, (tx) =>
       tx.query(
         `UPDATE idempotency_keys SET status = $4, headers = $5::jsonb, body = $6, completed_at = now()
           WHERE tenant_id = $1 AND key = $2 AND claim = $3`,
-        [tenantId, key, claim, ctx.status, JSON.stringify(headers), bytes],
+        [tenantId, key, claim, kept.status, JSON.stringify(kept.headers), kept.bytes],
       ),
     );
   } catch (err) {

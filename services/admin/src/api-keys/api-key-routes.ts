@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { apiKeyActor, createApiKeySchema, type CreatedApiKey } from '@venue/contracts';
+import { API_KEY_SHOWN_ONCE, apiKeyActor, createApiKeySchema, type CreatedApiKey } from '@venue/contracts';
 import {
   forbidden,
   inRequestTx,
   isUuid,
   notFound,
   parseBody,
+  replayWithout,
   requireAuth,
   requireInternal,
   withTx,
@@ -69,6 +70,10 @@ export function apiKeyRoutes(router: AppRouter, kit: ServiceKit): void {
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = created;
+    // The key is kept nowhere, not even in the Idempotency-Key store: a retry of this request
+    // gets the key's record and word that the key was shown once (issue 24 item 11).
+    const { key: _shownOnce, ...record } = created;
+    replayWithout(ctx, 200, { ...record, message: API_KEY_SHOWN_ONCE });
   });
 
   router.delete('/api/integrations/api-keys/:id', requireAuth, ownerOnly, withTx, async (ctx: AppContext) => {

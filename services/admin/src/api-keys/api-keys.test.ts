@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
+import { API_KEY_SHOWN_ONCE, INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { auditedActions, call, login, startAdmin, type Harness, type Session } from '../testing/harness.ts';
 
 let h: Harness;
@@ -63,6 +63,48 @@ describe('POST /api/integrations/api-keys', () => {
     assert.equal(stored.tenant_id, owner.userId);
     assert.ok(!JSON.stringify(stored).includes(r.body.key.slice(21)), 'the secret is not stored');
     assert.deepEqual(await auditedActions(h, r.body.id), ['api_key_created']);
+  });
+
+  test('a retry with the same Idempotency-Key answers the record, never the key, and the store holds no key', async () => {
+    const idem = { 'idempotency-key': `api-key-${Date.now()}` };
+    const body = { name: 'Retried sync', permissions: ['bookings'], expiresInDays: 30 };
+    const first = await call(h, 'POST', '/api/integrations/api-keys', {
+      token: owner.token,
+      body,
+      headers: idem,
+    });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const key: string = first.body.key;
+    const secret = key.slice('vd_live_'.length + 13);
+
+    // Nothing the database keeps for this request holds the key or its secret part.
+    const stored = await h.kit.db.systemTx(async (tx) => {
+      const { rows } = await tx.query<{ status: number; body: Uint8Array | null }>(
+        `SELECT status, body FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
+        [owner.userId, idem['idempotency-key']],
+      );
+      return rows;
+    });
+    assert.equal(stored.length, 1);
+    const storedText = Buffer.from(stored[0]!.body ?? []).toString('utf8');
+    assert.ok(!storedText.includes(secret), 'the idempotency store does not keep the key');
+    assert.equal(stored[0]!.status, 200);
+
+    const again = await call(h, 'POST', '/api/integrations/api-keys', {
+      token: owner.token,
+      body,
+      headers: idem,
+    });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.key, undefined, 'a replay never shows the key');
+    assert.equal(again.body.id, first.body.id, 'the same key, not a second one');
+    assert.equal(again.body.prefix, first.body.prefix);
+    assert.equal(again.body.message, API_KEY_SHOWN_ONCE);
+    const list = await call(h, 'GET', '/api/integrations/api-keys', { token: owner.token });
+    assert.equal(list.body.filter((k: { name: string }) => k.name === 'Retried sync').length, 1);
+    // The key from the first answer is the one that works.
+    assert.equal((await verify(key)).body.status, 'live');
   });
 
   test('bad input is a 400 naming the field; nothing is stored', async () => {
