@@ -55,18 +55,32 @@ export interface InvoicePdfInput {
   invoice: InvoiceRow;
   /** The seller as fixed at issue; a draft shows the current settings. */
   seller: Seller;
+  /**
+   * Sent again after it was issued (issue 24 item 14): marked COPY, so the customer never takes
+   * it for a second tax invoice.
+   */
+  copy?: boolean;
 }
 
-export function invoicePdf({ invoice: i, seller }: InvoicePdfInput): Promise<Buffer> {
+export function invoicePdf({ invoice: i, seller, copy = false }: InvoicePdfInput): Promise<Buffer> {
   const total = Number(i.total_cents);
   const gst = Number(i.gst_cents);
   const subtotal = Number(i.subtotal_cents);
-  const title = i.invoice_number ? `Tax Invoice ${i.invoice_number}` : 'Draft invoice';
+  const marked = copy && i.invoice_number !== null;
+  const title = i.invoice_number
+    ? `Tax Invoice ${i.invoice_number}${marked ? ' (COPY)' : ''}`
+    : 'Draft invoice';
   return render(title, (doc) => {
     doc
       .fontSize(22)
       .font('Helvetica-Bold')
-      .text(i.invoice_number ? 'Tax Invoice' : 'Tax Invoice (DRAFT — not yet issued)');
+      .text(
+        i.invoice_number
+          ? marked
+            ? 'Tax Invoice — COPY'
+            : 'Tax Invoice'
+          : 'Tax Invoice (DRAFT — not yet issued)',
+      );
     doc.moveDown(0.5);
     sellerBlock(doc, seller);
     doc.moveDown();
