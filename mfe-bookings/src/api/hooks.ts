@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession, type RequestOptions } from '@venue/ui';
-import type { MoneyFigures } from '@venue/contracts';
-import type { ConfirmInputs } from '../lib/deposit.ts';
+import type { InvoiceSettings, MoneyFigures } from '@venue/contracts';
+import { venueDeposit, type ConfirmInputs } from '../lib/deposit.ts';
 import type {
   Booking,
   BookingStats,
@@ -142,11 +142,17 @@ export interface ConfirmInput {
 /**
  * The inputs of a confirmation's figures (the price and the tenant's tax terms) and the figures
  * with no deposit: the confirm dialog recomputes from these with the shared money module.
+ *
+ * Asked once per opening of the dialog and never again while it is open: the key is outside
+ * ROOTS, so the refresh after a write does not ask again (the booking just confirmed is then
+ * refused with 409 "already confirmed", which turned the dialog's success into an error,
+ * issue 24 item 9), and it is dropped when the dialog closes (gcTime 0), so the next opening
+ * asks afresh.
  */
 export function useConfirmPreview(id: string) {
   const { api } = useSession();
   return useQuery({
-    queryKey: [ROOTS.bookings, 'confirm-preview', id],
+    queryKey: ['confirm-preview', id],
     queryFn: () =>
       api.request<ConfirmInputs & { figures: MoneyFigures }>(
         'preview the confirmation',
@@ -154,7 +160,27 @@ export function useConfirmPreview(id: string) {
         `/api/bookings/${id}/confirm-preview`,
         {},
       ),
-    staleTime: 0,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * The deposit Settings → Payments sets for the venue (Invoice Settings' deposit percentage),
+ * which the confirm dialog and the booking form start from. Read afresh by each dialog that
+ * opens (gcTime 0), so a setting changed a moment ago is the one used.
+ */
+export function useVenueDeposit(enabled = true) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: ['venue-deposit'],
+    queryFn: () =>
+      api.request<Partial<InvoiceSettings>>('fetch payment settings', 'GET', '/api/tenant-settings/invoice'),
+    select: venueDeposit,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    enabled,
   });
 }
 

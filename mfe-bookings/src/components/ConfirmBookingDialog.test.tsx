@@ -1,5 +1,6 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
@@ -48,9 +49,30 @@ function answerPreview() {
   });
 }
 
+/** Settings → Payments' Invoice Settings as admin answers them, with this deposit percentage. */
+function answerVenueDeposit(depositPercentage: number) {
+  return captureRequests('get', '/api/tenant-settings/invoice', {
+    defaultDueDays: 30,
+    depositPercentage,
+    gstRate: 10,
+    currency: 'AUD',
+    sendInvoiceEmails: true,
+    sendPaymentReminders: true,
+    reminderDays: [7, 3, 1],
+    autoSendInvoices: false,
+  });
+}
+
+/** The dialog as a page holds it: open for one booking until it asks to close. */
+function Host({ onDone }: { onDone?: (b: Booking | null) => void }) {
+  const [open, setOpen] = useState<Booking | null>(BOOKING);
+  return <ConfirmBookingDialog booking={open} onClose={() => setOpen(null)} onDone={onDone} />;
+}
+
 describe('Confirm booking dialog', () => {
   test('shows the GST and deposit figures for the price and the venue’s tax setting, as choices change', async () => {
     answerPreview();
+    answerVenueDeposit(0);
     const { user } = renderWithProviders(<ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} />);
 
     expect(await screen.findByText(/The price of \$1,100\.00 includes GST at 10 %/)).toHaveTextContent(
@@ -85,56 +107,97 @@ describe('Confirm booking dialog', () => {
     expect(figures('Amounts preview')).toMatchObject({ Deposit: '$200.46', 'Balance due': '$1,009.54' });
   });
 
-  test('confirming sends the choices and then shows the amounts the server stored', async () => {
+  test('starts from the venue’s deposit setting (Settings → Payments: 50 %), not None', async () => {
     answerPreview();
-    const puts = captureRequests('put', `/api/bookings/${BOOKING.id}/status`, {
-      booking: {
-        ...BOOKING,
-        status: 'confirmed',
-        // Deliberately not the preview's figures: the dialog must show what the server answered.
-        money: {
-          taxType: 'exclusive',
-          taxRateBp: 1000,
-          netCents: 110_000,
-          gstCents: 11_000,
-          totalCents: 121_000,
-          depositCents: 30_300,
-          finalDueCents: 90_700,
+    answerVenueDeposit(50);
+    renderWithProviders(<ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} />);
+
+    expect(await screen.findByRole('radio', { name: 'Percentage' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Deposit percentage' })).toHaveValue('50');
+    expect(screen.getByText('This venue’s setting (Settings → Payments).')).toBeVisible();
+    expect(figures('Amounts preview')).toEqual({
+      Total: '$1,100.00',
+      GST: '$100.00',
+      Deposit: '$550.00',
+      'Balance due': '$550.00',
+    });
+  });
+
+  test('a venue whose deposit setting cannot be read starts at None and is told so', async () => {
+    answerPreview();
+    server.use(
+      http.get('/api/tenant-settings/invoice', () =>
+        HttpResponse.json({ message: 'Settings unavailable' }, { status: 503 }),
+      ),
+    );
+    renderWithProviders(<ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} />);
+    expect(await screen.findByRole('radio', { name: 'None' })).toBeChecked();
+    expect(screen.getByText(/deposit setting could not be read; choose the deposit/)).toBeVisible();
+  });
+
+  test('confirming sends the choices, closes with the booking’s code and the stored amounts, and shows no error', async () => {
+    // As the server does: once the booking is confirmed, a preview of it is refused (409).
+    let confirmed = false;
+    const previews = captureRequests('post', `/api/bookings/${BOOKING.id}/confirm-preview`, () =>
+      confirmed
+        ? HttpResponse.json(
+            { message: 'Booking is already confirmed' },
+            { status: 409, statusText: 'Conflict' },
+          )
+        : HttpResponse.json({
+            priceCents: 110_000,
+            terms: { taxType: 'inclusive', rateBp: 1000 },
+            figures: {},
+          }),
+    );
+    answerVenueDeposit(50);
+    const puts = captureRequests('put', `/api/bookings/${BOOKING.id}/status`, () => {
+      confirmed = true;
+      return {
+        booking: {
+          ...BOOKING,
+          status: 'confirmed',
+          // Deliberately not the preview's figures: the message must say what the server stored.
+          money: {
+            taxType: 'exclusive',
+            taxRateBp: 1000,
+            netCents: 110_000,
+            gstCents: 11_000,
+            totalCents: 121_000,
+            depositCents: 30_300,
+            finalDueCents: 90_700,
+          },
         },
-      },
+      };
     });
     const onDone = jest.fn();
-    const { user } = renderWithProviders(
-      <ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} onDone={onDone} />,
-    );
+    const { user } = renderWithProviders(<Host onDone={onDone} />);
     await screen.findByRole('table', { name: 'Amounts preview' });
     await user.click(screen.getByRole('radio', { name: 'GST exclusive' }));
-    await user.click(screen.getByRole('radio', { name: 'Percentage' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Deposit percentage' }));
     await user.type(screen.getByRole('textbox', { name: 'Deposit percentage' }), '25');
     await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
 
-    expect(await screen.findByRole('table', { name: 'Confirmed amounts' })).toBeVisible();
-    expect(figures('Confirmed amounts')).toEqual({
-      Total: '$1,210.00',
-      GST: '$110.00',
-      Deposit: '$303.00',
-      'Balance due': '$907.00',
-    });
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'These amounts were computed and stored by the server.',
-    );
-    expect(await screen.findByText('Booking Confirmed!')).toBeVisible();
+    const toast = (await screen.findByText('Booking Confirmed!')).closest('[role="alert"]');
+    expect(toast).toHaveTextContent('BK-0007 — Ada Lovelace. Deposit $303.00, balance due $907.00.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Booking' })).toBeNull());
+    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ id: BOOKING.id, status: 'confirmed' }));
     expect(puts).toHaveLength(1);
     expect(puts[0]!.body).toEqual({
       status: 'confirmed',
       payment_details: { tax_type: 'exclusive', deposit_type: 'Percentage', deposit_value: 25 },
     });
-    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ id: BOOKING.id, status: 'confirmed' }));
-    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).toBeNull();
+    // Give any refetch the write set off time to land: none may turn success into an error.
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(screen.queryByText(/could not be computed/)).toBeNull();
+    expect(screen.queryByText(/already confirmed/)).toBeNull();
+    expect(screen.queryByText('Error Confirming Booking')).toBeNull();
+    expect(previews).toHaveLength(1);
   });
 
   test('a refused confirmation shows the server’s words and keeps the choices', async () => {
     answerPreview();
+    answerVenueDeposit(0);
     server.use(
       http.put(`/api/bookings/${BOOKING.id}/status`, () =>
         HttpResponse.json(

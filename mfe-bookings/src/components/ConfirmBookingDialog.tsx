@@ -1,9 +1,15 @@
 import { DialogActions } from '@venue/ui';
 import { useState } from 'react';
 import { Alert, Button, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
-import { unwrapBooking, useBookingActions, useConfirmPreview } from '../api/hooks.ts';
+import { unwrapBooking, useBookingActions, useConfirmPreview, useVenueDeposit } from '../api/hooks.ts';
 import { paymentCents, type Booking, type DepositType, type TaxType } from '../api/types.ts';
-import { previewConfirm, sanitiseDepositInput, type ConfirmInputs } from '../lib/deposit.ts';
+import {
+  NO_DEPOSIT_START,
+  previewConfirm,
+  sanitiseDepositInput,
+  type ConfirmInputs,
+  type DepositStart,
+} from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
 
@@ -31,8 +37,11 @@ function ConfirmForm({
   onDone?: Props['onDone'];
 }) {
   const inputs = useConfirmPreview(booking.id);
-  if (inputs.isPending) return <Loader size="sm" aria-label="Computing the amounts" />;
-  if (inputs.isError || !inputs.data) {
+  const deposit = useVenueDeposit();
+  if (inputs.isPending || deposit.isPending) return <Loader size="sm" aria-label="Computing the amounts" />;
+  // Only a preview never had fails the dialog: once the choices are shown, nothing asked again
+  // in the background may replace them (or the success that follows) with an error.
+  if (!inputs.data) {
     return (
       <Stack gap="md">
         <Alert color="red" title="The amounts could not be computed">
@@ -44,53 +53,73 @@ function ConfirmForm({
       </Stack>
     );
   }
-  return <ConfirmChoices booking={booking} inputs={inputs.data} onClose={onClose} onDone={onDone} />;
+  return (
+    <ConfirmChoices
+      booking={booking}
+      inputs={inputs.data}
+      start={deposit.data ?? NO_DEPOSIT_START}
+      startUnknown={deposit.isError}
+      onClose={onClose}
+      onDone={onDone}
+    />
+  );
 }
 
 /**
  * The choices and the amounts they give. The preview is the shared money module over the
  * server's inputs (price, the tenant's tax terms), and the body sent is the deposit as the
- * preview read it, so the server stores exactly the previewed figures; after confirming the
- * table shows what it stored.
+ * preview read it, so the server stores exactly the previewed figures. The deposit starts from
+ * the venue's setting (Settings → Payments). Once confirmed, the dialog closes and says so with
+ * the booking's code and the amounts the server stored.
  */
 function ConfirmChoices({
   booking,
   inputs,
+  start,
+  startUnknown,
   onClose,
   onDone,
 }: {
   booking: Booking;
   inputs: ConfirmInputs;
+  start: DepositStart;
+  /** The venue's deposit setting could not be read: the choice starts at None and says so. */
+  startUnknown: boolean;
   onClose: () => void;
   onDone?: Props['onDone'];
 }) {
   const fmt = useFormat();
   const { confirm } = useBookingActions();
   const [taxType, setTaxType] = useState<TaxType>(inputs.terms.taxType);
-  const [depositType, setDepositType] = useState<DepositType>('None');
-  const [depositValue, setDepositValue] = useState('');
-  const [done, setDone] = useState(false);
-  const [saved, setSaved] = useState<Booking | null>(null);
+  const [depositType, setDepositType] = useState<DepositType>(start.depositType);
+  const [depositValue, setDepositValue] = useState(start.depositValue);
   const [error, setError] = useState<string | null>(null);
   const preview = previewConfirm(inputs, { taxType, depositType, depositValue });
 
   async function submit() {
     if (!preview.ok) return;
     setError(null);
+    let updated: Booking | null;
     try {
-      const res = await confirm.mutateAsync({ id: booking.id, payment: preview.payment });
-      const updated = unwrapBooking(res);
-      setSaved(updated);
-      setDone(true);
-      toastSuccess('Booking Confirmed!', `${booking.customerName} — ${booking.bookingCode}`);
-      onDone?.(updated);
+      updated = unwrapBooking(await confirm.mutateAsync({ id: booking.id, payment: preview.payment }));
     } catch (err) {
       setError(errorText(err));
       toastError('Error Confirming Booking', errorText(err));
+      return;
     }
+    const stored = updated ? storedFigures(updated) : null;
+    toastSuccess(
+      'Booking Confirmed!',
+      `${updated?.bookingCode || booking.bookingCode} — ${booking.customerName}` +
+        (stored
+          ? `. Deposit ${fmt.money(stored.depositCents)}, balance due ${fmt.money(stored.finalDueCents)}.`
+          : ''),
+    );
+    onDone?.(updated);
+    onClose();
   }
 
-  const shown = done ? (saved ? storedFigures(saved) : null) : preview.ok ? preview.figures : null;
+  const shown = preview.ok ? preview.figures : null;
   const rows: [string, number][] = shown
     ? [
         ['Total', shown.totalCents],
@@ -100,69 +129,68 @@ function ConfirmChoices({
       ]
     : [];
   const rate = `${inputs.terms.rateBp / 100} %`;
+  const fromSetting =
+    depositType === start.depositType && depositValue === start.depositValue && !startUnknown;
 
   return (
     <Stack gap="md">
       <Text size="sm">
         {booking.customerName} · {booking.resourceName} · {fmt.slot(booking)}
       </Text>
-      {!done ? (
-        <>
-          <div>
-            <Text size="sm" fw={500} id="tax-type-label">
-              Tax type
-            </Text>
-            <SegmentedControl
-              aria-labelledby="tax-type-label"
-              value={taxType}
-              onChange={(v) => setTaxType(v as TaxType)}
-              data={[
-                { value: 'inclusive', label: 'GST inclusive' },
-                { value: 'exclusive', label: 'GST exclusive' },
-              ]}
-            />
-            <Text size="xs" c="dimmed">
-              The price of {fmt.money(inputs.priceCents)}{' '}
-              {taxType === 'inclusive' ? `includes GST at ${rate}` : `has GST at ${rate} added`}
-              {taxType === inputs.terms.taxType ? ' (this venue’s setting).' : ' (not this venue’s setting).'}
-            </Text>
-          </div>
-          <div>
-            <Text size="sm" fw={500} id="deposit-type-label">
-              Deposit
-            </Text>
-            <SegmentedControl
-              aria-labelledby="deposit-type-label"
-              value={depositType}
-              onChange={(v) => setDepositType(v as DepositType)}
-              data={['None', 'Fixed', 'Percentage']}
-            />
-          </div>
-          {depositType !== 'None' ? (
-            <TextInput
-              label={depositType === 'Percentage' ? 'Deposit percentage' : 'Deposit amount'}
-              description={
-                depositType === 'Percentage'
-                  ? 'A whole number from 0 to 100 % of the total incl. GST'
-                  : 'Rounded to cents, at most the total'
-              }
-              inputMode="decimal"
-              value={depositValue}
-              error={preview.ok ? undefined : preview.message}
-              onChange={(e) => setDepositValue(sanitiseDepositInput(e.currentTarget.value))}
-            />
-          ) : null}
-        </>
-      ) : (
-        <Alert color="green" role="status" title="Booking confirmed">
-          These amounts were computed and stored by the server.
-        </Alert>
-      )}
+      <div>
+        <Text size="sm" fw={500} id="tax-type-label">
+          Tax type
+        </Text>
+        <SegmentedControl
+          aria-labelledby="tax-type-label"
+          value={taxType}
+          onChange={(v) => setTaxType(v as TaxType)}
+          data={[
+            { value: 'inclusive', label: 'GST inclusive' },
+            { value: 'exclusive', label: 'GST exclusive' },
+          ]}
+        />
+        <Text size="xs" c="dimmed">
+          The price of {fmt.money(inputs.priceCents)}{' '}
+          {taxType === 'inclusive' ? `includes GST at ${rate}` : `has GST at ${rate} added`}
+          {taxType === inputs.terms.taxType ? ' (this venue’s setting).' : ' (not this venue’s setting).'}
+        </Text>
+      </div>
+      <div>
+        <Text size="sm" fw={500} id="deposit-type-label">
+          Deposit
+        </Text>
+        <SegmentedControl
+          aria-labelledby="deposit-type-label"
+          aria-describedby="deposit-start-note"
+          value={depositType}
+          onChange={(v) => setDepositType(v as DepositType)}
+          data={['None', 'Fixed', 'Percentage']}
+        />
+        <Text size="xs" c="dimmed" id="deposit-start-note">
+          {startUnknown
+            ? 'The venue’s deposit setting could not be read; choose the deposit.'
+            : fromSetting
+              ? 'This venue’s setting (Settings → Payments).'
+              : 'Not this venue’s setting (Settings → Payments).'}
+        </Text>
+      </div>
+      {depositType !== 'None' ? (
+        <TextInput
+          label={depositType === 'Percentage' ? 'Deposit percentage' : 'Deposit amount'}
+          description={
+            depositType === 'Percentage'
+              ? 'A whole number from 0 to 100 % of the total incl. GST'
+              : 'Rounded to cents, at most the total'
+          }
+          inputMode="decimal"
+          value={depositValue}
+          error={preview.ok ? undefined : preview.message}
+          onChange={(e) => setDepositValue(sanitiseDepositInput(e.currentTarget.value))}
+        />
+      ) : null}
       {rows.length ? (
-        <Table
-          aria-label={done ? 'Confirmed amounts' : 'Amounts preview'}
-          data-testid={done ? 'confirmed-amounts' : 'amounts-preview'}
-        >
+        <Table aria-label="Amounts preview" data-testid="amounts-preview">
           <Table.Tbody>
             {rows.map(([label, value]) => (
               <Table.Tr key={label}>
@@ -173,14 +201,10 @@ function ConfirmChoices({
           </Table.Tbody>
         </Table>
       ) : null}
-      <DialogActions error={error} onCancel={done ? undefined : onClose}>
-        {done ? (
-          <Button onClick={onClose}>Close</Button>
-        ) : (
-          <Button onClick={() => void submit()} loading={confirm.isPending} disabled={!preview.ok}>
-            Confirm Booking
-          </Button>
-        )}
+      <DialogActions error={error} onCancel={onClose}>
+        <Button onClick={() => void submit()} loading={confirm.isPending} disabled={!preview.ok}>
+          Confirm Booking
+        </Button>
       </DialogActions>
     </Stack>
   );

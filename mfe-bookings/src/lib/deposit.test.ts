@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { depositFromInput, moneyFigures } from '@venue/contracts';
-import { previewConfirm, sanitiseDepositInput, type ConfirmInputs } from './deposit.ts';
+import { previewConfirm, sanitiseDepositInput, venueDeposit, type ConfirmInputs } from './deposit.ts';
 
 const at10 = (priceCents: number): ConfirmInputs => ({
   priceCents,
@@ -82,4 +82,19 @@ test('the body sent confirms exactly the previewed figures: the server reads the
 
 test('the deposit input keeps only digits and a period', () => {
   assert.equal(sanitiseDepositInput('$1,250.5a'), '1250.5');
+});
+
+test("a confirmation starts from the venue's deposit percentage (Settings → Payments), none at 0 %", () => {
+  assert.deepEqual(venueDeposit({ depositPercentage: 50 }), {
+    depositType: 'Percentage',
+    depositValue: '50',
+  });
+  assert.deepEqual(venueDeposit({ depositPercentage: 100 }), {
+    depositType: 'Percentage',
+    depositValue: '100',
+  });
+  assert.deepEqual(venueDeposit({ depositPercentage: 0 }), { depositType: 'None', depositValue: '' });
+  // not a whole percentage, or missing: nothing to start from
+  assert.deepEqual(venueDeposit({ depositPercentage: 12.5 }), { depositType: 'None', depositValue: '' });
+  assert.deepEqual(venueDeposit({}), { depositType: 'None', depositValue: '' });
 });

@@ -1,4 +1,10 @@
-import { depositFromInput, depositValue, moneyFigures, type MoneyFigures } from '@venue/contracts';
+import {
+  depositFromInput,
+  depositValue,
+  moneyFigures,
+  type InvoiceSettings,
+  type MoneyFigures,
+} from '@venue/contracts';
 import { paymentCents, type Booking, type DepositType, type TaxType } from '../api/types.ts';
 
 /**
@@ -15,6 +21,25 @@ export function depositLabel(b: Booking): string {
 /** Deposit value input accepts only digits and a period (spec 02 §2.1). */
 export function sanitiseDepositInput(raw: string): string {
   return raw.replace(/[^0-9.]/g, '');
+}
+
+/** A deposit choice as the dialogs hold it: its type and the value as typed. */
+export interface DepositStart {
+  depositType: DepositType;
+  depositValue: string;
+}
+
+export const NO_DEPOSIT_START: DepositStart = { depositType: 'None', depositValue: '' };
+
+/**
+ * The deposit a confirmation starts from: Settings → Payments' deposit percentage (Invoice
+ * Settings), none when the venue set 0 % or the setting is not a whole percentage.
+ */
+export function venueDeposit(settings: Partial<Pick<InvoiceSettings, 'depositPercentage'>>): DepositStart {
+  const percent = settings.depositPercentage;
+  return typeof percent === 'number' && Number.isInteger(percent) && percent > 0 && percent <= 100
+    ? { depositType: 'Percentage', depositValue: String(percent) }
+    : NO_DEPOSIT_START;
 }
 
 /**
