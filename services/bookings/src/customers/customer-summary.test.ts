@@ -5,8 +5,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { ownerTx } from '@venue/service-kit/testing';
 import { futureDate, OTHER, OTHER_HALL, OWNER, ROOM, useHarness } from '../test-support.ts';
-import { venueToday } from '../shared/time.ts';
+import { addDays, venueToday, zonedInstant } from '../shared/time.ts';
 import { computeRfm } from './rfm.ts';
 
 const h = useHarness();
@@ -282,6 +284,141 @@ describe('customer figures under concurrent writes', () => {
     for (const r of results) assert.ok(r.status === 200 || r.status === 201, r.text);
     const got = await assertMatchesScratch(OWNER, h.tokens.owner, false);
     assert.equal(got.find((c) => c.email === email).totalBookings, 8 - 2 - 1 + 1);
+  });
+});
+
+describe('lapsed holds are not spend (issue 24 item 7)', () => {
+  it('expired holds and cancelled bookings count in no spend, CLV, monetary score or VIP tag', async () => {
+    const hold = async (email: string, name: string, day: number, hoursLong: number) => {
+      const res = await h.create({
+        customerEmail: email,
+        customerName: name,
+        bookingDate: futureDate(day),
+        startTime: '08:00',
+        endTime: `${String(8 + hoursLong).padStart(2, '0')}:00`,
+      });
+      assert.equal(res.status, 201, res.text);
+      const id = res.body.booking.id as string;
+      const acc = await h.call('POST', `/api/bookings/${id}/accept`, h.tokens.owner, { holdHours: 24 });
+      assert.equal(acc.status, 200, acc.text);
+      return id;
+    };
+    // $2,700 of holds (over the $2,000 VIP line) and five holds (the 12-month VIP count), all lapsing
+    for (let i = 0; i < 3; i++) await hold('lapsed-big@example.com', 'Lapsed Big', 140 + i, 9);
+    for (let i = 0; i < 5; i++) await hold('lapsed-many@example.com', 'Lapsed Many', 150 + i, 1);
+    // a declined request (a cancellation with its reason) of $1,500
+    const declined = await h.create({
+      customerEmail: 'declined@example.com',
+      customerName: 'Declined',
+      bookingDate: futureDate(160),
+      startTime: '06:00',
+      endTime: '21:00',
+    });
+    assert.equal(declined.status, 201, declined.text);
+    const decline = await h.call(
+      'POST',
+      `/api/bookings/${declined.body.booking.id}/decline`,
+      h.tokens.owner,
+      {
+        reason: 'unavailable',
+      },
+    );
+    assert.equal(decline.status, 200, decline.text);
+
+    const realNow = h.clock.now;
+    try {
+      h.clock.now = new Date(realNow.getTime() + 26 * 3_600_000);
+      assert.equal(await h.t.kit.runJob('expire-holds'), true);
+      assert.equal(await h.t.kit.runJob('customer-rfm'), true);
+      const all = await assertMatchesScratch(OWNER, h.tokens.owner, true);
+      for (const email of ['lapsed-big@example.com', 'lapsed-many@example.com', 'declined@example.com']) {
+        const c = all.find((x) => x.email === email);
+        const label = `${email}: ${JSON.stringify(c)}`;
+        assert.equal(c.totalBookings, 0, label);
+        assert.equal(c.lifetimeSpendCents, 0, label);
+        assert.equal(c.monetary12mCents, 0, label);
+        assert.equal(c.frequency12m, 0, label);
+        assert.equal(c.clvCents, 0, label);
+        assert.equal(c.monetary, 1, label);
+        assert.deepEqual(c.tags, [], label);
+        const one = await h.call('GET', `/api/customers/${c.id}`, h.tokens.owner);
+        assert.ok(
+          one.body.bookings.every((b: any) => b.status === 'expired' || b.status === 'cancelled'),
+          label,
+        );
+      }
+    } finally {
+      h.clock.now = realNow;
+    }
+    await h.t.kit.runJob('customer-rfm');
+    await assertMatchesScratch(OWNER, h.tokens.owner, true);
+  });
+
+  it('a customer active today is not At-Risk, on days across the year', async () => {
+    const zone = 'Australia/Sydney';
+    const realNow = h.clock.now;
+    const start = venueToday(realNow, zone);
+    try {
+      // eight venue days over a year, one of them each side of a daylight-saving change
+      for (const [i, offset] of [3, 47, 95, 131, 188, 230, 277, 340].entries()) {
+        const day = addDays(start, offset);
+        h.clock.now = zonedInstant(day, '06:00', zone);
+        const email = `today-${i}@example.com`;
+        // one small booking today, beside customers who spent far more
+        const res = await h.create({
+          customerEmail: email,
+          customerName: `Today ${i}`,
+          selectedHall: ROOM,
+          guestCount: 5,
+          bookingDate: day,
+          startTime: '20:00',
+          endTime: '21:00',
+        });
+        assert.equal(res.status, 201, res.text);
+        assert.equal(await h.t.kit.runJob('customer-rfm'), true);
+        const all = await assertMatchesScratch(OWNER, h.tokens.owner, true);
+        const c = all.find((x) => x.email === email);
+        assert.equal(c.lastActiveDays, 0, `${day}: ${JSON.stringify(c)}`);
+        assert.notEqual(c.segment, 'At-Risk', `${day}: ${JSON.stringify(c)}`);
+        const page = await h.call('GET', `/api/customers?segment=At-Risk&search=${email}`, h.tokens.owner);
+        assert.equal(page.status, 200, page.text);
+        assert.equal(page.body.total, 0, `${day}: listed as At-Risk`);
+      }
+    } finally {
+      h.clock.now = realNow;
+    }
+    await h.t.kit.runJob('customer-rfm');
+  });
+});
+
+describe('migration 019 on rows stored under the old rules', () => {
+  it('recomputes every customer: lapsed holds out of the figures, recent customers out of At-Risk', async () => {
+    // the rows as migration 005's rules left them: the lapsed holds counted, the default At-Risk
+    await ownerTx(h.t.kit.db, async (tx) => {
+      await tx.query(
+        `UPDATE customers SET total_bookings = 3, lifetime_spend_cents = 270000, frequency_12m = 3,
+                monetary_12m_cents = 270000, clv_cents = 675000, vip = true, monetary = 5
+          WHERE email = 'lapsed-big@example.com'`,
+      );
+      await tx.query(`UPDATE customers SET segment = 'At-Risk' WHERE email LIKE 'today-%'`);
+    });
+    const stale = await everyCustomer(h.tokens.owner);
+    assert.equal(stale.find((c) => c.email === 'lapsed-big@example.com').lifetimeSpendCents, 270000);
+    const text = await readFile(
+      new URL('../../migrations/019_lapsed_holds_not_spend.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = text.slice(text.lastIndexOf('DO $$'));
+    await ownerTx(h.t.kit.db, (tx) => tx.query(backfill));
+    const all = await assertMatchesScratch(OWNER, h.tokens.owner, true);
+    const big = all.find((c) => c.email === 'lapsed-big@example.com');
+    assert.deepEqual([big.lifetimeSpendCents, big.clvCents, big.tags], [0, 0, []]);
+    const today = all.filter((c) => c.email.startsWith('today-'));
+    assert.equal(today.length, 8);
+    assert.ok(
+      today.every((c) => c.segment !== 'At-Risk' || c.recency <= 3),
+      JSON.stringify(today),
+    );
   });
 });
 

@@ -40,8 +40,12 @@ describe('segments, in precedence order', () => {
     [1, 5, 5, 'At-Risk'],
     [1, 1, 1, 'Lost'],
     [2, 2, 2, 'Lost'],
-    [3, 1, 1, 'At-Risk'],
-    [4, 1, 1, 'At-Risk'], // nothing matches → default
+    [3, 1, 1, 'At-Risk'], // nothing matches, not recent → default
+    [3, 4, 1, 'At-Risk'],
+    [4, 1, 1, 'New'], // nothing matches, recent and seldom → New, not At-Risk (issue 24 item 7)
+    [5, 2, 2, 'New'],
+    [5, 5, 1, 'Loyal'], // nothing matches, recent and often → Loyal
+    [4, 3, 2, 'Loyal'],
   ];
   for (const [r, f, m, want] of table) {
     it(`${r}${f}${m} → ${want}`, () => assert.equal(segmentOf(r, f, m), want));
@@ -49,7 +53,7 @@ describe('segments, in precedence order', () => {
 });
 
 describe('customer figures', () => {
-  const [top, lapsed, fresh, nfp] = computeRfm(
+  const [top, lapsed, fresh, nfp, held] = computeRfm(
     [
       {
         key: 'top',
@@ -60,6 +64,7 @@ describe('customer figures', () => {
           b('2026-06-01', 500),
           b('2026-03-01', 500),
           b('2026-11-01', 9999, 'cancelled'),
+          b('2026-11-02', 9999, 'expired'),
         ],
       },
       {
@@ -68,13 +73,27 @@ describe('customer figures', () => {
       },
       { key: 'fresh', bookings: [b('2026-11-15', 2000)] },
       { key: 'nfp', tier: 'nonprofit', bookings: [b('2025-01-01', 100, 'cancelled')] },
+      // a lapsed hold of $2,500 today and five of $10: no spend, no VIP, never active
+      {
+        key: 'held',
+        bookings: [
+          b('2026-11-22', 2500, 'expired'),
+          ...[1, 2, 3, 4, 5].map((d) => b(`2026-11-0${d}`, 10, 'expired')),
+        ],
+      },
     ],
     TODAY,
   );
-  it('excludes cancelled bookings from spend and frequency', () => {
+  it('excludes cancelled bookings and lapsed holds from spend and frequency', () => {
     assert.equal(top!.frequency12m, 5);
     assert.equal(top!.monetary12mCents, 250000);
     assert.equal(top!.lifetimeSpendCents, 250000);
+    assert.equal(top!.totalBookings, 5);
+    assert.deepEqual(
+      [held!.frequency12m, held!.monetary12mCents, held!.lifetimeSpendCents, held!.totalBookings],
+      [0, 0, 0, 0],
+    );
+    assert.deepEqual([held!.lastActiveDays, held!.rfm, held!.clvCents, held!.tags], [null, '111', 0, []]);
   });
   it('keeps the 12-month window for frequency and monetary but not for lifetime spend', () => {
     assert.equal(lapsed!.frequency12m, 3);

@@ -5,7 +5,8 @@
  * The service computes these figures in SQL (migration 005: customer_figures,
  * customer_rfm_score, customer_segment, customer_summary_refresh), where they are kept per
  * customer without reading every booking on a request. This file is the rules written plainly:
- * customer-summary.test.ts checks the stored figures against it, so change both together.
+ * customer-summary.test.ts checks the stored figures against it, so change both together
+ * (migration 019 changed both: lapsed holds, and the default segment of a recent customer).
  */
 import { addDays, daysBetween } from '../shared/time.ts';
 
@@ -32,7 +33,7 @@ export interface RfmResult {
   rfm: string;
   segment: Segment;
   tags: string[];
-  /** Days since the latest non-cancelled booking date (0 when it is today or ahead); null without one. */
+  /** Days since the latest kept booking's date (0 when it is today or ahead); null without one. */
   lastActiveDays: number | null;
   frequency12m: number;
   monetary12mCents: number;
@@ -41,6 +42,14 @@ export interface RfmResult {
   avgSpendPerBookingCents: number;
   clvCents: number;
 }
+
+/**
+ * Bookings that never became the customer's: cancelled ones (a declined request is a
+ * cancellation with its reason) and holds that lapsed (`expired`). They count in no spend,
+ * booking count, recency, CLV, score or tag (issue 24 item 7: a $900 hold that lapsed is not
+ * $900 of spend); every other status is a kept booking.
+ */
+export const LAPSED_STATUSES: readonly string[] = ['cancelled', 'expired'];
 
 export const WINDOW_DAYS = 365;
 export const VIP_LIFETIME_SPEND_CENTS = 200_000;
@@ -58,12 +67,19 @@ export function scoreByRatio(value: number, max: number): number {
   return 1;
 }
 
+/**
+ * The spec's rules in their order of precedence. Its default, At-Risk, is kept for a customer
+ * who has not come recently; a recent one (recency 4 or 5, as the spec's New rule counts recent)
+ * that no rule matches is Loyal when they come often (frequency ≥ 3) and New otherwise, so a
+ * customer active today with one small booking is never "At-Risk" (issue 24 item 7).
+ */
 export function segmentOf(r: number, f: number, m: number): Segment {
   if (r >= 4 && f >= 4 && m >= 4) return 'Champions';
   if (r >= 3 && f >= 3 && m >= 3) return 'Loyal';
   if (r >= 4 && f <= 2 && m >= 3) return 'New';
   if (r <= 2 && f >= 3 && m >= 3) return 'At-Risk';
   if (r <= 2 && f <= 2 && m <= 2) return 'Lost';
+  if (r >= 4) return f >= 3 ? 'Loyal' : 'New';
   return 'At-Risk';
 }
 
@@ -79,7 +95,7 @@ interface Raw {
 }
 
 function raw(c: RfmCustomerInput, today: string): Raw {
-  const kept = c.bookings.filter((b) => b.status !== 'cancelled');
+  const kept = c.bookings.filter((b) => !LAPSED_STATUSES.includes(b.status));
   const windowStart = addDays(today, -WINDOW_DAYS);
   const inWindow = kept.filter((b) => b.date > windowStart);
   const latest = kept.reduce<string | null>((acc, b) => (acc === null || b.date > acc ? b.date : acc), null);
