@@ -10,9 +10,17 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { REPORTS_PATHS } from '@venue/contracts/insights';
-import { OWNER, OWNER2, STAFF, SUPER, startInsights, type Harness } from '../testing/harness.ts';
+import {
+  OWNER,
+  OWNER2,
+  STAFF,
+  SUPER,
+  bookingEvent,
+  startInsights,
+  type Harness,
+} from '../testing/harness.ts';
 import { loadReports, reportsClock, type ReportCall } from './load.ts';
-import { NOW, R2, scenario } from './reports-scenario.ts';
+import { K, NOW, R1, R2, scenario } from './reports-scenario.ts';
 
 describe('insights: Reports from the read model', () => {
   let h: Harness;
@@ -303,5 +311,41 @@ describe('insights: Reports from the read model', () => {
       assert.equal(r.status, 400, query);
       assert.match(r.text, field);
     }
+  });
+
+  it('a hold that lapsed is not spend: it makes no customer VIP (as bookings counts it, issue 24 item 7)', async () => {
+    const fran = {
+      resourceId: R1,
+      resourceName: 'Main Hall',
+      customerId: 'CUST-FRAN',
+      customerName: 'Fran',
+      customerEmail: 'fran@example.com',
+    };
+    // $3,000 held for Tue 17 Nov, let lapse; then $100 booked for Mon 16 Nov
+    const hold = {
+      ...fran,
+      id: K(90),
+      code: 'BK-0090',
+      totalCents: 300000,
+      createdAt: '2026-11-02T00:00:00.000Z',
+    };
+    const at = { startsAt: '2026-11-17T08:00:00.000+11:00', endsAt: '2026-11-17T10:00:00.000+11:00' };
+    await h.deliver(bookingEvent(OWNER, { ...hold, ...at, status: 'tentative' }));
+    await h.deliver(bookingEvent(OWNER, { ...hold, ...at, status: 'expired' }, 'booking.status_changed'));
+    await h.deliver(
+      bookingEvent(OWNER, {
+        ...fran,
+        id: K(91),
+        code: 'BK-0091',
+        status: 'confirmed',
+        startsAt: '2026-11-16T14:00:00.000+11:00',
+        endsAt: '2026-11-16T15:00:00.000+11:00',
+        totalCents: 10000,
+        createdAt: '2026-11-05T00:00:00.000Z',
+      }),
+    );
+    // Bob alone, as before Fran
+    const vip = (await get('/api/reports/executive-kpis?period=30d&segments=vip')).kpis;
+    assert.deepEqual([vip.bookings.value, vip.revenue.value], [1, 265000]);
   });
 });

@@ -118,8 +118,9 @@ export const VIP_LIFETIME_SPEND_CENTS = 200_000;
 export const VIP_BOOKINGS_12M = 5;
 
 /**
- * The tenant's VIP customers as of the scope's today: lifetime spend of bookings not cancelled
- * over $2,000, or five such bookings dated after today less 365 days. Once per request, so the
+ * The tenant's VIP customers as of the scope's today: lifetime spend of bookings neither
+ * cancelled nor lapsed holds (`expired`, as bookings' rfm.ts LAPSED_STATUSES) over $2,000, or
+ * five such bookings dated after today less 365 days. Once per request, so the
  * statements of a call compare with a list rather than each group the tenant's bookings again.
  */
 export async function vipCustomers(tx: Tx, s: ReportScope): Promise<string[]> {
@@ -129,7 +130,7 @@ export async function vipCustomers(tx: Tx, s: ReportScope): Promise<string[]> {
     .select('customer_id')
     .where('tenant_id', '=', s.tenantId)
     .where('customer_id', 'is not', null)
-    .where('status', '<>', 'cancelled')
+    .where('status', 'not in', ['cancelled', 'expired'])
     .groupBy('customer_id')
     .having((eb) =>
       eb.or([
