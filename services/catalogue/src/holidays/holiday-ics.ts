@@ -1,4 +1,4 @@
-import { ICAL, dateValue, newCalendar, parseCalendar } from '../ics/ical.ts';
+import { ICAL, calendarText, dateValue, newCalendar, parseCalendar } from '../ics/ical.ts';
 import type { Holiday } from './holiday-model.ts';
 
 /*
@@ -39,7 +39,7 @@ export function holidaysToIcs(holidays: Holiday[], calendarName = 'Public holida
     ev.addPropertyWithValue(X.provenance, h.provenance);
     cal.addSubcomponent(ev);
   }
-  return cal.toString() + '\r\n';
+  return calendarText(cal);
 }
 
 /** A holiday as read from a file, before validation (holidayInput decides what is kept). */

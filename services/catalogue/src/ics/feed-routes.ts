@@ -3,7 +3,7 @@ import { notFound, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { listBlockouts } from '../blockouts/blockout-store.ts';
 import { db } from '../db/query.ts';
 import { busyPeriods } from './bookings-busy.ts';
-import { ICAL, instantValue, newCalendar } from './ical.ts';
+import { ICAL, calendarText, instantValue, newCalendar } from './ical.ts';
 
 const FEED_NOT_FOUND = 'Calendar feed not found';
 const FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -69,6 +69,6 @@ export function feedRoutes(router: AppRouter, kit: ServiceKit): void {
     }
     ctx.set('content-type', 'text/calendar; charset=utf-8');
     ctx.set('cache-control', 'private, max-age=300');
-    ctx.body = cal.toString() + '\r\n';
+    ctx.body = calendarText(cal);
   });
 }

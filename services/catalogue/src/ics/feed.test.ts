@@ -103,6 +103,49 @@ describe('ICS feed per resource', () => {
     assert.equal((await h.call('GET', `/api/resources/${hallA}`, OWNER)).body.icsFeedActive, false);
   });
 
+  it('folds lines at 75 octets (RFC 5545 §3.1), never inside a multi-byte character', async () => {
+    const name = 'Hội trường Tết 李小龍 — Đặng’s Café 🎉 Garden';
+    const hallV = (await h.call('POST', '/api/resources', OWNER, hall({ name }))).body.id;
+    // every width of UTF-8 (1 to 4 octets) at every offset against the fold
+    const notes = Array.from({ length: 12 }, (_, i) => `${'x'.repeat(i)}Zoë Ñúñez 李 Nguyễn Thị Ánh 🎉`).join(
+      ' ',
+    );
+    const made = await h.call('POST', '/api/blockouts', OWNER, {
+      resourceIds: [hallV],
+      dateFrom: '2026-07-07',
+      dateTo: '2026-07-07',
+      timeFrom: '08:00',
+      timeTo: '12:00',
+      reason: 'Other',
+      notes,
+    });
+    assert.equal(made.status, 201, made.text);
+    const url = (await h.call('POST', `/api/resources/${hallV}/ics-token`, OWNER)).body.icsUrl;
+    const res = await fetch(h.url + url);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const lines: Buffer[] = [];
+    for (let at = 0; at < bytes.length;) {
+      const end = bytes.indexOf('\r\n', at);
+      assert.ok(end >= 0, 'every line ends with CRLF');
+      lines.push(bytes.subarray(at, end));
+      at = end + 2;
+    }
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    for (const line of lines) {
+      assert.ok(line.length <= 75, `${line.length} octets: ${line.toString()}`);
+      assert.doesNotThrow(() => strict.decode(line), `a character split across lines: ${line.toString()}`);
+    }
+    assert.ok(
+      lines.some((l) => l[0] === 0x20 && l.length === 75),
+      'a continued line is filled to 75 octets, its space included',
+    );
+    // unfolded, the calendar reads back exactly
+    const cal = parseCalendar(bytes.toString('utf8'))!;
+    assert.equal(cal.getFirstPropertyValue('x-wr-calname'), name);
+    const ev = cal.getAllSubcomponents('vevent').find((e) => e.getFirstPropertyValue('x-venue-block-out'))!;
+    assert.equal(ev.getFirstPropertyValue('description'), notes);
+  });
+
   it('unknown or malformed tokens 404, and another tenant cannot mint or revoke one', async () => {
     assert.equal((await h.call('GET', `/api/ics/${'A'.repeat(43)}.ics`)).status, 404);
     assert.equal((await h.call('GET', '/api/ics/short.ics')).status, 404);
