@@ -5,8 +5,11 @@
  * "Total includes GST" when the GST is exactly 1/11 of the total), the total; from $1,000 the
  * buyer's name (and ABN when known). Then what a customer needs to pay it: deposit applied,
  * amount paid, balance due, bank details and the reference to quote.
+ *
+ * Drawn in the fonts of `@venue/service-kit/pdf` (Noto Sans, Noto Sans SC for CJK), so every
+ * customer's name prints as typed: "Nguyễn Thị Ánh — Đặng's Café", "Zoë Ñúñez 李", "Tết".
  */
-import PDFDocument from 'pdfkit';
+import { PDF_FONT, renderPdf } from '@venue/service-kit/pdf';
 import type { InvoiceRow, Seller } from '../invoices/invoice-row.ts';
 import { balanceCents } from '../invoices/invoice-row.ts';
 import type { CreditNoteRow } from '../invoices/credit-notes.ts';
@@ -16,23 +19,16 @@ import { formatCents, formatDay } from '../shared/format.ts';
 /** From this total (incl. GST) the buyer's identity must be on a tax invoice (ATO). */
 export const BUYER_DETAILS_FROM_CENTS = 100_000;
 
-async function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (b: Buffer) => chunks.push(b));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  draw(doc);
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
+/** An A4 page with 50 pt margins, as every money document is. */
+export const render = (title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> =>
+  renderPdf({ size: 'A4', margin: 50, info: { Title: title } }, draw);
 
 function sellerBlock(doc: PDFKit.PDFDocument, s: Seller) {
   doc
     .fontSize(12)
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .text(s.businessName || '(business name not set)');
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT.regular).fontSize(10);
   doc.text(`ABN ${formatAbn(s.businessABN) || '(not set)'}`);
   for (const line of [s.businessAddress, s.businessPhone, s.businessEmail]) if (line) doc.text(line);
 }
@@ -45,7 +41,7 @@ export function formatAbn(abn: string): string {
 
 function row(doc: PDFKit.PDFDocument, label: string, value: string, bold = false) {
   const y = doc.y;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+  doc.font(bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(10);
   doc.text(label, 300, y, { width: 150 });
   doc.text(value, 450, y, { width: 95, align: 'right' });
   doc.x = 50;
@@ -73,7 +69,7 @@ export function invoicePdf({ invoice: i, seller, copy = false }: InvoicePdfInput
   return render(title, (doc) => {
     doc
       .fontSize(22)
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .text(
         i.invoice_number
           ? marked
@@ -84,20 +80,20 @@ export function invoicePdf({ invoice: i, seller, copy = false }: InvoicePdfInput
     doc.moveDown(0.5);
     sellerBlock(doc, seller);
     doc.moveDown();
-    doc.font('Helvetica').fontSize(10);
+    doc.font(PDF_FONT.regular).fontSize(10);
     doc.text(`Invoice number: ${i.invoice_number ?? 'not yet issued'}`);
     doc.text(`Issue date: ${i.issue_date ? formatDay(i.issue_date) : 'not yet issued'}`);
     doc.text(`Due date: ${formatDay(i.due_date)}`);
     if (i.booking_code) doc.text(`Booking: ${i.booking_code}`);
     doc.moveDown();
-    doc.font('Helvetica-Bold').text('Bill to');
-    doc.font('Helvetica').text(i.customer_name);
+    doc.font(PDF_FONT.bold).text('Bill to');
+    doc.font(PDF_FONT.regular).text(i.customer_name);
     if (i.customer_email) doc.text(i.customer_email);
     if (i.customer_abn) doc.text(`ABN ${formatAbn(i.customer_abn)}`);
     else if (total >= BUYER_DETAILS_FROM_CENTS) doc.text('Buyer ABN: not provided');
     doc.moveDown();
-    doc.font('Helvetica-Bold').text('Description', 50, doc.y, { continued: false });
-    doc.font('Helvetica');
+    doc.font(PDF_FONT.bold).text('Description', 50, doc.y, { continued: false });
+    doc.font(PDF_FONT.regular);
     for (const line of i.line_items) {
       const y = doc.y;
       doc.text(`${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`, 50, y, { width: 380 });
@@ -117,11 +113,11 @@ export function invoicePdf({ invoice: i, seller, copy = false }: InvoicePdfInput
     row(doc, 'Total (incl. GST)', formatCents(total), true);
     if (gst * 11 === total) {
       doc.moveDown(0.3);
-      doc.font('Helvetica').fontSize(9).text('Total includes GST.', 300);
+      doc.font(PDF_FONT.regular).fontSize(9).text('Total includes GST.', 300);
       doc.x = 50;
     }
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(11).text('Payment summary', 50);
+    doc.font(PDF_FONT.bold).fontSize(11).text('Payment summary', 50);
     if (i.type === 'FINAL') {
       row(doc, 'Booking total (incl. GST)', formatCents(Number(i.full_amount_cents)));
       row(doc, 'Deposit applied', formatCents(Number(i.deposit_applied_cents)));
@@ -135,8 +131,8 @@ export function invoicePdf({ invoice: i, seller, copy = false }: InvoicePdfInput
     row(doc, 'Amount paid', formatCents(Number(i.paid_cents)));
     row(doc, 'Balance due', formatCents(balanceCents(i)), true);
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(11).text('How to pay', 50);
-    doc.font('Helvetica').fontSize(10);
+    doc.font(PDF_FONT.bold).fontSize(11).text('How to pay', 50);
+    doc.font(PDF_FONT.regular).fontSize(10);
     if (seller.bankName || seller.bsb || seller.accountNumber) {
       if (seller.accountName) doc.text(`Account name: ${seller.accountName}`);
       if (seller.bankName) doc.text(`Bank: ${seller.bankName}`);
@@ -156,17 +152,17 @@ export function creditNotePdf(c: CreditNoteRow, invoice: InvoiceRow, seller: Sel
   const amount = Number(c.amount_cents);
   const gst = Number(c.gst_cents);
   return render(`Adjustment Note ${c.credit_note_number}`, (doc) => {
-    doc.fontSize(22).font('Helvetica-Bold').text('Adjustment Note');
+    doc.fontSize(22).font(PDF_FONT.bold).text('Adjustment Note');
     doc.moveDown(0.5);
     sellerBlock(doc, seller);
     doc.moveDown();
-    doc.font('Helvetica').fontSize(10);
+    doc.font(PDF_FONT.regular).fontSize(10);
     doc.text(`Adjustment note number: ${c.credit_note_number}`);
     doc.text(`Date: ${formatDay(c.issue_date)}`);
     doc.text(`Adjusts tax invoice: ${invoice.invoice_number ?? ''}`);
     doc.moveDown();
-    doc.font('Helvetica-Bold').text('Customer');
-    doc.font('Helvetica').text(invoice.customer_name);
+    doc.font(PDF_FONT.bold).text('Customer');
+    doc.font(PDF_FONT.regular).text(invoice.customer_name);
     if (invoice.customer_abn) doc.text(`ABN ${formatAbn(invoice.customer_abn)}`);
     doc.moveDown();
     doc.text(`Reason: ${c.reason}`);
@@ -188,11 +184,11 @@ export function receiptPdf(
   const heading =
     p.kind === 'payment' ? 'Receipt' : p.kind === 'refund' ? 'Refund Receipt' : 'Payment Reversal';
   return render(`${heading} ${p.receipt_number}`, (doc) => {
-    doc.fontSize(22).font('Helvetica-Bold').text(heading);
+    doc.fontSize(22).font(PDF_FONT.bold).text(heading);
     doc.moveDown(0.5);
     if (seller) sellerBlock(doc, seller);
     doc.moveDown();
-    doc.font('Helvetica').fontSize(10);
+    doc.font(PDF_FONT.regular).fontSize(10);
     doc.text(`Receipt number: ${p.receipt_number}`);
     doc.text(`Date: ${formatDay(day)}`);
     doc.text(`Invoice: ${invoice.invoice_number ?? ''}`);

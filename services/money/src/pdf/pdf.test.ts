@@ -1,12 +1,13 @@
 /**
  * The tax invoice PDF carries every field the ATO asks of one (GST Act s29-70), read back from
- * the PDF's own text; and the receipt PDF per payment.
+ * the PDF's own text; and the receipt PDF per payment. Every money document prints every
+ * customer's name as typed (issue 24 item 10), and an invoice sent again says COPY.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { OWNER, OWNER2, PAYMENT, startMoney, type Harness } from '../testing/harness.ts';
+import { OWNER, OWNER2, PAYMENT, quotationForm, startMoney, type Harness } from '../testing/harness.ts';
 
 let h: Harness;
 before(async () => {
@@ -163,5 +164,93 @@ describe('invoice PDF', () => {
       },
     );
     assert.equal(elsewhere.status, 404, 'another tenant has no such payment');
+  });
+});
+
+/** The PDF's lines as a reader copies them out (unpdf: pdf.js's text layer). */
+async function pdfLines(bytes: Uint8Array): Promise<string[]> {
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text.split('\n');
+}
+
+// The names issue 24 item 10 names: pdfkit's standard Helvetica printed other letters for them.
+const NAMES = ['Zoë Ñúñez 李', 'Nguyễn Thị Ánh — Đặng’s Café', "Nguyễn Thị Ánh — Đặng's Café"];
+
+describe('every customer’s name prints exactly (issue 24 item 10)', () => {
+  for (const name of NAMES)
+    test(`"${name}" on the tax invoice, the adjustment note, the receipt and the quotation`, async () => {
+      const bookingId = await h.booking('booking.created', { totalCents: 88_000, customerName: name });
+      const inv = (
+        await h.call('POST', '/api/invoices', OWNER, { bookingId, invoiceType: 'FINAL', issue: true })
+      ).body;
+      const invoice = await h.call('GET', `/api/invoices/${inv.id}/pdf`, OWNER);
+      assert.equal(invoice.status, 200);
+      const invoiceLines = await pdfLines(invoice.bytes);
+      assert.equal(invoiceLines[invoiceLines.indexOf('Bill to') + 1], name, invoiceLines.join('\n'));
+      assert.ok(invoice.bytes.length < 200_000, `invoice PDF ${invoice.bytes.length} bytes`);
+
+      const note = await h.call('POST', `/api/invoices/${inv.id}/credit-notes`, OWNER, {
+        amount: 110,
+        reason: 'Tết',
+      });
+      assert.equal(note.status, 201, note.text);
+      const notePdf = await h.call(
+        'GET',
+        `/api/invoices/${inv.id}/credit-notes/${note.body.creditNote.id}/pdf`,
+        OWNER,
+      );
+      const noteLines = await pdfLines(notePdf.bytes);
+      assert.equal(noteLines[noteLines.indexOf('Customer') + 1], name, noteLines.join('\n'));
+      assert.ok(noteLines.includes('Reason: Tết'), noteLines.join('\n'));
+
+      const paid = await h.call('POST', `/api/invoices/${inv.id}/payments`, OWNER, {
+        amount: 100,
+        paymentMethod: 'Bank Transfer',
+        reference: 'Tết',
+      });
+      assert.equal(paid.status, 201, paid.text);
+      const receipt = await h.call('GET', `/api/payments/${paid.body.payment.id}/receipt`, OWNER);
+      const receiptLines = await pdfLines(receipt.bytes);
+      assert.ok(receiptLines.includes(`Received from: ${name}`), receiptLines.join('\n'));
+      assert.ok(receiptLines.includes('Reference Tết'), receiptLines.join('\n'));
+
+      const made = await h.call(
+        'POST',
+        '/api/quotations',
+        OWNER,
+        quotationForm({ customerName: name, eventType: 'Tết', notes: name }),
+      );
+      assert.equal(made.status, 201, made.text);
+      const quotation = await h.call('GET', `/api/quotations/${made.body.id}/pdf`, OWNER);
+      assert.equal(quotation.status, 200);
+      const quotationLines = await pdfLines(quotation.bytes);
+      assert.equal(quotationLines[quotationLines.indexOf('For') + 1], name, quotationLines.join('\n'));
+      assert.ok(quotationLines.includes('Event: Tết'), quotationLines.join('\n'));
+      assert.ok(quotationLines.includes(`Notes: ${name}`), quotationLines.join('\n'));
+    });
+
+  test('the quotation prints its number once sent (QUO-…), and a draft says it has none yet', async () => {
+    const made = (await h.call('POST', '/api/quotations', OWNER, quotationForm())).body;
+    const draft = await pdfLines((await h.call('GET', `/api/quotations/${made.id}/pdf`, OWNER)).bytes);
+    assert.ok(draft.includes('Quotation number: draft (numbered when sent)'), draft.join('\n'));
+    const sent = await h.call('PUT', `/api/quotations/${made.id}/status`, OWNER, { status: 'Sent' });
+    assert.equal(sent.status, 200, sent.text);
+    const number = (await h.call('GET', `/api/quotations/${made.id}`, OWNER)).body.number;
+    assert.match(String(number), /^QUO-\d{4}-\d{5}$/);
+    const lines = await pdfLines((await h.call('GET', `/api/quotations/${made.id}/pdf`, OWNER)).bytes);
+    assert.ok(lines.includes(`Quotation number: ${number}`), lines.join('\n'));
+  });
+
+  test('an invoice sent again is marked COPY; the invoice itself is not', async () => {
+    const bookingId = await h.booking('booking.created', { totalCents: 30_000 });
+    const inv = (
+      await h.call('POST', '/api/invoices', OWNER, { bookingId, invoiceType: 'FINAL', issue: true })
+    ).body;
+    const original = await pdfLines((await h.call('GET', `/api/invoices/${inv.id}/pdf`, OWNER)).bytes);
+    assert.equal(original[0], 'Tax Invoice');
+    assert.ok(!original.some((l) => l.includes('COPY')), original.join('\n'));
+    const copy = await pdfLines((await h.call('GET', `/api/invoices/${inv.id}/pdf?copy=1`, OWNER)).bytes);
+    assert.equal(copy[0], 'Tax Invoice — COPY');
+    assert.ok(copy.includes(`Invoice number: ${inv.invoiceNumber}`), copy.join('\n'));
   });
 });

@@ -1,11 +1,8 @@
 /** A quotations row ↔ the API's Quotation (spec 03 §3), and the PDF (spec 03 §7). */
-import PDFDocument from 'pdfkit';
 import { depositCents, gstSplit, type DepositType } from '@venue/contracts/money';
 import type { Quotation, QuotationStatus } from '@venue/contracts/money-api';
 import { notFound, type Tx } from '@venue/service-kit';
 import { dateText, db } from '../db/query.ts';
-import { formatCents, formatDay } from '../shared/format.ts';
-import type { Seller } from '../invoices/invoice-row.ts';
 
 export interface QuotationRow {
   tenant_id: string;
@@ -159,38 +156,5 @@ export async function loadQuotation(
   return row;
 }
 
-/** The quotation as an A4 PDF: seller, customer, event, price with GST, deposit, validity. */
-export function quotationPdf(q: Quotation, seller: Seller): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Quotation ${q.id}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (b: Buffer) => chunks.push(b));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.fontSize(22).font('Helvetica-Bold').text('Quotation');
-  doc
-    .moveDown(0.5)
-    .fontSize(12)
-    .text(seller.businessName || '(business name not set)');
-  doc.font('Helvetica').fontSize(10);
-  for (const line of [seller.businessAddress, seller.businessPhone, seller.businessEmail])
-    if (line) doc.text(line);
-  doc.moveDown();
-  doc.text(`Quotation: ${q.id}`);
-  doc.text(`Status: ${q.status}`);
-  doc.text(`Valid until: ${formatDay(q.validUntil)}`);
-  doc.moveDown();
-  doc.text(`For: ${q.customerName} (${q.customerEmail}, ${q.customerPhone})`);
-  doc.text(`Event: ${q.eventType} at ${q.resourceName}`);
-  doc.text(`Date: ${formatDay(q.eventDate)} ${q.startTime}–${q.endTime}`);
-  if (q.guestCount !== null) doc.text(`Guests: ${q.guestCount}`);
-  doc.moveDown();
-  doc.text(`GST (${q.taxRate}%, ${q.taxType.toLowerCase()}): ${formatCents(q.gstCents)}`);
-  doc.font('Helvetica-Bold').text(`Total (incl. GST): ${formatCents(Math.round(q.totalInclGst * 100))}`);
-  doc.font('Helvetica');
-  if (q.depositCents > 0) {
-    doc.text(`Deposit (${q.depositType}): ${formatCents(q.depositCents)}`);
-    doc.text(`Balance after deposit: ${formatCents(Math.round(q.finalAmount * 100))}`);
-  }
-  if (q.notes) doc.moveDown().text(`Notes: ${q.notes}`);
-  doc.end();
-  return done.then(() => Buffer.concat(chunks));
-}
+/** The quotation's PDF is drawn with the other money documents, in their fonts. */
+export { quotationPdf } from '../pdf/quotation.ts';
