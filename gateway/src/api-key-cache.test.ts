@@ -40,14 +40,30 @@ function scripted(answer: () => Promise<ApiKeyVerification>) {
 }
 
 describe('API key cache', () => {
-  test('asks admin with the public id and the hash, once for concurrent requests, then serves from memory', async () => {
+  test('asks admin with the public id and the hash on every request, concurrent ones included', async () => {
     const admin = scripted(async () => live());
     const cache = new ApiKeyCache({ lookup: admin.lookup });
     const verdicts = await Promise.all([cache.resolve(KEY), cache.resolve(KEY), cache.resolve(KEY)]);
-    assert.ok(verdicts.every((v) => v.kind === 'ok'));
-    assert.deepEqual(admin.calls, [['abcdefghijkm', hashKey(KEY)]]);
+    assert.ok(verdicts.every((v) => v.kind === 'ok' && v.source === 'admin'));
+    assert.deepEqual(admin.calls, Array(3).fill(['abcdefghijkm', hashKey(KEY)]));
     assert.equal((await cache.resolve(KEY)).kind, 'ok');
-    assert.equal(admin.calls.length, 1);
+    assert.equal(admin.calls.length, 4);
+  });
+
+  test('a revocation admin has committed refuses the very next request, with no event', async () => {
+    let revoked = false;
+    let down = false;
+    const admin = scripted(async () => {
+      if (down) throw new LookupFailure('down', 'admin stopped');
+      return revoked ? { status: 'refused', reason: 'revoked' } : live();
+    });
+    const cache = new ApiKeyCache({ lookup: admin.lookup });
+    assert.equal((await cache.resolve(KEY)).kind, 'ok');
+    revoked = true;
+    assert.deepEqual(await cache.resolve(KEY), { kind: 'refused' });
+    // and it stays refused while admin cannot be asked
+    down = true;
+    assert.deepEqual(await cache.resolve(KEY), { kind: 'refused' });
   });
 
   test('another secret under a known public id is refused without asking admin', async () => {
@@ -87,21 +103,31 @@ describe('API key cache', () => {
     assert.deepEqual(await cache.resolve(KEY), { kind: 'refused' });
   });
 
-  test('an owner event makes admin be asked again; the TTL does too', async () => {
+  test('an owner deactivated or deleted at admin is refused on the next request; their event drops the fallback', async () => {
     let now = 1_000_000;
-    const admin = scripted(async () => live(now + 86_400_000));
-    const cache = new ApiKeyCache({ lookup: admin.lookup, ttlMs: 30_000, now: () => now });
-    await cache.resolve(KEY);
+    let inactive = false;
+    let down = false;
+    const admin = scripted(async () => {
+      if (down) throw new LookupFailure('down', 'admin stopped');
+      return inactive ? { status: 'refused', reason: 'inactive' } : live(now + 86_400_000);
+    });
+    const cache = new ApiKeyCache({ lookup: admin.lookup, retryAfterMs: 0, now: () => now });
+    assert.equal((await cache.resolve(KEY)).kind, 'ok');
+    inactive = true;
+    assert.deepEqual(await cache.resolve(KEY), { kind: 'refused' });
+
+    // What admin vouched for serves while it is down, unless an event about the owner came.
+    inactive = false;
+    assert.equal((await cache.resolve(KEY)).kind, 'ok');
+    down = true;
+    now += 1;
+    assert.equal((await cache.resolve(KEY)).kind, 'ok');
     cache.ownerChanged('someone-else');
-    await cache.resolve(KEY);
-    assert.equal(admin.calls.length, 1);
+    now += 1;
+    assert.equal((await cache.resolve(KEY)).kind, 'ok');
     cache.ownerChanged(TENANT);
     now += 1;
-    await cache.resolve(KEY);
-    assert.equal(admin.calls.length, 2);
-    now += 30_001;
-    await cache.resolve(KEY);
-    assert.equal(admin.calls.length, 3);
+    assert.deepEqual(await cache.resolve(KEY), { kind: 'unavailable', failure: 'down' });
   });
 
   test('while admin is down a key it vouched for keeps working; an unseen key is unavailable', async () => {
@@ -111,7 +137,7 @@ describe('API key cache', () => {
       if (down) throw new LookupFailure('down', 'admin stopped');
       return live(now + 86_400_000);
     });
-    const cache = new ApiKeyCache({ lookup: admin.lookup, ttlMs: 1_000, now: () => now });
+    const cache = new ApiKeyCache({ lookup: admin.lookup, now: () => now });
     await cache.resolve(KEY);
     down = true;
     now += 2_000;

@@ -2,9 +2,14 @@
  * API keys at the gateway (issue 10). A bearer credential starting `vd_live_` is a key, not a
  * JWT: the public id written into it names the key, admin verifies the key's SHA-256 (the key
  * itself never leaves the gateway) and answers the principal it acts as — a staff member of the
- * tenant holding the key's page permissions. The answer is cached like a session's principal
- * (decision 20): trusted for the TTL, never past the key's expiry, dropped at once when admin
- * publishes `api_key.revoked`. Each key is rate limited on its own.
+ * tenant holding the key's page permissions. Each key is rate limited on its own.
+ *
+ * Admin is asked on every request a key makes (issue 24 item 11): a revocation, or the owner's
+ * deactivation or deletion, is committed in admin's database before its answer leaves, so the
+ * very next request, on any gateway replica, is refused — no event has to arrive first. What
+ * admin answered is kept only for while admin cannot be asked (down, or slower than the look-up
+ * budget): then a key it vouched for keeps working until its expiry, as sessions do
+ * (decision 20), unless `api_key.revoked` or an event about its owner arrived meanwhile.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -33,16 +38,14 @@ export type ApiKeyVerdict =
       principal: Principal;
       /** The key's expiry, ms since the epoch. */
       expiresAt: number;
-      source: 'cache' | 'admin' | 'stale-cache';
+      source: 'admin' | 'stale-cache';
     }
   | { kind: 'refused' }
   | { kind: 'unavailable'; failure: UpstreamFailure };
 
 export interface ApiKeyCacheOptions {
   lookup: ApiKeyLookup;
-  /** How long admin's answer is used without asking again (default 30 s, as for sessions). */
-  ttlMs?: number;
-  /** Largest number of keys kept (default 10 000); the oldest go first. */
+  /** Largest number of keys kept for while admin is down (default 10 000); the oldest go first. */
   maxEntries?: number;
   /** After a failed look-up, how long admin is not asked again (default 2 s). */
   retryAfterMs?: number;
@@ -52,7 +55,6 @@ export interface ApiKeyCacheOptions {
 interface Entry {
   hash: string;
   principal: Principal;
-  freshUntil: number;
   expiresAt: number;
 }
 
@@ -66,22 +68,19 @@ export function hashKey(key: string): string {
 
 export class ApiKeyCache {
   readonly #lookup: ApiKeyLookup;
-  readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #retryAfterMs: number;
   readonly #now: () => number;
-  /** Public id → what admin last answered for it. */
+  /** Public id → what admin last answered for it: used only while admin cannot be asked. */
   readonly #entries = new Map<string, Entry>();
   readonly #revoked = new Map<string, number>();
   /** Per owner (tenant), when an event about them last landed: answers asked before it are not kept. */
   readonly #ownerEvents = new Map<string, number>();
-  readonly #inflight = new Map<string, Promise<ApiKeyVerification>>();
   #adminDownUntil = 0;
   #sweptAt = 0;
 
   constructor(options: ApiKeyCacheOptions) {
     this.#lookup = options.lookup;
-    this.#ttlMs = options.ttlMs ?? 30_000;
     this.#maxEntries = options.maxEntries ?? 10_000;
     this.#retryAfterMs = options.retryAfterMs ?? 2_000;
     this.#now = options.now ?? Date.now;
@@ -106,13 +105,14 @@ export class ApiKeyCache {
     }
     // A key's hash never changes: another secret under a known id is a wrong key, no need to ask.
     if (entry && !safeEqual(entry.hash, hash)) return { kind: 'refused' };
-    if (entry && entry.freshUntil > now) return this.#ok(publicId, entry, 'cache');
     if (now < this.#adminDownUntil) return this.#fallback(publicId, entry, 'down');
 
+    // Each request asks for itself: one joining a look-up that started before a revocation
+    // committed would be let through after the owner was told the key is revoked.
     const askedAt = now;
     let answer: ApiKeyVerification;
     try {
-      answer = await this.#ask(publicId, hash);
+      answer = await this.#lookup(publicId, hash);
     } catch (err) {
       if (!(err instanceof LookupFailure)) throw err;
       this.#adminDownUntil = this.#now() + this.#retryAfterMs;
@@ -126,17 +126,12 @@ export class ApiKeyCache {
     }
     // A revocation that landed while admin was being asked wins over its answer.
     if ((this.#revoked.get(publicId) ?? 0) > this.#now()) return { kind: 'refused' };
-    const fresh: Entry = {
-      hash,
-      principal: answer.principal,
-      freshUntil: this.#now() + this.#ttlMs,
-      expiresAt: Date.parse(answer.expiresAt),
-    };
+    const fresh: Entry = { hash, principal: answer.principal, expiresAt: Date.parse(answer.expiresAt) };
     if (!((this.#ownerEvents.get(answer.principal.tenantId) ?? 0) >= askedAt)) this.#store(publicId, fresh);
     return this.#ok(publicId, fresh, 'admin');
   }
 
-  /** `api_key.revoked`: the key is refused from its next request on. */
+  /** `api_key.revoked`: the key is refused from its next request on, even while admin is down. */
   revoked(publicId: string): void {
     this.#entries.delete(publicId);
     this.#revoked.set(publicId, this.#now() + REVOKED_MEMORY_MS);
@@ -144,14 +139,15 @@ export class ApiKeyCache {
 
   /**
    * Something changed about a user (`session.ended`, `principal.changed`): if they own keys,
-   * admin is asked again, since a deactivated or deleted owner's keys stop working.
+   * what admin said of them is not used while admin is down, since a deactivated or deleted
+   * owner's keys stop working.
    */
   ownerChanged(userId: string): void {
     this.#ownerEvents.set(userId, this.#now());
     for (const [id, e] of this.#entries) if (e.principal.tenantId === userId) this.#entries.delete(id);
   }
 
-  #ok(publicId: string, entry: Entry, source: 'cache' | 'admin' | 'stale-cache'): ApiKeyVerdict {
+  #ok(publicId: string, entry: Entry, source: 'admin' | 'stale-cache'): ApiKeyVerdict {
     return { kind: 'ok', publicId, principal: entry.principal, expiresAt: entry.expiresAt, source };
   }
 
@@ -159,16 +155,6 @@ export class ApiKeyCache {
   #fallback(publicId: string, entry: Entry | undefined, failure: UpstreamFailure): ApiKeyVerdict {
     if (entry && entry.expiresAt > this.#now()) return this.#ok(publicId, entry, 'stale-cache');
     return { kind: 'unavailable', failure };
-  }
-
-  #ask(publicId: string, hash: string): Promise<ApiKeyVerification> {
-    const key = `${publicId}:${hash}`;
-    let pending = this.#inflight.get(key);
-    if (!pending) {
-      pending = this.#lookup(publicId, hash).finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, pending);
-    }
-    return pending;
   }
 
   #store(publicId: string, entry: Entry): void {

@@ -111,7 +111,6 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   });
   const apiKeys = new ApiKeyCache({
     lookup: adminApiKeyLookup({ upstreams, secret, timeoutMs: options.principalLookupTimeoutMs ?? 2000 }),
-    ttlMs: options.principalCacheTtlMs,
   });
   const natsUrl = process.env.NATS_URL;
   const natsConfig =

@@ -21,6 +21,13 @@ export const profileSchema = z
     name: z.string().nullable(),
     profilePicture: z.string().nullable(),
     hallName: z.string().nullable(),
+    /**
+     * Present when the caller is an API key (which acts as staff of its venue, with its own id as
+     * `id` and 'API key: <name>' as `email` and `name`): which key, and until when.
+     */
+    apiKey: z
+      .object({ id: z.string(), name: z.string(), prefix: z.string(), expiresAt: instant() })
+      .optional(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;

@@ -13,6 +13,7 @@ import {
   type ApiKeyVerification,
   type ApiKeyView,
 } from '@venue/contracts';
+import type { Profile } from '@venue/contracts/admin';
 import { kyselyOf, safeEqual, type Tx } from '@venue/service-kit';
 import { dbNow, dbNowPlus } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
@@ -150,6 +151,9 @@ export async function verifyApiKey(tx: Tx, publicId: string, hash: string): Prom
     .select((eb) => [
       eb('k.expires_at', '<=', dbNow()).as('expired'),
       eb.and([eb('u.deleted_at', 'is', null), eb('u.status', '=', 'active')]).as('owner_active'),
+      eb
+        .or([eb('k.last_used_at', 'is', null), eb('k.last_used_at', '<', dbNowPlus(-1, 'mins'))])
+        .as('use_unrecorded'),
     ])
     .where('k.public_id', '=', publicId)
     .executeTakeFirst();
@@ -157,13 +161,15 @@ export async function verifyApiKey(tx: Tx, publicId: string, hash: string): Prom
   if (row.revoked_at !== null) return { status: 'refused', reason: 'revoked' };
   if (row.expired) return { status: 'refused', reason: 'expired' };
   if (!row.owner_active) return { status: 'refused', reason: 'inactive' };
-  await q
-    .updateTable('api_keys')
-    .set({ last_used_at: dbNow() })
-    .where('tenant_id', '=', row.tenant_id)
-    .where('id', '=', row.id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', dbNowPlus(-1, 'mins'))]))
-    .execute();
+  // The gateway asks on every request a key makes: the write is only tried once a minute.
+  if (row.use_unrecorded)
+    await q
+      .updateTable('api_keys')
+      .set({ last_used_at: dbNow() })
+      .where('tenant_id', '=', row.tenant_id)
+      .where('id', '=', row.id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', dbNowPlus(-1, 'mins'))]))
+      .execute();
   const actor = apiKeyActor(row.name);
   return {
     status: 'live',
@@ -180,6 +186,41 @@ export async function verifyApiKey(tx: Tx, publicId: string, hash: string): Prom
       permissions: [...row.permissions],
       // A key's permissions never change (it is revoked and made anew), so neither does this.
       tokenVersion: 1,
+    },
+  };
+}
+
+/**
+ * `GET /api/users/profile` for a key (issue 24 item 11): the key is the caller, a staff member
+ * of its venue named after it, as the gateway's principal for it says. Null when no live key of
+ * the tenant has this id (revoked or expired since the gateway asked).
+ */
+export async function apiKeyProfile(tx: Tx, tenantId: string, keyId: string): Promise<Profile | null> {
+  const row = await kyselyOf<AdminDb>(tx)
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.tenant_id')
+    .select(['k.id', 'k.name', 'k.public_id', 'k.permissions', 'k.expires_at', 'u.hall_name'])
+    .where('k.tenant_id', '=', tenantId)
+    .where('k.id', '=', keyId)
+    .where('k.revoked_at', 'is', null)
+    .where('k.expires_at', '>', dbNow())
+    .executeTakeFirst();
+  if (!row) return null;
+  const actor = apiKeyActor(row.name);
+  return {
+    id: row.id,
+    email: actor,
+    role: 'sub_user',
+    permissions: [...row.permissions],
+    parentUserId: tenantId,
+    name: actor,
+    profilePicture: null,
+    hallName: row.hall_name,
+    apiKey: {
+      id: row.id,
+      name: row.name,
+      prefix: `${API_KEY_PREFIX}${row.public_id}`,
+      expiresAt: iso(row.expires_at),
     },
   };
 }

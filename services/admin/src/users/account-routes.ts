@@ -25,6 +25,7 @@ import { endUserSessions } from '../auth/sessions.ts';
 import { accessTokenFor, clientContext, setRefreshCookie } from '../auth/session.ts';
 import { recordAttempt, refuseThrottled, throttleWait } from '../auth/throttle.ts';
 import { changeOwnPasswordSchema, CURRENT_PASSWORD_INCORRECT } from './sub-user-schemas.ts';
+import { apiKeyProfile } from '../api-keys/api-key-store.ts';
 import { PROFILE_COLUMNS, profileView, userLabel } from './serialise.ts';
 import { findLiveUser, type UserRow } from './user-store.ts';
 
@@ -51,8 +52,14 @@ export function accountRoutes(router: AppRouter, kit: ServiceKit): void {
       .where('id', '=', userId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (!user) throw unauthorized('Your session has ended. Please sign in again.');
-    ctx.body = profileView(user);
+    if (user) {
+      ctx.body = profileView(user);
+      return;
+    }
+    // An API key has no session and no user row: it acts with its own id (issue 24 item 11).
+    const key = ctx.state.claims.sid ? null : await apiKeyProfile(ctx.state.tx, tenantId, userId);
+    if (!key) throw unauthorized('Your session has ended. Please sign in again.');
+    ctx.body = key;
   });
 
   router.get('/api/users/parent-data/:parentUserId', requireAuth, withTx, async (ctx: AppContext) => {
