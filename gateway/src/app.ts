@@ -11,6 +11,7 @@ import { apiDocs } from './api-docs.ts';
 import { adminApiKeyLookup, ApiKeyCache, apiKeyGate } from './api-keys.ts';
 import { healthRoute } from './health.ts';
 import { internalEvents, startNatsFeed, type NatsFeedConfig } from './event-feed.ts';
+import { proxiedProtocol } from './client-ip.ts';
 import { adminLookup, identity, internalSecret, loadPublicKey, type PublicKey } from './identity.ts';
 import { PrincipalCache } from './principal-cache.ts';
 import { declaredSizeLimit, proxy } from './proxy.ts';
@@ -36,7 +37,12 @@ export interface GatewayOptions {
   maxBodyBytes?: number;
   /** `POST /api/login` attempts per client address (default 20 per minute). */
   loginRateLimit?: RateLimitOptions;
-  /** Trust X-Forwarded-* from a proxy in front of the gateway (default env TRUST_PROXY=true). */
+  /**
+   * Believe the proxy in front of the gateway: its X-Forwarded-For (the client's address) and
+   * X-Forwarded-Proto or Forwarded `proto` (whether the browser used HTTPS, which makes the
+   * refresh cookie `Secure`). Default: env TRUST_PROXY=true; never when clients reach the gateway
+   * directly, since they could then choose both.
+   */
   trustProxy?: boolean;
   /** Budget for each service's `/health` probe (default 1500 ms). */
   healthTimeoutMs?: number;
@@ -81,6 +87,24 @@ function once<T>(fn: () => T): () => T {
       done = true;
     }
     return value;
+  };
+}
+
+/**
+ * Said once: a proxy in front says the product was reached over HTTPS, but TRUST_PROXY is off,
+ * so its X-Forwarded-* are ignored (they could be a client's own) and the refresh cookie goes out
+ * without `Secure`. The operator fixes it by setting TRUST_PROXY=true (docs/deploy.md).
+ */
+function untrustedProxyWarning(logger: Logger): GatewayMiddleware {
+  let warned = false;
+  return (ctx, next) => {
+    if (!warned && proxiedProtocol(ctx.req.headers) === 'https') {
+      warned = true;
+      logger.warn(
+        'a request says it came through a proxy over HTTPS, but TRUST_PROXY is not true: X-Forwarded-* are ignored, so the refresh cookie is not marked Secure and limits count the proxy as one client. Set TRUST_PROXY=true if the gateway is reached only through that proxy.',
+      );
+    }
+    return next();
   };
 }
 
@@ -136,6 +160,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   ]);
 
   app.use(requestContext(logger));
+  if (!app.proxy) app.use(untrustedProxyWarning(logger));
   app.use(securityHeaders());
   // The one internal path served here, for the outbox relay only; every other one is blocked.
   app.use(internalEvents({ cache: principals, secret, apiKeys }));

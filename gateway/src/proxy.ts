@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { compressionFor } from './compression.ts';
 import { REQUEST_ID_HEADER } from '@venue/contracts';
 import { ByteLimit, declaredLength } from './body-limit.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp, clientProtocol } from './client-ip.ts';
 import { classifyUpstreamError, sendError, sendUpstreamFailure } from './errors.ts';
 import { identityHeaders, isIdentityHeader } from './identity.ts';
 import type { Upstreams } from './upstreams.ts';
@@ -62,7 +62,7 @@ export function upstreamRequestHeaders(ctx: GatewayContext, secret: () => string
   // ctx.ip/protocol/host honour X-Forwarded-* only when a trusted proxy sits in front (app.proxy),
   // so a client cannot choose the address services audit and rate-limit by.
   out['x-forwarded-for'] = clientIp(ctx);
-  out['x-forwarded-proto'] = ctx.protocol;
+  out['x-forwarded-proto'] = clientProtocol(ctx);
   if (ctx.host) out['x-forwarded-host'] = ctx.host;
   out[REQUEST_ID_HEADER] = ctx.state.requestId;
   if (ctx.state.principal) Object.assign(out, identityHeaders(ctx.state.principal, secret()));
