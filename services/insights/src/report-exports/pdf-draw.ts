@@ -4,6 +4,7 @@
  * the charts themselves rather than pictures of a screen.
  */
 import type PDFDocument from 'pdfkit';
+import { PDF_FONT } from '@venue/service-kit/pdf';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -22,17 +23,17 @@ export function ensureSpace(doc: Doc, height: number): void {
 
 export function heading(doc: Doc, text: string, note?: string): void {
   ensureSpace(doc, 60);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(15).text(text, PAGE.left, doc.y, { width: PAGE.width });
-  if (note) doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(note, { width: PAGE.width });
+  doc.fillColor(INK).font(PDF_FONT.bold).fontSize(15).text(text, PAGE.left, doc.y, { width: PAGE.width });
+  if (note) doc.fillColor(MUTED).font(PDF_FONT.regular).fontSize(9).text(note, { width: PAGE.width });
   doc.moveDown(0.5);
-  doc.fillColor(INK).font('Helvetica').fontSize(10);
+  doc.fillColor(INK).font(PDF_FONT.regular).fontSize(10);
 }
 
 /** The spec's empty-state words where a panel has nothing to show. */
 export function emptyNote(doc: Doc, message: string): void {
-  doc.fillColor(MUTED).font('Helvetica-Oblique').fontSize(10).text(message, PAGE.left, doc.y);
+  doc.fillColor(MUTED).font(PDF_FONT.italic).fontSize(10).text(message, PAGE.left, doc.y);
   doc.moveDown();
-  doc.fillColor(INK).font('Helvetica');
+  doc.fillColor(INK).font(PDF_FONT.regular);
 }
 
 export interface Column {
@@ -48,7 +49,7 @@ export function table(doc: Doc, columns: Column[], rows: string[][], x: number =
     const y = doc.y;
     const width = columns.reduce((s, c) => s + c.width, 0);
     doc.rect(x, y, width, rowHeight).fill('#eef1f4');
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(9);
+    doc.fillColor(INK).font(PDF_FONT.bold).fontSize(9);
     let cx = x;
     for (const c of columns) {
       doc.text(c.label, cx + 4, y + 4, { width: c.width - 8, align: c.align ?? 'left', lineBreak: false });
@@ -58,13 +59,13 @@ export function table(doc: Doc, columns: Column[], rows: string[][], x: number =
   };
   ensureSpace(doc, rowHeight * 2);
   drawHeader();
-  doc.font('Helvetica').fontSize(9);
+  doc.font(PDF_FONT.regular).fontSize(9);
   for (const row of rows) {
     if (doc.y + rowHeight > PAGE.bottom) {
       doc.addPage();
       doc.y = PAGE.top;
       drawHeader();
-      doc.font('Helvetica').fontSize(9);
+      doc.font(PDF_FONT.regular).fontSize(9);
     }
     const y = doc.y;
     let cx = x;
@@ -98,7 +99,7 @@ export interface Box {
 
 /** Axis lines and four grid lines with their values (0 … max). */
 function axes(doc: Doc, b: Box, max: number, format: (v: number) => string): void {
-  doc.font('Helvetica').fontSize(7).fillColor(MUTED);
+  doc.font(PDF_FONT.regular).fontSize(7).fillColor(MUTED);
   for (let i = 0; i <= 4; i++) {
     const y = b.y + b.h - (b.h * i) / 4;
     doc
@@ -169,7 +170,7 @@ export function horizontalBars(
     const y = doc.y;
     doc
       .fillColor(INK)
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(9)
       .text(r.label, x, y + 4, { width: labelW - 6, lineBreak: false });
     const w = (barArea * Math.max(0, r.value)) / max;
@@ -215,7 +216,7 @@ export function areaChart(
     s.values.forEach((v, i) => doc.lineTo(xAt(i), yAt(v)));
     doc.lineWidth(1.5).strokeColor(s.color).stroke();
   }
-  doc.font('Helvetica').fontSize(7).fillColor(MUTED);
+  doc.font(PDF_FONT.regular).fontSize(7).fillColor(MUTED);
   labels.forEach((l, i) =>
     doc.text(l, xAt(i) - 30, b.y + b.h + 4, { width: 60, align: 'center', lineBreak: false }),
   );
@@ -232,7 +233,7 @@ export function legend(
 ): void {
   const y = doc.y;
   let cx = x;
-  doc.font('Helvetica').fontSize(8);
+  doc.font(PDF_FONT.regular).fontSize(8);
   for (const it of items) {
     doc.rect(cx, y + 1, 8, 8).fill(it.color);
     doc.fillColor(INK).text(it.label, cx + 12, y, { lineBreak: false });

@@ -4,6 +4,7 @@
  * cohorts with their week 0–5 retention.
  */
 import { REPORTS_MESSAGES } from '@venue/contracts/insights';
+import { PDF_FONT } from '@venue/service-kit/pdf';
 import type { ReportBundle } from './bundle.ts';
 import { dayLabel, hourLabel, integer, percent } from './format.ts';
 import { emptyNote, ensureSpace, heading, INK, legend, MUTED, PAGE, table, type Doc } from './pdf-draw.ts';
@@ -95,12 +96,12 @@ function heatmap(doc: Doc, r: ReportBundle['utilisation']['utilisationData'][num
   doc.moveDown(0.4);
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(11)
     .text(`${r.name} (buffer ${r.bufferMinutes} min)`, PAGE.left, doc.y);
   doc.moveDown(0.3);
   const top = doc.y;
-  doc.font('Helvetica').fontSize(7).fillColor(MUTED);
+  doc.font(PDF_FONT.regular).fontSize(7).fillColor(MUTED);
   hours.forEach((h, i) =>
     doc.text(hourLabel(h), PAGE.left + labelW + i * cellW, top, {
       width: cellW,
@@ -164,7 +165,7 @@ export function cohortsSection(doc: Doc, b: ReportBundle): void {
   const cellH = 18;
   const drawHeader = () => {
     const y = doc.y;
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(8);
+    doc.fillColor(INK).font(PDF_FONT.bold).fontSize(8);
     doc.text('Cohort (week of)', PAGE.left, y, { width: labelW, lineBreak: false });
     doc.text('Customers', PAGE.left + labelW, y, { width: countW - 6, align: 'right', lineBreak: false });
     for (let w = 0; w < weeks; w++)
@@ -176,7 +177,7 @@ export function cohortsSection(doc: Doc, b: ReportBundle): void {
     doc.y = y + 12;
   };
   drawHeader();
-  doc.font('Helvetica').fontSize(8);
+  doc.font(PDF_FONT.regular).fontSize(8);
   for (const c of s.cohorts) {
     if (doc.y + cellH > PAGE.bottom) {
       doc.addPage();
@@ -186,7 +187,7 @@ export function cohortsSection(doc: Doc, b: ReportBundle): void {
     const y = doc.y;
     doc
       .fillColor(INK)
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .text(dayLabel(c.cohort), PAGE.left, y + 5, { width: labelW, lineBreak: false });
     doc.text(integer(c.customers), PAGE.left + labelW, y + 5, {
       width: countW - 6,

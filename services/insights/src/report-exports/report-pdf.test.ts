@@ -3,10 +3,11 @@
  * do), page by page — the title page's venue and range, the KPI cards, each panel's figures on
  * its page, the forecast method, the heatmap's peak/average table, and the charts themselves (the
  * fills of each chart's colours on the page that shows it). An empty bundle says so in the spec's
- * words on every panel.
+ * words on every panel. Names print as typed (issue 24 item 10).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { REPORTS_MESSAGES } from '@venue/contracts/insights';
 import type { ReportBundle } from './bundle.ts';
 import { FIXTURE_CONTEXT, fixtureBundle } from './fixture.ts';
@@ -168,5 +169,31 @@ describe('Export PDF', () => {
       'No customer cohorts in this period.',
       'No cancellations in this period.',
     ]);
+  });
+
+  it('prints the venue, a hall and a cancellation reason as typed: "Nguyễn Thị Ánh — Đặng\'s Café", "Zoë Ñúñez 李", "Tết" (issue 24 item 10)', async () => {
+    const venue = "Nguyễn Thị Ánh — Đặng's Café";
+    const b = fixtureBundle();
+    b.utilisation.utilisationData[0]!.name = 'Zoë Ñúñez 李';
+    b.utilisation.utilisationData[1]!.name = 'Tết';
+    b.cancellations.reasons = [
+      { reason: 'Tết', count: 2 },
+      { reason: 'Zoë Ñúñez 李', count: 1 },
+    ];
+    const bytes = await reportPdf(b, { ...FIXTURE_CONTEXT, venueName: venue });
+    // line by line, as a reader copies them out (readPdf folds the spaces of a page into one line)
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    const lines = text.split('\n');
+    const n = (await readPdf(bytes)).pages.length;
+    for (const expected of [
+      venue, // the title page
+      'Zoë Ñúñez 李 (buffer 30 min)',
+      'Tết (buffer 15 min)',
+      'Tết 2',
+      'Zoë Ñúñez 李 1',
+      ...Array.from({ length: n }, (_, i) => `${venue} · Last 90 days · 18 Nov 2026 Page ${i + 1} of ${n}`),
+    ])
+      assert.ok(lines.includes(expected), `"${expected}" in ${JSON.stringify(lines)}`);
+    assert.ok(bytes.length < 200_000, `${bytes.length} bytes`);
   });
 });

@@ -5,9 +5,10 @@
  * them; a utilisation heatmap per resource with the buffer marker and the peak/average table; the
  * funnels; payment timeliness as a pie and the aging table; the cohort grid and the cancellation
  * reasons. Every figure is the Reports calls' own (bundle.ts); a panel without data says so in
- * the spec's words. pdfkit, as money's PDFs.
+ * the spec's words. pdfkit, in the fonts of `@venue/service-kit/pdf` as money's PDFs, so a venue,
+ * hall or reason named "Nguyễn Thị Ánh — Đặng's Café", "Zoë Ñúñez 李" or "Tết" prints as typed.
  */
-import PDFDocument from 'pdfkit';
+import { createPdf, PDF_FONT } from '@venue/service-kit/pdf';
 import { REPORT_PERIOD_LABELS, REPORTS_MESSAGES, REPORT_KPI_KEYS } from '@venue/contracts/insights';
 import type { ReportBundle, ReportContext } from './bundle.ts';
 import { segmentsLabel } from './bundle.ts';
@@ -55,7 +56,7 @@ export const CHART_COLOURS = {
 export const reportPdfName = (today: string) => `report-${today}.pdf`;
 
 export async function reportPdf(b: ReportBundle, c: ReportContext): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = createPdf({
     size: 'A4',
     margin: PAGE.left,
     bufferPages: true,
@@ -96,10 +97,10 @@ function rangeText(b: ReportBundle, c: ReportContext): string {
 function titlePage(doc: Doc, b: ReportBundle, c: ReportContext): void {
   doc.rect(0, 0, 595.28, 8).fill(CHART_COLOURS.revenue);
   doc.y = 90;
-  doc.fillColor(MUTED).font('Helvetica').fontSize(12).text('Reports', PAGE.left, doc.y);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(26).text(c.venueName, { width: PAGE.width });
+  doc.fillColor(MUTED).font(PDF_FONT.regular).fontSize(12).text('Reports', PAGE.left, doc.y);
+  doc.fillColor(INK).font(PDF_FONT.bold).fontSize(26).text(c.venueName, { width: PAGE.width });
   doc.moveDown(0.4);
-  doc.font('Helvetica').fontSize(13).text(rangeText(b, c));
+  doc.font(PDF_FONT.regular).fontSize(13).text(rangeText(b, c));
   doc
     .fillColor(MUTED)
     .fontSize(10)
@@ -123,12 +124,12 @@ function kpiCards(doc: Doc, b: ReportBundle, c: ReportContext): void {
     doc.roundedRect(x, y, cardW, cardH, 6).lineWidth(0.8).strokeColor('#cfd6dd').stroke();
     doc
       .fillColor(MUTED)
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(9)
       .text(KPI_LABELS[key], x + 12, y + 10, { width: cardW - 24 });
     doc
       .fillColor(INK)
-      .font('Helvetica-Bold')
+      .font(PDF_FONT.bold)
       .fontSize(18)
       .text(kpiValue(k.unit, k.value, c.currency), x + 12, y + 24, { width: cardW - 24, lineBreak: false });
     // Green for better, red for worse: fewer cancellations is the better way for that one.
@@ -136,7 +137,7 @@ function kpiCards(doc: Doc, b: ReportBundle, c: ReportContext): void {
     const colour = k.trend === 'neutral' ? MUTED : k.trend === better ? '#2f9e44' : '#e03131';
     doc
       .fillColor(colour)
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(9)
       .text(`${changeText(k.change)} · ${TREND_WORDS[k.trend]}`, x + 12, y + 50, { width: cardW - 24 });
     doc
@@ -229,10 +230,10 @@ function forecastSection(doc: Doc, b: ReportBundle, c: ReportContext): void {
     { format: (v) => moneyShort(v, c.currency) },
   );
   doc.moveDown(0.5);
-  doc.fillColor(MUTED).font('Helvetica-Oblique').fontSize(9).text(`Method: ${f.method}`, PAGE.left, doc.y, {
+  doc.fillColor(MUTED).font(PDF_FONT.italic).fontSize(9).text(`Method: ${f.method}`, PAGE.left, doc.y, {
     width: PAGE.width,
   });
-  doc.fillColor(INK).font('Helvetica');
+  doc.fillColor(INK).font(PDF_FONT.regular);
   doc.moveDown();
   const at = (list: typeof base, i: number) => list[i];
   table(
@@ -274,7 +275,7 @@ function funnelSection(doc: Doc, b: ReportBundle): void {
     })),
     CHART_COLOURS.funnel,
   );
-  doc.font('Helvetica-Bold').fontSize(11).text('Quotations', PAGE.left, doc.y);
+  doc.font(PDF_FONT.bold).fontSize(11).text('Quotations', PAGE.left, doc.y);
   doc.moveDown(0.3);
   const sent = f.quotes[0]?.count ?? 0;
   horizontalBars(
@@ -358,7 +359,7 @@ function footers(doc: Doc, c: ReportContext): void {
     // Below the bottom margin, where pdfkit would otherwise start a new page for the text.
     doc.page.margins.bottom = 0;
     const y = 812;
-    doc.fillColor(MUTED).font('Helvetica').fontSize(8);
+    doc.fillColor(MUTED).font(PDF_FONT.regular).fontSize(8);
     doc.text(`${c.venueName} · ${REPORT_PERIOD_LABELS[c.period]} · ${dayLabel(c.today)}`, PAGE.left, y, {
       width: 300,
       lineBreak: false,
