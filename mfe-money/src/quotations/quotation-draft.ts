@@ -3,6 +3,7 @@
  * (which validates with the contract's zod schema) only when asked, so a visit that only lists
  * quotations does not download zod (issue 9 item 6).
  */
+import type { InvoiceSettings } from '@venue/contracts';
 import type { Quotation } from '@venue/contracts/money-api';
 import type { DepositType } from '@venue/contracts/money';
 
@@ -62,4 +63,17 @@ export function draftOf(q: Quotation): QuotationDraft {
     notes: q.notes,
     depositPaid: q.payment_details.deposit_paid,
   };
+}
+
+/**
+ * The deposit a new quotation starts from: Settings → Payments' deposit percentage (issue 24
+ * item 4), or None when the venue asks for no deposit.
+ */
+export function depositFromSettings(
+  settings: Pick<InvoiceSettings, 'depositPercentage'>,
+): Pick<QuotationDraft, 'depositType' | 'depositValue'> {
+  const percent = settings.depositPercentage;
+  return Number.isInteger(percent) && percent > 0
+    ? { depositType: 'Percentage', depositValue: String(Math.min(100, percent)) }
+    : { depositType: 'None', depositValue: '' };
 }

@@ -46,3 +46,4 @@ export { RemotePage, plannedPage } from './RemotePage.tsx';
 export { RemoteErrorBoundary } from './components/RemoteErrorBoundary.tsx';
 export { saveBlob, downloadText, downloadFromServer, todayStamp, exportStamp } from './download.ts';
 export { createRemoteLifecycles, remoteCrashFallback } from './remote-lifecycles.ts';
+export { fieldErrorsOf, focusFirstInvalid, useFocusFirstError } from './form-errors.ts';

@@ -1,0 +1,49 @@
+/**
+ * Form errors as a person meets them (issue 24 item 13): every field's message at once, beside
+ * its field, and the first of them focused, whether the screen found them or the server did.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+import { ApiError } from './api-client.ts';
+
+/**
+ * The field messages of a 4xx answer (`errors: [{path, message}]`, the kit's shape), keyed by the
+ * path's first segment (`lines.0.amount` → `lines`), the first message per field. Empty when the
+ * failure names no field, so the caller shows its headline instead.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return out;
+  const errors = (error.body as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return out;
+  for (const e of errors as Array<{ path?: unknown; message?: unknown }>) {
+    const path = Array.isArray(e?.path) ? e.path.map(String) : String(e?.path ?? '').split('.');
+    const field = path[0] ?? '';
+    if (field && typeof e.message === 'string' && e.message.trim()) out[field] ??= e.message;
+  }
+  return out;
+}
+
+/**
+ * Focuses the first field inside `root` that says it is invalid (Mantine sets `aria-invalid` on
+ * an input with an error), in the order the page shows them. Returns whether one was found.
+ */
+export function focusFirstInvalid(root: ParentNode | null | undefined): boolean {
+  const first = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!first) return false;
+  first.focus();
+  return true;
+}
+
+/**
+ * After each submit that found errors (`attempt` grows with every submit), focuses the first
+ * invalid field inside the returned ref's element once the messages are on screen.
+ */
+export function useFocusFirstError<T extends HTMLElement = HTMLElement>(
+  attempt: number,
+): RefObject<T | null> {
+  const ref = useRef<T | null>(null);
+  useEffect(() => {
+    if (attempt > 0) focusFirstInvalid(ref.current);
+  }, [attempt]);
+  return ref;
+}
