@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
@@ -79,23 +79,63 @@ function requiredFields(user: UserEvent): Array<[string, () => Promise<void>]> {
   ];
 }
 
+/** The message beside a field (Mantine ties it to the input by aria-describedby). */
+function problemOf(name: string): string | null {
+  const input = screen.getByLabelText(name, { exact: false, selector: 'input, textarea' });
+  if (input.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const error = ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('error'));
+  return error?.textContent ?? null;
+}
+
+/** Settings → Payments' Invoice Settings as admin answers them. */
+function answerVenueDeposit(depositPercentage: number) {
+  captureRequests('get', '/api/tenant-settings/invoice', { depositPercentage, defaultDueDays: 30 });
+}
+
+async function fillValid(user: UserEvent) {
+  await fill(user, 'Customer name', 'Jane Citizen');
+  await fill(user, 'Customer email', 'jane@example.com');
+  await fill(user, 'Customer phone', '+61 412 345 678');
+  await choose(user, 'Event type', 'Corporate Event');
+  await choose(user, 'Resource', 'Main Hall');
+  await typeDate(user, futureDay().typed);
+  await fill(user, 'Start time', '09:00');
+  await fill(user, 'End time', '12:00');
+}
+
 describe('Booking form', () => {
-  test('submitting asks for each missing field in the spec 02 §5.1 order and sends nothing', async () => {
+  test('submitting an empty form shows every missing field at once, beside it, focuses the first, and sends nothing', async () => {
     captureRequests('post', '/api/bookings/check', NO_CLASH);
     const posts = captureRequests('post', '/api/bookings/admin', {});
     const { user } = renderForm();
-    for (const [label, fillIt] of requiredFields(user)) {
-      await submit(user);
-      expect(await saveError()).toHaveTextContent(`Please fill in the ${label}`);
-      await fillIt();
-    }
-    // Everything is filled in; the next rule in order is the e-mail's.
+    // Somewhere further down the form, as a person who typed a note first is.
+    await fill(user, 'Additional description', 'Projector please');
     await submit(user);
-    expect(await saveError()).toHaveTextContent('Please enter a valid email address');
+
+    expect(await saveError()).toHaveTextContent('Please correct the 8 fields marked below.');
+    const expected: Record<string, string> = {
+      'Customer name': 'Please fill in the customer name',
+      'Customer email': 'Please fill in the customer email',
+      'Customer phone': 'Please fill in the customer phone',
+      'Event type': 'Please fill in the event type',
+      Resource: 'Please fill in the selected hall',
+      'Booking date': 'Please fill in the booking date',
+      'Start time': 'Please fill in the start time',
+      'End time': 'Please fill in the end time',
+    };
+    for (const [label, message] of Object.entries(expected)) expect(problemOf(label)).toBe(message);
+    // The first field in the form's order has the focus, ready to be filled in.
+    expect(field('Customer name')).toHaveFocus();
     expect(posts).toHaveLength(0);
+
+    // A field being corrected stops saying what was wrong; the others still say it.
+    await fill(user, 'Customer name', 'Jane Citizen');
+    expect(problemOf('Customer name')).toBeNull();
+    expect(problemOf('Customer email')).toBe('Please fill in the customer email');
   });
 
-  test('then the e-mail, phone, date, time and clash rules, in order, and sends nothing', async () => {
+  test('the e-mail, phone, past-date and time problems together, then the clash, and sends nothing', async () => {
     // The server reports a clash for 14:00–18:00 only; the form must refuse to send that slot.
     const checks = captureRequests('post', '/api/bookings/check', (req) =>
       (req.body as { endTime?: string }).endTime === '18:00'
@@ -119,23 +159,25 @@ describe('Booking form', () => {
     const { user } = renderForm();
     const day = futureDay();
     for (const [, fillIt] of requiredFields(user)) await fillIt();
+    await fill(user, 'Guest count', '0');
 
-    // Rules 2–6 (rule 5, HH:MM, cannot be broken here: a time box holds only valid times).
-    const later: Array<[string, () => Promise<void>]> = [
-      ['Please enter a valid email address', () => fill(user, 'Customer email', 'jane@example.com')],
-      [
-        'Enter a phone number such as 0412 345 678 or +61 412 345 678',
-        // what a venue types (decision 28): the spec's own rule refused it
-        () => fill(user, 'Customer phone', '0412 345 678'),
-      ],
-      ['Booking date cannot be in the past', () => typeDate(user, day.typed)],
-      ['End time must be after start time', () => fill(user, 'End time', '18:00')],
-    ];
-    for (const [message, fix] of later) {
-      await submit(user);
-      expect(await saveError()).toHaveTextContent(message);
-      await fix();
-    }
+    await submit(user);
+    expect(await saveError()).toHaveTextContent('Please correct the 5 fields marked below.');
+    // Rule 5 (HH:MM) cannot be broken here: a time box holds only valid times.
+    expect(problemOf('Customer email')).toBe('Please enter a valid email address');
+    // what a venue types (decision 28) is read by its country
+    expect(problemOf('Customer phone')).toBe('Enter a phone number such as 0412 345 678 or +61 412 345 678');
+    expect(problemOf('Booking date')).toBe('Booking date cannot be in the past');
+    expect(problemOf('End time')).toBe('End time must be after start time');
+    expect(problemOf('Guest count')).toBe('Guest count must be a whole number of at least 1');
+    expect(problemOf('Customer name')).toBeNull();
+    expect(field('Customer email')).toHaveFocus();
+
+    await fill(user, 'Customer email', 'jane@example.com');
+    await fill(user, 'Customer phone', '0412 345 678');
+    await typeDate(user, day.typed);
+    await fill(user, 'End time', '18:00');
+    await fill(user, 'Guest count', '');
     // Rule 7: the availability check found a clash; the form lists it and will not send.
     expect(await screen.findByText(/Smith Wedding/)).toBeVisible();
     await submit(user);
@@ -149,6 +191,105 @@ describe('Booking form', () => {
       startTime: '14:00',
       endTime: '18:00',
     });
+  });
+
+  test('made confirmed, the deposit starts from the venue’s setting (50 %) and is confirmed with it', async () => {
+    answerVenueDeposit(50);
+    captureRequests('post', '/api/bookings/check', {
+      ...NO_CLASH,
+      quote: {
+        calculatedPriceCents: 90000,
+        durationHours: 3,
+        rateCents: 30000,
+        rateType: 'hourly',
+        isWeekend: false,
+        holiday: null,
+        breakdown: [],
+      },
+    });
+    const posts = captureRequests('post', '/api/bookings/admin', {
+      booking: { id: 'b-new', bookingCode: 'BK-1042', status: 'pending', calculatedPriceCents: 90000 },
+    });
+    const puts = captureRequests('put', '/api/bookings/b-new/status', {
+      booking: {
+        id: 'b-new',
+        bookingCode: 'BK-1042',
+        status: 'confirmed',
+        calculatedPriceCents: 90000,
+        money: { totalCents: 90000, depositCents: 45000, finalDueCents: 45000 },
+      },
+    });
+    const onClose = jest.fn();
+    const { user } = renderForm(onClose);
+    await fillValid(user);
+    await choose(user, 'Status', 'Confirmed');
+
+    const deposit = await screen.findByTestId('confirm-deposit');
+    expect(await within(deposit).findByRole('radio', { name: 'Percentage' })).toBeChecked();
+    expect(within(deposit).getByRole('textbox', { name: 'Deposit percentage' })).toHaveValue('50');
+    expect(deposit).toHaveTextContent('This venue’s setting (Settings → Payments).');
+    // once the price is quoted, what the deposit comes to
+    await waitFor(() =>
+      expect(deposit).toHaveTextContent(
+        'Confirmed with a deposit of $450.00, balance due $450.00 of $900.00',
+      ),
+    );
+
+    await submit(user);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Booking created successfully! Calculated price: $900.00. Confirmed with a deposit of $450.00.',
+    );
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toMatchObject({ status: 'pending' });
+    expect(puts.map((p) => p.body)).toEqual([
+      { status: 'confirmed', payment_details: { deposit_type: 'Percentage', deposit_value: 50 } },
+    ]);
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 3000 });
+  });
+
+  test('a series once made is not checked again: its success is not turned into "dates taken"', async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    let made = false;
+    const day = futureDay();
+    const weekly = [0, 7, 14, 21].map((n) => {
+      const d = new Date(`${day.iso}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + n);
+      return d.toISOString().slice(0, 10);
+    });
+    // As the server does: once the series is booked, each of its dates is taken (by itself).
+    const seriesChecks = captureRequests('post', '/api/bookings/recurring/check', () => ({
+      frequency: 'weekly',
+      freeCount: made ? 0 : 4,
+      occurrences: weekly.map((date) => ({
+        date,
+        startsAt: `${date}T09:00:00+11:00`,
+        endsAt: `${date}T12:00:00+11:00`,
+        free: !made,
+        conflicts: made
+          ? [{ id: `b-${date}`, customer: 'Jane Citizen', startTime: '09:00', endTime: '12:00' }]
+          : [],
+        blockouts: [],
+      })),
+    }));
+    captureRequests('post', '/api/bookings/recurring', () => {
+      made = true;
+      return {
+        seriesId: 's-1',
+        bookings: weekly.map((date, i) => ({ id: `b-${date}`, bookingCode: `BK-10${i}`, bookingDate: date })),
+      };
+    });
+    const { user } = renderForm();
+    await fillValid(user);
+    await user.click(screen.getByRole('switch', { name: 'Repeat this booking' }));
+    expect(await screen.findByTestId('series-summary')).toHaveTextContent('4 of 4 dates will be booked');
+
+    await user.click(screen.getByRole('button', { name: 'Create 4 Bookings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('4 bookings created successfully!');
+    const asked = seriesChecks.length;
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(seriesChecks).toHaveLength(asked);
+    expect(screen.getByTestId('series-summary')).toHaveTextContent('4 of 4 dates will be booked');
+    expect(screen.queryByText('Some dates are taken')).toBeNull();
   });
 
   test('a valid booking is POSTed with the form fields, once, and the saved price is shown', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -13,14 +13,25 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { formatPhone, isValidTime, phoneExamples, type Country } from '@venue/contracts';
+import {
+  depositFromInput,
+  depositValue,
+  formatPhone,
+  isValidTime,
+  percentToBasisPoints,
+  phoneExamples,
+  taxTypeOf,
+  type Country,
+} from '@venue/contracts';
 import { ApiError, idempotencyKeys, serverMessage, useSession, DialogActions } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
-import { ROOTS, unwrapBooking, useRefreshAll, useResources } from '../api/hooks.ts';
+import { unwrapBooking, useRefreshAll, useResources, useVenueDeposit } from '../api/hooks.ts';
 import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
-import { toastSuccess } from '../lib/notify.ts';
-import { validateBooking, validateBookingExtras, type BookingFormValues } from '../lib/validate.ts';
+import { NO_DEPOSIT_START, previewConfirm, type ConfirmBody, type DepositStart } from '../lib/deposit.ts';
+import { errorText, toastSuccess } from '../lib/notify.ts';
+import { bookingFieldErrors, type BookingFormValues, type FieldErrors } from '../lib/validate.ts';
+import { DepositFields, depositNote } from './DepositFields.tsx';
 import { AddOnsField, type AddOnChoice, type QuotedAddOn } from './AddOnsField.tsx';
 import { ConflictList } from './ConflictList.tsx';
 import {
@@ -118,6 +129,13 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   // is; sent back untouched it is neither checked here nor on the server.
   const shownPhone = booking ? formatPhone(booking.customerPhone, settings.country) : undefined;
   const [error, setError] = useState<string | null>(null);
+  // Every field's problem at once, beside its field (issue 24 item 13); the first is focused.
+  const [errors, setErrors] = useState<FieldErrors & { depositValue?: string }>({});
+  const [focusFirst, setFocusFirst] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusFirst) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirst]);
   const [serverConflicts, setServerConflicts] = useState<Pick<CheckResult, 'conflicts' | 'blockouts'> | null>(
     null,
   );
@@ -135,12 +153,15 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   const set = (key: keyof BookingFormValues) => (value: string | null) => {
     setValues((v) => ({ ...v, [key]: value ?? '' }));
     setServerConflicts(null);
+    // A field being corrected no longer says what was wrong with it.
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
-  /** Value and change handler of a text field bound to one form value. */
+  /** Value, change handler and problem of a text field bound to one form value. */
   const bind = (key: keyof BookingFormValues) => ({
     value: values[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       set(key)(e.currentTarget.value),
+    error: errors[key],
   });
 
   const slot = useMemo(
@@ -158,12 +179,14 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     isValidTime(debounced.startTime) &&
     isValidTime(debounced.endTime) &&
     debounced.endTime > debounced.startTime;
-  // The booking being edited, or the one this form just created: saving refreshes every
-  // bookings query, and the check must not list the saved booking as clashing with itself.
-  const [savedId, setSavedId] = useState<string | null>(null);
-  const excludeId = booking?.id ?? savedId;
+  // Once saved, the form's checks are not asked again (their keys are outside ROOTS, so the
+  // refresh after the save leaves them alone, and `saved` stops them): asked again they would
+  // find the saved booking or series clashing with itself and turn the success into a conflict
+  // (issue 24 item 9, the pattern of the confirm dialog's preview).
+  const [saved, setSaved] = useState(false);
+  const excludeId = booking?.id ?? null;
   const check = useQuery({
-    queryKey: [ROOTS.bookings, 'check', debounced, excludeId, addOns],
+    queryKey: ['booking-check', debounced, excludeId, addOns],
     queryFn: () =>
       api.request<CheckResult & { quote: { addOns?: QuotedAddOn[] } | null }>(
         'check booking',
@@ -175,13 +198,22 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
           ...(excludeId ? { excludeId } : {}),
         },
       ),
-    enabled: ready,
+    enabled: ready && !saved,
   });
   const repeating = !booking && repeat.enabled;
-  const series = useSeriesCheck(slot, booking ? NO_REPEAT : repeat);
+  const series = useSeriesCheck(slot, booking ? NO_REPEAT : repeat, !saved);
   const seriesDates = chosenDates(series.data, excludedDates);
 
   const resource = resources.data?.find((r) => r.id === values.selectedHall);
+  // Confirming here (a new booking made confirmed, or an edit that confirms it) takes a deposit,
+  // which starts from the venue's setting (Settings → Payments) as the confirm dialog's does.
+  // A series is made without one (each date can be given its own when confirmed).
+  const confirming = values.status === 'confirmed' && booking?.status !== 'confirmed' && !repeating;
+  const venueDeposit = useVenueDeposit(confirming);
+  const depositStart = venueDeposit.data ?? NO_DEPOSIT_START;
+  const [chosenDeposit, setChosenDeposit] = useState<DepositStart | null>(null);
+  const deposit = chosenDeposit ?? depositStart;
+  const depositChoice = depositFromInput(deposit.depositType, deposit.depositValue);
   const resourceOptions = (resources.data ?? [])
     .filter((r) => r.status !== 'archived' || r.id === values.selectedHall)
     .map((r) => ({ value: r.id, label: r.name }));
@@ -215,6 +247,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     }
     try {
       const made = await saveSeries.mutateAsync({ ...body, repeat: rule, dates: seriesDates });
+      setSaved(true);
       setSuccess(`${made.bookings.length} bookings created successfully!`);
       toastSuccess('Bookings Created!', made.bookings.map((b) => b.bookingCode).join(', '));
       void refresh();
@@ -242,17 +275,30 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
       values.bookingDate === booking.bookingDate &&
       values.startTime === booking.startTime &&
       values.endTime === booking.endTime;
-    const problem =
-      validateBooking(values, settings.country, keepsSlot ? null : undefined, shownPhone) ??
-      validateBookingExtras(values, resource?.capacity ?? 0);
-    if (problem) {
-      setError(problem);
+    const found: typeof errors = bookingFieldErrors(values, settings.country, {
+      today: keepsSlot ? null : undefined,
+      storedPhone: shownPhone,
+      capacity: resource?.capacity ?? 0,
+    });
+    if (confirming && !depositChoice.ok) found.depositValue = depositChoice.message;
+    const count = Object.keys(found).length;
+    if (count) {
+      setErrors(found);
+      setError(`Please correct the ${count === 1 ? 'field' : `${count} fields`} marked below.`);
+      setFocusFirst((n) => n + 1);
       return;
     }
+    setErrors({});
     if (!repeating && check.data && (check.data.conflicts.length > 0 || check.data.blockouts.length > 0)) {
       setError('Time slot conflicts with existing booking(s). Please choose a different time.');
       return;
     }
+    // A deposit cannot be sent with the form (the service confirms a new booking without one):
+    // the booking is saved unconfirmed, then confirmed with the deposit as the dialog does.
+    const confirmWith: Omit<ConfirmBody, 'tax_type'> | null =
+      confirming && depositChoice.ok && depositChoice.deposit.type !== 'None'
+        ? { deposit_type: deposit.depositType, deposit_value: depositValue(depositChoice.deposit) }
+        : null;
     const body = {
       customerName: values.customerName.trim(),
       customerEmail: values.customerEmail.trim(),
@@ -269,38 +315,80 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
       additionalDescription: values.additionalDescription,
       estimatedPrice: values.estimatedPrice.trim() === '' ? null : Number(values.estimatedPrice),
       guestCount: values.guestCount.trim() === '' ? null : Number(values.guestCount),
-      status: values.status,
+      status: confirmWith ? (booking?.status ?? 'pending') : values.status,
       ...(!booking || addOnsChanged ? { addOns } : {}),
     };
     if (repeating) {
       await submitSeries(body);
       return;
     }
+    let result: Booking | null;
     try {
-      const saved = unwrapBooking(await save.mutateAsync(body));
-      if (saved?.id) setSavedId(saved.id);
-      const price = saved ? fmt.money(saved.calculatedPriceCents) : '';
-      setSuccess(
-        `${booking ? 'Booking updated' : 'Booking created'} successfully!${price ? ` Calculated price: ${price}` : ''}`,
-      );
-      toastSuccess(booking ? 'Booking Updated!' : 'Booking Created!', saved?.bookingCode);
-      void refresh();
-      setTimeout(() => {
-        onSaved?.(saved);
-        onClose();
-      }, SUCCESS_DELAY_MS);
+      result = unwrapBooking(await save.mutateAsync(body));
     } catch (err) {
-      const body = err instanceof ApiError ? err.body : null;
+      const answer = err instanceof ApiError ? err.body : null;
       setError(
-        serverMessage(body) ??
+        serverMessage(answer) ??
           (booking
             ? 'Failed to update booking. Please try again.'
             : 'Failed to create booking. Please try again.'),
       );
-      const found = body as Partial<CheckResult> | null;
-      if (found && (Array.isArray(found.conflicts) || Array.isArray(found.blockouts))) {
-        setServerConflicts({ conflicts: found.conflicts ?? [], blockouts: found.blockouts ?? [] });
+      showServerProblems(answer);
+      return;
+    }
+    if (confirmWith && result) {
+      try {
+        result =
+          unwrapBooking(
+            await api.request<unknown>('confirm booking', 'PUT', `/api/bookings/${result.id}/status`, {
+              status: 'confirmed',
+              payment_details: confirmWith,
+            }),
+          ) ?? result;
+      } catch (err) {
+        // Saved but not confirmed: said as it is, and the form is not sent again (a second
+        // create would be a second booking); the booking is confirmed from its list.
+        setSaved(true);
+        void refresh();
+        setError(
+          `${result.bookingCode} was ${booking ? 'saved' : 'created'} as ${result.status} but could not be confirmed: ${errorText(err)}. Confirm it from Booking Requests.`,
+        );
+        return;
       }
+    }
+    setSaved(true);
+    const price = result ? fmt.money(result.calculatedPriceCents) : '';
+    const depositCents = result?.money?.depositCents;
+    setSuccess(
+      `${booking ? 'Booking updated' : 'Booking created'} successfully!${price ? ` Calculated price: ${price}` : ''}` +
+        (confirmWith && depositCents !== undefined
+          ? `. Confirmed with a deposit of ${fmt.money(depositCents)}.`
+          : ''),
+    );
+    toastSuccess(booking ? 'Booking Updated!' : 'Booking Created!', result?.bookingCode);
+    void refresh();
+    setTimeout(() => {
+      onSaved?.(result);
+      onClose();
+    }, SUCCESS_DELAY_MS);
+  }
+
+  /** The server's refusal on the fields it names, and the clashes it found. */
+  function showServerProblems(answer: unknown) {
+    const named = (answer as { errors?: Array<{ path?: unknown; message?: string }> } | null)?.errors ?? [];
+    const onFields: typeof errors = {};
+    for (const e of named) {
+      const path = Array.isArray(e.path) ? String(e.path[0]) : String(e.path ?? '');
+      const field = path === 'resourceId' ? 'selectedHall' : path;
+      if (e.message && field in values) onFields[field as keyof BookingFormValues] = e.message;
+    }
+    if (Object.keys(onFields).length) {
+      setErrors(onFields);
+      setFocusFirst((n) => n + 1);
+    }
+    const found = answer as Partial<CheckResult> | null;
+    if (found && (Array.isArray(found.conflicts) || Array.isArray(found.blockouts))) {
+      setServerConflicts({ conflicts: found.conflicts ?? [], blockouts: found.blockouts ?? [] });
     }
   }
 
@@ -309,9 +397,23 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   const conflicts = serverConflicts?.conflicts ?? slotCheck?.conflicts ?? [];
   const blockouts = serverConflicts?.blockouts ?? slotCheck?.blockouts ?? [];
   const quote = ready ? check.data?.quote : null;
+  // What the deposit comes to, by the venue's tax terms, for the price typed or quoted.
+  const override =
+    values.estimatedPrice.trim() === '' ? null : Math.round(Number(values.estimatedPrice) * 100);
+  const priceCents = override !== null && Number.isFinite(override) ? override : quote?.calculatedPriceCents;
+  const depositPreview =
+    confirming && priceCents !== undefined && priceCents >= 0
+      ? previewConfirm(
+          {
+            priceCents,
+            terms: { taxType: taxTypeOf(settings.taxType), rateBp: percentToBasisPoints(settings.taxRate) },
+          },
+          { taxType: taxTypeOf(settings.taxType), ...deposit },
+        )
+      : null;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={booking ? 'Edit booking' : 'New booking'}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={booking ? 'Edit booking' : 'New booking'}>
       <Stack gap="md">
         <Title order={3} fz="md">
           Customer Information
@@ -338,6 +440,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             data={[...EVENT_TYPES]}
             value={values.eventType || null}
             onChange={set('eventType')}
+            error={errors.eventType}
           />
           <Select
             label="Resource"
@@ -346,7 +449,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             value={values.selectedHall || null}
             onChange={set('selectedHall')}
             placeholder={resources.isLoading ? 'Loading resources...' : 'Choose a resource'}
-            error={resources.isError ? 'Failed to load resources' : undefined}
+            error={errors.selectedHall ?? (resources.isError ? 'Failed to load resources' : undefined)}
           />
           <TextInput
             label="Guest count"
@@ -364,7 +467,13 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
           Date &amp; Time
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <DateField label="Booking date" required value={values.bookingDate} onChange={set('bookingDate')} />
+          <DateField
+            label="Booking date"
+            required
+            value={values.bookingDate}
+            onChange={set('bookingDate')}
+            error={errors.bookingDate}
+          />
           <TextInput label="Start time" type="time" required {...bind('startTime')} />
           <TextInput label="End time" type="time" required {...bind('endTime')} />
         </SimpleGrid>
@@ -401,6 +510,35 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             allowDeselect={false}
           />
         </SimpleGrid>
+        {confirming ? (
+          <div data-testid="confirm-deposit">
+            {venueDeposit.isPending ? (
+              <Text size="sm" c="dimmed">
+                Reading the venue’s deposit setting...
+              </Text>
+            ) : (
+              <Stack gap="xs">
+                <DepositFields
+                  value={deposit}
+                  onChange={(next) => {
+                    setChosenDeposit(next);
+                    setErrors((e) => (e.depositValue ? { ...e, depositValue: undefined } : e));
+                  }}
+                  note={depositNote(deposit, depositStart, venueDeposit.isError)}
+                  error={errors.depositValue ?? (depositChoice.ok ? undefined : depositChoice.message)}
+                />
+                {depositPreview?.ok ? (
+                  <Text size="sm">
+                    Confirmed with a deposit of{' '}
+                    <strong>{fmt.money(depositPreview.figures.depositCents)}</strong>, balance due{' '}
+                    {fmt.money(depositPreview.figures.finalDueCents)} of{' '}
+                    {fmt.money(depositPreview.figures.totalCents)} (incl. GST).
+                  </Text>
+                ) : null}
+              </Stack>
+            )}
+          </div>
+        ) : null}
         <AddOnsField
           value={addOns}
           onChange={(next) => {
@@ -447,7 +585,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
           </Alert>
         ) : null}
         <DialogActions error={error} errorTitle="Cannot save booking" onCancel={onClose}>
-          <Button type="submit" loading={save.isPending || saveSeries.isPending} disabled={Boolean(success)}>
+          <Button type="submit" loading={save.isPending || saveSeries.isPending} disabled={saved}>
             {booking
               ? 'Update Booking'
               : repeating

@@ -1,17 +1,12 @@
 import { DialogActions } from '@venue/ui';
 import { useState } from 'react';
-import { Alert, Button, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { unwrapBooking, useBookingActions, useConfirmPreview, useVenueDeposit } from '../api/hooks.ts';
-import { paymentCents, type Booking, type DepositType, type TaxType } from '../api/types.ts';
-import {
-  NO_DEPOSIT_START,
-  previewConfirm,
-  sanitiseDepositInput,
-  type ConfirmInputs,
-  type DepositStart,
-} from '../lib/deposit.ts';
+import { paymentCents, type Booking, type TaxType } from '../api/types.ts';
+import { NO_DEPOSIT_START, previewConfirm, type ConfirmInputs, type DepositStart } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
+import { DepositFields, depositNote } from './DepositFields.tsx';
 
 interface Props {
   booking: Booking | null;
@@ -91,10 +86,9 @@ function ConfirmChoices({
   const fmt = useFormat();
   const { confirm } = useBookingActions();
   const [taxType, setTaxType] = useState<TaxType>(inputs.terms.taxType);
-  const [depositType, setDepositType] = useState<DepositType>(start.depositType);
-  const [depositValue, setDepositValue] = useState(start.depositValue);
+  const [deposit, setDeposit] = useState<DepositStart>(start);
   const [error, setError] = useState<string | null>(null);
-  const preview = previewConfirm(inputs, { taxType, depositType, depositValue });
+  const preview = previewConfirm(inputs, { taxType, ...deposit });
 
   async function submit() {
     if (!preview.ok) return;
@@ -129,8 +123,6 @@ function ConfirmChoices({
       ]
     : [];
   const rate = `${inputs.terms.rateBp / 100} %`;
-  const fromSetting =
-    depositType === start.depositType && depositValue === start.depositValue && !startUnknown;
 
   return (
     <Stack gap="md">
@@ -156,39 +148,12 @@ function ConfirmChoices({
           {taxType === inputs.terms.taxType ? ' (this venue’s setting).' : ' (not this venue’s setting).'}
         </Text>
       </div>
-      <div>
-        <Text size="sm" fw={500} id="deposit-type-label">
-          Deposit
-        </Text>
-        <SegmentedControl
-          aria-labelledby="deposit-type-label"
-          aria-describedby="deposit-start-note"
-          value={depositType}
-          onChange={(v) => setDepositType(v as DepositType)}
-          data={['None', 'Fixed', 'Percentage']}
-        />
-        <Text size="xs" c="dimmed" id="deposit-start-note">
-          {startUnknown
-            ? 'The venue’s deposit setting could not be read; choose the deposit.'
-            : fromSetting
-              ? 'This venue’s setting (Settings → Payments).'
-              : 'Not this venue’s setting (Settings → Payments).'}
-        </Text>
-      </div>
-      {depositType !== 'None' ? (
-        <TextInput
-          label={depositType === 'Percentage' ? 'Deposit percentage' : 'Deposit amount'}
-          description={
-            depositType === 'Percentage'
-              ? 'A whole number from 0 to 100 % of the total incl. GST'
-              : 'Rounded to cents, at most the total'
-          }
-          inputMode="decimal"
-          value={depositValue}
-          error={preview.ok ? undefined : preview.message}
-          onChange={(e) => setDepositValue(sanitiseDepositInput(e.currentTarget.value))}
-        />
-      ) : null}
+      <DepositFields
+        value={deposit}
+        onChange={setDeposit}
+        note={depositNote(deposit, start, startUnknown)}
+        error={preview.ok ? undefined : preview.message}
+      />
       {rows.length ? (
         <Table aria-label="Amounts preview" data-testid="amounts-preview">
           <Table.Tbody>

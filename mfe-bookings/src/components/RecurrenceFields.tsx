@@ -23,7 +23,6 @@ import {
 } from '@venue/contracts';
 import { ApiError, serverMessage, useSession } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
-import { ROOTS } from '../api/hooks.ts';
 import type { Booking, CheckResult } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 
@@ -113,9 +112,11 @@ interface Slot {
 
 /**
  * The server's check of every date of the series (POST /api/bookings/recurring/check), asked
- * again when the slot or the rule changes (debounced like the form's own check).
+ * again when the slot or the rule changes (debounced like the form's own check). `active` false
+ * stops asking: once the series is made, the refresh after it would find every date taken by
+ * the series itself.
  */
-export function useSeriesCheck(slot: Slot, repeat: RepeatValues) {
+export function useSeriesCheck(slot: Slot, repeat: RepeatValues, active = true) {
   const { api } = useSession();
   const rule = repeatRule(repeat);
   const [debounced] = useDebouncedValue({ slot, rule }, 300);
@@ -126,13 +127,14 @@ export function useSeriesCheck(slot: Slot, repeat: RepeatValues) {
     isValidTime(debounced.slot.endTime) &&
     debounced.slot.endTime > debounced.slot.startTime;
   return useQuery({
-    queryKey: [ROOTS.bookings, 'series-check', debounced],
+    // Not under ROOTS: the refresh after the series is made must not ask again.
+    queryKey: ['series-check', debounced],
     queryFn: () =>
       api.request<SeriesCheck>('check the dates', 'POST', '/api/bookings/recurring/check', {
         ...debounced.slot,
         repeat: debounced.rule,
       }),
-    enabled: ready,
+    enabled: ready && active,
     retry: false,
   });
 }

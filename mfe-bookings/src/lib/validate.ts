@@ -1,7 +1,7 @@
 /** The booking dialog's pre-send check: the service's own spec 02 §5.1 rules, for comfort. */
 import {
   bookingExtrasProblem,
-  bookingFormProblem,
+  bookingFormProblems,
   type BookingFormFields,
   type Country,
 } from '@venue/contracts';
@@ -13,37 +13,50 @@ export interface BookingFormValues extends BookingFormFields {
   status: string;
 }
 
+/** A message per field that breaks a rule; the form shows them all at once, beside their fields. */
+export type FieldErrors = Partial<Record<keyof BookingFormValues, string>>;
+
 export function todayIso(now = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
-/**
- * The first broken rule's message; `today` null skips the past-date rule (an edit keeping its
- * slot). `storedPhone` is the phone the booking already has: sent back unchanged it is not
- * checked again, as on the server (a number stored before decision 28 stays editable around).
- */
-export function validateBooking(
-  v: BookingFormValues,
-  country: Country,
-  today: string | null = todayIso(),
-  storedPhone?: string,
-): string | null {
-  return (
-    bookingFormProblem(v, today ?? '', {
-      country,
-      checkPast: today !== null,
-      checkPhone: storedPhone === undefined || v.customerPhone.trim() !== storedPhone,
-    })?.message ?? null
-  );
+export interface BookingCheckOptions {
+  /** The venue's day; null skips the past-date rule (an edit keeping its slot). */
+  today?: string | null;
+  /**
+   * The phone the booking already has: sent back unchanged it is not checked again, as on the
+   * server (a number stored before decision 28 stays editable around).
+   */
+  storedPhone?: string;
+  /** The hall's capacity, 0 when unknown (the catalogue's "not set"). */
+  capacity?: number;
 }
 
-/** Guest count against the hall's capacity (0 when unknown) and the price floor. */
-export function validateBookingExtras(v: BookingFormValues, capacity: number): string | null {
-  return (
-    bookingExtrasProblem(
-      { guestCount: v.guestCount.trim(), estimatedPrice: v.estimatedPrice.trim() },
-      capacity,
-    )?.message ?? null
-  );
+/**
+ * Every field's first broken rule: the spec's rules 1–6 (shared with the service) and the
+ * optional fields' limits (guest count against the hall's capacity, the price floor).
+ */
+export function bookingFieldErrors(
+  v: BookingFormValues,
+  country: Country,
+  { today = todayIso(), storedPhone, capacity = 0 }: BookingCheckOptions = {},
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const problems = bookingFormProblems(v, today ?? '', {
+    country,
+    checkPast: today !== null,
+    checkPhone: storedPhone === undefined || v.customerPhone.trim() !== storedPhone,
+  });
+  // Each optional field on its own, so a bad guest count does not hide a bad price.
+  const extras = [
+    bookingExtrasProblem({ guestCount: v.guestCount.trim() }, capacity),
+    bookingExtrasProblem({ estimatedPrice: v.estimatedPrice.trim() }, capacity),
+    bookingExtrasProblem({ additionalDescription: v.additionalDescription }, capacity),
+  ];
+  for (const p of [...problems, ...extras]) {
+    if (p && !errors[p.path as keyof BookingFormValues])
+      errors[p.path as keyof BookingFormValues] = p.message;
+  }
+  return errors;
 }

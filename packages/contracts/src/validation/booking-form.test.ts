@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   bookingExtrasProblem,
   bookingFormProblem,
+  bookingFormProblems,
   isValidDate,
   type BookingFormFields,
 } from './booking-form.ts';
@@ -61,6 +62,45 @@ test('spec 02 §5.1: each rule with its field and message, in order', () => {
       AU,
     )?.message,
     'Please enter a valid email address',
+  );
+});
+
+test('every field with a broken rule at once, each with its first broken rule, in the form’s order', () => {
+  assert.deepEqual(bookingFormProblems(valid, today, AU), []);
+  assert.deepEqual(
+    bookingFormProblems(
+      { ...valid, customerName: ' ', customerEmail: 'bad', bookingDate: '2000-01-01', endTime: '09:00' },
+      today,
+      AU,
+    ),
+    [
+      { path: 'customerName', message: 'Please fill in the customer name' },
+      { path: 'customerEmail', message: 'Please enter a valid email address' },
+      { path: 'bookingDate', message: 'Booking date cannot be in the past' },
+      { path: 'endTime', message: 'End time must be after start time' },
+    ],
+  );
+  // An empty form: each field asks to be filled in (not also to be valid).
+  const empty = Object.fromEntries(Object.keys(valid).map((k) => [k, ''])) as unknown as BookingFormFields;
+  assert.deepEqual(
+    bookingFormProblems(empty, today, AU).map((p) => p.message),
+    [
+      'Please fill in the customer name',
+      'Please fill in the customer email',
+      'Please fill in the customer phone',
+      'Please fill in the event type',
+      'Please fill in the selected hall',
+      'Please fill in the booking date',
+      'Please fill in the start time',
+      'Please fill in the end time',
+    ],
+  );
+  // The spec's first broken rule is still the one the service answers with.
+  const broken = { ...valid, customerEmail: 'bad', eventType: '' };
+  assert.equal(bookingFormProblem(broken, today, AU)?.path, 'eventType');
+  assert.deepEqual(
+    bookingFormProblems(broken, today, AU).map((p) => p.path),
+    ['customerEmail', 'eventType'],
   );
 });
 

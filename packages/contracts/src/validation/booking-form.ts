@@ -96,32 +96,61 @@ export interface BookingRuleOptions {
 export function bookingFormProblem(
   input: BookingFormFields,
   today: string,
-  { country, checkPast = true, checkPhone = true }: BookingRuleOptions,
+  options: BookingRuleOptions,
 ): FieldProblem | null {
+  for (const problem of brokenRules(input, today, options)) return problem;
+  return null;
+}
+
+/**
+ * Every field's first broken rule (rules 1–6), so a form can show them all at once beside their
+ * fields; in the order of BOOKING_REQUIRED_FIELDS, the form's own order.
+ */
+export function bookingFormProblems(
+  input: BookingFormFields,
+  today: string,
+  options: BookingRuleOptions,
+): FieldProblem[] {
+  const byField = new Map<string, FieldProblem>();
+  for (const problem of brokenRules(input, today, options))
+    if (!byField.has(problem.path)) byField.set(problem.path, problem);
+  return BOOKING_REQUIRED_FIELDS.flatMap(([path]) => byField.get(path) ?? []);
+}
+
+/**
+ * The broken rules in the spec's order (a rule of every field before the next rule). A rule is
+ * asked of a field only when the earlier rules let it be read (no e-mail check of an empty box),
+ * so the first one yielded is the spec's first broken rule.
+ */
+function* brokenRules(
+  input: BookingFormFields,
+  today: string,
+  { country, checkPast = true, checkPhone = true }: BookingRuleOptions,
+): Generator<FieldProblem> {
   const form = Object.fromEntries(
     BOOKING_REQUIRED_FIELDS.map(([k]) => [k, String(input[k] ?? '').trim()]),
   ) as unknown as BookingFormFields;
   for (const [path, label] of BOOKING_REQUIRED_FIELDS)
-    if (!form[path]) return { path, message: `Please fill in the ${label}` };
+    if (!form[path]) yield { path, message: `Please fill in the ${label}` };
   for (const path of ['customerName', 'customerEmail', 'customerPhone', 'eventType'] as const) {
-    const tooLong = bookingTextTooLong(path, form[path]);
-    if (tooLong) return tooLong;
+    const tooLong = form[path] ? bookingTextTooLong(path, form[path]) : null;
+    if (tooLong) yield tooLong;
   }
-  if (!EMAIL_PATTERN.test(form.customerEmail))
-    return { path: 'customerEmail', message: 'Please enter a valid email address' };
-  if (checkPhone && toE164(form.customerPhone, country) === null)
-    return { path: 'customerPhone', message: phoneMessage(country) };
-  if (!isValidDate(form.bookingDate))
-    return { path: 'bookingDate', message: 'Please enter a valid booking date' };
-  if (checkPast && form.bookingDate < today)
-    return { path: 'bookingDate', message: 'Booking date cannot be in the past' };
-  if (!isValidTime(form.startTime))
-    return { path: 'startTime', message: 'Please enter valid times in HH:MM format' };
-  if (!isValidTime(form.endTime))
-    return { path: 'endTime', message: 'Please enter valid times in HH:MM format' };
-  if (form.endTime <= form.startTime)
-    return { path: 'endTime', message: 'End time must be after start time' };
-  return null;
+  if (form.customerEmail && !EMAIL_PATTERN.test(form.customerEmail))
+    yield { path: 'customerEmail', message: 'Please enter a valid email address' };
+  if (checkPhone && form.customerPhone && toE164(form.customerPhone, country) === null)
+    yield { path: 'customerPhone', message: phoneMessage(country) };
+  const date = form.bookingDate && isValidDate(form.bookingDate);
+  if (form.bookingDate && !date) yield { path: 'bookingDate', message: 'Please enter a valid booking date' };
+  if (date && checkPast && form.bookingDate < today)
+    yield { path: 'bookingDate', message: 'Booking date cannot be in the past' };
+  const start = form.startTime && isValidTime(form.startTime);
+  const end = form.endTime && isValidTime(form.endTime);
+  if (form.startTime && !start)
+    yield { path: 'startTime', message: 'Please enter valid times in HH:MM format' };
+  if (form.endTime && !end) yield { path: 'endTime', message: 'Please enter valid times in HH:MM format' };
+  if (start && end && form.endTime <= form.startTime)
+    yield { path: 'endTime', message: 'End time must be after start time' };
 }
 
 /** Absent means not given at all; the form sends '' or null for an empty box. */
