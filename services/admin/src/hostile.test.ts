@@ -112,7 +112,7 @@ describeHostileInput('admin', async () => {
         },
         'PUT /api/tenant-settings/privacy': { retentionMonths: 84 },
         'POST /api/tenant-settings/privacy/erase-customer': { email: 'gone@example.com' },
-        'PUT /api/users/sub-users/:subUserId': {
+        'PUT /api/users/sub-users/:userId': {
           name: 'Staff Member',
           email: DEMO_EMAILS.staff,
           permissions: ['bookings', 'calendar'],

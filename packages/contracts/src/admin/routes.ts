@@ -310,7 +310,7 @@ export const ADMIN_ROUTES: RouteTable = [
     method: 'get',
     path: '/api/users/sub-users/{userId}',
     summary: "The owner's sub-users (Roles & Permissions)",
-    params: idParams('userId'),
+    params: z.object({ userId: z.string().meta({ description: "The hall owner's id (your own)." }) }),
     responses: ok(z.array(subUserSchema)),
     spec: '01 §7',
   },
@@ -318,9 +318,11 @@ export const ADMIN_ROUTES: RouteTable = [
     ...users,
     access: 'owner',
     method: 'put',
-    path: '/api/users/sub-users/{subUserId}',
+    // The spec writes {subUserId}; the parameter has GET's name, since two paths that differ only
+    // by a parameter's name are one path to OpenAPI (and to a generated client).
+    path: '/api/users/sub-users/{userId}',
     summary: "Edit a sub-user's name, permissions or status",
-    params: idParams('subUserId'),
+    params: z.object({ userId: z.string().meta({ description: "The sub-user's id." }) }),
     body: updateSubUserSchema,
     responses: { ...ok(subUserSchema), ...missing('sub-user') },
     spec: '01 §7',

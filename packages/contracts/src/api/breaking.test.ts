@@ -76,3 +76,14 @@ describe('breaking changes between two OpenAPI documents', () => {
     assert.deepEqual(breakingChanges(q1, q2), ['GET /api/things/{id}: query parameter q is newly required']);
   });
 });
+
+describe('path parameters', () => {
+  it('a renamed path parameter is the same call; a different path is not', () => {
+    const answer = z.object({ id: z.string() });
+    const before = doc(answer);
+    assert.deepEqual(breakingChanges(before, doc(answer, { path: '/api/things/{thingId}' })), []);
+    assert.deepEqual(breakingChanges(before, doc(answer, { path: '/api/things/{id}/more' })), [
+      'GET /api/things/{id}: removed',
+    ]);
+  });
+});

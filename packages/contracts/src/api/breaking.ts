@@ -130,18 +130,30 @@ function compareRequest(
 const jsonSchemaOf = (content: unknown): unknown =>
   ((content as Json | undefined)?.['application/json'] as Json | undefined)?.schema;
 
+/**
+ * A path without its parameters' names: `/a/{id}` and `/a/{userId}` are the same URLs to a client,
+ * so renaming a path parameter breaks nothing.
+ */
+const pathShape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+
 /** Each breaking change as a line (`GET /api/bookings 200 items[].status: removed from the answer`). */
 export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
   const d: Docs = { old: oldDoc, new: newDoc };
   const out: string[] = [];
   const oldPaths = (oldDoc.paths ?? {}) as Record<string, Json>;
   const newPaths = (newDoc.paths ?? {}) as Record<string, Json>;
+  const newByShape = new Map<string, Json>();
+  for (const [path, item] of Object.entries(newPaths)) {
+    const shape = pathShape(path);
+    newByShape.set(shape, { ...newByShape.get(shape), ...item });
+  }
   for (const [path, oldItem] of Object.entries(oldPaths)) {
     for (const method of METHODS) {
       const oldOp = oldItem[method] as Json | undefined;
       if (!oldOp) continue;
       const call = `${method.toUpperCase()} ${path}`;
-      const newOp = newPaths[path]?.[method] as Json | undefined;
+      const newOp = (newPaths[path]?.[method] ?? newByShape.get(pathShape(path))?.[method]) as
+        Json | undefined;
       if (!newOp) {
         out.push(`${call}: removed`);
         continue;
@@ -149,6 +161,8 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
       const oldParams = (oldOp.parameters ?? []) as Json[];
       const newParams = (newOp.parameters ?? []) as Json[];
       for (const p of newParams) {
+        // Path parameters are the path's own: the same shape has the same ones, whatever their names.
+        if (p.in === 'path') continue;
         const before = oldParams.find((o) => o.name === p.name && o.in === p.in);
         if (p.required && !before?.required)
           out.push(`${call}: ${p.in} parameter ${String(p.name)} is newly required`);

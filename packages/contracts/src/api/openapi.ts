@@ -126,6 +126,13 @@ function responses(route: ApiRoute, c: Components): Json {
   };
   if (route.params || route.query || route.body)
     shared(400, 'The request is refused; `errors` names each field.');
+  // Any call that takes a body can be sent one too large: the service's parser stops at 1 MB of
+  // JSON or form data, and the gateway at 10 MB of anything (an upload's own limit is its own).
+  if (route.body || route.method === 'post' || route.method === 'put' || route.method === 'patch')
+    shared(
+      413,
+      'The request body is too large: JSON or form data over 1 MB, an upload over its own limit, anything over 10 MB at the gateway.',
+    );
   if (route.access !== 'public') {
     shared(401, 'No token, an expired or revoked one, or a session that ended (`code`).');
     if (route.access !== 'signed-in') shared(403, 'The caller lacks the permission or role this call needs.');

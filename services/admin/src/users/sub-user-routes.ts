@@ -61,7 +61,8 @@ export function subUserRoutes(router: AppRouter): void {
     ctx.body = rows.map(subUserView);
   });
 
-  router.put('/api/users/sub-users/:subUserId', requireAuth, withTx, async (ctx: AppContext) => {
+  // The sub-user's id, named as GET's owner id is: one path to OpenAPI (issue 24 item 15).
+  router.put('/api/users/sub-users/:userId', requireAuth, withTx, async (ctx: AppContext) => {
     await updateSubUser(ctx);
   });
 
@@ -119,7 +120,7 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
   const ownerId = requireOwner(ctx);
   const body = parseBody(ctx, updateSubUserSchema);
   const tx = ctx.state.tx;
-  const before = await ownSubUser(tx, ownerId, ctx.params.subUserId ?? '');
+  const before = await ownSubUser(tx, ownerId, ctx.params.userId ?? '');
   if (body.email !== undefined && body.email.trim().toLowerCase() !== before.email) {
     throw badRequest('The email address of a sub-user cannot be changed.');
   }
