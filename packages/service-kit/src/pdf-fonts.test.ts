@@ -124,6 +124,19 @@ describe('PDF fonts', () => {
     assert.ok(bytes.length < 60_000, `${bytes.length} bytes`);
   });
 
+  it('documents lay text out with one reading of each font per process, not one per document', () => {
+    // pdfkit's embedded font (private): its fontkit font is the shared one, in every document
+    const fontkitOf = (doc: PDFKit.PDFDocument) => (doc as unknown as { _font: { font: object } })._font.font;
+    const [a, b] = [createPdf(), createPdf()];
+    assert.equal(fontkitOf(a), fontkitOf(b));
+    a.font(PDF_FONT.bold).text('Zoë 李');
+    b.font(PDF_FONT.bold);
+    assert.equal(fontkitOf(a), fontkitOf(b));
+    assert.notEqual(fontkitOf(a), fontkitOf(createPdf()));
+    a.end();
+    b.end();
+  });
+
   it('cuts text into runs per font only where it must; spaces stay with the run before', () => {
     assert.deepEqual(fontRuns('Nguyễn Thị Ánh — Đặng’s Café, Łódź', PDF_FONT.regular), [
       { font: 'Sans', text: 'Nguyễn Thị Ánh — Đặng’s Café, Łódź' },

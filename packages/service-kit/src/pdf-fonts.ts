@@ -146,6 +146,21 @@ type Doc = PDFKit.PDFDocument;
 type TextOptions = PDFKit.Mixins.TextOptions;
 
 /**
+ * Lays the document's text out with the process's one fontkit reading of the font. pdfkit reads
+ * the font afresh for each document, and fontkit decodes the font's positioning tables (GPOS:
+ * kerning, mark placement) lazily per reading, so every document paid that again: an invoice took
+ * about ten times as long as in Helvetica. The embedded font keeps its own subset and text mapping
+ * per document; only the layout (glyph ids, advances, the same bytes) is shared, which is safe as
+ * pdfkit lays out synchronously. Should a later pdfkit keep its font elsewhere, nothing is
+ * swapped and documents are only slower.
+ */
+function shareLayout(doc: Doc, shared: fontkit.Font): void {
+  const embedded = (doc as unknown as { _font?: { font?: fontkit.Font } })._font;
+  if (embedded?.font && embedded.font !== shared && embedded.font.postscriptName === shared.postscriptName)
+    embedded.font = shared;
+}
+
+/**
  * A new pdfkit document that draws every text in the fonts above: `doc.text` and
  * `doc.widthOfString` switch to the CJK font for the graphemes that need it and back, `doc.font`
  * takes the names of PDF_FONT only (so no standard font can creep back), and the document starts
@@ -162,6 +177,7 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
       registered.add(name);
     }
     setFont(name);
+    shareLayout(doc, load(name).font);
   };
   let current: PdfFont = PDF_FONT.regular;
   use(current);
