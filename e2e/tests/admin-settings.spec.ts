@@ -97,16 +97,24 @@ test('payment settings validate like the server and persist', async ({ page }) =
   await signIn(page, OWNER);
   await page.goto('/SettingsPayments');
   const methods = page.getByTestId('payment-methods');
+  // Issue 24 item 13: one Save Settings, in a bar that stays in view, saves every card edited.
+  const bar = page.getByTestId('payments-save-bar');
+  const save = bar.getByRole('button', { name: 'Save Settings' });
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(1);
 
   await test.step('the Stripe account ID: prefix check, Looks valid, lock and Edit', async () => {
     await flip(page, 'Card payments (Stripe)');
     const id = methods.getByLabel('Stripe Account ID');
     await id.fill('abc');
     await expect(methods.getByText('Stripe Account ID must start with "acct_"')).toBeVisible();
-    await expect(methods.getByRole('button', { name: 'Save Stripe' })).toBeDisabled();
+    await save.click();
+    await expect(bar.getByRole('alert')).toContainText('Stripe account ID not saved');
+    await expect(id).toBeFocused();
     await id.fill('acct_1VenueTest');
     await expect(methods.getByText('Looks valid')).toBeVisible();
-    await methods.getByRole('button', { name: 'Save Stripe' }).click();
+    await expect(bar).toContainText('Unsaved changes: Stripe account ID');
+    await save.click();
+    await expect(bar.getByRole('status')).toContainText('Settings saved successfully!');
     await expect(id).toHaveAttribute('readonly', '');
     await expect(methods.getByRole('button', { name: 'Edit Stripe ID' })).toBeVisible();
   });
@@ -118,12 +126,13 @@ test('payment settings validate like the server and persist', async ({ page }) =
     await bank.getByLabel('BSB').fill('12');
     await bank.getByLabel('Account number').fill('12ab-34 56');
     await expect(bank.getByLabel('Account number')).toHaveValue('123456');
-    await bank.getByRole('button', { name: 'Save Bank Details' }).click();
+    await save.click();
     await expect(bank.getByText('BSB must be 6 digits (e.g. 123-456)').first()).toBeVisible();
+    await expect(bank.getByLabel('BSB')).toBeFocused();
     await bank.getByLabel('BSB').fill('062000');
     await expect(bank.getByLabel('BSB')).toHaveValue('062-000');
-    await bank.getByRole('button', { name: 'Save Bank Details' }).click();
-    await expect(bank.getByText('Bank details saved.')).toBeVisible();
+    await save.click();
+    await expect(bar.getByRole('status')).toContainText('Settings saved successfully! (Bank details)');
   });
 
   await test.step('a payment method is saved as soon as it is switched', async () => {
@@ -135,21 +144,31 @@ test('payment settings validate like the server and persist', async ({ page }) =
     const business = page.getByTestId('business-details');
     await business.getByLabel('Business name').fill('Hilltop Community Centre');
     await business.getByLabel('ABN').fill('12345678901');
-    await business.getByRole('button', { name: 'Save Business Details' }).click();
+    await save.click();
     await expect(business.getByText('ABN must be 11 digits with a valid checksum')).toBeVisible();
+    await expect(business.getByLabel('ABN')).toBeFocused();
     await business.getByLabel('ABN').fill('51 824 753 556');
-    await business.getByRole('button', { name: 'Save Business Details' }).click();
-    await expect(business.getByText('Business details saved.')).toBeVisible();
+    await save.click();
+    await expect(bar.getByRole('status')).toContainText('Settings saved successfully! (Business Details)');
   });
 
-  await test.step('invoice settings', async () => {
+  await test.step('invoice settings, edited with the business name: one Save saves both', async () => {
     const invoice = page.getByTestId('invoice-settings');
     await invoice.getByLabel('Default due days').fill('400');
-    await invoice.getByRole('button', { name: 'Save Invoice Settings' }).click();
+    await save.click();
     await expect(invoice.getByText('Default due days must be a whole number from 0 to 365.')).toBeVisible();
+    await expect(invoice.getByLabel('Default due days')).toBeFocused();
     await invoice.getByLabel('Default due days').fill('14');
-    await invoice.getByRole('button', { name: 'Save Invoice Settings' }).click();
-    await expect(invoice.getByText('Invoice settings saved.')).toBeVisible();
+    await page
+      .getByTestId('business-details')
+      .getByLabel('Business name')
+      .fill('Hilltop Community Centre Inc');
+    await expect(bar).toContainText('Unsaved changes: Invoice Settings, Business Details');
+    await save.click();
+    await expect(bar.getByRole('status')).toContainText(
+      'Settings saved successfully! (Invoice Settings, Business Details)',
+    );
+    await expect(bar).toContainText('No unsaved changes.');
   });
 
   await test.step('everything is still there after a reload', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -17,9 +17,10 @@ import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, ErrorState, LoadingState, formatMoney, useSession } from '@venue/ui';
+import { ApiError, ErrorState, LoadingState, focusFirstInvalid, formatMoney, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from './flash.tsx';
 import { messageOr } from './errors.ts';
+import { useSaveGroup } from './save-groups.tsx';
 
 export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'email' | 'textarea'; description?: string; span?: 2 }
@@ -74,7 +75,11 @@ export function settingsQueryKey(path: string) {
   return ['admin', 'tenant-settings', path];
 }
 
-/** A card that loads one settings group, edits it and saves it as a whole. */
+/**
+ * A card that loads one settings group, edits it and saves it as a whole: with its own button,
+ * or, on a page of several groups (SaveGroupsProvider), through the page's one Save. Every field's
+ * message shows at once beside it, and the first is focused.
+ */
 export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>) {
   const { api } = useSession();
   const queryClient = useQueryClient();
@@ -91,7 +96,11 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
   const form = useForm<T>({
     resolver: zodResolver(props.schema as never) as unknown as Resolver<T>,
     defaultValues: props.defaults as never,
+    // The fields are Controller-drawn Mantine inputs: the first invalid one is focused by what
+    // it says of itself (aria-invalid), here or by the page's Save.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const { reset } = form;
   useEffect(() => {
     if (query.data) reset(query.data);
@@ -100,8 +109,10 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
   const save = useMutation({
     mutationFn: (values: T) =>
       api.api(props.path, { method: 'PUT', body: props.toBody ? props.toBody(values) : values }),
-    onSuccess: () => {
-      flash.success(props.successText);
+    onSuccess: (_answer, values) => {
+      // What was saved is what the form now starts from: no edits are left unsaved.
+      form.reset(values);
+      if (!managed) flash.success(props.successText);
       void queryClient.invalidateQueries({ queryKey: key });
       void props.onSaved?.();
     },
@@ -119,6 +130,20 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
       flash.error(messageOr(error, props.failureText));
     },
   });
+
+  /** Checks and saves the edits; false when a field is refused or the save failed. */
+  const saveEdits = () =>
+    new Promise<boolean>((resolve) => {
+      void form.handleSubmit(
+        (values) =>
+          save.mutateAsync(values).then(
+            () => resolve(true),
+            () => resolve(false),
+          ),
+        () => resolve(false),
+      )();
+    });
+  const managed = useSaveGroup(props.path, props.title, props.canEdit && form.formState.isDirty, saveEdits);
 
   if (query.isPending) {
     return (
@@ -143,7 +168,16 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
   const disabled = !props.canEdit;
   return (
     <Card withBorder padding="lg" data-testid={props.testId}>
-      <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saveEdits().then((ok) => {
+            if (!ok) setTimeout(() => focusFirstInvalid(formRef.current));
+          });
+        }}
+        noValidate
+      >
         <Group justify="space-between" mb="sm" align="flex-start">
           <Stack gap={2}>
             <Title order={2} fz="lg">
@@ -155,7 +189,7 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
               </Text>
             ) : null}
           </Stack>
-          {props.canEdit ? (
+          {props.canEdit && !managed ? (
             <Button type="submit" loading={save.isPending}>
               {props.saveLabel}
             </Button>

@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal } from '@mantine/core';
+import { Badge, createTheme, Drawer, Modal } from '@mantine/core';
 
 export const PRODUCT_NAME = 'VenueDesk';
 
@@ -16,5 +16,8 @@ export const theme = createTheme({
     // Mantine's close buttons are an unlabelled ×; screen readers need a name (axe button-name).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close details' } } }),
+    // A badge is never narrower than its words (issue 24 item 13): Mantine clips its label with
+    // an ellipsis, and a table column or a row of flex items squeezed it to "UN…" or "OVERDUE …".
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content', flexShrink: 0 } } }),
   },
 });

@@ -1,12 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorState, LoadingState, useSession } from '@venue/ui';
+import { ErrorState, LoadingState, focusFirstInvalid, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { messageOr } from '../../lib/errors.ts';
+import { useSaveGroup } from '../../lib/save-groups.tsx';
 import { ACCOUNT_NUMBER_MESSAGE, BSB_MESSAGE, isValidAccountNumber, isValidBsb } from '@venue/contracts';
 import { digitsOnly, formatBsb } from '../../lib/payment-fields.ts';
 import { EMPTY_BANK, fetchBank, paymentKeys, type BankDetails } from './payment-api.ts';
+
+/** What the form sends: the fields as typed, trimmed. */
+function trimmed(form: BankDetails): BankDetails {
+  return {
+    accountName: form.accountName.trim(),
+    bankName: form.bankName.trim(),
+    bsb: form.bsb.trim(),
+    accountNumber: form.accountNumber.trim(),
+    referenceNote: form.referenceNote.trim(),
+  };
+}
 
 /** The account customers pay into by bank transfer; printed on invoices. */
 export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
@@ -16,18 +28,48 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
   const query = useQuery({ queryKey: paymentKeys.bank, queryFn: () => fetchBank(api) });
   const [form, setForm] = useState<BankDetails>(EMPTY_BANK);
   const [errors, setErrors] = useState<Partial<Record<keyof BankDetails, string>>>({});
+  // The saved details the form was last filled from: its edits are what differs from them.
+  const [base, setBase] = useState<BankDetails | null>(null);
   useEffect(() => {
-    if (query.data) setForm(query.data);
+    if (query.data) {
+      setForm(query.data);
+      setBase(query.data);
+    }
   }, [query.data]);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const save = useMutation({
     mutationFn: (body: BankDetails) => api.api('/api/users/bank-details', { method: 'PUT', body }),
-    onSuccess: () => {
-      flash.success('Bank details saved.');
+    onSuccess: (_answer, body) => {
+      // What was saved is what the form now holds: no edits are left unsaved.
+      queryClient.setQueryData(paymentKeys.bank, body);
+      if (!managed) flash.success('Bank details saved.');
       void queryClient.invalidateQueries({ queryKey: paymentKeys.bank });
     },
     onError: (error) => flash.error(messageOr(error, 'Failed to save bank details')),
   });
+
+  /** Checks and saves the form; false when a field is refused (its message beside it) or the save failed. */
+  const saveEdits = async (): Promise<boolean> => {
+    const body = trimmed(form);
+    const problems: typeof errors = {};
+    if (body.bsb && !isValidBsb(body.bsb)) problems.bsb = BSB_MESSAGE;
+    if (body.accountNumber && !isValidAccountNumber(body.accountNumber)) {
+      problems.accountNumber = ACCOUNT_NUMBER_MESSAGE;
+    }
+    setErrors(problems);
+    const first = problems.bsb ?? problems.accountNumber;
+    if (first) {
+      flash.error(first);
+      return false;
+    }
+    return save.mutateAsync(body).then(
+      () => true,
+      () => false,
+    );
+  };
+  const dirty = canEdit && base !== null && JSON.stringify(trimmed(form)) !== JSON.stringify(trimmed(base));
+  const managed = useSaveGroup('bank-details', 'Bank details', dirty, saveEdits);
 
   if (query.isPending) return <LoadingState label="Loading settings..." />;
   if (query.isError) {
@@ -46,29 +88,13 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body: BankDetails = {
-      accountName: form.accountName.trim(),
-      bankName: form.bankName.trim(),
-      bsb: form.bsb.trim(),
-      accountNumber: form.accountNumber.trim(),
-      referenceNote: form.referenceNote.trim(),
-    };
-    const problems: typeof errors = {};
-    if (body.bsb && !isValidBsb(body.bsb)) problems.bsb = BSB_MESSAGE;
-    if (body.accountNumber && !isValidAccountNumber(body.accountNumber)) {
-      problems.accountNumber = ACCOUNT_NUMBER_MESSAGE;
-    }
-    setErrors(problems);
-    const first = problems.bsb ?? problems.accountNumber;
-    if (first) {
-      flash.error(first);
-      return;
-    }
-    save.mutate(body);
+    void saveEdits().then((ok) => {
+      if (!ok) setTimeout(() => focusFirstInvalid(formRef.current));
+    });
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="bank-details">
+    <form ref={formRef} onSubmit={submit} noValidate data-testid="bank-details">
       <Stack gap="sm" pl="xl">
         <FlashMessage flash={flash.flash} testId="bank-flash" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -111,7 +137,7 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
           autosize
           minRows={2}
         />
-        {canEdit ? (
+        {canEdit && !managed ? (
           <Button type="submit" loading={save.isPending} w="fit-content">
             Save Bank Details
           </Button>

@@ -5,6 +5,7 @@ import { ErrorState, LoadingState, useSession } from '@venue/ui';
 import { FlashMessage, useFlash, type Flash } from '../../lib/flash.tsx';
 import { STRIPE_PREFIX_MESSAGE, isValidStripeId } from '@venue/contracts';
 import { messageOr } from '../../lib/errors.ts';
+import { useSaveGroup } from '../../lib/save-groups.tsx';
 import { BankDetailsForm } from './BankDetailsForm.tsx';
 import {
   DEFAULT_METHODS,
@@ -90,6 +91,16 @@ export function PaymentMethodsCard({
     },
   });
 
+  // The Stripe account ID is saved with the page's other edits (its one Save button).
+  const stripeDirty = canEdit && stripe.editing && stripe.draft.trim() !== (stripe.query.data ?? '').trim();
+  const managed = useSaveGroup('stripe-account', 'Stripe account ID', stripeDirty, async () => {
+    if (!stripe.valid) return false;
+    return stripe.save.mutateAsync(stripe.draft).then(
+      () => true,
+      () => false,
+    );
+  });
+
   if (methods.isPending || stripe.query.isPending) {
     return (
       <Card withBorder padding="lg">
@@ -146,7 +157,7 @@ export function PaymentMethodsCard({
                 error={stripeError}
                 style={{ flex: 1 }}
               />
-              {canEdit && stripe.editing ? (
+              {canEdit && stripe.editing && !managed ? (
                 <Button
                   onClick={() => stripe.save.mutate(stripe.draft)}
                   disabled={!stripe.valid}

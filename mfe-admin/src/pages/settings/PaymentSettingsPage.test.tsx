@@ -47,6 +47,10 @@ async function bankForm() {
   return within(screen.getByTestId('bank-details'));
 }
 
+/** The page's one Save (issue 24 item 13), and what it says afterwards. */
+const saveBar = () => within(screen.getByTestId('payments-save-bar'));
+const saveSettings = () => saveBar().getByRole('button', { name: 'Save Settings' });
+
 describe('Payment settings', () => {
   test('a short BSB shows the rule under the field and in the banner, and nothing is sent', async () => {
     savedSettings();
@@ -58,10 +62,12 @@ describe('Payment settings', () => {
     await user.clear(bsb);
     await user.type(bsb, '12345');
     expect(bsb).toHaveValue('123-45');
-    await user.click(form.getByRole('button', { name: 'Save Bank Details' }));
+    await user.click(saveSettings());
 
     expect(await form.findByRole('alert')).toHaveTextContent(BSB_MESSAGE);
     expect(bsb).toHaveAccessibleDescription(BSB_MESSAGE);
+    await waitFor(() => expect(bsb).toHaveFocus());
+    expect(saveBar().getByRole('alert')).toHaveTextContent('Bank details not saved');
     expect(puts).toHaveLength(0);
   });
 
@@ -76,9 +82,13 @@ describe('Payment settings', () => {
     await user.clear(form.getByLabelText('Account number'));
     await user.type(form.getByLabelText('Account number'), '98-7654-321');
     await user.type(form.getByLabelText('Reference note'), '  Use your invoice number  ');
-    await user.click(form.getByRole('button', { name: 'Save Bank Details' }));
+    expect(saveBar().getByText('Unsaved changes: Bank details')).toBeVisible();
+    await user.click(saveSettings());
 
-    expect(await form.findByRole('status')).toHaveTextContent('Bank details saved.');
+    expect(await saveBar().findByRole('status')).toHaveTextContent(
+      'Settings saved successfully! (Bank details)',
+    );
+    await waitFor(() => expect(saveBar().getByText('No unsaved changes.')).toBeVisible());
     expect(puts).toHaveLength(1);
     expect(puts[0]!.body).toEqual({
       accountName: 'Riverside Hall Pty Ltd',
@@ -98,7 +108,8 @@ describe('Payment settings', () => {
     );
     const { user } = renderWithProviders(<PaymentSettingsPage />);
     const form = await bankForm();
-    await user.click(form.getByRole('button', { name: 'Save Bank Details' }));
+    await user.type(form.getByLabelText('Bank name'), ' Ltd');
+    await user.click(saveSettings());
     expect(await form.findByRole('alert')).toHaveTextContent(
       'Bank details are locked while a payout is pending.',
     );
@@ -114,17 +125,18 @@ describe('Payment settings', () => {
 
     await user.clear(dueDays);
     await user.type(dueDays, '400');
-    await user.click(card.getByRole('button', { name: 'Save Invoice Settings' }));
+    await user.click(saveSettings());
     expect(await card.findByText('Default due days must be a whole number from 0 to 365.')).toBeVisible();
+    await waitFor(() => expect(dueDays).toHaveFocus());
     expect(puts).toHaveLength(0);
 
     await user.clear(dueDays);
     await user.type(dueDays, '21');
     await user.clear(card.getByLabelText('Reminder days before due'));
     await user.type(card.getByLabelText('Reminder days before due'), '1, 10');
-    await user.click(card.getByRole('button', { name: 'Save Invoice Settings' }));
+    await user.click(saveSettings());
 
-    expect(await card.findByRole('status')).toHaveTextContent('Invoice settings saved.');
+    expect(await saveBar().findByRole('status')).toHaveTextContent('Invoice Settings');
     expect(puts).toHaveLength(1);
     expect(puts[0]!.body).toEqual({
       ...INVOICE_SETTINGS_DEFAULTS,
@@ -189,7 +201,42 @@ describe('Payment settings', () => {
     });
     const form = await bankForm();
     expect(form.getByLabelText('BSB')).toBeDisabled();
-    expect(form.queryByRole('button', { name: 'Save Bank Details' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
     expect(screen.getAllByText('Only the hall owner can change payment settings.').length).toBeGreaterThan(0);
+  });
+
+  test('the one Save Settings saves every card just edited (issue 24 item 13: it used to save only the Stripe ID)', async () => {
+    savedSettings();
+    const invoicePuts = captureRequests('put', '/api/tenant-settings/invoice', (req) => req.body as object);
+    const businessPuts = captureRequests('put', '/api/tenant-settings/business', (req) => req.body as object);
+    const bankPuts = captureRequests('put', '/api/users/bank-details', { ok: true });
+    const { user } = renderWithProviders(<PaymentSettingsPage />);
+    const invoice = within(await screen.findByTestId('invoice-settings'));
+    const dueDays = invoice.getByLabelText('Default due days');
+    await waitFor(() => expect(dueDays).toHaveValue('14'));
+    const business = within(screen.getByTestId('business-details'));
+    // no Save button on any card: the page has one
+    expect(screen.getAllByRole('button', { name: /^Save/ }).map((b) => b.textContent)).toEqual([
+      'Save Settings',
+    ]);
+    expect(saveBar().getByText(/changes/)).toHaveTextContent('No unsaved changes.');
+    expect(saveSettings()).toBeDisabled();
+
+    await user.clear(dueDays);
+    await user.type(dueDays, '7');
+    await user.type(business.getByLabelText('Business name'), 'Riverside Hall');
+    expect(saveBar().getByText('Unsaved changes: Invoice Settings, Business Details')).toBeVisible();
+    await user.click(saveSettings());
+
+    expect(await saveBar().findByRole('status')).toHaveTextContent(
+      'Settings saved successfully! (Invoice Settings, Business Details)',
+    );
+    expect(invoicePuts).toHaveLength(1);
+    expect(invoicePuts[0]!.body).toMatchObject({ defaultDueDays: 7 });
+    expect(businessPuts).toHaveLength(1);
+    expect(businessPuts[0]!.body).toMatchObject({ businessName: 'Riverside Hall' });
+    // untouched cards are not sent
+    expect(bankPuts).toHaveLength(0);
+    await waitFor(() => expect(saveSettings()).toBeDisabled());
   });
 });

@@ -1,10 +1,12 @@
-import { Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useRef, useState, type RefObject } from 'react';
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { CURRENCIES, hasPermission } from '@venue/contracts';
-import { PageHeader, useSession } from '@venue/ui';
+import { PageHeader, focusFirstInvalid, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { SettingsForm, settingsQueryKey, type SettingsFormProps } from '../../lib/SettingsForm.tsx';
+import { SaveGroupsProvider, useSaveGroups, type SaveGroups } from '../../lib/save-groups.tsx';
 import { PaymentMethodsCard, useStripeId } from './PaymentMethodsCard.tsx';
 import { InvoiceEmailsCard } from './InvoiceEmailsCard.tsx';
 import { useCommsSettings } from './automatic-emails.ts';
@@ -23,122 +25,171 @@ import {
 const OWNER_ONLY_NOTE = 'Only the hall owner can change payment settings.';
 const INVOICE_PATH = '/api/tenant-settings/invoice';
 
+/**
+ * Payment Settings (spec 01 §2). Every text field is saved by the one Save Settings button
+ * (issue 24 item 13: the top button used to save only the Stripe account ID, so edits elsewhere
+ * were lost): it saves each card that has edits, and the bar holding it stays in view while the
+ * page scrolls. Switches (payment methods, invoice e-mails) still save as they are flipped.
+ */
 export function PaymentSettingsPage() {
   const { role, principal, reload } = useSession();
   const canEdit = role === 'hall_owner';
   const stripe = useStripeId();
-  const topFlash = useFlash(3000);
-
-  // The button at the top saves only the provider account ID (spec 01 §2).
-  const saveTop = () => {
-    if (!stripe.valid) return;
-    stripe.save.mutate(stripe.draft, {
-      onSuccess: () => topFlash.success('Settings saved successfully!'),
-      onError: (error) => {
-        console.warn('Saving the Stripe account ID failed', error);
-        topFlash.error("Oops! We couldn't save your settings. Please try again.");
-      },
-    });
-  };
+  const flash = useFlash(4000);
+  const groups = useSaveGroups();
+  const pageRef = useRef<HTMLDivElement>(null);
 
   return (
-    <>
-      <PageHeader
-        title="Payment Settings"
-        subtitle="How customers pay you, and the details printed on invoices and quotations."
-        actions={
-          canEdit ? (
-            <Button onClick={saveTop} disabled={!stripe.valid} loading={stripe.save.isPending}>
-              Save Settings
-            </Button>
-          ) : null
-        }
-      />
-      <FlashMessage flash={topFlash.flash} testId="payments-flash" />
-      {!canEdit ? (
-        <Text c="dimmed" size="sm" mb="md">
-          {OWNER_ONLY_NOTE}
+    <SaveGroupsProvider groups={groups}>
+      <div ref={pageRef}>
+        <PageHeader
+          title="Payment Settings"
+          subtitle="How customers pay you, and the details printed on invoices and quotations."
+        />
+        {!canEdit ? (
+          <Text c="dimmed" size="sm" mb="md">
+            {OWNER_ONLY_NOTE}
+          </Text>
+        ) : null}
+        <Stack gap="lg">
+          <PaymentStatusCards stripeId={stripe.query.data ?? ''} />
+          <PaymentMethodsCard stripe={stripe} canEdit={canEdit} stripeFlash={null} />
+          <PaymentGroupForm
+            title="Invoice Settings"
+            intro="Used when invoices and quotations are created."
+            path={INVOICE_PATH}
+            testId="invoice-settings"
+            schema={invoiceSchema}
+            defaults={INVOICE_DEFAULTS}
+            canEdit={canEdit}
+            // Its GST rate is the tenant's one rate (the Taxes screen's): the session carries it.
+            onSaved={reload}
+            fields={[
+              { name: 'defaultDueDays', label: 'Default due days', kind: 'number', min: 0, max: 365 },
+              {
+                name: 'depositPercentage',
+                label: 'Deposit percentage (%)',
+                kind: 'number',
+                min: 0,
+                max: 100,
+              },
+              {
+                name: 'gstRate',
+                label: 'GST rate (%)',
+                kind: 'number',
+                min: 0,
+                max: 100,
+                step: 0.01,
+                decimals: 2,
+              },
+              {
+                name: 'currency',
+                label: 'Invoice currency',
+                kind: 'select',
+                options: CURRENCIES.map((c) => ({ value: c, label: c })),
+              },
+              {
+                name: 'reminderDays',
+                label: 'Reminder days before due',
+                kind: 'days',
+                description:
+                  'Comma-separated, e.g. 7, 3, 1. An unpaid invoice is reminded on these days before its due date and after it.',
+              },
+              // "Send Invoice Emails" and "Send Payment Reminders" are comms' switches: InvoiceEmailsCard
+              { name: 'autoSendInvoices', label: 'Auto-send Invoices', kind: 'switch' },
+            ]}
+          />
+          {/* comms answers its switches to those with the Communications permission only */}
+          {hasPermission(principal, 'comms') ? <InvoiceEmailsCard canEdit={canEdit} /> : null}
+          <PaymentGroupForm
+            title="Business Details"
+            intro="Printed on invoices and quotations."
+            path="/api/tenant-settings/business"
+            testId="business-details"
+            schema={businessSchema}
+            defaults={BUSINESS_DEFAULTS}
+            toBody={trimStrings}
+            canEdit={canEdit}
+            fields={[
+              { name: 'businessName', label: 'Business name', kind: 'text' },
+              { name: 'businessABN', label: 'ABN', kind: 'text', description: '11 digits.' },
+              { name: 'businessPhone', label: 'Business phone', kind: 'text' },
+              { name: 'businessEmail', label: 'Business email', kind: 'email' },
+              { name: 'businessAddress', label: 'Business address', kind: 'textarea', span: 2 },
+            ]}
+          />
+          <PaymentGroupForm
+            title="Terms & Policies"
+            intro="Printed on invoices; the notifications go to your business e-mail."
+            path="/api/tenant-settings/terms"
+            testId="terms-policies"
+            schema={termsSchema}
+            defaults={TERMS_DEFAULTS}
+            toBody={trimStrings}
+            canEdit={canEdit}
+            fields={[
+              { name: 'paymentTerms', label: 'Payment terms', kind: 'textarea', span: 2 },
+              { name: 'refundPolicy', label: 'Refund policy', kind: 'textarea', span: 2 },
+              { name: 'notifyOnPayment', label: 'Notify on Payment', kind: 'switch' },
+              { name: 'notifyOnOverdue', label: 'Notify on Overdue', kind: 'switch' },
+            ]}
+          />
+        </Stack>
+        {canEdit ? <SaveBar groups={groups} flash={flash} pageRef={pageRef} /> : null}
+      </div>
+    </SaveGroupsProvider>
+  );
+}
+
+/**
+ * The page's one Save: what is unsaved, and the button that saves it all. A field refused on any
+ * card keeps its message beside it, and the first such field (in page order) is focused.
+ */
+function SaveBar({
+  groups,
+  flash,
+  pageRef,
+}: {
+  groups: SaveGroups;
+  flash: ReturnType<typeof useFlash>;
+  pageRef: RefObject<HTMLDivElement | null>;
+}) {
+  const [saving, setSaving] = useState(false);
+  const count = groups.unsaved.length;
+  async function saveAll() {
+    setSaving(true);
+    try {
+      const { saved, failed } = await groups.saveAll();
+      if (failed.length === 0) flash.success(`Settings saved successfully! (${saved.join(', ')})`);
+      else {
+        flash.error(
+          `${failed.join(', ')} not saved: check the fields marked below.${saved.length ? ` Saved: ${saved.join(', ')}.` : ''}`,
+        );
+        setTimeout(() => focusFirstInvalid(pageRef.current));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Paper
+      withBorder
+      shadow="sm"
+      p="sm"
+      mt="lg"
+      data-testid="payments-save-bar"
+      style={{ position: 'sticky', bottom: 0, zIndex: 5 }}
+    >
+      <FlashMessage flash={flash.flash} testId="payments-flash" />
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm" c={count ? undefined : 'dimmed'} aria-live="polite">
+          {count ? `Unsaved changes: ${groups.unsaved.join(', ')}` : 'No unsaved changes.'}
         </Text>
-      ) : null}
-      <Stack gap="lg">
-        <PaymentStatusCards stripeId={stripe.query.data ?? ''} />
-        <PaymentMethodsCard stripe={stripe} canEdit={canEdit} stripeFlash={null} />
-        <PaymentGroupForm
-          title="Invoice Settings"
-          intro="Used when invoices and quotations are created."
-          path={INVOICE_PATH}
-          testId="invoice-settings"
-          schema={invoiceSchema}
-          defaults={INVOICE_DEFAULTS}
-          canEdit={canEdit}
-          // Its GST rate is the tenant's one rate (the Taxes screen's): the session carries it.
-          onSaved={reload}
-          fields={[
-            { name: 'defaultDueDays', label: 'Default due days', kind: 'number', min: 0, max: 365 },
-            { name: 'depositPercentage', label: 'Deposit percentage (%)', kind: 'number', min: 0, max: 100 },
-            {
-              name: 'gstRate',
-              label: 'GST rate (%)',
-              kind: 'number',
-              min: 0,
-              max: 100,
-              step: 0.01,
-              decimals: 2,
-            },
-            {
-              name: 'currency',
-              label: 'Invoice currency',
-              kind: 'select',
-              options: CURRENCIES.map((c) => ({ value: c, label: c })),
-            },
-            {
-              name: 'reminderDays',
-              label: 'Reminder days before due',
-              kind: 'days',
-              description:
-                'Comma-separated, e.g. 7, 3, 1. An unpaid invoice is reminded on these days before its due date and after it.',
-            },
-            // "Send Invoice Emails" and "Send Payment Reminders" are comms' switches: InvoiceEmailsCard
-            { name: 'autoSendInvoices', label: 'Auto-send Invoices', kind: 'switch' },
-          ]}
-        />
-        {/* comms answers its switches to those with the Communications permission only */}
-        {hasPermission(principal, 'comms') ? <InvoiceEmailsCard canEdit={canEdit} /> : null}
-        <PaymentGroupForm
-          title="Business Details"
-          intro="Printed on invoices and quotations."
-          path="/api/tenant-settings/business"
-          testId="business-details"
-          schema={businessSchema}
-          defaults={BUSINESS_DEFAULTS}
-          toBody={trimStrings}
-          canEdit={canEdit}
-          fields={[
-            { name: 'businessName', label: 'Business name', kind: 'text' },
-            { name: 'businessABN', label: 'ABN', kind: 'text', description: '11 digits.' },
-            { name: 'businessPhone', label: 'Business phone', kind: 'text' },
-            { name: 'businessEmail', label: 'Business email', kind: 'email' },
-            { name: 'businessAddress', label: 'Business address', kind: 'textarea', span: 2 },
-          ]}
-        />
-        <PaymentGroupForm
-          title="Terms & Policies"
-          intro="Printed on invoices; the notifications go to your business e-mail."
-          path="/api/tenant-settings/terms"
-          testId="terms-policies"
-          schema={termsSchema}
-          defaults={TERMS_DEFAULTS}
-          toBody={trimStrings}
-          canEdit={canEdit}
-          fields={[
-            { name: 'paymentTerms', label: 'Payment terms', kind: 'textarea', span: 2 },
-            { name: 'refundPolicy', label: 'Refund policy', kind: 'textarea', span: 2 },
-            { name: 'notifyOnPayment', label: 'Notify on Payment', kind: 'switch' },
-            { name: 'notifyOnOverdue', label: 'Notify on Overdue', kind: 'switch' },
-          ]}
-        />
-      </Stack>
-    </>
+        <Button onClick={() => void saveAll()} disabled={count === 0} loading={saving}>
+          Save Settings
+        </Button>
+      </Group>
+    </Paper>
   );
 }
 
