@@ -5,6 +5,7 @@
  * the public id written into it and asks admin to verify it.
  */
 import { z } from 'zod';
+import { oneLine } from './api/fields.ts';
 import type { apiKeyViewSchema, createdApiKeySchema, replayedApiKeySchema } from './admin/responses.ts';
 import { PERMISSION_KEYS } from './roles.ts';
 
@@ -43,11 +44,14 @@ export const API_KEY_EXPIRY_MESSAGE = `Expiry must be a whole number of days fro
  * No coercion: `"30"` is not a number of days.
  */
 export const createApiKeySchema = z.object({
-  name: z
-    .string({ error: API_KEY_NAME_REQUIRED })
-    .trim()
-    .min(1, API_KEY_NAME_REQUIRED)
-    .max(API_KEY_NAME_MAX, API_KEY_NAME_TOO_LONG),
+  name: oneLine(
+    z
+      .string({ error: API_KEY_NAME_REQUIRED })
+      .trim()
+      .min(1, API_KEY_NAME_REQUIRED)
+      .max(API_KEY_NAME_MAX, API_KEY_NAME_TOO_LONG),
+    'Name',
+  ),
   permissions: z
     .array(z.enum(PERMISSION_KEYS, { error: 'Unknown permission.' }), {
       error: 'Permissions must be a list.',

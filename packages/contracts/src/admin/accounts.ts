@@ -4,6 +4,7 @@
  * is read in E.164 by the venue's country on the server (decision 28).
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 import { newAccountPasswordField } from '../validation/passwords.ts';
 
 export const PASSWORD_NOT_EDITABLE = 'The password cannot be changed here.';
@@ -16,11 +17,9 @@ export const HALL_OWNER_FIELD_MESSAGES = {
   state: 'State is required for hall owners.',
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'Must be text.' })
-    .trim()
-    .max(max, `At most ${max} characters.`)
+/** Every text field of an account is one line: names, phone, address lines (issue 24 item 15). */
+const optionalText = (max: number, label: string) =>
+  oneLine(z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`), label)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -32,15 +31,15 @@ export const accountFields = {
     .toLowerCase()
     .pipe(z.email('Please enter a valid email address.')),
   role: z.enum(['hall_owner', 'super_admin'], { error: 'Role must be hall_owner or super_admin.' }),
-  name: optionalText(200),
-  hallName: optionalText(200),
-  contactNumber: optionalText(50),
+  name: optionalText(200, 'Name'),
+  hallName: optionalText(200, 'Hall name'),
+  contactNumber: optionalText(50, 'Contact number'),
   address: z
     .object({
-      line1: optionalText(200),
-      line2: optionalText(200),
-      postcode: optionalText(20),
-      state: optionalText(50),
+      line1: optionalText(200, 'Address line 1'),
+      line2: optionalText(200, 'Address line 2'),
+      postcode: optionalText(20, 'Postcode'),
+      state: optionalText(50, 'State'),
     })
     .nullish()
     .transform((a) => a ?? { line1: null, line2: null, postcode: null, state: null }),

@@ -5,7 +5,7 @@
  * shows them. (Payment, availability and general settings are in settings.ts and validation/.)
  */
 import { z } from 'zod';
-import { isUuid, limitParam, pageParam, pagingQueryFields } from '../api/fields.ts';
+import { isUuid, limitParam, oneLine, pageParam, pagingQueryFields } from '../api/fields.ts';
 import { AUDIT_ROLES, PERMISSION_KEYS } from '../roles.ts';
 import {
   OWN_PASSWORD_REQUIRED,
@@ -65,7 +65,7 @@ const status = z.enum(['active', 'inactive'], { error: 'Status must be active or
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const createSubUserSchema = z.object({
-  name: requiredText('Name is required.').max(200, 'Name is too long.'),
+  name: oneLine(requiredText('Name is required.').max(200, 'Name is too long.'), 'Name'),
   email: requiredText('Email is required.')
     .toLowerCase()
     .pipe(z.email('Please enter a valid email address.')),
@@ -77,7 +77,7 @@ export const createSubUserSchema = z.object({
 });
 
 export const updateSubUserSchema = z.object({
-  name: requiredText('Name is required.').max(200, 'Name is too long.'),
+  name: oneLine(requiredText('Name is required.').max(200, 'Name is too long.'), 'Name'),
   // the edit dialog sends the (disabled) e-mail along; it may not differ
   email: z.string().max(320).optional(),
   permissions: permissions.optional(),

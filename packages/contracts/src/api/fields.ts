@@ -54,6 +54,41 @@ export function textField(max: number, label = 'Text', required?: string) {
     .meta({ maxLength: max });
 }
 
+/**
+ * Characters that end a line: CR and LF, and VT, FF, NEL and the Unicode line and paragraph
+ * separators, which some mail readers, PDF writers and spreadsheets also break on.
+ */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+
+/** The JSON Schema `pattern` of a one-line field, so the OpenAPI document and its clients know. */
+export const ONE_LINE_PATTERN = '^[^\\n\\r\\u000b\\u000c\\u0085\\u2028\\u2029]*$';
+
+export function isOneLine(s: string): boolean {
+  return !LINE_BREAK.test(s);
+}
+
+export function oneLineMessage(label?: string): string {
+  return `${label ?? 'It'} must be a single line (no line breaks).`;
+}
+
+/**
+ * A field that is one line of text: a person's or a business's name, an e-mail subject, a
+ * payment reference, a phone number (issue 24 item 15). A line break there would start a new
+ * e-mail header or address line, or break a PDF's or a CSV's layout, so it is refused with a 400
+ * naming the field. Wraps the field's own schema, keeping its type, length and messages; a trim
+ * in that schema still drops the newline a pasted value ends with, before this check.
+ */
+export function oneLine<T extends z.ZodType<string, string>>(schema: T, label?: string): T {
+  return schema
+    .refine((v) => isOneLine(v as string), { message: oneLineMessage(label) })
+    .meta({ pattern: ONE_LINE_PATTERN });
+}
+
+/** `textField` for one line of text (see `oneLine`). */
+export function oneLineField(max: number, label = 'Text', required?: string) {
+  return oneLine(textField(max, label, required), label);
+}
+
 export const CALENDAR_DATE_MESSAGE = 'Dates must be real days written YYYY-MM-DD.';
 
 /** `YYYY-MM-DD` naming a day that exists: 2026-02-30 and 2026-13-01 are refused, never a 500. */

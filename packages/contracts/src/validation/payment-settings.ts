@@ -3,6 +3,7 @@
  * for the stored groups, which the payment settings screen also runs before saving.
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 import { CURRENCIES, GST_MESSAGE, isValidGst } from '../settings.ts';
 
 /** Spec 01 §5 wording where the spec has it; the rest follows the same plain style. */
@@ -63,8 +64,8 @@ export const paymentMethodsSchema = z.object({
 });
 
 export const bankDetailsSchema = z.object({
-  accountName: text(200),
-  bankName: text(200),
+  accountName: oneLine(text(200), 'Account name'),
+  bankName: oneLine(text(200), 'Bank name'),
   bsb: z
     .string({ error: BSB_MESSAGE })
     .trim()
@@ -93,14 +94,14 @@ export const invoiceSettingsSchema = z.object({
 export type InvoiceSettings = z.output<typeof invoiceSettingsSchema>;
 
 export const businessDetailsSchema = z.object({
-  businessName: text(200),
+  businessName: oneLine(text(200), 'Business name'),
   businessAddress: text(500),
   // spaces as printed on an ABN (51 824 753 556) are allowed and dropped
   businessABN: z
     .string({ error: ABN_MESSAGE })
     .transform((v) => v.replace(/\s+/g, ''))
     .refine((v) => v === '' || isValidAbn(v), ABN_MESSAGE),
-  businessPhone: text(50),
+  businessPhone: oneLine(text(50), 'Business phone'),
   businessEmail: z
     .string({ error: EMAIL_MESSAGE })
     .trim()
