@@ -80,7 +80,7 @@ function requiredFields(user: UserEvent): Array<[string, () => Promise<void>]> {
 }
 
 /** The message beside a field (Mantine ties it to the input by aria-describedby). */
-function problemOf(name: string): string | null {
+function problemOf(name: string | RegExp): string | null {
   const input = screen.getByLabelText(name, { exact: false, selector: 'input, textarea' });
   if (input.getAttribute('aria-invalid') !== 'true') return null;
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
@@ -290,6 +290,23 @@ describe('Booking form', () => {
     expect(seriesChecks).toHaveLength(asked);
     expect(screen.getByTestId('series-summary')).toHaveTextContent('4 of 4 dates will be booked');
     expect(screen.queryByText('Some dates are taken')).toBeNull();
+  });
+
+  test('a repeat with no last date is said beside that date, with the other problems', async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    const series = captureRequests('post', '/api/bookings/recurring', {});
+    const { user } = renderForm();
+    await fillValid(user);
+    await fill(user, 'Customer email', 'jane@');
+    await user.click(screen.getByRole('switch', { name: 'Repeat this booking' }));
+    await user.click(screen.getByRole('radio', { name: 'On a date' }));
+    await user.click(screen.getByRole('button', { name: /^Create \d+ Bookings?$/ }));
+
+    expect(await saveError()).toHaveTextContent('Please correct the 2 fields marked below.');
+    expect(problemOf('Customer email')).toBe('Please enter a valid email address');
+    expect(problemOf('Repeat until')).toBe('Choose the last date the booking may repeat on.');
+    expect(field('Customer email')).toHaveFocus();
+    expect(series).toHaveLength(0);
   });
 
   test('a valid booking is POSTed with the form fields, once, and the saved price is shown', async () => {

@@ -18,6 +18,7 @@ import {
   depositValue,
   formatPhone,
   isValidTime,
+  MAX_SERIES_OCCURRENCES,
   percentToBasisPoints,
   phoneExamples,
   taxTypeOf,
@@ -130,7 +131,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   const shownPhone = booking ? formatPhone(booking.customerPhone, settings.country) : undefined;
   const [error, setError] = useState<string | null>(null);
   // Every field's problem at once, beside its field (issue 24 item 13); the first is focused.
-  const [errors, setErrors] = useState<FieldErrors & { depositValue?: string }>({});
+  const [errors, setErrors] = useState<FieldErrors & { depositValue?: string; repeat?: string }>({});
   const [focusFirst, setFocusFirst] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -281,6 +282,11 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
       capacity: resource?.capacity ?? 0,
     });
     if (confirming && !depositChoice.ok) found.depositValue = depositChoice.message;
+    if (repeating && !repeatRule(repeat))
+      found.repeat =
+        repeat.end === 'count'
+          ? `Choose from 2 to ${MAX_SERIES_OCCURRENCES} times.`
+          : 'Choose the last date the booking may repeat on.';
     const count = Object.keys(found).length;
     if (count) {
       setErrors(found);
@@ -483,7 +489,9 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             onChange={(next) => {
               setRepeat(next);
               setExcludedDates([]);
+              setErrors((e) => (e.repeat ? { ...e, repeat: undefined } : e));
             }}
+            error={errors.repeat}
             check={series}
             excluded={excludedDates}
             onExcludedChange={setExcludedDates}

@@ -149,7 +149,10 @@ export function RecurrenceFields({
   check,
   excluded,
   onExcludedChange,
+  error,
 }: {
+  /** The rule's problem (how many times, or until when), beside the field that sets it. */
+  error?: string;
   value: RepeatValues;
   onChange: (value: RepeatValues) => void;
   check: ReturnType<typeof useSeriesCheck>;
@@ -200,6 +203,7 @@ export function RecurrenceFields({
                 allowNegative={false}
                 value={value.count}
                 onChange={(n) => set({ count: typeof n === 'number' ? n : 0 })}
+                error={error}
               />
             ) : (
               <DateField
@@ -207,6 +211,7 @@ export function RecurrenceFields({
                 description={`Last possible date; at most ${MAX_SERIES_OCCURRENCES} dates`}
                 value={value.until}
                 onChange={(until) => set({ until })}
+                error={error}
               />
             )}
           </SimpleGrid>

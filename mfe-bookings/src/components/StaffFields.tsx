@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -34,11 +34,18 @@ export function StaffFields({ booking }: { booking: Booking }) {
   const [notes, setNotes] = useState(booking.notes ?? '');
   const [depositPaid, setDepositPaid] = useState(Boolean(booking.payment_details?.deposit_paid));
   const hasDeposit = (booking.payment_details?.deposit_amount ?? 0) > 0;
+  // Said beside the amount, which takes the focus (issue 24 item 13), not in a passing toast.
+  const [bondError, setBondError] = useState<string | null>(null);
+  const bondRef = useRef<HTMLInputElement>(null);
 
   async function save() {
     const bondCents = Math.round(Number(bond || '0') * 100);
-    if (!Number.isFinite(bondCents) || bondCents < 0)
-      return toastError('Cannot save', 'Bond must be 0 or more');
+    if (bondRequired && (!Number.isFinite(bondCents) || bondCents < 0)) {
+      setBondError('Bond must be 0 or more');
+      bondRef.current?.focus();
+      return;
+    }
+    setBondError(null);
     try {
       await update.mutateAsync({
         id: booking.id,
@@ -86,7 +93,12 @@ export function StaffFields({ booking }: { booking: Booking }) {
             min={0}
             step={0.01}
             value={bond}
-            onChange={(e) => setBond(e.currentTarget.value)}
+            onChange={(e) => {
+              setBond(e.currentTarget.value);
+              setBondError(null);
+            }}
+            error={bondError}
+            ref={bondRef}
           />
         ) : null}
         <SimpleGrid cols={2}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { idempotencyKeys, DialogActions } from '@venue/ui';
 import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useBookingActions } from '../../api/hooks.ts';
@@ -70,6 +70,9 @@ function ReviewForm({
   const [reason, setReason] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The one required field's problem, beside it and focused (issue 24 item 13).
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [busy, setBusy] = useState(false);
   // Bulk actions carry an Idempotency-Key: a double click or a retry acts on the bookings once.
   const [keyFor] = useState(idempotencyKeys);
@@ -81,8 +84,17 @@ function ReviewForm({
 
   async function submit() {
     setError(null);
-    if (review.kind === 'decline' && !reason) return setError('Please choose a reason');
-    if (review.kind === 'changes' && !text.trim()) return setError('Please enter a message for the customer');
+    const missing =
+      review.kind === 'decline' && !reason
+        ? 'Please choose a reason'
+        : review.kind === 'changes' && !text.trim()
+          ? 'Please enter a message for the customer'
+          : null;
+    setFieldError(missing);
+    if (missing) {
+      fieldRef.current?.focus();
+      return;
+    }
     setBusy(true);
     try {
       if (review.kind === 'accept') {
@@ -143,8 +155,13 @@ function ReviewForm({
             required
             data={DECLINE_REASONS}
             value={reason}
-            onChange={setReason}
+            onChange={(v) => {
+              setReason(v);
+              setFieldError(null);
+            }}
             placeholder="Choose a reason"
+            error={fieldError}
+            ref={fieldRef}
           />
           {!many ? (
             <Textarea
@@ -164,7 +181,12 @@ function ReviewForm({
             autosize
             minRows={3}
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              setFieldError(null);
+            }}
+            error={fieldError}
+            ref={fieldRef}
           />
         </>
       ) : null}
