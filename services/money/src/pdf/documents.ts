@@ -85,6 +85,14 @@ export function invoicePdf({ invoice: i, seller, copy = false }: InvoicePdfInput
     doc.text(`Issue date: ${i.issue_date ? formatDay(i.issue_date) : 'not yet issued'}`);
     doc.text(`Due date: ${formatDay(i.due_date)}`);
     if (i.booking_code) doc.text(`Booking: ${i.booking_code}`);
+    if (marked) {
+      // Said in words as well as in the title, so no one pays it or claims its GST twice.
+      doc.moveDown(0.5);
+      doc
+        .font(PDF_FONT.bold)
+        .text(`A copy of tax invoice ${i.invoice_number}, sent again. It is not a new invoice.`)
+        .font(PDF_FONT.regular);
+    }
     doc.moveDown();
     doc.font(PDF_FONT.bold).text('Bill to');
     doc.font(PDF_FONT.regular).text(i.customer_name);

@@ -252,5 +252,9 @@ describe('every customer’s name prints exactly (issue 24 item 10)', () => {
     const copy = await pdfLines((await h.call('GET', `/api/invoices/${inv.id}/pdf?copy=1`, OWNER)).bytes);
     assert.equal(copy[0], 'Tax Invoice — COPY');
     assert.ok(copy.includes(`Invoice number: ${inv.invoiceNumber}`), copy.join('\n'));
+    assert.ok(
+      copy.includes(`A copy of tax invoice ${inv.invoiceNumber}, sent again. It is not a new invoice.`),
+      copy.join('\n'),
+    );
   });
 });
