@@ -100,12 +100,10 @@ test('a sub-user gets exactly the pages granted, a scoped audit log, and loses t
     await staff.goto('/Audit');
     await expect(staff.getByTestId('audit-role-badge')).toHaveText('Sub-User View');
     await expect(staff.getByTestId('audit-row').first()).toBeVisible();
-    const users = await staff
-      .getByTestId('audit-row')
-      .locator('td:nth-child(2) p:first-child')
-      .allInnerTexts();
+    // each entry names the person (issue 24 item 15), with the address beneath
+    const users = await staff.getByTestId('audit-user').allInnerTexts();
     expect(users.length).toBeGreaterThan(0);
-    for (const u of users) expect(u).toBe(STAFF);
+    for (const u of users) expect(u).toContain(`${STAFF_NAME}\n${STAFF}`);
     await expect(staff.getByRole('button', { name: 'Check Sub-Users' })).toHaveCount(0);
   });
 
@@ -114,11 +112,10 @@ test('a sub-user gets exactly the pages granted, a scoped audit log, and loses t
     await expect(page.getByTestId('audit-role-badge')).toHaveText('Hall Owner View');
     await expect(page.getByTestId('audit-row').filter({ hasText: STAFF }).first()).toBeVisible();
     await expect(page.getByTestId('audit-row').filter({ hasText: 'User created' }).first()).toBeVisible();
-    const users = await page
-      .getByTestId('audit-row')
-      .locator('td:nth-child(2) p:first-child')
-      .allInnerTexts();
-    for (const u of users) expect(['owner@demo.local', 'staff@demo.local', STAFF, 'System']).toContain(u);
+    const users = await page.getByTestId('audit-user').allInnerTexts();
+    for (const u of users) expect(u).toMatch(/(owner|staff)@demo\.local|desk@demo\.test|^System\n/);
+    // the sub-user by name (issue 24 item 15), not by address alone
+    await expect(page.getByTestId('audit-user').filter({ hasText: STAFF_NAME }).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Check Sub-Users' }).click();
     await expect(page.getByTestId('sub-user-list')).toContainText(STAFF);

@@ -1,19 +1,18 @@
 import { Badge, Button, CopyButton, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, formatMoney, useSession } from '@venue/ui';
 import { depositCents, humanise, roleName, type AuditEntry } from './audit-api.ts';
-
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+import { actorOf, changeText, fieldName, venueText, type People } from './audit-words.ts';
 
 export function AuditDetailModal({
   entry,
   targetLabel,
+  people = new Map(),
   onClose,
 }: {
   entry: AuditEntry | null;
   targetLabel: string;
+  /** Names of the people the viewer may list, by id and e-mail. */
+  people?: People;
   onClose: () => void;
 }) {
   const { settings } = useSession();
@@ -22,15 +21,16 @@ export function AuditDetailModal({
   const changes = Object.entries(entry.changes ?? {}).filter(
     ([k]) => k !== 'deposit_amount' || deposit === null,
   );
+  const actor = actorOf(entry, people);
   const rows: Array<[string, string]> = [
     ['Timestamp', formatDateTime(entry.timestamp, settings)],
     ['IP Address', entry.ipAddress ?? '—'],
-    ['User', entry.userEmail ?? 'System'],
+    ['User', actor.detail ? `${actor.name} (${actor.detail})` : actor.name],
     ['Role', roleName(entry.userRole) || '—'],
     ['Action', humanise(entry.action)],
-    ['Target Type', entry.targetType],
-    ['Target', targetLabel || '—'],
-    ['Additional Info', entry.additionalInfo ?? '—'],
+    ['Target Type', humanise(entry.targetType)],
+    ['Target', venueText(targetLabel, settings) || '—'],
+    ['Additional Info', entry.additionalInfo ? venueText(entry.additionalInfo, settings) : '—'],
   ];
   return (
     <Modal opened onClose={onClose} title="Audit entry" size="lg" centered>
@@ -70,15 +70,15 @@ export function AuditDetailModal({
                     : { old: undefined, new: change };
                 return (
                   <Group key={field} gap="xs" wrap="wrap">
-                    <Badge variant="light">{field}</Badge>
+                    <Badge variant="light">{fieldName(field)}</Badge>
                     <Text size="sm" c="red.8" td="line-through">
-                      {show(pair.old)}
+                      {changeText(pair.old, settings)}
                     </Text>
                     <Text size="sm" aria-hidden>
                       →
                     </Text>
                     <Text size="sm" c="green.8">
-                      {show(pair.new)}
+                      {changeText(pair.new, settings)}
                     </Text>
                   </Group>
                 );

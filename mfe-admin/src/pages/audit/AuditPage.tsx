@@ -22,6 +22,8 @@ import { Stat } from '../../lib/Stat.tsx';
 import { AuditDateFilter } from './AuditDateFilter.tsx';
 import { CheckSubUsersButton, VerifyChainButton } from './AuditTools.tsx';
 import { exportAuditCsv } from './audit-export.ts';
+import { actorOf, venueText } from './audit-words.ts';
+import { useAuditPeople } from './useAuditPeople.ts';
 import {
   AUDIT_ROLE_OPTIONS,
   EMPTY_FILTERS,
@@ -83,17 +85,26 @@ export function AuditPage() {
   });
 
   const entries = useMemo(() => logs.data?.auditLogs ?? [], [logs.data]);
+  const people = useAuditPeople();
   // Search covers only the loaded page (spec 01 §2); the filters above go to the server. Each
   // entry carries its target in words (labelOf), stored when it was written: nothing to look up.
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
     if (!q) return entries;
     return entries.filter((e) =>
-      [e.userEmail, e.action, labelOf(e), e.target, e.additionalInfo]
+      [
+        e.userEmail,
+        actorOf(e, people).name,
+        e.action,
+        humanise(e.action),
+        labelOf(e),
+        e.target,
+        e.additionalInfo,
+      ]
         .filter(Boolean)
         .some((v) => String(v).toLowerCase().includes(q)),
     );
-  }, [entries, search]);
+  }, [entries, search, people]);
 
   const setFilter = (key: keyof AuditFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
@@ -185,8 +196,17 @@ export function AuditPage() {
               title="Top actions"
               items={topN(stats.data.actionsCount).map(([k, n]) => [humanise(k), n])}
             />
-            <Insight title="Top target types" items={topN(stats.data.targetTypesCount)} />
-            <Insight title="Most active users" items={topN(stats.data.usersCount)} />
+            <Insight
+              title="Top target types"
+              items={topN(stats.data.targetTypesCount).map(([k, n]) => [humanise(k), n])}
+            />
+            <Insight
+              title="Most active users"
+              items={topN(stats.data.usersCount).map(([k, n]) => [
+                actorOf({ userId: null, userEmail: k }, people).name,
+                n,
+              ])}
+            />
           </SimpleGrid>
         </Card>
       ) : null}
@@ -284,47 +304,60 @@ export function AuditPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.map((e) => (
-                <Table.Tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="audit-time">
-                    {formatDateTime(e.timestamp, settings)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm">{e.userEmail ?? 'System'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {roleName(e.userRole)}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" size="sm">
-                      {humanise(e.action)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-target">
-                        {labelOf(e) || '—'}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {e.targetType}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{e.ipAddress ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      onClick={() => setSelected(e)}
-                      aria-label={`View entry ${e.id}`}
-                    >
-                      View
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {shown.map((e) => {
+                const actor = actorOf(e, people);
+                return (
+                  <Table.Tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="audit-time">
+                      {formatDateTime(e.timestamp, settings)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0} data-testid="audit-user">
+                        <Text size="sm">{actor.name}</Text>
+                        {actor.detail ? (
+                          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                            {actor.detail}
+                          </Text>
+                        ) : null}
+                        <Text size="xs" c="dimmed">
+                          {roleName(e.userRole)}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" size="sm">
+                        {humanise(e.action)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-target">
+                          {venueText(labelOf(e), settings) || '—'}
+                        </Text>
+                        {e.additionalInfo ? (
+                          <Text size="xs" style={{ overflowWrap: 'anywhere' }} data-testid="audit-info">
+                            {venueText(e.additionalInfo, settings)}
+                          </Text>
+                        ) : null}
+                        <Text size="xs" c="dimmed">
+                          {humanise(e.targetType)}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>{e.ipAddress ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setSelected(e)}
+                        aria-label={`View entry ${e.id}`}
+                      >
+                        View
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -352,6 +385,7 @@ export function AuditPage() {
           <AuditDetailModal
             entry={selected}
             targetLabel={labelOf(selected)}
+            people={people}
             onClose={() => setSelected(null)}
           />
         </Suspense>

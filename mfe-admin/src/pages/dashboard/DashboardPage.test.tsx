@@ -244,9 +244,14 @@ describe('Dashboard', () => {
     const pay = screen.getByRole('region', { name: 'Payments Due' });
     await user.click(within(pay).getByRole('button', { name: 'Record bank payment' }));
     expect(navigate).toHaveBeenLastCalledWith('/invoices#inv-1');
-    await user.click(within(pay).getByRole('button', { name: 'Share by e-mail' }));
+    const share = within(pay).getByRole('button', { name: 'Share by e-mail' });
+    // issue 24 item 14: the invoice goes along, so Send Email attaches its PDF, and says so
+    expect(share).toHaveAccessibleDescription(
+      'Opens Send Email with invoice INV-2026-00001 attached as a PDF',
+    );
+    await user.click(share);
     expect(navigate).toHaveBeenLastCalledWith(
-      '/comms-send-email?toName=Jane+Smith&invoice=INV-2026-00001&amount=500.00&bookingId=b1',
+      '/comms-send-email?toName=Jane+Smith&invoice=INV-2026-00001&amount=500.00&bookingId=b1&invoiceId=inv-1',
     );
     await user.click(screen.getByRole('button', { name: 'View hold BK-0002' }));
     expect(navigate).toHaveBeenLastCalledWith('/BookingsHolds');

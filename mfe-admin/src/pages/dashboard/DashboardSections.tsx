@@ -289,6 +289,11 @@ export function PaymentsDueCard({
                           <Button
                             size="compact-xs"
                             variant="subtle"
+                            title={
+                              p.invoiceId
+                                ? `Opens Send Email with invoice ${p.invoice} attached as a PDF`
+                                : 'Opens Send Email'
+                            }
                             onClick={() => navigate(shareByEmailPath(p))}
                           >
                             Share by e-mail

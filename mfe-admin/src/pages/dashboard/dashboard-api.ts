@@ -144,15 +144,20 @@ export function venueToday(timezone: string, now = new Date()): string {
   }).format(now);
 }
 
-/** The Share by e-mail target (spec 01 §2: /comms-send-email with toName, invoice, amount, bookingId). */
+/**
+ * The Share by e-mail target (spec 01 §2: /comms-send-email with toName, invoice, amount,
+ * bookingId), and the invoice's id (issue 24 item 14): Send Email attaches that invoice's PDF.
+ */
 export function shareByEmailPath(p: {
   customer: string;
   invoice: string;
+  invoiceId?: string | null;
   amountAud: number;
   bookingId: string | null;
 }): string {
   const q = new URLSearchParams({ toName: p.customer, invoice: p.invoice, amount: p.amountAud.toFixed(2) });
   if (p.bookingId) q.set('bookingId', p.bookingId);
+  if (p.invoiceId) q.set('invoiceId', p.invoiceId);
   return `/comms-send-email?${q.toString()}`;
 }
 
