@@ -21,6 +21,21 @@ export const MENU_TOP = [
   'Help',
 ] as const;
 
+/**
+ * The super admin's side menu: the platform's pages only. It has no venue, so the pages of one
+ * venue's records (Calendar, Bookings, money, Resources, Pricing, Customers, Reports) are not
+ * listed (issue 24 item 15).
+ */
+export const SUPER_ADMIN_MENU = [
+  'Dashboard',
+  'Users',
+  'Comms',
+  'Settings',
+  'Audit Log',
+  'Management',
+  'Help',
+] as const;
+
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { MENU_TOP, apiToken, menuEntries, sideMenu, sidebar, signIn } from './helpers.ts';
+import { MENU_TOP, SUPER_ADMIN_MENU, apiToken, menuEntries, sideMenu, sidebar, signIn } from './helpers.ts';
 
 test.describe('menus per role (spec 01 §6)', () => {
   const cases: Array<{ email: string; hall: string; footer: string; expected: string[] }> = [
@@ -8,7 +8,7 @@ test.describe('menus per role (spec 01 §6)', () => {
       email: 'admin@demo.local',
       hall: '',
       footer: 'Super Admin',
-      expected: [...MENU_TOP],
+      expected: [...SUPER_ADMIN_MENU],
     },
     {
       email: 'owner@demo.local',

@@ -13,36 +13,76 @@ export interface PageDef {
   remote: RemoteName | 'shell';
   permission: PermissionKey | null;
   roles?: Array<'super_admin' | 'hall_owner'>;
+  /**
+   * The page shows or configures one venue's records (bookings, customers, money, halls,
+   * prices, the venue's settings). A super admin has no venue (its tenant owns no hall), so
+   * such a page could only ever be empty for it: the shell neither lists nor opens it for a
+   * super admin (issue 24 item 15).
+   */
+  venueOnly?: true;
 }
+
+const VENUE = { venueOnly: true } as const;
 
 export const PAGES: PageDef[] = [
   { path: '/Welcome', title: 'Welcome', remote: 'shell', permission: null },
   { path: '/Dashboard', title: 'Dashboard', remote: 'admin', permission: 'dashboard' },
-  { path: '/Calendar', title: 'Calendar', remote: 'bookings', permission: 'calendar' },
-  { path: '/BookingsAll', title: 'Bookings — All', remote: 'bookings', permission: 'bookings' },
+  { path: '/Calendar', title: 'Calendar', remote: 'bookings', permission: 'calendar', ...VENUE },
+  { path: '/BookingsAll', title: 'Bookings — All', remote: 'bookings', permission: 'bookings', ...VENUE },
   {
     path: '/BookingsPending',
     title: 'Bookings — Pending Review',
     remote: 'bookings',
     permission: 'bookings',
+    ...VENUE,
   },
-  { path: '/BookingsHolds', title: 'Booking Requests', remote: 'bookings', permission: 'bookings' },
-  { path: '/BookingsConfirmed', title: 'Bookings — Confirmed', remote: 'bookings', permission: 'bookings' },
-  { path: '/BookingsCompleted', title: 'Bookings — Completed', remote: 'bookings', permission: 'bookings' },
-  { path: '/BookingsCancelled', title: 'Bookings — Cancelled', remote: 'bookings', permission: 'bookings' },
-  { path: '/Customers', title: 'Customers', remote: 'bookings', permission: 'customers' },
-  { path: '/Invoices', title: 'Invoices & Payments', remote: 'money', permission: 'invoices' },
-  { path: '/Deposits', title: 'Deposits', remote: 'money', permission: 'deposits' },
-  { path: '/Quotations', title: 'Quotations', remote: 'money', permission: 'quotations' },
-  { path: '/Reports', title: 'Reports', remote: 'money', permission: 'reports' },
-  { path: '/Resources', title: 'Resources', remote: 'catalogue', permission: 'resources' },
-  { path: '/ResourcesHalls', title: 'Halls/Rooms', remote: 'catalogue', permission: 'resources' },
-  { path: '/ResourcesHolidays', title: 'Public Holidays', remote: 'catalogue', permission: 'resources' },
-  { path: '/ResourcesBlockouts', title: 'Block-outs', remote: 'catalogue', permission: 'resources' },
-  { path: '/PricingRatecards', title: 'Rate Cards', remote: 'catalogue', permission: 'pricing' },
-  { path: '/PricingAddons', title: 'Add-ons', remote: 'catalogue', permission: 'pricing' },
-  { path: '/CommsSendEmail', title: 'Send Email', remote: 'comms', permission: 'comms' },
-  { path: '/CommsTemplates', title: 'Email Templates', remote: 'comms', permission: 'comms' },
+  { path: '/BookingsHolds', title: 'Booking Requests', remote: 'bookings', permission: 'bookings', ...VENUE },
+  {
+    path: '/BookingsConfirmed',
+    title: 'Bookings — Confirmed',
+    remote: 'bookings',
+    permission: 'bookings',
+    ...VENUE,
+  },
+  {
+    path: '/BookingsCompleted',
+    title: 'Bookings — Completed',
+    remote: 'bookings',
+    permission: 'bookings',
+    ...VENUE,
+  },
+  {
+    path: '/BookingsCancelled',
+    title: 'Bookings — Cancelled',
+    remote: 'bookings',
+    permission: 'bookings',
+    ...VENUE,
+  },
+  { path: '/Customers', title: 'Customers', remote: 'bookings', permission: 'customers', ...VENUE },
+  { path: '/Invoices', title: 'Invoices & Payments', remote: 'money', permission: 'invoices', ...VENUE },
+  { path: '/Deposits', title: 'Deposits', remote: 'money', permission: 'deposits', ...VENUE },
+  { path: '/Quotations', title: 'Quotations', remote: 'money', permission: 'quotations', ...VENUE },
+  { path: '/Reports', title: 'Reports', remote: 'money', permission: 'reports', ...VENUE },
+  { path: '/Resources', title: 'Resources', remote: 'catalogue', permission: 'resources', ...VENUE },
+  { path: '/ResourcesHalls', title: 'Halls/Rooms', remote: 'catalogue', permission: 'resources', ...VENUE },
+  {
+    path: '/ResourcesHolidays',
+    title: 'Public Holidays',
+    remote: 'catalogue',
+    permission: 'resources',
+    ...VENUE,
+  },
+  {
+    path: '/ResourcesBlockouts',
+    title: 'Block-outs',
+    remote: 'catalogue',
+    permission: 'resources',
+    ...VENUE,
+  },
+  { path: '/PricingRatecards', title: 'Rate Cards', remote: 'catalogue', permission: 'pricing', ...VENUE },
+  { path: '/PricingAddons', title: 'Add-ons', remote: 'catalogue', permission: 'pricing', ...VENUE },
+  { path: '/CommsSendEmail', title: 'Send Email', remote: 'comms', permission: 'comms', ...VENUE },
+  { path: '/CommsTemplates', title: 'Email Templates', remote: 'comms', permission: 'comms', ...VENUE },
   { path: '/CommsMessages', title: 'Email History', remote: 'comms', permission: 'comms' },
   // The captured mail of the embedded SMTP server (no SMTP_URL), as the customer sees it. Open
   // to whoever may use the e-mail pages, as the comms service is: the super admin (the operator,
@@ -50,13 +90,19 @@ export const PAGES: PageDef[] = [
   { path: '/CommsMailPreview', title: 'Mail Preview', remote: 'comms', permission: 'comms' },
   { path: '/Users', title: 'Users', remote: 'admin', permission: null, roles: ['super_admin'] },
   { path: '/SettingsGeneral', title: 'General Settings', remote: 'admin', permission: 'settings' },
-  { path: '/SettingsPayments', title: 'Payment Settings', remote: 'admin', permission: 'settings' },
-  { path: '/SettingsTaxes', title: 'Taxes (GST)', remote: 'admin', permission: 'settings' },
-  { path: '/SettingsAvailability', title: 'Availability & Buffers', remote: 'admin', permission: 'settings' },
-  { path: '/SettingsPolicies', title: 'Policies', remote: 'admin', permission: 'settings' },
-  { path: '/SettingsRoles', title: 'Roles & Permissions', remote: 'admin', permission: 'settings' },
-  { path: '/SettingsIntegrations', title: 'Integrations', remote: 'admin', permission: 'settings' },
-  { path: '/SettingsPrivacy', title: 'Data & Privacy', remote: 'admin', permission: 'settings' },
+  { path: '/SettingsPayments', title: 'Payment Settings', remote: 'admin', permission: 'settings', ...VENUE },
+  { path: '/SettingsTaxes', title: 'Taxes (GST)', remote: 'admin', permission: 'settings', ...VENUE },
+  {
+    path: '/SettingsAvailability',
+    title: 'Availability & Buffers',
+    remote: 'admin',
+    permission: 'settings',
+    ...VENUE,
+  },
+  { path: '/SettingsPolicies', title: 'Policies', remote: 'admin', permission: 'settings', ...VENUE },
+  { path: '/SettingsRoles', title: 'Roles & Permissions', remote: 'admin', permission: 'settings', ...VENUE },
+  { path: '/SettingsIntegrations', title: 'Integrations', remote: 'admin', permission: 'settings', ...VENUE },
+  { path: '/SettingsPrivacy', title: 'Data & Privacy', remote: 'admin', permission: 'settings', ...VENUE },
   { path: '/Audit', title: 'Audit Log', remote: 'admin', permission: 'audit' },
   { path: '/Management', title: 'Management', remote: 'admin', permission: 'audit' },
   { path: '/Help', title: 'Help', remote: 'admin', permission: 'help' },

@@ -10,12 +10,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { findPage, hasPermission, type PermissionKey } from '@venue/contracts';
 import { SessionContext, type Navigate as NavigateFn, type SessionContextValue } from '@venue/ui';
 import { useShellSession } from '../session/SessionProvider.tsx';
-import { canAccessPage } from '../session/access.ts';
+import { canAccessPage, isVenuePageForSuperAdmin } from '../session/access.ts';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { WelcomePage } from '../pages/WelcomePage.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { SessionLoading } from '../pages/FullPageMessage.tsx';
-import { DeniedPage } from '../pages/DeniedPage.tsx';
+import { DeniedPage, SUPER_ADMIN_VENUE_DENIAL } from '../pages/DeniedPage.tsx';
 import { RemoteArea } from '../remotes/RemoteArea.tsx';
 import { registerQueryClient } from './query-cache.ts';
 
@@ -60,7 +60,13 @@ function GuardedPage() {
   let content;
   if (!page) content = <NotFoundPage />;
   else if (!canAccessPage(page, session.principal))
-    content = <DeniedPage title={page.title} path={page.path} />;
+    content = (
+      <DeniedPage
+        title={page.title}
+        path={page.path}
+        denial={isVenuePageForSuperAdmin(page, session.principal) ? SUPER_ADMIN_VENUE_DENIAL : undefined}
+      />
+    );
   else if (page.remote === 'shell') content = <WelcomePage />;
   else content = <RemoteArea key={page.remote} remote={page.remote} props={parcelProps} />;
 

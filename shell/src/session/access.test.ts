@@ -11,11 +11,46 @@ const page = (path: string) => {
   return p;
 };
 
-test('a super admin sees the whole menu in spec order, Users included', () => {
+test('a super admin sees the platform pages in spec order, Users included, and no venue pages', () => {
+  assert.deepEqual(labels('super_admin'), [
+    'Dashboard',
+    'Users',
+    'Comms',
+    'Settings',
+    'Audit Log',
+    'Management',
+    'Help',
+  ]);
+  const menu = visibleMenu(MENU, { role: 'super_admin', permissions: [] });
+  // Every venue's e-mail history and its own General settings; not one venue's templates or prices.
   assert.deepEqual(
-    labels('super_admin'),
-    MENU.map((i) => i.label),
+    menu.find((i) => i.label === 'Comms')?.children?.map((c) => c.label),
+    ['Messages'],
   );
+  assert.deepEqual(
+    menu.find((i) => i.label === 'Settings')?.children?.map((c) => c.label),
+    ['General'],
+  );
+});
+
+test("a super admin cannot open a page of one venue's records by its address either", () => {
+  const admin = { role: 'super_admin', permissions: [] };
+  for (const path of ['/Calendar', '/BookingsAll', '/bookingsholds', '/Invoices', '/Deposits', '/Quotations'])
+    assert.equal(canAccessPage(page(path), admin), false, path);
+  for (const path of ['/Resources', '/PricingRatecards', '/Customers', '/Reports', '/SettingsPayments'])
+    assert.equal(canAccessPage(page(path), admin), false, path);
+  for (const path of [
+    '/Dashboard',
+    '/Users',
+    '/Audit',
+    '/CommsMessages',
+    '/CommsMailPreview',
+    '/SettingsGeneral',
+  ])
+    assert.equal(canAccessPage(page(path), admin), true, path);
+  // the venue's own people still open them
+  assert.equal(canAccessPage(page('/Calendar'), { role: 'hall_owner', permissions: [] }), true);
+  assert.equal(canAccessPage(page('/Calendar'), { role: 'sub_user', permissions: ['calendar'] }), true);
 });
 
 test('a hall owner sees everything except Users', () => {
