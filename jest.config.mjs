@@ -42,5 +42,6 @@ export default {
     'mfe-money',
     'mfe-catalogue',
     'mfe-comms',
+    'portal',
   ].map(project),
 };

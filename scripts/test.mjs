@@ -49,6 +49,7 @@ step('node --test', process.execPath, [
   'gateway/src/**/*.test.ts',
   'shell/src/**/*.test.ts',
   'mfe-*/src/**/*.test.ts',
+  'portal/src/**/*.test.ts',
   'scripts/**/*.test.ts',
 ]);
 

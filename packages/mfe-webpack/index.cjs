@@ -353,6 +353,53 @@ function hostDevServer() {
   };
 }
 
+/** TypeScript and TSX through esbuild; CSS extracted in production, injected in development. */
+function moduleRules(production) {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      loader: 'esbuild-loader',
+      options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
+    },
+    // Production: style sheets as cached .css files (content-hashed, loaded with the chunk
+    // that imports them) rather than strings in JavaScript injected at run time.
+    {
+      test: /\.css$/,
+      use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+    },
+  ];
+}
+
+/** `configFiles`: the other configuration files a build reads (a change to one starts afresh). */
+function buildCache(dir, configFiles = []) {
+  return {
+    type: 'filesystem',
+    cacheDirectory: path.join(dir, 'node_modules/.cache/webpack'),
+    buildDependencies: { config: [__filename, ...configFiles, path.join(dir, 'package.json')] },
+  };
+}
+
+function minimizers() {
+  return [
+    // Terser, not esbuild, for JavaScript: esbuild's minifier works file by file and keeps
+    // unused functions inside webpack's module wrappers, so unused parts of libraries
+    // shipped as one big file (react-router, zod) were sent whole.
+    new TerserPlugin({
+      extractComments: false,
+      terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+    }),
+    new EsbuildPlugin({ include: /\.css$/, css: true, legalComments: 'none' }),
+  ];
+}
+
+function cssFiles() {
+  return new MiniCssExtractPlugin({
+    filename: '[name].[contenthash:8].css',
+    chunkFilename: '[name].[contenthash:8].css',
+  });
+}
+
 /**
  * @param {object} options
  * @param {string} options.name federation name: 'shell' or the remote's short name ('admin', …)
@@ -400,43 +447,15 @@ module.exports = function createConfig({
         symlinks: true,
         alias: facadeAliases(dir),
       },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            loader: 'esbuild-loader',
-            options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
-          },
-          // Production: style sheets as cached .css files (content-hashed, loaded with the chunk
-          // that imports them) rather than strings in JavaScript injected at run time.
-          {
-            test: /\.css$/,
-            use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
-          },
-        ],
-      },
-      cache: {
-        type: 'filesystem',
-        cacheDirectory: path.join(dir, 'node_modules/.cache/webpack'),
-        buildDependencies: { config: [__filename, path.join(dir, 'package.json')] },
-      },
+      module: { rules: moduleRules(production) },
+      cache: buildCache(dir),
       optimization: {
         // A remote has two runtimes (its `main` entry and the federation container). Per-runtime
         // export analysis made webpack emit imports guarded by `if (runtime == …)` in modules
         // shared by both, and a page whose chunk ran in the other runtime crashed on an
         // undefined import (seen on catalogue's Halls page once its dialogs became lazy).
         usedExports: 'global',
-        minimizer: [
-          // Terser, not esbuild, for JavaScript: esbuild's minifier works file by file and keeps
-          // unused functions inside webpack's module wrappers, so unused parts of libraries
-          // shipped as one big file (react-router, zod) were sent whole.
-          new TerserPlugin({
-            extractComments: false,
-            terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
-          }),
-          new EsbuildPlugin({ include: /\.css$/, css: true, legalComments: 'none' }),
-        ],
+        minimizer: minimizers(),
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
@@ -453,14 +472,7 @@ module.exports = function createConfig({
         ...(versioned
           ? [new ReleasePlugin({ name, packageVersion: pkg.version, shared: sharedRequirements(dir) })]
           : []),
-        ...(production
-          ? [
-              new MiniCssExtractPlugin({
-                filename: '[name].[contenthash:8].css',
-                chunkFilename: '[name].[contenthash:8].css',
-              }),
-            ]
-          : []),
+        ...(production ? [cssFiles()] : []),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
@@ -485,4 +497,18 @@ module.exports = function createConfig({
         : { port: DEV_PORTS[name], devMiddleware: { publicPath: `/mfe/${name}/` } },
     };
   };
+};
+
+/**
+ * The pieces a build without Module Federation reuses (standalone.cjs: the customers' light
+ * app), so both kinds are compiled, minified and cached the same way.
+ */
+module.exports.parts = {
+  moduleRules,
+  buildCache,
+  minimizers,
+  cssFiles,
+  hashedEntryFilename,
+  packageDir,
+  BundleStatsPlugin,
 };

@@ -1,12 +1,23 @@
-// Builds the shell and the five remotes, skipping any whose inputs are unchanged since its
-// last build (a content hash of its sources and of the shared packages it bundles).
+// Builds the shell, the five remotes and the customers' light app (portal/, decision 56),
+// skipping any whose inputs are unchanged since its last build (a content hash of its sources
+// and of the shared packages it bundles).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './node24.mjs';
 
-export const FRONTENDS = ['shell', 'mfe-admin', 'mfe-bookings', 'mfe-money', 'mfe-catalogue', 'mfe-comms'];
+export const FRONTENDS = [
+  'shell',
+  'mfe-admin',
+  'mfe-bookings',
+  'mfe-money',
+  'mfe-catalogue',
+  'mfe-comms',
+  'portal',
+];
+/** Apps built straight into `dist/` (the shell with the gateway, the portal on its own), not as releases. */
+const UNRELEASED = new Set(['shell', 'portal']);
 const SHARED_INPUTS = ['packages/ui', 'packages/contracts', 'packages/mfe-webpack', 'package-lock.json'];
 
 /** Files that never reach a bundle: editing them must not rebuild every frontend. */
@@ -42,7 +53,7 @@ const stampFile = (app) => path.join(root, app, 'dist', '.build-stamp');
  */
 export function isUpToDate(app) {
   const stamp = stampFile(app);
-  const released = app === 'shell' || existsSync(path.join(root, app, 'dist', 'current.json'));
+  const released = UNRELEASED.has(app) || existsSync(path.join(root, app, 'dist', 'current.json'));
   return released && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputHash(app);
 }
 

@@ -1,0 +1,320 @@
+/**
+ * `/my/bookings/<id>`: one booking: its status, cancelling a request that is still waiting,
+ * asking for changes, the calendar file, and the ID and insurance documents the venue needs.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatDateTime, formatMoney, idempotencyKeys } from '@venue/ui/light';
+import { portalApi } from '../api/client.ts';
+import type { PortalBooking, PortalDocument } from '../api/types.ts';
+import { SelectField, TextArea } from '../ui/fields.tsx';
+import { longDayLabel, timeRange } from '../ui/labels.ts';
+import { Empty, ErrorMessage, Loading, messageOf } from '../ui/states.tsx';
+import { useVenueFormat } from '../ui/venue-format.ts';
+import { DownloadButton } from './DownloadButton.tsx';
+import { bookingStatus, DOCUMENT_KINDS } from './labels.ts';
+import { PortalFrame } from './PortalFrame.tsx';
+
+const path = (id: string, rest = '') => `/api/portal/bookings/${encodeURIComponent(id)}${rest}`;
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
+
+export default function MyBooking() {
+  const { id = '' } = useParams();
+  return (
+    <PortalFrame title="Your booking">
+      <p>
+        <Link to="/my">← All your bookings</Link>
+      </p>
+      <BookingDetail id={id} />
+    </PortalFrame>
+  );
+}
+
+function BookingDetail({ id }: { id: string }) {
+  const fmt = useVenueFormat();
+  const booking = useQuery({
+    queryKey: ['portal', 'booking', id],
+    queryFn: () => portalApi.api<PortalBooking>(path(id)),
+  });
+  if (booking.isPending) return <Loading label="Loading the booking…" />;
+  if (booking.isError) return <ErrorMessage error={booking.error} onRetry={() => void booking.refetch()} />;
+  const b = booking.data;
+  const open = b.status === 'pending' || b.status === 'tentative' || b.status === 'confirmed';
+  return (
+    <>
+      <section className="card" aria-labelledby="booking-heading">
+        <div className="card-body">
+          <h2 id="booking-heading">
+            {b.resourceName}, {longDayLabel(b.date, fmt)}
+          </h2>
+          <dl className="facts">
+            <dt>Status</dt>
+            <dd>
+              <span className={`status status-${b.status}`}>{bookingStatus(b, fmt)}</span>
+            </dd>
+            <dt>Time</dt>
+            <dd>{timeRange(b.startTime, b.endTime, fmt)}</dd>
+            <dt>Booking</dt>
+            <dd>{b.code}</dd>
+            <dt>Event</dt>
+            <dd>
+              {b.eventType}
+              {b.guests ? `, ${b.guests} guests` : ''}
+            </dd>
+            <dt>Price</dt>
+            <dd>{formatMoney(b.totalCents, fmt)}</dd>
+          </dl>
+          <p className="actions">
+            <DownloadButton path={path(id, '/calendar.ics')} fileName={`${b.code}.ics`}>
+              Add to calendar (.ics)
+            </DownloadButton>
+          </p>
+        </div>
+      </section>
+      {(b.status === 'pending' || b.status === 'tentative') && <CancelRequest booking={b} />}
+      {open && <AskForChanges booking={b} />}
+      <Documents booking={b} />
+    </>
+  );
+}
+
+function CancelRequest({ booking }: { booking: PortalBooking }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [keyFor] = useState(idempotencyKeys);
+  const cancel = useMutation({
+    mutationFn: () =>
+      portalApi.api<PortalBooking>(path(booking.id, '/cancel'), {
+        method: 'POST',
+        body: {},
+        idempotencyKey: keyFor({ cancel: booking.id }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['portal'] }),
+  });
+  return (
+    <section className="card" aria-labelledby="cancel-heading">
+      <div className="card-body">
+        <h2 id="cancel-heading">Cancel this request</h2>
+        {cancel.isSuccess ? (
+          <p role="status">Your request is cancelled. The venue has been told.</p>
+        ) : asking ? (
+          <div role="group" aria-labelledby="cancel-question">
+            <p id="cancel-question">
+              Cancel your request {booking.code}? The venue will no longer keep the time for you.
+            </p>
+            {cancel.isError && (
+              <p className="error" role="alert">
+                {messageOf(cancel.error)}
+              </p>
+            )}
+            <p className="actions">
+              <button
+                type="button"
+                className="button danger"
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate()}
+              >
+                {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
+              </button>
+              <button type="button" className="button secondary" onClick={() => setAsking(false)}>
+                Keep it
+              </button>
+            </p>
+          </div>
+        ) : (
+          <>
+            <p>The venue has not confirmed it yet, so you can still withdraw it.</p>
+            <button type="button" className="button secondary" onClick={() => setAsking(true)}>
+              Cancel request
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AskForChanges({ booking }: { booking: PortalBooking }) {
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [keyFor] = useState(idempotencyKeys);
+  const textRef = useRef<HTMLDivElement>(null);
+  const send = useMutation({
+    mutationFn: (body: { message: string }) =>
+      portalApi.api(path(booking.id, '/changes'), { method: 'POST', body, idempotencyKey: keyFor(body) }),
+    onSuccess: () => setMessage(''),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = message.trim();
+    if (!text) {
+      setError('Please say what you would like to change');
+      textRef.current?.querySelector('textarea')?.focus();
+      return;
+    }
+    setError(null);
+    send.mutate({ message: text });
+  };
+  return (
+    <section className="card" aria-labelledby="changes-heading">
+      <form className="card-body" noValidate onSubmit={submit}>
+        <h2 id="changes-heading">Ask for changes</h2>
+        <div ref={textRef}>
+          <TextArea
+            label="What would you like to change?"
+            value={message}
+            maxLength={2000}
+            onValue={(v) => {
+              setMessage(v);
+              setError(null);
+            }}
+            error={error}
+            hint="The venue reads this and answers by e-mail."
+          />
+        </div>
+        {send.isError && (
+          <p className="error" role="alert">
+            {messageOf(send.error)}
+          </p>
+        )}
+        {send.isSuccess && <p role="status">Sent. The venue will answer by e-mail.</p>}
+        <button type="submit" className="button secondary" disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Send to the venue'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Documents({ booking }: { booking: PortalBooking }) {
+  const fmt = useVenueFormat();
+  const queryClient = useQueryClient();
+  const docs = useQuery({
+    queryKey: ['portal', 'booking', booking.id, 'documents'],
+    queryFn: () => portalApi.api<{ documents: PortalDocument[] }>(path(booking.id, '/documents')),
+  });
+  const [kind, setKind] = useState<'id' | 'insurance'>(booking.documentsNeeded[0] ?? 'insurance');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [keyFor] = useState(idempotencyKeys);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    mutationFn: (f: File) => {
+      const body = new FormData();
+      body.append('kind', kind);
+      body.append('file', f, f.name);
+      return portalApi.api<PortalDocument>(path(booking.id, '/documents'), {
+        method: 'POST',
+        body,
+        idempotencyKey: keyFor({ kind, name: f.name, size: f.size, modified: f.lastModified }),
+      });
+    },
+    onSuccess: (_doc, f) => {
+      setDone(`${f.name} is uploaded. The venue will check it.`);
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      void queryClient.invalidateQueries({ queryKey: ['portal', 'booking', booking.id] });
+      void queryClient.invalidateQueries({ queryKey: ['portal', 'bookings'] });
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    const problem = !file
+      ? 'Choose a file to upload'
+      : file.size > MAX_DOCUMENT_BYTES
+        ? 'The file is larger than 10 MB'
+        : file.type && !ACCEPTED.includes(file.type)
+          ? 'Upload a PDF or a photo (JPEG, PNG, WebP or HEIC)'
+          : null;
+    setError(problem);
+    if (problem) {
+      fileInput.current?.focus();
+      return;
+    }
+    upload.mutate(file!);
+  };
+
+  return (
+    <section className="card" aria-labelledby="documents-heading">
+      <div className="card-body">
+        <h2 id="documents-heading">Documents</h2>
+        {booking.documentsNeeded.length > 0 && (
+          <p>
+            The venue needs your {booking.documentsNeeded.map((k) => DOCUMENT_KINDS[k]).join(' and ')}{' '}
+            document
+            {booking.documentsNeeded.length > 1 ? 's' : ''} for this booking.
+          </p>
+        )}
+        {docs.isPending ? (
+          <Loading label="Loading your documents…" />
+        ) : docs.isError ? (
+          <ErrorMessage error={docs.error} onRetry={() => void docs.refetch()} />
+        ) : docs.data.documents.length === 0 ? (
+          <Empty>No documents uploaded yet.</Empty>
+        ) : (
+          <ul className="plain-list">
+            {docs.data.documents.map((d) => (
+              <li key={d.id}>
+                <strong>{DOCUMENT_KINDS[d.kind]}</strong>: {d.fileName}, uploaded{' '}
+                {formatDateTime(d.uploadedAt, fmt)}{' '}
+                <span className={d.verified ? 'status status-confirmed' : 'status status-pending'}>
+                  {d.verified ? 'Verified' : 'Waiting for the venue to check'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form noValidate onSubmit={submit} className="upload">
+          <h3 className="small-heading">Upload a document</h3>
+          <SelectField
+            label="Document"
+            value={kind}
+            onValue={(v) => setKind(v as 'id' | 'insurance')}
+            options={[
+              { value: 'insurance', label: 'Insurance (certificate of currency)' },
+              { value: 'id', label: 'ID (driver licence or passport)' },
+            ]}
+          />
+          <div className={error ? 'field has-error' : 'field'}>
+            <label htmlFor={`file-${booking.id}`}>File</label>
+            <p className="hint" id={`file-${booking.id}-hint`}>
+              A PDF or a photo, at most 10 MB.
+            </p>
+            <input
+              id={`file-${booking.id}`}
+              ref={fileInput}
+              type="file"
+              accept="application/pdf,image/*"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`file-${booking.id}-hint${error ? ` file-${booking.id}-error` : ''}`}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setError(null);
+              }}
+            />
+            {error && (
+              <p className="error" id={`file-${booking.id}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+          {upload.isError && (
+            <p className="error" role="alert">
+              The file could not be uploaded: {messageOf(upload.error)}
+            </p>
+          )}
+          {done && <p role="status">{done}</p>}
+          <button type="submit" className="button" disabled={upload.isPending}>
+            {upload.isPending ? 'Uploading…' : 'Upload'}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
