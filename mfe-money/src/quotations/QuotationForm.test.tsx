@@ -122,6 +122,8 @@ describe('Quotation form (spec 03 §5)', () => {
     const posts = captureRequests('post', '/api/quotations', { id: 'x' });
     const { user, onSaved } = await open({ ...FILLED, depositType: 'Percentage', depositValue: '20' });
     expect(screen.getByText(/Deposit \$1,100\.00/)).toBeVisible();
+    // the event date in the venue's format, as every date field (not the browser's own input)
+    expect(screen.getByRole('textbox', { name: /Event Date/ })).toHaveValue('12/12/2026');
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(posts).toHaveLength(1);

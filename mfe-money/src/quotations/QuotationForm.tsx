@@ -22,6 +22,7 @@ import {
   type QuotationInput,
 } from '@venue/contracts/money-api';
 import { EVENT_TYPES } from '@venue/contracts/bookings';
+import { DateField } from '@venue/ui/date-field';
 import { depositCents, parseDollars, type DepositType } from '@venue/contracts/money';
 import { useInvoiceSettings } from '../api/hooks.ts';
 import { useQuotationResources, useSaveQuotation } from '../api/quotation-hooks.ts';
@@ -280,7 +281,14 @@ export function QuotationForm({ editing, initial, fresh = false, onClose, onSave
               error={e('guestCount')}
               onChange={(ev) => set('guestCount', ev.currentTarget.value.replace(/\D/g, ''))}
             />
-            <TextInput label="Event Date" type="date" {...required('eventDate')} />
+            {/* in the venue's date format, as every date field of the product (not the browser's) */}
+            <DateField
+              label="Event Date"
+              withAsterisk
+              value={d.eventDate}
+              error={e('eventDate')}
+              onChange={(value) => set('eventDate', value)}
+            />
             <TextInput label="Start Time" type="time" {...required('startTime')} />
             <TextInput label="End Time" type="time" {...required('endTime')} />
           </SimpleGrid>
