@@ -14,11 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { breakingChanges } from '@venue/contracts/api';
+import { breakingChanges, ONE_LINE_PATTERN } from '@venue/contracts/api';
 import { API_ROUTE_TABLES, venueOpenApi } from '@venue/contracts/openapi';
 import { serviceForPath } from '@venue/contracts';
 
 const FILE = new URL('../docs/api/openapi.json', import.meta.url);
+type Json = Record<string, unknown>;
 
 /** The specification's call tables, as written there (spec 01, 02 and 03, section 7). */
 const SPEC_CALLS = [
@@ -183,6 +184,47 @@ describe('the OpenAPI document', () => {
           missing.push(`${method.toUpperCase()} ${p}`);
       }
     assert.deepEqual(missing, []);
+  });
+
+  it('marks every one-line request field (names, subjects, references, phones) as one line', () => {
+    // Issue 24 item 15: these refuse line breaks (contracts' oneLine), and the document says so.
+    // Numbers written as text (an account number) have patterns of their own.
+    const ONE_LINE_NAME = /(name|subject|reference|phone|title)$/i;
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    const deref = (s: Json | undefined): Json | undefined =>
+      typeof s?.$ref === 'string' ? schemas[s.$ref.split('/').pop()!] : s;
+    const strings = (s: Json | undefined): Json[] => {
+      const d = deref(s);
+      if (!d) return [];
+      if (d.type === 'string') return [d];
+      return ((d.anyOf ?? d.oneOf ?? []) as Json[]).flatMap(strings);
+    };
+    const missing = new Set<string>();
+    const walk = (node: Json | undefined, where: string, seen: Set<Json>) => {
+      const s = deref(node);
+      if (!s || seen.has(s)) return;
+      seen.add(s);
+      for (const branch of [
+        ...((s.anyOf ?? []) as Json[]),
+        ...((s.oneOf ?? []) as Json[]),
+        ...((s.allOf ?? []) as Json[]),
+      ])
+        walk(branch, where, seen);
+      if (s.items) walk(s.items as Json, `${where}[]`, seen);
+      for (const [key, prop] of Object.entries((s.properties ?? {}) as Record<string, Json>)) {
+        const texts = strings(prop);
+        if (ONE_LINE_NAME.test(key) && texts.length && !texts.every((t) => t.pattern === ONE_LINE_PATTERN))
+          missing.add(`${where}.${key}`);
+        walk(prop, `${where}.${key}`, seen);
+      }
+    };
+    for (const [p, ops] of Object.entries(doc.paths as Record<string, Record<string, Json>>))
+      for (const [method, op] of Object.entries(ops))
+        for (const media of Object.values(
+          ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>,
+        ))
+          walk(media.schema as Json, `${method.toUpperCase()} ${p}`, new Set());
+    assert.deepEqual([...missing].sort(), []);
   });
 
   it('breaks nothing of the published docs/api/openapi.json (additions pass)', () => {

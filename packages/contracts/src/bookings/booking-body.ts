@@ -5,7 +5,7 @@
  * the spec's messages.
  */
 import { z } from 'zod';
-import { textField } from '../api/fields.ts';
+import { oneLineField, textField } from '../api/fields.ts';
 import { BOOKING_TEXT_LIMITS, MAX_ESTIMATED_PRICE, MAX_GUEST_COUNT } from '../validation/booking-form.ts';
 import { BOOKING_SOURCES, CUSTOMER_TIERS, PRIORITIES } from './values.ts';
 
@@ -15,16 +15,18 @@ const QUANTITY_MESSAGE = 'Add-on quantity must be a whole number from 1 to 1000.
 
 /** Text or an empty box (null); the shared rules decide what is required and valid. */
 const text = (max: number, label: string) => textField(max, label).nullish();
+/** A name, an address, a phone number, an event type: one line (issue 24 item 15). */
+const line = (max: number, label: string) => oneLineField(max, label).nullish();
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` }).optional();
 const choice = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of ${values.join(', ')}.` }).optional();
 const L = BOOKING_TEXT_LIMITS;
 
 export const bookingFormBody = z.object({
-  customerName: text(L.customerName, 'Customer name'),
-  customerEmail: text(L.customerEmail, 'Customer email'),
-  customerPhone: text(L.customerPhone, 'Customer phone'),
-  eventType: text(L.eventType, 'Event type'),
+  customerName: line(L.customerName, 'Customer name'),
+  customerEmail: line(L.customerEmail, 'Customer email'),
+  customerPhone: line(L.customerPhone, 'Customer phone'),
+  eventType: line(L.eventType, 'Event type'),
   selectedHall: text(64, 'Selected hall'),
   resourceId: text(64, 'Selected hall'),
   // The real calendar and HH:mm are rules 4 and 5, checked in the spec's order by the rules.

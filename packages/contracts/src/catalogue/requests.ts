@@ -5,7 +5,7 @@
  * addonInput).
  */
 import { z } from 'zod';
-import { calendarDate, queryDate, queryInteger, queryText, textField } from '../api/fields.ts';
+import { calendarDate, oneLine, queryDate, queryInteger, queryText, textField } from '../api/fields.ts';
 import {
   BLOCKOUT_SPANS,
   END_DATE_MESSAGE,
@@ -58,9 +58,13 @@ const upper = (v: unknown) =>
 
 export const holidayInput = z
   .object({
-    name: textField(200, 'Holiday name', 'Holiday name is required')
-      .trim()
-      .min(1, { error: 'Holiday name is required' }),
+    // One line (issue 24 item 15), checked after the trim so a pasted trailing newline is dropped.
+    name: oneLine(
+      textField(200, 'Holiday name', 'Holiday name is required')
+        .trim()
+        .min(1, { error: 'Holiday name is required' }),
+      'Holiday name',
+    ),
     // A real calendar day: 2026-02-30 or an empty box is a 400 naming `date`, never a database error.
     date: z
       .string({ error: 'Date is required' })

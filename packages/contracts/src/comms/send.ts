@@ -4,6 +4,7 @@
  * outbox and delivered by its worker; the answers say what was queued.
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 import { TEMPLATE_VARIABLES } from './render.ts';
 import { TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from './templates.ts';
 
@@ -43,12 +44,17 @@ export const sendEmailSchema = z
       .trim()
       .max(254, RECIPIENT_EMAIL_INVALID)
       .pipe(z.email({ error: RECIPIENT_EMAIL_INVALID })),
-    recipientName: z.string({ error: 'Must be text.' }).trim().max(200, 'At most 200 characters.').optional(),
+    recipientName: oneLine(
+      z.string({ error: 'Must be text.' }).trim().max(200, 'At most 200 characters.'),
+      'Recipient name',
+    ).optional(),
     bookingId: z.uuid({ error: 'Must be a booking id.' }).optional(),
-    customSubject: z
-      .string({ error: 'Must be text.' })
-      .max(TEMPLATE_SUBJECT_MAX, `At most ${TEMPLATE_SUBJECT_MAX} characters.`)
-      .optional(),
+    customSubject: oneLine(
+      z
+        .string({ error: 'Must be text.' })
+        .max(TEMPLATE_SUBJECT_MAX, `At most ${TEMPLATE_SUBJECT_MAX} characters.`),
+      'Subject',
+    ).optional(),
     customBody: z
       .string({ error: 'Must be text.' })
       .max(TEMPLATE_BODY_MAX, `At most ${TEMPLATE_BODY_MAX} characters.`)

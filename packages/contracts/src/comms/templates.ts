@@ -3,6 +3,7 @@
  * comms service stores per tenant. Both sides validate with these schemas.
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 
 export const TEMPLATE_TYPES = ['email', 'sms'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -50,11 +51,11 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 
-/** POST /api/email-templates. */
+/** POST /api/email-templates. The name and subject are one line each (issue 24 item 15). */
 export const templateCreateSchema = z.object({
-  name: requiredText(TEMPLATE_NAME_REQUIRED, TEMPLATE_NAME_MAX),
+  name: oneLine(requiredText(TEMPLATE_NAME_REQUIRED, TEMPLATE_NAME_MAX), 'Name'),
   type: z.enum(TEMPLATE_TYPES, { error: 'Type must be email or sms.' }).default('email'),
-  subject: requiredText(TEMPLATE_SUBJECT_REQUIRED, TEMPLATE_SUBJECT_MAX),
+  subject: oneLine(requiredText(TEMPLATE_SUBJECT_REQUIRED, TEMPLATE_SUBJECT_MAX), 'Subject'),
   body: requiredText(TEMPLATE_BODY_REQUIRED, TEMPLATE_BODY_MAX),
   isActive: z.boolean({ error: 'Must be true or false.' }).default(true),
 });
@@ -118,9 +119,12 @@ export const templateDeleteResponseSchema = z.object({ message: z.string() });
  * booking when absent. With no booking at all the placeholders stay visible.
  */
 export const templatePreviewRequestSchema = z.object({
-  subject: z
-    .string({ error: 'Must be text.' })
-    .max(TEMPLATE_SUBJECT_MAX, `At most ${TEMPLATE_SUBJECT_MAX} characters.`),
+  subject: oneLine(
+    z
+      .string({ error: 'Must be text.' })
+      .max(TEMPLATE_SUBJECT_MAX, `At most ${TEMPLATE_SUBJECT_MAX} characters.`),
+    'Subject',
+  ),
   body: z
     .string({ error: 'Must be text.' })
     .max(TEMPLATE_BODY_MAX, `At most ${TEMPLATE_BODY_MAX} characters.`),

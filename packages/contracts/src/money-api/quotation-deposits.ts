@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { errorSchema, idParams } from '../api/common.ts';
+import { oneLine } from '../api/fields.ts';
 import type { RouteTable } from '../api/route-table.ts';
 import { DEPOSIT_TYPES } from '../money/index.ts';
 import { QUOTATION_STATUSES } from './quotations.ts';
@@ -53,7 +54,7 @@ export const quotationDepositMarkPaidSchema = z.object({
   paymentMethod: z.enum(DEPOSIT_PAYMENT_METHODS, {
     error: 'Payment method must be Bank Transfer, Cash or Cheque.',
   }),
-  reference: z.string().trim().max(200, 'At most 200 characters.').optional(),
+  reference: oneLine(z.string().trim().max(200, 'At most 200 characters.'), 'Reference').optional(),
 });
 export type QuotationDepositMarkPaid = z.input<typeof quotationDepositMarkPaidSchema>;
 

@@ -5,6 +5,7 @@
  * spec's dollar fields (decision 4). Changes are additive only.
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 import { DEPOSIT_TYPES, MAX_CENTS, toCents } from '../money/index.ts';
 
 // The constants the screens import live in paths.ts (no zod there: issue 9 item 6).
@@ -24,16 +25,18 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+/** A name, phone, event type or hall: one line on the quotation and its e-mail (issue 24 item 15). */
+const line = (message: string, max: number, label: string) => oneLine(required(message, max), label);
 
 /** The quotation form (spec 03 §2.3, §5): POST and PUT /api/quotations. */
 export const quotationInputSchema = z
   .object({
-    customerName: required(M.customerNameRequired, 200),
+    customerName: line(M.customerNameRequired, 200, 'Customer name'),
     customerEmail: required(M.customerEmailRequired, 254).refine((v) => EMAIL.test(v), M.invalidEmail),
-    customerPhone: required(M.customerPhoneRequired, 40),
-    eventType: required(M.eventTypeRequired, 100),
-    resource: required(M.resourceRequired, 200),
-    resourceName: z.string().trim().max(200).optional(),
+    customerPhone: line(M.customerPhoneRequired, 40, 'Customer phone'),
+    eventType: line(M.eventTypeRequired, 100, 'Event type'),
+    resource: line(M.resourceRequired, 200, 'Resource'),
+    resourceName: oneLine(z.string().trim().max(200), 'Resource name').optional(),
     eventDate: z.iso.date({ error: M.eventDateRequired }),
     startTime: z.string({ error: M.startTimeRequired }).regex(TIME, M.startTimeRequired),
     endTime: z.string({ error: M.endTimeRequired }).regex(TIME, M.endTimeRequired),

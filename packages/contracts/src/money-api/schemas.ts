@@ -9,6 +9,7 @@
  * Changes after the first commit are additive only (new optional fields, new routes).
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 import { MAX_CENTS, toCents } from '../money/index.ts';
 import { INVOICE_STATUSES, INVOICE_TYPES } from './paths.ts';
 
@@ -62,6 +63,8 @@ const isoInstant = z.iso.datetime({ offset: true });
 const day = z.iso.date({ error: 'Must be a date (YYYY-MM-DD).' });
 const text = (max: number) =>
   z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`);
+/** A payment's reference is one line: receipts print it, accounting exports carry it (issue 24 item 15). */
+const reference = () => oneLine(text(200), 'Reference').optional();
 const cents = z.number().int().min(0);
 const dollars = z.number();
 
@@ -417,7 +420,7 @@ export const invoiceStatusUpdateSchema = z.object({
       'Status must be SENT, PAID or VOID (partial, overdue and refunded follow payments and credit notes).',
   }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Unknown payment method.' }).optional(),
-  reference: text(200).optional(),
+  reference: reference(),
   reason: text(500).optional(),
 });
 export type InvoiceStatusUpdate = z.input<typeof invoiceStatusUpdateSchema>;
@@ -430,7 +433,7 @@ export const paymentCreateSchema = z
     paymentMethod: z.enum(PAYMENT_METHODS, {
       error: 'Payment method must be Bank Transfer, Card, Cash or Cheque.',
     }),
-    reference: text(200).optional(),
+    reference: reference(),
     notes: text(2000).optional(),
   })
   .transform((v, ctx) => requiredAmount(v, ctx));
@@ -448,7 +451,7 @@ export const creditNoteCreateSchema = z
     refund: z
       .object({
         paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Unknown payment method.' }),
-        reference: text(200).optional(),
+        reference: reference(),
         notes: text(2000).optional(),
       })
       .optional(),
@@ -475,7 +478,7 @@ export const depositMarkPaidSchema = z.object({
   paymentMethod: z.enum(DEPOSIT_PAYMENT_METHODS, {
     error: 'Payment method must be Bank Transfer, Cash or Cheque.',
   }),
-  reference: text(200).optional(),
+  reference: reference(),
   notes: text(2000).optional(),
 });
 export type DepositMarkPaid = z.input<typeof depositMarkPaidSchema>;
@@ -492,7 +495,7 @@ export const bondCreateSchema = z
     amount: dollarAmount.optional(),
     amountCents: centsAmount.optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Unknown payment method.' }),
-    reference: text(200).optional(),
+    reference: reference(),
   })
   .transform((v, ctx) => requiredAmount(v, ctx));
 export type BondCreate = z.input<typeof bondCreateSchema>;
@@ -500,7 +503,7 @@ export type BondCreate = z.input<typeof bondCreateSchema>;
 /** `POST /api/deposits/bonds/{id}/refund`: the whole bond goes back. */
 export const bondRefundSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Unknown payment method.' }).optional(),
-  reference: text(200).optional(),
+  reference: reference(),
 });
 
 /** `POST /api/deposits/bonds/{id}/forfeit`: keep part or all of it (with a reason); the rest goes back. */

@@ -3,6 +3,7 @@
  * these schemas and the rate card and add-on screens run them before saving.
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 
 /**
  * A money field written in cents (`<field>Cents`, the contract) or, as a convenience, in dollars
@@ -64,11 +65,14 @@ export const addonInput = z.preprocess(
     return { ...b, priceCents: centsFrom(b, 'price') };
   },
   z.object({
-    name: z
-      .string({ error: 'Add-on name is required' })
-      .trim()
-      .min(1, { error: 'Add-on name is required' })
-      .max(120),
+    name: oneLine(
+      z
+        .string({ error: 'Add-on name is required' })
+        .trim()
+        .min(1, { error: 'Add-on name is required' })
+        .max(120),
+      'Add-on name',
+    ),
     priceCents: centsField('Price is required', 'Price must be 0 or more'),
     description: optionalText,
   }),

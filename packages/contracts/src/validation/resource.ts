@@ -3,6 +3,7 @@
  * with this schema and the halls and resources dialogs run it before saving.
  */
 import { z } from 'zod';
+import { oneLine } from '../api/fields.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -106,11 +107,14 @@ const hoursSchema = z
 
 /** A hall, room or outdoor space as saved; every message is what both the form and the 400 show. */
 export const resourceInput = z.object({
-  name: z
-    .string({ error: 'Resource name is required' })
-    .trim()
-    .min(1, { error: 'Resource name is required' })
-    .max(120),
+  name: oneLine(
+    z
+      .string({ error: 'Resource name is required' })
+      .trim()
+      .min(1, { error: 'Resource name is required' })
+      .max(120),
+    'Resource name',
+  ),
   type: lowerEnum(['hall', 'room', 'outdoor'], 'Type must be hall, room or outdoor').default('hall'),
   capacity: wholeNumber(CAPACITY_MESSAGE, 0, MAX_CAPACITY),
   description: z.string().max(4000).default(''),
@@ -122,7 +126,7 @@ export const resourceInput = z.object({
     .regex(/^#[0-9A-Fa-f]{6}$/, { error: 'Calendar colour must be a hex colour like #2563EB' })
     .transform((c) => c.toUpperCase())
     .default('#2563EB'),
-  colourName: z.string().max(40).default('Blue'),
+  colourName: oneLine(z.string().max(40), 'Colour name').default('Blue'),
   hours: hoursSchema,
   setupBufferMinutes: wholeNumber(
     'Setup buffer must be a whole number of minutes ≥ 0',
@@ -138,11 +142,14 @@ export const resourceInput = z.object({
   equipment: z
     .array(
       z.object({
-        name: z
-          .string({ error: EQUIPMENT_NAME_MESSAGE })
-          .trim()
-          .min(1, { error: EQUIPMENT_NAME_MESSAGE })
-          .max(120),
+        name: oneLine(
+          z
+            .string({ error: EQUIPMENT_NAME_MESSAGE })
+            .trim()
+            .min(1, { error: EQUIPMENT_NAME_MESSAGE })
+            .max(120),
+          'Equipment name',
+        ),
         quantity: wholeNumber(EQUIPMENT_QUANTITY_MESSAGE, 1, MAX_CAPACITY),
       }),
     )
