@@ -23,6 +23,10 @@
  * glyphs it prints, a few kilobytes a font, not the 10.5 MB file. The bytes are read once per
  * process, when its first PDF is made, and Noto Sans SC only when a text first needs it, so a
  * service that never prints CJK never holds it in memory.
+ *
+ * pdfkit, fontkit and the two font packages are dependencies of the services that import this
+ * entry (`@venue/service-kit/pdf`: money and insights), not of the kit: every service's image
+ * installs the kit's dependencies, and 106 MB of fonts have no place in admin's or the gateway's.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
