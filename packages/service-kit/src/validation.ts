@@ -45,6 +45,9 @@ export function parseQuery<S extends z.ZodType>(ctx: HasBodyAndQuery, schema: S)
 export {
   isUuid,
   textField,
+  oneLine,
+  oneLineField,
+  isOneLine,
   CALENDAR_DATE_MESSAGE,
   calendarDate,
   WALL_TIME_MESSAGE,
