@@ -374,7 +374,12 @@ describe('Booking form', () => {
     server.use(
       http.post('/api/bookings/admin', () =>
         HttpResponse.json(
-          { message: 'Guest count cannot be more than the hall’s capacity of 200' },
+          {
+            message: 'Guest count cannot be more than the hall’s capacity of 200',
+            errors: [
+              { path: 'guestCount', message: 'Guest count cannot be more than the hall’s capacity of 200' },
+            ],
+          },
           { status: 400 },
         ),
       ),
@@ -390,5 +395,8 @@ describe('Booking form', () => {
     await fill(user, 'End time', '11:00');
     await submit(user);
     expect(await saveError()).toHaveTextContent('Guest count cannot be more than the hall’s capacity of 200');
+    // …and beside the field it names, which takes the focus.
+    expect(problemOf('Guest count')).toBe('Guest count cannot be more than the hall’s capacity of 200');
+    expect(screen.getByLabelText('Guest count', { exact: false, selector: 'input' })).toHaveFocus();
   });
 });

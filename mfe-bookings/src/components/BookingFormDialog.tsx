@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -24,7 +24,15 @@ import {
   taxTypeOf,
   type Country,
 } from '@venue/contracts';
-import { ApiError, idempotencyKeys, serverMessage, useSession, DialogActions } from '@venue/ui';
+import {
+  ApiError,
+  DialogActions,
+  fieldErrorsOf,
+  idempotencyKeys,
+  serverMessage,
+  useFocusFirstError,
+  useSession,
+} from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import { unwrapBooking, useRefreshAll, useResources, useVenueDeposit } from '../api/hooks.ts';
 import { EVENT_TYPES, type Booking, type CheckResult } from '../api/types.ts';
@@ -132,11 +140,8 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   const [error, setError] = useState<string | null>(null);
   // Every field's problem at once, beside its field (issue 24 item 13); the first is focused.
   const [errors, setErrors] = useState<FieldErrors & { depositValue?: string; repeat?: string }>({});
-  const [focusFirst, setFocusFirst] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (focusFirst) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusFirst]);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
   const [serverConflicts, setServerConflicts] = useState<Pick<CheckResult, 'conflicts' | 'blockouts'> | null>(
     null,
   );
@@ -291,7 +296,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
     if (count) {
       setErrors(found);
       setError(`Please correct the ${count === 1 ? 'field' : `${count} fields`} marked below.`);
-      setFocusFirst((n) => n + 1);
+      setAttempt((n) => n + 1);
       return;
     }
     setErrors({});
@@ -339,7 +344,7 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
             ? 'Failed to update booking. Please try again.'
             : 'Failed to create booking. Please try again.'),
       );
-      showServerProblems(answer);
+      showServerProblems(err);
       return;
     }
     if (confirmWith && result) {
@@ -380,19 +385,17 @@ function BookingForm({ booking, prefill, onClose, onSaved }: Omit<Props, 'opened
   }
 
   /** The server's refusal on the fields it names, and the clashes it found. */
-  function showServerProblems(answer: unknown) {
-    const named = (answer as { errors?: Array<{ path?: unknown; message?: string }> } | null)?.errors ?? [];
+  function showServerProblems(err: unknown) {
     const onFields: typeof errors = {};
-    for (const e of named) {
-      const path = Array.isArray(e.path) ? String(e.path[0]) : String(e.path ?? '');
+    for (const [path, message] of Object.entries(fieldErrorsOf(err))) {
       const field = path === 'resourceId' ? 'selectedHall' : path;
-      if (e.message && field in values) onFields[field as keyof BookingFormValues] = e.message;
+      if (field in values) onFields[field as keyof BookingFormValues] = message;
     }
     if (Object.keys(onFields).length) {
       setErrors(onFields);
-      setFocusFirst((n) => n + 1);
+      setAttempt((n) => n + 1);
     }
-    const found = answer as Partial<CheckResult> | null;
+    const found = (err instanceof ApiError ? err.body : null) as Partial<CheckResult> | null;
     if (found && (Array.isArray(found.conflicts) || Array.isArray(found.blockouts))) {
       setServerConflicts({ conflicts: found.conflicts ?? [], blockouts: found.blockouts ?? [] });
     }
