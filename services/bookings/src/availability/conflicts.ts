@@ -2,7 +2,7 @@
 import { conflict, sql, type Tx } from '@venue/service-kit';
 import { bookingName } from '../bookings/booking-row.ts';
 import { dateText, db } from '../db/query.ts';
-import { venueIso } from '../shared/time.ts';
+import { dayText, venueIso, wallTimeText } from '../shared/time.ts';
 
 export const CONFLICT_MESSAGE =
   'Time slot conflicts with existing booking(s). Please choose a different time.';
@@ -17,7 +17,10 @@ export interface ConflictExplanation {
   cause: ConflictCause;
   /** The buffer minutes that close the gap (both buffers' sum for `buffers`); null for an overlap. */
   bufferMinutes: number | null;
-  /** In words, e.g. "Pack-down buffer of 45 min after Smith Wedding (ends 14:00)". */
+  /**
+   * In words, every time and date in the venue's formats, e.g. "Pack-down buffer of 45 min after
+   * Smith Wedding (ends 2:00 PM)" (12 h) or "… (ends 14:00)" (24 h).
+   */
   explanation: string;
 }
 
@@ -33,13 +36,17 @@ export interface ConflictEntry extends ConflictExplanation {
 }
 
 /**
- * A slot with the buffers applied, and the venue's zone it was resolved in; with the event's own
- * times and buffers (as `spanFor` gives them) each conflict says why it is one.
+ * A slot with the buffers applied, the venue's zone it was resolved in and the formats the venue
+ * reads times and dates in; with the event's own times and buffers (as `spanFor` gives them) each
+ * conflict says why it is one.
  */
 export interface VenueSpan {
   slotStart: Date;
   slotEnd: Date;
   timeZone: string;
+  /** '12h' or '24h' (Settings → General): the one format every time of an explanation is in. */
+  timeFormat: string;
+  dateFormat: string;
   startsAt?: Date;
   endsAt?: Date;
 }
@@ -58,7 +65,7 @@ interface Held {
   endsAt: Date;
   slotStart: Date;
   slotEnd: Date;
-  /** Its wall-clock start and end as the venue reads them (HH:mm, or a date and time). */
+  /** Its wall-clock start and end as the venue reads them (a time, or a date and time). */
   startLabel: string;
   endLabel: string;
 }
@@ -125,10 +132,19 @@ export function explainConflict(span: VenueSpan, other: Held): ConflictExplanati
   };
 }
 
-/** Venue wall clock of an instant: HH:mm on `day`, else "yyyy-MM-dd HH:mm". */
-function wallLabel(instant: Date, timeZone: string, day: string | null): string {
-  const iso = venueIso(instant, timeZone);
-  return iso.slice(0, 10) === day ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+/**
+ * A venue wall time in the venue's formats: the time alone on `day` (the day the booking starts),
+ * else its date and time ("2:00 PM", "15/01/2027 9:00 PM").
+ */
+function wallLabel(date: string, hhmm: string, span: VenueSpan, day: string): string {
+  const time = wallTimeText(hhmm, span.timeFormat);
+  return date === day ? time : `${dayText(date, span.dateFormat)} ${time}`;
+}
+
+/** `wallLabel` of an instant, on the venue's clock. */
+function instantLabel(instant: Date, span: VenueSpan, day: string): string {
+  const iso = venueIso(instant, span.timeZone);
+  return wallLabel(iso.slice(0, 10), iso.slice(11, 16), span, day);
 }
 
 /**
@@ -201,8 +217,8 @@ export async function findConflicts(
         endsAt: new Date(b.ends_at),
         slotStart: new Date(b.slot_start),
         slotEnd: new Date(b.slot_end),
-        startLabel: b.booking_date === day ? b.start_time : `${b.booking_date} ${b.start_time}`,
-        endLabel: b.booking_date === day ? b.end_time : `${b.booking_date} ${b.end_time}`,
+        startLabel: wallLabel(b.booking_date, b.start_time, span, day),
+        endLabel: wallLabel(b.booking_date, b.end_time, span, day),
       }),
     })),
     blockouts: blockouts.map((b) => {
@@ -219,8 +235,8 @@ export async function findConflicts(
           endsAt,
           slotStart: startsAt,
           slotEnd: endsAt,
-          startLabel: wallLabel(startsAt, span.timeZone, day),
-          endLabel: wallLabel(endsAt, span.timeZone, day),
+          startLabel: instantLabel(startsAt, span, day),
+          endLabel: instantLabel(endsAt, span, day),
         }),
       };
     }),

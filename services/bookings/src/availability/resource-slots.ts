@@ -5,21 +5,27 @@
 import { sql, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
-import { bookingSpan } from '../shared/time.ts';
+import { bookingSpan, type VenueClock } from '../shared/time.ts';
 import { conflictError, findConflicts, type VenueSpan } from './conflicts.ts';
 
-/** The booking's instants and its slot: the event widened by the resource's buffers when it applies them. */
+/**
+ * The booking's instants and its slot: the event widened by the resource's buffers when it
+ * applies them; with the venue's clock, so a conflict found for it is written as the venue reads.
+ */
 export function spanFor(
   when: { bookingDate: string; startTime: string; endTime: string },
   resource: CatalogueResource,
-  timeZone: string,
+  clock: VenueClock,
 ) {
   const setup = resource.applyBuffers ? resource.setupBufferMinutes : 0;
   const packdown = resource.applyBuffers ? resource.packdownBufferMinutes : 0;
+  const timeZone = clock.timezone;
   return {
     setup,
     packdown,
     timeZone,
+    timeFormat: clock.timeFormat,
+    dateFormat: clock.dateFormat,
     ...bookingSpan(when.bookingDate, when.startTime, when.endTime, timeZone, setup, packdown),
   };
 }

@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { zonedInstant } from '@venue/service-kit';
 import { CONFLICT_MESSAGE } from '../availability/conflicts.ts';
 import { futureDate, HALL, hours, OWNER, ROOM, useHarness } from '../test-support.ts';
 
@@ -284,12 +286,13 @@ describe('bookings: edit, move and the live check', () => {
         c.bufferMinutes,
         c.explanation,
       ]);
-    // The hall keeps 30 min setup and 30 min pack-down around every booking.
+    // The hall keeps 30 min setup and 30 min pack-down around every booking. Times read as the
+    // venue's 12 h clock (the test tenants' setting).
     assert.deepEqual(await why('13:00', '15:00'), [
-      [smith.id, 'overlap', null, 'Overlaps Smith Wedding (10:00–14:00)'],
+      [smith.id, 'overlap', null, 'Overlaps Smith Wedding (10:00 AM–2:00 PM)'],
     ]);
     assert.deepEqual(await why('14:15', '15:00'), [
-      [smith.id, 'packdown_buffer', 30, 'Pack-down buffer of 30 min after Smith Wedding (ends 14:00)'],
+      [smith.id, 'packdown_buffer', 30, 'Pack-down buffer of 30 min after Smith Wedding (ends 2:00 PM)'],
     ]);
     // 14:30: neither buffer alone reaches the other booking, together they need an hour
     assert.deepEqual(await why('14:30', '16:00'), [
@@ -297,11 +300,11 @@ describe('bookings: edit, move and the live check', () => {
         smith.id,
         'buffers',
         60,
-        "Pack-down buffer of 30 min after Smith Wedding (ends 14:00) and this booking's setup buffer of 30 min need 60 min; the gap is 30 min",
+        "Pack-down buffer of 30 min after Smith Wedding (ends 2:00 PM) and this booking's setup buffer of 30 min need 60 min; the gap is 30 min",
       ],
     ]);
     assert.deepEqual(await why('08:00', '09:45'), [
-      [smith.id, 'setup_buffer', 30, 'Setup buffer of 30 min before Smith Wedding (starts 10:00)'],
+      [smith.id, 'setup_buffer', 30, 'Setup buffer of 30 min before Smith Wedding (starts 10:00 AM)'],
     ]);
     assert.deepEqual(await why('15:00', '16:00'), []);
 
@@ -320,6 +323,60 @@ describe('bookings: edit, move and the live check', () => {
       endTime: '20:30',
     });
     assert.equal(edit.status, 200, edit.text);
+  });
+
+  it('a clash reads every time in the venue’s one format: 12 h, then 24 h once the setting changes', async () => {
+    const date = futureDate(48);
+    const jones = (
+      await h.create({ bookingDate: date, startTime: '13:00', endTime: '15:30', customerName: 'Jones' })
+    ).body.booking;
+    // a block-out from the evening before to the next morning: its times fall on other days
+    const before = futureDate(47);
+    await h.event('blockout.created', {
+      id: randomUUID(),
+      tenantId: OWNER,
+      resourceIds: [HALL],
+      startsAt: zonedInstant(before, '21:00', 'Australia/Sydney').toISOString(),
+      endsAt: zonedInstant(date, '09:00', 'Australia/Sydney').toISOString(),
+      reason: 'Maintenance',
+    });
+    const explained = async () => {
+      const r = await h.call('POST', '/api/bookings/check', h.tokens.owner, {
+        resourceId: HALL,
+        bookingDate: date,
+        startTime: '08:00',
+        endTime: '14:00',
+      });
+      assert.equal(r.status, 200, r.text);
+      return [...r.body.conflicts, ...r.body.blockouts].map((c: any) => c.explanation as string);
+    };
+    const dmy = (d: string) => d.split('-').reverse().join('/');
+    // the venue reads 12 h and DD/MM/YYYY (the settings every test tenant starts with)
+    let words = await explained();
+    assert.deepEqual(words, [
+      'Overlaps Jones Wedding (1:00 PM–3:30 PM)',
+      `Overlaps the block-out "Maintenance" (${dmy(before)} 9:00 PM–9:00 AM)`,
+    ]);
+    for (const w of words) assert.doesNotMatch(w, /\b\d{2}:\d{2}\b(?! [AP]M)|\d{4}-\d{2}-\d{2}/, w);
+    const refused = await h.create({ bookingDate: date, startTime: '08:00', endTime: '14:00' });
+    assert.equal(refused.status, 409);
+    assert.deepEqual(
+      [...refused.body.conflicts, ...refused.body.blockouts].map((c: any) => c.explanation),
+      words,
+    );
+    // the venue changes to 24 h and YYYY-MM-DD: every time and date follows
+    await h.settings(OWNER, { timeFormat: '24h', dateFormat: 'YYYY-MM-DD' });
+    try {
+      words = await explained();
+      assert.deepEqual(words, [
+        'Overlaps Jones Wedding (13:00–15:30)',
+        `Overlaps the block-out "Maintenance" (${before} 21:00–09:00)`,
+      ]);
+      for (const w of words) assert.doesNotMatch(w, /[AP]M/, w);
+    } finally {
+      await h.settings(OWNER, { timeFormat: '12h', dateFormat: 'DD/MM/YYYY' });
+    }
+    assert.ok(jones.id);
   });
 
   it('audit entries carry the booking in words: code, customer and event type', async () => {

@@ -39,7 +39,7 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: Record<st
     if (known) {
       const resource = usableResource(known);
       validateExtras(body, resource.capacity);
-      await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings.timezone), null);
+      await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings), null);
     }
     return { settings, form, known };
   });
@@ -108,7 +108,7 @@ export interface NewBooking {
 export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
   const { tenantId, now, body, settings, form, resource, extras, status, priced } = n;
   for (const r of n.fetched) await upsertResource(tx, tenantId, r);
-  const span = spanFor(form, resource, settings.timezone);
+  const span = spanFor(form, resource, settings);
   await assertNoConflicts(tx, resource.id, span, null);
   const tier = oneOf(body.customerTier, TIERS, 'standard');
   const customerId = await upsertCustomer(tx, tenantId, {

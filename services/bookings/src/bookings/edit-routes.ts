@@ -44,7 +44,7 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
     const resource = usableResource(found);
     ctx.body = await inRequestTx(ctx, async (tx) => {
       for (const r of fetched) await upsertResource(tx, tenantId, r);
-      const span = spanFor(when, resource, first.settings.timezone);
+      const span = spanFor(when, resource, first.settings);
       const clashes = await findConflicts(tx, resource.id, span, excludeId);
       return { ...clashes, quote, quoteUnavailable: quote === null };
     });

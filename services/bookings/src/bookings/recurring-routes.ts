@@ -30,7 +30,7 @@ import { tenantSettings } from '../remote/tenant-settings.ts';
 import { pricingTerms } from '../status/payment.ts';
 import { bookingsAuth } from '../shared/guards.ts';
 import { tenantOf } from '../shared/request.ts';
-import { venueIso, venueToday } from '../shared/time.ts';
+import { dayText, venueIso, venueToday, type VenueClock } from '../shared/time.ts';
 import { bookingBody, validateBookingForm, validateExtras } from './booking-form.ts';
 import { creatableStatus, insertBooking } from './create-booking.ts';
 import { addOnRequests, priceBooking, type Priced } from './pricing.ts';
@@ -80,20 +80,20 @@ async function occurrencesOf(
   resource: CatalogueResource,
   times: { startTime: string; endTime: string },
   dates: string[],
-  timeZone: string,
+  clock: VenueClock,
 ): Promise<Occurrence[]> {
   const out: Occurrence[] = [];
   for (const date of dates) {
     const span = spanFor(
       { startTime: times.startTime, endTime: times.endTime, bookingDate: date },
       resource,
-      timeZone,
+      clock,
     );
     const found = await findConflicts(tx, resource.id, span, null);
     out.push({
       date,
-      startsAt: venueIso(span.startsAt, timeZone),
-      endsAt: venueIso(span.endsAt, timeZone),
+      startsAt: venueIso(span.startsAt, clock.timezone),
+      endsAt: venueIso(span.endsAt, clock.timezone),
       free: found.conflicts.length === 0 && found.blockouts.length === 0,
       ...found,
     });
@@ -109,10 +109,11 @@ function ruleSummary(repeat: RepeatRule, skipped: string[]) {
   };
 }
 
-function takenError(taken: Array<Pick<Occurrence, 'date' | 'conflicts' | 'blockouts'>>) {
+/** The 409 of dates taken meanwhile; the message names them in the venue's date format. */
+function takenError(taken: Array<Pick<Occurrence, 'date' | 'conflicts' | 'blockouts'>>, clock: VenueClock) {
   const dates = taken.map((o) => o.date);
   return conflict(
-    `${dates.length === 1 ? 'This date is' : 'These dates are'} no longer free: ${dates.join(', ')}. Check the dates again and save the free ones.`,
+    `${dates.length === 1 ? 'This date is' : 'These dates are'} no longer free: ${dates.map((d) => dayText(d, clock.dateFormat)).join(', ')}. Check the dates again and save the free ones.`,
     { collisions: taken, dates },
   );
 }
@@ -171,8 +172,8 @@ async function createSeries(ctx: AppContext, deps: Deps, body: z.output<typeof s
   //    then each written by the single create's insert; any failure stores none of them.
   const bookings = await inRequestTx(ctx, async (tx) => {
     for (const r of fetched) await upsertResource(tx, tenantId, r);
-    const taken = (await occurrencesOf(tx, resource, form, dates, settings.timezone)).filter((o) => !o.free);
-    if (taken.length) throw takenError(taken);
+    const taken = (await occurrencesOf(tx, resource, form, dates, settings)).filter((o) => !o.free);
+    if (taken.length) throw takenError(taken, settings);
     const made = [];
     for (const [i, date] of dates.entries()) {
       try {
@@ -195,7 +196,10 @@ async function createSeries(ctx: AppContext, deps: Deps, body: z.output<typeof s
         // Past the check above only a concurrent writer can take the slot (the constraint's 409).
         if (err instanceof HttpError && err.status === 409) {
           const extra = (err.extra ?? {}) as Partial<Occurrence>;
-          throw takenError([{ date, conflicts: extra.conflicts ?? [], blockouts: extra.blockouts ?? [] }]);
+          throw takenError(
+            [{ date, conflicts: extra.conflicts ?? [], blockouts: extra.blockouts ?? [] }],
+            settings,
+          );
         }
         throw err;
       }
@@ -224,7 +228,7 @@ export function recurringRoutes(router: AppRouter, deps: Deps): void {
     const resource = usableResource(found);
     ctx.body = await inRequestTx(ctx, async (tx) => {
       for (const r of fetched) await upsertResource(tx, tenantId, r);
-      const occurrences = await occurrencesOf(tx, resource, b, series.dates, first.settings.timezone);
+      const occurrences = await occurrencesOf(tx, resource, b, series.dates, first.settings);
       return {
         ...ruleSummary(b.repeat, series.skipped),
         occurrences,

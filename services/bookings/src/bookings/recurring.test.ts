@@ -136,6 +136,11 @@ describe('recurring bookings', () => {
       const r = await pending;
       assert.equal(r.status, 409, r.text);
       assert.deepEqual(r.body.dates, [second]);
+      // the message names the date as the venue writes dates (DD/MM/YYYY), not as ISO
+      assert.equal(
+        r.body.message,
+        `This date is no longer free: ${second.split('-').reverse().join('/')}. Check the dates again and save the free ones.`,
+      );
       assert.deepEqual(await bookingsOf('Race Series'), []);
     } finally {
       h.state.gate = undefined;

@@ -190,8 +190,7 @@ async function draftEdit(
   if (known) {
     const resource = moved ? usableResource(known) : known;
     validateExtras(merged, resource.capacity);
-    if (reclaims)
-      await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings.timezone), before.id);
+    if (reclaims) await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings), before.id);
   }
   return { merged, moved, form, known, reclaims };
 }
@@ -212,7 +211,7 @@ async function planEdit(
     : { resource: draft.known, fetched: [] };
   const resource = moved ? usableResource(found) : found!;
   const extras = validateExtras(merged, resource.capacity);
-  const span = spanFor(form, resource, settings.timezone);
+  const span = spanFor(form, resource, settings);
   const addOns = addOnRequests(body);
   const repriced =
     moved || addOns !== undefined || extras.estimatedPriceCents !== before.estimated_price_cents;

@@ -126,7 +126,7 @@ export async function writeDemoBookings(
     // The catalogue's resource.created has not reached bookings yet: the caller tries again.
     if (!known) throw new HttpError(503, `Resource ${b.resourceId} has not reached bookings yet.`);
     const resource = usableResource(known);
-    const span = spanFor(b, resource, zone);
+    const span = spanFor(b, resource, settings);
     const code = await nextBookingCode(tx, tenantId, Number(b.bookingDate.slice(0, 4)));
     const confirmedOnce = b.status === 'confirmed' || b.status === 'completed';
     const figures = confirmedOnce

@@ -36,6 +36,34 @@ export function bookingSpan(
   };
 }
 
+/**
+ * How the venue reads its clock (Settings → General, from bookings' copy of the settings): every
+ * time and date the service writes into words for people follows it, as the screens do.
+ */
+export interface VenueClock {
+  timezone: string;
+  timeFormat: string;
+  dateFormat: string;
+}
+
+/**
+ * A venue wall time (`HH:mm`) in the venue's 12h/24h setting, as the screens write it
+ * (@venue/ui formatWallClock, date-fns `h:mm a` / `HH:mm`): "2:00 PM" or "14:00".
+ */
+export function wallTimeText(hhmm: string, timeFormat: string): string {
+  if (timeFormat === '24h') return hhmm.slice(0, 5);
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A venue day (`yyyy-MM-dd`) in the venue's date format (DD/MM/YYYY, MM/DD/YYYY or YYYY-MM-DD). */
+export function dayText(day: string, dateFormat: string): string {
+  const [y, m, d] = day.split('-');
+  if (dateFormat === 'MM/DD/YYYY') return `${m}/${d}/${y}`;
+  if (dateFormat === 'YYYY-MM-DD') return `${y}-${m}-${d}`;
+  return `${d}/${m}/${y}`;
+}
+
 /** `yyyy-MM-dd` plus `days`, calendar arithmetic (no time zone involved). */
 export function addDays(date: string, days: number): string {
   const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
