@@ -30,7 +30,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /** The fonts a PDF's drawing code names: `doc.font(PDF_FONT.bold)`. Any other name throws. */
@@ -54,11 +54,14 @@ const FALLBACK: Record<PdfFont, FontName> = {
 };
 
 const requireFont = createRequire(import.meta.url);
+// The CommonJS build that pdfkit requires: an import would load fontkit's ES build beside it (a
+// second copy, 9 MB and a few hundred milliseconds at every start of money and insights).
+const fontkit = requireFont('fontkit') as typeof Fontkit;
 
 interface LoadedFont {
   bytes: Buffer;
   /** fontkit's reading of the same bytes, for its character map and metrics only. */
-  font: fontkit.Font;
+  font: Fontkit.Font;
 }
 const loaded = new Map<FontName, LoadedFont>();
 
@@ -92,7 +95,7 @@ function load(name: FontName): LoadedFont {
   let f = loaded.get(name);
   if (!f) {
     const bytes = withoutCcmp(readFileSync(requireFont.resolve(FILES[name])));
-    f = { bytes, font: fontkit.create(bytes) as fontkit.Font };
+    f = { bytes, font: fontkit.create(bytes) as Fontkit.Font };
     loaded.set(name, f);
   }
   return f;
@@ -108,7 +111,7 @@ const isPdfFont = (name: unknown): name is PdfFont =>
 const ANY_FONT = /[\p{White_Space}\p{Cc}]/u;
 
 function covers(name: FontName, text: string): boolean {
-  let font: fontkit.Font | undefined;
+  let font: Fontkit.Font | undefined;
   for (const ch of text) {
     if (ANY_FONT.test(ch)) continue;
     font ??= load(name).font;
@@ -117,7 +120,8 @@ function covers(name: FontName, text: string): boolean {
   return true;
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made on first use: ICU's break data is a few megabytes a process making no CJK PDF never needs. */
+let graphemes: Intl.Segmenter | undefined;
 const SPACE = /^\s+$/;
 
 export interface FontRun {
@@ -132,6 +136,7 @@ export interface FontRun {
 export function fontRuns(text: string, font: PdfFont): FontRun[] {
   if (covers(font, text)) return [{ font, text }];
   const runs: FontRun[] = [];
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(text)) {
     const last = runs.at(-1);
     const wanted =
@@ -158,8 +163,8 @@ type TextOptions = PDFKit.Mixins.TextOptions;
  * pdfkit lays out synchronously. Should a later pdfkit keep its font elsewhere, nothing is
  * swapped and documents are only slower.
  */
-function shareLayout(doc: Doc, shared: fontkit.Font): void {
-  const embedded = (doc as unknown as { _font?: { font?: fontkit.Font } })._font;
+function shareLayout(doc: Doc, shared: Fontkit.Font): void {
+  const embedded = (doc as unknown as { _font?: { font?: Fontkit.Font } })._font;
   if (embedded?.font && embedded.font !== shared && embedded.font.postscriptName === shared.postscriptName)
     embedded.font = shared;
 }
