@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { idempotencyKeys, useSession, DialogActions } from '@venue/ui';
+import { DialogActions, fieldErrorsOf, idempotencyKeys, useFocusFirstError, useSession } from '@venue/ui';
 import { MONEY_PATHS, PAYMENT_METHODS, type Invoice, type PaymentMethod } from '@venue/contracts/money-api';
 import { useCreateCreditNote, useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
@@ -74,6 +74,10 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
   const [method, setMethod] = useState<PaymentMethod>('Bank Transfer');
   const [reference, setReference] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // The server's refusals by field (more than can be credited or paid back), beside the field.
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
   const cents = centsOf(amount);
   const tooMuch = cents !== null && payBack && cents > invoice.paidCents;
   async function submit() {
@@ -89,11 +93,16 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
       onClose();
     } catch (error) {
       setFailure(errorText(error));
+      const onFields = fieldErrorsOf(error);
+      setRefused(onFields);
+      if (Object.keys(onFields).length > 0) setAttempt((n) => n + 1);
     }
   }
   return (
     <Modal opened onClose={onClose} title={`Create Refund — ${invoice.invoiceNumber ?? ''}`}>
       <form
+        ref={formRef}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -106,8 +115,15 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
           <MoneyInput
             label="Amount to credit"
             value={amount}
-            onChange={setAmount}
-            error={tooMuch ? `At most ${fmt.money(invoice.paidCents)} can be paid back.` : null}
+            onChange={(v) => {
+              setAmount(v);
+              setRefused({});
+            }}
+            error={
+              tooMuch
+                ? `At most ${fmt.money(invoice.paidCents)} can be paid back.`
+                : (refused.amount ?? refused.amountCents ?? refused.refund ?? null)
+            }
             autoFocus
           />
           <TextInput

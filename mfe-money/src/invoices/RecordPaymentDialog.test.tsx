@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
 import { MONEY_MESSAGES, type Payment } from '@venue/contracts/money-api';
@@ -57,6 +57,10 @@ describe('Record Payment dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Record Payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(onClose).not.toHaveBeenCalled();
+    // beside the Amount field too, which gets the focus (issue 24 item 13)
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    expect(amount).toHaveAccessibleDescription(message);
+    await waitFor(() => expect(amount).toHaveFocus());
   });
 
   test('a retry after a failed answer sends the same Idempotency-Key and body; a changed amount a new key', async () => {

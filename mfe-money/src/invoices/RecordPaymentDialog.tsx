@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { idempotencyKeys, DialogActions } from '@venue/ui';
+import { DialogActions, fieldErrorsOf, idempotencyKeys, useFocusFirstError } from '@venue/ui';
 import {
   MONEY_MESSAGES,
   PAYMENT_METHODS,
@@ -36,6 +36,10 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
   const [reference, setReference] = useState('');
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // What the server refused by field (an amount over the balance it holds now), beside it.
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
 
   const cents = centsOf(amount);
   const overpaid = cents !== null && cents > invoice.balanceCents;
@@ -64,12 +68,17 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
       onClose();
     } catch (error) {
       setFailure(errorText(error));
+      const onFields = fieldErrorsOf(error);
+      setRefused(onFields);
+      if (Object.keys(onFields).length > 0) setAttempt((n) => n + 1);
     }
   }
 
   return (
     <Modal opened onClose={onClose} title={`Record Payment — ${invoice.invoiceNumber ?? 'Draft'}`}>
       <form
+        ref={formRef}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -80,7 +89,16 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
             {invoice.customer.name} · Total {fmt.money(invoice.totalCents)} · Balance due{' '}
             <strong>{fmt.money(invoice.balanceCents)}</strong>
           </Text>
-          <MoneyInput label="Amount" value={amount} onChange={setAmount} error={amountError} autoFocus />
+          <MoneyInput
+            label="Amount"
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setRefused({});
+            }}
+            error={amountError ?? refused.amount ?? refused.amountCents}
+            autoFocus
+          />
           <Select
             label="Payment Method"
             data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
