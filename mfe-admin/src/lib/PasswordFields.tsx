@@ -21,14 +21,17 @@ export function PasswordFields({
     autoComplete: 'current-password' | 'new-password';
     value: string;
     onChange: (value: string) => void;
+    /** The field's own problem, shown beside it. */
+    error?: string;
   }>;
 }) {
-  return fields.map(({ label, autoComplete, value, onChange }) => (
+  return fields.map(({ label, autoComplete, value, onChange, error }) => (
     <PasswordField
       key={label}
       label={label}
       autoComplete={autoComplete}
       value={value}
+      error={error}
       onChange={(e) => onChange(e.currentTarget.value)}
     />
   ));

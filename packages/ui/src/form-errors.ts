@@ -23,14 +23,21 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return out;
 }
 
+const FIELD = 'input, select, textarea, button, [tabindex]';
+// Mantine marks a field with an error aria-invalid, except its password input: data-invalid only.
+const INVALID = '[aria-invalid="true"], input[data-invalid="true"], textarea[data-invalid="true"]';
+
 /**
- * Focuses the first field inside `root` that says it is invalid (Mantine sets `aria-invalid` on
- * an input with an error), in the order the page shows them. Returns whether one was found.
+ * Focuses the first field inside `root` that says it is invalid (Mantine sets `aria-invalid`, or
+ * `data-invalid`, on an input with an error), in the order the page shows them. Returns whether
+ * one was found.
  */
 export function focusFirstInvalid(root: ParentNode | null | undefined): boolean {
-  const first = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const first = root?.querySelector<HTMLElement>(INVALID);
   if (!first) return false;
-  first.focus();
+  // A marked wrapper (a radio group's): the field is the control inside it.
+  const control = first.matches(FIELD) ? first : (first.querySelector<HTMLElement>(FIELD) ?? first);
+  control.focus();
   return true;
 }
 

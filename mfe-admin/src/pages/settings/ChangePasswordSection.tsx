@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ownPasswordChangeProblem } from '@venue/contracts';
-import { serverMessage, ApiError, useSession } from '@venue/ui';
+import { serverMessage, ApiError, focusFirstInvalid, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import { PasswordFields } from '../../lib/PasswordFields.tsx';
 
@@ -12,6 +12,40 @@ export function ownPasswordProblem(current: string, next: string, confirm: strin
     ownPasswordChangeProblem({ currentPassword: current, newPassword: next, confirmPassword: confirm })
       ?.message ?? null
   );
+}
+
+type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+/**
+ * Every field's problem at once (issue 24 item 13), by the same rule the service applies (which
+ * names one at a time, in the spec's order): each field found wrong is set right in a copy and
+ * the rule asked again, so what it says about the next field is about that field alone.
+ */
+export function ownPasswordProblems(
+  current: string,
+  next: string,
+  confirm: string,
+): Partial<Record<PasswordField, string>> {
+  const found: Partial<Record<PasswordField, string>> = {};
+  const fine = `${current}-a-new-password-long-enough`;
+  let probe = { currentPassword: current, newPassword: next, confirmPassword: confirm };
+  for (let i = 0; i < 3; i++) {
+    const problem = ownPasswordChangeProblem(probe);
+    if (!problem) break;
+    const path = problem.path as PasswordField;
+    if (found[path]) break;
+    found[path] = problem.message;
+    if (path === 'currentPassword') probe = { ...probe, currentPassword: 'current' };
+    // a new password set right is confirmed too, unless its confirmation was already found wrong
+    else if (path === 'newPassword')
+      probe = {
+        ...probe,
+        newPassword: fine,
+        confirmPassword: found.confirmPassword ? probe.confirmPassword : fine,
+      };
+    else probe = { ...probe, confirmPassword: probe.newPassword };
+  }
+  return found;
 }
 
 /** Spec 01 §8: the server's raw reasons become friendlier sentences. */
@@ -45,6 +79,8 @@ export function ChangePasswordSection() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
 
   const change = useMutation({
     mutationFn: async () => {
@@ -64,20 +100,39 @@ export function ChangePasswordSection() {
       setCurrent('');
       setNext('');
       setConfirm('');
+      setErrors({});
       flash.success('Your password has been updated successfully!');
     },
-    onError: (error) => flash.error(friendly(error)),
+    onError: (error) => {
+      const text = friendly(error);
+      flash.error(text);
+      // a wrong current password is that field's problem
+      if (error instanceof ApiError && /current password/i.test(serverMessage(error.body) ?? '')) {
+        setErrors({ currentPassword: text });
+        setTimeout(() => focusFirstInvalid(formRef.current));
+      }
+    },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = ownPasswordProblem(current, next, confirm);
-    if (problem) {
-      flash.error(problem);
+    const problems = ownPasswordProblems(current, next, confirm);
+    setErrors(problems);
+    const first = ownPasswordProblem(current, next, confirm);
+    if (first) {
+      flash.error(first);
+      setTimeout(() => focusFirstInvalid(formRef.current));
       return;
     }
     change.mutate();
   };
+  const clear = (field: PasswordField) =>
+    setErrors((prev) => {
+      if (!(field in prev)) return prev;
+      const rest = { ...prev };
+      delete rest[field];
+      return rest;
+    });
 
   return (
     <Card withBorder padding="lg">
@@ -85,7 +140,7 @@ export function ChangePasswordSection() {
         Change Password
       </Title>
       <FlashMessage flash={flash.flash} testId="password-flash" />
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm" maw={420}>
           <PasswordFields
             fields={[
@@ -93,14 +148,31 @@ export function ChangePasswordSection() {
                 label: 'Current password',
                 autoComplete: 'current-password',
                 value: current,
-                onChange: setCurrent,
+                error: errors.currentPassword,
+                onChange: (v) => {
+                  setCurrent(v);
+                  clear('currentPassword');
+                },
               },
-              { label: 'New password', autoComplete: 'new-password', value: next, onChange: setNext },
+              {
+                label: 'New password',
+                autoComplete: 'new-password',
+                value: next,
+                error: errors.newPassword,
+                onChange: (v) => {
+                  setNext(v);
+                  clear('newPassword');
+                },
+              },
               {
                 label: 'Confirm new password',
                 autoComplete: 'new-password',
                 value: confirm,
-                onChange: setConfirm,
+                error: errors.confirmPassword,
+                onChange: (v) => {
+                  setConfirm(v);
+                  clear('confirmPassword');
+                },
               },
             ]}
           />
