@@ -1,6 +1,6 @@
 /**
  * The PDF fonts, read back as a reader gets them (unpdf: pdf.js's text layer, the text a person
- * copies or a screen reader speaks): every customer's name exactly, in each font and layout the
+ * copies or a screen reader speaks; and poppler's pdftotext where it is installed): every customer's name exactly, in each font and layout the
  * money and report PDFs use; only subsetted Noto fonts in the file; the CJK font read only when
  * a text needs it; a small file.
  */
@@ -25,6 +25,15 @@ const NAMES = [
 async function lines(bytes: Uint8Array): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   return text.split('\n');
+}
+
+function hasPdftotext(): boolean {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The /BaseFont of every font in the file (font dictionaries are not compressed). */
@@ -61,6 +70,22 @@ describe('PDF fonts', () => {
     const read = await lines(Buffer.concat(chunks));
     for (const name of NAMES) assert.ok(!read.includes(name), `Helvetica printed "${name}"?`);
   });
+
+  it(
+    'poppler’s pdftotext reads the same names, where it is installed (poppler-utils)',
+    { skip: !hasPdftotext() && 'pdftotext is not installed' },
+    async () => {
+      const bytes = await renderPdf({ size: 'A4', margin: 50 }, (doc) => {
+        for (const font of Object.values(PDF_FONT)) {
+          doc.font(font);
+          for (const name of NAMES) doc.text(name);
+        }
+      });
+      const read = execFileSync('pdftotext', ['-', '-'], { input: bytes, encoding: 'utf8' }).split('\n');
+      for (const name of NAMES)
+        assert.equal(read.filter((l) => l === name).length, 3, `"${name}" in ${JSON.stringify(read)}`);
+    },
+  );
 
   it('a name wrapped across lines in a narrow box keeps every letter; a long mixed text wraps at spaces', async () => {
     const long = 'Đặng Thị Ánh 李明 and 王芳 at 北京 Hall, Łukasz Żółć, Nguyễn Văn Tết';
