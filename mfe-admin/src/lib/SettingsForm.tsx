@@ -17,7 +17,15 @@ import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, ErrorState, LoadingState, focusFirstInvalid, formatMoney, useSession } from '@venue/ui';
+import {
+  ApiError,
+  ErrorState,
+  LoadingState,
+  RefreshFailedNotice,
+  focusFirstInvalid,
+  formatMoney,
+  useSession,
+} from '@venue/ui';
 import { FlashMessage, useFlash } from './flash.tsx';
 import { messageOr } from './errors.ts';
 import { useSaveGroup } from './save-groups.tsx';
@@ -155,7 +163,9 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
       </Card>
     );
   }
-  if (query.isError) {
+  // Only a first read that failed replaces the card: a refresh after a save that failed keeps the
+  // saved values and their success on screen (issue 24 item 9).
+  if (query.isError && !query.data) {
     return (
       <ErrorState
         title={`Could not load ${props.title}`}
@@ -201,6 +211,9 @@ export function SettingsForm<T extends FieldValues>(props: SettingsFormProps<T>)
           </Text>
         ) : null}
         <FlashMessage flash={flash.flash} />
+        {query.isError ? (
+          <RefreshFailedNotice message={messageOr(query.error, '')} onRetry={() => void query.refetch()} />
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {props.fields.map((field) => (
             <div key={field.name} style={field.span === 2 ? { gridColumn: '1 / -1' } : undefined}>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Menu, Pagination, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
+import { EmptyState, ErrorState, LoadingState, RefreshFailedNotice } from '@venue/ui';
 import { useFormat } from '../lib/format.ts';
 import type { DepositMethod } from './deposit-filters.ts';
 import { DEPOSIT_PAGE_SIZE } from './useDepositList.ts';
@@ -130,9 +130,13 @@ export function DepositTable<T extends DepositRow>({
 
   return (
     <>
+      {/* a refresh that failed (after Mark Paid, say) keeps the rows read before (issue 24 item 9) */}
+      {list.isError && list.data ? (
+        <RefreshFailedNotice message={list.error.message} onRetry={() => void list.refetch()} />
+      ) : null}
       {list.isPending ? (
         <LoadingState label={loadingLabel} />
-      ) : list.isError ? (
+      ) : list.isError && !list.data ? (
         <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState title={emptyTitle} />
@@ -149,7 +153,8 @@ export function DepositTable<T extends DepositRow>({
             <Table.Tbody>
               {rows.map((d) => (
                 <Table.Tr key={idOf(d)} data-testid={rowTestId}>
-                  <Table.Td>{first.cell(d)}</Table.Td>
+                  {/* a booking code or quotation number reads as one word: never broken at its hyphens */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{first.cell(d)}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{d.customerName}</Text>
                     <Text size="xs" c="dimmed">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Group, Pagination, Paper, SimpleGrid, Tabs, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { EmptyState, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { EmptyState, ErrorState, LoadingState, PageHeader, RefreshFailedNotice, useSession } from '@venue/ui';
 import type { Invoice } from '@venue/contracts/money-api';
 import { keys } from '../api/keys.ts';
 import { useFormat } from '../lib/format.ts';
@@ -168,7 +168,11 @@ export function InvoicesPage() {
     />
   );
 
-  const failed = [summary, listPage, paidPage].find((q) => q.isError);
+  // Only a first read that failed replaces the page; a refresh that failed (after a payment was
+  // recorded, say) leaves what was read on screen with a note (issue 24 item 9).
+  const reads = [summary, listPage, paidPage];
+  const failed = reads.find((q) => q.isError && !q.data);
+  const stale = reads.find((q) => q.isError && q.data);
   if (summary.isPending || listPage.isPending) {
     return (
       <>
@@ -203,6 +207,14 @@ export function InvoicesPage() {
   return (
     <>
       {header}
+      {stale ? (
+        <RefreshFailedNotice
+          message={stale.error?.message}
+          onRetry={() => {
+            for (const q of reads) if (q.isError) void q.refetch();
+          }}
+        />
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
         <Paper withBorder p="sm" aria-label="Total invoiced" component="section">
           <Text size="xs" c="dimmed">

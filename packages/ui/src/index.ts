@@ -39,6 +39,7 @@ export {
   LoadingState,
   ErrorState,
   EmptyState,
+  RefreshFailedNotice,
   type ErrorStateProps,
 } from './components/states.tsx';
 export { RemoteRoot, type RemoteRootProps } from './RemoteRoot.tsx';

@@ -274,7 +274,7 @@ export function AuditPage() {
 
       {logs.isPending ? (
         <LoadingState label="Loading audit logs..." />
-      ) : logs.isError ? (
+      ) : logs.isError && !logs.data ? (
         <Alert color="red" variant="light" title="Failed to load audit logs" role="alert">
           <Text size="sm">{messageOr(logs.error, 'The audit service did not answer.')}</Text>
           <List size="sm" mt="xs">

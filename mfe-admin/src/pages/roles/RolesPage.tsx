@@ -158,7 +158,7 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
 
       {list.isPending ? (
         <LoadingState label="Loading sub-users..." />
-      ) : list.isError ? (
+      ) : list.isError && !list.data ? (
         <ErrorState
           title="Failed to fetch sub-users"
           message={messageOr(list.error, 'Failed to fetch sub-users')}

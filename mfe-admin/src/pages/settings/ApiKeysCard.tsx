@@ -141,7 +141,7 @@ function ApiKeysManager() {
       </Text>
       {query.isPending ? (
         <LoadingState label="Loading API keys..." />
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <ErrorState
           title="Could not load API keys"
           message={query.error instanceof ApiError ? query.error.message : String(query.error)}

@@ -72,7 +72,7 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
   const managed = useSaveGroup('bank-details', 'Bank details', dirty, saveEdits);
 
   if (query.isPending) return <LoadingState label="Loading settings..." />;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <ErrorState
         title="Could not load bank details"

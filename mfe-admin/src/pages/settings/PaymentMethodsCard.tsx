@@ -108,7 +108,8 @@ export function PaymentMethodsCard({
       </Card>
     );
   }
-  if (methods.isError || stripe.query.isError) {
+  // Only a first read that failed replaces the card; a refresh after a save that failed keeps it.
+  if ((methods.isError && !methods.data) || (stripe.query.isError && stripe.query.data === undefined)) {
     return (
       <ErrorState
         title="Could not load payment methods"

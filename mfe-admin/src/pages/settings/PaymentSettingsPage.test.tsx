@@ -239,4 +239,32 @@ describe('Payment settings', () => {
     expect(bankPuts).toHaveLength(0);
     await waitFor(() => expect(saveSettings()).toBeDisabled());
   });
+
+  test('a save stays a success when the card cannot be read again just then (issue 24 item 9)', async () => {
+    savedSettings();
+    let saved = false;
+    server.use(
+      http.get('/api/tenant-settings/invoice', () =>
+        saved
+          ? HttpResponse.json({ message: 'Accounts & settings is unavailable right now.' }, { status: 503 })
+          : HttpResponse.json({ ...INVOICE_SETTINGS_DEFAULTS, defaultDueDays: 14 }),
+      ),
+      http.put('/api/tenant-settings/invoice', async ({ request }) => {
+        saved = true;
+        return HttpResponse.json(await request.json());
+      }),
+    );
+    const { user } = renderWithProviders(<PaymentSettingsPage />);
+    const card = within(await screen.findByTestId('invoice-settings'));
+    const dueDays = card.getByLabelText('Default due days');
+    await waitFor(() => expect(dueDays).toHaveValue('14'));
+    await user.clear(dueDays);
+    await user.type(dueDays, '21');
+    await user.click(saveSettings());
+    expect(await saveBar().findByRole('status')).toHaveTextContent('Settings saved successfully!');
+    expect(await card.findByTestId('refresh-failed')).toBeVisible();
+    // the card keeps what was saved, not "Could not load Invoice Settings"
+    expect(card.getByLabelText('Default due days')).toHaveValue('21');
+    expect(screen.queryByText('Could not load Invoice Settings')).toBeNull();
+  });
 });

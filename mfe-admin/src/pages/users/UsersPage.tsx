@@ -213,7 +213,7 @@ function UserManager() {
 
       {list.isPending ? (
         <LoadingState label="Loading users..." />
-      ) : list.isError ? (
+      ) : list.isError && !list.data ? (
         <Text c="red" ta="center" role="alert" py="xl">
           {messageOr(list.error, 'Failed to fetch users')}
         </Text>

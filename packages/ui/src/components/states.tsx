@@ -147,6 +147,28 @@ export function ErrorState({
   );
 }
 
+/**
+ * A list or figures that could not be read again while what was read before is still on screen
+ * (issue 24 item 9): a note beside them, never in their place, so an action that succeeded (and
+ * asked for the refresh) still reads as a success. The page keeps showing the last answer.
+ */
+export function RefreshFailedNotice({ message, onRetry }: { message?: string | null; onRetry?: () => void }) {
+  return (
+    <Alert color="yellow" variant="light" role="status" data-testid="refresh-failed" mb="sm">
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">
+          Could not refresh just now{message ? ` (${message})` : ''}; showing what was last loaded.
+        </Text>
+        {onRetry ? (
+          <Button size="compact-sm" variant="light" color="yellow" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
 export function EmptyState({
   title,
   description,
