@@ -128,11 +128,14 @@ describe('a day of the availability calendar', () => {
   it("reads busy instants on the venue's wall clock on both sides of a daylight-saving change", () => {
     // Sydney's clocks go forward on 2026-10-04 and back on 2026-04-05: 18:00–20:00 stays 18:00–20:00.
     for (const day of ['2026-04-04', '2026-04-05', '2026-04-06', '2026-10-03', '2026-10-04', '2026-10-05']) {
-      const view = dayView(input([day], { busy: [{ start: sydney(day, '18:00'), end: sydney(day, '20:00') }] }), {
-        date: day,
-        open: 9 * 60,
-        close: 23 * 60,
-      });
+      const view = dayView(
+        input([day], { busy: [{ start: sydney(day, '18:00'), end: sydney(day, '20:00') }] }),
+        {
+          date: day,
+          open: 9 * 60,
+          close: 23 * 60,
+        },
+      );
       assert.deepEqual(view.busy, [{ start: 1080, end: 1200 }], day);
     }
   });
