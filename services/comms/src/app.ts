@@ -1,6 +1,5 @@
 /** services/comms: e-mail templates, sending, the outbox worker, history and automatic e-mails (issue 12). */
 import { defineConsumers, storeSettingsSnapshot, type ServiceOptions } from '@venue/service-kit';
-import nodemailer from 'nodemailer';
 import { bookingEventConsumer } from './automatic/booking-events.ts';
 import { moneyConsumers } from './automatic/money-events.ts';
 import { quotationConsumers } from './automatic/quotation-events.ts';
@@ -11,6 +10,7 @@ import { demoRoutes } from './demo/demo-emails.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { fetchPayLinkFromMoney } from './send/pay-link.ts';
 import { fetchSenderFromAdmin } from './mail/sender.ts';
+import { SEND_CONCURRENCY, smtpTransport } from './mail/transport.ts';
 import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
 import { deliverDue } from './mail/worker.ts';
 import { sendRoutes } from './send/send-routes.ts';
@@ -20,21 +20,29 @@ import { templateRoutes } from './templates/template-routes.ts';
 /** Production defaults: SMTP_URL (else the embedded capture, wired by main.ts), admin for the sender. */
 export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {
   const smtpUrl = process.env.SMTP_URL;
-  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+  let transport: ReturnType<typeof smtpTransport> | undefined;
   return {
     now: () => new Date(),
     mailer: {
       transport: () => {
         if (!smtpUrl) throw new Error('no SMTP_URL and no embedded mail server started');
-        transport ??= nodemailer.createTransport(smtpUrl);
+        transport ??= smtpTransport(smtpUrl);
         return transport;
       },
       mailFrom: process.env.MAIL_FROM ?? 'bookings@venuedesk.local',
       capturing: !smtpUrl,
     },
-    claimTimeoutMs: 5 * 60_000,
+    // A dead worker's message is sent again within a minute: claims are renewed every 10 s, so one
+    // not renewed for 45 s is a dead worker's, and the next round (every 5 s) takes it over.
+    claimTimeoutMs: 45_000,
+    heartbeatMs: 10_000,
+    // Longer than any SMTP timeout (mail/transport.ts) so that they speak first, for a real
+    // stall; this one is for a server that keeps trickling.
+    sendDeadlineMs: 120_000,
+    sendConcurrency: SEND_CONCURRENCY,
+    idlePollMs: 1_000,
     backoffMs: defaultBackoff,
-    batchSize: 50,
+    batchSize: 200,
     fetchSender: fetchSenderFromAdmin,
     // money makes the link (its PAY_LINK_BASE names the public address)
     fetchPayLink: fetchPayLinkFromMoney,

@@ -14,11 +14,22 @@ export interface MailerConfig {
 export interface CommsDeps {
   now: () => Date;
   mailer: MailerConfig;
-  /** A claim older than this is taken to be a dead worker's and goes back to the queue. */
+  /**
+   * A claim nobody has renewed for this long is a dead worker's and goes back to the queue. A
+   * live worker renews its claims every `heartbeatMs`, so it never loses one to this.
+   */
   claimTimeoutMs: number;
+  /** How often a worker renews the claim of a message it is working on. */
+  heartbeatMs: number;
+  /** A delivery not finished after this long is given up and retried later (a trickling server). */
+  sendDeadlineMs: number;
+  /** Messages sent at once (the worker's lanes; the SMTP pool keeps as many connections). */
+  sendConcurrency: number;
+  /** A lane with nothing to send while another is still sending looks for new mail this often. */
+  idlePollMs: number;
   /** Wait before attempt `attempts + 1` after a temporary failure. */
   backoffMs: (attempts: number) => number;
-  /** Messages per delivery round. */
+  /** Messages per delivery round at most (the next round takes the rest). */
   batchSize: number;
   /** Where the worker asks admin for the venue's business name and e-mail (From, Reply-To). */
   fetchSender: (tenantId: string) => Promise<{ businessName: string; businessEmail: string } | null>;

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import type { DomainEvent } from '@venue/contracts';
 import {
@@ -19,6 +18,7 @@ import {
 } from '@venue/service-kit/testing';
 import { createCommsService, defaultDeps } from './app.ts';
 import type { CommsDeps } from './deps.ts';
+import { smtpTransport, type SmtpTimeouts } from './mail/transport.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OTHER = '0b000000-0000-4000-8000-000000000002';
@@ -81,8 +81,8 @@ export interface Comms {
   ): Promise<Res>;
   /** Delivers an event to comms as the relay would (inbox: once per id). */
   deliver(event: DomainEvent): Promise<void>;
-  /** Points the worker at an SMTP server. */
-  useSmtp(port: number): void;
+  /** Points the worker at an SMTP server (the production transport; shorter timeouts for a test). */
+  useSmtp(port: number, timeouts?: Partial<SmtpTimeouts>): void;
   close(): Promise<void>;
 }
 
@@ -99,11 +99,11 @@ export async function startComms(
 ): Promise<Comms> {
   const keys = await testKeys();
   const clock = new Clock();
-  let transport = nodemailer.createTransport({ host: '127.0.0.1', port: 1, secure: false, ignoreTLS: true });
+  let transport = smtpTransport({ host: '127.0.0.1', port: 1, secure: false, ignoreTLS: true });
   const deps = defaultDeps({
     now: clock.now,
     backoffMs: () => 0,
-    claimTimeoutMs: 60_000,
+    idlePollMs: 50,
     fetchSender: async (tenantId) => SENDERS[tenantId] ?? null,
     // money's answer for a booking with an open invoice (paylinks.test.ts in money tests the link)
     fetchPayLink: async (_tenantId, bookingId) => ({ url: `https://pay.example/pay/link-of-${bookingId}` }),
@@ -158,10 +158,15 @@ export async function startComms(
     async deliver(event) {
       await t.kit.handleEvent(event);
     },
-    useSmtp(port) {
-      transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    useSmtp(port, timeouts) {
+      // the pooled connections to the previous peer close (a peer's close waits for them)
+      transport.close();
+      transport = smtpTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }, timeouts);
     },
-    close: () => t.close(),
+    close: async () => {
+      transport.close();
+      await t.close();
+    },
   };
   await comms.deliver(settingsChangedEvent(OWNER, 1));
   await comms.deliver(settingsChangedEvent(OTHER, 1, { timezone: 'Australia/Perth' }));
@@ -224,8 +229,8 @@ export interface Received {
 export interface PeerOptions {
   /** SMTP answer to RCPT TO per address (e.g. 550 for a mailbox that does not exist). */
   rejectRcpt?: Record<string, { code: number; message: string }>;
-  /** Called as a message's data starts arriving; may stall or throw to refuse. */
-  onMessage?: (index: number) => Promise<void> | void;
+  /** Called once a message's data has arrived, before the answer; may stall or throw to refuse. */
+  onMessage?: (index: number, to: string[]) => Promise<void> | void;
 }
 
 /** A real SMTP server for the tests, keeping every message it accepted. */
@@ -237,6 +242,8 @@ export async function startPeer(opts: PeerOptions = {}, port = 0) {
     authOptional: true,
     logger: false,
     size: 30 * 1024 * 1024,
+    // closing the peer ends the sender's idle pooled connections at once, not after 30 s
+    closeTimeout: 100,
     onRcptTo(address, _session, cb) {
       const r = opts.rejectRcpt?.[address.address.toLowerCase()];
       if (r) cb(Object.assign(new Error(r.message), { responseCode: r.code }));
@@ -250,7 +257,10 @@ export async function startPeer(opts: PeerOptions = {}, port = 0) {
       stream.on('error', () => (failed = true));
       stream.on('end', async () => {
         try {
-          await opts.onMessage?.(i);
+          await opts.onMessage?.(
+            i,
+            session.envelope.rcptTo.map((r) => r.address),
+          );
           if (failed) return;
           const raw = Buffer.concat(chunks);
           received.push({

@@ -1,20 +1,29 @@
 /**
- * The e-mail worker (issue 12 item 3): delivers the outbox over SMTP.
+ * The e-mail worker (issue 12 item 3, issue 24 item 12): delivers the outbox over SMTP.
  *
- * Claim, then send, then record. A round claims due messages in one short transaction
- * (`FOR UPDATE SKIP LOCKED`, status `sending`, a claim token), so two workers never hold the
- * same message; it sends outside any transaction (a slow mail server holds no connection) and
- * records the outcome conditionally on its own claim token, so a worker that was presumed dead
- * and comes back cannot overwrite the outcome of the worker that took over. A claim older than
- * `claimTimeoutMs` (the worker died mid-send) goes back to the queue. Every attempt carries the
- * message's stable Message-ID, so the one case SMTP cannot rule out — the server accepted the
- * message and the worker died before recording it — delivers the same message (the embedded
- * capture keeps it once); a message the server had not accepted arrives once.
+ * Claim, then send, then record. Each lane of a round claims one due message in a short
+ * transaction (`FOR UPDATE SKIP LOCKED`, status `sending`, a claim token of its own), so two
+ * workers never hold the same message; it sends outside any transaction (a slow mail server holds
+ * no connection) and records the outcome conditionally on its claim token, so a worker presumed
+ * dead that comes back cannot overwrite the outcome of the worker that took over. Four lanes send
+ * at once (deps.sendConcurrency): a server that stalls on one message holds up that one only.
+ *
+ * A worker renews the claim of the message it is working on every `heartbeatMs`; a claim not
+ * renewed for `claimTimeoutMs` (45 s: the worker died) goes back to the queue and is sent within
+ * the minute. A live worker therefore never has its message taken over and sent beside it, and a
+ * worker that finds its claim gone, or cannot renew it, aborts its delivery: the connection closes
+ * before the message's final dot, so the server keeps nothing. The SMTP pool never resends on its
+ * own (mail/transport.ts). So a message is handed to the server at most once per claim; the one
+ * case SMTP leaves open is the moment between the server accepting the final dot and this worker
+ * recording it: a worker killed in that moment (or a server whose "250 OK" is lost) leaves the
+ * message to be sent again under the next claim, with the same Message-ID, which mail programs
+ * and our Mail preview keep once. We chose that over "at most once" (mark sent before sending),
+ * which would lose a message whenever a worker dies mid-send (decision 29).
  *
  * Failures: a permanent answer (5xx) fails the message at once and marks the address bounced;
  * a temporary answer (4xx) is retried with backoff, failing after {@link MAX_ATTEMPTS}; no
- * answer at all (the mail server is down) is retried with backoff for {@link GIVE_UP_AFTER_MS},
- * so an outage loses nothing.
+ * answer at all (the mail server is down, or silent past its timeouts) is retried with backoff
+ * for {@link GIVE_UP_AFTER_MS}, so an outage loses nothing.
  *
  * A message that names a file to fetch (money's invoice or receipt PDF, decision 30) gets it
  * from that service first, here off any request path, and keeps it with the message; the
@@ -22,6 +31,7 @@
  * refusal (the invoice is not there) fails the message with that reason.
  */
 import { randomUUID } from 'node:crypto';
+import type { SendMailOptions } from 'nodemailer';
 import { callServiceBytes, InternalCallError, type ServiceKit } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
@@ -78,18 +88,27 @@ export function classify(err: unknown): { code: number | null; message: string }
 }
 
 export interface WorkerHooks {
-  /** Checked before each message: stop the round (a worker shutting down). */
+  /** Checked before each claim: stop claiming (a worker shutting down). */
   stopped?: () => boolean;
+  /**
+   * Tests only: false once the worker is to be taken for dead (its process gone): it renews no
+   * claim after that, as a killed process would not.
+   */
+  alive?: () => boolean;
 }
 
-export async function deliverDue(
+/**
+ * One claim of one message: due and pending, or `sending` under a claim nobody has renewed for
+ * `claimTimeoutMs` (its worker died). In a short transaction of its own; a message another
+ * worker holds is skipped, never waited for.
+ */
+async function claimOne(
   kit: ServiceKit,
   deps: CommsDeps,
-  hooks: WorkerHooks = {},
-): Promise<DeliveryRound> {
+  tried: readonly string[],
+): Promise<{ row: ClaimedRow; token: string } | null> {
   const now = deps.now();
   const token = randomUUID();
-  const round: DeliveryRound = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
   const stale = new Date(now.getTime() - deps.claimTimeoutMs);
   const rows: ClaimedRow[] = await kit.db.systemTx((tx) =>
     db(tx)
@@ -105,8 +124,10 @@ export async function deliverDue(
               w.and([w('status', '=', 'sending'), w('claimed_at', '<', stale)]),
             ]),
           )
+          // once per round: a message that failed waits for its backoff and the next round
+          .$if(tried.length > 0, (q) => q.where('id', 'not in', tried))
           .orderBy('next_attempt_at')
-          .limit(deps.batchSize)
+          .limit(1)
           // locked rows are another worker's claim in progress: skipped, never waited for
           .forUpdate()
           .skipLocked()
@@ -123,31 +144,115 @@ export async function deliverDue(
       .returning(CLAIMED_COLUMNS)
       .execute(),
   );
-  round.claimed = rows.length;
-  for (const row of rows) {
-    if (hooks.stopped?.()) {
-      // Hand the rest back now rather than after the claim timeout.
-      await kit.db.systemTx((tx) =>
-        db(tx)
-          .updateTable('emails')
-          .set((eb) => ({
-            status: 'pending',
-            claimed_at: null,
-            claim_token: null,
-            attempts: eb(eb.ref('attempts'), '-', 1),
-          }))
-          .where('tenant_id', '=', row.tenant_id)
-          .where('id', '=', row.id)
-          .where('claim_token', '=', token)
-          .where('status', '=', 'sending')
-          .execute(),
-      );
-      continue;
+  return rows[0] ? { row: rows[0], token } : null;
+}
+
+const sleep = (ms: number) => new Promise<void>((ok) => setTimeout(ok, ms));
+
+/**
+ * A delivery round: {@link CommsDeps.sendConcurrency} lanes, each claiming one due message at a
+ * time and sending it, so a mail server that stalls on one message (or one venue's message)
+ * holds one lane until its timeout while the others go on. A lane that finds nothing due while
+ * another is still sending looks again every `idlePollMs`, so mail queued meanwhile does not
+ * wait for the stalled one. A round tries each message once (one that fails waits for its backoff
+ * and a later round). It ends when nothing is due and no lane is sending, or after `batchSize`
+ * messages (the next round takes the rest).
+ */
+export async function deliverDue(
+  kit: ServiceKit,
+  deps: CommsDeps,
+  hooks: WorkerHooks = {},
+): Promise<DeliveryRound> {
+  const round: DeliveryRound = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  let sending = 0;
+  const tried: string[] = [];
+  const lane = async () => {
+    while (!hooks.stopped?.() && hooks.alive?.() !== false && round.claimed < deps.batchSize) {
+      const claim = await claimOne(kit, deps, tried);
+      if (!claim) {
+        if (sending === 0) return;
+        await sleep(deps.idlePollMs);
+        continue;
+      }
+      round.claimed++;
+      tried.push(claim.row.id);
+      sending++;
+      try {
+        round[await deliverClaimed(kit, deps, claim.row, claim.token, hooks)]++;
+      } finally {
+        sending--;
+      }
     }
-    const outcome = await deliverOne(kit, deps, row, token);
-    round[outcome]++;
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, deps.sendConcurrency) }, lane));
   return round;
+}
+
+/**
+ * Keeps a claim alive while its worker works on the message: `claimed_at` renewed every
+ * `heartbeatMs`, so only a worker that died (no renewal for `claimTimeoutMs`) loses it. The
+ * signal aborts the delivery when the claim is gone (another worker took it over) or can no
+ * longer be shown to be ours (renewals failing for half the claim timeout): the SMTP connection
+ * is then closed before the message's final dot, and the server discards what it had.
+ */
+function holdClaim(kit: ServiceKit, deps: CommsDeps, row: ClaimedRow, token: string, hooks: WorkerHooks) {
+  const abort = new AbortController();
+  let renewedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let done = false;
+  const renew = async () => {
+    if (done) return;
+    if (hooks.alive?.() !== false) {
+      try {
+        const r = await kit.db.tenantTx(row.tenant_id, (tx) =>
+          db(tx)
+            .updateTable('emails')
+            .set({ claimed_at: deps.now().toISOString() })
+            .where('tenant_id', '=', row.tenant_id)
+            .where('id', '=', row.id)
+            .where('claim_token', '=', token)
+            .where('status', '=', 'sending')
+            .executeTakeFirst(),
+        );
+        if (r.numUpdatedRows === 0n) abort.abort(new Error('the claim on this message was taken over'));
+        else renewedAt = Date.now();
+      } catch (err) {
+        kit.log.warn({ err, emailId: row.id }, 'claim not renewed');
+        if (Date.now() - renewedAt > deps.claimTimeoutMs / 2)
+          abort.abort(new Error('the claim on this message could not be renewed'));
+      }
+    }
+    if (!done && !abort.signal.aborted) timer = setTimeout(() => void renew(), deps.heartbeatMs).unref();
+  };
+  timer = setTimeout(() => void renew(), deps.heartbeatMs).unref();
+  // A delivery that has not finished by then is given up (a server trickling its replies).
+  const deadline = setTimeout(
+    () => abort.abort(new Error(`the mail server did not finish within ${deps.sendDeadlineMs / 1000} s`)),
+    deps.sendDeadlineMs,
+  ).unref();
+  return {
+    signal: abort.signal,
+    release() {
+      done = true;
+      clearTimeout(timer);
+      clearTimeout(deadline);
+    },
+  };
+}
+
+async function deliverClaimed(
+  kit: ServiceKit,
+  deps: CommsDeps,
+  row: ClaimedRow,
+  token: string,
+  hooks: WorkerHooks,
+): Promise<'sent' | 'retrying' | 'failed'> {
+  const claim = holdClaim(kit, deps, row, token, hooks);
+  try {
+    return await deliverOne(kit, deps, row, token, claim.signal);
+  } finally {
+    claim.release();
+  }
 }
 
 async function deliverOne(
@@ -155,6 +260,7 @@ async function deliverOne(
   deps: CommsDeps,
   row: ClaimedRow,
   token: string,
+  signal: AbortSignal,
 ): Promise<'sent' | 'retrying' | 'failed'> {
   const sender = await senderFor(kit, deps, row.tenant_id);
   const fromName = sender.businessName || 'VenueDesk';
@@ -180,7 +286,7 @@ async function deliverOne(
       .execute(),
   );
   try {
-    const info = await deps.mailer.transport().sendMail({
+    const mail: SendMailOptions & { signal: AbortSignal } = {
       messageId: row.message_id,
       from: { name: fromName, address: deps.mailer.mailFrom },
       ...(replyTo ? { replyTo } : {}),
@@ -194,7 +300,10 @@ async function deliverOne(
         contentType: a.content_type,
         content: Buffer.from(a.data),
       })),
-    });
+      // the claim lost, or the delivery past its deadline: the connection is closed mid-message
+      signal,
+    };
+    const info = await deps.mailer.transport().sendMail(mail);
     await kit.db.tenantTx(row.tenant_id, (tx) =>
       db(tx)
         .updateTable('emails')
