@@ -64,11 +64,18 @@ describe('money answers match the API contract', () => {
     ).body;
     await ok('GET', `/api/invoices/${inv.id}`, 200);
     await ok('GET', `/api/invoices/${inv.id}/pdf`, 200);
+    await ok('GET', `/api/invoices/${inv.id}/pdf?copy=1`, 200);
+    await ok('POST', `/api/invoices/${inv.id}/send`, 200, {});
+    await ok('POST', '/api/invoices', 400, { bookingId, invoiceType: 'DEPOSIT', dueDate: '2001-01-01' });
     await ok('GET', `/api/invoices/${inv.id}/credit-notes/${credit.creditNote.id}/pdf`, 200);
     await ok('GET', `/api/payments/hall-owner/${OWNER}`, 200);
     await ok('GET', '/api/payments?limit=5', 200);
     await ok('GET', `/api/payments/${paid.payment.id}/receipt`, 200);
     await ok('POST', '/api/invoices/send-reminders', 200, { invoiceIds: [inv.id] });
+    const other = await h.booking('booking.created', { totalCents: 50_000 });
+    const voided = (await ok('POST', '/api/invoices', 201, { bookingId: other, invoiceType: 'FINAL' })).body;
+    await ok('PUT', `/api/invoices/${voided.id}/status`, 200, { status: 'VOID' });
+    await ok('POST', `/api/invoices/${voided.id}/send`, 409, {});
     await ok('GET', '/api/invoices/00000000-0000-4000-8000-000000000000', 404);
   });
 
@@ -115,7 +122,15 @@ describe('money answers match the API contract', () => {
     await ok('PUT', `/api/quotations/${q.id}/status`, 409, { status: 'Accepted' });
     await ok('PUT', `/api/quotations/${q.id}`, 409, form);
     await ok('GET', `/api/quotations/${q.id}/pdf`, 200);
-    await ok('DELETE', `/api/quotations/${q.id}`, 204);
+    // sent, it has a number: kept (issue 24 item 2); a Draft is deleted
+    await ok('DELETE', `/api/quotations/${q.id}`, 409);
+    await ok('POST', '/api/quotations', 400, { ...form, resource: 'No Such Room' });
+    const draft = (await ok('POST', '/api/quotations', 201, form)).body;
+    await ok('DELETE', `/api/quotations/${draft.id}`, 204);
+    const accepted = (await ok('POST', '/api/quotations', 201, form)).body;
+    await ok('PUT', `/api/quotations/${accepted.id}/status`, 200, { status: 'Sent' });
+    const made = (await ok('PUT', `/api/quotations/${accepted.id}/status`, 200, { status: 'Accepted' })).body;
+    assert.ok(made.bookingCode, 'Accept answers the booking’s code');
   });
 
   it('payment links (decision 43): copy, refused for a draft, revoke; the webhook without Stripe configured', async () => {

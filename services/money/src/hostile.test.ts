@@ -1,5 +1,6 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on money's routes. */
 import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
+import { venueToday } from '@venue/service-kit';
 import { OWNER, quotationForm, startMoney } from './testing/harness.ts';
 
 describeHostileInput('money', async () => {
@@ -70,7 +71,10 @@ describeHostileInput('money', async () => {
           invoiceType: 'FINAL',
           amount: 10,
           description: 'Hire',
-          dueDate: '2026-12-01',
+          // a month from the venue's today: a due date before the issue date is refused
+          dueDate: new Date(Date.parse(venueToday(new Date(), 'Australia/Sydney')) + 30 * 86_400_000)
+            .toISOString()
+            .slice(0, 10),
           notes: 'Thanks',
           customerAbn: '51824753556',
         },
@@ -81,6 +85,7 @@ describeHostileInput('money', async () => {
           reference: 'r',
           reason: 'x',
         },
+        'POST /api/invoices/:id/send': {},
         'POST /api/invoices/:id/payments': payment,
         'PUT /api/invoices/:id/payment': payment,
         'POST /api/invoices/:id/credit-notes': {

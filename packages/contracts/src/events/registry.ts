@@ -35,6 +35,7 @@ import {
   bookingMoneySchema,
   creditNoteSchema,
   depositEventSchema,
+  invoiceCopyRequestedEventSchema,
   invoiceEventSchema,
   invoiceReminderRequestedEventSchema,
   paymentRecordedEventSchema,
@@ -182,6 +183,13 @@ export const EVENTS = {
     producer: 'money',
     schema: invoiceReminderRequestedEventSchema,
     summary: 'a payment reminder e-mail to send for one invoice (Send Reminders)',
+  }),
+  'invoice.copy_requested': event({
+    version: 1,
+    producer: 'money',
+    schema: invoiceCopyRequestedEventSchema,
+    summary:
+      'Send to customer on an invoice already issued (paid ones too): e-mail it again as a copy, the PDF marked COPY',
   }),
   'quotation.sent': event({
     version: 1,

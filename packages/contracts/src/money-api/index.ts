@@ -10,4 +10,5 @@ export * from './paylinks.ts';
 export * from './csv-exports.ts';
 export * from './list-filters.ts';
 export * from './list-pages.ts';
+export * from './due-dates.ts';
 export { MONEY_ROUTES } from './routes.ts';

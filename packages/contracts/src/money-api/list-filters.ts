@@ -57,9 +57,9 @@ export function sortInvoices(invoices: readonly Invoice[], sort: InvoiceSort): I
   });
 }
 
-/** Quotations search (spec 03 §2.3): id, customer, e-mail, event type or resource contains it. */
+/** Quotations search (spec 03 §2.3): id, number, customer, e-mail, event type or resource contains it. */
 export function quotationMatchesSearch(q: Quotation, needle: string): boolean {
-  return [q.id, q.customerName, q.customerEmail, q.eventType, q.resourceName].some((v) =>
+  return [q.id, q.number ?? '', q.customerName, q.customerEmail, q.eventType, q.resourceName].some((v) =>
     v.toLowerCase().includes(needle),
   );
 }

@@ -163,6 +163,14 @@ export const QUOTATION_MESSAGES = {
   expired: 'This quotation has expired. Duplicate it to quote again.',
   accepting: 'This quotation is being accepted already.',
   slotTaken: 'The venue is already booked at that time, so the quotation stays Sent.',
+  // Issue 24 items 2 and 6: the server's further refusals.
+  depositOverTotal: (total: string) => `The deposit cannot be more than the total amount ($${total}).`,
+  sendClash: (clash: string) =>
+    `Not sent: the slot is taken (${clash}). Change the date or time, then send it again.`,
+  slotUnchecked: 'Bookings could not check the slot, so the quotation was not sent. Try again in a minute.',
+  resourceUnknown: "The selected resource is not one of the venue's resources.",
+  resourcesUnreachable: "The venue's resources could not be read just now. Try again in a minute.",
+  numberedKept: 'A quotation that has been sent keeps its number: decline it instead of deleting it.',
   // Spec 03 §8's banners.
   loadFailed: 'Failed to load quotations. Please try again.',
   sendFailed: 'Failed to send quotation. Please try again.',

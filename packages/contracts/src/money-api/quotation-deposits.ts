@@ -20,6 +20,8 @@ export { QUOTATION_DEPOSIT_MESSAGES, QUOTATION_DEPOSIT_PATHS } from './paths.ts'
 
 export const quotationDepositSchema = z.object({
   quotationId: z.uuid(),
+  /** The quotation's number once sent (`QUO-2026-00001`); null for a Draft (issue 24 item 2). */
+  quotationNumber: z.string().nullable(),
   hallOwnerId: z.uuid(),
   customerName: z.string(),
   customerEmail: z.string(),

@@ -23,6 +23,9 @@ export type { QuotationStatus } from './paths.ts';
 const M = QUOTATION_MESSAGES;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A number of dollars the money module can take (finite, not negative, at most MAX_CENTS). */
+const isAmount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_CENTS / 100;
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 /** A name, phone, event type or hall: one line on the quotation and its e-mail (issue 24 item 15). */
@@ -61,6 +64,19 @@ export const quotationInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endAfterStart });
     if (v.depositType === 'Fixed' && !(typeof v.depositValue === 'number' && v.depositValue > 0))
       ctx.addIssue({ code: 'custom', path: ['depositValue'], message: M.fixedDeposit });
+    // A deposit is part of the price: never more than the quotation's total (issue 24 item 6).
+    // Compared only when both are amounts (a bad one has its own message already).
+    if (
+      v.depositType === 'Fixed' &&
+      isAmount(v.depositValue) &&
+      isAmount(v.totalAmount) &&
+      toCents(v.depositValue) > toCents(v.totalAmount)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['depositValue'],
+        message: M.depositOverTotal(v.totalAmount.toFixed(2)),
+      });
     if (
       v.depositType === 'Percentage' &&
       !(
@@ -100,6 +116,11 @@ const cents = z.number().int().min(0);
 
 export const quotationSchema = z.object({
   id: z.uuid(),
+  /**
+   * The venue's number for it (`QUO-2026-00001`): given when it is first sent, gap-free per venue
+   * and year like invoice numbers (decision 31); null while it is a Draft nobody has received.
+   */
+  number: z.string().nullable(),
   hallOwnerId: z.uuid(),
   customerName: z.string(),
   customerEmail: z.string(),
@@ -127,6 +148,8 @@ export const quotationSchema = z.object({
   /** Expired is read from the clock: Sent past the end of its valid day in the venue's zone. */
   status: z.enum(QUOTATION_STATUSES),
   bookingId: z.uuid().nullable(),
+  /** The code of the booking its acceptance made (`HH-2026-0042`), so a screen can name it. */
+  bookingCode: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),
@@ -214,14 +237,50 @@ export const bookingFromQuoteAnswerSchema = z.discriminatedUnion('outcome', [
 ]);
 export type BookingFromQuoteAnswer = z.infer<typeof bookingFromQuoteAnswerSchema>;
 
+/** A clash bookings names: the booking (or hold) already in the slot. */
+const slotClashSchema = z.object({
+  bookingId: z.string(),
+  bookingCode: z.string().optional(),
+  customerName: z.string().optional(),
+});
+
+/**
+ * bookings' `POST /internal/bookings/slot-check` (issue 24 item 2): is the quotation's slot free
+ * of bookings, holds and block-outs on that resource (its buffers counted), as bookings itself
+ * would check it when the quotation is accepted? Money asks before it sends a quotation; it
+ * writes nothing. `resource` is the resource's id.
+ */
+export const quotationSlotCheckSchema = z.object({
+  tenantId: z.uuid(),
+  resource: z.string().max(200),
+  eventDate: z.iso.date(),
+  startTime: z.string().regex(TIME),
+  endTime: z.string().regex(TIME),
+});
+export type QuotationSlotCheck = z.infer<typeof quotationSlotCheckSchema>;
+/**
+ * Free, or the clash in words (`message`, in the venue's time format) with the clashing booking
+ * when it is one (null for a block-out). 200 either way: the kit's client drops a refusal's body.
+ */
+export const quotationSlotCheckAnswerSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('free') }),
+  z.object({ outcome: z.literal('conflict'), message: z.string(), conflict: slotClashSchema.nullable() }),
+]);
+export type QuotationSlotCheckAnswer = z.infer<typeof quotationSlotCheckAnswerSchema>;
+
 /** quotation.sent / quotation.declined: what comms' `quotation` e-mail needs. */
 export const quotationEmailEventSchema = z.object({
   quotationId: z.uuid(),
+  /** `QUO-2026-00001`: what the e-mail calls it. Optional: events before issue 24 lack it. */
+  number: z.string().nullable().optional(),
   hallOwnerId: z.uuid(),
   customerName: z.string(),
   customerEmail: z.string(),
   eventType: z.string(),
   eventDate: z.string(),
+  /** The event's times (HH:mm, the venue's clock). Optional: events before issue 24 lack them. */
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
   resourceName: z.string(),
   totalCents: cents,
   depositCents: cents,

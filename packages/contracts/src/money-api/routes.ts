@@ -22,7 +22,10 @@ import {
   invoiceDetailSchema,
   invoiceListQuerySchema,
   invoiceListSchema,
+  invoicePdfQuerySchema,
   invoiceSchema,
+  invoiceSendSchema,
+  invoiceSentSchema,
   invoiceStatusUpdateSchema,
   paymentCreateSchema,
   paymentListSchema,
@@ -113,14 +116,17 @@ export const MONEY_ROUTES: RouteTable = [
     path: '/api/invoices',
     summary: 'A DEPOSIT or FINAL invoice from a booking (a draft; `issue: true` sends it)',
     description:
-      'Amount defaults to the deposit, or the total less the deposit invoiced; due date to today + the due days. One live FINAL and one DEPOSIT invoice per booking.',
+      "Amount defaults to the deposit, or the total less the deposit invoiced, and may not exceed what the booking has left to invoice (its total less its other live invoices). Due date defaults to the payment terms (today + the due days); a deposit's falls due no later than the venue's deposit deadline before the event (default 14 days), never before today. One live FINAL and one DEPOSIT invoice per booking.",
     body: invoiceCreateSchema,
     responses: {
       201: { description: 'Created', schema: invoiceSchema },
+      400: refused(
+        'A field is wrong (named in `errors`): e.g. a due date before the issue date or past the deposit deadline.',
+      ),
       404: notFound,
       409: {
         description:
-          'The booking already has this invoice (with it), is not invoiceable, or seller details are missing.',
+          'The booking already has this invoice (with it), is not invoiceable, the amount is over what it has left to invoice (the limit named), or seller details are missing.',
         schema: existingInvoiceConflictSchema.or(errorSchema),
       },
       503: noSettings,
@@ -175,6 +181,23 @@ export const MONEY_ROUTES: RouteTable = [
   {
     ...invoices,
     method: 'post',
+    path: '/api/invoices/{id}/send',
+    summary:
+      'Send to customer: a draft is issued; an issued invoice (paid ones too) is e-mailed again as a copy',
+    description:
+      'A draft gets its number and goes out as `PUT …/status` SENT does (`invoice.issued`). An invoice already issued, whatever it has been paid, goes again as a copy marked as such (`invoice.copy_requested`; its PDF says COPY). A void invoice is refused. Honours Idempotency-Key.',
+    params: idParams,
+    body: invoiceSendSchema,
+    responses: {
+      200: { description: 'Sent', schema: invoiceSentSchema },
+      404: notFound,
+      409: refused('Void, or (a draft) seller details are missing.'),
+      503: noSettings,
+    },
+  },
+  {
+    ...invoices,
+    method: 'post',
     path: '/api/invoices/{id}/payments',
     summary: 'Record a payment (at most the balance; once per Idempotency-Key)',
     params: idParams,
@@ -221,8 +244,9 @@ export const MONEY_ROUTES: RouteTable = [
     ...invoices,
     method: 'get',
     path: '/api/invoices/{id}/pdf',
-    summary: 'The A4 tax invoice (filename: the invoice number)',
+    summary: 'The A4 tax invoice (filename: the invoice number); `copy=1` marks it COPY',
     params: idParams,
+    query: invoicePdfQuerySchema,
     responses: { 200: pdf('The PDF'), 404: notFound, 503: noSettings },
     spec: '03 §7',
   },
@@ -399,8 +423,14 @@ export const MONEY_ROUTES: RouteTable = [
     method: 'post',
     path: '/api/quotations',
     summary: 'Create a quotation (Draft, valid 14 days unless validUntil says otherwise)',
+    description:
+      "`resource` is the resource's id (or its exact name); the quotation stores and answers the resource's name as the venue's catalogue has it. No number yet: it gets one when first sent.",
     body: quotationInputSchema,
-    responses: { 201: { description: 'Created', schema: quotationSchema }, 503: noSettings },
+    responses: {
+      201: { description: 'Created', schema: quotationSchema },
+      400: refused('A field is wrong (named in `errors`): e.g. a resource the venue does not have.'),
+      503: refused("The venue's settings or resources could not be read (nothing saved)."),
+    },
   },
   {
     ...quotations,
@@ -446,6 +476,8 @@ export const MONEY_ROUTES: RouteTable = [
     method: 'post',
     path: '/api/quotations/bulk-send',
     summary: 'Send each selected Draft or Sent quotation (an e-mail with its PDF, through comms)',
+    description:
+      'Each is sent as `PUT …/status` Sent sends one (numbered, the slot checked with bookings); those that cannot go are listed in `skipped` with the reason.',
     body: quotationBulkSendSchema,
     responses: { 200: { description: 'OK', schema: quotationBulkSentSchema }, 503: noSettings },
   },
@@ -466,9 +498,10 @@ export const MONEY_ROUTES: RouteTable = [
     body: quotationInputSchema,
     responses: {
       200: { description: 'OK', schema: quotationSchema },
+      400: refused('A field is wrong (named in `errors`): e.g. a resource the venue does not have.'),
       404: notFound,
       409: refused('Accepted, Declined or Expired: frozen.'),
-      503: noSettings,
+      503: refused("The venue's settings or resources could not be read (nothing saved)."),
     },
   },
   {
@@ -476,6 +509,8 @@ export const MONEY_ROUTES: RouteTable = [
     method: 'put',
     path: '/api/quotations/{id}/status',
     summary: 'Send (Draft→Sent), Accept (Sent→Accepted, one confirmed booking) or Decline (Sent→Declined)',
+    description:
+      'Send checks the slot with bookings first (a clash: 409 naming it, nothing sent) and gives the quotation its number the first time (`QUO-2026-00001`, gap-free per venue and year; two sends at once get one number). Accept answers the quotation with `bookingId` and `bookingCode`: the booking it made.',
     params: idParams,
     body: quotationStatusUpdateSchema,
     responses: {
@@ -483,26 +518,30 @@ export const MONEY_ROUTES: RouteTable = [
       404: notFound,
       409: {
         description:
-          'Not allowed from its status, expired, being accepted, or the slot is taken (stays Sent).',
+          'Not allowed from its status, expired, being accepted, its resource is not one of the venue’s, or the slot is taken (named; a Send is not sent, an Accept stays Sent).',
         schema: quotationConflictSchema,
       },
       502: refused('Bookings could not be reached; the quotation stays Sent.'),
-      503: noSettings,
+      503: refused("The venue's settings have not arrived, or bookings could not check the slot (not sent)."),
     },
   },
   {
     ...quotations,
     method: 'delete',
     path: '/api/quotations/{id}',
-    summary: 'Delete a quotation (not an accepted one: its booking refers to it)',
+    summary: 'Delete a quotation (a Draft: one that was sent keeps its number, so it is declined instead)',
     params: idParams,
-    responses: { 204: { description: 'Deleted' }, 404: notFound, 409: refused('Accepted: kept.') },
+    responses: {
+      204: { description: 'Deleted' },
+      404: notFound,
+      409: refused('Sent, numbered or accepted: kept (numbers are gap-free).'),
+    },
   },
   {
     ...quotations,
     method: 'get',
     path: '/api/quotations/{id}/pdf',
-    summary: 'The quotation PDF (quotation-{id}.pdf)',
+    summary: 'The quotation PDF (named by its number, `QUO-2026-00001.pdf`; a draft `quotation-{id}.pdf`)',
     params: idParams,
     responses: { 200: pdf('The quotation'), 404: notFound, 503: noSettings },
   },

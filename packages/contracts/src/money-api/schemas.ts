@@ -55,6 +55,13 @@ export const MONEY_MESSAGES = {
     'A tax invoice needs your business name and ABN. Add them under Settings → Payments → Business details, then send the invoice.',
   bookingNotReceived: 'This booking has not reached Invoices yet. Try again in a minute.',
   idempotencyKeyRequired: 'Recording a payment needs an Idempotency-Key header, so a retry cannot pay twice.',
+  // Issue 24 item 6: every amount has a ceiling, named with the field.
+  amountOverBooking: (limit: string, total: string) =>
+    `Amount is more than this booking has left to invoice: at most ${limit} (the booking's total is ${total}).`,
+  depositOverBooking: (deposit: string, total: string) =>
+    `This deposit invoice (${deposit}) is more than the booking's total (${total}). Void it and raise one within the total.`,
+  // Issue 24 item 14: Send to customer again.
+  voidNotSent: 'This invoice is void and cannot be sent.',
 } as const;
 
 const uuid = z.uuid({ error: 'Must be an id.' });
@@ -214,6 +221,8 @@ export const invoiceSchema = z.object({
   bookingCode: z.string().nullable(),
   bookingSource: z.string(),
   quotationId: z.string().nullable(),
+  /** The number of the quotation the booking was accepted from (`QUO-2026-00001`), if any. */
+  quotationNumber: z.string().nullable(),
   resource: z.string().nullable(),
   eventType: z.string().nullable(),
   eventDate: day.nullable(),
@@ -413,6 +422,24 @@ export const invoiceCreateSchema = z
   .transform((v, ctx) => optionalAmount(v, ctx));
 export type InvoiceCreate = z.input<typeof invoiceCreateSchema>;
 
+/**
+ * `POST /api/invoices/{id}/send` (issue 24 item 14): Send to customer. A draft is issued (as
+ * `PUT …/status` SENT); an invoice already issued, paid ones included, is e-mailed again as a
+ * copy marked as such. No fields: the invoice says what is sent.
+ */
+export const invoiceSendSchema = z.object({}).strip();
+export const invoiceSentSchema = z.object({
+  invoice: invoiceSchema,
+  /** True when it went as a copy of an invoice issued before. */
+  copy: z.boolean(),
+});
+export type InvoiceSent = z.infer<typeof invoiceSentSchema>;
+
+/** `GET /api/invoices/{id}/pdf` (and comms' internal copy): `copy=1` prints it marked COPY (a copy sent again). */
+export const invoicePdfQuerySchema = z.object({
+  copy: z.enum(['0', '1'], { error: 'copy must be 0 or 1.' }).optional(),
+});
+
 /** `PUT /api/invoices/{id}/status`. PAID records a payment of the balance (method defaults to Bank Transfer). */
 export const invoiceStatusUpdateSchema = z.object({
   status: z.enum(SETTABLE_INVOICE_STATUSES, {
@@ -568,6 +595,22 @@ export const invoiceEventSchema = eventInvoice.extend({
 });
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 
+/**
+ * `invoice.copy_requested` (issue 24 item 14): a person pressed Send to customer on an invoice
+ * already issued (paid ones too): comms e-mails it again as a copy, marked as such, with the PDF
+ * marked COPY (`pdfPath` / `internalPdfPath` ask for it with `?copy=1`). Each request is its own
+ * e-mail (dedupe on the event id). Nothing about the invoice changes.
+ */
+export const invoiceCopyRequestedEventSchema = eventInvoice.extend({
+  copy: z.literal(true),
+  pdfPath: z.string(),
+  internalPdfPath: z.string(),
+  businessName: z.string(),
+  /** Who pressed Send. */
+  requestedBy: z.string(),
+});
+export type InvoiceCopyRequestedEvent = z.infer<typeof invoiceCopyRequestedEventSchema>;
+
 /** `invoice.reminder_requested`: one reminder e-mail to send (comms sends it). */
 export const invoiceReminderRequestedEventSchema = eventInvoice.extend({
   pdfPath: z.string(),
@@ -679,6 +722,12 @@ export const paymentSettingsSnapshotSchema = z.object({
    * stripe method switched on, the payment link offers "Pay by card" (decision 43).
    */
   stripeAccountId: z.string().max(255).optional(),
+  /**
+   * Invoice Settings' deposit deadline (issue 24 item 5): a deposit invoice falls due at the latest
+   * this many days before the event (never before its issue day). Optional (snapshots before it
+   * lack it): 14.
+   */
+  depositDeadlineDays: z.number().int().min(0).max(365).optional(),
 });
 export type PaymentSettingsSnapshot = z.infer<typeof paymentSettingsSnapshotSchema>;
 

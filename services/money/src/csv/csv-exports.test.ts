@@ -138,6 +138,16 @@ describe('GET /api/quotations/export.csv', () => {
   const form = (over: Record<string, unknown>) =>
     quotationForm({ totalAmount: 5500.05, depositType: 'Fixed', depositValue: 500, ...over });
   before(async () => {
+    // a resource of the venue's catalogue (the stand-in's), named as the form may name it
+    h.peers!.resources.push({
+      id: '2a000000-0000-4000-8000-0000000000c3',
+      name: 'Garden',
+      capacity: 80,
+      status: 'active',
+      setupBufferMinutes: 0,
+      packdownBufferMinutes: 0,
+      applyBuffers: true,
+    });
     for (const [as, over] of [
       [OWNER, { customerName: '@SUM(A1:A9)', resource: 'Garden' }],
       [OWNER, { customerName: 'Quinn Quiet' }],

@@ -63,6 +63,8 @@ export const INVOICE_CSV_COLUMNS = [
   'Priority',
   'Created At',
   'Sent At',
+  // issue 24 item 2: the quotation as people name it (after the spec's columns)
+  'Quotation Number',
 ] as const;
 
 export const QUOTATION_CSV_COLUMNS = [
@@ -82,6 +84,8 @@ export const QUOTATION_CSV_COLUMNS = [
   'Valid Until',
   'Status',
   'Created At',
+  // issue 24 item 2: QUO-2026-00001, empty for a Draft (after the columns files already had)
+  'Quotation Number',
 ] as const;
 
 function sendCsv(ctx: AppContext, name: string, header: readonly string[], rows: unknown[][]) {
@@ -141,6 +145,7 @@ export function csvExportRoutes(router: AppRouter) {
         i.priority,
         csvDateTime(i.createdAt, s),
         csvDateTime(i.sentAt, s),
+        i.quotationNumber ?? '',
       ]),
     );
   });
@@ -187,6 +192,7 @@ export function csvExportRoutes(router: AppRouter) {
           x.validUntil,
           x.status,
           x.createdAt,
+          x.number ?? '',
         ]),
       );
     },

@@ -60,7 +60,7 @@ export interface BookingCopyTable {
 /** Gap-free numbers: one row per tenant, series and year, locked by the transaction taking one. */
 export interface NumberCountersTable {
   tenant_id: string;
-  series: 'invoice' | 'credit_note' | 'receipt';
+  series: 'invoice' | 'credit_note' | 'receipt' | 'quotation';
   year: number;
   last: number;
 }
@@ -75,6 +75,8 @@ export interface InvoicesTable {
   booking_code: NullableText;
   booking_source: Generated<string>;
   quotation_id: NullableText;
+  /** The quotation's number, copied when the invoice is made (migration 060). */
+  quotation_number: NullableText;
   resource_name: NullableText;
   event_type: NullableText;
   event_date: NullableDate;
@@ -171,6 +173,8 @@ export interface InvoiceRemindersTable {
 export interface QuotationsTable {
   tenant_id: string;
   id: GeneratedId;
+  /** `QUO-2026-00001`, given when first sent (migration 060); null on a Draft. */
+  number: NullableText;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
@@ -193,6 +197,8 @@ export interface QuotationsTable {
   notes: Generated<string>;
   status: Generated<QuotationStatus>;
   booking_id: NullableText;
+  /** The code of the booking the acceptance made (migration 060). */
+  booking_code: NullableText;
   /** The quotation as accepted (frozen). */
   accepted_snapshot: NullableJson<Record<string, unknown>>;
   accepted_at: NullableTimestamp;

@@ -228,13 +228,15 @@ describe('overdue sweep', () => {
   test('past the due date on the venue’s calendar an open invoice becomes OVERDUE, high priority, days counted', async () => {
     const id = await h.booking('booking.created', { totalCents: 10_000 });
     const inv = (
-      await h.call('POST', '/api/invoices', OWNER, {
-        bookingId: id,
-        invoiceType: 'FINAL',
-        issue: true,
-        dueDate: '2026-03-10',
-      })
+      await h.call('POST', '/api/invoices', OWNER, { bookingId: id, invoiceType: 'FINAL', issue: true })
     ).body;
+    // issued back then, due 10 March 2026 (a due date before today's issue date is refused now)
+    await h.t.kit.db.tenantTx(OWNER, (tx) =>
+      tx.query(
+        `UPDATE invoices SET issue_date = '2026-03-01', due_date = '2026-03-10' WHERE tenant_id = $1 AND id = $2`,
+        [OWNER, inv.id],
+      ),
+    );
     // 23:30 on 10 March in Sydney (12:30 UTC): still the due day there
     clock = new Date('2026-03-10T12:30:00Z');
     await h.t.kit.runJob('mark-overdue');

@@ -4,13 +4,14 @@
  * payments; nothing is deleted. The Deposits tab's routes and bookings' hand-over both come here,
  * so the paid flag has one writer: the deposit invoice.
  */
-import type { PaymentMethod } from '@venue/contracts/money-api';
+import { MONEY_MESSAGES, type PaymentMethod } from '@venue/contracts/money-api';
 import { conflict, notFound, type AuditContext, type Tx } from '@venue/service-kit';
 import { findBooking } from '../copies/booking-copy.ts';
 import { db } from '../db/query.ts';
 import { loadInvoice } from '../invoices/invoice-row.ts';
 import { recordPayment, reversePayments } from '../invoices/movements.ts';
 import { auditInvoiceCreated, createInvoice, issueInvoice } from '../invoices/operations.ts';
+import { formatCents } from '../shared/format.ts';
 import { moneySettings } from '../shared/settings.ts';
 
 /** The booking (locked) and its deposit invoice id, raising and issuing the invoice if it has none yet. */
@@ -77,6 +78,14 @@ export async function markDepositPaid(
     true,
   );
   const current = await loadInvoice(tx, tenantId, invoiceId);
+  // A deposit invoice above the booking's total (made before invoices had a ceiling) is not
+  // "paid" by recording its balance: a $90,000 deposit on a $500 booking is a typing error.
+  const total = Number(booking.total_cents ?? booking.price_cents);
+  const invoiced = Number(current.total_cents) - Number(current.credited_cents);
+  if (current.status !== 'PAID' && invoiced > total) {
+    const message = MONEY_MESSAGES.depositOverBooking(formatCents(invoiced), formatCents(total));
+    throw conflict(message, { limitCents: total, errors: [{ path: 'amount', message }] });
+  }
   if (current.status === 'PAID') {
     if (already === 'conflict') throw conflict('This deposit is already paid.');
   } else {

@@ -33,6 +33,7 @@ export interface InvoiceRow {
   booking_code: string | null;
   booking_source: string;
   quotation_id: string | null;
+  quotation_number: string | null;
   resource_name: string | null;
   event_type: string | null;
   event_date: string | null;
@@ -122,6 +123,7 @@ export function toInvoice(r: InvoiceRow, today: string): Invoice {
     bookingCode: r.booking_code,
     bookingSource: r.booking_source,
     quotationId: r.quotation_id,
+    quotationNumber: r.quotation_number,
     resource: r.resource_name,
     eventType: r.event_type,
     eventDate: r.event_date,

@@ -12,15 +12,23 @@
  * credit-notes.ts.
  */
 import { gstOfInclusive, taxTypeOf } from '@venue/contracts';
-import { MONEY_MESSAGES, type InvoiceStatus } from '@venue/contracts/money-api';
-import { conflict, type AuditContext, type Tx } from '@venue/service-kit';
+import {
+  DEPOSIT_DEADLINE_DAYS_DEFAULT,
+  depositDueDate,
+  depositDueLimit,
+  dueDateProblem,
+  MONEY_MESSAGES,
+  termsDueDate,
+  type InvoiceStatus,
+} from '@venue/contracts/money-api';
+import { badRequest, conflict, isUuid, type AuditContext, type Tx } from '@venue/service-kit';
 import type { BookingCopyRow } from '../copies/booking-copy.ts';
 import { db, NOW } from '../db/query.ts';
 import type { InvoiceType } from '../db/schema.ts';
 import { publishBookingMoney } from '../shared/booking-money.ts';
-import { formatCents } from '../shared/format.ts';
+import { formatCents, formatDay } from '../shared/format.ts';
 import { nextInvoiceNumber } from '../shared/numbers.ts';
-import { addDays, today, type MoneySettings } from '../shared/settings.ts';
+import { today, type MoneySettings } from '../shared/settings.ts';
 import { invoiceEventData, invoiceLabel, loadInvoice, type InvoiceRow, type Seller } from './invoice-row.ts';
 
 const INVOICEABLE = new Set(['confirmed', 'pending', 'completed']);
@@ -46,6 +54,64 @@ async function existingOfType(tx: Tx, tenantId: string, bookingId: string, type:
     .where('status', '<>', 'VOID')
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * What the booking's live DEPOSIT and FINAL invoices ask, less their credits: with a new invoice
+ * it may not pass the booking's total (issue 24 item 6). A kept bond's invoice is apart from it.
+ */
+async function invoicedOnBooking(tx: Tx, tenantId: string, bookingId: string): Promise<number> {
+  const row = await db(tx)
+    .selectFrom('invoices')
+    .select((eb) =>
+      eb.fn
+        .coalesce(eb.fn.sum<number>(eb('total_cents', '-', eb.ref('credited_cents'))), eb.lit(0))
+        .as('cents'),
+    )
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', bookingId)
+    .where('type', 'in', ['DEPOSIT', 'FINAL'])
+    .where('status', '<>', 'VOID')
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
+}
+
+/** Payment settings' deposit deadline (days before the event), 14 until the venue sets it. */
+export const depositDeadlineDays = (settings: MoneySettings): number =>
+  settings.payment.depositDeadlineDays ?? DEPOSIT_DEADLINE_DAYS_DEFAULT;
+
+/**
+ * The due day of an invoice issued on `issueDay` (issue 24 item 5): the payment terms; a deposit's
+ * no later than the deposit deadline before the event, never before the issue day.
+ */
+export function defaultDueDate(
+  type: InvoiceType,
+  issueDay: string,
+  eventDay: string | null,
+  settings: MoneySettings,
+): string {
+  const dueDays = settings.payment.defaultDueDays;
+  if (type === 'DEPOSIT' && eventDay)
+    return depositDueDate(issueDay, eventDay, dueDays, depositDeadlineDays(settings));
+  return termsDueDate(issueDay, dueDays);
+}
+
+/**
+ * The due day a draft takes when it is issued on `issueDay`: its own, unless that is now before
+ * the issue day (the terms then run from the issue day) or, for a deposit, past the deadline
+ * before the event (the venue's deadline may have changed since the draft was made).
+ */
+export function dueOnIssue(
+  row: Pick<InvoiceRow, 'type' | 'due_date' | 'event_date'>,
+  issueDay: string,
+  settings: MoneySettings,
+): string {
+  if (row.due_date < issueDay) return defaultDueDate(row.type, issueDay, row.event_date, settings);
+  if (row.type === 'DEPOSIT' && row.event_date) {
+    const limit = depositDueLimit(issueDay, row.event_date, depositDeadlineDays(settings));
+    if (row.due_date > limit) return limit;
+  }
+  return row.due_date;
 }
 
 /** Deposit invoiced on the booking (non-void DEPOSIT invoices less their credits). */
@@ -95,6 +161,20 @@ export async function createInvoice(
       },
     });
   }
+  const day = today(settings);
+  // A typed due date: never before the issue day (today, or later for a draft), and a deposit's
+  // never past the deposit deadline before the event (issue 24 item 5).
+  if (input.dueDate) {
+    const problem = dueDateProblem(
+      input.invoiceType,
+      input.dueDate,
+      day,
+      booking.booking_date || null,
+      depositDeadlineDays(settings),
+      formatDay,
+    );
+    if (problem) throw badRequest(problem, { errors: [{ path: 'dueDate', message: problem }] });
+  }
   const full = Number(booking.total_cents ?? booking.price_cents);
   const depositApplied =
     input.invoiceType === 'FINAL' ? await depositInvoiced(tx, tenantId, booking.booking_id) : 0;
@@ -107,6 +187,13 @@ export async function createInvoice(
         ? 'This booking has no deposit to invoice. Enter an amount.'
         : 'Nothing is left to invoice on this booking. Enter an amount.';
     throw conflict(message, { errors: [{ path: 'amount', message }] });
+  }
+  // The ceiling (issue 24 item 6): the booking is never invoiced above its total, so a deposit is
+  // at most the total and a final invoice at most what the deposit left.
+  const limit = Math.max(0, full - (await invoicedOnBooking(tx, tenantId, booking.booking_id)));
+  if (amount > limit) {
+    const message = MONEY_MESSAGES.amountOverBooking(formatCents(limit), formatCents(full));
+    throw conflict(message, { limitCents: limit, errors: [{ path: 'amount', message }] });
   }
   const rateBp = booking.tax_rate_bp ?? settings.rateBp;
   const taxType = booking.tax_type ? taxTypeOf(booking.tax_type) : taxTypeOf(settings.copy.taxType);
@@ -122,7 +209,17 @@ export async function createInvoice(
     gstCents: gst,
     taxable: true,
   };
-  const due = input.dueDate ?? addDays(today(settings), settings.payment.defaultDueDays);
+  const due = input.dueDate ?? defaultDueDate(input.invoiceType, day, booking.booking_date || null, settings);
+  // The quotation the booking came from, named by its number (the copy's id is text: a uuid or nothing).
+  const quotation =
+    booking.quotation_id && isUuid(booking.quotation_id)
+      ? await db(tx)
+          .selectFrom('quotations')
+          .select('number')
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', booking.quotation_id)
+          .executeTakeFirst()
+      : undefined;
   const inserted = await db(tx)
     .insertInto('invoices')
     .values({
@@ -132,6 +229,7 @@ export async function createInvoice(
       booking_code: booking.booking_code,
       booking_source: booking.booking_source,
       quotation_id: booking.quotation_id,
+      quotation_number: quotation?.number ?? null,
       resource_name: booking.resource_name,
       event_type: booking.event_type,
       event_date: booking.booking_date,
@@ -242,12 +340,15 @@ export async function issueInvoice(
   const seller = sellerOf(settings);
   const day = today(settings);
   const number = await nextInvoiceNumber(tx, tenantId, settings, day);
+  // The terms run from the issue day: a draft issued later than made keeps no due day before it.
+  const due = dueOnIssue(before, day, settings);
   await db(tx)
     .updateTable('invoices')
     .set({
       status: 'SENT',
       invoice_number: number,
       issue_date: day,
+      due_date: due,
       sent_at: NOW,
       seller: JSON.stringify(seller),
       updated_at: NOW,
@@ -265,7 +366,10 @@ export async function issueInvoice(
   await audit(tx, ctx, tenantId, {
     action: 'invoice_sent',
     row,
-    changes: { status: { old: 'DRAFT', new: 'SENT' } },
+    changes: {
+      status: { old: 'DRAFT', new: 'SENT' },
+      ...(due !== before.due_date ? { dueDate: { old: before.due_date, new: due } } : {}),
+    },
   });
   await publishBookingMoney(tx, tenantId, row.booking_id);
   return row;

@@ -8,6 +8,8 @@ import {
   invoiceCreateSchema,
   invoiceListQuerySchema,
   invoicePageQuerySchema,
+  invoicePdfQuerySchema,
+  invoiceSendSchema,
   invoiceStatusUpdateSchema,
   invoiceSummaryQuerySchema,
   LIST_ARRAY_CAP,
@@ -20,6 +22,7 @@ import {
 } from '@venue/contracts/money-api';
 import {
   badRequest,
+  conflict,
   notFound,
   parseBody,
   parseQuery,
@@ -32,14 +35,24 @@ import {
   withTx,
 } from '@venue/service-kit';
 import { findBooking } from '../copies/booking-copy.ts';
-import { creditNotePdf, invoicePdf } from '../pdf/documents.ts';
+import { invoicePdf } from '../pdf/documents.ts';
 import { selectPayments, toPayment } from '../payments/payment-row.ts';
 import { actorOf, assertOwnTenant, idempotencyKey, idParam, tenantOf } from '../shared/http.ts';
 import { daysBetween, moneySettings, today } from '../shared/settings.ts';
-import { invoiceEventData, loadInvoice, selectInvoices, toInvoice, type InvoiceRow } from './invoice-row.ts';
+import {
+  balanceCents,
+  invoiceEventData,
+  loadInvoice,
+  selectInvoices,
+  toInvoice,
+  type InvoiceRow,
+} from './invoice-row.ts';
+import { answerDocument } from '../shared/document-answer.ts';
+import { creditNoteDocument } from './credit-note-document.ts';
 import { createCreditNote, creditNoteData, selectCreditNotes } from './credit-notes.ts';
 import { recordPayment } from './movements.ts';
 import {
+  audit,
   auditInvoiceCreated,
   createInvoice,
   currentSeller,
@@ -264,6 +277,45 @@ export function invoiceRoutes(router: AppRouter) {
     ctx.body = toInvoice(row, today(settings));
   });
 
+  // Send to customer (issue 24 item 14): a draft is issued; an invoice issued before, paid ones
+  // too, goes again as a copy marked as such (comms e-mails it; its PDF says COPY). Nothing about
+  // the invoice changes, so a copy can go as often as a person asks.
+  router.post('/api/invoices/:id/send', ...guard, async (ctx) => {
+    parseBody(ctx, invoiceSendSchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx!;
+    const settings = await moneySettings(tx, tenantId);
+    const day = today(settings);
+    const current = await loadInvoice(tx, tenantId, idParam(ctx), true);
+    const who = actorOf(ctx) ?? 'unknown';
+    if (current.status === 'DRAFT') {
+      const issued = await issueInvoice(tx, ctx, tenantId, current.id, settings, who);
+      ctx.body = { invoice: toInvoice(issued, day), copy: false };
+      return;
+    }
+    if (current.status === 'VOID') throw conflict(MONEY_MESSAGES.voidNotSent, { status: 'VOID' });
+    if (!current.customer_email.includes('@'))
+      throw conflict('The customer has no e-mail address to send the invoice to.');
+    const data = invoiceEventData(current, current.seller?.businessName ?? settings.payment.businessName);
+    await tx.publish(
+      'invoice.copy_requested',
+      {
+        ...data,
+        copy: true,
+        pdfPath: `${data.pdfPath}?copy=1`,
+        internalPdfPath: `${data.internalPdfPath}?copy=1`,
+        requestedBy: who,
+      },
+      { tenantId },
+    );
+    await audit(tx, ctx, tenantId, {
+      action: 'invoice_copy_sent',
+      row: current,
+      info: `A copy e-mailed to ${current.customer_email}`,
+    });
+    ctx.body = { invoice: toInvoice(current, day), copy: true };
+  });
+
   const pay = async (ctx: AppContext, requireKey: boolean) => {
     const body = parseBody(ctx, paymentCreateSchema);
     const key = idempotencyKey(ctx);
@@ -339,10 +391,15 @@ export function invoiceRoutes(router: AppRouter) {
   });
 
   router.get('/api/invoices/:id/pdf', ...guard, async (ctx) => {
+    const { copy } = parseQuery(ctx, invoicePdfQuerySchema);
     const tenantId = tenantOf(ctx);
     const settings = await moneySettings(ctx.state.tx!, tenantId);
     const row = await loadInvoice(ctx.state.tx!, tenantId, idParam(ctx));
-    const pdf = await invoicePdf({ invoice: row, seller: row.seller ?? currentSeller(settings) });
+    const pdf = await invoicePdf({
+      invoice: row,
+      seller: row.seller ?? currentSeller(settings),
+      copy: copy === '1',
+    });
     ctx.type = 'application/pdf';
     ctx.set(
       'Content-Disposition',
@@ -355,39 +412,56 @@ export function invoiceRoutes(router: AppRouter) {
   router.get('/internal/invoices/:hallOwnerId/:id/pdf', requireInternal, async (ctx) => {
     const tenantId = idParam(ctx, 'hallOwnerId');
     if (!tenantId) throw notFound('Invoice not found');
+    // `?copy=1`: the copy comms attaches to Send to customer again (invoice.copy_requested).
+    const { copy } = parseQuery(ctx, invoicePdfQuerySchema);
     const pdf = await ctx.kit.db.tenantTx(tenantId, async (tx) => {
       const settings = await moneySettings(tx, tenantId);
       const row = await loadInvoice(tx, tenantId, idParam(ctx));
       return {
         row,
-        bytes: await invoicePdf({ invoice: row, seller: row.seller ?? currentSeller(settings) }),
+        bytes: await invoicePdf({
+          invoice: row,
+          seller: row.seller ?? currentSeller(settings),
+          copy: copy === '1',
+        }),
       };
     });
-    ctx.type = 'application/pdf';
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename="${fileName(pdf.row.invoice_number ?? `invoice-${pdf.row.id}`)}.pdf"`,
-    );
-    ctx.body = pdf.bytes;
+    // With the figures it prints, for the e-mail that carries it (issue 24 item 1).
+    answerDocument(ctx, {
+      filename: `${fileName(pdf.row.invoice_number ?? `invoice-${pdf.row.id}`)}.pdf`,
+      pdf: pdf.bytes,
+      figures: {
+        invoiceNumber: pdf.row.invoice_number,
+        totalCents: Number(pdf.row.total_cents),
+        balanceCents: balanceCents(pdf.row),
+        dueDate: pdf.row.due_date,
+      },
+    });
   });
 
   router.get('/api/invoices/:id/credit-notes/:creditNoteId/pdf', ...guard, async (ctx) => {
-    const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx!;
-    const settings = await moneySettings(tx, tenantId);
-    const invoice = await loadInvoice(tx, tenantId, idParam(ctx));
-    const cnId = idParam(ctx, 'creditNoteId');
-    const note = cnId
-      ? await selectCreditNotes(tx)
-          .where('c.tenant_id', '=', tenantId)
-          .where('c.invoice_id', '=', invoice.id)
-          .where('c.id', '=', cnId)
-          .executeTakeFirst()
-      : undefined;
-    if (!note) throw notFound('Credit note not found');
-    const pdf = await creditNotePdf(note, invoice, invoice.seller ?? currentSeller(settings));
+    const doc = await creditNoteDocument(
+      ctx.state.tx!,
+      tenantOf(ctx),
+      idParam(ctx),
+      idParam(ctx, 'creditNoteId'),
+    );
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="${fileName(note.credit_note_number)}.pdf"`);
-    ctx.body = pdf;
+    ctx.set('Content-Disposition', `attachment; filename="${doc.filename}"`);
+    ctx.body = doc.pdf;
   });
+
+  // The same adjustment note for comms, which e-mails it to the customer (issue 24 item 3).
+  router.get(
+    '/internal/invoices/:hallOwnerId/:id/credit-notes/:creditNoteId/pdf',
+    requireInternal,
+    async (ctx) => {
+      const tenantId = idParam(ctx, 'hallOwnerId');
+      if (!tenantId) throw notFound('Credit note not found');
+      const doc = await ctx.kit.db.tenantTx(tenantId, (tx) =>
+        creditNoteDocument(tx, tenantId, idParam(ctx), idParam(ctx, 'creditNoteId')),
+      );
+      answerDocument(ctx, doc);
+    },
+  );
 }

@@ -23,7 +23,7 @@ export async function carryQuotationDeposit(
   if (booking.booking_source !== 'quotation' || !quotationId || !isUuid(quotationId)) return false;
   const quote = await db(tx)
     .selectFrom('quotations')
-    .select(['deposit_paid', 'deposit_paid_method'])
+    .select(['deposit_paid', 'deposit_paid_method', 'deposit_cents', 'number'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', quotationId)
     .executeTakeFirst();
@@ -32,16 +32,19 @@ export async function carryQuotationDeposit(
   // A draft (the venue's seller details not set yet) takes no payment; Mark Paid issues it later.
   if (invoice.status === 'DRAFT') return false;
   const balance = Number(invoice.total_cents) - Number(invoice.credited_cents) - Number(invoice.paid_cents);
-  if (balance <= 0) return false;
+  // What was received on the quotation, at most: never more than its deposit, nor than the
+  // invoice still asks (issue 24 item 6).
+  const carried = Math.min(balance, Number(quote.deposit_cents));
+  if (carried <= 0) return false;
   await recordPayment(
     tx,
     null,
     tenantId,
     invoiceId,
     {
-      amountCents: balance,
+      amountCents: carried,
       paymentMethod: quote.deposit_paid_method ?? 'Bank Transfer',
-      notes: `Deposit paid on quotation ${quotationId}`,
+      notes: `Deposit paid on quotation ${quote.number ?? quotationId}`,
       idempotencyKey: `quotation-deposit:${quotationId}`,
       createdBy: 'system',
     },

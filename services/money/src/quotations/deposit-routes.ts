@@ -61,6 +61,7 @@ function selectDeposits(tx: Tx) {
     .select((eb) => [
       'q.tenant_id',
       'q.id',
+      'q.number',
       'q.customer_name',
       'q.customer_email',
       'q.event_type',
@@ -129,6 +130,7 @@ function filtersOf(tenantId: string, q: Partial<Pick<DepositPageQuery, 'search' 
       where.push(
         eb.or([
           eb(eb.cast('q.id', 'text'), 'like', like),
+          eb(eb.fn('lower', ['q.number']), 'like', like),
           ...(['q.customer_name', 'q.customer_email', 'q.resource_name'] as const).map((c) =>
             eb(eb.fn('lower', [c]), 'like', like),
           ),
@@ -155,6 +157,7 @@ function toQuotationDeposit(r: Row, day: string): QuotationDeposit {
   const paidAt = accepted ? (paid ? iso(r.invoice_paid_at) : null) : iso(r.deposit_paid_at);
   return {
     quotationId: r.id,
+    quotationNumber: r.number,
     hallOwnerId: r.tenant_id,
     customerName: snap?.customerName ?? r.customer_name,
     customerEmail: snap?.customerEmail ?? r.customer_email,
@@ -162,7 +165,8 @@ function toQuotationDeposit(r: Row, day: string): QuotationDeposit {
     eventDate: snap?.eventDate ?? r.event_date,
     startTime: snap?.startTime ?? r.start_time,
     endTime: snap?.endTime ?? r.end_time,
-    resource: snap?.resourceName ?? r.resource_name,
+    // the row's name: a snapshot frozen before names came from the catalogue may hold the id
+    resource: r.resource_name,
     quotationStatus: status,
     totalCents: total,
     depositCents: deposit,
@@ -199,8 +203,8 @@ async function audit(tx: Tx, ctx: AppContext, action: string, d: QuotationDeposi
   await tx.audit(ctx, {
     action,
     targetType: 'quotation',
-    target: d.quotationId,
-    targetLabel: `${d.customerName} · ${d.eventType} · ${d.eventDate}`,
+    target: d.quotationNumber ?? d.quotationId,
+    targetLabel: `${d.quotationNumber ? `Quotation ${d.quotationNumber}` : 'Draft quotation'} — ${d.customerName} · ${d.eventType} · ${d.eventDate}`,
     additionalInfo: info,
   });
 }

@@ -62,8 +62,17 @@ export function quotationFilters(tenantId: string, q: Filters, day: string) {
     const where: Expression<SqlBool>[] = [eb('tenant_id', '=', tenantId)];
     if (q.resource && q.resource !== 'All Resources') where.push(eb('resource_name', '=', q.resource));
     if (q.status) where.push(statusIs(eb, q.status, day));
-    // sql: the stored, lower-cased search column of migration 050 (not in MoneyDb's typed columns)
-    if (text) where.push(sql<boolean>`search_text LIKE ${likePattern(text)}`);
+    if (text) {
+      const like = likePattern(text);
+      where.push(
+        eb.or([
+          // sql: the stored, lower-cased search column of migration 050 (not in MoneyDb's typed columns)
+          sql<boolean>`search_text LIKE ${like}`,
+          // the quotation's number (migration 060), as the screens show it
+          eb(eb.fn('lower', ['number']), 'like', like),
+        ]),
+      );
+    }
     return where;
   };
 }

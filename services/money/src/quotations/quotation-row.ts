@@ -7,6 +7,7 @@ import { dateText, db } from '../db/query.ts';
 export interface QuotationRow {
   tenant_id: string;
   id: string;
+  number: string | null;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
@@ -28,6 +29,8 @@ export interface QuotationRow {
   notes: string;
   status: 'Draft' | 'Sent' | 'Accepting' | 'Accepted' | 'Declined';
   booking_id: string | null;
+  /** Stored at acceptance, else the code in money's copy of the booking. */
+  booking_code: string | null;
   accepted_snapshot: Quotation | null;
   accepted_at: Date | string | null;
   sent_at: Date | string | null;
@@ -42,6 +45,7 @@ export function selectQuotations(tx: Tx) {
     .select((eb) => [
       'tenant_id',
       'id',
+      'number',
       'customer_name',
       'customer_email',
       'customer_phone',
@@ -63,6 +67,17 @@ export function selectQuotations(tx: Tx) {
       'notes',
       'status',
       'booking_id',
+      // The code stored at acceptance, else the one in the booking copy (accepted before it was stored).
+      eb.fn
+        .coalesce(
+          'booking_code',
+          eb
+            .selectFrom('booking_copy as b')
+            .select('b.booking_code')
+            .whereRef('b.tenant_id', '=', 'quotations.tenant_id')
+            .whereRef('b.booking_id', '=', 'quotations.booking_id'),
+        )
+        .as('booking_code'),
       'accepted_snapshot',
       'accepted_at',
       'sent_at',
@@ -95,14 +110,23 @@ export function quotationDeposit(type: DepositType, value: number, totalCents: n
 }
 
 export function toQuotation(r: QuotationRow, today: string): Quotation {
-  // Accepted: the frozen copy answers, only its status fields reflect the row.
-  if (r.status === 'Accepted' && r.accepted_snapshot) return { ...r.accepted_snapshot, status: 'Accepted' };
+  // Accepted: the frozen copy answers, only its status fields reflect the row (and what was added
+  // after it was frozen: the number, the booking's code; a resource name is never its id).
+  if (r.status === 'Accepted' && r.accepted_snapshot)
+    return {
+      ...r.accepted_snapshot,
+      status: 'Accepted',
+      number: r.number,
+      bookingCode: r.booking_code ?? r.accepted_snapshot.bookingCode ?? null,
+      resourceName: r.resource_name,
+    };
   const total = Number(r.total_cents);
   const split = gstSplit(total, r.tax_type === 'Exclusive' ? 'exclusive' : 'inclusive', r.tax_rate_bp);
   const deposit = Number(r.deposit_cents);
   const inclusive = split.totalCents;
   return {
     id: r.id,
+    number: r.number,
     hallOwnerId: r.tenant_id,
     customerName: r.customer_name,
     customerEmail: r.customer_email,
@@ -129,6 +153,7 @@ export function toQuotation(r: QuotationRow, today: string): Quotation {
     notes: r.notes,
     status: effectiveStatus(r, today),
     bookingId: r.booking_id,
+    bookingCode: r.booking_code,
     acceptedAt: iso(r.accepted_at),
     sentAt: iso(r.sent_at),
     createdAt: iso(r.created_at)!,
@@ -158,3 +183,7 @@ export async function loadQuotation(
 
 /** The quotation's PDF is drawn with the other money documents, in their fonts. */
 export { quotationPdf } from '../pdf/quotation.ts';
+
+/** The PDF's file name: the quotation's number once it has one (`QUO-2026-00001.pdf`). */
+export const quotationPdfName = (q: Pick<Quotation, 'id' | 'number'>) =>
+  q.number ? `${q.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf` : `quotation-${q.id}.pdf`;

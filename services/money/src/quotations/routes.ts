@@ -5,6 +5,12 @@
  * Accepting in one committed conditional update, asks bookings for the confirmed booking with
  * no transaction open, then settles it Accepted (with a frozen snapshot) or back to Sent: of two
  * accepts at once only one reaches bookings, and bookings makes one booking per quotation id.
+ *
+ * Issue 24 (decision 57): the resource's name comes from the catalogue (never its id in the
+ * name's place); Send asks bookings whether the slot is free first (a clash: 409 naming it,
+ * nothing sent) and gives the quotation its gap-free number the first time, under the row's lock
+ * (two sends at once: one number); a numbered quotation is never deleted; Accept answers the
+ * booking's code beside its id.
  */
 import {
   bookingFromQuoteAnswerSchema,
@@ -25,6 +31,7 @@ import {
   HttpError,
   inRequestTx,
   InternalCallError,
+  isUuid,
   notFound,
   parseBody,
   parseQuery,
@@ -39,16 +46,20 @@ import {
 import { db, NOW } from '../db/query.ts';
 import { currentSeller } from '../invoices/operations.ts';
 import { actorOf, idParam, tenantOf } from '../shared/http.ts';
+import { nextQuotationNumber } from '../shared/numbers.ts';
 import { addDays, moneySettings, today, type MoneySettings } from '../shared/settings.ts';
 import {
   effectiveStatus,
   loadQuotation,
   quotationDeposit,
   quotationPdf,
+  quotationPdfName,
   selectQuotations,
   toQuotation,
+  type QuotationRow,
 } from './quotation-row.ts';
 import { quotationPage, quotationSummary } from './list-page.ts';
+import { checkSlot, resolveResource, type QuotedResource } from './peers.ts';
 
 const guardNoTx = [requireAuth, requirePermission('quotations')] as const;
 const guard = [...guardNoTx, withTx] as const;
@@ -58,15 +69,15 @@ type Input = ReturnType<typeof quotationInputSchema.parse>;
 /** After this long an `Accepting` quotation is taken to be abandoned (bookings' call times out well before). */
 const ACCEPT_TAKEOVER_MS = 2 * 60_000;
 
-/** The form's columns (create and edit share them). */
-function formValues(v: Input, s: MoneySettings) {
+/** The form's columns (create and edit share them); the resource as the catalogue names it. */
+function formValues(v: Input, s: MoneySettings, resource: QuotedResource) {
   return {
     customer_name: v.customerName,
     customer_email: v.customerEmail,
     customer_phone: v.customerPhone,
     event_type: v.eventType,
-    resource: v.resource,
-    resource_name: v.resourceName || v.resource,
+    resource: resource.id,
+    resource_name: resource.name,
     event_date: v.eventDate,
     start_time: v.startTime,
     end_time: v.endTime,
@@ -86,8 +97,8 @@ async function audit(tx: Tx, ctx: AppContext, action: string, q: Quotation, info
   await tx.audit(ctx, {
     action,
     targetType: 'quotation',
-    target: q.id,
-    targetLabel: `${q.customerName} · ${q.eventType} · ${q.eventDate}`,
+    target: q.number ?? q.id,
+    targetLabel: `${q.number ? `Quotation ${q.number}` : 'Draft quotation'} — ${q.customerName} · ${q.eventType} · ${q.eventDate}`,
     additionalInfo: info ?? null,
   });
 }
@@ -95,11 +106,14 @@ async function audit(tx: Tx, ctx: AppContext, action: string, q: Quotation, info
 function emailEvent(q: Quotation, withPdf: boolean): QuotationEmailEvent {
   return {
     quotationId: q.id,
+    number: q.number,
     hallOwnerId: q.hallOwnerId,
     customerName: q.customerName,
     customerEmail: q.customerEmail,
     eventType: q.eventType,
     eventDate: q.eventDate,
+    startTime: q.startTime,
+    endTime: q.endTime,
     resourceName: q.resourceName,
     totalCents: Math.round(q.totalInclGst * 100),
     depositCents: q.depositCents,
@@ -109,17 +123,79 @@ function emailEvent(q: Quotation, withPdf: boolean): QuotationEmailEvent {
   };
 }
 
-/** Draft (or Sent again) → Sent, with the e-mail event; refused when expired or settled. */
-async function send(tx: Tx, ctx: AppContext, tenantId: string, id: string, day: string): Promise<Quotation> {
-  const row = await loadQuotation(tx, tenantId, id, true);
+/** 409 unless the quotation may be sent on `day`: Draft or Sent, and within its valid day. */
+function assertSendable(row: QuotationRow, day: string) {
   const status = effectiveStatus(row, day);
   // A Draft past its valid day is not sent out stale either.
   if (status === 'Expired' || row.valid_until < day) throw conflict(M.expired, { conflict: null });
   if (row.status !== 'Draft' && row.status !== 'Sent')
     throw conflict(M.badTransition(status, 'Sent'), { conflict: null });
+}
+
+/** What a send has checked before its transaction: the resource as the catalogue names it. */
+interface SendCheck {
+  resource: QuotedResource | null;
+}
+
+/**
+ * The checks a send makes before it writes, with no transaction held while the peers answer:
+ * the quotation may be sent, its resource is one of the venue's (named by the catalogue when the
+ * row lacks its id or its name), and bookings finds the slot free (else 409 naming the clash).
+ */
+async function checkBeforeSend(ctx: AppContext, tenantId: string, id: string): Promise<SendCheck> {
+  const row = await inRequestTx(ctx, async (tx) => {
+    const day = today(await moneySettings(tx, tenantId));
+    const r = await loadQuotation(tx, tenantId, id);
+    assertSendable(r, day);
+    return r;
+  });
+  const needsName = !isUuid(row.resource) || !row.resource_name.trim() || row.resource_name === row.resource;
+  let resource: QuotedResource | null = null;
+  if (needsName) {
+    try {
+      resource = await resolveResource(tenantId, row.resource);
+    } catch (err) {
+      // A quotation for a resource the venue does not have cannot become a booking: say so.
+      if (err instanceof HttpError && err.status === 400) throw conflict(err.message, { conflict: null });
+      throw err;
+    }
+  }
+  const answer = await checkSlot({
+    tenantId,
+    resource: resource?.id ?? row.resource,
+    eventDate: row.event_date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+  });
+  if (answer.outcome === 'conflict')
+    throw conflict(M.sendClash(answer.message), { conflict: answer.conflict });
+  return { resource };
+}
+
+/**
+ * Draft (or Sent again) → Sent, with the e-mail event; refused when expired or settled. The first
+ * send gives the number, under the row's lock: a second send waits, then finds it numbered.
+ */
+async function send(
+  tx: Tx,
+  ctx: AppContext,
+  tenantId: string,
+  id: string,
+  day: string,
+  checked: SendCheck,
+): Promise<Quotation> {
+  const row = await loadQuotation(tx, tenantId, id, true);
+  assertSendable(row, day);
+  const number = row.number ?? (await nextQuotationNumber(tx, tenantId, day));
   await db(tx)
     .updateTable('quotations')
-    .set({ status: 'Sent', sent_at: NOW, updated_at: NOW })
+    .set({
+      status: 'Sent',
+      number,
+      sent_at: NOW,
+      updated_at: NOW,
+      ...(checked.resource ? { resource: checked.resource.id, resource_name: checked.resource.name } : {}),
+    })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();
@@ -222,12 +298,14 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
     throw conflict(M.slotTaken, { conflict: answer.conflict });
   }
   const bookingId = answer.booking.id;
+  const bookingCode = answer.booking.bookingCode;
   return inRequestTx(ctx, async (tx) => {
     const current = toQuotation(await loadQuotation(tx, tenantId, id, true), day);
     const frozen: Quotation = {
       ...current,
       status: 'Accepted',
       bookingId,
+      bookingCode,
       acceptedAt: new Date().toISOString(),
     };
     await db(tx)
@@ -235,6 +313,7 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
       .set({
         status: 'Accepted',
         booking_id: bookingId,
+        booking_code: bookingCode,
         accepted_snapshot: JSON.stringify(frozen),
         accepted_at: NOW,
         updated_at: NOW,
@@ -286,44 +365,59 @@ export function quotationRoutes(router: AppRouter): void {
     ctx.body = await quotationSummary(tx, tenantId, today(await moneySettings(tx, tenantId)));
   });
 
-  router.post('/api/quotations', ...guard, async (ctx) => {
+  router.post('/api/quotations', ...guardNoTx, async (ctx) => {
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx!;
     const v = parseBody(ctx, quotationInputSchema);
-    const settings = await moneySettings(tx, tenantId);
-    const day = today(settings);
-    const inserted = await db(tx)
-      .insertInto('quotations')
-      .values({
-        tenant_id: tenantId,
-        ...formValues(v, settings),
-        valid_until: v.validUntil ?? addDays(day, QUOTATION_VALID_DAYS),
-        created_by: actorOf(ctx),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const q = toQuotation(await loadQuotation(tx, tenantId, inserted.id), day);
-    await audit(tx, ctx, 'quotation_created', q);
+    // The catalogue names the resource before the transaction opens (no connection held meanwhile).
+    const resource = await resolveResource(tenantId, v.resource);
+    ctx.body = await inRequestTx(ctx, async (tx) => {
+      const settings = await moneySettings(tx, tenantId);
+      const day = today(settings);
+      const inserted = await db(tx)
+        .insertInto('quotations')
+        .values({
+          tenant_id: tenantId,
+          ...formValues(v, settings, resource),
+          valid_until: v.validUntil ?? addDays(day, QUOTATION_VALID_DAYS),
+          created_by: actorOf(ctx),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const q = toQuotation(await loadQuotation(tx, tenantId, inserted.id), day);
+      await audit(tx, ctx, 'quotation_created', q);
+      return q;
+    });
     ctx.status = 201;
-    ctx.body = q;
   });
 
-  router.post('/api/quotations/bulk-send', ...guard, async (ctx) => {
+  router.post('/api/quotations/bulk-send', ...guardNoTx, async (ctx) => {
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx!;
     const { ids } = parseBody(ctx, quotationBulkSendSchema);
-    const day = today(await moneySettings(tx, tenantId));
     const sent: string[] = [];
     const skipped: { id: string; reason: string }[] = [];
+    // Each one checked first (resource, slot), with no transaction open; then those that pass
+    // are sent in one transaction, each re-checked under its lock.
+    const checked = new Map<string, SendCheck>();
     for (const id of [...new Set(ids)]) {
       try {
-        await send(tx, ctx, tenantId, id, day);
-        sent.push(id);
+        checked.set(id, await checkBeforeSend(ctx, tenantId, id));
       } catch (err) {
         if (!(err instanceof HttpError) || err.status >= 500) throw err;
         skipped.push({ id, reason: err.message });
       }
     }
+    await inRequestTx(ctx, async (tx) => {
+      const day = today(await moneySettings(tx, tenantId));
+      for (const [id, check] of checked) {
+        try {
+          await send(tx, ctx, tenantId, id, day, check);
+          sent.push(id);
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.status >= 500) throw err;
+          skipped.push({ id, reason: err.message });
+        }
+      }
+    });
     ctx.body = { sent, skipped };
   });
 
@@ -334,19 +428,24 @@ export function quotationRoutes(router: AppRouter): void {
     ctx.body = toQuotation(await loadQuotation(tx, tenantId, idParam(ctx)), day);
   });
 
-  router.put('/api/quotations/:id', ...guard, async (ctx) => {
+  router.put('/api/quotations/:id', ...guardNoTx, async (ctx) => {
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx!;
+    const v = parseBody(ctx, quotationInputSchema);
+    const resource = await resolveResource(tenantId, v.resource);
+    ctx.body = await inRequestTx(ctx, (tx) => edit(tx, ctx, tenantId, v, resource));
+  });
+
+  /** The edit itself, in the request's transaction. */
+  async function edit(tx: Tx, ctx: AppContext, tenantId: string, v: Input, resource: QuotedResource) {
     const settings = await moneySettings(tx, tenantId);
     const day = today(settings);
     const row = await loadQuotation(tx, tenantId, idParam(ctx), true);
-    const v = parseBody(ctx, quotationInputSchema);
     // Accepted is frozen (its booking was made from it); Declined and Expired are history.
     if (effectiveStatus(row, day) !== 'Draft' && effectiveStatus(row, day) !== 'Sent')
       throw conflict(M.notEditable);
     if (row.status === 'Accepting') throw conflict(M.accepting);
     // An edit without payment_details keeps the deposit flag (the Deposits page may have set it).
-    const values = formValues(v, settings);
+    const values = formValues(v, settings, resource);
     const paid = v.payment_details?.deposit_paid ?? row.deposit_paid;
     await db(tx)
       .updateTable('quotations')
@@ -367,8 +466,8 @@ export function quotationRoutes(router: AppRouter): void {
       .execute();
     const q = toQuotation(await loadQuotation(tx, tenantId, row.id), day);
     await audit(tx, ctx, 'quotation_updated', q);
-    ctx.body = q;
-  });
+    return q;
+  }
 
   router.put('/api/quotations/:id/status', ...guardNoTx, async (ctx) => {
     const tenantId = tenantOf(ctx);
@@ -379,10 +478,16 @@ export function quotationRoutes(router: AppRouter): void {
       ctx.body = await accept(ctx, tenantId, id);
       return;
     }
-    ctx.body = await inRequestTx(ctx, async (tx) => {
-      const day = today(await moneySettings(tx, tenantId));
-      return status === 'Sent' ? send(tx, ctx, tenantId, id, day) : decline(tx, ctx, tenantId, id, day);
-    });
+    if (status === 'Sent') {
+      const checked = await checkBeforeSend(ctx, tenantId, id);
+      ctx.body = await inRequestTx(ctx, async (tx) =>
+        send(tx, ctx, tenantId, id, today(await moneySettings(tx, tenantId)), checked),
+      );
+      return;
+    }
+    ctx.body = await inRequestTx(ctx, async (tx) =>
+      decline(tx, ctx, tenantId, id, today(await moneySettings(tx, tenantId))),
+    );
   });
 
   router.delete('/api/quotations/:id', ...guard, async (ctx) => {
@@ -392,6 +497,8 @@ export function quotationRoutes(router: AppRouter): void {
     // An accepted quotation is what its booking was made from: kept.
     if (row.status === 'Accepted' || row.status === 'Accepting')
       throw conflict('An accepted quotation cannot be deleted.');
+    // One that was sent has its number: deleting it would leave a gap in the venue's numbers.
+    if (row.number !== null || row.status !== 'Draft') throw conflict(M.numberedKept);
     await db(tx)
       .deleteFrom('quotations')
       .where('tenant_id', '=', tenantId)
@@ -407,7 +514,7 @@ export function quotationRoutes(router: AppRouter): void {
     const settings = await moneySettings(tx, tenantId);
     const q = toQuotation(await loadQuotation(tx, tenantId, idParam(ctx)), today(settings));
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="quotation-${q.id}.pdf"`);
+    ctx.set('Content-Disposition', `attachment; filename="${quotationPdfName(q)}"`);
     ctx.body = await quotationPdf(q, currentSeller(settings));
   });
 
@@ -421,7 +528,7 @@ export function quotationRoutes(router: AppRouter): void {
       return { q, bytes: await quotationPdf(q, currentSeller(settings)) };
     });
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="quotation-${q.id}.pdf"`);
+    ctx.set('Content-Disposition', `attachment; filename="${quotationPdfName(q)}"`);
     ctx.body = bytes;
   });
 }

@@ -8,9 +8,14 @@ import type { Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import type { MoneySettings } from './settings.ts';
 
-export type Series = 'invoice' | 'credit_note' | 'receipt';
+export type Series = 'invoice' | 'credit_note' | 'receipt' | 'quotation';
 
-const DEFAULT_PREFIX: Record<Series, string> = { invoice: 'INV', credit_note: 'CN', receipt: 'RCT' };
+const DEFAULT_PREFIX: Record<Series, string> = {
+  invoice: 'INV',
+  credit_note: 'CN',
+  receipt: 'RCT',
+  quotation: 'QUO',
+};
 
 /** The next number of `series` for `year`: `{prefix}-{year}-{00001}`. */
 export async function nextNumber(
@@ -41,4 +46,9 @@ export function nextInvoiceNumber(
   day: string,
 ): Promise<string> {
   return nextNumber(tx, tenantId, 'invoice', Number(day.slice(0, 4)), settings.payment.invoiceNumberPrefix);
+}
+
+/** The next quotation number of `day`'s year (`QUO-2026-00001`), given when a quotation is first sent. */
+export function nextQuotationNumber(tx: Tx, tenantId: string, day: string): Promise<string> {
+  return nextNumber(tx, tenantId, 'quotation', Number(day.slice(0, 4)));
 }

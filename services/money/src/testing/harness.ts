@@ -14,6 +14,7 @@ import {
   type TestService,
 } from '@venue/service-kit/testing';
 import { createMoneyService, type MoneyServiceOptions } from '../app.ts';
+import { standInPeers, type PeerServer } from './bookings-standin.ts';
 
 export const OWNER = '1a000000-0000-4000-8000-000000000001';
 export const OWNER2 = '1b000000-0000-4000-8000-000000000002';
@@ -93,6 +94,8 @@ export interface BookingFixture {
 
 export interface Harness {
   t: TestService;
+  /** The stand-in bookings and catalogue startMoney started (null when the test started its own). */
+  peers: PeerServer | null;
   token: Record<string, string>;
   /** Admin's settings event for `tenantId` (the next version), with its Payment settings part (null: none, as before admin carried it). */
   settings(
@@ -118,6 +121,9 @@ export interface Harness {
 }
 
 export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harness> {
+  // Quotations ask the catalogue and bookings (issue 24 item 2): never a real service on a
+  // default port, always a stand-in (the test's own, or this default one).
+  const peers = process.env.CATALOGUE_URL && process.env.BOOKINGS_URL ? null : await standInPeers();
   const keys = await testKeys();
   const t = await startTestService({
     ...createMoneyService(opts),
@@ -141,6 +147,7 @@ export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harnes
   let tick = Date.parse('2026-01-01T00:00:00Z');
   return {
     t,
+    peers,
     token,
     settings,
     async booking(type, b = {}, from) {
@@ -228,6 +235,9 @@ export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harnes
       );
       return rows.map((r) => ({ type: r.type, tenantId: r.tenant_id, data: r.data }));
     },
-    close: () => t.close(),
+    async close() {
+      await t.close();
+      if (peers) await new Promise((r) => peers.close(r));
+    },
   };
 }
