@@ -14,6 +14,7 @@ export const DUE_DAYS_MESSAGE = 'Default due days must be a whole number from 0 
 // Spec 01 §9: the deposit percentage is parsed as an integer.
 export const DEPOSIT_MESSAGE = 'Deposit percentage must be a whole number from 0 to 100.';
 export const REMINDER_DAYS_MESSAGE = 'Reminder days must be whole numbers from 0 to 365.';
+export const DEPOSIT_DEADLINE_MESSAGE = 'Deposit deadline must be a whole number of days from 0 to 365.';
 export const ABN_MESSAGE = 'ABN must be 11 digits with a valid checksum';
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
 
@@ -90,6 +91,11 @@ export const invoiceSettingsSchema = z.object({
     .max(10, 'At most 10 reminder days.')
     .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
   autoSendInvoices: flag,
+  /**
+   * A deposit invoice falls due at the latest this many days before the event (never before it is
+   * issued; issue 24 item 5). Optional: groups saved before it read the default, 14.
+   */
+  depositDeadlineDays: wholeNumber(0, 365, DEPOSIT_DEADLINE_MESSAGE).optional(),
 });
 export type InvoiceSettings = z.output<typeof invoiceSettingsSchema>;
 
@@ -128,6 +134,7 @@ export const INVOICE_SETTINGS_DEFAULTS: InvoiceSettings = {
   sendPaymentReminders: true,
   reminderDays: [7, 3, 1],
   autoSendInvoices: false,
+  depositDeadlineDays: 14,
 };
 
 export const BUSINESS_DETAILS_DEFAULTS: BusinessDetails = {

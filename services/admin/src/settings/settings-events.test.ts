@@ -153,6 +153,23 @@ describe('tenant.settings_changed', () => {
     assert.equal(withStripe.at(-1)!.payment?.stripeAccountId, 'acct_1Harbourside');
   });
 
+  test('the deposit deadline (default 14 days) travels in the snapshot for money’s deposit due dates', async () => {
+    const put = (body: unknown) =>
+      call(h, 'PUT', '/api/tenant-settings/invoice', { token: owner2.token, body });
+    const count = (await snapshots(owner2.userId)).length;
+    assert.equal((await snapshots(owner2.userId)).at(-1)!.payment?.depositDeadlineDays, 14);
+    for (const bad of [-1, 1.5, 366, 'two weeks']) {
+      const r = await put({ depositDeadlineDays: bad });
+      assert.equal(r.status, 400, JSON.stringify(r.body));
+      assert.match(JSON.stringify(r.body), /depositDeadlineDays/);
+    }
+    assert.equal((await put({ depositDeadlineDays: 21 })).status, 200);
+    const now = await snapshots(owner2.userId);
+    assert.equal(now.length, count + 1, 'a change of it alone publishes');
+    assert.equal(now.at(-1)!.payment?.depositDeadlineDays, 21);
+    await put({ depositDeadlineDays: 14 });
+  });
+
   test('concurrent writes of one tenant publish distinct versions, the highest carrying both changes', async () => {
     const before = (await snapshots(owner2.userId)).at(-1)!.version;
     const [a, b] = await Promise.all([

@@ -17,15 +17,16 @@ import { readSection } from './tenant-settings-store.ts';
 /**
  * The snapshot's shape: 2 since it carries the Payment settings (issue 13), 3 since those carry
  * the reminder days (money's reminder ladder, issue 12 item 6), 4 since they carry the venue's
- * Stripe account id (money's "Pay by card", decision 43). Tenants last published with an older
+ * Stripe account id (money's "Pay by card", decision 43), 5 since they carry the deposit
+ * deadline (money's deposit due dates, issue 24 item 5). Tenants last published with an older
  * shape are published again at start-up (migration 012).
  */
-export const SNAPSHOT_SHAPE = 4;
+export const SNAPSHOT_SHAPE = 5;
 
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
   general: ['timezone', 'dateFormat', 'timeFormat', 'currency', 'taxType', 'taxRate', 'country'],
-  invoice: ['gstRate', 'defaultDueDays', 'reminderDays'],
+  invoice: ['gstRate', 'defaultDueDays', 'reminderDays', 'depositDeadlineDays'],
   availability: ['holdExpiryHours', 'setupBufferMinutes', 'packdownBufferMinutes'],
   // Payments: what money prints on a tax invoice (issue 13)
   business: ['businessName', 'businessABN', 'businessAddress', 'businessPhone', 'businessEmail'],
@@ -82,6 +83,8 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
       defaultDueDays: Number(invoice.defaultDueDays),
       // money's automatic payment reminders go on these days before and after the due date
       ...(Array.isArray(invoice.reminderDays) ? { reminderDays: invoice.reminderDays.map(Number) } : {}),
+      // a deposit invoice falls due by this many days before the event (issue 24 item 5)
+      depositDeadlineDays: Number(invoice.depositDeadlineDays ?? 14),
       stripeAccountId: String(stripe.stripeAccountId ?? ''),
       paymentMethods: {
         stripe: methods.stripe === true,
