@@ -32,3 +32,4 @@ export * from './send.ts';
 export * from './history.ts';
 export * from './settings.ts';
 export * from './routes.ts';
+export * from './documents.ts';

@@ -21,9 +21,10 @@ import { venueToday } from '@venue/service-kit';
 import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { db } from '../db/query.ts';
 import { countUpTo, pageAnswer } from '../invoices/list-page.ts';
-import { loadInvoice } from '../invoices/invoice-row.ts';
+import { balanceCents, loadInvoice } from '../invoices/invoice-row.ts';
 import { currentSeller } from '../invoices/operations.ts';
 import { receiptPdf } from '../pdf/documents.ts';
+import { answerDocument, type MoneyDocument } from '../shared/document-answer.ts';
 import { idParam, tenantOf } from '../shared/http.ts';
 import { moneySettings } from '../shared/settings.ts';
 import { selectPayments, toPayment } from './payment-row.ts';
@@ -80,19 +81,17 @@ export function paymentRoutes(router: AppRouter) {
     ctx.body = receipt.pdf;
   });
 
-  // The same receipt for comms, which attaches it to the Receipt e-mail of payment.recorded.
+  // The same receipt for comms, which attaches it to the Receipt e-mail of payment.recorded
+  // (with the figures it prints, for the e-mail's words: issue 24 item 1).
   router.get('/internal/payments/:hallOwnerId/:id/receipt', requireInternal, async (ctx) => {
     const tenantId = idParam(ctx, 'hallOwnerId');
     if (!tenantId) throw notFound('Payment not found');
-    const receipt = await ctx.kit.db.tenantTx(tenantId, (tx) => receiptOf(tx, tenantId, idParam(ctx)));
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="${receipt.filename}"`);
-    ctx.body = receipt.pdf;
+    answerDocument(ctx, await ctx.kit.db.tenantTx(tenantId, (tx) => receiptOf(tx, tenantId, idParam(ctx))));
   });
 }
 
 /** The receipt PDF of one payment, refund or reversal of the tenant; 404 when there is none. */
-async function receiptOf(tx: Tx, tenantId: string, id: string | null) {
+async function receiptOf(tx: Tx, tenantId: string, id: string | null): Promise<MoneyDocument> {
   const settings = await moneySettings(tx, tenantId);
   const p = id
     ? await selectPayments(tx).where('p.tenant_id', '=', tenantId).where('p.id', '=', id).executeTakeFirst()
@@ -105,5 +104,15 @@ async function receiptOf(tx: Tx, tenantId: string, id: string | null) {
     invoice.seller ?? currentSeller(settings),
     venueToday(new Date(p.processed_at), settings.zone),
   );
-  return { pdf, filename: `${p.receipt_number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf` };
+  return {
+    pdf,
+    filename: `${p.receipt_number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
+    figures: {
+      receiptNumber: p.receipt_number,
+      invoiceNumber: invoice.invoice_number,
+      amountCents: Number(p.amount_cents),
+      // the receipt's "Invoice balance now"
+      balanceCents: balanceCents(invoice),
+    },
+  };
 }
