@@ -104,6 +104,10 @@ export function sydney(date: string, hhmm: string): string {
 /** The venue's today at the test's clock. */
 export const today = () => venueWallClock(Date.now(), TZ).date;
 
+/** The first day a request may fall on: today plus the venue's notice, in its zone. */
+export const firstBookable = () =>
+  venueWallClock(Date.now() + VENUE.online.minNoticeHours * 3_600_000, TZ).date;
+
 /** The first Saturday at least `afterDays` days after today. */
 export function saturdayAfter(afterDays: number): string {
   let d = addDays(today(), afterDays);

@@ -16,6 +16,7 @@ import {
   startOfWeek,
   toMinutes,
   venueToday,
+  venueWallClock,
 } from '../lib/dates.ts';
 import { viewsFor, type AvailabilityInput, type DayView } from '../lib/slots.ts';
 import { dayLabel, longDayLabel, monthLabel, timeRange, weekdayShort } from '../ui/labels.ts';
@@ -37,8 +38,13 @@ export function availabilityQuery(slug: string, resourceId: string, from: string
   };
 }
 
-export function toInput(answer: AvailabilityAnswer, resource: PublicResource): AvailabilityInput {
+export function toInput(
+  answer: AvailabilityAnswer,
+  resource: PublicResource,
+  today: string,
+): AvailabilityInput {
   return {
+    today,
     timezone: answer.timezone,
     days: answer.days.map((d) => ({
       date: d.date,
@@ -67,7 +73,10 @@ export function AvailabilityCalendar({
   const fmt = useVenueFormat();
   const today = venueToday(fmt.timezone);
   const [view, setView] = useState<View>('week');
-  const [anchor, setAnchor] = useState(today);
+  // The first week or month shown is the one with the first day a request may fall on.
+  const [anchor, setAnchor] = useState(
+    () => venueWallClock(Date.now() + online.minNoticeHours * 3_600_000, fmt.timezone).date,
+  );
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   const dates = view === 'week' ? weekDates(anchor) : monthGrid(anchor);
   const from = dates[0]!;
@@ -137,7 +146,7 @@ export function AvailabilityCalendar({
         />
       ) : view === 'week' ? (
         <ol className="week" aria-busy={answer.isFetching && answer.isPlaceholderData}>
-          {viewsFor(toInput(answer.data, resource), dates).map((day) => (
+          {viewsFor(toInput(answer.data, resource, today), dates).map((day) => (
             <li key={day.date}>
               <DayRow day={day} fmt={fmt} onPick={pick} />
             </li>
@@ -145,7 +154,7 @@ export function AvailabilityCalendar({
         </ol>
       ) : (
         <MonthGrid
-          views={viewsFor(toInput(answer.data, resource), dates)}
+          views={viewsFor(toInput(answer.data, resource, today), dates)}
           month={firstOfMonth(anchor)}
           selected={selectedDay}
           onSelect={setSelectedDay}
@@ -172,6 +181,7 @@ const STATE_WORDS: Record<DayView['state'], string> = {
   open: 'Free',
   full: 'Fully booked',
   closed: 'Closed',
+  past: 'Past',
   'too-soon': 'Too soon to book',
   'beyond-window': 'Not open for requests yet',
 };
@@ -189,7 +199,7 @@ function DayRow({
   return (
     <div className={`day day-${day.state}`}>
       <h3 className="day-heading">{dayLabel(day.date, fmt)}</h3>
-      {day.state !== 'closed' && day.open !== null && day.close !== null && <DayBar day={day} />}
+      {(day.state === 'open' || day.state === 'full') && <DayBar day={day} />}
       {day.state === 'open' ? (
         <ul className="slots">
           {day.free.map((w) => (
@@ -243,6 +253,7 @@ const SHORT_STATE: Record<DayView['state'], string> = {
   open: 'Free',
   full: 'Full',
   closed: 'Closed',
+  past: '–',
   'too-soon': '–',
   'beyond-window': '–',
 };

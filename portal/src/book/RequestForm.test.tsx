@@ -4,7 +4,15 @@ import { http, HttpResponse } from 'msw';
 import { captureRequests, server } from '@venue/ui/testing';
 import { phoneMessage } from '@venue/contracts';
 import { addDays, startOfWeek, weekday } from '../lib/dates.ts';
-import { answerAvailability, answerVenue, renderApp, saturdayAfter, SLUG, today } from '../testing.tsx';
+import {
+  answerAvailability,
+  answerVenue,
+  firstBookable,
+  renderApp,
+  saturdayAfter,
+  SLUG,
+  today,
+} from '../testing.tsx';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -27,8 +35,8 @@ async function openForm(quote: object = QUOTE) {
   answerAvailability();
   const quotes = captureRequests('post', '/api/public/venues/:slug/quote', quote);
   const app = renderApp(`/book/${SLUG}`);
-  await screen.findByRole('heading', { level: 3, name: heading(startOfWeek(today())) });
-  if (startOfWeek(saturday) !== startOfWeek(today()))
+  await screen.findByRole('heading', { level: 3, name: heading(startOfWeek(firstBookable())) });
+  if (startOfWeek(saturday) !== startOfWeek(firstBookable()))
     await app.user.click(screen.getByRole('button', { name: 'Next week' }));
   const day = (await screen.findByRole('heading', { level: 3, name: heading(saturday) })).closest(
     '.day',

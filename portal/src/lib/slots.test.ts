@@ -112,6 +112,16 @@ describe('a day of the availability calendar', () => {
     assert.deepEqual(first.free, [{ start: 720, end: 1380 }]);
   });
 
+  it("reads a day before the venue's today as past, whatever else it is", () => {
+    const base = input(['2026-12-09', '2026-12-10'], {
+      today: '2026-12-10',
+      earliestStart: sydney('2026-12-12', '09:00'),
+    });
+    assert.equal(dayView(base, { date: '2026-12-09', open: 540, close: 1380 }).state, 'past');
+    assert.equal(dayView(base, { date: '2026-12-09', open: null, close: null }).state, 'past');
+    assert.equal(dayView(base, { date: '2026-12-10', open: 540, close: 1380 }).state, 'too-soon');
+  });
+
   it('cuts a busy stretch over midnight at it, on both days', () => {
     const days = ['2026-12-12', '2026-12-13'];
     const views = viewsFor(

@@ -32,10 +32,12 @@ export interface AvailabilityInput {
   lastDate: string;
   setupMinutes: number;
   packdownMinutes: number;
+  /** The venue's today: earlier days are past, not "too soon". */
+  today?: string;
 }
 
 /** Why a day offers nothing, or 'open' when it offers at least one free window. */
-export type DayState = 'open' | 'full' | 'closed' | 'too-soon' | 'beyond-window';
+export type DayState = 'open' | 'full' | 'closed' | 'past' | 'too-soon' | 'beyond-window';
 
 export interface Window {
   /** Event start and end, minutes since the venue's midnight. */
@@ -83,6 +85,7 @@ function busyOnDay(date: string, busy: BusyInterval[], timezone: string): Window
 export function dayView(input: AvailabilityInput, hours: DayHours): DayView {
   const { date, open, close } = hours;
   const base = { date, open, close };
+  if (input.today && date < input.today) return { ...base, state: 'past', busy: [], free: [] };
   if (open === null || close === null || close <= open)
     return { ...base, state: 'closed', busy: [], free: [] };
   const busy = busyOnDay(date, input.busy, input.timezone);
