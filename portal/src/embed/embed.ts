@@ -48,3 +48,6 @@
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
   else mountAll();
 })();
+
+// A module (for the type check and the tests' import), though it exports nothing.
+export {};
