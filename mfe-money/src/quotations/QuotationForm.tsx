@@ -232,13 +232,17 @@ export function QuotationForm({ editing, initial, fresh = false, onClose, onSave
               {failure}
             </Alert>
           )}
-          <Title order={5}>Customer Information</Title>
+          <Title order={3} fz="md">
+            Customer Information
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Customer Name" {...required('customerName')} />
             <TextInput label="Customer Email" type="email" {...required('customerEmail')} />
             <TextInput label="Customer Phone" type="tel" {...required('customerPhone')} />
           </SimpleGrid>
-          <Title order={5}>Event Information</Title>
+          <Title order={3} fz="md">
+            Event Information
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
               label="Event Type"
@@ -293,7 +297,9 @@ export function QuotationForm({ editing, initial, fresh = false, onClose, onSave
             <TextInput label="End Time" type="time" {...required('endTime')} />
           </SimpleGrid>
           <SlotClashes look={look} checking={slot.ready && slot.query.isFetching} error={slot.query.error} />
-          <Title order={5}>Pricing Information</Title>
+          <Title order={3} fz="md">
+            Pricing Information
+          </Title>
           <NumberInput
             label="Total Amount (AUD)"
             description={
@@ -320,7 +326,9 @@ export function QuotationForm({ editing, initial, fresh = false, onClose, onSave
               set('totalAmount', quotedTotal);
             }}
           />
-          <Title order={5}>Deposit Information</Title>
+          <Title order={3} fz="md">
+            Deposit Information
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Deposit Type"
@@ -354,7 +362,9 @@ export function QuotationForm({ editing, initial, fresh = false, onClose, onSave
               }}
             />
           </SimpleGrid>
-          <Title order={5}>Notes</Title>
+          <Title order={3} fz="md">
+            Notes
+          </Title>
           <Textarea
             aria-label="Notes"
             value={d.notes}
@@ -362,13 +372,15 @@ export function QuotationForm({ editing, initial, fresh = false, onClose, onSave
             minRows={2}
             onChange={(ev) => set('notes', ev.currentTarget.value)}
           />
-          <Title order={5}>Final Payment Details</Title>
+          <Title order={3} fz="md">
+            Final Payment Details
+          </Title>
           <Text size="sm">
             Total {fmt.money(totalCents)} · Deposit {fmt.money(deposit)} · Final payment{' '}
             {fmt.money(Math.max(0, totalCents - deposit))}
           </Text>
           {clashCount > 0 ? (
-            <Text size="sm" c="orange.9">
+            <Text size="sm" fw={600}>
               The slot is taken: the quotation can be saved, but it will not be sent until the date or time is
               changed.
             </Text>
@@ -463,7 +475,7 @@ function SlotClashes({
   const clashes = look?.clashes;
   if (!clashes || clashes.conflicts.length + clashes.blockouts.length === 0) {
     return clashes ? (
-      <Text size="sm" c="green.9" data-testid="slot-free">
+      <Text size="sm" fw={500} data-testid="slot-free">
         The slot is free.
       </Text>
     ) : null;
