@@ -245,7 +245,8 @@ export function PaymentsDueCard({
                 return (
                   <Table.Tr key={`${p.type}-${p.invoiceId ?? p.bookingId}`}>
                     <Table.Td>{p.customer}</Table.Td>
-                    <Table.Td>
+                    {/* an invoice number reads as one word: never broken at its hyphens */}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {p.invoiceId && canRecord ? (
                         <Anchor
                           href={`/invoices#${p.invoiceId}`}
