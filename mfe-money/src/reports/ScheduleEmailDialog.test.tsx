@@ -31,9 +31,15 @@ describe('Schedule Report Email', () => {
     const posts = captureRequests('post', '/api/reports/schedules', {});
     const { user } = open();
     const field = screen.getByRole('textbox', { name: /Recipients/ });
+    // the dialog puts the focus on its first control a moment after it opens; a person acts after
+    await waitFor(() =>
+      expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Save Schedule' }));
     expect(field).toHaveAccessibleDescription(expect.stringContaining(S.recipientsRequired));
+    // the refused field gets the focus (issue 24 item 13)
+    await waitFor(() => expect(field).toHaveFocus());
 
     await user.type(field, 'owner@example.com, not-an-address');
     expect(field).not.toHaveAccessibleDescription(expect.stringContaining(S.recipientsRequired));

@@ -27,7 +27,7 @@ import {
   type ReportSchedule,
   type ReportScheduleCreate,
 } from '@venue/contracts/insights';
-import { idempotencyKeys, useSession } from '@venue/ui';
+import { idempotencyKeys, useFocusFirstError, useSession } from '@venue/ui';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastSuccess } from '../lib/notify.ts';
 import type { ReportFilters } from './reports-api.ts';
@@ -81,6 +81,9 @@ export function ScheduleEmailDialog({
   const [frequency, setFrequency] = useState<ReportFrequency>('weekly');
   const [recipients, setRecipients] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // The refused field gets the focus, its message beside it (issue 24 item 13).
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
   const [keyFor, setKeyFor] = useState(() => idempotencyKeys());
   const schedules = useSchedules(opened);
 
@@ -115,6 +118,7 @@ export function ScheduleEmailDialog({
     const checked = scheduleBody(frequency, recipients, filters);
     if ('error' in checked) {
       setFieldError(checked.error);
+      setAttempt((n) => n + 1);
       return;
     }
     save.mutate(checked.body);
@@ -129,6 +133,7 @@ export function ScheduleEmailDialog({
     <Modal opened={opened} onClose={close} title="Schedule Report Email" size="lg">
       <Stack gap="md">
         <form
+          ref={formRef}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
