@@ -94,3 +94,78 @@ export const PRINCIPAL_SIGNATURE_HEADER = 'x-venue-principal-sig';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** Shared secret header for service-to-service internal calls. */
 export const INTERNAL_AUTH_HEADER = 'x-venue-internal';
+
+// --- the customer's door (issue 25, decision 56) ---------------------------------------------
+
+/**
+ * Headers the gateway signs for the two callers that are not staff (decision 56), each with its
+ * own HMAC under the internal secret and its own domain, so one can never pass for another or
+ * for the staff principal. Any client-sent copy is stripped at the gateway.
+ */
+export const VISITOR_HEADER = 'x-venue-visitor';
+export const VISITOR_SIGNATURE_HEADER = 'x-venue-visitor-sig';
+export const CUSTOMER_HEADER = 'x-venue-customer';
+export const CUSTOMER_SIGNATURE_HEADER = 'x-venue-customer-sig';
+
+/**
+ * A visitor of a venue's public page (no sign-in): the venue the gateway resolved from the slug
+ * in the path `/api/public/venues/{slug}/…`, and the client address as the gateway computed it
+ * (what a request stores as "accepted from").
+ */
+export interface Visitor {
+  tenantId: string;
+  slug: string;
+  address: string;
+}
+
+/** What the gateway signs for a visitor: the visitor and a short expiry (seconds since the epoch). */
+export interface SignedVisitor extends Visitor {
+  exp: number;
+}
+
+/** How long a signed visitor header is good for: one request's worth, not a reusable pass. */
+export const VISITOR_HEADER_TTL_SECONDS = 60;
+
+/**
+ * A signed-in customer of one venue (decision 56): one venue and one e-mail, never a `Role`.
+ * `email` is lower-cased; `exp` is the customer access token's expiry (seconds since the epoch),
+ * so a captured header is worthless once the token would be.
+ */
+export interface CustomerPrincipal {
+  customerId: string;
+  tenantId: string;
+  email: string;
+  sessionId: string;
+  exp: number;
+}
+
+/** The customer access token: a JWT signed by admin's key, for this audience only. */
+export const CUSTOMER_TOKEN_AUDIENCE = 'venue-portal';
+export const CUSTOMER_ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
+/** The portal's rotating refresh cookie, sent only to the session routes. */
+export const PORTAL_REFRESH_COOKIE = 'venue_portal_refresh';
+export const PORTAL_REFRESH_COOKIE_PATH = '/api/portal/session';
+export const PORTAL_SESSION_DAYS = 30;
+/** A sign-in link works once, within this many minutes. */
+export const PORTAL_LINK_MINUTES = 30;
+
+/** The 404 of an unknown slug, or of a venue whose online bookings are off. */
+export const VENUE_NOT_ONLINE_MESSAGE = 'This venue does not take online bookings.';
+/** 401 of a portal route without a live customer session. */
+export const PORTAL_SIGN_IN_MESSAGE = 'Please sign in to your bookings again.';
+/** 401 code of a customer session that ended (signed out, or past its 30 days). */
+export const PORTAL_SESSION_ENDED_CODE = 'portal_session_ended';
+
+/** `GET /internal/venues/by-slug/{slug}` (admin): which venue a slug names, and whether it is open. */
+export interface VenueBySlug {
+  tenantId: string;
+  slug: string;
+  enabled: boolean;
+}
+
+/**
+ * `GET /internal/customer-sessions/{sessionId}` (admin): the session is live (with who it is
+ * for), or over. The gateway caches the answer like principals, dropped on `customer.session_ended`.
+ */
+export type CustomerSessionLookup =
+  { status: 'live'; customerId: string; tenantId: string; email: string } | { status: 'ended' };

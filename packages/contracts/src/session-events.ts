@@ -22,3 +22,17 @@ export const principalChangedEventSchema = z.object({
   tokenVersion: z.number().int(),
 });
 export type PrincipalChangedEvent = z.infer<typeof principalChangedEventSchema>;
+
+/**
+ * `customer.session_ended` (admin → gateway; decision 56): customer sessions of a venue that are
+ * over (signed out, replayed refresh token); the gateway drops them from its cache so their
+ * access tokens are refused on their next request.
+ */
+export const CUSTOMER_SESSION_ENDED_EVENT = 'customer.session_ended';
+export const customerSessionEndedEventSchema = z.object({
+  tenantId: z.string().min(1),
+  customerId: z.string().min(1),
+  sessionIds: z.array(z.string().min(1)),
+  reason: z.enum(['signed_out', 'replayed']),
+});
+export type CustomerSessionEndedEvent = z.infer<typeof customerSessionEndedEventSchema>;

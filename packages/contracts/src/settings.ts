@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentSettingsSnapshotSchema } from './money-api/schemas.ts';
+import { onlineBookingsSchema } from './settings-online.ts';
 import {
   COUNTRIES,
   CURRENCIES,
@@ -12,6 +13,7 @@ import {
 } from './settings-values.ts';
 
 export * from './settings-values.ts';
+export * from './settings-online.ts';
 
 export const userSettingsSchema = z.object({
   timezone: z.enum(TIMEZONES),
@@ -92,5 +94,12 @@ export const tenantSettingsSnapshotSchema = z.object({
    * invoice while its copy has no seller name and ABN.
    */
   payment: paymentSettingsSnapshotSchema.optional(),
+  /**
+   * Settings → Online bookings (settings-online.ts; issue 25, decision 56): the public booking
+   * page's slug, resources, notice, window, mode, verification, questions and agreement.
+   * Optional only so snapshots published before it still parse; admin always sends it, and a
+   * copy without it means the venue takes no online bookings.
+   */
+  onlineBookings: onlineBookingsSchema.optional(),
 });
 export type TenantSettingsSnapshot = z.infer<typeof tenantSettingsSnapshotSchema>;

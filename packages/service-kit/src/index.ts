@@ -55,8 +55,27 @@ export {
   requirePermission,
   requireRole,
   requireTenantParam,
+  requireVisitor,
+  requireCustomer,
+  withCustomerTx,
+  VISITOR_REQUIRED_MESSAGE,
 } from './auth/middleware.ts';
 export * from './auth/tokens.ts';
+export {
+  encodeVisitor,
+  decodeVisitor,
+  encodeCustomer,
+  decodeCustomer,
+  signCustomerToken,
+  verifyCustomerToken,
+  type CustomerClaims,
+} from './auth/callers.ts';
+export {
+  CUSTOMER_EMAIL_SETTING,
+  CUSTOMER_EMAIL_SQL,
+  customerRowCondition,
+  customerRowPolicy,
+} from './db/customer-policy.ts';
 export type {
   Tx,
   Database,

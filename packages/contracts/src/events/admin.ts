@@ -65,3 +65,19 @@ export const customerErasureRequestedEventSchema = z.object({
   requestedBy: z.guid().optional(),
 });
 export type CustomerErasureRequestedEvent = z.infer<typeof customerErasureRequestedEventSchema>;
+
+/**
+ * `customer.portal_link_requested` (admin → comms; decision 56): a visitor asked for a sign-in
+ * link to a venue's portal for an address. `token` is the single-use plaintext the e-mail must
+ * carry (`/my/sign-in?token=…`): events are internal and never exposed, and admin stores only its
+ * SHA-256. Published whether or not the address has booked before (the page says nothing either
+ * way); comms sends "Your portal link" before `expiresAt` or not at all.
+ */
+export const customerPortalLinkRequestedEventSchema = z.object({
+  tenantId: z.guid(),
+  slug: z.string().min(1).max(60),
+  email: z.string().trim().min(1).max(320),
+  token: z.string().min(32).max(128),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type CustomerPortalLinkRequestedEvent = z.infer<typeof customerPortalLinkRequestedEventSchema>;

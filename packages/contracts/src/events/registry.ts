@@ -13,11 +13,16 @@
 import type { z } from 'zod';
 import { apiKeyRevokedEventSchema } from '../api-keys.ts';
 import type { ServiceName } from '../services.ts';
-import { principalChangedEventSchema, sessionEndedEventSchema } from '../session-events.ts';
+import {
+  customerSessionEndedEventSchema,
+  principalChangedEventSchema,
+  sessionEndedEventSchema,
+} from '../session-events.ts';
 import { tenantSettingsSnapshotSchema } from '../settings.ts';
 import {
   auditRecordedEventSchema,
   customerErasureRequestedEventSchema,
+  customerPortalLinkRequestedEventSchema,
   userDeletedEventSchema,
 } from './admin.ts';
 import {
@@ -98,6 +103,19 @@ export const EVENTS = {
     producer: 'admin',
     schema: customerErasureRequestedEventSchema,
     summary: 'a customer’s personal data is to be erased',
+  }),
+  'customer.portal_link_requested': event({
+    version: 1,
+    producer: 'admin',
+    schema: customerPortalLinkRequestedEventSchema,
+    summary:
+      'a sign-in link to a venue’s customer portal to e-mail (single-use token, 30 minutes; decision 56)',
+  }),
+  'customer.session_ended': event({
+    version: 1,
+    producer: 'admin',
+    schema: customerSessionEndedEventSchema,
+    summary: 'customer portal sessions ended (sign-out, replayed refresh): their tokens refused',
   }),
   'resource.created': event({
     version: 1,

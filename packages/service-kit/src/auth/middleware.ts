@@ -1,7 +1,13 @@
 import type { Next } from 'koa';
 import {
+  CUSTOMER_HEADER,
+  CUSTOMER_SIGNATURE_HEADER,
   hasPermission,
   INTERNAL_AUTH_HEADER,
+  PORTAL_SESSION_ENDED_CODE,
+  PORTAL_SIGN_IN_MESSAGE,
+  VISITOR_HEADER,
+  VISITOR_SIGNATURE_HEADER,
   PRINCIPAL_HEADER,
   PRINCIPAL_SIGNATURE_HEADER,
   SESSION_ENDED_CODE,
@@ -25,6 +31,7 @@ import { idempotent } from '../http/idempotency.ts';
 import { runRollbackable } from '../db/database.ts';
 import type { Tx } from '../db/types.ts';
 import { publicKey } from './keys.ts';
+import { decodeCustomer, decodeVisitor } from './callers.ts';
 import {
   bearerToken,
   decodePrincipal,
@@ -112,16 +119,31 @@ export function requireAuth(ctx?: AppContext, next?: Next): AppMiddleware | Prom
   return authMiddleware(ctx, next);
 }
 
+/**
+ * Whose rows the request's transaction may see: the staff principal's tenant, the visitor's
+ * venue, or the customer's venue and e-mail (decision 56). 401 when no caller is established.
+ */
+function scopeOf(ctx: AppContext): { tenantId: string; customerEmail?: string } {
+  const state = ctx.state as Partial<typeof ctx.state>;
+  if (state.customer) return { tenantId: state.customer.tenantId, customerEmail: state.customer.email };
+  if (state.principal) return { tenantId: state.principal.tenantId };
+  if (state.visitor) return { tenantId: state.visitor.tenantId };
+  throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+}
+
 async function requestTx<T>(
   ctx: AppContext,
   fn: (tx: Tx) => Promise<T>,
   commit: (value: T) => boolean,
 ): Promise<T> {
-  const principal = principalOf(ctx);
+  const scope = scopeOf(ctx);
   if (ctx.state.tx) return fn(ctx.state.tx);
   try {
     return await runRollbackable<T>(
-      (open) => ctx.kit.db.tenantTx(principal.tenantId, open),
+      (open) =>
+        scope.customerEmail !== undefined
+          ? ctx.kit.db.customerTx(scope.tenantId, scope.customerEmail, open)
+          : ctx.kit.db.tenantTx(scope.tenantId, open),
       async (tx) => {
         ctx.state.tx = tx;
         const value = await fn(tx);
@@ -135,8 +157,9 @@ async function requestTx<T>(
 
 /**
  * Runs `fn` in the request's transaction, scoped to the caller's tenant for row-level security
- * (`ctx.state.tx` is set for the code inside). Committed when `fn` returns, rolled back when it
- * throws. For handlers that validate and call other services before they write.
+ * (`ctx.state.tx` is set for the code inside); for a customer, a customer transaction
+ * (`db.customerTx`). Committed when `fn` returns, rolled back when it throws. For handlers that
+ * validate and call other services before they write.
  */
 export function inRequestTx<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return requestTx(ctx, fn, () => true);
@@ -144,7 +167,8 @@ export function inRequestTx<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Pro
 
 /**
  * The explicit transaction step of a route, placed after the guards: the rest of the chain runs
- * in the request transaction, committed only when the response is a success.
+ * in the request transaction, committed only when the response is a success. Scoped to the
+ * caller: a staff principal's or a visitor's tenant, or a customer's tenant and e-mail.
  */
 export const withTx: AppMiddleware = (ctx, next) =>
   requestTx(
@@ -160,16 +184,76 @@ export const withTx: AppMiddleware = (ctx, next) =>
  * route that writes on the side (a tenant's defaults created on first read, say) keeps withTx.
  */
 export const withRead: AppMiddleware = async (ctx, next) => {
-  const principal = principalOf(ctx);
+  const scope = scopeOf(ctx);
   if (ctx.state.tx) return next();
+  const read = async (tx: Tx) => {
+    ctx.state.tx = tx;
+    await next();
+  };
   try {
-    await ctx.kit.db.tenantRead(principal.tenantId, async (tx) => {
-      ctx.state.tx = tx;
-      await next();
-    });
+    // A customer's read is a customer transaction: the setting the customer policy compares is
+    // local to a transaction, never left on a pooled session (decision 56).
+    if (scope.customerEmail !== undefined)
+      await ctx.kit.db.customerTx(scope.tenantId, scope.customerEmail, read);
+    else await ctx.kit.db.tenantRead(scope.tenantId, read);
   } finally {
     ctx.state.tx = undefined as unknown as Tx;
   }
+};
+
+// --- visitors and customers (decision 56) -----------------------------------------------------
+
+export const VISITOR_REQUIRED_MESSAGE = "Open this through the venue's booking page.";
+
+/**
+ * A visitor of a venue's public page: the gateway's signed visitor (the venue it resolved from
+ * the slug, the client address), refused when unsigned, forged or stale, and never a staff
+ * principal or a customer in its place. A route with a `:slug` parameter must be the slug the
+ * header was signed for. Sets `ctx.state.visitor`; honours Idempotency-Key per venue. Place
+ * `withTx` / `withRead` after it as on staff routes: they scope to the visitor's tenant.
+ */
+export const requireVisitor: AppMiddleware = async (ctx, next) => {
+  const visitor = decodeVisitor(
+    headerValue(ctx, VISITOR_HEADER),
+    headerValue(ctx, VISITOR_SIGNATURE_HEADER),
+    internalSecret(),
+  );
+  if (!visitor) throw new HttpError(401, VISITOR_REQUIRED_MESSAGE);
+  const slug = ctx.params?.slug;
+  if (slug !== undefined && slug !== visitor.slug) throw new HttpError(401, VISITOR_REQUIRED_MESSAGE);
+  ctx.state.visitor = visitor;
+  await idempotent(ctx, next, { tenantId: visitor.tenantId, caller: `visitor:${visitor.slug}` });
+};
+
+/**
+ * A signed-in customer of one venue: the gateway's signed customer (it verified the customer
+ * access token, audience `venue-portal`, and checked the session with admin), refused when
+ * unsigned, forged or past the token's expiry. A staff principal or token is never accepted
+ * here, and `requireAuth` never accepts a customer. Sets `ctx.state.customer`; honours
+ * Idempotency-Key per customer. `withCustomerTx` (or `withTx` / `withRead`) after it runs the
+ * rest in a customer transaction.
+ */
+export const requireCustomer: AppMiddleware = async (ctx, next) => {
+  const customer = decodeCustomer(
+    headerValue(ctx, CUSTOMER_HEADER),
+    headerValue(ctx, CUSTOMER_SIGNATURE_HEADER),
+    internalSecret(),
+  );
+  if (!customer) throw new HttpError(401, PORTAL_SIGN_IN_MESSAGE, { code: PORTAL_SESSION_ENDED_CODE });
+  ctx.state.customer = customer;
+  await idempotent(ctx, next, { tenantId: customer.tenantId, caller: `customer:${customer.customerId}` });
+};
+
+/**
+ * The transaction step of a portal route: the rest of the chain runs in a customer transaction
+ * (`db.customerTx`: the tenant and `app.customer_email` set for row-level security), committed
+ * only when the response is a success. 401 unless `requireCustomer` ran before it.
+ */
+export const withCustomerTx: AppMiddleware = async (ctx, next) => {
+  if (!(ctx.state as Partial<typeof ctx.state>).customer) {
+    throw new HttpError(401, PORTAL_SIGN_IN_MESSAGE, { code: PORTAL_SESSION_ENDED_CODE });
+  }
+  await withTx(ctx, next);
 };
 
 function principalOf(ctx: AppContext): Principal {

@@ -4,6 +4,7 @@ import { EVENTS, type AuditEventData, type EventRegistry } from '@venue/contract
 import { checkPublished } from '../events/envelope.ts';
 import { refuseUnsafeRole, scopeStatement, type Driver, type Session } from './driver.ts';
 import { assertSchemaName } from './int8.ts';
+import { CUSTOMER_EMAIL_SETTING } from './customer-policy.ts';
 import { openPgliteDriver, openPgliteSuperuser, pgliteDriver } from './pglite.ts';
 import { pgDriver } from './pg.ts';
 import type {
@@ -72,6 +73,14 @@ export function transactionSettings(schema: string, tenantId: string | null): st
   return scopeStatement(schema, tenantId, true);
 }
 
+/** The address as the setting holds it: trimmed and lower-cased; an empty one is refused. */
+function customerEmailSetting(email: string): string {
+  const scoped = email.trim().toLowerCase();
+  // Empty would read as "no customer" to the policy, which lets every row through.
+  if (!scoped) throw new Error('customerTx needs the customer e-mail');
+  return scoped;
+}
+
 class RollbackSignal extends Error {}
 
 export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHooks): Database {
@@ -104,6 +113,15 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
     tenantTx(tenantId, fn) {
       if (!tenantId) throw new Error('tenantTx needs a tenant id');
       return run(tenantId, fn);
+    },
+    async customerTx(tenantId, email, fn) {
+      if (!tenantId) throw new Error('customerTx needs a tenant id');
+      const scoped = customerEmailSetting(email);
+      return run(tenantId, async (tx) => {
+        // A parameter, not inlined in the scope statement: an address is the caller's text.
+        await tx.query(`SELECT set_config('${CUSTOMER_EMAIL_SETTING}', $1, true)`, [scoped]);
+        return fn(tx);
+      });
     },
     systemTx: (fn) => run(null, fn),
     tenantRead(tenantId, fn) {

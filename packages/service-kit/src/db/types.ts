@@ -87,6 +87,13 @@ export interface Database {
   /** A transaction in which row-level security limits rows to `tenantId`. */
   tenantTx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
+   * A customer's transaction (decision 56): `tenantTx` with `app.customer_email` set as well
+   * (lower-cased, local to the transaction), which the restrictive customer policy of each
+   * customer-facing table compares (`customerRowPolicy`), so a query that forgot the customer's
+   * condition still sees only that customer's rows. Portal routes run in it (`withCustomerTx`).
+   */
+  customerTx<T>(tenantId: string, email: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
    * Reads for `tenantId` under row-level security, refused any write (the database is told the
    * session is read-only; `publish` and `audit` throw). Cheaper than `tenantTx` over a network:
    * no BEGIN or COMMIT (Driver.read). What `withRead` runs; a route that writes on the side keeps

@@ -1,19 +1,23 @@
 import type { ParameterizedContext, Middleware } from 'koa';
 import type Router from '@koa/router';
-import type { AccessClaims, Principal } from '@venue/contracts';
+import type { AccessClaims, CustomerPrincipal, Principal, SignedVisitor } from '@venue/contracts';
 import type { Tx } from '../db/types.ts';
 import type { Logger } from '../log.ts';
 import type { ServiceKit } from '../kit.ts';
 
 /**
  * `principal`, `claims` and `tx` are set by `requireAuth`; handlers behind it can rely on them.
- * (They are typed as always present so handlers stay free of non-null assertions.)
+ * (They are typed as always present so handlers stay free of non-null assertions.) `visitor` is
+ * set by `requireVisitor` and `customer` by `requireCustomer` (decision 56), never together
+ * with `principal`: each route takes one kind of caller.
  */
 export interface AppState {
   requestId: string;
   principal: Principal;
   claims: AccessClaims;
   tx: Tx;
+  visitor: SignedVisitor;
+  customer: CustomerPrincipal;
 }
 
 export interface AppCustom {

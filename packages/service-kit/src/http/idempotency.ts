@@ -19,10 +19,10 @@ import { errorHandler } from './middleware.ts';
  * fingerprint (method, path, query, body): different → 422; same → it replays the stored
  * answer, waiting a few seconds for one still being produced, then 409.
  *
- * It runs inside `requireAuth`, right after the caller is known: keys are per tenant, and a
- * refused token (401) is never stored. POSTs without `requireAuth` (sign-in, refresh, logout,
- * internal and webhook routes) ignore the header: their answers carry session secrets or come
- * from machines with their own retry rules.
+ * It runs inside `requireAuth` (and `requireCustomer`, `requireVisitor`), right after the caller
+ * is known: keys are per tenant, and a refused token (401) is never stored. POSTs without any of
+ * them (sign-in, refresh, logout, internal and webhook routes) ignore the header: their answers
+ * carry session secrets or come from machines with their own retry rules.
  */
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -103,14 +103,27 @@ function canonical(value: unknown): unknown {
  * does not parse before the route (multipart uploads, read by the route itself) by its media
  * type and length only, since reading it here would consume it.
  */
-function fingerprint(ctx: AppContext): string {
+function fingerprint(ctx: AppContext, caller: string): string {
   const parsed = ctx.request.rawBody !== undefined;
   const body = parsed
     ? canonical(ctx.request.body)
     : { type: ctx.request.type, length: ctx.request.length ?? null };
-  return createHash('sha256')
-    .update(JSON.stringify([ctx.method, ctx.path, ctx.querystring, body]))
-    .digest('hex');
+  // Staff keep the fingerprint they always had; a customer's or visitor's names who sent it.
+  const parts = caller
+    ? [ctx.method, ctx.path, ctx.querystring, body, caller]
+    : [ctx.method, ctx.path, ctx.querystring, body];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/**
+ * Whose keys a request's Idempotency-Key is among: the tenant, and within it the caller when it
+ * is not staff (decision 56): a customer by id, a visitor by venue. Keys are per tenant, so the
+ * caller goes into the fingerprint: another customer who sent the same key and body would get
+ * "already used for a different request", never this customer's answer.
+ */
+export interface IdempotencyScope {
+  tenantId: string;
+  caller: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -147,7 +160,7 @@ function replay(ctx: AppContext, row: StoredRow): void {
  * Runs `next` at most once per (tenant, key): see the top of this file. Called by `requireAuth`
  * once the principal is known; passes straight through for anything but a POST with the header.
  */
-export async function idempotent(ctx: AppContext, next: Next): Promise<void> {
+export async function idempotent(ctx: AppContext, next: Next, scope?: IdempotencyScope): Promise<void> {
   const presented = ctx.headers['idempotency-key'];
   if (ctx.method !== 'POST' || presented === undefined || handled.has(ctx)) return next();
   handled.add(ctx);
@@ -155,8 +168,8 @@ export async function idempotent(ctx: AppContext, next: Next): Promise<void> {
   if (!VALID_KEY.test(key)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID_MESSAGE);
 
   const { db } = ctx.kit;
-  const tenantId = ctx.state.principal.tenantId;
-  const hash = fingerprint(ctx);
+  const tenantId = scope?.tenantId ?? ctx.state.principal.tenantId;
+  const hash = fingerprint(ctx, scope?.caller ?? '');
   const claim = randomUUID();
   const deadline = Date.now() + idempotencyTiming.waitMs;
 

@@ -20,6 +20,13 @@ export {
   type TestDatabase,
 } from './database.ts';
 export { settingsChangedEvent } from './settings-event.ts';
+export {
+  visitorHeaders,
+  customerHeaders,
+  testCustomer,
+  assertCustomerPolicy,
+  type CustomerHeadersOptions,
+} from './callers.ts';
 
 export interface TestService {
   /** Base URL, e.g. http://127.0.0.1:43121 */

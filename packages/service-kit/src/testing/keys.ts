@@ -3,6 +3,7 @@ import { exportPKCS8, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import type { AccessClaims } from '@venue/contracts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@venue/contracts';
 import { ACCESS_TOKEN_ALG, signAccessToken } from '../auth/tokens.ts';
+import { signCustomerToken, type CustomerClaims } from '../auth/callers.ts';
 
 export interface TokenOptions {
   /** Lifetime in seconds (default: the product's access-token lifetime). */
@@ -17,6 +18,8 @@ export interface TestKeys {
   internalSecret: string;
   /** A signed access token as services/admin would issue it. */
   token(claims: AccessClaims, opts?: TokenOptions): Promise<string>;
+  /** A customer access token (audience `venue-portal`) as services/admin would issue it. */
+  customerToken(claims: CustomerClaims, opts?: { ttlSeconds?: number }): Promise<string>;
 }
 
 /**
@@ -48,6 +51,9 @@ export async function testKeys(): Promise<TestKeys> {
         .setIssuedAt(now - 3600)
         .setExpirationTime(now - 1800)
         .sign(privateKey);
+    },
+    customerToken(claims, opts = {}) {
+      return signCustomerToken(claims, privateKey, opts.ttlSeconds);
     },
   };
 }
