@@ -94,7 +94,7 @@ function parameters(route: ApiRoute, c: Components): Json[] {
     if (!list.some((p) => p.in === 'path' && p.name === m[1]))
       list.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
   }
-  if (route.method === 'post' && route.access !== 'public') {
+  if (route.method === 'post' && (route.access !== 'public' || isVenuePath(route.path))) {
     list.push({
       name: 'Idempotency-Key',
       in: 'header',
@@ -106,6 +106,10 @@ function parameters(route: ApiRoute, c: Components): Json[] {
   }
   return list;
 }
+
+/** A venue's public routes (decision 56): a visitor, known by the slug, rate limited at the gateway. */
+export const VENUE_PUBLIC_PREFIX = '/api/public/venues/';
+const isVenuePath = (path: string) => path.startsWith(VENUE_PUBLIC_PREFIX);
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 
@@ -133,10 +137,21 @@ function responses(route: ApiRoute, c: Components): Json {
       413,
       'The request body is too large: JSON or form data over 1 MB, an upload over its own limit, anything over 10 MB at the gateway.',
     );
-  if (route.access !== 'public') {
+  if (route.access === 'customer') {
+    shared(
+      401,
+      'No customer token, an expired one, or a portal session that ended (`code`): sign in again by link.',
+    );
+  } else if (route.access !== 'public') {
     shared(401, 'No token, an expired or revoked one, or a session that ended (`code`).');
     if (route.access !== 'signed-in') shared(403, 'The caller lacks the permission or role this call needs.');
     shared(429, 'Too many requests (an API key over 600 a minute); `Retry-After` says when to try again.');
+  } else if (isVenuePath(route.path)) {
+    shared(404, 'No venue takes online bookings at this address (an unknown slug, or online bookings off).');
+    shared(
+      429,
+      'Too many requests from this address or for this venue; `Retry-After` says when to try again.',
+    );
   }
   shared(503, 'The service behind this call is unavailable, or a copy it needs has not arrived yet.');
   return out;
@@ -158,14 +173,18 @@ function operation(route: ApiRoute, c: Components): Json {
     : undefined;
   const access =
     route.access === 'public'
-      ? 'No sign-in needed.'
-      : route.access === 'signed-in'
-        ? 'Any signed-in user or API key.'
-        : route.access === 'owner'
-          ? 'The hall owner only.'
-          : route.access === 'super-admin'
-            ? 'The super admin only.'
-            : `Needs the \`${route.access}\` page permission.`;
+      ? isVenuePath(route.path)
+        ? 'No sign-in needed: a visitor of the venue named by the slug (rate limited per address and per venue).'
+        : 'No sign-in needed.'
+      : route.access === 'customer'
+        ? 'A signed-in customer of the venue (the portal’s access token from POST /api/portal/session), who sees only their own records.'
+        : route.access === 'signed-in'
+          ? 'Any signed-in user or API key.'
+          : route.access === 'owner'
+            ? 'The hall owner only.'
+            : route.access === 'super-admin'
+              ? 'The super admin only.'
+              : `Needs the \`${route.access}\` page permission.`;
   return {
     operationId: `${route.method}${route.path.replace(/\{(\w+)\}/g, 'By-$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     tags: [route.tag],
@@ -173,7 +192,11 @@ function operation(route: ApiRoute, c: Components): Json {
     description: [route.description, `**Access:** ${access}`, route.spec ? `**Spec:** ${route.spec}` : '']
       .filter(Boolean)
       .join('\n\n'),
-    ...(route.access === 'public' ? { security: [] } : {}),
+    ...(route.access === 'public'
+      ? { security: [] }
+      : route.access === 'customer'
+        ? { security: [{ customer: [] }] }
+        : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(route, c),
@@ -211,6 +234,12 @@ export function buildOpenApi(tables: readonly RouteTable[], info: OpenApiInfo = 
           scheme: 'bearer',
           description:
             'A signed-in user’s access token (10 minutes, from POST /api/login) or an API key `vd_live_…`.',
+        },
+        customer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A venue customer’s portal access token (10 minutes, from POST /api/portal/session); refused on every staff call.',
         },
       },
       schemas: Object.fromEntries(

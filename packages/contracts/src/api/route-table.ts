@@ -27,8 +27,10 @@ export interface ApiRoute {
   summary: string;
   description?: string;
   /**
-   * Who may call it: `public` (no sign-in), `signed-in` (any principal), a page permission key
-   * (`bookings`), `owner` (the hall owner only) or `super-admin`.
+   * Who may call it: `public` (no sign-in; a visitor of a venue under `/api/public/venues/{slug}/…`),
+   * `customer` (a venue's signed-in customer, `/api/portal/…`; decision 56), `signed-in` (any
+   * staff principal), a page permission key (`bookings`), `owner` (the hall owner only) or
+   * `super-admin`.
    */
   access: string;
   params?: z.ZodObject;
