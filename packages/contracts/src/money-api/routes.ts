@@ -120,9 +120,6 @@ export const MONEY_ROUTES: RouteTable = [
     body: invoiceCreateSchema,
     responses: {
       201: { description: 'Created', schema: invoiceSchema },
-      400: refused(
-        'A field is wrong (named in `errors`): e.g. a due date before the issue date or past the deposit deadline.',
-      ),
       404: notFound,
       409: {
         description:
@@ -428,7 +425,6 @@ export const MONEY_ROUTES: RouteTable = [
     body: quotationInputSchema,
     responses: {
       201: { description: 'Created', schema: quotationSchema },
-      400: refused('A field is wrong (named in `errors`): e.g. a resource the venue does not have.'),
       503: refused("The venue's settings or resources could not be read (nothing saved)."),
     },
   },
@@ -498,7 +494,6 @@ export const MONEY_ROUTES: RouteTable = [
     body: quotationInputSchema,
     responses: {
       200: { description: 'OK', schema: quotationSchema },
-      400: refused('A field is wrong (named in `errors`): e.g. a resource the venue does not have.'),
       404: notFound,
       409: refused('Accepted, Declined or Expired: frozen.'),
       503: refused("The venue's settings or resources could not be read (nothing saved)."),

@@ -10,6 +10,7 @@ import type { Quotation } from '@venue/contracts/money-api';
 import { venueToday, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { quotationDeposit, toQuotation, loadQuotation } from '../quotations/quotation-row.ts';
+import { nextQuotationNumber } from '../shared/numbers.ts';
 import type { MoneySettings } from '../shared/settings.ts';
 
 export interface DemoBond {
@@ -87,6 +88,18 @@ export async function writeDemoQuotations(
   settings: MoneySettings,
 ): Promise<void> {
   const taxType = settings.copy.taxType === 'Exclusive' ? 'Exclusive' : 'Inclusive';
+  // Numbers as Send gives them (issue 24 item 2): each sent quotation the next of its venue year,
+  // in the order they were sent, so the demo's numbers are gap-free as a venue's are.
+  const numbers = new Map<string, string>();
+  const sentAt = (q: DemoQuotation) => q.sentAt ?? q.createdAt;
+  const sentInOrder = quotations
+    .filter((q) => q.status !== 'Draft')
+    .sort((a, b) => sentAt(a).localeCompare(sentAt(b)) || a.id.localeCompare(b.id));
+  for (const q of sentInOrder)
+    numbers.set(
+      q.id,
+      await nextQuotationNumber(tx, tenantId, venueToday(new Date(sentAt(q)), settings.zone)),
+    );
   for (const q of quotations) {
     const depositType = q.depositPercent > 0 ? 'Percentage' : 'None';
     const sent = q.status === 'Draft' ? null : q.sentAt;
@@ -113,6 +126,7 @@ export async function writeDemoQuotations(
         deposit_cents: quotationDeposit(depositType, q.depositPercent, q.totalCents),
         valid_until: q.validUntil,
         status: q.status === 'Accepted' ? 'Sent' : q.status,
+        number: numbers.get(q.id) ?? null,
         sent_at: sent,
         created_by: 'system',
         created_at: q.createdAt,

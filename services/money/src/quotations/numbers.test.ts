@@ -176,6 +176,7 @@ describe('quotation numbers', () => {
   test('an invoice of a booking made from a quotation names the quotation by its number', async () => {
     const q = await create({ depositType: 'Percentage', depositValue: 20 });
     const number = (await send(q.id)).body.number;
+    assert.match(number, NUMBER);
     const bookingId = await h.booking('booking.created', {
       status: 'confirmed',
       bookingSource: 'quotation',
