@@ -12,6 +12,7 @@ import {
   type Invoice,
   type InvoiceCreate,
   type InvoiceDetail,
+  type InvoiceSent,
   type InvoiceStatusUpdate,
   type PaymentCreate,
   type PaymentRecorded,
@@ -115,6 +116,28 @@ export function useSetInvoiceStatus() {
       api.request<Invoice>('update invoice status', 'PUT', MONEY_PATHS.invoiceStatus(id), body, {
         idempotencyKey: key,
       }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Send to customer (issue 24 item 14): a draft is issued; an invoice already issued, paid ones
+ * too, goes again as a copy marked as such (`copy` in the answer says which).
+ */
+export function useSendInvoice() {
+  const { api } = useSession();
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: ({ id, key }: { id: string; key: string }) =>
+      api.request<InvoiceSent>(
+        'send the invoice',
+        'POST',
+        `${MONEY_PATHS.invoice(id)}/send`,
+        {},
+        {
+          idempotencyKey: key,
+        },
+      ),
     onSuccess: refresh,
   });
 }

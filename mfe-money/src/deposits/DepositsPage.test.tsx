@@ -9,6 +9,7 @@ import { DepositsPage } from './DepositsPage.tsx';
 const OWNER = '00000000-0000-4000-8000-000000000001';
 const SENT: QuotationDeposit = {
   quotationId: '5a1b2c3d-0000-4000-8000-000000000001',
+  quotationNumber: 'QUO-2026-00007',
   hallOwnerId: OWNER,
   customerName: 'Jane Smith',
   customerEmail: 'jane@example.com',
@@ -33,6 +34,7 @@ const SENT: QuotationDeposit = {
 const PAID: QuotationDeposit = {
   ...SENT,
   quotationId: '6b000000-0000-4000-8000-000000000002',
+  quotationNumber: null,
   customerName: 'Lin Wu',
   customerEmail: 'lin@example.com',
   resource: 'Hall B',
@@ -47,6 +49,7 @@ const PAID: QuotationDeposit = {
 const ACCEPTED: QuotationDeposit = {
   ...SENT,
   quotationId: '7c000000-0000-4000-8000-000000000003',
+  quotationNumber: 'QUO-2026-00003',
   customerName: 'Ola Park',
   quotationStatus: 'Accepted',
   status: 'Accepted',
@@ -170,10 +173,10 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
     expect(within(accepted).getByText('On the booking')).toBeVisible();
     expect(within(accepted).queryByRole('button', { name: /Mark Paid/ })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Mark Paid 5A1B2C3D' }));
+    await user.click(screen.getByRole('button', { name: 'Mark Paid QUO-2026-00007 of Jane Smith' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cash' }));
     expect(
-      await screen.findByText(/Deposit of \$1,100\.00 for quotation 5A1B2C3D marked paid \(Cash\)/),
+      await screen.findByText('Deposit of $1,100.00 for QUO-2026-00007 (Jane Smith) marked paid (Cash).'),
     ).toBeVisible();
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({ paymentMethod: 'Cash' });
@@ -187,8 +190,8 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
       HttpResponse.json({ message: M.alreadyPaid }, { status: 409 }),
     );
     const { user } = await openQuotationsTab();
-    await user.click(await screen.findByRole('button', { name: 'Details of quotation 5A1B2C3D' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Deposit — quotation 5A1B2C3D' });
+    await user.click(await screen.findByRole('button', { name: 'Details of QUO-2026-00007 of Jane Smith' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Deposit — QUO-2026-00007' });
     for (const text of [
       '$5,500.00',
       '$1,100.00',
@@ -210,5 +213,17 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
     answerCommon(() => HttpResponse.json({ message: 'boom' }, { status: 500 }));
     await openQuotationsTab();
     expect(await screen.findByRole('button', { name: /Try Again/i })).toBeVisible();
+  });
+
+  test('quotations are called by their numbers, a draft by "Draft", never by their ids (issue 24 item 2)', async () => {
+    answerCommon([SENT, PAID, ACCEPTED]);
+    await openQuotationsTab();
+    const rows = await screen.findAllByTestId('quotation-deposit-row');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'QUO-2026-00007',
+      'Draft',
+      'QUO-2026-00003',
+    ]);
+    for (const row of rows) expect(row.textContent).not.toMatch(/[0-9a-f]{8}/i);
   });
 });

@@ -12,8 +12,9 @@ import { useMarkQuotationDeposit } from './quotation-deposit-hooks.ts';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useDepositSummary, useQuotationDepositPage } from './useDepositList.ts';
 
-/** The quotation's short name in the table (its id is a uuid): the first block, as a person reads it. */
-export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+/** What the quotation is called (issue 24 item 2): its number once sent; a draft has none yet. */
+export const quotationLabel = (d: Pick<QuotationDeposit, 'quotationNumber'>) =>
+  d.quotationNumber ?? 'Draft quotation';
 
 /**
  * Mark Paid / Mark Unpaid of a quotation's deposit. The Idempotency-Key follows the content and
@@ -39,8 +40,8 @@ function useQuotationDepositActions(): DepositActions<QuotationDeposit> {
       changes.current.set(d.quotationId, n + 1);
       toastSuccess(
         paid
-          ? `Deposit of ${fmt.money(d.depositCents)} for quotation ${shortId(d.quotationId)} marked paid (${paid.paymentMethod}).`
-          : `Deposit for quotation ${shortId(d.quotationId)} marked unpaid.`,
+          ? `Deposit of ${fmt.money(d.depositCents)} for ${quotationLabel(d)} (${d.customerName}) marked paid (${paid.paymentMethod}).`
+          : `Deposit for ${quotationLabel(d)} (${d.customerName}) marked unpaid.`,
       );
     } catch (error) {
       toastError(errorText(error));
@@ -94,32 +95,41 @@ export function QuotationDepositsTab({ search, filter }: { search: string; filte
         idOf={(d) => d.quotationId}
         first={{
           header: 'Quotation',
-          cell: (d) => (
-            <Text size="sm" ff="monospace" title={d.quotationId}>
-              {shortId(d.quotationId)}
-            </Text>
-          ),
+          cell: (d) =>
+            d.quotationNumber ?? (
+              <Text span size="sm" c="dimmed">
+                Draft
+              </Text>
+            ),
         }}
         statusColor={statusColor}
         action={(d) =>
           d.markable ? (
-            <MarkButtons deposit={d} label={shortId(d.quotationId)} methods={methods} actions={actions} />
+            <MarkButtons
+              deposit={d}
+              label={`${quotationLabel(d)} of ${d.customerName}`}
+              methods={methods}
+              actions={actions}
+            />
           ) : (
             notMarkable(d)
           )
         }
-        detailsLabel={(d) => `Details of quotation ${shortId(d.quotationId)}`}
+        detailsLabel={(d) => `Details of ${quotationLabel(d)} of ${d.customerName}`}
         drawer={(open, onClose) => (
           <DepositDrawerFrame
             deposit={open}
             onClose={onClose}
-            title={(d) => `Deposit — quotation ${shortId(d.quotationId)}`}
+            title={(d) => `Deposit — ${quotationLabel(d)}`}
             color={statusColor}
             paidBy={(d) => d.paymentMethod}
             about={(d) => (
               <>
                 <Line label="Quotation status" value={d.quotationStatus} />
-                <Line label="Quotation" value={d.quotationId} />
+                <Line label="Quotation" value={quotationLabel(d)} />
+                {d.depositInvoiceNumber ? (
+                  <Line label="Deposit invoice" value={d.depositInvoiceNumber} />
+                ) : null}
               </>
             )}
             locked={(d) =>

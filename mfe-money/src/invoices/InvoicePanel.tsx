@@ -19,10 +19,13 @@ import { STATUS_COLORS } from '../shared/labels.ts';
 import { PaymentLinkButton } from './PaymentLinkButton.tsx';
 import { useInvoiceFiles } from './useInvoiceFiles.ts';
 
-/** Spec 03 §2.1: "From Quotation {id}", "Admin Panel", "Website" or "Direct". */
-export function sourceLabel(inv: Pick<Invoice, 'bookingSource' | 'quotationId'>): string {
+/**
+ * Spec 03 §2.1: "From Quotation …", "Admin Panel", "Website" or "Direct"; the quotation by its
+ * number, never its id (issue 24 item 2).
+ */
+export function sourceLabel(inv: Pick<Invoice, 'bookingSource' | 'quotationId' | 'quotationNumber'>): string {
   if (inv.bookingSource === 'quotation' || inv.quotationId)
-    return `From Quotation ${inv.quotationId ?? ''}`.trim();
+    return `From Quotation ${inv.quotationNumber ?? ''}`.trim();
   if (inv.bookingSource === 'admin') return 'Admin Panel';
   if (inv.bookingSource === 'website') return 'Website';
   return 'Direct';

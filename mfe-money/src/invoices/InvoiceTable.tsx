@@ -130,7 +130,8 @@ export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen,
                     onChange={() => toggle(inv.id)}
                   />
                 </Table.Td>
-                <Table.Td>
+                {/* an invoice number reads as one word: never broken at its hyphens (issue 24 item 13) */}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {/* The row opens on click; this link is the keyboard's way in. */}
                   <Anchor
                     component="button"
@@ -158,8 +159,10 @@ export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen,
                     ) : null}
                   </Stack>
                 </Table.Td>
-                <Table.Td>{inv.bookingCode ?? inv.bookingId ?? '—'}</Table.Td>
-                <Table.Td>{fmt.date(inv.issueDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {inv.bookingCode ?? inv.bookingId ?? '—'}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(inv.issueDate)}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{fmt.date(inv.dueDate)}</Text>
                   {inv.status === 'OVERDUE' ? (
@@ -221,13 +224,13 @@ export function PaidInvoiceTable({ rows, onOpen }: { rows: Invoice[]; onOpen: (i
         <Table.Tbody>
           {rows.map((i) => (
             <Table.Tr key={i.id} onClick={() => onOpen(i)} style={{ cursor: 'pointer' }}>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Button variant="subtle" size="compact-sm" onClick={() => onOpen(i)}>
                   {i.invoiceNumber}
                 </Button>
               </Table.Td>
               <Table.Td>{i.customer.name}</Table.Td>
-              <Table.Td>{i.bookingCode ?? i.bookingId ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{i.bookingCode ?? i.bookingId ?? '—'}</Table.Td>
               <Table.Td>{fmt.date(i.paidAt ?? i.updatedAt)}</Table.Td>
               <Table.Td>{fmt.money(i.paidCents)}</Table.Td>
               <Table.Td>

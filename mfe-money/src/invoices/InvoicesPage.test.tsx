@@ -242,6 +242,93 @@ describe('Invoices & Payments', () => {
     expect(await screen.findByRole('table', { name: 'Invoices' })).toBeVisible();
   });
 
+  test('a paid invoice can always be sent again: Send Email to Customer sends a copy, and says so (issue 24 item 14)', async () => {
+    answerList();
+    const sends = captureRequests('post', `/api/invoices/${PAID.id}/send`, { invoice: PAID, copy: true });
+    const { user } = renderWithProviders(<InvoicesPage />);
+    await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(
+      screen.getByRole('button', { name: 'Actions for invoice INV-2026-00003 of Katherine Johnson' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Send Email to Customer (copy)' }));
+    expect(
+      await screen.findByText(
+        'A copy of invoice INV-2026-00003, marked COPY, was e-mailed to Katherine Johnson (kj@nasa.gov) with its PDF.',
+      ),
+    ).toBeVisible();
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  test('a draft is sent (issued) by the same entry; a void invoice offers none', async () => {
+    const DRAFT = makeInvoice({
+      invoiceNumber: null,
+      status: 'DRAFT',
+      customer: { name: 'Dora Draft', email: 'dora@example.com', abn: null },
+    });
+    const VOID = makeInvoice({
+      invoiceNumber: 'INV-2026-00009',
+      status: 'VOID',
+      customer: { name: 'Vic Void', email: 'vic@example.com', abn: null },
+    });
+    answerList([DRAFT, VOID]);
+    captureRequests('post', `/api/invoices/${DRAFT.id}/send`, {
+      invoice: { ...DRAFT, status: 'SENT', invoiceNumber: 'INV-2026-00010' },
+      copy: false,
+    });
+    const { user } = renderWithProviders(<InvoicesPage />);
+    await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(screen.getByRole('button', { name: 'Actions for invoice INV-2026-00009 of Vic Void' }));
+    await screen.findByRole('menuitem', { name: 'Preview Invoice' });
+    expect(screen.queryByRole('menuitem', { name: /Send Email to Customer/ })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for invoice draft of Dora Draft' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Send Email to Customer' }));
+    expect(
+      await screen.findByText('Invoice INV-2026-00010 sent to Dora Draft (dora@example.com).'),
+    ).toBeVisible();
+  });
+
+  test('a payment recorded stays a success when the list cannot be read again just then (issue 24 item 9)', async () => {
+    let paid = false;
+    answerList();
+    // after the payment the service is briefly unavailable for lists
+    captureRequests('get', '/api/invoices', ({ url }) =>
+      paid
+        ? HttpResponse.json({ message: 'Money is unavailable' }, { status: 503 })
+        : {
+            // the Invoices tab's rows; the Paid tab (status=PAID) has none yet
+            items: url.searchParams.get('status') ? [] : [ADA, GRACE],
+            total: null,
+            totalIsEstimate: false,
+            page: 1,
+            limit: 25,
+            totalPages: null,
+            hasMore: false,
+            nextCursor: null,
+          },
+    );
+    captureRequests('post', `/api/invoices/${ADA.id}/payments`, () => {
+      paid = true;
+      return {
+        payment: { id: 'p1', amountCents: 55_000, receiptNumber: 'RCT-2026-00001' },
+        invoice: { ...ADA, status: 'PAID', paidCents: 55_000, balanceCents: 0 },
+      };
+    });
+    const { user } = renderWithProviders(<InvoicesPage />);
+    await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(
+      screen.getByRole('button', { name: 'Actions for invoice INV-2026-00001 of Ada Lovelace' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Record Bank Payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Record Payment' }));
+    expect(await screen.findByText(/recorded on INV-2026-00001 \(receipt RCT-2026-00001\)/)).toBeVisible();
+    expect(await screen.findByTestId('refresh-failed')).toHaveTextContent('Could not refresh just now');
+    // the invoices read before are still there, not "Error Loading Data"
+    expect(screen.getByRole('table', { name: 'Invoices' })).toBeVisible();
+    expect(screen.queryByText('Error Loading Data')).toBeNull();
+  });
+
   describe('Export CSV: the service writes the file', () => {
     let saved: string[] = [];
     beforeEach(() => {

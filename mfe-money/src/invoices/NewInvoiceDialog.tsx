@@ -16,9 +16,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ApiError, idempotencyKeys, serverMessage, useSession, DialogActions } from '@venue/ui';
+import {
+  ApiError,
+  DialogActions,
+  fieldErrorsOf,
+  idempotencyKeys,
+  serverMessage,
+  useFocusFirstError,
+  useSession,
+} from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import { gstOfInclusive } from '@venue/contracts';
+import { DEPOSIT_DEADLINE_DAYS_DEFAULT, depositDueDate } from '@venue/contracts/money-api';
 import type { InvoiceableBooking } from '@venue/contracts/money-api/screens';
 import { useCreateInvoice, useInvoiceSettings, useInvoiceableBookings } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
@@ -86,12 +95,38 @@ export function NewInvoiceDialog({
   const [dueDate, setDueDate] = useState('');
   const [issue, setIssue] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server's refusals by field (an amount over what the booking has left, a due date before
+  // the issue date or past the deposit deadline), shown beside their fields, the first focused.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
+  const clear = (field: string) =>
+    setFieldErrors((prev) => {
+      if (!(field in prev)) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+  // A due date the person typed is theirs; until then it follows the payment terms.
+  const [dueTyped, setDueTyped] = useState(false);
 
-  // Default due date: the venue's today plus the Payment settings' due days (30 until they load).
+  // Default due date (issue 24 item 5, the service's rule): the venue's today plus the Payment
+  // settings' due days (30 until they load); a deposit's no later than the deposit deadline
+  // before the event, never before today.
   const dueDays = invoiceSettings.data?.defaultDueDays ?? 30;
+  const deadlineDays =
+    (invoiceSettings.data as { depositDeadlineDays?: number } | undefined)?.depositDeadlineDays ??
+    DEPOSIT_DEADLINE_DAYS_DEFAULT;
+  const eventDay = booking?.bookingDate ?? null;
   useEffect(() => {
-    setDueDate(addDays(venueToday(settings.timezone), dueDays));
-  }, [dueDays, settings.timezone]);
+    if (dueTyped) return;
+    const today = venueToday(settings.timezone);
+    setDueDate(
+      kind === 'DEPOSIT' && eventDay
+        ? depositDueDate(today, eventDay, dueDays, deadlineDays)
+        : addDays(today, dueDays),
+    );
+  }, [dueDays, deadlineDays, settings.timezone, kind, eventDay, dueTyped]);
 
   function choose(b: InvoiceableBooking) {
     const k = startingKind(b);
@@ -100,10 +135,12 @@ export function NewInvoiceDialog({
     setAmount(dollarsText(amountFor(b, k)));
     setDescription(defaultDescription(b, k));
     setFailure(null);
+    setFieldErrors({});
   }
 
   function changeKind(k: Kind) {
     setKind(k);
+    clear('amount');
     if (booking) {
       setAmount(dollarsText(amountFor(booking, k)));
       setDescription(defaultDescription(booking, k));
@@ -140,6 +177,12 @@ export function NewInvoiceDialog({
       onClose();
     } catch (error) {
       const message = (error instanceof ApiError && serverMessage(error.body)) || (error as Error).message;
+      const onFields = fieldErrorsOf(error);
+      const mapped: Record<string, string> = {};
+      for (const [field, text] of Object.entries(onFields))
+        mapped[field === 'amountCents' ? 'amount' : field === 'bookingId' ? 'booking' : field] = text;
+      setFieldErrors(mapped);
+      if (Object.keys(mapped).length > 0) setAttempt((n) => n + 1);
       const existing = existingOf(error);
       setFailure(
         `Failed to create invoice: ${message}${existing ? ` (${existing.invoiceNumber ?? 'draft'}, ${existing.status})` : ''}`,
@@ -150,6 +193,8 @@ export function NewInvoiceDialog({
   return (
     <Modal opened onClose={onClose} title="Create New Invoice" size="lg">
       <form
+        ref={formRef}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
@@ -180,6 +225,7 @@ export function NewInvoiceDialog({
             <ScrollArea.Autosize mah={200}>
               <Radio.Group
                 label="Booking"
+                error={fieldErrors.booking}
                 value={booking?.id ?? ''}
                 onChange={(id) => {
                   const b = bookings.data.items.find((x) => x.id === id);
@@ -232,14 +278,35 @@ export function NewInvoiceDialog({
               ]}
             />
           </div>
-          <MoneyInput label="Amount (AUD)" value={amount} onChange={setAmount} />
+          <MoneyInput
+            label="Amount (AUD)"
+            value={amount}
+            error={fieldErrors.amount}
+            onChange={(v) => {
+              setAmount(v);
+              clear('amount');
+            }}
+          />
           <TextInput
             label="Description"
             value={description}
             maxLength={500}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={fieldErrors.description}
+            onChange={(e) => {
+              setDescription(e.currentTarget.value);
+              clear('description');
+            }}
           />
-          <DateField label="Due Date" value={dueDate} onChange={setDueDate} />
+          <DateField
+            label="Due Date"
+            value={dueDate}
+            error={fieldErrors.dueDate}
+            onChange={(v) => {
+              setDueDate(v);
+              setDueTyped(true);
+              clear('dueDate');
+            }}
+          />
           {cents !== null && figures ? (
             <Paper withBorder p="sm" aria-label="Tax breakdown" component="section">
               <Text size="sm">Subtotal (excl. GST): {fmt.money(cents - gst)}</Text>

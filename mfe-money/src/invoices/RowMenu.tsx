@@ -33,7 +33,9 @@ export function RowMenu({ invoice: inv, actions }: { invoice: Invoice; actions: 
       <Menu.Dropdown>
         <Menu.Item onClick={() => actions.preview(inv)}>Preview Invoice</Menu.Item>
         {can.send(inv) ? (
-          <Menu.Item onClick={() => actions.send(inv)}>Send Email to Customer</Menu.Item>
+          <Menu.Item onClick={() => actions.send(inv)}>
+            {can.sendsCopy(inv) ? 'Send Email to Customer (copy)' : 'Send Email to Customer'}
+          </Menu.Item>
         ) : null}
         {can.recordPayment(inv) ? (
           <Menu.Item disabled={paymentLink.pending} onClick={() => paymentLink.copy(inv.id)}>

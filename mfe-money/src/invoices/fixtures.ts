@@ -22,6 +22,7 @@ export function makeInvoice(over: Partial<Invoice> = {}): Invoice {
     bookingCode: 'BK-0001',
     bookingSource: 'admin',
     quotationId: null,
+    quotationNumber: null,
     resource: 'Main Hall',
     eventType: 'Wedding',
     eventDate: '2026-12-12',

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { downloadFromServer, idempotencyKeys, newIdempotencyKey, useSession } from '@venue/ui';
 import type { Invoice } from '@venue/contracts/money-api';
-import { useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
+import { useSendInvoice, useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { can } from '../lib/invoice-filters.ts';
 import {
@@ -25,6 +25,7 @@ export function useInvoiceActions(openDialog: (dialog: InvoiceDialog) => void) {
   const { settings, getToken, api } = useSession();
   const setStatus = useSetInvoiceStatus();
   const reminders = useSendReminders();
+  const sendInvoice = useSendInvoice();
   const files = useInvoiceFiles();
   // Mark as PAID from the menu: one key per invoice and click content, so a double click pays once.
   const [paidKeyFor] = useState(idempotencyKeys);
@@ -43,21 +44,19 @@ export function useInvoiceActions(openDialog: (dialog: InvoiceDialog) => void) {
     }
   }
 
+  /**
+   * Send to customer (issue 24 item 14): a draft is issued; one issued before, paid or not, goes
+   * again as a copy marked COPY. A fresh key per click: the menu closes on click, and a deliberate
+   * second send should send again.
+   */
   async function sendOne(inv: Invoice) {
     try {
-      if (inv.status === 'DRAFT') {
-        const sent = await setStatus.mutateAsync({ id: inv.id, body: { status: 'SENT' } });
-        toastSuccess(
-          `Invoice ${sent.invoiceNumber ?? ''} sent to ${sent.customer.name} (${sent.customer.email}).`,
-        );
-      } else {
-        // Already issued: the service e-mails it again as a reminder. A fresh key per click: the
-        // menu closes on click, and a deliberate second send should send again.
-        const result = await reminders.mutateAsync({ invoiceIds: [inv.id], key: newIdempotencyKey() });
-        if (result.sent.length > 0)
-          toastSuccess(`Invoice ${inv.invoiceNumber ?? ''} e-mailed to ${inv.customer.email}.`);
-        else toastError(`Invoice not sent: ${result.skipped[0]?.reason ?? 'unknown reason'}`);
-      }
+      const { invoice: sent, copy } = await sendInvoice.mutateAsync({ id: inv.id, key: newIdempotencyKey() });
+      toastSuccess(
+        copy
+          ? `A copy of invoice ${sent.invoiceNumber ?? ''}, marked COPY, was e-mailed to ${sent.customer.name} (${sent.customer.email}) with its PDF.`
+          : `Invoice ${sent.invoiceNumber ?? ''} sent to ${sent.customer.name} (${sent.customer.email}).`,
+      );
     } catch (error) {
       toastError(errorText(error));
     }
@@ -130,6 +129,6 @@ export function useInvoiceActions(openDialog: (dialog: InvoiceDialog) => void) {
     exportCsv,
     sendSelected,
     openReminders,
-    sending: setStatus.isPending || reminders.isPending,
+    sending: setStatus.isPending || reminders.isPending || sendInvoice.isPending,
   };
 }

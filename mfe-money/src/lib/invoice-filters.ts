@@ -45,8 +45,13 @@ export const DEFAULT_SORT = DEFAULT_INVOICE_SORT;
 
 /** Row-menu eligibility (spec 03 §2.1), matching what the service allows. */
 export const can = {
-  /** DRAFT issues it (status SENT); SENT and OVERDUE e-mail it again as a reminder. */
-  send: (i: Invoice) => i.status === 'DRAFT' || i.status === 'SENT' || i.status === 'OVERDUE',
+  /**
+   * Send to customer: a DRAFT is issued; any invoice issued before, paid or refunded ones too,
+   * can always be sent again, as a copy marked as such (issue 24 item 14). Only a void one cannot.
+   */
+  send: (i: Invoice) => i.status !== 'VOID',
+  /** Whether Send to customer sends a copy of an invoice issued before. */
+  sendsCopy: (i: Invoice) => i.status !== 'DRAFT' && i.status !== 'VOID',
   /** A payment needs an issued, open invoice. */
   recordPayment: (i: Invoice) => i.status === 'SENT' || i.status === 'OVERDUE' || i.status === 'PARTIAL',
   markPaid: (i: Invoice) => i.status === 'SENT' || i.status === 'OVERDUE' || i.status === 'PARTIAL',

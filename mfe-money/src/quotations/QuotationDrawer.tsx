@@ -1,7 +1,10 @@
-import { Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { useSession } from '@venue/ui';
 import type { Quotation } from '@venue/contracts/money-api';
 import { useFormat } from '../lib/format.ts';
-import { STATUS_COLOURS, editable, type QuotationActions } from './QuotationTable.tsx';
+import { quotationName } from '../shared/labels.ts';
+import { STATUS_COLOURS, deletable, editable, type QuotationActions } from './QuotationTable.tsx';
+import { bookingPath } from './booking-path.ts';
 
 /** The quotation in full, with Accept / Decline while Sent and its other actions (spec 03 §2.3). */
 export function QuotationDrawer({
@@ -17,11 +20,33 @@ export function QuotationDrawer({
   accepting: boolean;
 }) {
   const fmt = useFormat();
+  const { navigate } = useSession();
   return (
-    <Drawer opened={open !== null} onClose={onClose} position="right" title="Quotation">
+    <Drawer
+      opened={open !== null}
+      onClose={onClose}
+      position="right"
+      title={open ? `Quotation ${open.number ?? '(draft)'}` : 'Quotation'}
+    >
       {open && (
         <Stack gap="sm">
           <Badge color={STATUS_COLOURS[open.status]}>{open.status}</Badge>
+          {open.bookingCode ? (
+            <Text size="sm" data-testid="quotation-booking">
+              Booking{' '}
+              <Anchor
+                href={bookingPath(open.bookingCode)}
+                fw={700}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(bookingPath(open.bookingCode!));
+                }}
+              >
+                {open.bookingCode}
+              </Anchor>{' '}
+              was made when {quotationName(open)} was accepted.
+            </Text>
+          ) : null}
           <Title order={5}>Customer</Title>
           <Text size="sm">
             {open.customerName} · {open.customerEmail} · {open.customerPhone}
@@ -71,7 +96,7 @@ export function QuotationDrawer({
             <Button
               color="red"
               variant="subtle"
-              disabled={open.status === 'Accepted'}
+              disabled={!deletable(open)}
               onClick={() => actions.remove(open)}
             >
               Delete

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Checkbox, Menu, Table, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Quotation, QuotationSortKey, QuotationStatus } from '@venue/contracts/money-api';
 import { useFormat } from '../lib/format.ts';
+import { quotationName } from '../shared/labels.ts';
 
 export const STATUS_COLOURS: Record<QuotationStatus, string> = {
   Draft: 'gray',
@@ -12,6 +13,9 @@ export const STATUS_COLOURS: Record<QuotationStatus, string> = {
 
 /** Send and Edit apply to a Draft or Sent quotation; Accept and Decline to a Sent one. */
 export const editable = (q: Quotation) => q.status === 'Draft' || q.status === 'Sent';
+
+/** Only a draft nobody has received is deleted: a sent one keeps its number (it is declined instead). */
+export const deletable = (q: Quotation) => q.status === 'Draft' && q.number === null;
 
 export type QuotationSort = { key: QuotationSortKey; dir: 1 | -1 };
 
@@ -29,7 +33,7 @@ function RowMenu({ q, actions }: { q: Quotation; actions: QuotationActions }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={`Actions for quotation of ${q.customerName}`}>
+        <ActionIcon variant="subtle" aria-label={`Actions for ${quotationName(q)} of ${q.customerName}`}>
           ⋯
         </ActionIcon>
       </Menu.Target>
@@ -49,7 +53,7 @@ function RowMenu({ q, actions }: { q: Quotation; actions: QuotationActions }) {
         </Menu.Item>
         <Menu.Item onClick={() => actions.duplicate(q)}>Duplicate</Menu.Item>
         <Menu.Item onClick={() => actions.pdf(q)}>Download</Menu.Item>
-        <Menu.Item color="red" disabled={q.status === 'Accepted'} onClick={() => actions.remove(q)}>
+        <Menu.Item color="red" disabled={!deletable(q)} onClick={() => actions.remove(q)}>
           Delete
         </Menu.Item>
       </Menu.Dropdown>
@@ -91,55 +95,63 @@ export function QuotationTable({
     });
 
   return (
-    <Table highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>
-            <Checkbox
-              aria-label="Select all"
-              checked={allChecked}
-              onChange={() => onSelected(() => (allChecked ? new Set() : new Set(rows.map((q) => q.id))))}
-            />
-          </Table.Th>
-          {header('id', 'ID')}
-          <Table.Th>Customer</Table.Th>
-          <Table.Th>Event</Table.Th>
-          {header('eventDate', 'Event Date')}
-          {header('amount', 'Amount')}
-          {header('deposit', 'Deposit')}
-          {header('validUntil', 'Valid Until')}
-          <Table.Th>Status</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((q) => (
-          <Table.Tr key={q.id} onClick={() => actions.open(q)} style={{ cursor: 'pointer' }}>
-            <Table.Td onClick={(e) => e.stopPropagation()}>
+    <Table.ScrollContainer minWidth={860} type="native">
+      <Table highlightOnHover aria-label="Quotations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
               <Checkbox
-                aria-label={`Select quotation for ${q.customerName}`}
-                checked={selected.has(q.id)}
-                onChange={() => toggle(q.id)}
+                aria-label="Select all"
+                checked={allChecked}
+                onChange={() => onSelected(() => (allChecked ? new Set() : new Set(rows.map((q) => q.id))))}
               />
-            </Table.Td>
-            <Table.Td>{q.id.slice(0, 8)}</Table.Td>
-            <Table.Td>{q.customerName}</Table.Td>
-            <Table.Td>
-              {q.eventType} · {q.resourceName}
-            </Table.Td>
-            <Table.Td>{fmt.date(q.eventDate)}</Table.Td>
-            <Table.Td>{fmt.money(Math.round(q.totalInclGst * 100))} AUD</Table.Td>
-            <Table.Td>{q.depositCents > 0 ? fmt.money(q.depositCents) : '—'}</Table.Td>
-            <Table.Td>{fmt.date(q.validUntil)}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLOURS[q.status]}>{q.status}</Badge>
-            </Table.Td>
-            <Table.Td onClick={(e) => e.stopPropagation()}>
-              <RowMenu q={q} actions={actions} />
-            </Table.Td>
+            </Table.Th>
+            {header('id', 'Number')}
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Event</Table.Th>
+            {header('eventDate', 'Event Date')}
+            {header('amount', 'Amount')}
+            {header('deposit', 'Deposit')}
+            {header('validUntil', 'Valid Until')}
+            <Table.Th>Status</Table.Th>
+            <Table.Th />
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((q) => (
+            <Table.Tr key={q.id} onClick={() => actions.open(q)} style={{ cursor: 'pointer' }}>
+              <Table.Td onClick={(e) => e.stopPropagation()}>
+                <Checkbox
+                  aria-label={`Select ${quotationName(q)} for ${q.customerName}`}
+                  checked={selected.has(q.id)}
+                  onChange={() => toggle(q.id)}
+                />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {q.number ?? (
+                  <Text span size="sm" c="dimmed">
+                    Draft
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{q.customerName}</Table.Td>
+              <Table.Td>
+                {q.eventType} · {q.resourceName}
+              </Table.Td>
+              <Table.Td>{fmt.date(q.eventDate)}</Table.Td>
+              <Table.Td>{fmt.money(Math.round(q.totalInclGst * 100))} AUD</Table.Td>
+              <Table.Td>{q.depositCents > 0 ? fmt.money(q.depositCents) : '—'}</Table.Td>
+              <Table.Td>{fmt.date(q.validUntil)}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOURS[q.status]}>{q.status}</Badge>
+              </Table.Td>
+              <Table.Td onClick={(e) => e.stopPropagation()}>
+                <RowMenu q={q} actions={actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
 import { QUOTATION_MESSAGES as M, type Quotation, type QuotationSummary } from '@venue/contracts/money-api';
@@ -8,6 +8,7 @@ import { QuotationsPage } from './QuotationsPage.tsx';
 
 const SENT: Quotation = {
   id: '5a000000-0000-4000-8000-000000000001',
+  number: 'QUO-2026-00012',
   hallOwnerId: '1a000000-0000-4000-8000-000000000001',
   customerName: 'Jane Smith',
   customerEmail: 'jane@example.com',
@@ -34,6 +35,7 @@ const SENT: Quotation = {
   notes: '',
   status: 'Sent',
   bookingId: null,
+  bookingCode: null,
   acceptedAt: null,
   sentAt: '2026-11-20T00:00:00.000Z',
   createdAt: '2026-11-20T00:00:00.000Z',
@@ -103,14 +105,52 @@ describe('Quotations page', () => {
     expect(alert).toHaveTextContent('HH-2026-0007');
   });
 
-  test('accepting: the spec’s success banner', async () => {
+  test('accepting names the booking it made, by its code, with the way to it (issue 24 item 9)', async () => {
     answerList();
-    const puts = captureRequests('put', `/api/quotations/${SENT.id}/status`, { ...SENT, status: 'Accepted' });
-    const { user } = renderWithProviders(<QuotationsPage />);
+    const puts = captureRequests('put', `/api/quotations/${SENT.id}/status`, {
+      ...SENT,
+      status: 'Accepted',
+      bookingId: '8d000000-0000-4000-8000-000000000004',
+      bookingCode: 'HH-2026-0042',
+    });
+    const { user, navigate } = renderWithProviders(<QuotationsPage />);
     await user.click(await screen.findByText('Jane Smith'));
     await user.click(await screen.findByRole('button', { name: 'Accept & Create Booking' }));
-    expect(await screen.findByText(M.accepted)).toBeVisible();
+    const banner = await screen.findByTestId('accepted-booking');
+    expect(banner).toHaveTextContent(
+      'QUO-2026-00012 accepted: booking HH-2026-0042 is confirmed for Jane Smith.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(puts[0]!.body).toEqual({ status: 'Accepted' });
+    await user.click(within(banner).getByRole('link', { name: 'HH-2026-0042' }));
+    expect(navigate).toHaveBeenCalledWith('/BookingsAll?q=HH-2026-0042');
+  });
+
+  test('quotations are called by their numbers (a draft: "Draft"), never by a piece of their id (issue 24 item 2)', async () => {
+    const draft: Quotation = {
+      ...SENT,
+      id: '9e000000-0000-4000-8000-000000000009',
+      number: null,
+      status: 'Draft',
+      customerName: 'Dee Raft',
+      sentAt: null,
+    };
+    answerList([SENT, draft]);
+    const { user } = renderWithProviders(<QuotationsPage />);
+    const table = await screen.findByRole('table', { name: 'Quotations' });
+    await within(table).findByText('Jane Smith');
+    const firstCells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(firstCells).toEqual(['QUO-2026-00012', 'Draft']);
+    expect(table.textContent).not.toContain('5a000000');
+    expect(screen.getByRole('button', { name: 'Sort by Number' })).toBeVisible();
+    // a sent quotation keeps its number: it is declined, not deleted
+    await user.click(screen.getByRole('button', { name: 'Actions for QUO-2026-00012 of Jane Smith' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
+    await user.click(screen.getByText('Jane Smith'));
+    expect(await screen.findByRole('dialog', { name: 'Quotation QUO-2026-00012' })).toBeVisible();
   });
 
   test('Export CSV asks the service for the searched list in the screen’s sort and saves its dated file', async () => {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Group,
@@ -15,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { downloadFromServer, idempotencyKeys, useSession } from '@venue/ui';
+import { RefreshFailedNotice, downloadFromServer, idempotencyKeys, useSession } from '@venue/ui';
 import {
   QUOTATION_MESSAGES as M,
   QUOTATION_PATHS,
@@ -26,10 +27,12 @@ import {
 import { useBulkSendQuotations, useDeleteQuotation, useSetQuotationStatus } from '../api/quotation-hooks.ts';
 import { useFormat } from '../lib/format.ts';
 import { venueToday } from '../lib/venue-day.ts';
+import { quotationName } from '../shared/labels.ts';
+import { bookingPath } from './booking-path.ts';
 import { draftOf, EMPTY_DRAFT, type QuotationDraft } from './quotation-draft.ts';
 import { quotationsCsvName, quotationsCsvPath } from './quotation-csv.ts';
 import { QuotationDrawer } from './QuotationDrawer.tsx';
-import { QuotationTable, type QuotationActions, type QuotationSort } from './QuotationTable.tsx';
+import { QuotationTable, deletable, type QuotationActions, type QuotationSort } from './QuotationTable.tsx';
 import { QUOTATION_PAGE_SIZE, useQuotationPage, useQuotationSummary } from './useQuotationList.ts';
 
 // Loaded when New, Edit or Duplicate is first clicked: it brings the contract's zod schema.
@@ -55,7 +58,7 @@ function conflictText(error: unknown): string | null {
 /** Quotations (spec 03 §2.3): list, filters, the form, Send / Accept / Decline, PDF, CSV, Bulk Send. */
 export function QuotationsPage() {
   const fmt = useFormat();
-  const { settings, getToken } = useSession();
+  const { settings, getToken, navigate } = useSession();
   const setStatus = useSetQuotationStatus();
   const remove = useDeleteQuotation();
   const bulk = useBulkSendQuotations();
@@ -69,10 +72,14 @@ export function QuotationsPage() {
   // The quotation last opened: its panel stays when another page no longer lists it.
   const [opened, setOpened] = useState<Quotation | null>(null);
   const [page, setPage] = useState(1);
-  const [form, setForm] = useState<{ editing: Quotation | null; initial: QuotationDraft } | null>(null);
+  const [form, setForm] = useState<{
+    editing: Quotation | null;
+    initial: QuotationDraft;
+    fresh?: boolean;
+  } | null>(null);
   const [deleting, setDeleting] = useState<Quotation | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [success, setSuccess] = useState<ReactNode>(null);
 
   useEffect(() => {
     if (!success) return;
@@ -98,10 +105,10 @@ export function QuotationsPage() {
   async function act(q: Quotation, to: 'Sent' | 'Accepted' | 'Declined') {
     setError(null);
     try {
-      await setStatus.mutateAsync({ id: q.id, status: to });
-      if (to === 'Accepted') setSuccess(M.accepted);
+      const saved = await setStatus.mutateAsync({ id: q.id, status: to });
+      if (to === 'Accepted') setSuccess(<Accepted quotation={saved} navigate={navigate} />);
       if (to === 'Declined') setSuccess(M.declined);
-      if (to === 'Sent') setSuccess(`Quotation sent to ${q.customerEmail}.`);
+      if (to === 'Sent') setSuccess(`${quotationName(saved)} sent to ${q.customerEmail}.`);
     } catch (err) {
       const base = to === 'Accepted' ? M.acceptFailed : to === 'Declined' ? M.declineFailed : M.sendFailed;
       const why = conflictText(err);
@@ -111,7 +118,7 @@ export function QuotationsPage() {
 
   async function pdf(q: Quotation) {
     try {
-      await downloadFromServer(getToken, QUOTATION_PATHS.pdf(q.id), `quotation-${q.id}.pdf`);
+      await downloadFromServer(getToken, QUOTATION_PATHS.pdf(q.id), `${q.number ?? 'quotation-draft'}.pdf`);
     } catch {
       setError(M.pdfFailed);
     }
@@ -119,6 +126,11 @@ export function QuotationsPage() {
 
   async function confirmDelete() {
     if (!deleting) return;
+    if (!deletable(deleting)) {
+      setError(M.numberedKept);
+      setDeleting(null);
+      return;
+    }
     try {
       await remove.mutateAsync(deleting.id);
       if (openId === deleting.id) setOpenId(null);
@@ -202,14 +214,26 @@ export function QuotationsPage() {
           <Button variant="default" disabled={rows.length === 0} onClick={() => void exportCsv()}>
             Export CSV
           </Button>
-          <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT })}>New Quotation</Button>
+          <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT, fresh: true })}>
+            New Quotation
+          </Button>
         </Group>
       </Group>
-      {(list.isError || summary.isError || error) && (
+      {((list.isError && !list.data) || (summary.isError && !summary.data) || error) && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
           {error ?? M.loadFailed}
         </Alert>
       )}
+      {/* a refresh that failed after an accept or a send leaves its success standing (issue 24 item 9) */}
+      {!error && ((list.isError && list.data) || (summary.isError && summary.data)) ? (
+        <RefreshFailedNotice
+          message={(list.error ?? summary.error)?.message}
+          onRetry={() => {
+            void list.refetch();
+            void summary.refetch();
+          }}
+        />
+      ) : null}
       {success && (
         <Alert color="green" role="status" withCloseButton onClose={() => setSuccess(null)}>
           {success}
@@ -265,7 +289,9 @@ export function QuotationsPage() {
       {rows.length === 0 ? (
         <Stack align="center" p="xl">
           <Text>{M.empty}</Text>
-          <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT })}>Create Quotation</Button>
+          <Button onClick={() => setForm({ editing: null, initial: EMPTY_DRAFT, fresh: true })}>
+            Create Quotation
+          </Button>
         </Stack>
       ) : (
         <QuotationTable
@@ -295,6 +321,7 @@ export function QuotationsPage() {
           <QuotationForm
             editing={form.editing}
             initial={form.initial}
+            fresh={form.fresh ?? false}
             onClose={() => setForm(null)}
             onSaved={(q) => {
               setForm(null);
@@ -308,7 +335,7 @@ export function QuotationsPage() {
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete quotation">
         <Stack>
           <Text>
-            Delete the quotation for {deleting?.customerName} ({deleting?.eventType},{' '}
+            Delete the draft quotation for {deleting?.customerName} ({deleting?.eventType},{' '}
             {fmt.date(deleting?.eventDate)})? This cannot be undone.
           </Text>
           <Group justify="flex-end">
@@ -322,5 +349,30 @@ export function QuotationsPage() {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/**
+ * Accept's success (issue 24 item 9): the booking it made, by its code, with the way to it. The
+ * answer is the accepted quotation carrying that booking (`bookingCode`, `bookingId`).
+ */
+function Accepted({ quotation, navigate }: { quotation: Quotation; navigate: (to: string) => void }) {
+  const code = quotation.bookingCode;
+  if (!code) return <>{M.accepted}</>;
+  return (
+    <span data-testid="accepted-booking">
+      {quotationName(quotation)} accepted: booking{' '}
+      <Anchor
+        href={bookingPath(code)}
+        fw={700}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(bookingPath(code));
+        }}
+      >
+        {code}
+      </Anchor>{' '}
+      is confirmed for {quotation.customerName}.
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { InvoiceStatus, PaymentMethod } from '@venue/contracts/money-api';
+import type { InvoiceStatus, PaymentMethod, Quotation } from '@venue/contracts/money-api';
 
 /** Spec 03 §2.1: the Record Payment dialog says "Credit/Debit Card" for Card. */
 export const METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -17,3 +17,11 @@ export const STATUS_COLORS: Record<InvoiceStatus, string> = {
   VOID: 'dark',
   REFUNDED: 'grape',
 };
+
+/**
+ * What a quotation is called on every screen (issue 24 item 2): its number (`QUO-2026-00001`),
+ * given when it is first sent; a draft nobody has received yet has none.
+ */
+export function quotationName(q: Pick<Quotation, 'number'>): string {
+  return q.number ?? 'Draft quotation';
+}
