@@ -28,7 +28,8 @@ test('Deposits → Quotations: a quotation’s deposit, Mark Paid by cash from t
     depositValue: 25,
   });
   expect(quotation.depositCents).toBe(55_000);
-  const short = quotation.id.slice(0, 8).toUpperCase();
+  // A draft has no number yet (issue 24 item 2): the page calls it a draft, never by its id.
+  const name = `Draft quotation of Quoted Quinn ${RUN}`;
 
   await signIn(page, OWNER);
   await page.goto('/deposits');
@@ -37,7 +38,8 @@ test('Deposits → Quotations: a quotation’s deposit, Mark Paid by cash from t
   await page.getByRole('textbox', { name: 'Search' }).fill(`Quoted Quinn ${RUN}`);
   const row = page.getByTestId('quotation-deposit-row');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(short);
+  await expect(row.getByRole('cell').first()).toHaveText('Draft');
+  await expect(row).not.toContainText(quotation.id.slice(0, 8));
   await expect(row).toContainText('$2,200.00');
   await expect(row).toContainText('$550.00');
   await expect(row).toContainText('$1,650.00');
@@ -46,11 +48,13 @@ test('Deposits → Quotations: a quotation’s deposit, Mark Paid by cash from t
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
-  await row.getByRole('button', { name: `Details of quotation ${short}` }).click();
-  const drawer = page.getByRole('dialog', { name: `Deposit — quotation ${short}` });
+  await row.getByRole('button', { name: `Details of ${name}` }).click();
+  const drawer = page.getByRole('dialog', { name: 'Deposit — Draft quotation' });
   await expect(drawer).toContainText(`quinn-${RUN}@example.com`);
   await drawer.getByRole('button', { name: 'Mark Paid (Cash)' }).click();
-  await expect(page.getByText(`Deposit of $550.00 for quotation ${short} marked paid (Cash).`)).toBeVisible();
+  await expect(
+    page.getByText(`Deposit of $550.00 for Draft quotation (Quoted Quinn ${RUN}) marked paid (Cash).`),
+  ).toBeVisible();
   await expect(drawer.getByText('Deposit Paid', { exact: true })).toBeVisible();
   const drawerAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(drawerAxe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -67,8 +71,10 @@ test('Deposits → Quotations: a quotation’s deposit, Mark Paid by cash from t
   await page.getByRole('button', { name: /^Filter: Unpaid/ }).click();
   await expect(row).toHaveCount(1);
 
-  await row.getByRole('button', { name: `Mark Unpaid ${short}` }).click();
-  await expect(page.getByText(`Deposit for quotation ${short} marked unpaid.`)).toBeVisible();
+  await row.getByRole('button', { name: `Mark Unpaid ${name}` }).click();
+  await expect(
+    page.getByText(`Deposit for Draft quotation (Quoted Quinn ${RUN}) marked unpaid.`),
+  ).toBeVisible();
   // Now unpaid, so the Paid filter no longer shows it.
   await expect(row).toHaveCount(0);
 });

@@ -114,9 +114,7 @@ export function NewInvoiceDialog({
   // settings' due days (30 until they load); a deposit's no later than the deposit deadline
   // before the event, never before today.
   const dueDays = invoiceSettings.data?.defaultDueDays ?? 30;
-  const deadlineDays =
-    (invoiceSettings.data as { depositDeadlineDays?: number } | undefined)?.depositDeadlineDays ??
-    DEPOSIT_DEADLINE_DAYS_DEFAULT;
+  const deadlineDays = invoiceSettings.data?.depositDeadlineDays ?? DEPOSIT_DEADLINE_DAYS_DEFAULT;
   const eventDay = booking?.bookingDate ?? null;
   useEffect(() => {
     if (dueTyped) return;

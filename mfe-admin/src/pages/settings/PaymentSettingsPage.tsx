@@ -74,6 +74,15 @@ export function PaymentSettingsPage() {
                 max: 100,
               },
               {
+                name: 'depositDeadlineDays',
+                label: 'Deposit deadline (days before the event)',
+                kind: 'number',
+                min: 0,
+                max: 365,
+                description:
+                  'A deposit invoice falls due by then at the latest (never after the event, never before it is issued).',
+              },
+              {
                 name: 'gstRate',
                 label: 'GST rate (%)',
                 kind: 'number',
