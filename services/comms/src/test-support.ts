@@ -106,7 +106,11 @@ export async function startComms(
     idlePollMs: 50,
     fetchSender: async (tenantId) => SENDERS[tenantId] ?? null,
     // money's answer for a booking with an open invoice (paylinks.test.ts in money tests the link)
-    fetchPayLink: async (_tenantId, bookingId) => ({ url: `https://pay.example/pay/link-of-${bookingId}` }),
+    fetchPayLink: async (_tenantId, bookingId) => ({
+      url: `https://pay.example/pay/link-of-${bookingId}`,
+      balanceCents: 25_056,
+      invoiceNumber: 'INV-2026-00007',
+    }),
     ...over,
   });
   deps.mailer = {

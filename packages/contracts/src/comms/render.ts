@@ -25,8 +25,10 @@ export const SPEC_TEMPLATE_VARIABLES = [
  * Values the automatic e-mails need beyond the spec's list (issue 12): the booking's code, the
  * hold's expiry, a decline's reason, a change request's message, the pay link and the venue's
  * business name; and for money's e-mails (issue 13) the invoice's number, total, amount due and
- * due date, the days overdue, and a receipt's number and amount. Filled from the booking, money's
- * event and the tenant's settings, never from the client.
+ * due date, the days overdue, and a receipt's number and amount; for an adjustment note (issue 24)
+ * its number and the amounts credited and refunded, and a quotation's number. Filled from the
+ * booking, money's event and the tenant's settings, never from the client; the amounts of an
+ * e-mail that carries money's PDF are the ones that PDF prints (filled when it is fetched).
  */
 export const EXTRA_TEMPLATE_VARIABLES = [
   'bookingCode',
@@ -42,6 +44,10 @@ export const EXTRA_TEMPLATE_VARIABLES = [
   'daysOverdue',
   'receiptNumber',
   'amountPaid',
+  'creditNoteNumber',
+  'amountCredited',
+  'amountRefunded',
+  'quotationNumber',
 ] as const;
 
 export const TEMPLATE_VARIABLES = [...SPEC_TEMPLATE_VARIABLES, ...EXTRA_TEMPLATE_VARIABLES] as const;

@@ -25,6 +25,7 @@ import {
 import type { Consumer, Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
+import type { FigureFill } from '../mail/document-figures.ts';
 import type { AttachmentFetch } from '../mail/queue.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { ensureTenant } from '../templates/seed.ts';
@@ -59,6 +60,8 @@ export interface MoneyMail {
   /** Values only this event knows (receipt number, amount paid, days overdue). */
   extra?: (currency: string) => TemplateValues;
   attachment: AttachmentFetch;
+  /** The values that are the document's figures, filled again when the worker fetches it. */
+  fill: FigureFill;
   /**
    * Asked for by a person (Send Reminders): the venue's automatic switch does not apply, since
    * it stands for the e-mails nobody asked for; the send hour still does.
@@ -143,21 +146,50 @@ export async function queueMoneyMail(
     text: r.text,
     html: r.html,
     attachmentFetch: m.attachment,
+    // The amounts are written again from the PDF's own figures when it is fetched (issue 24 item 1).
+    render: {
+      subject: template.subject,
+      body: template.body,
+      values,
+      currency: venue.currency,
+      fill: m.fill,
+    },
     now,
     notBefore: m.sendNow ? now : nextDaytime(now, venue.timezone, cs?.send_hour ?? 9),
   });
   return id ? 'queued' : 'already-sent';
 }
 
-/** Money's own URL of the invoice PDF (the event's `internalPdfPath`; older events lack it). */
+/**
+ * Money's own URL of the invoice PDF (the event's `internalPdfPath`; older events lack it), asked
+ * for as a document: the PDF with the figures it prints.
+ */
 function invoicePdf(tenantId: string, inv: InvoicePart): AttachmentFetch {
   return {
     service: 'money',
     path: inv.internalPdfPath ?? `/internal/invoices/${tenantId}/${inv.id}/pdf`,
     filename: `${fileName(inv.invoiceNumber ?? `invoice-${inv.id}`)}.pdf`,
     contentType: 'application/pdf',
+    document: true,
   };
 }
+
+/** An invoice e-mail's amounts and dates as the invoice PDF prints them ("Total: {{calculatedPrice}}" too). */
+const INVOICE_FILL: FigureFill = {
+  invoiceNumber: 'invoiceNumber',
+  invoiceTotal: 'totalCents',
+  calculatedPrice: 'totalCents',
+  amountDue: 'balanceCents',
+  dueDate: 'dueDate',
+};
+
+/** A receipt e-mail's as the receipt PDF prints them: the amount received and the invoice's balance. */
+const RECEIPT_FILL: FigureFill = {
+  receiptNumber: 'receiptNumber',
+  invoiceNumber: 'invoiceNumber',
+  amountPaid: 'amountCents',
+  amountDue: 'balanceCents',
+};
 
 export function moneyConsumers(deps: CommsDeps): {
   'invoice.issued': Consumer<'invoice.issued'>;
@@ -178,6 +210,7 @@ export function moneyConsumers(deps: CommsDeps): {
           dedupeKey: `auto:invoice_issued:${inv.id}`,
           invoice: inv,
           attachment: invoicePdf(tenantId, inv),
+          fill: INVOICE_FILL,
           // A person pressed Send: e-mailed whatever the automatic switch says, and now.
           byHand: Boolean(inv.requestedBy),
           sendNow: Boolean(inv.requestedBy),
@@ -207,7 +240,9 @@ export function moneyConsumers(deps: CommsDeps): {
             path: `/internal/payments/${tenantId}/${p.paymentId}/receipt`,
             filename: `${fileName(p.receiptNumber)}.pdf`,
             contentType: 'application/pdf',
+            document: true,
           },
+          fill: RECEIPT_FILL,
         },
         deps.now(),
       );
@@ -227,6 +262,7 @@ export function moneyConsumers(deps: CommsDeps): {
           invoice: inv,
           extra: () => ({ daysOverdue: String(inv.daysOverdue) }),
           attachment: invoicePdf(tenantId, inv),
+          fill: INVOICE_FILL,
           byHand: Boolean(inv.requestedBy),
         },
         deps.now(),

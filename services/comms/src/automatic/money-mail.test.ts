@@ -9,38 +9,28 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { DomainEvent } from '@venue/contracts';
 import { settingsChangedEvent } from '@venue/service-kit/testing';
 // The real money service (its own test harness): the PDF comms attaches is money's, not a stand-in.
 import { OWNER as VENUE, startMoney, type Harness } from '../../../money/src/testing/harness.ts';
 import { deliverDue } from '../mail/worker.ts';
+import { fetchPayLinkFromMoney } from '../send/pay-link.ts';
 import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
 
-/**
- * The text of a PDF money made (pdfkit, standard fonts): its content streams inflated, the
- * strings of each text operation joined. Enough to find an invoice number in the attachment.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue; // not a deflated stream (an image, a font)
-    }
-    for (const op of content.matchAll(/\[(.*?)\]\s*TJ/gs))
-      parts.push(
-        [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return parts.join(' ').replace(/\s+/g, ' ');
+/** The text of a PDF money made, as a reader copies it out (unpdf: pdf.js's text layer), one line per row. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text;
+}
+
+/** The amount on the PDF line that starts with `label` ("Balance due $1,150.00"). */
+async function pdfAmount(pdf: Buffer, label: string): Promise<string> {
+  const line = (await pdfText(pdf)).split('\n').find((l) => l.trim().startsWith(label));
+  assert.ok(line, `the PDF has a "${label}" line:\n${await pdfText(pdf)}`);
+  const amount = /\$[\d,]+\.\d\d/.exec(line)?.[0];
+  assert.ok(amount, line);
+  return amount;
 }
 
 describe('money’s e-mails: invoice, receipt and payment reminder with money’s PDF', () => {
@@ -160,8 +150,8 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     assert.equal(pdf.contentType, 'application/pdf');
     assert.equal(pdf.filename, `${invoice.invoiceNumber}.pdf`);
     assert.ok(
-      pdfText(pdf.content).includes(`Invoice number: ${invoice.invoiceNumber}`),
-      pdfText(pdf.content),
+      (await pdfText(pdf.content)).includes(`Invoice number: ${invoice.invoiceNumber}`),
+      await pdfText(pdf.content),
     );
   });
 
@@ -192,7 +182,7 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     assert.match(m.text!, new RegExp(`Your receipt ${receiptNumber} is attached`));
     assert.match(m.text!, /Still to pay on invoice INV-\d{4}-\d{5}: \$1,150\.00/);
     assert.equal(m.attachments[0]?.filename, `${receiptNumber}.pdf`);
-    assert.ok(pdfText(m.attachments[0]!.content).includes(`Receipt number: ${receiptNumber}`));
+    assert.ok((await pdfText(m.attachments[0]!.content)).includes(`Receipt number: ${receiptNumber}`));
   });
 
   it('Send Reminders e-mails the Payment reminder with the invoice PDF, once per request', async () => {
@@ -216,7 +206,149 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     const m = mails[0]!.mail;
     assert.equal(m.subject, `Payment reminder: invoice ${invoice.invoiceNumber}`);
     assert.match(m.text!, new RegExp(`invoice ${invoice.invoiceNumber} has \\$1,650\\.00 outstanding, due `));
-    assert.ok(pdfText(m.attachments[0]!.content).includes(`Invoice number: ${invoice.invoiceNumber}`));
+    assert.ok(
+      (await pdfText(m.attachments[0]!.content)).includes(`Invoice number: ${invoice.invoiceNumber}`),
+    );
+  });
+
+  it('an invoice e-mail names the amounts its PDF prints, though a payment came before it went (issue 24 item 1)', async () => {
+    const { invoice } = await bookedAndInvoiced('jane.figures@example.com');
+    await c.deliver(await published('invoice.issued', (d) => d.id === invoice.id));
+    // Paid in part after the e-mail was queued (an automatic one waits for the venue's send hour),
+    // before it is sent.
+    const paid = await moneyCall('POST', `/api/invoices/${invoice.id}/payments`, VENUE, {
+      amountCents: 40_000,
+      paymentMethod: 'Bank Transfer',
+      reference: 'EFT early',
+    });
+    assert.equal(paid.status, 201, paid.text);
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const m = peer.received
+      .slice(before)
+      .find((r) => r.to.includes('jane.figures@example.com') && r.mail.subject?.startsWith('Invoice'));
+    assert.ok(m, 'the invoice e-mail went');
+    const pdf = m.mail.attachments[0]!.content;
+    const due = /Amount due: (\$[\d,]+\.\d\d) by /.exec(m.mail.text!)?.[1];
+    assert.equal(due, await pdfAmount(pdf, 'Balance due'), 'the e-mail’s amount due is the PDF’s');
+    assert.equal(due, '$1,250.00');
+    const total = /Total: (\$[\d,]+\.\d\d)/.exec(m.mail.text!)?.[1];
+    assert.equal(total, await pdfAmount(pdf, 'Total (incl. GST)'));
+    assert.match(String(m.mail.html), /Amount due: \$1,250\.00 by /, 'the HTML part says the same');
+  });
+
+  it('a receipt e-mail’s “still to pay” is its receipt PDF’s balance, though more was paid before it went (issue 24 item 1)', async () => {
+    const { invoice } = await bookedAndInvoiced('jane.balance@example.com');
+    const pay = async (amountCents: number, reference: string) => {
+      const r = await moneyCall('POST', `/api/invoices/${invoice.id}/payments`, VENUE, {
+        amountCents,
+        paymentMethod: 'Bank Transfer',
+        reference,
+      });
+      assert.equal(r.status, 201, r.text);
+      return r.body.payment;
+    };
+    const first = await pay(50_000, 'EFT 1');
+    await c.deliver(await published('payment.recorded', (d) => d.paymentId === first.id));
+    await pay(22_000, 'EFT 2'); // before the first receipt's e-mail went
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const m = peer.received
+      .slice(before)
+      .find((r) => r.to.includes('jane.balance@example.com') && r.mail.subject?.startsWith('Receipt'));
+    assert.ok(m, 'the receipt e-mail went');
+    const pdf = m.mail.attachments[0]!.content;
+    const still = /Still to pay on invoice INV-\d{4}-\d{5}: (\$[\d,]+\.\d\d)/.exec(m.mail.text!)?.[1];
+    assert.equal(still, await pdfAmount(pdf, 'Invoice balance now'), 'the e-mail’s balance is the PDF’s');
+    assert.equal(still, '$930.00');
+    const paidAmount = /Thank you for your payment of (\$[\d,]+\.\d\d)/.exec(m.mail.text!)?.[1];
+    assert.equal(paidAmount, await pdfAmount(pdf, 'Amount received'));
+    assert.equal(paidAmount, '$500.00');
+  });
+
+  it('the pay-link e-mail names what its page asks, not the booking’s price, with a venue’s older template too (issue 24 item 1)', async () => {
+    // A $900.00 booking whose invoice has $250.56 left to pay.
+    const email = 'jane.paylink@example.com';
+    const bookingId = await money.booking('booking.created', {
+      totalCents: 90_000,
+      customerName: 'Jane Smith',
+      customerEmail: email,
+    });
+    const issued = await moneyCall('POST', '/api/invoices', VENUE, {
+      bookingId,
+      invoiceType: 'FINAL',
+      issue: true,
+    });
+    assert.equal(issued.status, 201, issued.text);
+    const part = await moneyCall('POST', `/api/invoices/${issued.body.id}/payments`, VENUE, {
+      amountCents: 64_944,
+      paymentMethod: 'Bank Transfer',
+      reference: 'EFT',
+    });
+    assert.equal(part.status, 201, part.text);
+    // comms knows the booking as the venue OWNER's (its test venue); money as VENUE's
+    await c.deliver(
+      bookingEvent(
+        'booking.created',
+        booking({
+          id: bookingId,
+          customerName: 'Jane Smith',
+          customerEmail: email,
+          bookingCode: issued.body.bookingCode,
+          status: 'confirmed',
+          calculatedPriceCents: 90_000,
+        }),
+      ),
+    );
+    const saved = c.deps.fetchPayLink;
+    c.deps.fetchPayLink = (_tenant, id) => fetchPayLinkFromMoney(VENUE, id);
+    try {
+      const sendPayLink = async () => {
+        const r = await c.call('POST', '/api/email-comms/send', c.tokens.owner, {
+          purpose: 'payment_link',
+          bookingId,
+          recipientEmail: email,
+          recipientName: 'Jane Smith',
+        });
+        assert.equal(r.status, 202, r.text);
+        const before = peer.received.length;
+        await deliverDue(c.t.kit, c.deps);
+        const m = peer.received
+          .slice(before)
+          .find((x) => x.to.includes(email) && x.mail.subject?.startsWith('Payment for your booking'));
+        assert.ok(m, 'the pay-link e-mail went');
+        return m.mail.text!;
+      };
+      /** What the linked page asks: its "Amount due". */
+      const pageAsks = async (text: string) => {
+        const token = /\/pay\/([A-Za-z0-9_-]{20,})/.exec(text)?.[1];
+        assert.ok(token, text);
+        const page = await (await fetch(`${moneyUrl()}/pay/${token}`)).text();
+        const due = /<p class="due">([^<]+)<\/p>/.exec(page)?.[1];
+        assert.ok(due, page);
+        return due;
+      };
+
+      const text = await sendPayLink();
+      assert.equal(await pageAsks(text), '$250.56');
+      assert.match(text, /Amount due: \$250\.56/);
+      assert.match(text, new RegExp(`pay invoice ${issued.body.invoiceNumber} for your Wedding`));
+      assert.doesNotMatch(text, /\$900\.00/, 'not the booking’s price');
+
+      // A venue seeded before issue 24 keeps its stored template: "Amount: {{calculatedPrice}}".
+      const list = await c.call('GET', '/api/email-templates', c.tokens.owner);
+      const tpl = list.body.templates.find((t: any) => t.kind === 'payment_link');
+      const older = await c.call('PUT', `/api/email-templates/${tpl.id}`, c.tokens.owner, {
+        body: 'Hi {{customerName}},\n\nYou can pay for your {{eventType}} at {{hallName}} on {{bookingDate}} here:\n\n{{paymentLink}}\n\nAmount: {{calculatedPrice}}\n\nKind regards,\n{{businessName}}',
+      });
+      assert.equal(older.status, 200, older.text);
+      const olderText = await sendPayLink();
+      assert.match(olderText, /Amount: \$250\.56/);
+      assert.equal(await pageAsks(olderText), '$250.56');
+      assert.doesNotMatch(olderText, /\$900\.00/);
+    } finally {
+      c.deps.fetchPayLink = saved;
+    }
   });
 
   it('money down when the e-mail is due: it stays pending and goes with its PDF once money answers', async () => {
@@ -250,7 +382,9 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
       (r) => r.to.includes('jane.outage@example.com') && r.mail.subject?.startsWith('Invoice'),
     );
     assert.ok(m, 'sent once money answered');
-    assert.ok(pdfText(m.mail.attachments[0]!.content).includes(`Invoice number: ${invoice.invoiceNumber}`));
+    assert.ok(
+      (await pdfText(m.mail.attachments[0]!.content)).includes(`Invoice number: ${invoice.invoiceNumber}`),
+    );
   });
 
   it('an invoice money does not have: the e-mail fails with the reason, never goes without its PDF', async () => {
@@ -326,7 +460,7 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
       assert.equal(pdf.filename, `${invoice.invoiceNumber}.pdf`);
       assert.equal(pdf.contentType, 'application/pdf');
       assert.equal(pdf.content.subarray(0, 5).toString('latin1'), '%PDF-');
-      assert.ok(pdfText(pdf.content).includes(`Invoice number: ${invoice.invoiceNumber}`));
+      assert.ok((await pdfText(pdf.content)).includes(`Invoice number: ${invoice.invoiceNumber}`));
     } finally {
       c.clock.at = saved;
     }

@@ -20,6 +20,7 @@ import type {
   TenantSettingsTable,
   Timestamp,
 } from '@venue/service-kit';
+import type { RenderAgain } from '../mail/document-figures.ts';
 import type { AttachmentFetch } from '../mail/queue.ts';
 
 /** bytea. */
@@ -105,6 +106,8 @@ export interface EmailsTable {
   created_at: DefaultTimestamp;
   /** A file the worker fetches when it sends (decision 30); cleared once fetched. */
   attachment_fetch: Json<AttachmentFetch> | null;
+  /** What the message is written again from with its document's figures (issue 24 item 1); cleared then. */
+  render: Json<RenderAgain> | null;
 }
 
 export interface EmailAttachmentsTable {

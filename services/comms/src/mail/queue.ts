@@ -1,6 +1,7 @@
 /** Putting a message in the outbox (the `emails` table), in the caller's transaction. */
 import type { Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
+import type { RenderAgain } from './document-figures.ts';
 import { newMessageId } from './message-id.ts';
 
 /**
@@ -14,6 +15,11 @@ export interface AttachmentFetch {
   /** Used when the answer names no file. */
   filename: string;
   contentType: string;
+  /**
+   * The route answers a document: the file with the figures it prints (contracts
+   * comms/documents.ts), which fill the message's amounts (`render`). Absent: the bare file.
+   */
+  document?: boolean;
 }
 
 export interface NewEmail {
@@ -32,6 +38,8 @@ export interface NewEmail {
   attachments?: Array<{ filename: string; contentType: string; data: Buffer }>;
   /** A file fetched at send time, after `attachments`. */
   attachmentFetch?: AttachmentFetch | null;
+  /** How to write the message again with the fetched document's figures (document-figures.ts). */
+  render?: RenderAgain | null;
   /** The service's clock (deps.now): the row's created_at. */
   now: Date;
   /** When the worker may first send it (scheduled mail); default `now`. */
@@ -58,6 +66,7 @@ export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
       next_attempt_at: (m.notBefore ?? m.now).toISOString(),
       created_at: m.now.toISOString(),
       attachment_fetch: m.attachmentFetch ? JSON.stringify(m.attachmentFetch) : null,
+      render: m.render ? JSON.stringify(m.render) : null,
     })
     // emails_dedupe_idx, a partial unique index: its predicate names it
     .onConflict((oc) =>

@@ -32,10 +32,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
-import { callServiceBytes, InternalCallError, type ServiceKit } from '@venue/service-kit';
+import { internalDocumentSchema } from '@venue/contracts/comms';
+import { callService, callServiceBytes, InternalCallError, type ServiceKit } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { TENANT_HEADER } from './message-id.ts';
+import { renderWithFigures, type RenderAgain } from './document-figures.ts';
 import type { AttachmentFetch } from './queue.ts';
 import { senderFor } from './sender.ts';
 
@@ -54,6 +56,7 @@ const CLAIMED_COLUMNS = [
   'e.attempts',
   'e.created_at',
   'e.attachment_fetch',
+  'e.render',
   'e.booking_id',
 ] as const;
 
@@ -69,6 +72,7 @@ interface ClaimedRow {
   attempts: number;
   created_at: Date | string;
   attachment_fetch: AttachmentFetch | null;
+  render: RenderAgain | null;
   booking_id: string | null;
 }
 
@@ -406,8 +410,10 @@ async function recordFailure(
 /**
  * Fetches the message's file from its service and keeps it with the message (next index), only
  * while this worker's claim stands, clearing `attachment_fetch` in the same transaction so it is
- * fetched once. Null when done; 'claim lost' when another worker has the message now; else why
- * not, and whether trying again could help.
+ * fetched once. A document (`f.document`) comes with the figures it prints: a message kept for
+ * writing again (`render`) is written again with them in that transaction, and `row` carries the
+ * new text to the sending (issue 24 item 1). Null when done; 'claim lost' when another worker has
+ * the message now; else why not, and whether trying again could help.
  */
 async function fetchAttachment(
   kit: ServiceKit,
@@ -415,14 +421,29 @@ async function fetchAttachment(
   token: string,
   f: AttachmentFetch,
 ): Promise<{ message: string; permanent: boolean } | 'claim lost' | null> {
-  let file;
+  let file: { bytes: Buffer; contentType: string; filename: string | null };
+  let rewritten: { subject: string; text: string; html: string } | null = null;
   try {
-    file = await callServiceBytes({
-      service: f.service,
-      path: f.path,
-      contentType: f.contentType,
-      timeoutMs: 15_000,
-    });
+    if (f.document) {
+      const doc = await callService({
+        service: f.service,
+        path: f.path,
+        response: internalDocumentSchema,
+        timeoutMs: 15_000,
+      });
+      file = {
+        bytes: Buffer.from(doc.contentBase64, 'base64'),
+        contentType: doc.contentType,
+        filename: doc.filename,
+      };
+      if (row.render) rewritten = renderWithFigures(row.render, doc.figures);
+    } else
+      file = await callServiceBytes({
+        service: f.service,
+        path: f.path,
+        contentType: f.contentType,
+        timeoutMs: 15_000,
+      });
   } catch (err) {
     const e = err instanceof InternalCallError ? err : null;
     // 502–504 were retried by the client already; any other refusal will not change by waiting.
@@ -436,12 +457,22 @@ async function fetchAttachment(
   return kit.db.tenantTx(row.tenant_id, async (tx) => {
     const mine = await db(tx)
       .updateTable('emails')
-      .set({ attachment_fetch: null })
+      .set({
+        attachment_fetch: null,
+        ...(rewritten
+          ? { subject: rewritten.subject, body_text: rewritten.text, body_html: rewritten.html, render: null }
+          : {}),
+      })
       .where('tenant_id', '=', row.tenant_id)
       .where('id', '=', row.id)
       .where('claim_token', '=', token)
       .executeTakeFirst();
     if (mine.numUpdatedRows === 0n) return 'claim lost' as const;
+    if (rewritten) {
+      row.subject = rewritten.subject;
+      row.body_text = rewritten.text;
+      row.body_html = rewritten.html;
+    }
     // the next index after the message's attachments so far
     await db(tx)
       .insertInto('email_attachments')

@@ -28,7 +28,11 @@ describe('Send Pay Link', () => {
       fetchPayLink: async (_tenantId, bookingId) =>
         bookingId.endsWith('0')
           ? { refused: 'This booking has no issued invoice with an amount due.' }
-          : { url: `https://venue.example/pay/${bookingId}` },
+          : {
+              url: `https://venue.example/pay/${bookingId}`,
+              balanceCents: 1000,
+              invoiceNumber: 'INV-2026-00001',
+            },
     });
   });
   after(() => c.close());
@@ -81,6 +85,8 @@ describe("money's payment-link call, as comms reads it", () => {
     answer = { status: 200, body: LINK };
     assert.deepEqual(await fetchPayLinkFromMoney(tenant, bookingId), {
       url: 'https://venue.example/pay/abc',
+      balanceCents: 1000,
+      invoiceNumber: 'INV-2026-00001',
     });
     answer = { status: 409, body: { message: 'This booking has no issued invoice with an amount due.' } };
     assert.deepEqual(await fetchPayLinkFromMoney(tenant, bookingId), {

@@ -7,8 +7,12 @@ import { callService, HttpError, InternalCallError } from '@venue/service-kit';
 
 const NO_OPEN_INVOICE = 'This booking has no issued invoice with an amount due.';
 
-/** The link, or money's refusal (no issued invoice with an amount due) in its own words. */
-export type PayLinkAnswer = { url: string } | { refused: string };
+/**
+ * The link with what its page asks (the invoice's balance and number: issue 24 item 1), or
+ * money's refusal (no issued invoice with an amount due) in its own words.
+ */
+export type PayLinkAnswer =
+  { url: string; balanceCents: number; invoiceNumber: string | null } | { refused: string };
 
 export async function fetchPayLinkFromMoney(tenantId: string, bookingId: string): Promise<PayLinkAnswer> {
   try {
@@ -21,7 +25,7 @@ export async function fetchPayLinkFromMoney(tenantId: string, bookingId: string)
       idempotent: true,
       timeoutMs: 5_000,
     });
-    return { url: link.url };
+    return { url: link.url, balanceCents: link.balanceCents, invoiceNumber: link.invoiceNumber };
   } catch (err) {
     if (
       err instanceof InternalCallError &&

@@ -36,7 +36,13 @@ import { queueEmail } from '../mail/queue.ts';
 import { emailById } from '../history/email-record.ts';
 import { findTemplate } from '../templates/template-routes.ts';
 import { ensureTenant } from '../templates/seed.ts';
-import { bookingValues, findBookingCopy, venueContext, type BookingCopyRow } from '../templates/values.ts';
+import {
+  bookingValues,
+  findBookingCopy,
+  formatMoney,
+  venueContext,
+  type BookingCopyRow,
+} from '../templates/values.ts';
 import { commsAuth, tenantOf, venueSettings } from '../shared.ts';
 import { readMultipart, type Attachment } from './attachments.ts';
 import type { PayLinkAnswer } from './pay-link.ts';
@@ -163,6 +169,12 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
         if ('refused' in link)
           throw conflict(link.refused, { errors: [{ path: 'bookingId', message: link.refused }] });
         values.paymentLink = link.url;
+        // What the linked page asks: the invoice's balance, not the booking's price (issue 24
+        // item 1). `calculatedPrice` says the same in a pay-link e-mail, so a venue's stored
+        // template ("Amount: {{calculatedPrice}}", the default before) names the page's amount too.
+        values.amountDue = formatMoney(link.balanceCents, venue.currency);
+        values.calculatedPrice = values.amountDue;
+        values.invoiceNumber = link.invoiceNumber ?? '';
       }
     }
     const r = renderTemplate(subject, body, values);

@@ -60,7 +60,9 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
     kind: 'payment_link',
     name: 'Payment link',
     subject: 'Payment for your booking {{bookingCode}}',
-    body: `Hi {{customerName}},\n\nYou can pay for your {{eventType}} at {{hallName}} on {{bookingDate}} here:\n\n{{paymentLink}}\n\nAmount: {{calculatedPrice}}${SIGN_OFF}`,
+    // {{amountDue}}: what the linked page asks (issue 24 item 1); venues seeded before keep
+    // "Amount: {{calculatedPrice}}", which a pay-link e-mail fills with the same amount.
+    body: `Hi {{customerName}},\n\nYou can pay invoice {{invoiceNumber}} for your {{eventType}} at {{hallName}} on {{bookingDate}} here:\n\n{{paymentLink}}\n\nAmount due: {{amountDue}}${SIGN_OFF}`,
   },
   {
     kind: 'invoice',
