@@ -334,7 +334,7 @@ export async function issueInvoice(
     throw conflict(
       before.status === 'VOID'
         ? 'This invoice is void and cannot be sent.'
-        : 'This invoice has already been sent. Use Send Reminders to e-mail it again.',
+        : 'This invoice has already been sent. Use Send to customer to e-mail a copy, or Send Reminders.',
       { status: before.status },
     );
   const seller = sellerOf(settings);
