@@ -211,7 +211,8 @@ test('booking screens: conflicts on Pending Review, reasons in words, whole depo
     name: `Held ${RUN}`,
     eventType: 'Meeting',
   });
-  // a block-out laid over the pending booking (decision 13): its conflict
+  // a block-out laid over the pending booking, knowingly (decision 13 as decision 55 amends it):
+  // its conflict
   await api.post('/api/blockouts', {
     resourceIds: [hall.id],
     dateFrom: day,
@@ -219,6 +220,7 @@ test('booking screens: conflicts on Pending Review, reasons in words, whole depo
     timeFrom: '11:00',
     timeTo: '13:00',
     reason: 'Maintenance',
+    overBookings: true,
   });
   const onHoliday = await bookingWith(api, {
     resourceId: hall.id,

@@ -119,6 +119,24 @@ describeHostileInput('bookings', async () => {
         'POST /api/bookings/:id/request-changes': { message: 'Please move to the afternoon.' },
         'POST /api/bookings/bulk/accept': { ids: [booking.id], holdHours: 72 },
         'POST /api/bookings/bulk/decline': { ids: [booking.id], ...decline },
+        'POST /internal/blockouts/reserve': {
+          tenantId: OWNER,
+          revision: 1,
+          resourceIds: [HALL],
+          blockouts: [
+            {
+              id: '3b000000-0000-4000-8000-00000000000b',
+              startsAt: `${futureDate(90)}T08:00:00+10:00`,
+              endsAt: `${futureDate(90)}T09:00:00+10:00`,
+            },
+          ],
+          reason: 'Maintenance',
+          overBookings: false,
+        },
+        'POST /internal/blockouts/release': {
+          tenantId: OWNER,
+          ids: ['3c000000-0000-4000-8000-00000000000c'],
+        },
         'POST /internal/bookings/from-quote': {
           tenantId: OWNER,
           quotationId: '3a000000-0000-4000-8000-00000000000a',

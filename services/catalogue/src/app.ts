@@ -1,5 +1,7 @@
-import { defineConsumers, type ServiceOptions } from '@venue/service-kit';
+import { createLogger, defineConsumers, type ServiceOptions } from '@venue/service-kit';
+import { blockoutIntentsJob } from './blockouts/blockout-intents.ts';
 import { blockoutRoutes } from './blockouts/blockout-routes.ts';
+import { httpBookingsSlots, type BookingsSlots } from './blockouts/bookings-slots.ts';
 import { ICS_MAX, holidayRoutes } from './holidays/holiday-routes.ts';
 import { bookingSlotEvent } from './ics/bookings-busy.ts';
 import { feedRoutes } from './ics/feed-routes.ts';
@@ -9,11 +11,19 @@ import { pricingRoutes } from './pricing/pricing-routes.ts';
 import { resourceRoutes } from './resources/resource-routes.ts';
 import { tenantSettingsEvent } from './time-zone.ts';
 
+export interface CatalogueServiceOptions {
+  /** Bookings' slot table, where block-outs reserve their time (decision 55); tests stand in for it. */
+  slots?: BookingsSlots;
+}
+
 /**
  * services/catalogue: resources (halls, rooms, outdoor spaces), rate cards, add-ons, public
  * holidays, block-outs, price quotes and the per-resource ICS feed.
  */
-export function createCatalogueService(): ServiceOptions {
+export function createCatalogueService(opts: CatalogueServiceOptions = {}): ServiceOptions {
+  const slots =
+    opts.slots ??
+    httpBookingsSlots(createLogger(process.env.LOG_LEVEL ?? 'info').child({ service: 'catalogue' }));
   return {
     name: 'catalogue',
     migrationsDir: new URL('../migrations/', import.meta.url),
@@ -25,7 +35,7 @@ export function createCatalogueService(): ServiceOptions {
       pricingRoutes(router);
       addonRoutes(router);
       holidayRoutes(router);
-      blockoutRoutes(router);
+      blockoutRoutes(router, slots);
     },
     // The venue's time zone comes from admin's settings events, kept in tenant_settings; the
     // feeds' busy times from bookings' events, kept in booking_busy.
@@ -35,6 +45,8 @@ export function createCatalogueService(): ServiceOptions {
       'booking.updated': bookingSlotEvent,
       'booking.status_changed': bookingSlotEvent,
     }),
+    // Block-out writes bookings never confirmed, settled (blockout-intents.ts).
+    jobs: [blockoutIntentsJob(slots)],
   };
 }
 

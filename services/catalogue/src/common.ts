@@ -24,11 +24,16 @@ export function ownerOnly(message: string): AppMiddleware {
   };
 }
 
-/** Reading an area needs its page key; changing it needs the hall owner as well. */
+/**
+ * Reading an area needs its page key; changing it needs the hall owner as well. `writeSteps`
+ * opens no transaction: for a write that asks another service between its own transactions
+ * (`inRequestTx`), as a block-out asks bookings (decision 55).
+ */
 function areaGuards(key: PermissionKey, manageMessage: string) {
   return {
     read: [requireAuth, requirePermission(key), withTx] as const,
     write: [requireAuth, requirePermission(key), ownerOnly(manageMessage), withTx] as const,
+    writeSteps: [requireAuth, requirePermission(key), ownerOnly(manageMessage)] as const,
   };
 }
 

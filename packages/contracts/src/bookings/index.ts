@@ -4,3 +4,4 @@ export * from './responses.ts';
 export * from './requests.ts';
 export * from './booking-body.ts';
 export * from './routes.ts';
+export * from './blockout-reservations.ts';

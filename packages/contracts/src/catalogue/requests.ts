@@ -185,6 +185,12 @@ export const blockoutFields = z.preprocess(
       })
       .default('Maintenance'),
     notes: textField(2000, 'Notes').default(''),
+    /**
+     * Block out over bookings that hold part of the time (decision 13, amended by 55): without
+     * it such a block-out is refused (409 naming the bookings); with it, it is stored over them,
+     * flagged on the calendar, and waits for their time.
+     */
+    overBookings: z.boolean({ error: 'overBookings must be true or false' }).default(false),
     // Read by the bulk route only; the others store one period (stripped there, like any
     // unknown field, by the schemas below).
     span: z.enum(BLOCKOUT_SPANS, { error: 'Span must be daily or continuous' }).default('daily'),

@@ -58,6 +58,20 @@ const missing = (what: string): Record<number, ApiResponse> => ({
 });
 const OWNER_NOTE = 'Needs the page permission as well; staff and API keys only read.';
 
+/**
+ * A block-out write is stored only once bookings holds its time (decision 55): 409 when bookings
+ * hold part of it (`code` blockout_over_bookings, `clashes` names them; send `overBookings: true`
+ * to block out over them), when another edit of the block-out is under way, or when it changed
+ * meanwhile; 503 when bookings could not confirm it (nothing stored).
+ */
+const throughBookings: Record<number, ApiResponse> = {
+  409: {
+    description:
+      'Bookings hold part of the time (`code` blockout_over_bookings, `clashes` lists them), or the block-out is being changed or was changed meanwhile. Nothing is stored.',
+  },
+  503: { description: 'Bookings could not confirm the block-out; nothing is stored.' },
+};
+
 export const CATALOGUE_ROUTES: RouteTable = [
   {
     ...resources,
@@ -363,7 +377,7 @@ export const CATALOGUE_ROUTES: RouteTable = [
     path: '/api/blockouts',
     summary: 'Create one block-out period',
     body: blockoutInput,
-    responses: { ...created(blockoutSchema), ...missing('resource') },
+    responses: { ...created(blockoutSchema), ...missing('resource'), ...throughBookings },
   },
   {
     ...blockoutsOwner,
@@ -372,7 +386,7 @@ export const CATALOGUE_ROUTES: RouteTable = [
     summary:
       'Block out several resources: one block-out per day for the hours given, or one continuous period',
     body: blockoutBulkInput,
-    responses: { ...created(blockoutBulkResultSchema), ...missing('resource') },
+    responses: { ...created(blockoutBulkResultSchema), ...missing('resource'), ...throughBookings },
   },
   {
     ...blockoutsOwner,
@@ -381,7 +395,7 @@ export const CATALOGUE_ROUTES: RouteTable = [
     summary: 'Edit a block-out',
     params: idParams,
     body: blockoutInput,
-    responses: { ...ok(blockoutSchema), ...missing('block-out') },
+    responses: { ...ok(blockoutSchema), ...missing('block-out'), ...throughBookings },
   },
   {
     ...blockoutsOwner,

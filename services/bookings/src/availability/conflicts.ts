@@ -147,6 +147,36 @@ function instantLabel(instant: Date, span: VenueSpan, day: string): string {
   return wallLabel(iso.slice(0, 10), iso.slice(11, 16), span, day);
 }
 
+/** What a blocking booking's row gives to say why it holds part of a span. */
+export interface HeldBooking {
+  customer_name: string;
+  event_type: string;
+  booking_date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  slot_start: Date | string;
+  slot_end: Date | string;
+}
+
+/**
+ * Why the booking `b` holds part of `span`, its times read as the venue's clock: the date is added
+ * only when it is not the day the span starts on.
+ */
+export function explainBooking(span: VenueSpan, b: HeldBooking): ConflictExplanation {
+  const day = venueIso(span.startsAt ?? span.slotStart, span.timeZone).slice(0, 10);
+  return explainConflict(span, {
+    name: bookingName(b.customer_name, b.event_type),
+    startsAt: new Date(b.starts_at),
+    endsAt: new Date(b.ends_at),
+    slotStart: new Date(b.slot_start),
+    slotEnd: new Date(b.slot_end),
+    startLabel: wallLabel(b.booking_date, b.start_time, span, day),
+    endLabel: wallLabel(b.booking_date, b.end_time, span, day),
+  });
+}
+
 /**
  * Blocking bookings and block-outs whose slot overlaps [start, end) on the resource. Block-out
  * times come in venue time with its offset, like every other time the calendar shows.
@@ -211,15 +241,7 @@ export async function findConflicts(
       status: b.status,
       bookingCode: b.booking_code,
       bookingDate: b.booking_date,
-      ...explainConflict(span, {
-        name: bookingName(b.customer_name, b.event_type),
-        startsAt: new Date(b.starts_at),
-        endsAt: new Date(b.ends_at),
-        slotStart: new Date(b.slot_start),
-        slotEnd: new Date(b.slot_end),
-        startLabel: wallLabel(b.booking_date, b.start_time, span, day),
-        endLabel: wallLabel(b.booking_date, b.end_time, span, day),
-      }),
+      ...explainBooking(span, b),
     })),
     blockouts: blockouts.map((b) => {
       const startsAt = new Date(b.starts_at);

@@ -181,6 +181,18 @@ export interface ResourceSlotsTable {
   slot: Range;
 }
 
+/**
+ * The last write bookings applied of each block-out the catalogue reserved (migration 020,
+ * decision 55): writes of a block-out apply in revision order, and none after its release.
+ */
+export interface BlockoutRevisionsTable {
+  tenant_id: string;
+  blockout_id: string;
+  revision: number;
+  released: Generated<boolean>;
+  updated_at: DefaultTimestamp;
+}
+
 /** The tenant's maxima the customers' scores are relative to (migration 005). */
 export interface CustomerRfmStateTable {
   tenant_id: string;
@@ -199,6 +211,7 @@ export interface BookingsDb {
   customers: CustomersTable;
   bookings: BookingsTable;
   blockouts: BlockoutsTable;
+  blockout_revisions: BlockoutRevisionsTable;
   resource_slots: ResourceSlotsTable;
   tenant_settings: TenantSettingsTable;
   customer_rfm_state: CustomerRfmStateTable;

@@ -1,6 +1,17 @@
 /** Service-to-service routes (never routed by the gateway). */
-import { notFound, requireInternal, sql, type AppRouter, type ServiceKit } from '@venue/service-kit';
+import { blockoutReleaseBody, blockoutReserveBody } from '@venue/contracts/bookings';
+import {
+  notFound,
+  parseBody,
+  requireInternal,
+  sql,
+  type AppRouter,
+  type ServiceKit,
+  type Tx,
+} from '@venue/service-kit';
+import { releaseBlockouts, reserveBlockouts } from '../availability/blockout-reservations.ts';
 import { db } from '../db/query.ts';
+import { tenantSettings } from '../remote/tenant-settings.ts';
 import type { Deps } from '../deps.ts';
 import { isUuid } from '../shared/request.ts';
 import { fromQuoteRoute } from './from-quote.ts';
@@ -10,6 +21,25 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps):
   if (deps) fromQuoteRoute(router, deps);
   // The catalogue's iCalendar feeds keep their own copy of each booking's slot from the
   // booking.* events (packages/contracts booking-events.ts); nothing to answer here for them.
+
+  /**
+   * The catalogue's block-out writes, before it commits them (decision 55): 200 when the time is
+   * taken (or, with `overBookings`, recorded over the bookings that hold it), 409 with the
+   * bookings that hold it or when the write is out of date; nothing changes on a 409. The venue's
+   * clock words the refusal; a tenant whose settings have not reached bookings gets the 503.
+   */
+  router.post('/internal/blockouts/reserve', requireInternal, async (ctx) => {
+    const body = parseBody(ctx, blockoutReserveBody);
+    ctx.body = await slotWrite(kit, body.tenantId, async (tx) =>
+      reserveBlockouts(tx, body, await tenantSettings(tx, body.tenantId)),
+    );
+  });
+
+  /** Block-outs deleted (or a create undone): their time is free again. Never refused. */
+  router.post('/internal/blockouts/release', requireInternal, async (ctx) => {
+    const body = parseBody(ctx, blockoutReleaseBody);
+    ctx.body = { released: await slotWrite(kit, body.tenantId, (tx) => releaseBlockouts(tx, body)) };
+  });
 
   /** Everything this service holds for a tenant (data portability). */
   router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
@@ -44,4 +74,21 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps):
         .execute(),
     }));
   });
+}
+
+/**
+ * A write to the slot table in the tenant's transaction, tried again (up to three times) when
+ * the database chose it as the loser of a race: a deadlock between writers of overlapping slots
+ * (40P01), or an exclusion violation by a writer that committed while this one was inserting
+ * (23P01). The next try sees the winner and answers as the constraint decided.
+ */
+async function slotWrite<T>(kit: ServiceKit, tenantId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await kit.db.tenantTx(tenantId, write);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '23P01')) throw err;
+    }
+  }
 }

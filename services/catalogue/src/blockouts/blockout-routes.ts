@@ -4,23 +4,40 @@ import {
   blockoutListQuery,
   type BlockoutInput,
 } from '@venue/contracts/catalogue';
+import { randomUUID } from 'node:crypto';
 import {
   badRequest,
+  conflict,
+  inRequestTx,
   notFound,
   parseBody,
   parseQuery,
   zonedInstant,
   type AppContext,
   type AppRouter,
+  type Tx,
 } from '@venue/service-kit';
-import { RESOURCE_GUARDS, idParam, tenantOf, tx } from '../common.ts';
+import { RESOURCE_GUARDS, idParam, principal, tenantOf, tx } from '../common.ts';
 import { db } from '../db/query.ts';
 import { venueTimeZone } from '../time-zone.ts';
+import {
+  applyIntent,
+  CHANGED_MEANWHILE,
+  discardIntent,
+  recordIntent,
+  reserveOf,
+  settleIntent,
+  unconfirmed,
+  type Intent,
+  type IntentPayload,
+  type PeriodFields,
+} from './blockout-intents.ts';
 import { blockoutEventData, findBlockout, listBlockouts, type Blockout } from './blockout-store.ts';
+import type { BookingsSlots } from './bookings-slots.ts';
 
 const NOT_FOUND = 'Block-out not found';
 
-const { read, write } = RESOURCE_GUARDS;
+const { read, writeSteps } = RESOURCE_GUARDS;
 
 /** Every listed resource must exist in this tenant and be active. */
 async function checkResources(ctx: AppContext, ids: string[]): Promise<void> {
@@ -65,112 +82,124 @@ function dailyPeriods(input: BlockoutInput, zone: string) {
   return days;
 }
 
-/** Dates, times, zone, instants, reason and notes: the columns INSERT and UPDATE write. */
-function periodRow(input: BlockoutInput, zone: string, startsAt: Date, endsAt: Date) {
+/** Dates, times, zone, instants, reason and notes of one period, as the intent keeps them. */
+function periodFields(input: BlockoutInput, zone: string, startsAt: Date, endsAt: Date): PeriodFields {
   return {
     date_from: input.dateFrom,
     date_to: input.dateTo,
     time_from: input.timeFrom,
     time_to: input.timeTo,
     time_zone: zone,
-    starts_at: startsAt,
-    ends_at: endsAt,
+    starts_at: startsAt.toISOString(),
+    ends_at: endsAt.toISOString(),
     reason: input.reason,
     notes: input.notes,
   };
 }
 
-async function linkResources(ctx: AppContext, blockoutId: string, resourceIds: string[]): Promise<void> {
-  await db(tx(ctx))
-    .insertInto('blockout_resources')
-    .values(
-      resourceIds.map((resourceId) => ({
-        tenant_id: tenantOf(ctx),
-        blockout_id: blockoutId,
-        resource_id: resourceId,
-      })),
-    )
-    .execute();
+/** The stored block-out's fields, what an edit's undo puts back. */
+function storedFields(b: Blockout): PeriodFields {
+  return {
+    date_from: b.dateFrom,
+    date_to: b.dateTo,
+    time_from: b.timeFrom,
+    time_to: b.timeTo,
+    time_zone: b.timeZone,
+    starts_at: b.startsAt,
+    ends_at: b.endsAt,
+    reason: b.reason,
+    notes: b.notes,
+  };
 }
 
-const names = (b: Blockout) => b.resources.map((r) => r.name).join(', ');
+function actorOf(ctx: AppContext): IntentPayload['actor'] {
+  const p = principal(ctx);
+  return { id: p.userId, email: p.email, role: p.role };
+}
 
-export function blockoutRoutes(router: AppRouter): void {
-  /** One block-out: the period from the start date and time to the end date and time. */
-  async function create(ctx: AppContext, input: BlockoutInput): Promise<Blockout> {
-    await checkResources(ctx, input.resourceIds);
-    const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
-    const { startsAt, endsAt } = instants(input, zone);
-    const { id } = await db(tx(ctx))
-      .insertInto('blockouts')
-      .values({ tenant_id: tenantOf(ctx), ...periodRow(input, zone, startsAt, endsAt) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await linkResources(ctx, id, input.resourceIds);
-    const b = (await findBlockout(tx(ctx), id))!;
-    await tx(ctx).publish('blockout.created', blockoutEventData(tenantOf(ctx), b));
-    await tx(ctx).audit(ctx, {
-      action: 'settings_updated',
-      targetType: 'resource',
-      target: names(b),
-      targetLabel: `Block-out (${b.reason}) — ${names(b)}`,
-      additionalInfo: `Block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
-    });
-    return b;
+/**
+ * A block-out write in its three steps (blockout-intents.ts, decision 55): the intent `plan`
+ * builds in the first transaction (after the checks), bookings' reserve with no transaction
+ * open, then the block-outs stored — or bookings' 409 answered with nothing stored, or a 503
+ * when bookings did not confirm (settled at once when bookings answers the undo).
+ */
+async function writeThroughBookings(
+  ctx: AppContext,
+  slots: BookingsSlots,
+  plan: (t: Tx) => Promise<Intent>,
+): Promise<Blockout[]> {
+  const intent = await inRequestTx(ctx, async (t) => {
+    const planned = await plan(t);
+    await recordIntent(t, planned);
+    return planned;
+  });
+  const outcome = await slots.reserve(reserveOf(intent));
+  if (outcome.kind === 'accepted') {
+    const stored = await inRequestTx(ctx, (t) =>
+      applyIntent(t, intent, ctx, { fresh: true, revision: intent.revision }),
+    );
+    if (stored) return stored;
+    // an edited block-out deleted meanwhile (its delete releases it in bookings)
+    throw conflict(CHANGED_MEANWHILE);
   }
+  if (outcome.kind === 'refused') {
+    await inRequestTx(ctx, (t) => discardIntent(t, intent, intent.revision));
+    const { message, code, clashes } = outcome.refusal;
+    if (code === 'blockout_stale') throw conflict(CHANGED_MEANWHILE, { code });
+    throw conflict(message, { code, clashes });
+  }
+  const settled = await settleIntent((fn) => inRequestTx(ctx, fn), slots, intent, ctx);
+  if (settled.kind === 'applied') return settled.blockouts;
+  throw unconfirmed(settled);
+}
+
+export function blockoutRoutes(router: AppRouter, slots: BookingsSlots): void {
+  /** The intent of a create: one block-out per row of `periods`, on the input's resources. */
+  function createIntent(
+    ctx: AppContext,
+    input: BlockoutInput,
+    rows: PeriodFields[],
+    daily: IntentPayload['daily'],
+  ): Intent {
+    return {
+      tenantId: tenantOf(ctx),
+      id: randomUUID(),
+      kind: 'create',
+      target: null,
+      revision: 1,
+      payload: {
+        rows: rows.map((r) => ({ id: randomUUID(), ...r })),
+        resourceIds: input.resourceIds,
+        overBookings: input.overBookings,
+        actor: actorOf(ctx),
+        ...(daily ? { daily } : {}),
+      },
+    };
+  }
+
+  /** One block-out: the period from the start date and time to the end date and time. */
+  const create = (ctx: AppContext, input: BlockoutInput) =>
+    writeThroughBookings(ctx, slots, async () => {
+      await checkResources(ctx, input.resourceIds);
+      const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
+      const { startsAt, endsAt } = instants(input, zone);
+      return createIntent(ctx, input, [periodFields(input, zone, startsAt, endsAt)], undefined);
+    });
 
   /**
-   * One block-out per day from `dateFrom` to `dateTo`, each `timeFrom`–`timeTo`, in one
-   * transaction; each is announced as its own blockout.created (bookings keeps a copy per
-   * block-out for its conflict check), and the action is audited once.
+   * One block-out per day from `dateFrom` to `dateTo`, each `timeFrom`–`timeTo`, reserved and
+   * stored together; each is announced as its own blockout.created, the action audited once.
    */
-  async function createDaily(ctx: AppContext, input: BlockoutInput): Promise<Blockout[]> {
-    await checkResources(ctx, input.resourceIds);
-    const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
-    const days = dailyPeriods(input, zone);
-    const q = db(tx(ctx));
-    // One row per day (at most MAX_DAILY_BLOCKOUT_DAYS), in one statement.
-    const rows = await q
-      .insertInto('blockouts')
-      .values(
-        days.map((d) => ({
-          tenant_id: tenantOf(ctx),
-          ...periodRow({ ...input, dateFrom: d.day, dateTo: d.day }, zone, d.startsAt, d.endsAt),
-        })),
-      )
-      .returning('id')
-      .execute();
-    const ids = rows.map((r) => r.id);
-    // Every new block-out × every resource, built in the database from the rows just written
-    // (up to 366 days × 500 resources: one statement, three parameters).
-    await q
-      .insertInto('blockout_resources')
-      .columns(['tenant_id', 'blockout_id', 'resource_id'])
-      .expression((eb) =>
-        eb
-          .selectFrom('blockouts as b')
-          .innerJoin('resources as r', (j) => j.onRef('r.tenant_id', '=', 'b.tenant_id'))
-          .select(['b.tenant_id', 'b.id', 'r.id as resource_id'])
-          .where('b.tenant_id', '=', tenantOf(ctx))
-          .where((w) => w('b.id', '=', w.fn.any(w.val(ids))))
-          .where((w) => w('r.id', '=', w.fn.any(w.val(input.resourceIds)))),
-      )
-      .execute();
-    const created = await listBlockouts(tx(ctx), { ids });
-    for (const b of created) await tx(ctx).publish('blockout.created', blockoutEventData(tenantOf(ctx), b));
-    const first = created[0]!;
-    await tx(ctx).audit(ctx, {
-      action: 'settings_updated',
-      targetType: 'resource',
-      target: names(first),
-      targetLabel: `Block-out (${first.reason}) — ${names(first)}`,
-      additionalInfo:
-        created.length === 1
-          ? `Block-out (${first.reason}) ${first.dateFrom} ${first.timeFrom} to ${first.dateTo} ${first.timeTo}`
-          : `Block-outs (${first.reason}) each day ${input.dateFrom} to ${input.dateTo}, ${input.timeFrom} to ${input.timeTo} (${created.length} block-outs)`,
+  const createDaily = (ctx: AppContext, input: BlockoutInput) =>
+    writeThroughBookings(ctx, slots, async () => {
+      await checkResources(ctx, input.resourceIds);
+      const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
+      const rows = dailyPeriods(input, zone).map((d) =>
+        periodFields({ ...input, dateFrom: d.day, dateTo: d.day }, zone, d.startsAt, d.endsAt),
+      );
+      const { dateFrom, dateTo, timeFrom, timeTo } = input;
+      return createIntent(ctx, input, rows, { dateFrom, dateTo, timeFrom, timeTo });
     });
-    return created;
-  }
 
   router.get('/api/blockouts', ...read, async (ctx) => {
     ctx.body = await listBlockouts(tx(ctx), parseQuery(ctx, blockoutListQuery));
@@ -182,88 +211,95 @@ export function blockoutRoutes(router: AppRouter): void {
     ctx.body = b;
   });
 
-  router.post('/api/blockouts', ...write, async (ctx) => {
-    ctx.body = await create(ctx, parseBody(ctx, blockoutInput));
+  router.post('/api/blockouts', ...writeSteps, async (ctx) => {
+    ctx.body = (await create(ctx, parseBody(ctx, blockoutInput)))[0];
     ctx.status = 201;
   });
   /** Answers `{blockouts}`: every block-out made, one per day or the one period. */
-  router.post('/api/blockouts/bulk', ...write, async (ctx) => {
+  router.post('/api/blockouts/bulk', ...writeSteps, async (ctx) => {
     const input = parseBody(ctx, blockoutBulkInput);
     const blockouts =
       input.span === 'daily' && input.dateTo !== input.dateFrom
         ? await createDaily(ctx, input)
-        : [await create(ctx, input)];
+        : await create(ctx, input);
     ctx.body = { blockouts };
     ctx.status = 201;
   });
 
-  router.put('/api/blockouts/:id', ...write, async (ctx) => {
-    const before = await findBlockout(tx(ctx), idParam(ctx, NOT_FOUND));
-    if (!before) throw notFound(NOT_FOUND);
+  router.put('/api/blockouts/:id', ...writeSteps, async (ctx) => {
+    const id = idParam(ctx, NOT_FOUND);
     const input = parseBody(ctx, blockoutInput);
-    // Resources already on the block-out may stay even if archived since; new ones must be active.
-    const added = input.resourceIds.filter((id) => !before.resourceIds.includes(id));
-    if (added.length) await checkResources(ctx, added);
-    const kept = input.resourceIds.filter((id) => before.resourceIds.includes(id));
-    if (kept.length) {
-      const found = await db(tx(ctx))
-        .selectFrom('resources')
-        .select('id')
+    const [after] = await writeThroughBookings(ctx, slots, async (t) => {
+      const before = await findBlockout(t, id);
+      if (!before) throw notFound(NOT_FOUND);
+      // Resources already on the block-out may stay even if archived since; new ones must be active.
+      const added = input.resourceIds.filter((r) => !before.resourceIds.includes(r));
+      if (added.length) await checkResources(ctx, added);
+      const kept = input.resourceIds.filter((r) => before.resourceIds.includes(r));
+      if (kept.length) {
+        const found = await db(t)
+          .selectFrom('resources')
+          .select('id')
+          .where('tenant_id', '=', tenantOf(ctx))
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val(kept))))
+          .execute();
+        if (found.length !== kept.length) throw notFound('Resource not found');
+      }
+      const { revision } = await db(t)
+        .selectFrom('blockouts')
+        .select('revision')
         .where('tenant_id', '=', tenantOf(ctx))
-        .where((eb) => eb('id', '=', eb.fn.any(eb.val(kept))))
-        .execute();
-      if (found.length !== kept.length) throw notFound('Resource not found');
-    }
-    const zone = await venueTimeZone(tx(ctx), tenantOf(ctx));
-    const { startsAt, endsAt } = instants(input, zone);
-    const q = db(tx(ctx));
-    await q
-      .updateTable('blockouts')
-      .set((eb) => ({ ...periodRow(input, zone, startsAt, endsAt), updated_at: eb.fn<Date>('now') }))
-      .where('tenant_id', '=', tenantOf(ctx))
-      .where('id', '=', before.id)
-      .execute();
-    await q
-      .deleteFrom('blockout_resources')
-      .where('tenant_id', '=', tenantOf(ctx))
-      .where('blockout_id', '=', before.id)
-      .execute();
-    await linkResources(ctx, before.id, input.resourceIds);
-    const after = (await findBlockout(tx(ctx), before.id))!;
-    await tx(ctx).publish('blockout.updated', blockoutEventData(tenantOf(ctx), after));
-    await tx(ctx).audit(ctx, {
-      action: 'settings_updated',
-      targetType: 'resource',
-      target: after.resources.map((r) => r.name).join(', '),
-      targetLabel: `Block-out (${after.reason}) — ${after.resources.map((r) => r.name).join(', ')}`,
-      additionalInfo: `Changed block-out to (${after.reason}) ${after.dateFrom} ${after.timeFrom} to ${after.dateTo} ${after.timeTo}`,
-      changes: {
-        period: {
-          old: `${before.dateFrom} ${before.timeFrom} – ${before.dateTo} ${before.timeTo}`,
-          new: `${after.dateFrom} ${after.timeFrom} – ${after.dateTo} ${after.timeTo}`,
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const zone = await venueTimeZone(t, tenantOf(ctx));
+      const { startsAt, endsAt } = instants(input, zone);
+      return {
+        tenantId: tenantOf(ctx),
+        id: randomUUID(),
+        kind: 'update',
+        target: id,
+        revision: Number(revision) + 1,
+        payload: {
+          rows: [{ id, ...periodFields(input, zone, startsAt, endsAt) }],
+          resourceIds: input.resourceIds,
+          overBookings: input.overBookings,
+          before: {
+            fields: storedFields(before),
+            resourceIds: before.resourceIds,
+            revision: Number(revision),
+          },
+          actor: actorOf(ctx),
         },
-        resources: { old: before.resourceIds, new: after.resourceIds },
-      },
+      };
     });
     ctx.body = after;
   });
 
-  router.delete('/api/blockouts/:id', ...write, async (ctx) => {
-    const b = await findBlockout(tx(ctx), idParam(ctx, NOT_FOUND));
-    if (!b) throw notFound(NOT_FOUND);
-    await db(tx(ctx))
-      .deleteFrom('blockouts')
-      .where('tenant_id', '=', tenantOf(ctx))
-      .where('id', '=', b.id)
-      .execute();
-    await tx(ctx).publish('blockout.deleted', blockoutEventData(tenantOf(ctx), b));
-    await tx(ctx).audit(ctx, {
-      action: 'settings_updated',
-      targetType: 'resource',
-      target: b.resources.map((r) => r.name).join(', '),
-      targetLabel: `Block-out (${b.reason}) — ${b.resources.map((r) => r.name).join(', ')}`,
-      additionalInfo: `Deleted block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
+  /**
+   * Deleted here first: a block-out's time freed late in bookings only blocks bookings a little
+   * longer, never lets one in. Bookings is told at once (its `blockout.deleted` event is the
+   * fallback when it is down); an edit of the block-out under way is refused its store.
+   */
+  router.delete('/api/blockouts/:id', ...writeSteps, async (ctx) => {
+    const id = idParam(ctx, NOT_FOUND);
+    await inRequestTx(ctx, async (t) => {
+      const b = await findBlockout(t, id);
+      if (!b) throw notFound(NOT_FOUND);
+      await db(t)
+        .deleteFrom('blockouts')
+        .where('tenant_id', '=', tenantOf(ctx))
+        .where('id', '=', b.id)
+        .execute();
+      await t.publish('blockout.deleted', blockoutEventData(tenantOf(ctx), b));
+      await t.audit(ctx, {
+        action: 'settings_updated',
+        targetType: 'resource',
+        target: b.resources.map((r) => r.name).join(', '),
+        targetLabel: `Block-out (${b.reason}) — ${b.resources.map((r) => r.name).join(', ')}`,
+        additionalInfo: `Deleted block-out (${b.reason}) ${b.dateFrom} ${b.timeFrom} to ${b.dateTo} ${b.timeTo}`,
+      });
     });
+    await slots.release({ tenantId: tenantOf(ctx), ids: [id] });
     ctx.status = 204;
   });
 }

@@ -114,6 +114,23 @@ export interface BlockoutsTable {
   notes: Generated<string>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The number of its last write (migration 013): bookings applies a block-out's writes in this order. */
+  revision: Generated<number>;
+}
+
+/**
+ * A block-out write between its two steps (migration 013, decision 55): recorded before bookings
+ * is asked to reserve the time, deleted when the block-out is stored or the write given up.
+ */
+export interface BlockoutIntentsTable {
+  tenant_id: string;
+  id: string;
+  kind: 'create' | 'update';
+  target: string | null;
+  revision: number;
+  payload: Json;
+  created_at: DefaultTimestamp;
+  undo_started: Generated<boolean>;
 }
 
 export interface BlockoutResourcesTable {
@@ -144,6 +161,7 @@ export interface CatalogueDb {
   holidays: HolidaysTable;
   blockouts: BlockoutsTable;
   blockout_resources: BlockoutResourcesTable;
+  blockout_intents: BlockoutIntentsTable;
   tenant_settings: TenantSettingsTable;
   booking_busy: BookingBusyTable;
 }

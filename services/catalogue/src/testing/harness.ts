@@ -12,7 +12,9 @@ import {
   testKeys,
   type TestService,
 } from '@venue/service-kit/testing';
+import type { BlockoutReleaseBody, BlockoutReserveBody } from '@venue/contracts/bookings';
 import { createCatalogueService } from '../app.ts';
+import type { BookingsSlots, ReserveOutcome } from '../blockouts/bookings-slots.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OWNER2 = '0b000000-0000-4000-8000-000000000002';
@@ -48,9 +50,38 @@ export interface Reply {
   headers: Headers;
 }
 
+/**
+ * Bookings as the catalogue's block-out writes see it (decision 55): every call recorded, each
+ * answered by `reserve`/`release` when a test sets them, else accepted.
+ */
+export interface FakeBookings extends BookingsSlots {
+  calls: Array<{ op: 'reserve'; body: BlockoutReserveBody } | { op: 'release'; body: BlockoutReleaseBody }>;
+  answerReserve?: (body: BlockoutReserveBody) => ReserveOutcome | Promise<ReserveOutcome>;
+  answerRelease?: (body: BlockoutReleaseBody) => boolean | Promise<boolean>;
+}
+
+export function fakeBookings(): FakeBookings {
+  const fake: FakeBookings = {
+    calls: [],
+    async reserve(body) {
+      fake.calls.push({ op: 'reserve', body });
+      return fake.answerReserve
+        ? fake.answerReserve(body)
+        : { kind: 'accepted', answer: { revision: body.revision, waiting: [] } };
+    },
+    async release(body) {
+      fake.calls.push({ op: 'release', body });
+      return fake.answerRelease ? fake.answerRelease(body) : true;
+    },
+  };
+  return fake;
+}
+
 export interface Harness {
   t: TestService;
   url: string;
+  /** Bookings' slot table as the block-out writes meet it. */
+  bookings: FakeBookings;
   /** Tokens by user id. */
   token: Record<string, string>;
   /**
@@ -81,8 +112,9 @@ export interface Harness {
 
 export async function startCatalogue(): Promise<Harness> {
   const keys = await testKeys();
+  const bookings = fakeBookings();
   const t = await startTestService({
-    ...createCatalogueService(),
+    ...createCatalogueService({ slots: bookings }),
     resolvePrincipal: async (id) => directory.get(id) ?? null,
     // Events stay in the outbox for the assertions instead of reaching services on this machine.
     subscriptions: {},
@@ -102,6 +134,7 @@ export async function startCatalogue(): Promise<Harness> {
   return {
     t,
     url: t.url,
+    bookings,
     token,
     settings,
     booking: (type, slot, eventTenant = slot.hallOwnerId) =>
