@@ -137,6 +137,22 @@ function dayFromToday(days) {
 }
 
 /**
+ * The demo venues' booking pages take requests for every demo hall (issue 25): admin's seed opened
+ * the pages before the halls existed, so their resources are named here, once, through the API.
+ */
+async function openOnlineBookings(base, token, resources) {
+  const setting = await call(base, token, 'GET', '/api/settings/online-bookings');
+  const ids = resources.filter(Boolean).map((r) => r.id);
+  if (!setting?.slug || setting.resourceIds.length > 0 || ids.length === 0) return;
+  const { agreement, ...rest } = setting;
+  await call(base, token, 'PUT', '/api/settings/online-bookings', {
+    ...rest,
+    resourceIds: ids,
+    agreement: { text: agreement.text, cancellationTerms: agreement.cancellationTerms },
+  });
+}
+
+/**
  * Demo halls, rates, holidays and block-outs through the public API (first start only), then
  * the venues' six months of history and three ahead (decision 48) through the owning services'
  * internal demo routes when `services` (internal URLs and secret) is known. Answers whether the
@@ -183,6 +199,7 @@ export async function seedDemoDomains(base, log = console.log, services = servic
           notes,
         });
     }
+    await openOnlineBookings(base, token, resources);
     venues[key] = {
       key,
       tenantId: DEMO_TENANT_IDS[key],

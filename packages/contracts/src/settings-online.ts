@@ -28,6 +28,8 @@ export const RESERVED_SLUGS: readonly string[] = [
   'static',
 ];
 export const SLUG_RESERVED_MESSAGE = 'This address is reserved. Please choose another.';
+/** 404 of `GET /api/public/venues/{slug}/logo` when the venue has no picture. */
+export const ONLINE_BOOKINGS_LOGO_MISSING = 'This venue has no logo.';
 
 export const MAX_ONLINE_QUESTIONS = 10;
 export const MAX_QUESTION_OPTIONS = 20;

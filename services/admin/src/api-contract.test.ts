@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { ADMIN_ROUTES } from '@venue/contracts/admin';
+import { customerHeaders, visitorHeaders } from '@venue/service-kit/testing';
 import { startWithDemoSessions } from './testing/demo-sessions.ts';
 import {
   call,
@@ -227,6 +228,82 @@ describe('admin answers match the API contract', () => {
     await ok('POST', '/api/tenant-settings/privacy/erase-customer', 202, owner, {
       email: 'someone@example.com',
     });
+  });
+
+  it('the customer door: online bookings, the logo, the portal link, sessions and who is signed in', async () => {
+    const online = (await ok('GET', '/api/settings/online-bookings', 200, owner)).body;
+    const { agreement, ...rest } = online;
+    const body = {
+      ...rest,
+      agreement: { text: agreement.text, cancellationTerms: agreement.cancellationTerms },
+    };
+    await ok('PUT', '/api/settings/online-bookings', 200, owner, body);
+    const visitor = visitorHeaders(owner.userId, online.slug);
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
+    await upload(h, '/api/users/upload-profile-picture', {
+      token: owner.token,
+      data: png,
+      filename: 'logo.png',
+    });
+    const logo = await fetch(`${h.url}/api/public/venues/${online.slug}/logo`, { headers: visitor });
+    assert.equal(logo.status, 200);
+    assert.deepEqual(contract.check('GET', `/api/public/venues/${online.slug}/logo`, 200, undefined), []);
+    const email = 'contract-customer@example.test';
+    checked(
+      'POST',
+      `/api/public/venues/${online.slug}/portal-link`,
+      202,
+      await call(h, 'POST', `/api/public/venues/${online.slug}/portal-link`, {
+        headers: visitor,
+        body: { email },
+      }),
+    );
+    const { rows } = await h.kit.db.query<{ token: string }>(
+      `SELECT data->>'token' AS token FROM outbox WHERE type = 'customer.portal_link_requested' AND data->>'email' = $1`,
+      [email],
+    );
+    const started = checked(
+      'POST',
+      '/api/portal/session',
+      200,
+      await call(h, 'POST', '/api/portal/session', { body: { token: rows[0]!.token } }),
+    );
+    checked(
+      'POST',
+      '/api/portal/session',
+      401,
+      await call(h, 'POST', '/api/portal/session', { body: { token: rows[0]!.token } }),
+    );
+    const cookie = started.cookies[0]!.split(';')[0]!;
+    const refreshed = checked(
+      'POST',
+      '/api/portal/session/refresh',
+      200,
+      await call(h, 'POST', '/api/portal/session/refresh', { cookie }),
+    );
+    checked('POST', '/api/portal/session/refresh', 401, await call(h, 'POST', '/api/portal/session/refresh'));
+    const claims = JSON.parse(Buffer.from(String(started.body.token).split('.')[1]!, 'base64url').toString());
+    checked(
+      'GET',
+      '/api/portal/me',
+      200,
+      await call(h, 'GET', '/api/portal/me', {
+        headers: customerHeaders({
+          tenantId: owner.userId,
+          email,
+          customerId: claims.sub,
+          sessionId: claims.sid,
+        }),
+      }),
+    );
+    checked(
+      'DELETE',
+      '/api/portal/session',
+      200,
+      await call(h, 'DELETE', '/api/portal/session', { cookie: refreshed.cookies[0]!.split(';')[0]! }),
+    );
   });
 
   it('every call of the table had an answer checked', () => {

@@ -6,6 +6,8 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { pruneSessions } from './auth/housekeeping.ts';
 import { lookupPrincipal } from './auth/sessions.ts';
 import { internalRoutes } from './internal-routes.ts';
+import { portalRoutes } from './customers/portal-routes.ts';
+import { onlineBookingsRoutes } from './online/online-routes.ts';
 import { seedDemo } from './seed.ts';
 import { auditRoutes } from './audit/audit-routes.ts';
 import { pictureRoutes } from './pictures/picture-routes.ts';
@@ -39,6 +41,8 @@ export const adminService = {
     subUserRoutes(router);
     apiKeyRoutes(router, kit);
     auditRoutes(router);
+    onlineBookingsRoutes(router, kit);
+    portalRoutes(router, kit);
     // last: /api/users/:id must not shadow the fixed /api/users/* paths above
     accountAdminRoutes(router);
   },

@@ -32,6 +32,9 @@ describeHostileInput('admin', async () => {
     account.contactNumber = String(current.contactNumber ?? account.contactNumber);
   }
   const superAdminOnly = ['GET /api/users', 'PUT /api/users/:id'];
+  // Online bookings as the demo has them, so a lenient case that is accepted changes little.
+  const online = (await call(t, 'GET', '/api/settings/online-bookings', { token: owner.token }))
+    .body as Record<string, unknown> & { agreement: { text: string; cancellationTerms: string } };
   const kit = kitRoutes(owner.userId);
   return {
     t,
@@ -46,6 +49,9 @@ describeHostileInput('admin', async () => {
         tenantId: owner.userId,
         file: `${randomUUID()}.webp`,
         publicId: 'abcdefghijkm',
+        // The customer's door (decision 56): the demo venue's page and a session nobody has.
+        slug: 'harbourside-hall',
+        sessionId: randomUUID(),
       },
       paramsByRoute: { 'PUT /api/users/:id': { id: owner2.userId } },
       tokenByRoute: Object.fromEntries(superAdminOnly.map((k) => [k, admin.token])),
@@ -136,6 +142,14 @@ describeHostileInput('admin', async () => {
           permissions: ['bookings'],
           expiresInDays: 30,
         },
+        'PUT /api/settings/online-bookings': {
+          ...online,
+          resourceIds: [randomUUID()],
+          agreement: { text: online.agreement.text, cancellationTerms: online.agreement.cancellationTerms },
+        },
+        'POST /api/public/venues/:slug/portal-link': { email: 'hostile-visitor@example.test' },
+        // a link nobody was sent: refused, and nothing spent
+        'POST /api/portal/session': { token: 'a'.repeat(43) },
         // the SHA-256 of a key nobody has: the check answers "unknown" and writes nothing
         'POST /internal/api-keys/:publicId/verify': { hash: 'a'.repeat(64) },
       },
@@ -144,6 +158,8 @@ describeHostileInput('admin', async () => {
         'POST /api/logout',
         'POST /api/auth/logout',
         'POST /api/users/log-password-change',
+        // the portal's refresh cookie names the session; there is no body
+        'POST /api/portal/session/refresh',
         // multipart/form-data: the picture is a file, not JSON
         'POST /api/users/upload-profile-picture',
       ],

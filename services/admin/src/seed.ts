@@ -4,6 +4,7 @@ import { DEFAULT_USER_SETTINGS, type Role } from '@venue/contracts';
 import { DEMO_TENANTS } from '@venue/contracts/demo';
 import { hashPassword } from './auth/passwords.ts';
 import type { AdminDb } from './db/schema.ts';
+import type { OnlineQuestion } from '@venue/contracts';
 
 /** Shared by every demo account; printed in the README, never used outside demo data. */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -166,6 +167,100 @@ export async function seedDemo(kit: ServiceKit): Promise<void> {
         ])
         .execute();
     }
+    // Online bookings (issue 25, decision 56): both demo venues take requests on their public
+    // page, with a few questions and a hire agreement. The halls are catalogue's, made after this
+    // seed through the API (scripts/lib/demo-seed.mjs), which then names them here.
+    for (const venue of DEMO_ONLINE_BOOKINGS(ownerId, owner2Id)) {
+      await q
+        .insertInto('online_bookings')
+        .values({
+          tenant_id: venue.tenantId,
+          enabled: true,
+          slug: venue.slug,
+          min_notice_hours: venue.minNoticeHours,
+          window_days: venue.windowDays,
+          mode: venue.mode,
+          verify_email: true,
+          questions: JSON.stringify(venue.questions),
+          agreement_version: 1,
+          agreement_text: venue.agreement,
+          cancellation_terms: venue.cancellation,
+        })
+        .execute();
+      await q
+        .insertInto('online_agreements')
+        .values({
+          tenant_id: venue.tenantId,
+          version: 1,
+          text: venue.agreement,
+          cancellation_terms: venue.cancellation,
+        })
+        .execute();
+    }
     kit.log.info('seeded demo accounts (password in services/admin/src/seed.ts)');
   });
+}
+
+/** The demo venues' public booking pages (their slugs are in the README and the e2e tests). */
+export const DEMO_SLUGS = { owner: 'harbourside-hall', owner2: 'hilltop-community-centre' } as const;
+
+function DEMO_ONLINE_BOOKINGS(ownerId: string, owner2Id: string) {
+  const questions = (list: OnlineQuestion[]) => list;
+  return [
+    {
+      tenantId: ownerId,
+      slug: DEMO_SLUGS.owner,
+      minNoticeHours: 24,
+      windowDays: 365,
+      mode: 'request' as const,
+      questions: questions([
+        { id: 'outside-catering', label: 'Will you use outside caterers?', kind: 'yesno', required: true },
+        {
+          id: 'alcohol',
+          label: 'Will alcohol be served?',
+          kind: 'choice',
+          options: ['No', 'Yes, through a licensed bar service', 'Yes, BYO'],
+          required: true,
+        },
+        {
+          id: 'setup-needs',
+          label: 'Any access or setup needs we should know about?',
+          kind: 'text',
+          required: false,
+        },
+      ]),
+      agreement:
+        'Hire agreement — Harbourside Hall\n\n' +
+        '1. The hirer is responsible for the conduct of guests and for leaving the hall clean and tidy.\n' +
+        '2. Setup and pack-down happen within the booked times.\n' +
+        '3. Music stops at 11 pm; guests leave by 11:30 pm.\n' +
+        '4. A public liability certificate of insurance and photo ID are provided before the event.\n' +
+        '5. Damage beyond fair wear is charged at cost.',
+      cancellation:
+        'Cancellations 30 days or more before the event: full refund of the deposit. ' +
+        '14 to 29 days: half the deposit is kept. Less than 14 days: the deposit is kept.',
+    },
+    {
+      tenantId: owner2Id,
+      slug: DEMO_SLUGS.owner2,
+      minNoticeHours: 48,
+      windowDays: 180,
+      mode: 'hold' as const,
+      questions: questions([
+        {
+          id: 'community-group',
+          label: 'Are you a community or not-for-profit group?',
+          kind: 'yesno',
+          required: true,
+        },
+        { id: 'kitchen', label: 'Do you need the kitchen?', kind: 'yesno', required: false },
+      ]),
+      agreement:
+        'Conditions of hire — Hilltop Community Centre\n\n' +
+        'The hirer leaves the centre as they found it, keeps to the booked rooms and times, ' +
+        'and follows the centre’s fire and safety rules. No smoking anywhere on the grounds.',
+      cancellation:
+        'Cancel at least 7 days before the event for a full refund; later cancellations are charged in full.',
+    },
+  ];
 }

@@ -2,4 +2,5 @@
 export * from './requests.ts';
 export * from './responses.ts';
 export * from './accounts.ts';
+export * from './portal.ts';
 export * from './routes.ts';

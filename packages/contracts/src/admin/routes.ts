@@ -8,6 +8,7 @@ import { messageSchema } from '../api/common.ts';
 import type { ApiResponse, ApiRoute, RouteTable } from '../api/route-table.ts';
 import { createApiKeySchema } from '../api-keys.ts';
 import { userSettingsSchema, userSettingsUpdateSchema } from '../settings.ts';
+import { onlineBookingsSchema, onlineBookingsUpdateSchema } from '../settings-online.ts';
 import { availabilitySchema } from '../validation/availability-settings.ts';
 import {
   bankDetailsSchema,
@@ -18,6 +19,7 @@ import {
   stripeAccountSchema,
 } from '../validation/payment-settings.ts';
 import { accountCreateBody, accountUpdateBody } from './accounts.ts';
+import { portalLinkBody, portalMeSchema, portalSessionBody, portalTokenSchema } from './portal.ts';
 import {
   auditFilterSchema,
   auditListSchema,
@@ -55,6 +57,12 @@ const auth = { ...base, tag: 'Sign-in and sessions' } as const;
 const users = { ...base, tag: 'Accounts and staff' } as const;
 const settings = { ...base, tag: 'Settings' } as const;
 const audit = { ...base, tag: 'Audit log', access: 'audit' } as const;
+/** The customer's door (decision 56): a venue's public page and the customer portal. */
+const publicDoor = { ...base, tag: 'Public', access: 'public' } as const;
+const portal = { ...base, tag: 'Portal' } as const;
+const slugParams = z.object({
+  slug: z.string().meta({ description: "The venue's address on its booking page (`harbourside-hall`)." }),
+});
 const ok = (schema: z.ZodType, description = 'OK'): Record<number, ApiResponse> => ({
   200: { description, schema },
 });
@@ -457,6 +465,91 @@ export const ADMIN_ROUTES: RouteTable = [
     path: '/api/tenant-settings/privacy/export',
     summary: 'Everything the venue holds, from every service, as one JSON file',
     responses: ok(tenantExportSchema),
+  },
+  {
+    ...settings,
+    access: 'owner',
+    method: 'get',
+    path: '/api/settings/online-bookings',
+    summary: 'Settings → Online bookings: the public booking page, its questions and hire agreement',
+    responses: ok(onlineBookingsSchema),
+  },
+  {
+    ...settings,
+    access: 'owner',
+    method: 'put',
+    path: '/api/settings/online-bookings',
+    summary: 'Change Settings → Online bookings (the whole setting)',
+    description:
+      'The slug is unique across venues (409 naming `slug` when another venue has it). A change of the agreement or cancellation terms is the next agreement version; questions without an id get one.',
+    body: onlineBookingsUpdateSchema,
+    responses: {
+      ...ok(onlineBookingsSchema, 'The setting after the change'),
+      409: { description: 'Another venue already uses this address (`errors` names `slug`).' },
+    },
+  },
+  {
+    ...publicDoor,
+    method: 'get',
+    path: '/api/public/venues/{slug}/logo',
+    summary: "The venue's logo (the hall owner's profile picture)",
+    params: slugParams,
+    responses: {
+      200: { description: 'The image', contentType: 'image/webp' },
+      404: { description: 'The venue has no logo (or takes no online bookings).' },
+    },
+  },
+  {
+    ...publicDoor,
+    method: 'post',
+    path: '/api/public/venues/{slug}/portal-link',
+    summary: "E-mail a sign-in link to the venue's customer portal",
+    description:
+      'Always 202 with the same message, whether or not the address has booked here: nothing says which. The link (`/my/sign-in?token=…`) works once, within 30 minutes.',
+    params: slugParams,
+    body: portalLinkBody,
+    responses: { 202: { description: 'Accepted (known address or not)', schema: messageSchema } },
+  },
+  {
+    ...portal,
+    access: 'public',
+    method: 'post',
+    path: '/api/portal/session',
+    summary: 'Start a portal session with the e-mailed link (spent once)',
+    description:
+      'Answers a customer access token (10 minutes, refused on every staff call) and sets the rotating refresh cookie `venue_portal_refresh` (path /api/portal/session); the session lasts 30 days.',
+    body: portalSessionBody,
+    responses: {
+      ...ok(portalTokenSchema),
+      401: { description: 'The link is unknown, already used or older than 30 minutes.' },
+    },
+  },
+  {
+    ...portal,
+    access: 'public',
+    method: 'post',
+    path: '/api/portal/session/refresh',
+    summary: 'A new customer access token from the refresh cookie (the cookie rotates)',
+    responses: {
+      ...ok(portalTokenSchema),
+      401: { description: 'No session: no cookie, or the session ended (`code: portal_session_ended`).' },
+    },
+  },
+  {
+    ...portal,
+    access: 'public',
+    method: 'delete',
+    path: '/api/portal/session',
+    summary: 'Sign out of the portal (the refresh cookie, or the access token, names the session)',
+    responses: ok(messageSchema),
+  },
+  {
+    ...portal,
+    access: 'customer',
+    method: 'get',
+    path: '/api/portal/me',
+    summary: 'Who is signed in to the portal, at which venue',
+    responses: ok(portalMeSchema),
   },
   {
     ...settings,

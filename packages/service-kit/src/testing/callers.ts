@@ -76,3 +76,15 @@ export async function assertCustomerPolicy(kit: ServiceKit, table: string): Prom
   assert.ok(customer.length > 0, `${table} has no restrictive policy comparing ${CUSTOMER_EMAIL_SETTING}`);
   assert.ok(rows[0]?.forced, `${table} does not force row-level security`);
 }
+
+/** Who calls a route, by its path (decision 56): a venue's visitor, a customer, staff or a service. */
+export type CallerKind = 'visitor' | 'customer' | 'staff' | 'internal' | 'other';
+
+/** The kind of caller a route path (`/api/public/venues/:slug/logo`, OpenAPI or router form) takes. */
+export function callerKindOf(path: string): CallerKind {
+  if (path.startsWith('/api/public/venues/')) return 'visitor';
+  if (path.startsWith('/api/portal/')) return 'customer';
+  if (path.startsWith('/internal/')) return 'internal';
+  if (path.startsWith('/api/')) return 'staff';
+  return 'other';
+}

@@ -13,6 +13,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
+import { callerKindOf, customerHeaders, visitorHeaders, type CustomerHeadersOptions } from './callers.ts';
 import { MAX_TEXT_LENGTH } from '../http/hostile-input.ts';
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/types.ts';
@@ -47,6 +48,13 @@ export interface HostileSetup {
   /** The owner's tenant: its rows are compared before and after the invalid requests. */
   tenantId: string;
   table: HostileRouteTable;
+  /**
+   * The visitor of the public routes (`/api/public/venues/:slug/…`, decision 56), called as the
+   * gateway signs one: default the owner's tenant at `params.slug` (or `hostile-venue`).
+   */
+  visitor?: { tenantId: string; slug: string };
+  /** The customer of the portal routes (`/api/portal/…`): default a customer of the owner's tenant. */
+  customer?: CustomerHeadersOptions;
 }
 
 interface Route {
@@ -303,8 +311,20 @@ function bodyCases(route: Route, example: Record<string, unknown>, lenient: stri
   return cases;
 }
 
-function fill(route: Route, table: HostileRouteTable): string | null {
-  const values = { ...table.params, ...table.paramsByRoute?.[route.key] };
+/** The visitor the public routes are called as. */
+function visitorOf(setup: HostileSetup): { tenantId: string; slug: string } {
+  return {
+    tenantId: setup.visitor?.tenantId ?? setup.tenantId,
+    slug: setup.visitor?.slug ?? setup.table.params.slug ?? 'hostile-venue',
+  };
+}
+
+function fill(route: Route, table: HostileRouteTable, slug?: string): string | null {
+  const values: Record<string, string> = {
+    ...table.params,
+    ...(slug ? { slug } : {}),
+    ...table.paramsByRoute?.[route.key],
+  };
   let missing = false;
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
     const v = values[name];
@@ -325,7 +345,17 @@ async function pool<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void
 function send(setup: HostileSetup, route: Route, path: string, body?: unknown): Promise<Answer> {
   const { method } = route;
   const token = setup.table.tokenByRoute?.[route.key] ?? setup.token;
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  // Each route as its own kind of caller (decision 56): staff by token, a venue's visitor and a
+  // customer as the gateway signs them (the header is signed per request: it lives a minute).
+  const kind = callerKindOf(route.path);
+  const headers: Record<string, string> =
+    kind === 'visitor' && !setup.table.tokenByRoute?.[route.key]
+      ? visitorHeaders(visitorOf(setup).tenantId, visitorOf(setup).slug)
+      : kind === 'customer' && !setup.table.tokenByRoute?.[route.key]
+        ? customerHeaders(
+            setup.customer ?? { tenantId: setup.tenantId, email: 'hostile-customer@example.test' },
+          )
+        : { authorization: `Bearer ${token}` };
   if (path.startsWith('/internal/')) headers[INTERNAL_AUTH_HEADER] = process.env.INTERNAL_SECRET ?? '';
   if (body !== undefined) headers['content-type'] = 'application/json';
   return fetch(setup.t.url + path, {
@@ -414,22 +444,27 @@ export function describeHostileInput(name: string, setup: () => Promise<HostileS
 
     /** The cases of one route; `strict` picks the invalid-by-definition ones or the rest. */
     function casesOf(route: Route, strict: boolean): Case[] | string {
-      const path = fill(route, s.table);
+      const visitorRoute = callerKindOf(route.path) === 'visitor';
+      const slug = visitorRoute ? visitorOf(s).slug : undefined;
+      const path = fill(route, s.table, slug);
       if (path === null) return `no value for a path parameter of ${route.key} (${route.params.join(', ')})`;
       const cases: Case[] = [];
       for (const param of route.params) {
+        // A visitor's slug is the gateway's to resolve: a service is never reached with a slug
+        // it was not signed for (the kit refuses that with a 401, tested in the kit).
+        if (visitorRoute && param === 'slug') continue;
         const bad = route.path.replace(`:${param}`, '%00');
         cases.push({
           label: `:${param} = %00`,
           field: param,
-          path: fill({ ...route, path: bad }, s.table)!,
+          path: fill({ ...route, path: bad }, s.table, slug)!,
           strict: true,
         });
         const junk = route.path.replace(`:${param}`, 'not-a-real-id');
         cases.push({
           label: `:${param} = junk`,
           field: param,
-          path: fill({ ...route, path: junk }, s.table)!,
+          path: fill({ ...route, path: junk }, s.table, slug)!,
           strict: false,
         });
       }
@@ -510,12 +545,11 @@ export function describeHostileInput(name: string, setup: () => Promise<HostileS
       await pool(
         routes.filter((r) => r.method === 'GET'),
         async (r) => {
-          const path = fill(r, s.table);
+          const path = fill(r, s.table, callerKindOf(r.path) === 'visitor' ? visitorOf(s).slug : undefined);
           if (path === null) return;
           const a = await send(s, r, path);
           if (a.status >= 500 && a.status !== 501) failures.push(`${r.key}: ${short(a)}`);
-          if (a.status === 200 && !r.path.startsWith('/internal/') && r.path !== '/health')
-            probe ??= { route: r, path };
+          if (a.status === 200 && callerKindOf(r.path) === 'staff') probe ??= { route: r, path };
         },
       );
       assert.deepEqual(failures, []);

@@ -6,7 +6,7 @@ import { pruneAttempts } from './throttle.ts';
 /**
  * Hourly: forget old sign-in attempts, refresh tokens that expired over a day ago (rotated
  * tokens are kept until then, since replay detection needs them) and the sessions they leave
- * empty.
+ * empty; the same for the customer portal's links and sessions.
  */
 export async function pruneSessions(kit: ServiceKit): Promise<void> {
   await kit.db.systemTx(async (tx) => {
@@ -30,5 +30,9 @@ export async function pruneSessions(kit: ServiceKit): Promise<void> {
         ),
       )
       .execute();
+    // The customer portal (decision 56): links a day past their 30 minutes, sessions a day past
+    // their 30 days (their refresh tokens go with them).
+    await q.deleteFrom('portal_links').where('expires_at', '<', dbNowPlus(-1, 'days')).execute();
+    await q.deleteFrom('customer_sessions').where('expires_at', '<', dbNowPlus(-1, 'days')).execute();
   });
 }

@@ -13,6 +13,7 @@ import type {
   Computed as ReadOnly,
   Generated,
   Json,
+  JsonWithDefault,
   Selectable,
   Timestamp,
 } from '@venue/service-kit';
@@ -179,6 +180,76 @@ export interface ApiKeysTable {
   revoked_by: string | null;
 }
 
+/** Settings → Online bookings (migration 013; decision 56). */
+export interface OnlineBookingsTable {
+  tenant_id: string;
+  enabled: Generated<boolean>;
+  slug: string | null;
+  resource_ids: Generated<string[]>;
+  min_notice_hours: Generated<number>;
+  window_days: Generated<number>;
+  mode: Generated<'request' | 'hold'>;
+  verify_email: Generated<boolean>;
+  questions: JsonWithDefault<unknown>;
+  agreement_version: Generated<number>;
+  agreement_text: Generated<string>;
+  cancellation_terms: Generated<string>;
+  agreement_updated_at: Generated<Date>;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface OnlineAgreementsTable {
+  tenant_id: string;
+  version: number;
+  text: string;
+  cancellation_terms: string;
+  created_at: Generated<Date>;
+  created_by: string | null;
+}
+
+/** A venue's customer: one venue, one e-mail (lower-cased). */
+export interface CustomersTable {
+  tenant_id: string;
+  id: Generated<string>;
+  email: string;
+  created_at: Generated<Date>;
+  last_signed_in_at: Timestamp | null;
+}
+
+export interface PortalLinksTable {
+  tenant_id: string;
+  id: Generated<string>;
+  email: string;
+  /** hex SHA-256 of the single-use token */
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  ip: string | null;
+}
+
+export interface CustomerSessionsTable {
+  tenant_id: string;
+  id: string;
+  customer_id: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: 'signed_out' | 'replayed' | null;
+}
+
+export interface CustomerRefreshTokensTable {
+  tenant_id: string;
+  id: string;
+  session_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  replaced_by: string | null;
+}
+
 export interface AdminDb {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -191,6 +262,12 @@ export interface AdminDb {
   settings_published: SettingsPublishedTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  online_bookings: OnlineBookingsTable;
+  online_agreements: OnlineAgreementsTable;
+  customers: CustomersTable;
+  portal_links: PortalLinksTable;
+  customer_sessions: CustomerSessionsTable;
+  customer_refresh_tokens: CustomerRefreshTokensTable;
 }
 
 /** A row of `users` as a query of every column returns it. */

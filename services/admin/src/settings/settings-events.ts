@@ -11,6 +11,7 @@ import {
 import { kyselyOf, type ServiceKit, type Tx } from '@venue/service-kit';
 import { dbNow } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
+import { readOnlineBookings } from '../online/online-store.ts';
 import { readSettings } from './settings-store.ts';
 import { readSection } from './tenant-settings-store.ts';
 
@@ -18,10 +19,11 @@ import { readSection } from './tenant-settings-store.ts';
  * The snapshot's shape: 2 since it carries the Payment settings (issue 13), 3 since those carry
  * the reminder days (money's reminder ladder, issue 12 item 6), 4 since they carry the venue's
  * Stripe account id (money's "Pay by card", decision 43), 5 since they carry the deposit
- * deadline (money's deposit due dates, issue 24 item 5). Tenants last published with an older
- * shape are published again at start-up (migration 012).
+ * deadline (money's deposit due dates, issue 24 item 5), 6 since it carries Settings → Online
+ * bookings (issue 25, decision 56). Tenants last published with an older shape are published
+ * again at start-up (migration 012).
  */
-export const SNAPSHOT_SHAPE = 5;
+export const SNAPSHOT_SHAPE = 6;
 
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
@@ -50,6 +52,7 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
   const methods = await readSection(tx, tenantId, 'payment_methods');
   const invoice = await readSection(tx, tenantId, 'invoice');
   const stripe = await readSection(tx, tenantId, 'stripe_account');
+  const online = await readOnlineBookings(tx, tenantId);
   const data: TenantSettingsSnapshot = {
     schemaVersion: 1,
     tenantId,
@@ -93,6 +96,8 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
         cheque: methods.cheque === true,
       },
     },
+    // Settings → Online bookings, for catalogue's public profile and bookings' requests (decision 56)
+    onlineBookings: online,
   };
   // What we send is what consumers validate: a bad stored value fails the write, not them.
   return tenantSettingsSnapshotSchema.parse(data);
