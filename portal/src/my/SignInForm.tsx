@@ -13,7 +13,9 @@ import { TextField } from '../ui/fields.tsx';
 import { messageOf } from '../ui/states.tsx';
 import { rememberedVenue } from './remembered-venue.ts';
 
-export const LINK_SENT = 'If that address has bookings with us, a link is on its way.';
+/** Said after every well-formed address, unless the server says it in its own words. */
+export const LINK_SENT =
+  'If that address has bookings with us, a link is on its way. It works once, within 30 minutes.';
 
 export function SignInForm({ notice }: { notice?: string }) {
   const [search] = useSearchParams();
@@ -21,7 +23,7 @@ export function SignInForm({ notice }: { notice?: string }) {
   const venue = useQuery(venueQuery(slug ?? ''));
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ address: string; message: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [keyFor] = useState(idempotencyKeys);
@@ -44,12 +46,12 @@ export function SignInForm({ notice }: { notice?: string }) {
     setSending(true);
     try {
       const body = { email: address };
-      await publicApi.api(venuePath(slug!, '/portal-link'), {
+      const answer = await publicApi.api<{ message?: string } | undefined>(venuePath(slug!, '/portal-link'), {
         method: 'POST',
         body,
         idempotencyKey: keyFor(body),
       });
-      setSent(address);
+      setSent({ address, message: answer?.message ?? LINK_SENT });
     } catch (e) {
       setFailure(messageOf(e));
     } finally {
@@ -73,9 +75,9 @@ export function SignInForm({ notice }: { notice?: string }) {
         </p>
       ) : sent ? (
         <div role="status" className="notice">
-          <p>{LINK_SENT}</p>
+          <p>{sent.message}</p>
           <p>
-            We sent it to <strong>{sent}</strong>. It works once, within 30 minutes.
+            Look in the inbox of <strong>{sent.address}</strong>; the e-mail can take a minute.
           </p>
           <button type="button" className="link-button" onClick={() => setSent(null)}>
             Use another address
