@@ -66,7 +66,6 @@ describe('money answers match the API contract', () => {
     await ok('GET', `/api/invoices/${inv.id}/pdf`, 200);
     await ok('GET', `/api/invoices/${inv.id}/pdf?copy=1`, 200);
     await ok('POST', `/api/invoices/${inv.id}/send`, 200, {});
-    await ok('POST', '/api/invoices', 400, { bookingId, invoiceType: 'DEPOSIT', dueDate: '2001-01-01' });
     await ok('GET', `/api/invoices/${inv.id}/credit-notes/${credit.creditNote.id}/pdf`, 200);
     await ok('GET', `/api/payments/hall-owner/${OWNER}`, 200);
     await ok('GET', '/api/payments?limit=5', 200);
@@ -124,7 +123,6 @@ describe('money answers match the API contract', () => {
     await ok('GET', `/api/quotations/${q.id}/pdf`, 200);
     // sent, it has a number: kept (issue 24 item 2); a Draft is deleted
     await ok('DELETE', `/api/quotations/${q.id}`, 409);
-    await ok('POST', '/api/quotations', 400, { ...form, resource: 'No Such Room' });
     const draft = (await ok('POST', '/api/quotations', 201, form)).body;
     await ok('DELETE', `/api/quotations/${draft.id}`, 204);
     const accepted = (await ok('POST', '/api/quotations', 201, form)).body;

@@ -87,6 +87,21 @@ describe('invoices of a booking never pass its total', () => {
   });
 });
 
+describe('invoices raised at once', () => {
+  test('a deposit and a final invoice raced on a $500 booking: together never above $500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const bookingId = await h.booking('booking.created', { totalCents: 50_000, depositCents: 10_000 });
+      const [a, b] = await Promise.all([
+        invoice(bookingId, { invoiceType: 'DEPOSIT', amountCents: 40_000 }),
+        invoice(bookingId, { invoiceType: 'FINAL', amountCents: 40_000 }),
+      ]);
+      assert.deepEqual([a.status, b.status].sort(), [201, 409], `${a.text} / ${b.text}`);
+      const total = (await invoicesOf(bookingId)).reduce((sum, i) => sum + i.totalCents, 0);
+      assert.equal(total, 40_000);
+    }
+  });
+});
+
 describe('money received never passes what is owed', () => {
   test('a payment above the balance is refused naming amount and the balance; nothing recorded', async () => {
     const bookingId = await h.booking('booking.created', { totalCents: 50_000 });
