@@ -15,6 +15,10 @@ import { proxiedProtocol } from './client-ip.ts';
 import { adminLookup, identity, internalSecret, loadPublicKey, type PublicKey } from './identity.ts';
 import { PrincipalCache } from './principal-cache.ts';
 import { declaredSizeLimit, proxy } from './proxy.ts';
+import { door, doorLimitsFromEnv, doorRoutes, type DoorLimits } from './door.ts';
+import type { RouteTable } from '@venue/contracts/api';
+import { CustomerSessions, VenueCache } from './door-caches.ts';
+import { portalApp } from './portal-app.ts';
 import { publicPages } from './public-pages.ts';
 import { loginRateLimit, type RateLimitOptions } from './rate-limit.ts';
 import { requestContext } from './request-context.ts';
@@ -58,6 +62,15 @@ export interface GatewayOptions {
   nats?: NatsFeedConfig | false;
   /** Requests per API key (default 600 per minute), per gateway replica. */
   apiKeyRateLimit?: RateLimitOptions;
+  /**
+   * The public booking pages' limits per client address and per venue (door.ts; default
+   * DEFAULT_DOOR_LIMITS scaled by PUBLIC_RATE_LIMIT_SCALE), per gateway replica.
+   */
+  doorLimits?: DoorLimits;
+  /** How long a venue's slug and a customer session are used without asking admin (default 30 s). */
+  doorCacheTtlMs?: number;
+  /** The route tables the door routes public and portal calls by (default every table in contracts). */
+  doorTables?: readonly RouteTable[];
 }
 
 export interface Gateway extends Koa<GatewayState> {
@@ -67,6 +80,9 @@ export interface Gateway extends Koa<GatewayState> {
   readonly principals: PrincipalCache;
   /** The API key cache (tests look at it). */
   readonly apiKeys: ApiKeyCache;
+  /** Venues by slug and customer sessions (decision 56; tests look at them). */
+  readonly venues: VenueCache;
+  readonly customers: CustomerSessions;
 }
 
 /** Runs middleware in order as one; `next` of the last one continues the outer chain. */
@@ -136,10 +152,24 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const apiKeys = new ApiKeyCache({
     lookup: adminApiKeyLookup({ upstreams, secret, timeoutMs: options.principalLookupTimeoutMs ?? 2000 }),
   });
+  const lookupTimeoutMs = options.principalLookupTimeoutMs ?? 2000;
+  const venues = new VenueCache({
+    upstreams,
+    secret,
+    timeoutMs: lookupTimeoutMs,
+    ttlMs: options.doorCacheTtlMs,
+  });
+  const customers = new CustomerSessions({
+    upstreams,
+    secret,
+    timeoutMs: lookupTimeoutMs,
+    ttlMs: options.doorCacheTtlMs,
+  });
+  const doorCaches = { venues, customers };
   const natsUrl = process.env.NATS_URL;
   const natsConfig =
     options.nats === false ? undefined : (options.nats ?? (natsUrl ? { url: natsUrl } : undefined));
-  const feed = natsConfig ? startNatsFeed(natsConfig, principals, logger, apiKeys) : undefined;
+  const feed = natsConfig ? startNatsFeed(natsConfig, principals, logger, apiKeys, doorCaches) : undefined;
 
   const api = chain([
     healthRoute(upstreams, options.healthTimeoutMs ?? 1500),
@@ -163,14 +193,29 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   if (!app.proxy) app.use(untrustedProxyWarning(logger));
   app.use(securityHeaders());
   // The one internal path served here, for the outbox relay only; every other one is blocked.
-  app.use(internalEvents({ cache: principals, secret, apiKeys }));
+  app.use(internalEvents({ cache: principals, secret, apiKeys, door: doorCaches }));
   app.use(blockInternal());
   // The API reference (/api/openapi.json, /api/docs): public, answered here, never proxied.
   app.use(apiDocs());
+  // The customer's door (decision 56): a venue's visitors and its signed-in customers.
+  app.use(
+    door({
+      upstreams,
+      venues,
+      customers,
+      publicKey,
+      maxBodyBytes,
+      limits: options.doorLimits ?? doorLimitsFromEnv(),
+      routes: doorRoutes(options.doorTables),
+      forward: proxy({ upstreams, maxBodyBytes, secret }),
+    }),
+  );
   app.use((ctx, next) => (ctx.path === '/api' || ctx.path.startsWith('/api/') ? api(ctx, next) : next()));
   // Pages a service renders for visitors without an account (money's /pay/{token}): no identity.
   app.use(publicPages({ upstreams, forward: proxy({ upstreams, maxBodyBytes: 16 * 1024, secret }) }));
   const staticRoot = options.staticRoot ?? defaultStaticRoot();
+  // The customers' light app at /book/* and /my/* (decision 56), before the shell's fallback.
+  app.use(portalApp({ root: staticRoot }));
   app.use(remotesConfig({ root: staticRoot }));
   app.use(staticFiles({ root: staticRoot }));
 
@@ -180,5 +225,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
   Object.defineProperty(app, 'principals', { value: principals });
   Object.defineProperty(app, 'apiKeys', { value: apiKeys });
+  Object.defineProperty(app, 'venues', { value: venues });
+  Object.defineProperty(app, 'customers', { value: customers });
   return app;
 }

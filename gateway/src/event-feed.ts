@@ -18,6 +18,7 @@ import {
 } from '@venue/contracts';
 import { safeEqual } from '@venue/service-kit';
 import type { ApiKeyCache } from './api-keys.ts';
+import type { CustomerSessions, VenueCache } from './door-caches.ts';
 import { sendError } from './errors.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 import type { GatewayMiddleware } from './state.ts';
@@ -26,7 +27,13 @@ import type { GatewayMiddleware } from './state.ts';
 export const GATEWAY_EVENTS: readonly string[] = SUBSCRIPTIONS.gateway;
 
 type GatewayEvent = SubscriptionsOf<'gateway'>;
-interface Caches {
+/** The customer's door (decision 56): venues by slug and customer portal sessions. */
+export interface DoorCaches {
+  venues?: VenueCache;
+  customers?: CustomerSessions;
+}
+
+interface Caches extends DoorCaches {
   cache: PrincipalCache;
   apiKeys?: ApiKeyCache;
 }
@@ -47,6 +54,13 @@ export const GATEWAY_HANDLERS: { [T in GatewayEvent]: (data: EventPayload<T>, ca
   },
   'api_key.revoked': (data, { apiKeys }) => {
     apiKeys?.revoked(data.publicId);
+  },
+  // A venue's online settings changed (turned off, another slug): its slugs are asked again.
+  'tenant.settings_changed': (data, { venues }) => {
+    venues?.settingsChanged(data.tenantId, data.onlineBookings?.slug);
+  },
+  'customer.session_ended': (data, { customers }) => {
+    customers?.sessionsEnded(data.sessionIds);
   },
 };
 
@@ -73,11 +87,12 @@ export function applyEvent(
   event: unknown,
   log: Logger,
   apiKeys?: ApiKeyCache,
+  door: DoorCaches = {},
 ): ApplyOutcome {
   const e = event as { type?: unknown; data?: unknown; id?: unknown } | null;
   const type = typeof e?.type === 'string' ? e.type : '';
   if (!Object.hasOwn(GATEWAY_HANDLERS, type)) return 'ignored';
-  if (handle(type as GatewayEvent, e?.data, { cache, apiKeys })) return 'processed';
+  if (handle(type as GatewayEvent, e?.data, { cache, apiKeys, ...door })) return 'processed';
   log.error({ eventId: e?.id, type }, 'dropping an event its schema refuses');
   return 'ignored';
 }
@@ -102,6 +117,7 @@ export function internalEvents(opts: {
   cache: PrincipalCache;
   secret: () => string;
   apiKeys?: ApiKeyCache;
+  door?: DoorCaches;
 }): GatewayMiddleware {
   return async (ctx, next) => {
     if (ctx.path !== EVENTS_PATH || ctx.method !== 'POST') return next();
@@ -114,7 +130,7 @@ export function internalEvents(opts: {
       return sendError(ctx, 400, 'The event is not valid JSON.');
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: applyEvent(opts.cache, event, ctx.state.log, opts.apiKeys) };
+    ctx.body = { status: applyEvent(opts.cache, event, ctx.state.log, opts.apiKeys, opts.door) };
   };
 }
 
@@ -141,6 +157,7 @@ export function startNatsFeed(
   cache: PrincipalCache,
   log: Logger,
   apiKeys?: ApiKeyCache,
+  door?: DoorCaches,
 ): EventFeed {
   const stream = config.stream ?? 'VENUE_EVENTS';
   const prefix = config.subjectPrefix ?? 'venue.events';
@@ -168,7 +185,7 @@ export function startNatsFeed(
         log.warn({ subject: m.subject }, 'dropping an unreadable event');
         continue;
       }
-      applyEvent(cache, event, log, apiKeys);
+      applyEvent(cache, event, log, apiKeys, door);
     }
   }
 

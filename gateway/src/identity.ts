@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   API_KEY_PREFIX,
+  CUSTOMER_HEADER,
+  CUSTOMER_SIGNATURE_HEADER,
   INTERNAL_AUTH_HEADER,
   isSessionEndReason,
   PRINCIPAL_HEADER,
@@ -12,10 +14,16 @@ import {
   type Principal,
   type PrincipalLookup,
   type SignedPrincipal,
+  VISITOR_HEADER,
+  VISITOR_SIGNATURE_HEADER,
+  type CustomerPrincipal,
+  type Visitor,
 } from '@venue/contracts';
 import {
   bearerToken,
+  encodeCustomer,
   encodePrincipal,
+  encodeVisitor,
   internalSecret,
   InvalidTokenError,
   loadPublicKey,
@@ -217,6 +225,18 @@ export function identityHeaders(principal: SignedPrincipal | undefined, secret: 
   const headers = { [PRINCIPAL_HEADER]: value, [PRINCIPAL_SIGNATURE_HEADER]: signature };
   encodedHeaders.set(principal, { secret, headers });
   return headers;
+}
+
+/** A visitor's signed header (decision 56): signed per request, it lives a minute. */
+export function visitorHeaders(visitor: Visitor, secret: string): IncomingHttpHeaders {
+  const { value, signature } = encodeVisitor(visitor, secret);
+  return { [VISITOR_HEADER]: value, [VISITOR_SIGNATURE_HEADER]: signature };
+}
+
+/** A customer's signed header (decision 56): good until the customer token's own expiry. */
+export function customerHeaders(customer: CustomerPrincipal, secret: string): IncomingHttpHeaders {
+  const { value, signature } = encodeCustomer(customer, secret);
+  return { [CUSTOMER_HEADER]: value, [CUSTOMER_SIGNATURE_HEADER]: signature };
 }
 
 // Re-exported so the service-kit import path lives in this one file.

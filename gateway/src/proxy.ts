@@ -6,7 +6,7 @@ import { REQUEST_ID_HEADER } from '@venue/contracts';
 import { ByteLimit, declaredLength } from './body-limit.ts';
 import { clientIp, clientProtocol } from './client-ip.ts';
 import { classifyUpstreamError, sendError, sendUpstreamFailure } from './errors.ts';
-import { identityHeaders, isIdentityHeader } from './identity.ts';
+import { customerHeaders, identityHeaders, isIdentityHeader, visitorHeaders } from './identity.ts';
 import type { Upstreams } from './upstreams.ts';
 import type { GatewayContext, GatewayMiddleware } from './state.ts';
 
@@ -66,6 +66,8 @@ export function upstreamRequestHeaders(ctx: GatewayContext, secret: () => string
   if (ctx.host) out['x-forwarded-host'] = ctx.host;
   out[REQUEST_ID_HEADER] = ctx.state.requestId;
   if (ctx.state.principal) Object.assign(out, identityHeaders(ctx.state.principal, secret()));
+  else if (ctx.state.visitor) Object.assign(out, visitorHeaders(ctx.state.visitor, secret()));
+  else if (ctx.state.customer) Object.assign(out, customerHeaders(ctx.state.customer, secret()));
   return out;
 }
 

@@ -81,13 +81,13 @@ export function safeResolve(dir: string, urlPath: string): string | null {
   return file === dir || file.startsWith(dir + sep) ? file : null;
 }
 
-interface Found {
+export interface Found {
   file: string;
   size: number;
   mtimeMs: number;
 }
 
-async function findFile(file: string | null): Promise<Found | null> {
+export async function findFile(file: string | null): Promise<Found | null> {
   if (!file) return null;
   try {
     const s = await stat(file);
@@ -98,7 +98,7 @@ async function findFile(file: string | null): Promise<Found | null> {
 }
 
 /** Gzipped copies of bundle files, computed once per file version and kept within a byte budget. */
-class GzipCache {
+export class GzipCache {
   private readonly entries = new Map<string, Buffer>();
   private bytes = 0;
   private readonly maxBytes: number;
@@ -131,7 +131,7 @@ async function readAll(file: string): Promise<Buffer> {
 
 const MAX_GZIP_FILE = 8 * 1024 * 1024;
 
-async function serve(
+export async function serve(
   ctx: GatewayContext,
   found: Found,
   gzipCache: GzipCache,
@@ -174,7 +174,7 @@ async function currentVersion(dist: string): Promise<string | null> {
 }
 
 /** Does a missing path look like a page of the app (fallback to index.html) rather than a missing asset? */
-function wantsPage(ctx: GatewayContext): boolean {
+export function wantsPage(ctx: GatewayContext): boolean {
   return extname(ctx.path) === '' || ctx.accepts('html', '*/*') === 'html';
 }
 

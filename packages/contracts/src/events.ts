@@ -92,7 +92,15 @@ export const SUBSCRIPTIONS = {
   // The gateway's principal cache (decision 20): changes that must bite within a second. Not
   // a service: the relay finds it at GATEWAY_URL, else the gateway's default port.
   // api_key.revoked: a revoked API key is refused on its next request (api-keys.ts).
-  gateway: ['session.ended', 'principal.changed', 'api_key.revoked'],
+  // tenant.settings_changed, customer.session_ended: the customer's door (decision 56): a venue's
+  // slug is asked again, an ended portal session refused (gateway/src/door-caches.ts).
+  gateway: [
+    'session.ended',
+    'principal.changed',
+    'api_key.revoked',
+    'tenant.settings_changed',
+    'customer.session_ended',
+  ],
 } as const satisfies Record<string, readonly SubscriptionKey[]>;
 
 export type Subscriber = keyof typeof SUBSCRIPTIONS;
