@@ -102,53 +102,68 @@ export interface FakeState {
   probe?: (call: 'resources' | 'quote') => Promise<void>;
 }
 
-export const fakeClients = (state: FakeState = {}): BookingClients => ({
-  // Money as it answers a hand-over of the deposit flag (decision 32): recorded, with its time.
-  async setDeposit(_tenantId, bookingId, depositPaid) {
-    if (state.moneyDown) return null;
-    const at = new Date().toISOString();
-    return {
-      ok: true,
-      bookingMoney: {
-        bookingId,
-        depositCents: 0,
-        depositPaid,
-        depositPaidAt: depositPaid ? at : null,
-        paidCents: 0,
-        balanceDueCents: 0,
-        at,
-      },
-    };
-  },
-  async resources(tenantId) {
-    if (state.probe) await state.probe('resources');
-    return state.catalogueDown ? null : (resources[tenantId] ?? []);
-  },
-  async priceQuote(_tenantId, req: QuoteRequest) {
-    if (state.probe) await state.probe('quote');
-    if (state.gate) await state.gate();
-    if (state.catalogueDown) return null;
-    const [sh, sm] = req.startTime.split(':').map(Number) as [number, number];
-    const [eh, em] = req.endTime.split(':').map(Number) as [number, number];
-    const hours = (eh * 60 + em - sh * 60 - sm) / 60;
-    const addOns = (req.addOns ?? [])
-      .filter((a) => ADDONS[a.id])
-      .map((a) => ({
-        id: a.id,
-        ...ADDONS[a.id]!,
-        priceCents: ADDONS[a.id]!.priceCents * a.quantity,
-        quantity: a.quantity,
-      }));
-    const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
-    return {
-      calculatedPriceCents: Math.round(hours * 10000) + addOnsCents,
-      durationHours: hours,
-      rateType: 'hourly',
-      addOns,
-      addOnsCents,
-    };
-  },
-});
+export const fakeClients = (state: FakeState = {}): BookingClients => {
+  const clients: BookingClients = {
+    // Money as it answers a hand-over of the deposit flag (decision 32): recorded, with its time.
+    async setDeposit(_tenantId, bookingId, depositPaid) {
+      if (state.moneyDown) return null;
+      const at = new Date().toISOString();
+      return {
+        ok: true,
+        bookingMoney: {
+          bookingId,
+          depositCents: 0,
+          depositPaid,
+          depositPaidAt: depositPaid ? at : null,
+          paidCents: 0,
+          balanceDueCents: 0,
+          at,
+        },
+      };
+    },
+    async resources(tenantId) {
+      if (state.probe) await state.probe('resources');
+      return state.catalogueDown ? null : (resources[tenantId] ?? []);
+    },
+    async priceQuote(_tenantId, req: QuoteRequest) {
+      if (state.probe) await state.probe('quote');
+      if (state.gate) await state.gate();
+      if (state.catalogueDown) return null;
+      const [sh, sm] = req.startTime.split(':').map(Number) as [number, number];
+      const [eh, em] = req.endTime.split(':').map(Number) as [number, number];
+      const hours = (eh * 60 + em - sh * 60 - sm) / 60;
+      const addOns = (req.addOns ?? [])
+        .filter((a) => ADDONS[a.id])
+        .map((a) => ({
+          id: a.id,
+          ...ADDONS[a.id]!,
+          priceCents: ADDONS[a.id]!.priceCents * a.quantity,
+          quantity: a.quantity,
+        }));
+      const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
+      const baseCents = Math.round(hours * 10000);
+      return {
+        calculatedPriceCents: baseCents + addOnsCents,
+        durationHours: hours,
+        rateType: 'hourly',
+        addOns,
+        addOnsCents,
+        breakdown: [
+          { label: `Weekday hourly rate $100.00 × ${hours} h`, amountCents: baseCents },
+          ...addOns.map((a) => ({ label: `${a.name} × ${a.quantity}`, amountCents: a.priceCents })),
+        ],
+      };
+    },
+    // The catalogue refuses an add-on it does not know (404), as /internal/price-quote does.
+    async checkedQuote(tenantId, req: QuoteRequest) {
+      if ((req.addOns ?? []).some((a) => !ADDONS[a.id]))
+        return state.catalogueDown ? null : { refused: { status: 404, message: 'Add-on not found' } };
+      const quote = await clients.priceQuote(tenantId, req);
+      return quote ? { quote } : null;
+    },
+  };
+  return clients;
+};
 
 type Response = { status: number; body: any; text: string; headers: Headers };
 

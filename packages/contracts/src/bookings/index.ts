@@ -5,3 +5,4 @@ export * from './requests.ts';
 export * from './booking-body.ts';
 export * from './routes.ts';
 export * from './blockout-reservations.ts';
+export * from './door.ts';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { cents, day, hhmm, instant } from '../api/common.ts';
 import { priceQuoteSchema, type PriceQuote } from '../catalogue/responses.ts';
+import { onlineRequestInfoSchema } from './door.ts';
 import {
   BOOKING_SOURCES,
   BOOKING_STATUSES,
@@ -140,6 +141,12 @@ export const bookingSchema = z
     updatedAt: instant(),
     hallOwnerId: z.string(),
     title: z.string(),
+    /**
+     * A booking requested on the venue's booking page (issue 25): the answers to the venue's
+     * questions, the hire agreement version accepted and when, and the client address; null
+     * for every other booking.
+     */
+    onlineRequest: onlineRequestInfoSchema.nullable(),
     /** Only with `withConflicts=1` on GET /api/bookings. */
     conflicts: z.array(listConflictSchema).optional(),
   })

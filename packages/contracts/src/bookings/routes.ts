@@ -4,6 +4,27 @@ import { idParams } from '../api/common.ts';
 import type { RouteTable } from '../api/route-table.ts';
 import { bookingFormBody } from './booking-body.ts';
 import {
+  availabilityQuery,
+  availabilitySchema,
+  bookingDocumentListSchema,
+  bookingDocumentSchema,
+  documentUploadBody,
+  documentVerifiedSchema,
+  portalBookingListSchema,
+  portalBookingSchema,
+  portalCancelBody,
+  portalChangesBody,
+  publicQuoteBody,
+  publicQuoteSchema,
+  publicRequestAnswerSchema,
+  publicRequestBody,
+  slotRefusalSchema,
+  staffDocumentListSchema,
+  verifyAnswerSchema,
+  verifyRequestBody,
+  waitingRequestsSchema,
+} from './door.ts';
+import {
   acceptBody,
   bookingListQuery,
   bookingPageQuery,
@@ -46,6 +67,31 @@ const notFound = (what: string) => ({ 404: { description: `No such ${what} in th
 const refused = {
   409: { description: 'The booking is not in a state that allows it, or the time is taken.' },
 };
+
+// The customer's door (issue 25, decision 56): a venue's visitors and its signed-in customers.
+const publicDoor = { ...base, tag: 'Public', access: 'public' } as const;
+const portal = { ...base, tag: 'Portal', access: 'customer' } as const;
+const slugParams = z.object({
+  slug: z.string().meta({ description: "The venue's address on its booking page (`harbourside-hall`)." }),
+});
+const portalBookingParams = z.object({ id: z.string().meta({ description: 'The booking id (a uuid).' }) });
+const documentParams = z.object({
+  id: z.string().meta({ description: 'The booking id (a uuid).' }),
+  docId: z.string().meta({ description: 'The document id (a uuid).' }),
+});
+const slotRefused = {
+  409: {
+    description:
+      'The time is taken (a booking, a hold or a block-out, buffers included): `alternatives` offers free starts.',
+    schema: slotRefusalSchema,
+  },
+  422: {
+    description:
+      'The venue does not take that time: `reason` says which (closed, outside_hours, too_soon, outside_window); `alternatives` offers free starts.',
+    schema: slotRefusalSchema,
+  },
+};
+const notYours = { 404: { description: 'No such booking among your bookings at this venue.' } };
 
 export const BOOKING_ROUTES: RouteTable = [
   {
@@ -237,6 +283,43 @@ export const BOOKING_ROUTES: RouteTable = [
     responses: { ...ok(bookingEnvelopeSchema), ...notFound('booking'), ...refused },
   },
   {
+    ...bookings,
+    method: 'get',
+    path: '/api/bookings/requests/waiting',
+    access: 'dashboard or bookings',
+    summary: "How many requests wait for staff (the side menu's count)",
+    responses: ok(waitingRequestsSchema),
+  },
+  {
+    ...bookings,
+    method: 'get',
+    path: '/api/bookings/{id}/documents',
+    summary: "The customer's ID and insurance documents of a booking",
+    params: idParams,
+    responses: { ...ok(staffDocumentListSchema), ...notFound('booking') },
+  },
+  {
+    ...bookings,
+    method: 'get',
+    path: '/api/bookings/{id}/documents/{docId}',
+    summary: 'One document (the file as uploaded)',
+    params: documentParams,
+    responses: {
+      200: { description: 'The file: a PDF or an image', contentType: 'application/octet-stream' },
+      ...notFound('document'),
+    },
+  },
+  {
+    ...bookings,
+    method: 'post',
+    path: '/api/bookings/{id}/documents/{docId}/verify',
+    summary: "Mark a document checked: the booking's ID or insurance is verified",
+    description:
+      "Sets the booking's `docs.idVerified` or `docs.insuranceVerified` (published with booking.updated, so the Dashboard's documents alert clears).",
+    params: documentParams,
+    responses: { ...ok(documentVerifiedSchema), ...notFound('document') },
+  },
+  {
     ...base,
     tag: 'Calendar',
     access: 'calendar or bookings',
@@ -286,5 +369,144 @@ export const BOOKING_ROUTES: RouteTable = [
     summary: "Erase a customer's personal data (the bookings stay, anonymised)",
     params: idParams,
     responses: { ...ok(customerDetailSchema), ...notFound('customer') },
+  },
+
+  // --- the customer's door: a venue's visitors (decision 56) ---------------------------------------
+  {
+    ...publicDoor,
+    method: 'get',
+    path: '/api/public/venues/{slug}/availability',
+    summary: "A space's free and busy times (at most 62 days)",
+    description:
+      "Busy intervals only (bookings, holds and block-outs, each widened by its buffers, merged): never whose, why or which status. With the opening hours per day, the first instant a request may start and the last day it may fall on, in the venue's time zone.",
+    params: slugParams,
+    query: availabilityQuery,
+    responses: {
+      ...ok(availabilitySchema),
+      404: { description: 'The space takes no online requests (or the venue none).' },
+    },
+  },
+  {
+    ...publicDoor,
+    method: 'post',
+    path: '/api/public/venues/{slug}/quote',
+    summary: "The server's price of a slot and its add-ons (and of each date of a repeat)",
+    params: slugParams,
+    body: publicQuoteBody,
+    responses: {
+      ...ok(publicQuoteSchema),
+      404: { description: 'The space takes no online requests.' },
+      503: { description: 'The price could not be worked out just now.' },
+    },
+  },
+  {
+    ...publicDoor,
+    method: 'post',
+    path: '/api/public/venues/{slug}/requests',
+    summary: 'Send a booking request (and its repeat) to the venue',
+    description:
+      "Everything is checked again: the space, opening hours, notice, window, buffers, bookings and block-outs, guests, event type, add-ons, the venue's questions, the agreement version and the contact details. From an address not yet verified for the venue (when it verifies): 202 `verify`, nothing held until the e-mailed link is opened. Otherwise 201 `received`: a pending booking with source website, or in the venue's hold mode a 24-hour hold. A filled honeypot (`website`) answers 202 and stores nothing.",
+    params: slugParams,
+    body: publicRequestBody,
+    responses: {
+      201: { description: 'The booking(s) are with the venue', schema: publicRequestAnswerSchema },
+      202: { description: 'Waiting for the e-mailed link', schema: publicRequestAnswerSchema },
+      404: { description: 'The space takes no online requests.' },
+      ...slotRefused,
+      503: { description: 'The price could not be worked out just now; nothing was sent.' },
+    },
+  },
+  {
+    ...publicDoor,
+    method: 'post',
+    path: '/api/public/venues/{slug}/requests/verify',
+    summary: 'Open the e-mailed link: the request becomes a booking (once)',
+    description:
+      'Spent once: a second click answers the booking the first one made (`already`). The slot is checked again; a time taken meanwhile is a 409 with alternatives.',
+    params: slugParams,
+    body: verifyRequestBody,
+    responses: {
+      ...ok(verifyAnswerSchema),
+      404: { description: 'The link is unknown or older than 24 hours.' },
+      ...slotRefused,
+      503: { description: 'The price could not be worked out just now; try the link again.' },
+    },
+  },
+
+  // --- the customer's door: a venue's signed-in customers (decision 56) ------------------------------
+  {
+    ...portal,
+    method: 'get',
+    path: '/api/portal/bookings',
+    summary: 'Your bookings at this venue (newest event first)',
+    responses: ok(portalBookingListSchema),
+  },
+  {
+    ...portal,
+    method: 'get',
+    path: '/api/portal/bookings/{id}',
+    summary: 'One of your bookings',
+    params: portalBookingParams,
+    responses: { ...ok(portalBookingSchema), ...notYours },
+  },
+  {
+    ...portal,
+    method: 'post',
+    path: '/api/portal/bookings/{id}/cancel',
+    summary: 'Withdraw a request the venue has not confirmed',
+    description: 'Pending requests and holds only; the venue and the customer are told as when staff cancel.',
+    params: portalBookingParams,
+    body: portalCancelBody,
+    responses: {
+      ...ok(portalBookingSchema),
+      ...notYours,
+      409: { description: 'The booking is confirmed, over or cancelled already.' },
+    },
+  },
+  {
+    ...portal,
+    method: 'post',
+    path: '/api/portal/bookings/{id}/changes',
+    summary: 'Ask the venue for changes (a note on the booking, and an e-mail to the venue)',
+    params: portalBookingParams,
+    body: portalChangesBody,
+    responses: {
+      ...ok(z.object({ message: z.string() })),
+      ...notYours,
+      409: { description: 'The booking is cancelled or over.' },
+    },
+  },
+  {
+    ...portal,
+    method: 'get',
+    path: '/api/portal/bookings/{id}/calendar.ics',
+    summary: 'The booking as an iCalendar file (add it to your calendar)',
+    params: portalBookingParams,
+    responses: { 200: { description: 'iCalendar file', contentType: 'text/calendar' }, ...notYours },
+  },
+  {
+    ...portal,
+    method: 'get',
+    path: '/api/portal/bookings/{id}/documents',
+    summary: 'The ID and insurance documents you uploaded for a booking',
+    params: portalBookingParams,
+    responses: { ...ok(bookingDocumentListSchema), ...notYours },
+  },
+  {
+    ...portal,
+    method: 'post',
+    path: '/api/portal/bookings/{id}/documents',
+    summary: 'Upload an ID or insurance document (PDF or image, at most 10 MB)',
+    description:
+      'Multipart: `kind` (id or insurance) and `file`. The type is read from the content, never the name.',
+    params: portalBookingParams,
+    body: documentUploadBody,
+    bodyType: 'multipart',
+    responses: {
+      201: { description: 'Uploaded', schema: bookingDocumentSchema },
+      ...notYours,
+      409: { description: 'The booking is cancelled or over.' },
+      413: { description: 'The file is larger than 10 MB.' },
+    },
   },
 ];

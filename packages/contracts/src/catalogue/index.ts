@@ -3,3 +3,4 @@ export * from './values.ts';
 export * from './requests.ts';
 export * from './responses.ts';
 export * from './routes.ts';
+export * from './public.ts';

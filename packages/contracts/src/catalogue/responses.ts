@@ -43,6 +43,11 @@ export const resourceSchema = z
     /** A secret feed URL exists; the URL itself is only shown when (re)generated. */
     icsFeedActive: z.boolean(),
     publicCalendar: z.boolean(),
+    /**
+     * The photo the public booking page shows (`/api/resources/{id}/photo?v=…`), or null (issue
+     * 25). Always sent; optional so forms built from this type need not carry it.
+     */
+    photoUrl: z.string().nullable().optional(),
     lastUpdated: instant(),
     createdAt: instant(),
   })

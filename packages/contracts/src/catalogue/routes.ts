@@ -32,6 +32,7 @@ import {
   resourceListSchema,
   resourceSchema,
 } from './responses.ts';
+import { publicVenueSchema, RESOURCE_PHOTO_PART } from './public.ts';
 
 const base = { service: 'catalogue' } as const;
 const resources = { ...base, tag: 'Resources', access: 'resources' } as const;
@@ -55,6 +56,9 @@ const gone = (what: string): Record<number, ApiResponse> => ({
 });
 const missing = (what: string): Record<number, ApiResponse> => ({
   404: { description: `No such ${what} in this venue.` },
+});
+const slugParam = z.object({
+  slug: z.string().meta({ description: "The venue's address on its booking page (`harbourside-hall`)." }),
 });
 const OWNER_NOTE = 'Needs the page permission as well; staff and API keys only read.';
 
@@ -181,6 +185,41 @@ export const CATALOGUE_ROUTES: RouteTable = [
     summary: 'Revoke the calendar feed URL',
     params: idParams,
     responses: gone('resource'),
+  },
+  {
+    ...resourcesOwner,
+    method: 'post',
+    path: '/api/resources/{id}/photo',
+    summary: "Upload the resource's photo (shown on the public booking page)",
+    description:
+      'Multipart, one image in the `photo` part (JPEG, PNG, WebP or GIF, at most 8 MB): read by its content, re-encoded to WebP of at most 1600 px a side without its metadata, stored in the database (decision 15). Replaces the previous photo.',
+    params: idParams,
+    body: z.object({ [RESOURCE_PHOTO_PART]: z.string().meta({ format: 'binary' }) }),
+    bodyType: 'multipart',
+    responses: {
+      ...ok(resourceSchema, 'The resource with its new photo URL'),
+      ...missing('resource'),
+      413: { description: 'The image is larger than 8 MB.' },
+    },
+  },
+  {
+    ...resourcesOwner,
+    method: 'delete',
+    path: '/api/resources/{id}/photo',
+    summary: "Remove the resource's photo",
+    params: idParams,
+    responses: { ...ok(resourceSchema, 'The resource without a photo'), ...missing('resource') },
+  },
+  {
+    ...resources,
+    method: 'get',
+    path: '/api/resources/{id}/photo',
+    summary: "The resource's photo (WebP)",
+    params: idParams,
+    responses: {
+      200: { description: 'The image', contentType: 'image/webp' },
+      404: { description: 'No such resource, or it has no photo.' },
+    },
   },
   {
     ...base,
@@ -404,5 +443,36 @@ export const CATALOGUE_ROUTES: RouteTable = [
     summary: 'Delete a block-out',
     params: idParams,
     responses: gone('block-out'),
+  },
+  // --- the customer's door (issue 25, decision 56) ---------------------------------------------------
+  {
+    ...base,
+    tag: 'Public',
+    access: 'public',
+    method: 'get',
+    path: '/api/public/venues/{slug}',
+    summary:
+      "The venue's public profile: its spaces, rates in words, add-ons and the request form's settings",
+    description:
+      'Name, contact, logo URL, time zone and formats; the spaces that take requests (active only) with capacity, description, photo, equipment, opening hours, buffers and the rate card in words and figures; add-ons with prices; and from Settings → Online bookings the questions, the hire agreement (version and texts), notice, window, mode and verification. Nothing private.',
+    params: slugParam,
+    responses: {
+      ...ok(publicVenueSchema),
+      404: { description: 'The venue takes no online bookings.' },
+      503: { description: "The venue's settings have not reached the catalogue yet." },
+    },
+  },
+  {
+    ...base,
+    tag: 'Public',
+    access: 'public',
+    method: 'get',
+    path: '/api/public/venues/{slug}/resources/{id}/photo',
+    summary: "A space's photo (WebP)",
+    params: slugParam.extend({ id: z.string().meta({ description: 'The resource id (a uuid).' }) }),
+    responses: {
+      200: { description: 'The image', contentType: 'image/webp' },
+      404: { description: 'No such space taking requests here, or it has no photo.' },
+    },
   },
 ];

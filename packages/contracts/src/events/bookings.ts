@@ -67,3 +67,68 @@ export const bookingMailPartSchema = z.looseObject({
   changesRequested: z.object({ message: z.string() }).optional(),
 });
 export type BookingMailPart = z.infer<typeof bookingMailPartSchema>;
+
+// --- the customer's door (issue 25, decision 56) -------------------------------------------------
+
+/**
+ * `booking.request_verification_requested` (bookings → comms): a visitor sent a request from an
+ * address not yet verified for this venue. `token` is the single-use plaintext the "Verify your
+ * e-mail" message must carry (`/book/<slug>/verify?token=…`): events are internal and never
+ * exposed, and bookings stores only its SHA-256. Nothing is held until the link is opened;
+ * comms sends it before `expiresAt` or not at all. Times are the venue's wall clock.
+ */
+export const bookingRequestVerificationRequestedEventSchema = z.object({
+  requestId: z.guid(),
+  tenantId: z.guid(),
+  slug: z.string().min(1).max(60),
+  email: z.string().trim().min(1).max(320),
+  name: z.string(),
+  token: z.string().min(32).max(128),
+  resourceName: z.string(),
+  /** The first date asked for (yyyy-MM-dd) and its start and end (HH:mm). */
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** With a repeat: how many dates were asked for in all (1 without). */
+  dates: z.number().int().min(1).optional(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type BookingRequestVerificationRequestedEvent = z.infer<
+  typeof bookingRequestVerificationRequestedEventSchema
+>;
+
+/**
+ * `booking.request_received` (bookings → comms, insights…): a request from the venue's booking
+ * page became a booking (at once, or when its e-mail was verified). The booking as booking
+ * events carry it (the first date's, when a repeat made several), plus `source: 'website'`,
+ * whether the time is held (`hold`), the venue's `slug` and every booking the request made
+ * (`bookings`), so one e-mail can name them all. `booking.created` is published for each as well.
+ */
+export const bookingRequestReceivedEventSchema = z.looseObject({
+  ...bookingMailPartSchema.shape,
+  source: z.literal('website'),
+  hold: z.boolean(),
+  slug: z.string().optional(),
+  bookings: z.array(
+    z.object({
+      id: z.uuid(),
+      bookingCode: z.string(),
+      bookingDate: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+    }),
+  ),
+});
+export type BookingRequestReceivedEvent = z.infer<typeof bookingRequestReceivedEventSchema>;
+
+/**
+ * `booking.customer_changes_requested` (bookings → comms): a customer asked the venue, from the
+ * portal, for changes to their booking; the message is also kept on the booking as a note for
+ * staff. Comms e-mails it to the venue.
+ */
+export const bookingCustomerChangesRequestedEventSchema = z.looseObject({
+  ...bookingMailPartSchema.shape,
+  /** The customer's words. */
+  customerMessage: z.string().min(1).max(2000),
+});
+export type BookingCustomerChangesRequestedEvent = z.infer<typeof bookingCustomerChangesRequestedEventSchema>;

@@ -27,7 +27,10 @@ import {
 } from './admin.ts';
 import {
   bookingBlockoutOverlapEventSchema,
+  bookingCustomerChangesRequestedEventSchema,
   bookingEventSchema,
+  bookingRequestReceivedEventSchema,
+  bookingRequestVerificationRequestedEventSchema,
   bookingStatusChangedEventSchema,
   customerAnonymisedEventSchema,
 } from './bookings.ts';
@@ -176,6 +179,27 @@ export const EVENTS = {
     producer: 'bookings',
     schema: bookingBlockoutOverlapEventSchema,
     summary: 'a block-out arrived over a booking and waits for the slot (decision 13)',
+  }),
+  'booking.request_verification_requested': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingRequestVerificationRequestedEventSchema,
+    summary:
+      'a request from the venue’s booking page waits for its e-mail to be verified (single-use token, 24 hours; decision 56)',
+  }),
+  'booking.request_received': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingRequestReceivedEventSchema,
+    summary:
+      'a request from the venue’s booking page became a booking (source website): the customer’s and the venue’s e-mails',
+  }),
+  'booking.customer_changes_requested': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingCustomerChangesRequestedEventSchema,
+    summary:
+      'a customer asked the venue for changes from the portal (a note on the booking; e-mail to the venue)',
   }),
   'customer.anonymised': event({
     version: 1,

@@ -14,6 +14,7 @@ function rowToResource(r: Selectable<ResourcesTable>): CatalogueResource {
     setupBufferMinutes: Number(r.setup_buffer_minutes),
     packdownBufferMinutes: Number(r.packdown_buffer_minutes),
     applyBuffers: Boolean(r.apply_buffers),
+    hours: r.hours ?? null,
   };
 }
 
@@ -29,6 +30,7 @@ export async function upsertResource(tx: Tx, tenantId: string, r: CatalogueResou
       setup_buffer_minutes: r.setupBufferMinutes,
       packdown_buffer_minutes: r.packdownBufferMinutes,
       apply_buffers: r.applyBuffers,
+      hours: r.hours ? JSON.stringify(r.hours) : null,
       deleted: false,
       updated_at: NOW,
     })
@@ -40,6 +42,8 @@ export async function upsertResource(tx: Tx, tenantId: string, r: CatalogueResou
         setup_buffer_minutes: eb.ref('excluded.setup_buffer_minutes'),
         packdown_buffer_minutes: eb.ref('excluded.packdown_buffer_minutes'),
         apply_buffers: eb.ref('excluded.apply_buffers'),
+        // an event without hours (a catalogue from before them) keeps the ones known
+        hours: eb.fn.coalesce('excluded.hours', 'resources.hours'),
         deleted: false,
         updated_at: NOW,
       })),

@@ -9,6 +9,7 @@ import type {
 } from '@venue/contracts/bookings';
 import { notFound, type Queryable, type Tx } from '@venue/service-kit';
 import { dateText, db } from '../db/query.ts';
+import type { OnlineAnswer } from '../db/schema.ts';
 import { isUuid } from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
 import { depositCentsOf, paymentDetailsView, storedMoney, totalCentsOf } from '../status/payment.ts';
@@ -63,6 +64,12 @@ export interface BookingRow {
   change_request: { message: string; at: string } | null;
   /** The recurring series the booking belongs to (migration 009); null for a one-off. */
   series_id: string | null;
+  /** A booking requested on the venue's booking page (migration 021); all null otherwise. */
+  online_answers: OnlineAnswer[] | null;
+  agreement_version: number | null;
+  agreement_accepted_at: Date | string | null;
+  client_address: string | null;
+  online_request_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -150,6 +157,18 @@ export function toBooking(r: BookingRow, timeZone: string): Booking {
     updatedAt: new Date(r.updated_at).toISOString(),
     hallOwnerId: r.tenant_id,
     title: `${r.event_type} - ${r.customer_name}`,
+    onlineRequest: onlineRequestOf(r),
+  };
+}
+
+/** What a booking made on the booking page keeps for staff (issue 25), or null. */
+export function onlineRequestOf(r: BookingRow): Booking['onlineRequest'] {
+  if (r.agreement_version === null || r.agreement_accepted_at === null) return null;
+  return {
+    answers: r.online_answers ?? [],
+    agreementVersion: r.agreement_version,
+    acceptedAt: new Date(r.agreement_accepted_at).toISOString(),
+    clientAddress: r.client_address ?? '',
   };
 }
 export type { Booking };

@@ -8,12 +8,14 @@
  * The kit's own tables (outbox, inbox, idempotency keys, audit, schema_migrations) are not
  * bookings' to query and stay out; `customer_emails` was dropped by migration 012.
  */
+import type { OpeningHours } from '@venue/contracts';
 import type { BookingSource, BookingStatus, CustomerTier, Priority } from '@venue/contracts/bookings';
 import type {
   CalendarDate,
   Computed,
   DefaultTimestamp,
   Generated,
+  Json,
   JsonWithDefault,
   NullableDate,
   NullableJson,
@@ -37,6 +39,8 @@ export interface ResourcesTable {
   apply_buffers: Generated<boolean>;
   deleted: Generated<boolean>;
   updated_at: DefaultTimestamp;
+  /** Opening hours per weekday from the catalogue's events (migration 021); null before the first. */
+  hours: NullableJson<OpeningHours>;
 }
 
 /** Each tenant's number of bookings, kept by triggers on bookings (migration 015). */
@@ -156,6 +160,59 @@ export interface BookingsTable {
   series_id: string | null;
   /** Lower-cased search fields (migration 013). */
   search_text: Computed<string>;
+  // A booking requested on the venue's booking page (migration 021); all null otherwise.
+  online_answers: NullableJson<OnlineAnswer[]>;
+  agreement_version: number | null;
+  agreement_accepted_at: NullableTimestamp;
+  client_address: string | null;
+  online_request_id: string | null;
+}
+
+/** One answer to the venue's questions, with the question as it read when answered. */
+export interface OnlineAnswer {
+  questionId: string;
+  label: string;
+  answer: string;
+}
+
+/**
+ * A request from the booking page waiting for its e-mail to be verified (migration 021): the
+ * checked request, the SHA-256 of the link's token, and once the link is opened what it did.
+ */
+export interface OnlineRequestsTable {
+  tenant_id: string;
+  id: Generated<string>;
+  token_hash: string;
+  email: string;
+  payload: Json<Record<string, unknown>>;
+  client_address: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  verified_at: NullableTimestamp;
+  outcome: NullableJson<Record<string, unknown>>;
+}
+
+/** Addresses verified for a venue by opening its link (migration 021). */
+export interface VerifiedEmailsTable {
+  tenant_id: string;
+  email: string;
+  verified_at: DefaultTimestamp;
+}
+
+/** A customer's ID or insurance document of a booking, the file in the row (migration 021). */
+export interface BookingDocumentsTable {
+  tenant_id: string;
+  id: Generated<string>;
+  booking_id: string;
+  customer_email: string;
+  kind: 'id' | 'insurance';
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  data: Uint8Array;
+  uploaded_at: DefaultTimestamp;
+  verified_at: NullableTimestamp;
+  verified_by: string | null;
 }
 
 /** Block-outs replicated from the catalogue, one row per resource. */
@@ -215,4 +272,7 @@ export interface BookingsDb {
   resource_slots: ResourceSlotsTable;
   tenant_settings: TenantSettingsTable;
   customer_rfm_state: CustomerRfmStateTable;
+  online_requests: OnlineRequestsTable;
+  verified_emails: VerifiedEmailsTable;
+  booking_documents: BookingDocumentsTable;
 }

@@ -5,7 +5,8 @@
  */
 import { internalPriceQuoteSchema, internalResourcesSchema } from '@venue/contracts/internal';
 import { internalDepositAnswerSchema, type InternalDepositAnswer } from '@venue/contracts/money-api';
-import { callService } from '@venue/service-kit';
+import { WEEKDAYS, type OpeningHours } from '@venue/contracts';
+import { callService, InternalCallError } from '@venue/service-kit';
 
 export type { TenantSettings } from './tenant-settings.ts';
 
@@ -17,6 +18,11 @@ export interface CatalogueResource {
   setupBufferMinutes: number;
   packdownBufferMinutes: number;
   applyBuffers: boolean;
+  /**
+   * Opening hours per weekday (`mon`…`sun`), as the catalogue's events and list carry them; the
+   * booking page's rules read them (issue 25). Absent when not known.
+   */
+  hours?: OpeningHours | null;
 }
 
 export interface QuoteRequest {
@@ -40,6 +46,12 @@ export interface BookingClients {
   /** null when the catalogue is unreachable or refuses. */
   priceQuote(tenantId: string, req: QuoteRequest): Promise<PriceQuote | null>;
   /**
+   * The catalogue's quote for a visitor's request (issue 25), telling a refusal (an add-on or
+   * a resource it does not know) from an outage: the public form must name the first and must
+   * not book at a price of 0 for the second. null when the catalogue is unreachable.
+   */
+  checkedQuote(tenantId: string, req: QuoteRequest): Promise<CheckedQuote | null>;
+  /**
    * Hands a deposit flag change to money, the one writer of payment facts (decision 32);
    * null when money is unreachable. Optional: clients without it refuse the change (503).
    */
@@ -50,6 +62,8 @@ export interface BookingClients {
     actor: DepositActor,
   ): Promise<InternalDepositAnswer | null>;
 }
+
+export type CheckedQuote = { quote: PriceQuote } | { refused: { status: number; message: string } };
 
 export interface DepositActor {
   id: string | null;
@@ -68,7 +82,32 @@ export function toResource(r: Record<string, unknown>): CatalogueResource {
     setupBufferMinutes: num(r.setupBufferMinutes, 0),
     packdownBufferMinutes: num(r.packdownBufferMinutes, 0),
     applyBuffers: r.applyBuffers !== false,
+    hours: openingHoursOf(r.hours),
   };
+}
+
+/** The hours of an event or a list entry when they have every weekday's shape; else null. */
+export function openingHoursOf(v: unknown): OpeningHours | null {
+  if (!v || typeof v !== 'object') return null;
+  const h = v as Record<string, unknown>;
+  const time = (t: unknown) => typeof t === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
+  for (const d of WEEKDAYS) {
+    const day = h[d] as Record<string, unknown> | undefined;
+    if (
+      !day ||
+      typeof day !== 'object' ||
+      !time(day.open) ||
+      !time(day.close) ||
+      typeof day.closed !== 'boolean'
+    )
+      return null;
+  }
+  return Object.fromEntries(
+    WEEKDAYS.map((d) => {
+      const day = h[d] as { open: string; close: string; closed: boolean };
+      return [d, { open: day.open, close: day.close, closed: day.closed }];
+    }),
+  ) as OpeningHours;
 }
 
 export function httpClients(log: { warn: (o: object, m: string) => void }): BookingClients {
@@ -96,6 +135,35 @@ export function httpClients(log: { warn: (o: object, m: string) => void }): Book
           idempotent: true, // a quote is a read
         });
       } catch (err) {
+        log.warn({ err: String(err), tenantId }, 'price quote unavailable');
+        return null;
+      }
+    },
+    async checkedQuote(tenantId, req) {
+      try {
+        const quote = await callService({
+          service: 'catalogue',
+          method: 'POST',
+          path: '/internal/price-quote',
+          body: { ...req, tenantId },
+          response: internalPriceQuoteSchema,
+          idempotent: true, // a quote is a read
+        });
+        return { quote };
+      } catch (err) {
+        if (
+          err instanceof InternalCallError &&
+          err.kind === 'status' &&
+          (err.status === 404 || err.status === 400)
+        ) {
+          const body = err.body as { message?: unknown } | null;
+          return {
+            refused: {
+              status: err.status,
+              message: typeof body?.message === 'string' ? body.message : 'The catalogue refused the quote.',
+            },
+          };
+        }
         log.warn({ err: String(err), tenantId }, 'price quote unavailable');
         return null;
       }

@@ -48,6 +48,20 @@ export interface ResourcesTable {
   ics_token_hash: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The current photo (resource_photos, migration 014); null without one. */
+  photo_id: string | null;
+}
+
+/** A resource's photo, re-encoded WebP in the row (migration 014, decision 15). */
+export interface ResourcePhotosTable {
+  tenant_id: string;
+  id: GeneratedId;
+  resource_id: string;
+  data: Uint8Array;
+  mime_type: Generated<string>;
+  width: number;
+  height: number;
+  created_at: DefaultTimestamp;
 }
 
 /** Rate cards: one per resource. */
@@ -164,4 +178,5 @@ export interface CatalogueDb {
   blockout_intents: BlockoutIntentsTable;
   tenant_settings: TenantSettingsTable;
   booking_busy: BookingBusyTable;
+  resource_photos: ResourcePhotosTable;
 }

@@ -35,6 +35,7 @@ export const RESOURCE_COLUMNS = [
   'ics_enabled',
   'public_calendar',
   'ics_token_hash',
+  'photo_id',
   'created_at',
   'updated_at',
 ] as const;
@@ -62,6 +63,7 @@ export function toResource(r: ResourceRow): Resource {
     icsEnabled: r.ics_enabled,
     icsFeedActive: r.ics_token_hash !== null,
     publicCalendar: r.public_calendar,
+    photoUrl: r.photo_id ? `/api/resources/${r.id}/photo?v=${r.photo_id}` : null,
     lastUpdated: isoInstant(r.updated_at),
     createdAt: isoInstant(r.created_at),
   };
