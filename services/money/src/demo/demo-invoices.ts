@@ -70,7 +70,13 @@ export async function writeDemoInvoices(
       tx,
       tenantId,
       booking,
-      { invoiceType: inv.type, dueDate: inv.dueDate, createdBy: 'system' },
+      {
+        invoiceType: inv.type,
+        dueDate: inv.dueDate,
+        createdBy: 'system',
+        // a past invoice's due date is checked against the day it was made and issued, not today
+        madeOn: dayOf(inv.issuedAt ?? inv.createdAt),
+      },
       settings,
     );
     await db(tx)

@@ -41,6 +41,11 @@ export interface CreateInvoiceInput {
   notes?: string | undefined;
   customerAbn?: string | undefined;
   createdBy: string | null;
+  /**
+   * The venue day the invoice is made on, for the demo history's past invoices (decision 48);
+   * otherwise today. A typed due date is checked against it.
+   */
+  madeOn?: string | undefined;
 }
 
 /** The booking's non-void invoice of `type`, if any. */
@@ -161,7 +166,7 @@ export async function createInvoice(
       },
     });
   }
-  const day = today(settings);
+  const day = input.madeOn ?? today(settings);
   // A typed due date: never before the issue day (today, or later for a draft), and a deposit's
   // never past the deposit deadline before the event (issue 24 item 5).
   if (input.dueDate) {
