@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { breakingChanges, ONE_LINE_PATTERN } from '@venue/contracts/api';
+import { breakingChanges, doorRouteProblems, ONE_LINE_PATTERN } from '@venue/contracts/api';
 import { API_ROUTE_TABLES, venueOpenApi } from '@venue/contracts/openapi';
 import { serviceForPath } from '@venue/contracts';
 
@@ -171,6 +171,15 @@ describe('the OpenAPI document', () => {
       [],
     );
     assert.equal(report.totals.errors, 0);
+  });
+
+  it('keeps the customer door apart (decision 56): public calls are Public, portal calls Portal and for customers', () => {
+    assert.deepEqual(
+      API_ROUTE_TABLES.flatMap((table) => doorRouteProblems(table)),
+      [],
+    );
+    const tags = (doc.tags as Array<{ name: string }>).map((t) => t.name);
+    assert.ok(tags.includes('Public') && tags.includes('Portal'), tags.join(', '));
   });
 
   it('documents 413 on every call that takes a body', () => {

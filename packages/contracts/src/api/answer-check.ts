@@ -139,3 +139,38 @@ export function routesMissingFromTable(
   }
   return missing;
 }
+
+/**
+ * The customer's door in a route table (decision 56): every call under
+ * `/api/public/venues/{slug}/…` is `public` with the tag `Public`; every call under `/api/portal/`
+ * has the tag `Portal` and is `customer`, but for the session calls that work from the refresh
+ * cookie (`PORTAL_SESSION_CALLS`), which are `public`; and no call elsewhere is `customer`.
+ * Answers what is wrong ([] when nothing is).
+ */
+export const PORTAL_SESSION_CALLS: readonly string[] = [
+  'POST /api/portal/session',
+  'POST /api/portal/session/refresh',
+  'DELETE /api/portal/session',
+];
+
+export function doorRouteProblems(table: RouteTable): string[] {
+  const out: string[] = [];
+  for (const r of table) {
+    const key = `${r.method.toUpperCase()} ${r.path}`;
+    if (r.path.startsWith('/api/public/')) {
+      if (!r.path.startsWith('/api/public/venues/{slug}'))
+        out.push(`${key}: public calls are under /api/public/venues/{slug}`);
+      if (r.access !== 'public') out.push(`${key}: a venue's public call has access public, not ${r.access}`);
+      if (r.tag !== 'Public') out.push(`${key}: a venue's public call has the tag Public, not ${r.tag}`);
+    } else if (r.path.startsWith('/api/portal/')) {
+      const expected = PORTAL_SESSION_CALLS.includes(key) ? 'public' : 'customer';
+      if (r.access !== expected) out.push(`${key}: a portal call has access ${expected}, not ${r.access}`);
+      if (r.tag !== 'Portal') out.push(`${key}: a portal call has the tag Portal, not ${r.tag}`);
+    } else if (r.access === 'customer') {
+      out.push(`${key}: only /api/portal/ calls are for customers`);
+    } else if (r.tag === 'Public' || r.tag === 'Portal') {
+      out.push(`${key}: the tag ${r.tag} is for the venue's public and portal calls only`);
+    }
+  }
+  return out;
+}

@@ -388,11 +388,23 @@ const short = (a: Answer) => `${a.status} ${a.text.slice(0, 200)}`;
  * tenant sees it and as the system scope does (where a service's policies honour it).
  */
 async function snapshot(setup: HostileSetup): Promise<Map<string, string>> {
-  const { kit } = setup.t;
+  return digestService(setup.t, setup.tenantId, setup.table.volatileTables);
+}
+
+/**
+ * A digest of every table of the service, outbox, inbox and `volatile` aside, as `tenantId`
+ * sees it and as the system scope does: equal digests before and after, nothing was stored.
+ */
+export async function digestService(
+  t: TestService,
+  tenantId: string,
+  volatile: readonly string[] = [],
+): Promise<Map<string, string>> {
+  const { kit } = t;
   await kit.relay.flush();
-  const skip = new Set(['outbox', 'inbox', ...(setup.table.volatileTables ?? [])]);
+  const skip = new Set(['outbox', 'inbox', ...volatile]);
   const digest = (tx: Tx, scope: string) => digestTables(tx, kit.db.schema, skip, scope);
-  const tenant = await kit.db.tenantTx(setup.tenantId, (tx) => digest(tx, 'tenant'));
+  const tenant = await kit.db.tenantTx(tenantId, (tx) => digest(tx, 'tenant'));
   const system = await kit.db.systemTx((tx) => digest(tx, 'system'));
   return new Map([...tenant, ...system]);
 }

@@ -145,7 +145,10 @@ export function makePrincipal(p: Partial<Principal> & Pick<Principal, 'userId'>)
 }
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
 export { describeOneWayToQuery, type OneWayToQuery } from './one-way-to-query.ts';
+export { describeDoorProbes, type DoorProbeSetup } from './door-probes.ts';
+export { callerKindOf, type CallerKind } from './callers.ts';
 export {
+  digestService,
   describeHostileInput,
   kitRoutes,
   ownerOnlySetup,
