@@ -15,10 +15,13 @@ import { tenantSettings } from '../remote/tenant-settings.ts';
 import type { Deps } from '../deps.ts';
 import { isUuid } from '../shared/request.ts';
 import { fromQuoteRoute } from './from-quote.ts';
+import { slotCheckRoute } from './slot-check.ts';
 
 export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps): void {
   // money's Accept of a quotation (decision 33); needs the catalogue clients and the clock.
   if (deps) fromQuoteRoute(router, deps);
+  // money's Send of a quotation asks whether its slot is free first (decision 57).
+  if (deps) slotCheckRoute(router, kit, deps);
   // The catalogue's iCalendar feeds keep their own copy of each booking's slot from the
   // booking.* events (packages/contracts booking-events.ts); nothing to answer here for them.
 
