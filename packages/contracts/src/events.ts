@@ -66,6 +66,10 @@ export const SUBSCRIPTIONS = {
     'quotation.declined',
     // report.email_requested: a venue's scheduled report, with insights' PDF (Reports → Schedule Email)
     'report.email_requested',
+    // credit_note.issued: the adjustment note (or refund) e-mail with its PDF (issue 24 item 3);
+    // invoice.copy_requested: Send to customer again, a copy marked as such (issue 24 item 14)
+    'credit_note.issued',
+    'invoice.copy_requested',
   ],
   // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
   // bookings, money's invoices, payments and bonds, and every service's audit entries.

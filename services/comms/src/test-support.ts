@@ -79,6 +79,8 @@ export interface Comms {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<Res>;
+  /** A hall owner's token for another venue (e.g. the money harness's), known from now on. */
+  ownerToken(tenantId: string): Promise<string>;
   /** Delivers an event to comms as the relay would (inbox: once per id). */
   deliver(event: DomainEvent): Promise<void>;
   /** Points the worker at an SMTP server (the production transport; shorter timeouts for a test). */
@@ -158,6 +160,10 @@ export async function startComms(
         parsed = null;
       }
       return { status: res.status, body: parsed, text, headers: res.headers };
+    },
+    async ownerToken(tenantId) {
+      if (!directory.has(tenantId)) directory.set(tenantId, makePrincipal({ userId: tenantId }));
+      return token(tenantId);
     },
     async deliver(event) {
       await t.kit.handleEvent(event);

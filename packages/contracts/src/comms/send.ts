@@ -77,6 +77,12 @@ export const sendEmailSchema = z
       ),
     isCustom: z.boolean({ error: 'Must be true or false.' }).optional(),
     purpose: z.enum(SEND_PURPOSES, { error: 'Unknown purpose.' }).optional(),
+    /**
+     * Attach this invoice's PDF (the Dashboard's Share by e-mail: issue 24 item 14). The server
+     * asks money for it when the e-mail is queued, and fills `{{invoiceNumber}}`, `{{invoiceTotal}}`,
+     * `{{amountDue}}` and `{{dueDate}}` with what that PDF prints.
+     */
+    invoiceId: z.uuid({ error: 'Must be an invoice id.' }).optional(),
   })
   .superRefine((v, ctx) => {
     const subject = v.customSubject?.trim() ?? '';

@@ -15,6 +15,7 @@ export const AUTOMATIC_EMAIL_KINDS = [
   'invoice_issued',
   'payment_received',
   'payment_reminder',
+  'credit_note_issued',
 ] as const;
 export type AutomaticEmailKind = (typeof AUTOMATIC_EMAIL_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const AUTOMATIC_EMAIL_LABELS: Record<AutomaticEmailKind, string> = {
   invoice_issued: 'Invoice issued',
   payment_received: 'Payment received',
   payment_reminder: 'Payment reminders',
+  credit_note_issued: 'Adjustment note or refund issued',
 };
 
 /** Scheduled mail (reminders, hold expiring) goes out at this tenant-local hour, daytime only. */

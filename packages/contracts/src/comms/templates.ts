@@ -30,7 +30,8 @@ export const TEMPLATE_BODY_MAX = 20_000;
  * The automatic e-mails a template can stand for (one template per kind per tenant, seeded for
  * new tenants); `null` on a tenant's own templates. `payment_link` and `quotation` are sent by
  * hand; `invoice`, `receipt` and `payment_reminder` also go out on money's events (invoice issued,
- * payment recorded, reminder requested), each with its PDF.
+ * payment recorded, reminder requested), each with its PDF; `credit_note` (an adjustment note)
+ * and `refund` (one that pays money back) on `credit_note.issued`, with the adjustment note's PDF.
  */
 export const TEMPLATE_KINDS = [
   'booking_confirmed',
@@ -45,6 +46,8 @@ export const TEMPLATE_KINDS = [
   'receipt',
   'quotation',
   'payment_reminder',
+  'credit_note',
+  'refund',
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

@@ -36,12 +36,12 @@ import {
 } from './bookings.ts';
 import { blockoutEventSchema, resourceEventSchema } from './catalogue.ts';
 import { emailFailedEventSchema } from './comms.ts';
+import { creditNoteIssuedEventSchema } from './credit-notes.ts';
 import { quotationEmailEventSchema } from '../money-api/quotations.ts';
 import { reportEmailRequestedEventSchema } from '../insights/report-exports.ts';
 import {
   bondEventSchema,
   bookingMoneySchema,
-  creditNoteSchema,
   depositEventSchema,
   invoiceCopyRequestedEventSchema,
   invoiceEventSchema,
@@ -248,8 +248,9 @@ export const EVENTS = {
   'credit_note.issued': event({
     version: 1,
     producer: 'money',
-    schema: creditNoteSchema,
-    summary: 'an adjustment note against an issued invoice, with its own number',
+    schema: creditNoteIssuedEventSchema,
+    summary:
+      'an adjustment note against an issued invoice, with its own number and the invoice after it (comms e-mails it)',
   }),
   'payment.recorded': event({
     version: 1,

@@ -53,8 +53,19 @@ interface InvoicePart {
 }
 
 export interface MoneyMail {
-  kind: Extract<AutomaticEmailKind, 'invoice_issued' | 'payment_received' | 'payment_reminder'>;
-  template: Extract<TemplateKind, 'invoice' | 'receipt' | 'payment_reminder'>;
+  /** The automatic kind (its switch), or `invoice_copy`: a person's Send of an invoice again. */
+  kind:
+    | Extract<
+        AutomaticEmailKind,
+        'invoice_issued' | 'payment_received' | 'payment_reminder' | 'credit_note_issued'
+      >
+    | 'invoice_copy';
+  template: Extract<TemplateKind, 'invoice' | 'receipt' | 'payment_reminder' | 'credit_note' | 'refund'>;
+  /**
+   * Words around the venue's template (a copy says it is one): what the template's subject and
+   * body become, the template's own text passed in.
+   */
+  dress?: { subject: (s: string) => string; body: (b: string) => string };
   dedupeKey: string;
   invoice: InvoicePart;
   /** Values only this event knows (receipt number, amount paid, days overdue). */
@@ -102,7 +113,7 @@ export async function queueMoneyMail(
     .select(['automatic', 'send_hour'])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (!m.byHand && cs?.automatic?.[m.kind] === false) return 'off';
+  if (!m.byHand && m.kind !== 'invoice_copy' && cs?.automatic?.[m.kind] === false) return 'off';
   const template = await templateOfKind(tx, tenantId, m.template);
   if (!template) return 'no-template';
   const inv = m.invoice;
@@ -132,7 +143,9 @@ export async function queueMoneyMail(
     dueDate: formatDate(inv.dueDate),
     ...m.extra?.(venue.currency),
   };
-  const r = renderTemplate(template.subject, template.body, values);
+  const subject = m.dress ? m.dress.subject(template.subject) : template.subject;
+  const body = m.dress ? m.dress.body(template.body) : template.body;
+  const r = renderTemplate(subject, body, values);
   const id = await queueEmail(tx, {
     tenantId,
     kind: m.kind,
@@ -148,8 +161,8 @@ export async function queueMoneyMail(
     attachmentFetch: m.attachment,
     // The amounts are written again from the PDF's own figures when it is fetched (issue 24 item 1).
     render: {
-      subject: template.subject,
-      body: template.body,
+      subject,
+      body,
       values,
       currency: venue.currency,
       fill: m.fill,
@@ -191,12 +204,88 @@ const RECEIPT_FILL: FigureFill = {
   amountDue: 'balanceCents',
 };
 
+/** An adjustment note e-mail's amounts as its PDF prints them. */
+const CREDIT_NOTE_FILL: FigureFill = {
+  creditNoteNumber: 'creditNoteNumber',
+  invoiceNumber: 'invoiceNumber',
+  amountCredited: 'amountCents',
+  amountRefunded: 'refundedCents',
+};
+
+/**
+ * A copy of an invoice sent again says so: "Copy:" before the venue's subject, and a line after
+ * its words; the PDF money attaches is marked COPY (issue 24 item 14).
+ */
+const AS_COPY = {
+  subject: (subject: string) => `Copy: ${subject}`,
+  body: (body: string) =>
+    `${body}\n\nThis is a copy of invoice {{invoiceNumber}}, sent again at your request; the attached PDF is marked COPY.`,
+};
+
 export function moneyConsumers(deps: CommsDeps): {
   'invoice.issued': Consumer<'invoice.issued'>;
   'payment.recorded': Consumer<'payment.recorded'>;
   'invoice.reminder_requested': Consumer<'invoice.reminder_requested'>;
+  'invoice.copy_requested': Consumer<'invoice.copy_requested'>;
+  'credit_note.issued': Consumer<'credit_note.issued'>;
 } {
   return {
+    'invoice.copy_requested': async (event, tx) => {
+      const tenantId = event.tenantId;
+      if (!tenantId) return;
+      const inv = event.data;
+      await queueMoneyMail(
+        tx,
+        tenantId,
+        {
+          kind: 'invoice_copy',
+          template: 'invoice',
+          dress: AS_COPY,
+          // each Send is its own e-mail; the same request redelivered is not
+          dedupeKey: `auto:invoice_copy:${inv.id}:${event.id}`,
+          invoice: inv,
+          // internalPdfPath asks for the copy (`?copy=1`)
+          attachment: invoicePdf(tenantId, inv),
+          fill: INVOICE_FILL,
+          byHand: true,
+          sendNow: true,
+        },
+        deps.now(),
+      );
+    },
+    'credit_note.issued': async (event, tx) => {
+      const tenantId = event.tenantId;
+      const note = event.data;
+      // Events before issue 24 do not say whose invoice it was: nobody to write to.
+      if (!tenantId || !note.invoice) return;
+      const refunded = note.refundedCents > 0;
+      await queueMoneyMail(
+        tx,
+        tenantId,
+        {
+          kind: 'credit_note_issued',
+          // money paid back: the Refund e-mail; a credit only: the Adjustment note e-mail
+          template: refunded ? 'refund' : 'credit_note',
+          dedupeKey: `auto:credit_note_issued:${note.id}`,
+          invoice: note.invoice,
+          extra: (currency) => ({
+            creditNoteNumber: note.creditNoteNumber,
+            amountCredited: formatMoney(note.amountCents, currency),
+            amountRefunded: formatMoney(note.refundedCents, currency),
+          }),
+          attachment: {
+            service: 'money',
+            // money's own venue id, as the invoice events' internalPdfPath has it
+            path: `/internal/invoices/${note.hallOwnerId}/${note.invoiceId}/credit-notes/${note.id}/pdf`,
+            filename: `${fileName(note.creditNoteNumber)}.pdf`,
+            contentType: 'application/pdf',
+            document: true,
+          },
+          fill: CREDIT_NOTE_FILL,
+        },
+        deps.now(),
+      );
+    },
     'invoice.issued': async (event, tx) => {
       const tenantId = event.tenantId;
       if (!tenantId) return;

@@ -13,7 +13,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import type { DomainEvent } from '@venue/contracts';
 import { settingsChangedEvent } from '@venue/service-kit/testing';
 // The real money service (its own test harness): the PDF comms attaches is money's, not a stand-in.
-import { OWNER as VENUE, startMoney, type Harness } from '../../../money/src/testing/harness.ts';
+import {
+  OWNER as VENUE,
+  quotationForm,
+  startMoney,
+  type Harness,
+} from '../../../money/src/testing/harness.ts';
 import { deliverDue } from '../mail/worker.ts';
 import { fetchPayLinkFromMoney } from '../send/pay-link.ts';
 import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
@@ -115,6 +120,41 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     );
     return { bookingId, invoice: r.body };
   }
+
+  /**
+   * A booking money invoiced ($1,650.00), known to comms as its test venue OWNER's (money's venue
+   * is VENUE): money's events are handed to comms as OWNER's, so the history can be read with
+   * OWNER's token; the PDFs are fetched from money's own paths in the events.
+   */
+  async function invoicedForOwner(email: string) {
+    const bookingId = await money.booking('booking.created', {
+      totalCents: 165_000,
+      customerName: 'Jane Smith',
+      customerEmail: email,
+    });
+    const r = await moneyCall('POST', '/api/invoices', VENUE, {
+      bookingId,
+      invoiceType: 'FINAL',
+      issue: true,
+    });
+    assert.equal(r.status, 201, r.text);
+    await c.deliver(
+      bookingEvent(
+        'booking.created',
+        booking({
+          id: bookingId,
+          customerName: 'Jane Smith',
+          customerEmail: email,
+          bookingCode: r.body.bookingCode,
+          status: 'confirmed',
+        }),
+      ),
+    );
+    return r.body;
+  }
+  const asOwner = (e: DomainEvent): DomainEvent => ({ ...e, tenantId: OWNER });
+  const mailsTo = (email: string, from: number) =>
+    peer.received.slice(from).filter((r) => r.to.includes(email));
 
   it('an issued invoice e-mails the customer the venue’s Invoice template with the invoice PDF, once', async () => {
     const { bookingId, invoice } = await bookedAndInvoiced('jane.invoice@example.com');
@@ -502,5 +542,239 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
       (e: any) => e.kind === 'payment_reminder',
     );
     assert.equal(reminders.length, 1, 'the asked-for reminder only');
+  });
+
+  it('an adjustment note reaches the customer with its PDF, and their e-mail history shows it (issue 24 item 3)', async () => {
+    const email = 'jane.credit@example.com';
+    const invoice = await invoicedForOwner(email);
+    const made = await moneyCall('POST', `/api/invoices/${invoice.id}/credit-notes`, VENUE, {
+      amountCents: 15_000,
+      reason: 'Room set up late',
+    });
+    assert.equal(made.status, 201, made.text);
+    const number = made.body.creditNote.creditNoteNumber;
+    const issued = await published('credit_note.issued', (d) => d.id === made.body.creditNote.id);
+    await c.deliver(asOwner(issued));
+    await c.deliver(asOwner({ ...issued, id: randomUUID() })); // published twice: one e-mail
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const mails = mailsTo(email, before).filter((r) => r.mail.subject?.startsWith('Adjustment note'));
+    assert.equal(mails.length, 1, 'one adjustment note e-mail');
+    const m = mails[0]!.mail;
+    assert.equal(m.subject, `Adjustment note ${number} for invoice ${invoice.invoiceNumber}`);
+    assert.match(
+      m.text!,
+      new RegExp(`adjustment note ${number} against invoice ${invoice.invoiceNumber} for Wedding`),
+    );
+    const pdf = m.attachments[0]!;
+    assert.equal(pdf.filename, `${number}.pdf`);
+    assert.equal(pdf.contentType, 'application/pdf');
+    assert.ok((await pdfText(pdf.content)).includes(`Adjustment note number: ${number}`));
+    const credited = /Credited: (\$[\d,]+\.\d\d)/.exec(m.text!)?.[1];
+    assert.equal(credited, await pdfAmount(pdf.content, 'Total credited (incl. GST)'));
+    assert.equal(credited, '$150.00');
+    // The customer's e-mail history (Email History, by their address) shows it, sent.
+    const history = await c.call('GET', `/api/email-comms/history?search=${email}`, c.tokens.owner);
+    const shown = history.body.items.filter((e: any) => e.kind === 'credit_note_issued');
+    assert.equal(shown.length, 1, JSON.stringify(history.body.items));
+    assert.equal(shown[0].status, 'sent');
+    assert.equal(shown[0].subject, m.subject);
+    assert.equal(shown[0].bookingId, invoice.bookingId);
+    assert.deepEqual(
+      shown[0].attachments.map((a: any) => a.filename),
+      [`${number}.pdf`],
+    );
+  });
+
+  it('a refund reaches the customer: the Refund e-mail with the adjustment note, its amounts as the PDF prints them (issue 24 item 3)', async () => {
+    const email = 'jane.refund@example.com';
+    const invoice = await invoicedForOwner(email);
+    const paid = await moneyCall('POST', `/api/invoices/${invoice.id}/payments`, VENUE, {
+      amountCents: 50_000,
+      paymentMethod: 'Bank Transfer',
+      reference: 'EFT',
+    });
+    assert.equal(paid.status, 201, paid.text);
+    const made = await moneyCall('POST', `/api/invoices/${invoice.id}/credit-notes`, VENUE, {
+      amountCents: 20_000,
+      reason: 'Fewer guests',
+      refund: { paymentMethod: 'Bank Transfer', reference: 'REFUND 1' },
+    });
+    assert.equal(made.status, 201, made.text);
+    const number = made.body.creditNote.creditNoteNumber;
+    await c.deliver(asOwner(await published('credit_note.issued', (d) => d.id === made.body.creditNote.id)));
+    // the refund's payment.recorded is no receipt e-mail ("thank you for your payment")
+    await c.deliver(asOwner(await published('payment.recorded', (d) => d.paymentId === made.body.refund.id)));
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    // (the booking's confirmation aside) one e-mail: the refund, no "thank you for your payment"
+    const mails = mailsTo(email, before).filter((r) => !r.mail.subject?.startsWith('Your booking'));
+    assert.deepEqual(
+      mails.map((r) => r.mail.subject),
+      [`Your refund of $200.00: adjustment note ${number}`],
+    );
+    const m = mails[0]!.mail;
+    const pdf = m.attachments[0]!.content;
+    const refunded = /Refunded: (\$[\d,]+\.\d\d)/.exec(m.text!)?.[1];
+    assert.equal(refunded, await pdfAmount(pdf, 'Refunded'));
+    assert.equal(
+      /Credited: (\$[\d,]+\.\d\d)/.exec(m.text!)?.[1],
+      await pdfAmount(pdf, 'Total credited (incl. GST)'),
+    );
+    assert.match(m.text!, /We have refunded \$200\.00 to you for Wedding/);
+  });
+
+  it('adjustment note e-mails are on by default, each venue has the templates, and the switch turns them off (issue 24 item 3)', async () => {
+    const settings = await c.call('GET', '/api/email-comms/settings', c.tokens.other);
+    assert.equal(settings.body.settings.automatic.credit_note_issued, true, 'on by default');
+    const kinds = (await c.call('GET', '/api/email-templates', c.tokens.other)).body.templates.map(
+      (t: any) => t.kind,
+    );
+    assert.ok(kinds.includes('credit_note') && kinds.includes('refund'), kinds.join());
+    const off = await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+      automatic: { credit_note_issued: false },
+    });
+    assert.equal(off.status, 200, off.text);
+    try {
+      const email = 'jane.creditoff@example.com';
+      const invoice = await invoicedForOwner(email);
+      const made = await moneyCall('POST', `/api/invoices/${invoice.id}/credit-notes`, VENUE, {
+        amountCents: 1_000,
+        reason: 'Goodwill',
+      });
+      assert.equal(made.status, 201, made.text);
+      await c.deliver(
+        asOwner(await published('credit_note.issued', (d) => d.id === made.body.creditNote.id)),
+      );
+      const history = await c.call('GET', `/api/email-comms/history?search=${email}`, c.tokens.owner);
+      assert.deepEqual(
+        history.body.items.filter((e: any) => e.kind === 'credit_note_issued'),
+        [],
+      );
+    } finally {
+      await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+        automatic: { credit_note_issued: true },
+      });
+    }
+  });
+
+  it('a paid invoice sent to the customer again goes as a copy: subject and body say so, the PDF is marked COPY (issue 24 item 14)', async () => {
+    const email = 'jane.copy@example.com';
+    const invoice = await invoicedForOwner(email);
+    const paid = await moneyCall('PUT', `/api/invoices/${invoice.id}/status`, VENUE, { status: 'PAID' });
+    assert.equal(paid.status, 200, paid.text);
+    const again = await moneyCall('POST', `/api/invoices/${invoice.id}/send`, VENUE, {});
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body.copy, true);
+    const copy = await published('invoice.copy_requested', (d) => d.id === invoice.id);
+    await c.deliver(asOwner(copy));
+    await c.deliver(asOwner(copy)); // the same request redelivered: one e-mail
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const mails = mailsTo(email, before).filter((r) => r.mail.subject?.startsWith('Copy:'));
+    assert.equal(mails.length, 1);
+    const m = mails[0]!.mail;
+    assert.equal(m.subject, `Copy: Invoice ${invoice.invoiceNumber} for your booking ${invoice.bookingCode}`);
+    assert.match(m.text!, new RegExp(`This is a copy of invoice ${invoice.invoiceNumber}, sent again`));
+    const pdf = m.attachments[0]!.content;
+    assert.match(await pdfText(pdf), /COPY/);
+    // paid: the e-mail says nothing is due, as its PDF does
+    const due = /Amount due: (\$[\d,]+\.\d\d) by /.exec(m.text!)?.[1];
+    assert.equal(due, await pdfAmount(pdf, 'Balance due'));
+    assert.equal(due, '$0.00');
+    // A second Send is a second copy.
+    const third = await moneyCall('POST', `/api/invoices/${invoice.id}/send`, VENUE, {});
+    assert.equal(third.status, 200, third.text);
+    await c.deliver(asOwner(await published('invoice.copy_requested', (d) => d.id === invoice.id)));
+    const b2 = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    assert.equal(mailsTo(email, b2).filter((r) => r.mail.subject?.startsWith('Copy:')).length, 1);
+  });
+
+  it('Share by e-mail attaches the invoice’s PDF and names its figures; another venue’s invoice is refused (issue 24 item 14)', async () => {
+    const email = 'jane.share@example.com';
+    const invoice = await invoicedForOwner(email);
+    const part = await moneyCall('POST', `/api/invoices/${invoice.id}/payments`, VENUE, {
+      amountCents: 15_000,
+      paymentMethod: 'Bank Transfer',
+      reference: 'EFT',
+    });
+    assert.equal(part.status, 201, part.text);
+    // Shared by the venue whose invoice it is (money's VENUE), as the Dashboard's link does.
+    const venue = await c.ownerToken(VENUE);
+    const sent = await c.call('POST', '/api/email-comms/send', venue, {
+      recipientEmail: email,
+      recipientName: 'Jane Smith',
+      customSubject: `Invoice ${invoice.invoiceNumber}`,
+      customBody: 'Dear Jane,\n\nPlease find invoice {{invoiceNumber}} attached, with {{amountDue}} to pay.',
+      invoiceId: invoice.id,
+      purpose: 'general',
+    });
+    assert.equal(sent.status, 202, sent.text);
+    assert.deepEqual(
+      sent.body.email.attachments.map((a: any) => a.filename),
+      [`${invoice.invoiceNumber}.pdf`],
+    );
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const m = mailsTo(email, before).find((r) => r.mail.subject === `Invoice ${invoice.invoiceNumber}`);
+    assert.ok(m, 'the shared e-mail went');
+    const pdf = m.mail.attachments[0]!;
+    assert.equal(pdf.filename, `${invoice.invoiceNumber}.pdf`);
+    assert.ok((await pdfText(pdf.content)).includes(`Invoice number: ${invoice.invoiceNumber}`));
+    const due = /with (\$[\d,]+\.\d\d) to pay/.exec(m.mail.text!)?.[1];
+    assert.equal(due, await pdfAmount(pdf.content, 'Balance due'));
+    assert.equal(due, '$1,500.00');
+    // An invoice this venue does not have: 404 naming the field, nothing queued.
+    const ghost = await c.call('POST', '/api/email-comms/send', venue, {
+      recipientEmail: email,
+      customSubject: 'Nope',
+      customBody: 'x',
+      invoiceId: randomUUID(),
+    });
+    assert.equal(ghost.status, 404, ghost.text);
+    assert.equal(ghost.body.errors[0].path, 'invoiceId');
+  });
+
+  it('a quotation e-mail names its number, the event’s date and times and the resource’s name; its PDF is named by the number (issue 24 item 2)', async () => {
+    const email = 'jane.quote24@example.com';
+    // a date a month and more from today, as a venue quotes ahead
+    const eventDate = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const made = await moneyCall(
+      'POST',
+      '/api/quotations',
+      VENUE,
+      quotationForm({ customerEmail: email, eventDate, startTime: '18:30', endTime: '23:15' }),
+    );
+    assert.equal(made.status, 201, made.text);
+    const sent = await moneyCall('PUT', `/api/quotations/${made.body.id}/status`, VENUE, { status: 'Sent' });
+    assert.equal(sent.status, 200, sent.text);
+    const number: string = sent.body.number;
+    assert.match(number, /^QUO-\d{4}-\d{5}$/);
+    await c.deliver(await published('quotation.sent', (d) => d.quotationId === made.body.id));
+    const before = peer.received.length;
+    await deliverDue(c.t.kit, c.deps);
+    const m = mailsTo(email, before).find((r) => r.mail.subject?.startsWith('Your quotation'))?.mail;
+    assert.ok(m, 'the quotation e-mail went');
+    assert.equal(m.subject, `Your quotation ${number} for Wedding at Main Hall`);
+    const day = new Intl.DateTimeFormat('en-AU', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+      .format(new Date(`${eventDate}T12:00:00Z`))
+      .replace(/,/g, '');
+    assert.match(
+      m.text!,
+      new RegExp(`our quotation ${number} for Wedding at Main Hall on ${day} \\(18:30–23:15\\)`),
+    );
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    assert.doesNotMatch(`${m.subject}\n${m.text}`, uuid, 'no id where a name or number belongs');
+    const pdf = m.attachments[0]!;
+    assert.equal(pdf.filename, `${number}.pdf`);
+    assert.ok((await pdfText(pdf.content)).includes(number));
+    assert.doesNotMatch(pdf.filename!, uuid);
   });
 });

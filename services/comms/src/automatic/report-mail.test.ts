@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { DomainEvent } from '@venue/contracts';
 import { settingsChangedEvent } from '@venue/service-kit/testing';
 // The real insights service (its own test harness): the PDF comms attaches is insights' own.
@@ -18,30 +18,10 @@ import { sweepReportSchedules } from '../../../insights/src/report-exports/sweep
 import { deliverDue } from '../mail/worker.ts';
 import { startComms, startPeer, type Comms } from '../test-support.ts';
 
-/**
- * The text of a PDF insights made (pdfkit, standard fonts): its content streams inflated, the
- * strings of each text operation joined (as money-mail.test.ts reads money's).
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue; // not a deflated stream (an image, a font)
-    }
-    for (const op of content.matchAll(/\[(.*?)\]\s*TJ/gs))
-      parts.push(
-        [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return parts.join(' ').replace(/\s+/g, ' ');
+/** The text of a PDF insights made, as a reader copies it out (unpdf: pdf.js's text layer). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text;
 }
 
 const PAYMENT = {
@@ -150,7 +130,7 @@ describe('scheduled report e-mails with insights’ PDF', () => {
     const pdf = m.attachments[0]!;
     assert.equal(pdf.contentType, 'application/pdf');
     assert.match(pdf.filename!, /^report-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const text = pdfText(pdf.content);
+    const text = await pdfText(pdf.content);
     for (const heading of [
       'Harbour Hall',
       'Executive KPIs',
@@ -179,6 +159,6 @@ describe('scheduled report e-mails with insights’ PDF', () => {
     await deliverDue(c.t.kit, c.deps);
     const m = peer.received.find((r) => r.to.includes('late@harbourhall.example'));
     assert.ok(m, 'sent once insights answered');
-    assert.ok(pdfText(m.mail.attachments[0]!.content).includes('Executive KPIs'));
+    assert.ok((await pdfText(m.mail.attachments[0]!.content)).includes('Executive KPIs'));
   });
 });

@@ -39,12 +39,14 @@ import { ensureTenant } from '../templates/seed.ts';
 import {
   bookingValues,
   findBookingCopy,
+  formatDate,
   formatMoney,
   venueContext,
   type BookingCopyRow,
 } from '../templates/values.ts';
 import { commsAuth, tenantOf, venueSettings } from '../shared.ts';
 import { readMultipart, type Attachment } from './attachments.ts';
+import { fetchInvoiceDocument, type InvoiceDocumentAnswer } from './invoice-attachment.ts';
 import type { PayLinkAnswer } from './pay-link.ts';
 
 interface TemplateUse {
@@ -99,6 +101,13 @@ function parsePayload(payload: unknown): SendEmailPayload {
 
 /** Money's answer, or what it threw (a 503 saying to try again), kept to be used in its turn. */
 type AskedMoney = { answer: PayLinkAnswer } | { error: unknown };
+type AskedInvoice = { answer: InvoiceDocumentAnswer } | { error: unknown };
+
+/** What money answered, or what it threw, rethrown where the checks reach it. */
+function answered<T>(asked: { answer: T } | { error: unknown }): T {
+  if ('error' in asked) throw asked.error;
+  return asked.answer;
+}
 
 export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
   // The body (attachments included) is read and money asked for the pay link before comms'
@@ -125,7 +134,14 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
             (error: unknown) => ({ error }),
           )
         : null;
-    await inRequestTx(ctx, (tx) => queueSend(ctx, tx, p, attachments, asked));
+    // Share by e-mail: the invoice's PDF, asked for before the transaction too.
+    const invoice: AskedInvoice | null = p.invoiceId
+      ? await fetchInvoiceDocument(tenantId, p.invoiceId).then(
+          (answer) => ({ answer }),
+          (error: unknown) => ({ error }),
+        )
+      : null;
+    await inRequestTx(ctx, (tx) => queueSend(ctx, tx, p, attachments, asked, invoice));
   });
 
   /** The rest of Send Email, in the request's transaction: checks, render, queue, audit. */
@@ -135,6 +151,7 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
     p: SendEmailPayload,
     attachments: Attachment[],
     asked: AskedMoney | null,
+    invoice: AskedInvoice | null,
   ): Promise<void> {
     const tenantId = tenantOf(ctx);
     await ensureTenant(tx, tenantId);
@@ -164,8 +181,7 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       const venue = (await venueContext(tx, tenantId))!;
       values = { ...values, ...bookingValues(booking, venue) };
       if (p.purpose === 'payment_link' && asked) {
-        if ('error' in asked) throw asked.error;
-        const link = asked.answer;
+        const link = answered(asked);
         if ('refused' in link)
           throw conflict(link.refused, { errors: [{ path: 'bookingId', message: link.refused }] });
         values.paymentLink = link.url;
@@ -176,6 +192,29 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
         values.calculatedPrice = values.amountDue;
         values.invoiceNumber = link.invoiceNumber ?? '';
       }
+    }
+    const files = [...attachments];
+    if (invoice) {
+      const doc = answered(invoice);
+      if ('refused' in doc)
+        throw notFound(doc.refused, { errors: [{ path: 'invoiceId', message: doc.refused }] });
+      const d = doc.document;
+      files.push({
+        filename: d.filename,
+        contentType: d.contentType,
+        data: Buffer.from(d.contentBase64, 'base64'),
+      });
+      // The attached invoice's words are the PDF's own (issue 24 items 1 and 14).
+      await venueSettings(tx, tenantId);
+      const venue = (await venueContext(tx, tenantId))!;
+      const f = d.figures;
+      values = {
+        ...values,
+        ...(f.invoiceNumber ? { invoiceNumber: f.invoiceNumber } : {}),
+        ...(f.totalCents !== undefined ? { invoiceTotal: formatMoney(f.totalCents, venue.currency) } : {}),
+        ...(f.balanceCents !== undefined ? { amountDue: formatMoney(f.balanceCents, venue.currency) } : {}),
+        ...(f.dueDate ? { dueDate: formatDate(f.dueDate) } : {}),
+      };
     }
     const r = renderTemplate(subject, body, values);
     const kind = p.purpose ?? (p.isCustom ? 'quick' : 'general');
@@ -190,7 +229,7 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       subject: r.subject,
       text: r.text,
       html: r.html,
-      attachments,
+      attachments: files,
       now: deps.now(),
     }))!;
     await tx.audit(ctx, {

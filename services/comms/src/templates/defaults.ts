@@ -77,10 +77,11 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
     body: `Hi {{customerName}},\n\nThank you for your payment of {{amountPaid}} for {{eventType}} at {{hallName}} on {{bookingDate}}. Your receipt {{receiptNumber}} is attached.\n\nStill to pay on invoice {{invoiceNumber}}: {{amountDue}}${SIGN_OFF}`,
   },
   {
+    // with its number (issue 24 item 2); migrations/015 gives venues that kept the text before it
     kind: 'quotation',
     name: 'Quotation',
-    subject: 'Your quotation for {{eventType}} at {{hallName}}',
-    body: `Hi {{customerName}},\n\nThank you for your enquiry. Please find our quotation for {{eventType}} at {{hallName}} on {{bookingDate}} ({{startTime}}–{{endTime}}) attached.\n\nEstimated total: {{calculatedPrice}}\n\nReply to this e-mail to go ahead.${SIGN_OFF}`,
+    subject: 'Your quotation {{quotationNumber}} for {{eventType}} at {{hallName}}',
+    body: `Hi {{customerName}},\n\nThank you for your enquiry. Please find our quotation {{quotationNumber}} for {{eventType}} at {{hallName}} on {{bookingDate}} ({{startTime}}–{{endTime}}) attached.\n\nEstimated total: {{calculatedPrice}}\n\nReply to this e-mail to go ahead.${SIGN_OFF}`,
   },
   {
     // also in migrations/013_money_mail.sql, which gives it to tenants seeded before it existed
@@ -88,5 +89,19 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
     name: 'Payment reminder',
     subject: 'Payment reminder: invoice {{invoiceNumber}}',
     body: `Hi {{customerName}},\n\nA friendly reminder that invoice {{invoiceNumber}} has {{amountDue}} outstanding, due {{dueDate}}. A copy of the invoice is attached.\n\nIf you have already paid, thank you, and please disregard this e-mail.${SIGN_OFF}`,
+  },
+  {
+    // also in migrations/015_adjustment_note_mail.sql, for tenants seeded before it existed
+    kind: 'credit_note',
+    name: 'Adjustment note',
+    subject: 'Adjustment note {{creditNoteNumber}} for invoice {{invoiceNumber}}',
+    body: `Hi {{customerName}},\n\nWe have issued adjustment note {{creditNoteNumber}} against invoice {{invoiceNumber}} for {{eventType}} at {{hallName}} on {{bookingDate}}. It is attached.\n\nCredited: {{amountCredited}}\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
+  },
+  {
+    // also in migrations/015_adjustment_note_mail.sql
+    kind: 'refund',
+    name: 'Refund',
+    subject: 'Your refund of {{amountRefunded}}: adjustment note {{creditNoteNumber}}',
+    body: `Hi {{customerName}},\n\nWe have refunded {{amountRefunded}} to you for {{eventType}} at {{hallName}} on {{bookingDate}}. Adjustment note {{creditNoteNumber}} against invoice {{invoiceNumber}} is attached.\n\nCredited: {{amountCredited}}\nRefunded: {{amountRefunded}}\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
   },
 ];

@@ -30,9 +30,11 @@ describe('templates', () => {
       'Receipt',
       'Quotation',
       'Payment reminder',
+      'Adjustment note',
+      'Refund',
     ]);
     assert.ok(
-      reads.every((r) => r.body.templates.length === 12),
+      reads.every((r) => r.body.templates.length === 14),
       'no duplicates',
     );
     const hold = reads[0]!.body.templates.find((t: any) => t.kind === 'hold_placed');
