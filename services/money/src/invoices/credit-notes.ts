@@ -129,7 +129,12 @@ export async function createCreditNote(
     .where('c.tenant_id', '=', tenantId)
     .where('c.id', '=', creditNoteId)
     .executeTakeFirstOrThrow();
-  await tx.publish('credit_note.issued', creditNoteData(creditNote, after), { tenantId });
+  // With the invoice after it: comms e-mails the note to its customer (issue 24 item 3).
+  await tx.publish(
+    'credit_note.issued',
+    { ...creditNoteData(creditNote, after), invoice: invoiceEventData(after, settings.payment.businessName) },
+    { tenantId },
+  );
   if (refund) await afterMovement(tx, tenantId, before, after, refund, settings);
   else {
     await publishBookingMoney(tx, tenantId, after.booking_id);
