@@ -80,10 +80,26 @@ export function ContentPanel({
               )}
             </FileButton>
           </Group>
+          {draft.invoice ? (
+            <Group gap="xs" wrap="nowrap" mb={4} data-testid="attached-invoice">
+              <Text size="sm">Invoice {draft.invoice.number} (PDF, attached from Invoices when sent)</Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={`Remove invoice ${draft.invoice.number}`}
+                onClick={() => onChange({ invoice: null })}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ) : null}
           {draft.files.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No attachments.
-            </Text>
+            draft.invoice ? null : (
+              <Text size="sm" c="dimmed">
+                No attachments.
+              </Text>
+            )
           ) : (
             <List size="sm" spacing={4} listStyleType="none" data-testid="attachments">
               {draft.files.map((f, i) => (

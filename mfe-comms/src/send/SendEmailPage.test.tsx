@@ -240,6 +240,60 @@ describe('Send Email', () => {
     );
   });
 
+  test('Share by e-mail with an invoice attaches its PDF: the send names the invoice, the text its figures (issue 24 item 14)', async () => {
+    answerLookups();
+    const sent = captureSends();
+    const invoiceId = '5d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a';
+    const { user } = renderWithProviders(
+      <RouteSearch.Provider
+        value={`?toName=Ada%20Lovelace&invoice=INV-0042&amount=450&bookingId=${BOOKING.id}&invoiceId=${invoiceId}`}
+      >
+        <SendEmailPage />
+      </RouteSearch.Provider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Booking (optional)' })).toHaveValue(BOOKING.id),
+    );
+    expect(screen.getByTestId('attached-invoice')).toHaveTextContent('Invoice INV-0042 (PDF');
+    // the amounts are the PDF's, filled when sent; the preview shows the Dashboard's meanwhile
+    expect(screen.getByRole('textbox', { name: 'Body' })).toHaveValue(
+      'Dear Ada Lovelace,\n\nPlease find invoice {{invoiceNumber}} attached, with {{amountDue}} to pay.\n\nPlease reply to this e-mail if you have any questions.',
+    );
+    expect(screen.getByTestId('preview-body')).toHaveTextContent(
+      'Please find invoice INV-0042 attached, with $450.00 to pay.',
+    );
+    expect(screen.getByTestId('preview-source')).toHaveTextContent(
+      'Invoice INV-0042’s number and amount due are filled from its PDF when it is sent.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this e-mail?' });
+    expect(dialog).toHaveTextContent('with invoice INV-0042 (PDF)');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(EMAIL_SENT)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.payload).toMatchObject({ invoiceId, recipientEmail: ADA.email, purpose: 'general' });
+  });
+
+  test('the attached invoice can be taken off before sending', async () => {
+    answerLookups();
+    const sent = captureSends();
+    const invoiceId = '5d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a';
+    const { user } = renderWithProviders(
+      <RouteSearch.Provider
+        value={`?toName=Ada%20Lovelace&invoice=INV-0042&amount=450&invoiceId=${invoiceId}`}
+      >
+        <SendEmailPage />
+      </RouteSearch.Provider>,
+    );
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Ada Lovelace/ })).toBeChecked());
+    await user.click(screen.getByRole('button', { name: 'Remove invoice INV-0042' }));
+    expect(screen.queryByTestId('attached-invoice')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(EMAIL_SENT)).toBeInTheDocument();
+    expect(sent[0]!.payload.invoiceId).toBeUndefined();
+  });
+
   test('Send Pay Link e-mails the venue’s pay-link template for the chosen booking', async () => {
     answerLookups();
     const sent = captureSends();

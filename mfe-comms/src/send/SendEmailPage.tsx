@@ -13,6 +13,7 @@ import {
   previewValues,
   readShareLink,
   sendPayload,
+  shareInvoice,
   sendProblems,
   shareText,
   type SendDraft,
@@ -29,7 +30,7 @@ export function SendEmailPage() {
   // The dashboard's share link fills the form once, when the page opens with it.
   const [share] = useState(() => readShareLink(params));
   const [draft, setDraft] = useState<SendDraft>(() =>
-    share ? { ...EMPTY_DRAFT, ...shareText(share, fmt) } : EMPTY_DRAFT,
+    share ? { ...EMPTY_DRAFT, ...shareText(share, fmt), invoice: shareInvoice(share) } : EMPTY_DRAFT,
   );
   const [search, setSearch] = useState(share?.toName ?? '');
   const [problems, setProblems] = useState<string[]>([]);
@@ -119,7 +120,10 @@ export function SendEmailPage() {
   );
   const [previewInput] = useDebouncedValue(wanted, 400);
   const server = useSendPreview(previewInput);
+  // An attached invoice's number and amount are filled by the server from its PDF when sent; the
+  // preview shows the Dashboard's, so it is not "as it will be sent".
   const exact = Boolean(
+    !draft.invoice &&
     draft.booking &&
     server.data &&
     !server.isError &&
@@ -149,7 +153,10 @@ export function SendEmailPage() {
               onSearch={setSearch}
               selected={draft.customer}
               autoPick={share?.toName ?? null}
-              onSelect={(customer) => change({ customer, booking: null })}
+              // The share link's invoice stays with the customer it picked, not with another one.
+              onSelect={(customer) =>
+                change({ customer, booking: null, ...(draft.customer ? { invoice: null } : {}) })
+              }
             />
             <BookingPanel
               customer={draft.customer}
@@ -202,11 +209,13 @@ export function SendEmailPage() {
                 </Text>
               </Paper>
               <Text size="xs" c="dimmed" data-testid="preview-source">
-                {exact
-                  ? 'As it will be sent, filled from the booking.'
-                  : draft.booking
-                    ? 'Filling from the booking...'
-                    : 'Choose a booking to fill its details.'}
+                {draft.invoice
+                  ? `Invoice ${draft.invoice.number}’s number and amount due are filled from its PDF when it is sent.`
+                  : exact
+                    ? 'As it will be sent, filled from the booking.'
+                    : draft.booking
+                      ? 'Filling from the booking...'
+                      : 'Choose a booking to fill its details.'}
               </Text>
               {rendered.unfilled.length ? (
                 <Text size="xs" c="dimmed">
@@ -242,7 +251,11 @@ export function SendEmailPage() {
       >
         <Text size="sm">
           To {draft.customer?.name} &lt;{draft.customer?.email}&gt;: “{rendered.subject}”
-          {draft.files.length ? ` with ${draft.files.length} attachment(s)` : ''}.
+          {draft.files.length ? ` with ${draft.files.length} attachment(s)` : ''}
+          {draft.invoice
+            ? `${draft.files.length ? ' and' : ' with'} invoice ${draft.invoice.number} (PDF)`
+            : ''}
+          .
         </Text>
         {bounceWarning ? (
           <Alert color="orange" role="alert">

@@ -14,7 +14,20 @@ import {
   type SendEmailRequest,
   type TemplateValues,
 } from '@venue/contracts/comms';
+import { parseDollars } from '@venue/contracts';
 import type { CommsFormat } from '../shared/format.ts';
+
+/**
+ * An invoice whose PDF goes with the e-mail (the Dashboard's Share by e-mail: issue 24 item 14).
+ * The server attaches money's PDF and fills `{{invoiceNumber}}` and `{{amountDue}}` from it; the
+ * number and amount here are the Dashboard's, for the preview only.
+ */
+export interface AttachedInvoice {
+  id: string;
+  number: string;
+  /** The Dashboard's amount due, in cents; null when the link had none. */
+  amountCents: number | null;
+}
 
 export interface SendDraft {
   customer: CommsCustomer | null;
@@ -23,6 +36,7 @@ export interface SendDraft {
   subject: string;
   body: string;
   files: File[];
+  invoice: AttachedInvoice | null;
 }
 
 export const EMPTY_DRAFT: SendDraft = {
@@ -32,6 +46,7 @@ export const EMPTY_DRAFT: SendDraft = {
   subject: '',
   body: '',
   files: [],
+  invoice: null,
 };
 
 /** The values the preview fills (spec 02 §3.5); the server fills the same from the booking. */
@@ -56,6 +71,11 @@ export function previewValues(draft: SendDraft, fmt: CommsFormat): TemplateValue
       status: b.status,
     } satisfies TemplateValues);
   }
+  const invoice = draft.invoice;
+  if (invoice) {
+    values.invoiceNumber = invoice.number;
+    if (invoice.amountCents !== null) values.amountDue = fmt.money(invoice.amountCents);
+  }
   return values;
 }
 
@@ -69,6 +89,7 @@ export function sendPayload(draft: SendDraft): SendEmailRequest {
     customSubject: draft.subject,
     customBody: draft.body,
     ...(customer ? { variables: { customerName: customer.name, customerEmail: customer.email } } : {}),
+    ...(draft.invoice ? { invoiceId: draft.invoice.id } : {}),
     purpose: 'general',
   };
 }
@@ -92,28 +113,55 @@ export function attachmentProblems(files: File[]): string[] {
   return problems;
 }
 
-/** The dashboard's "share by e-mail" link: /comms-send-email?toName&invoice&amount&bookingId. */
+/**
+ * The dashboard's "share by e-mail" link: /comms-send-email?toName&invoice&amount&bookingId, and
+ * the invoice's id (issue 24 item 14) when its PDF is to go with the e-mail.
+ */
 export interface ShareLink {
   toName: string;
   invoice: string;
   amount: string;
   bookingId: string;
+  invoiceId: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function readShareLink(params: URLSearchParams): ShareLink | null {
+  const invoiceId = params.get('invoiceId')?.trim() ?? '';
   const link = {
     toName: params.get('toName')?.trim() ?? '',
     invoice: params.get('invoice')?.trim() ?? '',
     amount: params.get('amount')?.trim() ?? '',
     bookingId: params.get('bookingId')?.trim() ?? '',
+    invoiceId: UUID.test(invoiceId) ? invoiceId : '',
   };
   return link.toName || link.invoice || link.bookingId ? link : null;
 }
 
-/** Subject and body the share link starts with; the amount is in dollars as the dashboard shows it. */
+/** The link's amount (dollars as the dashboard writes them) in cents, or null when it is none. */
+const linkCents = (link: ShareLink): number | null => (link.amount ? parseDollars(link.amount) : null);
+
+/** The invoice whose PDF the share link attaches, or null. */
+export function shareInvoice(link: ShareLink): AttachedInvoice | null {
+  return link.invoiceId
+    ? { id: link.invoiceId, number: link.invoice || 'the invoice', amountCents: linkCents(link) }
+    : null;
+}
+
+/**
+ * Subject and body the share link starts with; the amount is in dollars as the dashboard shows it.
+ * With the invoice's PDF attached, the body names its number and amount as placeholders, which the
+ * server fills from that PDF: the e-mail then says what the attachment says (issue 24 item 1).
+ */
 export function shareText(link: ShareLink, fmt: CommsFormat): { subject: string; body: string } {
-  const dollars = Number(link.amount);
-  const amount = link.amount && Number.isFinite(dollars) ? fmt.money(Math.round(dollars * 100)) : link.amount;
+  if (link.invoiceId)
+    return {
+      subject: link.invoice ? `Invoice ${link.invoice}` : 'Your invoice',
+      body: `Dear ${link.toName || 'customer'},\n\nPlease find invoice {{invoiceNumber}} attached, with {{amountDue}} to pay.\n\nPlease reply to this e-mail if you have any questions.`,
+    };
+  const cents = linkCents(link);
+  const amount = cents !== null ? fmt.money(cents) : link.amount;
   const about = [link.invoice ? `invoice ${link.invoice}` : '', amount ? `for ${amount}` : '']
     .filter(Boolean)
     .join(' ');

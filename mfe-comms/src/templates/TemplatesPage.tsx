@@ -28,6 +28,8 @@ const KIND_LABELS: Record<TemplateKind, string> = {
   receipt: 'Receipt',
   quotation: 'Quotation',
   payment_reminder: 'Payment reminder',
+  credit_note: 'Adjustment note',
+  refund: 'Refund',
 };
 
 type Editing = { template: EmailTemplate | null; opening: number } | null;
