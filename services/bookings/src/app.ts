@@ -4,6 +4,9 @@ import type { Deps } from './deps.ts';
 import { blockoutEvent, resourceEvent } from './availability/catalogue-events.ts';
 import { editRoutes } from './bookings/edit-routes.ts';
 import { demoRoutes } from './demo/demo-routes.ts';
+import { portalRoutes } from './door/portal-routes.ts';
+import { publicRoutes } from './door/public-routes.ts';
+import { staffDoorRoutes } from './door/staff-routes.ts';
 import { exportRoutes } from './bookings/export-routes.ts';
 import { listRoutes } from './bookings/list-routes.ts';
 import { recurringRoutes } from './bookings/recurring-routes.ts';
@@ -40,8 +43,12 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
     routes(router, kit) {
       internalRoutes(router, kit, deps);
       demoRoutes(router, kit, deps);
+      // The customer's door (issue 25): the booking page's visitors and the portal's customers.
+      publicRoutes(router, deps);
+      portalRoutes(router, deps);
       // Order matters: the router tries routes as registered, and /api/bookings/:id (GET) would
       // take stats, search, holds-expiring and export.csv if it came before them.
+      staffDoorRoutes(router);
       listRoutes(router, deps);
       exportRoutes(router, deps);
       holdRoutes(router, deps);

@@ -13,7 +13,7 @@ import {
   type TestService,
 } from '@venue/service-kit/testing';
 import { createBookingsService } from './app.ts';
-import type { TenantSettingsSnapshot } from '@venue/contracts';
+import type { OpeningHours, TenantSettingsSnapshot } from '@venue/contracts';
 import { type BookingClients, type CatalogueResource, type QuoteRequest } from './remote/clients.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
@@ -51,6 +51,16 @@ const directory = new Map([
   ],
 ]);
 
+/** Opening hours as the catalogue sends them: every day from `open` to `close`, some days closed. */
+export function openHours(open: string, close: string, closed: string[] = []): OpeningHours {
+  return Object.fromEntries(
+    (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((d) => [
+      d,
+      { open, close, closed: closed.includes(d) },
+    ]),
+  ) as OpeningHours;
+}
+
 export const resources: Record<string, CatalogueResource[]> = {
   [OWNER]: [
     {
@@ -61,6 +71,7 @@ export const resources: Record<string, CatalogueResource[]> = {
       setupBufferMinutes: 30,
       packdownBufferMinutes: 30,
       applyBuffers: true,
+      hours: openHours('08:00', '23:00'),
     },
     {
       id: ROOM,
@@ -70,6 +81,7 @@ export const resources: Record<string, CatalogueResource[]> = {
       setupBufferMinutes: 15,
       packdownBufferMinutes: 15,
       applyBuffers: false,
+      hours: openHours('09:00', '17:00', ['sat', 'sun']),
     },
   ],
   [OTHER]: [

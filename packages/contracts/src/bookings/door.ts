@@ -454,6 +454,7 @@ export const waitingRequestsSchema = z
     website: z.number().int(),
   })
   .meta({ id: 'WaitingRequests' });
+export type WaitingRequests = z.infer<typeof waitingRequestsSchema>;
 
 /** What a staff member sees of a document: who checked it as well. */
 export const staffDocumentSchema = bookingDocumentSchema.extend({ verifiedBy: z.string().nullable() });

@@ -106,6 +106,7 @@ export type BookingRequestVerificationRequestedEvent = z.infer<
  */
 export const bookingRequestReceivedEventSchema = z.looseObject({
   ...bookingMailPartSchema.shape,
+  customerId: z.string().nullable().optional(),
   source: z.literal('website'),
   hold: z.boolean(),
   slug: z.string().optional(),
@@ -128,6 +129,7 @@ export type BookingRequestReceivedEvent = z.infer<typeof bookingRequestReceivedE
  */
 export const bookingCustomerChangesRequestedEventSchema = z.looseObject({
   ...bookingMailPartSchema.shape,
+  customerId: z.string().nullable().optional(),
   /** The customer's words. */
   customerMessage: z.string().min(1).max(2000),
 });

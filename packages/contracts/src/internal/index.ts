@@ -32,6 +32,8 @@ export const internalResourceSchema = z.object({
   setupBufferMinutes: z.number().finite().default(0),
   packdownBufferMinutes: z.number().finite().default(0),
   applyBuffers: z.boolean().default(true),
+  /** Opening hours per weekday (`mon`…`sun`: open, close, closed); read by bookings' booking page rules (issue 25). */
+  hours: z.record(z.string(), z.unknown()).optional(),
 });
 export type InternalResource = z.infer<typeof internalResourceSchema>;
 export const internalResourcesSchema = z.union([

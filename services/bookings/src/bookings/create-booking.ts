@@ -5,6 +5,7 @@
 import { badRequest, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
 import type { BookingSource } from '@venue/contracts/bookings';
 import { db, NOW } from '../db/query.ts';
+import type { OnlineAnswer } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { assertNoConflicts } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
@@ -102,6 +103,21 @@ export interface NewBooking {
   priced: Priced;
   /** The recurring series the booking is one date of (recurring-routes.ts). */
   seriesId?: string;
+  /** A tentative booking's hold in hours (default: the venue's hold expiry setting). */
+  holdHours?: number;
+  /** A request from the venue's booking page (issue 25): what it keeps for staff. */
+  online?: OnlineColumns;
+  /** Who acted when no staff member did (a customer on the booking page); the audit's actor. */
+  actor?: { id: string | null; email: string | null; role: string | null };
+}
+
+/** What a booking made on the booking page stores (migration 021). */
+export interface OnlineColumns {
+  answers: OnlineAnswer[];
+  agreementVersion: number;
+  acceptedAt: Date;
+  clientAddress: string;
+  requestId: string | null;
 }
 
 /** The write of one new booking, in the caller's transaction; recurring series call it per date. */
@@ -121,7 +137,9 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
   // Created confirmed (e.g. an accepted quotation): the tenant's terms, no deposit yet.
   const payment = status === 'confirmed' && priced.money ? paymentDetails(priced.money) : null;
   const holdUntil =
-    status === 'tentative' ? new Date(now.getTime() + settings.holdExpiryHours * 3_600_000) : null;
+    status === 'tentative'
+      ? new Date(now.getTime() + (n.holdHours ?? settings.holdExpiryHours) * 3_600_000)
+      : null;
   const staff = staffFields(body);
   const inserted = await db(tx)
     .insertInto('bookings')
@@ -151,6 +169,15 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
       payment_details: payment ? JSON.stringify(payment) : null,
       cancelled_at: status === 'cancelled' ? NOW : null,
       series_id: n.seriesId ?? null,
+      ...(n.online
+        ? {
+            online_answers: JSON.stringify(n.online.answers),
+            agreement_version: n.online.agreementVersion,
+            agreement_accepted_at: n.online.acceptedAt.toISOString(),
+            client_address: n.online.clientAddress,
+            online_request_id: n.online.requestId,
+          }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -164,6 +191,7 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     target: code,
     targetLabel: bookingLabel(row),
     additionalInfo: `${form.customerName} · ${resource.name} · ${form.bookingDate} ${form.startTime}–${form.endTime}`,
+    ...(n.actor ? { actor: n.actor, tenantId } : {}),
   });
   return publishBooking(tx, 'booking.created', row, settings.timezone);
 }

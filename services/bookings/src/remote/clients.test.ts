@@ -14,6 +14,17 @@ const HALL = {
   applyBuffers: false,
 };
 
+const day = { open: '09:00', close: '17:00', closed: false };
+const HOURS = {
+  mon: day,
+  tue: day,
+  wed: day,
+  thu: day,
+  fri: day,
+  sat: { open: '10:00', close: '23:00', closed: false },
+  sun: { ...day, closed: true },
+};
+
 describe('clients of the catalogue', () => {
   let server: Server;
   const seen: Array<{ url: string; secret: string | undefined; body: string }> = [];
@@ -33,7 +44,12 @@ describe('clients of the catalogue', () => {
         });
         res.setHeader('content-type', 'application/json');
         if (req.url === `/internal/resources/${TENANT}`) {
-          res.end(JSON.stringify([{ ...HALL, hours: {} }]));
+          res.end(
+            JSON.stringify([
+              { ...HALL, hours: {} },
+              { ...HALL, id: 'r2', hours: HOURS },
+            ]),
+          );
         } else if (req.url === '/internal/price-quote') {
           res.end(JSON.stringify({ calculatedPriceCents: 12345, addOns: [] }));
         } else {
@@ -50,8 +66,12 @@ describe('clients of the catalogue', () => {
 
   it('reads resources and quotes with the internal secret; asks admin for nothing', async () => {
     const c = httpClients(log);
-    // fields the catalogue sends beyond these (hours) are left out
-    assert.deepEqual(await c.resources(TENANT), [HALL]);
+    // opening hours are kept when they have every weekday's shape (the booking page's rules
+    // read them), and read as unknown otherwise; other fields are left out
+    assert.deepEqual(await c.resources(TENANT), [
+      { ...HALL, hours: null },
+      { ...HALL, id: 'r2', hours: HOURS },
+    ]);
     const quote = await c.priceQuote(TENANT, {
       resourceId: 'r1',
       date: '2027-01-01',

@@ -49,8 +49,9 @@ export interface BookingClients {
    * The catalogue's quote for a visitor's request (issue 25), telling a refusal (an add-on or
    * a resource it does not know) from an outage: the public form must name the first and must
    * not book at a price of 0 for the second. null when the catalogue is unreachable.
+   * Optional: without it the quote comes from `priceQuote`, and a refusal reads as an outage.
    */
-  checkedQuote(tenantId: string, req: QuoteRequest): Promise<CheckedQuote | null>;
+  checkedQuote?(tenantId: string, req: QuoteRequest): Promise<CheckedQuote | null>;
   /**
    * Hands a deposit flag change to money, the one writer of payment facts (decision 32);
    * null when money is unreachable. Optional: clients without it refuse the change (503).
@@ -114,11 +115,12 @@ export function httpClients(log: { warn: (o: object, m: string) => void }): Book
   return {
     async resources(tenantId) {
       try {
-        return await callService({
+        const list = await callService({
           service: 'catalogue',
           path: `/internal/resources/${tenantId}`,
           response: internalResourcesSchema,
         });
+        return list.map((r) => toResource(r));
       } catch (err) {
         log.warn({ err: String(err), tenantId }, 'catalogue resources unavailable');
         return null;

@@ -43,7 +43,9 @@ export interface TransitionOptions {
   /** The tenant's settings when the caller read them already; read from bookings' copy otherwise. */
   settings?: TenantSettings;
   /** Added to the `booking.status_changed` payload (a decline's reason for the customer's e-mail). */
-  eventExtra?: { declineReason?: string };
+  eventExtra?: { declineReason?: string; cancelledBy?: 'customer' };
+  /** Who acted when no staff member did (a customer withdrawing a request from the portal). */
+  actor?: { id: string | null; email: string | null; role: string | null };
 }
 
 const AUDIT_ACTION: Record<string, string> = {
@@ -111,7 +113,9 @@ export async function transition(
     additionalInfo: opts.reason ?? null,
     ...(opts.systemActor
       ? { actor: { id: null, email: 'system', role: 'system' }, tenantId: row.tenant_id }
-      : {}),
+      : opts.actor
+        ? { actor: opts.actor, tenantId: row.tenant_id }
+        : {}),
   });
   return publishBooking(tx, 'booking.status_changed', row, settings.timezone, {
     from,

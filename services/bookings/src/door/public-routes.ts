@@ -1,0 +1,227 @@
+/**
+ * The booking page's calls (issue 25, decision 56), made by a venue's visitors: the gateway
+ * resolved the slug to the venue and signs the visitor (`requireVisitor`: the venue, the slug,
+ * the client address). Every answer is the venue's alone and names no other customer.
+ */
+import { z } from 'zod';
+import {
+  VERIFY_SENT_MESSAGE,
+  availabilityQuery,
+  publicQuoteBody,
+  publicRequestBody,
+  verifyRequestBody,
+  type PublicAvailability,
+  type PublicQuote,
+} from '@venue/contracts/bookings';
+import {
+  badRequest,
+  inRequestTx,
+  parseBody,
+  parseQuery,
+  requireVisitor,
+  textField,
+  zonedInstant,
+  type AppContext,
+  type AppRouter,
+} from '@venue/service-kit';
+import type { Deps } from '../deps.ts';
+import { addDays, venueIso } from '../shared/time.ts';
+import { busyIntervals } from './busy.ts';
+import {
+  checkRequest,
+  inBatches,
+  occurrencesOf,
+  priceDate,
+  QUOTES_AT_ONCE,
+  requestedDates,
+} from './request-check.ts';
+import {
+  checkAndBook,
+  isVerified,
+  receivedAnswer,
+  storeForVerification,
+  verifyRequest,
+} from './request-write.ts';
+import {
+  doorResource,
+  earliestStart,
+  hoursOn,
+  knownResource,
+  lastDate,
+  openDoor,
+  type DoorResource,
+  type VenueDoor,
+} from './venue-door.ts';
+
+/** The honeypot alone, read before anything else of the body (its own type and length still checked). */
+const honeypot = z.object({ website: textField(500, 'website').default('') });
+
+function visitorOf(ctx: AppContext) {
+  return ctx.state.visitor!;
+}
+
+/**
+ * The venue's door and the space, read in one short read when bookings' copy of the space has
+ * its opening hours; otherwise the catalogue's list is asked with no transaction open.
+ */
+async function doorAndSpace(
+  ctx: AppContext,
+  deps: Deps,
+  resourceId: string,
+): Promise<{ door: VenueDoor; resource: DoorResource }> {
+  const tenantId = visitorOf(ctx).tenantId;
+  const first = await ctx.kit.db.tenantRead(tenantId, async (tx) => ({
+    door: await openDoor(tx, tenantId),
+    known: await knownResource(tx, resourceId),
+  }));
+  const { resource } = await doorResource(deps, first.door, resourceId, first.known);
+  return { door: first.door, resource };
+}
+
+/** GET …/availability: busy intervals only, the opening hours per day, the notice and the window. */
+async function availability(ctx: AppContext, deps: Deps): Promise<PublicAvailability> {
+  const q = parseQuery(ctx, availabilityQuery);
+  const resourceId = q.resourceId!.toLowerCase();
+  const from = q.from!;
+  const to = q.to!;
+  const { door, resource } = await doorAndSpace(ctx, deps, resourceId);
+  const zone = door.settings.timezone;
+  const now = deps.now();
+  const busy = await ctx.kit.db.tenantRead(door.tenantId, (tx) =>
+    busyIntervals(
+      tx,
+      door.tenantId,
+      resource.id,
+      zonedInstant(from, '00:00', zone),
+      zonedInstant(addDays(to, 1), '00:00', zone),
+    ),
+  );
+  const days: PublicAvailability['days'] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const hours = hoursOn(resource.hours, date);
+    days.push({ date, open: hours?.open ?? null, close: hours?.close ?? null });
+  }
+  return {
+    resourceId: resource.id,
+    timezone: zone,
+    from,
+    to,
+    days,
+    busy: busy.map((b) => ({ start: venueIso(b.start, zone), end: venueIso(b.end, zone) })),
+    earliestStart: venueIso(earliestStart(door, now), zone),
+    lastDate: lastDate(door, now),
+    minNoticeHours: door.online.minNoticeHours,
+    windowDays: door.online.windowDays,
+  };
+}
+
+/** POST …/quote: the price of the slot, and with a repeat each date's freedom and the free dates' total. */
+async function quote(ctx: AppContext, deps: Deps): Promise<PublicQuote> {
+  const body = parseBody(ctx, publicQuoteBody);
+  const resourceId = body.resourceId.toLowerCase();
+  const { door, resource } = await doorAndSpace(ctx, deps, resourceId);
+  if (body.guests !== undefined && resource.capacity > 0 && body.guests > resource.capacity) {
+    const message = `${resource.name} holds at most ${resource.capacity} guests.`;
+    throw badRequest(message, { errors: [{ path: 'guests', message }] });
+  }
+  const slot = { date: body.date, startTime: body.startTime, endTime: body.endTime };
+  const addOns = body.addOns.map((a) => ({ id: a.id.toLowerCase(), quantity: a.quantity }));
+  const now = deps.now();
+  const occurrences = body.repeat
+    ? await ctx.kit.db.tenantRead(door.tenantId, (tx) =>
+        occurrencesOf(tx, door, resource, slot, requestedDates(body), now),
+      )
+    : undefined;
+  const priced = await priceDate(deps, door, resource, slot, addOns);
+  const money = priced.money!;
+  const lines = breakdownOf(priced.details).concat(
+    money.taxType === 'exclusive' && money.gstCents > 0
+      ? [{ label: `GST ${money.rateBp / 100}%`, amountCents: money.gstCents }]
+      : [],
+  );
+  const answer: PublicQuote = {
+    currency: door.settings.currency,
+    taxType: door.settings.taxType,
+    totalCents: money.totalCents,
+    gstCents: money.gstCents,
+    lines,
+  };
+  if (occurrences) {
+    const free = occurrences.filter((o) => o.free).map((o) => o.date);
+    const others = free.filter((d) => d !== slot.date);
+    const prices = await inBatches(others, QUOTES_AT_ONCE, (date) =>
+      priceDate(deps, door, resource, { ...slot, date }, addOns),
+    );
+    const firstFree = free.includes(slot.date) ? money.totalCents : 0;
+    answer.occurrences = occurrences;
+    answer.freeCount = free.length;
+    answer.seriesTotalCents = firstFree + prices.reduce((sum, p) => sum + p.money!.totalCents, 0);
+  }
+  return answer;
+}
+
+/** The quote's lines as the staff form shows them (the catalogue's breakdown). */
+function breakdownOf(details: Record<string, unknown>): PublicQuote['lines'] {
+  const lines = Array.isArray(details.breakdown) ? details.breakdown : [];
+  return lines
+    .filter(
+      (l): l is { label: string; amountCents: number } =>
+        typeof l?.label === 'string' && Number.isInteger(l?.amountCents),
+    )
+    .map((l) => ({ label: l.label, amountCents: l.amountCents }));
+}
+
+export function publicRoutes(router: AppRouter, deps: Deps): void {
+  router.get('/api/public/venues/:slug/availability', requireVisitor, async (ctx) => {
+    ctx.body = await availability(ctx, deps);
+  });
+
+  router.post('/api/public/venues/:slug/quote', requireVisitor, async (ctx) => {
+    ctx.body = await quote(ctx, deps);
+  });
+
+  router.post('/api/public/venues/:slug/requests', requireVisitor, async (ctx) => {
+    // A filled honeypot was typed by a machine: it is told what a person would be, nothing is kept.
+    if (parseBody(ctx, honeypot).website.trim() !== '') {
+      ctx.status = 202;
+      ctx.body = { status: 'verify', message: VERIFY_SENT_MESSAGE };
+      return;
+    }
+    const body = parseBody(ctx, publicRequestBody);
+    const visitor = visitorOf(ctx);
+    const tenantId = visitor.tenantId;
+    const needsVerifying = await inRequestTx(ctx, async (tx) => {
+      const door = await openDoor(tx, tenantId);
+      return door.online.verifyEmail && !(await isVerified(tx, tenantId, body.email));
+    });
+    if (needsVerifying) {
+      const now = deps.now();
+      const checked = await checkRequest(ctx, deps, tenantId, body, { now });
+      await storeForVerification(
+        ctx,
+        checked.door,
+        body,
+        { slug: visitor.slug, clientAddress: visitor.address },
+        checked,
+        now,
+      );
+      ctx.status = 202;
+      ctx.body = { status: 'verify', message: VERIFY_SENT_MESSAGE };
+      return;
+    }
+    const booked = await checkAndBook(ctx, deps, tenantId, body, {
+      slug: visitor.slug,
+      clientAddress: visitor.address,
+      acceptedAt: deps.now(),
+      requestId: null,
+    });
+    ctx.status = 201;
+    ctx.body = receivedAnswer(booked);
+  });
+
+  router.post('/api/public/venues/:slug/requests/verify', requireVisitor, async (ctx) => {
+    const { token } = parseBody(ctx, verifyRequestBody);
+    const visitor = visitorOf(ctx);
+    ctx.body = await verifyRequest(ctx, deps, visitor.tenantId, token, visitor.slug);
+  });
+}

@@ -1,0 +1,406 @@
+/**
+ * A checked request becomes booking(s), or waits for its e-mail (issue 25, decision 56).
+ *
+ * - From an address the venue has verified (or when it verifies none): the free dates are
+ *   booked at once, `pending` with source `website`, or in the venue's hold mode `tentative`
+ *   with a 24-hour hold, each by the staff create's own insert (so the exclusion constraint
+ *   decides between two customers at once), and `booking.request_received` is published once.
+ * - Otherwise the request is stored in `online_requests` (nothing held), with the SHA-256 of a
+ *   single-use token whose plaintext rides only on `booking.request_verification_requested`
+ *   (comms e-mails it). Opening the link (`verify`) checks the request again and books it, once:
+ *   the request's row is locked and its outcome recorded in the same transaction, so a second
+ *   click, at once or later, answers what the first one did.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  HOLD_RECEIVED_MESSAGE,
+  ONLINE_HOLD_HOURS,
+  REQUEST_RECEIVED_MESSAGE,
+  VERIFY_LINK_HOURS,
+  VERIFY_LINK_INVALID_MESSAGE,
+  publicRequestBody,
+  type MadeBooking,
+  type PublicOccurrence,
+  type PublicRequest,
+  type PublicRequestAnswer,
+  type VerifyAnswer,
+} from '@venue/contracts/bookings';
+import { HttpError, inRequestTx, notFound, type AppContext, type Tx } from '@venue/service-kit';
+import type { Booking } from '@venue/contracts/bookings';
+import { dateText, db, NOW } from '../db/query.ts';
+import type { Deps } from '../deps.ts';
+import { upsertResource } from '../availability/resources.ts';
+import { insertBooking } from '../bookings/create-booking.ts';
+import { alternativesFor } from './alternatives.ts';
+import { checkRequest, slotRefused, type CheckedRequest } from './request-check.ts';
+import { TAKEN_MESSAGE, type VenueDoor } from './venue-door.ts';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Where a request came from, as the gateway signed it. */
+export interface RequestMeta {
+  slug: string;
+  clientAddress: string;
+  /** When the visitor accepted the agreement (the request's time). */
+  acceptedAt: Date;
+  requestId: string | null;
+}
+
+const made = (b: Booking): MadeBooking => ({
+  code: b.bookingCode,
+  date: b.bookingDate,
+  startTime: b.startTime,
+  endTime: b.endTime,
+  resourceName: b.resourceName,
+});
+
+/** Whether the venue has seen this address open one of its links. */
+export async function isVerified(tx: Tx, tenantId: string, email: string): Promise<boolean> {
+  const row = await db(tx)
+    .selectFrom('verified_emails')
+    .select('email')
+    .where('tenant_id', '=', tenantId)
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * The booking(s) of a checked request, in the caller's write transaction. A date taken since the
+ * check makes the insert answer 409 (the constraint's word): the caller checks again.
+ */
+async function writeBookings(ctx: AppContext, tx: Tx, checked: CheckedRequest, meta: RequestMeta, now: Date) {
+  const { door, resource, form } = checked;
+  const tenantId = door.tenantId;
+  for (const r of checked.fetched) await upsertResource(tx, tenantId, r);
+  // A returning customer keeps the tier staff gave them (the insert would set the default).
+  const known = await db(tx)
+    .selectFrom('customers')
+    .select('tier')
+    .where('tenant_id', '=', tenantId)
+    .where('email_key', '=', form.customerEmail.trim().toLowerCase())
+    .executeTakeFirst();
+  const hold = door.online.mode === 'hold';
+  const seriesId = checked.dates.length > 1 ? randomUUID() : undefined;
+  const actor = { id: null, email: form.customerEmail.trim().toLowerCase(), role: 'customer' };
+  const bookings: Booking[] = [];
+  for (const [i, date] of checked.dates.entries()) {
+    bookings.push(
+      await insertBooking(ctx, tx, {
+        tenantId,
+        now,
+        body: {
+          bookingSource: 'website',
+          additionalDescription: checked.notes,
+          ...(known ? { customerTier: known.tier } : {}),
+        },
+        settings: door.settings,
+        form: { ...form, bookingDate: date },
+        resource,
+        fetched: [],
+        extras: { guestCount: checked.guests, estimatedPriceCents: null },
+        status: hold ? 'tentative' : 'pending',
+        priced: checked.prices[i]!,
+        seriesId,
+        holdHours: hold ? ONLINE_HOLD_HOURS : undefined,
+        online: {
+          answers: checked.answers,
+          agreementVersion: checked.agreementVersion,
+          acceptedAt: meta.acceptedAt,
+          clientAddress: meta.clientAddress,
+          requestId: meta.requestId,
+        },
+        actor,
+      }),
+    );
+  }
+  const first = bookings[0]!;
+  await tx.publish('booking.request_received', {
+    ...first,
+    source: 'website',
+    hold,
+    slug: meta.slug,
+    bookings: bookings.map((b) => ({
+      id: b.id,
+      bookingCode: b.bookingCode,
+      bookingDate: b.bookingDate,
+      startTime: b.startTime,
+      endTime: b.endTime,
+    })),
+  });
+  return { bookings, hold };
+}
+
+export interface Booked {
+  bookings: Booking[];
+  hold: boolean;
+  skipped: PublicOccurrence[];
+}
+
+/**
+ * Checks the request and books it, checking again once when a date was taken between the check
+ * and the write (the constraint's 409): the picked date then refuses with alternatives, a later
+ * one is skipped. `beforeWrite` and `afterWrite` run in the write transaction around the
+ * bookings (verification locks its request first and records its outcome after).
+ */
+export async function checkAndBook(
+  ctx: AppContext,
+  deps: Deps,
+  tenantId: string,
+  body: PublicRequest,
+  meta: RequestMeta,
+  opts: {
+    agreementChecked?: boolean;
+    beforeWrite?: (tx: Tx) => Promise<void>;
+    afterWrite?: (tx: Tx, booked: Booked) => Promise<void>;
+  } = {},
+): Promise<Booked> {
+  for (let attempt = 0; ; attempt++) {
+    const now = deps.now();
+    const checked = await checkRequest(ctx, deps, tenantId, body, {
+      now,
+      agreementChecked: opts.agreementChecked,
+    });
+    try {
+      return await inRequestTx(ctx, async (tx) => {
+        await opts.beforeWrite?.(tx);
+        const written = await writeBookings(ctx, tx, checked, meta, now);
+        const booked = { ...written, skipped: checked.skipped };
+        await opts.afterWrite?.(tx, booked);
+        return booked;
+      });
+    } catch (err) {
+      if (!(err instanceof HttpError && err.status === 409)) throw err;
+      // Never the constraint's own 409 to a visitor (it names whose booking holds the time).
+      if (attempt === 0) continue;
+      const slot = { date: body.date, startTime: body.startTime, endTime: body.endTime };
+      const alternatives = await inRequestTx(ctx, (tx) =>
+        alternativesFor(tx, checked.door, checked.resource, slot, deps.now()),
+      );
+      throw slotRefused('taken', TAKEN_MESSAGE, alternatives);
+    }
+  }
+}
+
+/** The answer of a request that booked. */
+export function receivedAnswer(booked: Booked): Extract<PublicRequestAnswer, { status: 'received' }> {
+  const holdExpiresAt = booked.hold ? (booked.bookings[0]?.holdExpiresAt ?? null) : null;
+  return {
+    status: 'received',
+    message: booked.hold ? HOLD_RECEIVED_MESSAGE : REQUEST_RECEIVED_MESSAGE,
+    hold: booked.hold,
+    holdExpiresAt,
+    bookings: booked.bookings.map(made),
+    skipped: booked.skipped,
+  };
+}
+
+/**
+ * Stores a checked request until its e-mail is verified and publishes the link's token for
+ * comms. The stored payload is the request as parsed (checked again when the link is opened).
+ */
+export async function storeForVerification(
+  ctx: AppContext,
+  door: VenueDoor,
+  body: PublicRequest,
+  meta: Omit<RequestMeta, 'requestId' | 'acceptedAt'>,
+  checked: CheckedRequest,
+  now: Date,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + VERIFY_LINK_HOURS * 3_600_000);
+  const email = body.email.trim().toLowerCase();
+  await inRequestTx(ctx, async (tx) => {
+    const row = await db(tx)
+      .insertInto('online_requests')
+      .values({
+        tenant_id: door.tenantId,
+        token_hash: hashToken(token),
+        email,
+        payload: JSON.stringify({ ...body, website: '', acceptedAt: now.toISOString() }),
+        client_address: meta.clientAddress,
+        expires_at: expiresAt.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.publish('booking.request_verification_requested', {
+      requestId: row.id,
+      tenantId: door.tenantId,
+      slug: meta.slug,
+      email,
+      name: body.name,
+      token,
+      resourceName: checked.resource.name,
+      date: body.date,
+      start: body.startTime,
+      end: body.endTime,
+      dates: checked.dates.length + checked.skipped.length,
+      expiresAt: expiresAt.toISOString(),
+    });
+  });
+}
+
+/** What a verification did, kept on the request so every later click answers the same. */
+interface Outcome {
+  bookingIds: string[];
+  hold: boolean;
+  skipped: PublicOccurrence[];
+}
+
+interface StoredRequest {
+  id: string;
+  email: string;
+  payload: Record<string, unknown>;
+  client_address: string;
+  expires_at: Date;
+  verified_at: Date | null;
+  outcome: Record<string, unknown> | null;
+}
+
+async function findRequest(tx: Tx, tenantId: string, tokenHash: string, lock: boolean) {
+  const row = await db(tx)
+    .selectFrom('online_requests')
+    .select(['id', 'email', 'payload', 'client_address', 'expires_at', 'verified_at', 'outcome'])
+    .where('tenant_id', '=', tenantId)
+    .where('token_hash', '=', tokenHash)
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  return (row as StoredRequest | undefined) ?? null;
+}
+
+/** The answer to a link already spent: the bookings it made, as they are now. */
+async function answerOfOutcome(tx: Tx, tenantId: string, outcome: Outcome): Promise<VerifyAnswer> {
+  if (outcome.bookingIds.length === 0) throw notFound(VERIFY_LINK_INVALID_MESSAGE);
+  const rows = await db(tx)
+    .selectFrom('bookings')
+    .select(['booking_code', 'start_time', 'end_time', 'resource_name', 'hold_expires_at', 'id'])
+    .select((eb) => dateText(eb.ref('booking_date')).as('booking_date'))
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', outcome.bookingIds)
+    .orderBy('starts_at')
+    .execute();
+  const bookings = rows.map((r) => ({
+    code: r.booking_code,
+    date: r.booking_date,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    resourceName: r.resource_name,
+  }));
+  if (bookings.length === 0) throw notFound(VERIFY_LINK_INVALID_MESSAGE);
+  const hold = rows.find((r) => r.hold_expires_at);
+  return {
+    status: 'already',
+    message: 'This request is already with the venue.',
+    booking: bookings[0]!,
+    bookings,
+    hold: outcome.hold,
+    holdExpiresAt:
+      outcome.hold && hold?.hold_expires_at ? new Date(hold.hold_expires_at).toISOString() : null,
+    skipped: outcome.skipped,
+  };
+}
+
+/**
+ * POST …/requests/verify: spends the link (see the module comment). Unknown, or older than its
+ * 24 hours and never opened: 404. The slot is checked again; a time taken meanwhile is a 409 with
+ * alternatives (the address is verified all the same, so a new request goes straight in).
+ */
+export async function verifyRequest(
+  ctx: AppContext,
+  deps: Deps,
+  tenantId: string,
+  token: string,
+  slug: string,
+): Promise<VerifyAnswer> {
+  const tokenHash = hashToken(token);
+  const now = deps.now();
+  const stored = await inRequestTx(ctx, async (tx) => {
+    const row = await findRequest(tx, tenantId, tokenHash, false);
+    if (!row || (!row.outcome && new Date(row.expires_at) <= now))
+      throw notFound(VERIFY_LINK_INVALID_MESSAGE);
+    return {
+      row,
+      answer: row.outcome ? await answerOfOutcome(tx, tenantId, row.outcome as unknown as Outcome) : null,
+    };
+  });
+  if (stored.answer) return stored.answer;
+  const parsed = publicRequestBody.safeParse(stored.row.payload);
+  if (!parsed.success) throw notFound(VERIFY_LINK_INVALID_MESSAGE);
+  const body = parsed.data;
+  const acceptedAt = new Date(String(stored.row.payload.acceptedAt ?? stored.row.expires_at));
+  const meta: RequestMeta = {
+    slug,
+    clientAddress: stored.row.client_address,
+    acceptedAt,
+    requestId: stored.row.id,
+  };
+  let spent: VerifyAnswer | null = null;
+  let requestRowId = stored.row.id;
+  try {
+    const booked = await checkAndBook(ctx, deps, tenantId, body, meta, {
+      agreementChecked: false,
+      // The request's row lock decides between two clicks at once: the second waits for the
+      // first to commit, then finds its outcome and books nothing.
+      beforeWrite: async (tx) => {
+        const row = await findRequest(tx, tenantId, tokenHash, true);
+        if (!row) throw notFound(VERIFY_LINK_INVALID_MESSAGE);
+        if (row.outcome) {
+          spent = await answerOfOutcome(tx, tenantId, row.outcome as unknown as Outcome);
+          throw new AlreadySpent();
+        }
+        requestRowId = row.id;
+      },
+      afterWrite: async (tx, result) => {
+        const outcome: Outcome = {
+          bookingIds: result.bookings.map((b) => b.id),
+          hold: result.hold,
+          skipped: result.skipped,
+        };
+        await db(tx)
+          .updateTable('online_requests')
+          .set({ verified_at: NOW, outcome: JSON.stringify(outcome) })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', requestRowId)
+          .execute();
+        await markVerified(tx, tenantId, stored.row.email);
+      },
+    });
+    const answer = receivedAnswer(booked);
+    return {
+      status: 'received',
+      message: answer.message,
+      booking: answer.bookings[0]!,
+      bookings: answer.bookings,
+      hold: answer.hold,
+      holdExpiresAt: answer.holdExpiresAt,
+      skipped: answer.skipped,
+    };
+  } catch (err) {
+    if (err instanceof AlreadySpent && spent) return spent;
+    if (err instanceof HttpError && (err.status === 409 || err.status === 422)) {
+      // A click that lost to another one at once finds the slot taken by the first one's booking:
+      // it answers what the first one did.
+      const again = await inRequestTx(ctx, async (tx) => {
+        const row = await findRequest(tx, tenantId, tokenHash, false);
+        if (row?.outcome) return answerOfOutcome(tx, tenantId, row.outcome as unknown as Outcome);
+        // Refused (taken, or the venue's rules changed meanwhile): the address proved itself
+        // all the same, so a new request from it goes straight in.
+        await markVerified(tx, tenantId, stored.row.email);
+        return null;
+      });
+      if (again) return again;
+    }
+    throw err;
+  }
+}
+
+/** Thrown inside the write to roll back the bookings of a click that lost to another. */
+class AlreadySpent extends Error {}
+
+export async function markVerified(tx: Tx, tenantId: string, email: string): Promise<void> {
+  await db(tx)
+    .insertInto('verified_emails')
+    .values({ tenant_id: tenantId, email: email.trim().toLowerCase() })
+    .onConflict((oc) => oc.columns(['tenant_id', 'email']).doNothing())
+    .execute();
+}
