@@ -776,5 +776,8 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     assert.equal(pdf.filename, `${number}.pdf`);
     assert.ok((await pdfText(pdf.content)).includes(number));
     assert.doesNotMatch(pdf.filename!, uuid);
+    // the e-mail's total is the one the quotation PDF prints (issue 24 item 1)
+    const total = /Estimated total: (\$[\d,]+\.\d\d)/.exec(m.text!)?.[1];
+    assert.equal(total, await pdfAmount(pdf.content, 'Total (incl. GST)'));
   });
 });
