@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { MONEY_ROUTES } from '@venue/contracts/money-api';
+import { customerHeaders } from '@venue/service-kit/testing';
 import { OWNER, quotationForm, startMoney, type Harness } from './testing/harness.ts';
 
 describe('money answers match the API contract', () => {
@@ -25,8 +26,9 @@ describe('money answers match the API contract', () => {
     status: number,
     body?: unknown,
     headers?: Record<string, string>,
+    as: string | undefined = OWNER,
   ) {
-    const r = await h.call(method, path, OWNER, body, headers);
+    const r = await h.call(method, path, as, body, headers);
     assert.equal(r.status, status, `${method} ${path}: ${r.text.slice(0, 300)}`);
     const json = (r.headers.get('content-type') ?? '').includes('json') ? r.body : undefined;
     const problems = contract.check(method, path, status, json);
@@ -154,6 +156,49 @@ describe('money answers match the API contract', () => {
     await ok('POST', `/api/deposits/quotations/${q.id}/mark-paid`, 409, { paymentMethod: 'Cash' });
     await ok('POST', `/api/deposits/quotations/${q.id}/mark-unpaid`, 200, {});
     await ok('POST', '/api/deposits/quotations/00000000-0000-4000-8000-000000000000/mark-unpaid', 404, {});
+  });
+
+  it('the customer portal (issue 25): invoices, receipts, adjustment notes, pay, quotations', async () => {
+    const email = 'portal.contract@example.com';
+    const customer = customerHeaders({ tenantId: OWNER, email });
+    const as = (method: string, path: string, status: number, body?: unknown) =>
+      ok(method, path, status, body, customer, undefined);
+    const bookingId = await h.booking('booking.created', { customerEmail: email, totalCents: 80_000 });
+    const inv = (await ok('POST', '/api/invoices', 201, { bookingId, invoiceType: 'FINAL', issue: true }))
+      .body;
+    const paid = (
+      await ok('POST', `/api/invoices/${inv.id}/payments`, 201, { amount: 100, paymentMethod: 'Cash' })
+    ).body;
+    const credit = (
+      await ok('POST', `/api/invoices/${inv.id}/credit-notes`, 201, { amount: 10, reason: 'Less' })
+    ).body;
+    await as('GET', '/api/portal/invoices', 200);
+    await as('GET', `/api/portal/invoices/${inv.id}/pdf`, 200);
+    await as('GET', '/api/portal/invoices/00000000-0000-4000-8000-000000000000/pdf', 404);
+    await as('POST', `/api/portal/invoices/${inv.id}/pay`, 200, {});
+    await as('POST', '/api/portal/invoices/00000000-0000-4000-8000-000000000000/pay', 404, {});
+    await as('GET', `/api/portal/receipts/${paid.payment.id}/pdf`, 200);
+    await as('GET', '/api/portal/receipts/00000000-0000-4000-8000-000000000000/pdf', 404);
+    await as('GET', `/api/portal/credit-notes/${credit.creditNote.id}/pdf`, 200);
+    await as('GET', '/api/portal/credit-notes/00000000-0000-4000-8000-000000000000/pdf', 404);
+    await ok('PUT', `/api/invoices/${inv.id}/status`, 200, { status: 'PAID' });
+    await as('POST', `/api/portal/invoices/${inv.id}/pay`, 409, {});
+    const form = quotationForm({ customerEmail: email });
+    const q = (await ok('POST', '/api/quotations', 201, form)).body;
+    await ok('PUT', `/api/quotations/${q.id}/status`, 200, { status: 'Sent' });
+    await as('GET', '/api/portal/quotations', 200);
+    await as('GET', `/api/portal/quotations/${q.id}`, 200);
+    await as('GET', '/api/portal/quotations/00000000-0000-4000-8000-000000000000', 404);
+    await as('GET', `/api/portal/quotations/${q.id}/pdf`, 200);
+    await as('GET', '/api/portal/quotations/00000000-0000-4000-8000-000000000000/pdf', 404);
+    await as('POST', `/api/portal/quotations/${q.id}/accept`, 200, {});
+    await as('POST', `/api/portal/quotations/${q.id}/accept`, 409, {});
+    await as('POST', '/api/portal/quotations/00000000-0000-4000-8000-000000000000/accept', 404, {});
+    const other = (await ok('POST', '/api/quotations', 201, form)).body;
+    await ok('PUT', `/api/quotations/${other.id}/status`, 200, { status: 'Sent' });
+    await as('POST', `/api/portal/quotations/${other.id}/decline`, 200, { reason: 'Too dear' });
+    await as('POST', `/api/portal/quotations/${other.id}/decline`, 409, {});
+    await as('POST', '/api/portal/quotations/00000000-0000-4000-8000-000000000000/decline', 404, {});
   });
 
   it('every call of the table had an answer checked', () => {

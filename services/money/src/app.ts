@@ -10,6 +10,7 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { paylinkConfigFromEnv, type PaylinkConfig } from './paylinks/config.ts';
 import { paylinkRoutes } from './paylinks/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { portalRoutes } from './portal/routes.ts';
 import { quotationDepositRoutes } from './quotations/deposit-routes.ts';
 import { quotationRoutes } from './quotations/routes.ts';
 
@@ -26,6 +27,7 @@ export function createMoneyService(opts: MoneyServiceOptions = {}): ServiceOptio
     name: 'money',
     migrationsDir: new URL('../migrations/', import.meta.url),
     routes(router, kit) {
+      const paylinks = opts.paylinks ?? paylinkConfigFromEnv();
       demoRoutes(router, kit, opts.now);
       // Before the invoice and quotation routes: export.csv is not an :id.
       csvExportRoutes(router);
@@ -38,7 +40,9 @@ export function createMoneyService(opts: MoneyServiceOptions = {}): ServiceOptio
       depositRoutes(router);
       quotationRoutes(router);
       exportRoutes(router);
-      paylinkRoutes(router, opts.paylinks ?? paylinkConfigFromEnv());
+      paylinkRoutes(router, paylinks);
+      // The customer's portal (issue 25, decision 56): /api/portal/…, customers only.
+      portalRoutes(router, paylinks);
     },
     consumers: defineConsumers('money', {
       'tenant.settings_changed': async (event, tx) => {

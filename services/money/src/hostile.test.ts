@@ -33,12 +33,17 @@ describeHostileInput('money', async () => {
   });
   const quoteForm = quotationForm({ depositType: 'Fixed', depositValue: 100, notes: 'n' });
   const quote = await ok('POST', '/api/quotations', quoteForm);
+  // The portal's (issue 25): a quotation sent to the customer the portal routes are called as.
+  const sentQuote = await ok('POST', '/api/quotations', quoteForm);
+  await ok('PUT', `/api/quotations/${sentQuote.id}/status`, { status: 'Sent' });
   const kit = kitRoutes(OWNER);
   const payment = { amount: 1, paymentMethod: 'Cash', reference: 'EFT 12', notes: 'Thanks' };
   return {
     t: h.t,
     token: h.token[OWNER]!,
     tenantId: OWNER,
+    // The bookings' and quotations' customer (the harness's Jane): the portal routes reach her records.
+    customer: { tenantId: OWNER, email: 'jane@example.com' },
     table: {
       params: {
         id: invoice.id,
@@ -62,6 +67,12 @@ describeHostileInput('money', async () => {
         'POST /api/deposits/quotations/:id/mark-unpaid': { id: quote.id },
         'GET /internal/tenant-export/:tenantId': { tenantId: OWNER },
         'GET /pay/:token': { token: 'A'.repeat(43) },
+        'GET /api/portal/receipts/:paymentId/pdf': { paymentId: paid.payment.id },
+        'GET /api/portal/credit-notes/:id/pdf': { id: credit.creditNote.id },
+        'GET /api/portal/quotations/:id': { id: sentQuote.id },
+        'GET /api/portal/quotations/:id/pdf': { id: sentQuote.id },
+        'POST /api/portal/quotations/:id/accept': { id: sentQuote.id },
+        'POST /api/portal/quotations/:id/decline': { id: sentQuote.id },
         'POST /pay/:token/checkout': { token: 'A'.repeat(43) },
       },
       bodies: {
@@ -103,6 +114,9 @@ describeHostileInput('money', async () => {
         'PUT /api/quotations/:id/status': { status: 'Declined' },
         'POST /api/quotations/bulk-send': { ids: [quote.id] },
         'POST /api/deposits/quotations/:id/mark-paid': { paymentMethod: 'Cash', reference: 'r' },
+        'POST /api/portal/invoices/:id/pay': {},
+        'POST /api/portal/quotations/:id/accept': {},
+        'POST /api/portal/quotations/:id/decline': { reason: 'We found another place.' },
         'PUT /internal/deposits/:bookingId': {
           tenantId: OWNER,
           depositPaid: true,

@@ -11,4 +11,5 @@ export * from './csv-exports.ts';
 export * from './list-filters.ts';
 export * from './list-pages.ts';
 export * from './due-dates.ts';
+export * from './portal.ts';
 export { MONEY_ROUTES } from './routes.ts';

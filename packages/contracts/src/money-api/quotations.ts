@@ -154,6 +154,16 @@ export const quotationSchema = z.object({
   sentAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Who answered it (accepted or declined): the customer in the venue's portal, or staff (issue
+   * 25). Null while unanswered, and on quotations answered before it was kept. Optional: additive.
+   */
+  answeredBy: z
+    .object({ kind: z.enum(['customer', 'staff']), email: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** What the customer said when declining it in the portal, if anything (issue 25). */
+  declineReason: z.string().nullable().optional(),
   payment_details: z.object({
     total_amount: z.number(),
     deposit_amount: z.number(),
@@ -288,6 +298,13 @@ export const quotationEmailEventSchema = z.object({
   status: z.enum(QUOTATION_STATUSES),
   /** money's internal route comms fetches the PDF from (Send only). */
   pdfPath: z.string().nullable(),
+  /**
+   * `quotation.declined` (issue 25): who declined it — the venue's staff, or the customer in the
+   * portal (then the venue, not the customer, is the one to tell) — and the customer's reason.
+   * Optional: events before it lack them (staff).
+   */
+  declinedBy: z.enum(['venue', 'customer']).optional(),
+  reason: z.string().nullable().optional(),
 });
 export type QuotationEmailEvent = z.infer<typeof quotationEmailEventSchema>;
 

@@ -43,6 +43,7 @@ import {
   quotationStatusUpdateSchema,
 } from './quotations.ts';
 import { PAYLINK_ROUTES } from './paylinks.ts';
+import { PORTAL_MONEY_ROUTES } from './portal.ts';
 import { invoiceCsvQuerySchema, quotationCsvQuerySchema } from './csv-exports.ts';
 import { QUOTATION_DEPOSIT_ROUTES } from './quotation-deposits.ts';
 import {
@@ -542,4 +543,5 @@ export const MONEY_ROUTES: RouteTable = [
   },
   ...QUOTATION_DEPOSIT_ROUTES,
   ...PAYLINK_ROUTES,
+  ...PORTAL_MONEY_ROUTES,
 ];

@@ -15,7 +15,8 @@ function dayText(day: string, dateFormat: string): string {
   return `${d}/${m}/${y}`;
 }
 
-function timeText(hhmm: string, timeFormat: string): string {
+/** A wall-clock `HH:mm` in the venue's 12h/24h setting ("6:00 PM" or "18:00"). */
+export function timeText(hhmm: string, timeFormat: string): string {
   if (timeFormat === '24h') return hhmm;
   const [h = 0, m = 0] = hhmm.split(':').map(Number);
   return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;

@@ -212,6 +212,10 @@ export interface QuotationsTable {
     'Bank Transfer' | 'Cash' | 'Cheque' | null | undefined,
     'Bank Transfer' | 'Cash' | 'Cheque' | null
   >;
+  /** What the customer said declining it in the portal (migration 070). */
+  decline_reason: NullableText;
+  /** Who answered it: `customer:<address>` in the portal, else the staff member (migration 070). */
+  answered_by: NullableText;
 }
 
 /** One live link per invoice; only the token's SHA-256 is stored (migration 045). */

@@ -91,7 +91,7 @@ export function paymentRoutes(router: AppRouter) {
 }
 
 /** The receipt PDF of one payment, refund or reversal of the tenant; 404 when there is none. */
-async function receiptOf(tx: Tx, tenantId: string, id: string | null): Promise<MoneyDocument> {
+export async function receiptOf(tx: Tx, tenantId: string, id: string | null): Promise<MoneyDocument> {
   const settings = await moneySettings(tx, tenantId);
   const p = id
     ? await selectPayments(tx).where('p.tenant_id', '=', tenantId).where('p.id', '=', id).executeTakeFirst()

@@ -36,6 +36,10 @@ export interface QuotationRow {
   sent_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The customer's reason when they declined it in the portal (issue 25). */
+  decline_reason: string | null;
+  /** `customer:<address>` when answered in the portal, else the staff member who answered. */
+  answered_by: string | null;
 }
 
 /** The tenant's quotations as QuotationRow has them: days as yyyy-MM-dd text. */
@@ -83,11 +87,24 @@ export function selectQuotations(tx: Tx) {
       'sent_at',
       'created_at',
       'updated_at',
+      'decline_reason',
+      'answered_by',
     ])
     .$castTo<QuotationRow>();
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** How `answered_by` marks an answer given by the customer in the portal. */
+export const CUSTOMER_ANSWER_PREFIX = 'customer:';
+
+/** Who answered the quotation, as the API says it (issue 25). */
+export function answeredBy(r: Pick<QuotationRow, 'answered_by'>): Quotation['answeredBy'] {
+  if (r.answered_by === null) return null;
+  return r.answered_by.startsWith(CUSTOMER_ANSWER_PREFIX)
+    ? { kind: 'customer', email: r.answered_by.slice(CUSTOMER_ANSWER_PREFIX.length) }
+    : { kind: 'staff', email: r.answered_by || null };
+}
 
 /**
  * The status a person sees on `today` (the venue's day): a Sent quotation is Expired once its
@@ -119,6 +136,8 @@ export function toQuotation(r: QuotationRow, today: string): Quotation {
       number: r.number,
       bookingCode: r.booking_code ?? r.accepted_snapshot.bookingCode ?? null,
       resourceName: r.resource_name,
+      answeredBy: answeredBy(r),
+      declineReason: r.decline_reason,
     };
   const total = Number(r.total_cents);
   const split = gstSplit(total, r.tax_type === 'Exclusive' ? 'exclusive' : 'inclusive', r.tax_rate_bp);
@@ -158,6 +177,8 @@ export function toQuotation(r: QuotationRow, today: string): Quotation {
     sentAt: iso(r.sent_at),
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
+    answeredBy: answeredBy(r),
+    declineReason: r.decline_reason,
     payment_details: {
       total_amount: inclusive / 100,
       deposit_amount: deposit / 100,

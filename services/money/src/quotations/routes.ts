@@ -22,6 +22,7 @@ import {
   quotationPageQuerySchema,
   quotationStatusUpdateSchema,
   type BookingFromQuote,
+  type BookingFromQuoteAnswer,
   type Quotation,
   type QuotationEmailEvent,
 } from '@venue/contracts/money-api';
@@ -45,7 +46,7 @@ import {
 } from '@venue/service-kit';
 import { db, NOW } from '../db/query.ts';
 import { currentSeller } from '../invoices/operations.ts';
-import { actorOf, idParam, tenantOf } from '../shared/http.ts';
+import { actorOf, auditActor, idParam, tenantOf } from '../shared/http.ts';
 import { nextQuotationNumber } from '../shared/numbers.ts';
 import { addDays, moneySettings, today, type MoneySettings } from '../shared/settings.ts';
 import {
@@ -95,6 +96,8 @@ function formValues(v: Input, s: MoneySettings, resource: QuotedResource) {
 
 async function audit(tx: Tx, ctx: AppContext, action: string, q: Quotation, info?: string) {
   await tx.audit(ctx, {
+    // A customer answering in the portal is the actor (issue 25): the venue sees who accepted.
+    ...auditActor(ctx),
     action,
     targetType: 'quotation',
     target: q.number ?? q.id,
@@ -103,7 +106,11 @@ async function audit(tx: Tx, ctx: AppContext, action: string, q: Quotation, info
   });
 }
 
-function emailEvent(q: Quotation, withPdf: boolean): QuotationEmailEvent {
+function emailEvent(
+  q: Quotation,
+  withPdf: boolean,
+  extra: Partial<QuotationEmailEvent> = {},
+): QuotationEmailEvent {
   return {
     quotationId: q.id,
     number: q.number,
@@ -120,6 +127,42 @@ function emailEvent(q: Quotation, withPdf: boolean): QuotationEmailEvent {
     validUntil: q.validUntil,
     status: q.status,
     pdfPath: withPdf ? `/internal/quotations/${q.hallOwnerId}/${q.id}/pdf` : null,
+    ...extra,
+  };
+}
+
+/**
+ * Who answers a quotation (accepts or declines it), and in whose words a refusal is said: the
+ * venue's staff, or the customer in the portal (issue 25), who may answer only a quotation sent
+ * to them and is never told whose booking took the slot. Accept and Decline are otherwise one
+ * code path for both.
+ */
+export interface Answerer {
+  /** The quotation as this caller may answer it (locked when asked); 404 when it is not theirs. */
+  load(tx: Tx, id: string, lock: boolean): Promise<QuotationRow>;
+  /** Stored as `answered_by`: `customer:<address>`, or the staff member. */
+  who: string | null;
+  /** `quotation.declined`'s `declinedBy`. */
+  side: 'venue' | 'customer';
+  expired: string;
+  accepting: string;
+  badTransition(status: string, to: string): string;
+  /** The 409 of a slot taken since the quotation was sent. */
+  slotTaken(row: QuotationRow, clash: Extract<BookingFromQuoteAnswer, { outcome: 'conflict' }>): HttpError;
+  acceptFailed: string;
+}
+
+/** The venue's staff: any quotation of the venue, the clash named with its booking (decision 33). */
+function staffAnswerer(ctx: AppContext, tenantId: string): Answerer {
+  return {
+    load: (tx, id, lock) => loadQuotation(tx, tenantId, id, lock),
+    who: actorOf(ctx),
+    side: 'venue',
+    expired: M.expired,
+    accepting: M.accepting,
+    badTransition: M.badTransition,
+    slotTaken: (_row, clash) => conflict(M.slotTaken, { conflict: clash.conflict }),
+    acceptFailed: M.acceptFailed,
   };
 }
 
@@ -205,43 +248,65 @@ async function send(
   return q;
 }
 
-async function decline(tx: Tx, ctx: AppContext, tenantId: string, id: string, day: string) {
-  const row = await loadQuotation(tx, tenantId, id, true);
+/** Sent → Declined (by staff, or by the customer with their reason), with the e-mail event. */
+export async function decline(
+  tx: Tx,
+  ctx: AppContext,
+  tenantId: string,
+  id: string,
+  day: string,
+  by: Answerer = staffAnswerer(ctx, tenantId),
+  reason: string | null = null,
+) {
+  const row = await by.load(tx, id, true);
   const status = effectiveStatus(row, day);
   if (status !== 'Sent' || row.status !== 'Sent')
-    throw conflict(M.badTransition(status, 'Declined'), { conflict: null });
+    throw conflict(by.badTransition(status, 'Declined'), { conflict: null });
   await db(tx)
     .updateTable('quotations')
-    .set({ status: 'Declined', updated_at: NOW })
+    .set({ status: 'Declined', decline_reason: reason, answered_by: by.who, updated_at: NOW })
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
+    .where('id', '=', row.id)
     .execute();
-  const q = toQuotation(await loadQuotation(tx, tenantId, id), day);
-  await tx.publish('quotation.declined', emailEvent(q, false), { tenantId });
-  await audit(tx, ctx, 'quotation_declined', q);
+  const q = toQuotation(await loadQuotation(tx, tenantId, row.id), day);
+  await tx.publish('quotation.declined', emailEvent(q, false, { declinedBy: by.side, reason }), { tenantId });
+  await audit(
+    tx,
+    ctx,
+    'quotation_declined',
+    q,
+    by.side === 'customer'
+      ? `Declined by the customer in the portal${reason ? `: ${reason}` : ''}`
+      : undefined,
+  );
   return q;
 }
 
 /** Accept (see the file's comment): Sent → Accepting → Accepted with one booking, or back to Sent. */
-async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Quotation> {
+export async function accept(
+  ctx: AppContext,
+  tenantId: string,
+  id: string,
+  by: Answerer = staffAnswerer(ctx, tenantId),
+): Promise<Quotation> {
   const claimed = await inRequestTx(ctx, async (tx) => {
     const settings = await moneySettings(tx, tenantId);
     const day = today(settings);
-    const row = await loadQuotation(tx, tenantId, id, true);
+    const row = await by.load(tx, id, true);
     const status = effectiveStatus(row, day);
     // An accept left half done (the process died between the steps) is taken over after a
     // while: bookings answers the booking it may already have made for this quotation id.
     const abandoned =
       row.status === 'Accepting' && Date.now() - new Date(row.updated_at).getTime() > ACCEPT_TAKEOVER_MS;
-    if (row.status === 'Accepting' && !abandoned) throw conflict(M.accepting, { conflict: null });
-    if (status === 'Expired') throw conflict(M.expired, { conflict: null });
+    if (row.status === 'Accepting' && !abandoned) throw conflict(by.accepting, { conflict: null });
+    if (status === 'Expired') throw conflict(by.expired, { conflict: null });
     if (row.status !== 'Sent' && !abandoned)
-      throw conflict(M.badTransition(status, 'Accepted'), { conflict: null });
+      throw conflict(by.badTransition(status, 'Accepted'), { conflict: null });
     await db(tx)
       .updateTable('quotations')
       .set({ status: 'Accepting', updated_at: NOW })
       .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
+      .where('id', '=', row.id)
       .where('status', 'in', ['Sent', 'Accepting'])
       .execute();
     return { row, day };
@@ -290,12 +355,12 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
     await inRequestTx(ctx, backToSent);
     // A 4xx from bookings (e.g. the resource is unknown) is the quotation's problem; else bookings is down.
     if (err instanceof InternalCallError && err.status !== undefined && err.status < 500)
-      throw conflict(`${M.acceptFailed} (bookings answered ${err.status})`, { conflict: null });
-    throw new HttpError(502, M.acceptFailed);
+      throw conflict(`${by.acceptFailed} (bookings answered ${err.status})`, { conflict: null });
+    throw new HttpError(502, by.acceptFailed);
   }
   if (answer.outcome === 'conflict') {
     await inRequestTx(ctx, backToSent);
-    throw conflict(M.slotTaken, { conflict: answer.conflict });
+    throw by.slotTaken(row, answer);
   }
   const bookingId = answer.booking.id;
   const bookingCode = answer.booking.bookingCode;
@@ -314,6 +379,7 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
         status: 'Accepted',
         booking_id: bookingId,
         booking_code: bookingCode,
+        answered_by: by.who,
         accepted_snapshot: JSON.stringify(frozen),
         accepted_at: NOW,
         updated_at: NOW,
@@ -322,8 +388,14 @@ async function accept(ctx: AppContext, tenantId: string, id: string): Promise<Qu
       .where('id', '=', id)
       .where('status', '=', 'Accepting')
       .execute();
-    await audit(tx, ctx, 'quotation_accepted', frozen, `booking ${answer.booking.bookingCode}`);
-    return frozen;
+    await audit(
+      tx,
+      ctx,
+      'quotation_accepted',
+      frozen,
+      `booking ${answer.booking.bookingCode}${by.side === 'customer' ? ' · accepted by the customer in the portal' : ''}`,
+    );
+    return toQuotation(await loadQuotation(tx, tenantId, id), day);
   });
 }
 

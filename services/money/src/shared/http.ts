@@ -10,9 +10,20 @@ export function idParam(ctx: AppContext, name = 'id'): string | null {
   return uuid.safeParse(v).success ? v! : null;
 }
 
-/** The caller's tenant (their own, or their owner's for a staff member). */
+/** The caller's tenant (their own, or their owner's for a staff member; a customer's venue). */
 export function tenantOf(ctx: AppContext): string {
-  return ctx.state.principal!.tenantId;
+  const customer = (ctx.state as Partial<AppContext['state']>).customer;
+  return customer ? customer.tenantId : ctx.state.principal!.tenantId;
+}
+
+/**
+ * The audit entry's actor when it is not a staff principal: a customer acting in the portal
+ * (issue 25), so the venue's audit log names who accepted or declined. Staff: nothing (the kit
+ * takes the principal).
+ */
+export function auditActor(ctx: AppContext): { actor?: { id: string; email: string; role: string } } {
+  const customer = (ctx.state as Partial<AppContext['state']>).customer;
+  return customer ? { actor: { id: customer.customerId, email: customer.email, role: 'customer' } } : {};
 }
 
 /** Who acted, as stored on money rows. */
