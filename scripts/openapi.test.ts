@@ -182,6 +182,17 @@ describe('the OpenAPI document', () => {
     assert.ok(tags.includes('Public') && tags.includes('Portal'), tags.join(', '));
   });
 
+  it('routes every staff call to the service that declares it (the gateway reads SERVICES prefixes)', () => {
+    const astray = API_ROUTE_TABLES.flat()
+      .filter((r) => !r.path.startsWith('/api/public/') && !r.path.startsWith('/api/portal/'))
+      .filter((r) => serviceForPath(r.path)?.name !== r.service)
+      .map(
+        (r) =>
+          `${r.method.toUpperCase()} ${r.path}: ${r.service}, routed to ${serviceForPath(r.path)?.name ?? 'nobody'}`,
+      );
+    assert.deepEqual(astray, []);
+  });
+
   it('documents 413 on every call that takes a body', () => {
     const missing: string[] = [];
     for (const [p, ops] of Object.entries(

@@ -29,6 +29,8 @@ export const SERVICES: ServiceDef[] = [
       '/api/tenant-settings',
       '/api/files',
       '/api/integrations',
+      // Settings → Online bookings (decision 56)
+      '/api/settings',
     ],
     timeoutMs: 15000,
   },
