@@ -6,7 +6,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { encodeCursor } from '@venue/service-kit/paging';
-import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
+import type { Database, QueryParams, Tx } from '@venue/service-kit';
+import {
+  analyzeTenantTables,
+  customerHeaders,
+  readsWithoutTenant,
+  recordTenantStatements,
+  type TenantStatement,
+} from '@venue/service-kit/testing';
 import { OWNER, OWNER2, startMoney, type Harness } from './testing/harness.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
@@ -136,6 +143,63 @@ const REQUESTS: Array<[string, string, () => string, unknown?]> = [
     { paymentMethod: 'Cash' },
   ],
 ];
+
+/**
+ * The statements a portal request runs in its customer transactions (decision 56: a customer's
+ * reads and writes are `customerTx`, which recordTenantStatements does not see).
+ */
+async function recordCustomerStatements(
+  db: Database,
+  fn: () => Promise<unknown>,
+): Promise<TenantStatement[]> {
+  const seen: TenantStatement[] = [];
+  const { customerTx } = db;
+  db.customerTx = <T>(tenantId: string, email: string, body: (tx: Tx) => Promise<T>) =>
+    customerTx.call(db, tenantId, email, (tx: Tx) =>
+      body({
+        ...tx,
+        query: <R>(sql: string, params?: QueryParams) => {
+          seen.push({ tenantId, sql, params: params ?? [] });
+          return tx.query<R>(sql, params);
+        },
+      }),
+    ) as Promise<T>;
+  try {
+    await fn();
+  } finally {
+    db.customerTx = customerTx;
+  }
+  return seen;
+}
+
+// The portal (issue 25): one customer's invoices and quotations out of a big venue's, by the
+// customer index (tenant, lower(e-mail)); their payments and adjustment notes by invoice.
+const PORTAL: Array<[string, string, () => string, unknown?]> = [
+  ['GET', 'portal invoices', () => '/api/portal/invoices'],
+  ['GET', 'portal quotations', () => '/api/portal/quotations'],
+];
+
+describe(
+  'portal reads one customer’s rows through the customer index',
+  { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
+  () => {
+    for (const [method, name, path, body] of PORTAL) {
+      test(name, async () => {
+        const customer = customerHeaders({ tenantId: OWNER2, email: 'seed12@example.com' });
+        let status = 0;
+        let text = '';
+        const statements = await recordCustomerStatements(h.t.kit.db, async () => {
+          const r = await h.call(method, path(), undefined, body, customer);
+          status = r.status;
+          text = r.text;
+        });
+        assert.ok(status < 300, `${name} answered ${status} ${text.slice(0, 200)}`);
+        assert.ok(statements.length > 0, 'the request ran statements in a customer transaction');
+        assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
+      });
+    }
+  },
+);
 
 describe(
   'money reads big tenant tables through tenant indexes',

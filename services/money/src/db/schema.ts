@@ -12,6 +12,7 @@ import type {
   CalendarDate,
   Cents,
   ColumnType,
+  Computed,
   DefaultCents,
   DefaultTimestamp,
   Generated,
@@ -105,6 +106,8 @@ export interface InvoicesTable {
   paid_at: NullableTimestamp;
   voided_at: NullableTimestamp;
   updated_at: DefaultTimestamp;
+  /** lower(customer_email), stored: what the portal compares (migration 071). */
+  customer_email_key: Computed<string>;
 }
 
 /** Adjustment (credit) notes against an invoice. */
@@ -216,6 +219,8 @@ export interface QuotationsTable {
   decline_reason: NullableText;
   /** Who answered it: `customer:<address>` in the portal, else the staff member (migration 070). */
   answered_by: NullableText;
+  /** lower(customer_email), stored: what the portal compares (migration 071). */
+  customer_email_key: Computed<string>;
 }
 
 /** One live link per invoice; only the token's SHA-256 is stored (migration 045). */

@@ -23,7 +23,8 @@ import { selectQuotations, type QuotationRow } from '../quotations/quotation-row
 
 /**
  * The customer a portal request is for: their venue and their address, lower-cased as the kit
- * signs it; every query below compares `lower(customer_email)` with it.
+ * signs it; every query below compares it with `customer_email_key`, the stored lower-cased
+ * address (migration 071: a condition on lower() could not use an index under row-level security).
  */
 export interface PortalCustomer {
   tenantId: string;
@@ -36,7 +37,7 @@ export interface PortalCustomer {
 export async function customerInvoices(tx: Tx, c: PortalCustomer): Promise<InvoiceRow[]> {
   return selectInvoices(tx)
     .where('i.tenant_id', '=', c.tenantId)
-    .where((eb) => eb(eb.fn('lower', ['i.customer_email']), '=', c.email))
+    .where('i.customer_email_key', '=', c.email)
     .where('i.status', '<>', 'DRAFT')
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id')
@@ -56,7 +57,7 @@ export async function customerInvoice(
     q
       .where('i.tenant_id', '=', c.tenantId)
       .where('i.id', '=', id)
-      .where((eb) => eb(eb.fn('lower', ['i.customer_email']), '=', c.email))
+      .where('i.customer_email_key', '=', c.email)
       .where('i.status', '<>', 'DRAFT');
   if (lock)
     // FOR UPDATE cannot stand beside the aggregate sub-select: lock the row first, then read it.
@@ -65,7 +66,7 @@ export async function customerInvoice(
       .select('i.id')
       .where('i.tenant_id', '=', c.tenantId)
       .where('i.id', '=', id)
-      .where((eb) => eb(eb.fn('lower', ['i.customer_email']), '=', c.email))
+      .where('i.customer_email_key', '=', c.email)
       .where('i.status', '<>', 'DRAFT')
       .forUpdate()
       .execute();
@@ -82,7 +83,7 @@ async function paymentsOf(tx: Tx, c: PortalCustomer, ids: string[]): Promise<Pay
       .where('p.tenant_id', '=', c.tenantId)
       // = ANY of one array parameter: any number of ids in one statement
       .where('p.invoice_id', '=', (eb) => eb.fn<string>('any', [eb.val(ids)]))
-      .where((eb) => eb(eb.fn('lower', ['i.customer_email']), '=', c.email))
+      .where('i.customer_email_key', '=', c.email)
       .orderBy('p.processed_at')
       .orderBy('p.id')
       .execute()
@@ -97,7 +98,7 @@ async function creditNotesOf(tx: Tx, c: PortalCustomer, ids: string[]): Promise<
     )
     .where('c.tenant_id', '=', c.tenantId)
     .where('c.invoice_id', '=', (eb) => eb.fn<string>('any', [eb.val(ids)]))
-    .where((eb) => eb(eb.fn('lower', ['i.customer_email']), '=', c.email))
+    .where('i.customer_email_key', '=', c.email)
     .orderBy('c.created_at')
     .orderBy('c.id')
     .execute();
@@ -109,7 +110,7 @@ export async function assertCustomerPayment(tx: Tx, c: PortalCustomer, id: strin
     ? await selectPayments(tx)
         .where('p.tenant_id', '=', c.tenantId)
         .where('p.id', '=', id)
-        .where((eb) => eb(eb.fn('lower', ['i.customer_email']), '=', c.email))
+        .where('i.customer_email_key', '=', c.email)
         .where('i.status', '<>', 'DRAFT')
         .executeTakeFirst()
     : undefined;
@@ -132,7 +133,7 @@ export async function customerCreditNoteInvoice(
         .select(['c.id', 'c.invoice_id'])
         .where('c.tenant_id', '=', c.tenantId)
         .where('c.id', '=', id)
-        .where((eb) => eb(eb.fn('lower', ['i.customer_email']), '=', c.email))
+        .where('i.customer_email_key', '=', c.email)
         .where('i.status', '<>', 'DRAFT')
         .executeTakeFirst()
     : undefined;
@@ -226,7 +227,7 @@ export async function portalInvoices(tx: Tx, c: PortalCustomer, today: string): 
 export function customerQuotations(tx: Tx, c: PortalCustomer): Promise<QuotationRow[]> {
   return selectQuotations(tx)
     .where('tenant_id', '=', c.tenantId)
-    .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', c.email))
+    .where('customer_email_key', '=', c.email)
     .where('status', '<>', 'Draft')
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -245,7 +246,7 @@ export async function customerQuotation(
   const query = selectQuotations(tx)
     .where('tenant_id', '=', c.tenantId)
     .where('id', '=', id)
-    .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', c.email))
+    .where('customer_email_key', '=', c.email)
     .where('status', '<>', 'Draft');
   const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound(PM.quotationNotFound);
