@@ -32,10 +32,13 @@ export const VENUE: VenueProfile = {
   timeFormat: '12h',
   currency: 'AUD',
   country: 'AU',
+  taxType: 'Inclusive',
+  taxRatePercent: 10,
   resources: [
     {
       id: 'res-main',
       name: 'Main Hall',
+      type: 'hall',
       capacity: 200,
       description: 'Our largest hall, with a sprung floor and harbour views.',
       photoUrl: `/api/public/venues/${SLUG}/resources/res-main/photo`,
@@ -47,10 +50,12 @@ export const VENUE: VenueProfile = {
       setupMinutes: 30,
       packdownMinutes: 30,
       rateInWords: '$160 an hour weekdays, $200 weekends',
+      rate: { type: 'hourly', weekdayCents: 16000, weekendCents: 20000 },
     },
     {
       id: 'res-room',
       name: 'Meeting Room',
+      type: 'room',
       capacity: 20,
       description: 'A quiet room for twenty.',
       photoUrl: null,
@@ -59,11 +64,18 @@ export const VENUE: VenueProfile = {
       setupMinutes: 0,
       packdownMinutes: 0,
       rateInWords: '$40 an hour',
+      rate: { type: 'hourly', weekdayCents: 4000, weekendCents: 4000 },
     },
   ],
   addOns: [
-    { id: 'addon-projector', name: 'Projector', priceCents: 5000 },
-    { id: 'addon-cleaning', name: 'Cleaning Service', priceCents: 12000 },
+    { id: 'addon-projector', name: 'Projector', description: '', priceCents: 5000, unit: '' },
+    {
+      id: 'addon-cleaning',
+      name: 'Cleaning Service',
+      description: 'After the event',
+      priceCents: 12000,
+      unit: '',
+    },
   ],
   online: {
     questions: [
@@ -127,7 +139,12 @@ export function answerAvailability(busy: Array<{ start: string; end: string }> =
       asked.push(url);
       const resource = VENUE.resources.find((r) => r.id === url.searchParams.get('resourceId'))!;
       const answer: AvailabilityAnswer = {
+        resourceId: resource.id,
         timezone: TZ,
+        from: url.searchParams.get('from')!,
+        to: url.searchParams.get('to')!,
+        minNoticeHours: VENUE.online.minNoticeHours,
+        windowDays: VENUE.online.windowDays,
         days: daysBetween(url.searchParams.get('from')!, url.searchParams.get('to')!).map((date) => ({
           date,
           ...resource.openingHours[weekday(date)]!,

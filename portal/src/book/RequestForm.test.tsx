@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, server } from '@venue/ui/testing';
 import { phoneMessage } from '@venue/contracts';
+import { HOLD_RECEIVED_MESSAGE, VERIFY_SENT_MESSAGE } from '@venue/contracts/bookings';
+import type { QuoteAnswer, RequestAnswer } from '../api/types.ts';
 import { addDays, startOfWeek, weekday } from '../lib/dates.ts';
 import {
   answerAvailability,
@@ -11,7 +13,6 @@ import {
   renderApp,
   saturdayAfter,
   SLUG,
-  today,
 } from '../testing.tsx';
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -19,12 +20,19 @@ type User = ReturnType<typeof renderApp>['user'];
 const heading = (date: string) =>
   `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][weekday(date)]} ${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
-const QUOTE = {
+const VERIFY: RequestAnswer = { status: 'verify', message: VERIFY_SENT_MESSAGE };
+
+const longDay = (date: string) =>
+  `${['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][weekday(date)]} ${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+const QUOTE: QuoteAnswer = {
+  currency: 'AUD',
+  taxType: 'Inclusive',
+  gstCents: 8000,
   totalCents: 88000,
   lines: [
     { label: 'Main Hall, Saturday 6:00 PM – 10:00 PM', amountCents: 80000 },
     { label: 'Projector', amountCents: 5000 },
-    { label: 'GST included', amountCents: 3000 },
   ],
 };
 
@@ -78,24 +86,24 @@ const send = (user: User) => user.click(screen.getByRole('button', { name: 'Send
 describe('the request form', () => {
   test('says every problem at once beside its field, focuses the first and sends nothing', async () => {
     const { user } = await openForm();
-    const sent = captureRequests('post', '/api/public/venues/:slug/requests', { status: 'verify' });
+    const sent = captureRequests('post', '/api/public/venues/:slug/requests', VERIFY);
     await send(user);
     const errorOf = (label: string | RegExp) =>
       screen.getByLabelText(label, { selector: 'input, select, textarea' }).getAttribute('aria-describedby');
-    expect(await screen.findByText('Enter how many guests')).toBeInTheDocument();
+    expect(await screen.findByText('Enter how many guests.')).toBeInTheDocument();
     expect(screen.getByLabelText('Guests')).toHaveFocus();
     expect(screen.getByLabelText('Guests')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Choose the type of event')).toBeInTheDocument();
-    expect(screen.getAllByText('Please answer this question')).toHaveLength(2);
-    expect(screen.getByText('Please fill in your name')).toBeInTheDocument();
-    expect(screen.getByText('Please fill in your e-mail address')).toBeInTheDocument();
-    expect(screen.getByText('Please fill in your phone number')).toBeInTheDocument();
+    expect(screen.getByText('Choose the type of event.')).toBeInTheDocument();
+    expect(screen.getAllByText('Please answer this question.')).toHaveLength(2);
+    expect(screen.getByText('Please fill in your name.')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in your phone number.')).toBeInTheDocument();
     expect(
-      screen.getByText('Please accept the hire agreement and the cancellation terms'),
+      screen.getByText('Please accept the hire agreement and the cancellation terms.'),
     ).toBeInTheDocument();
     // each message is read with its field
     expect(document.getElementById(errorOf('Your name')!.split(' ').at(-1)!)).toHaveTextContent(
-      'Please fill in your name',
+      'Please fill in your name.',
     );
     expect(sent).toHaveLength(0);
   });
@@ -106,8 +114,8 @@ describe('the request form', () => {
     await fill(user, 'E-mail', 'zoe@example');
     await fill(user, 'Phone', '12345');
     await send(user);
-    expect(await screen.findByText('Main Hall holds at most 200 guests')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Main Hall holds at most 200 guests.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByText(phoneMessage('AU'))).toBeInTheDocument();
   });
 
@@ -132,7 +140,7 @@ describe('the request form', () => {
   test('sends the request with the answers, the agreement version and an Idempotency-Key, then asks to check e-mail', async () => {
     const { user, saturday } = await openForm();
     const sent = captureRequests('post', '/api/public/venues/:slug/requests', () =>
-      HttpResponse.json({ status: 'verify' }, { status: 202 }),
+      HttpResponse.json(VERIFY, { status: 202 }),
     );
     await fillEverything(user);
     await send(user);
@@ -160,20 +168,37 @@ describe('the request form', () => {
     });
   });
 
-  test('says the request was received when the venue needs no verification', async () => {
-    const { user } = await openForm();
+  test('says the request was received, held and which dates of a repeat were skipped, when the venue needs no verification', async () => {
+    const { user, saturday } = await openForm();
+    const received: RequestAnswer = {
+      status: 'received',
+      message: HOLD_RECEIVED_MESSAGE,
+      hold: true,
+      // 18:00 in Sydney the day after (summer: +11:00)
+      holdExpiresAt: '2026-12-13T07:00:00.000Z',
+      bookings: [
+        {
+          code: 'BK-2026-0042',
+          date: saturday,
+          startTime: '18:00',
+          endTime: '22:00',
+          resourceName: 'Main Hall',
+        },
+      ],
+      skipped: [{ date: addDays(saturday, 7), free: false, clash: 'This time is taken.', reason: 'taken' }],
+    };
     server.use(
-      http.post('/api/public/venues/:slug/requests', () =>
-        HttpResponse.json(
-          { status: 'received', bookings: [{ code: 'BK-2026-0042', date: today() }] },
-          { status: 201 },
-        ),
-      ),
+      http.post('/api/public/venues/:slug/requests', () => HttpResponse.json(received, { status: 201 })),
     );
     await fillEverything(user);
     await send(user);
     expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
-    expect(screen.getByText('BK-2026-0042')).toBeInTheDocument();
+    expect(screen.getByText(HOLD_RECEIVED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('BK-2026-0042').closest('li')).toHaveTextContent(
+      `BK-2026-0042: Main Hall, ${longDay(saturday)}, 6:00 PM – 10:00 PM`,
+    );
+    expect(screen.getByText('The time is held for you until 13/12/2026 6:00 PM.')).toBeInTheDocument();
+    expect(screen.getByText(`${longDay(addDays(saturday, 7))}: This time is taken.`)).toBeInTheDocument();
   });
 
   test("a refused slot shows the server's message and its free times as buttons that fill the form in", async () => {
@@ -193,7 +218,7 @@ describe('the request form', () => {
             },
             { status: 409 },
           )
-        : HttpResponse.json({ status: 'verify' }, { status: 202 }),
+        : HttpResponse.json(VERIFY, { status: 202 }),
     );
     await fillEverything(user);
     await send(user);
@@ -250,9 +275,9 @@ describe('the request form', () => {
           ...(body.repeat
             ? {
                 occurrences: [
-                  { date: saturday, clash: null },
-                  { date: addDays(saturday, 7), clash: 'Busy 6:00 PM – 11:00 PM' },
-                  { date: addDays(saturday, 14), clash: null },
+                  { date: saturday, free: true, clash: null, reason: null },
+                  { date: addDays(saturday, 7), free: false, clash: 'This time is taken.', reason: 'taken' },
+                  { date: addDays(saturday, 14), free: true, clash: null, reason: null },
                 ],
                 seriesTotalCents: 176000,
               }
@@ -265,7 +290,7 @@ describe('the request form', () => {
     const list = (await screen.findByRole('heading', { name: 'The dates' }))
       .nextElementSibling as HTMLElement;
     await waitFor(() =>
-      expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Not free: Busy 6:00 PM – 11:00 PM'),
+      expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Not free: This time is taken.'),
     );
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Free');
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);

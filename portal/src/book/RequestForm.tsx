@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { EVENT_TYPES } from '@venue/contracts/bookings';
+import { EVENT_TYPES, VERIFY_SENT_MESSAGE } from '@venue/contracts/bookings';
 import { MONTHLY_SKIP_NOTE, MAX_SERIES_OCCURRENCES, seriesDates } from '@venue/contracts';
 import { formatMoney, idempotencyKeys, useFocusFirstError } from '@venue/ui/light';
 import { publicApi, venuePath } from '../api/client.ts';
@@ -129,7 +129,8 @@ export default function RequestForm({
         body,
         idempotencyKey: keyFor(body),
       });
-      onDone(answer ?? { status: 'verify' }, body.email);
+      // 202 without a body would still mean "check your e-mail" (the honeypot's answer too)
+      onDone(answer ?? { status: 'verify', message: VERIFY_SENT_MESSAGE }, body.email);
     } catch (error) {
       const refused = slotRefusal(error);
       const fields = serverProblems(error);
@@ -581,9 +582,10 @@ function QuoteBox({
               )}
             </tbody>
           </table>
-          {quote.data.depositCents !== undefined && quote.data.depositCents > 0 && (
+          {quote.data.gstCents > 0 && (
             <p className="hint">
-              A deposit of {formatMoney(quote.data.depositCents, fmt)} is due once the venue confirms.
+              {repeat && quote.data.seriesTotalCents !== undefined ? 'Each date includes' : 'Includes'} GST of{' '}
+              {formatMoney(quote.data.gstCents, fmt)}.
             </p>
           )}
           <p className="hint">The venue confirms the final price with your booking.</p>

@@ -2,9 +2,15 @@ import { describe, expect, test } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, server } from '@venue/ui/testing';
+import {
+  HOLD_RECEIVED_MESSAGE,
+  REQUEST_RECEIVED_MESSAGE,
+  VERIFY_LINK_INVALID_MESSAGE,
+} from '@venue/contracts/bookings';
+import type { MadeBooking, VerifyAnswer } from '../api/types.ts';
 import { answerVenue, renderApp, SLUG } from '../testing.tsx';
 
-const BOOKING = {
+const BOOKING: MadeBooking = {
   code: 'BK-2026-0042',
   date: '2027-02-13',
   startTime: '18:00',
@@ -12,42 +18,60 @@ const BOOKING = {
   resourceName: 'Main Hall',
 };
 
+const RECEIVED: VerifyAnswer = {
+  status: 'received',
+  message: REQUEST_RECEIVED_MESSAGE,
+  booking: BOOKING,
+  bookings: [BOOKING],
+  hold: false,
+  holdExpiresAt: null,
+  skipped: [],
+};
+
+/** A link's token, another per test: a page spends each token once (and remembers it). */
+let n = 0;
+const token = () => `tok${++n}`.padEnd(43, 'x');
+
 describe('the e-mail verification link', () => {
   test('spends the token once and says the request is with the venue', async () => {
     answerVenue();
-    const calls = captureRequests('post', '/api/public/venues/:slug/requests/verify', {
-      status: 'received',
-      booking: BOOKING,
-    });
-    renderApp(`/book/${SLUG}/verify?token=tok-123`);
+    const calls = captureRequests('post', '/api/public/venues/:slug/requests/verify', RECEIVED);
+    const link = token();
+    renderApp(`/book/${SLUG}/verify?token=${link}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Request received' })).toHaveFocus();
-    expect(screen.getByText(/Harbourside Hall has your request/)).toHaveTextContent(
-      'Harbourside Hall has your request BK-2026-0042 for Main Hall on Saturday 13/02/2027, 6:00 PM – 11:00 PM.',
+    expect(screen.getByText('BK-2026-0042').closest('li')).toHaveTextContent(
+      'BK-2026-0042: Main Hall, Saturday 13/02/2027, 6:00 PM – 11:00 PM',
     );
-    expect(screen.getByText(/Nothing is booked until the venue confirms it/)).toBeInTheDocument();
+    expect(screen.getByText(REQUEST_RECEIVED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('Nothing is booked until the venue confirms it.')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.body).toEqual({ token: 'tok-123' });
+    expect(calls[0]!.body).toEqual({ token: link });
   });
 
-  test('a hold says the time is held for 24 hours', async () => {
+  test('a hold says until when the time is held, in the venue zone', async () => {
     answerVenue();
     server.use(
       http.post('/api/public/venues/:slug/requests/verify', () =>
-        HttpResponse.json({ status: 'received', booking: BOOKING, hold: true }),
+        HttpResponse.json({
+          ...RECEIVED,
+          message: HOLD_RECEIVED_MESSAGE,
+          hold: true,
+          holdExpiresAt: '2026-12-13T07:00:00.000Z',
+        } satisfies VerifyAnswer),
       ),
     );
-    renderApp(`/book/${SLUG}/verify?token=tok-hold`);
-    expect(await screen.findByText(/The time is held for you for 24 hours/)).toBeInTheDocument();
+    renderApp(`/book/${SLUG}/verify?token=${token()}`);
+    expect(await screen.findByText('The time is held for you until 13/12/2026 6:00 PM.')).toBeInTheDocument();
   });
 
   test('a link opened again says the request was already confirmed', async () => {
     answerVenue();
     server.use(
       http.post('/api/public/venues/:slug/requests/verify', () =>
-        HttpResponse.json({ status: 'already', booking: BOOKING }),
+        HttpResponse.json({ ...RECEIVED, status: 'already' } satisfies VerifyAnswer),
       ),
     );
-    renderApp(`/book/${SLUG}/verify?token=tok-again`);
+    renderApp(`/book/${SLUG}/verify?token=${token()}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Already confirmed' })).toBeInTheDocument();
   });
 
@@ -55,17 +79,14 @@ describe('the e-mail verification link', () => {
     answerVenue();
     server.use(
       http.post('/api/public/venues/:slug/requests/verify', () =>
-        HttpResponse.json(
-          { message: 'That time was taken while you were confirming. Choose another time.' },
-          { status: 409 },
-        ),
+        HttpResponse.json({ message: VERIFY_LINK_INVALID_MESSAGE }, { status: 410 }),
       ),
     );
-    renderApp(`/book/${SLUG}/verify?token=tok-late`);
+    renderApp(`/book/${SLUG}/verify?token=${token()}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your request could not be confirmed' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('That time was taken while you were confirming.');
+    expect(screen.getByRole('alert')).toHaveTextContent(VERIFY_LINK_INVALID_MESSAGE);
     expect(screen.getByRole('link', { name: 'Back to Harbourside Hall’s booking page' })).toHaveAttribute(
       'href',
       `/book/${SLUG}`,

@@ -8,8 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { publicApi, venuePath } from '../api/client.ts';
 import { venueQuery } from '../api/queries.ts';
+import { MadeBookings, SkippedDates } from './RequestDone.tsx';
 import type { VerifyAnswer } from '../api/types.ts';
-import { longDayLabel, timeRange } from '../ui/labels.ts';
+import { formatDateTime } from '@venue/ui/light';
 import { ErrorMessage, Loading } from '../ui/states.tsx';
 import { formatOf, VenueFormatContext, DEFAULT_FORMAT } from '../ui/venue-format.ts';
 
@@ -79,18 +80,15 @@ export default function VerifyPage() {
             <h1 ref={heading} tabIndex={-1}>
               {outcome.answer.status === 'already' ? 'Already confirmed' : 'Request received'}
             </h1>
-            <p>
-              Thank you: your e-mail address is confirmed and {name} has your request{' '}
-              <strong>{outcome.answer.booking.code}</strong> for {outcome.answer.booking.resourceName} on{' '}
-              {longDayLabel(outcome.answer.booking.date, fmt)},{' '}
-              {timeRange(outcome.answer.booking.startTime, outcome.answer.booking.endTime, fmt)}.
-            </p>
-            <p>
-              {outcome.answer.hold
-                ? 'The time is held for you for 24 hours while the venue reviews it. '
-                : 'Nothing is booked until the venue confirms it. '}
-              You will hear from them by e-mail.
-            </p>
+            <p>Thank you: your e-mail address is confirmed and {name} has your request.</p>
+            <MadeBookings bookings={outcome.answer.bookings} fmt={fmt} />
+            <p>{outcome.answer.message}</p>
+            {outcome.answer.hold && outcome.answer.holdExpiresAt ? (
+              <p>The time is held for you until {formatDateTime(outcome.answer.holdExpiresAt, fmt)}.</p>
+            ) : (
+              <p>Nothing is booked until the venue confirms it.</p>
+            )}
+            <SkippedDates skipped={outcome.answer.skipped} fmt={fmt} />
           </>
         )}
         <p className="actions">

@@ -5,6 +5,11 @@
  */
 import { EMAIL_PATTERN, isValidDate, MAX_SERIES_OCCURRENCES, phoneMessage, toE164 } from '@venue/contracts';
 import type { Country } from '@venue/contracts';
+import {
+  AGREEMENT_NOT_ACCEPTED_MESSAGE,
+  ANSWER_REQUIRED_MESSAGE,
+  NOTES_MAX_LENGTH,
+} from '@venue/contracts/bookings';
 import { ApiError } from '@venue/ui/light';
 import type { Alternative, PublicResource, Question, QuoteRequest, RequestBody } from '../api/types.ts';
 import { toMinutes } from '../lib/dates.ts';
@@ -33,7 +38,7 @@ export interface RequestFormValues {
 
 export type FormErrors = Partial<Record<string, string>>;
 
-export const NOTES_MAX = 4000;
+export const NOTES_MAX = NOTES_MAX_LENGTH;
 
 export interface RuleContext {
   today: string;
@@ -46,39 +51,38 @@ export interface RuleContext {
 /** Every field's first broken rule, keyed by field (a question by `answers.<id>`), in form order. */
 export function formProblems(v: RequestFormValues, ctx: RuleContext): FormErrors {
   const errors: FormErrors = {};
-  if (!ctx.resource) errors.resourceId = 'Choose a space';
-  if (!v.date) errors.date = 'Choose a date';
-  else if (!isValidDate(v.date)) errors.date = 'Enter a real date';
-  else if (v.date < ctx.today) errors.date = 'Choose a date from today on';
+  if (!ctx.resource) errors.resourceId = 'Choose a space.';
+  if (!v.date) errors.date = 'Choose a date.';
+  else if (!isValidDate(v.date)) errors.date = 'Enter a real date.';
+  else if (v.date < ctx.today) errors.date = 'Choose a date from today on.';
   else if (v.date > ctx.lastDate)
-    errors.date = 'That date is further ahead than the venue takes requests for';
-  if (!v.startTime) errors.startTime = 'Choose a start time';
-  if (!v.endTime) errors.endTime = 'Choose an end time';
+    errors.date = 'That date is further ahead than the venue takes requests for.';
+  if (!v.startTime) errors.startTime = 'Choose a start time.';
+  if (!v.endTime) errors.endTime = 'Choose an end time.';
   else if (v.startTime && toMinutes(v.endTime) <= toMinutes(v.startTime))
-    errors.endTime = 'End time must be after start time';
+    errors.endTime = 'End time must be after start time.';
   const guests = v.guests.trim();
-  if (!guests) errors.guests = 'Enter how many guests';
+  if (!guests) errors.guests = 'Enter how many guests.';
   else if (!/^\d+$/.test(guests) || Number(guests) < 1)
-    errors.guests = 'Guests must be a whole number of at least 1';
+    errors.guests = 'Guests must be a whole number of at least 1.';
   else if (ctx.resource && ctx.resource.capacity > 0 && Number(guests) > ctx.resource.capacity)
-    errors.guests = `${ctx.resource.name} holds at most ${ctx.resource.capacity} guests`;
-  if (!v.eventType) errors.eventType = 'Choose the type of event';
+    errors.guests = `${ctx.resource.name} holds at most ${ctx.resource.capacity} guests.`;
+  if (!v.eventType) errors.eventType = 'Choose the type of event.';
   if (v.repeat) {
     const n = Number(v.count);
     if (!Number.isInteger(n) || n < 2 || n > MAX_SERIES_OCCURRENCES)
-      errors.count = `Enter a number of dates from 2 to ${MAX_SERIES_OCCURRENCES}`;
+      errors.count = `Enter a number of dates from 2 to ${MAX_SERIES_OCCURRENCES}.`;
   }
   for (const q of ctx.questions)
-    if (q.required && !(v.answers[q.id] ?? '').trim())
-      errors[`answers.${q.id}`] = 'Please answer this question';
-  if (!v.name.trim()) errors.name = 'Please fill in your name';
+    if (q.required && !(v.answers[q.id] ?? '').trim()) errors[`answers.${q.id}`] = ANSWER_REQUIRED_MESSAGE;
+  if (!v.name.trim()) errors.name = 'Please fill in your name.';
   const email = v.email.trim();
-  if (!email) errors.email = 'Please fill in your e-mail address';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address';
-  if (!v.phone.trim()) errors.phone = 'Please fill in your phone number';
+  if (!email) errors.email = 'Please fill in your e-mail address.';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Please enter a valid email address.';
+  if (!v.phone.trim()) errors.phone = 'Please fill in your phone number.';
   else if (toE164(v.phone, ctx.country) === null) errors.phone = phoneMessage(ctx.country);
-  if (v.notes.length > NOTES_MAX) errors.notes = `At most ${NOTES_MAX} characters`;
-  if (!v.accepted) errors.accepted = 'Please accept the hire agreement and the cancellation terms';
+  if (v.notes.length > NOTES_MAX) errors.notes = `At most ${NOTES_MAX} characters.`;
+  if (!v.accepted) errors.accepted = AGREEMENT_NOT_ACCEPTED_MESSAGE;
   return errors;
 }
 
@@ -115,14 +119,16 @@ export function requestBody(
   return {
     ...quoteBody(v)!,
     guests: Number(v.guests),
-    eventType: v.eventType,
+    // one of the list's values: the form offers nothing else, and the server checks
+    eventType: v.eventType as RequestBody['eventType'],
     name: v.name.trim(),
     email: v.email.trim(),
     phone: v.phone.trim(),
     notes: v.notes.trim(),
     answers,
     agreementVersion,
-    acceptedTerms: v.accepted,
+    // sent only once the box is ticked (formProblems)
+    acceptedTerms: true,
     website: v.website,
   };
 }

@@ -6,6 +6,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney, idempotencyKeys } from '@venue/ui/light';
+import {
+  CHANGES_EMPTY_MESSAGE,
+  CHANGES_SENT_MESSAGE,
+  DOCUMENT_MIME_TYPES,
+  DOCUMENT_MISSING_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  MAX_DOCUMENT_BYTES,
+} from '@venue/contracts/bookings';
 import { portalApi } from '../api/client.ts';
 import type { PortalBooking, PortalDocument } from '../api/types.ts';
 import { SelectField, TextArea } from '../ui/fields.tsx';
@@ -18,8 +27,7 @@ import { PortalFrame } from './PortalFrame.tsx';
 
 const path = (id: string, rest = '') => `/api/portal/bookings/${encodeURIComponent(id)}${rest}`;
 
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
+const ACCEPTED: readonly string[] = DOCUMENT_MIME_TYPES;
 
 export default function MyBooking() {
   const { id = '' } = useParams();
@@ -64,8 +72,22 @@ function BookingDetail({ id }: { id: string }) {
               {b.eventType}
               {b.guests ? `, ${b.guests} guests` : ''}
             </dd>
+            {b.addOns.length > 0 && (
+              <>
+                <dt>Add-ons</dt>
+                <dd>
+                  {b.addOns.map((a) => (a.quantity > 1 ? `${a.name} × ${a.quantity}` : a.name)).join(', ')}
+                </dd>
+              </>
+            )}
             <dt>Price</dt>
             <dd>{formatMoney(b.totalCents, fmt)}</dd>
+            {b.cancellationReason && (
+              <>
+                <dt>Why cancelled</dt>
+                <dd>{b.cancellationReason}</dd>
+              </>
+            )}
           </dl>
           <p className="actions">
             <DownloadButton path={path(id, '/calendar.ics')} fileName={`${b.code}.ics`}>
@@ -74,7 +96,7 @@ function BookingDetail({ id }: { id: string }) {
           </p>
         </div>
       </section>
-      {(b.status === 'pending' || b.status === 'tentative') && <CancelRequest booking={b} />}
+      {b.canCancel && <CancelRequest booking={b} />}
       {open && <AskForChanges booking={b} />}
       <Documents booking={b} />
     </>
@@ -151,7 +173,7 @@ function AskForChanges({ booking }: { booking: PortalBooking }) {
     e.preventDefault();
     const text = message.trim();
     if (!text) {
-      setError('Please say what you would like to change');
+      setError(CHANGES_EMPTY_MESSAGE);
       textRef.current?.querySelector('textarea')?.focus();
       return;
     }
@@ -180,7 +202,7 @@ function AskForChanges({ booking }: { booking: PortalBooking }) {
             {messageOf(send.error)}
           </p>
         )}
-        {send.isSuccess && <p role="status">Sent. The venue will answer by e-mail.</p>}
+        {send.isSuccess && <p role="status">{CHANGES_SENT_MESSAGE}</p>}
         <button type="submit" className="button secondary" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send to the venue'}
         </button>
@@ -226,11 +248,11 @@ function Documents({ booking }: { booking: PortalBooking }) {
     e.preventDefault();
     setDone(null);
     const problem = !file
-      ? 'Choose a file to upload'
+      ? DOCUMENT_MISSING_MESSAGE
       : file.size > MAX_DOCUMENT_BYTES
-        ? 'The file is larger than 10 MB'
+        ? DOCUMENT_TOO_LARGE_MESSAGE
         : file.type && !ACCEPTED.includes(file.type)
-          ? 'Upload a PDF or a photo (JPEG, PNG, WebP or HEIC)'
+          ? DOCUMENT_TYPE_MESSAGE
           : null;
     setError(problem);
     if (problem) {

@@ -26,11 +26,20 @@ const BOOKING: PortalBooking = {
   date: '2027-02-13',
   startTime: '18:00',
   endTime: '23:00',
+  startsAt: '2027-02-13T07:00:00.000Z',
+  endsAt: '2027-02-13T12:00:00.000Z',
   guests: 120,
   eventType: 'Birthday Party',
   totalCents: 100000,
+  currency: 'AUD',
+  addOns: [{ name: 'Projector', quantity: 1, priceCents: 5000 }],
   holdExpiresAt: null,
+  source: 'website',
+  canCancel: true,
   documentsNeeded: ['insurance'],
+  docs: { idVerified: false, insuranceVerified: false },
+  cancellationReason: null,
+  createdAt: '2026-11-29T01:00:00.000Z',
 };
 
 /** A signed-in customer: the refresh cookie answers an access token, and /me who they are. */
@@ -212,7 +221,7 @@ describe('the bookings', () => {
         holdExpiresAt: '2027-01-10T07:00:00Z',
         documentsNeeded: [],
       },
-      { ...BOOKING, id: 'bk-3', code: 'BK-3', status: 'confirmed', documentsNeeded: [] },
+      { ...BOOKING, id: 'bk-3', code: 'BK-3', status: 'confirmed', canCancel: false, documentsNeeded: [] },
     ]);
     renderApp('/my');
     const cards = await screen.findAllByRole('article');
@@ -255,13 +264,13 @@ describe('the bookings', () => {
 
   test('a confirmed booking cannot be cancelled here; changes are asked for in words', async () => {
     signedIn();
-    answerBookings([{ ...BOOKING, status: 'confirmed' }]);
+    answerBookings([{ ...BOOKING, status: 'confirmed', canCancel: false }]);
     const changes = captureRequests('post', '/api/portal/bookings/:id/changes', {});
     const { user } = renderApp('/my/bookings/bk-1');
     await screen.findByRole('heading', { level: 2, name: 'Ask for changes' });
     expect(screen.queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send to the venue' }));
-    expect(await screen.findByText('Please say what you would like to change')).toBeInTheDocument();
+    expect(await screen.findByText('Please say what you would like to change.')).toBeInTheDocument();
     expect(changes).toHaveLength(0);
     await fill(user, 'What would you like to change?', 'Could we start at 5 pm?');
     await user.click(screen.getByRole('button', { name: 'Send to the venue' }));
@@ -322,14 +331,14 @@ describe('the bookings', () => {
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
     await user.upload(input, big);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('The file is larger than 10 MB')).toBeInTheDocument();
+    expect(await screen.findByText('The file is larger than 10 MB.')).toBeInTheDocument();
     expect(input).toHaveFocus();
     // a file the picker would not offer (its accept list), dropped in anyway
     fireEvent.change(input, {
       target: { files: [new File(['x'], 'notes.docx', { type: 'application/msword' })] },
     });
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Upload a PDF or a photo (JPEG, PNG, WebP or HEIC)')).toBeInTheDocument();
+    expect(await screen.findByText('Upload a PDF or a photo (JPEG, PNG, WebP or HEIC).')).toBeInTheDocument();
     expect(uploads).toHaveLength(0);
     // Node's File: the page's FormData is Node's under jest-fixed-jsdom, and takes no jsdom File
     // (a browser has one kind of each).

@@ -1,4 +1,6 @@
-import type { InvoiceStatus, PortalBooking, PortalBookingStatus, QuotationStatus } from '../api/types.ts';
+import type { InvoiceStatus, PortalBooking, QuotationStatus } from '../api/types.ts';
+
+type PortalBookingStatus = PortalBooking['status'];
 import { formatDateTime } from '@venue/ui/light';
 import type { VenueFormat } from '../ui/venue-format.ts';
 

@@ -20,14 +20,15 @@ export const VenueFormatContext = createContext<VenueFormat>(DEFAULT_FORMAT);
 export const useVenueFormat = () => useContext(VenueFormatContext);
 
 export function formatOf(venue: {
-  timezone: VenueFormat['timezone'];
+  /** Any IANA zone the venue's settings hold; the formatters read it with TZDate. */
+  timezone: string;
   dateFormat: VenueFormat['dateFormat'];
   timeFormat: VenueFormat['timeFormat'];
   currency: VenueFormat['currency'];
   country: Country;
 }): VenueFormat {
   return {
-    timezone: venue.timezone,
+    timezone: venue.timezone as VenueFormat['timezone'],
     dateFormat: venue.dateFormat,
     timeFormat: venue.timeFormat,
     currency: venue.currency,
