@@ -8,6 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { CATALOGUE_ROUTES } from '@venue/contracts/catalogue';
+import { visitorHeaders } from '@venue/service-kit/testing';
+import sharp from 'sharp';
 import { OWNER, OWNER3, SUB_BOOKINGS, hall, startCatalogue, type Harness } from './testing/harness.ts';
 
 describe('catalogue answers match the API contract', () => {
@@ -157,6 +159,56 @@ describe('catalogue answers match the API contract', () => {
       notes: 'Painting',
     });
     await ok('DELETE', `/api/blockouts/${one.id}`, 204);
+  });
+
+  it('photos and the venue’s public profile (issue 25)', async () => {
+    const r = (await ok('POST', '/api/resources', 201, OWNER, hall({ name: 'Pictured Hall' }))).body;
+    await h.settings(OWNER, {
+      onlineBookings: {
+        enabled: true,
+        slug: 'contract-venue',
+        resourceIds: [r.id],
+        minNoticeHours: 24,
+        windowDays: 365,
+        mode: 'request',
+        verifyEmail: true,
+        questions: [{ id: 'alcohol', label: 'Alcohol?', kind: 'yesno', required: false }],
+        agreement: {
+          version: 1,
+          text: 'Terms',
+          cancellationTerms: 'Refunds',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      },
+    });
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
+    const res = await fetch(`${h.url}/api/resources/${r.id}/photo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.token[OWNER]}` },
+      body: form,
+    });
+    assert.equal(res.status, 200);
+    assert.deepEqual(contract.check('POST', `/api/resources/${r.id}/photo`, 200, await res.json()), []);
+    const photo = await fetch(`${h.url}/api/resources/${r.id}/photo`, {
+      headers: { authorization: `Bearer ${h.token[OWNER]}` },
+    });
+    assert.equal(photo.status, 200);
+    assert.deepEqual(contract.check('GET', `/api/resources/${r.id}/photo`, 200, undefined), []);
+    const visitor = visitorHeaders(OWNER, 'contract-venue');
+    const profile = await h.call('GET', '/api/public/venues/contract-venue', undefined, undefined, visitor);
+    assert.equal(profile.status, 200, profile.text);
+    assert.deepEqual(contract.check('GET', '/api/public/venues/contract-venue', 200, profile.body), []);
+    const visitorPhoto = await fetch(`${h.url}${profile.body.resources[0].photoUrl}`, { headers: visitor });
+    assert.equal(visitorPhoto.status, 200);
+    assert.deepEqual(
+      contract.check('GET', `/api/public/venues/contract-venue/resources/${r.id}/photo`, 200, undefined),
+      [],
+    );
+    await ok('DELETE', `/api/resources/${r.id}/photo`, 200);
   });
 
   it('every call of the table had an answer checked', () => {

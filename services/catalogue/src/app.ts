@@ -8,6 +8,8 @@ import { feedRoutes } from './ics/feed-routes.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { addonRoutes } from './pricing/addon-routes.ts';
 import { pricingRoutes } from './pricing/pricing-routes.ts';
+import { photoRoutes } from './resources/photo-routes.ts';
+import { publicRoutes } from './public/venue-profile.ts';
 import { resourceRoutes } from './resources/resource-routes.ts';
 import { tenantSettingsEvent } from './time-zone.ts';
 
@@ -32,6 +34,9 @@ export function createCatalogueService(opts: CatalogueServiceOptions = {}): Serv
       internalRoutes(router, kit);
       feedRoutes(router, kit);
       resourceRoutes(router);
+      photoRoutes(router);
+      // The venue's public profile and its spaces' photos (issue 25, decision 56).
+      publicRoutes(router);
       pricingRoutes(router);
       addonRoutes(router);
       holidayRoutes(router);

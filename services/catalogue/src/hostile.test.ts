@@ -26,6 +26,20 @@ describeHostileInput('catalogue', async () => {
     dateTo: '2030-05-01',
   });
   const { icsUrl } = await ok('POST', `/api/resources/${other.id}/ics-token`);
+  // The customer's door (decision 56): the venue's page is open and lists the resource.
+  await h.settings(OWNER, {
+    onlineBookings: {
+      enabled: true,
+      slug: 'hostile-venue',
+      resourceIds: [resource.id],
+      minNoticeHours: 24,
+      windowDays: 365,
+      mode: 'request',
+      verifyEmail: true,
+      questions: [],
+      agreement: { version: 1, text: '', cancellationTerms: '', updatedAt: '2026-01-01T00:00:00.000Z' },
+    },
+  });
   const file = String(icsUrl).split('/').pop()!;
 
   const resourceBody = {
@@ -88,7 +102,7 @@ describeHostileInput('catalogue', async () => {
     token: h.token[OWNER]!,
     tenantId: OWNER,
     table: {
-      params: { id: resource.id, tenantId: OWNER, file },
+      params: { id: resource.id, tenantId: OWNER, file, slug: 'hostile-venue' },
       paramsByRoute: {
         'GET /api/pricing/:id': { id: pricing.id },
         'PUT /api/pricing/:id': { id: pricing.id },
@@ -128,6 +142,8 @@ describeHostileInput('catalogue', async () => {
         'POST /api/resources/:id/archive',
         'POST /api/resources/:id/restore',
         'POST /api/resources/:id/ics-token',
+        // multipart/form-data: the photo is a file, not JSON
+        'POST /api/resources/:id/photo',
       ],
       lenient: kit.lenient,
       queries: {
