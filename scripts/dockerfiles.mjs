@@ -70,11 +70,13 @@ function gatewayDockerfile() {
   const copies = [...workspaceDeps('gateway'), 'gateway']
     .map((d) => `COPY --from=deps /app/${d} ${d}`)
     .join('\n');
-  return `${HEADER}# The gateway, serving the shell's bundle; each remote's bundle comes from its own image.
+  return `${HEADER}# The gateway, serving the shell's bundle and the customers' light app (portal/, decision 56);
+# each remote's bundle comes from its own image.
 FROM node:24-slim AS shell
 WORKDIR /app
 COPY . .
-RUN npm ci --ignore-scripts --no-audit --no-fund && cd shell && node ../node_modules/webpack-cli/bin/cli.js --mode production
+RUN npm ci --ignore-scripts --no-audit --no-fund && cd shell && node ../node_modules/webpack-cli/bin/cli.js --mode production \\
+ && cd ../portal && node ../node_modules/webpack-cli/bin/cli.js --mode production
 
 ${installStage('gateway')}
 FROM node:24-slim
@@ -84,13 +86,15 @@ COPY --from=deps /app/package.json ./
 COPY --from=deps /app/node_modules node_modules
 ${copies}
 COPY --from=shell /app/shell/dist shell/dist
+COPY --from=shell /app/portal/dist portal/dist
 RUN mkdir -p /static && chown node:node /static
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:8080/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# The bundles are served from the volume at /static: the shell's is put there at start, each
-# remote's by its own image (mfe-*/Dockerfile), so a remote is deployed without this image.
-CMD ["sh", "-c", "mkdir -p /static/shell && rm -rf /static/shell/dist && cp -r /app/shell/dist /static/shell/dist && exec node gateway/src/main.ts"]
+# The bundles are served from the volume at /static: the shell's and the light app's are put
+# there at start, each remote's by its own image (mfe-*/Dockerfile), so a remote is deployed
+# without this image.
+CMD ["sh", "-c", "mkdir -p /static/shell /static/portal && rm -rf /static/shell/dist /static/portal/dist && cp -r /app/shell/dist /static/shell/dist && cp -r /app/portal/dist /static/portal/dist && exec node gateway/src/main.ts"]
 `;
 }
 
