@@ -13,6 +13,7 @@ import { loadPublicKey, verifyCustomerToken } from '@venue/service-kit';
 import { customerHeaders, visitorHeaders } from '@venue/service-kit/testing';
 import { startWithDemoSessions } from '../testing/demo-sessions.ts';
 import { call, type Harness, type Reply, type Session } from '../testing/harness.ts';
+import { pruneSessions } from '../auth/housekeeping.ts';
 import { LINKS_PER_ADDRESS } from './portal-store.ts';
 
 let h: Harness;
@@ -310,6 +311,32 @@ describe('portal session', () => {
     assert.equal((await call(h, 'POST', '/api/portal/session/refresh', { cookie })).status, 401);
     assert.deepEqual(await sessionLookup('00000000-0000-4000-8000-000000000000'), { status: 'ended' });
     assert.deepEqual(await sessionLookup('not-a-session'), { status: 'ended' });
+  });
+
+  test('housekeeping forgets links and sessions a day past their end, with their refresh tokens', async () => {
+    const email = fresh('gone');
+    const { claims } = await signIn(HARBOUR, email);
+    const kept = await signIn(HARBOUR, fresh('kept'));
+    await h.kit.db.systemTx(async (tx) => {
+      await tx.query(`UPDATE customer_sessions SET expires_at = now() - interval '2 days' WHERE id = $1`, [
+        claims.sid,
+      ]);
+      await tx.query(`UPDATE portal_links SET expires_at = now() - interval '2 days' WHERE email = $1`, [
+        email,
+      ]);
+    });
+    await pruneSessions(h.kit);
+    const left = await h.kit.db.systemTx(async (tx) => ({
+      sessions: (
+        await tx.query('SELECT id FROM customer_sessions WHERE id = ANY($1::uuid[])', [
+          [claims.sid, kept.claims.sid],
+        ])
+      ).rows,
+      tokens: (await tx.query('SELECT 1 FROM customer_refresh_tokens WHERE session_id = $1', [claims.sid]))
+        .rowCount,
+      links: (await tx.query('SELECT 1 FROM portal_links WHERE email = $1', [email])).rowCount,
+    }));
+    assert.deepEqual(left, { sessions: [{ id: kept.claims.sid }], tokens: 0, links: 0 });
   });
 
   test('a deactivated venue signs nobody in', async () => {
