@@ -7,14 +7,12 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney, idempotencyKeys } from '@venue/ui/light';
 import { portalApi } from '../api/client.ts';
-import type { PortalInvoice } from '../api/types.ts';
+import type { PortalInvoice, PortalPayAnswer } from '../api/types.ts';
 import { Empty, ErrorMessage, Loading, messageOf } from '../ui/states.tsx';
 import { useVenueFormat } from '../ui/venue-format.ts';
 import { DownloadButton } from './DownloadButton.tsx';
-import { INVOICE_STATUS } from './labels.ts';
+import { INVOICE_KINDS, INVOICE_STATUS, RECEIPT_KINDS } from './labels.ts';
 import { PortalFrame } from './PortalFrame.tsx';
-
-const PAYABLE = new Set(['SENT', 'PARTIAL', 'OVERDUE']);
 
 export default function MyInvoices() {
   return (
@@ -52,20 +50,21 @@ function Invoice({ invoice: inv }: { invoice: PortalInvoice }) {
   const [keyFor] = useState(idempotencyKeys);
   const pay = useMutation({
     mutationFn: () =>
-      portalApi.api<{ url: string }>(`/api/portal/invoices/${encodeURIComponent(inv.id)}/pay`, {
+      portalApi.api<PortalPayAnswer>(`/api/portal/invoices/${encodeURIComponent(inv.id)}/pay`, {
         method: 'POST',
         body: {},
         idempotencyKey: keyFor({ pay: inv.id }),
       }),
-    onSuccess: ({ url }) => goTo.url(url),
+    // the page on this origin (the absolute url is the one the venue's e-mails carry)
+    onSuccess: ({ path }) => goTo.url(path),
   });
   const headingId = `invoice-${inv.id}`;
-  const payable = PAYABLE.has(inv.status) && inv.balanceCents > 0;
+  const payable = inv.payable && inv.balanceCents > 0;
   return (
     <article className="card" aria-labelledby={headingId}>
       <div className="card-body">
         <h2 id={headingId} className="card-title">
-          {inv.kind ? `${capitalise(inv.kind)} invoice` : 'Invoice'} {inv.number}
+          {INVOICE_KINDS[inv.kind] ?? 'Invoice'} {inv.number}
         </h2>
         <dl className="facts">
           <dt>Status</dt>
@@ -77,15 +76,24 @@ function Invoice({ invoice: inv }: { invoice: PortalInvoice }) {
           {inv.bookingCode && (
             <>
               <dt>Booking</dt>
-              <dd>{inv.bookingCode}</dd>
+              <dd>
+                {inv.bookingCode}
+                {inv.resourceName ? `, ${inv.resourceName}` : ''}
+                {inv.eventDate ? `, ${formatDate(inv.eventDate, fmt)}` : ''}
+              </dd>
             </>
           )}
+          <dt>Issued</dt>
+          <dd>{formatDate(inv.issuedAt, fmt)}</dd>
           <dt>Total</dt>
           <dd>{formatMoney(inv.totalCents, fmt)}</dd>
           <dt>Due</dt>
           <dd>
             {formatMoney(inv.balanceCents, fmt)}
-            {inv.dueDate && inv.balanceCents > 0 ? ` by ${formatDate(inv.dueDate, fmt)}` : ''}
+            {inv.balanceCents > 0 ? ` by ${formatDate(inv.dueDate, fmt)}` : ''}
+            {inv.daysOverdue > 0
+              ? ` (${inv.daysOverdue} ${inv.daysOverdue === 1 ? 'day' : 'days'} overdue)`
+              : ''}
           </dd>
         </dl>
         <p className="actions">
@@ -113,7 +121,8 @@ function Invoice({ invoice: inv }: { invoice: PortalInvoice }) {
             <ul className="plain-list">
               {inv.receipts.map((r) => (
                 <li key={r.paymentId}>
-                  {formatMoney(r.amountCents, fmt)} paid {formatDate(r.paidAt, fmt)}{' '}
+                  {formatMoney(r.amountCents, fmt)} {RECEIPT_KINDS[r.kind] ?? 'paid'}{' '}
+                  {formatDate(r.paidAt, fmt)}{' '}
                   <DownloadButton
                     path={`/api/portal/receipts/${encodeURIComponent(r.paymentId)}/pdf`}
                     fileName={`${r.number}.pdf`}
@@ -132,7 +141,8 @@ function Invoice({ invoice: inv }: { invoice: PortalInvoice }) {
             <ul className="plain-list">
               {inv.creditNotes.map((c) => (
                 <li key={c.id}>
-                  {formatMoney(c.amountCents, fmt)} on {formatDate(c.issuedAt, fmt)}{' '}
+                  {formatMoney(c.amountCents, fmt)} on {formatDate(c.issuedAt, fmt)}
+                  {c.reason ? `: ${c.reason}` : ''}{' '}
                   <DownloadButton
                     path={`/api/portal/credit-notes/${encodeURIComponent(c.id)}/pdf`}
                     fileName={`${c.number}.pdf`}
@@ -149,5 +159,3 @@ function Invoice({ invoice: inv }: { invoice: PortalInvoice }) {
     </article>
   );
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, idempotencyKeys } from '@venue/ui/light';
 import { portalApi } from '../api/client.ts';
-import type { PortalQuotation } from '../api/types.ts';
+import type { PortalAcceptAnswer, PortalQuotation } from '../api/types.ts';
 import { TextArea } from '../ui/fields.tsx';
 import { longDayLabel, timeRange } from '../ui/labels.ts';
 import { Empty, ErrorMessage, Loading, messageOf } from '../ui/states.tsx';
@@ -56,7 +56,7 @@ function Quotation({ quotation: q }: { quotation: PortalQuotation }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['portal'] });
   const accept = useMutation({
     mutationFn: () =>
-      portalApi.api<{ bookingId: string; bookingCode: string }>(path(q.id, '/accept'), {
+      portalApi.api<PortalAcceptAnswer>(path(q.id, '/accept'), {
         method: 'POST',
         body: {},
         idempotencyKey: keyFor({ accept: q.id }),
@@ -88,10 +88,20 @@ function Quotation({ quotation: q }: { quotation: PortalQuotation }) {
           </dd>
           <dt>For</dt>
           <dd>
+            {q.eventType ? `${q.eventType}, ` : ''}
             {q.resourceName}, {longDayLabel(q.eventDate, fmt)}, {timeRange(q.startTime, q.endTime, fmt)}
+            {q.guestCount ? `, ${q.guestCount} guests` : ''}
           </dd>
           <dt>Total</dt>
           <dd>{formatMoney(q.totalCents, fmt)}</dd>
+          {q.depositCents > 0 && (
+            <>
+              <dt>Deposit</dt>
+              <dd>
+                {formatMoney(q.depositCents, fmt)} when booked, then {formatMoney(q.finalCents, fmt)}
+              </dd>
+            </>
+          )}
           {q.status === 'Sent' && (
             <>
               <dt>Valid until</dt>
@@ -104,7 +114,14 @@ function Quotation({ quotation: q }: { quotation: PortalQuotation }) {
               <dd>{q.bookingCode}</dd>
             </>
           )}
+          {q.declineReason && (
+            <>
+              <dt>Your reason</dt>
+              <dd>{q.declineReason}</dd>
+            </>
+          )}
         </dl>
+        {q.notes && <p className="hint">{q.notes}</p>}
         {q.items.length > 0 && (
           <table className="quote-lines">
             <caption className="visually-hidden">What quotation {q.number} covers</caption>

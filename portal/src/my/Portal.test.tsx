@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globa
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, server } from '@venue/ui/testing';
-import type { PortalBooking, PortalInvoice, PortalQuotation } from '../api/types.ts';
+import type {
+  PortalAcceptAnswer,
+  PortalBooking,
+  PortalInvoice,
+  PortalPayAnswer,
+  PortalQuotation,
+} from '../api/types.ts';
 import { answerVenue, renderApp, SLUG } from '../testing.tsx';
 import { goTo } from './MyInvoices.tsx';
 import { LINK_SENT } from './SignInForm.tsx';
@@ -367,13 +373,23 @@ const QUOTATION: PortalQuotation = {
   number: 'QUO-2026-0007',
   status: 'Sent',
   resourceName: 'Main Hall',
+  eventType: 'Conference',
   eventDate: '2027-03-20',
   startTime: '10:00',
   endTime: '16:00',
+  guestCount: 80,
   validUntil: '2027-01-31',
   totalCents: 132000,
+  gstCents: 12000,
+  depositCents: 39600,
+  finalCents: 92400,
   items: [{ description: 'Main Hall, 6 hours', amountCents: 132000 }],
+  notes: '',
+  bookingId: null,
   bookingCode: null,
+  sentAt: '2026-11-28T01:00:00.000Z',
+  acceptedAt: null,
+  declineReason: null,
 };
 
 describe('the quotations', () => {
@@ -383,7 +399,8 @@ describe('the quotations', () => {
     const accepts = captureRequests('post', '/api/portal/quotations/:id/accept', {
       bookingId: 'bk-9',
       bookingCode: 'BK-2026-0099',
-    });
+      quotation: { ...QUOTATION, status: 'Accepted', bookingId: 'bk-9', bookingCode: 'BK-2026-0099' },
+    } satisfies PortalAcceptAnswer);
     const { user } = renderApp('/my/quotations');
     const card = await screen.findByRole('article', { name: 'Quotation QUO-2026-0007' });
     expect(within(card).getByText('Waiting for your answer')).toBeInTheDocument();
@@ -439,11 +456,24 @@ const INVOICE: PortalInvoice = {
   number: 'INV-2026-00012',
   kind: 'DEPOSIT',
   status: 'SENT',
+  bookingId: 'bk-1',
   bookingCode: 'BK-2026-0042',
-  issuedAt: '2026-12-01T00:00:00Z',
+  quotationNumber: null,
+  resourceName: 'Main Hall',
+  eventType: 'Birthday Party',
+  eventDate: '2027-02-13',
+  description: 'Deposit for BK-2026-0042',
+  issuedAt: '2026-12-01',
   dueDate: '2026-12-15',
+  lines: [{ description: 'Deposit (30%)', quantity: 1, totalCents: 30000, gstCents: 2727 }],
+  subtotalCents: 27273,
+  gstCents: 2727,
   totalCents: 30000,
+  creditedCents: 0,
+  paidCents: 0,
   balanceCents: 30000,
+  daysOverdue: 0,
+  payable: true,
   receipts: [],
   creditNotes: [],
 };
@@ -463,16 +493,28 @@ describe('the invoices', () => {
               kind: 'FINAL',
               status: 'PAID',
               balanceCents: 0,
+              paidCents: 30000,
+              payable: false,
               receipts: [
                 {
                   paymentId: 'pay-1',
                   number: 'RCT-2026-00003',
+                  kind: 'payment',
+                  method: 'Bank transfer',
                   paidAt: '2026-11-20T01:00:00Z',
                   amountCents: 30000,
                 },
               ],
               creditNotes: [
-                { id: 'cn-1', number: 'ADJ-2026-00001', issuedAt: '2026-11-21T01:00:00Z', amountCents: 5000 },
+                {
+                  id: 'cn-1',
+                  number: 'ADJ-2026-00001',
+                  issuedAt: '2026-11-21',
+                  amountCents: 5000,
+                  gstCents: 455,
+                  refundedCents: 0,
+                  reason: 'One hour less',
+                },
               ],
             },
           ],
@@ -480,8 +522,12 @@ describe('the invoices', () => {
       ),
     );
     const pays = captureRequests('post', '/api/portal/invoices/:id/pay', {
-      url: 'http://localhost/pay/tok-pay',
-    });
+      url: 'https://venues.example/pay/tok-pay',
+      path: '/pay/tok-pay',
+      invoiceNumber: 'INV-2026-00012',
+      amountDueCents: 30000,
+      cardPayments: true,
+    } satisfies PortalPayAnswer);
     const went = jest.spyOn(goTo, 'url').mockImplementation(() => {});
     const { user } = renderApp('/my/invoices');
     const deposit = await screen.findByRole('article', { name: 'Deposit invoice INV-2026-00012' });
@@ -491,7 +537,7 @@ describe('the invoices', () => {
     expect(within(paid).getByRole('button', { name: 'Receipt RCT-2026-00003' })).toBeInTheDocument();
     expect(within(paid).getByRole('button', { name: 'Adjustment note ADJ-2026-00001' })).toBeInTheDocument();
     await user.click(within(deposit).getByRole('button', { name: 'Pay $300.00 of invoice INV-2026-00012' }));
-    await waitFor(() => expect(went).toHaveBeenCalledWith('http://localhost/pay/tok-pay'));
+    await waitFor(() => expect(went).toHaveBeenCalledWith('/pay/tok-pay'));
     expect(pays[0]!.url.pathname).toBe('/api/portal/invoices/inv-1/pay');
   });
 

@@ -1,4 +1,7 @@
-import type { InvoiceStatus, PortalBooking, QuotationStatus } from '../api/types.ts';
+import type { PortalBooking, PortalInvoice, PortalQuotation } from '../api/types.ts';
+
+type InvoiceStatus = PortalInvoice['status'];
+type QuotationStatus = PortalQuotation['status'];
 
 type PortalBookingStatus = PortalBooking['status'];
 import { formatDateTime } from '@venue/ui/light';
@@ -20,7 +23,6 @@ export function bookingStatus(b: Pick<PortalBooking, 'status' | 'holdExpiresAt'>
 }
 
 export const INVOICE_STATUS: Record<InvoiceStatus, string> = {
-  DRAFT: 'Draft',
   SENT: 'Due',
   PARTIAL: 'Part paid',
   PAID: 'Paid',
@@ -36,4 +38,16 @@ export const QUOTATION_STATUS: Record<QuotationStatus, string> = {
   Expired: 'Expired',
 };
 
-export const DOCUMENT_KINDS = { id: 'ID', insurance: 'Insurance' } as const;
+export { DOCUMENT_KIND_LABELS as DOCUMENT_KINDS } from '@venue/contracts/bookings';
+
+export const INVOICE_KINDS: Record<PortalInvoice['kind'], string> = {
+  DEPOSIT: 'Deposit invoice',
+  FINAL: 'Final invoice',
+  BOND: 'Bond invoice',
+};
+
+export const RECEIPT_KINDS: Record<PortalInvoice['receipts'][number]['kind'], string> = {
+  payment: 'paid',
+  refund: 'refunded',
+  reversal: 'reversed',
+};
