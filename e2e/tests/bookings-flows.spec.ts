@@ -97,7 +97,9 @@ test('a booking is created from a calendar slot, and an overlapping one shows th
   await expect(details).toContainText('Birthday Party');
 });
 
-test('confirming with a 25 % deposit shows the amounts the server computed', async ({ page }) => {
+test('confirming with a 25 % deposit reports the amounts the server computed, with the code', async ({
+  page,
+}) => {
   const booking = await createBooking(api, {
     resourceId: hall.id,
     date: venueDay(4),
@@ -121,9 +123,12 @@ test('confirming with a 25 % deposit shows the amounts the server computed', asy
   await expect(preview).toContainText('$100.00');
   await expect(preview).toContainText('$300.00');
   await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-  const saved = dialog.getByTestId('confirmed-amounts');
-  await expect(saved).toContainText('$100.00');
-  await expect(saved).toContainText('$300.00');
+  // The dialog closes; the message names the booking and what the server stored.
+  await expect(dialog).toBeHidden();
+  const toast = page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' });
+  await expect(toast).toContainText(
+    `${booking.bookingCode} — Deposit Dana. Deposit $100.00, balance due $300.00.`,
+  );
 
   const stored = await api.get<
     { booking?: { status: string; payment_details: { deposit_amount: number; final_due: number } } } & {
@@ -135,6 +140,63 @@ test('confirming with a 25 % deposit shows the amounts the server computed', asy
   expect(b.status).toBe('confirmed');
   expect(b.payment_details?.deposit_amount).toBe(100);
   expect(b.payment_details?.final_due).toBe(300);
+});
+
+test('Confirm booking succeeds as success: the code, no error, and the deposit the venue set (issue 24 items 9 and 4)', async ({
+  page,
+  request,
+}) => {
+  // The venue's deposit: Settings → Payments, Invoice Settings (30 %, so it is not a default).
+  const headers = { authorization: `Bearer ${api.token}` };
+  const before = (await (await request.get('/api/tenant-settings/invoice', { headers })).json()) as {
+    depositPercentage: number;
+  };
+  const set = await request.put('/api/tenant-settings/invoice', { headers, data: { depositPercentage: 30 } });
+  expect(set.status(), await set.text()).toBe(200);
+  try {
+    const booking = await createBooking(api, {
+      resourceId: hall.id,
+      date: venueDay(5),
+      start: '09:00',
+      end: '11:00',
+      name: 'Success Sid',
+      email: `sid-${RUN}@example.com`,
+      price: 1000,
+    });
+    const problems: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+    });
+    await signIn(page, OWNER);
+    await page.goto('/BookingsHolds');
+    await page.getByLabel('Search').fill(booking.bookingCode);
+    await page.getByRole('button', { name: `Confirm ${booking.bookingCode}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
+    // It starts from the venue's setting, not None.
+    await expect(dialog.getByRole('radio', { name: 'Percentage' })).toBeChecked();
+    await expect(dialog.getByLabel('Deposit percentage')).toHaveValue('30');
+    await expect(dialog).toContainText('This venue’s setting (Settings → Payments).');
+    await expect(dialog.getByTestId('amounts-preview')).toContainText('$300.00');
+
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
+      `${booking.bookingCode} — Success Sid. Deposit $300.00, balance due $700.00.`,
+    );
+    // Nothing turns the success into an error afterwards, in the dialog or elsewhere.
+    await page.waitForTimeout(1500);
+    await expect(page.getByText('The amounts could not be computed')).toHaveCount(0);
+    await expect(page.getByText(/already confirmed/i)).toHaveCount(0);
+    await expect(page.getByText('Error Confirming Booking')).toHaveCount(0);
+    expect(problems).toEqual([]);
+    // The row has left Booking Requests: it is confirmed.
+    await expect(page.getByRole('button', { name: `Confirm ${booking.bookingCode}` })).toHaveCount(0);
+  } finally {
+    await request.put('/api/tenant-settings/invoice', {
+      headers,
+      data: { depositPercentage: before.depositPercentage },
+    });
+  }
 });
 
 test('a booking is cancelled with a reason', async ({ page }) => {

@@ -7,6 +7,7 @@ export interface Api {
   token: string;
   get: <T>(path: string) => Promise<T>;
   post: <T>(path: string, data: unknown) => Promise<T>;
+  put: <T>(path: string, data: unknown) => Promise<T>;
 }
 
 export async function ownerApi(request: APIRequestContext): Promise<Api> {
@@ -21,6 +22,11 @@ export async function ownerApi(request: APIRequestContext): Promise<Api> {
     },
     async post<T>(path: string, data: unknown) {
       const res = await request.post(path, { headers, data });
+      expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as T;
+    },
+    async put<T>(path: string, data: unknown) {
+      const res = await request.put(path, { headers, data });
       expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
       return (await res.json()) as T;
     },

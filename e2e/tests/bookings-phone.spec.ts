@@ -42,9 +42,12 @@ test('a booking made with (02) 9876 5432 is stored in E.164 and shown as (02) 98
   await form.getByLabel('Customer phone').fill('9876 54');
   await pick(page, 'Event type', 'Meeting');
   await form.getByRole('button', { name: 'Create Booking' }).click();
-  await expect(form.getByRole('alert')).toContainText(
+  // said beside the phone box, which takes the focus
+  const phoneBox = form.getByLabel('Customer phone');
+  await expect(phoneBox).toHaveAccessibleDescription(
     'Enter a phone number such as 0412 345 678 or +61 412 345 678',
   );
+  await expect(phoneBox).toBeFocused();
   await form.getByLabel('Customer phone').fill('(02) 9876 5432');
   await form.getByRole('button', { name: 'Create Booking' }).click();
   await expect(form.getByText(/Booking created successfully!/)).toBeVisible();

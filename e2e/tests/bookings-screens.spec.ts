@@ -46,22 +46,38 @@ test('a list that cannot load shows the error and Try Again, never sample rows',
   await expect(page.getByTestId('error-state')).toHaveCount(0);
 });
 
-test('the booking form checks the spec rules in order before asking the server', async ({ page }) => {
+test('the booking form says every problem at once, beside its field, before asking the server', async ({
+  page,
+}) => {
   await signIn(page, OWNER);
   await page.goto('/BookingsAll');
   await page.getByRole('button', { name: 'New Booking' }).click();
   const form = page.getByRole('dialog', { name: 'New Booking' });
   const submit = form.getByRole('button', { name: 'Create Booking' });
-  const alert = form.getByRole('alert');
-  await submit.click();
-  await expect(alert).toContainText('Please fill in the customer name');
-  await form.getByLabel('Customer name').fill('Rule Rita');
-  await submit.click();
-  await expect(alert).toContainText('Please fill in the customer email');
   await form.getByLabel('Customer email').fill('not-an-email');
-  await form.getByLabel('Customer phone').fill('+61 412 345 678');
   await submit.click();
-  await expect(alert).toContainText('Please fill in the event type');
+  await expect(form.getByRole('alert')).toContainText('Please correct the 8 fields marked below.');
+  // each beside its field, the first one focused
+  await expect(form.getByLabel('Customer name')).toBeFocused();
+  const beside: Array<[string, string]> = [
+    ['Customer name', 'Please fill in the customer name'],
+    ['Customer email', 'Please enter a valid email address'],
+    ['Customer phone', 'Please fill in the customer phone'],
+    ['Event type', 'Please fill in the event type'],
+    ['Resource', 'Please fill in the selected hall'],
+    ['Booking date', 'Please fill in the booking date'],
+    ['Start time', 'Please fill in the start time'],
+    ['End time', 'Please fill in the end time'],
+  ];
+  // (a required field's name ends with its asterisk)
+  for (const [label, message] of beside)
+    await expect(form.getByLabel(new RegExp(`^${label}`)).first()).toHaveAccessibleDescription(message);
+  // fixing one takes its message away, the others stay
+  await form.getByLabel('Customer name').fill('Rule Rita');
+  await expect(form.getByLabel('Customer name')).toHaveAccessibleDescription('');
+  await expect(form.getByLabel('Customer phone')).toHaveAccessibleDescription(
+    'Please fill in the customer phone',
+  );
 });
 
 test('the bookings screens have no axe violations', async ({ page }) => {

@@ -20,6 +20,7 @@ import type { OpenMore } from './MoreBookingsPopover.tsx';
 import { PRINT_CSS } from './print.ts';
 import { ResourceFilter } from './ResourceFilter.tsx';
 import { CALENDAR_CSS, viewTitle } from './styles.ts';
+import { CalendarLegend } from './CalendarLegend.tsx';
 
 // Loaded when first shown, not with the page: the resource view is a tab most visits never open,
 // the "+N more" popover opens from a month cell and the side panel from a picked booking (issue
@@ -36,13 +37,26 @@ type View = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth' | 'resource';
 const ALL = 'all';
 const NO_EVENTS: EventInput[] = [];
 
+/** Below Mantine's `sm` breakpoint (768 px): a phone, where a week's seven columns are ~40 px each. */
+const PHONE = '(max-width: 47.99em)';
+
+/**
+ * The view the calendar opens in: the week, or on a phone the day (issue 24 item 13), whose one
+ * column shows each booking's time, customer and event type readably. The user may still pick
+ * the week or the month.
+ */
+export function openingView(): View {
+  return typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches ? 'timeGridDay' : 'timeGridWeek';
+}
+
 export function CalendarPage() {
   const { settings, api, can } = useSession();
   const fmt = useFormat();
   const dialogs = useBookingDialogs();
   const { move } = useBookingActions();
   const calendarRef = useRef<FullCalendar>(null);
-  const [view, setView] = useState<View>('timeGridWeek');
+  const [openedIn] = useState(openingView);
+  const [view, setView] = useState<View>(openedIn);
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [title, setTitle] = useState('');
   const [day, setDay] = useState(() => isoDate(new Date()));
@@ -60,7 +74,7 @@ export function CalendarPage() {
     view === 'dayGridMonth' ? MONTH_CELL_BOOKINGS : undefined,
   );
   // The view FullCalendar is showing (it changes view a moment after the tab does).
-  const [shownView, setShownView] = useState<string>('timeGridWeek');
+  const [shownView, setShownView] = useState<string>(openedIn);
   const month = shownView === 'dayGridMonth';
   const events = useMemo(() => {
     // Between a tab click and the grid's change, the old grid would lay out data meant for the
@@ -239,6 +253,7 @@ export function CalendarPage() {
       <Text fw={600} mb="xs" aria-live="polite" data-testid="calendar-title">
         {heading}
       </Text>
+      <CalendarLegend showBuffers={showBuffers} />
       {/* The grid stays in place (it is where new bookings start); only the load failed. */}
       {calendar.isError && calendar.data === undefined ? (
         <Box mb="sm">
@@ -282,7 +297,7 @@ export function CalendarPage() {
             <FullCalendar
               ref={calendarRef}
               plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-              initialView="timeGridWeek"
+              initialView={openedIn}
               headerToolbar={false}
               firstDay={1}
               slotMinTime="06:00:00"

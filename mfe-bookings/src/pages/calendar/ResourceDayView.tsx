@@ -2,7 +2,7 @@ import { Box, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import type { CalendarData, CalendarEvent, Resource } from '../../api/types.ts';
 import { bookingWallClock, toWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';
-import { STATUS_COLOURS } from './events.ts';
+import { SHADES, STATUS_COLOURS } from './events.ts';
 
 const FIRST_HOUR = 6;
 const LAST_HOUR = 23;
@@ -107,7 +107,7 @@ export function ResourceDayView({ date, resources, data, showBuffers, onSlot, on
                         height: bottom - top,
                         left: 2,
                         right: 2,
-                        background: '#e9ecef',
+                        background: SHADES.blockout,
                         color: '#212529',
                         padding: 2,
                         pointerEvents: 'none',
@@ -140,7 +140,7 @@ export function ResourceDayView({ date, resources, data, showBuffers, onSlot, on
                           height: Math.max(0, bufBottom - bufTop),
                           left: 2,
                           right: 2,
-                          background: '#e2e8f0',
+                          background: SHADES.buffer,
                         }}
                       />
                     ) : null}

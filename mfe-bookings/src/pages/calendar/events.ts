@@ -13,6 +13,26 @@ export const STATUS_COLOURS: Record<string, string> = {
 };
 const UNKNOWN = '#6b7280';
 
+/** The shades behind the bookings: a block-out, and a booking's setup and pack-down buffers. */
+export const SHADES = { blockout: '#ced4da', buffer: '#e2e8f0' } as const;
+
+/**
+ * What the calendar's colours mean, in the order the legend shows them: the statuses a booking
+ * on the calendar can have (cancelled and expired ones are not on it), then the shades.
+ */
+export const CALENDAR_LEGEND: ReadonlyArray<{ label: string; colour: string; shade?: true }> = [
+  { label: 'Pending review', colour: STATUS_COLOURS.PENDING! },
+  { label: 'Tentative hold', colour: STATUS_COLOURS.TENTATIVE! },
+  { label: 'Confirmed', colour: STATUS_COLOURS.CONFIRMED! },
+  { label: 'Completed', colour: STATUS_COLOURS.COMPLETED! },
+  { label: 'Blocked out', colour: SHADES.blockout, shade: true },
+];
+export const BUFFER_LEGEND = {
+  label: 'Setup / pack-down buffer',
+  colour: SHADES.buffer,
+  shade: true,
+} as const;
+
 /**
  * Calendar data → FullCalendar events in venue wall-clock time. Buffers and block-outs are
  * background events, so they shade the grid without being draggable bookings.
@@ -29,7 +49,7 @@ export function toEvents(data: CalendarData | undefined, showBuffers: boolean): 
         start: toWallClock(e.bufferStart),
         end: start,
         display: 'background',
-        backgroundColor: '#94a3b8',
+        backgroundColor: SHADES.buffer,
         extendedProps: { kind: 'buffer' },
       });
     }
@@ -39,7 +59,7 @@ export function toEvents(data: CalendarData | undefined, showBuffers: boolean): 
         start: end,
         end: toWallClock(e.bufferEnd),
         display: 'background',
-        backgroundColor: '#94a3b8',
+        backgroundColor: SHADES.buffer,
         extendedProps: { kind: 'buffer' },
       });
     }
@@ -80,7 +100,7 @@ function blockoutEvents(data: CalendarData): EventInput[] {
       start: toWallClock(start),
       end: toWallClock(end),
       display: 'background',
-      backgroundColor: STATUS_COLOURS.BLOCKOUT,
+      backgroundColor: SHADES.blockout,
       extendedProps: { ...b, kind: 'blockout', status: 'BLOCKOUT' },
     });
   }

@@ -4,8 +4,11 @@
  * On a phone a week's seven day headings get ~40px each, so weekday and date go on two lines.
  * Month-cell bookings wrap (FullCalendar keeps them on one line and cuts them to a few letters);
  * on a phone the time is left out so the name and event type get the cell's ~48px.
+ * Block-outs and buffers are drawn in their shades as given (FullCalendar fades background
+ * events to 30 %), so they match the legend and the resource view.
  */
 export const CALENDAR_CSS = `
+.venue-calendar .fc .fc-bg-event { opacity: 1; }
 .venue-calendar .fc .fc-day-other .fc-daygrid-day-top { opacity: 1; color: #5c5f66; }
 .venue-calendar .fc .fc-daygrid-event { white-space: normal; }
 .venue-calendar .venue-month-event { padding: 1px 3px; line-height: 1.25; overflow-wrap: anywhere; }

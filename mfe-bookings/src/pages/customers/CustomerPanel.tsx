@@ -10,7 +10,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -119,32 +118,33 @@ function CustomerDetails({ customer: c }: { customer: CustomerDetail }) {
             No bookings yet.
           </Text>
         ) : (
-          <Table aria-label="Recent bookings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Resource</Table.Th>
-                <Table.Th>Spend</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recent.map((b) => (
-                <Table.Tr key={b.id}>
-                  <Table.Td>{b.eventType}</Table.Td>
-                  <Table.Td>
-                    {fmt.slot({ bookingDate: b.date, startTime: b.startTime, endTime: b.endTime })}
-                  </Table.Td>
-                  <Table.Td>{b.resource}</Table.Td>
-                  <Table.Td>{fmt.money(b.spendCents)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={b.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          // A list, not a five-column table: in the drawer on a phone the table ran off its right
+          // edge and the status badges were cut off (issue 24 item 13). Each booking wraps instead.
+          <Stack
+            component="ul"
+            aria-label="Recent bookings"
+            gap="xs"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {recent.map((b) => (
+              <Paper component="li" key={b.id} withBorder p="xs" radius="sm" data-testid="recent-booking">
+                <Group justify="space-between" gap="xs" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={500}>
+                      {b.eventType} · {fmt.money(b.spendCents)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {fmt.slot({ bookingDate: b.date, startTime: b.startTime, endTime: b.endTime })} ·{' '}
+                      {b.resource}
+                    </Text>
+                  </div>
+                  <StatusBadge status={b.status} />
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
         )}
       </div>
       <Paper withBorder p="sm" radius="md">

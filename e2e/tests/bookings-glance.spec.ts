@@ -1,0 +1,205 @@
+import { test, expect, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+
+// Issue 24 item 13: screens a venue reads at a glance, at a desk (1400 px) and on a phone (375 px).
+test.use({ timezoneId: 'Australia/Sydney' });
+
+const RUN = `gl${Date.now().toString(36)}`;
+const WIDTHS = [1400, 375] as const;
+
+/** One booking of this run in each status a list can show. */
+async function bookingsInEveryStatus(api: Api) {
+  const hall = await createResource(api, `Glance Hall ${RUN}`);
+  const make = (i: number) =>
+    createBooking(api, {
+      resourceId: hall.id,
+      date: venueDay(20 + i),
+      start: '10:00',
+      end: '12:00',
+      name: `Glance ${RUN} ${i}`,
+      email: `glance-${RUN}-${i}@example.com`,
+    });
+  const [pending, held, confirmed, completed, cancelled] = await Promise.all([0, 1, 2, 3, 4].map(make));
+  await api.post(`/api/bookings/${held!.id}/accept`, { holdHours: 48 });
+  for (const b of [confirmed!, completed!])
+    await api.put(`/api/bookings/${b.id}/status`, { status: 'confirmed', payment_details: {} });
+  await api.put(`/api/bookings/${completed!.id}/status`, { status: 'completed' });
+  await api.put(`/api/bookings/${cancelled!.id}/status`, { status: 'cancelled' });
+  return {
+    hall,
+    pending: pending!,
+    held: held!,
+    confirmed: confirmed!,
+    completed: completed!,
+    cancelled: cancelled!,
+  };
+}
+
+/**
+ * Every badge in the bookings section whose words do not fit: Mantine cuts a label that is wider
+ * than its badge with an ellipsis ("CONFIRM…", "UN…"), and a badge wider than the box that
+ * holds it (without scrolling) is cut by that box.
+ */
+async function cutBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const badges = Array.from(
+      document.querySelectorAll('[data-testid="remote-bookings"] .mantine-Badge-root'),
+    ) as HTMLElement[];
+    for (const badge of badges) {
+      const label = (badge.querySelector('.mantine-Badge-label') as HTMLElement | null) ?? badge;
+      const text = label.textContent ?? '';
+      if (label.scrollWidth > label.clientWidth + 1) {
+        cut.push(`${text}: label ${label.clientWidth}px of ${label.scrollWidth}px`);
+        continue;
+      }
+      const box = badge.getBoundingClientRect();
+      for (let el = badge.parentElement; el; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+        if (!clipsX) continue;
+        const r = el.getBoundingClientRect();
+        if (box.left < r.left - 1 || box.right > r.right + 1) cut.push(`${text}: cut by ${el.className}`);
+        break;
+      }
+    }
+    return cut;
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`no status badge of the bookings lists is cut at ${width} px`, async ({ page, request }) => {
+    const api = await ownerApi(request);
+    const made = await bookingsInEveryStatus(api);
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, OWNER);
+    const screens: Array<[string, string[]]> = [
+      ['/BookingsAll', [made.pending.bookingCode, made.confirmed.bookingCode, made.cancelled.bookingCode]],
+      ['/BookingsHolds', [made.pending.bookingCode, made.held.bookingCode]],
+      ['/BookingsPending', [made.pending.bookingCode]],
+      ['/BookingsConfirmed', [made.confirmed.bookingCode]],
+      ['/BookingsCompleted', [made.completed.bookingCode]],
+      ['/BookingsCancelled', [made.cancelled.bookingCode]],
+    ];
+    for (const [path, codes] of screens) {
+      await page.goto(path);
+      const search = page
+        .getByLabel('Search')
+        .or(page.getByPlaceholder(/Search/))
+        .first();
+      await search.fill(RUN);
+      for (const code of codes) await expect(page.getByText(code, { exact: true }).first()).toBeVisible();
+      await expect(page.locator('[data-testid="remote-bookings"] .mantine-Badge-root').first()).toBeVisible();
+      expect(await cutBadges(page), `${path} at ${width} px`).toEqual([]);
+    }
+    // The statuses are there in full, as words a person reads.
+    await page.goto('/BookingsAll');
+    await page.getByLabel('Search').fill(RUN);
+    for (const words of ['Pending Review', 'confirmed', 'cancelled'])
+      await expect(page.locator('.mantine-Badge-label', { hasText: words }).first()).toBeVisible();
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`a customer's recent bookings show their statuses whole at ${width} px`, async ({ page, request }) => {
+    const api = await ownerApi(request);
+    const hall = await createResource(api, `Customer Hall ${RUN}`);
+    const email = `regular-${RUN}-${width}@example.com`;
+    const made = [];
+    for (let i = 0; i < 3; i++)
+      made.push(
+        await createBooking(api, {
+          resourceId: hall.id,
+          date: venueDay(40 + i),
+          start: '10:00',
+          end: '12:00',
+          name: `Regular Rowena ${RUN}`,
+          email,
+        }),
+      );
+    await api.post(`/api/bookings/${made[1]!.id}/accept`, { holdHours: 48 });
+    await api.put(`/api/bookings/${made[2]!.id}/status`, { status: 'confirmed', payment_details: {} });
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, OWNER);
+    await page.goto('/Customers');
+    await page.getByPlaceholder('Name, e-mail or phone').fill(email);
+    await page.getByTestId('customer-row').filter({ hasText: email }).click();
+    const panel = page.getByTestId('customer-panel');
+    // the three bookings' statuses, wherever the panel lists them
+    const statuses = panel.locator('.mantine-Badge-root', {
+      hasText: /^(Pending Review|tentative|confirmed)$/i,
+    });
+    await expect(statuses).toHaveCount(3);
+    for (const badge of await statuses.all()) {
+      const fits = await badge.evaluate((el) => {
+        const label = el.querySelector('.mantine-Badge-label') as HTMLElement;
+        const r = el.getBoundingClientRect();
+        return {
+          text: label.textContent,
+          whole: label.scrollWidth <= label.clientWidth + 1,
+          onScreen: r.left >= 0 && r.right <= window.innerWidth,
+        };
+      });
+      expect(fits, `${fits.text} at ${width} px`).toMatchObject({ whole: true, onScreen: true });
+    }
+  });
+}
+
+test('on a phone the calendar opens on one day, readable, with what its colours mean', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, OWNER);
+  await page.goto('/Calendar');
+  await expect(page.getByRole('tab', { name: 'Day' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.fc-timeGridDay-view')).toBeVisible();
+  // One column of bookings, not seven columns of ~40 px.
+  await expect(page.locator('.fc-col-header-cell')).toHaveCount(1);
+  const legend = page.getByRole('list', { name: 'Calendar colours' });
+  await expect(legend.getByRole('listitem')).toHaveText([
+    'Pending review',
+    'Tentative hold',
+    'Confirmed',
+    'Completed',
+    'Blocked out',
+  ]);
+  await page.getByRole('switch', { name: 'Show buffers' }).check({ force: true });
+  await expect(legend.getByRole('listitem').last()).toHaveText('Setup / pack-down buffer');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0);
+});
+
+test('at a desk the calendar opens on the week, with the legend, and a booking takes its status colour', async ({
+  page,
+  request,
+}) => {
+  const api = await ownerApi(request);
+  const hall = await createResource(api, `Legend Hall ${RUN}`);
+  const booking = await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(1),
+    start: '10:00',
+    end: '12:00',
+    name: `Legend ${RUN}`,
+    email: `legend-${RUN}@example.com`,
+  });
+  await api.put(`/api/bookings/${booking.id}/status`, { status: 'confirmed', payment_details: {} });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, OWNER);
+  await page.goto('/Calendar');
+  await expect(page.getByRole('tab', { name: 'Week' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.fc-col-header-cell')).toHaveCount(7);
+  const legend = page.getByRole('list', { name: 'Calendar colours' });
+  await expect(legend).toBeVisible();
+  // The legend's colour for Confirmed is the colour the confirmed booking is drawn in.
+  const confirmedSwatch = await legend
+    .getByRole('listitem')
+    .filter({ hasText: 'Confirmed' })
+    .evaluate((li) => getComputedStyle(li.querySelector('span')!).backgroundColor);
+  await page.getByRole('tab', { name: 'Day' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  const event = page.locator('.fc-timegrid-event').filter({ hasText: `Legend ${RUN}` });
+  await expect(event).toBeVisible();
+  expect(await event.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(confirmedSwatch);
+});
