@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { BOOKING_ROUTES } from '@venue/contracts/bookings';
 import { HALL, OWNER, form, futureDate, useHarness } from './test-support.ts';
+import { asCustomer, openDoors, outbox, requestBody, visit } from './door/door-testing.ts';
 
 const h = useHarness();
 const contract = contractRecorder(BOOKING_ROUTES);
@@ -108,6 +109,100 @@ describe('bookings answers match the API contract', () => {
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
     contract.check('GET', `/api/customers/${c.id}/export.pdf`, 200, undefined);
     await ok('POST', `/api/customers/${c.id}/anonymise`, 200);
+  });
+
+  it('the customer’s door: the booking page, the portal, and staff’s documents and count', async () => {
+    await openDoors(h, { minNoticeHours: 24, windowDays: 365 });
+    /** Checks a door answer (a visitor's or a customer's call) against the table. */
+    const door = (
+      method: string,
+      path: string,
+      status: number,
+      r: { status: number; body: unknown; text: string },
+    ) => {
+      assert.equal(r.status, status, `${method} ${path}: ${r.text.slice(0, 300)}`);
+      const problems = contract.check(method, path, status, r.body ?? undefined);
+      assert.deepEqual(problems, [], problems.join('\n'));
+    };
+    const base = '/api/public/venues/harbour-test';
+    const day = futureDate(70);
+    const q = `/availability?resourceId=${HALL}&from=${day}&to=${futureDate(76)}`;
+    door('GET', base + q, 200, await visit(h, 'GET', q));
+    const slot = { resourceId: HALL, date: day, startTime: '18:00', endTime: '22:00' };
+    door(
+      'POST',
+      `${base}/quote`,
+      200,
+      await visit(h, 'POST', '/quote', { ...slot, repeat: { frequency: 'weekly', count: 2 } }),
+    );
+    const made = await visit(
+      h,
+      'POST',
+      '/requests',
+      requestBody(day, { email: 'contract-door@example.com' }),
+    );
+    door('POST', `${base}/requests`, 201, made);
+    door(
+      'POST',
+      `${base}/requests`,
+      409,
+      await visit(h, 'POST', '/requests', requestBody(day, { email: 'x@example.com' })),
+    );
+    door('POST', `${base}/requests`, 422, await visit(h, 'POST', '/requests', requestBody(futureDate(400))));
+    await openDoors(h, { minNoticeHours: 24, windowDays: 365, verifyEmail: true });
+    door(
+      'POST',
+      `${base}/requests`,
+      202,
+      await visit(h, 'POST', '/requests', requestBody(futureDate(71), { email: 'new-door@example.com' })),
+    );
+    const token = (await outbox(h, 'booking.request_verification_requested')).at(-1)!.token;
+    door('POST', `${base}/requests/verify`, 200, await visit(h, 'POST', '/requests/verify', { token }));
+
+    const id = (await h.call('GET', `/api/bookings?q=${made.body.bookings[0].code}`, h.tokens.owner)).body
+      .items[0].id;
+    const me = 'contract-door@example.com';
+    door('GET', '/api/portal/bookings', 200, await asCustomer(h, me, 'GET', '/api/portal/bookings'));
+    door(
+      'GET',
+      `/api/portal/bookings/${id}`,
+      200,
+      await asCustomer(h, me, 'GET', `/api/portal/bookings/${id}`),
+    );
+    door(
+      'POST',
+      `/api/portal/bookings/${id}/changes`,
+      200,
+      await asCustomer(h, me, 'POST', `/api/portal/bookings/${id}/changes`, { message: 'Later start?' }),
+    );
+    const ics = await asCustomer(h, me, 'GET', `/api/portal/bookings/${id}/calendar.ics`);
+    door('GET', `/api/portal/bookings/${id}/calendar.ics`, 200, { ...ics, body: undefined });
+    const form = new FormData();
+    form.append('kind', 'insurance');
+    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'cover.pdf');
+    const doc = await asCustomer(h, me, 'POST', `/api/portal/bookings/${id}/documents`, form);
+    door('POST', `/api/portal/bookings/${id}/documents`, 201, doc);
+    door(
+      'GET',
+      `/api/portal/bookings/${id}/documents`,
+      200,
+      await asCustomer(h, me, 'GET', `/api/portal/bookings/${id}/documents`),
+    );
+
+    await ok('GET', '/api/bookings/requests/waiting', 200);
+    await ok('GET', `/api/bookings/${id}/documents`, 200);
+    const file = await fetch(`${h.t.url}/api/bookings/${id}/documents/${doc.body.id}`, {
+      headers: { authorization: `Bearer ${h.tokens.owner}` },
+    });
+    assert.equal(file.status, 200);
+    contract.check('GET', `/api/bookings/${id}/documents/${doc.body.id}`, 200, undefined);
+    await ok('POST', `/api/bookings/${id}/documents/${doc.body.id}/verify`, 200);
+    door(
+      'POST',
+      `/api/portal/bookings/${id}/cancel`,
+      200,
+      await asCustomer(h, me, 'POST', `/api/portal/bookings/${id}/cancel`, {}),
+    );
   });
 
   it('every call of the table had an answer checked', () => {

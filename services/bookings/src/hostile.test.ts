@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
 import { HALL, OWNER, form, futureDate, startHarness } from './test-support.ts';
+import { openDoors, requestBody } from './door/door-testing.ts';
 
 describeHostileInput('bookings', async () => {
   const h = await startHarness();
@@ -55,13 +56,25 @@ describeHostileInput('bookings', async () => {
     'order',
   ];
   const decline = { reason: 'other', note: 'Fully booked' };
+  // The customer's door (decision 56): the venue's page is open; its visitor and the customer of
+  // the booking above call the public and portal routes.
+  await openDoors(h, { slug: 'hostile-venue', minNoticeHours: 24, windowDays: 365 });
+  const doorDay = futureDate(45);
+  const addOnId = '2a000000-0000-4000-8000-00000000000a';
   const kit = kitRoutes(OWNER);
   return {
     t: h.t,
     token: h.tokens.owner,
     tenantId: OWNER,
     table: {
-      params: { id: booking.id, ownerId: OWNER, resourceId: HALL, tenantId: OWNER },
+      params: {
+        id: booking.id,
+        ownerId: OWNER,
+        resourceId: HALL,
+        tenantId: OWNER,
+        slug: 'hostile-venue',
+        docId: randomUUID(),
+      },
       paramsByRoute: {
         ...Object.fromEntries(
           [
@@ -137,6 +150,31 @@ describeHostileInput('bookings', async () => {
           tenantId: OWNER,
           ids: ['3c000000-0000-4000-8000-00000000000c'],
         },
+        'POST /api/public/venues/:slug/quote': {
+          resourceId: HALL,
+          date: doorDay,
+          startTime: '18:00',
+          endTime: '22:00',
+          guests: 40,
+          addOns: [{ id: addOnId, quantity: 1 }],
+          repeat: { frequency: 'weekly', count: 2 },
+        },
+        'POST /api/public/venues/:slug/requests': requestBody(doorDay, {
+          email: 'hostile-visitor@example.com',
+          addOns: [{ id: addOnId, quantity: 1 }],
+          repeat: { frequency: 'fortnightly', count: 2 },
+        }),
+        'POST /api/public/venues/:slug/requests/verify': { token: 'a'.repeat(43) },
+        'POST /api/portal/bookings/:id/cancel': { reason: 'Plans changed' },
+        'POST /api/portal/bookings/:id/changes': { message: 'Could we start an hour later?' },
+        // money's check before a quotation is sent (decision 57)
+        'POST /internal/bookings/slot-check': {
+          tenantId: OWNER,
+          resource: HALL,
+          eventDate: futureDate(140),
+          startTime: '10:00',
+          endTime: '14:00',
+        },
         'POST /internal/bookings/from-quote': {
           tenantId: OWNER,
           quotationId: '3a000000-0000-4000-8000-00000000000a',
@@ -155,7 +193,12 @@ describeHostileInput('bookings', async () => {
           notes: 'n',
         },
       },
-      noBody: ['POST /api/customers/:id/anonymise'],
+      noBody: [
+        'POST /api/customers/:id/anonymise',
+        'POST /api/bookings/:id/documents/:docId/verify',
+        // multipart/form-data: the document is a file, not JSON
+        'POST /api/portal/bookings/:id/documents',
+      ],
       skip: {
         // Answers 404 before reading the body for every tenant but the two demo venues (decision 48);
         // scripts/lib/demo-seed.test.ts sends it real plans and other tenants.
@@ -169,7 +212,11 @@ describeHostileInput('bookings', async () => {
         'GET /api/bookings/search': ['q'],
         'GET /api/calendar': ['from', 'to', 'resourceId'],
         'GET /api/customers': ['search', 'segment', 'tag', 'sort', 'order', 'page', 'limit'],
+        'GET /api/public/venues/:slug/availability': ['resourceId', 'from', 'to'],
       },
     },
+    visitor: { tenantId: OWNER, slug: 'hostile-venue' },
+    // the customer of the booking above: the portal's lenient cases reach its real rows
+    customer: { tenantId: OWNER, email: 'hostile@example.com' },
   };
 });

@@ -8,6 +8,7 @@ describeOneWayToQuery({
   sample: 'bookings/list-routes.ts',
   allowed: {
     // test fixtures, not service code: they read the kit's outbox and count rows a refusal must not leave
-    'door/door-testing.ts': 'the door tests read the outbox (the kit’s table, not in BookingsDb) and count rows',
+    'door/door-testing.ts':
+      'the door tests read the outbox (the kit’s table, not in BookingsDb) and count rows',
   },
 });

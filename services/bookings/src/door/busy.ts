@@ -24,24 +24,26 @@ export async function busyIntervals(
 ): Promise<Interval[]> {
   // sql: the window as a range, for && (range overlap), which the builder has no operator for
   const window = sql<string>`tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`;
-  const slots = await db(tx)
+  // One statement: the slots, and the block-outs still waiting behind a booking (they hold none).
+  const rows = await db(tx)
     .selectFrom('resource_slots')
     .select((eb) => [eb.fn<Date>('lower', ['slot']).as('start'), eb.fn<Date>('upper', ['slot']).as('end')])
     .where('tenant_id', '=', tenantId)
     .where('resource_id', '=', resourceId)
     // sql: && overlap of two ranges (the exclusion constraint's operator and index)
     .where(sql<boolean>`slot && ${window}`)
+    .unionAll(
+      db(tx)
+        .selectFrom('blockouts')
+        .select(['starts_at as start', 'ends_at as end'])
+        .where('tenant_id', '=', tenantId)
+        .where('resource_id', '=', resourceId)
+        .where('claimed', '=', false)
+        .where('starts_at', '<', to)
+        .where('ends_at', '>', from),
+    )
     .execute();
-  const waiting = await db(tx)
-    .selectFrom('blockouts')
-    .select(['starts_at as start', 'ends_at as end'])
-    .where('tenant_id', '=', tenantId)
-    .where('resource_id', '=', resourceId)
-    .where('claimed', '=', false)
-    .where('starts_at', '<', to)
-    .where('ends_at', '>', from)
-    .execute();
-  return merge([...slots, ...waiting].map((r) => ({ start: new Date(r.start), end: new Date(r.end) })));
+  return merge(rows.map((r) => ({ start: new Date(r.start), end: new Date(r.end) })));
 }
 
 /** Sorted, with overlapping and touching intervals joined into one. */

@@ -23,6 +23,7 @@ import {
   zonedInstant,
   type AppContext,
   type AppRouter,
+  type Tx,
 } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { addDays, venueIso } from '../shared/time.ts';
@@ -84,18 +85,35 @@ async function availability(ctx: AppContext, deps: Deps): Promise<PublicAvailabi
   const resourceId = q.resourceId!.toLowerCase();
   const from = q.from!;
   const to = q.to!;
-  const { door, resource } = await doorAndSpace(ctx, deps, resourceId);
-  const zone = door.settings.timezone;
-  const now = deps.now();
-  const busy = await ctx.kit.db.tenantRead(door.tenantId, (tx) =>
-    busyIntervals(
+  const tenantId = visitorOf(ctx).tenantId;
+  const busyOf = (tx: Tx, door: VenueDoor, resource: DoorResource) => {
+    const zone = door.settings.timezone;
+    return busyIntervals(
       tx,
-      door.tenantId,
+      tenantId,
       resource.id,
       zonedInstant(from, '00:00', zone),
       zonedInstant(addDays(to, 1), '00:00', zone),
-    ),
-  );
+    );
+  };
+  // One short read when bookings' copy of the space knows its hours (the usual case); otherwise
+  // the catalogue's list is asked with no transaction open, then the busy times are read.
+  const first = await ctx.kit.db.tenantRead(tenantId, async (tx) => {
+    const door = await openDoor(tx, tenantId);
+    const known = await knownResource(tx, resourceId);
+    if (!known?.hours) return { door, known, ready: null };
+    const { resource } = await doorResource(deps, door, resourceId, known);
+    return { door, known, ready: { resource, busy: await busyOf(tx, door, resource) } };
+  });
+  const { door } = first;
+  let ready = first.ready;
+  if (!ready) {
+    const { resource } = await doorResource(deps, door, resourceId, first.known);
+    ready = { resource, busy: await ctx.kit.db.tenantRead(tenantId, (tx) => busyOf(tx, door, resource)) };
+  }
+  const { resource, busy } = ready;
+  const zone = door.settings.timezone;
+  const now = deps.now();
   const days: PublicAvailability['days'] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const hours = hoursOn(resource.hours, date);
