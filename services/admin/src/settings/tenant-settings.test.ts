@@ -11,6 +11,7 @@ import {
   BSB_MESSAGE,
   BUFFER_MESSAGE,
   DEPOSIT_MESSAGE,
+  DEPOSIT_DEADLINE_MESSAGE,
   DUE_DAYS_MESSAGE,
   EMAIL_MESSAGE,
   HOLD_EXPIRY_MESSAGE,
@@ -119,6 +120,7 @@ const GROUPS: Group[] = [
     defaults: {
       defaultDueDays: 30,
       depositPercentage: 50,
+      depositDeadlineDays: 14,
       gstRate: 10,
       currency: 'AUD',
       sendInvoiceEmails: true,
@@ -129,6 +131,7 @@ const GROUPS: Group[] = [
     good: {
       defaultDueDays: 14,
       depositPercentage: 25,
+      depositDeadlineDays: 21,
       gstRate: 12.5,
       reminderDays: [1, 14],
       autoSendInvoices: true,
@@ -136,6 +139,7 @@ const GROUPS: Group[] = [
     expected: {
       defaultDueDays: 14,
       depositPercentage: 25,
+      depositDeadlineDays: 21,
       gstRate: 12.5,
       currency: 'AUD',
       sendInvoiceEmails: true,
@@ -147,6 +151,8 @@ const GROUPS: Group[] = [
       [{ defaultDueDays: 366 }, DUE_DAYS_MESSAGE],
       [{ defaultDueDays: -1 }, DUE_DAYS_MESSAGE],
       [{ defaultDueDays: 2.5 }, DUE_DAYS_MESSAGE],
+      [{ depositDeadlineDays: 366 }, DEPOSIT_DEADLINE_MESSAGE],
+      [{ depositDeadlineDays: -1 }, DEPOSIT_DEADLINE_MESSAGE],
       [{ depositPercentage: 101 }, DEPOSIT_MESSAGE],
       [{ depositPercentage: -5 }, DEPOSIT_MESSAGE],
       [{ depositPercentage: 12.5 }, DEPOSIT_MESSAGE],
