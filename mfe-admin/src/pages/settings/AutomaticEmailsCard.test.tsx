@@ -1,10 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { COMMS_SETTINGS_DEFAULTS, SEND_HOUR_MESSAGE } from '@venue/contracts/comms';
+import { AUTOMATIC_EMAIL_KINDS, COMMS_SETTINGS_DEFAULTS, SEND_HOUR_MESSAGE } from '@venue/contracts/comms';
 import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { GeneralSettingsPage } from './GeneralSettingsPage.tsx';
+import { AUTOMATIC_EMAILS } from './automatic-emails.ts';
 
 function answer(over: Partial<typeof COMMS_SETTINGS_DEFAULTS> = {}) {
   server.use(
@@ -21,6 +22,14 @@ async function card() {
 
 // Issue 12 item 6: the automatic e-mails comms sends, switchable per venue in Settings → General.
 describe('General settings: automatic e-mails', () => {
+  test('every kind comms can switch off has a switch here (a new kind is not left unreachable)', async () => {
+    expect(AUTOMATIC_EMAILS.map((e) => e.kind).sort()).toEqual([...AUTOMATIC_EMAIL_KINDS].sort());
+    answer();
+    renderWithProviders(<GeneralSettingsPage />);
+    const c = await card();
+    expect(await c.findByRole('switch', { name: /Adjustment note or refund/ })).toBeChecked();
+  });
+
   test('shows the saved switches, days and hour; a change is saved with the server’s message', async () => {
     answer({ automatic: { ...COMMS_SETTINGS_DEFAULTS.automatic, declined: false } });
     const puts = captureRequests('put', '/api/email-comms/settings', (req) => ({

@@ -62,6 +62,11 @@ export const AUTOMATIC_EMAILS: readonly { kind: AutomaticEmailKind; label: strin
     label: 'Payment reminders',
     description: 'On the reminder days before and after an unpaid invoice’s due date (Payment Settings).',
   },
+  {
+    kind: 'credit_note_issued',
+    label: 'Adjustment note or refund',
+    description: 'When an adjustment note is issued (and money paid back), with its PDF.',
+  },
 ];
 
 /** The send hours the server accepts (contracts comms SEND_HOUR_MIN..SEND_HOUR_MAX: 07–20). */
