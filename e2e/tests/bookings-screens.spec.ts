@@ -81,6 +81,8 @@ test('the booking form says every problem at once, beside its field, before aski
 });
 
 test('the bookings screens have no axe violations', async ({ page }) => {
+  // Seven pages, each loaded and analysed: close to the default minute on a busy machine.
+  test.slow();
   await signIn(page, OWNER);
   for (const [path, heading] of PAGES) {
     await page.goto(path);
