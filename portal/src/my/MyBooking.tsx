@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney, idempotencyKeys } from '@venue/ui/light';
 import {
   CHANGES_EMPTY_MESSAGE,
   CHANGES_SENT_MESSAGE,
+  DOCUMENT_KIND_LABELS as DOCUMENT_KINDS,
   DOCUMENT_MIME_TYPES,
   DOCUMENT_MISSING_MESSAGE,
   DOCUMENT_TOO_LARGE_MESSAGE,
@@ -22,7 +23,7 @@ import { longDayLabel, timeRange } from '../ui/labels.ts';
 import { Empty, ErrorMessage, Loading, messageOf } from '../ui/states.tsx';
 import { useVenueFormat } from '../ui/venue-format.ts';
 import { DownloadButton } from './DownloadButton.tsx';
-import { bookingStatus, DOCUMENT_KINDS } from './labels.ts';
+import { bookingStatus } from './labels.ts';
 import { PortalFrame } from './PortalFrame.tsx';
 
 const path = (id: string, rest = '') => `/api/portal/bookings/${encodeURIComponent(id)}${rest}`;

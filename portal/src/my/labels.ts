@@ -38,8 +38,6 @@ export const QUOTATION_STATUS: Record<QuotationStatus, string> = {
   Expired: 'Expired',
 };
 
-export { DOCUMENT_KIND_LABELS as DOCUMENT_KINDS } from '@venue/contracts/bookings';
-
 export const INVOICE_KINDS: Record<PortalInvoice['kind'], string> = {
   DEPOSIT: 'Deposit invoice',
   FINAL: 'Final invoice',
