@@ -477,7 +477,18 @@ describe('row-level security holds without the queries’ own conditions', () =>
   });
 
   test('in a customer transaction only that customer’s rows exist, of every table', async () => {
-    const count = (email: string, table: 'invoices' | 'quotations' | 'payments' | 'credit_notes') =>
+    // Records of its own: an invoice with a payment and an adjustment note for each of two customers.
+    for (const email of ['rls.ann@example.com', 'bob@example.com']) {
+      const booking = await h.booking('booking.created', { customerEmail: email, totalCents: 50_000 });
+      const inv = (
+        await staff('POST', '/api/invoices', { bookingId: booking, invoiceType: 'FINAL', issue: true })
+      ).body;
+      await staff('POST', `/api/invoices/${inv.id}/payments`, { amount: 10, paymentMethod: 'Cash' });
+      await staff('POST', `/api/invoices/${inv.id}/credit-notes`, { amount: 5, reason: 'Less' });
+      await h.call('POST', `/api/invoices/${inv.id}/payment-link`, OWNER);
+    }
+    type Table = 'invoices' | 'quotations' | 'payments' | 'credit_notes' | 'payment_links';
+    const count = (email: string, table: Table) =>
       h.t.kit.db.customerTx(OWNER, email, async (tx) => {
         const r = await db(tx)
           .selectFrom(table)
@@ -485,7 +496,7 @@ describe('row-level security holds without the queries’ own conditions', () =>
           .executeTakeFirstOrThrow();
         return Number(r.n);
       });
-    const all = (table: 'invoices' | 'quotations' | 'payments' | 'credit_notes') =>
+    const all = (table: Table) =>
       h.t.kit.db.tenantTx(OWNER, async (tx) => {
         const r = await db(tx)
           .selectFrom(table)
@@ -506,17 +517,17 @@ describe('row-level security holds without the queries’ own conditions', () =>
         `${table}: ${seen.join(', ')}`,
       );
     }
-    assert.ok((await emails('invoices', 'jane.smith@example.com')).length > 0);
-    for (const table of ['payments', 'credit_notes'] as const) {
+    assert.ok((await emails('invoices', 'rls.ann@example.com')).length > 0);
+    for (const table of ['payments', 'credit_notes', 'payment_links'] as const) {
       assert.ok((await all(table)) > 0, `${table} has rows to hide`);
       assert.equal(await count('nobody@example.com', table), 0, `${table} hides every row from a stranger`);
-      assert.ok((await count('jane.smith@example.com', table)) > 0, `${table}: Jane's own are there`);
+      assert.equal(await count('rls.ann@example.com', table), 1, `${table}: Ann's own, and only hers`);
     }
     // Nor can a customer transaction change another customer's invoice by its id.
     const bobs = await h.t.kit.db.tenantTx(OWNER, (tx) =>
       db(tx).selectFrom('invoices').select('id').where('customer_email', '=', 'bob@example.com').execute(),
     );
-    const changed = await h.t.kit.db.customerTx(OWNER, 'jane.smith@example.com', (tx) =>
+    const changed = await h.t.kit.db.customerTx(OWNER, 'rls.ann@example.com', (tx) =>
       db(tx)
         .updateTable('invoices')
         .set({ notes: 'changed' })
