@@ -199,6 +199,52 @@ test('Confirm booking succeeds as success: the code, no error, and the deposit t
   }
 });
 
+test('a booking made Confirmed in the form takes the venue’s deposit (issue 24 item 4)', async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: `Bearer ${api.token}` };
+  const before = (await (await request.get('/api/tenant-settings/invoice', { headers })).json()) as {
+    depositPercentage: number;
+  };
+  await request.put('/api/tenant-settings/invoice', { headers, data: { depositPercentage: 40 } });
+  try {
+    await signIn(page, OWNER);
+    await openResourceDay(page, 6);
+    await page.getByRole('button', { name: new RegExp(`^New booking for ${hall.name} at 2:00 PM`) }).click();
+    const form = page.getByRole('dialog', { name: 'New Booking' });
+    await form.getByLabel('Customer name').fill('Form Fiona');
+    await form.getByLabel('Customer email').fill(`fiona-${RUN}@example.com`);
+    await form.getByLabel('Customer phone').fill('0412 000 333');
+    await pick(page, 'Event type', 'Meeting');
+    await form.getByLabel('Estimated price override').fill('500');
+    await pick(page, 'Status', 'Confirmed');
+    const deposit = form.getByTestId('confirm-deposit');
+    await expect(deposit.getByRole('radio', { name: 'Percentage' })).toBeChecked();
+    await expect(deposit.getByLabel('Deposit percentage')).toHaveValue('40');
+    await expect(deposit).toContainText(
+      'Confirmed with a deposit of $200.00, balance due $300.00 of $500.00',
+    );
+    await form.getByRole('button', { name: 'Create Booking' }).click();
+    await expect(form.getByRole('status')).toContainText('Confirmed with a deposit of $200.00.');
+    await expect(form).toBeHidden({ timeout: 5000 });
+
+    const list = await api.get<{
+      items: Array<{ status: string; payment_details: { deposit_amount: number; final_due: number } | null }>;
+    }>(`/api/bookings?q=${encodeURIComponent(`fiona-${RUN}@example.com`)}&withTotal=0`);
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({
+      status: 'confirmed',
+      payment_details: { deposit_amount: 200, final_due: 300 },
+    });
+  } finally {
+    await request.put('/api/tenant-settings/invoice', {
+      headers,
+      data: { depositPercentage: before.depositPercentage },
+    });
+  }
+});
+
 test('a booking is cancelled with a reason', async ({ page }) => {
   const booking = await createBooking(api, {
     resourceId: hall.id,
