@@ -17,6 +17,7 @@ import type {
   SyncResult,
 } from './types.ts';
 import { errorText, notifyError, notifySuccess } from '../shared/notify.ts';
+import { blockoutRefusal } from '../blockouts/blockoutRefusal.ts';
 
 export function useResources() {
   const { api } = useSession();
@@ -54,6 +55,8 @@ interface MutationOptions<TVars, TResult> {
   invalidate: QueryKey[];
   success?: string | ((result: TResult, vars: TVars) => string);
   failure: string;
+  /** Failures the screen shows itself (in its dialog), so no toast repeats them. */
+  shownByScreen?: (error: unknown) => boolean;
 }
 
 /**
@@ -69,7 +72,9 @@ function useCatalogueMutation<TVars, TResult>(options: MutationOptions<TVars, TR
       const { success } = options;
       if (success) notifySuccess(typeof success === 'function' ? success(result, vars) : success);
     },
-    onError: (error) => notifyError(errorText(error, options.failure)),
+    onError: (error) => {
+      if (!options.shownByScreen?.(error)) notifyError(errorText(error, options.failure));
+    },
   });
 }
 
@@ -247,6 +252,7 @@ export function useSaveBlockout() {
     invalidate: [keys.blockouts],
     success: 'Block-out saved',
     failure: 'Failed to save block-out',
+    shownByScreen: (error) => blockoutRefusal(error) !== null,
   });
 }
 
@@ -259,6 +265,7 @@ export function useBulkBlockout() {
     success: (r: { blockouts: Blockout[] }) =>
       r.blockouts.length === 1 ? 'Block-out created' : `${r.blockouts.length} block-outs created`,
     failure: 'Failed to create block-out',
+    shownByScreen: (error) => blockoutRefusal(error) !== null,
   });
 }
 

@@ -50,11 +50,18 @@ export type AddonInput = Pick<Addon, 'name' | 'priceCents' | 'description'>;
 /** What the holiday form sends (provenance is the server's). */
 export type HolidayInput = Omit<Holiday, 'id' | 'provenance' | 'updatedAt'>;
 
-/** What the block-out form sends; new block-outs over several days: one per day (default) or one period. */
+/**
+ * What the block-out form sends; new block-outs over several days: one per day (default) or one
+ * period. `overBookings` is sent only after the venue saw the bookings a first try clashed with
+ * and chose "Block out over these bookings" (decision 55).
+ */
 export type BlockoutInput = Pick<
   Blockout,
   'resourceIds' | 'dateFrom' | 'dateTo' | 'timeFrom' | 'timeTo' | 'reason'
-> & { notes?: string; span?: BlockoutSpan };
+> & { notes?: string; span?: BlockoutSpan; overBookings?: boolean };
+
+/** A booking that holds part of a block-out's time (the 409 `blockout_over_bookings` lists them). */
+export type { BlockoutClash } from '@venue/contracts/bookings';
 
 /** POST /api/price-quote. */
 export type PriceQuoteInput = z.input<typeof quoteRequest>;

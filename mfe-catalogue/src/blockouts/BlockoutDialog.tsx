@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Group, MultiSelect, Radio, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Radio, Select, Text } from '@mantine/core';
 import type { BlockoutSpan } from '@venue/contracts';
 import { formatDate, formatWallClock, useSession } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
@@ -8,6 +8,8 @@ import { useBulkBlockout, useResources, useSaveBlockout } from '../api/hooks.ts'
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { blockoutSummary, emptyBlockout, validateBlockout } from './blockoutForm.ts';
 import { NotesField, TextField } from '../shared/fields.tsx';
+import { BlockoutClashes } from './BlockoutClashes.tsx';
+import { blockoutRefusal, type BlockoutRefusal } from './blockoutRefusal.ts';
 
 export type BlockoutMode = 'single' | 'bulk' | 'edit';
 
@@ -22,6 +24,11 @@ const TITLES: Record<BlockoutMode, string> = {
  * are offered, spec 03 §2.5), or editing an existing block-out. A new block-out over several
  * days is one per day for the times given unless "Continuous" is chosen; the dialog says
  * which before saving. An edit changes the one block-out it opened.
+ *
+ * Bookings hold the time of every block-out (decision 55): a save over bookings is refused with
+ * the bookings named, and the dialog lists them and offers to block out over them (the same
+ * write with `overBookings: true`) or, with Cancel, to go back to the form as it was typed. When
+ * bookings could not confirm the write (503), nothing was saved and the dialog says so.
  */
 export function BlockoutDialog({
   opened,
@@ -42,6 +49,7 @@ export function BlockoutDialog({
   const saveBulk = useBulkBlockout();
   const [form, setForm] = useState<BlockoutInput>(() => emptyBlockout());
   const [errors, setErrors] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<BlockoutRefusal | null>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -60,6 +68,7 @@ export function BlockoutDialog({
         : emptyBlockout(preselect ?? []),
     );
     setErrors([]);
+    setRefusal(null);
   }, [opened, blockout, preselect]);
 
   const options = useMemo(
@@ -71,7 +80,11 @@ export function BlockoutDialog({
     [resources.data, form.resourceIds],
   );
 
-  const set = (patch: Partial<BlockoutInput>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<BlockoutInput>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    // A refusal was about the period as it was sent; a changed form must be sent again first.
+    setRefusal(null);
+  };
   const summary =
     mode === 'edit'
       ? null
@@ -82,16 +95,24 @@ export function BlockoutDialog({
         );
   const pending = saveOne.isPending || saveBulk.isPending;
 
-  async function submit() {
+  /** Saves the form; `overBookings` only once the venue has seen the bookings in the way. */
+  async function save(overBookings: boolean) {
     const problems = validateBlockout(form);
     setErrors(problems);
     if (problems.length) return;
-    if (mode === 'edit') {
-      const { span: _oneBlockout, ...input } = form;
-      await saveOne.mutateAsync({ id: blockout?.id, input });
-    } else {
-      // The bulk route lays several days out per day or as one period (one resource or many).
-      await saveBulk.mutateAsync(form);
+    setRefusal(null);
+    try {
+      if (mode === 'edit') {
+        const { span: _oneBlockout, ...input } = form;
+        await saveOne.mutateAsync({ id: blockout?.id, input: { ...input, overBookings } });
+      } else {
+        // The bulk route lays several days out per day or as one period (one resource or many).
+        await saveBulk.mutateAsync({ ...form, overBookings });
+      }
+    } catch (error) {
+      const refused = blockoutRefusal(error);
+      if (refused) setRefusal(refused);
+      throw error;
     }
     onClose();
   }
@@ -105,8 +126,39 @@ export function BlockoutDialog({
       busy={pending}
       submitLabel={mode === 'edit' ? 'Save Changes' : 'Create Block-out'}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={() => save(false)}
+      actions={
+        refusal?.kind === 'over-bookings' ? (
+          <>
+            {/* Back to the form as typed: change the period or the resources, or close. */}
+            <Button variant="default" onClick={() => setRefusal(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="orange"
+              loading={pending}
+              onClick={() => {
+                save(true).catch(() => undefined);
+              }}
+            >
+              Block out over these bookings
+            </Button>
+          </>
+        ) : undefined
+      }
     >
+      {refusal?.kind === 'over-bookings' ? <BlockoutClashes clashes={refusal.clashes} /> : null}
+      {refusal?.kind === 'not-confirmed' ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title="Not saved"
+          data-testid="blockout-not-confirmed"
+        >
+          {refusal.message}
+        </Alert>
+      ) : null}
       {mode === 'single' ? (
         <Select
           label="Resource"

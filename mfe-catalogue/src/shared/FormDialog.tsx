@@ -16,6 +16,7 @@ export function FormDialog({
   submitLabel,
   onClose,
   onSubmit,
+  actions,
   children,
 }: {
   opened: boolean;
@@ -26,6 +27,8 @@ export function FormDialog({
   submitLabel: string;
   onClose: () => void;
   onSubmit: () => Promise<void>;
+  /** Buttons in place of Cancel and submit while the dialog asks something else (a confirmation). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -41,12 +44,16 @@ export function FormDialog({
           <FormErrors errors={errors} />
           {children}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
+            {actions ?? (
+              <>
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={busy}>
+                  {submitLabel}
+                </Button>
+              </>
+            )}
           </Group>
         </Stack>
       </form>
