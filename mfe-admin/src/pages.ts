@@ -26,6 +26,10 @@ export const pages: Record<string, ComponentType> = {
     'AvailabilityPage',
   ),
   '/SettingsPolicies': lazyPage(() => import('./pages/settings/simple-settings-pages.tsx'), 'PoliciesPage'),
+  '/SettingsOnlineBookings': lazyPage(
+    () => import('./pages/online-bookings/OnlineBookingsPage.tsx'),
+    'OnlineBookingsPage',
+  ),
   '/SettingsRoles': lazyPage(() => import('./pages/roles/RolesPage.tsx'), 'RolesPage'),
   '/SettingsIntegrations': lazyPage(
     () => import('./pages/settings/IntegrationsPage.tsx'),

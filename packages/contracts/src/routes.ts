@@ -100,6 +100,14 @@ export const PAGES: PageDef[] = [
     ...VENUE,
   },
   { path: '/SettingsPolicies', title: 'Policies', remote: 'admin', permission: 'settings', ...VENUE },
+  // owner only, as admin's GET/PUT /api/settings/online-bookings are: the page tells others so
+  {
+    path: '/SettingsOnlineBookings',
+    title: 'Online Bookings',
+    remote: 'admin',
+    permission: 'settings',
+    ...VENUE,
+  },
   { path: '/SettingsRoles', title: 'Roles & Permissions', remote: 'admin', permission: 'settings', ...VENUE },
   { path: '/SettingsIntegrations', title: 'Integrations', remote: 'admin', permission: 'settings', ...VENUE },
   { path: '/SettingsPrivacy', title: 'Data & Privacy', remote: 'admin', permission: 'settings', ...VENUE },
@@ -164,6 +172,7 @@ export const MENU: MenuItem[] = [
       { label: 'Taxes (GST)', path: '/SettingsTaxes' },
       { label: 'Availability & Buffers', path: '/SettingsAvailability' },
       { label: 'Policies', path: '/SettingsPolicies' },
+      { label: 'Online Bookings', path: '/SettingsOnlineBookings' },
       { label: 'Roles & Permissions', path: '/SettingsRoles' },
       { label: 'Integrations', path: '/SettingsIntegrations' },
       { label: 'Data & Privacy', path: '/SettingsPrivacy' },
