@@ -18,6 +18,7 @@ import type {
 } from './types.ts';
 import { errorText, notifyError, notifySuccess } from '../shared/notify.ts';
 import { blockoutRefusal } from '../blockouts/blockoutRefusal.ts';
+import { photoForm } from '../photos/photoRules.ts';
 
 export function useResources() {
   const { api } = useSession();
@@ -146,6 +147,34 @@ export function useRevokeIcsToken() {
     invalidate: [keys.resources],
     success: 'Calendar feed URL revoked',
     failure: 'Failed to revoke the calendar link',
+  });
+}
+
+/**
+ * A resource's photo for the public booking page (issue 25): uploaded and removed on their own
+ * routes, at once, apart from the resource form's Save. The screen shows the server's refusals
+ * (not an image, too large, unreadable) beside the picker, so no toast repeats them.
+ */
+export function useUploadResourcePhoto() {
+  const { api } = useSession();
+  return useCatalogueMutation({
+    run: ({ id, file }: { id: string; file: File }) =>
+      api.api<Resource>(`/api/resources/${id}/photo`, { method: 'POST', body: photoForm(file) }),
+    invalidate: [keys.resources],
+    success: 'Photo uploaded',
+    failure: 'Failed to upload the photo',
+    shownByScreen: () => true,
+  });
+}
+
+export function useRemoveResourcePhoto() {
+  const { api } = useSession();
+  return useCatalogueMutation({
+    run: (id: string) => api.api<Resource>(`/api/resources/${id}/photo`, { method: 'DELETE' }),
+    invalidate: [keys.resources],
+    success: 'Photo removed',
+    failure: 'Failed to remove the photo',
+    shownByScreen: () => true,
   });
 }
 

@@ -10,6 +10,7 @@ import { emptyResource, toInput, validateResource } from './resourceForm.ts';
 import { HoursTab } from './HoursTab.tsx';
 import { EquipmentTab } from './EquipmentTab.tsx';
 import { NotesField, SwitchField, TextField } from '../shared/fields.tsx';
+import { ResourcePhoto } from '../photos/ResourcePhoto.tsx';
 
 const COLOURS: Record<string, string> = {
   '#2563EB': 'Blue',
@@ -70,6 +71,7 @@ export function HallEditDialog({
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="photo">Photo</Tabs.Tab>
           <Tabs.Tab value="hours">Hours</Tabs.Tab>
           <Tabs.Tab value="buffers">Buffers</Tabs.Tab>
           <Tabs.Tab value="equipment">Equipment</Tabs.Tab>
@@ -124,6 +126,15 @@ export function HallEditDialog({
               }
             />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="photo" pt="md">
+          {resource ? (
+            <ResourcePhoto resource={resource} />
+          ) : (
+            <Text size="sm">
+              Create the hall or room first; its photo for the public booking page is added here afterwards.
+            </Text>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="hours" pt="md">
           <HoursTab hours={form.hours} onChange={(hours) => set({ hours })} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { Fieldset, NumberInput, Select, TextInput } from '@mantine/core';
 import type { Resource, ResourceType } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
@@ -7,6 +7,7 @@ import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { emptyResource, toInput, validateResource } from '../halls/resourceForm.ts';
 import { NotesField, TextField } from '../shared/fields.tsx';
+import { ResourcePhoto } from '../photos/ResourcePhoto.tsx';
 
 /** The §2.4 form: name, type and capacity; the code is the server's and only shown. */
 export function ResourceDialog({
@@ -75,6 +76,11 @@ export function ResourceDialog({
         onChange={(v) => setCapacity(typeof v === 'number' ? v : Number(v) || 0)}
       />
       <NotesField label="Description" value={description} onValue={setDescription} />
+      {resource ? (
+        <Fieldset legend="Photo">
+          <ResourcePhoto resource={resource} />
+        </Fieldset>
+      ) : null}
     </FormDialog>
   );
 }

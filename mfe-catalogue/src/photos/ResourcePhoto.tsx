@@ -1,0 +1,177 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, FileInput, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { useSession } from '@venue/ui';
+import type { Resource } from '../api/types.ts';
+import { useRemoveResourcePhoto, useUploadResourcePhoto } from '../api/hooks.ts';
+import { errorText } from '../shared/notify.ts';
+import { PHOTO_ACCEPT, PHOTO_MAX_EDGE_PX, photoProblem } from './photoRules.ts';
+
+type Preview =
+  { state: 'none' } | { state: 'loading' } | { state: 'shown'; url: string } | { state: 'failed' };
+
+/**
+ * The photo behind `src` (`/api/resources/{id}/photo?v=…`): staff's copy is served behind the
+ * gateway's bearer check, which an <img src> cannot send, so it is fetched with the session's
+ * token and shown from a blob URL (as profile pictures are in Settings).
+ */
+function usePhotoPreview(src: string | null): Preview {
+  const { getToken } = useSession();
+  const [preview, setPreview] = useState<Preview>({ state: src ? 'loading' : 'none' });
+  useEffect(() => {
+    if (!src) {
+      setPreview({ state: 'none' });
+      return;
+    }
+    setPreview({ state: 'loading' });
+    let gone = false;
+    let url: string | null = null;
+    const token = getToken();
+    fetch(src, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`photo answered ${res.status}`);
+        const blob = await res.blob();
+        if (gone) return;
+        url = URL.createObjectURL(blob);
+        setPreview({ state: 'shown', url });
+      })
+      .catch(() => {
+        if (!gone) setPreview({ state: 'failed' });
+      });
+    return () => {
+      gone = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [src, getToken]);
+  return preview;
+}
+
+/**
+ * The space's photo on the venue's public booking page (issue 25): what is there now, a new one
+ * uploaded at once (it replaces the old), or none. Separate from the resource form's Save: the
+ * photo has its own routes, and the answer is the resource with its new photo URL.
+ */
+export function ResourcePhoto({ resource }: { resource: Resource }) {
+  const upload = useUploadResourcePhoto();
+  const remove = useRemoveResourcePhoto();
+  const [photoUrl, setPhotoUrl] = useState<string | null>(resource.photoUrl ?? null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const preview = usePhotoPreview(photoUrl);
+
+  useEffect(() => {
+    setPhotoUrl(resource.photoUrl ?? null);
+    setFile(null);
+    setProblem(null);
+    setConfirmRemove(false);
+  }, [resource]);
+
+  const choose = (f: File | null) => {
+    setFile(f);
+    setProblem(f ? photoProblem(f) : null);
+  };
+
+  const send = () => {
+    if (!file || photoProblem(file)) return;
+    setProblem(null);
+    upload.mutate(
+      { id: resource.id, file },
+      {
+        onSuccess: (r) => {
+          setPhotoUrl(r.photoUrl ?? null);
+          setFile(null);
+        },
+        // The server's words: not an image by its content, too large, unreadable.
+        onError: (error) => setProblem(errorText(error, 'Failed to upload the photo. Please try again.')),
+      },
+    );
+  };
+
+  const drop = () => {
+    setProblem(null);
+    remove.mutate(resource.id, {
+      onSuccess: (r) => {
+        setPhotoUrl(r.photoUrl ?? null);
+        setConfirmRemove(false);
+      },
+      onError: (error) => {
+        setConfirmRemove(false);
+        setProblem(errorText(error, 'Failed to remove the photo. Please try again.'));
+      },
+    });
+  };
+
+  const alt = `Photo of ${resource.name}`;
+  return (
+    <Stack gap="sm" data-testid="resource-photo">
+      <Text size="sm" c="dimmed">
+        Shown with {resource.name} on the venue&apos;s public booking page.
+      </Text>
+      <Box
+        w={320}
+        maw="100%"
+        h={200}
+        style={{
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {preview.state === 'shown' ? (
+          <Image src={preview.url} alt={alt} fit="contain" h={200} w="100%" />
+        ) : preview.state === 'loading' ? (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">Loading the photo…</Text>
+          </Group>
+        ) : preview.state === 'failed' ? (
+          <Text size="sm" c="red" role="status" px="sm" ta="center">
+            The photo could not be loaded. Close and open the dialog to try again.
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" px="sm" ta="center">
+            No photo yet. The public booking page shows the space without one.
+          </Text>
+        )}
+      </Box>
+      {problem ? (
+        <Alert color="red" variant="light" role="alert" data-testid="photo-error">
+          {problem}
+        </Alert>
+      ) : null}
+      <FileInput
+        label={photoUrl ? 'Replace the photo' : 'Choose a photo'}
+        description={`JPEG, PNG, WebP or GIF, up to 8 MB. Stored as WebP, at most ${PHOTO_MAX_EDGE_PX} px a side, without the file's location data.`}
+        placeholder="No file chosen"
+        accept={PHOTO_ACCEPT}
+        value={file}
+        onChange={choose}
+        clearable
+      />
+      <Group gap="sm">
+        <Button onClick={send} disabled={!file || photoProblem(file) !== null} loading={upload.isPending}>
+          Upload photo
+        </Button>
+        {photoUrl && !confirmRemove ? (
+          <Button variant="light" color="red" onClick={() => setConfirmRemove(true)}>
+            Remove photo
+          </Button>
+        ) : null}
+      </Group>
+      {confirmRemove ? (
+        <Group gap="sm" role="group" aria-label="Remove the photo">
+          <Text size="sm">Remove this photo from the public booking page?</Text>
+          <Button variant="default" size="xs" onClick={() => setConfirmRemove(false)}>
+            Keep it
+          </Button>
+          <Button color="red" size="xs" loading={remove.isPending} onClick={drop}>
+            Remove
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
