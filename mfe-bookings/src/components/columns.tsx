@@ -2,6 +2,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { paymentCents, type Booking } from '../api/types.ts';
 import type { Formatters } from '../lib/format.ts';
 import type { Column } from './BookingsTable.tsx';
+import { SourceBadge } from './SourceBadge.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { depositLabel, valueCents } from '../lib/deposit.ts';
 import { cancelReasonLabel } from '../lib/cancel-reasons.ts';
@@ -83,7 +84,12 @@ export function columns(fmt: Formatters) {
       sort: 'resource',
       render: (b: Booking) => b.resourceName,
     },
-    source: { key: 'source', label: 'Source', sort: 'source', render: (b: Booking) => b.bookingSource },
+    source: {
+      key: 'source',
+      label: 'Source',
+      sort: 'source',
+      render: (b: Booking) => <SourceBadge source={b.bookingSource} />,
+    },
     start: {
       key: 'start',
       label: 'Start',

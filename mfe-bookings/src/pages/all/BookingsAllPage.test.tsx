@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders, server, type CapturedRequest } from '@venue/ui/testing';
 import type { Booking } from '../../api/types.ts';
+import { RouteSearch } from '../../shared/route-search.ts';
 import { BookingsAllPage } from './BookingsAllPage.tsx';
 
 const HALL = { id: 'res-main', name: 'Main Hall', type: 'hall', capacity: 200, status: 'active' };
@@ -30,7 +31,8 @@ function booking(over: Partial<Booking> & Pick<Booking, 'id' | 'customerName' | 
 }
 
 const ROWS = [
-  booking({ id: '1', customerName: 'Zoe Pending', status: 'pending' }),
+  // A request sent from the venue's booking page (issue 25).
+  booking({ id: '1', customerName: 'Zoe Pending', status: 'pending', bookingSource: 'website' }),
   booking({ id: '2', customerName: 'Adam Confirmed', status: 'confirmed' }),
   booking({ id: '3', customerName: 'Mia Confirmed', status: 'confirmed' }),
 ];
@@ -41,7 +43,14 @@ const ROWS = [
  */
 function answerList(url: URL) {
   const statuses = url.searchParams.get('status')?.split(',').filter(Boolean) ?? [];
-  let items = ROWS.filter((b) => statuses.length === 0 || statuses.includes(b.status));
+  const sources = url.searchParams.get('source')?.split(',').filter(Boolean) ?? [];
+  const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+  let items = ROWS.filter(
+    (b) =>
+      (statuses.length === 0 || statuses.includes(b.status)) &&
+      (sources.length === 0 || sources.includes(b.bookingSource)) &&
+      (!q || b.bookingCode.toLowerCase().includes(q) || b.customerName.toLowerCase().includes(q)),
+  );
   if (url.searchParams.get('sort') === 'customer') {
     items = [...items].sort((a, b) => a.customerName.localeCompare(b.customerName));
     if (url.searchParams.get('order') === 'desc') items.reverse();
@@ -49,7 +58,8 @@ function answerList(url: URL) {
   return { items, total: items.length, page: 1, limit: 25, totalPages: 1 };
 }
 
-function renderPage() {
+/** The page as the shell opens it, at `search` (the URL's query string, e.g. ?q=BK-2). */
+function renderPage(search = '') {
   server.use(
     http.get('/api/resources', () => HttpResponse.json([HALL])),
     http.get('/api/bookings/stats', () =>
@@ -57,7 +67,14 @@ function renderPage() {
     ),
   );
   const lists = captureRequests('get', '/api/bookings', (req) => answerList(req.url));
-  return { lists, ...renderWithProviders(<BookingsAllPage />) };
+  return {
+    lists,
+    ...renderWithProviders(
+      <RouteSearch.Provider value={search}>
+        <BookingsAllPage />
+      </RouteSearch.Provider>,
+    ),
+  };
 }
 
 /** Customer names of the table's rows, top to bottom. */
@@ -110,6 +127,36 @@ describe('Bookings — All', () => {
     await waitFor(() => expect(last(lists).get('order')).toBe('asc'));
     await waitFor(() => expect(customers()).toEqual(['Adam Confirmed', 'Mia Confirmed']));
     expect(screen.getByRole('columnheader', { name: /^Customer/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('the source shows on each row, and the Source filter asks the server for website requests only', async () => {
+    const { lists, user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Bookings' });
+    const zoe = within(table).getByText('Zoe Pending').closest('tr')!;
+    expect(within(zoe).getByText('Website')).toBeVisible();
+    const adam = within(table).getByText('Adam Confirmed').closest('tr')!;
+    expect(within(adam).getByText('Admin')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Booking source' }));
+    await user.click(await screen.findByRole('option', { name: 'Website' }));
+    await waitFor(() => expect(last(lists).get('source')).toBe('website'));
+    await waitFor(() => expect(customers()).toEqual(['Zoe Pending']));
+  });
+
+  test('opened at ?q=<code> (a link from an e-mail or a quotation), it searches for that booking', async () => {
+    const { lists } = renderPage('?q=BK-2');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('BK-2');
+    await waitFor(() => expect(customers()).toEqual(['Adam Confirmed']));
+    // The server was asked for the code from the first request on: no unfiltered list first.
+    expect(lists.map((r) => r.url.searchParams.get('q'))).toEqual(lists.map(() => 'BK-2'));
+  });
+
+  test('opened at ?source=website, the Source filter is set and shown', async () => {
+    const { lists } = renderPage('?source=website');
+    await waitFor(() => expect(customers()).toEqual(['Zoe Pending']));
+    expect(lists[0]!.url.searchParams.get('source')).toBe('website');
+    expect(await screen.findByRole('textbox', { name: 'Booking source' })).toHaveValue('Website');
   });
 
   test('a filter the server finds nothing for says so', async () => {

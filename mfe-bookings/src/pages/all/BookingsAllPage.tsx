@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Chip, Group, Text, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
@@ -7,7 +7,7 @@ import { useBookingStats, useResources, type Params } from '../../api/hooks.ts';
 import type { Booking } from '../../api/types.ts';
 import { BookingsTable } from '../../components/BookingsTable.tsx';
 import { columns } from '../../components/columns.tsx';
-import { QUICK_FILTERS } from '../../components/filters.ts';
+import { QUICK_FILTERS, SOURCE_OPTIONS } from '../../components/filters.ts';
 import { MiniCalendar } from '../../components/MiniCalendar.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { RefreshButton } from '../../components/RefreshButton.tsx';
@@ -18,6 +18,7 @@ import { useCsvExport, usePagedBookings } from '../../components/usePagedBooking
 import { useFormat } from '../../lib/format.ts';
 import { AdvancedFilters, NO_ADVANCED, type Advanced } from './Filters.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
+import { useRouteParams } from '../../shared/route-search.ts';
 
 export function BookingsAllPage() {
   const fmt = useFormat();
@@ -25,10 +26,27 @@ export function BookingsAllPage() {
   const dialogs = useBookingDialogs();
   const resources = useResources();
   const stats = useBookingStats();
-  const [search, setSearch] = useState('');
+  // Links elsewhere in the product open this page at ?q=<booking code> (the venue's "new request"
+  // e-mail, a quotation's booking) and may name a source (?source=website).
+  const route = useRouteParams();
+  const linkedSearch = route.get('q') ?? '';
+  const linkedSource = SOURCE_OPTIONS.some((o) => o.value === route.get('source'))
+    ? route.get('source')
+    : null;
+  const [search, setSearch] = useState(linkedSearch);
   const [quick, setQuick] = useState('all');
-  const [advanced, setAdvanced] = useState<Advanced>(NO_ADVANCED);
-  const [showAdvanced, setShowAdvanced] = useState(false);
+  const [advanced, setAdvanced] = useState<Advanced>({ ...NO_ADVANCED, source: linkedSource });
+  const [showAdvanced, setShowAdvanced] = useState(linkedSource !== null);
+  // The shell keeps this page mounted when another link to it is followed: the new one wins.
+  useEffect(() => {
+    if (linkedSearch) setSearch(linkedSearch);
+  }, [linkedSearch]);
+  useEffect(() => {
+    if (linkedSource) {
+      setAdvanced((a) => ({ ...a, source: linkedSource }));
+      setShowAdvanced(true);
+    }
+  }, [linkedSource]);
   const [showCalendar, setShowCalendar] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const filters = useMemo<Params>(

@@ -26,6 +26,7 @@ export function HoldsPage() {
     c.booking,
     c.customer,
     c.resource,
+    c.source,
     c.start,
     c.status,
     c.hold,

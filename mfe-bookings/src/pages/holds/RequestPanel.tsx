@@ -1,5 +1,6 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Booking } from '../../api/types.ts';
+import { SourceBadge } from '../../components/SourceBadge.tsx';
 import { valueCents } from '../../lib/deposit.ts';
 import { relativeTime, useFormat } from '../../lib/format.ts';
 import { usePhoneFormat } from '../../lib/phone.ts';
@@ -28,6 +29,7 @@ export function RequestPanel({ booking: b, onClose, onConfirm, onCancel, onView 
             <Badge color={b.status === 'tentative' ? 'violet' : 'yellow'} variant="dot">
               {b.status === 'tentative' ? 'Tentative Hold' : 'Pending Review'}
             </Badge>
+            <SourceBadge source={b.bookingSource} />
           </Group>
           <Text size="sm">{b.bookingCode || 'No booking code available'}</Text>
           <Text size="sm">Resource: {b.resourceName}</Text>
