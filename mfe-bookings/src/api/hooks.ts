@@ -14,6 +14,8 @@ import type {
   Paged,
   Resource,
   SearchHit,
+  StaffDocument,
+  StaffDocumentList,
   TaxType,
 } from './types.ts';
 
@@ -66,6 +68,36 @@ export function useBooking(id: string | null) {
     queryKey: [ROOTS.bookings, 'one', id],
     queryFn: () => api.request<Booking>('fetch bookings', 'GET', `/api/bookings/${id}`),
     enabled: Boolean(id),
+  });
+}
+
+/** The ID and insurance documents the customer uploaded for a booking (issue 25). */
+export function useBookingDocuments(bookingId: string) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: [ROOTS.bookings, 'documents', bookingId],
+    queryFn: () =>
+      api.request<StaffDocumentList>('fetch documents', 'GET', `/api/bookings/${bookingId}/documents`),
+  });
+}
+
+/**
+ * Marks one document verified. The server sets the booking's ID or insurance flag and publishes
+ * the booking, which is what clears the Dashboard's documents alert; afterwards every bookings
+ * query (this booking, its documents, the lists' Docs column) is read again.
+ */
+export function useVerifyDocument(bookingId: string) {
+  const { api } = useSession();
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (docId: string) =>
+      api.request<{ document: StaffDocument; docs: { idVerified: boolean; insuranceVerified: boolean } }>(
+        'verify document',
+        'POST',
+        `/api/bookings/${bookingId}/documents/${docId}/verify`,
+        {},
+      ),
+    onSuccess: () => void refresh(),
   });
 }
 

@@ -3,7 +3,7 @@
  * schemas in @venue/contracts (the ones the services answer by and the OpenAPI document shows),
  * imported as types only so zod stays out of this bundle. Money in cents.
  */
-import type { Booking, BookingPage, PaymentDetails } from '@venue/contracts/bookings';
+import type { Booking, BookingDocument, BookingPage, PaymentDetails } from '@venue/contracts/bookings';
 
 export {
   BOOKING_STATUSES,
@@ -35,10 +35,17 @@ export type {
   CustomerList,
   ListConflict,
   MoneyView,
+  OnlineRequestInfo,
   PaymentDetails,
   Quote,
   SearchHit,
 } from '@venue/contracts/bookings';
+
+/** A customer's uploaded document as staff see it: who marked it verified as well. */
+export type StaffDocument = BookingDocument & { verifiedBy: string | null };
+export interface StaffDocumentList {
+  documents: StaffDocument[];
+}
 
 /** A resource as the booking screens read it (the bookable view of GET /api/resources). */
 export type { BookableResource as Resource } from '@venue/contracts/catalogue';

@@ -6,6 +6,9 @@ import { useFormat } from '../lib/format.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { StaffFields } from './StaffFields.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { SourceBadge } from './SourceBadge.tsx';
+import { BookingDocuments } from './BookingDocuments.tsx';
+import { OnlineRequestDetails } from './OnlineRequestDetails.tsx';
 import { cancelReasonLabel } from '../lib/cancel-reasons.ts';
 import { usePhoneFormat } from '../lib/phone.ts';
 
@@ -53,7 +56,7 @@ function BookingDetail({ booking: b, actions }: { booking: Booking; actions: Act
     ['Guests', b.guestCount ?? '—'],
     ['Price', fmt.money(b.calculatedPriceCents)],
     ['Deposit', depositLabel(b)],
-    ['Source', b.bookingSource],
+    ['Source', <SourceBadge key="source" source={b.bookingSource} />],
     ['Priority', b.priority],
     ['Tier', b.customerTier],
     [
@@ -97,6 +100,8 @@ function BookingDetail({ booking: b, actions }: { booking: Booking; actions: Act
           ))}
         </Table.Tbody>
       </Table>
+      {b.onlineRequest ? <OnlineRequestDetails info={b.onlineRequest} /> : null}
+      <BookingDocuments bookingId={b.id} />
       <Group>
         {b.status !== 'completed' && b.status !== 'cancelled' && b.status !== 'expired' ? (
           <Button variant="default" onClick={() => actions.edit(b)}>
