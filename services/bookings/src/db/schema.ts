@@ -110,6 +110,8 @@ export interface BookingsTable {
   customer_id: string;
   customer_name: string;
   customer_email: string;
+  /** lower(customer_email), stored (migration 022): the portal's list compares it with `=`. */
+  customer_email_key: Computed<string>;
   customer_phone: string;
   event_type: string;
   guest_count: number | null;

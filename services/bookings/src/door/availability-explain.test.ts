@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
 import { HALL, OWNER, startHarness, type Harness } from '../test-support.ts';
-import { openDoors, visit } from './door-testing.ts';
+import { asCustomer, openDoors, visit } from './door-testing.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -74,11 +74,48 @@ before(async () => {
   // the tenant: 10 spaces × 1,000 bookings = 10,000, the Main Hall among them
   await seed(OWNER, [HALL, ...Array.from({ length: 9 }, () => randomUUID())], 1000);
   for (let i = 0; i < 200; i++) await seed(randomUUID(), [randomUUID()], 100);
+  // one customer of the portal with three bookings (their address as typed, in capitals)
+  await h.t.kit.db.systemTx((tx) =>
+    tx.query(
+      `INSERT INTO bookings (tenant_id, booking_code, customer_id, customer_name, customer_email, customer_phone,
+          event_type, booking_date, start_time, end_time, resource_id, resource_name, status,
+          calculated_price_cents, starts_at, ends_at, slot)
+       SELECT $1, 'PT-' || g, 'CUST-SEED', 'Portal', 'Portal@Example.test', '+61400000000', 'Wedding',
+              current_date + g, '06:00', '07:00', $2::uuid, 'Seeded hall', 'completed', 10000,
+              s, s + interval '1 hour', tstzrange(s, s + interval '1 hour')
+         FROM generate_series(1, 3) g,
+              LATERAL (SELECT (current_date + g + time '06:00') AT TIME ZONE 'Australia/Sydney' AS s) ss`,
+      [OWNER, HALL],
+    ),
+  );
   big = await analyzeTenantTables(h.t.kit.db, 1000);
 });
 after(async () => {
   await h?.t.close();
 });
+
+/** The statements run in customer transactions while `fn` runs (the portal's reads). */
+async function recordCustomerStatements(fn: () => Promise<unknown>) {
+  const seen: Array<{ sql: string; params: unknown[] }> = [];
+  const db = h.t.kit.db;
+  const open = db.customerTx;
+  db.customerTx = ((tenantId: string, email: string, body: (tx: never) => Promise<unknown>) =>
+    open.call(db, tenantId, email, (tx) =>
+      body({
+        ...tx,
+        query: (sql: string, params?: unknown[]) => {
+          seen.push({ sql, params: params ?? [] });
+          return tx.query(sql, params as never);
+        },
+      } as never),
+    )) as typeof db.customerTx;
+  try {
+    await fn();
+  } finally {
+    db.customerTx = open;
+  }
+  return seen;
+}
 
 const month = () => {
   const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
@@ -101,6 +138,23 @@ describe(
       assert.ok(big.has('bookings') && big.has('resource_slots'), [...big].join(', '));
       assert.ok(statements.length > 0);
       assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
+    });
+
+    test("the portal's list reads one customer's rows off the index by tenant and address", async () => {
+      let answer: Awaited<ReturnType<typeof asCustomer>> | undefined;
+      const statements = await recordCustomerStatements(async () => {
+        answer = await asCustomer(h, 'portal@example.test', 'GET', '/api/portal/bookings');
+      });
+      assert.equal(answer!.status, 200, answer!.text);
+      assert.equal(answer!.body.bookings.length, 3);
+      const list = statements.filter((st) => /from "bookings"/i.test(st.sql) && /order by/i.test(st.sql));
+      assert.equal(list.length, 1, statements.map((st) => st.sql).join('\n'));
+      const plan = await h.t.kit.db.customerTx(OWNER, 'portal@example.test', async (tx) => {
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${list[0]!.sql}`, list[0]!.params);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      // the address is an index condition, not a filter over the venue's 10,000 bookings
+      assert.match(plan, /Index Cond: \(\(tenant_id = .*customer_email_key = /s, plan);
     });
 
     test('p99 of 200 calls', async (t) => {

@@ -33,6 +33,7 @@ import {
   publishBooking,
   reload,
   selectBookings,
+  toBooking,
   type BookingRow,
 } from '../bookings/booking-row.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
@@ -61,9 +62,13 @@ const customerOf = (ctx: AppContext) => ctx.state.customer!;
 /** The customer's bookings of the venue: tenant and address stated, as the policy repeats them. */
 function customerBookings(tx: Tx, ctx: AppContext) {
   const { tenantId, email } = customerOf(ctx);
-  return selectBookings(tx)
-    .where('b.tenant_id', '=', tenantId)
-    .where((eb) => eb(eb.fn('lower', ['b.customer_email']), '=', email));
+  return (
+    selectBookings(tx)
+      .where('b.tenant_id', '=', tenantId)
+      // the stored lower-cased address (migration 022), not lower(customer_email): lower() is not
+      // leakproof, so under row-level security it is never an index condition
+      .where('b.customer_email_key', '=', email)
+  );
 }
 
 /** One of the customer's bookings, or 404 (an unknown id, another customer's, another venue's). */
@@ -134,7 +139,7 @@ export function portalRoutes(router: AppRouter, deps: Deps): void {
     const tx = ctx.state.tx;
     const { tenantId } = customerOf(ctx);
     const settings = await tenantSettings(tx, tenantId);
-    // bookings_customer_email_idx: one customer's bookings of the tenant, latest event first
+    // bookings_customer_key_idx: one customer's bookings of the tenant, latest event first
     const rows = await customerBookings(tx, ctx)
       .orderBy('b.starts_at', 'desc')
       .orderBy('b.id')
@@ -258,6 +263,9 @@ export function portalRoutes(router: AppRouter, deps: Deps): void {
         actor: customerActor(ctx),
         tenantId: row.tenant_id,
       });
+      // The venue's webhooks (decision 60): admin sends it to the systems subscribed to it
+      const { timezone } = await tenantSettings(tx, row.tenant_id);
+      await tx.publish('booking.document_uploaded', { document: doc, booking: toBooking(row, timezone) });
       ctx.status = 201;
       ctx.body = doc;
     },
