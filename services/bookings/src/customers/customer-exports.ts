@@ -1,6 +1,6 @@
 /** One customer's data as CSV (profile or bookings) and as a PDF summary. */
-import PDFDocument from 'pdfkit';
 import { toCsv } from '@venue/service-kit';
+import { PDF_FONT, renderPdf } from '@venue/service-kit/pdf';
 import { ddmmyyyy } from '../shared/csv.ts';
 import type { CustomerDetail } from './customer-directory.ts';
 
@@ -56,30 +56,31 @@ export function customerProfileCsv(c: CustomerDetail): string {
   );
 }
 
-export async function customerPdf(c: CustomerDetail): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Customer ${c.id}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (b: Buffer) => chunks.push(b));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.fontSize(18).text(`Customer ${c.id}`).moveDown(0.5);
-  doc.fontSize(11);
-  for (const [k, v] of [
-    ['Name', c.name],
-    ['Email', c.email],
-    ['Phone', c.phone],
-    ['Segment', `${c.segment} (RFM ${c.rfm})`],
-    ['Tags', c.tags.join(', ') || '-'],
-    ['Bookings', String(c.totalBookings)],
-    ['Lifetime spend', `$${c.lifetimeSpend.toFixed(2)}`],
-    ['CLV', `$${c.clv.toFixed(2)}`],
-  ])
-    doc.text(`${k}: ${v}`);
-  doc.moveDown().fontSize(14).text('Bookings').fontSize(10).moveDown(0.3);
-  for (const b of c.bookings)
-    doc.text(
-      `${b.bookingCode}  ${ddmmyyyy(b.date)} ${b.startTime}-${b.endTime}  ${b.resource}  ${b.eventType}  ${b.status}  $${b.spend.toFixed(2)}`,
-    );
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+/**
+ * The customer's data as a PDF, in the fonts of `@venue/service-kit/pdf` (decision 58: Noto Sans
+ * with Noto Sans SC for CJK), as money's and insights' PDFs: pdfkit's standard Helvetica knows
+ * only WinAnsi and printed "Nguyễn" or "王芳" as other letters or nothing, without an error.
+ */
+export function customerPdf(c: CustomerDetail): Promise<Buffer> {
+  return renderPdf({ size: 'A4', margin: 50, info: { Title: `Customer ${c.id}` } }, (doc) => {
+    doc.font(PDF_FONT.bold).fontSize(18).text(`Customer ${c.id}`).moveDown(0.5);
+    doc.font(PDF_FONT.regular).fontSize(11);
+    for (const [k, v] of [
+      ['Name', c.name],
+      ['Email', c.email],
+      ['Phone', c.phone],
+      ['Segment', `${c.segment} (RFM ${c.rfm})`],
+      ['Tags', c.tags.join(', ') || '-'],
+      ['Bookings', String(c.totalBookings)],
+      ['Lifetime spend', `$${c.lifetimeSpend.toFixed(2)}`],
+      ['CLV', `$${c.clv.toFixed(2)}`],
+    ])
+      doc.text(`${k}: ${v}`);
+    doc.moveDown().font(PDF_FONT.bold).fontSize(14).text('Bookings');
+    doc.font(PDF_FONT.regular).fontSize(10).moveDown(0.3);
+    for (const b of c.bookings)
+      doc.text(
+        `${b.bookingCode}  ${ddmmyyyy(b.date)} ${b.startTime}-${b.endTime}  ${b.resource}  ${b.eventType}  ${b.status}  $${b.spend.toFixed(2)}`,
+      );
+  });
 }
