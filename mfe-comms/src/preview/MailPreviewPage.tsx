@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Grid,
   Group,
@@ -12,6 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { findLinks } from '@venue/contracts/comms';
 import { EmptyState, ErrorState, LoadingState, PageHeader, downloadFromServer, useSession } from '@venue/ui';
 import { useCapturedMail, useMailPreview } from '../api/hooks.ts';
 import { MailFrame } from '../shared/MailFrame.tsx';
@@ -108,6 +110,10 @@ function CapturedMailView({ id }: { id: string }) {
       />
     );
   const m = mail.data;
+  // The message's frame is sandboxed (nothing in it can act or navigate), so its web addresses
+  // are offered here to open as the customer would from their mail program (issue 25: the
+  // booking page's "Verify your e-mail" and the portal's sign-in link).
+  const links = findLinks(m.text ?? '');
   return (
     <Paper withBorder p="md" radius="md" data-testid="captured-mail">
       <Stack gap="xs">
@@ -150,6 +156,25 @@ function CapturedMailView({ id }: { id: string }) {
               </Button>
             ))}
           </Group>
+        ) : null}
+        {links.length ? (
+          <Stack gap={2} role="group" aria-label="Links in this message">
+            <Text size="sm" fw={500}>
+              Links in this message (each opens in a new tab)
+            </Text>
+            {links.map((href) => (
+              <Anchor
+                key={href}
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {href}
+              </Anchor>
+            ))}
+          </Stack>
         ) : null}
         <Tabs defaultValue={m.html ? 'html' : 'text'}>
           <Tabs.List>

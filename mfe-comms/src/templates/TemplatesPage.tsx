@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EmptyState, PageHeader } from '@venue/ui';
 import {
+  ALWAYS_SENT_NOTE,
+  ALWAYS_SENT_TEMPLATE_KINDS,
   TEMPLATE_DELETE_CONFIRM,
   TEMPLATE_DELETED,
   type EmailTemplate,
@@ -30,6 +32,11 @@ const KIND_LABELS: Record<TemplateKind, string> = {
   payment_reminder: 'Payment reminder',
   credit_note: 'Adjustment note',
   refund: 'Refund',
+  request_verification: 'Verify your e-mail (booking page)',
+  portal_link: 'Your portal link (customer sign-in)',
+  request_received: 'Request received (booking page)',
+  venue_new_request: 'New request, to the venue',
+  venue_customer_changes: 'Customer asked for changes, to the venue',
 };
 
 type Editing = { template: EmailTemplate | null; opening: number } | null;
@@ -138,6 +145,11 @@ function TemplateCard({
         {t.kind ? (
           <Text size="xs" c="dimmed">
             Automatic e-mail: {KIND_LABELS[t.kind]}
+          </Text>
+        ) : null}
+        {t.kind && ALWAYS_SENT_TEMPLATE_KINDS.includes(t.kind) ? (
+          <Text size="xs" c="dimmed">
+            {ALWAYS_SENT_NOTE}
           </Text>
         ) : null}
         <Text size="sm" fw={500}>

@@ -70,6 +70,13 @@ export const SUBSCRIPTIONS = {
     // invoice.copy_requested: Send to customer again, a copy marked as such (issue 24 item 14)
     'credit_note.issued',
     'invoice.copy_requested',
+    // The customer's door (issue 25, decision 56): "Your portal link" and "Verify your e-mail"
+    // (each with its single-use link), "Request received" to the customer and "New request" to
+    // the venue, and a customer's change request from the portal to the venue
+    'customer.portal_link_requested',
+    'booking.request_verification_requested',
+    'booking.request_received',
+    'booking.customer_changes_requested',
   ],
   // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
   // bookings, money's invoices, payments and bonds, and every service's audit entries.

@@ -5,8 +5,9 @@ import { moneyConsumers } from './automatic/money-events.ts';
 import { quotationConsumers } from './automatic/quotation-events.ts';
 import { reportConsumers } from './automatic/report-events.ts';
 import { queueScheduled } from './automatic/scheduled.ts';
-import { defaultBackoff, type CommsDeps } from './deps.ts';
+import { defaultBackoff, publicOriginFromEnv, type CommsDeps } from './deps.ts';
 import { demoRoutes } from './demo/demo-emails.ts';
+import { doorConsumers } from './door/door-mail.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { fetchPayLinkFromMoney } from './send/pay-link.ts';
 import { fetchSenderFromAdmin } from './mail/sender.ts';
@@ -46,6 +47,7 @@ export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {
     fetchSender: fetchSenderFromAdmin,
     // money makes the link (its PAY_LINK_BASE names the public address)
     fetchPayLink: fetchPayLinkFromMoney,
+    publicOrigin: publicOriginFromEnv(),
     ...overrides,
   };
 }
@@ -75,6 +77,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       ...money,
       ...quotationConsumers(deps),
       ...reportConsumers(deps),
+      ...doorConsumers(deps),
     }),
     jobs: [
       // The worker: every five seconds (a round is cheap when nothing is due).

@@ -35,6 +35,25 @@ export interface CommsDeps {
   fetchSender: (tenantId: string) => Promise<{ businessName: string; businessEmail: string } | null>;
   /** The payment link of the booking's open invoice for the pay-link e-mail (money's, decision 43). */
   fetchPayLink: (tenantId: string, bookingId: string) => Promise<PayLinkAnswer>;
+  /**
+   * The product's public origin (`https://venues.example`, no trailing slash): the links of the
+   * customer's door e-mails start with it (the booking page's verification, the portal's sign-in
+   * and address, the back office's booking for the venue). See {@link publicOriginFromEnv}.
+   */
+  publicOrigin: string;
+}
+
+/**
+ * PUBLIC_BASE_URL; else the origin of PAY_LINK_BASE (where the pay-link e-mails, which money
+ * makes, already point: one setting for a deployment that set that one); else the gateway on this
+ * machine (`http://localhost:<GATEWAY_PORT>`, as money's default pay link).
+ */
+export function publicOriginFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const given = env.PUBLIC_BASE_URL?.trim();
+  if (given) return given.replace(/\/+$/, '');
+  const pay = env.PAY_LINK_BASE?.trim();
+  if (pay && URL.canParse(pay)) return new URL(pay).origin;
+  return `http://localhost:${env.GATEWAY_PORT ?? 8080}`;
 }
 
 /** 30 s, 60 s, 120 s … at most 10 minutes. */

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   extractVariables,
+  findLinks,
   historyQuerySchema,
   previewOf,
   renderTemplate,
@@ -34,6 +35,23 @@ describe('comms contracts', () => {
     assert.ok(!r.html.includes('<b>'));
     assert.match(r.html, /\{\{secret\}\} at Main Hall/);
     assert.deepEqual(r.unfilled, ['secret']);
+  });
+
+  it('makes web addresses links the reader can open, escaped, and only http or https', () => {
+    const r = renderTemplate('Verify', 'Open {{verifyLink}}.\nOr javascript:alert(1) & "x"', {
+      verifyLink: 'https://venue.example/book/harbourside-hall/verify?token=a-b_c&x=<y>',
+    });
+    // the address stops at "<" (never markup), the full stop after it is the sentence's
+    assert.match(
+      r.html,
+      /Open <a href="https:\/\/venue\.example\/book\/harbourside-hall\/verify\?token=a-b_c&amp;x=">https:\/\/venue\.example\/book\/harbourside-hall\/verify\?token=a-b_c&amp;x=<\/a>&lt;y&gt;\.<br>Or javascript:alert\(1\) &amp; &quot;x&quot;/,
+    );
+    assert.equal((r.html.match(/<a /g) ?? []).length, 1);
+    assert.deepEqual(findLinks('See https://a.example/x, then (http://b.example/y). https://a.example/x'), [
+      'https://a.example/x',
+      'http://b.example/y',
+    ]);
+    assert.deepEqual(findLinks('no links, javascript:void(0) or data:text/html,<b>'), []);
   });
 
   it('cuts the card preview at 100 characters', () => {

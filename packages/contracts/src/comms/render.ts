@@ -29,6 +29,13 @@ export const SPEC_TEMPLATE_VARIABLES = [
  * its number and the amounts credited and refunded, and a quotation's number. Filled from the
  * booking, money's event and the tenant's settings, never from the client; the amounts of an
  * e-mail that carries money's PDF are the ones that PDF prints (filled when it is fetched).
+ *
+ * The customer's door (issue 25): the single-use links a customer opens (`verifyLink` of a
+ * request, `portalLink` to sign in) and until when they work (`linkExpiresAt`, the venue's
+ * clock), the portal's address for the venue (`portalAddress`), a request's dates one per line
+ * (`requestDates`), what happens next in words (`requestOutcome`: held until when, or waiting for
+ * the venue), and for the venue's own e-mails the customer's phone, answers to the venue's
+ * questions, notes and message, and the booking's address in the back office (`bookingLink`).
  */
 export const EXTRA_TEMPLATE_VARIABLES = [
   'bookingCode',
@@ -48,6 +55,17 @@ export const EXTRA_TEMPLATE_VARIABLES = [
   'amountCredited',
   'amountRefunded',
   'quotationNumber',
+  'verifyLink',
+  'portalLink',
+  'linkExpiresAt',
+  'portalAddress',
+  'requestDates',
+  'requestOutcome',
+  'requestAnswers',
+  'requestNotes',
+  'customerPhone',
+  'customerMessage',
+  'bookingLink',
 ] as const;
 
 export const TEMPLATE_VARIABLES = [...SPEC_TEMPLATE_VARIABLES, ...EXTRA_TEMPLATE_VARIABLES] as const;
@@ -99,12 +117,46 @@ export interface RenderedEmail {
   unfilled: string[];
 }
 
-/** The plain body as a small HTML document: escaped, paragraphs kept, links left as text. */
+/**
+ * A web address in a text: http or https only (never `javascript:` or `data:`), up to the first
+ * space, quote or angle bracket, without the punctuation that ends a sentence after it.
+ */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"']+/g;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+
+/** The web addresses of a text, in order, each once (Mail preview lists them to open). */
+export function findLinks(text: string): string[] {
+  const seen: string[] = [];
+  for (const m of text.matchAll(WEB_ADDRESS)) {
+    const url = m[0].replace(TRAILING_PUNCTUATION, '');
+    if (url.length > 'https://'.length && !seen.includes(url)) seen.push(url);
+  }
+  return seen;
+}
+
+/** A line of text as HTML: escaped, its web addresses as links the reader can open. */
+function lineToHtml(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const m of text.matchAll(WEB_ADDRESS)) {
+    const url = m[0].replace(TRAILING_PUNCTUATION, '');
+    out += escapeHtml(text.slice(from, m.index));
+    const href = escapeHtml(url);
+    out += `<a href="${href}">${href}</a>`;
+    from = m.index + url.length;
+  }
+  return out + escapeHtml(text.slice(from));
+}
+
+/**
+ * The plain body as a small HTML document: escaped, paragraphs kept, web addresses as links (a
+ * customer's "Verify your e-mail" or sign-in link must open from the message, issue 25).
+ */
 export function textToHtml(text: string): string {
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${p.split('\n').map(lineToHtml).join('<br>')}</p>`)
     .join('\n');
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n${paragraphs}\n</body></html>`;
 }

@@ -32,6 +32,15 @@ export const TEMPLATE_BODY_MAX = 20_000;
  * hand; `invoice`, `receipt` and `payment_reminder` also go out on money's events (invoice issued,
  * payment recorded, reminder requested), each with its PDF; `credit_note` (an adjustment note)
  * and `refund` (one that pays money back) on `credit_note.issued`, with the adjustment note's PDF.
+ *
+ * The customer's door (issue 25, decision 56): `request_verification` ("Verify your e-mail", the
+ * booking page's link to confirm a request's address) and `portal_link` ("Your portal link", the
+ * sign-in link) always go, in the default words when the venue has no active template of the kind
+ * (they are what lets the customer in); `request_received` (to the customer) and
+ * `venue_new_request` (to the venue's business e-mail, with a link to the booking in the back
+ * office) when a website request becomes a booking; `venue_customer_changes` (to the venue) when
+ * a customer asks for changes from the portal. The last three go while the venue keeps their
+ * template active.
  */
 export const TEMPLATE_KINDS = [
   'booking_confirmed',
@@ -48,8 +57,21 @@ export const TEMPLATE_KINDS = [
   'payment_reminder',
   'credit_note',
   'refund',
+  'request_verification',
+  'portal_link',
+  'request_received',
+  'venue_new_request',
+  'venue_customer_changes',
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/**
+ * Kinds that go whatever the venue does with their template (issue 25): the links that let a
+ * customer in. Inactive or deleted, the default words go instead.
+ */
+export const ALWAYS_SENT_TEMPLATE_KINDS: readonly TemplateKind[] = ['request_verification', 'portal_link'];
+export const ALWAYS_SENT_NOTE =
+  'Always sent: it carries the link that lets the customer in. While this template is inactive or deleted, the default words go.';
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters.`);

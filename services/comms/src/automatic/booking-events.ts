@@ -60,9 +60,17 @@ export async function storeBookingCopy(tx: Tx, b: BookingMailPart): Promise<void
     .execute();
 }
 
-/** The automatic e-mail an event calls for, if any. */
+/**
+ * The automatic e-mail an event calls for, if any. A booking made from the venue's booking page
+ * (source `website`) is answered by "Request received" (door/door-mail.ts), which says the
+ * automatic hold and its end when the venue holds requests: its creation sends no "Hold placed"
+ * as well. Every later step (staff confirming, holding, declining, asking for changes,
+ * cancelling) e-mails the customer exactly as for any other booking.
+ */
 export function automaticKindOf(type: string, b: BookingMailPart): AutomaticEmailKind | null {
   if (type === 'booking.updated') return b.changesRequested ? 'changes_requested' : null;
+  if (type === 'booking.created' && (b as { bookingSource?: unknown }).bookingSource === 'website')
+    return null;
   const to = type === 'booking.status_changed' ? ((b as { to?: string }).to ?? b.status) : b.status;
   if (type === 'booking.created' && to !== 'confirmed' && to !== 'tentative') return null;
   switch (to) {

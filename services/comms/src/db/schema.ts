@@ -108,6 +108,12 @@ export interface EmailsTable {
   attachment_fetch: Json<AttachmentFetch> | null;
   /** What the message is written again from with its document's figures (issue 24 item 1); cleared then. */
   render: Json<RenderAgain> | null;
+  /**
+   * Until when the single-use link the message carries works (issue 25): not sent after it, and
+   * its token masked in the stored text once sent or given up on (mail/secret-links.ts). Null for
+   * a message without one.
+   */
+  link_expires_at: Timestamp | null;
 }
 
 export interface EmailAttachmentsTable {

@@ -2,6 +2,7 @@
 import type { EmailRecord } from '@venue/contracts/comms';
 import type { Queryable, Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
+import { maskSecretLinks } from '../mail/secret-links.ts';
 import { iso } from '../shared.ts';
 
 export interface EmailRow {
@@ -85,11 +86,15 @@ export function emailsSelect(tx: Queryable) {
     ]);
 }
 
+/**
+ * The record as the history shows it. A single-use link (the customer's door) reads masked even
+ * while its message waits to be sent: whoever reads the history is not its customer.
+ */
 export function toRecord(r: EmailRow): EmailRecord {
   const status = r.status === 'sending' ? 'pending' : r.status;
   return {
     id: r.id,
-    subject: r.subject,
+    subject: maskSecretLinks(r.subject),
     to: r.to_email,
     recipientName: r.to_name,
     status,
@@ -97,7 +102,7 @@ export function toRecord(r: EmailRow): EmailRecord {
     createdAt: iso(r.created_at)!,
     templateName: r.template_name,
     bookingId: r.booking_id,
-    body: r.body_text,
+    body: maskSecretLinks(r.body_text),
     kind: r.kind,
     attempts: r.attempts,
     lastError: r.last_error,

@@ -25,6 +25,7 @@ import { db, likeOf } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { commsGuard, iso, pathId, tenantOf } from '../shared.ts';
 import { DATE_TEXT } from '../templates/values.ts';
+import { maskSecretLinks } from '../mail/secret-links.ts';
 import { emailsSelect, toRecord, type EmailAttachmentJson } from './email-record.ts';
 
 const HISTORY_KEYS: KeysetKey[] = [
@@ -92,7 +93,12 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
       .executeTakeFirst();
     if (!r) throw notFound(EMAIL_NOT_FOUND);
     ctx.body = {
-      email: { ...toRecord(r), html: r.body_html ?? '', replyTo: r.reply_to, fromName: r.from_name ?? '' },
+      email: {
+        ...toRecord(r),
+        html: maskSecretLinks(r.body_html ?? ''),
+        replyTo: r.reply_to,
+        fromName: r.from_name ?? '',
+      },
     };
   });
 

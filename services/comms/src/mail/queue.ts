@@ -44,6 +44,11 @@ export interface NewEmail {
   now: Date;
   /** When the worker may first send it (scheduled mail); default `now`. */
   notBefore?: Date;
+  /**
+   * The message carries a single-use link that works until then (issue 25): not sent after it,
+   * and the link masked in the stored text once sent or given up on.
+   */
+  linkExpiresAt?: Date | null;
 }
 
 /** The new row's id, or null when `dedupeKey` was already queued (sent once per booking and kind). */
@@ -67,6 +72,7 @@ export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
       created_at: m.now.toISOString(),
       attachment_fetch: m.attachmentFetch ? JSON.stringify(m.attachmentFetch) : null,
       render: m.render ? JSON.stringify(m.render) : null,
+      link_expires_at: m.linkExpiresAt ? m.linkExpiresAt.toISOString() : null,
     })
     // emails_dedupe_idx, a partial unique index: its predicate names it
     .onConflict((oc) =>

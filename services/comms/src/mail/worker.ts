@@ -29,6 +29,10 @@
  * from that service first, here off any request path, and keeps it with the message; the
  * service down or busy is treated like the mail server down (retried, the message pending), a
  * refusal (the invoice is not there) fails the message with that reason.
+ *
+ * A message carrying a single-use link (`link_expires_at`: the customer's door, issue 25) is not
+ * sent once its link has expired (it fails saying so), and its token is masked in the stored text
+ * in the same update that records it sent or given up on (secret-links.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
@@ -39,6 +43,7 @@ import type { CommsDeps } from '../deps.ts';
 import { TENANT_HEADER } from './message-id.ts';
 import { renderWithFigures, type RenderAgain } from './document-figures.ts';
 import type { AttachmentFetch } from './queue.ts';
+import { maskSecretLinks } from './secret-links.ts';
 import { senderFor } from './sender.ts';
 
 export const MAX_ATTEMPTS = 3;
@@ -58,6 +63,7 @@ const CLAIMED_COLUMNS = [
   'e.attachment_fetch',
   'e.render',
   'e.booking_id',
+  'e.link_expires_at',
 ] as const;
 
 interface ClaimedRow {
@@ -74,7 +80,20 @@ interface ClaimedRow {
   attachment_fetch: AttachmentFetch | null;
   render: RenderAgain | null;
   booking_id: string | null;
+  link_expires_at: Date | string | null;
 }
+
+/** What the message carries is now the e-mail's alone: its single-use link masked in the kept text. */
+function masked(row: ClaimedRow) {
+  if (!row.link_expires_at) return {};
+  return {
+    subject: maskSecretLinks(row.subject),
+    body_text: maskSecretLinks(row.body_text),
+    body_html: maskSecretLinks(row.body_html),
+  };
+}
+
+export const LINK_EXPIRED = 'The link in this e-mail expired before it could be sent.';
 
 export interface DeliveryRound {
   claimed: number;
@@ -269,6 +288,10 @@ async function deliverOne(
   const sender = await senderFor(kit, deps, row.tenant_id);
   const fromName = sender.businessName || 'VenueDesk';
   const replyTo = sender.businessEmail || null;
+  if (row.link_expires_at && new Date(row.link_expires_at) <= deps.now()) {
+    await recordFailure(kit, deps, row, token, { message: LINK_EXPIRED, giveUp: true, fromName, replyTo });
+    return 'failed';
+  }
   if (row.attachment_fetch) {
     const problem = await fetchAttachment(kit, row, token, row.attachment_fetch);
     // Another worker took the message over meanwhile: it sends it, with the file.
@@ -319,6 +342,7 @@ async function deliverOne(
           from_name: fromName,
           reply_to: replyTo,
           claim_token: null,
+          ...masked(row),
         })
         .where('tenant_id', '=', row.tenant_id)
         .where('id', '=', row.id)
@@ -367,6 +391,8 @@ async function recordFailure(
         claimed_at: null,
         from_name: f.fromName,
         reply_to: f.replyTo,
+        // given up on: nobody will send the link now
+        ...(f.giveUp ? masked(row) : {}),
       })
       .where('tenant_id', '=', row.tenant_id)
       .where('id', '=', row.id)
@@ -398,7 +424,7 @@ async function recordFailure(
         hallOwnerId: row.tenant_id,
         toEmail: row.to_email,
         toName: row.to_name,
-        subject: row.subject,
+        subject: maskSecretLinks(row.subject),
         reason: f.message,
         bounced: f.bounce === true,
         bookingId: row.booking_id,

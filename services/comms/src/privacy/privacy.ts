@@ -13,6 +13,7 @@ import {
 } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { emailsSelect } from '../history/email-record.ts';
+import { maskSecretLinks } from '../mail/secret-links.ts';
 
 const ERASED = 'Customer data erased';
 
@@ -90,8 +91,11 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
         .where('tenant_id', '=', tenantId)
         .orderBy('created_at')
         .execute(),
-      // The history's columns and attachment list (one query for both, email-record.ts).
-      emails: await emailsSelect(tx).where('e.tenant_id', '=', tenantId).orderBy('e.created_at').execute(),
+      // The history's columns and attachment list (one query for both, email-record.ts); a
+      // single-use link of a message still waiting masked, as the history shows it.
+      emails: (
+        await emailsSelect(tx).where('e.tenant_id', '=', tenantId).orderBy('e.created_at').execute()
+      ).map((e) => ({ ...e, subject: maskSecretLinks(e.subject), body_text: maskSecretLinks(e.body_text) })),
       bounces: await db(tx)
         .selectFrom('bounces')
         .select(['email', 'reason', 'bounced_at'])

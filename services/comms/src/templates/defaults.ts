@@ -1,6 +1,8 @@
 /**
  * The templates every tenant starts with (issue 12 item 2): one per automatic or money e-mail,
- * plain text with the spec's variables (rendering escapes them for the HTML part).
+ * plain text with the spec's variables (rendering escapes them for the HTML part). The customer's
+ * door (issue 25) added five; migrations/016_customer_door.sql gives them to venues seeded before,
+ * in these words (templates/migration-016.test.ts compares them).
  */
 import type { TemplateKind } from '@venue/contracts/comms';
 
@@ -104,4 +106,44 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
     subject: 'Your refund of {{amountRefunded}}: adjustment note {{creditNoteNumber}}',
     body: `Hi {{customerName}},\n\nWe have refunded {{amountRefunded}} to you for {{eventType}} at {{hallName}} on {{bookingDate}}. Adjustment note {{creditNoteNumber}} against invoice {{invoiceNumber}} is attached.\n\nCredited: {{amountCredited}}\nRefunded: {{amountRefunded}}\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
   },
+  {
+    // the customer's door (issue 25): the booking page's request waits for this link to be opened
+    kind: 'request_verification',
+    name: 'Verify your e-mail',
+    subject: 'Please confirm your e-mail to send your request to {{businessName}}',
+    body: `Hi {{customerName}},\n\nThank you for your request for {{hallName}}:\n\n{{requestDates}}\n\nTo send it to {{businessName}}, please confirm your e-mail address by opening this link:\n\n{{verifyLink}}\n\nThe link works once, until {{linkExpiresAt}}. Nothing is booked or held for you until you open it.\n\nIf you did not ask for this, you can ignore this e-mail.${SIGN_OFF}`,
+  },
+  {
+    kind: 'portal_link',
+    name: 'Your portal link',
+    subject: 'Your sign-in link for {{businessName}}',
+    body: `Hello,\n\nHere is your link to sign in and see your bookings with {{businessName}}:\n\n{{portalLink}}\n\nThe link works once, until {{linkExpiresAt}}. Once signed in, you stay signed in on that device for 30 days.\n\nIf you did not ask for this, you can ignore this e-mail: nobody can sign in without the link.${SIGN_OFF}`,
+  },
+  {
+    kind: 'request_received',
+    name: 'Request received',
+    subject: 'We have received your request for {{hallName}}',
+    body: `Hi {{customerName}},\n\nThank you for your request for {{eventType}} at {{hallName}}:\n\n{{requestDates}}\n\n{{requestOutcome}}\n\nGuests: {{guestCount}}\n\nYou can follow your request, and cancel it while it waits, at {{portalAddress}}${SIGN_OFF}`,
+  },
+  {
+    // to the venue's business e-mail, not the customer
+    kind: 'venue_new_request',
+    name: 'New request for the venue',
+    subject: 'New request {{bookingCode}}: {{eventType}} at {{hallName}} on {{bookingDate}}',
+    body: `A new request came from your booking page:\n\n{{requestDates}}\n\n{{requestOutcome}}\n\nCustomer: {{customerName}}\nE-mail: {{customerEmail}}\nPhone: {{customerPhone}}\nEvent: {{eventType}}\nGuests: {{guestCount}}\nSpace: {{hallName}}\n\nAnswers to your questions:\n{{requestAnswers}}\n\nNotes from the customer:\n{{requestNotes}}\n\nOpen it in the back office to confirm, hold, decline or ask for changes:\n{{bookingLink}}`,
+  },
+  {
+    // to the venue's business e-mail: a customer wrote from the portal
+    kind: 'venue_customer_changes',
+    name: 'Customer asked for changes',
+    subject: '{{customerName}} asks for changes to {{bookingCode}}',
+    body: `{{customerName}} ({{customerEmail}}) asked for changes to booking {{bookingCode}}, {{eventType}} at {{hallName}} on {{bookingDate}} from {{startTime}} to {{endTime}}, from your customer portal:\n\n{{customerMessage}}\n\nThe message is also kept as a note on the booking:\n{{bookingLink}}`,
+  },
 ];
+
+/** The default words of a kind (a transactional e-mail goes in them when the venue has no active template). */
+export function defaultTemplate(kind: TemplateKind): DefaultTemplate {
+  const t = DEFAULT_TEMPLATES.find((d) => d.kind === kind);
+  if (!t) throw new Error(`no default template of kind ${kind}`);
+  return t;
+}

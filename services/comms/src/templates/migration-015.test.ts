@@ -67,8 +67,11 @@ describe('migration 015: templates of venues met before issue 24', () => {
           )
         ).rows;
       const owner = await templates(OWNER);
+      // (migration 016 adds the customer door's templates after these: migration-016.test.ts)
       assert.deepEqual(
-        owner.map((r) => [r.kind, r.name]),
+        owner
+          .filter((r) => ['quotation', 'credit_note', 'refund'].includes(r.kind))
+          .map((r) => [r.kind, r.name]),
         [
           ['quotation', 'Quotation'],
           ['credit_note', 'Adjustment note'],

@@ -32,9 +32,14 @@ describe('templates', () => {
       'Payment reminder',
       'Adjustment note',
       'Refund',
+      'Verify your e-mail',
+      'Your portal link',
+      'Request received',
+      'New request for the venue',
+      'Customer asked for changes',
     ]);
     assert.ok(
-      reads.every((r) => r.body.templates.length === 14),
+      reads.every((r) => r.body.templates.length === 19),
       'no duplicates',
     );
     const hold = reads[0]!.body.templates.find((t: any) => t.kind === 'hold_placed');

@@ -135,13 +135,29 @@ export function bookingValues(b: BookingCopyRow, venue: VenueContext): TemplateV
   };
 }
 
-/** The venue's clock and currency (settings copy) and name (kept sender), or null without a settings copy. */
+/** The business details in the settings snapshot's Payments part (issue 13), when it has them. */
+export function snapshotBusiness(snapshot: unknown): { businessName: string; businessEmail: string } {
+  const payment = (snapshot as { payment?: { businessName?: unknown; businessEmail?: unknown } } | null)
+    ?.payment;
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  return { businessName: text(payment?.businessName), businessEmail: text(payment?.businessEmail) };
+}
+
+/**
+ * The venue's clock and currency (settings copy) and name (the kept sender, else the settings
+ * copy's business name), or null without a settings copy.
+ */
 export async function venueContext(tx: Tx, tenantId: string): Promise<VenueContext | null> {
   const r = await db(tx)
     .selectFrom('tenant_settings as s')
     .leftJoin('tenant_senders as t', 't.tenant_id', 's.tenant_id')
-    .select(['s.timezone', 's.currency', 't.business_name'])
+    .select(['s.timezone', 's.currency', 's.snapshot', 't.business_name'])
     .where('s.tenant_id', '=', tenantId)
     .executeTakeFirst();
-  return r ? { timezone: r.timezone, currency: r.currency, businessName: r.business_name ?? '' } : null;
+  if (!r) return null;
+  return {
+    timezone: r.timezone,
+    currency: r.currency,
+    businessName: r.business_name || snapshotBusiness(r.snapshot).businessName,
+  };
 }
