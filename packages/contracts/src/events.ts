@@ -70,6 +70,10 @@ export const SUBSCRIPTIONS = {
     // invoice.copy_requested: Send to customer again, a copy marked as such (issue 24 item 14)
     'credit_note.issued',
     'invoice.copy_requested',
+    // bond.refunded / bond.forfeited: the customer is told what came back of their bond, and
+    // what was kept and why (issue 24 item 3: refunds reach the customer)
+    'bond.refunded',
+    'bond.forfeited',
     // The customer's door (issue 25, decision 56): "Your portal link" and "Verify your e-mail"
     // (each with its single-use link), "Request received" to the customer and "New request" to
     // the venue, and a customer's change request from the portal to the venue
