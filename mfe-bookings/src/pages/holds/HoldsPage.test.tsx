@@ -30,10 +30,21 @@ const row = (id: string, customerName: string, bookingSource: Booking['bookingSo
   }) as Booking;
 
 describe('Booking Requests: where each request came from (issue 25)', () => {
-  test('a request from the booking page reads Website in the list and in its panel', async () => {
+  test('a request from the booking page reads Website in the list and in its panel, with its answers', async () => {
     server.use(http.get('/api/resources', () => HttpResponse.json([HALL])));
     const lists = captureRequests('get', '/api/bookings', {
-      items: [row('1', 'Wendy Web', 'website'), row('2', 'Sam Staff', 'admin')],
+      items: [
+        {
+          ...row('1', 'Wendy Web', 'website'),
+          onlineRequest: {
+            answers: [{ questionId: 'alcohol', label: 'Will alcohol be served?', answer: 'Yes, BYO' }],
+            agreementVersion: 2,
+            acceptedAt: '2026-11-28T21:55:00.000Z',
+            clientAddress: '203.0.113.7',
+          },
+        },
+        { ...row('2', 'Sam Staff', 'admin'), onlineRequest: null },
+      ],
       total: 2,
       page: 1,
       limit: 25,
@@ -50,5 +61,11 @@ describe('Booking Requests: where each request came from (issue 25)', () => {
     await user.click(within(wendy).getByText('Wendy Web'));
     const panel = await screen.findByTestId('request-panel');
     expect(within(panel).getByText('Website')).toBeVisible();
+    // What the customer answered on the booking page, and the agreement they accepted.
+    const sent = within(panel).getByRole('region', { name: 'Sent from the booking page' });
+    expect(
+      within(sent).getByRole('rowheader', { name: 'Will alcohol be served?' }).closest('tr'),
+    ).toHaveTextContent('Yes, BYO');
+    expect(sent).toHaveTextContent('Hire agreement version 2 accepted');
   });
 });

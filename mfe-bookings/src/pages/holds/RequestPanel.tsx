@@ -1,6 +1,7 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Booking } from '../../api/types.ts';
 import { SourceBadge } from '../../components/SourceBadge.tsx';
+import { OnlineRequestDetails } from '../../components/OnlineRequestDetails.tsx';
 import { valueCents } from '../../lib/deposit.ts';
 import { relativeTime, useFormat } from '../../lib/format.ts';
 import { usePhoneFormat } from '../../lib/phone.ts';
@@ -58,6 +59,11 @@ export function RequestPanel({ booking: b, onClose, onConfirm, onCancel, onView 
             <Text size="sm">{b.customerEmail}</Text>
             {b.customerPhone ? <Text size="sm">{phone(b.customerPhone)}</Text> : null}
           </Paper>
+          {b.onlineRequest ? (
+            <Paper withBorder p="sm" radius="md">
+              <OnlineRequestDetails info={b.onlineRequest} />
+            </Paper>
+          ) : null}
           <Group>
             <Button onClick={() => onConfirm(b)}>Confirm Booking</Button>
             <Button color="red" variant="light" onClick={() => onCancel(b)}>
