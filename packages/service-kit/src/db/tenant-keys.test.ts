@@ -36,6 +36,15 @@ const GLOBAL_KEYS: Record<string, string> = {
   'sessions.sessions_id_key': 'admin: a refresh token names only its session id',
   'payment_links.payment_links_token_hash_key':
     'money: a payment link (public, no sign-in) names only its token, stored as its hash (decision 43)',
+  // The customer door (decision 56): a visitor or a customer arrives with only one of these.
+  'online_bookings.online_bookings_slug_key':
+    'admin: the booking page /book/<slug> names only the slug, one venue per slug across the product',
+  'portal_links.portal_links_token_key':
+    'admin: an e-mailed portal link names only its token, stored as its hash',
+  'customer_sessions.customer_sessions_id_key':
+    'admin: a customer token and its refresh name only the session id',
+  'customer_refresh_tokens.customer_refresh_tokens_hash_key':
+    'admin: a customer refresh cookie names only its token, stored as its hash',
 };
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
