@@ -32,7 +32,23 @@ export interface DomainEvent<T = unknown> {
  * (gateway/src/event-feed.ts). Every key must name at least one type of `EVENTS`.
  */
 export const SUBSCRIPTIONS = {
-  admin: ['audit.recorded'],
+  // audit.recorded: the audit log. The rest: the venue's webhooks (decision 60), each a webhook
+  // event of the same name or a status move of one (booking.confirmed, invoice.paid …)
+  admin: [
+    'audit.recorded',
+    'booking.created',
+    'booking.updated',
+    'booking.status_changed',
+    'booking.request_received',
+    'booking.document_uploaded',
+    'quotation.sent',
+    'quotation.accepted',
+    'quotation.declined',
+    'invoice.issued',
+    'invoice.status_changed',
+    'payment.recorded',
+    'credit_note.issued',
+  ],
   // tenant.settings_changed: admin's snapshot of a tenant's settings (settings.ts), kept as a copy
   // booking.*: the busy times of each resource for its iCalendar feed (booking-events.ts)
   catalogue: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],
@@ -81,6 +97,8 @@ export const SUBSCRIPTIONS = {
     'booking.request_verification_requested',
     'booking.request_received',
     'booking.customer_changes_requested',
+    // webhook.disabled: the hall owner is told a webhook was switched off (decision 60)
+    'webhook.disabled',
   ],
   // The Dashboard's read model (decision 39): settings (time zone), resources and block-outs,
   // bookings, money's invoices, payments and bonds, and every service's audit entries.

@@ -306,6 +306,29 @@ describe('admin answers match the API contract', () => {
     );
   });
 
+  it('webhooks: create (and its replay), list, one, edit, test event, delivery log, send again, rotate, delete', async () => {
+    // A public address literal: saved without a DNS look-up; nothing is sent (no job runs here).
+    const body = { url: 'https://93.184.216.34/venuedesk', events: ['booking.created', 'invoice.paid'] };
+    const headers = { 'idempotency-key': 'contract-webhook-retry' };
+    let hook: { id: string } | undefined;
+    for (const status of [201, 200])
+      hook = checked(
+        'POST',
+        '/api/integrations/webhooks',
+        status,
+        await call(h, 'POST', '/api/integrations/webhooks', { token: owner.token, body, headers }),
+      ).body;
+    const path = `/api/integrations/webhooks/${hook!.id}`;
+    await ok('GET', '/api/integrations/webhooks', 200, owner);
+    await ok('GET', path, 200, owner);
+    await ok('PATCH', path, 200, owner, { description: 'Contract CRM', events: ['*'] });
+    const queued = await ok('POST', `${path}/test`, 202, owner);
+    await ok('GET', `${path}/deliveries`, 200, owner);
+    await ok('POST', `${path}/deliveries/${queued.body.delivery.id}/resend`, 202, owner);
+    await ok('POST', `${path}/rotate-secret`, 201, owner);
+    await ok('DELETE', path, 200, owner);
+  });
+
   it('every call of the table had an answer checked', () => {
     assert.deepEqual(contract.unchecked(), []);
   });

@@ -17,6 +17,10 @@ import { tenantSettingsRoutes } from './settings/tenant-settings-routes.ts';
 import { accountAdminRoutes } from './users/account-admin.ts';
 import { accountRoutes } from './users/account-routes.ts';
 import { subUserRoutes } from './users/sub-user-routes.ts';
+import { webhookDepsFromEnv, type WebhookDeps } from './webhooks/config.ts';
+import { webhookConsumers } from './webhooks/consumer.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { DELIVERY_JOB, PRUNE_JOB, deliverDue, pruneDeliveries } from './webhooks/worker.ts';
 
 /** Admin is the identity provider: it answers principal look-ups from its own database. */
 export function resolvePrincipal(
@@ -27,33 +31,57 @@ export function resolvePrincipal(
   return kit.db.systemTx((tx) => lookupPrincipal(tx, userId, sessionId ?? ''));
 }
 
+/** What admin takes from its surroundings beyond the kit's (tests replace parts). */
+export interface AdminDeps {
+  webhooks: WebhookDeps;
+}
+
 /** The options of services/admin, shared by main.ts and the tests. */
-export const adminService = {
-  name: 'admin',
-  migrationsDir: new URL('../migrations/', import.meta.url),
-  routes(router, kit) {
-    internalRoutes(router, kit);
-    authRoutes(router, kit);
-    accountRoutes(router, kit);
-    tenantSettingsRoutes(router);
-    pictureRoutes(router);
-    privacyRoutes(router, kit);
-    subUserRoutes(router);
-    apiKeyRoutes(router, kit);
-    auditRoutes(router);
-    onlineBookingsRoutes(router, kit);
-    portalRoutes(router, kit);
-    // last: /api/users/:id must not shadow the fixed /api/users/* paths above
-    accountAdminRoutes(router);
-  },
-  consumers: defineConsumers('admin', {
-    'audit.recorded': recordAuditEvent,
-  }),
-  resolvePrincipal,
-  async seed(kit) {
-    await seedDemo(kit);
-    // After the seed, so demo tenants get their first settings snapshot too.
-    await publishMissingSnapshots(kit);
-  },
-  jobs: [{ name: 'prune-sessions', cron: '17 * * * *', run: pruneSessions }],
-} satisfies ServiceOptions;
+export function createAdminService(
+  deps: AdminDeps = { webhooks: webhookDepsFromEnv() },
+): ServiceOptions & { migrationsDir: URL } {
+  return {
+    name: 'admin',
+    migrationsDir: new URL('../migrations/', import.meta.url),
+    routes(router, kit) {
+      internalRoutes(router, kit);
+      authRoutes(router, kit);
+      accountRoutes(router, kit);
+      tenantSettingsRoutes(router);
+      pictureRoutes(router);
+      privacyRoutes(router, kit);
+      subUserRoutes(router);
+      apiKeyRoutes(router, kit);
+      webhookRoutes(router, deps.webhooks);
+      auditRoutes(router);
+      onlineBookingsRoutes(router, kit);
+      portalRoutes(router, kit);
+      // last: /api/users/:id must not shadow the fixed /api/users/* paths above
+      accountAdminRoutes(router);
+    },
+    consumers: defineConsumers('admin', {
+      'audit.recorded': recordAuditEvent,
+      // the venue's webhooks (decision 60): queued here, sent by the job below
+      ...webhookConsumers,
+    }),
+    resolvePrincipal,
+    async seed(kit) {
+      await seedDemo(kit);
+      // After the seed, so demo tenants get their first settings snapshot too.
+      await publishMissingSnapshots(kit);
+    },
+    jobs: [
+      { name: 'prune-sessions', cron: '17 * * * *', run: pruneSessions },
+      // Every two seconds: a round with nothing due is one indexed read.
+      {
+        name: DELIVERY_JOB,
+        cron: '*/2 * * * * *',
+        run: (kit) => deliverDue(kit, deps.webhooks).then(() => {}),
+      },
+      { name: PRUNE_JOB, cron: '41 3 * * *', run: pruneDeliveries },
+    ],
+  };
+}
+
+/** The service as main.ts and most tests start it. */
+export const adminService = createAdminService();

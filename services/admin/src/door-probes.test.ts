@@ -18,7 +18,13 @@ describeDoorProbes('admin', async () => {
     otherVenue: { tenantId: owner2.userId, slug: DEMO_SLUGS.owner2 },
     customer: { tenantId: owner.userId, email: 'probe-customer@example.test' },
     // Path parameters of the staff routes (they must refuse customers and visitors before using them).
-    params: { id: owner2.userId, userId: owner.userId, parentUserId: owner.userId, file: 'x.webp' },
+    params: {
+      id: owner2.userId,
+      userId: owner.userId,
+      parentUserId: owner.userId,
+      file: 'x.webp',
+      deliveryId: owner2.userId,
+    },
     bodies: { 'POST /api/public/venues/:slug/portal-link': { email: 'probe-customer@example.test' } },
     // Sign-in bookkeeping of the staff sessions above.
     volatileTables: ['login_attempts', 'refresh_tokens', 'sessions'],

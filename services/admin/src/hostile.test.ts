@@ -52,6 +52,8 @@ describeHostileInput('admin', async () => {
         // The customer's door (decision 56): the demo venue's page and a session nobody has.
         slug: 'harbourside-hall',
         sessionId: randomUUID(),
+        // a webhook's delivery nobody has (decision 60)
+        deliveryId: randomUUID(),
       },
       paramsByRoute: { 'PUT /api/users/:id': { id: owner2.userId } },
       tokenByRoute: Object.fromEntries(superAdminOnly.map((k) => [k, admin.token])),
@@ -152,6 +154,12 @@ describeHostileInput('admin', async () => {
         'POST /api/portal/session': { token: 'a'.repeat(43) },
         // the SHA-256 of a key nobody has: the check answers "unknown" and writes nothing
         'POST /internal/api-keys/:publicId/verify': { hash: 'a'.repeat(64) },
+        // A public address literal, so the save needs no DNS (decision 60)
+        'POST /api/integrations/webhooks': {
+          url: 'https://93.184.216.34/hostile',
+          events: ['booking.created'],
+        },
+        'PATCH /api/integrations/webhooks/:id': { description: 'Hostile probe', status: 'active' },
       },
       noBody: [
         'POST /api/auth/refresh',
@@ -162,6 +170,10 @@ describeHostileInput('admin', async () => {
         'POST /api/portal/session/refresh',
         // multipart/form-data: the picture is a file, not JSON
         'POST /api/users/upload-profile-picture',
+        // webhooks (decision 60): rotate, test and send again name their webhook in the path only
+        'POST /api/integrations/webhooks/:id/rotate-secret',
+        'POST /api/integrations/webhooks/:id/test',
+        'POST /api/integrations/webhooks/:id/deliveries/:deliveryId/resend',
       ],
       lenient: {
         ...kit.lenient,

@@ -4,6 +4,7 @@ import { bookingEventConsumer } from './automatic/booking-events.ts';
 import { moneyConsumers } from './automatic/money-events.ts';
 import { quotationConsumers } from './automatic/quotation-events.ts';
 import { reportConsumers } from './automatic/report-events.ts';
+import { webhookConsumers } from './automatic/webhook-events.ts';
 import { queueScheduled } from './automatic/scheduled.ts';
 import { defaultBackoff, publicOriginFromEnv, type CommsDeps } from './deps.ts';
 import { demoRoutes } from './demo/demo-emails.ts';
@@ -78,6 +79,8 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       ...quotationConsumers(deps),
       ...reportConsumers(deps),
       ...doorConsumers(deps),
+      // the owner's e-mail when admin switches a failing webhook off (decision 60)
+      ...webhookConsumers(deps),
     }),
     jobs: [
       // The worker: every five seconds (a round is cheap when nothing is due).

@@ -4,3 +4,6 @@ export * from './responses.ts';
 export * from './accounts.ts';
 export * from './portal.ts';
 export * from './routes.ts';
+export * from './webhooks-catalogue.ts';
+export * from './webhooks.ts';
+export * from './webhooks-routes.ts';

@@ -20,6 +20,7 @@ import {
 } from '../validation/payment-settings.ts';
 import { accountCreateBody, accountUpdateBody } from './accounts.ts';
 import { portalLinkBody, portalMeSchema, portalSessionBody, portalTokenSchema } from './portal.ts';
+import { WEBHOOK_ROUTES } from './webhooks-routes.ts';
 import {
   auditFilterSchema,
   auditListSchema,
@@ -458,6 +459,7 @@ export const ADMIN_ROUTES: RouteTable = [
     params: idParams('id'),
     responses: { ...ok(messageSchema), ...missing('API key') },
   },
+  ...WEBHOOK_ROUTES,
   {
     ...settings,
     access: 'owner',

@@ -37,6 +37,11 @@ import {
 import { blockoutEventSchema, resourceEventSchema } from './catalogue.ts';
 import { emailFailedEventSchema } from './comms.ts';
 import { creditNoteIssuedEventSchema } from './credit-notes.ts';
+import {
+  bookingDocumentUploadedEventSchema,
+  quotationAcceptedEventSchema,
+  webhookDisabledEventSchema,
+} from './webhooks.ts';
 import { quotationEmailEventSchema } from '../money-api/quotations.ts';
 import { reportEmailRequestedEventSchema } from '../insights/report-exports.ts';
 import {
@@ -201,6 +206,12 @@ export const EVENTS = {
     summary:
       'a customer asked the venue for changes from the portal (a note on the booking; e-mail to the venue)',
   }),
+  'booking.document_uploaded': event({
+    version: 1,
+    producer: 'bookings',
+    schema: bookingDocumentUploadedEventSchema,
+    summary: 'a customer uploaded an ID or insurance document for their booking in the portal (decision 60)',
+  }),
   'customer.anonymised': event({
     version: 1,
     producer: 'bookings',
@@ -238,6 +249,12 @@ export const EVENTS = {
     producer: 'money',
     schema: quotationEmailEventSchema,
     summary: 'a quotation was sent: what its e-mail needs, the PDF by reference (`pdfPath`)',
+  }),
+  'quotation.accepted': event({
+    version: 1,
+    producer: 'money',
+    schema: quotationAcceptedEventSchema,
+    summary: 'a quotation was accepted (by staff or the customer) and made its booking (decision 60)',
   }),
   'quotation.declined': event({
     version: 1,
@@ -293,6 +310,12 @@ export const EVENTS = {
     producer: 'money',
     schema: bondEventSchema,
     summary: 'part or all of a bond was kept (with a reason); the kept part carries GST',
+  }),
+  'webhook.disabled': event({
+    version: 1,
+    producer: 'admin',
+    schema: webhookDisabledEventSchema,
+    summary: 'a webhook failed for 3 days and was switched off: the owner is e-mailed (decision 60)',
   }),
   'email.failed': event({
     version: 1,

@@ -250,6 +250,59 @@ export interface CustomerRefreshTokensTable {
   replaced_by: string | null;
 }
 
+/** A venue's webhook (migration 014, decision 60); the secrets are AES-GCM sealed (webhooks/secrets.ts). */
+export interface WebhooksTable {
+  tenant_id: string;
+  id: Generated<string>;
+  url: string;
+  events: string[];
+  description: string | null;
+  status: Generated<'active' | 'paused' | 'disabled'>;
+  secret_enc: string;
+  secret_created_at: Generated<Date>;
+  previous_secret_enc: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  last_success_at: Timestamp | null;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface WebhookDeliveriesTable {
+  tenant_id: string;
+  id: Generated<string>;
+  webhook_id: string;
+  /** identity column: the order of deliveries (per aggregate, and the log's) */
+  seq: ReadOnly<Int8>;
+  event_id: string;
+  type: string;
+  aggregate_key: string;
+  occurred_at: Timestamp;
+  /** the exact JSON sent (the signature is over these bytes) */
+  body: string;
+  state: Generated<'pending' | 'delivered' | 'failed'>;
+  attempt_count: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  created_at: Generated<Date>;
+  delivered_at: Timestamp | null;
+  last_status_code: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  tenant_id: string;
+  id: Generated<string>;
+  delivery_id: string;
+  attempted_at: Generated<Date>;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  answer: Generated<string>;
+  answer_truncated: Generated<boolean>;
+}
+
 export interface AdminDb {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -268,6 +321,9 @@ export interface AdminDb {
   portal_links: PortalLinksTable;
   customer_sessions: CustomerSessionsTable;
   customer_refresh_tokens: CustomerRefreshTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** A row of `users` as a query of every column returns it. */

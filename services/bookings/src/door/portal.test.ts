@@ -235,6 +235,12 @@ describe('the customer portal', () => {
     assert.equal(png.status, 201, png.text);
     const mine = await asCustomer(h, ADA, 'GET', `/api/portal/bookings/${adaConfirmed}/documents`);
     assert.equal(mine.body.documents.length, 2);
+    // each upload is published for the venue's webhooks (decision 60): the document and its booking
+    const uploaded = (await outbox(h, 'booking.document_uploaded')).map((e) => [e.document.id, e.booking.id]);
+    assert.deepEqual(uploaded, [
+      [pdf.body.id, adaConfirmed],
+      [png.body.id, adaConfirmed],
+    ]);
     const after = await asCustomer(h, ADA, 'GET', `/api/portal/bookings/${adaConfirmed}`);
     assert.deepEqual(after.body.documentsNeeded, [], 'both are with the venue now');
 

@@ -348,6 +348,12 @@ describe('quotations', () => {
     assert.equal(audit.data.actorEmail, 'jane.smith@example.com');
     assert.equal(audit.data.actorRole, 'customer');
     assert.match(String(audit.data.additionalInfo), /accepted by the customer/);
+    // published once for the venue's webhooks (decision 60): who accepted it and the booking it made
+    const accepted = (await h.events('quotation.accepted')).filter((e) => e.data.quotationId === q.id);
+    assert.equal(accepted.length, 1);
+    assert.equal(accepted[0]!.data.acceptedBy, 'customer');
+    assert.equal(accepted[0]!.data.bookingCode, r.body.bookingCode);
+    assert.equal(accepted[0]!.data.status, 'Accepted');
     // Accepted already: a second accept is refused in the customer's words.
     const twice = await portal('POST', `/api/portal/quotations/${q.id}/accept`, jane, {});
     assert.equal(twice.status, 409);
@@ -380,6 +386,7 @@ describe('quotations', () => {
     ]);
     assert.deepEqual([x.status, y.status].sort(), [200, 409], `${x.text} / ${y.text}`);
     assert.equal(fromQuote.filter((b) => b.quotationId === q.id).length, 1, 'bookings was asked once');
+    assert.equal((await h.events('quotation.accepted')).filter((e) => e.data.quotationId === q.id).length, 1);
     const refused = x.status === 409 ? x : y;
     assert.ok([PM.accepting, PM.answered('Accepted')].includes(refused.body.message), refused.text);
     assert.equal((await portal('GET', `/api/portal/quotations/${q.id}`, jane)).body.status, 'Accepted');

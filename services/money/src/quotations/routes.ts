@@ -373,7 +373,7 @@ export async function accept(
       bookingCode,
       acceptedAt: new Date().toISOString(),
     };
-    await db(tx)
+    const moved = await db(tx)
       .updateTable('quotations')
       .set({
         status: 'Accepted',
@@ -387,7 +387,14 @@ export async function accept(
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
       .where('status', '=', 'Accepting')
-      .execute();
+      .executeTakeFirst();
+    // The venue's webhooks (decision 60): once, by the request that made it Accepted
+    if (moved.numUpdatedRows > 0n)
+      await tx.publish(
+        'quotation.accepted',
+        { ...emailEvent(frozen, false), bookingId, bookingCode, acceptedBy: by.side },
+        { tenantId },
+      );
     await audit(
       tx,
       ctx,

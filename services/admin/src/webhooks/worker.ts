@@ -1,0 +1,305 @@
+/**
+ * The delivery job (decision 60): a kit job under its advisory lock (one runner across admin's
+ * replicas), every two seconds. Each run takes the due deliveries that head their aggregate (no
+ * earlier delivery of the same webhook and booking, invoice or quotation still pending), sends
+ * several at once, and records each attempt. A failure is retried with backoff; a delivery still
+ * failing three days after it was queued is given up, and a webhook whose every attempt has
+ * failed for three days is switched off, its owner told by e-mail (`webhook.disabled`, which
+ * comms turns into the message) and the Audit Log.
+ */
+import { WEBHOOK_DISABLED_REASON, WEBHOOK_HEADERS } from '@venue/contracts/admin';
+import { sql, type RawBuilder, type ServiceKit, type Tx } from '@venue/service-kit';
+import { checkAddress } from './address-policy.ts';
+import type { WebhookDeps } from './config.ts';
+import { openSecret, signatureHeader } from './secrets.ts';
+import { postDelivery, type AttemptResult } from './send.ts';
+import { q, webhookLabel, type DeliveryRow, type WebhookRow } from './store.ts';
+
+export const DELIVERY_JOB = 'webhook-deliveries';
+export const PRUNE_JOB = 'webhook-prune';
+const BATCH = 100;
+/** Finished deliveries (and their attempts) are kept this long in the log. */
+const KEEP_DAYS = 30;
+
+/** `now()` moved by `ms` (negative: back), with millisecond precision (make_interval's seconds are a float). */
+function dbShift(ms: number): RawBuilder<Date> {
+  // the builder has no interval arithmetic; the amount is a number bound as a parameter
+  return sql<Date>`now() + make_interval(secs => ${ms / 1000}::double precision)`;
+}
+
+/** The due deliveries that head their aggregate, across venues (the job's system scope). */
+export function dueDeliveries(tx: Tx, limit = BATCH): Promise<DeliveryRow[]> {
+  return q(tx)
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhooks as w', (join) =>
+      join.onRef('w.tenant_id', '=', 'd.tenant_id').onRef('w.id', '=', 'd.webhook_id'),
+    )
+    .selectAll('d')
+    .where('d.state', '=', 'pending')
+    .where('d.next_attempt_at', '<=', dbShift(0))
+    .where('w.status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as e')
+            .select('e.id')
+            .whereRef('e.tenant_id', '=', 'd.tenant_id')
+            .whereRef('e.webhook_id', '=', 'd.webhook_id')
+            .whereRef('e.aggregate_key', '=', 'd.aggregate_key')
+            .where('e.state', '=', 'pending')
+            .whereRef('e.seq', '<', 'd.seq'),
+        ),
+      ),
+    )
+    .orderBy('d.next_attempt_at')
+    .orderBy('d.seq')
+    .limit(limit)
+    .execute();
+}
+
+/** The secrets that sign now: the current one, and the previous one while its overlap lasts. */
+function signingSecrets(hook: WebhookRow, now: number): string[] {
+  const secrets = [openSecret(hook.secret_enc, hook.tenant_id, hook.id)];
+  const until = hook.previous_secret_expires_at ? new Date(hook.previous_secret_expires_at).getTime() : 0;
+  if (hook.previous_secret_enc && until > now)
+    secrets.push(openSecret(hook.previous_secret_enc, hook.tenant_id, hook.id));
+  return secrets;
+}
+
+const failed = (error: string, started: number): AttemptResult => ({
+  statusCode: null,
+  durationMs: Math.max(0, Math.round(performance.now() - started)),
+  error,
+  answer: '',
+  answerTruncated: false,
+});
+
+/** One attempt: check the address again, sign, send. Never throws for the receiver's sake. */
+async function attempt(hook: WebhookRow, d: DeliveryRow, deps: WebhookDeps): Promise<AttemptResult> {
+  const started = performance.now();
+  let secrets: string[];
+  try {
+    secrets = signingSecrets(hook, Date.now());
+  } catch {
+    return failed(
+      'The signing secret cannot be read (the server’s key changed): rotate the secret.',
+      started,
+    );
+  }
+  // DNS can change between the save and now, and between two attempts: checked every time.
+  const target = await checkAddress(hook.url, deps);
+  if (!target.ok)
+    return failed(`Not sent: ${target.message}${target.detail ? ` (${target.detail})` : ''}`, started);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers = {
+    'user-agent': 'VenueDesk-Webhooks/1',
+    [WEBHOOK_HEADERS.eventId.toLowerCase()]: d.event_id,
+    [WEBHOOK_HEADERS.eventType.toLowerCase()]: d.type,
+    [WEBHOOK_HEADERS.timestamp.toLowerCase()]: String(timestamp),
+    [WEBHOOK_HEADERS.signature.toLowerCase()]: signatureHeader(secrets, timestamp, d.body),
+  };
+  return postDelivery(target.url, target.addresses[0]!, headers, d.body, deps);
+}
+
+const succeeded = (r: AttemptResult) => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+
+/** Stores the attempt and moves the delivery and the webhook on, in one transaction. */
+async function record(
+  kit: ServiceKit,
+  deps: WebhookDeps,
+  hook: WebhookRow,
+  d: DeliveryRow,
+  startedAt: Date,
+  result: AttemptResult,
+): Promise<void> {
+  await kit.db.systemTx(async (tx) => {
+    const db = q(tx);
+    await db
+      .insertInto('webhook_attempts')
+      .values({
+        tenant_id: d.tenant_id,
+        delivery_id: d.id,
+        attempted_at: startedAt,
+        status_code: result.statusCode,
+        duration_ms: result.durationMs,
+        error: result.error,
+        answer: result.answer,
+        answer_truncated: result.answerTruncated,
+      })
+      .execute();
+    if (succeeded(result)) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({
+          state: 'delivered',
+          delivered_at: dbShift(0),
+          next_attempt_at: null,
+          attempt_count: eb('attempt_count', '+', 1),
+          last_status_code: result.statusCode,
+        }))
+        .where('tenant_id', '=', d.tenant_id)
+        .where('id', '=', d.id)
+        .execute();
+      await db
+        .updateTable('webhooks')
+        .set({ failing_since: null, last_success_at: dbShift(0) })
+        .where('tenant_id', '=', d.tenant_id)
+        .where('id', '=', d.webhook_id)
+        .execute();
+      return;
+    }
+    const giveUpBefore = dbShift(-deps.retryForMs);
+    await db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        attempt_count: eb('attempt_count', '+', 1),
+        last_status_code: result.statusCode,
+        // given up once it has been retried for the whole window, else tried again after the backoff
+        state: sql<
+          'pending' | 'failed'
+        >`CASE WHEN created_at <= ${giveUpBefore} THEN 'failed' ELSE 'pending' END`,
+        next_attempt_at: sql<Date | null>`CASE WHEN created_at <= ${giveUpBefore} THEN NULL
+          ELSE ${dbShift(deps.backoffMs(Number(d.attempt_count) + 1))} END`,
+      }))
+      .where('tenant_id', '=', d.tenant_id)
+      .where('id', '=', d.id)
+      .execute();
+    const failing = await db
+      .updateTable('webhooks')
+      .set({ failing_since: sql<Date>`coalesce(failing_since, now())` }) // the first failure of this run of them
+      .where('tenant_id', '=', d.tenant_id)
+      .where('id', '=', d.webhook_id)
+      .returning((eb) => [
+        'status',
+        // failing for the whole window: switched off below
+        eb(sql<Date>`failing_since`, '<=', giveUpBefore).as('expired'),
+      ])
+      .executeTakeFirst();
+    if (failing?.expired && failing.status === 'active') await switchOff(tx, hook, result);
+  });
+}
+
+/** Switches a webhook off after three days of failures: once (conditional), told to the owner. */
+async function switchOff(tx: Tx, hook: WebhookRow, last: AttemptResult): Promise<void> {
+  const db = q(tx);
+  const row = await db
+    .updateTable('webhooks')
+    .set({
+      status: 'disabled',
+      disabled_at: dbShift(0),
+      disabled_reason: WEBHOOK_DISABLED_REASON,
+      updated_at: dbShift(0),
+    })
+    .where('tenant_id', '=', hook.tenant_id)
+    .where('id', '=', hook.id)
+    .where('status', '=', 'active')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return;
+  // What still waits is given up with it; Send again tries any of them once the owner resumes it.
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'failed', next_attempt_at: null })
+    .where('tenant_id', '=', row.tenant_id)
+    .where('webhook_id', '=', row.id)
+    .where('state', '=', 'pending')
+    .execute();
+  const owner = await db
+    .selectFrom('users')
+    .select(['email', 'name', 'hall_name'])
+    .where('tenant_id', '=', row.tenant_id)
+    .where('id', '=', row.tenant_id)
+    .executeTakeFirst();
+  const iso = (v: Date | string | null) => new Date(v ?? Date.now()).toISOString();
+  if (owner)
+    await tx.publish(
+      'webhook.disabled',
+      {
+        tenantId: row.tenant_id,
+        webhookId: row.id,
+        url: row.url,
+        description: row.description,
+        ownerEmail: owner.email,
+        ownerName: owner.name,
+        hallName: owner.hall_name,
+        failingSince: iso(row.failing_since),
+        disabledAt: iso(row.disabled_at),
+        lastStatusCode: last.statusCode,
+        lastError: last.error,
+      },
+      { tenantId: row.tenant_id },
+    );
+  await tx.audit(null, {
+    action: 'webhook_disabled',
+    targetType: 'settings',
+    target: row.id,
+    targetLabel: webhookLabel(row),
+    additionalInfo: `${WEBHOOK_DISABLED_REASON} Last answer: ${last.statusCode ?? last.error ?? 'none'}`,
+    actor: { id: null, email: 'system', role: 'system' },
+    tenantId: row.tenant_id,
+  });
+}
+
+async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, lane));
+}
+
+/** The webhooks of `due`, each named by its tenant and id. */
+function hooksOf(tx: Tx, due: DeliveryRow[]): Promise<WebhookRow[]> {
+  const pairs = [...new Map(due.map((d) => [`${d.tenant_id}/${d.webhook_id}`, d])).values()];
+  return q(tx)
+    .selectFrom('webhooks')
+    .selectAll()
+    .where((eb) =>
+      eb.or(pairs.map((d) => eb.and([eb('tenant_id', '=', d.tenant_id), eb('id', '=', d.webhook_id)]))),
+    )
+    .execute();
+}
+
+/** One run: deliver what is due until nothing is (or the run's time is up); answers how many were tried. */
+export async function deliverDue(kit: ServiceKit, deps: WebhookDeps): Promise<number> {
+  const started = Date.now();
+  // A delivery is tried once per run: one whose attempt could not be recorded is still due, and
+  // must wait for the next run rather than be sent again at once.
+  const tried = new Set<string>();
+  while (Date.now() - started < deps.runBudgetMs) {
+    const due = (await kit.db.systemTx((tx) => dueDeliveries(tx))).filter((d) => !tried.has(d.id));
+    if (due.length === 0) break;
+    const hooks = await kit.db.systemTx((tx) => hooksOf(tx, due));
+    await pool(due, deps.concurrency, async (d) => {
+      tried.add(d.id);
+      const hook = hooks.find((h) => h.tenant_id === d.tenant_id && h.id === d.webhook_id);
+      if (!hook || hook.status !== 'active') return;
+      const startedAt = new Date();
+      const clock = performance.now();
+      let result: AttemptResult;
+      try {
+        result = await attempt(hook, d, deps);
+      } catch (err) {
+        result = failed(`Not sent: ${(err as Error).message}`.slice(0, 500), clock);
+      }
+      try {
+        await record(kit, deps, hook, d, startedAt, result);
+      } catch (err) {
+        // Left pending as it was: the next run tries it again (at least once, never lost).
+        kit.log.error({ err, deliveryId: d.id }, 'webhook attempt could not be recorded');
+      }
+    });
+  }
+  return tried.size;
+}
+
+/** Finished deliveries older than 30 days go, with their attempts. */
+export async function pruneDeliveries(kit: ServiceKit): Promise<void> {
+  await kit.db.systemTx((tx) =>
+    q(tx)
+      .deleteFrom('webhook_deliveries')
+      .where('state', '<>', 'pending')
+      .where('created_at', '<', dbShift(-KEEP_DAYS * 24 * 3600 * 1000))
+      .execute(),
+  );
+}
