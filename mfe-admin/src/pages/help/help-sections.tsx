@@ -285,8 +285,10 @@ export const HELP_SECTIONS: HelpSection[] = [
             conditions.
           </List.Item>
           <List.Item>
-            <strong>Integrations</strong>: which halls publish a private calendar (.ics) feed (created and
-            revoked on Halls/Rooms); webhooks are not set up yet.
+            <strong>Integrations</strong>: API keys for your other software; webhooks that send your events
+            (bookings, quotations, invoices, payments) signed to your own systems, with a delivery log, Send
+            again and Send test event; and which halls publish a private calendar (.ics) feed (created and
+            revoked on Halls/Rooms).
           </List.Item>
           <List.Item>
             <strong>Data & Privacy</strong>: the retention period (1 to 120 months, 84 by default), a download

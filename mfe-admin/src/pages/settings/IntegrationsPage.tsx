@@ -1,43 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { ApiError, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
 import type { Resource } from '@venue/contracts/catalogue';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
+import { WebhooksCard } from './WebhooksCard.tsx';
 
 /** A hall as GET /api/resources answers it; the page reads its feed's state. */
 type FeedResource = Resource;
 
 /**
- * What the product really connects to today: API keys for the venue's other software, and a
- * private iCalendar feed per hall (managed on the Halls/Rooms page, where the secret URL is
- * issued and revoked). Webhooks are not built yet.
+ * What the product connects to: API keys for the venue's other software, signed webhooks that
+ * tell the venue's own systems of its events (decision 60), and a private iCalendar feed per
+ * hall (managed on the Halls/Rooms page, where the secret URL is issued and revoked).
  */
 export function IntegrationsPage() {
   return (
     <>
-      <PageHeader title="Integrations" subtitle="API keys, calendar feeds, webhooks and automation." />
+      <PageHeader title="Integrations" subtitle="API keys, webhooks and calendar feeds." />
       <Stack gap="lg">
         <ApiKeysCard />
         <CalendarFeedsCard />
-        <Card withBorder padding="lg" data-testid="integrations-status">
-          <Stack gap="sm">
-            <Title order={2} fz="lg">
-              Webhooks and automation
-            </Title>
-            <Text>
-              Not set up yet. VenueDesk does not send booking or payment events to other systems, and no
-              automation rules run on them.
-            </Text>
-            <Text c="dimmed" size="sm">
-              What works today without an integration:
-            </Text>
-            <List size="sm" spacing={4}>
-              <List.Item>Exporting the audit log as CSV from the Audit Log page.</List.Item>
-              <List.Item>Downloading all of your venue's data from Data & Privacy.</List.Item>
-              <List.Item>Exporting bookings and halls as CSV from their pages.</List.Item>
-            </List>
-          </Stack>
-        </Card>
+        <WebhooksCard />
       </Stack>
     </>
   );
