@@ -518,6 +518,43 @@ describe('webhooks: deliveries', () => {
     assert.ok(seen.some((e) => e.data.id === other));
   });
 
+  test('a receiver that is down (connection refused) gets every event once it is back, in order', async () => {
+    const hook = await subscribe(owner, '/outage', ['booking.created', 'booking.updated']);
+    const port = (receiver.address() as AddressInfo).port;
+    receiver.closeAllConnections();
+    await new Promise((ok) => receiver.close(ok));
+    const id = randomUUID();
+    try {
+      await publish('booking.created', owner.userId, booking(owner.userId, id, 'pending'));
+      for (const eventType of ['Party', 'Wedding reception'])
+        await publish('booking.updated', owner.userId, booking(owner.userId, id, 'pending', { eventType }));
+      await deliver(3);
+      const during = await log(owner, hook.id);
+      assert.equal(during.length, 3);
+      assert.ok(during.every((d) => d.state === 'pending'));
+      const first = during.at(-1)!;
+      assert.equal(first.attemptCount, 3, 'the oldest was tried each round; the rest waited behind it');
+      assert.equal(first.attempts[0]!.error, 'Connection refused.');
+      assert.ok(during.slice(0, 2).every((d) => d.attemptCount === 0));
+    } finally {
+      await new Promise<void>((ok) => receiver.listen(port, '127.0.0.1', ok));
+    }
+    await deliver(4);
+    const seen = at('/outage').map(
+      (r) => JSON.parse(r.body) as { id: string; type: string; data: { eventType: string } },
+    );
+    const once = [...new Map(seen.map((e) => [e.id, e])).values()];
+    assert.deepEqual(
+      once.map((e) => [e.type, e.data.eventType]),
+      [
+        ['booking.created', 'Wedding'],
+        ['booking.updated', 'Party'],
+        ['booking.updated', 'Wedding reception'],
+      ],
+    );
+    assert.ok((await log(owner, hook.id)).every((d) => d.state === 'delivered'));
+  });
+
   test('venue B never receives venue A’s events, and cannot read, change or use A’s webhooks (404)', async () => {
     const a = await subscribe(owner, '/venue-a');
     const b = await subscribe(owner2, '/venue-b');
