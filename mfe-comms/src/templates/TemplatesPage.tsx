@@ -37,6 +37,7 @@ const KIND_LABELS: Record<TemplateKind, string> = {
   request_received: 'Request received (booking page)',
   venue_new_request: 'New request, to the venue',
   venue_customer_changes: 'Customer asked for changes, to the venue',
+  bond_returned: 'Bond returned or kept',
 };
 
 type Editing = { template: EmailTemplate | null; opening: number } | null;

@@ -1,5 +1,6 @@
 /** services/comms: e-mail templates, sending, the outbox worker, history and automatic e-mails (issue 12). */
 import { defineConsumers, storeSettingsSnapshot, type ServiceOptions } from '@venue/service-kit';
+import { bondConsumers } from './automatic/bond-events.ts';
 import { bookingEventConsumer } from './automatic/booking-events.ts';
 import { moneyConsumers } from './automatic/money-events.ts';
 import { quotationConsumers } from './automatic/quotation-events.ts';
@@ -76,6 +77,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       'booking.status_changed': bookingEvent,
       'customer.anonymised': customerAnonymised,
       ...money,
+      ...bondConsumers(deps),
       ...quotationConsumers(deps),
       ...reportConsumers(deps),
       ...doorConsumers(deps),

@@ -36,6 +36,12 @@ export const SPEC_TEMPLATE_VARIABLES = [
  * (`requestDates`), what happens next in words (`requestOutcome`: held until when, or waiting for
  * the venue), and for the venue's own e-mails the customer's phone, answers to the venue's
  * questions, notes and message, and the booking's address in the back office (`bookingLink`).
+ *
+ * A bond settled (issue 24 item 3): the bond held (`bondAmount`), what came back
+ * (`amountRefunded`), what was kept with the GST it contains and why (`amountKept`, `gstKept`,
+ * `keptReason`), and the outcome in words: short for a subject (`bondSummary`: "has been
+ * refunded: $500.00") and in full for a body (`bondOutcome`), since a full refund has nothing kept
+ * to name and a full forfeit nothing returned.
  */
 export const EXTRA_TEMPLATE_VARIABLES = [
   'bookingCode',
@@ -66,6 +72,12 @@ export const EXTRA_TEMPLATE_VARIABLES = [
   'customerPhone',
   'customerMessage',
   'bookingLink',
+  'bondAmount',
+  'amountKept',
+  'gstKept',
+  'keptReason',
+  'bondSummary',
+  'bondOutcome',
 ] as const;
 
 export const TEMPLATE_VARIABLES = [...SPEC_TEMPLATE_VARIABLES, ...EXTRA_TEMPLATE_VARIABLES] as const;

@@ -31,7 +31,9 @@ export const TEMPLATE_BODY_MAX = 20_000;
  * new tenants); `null` on a tenant's own templates. `payment_link` and `quotation` are sent by
  * hand; `invoice`, `receipt` and `payment_reminder` also go out on money's events (invoice issued,
  * payment recorded, reminder requested), each with its PDF; `credit_note` (an adjustment note)
- * and `refund` (one that pays money back) on `credit_note.issued`, with the adjustment note's PDF.
+ * and `refund` (one that pays money back) on `credit_note.issued`, with the adjustment note's PDF;
+ * `bond_returned` on `bond.refunded` and `bond.forfeited`: what came back of a bond, and what was
+ * kept and why (no PDF: the kept part's tax invoice goes as an Invoice e-mail of its own).
  *
  * The customer's door (issue 25, decision 56): `request_verification` ("Verify your e-mail", the
  * booking page's link to confirm a request's address) and `portal_link` ("Your portal link", the
@@ -62,6 +64,7 @@ export const TEMPLATE_KINDS = [
   'request_received',
   'venue_new_request',
   'venue_customer_changes',
+  'bond_returned',
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

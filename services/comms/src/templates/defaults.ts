@@ -2,7 +2,8 @@
  * The templates every tenant starts with (issue 12 item 2): one per automatic or money e-mail,
  * plain text with the spec's variables (rendering escapes them for the HTML part). The customer's
  * door (issue 25) added five; migrations/016_customer_door.sql gives them to venues seeded before,
- * in these words (templates/migration-016.test.ts compares them).
+ * in these words (templates/migration-016.test.ts compares them); migrations/017 the bond's
+ * (migration-017.test.ts).
  */
 import type { TemplateKind } from '@venue/contracts/comms';
 
@@ -105,6 +106,14 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
     name: 'Refund',
     subject: 'Your refund of {{amountRefunded}}: adjustment note {{creditNoteNumber}}',
     body: `Hi {{customerName}},\n\nWe have refunded {{amountRefunded}} to you for {{eventType}} at {{hallName}} on {{bookingDate}}. Adjustment note {{creditNoteNumber}} against invoice {{invoiceNumber}} is attached.\n\nCredited: {{amountCredited}}\nRefunded: {{amountRefunded}}\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
+  },
+  {
+    // a bond settled (issue 24 item 3): refunded in full, or kept in part or whole with the reason;
+    // {{bondSummary}} and {{bondOutcome}} say which in words. Also in migrations/017_bond_returned.sql
+    kind: 'bond_returned',
+    name: 'Bond returned or kept',
+    subject: 'Your bond for {{bookingCode}} {{bondSummary}}',
+    body: `Hi {{customerName}},\n\n{{bondOutcome}}\n\nYour booking: {{eventType}} at {{hallName}} on {{bookingDate}}, reference {{bookingCode}}.\n\nReply to this e-mail with any questions.${SIGN_OFF}`,
   },
   {
     // the customer's door (issue 25): the booking page's request waits for this link to be opened

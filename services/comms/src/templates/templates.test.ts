@@ -32,6 +32,7 @@ describe('templates', () => {
       'Payment reminder',
       'Adjustment note',
       'Refund',
+      'Bond returned or kept',
       'Verify your e-mail',
       'Your portal link',
       'Request received',
@@ -39,7 +40,7 @@ describe('templates', () => {
       'Customer asked for changes',
     ]);
     assert.ok(
-      reads.every((r) => r.body.templates.length === 19),
+      reads.every((r) => r.body.templates.length === 20),
       'no duplicates',
     );
     const hold = reads[0]!.body.templates.find((t: any) => t.kind === 'hold_placed');
