@@ -65,7 +65,8 @@ export const AUTOMATIC_EMAILS: readonly { kind: AutomaticEmailKind; label: strin
   {
     kind: 'credit_note_issued',
     label: 'Adjustment note or refund',
-    description: 'When an adjustment note is issued (and money paid back), with its PDF.',
+    description:
+      'When an adjustment note is issued (and money paid back), with its PDF, and when a bond is refunded or kept.',
   },
 ];
 

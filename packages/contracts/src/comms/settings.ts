@@ -31,7 +31,7 @@ export const AUTOMATIC_EMAIL_LABELS: Record<AutomaticEmailKind, string> = {
   invoice_issued: 'Invoice issued',
   payment_received: 'Payment received',
   payment_reminder: 'Payment reminders',
-  credit_note_issued: 'Adjustment note or refund issued',
+  credit_note_issued: 'Adjustment note, refund or bond settled',
 };
 
 /** Scheduled mail (reminders, hold expiring) goes out at this tenant-local hour, daytime only. */
