@@ -76,7 +76,7 @@ export function EmbedCard({
               Preview
             </Title>
             {enabled ? (
-              <Preview slug={slug} />
+              <PreviewToggle slug={slug} />
             ) : (
               <Text size="sm" c="dimmed" data-testid="online-preview-off">
                 The page is off: visitors to {publicUrl(origin, slug)} are told your venue does not take
@@ -114,6 +114,27 @@ function Snippet({ code }: { code: string }) {
   );
 }
 
+/**
+ * The preview loads only when asked for: the booking page is a whole page with its own requests
+ * (counted by the public routes' limits), not something every visit to the settings should load.
+ */
+function PreviewToggle({ slug }: { slug: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Button variant="default" aria-expanded={shown} onClick={() => setShown((s) => !s)}>
+          {shown ? 'Hide preview' : 'Show preview'}
+        </Button>
+        <Anchor href={`/book/${slug}`} target="_blank" rel="noopener" size="sm">
+          Open the booking page in a new tab
+        </Anchor>
+      </Group>
+      {shown ? <Preview slug={slug} /> : null}
+    </Stack>
+  );
+}
+
 /** The booking page as the snippet shows it, framed the same way and sized by its height messages. */
 function Preview({ slug }: { slug: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
@@ -130,9 +151,6 @@ function Preview({ slug }: { slug: string }) {
   }, []);
   return (
     <Stack gap="xs">
-      <Anchor href={`/book/${slug}`} target="_blank" rel="noopener" size="sm">
-        Open the booking page in a new tab
-      </Anchor>
       <iframe
         ref={frame}
         src={`/book/${slug}?embed=1`}

@@ -124,6 +124,8 @@ describe('Settings → Online bookings', () => {
     expect(screen.getByTestId('online-embed-snippet')).toHaveTextContent(
       '<div data-venuedesk-book="harbourside-hall"></div>',
     );
+    expect(screen.queryByTitle('Preview of your booking page')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show preview' }));
     expect(screen.getByTitle('Preview of your booking page')).toHaveAttribute(
       'src',
       '/book/harbourside-hall?embed=1',

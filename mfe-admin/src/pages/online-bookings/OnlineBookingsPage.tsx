@@ -195,7 +195,7 @@ function OnlineBookingsForm() {
           {saved.slug ? (
             <Text size="sm">
               {saved.enabled ? 'Open now at ' : 'Off; its address is '}
-              <Anchor href={publicUrl(origin, saved.slug)} target="_blank" rel="noopener">
+              <Anchor href={publicUrl(origin, saved.slug)} target="_blank" rel="noopener" underline="always">
                 {publicUrl(origin, saved.slug)}
               </Anchor>
               {saved.enabled ? '' : ' (visitors are told you do not take online bookings)'}.
@@ -405,6 +405,7 @@ function ResourcesField({
       <Text size="sm" c="dimmed" data-testid="online-resources-empty">
         No halls or rooms yet.{' '}
         <Anchor
+          underline="always"
           href="/ResourcesHalls"
           onClick={(event) => {
             event.preventDefault();
