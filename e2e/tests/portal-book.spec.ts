@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { createBooking, ownerApi, venueDay } from './bookings-helpers.ts';
@@ -280,3 +282,43 @@ for (const width of [375, 1400]) {
     });
   });
 }
+
+test("embedded in the venue's own website: embed.js frames the booking page and sizes the frame to it", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // The venue's website: a server of its own, on another origin than the product's (a page a
+  // test answers itself counts as a public site, which Chromium keeps from loading local files).
+  const site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><title>Harbourside Hall</title></head><body>
+      <h1>Welcome to Harbourside Hall</h1>
+      <div data-venuedesk-book="${SLUG}" data-venuedesk-title="Book Harbourside Hall online"></div>
+      <script src="${baseURL}/book/embed.js" async></script>
+    </body></html>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  try {
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    const frameElement = page.locator('iframe[title="Book Harbourside Hall online"]');
+    await expect(frameElement).toHaveAttribute('src', `${baseURL}/book/${SLUG}?embed=1`);
+    const frame = page.frameLocator('iframe[title="Book Harbourside Hall online"]');
+    await expect(frame.getByRole('heading', { level: 1, name: /^Book / })).toBeVisible();
+    await expect(frame.getByRole('heading', { level: 2, name: /^Availability: / })).toBeVisible();
+    // no header or footer of the page in the frame
+    await expect(frame.getByRole('link', { name: /Your bookings/ })).toHaveCount(0);
+    // the frame takes the page's height (posted by the page), not its first 720 px
+    await expect
+      .poll(async () => {
+        const frameHeight = await frameElement.evaluate((f) => f.getBoundingClientRect().height);
+        const content = await frame
+          .locator('#root')
+          .evaluate((r) => Math.ceil(r.getBoundingClientRect().height));
+        return Math.abs(frameHeight - content) <= 2 && frameHeight !== 720;
+      })
+      .toBe(true);
+  } finally {
+    site.close();
+  }
+});
