@@ -83,6 +83,9 @@ env.LOGIN_RATE_LIMIT_PER_MINUTE = '1000';
 // The same for the venues' public pages (decision 56): many requests from one address; the
 // gateway's door tests check the limits themselves.
 env.PUBLIC_RATE_LIMIT_SCALE = '100';
+// Webhooks (decision 60): the specs' receivers listen on this machine, which a webhook may reach
+// only when the operator allows it.
+env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
 
 // Card payments (decision 43): money's Stripe SDK talks to the local stand-in, whose hosted
 // checkout page posts signed webhooks back through the gateway. It runs as a process of its own
