@@ -44,6 +44,14 @@ describe('money answers match the API contract', () => {
     await ok('GET', '/api/invoices?limit=5&status=DRAFT&sort=total', 200);
     await ok('GET', '/api/invoices/summary?search=a', 200);
     await ok('GET', '/api/invoices/export.csv?status=DRAFT&sort=total&order=asc', 200);
+    // issue 26 item 4: the accounting files
+    for (const path of [
+      'invoices/export/xero',
+      'invoices/export/myob',
+      'payments/export/xero',
+      'payments/export/myob',
+    ])
+      await ok('GET', `/api/${path}?from=2026-01-01&to=2026-12-31`, 200);
     await ok('PUT', `/api/invoices/${inv.id}/status`, 200, { status: 'SENT' });
     await ok('PUT', `/api/invoices/${inv.id}/status`, 409, { status: 'SENT' });
     const paid = (

@@ -5,6 +5,7 @@ import { csvExportRoutes } from './csv/routes.ts';
 import { demoRoutes } from './demo/demo-routes.ts';
 import { depositRoutes } from './deposits/routes.ts';
 import { exportRoutes } from './export/tenant-export.ts';
+import { accountingExportRoutes } from './exports/routes.ts';
 import { overdueJob } from './invoices/overdue-job.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { paylinkConfigFromEnv, type PaylinkConfig } from './paylinks/config.ts';
@@ -31,6 +32,8 @@ export function createMoneyService(opts: MoneyServiceOptions = {}): ServiceOptio
       demoRoutes(router, kit, opts.now);
       // Before the invoice and quotation routes: export.csv is not an :id.
       csvExportRoutes(router);
+      // Xero and MYOB files (issue 26 item 4): export/xero is no :id either.
+      accountingExportRoutes(router);
       invoiceRoutes(router);
       paymentRoutes(router);
       // Bonds first: /api/deposits/bonds/... would otherwise meet /api/deposits/:bookingId/...

@@ -155,6 +155,10 @@ describeHostileInput('money', async () => {
           'order',
         ],
         'GET /api/quotations/export.csv': ['search', 'resource', 'status', 'sort', 'order'],
+        'GET /api/invoices/export/xero': ['from', 'to', 'account', 'bondAccount'],
+        'GET /api/invoices/export/myob': ['from', 'to', 'account', 'bondAccount'],
+        'GET /api/payments/export/xero': ['from', 'to', 'bankAccount'],
+        'GET /api/payments/export/myob': ['from', 'to', 'bankAccount'],
       },
     },
   };

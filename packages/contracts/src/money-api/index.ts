@@ -8,6 +8,7 @@ export * from './quotation-deposits.ts';
 export * from './tenant-export.ts';
 export * from './paylinks.ts';
 export * from './csv-exports.ts';
+export * from './accounting-exports.ts';
 export * from './list-filters.ts';
 export * from './list-pages.ts';
 export * from './due-dates.ts';

@@ -46,6 +46,7 @@ import { PAYLINK_ROUTES } from './paylinks.ts';
 import { PORTAL_MONEY_ROUTES } from './portal.ts';
 import { invoiceCsvQuerySchema, quotationCsvQuerySchema } from './csv-exports.ts';
 import { QUOTATION_DEPOSIT_ROUTES } from './quotation-deposits.ts';
+import { ACCOUNTING_EXPORT_ROUTES } from './accounting-routes.ts';
 import {
   invoicePageQuerySchema,
   invoicePageSchema,
@@ -153,6 +154,8 @@ export const MONEY_ROUTES: RouteTable = [
     },
     spec: '03 §7',
   },
+  // Before /api/invoices/{id}: export/xero is no id (issue 26 item 4).
+  ...ACCOUNTING_EXPORT_ROUTES,
   {
     ...invoices,
     method: 'get',
