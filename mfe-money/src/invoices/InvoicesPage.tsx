@@ -14,6 +14,7 @@ import {
   type InvoiceFilters,
   type InvoiceSort,
 } from '../lib/invoice-filters.ts';
+import { AccountingExport } from './AccountingExport.tsx';
 import { InvoiceDialogs, type InvoiceDialog } from './InvoiceDialogs.tsx';
 import { InvoiceFilterBar } from './InvoiceFilterBar.tsx';
 import { InvoicePanel } from './InvoicePanel.tsx';
@@ -162,6 +163,7 @@ export function InvoicesPage() {
           >
             Export CSV
           </Button>
+          <AccountingExport />
           <Button onClick={() => setDialog({ kind: 'new' })}>New Invoice</Button>
         </>
       }
