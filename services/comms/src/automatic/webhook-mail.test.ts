@@ -75,8 +75,9 @@ describe('webhook.disabled → the owner is e-mailed', () => {
     assert.match(m.body_text, /Settings → Integrations/);
   });
 
-  it('no answer at all is said in words; no description names the host', async () => {
-    await consume(
+  it('no answer at all is said in words; no description names the host (delivered as the relay does)', async () => {
+    // through comms' own consumers and the catalogue's schema, not the function alone
+    await c.deliver(
       event({
         ownerEmail: 'second@harbour.example',
         description: null,
