@@ -24,10 +24,10 @@ export async function busyIntervals(
 ): Promise<Interval[]> {
   // sql: the window as a range, for && (range overlap), which the builder has no operator for
   const window = sql<string>`tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`;
-  // One statement: the slots, and the block-outs still waiting behind a booking (they hold none).
-  const rows = await db(tx)
+  // The slots, and the block-outs still waiting behind a booking (they hold none), as ranges.
+  const held = db(tx)
     .selectFrom('resource_slots')
-    .select((eb) => [eb.fn<Date>('lower', ['slot']).as('start'), eb.fn<Date>('upper', ['slot']).as('end')])
+    .select('slot as held')
     .where('tenant_id', '=', tenantId)
     .where('resource_id', '=', resourceId)
     // sql: && overlap of two ranges (the exclusion constraint's operator and index)
@@ -35,15 +35,27 @@ export async function busyIntervals(
     .unionAll(
       db(tx)
         .selectFrom('blockouts')
-        .select(['starts_at as start', 'ends_at as end'])
+        // sql: the block-out's time as a range, beside the slots' (a block-out ending where it
+        // starts would be an empty range, which range_agg drops as merge() below does)
+        .select(sql<string>`tstzrange(starts_at, ends_at)`.as('held'))
         .where('tenant_id', '=', tenantId)
         .where('resource_id', '=', resourceId)
         .where('claimed', '=', false)
         .where('starts_at', '<', to)
-        .where('ends_at', '>', from),
-    )
-    .execute();
-  return merge(rows.map((r) => ({ start: new Date(r.start), end: new Date(r.end) })));
+        .where('ends_at', '>', from)
+        .whereRef('ends_at', '>', 'starts_at'),
+    );
+  // Merged where they are read: a month of a busy space is hundreds of back-to-back slots but
+  // tens of busy stretches (257 slots, 88 stretches at 10,000 bookings), and each row sent was a
+  // row to parse, wrap in Dates and sort here: the service's CPU for the read fell from 1.8 to
+  // 1.1 ms, PostgreSQL's unchanged (bench/README, "The customer door").
+  // range_agg joins overlapping and touching ranges as merge() does; merge() still runs over its
+  // few answers, so the order and the joining are this module's, whatever the engine returns.
+  // sql: range_agg and unnest of a multirange (PostgreSQL 14), which the builder has no words for
+  const rows = await sql<{ start: Date; end: Date }>`
+    SELECT lower(r) AS "start", upper(r) AS "end"
+      FROM unnest((SELECT range_agg(held) FROM ${held} AS busy)) AS r`.execute(db(tx));
+  return merge(rows.rows.map((r) => ({ start: new Date(r.start), end: new Date(r.end) })));
 }
 
 /** Sorted, with overlapping and touching intervals joined into one. */
