@@ -20,6 +20,8 @@ export interface ResolvedAddress {
 }
 
 export interface WebhookDeps {
+  /** The delivery job's clock: what is due, given up or switched off (tests move it days on). */
+  now: () => Date;
   /** WEBHOOK_ALLOW_HOSTS: host names and CIDRs that may be reached although local, and over http. */
   allowList: AllowList;
   /** Every address of a host name (A and AAAA). */
@@ -77,6 +79,7 @@ export function webhookDepsFromEnv(
   overrides: Partial<WebhookDeps> = {},
 ): WebhookDeps {
   return {
+    now: () => new Date(),
     allowList: parseAllowList(env.WEBHOOK_ALLOW_HOSTS ?? ''),
     resolve: systemResolve,
     backoffMs: defaultBackoff,

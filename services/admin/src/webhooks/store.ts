@@ -136,7 +136,7 @@ export async function queueDelivery(tx: Tx, d: NewDelivery): Promise<DeliveryRow
       aggregate_key: d.aggregateKey,
       occurred_at: d.occurredAt,
       body: d.body,
-      next_attempt_at: sql<Date>`now()`, // the database's clock: the job compares with it
+      next_attempt_at: sql<Date>`now()`, // due at once: the job's clock is past it when it looks
     })
     .onConflict((oc) => oc.columns(['tenant_id', 'webhook_id', 'event_id']).doNothing())
     .returningAll()

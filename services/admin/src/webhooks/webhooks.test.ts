@@ -48,9 +48,12 @@ const at = (path: string) => received.filter((r) => r.path === path);
 
 // --- the service ---------------------------------------------------------------------------------
 
+/** How far the delivery job's clock is moved on (the 3-day switch-off). */
+let clockAhead = 0;
 const deps: WebhookDeps = webhookDepsFromEnv(
   {},
   {
+    now: () => new Date(Date.now() + clockAhead),
     allowList: parseAllowList('127.0.0.1'),
     backoffMs: () => 0,
     timeoutMs: 500,
@@ -644,19 +647,23 @@ describe('webhooks: deliveries', () => {
     let state = await api('GET', `/${hook.id}`, owner);
     assert.equal(state.body.status, 'active');
     assert.ok(state.body.failingSince, 'failing since the first failure');
-    // The job reads the database's clock: three days pass for this webhook (its failing run and
-    // its delivery moved back), then the next attempt fails too.
-    await t.kit.db.systemTx(async (tx) => {
-      await tx.query(
-        `UPDATE webhooks SET failing_since = failing_since - interval '3 days 1 minute' WHERE id = $1`,
-        [hook.id],
-      );
-      await tx.query(
-        `UPDATE webhook_deliveries SET created_at = created_at - interval '3 days 1 minute' WHERE webhook_id = $1`,
-        [hook.id],
-      );
-    });
-    await deliver();
+    // Two days on the job's clock: still retried, still on.
+    clockAhead = 2 * 24 * 3600_000;
+    try {
+      await deliver();
+    } finally {
+      clockAhead = 0;
+    }
+    state = await api('GET', `/${hook.id}`, owner);
+    assert.equal(state.body.status, 'active');
+    assert.equal((await log(owner, hook.id))[0]!.state, 'pending');
+    // Three days: the next attempt fails too, and that is the end.
+    clockAhead = (3 * 24 * 60 + 1) * 60_000;
+    try {
+      await deliver();
+    } finally {
+      clockAhead = 0;
+    }
     state = await api('GET', `/${hook.id}`, owner);
     assert.equal(state.body.status, 'disabled');
     assert.match(state.body.disabledReason, /3 days/);

@@ -27,8 +27,17 @@ function dbShift(ms: number): RawBuilder<Date> {
   return sql<Date>`now() + make_interval(secs => ${ms / 1000}::double precision)`;
 }
 
+/**
+ * The job's clock (`deps.now`) moved by `ms`, as a bound timestamp. The job decides what is due,
+ * what is given up and when a webhook is switched off by its own clock, so a test moves it three
+ * days on instead of waiting; rows are still queued and created with the database's `now()`.
+ */
+function at(now: Date, ms = 0): RawBuilder<Date> {
+  return sql<Date>`${new Date(now.getTime() + ms).toISOString()}::timestamptz`;
+}
+
 /** The due deliveries that head their aggregate, across venues (the job's system scope). */
-export function dueDeliveries(tx: Tx, limit = BATCH): Promise<DeliveryRow[]> {
+export function dueDeliveries(tx: Tx, now: Date, limit = BATCH): Promise<DeliveryRow[]> {
   return q(tx)
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhooks as w', (join) =>
@@ -36,7 +45,7 @@ export function dueDeliveries(tx: Tx, limit = BATCH): Promise<DeliveryRow[]> {
     )
     .selectAll('d')
     .where('d.state', '=', 'pending')
-    .where('d.next_attempt_at', '<=', dbShift(0))
+    .where('d.next_attempt_at', '<=', at(now))
     .where('w.status', '=', 'active')
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -79,7 +88,7 @@ async function attempt(hook: WebhookRow, d: DeliveryRow, deps: WebhookDeps): Pro
   const started = performance.now();
   let secrets: string[];
   try {
-    secrets = signingSecrets(hook, Date.now());
+    secrets = signingSecrets(hook, deps.now().getTime());
   } catch {
     return failed(
       'The signing secret cannot be read (the server’s key changed): rotate the secret.',
@@ -90,7 +99,7 @@ async function attempt(hook: WebhookRow, d: DeliveryRow, deps: WebhookDeps): Pro
   const target = await checkAddress(hook.url, deps);
   if (!target.ok)
     return failed(`Not sent: ${target.message}${target.detail ? ` (${target.detail})` : ''}`, started);
-  const timestamp = Math.floor(Date.now() / 1000);
+  const timestamp = Math.floor(deps.now().getTime() / 1000);
   const headers = {
     'user-agent': 'VenueDesk-Webhooks/1',
     [WEBHOOK_HEADERS.eventId.toLowerCase()]: d.event_id,
@@ -112,6 +121,7 @@ async function record(
   startedAt: Date,
   result: AttemptResult,
 ): Promise<void> {
+  const now = deps.now();
   await kit.db.systemTx(async (tx) => {
     const db = q(tx);
     await db
@@ -132,7 +142,7 @@ async function record(
         .updateTable('webhook_deliveries')
         .set((eb) => ({
           state: 'delivered',
-          delivered_at: dbShift(0),
+          delivered_at: at(now),
           next_attempt_at: null,
           attempt_count: eb('attempt_count', '+', 1),
           last_status_code: result.statusCode,
@@ -142,13 +152,13 @@ async function record(
         .execute();
       await db
         .updateTable('webhooks')
-        .set({ failing_since: null, last_success_at: dbShift(0) })
+        .set({ failing_since: null, last_success_at: at(now) })
         .where('tenant_id', '=', d.tenant_id)
         .where('id', '=', d.webhook_id)
         .execute();
       return;
     }
-    const giveUpBefore = dbShift(-deps.retryForMs);
+    const giveUpBefore = at(now, -deps.retryForMs);
     await db
       .updateTable('webhook_deliveries')
       .set((eb) => ({
@@ -159,14 +169,15 @@ async function record(
           'pending' | 'failed'
         >`CASE WHEN created_at <= ${giveUpBefore} THEN 'failed' ELSE 'pending' END`,
         next_attempt_at: sql<Date | null>`CASE WHEN created_at <= ${giveUpBefore} THEN NULL
-          ELSE ${dbShift(deps.backoffMs(Number(d.attempt_count) + 1))} END`,
+          ELSE ${at(now, deps.backoffMs(Number(d.attempt_count) + 1))} END`,
       }))
       .where('tenant_id', '=', d.tenant_id)
       .where('id', '=', d.id)
       .execute();
     const failing = await db
       .updateTable('webhooks')
-      .set({ failing_since: sql<Date>`coalesce(failing_since, now())` }) // the first failure of this run of them
+      // the first failure of this run of them
+      .set({ failing_since: sql<Date>`coalesce(failing_since, ${at(now)})` })
       .where('tenant_id', '=', d.tenant_id)
       .where('id', '=', d.webhook_id)
       .returning((eb) => [
@@ -175,20 +186,20 @@ async function record(
         eb(sql<Date>`failing_since`, '<=', giveUpBefore).as('expired'),
       ])
       .executeTakeFirst();
-    if (failing?.expired && failing.status === 'active') await switchOff(tx, hook, result);
+    if (failing?.expired && failing.status === 'active') await switchOff(tx, hook, result, now);
   });
 }
 
 /** Switches a webhook off after three days of failures: once (conditional), told to the owner. */
-async function switchOff(tx: Tx, hook: WebhookRow, last: AttemptResult): Promise<void> {
+async function switchOff(tx: Tx, hook: WebhookRow, last: AttemptResult, now: Date): Promise<void> {
   const db = q(tx);
   const row = await db
     .updateTable('webhooks')
     .set({
       status: 'disabled',
-      disabled_at: dbShift(0),
+      disabled_at: at(now),
       disabled_reason: WEBHOOK_DISABLED_REASON,
-      updated_at: dbShift(0),
+      updated_at: at(now),
     })
     .where('tenant_id', '=', hook.tenant_id)
     .where('id', '=', hook.id)
@@ -267,14 +278,16 @@ export async function deliverDue(kit: ServiceKit, deps: WebhookDeps): Promise<nu
   // must wait for the next run rather than be sent again at once.
   const tried = new Set<string>();
   while (Date.now() - started < deps.runBudgetMs) {
-    const due = (await kit.db.systemTx((tx) => dueDeliveries(tx))).filter((d) => !tried.has(d.id));
+    const due = (await kit.db.systemTx((tx) => dueDeliveries(tx, deps.now()))).filter(
+      (d) => !tried.has(d.id),
+    );
     if (due.length === 0) break;
     const hooks = await kit.db.systemTx((tx) => hooksOf(tx, due));
     await pool(due, deps.concurrency, async (d) => {
       tried.add(d.id);
       const hook = hooks.find((h) => h.tenant_id === d.tenant_id && h.id === d.webhook_id);
       if (!hook || hook.status !== 'active') return;
-      const startedAt = new Date();
+      const startedAt = deps.now();
       const clock = performance.now();
       let result: AttemptResult;
       try {
