@@ -4,7 +4,8 @@
  * ends before it starts or is longer than a year is a 400 naming the field.
  */
 import { z } from 'zod';
-import { queryDate, queryText } from '../api/fields.ts';
+import { queryText } from '../api/fields.ts';
+import { isValidDate } from '../validation/booking-form.ts';
 import { ACCOUNTING_MAX_DAYS } from './accounting-paths.ts';
 
 export * from './accounting-paths.ts';
@@ -29,11 +30,24 @@ function accountCode(name: string, fallback: string) {
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-/** from and to are required, in order, and at most ACCOUNTING_MAX_DAYS days apart (inclusive). */
-function checkRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
-  if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from is required (YYYY-MM-DD).' });
-  if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is required (YYYY-MM-DD).' });
-  if (!q.from || !q.to) return;
+/** A required calendar day in a query string: absent, repeated or unreal is a 400 naming it. */
+function requiredDay(name: string, description: string) {
+  return z
+    .unknown()
+    .transform((v, ctx): string => {
+      if (v === undefined || v === '') {
+        ctx.addIssue({ code: 'custom', message: `${name} is required (YYYY-MM-DD).` });
+        return z.NEVER;
+      }
+      if (typeof v === 'string' && isValidDate(v)) return v;
+      ctx.addIssue({ code: 'custom', message: `${name} must be a real day written YYYY-MM-DD.` });
+      return z.NEVER;
+    })
+    .meta({ type: 'string', format: 'date', description });
+}
+
+/** `to` on or after `from`, and at most ACCOUNTING_MAX_DAYS days of them (inclusive). */
+function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
   if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from.' });
   else if (dayNumber(q.to) - dayNumber(q.from) + 1 > ACCOUNTING_MAX_DAYS)
     ctx.addIssue({
@@ -44,8 +58,8 @@ function checkRange(q: { from?: string | undefined; to?: string | undefined }, c
 }
 
 const range = {
-  from: queryDate('from').meta({ description: "The first day (the venue's), YYYY-MM-DD. Required." }),
-  to: queryDate('to').meta({ description: "The last day (the venue's), YYYY-MM-DD, inclusive. Required." }),
+  from: requiredDay('from', "The first day (the venue's), YYYY-MM-DD."),
+  to: requiredDay('to', "The last day (the venue's), YYYY-MM-DD, inclusive."),
 };
 
 /** `GET /api/invoices/export/{xero|myob}`: invoices issued, adjustment notes and bonds held in the range. */
@@ -56,8 +70,7 @@ export const accountingSalesQuerySchema = z
     bondAccount: accountCode('bondAccount', 'the same as account'),
   })
   .superRefine(checkRange);
-/** After the check, from and to are there. */
-export type AccountingSalesQuery = z.output<typeof accountingSalesQuerySchema> & { from: string; to: string };
+export type AccountingSalesQuery = z.output<typeof accountingSalesQuerySchema>;
 
 /** `GET /api/payments/export/{xero|myob}`: money received and paid back in the range. */
 export const accountingPaymentsQuerySchema = z
@@ -66,7 +79,4 @@ export const accountingPaymentsQuerySchema = z
     bankAccount: accountCode('bankAccount', 'MYOB 1-1110; Xero files name none'),
   })
   .superRefine(checkRange);
-export type AccountingPaymentsQuery = z.output<typeof accountingPaymentsQuerySchema> & {
-  from: string;
-  to: string;
-};
+export type AccountingPaymentsQuery = z.output<typeof accountingPaymentsQuerySchema>;

@@ -163,10 +163,10 @@ async function writeFile<T>(
   ctx.body = parts.join('');
 }
 
-async function rangeOf(ctx: AppContext, q: { from?: string | undefined; to?: string | undefined }) {
+async function rangeOf(ctx: AppContext, q: { from: string; to: string }) {
   const tenantId = tenantOf(ctx);
   const settings = await moneySettings(ctx.state.tx!, tenantId);
-  const range: Range = { tenantId, from: q.from!, to: q.to!, zone: settings.zone };
+  const range: Range = { tenantId, from: q.from, to: q.to, zone: settings.zone };
   return { range, fmt: settings.copy };
 }
 
