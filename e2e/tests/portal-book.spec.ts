@@ -1,8 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { createBooking, ownerApi, venueDay } from './bookings-helpers.ts';
+import { test, expect } from '@playwright/test';
+import { createBooking, ownerApi } from './bookings-helpers.ts';
+import {
+  SLUG,
+  dayHeading,
+  eveningHall,
+  fillRequest,
+  freeSaturdayEvening,
+  noAxeViolations,
+  pickEvening,
+  publicVenue,
+} from './door-helpers.ts';
 
 /**
  * The public booking page of a demo venue as a visitor who has never used the product meets it
@@ -12,182 +21,13 @@ import { createBooking, ownerApi, venueDay } from './bookings-helpers.ts';
  * refused with the nearest free times offered as buttons. Axe on each screen.
  */
 
-const SLUG = 'harbourside-hall';
 const RUN = Date.now().toString(36);
-
-/**
- * A hall of this run, open every evening until 23:30 with half-hour buffers and an hourly rate,
- * taking online requests: the venue adds it as any venue would (Resources, Pricing, Settings →
- * Online bookings). The demo halls keep the default hours (Saturday 9 to 5), no evening.
- */
-async function eveningHall(request: APIRequestContext): Promise<{ id: string; name: string }> {
-  const api = await ownerApi(request);
-  const day = { open: '08:00', close: '23:30', closed: false };
-  const name = `Evening Hall ${RUN}`;
-  const hall = await api.post<{ id: string; name: string }>('/api/resources', {
-    name,
-    type: 'hall',
-    capacity: 150,
-    description: 'Open late for parties.',
-    hours: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day },
-    setupBufferMinutes: 30,
-    packdownBufferMinutes: 30,
-    applyBuffers: true,
-  });
-  await api.post('/api/pricing', {
-    resourceId: hall.id,
-    resourceName: name,
-    rateType: 'hourly',
-    weekdayRateCents: 16000,
-    weekendRateCents: 20000,
-    description: 'Evening hire',
-  });
-  const online = await api.get<
-    Record<string, unknown> & {
-      resourceIds: string[];
-      agreement: { text: string; cancellationTerms: string };
-    }
-  >('/api/settings/online-bookings');
-  await api.put('/api/settings/online-bookings', {
-    enabled: online.enabled,
-    slug: online.slug,
-    resourceIds: [...online.resourceIds, hall.id],
-    minNoticeHours: online.minNoticeHours,
-    windowDays: online.windowDays,
-    mode: online.mode,
-    verifyEmail: online.verifyEmail,
-    questions: online.questions,
-    agreement: { text: online.agreement.text, cancellationTerms: online.agreement.cancellationTerms },
-  });
-  return { id: hall.id, name };
-}
 
 let hall: { id: string; name: string };
 
 test.beforeAll(async ({ request }) => {
-  hall = await eveningHall(request);
+  hall = await eveningHall(request, `Evening Hall ${RUN}`);
 });
-
-/** The venue as its page reads it, once the hall has reached the catalogue's copy of the settings. */
-async function publicVenue(request: APIRequestContext): Promise<PublicVenue> {
-  let venue: PublicVenue | undefined;
-  await expect
-    .poll(
-      async () => {
-        venue = (await (await request.get(`/api/public/venues/${SLUG}`)).json()) as PublicVenue;
-        return venue.resources?.some((r) => r.id === hall.id) ?? false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return venue!;
-}
-
-/** One line per axe violation and element, so a failure says what to fix. */
-async function noAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(
-    result.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    ),
-  ).toEqual([]);
-}
-
-/** "Sat 05/12/2026": a day's heading in the week view, in the venue's date format. */
-function dayHeading(date: string, format: PublicVenue['dateFormat']): string {
-  const [y, m, d] = date.split('-');
-  const written =
-    format === 'DD/MM/YYYY' ? `${d}/${m}/${y}` : format === 'MM/DD/YYYY' ? `${m}/${d}/${y}` : date;
-  const weekday = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', {
-    weekday: 'short',
-    timeZone: 'UTC',
-  });
-  return `${weekday} ${written}`;
-}
-
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Where an instant falls on the venue's clock (the demo venues are in Sydney). */
-function venueClock(iso: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Australia/Sydney',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
-/**
- * The first Saturday at least `fromDays` ahead whose evening the space has free (nothing busy
- * from 17:00 to 23:00, room for buffers around 18:00–22:00), asked of the public availability
- * call itself.
- */
-async function freeSaturdayEvening(request: APIRequestContext, resourceId: string, fromDays: number) {
-  for (let days = fromDays; days < fromDays + 120; days++) {
-    const date = venueDay(days);
-    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 6) continue;
-    const res = await request.get(
-      `/api/public/venues/${SLUG}/availability?resourceId=${resourceId}&from=${date}&to=${date}`,
-    );
-    expect(res.status()).toBe(200);
-    const a = (await res.json()) as {
-      days: Array<{ open: string | null; close: string | null }>;
-      busy: Array<{ start: string; end: string }>;
-    };
-    const day = a.days[0]!;
-    if (!day.open || !day.close || minutes(day.open) > 17 * 60 || minutes(day.close) < 22 * 60 + 30) continue;
-    const evening = a.busy.some((b) => {
-      const s = venueClock(b.start);
-      const e = venueClock(b.end);
-      const start = s.date < date ? 0 : s.date > date ? 1440 : s.minutes;
-      const end = e.date > date ? 1440 : e.date < date ? 0 : e.minutes;
-      return start < 23 * 60 && end > 17 * 60;
-    });
-    if (!evening) return date;
-  }
-  throw new Error('no free Saturday evening in four months');
-}
-
-/** Moves the week view on until it shows `date`, then picks its free time that covers the evening. */
-async function pickEvening(page: Page, date: string, venue: PublicVenue) {
-  const heading = page.getByRole('heading', { level: 3, name: dayHeading(date, venue.dateFormat) });
-  for (let i = 0; i < 30 && !(await heading.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Next week' }).click();
-    await page.waitForTimeout(50);
-  }
-  await expect(heading).toBeVisible();
-  const day = page.locator('.day', { has: heading });
-  await day.getByRole('button', { name: /free/ }).last().click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Request a booking' })).toBeFocused();
-  await page.getByLabel('Start time').selectOption('18:00');
-  await page.getByLabel('End time').selectOption('22:00');
-}
-
-async function fillRequest(page: Page, email: string) {
-  await page.getByLabel('Guests').fill('80');
-  await page.getByLabel('Event type').selectOption('Birthday Party');
-  await page
-    .getByRole('group', { name: 'Will you use outside caterers?' })
-    .getByRole('radio', { name: 'No' })
-    .check();
-  await page.getByLabel('Will alcohol be served?').selectOption('Yes, through a licensed bar service');
-  await page.getByLabel(/Any access or setup needs/).fill('Step-free entry for one guest.');
-  await page.getByLabel('Your name').fill('Zoë Ñúñez');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Phone').fill('0412 345 678');
-  await page.getByRole('checkbox', { name: /I have read and accept the hire agreement/ }).check();
-}
 
 for (const width of [375, 1400]) {
   test.describe(`the booking page at ${width} px`, () => {
@@ -198,7 +38,7 @@ for (const width of [375, 1400]) {
       request,
     }) => {
       test.setTimeout(120_000);
-      const venue = await publicVenue(request);
+      const venue = await publicVenue(request, hall.id);
       const saturday = await freeSaturdayEvening(request, hall.id, width === 375 ? 7 : 14);
 
       await page.goto(`/book/${SLUG}`);
@@ -235,7 +75,7 @@ for (const width of [375, 1400]) {
       request,
     }) => {
       test.setTimeout(120_000);
-      const venue = await publicVenue(request);
+      const venue = await publicVenue(request, hall.id);
       const saturday = await freeSaturdayEvening(request, hall.id, width === 375 ? 35 : 42);
       // Staff book that evening first.
       const api = await ownerApi(request);
