@@ -165,9 +165,11 @@ async function record(
         attempt_count: eb('attempt_count', '+', 1),
         last_status_code: result.statusCode,
         // given up once it has been retried for the whole window, else tried again after the backoff
+        // (a CASE: the builder has none in a SET)
         state: sql<
           'pending' | 'failed'
         >`CASE WHEN created_at <= ${giveUpBefore} THEN 'failed' ELSE 'pending' END`,
+        // (the builder has no CASE in a SET): no next attempt once given up
         next_attempt_at: sql<Date | null>`CASE WHEN created_at <= ${giveUpBefore} THEN NULL
           ELSE ${at(now, deps.backoffMs(Number(d.attempt_count) + 1))} END`,
       }))
