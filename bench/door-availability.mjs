@@ -8,8 +8,9 @@
 // another) and at CONNECTIONS (default 16: many visitors at once, as the staff reads of reads.mjs).
 // ROUNDS (default 1) keeps the lowest p99 of that many runs of each. CPU per request, summed over
 // the gateway, the bookings service (PGlite included) and PostgreSQL's backends, comes from /proc
-// with BOOKINGS_URL (bookings' own address, e.g. http://127.0.0.1:8553) and, on PostgreSQL,
-// BENCH_PG_DB: the figure that stays put while other work moves latency on a shared machine.
+// with BOOKINGS_URL (bookings' own address, e.g. http://127.0.0.1:8553), CATALOGUE_URL (the
+// profile's service) and, on PostgreSQL, BENCH_PG_DB: the figure that stays put while other work
+// moves latency on a shared machine.
 //
 // Needs a product with bulk data (bench/README: product.mjs, then seed-scale.mjs); the demo
 // venues' Online bookings are on with every hall listed (the demo seed opens them). The gateway
@@ -25,6 +26,7 @@
 // over and hold none),
 // DURATION (s, default 10), LABEL (printed with the table).
 import { loadavg } from 'node:os';
+import { listening } from './lib/cpu.mjs';
 import { best, cpuGroups, measured } from './lib/reads.mjs';
 import { base, baseline, report } from './lib/run.mjs';
 
@@ -79,6 +81,8 @@ const sizes =
 console.log(`answers: ${sizes}`);
 
 const groups = cpuGroups(base, process.env.BOOKINGS_URL, process.env.BENCH_PG_DB);
+// The profile is the catalogue's: its CPU is counted when CATALOGUE_URL names the service.
+if (process.env.CATALOGUE_URL) groups.catalogue = () => listening(new URL(process.env.CATALOGUE_URL).port);
 const figures = [
   [`month of ${space.name}`, availability(space.id, grid)],
   [`week of ${space.name}`, availability(space.id, week)],
