@@ -130,6 +130,11 @@ const REQUESTS: Array<[string, string, () => string, unknown?]> = [
   ['GET', 'quotation deposits (array)', () => `/api/deposits/quotations`],
   ['GET', 'payments page 2', () => `/api/payments?limit=25&page=2`],
   ['GET', 'bonds page', () => `/api/deposits/bonds?limit=25`],
+  // issue 26 item 4: the accounting files page through the same tenant indexes
+  ['GET', 'Xero sales file of a year', () => `/api/invoices/export/xero?from=2026-01-01&to=2026-12-31`],
+  ['GET', 'MYOB sales file of a year', () => `/api/invoices/export/myob?from=2026-01-01&to=2026-12-31`],
+  ['GET', 'Xero payments file of a year', () => `/api/payments/export/xero?from=2026-01-01&to=2026-12-31`],
+  ['GET', 'MYOB payments file of a year', () => `/api/payments/export/myob?from=2026-01-01&to=2026-12-31`],
   ['GET', 'invoice detail', () => `/api/invoices/${invoiceId}`],
   ['GET', 'payments list', () => `/api/payments/hall-owner/${OWNER}`],
   ['GET', 'deposits list', () => `/api/deposits/hall-owner/${OWNER}`],

@@ -1,0 +1,299 @@
+/**
+ * Issue 26 "what it must show": the Xero and MYOB files for the demo venue's last month, checked
+ * column by column against the templates (the fixtures), with totals equal to the Invoices
+ * screen's for that month and payments files equal to the money recorded in it. The demo venue's
+ * history is the real one `npm start` writes (scripts/lib/demo-seed-plan.mjs through bookings'
+ * and money's internal demo routes, decision 48), on real bookings and money services whose
+ * relays deliver bookings' events to money. PGlite, or PostgreSQL with TEST_DATABASE_URL.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { DomainEvent } from '@venue/contracts';
+import {
+  makePrincipal,
+  settingsChangedEvent,
+  startTestService,
+  testKeys,
+  type TestService,
+} from '@venue/service-kit/testing';
+import { venueToday } from '@venue/service-kit';
+import { createBookingsService } from '../../../bookings/src/app.ts';
+import { createMoneyService } from '../app.ts';
+// @ts-expect-error plain JavaScript module of the launcher
+import { buildPlan } from '../../../../scripts/lib/demo-seed-plan.mjs';
+// @ts-expect-error plain JavaScript module of the launcher
+import { DEMO_TENANT_IDS, postInternal } from '../../../../scripts/lib/demo-seed-history.mjs';
+import { addDays } from '../shared/settings.ts';
+
+const ZONE = 'Australia/Sydney';
+const DEAD = 'http://127.0.0.1:9';
+const OWNER = DEMO_TENANT_IDS.owner as string;
+const NAMES = ['admin', 'catalogue', 'bookings', 'money', 'comms', 'insights', 'gateway'];
+const RESOURCES = [
+  {
+    id: randomUUID(),
+    name: 'Main Hall',
+    type: 'hall',
+    capacity: 180,
+    rate: { rateType: 'hourly', weekdayRateCents: 12000, weekendRateCents: 16000 },
+  },
+  {
+    id: randomUUID(),
+    name: 'Harbour Room',
+    type: 'room',
+    capacity: 40,
+    rate: { rateType: 'hourly', weekdayRateCents: 4500, weekendRateCents: 6000 },
+  },
+  {
+    id: randomUUID(),
+    name: 'Waterfront Lawn',
+    type: 'outdoor',
+    capacity: 300,
+    rate: { rateType: 'daily', weekdayRateCents: 90000, weekendRateCents: 140000 },
+  },
+];
+const PAYMENT = {
+  businessName: 'Harbourside Hall Pty Ltd',
+  businessABN: '12345679016',
+  businessAddress: '12 Wharf Road, Sydney NSW 2000',
+  businessPhone: '02 9555 0142',
+  businessEmail: 'accounts@harbourside.example',
+  bankName: 'Demo Bank',
+  accountName: 'Harbourside Hall Pty Ltd',
+  bsb: '062-000',
+  accountNumber: '10203040',
+  referenceNote: 'Please quote the invoice number.',
+  defaultDueDays: 14,
+  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: true },
+};
+
+/** Last month at the venue (what the Export for accounting dialog offers first). */
+const today = venueToday(new Date(), ZONE);
+const TO = addDays(`${today.slice(0, 8)}01`, -1);
+const FROM = `${TO.slice(0, 8)}01`;
+const RANGE = `from=${FROM}&to=${TO}`;
+
+function parse(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(0, -1)
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? '').replace(/""/g, '"')));
+}
+const fixture = (name: string) =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
+    .split(/\r?\n/)[0]!
+    .split(',');
+function cents(cell: string | undefined): number {
+  const m = /^(-?)(\d+)\.(\d\d)$/.exec(cell ?? '');
+  assert.ok(m, `an exact decimal amount, got ${cell}`);
+  return (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3]));
+}
+const named = (header: string[], rows: string[][]) =>
+  rows.filter((r) => r.length > 0).map((row) => Object.fromEntries(header.map((c, i) => [c, row[i] ?? ''])));
+
+describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
+  const svc: Record<string, TestService> = {};
+  let sink: Server;
+  let token = '';
+  const saved = new Map(NAMES.map((n) => [n, process.env[`${n.toUpperCase()}_URL`]]));
+  const savedSeed = process.env.SEED_DEMO;
+
+  const get = async (path: string) => {
+    const res = await fetch(svc.money!.url + path, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    assert.equal(res.status, 200, `${path}: ${text.slice(0, 300)}`);
+    return text;
+  };
+  const json = async (path: string) => JSON.parse(await get(path));
+  /** Every item of a paged money list. */
+  async function all<T>(path: string): Promise<T[]> {
+    const items: T[] = [];
+    let cursor = '';
+    for (;;) {
+      const page = await json(`${path}${path.includes('?') ? '&' : '?'}limit=100${cursor}`);
+      items.push(...page.items);
+      if (!page.nextCursor) return items;
+      cursor = `&cursor=${encodeURIComponent(page.nextCursor)}`;
+    }
+  }
+
+  before(async () => {
+    delete process.env.SEED_DEMO;
+    const keys = await testKeys();
+    for (const n of NAMES) process.env[`${n.toUpperCase()}_URL`] = DEAD;
+    svc.bookings = await startTestService(createBookingsService());
+    svc.money = await startTestService({
+      ...createMoneyService(),
+      resolvePrincipal: async (id) => (id === OWNER ? makePrincipal({ userId: OWNER }) : null),
+    });
+    process.env.BOOKINGS_URL = svc.bookings.url;
+    process.env.MONEY_URL = svc.money.url;
+    // The subscribers not under test take every event, so none holds the others back.
+    sink = createServer((req, res) => {
+      req.resume();
+      req.on('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"handled"}'),
+      );
+    });
+    await new Promise<void>((ok) => sink.listen(0, '127.0.0.1', ok));
+    const port = (sink.address() as { port: number }).port;
+    for (const n of ['admin', 'catalogue', 'comms', 'insights', 'gateway'])
+      process.env[`${n.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+    const settings = settingsChangedEvent(OWNER, 1, { payment: PAYMENT } as never);
+    for (const n of ['bookings', 'money']) await svc[n]!.kit.handleEvent(settings);
+    for (const r of RESOURCES) {
+      const event: DomainEvent = {
+        id: randomUUID(),
+        type: 'resource.created',
+        source: 'catalogue',
+        tenantId: OWNER,
+        occurredAt: new Date().toISOString(),
+        data: {
+          id: r.id,
+          tenantId: OWNER,
+          name: r.name,
+          capacity: r.capacity,
+          status: 'active',
+          setupBufferMinutes: 15,
+          packdownBufferMinutes: 15,
+          applyBuffers: true,
+          type: r.type,
+        },
+      };
+      await svc.bookings.kit.handleEvent(event);
+    }
+    const plan = buildPlan({
+      key: 'owner',
+      tenantId: OWNER,
+      resources: RESOURCES,
+      blocked: [],
+      now: new Date(),
+      timeZone: ZONE,
+    });
+    const services = {
+      secret: process.env.INTERNAL_SECRET!,
+      urls: { bookings: svc.bookings.url, money: svc.money.url, comms: DEAD },
+    };
+    const path = `/internal/demo/history/${OWNER}`;
+    await postInternal(services, 'bookings', path, { customers: plan.customers, bookings: plan.bookings });
+    // money answers 503 until bookings' events have reached its booking copies
+    await postInternal(services, 'money', path, {
+      invoices: plan.invoices,
+      bonds: plan.bonds,
+      quotations: plan.quotations,
+    });
+    token = await keys.token({ sub: OWNER, role: 'hall_owner', tid: OWNER, pv: 1 });
+  });
+
+  after(async () => {
+    await Promise.all(Object.values(svc).map((s) => s.close()));
+    await new Promise((ok) => sink.close(ok));
+    for (const [n, v] of saved)
+      if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
+      else process.env[`${n.toUpperCase()}_URL`] = v;
+    if (savedSeed === undefined) delete process.env.SEED_DEMO;
+    else process.env.SEED_DEMO = savedSeed;
+  });
+
+  it("sales files: the templates' columns, each invoice as on the Invoices screen, the month's total equal", async () => {
+    const screen = (
+      await all<{
+        id: string;
+        invoiceNumber: string | null;
+        status: string;
+        totalCents: number;
+        gstCents: number;
+      }>(`/api/invoices?${RANGE}`)
+    ).filter((i) => i.status !== 'DRAFT' && i.status !== 'VOID');
+    assert.ok(screen.length >= 5, `the demo month has invoices (${screen.length})`);
+    const screenTotal = screen.reduce((s, i) => s + i.totalCents, 0);
+
+    const xeroText = parse(await get(`/api/invoices/export/xero?${RANGE}`));
+    assert.deepEqual(xeroText[0], fixture('xero-sales-invoice-template.csv'), 'Xero columns, one by one');
+    const xero = named(xeroText[0]!, xeroText.slice(1));
+    const myobText = parse(await get(`/api/invoices/export/myob?${RANGE}`));
+    assert.deepEqual(myobText[0], fixture('myob-service-sales-import.csv'), 'MYOB columns, one by one');
+    const myob = named(myobText[0]!, myobText.slice(1));
+
+    for (const [rows, number, amount, tax] of [
+      [
+        xero,
+        '*InvoiceNumber',
+        (r: Record<string, string>) => Number(r['*Quantity']) * cents(r['*UnitAmount']),
+        'TaxAmount',
+      ],
+      [myob, 'Invoice No.', (r: Record<string, string>) => cents(r['Inc-Tax Amount']), 'GST Amount'],
+    ] as const) {
+      const invoices = rows.filter((r) => r[number]!.startsWith('INV-'));
+      assert.deepEqual(
+        [...new Set(invoices.map((r) => r[number]))].sort(),
+        screen.map((i) => i.invoiceNumber).sort(),
+        'the invoices issued in the month, by the numbers they were issued with',
+      );
+      for (const inv of screen) {
+        const lines = invoices.filter((r) => r[number] === inv.invoiceNumber);
+        assert.equal(
+          lines.reduce((s, r) => s + amount(r), 0),
+          inv.totalCents,
+          `${inv.invoiceNumber} total`,
+        );
+        assert.equal(
+          lines.reduce((s, r) => s + cents(r[tax]), 0),
+          inv.gstCents,
+          `${inv.invoiceNumber} GST`,
+        );
+      }
+      assert.equal(
+        invoices.reduce((s, r) => s + amount(r), 0),
+        screenTotal,
+        "the month's invoices add up to the Invoices screen's",
+      );
+      for (const r of rows.filter((x) => x[number]!.startsWith('CN-')))
+        assert.ok(amount(r) < 0, 'credits negative');
+    }
+  });
+
+  it('payments files: the templates’ columns, adding up to the money recorded in the month', async () => {
+    const inMonth = (at: string | null) =>
+      at !== null && venueToday(new Date(at), ZONE) >= FROM && venueToday(new Date(at), ZONE) <= TO;
+    const payments = await all<{ kind: string; amountCents: number; processedAt: string; invoiceId: string }>(
+      '/api/payments',
+    );
+    const bondInvoices = new Set(
+      (await all<{ id: string; type: string }>('/api/invoices?type=BOND')).map((i) => i.id),
+    );
+    const bonds = await all<{
+      amountCents: number;
+      refundedCents: number;
+      receivedAt: string;
+      settledAt: string | null;
+    }>('/api/deposits/bonds');
+    const expected =
+      payments
+        .filter((p) => inMonth(p.processedAt) && !bondInvoices.has(p.invoiceId))
+        .reduce((s, p) => s + (p.kind === 'payment' ? p.amountCents : -p.amountCents), 0) +
+      bonds.filter((b) => inMonth(b.receivedAt)).reduce((s, b) => s + b.amountCents, 0) -
+      bonds.filter((b) => inMonth(b.settledAt)).reduce((s, b) => s + b.refundedCents, 0);
+    assert.ok(
+      payments.some((p) => inMonth(p.processedAt)),
+      'the demo month has payments',
+    );
+
+    const xero = parse(await get(`/api/payments/export/xero?${RANGE}`));
+    assert.deepEqual(xero[0], fixture('xero-bank-statement-template.csv'));
+    assert.equal(
+      named(xero[0]!, xero.slice(1)).reduce((s, r) => s + cents(r['*Amount']), 0),
+      expected,
+    );
+    const myob = parse(await get(`/api/payments/export/myob?${RANGE}`));
+    assert.deepEqual(myob[0], fixture('myob-customer-payments-import.csv'));
+    assert.equal(
+      named(myob[0]!, myob.slice(1)).reduce((s, r) => s + cents(r['Amount Applied']), 0),
+      expected,
+    );
+  });
+});
