@@ -8,8 +8,10 @@
  * Written with the kit's one CSV writer (every cell quoted, formulas defused; a negative amount
  * stays a number). Amounts are stored cents as exact decimals, dates the venue's days in its
  * date format (what an AU Xero or MYOB file reads: DD/MM/YYYY). The rows are read a page at a
- * time by key (documents.ts) and each page is written as it comes, within one read transaction;
- * a file covers at most 366 days, so one answer holds at most a year of a venue's documents.
+ * time by key (documents.ts), within one read transaction, and each page becomes CSV text as it
+ * is read; the text is sent once the last page is in (the request's transaction ends before Koa
+ * sends a body, so the answer is not streamed). A file covers at most 366 days, so one answer
+ * holds at most a year of a venue's documents.
  */
 import {
   accountingFileName,
