@@ -16,6 +16,10 @@ import type {
   mailPreviewListResponseSchema,
   sendEmailResponseSchema,
   SendEmailRequest,
+  SendSmsRequest,
+  SendSmsResponse,
+  SmsCostPreview,
+  SmsCostPreviewRequest,
   templateListResponseSchema,
   TemplatePreview,
   TemplatePreviewRequest,
@@ -188,17 +192,50 @@ export function useSendEmail() {
   });
 }
 
-export function useHistory(status: string, search: string) {
+/**
+ * What an SMS send would cost (issue 26): the server fills the template for each booking and
+ * counts the parts at the operator's price; the page only shows its answer.
+ */
+export function useSmsCostPreview(input: SmsCostPreviewRequest | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: ['comms', 'sms-preview', input] as const,
+    queryFn: () =>
+      api.request<SmsCostPreview>('count the SMS cost', 'POST', '/api/email-comms/sms/preview', input),
+    enabled: input !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** POST /api/email-comms/sms: one SMS, queued (it waits until 08:00 at night; `notice` says so). */
+export function useSendSms() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payload, key }: { payload: SendSmsRequest; key: string }) =>
+      api.request<SendSmsResponse>('send SMS', 'POST', '/api/email-comms/sms', payload, {
+        idempotencyKey: key,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.history }),
+        queryClient.invalidateQueries({ queryKey: keys.mailPreview }),
+      ]),
+  });
+}
+
+export function useHistory(status: string, search: string, channel = 'all') {
   const { api } = useSession();
   return useInfiniteQuery({
-    queryKey: keys.historyList(status, search),
+    queryKey: [...keys.historyList(status, search), channel],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       api.request<HistoryResponse>(
-        'fetch email history',
+        'fetch message history',
         'GET',
         `/api/email-comms/history${query({
           status: status === 'all' ? undefined : status,
+          channel: channel === 'all' ? undefined : channel,
           search: search.trim() || undefined,
           limit: String(HISTORY_PAGE),
           cursor: pageParam ?? undefined,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
-import type { HistoryResponse } from '@venue/contracts/comms';
+import { CHANNEL_LABELS, type HistoryResponse } from '@venue/contracts/comms';
 import { useHistory } from '../api/hooks.ts';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { useCommsFormat } from '../shared/format.ts';
@@ -11,16 +11,22 @@ import { EmailDetailDialog } from './EmailDetailDialog.tsx';
 
 const STATUS_LABELS = { all: 'All Status', sent: 'Sent', failed: 'Failed', pending: 'Pending' } as const;
 type StatusFilter = keyof typeof STATUS_LABELS;
+const CHANNEL_FILTERS = { all: 'E-mail and SMS', email: 'E-mail', sms: 'SMS' } as const;
+type ChannelFilter = keyof typeof CHANNEL_FILTERS;
 
-/** Email History (spec 02 §2.12): search, status filter, Refresh, the list and a detail popup. */
+/**
+ * Message History (spec 02 §2.12's Email History; issue 26 adds SMS): search, status and channel
+ * filters, Refresh, the list and a detail popup.
+ */
 export function HistoryTab() {
   const fmt = useCommsFormat();
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [channel, setChannel] = useState<ChannelFilter>('all');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [open, setOpen] = useState<string | null>(null);
-  const history = useHistory(status, debounced);
-  useFailureToast(history, 'Failed to load email history');
+  const history = useHistory(status, debounced, channel);
+  useFailureToast(history, 'Failed to load message history');
   const pages = history.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
   const counts: HistoryResponse['counts'] | undefined = pages[0]?.counts;
@@ -46,25 +52,34 @@ export function HistoryTab() {
             return { value: s, label: n === undefined ? STATUS_LABELS[s] : `${STATUS_LABELS[s]} (${n})` };
           })}
         />
+        <NativeSelect
+          label="Channel"
+          value={channel}
+          onChange={(e) => setChannel(e.currentTarget.value as ChannelFilter)}
+          data={(Object.keys(CHANNEL_FILTERS) as ChannelFilter[]).map((c) => ({
+            value: c,
+            label: CHANNEL_FILTERS[c],
+          }))}
+        />
         <Button variant="default" onClick={() => void history.refetch()} loading={history.isRefetching}>
           Refresh
         </Button>
       </Group>
       {history.isPending ? (
-        <LoadingState label="Loading email history..." />
+        <LoadingState label="Loading message history..." />
       ) : history.isError && items.length === 0 ? (
         <ErrorState
-          title="Failed to load email history"
+          title="Failed to load message history"
           message={history.error.message}
           onRetry={() => void history.refetch()}
         />
       ) : items.length === 0 ? (
         <EmptyState
-          title="No emails found"
+          title="No messages found"
           description={
-            search.trim() || status !== 'all'
-              ? 'Try another search or status.'
-              : 'E-mails you send appear here with their delivery status.'
+            search.trim() || status !== 'all' || channel !== 'all'
+              ? 'Try another search, status or channel.'
+              : 'E-mails and SMS you send appear here with their delivery status.'
           }
         />
       ) : (
@@ -74,6 +89,7 @@ export function HistoryTab() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Recipient</Table.Th>
+                  <Table.Th>Channel</Table.Th>
                   <Table.Th>Subject</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>Sent</Table.Th>
@@ -95,7 +111,22 @@ export function HistoryTab() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>
+                      <Badge variant="outline" color={e.channel === 'sms' ? 'grape' : 'gray'}>
+                        {CHANNEL_LABELS[e.channel]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
                       {e.subject}
+                      {e.channel === 'sms' && e.segments ? (
+                        <Text size="xs" c="dimmed">
+                          {e.segments} segment{e.segments === 1 ? '' : 's'}
+                        </Text>
+                      ) : null}
+                      {e.lastError && e.status !== 'sent' ? (
+                        <Text size="xs" c="red">
+                          {e.lastError}
+                        </Text>
+                      ) : null}
                       {e.attachments.length ? (
                         <Text size="xs" c="dimmed">
                           {e.attachments.length} attachment{e.attachments.length === 1 ? '' : 's'}
@@ -109,7 +140,7 @@ export function HistoryTab() {
                       {e.sentAt ? (
                         fmt.dateTime(e.sentAt)
                       ) : (
-                        // Not accepted by a mail server (yet): when it was queued instead.
+                        // Not accepted by a mail server or SMS provider (yet): when it was queued instead.
                         <Text size="sm" c="dimmed">
                           Queued {fmt.dateTime(e.createdAt)}
                         </Text>

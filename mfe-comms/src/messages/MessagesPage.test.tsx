@@ -22,7 +22,18 @@ const record = (over: Partial<EmailRecord>): EmailRecord => ({
   nextAttemptAt: null,
   messageId: '<a@venuedesk>',
   attachments: [],
+  channel: 'email',
+  segments: null,
   ...over,
+});
+const SMS = record({
+  id: '2b6f6f3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  subject: 'Event reminder (SMS)',
+  to: '+61412345678',
+  recipientName: 'Cleo',
+  status: 'sent',
+  channel: 'sms',
+  segments: 2,
 });
 const FAILED = record({
   id: '1b6f6f3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
@@ -37,12 +48,40 @@ const FAILED = record({
 function answerHistory() {
   return captureRequests('get', '/api/email-comms/history', (req) => {
     const status = req.url.searchParams.get('status');
-    const items = [record({}), FAILED].filter((e) => !status || e.status === status);
+    const channel = req.url.searchParams.get('channel');
+    const items = [record({}), FAILED, SMS].filter(
+      (e) => (!status || e.status === status) && (!channel || e.channel === channel),
+    );
     return { items, hasMore: false, nextCursor: null, counts: { sent: 1, failed: 1, pending: 0 } };
   });
 }
 
-describe('Email History', () => {
+describe('Message History', () => {
+  test('is called Message History and shows each message’s channel; the channel filter asks the server', async () => {
+    const asked = answerHistory();
+    const { user } = renderWithProviders(<MessagesPage />);
+    expect(await screen.findByRole('heading', { name: 'Message History' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Message History' })).toBeInTheDocument();
+    expect(screen.queryByText('Email History')).not.toBeInTheDocument();
+    const table = await screen.findByTestId('email-history');
+    const rows = within(table).getAllByRole('row');
+    expect(within(table).getByRole('columnheader', { name: 'Channel' })).toBeInTheDocument();
+    expect(rows).toHaveLength(4);
+    const smsRow = rows.find((r) => r.textContent?.includes('+61412345678'))!;
+    expect(within(smsRow).getByText('SMS')).toBeInTheDocument();
+    expect(smsRow).toHaveTextContent('2 segments');
+    expect(within(smsRow).getByText('Sent')).toBeInTheDocument();
+    const failedRow = rows.find((r) => r.textContent?.includes('bob@example.com'))!;
+    expect(within(failedRow).getByText('E-mail')).toBeInTheDocument();
+    expect(failedRow).toHaveTextContent('550 5.1.1 No such user');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Channel' }), 'sms');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('email-history')).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(asked.at(-1)!.url.searchParams.get('channel')).toBe('sms');
+  });
+
   test('lists the messages, filters by status on the server and shows one with its body as sent', async () => {
     const asked = answerHistory();
     server.use(
@@ -59,7 +98,7 @@ describe('Email History', () => {
     );
     const { user } = renderWithProviders(<MessagesPage />);
     const table = await screen.findByTestId('email-history');
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(screen.getByRole('option', { name: 'Failed (1)' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed');
@@ -74,13 +113,13 @@ describe('Email History', () => {
     expect(within(dialog).getByTitle('Body of Hold expiring')).toHaveAttribute('sandbox', '');
   });
 
-  test('a failed load says "Failed to load email history" with Try Again', async () => {
+  test('a failed load says "Failed to load message history" with Try Again', async () => {
     server.use(
       http.get('/api/email-comms/history', () => HttpResponse.json({ message: 'Down' }, { status: 503 })),
     );
     renderWithProviders(<MessagesPage />);
     const error = await screen.findByTestId('error-state');
-    expect(error).toHaveTextContent('Failed to load email history');
+    expect(error).toHaveTextContent('Failed to load message history');
     expect(within(error).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 

@@ -4,15 +4,15 @@ import { PageHeader, useSession } from '@venue/ui';
 import { HistoryTab } from './HistoryTab.tsx';
 import { QuickEmailTab } from './QuickEmailTab.tsx';
 
-/** Messages (spec 02 §2.12): the e-mail history and the quick e-mail, as two tabs. */
+/** Messages (spec 02 §2.12): the message history (e-mail and SMS, issue 26) and the quick e-mail, as two tabs. */
 export function MessagesPage() {
   const { navigate } = useSession();
   const [tab, setTab] = useState<string | null>('history');
   return (
     <>
       <PageHeader
-        title="Email History"
-        subtitle="Every e-mail sent to customers, with its delivery status."
+        title="Message History"
+        subtitle="Every e-mail and SMS sent to customers, with its delivery status."
         actions={
           <Button variant="default" onClick={() => navigate('/CommsMailPreview')}>
             Mail preview
@@ -21,7 +21,7 @@ export function MessagesPage() {
       />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="history">Email History</Tabs.Tab>
+          <Tabs.Tab value="history">Message History</Tabs.Tab>
           <Tabs.Tab value="quick">Send Quick Email</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="history">

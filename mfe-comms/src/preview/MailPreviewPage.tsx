@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Grid,
   Group,
@@ -47,7 +48,7 @@ export function MailPreviewPage() {
           <Stack>
             {!capturing ? (
               <Alert color="blue" variant="light" data-testid="not-capturing">
-                Mail goes to a real mail server (SMTP_URL is set), so nothing is captured here. Use Email
+                Mail goes to a real mail server (SMTP_URL is set), so nothing is captured here. Use Message
                 History to see what was sent.
               </Alert>
             ) : null}
@@ -68,7 +69,19 @@ export function MailPreviewPage() {
                             component="button"
                             active={m.id === selected}
                             onClick={() => setSelected(m.id)}
-                            label={m.subject || '(no subject)'}
+                            label={
+                              m.channel === 'sms' ? (
+                                // An SMS captured without SMS_URL (issue 26): marked, never taken for an e-mail.
+                                <Group gap={6} wrap="nowrap">
+                                  <Badge size="xs" color="grape" variant="light">
+                                    SMS
+                                  </Badge>
+                                  <span>{m.subject}</span>
+                                </Group>
+                              ) : (
+                                m.subject || '(no subject)'
+                              )
+                            }
                             description={`${m.to} · ${fmt.dateTime(m.receivedAt)}${m.attachmentCount ? ` · ${m.attachmentCount} attachment(s)` : ''}`}
                           />
                         ))}
@@ -118,6 +131,11 @@ function CapturedMailView({ id }: { id: string }) {
     <Paper withBorder p="md" radius="md" data-testid="captured-mail">
       <Stack gap="xs">
         <Title order={2} fz="lg">
+          {m.channel === 'sms' ? (
+            <Badge color="grape" variant="light" mr="xs" data-testid="sms-badge">
+              SMS
+            </Badge>
+          ) : null}
           {m.subject || '(no subject)'}
         </Title>
         <Text size="sm">

@@ -21,6 +21,7 @@ import {
 import { BookingPanel } from './BookingPanel.tsx';
 import { ContentPanel } from './ContentPanel.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
+import { SmsPanel } from './SmsPanel.tsx';
 
 /** Send Email (spec 02 §2.10): customer → booking → template → content → preview → confirm. */
 export function SendEmailPage() {
@@ -168,6 +169,7 @@ export function SendEmailPage() {
               fmt={fmt}
             />
             <ContentPanel draft={draft} onChange={change} />
+            <SmsPanel booking={draft.booking} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>

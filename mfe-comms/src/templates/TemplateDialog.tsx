@@ -111,7 +111,9 @@ export function TemplateDialog({
               { value: 'sms', label: 'SMS' },
             ]}
             description={
-              draft.type === 'sms' ? 'Stored for later: SMS sending is not set up for this venue.' : undefined
+              draft.type === 'sms'
+                ? 'Sent as an SMS from Send Email, or as a reminder when Settings choose SMS. The subject is its name in Message History.'
+                : undefined
             }
           />
           <TextInput

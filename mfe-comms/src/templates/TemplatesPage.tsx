@@ -38,6 +38,8 @@ const KIND_LABELS: Record<TemplateKind, string> = {
   venue_new_request: 'New request, to the venue',
   venue_customer_changes: 'Customer asked for changes, to the venue',
   bond_returned: 'Bond returned or kept',
+  sms_event_reminder: 'Event reminder by SMS',
+  sms_payment_reminder: 'Payment reminder by SMS',
 };
 
 type Editing = { template: EmailTemplate | null; opening: number } | null;

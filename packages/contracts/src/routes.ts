@@ -83,7 +83,7 @@ export const PAGES: PageDef[] = [
   { path: '/PricingAddons', title: 'Add-ons', remote: 'catalogue', permission: 'pricing', ...VENUE },
   { path: '/CommsSendEmail', title: 'Send Email', remote: 'comms', permission: 'comms', ...VENUE },
   { path: '/CommsTemplates', title: 'Email Templates', remote: 'comms', permission: 'comms', ...VENUE },
-  { path: '/CommsMessages', title: 'Email History', remote: 'comms', permission: 'comms' },
+  { path: '/CommsMessages', title: 'Message History', remote: 'comms', permission: 'comms' },
   // The captured mail of the embedded SMTP server (no SMTP_URL), as the customer sees it. Open
   // to whoever may use the e-mail pages, as the comms service is: the super admin (the operator,
   // every tenant's mail) and the venue's own people (their customers' mail, as History shows it).

@@ -10,7 +10,8 @@ import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { COMMS_ROUTES } from '@venue/contracts/comms';
 import { startCaptureServer, type CaptureServer } from './mail/capture.ts';
 import { deliverDue } from './mail/worker.ts';
-import { booking, bookingEvent, startComms, type Comms } from './test-support.ts';
+import { inboundPath } from './sms/sms-routes.ts';
+import { booking, bookingEvent, OWNER, startComms, type Comms } from './test-support.ts';
 
 const contract = contractRecorder(COMMS_ROUTES);
 
@@ -97,6 +98,27 @@ describe('comms answers match the API contract', () => {
     assert.ok(item, 'the message reached the embedded server');
     await ok('GET', `/api/email-comms/mail-preview/${item.id}`, 200);
     await ok('GET', `/api/email-comms/mail-preview/${item.id}/attachments/0`, 200);
+  });
+
+  it('SMS: send, cost preview, settings, the inbound webhook; in the history and Mail preview (issue 26)', async () => {
+    const b = booking({
+      customerEmail: 'sms@example.com',
+      customerPhone: '+61412345678',
+      status: 'confirmed',
+    });
+    await c.deliver(bookingEvent('booking.created', b));
+    await ok('POST', '/api/email-comms/sms/preview', 200, {
+      customBody: 'Hi {{customerName}}',
+      bookingIds: [b.id],
+    });
+    const sent = (await ok('POST', '/api/email-comms/sms', 202, { customBody: 'Hi', bookingId: b.id })).body
+      .sms;
+    await ok('GET', '/api/email-comms/sms/settings', 200);
+    await ok('POST', inboundPath(OWNER), 200, { From: '+61412999999', Body: 'STOP' });
+    await deliverDue(c.t.kit, c.deps);
+    await ok('GET', `/api/email-comms/history/${sent.id}`, 200);
+    await ok('GET', '/api/email-comms/history?channel=sms', 200);
+    await ok('GET', '/api/email-comms/mail-preview', 200);
   });
 
   it('every call of the table had an answer checked', () => {

@@ -18,6 +18,8 @@ import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
 import { deliverDue } from './mail/worker.ts';
 import { sendRoutes } from './send/send-routes.ts';
 import { settingsRoutes } from './settings/settings-routes.ts';
+import { smsRoutes } from './sms/sms-routes.ts';
+import { smsConfigFromEnv } from './sms/transport.ts';
 import { templateRoutes } from './templates/template-routes.ts';
 
 /** Production defaults: SMTP_URL (else the embedded capture, wired by main.ts), admin for the sender. */
@@ -35,6 +37,7 @@ export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {
       mailFrom: process.env.MAIL_FROM ?? 'bookings@venuedesk.local',
       capturing: !smtpUrl,
     },
+    sms: smsConfigFromEnv(),
     // A dead worker's message is sent again within a minute: claims are renewed every 10 s, so one
     // not renewed for 45 s is a dead worker's, and the next round (every 5 s) takes it over.
     claimTimeoutMs: 45_000,
@@ -66,6 +69,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       sendRoutes(router, deps);
       historyRoutes(router, deps);
       settingsRoutes(router);
+      smsRoutes(router, deps, kit);
       demoRoutes(router, kit);
     },
     consumers: defineConsumers('comms', {

@@ -1,6 +1,7 @@
 /** What comms takes from its surroundings: clock, mail transport, retry timing. Tests replace them. */
 import type { Transporter } from 'nodemailer';
 import type { PayLinkAnswer } from './send/pay-link.ts';
+import type { SmsConfig } from './sms/transport.ts';
 
 export interface MailerConfig {
   /** The SMTP transport (SMTP_URL, or the embedded capture server). Resolved per delivery round. */
@@ -14,6 +15,8 @@ export interface MailerConfig {
 export interface CommsDeps {
   now: () => Date;
   mailer: MailerConfig;
+  /** The SMS provider (SMS_URL; none: captured for Mail preview), sender id and segment price. */
+  sms: SmsConfig;
   /**
    * A claim nobody has renewed for this long is a dead worker's and goes back to the queue. A
    * live worker renews its claims every `heartbeatMs`, so it never loses one to this.

@@ -1,6 +1,7 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on comms' routes. */
 import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
 import { storeCaptured } from './mail/capture.ts';
+import { inboundToken } from './sms/sms-routes.ts';
 import { booking, bookingEvent, OWNER, startComms } from './test-support.ts';
 
 describeHostileInput('comms', async () => {
@@ -10,7 +11,7 @@ describeHostileInput('comms', async () => {
     if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
     return r.body;
   };
-  const b = booking({ status: 'confirmed' });
+  const b = booking({ status: 'confirmed', customerPhone: '+61412345678' });
   await c.deliver(bookingEvent('booking.created', b));
   const template = (await ok('GET', '/api/email-templates')).templates[0];
   const email = (
@@ -33,7 +34,13 @@ describeHostileInput('comms', async () => {
     token: c.tokens.owner,
     tenantId: OWNER,
     table: {
-      params: { id: template.id, customerEmail: 'ada@example.com', index: '0', tenantId: OWNER },
+      params: {
+        id: template.id,
+        customerEmail: 'ada@example.com',
+        index: '0',
+        tenantId: OWNER,
+        token: inboundToken(OWNER),
+      },
       paramsByRoute: {
         'GET /api/email-comms/history/:id': { id: email.id },
         'GET /api/email-comms/mail-preview/:id': { id: captured.id },
@@ -71,11 +78,24 @@ describeHostileInput('comms', async () => {
           isCustom: false,
           purpose: 'general',
         },
-        'POST /api/email-comms/reminders': { bookingIds: [b.id], templateId: template.id },
+        'POST /api/email-comms/reminders': { bookingIds: [b.id], templateId: template.id, channel: 'email' },
+        'POST /api/email-comms/sms': {
+          customBody: 'Hello',
+          bookingId: b.id,
+          recipientPhone: '+61412345678',
+          recipientName: 'Ada',
+        },
+        'POST /api/email-comms/sms/preview': {
+          customBody: 'Hello',
+          bookingIds: [b.id],
+          recipientPhone: '+61412345678',
+        },
+        'POST /api/email-comms/sms/inbound/:token': { From: '+61412345678', Body: 'HELLO' },
         'PUT /api/email-comms/settings': {
           automatic: { declined: false },
           reminderDaysBefore: 3,
           sendHour: 10,
+          channels: { event_reminder: 'both', payment_reminder: 'email' },
         },
       },
       noBody: [],
@@ -86,7 +106,7 @@ describeHostileInput('comms', async () => {
       },
       queries: {
         'GET /api/email-templates': ['type', 'active', 'search'],
-        'GET /api/email-comms/history': ['status', 'search', 'bookingId', 'limit', 'cursor'],
+        'GET /api/email-comms/history': ['status', 'search', 'bookingId', 'channel', 'limit', 'cursor'],
         'GET /api/email-comms/customers': ['search', 'limit'],
         'GET /api/email-comms/bounces': ['email'],
         'GET /api/email-comms/mail-preview': ['limit'],

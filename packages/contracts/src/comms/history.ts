@@ -23,6 +23,8 @@ export const historyQuerySchema = z.object({
   /** Matches recipient address or name, or subject. */
   search: z.string().trim().max(200, 'At most 200 characters.').optional(),
   bookingId: z.uuid({ error: 'Must be a booking id.' }).optional(),
+  /** E-mail or SMS only (issue 26); absent: both. */
+  channel: z.enum(['email', 'sms'], { error: 'Channel must be email or sms.' }).optional(),
   limit: limit(HISTORY_MAX_LIMIT, 25),
   /** `nextCursor` of the previous page (opaque). */
   cursor: z.string().max(200, 'Invalid cursor.').optional(),
@@ -118,6 +120,8 @@ export const capturedMailSummarySchema = z.object({
   receivedAt: z.string(),
   size: z.number().int(),
   attachmentCount: z.number().int(),
+  /** An SMS captured without SMS_URL (issue 26): `to` is the number, `subject` says SMS. */
+  channel: z.enum(['email', 'sms']),
 });
 export const mailPreviewListResponseSchema = z.object({
   /** False when SMTP_URL sends mail to a real server: nothing is captured. */

@@ -25,6 +25,10 @@
  * - GET    /api/email-comms/mail-preview             mailPreviewQuerySchema → mailPreviewListResponseSchema
  * - GET    /api/email-comms/mail-preview/{id}        → mailPreviewDetailResponseSchema
  * - GET    /api/email-comms/mail-preview/{id}/attachments/{index} → the file's bytes
+ * - POST   /api/email-comms/sms                      sendSmsSchema → 202 sendSmsResponseSchema (issue 26)
+ * - POST   /api/email-comms/sms/preview              smsCostPreviewSchema → smsCostPreviewResponseSchema
+ * - GET    /api/email-comms/sms/settings             → smsSettingsResponseSchema
+ * - POST   /api/email-comms/sms/inbound/{token}      smsInboundSchema (form or JSON; no sign-in) → smsInboundResponseSchema
  */
 export * from './templates.ts';
 export * from './render.ts';
@@ -33,3 +37,4 @@ export * from './history.ts';
 export * from './settings.ts';
 export * from './routes.ts';
 export * from './documents.ts';
+export * from './sms.ts';

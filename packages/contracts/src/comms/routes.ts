@@ -27,6 +27,15 @@ import {
 } from './send.ts';
 import { commsSettingsResponseSchema, commsSettingsUpdateSchema } from './settings.ts';
 import {
+  sendSmsResponseSchema,
+  sendSmsSchema,
+  smsCostPreviewResponseSchema,
+  smsCostPreviewSchema,
+  smsInboundResponseSchema,
+  smsInboundSchema,
+  smsSettingsResponseSchema,
+} from './sms.ts';
+import {
   templateCreateSchema,
   templateDeleteResponseSchema,
   templateListQuerySchema,
@@ -41,6 +50,7 @@ const base = { service: 'comms', access: 'comms' } as const;
 const templates = { ...base, tag: 'E-mail templates' } as const;
 const email = { ...base, tag: 'E-mail' } as const;
 const mailPreview = { ...base, tag: 'Mail preview' } as const;
+const sms = { ...base, tag: 'SMS' } as const;
 const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });
 const notFound = (what: string) => ({ 404: { description: `No such ${what} in this venue.` } });
 const notYet = {
@@ -138,7 +148,7 @@ export const COMMS_ROUTES: RouteTable = [
     ...email,
     method: 'get',
     path: '/api/email-comms/history',
-    summary: 'Email History: newest first, cursor paging, counts per status',
+    summary: 'Message History (e-mail and SMS): newest first, cursor paging, counts per status',
     query: historyQuerySchema,
     responses: ok(historyResponseSchema),
     spec: '02 §7',
@@ -202,6 +212,51 @@ export const COMMS_ROUTES: RouteTable = [
     summary: 'Change the automatic e-mail switches, reminder days or send hour',
     body: commsSettingsUpdateSchema,
     responses: ok(commsSettingsResponseSchema),
+  },
+
+  {
+    ...sms,
+    method: 'post',
+    path: '/api/email-comms/sms',
+    summary: "Queue an SMS: an SMS template or own words, to a booking's customer phone or a typed number",
+    description:
+      "The number is the booking's customer phone (E.164) or `recipientPhone` (international form, or as the venue's country writes it). Refused with 400 naming the field: no phone, an invalid one, a number that replied STOP, an e-mail template. Outside 08:00–20:00 venue time it waits until 08:00 (`scheduledFor`, `notice`). Honours `Idempotency-Key`.",
+    body: sendSmsSchema,
+    responses: {
+      202: { description: 'Queued.', schema: sendSmsResponseSchema },
+      ...notFound('template or booking'),
+      ...notYet,
+    },
+  },
+  {
+    ...sms,
+    method: 'post',
+    path: '/api/email-comms/sms/preview',
+    summary: 'What an SMS send would cost before it is sent: messages, segments, price',
+    description:
+      'The server fills the template for each booking and counts its parts (GSM-7 160/153, UCS-2 70/67) at the operator’s price per segment (SMS_SEGMENT_PRICE_CENTS). Bookings that would get none are listed with the reason. Sends nothing.',
+    body: smsCostPreviewSchema,
+    responses: { ...ok(smsCostPreviewResponseSchema), ...notFound('template'), ...notYet },
+  },
+  {
+    ...sms,
+    method: 'get',
+    path: '/api/email-comms/sms/settings',
+    summary:
+      'How SMS leave: the provider configured or captured for Mail preview, the sender, the price, the inbound URL',
+    responses: ok(smsSettingsResponseSchema),
+  },
+  {
+    ...sms,
+    access: 'public',
+    method: 'post',
+    path: '/api/email-comms/sms/inbound/{token}',
+    summary: "The SMS provider's inbound webhook: STOP and UNSTOP replies per number",
+    description:
+      "No sign-in: the venue's secret URL (GET /api/email-comms/sms/settings, hall owner) is the credential. `application/x-www-form-urlencoded` (Twilio's `From`, `Body`) or JSON. STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT record the number as opted out of the venue's SMS; UNSTOP, START, YES undo it; anything else is ignored.",
+    params: z.object({ token: z.string().meta({ description: "The venue's inbound token" }) }),
+    body: smsInboundSchema,
+    responses: { ...ok(smsInboundResponseSchema), 404: { description: 'Not a token this product issued.' } },
   },
 
   {

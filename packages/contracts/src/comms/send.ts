@@ -139,6 +139,10 @@ export const emailRecordSchema = z.object({
   nextAttemptAt: z.string().nullable(),
   messageId: z.string(),
   attachments: z.array(attachmentInfoSchema),
+  /** E-mail or SMS (issue 26): for an SMS `to` is the E.164 number and `subject` the template's name. */
+  channel: z.enum(['email', 'sms']),
+  /** An SMS's parts (GSM-7 160/153, UCS-2 70/67); null for an e-mail. */
+  segments: z.number().int().nullable(),
 });
 export type EmailRecord = z.infer<typeof emailRecordSchema>;
 
@@ -158,6 +162,8 @@ export const sendRemindersSchema = z.object({
     .max(MAX_REMINDER_BOOKINGS, `At most ${MAX_REMINDER_BOOKINGS} bookings at once.`),
   /** Another template than the tenant's Event reminder one. */
   templateId: z.uuid({ error: 'Must be a template id.' }).optional(),
+  /** `sms`: the reminder goes by SMS to each booking's customer phone (issue 26); default e-mail. */
+  channel: z.enum(['email', 'sms'], { error: 'Channel must be email or sms.' }).optional(),
 });
 export type SendRemindersRequest = z.input<typeof sendRemindersSchema>;
 

@@ -3,6 +3,7 @@
  * event the reminder goes, and the tenant-local hour scheduled mail goes out. Kept by comms.
  */
 import { z } from 'zod';
+import { REMINDER_CHANNELS, SMS_CAPABLE_KINDS, type ReminderChannel, type SmsCapableKind } from './sms.ts';
 
 export const AUTOMATIC_EMAIL_KINDS = [
   'booking_confirmed',
@@ -49,6 +50,13 @@ export const commsSettingsSchema = z.object({
   ),
   reminderDaysBefore: z.number().int().min(1).max(30),
   sendHour: z.number().int().min(SEND_HOUR_MIN).max(SEND_HOUR_MAX),
+  /** How each reminder reaches the customer: e-mail, SMS or both (issue 26 item 3). */
+  channels: z.object(
+    Object.fromEntries(SMS_CAPABLE_KINDS.map((k) => [k, z.enum(REMINDER_CHANNELS)])) as Record<
+      SmsCapableKind,
+      z.ZodEnum<{ email: 'email'; sms: 'sms'; both: 'both' }>
+    >,
+  ),
 });
 export type CommsSettings = z.infer<typeof commsSettingsSchema>;
 
@@ -59,7 +67,13 @@ export const COMMS_SETTINGS_DEFAULTS: CommsSettings = {
   >,
   reminderDaysBefore: 2,
   sendHour: 9,
+  channels: Object.fromEntries(SMS_CAPABLE_KINDS.map((k) => [k, 'email'])) as Record<
+    SmsCapableKind,
+    ReminderChannel
+  >,
 };
+
+const CHANNEL_MESSAGE = 'Channel must be email, sms or both.';
 
 const flag = z.boolean({ error: 'Must be true or false.' });
 
@@ -86,13 +100,21 @@ export const commsSettingsUpdateSchema = z
       .min(SEND_HOUR_MIN, SEND_HOUR_MESSAGE)
       .max(SEND_HOUR_MAX, SEND_HOUR_MESSAGE)
       .optional(),
+    channels: z
+      .object(
+        Object.fromEntries(
+          SMS_CAPABLE_KINDS.map((k) => [k, z.enum(REMINDER_CHANNELS, { error: CHANNEL_MESSAGE }).optional()]),
+        ) as Record<SmsCapableKind, z.ZodOptional<z.ZodEnum<{ email: 'email'; sms: 'sms'; both: 'both' }>>>,
+      )
+      .optional(),
   })
   .refine(
     (v) =>
       v.reminderDaysBefore !== undefined ||
       v.sendHour !== undefined ||
+      (v.channels && Object.values(v.channels).some((x) => x !== undefined)) ||
       (v.automatic && Object.values(v.automatic).some((x) => x !== undefined)),
-    'Nothing to update: automatic, reminderDaysBefore or sendHour.',
+    'Nothing to update: automatic, reminderDaysBefore, sendHour or channels.',
   );
 export type CommsSettingsUpdate = z.input<typeof commsSettingsUpdateSchema>;
 

@@ -17,8 +17,8 @@ export const TEMPLATE_CREATED = 'Email template created successfully';
 export const TEMPLATE_UPDATED = 'Email template updated successfully';
 export const TEMPLATE_DELETED = 'Email template deleted successfully';
 export const TEMPLATE_NOT_FOUND = 'Email template not found';
-/** Sending an sms template: stored, but there is no SMS provider. */
-export const SMS_NOT_SET_UP = 'SMS sending is not set up for this venue; only e-mail templates can be sent.';
+/** Sending an sms template as an e-mail (POST /api/email-comms/send): SMS go by /api/email-comms/sms. */
+export const SMS_NOT_SET_UP = 'That is an SMS template: send it as an SMS, not as an e-mail.';
 
 /** Card preview of a template's body (spec 02 §9): cut at 100 characters. */
 export const TEMPLATE_PREVIEW_LENGTH = 100;
@@ -65,6 +65,9 @@ export const TEMPLATE_KINDS = [
   'venue_new_request',
   'venue_customer_changes',
   'bond_returned',
+  // SMS templates (type sms) of the reminders that may go by SMS (issue 26 item 3)
+  'sms_event_reminder',
+  'sms_payment_reminder',
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

@@ -16,6 +16,7 @@ import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { ensureTenant } from '../templates/seed.ts';
 import { bookingValues, findBookingCopy, venueContext, type BookingCopyRow } from '../templates/values.ts';
+import { includesEmail, includesSms, queueAutomaticSms, reminderChannel } from './sms-automatic.ts';
 
 /** Local hour after which nothing automatic is sent until the next day's send hour. */
 export const DAY_ENDS_HOUR = 21;
@@ -83,22 +84,48 @@ export async function queueAutomatic(
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (cs?.automatic?.[kind] === false) return 'off';
-  const templateKind = TEMPLATE_OF[kind];
-  if (!templateKind) return 'no-template';
-  const template = await templateOfKind(tx, tenantId, templateKind);
-  if (!template) return 'no-template';
+  // Event reminders may go by SMS as well as, or instead of, e-mail (issue 26).
+  const channel = kind === 'event_reminder' ? await reminderChannel(tx, tenantId, 'event_reminder') : 'email';
   const booking =
     typeof bookingOrId === 'string' ? await findBookingCopy(tx, tenantId, bookingOrId) : bookingOrId;
   if (!booking) return 'no-template';
-  if (!booking.customer_email.includes('@')) return 'no-address';
   const venue = await venueContext(tx, tenantId);
   if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
   const values = { ...bookingValues(booking, venue), ...opts.extra };
+  const dedupeKey = `auto:${kind}:${booking.booking_id}${opts.keySuffix ? `:${opts.keySuffix}` : ''}`;
+  const notBefore = nextDaytime(opts.now, venue.timezone, cs?.send_hour ?? 9);
+  let sms: AutomaticOutcome | null = null;
+  if (includesSms(channel)) {
+    const r = await queueAutomaticSms(tx, tenantId, {
+      kind: 'event_reminder',
+      emailKey: dedupeKey,
+      bookingId: booking.booking_id,
+      phone: booking.customer_phone ?? '',
+      toName: booking.customer_name,
+      values,
+      now: opts.now,
+      notBefore,
+    });
+    sms =
+      r === 'queued'
+        ? 'queued'
+        : r === 'already-sent'
+          ? 'already-sent'
+          : r === 'skipped'
+            ? 'no-address'
+            : 'no-template';
+  }
+  if (!includesEmail(channel)) return sms ?? 'off';
+  const templateKind = TEMPLATE_OF[kind];
+  if (!templateKind) return sms ?? 'no-template';
+  const template = await templateOfKind(tx, tenantId, templateKind);
+  if (!template) return sms ?? 'no-template';
+  if (!booking.customer_email.includes('@')) return sms ?? 'no-address';
   const r = renderTemplate(template.subject, template.body, values);
   const id = await queueEmail(tx, {
     tenantId,
     kind,
-    dedupeKey: `auto:${kind}:${booking.booking_id}${opts.keySuffix ? `:${opts.keySuffix}` : ''}`,
+    dedupeKey,
     bookingId: booking.booking_id,
     templateId: template.id,
     templateName: template.name,
@@ -108,7 +135,7 @@ export async function queueAutomatic(
     text: r.text,
     html: r.html,
     now: opts.now,
-    notBefore: nextDaytime(opts.now, venue.timezone, cs?.send_hour ?? 9),
+    notBefore,
   });
-  return id ? 'queued' : 'already-sent';
+  return id ? 'queued' : (sms ?? 'already-sent');
 }

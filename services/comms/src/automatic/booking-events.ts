@@ -9,6 +9,12 @@ import { db, dbNow } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { queueAutomatic } from './automatic.ts';
 
+/** The booking's customer phone from the event (the booking's API shape passes it through), '' when none. */
+function customerPhoneOf(b: BookingMailPart): string {
+  const phone = (b as { customerPhone?: unknown }).customerPhone;
+  return typeof phone === 'string' ? phone.trim() : '';
+}
+
 /** Keeps the newest version of the booking (its updatedAt); older or repeated events change nothing. */
 export async function storeBookingCopy(tx: Tx, b: BookingMailPart): Promise<void> {
   await db(tx)
@@ -20,6 +26,8 @@ export async function storeBookingCopy(tx: Tx, b: BookingMailPart): Promise<void
       customer_id: b.customerId ?? null,
       customer_name: b.customerName,
       customer_email: b.customerEmail,
+      // E.164 as bookings stores it (issue 26: SMS); the event carries the booking's API shape
+      customer_phone: customerPhoneOf(b),
       event_type: b.eventType,
       guest_count: b.guestCount ?? null,
       booking_date: b.bookingDate,
@@ -41,6 +49,7 @@ export async function storeBookingCopy(tx: Tx, b: BookingMailPart): Promise<void
           customer_id: eb.ref('excluded.customer_id'),
           customer_name: eb.ref('excluded.customer_name'),
           customer_email: eb.ref('excluded.customer_email'),
+          customer_phone: eb.ref('excluded.customer_phone'),
           event_type: eb.ref('excluded.event_type'),
           guest_count: eb.ref('excluded.guest_count'),
           booking_date: eb.ref('excluded.booking_date'),

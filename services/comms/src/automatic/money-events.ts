@@ -37,6 +37,49 @@ import {
   venueContext,
 } from '../templates/values.ts';
 import { nextDaytime, templateOfKind, type AutomaticOutcome } from './automatic.ts';
+import { includesEmail, includesSms, queueAutomaticSms, reminderChannel } from './sms-automatic.ts';
+
+/**
+ * The payment reminder by SMS (issue 26): to the phone of the invoice's booking (comms' copy);
+ * an invoice without a booking comms knows, or a booking without a phone, is recorded as not sent.
+ */
+async function queuePaymentReminderSms(
+  tx: Tx,
+  tenantId: string,
+  inv: InvoicePart & { daysOverdue?: number },
+  emailKey: string,
+  now: Date,
+): Promise<void> {
+  await ensureTenant(tx, tenantId);
+  const venue = await venueContext(tx, tenantId);
+  if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
+  const cs = await db(tx)
+    .selectFrom('comms_settings')
+    .select('send_hour')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  const booking = inv.bookingId ? await findBookingCopy(tx, tenantId, inv.bookingId) : null;
+  await queueAutomaticSms(tx, tenantId, {
+    kind: 'payment_reminder',
+    emailKey,
+    bookingId: inv.bookingId,
+    phone: booking?.customer_phone ?? '',
+    toName: inv.customerName,
+    values: {
+      ...(booking
+        ? bookingValues(booking, venue)
+        : { ...NO_BOOKING, businessName: venue.businessName || 'The venue team' }),
+      customerName: inv.customerName,
+      invoiceNumber: inv.invoiceNumber ?? '',
+      invoiceTotal: formatMoney(inv.totalCents, venue.currency),
+      amountDue: formatMoney(inv.balanceCents, venue.currency),
+      dueDate: formatDate(inv.dueDate),
+      ...(inv.daysOverdue !== undefined ? { daysOverdue: String(inv.daysOverdue) } : {}),
+    },
+    now,
+    notBefore: nextDaytime(now, venue.timezone, cs?.send_hour ?? 9),
+  });
+}
 
 /** The invoice part every money event carries (money-api's `eventInvoice`). */
 interface InvoicePart {
@@ -340,6 +383,11 @@ export function moneyConsumers(deps: CommsDeps): {
       const tenantId = event.tenantId;
       if (!tenantId) return;
       const inv = event.data;
+      const dedupeKey = `auto:payment_reminder:${inv.id}:${event.id}`;
+      // By SMS as well as, or instead of, e-mail when the venue chose so (issue 26).
+      const channel = await reminderChannel(tx, tenantId, 'payment_reminder');
+      if (includesSms(channel)) await queuePaymentReminderSms(tx, tenantId, inv, dedupeKey, deps.now());
+      if (!includesEmail(channel)) return;
       await queueMoneyMail(
         tx,
         tenantId,
@@ -347,7 +395,7 @@ export function moneyConsumers(deps: CommsDeps): {
           kind: 'payment_reminder',
           template: 'payment_reminder',
           // each Send Reminders is its own e-mail; the same request redelivered is not
-          dedupeKey: `auto:payment_reminder:${inv.id}:${event.id}`,
+          dedupeKey,
           invoice: inv,
           extra: () => ({ daysOverdue: String(inv.daysOverdue) }),
           attachment: invoicePdf(tenantId, inv),

@@ -80,15 +80,18 @@ export async function queueScheduled(kit: ServiceKit, deps: CommsDeps): Promise<
                 .selectFrom('emails as e')
                 .select(eb.lit(1).as('one'))
                 .whereRef('e.tenant_id', '=', 'b.tenant_id')
-                .where(
-                  'e.dedupe_key',
-                  '=',
-                  eb(
-                    eb(eb(eb.val('auto:'), '||', eb.ref('b.kind')), '||', eb.val(':')),
+                // the e-mail's key, or the SMS's beside it (`…:sms`) when the reminder goes by SMS
+                .where((k) => {
+                  const key = k(
+                    k(k(k.val('auto:'), '||', k.ref('b.kind')), '||', k.val(':')),
                     '||',
-                    eb.ref('b.booking_id'),
-                  ),
-                ),
+                    k.ref('b.booking_id'),
+                  );
+                  return k.or([
+                    k('e.dedupe_key', '=', key),
+                    k('e.dedupe_key', '=', k(key, '||', k.val(':sms'))),
+                  ]);
+                }),
             ),
           ),
         ]);

@@ -35,6 +35,8 @@ export interface CommsSettingsTable {
   automatic: Json<Partial<Record<AutomaticEmailKind, boolean>> & Record<string, boolean>>;
   reminder_days_before: Generated<number>;
   send_hour: Generated<number>;
+  /** Reminder kind → email | sms | both (issue 26); a kind missing is e-mail. */
+  channels: JsonWithDefault<Record<string, 'email' | 'sms' | 'both'>>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -61,6 +63,8 @@ export interface BookingCopiesTable {
   customer_id: string | null;
   customer_name: string;
   customer_email: string;
+  /** E.164, '' when none (migration 018). */
+  customer_phone: Generated<string>;
   event_type: string;
   guest_count: number | null;
   booking_date: CalendarDate;
@@ -114,6 +118,14 @@ export interface EmailsTable {
    * a message without one.
    */
   link_expires_at: Timestamp | null;
+  /** E-mail or SMS (issue 26, decision 61): one outbox, one worker. */
+  channel: Generated<'email' | 'sms'>;
+  /** An SMS's E.164 number (`to_email` is '' then). */
+  to_phone: string | null;
+  /** The SMS provider's id of the accepted message, when it gave one. */
+  provider_id: string | null;
+  /** An SMS's parts, counted when queued. */
+  segments: number | null;
 }
 
 export interface EmailAttachmentsTable {
@@ -159,6 +171,15 @@ export interface CapturedMailTable {
   raw: Bytes;
   size: number;
   received_at: DefaultTimestamp;
+  channel: Generated<'email' | 'sms'>;
+}
+
+/** Numbers that replied STOP, per venue (issue 26). */
+export interface SmsOptOutsTable {
+  tenant_id: string;
+  phone: string;
+  word: string;
+  opted_out_at: DefaultTimestamp;
 }
 
 export interface CommsDb {
@@ -171,4 +192,5 @@ export interface CommsDb {
   bounces: BouncesTable;
   tenant_senders: TenantSendersTable;
   captured_mail: CapturedMailTable;
+  sms_opt_outs: SmsOptOutsTable;
 }

@@ -25,6 +25,9 @@ export interface EmailRow {
   sent_at: Date | string | null;
   created_at: Date | string;
   attachments: EmailAttachmentJson[] | null;
+  channel: 'email' | 'sms';
+  to_phone: string | null;
+  segments: number | null;
 }
 
 /** An attachment as the history lists it. */
@@ -59,6 +62,9 @@ export function emailsSelect(tx: Queryable) {
       'e.reply_to',
       'e.sent_at',
       'e.created_at',
+      'e.channel',
+      'e.to_phone',
+      'e.segments',
       eb
         .selectFrom('email_attachments as a')
         .select((a) =>
@@ -95,7 +101,7 @@ export function toRecord(r: EmailRow): EmailRecord {
   return {
     id: r.id,
     subject: maskSecretLinks(r.subject),
-    to: r.to_email,
+    to: r.channel === 'sms' ? (r.to_phone ?? '') : r.to_email,
     recipientName: r.to_name,
     status,
     sentAt: status === 'sent' ? iso(r.sent_at) : null,
@@ -109,6 +115,8 @@ export function toRecord(r: EmailRow): EmailRecord {
     nextAttemptAt: r.status === 'pending' && r.attempts > 0 ? iso(r.next_attempt_at) : null,
     messageId: r.message_id,
     attachments: (r.attachments ?? []).map((a) => ({ ...a, size: Number(a.size) })),
+    channel: r.channel,
+    segments: r.channel === 'sms' ? Number(r.segments ?? 0) : null,
   };
 }
 

@@ -45,11 +45,14 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
     if (q.status === 'pending') query = query.where('e.status', 'in', ['pending', 'sending']);
     else if (q.status && q.status !== 'all') query = query.where('e.status', '=', q.status);
     if (q.bookingId) query = query.where('e.booking_id', '=', q.bookingId);
+    // emails_channel_idx
+    if (q.channel) query = query.where('e.channel', '=', q.channel);
     if (q.search) {
       const like = likeOf(q.search);
       query = query.where((eb) =>
         eb.or([
           eb('e.to_email', 'ilike', like),
+          eb('e.to_phone', 'ilike', like),
           eb('e.to_name', 'ilike', like),
           eb('e.subject', 'ilike', like),
         ]),
@@ -260,6 +263,7 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
           'c.subject',
           'c.received_at',
           'c.size',
+          'c.channel',
           eb.fn<number>('jsonb_array_length', ['c.attachments']).as('n'),
         ]);
       // the super admin's view is every tenant's (system scope, set above)
@@ -277,6 +281,7 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
         receivedAt: iso(r.received_at),
         size: Number(r.size),
         attachmentCount: Number(r.n),
+        channel: r.channel,
       })),
     };
   });
@@ -298,6 +303,7 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
           'c.attachments',
           'c.received_at',
           'c.size',
+          'c.channel',
         ])
         .where('c.id', '=', id);
       if (!all) one = one.where('c.tenant_id', '=', tenantOf(ctx));
@@ -318,6 +324,7 @@ export function historyRoutes(router: AppRouter, deps: CommsDeps): void {
         receivedAt: iso(row.received_at),
         size: Number(row.size),
         attachmentCount: attachments.length,
+        channel: row.channel,
         attachments: attachments.map((a, index) => ({ ...a, index })),
       },
     };

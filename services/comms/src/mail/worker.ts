@@ -45,6 +45,10 @@ import { renderWithFigures, type RenderAgain } from './document-figures.ts';
 import type { AttachmentFetch } from './queue.ts';
 import { maskSecretLinks } from './secret-links.ts';
 import { senderFor } from './sender.ts';
+import { SMS_OPTED_OUT } from '@venue/contracts/comms';
+import { captureSms } from '../sms/capture.ts';
+import { isOptedOut } from '../sms/sms.ts';
+import { SmsSendError, type SmsAccepted } from '../sms/transport.ts';
 
 export const MAX_ATTEMPTS = 3;
 export const GIVE_UP_AFTER_MS = 24 * 3_600_000;
@@ -64,6 +68,8 @@ const CLAIMED_COLUMNS = [
   'e.render',
   'e.booking_id',
   'e.link_expires_at',
+  'e.channel',
+  'e.to_phone',
 ] as const;
 
 interface ClaimedRow {
@@ -81,6 +87,8 @@ interface ClaimedRow {
   render: RenderAgain | null;
   booking_id: string | null;
   link_expires_at: Date | string | null;
+  channel: 'email' | 'sms';
+  to_phone: string | null;
 }
 
 /** What the message carries is now the e-mail's alone: its single-use link masked in the kept text. */
@@ -285,6 +293,7 @@ async function deliverOne(
   token: string,
   signal: AbortSignal,
 ): Promise<'sent' | 'retrying' | 'failed'> {
+  if (row.channel === 'sms') return deliverSms(kit, deps, row, token, signal);
   const sender = await senderFor(kit, deps, row.tenant_id);
   const fromName = sender.businessName || 'VenueDesk';
   const replyTo = sender.businessEmail || null;
@@ -368,6 +377,76 @@ async function deliverOne(
 }
 
 /**
+ * An SMS (issue 26, decision 61): to the provider (SMS_URL), or into Mail preview without one. A
+ * number that replied STOP after the SMS was queued gets nothing: it fails saying so. The
+ * provider's 4xx fails it at once with the answer; 5xx, 408, 429 and no answer are retried with
+ * the backoff for {@link GIVE_UP_AFTER_MS}, like a mail server that is down.
+ */
+async function deliverSms(
+  kit: ServiceKit,
+  deps: CommsDeps,
+  row: ClaimedRow,
+  token: string,
+  signal: AbortSignal,
+): Promise<'sent' | 'retrying' | 'failed'> {
+  const from = deps.sms.from;
+  const phone = row.to_phone ?? '';
+  const optedOut = await kit.db.tenantTx(row.tenant_id, (tx) => isOptedOut(tx, row.tenant_id, phone));
+  if (optedOut) {
+    await recordFailure(kit, deps, row, token, {
+      message: SMS_OPTED_OUT,
+      giveUp: true,
+      fromName: from,
+      replyTo: null,
+    });
+    return 'failed';
+  }
+  try {
+    let accepted: SmsAccepted;
+    if (deps.sms.send) accepted = await deps.sms.send({ to: phone, from, body: row.body_text }, signal);
+    else {
+      await captureSms(kit, {
+        tenantId: row.tenant_id,
+        messageId: row.message_id,
+        from,
+        to: phone,
+        body: row.body_text,
+      });
+      accepted = { providerId: null, answer: 'Captured for Mail preview (no SMS_URL).' };
+    }
+    await kit.db.tenantTx(row.tenant_id, (tx) =>
+      db(tx)
+        .updateTable('emails')
+        .set({
+          status: 'sent',
+          sent_at: deps.now().toISOString(),
+          smtp_response: accepted.answer.slice(0, 1000),
+          provider_id: accepted.providerId,
+          last_error: null,
+          from_name: from,
+          claim_token: null,
+        })
+        .where('tenant_id', '=', row.tenant_id)
+        .where('id', '=', row.id)
+        .where('claim_token', '=', token)
+        .execute(),
+    );
+    return 'sent';
+  } catch (err) {
+    const e =
+      err instanceof SmsSendError ? err : new SmsSendError((err as Error).message ?? String(err), null);
+    const age = deps.now().getTime() - new Date(row.created_at).getTime();
+    const giveUp = e.permanent || age >= GIVE_UP_AFTER_MS;
+    kit.log.warn(
+      { emailId: row.id, status: e.status, attempts: row.attempts, giveUp },
+      `SMS not sent: ${e.message}`,
+    );
+    await recordFailure(kit, deps, row, token, { message: e.message, giveUp, fromName: from, replyTo: null });
+    return giveUp ? 'failed' : 'retrying';
+  }
+}
+
+/**
  * Back to the queue after a backoff, or failed; a permanent SMTP answer also marks the address
  * bounced. A message given up on is published once (`email.failed`, in the same transaction as
  * the status that can only be set once under this claim), for the Dashboard's Alerts & Tasks.
@@ -422,7 +501,7 @@ async function recordFailure(
       await tx.publish('email.failed', {
         emailId: row.id,
         hallOwnerId: row.tenant_id,
-        toEmail: row.to_email,
+        toEmail: row.channel === 'sms' ? (row.to_phone ?? '') : row.to_email,
         toName: row.to_name,
         subject: maskSecretLinks(row.subject),
         reason: f.message,

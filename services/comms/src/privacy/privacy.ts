@@ -17,6 +17,45 @@ import { maskSecretLinks } from '../mail/secret-links.ts';
 
 const ERASED = 'Customer data erased';
 
+/**
+ * The customer's SMS (issue 26): a waiting one is not sent, texts and numbers go, and what Mail
+ * preview captured of them. An opt-out (STOP) stays: it is the number's refusal, not the
+ * customer's data, and honouring it must outlive the booking.
+ */
+async function eraseSms(tx: Tx, tenantId: string, phones: string[]): Promise<void> {
+  if (!phones.length) return;
+  await db(tx)
+    .updateTable('emails')
+    .set((eb) => {
+      const waiting = eb('status', 'in', ['pending', 'sending']);
+      return {
+        to_phone: '',
+        to_name: 'Anonymous',
+        subject: ERASED,
+        body_text: '',
+        body_html: '',
+        status: eb
+          .case()
+          .when(waiting)
+          .then(eb.val('failed' as const))
+          .else(eb.ref('status'))
+          .end(),
+        last_error: eb.case().when(waiting).then(eb.val(ERASED)).else(eb.ref('last_error')).end(),
+        claim_token: null,
+      };
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('channel', '=', 'sms')
+    .where('to_phone', 'in', phones)
+    .execute();
+  await db(tx)
+    .deleteFrom('captured_mail')
+    .where('tenant_id', '=', tenantId)
+    .where('channel', '=', 'sms')
+    .where('to_addr', 'in', phones)
+    .execute();
+}
+
 /** `customer.anonymised` (bookings): the customer's addresses, names and message texts go. */
 export async function customerAnonymised(event: EventOf<'customer.anonymised'>, tx: Tx): Promise<void> {
   const tenantId = event.tenantId;
@@ -29,9 +68,22 @@ export async function customerAnonymised(event: EventOf<'customer.anonymised'>, 
     .where('customer_id', '=', event.data.id)
     .where('customer_email', 'like', '%@%')
     .execute();
+  const phones = await db(tx)
+    .selectFrom('booking_copies')
+    .select('customer_phone')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', '=', event.data.id)
+    .where('customer_phone', '<>', '')
+    .execute();
+  await eraseSms(
+    tx,
+    tenantId,
+    phones.map((p) => p.customer_phone),
+  );
   await db(tx)
     .updateTable('booking_copies')
-    .set({ customer_name: 'Anonymous', customer_email: '' })
+    .set({ customer_name: 'Anonymous', customer_email: '', customer_phone: '' })
     .where('tenant_id', '=', tenantId)
     .where('customer_id', '=', event.data.id)
     .execute();

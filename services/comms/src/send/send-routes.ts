@@ -11,6 +11,8 @@ import {
   sendEmailSchema,
   sendRemindersSchema,
   SMS_NOT_SET_UP,
+  SMS_NO_PHONE,
+  SMS_TEMPLATE_NOT_SMS,
   TEMPLATE_NOT_FOUND,
   type SendEmailPayload,
   type TemplateValues,
@@ -45,6 +47,7 @@ import {
   type BookingCopyRow,
 } from '../templates/values.ts';
 import { commsAuth, tenantOf, venueSettings } from '../shared.ts';
+import { nextWindow, queueSms, smsRefusal, SMS_DAY_ENDS_HOUR, SMS_DAY_STARTS_HOUR } from '../sms/sms.ts';
 import { readMultipart, type Attachment } from './attachments.ts';
 import { fetchInvoiceDocument, type InvoiceDocumentAnswer } from './invoice-attachment.ts';
 import type { PayLinkAnswer } from './pay-link.ts';
@@ -264,30 +267,58 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       await ensureTenant(tx, tenantId);
       await venueSettings(tx, tenantId);
       const venue = (await venueContext(tx, tenantId))!;
+      const bySms = b.channel === 'sms';
       let template: TemplateUse | null;
       if (b.templateId) {
         template = await findTemplate(tx, tenantId, b.templateId);
         if (!template) throw notFound(TEMPLATE_NOT_FOUND);
-        if (template.type === 'sms')
+        if (template.type === 'sms' && !bySms)
           throw badRequest(SMS_NOT_SET_UP, { errors: [{ path: 'templateId', message: SMS_NOT_SET_UP }] });
-      } else template = await templateOfKind(tx, tenantId, 'event_reminder');
+        if (template.type !== 'sms' && bySms)
+          throw badRequest(SMS_TEMPLATE_NOT_SMS, {
+            errors: [{ path: 'templateId', message: SMS_TEMPLATE_NOT_SMS }],
+          });
+      } else template = await templateOfKind(tx, tenantId, bySms ? 'sms_event_reminder' : 'event_reminder');
+      // A person's SMS never goes at night: outside 08:00–20:00 at the venue it waits (issue 26).
+      const smsAt = nextWindow(deps.now(), venue.timezone, SMS_DAY_STARTS_HOUR, SMS_DAY_ENDS_HOUR);
       const results = [];
       for (const bookingId of [...new Set(b.bookingIds)]) {
         const booking = await findBookingCopy(tx, tenantId, bookingId);
         const refusal = !booking
           ? 'Booking not found'
           : !template
-            ? 'There is no active Event reminder template.'
-            : !booking.customer_email.includes('@')
-              ? 'The booking has no customer e-mail address.'
-              : booking.status !== 'confirmed'
-                ? `Only confirmed bookings get reminders; this one is ${booking.status}.`
-                : null;
+            ? `There is no active Event reminder${bySms ? ' (SMS)' : ''} template.`
+            : bySms
+              ? booking.customer_phone
+                ? await smsRefusal(tx, tenantId, booking.customer_phone)
+                : SMS_NO_PHONE
+              : !booking.customer_email.includes('@')
+                ? 'The booking has no customer e-mail address.'
+                : booking.status !== 'confirmed'
+                  ? `Only confirmed bookings get reminders; this one is ${booking.status}.`
+                  : null;
         if (refusal || !booking || !template) {
           results.push({ bookingId, status: 'failed' as const, message: refusal, emailId: null });
           continue;
         }
         const r = renderTemplate(template.subject, template.body, bookingValues(booking, venue));
+        if (bySms) {
+          const smsId = await queueSms(tx, {
+            tenantId,
+            kind: 'reminder',
+            bookingId,
+            templateId: template.id,
+            templateName: template.name,
+            toPhone: booking.customer_phone!,
+            toName: booking.customer_name,
+            label: template.name,
+            body: r.text.trim(),
+            now: deps.now(),
+            notBefore: smsAt,
+          });
+          results.push({ bookingId, status: 'queued' as const, message: null, emailId: smsId });
+          continue;
+        }
         const emailId = await queueEmail(tx, {
           tenantId,
           kind: 'reminder',
@@ -307,7 +338,7 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
       const failed = results.length - sent;
       if (sent > 0)
         await tx.audit(ctx, {
-          action: 'reminders_queued',
+          action: bySms ? 'sms_reminders_queued' : 'reminders_queued',
           targetType: 'email',
           additionalInfo: `${sent} reminder(s) queued, ${failed} failed`,
         });

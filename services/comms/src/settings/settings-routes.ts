@@ -3,6 +3,7 @@ import {
   AUTOMATIC_EMAIL_KINDS,
   COMMS_SETTINGS_DEFAULTS,
   commsSettingsUpdateSchema,
+  SMS_CAPABLE_KINDS,
   type CommsSettings,
 } from '@venue/contracts/comms';
 import {
@@ -24,7 +25,7 @@ async function readCommsSettings(tx: Tx, tenantId: string): Promise<CommsSetting
   await ensureTenant(tx, tenantId);
   const r = await db(tx)
     .selectFrom('comms_settings')
-    .select(['automatic', 'reminder_days_before', 'send_hour'])
+    .select(['automatic', 'reminder_days_before', 'send_hour', 'channels'])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
   return {
@@ -34,6 +35,9 @@ async function readCommsSettings(tx: Tx, tenantId: string): Promise<CommsSetting
     ) as CommsSettings['automatic'],
     reminderDaysBefore: Number(r.reminder_days_before),
     sendHour: Number(r.send_hour),
+    channels: Object.fromEntries(
+      SMS_CAPABLE_KINDS.map((k) => [k, r.channels?.[k] ?? COMMS_SETTINGS_DEFAULTS.channels[k]]),
+    ) as CommsSettings['channels'],
   };
 }
 
@@ -57,6 +61,9 @@ export function settingsRoutes(router: AppRouter): void {
       const automatic = Object.fromEntries(
         Object.entries(b.automatic ?? {}).filter(([, v]) => v !== undefined),
       ) as Record<string, boolean>;
+      const channels = Object.fromEntries(
+        Object.entries(b.channels ?? {}).filter(([, v]) => v !== undefined),
+      ) as Record<string, 'email' | 'sms' | 'both'>;
       // Merged in the statement (jsonb ||), so two owners switching different kinds both stick.
       await db(tx)
         .updateTable('comms_settings')
@@ -71,6 +78,11 @@ export function settingsRoutes(router: AppRouter): void {
             eb.ref('reminder_days_before'),
           ),
           send_hour: eb.fn.coalesce(eb.val(b.sendHour ?? null), eb.ref('send_hour')),
+          channels: eb(
+            eb.ref('channels'),
+            '||',
+            eb.cast<Selectable<CommsSettingsTable>['channels']>(eb.val(JSON.stringify(channels)), 'jsonb'),
+          ).$castTo<string>(),
           updated_at: dbNow(),
         }))
         .where('tenant_id', '=', tenantId)
@@ -82,6 +94,9 @@ export function settingsRoutes(router: AppRouter): void {
           changes[`automatic.${k}`] = { old: before.automatic[k], new: after.automatic[k] };
       if (before.reminderDaysBefore !== after.reminderDaysBefore)
         changes.reminderDaysBefore = { old: before.reminderDaysBefore, new: after.reminderDaysBefore };
+      for (const k of SMS_CAPABLE_KINDS)
+        if (before.channels[k] !== after.channels[k])
+          changes[`channels.${k}`] = { old: before.channels[k], new: after.channels[k] };
       if (before.sendHour !== after.sendHour)
         changes.sendHour = { old: before.sendHour, new: after.sendHour };
       if (Object.keys(changes).length)

@@ -9,6 +9,8 @@ import type { TemplateKind } from '@venue/contracts/comms';
 
 export interface DefaultTemplate {
   kind: TemplateKind;
+  /** Absent: e-mail. */
+  type?: 'email' | 'sms';
   name: string;
   subject: string;
   body: string;
@@ -147,6 +149,22 @@ export const DEFAULT_TEMPLATES: DefaultTemplate[] = [
     name: 'Customer asked for changes',
     subject: '{{customerName}} asks for changes to {{bookingCode}}',
     body: `{{customerName}} ({{customerEmail}}) asked for changes to booking {{bookingCode}}, {{eventType}} at {{hallName}} on {{bookingDate}} from {{startTime}} to {{endTime}}, from your customer portal:\n\n{{customerMessage}}\n\nThe message is also kept as a note on the booking:\n{{bookingLink}}`,
+  },
+  // SMS (issue 26 item 3): one GSM-7 part each with a typical name and hall; the subject is the
+  // history's label only. migrations/018_sms.sql gives them to venues met before, in these words.
+  {
+    kind: 'sms_event_reminder',
+    type: 'sms',
+    name: 'Event reminder (SMS)',
+    subject: 'Event reminder (SMS)',
+    body: `{{businessName}}: reminder, your {{eventType}} at {{hallName}} is on {{bookingDate}} at {{startTime}}. Ref {{bookingCode}}. Reply STOP to opt out.`,
+  },
+  {
+    kind: 'sms_payment_reminder',
+    type: 'sms',
+    name: 'Payment reminder (SMS)',
+    subject: 'Payment reminder (SMS)',
+    body: `{{businessName}}: invoice {{invoiceNumber}} has {{amountDue}} due by {{dueDate}}. Details are in your e-mail. Reply STOP to opt out.`,
   },
 ];
 

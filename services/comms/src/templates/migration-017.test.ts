@@ -69,7 +69,8 @@ describe('migration 017: the bond’s template for venues met before it', () => 
       const owner = await templates(OWNER);
       // (the two made in one transaction share their created_at: by name between them)
       assert.deepEqual(
-        owner.map((r) => r.kind),
+        // (migration 018's SMS templates come after: migration-018.test.ts)
+        owner.map((r) => r.kind).filter((k) => !k.startsWith('sms_')),
         ['portal_link', 'refund', 'bond_returned'],
       );
       const want = DEFAULT_TEMPLATES.find((d) => d.kind === 'bond_returned')!;

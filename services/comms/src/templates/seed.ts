@@ -28,7 +28,7 @@ export async function ensureTenant(tx: Tx, tenantId: string): Promise<void> {
       .values({
         tenant_id: tenantId,
         name: t.name,
-        type: 'email',
+        type: t.type ?? 'email',
         subject: t.subject,
         body: t.body,
         kind: t.kind,

@@ -38,9 +38,11 @@ describe('templates', () => {
       'Request received',
       'New request for the venue',
       'Customer asked for changes',
+      'Event reminder (SMS)',
+      'Payment reminder (SMS)',
     ]);
     assert.ok(
-      reads.every((r) => r.body.templates.length === 20),
+      reads.every((r) => r.body.templates.length === 22),
       'no duplicates',
     );
     const hold = reads[0]!.body.templates.find((t: any) => t.kind === 'hold_placed');
@@ -106,8 +108,9 @@ describe('templates', () => {
       [t.id],
     );
     assert.deepEqual(
+      // the venue's own and the two seeded SMS templates (issue 26)
       (await c.call('GET', '/api/email-templates?type=sms', c.tokens.owner)).body.templates.length,
-      1,
+      3,
     );
     assert.equal(
       (await c.call('GET', '/api/email-templates?search=long%20one', c.tokens.owner)).body.templates.length,

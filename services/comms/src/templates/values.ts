@@ -15,6 +15,8 @@ export interface BookingCopyRow {
   customer_id: string | null;
   customer_name: string;
   customer_email: string;
+  /** E.164 or '' (issue 26); absent where a row is made up (demo history). */
+  customer_phone?: string;
   event_type: string;
   guest_count: number | null;
   booking_date: string;
@@ -41,6 +43,7 @@ export const BOOKING_COPY_FIELDS = [
   'b.customer_id',
   'b.customer_name',
   'b.customer_email',
+  'b.customer_phone',
   'b.event_type',
   'b.guest_count',
   'b.start_time',

@@ -1,0 +1,264 @@
+/**
+ * SMS calls (issue 26 item 3, decision 61): a person's SMS, the cost of a send before it goes,
+ * how SMS leave this product, and the provider's inbound webhook (STOP / UNSTOP).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  countSegments,
+  E164,
+  renderTemplate,
+  sendSmsSchema,
+  SMS_BAD_PHONE,
+  SMS_BODY_MAX,
+  SMS_NO_PHONE,
+  SMS_START_WORDS,
+  SMS_STOP_WORDS,
+  SMS_TEMPLATE_NOT_SMS,
+  smsCostPreviewSchema,
+  smsInboundSchema,
+  smsNightNotice,
+  smsSummary,
+  TEMPLATE_NOT_FOUND,
+  type TemplateValues,
+} from '@venue/contracts/comms';
+import {
+  badRequest,
+  internalSecret,
+  notFound,
+  parseBody,
+  type AppContext,
+  type AppRouter,
+  type ServiceKit,
+  type Tx,
+} from '@venue/service-kit';
+import { db } from '../db/query.ts';
+import type { CommsDeps } from '../deps.ts';
+import { emailById } from '../history/email-record.ts';
+import { commsGuard, tenantOf, venueSettings } from '../shared.ts';
+import { findTemplate } from '../templates/template-routes.ts';
+import { ensureTenant } from '../templates/seed.ts';
+import {
+  bookingValues,
+  findBookingCopy,
+  formatInstant,
+  formatMoney,
+  venueContext,
+  type BookingCopyRow,
+  type VenueContext,
+} from '../templates/values.ts';
+import { e164Of, nextWindow, queueSms, smsRefusal, SMS_DAY_ENDS_HOUR, SMS_DAY_STARTS_HOUR } from './sms.ts';
+
+const field = (path: string, message: string) => badRequest(message, { errors: [{ path, message }] });
+
+/**
+ * The secret of a venue's inbound URL: HMAC of its id under SMS_INBOUND_SECRET (else the
+ * internal secret), so nothing is stored and no lookup by secret is needed: the id in the token
+ * names the venue and the MAC proves the URL was issued for it.
+ */
+function inboundMac(tenantId: string): string {
+  const key = process.env.SMS_INBOUND_SECRET?.trim() || internalSecret();
+  return createHmac('sha256', key).update(`sms-inbound:${tenantId}`).digest('base64url');
+}
+export const inboundToken = (tenantId: string) => `${tenantId}.${inboundMac(tenantId)}`;
+export const inboundPath = (tenantId: string) => `/api/email-comms/sms/inbound/${inboundToken(tenantId)}`;
+
+function tenantOfToken(token: string): string | null {
+  const m = /^([0-9a-f-]{36})\.([\w-]{43})$/.exec(token);
+  if (!m) return null;
+  const want = Buffer.from(inboundMac(m[1]!));
+  const got = Buffer.from(m[2]!);
+  return want.length === got.length && timingSafeEqual(want, got) ? m[1]! : null;
+}
+
+interface SmsTemplate {
+  id: string;
+  name: string;
+  body: string;
+}
+
+async function smsTemplate(
+  tx: Tx,
+  tenantId: string,
+  templateId: string | undefined,
+): Promise<SmsTemplate | null> {
+  if (!templateId) return null;
+  const t = await findTemplate(tx, tenantId, templateId);
+  if (!t)
+    throw notFound(TEMPLATE_NOT_FOUND, { errors: [{ path: 'templateId', message: TEMPLATE_NOT_FOUND }] });
+  if (t.type !== 'sms') throw field('templateId', SMS_TEMPLATE_NOT_SMS);
+  return t;
+}
+
+function smsText(body: string, booking: BookingCopyRow | null, venue: VenueContext, name?: string): string {
+  const values: TemplateValues = booking
+    ? bookingValues(booking, venue)
+    : { businessName: venue.businessName || 'The venue team', ...(name ? { customerName: name } : {}) };
+  // An SMS is plain text: the text part, its lines kept, no HTML.
+  return renderTemplate('', body, values).text.trim();
+}
+
+export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): void {
+  router.post('/api/email-comms/sms', ...commsGuard, async (ctx) => {
+    const p = parseBody(ctx, sendSmsSchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx;
+    await ensureTenant(tx, tenantId);
+    await venueSettings(tx, tenantId);
+    const venue = (await venueContext(tx, tenantId))!;
+    const template = await smsTemplate(tx, tenantId, p.templateId);
+    let booking: BookingCopyRow | null = null;
+    if (p.bookingId) {
+      booking = await findBookingCopy(tx, tenantId, p.bookingId);
+      if (!booking)
+        throw notFound('Booking not found', {
+          errors: [{ path: 'bookingId', message: 'Booking not found' }],
+        });
+    }
+    // A typed number wins over the booking's (the person chose it); the booking's is E.164 already.
+    let phone: string;
+    let phoneField: string;
+    if (p.recipientPhone) {
+      phoneField = 'recipientPhone';
+      const n = await e164Of(tx, tenantId, p.recipientPhone);
+      if (!n) throw field(phoneField, SMS_BAD_PHONE);
+      phone = n;
+    } else {
+      phoneField = 'bookingId';
+      phone = booking?.customer_phone ?? '';
+      if (!phone) throw field(phoneField, SMS_NO_PHONE);
+    }
+    const refusal = await smsRefusal(tx, tenantId, phone);
+    if (refusal) throw field(phoneField, refusal);
+    const text = smsText(
+      p.customBody?.trim() ? p.customBody : template!.body,
+      booking,
+      venue,
+      p.recipientName,
+    );
+    if (!text) throw field('customBody', 'The message is empty.');
+    if (text.length > SMS_BODY_MAX)
+      throw field('customBody', `At most ${SMS_BODY_MAX} characters once filled in.`);
+    const now = deps.now();
+    const at = nextWindow(now, venue.timezone, SMS_DAY_STARTS_HOUR, SMS_DAY_ENDS_HOUR);
+    const later = at.getTime() > now.getTime();
+    const id = (await queueSms(tx, {
+      tenantId,
+      kind: p.customBody?.trim() ? 'quick' : 'general',
+      bookingId: booking?.booking_id ?? null,
+      templateId: template?.id ?? null,
+      templateName: template?.name ?? null,
+      toPhone: phone,
+      toName: p.recipientName ?? booking?.customer_name ?? phone,
+      label: template?.name ?? 'SMS',
+      body: text,
+      now,
+      notBefore: at,
+    }))!;
+    await tx.audit(ctx, {
+      action: 'sms_queued',
+      targetType: 'email',
+      target: id,
+      targetLabel: `SMS to ${phone}: ${template?.name ?? 'own words'}`.slice(0, 300),
+    });
+    const notice = later ? smsNightNotice(formatInstant(at, venue.timezone)) : null;
+    ctx.status = 202;
+    ctx.body = {
+      message: later ? 'SMS queued: it goes at 08:00 venue time.' : 'SMS queued for sending.',
+      sms: await emailById(tx, tenantId, id),
+      scheduledFor: later ? at.toISOString() : null,
+      notice,
+    };
+  });
+
+  // What a send would cost: the server counts (the same words it would queue), the page shows.
+  router.post('/api/email-comms/sms/preview', ...commsGuard, async (ctx) => {
+    const p = parseBody(ctx, smsCostPreviewSchema);
+    const tenantId = tenantOf(ctx);
+    const tx = ctx.state.tx;
+    await ensureTenant(tx, tenantId);
+    await venueSettings(tx, tenantId);
+    const venue = (await venueContext(tx, tenantId))!;
+    const template = await smsTemplate(tx, tenantId, p.templateId);
+    const body = p.customBody?.trim() ? p.customBody : template!.body;
+    const texts: string[] = [];
+    const skipped: Array<{ bookingId: string; reason: string }> = [];
+    if (p.recipientPhone) {
+      const n = await e164Of(tx, tenantId, p.recipientPhone);
+      const why = n ? await smsRefusal(tx, tenantId, n) : SMS_BAD_PHONE;
+      if (why) skipped.push({ bookingId: '', reason: why });
+      else texts.push(smsText(body, null, venue));
+    }
+    for (const bookingId of [...new Set(p.bookingIds ?? [])]) {
+      const b = await findBookingCopy(tx, tenantId, bookingId);
+      const why = !b
+        ? 'Booking not found'
+        : !b.customer_phone
+          ? SMS_NO_PHONE
+          : await smsRefusal(tx, tenantId, b.customer_phone);
+      if (why || !b) skipped.push({ bookingId, reason: why ?? 'Booking not found' });
+      else texts.push(smsText(body, b, venue));
+    }
+    const counted = texts.map(countSegments);
+    const segments = counted.reduce((n, c) => n + c.segments, 0);
+    const totalCents = segments * deps.sms.segmentPriceCents;
+    ctx.body = {
+      messages: texts.length,
+      segments,
+      segmentPriceCents: deps.sms.segmentPriceCents,
+      totalCents,
+      currency: venue.currency,
+      summary: smsSummary(texts.length, segments, formatMoney(totalCents, venue.currency)),
+      encodings: [...new Set(counted.map((c) => c.encoding))],
+      skipped,
+    };
+  });
+
+  router.get('/api/email-comms/sms/settings', ...commsGuard, async (ctx) => {
+    const owner = ctx.state.principal!.role === 'hall_owner';
+    ctx.body = {
+      configured: deps.sms.send !== null,
+      capturing: deps.sms.send === null,
+      from: deps.sms.from,
+      segmentPriceCents: deps.sms.segmentPriceCents,
+      inboundPath: owner ? inboundPath(tenantOf(ctx)) : null,
+    };
+  });
+
+  // The provider's inbound webhook: no sign-in (a provider cannot), the venue's secret URL is the
+  // credential. STOP (and its synonyms) records the number as opted out, UNSTOP/START undoes it;
+  // anything else is answered and ignored. Form (Twilio) or JSON.
+  router.post('/api/email-comms/sms/inbound/:token', async (ctx: AppContext) => {
+    const tenantId = tenantOfToken(ctx.params.token ?? '');
+    if (!tenantId) throw notFound('Not found');
+    const b = parseBody(ctx, smsInboundSchema);
+    const word =
+      b.Body.trim()
+        .split(/\s+/)[0]
+        ?.toUpperCase()
+        .replace(/[^A-Z]/g, '') ?? '';
+    const stop = SMS_STOP_WORDS.includes(word);
+    const start = SMS_START_WORDS.includes(word);
+    let recorded: 'opted_out' | 'opted_in' | 'ignored' = 'ignored';
+    if (stop || start)
+      await kit.db.tenantTx(tenantId, async (tx) => {
+        const phone = E164.test(b.From) ? b.From : await e164Of(tx, tenantId, b.From);
+        if (!phone) throw field('From', SMS_BAD_PHONE);
+        if (stop) {
+          await db(tx)
+            .insertInto('sms_opt_outs')
+            .values({ tenant_id: tenantId, phone, word, opted_out_at: deps.now().toISOString() })
+            .onConflict((oc) => oc.columns(['tenant_id', 'phone']).doNothing())
+            .execute();
+          recorded = 'opted_out';
+        } else {
+          await db(tx)
+            .deleteFrom('sms_opt_outs')
+            .where('tenant_id', '=', tenantId)
+            .where('phone', '=', phone)
+            .execute();
+          recorded = 'opted_in';
+        }
+      });
+    ctx.body = { recorded };
+  });
+}

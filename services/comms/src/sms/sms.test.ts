@@ -1,0 +1,406 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
+/**
+ * SMS through a stand-in provider (issue 26 item 3, decision 61): a real node:http server on
+ * loopback taking the Twilio-style form posts with basic auth, answering as the test scripts it.
+ * A person's SMS from a template, a 500 retried, a 400 failed with the answer, STOP recorded and
+ * honoured, night waits, the cost before sending, automatic reminders by SMS, tenancy, and Mail
+ * preview without SMS_URL.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMS_BAD_PHONE, SMS_NO_PHONE, SMS_OPTED_OUT } from '@venue/contracts/comms';
+import { queueScheduled } from '../automatic/scheduled.ts';
+import { db } from '../db/query.ts';
+import { deliverDue } from '../mail/worker.ts';
+import { booking, bookingEvent, OTHER, OWNER, startComms, type Comms } from '../test-support.ts';
+import { inboundPath } from './sms-routes.ts';
+import { httpSmsSender } from './transport.ts';
+
+interface Got {
+  auth: string | null;
+  contentType: string | null;
+  form: URLSearchParams;
+}
+
+/** The stand-in provider: keeps each post, answers the next scripted answer (default 201 with a sid). */
+async function startStandIn() {
+  const got: Got[] = [];
+  const script: Array<{ status: number; body: string }> = [];
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({
+        auth: req.headers.authorization ?? null,
+        contentType: req.headers['content-type'] ?? null,
+        form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+      });
+      const next = script.shift() ?? {
+        status: 201,
+        body: JSON.stringify({ sid: `SM${++n}`, status: 'queued' }),
+      };
+      res.writeHead(next.status, { 'content-type': 'application/json' });
+      res.end(next.body);
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    got,
+    script,
+    url: `http://AC123:s3cret%21@127.0.0.1:${port}/2010-04-01/Accounts/AC123/Messages.json`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+const MOBILE = '+61412345678';
+
+describe('SMS through the stand-in provider', () => {
+  let c: Comms;
+  let provider: Awaited<ReturnType<typeof startStandIn>>;
+  before(async () => {
+    provider = await startStandIn();
+    c = await startComms({
+      sms: { send: httpSmsSender(provider.url), from: '+61400000001', segmentPriceCents: 6 },
+    });
+  });
+  after(async () => {
+    await c.close();
+    await provider.close();
+  });
+
+  const history = async (token = c.tokens.owner, q = 'channel=sms&limit=100') =>
+    (await c.call('GET', `/api/email-comms/history?${q}`, token)).body;
+  const smsTemplate = async (kind = 'sms_event_reminder', token = c.tokens.owner) =>
+    (await c.call('GET', '/api/email-templates?type=sms', token)).body.templates.find(
+      (t: any) => t.kind === kind,
+    );
+  const newBooking = async (over: Record<string, unknown> = {}) => {
+    const b = booking({ status: 'confirmed', customerPhone: MOBILE, ...over });
+    await c.deliver(bookingEvent('booking.created', b));
+    return b;
+  };
+
+  it('a person sends an SMS from a template: the provider gets To, From, Body with basic auth; the history shows it sent', async () => {
+    const t = await smsTemplate();
+    assert.ok(t, 'the venue has the seeded Event reminder (SMS) template');
+    const b = await newBooking({ customerPhone: '+61412000111' });
+    const r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      templateId: t.id,
+      bookingId: b.id,
+    });
+    assert.equal(r.status, 202, r.text);
+    assert.equal(r.body.sms.channel, 'sms');
+    assert.equal(r.body.sms.to, '+61412000111');
+    assert.equal(r.body.sms.status, 'pending');
+    assert.equal(r.body.notice, null);
+    const before = provider.got.length;
+    await deliverDue(c.t.kit, c.deps);
+    const got = provider.got.slice(before);
+    assert.equal(got.length, 1);
+    assert.equal(got[0]!.auth, `Basic ${Buffer.from('AC123:s3cret!').toString('base64')}`);
+    assert.match(got[0]!.contentType!, /application\/x-www-form-urlencoded/);
+    assert.equal(got[0]!.form.get('To'), '+61412000111');
+    assert.equal(got[0]!.form.get('From'), '+61400000001');
+    assert.equal(
+      got[0]!.form.get('Body'),
+      // the venue's business name is learnt from admin by the worker's first e-mail (decision 29);
+      // this venue's settings copy has none yet, so the neutral one
+      `The venue team: reminder, your Wedding at Main Hall is on Fri 20 Mar 2026 at 18:00. Ref ${b.bookingCode}. Reply STOP to opt out.`,
+    );
+    const h = await history();
+    const rec = h.items.find((i: any) => i.id === r.body.sms.id);
+    assert.deepEqual(
+      [rec.status, rec.channel, rec.to, rec.segments, rec.subject],
+      ['sent', 'sms', '+61412000111', 1, 'Event reminder (SMS)'],
+    );
+    const stored = await c.t.kit.db.tenantTx(OWNER, (tx) =>
+      db(tx)
+        .selectFrom('emails')
+        .select('provider_id')
+        .where('tenant_id', '=', OWNER)
+        .where('id', '=', rec.id)
+        .executeTakeFirstOrThrow(),
+    );
+    assert.match(String(stored.provider_id), /^SM\d+$/, "the provider's id is kept");
+  });
+
+  it('a 500 is retried and then sent; a 400 fails at once with the answer', async () => {
+    const b = await newBooking({ customerPhone: '+61412000222' });
+    provider.script.push({ status: 500, body: '{"message":"upstream down"}' });
+    const r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Doors open at 5.',
+      bookingId: b.id,
+    });
+    assert.equal(r.status, 202, r.text);
+    // (the booking's automatic e-mails retry beside it: no mail server in this test)
+    await deliverDue(c.t.kit, c.deps);
+    let rec = (await history()).items.find((i: any) => i.id === r.body.sms.id);
+    assert.equal(rec.status, 'pending');
+    assert.match(rec.lastError, /SMS provider answered 500: .*upstream down/);
+    await deliverDue(c.t.kit, c.deps);
+    rec = (await history()).items.find((i: any) => i.id === r.body.sms.id);
+    assert.deepEqual([rec.status, rec.attempts], ['sent', 2]);
+
+    provider.script.push({
+      status: 400,
+      body: '{"code":21211,"message":"The To number is not a valid phone number."}',
+    });
+    const bad = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Hi',
+      bookingId: b.id,
+    });
+    await deliverDue(c.t.kit, c.deps);
+    rec = (await history()).items.find((i: any) => i.id === bad.body.sms.id);
+    assert.equal(rec.status, 'failed');
+    assert.match(rec.lastError, /SMS provider answered 400: .*not a valid phone number/);
+    assert.equal(rec.attempts, 1, 'a 4xx is not tried again');
+  });
+
+  it('STOP from the provider is recorded per number and venue, and the send is refused; UNSTOP lets it through again', async () => {
+    const b = await newBooking({ customerPhone: '+61412000333' });
+    const path = inboundPath(OWNER);
+    const reply = (body: string, from = '+61412000333', p = path) =>
+      fetch(`${c.t.url}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          From: from,
+          To: '+61400000001',
+          Body: body,
+          MessageSid: 'SMin1',
+        }).toString(),
+      });
+    // a token not issued by this product
+    const forged = await reply(
+      'STOP',
+      '+61412000333',
+      `/api/email-comms/sms/inbound/${OWNER}.${'A'.repeat(43)}`,
+    );
+    assert.equal(forged.status, 404);
+    const stop = await reply(' stop please');
+    assert.equal(stop.status, 200);
+    assert.deepEqual(await stop.json(), { recorded: 'opted_out' });
+    const refused = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Hi',
+      bookingId: b.id,
+    });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.body.errors, [{ path: 'bookingId', message: SMS_OPTED_OUT }]);
+    // one queued before the STOP is not sent either
+    const other = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Hi',
+      recipientPhone: '0412 000 444',
+    });
+    assert.equal(other.status, 202, other.text);
+    assert.equal(other.body.sms.to, '+61412000444', "typed the venue's way, sent in E.164");
+    assert.deepEqual(await (await reply('STOP', '+61412000444')).json(), { recorded: 'opted_out' });
+    await deliverDue(c.t.kit, c.deps);
+    const rec = (await history()).items.find((i: any) => i.id === other.body.sms.id);
+    assert.deepEqual([rec.status, rec.lastError], ['failed', SMS_OPTED_OUT]);
+    // another venue's STOP for the same number changes nothing here, and this one's not there
+    const hilltop = await c.call('GET', '/api/email-comms/sms/settings', c.tokens.other);
+    assert.deepEqual(await (await reply('hello', '+61412000333', hilltop.body.inboundPath)).json(), {
+      recorded: 'ignored',
+    });
+    assert.deepEqual(await (await reply('UNSTOP')).json(), { recorded: 'opted_in' });
+    const again = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Hi',
+      bookingId: b.id,
+    });
+    assert.equal(again.status, 202, again.text);
+  });
+
+  it('refuses what it cannot send, naming the field: no phone, a bad number, an e-mail template', async () => {
+    const noPhone = await newBooking({ customerPhone: '' });
+    let r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Hi',
+      bookingId: noPhone.id,
+    });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body.errors, [{ path: 'bookingId', message: SMS_NO_PHONE }]);
+    r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Hi',
+      recipientPhone: '12',
+    });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body.errors, [{ path: 'recipientPhone', message: SMS_BAD_PHONE }]);
+    const emailTemplate = (await c.call('GET', '/api/email-templates?type=email', c.tokens.owner)).body
+      .templates[0];
+    r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      templateId: emailTemplate.id,
+      recipientPhone: MOBILE,
+    });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.errors[0].path, 'templateId');
+    r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, { recipientPhone: MOBILE });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.errors[0].path, 'customBody');
+  });
+
+  it('never at night: a person’s SMS at 21:30 venue time waits until 08:00 and says so', async () => {
+    const saved = c.clock.at;
+    try {
+      // 21:30 on Tue 10 Mar 2026 in Sydney (UTC+11)
+      c.clock.at = new Date('2026-03-10T10:30:00.000Z');
+      const r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+        customBody: 'Late note',
+        recipientPhone: '+61412000555',
+      });
+      assert.equal(r.status, 202, r.text);
+      assert.equal(r.body.scheduledFor, '2026-03-10T21:00:00.000Z');
+      assert.match(r.body.notice, /outside 08:00–20:00 .* goes at /);
+      const before = provider.got.length;
+      await deliverDue(c.t.kit, c.deps);
+      assert.equal(provider.got.slice(before).filter((g) => g.form.get('To') === '+61412000555').length, 0);
+      c.clock.at = new Date('2026-03-10T21:00:00.000Z');
+      await deliverDue(c.t.kit, c.deps);
+      assert.equal(provider.got.slice(before).filter((g) => g.form.get('To') === '+61412000555').length, 1);
+    } finally {
+      c.clock.at = saved;
+    }
+  });
+
+  it('the cost before a bulk send: messages, segments and price, computed by the server', async () => {
+    const a = await newBooking({ customerPhone: '+61412000601' });
+    const u = await newBooking({ customerPhone: '+61412000602' });
+    const none = await newBooking({ customerPhone: '' });
+    const r = await c.call('POST', '/api/email-comms/sms/preview', c.tokens.owner, {
+      customBody: 'Hi {{customerName}}, see you soon at {{hallName}}.',
+      bookingIds: [a.id, u.id, none.id],
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(
+      [r.body.messages, r.body.segments, r.body.segmentPriceCents, r.body.totalCents, r.body.summary],
+      [2, 2, 6, 12, '2 messages, 2 segments, about $0.12'],
+    );
+    assert.deepEqual(r.body.skipped, [{ bookingId: none.id, reason: SMS_NO_PHONE }]);
+    // one emoji makes it UCS-2: 70 units a part, 67 when split
+    const long = await c.call('POST', '/api/email-comms/sms/preview', c.tokens.owner, {
+      customBody: `🎉 ${'x'.repeat(80)}`,
+      bookingIds: [a.id],
+    });
+    assert.deepEqual([long.body.segments, long.body.encodings], [2, ['UCS-2']]);
+    // bulk reminders by SMS go to those with a phone and say why not for the others
+    const sent = await c.call('POST', '/api/email-comms/reminders', c.tokens.owner, {
+      bookingIds: [a.id, none.id],
+      channel: 'sms',
+    });
+    assert.equal(sent.status, 200, sent.text);
+    assert.deepEqual([sent.body.sent, sent.body.failed, sent.body.results[1].message], [1, 1, SMS_NO_PHONE]);
+  });
+
+  it('automatic event reminders by SMS to an Australian mobile when the venue chooses SMS; no phone is recorded as not sent', async () => {
+    const put = await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+      channels: { event_reminder: 'sms' },
+    });
+    assert.equal(put.status, 200, put.text);
+    assert.equal(put.body.settings.channels.event_reminder, 'sms');
+    const withPhone = await newBooking({
+      customerPhone: '+61491570006',
+      bookingDate: '2026-03-13',
+      startsAt: '2026-03-13T18:00:00.000+11:00',
+    });
+    const without = await newBooking({
+      customerPhone: '',
+      bookingDate: '2026-03-13',
+      startsAt: '2026-03-13T19:00:00.000+11:00',
+    });
+    const saved = c.clock.at;
+    try {
+      // 10:00 on Wed 11 Mar in Sydney: two days before
+      c.clock.at = new Date('2026-03-10T23:00:00.000Z');
+      await queueScheduled(c.t.kit, c.deps);
+      assert.equal(await queueScheduled(c.t.kit, c.deps), 0, 'once');
+      const before = provider.got.length;
+      await deliverDue(c.t.kit, c.deps);
+      const got = provider.got.slice(before).filter((g) => g.form.get('To') === '+61491570006');
+      assert.equal(got.length, 1);
+      assert.match(
+        got[0]!.form.get('Body')!,
+        /reminder, your Wedding at Main Hall is on Fri 13 Mar 2026 at 18:00/,
+      );
+      const mine = (await history(c.tokens.owner, `bookingId=${withPhone.id}`)).items;
+      assert.deepEqual(
+        mine.filter((i: any) => i.kind === 'event_reminder').map((i: any) => [i.channel, i.status]),
+        [['sms', 'sent']],
+        'by SMS only: no e-mail reminder',
+      );
+      const skipped = (await history(c.tokens.owner, `bookingId=${without.id}`)).items.filter(
+        (i: any) => i.kind === 'event_reminder',
+      );
+      assert.deepEqual(
+        skipped.map((i: any) => [i.channel, i.status, i.lastError, i.attempts]),
+        [['sms', 'failed', `Not sent: ${SMS_NO_PHONE}`, 0]],
+      );
+    } finally {
+      c.clock.at = saved;
+      await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+        channels: { event_reminder: 'email' },
+      });
+    }
+  });
+
+  it("tenancy: another venue sees none of this venue's SMS, and cannot price or send to its bookings", async () => {
+    const b = await newBooking({ customerPhone: '+61412000777' });
+    const h = await history(c.tokens.other);
+    assert.equal(h.items.length, 0);
+    const p = await c.call('POST', '/api/email-comms/sms/preview', c.tokens.other, {
+      customBody: 'Hi',
+      bookingIds: [b.id],
+    });
+    assert.deepEqual([p.body.messages, p.body.skipped[0].reason], [0, 'Booking not found']);
+    const s = await c.call('POST', '/api/email-comms/sms', c.tokens.other, {
+      customBody: 'Hi',
+      bookingId: b.id,
+    });
+    assert.equal(s.status, 404);
+    const mine = (await history()).items;
+    assert.ok(mine.length > 0);
+    const theirs = await c.call('GET', `/api/email-comms/history/${mine[0].id}`, c.tokens.other);
+    assert.equal(theirs.status, 404);
+    const settings = await c.call('GET', '/api/email-comms/sms/settings', c.tokens.other);
+    assert.ok(settings.body.inboundPath.includes(OTHER));
+    assert.notEqual(settings.body.inboundPath, inboundPath(OWNER));
+    // staff see how SMS leave but not the secret URL
+    assert.equal((await c.call('GET', '/api/email-comms/sms/settings', c.tokens.sub)).body.inboundPath, null);
+  });
+});
+
+describe('SMS without SMS_URL: captured for Mail preview', () => {
+  let c: Comms;
+  before(async () => {
+    c = await startComms({ sms: { send: null, from: 'Harbourside', segmentPriceCents: 6 } });
+  });
+  after(async () => {
+    await c.close();
+  });
+
+  it('goes to Mail preview marked as SMS, and the history says sent', async () => {
+    const r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Your keys are at the front desk.',
+      recipientPhone: '+61412000888',
+    });
+    assert.equal(r.status, 202, r.text);
+    await deliverDue(c.t.kit, c.deps);
+    await deliverDue(c.t.kit, c.deps);
+    const list = (await c.call('GET', '/api/email-comms/mail-preview', c.tokens.owner)).body.items;
+    const sms = list.filter((i: any) => i.channel === 'sms');
+    assert.equal(sms.length, 1, 'kept once');
+    assert.deepEqual(
+      [sms[0].to, sms[0].from, sms[0].subject],
+      ['+61412000888', 'Harbourside', 'SMS to +61412000888'],
+    );
+    const one = (await c.call('GET', `/api/email-comms/mail-preview/${sms[0].id}`, c.tokens.owner)).body.mail;
+    assert.deepEqual([one.channel, one.text, one.html], ['sms', 'Your keys are at the front desk.', null]);
+    const rec = (await c.call('GET', '/api/email-comms/history?channel=sms', c.tokens.owner)).body.items[0];
+    assert.deepEqual([rec.status, rec.channel], ['sent', 'sms']);
+    // the other venue's preview does not show it
+    const theirs = (await c.call('GET', '/api/email-comms/mail-preview', c.tokens.other)).body.items;
+    assert.equal(theirs.filter((i: any) => i.channel === 'sms').length, 0);
+    assert.equal((await c.call('GET', '/api/email-comms/sms/settings', c.tokens.owner)).body.capturing, true);
+  });
+});
