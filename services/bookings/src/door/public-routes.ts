@@ -71,10 +71,10 @@ async function doorAndSpace(
   resourceId: string,
 ): Promise<{ door: VenueDoor; resource: DoorResource }> {
   const tenantId = visitorOf(ctx).tenantId;
-  const first = await ctx.kit.db.tenantRead(tenantId, async (tx) => ({
-    door: await openDoor(tx, tenantId),
-    known: await knownResource(tx, resourceId),
-  }));
+  const first = await ctx.kit.db.tenantRead(tenantId, async (tx) => {
+    const [door, known] = await Promise.all([openDoor(tx, tenantId), knownResource(tx, resourceId)]);
+    return { door, known };
+  });
   const { resource } = await doorResource(deps, first.door, resourceId, first.known);
   return { door: first.door, resource };
 }
@@ -99,8 +99,10 @@ async function availability(ctx: AppContext, deps: Deps): Promise<PublicAvailabi
   // One short read when bookings' copy of the space knows its hours (the usual case); otherwise
   // the catalogue's list is asked with no transaction open, then the busy times are read.
   const first = await ctx.kit.db.tenantRead(tenantId, async (tx) => {
-    const door = await openDoor(tx, tenantId);
-    const known = await knownResource(tx, resourceId);
+    // The door and bookings' copy of the space asked at once (they do not depend on each other):
+    // on PostgreSQL the space's statement goes out in the same write as the door's first, a
+    // round trip fewer of the four a visitor's calendar waited for one after another.
+    const [door, known] = await Promise.all([openDoor(tx, tenantId), knownResource(tx, resourceId)]);
     if (!known?.hours) return { door, known, ready: null };
     const { resource } = await doorResource(deps, door, resourceId, known);
     return { door, known, ready: { resource, busy: await busyOf(tx, door, resource) } };
