@@ -201,10 +201,7 @@ test('the GST rate is checked and saved', async ({ page }) => {
   await expect(page.getByLabel('GST Rate (%)')).toHaveValue('12.5');
 });
 
-test('integrations lists the real calendar feeds and says plainly that webhooks are not set up', async ({
-  page,
-  request: api,
-}) => {
+test('integrations lists the real calendar feeds and the webhooks card', async ({ page, request: api }) => {
   await signIn(page, OWNER);
   // publish one hall's feed through the API, as the Halls/Rooms page does
   const { token } = await apiToken(api, OWNER);
