@@ -101,13 +101,10 @@ export const webhookUpdateSchema = z.object({
   url: webhookUrl.optional(),
   events: webhookEvents.optional(),
   description: webhookDescription.optional(),
-  status: z
-    .enum(['active', 'paused'], { error: 'Status must be active or paused.' })
-    .optional()
-    .meta({
-      description:
-        '`paused` stops deliveries (events meanwhile are not kept); `active` resumes, also a webhook switched off.',
-    }),
+  status: z.enum(['active', 'paused'], { error: 'Status must be active or paused.' }).optional().meta({
+    description:
+      '`paused` stops deliveries (events meanwhile are not kept); `active` resumes, also a webhook switched off.',
+  }),
 });
 export type WebhookUpdateBody = z.input<typeof webhookUpdateSchema>;
 
