@@ -60,7 +60,37 @@ describe('General settings: automatic e-mails', () => {
       automatic: { ...COMMS_SETTINGS_DEFAULTS.automatic, declined: false, hold_expiring: false },
       reminderDaysBefore: 5,
       sendHour: 8,
+      channels: COMMS_SETTINGS_DEFAULTS.channels,
     });
+  });
+
+  test('event and payment reminders can go by e-mail, SMS or both (issue 26): the choice is saved', async () => {
+    answer({ channels: { event_reminder: 'email', payment_reminder: 'both' } });
+    const puts = captureRequests('put', '/api/email-comms/settings', (req) => ({
+      settings: { ...COMMS_SETTINGS_DEFAULTS, ...(req.body as object) },
+      message: 'Email settings saved.',
+    }));
+    const { user } = renderWithProviders(<GeneralSettingsPage />);
+    const c = await card();
+    const event = await c.findByRole('combobox', { name: 'Event reminder goes by' });
+    const payment = c.getByRole('combobox', { name: 'Payment reminders go by' });
+    expect(event).toHaveValue('email');
+    expect(payment).toHaveValue('both');
+    expect(
+      within(event)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['E-mail', 'SMS', 'E-mail and SMS']);
+    await user.selectOptions(event, 'sms');
+    await user.click(c.getByRole('button', { name: 'Save Automatic E-mails' }));
+    expect(await c.findByRole('status')).toHaveTextContent('Email settings saved.');
+    expect((puts[0]!.body as { channels: unknown }).channels).toEqual({
+      event_reminder: 'sms',
+      payment_reminder: 'both',
+    });
+    // a reminder switched off has no channel to choose
+    await user.click(c.getByRole('switch', { name: /Event reminder/ }));
+    expect(c.getByRole('combobox', { name: 'Event reminder goes by' })).toBeDisabled();
   });
 
   test('the server refusing the change shows its message', async () => {

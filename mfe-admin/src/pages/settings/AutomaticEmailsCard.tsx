@@ -16,11 +16,15 @@ import { messageOr } from '../../lib/errors.ts';
 import { FlashMessage, useFlash } from '../../lib/flash.tsx';
 import {
   AUTOMATIC_EMAILS,
+  REMINDER_CHANNEL_OPTIONS,
   SEND_HOURS,
+  SMS_CHANNEL_LABELS,
+  isSmsCapable,
   hourLabel,
   useCommsSettings,
   useSaveCommsSettings,
   type CommsSettings,
+  type ReminderChannel,
 } from './automatic-emails.ts';
 
 const LOAD_FAILED = "Couldn't load the automatic e-mail settings. Please try again.";
@@ -78,17 +82,45 @@ export function AutomaticEmailsCard() {
         >
           <Stack gap="sm">
             {AUTOMATIC_EMAILS.map(({ kind, label, description }) => (
-              <Switch
-                key={kind}
-                label={label}
-                description={description}
-                checked={form.automatic[kind]}
-                disabled={!canEdit}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setForm((f) => (f ? { ...f, automatic: { ...f.automatic, [kind]: on } } : f));
-                }}
-              />
+              <Stack key={kind} gap={4}>
+                <Switch
+                  label={label}
+                  description={description}
+                  checked={form.automatic[kind]}
+                  disabled={!canEdit}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setForm((f) => (f ? { ...f, automatic: { ...f.automatic, [kind]: on } } : f));
+                  }}
+                />
+                {isSmsCapable(kind) ? (
+                  // Reminders may go by SMS too (issue 26): to the customer's phone, in the SMS template.
+                  <NativeSelect
+                    ml={54}
+                    maw={260}
+                    size="xs"
+                    label={SMS_CHANNEL_LABELS[kind]}
+                    data={REMINDER_CHANNEL_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+                    value={form.channels?.[kind] ?? 'email'}
+                    disabled={!canEdit || !form.automatic[kind]}
+                    onChange={(e) => {
+                      const channel = e.currentTarget.value as ReminderChannel;
+                      setForm((f) =>
+                        f
+                          ? {
+                              ...f,
+                              channels: {
+                                event_reminder: f.channels?.event_reminder ?? 'email',
+                                payment_reminder: f.channels?.payment_reminder ?? 'email',
+                                [kind]: channel,
+                              },
+                            }
+                          : f,
+                      );
+                    }}
+                  />
+                ) : null}
+              </Stack>
             ))}
             <Group grow align="flex-start" mt="sm">
               <NumberInput

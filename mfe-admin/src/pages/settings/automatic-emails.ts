@@ -6,10 +6,31 @@
  * no form validation of its own beyond the inputs' bounds, the server's messages are shown.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutomaticEmailKind, CommsSettings, CommsSettingsUpdate } from '@venue/contracts/comms';
+import type {
+  AutomaticEmailKind,
+  CommsSettings,
+  CommsSettingsUpdate,
+  ReminderChannel,
+  SmsCapableKind,
+} from '@venue/contracts/comms';
 import { useSession } from '@venue/ui';
 
-export type { AutomaticEmailKind, CommsSettings, CommsSettingsUpdate };
+export type { AutomaticEmailKind, CommsSettings, CommsSettingsUpdate, ReminderChannel, SmsCapableKind };
+
+/**
+ * The reminders that may go by SMS (issue 26; contracts comms SMS_CAPABLE_KINDS), each with how
+ * its choice is labelled. Written out here so the card's bundle takes no zod from the contract.
+ */
+export const SMS_CHANNEL_LABELS: Record<SmsCapableKind, string> = {
+  event_reminder: 'Event reminder goes by',
+  payment_reminder: 'Payment reminders go by',
+};
+export const REMINDER_CHANNEL_OPTIONS: readonly { value: ReminderChannel; label: string }[] = [
+  { value: 'email', label: 'E-mail' },
+  { value: 'sms', label: 'SMS' },
+  { value: 'both', label: 'E-mail and SMS' },
+];
+export const isSmsCapable = (kind: AutomaticEmailKind): kind is SmsCapableKind => kind in SMS_CHANNEL_LABELS;
 
 export const COMMS_SETTINGS_PATH = '/api/email-comms/settings';
 export const commsSettingsKey = ['admin', 'comms-settings'] as const;
