@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { apiToken, signIn } from './helpers.ts';
 
 interface Booking {
@@ -71,6 +72,9 @@ test('a block-out over a demo booking lists it, and is stored over it when asked
   await expect(row).toContainText(customerName);
   await expect(row).toContainText(resourceName);
   await expect(row).toContainText(ddmmyyyy(bookingDate));
+  // the list and its two buttons pass axe (the dialog with the question in it)
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations).toEqual([]);
   // nothing stored yet
   const before = (await (await request.get('/api/blockouts', { headers })).json()) as { notes: string }[];
   expect(before.filter((b) => b.notes === 'e2e over bookings')).toHaveLength(0);
