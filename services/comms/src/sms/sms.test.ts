@@ -8,6 +8,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMS_BAD_PHONE, SMS_NO_PHONE, SMS_OPTED_OUT } from '@venue/contracts/comms';
@@ -341,6 +342,91 @@ describe('SMS through the stand-in provider', () => {
       await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
         channels: { event_reminder: 'email' },
       });
+    }
+  });
+
+  it('payment reminders by e-mail and SMS when the venue chooses both: the SMS names the invoice and amount due', async () => {
+    await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+      channels: { payment_reminder: 'both' },
+    });
+    const b = await newBooking({ customerPhone: '+61412000901', customerEmail: 'payer@example.com' });
+    const invoiceId = randomUUID();
+    const reminder = {
+      id: randomUUID(),
+      type: 'invoice.reminder_requested' as const,
+      version: 1,
+      source: 'money',
+      tenantId: OWNER,
+      occurredAt: new Date().toISOString(),
+      data: {
+        id: invoiceId,
+        invoiceNumber: 'INV-2026-00042',
+        type: 'FINAL',
+        status: 'SENT',
+        bookingId: b.id,
+        bookingCode: b.bookingCode,
+        customerName: 'Ada Lovelace',
+        customerEmail: 'payer@example.com',
+        issueDate: '2026-03-01',
+        dueDate: '2026-03-15',
+        totalCents: 165_000,
+        gstCents: 15_000,
+        paidCents: 0,
+        balanceCents: 165_000,
+        creditedCents: 0,
+        pdfPath: `/api/invoices/${invoiceId}/pdf`,
+        businessName: 'Harbourside Hall',
+        daysOverdue: 0,
+        requestedBy: OWNER,
+      },
+    };
+    try {
+      await c.deliver(reminder);
+      await c.deliver(reminder);
+      const items = (await history(c.tokens.owner, `bookingId=${b.id}&limit=100`)).items.filter(
+        (i: any) => i.kind === 'payment_reminder',
+      );
+      assert.deepEqual(items.map((i: any) => i.channel).sort(), ['email', 'sms'], 'one of each, once');
+      const before = provider.got.length;
+      await deliverDue(c.t.kit, c.deps);
+      const got = provider.got.slice(before).filter((g) => g.form.get('To') === '+61412000901');
+      assert.equal(got.length, 1);
+      assert.match(
+        got[0]!.form.get('Body')!,
+        /invoice INV-2026-00042 has \$1,650\.00 due by Sun 15 Mar 2026/,
+      );
+    } finally {
+      await c.call('PUT', '/api/email-comms/settings', c.tokens.owner, {
+        channels: { payment_reminder: 'email' },
+      });
+    }
+  });
+
+  it('a provider that does not answer within the timeout is tried again later', async () => {
+    const silent = createServer(() => {
+      // never answers
+    });
+    await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', () => ok()));
+    const saved = c.deps.sms.send;
+    c.deps.sms.send = httpSmsSender(`http://u:p@127.0.0.1:${(silent.address() as AddressInfo).port}/`, 300);
+    try {
+      const r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+        customBody: 'Slow',
+        recipientPhone: '+61412000999',
+      });
+      await deliverDue(c.t.kit, c.deps);
+      const rec = (await history()).items.find((i: any) => i.id === r.body.sms.id);
+      assert.deepEqual(
+        [rec.status, rec.lastError],
+        ['pending', 'The SMS provider did not answer within 0.3 s.'],
+      );
+      c.deps.sms.send = saved;
+      await deliverDue(c.t.kit, c.deps);
+      assert.equal((await history()).items.find((i: any) => i.id === r.body.sms.id).status, 'sent');
+    } finally {
+      c.deps.sms.send = saved;
+      silent.closeAllConnections();
+      await new Promise<void>((ok) => silent.close(() => ok()));
     }
   });
 
