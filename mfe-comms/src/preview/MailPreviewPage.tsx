@@ -36,7 +36,7 @@ export function MailPreviewPage() {
     <>
       <PageHeader
         title="Mail Preview"
-        subtitle="The e-mails the product delivered, exactly as the customer receives them."
+        subtitle="The e-mails and SMS the product delivered, exactly as the customer receives them."
         actions={
           <Button variant="default" onClick={() => void list.refetch()} loading={list.isRefetching}>
             Refresh
