@@ -372,7 +372,7 @@ export function buildPlan({ key, tenantId, resources, now, timeZone, blocked = [
     codes.set(b.id, `HH-${year}-${String(n).padStart(4, '0')}`);
   }
   const numbers = predictNumbers(invoices, timeZone, invoicePrefix);
-  const emails = buildEmails({ bookings, invoices, quotations, numbers, codes, nowMs });
+  const emails = buildEmails({ bookings, invoices, bonds, quotations, numbers, codes, nowMs });
 
   // The plan's own fields stay here: bookings and money get what they store.
   const forBookings = bookings.map(({ decidedMs: _d, declined: _x, startMs: _s, endMs: _e, ...b }) => b);
@@ -709,7 +709,7 @@ const LONG_DAY = new Intl.DateTimeFormat('en-AU', {
 const longDay = (day) => LONG_DAY.format(new Date(`${day}T12:00:00Z`));
 
 /** The e-mails the venue sent, each under the once-only key of the automatic e-mail it was. */
-function buildEmails({ bookings, invoices, quotations, numbers, codes, nowMs }) {
+function buildEmails({ bookings, invoices, bonds, quotations, numbers, codes, nowMs }) {
   const emails = [];
   const byId = new Map(bookings.map((b) => [b.id, b]));
   const part = (b) => ({
@@ -770,6 +770,18 @@ function buildEmails({ bookings, invoices, quotations, numbers, codes, nowMs }) 
         amountPaid: money(pmt.planned),
       });
     }
+  }
+  // A bond paid back e-mails the customer (comms' bond_returned; comms words it from the figures)
+  for (const bond of bonds) {
+    if (!bond.refundedAt) continue;
+    push(
+      'bond_returned',
+      'bond_returned',
+      `auto:bond_returned:${bond.id}`,
+      Date.parse(bond.refundedAt),
+      part(byId.get(bond.bookingId)),
+      { bondCents: String(bond.amountCents) },
+    );
   }
   for (const q of quotations) {
     if (!q.sentAt) continue;

@@ -20,6 +20,8 @@ import {
   type AppRouter,
   type ServiceKit,
 } from '@venue/service-kit';
+import type { BondEvent } from '@venue/contracts/money-api';
+import { bondWords } from '../automatic/bond-events.ts';
 import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { ensureTenant } from '../templates/seed.ts';
@@ -32,7 +34,7 @@ export const demoEmailsSchema = z.object({
     .array(
       z.object({
         key: z.string().min(1).max(200),
-        kind: z.enum([...AUTOMATIC_EMAIL_KINDS, 'quotation', 'quotation_declined'] as const),
+        kind: z.enum([...AUTOMATIC_EMAIL_KINDS, 'quotation', 'quotation_declined', 'bond_returned'] as const),
         template: z.enum(TEMPLATE_KINDS),
         sentAt: instant,
         booking: z.object({
@@ -117,6 +119,21 @@ export function demoRoutes(router: AppRouter, kit: ServiceKit): void {
             venue,
           ),
           ...m.extra,
+          // a bond paid back in full, worded as the live e-mail words it (automatic/bond-events.ts)
+          ...(m.template === 'bond_returned' && m.extra.bondCents
+            ? bondWords(
+                {
+                  amountCents: Number(m.extra.bondCents),
+                  refundedCents: Number(m.extra.bondCents),
+                  forfeitedCents: 0,
+                  forfeitedGstCents: 0,
+                  reason: null,
+                } as BondEvent,
+                'refunded',
+                b.code,
+                venue.currency,
+              )
+            : {}),
         };
         const r = renderTemplate(template.subject, template.body, values);
         const sentAt = new Date(m.sentAt);
