@@ -153,6 +153,12 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
         .select(['email', 'reason', 'bounced_at'])
         .where('tenant_id', '=', tenantId)
         .execute(),
+      // numbers that replied STOP to the venue's SMS (issue 26)
+      smsOptOuts: await db(tx)
+        .selectFrom('sms_opt_outs')
+        .select(['phone', 'word', 'opted_out_at'])
+        .where('tenant_id', '=', tenantId)
+        .execute(),
       emailSettings:
         (await db(tx)
           .selectFrom('comms_settings')

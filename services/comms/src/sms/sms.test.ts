@@ -430,6 +430,38 @@ describe('SMS through the stand-in provider', () => {
     }
   });
 
+  it('a customer erased in bookings loses their SMS here (the waiting one is not sent); their STOP stays and is exported', async () => {
+    const b = await newBooking({ customerId: 'CUST-SMS-ERASE', customerPhone: '+61412000321' });
+    const r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'Private',
+      bookingId: b.id,
+    });
+    assert.equal(r.status, 202, r.text);
+    await fetch(`${c.t.url}${inboundPath(OWNER)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ From: '+61412000321', Body: 'STOP' }),
+    });
+    await c.deliver({
+      id: randomUUID(),
+      type: 'customer.anonymised',
+      version: 1,
+      source: 'bookings',
+      tenantId: OWNER,
+      occurredAt: new Date().toISOString(),
+      data: { id: 'CUST-SMS-ERASE' },
+    });
+    const rec = (await c.call('GET', `/api/email-comms/history/${r.body.sms.id}`, c.tokens.owner)).body.email;
+    assert.deepEqual([rec.to, rec.recipientName, rec.body, rec.status], ['', 'Anonymous', '', 'failed']);
+    const exported = await (
+      await fetch(`${c.t.url}/internal/tenant-export/${OWNER}`, {
+        headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! },
+      })
+    ).json();
+    assert.ok(exported.smsOptOuts.some((o: any) => o.phone === '+61412000321' && o.word === 'STOP'));
+    assert.ok(!JSON.stringify(exported.emails).includes('+61412000321'), 'no SMS row names the number');
+  });
+
   it("tenancy: another venue sees none of this venue's SMS, and cannot price or send to its bookings", async () => {
     const b = await newBooking({ customerPhone: '+61412000777' });
     const h = await history(c.tokens.other);
