@@ -26,7 +26,7 @@
 // over and hold none),
 // DURATION (s, default 10), LABEL (printed with the table).
 import { loadavg } from 'node:os';
-import { listening } from './lib/cpu.mjs';
+import { cpuMs, listening } from './lib/cpu.mjs';
 import { best, cpuGroups, measured } from './lib/reads.mjs';
 import { base, baseline, report } from './lib/run.mjs';
 
@@ -88,6 +88,19 @@ const figures = [
   [`week of ${space.name}`, availability(space.id, week)],
   ['public profile (catalogue)', venue],
 ];
+// What the processes spend with nothing asked (pollers, relays, PostgreSQL's own work): at one
+// connection's low rate it is a visible part of each request's CPU figure.
+const idleSeconds = 5;
+const idleBefore = Object.fromEntries(Object.entries(groups).map(([k, find]) => [k, cpuMs(find())]));
+await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+const idle = {};
+for (const [k, find] of Object.entries(groups)) {
+  let ms = 0;
+  for (const [pid, t] of cpuMs(find())) ms += t - (idleBefore[k].get(pid) ?? 0);
+  idle[k] = +(ms / idleSeconds).toFixed(1);
+}
+console.log(`CPU with nothing asked, ms per second: ${JSON.stringify(idle)}`);
+
 // A call's first seconds in a process cost several times the rest (bench/README): not recorded.
 for (const [title, url] of figures) await measured(url, { connections, title, seconds: 3 }, groups);
 
