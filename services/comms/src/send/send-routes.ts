@@ -342,7 +342,11 @@ export function sendRoutes(router: AppRouter, deps: CommsDeps): void {
           targetType: 'email',
           additionalInfo: `${sent} reminder(s) queued, ${failed} failed`,
         });
-      ctx.body = { sent, failed, message: remindersMessage(sent, failed), results };
+      // SMS asked for at night wait for the morning: the person is told so (issue 26)
+      const waits = bySms && sent > 0 && smsAt.getTime() > deps.now().getTime();
+      const message =
+        remindersMessage(sent, failed) + (waits ? ' It is night at the venue: the SMS go at 08:00.' : '');
+      ctx.body = { sent, failed, message, results };
     },
   );
 }

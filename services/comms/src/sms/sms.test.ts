@@ -257,9 +257,20 @@ describe('SMS through the stand-in provider', () => {
       const before = provider.got.length;
       await deliverDue(c.t.kit, c.deps);
       assert.equal(provider.got.slice(before).filter((g) => g.form.get('To') === '+61412000555').length, 0);
+      // bulk reminders by SMS at night say so too
+      const b = await newBooking({ customerPhone: '+61412000556' });
+      const bulk = await c.call('POST', '/api/email-comms/reminders', c.tokens.owner, {
+        bookingIds: [b.id],
+        channel: 'sms',
+      });
+      assert.equal(
+        bulk.body.message,
+        'Sent 1 reminder(s), 0 failed. It is night at the venue: the SMS go at 08:00.',
+      );
       c.clock.at = new Date('2026-03-10T21:00:00.000Z');
       await deliverDue(c.t.kit, c.deps);
       assert.equal(provider.got.slice(before).filter((g) => g.form.get('To') === '+61412000555').length, 1);
+      assert.equal(provider.got.slice(before).filter((g) => g.form.get('To') === '+61412000556').length, 1);
     } finally {
       c.clock.at = saved;
     }
