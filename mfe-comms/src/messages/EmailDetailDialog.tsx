@@ -10,8 +10,10 @@ export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => 
   const fmt = useCommsFormat();
   const detail = useEmailDetail(id);
   const e = detail.data;
+  // An SMS (issue 26) has no HTML, no reply address and no attachments: its text as sent, its parts.
+  const sms = e?.channel === 'sms';
   return (
-    <Modal opened onClose={onClose} title="Email details" size="xl" centered>
+    <Modal opened onClose={onClose} title={sms ? 'SMS details' : 'Email details'} size="xl" centered>
       {detail.isPending ? (
         <LoadingState label="Loading email..." />
       ) : detail.isError ? (
@@ -38,10 +40,15 @@ export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => 
               <Row label="Template" value={e.templateName ?? '—'} />
               <Row label="Attempts" value={String(e.attempts)} />
               {e.nextAttemptAt ? <Row label="Next attempt" value={fmt.dateTime(e.nextAttemptAt)} /> : null}
+              {sms ? <Row label="Segments" value={String(e.segments ?? 0)} /> : null}
             </Table.Tbody>
           </Table>
           {e.lastError ? (
-            <Alert color="red" variant="light" title="The mail server answered">
+            <Alert
+              color="red"
+              variant="light"
+              title={sms ? 'Why it was not sent' : 'The mail server answered'}
+            >
               {e.lastError}
             </Alert>
           ) : null}
@@ -59,20 +66,26 @@ export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => 
               </List>
             </div>
           ) : null}
-          <Tabs defaultValue="html">
-            <Tabs.List>
-              <Tabs.Tab value="html">As the customer sees it</Tabs.Tab>
-              <Tabs.Tab value="text">Plain text</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="html" pt="xs">
-              <MailFrame html={e.html} title={`Body of ${e.subject}`} />
-            </Tabs.Panel>
-            <Tabs.Panel value="text" pt="xs">
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
-                {e.body}
-              </Text>
-            </Tabs.Panel>
-          </Tabs>
+          {sms ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
+              {e.body}
+            </Text>
+          ) : (
+            <Tabs defaultValue="html">
+              <Tabs.List>
+                <Tabs.Tab value="html">As the customer sees it</Tabs.Tab>
+                <Tabs.Tab value="text">Plain text</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="html" pt="xs">
+                <MailFrame html={e.html} title={`Body of ${e.subject}`} />
+              </Tabs.Panel>
+              <Tabs.Panel value="text" pt="xs">
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
+                  {e.body}
+                </Text>
+              </Tabs.Panel>
+            </Tabs>
+          )}
         </Stack>
       ) : null}
     </Modal>

@@ -80,6 +80,19 @@ describe('Message History', () => {
       expect(within(screen.getByTestId('email-history')).getAllByRole('row')).toHaveLength(2),
     );
     expect(asked.at(-1)!.url.searchParams.get('channel')).toBe('sms');
+
+    server.use(
+      http.get('/api/email-comms/history/:id', () =>
+        HttpResponse.json({
+          email: { ...SMS, body: 'See you at Main Hall.', html: '', replyTo: null, fromName: '+61400000001' },
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'View Event reminder (SMS) to +61412345678' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SMS details' });
+    expect(within(dialog).getByTestId('email-body-text')).toHaveTextContent('See you at Main Hall.');
+    expect(dialog).toHaveTextContent('Segments2');
+    expect(within(dialog).queryByTitle(/Body of/)).toBeNull();
   });
 
   test('lists the messages, filters by status on the server and shows one with its body as sent', async () => {
