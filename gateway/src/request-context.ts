@@ -13,6 +13,23 @@ export function requestIdFrom(header: string): string {
 }
 
 /**
+ * Paths whose segment after the prefix is a secret: a calendar feed's token, a payment link's token
+ * (decision 43) and the venue's SMS inbound key (decision 61). Anyone who reads the access log must
+ * not be able to open the feed, pay page or opt-out door with it.
+ */
+const SECRET_PATHS = [
+  /^(\/api\/ics\/)[^/]+/,
+  /^(\/pay\/)[^/]+/,
+  /^(\/api\/email-comms\/sms\/inbound\/)[^/]+/,
+];
+
+/** The path as the access log may keep it. */
+export function loggedPath(path: string): string {
+  for (const secret of SECRET_PATHS) if (secret.test(path)) return path.replace(secret, '$1[redacted]');
+  return path;
+}
+
+/**
  * Outermost middleware: request id on request and response, a per-request logger carrying
  * it, one access line per request, and the last-resort JSON 500.
  */
@@ -29,9 +46,8 @@ export function requestContext(logger: Logger): GatewayMiddleware {
     ctx.res.once('close', () => {
       const entry = {
         method: ctx.method,
-        // The query is left out: some endpoints (calendar feeds, password resets) carry secrets there.
-        // Calendar-feed URLs carry their secret in the path.
-        path: ctx.path.replace(/^\/api\/ics\/[^/]+/, '/api/ics/[redacted]'),
+        // The query is left out: some endpoints (the verify and sign-in links) carry secrets there.
+        path: loggedPath(ctx.path),
         status: ctx.res.statusCode,
         service: ctx.state.target?.def.name,
         userId: ctx.state.principal?.userId,

@@ -248,8 +248,8 @@ export const HELP_SECTIONS: HelpSection[] = [
       <P>
         Send Email writes to a customer about one of their bookings, from a template or from scratch, with
         attachments; Email Templates holds your wording (placeholders such as {'{{customerName}}'} are filled
-        in for each booking); Email History shows every message with its delivery status. Automatic e-mails
-        (confirmations, holds, reminders, invoices, receipts) are switched under Settings → General.
+        in for each booking); Message History shows every e-mail and SMS with its delivery status. Automatic
+        e-mails (confirmations, holds, reminders, invoices, receipts) are switched under Settings → General.
       </P>
     ),
   },
