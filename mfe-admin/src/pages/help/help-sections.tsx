@@ -267,11 +267,12 @@ export const HELP_SECTIONS: HelpSection[] = [
             and change your password. Changing your password signs you out everywhere else.
           </List.Item>
           <List.Item>
-            <strong>Payments</strong>: each payment-method switch saves as soon as you flip it. The Stripe
-            account ID must start with "acct_"; once saved it is locked until you press Edit Stripe ID. The
-            BSB is written 123-456 and the account number has 4 to 12 digits. Invoice Settings, Business
-            Details (the ABN is checked against the ATO checksum) and Terms & Policies each have their own
-            Save button.
+            <strong>Payments</strong>: each payment-method switch saves as soon as you flip it. Everything you
+            type (the Stripe account ID, bank details, invoice settings with the deposit and the deposit
+            deadline, business details and terms) is saved by the one Save Settings button, which stays in
+            view while you scroll. The Stripe account ID must start with "acct_"; once saved it is locked
+            until you press Edit Stripe ID. The BSB is written 123-456 and the account number has 4 to 12
+            digits; the ABN is checked against the ATO checksum.
           </List.Item>
           <List.Item>
             <strong>Taxes (GST)</strong>: a rate from 0 to 100 with up to two decimals.
@@ -283,6 +284,16 @@ export const HELP_SECTIONS: HelpSection[] = [
           <List.Item>
             <strong>Policies</strong>: your cancellation policy, refund rules, default bond and terms and
             conditions.
+          </List.Item>
+          <List.Item>
+            <strong>Online Bookings</strong> (hall owner): your public booking page at /book/your-address and
+            the customer portal at /my. Choose the address, the halls and rooms customers may request, the
+            minimum notice and booking window, request only or an automatic 24-hour hold, whether customers
+            confirm their e-mail first, your own questions, and your hire agreement and cancellation terms
+            (each change is a new version; every booking keeps the one its customer accepted). Turn on Take
+            online bookings and save. Copy a snippet under Put it on your website to show the page on your own
+            site. Requests arrive in Booking Requests with the source Website, and the menu shows how many
+            wait.
           </List.Item>
           <List.Item>
             <strong>Integrations</strong>: API keys for your other software; webhooks that send your events
