@@ -11,6 +11,7 @@ const booking = (n: number, over: Partial<Booking> = {}) =>
     bookingCode: `BK-000${n}`,
     customerName: `Customer ${n}`,
     customerEmail: `c${n}@example.com`,
+    customerPhone: `+6141200000${n}`,
     resourceName: 'Main Hall',
     bookingDate: '2031-03-14',
     startTime: '10:00',
@@ -91,7 +92,7 @@ describe('Send reminders (Bookings — Confirmed)', () => {
     release();
 
     expect(await screen.findByText('Sent 2 reminder(s), 1 failed.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bookingIds: ROWS.map((b) => b.id) }]);
+    expect(bodies).toEqual([{ bookingIds: ROWS.map((b) => b.id), channel: 'email' }]);
     expect(within(dialog).getByText('Customer email not available')).toBeInTheDocument();
     await waitFor(() =>
       expect(within(dialog).getByTestId('reminders-selected')).toHaveTextContent('1 selected'),
@@ -122,5 +123,123 @@ describe('Send reminders (Bookings — Confirmed)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Reminders' }));
     expect(await screen.findByText('Error Sending Reminders')).toBeInTheDocument();
     expect(screen.getByText('Comms is unavailable right now.')).toBeInTheDocument();
+  });
+
+  test("by SMS: the server's cost and the bookings that get none are shown before sending, then the SMS request goes", async () => {
+    const previews: unknown[] = [];
+    let releasePreview: () => void = () => {};
+    const previewGate = new Promise<void>((r) => (releasePreview = r));
+    const sends: unknown[] = [];
+    server.use(
+      http.post('/api/email-comms/sms/preview', async ({ request }) => {
+        previews.push(await request.json());
+        await previewGate;
+        // Deliberately not what a browser would count: the page must show the server's words.
+        return HttpResponse.json({
+          messages: 2,
+          segments: 5,
+          segmentPriceCents: 7,
+          totalCents: 35,
+          currency: 'AUD',
+          summary: '2 messages, 5 segments, about $0.35',
+          encodings: ['GSM-7'],
+          skipped: [
+            {
+              bookingId: ROWS[1]!.id,
+              reason: 'This number replied STOP: it has opted out of SMS from this venue.',
+            },
+          ],
+        });
+      }),
+      http.post('/api/email-comms/reminders', async ({ request }) => {
+        sends.push(await request.json());
+        return HttpResponse.json({
+          sent: 2,
+          failed: 0,
+          message: 'Sent 2 reminder(s), 0 failed.',
+          results: [],
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<SendRemindersButton selected={new Set()} rows={ROWS} />);
+    await user.click(screen.getByRole('button', { name: 'Send reminders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Event Reminders' });
+    expect(within(dialog).queryByTestId('sms-cost')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'SMS' }));
+    // counting: a loading state, and no send until the cost is known
+    expect(await within(dialog).findByText('Counting the SMS…')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send Reminders' })).toBeDisabled();
+    releasePreview();
+    expect(await within(dialog).findByTestId('sms-cost-summary')).toHaveTextContent(
+      '2 messages, 5 segments, about $0.35',
+    );
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Bookings that get no SMS' })).getByText(
+        'BK-0002 — Customer 2: This number replied STOP: it has opted out of SMS from this venue.',
+      ),
+    ).toBeInTheDocument();
+    expect(previews).toEqual([{ bookingIds: ROWS.map((b) => b.id) }]);
+    expect(sends).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Reminders' }));
+    expect(await screen.findByText('Sent 2 reminder(s), 0 failed.')).toBeInTheDocument();
+    expect(sends).toEqual([{ bookingIds: ROWS.map((b) => b.id), channel: 'sms' }]);
+  });
+
+  test('E-mail and SMS: one e-mail request then one SMS request; a preview error says so and blocks the send', async () => {
+    server.use(
+      http.post('/api/email-comms/sms/preview', () =>
+        HttpResponse.json({ message: 'Comms is unavailable right now.' }, { status: 503 }),
+      ),
+    );
+    const sends: unknown[] = [];
+    server.use(
+      http.post('/api/email-comms/reminders', async ({ request }) => {
+        const body = (await request.json()) as { channel: string };
+        sends.push(body);
+        return HttpResponse.json({
+          sent: 1,
+          failed: 0,
+          message: `Sent 1 reminder(s), 0 failed.`,
+          results: [],
+        });
+      }),
+    );
+    const { user } = renderWithProviders(
+      <SendRemindersButton selected={new Set([ROWS[0]!.id])} rows={ROWS} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send reminders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Event Reminders' });
+    await user.click(within(dialog).getByRole('radio', { name: 'E-mail and SMS' }));
+    expect(
+      await within(dialog).findByText('Could not work out the SMS cost: Comms is unavailable right now.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send Reminders' })).toBeDisabled();
+    server.use(
+      http.post('/api/email-comms/sms/preview', () =>
+        HttpResponse.json({
+          messages: 1,
+          segments: 1,
+          segmentPriceCents: 6,
+          totalCents: 6,
+          currency: 'AUD',
+          summary: '1 message, 1 segment, about $0.06',
+          encodings: ['GSM-7'],
+          skipped: [],
+        }),
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByTestId('sms-cost-summary')).toHaveTextContent(
+      '1 message, 1 segment, about $0.06',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send Reminders' }));
+    await waitFor(() => expect(sends).toHaveLength(2));
+    expect(sends).toEqual([
+      { bookingIds: [ROWS[0]!.id], channel: 'email' },
+      { bookingIds: [ROWS[0]!.id], channel: 'sms' },
+    ]);
+    expect(await screen.findByText('E-mail: Reminders Sent')).toBeInTheDocument();
+    expect(screen.getByText('SMS: Reminders Sent')).toBeInTheDocument();
   });
 });

@@ -131,7 +131,9 @@ export const smsCostPreviewSchema = z
     recipientPhone: phoneField.optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.templateId && !v.customBody?.trim())
+    // Neither a template nor words, for bookings: the venue's SMS Event reminder template, the
+    // one POST /api/email-comms/reminders with channel sms sends (the reminders dialog's cost).
+    if (!v.templateId && !v.customBody?.trim() && !v.bookingIds?.length)
       ctx.addIssue({ code: 'custom', path: ['customBody'], message: SMS_NEEDS_CONTENT });
     if (!v.bookingIds?.length && !v.recipientPhone)
       ctx.addIssue({ code: 'custom', path: ['bookingIds'], message: SMS_NEEDS_RECIPIENT });

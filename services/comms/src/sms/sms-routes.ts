@@ -89,6 +89,18 @@ async function smsTemplate(
   return t;
 }
 
+/** The template reminders by SMS use when none is chosen (send-routes' templateOfKind). */
+async function reminderSmsTemplate(tx: Tx, tenantId: string): Promise<SmsTemplate | null> {
+  const row = await db(tx)
+    .selectFrom('email_templates')
+    .select(['id', 'name', 'body'])
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', 'sms_event_reminder')
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 function smsText(body: string, booking: BookingCopyRow | null, venue: VenueContext, name?: string): string {
   const values: TemplateValues = booking
     ? bookingValues(booking, venue)
@@ -178,7 +190,11 @@ export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): 
     await ensureTenant(tx, tenantId);
     await venueSettings(tx, tenantId);
     const venue = (await venueContext(tx, tenantId))!;
-    const template = await smsTemplate(tx, tenantId, p.templateId);
+    const template =
+      (await smsTemplate(tx, tenantId, p.templateId)) ??
+      (p.customBody?.trim() ? null : await reminderSmsTemplate(tx, tenantId));
+    if (!template && !p.customBody?.trim())
+      throw field('templateId', 'There is no active Event reminder (SMS) template.');
     const body = p.customBody?.trim() ? p.customBody : template!.body;
     const texts: string[] = [];
     const skipped: Array<{ bookingId: string; reason: string }> = [];

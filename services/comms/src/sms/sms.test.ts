@@ -296,6 +296,14 @@ describe('SMS through the stand-in provider', () => {
       bookingIds: [a.id],
     });
     assert.deepEqual([long.body.segments, long.body.encodings], [2, ['UCS-2']]);
+    // no template nor words: the SMS Event reminder template, the one reminders by SMS send
+    const reminder = await c.call('POST', '/api/email-comms/sms/preview', c.tokens.owner, {
+      bookingIds: [a.id, none.id],
+    });
+    assert.equal(reminder.status, 200, reminder.text);
+    assert.equal(reminder.body.messages, 1);
+    assert.ok(reminder.body.segments >= 1);
+    assert.deepEqual(reminder.body.skipped, [{ bookingId: none.id, reason: SMS_NO_PHONE }]);
     // bulk reminders by SMS go to those with a phone and say why not for the others
     const sent = await c.call('POST', '/api/email-comms/reminders', c.tokens.owner, {
       bookingIds: [a.id, none.id],
