@@ -90,7 +90,12 @@ describe('invoice filters', () => {
     assert.equal(can.refund(invoice({ status: 'SENT' })), false);
     assert.equal(can.markPaid(invoice({ status: 'PAID' })), false);
     assert.equal(can.recordPayment(invoice({ status: 'DRAFT' })), false);
-    assert.equal(can.send(invoice({ status: 'PARTIAL' })), false);
+    // an issued invoice can always be sent again, as a copy (issue 24 item 14); a void one cannot
+    for (const status of ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'REFUNDED'] as const)
+      assert.equal(can.send(invoice({ status })), true, status);
+    assert.equal(can.send(invoice({ status: 'VOID' })), false);
+    assert.equal(can.sendsCopy(invoice({ status: 'PAID' })), true);
+    assert.equal(can.sendsCopy(invoice({ status: 'DRAFT' })), false);
   });
 });
 
