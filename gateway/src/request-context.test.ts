@@ -11,6 +11,10 @@ describe('the access log keeps no secret of a path', () => {
       loggedPath('/api/email-comms/sms/inbound/0a00.c2VjcmV0'),
       '/api/email-comms/sms/inbound/[redacted]',
     );
+    assert.equal(
+      loggedPath('/api/email-comms/sms/status/0a00.c2VjcmV0'),
+      '/api/email-comms/sms/status/[redacted]',
+    );
   });
 
   it('leaves other paths as they are', () => {

@@ -14,13 +14,14 @@ export function requestIdFrom(header: string): string {
 
 /**
  * Paths whose segment after the prefix is a secret: a calendar feed's token, a payment link's token
- * (decision 43) and the venue's SMS inbound key (decision 61). Anyone who reads the access log must
- * not be able to open the feed, pay page or opt-out door with it.
+ * (decision 43) and the venue's SMS inbound and delivery-receipt keys (decision 61). Anyone who
+ * reads the access log must not be able to open the feed, pay page, opt-out or receipt door with it.
  */
 const SECRET_PATHS = [
   /^(\/api\/ics\/)[^/]+/,
   /^(\/pay\/)[^/]+/,
   /^(\/api\/email-comms\/sms\/inbound\/)[^/]+/,
+  /^(\/api\/email-comms\/sms\/status\/)[^/]+/,
 ];
 
 /** The path as the access log may keep it. */

@@ -1,5 +1,6 @@
 import { Alert, Group, List, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
 import { ErrorState, LoadingState } from '@venue/ui';
+import { smsUndeliveredText } from '@venue/contracts/comms';
 import { useEmailDetail } from '../api/hooks.ts';
 import { MailFrame } from '../shared/MailFrame.tsx';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
@@ -41,6 +42,18 @@ export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => 
               <Row label="Attempts" value={String(e.attempts)} />
               {e.nextAttemptAt ? <Row label="Next attempt" value={fmt.dateTime(e.nextAttemptAt)} /> : null}
               {sms ? <Row label="Segments" value={String(e.segments ?? 0)} /> : null}
+              {sms && e.status === 'sent' ? (
+                <Row
+                  label="Delivery"
+                  value={
+                    e.delivery === 'delivered'
+                      ? 'Delivered'
+                      : e.delivery === 'undelivered'
+                        ? smsUndeliveredText(e.deliveryError)
+                        : 'Accepted by the provider; no delivery receipt yet'
+                  }
+                />
+              ) : null}
             </Table.Tbody>
           </Table>
           {e.lastError ? (

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
 import { CHANNEL_LABELS, type HistoryResponse } from '@venue/contracts/comms';
 import { useHistory } from '../api/hooks.ts';
-import { StatusBadge } from '../shared/StatusBadge.tsx';
+import { DeliveryBadge, StatusBadge } from '../shared/StatusBadge.tsx';
 import { useCommsFormat } from '../shared/format.ts';
 import { useFailureToast } from '../shared/QueryStatus.tsx';
 import { EmailDetailDialog } from './EmailDetailDialog.tsx';
@@ -135,6 +135,9 @@ export function HistoryTab() {
                     </Table.Td>
                     <Table.Td>
                       <StatusBadge status={e.status} />
+                      {e.channel === 'sms' && e.status === 'sent' && e.delivery ? (
+                        <DeliveryBadge delivery={e.delivery} code={e.deliveryError} />
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
                       {e.sentAt ? (

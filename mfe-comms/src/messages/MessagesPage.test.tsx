@@ -24,6 +24,8 @@ const record = (over: Partial<EmailRecord>): EmailRecord => ({
   attachments: [],
   channel: 'email',
   segments: null,
+  delivery: null,
+  deliveryError: null,
   ...over,
 });
 const SMS = record({
@@ -93,6 +95,48 @@ describe('Message History', () => {
     expect(within(dialog).getByTestId('email-body-text')).toHaveTextContent('See you at Main Hall.');
     expect(dialog).toHaveTextContent('Segments2');
     expect(within(dialog).queryByTitle(/Body of/)).toBeNull();
+  });
+
+  test('an SMS shows its delivery receipt: Delivered, or Not delivered with the provider code', async () => {
+    const delivered = { ...SMS, delivery: 'delivered' as const };
+    const undelivered = {
+      ...SMS,
+      id: '3b6f6f3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      to: '+61412000999',
+      recipientName: 'Dan',
+      delivery: 'undelivered' as const,
+      deliveryError: '30003',
+    };
+    const accepted = {
+      ...SMS,
+      id: '4b6f6f3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      to: '+61412000888',
+      recipientName: 'Eve',
+    };
+    captureRequests('get', '/api/email-comms/history', () => ({
+      items: [delivered, undelivered, accepted],
+      hasMore: false,
+      nextCursor: null,
+      counts: { sent: 3, failed: 0, pending: 0 },
+    }));
+    const { user } = renderWithProviders(<MessagesPage />);
+    const table = await screen.findByTestId('email-history');
+    const rows = within(table).getAllByRole('row');
+    const row = (phone: string) => rows.find((r) => r.textContent?.includes(phone))!;
+    expect(within(row('+61412345678')).getByText('Delivered')).toBeInTheDocument();
+    expect(within(row('+61412000999')).getByText('Not delivered · 30003')).toBeInTheDocument();
+    expect(within(row('+61412000888')).queryByText(/delivered/i)).toBeNull();
+
+    server.use(
+      http.get('/api/email-comms/history/:id', () =>
+        HttpResponse.json({
+          email: { ...undelivered, body: 'Hi', html: '', replyTo: null, fromName: '+61400000001' },
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'View Event reminder (SMS) to +61412000999' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SMS details' });
+    expect(dialog).toHaveTextContent('DeliveryNot delivered (provider error 30003).');
   });
 
   test('lists the messages, filters by status on the server and shows one with its body as sent', async () => {

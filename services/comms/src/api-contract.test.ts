@@ -11,6 +11,7 @@ import { COMMS_ROUTES } from '@venue/contracts/comms';
 import { startCaptureServer, type CaptureServer } from './mail/capture.ts';
 import { deliverDue } from './mail/worker.ts';
 import { inboundPath } from './sms/sms-routes.ts';
+import { statusPath } from './sms/status.ts';
 import { booking, bookingEvent, OWNER, startComms, type Comms } from './test-support.ts';
 
 const contract = contractRecorder(COMMS_ROUTES);
@@ -115,6 +116,7 @@ describe('comms answers match the API contract', () => {
       .sms;
     await ok('GET', '/api/email-comms/sms/settings', 200);
     await ok('POST', inboundPath(OWNER), 200, { From: '+61412999999', Body: 'STOP' });
+    await ok('POST', statusPath(OWNER), 200, { MessageSid: 'SMunknown', MessageStatus: 'delivered' });
     await deliverDue(c.t.kit, c.deps);
     await ok('GET', `/api/email-comms/history/${sent.id}`, 200);
     await ok('GET', '/api/email-comms/history?channel=sms', 200);

@@ -2,6 +2,7 @@
 import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
 import { storeCaptured } from './mail/capture.ts';
 import { inboundToken } from './sms/sms-routes.ts';
+import { statusToken } from './sms/status.ts';
 import { booking, bookingEvent, OWNER, startComms } from './test-support.ts';
 
 describeHostileInput('comms', async () => {
@@ -43,6 +44,7 @@ describeHostileInput('comms', async () => {
       },
       paramsByRoute: {
         'GET /api/email-comms/history/:id': { id: email.id },
+        'POST /api/email-comms/sms/status/:token': { token: statusToken(OWNER) },
         'GET /api/email-comms/mail-preview/:id': { id: captured.id },
         'GET /api/email-comms/mail-preview/:id/attachments/:index': { id: captured.id, index: '0' },
       },
@@ -91,6 +93,11 @@ describeHostileInput('comms', async () => {
           recipientPhone: '+61412345678',
         },
         'POST /api/email-comms/sms/inbound/:token': { From: '+61412345678', Body: 'HELLO' },
+        'POST /api/email-comms/sms/status/:token': {
+          MessageSid: 'SM1',
+          MessageStatus: 'delivered',
+          ErrorCode: '',
+        },
         'PUT /api/email-comms/settings': {
           automatic: { declined: false },
           reminderDaysBefore: 3,

@@ -34,6 +34,8 @@ import {
   smsInboundResponseSchema,
   smsInboundSchema,
   smsSettingsResponseSchema,
+  smsStatusCallbackResponseSchema,
+  smsStatusCallbackSchema,
 } from './sms.ts';
 import {
   templateCreateSchema,
@@ -257,6 +259,21 @@ export const COMMS_ROUTES: RouteTable = [
     params: z.object({ token: z.string().meta({ description: "The venue's inbound token" }) }),
     body: smsInboundSchema,
     responses: { ...ok(smsInboundResponseSchema), 404: { description: 'Not a token this product issued.' } },
+  },
+  {
+    ...sms,
+    access: 'public',
+    method: 'post',
+    path: '/api/email-comms/sms/status/{token}',
+    summary: "The SMS provider's delivery receipt (status callback) for one SMS",
+    description:
+      "No sign-in: each SMS is sent with `StatusCallback` naming this URL with the venue's signed token. `application/x-www-form-urlencoded` (Twilio's `MessageSid`, `MessageStatus`, `ErrorCode`) or JSON. `delivered` (or `read`) records the message delivered; `undelivered` or `failed` records it not delivered with the error code; a delivered message is never moved back. Other states, and an id the venue has no SMS for, change nothing (200).",
+    params: z.object({ token: z.string().meta({ description: "The venue's status token" }) }),
+    body: smsStatusCallbackSchema,
+    responses: {
+      ...ok(smsStatusCallbackResponseSchema),
+      404: { description: 'Not a token this product issued.' },
+    },
   },
 
   {

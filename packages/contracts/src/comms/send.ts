@@ -143,6 +143,13 @@ export const emailRecordSchema = z.object({
   channel: z.enum(['email', 'sms']),
   /** An SMS's parts (GSM-7 160/153, UCS-2 70/67); null for an e-mail. */
   segments: z.number().int().nullable(),
+  /**
+   * An SMS's delivery receipt from the provider (its status callback) after `sent`: `delivered`,
+   * `undelivered`, or null (none yet, an e-mail, or captured for Mail preview).
+   */
+  delivery: z.enum(['delivered', 'undelivered']).nullable(),
+  /** The provider's ErrorCode of an undelivered SMS, or null. */
+  deliveryError: z.string().nullable(),
 });
 export type EmailRecord = z.infer<typeof emailRecordSchema>;
 

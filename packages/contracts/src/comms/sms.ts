@@ -183,3 +183,39 @@ export const smsInboundResponseSchema = z.object({
 /** STOP words (carriers' conventions) and the words that undo them. */
 export const SMS_STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT'];
 export const SMS_START_WORDS = ['UNSTOP', 'START', 'YES', 'OPTIN'];
+
+/**
+ * POST /api/email-comms/sms/status/{token}: the provider's delivery receipt for one SMS (Twilio's
+ * StatusCallback form names). `delivered` and `undelivered`/`failed` are recorded on the message;
+ * the in-between states (`queued`, `sent`, …) change nothing.
+ */
+export const SMS_PROVIDER_STATUSES = [
+  'accepted',
+  'scheduled',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'read',
+  'canceled',
+] as const;
+export const smsStatusCallbackSchema = z.looseObject({
+  MessageSid: z
+    .string({ error: 'MessageSid is required.' })
+    .trim()
+    .min(1, 'MessageSid is required.')
+    .max(200, 'At most 200 characters.'),
+  MessageStatus: z.enum(SMS_PROVIDER_STATUSES, {
+    error: `MessageStatus must be one of ${SMS_PROVIDER_STATUSES.join(', ')}.`,
+  }),
+  ErrorCode: z.string({ error: 'Must be text.' }).trim().max(40, 'At most 40 characters.').optional(),
+});
+export const smsStatusCallbackResponseSchema = z.object({
+  /** `ignored`: an in-between state, an unknown id, or a message already delivered. */
+  recorded: z.enum(['delivered', 'undelivered', 'ignored']),
+});
+/** What Message History says of an SMS the provider could not deliver. */
+export const smsUndeliveredText = (code: string | null) =>
+  `Not delivered${code ? ` (provider error ${code})` : ''}.`;

@@ -126,6 +126,11 @@ export interface EmailsTable {
   provider_id: string | null;
   /** An SMS's parts, counted when queued. */
   segments: number | null;
+  /** The provider's status callback after "sent" (migration 019): null until one came. */
+  delivery: 'delivered' | 'undelivered' | null;
+  /** The provider's ErrorCode of an undelivered SMS. */
+  delivery_error: string | null;
+  delivery_at: Timestamp | null;
 }
 
 export interface EmailAttachmentsTable {

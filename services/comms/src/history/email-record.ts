@@ -28,6 +28,8 @@ export interface EmailRow {
   channel: 'email' | 'sms';
   to_phone: string | null;
   segments: number | null;
+  delivery: 'delivered' | 'undelivered' | null;
+  delivery_error: string | null;
 }
 
 /** An attachment as the history lists it. */
@@ -65,6 +67,8 @@ export function emailsSelect(tx: Queryable) {
       'e.channel',
       'e.to_phone',
       'e.segments',
+      'e.delivery',
+      'e.delivery_error',
       eb
         .selectFrom('email_attachments as a')
         .select((a) =>
@@ -117,6 +121,8 @@ export function toRecord(r: EmailRow): EmailRecord {
     attachments: (r.attachments ?? []).map((a) => ({ ...a, size: Number(a.size) })),
     channel: r.channel,
     segments: r.channel === 'sms' ? Number(r.segments ?? 0) : null,
+    delivery: r.delivery ?? null,
+    deliveryError: r.delivery === 'undelivered' ? r.delivery_error : null,
   };
 }
 

@@ -48,6 +48,7 @@ import { senderFor } from './sender.ts';
 import { SMS_OPTED_OUT } from '@venue/contracts/comms';
 import { captureSms } from '../sms/capture.ts';
 import { isOptedOut } from '../sms/sms.ts';
+import { statusPath } from '../sms/status.ts';
 import { SmsSendError, type SmsAccepted } from '../sms/transport.ts';
 
 export const MAX_ATTEMPTS = 3;
@@ -403,7 +404,17 @@ async function deliverSms(
   }
   try {
     let accepted: SmsAccepted;
-    if (deps.sms.send) accepted = await deps.sms.send({ to: phone, from, body: row.body_text }, signal);
+    if (deps.sms.send)
+      accepted = await deps.sms.send(
+        {
+          to: phone,
+          from,
+          body: row.body_text,
+          // the receipt ("delivered", "undelivered") comes back to the venue's signed status URL
+          statusCallback: `${deps.publicOrigin}${statusPath(row.tenant_id)}`,
+        },
+        signal,
+      );
     else {
       await captureSms(kit, {
         tenantId: row.tenant_id,

@@ -46,6 +46,7 @@ import {
   type BookingCopyRow,
   type VenueContext,
 } from '../templates/values.ts';
+import { smsStatusRoutes } from './status.ts';
 import { e164Of, nextWindow, queueSms, smsRefusal, SMS_DAY_ENDS_HOUR, SMS_DAY_STARTS_HOUR } from './sms.ts';
 
 const field = (path: string, message: string) => badRequest(message, { errors: [{ path, message }] });
@@ -239,6 +240,8 @@ export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): 
       inboundPath: owner ? inboundPath(tenantOf(ctx)) : null,
     };
   });
+
+  smsStatusRoutes(router, deps, kit);
 
   // The provider's inbound webhook: no sign-in (a provider cannot), the venue's secret URL is the
   // credential. STOP (and its synonyms) records the number as opted out, UNSTOP/START undoes it;

@@ -17,6 +17,7 @@ import { db } from '../db/query.ts';
 import { deliverDue } from '../mail/worker.ts';
 import { booking, bookingEvent, OTHER, OWNER, startComms, type Comms } from '../test-support.ts';
 import { inboundPath } from './sms-routes.ts';
+import { statusPath } from './status.ts';
 import { httpSmsSender } from './transport.ts';
 
 interface Got {
@@ -479,6 +480,106 @@ describe('SMS through the stand-in provider', () => {
     ).json();
     assert.ok(exported.smsOptOuts.some((o: any) => o.phone === '+61412000321' && o.word === 'STOP'));
     assert.ok(!JSON.stringify(exported.emails).includes('+61412000321'), 'no SMS row names the number');
+  });
+
+  /** Sends one SMS through the stand-in and answers what the provider got (its StatusCallback) and the sid it gave. */
+  const sendOne = async (phone: string) => {
+    const b = await newBooking({ customerPhone: phone });
+    const r = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
+      customBody: 'See you at 5.',
+      bookingId: b.id,
+    });
+    assert.equal(r.status, 202, r.text);
+    const before = provider.got.length;
+    await deliverDue(c.t.kit, c.deps);
+    const got = provider.got.slice(before).find((g) => g.form.get('To') === phone);
+    assert.ok(got, 'the provider got the SMS');
+    const stored = await c.t.kit.db.tenantTx(OWNER, (tx) =>
+      db(tx)
+        .selectFrom('emails')
+        .select('provider_id')
+        .where('tenant_id', '=', OWNER)
+        .where('id', '=', r.body.sms.id)
+        .executeTakeFirstOrThrow(),
+    );
+    return {
+      id: r.body.sms.id as string,
+      callback: got.form.get('StatusCallback'),
+      sid: stored.provider_id!,
+    };
+  };
+  /** Posts a receipt as the provider does: a form to the StatusCallback URL's path, no sign-in. */
+  const receipt = async (path: string, form: Record<string, string>) => {
+    const res = await fetch(`${c.t.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    return { status: res.status, body: (await res.json().catch(() => null)) as any };
+  };
+  const record = async (id: string) =>
+    (await c.call('GET', `/api/email-comms/history/${id}`, c.tokens.owner)).body.email;
+
+  it("delivery receipts: the provider's status callback records delivered, or not delivered with its code; delivered never goes back", async () => {
+    const a = await sendOne('+61412000901');
+    assert.ok(a.callback, 'each SMS names its StatusCallback');
+    const path = new URL(a.callback!).pathname;
+    assert.equal(path, statusPath(OWNER));
+    assert.equal((await record(a.id)).delivery, null, 'accepted, no receipt yet');
+    // "sent" (handed to the carrier) changes nothing; "delivered" is recorded
+    assert.deepEqual((await receipt(path, { MessageSid: a.sid, MessageStatus: 'sent' })).body, {
+      recorded: 'ignored',
+    });
+    const d = await receipt(path, { MessageSid: a.sid, MessageStatus: 'delivered', AccountSid: 'AC123' });
+    assert.deepEqual([d.status, d.body], [200, { recorded: 'delivered' }]);
+    let rec = await record(a.id);
+    assert.deepEqual([rec.status, rec.delivery, rec.deliveryError], ['sent', 'delivered', null]);
+    // a late "undelivered" does not undo it
+    const late = await receipt(path, { MessageSid: a.sid, MessageStatus: 'undelivered', ErrorCode: '30003' });
+    assert.deepEqual([late.status, late.body], [200, { recorded: 'ignored' }]);
+    assert.equal((await record(a.id)).delivery, 'delivered');
+
+    const u = await sendOne('+61412000902');
+    const f = await receipt(path, { MessageSid: u.sid, MessageStatus: 'undelivered', ErrorCode: '30005' });
+    assert.deepEqual(f.body, { recorded: 'undelivered' });
+    rec = (await history()).items.find((i: any) => i.id === u.id);
+    assert.deepEqual([rec.status, rec.delivery, rec.deliveryError], ['sent', 'undelivered', '30005']);
+    // an unknown id: 200, nothing changed; a token this product did not issue: 404
+    assert.deepEqual((await receipt(path, { MessageSid: 'SMnope', MessageStatus: 'delivered' })).body, {
+      recorded: 'ignored',
+    });
+    const forged = `${statusPath(OWNER).slice(0, -4)}AAAA`;
+    assert.equal((await receipt(forged, { MessageSid: u.sid, MessageStatus: 'delivered' })).status, 404);
+    // the inbound (STOP) URL is not a status URL
+    assert.equal(
+      (
+        await receipt(inboundPath(OWNER).replace('/inbound/', '/status/'), {
+          MessageSid: u.sid,
+          MessageStatus: 'delivered',
+        })
+      ).status,
+      404,
+    );
+    // a malformed receipt names the field
+    const bad = await receipt(path, { MessageSid: u.sid, MessageStatus: 'exploded' });
+    assert.equal(bad.status, 400);
+    assert.match(JSON.stringify(bad.body), /MessageStatus/);
+    assert.equal((await record(u.id)).delivery, 'undelivered');
+  });
+
+  it("delivery receipts and tenancy: another venue's status URL cannot touch this venue's SMS", async () => {
+    const a = await sendOne('+61412000903');
+    const theirs = await receipt(statusPath(OTHER), {
+      MessageSid: a.sid,
+      MessageStatus: 'undelivered',
+      ErrorCode: '30003',
+    });
+    assert.deepEqual([theirs.status, theirs.body], [200, { recorded: 'ignored' }]);
+    assert.equal((await record(a.id)).delivery, null);
+    // a token naming this venue with the other venue's MAC is refused
+    const mixed = `/api/email-comms/sms/status/${OWNER}.${statusPath(OTHER).split('.').pop()}`;
+    assert.equal((await receipt(mixed, { MessageSid: a.sid, MessageStatus: 'delivered' })).status, 404);
+    assert.equal((await record(a.id)).delivery, null);
   });
 
   it("tenancy: another venue sees none of this venue's SMS, and cannot price or send to its bookings", async () => {

@@ -17,6 +17,8 @@ export interface SmsMessage {
   to: string;
   from: string;
   body: string;
+  /** Where the provider posts the delivery receipt (Twilio's StatusCallback): the venue's status URL. */
+  statusCallback?: string;
 }
 
 export interface SmsAccepted {
@@ -80,7 +82,12 @@ export function httpSmsSender(smsUrl: string, timeoutMs = SMS_TIMEOUT_MS): SmsSe
           accept: 'application/json',
           ...(authorization ? { authorization } : {}),
         },
-        body: new URLSearchParams({ To: m.to, From: m.from, Body: m.body }).toString(),
+        body: new URLSearchParams({
+          To: m.to,
+          From: m.from,
+          Body: m.body,
+          ...(m.statusCallback ? { StatusCallback: m.statusCallback } : {}),
+        }).toString(),
         signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
     } catch (err) {
