@@ -23,6 +23,20 @@ describe('sliding window limiter', () => {
     assert.equal(limiter.hit('a', t0 + 60_001), 0);
     assert.ok(limiter.hit('a', t0 + 60_002) > 0);
   });
+
+  it('stays exact at a venue-sized limit while old hits leave the front of the log', () => {
+    // 12,000 a minute (a venue's reading limit at the booking page): one hit every 5 ms fills it,
+    // then each further hit waits for the oldest to leave, through many compactions of the log.
+    const limiter = new SlidingWindowLimiter({ max: 12_000, windowMs: 60_000 });
+    const t0 = 5_000_000;
+    for (let i = 0; i < 12_000; i++) assert.equal(limiter.hit('venue', t0 + i * 5), 0);
+    assert.equal(limiter.hit('venue', t0 + 60_000 - 1), 1, 'full: the first hit frees its slot in 1 ms');
+    for (let i = 0; i < 30_000; i++) {
+      const now = t0 + 60_000 + i * 5;
+      assert.equal(limiter.hit('venue', now), 0, `hit ${i} after the first minute`);
+      assert.ok(limiter.hit('venue', now) > 0, 'the same instant again is one too many');
+    }
+  });
 });
 
 describe('login limit behind a trusted proxy', () => {

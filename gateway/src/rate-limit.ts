@@ -12,13 +12,16 @@ export interface RateLimitOptions {
 
 /**
  * Sliding-window log: the timestamps of the last `max` hits per key. Exact (no burst at window
- * edges) and small, since a key never holds more than `max` entries. In-memory, so each gateway
- * instance limits on its own; that is enough to blunt password guessing from one address.
+ * edges) and small, since a key never holds more than `max` live entries. In-memory, so each
+ * gateway instance limits on its own; that is enough to blunt password guessing from one address.
+ * Each key's log is a queue with a moving head: a hit drops the expired entries from the front
+ * and appends, so it costs the same whether the limit is 10 or a venue's 12,000 (copying the log
+ * on every hit grew with the traffic).
  */
 export class SlidingWindowLimiter {
   readonly max: number;
   readonly windowMs: number;
-  private readonly hits = new Map<string, number[]>();
+  private readonly hits = new Map<string, { times: number[]; head: number }>();
   private lastSweep = 0;
 
   constructor(options: RateLimitOptions) {
@@ -30,13 +33,19 @@ export class SlidingWindowLimiter {
   hit(key: string, now = Date.now()): number {
     this.sweep(now);
     const since = now - this.windowMs;
-    const log = (this.hits.get(key) ?? []).filter((t) => t > since);
-    if (log.length >= this.max) {
+    let log = this.hits.get(key);
+    if (!log) {
+      log = { times: [], head: 0 };
       this.hits.set(key, log);
-      return log[0]! + this.windowMs - now;
     }
-    log.push(now);
-    this.hits.set(key, log);
+    while (log.head < log.times.length && log.times[log.head]! <= since) log.head++;
+    // Compact once the dropped part outgrows the live part (amortised: each entry is moved once).
+    if (log.head > 64 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
+    }
+    if (log.times.length - log.head >= this.max) return log.times[log.head]! + this.windowMs - now;
+    log.times.push(now);
     return 0;
   }
 
@@ -46,7 +55,7 @@ export class SlidingWindowLimiter {
     this.lastSweep = now;
     const since = now - this.windowMs;
     for (const [key, log] of this.hits) {
-      if (log[log.length - 1]! <= since) this.hits.delete(key);
+      if (log.times.length === 0 || log.times[log.times.length - 1]! <= since) this.hits.delete(key);
     }
   }
 }
