@@ -21,7 +21,10 @@ test('the demo venues are open at their slugs; the gateway serves the light app 
   const halls = await (
     await request.get('/api/resources', { headers: { authorization: `Bearer ${token}` } })
   ).json();
-  expect([...setting.resourceIds].sort()).toEqual(halls.map((h: { id: string }) => h.id).sort());
+  // the demo venue's halls take requests (other specs of the suite may add halls that do not)
+  expect(setting.resourceIds.length).toBeGreaterThan(0);
+  const hallIds = halls.map((h: { id: string }) => h.id);
+  for (const id of setting.resourceIds) expect(hallIds).toContain(id);
 
   const unknown = await request.get('/api/public/venues/no-such-venue');
   expect(unknown.status()).toBe(404);
