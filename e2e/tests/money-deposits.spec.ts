@@ -56,7 +56,14 @@ test('confirm with a 50 % deposit → its deposit invoice → Mark Paid by bank 
   await confirm.getByText('Percentage', { exact: true }).click();
   await confirm.getByLabel('Deposit percentage').fill('50');
   await confirm.getByRole('button', { name: 'Confirm Booking' }).click();
-  await expect(confirm.getByTestId('confirmed-amounts')).toContainText('$200.00');
+  // success closes the dialog; its message names the booking and the stored deposit (issue 24 item 9)
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
+    `${booking.bookingCode}`,
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
+    'Deposit $200.00',
+  );
 
   // Its deposit invoice appears on Invoices & Payments, issued, for the stored $200.00.
   await page.goto('/invoices');
@@ -222,7 +229,14 @@ test("Export CSV saves the service's file of the searched invoices", async ({ pa
   await confirm.getByText('Percentage', { exact: true }).click();
   await confirm.getByLabel('Deposit percentage').fill('50');
   await confirm.getByRole('button', { name: 'Confirm Booking' }).click();
-  await expect(confirm.getByTestId('confirmed-amounts')).toContainText('$150.00');
+  // success closes the dialog; its message names the booking and the stored deposit (issue 24 item 9)
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
+    `${booking.bookingCode}`,
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
+    'Deposit $150.00',
+  );
 
   await page.goto('/invoices');
   const row = page.getByTestId('invoice-row').filter({ hasText: booking.bookingCode });
