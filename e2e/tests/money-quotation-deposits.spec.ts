@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signIn } from './helpers.ts';
-import { OWNER, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
 
 // Issue 13, spec 03 §2.2: the Deposits page's Quotations tab lists a quotation's deposit and
 // marks it paid from its drawer; the quotation itself then says its deposit is paid.
@@ -14,12 +14,14 @@ test('Deposits → Quotations: a quotation’s deposit, Mark Paid by cash from t
   request,
 }) => {
   const api = await ownerApi(request);
+  // a quotation names one of the venue's spaces (issue 24 item 2: the catalogue's, by id or name)
+  const hall = await createResource(api, `Quote Hall ${RUN}`);
   const quotation = await api.post<{ id: string; depositCents: number }>('/api/quotations', {
     customerName: `Quoted Quinn ${RUN}`,
     customerEmail: `quinn-${RUN}@example.com`,
     customerPhone: '0412 345 678',
     eventType: 'Wedding',
-    resource: 'Main Hall',
+    resource: hall.id,
     eventDate: venueDay(40),
     startTime: '18:00',
     endTime: '23:00',
