@@ -38,7 +38,7 @@ async function signInAsCustomer(request: APIRequestContext, email: string): Prom
     token =
       /\/my\/sign-in\?token=([A-Za-z0-9_-]+)/.exec(detail.mail.text ?? detail.mail.html ?? '')?.[1] ?? '';
     expect(token).not.toBe('');
-  }).toPass({ timeout: 60_000, intervals: [1000, 2000, 3000] });
+  }).toPass({ timeout: 90_000, intervals: [1000, 2000, 3000] });
   const session = await request.post('/api/portal/session', { data: { token } });
   expect(session.status(), await session.text()).toBe(200);
   return { authorization: `Bearer ${(await session.json()).token}` };
@@ -101,6 +101,8 @@ test('a customer accepts a quotation in the portal, pays its deposit invoice by 
   request,
   browser,
 }) => {
+  // Two sign-in e-mails wait their turn in the outbox behind the whole suite's mail.
+  test.setTimeout(240_000);
   // The owner's calls on this test's request context (beforeAll's is closed by now).
   owner = await ownerApi(request);
   const email = `portal-pat-${RUN}@example.com`;
