@@ -94,11 +94,13 @@ export async function login(
 }
 
 /** Audit actions recorded about a target, as written to the outbox in the same transaction. */
+/** The audit actions recorded for a target, in the order they were recorded (no ORDER BY once read them in heap order, which a later update of the first row can change). */
 export async function auditedActions(h: Harness, target: string): Promise<string[]> {
   return h.kit.db.systemTx(async (tx) => {
     const { rows } = await tx.query<{ action: string }>(
       `SELECT data->>'action' AS action FROM outbox
-        WHERE type = 'audit.recorded' AND data->>'target' = $1`,
+        WHERE type = 'audit.recorded' AND data->>'target' = $1
+        ORDER BY seq`,
       [target],
     );
     return rows.map((r) => r.action);
