@@ -134,7 +134,7 @@ describe('settings', () => {
       const { rows } = await tx.query<{ changes: unknown }>(
         `SELECT data->'changes' AS changes FROM outbox
           WHERE type = 'audit.recorded' AND data->>'action' = 'settings_updated'
-            AND data->>'target' = $1`,
+            AND data->>'target' = $1 ORDER BY seq`,
         [owner2.userId],
       );
       return rows.map((r) => (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes));

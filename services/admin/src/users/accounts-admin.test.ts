@@ -239,7 +239,7 @@ describe('PUT /api/users/:id (super admin)', () => {
     const changes = await h.kit.db.systemTx(async (tx) => {
       const { rows } = await tx.query<{ changes: unknown }>(
         `SELECT data->'changes' AS changes FROM outbox WHERE type = 'audit.recorded'
-            AND data->>'action' = 'user_updated' AND data->>'target' = $1`,
+            AND data->>'action' = 'user_updated' AND data->>'target' = $1 ORDER BY seq`,
         [created.body.id],
       );
       return rows.map((r) => (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes));
