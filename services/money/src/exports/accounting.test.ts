@@ -167,6 +167,12 @@ describe('Xero sales invoice import', () => {
   test('columns equal the template, file named by system and range', async () => {
     const f = await file(`/api/invoices/export/xero?${range}`);
     assert.deepEqual(f.header, fixture('xero-sales-invoice-template.csv'));
+    assert.equal(f.header.length, 29, "the current template's 29 columns");
+    assert.equal(f.header[f.header.indexOf('*DueDate') + 1], 'Total');
+    assert.ok(
+      f.rows.every((r) => r.length === 29),
+      'every row has a cell for every column',
+    );
     assert.equal(f.disposition, `attachment; filename="xero-invoices-${FROM}-to-${TO}.csv"`);
   });
 
@@ -182,18 +188,27 @@ describe('Xero sales invoice import', () => {
     );
     assert.ok(!invoiceDocs.includes(voided.invoiceNumber), 'a void invoice is left out');
     assert.ok(!f.text.includes('Dora Draft'), 'a draft is never exported');
-    for (const [number, lines] of docs)
+    for (const [number, lines] of docs) {
       assert.equal(
         new Set(lines.map((l) => l['*ContactName'])).size,
         1,
         `${number} is one customer's document`,
       );
+      // Total: the document's total incl. GST on each of its lines, the sum of the lines
+      assert.equal(new Set(lines.map((l) => l.Total)).size, 1, `${number}: one Total on every line`);
+      assert.equal(
+        cents(lines[0]!.Total),
+        lines.reduce((s, l) => s + Number(l['*Quantity']) * cents(l['*UnitAmount']), 0),
+        `${number}: Total is the sum of its lines`,
+      );
+    }
     assert.ok(invoiceDocs.includes(keptInvoiceNumber), "the bond's kept part is a tax invoice");
     for (const inv of screen) {
       const detail = await ok('GET', `/api/invoices/${inv.id}`);
       const lines = docs.get(inv.invoiceNumber!)!;
       const sum = lines.reduce((s, l) => s + Number(l['*Quantity']) * cents(l['*UnitAmount']), 0);
       assert.equal(sum, detail.totalCents, `${inv.invoiceNumber}: lines add up to the total incl. GST`);
+      assert.equal(cents(lines[0]!.Total), detail.totalCents, `${inv.invoiceNumber}: Total as issued`);
       assert.equal(
         lines.reduce((s, l) => s + cents(l.TaxAmount), 0),
         detail.gstCents,
@@ -220,6 +235,11 @@ describe('Xero sales invoice import', () => {
       fileTotal,
       screen.reduce((s, i) => s + i.totalCents, 0),
     );
+    // and so do the documents' Totals, one per invoice
+    assert.equal(
+      invoiceDocs.reduce((s, k) => s + cents(docs.get(k)![0]!.Total), 0),
+      screen.reduce((s, i) => s + i.totalCents, 0),
+    );
   });
 
   test('adjustment notes are credit notes: negative, GST taken back, the invoice as reference', async () => {
@@ -234,6 +254,7 @@ describe('Xero sales invoice import', () => {
       assert.equal(more.length, 0);
       assert.equal(line['*Quantity'], '1');
       assert.equal(cents(line['*UnitAmount']), -note.amountCents);
+      assert.equal(cents(line.Total), -note.amountCents, 'a negative Total: a credit note');
       assert.equal(cents(line.TaxAmount), -gstOfInclusive(note.amountCents, 1000));
       assert.equal(cents(line.TaxAmount), -note.gstCents);
       assert.equal(line.Reference, invoice.invoiceNumber);
@@ -255,6 +276,7 @@ describe('Xero sales invoice import', () => {
     assert.equal(bea[0]!['*TaxType'], 'GST Free Income');
     assert.equal(bea[0]!.TaxAmount, '0.00');
     assert.equal(bea[0]!['*UnitAmount'], '500.00');
+    assert.equal(bea[0]!.Total, '500.00');
     assert.equal(bea[0]!['*AccountCode'], '2150');
     const ken = rows.filter((r) => r['*ContactName'] === 'Ken Kept');
     const held = ken.find(
@@ -264,9 +286,11 @@ describe('Xero sales invoice import', () => {
     const kept = ken.find((r) => r['*InvoiceNumber'] === keptInvoiceNumber);
     assert.equal(held?.['*UnitAmount'], '300.00');
     assert.equal(credit?.['*UnitAmount'], '-300.00');
+    assert.equal(credit?.Total, '-300.00');
     assert.equal(credit?.['*TaxType'], 'GST Free Income');
     assert.equal(credit?.Reference, held?.['*InvoiceNumber']);
     assert.equal(kept?.['*UnitAmount'], '110.55');
+    assert.equal(kept?.Total, '110.55');
     assert.equal(kept?.['*TaxType'], 'GST on Income');
     assert.equal(kept?.TaxAmount, '10.05');
     assert.equal(kept?.['*AccountCode'], '4000');
@@ -300,6 +324,10 @@ describe('MYOB service sales import', () => {
     assert.equal(f.disposition, `attachment; filename="myob-invoices-${FROM}-to-${TO}.csv"`);
     // each sale ends with a blank record, as MYOB's import separates sales
     const blank = f.rows.filter((r) => r.length === 0).length;
+    assert.ok(
+      f.rows.every((r) => r.length === 0 || r.length === f.header.length),
+      'a cell for every column',
+    );
     const rows = named(
       f.header,
       f.rows.filter((r) => r.length > 0),
@@ -355,6 +383,7 @@ describe('payments files', () => {
     const f = await file(`/api/payments/export/xero?${range}`);
     assert.deepEqual(f.header, fixture('xero-bank-statement-template.csv'));
     assert.equal(f.disposition, `attachment; filename="xero-payments-${FROM}-to-${TO}.csv"`);
+    assert.ok(f.rows.every((r) => r.length === f.header.length));
     const rows = named(f.header, f.rows);
     assert.equal(
       rows.reduce((s, r) => s + cents(r['*Amount']), 0),
@@ -372,6 +401,7 @@ describe('payments files', () => {
   test('MYOB customer payments: the import fields, adding up to the money recorded', async () => {
     const f = await file(`/api/payments/export/myob?${range}&bankAccount=1-1120`);
     assert.deepEqual(f.header, fixture('myob-customer-payments-import.csv'));
+    assert.ok(f.rows.every((r) => r.length === f.header.length));
     const rows = named(f.header, f.rows);
     assert.equal(
       rows.reduce((s, r) => s + cents(r['Amount Applied']), 0),

@@ -4,7 +4,11 @@
  * accounting.test.ts asserts each produced file's header equals its fixture's.
  */
 
-/** Xero "Import sales invoices" template (SalesInvoiceTemplate.csv). `*` marks what Xero requires. */
+/**
+ * Xero's sales invoice import template (`SalesInvoiceTemplate.csv`, Sales → Invoices → Import),
+ * its 29 columns in order; `*` marks what Xero requires. `Total` is the document's total incl. GST,
+ * the same on each of its lines (Xero works the total out from the lines again on import).
+ */
 export const XERO_SALES_COLUMNS = [
   '*ContactName',
   'EmailAddress',
@@ -20,6 +24,7 @@ export const XERO_SALES_COLUMNS = [
   'Reference',
   '*InvoiceDate',
   '*DueDate',
+  'Total',
   'InventoryItemCode',
   '*Description',
   '*Quantity',
@@ -36,7 +41,10 @@ export const XERO_SALES_COLUMNS = [
   'BrandingTheme',
 ] as const;
 
-/** Xero "Import a bank statement" CSV template: statement lines reconciled against the invoices. */
+/**
+ * Xero's bank statement import template (`StatementImportTemplate.csv`, AU spelling `Cheque
+ * Number`; US copies say `Check Number`): statement lines reconciled against the invoices.
+ */
 export const XERO_PAYMENTS_COLUMNS = [
   '*Date',
   '*Amount',
@@ -49,8 +57,10 @@ export const XERO_PAYMENTS_COLUMNS = [
 /**
  * MYOB AccountRight "Service Sales" import fields (File → Import Data → Sales → Service Sales), the
  * ones this file fills. MYOB matches fields by name on import, so a subset in its names is a
- * valid file. The terms fields ("- Balance Due Days" …) are left out: their names start with "-",
- * which the formula-safe CSV writer must defuse (decision in docs/api/money.md).
+ * valid file. Not every name here is confirmed against MYOB's current field list (see
+ * fixtures/README.md). The terms fields (`Terms - Payment is Due`, `- Balance Due Days` …) are
+ * left out: their exact names could not be confirmed (MYOB's own exports pad the continuation
+ * fields with spaces), so the customer card's terms apply (decision in docs/api/money.md).
  */
 export const MYOB_SALES_COLUMNS = [
   'Co./Last Name',

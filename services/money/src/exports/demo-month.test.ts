@@ -255,6 +255,25 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
       for (const r of rows.filter((x) => x[number]!.startsWith('CN-')))
         assert.ok(amount(r) < 0, 'credits negative');
     }
+
+    // Xero's Total: each document's total incl. GST on every one of its lines, as the screen has it
+    const totals = new Map<string, Set<string>>();
+    for (const r of xero)
+      totals.set(r['*InvoiceNumber']!, (totals.get(r['*InvoiceNumber']!) ?? new Set()).add(r.Total!));
+    for (const [number, seen] of totals) assert.equal(seen.size, 1, `${number}: one Total on every line`);
+    for (const inv of screen)
+      assert.equal(
+        cents([...totals.get(inv.invoiceNumber!)!][0]),
+        inv.totalCents,
+        `${inv.invoiceNumber} Total`,
+      );
+    assert.equal(
+      screen.reduce((s, inv) => s + cents([...totals.get(inv.invoiceNumber!)!][0]), 0),
+      screenTotal,
+      "the month's Totals add up to the Invoices screen's",
+    );
+    for (const [number, seen] of totals)
+      if (number.startsWith('CN-')) assert.ok(cents([...seen][0]) < 0, `${number}: a negative Total`);
   });
 
   it('payments files: the templates’ columns, adding up to the money recorded in the month', async () => {

@@ -57,90 +57,83 @@ function qtyUnit(l: DocLine): [string, string] {
     : ['1', centsText(l.totalCents)];
 }
 
-/** One Xero row per line; a document's lines share its number (Xero groups them by it). */
+/** A row in the template's column order, from cells named by column (a column not named is empty). */
+function inOrder<C extends readonly string[]>(
+  columns: C,
+  cells: Partial<Record<C[number], string>>,
+): string[] {
+  return columns.map((c) => cells[c as C[number]] ?? '');
+}
+
+/**
+ * One Xero row per line; a document's lines share its number (Xero groups them by it) and its
+ * total incl. GST (`Total`, the same on each line, equal to the sum of the lines).
+ */
 export function xeroSalesRows(doc: SalesDoc, accounts: SalesAccounts, fmt: Fmt): string[][] {
   return doc.lines.map((l) => {
     const [quantity, unit] = qtyUnit(l);
-    return [
-      doc.customerName,
-      doc.customerEmail,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      doc.number,
-      doc.reference,
-      csvDate(doc.date, fmt),
-      csvDate(doc.dueDate, fmt),
-      '',
-      l.description,
-      quantity,
-      unit,
-      '',
-      l.bond ? accounts.bond : accounts.sales,
-      l.taxable ? XERO_TAX.taxable : XERO_TAX.free,
-      centsText(l.gstCents),
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ];
+    return inOrder(XERO_SALES_COLUMNS, {
+      '*ContactName': doc.customerName,
+      EmailAddress: doc.customerEmail,
+      '*InvoiceNumber': doc.number,
+      Reference: doc.reference,
+      '*InvoiceDate': csvDate(doc.date, fmt),
+      '*DueDate': csvDate(doc.dueDate, fmt),
+      Total: centsText(doc.totalCents),
+      '*Description': l.description,
+      '*Quantity': quantity,
+      '*UnitAmount': unit,
+      '*AccountCode': l.bond ? accounts.bond : accounts.sales,
+      '*TaxType': l.taxable ? XERO_TAX.taxable : XERO_TAX.free,
+      TaxAmount: centsText(l.gstCents),
+    });
   });
 }
 
 /** One MYOB row per line (GST-inclusive: Inclusive X), then a blank record ending the sale. */
 export function myobSalesRows(doc: SalesDoc, accounts: SalesAccounts, fmt: Fmt): string[][] {
-  const rows = doc.lines.map((l) => [
-    doc.customerName,
-    '',
-    'X',
-    doc.number,
-    csvDate(doc.date, fmt),
-    doc.reference,
-    l.description,
-    l.bond ? accounts.bond : accounts.sales,
-    centsText(l.totalCents - l.gstCents),
-    centsText(l.totalCents),
-    `${doc.kind === 'invoice' ? 'Tax invoice' : doc.kind === 'bond' ? 'Bond held' : 'Credit'} ${doc.number}, due ${csvDate(doc.dueDate, fmt)}`,
-    l.taxable ? MYOB_TAX.taxable : MYOB_TAX.free,
-    '',
-    centsText(l.gstCents),
-    'I',
-    '',
-  ]);
+  const what = doc.kind === 'invoice' ? 'Tax invoice' : doc.kind === 'bond' ? 'Bond held' : 'Credit';
+  const rows = doc.lines.map((l) =>
+    inOrder(MYOB_SALES_COLUMNS, {
+      'Co./Last Name': doc.customerName,
+      Inclusive: 'X',
+      'Invoice No.': doc.number,
+      Date: csvDate(doc.date, fmt),
+      'Customer PO': doc.reference,
+      Description: l.description,
+      'Account No.': l.bond ? accounts.bond : accounts.sales,
+      Amount: centsText(l.totalCents - l.gstCents),
+      'Inc-Tax Amount': centsText(l.totalCents),
+      'Journal Memo': `${what} ${doc.number}, due ${csvDate(doc.dueDate, fmt)}`,
+      'Tax Code': l.taxable ? MYOB_TAX.taxable : MYOB_TAX.free,
+      'GST Amount': centsText(l.gstCents),
+      'Sale Status': 'I',
+    }),
+  );
   return [...rows, []];
 }
 
 export function xeroPaymentRow(m: Movement, fmt: Fmt): string[] {
-  return [
-    csvDate(m.date, fmt),
-    centsText(m.amountCents),
-    m.payee,
-    `${m.description} (${m.method})`,
-    m.number,
-    '',
-  ];
+  return inOrder(XERO_PAYMENTS_COLUMNS, {
+    '*Date': csvDate(m.date, fmt),
+    '*Amount': centsText(m.amountCents),
+    Payee: m.payee,
+    Description: `${m.description} (${m.method})`,
+    Reference: m.number,
+  });
 }
 
 export function myobPaymentRow(m: Movement, bankAccount: string, fmt: Fmt): string[] {
-  return [
-    m.payee,
-    '',
-    bankAccount,
-    m.receipt,
-    csvDate(m.date, fmt),
-    m.number,
-    centsText(m.amountCents),
-    m.description,
-    m.method,
-    '',
-  ];
+  return inOrder(MYOB_PAYMENTS_COLUMNS, {
+    'Co./Last Name': m.payee,
+    'Deposit Account No.': bankAccount,
+    'ID No.': m.receipt,
+    'Receipt Date': csvDate(m.date, fmt),
+    'Invoice No.': m.number,
+    'Amount Applied': centsText(m.amountCents),
+    Memo: m.description,
+    'Payment Method': m.method,
+  });
 }
 
 /** The header's text as the writer writes it, so later pages can be written without it. */
