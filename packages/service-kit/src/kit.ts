@@ -74,6 +74,8 @@ export interface ServiceKit {
   resolvePrincipal(userId: string, sessionId?: string): Promise<PrincipalLookup>;
   /** Applies an incoming event once (inbox), as `POST /internal/events` does. */
   handleEvent(event: DomainEvent): Promise<ConsumeOutcome>;
+  /** Applies a relay's batch in order, as `POST /internal/events/batch` does (see consumeEvents). */
+  handleEvents(events: readonly DomainEvent[]): Promise<{ outcomes: ConsumeOutcome[]; error?: unknown }>;
   /** Outbox relay: `nudge()` asks for a pass soon; `flush()` runs one now and waits. */
   readonly relay: { nudge(): void; flush(): Promise<void> };
   /** Runs a job now under its advisory lock; false when another instance holds it. */

@@ -13,8 +13,8 @@ import { asLookup, fetchPrincipal } from './auth/principal.ts';
 import { createDatabase, openDriver } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
 import type { DatabaseConfig } from './db/types.ts';
-import { consumeEvent } from './events/consume.ts';
-import { domainEventSchema } from './events/envelope.ts';
+import { consumeEvent, consumeEvents } from './events/consume.ts';
+import { domainEventSchema, eventBatchSchema } from './events/envelope.ts';
 import { connectNats, type NatsBus, type NatsConfig } from './events/nats.ts';
 import { OutboxRelay } from './events/relay.ts';
 import { HttpError } from './errors.ts';
@@ -94,6 +94,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
           ? asLookup(await options.resolvePrincipal(userId, kit, sessionId))
           : fetchPrincipal(userId, sessionId),
       handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event, events),
+      handleEvents: (batch) => consumeEvents(db, consumers, batch, events),
       relay: {
         nudge: () => relay?.nudge(),
         flush: async () => relay?.flush(),
@@ -147,6 +148,22 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     router.post('/internal/events', requireInternal, async (ctx) => {
       const event = parseBody(ctx, domainEventSchema) as DomainEvent;
       ctx.body = { status: await kit.handleEvent(event) };
+    });
+    // A relay's batch: applied in order, each once (inbox), stopping at the first that fails, so
+    // the relay acknowledges exactly the ones applied and retries from there, order kept.
+    router.post('/internal/events/batch', requireInternal, async (ctx) => {
+      const { events: batch } = parseBody(ctx, eventBatchSchema);
+      const { outcomes, error } = await kit.handleEvents(batch as DomainEvent[]);
+      if (error) {
+        const event = batch[outcomes.length]!;
+        ctx.log.warn(
+          { err: error, eventId: event.id, type: event.type },
+          'event not applied; its sender retries',
+        );
+      }
+      ctx.body = error
+        ? { statuses: outcomes, error: error instanceof Error ? error.message : String(error) }
+        : { statuses: outcomes };
     });
     await options.routes?.(router, kit);
     // Path parameters get the body's NUL/surrogate/length check under their own names; the

@@ -77,3 +77,57 @@ export async function consumeEvent(
     return 'processed';
   });
 }
+
+/**
+ * A relay's batch (in outbox order): the same outcome as `consumeEvent` for each in turn, but in
+ * one transaction, so a batch costs one commit and one inbox statement rather than one of each per
+ * event (issue 27: per-event transactions kept a subscriber near 250 events a second on PGlite).
+ * If anything in it fails, the whole transaction is rolled back and the events are taken one at a
+ * time, so the ones before the failing event are applied and it, and the rest, wait for the retry.
+ * Answers the outcomes of the events applied, in order, and the error that stopped it, if any.
+ */
+export async function consumeEvents(
+  db: Database,
+  consumers: ConsumerMap,
+  events: readonly DomainEvent[],
+  registry: EventRegistry = EVENTS,
+): Promise<{ outcomes: ConsumeOutcome[]; error?: unknown }> {
+  try {
+    const outcomes = await db.systemTx(async (tx) => {
+      const work = events.map((event) => {
+        const consumer = findConsumer(consumers, event.type);
+        return { event, consumer, parsed: consumer ? checkConsumed(registry, event) : undefined };
+      });
+      const ids = work.filter((w) => w.consumer).map((w) => w.event.id);
+      const fresh = new Set<string>();
+      if (ids.length) {
+        const { rows } = await tx.query<{ event_id: string }>(
+          'INSERT INTO inbox (event_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING RETURNING event_id',
+          [ids],
+        );
+        for (const r of rows) fresh.add(r.event_id);
+      }
+      const out: ConsumeOutcome[] = [];
+      for (const w of work) {
+        if (!w.consumer) out.push('ignored');
+        else if (!fresh.delete(w.event.id)) out.push('duplicate');
+        else {
+          await w.consumer(w.parsed as never, tx);
+          out.push('processed');
+        }
+      }
+      return out;
+    });
+    return { outcomes };
+  } catch {
+    const outcomes: ConsumeOutcome[] = [];
+    for (const event of events) {
+      try {
+        outcomes.push(await consumeEvent(db, consumers, event, registry));
+      } catch (error) {
+        return { outcomes, error };
+      }
+    }
+    return { outcomes };
+  }
+}

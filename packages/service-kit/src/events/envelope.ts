@@ -19,6 +19,9 @@ export const domainEventSchema = z.object({
   data: z.unknown(),
 });
 
+/** `POST /internal/events/batch`: a relay's due events for one subscriber, in outbox order. */
+export const eventBatchSchema = z.object({ events: z.array(domainEventSchema).min(1).max(1000) });
+
 export interface OutboxRow {
   id: string;
   seq: number;

@@ -7,7 +7,7 @@ import type { DomainEvent } from '@venue/contracts';
 import { startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
 import type { ServiceOptions } from '../kit.ts';
 import type { Tx } from '../db/types.ts';
-import { OWNER_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
+import { OWNER_A, publishWidget, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call, eventually } from '../test-fixtures/http.ts';
 
 async function freePort(): Promise<number> {
@@ -20,14 +20,16 @@ async function freePort(): Promise<number> {
 
 /** A subscriber that records what it consumed in kit_log; fails once on demand. */
 function receiverApp(name: string, extra: Partial<ServiceOptions> = {}): ServiceOptions {
-  let failuresLeft = 1;
+  // Each event named flaky… fails once, then is applied.
+  const failedOnce = new Set<string>();
   return widgetsApp({
     name,
     resolvePrincipal: async () => null,
     consumers: {
       'widget.*': async (event: DomainEvent, tx: Tx) => {
         const data = event.data as { name: string };
-        if (data.name === 'flaky' && failuresLeft-- > 0) {
+        if (data.name.startsWith('flaky') && !failedOnce.has(data.name)) {
+          failedOnce.add(data.name);
           await tx.query("INSERT INTO kit_log (what) VALUES ('must be rolled back')");
           throw new Error('consumer failed once');
         }
@@ -131,6 +133,64 @@ describe('outbox relay over loopback HTTP', () => {
       headers: { 'x-venue-internal': keys.internalSecret },
     });
     assert.deepEqual(r.body, { status: 'ignored' });
+  });
+
+  it('delivers a backlog larger than one read in batches, in order, once each; a batch with a failing event stops there and the rest follow it', async () => {
+    const before = (await logOf(receiver!)).length;
+    const names = Array.from({ length: 450 }, (_, i) => (i === 300 ? 'flaky-bulk' : `bulk-${i}`));
+    await publisher.kit.db.tenantTx(OWNER_A, async (tx) => {
+      for (const name of names) await publishWidget(tx, 'widget.noted', { name });
+    });
+    await eventually(
+      async () => (await logOf(receiver!)).length - before === names.length,
+      60_000,
+      'the receiver to apply all 450 events',
+    );
+    const applied = (await logOf(receiver!)).slice(before);
+    assert.deepEqual(
+      applied,
+      names.map((n) => `widget.noted:${n}`),
+      'in outbox order, each once (the failing one retried, nothing after it overtook it)',
+    );
+    const { rows } = await receiver!.kit.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM kit_log WHERE what = 'must be rolled back'",
+    );
+    assert.equal(rows[0]!.n, 0, 'the failed attempt left nothing behind');
+  });
+
+  it('answers a batch with the outcome of each event it applied, in order, and why it stopped', async () => {
+    const event = (name: string, type = 'widget.renamed', id: string = randomUUID()): DomainEvent => ({
+      id,
+      type,
+      source: 'widgets',
+      tenantId: OWNER_A,
+      occurredAt: new Date().toISOString(),
+      data: { name },
+    });
+    const repeated = randomUUID();
+    const post = (events: DomainEvent[]) =>
+      call(receiver!.url, 'POST', '/internal/events/batch', {
+        body: { events },
+        headers: { 'x-venue-internal': keys.internalSecret },
+      });
+    const ok = await post([
+      event('b1', 'widget.renamed', repeated),
+      event('b1-again', 'widget.renamed', repeated),
+      event('nobody', 'other.thing'),
+      event('b2'),
+    ]);
+    assert.deepEqual(ok.body, { statuses: ['processed', 'duplicate', 'ignored', 'processed'] });
+    const bad = await post([event('b3'), { ...event('b4'), data: { qty: 1 } }, event('b5')]);
+    assert.equal(bad.status, 200);
+    assert.deepEqual(bad.body.statuses, ['processed'], 'the one before the bad event is applied');
+    assert.match(bad.body.error, /does not match its schema/);
+    const log = await logOf(receiver!);
+    assert.ok(log.includes('widget.renamed:b3') && !log.includes('widget.renamed:b5'));
+    assert.equal(log.filter((w) => w === 'widget.renamed:b1').length, 1);
+    const refused = await call(receiver!.url, 'POST', '/internal/events/batch', {
+      body: { events: [event('x')] },
+    });
+    assert.equal(refused.status, 401, 'only with the internal secret');
   });
 
   it('records audit entries as audit.recorded events with actor and IP', async () => {
