@@ -254,6 +254,35 @@ describe('identity at the gateway', () => {
     assert.equal(notJson.status, 400);
   });
 
+  it('takes a relay batch in order with the internal secret: each event applied, the junk acknowledged', async () => {
+    const batch = (events: unknown[], secret: string | null = TEST_SECRET) =>
+      fetch(`${gateway.url}/internal/events/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(secret ? { 'x-venue-internal': secret } : {}) },
+        body: JSON.stringify({ events }),
+      });
+    const token = await keys.token({ sub: 'u1', pv: 3, sid: 'u1-batch' });
+    assert.equal((await call(token)).status, 200);
+    const ended = envelope('session.ended', {
+      userId: 'u1',
+      tenantId: 'u1',
+      sessionIds: ['u1-batch'],
+      reason: 'signed_out',
+    });
+    assert.equal((await batch([ended], null)).status, 404, 'no secret: an ordinary 404');
+    assert.equal((await call(token)).status, 200);
+    const res = await batch([envelope('booking.created', {}), ended, envelope('session.ended', { x: 1 })]);
+    assert.deepEqual(await res.json(), { statuses: ['ignored', 'processed', 'ignored'] });
+    assert.equal((await call(token)).status, 401, 'the session in the batch is over');
+    assert.equal((await batch([], TEST_SECRET)).status, 200);
+    const notBatch = await fetch(`${gateway.url}/internal/events/batch`, {
+      method: 'POST',
+      headers: { 'x-venue-internal': TEST_SECRET },
+      body: '{"events": 1}',
+    });
+    assert.equal(notBatch.status, 400);
+  });
+
   it('trusts a cached principal only for its TTL, then asks admin again', async () => {
     const short = await startGateway(
       { admin: admin.url, bookings: bookings.url },

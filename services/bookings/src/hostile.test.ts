@@ -74,6 +74,7 @@ describeHostileInput('bookings', async () => {
         tenantId: OWNER,
         slug: 'hostile-venue',
         docId: randomUUID(),
+        bookingId: booking.id,
       },
       paramsByRoute: {
         ...Object.fromEntries(

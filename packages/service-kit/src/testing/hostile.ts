@@ -126,12 +126,15 @@ export function probeEvent(tenantId: string) {
   };
 }
 
-/** The kit's own routes, in every table: the event endpoint and its open `data`. */
+/** The kit's own routes, in every table: the event endpoints and their open `data`. */
 export function kitRoutes(tenantId: string): Pick<HostileRouteTable, 'bodies' | 'lenient'> {
   return {
-    bodies: { 'POST /internal/events': probeEvent(tenantId) },
+    bodies: {
+      'POST /internal/events': probeEvent(tenantId),
+      'POST /internal/events/batch': { events: [probeEvent(tenantId)] },
+    },
     // An event's data is any JSON; its consumer's schema checks it.
-    lenient: { 'POST /internal/events': ['data'] },
+    lenient: { 'POST /internal/events': ['data'], 'POST /internal/events/batch': ['events.0.data'] },
   };
 }
 

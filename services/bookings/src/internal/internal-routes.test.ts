@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOOKING_SLOT_EVENTS, bookingSlotEventSchema } from '@venue/contracts';
-import { futureDate, OWNER, useHarness } from '../test-support.ts';
+import { futureDate, OTHER, OWNER, useHarness } from '../test-support.ts';
 
 const h = useHarness();
 
@@ -19,6 +19,26 @@ describe('internal routes and the events other services copy', () => {
       headers: { 'x-venue-internal': process.env.INTERNAL_SECRET! },
     });
     assert.equal(busy.status, 404);
+  });
+
+  it('answers one booking as its events carry it, to internal callers, for its own venue only', async () => {
+    const made = (await h.create({ bookingDate: futureDate(94) })).body.booking;
+    const ask = (tenant: string, id: string, secret = true) =>
+      fetch(`${h.t.url}/internal/bookings/${tenant}/${id}`, {
+        headers: secret ? { 'x-venue-internal': process.env.INTERNAL_SECRET! } : {},
+      });
+    const r = await ask(OWNER, made.id);
+    assert.equal(r.status, 200);
+    const { booking } = (await r.json()) as { booking: Record<string, unknown> };
+    const { rows } = await h.t.kit.db.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM outbox WHERE type = 'booking.created' AND data->>'id' = $1`,
+      [made.id],
+    );
+    assert.deepEqual(booking, rows[0]!.data, 'the same shape and figures as its booking.created event');
+    assert.equal((await ask(OWNER, made.id, false)).status, 401);
+    assert.equal((await ask(OTHER, made.id)).status, 404, 'not through another venue');
+    assert.equal((await ask(OWNER, '00000000-0000-4000-8000-000000000000')).status, 404);
+    assert.equal((await ask(OWNER, 'not-a-uuid')).status, 404);
   });
 
   it('every booking event carries the slot the catalogue copies for the iCalendar feed', async () => {

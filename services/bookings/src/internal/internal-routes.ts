@@ -12,6 +12,7 @@ import {
 import { releaseBlockouts, reserveBlockouts } from '../availability/blockout-reservations.ts';
 import { db } from '../db/query.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
+import { findBooking, toBooking } from '../bookings/booking-row.ts';
 import type { Deps } from '../deps.ts';
 import { isUuid } from '../shared/request.ts';
 import { fromQuoteRoute } from './from-quote.ts';
@@ -42,6 +43,20 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps):
   router.post('/internal/blockouts/release', requireInternal, async (ctx) => {
     const body = parseBody(ctx, blockoutReleaseBody);
     ctx.body = { released: await slotWrite(kit, body.tenantId, (tx) => releaseBlockouts(tx, body)) };
+  });
+
+  /**
+   * One booking as its events carry it, for a service whose copy has not received it yet (money
+   * raising an invoice for a booking made a moment ago; issue 27 item 2): 404 when there is none.
+   */
+  router.get('/internal/bookings/:tenantId/:bookingId', requireInternal, async (ctx) => {
+    const { tenantId = '', bookingId = '' } = ctx.params;
+    if (!isUuid(tenantId) || !isUuid(bookingId)) throw notFound('No such booking.');
+    ctx.body = await kit.db.tenantTx(tenantId, async (tx) => {
+      const row = await findBooking(tx, bookingId);
+      if (!row) throw notFound('No such booking.');
+      return { booking: toBooking(row, (await tenantSettings(tx, tenantId)).timezone) };
+    });
   });
 
   /** Everything this service holds for a tenant (data portability). */

@@ -31,7 +31,7 @@ import {
   withTx,
 } from '@venue/service-kit';
 import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
-import { findBooking } from '../copies/booking-copy.ts';
+import { findBooking, findOrFetchBooking } from '../copies/booking-copy.ts';
 import { countUpTo, pageAnswer } from '../invoices/list-page.ts';
 import { db, NOW } from '../db/query.ts';
 import { invoiceEventData, loadInvoice } from '../invoices/invoice-row.ts';
@@ -192,7 +192,7 @@ export function bondRoutes(router: AppRouter) {
     const body = parseBody(ctx, bondCreateSchema);
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx!;
-    const booking = await findBooking(tx, tenantId, body.bookingId, true);
+    const booking = await findOrFetchBooking(tx, tenantId, body.bookingId);
     if (!booking)
       throw notFound('Booking not found', { errors: [{ path: 'bookingId', message: 'No such booking.' }] });
     const existing = await db(tx)

@@ -4,8 +4,10 @@
  * repeated event never undoes a newer one. Confirming a booking with a deposit raises its
  * DEPOSIT invoice (issue 13), issued at once when the venue's seller details allow it.
  */
-import type { BOOKING_SLOT_EVENTS } from '@venue/contracts';
-import type { Consumer, Tx } from '@venue/service-kit';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { EVENTS, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
+import { callService, HttpError, InternalCallError, type Consumer, type Tx } from '@venue/service-kit';
 import { db, dateText, NOW } from '../db/query.ts';
 import { autoDepositInvoice } from '../deposits/auto-invoice.ts';
 
@@ -100,6 +102,51 @@ export async function findBooking(
     .where('b.booking_id', '=', bookingId);
   const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   return row ?? null;
+}
+
+const internalBookingAnswer = z.object({ booking: EVENTS['booking.updated'].schema });
+
+/**
+ * The booking from the copy, or, when its event has not arrived yet (a booking made a moment
+ * ago, events behind under a burst), from bookings itself, stored in the copy as its event
+ * would have stored it: a user action never fails for an event still on its way (issue 27 item
+ * 2). Null when bookings has no such booking; 503 when bookings cannot be asked.
+ */
+export async function findOrFetchBooking(
+  tx: Tx,
+  tenantId: string,
+  bookingId: string,
+): Promise<BookingCopyRow | null> {
+  const copy = await findBooking(tx, tenantId, bookingId, true);
+  if (copy) return copy;
+  let answer: z.infer<typeof internalBookingAnswer>;
+  try {
+    answer = await callService({
+      service: 'bookings',
+      path: `/internal/bookings/${tenantId}/${bookingId}`,
+      response: internalBookingAnswer,
+    });
+  } catch (err) {
+    if (err instanceof InternalCallError && err.status === 404) return null;
+    throw new HttpError(
+      503,
+      'The booking could not be looked up just now, so nothing was saved. Please try again.',
+    );
+  }
+  if (answer.booking.hallOwnerId !== tenantId) return null;
+  await bookingEvent(
+    {
+      id: randomUUID(),
+      type: 'booking.updated',
+      version: 1,
+      source: 'bookings',
+      tenantId,
+      occurredAt: new Date().toISOString(),
+      data: answer.booking,
+    } as Parameters<typeof bookingEvent>[0],
+    tx,
+  );
+  return findBooking(tx, tenantId, bookingId, true);
 }
 
 export const bookingEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = async (event, tx) => {

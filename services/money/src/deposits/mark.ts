@@ -6,7 +6,7 @@
  */
 import { MONEY_MESSAGES, type PaymentMethod } from '@venue/contracts/money-api';
 import { conflict, notFound, type AuditContext, type Tx } from '@venue/service-kit';
-import { findBooking } from '../copies/booking-copy.ts';
+import { findOrFetchBooking } from '../copies/booking-copy.ts';
 import { db } from '../db/query.ts';
 import { loadInvoice } from '../invoices/invoice-row.ts';
 import { recordPayment, reversePayments } from '../invoices/movements.ts';
@@ -23,7 +23,7 @@ async function depositInvoiceFor(
   bookingId: string | null,
   create: boolean,
 ) {
-  const booking = bookingId ? await findBooking(tx, tenantId, bookingId, true) : null;
+  const booking = bookingId ? await findOrFetchBooking(tx, tenantId, bookingId) : null;
   if (!booking) throw notFound('Booking not found');
   const settings = await moneySettings(tx, tenantId);
   let invoice: { id: string; status: string } | undefined = await db(tx)

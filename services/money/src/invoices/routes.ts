@@ -34,7 +34,7 @@ import {
   type AppRouter,
   withTx,
 } from '@venue/service-kit';
-import { findBooking } from '../copies/booking-copy.ts';
+import { findOrFetchBooking } from '../copies/booking-copy.ts';
 import { invoicePdf } from '../pdf/documents.ts';
 import { selectPayments, toPayment } from '../payments/payment-row.ts';
 import { actorOf, assertOwnTenant, idempotencyKey, idParam, tenantOf } from '../shared/http.ts';
@@ -184,9 +184,9 @@ export function invoiceRoutes(router: AppRouter) {
     const tenantId = tenantOf(ctx);
     const tx = ctx.state.tx!;
     const settings = await moneySettings(tx, tenantId);
-    const booking = await findBooking(tx, tenantId, body.bookingId, true);
+    const booking = await findOrFetchBooking(tx, tenantId, body.bookingId);
     if (!booking)
-      throw notFound('Booking not found. If it was created just now, try again in a minute.', {
+      throw notFound('Booking not found.', {
         errors: [{ path: 'bookingId', message: 'No such booking.' }],
       });
     if (body.dueDate && body.dueDate < '2000-01-01')

@@ -39,6 +39,8 @@ export interface PeerOptions {
 export interface PeerServer extends Server {
   calls: { path: string; body: unknown }[];
   resources: InternalResource[];
+  /** What bookings answers for one booking (`GET /internal/bookings/{tenant}/{id}`), by id; 404 for others. */
+  bookings: Map<string, unknown>;
   options: PeerOptions;
 }
 
@@ -57,7 +59,12 @@ export async function standInBookings(
         const body: unknown = raw ? JSON.parse(raw) : null;
         calls.push({ path, body });
         let reply: unknown;
-        if (path.startsWith('/internal/resources/')) reply = peer.resources;
+        const one = /^\/internal\/bookings\/[^/]+\/([^/]+)$/.exec(path);
+        if (one && req.method === 'GET') {
+          const booking = peer.bookings.get(one[1]!);
+          res.statusCode = booking ? 200 : 404;
+          reply = booking ? { booking } : { message: 'No such booking.' };
+        } else if (path.startsWith('/internal/resources/')) reply = peer.resources;
         else if (path === '/internal/bookings/slot-check')
           reply = peer.options.slot
             ? await peer.options.slot(body as QuotationSlotCheck)
@@ -68,7 +75,7 @@ export async function standInBookings(
       })();
     });
   });
-  const peer = Object.assign(server, { calls, resources, options });
+  const peer = Object.assign(server, { calls, resources, options, bookings: new Map<string, unknown>() });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   // Never what keeps a test process alive: a suite that closes only its service still ends.
   server.unref();

@@ -92,6 +92,59 @@ export interface BookingFixture {
   quotationId?: string;
 }
 
+let tick = Date.parse('2026-01-01T00:00:00Z');
+
+/** A booking as bookings' events (and its internal route) carry it, from a fixture. */
+export function bookingPayload(
+  type: 'booking.created' | 'booking.updated' | 'booking.status_changed',
+  b: BookingFixture = {},
+  from?: string,
+) {
+  const id = b.id ?? randomUUID();
+  const total = b.totalCents ?? 110_000;
+  const deposit = b.depositCents ?? 0;
+  const taxType = b.taxType ?? 'inclusive';
+  const rate = b.taxRateBp ?? 1000;
+  const date = b.bookingDate ?? '2026-09-12';
+  const gst =
+    taxType === 'inclusive'
+      ? Math.round((total * rate) / (10000 + rate))
+      : total - Math.round(total / (1 + rate / 10000));
+  return {
+    id,
+    hallOwnerId: b.hallOwnerId ?? OWNER,
+    resourceId: randomUUID(),
+    status: b.status ?? 'confirmed',
+    startsAt: `${date}T18:00:00.000+10:00`,
+    endsAt: `${date}T23:00:00.000+10:00`,
+    setupBufferMinutes: 15,
+    packdownBufferMinutes: 15,
+    updatedAt: b.updatedAt ?? new Date((tick += 1000)).toISOString(),
+    bookingCode: 'HH-2026-0042',
+    customerName: b.customerName ?? 'Jane Smith',
+    customerEmail: b.customerEmail ?? 'jane@example.com',
+    eventType: 'Wedding',
+    bookingDate: date,
+    startTime: '18:00',
+    endTime: '23:00',
+    resourceName: 'Main Hall',
+    bookingSource: b.bookingSource ?? 'admin',
+    quotationId: b.quotationId ?? null,
+    calculatedPriceCents: total,
+    depositType: deposit > 0 ? 'Fixed' : 'None',
+    money: {
+      taxType,
+      taxRateBp: rate,
+      netCents: total - gst,
+      gstCents: gst,
+      totalCents: total,
+      depositCents: deposit,
+      finalDueCents: total - deposit,
+    },
+    ...(type === 'booking.status_changed' ? { from: from ?? 'pending', to: b.status ?? 'confirmed' } : {}),
+  };
+}
+
 export interface Harness {
   t: TestService;
   /** The stand-in bookings and catalogue startMoney started (null when the test started its own). */
@@ -144,65 +197,22 @@ export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harnes
   };
   await settings(OWNER);
   await settings(OWNER2);
-  let tick = Date.parse('2026-01-01T00:00:00Z');
   return {
     t,
     peers,
     token,
     settings,
     async booking(type, b = {}, from) {
-      const id = b.id ?? randomUUID();
-      const total = b.totalCents ?? 110_000;
-      const deposit = b.depositCents ?? 0;
-      const taxType = b.taxType ?? 'inclusive';
-      const rate = b.taxRateBp ?? 1000;
-      const date = b.bookingDate ?? '2026-09-12';
-      const gst =
-        taxType === 'inclusive'
-          ? Math.round((total * rate) / (10000 + rate))
-          : total - Math.round(total / (1 + rate / 10000));
+      const data = bookingPayload(type, b, from);
       await t.kit.handleEvent({
         id: randomUUID(),
         type,
         source: 'bookings',
-        tenantId: b.hallOwnerId ?? OWNER,
+        tenantId: data.hallOwnerId,
         occurredAt: new Date().toISOString(),
-        data: {
-          id,
-          hallOwnerId: b.hallOwnerId ?? OWNER,
-          resourceId: randomUUID(),
-          status: b.status ?? 'confirmed',
-          startsAt: `${date}T18:00:00.000+10:00`,
-          endsAt: `${date}T23:00:00.000+10:00`,
-          setupBufferMinutes: 15,
-          packdownBufferMinutes: 15,
-          updatedAt: b.updatedAt ?? new Date((tick += 1000)).toISOString(),
-          bookingCode: 'HH-2026-0042',
-          customerName: b.customerName ?? 'Jane Smith',
-          customerEmail: b.customerEmail ?? 'jane@example.com',
-          eventType: 'Wedding',
-          bookingDate: date,
-          startTime: '18:00',
-          endTime: '23:00',
-          resourceName: 'Main Hall',
-          bookingSource: b.bookingSource ?? 'admin',
-          quotationId: b.quotationId ?? null,
-          calculatedPriceCents: total,
-          depositType: deposit > 0 ? 'Fixed' : 'None',
-          money: {
-            taxType,
-            taxRateBp: rate,
-            netCents: total - gst,
-            gstCents: gst,
-            totalCents: total,
-            depositCents: deposit,
-            finalDueCents: total - deposit,
-          },
-          ...(type === 'booking.status_changed'
-            ? { from: from ?? 'pending', to: b.status ?? 'confirmed' }
-            : {}),
-        },
+        data,
       });
+      const id = data.id;
       return id;
     },
     async call(method, path, as, body, headers = {}) {
