@@ -16,6 +16,8 @@ describe('API reference (/api/openapi.json, /api/docs)', () => {
 
   it('serves the OpenAPI 3.1 document without a sign-in, cached by ETag', async () => {
     const res = await get('/api/openapi.json');
+    // hundreds of kB of JSON: compressed like a service's answer (issue 27 item 6)
+    assert.match(res.headers.get('content-encoding') ?? '', /^(br|gzip)$/);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
     const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };

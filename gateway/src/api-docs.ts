@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { venueOpenApi } from '@venue/contracts/openapi';
 import type { GatewayContext, GatewayMiddleware } from './state.ts';
+import { sendCompressible } from './compression.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -129,7 +130,7 @@ function send(ctx: GatewayContext, type: string, body: string | Buffer, etag: st
     return;
   }
   ctx.type = type;
-  ctx.body = body;
+  sendCompressible(ctx, body, `${type} ${etag}`);
 }
 
 const tag = (body: string | Buffer) =>

@@ -1,5 +1,13 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+  type BrotliCompress,
+  type Gzip,
+} from 'node:zlib';
 
 /** Answers smaller than this are sent as they are: compressing them costs more than it saves. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -56,4 +64,48 @@ export function compressionFor(
         })
       : createGzip({ level: 5, flush: constants.Z_SYNC_FLUSH });
   return { stream, headers };
+}
+
+/** Compressed answers the gateway makes itself, by ETag and coding (a handful: remotes.json, the API docs). */
+const made = new Map<string, Buffer>();
+const MADE_MAX = 32;
+
+/**
+ * The gateway's own answer (`/mfe/remotes.json`, the API documents), compressed like a service's
+ * when the client accepts it and it is over 1 KB (issue 27 item 6). `key` names the body (its type
+ * and ETag: two answers may share an ETag), so the compressed form is made once per version.
+ */
+export function sendCompressible(
+  ctx: {
+    get(name: string): string;
+    set(name: string, value: string): void;
+    vary(field: string): void;
+    body: unknown;
+  },
+  body: string | Buffer,
+  key: string,
+): void {
+  const raw = typeof body === 'string' ? Buffer.from(body) : body;
+  if (raw.length < COMPRESS_MIN_BYTES) {
+    ctx.body = body;
+    return;
+  }
+  ctx.vary('Accept-Encoding');
+  const coding = accepted(ctx.get('Accept-Encoding'));
+  if (!coding) {
+    ctx.body = body;
+    return;
+  }
+  const cacheKey = `${coding} ${key}`;
+  let packed = made.get(cacheKey);
+  if (!packed) {
+    packed =
+      coding === 'br'
+        ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(raw, { level: 6 });
+    if (made.size >= MADE_MAX) made.delete(made.keys().next().value!);
+    made.set(cacheKey, packed);
+  }
+  ctx.set('Content-Encoding', coding);
+  ctx.body = packed;
 }

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startGateway, testKeys, type RunningGateway } from './test-helpers.ts';
 
 /**
@@ -154,5 +155,47 @@ describe('GET /mfe/remotes.json and versioned remote folders', () => {
       assert.equal(res.status, 404, path);
       await res.arrayBuffer();
     }
+  });
+
+  it('compresses the list once it is over 1 kB, for clients that accept it (issue 27 item 6)', async () => {
+    for (const name of ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel']) {
+      release(name, V1);
+      activate(name, V1, { '@venue/ui': '^1.0.0', react: '^19.2.0', 'react-dom': '^19.2.0' });
+    }
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          request(`${gateway.url}/mfe/remotes.json`, { headers }, (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () =>
+              resolve({
+                encoding: r.headers['content-encoding'],
+                vary: r.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+            .on('error', reject)
+            .end();
+        },
+      );
+    const plain = await get({});
+    assert.equal(plain.encoding, undefined);
+    assert.ok(plain.body.length > 1024, `the list is ${plain.body.length} bytes`);
+    const zipped = await get({ 'accept-encoding': 'gzip' });
+    assert.equal(zipped.encoding, 'gzip');
+    assert.match(zipped.vary ?? '', /Accept-Encoding/i);
+    assert.ok(zipped.body.length < plain.body.length / 2);
+    assert.deepEqual(
+      JSON.parse(gunzipSync(zipped.body).toString('utf8')),
+      JSON.parse(plain.body.toString('utf8')),
+    );
+    const br = await get({ 'accept-encoding': 'br, gzip' });
+    assert.equal(br.encoding, 'br');
+    assert.deepEqual(
+      JSON.parse(brotliDecompressSync(br.body).toString('utf8')),
+      JSON.parse(plain.body.toString('utf8')),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { sendCompressible } from './compression.ts';
 import {
   RELEASE_VERSION,
   REMOTES_CONFIG_PATH,
@@ -105,11 +106,12 @@ export function remotesConfig(options: { root: string }): GatewayMiddleware {
     ctx.set('Content-Type', 'application/json; charset=utf-8');
     // Always revalidated: a deploy must reach the next page load. The ETag makes that a 304.
     ctx.set('Cache-Control', 'no-cache');
-    ctx.set('ETag', `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+    ctx.set('ETag', etag);
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
-    ctx.body = body;
+    sendCompressible(ctx, body, `remotes ${etag}`);
   };
 }
