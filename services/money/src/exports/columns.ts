@@ -57,8 +57,10 @@ export const XERO_PAYMENTS_COLUMNS = [
 /**
  * MYOB AccountRight "Service Sales" import fields (File → Import Data → Sales → Service Sales), the
  * ones this file fills. MYOB matches fields by name on import, so a subset in its names is a
- * valid file. Not every name here is confirmed against MYOB's current field list (see
- * fixtures/README.md). The terms fields (`Terms - Payment is Due`, `- Balance Due Days` …) are
+ * valid file. The amount fields are AccountRight 2015+'s (the `Invoice No.` generation): `Amount`
+ * is the line's amount as `Inclusive` says (X: GST-inclusive) and `Tax Amount` its GST; v19's
+ * `Inc-Tax Amount`, `Non-GST Amount` and `GST Amount` are gone from it, and a file carrying them
+ * with an ex-GST `Amount` would be read as GST-inclusive (see fixtures/README.md). The terms fields (`Terms - Payment is Due`, `- Balance Due Days` …) are
  * left out: their exact names could not be confirmed (MYOB's own exports pad the continuation
  * fields with spaces), so the customer card's terms apply (decision in docs/api/money.md).
  */
@@ -72,11 +74,9 @@ export const MYOB_SALES_COLUMNS = [
   'Description',
   'Account No.',
   'Amount',
-  'Inc-Tax Amount',
   'Journal Memo',
   'Tax Code',
-  'Non-GST Amount',
-  'GST Amount',
+  'Tax Amount',
   'Sale Status',
   'Card ID',
 ] as const;

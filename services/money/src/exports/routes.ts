@@ -102,11 +102,11 @@ export function myobSalesRows(doc: SalesDoc, accounts: SalesAccounts, fmt: Fmt):
       'Customer PO': doc.reference,
       Description: l.description,
       'Account No.': l.bond ? accounts.bond : accounts.sales,
-      Amount: centsText(l.totalCents - l.gstCents),
-      'Inc-Tax Amount': centsText(l.totalCents),
+      // Inclusive X: the amount with its GST, and the GST beside it.
+      Amount: centsText(l.totalCents),
       'Journal Memo': `${what} ${doc.number}, due ${csvDate(doc.dueDate, fmt)}`,
       'Tax Code': l.taxable ? MYOB_TAX.taxable : MYOB_TAX.free,
-      'GST Amount': centsText(l.gstCents),
+      'Tax Amount': centsText(l.gstCents),
       'Sale Status': 'I',
     }),
   );
