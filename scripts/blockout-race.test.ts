@@ -12,13 +12,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { venueToday, zonedInstant } from '@venue/service-kit';
 import {
   makePrincipal,
   settingsChangedEvent,
+  startEventSink,
   startTestService,
   testKeys,
   type TestService,
@@ -40,7 +40,7 @@ const addDays = (day: string, n: number) =>
 describe('block-outs and bookings across the two services (decision 55)', () => {
   let catalogue: TestService;
   let bookings: TestService;
-  let sink: Server;
+  let sink: Awaited<ReturnType<typeof startEventSink>> | undefined;
   let token: string;
   let hallA: string;
   let hallB: string;
@@ -93,16 +93,7 @@ describe('block-outs and bookings across the two services (decision 55)', () => 
     process.env.BOOKINGS_URL = bookings.url;
     // The subscribers not under test (admin's audit log, insights, comms…) take every event, so
     // none holds back the relays' deliveries between the two services.
-    sink = createServer((req, res) => {
-      req.resume();
-      req.on('end', () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"handled"}'),
-      );
-    });
-    await new Promise<void>((ok) => sink.listen(0, '127.0.0.1', ok));
-    const port = (sink.address() as { port: number }).port;
-    for (const n of ['admin', 'money', 'comms', 'insights', 'gateway'])
-      process.env[`${n.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+    sink = await startEventSink(['admin', 'money', 'comms', 'insights', 'gateway']);
     token = await keys.token({ sub: OWNER, role: 'hall_owner', tid: OWNER, pv: 1 });
     const settings = settingsChangedEvent(OWNER, 1, { timezone: ZONE });
     await catalogue.kit.handleEvent(settings);
@@ -118,7 +109,7 @@ describe('block-outs and bookings across the two services (decision 55)', () => 
   after(async () => {
     await catalogue?.close();
     await bookings?.close();
-    await new Promise((ok) => sink?.close(ok));
+    await sink?.close();
     for (const [n, v] of saved) {
       if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
       else process.env[`${n.toUpperCase()}_URL`] = v;

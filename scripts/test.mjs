@@ -2,7 +2,7 @@
 // UI component tests (jest).
 // Service tests use PGlite in-process, or the PostgreSQL server named by TEST_DATABASE_URL.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureInstalled, reexecUnderNode24, root } from './lib/node24.mjs';
@@ -33,7 +33,12 @@ console.log(
 // there only for a reason that names what is missing (NATS, a frontend build) or that it is
 // about PGlite alone; any other skip, a race test's above all, fails the run.
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
-const tapFile = path.join(mkdtempSync(path.join(tmpdir(), 'venue-test-')), 'results.tap');
+const runDir = mkdtempSync(path.join(tmpdir(), 'venue-test-'));
+const tapFile = path.join(runDir, 'results.tap');
+// Each test file's process keeps its services' in-memory databases right after migrating here,
+// and the run's other processes start from them (service-kit db/pglite.ts): fresh for each run.
+process.env.VENUE_PGLITE_IMAGE_DIR = path.join(runDir, 'pglite-images');
+process.on('exit', () => rmSync(process.env.VENUE_PGLITE_IMAGE_DIR, { recursive: true, force: true }));
 const ALLOWED_SERVER_SKIPS = /PGlite|NATS|not built/i;
 
 step('node --test', process.execPath, [

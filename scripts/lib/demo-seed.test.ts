@@ -6,10 +6,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import type { DomainEvent } from '@venue/contracts';
 import {
   settingsChangedEvent,
+  startEventSink,
   startTestService,
   testKeys,
   type TestService,
@@ -75,7 +75,7 @@ const NAMES = ['admin', 'catalogue', 'bookings', 'money', 'comms', 'insights', '
 
 describe('demo history (decision 48)', () => {
   const svc: Record<string, TestService> = {};
-  let sink: Server;
+  let sink: Awaited<ReturnType<typeof startEventSink>> | undefined;
   let services: { secret: string; urls: Record<string, string> };
   const now = new Date();
   const today = venueDay(now, ZONE);
@@ -99,15 +99,7 @@ describe('demo history (decision 48)', () => {
       process.env[`${n.toUpperCase()}_URL`] = svc[n]!.url;
     // A subscriber that never answers would hold back every later event for it and, while its
     // retries wait, the event itself for the others: the ones not under test take everything.
-    sink = createServer((req, res) => {
-      req.resume();
-      req.on('end', () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"handled"}'),
-      );
-    });
-    await new Promise<void>((ok) => sink.listen(0, '127.0.0.1', ok));
-    const port = (sink.address() as { port: number }).port;
-    for (const n of ACK_ALL) process.env[`${n.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+    sink = await startEventSink(ACK_ALL);
     services = {
       secret: process.env.INTERNAL_SECRET!,
       urls: { bookings: svc.bookings.url, money: svc.money.url, comms: svc.comms.url },
@@ -151,7 +143,7 @@ describe('demo history (decision 48)', () => {
 
   after(async () => {
     for (const s of Object.values(svc)) await s.close();
-    await new Promise((ok) => sink?.close(ok));
+    await sink?.close();
     for (const [n, v] of saved) {
       if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
       else process.env[`${n.toUpperCase()}_URL`] = v;

@@ -20,6 +20,7 @@ export {
   type TestDatabase,
 } from './database.ts';
 export { settingsChangedEvent } from './settings-event.ts';
+export { startEventSink } from './event-sink.ts';
 export {
   visitorHeaders,
   customerHeaders,

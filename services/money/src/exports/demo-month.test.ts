@@ -10,11 +10,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { DomainEvent } from '@venue/contracts';
 import {
   makePrincipal,
   settingsChangedEvent,
+  startEventSink,
   startTestService,
   testKeys,
   type TestService,
@@ -97,7 +97,7 @@ const named = (header: string[], rows: string[][]) =>
 
 describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
   const svc: Record<string, TestService> = {};
-  let sink: Server;
+  let sink: Awaited<ReturnType<typeof startEventSink>> | undefined;
   let token = '';
   const saved = new Map(NAMES.map((n) => [n, process.env[`${n.toUpperCase()}_URL`]]));
   const savedSeed = process.env.SEED_DEMO;
@@ -133,16 +133,7 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
     process.env.BOOKINGS_URL = svc.bookings.url;
     process.env.MONEY_URL = svc.money.url;
     // The subscribers not under test take every event, so none holds the others back.
-    sink = createServer((req, res) => {
-      req.resume();
-      req.on('end', () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"handled"}'),
-      );
-    });
-    await new Promise<void>((ok) => sink.listen(0, '127.0.0.1', ok));
-    const port = (sink.address() as { port: number }).port;
-    for (const n of ['admin', 'catalogue', 'comms', 'insights', 'gateway'])
-      process.env[`${n.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+    sink = await startEventSink(['admin', 'catalogue', 'comms', 'insights', 'gateway']);
     const settings = settingsChangedEvent(OWNER, 1, { payment: PAYMENT } as never);
     for (const n of ['bookings', 'money']) await svc[n]!.kit.handleEvent(settings);
     for (const r of RESOURCES) {
@@ -191,7 +182,7 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
 
   after(async () => {
     await Promise.all(Object.values(svc).map((s) => s.close()));
-    await new Promise((ok) => sink.close(ok));
+    await sink?.close();
     for (const [n, v] of saved)
       if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
       else process.env[`${n.toUpperCase()}_URL`] = v;
