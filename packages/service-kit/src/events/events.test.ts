@@ -213,6 +213,51 @@ describe('outbox relay over loopback HTTP', () => {
   });
 });
 
+describe('outbox relay with one subscriber down', () => {
+  let publisher: TestService;
+  let receiver: TestService;
+
+  before(async () => {
+    await testKeys();
+    process.env.LIVE_URL = `http://127.0.0.1:${await freePort()}`;
+    receiver = await startTestService(receiverApp('live'), {
+      port: Number(new URL(process.env.LIVE_URL).port),
+    });
+    // nothing listens there: every delivery to it fails, and its rows stay undelivered
+    process.env.ABSENT_URL = `http://127.0.0.1:${await freePort()}`;
+    publisher = await startTestService(
+      widgetsApp({ subscriptions: { absent: ['widget.*'], live: ['widget.*'] } }),
+    );
+  });
+  after(async () => {
+    await publisher?.close();
+    await receiver?.close();
+    delete process.env.LIVE_URL;
+    delete process.env.ABSENT_URL;
+  });
+
+  it('a subscriber that is down does not hold the others to the oldest 200 rows', async () => {
+    const names = Array.from({ length: 450 }, (_, i) => `window-${i}`);
+    await publisher.kit.db.tenantTx(OWNER_A, async (tx) => {
+      for (const name of names) await publishWidget(tx, 'widget.noted', { name });
+    });
+    await eventually(
+      async () => (await logOf(receiver)).length === names.length,
+      60_000,
+      'the live subscriber to apply all 450 events while the other is down',
+    );
+    assert.deepEqual(
+      await logOf(receiver),
+      names.map((n) => `widget.noted:${n}`),
+    );
+    const { rows } = await publisher.kit.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL AND NOT ($1 = ANY(acked))',
+      ['absent'],
+    );
+    assert.equal(rows[0]!.n, names.length, 'kept for the absent one');
+  });
+});
+
 async function natsAnswers(): Promise<boolean> {
   return new Promise((resolve) => {
     const s = netConnect({ host: '127.0.0.1', port: 4222 });

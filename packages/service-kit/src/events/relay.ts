@@ -285,6 +285,17 @@ export class OutboxRelay {
       }
     }
 
+    // A full window may hide later events: one subscriber that has not taken the oldest rows
+    // (down for a while) must not hold every other subscriber to them. Each subscriber free to
+    // go reads its own window: the undelivered rows of its types it has not taken yet.
+    if (rows.length === BATCH)
+      for (const subscriber of Object.keys(this.#o.subscriptions)) {
+        if (blocked.has(subscriber)) continue;
+        const own = await this.#window(subscriber, now);
+        if (own.length) due.set(subscriber, own);
+        else due.delete(subscriber);
+      }
+
     // Every subscriber at once, each with its due events in outbox order in as few requests
     // as their size allows (issue 27: one request per event per subscriber managed ~40 a second).
     const results = await Promise.all([...due].map(([subscriber, list]) => this.#deliver(subscriber, list)));
@@ -327,6 +338,33 @@ export class OutboxRelay {
         failedRows.set(r.failed.due.row.id, { row: r.failed.due.row, err: r.failed.err });
     for (const { row, err } of failedRows.values()) await this.#failed(row, err);
     return rows.length === BATCH && blocked.size === 0 && !held;
+  }
+
+  /**
+   * A subscriber's own window: the oldest undelivered rows of its types it has not taken, up to
+   * the first it must wait for (a backoff, a type the catalogue does not know), in outbox order.
+   */
+  async #window(subscriber: string, now: number): Promise<Due[]> {
+    const patterns = this.#o.subscriptions[subscriber] ?? [];
+    const exact = patterns.filter((p) => !p.endsWith('.*'));
+    // `_` in a LIKE pattern matches any character; the JavaScript check below is the exact one.
+    const prefixes = patterns.filter((p) => p.endsWith('.*')).map((p) => `${p.slice(0, -1)}%`);
+    const { rows } = await this.#o.db.query<OutboxRow>(
+      `SELECT id, seq, type, version, source, tenant_id, occurred_at, data, acked, attempts, next_attempt_at
+         FROM outbox
+        WHERE delivered_at IS NULL AND NOT ($1 = ANY(acked))
+          AND (type = ANY($2::text[]) OR type LIKE ANY($3::text[]))
+        ORDER BY seq LIMIT ${BATCH}`,
+      [subscriber, exact, prefixes],
+    );
+    const list: Due[] = [];
+    for (const row of rows) {
+      if (!patterns.some((p) => matchesPattern(p, row.type))) continue;
+      const waiting = row.next_attempt_at !== null && new Date(row.next_attempt_at).getTime() > now;
+      if (waiting || !eventDefinition(row.type, this.#o.events)) break;
+      list.push({ row, event: toEnvelope(row) });
+    }
+    return list;
   }
 
   /** One subscriber's due events: in this process directly, else by batch requests in order. */
