@@ -80,7 +80,7 @@ await Promise.all(
         guestCount: 20,
       };
       const s = performance.now();
-      const res = await fetch(`${base}/api/bookings`, {
+      const res = await fetch(`${base}/api/bookings/admin`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify(body),
