@@ -160,6 +160,20 @@ describe('SMS through the stand-in provider', () => {
     assert.equal(rec.status, 'failed');
     assert.match(rec.lastError, /SMS provider answered 400: .*not a valid phone number/);
     assert.equal(rec.attempts, 1, 'a 4xx is not tried again');
+    // published once for the Dashboard, with the number where an e-mail has its address: insights
+    // tells an SMS by it and words the alert as one ("An SMS to … could not be delivered")
+    const { rows: events } = await c.t.kit.db.systemTx((tx) =>
+      tx.query<{ data: Record<string, unknown> }>(
+        `SELECT data FROM outbox WHERE type = 'email.failed' AND data->>'emailId' = $1`,
+        [bad.body.sms.id],
+      ),
+    );
+    assert.equal(events.length, 1);
+    assert.deepEqual(
+      [events[0]!.data.toEmail, events[0]!.data.toName, events[0]!.data.subject, events[0]!.data.bounced],
+      ['+61412000222', b.customerName, 'SMS', false],
+    );
+    assert.match(String(events[0]!.data.reason), /SMS provider answered 400/);
   });
 
   it('STOP from the provider is recorded per number and venue, and the send is refused; UNSTOP lets it through again', async () => {

@@ -6,6 +6,7 @@
  * place; the kit's inbox already drops repeats of one event id. Events arrive in a system
  * transaction: every statement names the tenant itself.
  */
+import { E164 } from '@venue/contracts/comms';
 import { storeSettingsSnapshot, type Consumer, type Tx } from '@venue/service-kit';
 import { z } from 'zod';
 import { db } from '../db/query.ts';
@@ -490,7 +491,11 @@ export const quotationConsumer: Consumer<'quotation.sent' | 'quotation.declined'
     .execute();
 };
 
-/** `email.failed` (comms): an e-mail given up on, kept by its id for Alerts & Tasks. */
+/**
+ * `email.failed` (comms): an e-mail or SMS given up on, kept by its id for Alerts & Tasks. The
+ * event has no channel field; comms sends an SMS's E.164 number as `toEmail` (mail/worker.ts
+ * recordFailure), and an e-mail address never matches E.164, so the number tells the SMS.
+ */
 export const emailFailedConsumer: Consumer<'email.failed'> = async (event, tx) => {
   const e = event.data;
   await db(tx)
@@ -498,6 +503,7 @@ export const emailFailedConsumer: Consumer<'email.failed'> = async (event, tx) =
     .values({
       tenant_id: e.hallOwnerId,
       email_id: e.emailId,
+      channel: E164.test(e.toEmail) ? 'sms' : 'email',
       to_email: e.toEmail,
       to_name: e.toName,
       subject: e.subject,

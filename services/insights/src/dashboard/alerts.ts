@@ -4,9 +4,10 @@
  * - conflict: a block-out over a booking that still holds its slot (decision 13 lets it wait);
  * - doc: a confirmed booking within 7 days whose ID or insurance is not verified;
  * - payment: an invoice past its due date with something left to pay;
- * - webhook (the spec's name): an e-mail comms gave up on in the last EMAIL_ALERT_DAYS days
- *   (email.failed: bounced, or out of attempts).
+ * - webhook (the spec's name): an e-mail or SMS comms gave up on in the last EMAIL_ALERT_DAYS
+ *   days (email.failed: bounced, refused, or out of attempts), each in its own channel's words.
  */
+import { SMS_OPTED_OUT } from '@venue/contracts/comms';
 import { DOC_ALERT_DAYS, EMAIL_ALERT_DAYS, type Alert } from '@venue/contracts/insights';
 import { badRequest, venueIso, wallClock, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
@@ -100,7 +101,17 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
       .execute(),
     q
       .selectFrom('failed_emails')
-      .select(['email_id', 'to_email', 'to_name', 'subject', 'reason', 'bounced', 'booking_id', 'failed_at'])
+      .select([
+        'email_id',
+        'channel',
+        'to_email',
+        'to_name',
+        'subject',
+        'reason',
+        'bounced',
+        'booking_id',
+        'failed_at',
+      ])
       .where('tenant_id', '=', input.tenantId)
       .where('failed_at', '>', new Date(input.now.getTime() - EMAIL_ALERT_DAYS * 86_400_000))
       .orderBy('failed_at', 'desc')
@@ -154,6 +165,17 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
   }
 
   for (const f of failed) {
+    if (f.channel === 'sms') {
+      alerts.push({
+        key: `webhook:${f.email_id}`,
+        type: 'webhook',
+        text: smsFailedText(f, when(f.failed_at)),
+        at: venueIso(new Date(f.failed_at), input.zone),
+        bookingId: f.booking_id,
+        invoiceId: null,
+      });
+      continue;
+    }
     const to = [f.to_name, f.to_email && `<${f.to_email}>`].filter(Boolean).join(' ') || 'the recipient';
     alerts.push({
       key: `webhook:${f.email_id}`,
@@ -167,6 +189,26 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
 
   const hidden = new Set(handled.map((h) => h.alert_key));
   return alerts.filter((a) => !hidden.has(a.key));
+}
+
+/**
+ * A failed SMS in the words of its channel, with what to do: a number that replied STOP is not
+ * to be texted again; any other failure (the provider refused the number, or was not reached for
+ * days) starts with checking the number the customer gave.
+ */
+function smsFailedText(
+  f: { to_name: string; to_email: string; subject: string; reason: string },
+  on: string,
+): string {
+  const who =
+    f.to_name && f.to_email && f.to_name !== f.to_email
+      ? `${f.to_name} (${f.to_email})`
+      : f.to_name || f.to_email || 'the customer';
+  const what = f.subject && f.subject !== 'SMS' ? ` ("${f.subject}")` : '';
+  const reason = f.reason.trim().replace(/\.$/, '');
+  if (f.reason === SMS_OPTED_OUT)
+    return `An SMS${what} to ${who} was not sent on ${on}: the number replied STOP. Reach them by e-mail or phone instead.`;
+  return `An SMS${what} to ${who} could not be delivered on ${on}: ${reason}. Check the phone number with the customer, correct it on their booking and send the SMS again.`;
 }
 
 /** Stores the caller's Resolve or Dismiss (the last one wins). */

@@ -179,10 +179,13 @@ export interface QuotationsTable {
   version_at: Timestamp;
 }
 
-/** E-mails comms gave up on (email.failed). */
+/** E-mails and SMS comms gave up on (email.failed). */
 export interface FailedEmailsTable {
   tenant_id: string;
   email_id: string;
+  /** `sms` when the event's recipient was an E.164 number (migration 022). */
+  channel: Generated<'email' | 'sms'>;
+  /** The e-mail address, or the SMS's E.164 number. */
   to_email: string;
   to_name: string;
   subject: string;
