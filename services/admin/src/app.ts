@@ -78,7 +78,7 @@ export function createAdminService(
         cron: '*/2 * * * * *',
         run: (kit) => deliverDue(kit, deps.webhooks).then(() => {}),
       },
-      { name: PRUNE_JOB, cron: '41 3 * * *', run: pruneDeliveries },
+      { name: PRUNE_JOB, cron: '41 3 * * *', run: (kit) => pruneDeliveries(kit, deps.webhooks) },
     ],
   };
 }

@@ -195,6 +195,35 @@ describe('Settings → Integrations → Webhooks', () => {
     expect(url).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('pause says events are held; a paused webhook says resume sends them; resume says so', async () => {
+    let hooks = [hook()];
+    list(() => hooks);
+    const patches = captureRequests('patch', `${PATH}/${ID}`, (req) => {
+      hooks = [hook(req.body as Partial<Webhook>)];
+      return hooks[0]!;
+    });
+    const { user } = renderWithProviders(<WebhooksCard />);
+    await screen.findByTestId('webhook-row');
+    await user.click(screen.getByRole('button', { name: 'Pause Our CRM' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]!.body).toEqual({ status: 'paused' });
+    expect(
+      await screen.findByText('Webhook paused. Its events are held and sent when you resume it.'),
+    ).toBeInTheDocument();
+    const row = screen.getByTestId('webhook-row');
+    expect(
+      await within(row).findByText(/Paused: events are held, not sent\. Resume sends them in order/),
+    ).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Resume Our CRM' }));
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches[1]!.body).toEqual({ status: 'active' });
+    expect(
+      await screen.findByText(
+        'Webhook resumed. The events held while it was paused are being sent, in order.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   test('edit sends a PATCH; delete asks first', async () => {
     let hooks = [hook()];
     list(() => hooks);

@@ -133,8 +133,16 @@ function WebhooksManager() {
         method: 'PATCH',
         body: { status: hook.status === 'active' ? 'paused' : 'active' },
       }),
-    onSuccess: async (hook) => {
-      setNotice({ color: 'green', text: hook.status === 'active' ? 'Webhook resumed.' : 'Webhook paused.' });
+    onSuccess: async (hook, before) => {
+      setNotice({
+        color: 'green',
+        text:
+          hook.status !== 'active'
+            ? 'Webhook paused. Its events are held and sent when you resume it.'
+            : before.status === 'paused'
+              ? 'Webhook resumed. The events held while it was paused are being sent, in order.'
+              : 'Webhook resumed.',
+      });
       await refresh();
     },
     onError: (err) => setNotice({ color: 'red', text: messageOr(err, 'The webhook could not be changed.') }),
@@ -244,6 +252,11 @@ function WebhooksManager() {
                 {hook.status === 'disabled' ? (
                   <Text size="sm" c="red">
                     {hook.disabledReason ?? 'Switched off.'} Resume it when the receiver works again.
+                  </Text>
+                ) : hook.status === 'paused' ? (
+                  <Text size="sm" c="dimmed">
+                    Paused: events are held, not sent. Resume sends them in order; any held longer than{' '}
+                    {WEBHOOK_RETRY_DAYS} days is not sent and shows why in the delivery log.
                   </Text>
                 ) : hook.failingSince ? (
                   <Text size="sm" c="orange">

@@ -1,9 +1,10 @@
 /**
  * The domain events admin consumes for webhooks (decision 60): each becomes its webhook events
- * (events-map.ts), queued for every active webhook of the event's own venue that subscribed to
- * them. Nothing is sent here: the delivery job does that, off the relay's path. The consumer runs
- * once per event (the kit's inbox) and a delivery once per event and webhook (a unique index), so
- * a redelivered event queues nothing twice.
+ * (events-map.ts), queued for every active or paused webhook of the event's own venue that
+ * subscribed to them (a paused one's are held until it is resumed). Nothing is sent here: the
+ * delivery job does that, off the relay's path. The consumer runs once per event (the kit's
+ * inbox) and a delivery once per event and webhook (a unique index), so a redelivered event
+ * queues nothing twice.
  */
 import { WEBHOOK_ALL_EVENTS } from '@venue/contracts/admin';
 import type { Consumer, Tx } from '@venue/service-kit';
@@ -25,7 +26,14 @@ export async function queueWebhookEvents(event: SourceEvent, tx: Tx): Promise<nu
     .selectFrom('webhooks')
     .select(['id', 'events'])
     .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'active')
+    // Paused: the owner chose to hold deliveries, so they are queued and the job leaves them be
+    // until the resume. Switched off (`disabled`): not queued, as before. Holding those too would
+    // be the same path, but nobody chose it: the receiver failed for three days, what was waiting
+    // was given up when it was switched off (Send again, one by one), and events for a receiver
+    // that may never come back would pile up until the owner looks, then go out all at once on
+    // a resume meant to try the receiver again. The owner's e-mail (comms) says events since the
+    // switch-off are not sent to it.
+    .where('status', 'in', ['active', 'paused'])
     .execute();
   let queued = 0;
   for (const e of events) {

@@ -14,6 +14,7 @@ import {
   WEBHOOK_NOT_FOUND,
   WEBHOOK_OWNER_ONLY,
   WEBHOOK_RESEND_QUEUED,
+  WEBHOOK_RETRY_DAYS,
   WEBHOOK_SECRET_SHOWN_ONCE,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_TEST_MESSAGE,
@@ -60,6 +61,7 @@ import {
   webhookLabel,
   type WebhookRow,
 } from './store.ts';
+import { expireHeld } from './worker.ts';
 
 const PATH = '/api/integrations/webhooks';
 
@@ -193,12 +195,21 @@ export function webhookRoutes(router: AppRouter, deps: WebhookDeps): void {
         .where('id', '=', before.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      // What was held while paused now goes out in its order, except what waited longer than the
+      // retry window: given up unsent, as a delivery failing that long would be, in this same
+      // transaction, so the job never sees it due.
+      const givenUp = resumed ? await expireHeld(tx, deps, { tenantId, webhookId: row.id }) : 0;
       await tx.audit(ctx, {
         action: resumed ? 'webhook_resumed' : paused ? 'webhook_paused' : 'webhook_updated',
         targetType: 'settings',
         target: row.id,
         targetLabel: webhookLabel(row),
         changes,
+        ...(givenUp > 0
+          ? {
+              additionalInfo: `${givenUp} held ${givenUp === 1 ? 'delivery' : 'deliveries'} older than ${WEBHOOK_RETRY_DAYS} days given up unsent`,
+            }
+          : {}),
       });
       return toWebhook(row);
     });

@@ -19,7 +19,7 @@ import { createAdminService } from '../app.ts';
 import { call, login, type Session } from '../testing/harness.ts';
 import { parseAllowList } from './address-policy.ts';
 import { webhookDepsFromEnv, type WebhookDeps } from './config.ts';
-import { deliverDue } from './worker.ts';
+import { deliverDue, HELD_TOO_LONG, pruneDeliveries } from './worker.ts';
 
 // --- the receiver --------------------------------------------------------------------------------
 
@@ -194,6 +194,7 @@ async function log(s: Session, id: string) {
     type: string;
     state: string;
     attemptCount: number;
+    body: string;
     attempts: Array<{
       statusCode: number | null;
       error: string | null;
@@ -691,6 +692,182 @@ describe('webhooks: deliveries', () => {
     script.set('/dead', [{ status: 204 }]);
     assert.equal((await api('POST', `/${hook.id}/deliveries/${d!.id}/resend`, owner)).status, 202);
     await deliver();
-    assert.equal((await log(owner, hook.id)).find((x) => x.id === d!.id)!.state, 'delivered');
+    const after = await log(owner, hook.id);
+    assert.equal(after.find((x) => x.id === d!.id)!.state, 'delivered');
+    // unlike a pause, a switch-off holds nothing: the event while it was off was never queued
+    assert.equal(after.length, 1);
+    assert.equal(at('/dead').length, before + 1);
+  });
+});
+
+describe('webhooks: pausing holds deliveries', () => {
+  beforeEach(async () => {
+    await clearWebhooks();
+    received.length = 0;
+  });
+
+  const held = (id: string) => booking(owner.userId, id, 'tentative');
+  const statusChanged = (id: string, from: string, to: string) => ({
+    ...booking(owner.userId, id, to),
+    from,
+    to,
+  });
+
+  test('events while paused are not sent; on resume each goes out once, one booking’s in order', async () => {
+    const hook = await subscribe(owner, '/held', [
+      'booking.created',
+      'booking.updated',
+      'booking.held',
+      'booking.confirmed',
+    ]);
+    const id = randomUUID();
+    const other = randomUUID();
+    await publish('booking.created', owner.userId, booking(owner.userId, id, 'pending'));
+    await deliver();
+    assert.equal(at('/held').length, 1, 'sent while active');
+
+    const paused = await api('PATCH', `/${hook.id}`, owner, { status: 'paused' });
+    assert.equal(paused.body.status, 'paused');
+    await publish(
+      'booking.updated',
+      owner.userId,
+      booking(owner.userId, id, 'pending', { eventType: 'Party' }),
+    );
+    await publish('booking.status_changed', owner.userId, { ...held(id), from: 'pending', to: 'tentative' });
+    await publish('booking.status_changed', owner.userId, statusChanged(id, 'tentative', 'confirmed'));
+    await publish(
+      'booking.created',
+      owner.userId,
+      booking(owner.userId, other, 'pending', { bookingCode: 'BK-0043' }),
+    );
+    await deliver(3);
+    // a day on the job's clock changes nothing: held is held
+    clockAhead = 24 * 3600_000;
+    try {
+      await deliver();
+    } finally {
+      clockAhead = 0;
+    }
+    assert.equal(at('/held').length, 1, 'nothing sent while paused');
+    const during = await log(owner, hook.id);
+    assert.equal(during.length, 5);
+    assert.deepEqual(
+      during.slice(0, 4).map((d) => [d.state, d.attemptCount]),
+      Array.from({ length: 4 }, () => ['pending', 0]),
+      'queued, never tried',
+    );
+
+    const resumed = await api('PATCH', `/${hook.id}`, owner, { status: 'active' });
+    assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
+    assert.equal(resumed.body.status, 'active');
+    await deliver(2);
+    const seen = at('/held').map(
+      (r) => JSON.parse(r.body) as { id: string; type: string; data: { id: string } },
+    );
+    assert.equal(new Set(seen.map((e) => e.id)).size, seen.length, 'each event exactly once');
+    assert.equal(seen.length, 5);
+    assert.deepEqual(
+      seen.filter((e) => e.data.id === id).map((e) => e.type),
+      ['booking.created', 'booking.updated', 'booking.held', 'booking.confirmed'],
+    );
+    assert.deepEqual(
+      seen.filter((e) => e.data.id === other).map((e) => e.type),
+      ['booking.created'],
+    );
+    for (const r of at('/held')) assert.ok(verify(r, hook.secret));
+    const afterwards = await log(owner, hook.id);
+    assert.ok(afterwards.every((d) => d.state === 'delivered' && d.attemptCount === 1));
+    // and nothing more goes out on later runs
+    await deliver();
+    assert.equal(at('/held').length, 5);
+  });
+
+  test('a delivery held longer than the 3-day retry window is not sent on resume; the log says why', async () => {
+    const hook = await subscribe(owner, '/stale', ['booking.created']);
+    assert.equal((await api('PATCH', `/${hook.id}`, owner, { status: 'paused' })).status, 200);
+    const old = randomUUID();
+    const fresh = randomUUID();
+    await publish('booking.created', owner.userId, booking(owner.userId, old, 'pending'));
+    await publish(
+      'booking.created',
+      owner.userId,
+      booking(owner.userId, fresh, 'pending', { bookingCode: 'BK-0043' }),
+    );
+    // the first was queued three days and a minute ago
+    const moved = await t.kit.db.systemTx(async (tx) => {
+      const { rows } = await tx.query(
+        `UPDATE webhook_deliveries SET created_at = now() - interval '3 days 1 minute'
+          WHERE webhook_id = $1 AND body LIKE $2 RETURNING id`,
+        [hook.id, `%${old}%`],
+      );
+      return rows.length;
+    });
+    assert.equal(moved, 1);
+
+    const resumed = await api('PATCH', `/${hook.id}`, owner, { status: 'active' });
+    assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
+    await deliver(2);
+    const seen = at('/stale').map((r) => JSON.parse(r.body) as { data: { id: string } });
+    assert.deepEqual(
+      seen.map((e) => e.data.id),
+      [fresh],
+      'only the one within the window',
+    );
+    const entries = await log(owner, hook.id);
+    const stale = entries.find((d) => (JSON.parse(d.body) as { data: { id: string } }).data.id === old)!;
+    assert.equal(stale.state, 'failed');
+    assert.equal(stale.attempts.length, 1);
+    assert.equal(stale.attempts[0]!.statusCode, null);
+    assert.equal(stale.attempts[0]!.error, HELD_TOO_LONG);
+    assert.match(stale.attempts[0]!.error!, /paused for longer than the 3-day retry window/);
+    const audit = await t.kit.db.systemTx(async (tx) => {
+      const { rows } = await tx.query<{ additional_info: string | null }>(
+        `SELECT data->>'additionalInfo' AS additional_info FROM outbox
+          WHERE type = 'audit.recorded' AND data->>'action' = 'webhook_resumed' AND data->>'target' = $1`,
+        [hook.id],
+      );
+      return rows;
+    });
+    assert.equal(audit.length, 1);
+    assert.match(audit[0]!.additional_info ?? '', /1 held delivery older than 3 days given up unsent/);
+    // Send again is the owner's word: it goes out then
+    assert.equal((await api('POST', `/${hook.id}/deliveries/${stale.id}/resend`, owner)).status, 202);
+    await deliver();
+    assert.deepEqual(
+      at('/stale').map((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id),
+      [fresh, old],
+    );
+  });
+
+  test('the daily prune gives up what a still-paused webhook has held past the window, and only that', async () => {
+    script.set('/busy', [{ status: 500 }]);
+    const pausedHook = await subscribe(owner, '/forgotten', ['booking.created']);
+    const activeHook = await subscribe(owner, '/busy', ['booking.created']);
+    await api('PATCH', `/${pausedHook.id}`, owner, { status: 'paused' });
+    await publish('booking.created', owner.userId, booking(owner.userId, randomUUID(), 'pending'));
+    await deliver(); // the active one's fails and stays pending
+    clockAhead = 2 * 24 * 3600_000;
+    try {
+      await pruneDeliveries(t.kit, deps);
+    } finally {
+      clockAhead = 0;
+    }
+    assert.equal((await log(owner, pausedHook.id))[0]!.state, 'pending', 'within the window: still held');
+    clockAhead = (3 * 24 * 60 + 1) * 60_000;
+    try {
+      await pruneDeliveries(t.kit, deps);
+    } finally {
+      clockAhead = 0;
+    }
+    const [given] = await log(owner, pausedHook.id);
+    assert.equal(given!.state, 'failed');
+    assert.equal(given!.attempts[0]!.error, HELD_TOO_LONG);
+    assert.equal((await api('GET', `/${pausedHook.id}`, owner)).body.status, 'paused');
+    const [busy] = await log(owner, activeHook.id);
+    assert.equal(busy!.state, 'pending', 'an active webhook’s retries are the job’s, not the prune’s');
+    assert.equal(busy!.attempts[0]!.statusCode, 500);
+    await api('PATCH', `/${pausedHook.id}`, owner, { status: 'active' });
+    await deliver();
+    assert.equal(at('/forgotten').length, 0);
   });
 });

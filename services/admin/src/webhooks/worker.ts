@@ -5,9 +5,11 @@
  * several at once, and records each attempt. A failure is retried with backoff; a delivery still
  * failing three days after it was queued is given up, and a webhook whose every attempt has
  * failed for three days is switched off, its owner told by e-mail (`webhook.disabled`, which
- * comms turns into the message) and the Audit Log.
+ * comms turns into the message) and the Audit Log. A paused webhook's deliveries are held:
+ * queued as usual but never due until it is resumed, when those queued longer ago than the same
+ * three days are given up unsent (`expireHeld`) and the rest go out in their order.
  */
-import { WEBHOOK_DISABLED_REASON, WEBHOOK_HEADERS } from '@venue/contracts/admin';
+import { WEBHOOK_DISABLED_REASON, WEBHOOK_HEADERS, WEBHOOK_RETRY_DAYS } from '@venue/contracts/admin';
 import { sql, type RawBuilder, type ServiceKit, type Tx } from '@venue/service-kit';
 import { checkAddress } from './address-policy.ts';
 import type { WebhookDeps } from './config.ts';
@@ -36,7 +38,18 @@ function at(now: Date, ms = 0): RawBuilder<Date> {
   return sql<Date>`${new Date(now.getTime() + ms).toISOString()}::timestamptz`;
 }
 
-/** The due deliveries that head their aggregate, across venues (the job's system scope). */
+/**
+ * Queued before this (by the job's clock) a delivery has had its retry window: a failed attempt
+ * gives it up, and a held one is given up unsent.
+ */
+function giveUpBefore(now: Date, deps: Pick<WebhookDeps, 'retryForMs'>): RawBuilder<Date> {
+  return at(now, -deps.retryForMs);
+}
+
+/**
+ * The due deliveries that head their aggregate, across venues (the job's system scope). Only an
+ * active webhook's: a paused one's stay pending (held) until it is resumed.
+ */
 export function dueDeliveries(tx: Tx, now: Date, limit = BATCH): Promise<DeliveryRow[]> {
   return q(tx)
     .selectFrom('webhook_deliveries as d')
@@ -158,7 +171,7 @@ async function record(
         .execute();
       return;
     }
-    const giveUpBefore = at(now, -deps.retryForMs);
+    const expiredBefore = giveUpBefore(now, deps);
     await db
       .updateTable('webhook_deliveries')
       .set((eb) => ({
@@ -168,9 +181,9 @@ async function record(
         // (a CASE: the builder has none in a SET)
         state: sql<
           'pending' | 'failed'
-        >`CASE WHEN created_at <= ${giveUpBefore} THEN 'failed' ELSE 'pending' END`,
+        >`CASE WHEN created_at <= ${expiredBefore} THEN 'failed' ELSE 'pending' END`,
         // (the builder has no CASE in a SET): no next attempt once given up
-        next_attempt_at: sql<Date | null>`CASE WHEN created_at <= ${giveUpBefore} THEN NULL
+        next_attempt_at: sql<Date | null>`CASE WHEN created_at <= ${expiredBefore} THEN NULL
           ELSE ${at(now, deps.backoffMs(Number(d.attempt_count) + 1))} END`,
       }))
       .where('tenant_id', '=', d.tenant_id)
@@ -185,11 +198,62 @@ async function record(
       .returning((eb) => [
         'status',
         // failing for the whole window: switched off below
-        eb(sql<Date>`failing_since`, '<=', giveUpBefore).as('expired'),
+        eb(sql<Date>`failing_since`, '<=', expiredBefore).as('expired'),
       ])
       .executeTakeFirst();
     if (failing?.expired && failing.status === 'active') await switchOff(tx, hook, result, now);
   });
+}
+
+/** What the delivery log says of a held delivery given up unsent (its one attempt's error). */
+export const HELD_TOO_LONG = `Not sent: held while the webhook was paused for longer than the ${WEBHOOK_RETRY_DAYS}-day retry window. Send again sends it now.`;
+
+/**
+ * Gives up, unsent, the held deliveries queued before the retry window: of the one webhook
+ * `only` names as it is resumed, else of every paused webhook (the daily prune, so a webhook
+ * paused and forgotten keeps at most three days of events waiting). The same window and the same
+ * end (`failed`, no next attempt) as a delivery that failed for three days; as no attempt was made
+ * the log gets one that says why, the way a refused address's attempt does, and "Send again"
+ * still sends it on the owner's word. Answers how many were given up.
+ */
+export async function expireHeld(
+  tx: Tx,
+  deps: Pick<WebhookDeps, 'now' | 'retryForMs'>,
+  only?: { tenantId: string; webhookId: string },
+): Promise<number> {
+  const now = deps.now();
+  let query = q(tx)
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({ state: 'failed', next_attempt_at: null, attempt_count: eb('attempt_count', '+', 1) }))
+    .where('state', '=', 'pending')
+    .where('created_at', '<=', giveUpBefore(now, deps));
+  query = only
+    ? query.where('tenant_id', '=', only.tenantId).where('webhook_id', '=', only.webhookId)
+    : query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('webhooks as w')
+            .select('w.id')
+            .whereRef('w.tenant_id', '=', 'webhook_deliveries.tenant_id')
+            .whereRef('w.id', '=', 'webhook_deliveries.webhook_id')
+            .where('w.status', '=', 'paused'),
+        ),
+      );
+  const given = await query.returning(['tenant_id', 'id']).execute();
+  if (given.length === 0) return 0;
+  await q(tx)
+    .insertInto('webhook_attempts')
+    .values(
+      given.map((d) => ({
+        tenant_id: d.tenant_id,
+        delivery_id: d.id,
+        attempted_at: at(now),
+        status_code: null,
+        duration_ms: 0,
+        error: HELD_TOO_LONG,
+      })),
+    )
+    .execute();
+  return given.length;
 }
 
 /** Switches a webhook off after three days of failures: once (conditional), told to the owner. */
@@ -308,8 +372,12 @@ export async function deliverDue(kit: ServiceKit, deps: WebhookDeps): Promise<nu
   return tried.size;
 }
 
-/** Finished deliveries older than 30 days go, with their attempts. */
-export async function pruneDeliveries(kit: ServiceKit): Promise<void> {
+/**
+ * Finished deliveries older than 30 days go, with their attempts; first, paused webhooks' held
+ * deliveries past the retry window are given up (and so pruned in their turn).
+ */
+export async function pruneDeliveries(kit: ServiceKit, deps: WebhookDeps): Promise<void> {
+  await kit.db.systemTx((tx) => expireHeld(tx, deps));
   await kit.db.systemTx((tx) =>
     q(tx)
       .deleteFrom('webhook_deliveries')
