@@ -245,7 +245,7 @@ export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): 
 
   // The provider's inbound webhook: no sign-in (a provider cannot), the venue's secret URL is the
   // credential. STOP (and its synonyms) records the number as opted out, UNSTOP/START undoes it;
-  // anything else is answered and ignored. Form (Twilio) or JSON.
+  // anything else is answered and ignored. Form (Twilio) or JSON; answered in the same kind.
   router.post('/api/email-comms/sms/inbound/:token', async (ctx: AppContext) => {
     const tenantId = tenantOfToken(ctx.params.token ?? '');
     if (!tenantId) throw notFound('Not found');
@@ -278,6 +278,15 @@ export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): 
           recorded = 'opted_in';
         }
       });
-    ctx.body = { recorded };
+    // Twilio-style providers post a form and read the answer as TwiML, the messages to send back:
+    // an empty <Response> replies nothing (the venue has no auto-reply; the provider's own STOP
+    // confirmation, where it sends one, is its business). JSON callers keep the JSON answer.
+    if (ctx.request.is('application/x-www-form-urlencoded')) {
+      ctx.type = 'text/xml';
+      ctx.body = EMPTY_TWIML;
+    } else ctx.body = { recorded };
   });
 }
+
+/** TwiML that sends no reply. */
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';

@@ -190,6 +190,21 @@ describe('SMS through the stand-in provider', () => {
           MessageSid: 'SMin1',
         }).toString(),
       });
+    /** As a provider (or script) posting JSON: the answer says what was recorded. */
+    const replyJson = async (body: string, from = '+61412000333', p = path) =>
+      (
+        await fetch(`${c.t.url}${p}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ From: from, Body: body }),
+        })
+      ).json();
+    /** A Twilio-style form post is answered with TwiML that replies nothing. */
+    const twiml = async (res: Response) => {
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/xml\b/);
+      assert.equal(await res.text(), '<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    };
     // a token not issued by this product
     const forged = await reply(
       'STOP',
@@ -197,9 +212,7 @@ describe('SMS through the stand-in provider', () => {
       `/api/email-comms/sms/inbound/${OWNER}.${'A'.repeat(43)}`,
     );
     assert.equal(forged.status, 404);
-    const stop = await reply(' stop please');
-    assert.equal(stop.status, 200);
-    assert.deepEqual(await stop.json(), { recorded: 'opted_out' });
+    await twiml(await reply(' stop please'));
     const refused = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
       customBody: 'Hi',
       bookingId: b.id,
@@ -213,16 +226,24 @@ describe('SMS through the stand-in provider', () => {
     });
     assert.equal(other.status, 202, other.text);
     assert.equal(other.body.sms.to, '+61412000444', "typed the venue's way, sent in E.164");
-    assert.deepEqual(await (await reply('STOP', '+61412000444')).json(), { recorded: 'opted_out' });
+    assert.deepEqual(await replyJson('STOP', '+61412000444'), { recorded: 'opted_out' });
     await deliverDue(c.t.kit, c.deps);
     const rec = (await history()).items.find((i: any) => i.id === other.body.sms.id);
     assert.deepEqual([rec.status, rec.lastError], ['failed', SMS_OPTED_OUT]);
     // another venue's STOP for the same number changes nothing here, and this one's not there
     const hilltop = await c.call('GET', '/api/email-comms/sms/settings', c.tokens.other);
-    assert.deepEqual(await (await reply('hello', '+61412000333', hilltop.body.inboundPath)).json(), {
+    assert.deepEqual(await replyJson('hello', '+61412000333', hilltop.body.inboundPath), {
       recorded: 'ignored',
     });
-    assert.deepEqual(await (await reply('UNSTOP')).json(), { recorded: 'opted_in' });
+    // anything else by form is answered with the same empty TwiML, and changes nothing
+    await twiml(await reply('Thanks, see you Friday'));
+    assert.equal(
+      (await c.call('POST', '/api/email-comms/sms', c.tokens.owner, { customBody: 'Hi', bookingId: b.id }))
+        .status,
+      400,
+      'still opted out',
+    );
+    await twiml(await reply('UNSTOP'));
     const again = await c.call('POST', '/api/email-comms/sms', c.tokens.owner, {
       customBody: 'Hi',
       bookingId: b.id,
