@@ -87,7 +87,7 @@ function ExportCard() {
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         One JSON file with everything VenueDesk holds for your venue: accounts, settings, bookings, customers,
-        money records and the audit log.
+        money records, webhooks (without their signing secrets) and the audit log.
       </Text>
       <FlashMessage flash={flash.flash} testId="export-flash" />
       <Button onClick={() => exportAll.mutate()} loading={exportAll.isPending}>

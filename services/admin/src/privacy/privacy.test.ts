@@ -1,11 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { startWithDemoSessions } from '../testing/demo-sessions.ts';
 import { call, flushAudit, login, type Harness, type Session } from '../testing/harness.ts';
+import { newSigningSecret, sealSecret } from '../webhooks/secrets.ts';
 import { ERASURE_REQUESTED, erasureReference, OWNER_ONLY_PRIVACY } from './privacy-routes.ts';
+import { EXPORTED_DELIVERIES_PER_WEBHOOK } from './tenant-export.ts';
 
 let h: Harness;
 let owner: Session;
@@ -144,6 +147,125 @@ describe('GET /api/tenant-settings/privacy/export', () => {
     });
     assert.equal(reply.status, 200);
     assert.equal(reply.body.users.length, 2);
+  });
+});
+
+/** A webhook stored as the create route stores one, its secret sealed (the address is not checked here). */
+async function storeWebhook(tenantId: string, description: string): Promise<{ id: string; secret: string }> {
+  const id = randomUUID();
+  const secret = newSigningSecret();
+  await h.kit.db.systemTx((tx) =>
+    tx.query(
+      `INSERT INTO webhooks (tenant_id, id, url, events, description, secret_enc, created_by)
+       VALUES ($1, $2, 'https://crm.example.com/venuedesk', '{booking.created,invoice.paid}'::text[], $3, $4, $1)`,
+      [tenantId, id, description, sealSecret(secret, tenantId, id)],
+    ),
+  );
+  return { id, secret };
+}
+
+describe('the export holds the venue’s webhooks', () => {
+  test('each webhook with its settings and newest 100 deliveries, and never a secret, sealed or hashed', async () => {
+    const hook = await storeWebhook(owner.userId, 'Our CRM');
+    // rotated: the first secret becomes the previous one, still stored (sealed) for the overlap
+    const rotated = await call(h, 'POST', `/api/integrations/webhooks/${hook.id}/rotate-secret`, {
+      token: owner.token,
+    });
+    assert.equal(rotated.status, 201, JSON.stringify(rotated.body));
+    const secrets: string[] = [hook.secret, rotated.body.secret];
+    const other = await storeWebhook(owner2.userId, 'Venue B hook');
+    // more deliveries than are exported, oldest first
+    await h.kit.db.systemTx((tx) =>
+      tx.query(
+        `INSERT INTO webhook_deliveries
+           (tenant_id, webhook_id, event_id, type, aggregate_key, occurred_at, body, state, attempt_count, delivered_at, last_status_code)
+         SELECT $1, $2, gen_random_uuid(), 'booking.created', 'booking:' || g, now(), '{"n":' || g || '}',
+                'delivered', 1, now(), 200
+           FROM generate_series(1, $3::int) AS g ORDER BY g`,
+        [owner.userId, hook.id, EXPORTED_DELIVERIES_PER_WEBHOOK + 5],
+      ),
+    );
+    const stored = await h.kit.db.systemTx(async (tx) => {
+      const sealed = await tx.query<{ secret_enc: string; previous_secret_enc: string | null }>(
+        `SELECT secret_enc, previous_secret_enc FROM webhooks WHERE id = $1`,
+        [hook.id],
+      );
+      const newest = await tx.query<{ id: string }>(
+        `SELECT id FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY seq DESC LIMIT $2`,
+        [hook.id, EXPORTED_DELIVERIES_PER_WEBHOOK],
+      );
+      return { sealed: sealed.rows[0]!, newest: newest.rows.map((r) => r.id) };
+    });
+    assert.ok(stored.sealed.previous_secret_enc, 'the rotation kept the previous secret');
+
+    const reply = await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: owner.token });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    const webhooks = reply.body.services.admin.data.webhooks as Array<Record<string, unknown>>;
+    assert.equal(webhooks.length, 1, 'the venue’s own, not another venue’s');
+    const [exported] = webhooks;
+    assert.deepEqual(Object.keys(exported!).sort(), [
+      'createdAt',
+      'createdBy',
+      'description',
+      'disabledAt',
+      'disabledReason',
+      'events',
+      'failingSince',
+      'id',
+      'lastSuccessAt',
+      'recentDeliveries',
+      'secretCreatedAt',
+      'status',
+      'updatedAt',
+      'url',
+    ]);
+    assert.equal(exported!.id, hook.id);
+    assert.equal(exported!.url, 'https://crm.example.com/venuedesk');
+    assert.equal(exported!.description, 'Our CRM');
+    assert.deepEqual(exported!.events, ['booking.created', 'invoice.paid']);
+    assert.equal(exported!.status, 'active');
+    assert.ok(!Number.isNaN(Date.parse(String(exported!.createdAt))));
+    assert.ok(!Number.isNaN(Date.parse(String(exported!.updatedAt))));
+    const deliveries = exported!.recentDeliveries as Array<Record<string, unknown>>;
+    assert.deepEqual(
+      deliveries.map((d) => d.id),
+      stored.newest,
+      'the newest 100, newest first',
+    );
+    assert.equal(deliveries[0]!.state, 'delivered');
+    assert.equal(deliveries[0]!.lastStatusCode, 200);
+    assert.equal(deliveries[0]!.body, undefined, 'no bodies: the other services hold those objects');
+
+    // No secret anywhere in the file: not as shown, not its random part, not sealed, not hashed.
+    const file = JSON.stringify(reply.body);
+    for (const secret of secrets) {
+      assert.ok(!file.includes(secret), 'a secret as shown');
+      assert.ok(!file.includes(secret.slice('whsec_'.length)), 'a secret’s random part');
+      for (const algorithm of ['sha256', 'sha1', 'sha512'])
+        for (const encoding of ['hex', 'base64', 'base64url'] as const)
+          assert.ok(
+            !file.includes(createHash(algorithm).update(secret).digest(encoding)),
+            `a secret’s ${algorithm} (${encoding})`,
+          );
+    }
+    for (const sealed of [stored.sealed.secret_enc, stored.sealed.previous_secret_enc!])
+      assert.ok(!file.includes(sealed), 'a sealed secret');
+    assert.ok(!/secret_?enc|previous_?secret/i.test(file), 'no secret column by name');
+    assert.ok(!file.includes(other.id) && !file.includes('Venue B hook'), 'nothing of the other venue');
+
+    // the other venue's export has its own, and the internal route answers the same part
+    const internal = await call(h, 'GET', `/internal/tenant-export/${owner2.userId}`, {
+      headers: { [INTERNAL_AUTH_HEADER]: process.env.INTERNAL_SECRET! },
+    });
+    assert.equal(internal.status, 200);
+    assert.deepEqual(
+      internal.body.webhooks.map((w: { id: string; recentDeliveries: unknown[] }) => [
+        w.id,
+        w.recentDeliveries,
+      ]),
+      [[other.id, []]],
+    );
+    assert.ok(!JSON.stringify(internal.body).includes(other.secret.slice('whsec_'.length)));
   });
 });
 

@@ -5,9 +5,71 @@ import type { AdminDb } from '../db/schema.ts';
 import { readSettings } from '../settings/settings-store.ts';
 import { readAllSections } from '../settings/tenant-settings-store.ts';
 
+/** Deliveries exported per webhook: the newest of its delivery log. */
+export const EXPORTED_DELIVERIES_PER_WEBHOOK = 100;
+
+/**
+ * The venue's webhooks (issue 26) as their owner set them up, each with its newest deliveries.
+ * The columns are named one by one so the signing secrets (current and previous, sealed) are not
+ * even read: a data export is a file that travels, and a secret in it could sign events as
+ * VenueDesk. The deliveries are bounded (100 per webhook, newest first, of the 30 days kept) and
+ * carry no body or attempts: the bodies are the bookings, invoices and quotations the other
+ * services' parts already hold, and with 20 webhooks the answers alone could make the file tens
+ * of megabytes.
+ */
+async function webhooksExport(tx: Tx, tenantId: string) {
+  const q = kyselyOf<AdminDb>(tx);
+  const hooks = await q
+    .selectFrom('webhooks')
+    .select([
+      'id',
+      'url',
+      'description',
+      'events',
+      'status',
+      'disabled_at as disabledAt',
+      'disabled_reason as disabledReason',
+      'failing_since as failingSince',
+      'last_success_at as lastSuccessAt',
+      'secret_created_at as secretCreatedAt',
+      'created_by as createdBy',
+      'created_at as createdAt',
+      'updated_at as updatedAt',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const exported = [];
+  // at most 20 webhooks a venue, each one read of the log's own index
+  for (const hook of hooks) {
+    const deliveries = await q
+      .selectFrom('webhook_deliveries')
+      .select([
+        'id',
+        'event_id as eventId',
+        'type',
+        'state',
+        'attempt_count as attemptCount',
+        'created_at as createdAt',
+        'next_attempt_at as nextAttemptAt',
+        'delivered_at as deliveredAt',
+        'last_status_code as lastStatusCode',
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('webhook_id', '=', hook.id)
+      .orderBy('seq', 'desc')
+      .limit(EXPORTED_DELIVERIES_PER_WEBHOOK)
+      .execute();
+    exported.push({ ...hook, events: [...hook.events], recentDeliveries: deliveries });
+  }
+  return exported;
+}
+
 /**
  * Everything admin holds for one tenant: accounts (never password hashes), settings, the
- * audit trail and profile pictures. Runs in a transaction that can see the tenant's rows.
+ * audit trail, profile pictures and webhooks (never their secrets). Runs in a transaction that
+ * can see the tenant's rows.
  */
 export async function adminTenantExport(tx: Tx, tenantId: string) {
   const q = kyselyOf<AdminDb>(tx);
@@ -78,6 +140,7 @@ export async function adminTenantExport(tx: Tx, tenantId: string) {
       mimeType: 'image/webp',
       base64: Buffer.from(p.data).toString('base64'),
     })),
+    webhooks: await webhooksExport(tx, tenantId),
   };
 }
 
