@@ -23,6 +23,7 @@ import {
 } from '@venue/contracts/comms';
 import {
   badRequest,
+  forbidden,
   internalSecret,
   notFound,
   parseBody,
@@ -46,6 +47,7 @@ import {
   type BookingCopyRow,
   type VenueContext,
 } from '../templates/values.ts';
+import { SIGNATURE_HEADER, signatureMatches } from './signature.ts';
 import { smsStatusRoutes } from './status.ts';
 import { e164Of, nextWindow, queueSms, smsRefusal, SMS_DAY_ENDS_HOUR, SMS_DAY_STARTS_HOUR } from './sms.ts';
 
@@ -249,6 +251,21 @@ export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): 
   router.post('/api/email-comms/sms/inbound/:token', async (ctx: AppContext) => {
     const tenantId = tenantOfToken(ctx.params.token ?? '');
     if (!tenantId) throw notFound('Not found');
+    // With the provider's auth token known (SMS_URL's password), the post must carry its
+    // signature too (signature.ts), checked before anything is read or recorded. Without one (no
+    // SMS_URL: the local stand-in and capture; or a URL without a password) there is nothing to
+    // check against and the secret URL alone admits the post, as before.
+    const authToken = deps.sms.authToken;
+    if (authToken) {
+      const form = ctx.request.is('application/x-www-form-urlencoded');
+      const params = new URLSearchParams(form ? (ctx.request.rawBody ?? '') : '');
+      const url = `${deps.publicOrigin}${ctx.originalUrl}`;
+      // Twilio signs form posts; a JSON body cannot carry a signature this recipe checks.
+      if (!form || !signatureMatches(authToken, url, params, ctx.get(SIGNATURE_HEADER) || undefined))
+        throw forbidden('The request is not signed by the SMS provider.', {
+          errors: [{ path: 'X-Twilio-Signature', message: 'Missing or does not match.' }],
+        });
+    }
     const b = parseBody(ctx, smsInboundSchema);
     const word =
       b.Body.trim()

@@ -3,8 +3,9 @@
  * SMS through a stand-in provider (issue 26 item 3, decision 61): a real node:http server on
  * loopback taking the Twilio-style form posts with basic auth, answering as the test scripts it.
  * A person's SMS from a template, a 500 retried, a 400 failed with the answer, STOP recorded and
- * honoured, night waits, the cost before sending, automatic reminders by SMS, tenancy, and Mail
- * preview without SMS_URL.
+ * honoured, night waits, the cost before sending, automatic reminders by SMS, tenancy, the inbound
+ * webhook's Twilio signature when SMS_URL carries the auth token (without one, as in the first
+ * suite, the secret URL alone admits a post), and Mail preview without SMS_URL.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +19,8 @@ import { deliverDue } from '../mail/worker.ts';
 import { booking, bookingEvent, OTHER, OWNER, startComms, type Comms } from '../test-support.ts';
 import { inboundPath } from './sms-routes.ts';
 import { statusPath } from './status.ts';
-import { httpSmsSender } from './transport.ts';
+import { twilioSignature } from './signature.ts';
+import { httpSmsSender, smsConfigFromEnv } from './transport.ts';
 
 interface Got {
   auth: string | null;
@@ -640,6 +642,112 @@ describe('SMS through the stand-in provider', () => {
     assert.notEqual(settings.body.inboundPath, inboundPath(OWNER));
     // staff see how SMS leave but not the secret URL
     assert.equal((await c.call('GET', '/api/email-comms/sms/settings', c.tokens.sub)).body.inboundPath, null);
+  });
+});
+
+describe("the inbound webhook checks Twilio's signature when SMS_URL carries the auth token", () => {
+  const ORIGIN = 'https://venues.example';
+  let c: Comms;
+  before(async () => {
+    c = await startComms({
+      // the token is SMS_URL's password, as in production; nothing is sent in these tests
+      sms: smsConfigFromEnv({
+        SMS_URL: 'https://AC123:s3cret%21@api.twilio.example/2010-04-01/Messages.json',
+      }),
+      publicOrigin: ORIGIN,
+    });
+  });
+  after(async () => {
+    await c.close();
+  });
+
+  const post = (form: Record<string, string>, signature?: string, contentType = 'form') =>
+    fetch(`${c.t.url}${inboundPath(OWNER)}`, {
+      method: 'POST',
+      headers: {
+        'content-type': contentType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
+        ...(signature === undefined ? {} : { 'x-twilio-signature': signature }),
+      },
+      body: contentType === 'form' ? new URLSearchParams(form).toString() : JSON.stringify(form),
+    });
+  /** Signed the way Twilio does, for the URL it was given: the public origin, not this service's host. */
+  const sign = (form: Record<string, string>, url = `${ORIGIN}${inboundPath(OWNER)}`) =>
+    twilioSignature('s3cret!', url, new URLSearchParams(form));
+  const optedOut = async (phone: string) =>
+    (
+      await c.t.kit.db.tenantTx(OWNER, (tx) =>
+        db(tx)
+          .selectFrom('sms_opt_outs')
+          .select('phone')
+          .where('tenant_id', '=', OWNER)
+          .where('phone', '=', phone)
+          .execute(),
+      )
+    ).length > 0;
+
+  it("Twilio's published example signs as Twilio says; the token is SMS_URL's password, none without one", () => {
+    // Twilio's documented example (security/signature_validation in TwilioDevEd/api-snippets)
+    assert.equal(
+      twilioSignature(
+        '12345',
+        'https://mycompany.com/myapp.php?foo=1&bar=2',
+        new URLSearchParams({
+          CallSid: 'CA1234567890ABCDE',
+          Caller: '+14158675309',
+          Digits: '1234',
+          From: '+14158675309',
+          To: '+18005551212',
+        }),
+      ),
+      'RSOYDt4T1cUTdK1PDd93/VVr8B8=',
+    );
+    assert.equal(c.deps.sms.authToken, 's3cret!');
+    assert.equal(smsConfigFromEnv({ SMS_URL: 'https://sms.example/send' }).authToken, null);
+    assert.equal(smsConfigFromEnv({}).authToken, null);
+  });
+
+  it('a STOP signed by the provider is recorded and answered with TwiML', async () => {
+    const form = { From: '+61412000701', To: '+61400000001', Body: 'STOP', MessageSid: 'SMin7' };
+    const res = await post(form, sign(form));
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.match(res.headers.get('content-type') ?? '', /^text\/xml\b/);
+    assert.equal(await res.text(), '<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    assert.equal(await optedOut('+61412000701'), true);
+    // START signed too undoes it
+    const start = { ...form, Body: 'START' };
+    assert.equal((await post(start, sign(start))).status, 200);
+    assert.equal(await optedOut('+61412000701'), false);
+  });
+
+  it('a missing or wrong signature, one reused for other words, or one for the service’s own host, gets 403 and records nothing', async () => {
+    const form = { From: '+61412000702', To: '+61400000001', Body: 'STOP', MessageSid: 'SMin8' };
+    const refused = async (res: Response) => {
+      assert.equal(res.status, 403);
+      const body = (await res.json()) as any;
+      assert.deepEqual(
+        body.errors.map((e: any) => e.path),
+        ['X-Twilio-Signature'],
+      );
+    };
+    await refused(await post(form));
+    await refused(await post(form, ''));
+    await refused(await post(form, 'RSOYDt4T1cUTdK1PDd93/VVr8B8='));
+    await refused(await post(form, sign(form).toLowerCase()));
+    // the address this service sees is not the one the provider was given
+    await refused(await post(form, sign(form, `${c.t.url}${inboundPath(OWNER)}`)));
+    // a signature of one post does not carry another's words
+    await refused(await post({ ...form, From: '+61412000703' }, sign(form)));
+    // JSON cannot carry Twilio's form signature
+    await refused(await post(form, sign(form), 'json'));
+    assert.equal(await optedOut('+61412000702'), false);
+    assert.equal(await optedOut('+61412000703'), false);
+    // a token this product did not issue is still 404, signed or not
+    const forged = await fetch(`${c.t.url}/api/email-comms/sms/inbound/${OWNER}.${'A'.repeat(43)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': sign(form) },
+      body: new URLSearchParams(form).toString(),
+    });
+    assert.equal(forged.status, 404);
   });
 });
 

@@ -46,6 +46,13 @@ export interface SmsConfig {
   /** `From` of every SMS: SMS_FROM (a number or an alphanumeric sender id). */
   from: string;
   segmentPriceCents: number;
+  /**
+   * The provider's auth token, which signs what it posts back (Twilio's `X-Twilio-Signature`):
+   * the password of SMS_URL's basic auth, there being no other setting for it. Null or absent
+   * (no SMS_URL, or one without a password, as the local stand-in): inbound posts are not
+   * signature-checked, the secret URL alone admits them (sms-routes.ts).
+   */
+  authToken?: string | null;
 }
 
 /** The provider's message id in a JSON answer (Twilio `sid`, others `id` or `messageId`). */
@@ -109,12 +116,19 @@ export function httpSmsSender(smsUrl: string, timeoutMs = SMS_TIMEOUT_MS): SmsSe
   };
 }
 
-/** Production: SMS_URL (else capture), SMS_FROM, SMS_SEGMENT_PRICE_CENTS. */
+/** The password of SMS_URL's basic auth (Twilio's auth token), or null. */
+export function authTokenOf(smsUrl: string | undefined): string | null {
+  if (!smsUrl || !URL.canParse(smsUrl)) return null;
+  return decodeURIComponent(new URL(smsUrl).password) || null;
+}
+
+/** Production: SMS_URL (else capture; its password the auth token), SMS_FROM, SMS_SEGMENT_PRICE_CENTS. */
 export function smsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SmsConfig {
   const url = env.SMS_URL?.trim();
   const price = Number(env.SMS_SEGMENT_PRICE_CENTS ?? DEFAULT_SEGMENT_PRICE_CENTS);
   return {
     send: url ? httpSmsSender(url) : null,
+    authToken: authTokenOf(url),
     from: env.SMS_FROM?.trim() || 'VenueDesk',
     segmentPriceCents: Number.isInteger(price) && price >= 0 ? price : DEFAULT_SEGMENT_PRICE_CENTS,
   };
