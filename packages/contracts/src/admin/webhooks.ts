@@ -103,7 +103,7 @@ export const webhookUpdateSchema = z.object({
   description: webhookDescription.optional(),
   status: z.enum(['active', 'paused'], { error: 'Status must be active or paused.' }).optional().meta({
     description:
-      '`paused` stops deliveries (events meanwhile are not kept); `active` resumes, also a webhook switched off.',
+      '`paused` holds deliveries (events meanwhile are queued); `active` resumes and sends what was held, in order (held over 3 days: given up, shown in the log); `active` also resumes a webhook switched off.',
   }),
 });
 export type WebhookUpdateBody = z.input<typeof webhookUpdateSchema>;
