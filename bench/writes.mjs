@@ -22,11 +22,16 @@ const DAY_OFFSET = Number(process.env.DAY_OFFSET ?? 400);
 const ports = (process.env.PORTS ?? '8290,7601,7602,7603,7604,7605,7606').split(',').map(Number);
 const pgDb = process.env.BENCH_PG_DB;
 
-const pids = [...new Set(ports.flatMap((p) => listening(p)))];
-const totalCpu = () => {
-  const all = [...pids, ...(pgDb ? backends(pgDb) : [])];
-  return [...cpuMs(all).values()].reduce((a, b) => a + b, 0);
+const labelOf = new Map(ports.flatMap((p) => listening(p).map((pid) => [pid, `:${p}`])));
+const pids = [...labelOf.keys()];
+/** CPU ms of every process so far, by label (a port, or "postgres" for the backends together). */
+const cpuBy = () => {
+  const out = {};
+  for (const [pid, ms] of cpuMs(pids)) out[labelOf.get(pid)] = ms;
+  if (pgDb) out.postgres = [...cpuMs(backends(pgDb)).values()].reduce((a, b) => a + b, 0);
+  return out;
 };
+const totalCpu = () => Object.values(cpuBy()).reduce((a, b) => a + b, 0);
 
 const token = await signIn();
 const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -59,6 +64,7 @@ let next = 0;
 const latencies = [];
 let failed = 0;
 let firstError;
+const by0 = cpuBy();
 const c0 = totalCpu();
 const t0 = performance.now();
 await Promise.all(
@@ -97,6 +103,7 @@ await Promise.all(
 const elapsed = (performance.now() - t0) / 1000;
 await settled();
 const spent = totalCpu() - c0 - idlePerSecond * ((performance.now() - t0) / 1000);
+const by1 = cpuBy();
 latencies.sort((a, b) => a - b);
 const pct = (p) =>
   Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
@@ -117,5 +124,12 @@ console.table([
     'CPU ms per create (all processes, events included)': created ? (spent / created).toFixed(1) : 'n/a',
   },
 ]);
+// Where a create's CPU goes (idle burn not subtracted here: a few tenths of a ms per process).
+const created1 = Math.max(created, 1);
+console.log(
+  `CPU ms per create by process: ${Object.keys(by1)
+    .map((k) => `${k} ${((by1[k] - (by0[k] ?? 0)) / created1).toFixed(1)}`)
+    .join(', ')}`,
+);
 console.log(`bare Koa hello in the same run: ${bare.rps} req/s (p99 ${bare.p99} ms)`);
 if (firstError) console.log(`first failure: ${firstError}`);

@@ -21,6 +21,7 @@ import { HttpError } from './errors.ts';
 import type { AppCustom, AppState } from './http/context.ts';
 import { checkPathParam, hostileInput } from './http/hostile-input.ts';
 import { idempotencyPurgeJob } from './http/idempotency.ts';
+import { statisticsJob } from './db/statistics.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
 import type { ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger } from './log.ts';
@@ -73,8 +74,8 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   }
   const db = createDatabase(driver, schema, { source: name, events, onPublished: () => relay?.nudge() });
   const runningJobs = new Map<string, Promise<boolean>>();
-  // The service's jobs and the kit's own (purging expired Idempotency-Keys).
-  const jobs = [...(options.jobs ?? []), idempotencyPurgeJob];
+  // The service's jobs and the kit's own (purging expired Idempotency-Keys, planner statistics).
+  const jobs = [...(options.jobs ?? []), idempotencyPurgeJob, statisticsJob];
 
   try {
     const migrationsApplied = await migrate(driver, schema, options.migrationsDir);

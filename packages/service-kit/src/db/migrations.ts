@@ -38,7 +38,36 @@ const KIT_TABLES = `
     event_id uuid PRIMARY KEY,
     processed_at timestamptz NOT NULL DEFAULT now()
   );
-${IDEMPOTENCY_KEYS_TABLE}`;
+${IDEMPOTENCY_KEYS_TABLE}
+  -- Planner statistics for the schema's tables that have none or whose rows moved since
+  -- (autovacuum's default threshold), for the kit's statistics job (db/statistics.ts). The
+  -- owner's (SECURITY DEFINER): ANALYZE needs the table's owner, and the application role runs
+  -- the job. Its search_path is the schema's, fixed when created.
+  DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'kit_refresh_statistics'
+                                           AND pronamespace = current_schema()::regnamespace) THEN
+      EXECUTE $create$
+        CREATE FUNCTION kit_refresh_statistics() RETURNS integer
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $fn$
+        DECLARE
+          r record;
+          n integer := 0;
+        BEGIN
+          FOR r IN
+            SELECT s.relid::regclass AS rel FROM pg_catalog.pg_stat_user_tables s
+             WHERE s.schemaname = current_schema()
+               AND (coalesce(s.last_analyze, s.last_autoanalyze) IS NULL
+                    OR s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup)
+             ORDER BY s.relid
+          LOOP
+            EXECUTE format('ANALYZE %s', r.rel);
+            n := n + 1;
+          END LOOP;
+          RETURN n;
+        END $fn$
+      $create$;
+    END IF;
+  END $$;`;
 
 /**
  * Row-level security on the outbox and inbox (decision 0019), in place once and left alone
