@@ -255,10 +255,19 @@ export const COMMS_ROUTES: RouteTable = [
     path: '/api/email-comms/sms/inbound/{token}',
     summary: "The SMS provider's inbound webhook: STOP and UNSTOP replies per number",
     description:
-      "No sign-in: the venue's secret URL (GET /api/email-comms/sms/settings, hall owner) is the credential. `application/x-www-form-urlencoded` (Twilio's `From`, `Body`) or JSON. STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT record the number as opted out of the venue's SMS; UNSTOP, START, YES undo it; anything else is ignored.",
+      'No sign-in: the venue\'s secret URL (GET /api/email-comms/sms/settings, hall owner) is the credential. `application/x-www-form-urlencoded` (Twilio\'s `From`, `Body`) or JSON. STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT record the number as opted out of the venue\'s SMS; UNSTOP, START, YES undo it; anything else is ignored. The answer comes in the kind of the post: a form post (as Twilio-style providers send) is answered 200 `text/xml` with TwiML that replies nothing, `<?xml version="1.0" encoding="UTF-8"?><Response></Response>` (the venue sends no auto-reply); a JSON post is answered with the JSON below. When `SMS_URL` carries the provider\'s auth token, a post without a matching `X-Twilio-Signature` is refused 403 and nothing is recorded.',
     params: z.object({ token: z.string().meta({ description: "The venue's inbound token" }) }),
     body: smsInboundSchema,
-    responses: { ...ok(smsInboundResponseSchema), 404: { description: 'Not a token this product issued.' } },
+    responses: {
+      ...ok(
+        smsInboundResponseSchema,
+        'OK. A JSON post gets this JSON; a form post gets 200 `text/xml`, an empty TwiML `<Response>` (see the description).',
+      ),
+      403: {
+        description: 'Not signed by the SMS provider (`X-Twilio-Signature`), when its auth token is known.',
+      },
+      404: { description: 'Not a token this product issued.' },
+    },
   },
   {
     ...sms,

@@ -190,16 +190,19 @@ describe('the e-mail worker', () => {
     // Each message given up on is published once, for the Dashboard's Alerts & Tasks.
     await deliverDue(c.t.kit, c.deps);
     const { rows: failedEvents } = await c.t.kit.db.systemTx((tx) =>
-      tx.query<{ data: { emailId: string; bounced: boolean; reason: string; toEmail: string } }>(
-        `SELECT data FROM outbox WHERE type = 'email.failed' AND data->>'emailId' = ANY($1::text[])`,
-        [[gone, busy]],
-      ),
+      tx.query<{
+        data: { emailId: string; bounced: boolean; reason: string; toEmail: string; channel: string };
+      }>(`SELECT data FROM outbox WHERE type = 'email.failed' AND data->>'emailId' = ANY($1::text[])`, [
+        [gone, busy],
+      ]),
     );
     assert.deepEqual(
-      failedEvents.map((e) => [e.data.emailId, e.data.bounced, e.data.toEmail.toLowerCase()]).sort(),
+      failedEvents
+        .map((e) => [e.data.emailId, e.data.bounced, e.data.toEmail.toLowerCase(), e.data.channel])
+        .sort(),
       [
-        [gone, true, 'nobody@example.com'],
-        [busy, false, 'busy@example.com'],
+        [gone, true, 'nobody@example.com', 'email'],
+        [busy, false, 'busy@example.com', 'email'],
       ].sort(),
     );
     assert.match(failedEvents.find((e) => e.data.emailId === gone)!.data.reason, /550/);

@@ -461,8 +461,8 @@ async function deliverSms(
  * Back to the queue after a backoff, or failed; a permanent SMTP answer also marks the address
  * bounced. A message given up on is published once (`email.failed`, in the same transaction as
  * the status that can only be set once under this claim), for the Dashboard's Alerts & Tasks.
- * An SMS goes out as the same event with its E.164 number as `toEmail` (the event has no channel
- * field): insights tells an SMS by that number and words its alert as one.
+ * An SMS goes out as the same event with `channel: 'sms'` and its E.164 number as `toEmail`:
+ * insights words its alert as one.
  */
 async function recordFailure(
   kit: ServiceKit,
@@ -521,6 +521,7 @@ async function recordFailure(
         bounced: f.bounce === true,
         bookingId: row.booking_id,
         failedAt: deps.now().toISOString(),
+        channel: row.channel === 'sms' ? 'sms' : 'email',
       });
   });
 }

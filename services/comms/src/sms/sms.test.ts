@@ -162,8 +162,8 @@ describe('SMS through the stand-in provider', () => {
     assert.equal(rec.status, 'failed');
     assert.match(rec.lastError, /SMS provider answered 400: .*not a valid phone number/);
     assert.equal(rec.attempts, 1, 'a 4xx is not tried again');
-    // published once for the Dashboard, with the number where an e-mail has its address: insights
-    // tells an SMS by it and words the alert as one ("An SMS to … could not be delivered")
+    // published once for the Dashboard as an SMS (`channel`), with the number where an e-mail has
+    // its address: insights words the alert as one ("An SMS to … could not be delivered")
     const { rows: events } = await c.t.kit.db.systemTx((tx) =>
       tx.query<{ data: Record<string, unknown> }>(
         `SELECT data FROM outbox WHERE type = 'email.failed' AND data->>'emailId' = $1`,
@@ -172,8 +172,14 @@ describe('SMS through the stand-in provider', () => {
     );
     assert.equal(events.length, 1);
     assert.deepEqual(
-      [events[0]!.data.toEmail, events[0]!.data.toName, events[0]!.data.subject, events[0]!.data.bounced],
-      ['+61412000222', b.customerName, 'SMS', false],
+      [
+        events[0]!.data.channel,
+        events[0]!.data.toEmail,
+        events[0]!.data.toName,
+        events[0]!.data.subject,
+        events[0]!.data.bounced,
+      ],
+      ['sms', '+61412000222', b.customerName, 'SMS', false],
     );
     assert.match(String(events[0]!.data.reason), /SMS provider answered 400/);
   });

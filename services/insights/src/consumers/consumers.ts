@@ -492,9 +492,10 @@ export const quotationConsumer: Consumer<'quotation.sent' | 'quotation.declined'
 };
 
 /**
- * `email.failed` (comms): an e-mail or SMS given up on, kept by its id for Alerts & Tasks. The
- * event has no channel field; comms sends an SMS's E.164 number as `toEmail` (mail/worker.ts
- * recordFailure), and an e-mail address never matches E.164, so the number tells the SMS.
+ * `email.failed` (comms): an e-mail or SMS given up on, kept by its id for Alerts & Tasks. Comms
+ * names the channel (`channel`). Events published before that field existed have none and may
+ * still arrive (an outbox or inbox backlog, a replay): for those the number tells the SMS, since
+ * comms sent an SMS's E.164 number as `toEmail` and an e-mail address never matches E.164.
  */
 export const emailFailedConsumer: Consumer<'email.failed'> = async (event, tx) => {
   const e = event.data;
@@ -503,7 +504,7 @@ export const emailFailedConsumer: Consumer<'email.failed'> = async (event, tx) =
     .values({
       tenant_id: e.hallOwnerId,
       email_id: e.emailId,
-      channel: E164.test(e.toEmail) ? 'sms' : 'email',
+      channel: e.channel ?? (E164.test(e.toEmail) ? 'sms' : 'email'),
       to_email: e.toEmail,
       to_name: e.toName,
       subject: e.subject,

@@ -1,8 +1,9 @@
 /**
  * Alerts & Tasks: an e-mail comms gave up on (email.failed, the spec's `webhook` alert) shows
  * for 30 days unless resolved or dismissed (per user), once however often the event arrives,
- * with the customer's name gone after their erasure. A failed SMS (the same event, its E.164
- * number as `toEmail`) says SMS and what to do, never "E-mail". Runs on PGlite, and on
+ * with the customer's name gone after their erasure. A failed SMS (the same event with
+ * `channel: 'sms'`, its E.164 number as `toEmail`) says SMS and what to do, never "E-mail"; one
+ * published before the event had `channel` is told by its number. Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */
 import { after, before, describe, it } from 'node:test';
@@ -30,6 +31,7 @@ const E3 = '7e000000-0000-4000-8000-000000000003';
 const S1 = '7e000000-0000-4000-8000-000000000011';
 const S2 = '7e000000-0000-4000-8000-000000000012';
 const S3 = '7e000000-0000-4000-8000-000000000013';
+const S4 = '7e000000-0000-4000-8000-000000000014';
 
 function failed(
   emailId: string,
@@ -41,6 +43,7 @@ function failed(
     toEmail?: string;
     subject?: string;
     reason?: string;
+    channel?: 'email' | 'sms';
   },
 ): DomainEvent {
   return {
@@ -59,6 +62,7 @@ function failed(
       bounced: over.bounced,
       bookingId: over.bookingId ?? null,
       failedAt: over.failedAt,
+      ...(over.channel ? { channel: over.channel } : {}),
     },
   };
 }
@@ -156,8 +160,11 @@ describe('insights: failed SMS in Alerts & Tasks', () => {
   let h: Harness;
   const realClock = dashboardClock.now;
 
-  // As comms publishes a given-up SMS (mail/worker.ts recordFailure): the number as toEmail.
+  // As comms publishes a given-up SMS (mail/worker.ts recordFailure): channel sms, the number as
+  // toEmail. `legacy` is one published before the event had `channel`: told by the number alone.
   const sms = (id: string, over: Parameters<typeof failed>[1]) =>
+    failed(id, { toEmail: '+61412345678', subject: 'Event reminder (SMS)', channel: 'sms', ...over });
+  const legacySms = (id: string, over: Parameters<typeof failed>[1]) =>
     failed(id, { toEmail: '+61412345678', subject: 'Event reminder (SMS)', ...over });
 
   before(async () => {
@@ -191,9 +198,11 @@ describe('insights: failed SMS in Alerts & Tasks', () => {
         subject: 'SMS',
         reason: 'The SMS provider did not answer within 10 s.',
       }),
-      sms(S3, { bounced: false, failedAt: '2026-11-17T20:00:00.000Z', reason: SMS_OPTED_OUT }),
+      legacySms(S3, { bounced: false, failedAt: '2026-11-17T20:00:00.000Z', reason: SMS_OPTED_OUT }),
       // an e-mail beside them keeps its own words
-      failed(E1, { bounced: true, failedAt: '2026-11-17T19:00:00.000Z' }),
+      failed(E1, { bounced: true, failedAt: '2026-11-17T19:00:00.000Z', channel: 'email' }),
+      // the channel is read, not guessed: an SMS whose number was lost (comms sends '') is an SMS
+      sms(S4, { bounced: false, failedAt: '2026-11-17T18:00:00.000Z', toEmail: '', reason: 'Refused.' }),
     ])
       await h.deliver(e);
   });
@@ -217,6 +226,7 @@ describe('insights: failed SMS in Alerts & Tasks', () => {
         [`webhook:${S2}`, null],
         [`webhook:${S3}`, null],
         [`webhook:${E1}`, null],
+        [`webhook:${S4}`, null],
       ],
     );
     assert.match(
@@ -233,6 +243,7 @@ describe('insights: failed SMS in Alerts & Tasks', () => {
     );
     for (const a of alerts.slice(0, 3)) assert.doesNotMatch(a.text, /E-mail "/);
     assert.match(alerts[3].text, /^E-mail "Your booking BK-0001" to Jane Smith <jane@example\.com> bounced/);
+    assert.match(alerts[4].text, /^An SMS \("Event reminder \(SMS\)"\) to Jane Smith could not be delivered/);
   });
 
   it('the customer’s erasure takes their name and number out, and it still says SMS', async () => {
