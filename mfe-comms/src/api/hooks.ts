@@ -20,6 +20,8 @@ import type {
   SendSmsResponse,
   SmsCostPreview,
   SmsCostPreviewRequest,
+  SmsOptOutChanged,
+  SmsOptOutResponse,
   templateListResponseSchema,
   TemplatePreview,
   TemplatePreviewRequest,
@@ -220,6 +222,45 @@ export function useSendSms() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.history }),
         queryClient.invalidateQueries({ queryKey: keys.mailPreview }),
+      ]),
+  });
+}
+
+/** Whether the booking's customer phone is opted out of the venue's SMS (and since when, why). */
+export function useSmsOptOut(bookingId: string | null) {
+  const { api } = useSession();
+  return useQuery({
+    queryKey: keys.smsOptOut(bookingId ?? ''),
+    queryFn: () =>
+      api.request<SmsOptOutResponse>(
+        'check the SMS opt-out',
+        'GET',
+        `/api/email-comms/sms/opt-outs${query({ bookingId: bookingId ?? '' })}`,
+      ),
+    enabled: Boolean(bookingId),
+  });
+}
+
+/** Staff mark a number opted out of SMS (PUT), or opt it back in (DELETE). */
+export function useChangeSmsOptOut() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ phone, optOut }: { phone: string; optOut: boolean }) =>
+      optOut
+        ? api.request<SmsOptOutChanged>('opt the number out of SMS', 'PUT', '/api/email-comms/sms/opt-outs', {
+            phone,
+          })
+        : api.request<SmsOptOutChanged>(
+            'opt the number back in to SMS',
+            'DELETE',
+            `/api/email-comms/sms/opt-outs${query({ phone })}`,
+          ),
+    // the state shown, and the cost preview's "skipped: opted out"
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['comms', 'sms-opt-out'] }),
+        queryClient.invalidateQueries({ queryKey: ['comms', 'sms-preview'] }),
       ]),
   });
 }

@@ -7,6 +7,7 @@ export const keys = {
   customers: (search: string) => ['comms', 'customers', search] as const,
   customerBookings: (email: string) => ['comms', 'customer-bookings', email] as const,
   bounce: (email: string) => ['comms', 'bounce', email] as const,
+  smsOptOut: (bookingId: string) => ['comms', 'sms-opt-out', bookingId] as const,
   mailPreview: ['comms', 'mail-preview'] as const,
   capturedMail: (id: string) => ['comms', 'mail-preview', id] as const,
 };

@@ -54,6 +54,12 @@ function answerLookups() {
       HttpResponse.json({ bookings: params.email === ADA.email ? [BOOKING] : [] }),
     ),
     http.get('/api/email-templates', () => HttpResponse.json({ templates: [TEMPLATE] })),
+    // Send by SMS shows the booking's customer phone's opt-out
+    http.get('/api/email-comms/sms/opt-outs', () =>
+      HttpResponse.json({
+        optOut: { phone: null, optedOut: false, source: null, word: null, optedOutAt: null, byName: null },
+      }),
+    ),
     // The server fills the text with the booking's values in its own wording.
     http.post('/api/email-templates/preview', async ({ request }) => {
       const { subject, body } = (await request.json()) as { subject: string; body: string };

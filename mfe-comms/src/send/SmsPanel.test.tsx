@@ -51,8 +51,26 @@ const PREVIEW = {
   skipped: [],
 };
 
+// the number's opt-out below the cost (SmsOptOut.test.tsx tests it)
+const notOptedOut = () =>
+  server.use(
+    http.get('/api/email-comms/sms/opt-outs', () =>
+      HttpResponse.json({
+        optOut: {
+          phone: '+61412345678',
+          optedOut: false,
+          source: null,
+          word: null,
+          optedOutAt: null,
+          byName: null,
+        },
+      }),
+    ),
+  );
+
 describe('Send by SMS', () => {
   test('shows the server’s cost before sending, asks first, then sends the template for the booking', async () => {
+    notOptedOut();
     server.use(http.get('/api/email-templates', () => HttpResponse.json({ templates: [EMAIL_T, SMS_T] })));
     const previews = captureRequests('post', '/api/email-comms/sms/preview', PREVIEW);
     const sends = captureRequests('post', '/api/email-comms/sms', {
@@ -65,6 +83,7 @@ describe('Send by SMS', () => {
     // the figure is the server's, not counted here
     expect(await screen.findByTestId('sms-cost')).toHaveTextContent('1 message, 2 segments, about $0.12');
     expect(previews.map((p) => p.body)).toEqual([{ templateId: SMS_T.id, bookingIds: [BOOKING.id] }]);
+    expect(await screen.findByTestId('sms-opt-out')).toHaveTextContent('+61412345678 can get SMS');
     // only SMS templates are offered
     const select = screen.getByRole('combobox', { name: 'SMS template' });
     expect(
@@ -86,6 +105,7 @@ describe('Send by SMS', () => {
   });
 
   test('a booking whose customer cannot get an SMS says why and cannot be sent', async () => {
+    notOptedOut();
     server.use(
       http.get('/api/email-templates', () => HttpResponse.json({ templates: [SMS_T] })),
       http.post('/api/email-comms/sms/preview', () =>
@@ -110,6 +130,7 @@ describe('Send by SMS', () => {
   });
 
   test('a failed count says so instead of a figure', async () => {
+    notOptedOut();
     server.use(
       http.get('/api/email-templates', () => HttpResponse.json({ templates: [SMS_T] })),
       http.post('/api/email-comms/sms/preview', () =>

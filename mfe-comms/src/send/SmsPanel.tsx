@@ -1,6 +1,7 @@
 // Send Email, by SMS (issue 26 item 3): the booking's customer gets an SMS template at their phone,
 // with what it costs shown first. The server fills the text, counts the parts and prices them
-// (POST /api/email-comms/sms/preview); this panel only shows its answer and sends.
+// (POST /api/email-comms/sms/preview); this panel only shows its answer and sends. Below it, the
+// number's opt-out with a button to change it (SmsOptOut).
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { idempotencyKeys } from '@venue/ui';
@@ -8,6 +9,7 @@ import type { CommsBooking } from '@venue/contracts/comms';
 import { useSendSms, useSmsCostPreview, useTemplates } from '../api/hooks.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
+import { SmsOptOut } from './SmsOptOut.tsx';
 
 export function SmsPanel({ booking }: { booking: CommsBooking | null }) {
   const templates = useTemplates();
@@ -90,6 +92,7 @@ export function SmsPanel({ booking }: { booking: CommsBooking | null }) {
               {skipped}
             </Alert>
           ) : null}
+          <SmsOptOut bookingId={booking.id} />
           <Group justify="flex-end">
             <Button
               variant="light"

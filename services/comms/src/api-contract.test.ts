@@ -123,6 +123,15 @@ describe('comms answers match the API contract', () => {
     await ok('GET', '/api/email-comms/mail-preview', 200);
   });
 
+  it('SMS opt-outs: read by number and by booking, marked by staff, opted back in (issue 26)', async () => {
+    const b = booking({ customerPhone: '+61412345600', status: 'confirmed' });
+    await c.deliver(bookingEvent('booking.created', b));
+    await ok('GET', `/api/email-comms/sms/opt-outs?bookingId=${b.id}`, 200);
+    await ok('PUT', '/api/email-comms/sms/opt-outs', 200, { phone: '+61412345600' });
+    await ok('GET', '/api/email-comms/sms/opt-outs?phone=%2B61412345600', 200);
+    await ok('DELETE', '/api/email-comms/sms/opt-outs?phone=%2B61412345600', 200);
+  });
+
   it('every call of the table had an answer checked', () => {
     assert.deepEqual(contract.unchecked(), []);
   });

@@ -93,6 +93,7 @@ describeHostileInput('comms', async () => {
           recipientPhone: '+61412345678',
         },
         'POST /api/email-comms/sms/inbound/:token': { From: '+61412345678', Body: 'HELLO' },
+        'PUT /api/email-comms/sms/opt-outs': { phone: '+61412345678' },
         'POST /api/email-comms/sms/status/:token': {
           MessageSid: 'SM1',
           MessageStatus: 'delivered',
@@ -116,6 +117,7 @@ describeHostileInput('comms', async () => {
         'GET /api/email-comms/history': ['status', 'search', 'bookingId', 'channel', 'limit', 'cursor'],
         'GET /api/email-comms/customers': ['search', 'limit'],
         'GET /api/email-comms/bounces': ['email'],
+        'GET /api/email-comms/sms/opt-outs': ['phone', 'bookingId'],
         'GET /api/email-comms/mail-preview': ['limit'],
       },
       // a template variable is text or a number (spec 02 §3.5 sends guestCount as a number)

@@ -28,6 +28,9 @@
  * - POST   /api/email-comms/sms                      sendSmsSchema → 202 sendSmsResponseSchema (issue 26)
  * - POST   /api/email-comms/sms/preview              smsCostPreviewSchema → smsCostPreviewResponseSchema
  * - GET    /api/email-comms/sms/settings             → smsSettingsResponseSchema
+ * - GET    /api/email-comms/sms/opt-outs?phone|bookingId  smsOptOutQuerySchema → smsOptOutResponseSchema
+ * - PUT    /api/email-comms/sms/opt-outs             smsOptOutPhoneSchema → smsOptOutChangedResponseSchema
+ * - DELETE /api/email-comms/sms/opt-outs?phone=…     smsOptOutPhoneSchema (query) → smsOptOutChangedResponseSchema
  * - POST   /api/email-comms/sms/inbound/{token}      smsInboundSchema (form or JSON; no sign-in) → smsInboundResponseSchema
  */
 export * from './templates.ts';

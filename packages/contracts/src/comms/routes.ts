@@ -33,6 +33,10 @@ import {
   smsCostPreviewSchema,
   smsInboundResponseSchema,
   smsInboundSchema,
+  smsOptOutChangedResponseSchema,
+  smsOptOutPhoneSchema,
+  smsOptOutQuerySchema,
+  smsOptOutResponseSchema,
   smsSettingsResponseSchema,
   smsStatusCallbackResponseSchema,
   smsStatusCallbackSchema,
@@ -247,6 +251,37 @@ export const COMMS_ROUTES: RouteTable = [
     summary:
       'How SMS leave: the provider configured or captured for Mail preview, the sender, the price, the inbound URL',
     responses: ok(smsSettingsResponseSchema),
+  },
+  {
+    ...sms,
+    method: 'get',
+    path: '/api/email-comms/sms/opt-outs',
+    summary:
+      "Whether a number (or a booking's customer phone) is opted out of the venue's SMS, since when and why",
+    description:
+      "`phone` (international form, or as the venue's country writes it) or `bookingId` (its customer phone; `phone: null` when it has none). `source` is `reply` (the number replied STOP; `word` says what) or `staff` (`byName` marked it). 400 naming `phone` for a number that is not one.",
+    query: smsOptOutQuerySchema,
+    responses: { ...ok(smsOptOutResponseSchema), ...notFound('booking') },
+  },
+  {
+    ...sms,
+    method: 'put',
+    path: '/api/email-comms/sms/opt-outs',
+    summary: 'Mark a number opted out of SMS (the customer asked by phone or in writing)',
+    description:
+      'Recorded with the staff member and the time (`source: staff`), audited, and enforced like a STOP reply: SMS to the number are refused (`POST /api/email-comms/sms` answers 400 naming the recipient field) and automatic SMS skip it. A number already opted out keeps its first record. 400 naming `phone` for a number that is not one.',
+    body: smsOptOutPhoneSchema,
+    responses: ok(smsOptOutChangedResponseSchema),
+  },
+  {
+    ...sms,
+    method: 'delete',
+    path: '/api/email-comms/sms/opt-outs',
+    summary: 'Opt a number back in to SMS (whether it replied STOP or was marked by staff)',
+    description:
+      'Audited. A number that was not opted out is answered 200 with `optedOut: false` and says so. 400 naming `phone` for a number that is not one.',
+    query: smsOptOutPhoneSchema,
+    responses: ok(smsOptOutChangedResponseSchema),
   },
   {
     ...sms,

@@ -180,6 +180,63 @@ export const smsInboundResponseSchema = z.object({
   recorded: z.enum(['opted_out', 'opted_in', 'ignored']),
 });
 
+/**
+ * A number's opt-out of the venue's SMS (issue 26 item 3): the number replied STOP (`reply`), or
+ * a staff member marked it (`staff`: the customer phoned or wrote to say stop). Either way the
+ * same check refuses SMS to it; UNSTOP from the number, or staff, opts it back in.
+ */
+export const SMS_OPT_OUT_SOURCES = ['reply', 'staff'] as const;
+export type SmsOptOutSource = (typeof SMS_OPT_OUT_SOURCES)[number];
+
+/** GET /api/email-comms/sms/opt-outs?phone=… or ?bookingId=… (the booking's customer phone). */
+export const smsOptOutQuerySchema = z
+  .object({
+    phone: phoneField.optional(),
+    bookingId: z.uuid({ error: 'Must be a booking id.' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.phone && !v.bookingId)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Give a phone number or a booking.' });
+    if (v.phone && v.bookingId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'Give a phone number or a booking, not both.',
+      });
+  });
+/** PUT /api/email-comms/sms/opt-outs (body) and DELETE /api/email-comms/sms/opt-outs?phone=…. */
+export const smsOptOutPhoneSchema = z.object({ phone: phoneField });
+export type SmsOptOutPhone = z.input<typeof smsOptOutPhoneSchema>;
+
+export const smsOptOutSchema = z.object({
+  /** E.164; null when the booking asked about has no customer phone. */
+  phone: z.string().nullable(),
+  optedOut: z.boolean(),
+  /** The rest is null while the number is not opted out. */
+  source: z.enum(SMS_OPT_OUT_SOURCES).nullable(),
+  /** What the number replied (STOP, UNSUBSCRIBE, …) when `source` is `reply`. */
+  word: z.string().nullable(),
+  optedOutAt: z.string().nullable(),
+  /** The staff member who marked it, when `source` is `staff`. */
+  byName: z.string().nullable(),
+});
+export type SmsOptOut = z.infer<typeof smsOptOutSchema>;
+export const smsOptOutResponseSchema = z.object({ optOut: smsOptOutSchema });
+export type SmsOptOutResponse = z.infer<typeof smsOptOutResponseSchema>;
+export const smsOptOutChangedResponseSchema = z.object({ optOut: smsOptOutSchema, message: z.string() });
+export type SmsOptOutChanged = z.infer<typeof smsOptOutChangedResponseSchema>;
+
+/** "Opted out of SMS on 18 Nov 2026 — replied STOP" / "… — marked by Jane Smith"; `on` is the date as shown. */
+export function smsOptOutText(o: SmsOptOut, on: string): string | null {
+  if (!o.optedOut) return null;
+  const how =
+    o.source === 'staff' ? `marked by ${o.byName || 'a staff member'}` : `replied ${o.word || 'STOP'}`;
+  return `Opted out of SMS on ${on} — ${how}`;
+}
+export const smsOptedOutMessage = (phone: string) => `${phone} is opted out of SMS from this venue.`;
+export const smsOptedInMessage = (phone: string) => `${phone} can get SMS from this venue again.`;
+export const smsNotOptedOutMessage = (phone: string) => `${phone} was not opted out of SMS.`;
+
 /** STOP words (carriers' conventions) and the words that undo them. */
 export const SMS_STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT'];
 export const SMS_START_WORDS = ['UNSTOP', 'START', 'YES', 'OPTIN'];

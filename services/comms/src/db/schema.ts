@@ -179,12 +179,16 @@ export interface CapturedMailTable {
   channel: Generated<'email' | 'sms'>;
 }
 
-/** Numbers that replied STOP, per venue (issue 26). */
+/** Numbers opted out of the venue's SMS: they replied STOP, or staff marked them (issue 26). */
 export interface SmsOptOutsTable {
   tenant_id: string;
   phone: string;
-  word: string;
+  /** What the number replied; null for a staff mark. */
+  word: string | null;
   opted_out_at: DefaultTimestamp;
+  source: Generated<'reply' | 'staff'>;
+  by_user_id: string | null;
+  by_name: string | null;
 }
 
 export interface CommsDb {

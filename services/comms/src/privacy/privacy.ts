@@ -153,10 +153,10 @@ export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
         .select(['email', 'reason', 'bounced_at'])
         .where('tenant_id', '=', tenantId)
         .execute(),
-      // numbers that replied STOP to the venue's SMS (issue 26)
+      // numbers opted out of the venue's SMS: replied STOP, or marked by staff (issue 26)
       smsOptOuts: await db(tx)
         .selectFrom('sms_opt_outs')
-        .select(['phone', 'word', 'opted_out_at'])
+        .select(['phone', 'word', 'opted_out_at', 'source', 'by_name'])
         .where('tenant_id', '=', tenantId)
         .execute(),
       emailSettings:

@@ -47,6 +47,7 @@ import {
   type BookingCopyRow,
   type VenueContext,
 } from '../templates/values.ts';
+import { smsOptOutRoutes } from './opt-outs.ts';
 import { SIGNATURE_HEADER, signatureMatches } from './signature.ts';
 import { smsStatusRoutes } from './status.ts';
 import { e164Of, nextWindow, queueSms, smsRefusal, SMS_DAY_ENDS_HOUR, SMS_DAY_STARTS_HOUR } from './sms.ts';
@@ -244,9 +245,11 @@ export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): 
   });
 
   smsStatusRoutes(router, deps, kit);
+  smsOptOutRoutes(router, deps);
 
   // The provider's inbound webhook: no sign-in (a provider cannot), the venue's secret URL is the
-  // credential. STOP (and its synonyms) records the number as opted out, UNSTOP/START undoes it;
+  // credential. STOP (and its synonyms) records the number as opted out, UNSTOP/START undoes it
+  // (a staff member's mark too: the customer asks for SMS again);
   // anything else is answered and ignored. Form (Twilio) or JSON; answered in the same kind.
   router.post('/api/email-comms/sms/inbound/:token', async (ctx: AppContext) => {
     const tenantId = tenantOfToken(ctx.params.token ?? '');
@@ -282,7 +285,14 @@ export function smsRoutes(router: AppRouter, deps: CommsDeps, kit: ServiceKit): 
         if (stop) {
           await db(tx)
             .insertInto('sms_opt_outs')
-            .values({ tenant_id: tenantId, phone, word, opted_out_at: deps.now().toISOString() })
+            .values({
+              tenant_id: tenantId,
+              phone,
+              word,
+              source: 'reply',
+              opted_out_at: deps.now().toISOString(),
+            })
+            // already opted out (an earlier STOP, or marked by staff): the first record stays
             .onConflict((oc) => oc.columns(['tenant_id', 'phone']).doNothing())
             .execute();
           recorded = 'opted_out';
