@@ -174,7 +174,7 @@ test('an SMS reminder to an Australian mobile: cost first, captured as SMS, in M
   await bookingSelect.selectOption(booking.id);
   const panel = page.getByTestId('sms-panel');
   await expect(panel.getByTestId('sms-skipped')).toHaveText(
-    'This number replied STOP: it has opted out of SMS from this venue.',
+    'This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
   );
   await expect(panel.getByRole('button', { name: 'Send SMS' })).toBeDisabled();
 
@@ -186,11 +186,13 @@ test('an SMS reminder to an Australian mobile: cost first, captured as SMS, in M
   await picker.getByRole('radio', { name: 'SMS', exact: true }).check();
   await expect(picker.getByTestId('sms-cost-summary')).toHaveText(/^0 messages, 0 segments, about /);
   await expect(picker.getByRole('list', { name: 'Bookings that get no SMS' })).toContainText(
-    `${booking.bookingCode} — ${name}: This number replied STOP: it has opted out of SMS from this venue.`,
+    `${booking.bookingCode} — ${name}: This number has opted out of SMS from this venue (it replied STOP, or staff marked it).`,
   );
   await picker.getByRole('button', { name: 'Send Reminders' }).click();
   await expect(page.getByText('No reminders were sent.')).toBeVisible();
-  await expect(picker).toContainText('This number replied STOP: it has opted out of SMS from this venue.');
+  await expect(picker).toContainText(
+    'This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
+  );
   const history = await api.get<{ items: Array<{ id: string }> }>(
     `/api/email-comms/history?channel=sms&bookingId=${booking.id}`,
   );

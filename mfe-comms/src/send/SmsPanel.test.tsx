@@ -118,7 +118,8 @@ describe('Send by SMS', () => {
           skipped: [
             {
               bookingId: BOOKING.id,
-              reason: 'This number replied STOP: it has opted out of SMS from this venue.',
+              reason:
+                'This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
             },
           ],
         }),

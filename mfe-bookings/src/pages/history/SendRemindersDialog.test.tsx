@@ -146,7 +146,8 @@ describe('Send reminders (Bookings — Confirmed)', () => {
           skipped: [
             {
               bookingId: ROWS[1]!.id,
-              reason: 'This number replied STOP: it has opted out of SMS from this venue.',
+              reason:
+                'This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
             },
           ],
         });
@@ -175,7 +176,7 @@ describe('Send reminders (Bookings — Confirmed)', () => {
     );
     expect(
       within(within(dialog).getByRole('list', { name: 'Bookings that get no SMS' })).getByText(
-        'BK-0002 — Customer 2: This number replied STOP: it has opted out of SMS from this venue.',
+        'BK-0002 — Customer 2: This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
       ),
     ).toBeInTheDocument();
     expect(previews).toEqual([{ bookingIds: ROWS.map((b) => b.id) }]);

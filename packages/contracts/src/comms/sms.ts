@@ -72,7 +72,8 @@ export const E164 = /^\+[1-9]\d{6,14}$/;
 export const SMS_NO_PHONE = 'The booking has no customer phone number to send an SMS to.';
 export const SMS_BAD_PHONE =
   'The phone number is not a valid number in international form (e.g. +61412345678).';
-export const SMS_OPTED_OUT = 'This number replied STOP: it has opted out of SMS from this venue.';
+export const SMS_OPTED_OUT =
+  'This number has opted out of SMS from this venue (it replied STOP, or staff marked it).';
 export const SMS_NEEDS_RECIPIENT = 'Choose a booking or enter a phone number.';
 export const SMS_NEEDS_CONTENT = 'Choose an SMS template or write the message.';
 export const SMS_TEMPLATE_NOT_SMS = 'That template is an e-mail template; choose an SMS template.';

@@ -192,8 +192,8 @@ export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> 
 }
 
 /**
- * A failed SMS in the words of its channel, with what to do: a number that replied STOP is not
- * to be texted again; any other failure (the provider refused the number, or was not reached for
+ * A failed SMS in the words of its channel, with what to do: a number opted out (it replied STOP,
+ * or staff marked it) is not to be texted again; any other failure (the provider refused the number, or was not reached for
  * days) starts with checking the number the customer gave.
  */
 function smsFailedText(
@@ -207,7 +207,7 @@ function smsFailedText(
   const what = f.subject && f.subject !== 'SMS' ? ` ("${f.subject}")` : '';
   const reason = f.reason.trim().replace(/\.$/, '');
   if (f.reason === SMS_OPTED_OUT)
-    return `An SMS${what} to ${who} was not sent on ${on}: the number replied STOP. Reach them by e-mail or phone instead.`;
+    return `An SMS${what} to ${who} was not sent on ${on}: the number has opted out of SMS. Reach them by e-mail or phone instead.`;
   return `An SMS${what} to ${who} could not be delivered on ${on}: ${reason}. Check the phone number with the customer, correct it on their booking and send the SMS again.`;
 }
 

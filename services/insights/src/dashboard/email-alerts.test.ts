@@ -239,7 +239,7 @@ describe('insights: failed SMS in Alerts & Tasks', () => {
     );
     assert.match(
       alerts[2].text,
-      /^An SMS .* was not sent on .*: the number replied STOP\. Reach them by e-mail or phone instead\.$/,
+      /^An SMS .* was not sent on .*: the number has opted out of SMS\. Reach them by e-mail or phone instead\.$/,
     );
     for (const a of alerts.slice(0, 3)) assert.doesNotMatch(a.text, /E-mail "/);
     assert.match(alerts[3].text, /^E-mail "Your booking BK-0001" to Jane Smith <jane@example\.com> bounced/);
