@@ -20,9 +20,27 @@ import type { QueryParams, QueryResult } from './types.ts';
 
 const INT8_OID = 20;
 
+/**
+ * The embedded database's buffer cache. PostgreSQL's default (128MB) is all resident from the
+ * start in PGlite (its memory is zeroed when reserved), in each of the six services: 130-150 MB
+ * of a service's ~420 MB idle (issue 27 item 3). A venue's tables are a few MB to a few hundred;
+ * what misses the cache is read from the operating system's, one system call per page.
+ * `PGLITE_SHARED_BUFFERS` (PostgreSQL's units: 32MB, 256MB) sizes it for a big venue.
+ */
+export function sharedBuffers(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env.PGLITE_SHARED_BUFFERS ?? '32MB';
+  if (!/^[1-9][0-9]*(kB|MB|GB)$/.test(value))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB or 256MB, not "${value}"`);
+  return value;
+}
+
 function baseOptions(): PGliteOptions {
-  // pg_trgm + btree_gin: the bookings search's tenant-led trigram index (bookings migration 014)
-  return { extensions: { btree_gist, btree_gin, pg_trgm }, parsers: { [INT8_OID]: parseInt8 } };
+  return {
+    // pg_trgm + btree_gin: the bookings search's tenant-led trigram index (bookings migration 014)
+    extensions: { btree_gist, btree_gin, pg_trgm },
+    parsers: { [INT8_OID]: parseInt8 },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers()}`],
+  };
 }
 
 function toResult<T>(r: Results<T>): QueryResult<T> {
