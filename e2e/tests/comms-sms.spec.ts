@@ -161,9 +161,11 @@ test('an SMS reminder to an Australian mobile: cost first, captured as SMS, in M
   );
   expect(settings.capturing).toBe(true);
   expect(settings.inboundPath).toMatch(/^\/api\/email-comms\/sms\/inbound\//);
+  // A form post, as Twilio sends it, is answered with TwiML: an empty <Response>, no auto-reply.
   const stop = await request.post(settings.inboundPath!, { form: { From: E164, Body: 'STOP' } });
   expect(stop.status(), await stop.text()).toBe(200);
-  expect(await stop.json()).toEqual({ recorded: 'opted_out' });
+  expect(stop.headers()['content-type']).toMatch(/^text\/xml/);
+  expect(await stop.text()).toMatch(/<Response><\/Response>\s*$/);
 
   // A second SMS to that number is refused, the reason shown: Send Email → Send by SMS …
   await page.goto('/CommsSendEmail');
