@@ -23,6 +23,7 @@ const bin = (name) => `${root}/node_modules/.bin/${name}`;
 if (!process.argv.includes('--no-static')) {
   step('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json']);
   step('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json']);
+  step('typecheck (browser tests)', bin('tsc'), ['-p', 'e2e/tests/tsconfig.json']);
   step('lint', bin('eslint'), ['--max-warnings=0', '.']);
   step('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 }
