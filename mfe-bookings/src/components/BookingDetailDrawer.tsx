@@ -3,7 +3,7 @@ import { useBooking } from '../api/hooks.ts';
 import { paymentCents, type Booking } from '../api/types.ts';
 import { depositLabel } from '../lib/deposit.ts';
 import { useFormat } from '../lib/format.ts';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 import { StaffFields } from './StaffFields.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { SourceBadge } from './SourceBadge.tsx';
@@ -33,7 +33,7 @@ export function BookingDetailDrawer({
   return (
     <Drawer opened={Boolean(id)} onClose={onClose} position="right" size="md" title="Booking Details">
       {id ? (
-        <QueryStatus query={query} loadingLabel="Loading booking...">
+        <QueryStatus query={query} loading="Loading booking...">
           {(b) => <BookingDetail booking={b} actions={actions} />}
         </QueryStatus>
       ) : null}

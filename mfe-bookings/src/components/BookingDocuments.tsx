@@ -5,7 +5,7 @@ import { useBookingDocuments, useVerifyDocument } from '../api/hooks.ts';
 import type { StaffDocument } from '../api/types.ts';
 import { useFormat } from '../lib/format.ts';
 import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
-import { QueryStatus } from './QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 
 const KIND_LABELS: Record<string, string> = { id: 'ID', insurance: 'Insurance' };
 const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;
@@ -29,7 +29,7 @@ export function BookingDocuments({ bookingId }: { bookingId: string }) {
       <Title order={3} fz="md" id={titleId}>
         Documents
       </Title>
-      <QueryStatus query={query} loadingLabel="Loading documents...">
+      <QueryStatus query={query} loading="Loading documents...">
         {(data) =>
           data.documents.length === 0 ? (
             <EmptyState

@@ -1,20 +1,13 @@
-import { notifications } from '@mantine/notifications';
+import { showToast } from '@venue/ui/notify';
 
-/** Booking toasts close after 5 seconds (spec 02 §9). */
+export { errorText } from '@venue/ui/notify';
+
+/** Booking toasts lead with a title, the detail below it, and close after 5 seconds (spec 02 §9). */
 const TOAST_MS = 5000;
 
-export function toastSuccess(title: string, message?: string): void {
-  notifications.show({ color: 'green', title, message: message ?? '', autoClose: TOAST_MS });
-}
-
-export function toastError(title: string, message?: string): void {
-  notifications.show({ color: 'red', title, message: message ?? '', autoClose: TOAST_MS });
-}
-
-export function toastInfo(title: string, message?: string): void {
-  notifications.show({ color: 'blue', title, message: message ?? '', autoClose: TOAST_MS });
-}
-
-export function errorText(error: unknown, fallback = 'Unknown error'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
+export const toastSuccess = (title: string, message?: string) =>
+  showToast('success', { title, message, autoClose: TOAST_MS });
+export const toastError = (title: string, message?: string) =>
+  showToast('error', { title, message, autoClose: TOAST_MS });
+export const toastInfo = (title: string, message?: string) =>
+  showToast('info', { title, message, autoClose: TOAST_MS });

@@ -4,10 +4,11 @@ import { EmptyState, PageHeader } from '@venue/ui';
 import type { Addon } from '../api/types.ts';
 import { useAddons, useDeleteAddon, useSaveAddon } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
-import { QueryStatus } from '../shared/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
+import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { EMPTY_DRAFT, addonInput, validateAddon, type AddonDraft } from './addonForm.ts';
 import { AddonDraftForm } from './AddonDraftForm.tsx';
@@ -54,7 +55,7 @@ export function AddonsPage() {
       />
       <SectionNav area="pricing" current="/PricingAddons" />
       {canManage ? <NewAddonForm /> : <ReadOnlyNotice area="pricing" />}
-      <QueryStatus query={query} noun="add-ons">
+      <QueryStatus query={query} {...listStatus('add-ons')}>
         {(addons) =>
           addons.length === 0 ? (
             <EmptyState title="No add-ons yet" />
@@ -81,6 +82,8 @@ export function AddonsPage() {
       </QueryStatus>
       <ConfirmDialog
         opened={deleting !== null}
+        confirmLabel="Delete"
+        confirmColor="red"
         title="Delete Add-on"
         message={`Delete ${deleting?.name ?? 'this add-on'}? It will no longer be offered on new bookings.`}
         busy={remove.isPending}

@@ -5,10 +5,11 @@ import { DateField } from '@venue/ui/date-field';
 import type { Blockout } from '../api/types.ts';
 import { useBlockouts, useDeleteBlockout, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
-import { QueryStatus } from '../shared/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
+import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { BlockoutDialog, type BlockoutMode } from './BlockoutDialog.tsx';
@@ -81,7 +82,7 @@ export function BlockoutsPage() {
           Clear filters
         </Button>
       </Group>
-      <QueryStatus query={query} noun="block-outs">
+      <QueryStatus query={query} {...listStatus('block-outs')}>
         {() =>
           rows.length === 0 ? (
             <EmptyState
@@ -143,6 +144,8 @@ export function BlockoutsPage() {
       />
       <ConfirmDialog
         opened={deleting !== null}
+        confirmLabel="Delete"
+        confirmColor="red"
         title="Delete Block-out"
         message="Delete this block-out? The resources become bookable again for that period."
         busy={remove.isPending}

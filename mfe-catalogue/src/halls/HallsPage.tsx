@@ -4,7 +4,8 @@ import { EmptyState, PageHeader, useSession } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
 import { useBulkArchive, useResourceAction, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
-import { QueryStatus } from '../shared/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
+import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { downloadText, todayStamp } from '@venue/ui';
@@ -115,7 +116,7 @@ export function HallsPage() {
           </Group>
         </Paper>
       ) : null}
-      <QueryStatus query={query} noun="resources">
+      <QueryStatus query={query} {...listStatus('resources')}>
         {() =>
           rows.length === 0 ? (
             <EmptyState

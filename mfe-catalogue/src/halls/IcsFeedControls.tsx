@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Resource } from '../api/types.ts';
 import { useIcsToken, useRevokeIcsToken } from '../api/hooks.ts';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { notifyError, notifySuccess } from '../shared/notify.ts';
 
 /**
@@ -64,6 +64,7 @@ export function IcsFeedControls({ resource }: { resource: Resource }) {
         title="Replace the calendar feed URL?"
         message="For security the current URL cannot be shown again. A new URL will be created and calendars subscribed to the old one will stop updating."
         confirmLabel="Create new URL"
+        confirmColor="red"
         onClose={() => setConfirming(false)}
         onConfirm={() => void copyNew().catch(() => undefined)}
       />

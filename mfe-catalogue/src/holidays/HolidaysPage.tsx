@@ -4,10 +4,11 @@ import { EmptyState, PageHeader, useSession } from '@venue/ui';
 import type { Holiday, HolidayScope } from '../api/types.ts';
 import { useDeleteHoliday, useHolidays, useImportHolidays } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
-import { QueryStatus } from '../shared/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
+import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { downloadText } from '@venue/ui';
 import { errorText, notifyError } from '../shared/notify.ts';
 import {
@@ -154,7 +155,7 @@ export function HolidaysPage() {
           </Chip.Group>
         </div>
       </Group>
-      <QueryStatus query={query} noun="holidays">
+      <QueryStatus query={query} {...listStatus('holidays')}>
         {() =>
           rows.length === 0 ? (
             <EmptyState
@@ -192,6 +193,8 @@ export function HolidaysPage() {
       />
       <ConfirmDialog
         opened={deleting !== null}
+        confirmLabel="Delete"
+        confirmColor="red"
         title="Delete Holiday"
         message={`Delete ${deleting?.name ?? 'this holiday'}? Its surcharge no longer applies to new prices.`}
         busy={remove.isPending}

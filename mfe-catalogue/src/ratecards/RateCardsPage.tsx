@@ -6,7 +6,7 @@ import { useAddons, useDeletePricing, usePricing, useResources } from '../api/ho
 import { useCanManage } from '../shared/access.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { PricingCard } from './PricingCard.tsx';
 import { PriceCheckPanel } from './PriceCheckPanel.tsx';
 import { OnDemand } from '../shared/OnDemand.tsx';
@@ -116,6 +116,8 @@ export function RateCardsPage() {
       </OnDemand>
       <ConfirmDialog
         opened={deleting !== null}
+        confirmLabel="Delete"
+        confirmColor="red"
         title="Delete Pricing"
         message={`Delete the rate card for ${deleting?.resourceName ?? ''}? Bookings of it will be priced at 0 until a new one is added.`}
         busy={remove.isPending}

@@ -4,10 +4,11 @@ import { EmptyState, PageHeader } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
 import { useDeleteResource, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
-import { QueryStatus } from '../shared/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
+import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { ResourceCard } from './ResourceCard.tsx';
 import { ResourceDialog } from './ResourceDialog.tsx';
 
@@ -67,7 +68,7 @@ export function ResourcesPage() {
       />
       <SectionNav area="resources" current="/Resources" />
       {canManage ? null : <ReadOnlyNotice area="resources" />}
-      <QueryStatus query={query} noun="resources">
+      <QueryStatus query={query} {...listStatus('resources')}>
         {() => (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
@@ -115,6 +116,8 @@ export function ResourcesPage() {
       <ResourceDialog opened={dialogOpen} resource={editing} onClose={() => setDialogOpen(false)} />
       <ConfirmDialog
         opened={deleting !== null}
+        confirmLabel="Delete"
+        confirmColor="red"
         title="Delete Resource"
         message={`Delete ${deleting?.name ?? ''}? Its rate card is deleted too and it is removed from block-outs. Archive it instead to keep its history.`}
         busy={remove.isPending}

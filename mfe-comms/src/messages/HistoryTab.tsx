@@ -6,7 +6,7 @@ import { CHANNEL_LABELS, type HistoryResponse } from '@venue/contracts/comms';
 import { useHistory } from '../api/hooks.ts';
 import { DeliveryBadge, StatusBadge } from '../shared/StatusBadge.tsx';
 import { useCommsFormat } from '../shared/format.ts';
-import { useFailureToast } from '../shared/QueryStatus.tsx';
+import { useFailureToast } from '../shared/notify.ts';
 import { EmailDetailDialog } from './EmailDetailDialog.tsx';
 
 const STATUS_LABELS = { all: 'All Status', sent: 'Sent', failed: 'Failed', pending: 'Pending' } as const;

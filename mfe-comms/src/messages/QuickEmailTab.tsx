@@ -8,7 +8,7 @@ import {
   type SendEmailRequest,
 } from '@venue/contracts/comms';
 import { useSendEmail } from '../api/hooks.ts';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 
 interface QuickDraft {

@@ -19,8 +19,8 @@ import { EmptyState, ErrorState, LoadingState, PageHeader, downloadFromServer, u
 import { useCapturedMail, useMailPreview } from '../api/hooks.ts';
 import { MailFrame } from '../shared/MailFrame.tsx';
 import { sizeKb, useCommsFormat } from '../shared/format.ts';
-import { errorText, toastError } from '../shared/notify.ts';
-import { QueryStatus } from '../shared/QueryStatus.tsx';
+import { errorText, toastError, useFailureToast } from '../shared/notify.ts';
+import { QueryStatus } from '@venue/ui/query-status';
 
 /**
  * Mail Preview (issue 12 item 4): with no SMTP_URL the product's own small mail server receives
@@ -30,6 +30,7 @@ import { QueryStatus } from '../shared/QueryStatus.tsx';
 export function MailPreviewPage() {
   const fmt = useCommsFormat();
   const list = useMailPreview();
+  useFailureToast(list, 'Failed to load captured mail');
   const [selected, setSelected] = useState<string | null>(null);
 
   return (
@@ -43,7 +44,12 @@ export function MailPreviewPage() {
           </Button>
         }
       />
-      <QueryStatus query={list} loading="Loading captured mail..." failure="Failed to load captured mail">
+      <QueryStatus
+        query={list}
+        loading="Loading captured mail..."
+        failure="Failed to load captured mail"
+        staleData="quiet"
+      >
         {({ capturing, items }) => (
           <Stack>
             {!capturing ? (

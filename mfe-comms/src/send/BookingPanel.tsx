@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '@venue/ui';
 import { type CommsBooking, type CommsCustomer } from '@venue/contracts/comms';
 import { useCustomerBookings } from '../api/hooks.ts';
 import { type CommsFormat } from '../shared/format.ts';
-import { useFailureToast } from '../shared/QueryStatus.tsx';
+import { useFailureToast } from '../shared/notify.ts';
 
 function bookingLabel(b: CommsBooking, fmt: CommsFormat): string {
   return `${b.bookingCode} — ${b.eventType}, ${fmt.date(b.bookingDate)} ${fmt.time(b.startTime)}–${fmt.time(b.endTime)}, ${b.hallName || b.selectedHall}, ${fmt.money(b.calculatedPriceCents)}`;

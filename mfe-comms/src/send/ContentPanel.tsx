@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useTemplates } from '../api/hooks.ts';
 import { sizeKb } from '../shared/format.ts';
-import { useFailureToast } from '../shared/QueryStatus.tsx';
+import { useFailureToast } from '../shared/notify.ts';
 import { attachmentProblems, type SendDraft } from './sendForm.ts';
 
 export function ContentPanel({

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
 import { type CommsCustomer } from '@venue/contracts/comms';
 import { useCustomers } from '../api/hooks.ts';
-import { useFailureToast } from '../shared/QueryStatus.tsx';
+import { useFailureToast } from '../shared/notify.ts';
 
 export function CustomerPanel({
   search,

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { PageHeader, idempotencyKeys, useSession } from '@venue/ui';
 import { CUSTOMER_EMAIL_MISSING, EMAIL_SENT, renderTemplate } from '@venue/contracts/comms';
 import { useBounce, useClearBounce, useSendEmail, useSendPreview } from '../api/hooks.ts';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { useCommsFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 import { useRouteParams } from '../shared/route-search.ts';

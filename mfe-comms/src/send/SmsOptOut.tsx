@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { smsOptOutText } from '@venue/contracts/comms';
 import { useChangeSmsOptOut, useSmsOptOut } from '../api/hooks.ts';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { useCommsFormat } from '../shared/format.ts';
 import { errorText, toastSuccess } from '../shared/notify.ts';
 

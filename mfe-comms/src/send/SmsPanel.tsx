@@ -7,7 +7,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@
 import { idempotencyKeys } from '@venue/ui';
 import type { CommsBooking } from '@venue/contracts/comms';
 import { useSendSms, useSmsCostPreview, useTemplates } from '../api/hooks.ts';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 import { SmsOptOut } from './SmsOptOut.tsx';
 

@@ -1,16 +1,20 @@
-import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { createToasts } from '@venue/ui/notify';
+
+export { errorText } from '@venue/ui/notify';
 
 /** E-mail toasts are titled Success or Error and close after 5 seconds (spec 02 §8, §9). */
-const TOAST_MS = 5000;
+export const { toastSuccess, toastError } = createToasts({
+  successMs: 5000,
+  successTitle: 'Success',
+  errorTitle: 'Error',
+});
 
-export function toastSuccess(message: string, title = 'Success'): void {
-  notifications.show({ color: 'green', title, message, autoClose: TOAST_MS });
-}
-
-export function toastError(message: string, title = 'Error'): void {
-  notifications.show({ color: 'red', title, message, autoClose: TOAST_MS });
-}
-
-export function errorText(error: unknown, fallback = 'Unknown error'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+/** One Error toast per failed fetch (not per render), worded by the spec ("Failed to load customers"). */
+export function useFailureToast(query: Pick<UseQueryResult, 'isError' | 'errorUpdatedAt'>, failure: string) {
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) toastError(failure);
+  }, [isError, errorUpdatedAt, failure]);
 }

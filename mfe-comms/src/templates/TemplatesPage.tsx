@@ -10,9 +10,9 @@ import {
   type TemplateKind,
 } from '@venue/contracts/comms';
 import { useDeleteTemplate, useTemplates } from '../api/hooks.ts';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { QueryStatus } from '../shared/QueryStatus.tsx';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
+import { errorText, toastError, toastSuccess, useFailureToast } from '../shared/notify.ts';
+import { QueryStatus } from '@venue/ui/query-status';
 import { TemplateDialog } from './TemplateDialog.tsx';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog.tsx';
 
@@ -47,6 +47,7 @@ type Editing = { template: EmailTemplate | null; opening: number } | null;
 /** Email Templates (spec 02 §2.11): the venue's templates as cards, with create, edit, preview, delete. */
 export function TemplatesPage() {
   const templates = useTemplates();
+  useFailureToast(templates, 'Failed to load email templates');
   const remove = useDeleteTemplate();
   const [editing, setEditing] = useState<Editing>(null);
   const [previewing, setPreviewing] = useState<EmailTemplate | null>(null);
@@ -64,6 +65,7 @@ export function TemplatesPage() {
         query={templates}
         loading="Loading email templates..."
         failure="Failed to load email templates"
+        staleData="quiet"
       >
         {({ templates: list }) =>
           list.length === 0 ? (

@@ -1,16 +1,6 @@
-import { notifications } from '@mantine/notifications';
+import { createToasts } from '@venue/ui/notify';
 
-/** Toasts of the money screens close after 5 seconds, as the booking screens' do. */
-const TOAST_MS = 5000;
+export { errorText } from '@venue/ui/notify';
 
-export function toastSuccess(message: string, title?: string): void {
-  notifications.show({ color: 'green', title, message, autoClose: TOAST_MS });
-}
-
-export function toastError(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, autoClose: 8000 });
-}
-
-export function errorText(error: unknown, fallback = 'Unknown error'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
+/** Toasts of the money screens close after 5 seconds, as the booking screens' do; errors after 8. */
+export const { toastSuccess, toastError } = createToasts({ successMs: 5000, errorMs: 8000 });

@@ -9,7 +9,7 @@ import { BookingsTable } from '../../components/BookingsTable.tsx';
 import { columns } from '../../components/columns.tsx';
 import { QUICK_FILTERS, SOURCE_OPTIONS } from '../../components/filters.ts';
 import { MiniCalendar } from '../../components/MiniCalendar.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 import { RefreshButton } from '../../components/RefreshButton.tsx';
 import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { StatCards } from '../../components/StatCards.tsx';
@@ -183,7 +183,7 @@ export function BookingsAllPage() {
           </Button>
         </Group>
       ) : null}
-      <QueryStatus query={list} loadingLabel="Loading bookings...">
+      <QueryStatus query={list} loading="Loading bookings...">
         {(data) => (
           <BookingsTable
             label="Bookings"

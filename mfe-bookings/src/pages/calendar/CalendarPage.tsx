@@ -10,7 +10,7 @@ import { ErrorState, PageHeader, useSession } from '@venue/ui';
 import { useBookingActions, useCalendar, useResources } from '../../api/hooks.ts';
 import type { Booking, CalendarEvent } from '../../api/types.ts';
 import { MiniCalendar } from '../../components/MiniCalendar.tsx';
-import { StaleData } from '../../components/QueryStatus.tsx';
+import { StaleData } from '@venue/ui/query-status';
 import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
 import { addDays, hhmm, isoDate, longDate, parseIsoDate, bookingWallClock } from '../../lib/dates.ts';
 import { useFormat } from '../../lib/format.ts';

@@ -16,7 +16,7 @@ import {
 import { useSession } from '@venue/ui';
 import { useBookingActions, useCustomer } from '../../api/hooks.ts';
 import type { CustomerDetail } from '../../api/types.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { downloadFromServer } from '@venue/ui';
 import { useFormat } from '../../lib/format.ts';
@@ -30,7 +30,7 @@ export function CustomerPanel({ id, onClose }: { id: string | null; onClose: () 
   return (
     <Drawer opened={Boolean(id)} onClose={onClose} position="right" size="lg" title="Customer">
       {id ? (
-        <QueryStatus query={query} loadingLabel="Loading customer...">
+        <QueryStatus query={query} loading="Loading customer...">
           {(c) => <CustomerDetails customer={c} />}
         </QueryStatus>
       ) : null}

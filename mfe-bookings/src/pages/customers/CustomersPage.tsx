@@ -15,7 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, PageHeader } from '@venue/ui';
 import { useCustomers } from '../../api/hooks.ts';
 import { SEGMENTS, type Customer } from '../../api/types.ts';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 import { StatCards } from '../../components/StatCards.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { CustomerPanel } from './CustomerPanel.tsx';
@@ -172,7 +172,7 @@ export function CustomersPage() {
           placeholder="Any tag"
         />
       </Group>
-      <QueryStatus query={list} loadingLabel="Loading customers...">
+      <QueryStatus query={list} loading="Loading customers...">
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState

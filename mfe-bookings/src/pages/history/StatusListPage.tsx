@@ -5,7 +5,7 @@ import { useBookingStats } from '../../api/hooks.ts';
 import type { Booking, BookingStats } from '../../api/types.ts';
 import { BookingsTable, type Column, type SortState } from '../../components/BookingsTable.tsx';
 import { columns, type BookingColumns } from '../../components/columns.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 import { RefreshButton } from '../../components/RefreshButton.tsx';
 import { StatCards } from '../../components/StatCards.tsx';
 import { useBookingDialogs, type BookingDialogs } from '../../components/useBookingDialogs.tsx';
@@ -124,7 +124,7 @@ export function StatusListPage({ config }: { config: StatusListConfig }) {
           {selected.size} selected
         </Text>
       ) : null}
-      <QueryStatus query={list} loadingLabel="Loading bookings...">
+      <QueryStatus query={list} loading="Loading bookings...">
         {(data) => (
           <BookingsTable
             label={config.title}

@@ -4,7 +4,7 @@ import { PageHeader, exportStamp } from '@venue/ui';
 import type { Booking } from '../../api/types.ts';
 import { BookingsTable } from '../../components/BookingsTable.tsx';
 import { columns } from '../../components/columns.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 import { RowAction, RowActions, actionsColumn } from '../../components/RowAction.tsx';
 import { SearchAndResource, useSearchAndResource } from '../../components/SearchAndResource.tsx';
 import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
@@ -74,7 +74,7 @@ export function HoldsPage() {
         </Badge>
         {selected.size ? <Text size="sm">{selected.size} selected</Text> : null}
       </SearchAndResource>
-      <QueryStatus query={list} loadingLabel="Loading booking requests...">
+      <QueryStatus query={list} loading="Loading booking requests...">
         {(data) => (
           <BookingsTable
             label="Booking requests"

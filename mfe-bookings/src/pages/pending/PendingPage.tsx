@@ -4,7 +4,7 @@ import { PageHeader, exportStamp } from '@venue/ui';
 import type { Booking } from '../../api/types.ts';
 import { BookingsTable } from '../../components/BookingsTable.tsx';
 import { columns } from '../../components/columns.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
 import { actionsColumn } from '../../components/RowAction.tsx';
 import { SearchAndResource, useSearchAndResource } from '../../components/SearchAndResource.tsx';
 import { useBookingDialogs } from '../../components/useBookingDialogs.tsx';
@@ -92,7 +92,7 @@ export function PendingPage() {
       <SearchAndResource placeholder="Search pending bookings..." {...queue.props}>
         {chosen.length ? <Text size="sm">{chosen.length} selected</Text> : null}
       </SearchAndResource>
-      <QueryStatus query={list} loadingLabel="Loading pending bookings...">
+      <QueryStatus query={list} loading="Loading pending bookings...">
         {(data) => (
           <BookingsTable
             label="Pending bookings"
