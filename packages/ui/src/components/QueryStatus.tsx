@@ -25,8 +25,9 @@ export interface QueryStatusProps<T> {
 }
 
 /**
- * Never sample data: a first read that failed shows the error with Try Again in place of the
- * content; a failed refresh keeps the last good data unless told otherwise (`staleData`).
+ * Only what the server answered: a first read that failed shows the error with Try Again in
+ * place of the content (nothing made up stands in for it); a failed refresh keeps the last good
+ * data unless told otherwise (`staleData`).
  */
 export function QueryStatus<T>({
   query,

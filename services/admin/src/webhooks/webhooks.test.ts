@@ -793,10 +793,11 @@ describe('webhooks: pausing holds deliveries', () => {
       owner.userId,
       booking(owner.userId, fresh, 'pending', { bookingCode: 'BK-0043' }),
     );
-    // the first was queued three days and a minute ago
+    // the first was queued three days and a minute ago (in hours: a day is not 24 of them across a
+    // daylight-saving change in a session's time zone, and the worker counts milliseconds)
     const moved = await t.kit.db.systemTx(async (tx) => {
       const { rows } = await tx.query(
-        `UPDATE webhook_deliveries SET created_at = now() - interval '3 days 1 minute'
+        `UPDATE webhook_deliveries SET created_at = now() - interval '72 hours 1 minute'
           WHERE webhook_id = $1 AND body LIKE $2 RETURNING id`,
         [hook.id, `%${old}%`],
       );
