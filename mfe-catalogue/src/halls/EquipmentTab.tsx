@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { Equipment } from '../api/types.ts';
+import { numberFrom } from '../shared/labels.ts';
 
 export function EquipmentTab({
   items,
@@ -30,7 +31,7 @@ export function EquipmentTab({
             min={1}
             allowDecimal={false}
             value={item.quantity}
-            onChange={(v) => set(i, { quantity: typeof v === 'number' ? v : 0 })}
+            onChange={(v) => set(i, { quantity: numberFrom(v) })}
             w={120}
           />
           <Button variant="subtle" color="red" onClick={() => onChange(items.filter((_, j) => j !== i))}>

@@ -3,7 +3,7 @@ import { Anchor, ColorInput, Group, NumberInput, Select, Stack, Tabs, Text, Text
 import { useSession } from '@venue/ui';
 import type { Resource, ResourceInput, ResourceType, Visibility } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
-import { TYPE_OPTIONS } from '../shared/labels.ts';
+import { TYPE_OPTIONS, numberFrom } from '../shared/labels.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { emptyResource, toInput, validateResource } from './resourceForm.ts';
@@ -102,7 +102,7 @@ export function HallEditDialog({
                 min={0}
                 allowDecimal={false}
                 value={form.capacity}
-                onChange={(v) => set({ capacity: typeof v === 'number' ? v : Number(v) || 0 })}
+                onChange={(v) => set({ capacity: numberFrom(v) })}
               />
             </Group>
             <NotesField
@@ -146,14 +146,14 @@ export function HallEditDialog({
               min={0}
               allowDecimal={false}
               value={form.setupBufferMinutes}
-              onChange={(v) => set({ setupBufferMinutes: typeof v === 'number' ? v : 0 })}
+              onChange={(v) => set({ setupBufferMinutes: numberFrom(v) })}
             />
             <NumberInput
               label="Pack-down buffer (minutes)"
               min={0}
               allowDecimal={false}
               value={form.packdownBufferMinutes}
-              onChange={(v) => set({ packdownBufferMinutes: typeof v === 'number' ? v : 0 })}
+              onChange={(v) => set({ packdownBufferMinutes: numberFrom(v) })}
             />
             <SwitchField
               label="Apply buffers to bookings"

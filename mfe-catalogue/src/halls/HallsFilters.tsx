@@ -1,6 +1,6 @@
 import { Button, Chip, Group, NumberInput, Text, TextInput } from '@mantine/core';
 import type { ResourceStatus, ResourceType } from '../api/types.ts';
-import { TYPE_OPTIONS } from '../shared/labels.ts';
+import { TYPE_OPTIONS, numberFrom } from '../shared/labels.ts';
 import { hasFilters, NO_FILTERS, type HallFilters } from './filterHalls.ts';
 
 export function HallsFilters({
@@ -23,7 +23,7 @@ export function HallsFilters({
         min={0}
         allowDecimal={false}
         value={value.minCapacity}
-        onChange={(v) => onChange({ ...value, minCapacity: typeof v === 'number' ? v : '' })}
+        onChange={(v) => onChange({ ...value, minCapacity: v === '' ? '' : numberFrom(v) })}
         w={160}
       />
       <div>

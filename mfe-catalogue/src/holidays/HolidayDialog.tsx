@@ -13,6 +13,7 @@ import { useSaveHoliday } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { SCOPE_LABELS } from './filterHolidays.ts';
 import { NotesField, SwitchField, TextField } from '../shared/fields.tsx';
+import { numberFrom } from '../shared/labels.ts';
 
 /** Default surcharge per pricing rule (contract: PH-Std 25 %, others 0 unless set). */
 const RULE_SURCHARGE: Record<PricingRule, number> = {
@@ -123,8 +124,10 @@ export function HolidayDialog({
           label="Surcharge %"
           min={0}
           max={500}
+          // The service stores whole percentages and refuses 12.5.
+          allowDecimal={false}
           value={form.surchargePercent}
-          onChange={(v) => set({ surchargePercent: typeof v === 'number' ? v : 0 })}
+          onChange={(v) => set({ surchargePercent: numberFrom(v) })}
         />
       </Group>
       <Group>

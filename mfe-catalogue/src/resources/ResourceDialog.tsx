@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Fieldset, NumberInput, Select, TextInput } from '@mantine/core';
 import type { Resource, ResourceType } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
-import { TYPE_OPTIONS } from '../shared/labels.ts';
+import { TYPE_OPTIONS, numberFrom } from '../shared/labels.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { emptyResource, toInput, validateResource } from '../halls/resourceForm.ts';
@@ -73,7 +73,7 @@ export function ResourceDialog({
         allowDecimal={false}
         value={capacity}
         // A non-numeric entry counts as 0 (spec 03 §5).
-        onChange={(v) => setCapacity(typeof v === 'number' ? v : Number(v) || 0)}
+        onChange={(v) => setCapacity(numberFrom(v))}
       />
       <NotesField label="Description" value={description} onValue={setDescription} />
       {resource ? (
