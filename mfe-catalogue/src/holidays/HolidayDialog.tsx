@@ -55,7 +55,8 @@ export function HolidayDialog({
   useEffect(() => {
     if (!opened) return;
     if (holiday) {
-      const { id: _id, provenance: _p, ...rest } = holiday;
+      // Provenance and the stamp are the server's; the form sends only what the venue edits.
+      const { id: _id, provenance: _p, updatedAt: _u, ...rest } = holiday;
       setForm({ ...empty(), ...rest });
     } else setForm(empty());
     setErrors([]);
