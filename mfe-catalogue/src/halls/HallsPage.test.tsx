@@ -351,6 +351,32 @@ describe('Halls/Rooms', () => {
     expect(rows()[0]).toMatch(/Active⋮$/);
   });
 
+  test('replacing a live calendar feed asks first, then shows the new URL', async () => {
+    serverList([makeResource({ icsEnabled: true, icsFeedActive: true })]);
+    const issued = captureRequests('post', `/api/resources/${HALL_ID}/ics-token`, () =>
+      HttpResponse.json({ icsUrl: '/api/ics/secret-token.ics' }, { status: 201 }),
+    );
+    const { user } = renderWithProviders(<HallsPage />);
+    await user.click(await screen.findByRole('row', { name: 'Main Hall details' }));
+    const panel = await screen.findByTestId('hall-detail-panel');
+    await user.click(within(panel).getByRole('button', { name: 'Copy ICS URL' }));
+    let ask = await screen.findByRole('dialog', { name: 'Replace the calendar feed URL?' });
+    expect(ask).toHaveTextContent('calendars subscribed to the old one will stop updating');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Replace the calendar feed URL?' })).toBeNull(),
+    );
+    expect(issued).toHaveLength(0);
+
+    await user.click(within(panel).getByRole('button', { name: 'Copy ICS URL' }));
+    ask = await screen.findByRole('dialog', { name: 'Replace the calendar feed URL?' });
+    await user.click(within(ask).getByRole('button', { name: 'Create new URL' }));
+    expect(await within(panel).findByTestId('ics-url')).toHaveTextContent(
+      `${window.location.origin}/api/ics/secret-token.ics`,
+    );
+    expect(issued).toHaveLength(1);
+  });
+
   test('staff other than the owner may look and open details but not change', async () => {
     serverList([HALL]);
     const { user } = renderWithProviders(<HallsPage />, {
