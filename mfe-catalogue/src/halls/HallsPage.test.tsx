@@ -111,7 +111,7 @@ describe('Halls/Rooms', () => {
     serverList([]);
     renderWithProviders(<HallsPage />);
     expect(await screen.findByTestId('empty-state')).toHaveTextContent('No halls or rooms yet');
-    expect(screen.queryByRole('button', { name: 'Clear filters', hidden: false })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
   });
 
   test('loading, then a failed read with the server’s words and Try Again, which reads again', async () => {
