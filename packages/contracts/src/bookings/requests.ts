@@ -2,7 +2,7 @@
  * Request bodies and queries of the bookings service, strictly: the wrong JSON type is a 400
  * naming the field, never converted (`"48"` is not 48, `[]` is not 0). Unknown fields are
  * stripped, as in every service. The service parses with these; the OpenAPI document shows them.
- * (The booking form's own body, `bookingBody`, still lives in the service's booking-form.ts.)
+ * (The booking form's own bodies, create and edit, are in booking-body.ts.)
  */
 import { z } from 'zod';
 import {

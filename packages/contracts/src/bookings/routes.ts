@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idParams } from '../api/common.ts';
 import type { RouteTable } from '../api/route-table.ts';
-import { bookingFormBody } from './booking-body.ts';
+import { bookingCreateBody, bookingFormBody } from './booking-body.ts';
 import {
   availabilityQuery,
   availabilitySchema,
@@ -166,7 +166,7 @@ export const BOOKING_ROUTES: RouteTable = [
     method: 'post',
     path: '/api/bookings/admin',
     summary: 'Create a booking (the admin form)',
-    body: bookingFormBody,
+    body: bookingCreateBody,
     responses: {
       201: { description: 'Created', schema: bookingEnvelopeSchema },
       409: { description: 'The time is taken (`conflicts`, `blockouts` say by what).' },
@@ -186,7 +186,7 @@ export const BOOKING_ROUTES: RouteTable = [
     method: 'post',
     path: '/api/bookings/recurring',
     summary: 'Book the chosen dates of a series, all or none',
-    body: bookingFormBody.extend(seriesFields),
+    body: bookingCreateBody.extend(seriesFields),
     responses: {
       201: { description: 'Created', schema: seriesCreatedSchema },
       409: { description: 'A date was taken meanwhile (`collisions`, `dates`); nothing is stored.' },

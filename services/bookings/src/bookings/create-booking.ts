@@ -1,68 +1,63 @@
 /**
- * POST /api/bookings/admin: the form's checks in the spec's order, then one audited insert.
- * The catalogue is asked between two transactions, never inside one (no connection waits on it).
+ * POST /api/bookings/admin: the body as the contract parsed it (bookingCreateBody: types, lengths,
+ * ranges, the status), the one check that needs the venue (checkBooking, fitsHall), then one
+ * audited insert (booking-write.ts). The catalogue is asked between two transactions, never
+ * inside one (no connection waits on it).
  */
-import { badRequest, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
-import type { BookingSource } from '@venue/contracts/bookings';
-import { db, NOW } from '../db/query.ts';
-import type { OnlineAnswer } from '../db/schema.ts';
+import {
+  bookingFormProblem,
+  toE164,
+  toCents,
+  type BookingFormFields,
+  type BookingRuleOptions,
+} from '@venue/contracts';
+import type { BookingCreate, BookingEdit } from '@venue/contracts/bookings';
+import { badRequest, inRequestTx, type AppContext } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { assertNoConflicts } from '../availability/conflicts.ts';
-import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
-import { claimSlotOr409, spanFor } from '../availability/resource-slots.ts';
-import { upsertCustomer } from '../customers/customer-store.ts';
-import { refreshCustomerSummary } from '../customers/customer-summary.ts';
+import { localResource, resolveResource, usableResource } from '../availability/resources.ts';
+import { spanFor } from '../availability/resource-slots.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
-import { paymentDetails, pricingTerms } from '../status/payment.ts';
-import { isBlocking, type BookingStatus } from '../status/transitions.ts';
-import { oneOf, tenantOf } from '../shared/request.ts';
+import { pricingTerms } from '../status/payment.ts';
+import { tenantOf } from '../shared/request.ts';
 import { venueToday } from '../shared/time.ts';
-import { formValues } from './booking-columns.ts';
-import { nextBookingCode } from './booking-code.ts';
-import { validateBookingForm, validateExtras, type BookingForm } from './booking-form.ts';
-import { bookingLabel, publishBooking, reload } from './booking-row.ts';
-import { addOnRequests, priceBooking, type Priced } from './pricing.ts';
-import { staffFields, TIERS } from './staff-fields.ts';
+import { insertBooking } from './booking-write.ts';
+import { priceBooking, type AddOnRequest } from './pricing.ts';
 
-const SOURCES = ['website', 'admin', 'quotation'];
-const CREATABLE = ['pending', 'tentative', 'confirmed', 'completed', 'cancelled'];
-
-export async function createBooking(ctx: AppContext, deps: Deps, body: Record<string, unknown>) {
+export async function createBooking(ctx: AppContext, deps: Deps, body: BookingCreate) {
   const tenantId = tenantOf(ctx);
   const now = deps.now();
   // 1. A short read: the venue's settings (503 without bookings' copy), rules 1–6 on the venue's
-  //    date and, when bookings knows the resource, rule 7, so a clash costs no catalogue call.
+  //    date and, when bookings knows the resource, its capacity and rule 7, so a clash costs no
+  //    catalogue call.
   const first = await inRequestTx(ctx, async (tx) => {
     const settings = await tenantSettings(tx, tenantId);
-    const form = validateBookingForm(body, venueToday(now, settings.timezone), { country: settings.country });
-    const known = await localResource(tx, form.selectedHall);
+    const checked = checkBooking(body, venueRules(settings, now));
+    const known = await localResource(tx, checked.form.selectedHall);
     if (known) {
-      const resource = usableResource(known);
-      validateExtras(body, resource.capacity);
-      await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings), null);
+      const resource = fitsHall(checked, usableResource(known));
+      await assertNoConflicts(tx, resource.id, spanFor(checked.form, resource, settings), null);
     }
-    return { settings, form, known };
+    return { settings, checked, known };
   });
-  const { settings, form } = first;
+  const { settings, checked } = first;
   // 2. The catalogue, with no transaction open: a resource bookings has no copy of yet, the quote.
   const { resource: found, fetched } = await resolveResource(
     deps.clients,
     tenantId,
-    form.selectedHall,
+    checked.form.selectedHall,
     first.known,
   );
-  const resource = usableResource(found);
-  const extras = validateExtras(body, resource.capacity);
-  const status = creatableStatus(body);
+  const resource = fitsHall(checked, usableResource(found));
   // The race test holds requests here (availability/race.test.ts): past the application's
   // check, before the write transaction, where only the exclusion constraint decides.
   const priced = await priceBooking(
     deps.clients,
     tenantId,
-    form,
-    extras.estimatedPriceCents,
-    addOnRequests(body) ?? [],
+    checked.form,
+    checked.estimatedPriceCents,
+    checked.addOns ?? [],
     pricingTerms(settings),
   );
   // 3. The write, checked again: another booking may have taken the time meanwhile.
@@ -72,126 +67,100 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: Record<st
       now,
       body,
       settings,
-      form,
+      form: checked.form,
       resource,
       fetched,
-      extras,
-      status,
+      extras: checked,
+      status: body.status,
       priced,
     }),
   );
 }
 
-/** The status a new booking is created with (pending unless the body says otherwise). */
-export function creatableStatus(body: Record<string, unknown>): BookingStatus {
-  const requested = typeof body.status === 'string' ? body.status.toLowerCase() : 'pending';
-  if (!CREATABLE.includes(requested))
-    throw badRequest('Status must be pending, tentative, confirmed, completed or cancelled.');
-  return requested as BookingStatus;
+/** The booking form's eight fields as stored: trimmed, the phone in E.164. */
+export type BookingForm = BookingFormFields;
+
+/** The fields of a body the form's rules read: a create's, or an edit's merged over the booking. */
+export type FormFields = Pick<
+  BookingEdit,
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'eventType'
+  | 'selectedHall'
+  | 'resourceId'
+  | 'bookingDate'
+  | 'startTime'
+  | 'endTime'
+  | 'guestCount'
+  | 'estimatedPrice'
+  | 'addOns'
+  | 'addOnIds'
+>;
+
+/** The venue's side of the rules: its date (yyyy-MM-dd), its country, and which rules an edit asks. */
+export interface VenueRules extends BookingRuleOptions {
+  today: string;
 }
 
-export interface NewBooking {
-  tenantId: string;
-  now: Date;
-  body: Record<string, unknown>;
-  settings: TenantSettings;
+export const venueRules = (settings: TenantSettings, now: Date): VenueRules => ({
+  today: venueToday(now, settings.timezone),
+  country: settings.country,
+});
+
+/** What the rules make of a body: the form to store, the guests, the price override, the add-ons. */
+export interface CheckedBooking {
   form: BookingForm;
-  resource: CatalogueResource;
-  fetched: CatalogueResource[];
-  extras: ReturnType<typeof validateExtras>;
-  status: BookingStatus;
-  priced: Priced;
-  /** The recurring series the booking is one date of (recurring-routes.ts). */
-  seriesId?: string;
-  /** A tentative booking's hold in hours (default: the venue's hold expiry setting). */
-  holdHours?: number;
-  /** A request from the venue's booking page (issue 25): what it keeps for staff. */
-  online?: OnlineColumns;
-  /** Who acted when no staff member did (a customer on the booking page); the audit's actor. */
-  actor?: { id: string | null; email: string | null; role: string | null };
+  guestCount: number | null;
+  estimatedPriceCents: number | null;
+  /** Undefined when the body names no add-ons (an edit then keeps the booking's). */
+  addOns: AddOnRequest[] | undefined;
 }
 
-/** What a booking made on the booking page stores (migration 021). */
-export interface OnlineColumns {
-  answers: OnlineAnswer[];
-  agreementVersion: number;
-  acceptedAt: Date;
-  clientAddress: string;
-  requestId: string | null;
+function fail(path: string, message: string): never {
+  throw badRequest(message, { errors: [{ path, message }] });
 }
 
-/** The write of one new booking, in the caller's transaction; recurring series call it per date. */
-export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
-  const { tenantId, now, body, settings, form, resource, extras, status, priced } = n;
-  for (const r of n.fetched) await upsertResource(tx, tenantId, r);
-  const span = spanFor(form, resource, settings);
-  await assertNoConflicts(tx, resource.id, span, null);
-  const tier = oneOf(body.customerTier, TIERS, 'standard');
-  const customerId = await upsertCustomer(tx, tenantId, {
-    name: form.customerName,
-    email: form.customerEmail,
-    phone: form.customerPhone,
-    tier,
-  });
-  const code = await nextBookingCode(tx, tenantId, Number(form.bookingDate.slice(0, 4)));
-  // Created confirmed (e.g. an accepted quotation): the tenant's terms, no deposit yet.
-  const payment = status === 'confirmed' && priced.money ? paymentDetails(priced.money) : null;
-  const holdUntil =
-    status === 'tentative'
-      ? new Date(now.getTime() + (n.holdHours ?? settings.holdExpiryHours) * 3_600_000)
-      : null;
-  const staff = staffFields(body);
-  const inserted = await db(tx)
-    .insertInto('bookings')
-    .values({
-      tenant_id: tenantId,
-      booking_code: code,
-      ...formValues({
-        customerId,
-        form,
-        extras,
-        resource,
-        priced,
-        description: String(body.additionalDescription ?? ''),
-        span,
-      }),
-      status,
-      notes: staff.notes ?? '',
-      booking_source: oneOf<BookingSource>(body.bookingSource, SOURCES, 'admin'),
-      quotation_id: typeof body.quotationId === 'string' ? body.quotationId : null,
-      priority: staff.priority ?? 'normal',
-      customer_tier: tier,
-      bond_required: staff.bond_required ?? false,
-      bond_cents: staff.bond_cents ?? 0,
-      bond_paid: staff.bond_paid ?? false,
-      docs: staff.docs ?? JSON.stringify({ idVerified: false, insuranceVerified: false }),
-      hold_expires_at: holdUntil,
-      payment_details: payment ? JSON.stringify(payment) : null,
-      cancelled_at: status === 'cancelled' ? NOW : null,
-      series_id: n.seriesId ?? null,
-      ...(n.online
-        ? {
-            online_answers: JSON.stringify(n.online.answers),
-            agreement_version: n.online.agreementVersion,
-            agreement_accepted_at: n.online.acceptedAt.toISOString(),
-            client_address: n.online.clientAddress,
-            online_request_id: n.online.requestId,
-          }
-        : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = inserted.id;
-  await refreshCustomerSummary(tx, tenantId, [customerId], now, settings.timezone);
-  if (isBlocking(status)) await claimSlotOr409(tx, tenantId, id, resource.id, span);
-  const row = await reload(tx, id);
-  await tx.audit(ctx, {
-    action: 'booking_created',
-    targetType: 'booking',
-    target: code,
-    targetLabel: bookingLabel(row),
-    additionalInfo: `${form.customerName} · ${resource.name} · ${form.bookingDate} ${form.startTime}–${form.endTime}`,
-    ...(n.actor ? { actor: n.actor, tenantId } : {}),
-  });
-  return publishBooking(tx, 'booking.created', row, settings.timezone);
+const text = (v: string | null | undefined) => v?.trim() ?? '';
+
+/**
+ * The one check of a parsed body that the schema cannot make: the spec's rules 1–6 (shared with
+ * the booking dialog, in the spec's order, the first broken one answered as a 400 naming its
+ * field), which need the venue's date and country from bookings' settings copy. Everything a
+ * field can say alone (types, lengths, ranges, the status) the contract's schema said already.
+ */
+export function checkBooking(body: FormFields, rules: VenueRules): CheckedBooking {
+  const form: BookingForm = {
+    customerName: text(body.customerName),
+    customerEmail: text(body.customerEmail),
+    customerPhone: text(body.customerPhone),
+    eventType: text(body.eventType),
+    // `resourceId` is the API's other name for the hall (the calendar's move sends it).
+    selectedHall: text(body.selectedHall) || text(body.resourceId),
+    bookingDate: text(body.bookingDate),
+    startTime: text(body.startTime),
+    endTime: text(body.endTime),
+  };
+  const problem = bookingFormProblem(form, rules.today, rules);
+  if (problem) fail(problem.path, problem.message);
+  if (rules.checkPhone !== false) form.customerPhone = toE164(form.customerPhone, rules.country)!;
+  return {
+    form,
+    guestCount: body.guestCount ?? null,
+    estimatedPriceCents: body.estimatedPrice == null ? null : toCents(body.estimatedPrice),
+    addOns:
+      body.addOns?.map((a) => ({ id: a.id, quantity: a.quantity ?? 1 })) ??
+      body.addOnIds?.map((id) => ({ id, quantity: 1 })),
+  };
+}
+
+/**
+ * The check's second half, once the hall is known (from bookings' copy, or the catalogue with
+ * no transaction open): the guests fit it. A capacity of 0 in the catalogue means "not set".
+ */
+export function fitsHall<R extends Pick<CatalogueResource, 'capacity'>>(checked: CheckedBooking, hall: R): R {
+  const { guestCount } = checked;
+  if (guestCount !== null && hall.capacity > 0 && guestCount > hall.capacity)
+    fail('guestCount', `Guest count cannot be more than the hall's capacity of ${hall.capacity}`);
+  return hall;
 }

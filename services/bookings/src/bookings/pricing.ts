@@ -3,30 +3,18 @@
  * with the money figures of that price (net, GST, total, deposit, final due) under the terms
  * given, which the booking stores (status/payment.ts).
  */
-import type { MoneyFigures } from '@venue/contracts';
+import type { BookingFormFields, MoneyFigures } from '@venue/contracts';
 import type { BookingClients, PriceQuote } from '../remote/clients.ts';
 import { priceFigures, type PricingTerms } from '../status/payment.ts';
-import type { BookingForm } from './booking-form.ts';
 
 export interface AddOnRequest {
   id: string;
   quantity: number;
 }
 
-/** `addOns` ({id, quantity}) or the older `addOnIds`; undefined when the body names neither. */
-export function addOnRequests(body: Record<string, unknown>): AddOnRequest[] | undefined {
-  if (Array.isArray(body.addOns)) {
-    return (body.addOns as Array<{ id?: unknown; quantity?: unknown }>)
-      .filter((a) => typeof a?.id === 'string')
-      .map((a) => ({ id: String(a.id), quantity: Math.max(1, Math.round(Number(a.quantity ?? 1)) || 1) }));
-  }
-  if (Array.isArray(body.addOnIds))
-    return (body.addOnIds as unknown[]).map((id) => ({ id: String(id), quantity: 1 }));
-  return undefined;
-}
-
 export interface Priced {
   cents: number;
+  /** Stored as the row's price_details: the quote, the override, or the note (a JSON column). */
   details: Record<string, unknown>;
   addOns: { id: string; name: string; quantity: number; priceCents: number }[];
   /** The figures to store; absent when the price was not recomputed (they stay as stored). */
@@ -36,7 +24,7 @@ export interface Priced {
 export async function priceBooking(
   clients: BookingClients,
   tenantId: string,
-  form: BookingForm,
+  form: BookingFormFields,
   estimatedPriceCents: number | null,
   addOns: AddOnRequest[],
   terms: PricingTerms,
@@ -57,7 +45,7 @@ function priceFromQuote(quote: PriceQuote | null, estimatedPriceCents: number | 
   if (estimatedPriceCents !== null) {
     return {
       cents: estimatedPriceCents,
-      details: { override: true, estimatedPriceCents, quote } as Record<string, unknown>,
+      details: { override: true, estimatedPriceCents, quote },
       addOns: quotedAddOns,
     };
   }
@@ -68,13 +56,13 @@ function priceFromQuote(quote: PriceQuote | null, estimatedPriceCents: number | 
       details: {
         unavailable:
           "The price could not be calculated: the catalogue's price quote was unavailable. Set the price by editing the booking.",
-      } as Record<string, unknown>,
+      },
       addOns: [] as typeof quotedAddOns,
     };
   }
   return {
     cents: Math.round(Number(quote.calculatedPriceCents) || 0),
-    details: quote as Record<string, unknown>,
+    details: { ...quote },
     addOns: quotedAddOns,
   };
 }

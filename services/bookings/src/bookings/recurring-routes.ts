@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { MAX_SERIES_OCCURRENCES, MONTHLY_SKIP_NOTE, seriesDates } from '@venue/contracts';
-import { seriesCheckBody, seriesFields, type RepeatRule } from '@venue/contracts/bookings';
+import { bookingCreateBody, seriesCheckBody, seriesFields, type RepeatRule } from '@venue/contracts/bookings';
 import {
   HttpError,
   badRequest,
@@ -30,13 +30,14 @@ import { tenantSettings } from '../remote/tenant-settings.ts';
 import { pricingTerms } from '../status/payment.ts';
 import { bookingsAuth } from '../shared/guards.ts';
 import { tenantOf } from '../shared/request.ts';
-import { dayText, venueIso, venueToday, type VenueClock } from '../shared/time.ts';
-import { bookingBody, validateBookingForm, validateExtras } from './booking-form.ts';
-import { creatableStatus, insertBooking } from './create-booking.ts';
-import { addOnRequests, priceBooking, type Priced } from './pricing.ts';
+import { dayText, venueIso, type VenueClock } from '../shared/time.ts';
+import { insertBooking } from './booking-write.ts';
+import { checkBooking, fitsHall, venueRules } from './create-booking.ts';
+import { priceBooking, type Priced } from './pricing.ts';
 
 /** The single create's body, the rule, and the dates chosen from the check (all when absent). */
-const seriesBody = bookingBody.extend(seriesFields);
+const seriesBody = bookingCreateBody.extend(seriesFields);
+type SeriesBody = z.output<typeof seriesBody>;
 
 function fail(path: string, message: string): never {
   throw badRequest(message, { errors: [{ path, message }] });
@@ -129,20 +130,21 @@ async function inBatches<T, R>(items: T[], width: number, fn: (item: T) => Promi
 /** Quotes asked of the catalogue at once while pricing a series. */
 const QUOTES_AT_ONCE = 6;
 
-async function createSeries(ctx: AppContext, deps: Deps, body: z.output<typeof seriesBody>) {
+async function createSeries(ctx: AppContext, deps: Deps, body: SeriesBody) {
   const tenantId = tenantOf(ctx);
   const now = deps.now();
   // 1. A short read: the settings (503 without bookings' copy), the form's rules on the first
   //    date (the earliest, so none is in the past), the series and the chosen dates.
   const first = await inRequestTx(ctx, async (tx) => {
     const settings = await tenantSettings(tx, tenantId);
-    const form = validateBookingForm(body, venueToday(now, settings.timezone), { country: settings.country });
-    const series = seriesOrFail(form.bookingDate, body.repeat);
-    const known = await localResource(tx, form.selectedHall);
-    if (known) validateExtras(body, usableResource(known).capacity);
-    return { settings, form, dates: chosenDates(series.dates, body.dates ?? undefined), known };
+    const checked = checkBooking(body, venueRules(settings, now));
+    const series = seriesOrFail(checked.form.bookingDate, body.repeat);
+    const known = await localResource(tx, checked.form.selectedHall);
+    if (known) fitsHall(checked, usableResource(known));
+    return { settings, checked, dates: chosenDates(series.dates, body.dates ?? undefined), known };
   });
-  const { settings, form, dates } = first;
+  const { settings, checked, dates } = first;
+  const { form } = checked;
   // 2. The catalogue, with no transaction open: the resource if bookings has no copy, and a
   //    quote per date (weekend and holiday rates differ by date), each priced exactly as a
   //    single create prices it.
@@ -152,17 +154,15 @@ async function createSeries(ctx: AppContext, deps: Deps, body: z.output<typeof s
     form.selectedHall,
     first.known,
   );
-  const resource = usableResource(found);
-  const extras = validateExtras(body, resource.capacity);
-  const status = creatableStatus(body);
-  const addOns = addOnRequests(body) ?? [];
+  const resource = fitsHall(checked, usableResource(found));
+  const addOns = checked.addOns ?? [];
   const terms = pricingTerms(settings);
   const prices: Priced[] = await inBatches(dates, QUOTES_AT_ONCE, (date) =>
     priceBooking(
       deps.clients,
       tenantId,
       { ...form, bookingDate: date },
-      extras.estimatedPriceCents,
+      checked.estimatedPriceCents,
       addOns,
       terms,
     ),
@@ -186,8 +186,8 @@ async function createSeries(ctx: AppContext, deps: Deps, body: z.output<typeof s
             form: { ...form, bookingDate: date },
             resource,
             fetched: [],
-            extras,
-            status,
+            extras: checked,
+            status: body.status,
             priced: prices[i]!,
             seriesId,
           }),

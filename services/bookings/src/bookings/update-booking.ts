@@ -4,6 +4,7 @@
  * come before the first write, and the catalogue is asked between a read transaction and the
  * write transaction, so no connection or row lock waits on it.
  */
+import type { BookingEdit } from '@venue/contracts/bookings';
 import { conflict, HttpError, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
 import { db, NOW } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
@@ -15,19 +16,18 @@ import { refreshCustomerSummary } from '../customers/customer-summary.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
-import { venueToday } from '../shared/time.ts';
 import { pricingTerms } from '../status/payment.ts';
 import { applyBookingMoney } from '../money/money-copy.ts';
 import { lockUnchanged, transition } from '../status/transition.ts';
 import { isBlocking } from '../status/transitions.ts';
-import { formValues, type FormValues } from './booking-columns.ts';
-import { validateBookingForm, validateExtras } from './booking-form.ts';
 import { bookingLabel, publishBooking, reload, type BookingRow } from './booking-row.ts';
-import { addOnRequests, priceBooking } from './pricing.ts';
-import { staffFields, type StaffColumns } from './staff-fields.ts';
+import { formValues, staffColumns, type FormValues, type StaffColumns } from './booking-write.ts';
+import { checkBooking, fitsHall, venueRules, type BookingForm } from './create-booking.ts';
+import { priceBooking } from './pricing.ts';
 
 type Changes = Record<string, { old: unknown; new: unknown }>;
 
+/** The fields that make a body an edit of the form (the rest are staff fields and the deposit flag). */
 const FORM_KEYS = [
   'customerName',
   'customerEmail',
@@ -44,10 +44,10 @@ const FORM_KEYS = [
   'addOns',
   'addOnIds',
   'status',
-];
+] as const satisfies ReadonlyArray<keyof BookingEdit>;
 
 /** Form fields whose change the audit records, as [form key, column]. */
-const AUDITED: ReadonlyArray<readonly [string, keyof BookingRow]> = [
+const AUDITED: ReadonlyArray<readonly [keyof BookingForm | 'guestCount', keyof BookingRow]> = [
   ['bookingDate', 'booking_date'],
   ['startTime', 'start_time'],
   ['endTime', 'end_time'],
@@ -78,11 +78,10 @@ async function handOverDeposit(
   return answer.bookingMoney;
 }
 
-export async function updateBooking(ctx: AppContext, deps: Deps, id: string, body: Record<string, unknown>) {
+export async function updateBooking(ctx: AppContext, deps: Deps, id: string, body: BookingEdit) {
   const tenantId = tenantOf(ctx);
-  const pd = body.payment_details as { deposit_paid?: unknown } | undefined;
-  const depositPaid = pd && typeof pd.deposit_paid === 'boolean' ? pd.deposit_paid : undefined;
-  const staff = staffFields(body);
+  const depositPaid = body.payment_details?.deposit_paid;
+  const staff = staffColumns(body);
   const isEdit = FORM_KEYS.some((k) => body[k] !== undefined);
   // 1. A short read: the venue's settings (503 without bookings' copy), the booking, and the
   //    edit's checks that need only bookings' tables.
@@ -122,8 +121,7 @@ export async function updateBooking(ctx: AppContext, deps: Deps, id: string, bod
         .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .execute();
-      for (const k of staffKeys)
-        changes[k] = { old: (before as unknown as Record<string, unknown>)[k], new: staff[k] };
+      for (const k of staffKeys) changes[k] = { old: before[k], new: staff[k] };
     }
     if (edit) {
       for (const r of edit.fetched) await upsertResource(tx, tenantId, r);
@@ -156,9 +154,9 @@ async function draftEdit(
   deps: Deps,
   settings: TenantSettings,
   before: BookingRow,
-  body: Record<string, unknown>,
+  body: BookingEdit,
 ) {
-  const merged: Record<string, unknown> = {
+  const merged: BookingEdit = {
     customerName: before.customer_name,
     customerEmail: before.customer_email,
     customerPhone: before.customer_phone,
@@ -178,21 +176,21 @@ async function draftEdit(
     String(merged.startTime) !== before.start_time ||
     String(merged.endTime) !== before.end_time ||
     String(merged.selectedHall) !== before.resource_id;
-  const form = validateBookingForm(merged, venueToday(deps.now(), settings.timezone), {
-    country: settings.country,
+  const checked = checkBooking(merged, {
+    ...venueRules(settings, deps.now()),
     checkPast: moved,
     // the phone as stored (or sent back as stored) is not read again: see BookingRuleOptions
-    checkPhone: String(merged.customerPhone ?? '').trim() !== before.customer_phone,
+    checkPhone: (merged.customerPhone ?? '').trim() !== before.customer_phone,
   });
+  const { form } = checked;
   const known = moved ? await localResource(tx, form.selectedHall) : await currentResource(tx, before);
   // Only a booking that holds time can clash; a finished one may be corrected freely.
   const reclaims = moved && isBlocking(before.status);
   if (known) {
-    const resource = moved ? usableResource(known) : known;
-    validateExtras(merged, resource.capacity);
+    const resource = fitsHall(checked, moved ? usableResource(known) : known);
     if (reclaims) await assertNoConflicts(tx, resource.id, spanFor(form, resource, settings), before.id);
   }
-  return { merged, moved, form, known, reclaims };
+  return { merged, moved, checked, known, reclaims };
 }
 
 /** The rest of the edit, with no transaction open: the resource if bookings lacks it, the price. */
@@ -202,17 +200,19 @@ async function planEdit(
   settings: TenantSettings,
   before: BookingRow,
   draft: Draft,
-  body: Record<string, unknown>,
+  body: BookingEdit,
   staff: StaffColumns,
 ) {
-  const { merged, moved, form, reclaims } = draft;
+  const { merged, moved, checked, reclaims } = draft;
+  const { form } = checked;
   const { resource: found, fetched } = moved
     ? await resolveResource(deps.clients, tenantId, form.selectedHall, draft.known)
     : { resource: draft.known, fetched: [] };
-  const resource = moved ? usableResource(found) : found!;
-  const extras = validateExtras(merged, resource.capacity);
+  const resource = fitsHall(checked, moved ? usableResource(found) : found!);
+  const extras = { guestCount: checked.guestCount, estimatedPriceCents: checked.estimatedPriceCents };
   const span = spanFor(form, resource, settings);
-  const addOns = addOnRequests(body);
+  // Only the edit's own add-ons are merged in: none named, the booking keeps its own.
+  const addOns = checked.addOns;
   const repriced =
     moved || addOns !== undefined || extras.estimatedPriceCents !== before.estimated_price_cents;
   const priced = repriced
@@ -230,10 +230,10 @@ async function planEdit(
     extras,
     resource,
     priced,
-    description: String(merged.additionalDescription ?? ''),
+    description: merged.additionalDescription ?? '',
     span,
   };
-  const status = typeof body.status === 'string' ? body.status.toLowerCase() : undefined;
+  const status = body.status?.toLowerCase();
   return {
     values,
     reclaims,
@@ -306,8 +306,7 @@ async function applyEdit(
   }
   for (const [k, col] of AUDITED) {
     const old = before[col];
-    const now =
-      (form as unknown as Record<string, unknown>)[k] ?? (k === 'guestCount' ? extras.guestCount : undefined);
+    const now = k === 'guestCount' ? extras.guestCount : form[k];
     if (now !== undefined && String(old) !== String(now)) changes[col] = { old, new: now };
   }
   if (edit.status) await transition(ctx, deps, before.id, edit.status, { settings });

@@ -23,7 +23,7 @@ import { HttpError, badRequest, inRequestTx, notFound, type AppContext, type Tx 
 import type { Deps } from '../deps.ts';
 import type { OnlineAnswer } from '../db/schema.ts';
 import { spanFor } from '../availability/resource-slots.ts';
-import type { BookingForm } from '../bookings/booking-form.ts';
+import type { BookingForm } from '../bookings/create-booking.ts';
 import type { AddOnRequest, Priced } from '../bookings/pricing.ts';
 import type { CatalogueResource, CheckedQuote } from '../remote/clients.ts';
 import { priceFigures, pricingTerms } from '../status/payment.ts';
@@ -139,7 +139,7 @@ export async function priceDate(
   const cents = Math.round(Number(quote.calculatedPriceCents) || 0);
   return {
     cents,
-    details: quote as Record<string, unknown>,
+    details: { ...quote },
     addOns: quote.addOns ?? [],
     money: priceFigures(cents, pricingTerms(door.settings)),
   };

@@ -15,6 +15,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   HOLD_RECEIVED_MESSAGE,
   ONLINE_HOLD_HOURS,
+  CUSTOMER_TIERS,
   REQUEST_RECEIVED_MESSAGE,
   VERIFY_LINK_HOURS,
   VERIFY_LINK_INVALID_MESSAGE,
@@ -30,7 +31,7 @@ import type { Booking } from '@venue/contracts/bookings';
 import { dateText, db, NOW } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { upsertResource } from '../availability/resources.ts';
-import { insertBooking } from '../bookings/create-booking.ts';
+import { insertBooking } from '../bookings/booking-write.ts';
 import { alternativesFor } from './alternatives.ts';
 import { checkRequest, slotRefused, type CheckedRequest } from './request-check.ts';
 import { TAKEN_MESSAGE, type VenueDoor } from './venue-door.ts';
@@ -80,6 +81,8 @@ async function writeBookings(ctx: AppContext, tx: Tx, checked: CheckedRequest, m
     .where('tenant_id', '=', tenantId)
     .where('email_key', '=', form.customerEmail.trim().toLowerCase())
     .executeTakeFirst();
+  // The column is text: a tier no longer offered leaves the insert's default.
+  const customerTier = CUSTOMER_TIERS.find((t) => t === known?.tier);
   const hold = door.online.mode === 'hold';
   const seriesId = checked.dates.length > 1 ? randomUUID() : undefined;
   const actor = { id: null, email: form.customerEmail.trim().toLowerCase(), role: 'customer' };
@@ -92,7 +95,7 @@ async function writeBookings(ctx: AppContext, tx: Tx, checked: CheckedRequest, m
         body: {
           bookingSource: 'website',
           additionalDescription: checked.notes,
-          ...(known ? { customerTier: known.tier } : {}),
+          ...(customerTier ? { customerTier } : {}),
         },
         settings: door.settings,
         form: { ...form, bookingDate: date },

@@ -6,7 +6,12 @@
  * with the clashing booking (callService hands money no body for a 409; the quotation stays Sent).
  */
 import type { Principal } from '@venue/contracts';
-import { bookingFromQuoteSchema, type BookingFromQuoteAnswer } from '@venue/contracts/money-api';
+import { bookingCreateBody, type BookingCreateInput } from '@venue/contracts/bookings';
+import {
+  bookingFromQuoteSchema,
+  type BookingFromQuote,
+  type BookingFromQuoteAnswer,
+} from '@venue/contracts/money-api';
 import {
   HttpError,
   inRequestTx,
@@ -21,9 +26,8 @@ import { localResource, resolveResource, usableResource } from '../availability/
 import { depositFromInput } from '@venue/contracts/money';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { priceFigures, tenantTerms } from '../status/payment.ts';
-import { venueToday } from '../shared/time.ts';
-import { insertBooking } from '../bookings/create-booking.ts';
-import { validateBookingForm, validateExtras } from '../bookings/booking-form.ts';
+import { insertBooking } from '../bookings/booking-write.ts';
+import { checkBooking, fitsHall, venueRules } from '../bookings/create-booking.ts';
 
 /** The acting principal of the write (audit: the venue, through its quotation). */
 function quotationPrincipal(tenantId: string): Principal {
@@ -54,51 +58,62 @@ async function existing(
   return found ? { outcome: 'existing', booking: { id: found.id, bookingCode: found.booking_code } } : null;
 }
 
+/**
+ * The quotation as the staff form's create body, parsed by the same contract schema, so its
+ * fields meet the form's limits with the form's 400s naming the field (e.g. `guestCount` for a
+ * quotation of 0 guests, which money's schema allows).
+ */
+function createBodyOf(q: BookingFromQuote) {
+  const input: BookingCreateInput = {
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    customerPhone: q.customerPhone,
+    eventType: q.eventType,
+    selectedHall: q.resource,
+    bookingDate: q.eventDate,
+    startTime: q.startTime,
+    endTime: q.endTime,
+    guestCount: q.guestCount ?? undefined,
+    estimatedPrice: q.totalCents / 100,
+    additionalDescription: q.notes,
+    bookingSource: 'quotation',
+    quotationId: q.quotationId,
+    status: 'confirmed',
+  };
+  return parseBody({ request: { body: input }, query: {} }, bookingCreateBody);
+}
+
 export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
   router.post('/internal/bookings/from-quote', requireInternal, async (ctx) => {
     const q = parseBody(ctx, bookingFromQuoteSchema);
     ctx.state.principal = quotationPrincipal(q.tenantId);
-    const body: Record<string, unknown> = {
-      customerName: q.customerName,
-      customerEmail: q.customerEmail,
-      customerPhone: q.customerPhone,
-      eventType: q.eventType,
-      selectedHall: q.resource,
-      bookingDate: q.eventDate,
-      startTime: q.startTime,
-      endTime: q.endTime,
-      guestCount: q.guestCount ?? undefined,
-      estimatedPrice: q.totalCents / 100,
-      additionalDescription: q.notes,
-      bookingSource: 'quotation',
-      quotationId: q.quotationId,
-      status: 'confirmed',
-    };
     const now = deps.now();
     const first = await inRequestTx(ctx, async (tx) => {
       const done = await existing(tx, q.tenantId, q.quotationId);
       if (done) return { done } as const;
+      // After the lookup: a repeated accept answers what the first one made, whatever the form says.
+      const body = createBodyOf(q);
       const settings = await tenantSettings(tx, q.tenantId);
-      const form = validateBookingForm(body, venueToday(now, settings.timezone), {
-        country: settings.country,
+      const checked = checkBooking(body, {
+        ...venueRules(settings, now),
         // The quotation's phone was checked by money's form; a foreign number stays as typed.
         checkPhone: false,
       });
-      return { settings, form, known: await localResource(tx, form.selectedHall) } as const;
+      return { body, settings, checked, known: await localResource(tx, checked.form.selectedHall) } as const;
     });
     if ('done' in first) {
       ctx.body = first.done;
       return;
     }
-    const { settings, form } = first;
+    const { body, settings, checked } = first;
+    const { form } = checked;
     const { resource: found, fetched } = await resolveResource(
       deps.clients,
       q.tenantId,
       form.selectedHall,
       first.known,
     );
-    const resource = usableResource(found);
-    const extras = validateExtras(body, resource.capacity);
+    const resource = fitsHall(checked, usableResource(found));
     const choice = depositFromInput(q.depositType, q.depositValue);
     const deposit = choice.ok ? choice.deposit : { type: 'None' as const };
     const priced = {
@@ -133,7 +148,7 @@ export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
           form,
           resource,
           fetched,
-          extras,
+          extras: checked,
           status: 'confirmed',
           priced,
         });
