@@ -12,14 +12,13 @@
 import multer from '@koa/multer';
 import { fileTypeFromBuffer } from 'file-type';
 import {
-  DOCUMENT_KIND_MESSAGE,
   DOCUMENT_MIME_TYPES,
   DOCUMENT_MISSING_MESSAGE,
   DOCUMENT_NOT_FOUND_MESSAGE,
   DOCUMENT_TOO_LARGE_MESSAGE,
   DOCUMENT_TYPE_MESSAGE,
-  DOCUMENT_KINDS,
   MAX_DOCUMENT_BYTES,
+  documentUploadBody,
   type BookingDocument,
   type DocumentKind,
 } from '@venue/contracts/bookings';
@@ -28,6 +27,7 @@ import {
   badRequest,
   conflict,
   notFound,
+  parseBody,
   requireAuth,
   requirePermission,
   sql,
@@ -78,17 +78,16 @@ export function cleanFileName(name: string): string {
 
 /** The uploaded file and its kind, checked: 400 naming `kind` or `file`. */
 export async function uploadedDocument(ctx: AppContext) {
-  const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
-  const kind = fields.kind;
-  if (typeof kind !== 'string' || !(DOCUMENT_KINDS as readonly string[]).includes(kind))
-    throw badRequest(DOCUMENT_KIND_MESSAGE, { errors: [{ path: 'kind', message: DOCUMENT_KIND_MESSAGE }] });
+  // The form's text part, by the contract: any other kind is a 400 naming `kind`. The file part
+  // is multer's (below), so the schema's `file`, there for the document, is not parsed here.
+  const { kind } = parseBody(ctx, documentUploadBody.pick({ kind: true }));
   const file = (ctx.request as { file?: { buffer: Buffer; originalname?: string } }).file;
   if (!file?.buffer?.length) throw badRequest(DOCUMENT_MISSING_MESSAGE, fileError(DOCUMENT_MISSING_MESSAGE));
   const type = await fileTypeFromBuffer(file.buffer);
   if (!type || !(DOCUMENT_MIME_TYPES as readonly string[]).includes(type.mime))
     throw badRequest(DOCUMENT_TYPE_MESSAGE, fileError(DOCUMENT_TYPE_MESSAGE));
   return {
-    kind: kind as DocumentKind,
+    kind,
     data: file.buffer,
     contentType: type.mime,
     fileName: cleanFileName(Buffer.from(file.originalname ?? '', 'latin1').toString('utf8')),

@@ -4,6 +4,8 @@
  * `booking.status_changed` event as `declineReason`, and comms writes it with the tenant's
  * Declined template.
  */
+import type { z } from 'zod';
+import type { declineBody } from '@venue/contracts/bookings';
 import { badRequest, conflict, type AppContext } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { reload } from '../bookings/booking-row.ts';
@@ -24,13 +26,17 @@ export interface DeclineReason {
   text: string;
 }
 
-export function declineReason(b: Record<string, unknown>): DeclineReason {
-  const reason = String(b.reason ?? '');
+/**
+ * The reason and note of a decline (single or bulk), as the contract parsed them: the contract
+ * bounds the note; which reasons exist, and their words for the customer, are listed here.
+ */
+export function declineReason(b: z.output<typeof declineBody>): DeclineReason {
+  const reason = b.reason ?? '';
   if (!DECLINE_REASONS[reason])
     throw badRequest('Please choose a reason for declining.', {
       errors: [{ path: 'reason', message: 'Please choose a reason for declining.' }],
     });
-  const note = typeof b.note === 'string' ? b.note.trim().slice(0, 2000) : '';
+  const note = b.note?.trim() ?? '';
   return { key: reason, text: note ? `${DECLINE_REASONS[reason]}: ${note}` : DECLINE_REASONS[reason]! };
 }
 

@@ -25,22 +25,15 @@ import {
   bulkDeclineBody,
   changesBody,
   declineBody,
-  stringList,
   tenantOf,
 } from '../shared/request.ts';
 import { venueIso } from '../shared/time.ts';
-import { holdHoursOf, transition } from '../status/transition.ts';
+import { transition } from '../status/transition.ts';
 import { changedMeanwhile } from '../status/transitions.ts';
 import { bulk } from './bulk.ts';
 import { decline, declineReason } from './decline.ts';
 
 const CHANGES_NEEDED = 'Please enter a message describing the changes needed.';
-
-function selectedIds(b: Record<string, unknown>): string[] {
-  const ids = stringList(b.ids) ?? [];
-  if (ids.length === 0) throw badRequest('Select at least one booking.');
-  return ids;
-}
 
 /** `expiresIn` of the dashboard widget: whole hours, or minutes in the last hour. */
 function expiresIn(ms: number): string {
@@ -84,23 +77,21 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
 
   // Registered before the /:id/ routes below, which would otherwise take "bulk" for an id.
   router.post('/api/bookings/bulk/accept', ...bookingsGuard, async (ctx) => {
-    const b = parseBody(ctx, bulkAcceptBody);
-    const ids = selectedIds(b);
-    const holdHours = holdHoursOf(b);
+    // The contract refuses an empty list ("Select at least one booking.") and other hold lengths.
+    const { ids, holdHours } = parseBody(ctx, bulkAcceptBody);
     const settings = await settingsOf(ctx);
     ctx.body = await bulk(ids, (id) => transition(ctx, deps, id, 'tentative', { holdHours, settings }));
   });
 
   router.post('/api/bookings/bulk/decline', ...bookingsGuard, async (ctx) => {
     const b = parseBody(ctx, bulkDeclineBody);
-    const ids = selectedIds(b);
     const reason = declineReason(b);
     const settings = await settingsOf(ctx);
-    ctx.body = await bulk(ids, (id) => decline(ctx, deps, settings, id, reason));
+    ctx.body = await bulk(b.ids, (id) => decline(ctx, deps, settings, id, reason));
   });
 
   router.post('/api/bookings/:id/accept', ...bookingsGuard, async (ctx) => {
-    const holdHours = holdHoursOf(parseBody(ctx, acceptBody));
+    const { holdHours } = parseBody(ctx, acceptBody);
     const settings = await settingsOf(ctx);
     ctx.body = { booking: await transition(ctx, deps, ctx.params.id!, 'tentative', { holdHours, settings }) };
   });
@@ -111,7 +102,7 @@ export function holdRoutes(router: AppRouter, deps: Deps): void {
   });
 
   router.post('/api/bookings/:id/request-changes', ...bookingsGuard, async (ctx) => {
-    const message = String(parseBody(ctx, changesBody).message ?? '').trim();
+    const message = (parseBody(ctx, changesBody).message ?? '').trim();
     if (!message)
       throw badRequest(CHANGES_NEEDED, { errors: [{ path: 'message', message: CHANGES_NEEDED }] });
     const { timezone } = await settingsOf(ctx);

@@ -6,8 +6,6 @@
 import { pageQuery } from '@venue/contracts/bookings';
 import { parseQuery, type AppContext } from '@venue/service-kit';
 
-/** The raw body, for the few readers that take no fields from it. */
-export const body = (ctx: AppContext) => (ctx.request.body ?? {}) as Record<string, unknown>;
 export const tenantOf = (ctx: AppContext) => ctx.state.principal!.tenantId;
 
 export { isUuid } from '@venue/service-kit';
@@ -20,14 +18,6 @@ export function pageParams(query: AppContext['query']) {
   const { page, limit } = parseQuery({ query, request: {} }, pageQuery);
   return { page, limit, offset: (page - 1) * limit };
 }
-
-/** Strings of an array field (ids, add-on ids); undefined when the field is not an array. */
-export const stringList = (v: unknown): string[] | undefined =>
-  Array.isArray(v) ? (v as unknown[]).map(String) : undefined;
-
-/** `v` when it is one of `allowed`, else the default. */
-export const oneOf = <T extends string>(v: unknown, allowed: readonly string[], d: T): T =>
-  typeof v === 'string' && allowed.includes(v) ? (v as T) : d;
 
 // The bodies of the booking actions are the API contract's (contracts bookings/requests.ts).
 export {

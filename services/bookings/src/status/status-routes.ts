@@ -4,34 +4,26 @@
  * store, and the inputs they come from, without changing anything (the confirm dialog).
  */
 import { previewBody } from '@venue/contracts/bookings';
-import { badRequest, conflict, notFound, parseBody, type AppRouter } from '@venue/service-kit';
+import { conflict, notFound, parseBody, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { findBooking } from '../bookings/booking-row.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { bookingsGuard } from '../shared/guards.ts';
 import { statusBody, tenantOf } from '../shared/request.ts';
 import { confirmFigures, tenantTerms } from './payment.ts';
-import { holdHoursOf, transition } from './transition.ts';
+import { transition } from './transition.ts';
 import { canTransition, transitionRefusal, type BookingStatus } from './transitions.ts';
 
 export function statusRoutes(router: AppRouter, deps: Deps): void {
   router.put('/api/bookings/:id/status', ...bookingsGuard, async (ctx) => {
+    // The contract requires `status` (400 "Status is required") and offers only the hold lengths.
     const b = parseBody(ctx, statusBody);
-    if (typeof b.status !== 'string') throw badRequest('Status is required');
-    const to = b.status.toLowerCase();
-    const holdHours = holdHoursOf(b);
-    const reason =
-      typeof b.reason === 'string'
-        ? b.reason
-        : typeof b.cancellationReason === 'string'
-          ? b.cancellationReason
-          : null;
     const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
     ctx.body = {
-      booking: await transition(ctx, deps, ctx.params.id!, to, {
-        reason,
-        payment: (b.payment_details ?? {}) as Record<string, unknown>,
-        holdHours,
+      booking: await transition(ctx, deps, ctx.params.id!, b.status.toLowerCase(), {
+        reason: b.reason ?? b.cancellationReason ?? null,
+        payment: b.payment_details ?? {},
+        holdHours: b.holdHours,
         settings,
       }),
     };

@@ -1,12 +1,5 @@
 /** Moves a booking along the transition table, keeping its slot only while it blocks. */
-import {
-  badRequest,
-  conflict,
-  notFound,
-  type AppContext,
-  type Tx,
-  type Updateable,
-} from '@venue/service-kit';
+import { conflict, notFound, type AppContext, type Tx, type Updateable } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { releaseBookingSlot } from '../availability/resource-slots.ts';
 import { bookingLabel, publishBooking, reload } from '../bookings/booking-row.ts';
@@ -23,16 +16,6 @@ import {
   transitionRefusal,
   type BookingStatus,
 } from './transitions.ts';
-
-export const HOLD_HOURS = [24, 48, 72, 168] as const;
-
-/** The optional `holdHours` of an accept: one of the offered lengths. */
-export function holdHoursOf(b: Record<string, unknown>): number | undefined {
-  const holdHours = b.holdHours === undefined ? undefined : Number(b.holdHours);
-  if (holdHours !== undefined && !(HOLD_HOURS as readonly number[]).includes(holdHours))
-    throw badRequest('Hold must be 24, 48, 72 or 168 hours.');
-  return holdHours;
-}
 
 export interface TransitionOptions {
   reason?: string | null;
