@@ -115,9 +115,11 @@ export type {
   NullableDate,
   NullableJson,
   NullableTimestamp,
+  Numeric,
   TenantSettingsTable,
   Timestamp,
 } from './db/columns.ts';
+export type { HasDefault, InsertOnly, Refine, RefineTables } from './db/refine.ts';
 export { keysetAfterCursor, keysetColumns, keysetOrder } from './db/kysely-keyset.ts';
 export {
   defineConsumers,

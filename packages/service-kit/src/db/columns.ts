@@ -25,6 +25,8 @@ export type NullableDate = ColumnType<Date | string | null, string | null | unde
 export type Json<T = unknown> = ColumnType<T, string, string>;
 export type JsonWithDefault<T = unknown> = ColumnType<T, string | undefined, string>;
 export type NullableJson<T = unknown> = ColumnType<T | null, string | null | undefined, string | null>;
+/** numeric: read as its decimal text (both drivers), written as a number or text. */
+export type Numeric = ColumnType<string, string | number, string | number>;
 /** bigint cents. */
 export type Cents = number;
 export type DefaultCents = Generated<number>;
