@@ -29,7 +29,15 @@ function resident(pid) {
   }
 }
 
-const procs = ports.flatMap((p) => listening(p).map((pid) => ({ label: `:${p}`, pid })));
+// A process listening on several ports (the six services share one, decision 64) is one row,
+// labelled with all of them.
+const byPid = new Map();
+for (const p of ports) for (const pid of listening(p)) byPid.set(pid, [...(byPid.get(pid) ?? []), `:${p}`]);
+const procs = [...byPid].map(([pid, labels]) => ({ label: labels.join(' '), pid }));
+// The launcher that started them (npm start's, or bench/product.mjs) is part of the product too.
+const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+const launchers = new Set(procs.map(({ pid }) => parentOf(pid)).filter((pid) => pid > 1 && !byPid.has(pid)));
+for (const pid of launchers) procs.push({ label: 'launcher', pid });
 if (!procs.length) throw new Error(`nothing listens on ${ports.join(', ')}: start the product first`);
 const samples = new Map();
 const record = (label, r) => {

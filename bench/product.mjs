@@ -87,7 +87,6 @@ const log = logStream ? (line) => logStream.write(line + '\n') : console.log;
 const product = startAll({
   env,
   port,
-  portBase,
   log,
   adminEnv: { AUTH_PRIVATE_KEY_FILE: keys.privateKeyFile },
 });

@@ -134,7 +134,6 @@ const log = process.env.E2E_LOGS === 'true' ? console.log : (line) => appendFile
 const product = startAll({
   env,
   port,
-  portBase,
   log,
   adminEnv: { AUTH_PRIVATE_KEY_FILE: keys.privateKeyFile },
 });

@@ -1,7 +1,7 @@
-// Starts the six services and the gateway as child processes with one shared environment,
-// prefixes their output, waits for health, and stops them in order on Ctrl+C: the gateway
-// first (it stops accepting and drains in-flight requests while the services still answer),
-// then the services, each within its own grace period.
+// Starts the gateway and the services' process (the six services together, decision 64) as
+// child processes with one shared environment, prefixes their output, waits for health, and
+// stops them in order on Ctrl+C: the gateway first (it stops accepting and drains in-flight
+// requests while the services still answer), then the services, within their grace period.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './node24.mjs';
@@ -127,14 +127,15 @@ export function startProcesses(entries, { env, log = console.log }) {
   return { children, stop };
 }
 
-export function startAll({ env, port, adminEnv = {}, portBase = 0, log = console.log }) {
+/**
+ * The product: the gateway, and the six services in one process (`scripts/services.mjs`,
+ * decision 64) on the ports `productEnv` gave their `<NAME>_URL`s. `adminEnv` is what only the
+ * identity service reads (the signing key's file).
+ */
+export function startAll({ env, port, adminEnv = {}, log = console.log }) {
   return startProcesses(
     [
-      ...SERVICES.map(([name, p]) => ({
-        label: name,
-        cwd: `services/${name}`,
-        env: { PORT: String(p + portBase), ...(name === 'admin' ? adminEnv : {}) },
-      })),
+      { label: 'services', cwd: '.', script: 'scripts/services.mjs', env: adminEnv },
       { label: 'gateway', cwd: 'gateway', env: { PORT: String(port) }, first: true },
     ],
     { env, log },

@@ -35,8 +35,16 @@ export interface Service {
   readonly kit: ServiceKit;
   /** The route table (the hostile-input tests enumerate it; nothing else should need it). */
   readonly router: Router<AppState, AppCustom>;
-  /** Starts HTTP, the outbox relay, the NATS consumer and job schedules; SIGINT/SIGTERM close it. */
-  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /**
+   * Starts HTTP, the outbox relay, the NATS consumer and job schedules; SIGINT/SIGTERM close it
+   * and end the process, unless `signals` is false (the launcher's services host closes all six
+   * together, decision 64).
+   */
+  listen(
+    port?: number,
+    host?: string,
+    options?: { signals?: boolean },
+  ): Promise<{ port: number; url: string }>;
   /** Graceful: stop accepting, finish in-flight requests, stop relay and jobs, close the database. */
   close(): Promise<void>;
 }
@@ -210,7 +218,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       app,
       kit,
       router,
-      async listen(port = 0, host = process.env.HOST ?? '127.0.0.1') {
+      async listen(port = 0, host = process.env.HOST ?? '127.0.0.1', { signals = true } = {}) {
         if (server) throw new Error('already listening');
         const s = createServer(app.callback());
         server = s;
@@ -240,8 +248,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
               }),
           );
         }
-        process.once('SIGINT', onSignal);
-        process.once('SIGTERM', onSignal);
+        if (signals) {
+          process.once('SIGINT', onSignal);
+          process.once('SIGTERM', onSignal);
+        }
         const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`;
         log.info({ url }, 'listening');
         return { port: address.port, url };
@@ -278,4 +288,25 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     await db.close().catch(() => {});
     throw err;
   }
+}
+
+export interface StartOptions {
+  /** Default: PORT, else the service's port in the contracts' SERVICES. */
+  port?: number;
+  host?: string;
+  /** False when the caller closes the service itself (see `Service.listen`). */
+  signals?: boolean;
+}
+
+/**
+ * A service's `main.ts`: create it and listen. Exported by each `main.ts` as `start`, so that it
+ * runs alone (`node src/main.ts`, its container) or beside the others in the launcher's one
+ * process (`scripts/services.mjs`, decision 64) from the same code.
+ */
+export async function startService(options: ServiceOptions, start: StartOptions = {}): Promise<Service> {
+  const port =
+    start.port ?? Number(process.env.PORT ?? SERVICES.find((s) => s.name === options.name)?.defaultPort ?? 0);
+  const service = await createService(options);
+  await service.listen(port, start.host, { signals: start.signals });
+  return service;
 }

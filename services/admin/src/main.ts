@@ -1,5 +1,7 @@
-import { createService } from '@venue/service-kit';
+import { startService, type StartOptions } from '@venue/service-kit';
 import { adminService } from './app.ts';
 
-const service = await createService(adminService);
-await service.listen(Number(process.env.PORT ?? 7101));
+/** Alone (`node src/main.ts`, its container) or in the launcher's services host (decision 64). */
+export const start = (options?: StartOptions) => startService(adminService, options);
+
+if (import.meta.main) await start();

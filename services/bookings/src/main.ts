@@ -1,7 +1,7 @@
-import { SERVICES } from '@venue/contracts';
-import { createService } from '@venue/service-kit';
+import { startService, type StartOptions } from '@venue/service-kit';
 import { createBookingsService } from './app.ts';
 
-const defaultPort = SERVICES.find((s) => s.name === 'bookings')?.defaultPort;
-const service = await createService(createBookingsService());
-await service.listen(Number(process.env.PORT ?? defaultPort));
+/** Alone (`node src/main.ts`, its container) or in the launcher's services host (decision 64). */
+export const start = (options?: StartOptions) => startService(createBookingsService(), options);
+
+if (import.meta.main) await start();

@@ -1,7 +1,7 @@
-import { SERVICES } from '@venue/contracts';
-import { createService } from '@venue/service-kit';
+import { startService, type StartOptions } from '@venue/service-kit';
 import { catalogueService } from './app.ts';
 
-const defaultPort = SERVICES.find((s) => s.name === 'catalogue')?.defaultPort;
-const service = await createService(catalogueService);
-await service.listen(Number(process.env.PORT ?? defaultPort));
+/** Alone (`node src/main.ts`, its container) or in the launcher's services host (decision 64). */
+export const start = (options?: StartOptions) => startService(catalogueService, options);
+
+if (import.meta.main) await start();

@@ -1,7 +1,7 @@
-import { SERVICES } from '@venue/contracts';
-import { createService } from '@venue/service-kit';
+import { startService, type StartOptions } from '@venue/service-kit';
 import { insightsService } from './app.ts';
 
-const defaultPort = SERVICES.find((s) => s.name === 'insights')?.defaultPort;
-const service = await createService(insightsService);
-await service.listen(Number(process.env.PORT ?? defaultPort));
+/** Alone (`node src/main.ts`, its container) or in the launcher's services host (decision 64). */
+export const start = (options?: StartOptions) => startService(insightsService, options);
+
+if (import.meta.main) await start();
