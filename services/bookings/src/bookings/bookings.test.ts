@@ -49,6 +49,14 @@ describe('§5.1 form validation, in order', () => {
       { guestCount: 101 },
       "Guest count cannot be more than the hall's capacity of 100",
     ],
+    // Said by the contract's schema since issue 28, with the words the service used before.
+    ['guest count whole', { guestCount: 2.5 }, 'Guest count must be a whole number of at least 1'],
+    ['estimated price not negative', { estimatedPrice: -1 }, 'Estimated price must be 0 or more'],
+    [
+      'status one a booking can start with',
+      { status: 'expired' },
+      'Status must be pending, tentative, confirmed, completed or cancelled.',
+    ],
   ];
   for (const [name, over, message] of cases) {
     it(name, async () => {
@@ -57,6 +65,16 @@ describe('§5.1 form validation, in order', () => {
       assert.equal(res.body.message, message);
     });
   }
+
+  it('the status is read in any case and named when refused', async () => {
+    const made = await h.create({ status: 'Tentative', bookingDate: futureDate(220) });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.equal(made.body.booking.status, 'tentative');
+    const refused = await h.create({ status: 'archived', bookingDate: futureDate(221) });
+    assert.deepEqual(refused.body.errors, [
+      { path: 'status', message: 'Status must be pending, tentative, confirmed, completed or cancelled.' },
+    ]);
+  });
 
   it('3 phone: what an Australian venue types is accepted and stored in E.164 (issue 11, decision 28)', async () => {
     const typed: Array<[string, string]> = [

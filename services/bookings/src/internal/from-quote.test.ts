@@ -61,6 +61,16 @@ describe('POST /internal/bookings/from-quote', () => {
     assert.equal((await post({ ...quote(), tenantId: 'x' })).status, 400);
   });
 
+  it("the booking form's limits hold: a quotation for 0 guests is a 400 naming guestCount, nothing stored", async () => {
+    const q = quote({ guestCount: 0 });
+    const res = await post(q);
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body.errors, [
+      { path: 'guestCount', message: 'Guest count must be a whole number of at least 1' },
+    ]);
+    assert.deepEqual(await ofQuote(q.quotationId), []);
+  });
+
   it('twice at once → one confirmed booking with the quotation’s price and deposit', async () => {
     const q = quote();
     const [a, b] = await Promise.all([post(q), post(q)]);
