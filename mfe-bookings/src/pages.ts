@@ -1,15 +1,7 @@
-import { lazy, type ComponentType } from 'react';
-
-/**
- * Each page is its own chunk, loaded when first shown: a visit downloads that page's code and
- * the libraries only it uses, not every screen of the section.
- */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
-  return lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
-}
+import { lazyPage, type SectionPages } from '@venue/ui/remote-root';
 
 /** Pages of this remote, keyed by their PAGES path in @venue/contracts. */
-export const pages: Record<string, ComponentType> = {
+export const pages: SectionPages = {
   '/Calendar': lazyPage(() => import('./pages/calendar/CalendarPage.tsx'), 'CalendarPage'),
   '/BookingsAll': lazyPage(() => import('./pages/all/BookingsAllPage.tsx'), 'BookingsAllPage'),
   '/BookingsPending': lazyPage(() => import('./pages/pending/PendingPage.tsx'), 'PendingPage'),

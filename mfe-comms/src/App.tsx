@@ -1,5 +1,8 @@
-import { createRemoteLifecycles } from '@venue/ui';
-import { Root } from './Root.tsx';
+import { sectionLifecycles } from '@venue/ui/remote-root';
+import { pages } from './pages.ts';
 
 /** The './App' expose: single-spa lifecycles the shell mounts as a parcel. */
-export const { bootstrap, mount, unmount, update } = createRemoteLifecycles(Root);
+export const { bootstrap, mount, unmount, update } = sectionLifecycles({
+  testId: 'remote-comms',
+  pages,
+});

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EMAIL_SENT, SEND_NEEDS_CONTENT, renderTemplate } from '@venue/contracts/comms';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
-import { RouteSearch } from '../shared/route-search.ts';
+import { RouteSearch } from '@venue/ui/remote-root';
 import { SendEmailPage } from './SendEmailPage.tsx';
 
 const ADA = {

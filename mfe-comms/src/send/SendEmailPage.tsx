@@ -7,7 +7,7 @@ import { useBounce, useClearBounce, useSendEmail, useSendPreview } from '../api/
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { useCommsFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { useRouteParams } from '../shared/route-search.ts';
+import { useRouteParams } from '@venue/ui/remote-root';
 import {
   EMPTY_DRAFT,
   previewValues,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders, server, type CapturedRequest } from '@venue/ui/testing';
 import type { Booking } from '../../api/types.ts';
-import { RouteSearch } from '../../shared/route-search.ts';
+import { RouteSearch } from '@venue/ui/remote-root';
 import { BookingsAllPage } from './BookingsAllPage.tsx';
 
 const HALL = { id: 'res-main', name: 'Main Hall', type: 'hall', capacity: 200, status: 'active' };

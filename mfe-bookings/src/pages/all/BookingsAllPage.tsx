@@ -18,7 +18,7 @@ import { useCsvExport, usePagedBookings } from '../../components/usePagedBooking
 import { useFormat } from '../../lib/format.ts';
 import { AdvancedFilters, NO_ADVANCED, type Advanced } from './Filters.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
-import { useRouteParams } from '../../shared/route-search.ts';
+import { useRouteParams } from '@venue/ui/remote-root';
 
 export function BookingsAllPage() {
   const fmt = useFormat();
