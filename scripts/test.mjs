@@ -21,6 +21,8 @@ const step = (label, cmd, args) => {
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
 if (!process.argv.includes('--no-static')) {
+  // First: a stale schema.generated.ts would make the typecheck's errors about the wrong thing.
+  step('database types match the migrations', process.execPath, ['scripts/db-types.mjs', '--check']);
   step('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json']);
   step('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json']);
   step('typecheck (browser tests)', bin('tsc'), ['-p', 'e2e/tests/tsconfig.json']);
