@@ -4,6 +4,7 @@
 // as the service runs them at start, and the tables and columns are read back from pg_catalog.
 // The service's schema.ts narrows a few of these columns (db/refine.ts in the kit).
 // `--check` writes nothing and exits 1 when a file is not what its migrations make (npm test).
+// Service names after it (`node scripts/db-types.mjs money`) limit it to those.
 //
 // A small generator rather than kysely-codegen: that one reads the database through Kysely's
 // introspector, which tells a default from a stored generated column or an identity ALWAYS
@@ -56,11 +57,18 @@ const TYPES = {
 /** Types of the kit (packages/service-kit/src/db/columns.ts, refine.ts) the output may use. */
 const KIT_TYPES = ['CalendarDate', 'Computed', 'HasDefault', 'InsertOnly', 'Json', 'Numeric', 'Timestamp'];
 
-/** Services with migrations: each migrates into the schema named after it (service.ts). */
+/**
+ * Services with migrations (each migrates into the schema named after it, service.ts), or those
+ * named on the command line (`node scripts/db-types.mjs money`).
+ */
 function services() {
-  return readdirSync(path.join(root, 'services'))
+  const all = readdirSync(path.join(root, 'services'))
     .filter((name) => existsSync(path.join(root, 'services', name, 'migrations')))
     .sort();
+  const named = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const unknown = named.filter((name) => !all.includes(name));
+  if (unknown.length) throw new Error(`No service with migrations named ${unknown.join(', ')}`);
+  return named.length ? all.filter((name) => named.includes(name)) : all;
 }
 
 const COLUMNS = `

@@ -3,8 +3,8 @@
  * writes `src/db/schema.generated.ts`); its `schema.ts` only narrows the columns whose values
  * the domain knows better than the database (a status's union, a jsonb column's shape):
  *
- *   export type InvoicesTable = Refine<G.InvoicesTable, { status: InvoiceStatus; line_items: Json<Line[]> }>;
- *   export type MoneyDb = RefineTables<G.DB, { invoices: InvoicesTable }>;
+ *   type InvoicesTable = Refine<G.InvoicesTable, { status: InvoiceStatus; lines: Json<Line[]> }>;
+ *   type MoneyDb = RefineTables<G.DB, { invoices: InvoicesTable }>;
  *
  * The database keeps the say on whether a column is nullable, has a default or is never written:
  * a refinement gives the value's type only (a plain type, or a `ColumnType` where reading and
