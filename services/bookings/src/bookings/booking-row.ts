@@ -201,16 +201,12 @@ export function bookingLabel(r: Pick<BookingRow, 'booking_code' | 'customer_name
   return `Booking ${r.booking_code} — ${bookingName(r.customer_name, r.event_type)}`;
 }
 
-/** Publishes the booking in the API shape (plus `extra`) and returns that shape. */
-export async function publishBooking(
-  tx: Tx,
-  type: 'booking.created' | 'booking.updated' | 'booking.status_changed',
-  row: BookingRow,
-  timeZone: string,
-  extra: Record<string, unknown> = {},
-) {
+/** Publishes the booking in the API shape (plus `extra`, the event's own fields) and returns that shape. */
+export async function publishBooking<
+  T extends 'booking.created' | 'booking.updated' | 'booking.status_changed',
+>(tx: Tx, type: T, row: BookingRow, timeZone: string, extra: Partial<EventData<T>> = {}) {
   const booking = toBooking(row, timeZone);
   // The row's status is text to TypeScript; the table's CHECK and `publish`'s schema check hold it.
-  await tx.publish(type, { ...booking, ...extra } as EventData<typeof type>);
+  await tx.publish(type, { ...booking, ...extra } as EventData<T>);
   return booking;
 }

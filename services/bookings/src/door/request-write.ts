@@ -250,6 +250,11 @@ interface Outcome {
   skipped: PublicOccurrence[];
 }
 
+/**
+ * A stored request. `payload` stays loose: it is checked again with the contract's schema when
+ * the link is opened, since it may have been stored under an older one. `outcome` is written
+ * only below, as an Outcome.
+ */
 interface StoredRequest {
   id: string;
   email: string;
@@ -257,7 +262,7 @@ interface StoredRequest {
   client_address: string;
   expires_at: Date;
   verified_at: Date | null;
-  outcome: Record<string, unknown> | null;
+  outcome: Outcome | null;
 }
 
 async function findRequest(tx: Tx, tenantId: string, tokenHash: string, lock: boolean) {
@@ -323,7 +328,7 @@ export async function verifyRequest(
       throw notFound(VERIFY_LINK_INVALID_MESSAGE);
     return {
       row,
-      answer: row.outcome ? await answerOfOutcome(tx, tenantId, row.outcome as unknown as Outcome) : null,
+      answer: row.outcome ? await answerOfOutcome(tx, tenantId, row.outcome) : null,
     };
   });
   if (stored.answer) return stored.answer;
@@ -348,7 +353,7 @@ export async function verifyRequest(
         const row = await findRequest(tx, tenantId, tokenHash, true);
         if (!row) throw notFound(VERIFY_LINK_INVALID_MESSAGE);
         if (row.outcome) {
-          spent = await answerOfOutcome(tx, tenantId, row.outcome as unknown as Outcome);
+          spent = await answerOfOutcome(tx, tenantId, row.outcome);
           throw new AlreadySpent();
         }
         requestRowId = row.id;
@@ -385,7 +390,7 @@ export async function verifyRequest(
       // it answers what the first one did.
       const again = await inRequestTx(ctx, async (tx) => {
         const row = await findRequest(tx, tenantId, tokenHash, false);
-        if (row?.outcome) return answerOfOutcome(tx, tenantId, row.outcome as unknown as Outcome);
+        if (row?.outcome) return answerOfOutcome(tx, tenantId, row.outcome);
         // Refused (taken, or the venue's rules changed meanwhile): the address proved itself
         // all the same, so a new request from it goes straight in.
         await markVerified(tx, tenantId, stored.row.email);

@@ -12,7 +12,7 @@ import {
   canTransition,
   changedMeanwhile,
   isBlocking,
-  STATUSES,
+  isStatus,
   transitionRefusal,
   type BookingStatus,
 } from './transitions.ts';
@@ -51,7 +51,7 @@ export async function transition(
   const before = await reload(tx, id);
   const settings = opts.settings ?? (await tenantSettings(tx, before.tenant_id));
   const from = before.status as BookingStatus;
-  if (!(STATUSES as readonly string[]).includes(to) || !canTransition(from, to as BookingStatus)) {
+  if (!isStatus(to) || !canTransition(from, to)) {
     throw conflict(transitionRefusal(from, to));
   }
   const now = deps.now();

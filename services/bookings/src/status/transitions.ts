@@ -1,5 +1,6 @@
 export const STATUSES = ['pending', 'tentative', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
 export type BookingStatus = (typeof STATUSES)[number];
+export const isStatus = (s: string): s is BookingStatus => (STATUSES as readonly string[]).includes(s);
 
 /** Statuses that hold their time on the resource (the issue adds tentative holds to the spec's two). */
 export const BLOCKING: readonly BookingStatus[] = ['pending', 'tentative', 'confirmed'];
