@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
