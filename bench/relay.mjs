@@ -43,11 +43,17 @@ const cpuNow = () => {
 
 // The relay signs its calls with the internal secret, as in the product.
 process.env.INTERNAL_SECRET ??= 'bench-internal-secret-0123456789';
+// BENCH_NATS_URL: both services deliver through NATS JetStream instead (a stream and subjects of
+// this run's own, removed at the end).
+const natsUrl = process.env.BENCH_NATS_URL;
+const runId = `bench${Date.now()}`;
+const nats = natsUrl ? { nats: { url: natsUrl, stream: runId.toUpperCase(), subjectPrefix: runId } } : {};
 const port = await freePort();
 process.env.RECEIVER_URL = `http://127.0.0.1:${port}`;
 const receiver = await startTestService(
   widgetsApp({
     name: 'receiver',
+    ...nats,
     resolvePrincipal: async () => null,
     consumers: {
       'widget.*': async (event, tx) => {
@@ -57,7 +63,7 @@ const receiver = await startTestService(
   }),
   { port },
 );
-const publisher = await startTestService(widgetsApp({ subscriptions: { receiver: ['widget.*'] } }));
+const publisher = await startTestService(widgetsApp({ ...nats, subscriptions: { receiver: ['widget.*'] } }));
 const applied = async () =>
   Number((await receiver.kit.db.query('SELECT count(*)::int AS n FROM kit_log')).rows[0].n);
 const arrived = async (name) =>
@@ -76,7 +82,9 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-console.log(`engine: ${pgDb ? `PostgreSQL (${pgDb})` : 'PGlite in memory'}`);
+console.log(
+  `engine: ${pgDb ? `PostgreSQL (${pgDb})` : 'PGlite in memory'}; events over ${natsUrl ? `NATS (${natsUrl})` : 'loopback HTTP'}`,
+);
 
 // 1. A backlog, drained.
 const before = await applied();
@@ -123,6 +131,13 @@ const burst = {
 
 await publisher.close();
 await receiver.close();
+if (natsUrl) {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: natsUrl });
+  await (await jetstreamManager(nc)).streams.delete(runId.toUpperCase()).catch(() => {});
+  await nc.close();
+}
 const bare = await baseline(16);
 console.table([backlog]);
 console.table([burst]);

@@ -232,9 +232,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
         const address = s.address() as AddressInfo;
         relay?.start();
         if (nats) {
-          await nats.consume(Object.keys(consumers), async (event) => {
-            await kit.handleEvent(event);
-          });
+          await nats.consume(Object.keys(consumers), (batch) => kit.handleEvents(batch));
         }
         if (options.scheduleJobs !== false) {
           crons = jobs.map(

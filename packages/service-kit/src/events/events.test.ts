@@ -320,4 +320,62 @@ describe('outbox relay over NATS JetStream', async () => {
       }
     },
   );
+
+  it(
+    'a backlog goes out and is applied in order in batches; a failed event comes back and the rest go on',
+    { skip: !available && 'NATS not reachable at 127.0.0.1:4222' },
+    async () => {
+      const run = randomBytes(4).toString('hex');
+      const nats = {
+        url: 'nats://127.0.0.1:4222',
+        stream: `KIT_TEST_${run}`,
+        subjectPrefix: `kittest.${run}`,
+      };
+      const publisher = await startTestService(widgetsApp({ nats: { ...nats, durable: `widgets_${run}` } }));
+      const receiver = await startTestService(
+        receiverApp('receiver', { nats: { ...nats, durable: `receiver_${run}` } }),
+      );
+      try {
+        // 300 events in one commit: more than one relay round (BATCH) and one consumer batch.
+        const names = Array.from({ length: 300 }, (_, i) =>
+          i === 120 ? 'flaky-120' : `n${String(i).padStart(3, '0')}`,
+        );
+        await publisher.kit.db.tenantTx(OWNER_A, async (tx) => {
+          for (const name of names) await publishWidget(tx, 'widget.created', { name });
+        });
+        await eventually(
+          async () => (await logOf(receiver)).length === 300,
+          30_000,
+          'the backlog over JetStream',
+        );
+        const log = await logOf(receiver);
+        // Every event once, none of the failed attempt's writes; the failed one after a retry,
+        // the ones after it without waiting for it, each in outbox order.
+        const others = names.filter((n) => n !== 'flaky-120').map((n) => `widget.created:${n}`);
+        assert.deepEqual(
+          log.filter((w) => w !== 'widget.created:flaky-120'),
+          others,
+        );
+        assert.ok(log.includes('widget.created:flaky-120'));
+        assert.ok(!log.includes('must be rolled back'));
+        // The publisher marks a round delivered once the stream has acknowledged all of it, which
+        // may be after the receiver has applied its last event.
+        const undelivered = async () =>
+          (
+            await publisher.kit.db.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL',
+            )
+          ).rows[0]!.n;
+        await eventually(async () => (await undelivered()) === 0, 10_000, 'every row marked delivered');
+      } finally {
+        await receiver.close();
+        await publisher.close();
+        const { connect } = await import('@nats-io/transport-node');
+        const { jetstreamManager } = await import('@nats-io/jetstream');
+        const nc = await connect({ servers: nats.url });
+        await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => {});
+        await nc.close();
+      }
+    },
+  );
 });
