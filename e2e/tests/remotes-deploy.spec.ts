@@ -64,13 +64,20 @@ test('a remote rebuilt with a change and published while the product runs is use
   const stamp = `Release note ${Date.now().toString(36)}`;
   let published: string | null = null;
   try {
-    const built = await buildChangedCopy('catalogue', (src) =>
+    // The note on two of the remote's pages (its Root is packages/ui's since issue 28), so that
+    // moving to the second below shows whether the open page kept its release.
+    const built = await buildChangedCopy('catalogue', (src) => {
       replaceIn(
-        path.join(src, 'Root.tsx'),
-        '<RemoteRoot {...props} testId="remote-catalogue">',
-        `<RemoteRoot {...props} testId="remote-catalogue"><p data-testid="e2e-release-note">${stamp}</p>`,
-      ),
-    );
+        path.join(src, 'addons', 'AddonsPage.tsx'),
+        '<SectionNav area="pricing" current="/PricingAddons" />',
+        `<p data-testid="e2e-release-note">${stamp}</p><SectionNav area="pricing" current="/PricingAddons" />`,
+      );
+      replaceIn(
+        path.join(src, 'resources', 'ResourcesPage.tsx'),
+        '<>\n      <PageHeader\n        title="Resources"',
+        `<>\n      <p data-testid="e2e-release-note">${stamp}</p>\n      <PageHeader\n        title="Resources"`,
+      );
+    });
     published = releases.publish(built, distOf('catalogue')).version;
     expect(published).not.toBe(original);
     expect((await listed(page, 'catalogue'))?.version).toBe(published);
