@@ -1,4 +1,4 @@
-export { createService, startService, type Service, type StartOptions } from './service.ts';
+export { createService, defaultPort, startService, type Service, type StartOptions } from './service.ts';
 export type { ServiceKit, ServiceOptions, JobDefinition } from './kit.ts';
 export type { AppContext, AppMiddleware, AppRouter, AppState, AppCustom } from './http/context.ts';
 export {

@@ -296,14 +296,18 @@ export interface StartOptions {
   signals?: boolean;
 }
 
+/** Where a service listens when its caller does not say: PORT, else its port in SERVICES. */
+export function defaultPort(name: string): number {
+  return Number(process.env.PORT ?? SERVICES.find((s) => s.name === name)?.defaultPort ?? 0);
+}
+
 /**
  * A service's `main.ts`: create it and listen. Exported by each `main.ts` as `start`, so that it
  * runs alone (`node src/main.ts`, its container) or beside the others in the launcher's one
  * process (`scripts/services.mjs`, decision 64) from the same code.
  */
 export async function startService(options: ServiceOptions, start: StartOptions = {}): Promise<Service> {
-  const port =
-    start.port ?? Number(process.env.PORT ?? SERVICES.find((s) => s.name === options.name)?.defaultPort ?? 0);
+  const port = start.port ?? defaultPort(options.name);
   const service = await createService(options);
   await service.listen(port, start.host, { signals: start.signals });
   return service;

@@ -1,5 +1,4 @@
-import { SERVICES } from '@venue/contracts';
-import { createService, type StartOptions } from '@venue/service-kit';
+import { createService, defaultPort, type StartOptions } from '@venue/service-kit';
 import { createCommsService, defaultDeps } from './app.ts';
 import { startCaptureServer } from './mail/capture.ts';
 import { smtpTransport } from './mail/transport.ts';
@@ -23,9 +22,7 @@ export async function start(options: StartOptions = {}) {
     deps.mailer.transport = () => transport;
     service.kit.log.info({ port: capture.port }, 'no SMTP_URL: mail goes to the embedded Mail preview');
   }
-  const port =
-    options.port ?? Number(process.env.PORT ?? SERVICES.find((s) => s.name === 'comms')?.defaultPort);
-  await service.listen(port, options.host, { signals: options.signals });
+  await service.listen(options.port ?? defaultPort('comms'), options.host, { signals: options.signals });
   return service;
 }
 
