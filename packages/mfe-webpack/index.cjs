@@ -382,10 +382,12 @@ function buildCache(dir, configFiles = []) {
 
 function minimizers() {
   return [
-    // Terser, not esbuild, for JavaScript: esbuild's minifier works file by file and keeps
-    // unused functions inside webpack's module wrappers, so unused parts of libraries
-    // shipped as one big file (react-router, zod) were sent whole.
+    // Terser's kind of minifier, not esbuild's, for JavaScript: esbuild's works file by file and
+    // keeps unused functions inside webpack's module wrappers, so unused parts of libraries
+    // shipped as one big file (react-router, zod) were sent whole. SWC's port of Terser does the
+    // same work at half the CPU (mfe-money: 28.9 -> 12.7 s) and came out 0.7 % smaller gzipped.
     new TerserPlugin({
+      minify: TerserPlugin.swcMinify,
       extractComments: false,
       terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
     }),
