@@ -5,6 +5,4 @@ import { pages } from './pages.ts';
 export const { bootstrap, mount, unmount, update } = sectionLifecycles({
   testId: 'remote-money',
   pages,
-  // Money's section has never shown a loading state between pages; kept so (see the option).
-  keepPageWhileLoading: true,
 });

@@ -68,21 +68,5 @@ describe('sectionRoot', () => {
     expect(screen.getByText('Deposits page')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
   });
-
-  it('keepPageWhileLoading: the previous page stays until the next chunk arrives', async () => {
-    const deposits = controlledPage('Deposits page');
-    const Root = sectionRoot({
-      testId: 'remote-money',
-      pages: { '/Invoices': Invoices, '/Deposits': deposits.page },
-      keepPageWhileLoading: true,
-    });
-    const { rerender } = render(<Root {...shellProps('/Invoices', '?q=INV-7')} />);
-    await act(async () => {
-      rerender(<Root {...shellProps('/Deposits')} />);
-    });
-    expect(screen.getByText('Invoices of Test Hall for INV-7')).toBeTruthy();
-    expect(screen.queryByText('Loading...')).toBeNull();
-    await deposits.arrive();
-    expect(screen.getByText('Deposits page')).toBeTruthy();
-  });
+});
 });

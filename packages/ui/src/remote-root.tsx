@@ -17,13 +17,6 @@ export interface SectionOptions {
   /** data-testid of the section's root element, e.g. "remote-admin" (the browser tests find sections by it). */
   testId: string;
   pages: SectionPages;
-  /**
-   * No loading state of the section's own while a page's chunk arrives: the page shown before
-   * stays until the next one is ready (on first mount, the shell's "Loading..." shows instead).
-   * Only mfe-money asks for it, because it has always rendered so; every other section shows
-   * "Loading..." in place of the page.
-   */
-  keepPageWhileLoading?: boolean;
 }
 
 /**
@@ -50,23 +43,15 @@ export function lazyPage<K extends string>(
 }
 
 /** The root component a remote mounts: the kit's providers around the page for the shell's path. */
-export function sectionRoot({
-  testId,
-  pages,
-  keepPageWhileLoading = false,
-}: SectionOptions): FunctionComponent<RemoteProps> {
+export function sectionRoot({ testId, pages }: SectionOptions): FunctionComponent<RemoteProps> {
   function SectionRoot(props: RemoteProps) {
-    const page = <RemotePage path={props.path} pages={pages} />;
     return (
       <RemoteRoot {...props} testId={testId}>
         <RouteSearch.Provider value={props.search ?? ''}>
-          {keepPageWhileLoading ? (
-            page
-          ) : (
-            // Pages are lazy chunks (lazyPage); a failed load reaches RemoteRoot's error boundary.
-            <Suspense fallback={<LoadingState label="Loading..." />}>{page}</Suspense>
-          )}
-        </RouteSearch.Provider>
+          {/* Pages are lazy chunks (lazyPage); a failed load reaches RemoteRoot's error boundary. */}
+          <Suspense fallback={<LoadingState label="Loading..." />}>
+            <RemotePage path={props.path} pages={pages} />
+          </Suspense>
       </RemoteRoot>
     );
   }
