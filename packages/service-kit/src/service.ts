@@ -221,6 +221,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       async listen(port = 0, host = process.env.HOST ?? '127.0.0.1', { signals = true } = {}) {
         if (server) throw new Error('already listening');
         const s = createServer(app.callback());
+        // Longer than the gateway's pool keeps an idle connection (30 s), so the caller always
+        // closes first: with node's 5 s, a request sent on a connection the service was closing
+        // that instant failed with ECONNRESET (a test's, after a long seed, on a loaded machine).
+        s.keepAliveTimeout = 65_000;
         server = s;
         await new Promise<void>((ok, fail) => {
           s.once('error', fail);
