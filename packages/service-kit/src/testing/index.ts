@@ -5,8 +5,6 @@ import type { DatabaseConfig } from '../db/types.ts';
 import { createLogger } from '../log.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
-import type { Principal } from '@venue/contracts';
-
 export { testKeys, type TestKeys, type TokenOptions } from './keys.ts';
 export {
   createTestDatabase,
@@ -20,6 +18,16 @@ export {
   type TestDatabase,
 } from './database.ts';
 export { settingsChangedEvent } from './settings-event.ts';
+export { testEvent } from './domain-event.ts';
+export { makePrincipal, testCast, accessToken, type Cast, type CastSpec } from './cast.ts';
+export { callService, callAs, type Call, type CallOptions, type Reply } from './call.ts';
+export {
+  startServiceHarness,
+  settingsDelivery,
+  type HarnessOptions,
+  type ServiceHarness,
+  type SettingsDelivery,
+} from './harness.ts';
 export { startEventSink } from './event-sink.ts';
 export {
   visitorHeaders,
@@ -130,20 +138,6 @@ export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string
   return rows.map((r) => r.table);
 }
 
-/** A principal for tests (hall owner of itself unless told otherwise). */
-export function makePrincipal(p: Partial<Principal> & Pick<Principal, 'userId'>): Principal {
-  const role = p.role ?? 'hall_owner';
-  return {
-    email: `${p.userId.slice(0, 8)}@example.test`,
-    name: null,
-    role,
-    tenantId: p.userId,
-    parentUserId: null,
-    permissions: [],
-    tokenVersion: 1,
-    ...p,
-  };
-}
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
 export { describeOneWayToQuery, type OneWayToQuery } from './one-way-to-query.ts';
 export { describeDoorProbes, type DoorProbeSetup } from './door-probes.ts';

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { TENANT_SETTINGS_CHANGED, type DomainEvent, type TenantSettingsSnapshot } from '@venue/contracts';
+import { testEvent } from './domain-event.ts';
 
 /**
  * Admin's `tenant.settings_changed` as it publishes it for a new tenant (the spec's defaults:
@@ -12,13 +12,11 @@ export function settingsChangedEvent(
   over: Partial<TenantSettingsSnapshot> = {},
 ): DomainEvent<TenantSettingsSnapshot> {
   const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    type: TENANT_SETTINGS_CHANGED,
-    source: 'admin',
+  return testEvent<TenantSettingsSnapshot>(
+    TENANT_SETTINGS_CHANGED,
+    'admin',
     tenantId,
-    occurredAt: now,
-    data: {
+    {
       schemaVersion: 1,
       tenantId,
       version,
@@ -35,5 +33,6 @@ export function settingsChangedEvent(
       packdownBufferMinutes: 15,
       ...over,
     },
-  };
+    now,
+  );
 }

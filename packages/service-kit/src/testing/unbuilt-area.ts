@@ -1,8 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServiceOptions } from '../kit.ts';
-import { testKeys } from './keys.ts';
-import { makePrincipal, startTestService, assertTenantTablesHaveRls, type TestService } from './index.ts';
+import { testCast } from './cast.ts';
+import { startServiceHarness, type ServiceHarness } from './harness.ts';
+import { assertTenantTablesHaveRls } from './index.ts';
 
 export interface UnbuiltEndpoint {
   /** Path for the caller's own tenant; `{owner}` is replaced by the owner id. */
@@ -23,39 +24,22 @@ const SUB = '0c000000-0000-4000-8000-000000000003';
  * the owner (never invented data) and 403 for another owner's id.
  */
 export function describeUnbuiltArea(options: ServiceOptions, endpoints: UnbuiltEndpoint[]): void {
-  const directory = new Map([
-    [OWNER, makePrincipal({ userId: OWNER })],
-    [OTHER, makePrincipal({ userId: OTHER })],
-    // A sub-user of OWNER holding an unrelated page key only.
-    [
-      SUB,
-      makePrincipal({
-        userId: SUB,
-        role: 'sub_user',
-        tenantId: OWNER,
-        parentUserId: OWNER,
-        permissions: ['help'],
-      }),
-    ],
-  ]);
+  // The sub-user holds an unrelated page key only.
+  const cast = testCast({ owners: [OWNER, OTHER], staff: { [SUB]: ['help'] } });
   const pathFor = (e: UnbuiltEndpoint, owner: string) => e.path.replace('{owner}', owner);
 
   describe(`${options.name} service`, () => {
-    let t: TestService;
-    let owner: string;
-    let sub: string;
+    let h: ServiceHarness;
 
+    // No settings delivered: a service with nothing built may not consume them yet.
     before(async () => {
-      const keys = await testKeys();
-      t = await startTestService({ ...options, resolvePrincipal: async (id) => directory.get(id) ?? null });
-      owner = await keys.token({ sub: OWNER, role: 'hall_owner', tid: OWNER, pv: 1 });
-      sub = await keys.token({ sub: SUB, role: 'sub_user', tid: OWNER, pv: 1 });
+      h = await startServiceHarness(options, { cast, settings: {} });
     });
-    after(() => t.close());
+    after(() => h.close());
 
-    async function get(path: string, token?: string) {
-      const res = await fetch(t.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      return { status: res.status, body: (await res.json()) as unknown };
+    async function get(path: string, as?: string) {
+      const { status, body } = await h.call('GET', path, as);
+      return { status, body: body as unknown };
     }
 
     it('is healthy and keeps every tenant table behind row-level security', async () => {
@@ -66,7 +50,7 @@ export function describeUnbuiltArea(options: ServiceOptions, endpoints: UnbuiltE
         { status: health.status, body: { status: body.status, service: body.service, db: body.db } },
         { status: 200, body: { status: 'ok', service: options.name, db: 'ok' } },
       );
-      await assertTenantTablesHaveRls(t.kit);
+      await assertTenantTablesHaveRls(h.t.kit);
     });
 
     it('401 without a token', async () => {
@@ -74,12 +58,12 @@ export function describeUnbuiltArea(options: ServiceOptions, endpoints: UnbuiltE
     });
 
     it('403 for a sub-user without the page key', async () => {
-      for (const e of endpoints) assert.equal((await get(pathFor(e, OWNER), sub)).status, 403, e.path);
+      for (const e of endpoints) assert.equal((await get(pathFor(e, OWNER), SUB)).status, 403, e.path);
     });
 
     it('501 "not available yet" for the owner, never invented data', async () => {
       for (const e of endpoints) {
-        assert.deepEqual(await get(pathFor(e, OWNER), owner), { status: 501, body: { message: e.message } });
+        assert.deepEqual(await get(pathFor(e, OWNER), OWNER), { status: 501, body: { message: e.message } });
       }
     });
 
@@ -88,7 +72,7 @@ export function describeUnbuiltArea(options: ServiceOptions, endpoints: UnbuiltE
     if (ownerScoped.length === 0) return;
     it("403 when the path or query names another owner's id", async () => {
       for (const e of ownerScoped) {
-        assert.deepEqual(await get(pathFor(e, OTHER), owner), {
+        assert.deepEqual(await get(pathFor(e, OTHER), OWNER), {
           status: 403,
           body: { message: 'You can only access your own hall data.' },
         });

@@ -1,17 +1,11 @@
 /**
- * Test harness: a fresh catalogue service (PGlite, or a fresh schema on TEST_DATABASE_URL)
- * with a fixed cast of principals, every tenant's settings delivered as admin's events, and
- * bookings' events delivered on demand. Not a test file.
+ * Test harness: the catalogue on the kit's starter (a fresh database, the cast signed in, every
+ * venue's settings delivered as admin's events) with what is the catalogue's own: its cast, a
+ * fake of bookings' slot table, bookings' events delivered on demand and the outbox read back.
+ * Not a test file.
  */
-import { randomUUID } from 'node:crypto';
-import type { BookingSlotEvent, Principal, TenantSettingsSnapshot } from '@venue/contracts';
-import {
-  makePrincipal,
-  settingsChangedEvent,
-  startTestService,
-  testKeys,
-  type TestService,
-} from '@venue/service-kit/testing';
+import type { BookingSlotEvent } from '@venue/contracts';
+import { startServiceHarness, testCast, testEvent, type ServiceHarness } from '@venue/service-kit/testing';
 import type { BlockoutReleaseBody, BlockoutReserveBody } from '@venue/contracts/bookings';
 import { createCatalogueService } from '../app.ts';
 import type { BookingsSlots, ReserveOutcome } from '../blockouts/bookings-slots.ts';
@@ -26,29 +20,19 @@ export const OWNER3 = '0e000000-0000-4000-8000-000000000007';
 export const SUB_BOOKINGS = '0c000000-0000-4000-8000-000000000008';
 export const SUB_CALENDAR = '0c000000-0000-4000-8000-000000000009';
 
-const sub = (userId: string, permissions: Principal['permissions']) =>
-  makePrincipal({ userId, role: 'sub_user', tenantId: OWNER, parentUserId: OWNER, permissions });
+const cast = testCast({
+  owners: [OWNER, OWNER2, OWNER3],
+  staff: {
+    [SUB_RESOURCES]: ['resources'],
+    [SUB_PRICING]: ['pricing'],
+    [SUB_NONE]: ['help'],
+    [SUB_BOOKINGS]: ['bookings'],
+    [SUB_CALENDAR]: ['calendar'],
+  },
+  superAdmins: [SUPER],
+});
 
-const directory = new Map<string, Principal>([
-  [OWNER, makePrincipal({ userId: OWNER })],
-  [OWNER2, makePrincipal({ userId: OWNER2 })],
-  [OWNER3, makePrincipal({ userId: OWNER3 })],
-  [SUB_RESOURCES, sub(SUB_RESOURCES, ['resources'])],
-  [SUB_PRICING, sub(SUB_PRICING, ['pricing'])],
-  [SUB_NONE, sub(SUB_NONE, ['help'])],
-  [SUB_BOOKINGS, sub(SUB_BOOKINGS, ['bookings'])],
-  [SUB_CALENDAR, sub(SUB_CALENDAR, ['calendar'])],
-  [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
-]);
-
-export interface Reply {
-  status: number;
-  // Response shapes are what the assertions probe; typing each one would only restate them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  text: string;
-  headers: Headers;
-}
+export type { Reply } from '@venue/service-kit/testing';
 
 /**
  * Bookings as the catalogue's block-out writes see it (decision 55): every call recorded, each
@@ -77,18 +61,9 @@ export function fakeBookings(): FakeBookings {
   return fake;
 }
 
-export interface Harness {
-  t: TestService;
-  url: string;
+export interface Harness extends ServiceHarness {
   /** Bookings' slot table as the block-out writes meet it. */
   bookings: FakeBookings;
-  /** Tokens by user id. */
-  token: Record<string, string>;
-  /**
-   * Delivers admin's `tenant.settings_changed` for `tenantId` (the next version unless `over`
-   * names one; spec defaults, Australia/Sydney, changed by `over`); answers the outcome.
-   */
-  settings(tenantId: string, over?: Partial<TenantSettingsSnapshot>): Promise<unknown>;
   /**
    * Delivers a booking event as bookings publishes it (the whole booking; `slot` is the part the
    * catalogue reads, and the customer fields it must not keep come along); answers the outcome.
@@ -98,53 +73,23 @@ export interface Harness {
     slot: BookingSlotEvent,
     eventTenant?: string | null,
   ): Promise<unknown>;
-  call(
-    method: string,
-    path: string,
-    as?: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Reply>;
   /** Events written to the outbox so far, oldest first. */
   events(type?: string): Promise<{ type: string; tenantId: string | null; data: Record<string, unknown> }[]>;
-  close(): Promise<void>;
 }
 
 export async function startCatalogue(): Promise<Harness> {
-  const keys = await testKeys();
   const bookings = fakeBookings();
-  const t = await startTestService({
-    ...createCatalogueService({ slots: bookings }),
-    resolvePrincipal: async (id) => directory.get(id) ?? null,
+  const h = await startServiceHarness(
     // Events stay in the outbox for the assertions instead of reaching services on this machine.
-    subscriptions: {},
-  });
-  const token: Record<string, string> = {};
-  for (const p of directory.values()) {
-    token[p.userId] = await keys.token({ sub: p.userId, role: p.role, tid: p.tenantId, pv: 1 });
-  }
-  const versions = new Map<string, number>();
-  const settings = (tenantId: string, over: Partial<TenantSettingsSnapshot> = {}) => {
-    const version = over.version ?? (versions.get(tenantId) ?? 0) + 1;
-    versions.set(tenantId, Math.max(version, versions.get(tenantId) ?? 0));
-    return t.kit.handleEvent(settingsChangedEvent(tenantId, version, over));
-  };
-  // Every tenant has had its settings published, as admin does for each account.
-  for (const p of directory.values()) if (p.userId === p.tenantId) await settings(p.tenantId);
+    () => ({ ...createCatalogueService({ slots: bookings }), subscriptions: {} }),
+    { cast },
+  );
   return {
-    t,
-    url: t.url,
+    ...h,
     bookings,
-    token,
-    settings,
     booking: (type, slot, eventTenant = slot.hallOwnerId) =>
-      t.kit.handleEvent({
-        id: randomUUID(),
-        type,
-        source: 'bookings',
-        tenantId: eventTenant,
-        occurredAt: new Date().toISOString(),
-        data: {
+      h.t.kit.handleEvent(
+        testEvent(type, 'bookings', eventTenant, {
           ...slot,
           bookingCode: 'HH-2026-0001',
           customerName: 'Jane Smith',
@@ -152,31 +97,11 @@ export async function startCatalogue(): Promise<Harness> {
           customerPhone: '0400 000 000',
           eventType: 'Wedding',
           title: 'Wedding - Jane Smith',
-        },
-      }),
-    async call(method, path, as, body, headers = {}) {
-      const h: Record<string, string> = { ...headers };
-      if (as) h.authorization = `Bearer ${token[as] ?? as}`;
-      let payload: string | undefined;
-      if (body !== undefined) {
-        if (typeof body === 'string') payload = body;
-        else {
-          h['content-type'] ??= 'application/json';
-          payload = JSON.stringify(body);
-        }
-      }
-      const res = await fetch(t.url + path, { method, headers: h, body: payload });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON (CSV, iCalendar): the text is the body
-      }
-      return { status: res.status, body: parsed, text, headers: res.headers };
-    },
+        }),
+      ),
+    // The outbox is the kit's table, outside CatalogueDb: read as text (see db/one-way-to-query.test.ts).
     async events(type) {
-      const { rows } = await t.kit.db.query<{
+      const { rows } = await h.t.kit.db.query<{
         type: string;
         tenant_id: string | null;
         data: Record<string, unknown>;
@@ -186,7 +111,6 @@ export async function startCatalogue(): Promise<Harness> {
       );
       return rows.map((r) => ({ type: r.type, tenantId: r.tenant_id, data: r.data }));
     },
-    close: () => t.close(),
   };
 }
 
