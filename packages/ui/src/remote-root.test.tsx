@@ -69,4 +69,3 @@ describe('sectionRoot', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 });
-});

@@ -52,6 +52,7 @@ export function sectionRoot({ testId, pages }: SectionOptions): FunctionComponen
           <Suspense fallback={<LoadingState label="Loading..." />}>
             <RemotePage path={props.path} pages={pages} />
           </Suspense>
+        </RouteSearch.Provider>
       </RemoteRoot>
     );
   }
