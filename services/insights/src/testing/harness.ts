@@ -1,16 +1,15 @@
 /**
- * Test harness: a fresh insights service (PGlite, or a fresh schema on TEST_DATABASE_URL) with a
- * cast of principals, and builders of the owners' events as they publish them, delivered with
- * `kit.handleEvent` exactly as the relay would. Not a test file.
+ * Test harness: insights on the kit's starter (a fresh database, the cast signed in) with what is
+ * its own: its cast, stopped clocks, and builders of the owners' events as they publish them,
+ * delivered with `kit.handleEvent` exactly as the relay would. Not a test file.
  */
-import { randomUUID } from 'node:crypto';
-import type { DomainEvent, Principal } from '@venue/contracts';
+import type { DomainEvent } from '@venue/contracts';
 import {
-  makePrincipal,
   settingsChangedEvent,
-  startTestService,
-  testKeys,
-  type TestService,
+  startServiceHarness,
+  testCast,
+  testEvent,
+  type ServiceHarness,
 } from '@venue/service-kit/testing';
 import { insightsService } from '../app.ts';
 import { dashboardClock } from '../dashboard/dashboard-routes.ts';
@@ -22,47 +21,17 @@ export const STAFF = '0c000000-0000-4000-8000-000000000003';
 export const STAFF_NONE = '0c000000-0000-4000-8000-000000000004';
 export const SUPER = '0d000000-0000-4000-8000-000000000005';
 
-const directory = new Map<string, Principal>([
-  [OWNER, makePrincipal({ userId: OWNER })],
-  [OWNER2, makePrincipal({ userId: OWNER2 })],
-  [
-    STAFF,
-    makePrincipal({
-      userId: STAFF,
-      role: 'sub_user',
-      tenantId: OWNER,
-      parentUserId: OWNER,
-      permissions: ['dashboard'],
-    }),
-  ],
-  [
-    STAFF_NONE,
-    makePrincipal({
-      userId: STAFF_NONE,
-      role: 'sub_user',
-      tenantId: OWNER,
-      parentUserId: OWNER,
-      permissions: ['help'],
-    }),
-  ],
-  [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
-]);
+const cast = testCast({
+  owners: [OWNER, OWNER2],
+  staff: { [STAFF]: ['dashboard'], [STAFF_NONE]: ['help'] },
+  superAdmins: [SUPER],
+});
 
-export interface Reply {
-  status: number;
-  // Response shapes are what the assertions probe; typing each one would only restate them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  text: string;
-}
+export type { Reply } from '@venue/service-kit/testing';
 
-export interface Harness {
-  t: TestService;
-  token: Record<string, string>;
+export interface Harness extends ServiceHarness {
   /** Delivers one event as the relay would; answers the kit's outcome. */
   deliver(event: DomainEvent): Promise<unknown>;
-  call(method: string, path: string, as?: string, body?: unknown): Promise<Reply>;
-  close(): Promise<void>;
 }
 
 /**
@@ -80,62 +49,17 @@ export function stopClocks(now: Date): () => void {
 }
 
 export async function startInsights(): Promise<Harness> {
-  const keys = await testKeys();
-  const t = await startTestService({
-    ...insightsService,
-    resolvePrincipal: async (id) => directory.get(id) ?? null,
-    subscriptions: {},
+  // No settings at the start: each test sends the venues' settings it is about (settingsEvent).
+  const h = await startServiceHarness(() => ({ ...insightsService, subscriptions: {} }), {
+    cast,
+    settings: {},
   });
-  const token: Record<string, string> = {};
-  for (const p of directory.values()) {
-    token[p.userId] = await keys.token({ sub: p.userId, role: p.role, tid: p.tenantId, pv: 1 });
-  }
-  return {
-    t,
-    token,
-    deliver: (event) => t.kit.handleEvent(event),
-    async call(method, path, as, body) {
-      const h: Record<string, string> = {};
-      if (as) h.authorization = `Bearer ${token[as] ?? as}`;
-      if (body !== undefined) h['content-type'] = 'application/json';
-      const res = await fetch(t.url + path, {
-        method,
-        headers: h,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON
-      }
-      return { status: res.status, body: parsed, text };
-    },
-    close: () => t.close(),
-  };
+  return { ...h, deliver: (event) => h.t.kit.handleEvent(event) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // The owners' events
 // ---------------------------------------------------------------------------------------------
-
-function envelope(
-  type: string,
-  source: string,
-  tenantId: string | null,
-  data: unknown,
-  occurredAt?: string,
-): DomainEvent {
-  return {
-    id: randomUUID(),
-    type,
-    source,
-    tenantId,
-    occurredAt: occurredAt ?? new Date().toISOString(),
-    data,
-  };
-}
 
 export const settingsEvent = (tenantId: string, version = 1) => settingsChangedEvent(tenantId, version);
 
@@ -151,7 +75,7 @@ export function resourceEvent(
   type: 'resource.created' | 'resource.updated' | 'resource.deleted' = 'resource.created',
   occurredAt?: string,
 ): DomainEvent {
-  return envelope(
+  return testEvent(
     type,
     'catalogue',
     tenantId,
@@ -176,7 +100,7 @@ export function blockoutEvent(
   b: { id: string; resourceIds: string[]; startsAt: string; endsAt: string; reason?: string },
   type: 'blockout.created' | 'blockout.updated' | 'blockout.deleted' = 'blockout.created',
 ): DomainEvent {
-  return envelope(type, 'catalogue', tenantId, { tenantId, ...b });
+  return testEvent(type, 'catalogue', tenantId, { tenantId, ...b });
 }
 
 export interface BookingSpec {
@@ -214,7 +138,7 @@ export function bookingEvent(
   type: 'booking.created' | 'booking.updated' | 'booking.status_changed' = 'booking.created',
 ): DomainEvent {
   const name = b.customerName ?? 'Jane Smith';
-  return envelope(type, 'bookings', tenantId, {
+  return testEvent(type, 'bookings', tenantId, {
     id: b.id,
     hallOwnerId: tenantId,
     bookingCode: b.code,
@@ -288,7 +212,7 @@ export function invoiceEvent(
   type: 'invoice.issued' | 'invoice.status_changed' = 'invoice.issued',
   occurredAt?: string,
 ): DomainEvent {
-  return envelope(
+  return testEvent(
     type,
     'money',
     tenantId,
@@ -308,7 +232,7 @@ export function paymentEvent(
   },
   occurredAt?: string,
 ): DomainEvent {
-  return envelope(
+  return testEvent(
     'payment.recorded',
     'money',
     tenantId,
@@ -330,7 +254,7 @@ export function creditNoteEvent(
   tenantId: string,
   c: { id: string; invoiceId: string; amountCents: number; createdAt?: string },
 ): DomainEvent {
-  return envelope('credit_note.issued', 'money', tenantId, {
+  return testEvent('credit_note.issued', 'money', tenantId, {
     id: c.id,
     hallOwnerId: tenantId,
     invoiceId: c.invoiceId,
@@ -351,7 +275,7 @@ export function bondEvent(
   tenantId: string,
   b: { id: string; bookingId: string; amountCents: number },
 ): DomainEvent {
-  return envelope('bond.received', 'money', tenantId, {
+  return testEvent('bond.received', 'money', tenantId, {
     id: b.id,
     bookingId: b.bookingId,
     status: 'HELD',
@@ -368,7 +292,7 @@ export function auditEvent(
   tenantId: string | null,
   a: { actorId: string | null; actorEmail: string | null; action: string; targetLabel?: string; at: string },
 ): DomainEvent {
-  return envelope(
+  return testEvent(
     'audit.recorded',
     'bookings',
     tenantId,
@@ -395,7 +319,7 @@ export function quotationEvent(
   type: 'quotation.sent' | 'quotation.declined' = 'quotation.sent',
   occurredAt?: string,
 ): DomainEvent {
-  return envelope(
+  return testEvent(
     type,
     'money',
     tenantId,
