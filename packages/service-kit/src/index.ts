@@ -37,6 +37,14 @@ export {
   type FieldError,
 } from './validation.ts';
 export { MAX_TEXT_LENGTH } from './http/hostile-input.ts';
+export {
+  operation,
+  serveOperations,
+  type Operation,
+  type OperationArgs,
+  type OperationKey,
+  type OperationOptions,
+} from './http/operations.ts';
 export { addressKey } from './http/client-address.ts';
 export {
   IDEMPOTENCY_KEY_HEADER,

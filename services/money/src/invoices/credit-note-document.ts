@@ -11,7 +11,8 @@ import { selectCreditNotes } from './credit-notes.ts';
 import { balanceCents, loadInvoice } from './invoice-row.ts';
 import { currentSeller } from './operations.ts';
 
-const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+/** A file name safe in a Content-Disposition header. */
+export const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /** The tenant's credit note `creditNoteId` of invoice `invoiceId`; 404 when there is none. */
 export async function creditNoteDocument(

@@ -1,0 +1,21 @@
+import { operation } from '@venue/service-kit';
+import { tenantOf } from '../../shared/http.ts';
+import { creditNoteDocument } from '../credit-note-document.ts';
+import { uuidOrNull } from './ids.ts';
+
+/** The adjustment note's PDF, a download named by its number. */
+export const getCreditNotePdf = operation(
+  'get /api/invoices/{id}/credit-notes/{creditNoteId}/pdf',
+  {},
+  async ({ ctx, tx, params }) => {
+    const doc = await creditNoteDocument(
+      tx,
+      tenantOf(ctx),
+      uuidOrNull(params.id),
+      uuidOrNull(params.creditNoteId),
+    );
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="${doc.filename}"`);
+    ctx.body = doc.pdf;
+  },
+);
