@@ -1,17 +1,18 @@
 /**
- * Test harness: a fresh money service (PGlite, or a fresh schema on TEST_DATABASE_URL) with a
- * fixed cast of principals, each tenant's settings delivered as admin's events (with the
- * Payment settings part money reads), and bookings delivered as bookings' events. Not a test file.
+ * Test harness: money on the kit's starter (a fresh database, the cast signed in, each venue's
+ * settings delivered as admin's events) with what is money's own: its cast, the Payment settings
+ * part of those settings, stand-ins of bookings and the catalogue, bookings delivered as bookings'
+ * events and the outbox read back. Not a test file.
  */
 import { randomUUID } from 'node:crypto';
-import type { Principal, TenantSettingsSnapshot } from '@venue/contracts';
+import type { TenantSettingsSnapshot } from '@venue/contracts';
 import type { PaymentSettingsSnapshot } from '@venue/contracts/money-api';
 import {
   makePrincipal,
-  settingsChangedEvent,
-  startTestService,
-  testKeys,
-  type TestService,
+  startServiceHarness,
+  testCast,
+  testEvent,
+  type ServiceHarness,
 } from '@venue/service-kit/testing';
 import { createMoneyService, type MoneyServiceOptions } from '../app.ts';
 import { standInPeers, type PeerServer } from './bookings-standin.ts';
@@ -22,16 +23,10 @@ export const SUB_INVOICES = '1c000000-0000-4000-8000-000000000003';
 export const SUB_NONE = '1c000000-0000-4000-8000-000000000004';
 export const SUB_DEPOSITS = '1c000000-0000-4000-8000-000000000005';
 
-const sub = (userId: string, permissions: Principal['permissions']) =>
-  makePrincipal({ userId, role: 'sub_user', tenantId: OWNER, parentUserId: OWNER, permissions });
-
-const directory = new Map<string, Principal>([
-  [OWNER, makePrincipal({ userId: OWNER, email: 'owner@harbourside.test' })],
-  [OWNER2, makePrincipal({ userId: OWNER2 })],
-  [SUB_INVOICES, sub(SUB_INVOICES, ['invoices'])],
-  [SUB_DEPOSITS, sub(SUB_DEPOSITS, ['deposits'])],
-  [SUB_NONE, sub(SUB_NONE, ['help'])],
-]);
+const cast = testCast({
+  owners: [makePrincipal({ userId: OWNER, email: 'owner@harbourside.test' }), OWNER2],
+  staff: { [SUB_INVOICES]: ['invoices'], [SUB_DEPOSITS]: ['deposits'], [SUB_NONE]: ['help'] },
+});
 
 /** Harbourside Hall's Payment settings (a valid ABN: 51 824 753 556). */
 export const PAYMENT: PaymentSettingsSnapshot = {
@@ -66,15 +61,7 @@ export const quotationForm = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export interface Reply {
-  status: number;
-  // Response shapes are what the assertions probe; typing each one would only restate them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  text: string;
-  headers: Headers;
-  bytes: Uint8Array;
-}
+export type { Reply } from '@venue/service-kit/testing';
 
 export interface BookingFixture {
   id?: string;
@@ -145,11 +132,9 @@ export function bookingPayload(
   };
 }
 
-export interface Harness {
-  t: TestService;
+export interface Harness extends Omit<ServiceHarness, 'settings'> {
   /** The stand-in bookings and catalogue startMoney started (null when the test started its own). */
   peers: PeerServer | null;
-  token: Record<string, string>;
   /** Admin's settings event for `tenantId` (the next version), with its Payment settings part (null: none, as before admin carried it). */
   settings(
     tenantId: string,
@@ -162,80 +147,32 @@ export interface Harness {
     b?: BookingFixture,
     from?: string,
   ): Promise<string>;
-  call(
-    method: string,
-    path: string,
-    as?: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Reply>;
   events(type?: string): Promise<{ type: string; tenantId: string | null; data: Record<string, unknown> }[]>;
-  close(): Promise<void>;
 }
 
 export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harness> {
   // Quotations ask the catalogue and bookings (issue 24 item 2): never a real service on a
   // default port, always a stand-in (the test's own, or this default one).
   const peers = process.env.CATALOGUE_URL && process.env.BOOKINGS_URL ? null : await standInPeers();
-  const keys = await testKeys();
-  const t = await startTestService({
-    ...createMoneyService(opts),
-    resolvePrincipal: async (id) => directory.get(id) ?? null,
+  const h = await startServiceHarness(
     // Events stay in the outbox for the assertions.
-    subscriptions: {},
-  });
-  const token: Record<string, string> = {};
-  for (const p of directory.values())
-    token[p.userId] = await keys.token({ sub: p.userId, role: p.role, tid: p.tenantId, pv: 1 });
-  const versions = new Map<string, number>();
-  const settings: Harness['settings'] = async (tenantId, over = {}, payment = PAYMENT) => {
-    const version = (versions.get(tenantId) ?? 0) + 1;
-    versions.set(tenantId, version);
-    await t.kit.handleEvent(
-      settingsChangedEvent(tenantId, version, { ...over, ...(payment === null ? {} : { payment }) }),
-    );
-  };
-  await settings(OWNER);
-  await settings(OWNER2);
+    () => ({ ...createMoneyService(opts), subscriptions: {} }),
+    { cast, settings: { [OWNER]: { payment: PAYMENT }, [OWNER2]: { payment: PAYMENT } } },
+  );
   return {
-    t,
+    ...h,
     peers,
-    token,
-    settings,
+    async settings(tenantId, over = {}, payment = PAYMENT) {
+      await h.settings(tenantId, payment === null ? over : { ...over, payment });
+    },
     async booking(type, b = {}, from) {
       const data = bookingPayload(type, b, from);
-      await t.kit.handleEvent({
-        id: randomUUID(),
-        type,
-        source: 'bookings',
-        tenantId: data.hallOwnerId,
-        occurredAt: new Date().toISOString(),
-        data,
-      });
-      const id = data.id;
-      return id;
+      await h.t.kit.handleEvent(testEvent(type, 'bookings', data.hallOwnerId, data));
+      return data.id;
     },
-    async call(method, path, as, body, headers = {}) {
-      const h: Record<string, string> = { ...headers };
-      if (as) h.authorization = `Bearer ${token[as] ?? as}`;
-      let payload: string | undefined;
-      if (body !== undefined) {
-        h['content-type'] ??= 'application/json';
-        payload = typeof body === 'string' ? body : JSON.stringify(body);
-      }
-      const res = await fetch(t.url + path, { method, headers: h, body: payload });
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      const text = new TextDecoder().decode(bytes);
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // a PDF: the bytes are the body
-      }
-      return { status: res.status, body: parsed, text, headers: res.headers, bytes };
-    },
+    // The outbox is the kit's table, outside MoneyDb: read as text (see db/one-way-to-query.test.ts).
     async events(type) {
-      const { rows } = await t.kit.db.query<{
+      const { rows } = await h.t.kit.db.query<{
         type: string;
         tenant_id: string | null;
         data: Record<string, unknown>;
@@ -246,7 +183,7 @@ export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harnes
       return rows.map((r) => ({ type: r.type, tenantId: r.tenant_id, data: r.data }));
     },
     async close() {
-      await t.close();
+      await h.close();
       if (peers) await new Promise((r) => peers.close(r));
     },
   };
