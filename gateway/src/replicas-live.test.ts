@@ -15,7 +15,7 @@ import {
 } from '@venue/service-kit/testing';
 import { adminService } from '../../services/admin/src/app.ts';
 import { createBookingsService } from '../../services/bookings/src/app.ts';
-import { fakeClients, form, futureDate, HALL, OWNER } from '../../services/bookings/src/test-support.ts';
+import { fakeClients, form, futureDate, HALL, OWNER } from '../../services/bookings/src/testing/harness.ts';
 import {
   fakeAdmin,
   snapshotClaims,

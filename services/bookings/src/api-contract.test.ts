@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { BOOKING_ROUTES } from '@venue/contracts/bookings';
-import { HALL, OWNER, form, futureDate, useHarness } from './test-support.ts';
+import { HALL, OWNER, form, futureDate, useHarness } from './testing/harness.ts';
 import { asCustomer, openDoors, outbox, requestBody, visit } from './door/door-testing.ts';
 
 const h = useHarness();

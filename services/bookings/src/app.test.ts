@@ -2,7 +2,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
-import { form, futureDate, HALL, OTHER, OWNER, useHarness } from './test-support.ts';
+import { form, futureDate, HALL, OTHER, OWNER, useHarness } from './testing/harness.ts';
 
 const h = useHarness();
 

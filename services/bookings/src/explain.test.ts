@@ -13,7 +13,7 @@ import {
   recordTenantStatements,
   type TenantStatement,
 } from '@venue/service-kit/testing';
-import { HALL, OTHER, OWNER, futureDate, startHarness, type Harness } from './test-support.ts';
+import { HALL, OTHER, OWNER, futureDate, startHarness, type Harness } from './testing/harness.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
 

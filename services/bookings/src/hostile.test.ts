@@ -1,7 +1,7 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on bookings. */
 import { randomUUID } from 'node:crypto';
 import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
-import { HALL, OWNER, form, futureDate, startHarness } from './test-support.ts';
+import { HALL, OWNER, form, futureDate, startHarness } from './testing/harness.ts';
 import { openDoors, requestBody } from './door/door-testing.ts';
 
 describeHostileInput('bookings', async () => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { zonedInstant } from '@venue/service-kit';
-import { futureDate, HALL, OWNER, ROOM, useHarness } from '../test-support.ts';
+import { futureDate, HALL, OWNER, ROOM, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 const ZONE = 'Australia/Sydney';

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { futureDate, HALL, OWNER, useHarness } from '../test-support.ts';
+import { futureDate, HALL, OWNER, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

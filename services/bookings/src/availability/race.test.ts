@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { futureDate, useHarness } from '../test-support.ts';
+import { futureDate, useHarness } from '../testing/harness.ts';
 
 describe('no overlaps under concurrency', () => {
   const h = useHarness();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { startTestService } from '@venue/service-kit/testing';
 import { createBookingsService } from '../app.ts';
-import { HALL, OWNER, fakeClients, futureDate, useHarness } from '../test-support.ts';
+import { HALL, OWNER, fakeClients, futureDate, useHarness } from '../testing/harness.ts';
 
 describe('the database guarantee', () => {
   const h = useHarness();

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { zonedInstant } from '@venue/service-kit';
 import { CONFLICT_MESSAGE } from '../availability/conflicts.ts';
-import { futureDate, HALL, hours, OWNER, ROOM, useHarness } from '../test-support.ts';
+import { futureDate, HALL, hours, OWNER, ROOM, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@venue/service-kit';
-import { OWNER, OTHER, OTHER_HALL, futureDate, form, useHarness } from '../test-support.ts';
+import { OWNER, OTHER, OTHER_HALL, futureDate, form, useHarness } from '../testing/harness.ts';
 
 describe('booking create with Idempotency-Key', () => {
   const h = useHarness();

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { HALL, OWNER, futureDate, useHarness } from '../test-support.ts';
+import { HALL, OWNER, futureDate, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

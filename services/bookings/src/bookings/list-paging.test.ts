@@ -6,7 +6,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { recordTenantStatements } from '@venue/service-kit/testing';
-import { OTHER, OWNER, useHarness } from '../test-support.ts';
+import { OTHER, OWNER, useHarness } from '../testing/harness.ts';
 import { SEARCH_COUNT_CAP } from './list-routes.ts';
 
 const h = useHarness();

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { futureDate, useHarness } from '../test-support.ts';
+import { futureDate, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

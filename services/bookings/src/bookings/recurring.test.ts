@@ -2,7 +2,7 @@
 /** Recurring bookings (issue 11 item 16): the series check, the all-or-nothing create, add-ons priced in. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDONS, HALL, ROOM, form, futureDate, useHarness } from '../test-support.ts';
+import { ADDONS, HALL, ROOM, form, futureDate, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 const [PROJECTOR, CLEANING] = Object.keys(ADDONS) as [string, string];

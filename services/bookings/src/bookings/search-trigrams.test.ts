@@ -5,7 +5,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ownerTx, recordTenantStatements } from '@venue/service-kit/testing';
-import { OTHER, OWNER, useHarness } from '../test-support.ts';
+import { OTHER, OWNER, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

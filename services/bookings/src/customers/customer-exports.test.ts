@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { futureDate, useHarness } from '../test-support.ts';
+import { futureDate, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

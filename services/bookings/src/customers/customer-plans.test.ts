@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Tx } from '@venue/service-kit';
 import { asSuperuser } from '@venue/service-kit/testing';
-import { useHarness } from '../test-support.ts';
+import { useHarness } from '../testing/harness.ts';
 import { customerDetail, listCustomers, SORT_KEYS, type ListQuery } from './customer-directory.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);

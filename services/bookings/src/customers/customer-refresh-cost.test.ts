@@ -8,7 +8,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useHarness } from '../test-support.ts';
+import { useHarness } from '../testing/harness.ts';
 
 const TENANT = '7d000000-0000-4000-8000-00000000000d';
 const CUSTOMERS = 1500;

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { futureDate, useHarness } from '../test-support.ts';
+import { futureDate, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { ownerTx } from '@venue/service-kit/testing';
-import { futureDate, OTHER, OTHER_HALL, OWNER, ROOM, useHarness } from '../test-support.ts';
+import { futureDate, OTHER, OTHER_HALL, OWNER, ROOM, useHarness } from '../testing/harness.ts';
 import { addDays, venueToday, zonedInstant } from '../shared/time.ts';
 import { computeRfm } from './rfm.ts';
 

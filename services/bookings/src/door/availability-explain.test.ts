@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { analyzeTenantTables, readsWithoutTenant, recordTenantStatements } from '@venue/service-kit/testing';
-import { HALL, OWNER, startHarness, type Harness } from '../test-support.ts';
+import { HALL, OWNER, startHarness, type Harness } from '../testing/harness.ts';
 import { asCustomer, openDoors, visit } from './door-testing.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);

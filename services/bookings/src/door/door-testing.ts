@@ -6,7 +6,7 @@
  */
 import type { OnlineBookings } from '@venue/contracts';
 import { customerHeaders, visitorHeaders } from '@venue/service-kit/testing';
-import { HALL, OTHER, OTHER_HALL, OWNER, ROOM, type Harness } from '../test-support.ts';
+import { HALL, OTHER, OTHER_HALL, OWNER, ROOM, type Harness } from '../testing/harness.ts';
 
 export const SLUG = 'harbour-test';
 export const OTHER_SLUG = 'other-venue';

@@ -10,7 +10,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertCustomerPolicy } from '@venue/service-kit/testing';
-import { HALL, OTHER, OTHER_HALL, OWNER, useHarness } from '../test-support.ts';
+import { HALL, OTHER, OTHER_HALL, OWNER, useHarness } from '../testing/harness.ts';
 import { asCustomer, count, openDoors, outbox, requestBody, visit } from './door-testing.ts';
 
 const NOW = new Date('2031-03-03T00:00:00Z');

@@ -13,7 +13,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { HALL, OTHER, OTHER_HALL, OWNER, ROOM, useHarness } from '../test-support.ts';
+import { HALL, OTHER, OTHER_HALL, OWNER, ROOM, useHarness } from '../testing/harness.ts';
 import { count, openDoors, outbox, requestBody, visit } from './door-testing.ts';
 
 const NOW = new Date('2031-03-03T00:00:00Z'); // Monday 11:00 in Sydney (AEDT)

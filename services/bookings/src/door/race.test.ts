@@ -9,7 +9,7 @@
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useHarness } from '../test-support.ts';
+import { useHarness } from '../testing/harness.ts';
 import { count, openDoors, outbox, requestBody, visit } from './door-testing.ts';
 
 const NOW = new Date('2031-03-03T00:00:00Z');

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bookingMailPartSchema } from '@venue/contracts';
-import { futureDate, hours, useHarness } from '../test-support.ts';
+import { futureDate, hours, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

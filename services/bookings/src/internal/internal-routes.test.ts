@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOOKING_SLOT_EVENTS, bookingSlotEventSchema } from '@venue/contracts';
-import { futureDate, OTHER, OWNER, useHarness } from '../test-support.ts';
+import { futureDate, OTHER, OWNER, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { futureDate, ROOM, useHarness } from '../test-support.ts';
+import { futureDate, ROOM, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { settingsChangedEvent } from '@venue/service-kit/testing';
-import { futureDate, HALL, OTHER, OTHER_HALL, OWNER, useHarness } from '../test-support.ts';
+import { futureDate, HALL, OTHER, OTHER_HALL, OWNER, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 const NOT_YET = "This venue's settings have not reached Bookings yet. Try again in a minute.";

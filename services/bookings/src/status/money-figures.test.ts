@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { moneyFigures } from '@venue/contracts';
-import { futureDate, OTHER, OTHER_HALL, useHarness } from '../test-support.ts';
+import { futureDate, OTHER, OTHER_HALL, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 

@@ -9,7 +9,7 @@
 import { describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONFLICT_MESSAGE } from '../availability/conflicts.ts';
-import { futureDate, ROOM, useHarness } from '../test-support.ts';
+import { futureDate, ROOM, useHarness } from '../testing/harness.ts';
 
 const h = useHarness();
 const server = Boolean(process.env.TEST_DATABASE_URL);

@@ -1,20 +1,20 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 /**
- * Shared test fixtures: principals, fake catalogue clients, the tenants' settings delivered as
- * admin's events, and a small HTTP helper.
+ * Test harness: bookings on the kit's starter (a fresh database, the cast signed in, every
+ * venue's settings delivered as admin's events) with what is bookings' own: its cast and its
+ * tokens by role, a settable clock, fake catalogue and money clients, the catalogue's events,
+ * and the booking form. Not a test file.
  */
 import { after, before } from 'node:test';
-import { randomUUID } from 'node:crypto';
 import {
-  makePrincipal,
-  settingsChangedEvent,
-  startTestService,
-  testKeys,
-  type TestService,
+  startServiceHarness,
+  testCast,
+  testEvent,
+  type Reply,
+  type ServiceHarness,
 } from '@venue/service-kit/testing';
-import { createBookingsService } from './app.ts';
-import type { OpeningHours, TenantSettingsSnapshot } from '@venue/contracts';
-import { type BookingClients, type CatalogueResource, type QuoteRequest } from './remote/clients.ts';
+import { createBookingsService } from '../app.ts';
+import type { OpeningHours } from '@venue/contracts';
+import { type BookingClients, type CatalogueResource, type QuoteRequest } from '../remote/clients.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OTHER = '0b000000-0000-4000-8000-000000000002';
@@ -25,31 +25,11 @@ export const HALL = '1a000000-0000-4000-8000-00000000000a';
 export const ROOM = '1b000000-0000-4000-8000-00000000000b';
 export const OTHER_HALL = '1c000000-0000-4000-8000-00000000000c';
 
-const directory = new Map([
-  [OWNER, makePrincipal({ userId: OWNER })],
-  [OTHER, makePrincipal({ userId: OTHER })],
-  [
-    SUB,
-    makePrincipal({
-      userId: SUB,
-      role: 'sub_user',
-      tenantId: OWNER,
-      parentUserId: OWNER,
-      permissions: ['help'],
-    }),
-  ],
-  [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
-  [
-    SUB_OK,
-    makePrincipal({
-      userId: SUB_OK,
-      role: 'sub_user',
-      tenantId: OWNER,
-      parentUserId: OWNER,
-      permissions: ['bookings', 'customers'],
-    }),
-  ],
-]);
+const cast = testCast({
+  owners: [OWNER, OTHER],
+  staff: { [SUB]: ['help'], [SUB_OK]: ['bookings', 'customers'] },
+  superAdmins: [SUPER],
+});
 
 /** Opening hours as the catalogue sends them: every day from `open` to `close`, some days closed. */
 export function openHours(open: string, close: string, closed: string[] = []): OpeningHours {
@@ -177,78 +157,41 @@ export const fakeClients = (state: FakeState = {}): BookingClients => {
   return clients;
 };
 
-type Response = { status: number; body: any; text: string; headers: Headers };
+export type { Reply };
 
-export interface Harness {
-  t: TestService;
+export interface Harness extends ServiceHarness {
   tokens: Record<'owner' | 'other' | 'sub' | 'subOk' | 'super', string>;
   clock: { now: Date };
   state: FakeState;
-  call(method: string, path: string, token?: string, body?: unknown): Promise<Response>;
   /** POST /api/bookings/admin with the sample form changed by `over` (as the owner by default). */
-  create(over?: Record<string, unknown>, token?: string): Promise<Response>;
+  create(over?: Record<string, unknown>, token?: string): Promise<Reply>;
   /** Hands an event to the service's consumers as if it came from the catalogue. */
   event(type: string, data: unknown, tenantId?: string): Promise<unknown>;
-  /**
-   * Delivers admin's `tenant.settings_changed` for `tenantId`: the next version (or `version`),
-   * the spec defaults changed by `over`. Answers the consumer's outcome.
-   */
-  settings(tenantId: string, over?: Partial<TenantSettingsSnapshot>): Promise<unknown>;
 }
 
 export async function startHarness(): Promise<Harness> {
-  const keys = await testKeys();
   const clock = { now: new Date() };
   const state: FakeState = {};
-  const t = await startTestService({
-    ...createBookingsService({ clients: fakeClients(state), now: () => clock.now }),
-    resolvePrincipal: async (id) => directory.get(id) ?? null,
-  });
+  const h = await startServiceHarness(
+    () => createBookingsService({ clients: fakeClients(state), now: () => clock.now }),
+    { cast },
+  );
   const tokens = {
-    owner: await keys.token({ sub: OWNER, role: 'hall_owner', tid: OWNER, pv: 1 }),
-    other: await keys.token({ sub: OTHER, role: 'hall_owner', tid: OTHER, pv: 1 }),
-    sub: await keys.token({ sub: SUB, role: 'sub_user', tid: OWNER, pv: 1 }),
-    subOk: await keys.token({ sub: SUB_OK, role: 'sub_user', tid: OWNER, pv: 1 }),
-    super: await keys.token({ sub: SUPER, role: 'super_admin', tid: SUPER, pv: 1 }),
+    owner: h.token[OWNER]!,
+    other: h.token[OTHER]!,
+    sub: h.token[SUB]!,
+    subOk: h.token[SUB_OK]!,
+    super: h.token[SUPER]!,
   };
-  async function call(method: string, path: string, token?: string, body?: unknown) {
-    const res = await fetch(t.url + path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-    return { status: res.status, body: parsed as any, text, headers: res.headers };
-  }
-  const create = (over: Record<string, unknown> = {}, token = tokens.owner) =>
-    call('POST', '/api/bookings/admin', token, form(over));
-  const event = (type: string, data: unknown, tenantId = OWNER) =>
-    t.kit.handleEvent({
-      id: randomUUID(),
-      type,
-      source: 'catalogue',
-      tenantId,
-      occurredAt: new Date().toISOString(),
-      data,
-    });
-  const versions = new Map<string, number>();
-  const settings = (tenantId: string, over: Partial<TenantSettingsSnapshot> = {}) => {
-    const version = over.version ?? (versions.get(tenantId) ?? 0) + 1;
-    versions.set(tenantId, Math.max(version, versions.get(tenantId) ?? 0));
-    return t.kit.handleEvent(settingsChangedEvent(tenantId, version, over));
+  return {
+    ...h,
+    tokens,
+    clock,
+    state,
+    create: (over = {}, token = tokens.owner) => h.call('POST', '/api/bookings/admin', token, form(over)),
+    event: (type, data, tenantId = OWNER) =>
+      h.t.kit.handleEvent(testEvent(type, 'catalogue', tenantId, data)),
   };
-  // Every tenant of the fixtures has had its settings published, as admin does for each account.
-  for (const tenant of [OWNER, OTHER, SUPER]) await settings(tenant);
-  return { t, tokens, clock, state, call, create, event, settings };
 }
 
 /** One service for the file's tests (or the suite's, when called inside a describe), closed after them. */
