@@ -12,7 +12,7 @@ import { startCaptureServer, type CaptureServer } from './mail/capture.ts';
 import { deliverDue } from './mail/worker.ts';
 import { inboundPath } from './sms/sms-routes.ts';
 import { statusPath } from './sms/status.ts';
-import { booking, bookingEvent, OWNER, startComms, type Comms } from './test-support.ts';
+import { booking, bookingEvent, OWNER, startComms, type Comms } from './testing/harness.ts';
 
 const contract = contractRecorder(COMMS_ROUTES);
 

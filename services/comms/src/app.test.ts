@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { toRecord, type EmailRow } from './history/email-record.ts';
-import { booking, bookingEvent, OWNER, startComms, type Comms } from './test-support.ts';
+import { booking, bookingEvent, OWNER, startComms, type Comms } from './testing/harness.ts';
 
 describe('comms guards', () => {
   let c: Comms;

@@ -3,7 +3,7 @@ import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
 import { storeCaptured } from './mail/capture.ts';
 import { inboundToken } from './sms/sms-routes.ts';
 import { statusToken } from './sms/status.ts';
-import { booking, bookingEvent, OWNER, startComms } from './test-support.ts';
+import { booking, bookingEvent, OWNER, startComms } from './testing/harness.ts';
 
 describeHostileInput('comms', async () => {
   const c = await startComms();

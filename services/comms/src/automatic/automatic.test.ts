@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { deliverDue } from '../mail/worker.ts';
 import { queueScheduled } from './scheduled.ts';
-import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
+import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 describe('automatic e-mails', () => {
   let c: Comms;

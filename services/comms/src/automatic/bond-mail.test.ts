@@ -14,7 +14,7 @@ import { settingsChangedEvent } from '@venue/service-kit/testing';
 // The real money service (its own test harness): the figures are the ones money stored.
 import { OWNER as VENUE, startMoney, type Harness } from '../../../money/src/testing/harness.ts';
 import { deliverDue } from '../mail/worker.ts';
-import { booking, bookingEvent, startComms, startPeer, type Comms } from '../test-support.ts';
+import { booking, bookingEvent, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 describe('bond e-mails: refunded, kept in part, kept in whole', () => {
   let money: Harness;

@@ -21,7 +21,7 @@ import {
 } from '../../../money/src/testing/harness.ts';
 import { deliverDue } from '../mail/worker.ts';
 import { fetchPayLinkFromMoney } from '../send/pay-link.ts';
-import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
+import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 /** The text of a PDF money made, as a reader copies it out (unpdf: pdf.js's text layer), one line per row. */
 async function pdfText(pdf: Buffer): Promise<string> {

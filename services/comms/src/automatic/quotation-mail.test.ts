@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
-import { booking, bookingEvent, HALL, OWNER, startComms, type Comms } from '../test-support.ts';
+import { booking, bookingEvent, HALL, OWNER, startComms, type Comms } from '../testing/harness.ts';
 
 let c: Comms;
 before(async () => {

@@ -16,7 +16,7 @@ import { settingsChangedEvent } from '@venue/service-kit/testing';
 import { OWNER as VENUE, startInsights, type Harness } from '../../../insights/src/testing/harness.ts';
 import { sweepReportSchedules } from '../../../insights/src/report-exports/sweep.ts';
 import { deliverDue } from '../mail/worker.ts';
-import { startComms, startPeer, type Comms } from '../test-support.ts';
+import { startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 /** The text of a PDF insights made, as a reader copies it out (unpdf: pdf.js's text layer). */
 async function pdfText(pdf: Buffer): Promise<string> {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { EventOf } from '@venue/service-kit';
-import { OWNER, startComms, type Comms } from '../test-support.ts';
+import { OWNER, startComms, type Comms } from '../testing/harness.ts';
 import { webhookConsumers } from './webhook-events.ts';
 
 describe('webhook.disabled → the owner is e-mailed', () => {

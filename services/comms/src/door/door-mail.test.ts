@@ -20,7 +20,7 @@ import { findLinks } from '@venue/contracts/comms';
 import { PAYMENT_SETTINGS_DEFAULTS } from '@venue/contracts/money-api';
 import { settingsChangedEvent, visitorHeaders, type TestService } from '@venue/service-kit/testing';
 // The real services whose events and links these are (their own test harnesses).
-import { startHarness, OWNER, type Harness as Bookings } from '../../../bookings/src/test-support.ts';
+import { startHarness, OWNER, type Harness as Bookings } from '../../../bookings/src/testing/harness.ts';
 import {
   asCustomer,
   online,
@@ -37,7 +37,7 @@ import {
 } from '../../../admin/src/testing/harness.ts';
 import { deliverDue, LINK_EXPIRED } from '../mail/worker.ts';
 import { MASKED_TOKEN } from '../mail/secret-links.ts';
-import { startComms, startPeer, type Comms } from '../test-support.ts';
+import { startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 const ORIGIN = 'https://venues.example';
 const NOW = new Date('2031-03-03T00:00:00Z'); // Monday 11:00 in Sydney (AEDT)

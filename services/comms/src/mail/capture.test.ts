@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import nodemailer from 'nodemailer';
 import { startCaptureServer, type CaptureServer } from './capture.ts';
 import { deliverDue } from './worker.ts';
-import { OWNER, startComms, type Comms } from '../test-support.ts';
+import { OWNER, startComms, type Comms } from '../testing/harness.ts';
 
 describe('Mail preview (embedded SMTP server)', () => {
   let c: Comms;

@@ -8,7 +8,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { deliverDue } from './worker.ts';
-import { booking, bookingEvent, OTHER, OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
+import {
+  booking,
+  bookingEvent,
+  OTHER,
+  OWNER,
+  startComms,
+  startPeer,
+  type Comms,
+} from '../testing/harness.ts';
 
 describe('comms delivers over SMTP', () => {
   let c: Comms;

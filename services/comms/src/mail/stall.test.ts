@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { defaultDeps } from '../app.ts';
 import { deliverDue } from './worker.ts';
 import { SEND_CONCURRENCY, SMTP_TIMEOUTS } from './transport.ts';
-import { OTHER, OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
+import { OTHER, OWNER, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 async function queue(c: Comms, token: string, to: string, subject: string): Promise<string> {
   const r = await c.call('POST', '/api/email-comms/send', token, {

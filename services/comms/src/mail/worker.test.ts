@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { MAX_ATTEMPTS, deliverDue } from './worker.ts';
-import { OWNER, startComms, startPeer, type Comms } from '../test-support.ts';
+import { OWNER, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 async function queue(c: Comms, n: number, to = (i: number) => `guest${i}@example.com`) {
   const ids: string[] = [];

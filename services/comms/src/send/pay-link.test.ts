@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { booking, bookingEvent, startComms, type Comms } from '../test-support.ts';
+import { booking, bookingEvent, startComms, type Comms } from '../testing/harness.ts';
 import { fetchPayLinkFromMoney } from './pay-link.ts';
 
 const LINK = {

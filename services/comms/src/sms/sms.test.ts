@@ -16,7 +16,7 @@ import { SMS_BAD_PHONE, SMS_NO_PHONE, SMS_OPTED_OUT } from '@venue/contracts/com
 import { queueScheduled } from '../automatic/scheduled.ts';
 import { db } from '../db/query.ts';
 import { deliverDue } from '../mail/worker.ts';
-import { booking, bookingEvent, OTHER, OWNER, startComms, type Comms } from '../test-support.ts';
+import { booking, bookingEvent, OTHER, OWNER, startComms, type Comms } from '../testing/harness.ts';
 import { inboundPath } from './sms-routes.ts';
 import { statusPath } from './status.ts';
 import { twilioSignature } from './signature.ts';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTestDatabase, startTestService } from '@venue/service-kit/testing';
 import { createCommsService, defaultDeps } from '../app.ts';
-import { OTHER, OWNER } from '../test-support.ts';
+import { OTHER, OWNER } from '../testing/harness.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 
 describe('migration 017: the bond’s template for venues met before it', () => {

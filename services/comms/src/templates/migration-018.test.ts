@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTestDatabase, startTestService } from '@venue/service-kit/testing';
 import { createCommsService, defaultDeps } from '../app.ts';
-import { OTHER, OWNER } from '../test-support.ts';
+import { OTHER, OWNER } from '../testing/harness.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 
 describe('migration 018: the SMS templates for venues met before SMS', () => {

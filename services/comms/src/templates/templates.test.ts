@@ -2,7 +2,7 @@
 /** Templates screen (spec 02 §2.11, §5.3, §8) and the recipient and history lists behind Send Email. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { booking, bookingEvent, startComms, type Comms } from '../test-support.ts';
+import { booking, bookingEvent, startComms, type Comms } from '../testing/harness.ts';
 
 describe('templates', () => {
   let c: Comms;

@@ -1,8 +1,8 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 /**
- * Comms test fixtures: principals, the service on a fresh database with a controllable clock and
- * mail transport, a real SMTP peer (smtp-server, read back with mailparser), booking events as
- * bookings publishes them, and a small HTTP helper.
+ * Test harness: comms on the kit's starter (a fresh database, the cast signed in, the venues'
+ * settings delivered as admin's events) with what is comms' own: its cast and its tokens by
+ * role, a controllable clock and mail transport, a real SMTP peer (smtp-server, read back with
+ * mailparser) and booking events as bookings publishes them. Not a test file.
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -10,15 +10,17 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { DomainEvent } from '@venue/contracts';
 import {
+  accessToken,
   makePrincipal,
-  settingsChangedEvent,
-  startTestService,
-  testKeys,
-  type TestService,
+  startServiceHarness,
+  testCast,
+  testEvent,
+  type ServiceHarness,
+  type TestServiceOverrides,
 } from '@venue/service-kit/testing';
-import { createCommsService, defaultDeps } from './app.ts';
-import type { CommsDeps } from './deps.ts';
-import { smtpTransport, type SmtpTimeouts } from './mail/transport.ts';
+import { createCommsService, defaultDeps } from '../app.ts';
+import type { CommsDeps } from '../deps.ts';
+import { smtpTransport, type SmtpTimeouts } from '../mail/transport.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';
 export const OTHER = '0b000000-0000-4000-8000-000000000002';
@@ -27,31 +29,11 @@ export const SUB_BOOKINGS = '0d000000-0000-4000-8000-000000000004';
 export const SUPER = '0e000000-0000-4000-8000-000000000005';
 export const HALL = '1a000000-0000-4000-8000-00000000000a';
 
-const directory = new Map([
-  [OWNER, makePrincipal({ userId: OWNER })],
-  [OTHER, makePrincipal({ userId: OTHER })],
-  [
-    SUB,
-    makePrincipal({
-      userId: SUB,
-      role: 'sub_user',
-      tenantId: OWNER,
-      parentUserId: OWNER,
-      permissions: ['comms'],
-    }),
-  ],
-  [
-    SUB_BOOKINGS,
-    makePrincipal({
-      userId: SUB_BOOKINGS,
-      role: 'sub_user',
-      tenantId: OWNER,
-      parentUserId: OWNER,
-      permissions: ['bookings'],
-    }),
-  ],
-  [SUPER, makePrincipal({ userId: SUPER, role: 'super_admin' })],
-]);
+const cast = testCast({
+  owners: [OWNER, OTHER],
+  staff: { [SUB]: ['comms'], [SUB_BOOKINGS]: ['bookings'] },
+  superAdmins: [SUPER],
+});
 
 export const SENDERS: Record<string, { businessName: string; businessEmail: string }> = {
   [OWNER]: { businessName: 'Harbourside Hall', businessEmail: 'hello@harbourside.example' },
@@ -67,39 +49,24 @@ export class Clock {
   }
 }
 
-export interface Comms {
-  t: TestService;
+export type { Reply } from '@venue/service-kit/testing';
+
+export interface Comms extends ServiceHarness {
   deps: CommsDeps;
   clock: Clock;
   tokens: Record<'owner' | 'other' | 'sub' | 'subBookings' | 'super', string>;
-  call(
-    method: string,
-    path: string,
-    token: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Res>;
   /** A hall owner's token for another venue (e.g. the money harness's), known from now on. */
   ownerToken(tenantId: string): Promise<string>;
   /** Delivers an event to comms as the relay would (inbox: once per id). */
   deliver(event: DomainEvent): Promise<void>;
   /** Points the worker at an SMTP server (the production transport; shorter timeouts for a test). */
   useSmtp(port: number, timeouts?: Partial<SmtpTimeouts>): void;
-  close(): Promise<void>;
-}
-
-export interface Res {
-  status: number;
-  body: any;
-  text: string;
-  headers: Headers;
 }
 
 export async function startComms(
   over: Partial<CommsDeps> = {},
-  overrides: Parameters<typeof startTestService>[1] = {},
+  overrides: TestServiceOverrides = {},
 ): Promise<Comms> {
-  const keys = await testKeys();
   const clock = new Clock();
   let transport = smtpTransport({ host: '127.0.0.1', port: 1, secure: false, ignoreTLS: true });
   const deps = defaultDeps({
@@ -121,52 +88,29 @@ export async function startComms(
     mailFrom: 'mail@venuedesk.test',
     capturing: true,
   };
-  const t = await startTestService(
-    { ...createCommsService(deps), resolvePrincipal: async (id) => directory.get(id) ?? null },
-    overrides,
-  );
-  const token = (sub: string) => {
-    const p = directory.get(sub)!;
-    return keys.token({ sub, role: p.role, tid: p.tenantId, pv: 1 });
-  };
-  const tokens = {
-    owner: await token(OWNER),
-    other: await token(OTHER),
-    sub: await token(SUB),
-    subBookings: await token(SUB_BOOKINGS),
-    super: await token(SUPER),
-  };
-  const comms: Comms = {
-    t,
+  const h = await startServiceHarness(createCommsService(deps), {
+    ...overrides,
+    cast,
+    // The two venues of SENDERS, as admin published them; the other venue keeps Perth's time.
+    settings: { [OWNER]: {}, [OTHER]: { timezone: 'Australia/Perth' } },
+  });
+  return {
+    ...h,
     deps,
     clock,
-    tokens,
-    async call(method, path, tok, body, headers = {}) {
-      const isForm = body instanceof FormData;
-      const res = await fetch(`${t.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${tok}`,
-          ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let parsed: any = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        parsed = null;
-      }
-      return { status: res.status, body: parsed, text, headers: res.headers };
+    tokens: {
+      owner: h.token[OWNER]!,
+      other: h.token[OTHER]!,
+      sub: h.token[SUB]!,
+      subBookings: h.token[SUB_BOOKINGS]!,
+      super: h.token[SUPER]!,
     },
     async ownerToken(tenantId) {
-      if (!directory.has(tenantId)) directory.set(tenantId, makePrincipal({ userId: tenantId }));
-      return token(tenantId);
+      if (!cast.directory.has(tenantId)) cast.directory.set(tenantId, makePrincipal({ userId: tenantId }));
+      return accessToken(h.keys, cast.directory.get(tenantId)!);
     },
     async deliver(event) {
-      await t.kit.handleEvent(event);
+      await h.t.kit.handleEvent(event);
     },
     useSmtp(port, timeouts) {
       // the pooled connections to the previous peer close (a peer's close waits for them)
@@ -175,12 +119,9 @@ export async function startComms(
     },
     close: async () => {
       transport.close();
-      await t.close();
+      await h.close();
     },
   };
-  await comms.deliver(settingsChangedEvent(OWNER, 1));
-  await comms.deliver(settingsChangedEvent(OTHER, 1, { timezone: 'Australia/Perth' }));
-  return comms;
 }
 
 let seq = 0;
@@ -219,15 +160,7 @@ export function bookingEvent(
   type: 'booking.created' | 'booking.updated' | 'booking.status_changed',
   data: Record<string, unknown>,
 ): DomainEvent {
-  return {
-    id: randomUUID(),
-    type,
-    version: 1,
-    source: 'bookings',
-    tenantId: String(data.hallOwnerId),
-    occurredAt: new Date().toISOString(),
-    data,
-  };
+  return { ...testEvent(type, 'bookings', String(data.hallOwnerId), data), version: 1 };
 }
 
 export interface Received {
