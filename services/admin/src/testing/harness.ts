@@ -1,64 +1,48 @@
 /**
- * Test harness: a fresh admin service (PGlite, or a fresh schema on TEST_DATABASE_URL) with
- * the demo accounts, plus small HTTP helpers. Not a test file itself.
+ * Test harness: admin on the kit's starter (a fresh database, fresh keys), signed in through its
+ * own login with the demo accounts (admin owns the users, so it has no cast), plus what is
+ * admin's own: refresh cookies, the audit outbox, uploads and downloads. Not a test file itself.
  */
 import { REFRESH_COOKIE } from '@venue/contracts';
-import { startTestService, testKeys } from '@venue/service-kit/testing';
+import {
+  callService,
+  startServiceHarness,
+  type CallOptions,
+  type Reply,
+  type ServiceHarness,
+  type TestService,
+  type TestKeys,
+} from '@venue/service-kit/testing';
 import { adminService } from '../app.ts';
 import { DEMO_PASSWORD } from '../seed.ts';
 
 export { DEMO_PASSWORD };
+export type { Reply };
 
-export type Keys = Awaited<ReturnType<typeof testKeys>>;
+export type Keys = TestKeys;
 
-export interface Harness {
-  url: string;
-  keys: Keys;
-  close(): Promise<void>;
-  kit: Awaited<ReturnType<typeof startTestService>>['kit'];
+/** No cast, tokens or settings here: admin signs its own users in (`login`) and publishes settings. */
+export interface Harness extends Pick<ServiceHarness, 'url' | 'keys' | 'close'> {
+  kit: TestService['kit'];
   /** The service itself (its router lists the routes it serves). */
-  service: Awaited<ReturnType<typeof startTestService>>['service'];
+  service: TestService['service'];
 }
 
 export async function startAdmin(): Promise<Harness> {
-  const keys = await testKeys();
   delete process.env.SEED_DEMO;
-  const t = await startTestService(adminService);
-  return { url: t.url, kit: t.kit, service: t.service, keys, close: () => t.close() };
+  // No cast: admin resolves its own users, and no settings to deliver (admin publishes them).
+  const { t, url, keys, close } = await startServiceHarness(adminService);
+  return { url, keys, close, kit: t.kit, service: t.service };
 }
 
-export interface Reply {
-  status: number;
-  // Response shapes are what the assertions probe; typing each one would only restate them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  headers: Headers;
-  cookies: string[];
-}
-
-export async function call(
+/** A request to admin: JSON with a bearer token and/or the refresh cookie. */
+export function call(
   h: { url: string },
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string>; cookie?: string } = {},
+  options: CallOptions = {},
 ): Promise<Reply> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(h.url + path, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text for the assertion message
-  }
-  return { status: res.status, body, headers: res.headers, cookies: res.headers.getSetCookie() };
+  return callService(h.url, method, path, options);
 }
 
 /** The `venue_refresh=<value>` pair from a response, ready to send back as a Cookie header. */
@@ -93,8 +77,11 @@ export async function login(
   };
 }
 
-/** Audit actions recorded about a target, as written to the outbox in the same transaction. */
-/** The audit actions recorded for a target, in the order they were recorded (no ORDER BY once read them in heap order, which a later update of the first row can change). */
+/**
+ * The audit actions recorded about a target, as written to the outbox in the same transaction,
+ * in the order they were recorded (without ORDER BY they once came in heap order, which a later
+ * update of the first row can change).
+ */
 export async function auditedActions(h: Harness, target: string): Promise<string[]> {
   return h.kit.db.systemTx(async (tx) => {
     const { rows } = await tx.query<{ action: string }>(
@@ -113,7 +100,7 @@ export async function flushAudit(h: Harness): Promise<void> {
 }
 
 /** A multipart upload of one file under `field`, as the browser's FormData sends it. */
-export async function upload(
+export function upload(
   h: { url: string },
   path: string,
   options: { token?: string; field?: string; data: Buffer; filename: string; type?: string },
@@ -124,17 +111,7 @@ export async function upload(
     new Blob([new Uint8Array(options.data)], { type: options.type ?? 'application/octet-stream' }),
     options.filename,
   );
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(h.url + path, { method: 'POST', headers, body: form });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body, headers: res.headers, cookies: res.headers.getSetCookie() };
+  return callService(h.url, 'POST', path, { token: options.token, body: form });
 }
 
 /** GET returning the raw bytes (pictures, CSV). */
@@ -143,6 +120,6 @@ export async function download(
   path: string,
   token?: string,
 ): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
-  const res = await fetch(h.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+  const { status, bytes, headers } = await callService(h.url, 'GET', path, { token });
+  return { status, bytes: Buffer.from(bytes), headers };
 }
