@@ -1,6 +1,5 @@
-// `npm run test:e2e`: builds what changed, starts fresh products (new temporary DATA_DIR or
-// database, their own ports; one per Playwright worker) and runs the Playwright suite in Debian's
-// Chromium against them.
+// `npm run test:e2e`: builds what changed, starts a fresh product (new temporary DATA_DIR,
+// its own ports) and runs the Playwright suite in Debian's Chromium against it.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,10 +17,7 @@ const { productEnv, startAll, waitForHealth } = await import('./lib/processes.mj
 const port = Number(process.env.E2E_PORT ?? 8090);
 // services on 7201… so a running `npm start` is not disturbed; E2E_PORT_BASE moves them again
 const portBase = Number(process.env.E2E_PORT_BASE ?? 100);
-// One product per Playwright worker, each on its own data (decision 67): the specs share the demo
-// venues, so two workers must never share a product, and on two cores a worker mostly waits on
-// its browser and its product. The whole suite runs on two; a run of named specs on one.
-const workers = Number(process.env.E2E_WORKERS ?? (process.argv.length === 2 ? 2 : 1));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'venue-e2e-'));
 
 await buildFrontends();
 // The gateway's test of the built app (every asset index.html names is served, within the CSP)
@@ -36,202 +32,154 @@ if (process.argv.length === 2) {
     process.exit(built.status ?? 1);
   }
 }
-/**
- * One product: a fresh data folder (or PostgreSQL database), its keys, its Stripe stand-in, the
- * services' process and the gateway on ports of its own (the i-th on `port + i`, its services ten
- * further on). Resolves once it answers; `env` is what its worker's specs read.
- */
-async function startProduct(i) {
-  const gatewayPort = port + i;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'venue-e2e-'));
-  const keys = ensureKeys(dataDir);
-  const env = productEnv({ dataDir, keys, port: gatewayPort, portBase: portBase + 10 * i });
-  delete env.PORT;
+const keys = ensureKeys(dataDir);
+const env = productEnv({ dataDir, keys, port, portBase });
+delete env.PORT;
 
-  // With E2E_PG_URL (a superuser URL, as CI has) the product runs on a fresh PostgreSQL
-  // database with the two roles of decision 19: venue_owner owns the schemas and migrates,
-  // venue_app serves. Tests may reach under it (E2E_DATABASE_URL) to prove that tampering is
-  // detected. Without it the product runs on embedded PGlite.
-  let dropDatabase = async () => {};
-  const specEnv = {};
-  if (process.env.E2E_PG_URL) {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: process.env.E2E_PG_URL });
-    await admin.connect();
-    const dbName = `venue_e2e_${Date.now()}_${i}`;
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    for (const role of ['venue_owner', 'venue_app']) {
-      // Two products create the roles at once: the second's CREATE may lose the race.
-      await admin
-        .query(
-          `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}')
-          THEN CREATE ROLE ${role} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE; END IF; END $$`,
-        )
-        .catch((err) => {
-          if (err.code !== '23505' && err.code !== '42710') throw err;
-        });
-    }
-    await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_owner`);
-    await admin.query(`GRANT CONNECT ON DATABASE ${dbName} TO venue_app`);
-    const superUrl = new URL(process.env.E2E_PG_URL);
-    superUrl.pathname = `/${dbName}`;
-    const inDb = new pg.Client({ connectionString: superUrl.toString() });
-    await inDb.connect();
-    await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
-    // bookings migration 014's tenant-led trigram index
-    await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
-    await inDb.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await inDb.end();
-    const roleUrl = (role) => {
-      const u = new URL(superUrl);
-      u.username = role;
-      u.password = '';
-      return u.toString();
-    };
-    env.DATABASE_URL = roleUrl('venue_app');
-    env.MIGRATION_DATABASE_URL = roleUrl('venue_owner');
-    specEnv.E2E_DATABASE_URL = superUrl.toString();
-    dropDatabase = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-      await admin.end();
-    };
-    console.log(`[e2e] product ${i + 1} on PostgreSQL database ${dbName}`);
+// With E2E_PG_URL (a superuser URL, as CI has) the product runs on a fresh PostgreSQL
+// database with the two roles of decision 19: venue_owner owns the schemas and migrates,
+// venue_app serves. Tests may reach under it (E2E_DATABASE_URL) to prove that tampering is
+// detected. Without it the product runs on embedded PGlite.
+let dropDatabase = async () => {};
+const playwrightEnv = {};
+if (process.env.E2E_PG_URL) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: process.env.E2E_PG_URL });
+  await admin.connect();
+  const dbName = `venue_e2e_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  for (const role of ['venue_owner', 'venue_app']) {
+    await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}')
+      THEN CREATE ROLE ${role} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE; END IF; END $$`);
   }
-  // Many sign-ins from one address in a short run; the limits themselves have API tests.
-  env.LOGIN_RATE_LIMIT_PER_MINUTE = '1000';
-  // The same for the venues' public pages (decision 56): many requests from one address; the
-  // gateway's door tests check the limits themselves.
-  env.PUBLIC_RATE_LIMIT_SCALE = '100';
-  // Webhooks (decision 60): the specs' receivers listen on this machine, which a webhook may reach
-  // only when the operator allows it.
-  env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
-
-  // Card payments (decision 43): money's Stripe SDK talks to the local stand-in, whose hosted
-  // checkout page posts signed webhooks back through the gateway. It runs as a process of its own
-  // (this launcher blocks while Playwright runs). `npm start` has none of this (no STRIPE_*
-  // variables: bank transfer only).
-  const stripe = {
-    STRIPE_SECRET_KEY: 'sk_test_e2e_standin',
-    STRIPE_WEBHOOK_SECRET: `whsec_e2e_${Date.now().toString(36)}_${i}`,
+  await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_owner`);
+  await admin.query(`GRANT CONNECT ON DATABASE ${dbName} TO venue_app`);
+  const superUrl = new URL(process.env.E2E_PG_URL);
+  superUrl.pathname = `/${dbName}`;
+  const inDb = new pg.Client({ connectionString: superUrl.toString() });
+  await inDb.connect();
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
+  // bookings migration 014's tenant-led trigram index
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
+  await inDb.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await inDb.end();
+  const roleUrl = (role) => {
+    const u = new URL(superUrl);
+    u.username = role;
+    u.password = '';
+    return u.toString();
   };
-  const standin = spawn(
-    process.execPath,
-    [path.join(root, 'services/money/src/paylinks/stripe-standin-main.ts')],
-    {
-      env: {
-        ...process.env,
-        ...stripe,
-        STANDIN_WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/api/payments/stripe/webhook`,
-        STANDIN_PORT: process.env.E2E_STRIPE_PORT ? String(Number(process.env.E2E_STRIPE_PORT) + i) : '0',
-        // Stripe sends both for one payment; money records it once.
-        STANDIN_PAYMENT_INTENT_EVENT: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  process.once('exit', () => standin.kill('SIGKILL'));
-  const standinUrl = await new Promise((ok, fail) => {
-    let out = '';
-    standin.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening (\S+)/);
-      if (m) ok(m[1]);
-    });
-    standin.once('exit', (code) => fail(new Error(`the Stripe stand-in exited (${code})`)));
-  });
-  Object.assign(env, stripe, { STRIPE_API_BASE: standinUrl });
-
-  // The product's logs go to a file beside the test artifacts (printed on failure), or to
-  // the console with E2E_LOGS=true. Outside outputDir: Playwright empties that folder when it starts.
-  const logFile = path.join(root, 'e2e', 'test-results', `product-${gatewayPort}.log`);
-  rmSync(logFile, { force: true });
-  const log = process.env.E2E_LOGS === 'true' ? console.log : (line) => appendFileSync(logFile, line + '\n');
-  const product = startAll({
-    env,
-    port: gatewayPort,
-    log,
-    adminEnv: { AUTH_PRIVATE_KEY_FILE: keys.privateKeyFile },
-  });
-  const stop = async () => {
-    await product.stop();
-    standin.kill('SIGTERM');
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+  env.DATABASE_URL = roleUrl('venue_app');
+  env.MIGRATION_DATABASE_URL = roleUrl('venue_owner');
+  playwrightEnv.E2E_DATABASE_URL = superUrl.toString();
+  dropDatabase = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end();
   };
-  try {
-    // Six embedded databases start at once; on a busy two-core machine that can take minutes.
-    await waitForHealth(`http://127.0.0.1:${gatewayPort}/api/health`, { timeoutMs: 300_000 });
-  } catch (err) {
-    await stop().catch(() => {});
-    throw Object.assign(err, { logFile });
-  }
-  return {
-    logFile,
-    stop,
-    specEnv: {
-      ...specEnv,
-      // The demo seed some specs run (decision 48) reaches the services' internal demo routes.
-      INTERNAL_SECRET: env.INTERNAL_SECRET,
-      BOOKINGS_URL: env.BOOKINGS_URL,
-      MONEY_URL: env.MONEY_URL,
-      COMMS_URL: env.COMMS_URL,
-      BASE_URL: `http://localhost:${gatewayPort}`,
-      E2E_DATA_DIR: dataDir,
-    },
-  };
+  console.log(`[e2e] product on PostgreSQL database ${dbName}`);
 }
+// Many sign-ins from one address in a short run; the limits themselves have API tests.
+env.LOGIN_RATE_LIMIT_PER_MINUTE = '1000';
+// The same for the venues' public pages (decision 56): many requests from one address; the
+// gateway's door tests check the limits themselves.
+env.PUBLIC_RATE_LIMIT_SCALE = '100';
+// Webhooks (decision 60): the specs' receivers listen on this machine, which a webhook may reach
+// only when the operator allows it.
+env.WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
 
+// Card payments (decision 43): money's Stripe SDK talks to the local stand-in, whose hosted
+// checkout page posts signed webhooks back through the gateway. It runs as a process of its own
+// (this launcher blocks while Playwright runs). `npm start` has none of this (no STRIPE_*
+// variables: bank transfer only).
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e_standin',
+  STRIPE_WEBHOOK_SECRET: `whsec_e2e_${Date.now().toString(36)}`,
+};
+const standin = spawn(
+  process.execPath,
+  [path.join(root, 'services/money/src/paylinks/stripe-standin-main.ts')],
+  {
+    env: {
+      ...process.env,
+      ...stripe,
+      STANDIN_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/stripe/webhook`,
+      STANDIN_PORT: process.env.E2E_STRIPE_PORT ?? '0',
+      // Stripe sends both for one payment; money records it once.
+      STANDIN_PAYMENT_INTENT_EVENT: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+process.once('exit', () => standin.kill('SIGKILL'));
+const standinUrl = await new Promise((ok, fail) => {
+  let out = '';
+  standin.stdout.on('data', (d) => {
+    out += d;
+    const m = out.match(/listening (\S+)/);
+    if (m) ok(m[1]);
+  });
+  standin.once('exit', (code) => fail(new Error(`the Stripe stand-in exited (${code})`)));
+});
+Object.assign(env, stripe, { STRIPE_API_BASE: standinUrl });
+
+// The product's logs go to a file beside the test artifacts (printed on failure), or to
+// the console with E2E_LOGS=true.
 const outputDir = path.join(root, 'e2e', 'test-results', String(port));
 mkdirSync(outputDir, { recursive: true });
-const started = await Promise.allSettled(Array.from({ length: workers }, (_, i) => startProduct(i)));
-const products = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);
+// Outside outputDir: Playwright empties that folder when it starts.
+const logFile = path.join(root, 'e2e', 'test-results', `product-${port}.log`);
+rmSync(logFile, { force: true });
+const log = process.env.E2E_LOGS === 'true' ? console.log : (line) => appendFileSync(logFile, line + '\n');
+
+const product = startAll({
+  env,
+  port,
+  log,
+  adminEnv: { AUTH_PRIVATE_KEY_FILE: keys.privateKeyFile },
+});
 let code = 1;
-const failedStart = started.find((s) => s.status === 'rejected');
-if (failedStart) {
-  console.error(`[e2e] ${failedStart.reason.message}`);
-  if (failedStart.reason.logFile && existsSync(failedStart.reason.logFile))
-    console.error(readFileSync(failedStart.reason.logFile, 'utf8').split('\n').slice(-60).join('\n'));
-} else {
-  // Not spawnSync: this process reads the products' output (their children's pipes) and must go
-  // on reading while the tests run; a blocked launcher filled the pipes and froze the product.
+try {
+  // Six embedded databases start at once; on a busy two-core machine that can take minutes.
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 300_000 });
+  // Not spawnSync: this process reads the product's output (its children's pipes) and must go on
+  // reading while the tests run; a blocked launcher filled the pipes and froze the product.
   const playwright = spawn(
     path.join(root, 'node_modules', '.bin', 'playwright'),
-    [
-      'test',
-      '--config',
-      path.join(root, 'e2e', 'playwright.config.ts'),
-      // Named specs run alone: the remote-release spec waits for the whole suite otherwise.
-      ...(process.argv.length > 2 ? ['--no-deps'] : []),
-      ...process.argv.slice(2),
-    ],
+    ['test', '--config', path.join(root, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)],
     {
       cwd: path.join(root, 'e2e'),
       stdio: 'inherit',
       env: {
         ...process.env,
-        // Each worker takes its product's entry by its parallel index (e2e/playwright.config.ts).
-        E2E_PRODUCTS: JSON.stringify(products.map((p) => p.specEnv)),
+        ...playwrightEnv,
+        // The demo seed some specs run (decision 48) reaches the services' internal demo routes.
+        INTERNAL_SECRET: env.INTERNAL_SECRET,
+        BOOKINGS_URL: env.BOOKINGS_URL,
+        MONEY_URL: env.MONEY_URL,
+        COMMS_URL: env.COMMS_URL,
+        BASE_URL: `http://localhost:${port}`,
+        E2E_DATA_DIR: dataDir,
         E2E_OUTPUT_DIR: outputDir,
       },
     },
   );
   const [status] = await once(playwright, 'exit');
   code = status ?? 1;
-  if (code !== 0) {
-    for (const { logFile } of products) {
-      if (!existsSync(logFile)) continue;
-      const lines = readFileSync(logFile, 'utf8')
-        .split('\n')
-        .filter((l) => !l.includes('/health'));
-      console.error(`[e2e] last product log lines (${logFile}):\n${lines.slice(-60).join('\n')}`);
-    }
-  }
+} catch (err) {
+  console.error(`[e2e] ${err.message}`);
 }
-for (const product of products) {
-  try {
-    await product.stop();
-  } catch (err) {
-    console.error(`[e2e] cleanup: ${err.message}`);
-  }
+if (code !== 0 && existsSync(logFile)) {
+  const lines = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((l) => !l.includes('/health'));
+  console.error(`[e2e] last product log lines (${logFile}):\n${lines.slice(-60).join('\n')}`);
+}
+try {
+  await product.stop();
+  standin.kill('SIGTERM');
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+} catch (err) {
+  console.error(`[e2e] cleanup: ${err.message}`);
 }
 process.exit(code);

@@ -1,7 +1,7 @@
 // `npm test`: type checks, lint, then every unit and service test in one node:test run, then the
 // UI component tests (jest).
 // Service tests use PGlite in-process, or the PostgreSQL server named by TEST_DATABASE_URL.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,55 +20,14 @@ const step = (label, cmd, args) => {
 };
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
-
-/** Runs a step with its output held, so that two steps side by side print one after the other. */
-function held(label, cmd, args) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      console.log(`\n[test] ${label} (${seconds} s)${out.trim() ? `\n${out.trimEnd()}` : ''}`);
-      resolve(code === 0 ? null : label);
-    });
-  });
-}
-
 if (!process.argv.includes('--no-static')) {
-  // The static checks in two lines side by side (the machines have two cores and each check uses
-  // one). In the first, the database types come before the type checks: a stale
-  // schema.generated.ts would make their errors about the wrong thing.
-  const lines = [
-    [
-      ['database types match the migrations', process.execPath, ['scripts/db-types.mjs', '--check']],
-      ['typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json']],
-    ],
-    [
-      ['lint', bin('eslint'), ['--max-warnings=0', '.']],
-      ['format', bin('prettier'), ['--check', '--log-level=warn', '.']],
-      ['typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json']],
-      ['typecheck (browser tests)', bin('tsc'), ['-p', 'e2e/tests/tsconfig.json']],
-    ],
-  ];
-  const failed = (
-    await Promise.all(
-      lines.map(async (steps) => {
-        const failures = [];
-        for (const [label, cmd, args] of steps) {
-          const failure = await held(label, cmd, args);
-          if (failure) failures.push(failure);
-        }
-        return failures;
-      }),
-    )
-  ).flat();
-  if (failed.length) {
-    console.error(`[test] failed: ${failed.join(', ')}`);
-    process.exit(1);
-  }
+  // First: a stale schema.generated.ts would make the typecheck's errors about the wrong thing.
+  step('database types match the migrations', process.execPath, ['scripts/db-types.mjs', '--check']);
+  step('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json']);
+  step('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json']);
+  step('typecheck (browser tests)', bin('tsc'), ['-p', 'e2e/tests/tsconfig.json']);
+  step('lint', bin('eslint'), ['--max-warnings=0', '.']);
+  step('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 }
 console.log(
   `\n[test] unit and service tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite (embedded)'}`,
