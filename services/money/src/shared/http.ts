@@ -6,8 +6,12 @@ const uuid = z.uuid();
 
 /** The path parameter `name` as a uuid, else 404-worthy null (an id that cannot exist). */
 export function idParam(ctx: AppContext, name = 'id'): string | null {
-  const v = (ctx.params as Record<string, string | undefined>)[name];
-  return uuid.safeParse(v).success ? v! : null;
+  return uuidOrNull((ctx.params as Record<string, string | undefined>)[name]);
+}
+
+/** An id that is no uuid names nothing: null, which the loaders answer with a 404. */
+export function uuidOrNull(id: string | undefined): string | null {
+  return uuid.safeParse(id).success ? id! : null;
 }
 
 /** The caller's tenant (their own, or their owner's for a staff member; a customer's venue). */

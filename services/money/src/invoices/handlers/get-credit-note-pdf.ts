@@ -1,7 +1,6 @@
 import { operation } from '@venue/service-kit';
-import { tenantOf } from '../../shared/http.ts';
+import { tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { creditNoteDocument } from '../credit-note-document.ts';
-import { uuidOrNull } from './ids.ts';
 
 /** The adjustment note's PDF, a download named by its number. */
 export const getCreditNotePdf = operation(

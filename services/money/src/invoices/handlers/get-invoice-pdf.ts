@@ -1,8 +1,7 @@
 import { invoicePdfQuerySchema } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
-import { tenantOf } from '../../shared/http.ts';
+import { tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { invoiceDocument } from '../invoice-document.ts';
-import { uuidOrNull } from './ids.ts';
 
 /** The A4 tax invoice, a download named by its number; `copy=1` marks it COPY. */
 export const getInvoicePdf = operation(

@@ -1,11 +1,10 @@
 import type { InvoiceDetail } from '@venue/contracts/money-api';
 import { operation, type Tx } from '@venue/service-kit';
 import { selectPayments, toPayment } from '../../payments/payment-row.ts';
-import { tenantOf } from '../../shared/http.ts';
+import { tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
 import { creditNoteData, selectCreditNotes } from '../credit-notes.ts';
 import { loadInvoice, toInvoice, type InvoiceRow } from '../invoice-row.ts';
-import { uuidOrNull } from './ids.ts';
 
 /** The invoice with its payments and credit notes. */
 export const getInvoice = operation('get /api/invoices/{id}', {}, async ({ ctx, tx, params }) => {

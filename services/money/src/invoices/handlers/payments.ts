@@ -7,11 +7,10 @@ import type { z } from 'zod';
 import { MONEY_MESSAGES, paymentCreateSchema } from '@venue/contracts/money-api';
 import { badRequest, operation, type AppContext, type Tx } from '@venue/service-kit';
 import { selectPayments, toPayment } from '../../payments/payment-row.ts';
-import { actorOf, idempotencyKey, tenantOf } from '../../shared/http.ts';
+import { actorOf, idempotencyKey, tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
 import { loadInvoice, toInvoice } from '../invoice-row.ts';
 import { recordPayment } from '../movements.ts';
-import { uuidOrNull } from './ids.ts';
 
 export const postPayment = operation(
   'post /api/invoices/{id}/payments',

@@ -1,11 +1,10 @@
 import { creditNoteCreateSchema } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
 import { selectPayments, toPayment } from '../../payments/payment-row.ts';
-import { actorOf, tenantOf } from '../../shared/http.ts';
+import { actorOf, tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
 import { createCreditNote, creditNoteData } from '../credit-notes.ts';
 import { toInvoice } from '../invoice-row.ts';
-import { uuidOrNull } from './ids.ts';
 
 /** An adjustment note with its own number, with the refund it pays when one is asked for. */
 export const postCreditNote = operation(

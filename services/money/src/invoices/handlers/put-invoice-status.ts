@@ -1,11 +1,10 @@
 import { invoiceStatusUpdateSchema } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
-import { actorOf, tenantOf } from '../../shared/http.ts';
+import { actorOf, tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
 import { loadInvoice, toInvoice, type InvoiceRow } from '../invoice-row.ts';
 import { recordPayment } from '../movements.ts';
 import { issueInvoice, voidInvoice } from '../operations.ts';
-import { uuidOrNull } from './ids.ts';
 
 /** SENT issues the invoice, VOID voids it, PAID records a payment of what is still due. */
 export const putInvoiceStatus = operation(

@@ -1,10 +1,9 @@
 import { invoiceSendSchema, MONEY_MESSAGES } from '@venue/contracts/money-api';
 import { conflict, operation } from '@venue/service-kit';
-import { actorOf, tenantOf } from '../../shared/http.ts';
+import { actorOf, tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
 import { invoiceEventData, loadInvoice, toInvoice } from '../invoice-row.ts';
 import { audit, issueInvoice } from '../operations.ts';
-import { uuidOrNull } from './ids.ts';
 
 /**
  * Send to customer (issue 24 item 14): a draft is issued; an invoice issued before, paid ones
