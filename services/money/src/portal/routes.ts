@@ -34,7 +34,7 @@ import { currentSeller } from '../invoices/operations.ts';
 import type { PaylinkConfig } from '../paylinks/config.ts';
 import { linkFor } from '../paylinks/links.ts';
 import { invoicePdf } from '../pdf/documents.ts';
-import { receiptOf } from '../payments/routes.ts';
+import { receiptOf } from '../payments/receipt.ts';
 import {
   CUSTOMER_ANSWER_PREFIX,
   quotationPdf,
