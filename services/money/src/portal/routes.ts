@@ -7,7 +7,7 @@
  * Nothing here is a second implementation: the PDFs are the venue's own documents, "Pay" answers
  * the invoice's payment link of decision 43 (bank transfer, or Stripe Checkout when the venue
  * takes cards), and Accept and Decline are the staff code path of decision 33 (quotations/
- * routes.ts) with the customer as the one answering: the same claim (two accepts at once make
+ * answer.ts) with the customer as the one answering: the same claim (two accepts at once make
  * one booking), the same booking made by bookings, the same deposit invoice raised when the
  * booking arrives. Only the words differ: a customer is never told whose booking took a slot.
  */
@@ -41,7 +41,7 @@ import {
   quotationPdfName,
   toQuotation,
 } from '../quotations/quotation-row.ts';
-import { accept, decline, type Answerer } from '../quotations/routes.ts';
+import { accept, decline, type Answerer } from '../quotations/answer.ts';
 import { idParam } from '../shared/http.ts';
 import { moneySettings, today, type MoneySettings } from '../shared/settings.ts';
 import {
