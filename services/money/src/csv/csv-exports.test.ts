@@ -14,7 +14,7 @@ import {
   startMoney,
   type Harness,
 } from '../testing/harness.ts';
-import { INVOICE_CSV_COLUMNS, QUOTATION_CSV_COLUMNS } from './routes.ts';
+import { INVOICE_CSV_COLUMNS, QUOTATION_CSV_COLUMNS } from './columns.ts';
 
 let h: Harness;
 before(async () => {
