@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import type { Booking } from '../api/types.ts';
 import { BookingFormDialog } from './BookingFormDialog.tsx';
 
 const HALL = { id: 'res-main', name: 'Main Hall', type: 'hall', capacity: 200, status: 'active' };
@@ -129,9 +130,10 @@ describe('Booking form', () => {
     expect(field('Customer name')).toHaveFocus();
     expect(posts).toHaveLength(0);
 
-    // A field being corrected stops saying what was wrong; the others still say it.
+    // A field being corrected stops saying what was wrong (once the form has checked it again,
+    // a moment later); the others still say it.
     await fill(user, 'Customer name', 'Jane Citizen');
-    expect(problemOf('Customer name')).toBeNull();
+    await waitFor(() => expect(problemOf('Customer name')).toBeNull());
     expect(problemOf('Customer email')).toBe('Please fill in the customer email');
   });
 
@@ -398,5 +400,131 @@ describe('Booking form', () => {
     // …and beside the field it names, which takes the focus.
     expect(problemOf('Guest count')).toBe('Guest count cannot be more than the hall’s capacity of 200');
     expect(screen.getByLabelText('Guest count', { exact: false, selector: 'input' })).toHaveFocus();
+  });
+
+  test('a corrected field that is still wrong says its new problem at once', async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    const { user } = renderForm();
+    await submit(user);
+    expect(await saveError()).toHaveTextContent('Please correct the 8 fields marked below.');
+    expect(problemOf('Customer email')).toBe('Please fill in the customer email');
+
+    await fill(user, 'Customer email', 'jane@');
+    await waitFor(() => expect(problemOf('Customer email')).toBe('Please enter a valid email address'));
+    await fill(user, 'Guest count', '2.5');
+    await waitFor(() =>
+      expect(problemOf('Guest count')).toBe('Guest count must be a whole number of at least 1'),
+    );
+  });
+
+  test('the save button is disabled while the booking is being sent', async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    let answer: (value: Response) => void = () => {};
+    const posts: unknown[] = [];
+    server.use(
+      http.post('/api/bookings/admin', async ({ request }) => {
+        posts.push(await request.json());
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    const { user } = renderForm();
+    await fillValid(user);
+    await submit(user);
+    await waitFor(() => expect(posts).toHaveLength(1));
+    const button = screen.getByRole('button', { name: 'Create Booking' });
+    expect(button).toBeDisabled();
+    // A second click while it is being sent sends nothing more.
+    await user.click(button);
+    answer(HttpResponse.json({ booking: { id: 'b-1', bookingCode: 'BK-1', calculatedPriceCents: 0 } }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking created successfully!');
+    expect(posts).toHaveLength(1);
+  });
+
+  test("the server's refusal of the resource is shown under Resource, and the clash it found is listed", async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    server.use(
+      http.post('/api/bookings/admin', () =>
+        HttpResponse.json(
+          {
+            message: 'This time slot is no longer available',
+            errors: [{ path: ['resourceId'], message: 'Main Hall is booked at that time' }],
+            conflicts: [
+              {
+                id: 'b-9',
+                customer: 'Late Party',
+                startTime: '09:30',
+                endTime: '11:00',
+                eventType: 'Party',
+                status: 'confirmed',
+              },
+            ],
+            blockouts: [],
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderForm();
+    await fillValid(user);
+    await submit(user);
+    expect(await saveError()).toHaveTextContent('This time slot is no longer available');
+    expect(problemOf('Resource')).toBe('Main Hall is booked at that time');
+    expect(screen.getByText(/Late Party/)).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Resource' })).toHaveFocus();
+  });
+
+  test('an edit PUTs the typed changes, keeps the stored phone and leaves unchanged add-ons out', async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    const day = futureDay();
+    const stored = {
+      id: 'b-7',
+      bookingCode: 'BK-0007',
+      customerName: 'Wendy Web',
+      customerEmail: 'wendy@example.com',
+      // stored before numbers were read by country: shown as it is, sent back untouched
+      customerPhone: '12345',
+      eventType: 'Birthday',
+      resourceId: HALL.id,
+      selectedHall: HALL.id,
+      bookingDate: day.iso,
+      startTime: '18:00',
+      endTime: '22:00',
+      status: 'pending',
+      guestCount: 80,
+      estimatedPriceCents: 50000,
+      additionalDescription: '',
+      addOns: [{ id: 'addon-1', name: 'Chairs', quantity: 2 }],
+    } as unknown as Booking;
+    const puts = captureRequests('put', '/api/bookings/b-7', {
+      booking: { ...stored, guestCount: 150, calculatedPriceCents: 50000 },
+    });
+    answerCatalogue();
+    const { user } = renderWithProviders(<BookingFormDialog opened onClose={jest.fn()} booking={stored} />);
+    expect(screen.getByLabelText('Customer phone', { exact: false, selector: 'input' })).toHaveValue('12345');
+    expect(
+      screen.getByLabelText('Estimated price override', { exact: false, selector: 'input' }),
+    ).toHaveValue(500);
+    await fill(user, 'Guest count', '150');
+    await user.click(screen.getByRole('button', { name: 'Update Booking' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Booking updated successfully! Calculated price: $500.00',
+    );
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({
+      customerName: 'Wendy Web',
+      customerEmail: 'wendy@example.com',
+      customerPhone: '12345',
+      eventType: 'Birthday',
+      selectedHall: HALL.id,
+      resourceId: HALL.id,
+      bookingDate: day.iso,
+      startTime: '18:00',
+      endTime: '22:00',
+      additionalDescription: '',
+      estimatedPrice: 500,
+      guestCount: 150,
+      status: 'pending',
+    });
   });
 });
