@@ -2,251 +2,33 @@
  * Payment links (decision 43). Staff: copy (made on first use) and revoke. Comms: the link of a
  * booking's invoice for Send Pay Link. Public, through the gateway: the pay page, its "Pay by
  * card" (a Stripe Checkout Session on the venue's connected account), and Stripe's webhook.
+ *
+ * Each call of the contract's table is one handler in `handlers/` (`serveOperations`); the pay
+ * page (pay-page.ts) and comms' route are not in the public table and stay by hand.
  */
-import { PAYLINK_MESSAGES, type BookingPaymentLink } from '@venue/contracts/money-api';
-import {
-  badRequest,
-  HttpError,
-  notFound,
-  requireAuth,
-  requireInternal,
-  requirePermission,
-  type AppContext,
-  type AppRouter,
-  withTx,
-} from '@venue/service-kit';
-import type Stripe from 'stripe';
-import { balanceCents, invoiceLabel, loadInvoice, type InvoiceRow } from '../invoices/invoice-row.ts';
-import { db } from '../db/query.ts';
-import { currentSeller } from '../invoices/operations.ts';
-import { actorOf, idParam, tenantOf } from '../shared/http.ts';
-import { moneySettings, type MoneySettings } from '../shared/settings.ts';
+import { MONEY_ROUTES } from '@venue/contracts/money-api';
+import { notFound, requireInternal, serveOperations, type AppRouter } from '@venue/service-kit';
+import { idParam } from '../shared/http.ts';
+import { bookingPayLink } from './booking-link.ts';
 import type { PaylinkConfig } from './config.ts';
-import { cardAccount, findLink, linkFor, PAYABLE, rotateLink, type FoundLink } from './links.ts';
-import { closedPage, invalidPage, openPage, pageCsp } from './page.ts';
-import { checkoutOrigin, stripeClient } from './stripe-client.ts';
-import { handleStripeEvent } from './webhook.ts';
+import { postPaymentLink, revokePaymentLink } from './handlers/payment-link.ts';
+import { stripeWebhook } from './handlers/stripe-webhook.ts';
+import { showPayPage, startCheckout } from './pay-page.ts';
 
-const guard = [requireAuth, requirePermission('invoices'), withTx] as const;
-
-const sellerOf = (invoice: InvoiceRow, settings: MoneySettings) => invoice.seller ?? currentSeller(settings);
-
-function html(ctx: AppContext, status: number, body: string, cfg: PaylinkConfig) {
-  ctx.status = status;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Content-Security-Policy', pageCsp(checkoutOrigin(cfg.stripe)));
-  // One invoice's page: never cached by a shared cache, never sent on as a referrer.
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set('X-Robots-Tag', 'noindex, nofollow');
-  ctx.body = body;
-}
-
-interface Loaded {
-  link: FoundLink;
-  invoice: InvoiceRow;
-  settings: MoneySettings;
-}
-
-/** The token's invoice and the venue's settings, read in the venue's scope; null when the link is dead. */
-async function loadByToken(ctx: AppContext): Promise<Loaded | null> {
-  const link = await findLink(ctx.kit.db, String(ctx.params.token ?? ''));
-  if (!link) return null;
-  return ctx.kit.db.tenantTx(link.tenantId, async (tx) => ({
-    link,
-    invoice: await loadInvoice(tx, link.tenantId, link.invoiceId),
-    settings: await moneySettings(tx, link.tenantId),
-  }));
-}
-
-function renderPage(
-  ctx: AppContext,
-  cfg: PaylinkConfig,
-  l: Loaded,
-  notice: { text: string; warn?: boolean } | null,
-) {
-  const seller = sellerOf(l.invoice, l.settings);
-  if (l.invoice.status === 'PAID')
-    return html(ctx, 200, closedPage(l.invoice, seller, PAYLINK_MESSAGES.paid), cfg);
-  if (!(PAYABLE as readonly string[]).includes(l.invoice.status))
-    return html(ctx, 200, closedPage(l.invoice, seller, PAYLINK_MESSAGES.cancelled), cfg);
-  const card = cardAccount(l.settings, cfg) !== null;
-  html(
-    ctx,
-    200,
-    openPage(l.invoice, seller, {
-      checkoutPath: card ? `/pay/${String(ctx.params.token)}/checkout` : null,
-      notice,
-    }),
-    cfg,
-  );
-}
-
-/** After a form POST: the browser follows with a GET. */
-function seeOther(ctx: AppContext, url: string) {
-  ctx.status = 303;
-  ctx.redirect(url);
-}
-
-/** The page's words for `?card=` after a round trip. */
-function noticeOf(ctx: AppContext): { text: string; warn?: boolean } | null {
-  const card = ctx.query.card;
-  if (card === 'paid') return { text: PAYLINK_MESSAGES.cardReceived };
-  if (card === 'failed') return { text: PAYLINK_MESSAGES.cardFailed, warn: true };
-  if (card === 'unavailable') return { text: PAYLINK_MESSAGES.cardUnavailable, warn: true };
-  return null;
-}
-
-/** A public page must answer a page even when something behind it fails. */
-async function publicPage(ctx: AppContext, cfg: PaylinkConfig, fn: () => Promise<void>) {
-  try {
-    await fn();
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return html(ctx, 404, invalidPage(), cfg);
-    ctx.log.error({ err }, 'payment link page failed');
-    html(
-      ctx,
-      err instanceof HttpError && err.status < 500 ? err.status : 503,
-      invalidPage().replace(
-        PAYLINK_MESSAGES.invalidHelp,
-        'This page is unavailable at the moment. Please try again shortly.',
-      ),
-      cfg,
-    );
-  }
-}
+const PAYLINK_ROUTES = MONEY_ROUTES.filter(
+  (r) => r.path.includes('/payment-link') || r.path === '/api/payments/stripe/webhook',
+);
 
 export function paylinkRoutes(router: AppRouter, cfg: PaylinkConfig) {
-  router.post('/api/invoices/:id/payment-link', ...guard, async (ctx) => {
-    const tx = ctx.state.tx!;
-    const tenantId = tenantOf(ctx);
-    const invoice = await loadInvoice(tx, tenantId, idParam(ctx));
-    ctx.body = await linkFor(tx, invoice, await moneySettings(tx, tenantId), cfg, actorOf(ctx));
-  });
+  serveOperations(router, PAYLINK_ROUTES, [postPaymentLink(cfg), revokePaymentLink(cfg), stripeWebhook(cfg)]);
 
-  router.post('/api/invoices/:id/payment-link/revoke', ...guard, async (ctx) => {
-    const tx = ctx.state.tx!;
-    const tenantId = tenantOf(ctx);
-    // Locked: a revoke and a first copy at once cannot leave two live links.
-    const invoice = await loadInvoice(tx, tenantId, idParam(ctx), true);
-    ctx.body = await rotateLink(tx, invoice, await moneySettings(tx, tenantId), cfg, actorOf(ctx));
-    await tx.audit(ctx, {
-      action: 'payment_link_revoked',
-      targetType: 'invoice',
-      target: invoice.invoice_number ?? invoice.id,
-      targetLabel: invoiceLabel(invoice),
-      additionalInfo: 'The old payment link no longer works; a new one was made.',
-    });
-  });
-
-  // comms' Send Pay Link: the link of the booking's first open invoice (earliest due).
   router.post('/internal/payment-links/:hallOwnerId/bookings/:bookingId', requireInternal, async (ctx) => {
     const tenantId = idParam(ctx, 'hallOwnerId');
     const bookingId = idParam(ctx, 'bookingId');
     if (!tenantId || !bookingId) throw notFound('Booking not found');
-    ctx.body = await ctx.kit.db.tenantTx(tenantId, async (tx): Promise<BookingPaymentLink> => {
-      const open = await db(tx)
-        .selectFrom('invoices')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('booking_id', '=', bookingId)
-        .where('status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
-        .orderBy('due_date')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!open) throw new HttpError(409, PAYLINK_MESSAGES.noOpenInvoice);
-      const invoice = await loadInvoice(tx, tenantId, open.id);
-      const link = await linkFor(tx, invoice, await moneySettings(tx, tenantId), cfg, 'Send Pay Link');
-      return { ...link, balanceCents: balanceCents(invoice) };
-    });
+    ctx.body = await ctx.kit.db.tenantTx(tenantId, (tx) => bookingPayLink(tx, tenantId, bookingId, cfg));
   });
 
-  router.get('/pay/:token', async (ctx) => {
-    await publicPage(ctx, cfg, async () => {
-      const l = await loadByToken(ctx);
-      if (!l) return html(ctx, 404, invalidPage(), cfg);
-      renderPage(ctx, cfg, l, noticeOf(ctx));
-    });
-  });
-
-  router.post('/pay/:token/checkout', async (ctx) => {
-    await publicPage(ctx, cfg, async () => {
-      const token = String(ctx.params.token);
-      const l = await loadByToken(ctx);
-      if (!l) return html(ctx, 404, invalidPage(), cfg);
-      const account = cardAccount(l.settings, cfg);
-      const due = balanceCents(l.invoice);
-      // Back to the page on this origin; Stripe needs absolute addresses (the shared link's).
-      const back = `/pay/${token}`;
-      const absolute = `${cfg.payLinkBase}/${token}`;
-      if (!(PAYABLE as readonly string[]).includes(l.invoice.status) || due <= 0) return seeOther(ctx, back);
-      if (!account || !cfg.stripe) return seeOther(ctx, `${back}?card=unavailable`);
-      const meta = {
-        venuedesk_tenant_id: l.link.tenantId,
-        venuedesk_invoice_id: l.invoice.id,
-        venuedesk_invoice_number: l.invoice.invoice_number ?? '',
-      };
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await stripeClient(cfg.stripe).checkout.sessions.create(
-          {
-            mode: 'payment',
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: l.settings.copy.currency.toLowerCase(),
-                  unit_amount: due,
-                  product_data: {
-                    name: `${l.invoice.invoice_number ?? 'Invoice'} — ${sellerOf(l.invoice, l.settings).businessName}`,
-                  },
-                },
-              },
-            ],
-            customer_email: l.invoice.customer_email || undefined,
-            client_reference_id: l.invoice.id,
-            metadata: meta,
-            payment_intent_data: {
-              metadata: meta,
-              description: `Invoice ${l.invoice.invoice_number ?? ''}`.trim(),
-            },
-            success_url: `${absolute}?card=paid`,
-            cancel_url: absolute,
-          },
-          {
-            stripeAccount: account,
-            // A double click, or the SDK's own retry, opens the same session for the same balance.
-            idempotencyKey: `paylink:${l.link.linkId}:${Number(l.invoice.paid_cents)}:${due}`,
-          },
-        );
-      } catch (err) {
-        ctx.log.warn({ err }, 'Stripe Checkout session could not be created');
-        return seeOther(ctx, `${back}?card=failed`);
-      }
-      seeOther(ctx, session.url ?? `${back}?card=failed`);
-    });
-  });
-
-  router.post('/api/payments/stripe/webhook', async (ctx) => {
-    if (!cfg.stripe) throw new HttpError(503, 'Card payments are not configured.');
-    const signature = ctx.get('stripe-signature');
-    const missing = (message: string) =>
-      badRequest(message, { errors: [{ path: 'Stripe-Signature', message }] });
-    if (!signature) throw missing('The Stripe-Signature header is missing.');
-    // The bytes Stripe signed, as @koa/bodyparser kept them (the parsed body would not do).
-    const raw = (ctx.request as { rawBody?: unknown }).rawBody;
-    if (typeof raw !== 'string' || !raw) throw badRequest('The event body is missing.');
-    let event: Stripe.Event;
-    try {
-      event = stripeClient(cfg.stripe).webhooks.constructEvent(raw, signature, cfg.stripe.webhookSecret);
-    } catch {
-      throw missing('The Stripe signature does not match this event.');
-    }
-    const outcome = await handleStripeEvent(ctx.kit.db, event);
-    if (outcome === 'refused')
-      ctx.log.warn({ eventId: event.id, type: event.type }, 'card payment refused by money');
-    ctx.body = { received: true, outcome };
-  });
+  router.get('/pay/:token', (ctx) => showPayPage(ctx, cfg));
+  router.post('/pay/:token/checkout', (ctx) => startCheckout(ctx, cfg));
 }
