@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import {
   Alert,
   Badge,
@@ -12,25 +15,23 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { idempotencyKeys } from '@venue/ui';
+import { fieldErrorsOf, idempotencyKeys } from '@venue/ui';
 import {
   TEMPLATE_CREATED,
   TEMPLATE_UPDATED,
   TEMPLATE_VARIABLES,
   isTemplateVariable,
+  templateCreateSchema,
   type EmailTemplate,
-  type TemplateType,
+  type TemplateCreate,
 } from '@venue/contracts/comms';
 import { useSaveTemplate } from '../api/hooks.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import {
-  EMPTY_TEMPLATE,
-  checkTemplate,
-  draftOf,
-  draftVariables,
-  type TemplateDraft,
-} from './templateForm.ts';
+import { EMPTY_TEMPLATE, draftOf, draftVariables } from './templateForm.ts';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog.tsx';
+
+type TemplateCreateBody = z.output<typeof templateCreateSchema>;
+const FIELD_ORDER = ['name', 'type', 'subject', 'body', 'isActive'] as const;
 
 /** Create (template null) and Edit dialog. The caller mounts it per opening (a `key`). */
 export function TemplateDialog({
@@ -40,28 +41,38 @@ export function TemplateDialog({
   template: EmailTemplate | null;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<TemplateDraft>(template ? draftOf(template) : EMPTY_TEMPLATE);
+  // The contract's schema (POST /api/email-templates parses the same): its messages ("Template
+  // name is required"…, blank meaning empty after trimming) under each field; the parsed body is sent.
+  const form = useForm<TemplateCreate, unknown, TemplateCreateBody>({
+    resolver: zodResolver(templateCreateSchema),
+    defaultValues: template ? draftOf(template) : EMPTY_TEMPLATE,
+  });
+  const { errors } = form.formState;
   const [problems, setProblems] = useState<string[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [keyFor] = useState(idempotencyKeys);
   const [previewing, setPreviewing] = useState(false);
   const save = useSaveTemplate();
-  const variables = draftVariables(draft);
+  const [name, type, subject, body] = useWatch({
+    control: form.control,
+    name: ['name', 'type', 'subject', 'body'],
+  });
+  const variables = draftVariables({ subject, body });
   const unknown = variables.filter((v) => !isTemplateVariable(v));
-  const change = (patch: Partial<TemplateDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  function submit() {
-    const checked = checkTemplate(draft);
-    setProblems(checked.problems);
+  function onInvalid(found: FieldErrors<TemplateCreate>) {
+    // Spec 02 §5.3: the validator's messages joined by commas under "Validation Error".
+    const messages = FIELD_ORDER.flatMap((f) => found[f]?.message ?? []);
+    setProblems([...new Set(messages)]);
     setServerError(null);
-    if (!checked.body) {
-      // Spec 02 §5.3: the validator's messages joined by commas under "Validation Error".
-      toastError(checked.problems.join(', '), 'Validation Error');
-      return;
-    }
-    const body = checked.body;
+    toastError(messages.join(', '), 'Validation Error');
+  }
+
+  function onValid(valid: TemplateCreateBody) {
+    setProblems([]);
+    setServerError(null);
     save.mutate(
-      { id: template?.id, body, key: keyFor(body) },
+      { id: template?.id, body: valid, key: keyFor(valid) },
       {
         onSuccess: (answer) => {
           toastSuccess(answer.message ?? (template ? TEMPLATE_UPDATED : TEMPLATE_CREATED));
@@ -71,6 +82,10 @@ export function TemplateDialog({
           const text = errorText(error);
           setServerError(text);
           toastError(text);
+          // The fields the server names say its words beneath them.
+          for (const [field, message] of Object.entries(fieldErrorsOf(error)))
+            if ((FIELD_ORDER as readonly string[]).includes(field))
+              form.setError(field as (typeof FIELD_ORDER)[number], { message });
         },
       },
     );
@@ -78,13 +93,7 @@ export function TemplateDialog({
 
   return (
     <Modal opened onClose={onClose} title={template ? 'Edit Template' : 'New Template'} size="lg" centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <Stack>
           {problems.length ? (
             <Alert color="red" title="Validation Error" role="alert" data-testid="template-problems">
@@ -96,40 +105,30 @@ export function TemplateDialog({
               {serverError}
             </Alert>
           ) : null}
-          <TextInput
-            label="Name"
-            required
-            value={draft.name}
-            onChange={(e) => change({ name: e.currentTarget.value })}
-          />
+          <TextInput label="Name" required {...form.register('name')} error={errors.name?.message} />
           <NativeSelect
             label="Type"
-            value={draft.type}
-            onChange={(e) => change({ type: e.currentTarget.value as TemplateType })}
+            {...form.register('type')}
+            error={errors.type?.message}
             data={[
               { value: 'email', label: 'Email' },
               { value: 'sms', label: 'SMS' },
             ]}
             description={
-              draft.type === 'sms'
+              type === 'sms'
                 ? 'Sent as an SMS from Send Email, or as a reminder when Settings choose SMS. The subject is its name in Message History.'
                 : undefined
             }
           />
-          <TextInput
-            label="Subject"
-            required
-            value={draft.subject}
-            onChange={(e) => change({ subject: e.currentTarget.value })}
-          />
+          <TextInput label="Subject" required {...form.register('subject')} error={errors.subject?.message} />
           <Textarea
             label="Body"
             required
             autosize
             minRows={6}
             maxRows={16}
-            value={draft.body}
-            onChange={(e) => change({ body: e.currentTarget.value })}
+            {...form.register('body')}
+            error={errors.body?.message}
             description={`Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(' ')}`}
           />
           <div>
@@ -155,16 +154,24 @@ export function TemplateDialog({
               </Text>
             ) : null}
           </div>
-          <Switch
-            label="Active"
-            checked={draft.isActive}
-            onChange={(e) => change({ isActive: e.currentTarget.checked })}
+          <Controller
+            control={form.control}
+            name="isActive"
+            render={({ field }) => (
+              <Switch
+                label="Active"
+                ref={field.ref}
+                checked={field.value ?? true}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                onBlur={field.onBlur}
+              />
+            )}
           />
           <Group justify="flex-end">
             <Button
               variant="subtle"
               mr="auto"
-              disabled={!draft.subject.trim() && !draft.body.trim()}
+              disabled={!subject.trim() && !body.trim()}
               onClick={() => setPreviewing(true)}
             >
               Preview
@@ -172,7 +179,7 @@ export function TemplateDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending || form.formState.isSubmitting}>
               {template ? 'Save Changes' : 'Create Template'}
             </Button>
           </Group>
@@ -180,7 +187,7 @@ export function TemplateDialog({
       </form>
       {previewing ? (
         <TemplatePreviewDialog
-          template={{ name: draft.name.trim() || 'New template', subject: draft.subject, body: draft.body }}
+          template={{ name: name.trim() || 'New template', subject, body }}
           onClose={() => setPreviewing(false)}
         />
       ) : null}

@@ -192,4 +192,41 @@ describe('Email Templates', () => {
     expect(await screen.findByText(TEMPLATE_DELETED)).toBeInTheDocument();
     expect(deletes).toHaveLength(1);
   });
+
+  test('each problem is said under its field, and the server’s field error under the field it names', async () => {
+    answerTemplates([]);
+    server.use(
+      http.post('/api/email-templates', () =>
+        HttpResponse.json(
+          {
+            message: 'Subject must be one line.',
+            errors: [{ path: ['subject'], message: 'Subject must be one line.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<TemplatesPage />);
+    await screen.findByText('No templates yet');
+    await user.click(screen.getAllByRole('button', { name: 'New Template' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New Template' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    const subject = within(dialog).getByRole('textbox', { name: /Subject/ });
+    const body = within(dialog).getByRole('textbox', { name: /Body/ });
+    await user.type(body, 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Template' }));
+
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('Template name is required');
+    expect(subject).toHaveAccessibleDescription('Subject is required');
+    expect(body).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(name, 'Deposit due');
+    await waitFor(() => expect(name).not.toHaveAttribute('aria-invalid', 'true'));
+    await user.type(subject, 'Deposit');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Template' }));
+    await waitFor(() => expect(subject).toHaveAttribute('aria-invalid', 'true'));
+    expect(subject).toHaveAccessibleDescription('Subject must be one line.');
+    expect(screen.getByRole('dialog', { name: 'New Template' })).toBeInTheDocument();
+  });
 });
