@@ -1,16 +1,14 @@
 import { createLogger, defineConsumers, type ServiceOptions } from '@venue/service-kit';
 import { blockoutIntentsJob } from './blockouts/blockout-intents.ts';
-import { blockoutRoutes } from './blockouts/blockout-routes.ts';
+import { blockoutRoutes } from './blockouts/routes.ts';
 import { httpBookingsSlots, type BookingsSlots } from './blockouts/bookings-slots.ts';
-import { ICS_MAX, holidayRoutes } from './holidays/holiday-routes.ts';
+import { ICS_MAX, holidayRoutes } from './holidays/routes.ts';
 import { bookingSlotEvent } from './ics/bookings-busy.ts';
-import { feedRoutes } from './ics/feed-routes.ts';
+import { feedRoutes } from './ics/routes.ts';
 import { internalRoutes } from './internal-routes.ts';
-import { addonRoutes } from './pricing/addon-routes.ts';
-import { pricingRoutes } from './pricing/pricing-routes.ts';
-import { photoRoutes } from './resources/photo-routes.ts';
-import { publicRoutes } from './public/venue-profile.ts';
-import { resourceRoutes } from './resources/resource-routes.ts';
+import { pricingRoutes } from './pricing/routes.ts';
+import { publicRoutes } from './public/routes.ts';
+import { resourceRoutes } from './resources/routes.ts';
 import { tenantSettingsEvent } from './time-zone.ts';
 
 export interface CatalogueServiceOptions {
@@ -32,13 +30,11 @@ export function createCatalogueService(opts: CatalogueServiceOptions = {}): Serv
     longTextFields: { '/api/holidays/import': { ics: ICS_MAX } },
     routes(router, kit) {
       internalRoutes(router, kit);
-      feedRoutes(router, kit);
+      feedRoutes(router);
       resourceRoutes(router);
-      photoRoutes(router);
       // The venue's public profile and its spaces' photos (issue 25, decision 56).
       publicRoutes(router);
       pricingRoutes(router);
-      addonRoutes(router);
       holidayRoutes(router);
       blockoutRoutes(router, slots);
     },

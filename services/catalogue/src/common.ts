@@ -6,12 +6,12 @@ import {
   isUuid,
   notFound,
   requireAuth,
-  withTx,
   requirePermission,
   type AppContext,
   type AppMiddleware,
-  type Tx,
 } from '@venue/service-kit';
+import type { RouteTable } from '@venue/contracts/api';
+import { CATALOGUE_ROUTES } from '@venue/contracts/catalogue';
 
 export const MANAGE_RESOURCES_MESSAGE = 'Only Hall Owners can manage resources.';
 export const MANAGE_PRICING_MESSAGE = 'Only Hall Owners can manage pricing.';
@@ -25,22 +25,30 @@ export function ownerOnly(message: string): AppMiddleware {
 }
 
 /**
- * Reading an area needs its page key; changing it needs the hall owner as well. `writeSteps`
- * opens no transaction: for a write that asks another service between its own transactions
- * (`inRequestTx`), as a block-out asks bookings (decision 55).
+ * The guard of an `owner` entry of the route table: the area's page key, and the hall owner to
+ * change it (the refusal names the area). The kit has no guard for `owner`: this is catalogue's.
  */
-function areaGuards(key: PermissionKey, manageMessage: string) {
-  return {
-    read: [requireAuth, requirePermission(key), withTx] as const,
-    write: [requireAuth, requirePermission(key), ownerOnly(manageMessage), withTx] as const,
-    writeSteps: [requireAuth, requirePermission(key), ownerOnly(manageMessage)] as const,
-  };
+function ownerGuard(key: PermissionKey, manageMessage: string) {
+  return [requireAuth, requirePermission(key), ownerOnly(manageMessage)] as const;
 }
 
-/** Resources, their block-outs and the public holidays share the resources page key. */
-export const RESOURCE_GUARDS = areaGuards('resources', MANAGE_RESOURCES_MESSAGE);
+/** Resources, their photos and feeds, block-outs and the public holidays: the resources page key. */
+export const RESOURCES_OWNER = ownerGuard('resources', MANAGE_RESOURCES_MESSAGE);
 /** Rate cards and add-ons. */
-export const PRICING_GUARDS = areaGuards('pricing', MANAGE_PRICING_MESSAGE);
+export const PRICING_OWNER = ownerGuard('pricing', MANAGE_PRICING_MESSAGE);
+
+/**
+ * The guard of an entry whose access is one of several page keys (`resources, bookings or
+ * calendar`): signed in, with any of `keys`, else the kit's 403.
+ */
+export function anyPermission(keys: readonly PermissionKey[]) {
+  const check: AppMiddleware = async (ctx, next) => {
+    const p = principal(ctx);
+    if (!keys.some((k) => hasPermission(p, k))) throw forbidden(ACCESS_DENIED_MESSAGE);
+    await next();
+  };
+  return [requireAuth, check] as const;
+}
 
 /** Page keys whose screens pick a resource: the booking form (bookings) and the calendar's filter. */
 const BOOKABLE_KEYS: readonly PermissionKey[] = ['bookings', 'calendar'];
@@ -51,26 +59,19 @@ export function bookableOnly(ctx: AppContext): boolean {
 }
 
 /**
- * The resource list is read by the Resources page and by whoever books or views the calendar;
- * the latter get the bookable resources only (`bookableOnly`), never the internal fields.
+ * The resource list and the holidays are read by the Resources page and by whoever books or views
+ * the calendar; the latter get the bookable resources only (`bookableOnly`), never the internal
+ * fields.
  */
-export const RESOURCE_LIST_GUARDS = [
-  requireAuth,
-  (async (ctx, next) => {
-    const p = principal(ctx);
-    if (!hasPermission(p, 'resources') && !BOOKABLE_KEYS.some((k) => hasPermission(p, k)))
-      throw forbidden(ACCESS_DENIED_MESSAGE);
-    await next();
-  }) as AppMiddleware,
-  withTx,
-] as const;
+export const BOOKABLE_READERS = anyPermission(['resources', ...BOOKABLE_KEYS]);
+
+/** The entries of catalogue's route table whose path matches: one feature's share of it. */
+export function catalogueTable(path: RegExp): RouteTable {
+  return CATALOGUE_ROUTES.filter((r) => path.test(r.path));
+}
 
 export function principal(ctx: AppContext): Principal {
   return ctx.state.principal as Principal;
-}
-
-export function tx(ctx: AppContext): Tx {
-  return ctx.state.tx as Tx;
 }
 
 export function tenantOf(ctx: AppContext): string {
@@ -79,9 +80,8 @@ export function tenantOf(ctx: AppContext): string {
 
 export { isUuid };
 
-/** The `:id` path parameter; anything that is not a uuid cannot name a row → 404. */
-export function idParam(ctx: AppContext, message: string, name = 'id'): string {
-  const id = ctx.params?.[name];
+/** A path id as the handler got it; anything that is not a uuid cannot name a row → 404. */
+export function rowId(id: string | undefined, message: string): string {
   if (!isUuid(id)) throw notFound(message);
   return id;
 }

@@ -5,7 +5,7 @@ import { describeOneWayToQuery } from '@venue/service-kit/testing';
 describeOneWayToQuery({
   service: 'catalogue',
   src: new URL('..', import.meta.url),
-  sample: 'resources/resource-routes.ts',
+  sample: 'resources/resource-write.ts',
   allowed: {
     'testing/harness.ts':
       "test support, not the service: reads the kit's outbox, a kit-owned table outside CatalogueDb",

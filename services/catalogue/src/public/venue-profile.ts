@@ -11,20 +11,11 @@ import {
   onlineBookingsSchema,
   type OpeningHours,
 } from '@venue/contracts';
-import { PHOTO_NOT_FOUND, type PublicResource, type PublicVenue } from '@venue/contracts/catalogue';
+import { type PublicResource, type PublicVenue } from '@venue/contracts/catalogue';
 import { paymentSettingsSnapshotSchema } from '@venue/contracts/money-api';
-import {
-  notFound,
-  requireSettingsCopy,
-  requireVisitor,
-  withRead,
-  type AppContext,
-  type AppRouter,
-  type Tx,
-} from '@venue/service-kit';
-import { isUuid, num, tx } from '../common.ts';
+import { notFound, requireSettingsCopy, type Tx } from '@venue/service-kit';
+import { isUuid, num } from '../common.ts';
 import { db } from '../db/query.ts';
-import { photoOf, sendPhoto } from '../resources/photo-routes.ts';
 
 /** Money in the venue's currency, whole amounts without cents ("$160", "$82.50"). */
 export function moneyWords(cents: number, currency: string): string {
@@ -66,7 +57,7 @@ function openingHours(hours: OpeningHours): PublicResource['openingHours'] {
 }
 
 /** The venue's copy of the snapshot: the Online bookings setting (404 when off) and the payment part. */
-async function venueSettings(t: Tx, tenantId: string) {
+export async function venueSettings(t: Tx, tenantId: string) {
   const settings = await requireSettingsCopy(t, tenantId, 'the catalogue');
   const row = await db(t)
     .selectFrom('tenant_settings')
@@ -80,9 +71,9 @@ async function venueSettings(t: Tx, tenantId: string) {
   return { settings, online: online.data, payment: payment.success ? payment.data : null };
 }
 
-export async function venueProfile(t: Tx, tenantId: string, slug: string): Promise<PublicVenue> {
-  const { settings, online, payment } = await venueSettings(t, tenantId);
-  const ids = online.resourceIds.filter(isUuid);
+/** The spaces that take requests (active only), with their rate cards by resource. */
+async function publicSpaces(t: Tx, tenantId: string, resourceIds: readonly string[]) {
+  const ids = resourceIds.filter(isUuid);
   const q = db(t);
   const rows = ids.length
     ? await q
@@ -125,7 +116,34 @@ export async function venueProfile(t: Tx, tenantId: string, slug: string): Promi
       },
     ]),
   );
-  const addons = await q
+  return { rows, cardOf };
+}
+
+type SpaceRow = Awaited<ReturnType<typeof publicSpaces>>['rows'][number];
+type RateCard = NonNullable<ReturnType<Awaited<ReturnType<typeof publicSpaces>>['cardOf']['get']>>;
+
+/** A space as a visitor sees it: no internal notes, no feed state. */
+function publicSpace(r: SpaceRow, card: RateCard | null, base: string, currency: string): PublicResource {
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    capacity: r.capacity,
+    description: r.description,
+    photoUrl: r.photo_id ? `${base}/resources/${r.id}/photo?v=${r.photo_id}` : null,
+    equipment: (r.equipment ?? []).map((e) => (e.quantity > 1 ? `${e.name} × ${e.quantity}` : e.name)),
+    openingHours: openingHours(r.hours),
+    setupMinutes: r.apply_buffers ? r.setup_buffer_minutes : 0,
+    packdownMinutes: r.apply_buffers ? r.packdown_buffer_minutes : 0,
+    rateInWords: rateInWords(card, currency),
+    rate: card,
+  };
+}
+
+export async function venueProfile(t: Tx, tenantId: string, slug: string): Promise<PublicVenue> {
+  const { settings, online, payment } = await venueSettings(t, tenantId);
+  const { rows, cardOf } = await publicSpaces(t, tenantId, online.resourceIds);
+  const addons = await db(t)
     .selectFrom('addons')
     .select(['id', 'name', 'description', 'price_cents'])
     .where('tenant_id', '=', tenantId)
@@ -150,23 +168,7 @@ export async function venueProfile(t: Tx, tenantId: string, slug: string): Promi
     country: settings.country,
     taxType: settings.taxType,
     taxRatePercent: settings.taxRatePercent,
-    resources: rows.map((r) => {
-      const card = cardOf.get(r.id) ?? null;
-      return {
-        id: r.id,
-        name: r.name,
-        type: r.type,
-        capacity: r.capacity,
-        description: r.description,
-        photoUrl: r.photo_id ? `${base}/resources/${r.id}/photo?v=${r.photo_id}` : null,
-        equipment: (r.equipment ?? []).map((e) => (e.quantity > 1 ? `${e.name} × ${e.quantity}` : e.name)),
-        openingHours: openingHours(r.hours),
-        setupMinutes: r.apply_buffers ? r.setup_buffer_minutes : 0,
-        packdownMinutes: r.apply_buffers ? r.packdown_buffer_minutes : 0,
-        rateInWords: rateInWords(card, settings.currency),
-        rate: card,
-      };
-    }),
+    resources: rows.map((r) => publicSpace(r, cardOf.get(r.id) ?? null, base, settings.currency)),
     addOns: addons.map((a) => ({
       id: a.id,
       name: a.name,
@@ -183,29 +185,4 @@ export async function venueProfile(t: Tx, tenantId: string, slug: string): Promi
       verifyEmail: online.verifyEmail,
     },
   };
-}
-
-export function publicRoutes(router: AppRouter): void {
-  router.get('/api/public/venues/:slug', requireVisitor, withRead, async (ctx: AppContext) => {
-    const visitor = ctx.state.visitor!;
-    ctx.body = await venueProfile(tx(ctx), visitor.tenantId, visitor.slug);
-  });
-
-  router.get(
-    '/api/public/venues/:slug/resources/:id/photo',
-    requireVisitor,
-    withRead,
-    async (ctx: AppContext) => {
-      const visitor = ctx.state.visitor!;
-      const id = ctx.params.id ?? '';
-      if (!isUuid(id)) throw notFound(PHOTO_NOT_FOUND);
-      const { online } = await venueSettings(tx(ctx), visitor.tenantId);
-      // Only a space that takes requests shows its photo to visitors.
-      if (!online.resourceIds.includes(id.toLowerCase())) throw notFound(PHOTO_NOT_FOUND);
-      const photo = await photoOf(tx(ctx), visitor.tenantId, id.toLowerCase());
-      if (!photo || photo.status !== 'active') throw notFound(PHOTO_NOT_FOUND);
-      // The URL names the photo (?v=<its id>): a new photo is a new URL.
-      sendPhoto(ctx, photo, 'public, max-age=86400');
-    },
-  );
 }

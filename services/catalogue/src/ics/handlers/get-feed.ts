@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
-import { notFound, type AppRouter, type ServiceKit } from '@venue/service-kit';
-import { listBlockouts } from '../blockouts/blockout-store.ts';
-import { db } from '../db/query.ts';
-import { busyPeriods } from './bookings-busy.ts';
-import { ICAL, calendarText, instantValue, newCalendar } from './ical.ts';
+import { notFound, operation } from '@venue/service-kit';
+import { listBlockouts } from '../../blockouts/blockout-store.ts';
+import { db } from '../../db/query.ts';
+import { busyPeriods } from '../bookings-busy.ts';
+import { ICAL, calendarText, instantValue, newCalendar } from '../ical.ts';
 
 const FEED_NOT_FOUND = 'Calendar feed not found';
 const FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 /**
  * GET /api/ics/:token.ics — public (calendar apps cannot sign in): the secret token is the
- * credential. Only its hash is stored; revoking or regenerating it ends the old URL.
+ * credential, so the guard is none. Only its hash is stored; revoking or regenerating it ends the
+ * old URL. No request transaction: the token names the tenant, whose transaction opens after.
  */
-export function feedRoutes(router: AppRouter, kit: ServiceKit): void {
-  router.get('/api/ics/:file', async (ctx) => {
-    const match = FILE.exec(ctx.params.file ?? '');
+export const getFeed = operation(
+  'get /api/ics/{file}',
+  { guard: [], transaction: 'none' },
+  async ({ ctx, params }) => {
+    const kit = ctx.kit;
+    const match = FILE.exec(params.file);
     if (!match) throw notFound(FEED_NOT_FOUND);
     const hash = createHash('sha256').update(match[1]!).digest('hex');
     // Before any tenant is known: the system scope, found by the token's hash alone.
@@ -70,5 +74,5 @@ export function feedRoutes(router: AppRouter, kit: ServiceKit): void {
     ctx.set('content-type', 'text/calendar; charset=utf-8');
     ctx.set('cache-control', 'private, max-age=300');
     ctx.body = calendarText(cal);
-  });
-}
+  },
+);
