@@ -7,7 +7,8 @@
 import type { Tx } from '@venue/service-kit';
 import { findBooking } from '../copies/booking-copy.ts';
 import { db } from '../db/query.ts';
-import { auditInvoiceCreated, createInvoice, issueInvoice } from '../invoices/operations.ts';
+import { auditInvoiceCreated, issueInvoice } from '../invoices/operations.ts';
+import { createInvoice } from '../invoices/create-invoice.ts';
 import { carryQuotationDeposit } from '../quotations/deposit-carry.ts';
 import { moneySettings } from '../shared/settings.ts';
 

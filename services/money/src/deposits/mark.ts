@@ -10,7 +10,8 @@ import { findOrFetchBooking } from '../copies/booking-copy.ts';
 import { db } from '../db/query.ts';
 import { loadInvoice } from '../invoices/invoice-row.ts';
 import { recordPayment, reversePayments } from '../invoices/movements.ts';
-import { auditInvoiceCreated, createInvoice, issueInvoice } from '../invoices/operations.ts';
+import { auditInvoiceCreated, issueInvoice } from '../invoices/operations.ts';
+import { createInvoice } from '../invoices/create-invoice.ts';
 import { formatCents } from '../shared/format.ts';
 import { moneySettings } from '../shared/settings.ts';
 

@@ -4,7 +4,8 @@ import { findOrFetchBooking } from '../../copies/booking-copy.ts';
 import { actorOf, tenantOf } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
 import { toInvoice } from '../invoice-row.ts';
-import { auditInvoiceCreated, createInvoice, issueInvoice } from '../operations.ts';
+import { auditInvoiceCreated, issueInvoice } from '../operations.ts';
+import { createInvoice } from '../create-invoice.ts';
 
 /** A DEPOSIT or FINAL invoice from a booking: a draft, or issued at once with `issue`. */
 export const postInvoice = operation(
