@@ -1,7 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { EMAIL_SENT, QUICK_EMAIL_REQUIRED, type EmailRecord } from '@venue/contracts/comms';
+import {
+  EMAIL_SENT,
+  QUICK_EMAIL_REQUIRED,
+  RECIPIENT_EMAIL_INVALID,
+  type EmailRecord,
+} from '@venue/contracts/comms';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { MessagesPage } from './MessagesPage.tsx';
 
@@ -217,5 +222,27 @@ describe('Message History', () => {
     expect(await screen.findByTestId('email-history')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Send Quick Email' }));
     expect(screen.getByRole('textbox', { name: 'Recipient' })).toHaveValue('');
+  });
+
+  test('Send Quick Email says each problem under its field, the recipient by the contract’s rule', async () => {
+    answerHistory();
+    const sends = captureRequests('post', '/api/email-comms/send', {});
+    const { user } = renderWithProviders(<MessagesPage />);
+    await user.click(screen.getByRole('tab', { name: 'Send Quick Email' }));
+    const recipient = screen.getByRole('textbox', { name: 'Recipient' });
+    await user.type(recipient, 'grace@');
+    await user.click(screen.getByRole('button', { name: 'Send Quick Email' }));
+    const subject = screen.getByRole('textbox', { name: 'Subject' });
+    await waitFor(() => expect(subject).toHaveAccessibleDescription('Please fill in the subject'));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(
+      'Please fill in the message',
+    );
+
+    await user.type(subject, 'Keys');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'At the desk.');
+    await user.click(screen.getByRole('button', { name: 'Send Quick Email' }));
+    await waitFor(() => expect(recipient).toHaveAccessibleDescription(RECIPIENT_EMAIL_INVALID));
+    expect(screen.queryByRole('dialog', { name: 'Send this e-mail?' })).toBeNull();
+    expect(sends).toHaveLength(0);
   });
 });

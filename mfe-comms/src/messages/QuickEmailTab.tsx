@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { idempotencyKeys } from '@venue/ui';
+import { useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { fieldErrorsOf, idempotencyKeys } from '@venue/ui';
 import {
   EMAIL_SENT,
   QUICK_EMAIL_REQUIRED,
@@ -31,51 +34,76 @@ export function quickPayload(d: QuickDraft): SendEmailRequest {
   };
 }
 
+const FIELDS = ['to', 'subject', 'body'] as const;
+type Field = (typeof FIELDS)[number];
+const LABELS: Record<Field, string> = { to: 'recipient', subject: 'subject', body: 'message' };
+/** The send body's fields as the quick form names them. */
+const FORM_FIELD: Record<string, Field> = {
+  recipientEmail: 'to',
+  customSubject: 'subject',
+  customBody: 'body',
+};
+
+/**
+ * All three required (spec 02 §5.3), then the payload they make through the contract's own
+ * schema (POST /api/email-comms/send parses the same), its problems put back on the boxes.
+ */
+const quickSchema = z
+  .custom<QuickDraft>()
+  .superRefine((d, ctx) => {
+    for (const f of FIELDS)
+      if (!d[f].trim())
+        ctx.addIssue({ code: 'custom', path: [f], message: `Please fill in the ${LABELS[f]}` });
+  })
+  .transform(quickPayload)
+  .pipe(sendEmailSchema);
+const checkPayload = zodResolver(quickSchema, undefined, { raw: true });
+const quickResolver: Resolver<QuickDraft> = async (values, ctx, options) => {
+  const result = await checkPayload(values, ctx, options);
+  const errors: FieldErrors<QuickDraft> = {};
+  for (const [path, error] of Object.entries(result.errors))
+    errors[FORM_FIELD[path] ?? (path as Field)] = error as FieldError;
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
 /** Send Quick Email (spec 02 §2.12): recipient, subject, body → confirm → send → cleared. */
 export function QuickEmailTab({ onSent }: { onSent: () => void }) {
-  const [draft, setDraft] = useState<QuickDraft>(EMPTY);
+  const form = useForm<QuickDraft>({ resolver: quickResolver, defaultValues: EMPTY });
+  const { errors } = form.formState;
   const [problem, setProblem] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<QuickDraft | null>(null);
   const [keyFor, setKeyFor] = useState(idempotencyKeys);
   const send = useSendEmail();
-  const change = (patch: Partial<QuickDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setProblem(null);
-  };
 
-  function trySend() {
-    // Spec 02 §5.3: all three required, "Validation Error" / "Please fill in all required fields".
-    if (!draft.to.trim() || !draft.subject.trim() || !draft.body.trim()) {
-      setProblem(QUICK_EMAIL_REQUIRED);
-      toastError(QUICK_EMAIL_REQUIRED, 'Validation Error');
-      return;
-    }
-    const parsed = sendEmailSchema.safeParse(quickPayload(draft));
-    if (!parsed.success) {
-      const text = [...new Set(parsed.error.issues.map((i) => i.message))].join(', ');
-      setProblem(text);
-      toastError(text, 'Validation Error');
-      return;
-    }
-    setConfirming(true);
+  function onInvalid(found: FieldErrors<QuickDraft>) {
+    // Spec 02 §5.3: "Validation Error" / "Please fill in all required fields"; other problems as said.
+    const blank = FIELDS.some((f) => found[f]?.type === 'custom' && !form.getValues(f).trim());
+    const text = blank
+      ? QUICK_EMAIL_REQUIRED
+      : [...new Set(FIELDS.flatMap((f) => found[f]?.message ?? []))].join(', ');
+    setProblem(text);
+    toastError(text, 'Validation Error');
   }
 
   function confirmSend() {
-    const payload = quickPayload(draft);
+    if (!confirming) return;
+    const payload = quickPayload(confirming);
     send.mutate(
       { payload, files: [], key: keyFor(payload) },
       {
         onSuccess: (answer) => {
-          setConfirming(false);
+          setConfirming(null);
           toastSuccess(EMAIL_SENT);
           if (answer.warning) toastError(answer.warning, 'Warning');
-          setDraft(EMPTY);
+          form.reset(EMPTY);
           setKeyFor(() => idempotencyKeys());
           onSent();
         },
         onError: (error) => {
-          setConfirming(false);
+          setConfirming(null);
           toastError(errorText(error, 'Failed to send email'));
+          for (const [path, message] of Object.entries(fieldErrorsOf(error)))
+            if (FORM_FIELD[path]) form.setError(FORM_FIELD[path], { message });
         },
       },
     );
@@ -84,10 +112,10 @@ export function QuickEmailTab({ onSent }: { onSent: () => void }) {
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        trySend();
-      }}
+      onSubmit={form.handleSubmit((d) => {
+        setProblem(null);
+        setConfirming(d);
+      }, onInvalid)}
     >
       <Stack maw={640}>
         {problem ? (
@@ -100,22 +128,22 @@ export function QuickEmailTab({ onSent }: { onSent: () => void }) {
           type="email"
           required
           placeholder="customer@example.com"
-          value={draft.to}
-          onChange={(e) => change({ to: e.currentTarget.value })}
+          {...form.register('to', { onChange: () => setProblem(null) })}
+          error={errors.to?.message}
         />
         <TextInput
           label="Subject"
           required
-          value={draft.subject}
-          onChange={(e) => change({ subject: e.currentTarget.value })}
+          {...form.register('subject', { onChange: () => setProblem(null) })}
+          error={errors.subject?.message}
         />
         <Textarea
           label="Message"
           required
           autosize
           minRows={6}
-          value={draft.body}
-          onChange={(e) => change({ body: e.currentTarget.value })}
+          {...form.register('body', { onChange: () => setProblem(null) })}
+          error={errors.body?.message}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={send.isPending}>
@@ -124,15 +152,15 @@ export function QuickEmailTab({ onSent }: { onSent: () => void }) {
         </Group>
       </Stack>
       <ConfirmDialog
-        opened={confirming}
+        opened={confirming !== null}
         title="Send this e-mail?"
         confirmLabel="Send"
         busy={send.isPending}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
         onConfirm={confirmSend}
       >
         <Text size="sm">
-          To {draft.to.trim()}: “{draft.subject.trim()}”.
+          To {confirming?.to.trim()}: “{confirming?.subject.trim()}”.
         </Text>
       </ConfirmDialog>
     </form>

@@ -82,8 +82,10 @@ export function useBookingForm({ booking, prefill, onClose, onSaved }: FormOptio
   const { form, ctx, watched, repeating } = draft;
   const [excludedDates, setExcludedDates] = useState<string[]>([]);
   // Every field's problem at once, beside its field (issue 24 item 13); the first is focused.
+  // A submit's count grows in the render that shows its errors (onInvalid runs before it);
+  // `attempt` grows when the server's refusal is put on the fields.
   const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
+  const formRef = useFocusFirstError<HTMLFormElement>(attempt + form.formState.submitCount);
   const saving = useBookingSave({
     booking,
     onClose,
@@ -118,7 +120,6 @@ export function useBookingForm({ booking, prefill, onClose, onSaved }: FormOptio
     const count = Object.keys(errors).length;
     setServerConflicts(null);
     setError(`Please correct the ${count === 1 ? 'field' : `${count} fields`} marked below.`);
-    setAttempt((n) => n + 1);
   };
   const onSubmit = form.handleSubmit(onValid, onInvalid);
   return { ...draft, saving, checks, formRef, onSubmit, excludedDates, setExcludedDates };
