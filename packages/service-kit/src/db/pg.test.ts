@@ -85,4 +85,28 @@ describe('statements on the PostgreSQL server', { skip: serverOnly }, () => {
     const again = await driver.transaction((s) => s.query<{ ok: number }>('SELECT 1 AS ok'));
     assert.equal(again.rows[0]!.ok, 1);
   });
+
+  it('prepares a statement with parameters once per connection and reuses it, also after a failed run', async () => {
+    const probe = 'SELECT $1::int + 1 AS n /* prepared-probe */';
+    const preparedProbes = async () =>
+      (
+        await driver.transaction((s) =>
+          s.query<{ n: string }>(
+            "SELECT count(*)::text AS n FROM pg_prepared_statements WHERE statement LIKE '%prepared-probe%' AND statement NOT LIKE '%pg_prepared_statements%'",
+          ),
+        )
+      ).rows[0]!.n;
+    assert.equal(await preparedProbes(), '0');
+    for (const n of [1, 2, 3]) {
+      const { rows } = await driver.transaction((s) => s.query<{ n: number }>(probe, [n]));
+      assert.equal(rows[0]!.n, n + 1);
+    }
+    // One connection (max 1): three runs, one prepared statement on the server.
+    assert.equal(await preparedProbes(), '1');
+    // A run that fails in execution leaves the statement usable; the next run answers.
+    await assert.rejects(driver.transaction((s) => s.query(probe, ['x'])), /invalid input syntax/);
+    const { rows } = await driver.transaction((s) => s.query<{ n: number }>(probe, [41]));
+    assert.equal(rows[0]!.n, 42);
+    assert.equal(await preparedProbes(), '1');
+  });
 });

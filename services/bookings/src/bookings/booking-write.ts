@@ -7,7 +7,7 @@ import { sql, type AppContext, type Tx } from '@venue/service-kit';
 import type { BookingEdit } from '@venue/contracts/bookings';
 import { db, NOW } from '../db/query.ts';
 import type { OnlineAnswer } from '../db/schema.ts';
-import { assertNoConflicts } from '../availability/conflicts.ts';
+import { assertNoBlockouts, assertNoConflicts } from '../availability/conflicts.ts';
 import { upsertResource } from '../availability/resources.ts';
 import { claimSlotOr409, spanFor } from '../availability/resource-slots.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
@@ -69,7 +69,10 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
   const { tenantId, now, body, settings, form, resource, extras, status, priced } = n;
   for (const r of n.fetched) await upsertResource(tx, tenantId, r);
   const span = spanFor(form, resource, settings);
-  await assertNoConflicts(tx, resource.id, span, null);
+  // A blocking booking's clash with another is the slot claim's to find (below); a booking that
+  // holds no slot (created cancelled or completed) is still refused on a clash, as before.
+  if (isBlocking(status)) await assertNoBlockouts(tx, resource.id, span);
+  else await assertNoConflicts(tx, resource.id, span, null);
   const tier = body.customerTier ?? 'standard';
   const customerId = await upsertCustomer(tx, tenantId, {
     name: form.customerName,

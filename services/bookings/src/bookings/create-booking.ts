@@ -14,9 +14,7 @@ import {
 import type { BookingCreate, BookingEdit } from '@venue/contracts/bookings';
 import { badRequest, inRequestTx, type AppContext } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
-import { assertNoConflicts } from '../availability/conflicts.ts';
 import { localResource, resolveResource, usableResource } from '../availability/resources.ts';
-import { spanFor } from '../availability/resource-slots.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { pricingTerms } from '../status/payment.ts';
@@ -29,16 +27,14 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: BookingCr
   const tenantId = tenantOf(ctx);
   const now = deps.now();
   // 1. A short read: the venue's settings (503 without bookings' copy), rules 1–6 on the venue's
-  //    date and, when bookings knows the resource, its capacity and rule 7, so a clash costs no
-  //    catalogue call.
+  //    date and, when bookings knows the resource, its capacity. Rule 7 (the time is free) is
+  //    the write's: checking it here too cost every create a second search of the resource's
+  //    slots so that the rare clash could skip one catalogue call.
   const first = await inRequestTx(ctx, async (tx) => {
     const settings = await tenantSettings(tx, tenantId);
     const checked = checkBooking(body, venueRules(settings, now));
     const known = await localResource(tx, checked.form.selectedHall);
-    if (known) {
-      const resource = fitsHall(checked, usableResource(known));
-      await assertNoConflicts(tx, resource.id, spanFor(checked.form, resource, settings), null);
-    }
+    if (known) fitsHall(checked, usableResource(known));
     return { settings, checked, known };
   });
   const { settings, checked } = first;
