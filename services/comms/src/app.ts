@@ -10,17 +10,17 @@ import { queueScheduled } from './automatic/scheduled.ts';
 import { defaultBackoff, publicOriginFromEnv, type CommsDeps } from './deps.ts';
 import { demoRoutes } from './demo/demo-emails.ts';
 import { doorConsumers } from './door/door-mail.ts';
-import { historyRoutes } from './history/history-routes.ts';
+import { historyRoutes } from './history/routes.ts';
 import { fetchPayLinkFromMoney } from './send/pay-link.ts';
 import { fetchSenderFromAdmin } from './mail/sender.ts';
 import { SEND_CONCURRENCY, smtpTransport } from './mail/transport.ts';
 import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
 import { deliverDue } from './mail/worker.ts';
 import { sendRoutes } from './send/send-routes.ts';
-import { settingsRoutes } from './settings/settings-routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { smsRoutes } from './sms/sms-routes.ts';
 import { smsConfigFromEnv } from './sms/transport.ts';
-import { templateRoutes } from './templates/template-routes.ts';
+import { templateRoutes } from './templates/routes.ts';
 
 /** Production defaults: SMTP_URL (else the embedded capture, wired by main.ts), admin for the sender. */
 export function defaultDeps(overrides: Partial<CommsDeps> = {}): CommsDeps {

@@ -36,7 +36,7 @@ import type { CommsDeps } from '../deps.ts';
 import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { emailById } from '../history/email-record.ts';
-import { findTemplate } from '../templates/template-routes.ts';
+import { findTemplate } from '../templates/template-store.ts';
 import { ensureTenant } from '../templates/seed.ts';
 import {
   bookingValues,

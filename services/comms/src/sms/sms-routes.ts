@@ -36,7 +36,7 @@ import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { emailById } from '../history/email-record.ts';
 import { commsGuard, tenantOf, venueSettings } from '../shared.ts';
-import { findTemplate } from '../templates/template-routes.ts';
+import { findTemplate } from '../templates/template-store.ts';
 import { ensureTenant } from '../templates/seed.ts';
 import {
   bookingValues,

@@ -1,24 +1,19 @@
-/** Templates screen (spec 02 §2.11): per-tenant CRUD and a preview filled with a real booking. */
+/** The Templates screen (spec 02 §2.11): per-tenant CRUD and a preview filled with a real booking. */
 import {
-  emailTemplateSchema,
-  extractVariables,
-  previewOf,
   renderTemplate,
   TEMPLATE_CREATED,
   TEMPLATE_DELETED,
   TEMPLATE_NOT_FOUND,
-  TEMPLATE_PREVIEW_LENGTH,
   TEMPLATE_UPDATED,
   templateCreateSchema,
   templateListQuerySchema,
   templatePreviewRequestSchema,
   templateUpdateSchema,
-  type EmailTemplate,
 } from '@venue/contracts/comms';
-import { notFound, parseBody, parseQuery, type AppRouter, type Tx } from '@venue/service-kit';
-import { commsGuard, iso, pathId, tenantOf } from '../shared.ts';
-import { ensureTenant } from './seed.ts';
-import { db, dbNow, likeOf } from '../db/query.ts';
+import { notFound, operation } from '@venue/service-kit';
+import { pathId, tenantOf } from '../../shared.ts';
+import { ensureTenant } from '../seed.ts';
+import { db, dbNow, likeOf } from '../../db/query.ts';
 import {
   BOOKING_COPY_FIELDS,
   bookingValues,
@@ -26,63 +21,14 @@ import {
   findBookingCopy,
   venueContext,
   type BookingCopyRow,
-} from './values.ts';
+} from '../values.ts';
+import { COLUMNS, findTemplate, toTemplate } from '../template-store.ts';
 
-interface TemplateRow {
-  id: string;
-  name: string;
-  type: 'email' | 'sms';
-  subject: string;
-  body: string;
-  is_active: boolean;
-  kind: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const COLUMNS = [
-  'id',
-  'name',
-  'type',
-  'subject',
-  'body',
-  'is_active',
-  'kind',
-  'created_at',
-  'updated_at',
-] as const;
-
-export function toTemplate(r: TemplateRow): EmailTemplate {
-  return emailTemplateSchema.parse({
-    id: r.id,
-    name: r.name,
-    type: r.type,
-    subject: r.subject,
-    body: r.body,
-    variables: extractVariables(r.subject, r.body),
-    isActive: r.is_active,
-    kind: r.kind ?? null,
-    bodyPreview: previewOf(r.body, TEMPLATE_PREVIEW_LENGTH),
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-  });
-}
-
-export async function findTemplate(tx: Tx, tenantId: string, id: string): Promise<TemplateRow | null> {
-  const row = await db(tx)
-    .selectFrom('email_templates')
-    .select(COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export function templateRoutes(router: AppRouter): void {
-  router.get('/api/email-templates', ...commsGuard, async (ctx) => {
-    const q = parseQuery(ctx, templateListQuerySchema);
+export const listTemplates = operation(
+  'get /api/email-templates',
+  { query: templateListQuerySchema },
+  async ({ ctx, tx, query: q }) => {
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx;
     await ensureTenant(tx, tenantId);
     let query = db(tx).selectFrom('email_templates').select(COLUMNS).where('tenant_id', '=', tenantId);
     if (q.type) query = query.where('type', '=', q.type);
@@ -94,12 +40,14 @@ export function templateRoutes(router: AppRouter): void {
     // email_templates_list_idx; a tenant has tens of templates, not thousands
     const rows = await query.orderBy('created_at').orderBy('id').limit(500).execute();
     ctx.body = { templates: rows.map(toTemplate) };
-  });
+  },
+);
 
-  router.post('/api/email-templates/preview', ...commsGuard, async (ctx) => {
-    const b = parseBody(ctx, templatePreviewRequestSchema);
+export const previewTemplate = operation(
+  'post /api/email-templates/preview',
+  { body: templatePreviewRequestSchema },
+  async ({ ctx, tx, body: b }) => {
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx;
     let booking: BookingCopyRow | null;
     if (b.bookingId) {
       booking = await findBookingCopy(tx, tenantId, b.bookingId);
@@ -133,12 +81,14 @@ export function templateRoutes(router: AppRouter): void {
         : null,
       unfilled: r.unfilled,
     };
-  });
+  },
+);
 
-  router.post('/api/email-templates', ...commsGuard, async (ctx) => {
-    const b = parseBody(ctx, templateCreateSchema);
+export const postTemplate = operation(
+  'post /api/email-templates',
+  { body: templateCreateSchema },
+  async ({ ctx, tx, body: b }) => {
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx;
     await ensureTenant(tx, tenantId);
     const created = await db(tx)
       .insertInto('email_templates')
@@ -155,19 +105,21 @@ export function templateRoutes(router: AppRouter): void {
     await tx.audit(ctx, { action: 'email_template_created', targetType: 'email_template', target: b.name });
     ctx.status = 201;
     ctx.body = { template: toTemplate(created), message: TEMPLATE_CREATED };
-  });
+  },
+);
 
-  router.get('/api/email-templates/:id', ...commsGuard, async (ctx) => {
-    const row = await findTemplate(ctx.state.tx, tenantOf(ctx), pathId(ctx, TEMPLATE_NOT_FOUND));
-    if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-    ctx.body = { template: toTemplate(row) };
-  });
+export const getTemplate = operation('get /api/email-templates/{id}', {}, async ({ ctx, tx }) => {
+  const row = await findTemplate(tx, tenantOf(ctx), pathId(ctx, TEMPLATE_NOT_FOUND));
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  ctx.body = { template: toTemplate(row) };
+});
 
-  router.put('/api/email-templates/:id', ...commsGuard, async (ctx) => {
+export const putTemplate = operation(
+  'put /api/email-templates/{id}',
+  { body: templateUpdateSchema },
+  async ({ ctx, tx, body: b }) => {
     const id = pathId(ctx, TEMPLATE_NOT_FOUND);
-    const b = parseBody(ctx, templateUpdateSchema);
     const tenantId = tenantOf(ctx);
-    const tx = ctx.state.tx;
     const before = await findTemplate(tx, tenantId, id);
     if (!before) throw notFound(TEMPLATE_NOT_FOUND);
     // One statement: each field is either the new value or left as it is (a concurrent edit of
@@ -203,23 +155,22 @@ export function templateRoutes(router: AppRouter): void {
       changes,
     });
     ctx.body = { template: toTemplate(after), message: TEMPLATE_UPDATED };
-  });
+  },
+);
 
-  router.delete('/api/email-templates/:id', ...commsGuard, async (ctx) => {
-    const id = pathId(ctx, TEMPLATE_NOT_FOUND);
-    const tx = ctx.state.tx;
-    const deleted = await db(tx)
-      .deleteFrom('email_templates')
-      .where('tenant_id', '=', tenantOf(ctx))
-      .where('id', '=', id)
-      .returning('name')
-      .executeTakeFirst();
-    if (!deleted) throw notFound(TEMPLATE_NOT_FOUND);
-    await tx.audit(ctx, {
-      action: 'email_template_deleted',
-      targetType: 'email_template',
-      target: deleted.name,
-    });
-    ctx.body = { message: TEMPLATE_DELETED };
+export const deleteTemplate = operation('delete /api/email-templates/{id}', {}, async ({ ctx, tx }) => {
+  const id = pathId(ctx, TEMPLATE_NOT_FOUND);
+  const deleted = await db(tx)
+    .deleteFrom('email_templates')
+    .where('tenant_id', '=', tenantOf(ctx))
+    .where('id', '=', id)
+    .returning('name')
+    .executeTakeFirst();
+  if (!deleted) throw notFound(TEMPLATE_NOT_FOUND);
+  await tx.audit(ctx, {
+    action: 'email_template_deleted',
+    targetType: 'email_template',
+    target: deleted.name,
   });
-}
+  ctx.body = { message: TEMPLATE_DELETED };
+});
