@@ -10,8 +10,8 @@ import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { COMMS_ROUTES } from '@venue/contracts/comms';
 import { startCaptureServer, type CaptureServer } from './mail/capture.ts';
 import { deliverDue } from './mail/worker.ts';
-import { inboundPath } from './sms/sms-routes.ts';
-import { statusPath } from './sms/status.ts';
+import { inboundPath } from './sms/sms-store.ts';
+import { statusPath } from './sms/status-store.ts';
 import { booking, bookingEvent, OWNER, startComms, type Comms } from './testing/harness.ts';
 
 const contract = contractRecorder(COMMS_ROUTES);

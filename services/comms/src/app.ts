@@ -18,7 +18,7 @@ import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
 import { deliverDue } from './mail/worker.ts';
 import { sendRoutes } from './send/send-routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
-import { smsRoutes } from './sms/sms-routes.ts';
+import { smsRoutes } from './sms/routes.ts';
 import { smsConfigFromEnv } from './sms/transport.ts';
 import { templateRoutes } from './templates/routes.ts';
 
@@ -69,7 +69,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       sendRoutes(router, deps);
       historyRoutes(router, deps);
       settingsRoutes(router);
-      smsRoutes(router, deps, kit);
+      smsRoutes(router, deps);
       demoRoutes(router, kit);
     },
     consumers: defineConsumers('comms', {

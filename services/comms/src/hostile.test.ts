@@ -1,8 +1,8 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on comms' routes. */
 import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
 import { storeCaptured } from './mail/capture.ts';
-import { inboundToken } from './sms/sms-routes.ts';
-import { statusToken } from './sms/status.ts';
+import { inboundToken } from './sms/sms-store.ts';
+import { statusToken } from './sms/status-store.ts';
 import { booking, bookingEvent, OWNER, startComms } from './testing/harness.ts';
 
 describeHostileInput('comms', async () => {

@@ -48,7 +48,7 @@ import { senderFor } from './sender.ts';
 import { SMS_OPTED_OUT } from '@venue/contracts/comms';
 import { captureSms } from '../sms/capture.ts';
 import { isOptedOut } from '../sms/sms.ts';
-import { statusPath } from '../sms/status.ts';
+import { statusPath } from '../sms/status-store.ts';
 import { SmsSendError, type SmsAccepted } from '../sms/transport.ts';
 
 export const MAX_ATTEMPTS = 3;

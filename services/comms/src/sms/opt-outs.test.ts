@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SMS_BAD_PHONE, SMS_OPTED_OUT } from '@venue/contracts/comms';
 import { booking, bookingEvent, OWNER, startComms, SUB, type Comms } from '../testing/harness.ts';
-import { inboundPath } from './sms-routes.ts';
+import { inboundPath } from './sms-store.ts';
 
 describe('SMS opt-out marked by staff', () => {
   let c: Comms;

@@ -17,8 +17,8 @@ import { queueScheduled } from '../automatic/scheduled.ts';
 import { db } from '../db/query.ts';
 import { deliverDue } from '../mail/worker.ts';
 import { booking, bookingEvent, OTHER, OWNER, startComms, type Comms } from '../testing/harness.ts';
-import { inboundPath } from './sms-routes.ts';
-import { statusPath } from './status.ts';
+import { inboundPath } from './sms-store.ts';
+import { statusPath } from './status-store.ts';
 import { twilioSignature } from './signature.ts';
 import { httpSmsSender, smsConfigFromEnv } from './transport.ts';
 

@@ -50,7 +50,7 @@ export interface SmsConfig {
    * The provider's auth token, which signs what it posts back (Twilio's `X-Twilio-Signature`):
    * the password of SMS_URL's basic auth, there being no other setting for it. Null or absent
    * (no SMS_URL, or one without a password, as the local stand-in): inbound posts are not
-   * signature-checked, the secret URL alone admits them (sms-routes.ts).
+   * signature-checked, the secret URL alone admits them (sms/handlers/sms.ts).
    */
   authToken?: string | null;
 }
