@@ -13,12 +13,11 @@ import {
   resourceConsumer,
   settingsConsumer,
 } from './consumers/consumers.ts';
-import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { rebuildRoutes } from './rebuild/rebuild.ts';
-import { reportExportRoutes } from './report-exports/export-routes.ts';
-import { reportScheduleRoutes } from './report-exports/schedule-routes.ts';
+import { reportExportRoutes } from './report-exports/routes.ts';
 import { sweepReportSchedules } from './report-exports/sweep.ts';
-import { reportsRoutes } from './reports/reports-routes.ts';
+import { reportsRoutes } from './reports/routes.ts';
 
 /** Each owner's events kept in the read model (SUBSCRIPTIONS.insights). */
 const consumers = defineConsumers('insights', {
@@ -52,7 +51,6 @@ export const insightsService: ServiceOptions = {
     dashboardRoutes(router);
     reportsRoutes(router);
     reportExportRoutes(router);
-    reportScheduleRoutes(router);
   },
   consumers,
   // Scheduled report e-mails: due ones handed to comms once (report-exports/sweep.ts).

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
 import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
-import { dashboardClock } from './dashboard-routes.ts';
+import { dashboardClock } from './read-dashboard.ts';
 import {
   OWNER,
   OWNER2,

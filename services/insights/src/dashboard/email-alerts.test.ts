@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
 import { SMS_OPTED_OUT } from '@venue/contracts/comms';
-import { dashboardClock } from './dashboard-routes.ts';
+import { dashboardClock } from './read-dashboard.ts';
 import {
   OWNER,
   STAFF,

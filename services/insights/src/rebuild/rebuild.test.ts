@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { dashboardClock } from '../dashboard/dashboard-routes.ts';
+import { dashboardClock } from '../dashboard/read-dashboard.ts';
 import {
   OWNER,
   auditEvent,

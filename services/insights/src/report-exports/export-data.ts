@@ -4,7 +4,7 @@
  * page. No other service is asked (decision 39).
  */
 import { DEFAULT_REPORT_PERIOD, type ReportPeriod, type ReportSegment } from '@venue/contracts/insights';
-import { requireSettingsCopy, wallClock, type Tx } from '@venue/service-kit';
+import { requireSettingsCopy, wallClock, type AppContext, type Tx } from '@venue/service-kit';
 import { db, venueName } from '../db/query.ts';
 import { loadReports } from '../reports/load.ts';
 import type { ReportBundle, ReportContext } from './bundle.ts';
@@ -44,4 +44,9 @@ export async function loadExport(
       today: clock.date,
     },
   };
+}
+
+/** `loadExport` in a read of the tenant, for the export calls and comms' internal PDF. */
+export function exportData(ctx: AppContext, tenantId: string, choice: ExportChoice) {
+  return ctx.kit.db.tenantRead(tenantId, (tx) => loadExport(tx, tenantId, choice));
 }

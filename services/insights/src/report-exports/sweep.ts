@@ -13,7 +13,7 @@ import { exportClock } from './clock.ts';
 import { reportPdfName } from './report-pdf.ts';
 import { nextSend } from './schedule-plan.ts';
 import { db, venueName } from '../db/query.ts';
-import { scheduleColumns } from './schedule-routes.ts';
+import { scheduleColumns } from './schedule-store.ts';
 
 /** How many due schedules one pass takes; the next pass (a minute on) takes the rest. */
 const BATCH = 200;

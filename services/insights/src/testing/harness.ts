@@ -12,7 +12,7 @@ import {
   type ServiceHarness,
 } from '@venue/service-kit/testing';
 import { insightsService } from '../app.ts';
-import { dashboardClock } from '../dashboard/dashboard-routes.ts';
+import { dashboardClock } from '../dashboard/read-dashboard.ts';
 import { reportsClock } from '../reports/load.ts';
 
 export const OWNER = '0a000000-0000-4000-8000-000000000001';

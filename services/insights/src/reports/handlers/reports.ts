@@ -1,0 +1,45 @@
+/**
+ * The Reports page's nine calls (spec 03 §7, issue 14 item 3): each one read of the tenant on the
+ * read model (decision 39), no call to another service. They differ only in what they compute
+ * (REPORT_CALLS in load.ts), so each is the same handler made for its call.
+ */
+import { REPORTS_PATHS, reportsQuery } from '@venue/contracts/insights';
+import { operation, requireTenantParam } from '@venue/service-kit';
+import { inReportScope, loadReport, type ReportCall } from '../load.ts';
+import { reportTenant } from '../report-tenant.ts';
+
+function reportOperation<C extends ReportCall>(call: C) {
+  return operation(
+    `get ${REPORTS_PATHS[call]}`,
+    { query: reportsQuery, before: [requireTenantParam('hallOwnerId')], transaction: 'none' },
+    ({ ctx, query }) => {
+      const tenantId = reportTenant(ctx, query.hallOwnerId);
+      return ctx.kit.db.tenantRead(tenantId, (tx) =>
+        inReportScope(tx, tenantId, query, (s) => loadReport(tx, s, call)),
+      );
+    },
+  );
+}
+
+export const getExecutiveKpis = reportOperation('executiveKpis');
+export const getHistoricalData = reportOperation('historical');
+export const getPipelineData = reportOperation('pipeline');
+export const getFunnelData = reportOperation('funnel');
+export const getPaymentAnalysis = reportOperation('payments');
+export const getResourceUtilisation = reportOperation('utilisation');
+export const getCancellationReasons = reportOperation('cancellations');
+export const getForecast = reportOperation('forecast');
+export const getReportSummary = reportOperation('summary');
+
+/** One handler per call of REPORT_CALLS (load.ts); the registrar serves them in the table's order. */
+export const REPORT_OPERATIONS = [
+  getExecutiveKpis,
+  getHistoricalData,
+  getPipelineData,
+  getFunnelData,
+  getPaymentAnalysis,
+  getResourceUtilisation,
+  getCancellationReasons,
+  getForecast,
+  getReportSummary,
+];
