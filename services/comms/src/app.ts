@@ -16,7 +16,7 @@ import { fetchSenderFromAdmin } from './mail/sender.ts';
 import { SEND_CONCURRENCY, smtpTransport } from './mail/transport.ts';
 import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
 import { deliverDue } from './mail/worker.ts';
-import { sendRoutes } from './send/send-routes.ts';
+import { sendRoutes } from './send/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { smsRoutes } from './sms/routes.ts';
 import { smsConfigFromEnv } from './sms/transport.ts';

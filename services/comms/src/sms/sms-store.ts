@@ -55,7 +55,7 @@ export async function smsTemplate(
   return t;
 }
 
-/** The template reminders by SMS use when none is chosen (send-routes' templateOfKind). */
+/** The template reminders by SMS use when none is chosen (send/queue-send.ts' templateOfKind). */
 export async function reminderSmsTemplate(tx: Tx, tenantId: string): Promise<SmsTemplate | null> {
   const row = await db(tx)
     .selectFrom('email_templates')
