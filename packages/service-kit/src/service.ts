@@ -23,6 +23,7 @@ import { checkPathParam, hostileInput } from './http/hostile-input.ts';
 import { idempotencyPurgeJob } from './http/idempotency.ts';
 import { statisticsJob } from './db/statistics.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
+import { hostInProcess, loopbackOrigins } from './http/in-process.ts';
 import type { ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger } from './log.ts';
 import { parseBody } from './validation.ts';
@@ -201,6 +202,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     app.use(router.allowedMethods());
 
     let server: Server | undefined;
+    let unhost = (): void => {};
     let crons: Cron[] = [];
     let closing: Promise<void> | undefined;
     const onSignal = (signal: NodeJS.Signals) => {
@@ -234,6 +236,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
           });
         });
         const address = s.address() as AddressInfo;
+        unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback());
         relay?.start();
         if (nats) {
           await nats.consume(Object.keys(consumers), (batch) => kit.handleEvents(batch));
@@ -263,6 +266,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
           process.off('SIGINT', onSignal);
           process.off('SIGTERM', onSignal);
           crons.forEach((c) => c.stop());
+          unhost();
           if (server) {
             const s = server;
             const closed = new Promise<void>((ok) => s.close(() => ok()));

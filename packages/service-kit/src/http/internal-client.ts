@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { INTERNAL_AUTH_HEADER, REQUEST_ID_HEADER } from '@venue/contracts';
 import { internalSecret } from '../auth/tokens.ts';
 import { serviceUrl } from '../events/relay.ts';
+import { callUrl } from './in-process.ts';
 
 /** The request being served, so calls made on its behalf carry its id (set by requestContext). */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
@@ -142,7 +143,7 @@ async function answerOf(call: Omit<InternalCall<z.ZodType>, 'response'>, accept:
     let res: Response;
     try {
       // Asked per attempt: with several replicas, a retry goes to the next one.
-      res = await fetch(`${serviceUrl(call.service)}${call.path}`, {
+      res = await callUrl(`${serviceUrl(call.service)}${call.path}`, {
         method,
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),

@@ -1,0 +1,86 @@
+/**
+ * Calls between services that share a process (decision 64: `npm start`, the browser tests and
+ * the bench host the six in one) are handed to the callee's Koa app in memory instead of over a
+ * loopback socket (decision 68). The call is the same request: the callee's whole middleware
+ * (internal secret, hostile-input check, body limits, its transaction) runs as for one that came
+ * over the network, and the caller reads a fetch `Response` as before. What goes is the socket
+ * work on both sides: HTTP framing, the parser, undici, and the system calls, which were a
+ * quarter of the services' CPU per booking create (the relay's deliveries and the price quote).
+ * A service elsewhere, or one of these not listening yet, is reached over the network as before.
+ */
+import type { RequestListener } from 'node:http';
+import inject from 'light-my-request';
+import { outsideTransaction } from '../db/database.ts';
+
+/** Listening services of this process by origin (`http://127.0.0.1:7104`). */
+const hosted = new Map<string, RequestListener>();
+
+/**
+ * Serves calls to `origins` from this process while the service listens; the returned function
+ * stops it (on close, so a call to a closed service fails as it would over the network).
+ */
+export function hostInProcess(origins: readonly string[], listener: RequestListener): () => void {
+  for (const o of origins) hosted.set(o, listener);
+  return () => {
+    for (const o of origins) if (hosted.get(o) === listener) hosted.delete(o);
+  };
+}
+
+/** The origins a service listening on `host:port` answers to from this process. */
+export function loopbackOrigins(host: string, port: number): string[] {
+  const loopback = ['127.0.0.1', 'localhost', '0.0.0.0', '::'].includes(host);
+  return loopback ? [`http://127.0.0.1:${port}`, `http://localhost:${port}`] : [`http://${host}:${port}`];
+}
+
+export interface CallInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/** `fetch`, unless the service at `url` listens in this process: then in memory. */
+export function callUrl(url: string, init: CallInit): Promise<Response> {
+  const target = new URL(url);
+  const listener = hosted.get(target.origin);
+  if (!listener) return fetch(url, init);
+  // Outside the caller's transaction context: the callee opens its own on its own database.
+  const answer = outsideTransaction(() =>
+    inject(listener, {
+      method: init.method as 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+      remoteAddress: '127.0.0.1',
+    }),
+  ).then((res) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304 || init.method === 'HEAD';
+    const bytes = res.rawPayload;
+    const body = empty ? null : new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    return new Response(body, { status: res.statusCode, headers });
+  });
+  const signal = init.signal;
+  if (!signal) return answer;
+  // The caller's deadline holds as over the network (the callee's work is not cut short, as a
+  // server does not stop when its client gives up).
+  return new Promise<Response>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(
+      (r) => {
+        signal.removeEventListener('abort', abort);
+        resolve(r);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(err as Error);
+      },
+    );
+  });
+}
