@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { asSuperuser, ownerTx } from '@venue/service-kit/testing';
 import { auditEvent, startAuditScenario } from '../testing/audit-scenario.ts';
 import { call, type Harness, type Session } from '../testing/harness.ts';
-import { VERIFY_DENIED } from './audit-routes.ts';
+import { VERIFY_DENIED } from './handlers/verify.ts';
 
 let h: Harness;
 let owner: Session;

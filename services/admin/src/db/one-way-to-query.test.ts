@@ -5,7 +5,7 @@ import { describeOneWayToQuery } from '@venue/service-kit/testing';
 describeOneWayToQuery({
   service: 'admin',
   src: new URL('..', import.meta.url),
-  sample: 'audit/audit-routes.ts',
+  sample: 'audit/handlers/stats.ts',
   allowed: {
     'testing/harness.ts':
       "test support, not the service: reads the kit's outbox, a kit-owned table that AdminDb leaves out",

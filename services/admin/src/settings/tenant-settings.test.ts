@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { GST_MESSAGE, INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { startWithDemoSessions } from '../testing/demo-sessions.ts';
 import { call, login, type Harness, type Session } from '../testing/harness.ts';
-import { OWNER_ONLY_SETTINGS } from './tenant-settings-routes.ts';
+import { OWNER_ONLY_SETTINGS } from './handlers/sections.ts';
 import {
   ABN_MESSAGE,
   ACCOUNT_NUMBER_MESSAGE,
