@@ -7,7 +7,7 @@ import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { startWithDemoSessions } from '../testing/demo-sessions.ts';
 import { call, flushAudit, login, type Harness, type Session } from '../testing/harness.ts';
 import { newSigningSecret, sealSecret } from '../webhooks/secrets.ts';
-import { ERASURE_REQUESTED, erasureReference, OWNER_ONLY_PRIVACY } from './privacy-routes.ts';
+import { ERASURE_REQUESTED, erasureReference, OWNER_ONLY_PRIVACY } from './handlers/privacy.ts';
 import { EXPORTED_DELIVERIES_PER_WEBHOOK } from './tenant-export.ts';
 
 let h: Harness;
