@@ -58,6 +58,7 @@ export {
   requireAuth,
   withTx,
   withRead,
+  inRequestRead,
   inRequestTx,
   requireInternal,
   requirePermission,

@@ -166,6 +166,19 @@ export function inRequestTx<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Pro
 }
 
 /**
+ * `inRequestTx` for a step that only reads (the settings and copies a handler checks before it
+ * asks another service): over the network no BEGIN or COMMIT (decision 54), and the database
+ * refuses a write in it. A customer's read is a customer transaction, as in `withRead`.
+ */
+export async function inRequestRead<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const scope = scopeOf(ctx);
+  if (ctx.state.tx) return fn(ctx.state.tx);
+  return scope.customerEmail !== undefined
+    ? ctx.kit.db.customerTx(scope.tenantId, scope.customerEmail, fn)
+    : ctx.kit.db.tenantRead(scope.tenantId, fn);
+}
+
+/**
  * The explicit transaction step of a route, placed after the guards: the rest of the chain runs
  * in the request transaction, committed only when the response is a success. Scoped to the
  * caller: a staff principal's or a visitor's tenant, or a customer's tenant and e-mail.

@@ -12,7 +12,7 @@ import {
   type BookingRuleOptions,
 } from '@venue/contracts';
 import type { BookingCreate, BookingEdit } from '@venue/contracts/bookings';
-import { badRequest, inRequestTx, type AppContext } from '@venue/service-kit';
+import { badRequest, inRequestRead, inRequestTx, type AppContext } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { localResource, resolveResource, usableResource } from '../availability/resources.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
@@ -30,7 +30,7 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: BookingCr
   //    date and, when bookings knows the resource, its capacity. Rule 7 (the time is free) is
   //    the write's: checking it here too cost every create a second search of the resource's
   //    slots so that the rare clash could skip one catalogue call.
-  const first = await inRequestTx(ctx, async (tx) => {
+  const first = await inRequestRead(ctx, async (tx) => {
     const settings = await tenantSettings(tx, tenantId);
     const checked = checkBooking(body, venueRules(settings, now));
     const known = await localResource(tx, checked.form.selectedHall);

@@ -1,6 +1,6 @@
 /** Create, read, edit and move one booking, and the form's live availability check. */
 import { bookingCreateBody, bookingFormBody, type BookingEdit } from '@venue/contracts/bookings';
-import { inRequestTx, parseBody, type AppRouter } from '@venue/service-kit';
+import { inRequestRead, inRequestTx, parseBody, type AppRouter } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { findConflicts } from '../availability/conflicts.ts';
@@ -22,7 +22,7 @@ export function editRoutes(router: AppRouter, deps: Deps): void {
     const excludeId = isUuid(b.excludeId) ? b.excludeId : null;
     // Bookings' own copies first (503 without the venue's settings), then the catalogue with no
     // transaction open, then the conflicts in a second short read.
-    const first = await inRequestTx(ctx, async (tx) => ({
+    const first = await inRequestRead(ctx, async (tx) => ({
       settings: await tenantSettings(tx, tenantId),
       known: await localResource(tx, resourceId),
     }));
