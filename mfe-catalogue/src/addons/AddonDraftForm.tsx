@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import { Group } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
+import { addonInput } from '@venue/contracts';
+import type { AddonInput } from '../api/types.ts';
 import { FormErrors } from '../shared/FormErrors.tsx';
+import { useContractForm } from '../shared/contractForm.ts';
+import { MoneyField } from '../shared/fields.tsx';
 import type { AddonDraft } from './addonForm.ts';
-import { MoneyField, TextField } from '../shared/fields.tsx';
 
 /** The new add-on panel spells its labels out; a row being edited sits under its column headings. */
 const LABELS = {
@@ -10,48 +13,47 @@ const LABELS = {
   row: { name: 'Name', price: 'Price', description: 'Description', gap: 'xs' },
 } as const;
 
-/** The add-on fields in one line, followed by the caller's buttons. */
+/** The contract's addonInput reads the dollars and says its cents field's problems: here, on the price. */
+const RENAMES = { priceCents: 'price' };
+
+/**
+ * The add-on fields in one line, followed by the caller's buttons (`children(sending)`), checked
+ * by the contract's addonInput; `send` gets the parsed body (trimmed name, price in cents) and
+ * rejects when the server refuses (the save hook has said so; its field errors go on the fields).
+ */
 export function AddonDraftForm({
   place,
   draft,
-  errors,
-  onChange,
-  onSubmit,
+  send,
   children,
 }: {
   place: keyof typeof LABELS;
   draft: AddonDraft;
-  errors: string[];
-  onChange: (draft: AddonDraft) => void;
-  /** Rejects when the server refuses; the save hook has told the user already. */
-  onSubmit: () => Promise<void>;
-  children: ReactNode;
+  send: (input: AddonInput, reset: () => void) => Promise<void>;
+  children: (sending: boolean) => ReactNode;
 }) {
   const labels = LABELS[place];
+  const { form, formRef, summary, errors, onSubmit } = useContractForm<AddonDraft, AddonInput>({
+    schema: addonInput,
+    defaultValues: draft,
+    renames: RENAMES,
+  });
+  const submit = onSubmit((input) => send(input, () => form.reset(draft)));
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit().catch(() => undefined);
-      }}
-    >
-      <FormErrors errors={errors} />
-      <Group align="flex-end" mt={errors.length ? labels.gap : 0}>
-        <TextField label={labels.name} value={draft.name} onValue={(name) => onChange({ ...draft, name })} />
-        <MoneyField
-          label={labels.price}
-          value={draft.price}
-          onValue={(price) => onChange({ ...draft, price })}
-          w={140}
-        />
-        <TextField
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
+      <FormErrors errors={summary} />
+      <Group align="flex-start" mt={summary.length ? labels.gap : 0}>
+        <TextInput label={labels.name} {...form.register('name')} error={errors.name?.message} />
+        <MoneyField control={form.control} name="price" label={labels.price} w={140} />
+        <TextInput
           label={labels.description}
-          value={draft.description}
-          onValue={(description) => onChange({ ...draft, description })}
+          {...form.register('description')}
+          error={errors.description?.message}
           style={{ flex: 1 }}
         />
-        {children}
+        <Group mt="calc(var(--mantine-font-size-sm) * var(--mantine-line-height))">
+          {children(form.formState.isSubmitting)}
+        </Group>
       </Group>
     </form>
   );

@@ -4,7 +4,7 @@ import { formatMoney, useSession } from '@venue/ui';
 import type { Addon } from '../api/types.ts';
 import { useSaveAddon } from '../api/hooks.ts';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
-import { addonInput, validateAddon, type AddonDraft } from './addonForm.ts';
+import type { AddonDraft } from './addonForm.ts';
 import { AddonDraftForm } from './AddonDraftForm.tsx';
 
 /** One add-on; in edit mode the row itself becomes the form (inline edit). */
@@ -20,7 +20,6 @@ export function AddonRow({
   const { settings } = useSession();
   const save = useSaveAddon();
   const [draft, setDraft] = useState<AddonDraft | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
 
   if (!draft) {
     return (
@@ -33,7 +32,6 @@ export function AddonRow({
             place="table"
             subject={addon.name}
             onEdit={() => {
-              setErrors([]);
               setDraft({
                 name: addon.name,
                 price: addon.priceCents / 100,
@@ -47,30 +45,27 @@ export function AddonRow({
     );
   }
 
-  async function submit(d: AddonDraft) {
-    const problems = validateAddon(d);
-    setErrors(problems);
-    if (problems.length) return;
-    await save.mutateAsync({ id: addon.id, input: addonInput(d) });
-    setDraft(null);
-  }
-
   return (
     <Table.Tr>
       <Table.Td colSpan={canManage ? 4 : 3}>
         <AddonDraftForm
           place="row"
           draft={draft}
-          errors={errors}
-          onChange={setDraft}
-          onSubmit={() => submit(draft)}
+          send={async (input) => {
+            await save.mutateAsync({ id: addon.id, input });
+            setDraft(null);
+          }}
         >
-          <Button type="submit" size="sm" loading={save.isPending}>
-            Save
-          </Button>
-          <Button size="sm" variant="default" onClick={() => setDraft(null)}>
-            Cancel
-          </Button>
+          {(sending) => (
+            <>
+              <Button type="submit" size="sm" loading={save.isPending || sending}>
+                Save
+              </Button>
+              <Button size="sm" variant="default" onClick={() => setDraft(null)}>
+                Cancel
+              </Button>
+            </>
+          )}
         </AddonDraftForm>
       </Table.Td>
     </Table.Tr>

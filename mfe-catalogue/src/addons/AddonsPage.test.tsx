@@ -140,8 +140,14 @@ describe('Add-ons', () => {
     await user.type(screen.getByRole('textbox', { name: 'Add-on name' }), 'Chairs');
     await user.type(screen.getByRole('textbox', { name: 'Add-on price' }), '3');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Add-on name must be one line')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Add-on name' })).toHaveValue('Chairs');
+    // Said in the toast, and under the field the server named (listed on top with the others).
+    const name = screen.getByRole('textbox', { name: 'Add-on name' });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Add-on name must be one line'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('form-errors')).toHaveTextContent('Add-on name must be one line');
+    const toasts = screen.getAllByRole('alert').filter((a) => a.dataset.testid !== 'form-errors');
+    expect(toasts.some((t) => t.textContent?.includes('Add-on name must be one line'))).toBe(true);
+    expect(name).toHaveValue('Chairs');
   });
 
   test('editing a row in place PUTs the changed price in cents', async () => {

@@ -10,32 +10,30 @@ import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
-import { EMPTY_DRAFT, addonInput, validateAddon, type AddonDraft } from './addonForm.ts';
+import { EMPTY_DRAFT } from './addonForm.ts';
 import { AddonDraftForm } from './AddonDraftForm.tsx';
 import { AddonRow } from './AddonRow.tsx';
 
 function NewAddonForm() {
   const save = useSaveAddon();
-  const [draft, setDraft] = useState<AddonDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  async function submit() {
-    const problems = validateAddon(draft);
-    setErrors(problems);
-    if (problems.length) return;
-    await save.mutateAsync({ input: addonInput(draft) });
-    setDraft(EMPTY_DRAFT);
-  }
-
   return (
     <Paper withBorder p="md" radius="md" mb="md">
       <Title order={2} fz="md" mb="sm">
         Add an add-on
       </Title>
-      <AddonDraftForm place="panel" draft={draft} errors={errors} onChange={setDraft} onSubmit={submit}>
-        <Button type="submit" loading={save.isPending}>
-          Add
-        </Button>
+      <AddonDraftForm
+        place="panel"
+        draft={EMPTY_DRAFT}
+        send={async (input, reset) => {
+          await save.mutateAsync({ input });
+          reset();
+        }}
+      >
+        {(sending) => (
+          <Button type="submit" loading={save.isPending || sending}>
+            Add
+          </Button>
+        )}
       </AddonDraftForm>
     </Paper>
   );

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Radio, Select, Text } from '@mantine/core';
-import type { BlockoutSpan } from '@venue/contracts';
+import { useWatch } from 'react-hook-form';
+import { Alert, Button } from '@mantine/core';
+import { blockoutBulkInput, blockoutInput } from '@venue/contracts/catalogue';
 import { formatDate, formatWallClock, useSession } from '@venue/ui';
-import { DateField } from '@venue/ui/date-field';
-import { BLOCKOUT_REASONS, type Blockout, type BlockoutInput, type BlockoutReason } from '../api/types.ts';
+import type { Blockout, BlockoutInput } from '../api/types.ts';
 import { useBulkBlockout, useResources, useSaveBlockout } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
-import { blockoutSummary, emptyBlockout, validateBlockout } from './blockoutForm.ts';
-import { NotesField, TextField } from '../shared/fields.tsx';
+import { useContractForm } from '../shared/contractForm.ts';
+import { blockoutSummary, emptyBlockout } from './blockoutForm.ts';
 import { BlockoutClashes } from './BlockoutClashes.tsx';
+import { BlockoutFields } from './BlockoutFields.tsx';
 import { blockoutRefusal, type BlockoutRefusal } from './blockoutRefusal.ts';
 
 export type BlockoutMode = 'single' | 'bulk' | 'edit';
@@ -47,86 +48,74 @@ export function BlockoutDialog({
   const resources = useResources();
   const saveOne = useSaveBlockout();
   const saveBulk = useBulkBlockout();
-  const [form, setForm] = useState<BlockoutInput>(() => emptyBlockout());
-  const [errors, setErrors] = useState<string[]>([]);
+  // The contract's schema of the route the save goes to: an edit is one period (PUT), a new
+  // block-out goes to the bulk route, per day or continuous (span).
+  const { form, formRef, summary, onSubmit } = useContractForm<BlockoutInput, BlockoutInput>({
+    schema: mode === 'edit' ? blockoutInput : blockoutBulkInput,
+    defaultValues: emptyBlockout(),
+  });
+  const { reset } = form;
   const [refusal, setRefusal] = useState<BlockoutRefusal | null>(null);
 
   useEffect(() => {
     if (!opened) return;
-    setForm(
-      blockout
-        ? {
-            resourceIds: blockout.resourceIds,
-            dateFrom: blockout.dateFrom,
-            dateTo: blockout.dateTo,
-            timeFrom: blockout.timeFrom,
-            timeTo: blockout.timeTo,
-            reason: blockout.reason,
-            notes: blockout.notes ?? '',
-            span: 'continuous',
-          }
-        : emptyBlockout(preselect ?? []),
-    );
-    setErrors([]);
+    reset(blockout ? draftOf(blockout) : emptyBlockout(preselect ?? []));
     setRefusal(null);
-  }, [opened, blockout, preselect]);
+  }, [opened, blockout, preselect, reset]);
+  // A refusal was about the period as it was sent; a changed form must be sent again first.
+  useEffect(() => form.watch(() => setRefusal(null)).unsubscribe, [form]);
 
+  const values = useWatch({ control: form.control }) as BlockoutInput;
+  const resourceIds = values.resourceIds;
   const options = useMemo(
     () =>
       (resources.data ?? [])
         // An archived resource already on an edited block-out stays listed so it can be removed.
-        .filter((r) => r.status === 'active' || form.resourceIds.includes(r.id))
+        .filter((r) => r.status === 'active' || resourceIds?.includes(r.id))
         .map((r) => ({ value: r.id, label: r.name })),
-    [resources.data, form.resourceIds],
+    [resources.data, resourceIds],
   );
-
-  const set = (patch: Partial<BlockoutInput>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    // A refusal was about the period as it was sent; a changed form must be sent again first.
-    setRefusal(null);
-  };
-  const summary =
+  const summaryText =
     mode === 'edit'
       ? null
       : blockoutSummary(
-          form,
+          values,
           (d) => formatDate(d, settings),
           (t) => formatWallClock(t, settings),
         );
-  const pending = saveOne.isPending || saveBulk.isPending;
+  const pending = saveOne.isPending || saveBulk.isPending || form.formState.isSubmitting;
 
-  /** Saves the form; `overBookings` only once the venue has seen the bookings in the way. */
-  async function save(overBookings: boolean) {
-    const problems = validateBlockout(form);
-    setErrors(problems);
-    if (problems.length) return;
-    setRefusal(null);
-    try {
-      if (mode === 'edit') {
-        const { span: _oneBlockout, ...input } = form;
-        await saveOne.mutateAsync({ id: blockout?.id, input: { ...input, overBookings } });
-      } else {
-        // The bulk route lays several days out per day or as one period (one resource or many).
-        await saveBulk.mutateAsync({ ...form, overBookings });
+  /** Sends the parsed form; `overBookings` only once the venue has seen the bookings in the way. */
+  const save = (overBookings: boolean) =>
+    onSubmit(async (body) => {
+      setRefusal(null);
+      try {
+        if (mode === 'edit') {
+          const { span: _oneBlockout, ...input } = body;
+          await saveOne.mutateAsync({ id: blockout?.id, input: { ...input, overBookings } });
+        } else {
+          // The bulk route lays several days out per day or as one period (one resource or many).
+          await saveBulk.mutateAsync({ ...body, overBookings });
+        }
+      } catch (error) {
+        const refused = blockoutRefusal(error);
+        if (refused) setRefusal(refused);
+        throw error;
       }
-    } catch (error) {
-      const refused = blockoutRefusal(error);
-      if (refused) setRefusal(refused);
-      throw error;
-    }
-    onClose();
-  }
+      onClose();
+    });
 
   return (
     <FormDialog
       opened={opened}
       title={TITLES[mode]}
       size="lg"
-      errors={errors}
+      errors={summary}
       busy={pending}
       submitLabel={mode === 'edit' ? 'Save Changes' : 'Create Block-out'}
       onClose={onClose}
-      onSubmit={() => save(false)}
+      onSubmit={save(false)}
+      formRef={formRef}
       actions={
         refusal?.kind === 'over-bookings' ? (
           <>
@@ -134,13 +123,7 @@ export function BlockoutDialog({
             <Button variant="default" onClick={() => setRefusal(null)}>
               Cancel
             </Button>
-            <Button
-              color="orange"
-              loading={pending}
-              onClick={() => {
-                save(true).catch(() => undefined);
-              }}
-            >
+            <Button color="orange" loading={pending} onClick={() => void save(true)()}>
               Block out over these bookings
             </Button>
           </>
@@ -159,62 +142,20 @@ export function BlockoutDialog({
           {refusal.message}
         </Alert>
       ) : null}
-      {mode === 'single' ? (
-        <Select
-          label="Resource"
-          data={options}
-          value={form.resourceIds[0] ?? null}
-          onChange={(v) => set({ resourceIds: v ? [v] : [] })}
-          searchable
-        />
-      ) : (
-        <MultiSelect
-          label="Resources"
-          data={options}
-          value={form.resourceIds}
-          onChange={(resourceIds) => set({ resourceIds })}
-          searchable
-          placeholder={form.resourceIds.length ? undefined : 'Choose active resources'}
-        />
-      )}
-      <Group grow>
-        <DateField label="Date from" value={form.dateFrom} onChange={(dateFrom) => set({ dateFrom })} />
-        <DateField label="Date to" value={form.dateTo} onChange={(dateTo) => set({ dateTo })} />
-      </Group>
-      <Group grow>
-        <TextField
-          type="time"
-          label="Time from"
-          value={form.timeFrom}
-          onValue={(timeFrom) => set({ timeFrom })}
-        />
-        <TextField type="time" label="Time to" value={form.timeTo} onValue={(timeTo) => set({ timeTo })} />
-      </Group>
-      {mode === 'edit' ? null : (
-        <Radio.Group
-          label="Over several days"
-          value={form.span ?? 'daily'}
-          onChange={(v) => set({ span: v as BlockoutSpan })}
-        >
-          <Group mt={4}>
-            <Radio value="daily" label="One block-out per day, for these hours" />
-            <Radio value="continuous" label="Continuous from start to end" />
-          </Group>
-        </Radio.Group>
-      )}
-      {summary ? (
-        <Text size="sm" c="dimmed" data-testid="blockout-summary" aria-live="polite">
-          {summary}
-        </Text>
-      ) : null}
-      <Select
-        label="Reason"
-        data={[...BLOCKOUT_REASONS]}
-        value={form.reason}
-        allowDeselect={false}
-        onChange={(v) => set({ reason: (v as BlockoutReason) ?? 'Maintenance' })}
-      />
-      <NotesField label="Notes" value={form.notes ?? ''} onValue={(notes) => set({ notes })} />
+      <BlockoutFields form={form} mode={mode} options={options} summary={summaryText} />
     </FormDialog>
   );
+}
+
+function draftOf(blockout: Blockout): BlockoutInput {
+  return {
+    resourceIds: blockout.resourceIds,
+    dateFrom: blockout.dateFrom,
+    dateTo: blockout.dateTo,
+    timeFrom: blockout.timeFrom,
+    timeTo: blockout.timeTo,
+    reason: blockout.reason,
+    notes: blockout.notes ?? '',
+    span: 'continuous',
+  };
 }

@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Anchor, ColorInput, Group, NumberInput, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { Anchor, ColorInput, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { resourceInput } from '@venue/contracts';
 import { useSession } from '@venue/ui';
-import type { Resource, ResourceInput, ResourceType, Visibility } from '../api/types.ts';
+import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
-import { TYPE_OPTIONS, numberFrom } from '../shared/labels.ts';
+import { TYPE_OPTIONS } from '../shared/labels.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { emptyResource, toInput, validateResource } from './resourceForm.ts';
+import { useContractForm } from '../shared/contractForm.ts';
+import { emptyResource, listedProblem, toInput } from './resourceForm.ts';
 import { HoursTab } from './HoursTab.tsx';
 import { EquipmentTab } from './EquipmentTab.tsx';
-import { NotesField, SwitchField, TextField } from '../shared/fields.tsx';
+import { SelectField, SwitchField, WholeNumberField } from '../shared/fields.tsx';
 import { ResourcePhoto } from '../photos/ResourcePhoto.tsx';
 
 const COLOURS: Record<string, string> = {
@@ -23,7 +26,10 @@ const COLOURS: Record<string, string> = {
   '#4B5563': 'Grey',
 };
 
-/** New or edit: the full hall/room form, tabbed as in spec 03 §2.5. */
+/**
+ * New or edit: the full hall/room form, tabbed as in spec 03 §2.5, checked by the contract's
+ * resourceInput (what the service parses); a problem on a tab not shown is still listed on top.
+ */
 export function HallEditDialog({
   opened,
   resource,
@@ -35,38 +41,37 @@ export function HallEditDialog({
 }) {
   const { navigate } = useSession();
   const save = useSaveResource();
-  const [form, setForm] = useState<ResourceInput>(emptyResource);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { form, formRef, summary, errors, onSubmit } = useContractForm<ResourceInput, ResourceInput>({
+    schema: resourceInput,
+    defaultValues: emptyResource(),
+    listed: listedProblem,
+  });
+  const { control, register, reset } = form;
   const [tab, setTab] = useState<string | null>('details');
 
   useEffect(() => {
     if (!opened) return;
-    setForm(resource ? toInput(resource) : emptyResource());
-    setErrors([]);
+    reset(resource ? toInput(resource) : emptyResource());
     setTab('details');
-  }, [opened, resource]);
+  }, [opened, resource, reset]);
 
-  const set = (patch: Partial<ResourceInput>) => setForm((f) => ({ ...f, ...patch }));
-
-  async function submit() {
-    const problems = validateResource(form);
-    setErrors(problems);
-    if (problems.length) return;
-    await save.mutateAsync({ id: resource?.id, input: { ...form, name: form.name.trim() } });
+  const submit = onSubmit(async (input) => {
+    await save.mutateAsync({ id: resource?.id, input });
     notifySuccess(resource ? 'Resource updated successfully!' : 'Resource created successfully!');
     onClose();
-  }
+  });
 
   return (
     <FormDialog
       opened={opened}
       title={resource ? `Edit ${resource.name}` : 'New Hall/Room'}
       size="xl"
-      errors={errors}
-      busy={save.isPending}
+      errors={summary}
+      busy={save.isPending || form.formState.isSubmitting}
       submitLabel={resource ? 'Save Changes' : 'Create Hall/Room'}
       onClose={onClose}
       onSubmit={submit}
+      formRef={formRef}
     >
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
@@ -80,7 +85,7 @@ export function HallEditDialog({
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
           <Stack>
-            <TextField label="Name" required value={form.name} onValue={(name) => set({ name })} />
+            <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
             <TextInput
               label="Code"
               value={resource?.code ?? ''}
@@ -88,42 +93,46 @@ export function HallEditDialog({
               readOnly
               disabled
             />
-            <Group grow>
-              <Select
+            <Group grow align="flex-start">
+              <SelectField
+                control={control}
+                name="type"
                 label="Type"
                 data={TYPE_OPTIONS}
-                value={form.type}
+                fallback="hall"
                 allowDeselect={false}
-                onChange={(v) => set({ type: (v as ResourceType) ?? 'hall' })}
               />
-              <NumberInput
-                label="Capacity"
-                required
-                min={0}
-                allowDecimal={false}
-                value={form.capacity}
-                onChange={(v) => set({ capacity: numberFrom(v) })}
-              />
+              <WholeNumberField control={control} name="capacity" label="Capacity" required min={0} />
             </Group>
-            <NotesField
+            <Textarea
               label="Description (public)"
-              value={form.description}
-              onValue={(description) => set({ description })}
+              {...register('description')}
+              error={errors.description?.message}
             />
-            <NotesField
+            <Textarea
               label="Internal notes (admin only)"
-              value={form.internalNotes}
-              onValue={(internalNotes) => set({ internalNotes })}
+              {...register('internalNotes')}
+              error={errors.internalNotes?.message}
             />
-            <ColorInput
-              label="Calendar colour"
-              format="hex"
-              swatches={Object.keys(COLOURS)}
-              eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
-              value={form.calendarColour}
-              onChange={(v) =>
-                set({ calendarColour: v.toUpperCase(), colourName: COLOURS[v.toUpperCase()] ?? '' })
-              }
+            <Controller
+              control={control}
+              name="calendarColour"
+              render={({ field, fieldState }) => (
+                <ColorInput
+                  label="Calendar colour"
+                  format="hex"
+                  swatches={Object.keys(COLOURS)}
+                  eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={(v) => {
+                    field.onChange(v.toUpperCase());
+                    form.setValue('colourName', COLOURS[v.toUpperCase()] ?? '');
+                  }}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message ?? errors.colourName?.message}
+                />
+              )}
             />
           </Stack>
         </Tabs.Panel>
@@ -137,33 +146,27 @@ export function HallEditDialog({
           )}
         </Tabs.Panel>
         <Tabs.Panel value="hours" pt="md">
-          <HoursTab hours={form.hours} onChange={(hours) => set({ hours })} />
+          <HoursTab control={control} />
         </Tabs.Panel>
         <Tabs.Panel value="buffers" pt="md">
           <Stack>
-            <NumberInput
+            <WholeNumberField
+              control={control}
+              name="setupBufferMinutes"
               label="Setup buffer (minutes)"
               min={0}
-              allowDecimal={false}
-              value={form.setupBufferMinutes}
-              onChange={(v) => set({ setupBufferMinutes: numberFrom(v) })}
             />
-            <NumberInput
+            <WholeNumberField
+              control={control}
+              name="packdownBufferMinutes"
               label="Pack-down buffer (minutes)"
               min={0}
-              allowDecimal={false}
-              value={form.packdownBufferMinutes}
-              onChange={(v) => set({ packdownBufferMinutes: numberFrom(v) })}
             />
-            <SwitchField
-              label="Apply buffers to bookings"
-              checked={form.applyBuffers}
-              onValue={(applyBuffers) => set({ applyBuffers })}
-            />
+            <SwitchField control={control} name="applyBuffers" label="Apply buffers to bookings" />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="equipment" pt="md">
-          <EquipmentTab items={form.equipment} onChange={(equipment) => set({ equipment })} />
+          <EquipmentTab control={control} />
         </Tabs.Panel>
         <Tabs.Panel value="pricing" pt="md">
           <Text size="sm">
@@ -184,27 +187,24 @@ export function HallEditDialog({
         </Tabs.Panel>
         <Tabs.Panel value="publishing" pt="md">
           <Stack>
-            <Select
+            <SelectField
+              control={control}
+              name="visibility"
               label="Visibility"
               data={[
                 { value: 'public', label: 'Public' },
                 { value: 'admin', label: 'Admin-only' },
               ]}
-              value={form.visibility}
+              fallback="public"
               allowDeselect={false}
-              onChange={(v) => set({ visibility: (v as Visibility) ?? 'public' })}
             />
             <SwitchField
+              control={control}
+              name="icsEnabled"
               label="ICS calendar feed"
               description="A private link calendar apps can subscribe to"
-              checked={form.icsEnabled}
-              onValue={(icsEnabled) => set({ icsEnabled })}
             />
-            <SwitchField
-              label="Show on the public calendar"
-              checked={form.publicCalendar}
-              onValue={(publicCalendar) => set({ publicCalendar })}
-            />
+            <SwitchField control={control} name="publicCalendar" label="Show on the public calendar" />
           </Stack>
         </Tabs.Panel>
       </Tabs>

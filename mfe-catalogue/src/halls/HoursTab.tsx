@@ -1,16 +1,16 @@
 import { Checkbox, Group, Table, TextInput } from '@mantine/core';
+import { useController, type Control } from 'react-hook-form';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
-import { WEEKDAYS, WEEKDAY_NAMES, type DayHours, type Weekday } from '../api/types.ts';
+import { WEEKDAYS, WEEKDAY_NAMES, type DayHours, type ResourceInput, type Weekday } from '../api/types.ts';
 
-export function HoursTab({
-  hours,
-  onChange,
-}: {
-  hours: Record<Weekday, DayHours>;
-  onChange: (h: Record<Weekday, DayHours>) => void;
-}) {
+/** The opening hours, one row a day; a day's problem ("closing time must be after…") under its field. */
+export function HoursTab({ control }: { control: Control<ResourceInput> }) {
+  const { field, fieldState } = useController({ control, name: 'hours' });
+  const hours = field.value;
+  const errors = fieldState.error as
+    Partial<Record<Weekday, Partial<Record<keyof DayHours, { message?: string }>>>> | undefined;
   const set = (day: Weekday, patch: Partial<DayHours>) =>
-    onChange({ ...hours, [day]: { ...hours[day], ...patch } });
+    field.onChange({ ...hours, [day]: { ...hours[day], ...patch } });
   return (
     <ScrollTable minWidth={440} label="Opening hours">
       <Table>
@@ -36,6 +36,7 @@ export function HoursTab({
                     value={h.open}
                     disabled={h.closed}
                     onChange={(e) => set(day, { open: e.currentTarget.value })}
+                    error={errors?.[day]?.open?.message}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -45,6 +46,7 @@ export function HoursTab({
                     value={h.close}
                     disabled={h.closed}
                     onChange={(e) => set(day, { close: e.currentTarget.value })}
+                    error={errors?.[day]?.close?.message}
                   />
                 </Table.Td>
                 <Table.Td>

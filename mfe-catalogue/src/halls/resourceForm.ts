@@ -34,6 +34,17 @@ export function validateResource(r: ResourceInput): string[] {
   return resourceFormMessages(r);
 }
 
+/** In the dialog's list of problems an equipment row's says which row it is (as resourceFormMessages). */
+export function listedProblem(path: string[], message: string): string {
+  const [field, index] = path;
+  if (field !== 'equipment' || index === undefined || !/^\d+$/.test(index)) return message;
+  const row = Number(index) + 1;
+  if (message === 'Equipment name is required') return `Equipment item ${row} needs a name`;
+  if (message === 'Equipment quantity must be at least 1')
+    return `Equipment item ${row} quantity must be at least 1`;
+  return message;
+}
+
 /** "Daily" when open every day, "Varies" if any day is closed (spec 03 §2.5). */
 export function hoursLabel(r: Pick<Resource, 'hours'>): string {
   return WEEKDAYS.some((d) => r.hours[d]?.closed) ? 'Varies' : 'Daily';

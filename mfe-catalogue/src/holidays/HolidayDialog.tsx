@@ -1,29 +1,24 @@
-import { useEffect, useState } from 'react';
-import { Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
-import { DateField } from '@venue/ui/date-field';
+import { useEffect } from 'react';
+import { Group, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { defaultSurcharge, holidayInput } from '@venue/contracts/catalogue';
 import {
   AU_STATES,
   PRICING_RULES,
   type Holiday,
   type HolidayInput,
   type HolidayScope,
-  type PricingRule,
 } from '../api/types.ts';
 import { useSaveHoliday } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
+import { useContractForm } from '../shared/contractForm.ts';
+import { SelectField, SwitchField, WholeNumberField } from '../shared/fields.tsx';
+import { DateFormField } from '../shared/DateFormField.tsx';
 import { SCOPE_LABELS } from './filterHolidays.ts';
-import { NotesField, SwitchField, TextField } from '../shared/fields.tsx';
-import { numberFrom } from '../shared/labels.ts';
 
-/** Default surcharge per pricing rule (contract: PH-Std 25 %, others 0 unless set). */
-const RULE_SURCHARGE: Record<PricingRule, number> = {
-  'PH-Std': 25,
-  'PH-Religious': 0,
-  'PH-AFL': 0,
-  'PH-Local': 0,
-};
+/** The form as typed: a source URL is '' when there is none. */
+type HolidayDraft = Omit<HolidayInput, 'sourceUrl'> & { sourceUrl: string };
 
-function empty(): HolidayInput {
+function empty(): HolidayDraft {
   return {
     name: '',
     date: '',
@@ -39,6 +34,18 @@ function empty(): HolidayInput {
   };
 }
 
+/** Provenance and the stamp are the server's; the form sends only what the venue edits. */
+function draftOf(holiday: Holiday): HolidayDraft {
+  const { id: _id, provenance: _p, updatedAt: _u, ...rest } = holiday;
+  return { ...empty(), ...rest, sourceUrl: rest.sourceUrl ?? '' };
+}
+
+const SCOPE_OPTIONS = (Object.keys(SCOPE_LABELS) as HolidayScope[]).map((value) => ({
+  value,
+  label: SCOPE_LABELS[value],
+}));
+
+/** New or edit, checked by the contract's holidayInput (what the service parses). */
 export function HolidayDialog({
   opened,
   holiday,
@@ -49,106 +56,72 @@ export function HolidayDialog({
   onClose: () => void;
 }) {
   const save = useSaveHoliday();
-  const [form, setForm] = useState<HolidayInput>(empty);
-  const [errors, setErrors] = useState<string[]>([]);
+  const { form, formRef, summary, errors, onSubmit } = useContractForm<HolidayDraft, HolidayInput>({
+    schema: holidayInput,
+    defaultValues: empty(),
+  });
+  const { control, register, reset, setValue } = form;
 
   useEffect(() => {
-    if (!opened) return;
-    if (holiday) {
-      // Provenance and the stamp are the server's; the form sends only what the venue edits.
-      const { id: _id, provenance: _p, updatedAt: _u, ...rest } = holiday;
-      setForm({ ...empty(), ...rest });
-    } else setForm(empty());
-    setErrors([]);
-  }, [opened, holiday]);
+    if (opened) reset(holiday ? draftOf(holiday) : empty());
+  }, [opened, holiday, reset]);
 
-  const set = (patch: Partial<HolidayInput>) => setForm((f) => ({ ...f, ...patch }));
-
-  async function submit() {
-    const problems: string[] = [];
-    if (!form.name.trim()) problems.push('Holiday name is required');
-    if (!form.date) problems.push('Date is required');
-    if (!(form.surchargePercent >= 0 && form.surchargePercent <= 500))
-      problems.push('Surcharge must be between 0 and 500 %');
-    setErrors(problems);
-    if (problems.length) return;
-    await save.mutateAsync({ id: holiday?.id, input: { ...form, name: form.name.trim() } });
+  const submit = onSubmit(async (input) => {
+    await save.mutateAsync({ id: holiday?.id, input });
     onClose();
-  }
+  });
 
   return (
     <FormDialog
       opened={opened}
       title={holiday ? 'Edit Holiday' : 'New Holiday'}
       size="lg"
-      errors={errors}
-      busy={save.isPending}
+      errors={summary}
+      busy={save.isPending || form.formState.isSubmitting}
       submitLabel="Save Holiday"
       onClose={onClose}
       onSubmit={submit}
+      formRef={formRef}
     >
-      <TextField label="Name" required value={form.name} onValue={(name) => set({ name })} />
+      <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <DateField label="Date" required value={form.date} onChange={(date) => set({ date })} />
-        <Select
+        <DateFormField control={control} name="date" label="Date" required />
+        <SelectField
+          control={control}
+          name="scope"
           label="Scope"
-          data={(Object.keys(SCOPE_LABELS) as HolidayScope[]).map((value) => ({
-            value,
-            label: SCOPE_LABELS[value],
-          }))}
-          value={form.scope}
+          data={SCOPE_OPTIONS}
+          fallback="custom"
           allowDeselect={false}
-          onChange={(v) => set({ scope: (v as HolidayScope) ?? 'custom' })}
         />
-        <Select
+        <SelectField
+          control={control}
+          name="state"
           label="State"
           placeholder="None"
           data={[...AU_STATES]}
-          value={form.state}
           clearable
-          onChange={(state) => set({ state: state as HolidayInput['state'] })}
         />
       </SimpleGrid>
-      <Group grow>
-        <Select
+      <Group grow align="flex-start">
+        <SelectField
+          control={control}
+          name="pricingRule"
           label="Pricing rule"
           placeholder="None"
           data={[...PRICING_RULES]}
-          value={form.pricingRule}
           clearable
-          onChange={(v) => {
-            const rule = v as PricingRule | null;
-            set({ pricingRule: rule, surchargePercent: rule ? RULE_SURCHARGE[rule] : 0 });
-          }}
+          onPicked={(rule) => setValue('surchargePercent', defaultSurcharge(rule))}
         />
-        <NumberInput
-          label="Surcharge %"
-          min={0}
-          max={500}
-          // The service stores whole percentages and refuses 12.5.
-          allowDecimal={false}
-          value={form.surchargePercent}
-          onChange={(v) => set({ surchargePercent: numberFrom(v) })}
-        />
+        {/* The service stores whole percentages and refuses 12.5. */}
+        <WholeNumberField control={control} name="surchargePercent" label="Surcharge %" min={0} max={500} />
       </Group>
       <Group>
-        <SwitchField
-          label="Block-out (no bookings)"
-          checked={form.blockOut}
-          onValue={(blockOut) => set({ blockOut })}
-        />
-        <SwitchField
-          label="Restricted trading"
-          checked={form.restrictedTrading}
-          onValue={(restrictedTrading) => set({ restrictedTrading })}
-        />
+        <SwitchField control={control} name="blockOut" label="Block-out (no bookings)" />
+        <SwitchField control={control} name="restrictedTrading" label="Restricted trading" />
       </Group>
-      <NotesField label="Notes" value={form.notes} onValue={(notes) => set({ notes })} />
-      <TextField
-        label="Source URL"
-        value={form.sourceUrl ?? ''}
-        onValue={(sourceUrl) => set({ sourceUrl })}
-      />
+      <Textarea label="Notes" {...register('notes')} error={errors.notes?.message} />
+      <TextInput label="Source URL" {...register('sourceUrl')} error={errors.sourceUrl?.message} />
     </FormDialog>
   );
 }

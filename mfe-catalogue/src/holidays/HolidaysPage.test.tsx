@@ -205,7 +205,8 @@ describe('Public Holidays', () => {
         blockOut: true,
         restrictedTrading: false,
         notes: 'Afternoon only',
-        sourceUrl: '',
+        // The contract's holidayInput parses the form: no source URL is null, as the service stores it.
+        sourceUrl: null,
         substitutes: null,
       },
     ]);

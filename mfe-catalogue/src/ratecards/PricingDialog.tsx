@@ -1,30 +1,41 @@
-import { useEffect, useMemo, useState } from 'react';
-import { pricingFormMessages } from '@venue/contracts';
-import { Group, Select } from '@mantine/core';
-import type { Pricing, RateType, Resource } from '../api/types.ts';
+import { useEffect, useMemo } from 'react';
+import { pricingInput } from '@venue/contracts';
+import { Group, Textarea } from '@mantine/core';
+import type { Pricing, PricingInput, RateType, Resource } from '../api/types.ts';
 import { useSavePricing } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { toCents } from '../shared/labels.ts';
-import { MoneyField, NotesField } from '../shared/fields.tsx';
+import { useContractForm } from '../shared/contractForm.ts';
+import { MoneyField, SelectField } from '../shared/fields.tsx';
 
-interface Form {
-  resourceId: string | null;
-  rateType: RateType | null;
+/** The form as typed: rates in dollars ('' while empty), '' for no resource or rate type yet. */
+interface PricingDraft {
+  resourceId: string;
+  rateType: RateType | '';
   weekdayRate: number | '';
   weekendRate: number | '';
   description: string;
 }
 
-/** The §5 pricing rules (the service's own), every one at once; rates are typed in dollars. */
-export function validatePricing(f: Form): string[] {
-  return pricingFormMessages({
-    resourceId: f.resourceId ?? '',
-    rateType: f.rateType ?? '',
-    weekdayRate: f.weekdayRate,
-    weekendRate: f.weekendRate,
-    description: f.description,
-  });
+/** The contract's pricingInput reads the dollars and says its cents fields' problems: here, on the dollars. */
+const RENAMES = { weekdayRateCents: 'weekdayRate', weekendRateCents: 'weekendRate' };
+
+const NEW_CARD: PricingDraft = {
+  resourceId: '',
+  rateType: 'hourly',
+  weekdayRate: '',
+  weekendRate: '',
+  description: '',
+};
+
+function draftOf(p: Pricing): PricingDraft {
+  return {
+    resourceId: p.resourceId,
+    rateType: p.rateType,
+    weekdayRate: p.weekdayRateCents / 100,
+    weekendRate: p.weekendRateCents / 100,
+    description: p.description ?? '',
+  };
 }
 
 export function PricingDialog({
@@ -42,30 +53,15 @@ export function PricingDialog({
   onClose: () => void;
 }) {
   const save = useSavePricing();
-  const [form, setForm] = useState<Form>({
-    resourceId: null,
-    rateType: 'hourly',
-    weekdayRate: '',
-    weekendRate: '',
-    description: '',
-  });
-  const [errors, setErrors] = useState<string[]>([]);
+  const { form, formRef, summary, errors, onSubmit } = useContractForm<
+    PricingDraft,
+    Omit<PricingInput, 'resourceName'>
+  >({ schema: pricingInput, defaultValues: NEW_CARD, renames: RENAMES });
+  const { control, reset } = form;
 
   useEffect(() => {
-    if (!opened) return;
-    setForm(
-      pricing
-        ? {
-            resourceId: pricing.resourceId,
-            rateType: pricing.rateType,
-            weekdayRate: pricing.weekdayRateCents / 100,
-            weekendRate: pricing.weekendRateCents / 100,
-            description: pricing.description ?? '',
-          }
-        : { resourceId: null, rateType: 'hourly', weekdayRate: '', weekendRate: '', description: '' },
-    );
-    setErrors([]);
-  }, [opened, pricing]);
+    if (opened) reset(pricing ? draftOf(pricing) : NEW_CARD);
+  }, [opened, pricing, reset]);
 
   const options = useMemo(
     () =>
@@ -75,76 +71,53 @@ export function PricingDialog({
     [resources, taken, pricing],
   );
 
-  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
-
-  async function submit() {
-    const problems = validatePricing(form);
-    setErrors(problems);
-    if (problems.length || !form.resourceId || !form.rateType) return;
-    const resource = resources.find((r) => r.id === form.resourceId);
+  const submit = onSubmit(async (body) => {
+    const resource = resources.find((r) => r.id === body.resourceId);
     await save.mutateAsync({
       id: pricing?.id,
-      input: {
-        resourceId: form.resourceId,
-        resourceName: resource?.name ?? pricing?.resourceName ?? '',
-        rateType: form.rateType,
-        weekdayRateCents: toCents(Number(form.weekdayRate)),
-        weekendRateCents: toCents(Number(form.weekendRate)),
-        description: form.description,
-      },
+      input: { ...body, resourceName: resource?.name ?? pricing?.resourceName ?? '' },
     });
     notifySuccess(pricing ? 'Pricing updated successfully!' : 'Pricing created successfully!');
     onClose();
-  }
+  });
 
   return (
     <FormDialog
       opened={opened}
       title={pricing ? 'Edit Pricing' : 'Add Pricing'}
-      errors={errors}
-      busy={save.isPending}
+      errors={summary}
+      busy={save.isPending || form.formState.isSubmitting}
       submitLabel={pricing ? 'Update Pricing' : 'Create Pricing'}
       onClose={onClose}
       onSubmit={submit}
+      formRef={formRef}
     >
-      <Select
+      <SelectField
+        control={control}
+        name="resourceId"
         label="Resource"
         required
         data={options}
-        value={form.resourceId}
-        onChange={(resourceId) => set({ resourceId })}
+        fallback=""
         searchable
         nothingFoundMessage="Every resource already has a rate card"
       />
-      <Select
+      <SelectField
+        control={control}
+        name="rateType"
         label="Rate type"
         required
         data={[
           { value: 'hourly', label: 'Hourly' },
           { value: 'daily', label: 'Daily / flat' },
         ]}
-        value={form.rateType}
-        onChange={(v) => set({ rateType: v as RateType | null })}
+        fallback=""
       />
-      <Group grow>
-        <MoneyField
-          label="Weekday rate"
-          required
-          value={form.weekdayRate}
-          onValue={(weekdayRate) => set({ weekdayRate })}
-        />
-        <MoneyField
-          label="Weekend rate"
-          required
-          value={form.weekendRate}
-          onValue={(weekendRate) => set({ weekendRate })}
-        />
+      <Group grow align="flex-start">
+        <MoneyField control={control} name="weekdayRate" label="Weekday rate" required />
+        <MoneyField control={control} name="weekendRate" label="Weekend rate" required />
       </Group>
-      <NotesField
-        label="Description"
-        value={form.description}
-        onValue={(description) => set({ description })}
-      />
+      <Textarea label="Description" {...form.register('description')} error={errors.description?.message} />
     </FormDialog>
   );
 }

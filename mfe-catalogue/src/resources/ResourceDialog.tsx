@@ -1,15 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Fieldset, NumberInput, Select, TextInput } from '@mantine/core';
-import type { Resource, ResourceType } from '../api/types.ts';
+import { useEffect } from 'react';
+import { Fieldset, TextInput, Textarea } from '@mantine/core';
+import { resourceInput } from '@venue/contracts';
+import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
-import { TYPE_OPTIONS, numberFrom } from '../shared/labels.ts';
+import { TYPE_OPTIONS } from '../shared/labels.ts';
+import { SelectField, WholeNumberField } from '../shared/fields.tsx';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { emptyResource, toInput, validateResource } from '../halls/resourceForm.ts';
-import { NotesField, TextField } from '../shared/fields.tsx';
+import { useContractForm } from '../shared/contractForm.ts';
+import { emptyResource, toInput } from '../halls/resourceForm.ts';
 import { ResourcePhoto } from '../photos/ResourcePhoto.tsx';
 
-/** The §2.4 form: name, type and capacity; the code is the server's and only shown. */
+/**
+ * The §2.4 form: name, type and capacity; the code is the server's and only shown. The rest of
+ * the resource goes back as it was (a new one: the spec's defaults), checked by the contract's
+ * resourceInput as the service checks it.
+ */
 export function ResourceDialog({
   opened,
   resource,
@@ -20,62 +26,47 @@ export function ResourceDialog({
   onClose: () => void;
 }) {
   const save = useSaveResource();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<ResourceType>('hall');
-  const [capacity, setCapacity] = useState<number>(0);
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const { form, formRef, summary, errors, onSubmit } = useContractForm<ResourceInput, ResourceInput>({
+    schema: resourceInput,
+    defaultValues: emptyResource(),
+  });
+  const { reset } = form;
 
   useEffect(() => {
-    if (!opened) return;
-    setName(resource?.name ?? '');
-    setType(resource?.type ?? 'hall');
-    setCapacity(resource?.capacity ?? 0);
-    setDescription(resource?.description ?? '');
-    setErrors([]);
-  }, [opened, resource]);
+    if (opened) reset(resource ? toInput(resource) : emptyResource());
+  }, [opened, resource, reset]);
 
-  async function submit() {
-    const base = resource ? toInput(resource) : emptyResource();
-    const input = { ...base, name: name.trim(), type, capacity, description };
-    const problems = validateResource(input);
-    setErrors(problems);
-    if (problems.length) return;
+  const submit = onSubmit(async (input) => {
     await save.mutateAsync({ id: resource?.id, input });
     notifySuccess(resource ? 'Resource updated successfully!' : 'Resource created successfully!');
     onClose();
-  }
+  });
 
   return (
     <FormDialog
       opened={opened}
       title={resource ? 'Edit Resource' : 'Add Resource'}
-      errors={errors}
-      busy={save.isPending}
+      errors={summary}
+      busy={save.isPending || form.formState.isSubmitting}
       submitLabel={resource ? 'Update Resource' : 'Create Resource'}
       onClose={onClose}
       onSubmit={submit}
+      formRef={formRef}
     >
-      <TextField label="Name" required value={name} onValue={setName} />
+      <TextInput label="Name" required {...form.register('name')} error={errors.name?.message} />
       {resource ? <TextInput label="Code" value={resource.code} readOnly disabled /> : null}
-      <Select
+      <SelectField
+        control={form.control}
+        name="type"
         label="Type"
         required
         data={TYPE_OPTIONS}
-        value={type}
+        fallback="hall"
         allowDeselect={false}
-        onChange={(v) => setType((v as ResourceType) ?? 'hall')}
       />
-      <NumberInput
-        label="Capacity"
-        required
-        min={0}
-        allowDecimal={false}
-        value={capacity}
-        // A non-numeric entry counts as 0 (spec 03 §5).
-        onChange={(v) => setCapacity(numberFrom(v))}
-      />
-      <NotesField label="Description" value={description} onValue={setDescription} />
+      {/* A non-numeric entry counts as 0 (spec 03 §5). */}
+      <WholeNumberField control={form.control} name="capacity" label="Capacity" required min={0} />
+      <Textarea label="Description" {...form.register('description')} error={errors.description?.message} />
       {resource ? (
         <Fieldset legend="Photo">
           <ResourcePhoto resource={resource} />

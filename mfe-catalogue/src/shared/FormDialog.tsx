@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import { FormErrors } from './FormErrors.tsx';
 
 /**
- * The catalogue's edit dialogs: the error summary on top, Cancel and the submit button below.
- * `onSubmit` rejects when the server refuses; the mutation hooks have told the user already,
- * so the rejection only keeps the dialog open.
+ * The catalogue's edit dialogs: the error summary on top (every problem the fields show, see
+ * useContractForm), Cancel and the submit button below, which waits while the form is sent.
  */
 export function FormDialog({
   opened,
@@ -16,6 +15,7 @@ export function FormDialog({
   submitLabel,
   onClose,
   onSubmit,
+  formRef,
   actions,
   children,
 }: {
@@ -26,7 +26,10 @@ export function FormDialog({
   busy: boolean;
   submitLabel: string;
   onClose: () => void;
-  onSubmit: () => Promise<void>;
+  /** The form's submit (react-hook-form's handleSubmit): it checks, sends and shows refusals. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  /** The form element, for focusing its first invalid field. */
+  formRef?: RefObject<HTMLFormElement | null>;
   /** Buttons in place of Cancel and submit while the dialog asks something else (a confirmation). */
   actions?: ReactNode;
   children: ReactNode;
@@ -34,10 +37,10 @@ export function FormDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={size} centered>
       <form
+        ref={formRef}
         noValidate
         onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit().catch(() => undefined);
+          void onSubmit(e);
         }}
       >
         <Stack>

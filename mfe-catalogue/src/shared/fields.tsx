@@ -1,59 +1,101 @@
 import {
   NumberInput,
+  Select,
   Switch,
-  TextInput,
-  Textarea,
   type NumberInputProps,
+  type SelectProps,
   type SwitchProps,
-  type TextInputProps,
-  type TextareaProps,
 } from '@mantine/core';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { numberFrom } from './labels.ts';
 
 /*
- * Form fields that hand back the value itself rather than the change event, so the catalogue's
- * forms can patch their state in one line.
+ * Form fields bound to a react-hook-form field by name (useContractForm): the value, its change
+ * and its problem, which Mantine shows under the field and ties to it (aria-invalid and
+ * aria-describedby). Text boxes need none of this: `{...form.register(name)}` and `error`.
  */
 
-type Controlled<P> = Omit<P, 'value' | 'checked' | 'onChange'>;
+export type Bound<T extends FieldValues, P> = Omit<P, 'value' | 'checked' | 'onChange' | 'error' | 'name'> & {
+  // Whatever the form hands its submit (the parsed body).
+  control: Control<T, unknown, FieldValues>;
+  name: Path<T>;
+};
 
-export function TextField({
-  value,
-  onValue,
-  ...props
-}: Controlled<TextInputProps> & { value: string; onValue: (value: string) => void }) {
-  return <TextInput {...props} value={value} onChange={(e) => onValue(e.currentTarget.value)} />;
+export function SwitchField<T extends FieldValues>({ control, name, ...props }: Bound<T, SwitchProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Switch
+      {...props}
+      ref={field.ref}
+      checked={Boolean(field.value)}
+      onChange={(e) => field.onChange(e.currentTarget.checked)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
 }
 
-export function NotesField({
-  value,
-  onValue,
+/**
+ * A choice from `data`; `fallback` is what an emptied choice becomes (none: the field may be
+ * left empty, null). `onPicked` runs after the change (a rule that sets another field).
+ */
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  fallback,
+  onPicked,
   ...props
-}: Controlled<TextareaProps> & { value: string; onValue: (value: string) => void }) {
-  return <Textarea {...props} value={value} onChange={(e) => onValue(e.currentTarget.value)} />;
+}: Bound<T, SelectProps> & { fallback?: string; onPicked?: (value: string | null) => void }) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Select
+      {...props}
+      ref={field.ref}
+      value={(field.value as string | null) || null}
+      onChange={(v) => {
+        field.onChange(v ?? fallback ?? null);
+        onPicked?.(v);
+      }}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
 }
 
-export function SwitchField({
-  checked,
-  onValue,
+/** A whole number; text that is no number counts as 0 (spec 03 §5, numberFrom). */
+export function WholeNumberField<T extends FieldValues>({
+  control,
+  name,
   ...props
-}: Controlled<SwitchProps> & { checked: boolean; onValue: (checked: boolean) => void }) {
-  return <Switch {...props} checked={checked} onChange={(e) => onValue(e.currentTarget.checked)} />;
+}: Bound<T, NumberInputProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <NumberInput
+      allowDecimal={false}
+      {...props}
+      ref={field.ref}
+      value={field.value as number}
+      onChange={(v) => field.onChange(numberFrom(v))}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
 }
 
 /** Dollars and cents, never negative; an emptied field stays empty so "required" can say so. */
-export function MoneyField({
-  value,
-  onValue,
-  ...props
-}: Controlled<NumberInputProps> & { value: number | ''; onValue: (value: number | '') => void }) {
+export function MoneyField<T extends FieldValues>({ control, name, ...props }: Bound<T, NumberInputProps>) {
+  const { field, fieldState } = useController({ control, name });
   return (
     <NumberInput
       min={0}
       step={0.01}
       decimalScale={2}
       {...props}
-      value={value}
-      onChange={(v) => onValue(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+      ref={field.ref}
+      value={field.value as number | ''}
+      onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
     />
   );
 }

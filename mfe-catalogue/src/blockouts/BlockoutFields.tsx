@@ -1,0 +1,103 @@
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Group, MultiSelect, Radio, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { BLOCKOUT_REASONS, type BlockoutInput } from '../api/types.ts';
+import { SelectField } from '../shared/fields.tsx';
+import { DateFormField } from '../shared/DateFormField.tsx';
+import type { BlockoutMode } from './BlockoutDialog.tsx';
+
+/** A list's problem is on the list, or (a bad id) on one of its entries. */
+function listError(error: unknown): string | undefined {
+  const e = error as ({ message?: string } & Array<{ message?: string } | undefined>) | undefined;
+  return e?.message ?? (Array.isArray(e) ? e.find((x) => x?.message)?.message : undefined);
+}
+
+/** The block-out form's fields, each problem under its field; `summary` says what saving creates. */
+export function BlockoutFields({
+  form,
+  mode,
+  options,
+  summary,
+}: {
+  form: UseFormReturn<BlockoutInput, unknown, BlockoutInput>;
+  mode: BlockoutMode;
+  options: Array<{ value: string; label: string }>;
+  summary: string | null;
+}) {
+  const { control, register } = form;
+  const { errors } = form.formState;
+  return (
+    <>
+      <Controller
+        control={control}
+        name="resourceIds"
+        render={({ field, fieldState }) =>
+          mode === 'single' ? (
+            <Select
+              label="Resource"
+              data={options}
+              ref={field.ref}
+              value={field.value[0] ?? null}
+              onChange={(v) => field.onChange(v ? [v] : [])}
+              onBlur={field.onBlur}
+              error={listError(fieldState.error)}
+              searchable
+            />
+          ) : (
+            <MultiSelect
+              label="Resources"
+              data={options}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={listError(fieldState.error)}
+              searchable
+              placeholder={field.value.length ? undefined : 'Choose active resources'}
+            />
+          )
+        }
+      />
+      <Group grow align="flex-start">
+        <DateFormField control={control} name="dateFrom" label="Date from" />
+        <DateFormField control={control} name="dateTo" label="Date to" />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput type="time" label="Time from" {...register('timeFrom')} error={errors.timeFrom?.message} />
+        <TextInput type="time" label="Time to" {...register('timeTo')} error={errors.timeTo?.message} />
+      </Group>
+      {mode === 'edit' ? null : (
+        <Controller
+          control={control}
+          name="span"
+          render={({ field, fieldState }) => (
+            <Radio.Group
+              label="Over several days"
+              value={field.value ?? 'daily'}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              <Group mt={4}>
+                <Radio value="daily" label="One block-out per day, for these hours" />
+                <Radio value="continuous" label="Continuous from start to end" />
+              </Group>
+            </Radio.Group>
+          )}
+        />
+      )}
+      {summary ? (
+        <Text size="sm" c="dimmed" data-testid="blockout-summary" aria-live="polite">
+          {summary}
+        </Text>
+      ) : null}
+      <SelectField
+        control={control}
+        name="reason"
+        label="Reason"
+        data={[...BLOCKOUT_REASONS]}
+        fallback="Maintenance"
+        allowDeselect={false}
+      />
+      <Textarea label="Notes" {...register('notes')} error={errors.notes?.message} />
+    </>
+  );
+}
