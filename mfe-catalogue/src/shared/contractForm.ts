@@ -19,8 +19,9 @@ import { fieldErrorsOf, useFocusFirstError } from '@venue/ui';
 /** Schema paths whose problems belong to a differently named field (`priceCents` → `price`). */
 export type Renames = Readonly<Record<string, string>>;
 
-const renamed = <T>(errors: Record<string, T>, renames: Renames): Record<string, T> =>
-  Object.fromEntries(Object.entries(errors).map(([path, e]) => [renames[path] ?? path, e]));
+function renamed<T>(errors: Record<string, T>, renames: Renames): Record<string, T> {
+  return Object.fromEntries(Object.entries(errors).map(([path, e]) => [renames[path] ?? path, e]));
+}
 
 /** zodResolver on the contract's schema; the problems of renamed paths land on the form's fields. */
 export function contractResolver<TValues extends FieldValues, TBody>(
