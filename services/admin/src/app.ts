@@ -15,8 +15,7 @@ import { privacyRoutes } from './privacy/routes.ts';
 import { publishMissingSnapshots } from './settings/settings-events.ts';
 import { tenantSettingsRoutes } from './settings/routes.ts';
 import { accountAdminRoutes } from './users/account-admin.ts';
-import { accountRoutes } from './users/account-routes.ts';
-import { subUserRoutes } from './users/sub-user-routes.ts';
+import { accountRoutes, subUserRoutes } from './users/routes.ts';
 import { webhookDepsFromEnv, type WebhookDeps } from './webhooks/config.ts';
 import { webhookConsumers } from './webhooks/consumer.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
@@ -46,7 +45,7 @@ export function createAdminService(
     routes(router, kit) {
       internalRoutes(router, kit);
       authRoutes(router, kit);
-      accountRoutes(router, kit);
+      accountRoutes(router);
       tenantSettingsRoutes(router);
       pictureRoutes(router);
       privacyRoutes(router);

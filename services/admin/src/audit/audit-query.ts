@@ -10,7 +10,7 @@ import {
   type Tx,
 } from '@venue/service-kit';
 import type { AdminDb } from '../db/schema.ts';
-import { widenToAllTenants } from '../users/account-admin.ts';
+import { widenToAllTenants } from '../users/account-rows.ts';
 
 // The filters, actions and target types are the API contract's (contracts admin/requests.ts).
 export {

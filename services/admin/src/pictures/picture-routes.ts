@@ -21,7 +21,7 @@ import {
 } from '@venue/service-kit';
 import { dbNow } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
-import { widenToAllTenants } from '../users/account-admin.ts';
+import { widenToAllTenants } from '../users/account-rows.ts';
 import { userLabel } from '../users/serialise.ts';
 import { isUuid, type UserRow } from '../users/user-store.ts';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_USER_SETTINGS, GST_MESSAGE } from '@venue/contracts';
 import { auditedActions, call, login, startAdmin, type Harness, type Session } from '../testing/harness.ts';
-import { PARENT_DATA_DENIED } from './account-routes.ts';
+import { PARENT_DATA_DENIED } from './handlers/account.ts';
 import { readSettings, writeSettings } from '../settings/settings-store.ts';
 
 let h: Harness;

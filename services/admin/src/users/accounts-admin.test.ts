@@ -11,7 +11,7 @@ import {
   SUPER_ADMIN_ONLY,
   USER_NOT_FOUND,
 } from './account-admin.ts';
-import { EMAIL_TAKEN } from './sub-user-routes.ts';
+import { EMAIL_TAKEN } from './sub-users.ts';
 import {
   CURRENT_PASSWORD_INCORRECT,
   OWN_PASSWORD_REQUIRED,

@@ -10,7 +10,7 @@ import {
   type Session,
 } from '../testing/harness.ts';
 import { SUB_USER_PASSWORD_REQUIRED, SUB_USER_PASSWORD_TOO_SHORT } from './sub-user-schemas.ts';
-import { EMAIL_TAKEN, OWNERS_ONLY } from './sub-user-routes.ts';
+import { EMAIL_TAKEN, OWNERS_ONLY } from './sub-users.ts';
 
 let h: Harness;
 let owner: Session;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { SubUser } from '@venue/contracts/admin';
 import {
   badRequest,
   forbidden,
   notFound,
   parseBody,
-  requireAuth,
-  withTx,
   type AppContext,
-  type AppRouter,
   type Tx,
   kyselyOf,
 } from '@venue/service-kit';
@@ -16,7 +15,8 @@ import type { AdminDb } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
 import { subUserView, userLabel } from './serialise.ts';
-import { changeSubUserPasswordSchema, createSubUserSchema, updateSubUserSchema } from './sub-user-schemas.ts';
+import type { changeSubUserPasswordSchema, updateSubUserSchema } from './sub-user-schemas.ts';
+import { createSubUserSchema } from './sub-user-schemas.ts';
 import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
 import { EMAIL_TAKEN, isUuid, writeUser, type UserRow } from './user-store.ts';
 
@@ -24,13 +24,14 @@ export const OWNERS_ONLY = 'Access Denied - Only Hall Owners can manage sub-user
 export const SUB_USER_NOT_FOUND = 'Sub-user not found.';
 export { EMAIL_TAKEN };
 
-function requireOwner(ctx: AppContext): string {
+/** The caller as hall owner (their id), else 403 OWNERS_ONLY. */
+export function requireOwner(ctx: AppContext): string {
   if (ctx.state.principal.role !== 'hall_owner') throw forbidden(OWNERS_ONLY);
   return ctx.state.principal.userId;
 }
 
 /** One of the caller's own live sub-users, or 404 (also for other tenants' ids). */
-async function ownSubUser(tx: Tx, ownerId: string, subUserId: string): Promise<UserRow> {
+export async function ownSubUser(tx: Tx, ownerId: string, subUserId: string): Promise<UserRow> {
   if (!isUuid(subUserId)) throw notFound(SUB_USER_NOT_FOUND);
   const row = await kyselyOf<AdminDb>(tx)
     .selectFrom('users')
@@ -45,41 +46,14 @@ async function ownSubUser(tx: Tx, ownerId: string, subUserId: string): Promise<U
   return row;
 }
 
-export function subUserRoutes(router: AppRouter): void {
-  router.get('/api/users/sub-users/:userId', requireAuth, withTx, async (ctx: AppContext) => {
-    const ownerId = requireOwner(ctx);
-    if (ctx.params.userId !== ownerId) throw forbidden('You can only view your own sub-users.');
-    const rows = await kyselyOf<AdminDb>(ctx.state.tx)
-      .selectFrom('users')
-      .selectAll()
-      .where('tenant_id', '=', ownerId)
-      .where('parent_user_id', '=', ownerId)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at')
-      .orderBy('email')
-      .execute();
-    ctx.body = rows.map(subUserView);
-  });
-
-  // The sub-user's id, named as GET's owner id is: one path to OpenAPI (issue 24 item 15).
-  router.put('/api/users/sub-users/:userId', requireAuth, withTx, async (ctx: AppContext) => {
-    await updateSubUser(ctx);
-  });
-
-  router.put('/api/users/change-sub-user-password', requireAuth, withTx, async (ctx: AppContext) => {
-    await changeSubUserPassword(ctx);
-  });
-}
-
 /** POST /api/users by a hall owner (the super admin's branch is in account-admin.ts). */
-export async function createSubUser(ctx: AppContext): Promise<void> {
+export async function createSubUser(ctx: AppContext, tx: Tx): Promise<void> {
   const ownerId = requireOwner(ctx);
   const body = parseBody(ctx, createSubUserSchema);
   // The parent is always the caller; a body naming anyone else is refused, not obeyed.
   if (body.parentUserId !== undefined && body.parentUserId !== ownerId) {
     throw forbidden('You can only add sub-users to your own account.');
   }
-  const tx = ctx.state.tx;
   const id = randomUUID();
   const passwordHash = await hashPassword(body.password);
   const created = await writeUser(
@@ -116,11 +90,15 @@ export async function createSubUser(ctx: AppContext): Promise<void> {
   ctx.body = subUserView(created);
 }
 
-async function updateSubUser(ctx: AppContext): Promise<void> {
+/** PUT /api/users/sub-users/{userId}: name, permissions and status of one of the owner's sub-users. */
+export async function updateSubUser(
+  ctx: AppContext,
+  tx: Tx,
+  subUserId: string,
+  body: z.output<typeof updateSubUserSchema>,
+): Promise<SubUser> {
   const ownerId = requireOwner(ctx);
-  const body = parseBody(ctx, updateSubUserSchema);
-  const tx = ctx.state.tx;
-  const before = await ownSubUser(tx, ownerId, ctx.params.userId ?? '');
+  const before = await ownSubUser(tx, ownerId, subUserId);
   if (body.email !== undefined && body.email.trim().toLowerCase() !== before.email) {
     throw badRequest('The email address of a sub-user cannot be changed.');
   }
@@ -176,14 +154,13 @@ async function updateSubUser(ctx: AppContext): Promise<void> {
     });
   }
   if (!updated) throw notFound(SUB_USER_NOT_FOUND);
-  ctx.body = subUserView(updated);
+  return subUserView(updated);
 }
 
 /** DELETE /api/users/:id by a hall owner: only their own sub-users. */
-export async function deleteSubUser(ctx: AppContext): Promise<void> {
+export async function deleteSubUser(ctx: AppContext, tx: Tx, id: string): Promise<void> {
   const ownerId = requireOwner(ctx);
-  const tx = ctx.state.tx;
-  const target = await ownSubUser(tx, ownerId, ctx.params.id ?? '');
+  const target = await ownSubUser(tx, ownerId, id);
   // Kept as a deleted row: the audit trail still names it, and its e-mail is free again.
   await kyselyOf<AdminDb>(tx)
     .updateTable('users')
@@ -209,10 +186,13 @@ export async function deleteSubUser(ctx: AppContext): Promise<void> {
   ctx.body = { message: 'Sub-user deleted successfully!' };
 }
 
-async function changeSubUserPassword(ctx: AppContext): Promise<void> {
+/** PUT /api/users/change-sub-user-password: the owner sets a sub-user's password; its sessions end. */
+export async function changeSubUserPassword(
+  ctx: AppContext,
+  tx: Tx,
+  body: z.output<typeof changeSubUserPasswordSchema>,
+): Promise<{ message: string }> {
   const ownerId = requireOwner(ctx);
-  const body = parseBody(ctx, changeSubUserPasswordSchema);
-  const tx = ctx.state.tx;
   const target = await ownSubUser(tx, ownerId, body.subUserId);
   await kyselyOf<AdminDb>(tx)
     .updateTable('users')
@@ -228,5 +208,5 @@ async function changeSubUserPassword(ctx: AppContext): Promise<void> {
     targetLabel: userLabel(target),
     additionalInfo: `Password changed for ${target.email}`,
   });
-  ctx.body = { message: `Password changed successfully for ${target.name ?? target.email}` };
+  return { message: `Password changed successfully for ${target.name ?? target.email}` };
 }
