@@ -30,6 +30,11 @@ export function spanFor(
   };
 }
 
+export interface ClaimOptions {
+  /** A booking inserted in this transaction: it holds no slot yet, so none is let go first. */
+  fresh?: boolean;
+}
+
 /**
  * Takes the booking's slot under the exclusion constraint. A concurrent winner makes the
  * insert do nothing (it waits for that transaction first), which becomes the 409.
@@ -41,12 +46,14 @@ export async function claimBookingSlot(
   resourceId: string,
   start: Date,
   end: Date,
+  { fresh = false }: ClaimOptions = {},
 ): Promise<boolean> {
-  await db(tx)
-    .deleteFrom('resource_slots')
-    .where('tenant_id', '=', tenantId)
-    .where('booking_id', '=', bookingId)
-    .execute();
+  if (!fresh)
+    await db(tx)
+      .deleteFrom('resource_slots')
+      .where('tenant_id', '=', tenantId)
+      .where('booking_id', '=', bookingId)
+      .execute();
   const { numInsertedOrUpdatedRows } = await db(tx)
     .insertInto('resource_slots')
     .values({
@@ -126,10 +133,11 @@ export async function claimSlotOr409(
   id: string,
   resourceId: string,
   span: VenueSpan,
+  options: ClaimOptions = {},
 ) {
   let ok: boolean;
   try {
-    ok = await claimBookingSlot(tx, tenantId, id, resourceId, span.slotStart, span.slotEnd);
+    ok = await claimBookingSlot(tx, tenantId, id, resourceId, span.slotStart, span.slotEnd, options);
   } catch (err) {
     // 23P01 exclusion / 40P01 deadlock between racing inserts: someone else got the slot.
     const code = (err as { code?: string }).code;

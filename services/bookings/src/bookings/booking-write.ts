@@ -5,7 +5,7 @@
  */
 import { sql, type AppContext, type Tx } from '@venue/service-kit';
 import type { BookingEdit } from '@venue/contracts/bookings';
-import { db, NOW } from '../db/query.ts';
+import { dateText, db, NOW } from '../db/query.ts';
 import type { OnlineAnswer } from '../db/schema.ts';
 import { assertNoBlockouts, assertNoConflicts } from '../availability/conflicts.ts';
 import { upsertResource } from '../availability/resources.ts';
@@ -17,7 +17,7 @@ import type { TenantSettings } from '../remote/tenant-settings.ts';
 import { moneyValues, paymentDetails } from '../status/payment.ts';
 import { isBlocking, type BookingStatus } from '../status/transitions.ts';
 import { nextBookingCode } from './booking-code.ts';
-import { bookingLabel, publishBooking, reload } from './booking-row.ts';
+import { bookingLabel, publishBooking, type BookingRow } from './booking-row.ts';
 import type { BookingForm } from './create-booking.ts';
 import type { Priced } from './pricing.ts';
 
@@ -126,12 +126,14 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
           }
         : {}),
     })
-    .returning('id')
+    // The row as `reload` reads it (the summary and the slot below do not change it), without
+    // reading it again.
+    .returningAll()
+    .returning((eb) => dateText(eb.ref('booking_date')).as('booking_date'))
     .executeTakeFirstOrThrow();
-  const id = inserted.id;
+  const row = inserted as BookingRow;
   await refreshCustomerSummary(tx, tenantId, [customerId], now, settings.timezone);
-  if (isBlocking(status)) await claimSlotOr409(tx, tenantId, id, resource.id, span);
-  const row = await reload(tx, id);
+  if (isBlocking(status)) await claimSlotOr409(tx, tenantId, row.id, resource.id, span, { fresh: true });
   await tx.audit(ctx, {
     action: 'booking_created',
     targetType: 'booking',
