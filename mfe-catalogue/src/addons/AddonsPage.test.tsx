@@ -91,6 +91,13 @@ describe('Add-ons', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Add-on name is required', 'Price is required']);
+    // Each also under its field.
+    expect(screen.getByRole('textbox', { name: 'Add-on name' })).toHaveAccessibleDescription(
+      'Add-on name is required',
+    );
+    expect(screen.getByRole('textbox', { name: 'Add-on price' })).toHaveAccessibleDescription(
+      'Price is required',
+    );
     expect(posts).toHaveLength(0);
   });
 

@@ -238,4 +238,34 @@ describe('Block-out dialog: bookings in the way (decision 55)', () => {
       'nothing was saved. Please try again in a moment.',
     );
   });
+
+  test('an end before the start is said under Date to; the server’s field error under its field', async () => {
+    answerLists();
+    const posts = captureRequests('post', '/api/blockouts/bulk', () =>
+      HttpResponse.json(
+        {
+          message: 'Start time must be HH:mm',
+          errors: [{ path: ['timeFrom'], message: 'Start time must be HH:mm' }],
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderWithProviders(<BlockoutsPage />);
+    await screen.findByTestId('blockouts-table');
+    const dialog = await fillNewBlockout(user);
+    const dateTo = within(dialog).getByRole('textbox', { name: 'Date to' });
+    await user.clear(dateTo);
+    await user.type(dateTo, '14/01/2027');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Block-out' }));
+    await waitFor(() => expect(dateTo).toHaveAccessibleDescription('End date must be after start date'));
+    expect(posts).toHaveLength(0);
+
+    await user.clear(dateTo);
+    await user.type(dateTo, '16/01/2027');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Block-out' }));
+    const timeFrom = within(dialog).getByLabelText('Time from');
+    await waitFor(() => expect(timeFrom).toHaveAccessibleDescription('Start time must be HH:mm'));
+    expect(posts).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Bulk Block-out' })).toBeInTheDocument();
+  });
 });

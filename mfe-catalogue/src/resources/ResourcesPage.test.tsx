@@ -108,6 +108,9 @@ describe('Resources', () => {
       'Please fix the following errors:' + 'Resource name is required',
     );
     expect(posts).toHaveLength(0);
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(
+      'Resource name is required',
+    );
   });
 
   test('a new resource is sent with the form’s fields and the spec’s defaults, confirmed and shown', async () => {
