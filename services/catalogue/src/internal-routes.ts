@@ -13,7 +13,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   router.get('/internal/resources/:tenantId', requireInternal, async (ctx) => {
     const tenantId = ctx.params.tenantId;
     if (!isUuid(tenantId)) throw notFound('No such tenant.');
-    ctx.body = await kit.db.tenantTx(tenantId, async (t) => {
+    ctx.body = await kit.db.tenantRead(tenantId, async (t) => {
       const rows = await db(t)
         .selectFrom('resources')
         .select(RESOURCE_COLUMNS)
@@ -30,7 +30,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
       ctx,
       quoteRequest.extend({ tenantId: z.uuid({ error: 'tenantId is required' }) }),
     );
-    ctx.body = await kit.db.tenantTx(tenantId, (t) => quoteFor(t, req));
+    ctx.body = await kit.db.tenantRead(tenantId, (t) => quoteFor(t, req));
   });
 
   /** Everything the catalogue holds for a tenant, for the data-export request. */

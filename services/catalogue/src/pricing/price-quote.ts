@@ -112,41 +112,45 @@ export { quoteRequest, type QuoteRequest } from '@venue/contracts/catalogue';
 export async function quoteFor(tx: Tx, req: QuoteRequest): Promise<Quote> {
   const q = db(tx);
   const tenantId = tenantIdOf(tx);
-  const resource = await q
-    .selectFrom('resources')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', req.resourceId)
-    .executeTakeFirst();
-  if (!resource) throw notFound('Resource not found');
-  const card = await q
-    .selectFrom('pricing')
-    .select(['rate_type', 'weekday_rate_cents', 'weekend_rate_cents'])
-    .where('tenant_id', '=', tenantId)
-    .where('resource_id', '=', req.resourceId)
-    .executeTakeFirst();
-  // The highest surcharge wins when a date carries more than one holiday.
-  const holiday = await q
-    .selectFrom('holidays')
-    .select(['name', 'surcharge_percent'])
-    .where('tenant_id', '=', tenantId)
-    .where('date', '=', req.date)
-    .orderBy('surcharge_percent', 'desc')
-    .orderBy('name')
-    .limit(1)
-    .executeTakeFirst();
   const wanted = new Map<string, number>();
   for (const id of req.addOnIds) wanted.set(id, (wanted.get(id) ?? 0) + 1);
   for (const a of req.addOns) wanted.set(a.id, (wanted.get(a.id) ?? 0) + a.quantity);
   const ids = [...wanted.keys()];
-  const addOnRows = ids.length
-    ? await q
-        .selectFrom('addons')
-        .select(['id', 'name', 'price_cents'])
-        .where('tenant_id', '=', tenantId)
-        .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
-        .execute()
-    : [];
+  // Asked together: one round trip for the four reads (the driver sends one turn's statements
+  // in one write), where one after another cost four on every booking create's quote.
+  const [resource, card, holiday, addOnRows] = await Promise.all([
+    q
+      .selectFrom('resources')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', req.resourceId)
+      .executeTakeFirst(),
+    q
+      .selectFrom('pricing')
+      .select(['rate_type', 'weekday_rate_cents', 'weekend_rate_cents'])
+      .where('tenant_id', '=', tenantId)
+      .where('resource_id', '=', req.resourceId)
+      .executeTakeFirst(),
+    // The highest surcharge wins when a date carries more than one holiday.
+    q
+      .selectFrom('holidays')
+      .select(['name', 'surcharge_percent'])
+      .where('tenant_id', '=', tenantId)
+      .where('date', '=', req.date)
+      .orderBy('surcharge_percent', 'desc')
+      .orderBy('name')
+      .limit(1)
+      .executeTakeFirst(),
+    ids.length
+      ? q
+          .selectFrom('addons')
+          .select(['id', 'name', 'price_cents'])
+          .where('tenant_id', '=', tenantId)
+          .where((eb) => eb('id', '=', eb.fn.any(eb.val(ids))))
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  if (!resource) throw notFound('Resource not found');
   if (addOnRows.length !== ids.length) throw notFound('Add-on not found');
   const byId = new Map(addOnRows.map((a) => [a.id, a]));
   return computeQuote({
