@@ -10,7 +10,7 @@ import { portalRoutes } from './customers/portal-routes.ts';
 import { onlineBookingsRoutes } from './online/routes.ts';
 import { seedDemo } from './seed.ts';
 import { auditRoutes } from './audit/routes.ts';
-import { pictureRoutes } from './pictures/picture-routes.ts';
+import { pictureRoutes } from './pictures/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { publishMissingSnapshots } from './settings/settings-events.ts';
 import { tenantSettingsRoutes } from './settings/routes.ts';

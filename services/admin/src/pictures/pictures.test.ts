@@ -11,7 +11,7 @@ import {
   type Session,
 } from '../testing/harness.ts';
 import { startWithDemoSessions } from '../testing/demo-sessions.ts';
-import { MAX_UPLOAD_BYTES, NOT_AN_IMAGE, PICTURE_OWNERS_ONLY, TOO_LARGE } from './picture-routes.ts';
+import { MAX_UPLOAD_BYTES, NOT_AN_IMAGE, PICTURE_OWNERS_ONLY, TOO_LARGE } from './pictures.ts';
 
 let h: Harness;
 let owner: Session;

@@ -1,3 +1,7 @@
+/**
+ * Profile pictures (spec 01 §5, §8): the upload's parsing and checks, whose picture a call is
+ * about, and the stored picture (handlers/pictures.ts and routes.ts serve them).
+ */
 import multer from '@koa/multer';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -10,12 +14,9 @@ import {
   InvalidTokenError,
   loadPublicKey,
   notFound,
-  requireAuth,
-  withTx,
   verifyAccessToken,
   type AppContext,
   type AppMiddleware,
-  type AppRouter,
   type Tx,
   kyselyOf,
 } from '@venue/service-kit';
@@ -46,7 +47,7 @@ const upload = multer({
   limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
 }).single('profilePicture');
 
-const parseUpload: AppMiddleware = async (ctx, next) => {
+export const parseUpload: AppMiddleware = async (ctx, next) => {
   try {
     await upload(ctx as never, async () => {});
   } catch (err) {
@@ -61,7 +62,7 @@ const parseUpload: AppMiddleware = async (ctx, next) => {
  * Rejects a missing or bad token before the upload is read, so anonymous clients cannot make
  * the service buffer 5 MB; requireAuth then does the full check and withTx opens the transaction.
  */
-const tokenBeforeUpload: AppMiddleware = async (ctx, next) => {
+export const tokenBeforeUpload: AppMiddleware = async (ctx, next) => {
   const token = bearerToken(ctx.get('authorization') || undefined);
   if (!token) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
   try {
@@ -92,17 +93,17 @@ export async function reencode(input: Buffer): Promise<{ data: Buffer; width: nu
 }
 
 /** Whose picture the call is about: the caller, or (super admin only) `?userId=`. */
-async function pictureSubject(ctx: AppContext): Promise<UserRow> {
+export async function pictureSubject(ctx: AppContext, tx: Tx): Promise<UserRow> {
   const { role, userId } = ctx.state.principal;
   if (role !== 'hall_owner' && role !== 'super_admin') throw forbidden(PICTURE_OWNERS_ONLY);
   const requested =
     typeof ctx.query.userId === 'string' && ctx.query.userId !== '' ? ctx.query.userId : userId;
   if (requested !== userId) {
     if (role !== 'super_admin') throw forbidden(PICTURE_OWNERS_ONLY);
-    await widenToAllTenants(ctx.state.tx);
+    await widenToAllTenants(tx);
   }
   if (!isUuid(requested)) throw notFound('User not found.');
-  const row = await kyselyOf<AdminDb>(ctx.state.tx)
+  const row = await kyselyOf<AdminDb>(tx)
     .selectFrom('users')
     .selectAll()
     .where('id', '=', requested)
@@ -114,7 +115,7 @@ async function pictureSubject(ctx: AppContext): Promise<UserRow> {
   return row;
 }
 
-async function removePictures(tx: Tx, user: UserRow): Promise<void> {
+export async function removePictures(tx: Tx, user: UserRow): Promise<void> {
   await kyselyOf<AdminDb>(tx)
     .deleteFrom('profile_pictures')
     .where('tenant_id', '=', user.tenant_id)
@@ -122,87 +123,38 @@ async function removePictures(tx: Tx, user: UserRow): Promise<void> {
     .execute();
 }
 
-export function pictureRoutes(router: AppRouter): void {
-  router.post(
-    '/api/users/upload-profile-picture',
-    tokenBeforeUpload,
-    parseUpload,
-    requireAuth,
-    withTx,
-    async (ctx: AppContext) => {
-      const file = (ctx.request as { file?: { buffer: Buffer } }).file;
-      if (!file?.buffer?.length) throw new HttpError(400, NOT_AN_IMAGE);
-      const user = await pictureSubject(ctx);
-      const image = await reencode(file.buffer);
-      const tx = ctx.state.tx;
-      await removePictures(tx, user);
-      const q = kyselyOf<AdminDb>(tx);
-      const picture = await q
-        .insertInto('profile_pictures')
-        .values({
-          tenant_id: user.tenant_id,
-          user_id: user.id,
-          data: image.data,
-          width: image.width,
-          height: image.height,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const url = `${PICTURE_PATH}${picture.id}.webp`;
-      await q
-        .updateTable('users')
-        .set({ profile_picture: url, updated_at: dbNow() })
-        .where('id', '=', user.id)
-        .execute();
-      await tx.audit(ctx, {
-        action: 'user_updated',
-        targetType: 'user',
-        target: user.id,
-        targetLabel: userLabel(user),
-        additionalInfo: `Profile picture updated for ${user.email}`,
-        changes: { profilePicture: { old: user.profile_picture, new: url } },
-      });
-      ctx.body = { profilePicture: url, message: 'Profile picture updated successfully!' };
-    },
-  );
-
-  router.delete('/api/users/delete-profile-picture', requireAuth, withTx, async (ctx: AppContext) => {
-    const user = await pictureSubject(ctx);
-    const tx = ctx.state.tx;
-    await removePictures(tx, user);
-    await kyselyOf<AdminDb>(tx)
-      .updateTable('users')
-      .set({ profile_picture: null, updated_at: dbNow() })
-      .where('id', '=', user.id)
-      .execute();
-    if (user.profile_picture) {
-      await tx.audit(ctx, {
-        action: 'user_updated',
-        targetType: 'user',
-        target: user.id,
-        targetLabel: userLabel(user),
-        additionalInfo: `Profile picture deleted for ${user.email}`,
-        changes: { profilePicture: { old: user.profile_picture, new: null } },
-      });
-    }
-    ctx.body = { message: 'Profile picture deleted successfully!', profilePicture: null };
+/** Stores the uploaded picture (re-encoded) as the subject's, in place of any before. */
+export async function uploadPicture(ctx: AppContext, tx: Tx): Promise<void> {
+  const file = (ctx.request as { file?: { buffer: Buffer } }).file;
+  if (!file?.buffer?.length) throw new HttpError(400, NOT_AN_IMAGE);
+  const user = await pictureSubject(ctx, tx);
+  const image = await reencode(file.buffer);
+  await removePictures(tx, user);
+  const q = kyselyOf<AdminDb>(tx);
+  const picture = await q
+    .insertInto('profile_pictures')
+    .values({
+      tenant_id: user.tenant_id,
+      user_id: user.id,
+      data: image.data,
+      width: image.width,
+      height: image.height,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const url = `${PICTURE_PATH}${picture.id}.webp`;
+  await q
+    .updateTable('users')
+    .set({ profile_picture: url, updated_at: dbNow() })
+    .where('id', '=', user.id)
+    .execute();
+  await tx.audit(ctx, {
+    action: 'user_updated',
+    targetType: 'user',
+    target: user.id,
+    targetLabel: userLabel(user),
+    additionalInfo: `Profile picture updated for ${user.email}`,
+    changes: { profilePicture: { old: user.profile_picture, new: url } },
   });
-
-  router.get('/api/files/profile-pictures/:file', requireAuth, withTx, async (ctx: AppContext) => {
-    const match = /^([0-9a-f-]{36})\.webp$/i.exec(ctx.params.file ?? '');
-    if (!match || !isUuid(match[1]!)) throw notFound(PICTURE_NOT_FOUND);
-    // the super admin's Users table shows every hall owner's picture
-    if (ctx.state.principal.role === 'super_admin') await widenToAllTenants(ctx.state.tx);
-    const picture = await kyselyOf<AdminDb>(ctx.state.tx)
-      .selectFrom('profile_pictures')
-      .select(['data', 'mime_type'])
-      .where('id', '=', match[1]!)
-      .executeTakeFirst();
-    if (!picture) throw notFound(PICTURE_NOT_FOUND);
-    ctx.type = picture.mime_type;
-    // ids change on every upload, so a cached copy never goes stale
-    ctx.set('cache-control', 'private, max-age=86400, immutable');
-    ctx.set('x-content-type-options', 'nosniff');
-    ctx.body = Buffer.from(picture.data);
-  });
+  ctx.body = { profilePicture: url, message: 'Profile picture updated successfully!' };
 }
