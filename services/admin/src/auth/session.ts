@@ -1,7 +1,8 @@
 import { REFRESH_COOKIE } from '@venue/contracts';
-import { signAccessToken, type AppContext } from '@venue/service-kit';
+import { signAccessToken, type AppContext, type Tx } from '@venue/service-kit';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
 import { signingKey } from './signing-key.ts';
+import { userLabel } from '../users/serialise.ts';
 import { toPrincipal, type UserRow } from '../users/user-store.ts';
 
 /** The refresh cookie only travels to the session endpoints, never to the rest of the API. */
@@ -54,4 +55,21 @@ export async function accessTokenFor(user: UserRow, sessionId: string): Promise<
     },
     await signingKey(),
   );
+}
+
+/** Sign-in and sign-out happen without a request principal: the account itself is the actor. */
+export async function auditSession(
+  ctx: AppContext,
+  tx: Tx,
+  user: UserRow,
+  action: 'user_login' | 'user_logout',
+): Promise<void> {
+  await tx.audit(ctx, {
+    action,
+    targetType: 'user',
+    target: user.id,
+    targetLabel: userLabel(user),
+    actor: { id: user.id, email: user.email, role: user.role },
+    tenantId: user.tenant_id,
+  });
 }
