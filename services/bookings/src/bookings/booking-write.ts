@@ -3,6 +3,7 @@
  * series, the booking page and money's accepted quotation call too), and the columns the edit's
  * UPDATE writes alike (formValues, staffColumns).
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type AppContext, type Tx } from '@venue/service-kit';
 import type { BookingEdit } from '@venue/contracts/bookings';
 import { dateText, db, NOW } from '../db/query.ts';
@@ -73,6 +74,11 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
   // holds no slot (created cancelled or completed) is still refused on a clash, as before.
   if (isBlocking(status)) await assertNoBlockouts(tx, resource.id, span);
   else await assertNoConflicts(tx, resource.id, span, null);
+  // The id is chosen here so that the slot is claimed (or the clash answered) before the venue's
+  // booking counter and totals rows are locked: those are held until commit, and every create
+  // of the venue waits for them, so the less that runs after them the more creates a second.
+  const id = randomUUID();
+  if (isBlocking(status)) await claimSlotOr409(tx, tenantId, id, resource.id, span, { fresh: true });
   const tier = body.customerTier ?? 'standard';
   const customerId = await upsertCustomer(tx, tenantId, {
     name: form.customerName,
@@ -92,6 +98,7 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     .insertInto('bookings')
     .values({
       tenant_id: tenantId,
+      id,
       booking_code: code,
       ...formValues({
         customerId,
@@ -133,7 +140,6 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     .executeTakeFirstOrThrow();
   const row = inserted as BookingRow;
   await refreshCustomerSummary(tx, tenantId, [customerId], now, settings.timezone);
-  if (isBlocking(status)) await claimSlotOr409(tx, tenantId, row.id, resource.id, span, { fresh: true });
   await tx.audit(ctx, {
     action: 'booking_created',
     targetType: 'booking',
