@@ -14,7 +14,7 @@ import {
   settingsConsumer,
 } from './consumers/consumers.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
-import { rebuildRoutes } from './rebuild/rebuild.ts';
+import { rebuildRoutes } from './rebuild/routes.ts';
 import { reportExportRoutes } from './report-exports/routes.ts';
 import { sweepReportSchedules } from './report-exports/sweep.ts';
 import { reportsRoutes } from './reports/routes.ts';
