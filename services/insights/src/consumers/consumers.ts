@@ -164,7 +164,7 @@ export const bookingConsumer: Consumer<
     'setup_buffer_minutes',
     'packdown_buffer_minutes',
   ] as const;
-  await db(tx)
+  const written = await db(tx)
     .insertInto('bookings')
     .values({
       // the booking's own tenant: the hold sweep publishes from a system transaction
@@ -209,8 +209,10 @@ export const bookingConsumer: Consumer<
         }))
         .whereRef('bookings.version_at', '<=', 'excluded.version_at'),
     )
-    .execute();
-  // The stage reached is a fact of the past: an older event delivered late still tells it.
+    .executeTakeFirst();
+  // Written: the stage went in with it (greatest of the two). Skipped as older than the copy:
+  // the stage reached is a fact of the past, so an older event delivered late still tells it.
+  if (written.numInsertedOrUpdatedRows === 1n || stage === 0) return;
   await db(tx)
     .updateTable('bookings')
     .set({ furthest_stage: stage })
