@@ -104,7 +104,10 @@ describe('statements on the PostgreSQL server', { skip: serverOnly }, () => {
     // One connection (max 1): three runs, one prepared statement on the server.
     assert.equal(await preparedProbes(), '1');
     // A run that fails in execution leaves the statement usable; the next run answers.
-    await assert.rejects(driver.transaction((s) => s.query(probe, ['x'])), /invalid input syntax/);
+    await assert.rejects(
+      driver.transaction((s) => s.query(probe, ['x'])),
+      /invalid input syntax/,
+    );
     const { rows } = await driver.transaction((s) => s.query<{ n: number }>(probe, [41]));
     assert.equal(rows[0]!.n, 42);
     assert.equal(await preparedProbes(), '1');

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { startTestService, type TestService } from '../testing/index.ts';
 import { widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { hostInProcess, loopbackOrigins } from './in-process.ts';
-import { callService, callServiceBytes, InternalCallError, requestScope } from './internal-client.ts';
+import type { InternalCallError} from './internal-client.ts';
+import { callService, callServiceBytes, requestScope } from './internal-client.ts';
 
 /** A port nothing listens on: a call that reached anything there went through memory. */
 async function closedPort(): Promise<number> {
@@ -100,7 +101,11 @@ describe('calls between services hosted in one process (decision 68)', () => {
         err.status === 409 &&
         (err.body as { message: string }).message === 'Already paid.',
     );
-    const file = await callServiceBytes({ service: 'neighbour', path: '/pdf', contentType: 'application/pdf' });
+    const file = await callServiceBytes({
+      service: 'neighbour',
+      path: '/pdf',
+      contentType: 'application/pdf',
+    });
     assert.equal(file.bytes.toString(), '%PDF-1.7 bytes');
     assert.equal(file.filename, 'INV-0001.pdf');
     await assert.rejects(

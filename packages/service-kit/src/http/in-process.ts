@@ -61,7 +61,9 @@ export function callUrl(url: string, init: CallInit): Promise<Response> {
     }
     const empty = res.statusCode === 204 || res.statusCode === 304 || init.method === 'HEAD';
     const bytes = res.rawPayload;
-    const body = empty ? null : new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    const body = empty
+      ? null
+      : new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
     return new Response(body, { status: res.statusCode, headers });
   });
   const signal = init.signal;

@@ -187,15 +187,17 @@ function rangeOf(span: VenueSpan) {
 function blockoutsHolding(tx: Tx, resourceId: string, span: VenueSpan) {
   // The transaction's tenant stated as well as row-level security's.
   const tenantId = tx.tenantId;
-  return db(tx)
-    .selectFrom('blockouts')
-    .select(['id', 'reason', 'starts_at', 'ends_at'])
-    .$if(Boolean(tenantId), (qb) => qb.where('tenant_id', '=', tenantId!))
-    .where('resource_id', '=', resourceId)
-    // sql: the block-out's instants as a range, overlapping the span (&&)
-    .where(sql<boolean>`tstzrange(starts_at, ends_at) && ${rangeOf(span)}`)
-    .orderBy('starts_at')
-    .execute();
+  return (
+    db(tx)
+      .selectFrom('blockouts')
+      .select(['id', 'reason', 'starts_at', 'ends_at'])
+      .$if(Boolean(tenantId), (qb) => qb.where('tenant_id', '=', tenantId!))
+      .where('resource_id', '=', resourceId)
+      // sql: the block-out's instants as a range, overlapping the span (&&)
+      .where(sql<boolean>`tstzrange(starts_at, ends_at) && ${rangeOf(span)}`)
+      .orderBy('starts_at')
+      .execute()
+  );
 }
 
 /**
