@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession, type RequestOptions } from '@venue/ui';
 import type { InvoiceSettings, MoneyFigures } from '@venue/contracts';
-import { venueDeposit, type ConfirmInputs } from '../lib/deposit.ts';
+import { venueDeposit, type ConfirmInputs } from '../shared/deposit.ts';
 import type {
   Booking,
   BookingStats,

@@ -1,0 +1,165 @@
+/** Saving the booking dialog's parsed body: one booking (then its confirmation) or a series. */
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, fieldErrorsOf, idempotencyKeys, serverMessage, useSession } from '@venue/ui';
+import { unwrapBooking, useRefreshAll } from '../api/hooks.ts';
+import type { Booking, CheckResult } from '../api/types.ts';
+import type { ConfirmBody } from '../shared/deposit.ts';
+import { useFormat } from '../shared/format.ts';
+import { errorText, toastSuccess } from '../shared/notify.ts';
+import { repeatRule, type RepeatValues, type SeriesCreated } from './RecurrenceFields.tsx';
+import type { BookingBody } from './draft.ts';
+import type { BookingChecks } from './useBookingChecks.ts';
+
+/** Milliseconds the success message stays before the dialog closes (spec 02 §9). */
+const SUCCESS_DELAY_MS = 1500;
+
+export type Clashes = Pick<CheckResult, 'conflicts' | 'blockouts'>;
+
+interface SaveOptions {
+  booking: Booking | null | undefined;
+  onClose: () => void;
+  onSaved?: (booking: Booking | null) => void;
+  /** The server's refusal named these fields (the dialog's names): shown beside them. */
+  onFieldErrors: (fields: Record<string, string>) => void;
+}
+
+export function useBookingSave({ booking, onClose, onSaved, onFieldErrors }: SaveOptions) {
+  const { api } = useSession();
+  const fmt = useFormat();
+  const refresh = useRefreshAll();
+  // Per opening of the dialog: saving the same booking twice (a double click) creates it once.
+  const [keyFor] = useState(idempotencyKeys);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [serverConflicts, setServerConflicts] = useState<Clashes | null>(null);
+
+  const save = useMutation({
+    mutationFn: (body: BookingBody) =>
+      booking
+        ? api.request<unknown>('booking update', 'PUT', `/api/bookings/${booking.id}`, body)
+        : api.request<unknown>('booking create', 'POST', '/api/bookings/admin', body, {
+            idempotencyKey: keyFor(body),
+          }),
+  });
+  const saveSeries = useMutation({
+    mutationFn: (body: BookingBody & { repeat: unknown; dates: string[] }) =>
+      api.request<SeriesCreated>('create the bookings', 'POST', '/api/bookings/recurring', body, {
+        idempotencyKey: keyFor(body),
+      }),
+  });
+
+  /** The success said, the lists refreshed, and the dialog closed a moment later. */
+  function done(message: string, toast: [string, string | undefined], result: Booking | null) {
+    setSaved(true);
+    setSuccess(message);
+    toastSuccess(...toast);
+    void refresh();
+    setTimeout(() => {
+      onSaved?.(result);
+      onClose();
+    }, SUCCESS_DELAY_MS);
+  }
+
+  /** Every chosen date of the series in one request: all are booked or none (a 409 names the taken). */
+  async function submitSeries(body: BookingBody, repeat: RepeatValues, checks: BookingChecks) {
+    const rule = repeatRule(repeat);
+    if (!rule || !checks.series.data) {
+      setError('Choose how often and until when the booking repeats, then wait for the dates to be checked.');
+      return;
+    }
+    if (checks.seriesDates.length === 0) {
+      setError('None of the dates is free to book. Choose another time, or cancel.');
+      return;
+    }
+    try {
+      const made = await saveSeries.mutateAsync({ ...body, repeat: rule, dates: checks.seriesDates });
+      const codes = made.bookings.map((b) => b.bookingCode).join(', ');
+      done(
+        `${made.bookings.length} bookings created successfully!`,
+        ['Bookings Created!', codes],
+        made.bookings[0] ?? null,
+      );
+    } catch (err) {
+      setError(
+        serverMessage(err instanceof ApiError ? err.body : null) ??
+          'Failed to create the bookings. Please try again.',
+      );
+      // A date taken since the check: show the dates again as they are now.
+      if (err instanceof ApiError && err.status === 409) void checks.series.refetch();
+    }
+  }
+
+  /** One booking saved, then confirmed with its deposit when the dialog made it confirmed. */
+  async function submitOne(body: BookingBody, confirmWith: Omit<ConfirmBody, 'tax_type'> | null) {
+    let result: Booking | null;
+    try {
+      result = unwrapBooking(await save.mutateAsync(body));
+    } catch (err) {
+      const answer = err instanceof ApiError ? err.body : null;
+      setError(
+        serverMessage(answer) ??
+          (booking
+            ? 'Failed to update booking. Please try again.'
+            : 'Failed to create booking. Please try again.'),
+      );
+      showServerProblems(err);
+      return;
+    }
+    if (confirmWith && result) {
+      try {
+        result =
+          unwrapBooking(
+            await api.request<unknown>('confirm booking', 'PUT', `/api/bookings/${result.id}/status`, {
+              status: 'confirmed',
+              payment_details: confirmWith,
+            }),
+          ) ?? result;
+      } catch (err) {
+        // Saved but not confirmed: said as it is, and the form is not sent again (a second
+        // create would be a second booking); the booking is confirmed from its list.
+        setSaved(true);
+        void refresh();
+        setError(
+          `${result.bookingCode} was ${booking ? 'saved' : 'created'} as ${result.status} but could not be confirmed: ${errorText(err)}. Confirm it from Booking Requests.`,
+        );
+        return;
+      }
+    }
+    const price = result ? fmt.money(result.calculatedPriceCents) : '';
+    const depositCents = result?.money?.depositCents;
+    done(
+      `${booking ? 'Booking updated' : 'Booking created'} successfully!${price ? ` Calculated price: ${price}` : ''}` +
+        (confirmWith && depositCents !== undefined
+          ? `. Confirmed with a deposit of ${fmt.money(depositCents)}.`
+          : ''),
+      [booking ? 'Booking Updated!' : 'Booking Created!', result?.bookingCode],
+      result,
+    );
+  }
+
+  /** The server's refusal on the fields it names, and the clashes it found. */
+  function showServerProblems(err: unknown) {
+    const onFields: Record<string, string> = {};
+    for (const [path, message] of Object.entries(fieldErrorsOf(err)))
+      onFields[path === 'resourceId' ? 'selectedHall' : path] = message;
+    if (Object.keys(onFields).length) onFieldErrors(onFields);
+    const found = (err instanceof ApiError ? err.body : null) as Partial<CheckResult> | null;
+    if (found && (Array.isArray(found.conflicts) || Array.isArray(found.blockouts))) {
+      setServerConflicts({ conflicts: found.conflicts ?? [], blockouts: found.blockouts ?? [] });
+    }
+  }
+
+  return {
+    error,
+    setError,
+    success,
+    saved,
+    serverConflicts,
+    setServerConflicts,
+    sending: save.isPending || saveSeries.isPending,
+    submitOne,
+    submitSeries,
+  };
+}

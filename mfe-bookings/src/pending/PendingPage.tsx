@@ -1,0 +1,112 @@
+import { useMemo, useState } from 'react';
+import { Button, Menu, Text } from '@mantine/core';
+import { PageHeader, exportStamp } from '@venue/ui';
+import type { Booking } from '../api/types.ts';
+import { BookingsTable } from '../shared/BookingsTable.tsx';
+import { columns } from '../shared/columns.tsx';
+import { QueryStatus } from '@venue/ui/query-status';
+import { actionsColumn } from '../shared/RowAction.tsx';
+import { SearchAndResource, useSearchAndResource } from '../shared/SearchAndResource.tsx';
+import { useBookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
+import { useCsvExport, usePagedBookings } from '../shared/usePagedBookings.ts';
+import { useFormat } from '../shared/format.ts';
+import { ReviewDialog, type Review } from './ReviewDialogs.tsx';
+
+export function PendingPage() {
+  const fmt = useFormat();
+  const dialogs = useBookingDialogs();
+  const exportCsv = useCsvExport();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [review, setReview] = useState<Review>(null);
+  const queue = useSearchAndResource('pending');
+  // The Conflicts column (spec 02 §2.4): the server lists what holds part of each booking's time.
+  const filters = useMemo(() => ({ ...queue.filters, withConflicts: true }), [queue.filters]);
+  const { list, debounced, table } = usePagedBookings(filters, { sort: 'start', order: 'asc' });
+  const rows = list.data?.items ?? [];
+  const chosen = rows.filter((b) => selected.has(b.id));
+
+  const c = columns(fmt);
+  const cols = [
+    c.booking,
+    c.customer,
+    c.resource,
+    c.start,
+    c.end,
+    c.notes,
+    c.conflicts,
+    actionsColumn((b: Booking) => (
+      <Menu withinPortal position="bottom-end">
+        <Menu.Target>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={(e) => e.stopPropagation()}
+            aria-label={`Actions for ${b.bookingCode}`}
+          >
+            Actions
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+          <Menu.Item onClick={() => setReview({ kind: 'accept', bookings: [b] })}>Accept</Menu.Item>
+          <Menu.Item onClick={() => setReview({ kind: 'decline', bookings: [b] })}>Decline</Menu.Item>
+          <Menu.Item onClick={() => setReview({ kind: 'changes', bookings: [b] })}>Request changes</Menu.Item>
+          <Menu.Item onClick={() => dialogs.details(b.id)}>View</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    )),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Bookings — Pending Review"
+        actions={
+          <>
+            <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
+              Refresh
+            </Button>
+            <Button
+              variant="default"
+              disabled={chosen.length === 0}
+              onClick={() => setReview({ kind: 'accept', bookings: chosen })}
+            >
+              Bulk Accept
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              disabled={chosen.length === 0}
+              onClick={() => setReview({ kind: 'decline', bookings: chosen })}
+            >
+              Bulk Decline
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => void exportCsv(debounced, `pending_bookings_export_${exportStamp()}.csv`)}
+            >
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+      <SearchAndResource placeholder="Search pending bookings..." {...queue.props}>
+        {chosen.length ? <Text size="sm">{chosen.length} selected</Text> : null}
+      </SearchAndResource>
+      <QueryStatus query={list} loading="Loading pending bookings...">
+        {(data) => (
+          <BookingsTable
+            label="Pending bookings"
+            {...table(data)}
+            columns={cols}
+            selected={selected}
+            onSelected={setSelected}
+            onRowClick={(b) => dialogs.details(b.id)}
+            empty={{ title: 'No pending bookings found.' }}
+          />
+        )}
+      </QueryStatus>
+      <ReviewDialog review={review} onClose={() => setReview(null)} onDone={() => setSelected(new Set())} />
+      {dialogs.element}
+    </>
+  );
+}

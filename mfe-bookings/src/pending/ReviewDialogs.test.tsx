@@ -1,0 +1,63 @@
+import { describe, expect, jest, test } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import type { Booking } from '../api/types.ts';
+import { ReviewDialog } from './ReviewDialogs.tsx';
+
+const BOOKING = { id: 'b-9', bookingCode: 'BK-0009', customerName: 'Grace Hopper' } as Booking;
+
+/** The message Mantine ties to a field by aria-describedby, when the field is marked invalid. */
+function problemOf(field: HTMLElement): string | null {
+  if (field.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return (
+    ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('error'))?.textContent ??
+    null
+  );
+}
+
+/** The dialog has opened as in a browser: its focus trap has put the focus inside it. */
+const opened = () =>
+  waitFor(() => expect(screen.getByRole('button', { name: 'Close dialog' })).toHaveFocus());
+
+describe('Review dialogs', () => {
+  test('declining without a reason says so beside the reason, focuses it, and sends nothing', async () => {
+    const declines = captureRequests('post', `/api/bookings/${BOOKING.id}/decline`, {});
+    const { user } = renderWithProviders(
+      <ReviewDialog
+        review={{ kind: 'decline', bookings: [BOOKING] }}
+        onClose={jest.fn()}
+        onDone={jest.fn()}
+      />,
+    );
+    await opened();
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    expect(problemOf(reason)).toBe('Please choose a reason');
+    expect(reason).toHaveFocus();
+    expect(declines).toHaveLength(0);
+  });
+
+  test('asking for changes without a message says so beside the message, focuses it, and sends nothing', async () => {
+    const asks = captureRequests('post', `/api/bookings/${BOOKING.id}/request-changes`, {});
+    const { user } = renderWithProviders(
+      <ReviewDialog
+        review={{ kind: 'changes', bookings: [BOOKING] }}
+        onClose={jest.fn()}
+        onDone={jest.fn()}
+      />,
+    );
+    await opened();
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    expect(problemOf(message)).toBe('Please enter a message for the customer');
+    expect(message).toHaveFocus();
+    expect(asks).toHaveLength(0);
+
+    await user.type(message, 'Could you start an hour later?');
+    expect(problemOf(message)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByText('Changes requested')).toBeVisible();
+    expect(asks.map((r) => r.body)).toEqual([{ message: 'Could you start an hour later?' }]);
+  });
+});
