@@ -15,7 +15,7 @@ import { customerRoutes } from './customers/customer-routes.ts';
 import { erasureRequested } from './customers/erasure-consumer.ts';
 import { customerRfmJob } from './customers/customer-summary.ts';
 import { expireHoldsJob } from './holds/expire-holds-job.ts';
-import { holdRoutes } from './holds/hold-routes.ts';
+import { holdRoutes } from './holds/routes.ts';
 import { internalRoutes } from './internal/internal-routes.ts';
 import { bookingMoneyChanged } from './money/money-copy.ts';
 import { httpClients, type BookingClients } from './remote/clients.ts';

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { declineBody } from '@venue/contracts/bookings';
-import { badRequest, conflict, type AppContext } from '@venue/service-kit';
+import { badRequest, conflict, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { reload } from '../bookings/booking-row.ts';
 import type { TenantSettings } from '../remote/clients.ts';
@@ -42,21 +42,24 @@ export function declineReason(b: z.output<typeof declineBody>): DeclineReason {
 
 export async function decline(
   ctx: AppContext,
+  tx: Tx,
   deps: Deps,
   settings: TenantSettings,
   id: string,
   reason: DeclineReason,
 ) {
-  const tx = ctx.state.tx;
   const row = await reload(tx, id);
   // Read without a lock: the transition below is conditional on this status, so of two declines
   // racing only one cancels and publishes (so the customer gets one e-mail).
   if (row.status === 'cancelled') throw conflict(alreadyDone('cancelled'));
   if (row.status !== 'pending' && row.status !== 'tentative')
     throw conflict(`Only pending bookings can be declined; this one is ${row.status}.`);
-  return transition(ctx, deps, id, 'cancelled', {
-    reason: `Declined - ${reason.text}`,
-    settings,
-    eventExtra: { declineReason: reason.text },
-  });
+  return transition(
+    ctx,
+    deps,
+    id,
+    'cancelled',
+    { reason: `Declined - ${reason.text}`, settings, eventExtra: { declineReason: reason.text } },
+    tx,
+  );
 }
