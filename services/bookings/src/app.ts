@@ -20,7 +20,7 @@ import { internalRoutes } from './internal/internal-routes.ts';
 import { bookingMoneyChanged } from './money/money-copy.ts';
 import { httpClients, type BookingClients } from './remote/clients.ts';
 import { tenantSettingsEvent } from './remote/tenant-settings.ts';
-import { statusRoutes } from './status/status-routes.ts';
+import { statusRoutes } from './status/routes.ts';
 
 export interface BookingsServiceOptions {
   /** Catalogue calls (resources, quotes); tests pass fakes. */
