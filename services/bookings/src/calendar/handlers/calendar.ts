@@ -1,11 +1,10 @@
-/** GET /api/calendar: a compact month of bookings and block-outs, fast for 2,000 bookings. */
 import { calendarQuery } from '@venue/contracts/bookings';
-import { badRequest, parseQuery, requireAuth, sql, withRead, type AppRouter } from '@venue/service-kit';
-import { db } from '../db/query.ts';
-import { tenantSettings } from '../remote/tenant-settings.ts';
-import { anyPermission } from '../shared/guards.ts';
-import { tenantOf } from '../shared/request.ts';
-import { addDays, venueIso } from '../shared/time.ts';
+import { badRequest, operation, requireAuth, sql } from '@venue/service-kit';
+import { db } from '../../db/query.ts';
+import { tenantSettings } from '../../remote/tenant-settings.ts';
+import { anyPermission } from '../../shared/guards.ts';
+import { tenantOf } from '../../shared/request.ts';
+import { addDays, venueIso } from '../../shared/time.ts';
 
 type CalendarTuple = [
   string,
@@ -24,10 +23,19 @@ type CalendarTuple = [
   string,
 ];
 
-export function calendarRoutes(router: AppRouter): void {
-  // The calendar page may read the calendar without the bookings key (and vice versa).
-  router.get('/api/calendar', requireAuth, anyPermission('calendar', 'bookings'), withRead, async (ctx) => {
-    const { from, to, resourceId: rawResource, perDay } = parseQuery(ctx, calendarQuery);
+/**
+ * A compact month of bookings and block-outs, fast for 2,000 bookings. The calendar page may read
+ * the calendar without the bookings key (and vice versa).
+ */
+export const getCalendar = operation(
+  'get /api/calendar',
+  {
+    query: calendarQuery,
+    guard: [requireAuth, anyPermission('calendar', 'bookings')],
+    transaction: 'read',
+  },
+  async ({ ctx, tx, query }) => {
+    const { from, to, resourceId: rawResource, perDay } = query;
     if (!from || !to || to < from) {
       const message = 'from and to must be dates (yyyy-MM-dd), from not after to.';
       throw badRequest(message, { errors: [{ path: from ? 'to' : 'from', message }] });
@@ -36,7 +44,7 @@ export function calendarRoutes(router: AppRouter): void {
       const message = 'The calendar shows at most 62 days at a time.';
       throw badRequest(message, { errors: [{ path: 'to', message }] });
     }
-    const zone = (await tenantSettings(ctx.state.tx, tenantOf(ctx))).timezone;
+    const zone = (await tenantSettings(tx, tenantOf(ctx))).timezone;
     const tenantId = tenantOf(ctx);
     // The window as instants at the venue: from the start of `from` to the start of the day after
     // `to`. A booking lies within its venue day (it ends after it starts, on the same date), so it
@@ -55,7 +63,7 @@ export function calendarRoutes(router: AppRouter): void {
     // first ones; the day totals travel alongside so the cells can say "+N more". The numbering
     // and the totals read only columns of bookings_calendar_window_idx (migration 016: an
     // index-only read of the window); the kept rows alone are then fetched by key for their text.
-    const rows = await db(ctx.state.tx)
+    const rows = await db(tx)
       .with('w', (qb) =>
         qb
           .selectFrom('bookings as b')
@@ -96,7 +104,7 @@ export function calendarRoutes(router: AppRouter): void {
       .execute();
     const tuples = JSON.parse(rows[0]?.j ?? '[]') as CalendarTuple[];
     // Block-outs near the window (a day either side, as before), through blockouts_range_idx.
-    const blockouts = await db(ctx.state.tx)
+    const blockouts = await db(tx)
       .selectFrom('blockouts as bo')
       .leftJoin('resources as r', (join) =>
         join.onRef('r.tenant_id', '=', 'bo.tenant_id').onRef('r.id', '=', 'bo.resource_id'),
@@ -118,7 +126,7 @@ export function calendarRoutes(router: AppRouter): void {
       if (v === undefined) seen.set(seconds, (v = venueIso(new Date(Math.round(seconds * 1000)), zone)));
       return v;
     };
-    ctx.body = {
+    return {
       events: tuples.map(
         ([id, code, customer, eventType, resId, resName, status, s0, e0, bs, be, date, st, et]) => ({
           id,
@@ -151,5 +159,5 @@ export function calendarRoutes(router: AppRouter): void {
         overlapsBooking: !b.claimed,
       })),
     };
-  });
-}
+  },
+);
