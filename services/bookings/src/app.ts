@@ -11,7 +11,7 @@ import { exportRoutes } from './bookings/export-routes.ts';
 import { listRoutes } from './bookings/list-routes.ts';
 import { recurringRoutes } from './bookings/recurring-routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
-import { customerRoutes } from './customers/customer-routes.ts';
+import { customerRoutes } from './customers/routes.ts';
 import { erasureRequested } from './customers/erasure-consumer.ts';
 import { customerRfmJob } from './customers/customer-summary.ts';
 import { expireHoldsJob } from './holds/expire-holds-job.ts';
