@@ -28,14 +28,9 @@ import {
   conflict,
   notFound,
   parseBody,
-  requireAuth,
-  requirePermission,
   sql,
-  withRead,
-  withTx,
   type AppContext,
   type AppMiddleware,
-  type AppRouter,
   type Tx,
 } from '@venue/service-kit';
 import { db, NOW } from '../db/query.ts';
@@ -133,7 +128,7 @@ export function toDocument(r: DocRow): BookingDocument {
   };
 }
 
-const staffDocument = (r: DocRow) => ({ ...toDocument(r), verifiedBy: r.verified_by });
+export const staffDocument = (r: DocRow) => ({ ...toDocument(r), verifiedBy: r.verified_by });
 
 /** A booking's documents, newest first (the customer's own only, in a customer transaction). */
 export async function documentsOf(tx: Tx, tenantId: string, bookingId: string): Promise<DocRow[]> {
@@ -220,78 +215,60 @@ export async function sendDocumentFile(
   ctx.body = Buffer.from(row.data);
 }
 
-/** Staff's calls: the documents of a booking, one file, and marking one verified. */
-export function staffDocumentRoutes(router: AppRouter): void {
-  const read = [requireAuth, requirePermission('bookings'), withRead] as const;
-  const write = [requireAuth, requirePermission('bookings'), withTx] as const;
-
-  router.get('/api/bookings/:id/documents', ...read, async (ctx) => {
-    const booking = await findBooking(ctx.state.tx, ctx.params.id!);
-    if (!booking) throw notFound('Booking not found');
-    ctx.body = {
-      documents: (await documentsOf(ctx.state.tx, booking.tenant_id, booking.id)).map(staffDocument),
-    };
-  });
-
-  router.get('/api/bookings/:id/documents/:docId', ...read, async (ctx) => {
-    const booking = await findBooking(ctx.state.tx, ctx.params.id!);
-    if (!booking) throw notFound('Booking not found');
-    await sendDocumentFile(ctx, ctx.state.tx, booking.tenant_id, booking.id, ctx.params.docId!);
-  });
-
-  router.post('/api/bookings/:id/documents/:docId/verify', ...write, async (ctx) => {
-    const tx = ctx.state.tx;
-    const tenantId = tenantOf(ctx);
-    const booking = await findBooking(tx, ctx.params.id!);
-    if (!booking) throw notFound('Booking not found');
-    const docId = ctx.params.docId!;
-    if (!isUuid(docId)) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
-    const who = ctx.state.principal.email;
-    // Conditional: verified once, by whoever got there first; a second click keeps theirs.
+/**
+ * Marks a document of the booking checked (staff): the booking's `docs.idVerified` or
+ * `docs.insuranceVerified` is set and published with booking.updated.
+ */
+export async function verifyDocument(ctx: AppContext, tx: Tx, bookingId: string, docId: string) {
+  const tenantId = tenantOf(ctx);
+  const booking = await findBooking(tx, bookingId);
+  if (!booking) throw notFound('Booking not found');
+  if (!isUuid(docId)) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+  const who = ctx.state.principal.email;
+  // Conditional: verified once, by whoever got there first; a second click keeps theirs.
+  await db(tx)
+    .updateTable('booking_documents')
+    .set({ verified_at: NOW, verified_by: who })
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', booking.id)
+    .where('id', '=', docId)
+    .where('verified_at', 'is', null)
+    .execute();
+  const doc = (await db(tx)
+    .selectFrom('booking_documents')
+    .select(DOC_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('booking_id', '=', booking.id)
+    .where('id', '=', docId)
+    .executeTakeFirst()) as DocRow | undefined;
+  if (!doc) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+  const flag = doc.kind === 'id' ? 'idVerified' : 'insuranceVerified';
+  if (!booking.docs[flag]) {
+    // jsonb_set on the row as it is now: a concurrent verify of the other kind keeps its flag.
     await db(tx)
-      .updateTable('booking_documents')
-      .set({ verified_at: NOW, verified_by: who })
+      .updateTable('bookings')
+      .set({
+        // sql: jsonb_set of one key with its path as text[] (no builder form for it)
+        docs: sql<string>`jsonb_set(coalesce(docs, '{}'::jsonb), ${`{${flag}}`}::text[], 'true'::jsonb)`,
+        updated_at: NOW,
+      })
       .where('tenant_id', '=', tenantId)
-      .where('booking_id', '=', booking.id)
-      .where('id', '=', docId)
-      .where('verified_at', 'is', null)
+      .where('id', '=', booking.id)
       .execute();
-    const doc = (await db(tx)
-      .selectFrom('booking_documents')
-      .select(DOC_COLUMNS)
-      .where('tenant_id', '=', tenantId)
-      .where('booking_id', '=', booking.id)
-      .where('id', '=', docId)
-      .executeTakeFirst()) as DocRow | undefined;
-    if (!doc) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
-    const flag = doc.kind === 'id' ? 'idVerified' : 'insuranceVerified';
-    if (!booking.docs[flag]) {
-      // jsonb_set on the row as it is now: a concurrent verify of the other kind keeps its flag.
-      await db(tx)
-        .updateTable('bookings')
-        .set({
-          // sql: jsonb_set of one key with its path as text[] (no builder form for it)
-          docs: sql<string>`jsonb_set(coalesce(docs, '{}'::jsonb), ${`{${flag}}`}::text[], 'true'::jsonb)`,
-          updated_at: NOW,
-        })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', booking.id)
-        .execute();
-      const row = await reload(tx, booking.id);
-      await tx.audit(ctx, {
-        action: 'booking_document_verified',
-        targetType: 'booking',
-        target: row.booking_code,
-        targetLabel: bookingLabel(row),
-        additionalInfo: `${doc.kind === 'id' ? 'ID' : 'Insurance'} verified: ${doc.file_name}`,
-        changes: { [flag]: { old: false, new: true } },
-      });
-      // insights' copy of the booking reads the flags: the Dashboard's documents alert clears
-      await publishBooking(tx, 'booking.updated', row, (await tenantSettings(tx, tenantId)).timezone);
-    }
-    const after = await reload(tx, booking.id);
-    ctx.body = { document: staffDocument(doc), docs: after.docs };
-  });
+    const row = await reload(tx, booking.id);
+    await tx.audit(ctx, {
+      action: 'booking_document_verified',
+      targetType: 'booking',
+      target: row.booking_code,
+      targetLabel: bookingLabel(row),
+      additionalInfo: `${doc.kind === 'id' ? 'ID' : 'Insurance'} verified: ${doc.file_name}`,
+      changes: { [flag]: { old: false, new: true } },
+    });
+    // insights' copy of the booking reads the flags: the Dashboard's documents alert clears
+    await publishBooking(tx, 'booking.updated', row, (await tenantSettings(tx, tenantId)).timezone);
+  }
+  const after = await reload(tx, booking.id);
+  return { document: staffDocument(doc), docs: after.docs };
 }
 
 /** 409 unless documents may still be added to the booking (not cancelled, expired or over). */

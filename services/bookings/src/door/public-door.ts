@@ -1,48 +1,22 @@
 /**
- * The booking page's calls (issue 25, decision 56), made by a venue's visitors: the gateway
- * resolved the slug to the venue and signs the visitor (`requireVisitor`: the venue, the slug,
- * the client address). Every answer is the venue's alone and names no other customer.
+ * What the booking page's calls answer (issue 25, decision 56; the calls are in
+ * handlers/public.ts), made by a venue's visitors: the gateway resolved the slug to the venue and
+ * signs the visitor (`requireVisitor`: the venue, the slug, the client address). Every answer is
+ * the venue's alone and names no other customer.
  */
 import { z } from 'zod';
-import {
-  VERIFY_SENT_MESSAGE,
+import type {
   availabilityQuery,
-  publicQuoteBody,
-  publicRequestBody,
-  verifyRequestBody,
+  publicQuoteBody} from '@venue/contracts/bookings';
+import {
   type PublicAvailability,
   type PublicQuote,
 } from '@venue/contracts/bookings';
-import {
-  badRequest,
-  inRequestTx,
-  parseBody,
-  parseQuery,
-  requireVisitor,
-  textField,
-  zonedInstant,
-  type AppContext,
-  type AppRouter,
-  type Tx,
-} from '@venue/service-kit';
+import { badRequest, textField, zonedInstant, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { addDays, venueIso } from '../shared/time.ts';
 import { busyIntervals } from './busy.ts';
-import {
-  checkRequest,
-  inBatches,
-  occurrencesOf,
-  priceDate,
-  QUOTES_AT_ONCE,
-  requestedDates,
-} from './request-check.ts';
-import {
-  checkAndBook,
-  isVerified,
-  receivedAnswer,
-  storeForVerification,
-  verifyRequest,
-} from './request-write.ts';
+import { inBatches, occurrencesOf, priceDate, QUOTES_AT_ONCE, requestedDates } from './request-check.ts';
 import {
   doorResource,
   earliestStart,
@@ -55,9 +29,9 @@ import {
 } from './venue-door.ts';
 
 /** The honeypot alone, read before anything else of the body (its own type and length still checked). */
-const honeypot = z.object({ website: textField(500, 'website').default('') });
+export const honeypot = z.object({ website: textField(500, 'website').default('') });
 
-function visitorOf(ctx: AppContext) {
+export function visitorOf(ctx: AppContext) {
   return ctx.state.visitor!;
 }
 
@@ -80,8 +54,11 @@ async function doorAndSpace(
 }
 
 /** GET …/availability: busy intervals only, the opening hours per day, the notice and the window. */
-async function availability(ctx: AppContext, deps: Deps): Promise<PublicAvailability> {
-  const q = parseQuery(ctx, availabilityQuery);
+export async function availability(
+  ctx: AppContext,
+  deps: Deps,
+  q: z.output<typeof availabilityQuery>,
+): Promise<PublicAvailability> {
   const resourceId = q.resourceId!.toLowerCase();
   const from = q.from!;
   const to = q.to!;
@@ -136,8 +113,11 @@ async function availability(ctx: AppContext, deps: Deps): Promise<PublicAvailabi
 }
 
 /** POST …/quote: the price of the slot, and with a repeat each date's freedom and the free dates' total. */
-async function quote(ctx: AppContext, deps: Deps): Promise<PublicQuote> {
-  const body = parseBody(ctx, publicQuoteBody);
+export async function quote(
+  ctx: AppContext,
+  deps: Deps,
+  body: z.output<typeof publicQuoteBody>,
+): Promise<PublicQuote> {
   const resourceId = body.resourceId.toLowerCase();
   const { door, resource } = await doorAndSpace(ctx, deps, resourceId);
   if (body.guests !== undefined && resource.capacity > 0 && body.guests > resource.capacity) {
@@ -189,59 +169,4 @@ function breakdownOf(details: Record<string, unknown>): PublicQuote['lines'] {
         typeof l?.label === 'string' && Number.isInteger(l?.amountCents),
     )
     .map((l) => ({ label: l.label, amountCents: l.amountCents }));
-}
-
-export function publicRoutes(router: AppRouter, deps: Deps): void {
-  router.get('/api/public/venues/:slug/availability', requireVisitor, async (ctx) => {
-    ctx.body = await availability(ctx, deps);
-  });
-
-  router.post('/api/public/venues/:slug/quote', requireVisitor, async (ctx) => {
-    ctx.body = await quote(ctx, deps);
-  });
-
-  router.post('/api/public/venues/:slug/requests', requireVisitor, async (ctx) => {
-    // A filled honeypot was typed by a machine: it is told what a person would be, nothing is kept.
-    if (parseBody(ctx, honeypot).website.trim() !== '') {
-      ctx.status = 202;
-      ctx.body = { status: 'verify', message: VERIFY_SENT_MESSAGE };
-      return;
-    }
-    const body = parseBody(ctx, publicRequestBody);
-    const visitor = visitorOf(ctx);
-    const tenantId = visitor.tenantId;
-    const needsVerifying = await inRequestTx(ctx, async (tx) => {
-      const door = await openDoor(tx, tenantId);
-      return door.online.verifyEmail && !(await isVerified(tx, tenantId, body.email));
-    });
-    if (needsVerifying) {
-      const now = deps.now();
-      const checked = await checkRequest(ctx, deps, tenantId, body, { now });
-      await storeForVerification(
-        ctx,
-        checked.door,
-        body,
-        { slug: visitor.slug, clientAddress: visitor.address },
-        checked,
-        now,
-      );
-      ctx.status = 202;
-      ctx.body = { status: 'verify', message: VERIFY_SENT_MESSAGE };
-      return;
-    }
-    const booked = await checkAndBook(ctx, deps, tenantId, body, {
-      slug: visitor.slug,
-      clientAddress: visitor.address,
-      acceptedAt: deps.now(),
-      requestId: null,
-    });
-    ctx.status = 201;
-    ctx.body = receivedAnswer(booked);
-  });
-
-  router.post('/api/public/venues/:slug/requests/verify', requireVisitor, async (ctx) => {
-    const { token } = parseBody(ctx, verifyRequestBody);
-    const visitor = visitorOf(ctx);
-    ctx.body = await verifyRequest(ctx, deps, visitor.tenantId, token, visitor.slug);
-  });
 }
