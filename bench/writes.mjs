@@ -1,34 +1,73 @@
-// The write path (issue 27 item 1): booking creates through the gateway as the owner, at
-// CONNECTIONS at once (default 4) for DURATION seconds (default 10), each in its own free slot
-// (the venue's halls in turn, a day far ahead, three slots a day). Reported: creates a second,
-// p50/p99, and the CPU one create costs summed over every process of the product (the gateway,
-// the six services with their embedded databases, and on PostgreSQL its backends), counted from
-// the first create until every service's outbox has delivered the last event (the consumers'
-// work is part of a write's cost), less what the same processes burn idle over as long.
+// The write path (issue 27 item 1): one kind of write through the gateway as the owner (WRITE):
+//   booking (default)  a booking create (POST /api/bookings/admin), each in its own free slot (the
+//                      venue's halls in turn, a day far ahead, three slots a day);
+//   invoice            issuing a booking's FINAL invoice (POST /api/invoices with issue: true, as
+//                      Bookings › Send invoice asks), for bookings created before the measured span;
+//   payment            recording a payment of an issued invoice's balance (POST
+//                      /api/invoices/{id}/payments with an Idempotency-Key, as Record Payment
+//                      asks), for invoices issued (and bookings created) before the measured span.
+// At CONNECTIONS at once (default 4) for DURATION seconds (default 10). What invoice and payment
+// act on is made first (PREPARE objects, default 100 a second of DURATION; the span ends early,
+// and says so, if they run out), its events delivered and the idle burn measured after, so the
+// measured span holds only the write itself and the work its events cause. Reported: writes a
+// second, p50/p99, and the CPU one write costs summed over every process of the product (the
+// gateway, the services with their embedded databases, and on PostgreSQL its backends), counted
+// from the first write until the product has been quiet for 6 s running (every event delivered and
+// handled, its e-mails sent: the consumers' work is part of a write's cost), less what the same
+// processes burn idle over as long.
 //
 // Needs a product to measure (bench/README: product.mjs; its ports by default):
 //   BASE_URL=http://127.0.0.1:8290 node bench/writes.mjs
-//   BASE_URL=… BENCH_PG_DB=venue_bench_… node bench/writes.mjs      (PostgreSQL's backends too)
-// PORTS (comma-separated, default the product.mjs ones: 8290,7601-7606), DAY_OFFSET (default 400:
-// the first day used, days ahead; move it between runs so the slots are free).
+//   WRITE=invoice BASE_URL=… BENCH_PG_DB=venue_bench_… node bench/writes.mjs   (PostgreSQL's backends too)
+// PORTS (comma-separated, default the product.mjs ones: 8290,7601-7606; the listening pids are
+// found from them, so the services' one process is counted once whichever of its ports are named),
+// DAY_OFFSET (default 400: the first day used, days ahead; every mode creates bookings, so move it
+// between runs so the slots are free: the script prints the next free one).
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backends, cpuMs, listening } from './lib/cpu.mjs';
 import { base, baseline, machine, signIn } from './lib/run.mjs';
 
+const WRITE = process.env.WRITE ?? 'booking';
+if (!['booking', 'invoice', 'payment'].includes(WRITE))
+  throw new Error(`WRITE must be booking, invoice or payment, not ${WRITE}`);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 4);
 const DURATION = Number(process.env.DURATION ?? 10);
 const DAY_OFFSET = Number(process.env.DAY_OFFSET ?? 400);
+const PREPARE = Number(process.env.PREPARE ?? Math.ceil(100 * DURATION));
 const ports = (process.env.PORTS ?? '8290,7601,7602,7603,7604,7605,7606').split(',').map(Number);
 const pgDb = process.env.BENCH_PG_DB;
 
-const labelOf = new Map(ports.flatMap((p) => listening(p).map((pid) => [pid, `:${p}`])));
+// A process listening on several ports (the services' one process) is one row, named by them.
+const portsOf = new Map();
+for (const p of ports) {
+  const found = listening(p);
+  if (!found.length) console.warn(`nothing listens on :${p}`);
+  for (const pid of found) portsOf.set(pid, [...(portsOf.get(pid) ?? []), p]);
+}
+const labelOf = new Map(
+  [...portsOf].map(([pid, ps]) => [pid, ps.length > 1 ? `:${ps[0]}…${ps.at(-1)}` : `:${ps[0]}`]),
+);
 const pids = [...labelOf.keys()];
-/** CPU ms of every process so far, by label (a port, or "postgres" for the backends together). */
+if (!pids.length) throw new Error(`no process listens on PORTS ${ports.join(',')}`);
+// PostgreSQL's backends come and go (the pools close idle connections): each one ever seen keeps
+// the CPU it had when last seen, so one that ends takes nothing out of the sum. Seen every 200 ms.
+const backendMs = new Map();
+const seeBackends = () => {
+  for (const [pid, ms] of cpuMs(backends(pgDb))) backendMs.set(pid, ms);
+};
+if (pgDb) {
+  seeBackends();
+  setInterval(seeBackends, 200).unref();
+}
+/** CPU ms of every process so far, by label (its ports, or "postgres" for the backends together). */
 const cpuBy = () => {
   const out = {};
   for (const [pid, ms] of cpuMs(pids)) out[labelOf.get(pid)] = ms;
-  if (pgDb) out.postgres = [...cpuMs(backends(pgDb)).values()].reduce((a, b) => a + b, 0);
+  if (pgDb) {
+    seeBackends();
+    out.postgres = [...backendMs.values()].reduce((a, b) => a + b, 0);
+  }
   return out;
 };
 const totalCpu = () => Object.values(cpuBy()).reduce((a, b) => a + b, 0);
@@ -49,87 +88,202 @@ const SLOTS = [
   ['17:00', '18:00'],
 ];
 
-/** Waits until no outbox in the product holds an undelivered event (services' health says so). */
-async function settled() {
-  // Every service relays at least every 500 ms; a quiet period of 2 s with nothing left is enough.
+/**
+ * Waits until the events of the writes so far have been delivered and handled: 2 s (every service
+ * relays at least every 500 ms), then until the processes have burnt no more than `quietMs` (twice
+ * the idle burn, at least 60 ms) in each of 6 seconds running: comms' mail worker takes what the
+ * events queued (an invoice's e-mail with its PDF) in rounds every 5 s, so one quiet second may
+ * fall between two rounds.
+ */
+async function settled(quietMs = 60) {
   await sleep(2000);
+  let quiet = 0;
+  for (const until = performance.now() + 90_000; quiet < 6 && performance.now() < until;) {
+    const c = totalCpu();
+    await sleep(1000);
+    quiet = totalCpu() - c <= quietMs ? quiet + 1 : 0;
+  }
+  if (quiet < 6)
+    console.warn(`the product did not fall quiet (≤ ${quietMs} ms CPU a second for 6 s) in 90 s`);
 }
 
-// Idle first: what the processes burn with nothing asked, over the same span as the run.
+/** One request: its status, parsed body (or text) and ms. */
+async function send(method, path, body, headers = {}) {
+  const s = performance.now();
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...auth, ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const ms = performance.now() - s;
+  let parsed = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text for the failure line
+  }
+  return { status: res.status, body: parsed, text, ms };
+}
+
+// The writes; each answers the request's outcome (201 is a success).
+let nextSlot = 0;
+const createBooking = () => {
+  const i = nextSlot++;
+  const hall = hallIds[i % hallIds.length];
+  const slot = Math.floor(i / hallIds.length);
+  const [startTime, endTime] = SLOTS[slot % SLOTS.length];
+  return send('POST', '/api/bookings/admin', {
+    customerName: `Bench Writer ${i}`,
+    customerEmail: `bench.writer.${i}@example.com`,
+    customerPhone: '+61 412 345 678',
+    eventType: 'Meeting',
+    selectedHall: hall,
+    bookingDate: dayOf(DAY_OFFSET + Math.floor(slot / SLOTS.length)),
+    startTime,
+    endTime,
+    guestCount: 20,
+  });
+};
+// As mfe-bookings' SendInvoices: the FINAL invoice, issued at once (numbered, status SENT).
+const issueInvoice = (booking) =>
+  send(
+    'POST',
+    '/api/invoices',
+    {
+      bookingId: booking.id,
+      invoiceType: 'FINAL',
+      description: `${booking.eventType || 'Booking'} Final Payment`,
+      issue: true,
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+// Record Payment of the whole balance (the invoice becomes PAID).
+const recordPayment = (invoice) =>
+  send(
+    'POST',
+    `/api/invoices/${invoice.id}/payments`,
+    {
+      amountCents: invoice.balanceCents ?? invoice.totalCents,
+      paymentMethod: 'Bank Transfer',
+      reference: 'bench',
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+
+/** `n` results of `make(input)` over `inputs` (or n fresh calls), CONNECTIONS at once; throws on a failure. */
+async function prepare(what, n, make, inputs) {
+  const out = [];
+  let k = 0;
+  const s = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (k < n) {
+        const input = inputs?.[k];
+        k++;
+        let r = await make(input);
+        // A slot taken by an earlier run (DAY_OFFSET not moved far enough): the next one.
+        for (let tries = 0; !input && r.status === 409 && tries < 1000; tries++) r = await make(input);
+        if (r.status !== 201) throw new Error(`preparing ${what}: ${r.status} ${r.text.slice(0, 300)}`);
+        out.push(r.body);
+      }
+    }),
+  );
+  console.log(`prepared ${out.length} ${what} in ${((performance.now() - s) / 1000).toFixed(1)} s`);
+  return out;
+}
+
+// What the measured writes act on, made first (their events delivered before the idle is measured).
+let op;
+if (WRITE === 'booking') {
+  op = () => createBooking();
+} else {
+  const bookings = (await prepare('bookings', PREPARE, createBooking)).map((b) => b.booking ?? b);
+  if (WRITE === 'invoice') {
+    await settled(); // money's copy of each booking (booking.created) is there before it is invoiced
+    let k = 0;
+    op = () => (k < bookings.length ? issueInvoice(bookings[k++]) : null);
+  } else {
+    await settled();
+    const invoices = await prepare('issued invoices', bookings.length, issueInvoice, bookings);
+    let k = 0;
+    op = () => (k < invoices.length ? recordPayment(invoices[k++]) : null);
+  }
+  await settled();
+}
+
+// Idle: what the processes burn with nothing asked, subtracted over the run and its settling.
 const idle0 = totalCpu();
 await sleep(3000);
 const idlePerSecond = (totalCpu() - idle0) / 3;
 
-let next = 0;
 const latencies = [];
 let failed = 0;
 let firstError;
+let ranOut = false;
 const by0 = cpuBy();
 const c0 = totalCpu();
 const t0 = performance.now();
 await Promise.all(
   Array.from({ length: CONNECTIONS }, async () => {
     while (performance.now() - t0 < DURATION * 1000) {
-      const i = next++;
-      const hall = hallIds[i % hallIds.length];
-      const slot = Math.floor(i / hallIds.length);
-      const [startTime, endTime] = SLOTS[slot % SLOTS.length];
-      const body = {
-        customerName: `Bench Writer ${i}`,
-        customerEmail: `bench.writer.${i}@example.com`,
-        customerPhone: '+61 412 345 678',
-        eventType: 'Meeting',
-        selectedHall: hall,
-        bookingDate: dayOf(DAY_OFFSET + Math.floor(slot / SLOTS.length)),
-        startTime,
-        endTime,
-        guestCount: 20,
-      };
-      const s = performance.now();
-      const res = await fetch(`${base}/api/bookings/admin`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify(body),
-      });
-      const text = await res.text();
-      latencies.push(performance.now() - s);
-      if (res.status !== 201) {
+      const pending = op();
+      if (!pending) {
+        ranOut = true;
+        break;
+      }
+      const r = await pending;
+      latencies.push(r.ms);
+      if (r.status !== 201) {
         failed++;
-        firstError ??= `${res.status} ${text.slice(0, 300)}`;
+        firstError ??= `${r.status} ${r.text.slice(0, 300)}`;
       }
     }
   }),
 );
 const elapsed = (performance.now() - t0) / 1000;
-await settled();
+await settled(Math.max(60, 2 * idlePerSecond));
+const settledAfter = (performance.now() - t0) / 1000 - elapsed;
 const spent = totalCpu() - c0 - idlePerSecond * ((performance.now() - t0) / 1000);
 const by1 = cpuBy();
 latencies.sort((a, b) => a - b);
 const pct = (p) =>
   Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
-const created = latencies.length - failed;
+const done = latencies.length - failed;
+const usedSlots = nextSlot;
 const bare = await baseline(16);
+const what = { booking: 'booking create', invoice: 'invoice issue', payment: 'payment record' }[WRITE];
+const load = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+const processes = `${pids.length} processes${pgDb ? ` + PostgreSQL ${pgDb}` : ''}`;
+const handled = Math.max(0, settledAfter - 6).toFixed(0);
 console.log(
-  `${machine()}; load ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}; ${pids.length} processes${pgDb ? ` + PostgreSQL ${pgDb}` : ''}`,
+  `${machine()}; load ${load}; ${processes}; idle burn ${idlePerSecond.toFixed(0)} ms/s; ` +
+    `events handled ${handled} s after the last answer`,
 );
 console.table([
   {
-    figure: `booking create at ${CONNECTIONS} connections`,
-    'creates/s': Math.round(created / elapsed),
+    figure: `WRITE=${WRITE}: ${what} at ${CONNECTIONS} connections`,
+    'writes/s': Math.round(done / elapsed),
     'p50 ms': pct(50),
     'p99 ms': pct(99),
     failed,
-    'CPU ms per create (all processes, events included)': created ? (spent / created).toFixed(1) : 'n/a',
+    'CPU ms per write (all processes, events included)': done ? (spent / done).toFixed(1) : 'n/a',
   },
 ]);
-// Where a create's CPU goes (idle burn not subtracted here: a few tenths of a ms per process).
-const created1 = Math.max(created, 1);
+// Where a write's CPU goes (the idle burn not subtracted here).
+const done1 = Math.max(done, 1);
 console.log(
-  `CPU ms per create by process: ${Object.keys(by1)
-    .map((k) => `${k} ${((by1[k] - (by0[k] ?? 0)) / created1).toFixed(1)}`)
+  `CPU ms per ${what} by process: ${Object.keys(by1)
+    .map((k) => `${k} ${((by1[k] - (by0[k] ?? 0)) / done1).toFixed(1)}`)
     .join(', ')}`,
 );
 console.log(`bare Koa hello in the same run: ${bare.rps} req/s (p99 ${bare.p99} ms)`);
+if (ranOut)
+  console.log(
+    `the ${PREPARE} prepared ran out after ${elapsed.toFixed(1)} s of ${DURATION}: figures over that span (PREPARE= more)`,
+  );
 if (firstError) console.log(`first failure: ${firstError}`);
+const nextDay = DAY_OFFSET + Math.ceil(usedSlots / (hallIds.length * SLOTS.length));
+console.log(`slots used: ${usedSlots} bookings from day +${DAY_OFFSET}; next free: DAY_OFFSET=${nextDay}`);
