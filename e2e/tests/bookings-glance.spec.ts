@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // Issue 24 item 13: screens a venue reads at a glance, at a desk (1400 px) and on a phone (375 px).
 test.use({ timezoneId: 'Australia/Sydney' });

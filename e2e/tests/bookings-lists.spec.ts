@@ -1,6 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
 

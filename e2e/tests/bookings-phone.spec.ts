@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
-import { OWNER, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // Issue 11 item 2 (decision 28): an Australian venue types a landline the way it says it, the
 // server keeps it in E.164, and every screen shows it back the way it was typed.

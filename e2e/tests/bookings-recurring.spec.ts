@@ -1,6 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
-import { OWNER, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // The browser lives where the venue does, so "today" and wall-clock times agree with the server.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });

@@ -1,7 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER } from './bookings-helpers.ts';
+import { OWNER, signIn } from './helpers.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 

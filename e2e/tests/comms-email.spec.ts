@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // The browser lives where the venue does, so dates on screen agree with the server.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });

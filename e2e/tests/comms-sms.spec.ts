@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { type Api, OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // SMS (issue 26 item 3) on the real product as `npm start` runs it: no SMS_URL, so the worker
 // captures each SMS in Mail preview, marked SMS. The browser lives where the venue does.

@@ -1,6 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // The browser lives where the venue does, so "today" agrees with the server's venue day.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { apiToken } from './helpers';
+import { apiToken } from './helpers.ts';
 
 /**
  * The customer's door at the gateway, on a freshly started product (issue 25, decision 56): the

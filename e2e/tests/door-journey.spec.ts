@@ -1,16 +1,18 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { OWNER, ownerApi, venueDay } from './bookings-helpers.ts';
-import { signIn } from './helpers.ts';
 import {
+  OWNER,
+  type PublicVenue,
   SLUG,
   eveningFree,
   eveningHall,
   fillRequest,
   noAxeViolations,
+  ownerApi,
   pickEvening,
   publicVenue,
-  type PublicVenue,
-} from './door-helpers.ts';
+  signIn,
+  venueDay,
+} from './helpers.ts';
 
 /**
  * The customer's door end to end (issue 25, "What it must show"), on the real product: a customer

@@ -1,7 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { OWNER, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
-import { signIn } from './helpers.ts';
+import { type Api, OWNER, ownerApi, signIn, venueDay } from './helpers.ts';
 
 /**
  * Staff's side of the customer's door (issue 25 items 3 and 4), against the real product at a

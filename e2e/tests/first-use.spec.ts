@@ -1,8 +1,7 @@
 // What a new user trips over on screen (issue 11, items 6, 10, 11, 12, 14): each test here
 // failed before its fix.
 import { test, expect, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers.ts';
-import { OWNER, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { type Api, OWNER, apiToken, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1400, height: 900 } });
 

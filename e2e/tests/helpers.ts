@@ -1,4 +1,7 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+// Sign-in and the side menu: what every staff screen test starts from.
 
 export const PASSWORD = 'demo-pass-2026';
 
@@ -65,4 +68,295 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
   const res = await request.post('/api/login', { data: { email, password: PASSWORD } });
   expect(res.status()).toBe(200);
   return (await res.json()) as { token: string };
+}
+
+// The owner's API and the records a test makes through it: resources, bookings, venue days.
+export const OWNER = 'owner@demo.local';
+
+export interface Api {
+  token: string;
+  get: <T>(path: string) => Promise<T>;
+  post: <T>(path: string, data: unknown) => Promise<T>;
+  put: <T>(path: string, data: unknown) => Promise<T>;
+}
+
+export async function ownerApi(request: APIRequestContext): Promise<Api> {
+  const { token } = await apiToken(request, OWNER);
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    token,
+    async get<T>(path: string) {
+      const res = await request.get(path, { headers });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as T;
+    },
+    async post<T>(path: string, data: unknown) {
+      const res = await request.post(path, { headers, data });
+      expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as T;
+    },
+    async put<T>(path: string, data: unknown) {
+      const res = await request.put(path, { headers, data });
+      expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+/** A resource of its own for this run, so columns and conflicts are predictable. */
+export async function createResource(api: Api, name: string): Promise<{ id: string; name: string }> {
+  const body = await api.post<{ id: string; name: string } | { resource: { id: string; name: string } }>(
+    '/api/resources',
+    {
+      name,
+      type: 'hall',
+      capacity: 200,
+    },
+  );
+  return 'resource' in body ? body.resource : body;
+}
+
+/** yyyy-MM-dd, `days` after today in the venue's zone (Australia/Sydney, the demo tenant's). */
+export function venueDay(days: number): string {
+  const now = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Sydney',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export interface CreatedBooking {
+  id: string;
+  bookingCode: string;
+  customerId: string | null;
+  calculatedPriceCents: number;
+}
+
+export async function createBooking(
+  api: Api,
+  input: {
+    resourceId: string;
+    date: string;
+    start: string;
+    end: string;
+    name: string;
+    email: string;
+    price?: number;
+  },
+): Promise<CreatedBooking> {
+  const body = await api.post<{ booking: CreatedBooking } | CreatedBooking>('/api/bookings/admin', {
+    customerName: input.name,
+    customerEmail: input.email,
+    customerPhone: '+61 412 345 678',
+    eventType: 'Wedding',
+    selectedHall: input.resourceId,
+    resourceId: input.resourceId,
+    bookingDate: input.date,
+    startTime: input.start,
+    endTime: input.end,
+    estimatedPrice: input.price ?? 400,
+    guestCount: 50,
+    status: 'pending',
+  });
+  return 'booking' in body ? body.booking : body;
+}
+
+// The customer door (issue 25): the public booking page, its evening hall and request form.
+/**
+ * What the customer door's browser tests share (issue 25): the demo venue's booking page, a hall
+ * of the run that takes requests in the evening, the week view's day headings, the request form
+ * filled as a customer would, and the captured mail a customer would open.
+ */
+
+export const SLUG = 'harbourside-hall';
+
+/** The part of `GET /api/public/venues/{slug}` these tests read. */
+export interface PublicVenue {
+  name: string;
+  dateFormat: 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'YYYY-MM-DD';
+  resources: Array<{ id: string; name: string }>;
+  online: { verifyEmail: boolean; mode: 'request' | 'hold'; agreement: { version: number } };
+}
+
+/**
+ * A hall of this run, open every evening until 23:30 with half-hour buffers and an hourly rate,
+ * taking online requests: the venue adds it as any venue would (Resources, Pricing, Settings →
+ * Online bookings). The demo halls keep the default hours (Saturday 9 to 5), no evening.
+ */
+export async function eveningHall(
+  request: APIRequestContext,
+  name: string,
+): Promise<{ id: string; name: string }> {
+  const api = await ownerApi(request);
+  const day = { open: '08:00', close: '23:30', closed: false };
+  const hall = await api.post<{ id: string; name: string }>('/api/resources', {
+    name,
+    type: 'hall',
+    capacity: 150,
+    description: 'Open late for parties.',
+    hours: { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day },
+    setupBufferMinutes: 30,
+    packdownBufferMinutes: 30,
+    applyBuffers: true,
+  });
+  await api.post('/api/pricing', {
+    resourceId: hall.id,
+    resourceName: name,
+    rateType: 'hourly',
+    weekdayRateCents: 16000,
+    weekendRateCents: 20000,
+    description: 'Evening hire',
+  });
+  await takeRequestsFor(api, hall.id);
+  return { id: hall.id, name };
+}
+
+/** Settings → Online bookings as stored, with `resourceId` added to the spaces taking requests. */
+async function takeRequestsFor(api: Api, resourceId: string) {
+  const online = await api.get<
+    Record<string, unknown> & {
+      resourceIds: string[];
+      agreement: { text: string; cancellationTerms: string };
+    }
+  >('/api/settings/online-bookings');
+  await api.put('/api/settings/online-bookings', {
+    enabled: online.enabled,
+    slug: online.slug,
+    resourceIds: [...online.resourceIds, resourceId],
+    minNoticeHours: online.minNoticeHours,
+    windowDays: online.windowDays,
+    mode: online.mode,
+    verifyEmail: online.verifyEmail,
+    questions: online.questions,
+    agreement: { text: online.agreement.text, cancellationTerms: online.agreement.cancellationTerms },
+  });
+}
+
+/** The venue as its page reads it, once the hall has reached the catalogue's copy of the settings. */
+export async function publicVenue(request: APIRequestContext, hallId: string): Promise<PublicVenue> {
+  let venue: PublicVenue | undefined;
+  await expect
+    .poll(
+      async () => {
+        venue = (await (await request.get(`/api/public/venues/${SLUG}`)).json()) as PublicVenue;
+        return venue.resources?.some((r) => r.id === hallId) ?? false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return venue!;
+}
+
+/** One line per axe violation and element, so a failure says what to fix. */
+export async function noAxeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const result = await (include ? builder.include(include) : builder).analyze();
+  expect(
+    result.violations.flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+    ),
+  ).toEqual([]);
+}
+
+/** "Sat 05/12/2026": a day's heading in the week view, in the venue's date format. */
+export function dayHeading(date: string, format: PublicVenue['dateFormat']): string {
+  const [y, m, d] = date.split('-');
+  const written =
+    format === 'DD/MM/YYYY' ? `${d}/${m}/${y}` : format === 'MM/DD/YYYY' ? `${m}/${d}/${y}` : date;
+  const weekday = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', {
+    weekday: 'short',
+    timeZone: 'UTC',
+  });
+  return `${weekday} ${written}`;
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Where an instant falls on the venue's clock (the demo venues are in Sydney). */
+function venueClock(iso: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Australia/Sydney',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** Whether the space's evening of `date` (17:00–23:00) is open and free, asked of the public call. */
+export async function eveningFree(request: APIRequestContext, resourceId: string, date: string) {
+  const res = await request.get(
+    `/api/public/venues/${SLUG}/availability?resourceId=${resourceId}&from=${date}&to=${date}`,
+  );
+  expect(res.status()).toBe(200);
+  const a = (await res.json()) as {
+    days: Array<{ open: string | null; close: string | null }>;
+    busy: Array<{ start: string; end: string }>;
+  };
+  const day = a.days[0]!;
+  if (!day.open || !day.close || minutes(day.open) > 17 * 60 || minutes(day.close) < 22 * 60 + 30)
+    return false;
+  return !a.busy.some((b) => {
+    const s = venueClock(b.start);
+    const e = venueClock(b.end);
+    const start = s.date < date ? 0 : s.date > date ? 1440 : s.minutes;
+    const end = e.date > date ? 1440 : e.date < date ? 0 : e.minutes;
+    return start < 23 * 60 && end > 17 * 60;
+  });
+}
+
+/**
+ * The first Saturday at least `fromDays` ahead whose evening the space has free (nothing busy
+ * from 17:00 to 23:00, room for buffers around 18:00–22:00).
+ */
+export async function freeSaturdayEvening(request: APIRequestContext, resourceId: string, fromDays: number) {
+  for (let days = fromDays; days < fromDays + 120; days++) {
+    const date = venueDay(days);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 6) continue;
+    if (await eveningFree(request, resourceId, date)) return date;
+  }
+  throw new Error('no free Saturday evening in four months');
+}
+
+/** Moves the week view on until it shows `date`, then picks its free time that covers the evening. */
+export async function pickEvening(page: Page, date: string, venue: PublicVenue) {
+  const heading = page.getByRole('heading', { level: 3, name: dayHeading(date, venue.dateFormat) });
+  for (let i = 0; i < 30 && !(await heading.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.waitForTimeout(50);
+  }
+  await expect(heading).toBeVisible();
+  const day = page.locator('.day', { has: heading });
+  await day.getByRole('button', { name: /free/ }).last().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Request a booking' })).toBeFocused();
+  await page.getByLabel('Start time').selectOption('18:00');
+  await page.getByLabel('End time').selectOption('22:00');
+}
+
+/** The request form as a customer fills it: guests, event, the demo venue's questions, contact, terms. */
+export async function fillRequest(page: Page, email: string, name = 'Zoë Ñúñez') {
+  await page.getByLabel('Guests').fill('80');
+  await page.getByLabel('Event type').selectOption('Birthday Party');
+  await page
+    .getByRole('group', { name: 'Will you use outside caterers?' })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await page.getByLabel('Will alcohol be served?').selectOption('Yes, through a licensed bar service');
+  await page.getByLabel(/Any access or setup needs/).fill('Step-free entry for one guest.');
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone').fill('0412 345 678');
+  await page.getByRole('checkbox', { name: /I have read and accept the hire agreement/ }).check();
 }

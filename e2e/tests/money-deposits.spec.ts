@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // Issue 13: a confirmed booking's deposit goes from invoice to paid, and every screen agrees.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });

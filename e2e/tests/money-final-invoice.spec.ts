@@ -1,6 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // Issue 13: Bookings → Completed → Invoice issues the booking's FINAL tax invoice and e-mails it
 // with its PDF. A person pressed Send, so it goes even with the venue's automatic "Invoice

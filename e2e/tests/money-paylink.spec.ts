@@ -1,7 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER, createBooking, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // Issue 13 "Payment links" (decision 43): pay through the public link with the card stand-in
 // (scripts/e2e.mjs starts it and points money's Stripe SDK at it) → the invoice is PAID.

@@ -1,7 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // Issue 13, spec 03 §2.2: the Deposits page's Quotations tab lists a quotation's deposit and
 // marks it paid from its drawer; the quotation itself then says its deposit is paid.

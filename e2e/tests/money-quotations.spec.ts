@@ -1,7 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER, createResource, ownerApi, venueDay } from './bookings-helpers.ts';
+import { OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
 
 // Issue 24 items 2, 4 and 9 as a venue meets them on the Quotations page: the form starts from
 // the venue's deposit, prices from the rate card, names a taken slot; a sent quotation has its

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers.ts';
-import { OWNER } from './bookings-helpers.ts';
+import { OWNER, apiToken, signIn } from './helpers.ts';
 
 // Issue 24 items 13 and 14 over the demo venue's money: the screens a venue reads at a glance, at
 // a desktop's 1400 px and a phone's 375 px, and a paid invoice sent again.

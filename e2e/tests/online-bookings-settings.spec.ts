@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { OWNER, ownerApi } from './bookings-helpers.ts';
-import { signIn, sideMenu } from './helpers.ts';
+import { OWNER, ownerApi, sideMenu, signIn } from './helpers.ts';
 
 /**
  * Settings → Online bookings against the real product (issue 25 item 5), as the demo venue's

@@ -1,17 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect } from '@playwright/test';
-import { createBooking, ownerApi } from './bookings-helpers.ts';
 import {
   SLUG,
+  createBooking,
   dayHeading,
   eveningHall,
   fillRequest,
   freeSaturdayEvening,
   noAxeViolations,
+  ownerApi,
   pickEvening,
   publicVenue,
-} from './door-helpers.ts';
+} from './helpers.ts';
 
 /**
  * The public booking page of a demo venue as a visitor who has never used the product meets it

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { createResource, ownerApi, venueDay, type Api } from './bookings-helpers.ts';
+import { createResource, ownerApi, venueDay, type Api } from './helpers.ts';
 
 /**
  * Money's portal calls through the real gateway on a fresh product (issue 25, decision 56): a

@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
-import { OWNER } from './bookings-helpers.ts';
+import { OWNER, signIn } from './helpers.ts';
 
 // Issue 14 items 3–4: the Reports page over the demo venue's data, and its exports.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
