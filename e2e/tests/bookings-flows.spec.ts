@@ -1,6 +1,15 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import {
+  type Api,
+  OWNER,
+  createBooking,
+  createResource,
+  ownerApi,
+  pick,
+  signIn,
+  venueDay,
+} from './helpers.ts';
 
 // The browser lives where the venue does, so "today" and wall-clock times agree with the server.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
@@ -17,15 +26,6 @@ test.beforeAll(async ({ request }) => {
 test.beforeEach(async ({ request }) => {
   api = await ownerApi(request);
 });
-
-async function pick(page: Page, label: string, option: string) {
-  const input = page
-    .getByRole('textbox', { name: label, exact: true })
-    .or(page.getByRole('combobox', { name: label, exact: true }))
-    .first();
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function openResourceDay(page: Page, daysAhead: number) {
   await page.goto('/Calendar');

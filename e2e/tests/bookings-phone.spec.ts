@@ -1,5 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
-import { OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import { test, expect } from '@playwright/test';
+import { OWNER, createResource, ownerApi, pick, signIn, venueDay } from './helpers.ts';
 
 // Issue 11 item 2 (decision 28): an Australian venue types a landline the way it says it, the
 // server keeps it in E.164, and every screen shows it back the way it was typed.
@@ -11,15 +11,6 @@ let hall: { id: string; name: string };
 test.beforeAll(async ({ request }) => {
   hall = await createResource(await ownerApi(request), `Phone Hall ${RUN}`);
 });
-
-async function pick(page: Page, label: string, option: string) {
-  const input = page
-    .getByRole('textbox', { name: label, exact: true })
-    .or(page.getByRole('combobox', { name: label, exact: true }))
-    .first();
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('a booking made with (02) 9876 5432 is stored in E.164 and shown as (02) 9876 5432', async ({
   page,

@@ -1,19 +1,10 @@
-import { test, expect, type Page } from '@playwright/test';
-import { OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import { test, expect } from '@playwright/test';
+import { OWNER, createResource, ownerApi, pick, signIn, venueDay } from './helpers.ts';
 
 // The browser lives where the venue does, so "today" and wall-clock times agree with the server.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
 
 const RUN = `rc${Date.now().toString(36)}`;
-
-async function pick(page: Page, label: string, option: string) {
-  const input = page
-    .getByRole('textbox', { name: label, exact: true })
-    .or(page.getByRole('combobox', { name: label, exact: true }))
-    .first();
-  await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -51,6 +51,16 @@ export function sidebar(page: Page) {
   return page.getByTestId('sidebar');
 }
 
+/** Picks `option` in the select or combobox labelled `label` (Mantine's, typed into or opened). */
+export async function pick(page: Page, label: string, option: string) {
+  const input = page
+    .getByRole('textbox', { name: label, exact: true })
+    .or(page.getByRole('combobox', { name: label, exact: true }))
+    .first();
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 export function sideMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }
