@@ -8,7 +8,7 @@ import { lookupPrincipal } from './auth/sessions.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { portalRoutes } from './customers/routes.ts';
 import { onlineBookingsRoutes } from './online/routes.ts';
-import { seedDemo } from './seed.ts';
+import { seedDemo } from './demo/seed.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { pictureRoutes } from './pictures/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';

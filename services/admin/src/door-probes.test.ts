@@ -2,7 +2,7 @@
 import { ADMIN_ROUTES } from '@venue/contracts/admin';
 import { describeDoorProbes, startTestService, testKeys } from '@venue/service-kit/testing';
 import { adminService } from './app.ts';
-import { DEMO_EMAILS, DEMO_SLUGS } from './seed.ts';
+import { DEMO_EMAILS, DEMO_SLUGS } from './demo/seed.ts';
 import { login } from './testing/harness.ts';
 
 describeDoorProbes('admin', async () => {

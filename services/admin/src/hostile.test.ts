@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeHostileInput, kitRoutes, startTestService, testKeys } from '@venue/service-kit/testing';
 import { adminService } from './app.ts';
-import { DEMO_EMAILS } from './seed.ts';
+import { DEMO_EMAILS } from './demo/seed.ts';
 import { call, login } from './testing/harness.ts';
 
 describeHostileInput('admin', async () => {

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ACCESS_DENIED_MESSAGE } from '@venue/service-kit';
 import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
-import { MANAGE_PRICING_MESSAGE, MANAGE_RESOURCES_MESSAGE } from './common.ts';
+import { MANAGE_PRICING_MESSAGE, MANAGE_RESOURCES_MESSAGE } from './shared/common.ts';
 import {
   OWNER,
   SUB_NONE,

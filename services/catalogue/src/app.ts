@@ -9,7 +9,7 @@ import { internalRoutes } from './internal-routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { resourceRoutes } from './resources/routes.ts';
-import { tenantSettingsEvent } from './time-zone.ts';
+import { tenantSettingsEvent } from './shared/time-zone.ts';
 
 export interface CatalogueServiceOptions {
   /** Bookings' slot table, where block-outs reserve their time (decision 55); tests stand in for it. */

@@ -1,7 +1,7 @@
 import { notFound, parseBody, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { z } from 'zod';
 import { requireInternal } from '@venue/service-kit';
-import { isUuid } from './common.ts';
+import { isUuid } from './shared/common.ts';
 import { listBlockouts } from './blockouts/blockout-store.ts';
 import { db } from './db/query.ts';
 import { holidayColumns, toHoliday } from './holidays/holiday-model.ts';

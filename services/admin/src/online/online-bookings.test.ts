@@ -15,7 +15,7 @@ import {
 import { visitorHeaders } from '@venue/service-kit/testing';
 import { startWithDemoSessions } from '../testing/demo-sessions.ts';
 import { auditedActions, call, upload, type Harness, type Session } from '../testing/harness.ts';
-import { DEMO_SLUGS } from '../seed.ts';
+import { DEMO_SLUGS } from '../demo/seed.ts';
 
 let h: Harness;
 let owner: Session;

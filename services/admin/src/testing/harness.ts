@@ -14,7 +14,7 @@ import {
   type TestKeys,
 } from '@venue/service-kit/testing';
 import { adminService } from '../app.ts';
-import { DEMO_PASSWORD } from '../seed.ts';
+import { DEMO_PASSWORD } from '../demo/seed.ts';
 
 export { DEMO_PASSWORD };
 export type { Reply };

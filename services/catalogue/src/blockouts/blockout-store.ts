@@ -1,6 +1,6 @@
 import type { Blockout } from '@venue/contracts/catalogue';
 import type { Tx } from '@venue/service-kit';
-import { isoInstant } from '../common.ts';
+import { isoInstant } from '../shared/common.ts';
 import { db, tenantIdOf } from '../db/query.ts';
 
 // The answer's shape is the API contract's (contracts catalogue/responses.ts).

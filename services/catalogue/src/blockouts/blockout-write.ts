@@ -13,9 +13,9 @@ import {
   type AppContext,
   type Tx,
 } from '@venue/service-kit';
-import { principal, tenantOf } from '../common.ts';
+import { principal, tenantOf } from '../shared/common.ts';
 import { db } from '../db/query.ts';
-import { venueTimeZone } from '../time-zone.ts';
+import { venueTimeZone } from '../shared/time-zone.ts';
 import {
   applyIntent,
   CHANGED_MEANWHILE,

@@ -4,7 +4,7 @@
  * take bookings' slots, where a block-out reserves its time.
  */
 import { serveOperations, type AppRouter } from '@venue/service-kit';
-import { catalogueTable } from '../common.ts';
+import { catalogueTable } from '../shared/common.ts';
 import type { BookingsSlots } from './bookings-slots.ts';
 import { getBlockout, listBlockoutsOp } from './handlers/read-blockouts.ts';
 import { deleteBlockout, postBlockout, postBlockoutBulk, putBlockout } from './handlers/write-blockouts.ts';

@@ -1,6 +1,6 @@
 import type { Holiday, HolidayInput } from '@venue/contracts/catalogue';
 import type { ExpressionBuilder, Selectable, Tx } from '@venue/service-kit';
-import { isoInstant } from '../common.ts';
+import { isoInstant } from '../shared/common.ts';
 import { db } from '../db/query.ts';
 import type { CatalogueDb, HolidaysTable } from '../db/schema.ts';
 

@@ -1,7 +1,7 @@
 /** What the holiday handlers share: the lookup, the uniqueness checks and an import's file. */
 import { ICS_MAX } from '@venue/contracts/catalogue';
 import { badRequest, conflict, notFound, type AppMiddleware, type Tx } from '@venue/service-kit';
-import { rowId } from '../common.ts';
+import { rowId } from '../shared/common.ts';
 import { db, tenantIdOf } from '../db/query.ts';
 import { holidayColumns, toHoliday, type Holiday, type HolidayInput } from './holiday-model.ts';
 

@@ -4,7 +4,7 @@
  */
 import { ICS_MAX } from '@venue/contracts/catalogue';
 import { serveOperations, type AppRouter } from '@venue/service-kit';
-import { catalogueTable } from '../common.ts';
+import { catalogueTable } from '../shared/common.ts';
 import { deleteHoliday, postHoliday, putHoliday } from './handlers/edit-holiday.ts';
 import { exportHolidays, getHoliday, listHolidays } from './handlers/list-holidays.ts';
 import { importHolidays, syncStateHolidays } from './handlers/sync-import.ts';

@@ -1,7 +1,7 @@
 /** Add-ons: the starter set, the answer's shape and the lookup the handlers share. */
 import type { Addon } from '@venue/contracts/catalogue';
 import { notFound, type Selectable, type Tx } from '@venue/service-kit';
-import { dollars, isoInstant, num, rowId } from '../common.ts';
+import { dollars, isoInstant, num, rowId } from '../shared/common.ts';
 import { db, tenantIdOf } from '../db/query.ts';
 import type { AddonsTable } from '../db/schema.ts';
 

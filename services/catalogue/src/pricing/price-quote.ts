@@ -1,7 +1,7 @@
 import type { Tx } from '@venue/service-kit';
 import type { PriceQuote, QuoteRequest } from '@venue/contracts/catalogue';
 import { badRequest, notFound } from '@venue/service-kit';
-import { dollars, num } from '../common.ts';
+import { dollars, num } from '../shared/common.ts';
 import { db, tenantIdOf } from '../db/query.ts';
 
 export interface RateCard {

@@ -1,7 +1,7 @@
 /** Rate cards (spec 03 §7): the query, the answer and the checks the handlers share. */
 import { conflict, notFound, type Tx } from '@venue/service-kit';
 import type { Pricing } from '@venue/contracts/catalogue';
-import { dollars, isoInstant, num, rowId } from '../common.ts';
+import { dollars, isoInstant, num, rowId } from '../shared/common.ts';
 import { db, tenantIdOf } from '../db/query.ts';
 
 export const PRICING_NOT_FOUND = 'Pricing not found';

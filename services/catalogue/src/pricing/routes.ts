@@ -4,7 +4,7 @@
  * `PRICING_OWNER`), its parsed request and the request's transaction (issue 28 item 2).
  */
 import { serveOperations, type AppRouter } from '@venue/service-kit';
-import { catalogueTable } from '../common.ts';
+import { catalogueTable } from '../shared/common.ts';
 import { deleteAddon, listAddons, postAddon, putAddon } from './handlers/addons.ts';
 import { postPriceQuote } from './handlers/price-quote.ts';
 import { deletePricing, getPricing, listPricing, postPricing, putPricing } from './handlers/rate-cards.ts';

@@ -14,7 +14,7 @@ import {
 import { type PublicResource, type PublicVenue } from '@venue/contracts/catalogue';
 import { paymentSettingsSnapshotSchema } from '@venue/contracts/money-api';
 import { notFound, requireSettingsCopy, type Tx } from '@venue/service-kit';
-import { isUuid, num } from '../common.ts';
+import { isUuid, num } from '../shared/common.ts';
 import { db } from '../db/query.ts';
 
 /** Money in the venue's currency, whole amounts without cents ("$160", "$82.50"). */

@@ -1,6 +1,6 @@
 import type { Resource } from '@venue/contracts/catalogue';
 import type { Selectable, Tx } from '@venue/service-kit';
-import { isoInstant } from '../common.ts';
+import { isoInstant } from '../shared/common.ts';
 import { db } from '../db/query.ts';
 import type { ResourcesTable } from '../db/schema.ts';
 

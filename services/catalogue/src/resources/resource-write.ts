@@ -1,6 +1,6 @@
 /** What the resource handlers share: the form's columns, the create, the announced update and status moves. */
 import { notFound, type AppContext, type Tx } from '@venue/service-kit';
-import { rowId, tenantOf } from '../common.ts';
+import { rowId, tenantOf } from '../shared/common.ts';
 import { db } from '../db/query.ts';
 import type { ResourceStatus, ResourceType, ResourceVisibility } from '../db/schema.ts';
 import {

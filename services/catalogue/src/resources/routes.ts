@@ -5,7 +5,7 @@
  * and the request's one transaction (`serveOperations`, issue 28 item 2).
  */
 import { serveOperations, type AppRouter } from '@venue/service-kit';
-import { catalogueTable } from '../common.ts';
+import { catalogueTable } from '../shared/common.ts';
 import { deleteResource, duplicateResource, postResource, putResource } from './handlers/edit-resource.ts';
 import { exportResources } from './handlers/export-resources.ts';
 import { getResource } from './handlers/get-resource.ts';

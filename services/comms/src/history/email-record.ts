@@ -3,7 +3,7 @@ import type { EmailRecord } from '@venue/contracts/comms';
 import type { Queryable, Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { maskSecretLinks } from '../mail/secret-links.ts';
-import { iso } from '../shared.ts';
+import { iso } from '../shared/request.ts';
 
 export interface EmailRow {
   id: string;

@@ -27,7 +27,7 @@ import {
   venueContext,
   type BookingCopyRow,
 } from '../templates/values.ts';
-import { tenantOf, venueSettings } from '../shared.ts';
+import { tenantOf, venueSettings } from '../shared/request.ts';
 import { type Attachment } from './attachments.ts';
 import { type InvoiceDocumentAnswer } from './invoice-attachment.ts';
 import type { PayLinkAnswer } from './pay-link.ts';

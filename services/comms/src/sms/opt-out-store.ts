@@ -8,7 +8,7 @@
 import { SMS_BAD_PHONE, type SmsOptOut } from '@venue/contracts/comms';
 import { badRequest, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
-import { iso } from '../shared.ts';
+import { iso } from '../shared/request.ts';
 import { e164Of } from './sms.ts';
 
 export const badPhone = () =>

@@ -7,7 +7,7 @@ import {
   type EmailTemplate,
 } from '@venue/contracts/comms';
 import { type Tx } from '@venue/service-kit';
-import { iso } from '../shared.ts';
+import { iso } from '../shared/request.ts';
 import { db } from '../db/query.ts';
 
 export interface TemplateRow {

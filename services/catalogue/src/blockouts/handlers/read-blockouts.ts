@@ -1,6 +1,6 @@
 import { blockoutListQuery } from '@venue/contracts/catalogue';
 import { notFound, operation } from '@venue/service-kit';
-import { rowId } from '../../common.ts';
+import { rowId } from '../../shared/common.ts';
 import { findBlockout, listBlockouts } from '../blockout-store.ts';
 import { BLOCKOUT_NOT_FOUND } from '../blockout-write.ts';
 

@@ -5,7 +5,7 @@
  */
 import { blockoutBulkInput, blockoutInput } from '@venue/contracts/catalogue';
 import { inRequestTx, notFound, operation } from '@venue/service-kit';
-import { RESOURCES_OWNER, rowId, tenantOf } from '../../common.ts';
+import { RESOURCES_OWNER, rowId, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { blockoutEventData, findBlockout } from '../blockout-store.ts';
 import {

@@ -1,6 +1,6 @@
 /** One holiday added, edited or deleted by the hall owner. */
 import { operation } from '@venue/service-kit';
-import { RESOURCES_OWNER, conflictOnDuplicate, tenantOf } from '../../common.ts';
+import { RESOURCES_OWNER, conflictOnDuplicate, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { changes } from '../../resources/resource-model.ts';
 import { holidayColumns, holidayInput, insertHoliday, toHoliday } from '../holiday-model.ts';

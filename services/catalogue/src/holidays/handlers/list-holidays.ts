@@ -1,6 +1,6 @@
 import { holidayExportQuery, holidayListQuery } from '@venue/contracts/catalogue';
 import { operation } from '@venue/service-kit';
-import { BOOKABLE_READERS, tenantOf } from '../../common.ts';
+import { BOOKABLE_READERS, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { holidaysToIcs } from '../holiday-ics.ts';
 import { holidayColumns, toHoliday } from '../holiday-model.ts';

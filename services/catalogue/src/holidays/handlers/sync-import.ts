@@ -1,7 +1,7 @@
 /** Adding many holidays at once: a state's year from the offline table, or an iCalendar file. */
 import { holidayImportBody, holidaySyncInput } from '@venue/contracts/catalogue';
 import { operation } from '@venue/service-kit';
-import { RESOURCES_OWNER, tenantOf } from '../../common.ts';
+import { RESOURCES_OWNER, tenantOf } from '../../shared/common.ts';
 import { holidaysFromIcs } from '../holiday-ics.ts';
 import { holidayInput, insertHoliday } from '../holiday-model.ts';
 import { icsFileAsBody, icsProblem, sameDayAndName } from '../holiday-store.ts';

@@ -4,7 +4,7 @@
  */
 import { addonInput } from '@venue/contracts';
 import { operation } from '@venue/service-kit';
-import { PRICING_OWNER, anyPermission, tenantOf } from '../../common.ts';
+import { PRICING_OWNER, anyPermission, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { changes } from '../../resources/resource-model.ts';
 import { ADDON_COLUMNS, ensureStarterAddons, findAddon, toAddon } from '../addons.ts';

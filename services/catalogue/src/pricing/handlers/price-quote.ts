@@ -1,5 +1,5 @@
 import { operation } from '@venue/service-kit';
-import { anyPermission } from '../../common.ts';
+import { anyPermission } from '../../shared/common.ts';
 import { quoteFor, quoteRequest } from '../price-quote.ts';
 
 /** A booking's price: needed by every screen that prices one, not only the rate-card page. */

@@ -1,7 +1,7 @@
 /** Rate cards, one per resource: read with the pricing page key, changed by the hall owner. */
 import { pricingInput } from '@venue/contracts';
 import { operation } from '@venue/service-kit';
-import { PRICING_OWNER, conflictOnDuplicate, tenantOf } from '../../common.ts';
+import { PRICING_OWNER, conflictOnDuplicate, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { changes } from '../../resources/resource-model.ts';
 import {

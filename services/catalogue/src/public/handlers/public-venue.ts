@@ -5,7 +5,7 @@
  */
 import { PHOTO_NOT_FOUND } from '@venue/contracts/catalogue';
 import { notFound, operation, requireVisitor } from '@venue/service-kit';
-import { isUuid } from '../../common.ts';
+import { isUuid } from '../../shared/common.ts';
 import { photoOf, sendPhoto } from '../../resources/photo.ts';
 import { venueProfile, venueSettings } from '../venue-profile.ts';
 

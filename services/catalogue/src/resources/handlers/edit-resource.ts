@@ -1,7 +1,7 @@
 /** Create, edit, copy and delete a resource: the hall owner's. */
 import { resourceInput } from '@venue/contracts';
 import { badRequest, operation } from '@venue/service-kit';
-import { RESOURCES_OWNER, tenantOf } from '../../common.ts';
+import { RESOURCES_OWNER, tenantOf } from '../../shared/common.ts';
 import { detachResourceFromBlockouts } from '../../blockouts/blockout-store.ts';
 import { db } from '../../db/query.ts';
 import {

@@ -1,6 +1,6 @@
 import { resourceExportQuery } from '@venue/contracts/catalogue';
 import { badRequest, operation } from '@venue/service-kit';
-import { isUuid, tenantOf } from '../../common.ts';
+import { isUuid, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { resourcesCsv } from '../resource-csv.ts';
 import { RESOURCE_COLUMNS, toResource } from '../resource-model.ts';

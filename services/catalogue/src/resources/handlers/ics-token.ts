@@ -1,7 +1,7 @@
 /** The secret calendar feed URL of a resource: issued (shown once, only its hash kept) and revoked. */
 import { createHash, randomBytes } from 'node:crypto';
 import { operation } from '@venue/service-kit';
-import { RESOURCES_OWNER, tenantOf } from '../../common.ts';
+import { RESOURCES_OWNER, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { resourceLabel } from '../resource-model.ts';
 import { loadResource } from '../resource-write.ts';

@@ -1,6 +1,6 @@
 import { resourceListQuery } from '@venue/contracts/catalogue';
 import { operation } from '@venue/service-kit';
-import { BOOKABLE_READERS, bookableOnly, tenantOf } from '../../common.ts';
+import { BOOKABLE_READERS, bookableOnly, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { RESOURCE_COLUMNS, bookableView, toResource } from '../resource-model.ts';
 

@@ -4,7 +4,7 @@
  */
 import { PHOTO_NOT_FOUND } from '@venue/contracts/catalogue';
 import { notFound, operation, type Tx } from '@venue/service-kit';
-import { RESOURCES_OWNER, catalogueTable, rowId, tenantOf } from '../../common.ts';
+import { RESOURCES_OWNER, catalogueTable, rowId, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { parseUpload, photoOf, reencodePhoto, sendPhoto, uploadedPhoto } from '../photo.ts';
 import { RESOURCE_COLUMNS, resourceLabel, toResource } from '../resource-model.ts';

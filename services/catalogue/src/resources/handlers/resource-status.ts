@@ -1,7 +1,7 @@
 /** Archive and restore, one resource or several. */
 import { bulkArchiveBody } from '@venue/contracts/catalogue';
 import { notFound, operation } from '@venue/service-kit';
-import { RESOURCES_OWNER, tenantOf } from '../../common.ts';
+import { RESOURCES_OWNER, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { findResource } from '../resource-model.ts';
 import { RESOURCE_NOT_FOUND, loadResource, setStatus } from '../resource-write.ts';

@@ -1,7 +1,7 @@
 /** Bounces (issue 12 item 8): whether an address bounced, and sending to it again. */
 import { bounceQuerySchema, bounceWarning } from '@venue/contracts/comms';
 import { db } from '../../db/query.ts';
-import { iso, tenantOf } from '../../shared.ts';
+import { iso, tenantOf } from '../../shared/request.ts';
 import { operation } from '@venue/service-kit';
 
 export const getBounce = operation(

@@ -3,7 +3,7 @@ import { historyQuerySchema } from '@venue/contracts/comms';
 import { keysetAfterCursor, keysetColumns, keysetOrder, notFound, operation } from '@venue/service-kit';
 import { decodeCursor, keysetPage } from '@venue/service-kit/paging';
 import { db, likeOf } from '../../db/query.ts';
-import { pathId, tenantOf } from '../../shared.ts';
+import { pathId, tenantOf } from '../../shared/request.ts';
 import { maskSecretLinks } from '../../mail/secret-links.ts';
 import { emailsSelect, toRecord } from '../email-record.ts';
 import { EMAIL_NOT_FOUND, HISTORY_KEYS } from '../history-store.ts';

@@ -3,7 +3,7 @@ import { mailPreviewQuerySchema } from '@venue/contracts/comms';
 import { notFound, operation } from '@venue/service-kit';
 import { db } from '../../db/query.ts';
 import type { CommsDeps } from '../../deps.ts';
-import { iso, pathId, tenantOf } from '../../shared.ts';
+import { iso, pathId, tenantOf } from '../../shared/request.ts';
 import { type EmailAttachmentJson } from '../email-record.ts';
 import { MAIL_NOT_FOUND, previewScope } from '../history-store.ts';
 

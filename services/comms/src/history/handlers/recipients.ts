@@ -2,7 +2,7 @@
 import { customerSearchQuerySchema } from '@venue/contracts/comms';
 import { sql, operation } from '@venue/service-kit';
 import { db, likeOf } from '../../db/query.ts';
-import { tenantOf } from '../../shared.ts';
+import { tenantOf } from '../../shared/request.ts';
 import { DATE_TEXT } from '../../templates/values.ts';
 
 export const searchCustomers = operation(

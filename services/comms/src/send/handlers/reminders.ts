@@ -25,7 +25,7 @@ import {
 import { hasPermission } from '@venue/contracts';
 import type { CommsDeps } from '../../deps.ts';
 import { queueEmail } from '../../mail/queue.ts';
-import { tenantOf, venueSettings } from '../../shared.ts';
+import { tenantOf, venueSettings } from '../../shared/request.ts';
 import { nextWindow, queueSms, smsRefusal, SMS_DAY_ENDS_HOUR, SMS_DAY_STARTS_HOUR } from '../../sms/sms.ts';
 import { findTemplate } from '../../templates/template-store.ts';
 import { ensureTenant } from '../../templates/seed.ts';

@@ -10,7 +10,7 @@
 import { sendEmailSchema } from '@venue/contracts/comms';
 import { inRequestTx, operation, type AppContext, type AppMiddleware } from '@venue/service-kit';
 import type { CommsDeps } from '../../deps.ts';
-import { tenantOf } from '../../shared.ts';
+import { tenantOf } from '../../shared/request.ts';
 import { readMultipart, type Attachment } from '../attachments.ts';
 import { fetchInvoiceDocument } from '../invoice-attachment.ts';
 import { queueSend, type AskedInvoice, type AskedMoney } from '../queue-send.ts';

@@ -3,7 +3,7 @@ import { commsSettingsUpdateSchema, AUTOMATIC_EMAIL_KINDS, SMS_CAPABLE_KINDS } f
 import { operation, requireAuth, requirePermission, requireRole, type Selectable } from '@venue/service-kit';
 import { db, dbNow } from '../../db/query.ts';
 import type { CommsSettingsTable } from '../../db/schema.ts';
-import { tenantOf } from '../../shared.ts';
+import { tenantOf } from '../../shared/request.ts';
 import { readCommsSettings } from '../comms-settings.ts';
 
 export const getCommsSettings = operation('get /api/email-comms/settings', {}, async ({ ctx, tx }) => ({

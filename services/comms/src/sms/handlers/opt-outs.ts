@@ -8,7 +8,7 @@ import {
 import { notFound, operation } from '@venue/service-kit';
 import { db } from '../../db/query.ts';
 import type { CommsDeps } from '../../deps.ts';
-import { tenantOf } from '../../shared.ts';
+import { tenantOf } from '../../shared/request.ts';
 import { findBookingCopy } from '../../templates/values.ts';
 import { optOutOf, phoneOf } from '../opt-out-store.ts';
 

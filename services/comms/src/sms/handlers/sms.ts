@@ -16,7 +16,7 @@ import { forbidden, notFound, operation, type AppMiddleware } from '@venue/servi
 import { db } from '../../db/query.ts';
 import type { CommsDeps } from '../../deps.ts';
 import { emailById } from '../../history/email-record.ts';
-import { tenantOf, venueSettings } from '../../shared.ts';
+import { tenantOf, venueSettings } from '../../shared/request.ts';
 import { ensureTenant } from '../../templates/seed.ts';
 import {
   findBookingCopy,

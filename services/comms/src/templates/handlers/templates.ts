@@ -11,7 +11,7 @@ import {
   templateUpdateSchema,
 } from '@venue/contracts/comms';
 import { notFound, operation } from '@venue/service-kit';
-import { pathId, tenantOf } from '../../shared.ts';
+import { pathId, tenantOf } from '../../shared/request.ts';
 import { ensureTenant } from '../seed.ts';
 import { db, dbNow, likeOf } from '../../db/query.ts';
 import {

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { hall, OWNER3, startCatalogue, type Harness } from './testing/harness.ts';
+import { hall, OWNER3, startCatalogue, type Harness } from '../testing/harness.ts';
 import { wallClock, zonedInstant } from '@venue/service-kit';
 
 describe('tenant time zone', () => {

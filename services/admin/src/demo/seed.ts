@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { kyselyOf, type ServiceKit } from '@venue/service-kit';
 import { DEFAULT_USER_SETTINGS, type Role } from '@venue/contracts';
 import { DEMO_TENANTS } from '@venue/contracts/demo';
-import { hashPassword } from './auth/passwords.ts';
-import type { AdminDb } from './db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { AdminDb } from '../db/schema.ts';
 import type { OnlineQuestion } from '@venue/contracts';
 
 /** Shared by every demo account; printed in the README, never used outside demo data. */
@@ -197,7 +197,7 @@ export async function seedDemo(kit: ServiceKit): Promise<void> {
         })
         .execute();
     }
-    kit.log.info('seeded demo accounts (password in services/admin/src/seed.ts)');
+    kit.log.info('seeded demo accounts (password in services/admin/src/demo/seed.ts)');
   });
 }
 

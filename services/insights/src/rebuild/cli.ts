@@ -1,8 +1,8 @@
 /**
  * Rebuilds the insights read model from the owners' data (decision 39):
  *
- *   node services/insights/src/rebuild.ts <tenantId>…     one or more tenants
- *   node services/insights/src/rebuild.ts --all           every tenant insights knows
+ *   node services/insights/src/rebuild/cli.ts <tenantId>…     one or more tenants
+ *   node services/insights/src/rebuild/cli.ts --all           every tenant insights knows
  *
  * It asks the running insights service (INSIGHTS_URL, else its default port) to do it, since
  * the embedded database belongs to that process; the secret for internal calls comes from
@@ -24,7 +24,7 @@ const headers = { [INTERNAL_AUTH_HEADER]: secret, accept: 'application/json' };
 
 const args = process.argv.slice(2);
 if (args.length === 0) {
-  console.error('usage: node services/insights/src/rebuild.ts <tenantId>… | --all');
+  console.error('usage: node services/insights/src/rebuild/cli.ts <tenantId>… | --all');
   process.exit(2);
 }
 let tenants = args.filter((a) => a !== '--all');

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestService } from '@venue/service-kit/testing';
-import { adminService } from './app.ts';
+import { adminService } from '../app.ts';
 import { seedDemo } from './seed.ts';
-import { startAdmin } from './testing/harness.ts';
+import { startAdmin } from '../testing/harness.ts';
 
 async function countUsers(kit: Parameters<typeof seedDemo>[0]): Promise<number> {
   return kit.db.systemTx(async (tx) =>
