@@ -1,5 +1,13 @@
 import { test, expect } from '@playwright/test';
-import { OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import {
+  OWNER,
+  confirmBooking,
+  createBooking,
+  createResource,
+  ownerApi,
+  signIn,
+  venueDay,
+} from './helpers.ts';
 
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
 
@@ -20,14 +28,7 @@ test('Confirmed: a bond set by staff is real data the Bond required filter finds
       name: `Listed ${RUN} ${i}`,
       email: `listed${i}-${RUN}@example.com`,
     });
-    const res = await request.put(`/api/bookings/${b.id}/status`, {
-      headers: { authorization: `Bearer ${api.token}` },
-      data: {
-        status: 'confirmed',
-        payment_details: { tax_type: 'inclusive', deposit_type: 'None', deposit_value: null },
-      },
-    });
-    expect(res.status()).toBe(200);
+    await confirmBooking(request, api, b.id);
     return b;
   };
   const bonded = await confirm(1, '09:00', '10:00');

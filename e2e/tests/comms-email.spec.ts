@@ -1,6 +1,15 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import {
+  type Api,
+  OWNER,
+  confirmBooking,
+  createBooking,
+  createResource,
+  ownerApi,
+  signIn,
+  venueDay,
+} from './helpers.ts';
 
 // The browser lives where the venue does, so dates on screen agree with the server.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
@@ -181,14 +190,7 @@ test('reminders are sent from Bookings — Confirmed, one per booking, and reach
       name: `Reminded ${RUN} ${i}`,
       email: `reminded${i}-${RUN}@example.com`,
     });
-    const res = await request.put(`/api/bookings/${b.id}/status`, {
-      headers: { authorization: `Bearer ${api.token}` },
-      data: {
-        status: 'confirmed',
-        payment_details: { tax_type: 'inclusive', deposit_type: 'None', deposit_value: null },
-      },
-    });
-    expect(res.status()).toBe(200);
+    await confirmBooking(request, api, b.id);
     confirmed.push(b);
     await commsHasBooking(api, `reminded${i}-${RUN}@example.com`, b.id, 'confirmed');
   }

@@ -126,6 +126,18 @@ export async function createResource(api: Api, name: string): Promise<{ id: stri
   return 'resource' in body ? body.resource : body;
 }
 
+/** Confirms a pending booking with no deposit, as the owner, and expects it to answer 200. */
+export async function confirmBooking(request: APIRequestContext, api: Api, bookingId: string): Promise<void> {
+  const res = await request.put(`/api/bookings/${bookingId}/status`, {
+    headers: { authorization: `Bearer ${api.token}` },
+    data: {
+      status: 'confirmed',
+      payment_details: { tax_type: 'inclusive', deposit_type: 'None', deposit_value: null },
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
 /** yyyy-MM-dd, `days` after today in the venue's zone (Australia/Sydney, the demo tenant's). */
 export function venueDay(days: number): string {
   const now = new Date(Date.now() + days * 86_400_000);
