@@ -2,12 +2,9 @@ import type { ServiceOptions } from '@venue/service-kit';
 import { createLogger, defineConsumers } from '@venue/service-kit';
 import type { Deps } from './deps.ts';
 import { blockoutEvent, resourceEvent } from './availability/catalogue-events.ts';
-import { editRoutes } from './bookings/edit-routes.ts';
+import { editRoutes, listRoutes } from './bookings/routes.ts';
 import { demoRoutes } from './demo/demo-routes.ts';
 import { portalRoutes, publicRoutes, staffDoorRoutes } from './door/routes.ts';
-import { exportRoutes } from './bookings/export-routes.ts';
-import { listRoutes } from './bookings/list-routes.ts';
-import { recurringRoutes } from './bookings/recurring-routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { erasureRequested } from './customers/erasure-consumer.ts';
@@ -48,10 +45,8 @@ export function createBookingsService(opts: BookingsServiceOptions = {}): Servic
       // take stats, search, holds-expiring and export.csv if it came before them.
       staffDoorRoutes(router);
       listRoutes(router, deps);
-      exportRoutes(router, deps);
       holdRoutes(router, deps);
       editRoutes(router, deps);
-      recurringRoutes(router, deps);
       statusRoutes(router, deps);
       calendarRoutes(router);
       customerRoutes(router, deps);

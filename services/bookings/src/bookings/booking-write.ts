@@ -46,7 +46,7 @@ export interface NewBooking {
   extras: { guestCount: number | null; estimatedPriceCents: number | null };
   status: BookingStatus;
   priced: Priced;
-  /** The recurring series the booking is one date of (recurring-routes.ts). */
+  /** The recurring series the booking is one date of (recurring.ts). */
   seriesId?: string;
   /** A tentative booking's hold in hours (default: the venue's hold expiry setting). */
   holdHours?: number;

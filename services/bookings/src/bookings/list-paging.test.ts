@@ -7,7 +7,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { recordTenantStatements } from '@venue/service-kit/testing';
 import { OTHER, OWNER, useHarness } from '../testing/harness.ts';
-import { SEARCH_COUNT_CAP } from './list-routes.ts';
+import { SEARCH_COUNT_CAP } from './list-page.ts';
 
 const h = useHarness();
 const N = 41;

@@ -94,7 +94,7 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
   // table holds one row per booking of the tenant), so they can be counted without the bookings.
   const { q: _q, ...otherFilters } = filterValues;
   const searchOnly = trigram && Object.values(otherFilters).every(unset) ? trigram : null;
-  /** With `joined`, a search-only page's statement joins the function's answer (list-routes) instead. */
+  /** With `joined`, a search-only page's statement joins the function's answer (list-page.ts) instead. */
   const filters = (eb: ListEb, joined = false) => {
     const where: Expression<SqlBool>[] = [eb('b.tenant_id', '=', tenantId)];
     // One status as an equality, so the status-led indexes give their rows in the list's order.
@@ -182,7 +182,7 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
       eb.and(after ? [...filters(eb), keysetAfterCursor(keys, order, after)] : filters(eb)),
     /**
      * As `where`, but without a search-only list's search: for a statement that joins the
-     * function's answer instead (list-routes, which also takes the number of matches from it).
+     * function's answer instead (list-page.ts, which also takes the number of matches from it).
      */
     joinedWhere: (eb: ListEb) =>
       eb.and(after ? [...filters(eb, true), keysetAfterCursor(keys, order, after)] : filters(eb, true)),

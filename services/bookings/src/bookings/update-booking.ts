@@ -127,7 +127,7 @@ export async function updateBooking(ctx: AppContext, deps: Deps, id: string, bod
       for (const r of edit.fetched) await upsertResource(tx, tenantId, r);
       // checked again: another booking may have taken the time while the catalogue was asked
       if (edit.reclaims) await assertNoConflicts(tx, edit.values.resource.id, edit.values.span, before.id);
-      await applyEdit(ctx, deps, settings, before, edit, changes);
+      await applyEdit(ctx, tx, deps, settings, before, edit, changes);
     }
 
     const row = await reload(tx, id);
@@ -264,13 +264,13 @@ async function currentResource(tx: Tx, before: BookingRow): Promise<CatalogueRes
 
 async function applyEdit(
   ctx: AppContext,
+  tx: Tx,
   deps: Deps,
   settings: TenantSettings,
   before: BookingRow,
   edit: Edit,
   changes: Changes,
 ) {
-  const tx = ctx.state.tx;
   const { form, extras, resource, span } = edit.values;
   const customerId = await upsertCustomer(tx, tenantOf(ctx), {
     name: form.customerName,
@@ -309,5 +309,5 @@ async function applyEdit(
     const now = k === 'guestCount' ? extras.guestCount : form[k];
     if (now !== undefined && String(old) !== String(now)) changes[col] = { old, new: now };
   }
-  if (edit.status) await transition(ctx, deps, before.id, edit.status, { settings });
+  if (edit.status) await transition(ctx, deps, before.id, edit.status, { settings }, tx);
 }

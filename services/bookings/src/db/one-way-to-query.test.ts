@@ -5,7 +5,7 @@ import { describeOneWayToQuery } from '@venue/service-kit/testing';
 describeOneWayToQuery({
   service: 'bookings',
   src: new URL('..', import.meta.url),
-  sample: 'bookings/list-routes.ts',
+  sample: 'bookings/list-page.ts',
   allowed: {
     // test fixtures, not service code: they read the kit's outbox and count rows a refusal must not leave
     'door/door-testing.ts':

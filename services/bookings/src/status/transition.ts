@@ -45,9 +45,8 @@ export async function transition(
   id: string,
   to: string,
   opts: TransitionOptions,
-  txArg?: Tx,
+  tx: Tx,
 ) {
-  const tx = txArg ?? ctx!.state.tx;
   const before = await reload(tx, id);
   const settings = opts.settings ?? (await tenantSettings(tx, before.tenant_id));
   const from = before.status as BookingStatus;

@@ -1,21 +1,14 @@
 /**
- * GET /api/bookings/export.csv: the filtered list with the money columns as stored on each
+ * The CSV export of the filtered list (handlers/export.ts): the money columns as stored on each
  * booking (status/payment.ts), named after the list it was taken from (spec 02 §9), with the
  * file's timestamp and every date in the venue's time zone.
  */
-import { bookingListQuery } from '@venue/contracts/bookings';
-import { parseQuery, toCsv, wallClock, type AppRouter } from '@venue/service-kit';
-import type { Deps } from '../deps.ts';
-import { tenantSettings } from '../remote/tenant-settings.ts';
-import { bookingsGuard } from '../shared/guards.ts';
+import { wallClock } from '@venue/service-kit';
 import { ddmmyyyy } from '../shared/csv.ts';
-import { tenantOf } from '../shared/request.ts';
-import { venueToday } from '../shared/time.ts';
 import { storedMoney, totalCentsOf } from '../status/payment.ts';
-import { balanceDue, selectBookings, type BookingRow } from './booking-row.ts';
-import { buildListQuery } from './list-query.ts';
+import { balanceDue, type BookingRow } from './booking-row.ts';
 
-const HEADER = [
+export const EXPORT_HEADER = [
   'Booking Code',
   'Customer',
   'Email',
@@ -74,7 +67,7 @@ function venueDateTime(v: Date | string | null, timeZone: string): string {
   return `${ddmmyyyy(date)} ${time}`;
 }
 
-function exportRow(r: BookingRow, timeZone: string): unknown[] {
+export function exportRow(r: BookingRow, timeZone: string): unknown[] {
   const stored = storedMoney(r);
   return [
     r.booking_code,
@@ -97,28 +90,4 @@ function exportRow(r: BookingRow, timeZone: string): unknown[] {
     venueDateTime(r.cancelled_at, timeZone),
     r.cancellation_reason ?? '',
   ];
-}
-
-export function exportRoutes(router: AppRouter, deps: Deps): void {
-  router.get('/api/bookings/export.csv', ...bookingsGuard, async (ctx) => {
-    // The list's filters as the contract states them (a 400 naming the field), checked before
-    // anything is read; the file name then uses the checked status (a repeated ?status= is a 400,
-    // not an array).
-    const { status } = parseQuery(ctx, bookingListQuery);
-    const settings = await tenantSettings(ctx.state.tx, tenantOf(ctx));
-    const today = venueToday(deps.now(), settings.timezone);
-    const { where, orderBy } = buildListQuery(ctx.query, today, tenantOf(ctx));
-    const rows: BookingRow[] = await selectBookings(ctx.state.tx)
-      .where(where)
-      .orderBy(orderBy)
-      .limit(10000)
-      .execute();
-    const name = exportFileName(status, deps.now(), settings.timezone);
-    ctx.set('content-disposition', `attachment; filename="${name}"`);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = toCsv(
-      HEADER,
-      rows.map((r) => exportRow(r, settings.timezone)),
-    );
-  });
 }

@@ -4,23 +4,15 @@
  * its time; `POST /api/bookings/recurring` books the chosen dates in one transaction, each an
  * ordinary booking (own code, priced and written by the single create's own functions) linked
  * by `series_id`, all or none: a date taken meanwhile is a 409 naming it and nothing is stored.
+ * The calls are in handlers/recurring.ts.
  *
  * Like a single create, the catalogue is asked between two transactions, never inside one.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { MAX_SERIES_OCCURRENCES, MONTHLY_SKIP_NOTE, seriesDates } from '@venue/contracts';
-import { bookingCreateBody, seriesCheckBody, seriesFields, type RepeatRule } from '@venue/contracts/bookings';
-import {
-  HttpError,
-  badRequest,
-  conflict,
-  inRequestTx,
-  parseBody,
-  type AppContext,
-  type AppRouter,
-  type Tx,
-} from '@venue/service-kit';
+import { bookingCreateBody, seriesFields, type RepeatRule } from '@venue/contracts/bookings';
+import { HttpError, badRequest, conflict, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { findConflicts, type BlockoutEntry, type ConflictEntry } from '../availability/conflicts.ts';
 import { localResource, resolveResource, upsertResource, usableResource } from '../availability/resources.ts';
@@ -28,7 +20,6 @@ import { spanFor } from '../availability/resource-slots.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { pricingTerms } from '../status/payment.ts';
-import { bookingsAuth } from '../shared/guards.ts';
 import { tenantOf } from '../shared/request.ts';
 import { dayText, venueIso, type VenueClock } from '../shared/time.ts';
 import { insertBooking } from './booking-write.ts';
@@ -36,15 +27,15 @@ import { checkBooking, fitsHall, venueRules } from './create-booking.ts';
 import { priceBooking, type Priced } from './pricing.ts';
 
 /** The single create's body, the rule, and the dates chosen from the check (all when absent). */
-const seriesBody = bookingCreateBody.extend(seriesFields);
-type SeriesBody = z.output<typeof seriesBody>;
+export const seriesBody = bookingCreateBody.extend(seriesFields);
+export type SeriesBody = z.output<typeof seriesBody>;
 
 function fail(path: string, message: string): never {
   throw badRequest(message, { errors: [{ path, message }] });
 }
 
 /** The series' dates from `first`, or the 400 that says why the rule cannot be booked. */
-function seriesOrFail(first: string, repeat: RepeatRule) {
+export function seriesOrFail(first: string, repeat: RepeatRule) {
   if (repeat.until != null && repeat.until < first)
     fail('repeat.until', 'The repeat end date must be on or after the booking date.');
   const series = seriesDates(first, repeat);
@@ -76,7 +67,7 @@ export interface Occurrence {
 }
 
 /** Each date with the bookings and block-outs that hold its time (buffers included). */
-async function occurrencesOf(
+export async function occurrencesOf(
   tx: Tx,
   resource: CatalogueResource,
   times: { startTime: string; endTime: string },
@@ -103,7 +94,7 @@ async function occurrencesOf(
 }
 
 /** What the screen shows next to the list: how the rule was read. */
-function ruleSummary(repeat: RepeatRule, skipped: string[]) {
+export function ruleSummary(repeat: RepeatRule, skipped: string[]) {
   return {
     frequency: repeat.frequency,
     ...(repeat.frequency === 'monthly' ? { monthly: 'skip', note: MONTHLY_SKIP_NOTE, skipped } : {}),
@@ -130,7 +121,7 @@ async function inBatches<T, R>(items: T[], width: number, fn: (item: T) => Promi
 /** Quotes asked of the catalogue at once while pricing a series. */
 const QUOTES_AT_ONCE = 6;
 
-async function createSeries(ctx: AppContext, deps: Deps, body: SeriesBody) {
+export async function createSeries(ctx: AppContext, deps: Deps, body: SeriesBody) {
   const tenantId = tenantOf(ctx);
   const now = deps.now();
   // 1. A short read: the settings (503 without bookings' copy), the form's rules on the first
@@ -207,39 +198,4 @@ async function createSeries(ctx: AppContext, deps: Deps, body: SeriesBody) {
     return made;
   });
   return { seriesId, bookings };
-}
-
-export function recurringRoutes(router: AppRouter, deps: Deps): void {
-  router.post('/api/bookings/recurring/check', ...bookingsAuth, async (ctx) => {
-    const b = parseBody(ctx, seriesCheckBody);
-    const resourceId = (b.resourceId ?? b.selectedHall)!;
-    const tenantId = tenantOf(ctx);
-    const series = seriesOrFail(b.bookingDate, b.repeat);
-    const first = await inRequestTx(ctx, async (tx) => ({
-      settings: await tenantSettings(tx, tenantId),
-      known: await localResource(tx, resourceId),
-    }));
-    const { resource: found, fetched } = await resolveResource(
-      deps.clients,
-      tenantId,
-      resourceId,
-      first.known,
-    );
-    const resource = usableResource(found);
-    ctx.body = await inRequestTx(ctx, async (tx) => {
-      for (const r of fetched) await upsertResource(tx, tenantId, r);
-      const occurrences = await occurrencesOf(tx, resource, b, series.dates, first.settings);
-      return {
-        ...ruleSummary(b.repeat, series.skipped),
-        occurrences,
-        freeCount: occurrences.filter((o) => o.free).length,
-      };
-    });
-  });
-
-  router.post('/api/bookings/recurring', ...bookingsAuth, async (ctx) => {
-    const result = await createSeries(ctx, deps, parseBody(ctx, seriesBody));
-    ctx.status = 201;
-    ctx.body = result;
-  });
 }
