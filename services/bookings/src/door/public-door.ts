@@ -6,11 +6,10 @@
  */
 import { z } from 'zod';
 import type {
+  PublicAvailability,
+  PublicQuote,
   availabilityQuery,
-  publicQuoteBody} from '@venue/contracts/bookings';
-import {
-  type PublicAvailability,
-  type PublicQuote,
+  publicQuoteBody,
 } from '@venue/contracts/bookings';
 import { badRequest, textField, zonedInstant, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
