@@ -1,0 +1,195 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Divider, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorState, LoadingState, useSession } from '@venue/ui';
+import { FlashMessage, useFlash, type Flash } from '../shared/flash.tsx';
+import { STRIPE_PREFIX_MESSAGE, isValidStripeId } from '@venue/contracts';
+import { messageOr } from '../shared/errors.ts';
+import { useSaveGroup } from './save-groups.tsx';
+import { BankDetailsForm } from './BankDetailsForm.tsx';
+import {
+  DEFAULT_METHODS,
+  fetchMethods,
+  fetchStripeId,
+  paymentKeys,
+  type PaymentMethods,
+} from './payment-api.ts';
+
+const METHOD_LABELS: Record<keyof PaymentMethods, string> = {
+  stripe: 'Card payments (Stripe)',
+  bankTransfer: 'Bank Transfer',
+  cash: 'Cash',
+  cheque: 'Cheque',
+};
+
+/** The provider account ID state shared with the page's top "Save Settings" button. */
+export function useStripeId() {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: paymentKeys.stripe, queryFn: () => fetchStripeId(api) });
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (query.data !== undefined) {
+      setDraft(query.data);
+      // Spec 01 §2: locked once an ID exists; an empty field starts editable.
+      setEditing(query.data === '');
+    }
+  }, [query.data]);
+  const save = useMutation({
+    mutationFn: (id: string) =>
+      api.api('/api/users/stripe-account', { method: 'PUT', body: { stripeAccountId: id.trim() } }),
+    onSuccess: async (_body, id) => {
+      // Locks again after a successful save (unless it was cleared).
+      setEditing(id.trim() === '');
+      await queryClient.invalidateQueries({ queryKey: paymentKeys.stripe });
+    },
+  });
+  return { query, draft, setDraft, editing, setEditing, save, valid: isValidStripeId(draft) };
+}
+
+export type StripeState = ReturnType<typeof useStripeId>;
+
+export function PaymentMethodsCard({
+  stripe,
+  canEdit,
+  stripeFlash,
+}: {
+  stripe: StripeState;
+  canEdit: boolean;
+  stripeFlash: Flash | null;
+}) {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const flash = useFlash();
+  const methods = useQuery({ queryKey: paymentKeys.methods, queryFn: () => fetchMethods(api) });
+  const toggle = useMutation({
+    mutationFn: (change: Partial<PaymentMethods>) =>
+      api.api<{ paymentMethods?: Partial<PaymentMethods> }>('/api/users/payment-methods', {
+        method: 'PUT',
+        body: change,
+      }),
+    // Saved on each toggle (spec 01 §7): show the new state at once, undo it if the save fails.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: paymentKeys.methods });
+      const before = queryClient.getQueryData<PaymentMethods>(paymentKeys.methods);
+      queryClient.setQueryData<PaymentMethods>(paymentKeys.methods, {
+        ...(before ?? DEFAULT_METHODS),
+        ...change,
+      });
+      return { before };
+    },
+    onError: (error, _change, context) => {
+      console.warn('Saving a payment method failed', error);
+      if (context?.before) queryClient.setQueryData(paymentKeys.methods, context.before);
+      flash.error(messageOr(error, 'That payment method could not be saved. Please try again.'));
+    },
+    onSuccess: (body) => {
+      if (body?.paymentMethods) {
+        queryClient.setQueryData(paymentKeys.methods, { ...DEFAULT_METHODS, ...body.paymentMethods });
+      }
+    },
+  });
+
+  // The Stripe account ID is saved with the page's other edits (its one Save button).
+  const stripeDirty = canEdit && stripe.editing && stripe.draft.trim() !== (stripe.query.data ?? '').trim();
+  const managed = useSaveGroup('stripe-account', 'Stripe account ID', stripeDirty, async () => {
+    if (!stripe.valid) return false;
+    return stripe.save.mutateAsync(stripe.draft).then(
+      () => true,
+      () => false,
+    );
+  });
+
+  if (methods.isPending || stripe.query.isPending) {
+    return (
+      <Card withBorder padding="lg">
+        <LoadingState label="Loading settings..." />
+      </Card>
+    );
+  }
+  // Only a first read that failed replaces the card; a refresh after a save that failed keeps it.
+  if ((methods.isError && !methods.data) || (stripe.query.isError && stripe.query.data === undefined)) {
+    return (
+      <ErrorState
+        title="Could not load payment methods"
+        message={messageOr(
+          methods.error ?? stripe.query.error,
+          'The server did not answer. Please try again.',
+        )}
+        onRetry={() => {
+          void methods.refetch();
+          void stripe.query.refetch();
+        }}
+      />
+    );
+  }
+
+  const m = methods.data;
+  const switchFor = (key: keyof PaymentMethods) => (
+    <Switch
+      label={METHOD_LABELS[key]}
+      checked={m[key]}
+      disabled={!canEdit}
+      onChange={(e) => toggle.mutate({ [key]: e.currentTarget.checked })}
+    />
+  );
+  const trimmed = stripe.draft.trim();
+  const stripeError = stripe.valid ? undefined : STRIPE_PREFIX_MESSAGE;
+
+  return (
+    <Card withBorder padding="lg" data-testid="payment-methods">
+      <Title order={2} fz="lg" mb="sm">
+        Payment Methods
+      </Title>
+      <FlashMessage flash={flash.flash} />
+      <Stack gap="md">
+        {switchFor('stripe')}
+        {m.stripe ? (
+          <Stack gap="xs" pl="xl">
+            <FlashMessage flash={stripeFlash} testId="stripe-flash" />
+            <Group align="flex-end" gap="sm">
+              <TextInput
+                label="Stripe Account ID"
+                placeholder="acct_..."
+                value={stripe.draft}
+                readOnly={!stripe.editing || !canEdit}
+                onChange={(e) => stripe.setDraft(e.currentTarget.value)}
+                error={stripeError}
+                style={{ flex: 1 }}
+              />
+              {canEdit && stripe.editing && !managed ? (
+                <Button
+                  onClick={() => stripe.save.mutate(stripe.draft)}
+                  disabled={!stripe.valid}
+                  loading={stripe.save.isPending}
+                >
+                  Save Stripe
+                </Button>
+              ) : null}
+              {canEdit && !stripe.editing ? (
+                <Button variant="light" onClick={() => stripe.setEditing(true)}>
+                  Edit Stripe ID
+                </Button>
+              ) : null}
+            </Group>
+            {trimmed && stripe.valid ? (
+              <Badge color="green" variant="light">
+                Looks valid
+              </Badge>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              Card payments are taken by your own Stripe account; VenueDesk stores only its ID.
+            </Text>
+          </Stack>
+        ) : null}
+        <Divider />
+        {switchFor('bankTransfer')}
+        {m.bankTransfer ? <BankDetailsForm canEdit={canEdit} /> : null}
+        <Divider />
+        {switchFor('cash')}
+        {switchFor('cheque')}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { TenantExport } from '@venue/contracts/admin';
+import { PageHeader, useSession } from '@venue/ui';
+import { SettingsForm } from './SettingsForm.tsx';
+import { FlashMessage, useFlash } from '../shared/flash.tsx';
+import { messageOr } from '../shared/errors.ts';
+import { saveBlob, todayStamp } from '@venue/ui';
+
+const retentionSchema = z.object({
+  retentionMonths: z
+    .number({ error: 'Retention must be 1 to 120 months.' })
+    .int('Retention must be whole months.')
+    .min(1, 'Retention must be 1 to 120 months.')
+    .max(120, 'Retention must be 1 to 120 months.'),
+});
+
+export function PrivacyPage() {
+  const { can, role } = useSession();
+  const owner = role === 'hall_owner';
+  return (
+    <>
+      <PageHeader
+        title="Data & Privacy"
+        subtitle="How long records are kept, your data export and customer erasure."
+      />
+      <Stack gap="lg">
+        <SettingsForm
+          title="Retention"
+          intro="How long booking and customer records are kept after their last activity. The audit log is kept regardless, as an unalterable record."
+          path="/api/tenant-settings/privacy"
+          testId="retention-settings"
+          schema={retentionSchema}
+          defaults={{ retentionMonths: 84 }}
+          canEdit={can('settings')}
+          readOnlyNote="You can view this setting; changing it needs the Settings permission."
+          saveLabel="Save Retention"
+          successText="Retention period saved."
+          failureText="Failed to save the retention period"
+          fields={[
+            { name: 'retentionMonths', label: 'Retention period (months)', kind: 'number', min: 1, max: 120 },
+          ]}
+        />
+        {owner ? (
+          <>
+            <ExportCard />
+            <EraseCustomerCard />
+          </>
+        ) : (
+          <Text c="dimmed" size="sm">
+            Only the hall owner can export the venue's data or erase a customer.
+          </Text>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function ExportCard() {
+  const { api } = useSession();
+  const flash = useFlash();
+  const exportAll = useMutation({
+    mutationFn: () => api.api<TenantExport>('/api/tenant-settings/privacy/export'),
+    onSuccess: (data) => {
+      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+      saveBlob(`tenant-export-${todayStamp()}.json`, blob);
+      // Say exactly which parts are missing rather than presenting a partial file as whole.
+      const missing = Object.entries(data?.services ?? {})
+        .filter(([, part]) => part?.status === 'unavailable')
+        .map(([name]) => name);
+      if (data?.complete === false && missing.length) {
+        flash.error(
+          `The export was downloaded, but it is incomplete: ${missing.join(', ')} did not answer. Try again later for a full copy.`,
+        );
+      } else {
+        flash.success('Your data export has been downloaded.');
+      }
+    },
+    onError: (error) => flash.error(messageOr(error, 'The export failed. Please try again.')),
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="xs">
+        Export your data
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        One JSON file with everything VenueDesk holds for your venue: accounts, settings, bookings, customers,
+        money records, webhooks (without their signing secrets) and the audit log.
+      </Text>
+      <FlashMessage flash={flash.flash} testId="export-flash" />
+      <Button onClick={() => exportAll.mutate()} loading={exportAll.isPending}>
+        Download Data Export
+      </Button>
+    </Card>
+  );
+}
+
+function EraseCustomerCard() {
+  const { api } = useSession();
+  const flash = useFlash(6000);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const erase = useMutation({
+    mutationFn: (address: string) =>
+      api.api<{ message?: string }>('/api/tenant-settings/privacy/erase-customer', {
+        method: 'POST',
+        body: { email: address },
+      }),
+    onSuccess: (body, address) => {
+      setConfirming(false);
+      setEmail('');
+      flash.success(body?.message ?? `Erasure requested for ${address}.`);
+    },
+    onError: (err) => {
+      setConfirming(false);
+      flash.error(messageOr(err, 'The erasure request failed. Please try again.'));
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const address = email.trim().toLowerCase();
+    if (!z.email().safeParse(address).success) {
+      setError('Please enter a valid email address.');
+      return;
+    }
+    setError(null);
+    setConfirming(true);
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="xs">
+        Erase a customer
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Removes a customer's personal details (name, e-mail, phone, notes) from their bookings and customer
+        record. Booking dates and amounts stay, so your records and reports still add up.
+      </Text>
+      <FlashMessage flash={flash.flash} testId="erase-flash" />
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-start">
+          <TextInput
+            label="Customer email"
+            type="email"
+            value={email}
+            error={error}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            style={{ flex: 1, minWidth: 220, maxWidth: 360 }}
+          />
+          <Button type="submit" color="red" variant="light" mt={25}>
+            Erase Customer
+          </Button>
+        </Group>
+      </form>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Erase customer?" centered>
+        <Stack gap="sm">
+          <Alert color="red" variant="light">
+            This permanently removes the personal details of {email.trim().toLowerCase()} from your venue. It
+            cannot be undone.
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={erase.isPending}
+              onClick={() => erase.mutate(email.trim().toLowerCase())}
+            >
+              Erase
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
