@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { startTestService, type TestService } from '../testing/index.ts';
 import { widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { hostInProcess, loopbackOrigins } from './in-process.ts';
-import type { InternalCallError} from './internal-client.ts';
+import type { InternalCallError } from './internal-client.ts';
 import { callService, callServiceBytes, requestScope } from './internal-client.ts';
 
 /** A port nothing listens on: a call that reached anything there went through memory. */
