@@ -34,6 +34,29 @@ export function settingsDelivery(kit: ServiceKit): SettingsDelivery {
   };
 }
 
+/** An event the service put in its outbox, as a test reads it. */
+export interface OutboxEvent {
+  type: string;
+  tenantId: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * What the service published so far (of one `type`, or all), in outbox order. The outbox is the
+ * kit's table, outside every service's typed database, so it is read here as text once for all.
+ */
+export async function outboxEvents(kit: ServiceKit, type?: string): Promise<OutboxEvent[]> {
+  const { rows } = await kit.db.query<{
+    type: string;
+    tenant_id: string | null;
+    data: Record<string, unknown>;
+  }>(
+    `SELECT type, tenant_id, data FROM outbox ${type ? 'WHERE type = $1' : ''} ORDER BY seq`,
+    type ? [type] : [],
+  );
+  return rows.map((r) => ({ type: r.type, tenantId: r.tenant_id, data: r.data }));
+}
+
 export interface HarnessOptions extends TestServiceOverrides {
   /**
    * Who signs in: the service resolves them here instead of asking admin. Without one the

@@ -24,6 +24,8 @@ export { callService, callAs, type Call, type CallOptions, type Reply } from './
 export {
   startServiceHarness,
   settingsDelivery,
+  outboxEvents,
+  type OutboxEvent,
   type HarnessOptions,
   type ServiceHarness,
   type SettingsDelivery,

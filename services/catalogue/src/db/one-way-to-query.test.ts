@@ -6,8 +6,4 @@ describeOneWayToQuery({
   service: 'catalogue',
   src: new URL('..', import.meta.url),
   sample: 'resources/resource-write.ts',
-  allowed: {
-    'testing/harness.ts':
-      "test support, not the service: reads the kit's outbox, a kit-owned table outside CatalogueDb",
-  },
 });

@@ -5,7 +5,13 @@
  * Not a test file.
  */
 import type { BookingSlotEvent } from '@venue/contracts';
-import { startServiceHarness, testCast, testEvent, type ServiceHarness } from '@venue/service-kit/testing';
+import {
+  outboxEvents,
+  startServiceHarness,
+  testCast,
+  testEvent,
+  type ServiceHarness,
+} from '@venue/service-kit/testing';
 import type { BlockoutReleaseBody, BlockoutReserveBody } from '@venue/contracts/bookings';
 import { createCatalogueService } from '../app.ts';
 import type { BookingsSlots, ReserveOutcome } from '../blockouts/bookings-slots.ts';
@@ -99,18 +105,7 @@ export async function startCatalogue(): Promise<Harness> {
           title: 'Wedding - Jane Smith',
         }),
       ),
-    // The outbox is the kit's table, outside CatalogueDb: read as text (see db/one-way-to-query.test.ts).
-    async events(type) {
-      const { rows } = await h.t.kit.db.query<{
-        type: string;
-        tenant_id: string | null;
-        data: Record<string, unknown>;
-      }>(
-        `SELECT type, tenant_id, data FROM outbox ${type ? 'WHERE type = $1' : ''} ORDER BY seq`,
-        type ? [type] : [],
-      );
-      return rows.map((r) => ({ type: r.type, tenantId: r.tenant_id, data: r.data }));
-    },
+    events: (type) => outboxEvents(h.t.kit, type),
   };
 }
 

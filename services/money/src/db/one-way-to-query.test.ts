@@ -7,8 +7,4 @@ describeOneWayToQuery({
   service: 'money',
   src: new URL('..', import.meta.url),
   sample: 'invoices/operations.ts',
-  allowed: {
-    'testing/harness.ts':
-      "test support, not the service: reads the kit's outbox, a kit-owned table that MoneyDb leaves out",
-  },
 });

@@ -9,6 +9,7 @@ import type { TenantSettingsSnapshot } from '@venue/contracts';
 import type { PaymentSettingsSnapshot } from '@venue/contracts/money-api';
 import {
   makePrincipal,
+  outboxEvents,
   startServiceHarness,
   testCast,
   testEvent,
@@ -170,18 +171,7 @@ export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harnes
       await h.t.kit.handleEvent(testEvent(type, 'bookings', data.hallOwnerId, data));
       return data.id;
     },
-    // The outbox is the kit's table, outside MoneyDb: read as text (see db/one-way-to-query.test.ts).
-    async events(type) {
-      const { rows } = await h.t.kit.db.query<{
-        type: string;
-        tenant_id: string | null;
-        data: Record<string, unknown>;
-      }>(
-        `SELECT type, tenant_id, data FROM outbox ${type ? 'WHERE type = $1' : ''} ORDER BY seq`,
-        type ? [type] : [],
-      );
-      return rows.map((r) => ({ type: r.type, tenantId: r.tenant_id, data: r.data }));
-    },
+    events: (type) => outboxEvents(h.t.kit, type),
     async close() {
       await h.close();
       if (peers) await new Promise((r) => peers.close(r));
