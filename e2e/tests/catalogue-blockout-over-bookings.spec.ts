@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { apiToken, signIn } from './helpers.ts';
+import { apiToken, seedDemo, signIn } from './helpers.ts';
 
 interface Booking {
   id: string;
@@ -17,14 +15,10 @@ interface Booking {
 
 const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 
-type Seed = { seedDemoDomains: (base: string, log?: (line: string) => void) => Promise<boolean> };
-
 test.beforeAll(async ({ baseURL }) => {
   // The demo venue's bookings as a first `npm start` seeds them (decision 48; skipped when there).
   test.setTimeout(240_000);
-  const file = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'lib', 'demo-seed.mjs');
-  const { seedDemoDomains } = (await import(pathToFileURL(file).href)) as Seed;
-  await seedDemoDomains(baseURL!, () => {});
+  await seedDemo(baseURL!);
 });
 
 /**

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -24,11 +26,8 @@ export const MENU_TOP = [
   'Help',
 ] as const;
 
-/**
- * The super admin's side menu: the platform's pages only. It has no venue, so the pages of one
- * venue's records (Calendar, Bookings, money, Resources, Pricing, Customers, Reports) are not
- * listed (issue 24 item 15).
- */
+// The super admin's side menu: the platform's pages only. It has no venue, so the pages of one venue's
+// records (Calendar, Bookings, money, Resources, Pricing, Customers, Reports) are not listed (issue 24 item 15).
 export const SUPER_ADMIN_MENU = [
   'Dashboard',
   'Users',
@@ -83,6 +82,15 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
 // The owner's API and the records a test makes through it: resources, bookings, venue days.
 export const OWNER = 'owner@demo.local';
 
+type Seed = { seedDemoDomains: (base: string, log?: (line: string) => void) => Promise<boolean> };
+
+/** The demo venues' data as a first `npm start` seeds it (decision 48; skipped when it is there). */
+export async function seedDemo(baseURL: string): Promise<void> {
+  const file = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'lib', 'demo-seed.mjs');
+  const { seedDemoDomains } = (await import(pathToFileURL(file).href)) as Seed;
+  await seedDemoDomains(baseURL, () => {});
+}
+
 export interface Api {
   token: string;
   get: <T>(path: string) => Promise<T>;
@@ -115,15 +123,25 @@ export async function ownerApi(request: APIRequestContext): Promise<Api> {
 
 /** A resource of its own for this run, so columns and conflicts are predictable. */
 export async function createResource(api: Api, name: string): Promise<{ id: string; name: string }> {
-  const body = await api.post<{ id: string; name: string } | { resource: { id: string; name: string } }>(
-    '/api/resources',
-    {
-      name,
-      type: 'hall',
-      capacity: 200,
-    },
-  );
+  type Named = { id: string; name: string };
+  const data = { name, type: 'hall', capacity: 200 };
+  const body = await api.post<Named | { resource: Named }>('/api/resources', data);
   return 'resource' in body ? body.resource : body;
+}
+
+/** The seller's name and ABN (a tax invoice needs them), bank details, and card payments by Stripe. */
+export async function venueTakesPayments(request: APIRequestContext, api: Api): Promise<void> {
+  const business = { businessName: 'Harbourside Hall Pty Ltd', businessABN: '12345679016' };
+  const bank = { bankName: 'Commonwealth Bank', accountName: 'Harbourside Hall', bsb: '062-000' };
+  for (const [path, data] of [
+    ['/api/tenant-settings/business', business],
+    ['/api/users/bank-details', { ...bank, accountNumber: '12345678' }],
+    ['/api/users/payment-methods', { stripe: true, bankTransfer: true }],
+    ['/api/users/stripe-account', { stripeAccountId: 'acct_1E2EHarbourside' }],
+  ] as const) {
+    const res = await request.put(path, { headers: { authorization: `Bearer ${api.token}` }, data });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  }
 }
 
 /** Confirms a pending booking with no deposit, as the owner, and expects it to answer 200. */
@@ -185,13 +203,8 @@ export async function createBooking(
   return 'booking' in body ? body.booking : body;
 }
 
-// The customer door (issue 25): the public booking page, its evening hall and request form.
-/**
- * What the customer door's browser tests share (issue 25): the demo venue's booking page, a hall
- * of the run that takes requests in the evening, the week view's day headings, the request form
- * filled as a customer would, and the captured mail a customer would open.
- */
-
+// The customer door (issue 25): the demo venue's booking page, a hall of the run that takes requests
+// in the evening, the week view's day headings, the request form filled as a customer would.
 export const SLUG = 'harbourside-hall';
 
 /** The part of `GET /api/public/venues/{slug}` these tests read. */
@@ -236,7 +249,7 @@ export async function eveningHall(
 }
 
 /** Settings → Online bookings as stored, with `resourceId` added to the spaces taking requests. */
-async function takeRequestsFor(api: Api, resourceId: string) {
+export async function takeRequestsFor(api: Api, resourceId: string) {
   const online = await api.get<
     Record<string, unknown> & {
       resourceIds: string[];

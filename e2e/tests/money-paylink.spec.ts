@@ -1,6 +1,14 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import {
+  OWNER,
+  createBooking,
+  createResource,
+  ownerApi,
+  signIn,
+  venueDay,
+  venueTakesPayments,
+} from './helpers.ts';
 
 // Issue 13 "Payment links" (decision 43): pay through the public link with the card stand-in
 // (scripts/e2e.mjs starts it and points money's Stripe SDK at it) → the invoice is PAID.
@@ -12,27 +20,7 @@ let hall: { id: string; name: string };
 test.beforeAll(async ({ request }) => {
   const owner = await ownerApi(request);
   hall = await createResource(owner, `E2E Paylink Hall ${RUN}`);
-  const headers = { authorization: `Bearer ${owner.token}` };
-  for (const [path, data] of [
-    [
-      '/api/tenant-settings/business',
-      { businessName: 'Harbourside Hall Pty Ltd', businessABN: '12345679016' },
-    ],
-    [
-      '/api/users/bank-details',
-      {
-        bankName: 'Commonwealth Bank',
-        accountName: 'Harbourside Hall',
-        bsb: '062-000',
-        accountNumber: '12345678',
-      },
-    ],
-    ['/api/users/payment-methods', { stripe: true, bankTransfer: true }],
-    ['/api/users/stripe-account', { stripeAccountId: 'acct_1E2EHarbourside' }],
-  ] as const) {
-    const res = await request.put(path, { headers, data });
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  }
+  await venueTakesPayments(request, owner);
 });
 
 test('pay through the public link with the card stand-in → the invoice is PAID', async ({

@@ -1,21 +1,15 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
-import { OWNER, apiToken, signIn } from './helpers.ts';
+import { OWNER, apiToken, seedDemo, signIn } from './helpers.ts';
 
 // Issue 24 items 13 and 14 over the demo venue's money: the screens a venue reads at a glance, at
 // a desktop's 1400 px and a phone's 375 px, and a paid invoice sent again.
 test.use({ timezoneId: 'Australia/Sydney' });
 
-type Seed = { seedDemoDomains: (base: string, log?: (line: string) => void) => Promise<boolean> };
-
 test.beforeAll(async ({ baseURL }) => {
   // Six months of history for two venues through the services' demo routes (decision 48): every
   // invoice status, deposits, quotations (skipped when it is there already).
   test.setTimeout(300_000);
-  const file = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'lib', 'demo-seed.mjs');
-  const { seedDemoDomains } = (await import(pathToFileURL(file).href)) as Seed;
-  await seedDemoDomains(baseURL!, () => {});
+  await seedDemo(baseURL!);
 });
 
 /** Status badges whose words do not fit (Mantine cuts them with an ellipsis: "UN…"). */

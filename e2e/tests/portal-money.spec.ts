@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { createResource, ownerApi, venueDay, type Api } from './helpers.ts';
+import { type Api, createResource, ownerApi, venueDay, venueTakesPayments } from './helpers.ts';
 
 /**
  * Money's portal calls through the real gateway on a fresh product (issue 25, decision 56): a
@@ -76,28 +76,7 @@ async function sentQuotation(request: APIRequestContext, email: string, days: nu
 test.beforeAll(async ({ request }) => {
   owner = await ownerApi(request);
   hall = await createResource(owner, `E2E Portal Money Hall ${RUN}`);
-  const headers = { authorization: `Bearer ${owner.token}` };
-  // A tax invoice needs the seller's name and ABN; card payments need the venue's Stripe account.
-  for (const [path, data] of [
-    [
-      '/api/tenant-settings/business',
-      { businessName: 'Harbourside Hall Pty Ltd', businessABN: '12345679016' },
-    ],
-    [
-      '/api/users/bank-details',
-      {
-        bankName: 'Commonwealth Bank',
-        accountName: 'Harbourside Hall',
-        bsb: '062-000',
-        accountNumber: '12345678',
-      },
-    ],
-    ['/api/users/payment-methods', { stripe: true, bankTransfer: true }],
-    ['/api/users/stripe-account', { stripeAccountId: 'acct_1E2EHarbourside' }],
-  ] as const) {
-    const res = await request.put(path, { headers, data });
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  }
+  await venueTakesPayments(request, owner);
 });
 
 test('a customer accepts a quotation in the portal, pays its deposit invoice by card and has the receipt', async ({

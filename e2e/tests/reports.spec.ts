@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { OWNER, signIn } from './helpers.ts';
+import { OWNER, seedDemo, signIn } from './helpers.ts';
 
 // Issue 14 items 3–4: the Reports page over the demo venue's data, and its exports.
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 } });
@@ -20,15 +18,11 @@ const PANELS = [
   'Cancellation Reasons',
 ];
 
-type Seed = { seedDemoDomains: (base: string, log?: (line: string) => void) => Promise<boolean> };
-
 test.beforeAll(async ({ baseURL }) => {
   // Six months of history for two venues through the services' demo routes (decision 48).
   test.setTimeout(240_000);
   // The demo venue's data as a first `npm start` seeds it (skipped when it is there already).
-  const file = path.resolve(import.meta.dirname, '..', '..', 'scripts', 'lib', 'demo-seed.mjs');
-  const { seedDemoDomains } = (await import(pathToFileURL(file).href)) as Seed;
-  await seedDemoDomains(baseURL!, () => {});
+  await seedDemo(baseURL!);
 });
 
 /**
