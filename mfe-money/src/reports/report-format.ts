@@ -3,28 +3,7 @@
  * (useFormat, integer cents); these cover what is not money: months, percents, KPI values by
  * unit, the change against the previous period, and which date a revenue figure is counted by.
  */
-import type { REPORT_KPI_KEYS } from '@venue/contracts/insights';
-
-export type KpiKey = (typeof REPORT_KPI_KEYS)[number];
-
-export const KPI_LABELS: Record<KpiKey, string> = {
-  bookings: 'Bookings',
-  revenue: 'Revenue',
-  utilisation: 'Utilisation',
-  depositConversion: 'Deposit Conversion',
-  onTimePayments: 'On-time Payments',
-  cancellationRate: 'Cancellation Rate',
-};
-
-// The spec's MMM (as in dd MMM yyyy): three letters always (en-AU's Intl writes June, Sept).
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-11` → `Nov 2026` (a month of the venue's calendar, so no zone applies). */
-export function monthLabel(month: string): string {
-  const m = /^(\d{4})-(\d{2})/.exec(month);
-  const name = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && name ? `${name} ${m[1]}` : month;
-}
+export { KPI_LABELS, TREND_WORDS, monthLabel, type ReportKpiKey as KpiKey } from '@venue/contracts/insights';
 
 const percentFormat = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 1 });
 
@@ -39,8 +18,6 @@ export function changeText(change: number | null): string {
   const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
   return `${sign}${percentFormat.format(Math.abs(change))}% vs previous period`;
 }
-
-export const TREND_WORDS = { up: 'Trending up', down: 'Trending down', neutral: 'Steady' } as const;
 
 export type RevenueBasis = 'event-date' | 'payment-date';
 

@@ -7,3 +7,4 @@ export * from './reports.ts';
 export * from './routes.ts';
 export * from './report-exports.ts';
 export * from './report-export-routes.ts';
+export * from './report-words.ts';

@@ -2,18 +2,9 @@
  * Figures as the exports print them (spec 03 §9: en-AU, two decimals, dates dd MMM yyyy), from
  * the answers' integer cents; the same words as the Reports page (mfe-money report-format.ts).
  */
-import type { REPORT_KPI_KEYS } from '@venue/contracts/insights';
+import { MONTHS } from '@venue/contracts/insights';
 
-export type KpiKey = (typeof REPORT_KPI_KEYS)[number];
-
-export const KPI_LABELS: Record<KpiKey, string> = {
-  bookings: 'Bookings',
-  revenue: 'Revenue',
-  utilisation: 'Utilisation',
-  depositConversion: 'Deposit Conversion',
-  onTimePayments: 'On-time Payments',
-  cancellationRate: 'Cancellation Rate',
-};
+export { KPI_LABELS, TREND_WORDS, monthLabel, type ReportKpiKey as KpiKey } from '@venue/contracts/insights';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -55,16 +46,6 @@ export function changeText(change: number | null): string {
   if (change === null) return 'No previous period to compare';
   const sign = change > 0 ? '+' : change < 0 ? '-' : '';
   return `${sign}${oneDecimal.format(Math.abs(change))}% vs previous period`;
-}
-
-export const TREND_WORDS = { up: 'Trending up', down: 'Trending down', neutral: 'Steady' } as const;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-11` (or `2026-11-05`) → `Nov 2026`. */
-export function monthLabel(month: string): string {
-  const m = /^(\d{4})-(\d{2})/.exec(month);
-  return m ? `${MONTHS[Number(m[2]) - 1]} ${m[1]}` : month;
 }
 
 /** `2026-03-05` → `05 Mar 2026`. */
