@@ -19,6 +19,7 @@ import {
 } from '@venue/contracts';
 import type { RouteTable } from '@venue/contracts/api';
 import { decodeCustomer, decodeVisitor, signCustomerToken } from '@venue/service-kit';
+import { settingsChangedEvent } from '@venue/service-kit/testing';
 import {
   DEFAULT_DOOR_LIMITS,
   doorLimitsFromEnv,
@@ -572,22 +573,9 @@ describe('the light app at /book and /my', () => {
   });
 });
 
+/** Admin's settings snapshot of a venue whose booking page is on at `slug` (the kit's defaults). */
 function settingsSnapshot(tenantId: string, slug: string) {
-  return {
-    schemaVersion: 1,
-    tenantId,
-    version: 2,
-    updatedAt: new Date().toISOString(),
-    timezone: 'Australia/Sydney',
-    dateFormat: 'DD/MM/YYYY',
-    timeFormat: '12h',
-    currency: 'AUD',
-    taxType: 'Inclusive',
-    taxRatePercent: 10,
-    invoiceGstRatePercent: 10,
-    holdExpiryHours: 48,
-    setupBufferMinutes: 0,
-    packdownBufferMinutes: 0,
+  return settingsChangedEvent(tenantId, 2, {
     onlineBookings: {
       enabled: true,
       slug,
@@ -599,5 +587,5 @@ function settingsSnapshot(tenantId: string, slug: string) {
       questions: [],
       agreement: { version: 1, text: '', cancellationTerms: '', updatedAt: new Date().toISOString() },
     },
-  };
+  }).data;
 }
