@@ -9,13 +9,8 @@ import { inRequestTx, operation, parseBody, requireVisitor, type AppMiddleware }
 import type { Deps } from '../../deps.ts';
 import { availability, honeypot, quote, visitorOf } from '../public-door.ts';
 import { checkRequest } from '../request-check.ts';
-import {
-  checkAndBook,
-  isVerified,
-  receivedAnswer,
-  storeForVerification,
-  verifyRequest,
-} from '../request-write.ts';
+import { isVerified, storeForVerification, verifyRequest } from '../request-verify.ts';
+import { checkAndBook, receivedAnswer } from '../request-write.ts';
 import { openDoor } from '../venue-door.ts';
 
 /** The visitor's guard: the kit has none for `public`. */
