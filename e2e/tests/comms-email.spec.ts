@@ -1,11 +1,11 @@
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
 import {
-  type Api,
   OWNER,
+  commsHasBooking,
   confirmBooking,
   createBooking,
   createResource,
+  noAxeViolations,
   ownerApi,
   signIn,
   venueDay,
@@ -16,42 +16,11 @@ test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1440, height: 900 
 
 const RUN = `cm${Date.now().toString(36)}`;
 
-/**
- * Comms keeps its own copy of bookings, fed by bookings' events (decision 29): wait until the
- * copy has the booking in the given status, as a user would wait for the page to know it.
- */
-async function commsHasBooking(api: Api, email: string, bookingId: string, status: string) {
-  await expect
-    .poll(
-      async () => {
-        const { bookings } = await api.get<{ bookings: Array<{ id: string; status: string }> }>(
-          `/api/email-comms/bookings/${encodeURIComponent(email)}`,
-        );
-        return bookings.find((b) => b.id === bookingId)?.status ?? 'not yet';
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(status);
-}
-
-/** The comms page, or (dialogs render outside the remote's element) the open dialog. */
-async function noAxeViolations(page: Page, scope = '[data-testid="remote-comms"]') {
-  // A dialog fades in: colours measured mid-transition read as poor contrast. Let every finite
-  // animation (Mantine's transitions) finish first; a spinner's endless one is not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  // The mail itself (a sandboxed frame) is the customer's content, not the product's screen.
-  const result = await new AxeBuilder({ page }).include(scope).exclude('iframe[sandbox]').analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+/** What is scanned: the comms page, or (dialogs render outside the remote's element) the open dialog. */
+const COMMS = '[data-testid="remote-comms"]';
+const DIALOG = '[role="dialog"]';
+/** The mail itself (a sandboxed frame) is the customer's content, not the product's screen. */
+const MAIL = 'iframe[sandbox]';
 
 test('an e-mail with an attachment is sent from Send Email, shows as sent in the history and as the customer sees it in Mail Preview', async ({
   page,
@@ -118,12 +87,12 @@ test('an e-mail with an attachment is sent from Send Email, shows as sent in the
     buffer: Buffer.from('Stage at the north wall.\n'.repeat(100)),
   });
   await expect(page.getByTestId('attachments')).toContainText('floor-plan.txt (2.4 KB)');
-  await noAxeViolations(page);
+  await noAxeViolations(page, COMMS, MAIL);
 
   await send.click();
   const confirm = page.getByRole('dialog', { name: 'Send this e-mail?' });
   await expect(confirm).toContainText('with 1 attachment(s)');
-  await noAxeViolations(page, '[role="dialog"]');
+  await noAxeViolations(page, DIALOG, MAIL);
   await confirm.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Email sent successfully!')).toBeVisible();
   // Cleared: no content, no attachment, nobody to send to.
@@ -140,7 +109,7 @@ test('an e-mail with an attachment is sent from Send Email, shows as sent in the
     await expect(row).toContainText('Sent', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(row).toContainText('1 attachment');
-  await noAxeViolations(page);
+  await noAxeViolations(page, COMMS, MAIL);
   await row.getByRole('button', { name: /^View / }).click();
   const detail = page.getByRole('dialog', { name: 'Email details' });
   await detail.getByRole('tab', { name: 'Plain text' }).click();
@@ -168,7 +137,7 @@ test('an e-mail with an attachment is sent from Send Email, shows as sent in the
   await mail.getByRole('button', { name: 'Download floor-plan.txt' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('floor-plan.txt');
-  await noAxeViolations(page);
+  await noAxeViolations(page, COMMS, MAIL);
 });
 
 test('reminders are sent from Bookings — Confirmed, one per booking, and reach the history', async ({
@@ -204,7 +173,7 @@ test('reminders are sent from Bookings — Confirmed, one per booking, and reach
   await page.getByRole('button', { name: 'Send reminders' }).click();
   const picker = page.getByRole('dialog', { name: 'Send Event Reminders' });
   await expect(picker.getByTestId('reminders-selected')).toHaveText('2 selected');
-  await noAxeViolations(page, '[role="dialog"]');
+  await noAxeViolations(page, DIALOG, MAIL);
   await picker.getByRole('button', { name: 'Clear' }).click();
   await expect(picker.getByTestId('reminders-selected')).toHaveText('0 selected');
   await picker.getByRole('button', { name: 'Send Reminders' }).click();
@@ -257,7 +226,7 @@ test('templates are created, previewed with a real booking and deleted after con
   await expect(dialog.getByTestId('template-problems')).toContainText(
     'Template name is required, Subject is required, Body is required',
   );
-  await noAxeViolations(page, '[role="dialog"]');
+  await noAxeViolations(page, DIALOG, MAIL);
   await dialog.getByRole('textbox', { name: 'Name' }).fill(`Parking ${RUN}`);
   await dialog.getByRole('textbox', { name: 'Subject' }).fill('Parking for {{eventType}}');
   await dialog.getByRole('textbox', { name: 'Body' }).fill('Hi {{customerName}}, park behind {{hallName}}.');
@@ -267,7 +236,7 @@ test('templates are created, previewed with a real booking and deleted after con
 
   const card = page.getByTestId('template-card').filter({ hasText: `Parking ${RUN}` });
   await expect(card).toContainText('Hi {{customerName}}, park behind {{hallName}}.');
-  await noAxeViolations(page);
+  await noAxeViolations(page, COMMS, MAIL);
   await card.getByRole('button', { name: `Preview Parking ${RUN}` }).click();
   const preview = page.getByRole('dialog', { name: `Preview: Parking ${RUN}` });
   await expect(preview).toContainText(/Filled with booking .+ for .+/);

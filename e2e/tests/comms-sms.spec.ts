@@ -1,6 +1,13 @@
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { type Api, OWNER, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import { test, expect } from '@playwright/test';
+import {
+  OWNER,
+  commsHasBooking,
+  createResource,
+  noAxeViolations,
+  ownerApi,
+  signIn,
+  venueDay,
+} from './helpers.ts';
 
 // SMS (issue 26 item 3) on the real product as `npm start` runs it: no SMS_URL, so the worker
 // captures each SMS in Mail preview, marked SMS. The browser lives where the venue does.
@@ -26,35 +33,6 @@ function venueHour(): number {
 }
 /** A person's SMS goes at once between 08:00 and 20:00 venue time, else it waits until 08:00. */
 const daytime = (hour: number) => hour >= 8 && hour < 20;
-
-async function commsHasBooking(api: Api, email: string, bookingId: string, status: string) {
-  await expect
-    .poll(
-      async () => {
-        const { bookings } = await api.get<{ bookings: Array<{ id: string; status: string }> }>(
-          `/api/email-comms/bookings/${encodeURIComponent(email)}`,
-        );
-        return bookings.find((b) => b.id === bookingId)?.status ?? 'not yet';
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(status);
-}
-
-async function noAxeViolations(page: Page, scope: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const result = await new AxeBuilder({ page }).include(scope).exclude('iframe[sandbox]').analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('an SMS reminder to an Australian mobile: cost first, captured as SMS, in Message History; a STOP reply is honoured', async ({
   page,
@@ -104,7 +82,7 @@ test('an SMS reminder to an Australian mobile: cost first, captured as SMS, in M
   const summary = picker.getByTestId('sms-cost-summary');
   await expect(summary).toHaveText(/^1 message, [1-9]\d* segments?, about \$\d+\.\d\d$/);
   await expect(picker.getByRole('list', { name: 'Bookings that get no SMS' })).toHaveCount(0);
-  await noAxeViolations(page, '[role="dialog"]');
+  await noAxeViolations(page, '[role="dialog"]', 'iframe[sandbox]');
 
   const hourBefore = venueHour();
   await picker.getByRole('button', { name: 'Send Reminders' }).click();

@@ -1,42 +1,22 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type Page, type APIRequestContext, type APIResponse } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 // Sign-in and the side menu: what every staff screen test starts from.
 
 export const PASSWORD = 'demo-pass-2026';
 
+// prettier-ignore
 export const MENU_TOP = [
-  'Dashboard',
-  'Calendar',
-  'Bookings',
-  'Deposits',
-  'Invoices & Payments',
-  'Quotations',
-  'Resources',
-  'Pricing',
-  'Customers',
-  'Users',
-  'Reports',
-  'Comms',
-  'Settings',
-  'Audit Log',
-  'Management',
-  'Help',
+  'Dashboard', 'Calendar', 'Bookings', 'Deposits', 'Invoices & Payments', 'Quotations', 'Resources', 'Pricing',
+  'Customers', 'Users', 'Reports', 'Comms', 'Settings', 'Audit Log', 'Management', 'Help',
 ] as const;
 
 // The super admin's side menu: the platform's pages only. It has no venue, so the pages of one venue's
 // records (Calendar, Bookings, money, Resources, Pricing, Customers, Reports) are not listed (issue 24 item 15).
-export const SUPER_ADMIN_MENU = [
-  'Dashboard',
-  'Users',
-  'Comms',
-  'Settings',
-  'Audit Log',
-  'Management',
-  'Help',
-] as const;
+// prettier-ignore
+export const SUPER_ADMIN_MENU = ['Dashboard', 'Users', 'Comms', 'Settings', 'Audit Log', 'Management', 'Help'] as const;
 
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
@@ -101,6 +81,11 @@ export interface Api {
 export async function ownerApi(request: APIRequestContext): Promise<Api> {
   const { token } = await apiToken(request, OWNER);
   const headers = { authorization: `Bearer ${token}` };
+  const write = async <T>(sent: Promise<APIResponse>, path: string) => {
+    const res = await sent;
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
   return {
     token,
     async get<T>(path: string) {
@@ -108,16 +93,8 @@ export async function ownerApi(request: APIRequestContext): Promise<Api> {
       expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
       return (await res.json()) as T;
     },
-    async post<T>(path: string, data: unknown) {
-      const res = await request.post(path, { headers, data });
-      expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-      return (await res.json()) as T;
-    },
-    async put<T>(path: string, data: unknown) {
-      const res = await request.put(path, { headers, data });
-      expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-      return (await res.json()) as T;
-    },
+    post: <T>(path: string, data: unknown) => write<T>(request.post(path, { headers, data }), path),
+    put: <T>(path: string, data: unknown) => write<T>(request.put(path, { headers, data }), path),
   };
 }
 
@@ -154,6 +131,16 @@ export async function confirmBooking(request: APIRequestContext, api: Api, booki
     },
   });
   expect(res.status()).toBe(200);
+}
+
+/** Comms' own copy of bookings (fed by bookings' events, decision 29) has the booking in `status`. */
+export async function commsHasBooking(api: Api, email: string, bookingId: string, status: string) {
+  const path = `/api/email-comms/bookings/${encodeURIComponent(email)}`;
+  const inComms = async () => {
+    const { bookings } = await api.get<{ bookings: Array<{ id: string; status: string }> }>(path);
+    return bookings.find((b) => b.id === bookingId)?.status ?? 'not yet';
+  };
+  await expect.poll(inComms, { timeout: 30_000 }).toBe(status);
 }
 
 /** yyyy-MM-dd, `days` after today in the venue's zone (Australia/Sydney, the demo tenant's). */
@@ -284,10 +271,24 @@ export async function publicVenue(request: APIRequestContext, hallId: string): P
   return venue!;
 }
 
-/** One line per axe violation and element, so a failure says what to fix. */
-export async function noAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
+/**
+ * One line per axe violation and element, so a failure says what to fix. Finite animations (a
+ * dialog's fade-in) end first: colours measured mid-transition read as poor contrast; a spinner's
+ * endless one is not waited for.
+ */
+export async function noAxeViolations(page: Page, include?: string, exclude?: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  if (exclude) builder = builder.exclude(exclude);
+  const result = await builder.analyze();
   expect(
     result.violations.flatMap((v) =>
       v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
