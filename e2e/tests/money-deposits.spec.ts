@@ -25,6 +25,24 @@ test.beforeEach(async ({ request }) => {
   api = await ownerApi(request);
 });
 
+/**
+ * Confirms the booking on Booking Requests with a 50 % deposit; success closes the dialog and its
+ * message names the booking and the stored deposit (issue 24 item 9).
+ */
+async function confirmHalfDeposit(page: Page, code: string, deposit: string) {
+  await page.goto('/BookingsHolds');
+  await page.getByLabel('Search').fill(code);
+  await page.getByRole('button', { name: `Confirm ${code}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Booking' });
+  await confirm.getByText('Percentage', { exact: true }).click();
+  await confirm.getByLabel('Deposit percentage').fill('50');
+  await confirm.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(confirm).toBeHidden();
+  const confirmed = page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' });
+  await expect(confirmed).toContainText(code);
+  await expect(confirmed).toContainText(`Deposit ${deposit}`);
+}
+
 /** Events reach money and bookings through the outbox: reload until the screen shows them. */
 async function untilShown(page: Page, check: () => Promise<void>) {
   await expect(async () => {
@@ -48,21 +66,7 @@ test('confirm with a 50 % deposit → its deposit invoice → Mark Paid by bank 
   await signIn(page, OWNER);
 
   // Confirm on Booking Requests with a 50 % deposit: $400.00 incl. GST, $200.00 deposit.
-  await page.goto('/BookingsHolds');
-  await page.getByLabel('Search').fill(booking.bookingCode);
-  await page.getByRole('button', { name: `Confirm ${booking.bookingCode}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm Booking' });
-  await confirm.getByText('Percentage', { exact: true }).click();
-  await confirm.getByLabel('Deposit percentage').fill('50');
-  await confirm.getByRole('button', { name: 'Confirm Booking' }).click();
-  // success closes the dialog; its message names the booking and the stored deposit (issue 24 item 9)
-  await expect(confirm).toBeHidden();
-  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
-    `${booking.bookingCode}`,
-  );
-  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
-    'Deposit $200.00',
-  );
+  await confirmHalfDeposit(page, booking.bookingCode, '$200.00');
 
   // Its deposit invoice appears on Invoices & Payments, issued, for the stored $200.00.
   await page.goto('/invoices');
@@ -221,21 +225,7 @@ test("Export CSV saves the service's file of the searched invoices", async ({ pa
     price: 300,
   });
   await signIn(page, OWNER);
-  await page.goto('/BookingsHolds');
-  await page.getByLabel('Search').fill(booking.bookingCode);
-  await page.getByRole('button', { name: `Confirm ${booking.bookingCode}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm Booking' });
-  await confirm.getByText('Percentage', { exact: true }).click();
-  await confirm.getByLabel('Deposit percentage').fill('50');
-  await confirm.getByRole('button', { name: 'Confirm Booking' }).click();
-  // success closes the dialog; its message names the booking and the stored deposit (issue 24 item 9)
-  await expect(confirm).toBeHidden();
-  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
-    `${booking.bookingCode}`,
-  );
-  await expect(page.getByRole('alert').filter({ hasText: 'Booking Confirmed!' })).toContainText(
-    'Deposit $150.00',
-  );
+  await confirmHalfDeposit(page, booking.bookingCode, '$150.00');
 
   await page.goto('/invoices');
   const row = page.getByTestId('invoice-row').filter({ hasText: booking.bookingCode });
