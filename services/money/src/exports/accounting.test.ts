@@ -15,7 +15,7 @@ import { gstOfInclusive } from '@venue/contracts';
 import { venueToday } from '@venue/service-kit';
 import { OWNER, OWNER2, SUB_DEPOSITS, SUB_INVOICES, startMoney, type Harness } from '../testing/harness.ts';
 import { addDays } from '../shared/settings.ts';
-import { paging } from './documents.ts';
+import { paging } from './range-reading.ts';
 
 let h: Harness;
 const ZONE = 'Australia/Sydney';

@@ -8,24 +8,17 @@
  * - bonds by (created, id) on bonds_list_idx, filtered to those received or settled in the range;
  * - payments by (recorded, id) on payments_list_idx, bounded to the range's instants.
  * Figures are the stored integer cents: each line's GST is what its tax invoice states (decision
- * 44), never worked out again here.
+ * 44), never worked out again here. *
+ * Here the documents' shapes, invoices, adjustment notes and payments; the paging is in
+ * range-reading.ts and the bonds in bond-documents.ts.
  */
 import type { InvoiceLine, PaymentMethod } from '@venue/contracts/money-api';
-import {
-  keysetAfterCursor,
-  keysetColumns,
-  keysetOrder,
-  sql,
-  zonedInstant,
-  type Tx,
-} from '@venue/service-kit';
+import { keysetAfterCursor, keysetColumns, keysetOrder, sql, type Tx } from '@venue/service-kit';
 import type { KeysetKey } from '@venue/service-kit/paging';
 import { dateText, db } from '../db/query.ts';
 import { INVOICE_SORT_KEYS, dayNumber } from '../invoices/list-page.ts';
-import { addDays } from '../shared/settings.ts';
-
-/** Rows read per query (a test lowers it to walk many pages with few rows). */
-export const paging = { size: 500 };
+import { bondDocs, bondMovements } from './bond-documents.ts';
+import { dayAt, instants, n, pages, paging, type Range } from './range-reading.ts';
 
 export interface DocLine {
   description: string;
@@ -67,52 +60,6 @@ export interface Movement {
   method: PaymentMethod;
   receipt: string;
 }
-
-export interface Range {
-  tenantId: string;
-  from: string;
-  to: string;
-  zone: string;
-}
-
-/** The instants the range's venue days start and end (the midnight after `to`). */
-function instants(r: Range): { start: Date; end: Date } {
-  return {
-    start: zonedInstant(r.from, '00:00', r.zone),
-    end: zonedInstant(addDays(r.to, 1), '00:00', r.zone),
-  };
-}
-
-/** The venue's day of an instant. */
-function dayAt(at: Date | string, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(at));
-}
-
-type Keyed = Record<string, unknown>;
-
-/** Every page of a keyset read: `read(after)` answers up to paging.size + 1 rows after the cursor values. */
-async function* pages<R extends Keyed>(
-  keys: readonly KeysetKey[],
-  read: (after: string[] | null) => Promise<R[]>,
-): AsyncGenerator<R[]> {
-  let after: string[] | null = null;
-  for (;;) {
-    const rows = await read(after);
-    const page = rows.slice(0, paging.size);
-    if (page.length) yield page;
-    if (rows.length <= paging.size) return;
-    const last = page[page.length - 1]!;
-    after = keys.map((_, i) => String(last[`cursor_k${i}`]));
-  }
-}
-
-const n = (v: number | string | null | undefined): number => Number(v ?? 0);
-const bondNumber = (code: string | null, bookingId: string) => `BOND-${code || bookingId.slice(0, 8)}`;
 
 /** Issued invoices of the range (not drafts, which have no issue day; not void ones). */
 export async function* invoiceDocs(tx: Tx, r: Range): AsyncGenerator<SalesDoc[]> {
@@ -231,129 +178,6 @@ export async function* creditNoteDocs(tx: Tx, r: Range): AsyncGenerator<SalesDoc
   }
 }
 
-const BOND_KEYS: KeysetKey[] = [
-  { expr: 'o.created_at', type: 'timestamptz', index: 'DESC' },
-  { expr: 'o.id', type: 'uuid', index: 'ASC' },
-];
-
-/** The venue's bonds received or settled in the range, with their booking's code and customer. */
-async function* bondRows(tx: Tx, r: Range) {
-  const { start, end } = instants(r);
-  yield* pages(BOND_KEYS, (after) =>
-    db(tx)
-      .selectFrom('bonds as o')
-      .leftJoin('booking_copy as b', (j) =>
-        j.onRef('b.tenant_id', '=', 'o.tenant_id').onRef('b.booking_id', '=', 'o.booking_id'),
-      )
-      .leftJoin('invoices as f', (j) =>
-        j.onRef('f.tenant_id', '=', 'o.tenant_id').onRef('f.id', '=', 'o.forfeit_invoice_id'),
-      )
-      .select([
-        'o.booking_id',
-        'o.status',
-        'o.amount_cents',
-        'o.refunded_cents',
-        'o.forfeited_cents',
-        'o.forfeit_reason',
-        'o.payment_method',
-        'o.reference',
-        'o.received_at',
-        'o.settled_at',
-        'b.booking_code',
-        'b.customer_name',
-        'b.customer_email',
-        'f.invoice_number as forfeit_number',
-        ...keysetColumns(BOND_KEYS),
-      ])
-      .where('o.tenant_id', '=', r.tenantId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('o.received_at', '>=', start), eb('o.received_at', '<', end)]),
-          eb.and([eb('o.settled_at', '>=', start), eb('o.settled_at', '<', end)]),
-        ]),
-      )
-      .$if(after !== null, (qb) => qb.where(keysetAfterCursor(BOND_KEYS, 'asc', after!)))
-      .orderBy(keysetOrder(BOND_KEYS, 'asc'))
-      .limit(paging.size + 1)
-      .execute(),
-  );
-}
-
-const within = (at: Date | string | null, r: Range, s: { start: Date; end: Date }) =>
-  at !== null && new Date(at) >= s.start && new Date(at) < s.end;
-
-/**
- * A bond held is the customer's money, not a supply: a GST-free document when received and a
- * GST-free credit for the whole of it when settled (returned, kept or both). The part kept is
- * its own BOND tax invoice (GST on Income), among the invoices.
- */
-export async function* bondDocs(tx: Tx, r: Range): AsyncGenerator<SalesDoc[]> {
-  const s = instants(r);
-  for await (const rows of bondRows(tx, r)) {
-    const docs: SalesDoc[] = [];
-    for (const o of rows) {
-      const number = bondNumber(o.booking_code, o.booking_id);
-      const who = { customerName: o.customer_name ?? '', customerEmail: o.customer_email ?? '' };
-      const amount = n(o.amount_cents);
-      if (within(o.received_at, r, s)) {
-        const day = dayAt(o.received_at, r.zone);
-        docs.push({
-          kind: 'bond',
-          number,
-          reference: o.booking_code ?? '',
-          ...who,
-          date: day,
-          dueDate: day,
-          lines: [
-            {
-              description: `Bond held for booking ${o.booking_code ?? o.booking_id}`,
-              quantity: 1,
-              unitCents: amount,
-              totalCents: amount,
-              gstCents: 0,
-              taxable: false,
-              bond: true,
-            },
-          ],
-          totalCents: amount,
-          gstCents: 0,
-        });
-      }
-      if (o.status !== 'HELD' && within(o.settled_at, r, s)) {
-        const day = dayAt(o.settled_at!, r.zone);
-        const settled = n(o.refunded_cents) + n(o.forfeited_cents);
-        const kept = n(o.forfeited_cents);
-        const what =
-          kept === 0
-            ? 'returned'
-            : `${n(o.refunded_cents) > 0 ? 'partly returned, partly ' : ''}kept (${o.forfeit_number ?? 'BOND invoice'}: ${o.forfeit_reason ?? ''})`;
-        docs.push({
-          kind: 'bondCredit',
-          number: `${number}-CR`,
-          reference: number,
-          ...who,
-          date: day,
-          dueDate: day,
-          lines: [
-            {
-              description: `Bond for booking ${o.booking_code ?? o.booking_id} ${what}`,
-              quantity: 1,
-              unitCents: -settled,
-              totalCents: -settled,
-              gstCents: 0,
-              taxable: false,
-              bond: true,
-            },
-          ],
-          totalCents: -settled,
-          gstCents: 0,
-        });
-      }
-    }
-    if (docs.length) yield docs;
-  }
-}
-
 /** Every sales document of the range: invoices, adjustment notes, then bonds. */
 export async function* salesDocs(tx: Tx, r: Range): AsyncGenerator<SalesDoc[]> {
   yield* invoiceDocs(tx, r);
@@ -422,31 +246,5 @@ export async function* movements(tx: Tx, r: Range): AsyncGenerator<Movement[]> {
       };
     });
   }
-  for await (const rows of bondRows(tx, r)) {
-    const out: Movement[] = [];
-    for (const o of rows) {
-      const number = bondNumber(o.booking_code, o.booking_id);
-      if (within(o.received_at, r, s))
-        out.push({
-          date: dayAt(o.received_at, r.zone),
-          amountCents: n(o.amount_cents),
-          payee: o.customer_name ?? '',
-          number,
-          description: `Bond received${o.reference ? `: ${o.reference}` : ''}`,
-          method: o.payment_method,
-          receipt: number,
-        });
-      if (n(o.refunded_cents) > 0 && within(o.settled_at, r, s))
-        out.push({
-          date: dayAt(o.settled_at!, r.zone),
-          amountCents: -n(o.refunded_cents),
-          payee: o.customer_name ?? '',
-          number: `${number}-CR`,
-          description: 'Bond returned',
-          method: o.payment_method,
-          receipt: `${number}-CR`,
-        });
-    }
-    if (out.length) yield out;
-  }
+  yield* bondMovements(tx, r);
 }

@@ -21,7 +21,8 @@ import {
   XERO_PAYMENTS_COLUMNS,
   XERO_SALES_COLUMNS,
 } from '../columns.ts';
-import { movements, salesDocs, type Range } from '../documents.ts';
+import { movements, salesDocs } from '../documents.ts';
+import type { Range } from '../range-reading.ts';
 import { myobPaymentRow, myobSalesRows, xeroPaymentRow, xeroSalesRows } from '../rows.ts';
 
 /** The header's text as the writer writes it, so later pages can be written without it. */
