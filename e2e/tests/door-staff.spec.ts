@@ -1,6 +1,16 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { type Api, OWNER, ownerApi, signIn, venueDay } from './helpers.ts';
+import {
+  type Api,
+  OWNER,
+  type PublicVenue,
+  SLUG,
+  ownerApi,
+  publicVenue,
+  signIn,
+  takeRequestsFor,
+  venueDay,
+} from './helpers.ts';
 
 /**
  * Staff's side of the customer's door (issue 25 items 3 and 4), against the real product at a
@@ -12,13 +22,7 @@ import { type Api, OWNER, ownerApi, signIn, venueDay } from './helpers.ts';
  * marks them verified, and the Dashboard's documents alert for the booking is gone.
  */
 
-const SLUG = 'harbourside-hall';
 const RUN = Date.now().toString(36);
-
-interface PublicVenue {
-  resources: Array<{ id: string }>;
-  online: { verifyEmail: boolean; agreement: { version: number } };
-}
 
 interface PreviewItem {
   id: string;
@@ -54,33 +58,9 @@ test.beforeAll(async ({ request }) => {
     weekendRateCents: 20000,
     description: 'Evening hire',
   });
-  const online = await owner.get<
-    Record<string, unknown> & {
-      resourceIds: string[];
-      agreement: { text: string; cancellationTerms: string };
-    }
-  >('/api/settings/online-bookings');
-  await owner.put('/api/settings/online-bookings', {
-    enabled: online.enabled,
-    slug: online.slug,
-    resourceIds: [...online.resourceIds, hall.id],
-    minNoticeHours: online.minNoticeHours,
-    windowDays: online.windowDays,
-    mode: online.mode,
-    verifyEmail: online.verifyEmail,
-    questions: online.questions,
-    agreement: { text: online.agreement.text, cancellationTerms: online.agreement.cancellationTerms },
-  });
+  await takeRequestsFor(owner, hall.id);
   // The public page lists the hall once the catalogue's copy of the settings has it.
-  await expect
-    .poll(
-      async () => {
-        venue = (await (await request.get(`/api/public/venues/${SLUG}`)).json()) as PublicVenue;
-        return venue.resources?.some((r) => r.id === hall.id) ?? false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  venue = await publicVenue(request, hall.id);
 });
 
 /** The text of the newest captured e-mail to `email` whose text matches `pattern` (Mail preview). */
