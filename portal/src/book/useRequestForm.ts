@@ -53,8 +53,7 @@ export function useRequestForm(
   const fmt = useVenueFormat();
   const today = venueToday(fmt.timezone);
   const lastDate = addDays(today, venue.online.windowDays);
-  const [values, setValues] = useState<RequestFormValues>(() => initialValues(initial));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { values, setValues, errors, setErrors, set, setAnswer } = useValues(initial);
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; alternatives: Alternative[] } | null>(null);
@@ -70,16 +69,6 @@ export function useRequestForm(
   useEffect(() => {
     if (refusal) refusalRef.current?.focus();
   }, [refusal]);
-
-  const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // A field put right loses its message; the others keep theirs until the next send.
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
-  const setAnswer = (id: string, value: string) => {
-    setValues((v) => ({ ...v, answers: { ...v.answers, [id]: value } }));
-    setErrors((e) => ({ ...e, [`answers.${id}`]: undefined }));
-  };
 
   const quote = useQuote(venue.slug, values);
 
@@ -123,6 +112,7 @@ export function useRequestForm(
     setRefusal(null);
   };
 
+  // (the hook is over 80 lines only by this list of what the sections read)
   return {
     fmt,
     today,
@@ -144,6 +134,22 @@ export function useRequestForm(
     refusalRef,
     headingRef,
   };
+}
+
+/** The values as typed; a field put right loses its message, the others keep theirs until the next send. */
+function useValues(initial: PickedSlot) {
+  const [values, setValues] = useState<RequestFormValues>(() => initialValues(initial));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+  const setAnswer = (id: string, value: string) => {
+    setValues((v) => ({ ...v, answers: { ...v.answers, [id]: value } }));
+    setErrors((e) => ({ ...e, [`answers.${id}`]: undefined }));
+  };
+
+  return { values, setValues, errors, setErrors, set, setAnswer };
 }
 
 /** The server's price for the values, once they name a slot (the last price stays while the next loads). */
