@@ -3,6 +3,7 @@ import {
   OWNER,
   type PublicVenue,
   SLUG,
+  dashboardAlerts,
   eveningFree,
   eveningHall,
   fillRequest,
@@ -84,15 +85,6 @@ async function linkInMail(staff: Page, to: string, subject: RegExp, link: RegExp
   // Opened on the origin the test runs on (the product names its public address in links)
   const url = new URL(href!);
   return `${url.pathname}${url.search}`;
-}
-
-/** The Dashboard's alert texts, read afresh (insights applies the booking events as they come). */
-async function dashboardAlerts(staff: Page): Promise<string> {
-  await staff.goto('/Dashboard');
-  const card = staff.getByRole('region', { name: 'Alerts & Tasks' });
-  const list = card.getByTestId('alerts');
-  await expect(list.or(card.getByText('No active alerts.'))).toBeVisible();
-  return (await list.count()) ? await list.innerText() : '';
 }
 
 /** A one-page PDF and a 1×1 PNG: real files, read by content on the server. */

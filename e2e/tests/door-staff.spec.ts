@@ -1,10 +1,11 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type Api,
   OWNER,
   type PublicVenue,
   SLUG,
+  dashboardAlerts,
+  noAxeViolations,
   ownerApi,
   publicVenue,
   signIn,
@@ -149,16 +150,6 @@ async function upload(
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
-/** One line per axe violation and element, so a failure says what to fix. */
-async function noAxeViolations(page: Page, include: string) {
-  const result = await new AxeBuilder({ page }).include(include).analyze();
-  expect(
-    result.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    ),
-  ).toEqual([]);
-}
-
 /** The side menu, opened from the burger on a phone. */
 async function openMenu(page: Page, width: number) {
   if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
@@ -167,16 +158,6 @@ async function openMenu(page: Page, width: number) {
   if (!(await requests.isVisible())) await nav.getByRole('button', { name: 'Bookings' }).click();
   await expect(requests).toBeVisible();
   return requests;
-}
-
-/** The Dashboard's alert texts, read afresh (insights applies the booking events as they come). */
-async function dashboardAlerts(page: Page): Promise<string> {
-  await page.goto('/Dashboard');
-  const card = page.getByRole('region', { name: 'Alerts & Tasks' });
-  const list = card.getByTestId('alerts');
-  // Loaded: either the list or the words for none (never the moment before the answer).
-  await expect(list.or(card.getByText('No active alerts.'))).toBeVisible();
-  return (await list.count()) ? await list.innerText() : '';
 }
 
 for (const width of [375, 1400]) {

@@ -26,9 +26,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page).toHaveURL(/\/Dashboard$/);
 }
 
-export function sidebar(page: Page) {
-  return page.getByTestId('sidebar');
-}
+export const sidebar = (page: Page) => page.getByTestId('sidebar');
 
 /** Picks `option` in the select or combobox labelled `label` (Mantine's, typed into or opened). */
 export async function pick(page: Page, label: string, option: string) {
@@ -71,14 +69,9 @@ export async function seedDemo(baseURL: string): Promise<void> {
   await seedDemoDomains(baseURL, () => {});
 }
 
-export interface Api {
-  token: string;
-  get: <T>(path: string) => Promise<T>;
-  post: <T>(path: string, data: unknown) => Promise<T>;
-  put: <T>(path: string, data: unknown) => Promise<T>;
-}
+export type Api = Awaited<ReturnType<typeof ownerApi>>;
 
-export async function ownerApi(request: APIRequestContext): Promise<Api> {
+export async function ownerApi(request: APIRequestContext) {
   const { token } = await apiToken(request, OWNER);
   const headers = { authorization: `Bearer ${token}` };
   const write = async <T>(sent: Promise<APIResponse>, path: string) => {
@@ -98,9 +91,10 @@ export async function ownerApi(request: APIRequestContext): Promise<Api> {
   };
 }
 
+type Named = { id: string; name: string };
+
 /** A resource of its own for this run, so columns and conflicts are predictable. */
-export async function createResource(api: Api, name: string): Promise<{ id: string; name: string }> {
-  type Named = { id: string; name: string };
+export async function createResource(api: Api, name: string): Promise<Named> {
   const data = { name, type: 'hall', capacity: 200 };
   const body = await api.post<Named | { resource: Named }>('/api/resources', data);
   return 'resource' in body ? body.resource : body;
@@ -207,10 +201,7 @@ export interface PublicVenue {
  * taking online requests: the venue adds it as any venue would (Resources, Pricing, Settings →
  * Online bookings). The demo halls keep the default hours (Saturday 9 to 5), no evening.
  */
-export async function eveningHall(
-  request: APIRequestContext,
-  name: string,
-): Promise<{ id: string; name: string }> {
+export async function eveningHall(request: APIRequestContext, name: string): Promise<Named> {
   const api = await ownerApi(request);
   const day = { open: '08:00', close: '23:30', closed: false };
   const hall = await api.post<{ id: string; name: string }>('/api/resources', {
@@ -254,6 +245,16 @@ export async function takeRequestsFor(api: Api, resourceId: string) {
     questions: online.questions,
     agreement: { text: online.agreement.text, cancellationTerms: online.agreement.cancellationTerms },
   });
+}
+
+/** The Dashboard's alert texts, read afresh (insights applies the booking events as they come). */
+export async function dashboardAlerts(page: Page): Promise<string> {
+  await page.goto('/Dashboard');
+  const card = page.getByRole('region', { name: 'Alerts & Tasks' });
+  const list = card.getByTestId('alerts');
+  // Loaded: either the list or the words for none (never the moment before the answer).
+  await expect(list.or(card.getByText('No active alerts.'))).toBeVisible();
+  return (await list.count()) ? await list.innerText() : '';
 }
 
 /** The venue as its page reads it, once the hall has reached the catalogue's copy of the settings. */
