@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Text, TextInput } fr
 import type { Deposit } from '@venue/contracts/money-api';
 import { useBankDetails, type PaymentMethods } from '../api/hooks.ts';
 import { PaymentLinkButton } from '../invoices/PaymentLinkButton.tsx';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import { acceptedDepositMethods, type DepositMethod } from './deposit-filters.ts';
 import type { DepositActions, DepositRow } from './DepositTable.tsx';
 

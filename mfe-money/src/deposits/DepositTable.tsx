@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Menu, Pagination, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState, RefreshFailedNotice } from '@venue/ui';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import type { DepositMethod } from './deposit-filters.ts';
 import { DEPOSIT_PAGE_SIZE } from './useDepositList.ts';
 

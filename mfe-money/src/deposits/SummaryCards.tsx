@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import type { DepositSummary } from '@venue/contracts/money-api';
 
 const NONE = { cents: 0, count: 0 };

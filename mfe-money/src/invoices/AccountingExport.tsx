@@ -16,7 +16,7 @@ import {
   type AccountingFile,
   type AccountingSystem,
 } from '@venue/contracts/money-api';
-import { addDays, venueToday } from '../lib/venue-day.ts';
+import { addDays, venueToday } from '../shared/venue-day.ts';
 
 /** Last month at the venue: what a bookkeeper usually imports. */
 export function lastMonth(today: string): { from: string; to: string } {

@@ -15,8 +15,8 @@ import {
 import { DialogActions, fieldErrorsOf, idempotencyKeys, useFocusFirstError, useSession } from '@venue/ui';
 import { MONEY_PATHS, PAYMENT_METHODS, type Invoice, type PaymentMethod } from '@venue/contracts/money-api';
 import { useCreateCreditNote, useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
-import { useFormat } from '../lib/format.ts';
-import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
+import { useFormat } from '../shared/format.ts';
+import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 

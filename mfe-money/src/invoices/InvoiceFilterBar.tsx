@@ -6,8 +6,8 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@venue/contracts/money-api';
-import { hasFilters, type InvoiceFilters } from '../lib/invoice-filters.ts';
-import { DATE_RANGES, type DateRange } from '../lib/venue-day.ts';
+import { hasFilters, type InvoiceFilters } from './invoice-filters.ts';
+import { DATE_RANGES, type DateRange } from '../shared/venue-day.ts';
 
 /** Search, date range and resource; More Filters opens status and type (spec 03 §2.1). */
 export function InvoiceFilterBar({

@@ -14,7 +14,7 @@ import {
 import { useSession } from '@venue/ui';
 import type { Invoice } from '@venue/contracts/money-api';
 import { useInvoiceDetail } from '../api/hooks.ts';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import { STATUS_COLORS } from '../shared/labels.ts';
 import { PaymentLinkButton } from './PaymentLinkButton.tsx';
 import { useInvoiceFiles } from './useInvoiceFiles.ts';

@@ -11,8 +11,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { Invoice } from '@venue/contracts/money-api';
-import type { InvoiceSort, InvoiceSortKey } from '../lib/invoice-filters.ts';
-import { useFormat } from '../lib/format.ts';
+import type { InvoiceSort, InvoiceSortKey } from './invoice-filters.ts';
+import { useFormat } from '../shared/format.ts';
 import { STATUS_COLORS } from '../shared/labels.ts';
 import { RowMenu, type RowActions } from './RowMenu.tsx';
 

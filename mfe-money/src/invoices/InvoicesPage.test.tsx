@@ -10,7 +10,7 @@ import {
 } from '@venue/contracts/money-api';
 import { detailOf, makeInvoice } from './fixtures.ts';
 import { InvoicesPage } from './InvoicesPage.tsx';
-import { NO_INVOICES_TO_EXPORT } from '../lib/invoice-csv.ts';
+import { NO_INVOICES_TO_EXPORT } from './invoice-csv.ts';
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
 

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState, PageHeader, RefreshFailedNotice, useSession } from '@venue/ui';
 import type { Invoice } from '@venue/contracts/money-api';
 import { keys } from '../api/keys.ts';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import {
   DEFAULT_SORT,
   NO_FILTERS,
@@ -13,7 +13,7 @@ import {
   hasFilters,
   type InvoiceFilters,
   type InvoiceSort,
-} from '../lib/invoice-filters.ts';
+} from './invoice-filters.ts';
 import { AccountingExport } from './AccountingExport.tsx';
 import { InvoiceDialogs, type InvoiceDialog } from './InvoiceDialogs.tsx';
 import { InvoiceFilterBar } from './InvoiceFilterBar.tsx';

@@ -30,9 +30,9 @@ import { gstOfInclusive } from '@venue/contracts';
 import { DEPOSIT_DEADLINE_DAYS_DEFAULT, depositDueDate } from '@venue/contracts/money-api';
 import type { InvoiceableBooking } from '@venue/contracts/money-api/screens';
 import { useCreateInvoice, useInvoiceSettings, useInvoiceableBookings } from '../api/hooks.ts';
-import { useFormat } from '../lib/format.ts';
-import { toastSuccess } from '../lib/notify.ts';
-import { addDays, venueToday } from '../lib/venue-day.ts';
+import { useFormat } from '../shared/format.ts';
+import { toastSuccess } from '../shared/notify.ts';
+import { addDays, venueToday } from '../shared/venue-day.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 
 type Kind = 'DEPOSIT' | 'FINAL';

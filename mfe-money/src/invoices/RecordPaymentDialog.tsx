@@ -8,8 +8,8 @@ import {
   type PaymentMethod,
 } from '@venue/contracts/money-api';
 import { useRecordPayment } from '../api/hooks.ts';
-import { useFormat } from '../lib/format.ts';
-import { errorText, toastSuccess } from '../lib/notify.ts';
+import { useFormat } from '../shared/format.ts';
+import { errorText, toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
 

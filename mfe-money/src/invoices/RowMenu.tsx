@@ -1,6 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { Invoice } from '@venue/contracts/money-api';
-import { can } from '../lib/invoice-filters.ts';
+import { can } from './invoice-filters.ts';
 import { useCopyPaymentLink } from './usePaymentLink.ts';
 
 export interface RowActions {

@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { downloadFromServer, idempotencyKeys, newIdempotencyKey, useSession } from '@venue/ui';
 import type { Invoice } from '@venue/contracts/money-api';
 import { useSendInvoice, useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
-import { useFormat } from '../lib/format.ts';
-import { can } from '../lib/invoice-filters.ts';
+import { useFormat } from '../shared/format.ts';
+import { can } from './invoice-filters.ts';
 import {
   INVOICE_CSV_FILE,
   NO_INVOICES_TO_EXPORT,
   invoicesCsvPath,
   type InvoiceExport,
-} from '../lib/invoice-csv.ts';
-import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
+} from './invoice-csv.ts';
+import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 import type { InvoiceDialog } from './InvoiceDialogs.tsx';
 import type { RowActions } from './RowMenu.tsx';
 import { useInvoiceFiles } from './useInvoiceFiles.ts';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { downloadFromServer, useSession } from '@venue/ui';
 import { MONEY_PATHS, type Invoice, type InvoiceDetail } from '@venue/contracts/money-api';
 import { keys } from '../api/keys.ts';
-import { errorText, toastError } from '../lib/notify.ts';
+import { errorText, toastError } from '../shared/notify.ts';
 
 /** The newest payment still standing on an invoice (not a refund, not reversed). */
 export function latestReceipt(detail: InvoiceDetail) {

@@ -15,8 +15,8 @@ import {
   type InvoiceSummary,
 } from '@venue/contracts/money-api';
 import { keys } from '../api/keys.ts';
-import type { InvoiceFilters, InvoiceSort } from '../lib/invoice-filters.ts';
-import { rangeDays, venueToday } from '../lib/venue-day.ts';
+import type { InvoiceFilters, InvoiceSort } from './invoice-filters.ts';
+import { rangeDays, venueToday } from '../shared/venue-day.ts';
 
 export const INVOICE_PAGE_SIZE = 25;
 

@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
 import { PAYLINK_MESSAGES, PAYLINK_PATHS, type PaymentLink } from '@venue/contracts/money-api';
-import { errorText, toastError, toastSuccess } from '../lib/notify.ts';
+import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 
 async function toClipboard(text: string): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '@venue/ui';
 import type { Quotation } from '@venue/contracts/money-api';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import { quotationName } from '../shared/labels.ts';
 import { STATUS_COLOURS, deletable, editable, type QuotationActions } from './QuotationTable.tsx';
 import { bookingPath } from './booking-path.ts';

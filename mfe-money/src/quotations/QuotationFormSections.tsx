@@ -4,7 +4,7 @@ import { NumberInput, Select, SimpleGrid, Text, TextInput, Textarea, Title } fro
 import { EVENT_TYPES } from '@venue/contracts/bookings';
 import { DateField } from '@venue/ui/date-field';
 import type { DepositType } from '@venue/contracts/money';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import type { QuotationDraft } from './quotation-draft.ts';
 import { RateCard } from './SlotPricing.tsx';
 import type { SetField, useQuotationForm } from './useQuotationForm.ts';

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Checkbox, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Quotation, QuotationSortKey, QuotationStatus } from '@venue/contracts/money-api';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import { quotationName } from '../shared/labels.ts';
 
 export const STATUS_COLOURS: Record<QuotationStatus, string> = {

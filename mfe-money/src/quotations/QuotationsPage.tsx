@@ -25,8 +25,8 @@ import {
   type QuotationSortKey,
 } from '@venue/contracts/money-api';
 import { useBulkSendQuotations, useDeleteQuotation, useSetQuotationStatus } from '../api/quotation-hooks.ts';
-import { useFormat } from '../lib/format.ts';
-import { venueToday } from '../lib/venue-day.ts';
+import { useFormat } from '../shared/format.ts';
+import { venueToday } from '../shared/venue-day.ts';
 import { quotationName } from '../shared/labels.ts';
 import { bookingPath } from './booking-path.ts';
 import { draftOf, EMPTY_DRAFT, type QuotationDraft } from './quotation-draft.ts';

@@ -1,6 +1,6 @@
 /** What the quotation form says about the chosen slot: its rate card price and what holds it. */
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import type { SlotLook } from './useQuotationSlot.ts';
 
 /** The rate card's price for the slot and how it is made up (the catalogue's breakdown). */

@@ -4,7 +4,7 @@
  * which the issue asks to show (the spec's page fetched them without showing them).
  */
 import { Table, Text } from '@mantine/core';
-import type { Formatters } from '../lib/format.ts';
+import type { Formatters } from '../shared/format.ts';
 import { Panel } from './Panel.tsx';
 import type { CancellationReasons, ReportSummary } from './reports-api.ts';
 import { percent } from './report-format.ts';

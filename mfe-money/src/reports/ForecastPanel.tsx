@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { SegmentedControl, Table, Text } from '@mantine/core';
 import { REPORTS_MESSAGES } from '@venue/contracts/insights';
-import type { Formatters } from '../lib/format.ts';
+import type { Formatters } from '../shared/format.ts';
 import { AreaChart } from './charts/AreaChart.tsx';
 import { Panel } from './Panel.tsx';
 import type { Forecast } from './reports-api.ts';

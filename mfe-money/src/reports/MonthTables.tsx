@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { Table } from '@mantine/core';
 import { useSession } from '@venue/ui';
-import type { Formatters } from '../lib/format.ts';
+import type { Formatters } from '../shared/format.ts';
 import { Panel, SortHeader } from './Panel.tsx';
 import type { MonthRow } from './reports-api.ts';
 import { basisText, monthLabel, type RevenueBasis } from './report-format.ts';

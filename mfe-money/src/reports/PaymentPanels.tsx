@@ -5,7 +5,7 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { REPORTS_MESSAGES } from '@venue/contracts/insights';
 import { useSession } from '@venue/ui';
-import type { Formatters } from '../lib/format.ts';
+import type { Formatters } from '../shared/format.ts';
 import { PieChart } from './charts/PieChart.tsx';
 import { Panel } from './Panel.tsx';
 import type { PaymentAnalysis } from './reports-api.ts';

@@ -25,7 +25,7 @@ import {
   type ReportPeriod,
 } from '@venue/contracts/insights';
 import { ErrorState, PageHeader } from '@venue/ui';
-import { useFormat } from '../lib/format.ts';
+import { useFormat } from '../shared/format.ts';
 import { CancellationsPanel, CohortsPanel } from './CustomerPanels.tsx';
 import { ForecastPanel } from './ForecastPanel.tsx';
 import { FunnelPanel } from './FunnelPanel.tsx';

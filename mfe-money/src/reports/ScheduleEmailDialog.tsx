@@ -28,8 +28,8 @@ import {
   type ReportScheduleCreate,
 } from '@venue/contracts/insights';
 import { idempotencyKeys, useFocusFirstError, useSession } from '@venue/ui';
-import { useFormat } from '../lib/format.ts';
-import { errorText, toastSuccess } from '../lib/notify.ts';
+import { useFormat } from '../shared/format.ts';
+import { errorText, toastSuccess } from '../shared/notify.ts';
 import type { ReportFilters } from './reports-api.ts';
 import { PERIOD_LABELS } from './report-format.ts';
 import { SEGMENT_LABELS } from './segments.ts';

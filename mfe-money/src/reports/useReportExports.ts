@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { REPORT_EXPORT_PATHS, REPORTS_MESSAGES } from '@venue/contracts/insights';
 import { downloadFromServer, todayStamp, useSession } from '@venue/ui';
-import { errorText } from '../lib/notify.ts';
+import { errorText } from '../shared/notify.ts';
 import { reportQuery, type ReportFilters } from './reports-api.ts';
 
 /** Spec 03 §8, verbatim. */

@@ -5,7 +5,7 @@
  */
 import { MONEY_CSV_PATHS } from '@venue/contracts/money-api';
 import type { InvoiceFilters, InvoiceSort } from './invoice-filters.ts';
-import { rangeDays, venueToday } from './venue-day.ts';
+import { rangeDays, venueToday } from '../shared/venue-day.ts';
 
 export { INVOICE_CSV_FILE } from '@venue/contracts/money-api';
 export const NO_INVOICES_TO_EXPORT =

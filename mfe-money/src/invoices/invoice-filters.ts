@@ -9,7 +9,7 @@ import {
   type InvoiceStatus,
   type InvoiceType,
 } from '@venue/contracts/money-api';
-import type { DateRange } from './venue-day.ts';
+import type { DateRange } from '../shared/venue-day.ts';
 
 export interface InvoiceFilters {
   search: string;

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Invoice } from '@venue/contracts/money-api';
 import { NO_FILTERS, can, sortInvoices } from './invoice-filters.ts';
-import { rangeDays, venueToday } from './venue-day.ts';
+import { rangeDays, venueToday } from '../shared/venue-day.ts';
 import { invoicesCsvPath } from './invoice-csv.ts';
 
 function invoice(over: Partial<Invoice>): Invoice {
