@@ -139,7 +139,7 @@ export {
   type EventOf,
 } from './events/consume.ts';
 export type { NatsConfig } from './events/nats.ts';
-export { serviceUrl } from './events/relay.ts';
+export { serviceUrl } from './events/service-urls.ts';
 export {
   readSettingsCopy,
   requireSettingsCopy,

@@ -141,7 +141,7 @@ describe('callService, the one internal client', () => {
 
 describe('serviceUrl with replicas', () => {
   it('takes the replicas of <NAME>_URL in turn, so a retry asks the next one', async () => {
-    const { serviceUrl, serviceUrls } = await import('../events/relay.ts');
+    const { serviceUrl, serviceUrls } = await import('../events/service-urls.ts');
     process.env.TWIN_URL = 'http://a:1/, http://b:2';
     assert.deepEqual(serviceUrls('twin'), ['http://a:1', 'http://b:2']);
     assert.deepEqual(

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { INTERNAL_AUTH_HEADER, REQUEST_ID_HEADER } from '@venue/contracts';
 import { internalSecret } from '../auth/tokens.ts';
-import { serviceUrl } from '../events/relay.ts';
+import { serviceUrl } from '../events/service-urls.ts';
 import { callUrl } from './in-process.ts';
 
 /** The request being served, so calls made on its behalf carry its id (set by requestContext). */
