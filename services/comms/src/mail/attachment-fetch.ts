@@ -23,29 +23,10 @@ export async function fetchAttachment(
   token: string,
   f: AttachmentFetch,
 ): Promise<{ message: string; permanent: boolean } | 'claim lost' | null> {
-  let file: { bytes: Buffer; contentType: string; filename: string | null };
-  let rewritten: { subject: string; text: string; html: string } | null = null;
+  let file: Fetched['file'];
+  let rewritten: Fetched['rewritten'];
   try {
-    if (f.document) {
-      const doc = await callService({
-        service: f.service,
-        path: f.path,
-        response: internalDocumentSchema,
-        timeoutMs: 15_000,
-      });
-      file = {
-        bytes: Buffer.from(doc.contentBase64, 'base64'),
-        contentType: doc.contentType,
-        filename: doc.filename,
-      };
-      if (row.render) rewritten = renderWithFigures(row.render, doc.figures);
-    } else
-      file = await callServiceBytes({
-        service: f.service,
-        path: f.path,
-        contentType: f.contentType,
-        timeoutMs: 15_000,
-      });
+    ({ file, rewritten } = await download(row, f));
   } catch (err) {
     const e = err instanceof InternalCallError ? err : null;
     // 502–504 were retried by the client already; any other refusal will not change by waiting.
@@ -97,4 +78,37 @@ export async function fetchAttachment(
       .execute();
     return null;
   });
+}
+
+interface Fetched {
+  file: { bytes: Buffer; contentType: string; filename: string | null };
+  /** The message written again with the document's figures, when it was kept for that. */
+  rewritten: { subject: string; text: string; html: string } | null;
+}
+
+/** The file from its service; a document with its figures (throws as the internal client does). */
+async function download(row: ClaimedRow, f: AttachmentFetch): Promise<Fetched> {
+  if (f.document) {
+    const doc = await callService({
+      service: f.service,
+      path: f.path,
+      response: internalDocumentSchema,
+      timeoutMs: 15_000,
+    });
+    return {
+      file: {
+        bytes: Buffer.from(doc.contentBase64, 'base64'),
+        contentType: doc.contentType,
+        filename: doc.filename,
+      },
+      rewritten: row.render ? renderWithFigures(row.render, doc.figures) : null,
+    };
+  }
+  const file = await callServiceBytes({
+    service: f.service,
+    path: f.path,
+    contentType: f.contentType,
+    timeoutMs: 15_000,
+  });
+  return { file, rewritten: null };
 }
