@@ -24,14 +24,8 @@ import { ErrorState, LoadingState, formatDate, formatMoney, newIdempotencyKey, u
 import { DateField } from '@venue/ui/date-field';
 import { ProfileImage } from '../shared/ProfileImage.tsx';
 import { useSendPaymentLink } from './send-payment-link.ts';
-import {
-  ActivityCard,
-  AlertsCard,
-  HoldsCard,
-  KpiCard,
-  PaymentsDueCard,
-  ScheduleCard,
-} from './DashboardSections.tsx';
+import { ActivityCard, AlertsCard, KpiCard, ScheduleCard } from './DashboardSections.tsx';
+import { HoldsCard, PaymentsDueCard } from './DashboardTables.tsx';
 import {
   alertAction,
   fetchActivity,

@@ -1,33 +1,18 @@
-/** The Dashboard's cards (spec 01 §2): KPIs, Today's Schedule, Payments Due, Holds, Alerts, Activity. */
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+/**
+ * The Dashboard's cards (spec 01 §2): KPIs, Today's Schedule, Alerts, Activity. Payments Due and
+ * Holds, the two tables, are in DashboardTables.tsx.
+ */
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import {
   DASHBOARD_MESSAGES,
-  expiresInWords,
-  holdBadge,
   type Activity,
   type Alert,
-  type Hold,
   type Kpi,
-  type PaymentDue,
   type ScheduleItem,
 } from '@venue/contracts/insights';
 import { formatDateTime, formatMoney, formatWallClock, type FormatSettings } from '@venue/ui';
 import { Sparkline } from './Sparkline.tsx';
-import { shareByEmailPath } from './dashboard-api.ts';
+import { Empty, Section } from './SectionCard.tsx';
 
 /** Whether a rise is good news: more cancellations or more owed is not. */
 const RISE_IS_BAD = new Set<Kpi['key']>(['paymentsDue', 'cancellations30d', 'holdsExpiring']);
@@ -45,28 +30,6 @@ function deltaText(kpi: Kpi, settings: FormatSettings): string {
   if (kpi.unit === 'percent') return `${sign}${size.toFixed(1)} pts`;
   if (kpi.unit === 'cents') return `${sign}${formatMoney(size, settings)}`;
   return `${sign}${size}`;
-}
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Card>
-  );
-}
-
-function Empty({ text }: { text: string }) {
-  return (
-    <Text c="dimmed" size="sm" py="sm">
-      {text}
-    </Text>
-  );
 }
 
 /** An "i" in a circle, drawn as SVG (a text glyph has no font in Debian's Chromium). */
@@ -187,209 +150,6 @@ export function ScheduleCard({
             </Group>
           ))}
         </Stack>
-      )}
-    </Section>
-  );
-}
-
-const DUE_BADGE: Record<PaymentDue['status'], string> = {
-  Overdue: 'red',
-  'Due Today': 'orange',
-  'Due Soon': 'blue',
-};
-
-export function PaymentsDueCard({
-  payments,
-  settings,
-  navigate,
-  canRecord = true,
-  canEmail = true,
-  onSendLink,
-  sendingLinkId = null,
-  onMore,
-  loadingMore = false,
-}: {
-  payments: PaymentDue[];
-  settings: FormatSettings;
-  navigate: (to: string) => void;
-  /** Staff without Invoices & Payments, or without Comms, are not offered the pages they cannot open. */
-  canRecord?: boolean;
-  canEmail?: boolean;
-  /** E-mails the invoice's payment link (decision 43); absent → the action is not offered. */
-  onSendLink?: (p: PaymentDue) => void;
-  sendingLinkId?: string | null;
-  /** Asks the server's next page; absent on the last page. */
-  onMore?: () => void;
-  loadingMore?: boolean;
-}) {
-  return (
-    <Section title="Payments Due">
-      {payments.length === 0 ? (
-        <Empty text={DASHBOARD_MESSAGES.noPayments} />
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" data-testid="payments-due">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payments.map((p) => {
-                const record = p.invoiceId ? `/invoices#${p.invoiceId}` : '/Deposits';
-                return (
-                  <Table.Tr key={`${p.type}-${p.invoiceId ?? p.bookingId}`}>
-                    <Table.Td>{p.customer}</Table.Td>
-                    {/* an invoice number reads as one word: never broken at its hyphens */}
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {p.invoiceId && canRecord ? (
-                        <Anchor
-                          href={`/invoices#${p.invoiceId}`}
-                          onClick={(e) => {
-                            e.preventDefault();
-                            navigate(`/invoices#${p.invoiceId}`);
-                          }}
-                        >
-                          {p.invoice}
-                        </Anchor>
-                      ) : (
-                        p.invoice
-                      )}
-                    </Table.Td>
-                    <Table.Td>{p.type}</Table.Td>
-                    <Table.Td>
-                      <Badge color={DUE_BADGE[p.status]} variant="light">
-                        {p.status === 'Overdue' ? `Overdue ${p.daysOverdue}d` : p.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(p.amountCents, settings)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {onSendLink && p.invoiceId && p.bookingId ? (
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            loading={sendingLinkId === p.invoiceId}
-                            aria-label={`Send payment link for ${p.invoice}`}
-                            onClick={() => onSendLink(p)}
-                          >
-                            Send payment link
-                          </Button>
-                        ) : null}
-                        {canRecord ? (
-                          <Button size="compact-xs" variant="light" onClick={() => navigate(record)}>
-                            Record bank payment
-                          </Button>
-                        ) : null}
-                        {canEmail ? (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            title={
-                              p.invoiceId
-                                ? `Opens Send Email with invoice ${p.invoice} attached as a PDF`
-                                : 'Opens Send Email'
-                            }
-                            onClick={() => navigate(shareByEmailPath(p))}
-                          >
-                            Share by e-mail
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {onMore ? (
-        <Group justify="center" mt="xs">
-          <Button size="compact-sm" variant="subtle" loading={loadingMore} onClick={onMore}>
-            Show more
-          </Button>
-        </Group>
-      ) : null}
-    </Section>
-  );
-}
-
-const HOLD_BADGE: Record<Hold['badge'], string> = {
-  destructive: 'red',
-  warning: 'yellow',
-  secondary: 'gray',
-};
-
-/**
- * Minutes until `expiresAt` on the viewer's clock, re-read every 30 s, so a page left open shows
- * a hold's badge turn warning and then destructive as its time runs out.
- */
-function useMinutesLeft(): (expiresAt: string) => number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return (expiresAt) => Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 60_000));
-}
-
-export function HoldsCard({ holds, navigate }: { holds: Hold[]; navigate: (to: string) => void }) {
-  const minutesLeft = useMinutesLeft();
-  return (
-    <Section title="Holds Expiring Soon">
-      {holds.length === 0 ? (
-        <Empty text={DASHBOARD_MESSAGES.noHolds} />
-      ) : (
-        <Table verticalSpacing="xs" data-testid="holds">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Resource</Table.Th>
-              <Table.Th>Expires in</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Action</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {holds.map((h) => {
-              const left = minutesLeft(h.expiresAt);
-              const badge = holdBadge(left);
-              return (
-                <Table.Tr key={h.bookingId} data-booking-code={h.booking}>
-                  <Table.Td>
-                    {h.customer}
-                    <Text size="xs" c="dimmed">
-                      {h.booking}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{h.resource}</Table.Td>
-                  <Table.Td>
-                    <Badge color={HOLD_BADGE[badge]} variant="light" data-badge={badge}>
-                      {expiresInWords(left)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      aria-label={`View hold ${h.booking}`}
-                      onClick={() => navigate('/BookingsHolds')}
-                    >
-                      View
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
       )}
     </Section>
   );
