@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Table } from '@mantine/core';
 import { formatMoney, useSession } from '@venue/ui';
 import type { Addon } from '../api/types.ts';
 import { useSaveAddon } from '../api/hooks.ts';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import type { AddonDraft } from './addonForm.ts';
-import { AddonDraftForm } from './AddonDraftForm.tsx';
+
+// The form's code (react-hook-form, the contract's schema) loads with the first form shown.
+const AddonDraftForm = lazy(() =>
+  import('./AddonDraftForm.tsx').then((m) => ({ default: m.AddonDraftForm })),
+);
 
 /** One add-on; in edit mode the row itself becomes the form (inline edit). */
 export function AddonRow({
@@ -48,25 +52,27 @@ export function AddonRow({
   return (
     <Table.Tr>
       <Table.Td colSpan={canManage ? 4 : 3}>
-        <AddonDraftForm
-          place="row"
-          draft={draft}
-          send={async (input) => {
-            await save.mutateAsync({ id: addon.id, input });
-            setDraft(null);
-          }}
-        >
-          {(sending) => (
-            <>
-              <Button type="submit" size="sm" loading={save.isPending || sending}>
-                Save
-              </Button>
-              <Button size="sm" variant="default" onClick={() => setDraft(null)}>
-                Cancel
-              </Button>
-            </>
-          )}
-        </AddonDraftForm>
+        <Suspense fallback={null}>
+          <AddonDraftForm
+            place="row"
+            draft={draft}
+            send={async (input) => {
+              await save.mutateAsync({ id: addon.id, input });
+              setDraft(null);
+            }}
+          >
+            {(sending) => (
+              <>
+                <Button type="submit" size="sm" loading={save.isPending || sending}>
+                  Save
+                </Button>
+                <Button size="sm" variant="default" onClick={() => setDraft(null)}>
+                  Cancel
+                </Button>
+              </>
+            )}
+          </AddonDraftForm>
+        </Suspense>
       </Table.Td>
     </Table.Tr>
   );

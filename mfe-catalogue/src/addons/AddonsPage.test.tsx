@@ -167,7 +167,7 @@ describe('Add-ons', () => {
     const { user } = renderWithProviders(<AddonsPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Projector' }));
     const table = screen.getByTestId('addons-table');
-    const price = within(table).getByRole('textbox', { name: 'Price' });
+    const price = await within(table).findByRole('textbox', { name: 'Price' });
     expect(within(table).getByRole('textbox', { name: 'Name' })).toHaveValue('Projector');
     expect(price).toHaveValue('45');
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Paper, Table, Title } from '@mantine/core';
 import { EmptyState, PageHeader } from '@venue/ui';
 import type { Addon } from '../api/types.ts';
@@ -11,8 +11,12 @@ import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { EMPTY_DRAFT } from './addonForm.ts';
-import { AddonDraftForm } from './AddonDraftForm.tsx';
 import { AddonRow } from './AddonRow.tsx';
+
+// The form's code (react-hook-form, the contract's schema) loads with the first form shown.
+const AddonDraftForm = lazy(() =>
+  import('./AddonDraftForm.tsx').then((m) => ({ default: m.AddonDraftForm })),
+);
 
 function NewAddonForm() {
   const save = useSaveAddon();
@@ -21,20 +25,22 @@ function NewAddonForm() {
       <Title order={2} fz="md" mb="sm">
         Add an add-on
       </Title>
-      <AddonDraftForm
-        place="panel"
-        draft={EMPTY_DRAFT}
-        send={async (input, reset) => {
-          await save.mutateAsync({ input });
-          reset();
-        }}
-      >
-        {(sending) => (
-          <Button type="submit" loading={save.isPending || sending}>
-            Add
-          </Button>
-        )}
-      </AddonDraftForm>
+      <Suspense fallback={null}>
+        <AddonDraftForm
+          place="panel"
+          draft={EMPTY_DRAFT}
+          send={async (input, reset) => {
+            await save.mutateAsync({ input });
+            reset();
+          }}
+        >
+          {(sending) => (
+            <Button type="submit" loading={save.isPending || sending}>
+              Add
+            </Button>
+          )}
+        </AddonDraftForm>
+      </Suspense>
     </Paper>
   );
 }

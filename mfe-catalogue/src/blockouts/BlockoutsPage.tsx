@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Button, Group, Select, Table, Text } from '@mantine/core';
 import { EmptyState, PageHeader, formatDate, formatWallClock, useSession } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
@@ -12,7 +12,13 @@ import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
-import { BlockoutDialog, type BlockoutMode } from './BlockoutDialog.tsx';
+import { OnDemand } from '../shared/OnDemand.tsx';
+import type { BlockoutMode } from './BlockoutDialog.tsx';
+
+// The dialogs' form code (react-hook-form, the contract's schemas) loads when one first opens.
+const BlockoutDialog = lazy(() =>
+  import('./BlockoutDialog.tsx').then((m) => ({ default: m.BlockoutDialog })),
+);
 
 /** Whether [dateFrom, dateTo] touches the filter range; empty bounds are open. */
 function inRange(b: Blockout, from: string, to: string): boolean {
@@ -136,12 +142,14 @@ export function BlockoutsPage() {
           )
         }
       </QueryStatus>
-      <BlockoutDialog
-        opened={dialog !== null}
-        mode={dialog?.mode ?? 'single'}
-        blockout={dialog?.blockout ?? null}
-        onClose={() => setDialog(null)}
-      />
+      <OnDemand open={dialog !== null}>
+        <BlockoutDialog
+          opened={dialog !== null}
+          mode={dialog?.mode ?? 'single'}
+          blockout={dialog?.blockout ?? null}
+          onClose={() => setDialog(null)}
+        />
+      </OnDemand>
       <ConfirmDialog
         opened={deleting !== null}
         confirmLabel="Delete"

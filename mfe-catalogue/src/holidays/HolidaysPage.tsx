@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, useMemo, useRef, useState } from 'react';
 import { Button, Chip, Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { EmptyState, PageHeader, useSession } from '@venue/ui';
 import type { Holiday, HolidayScope } from '../api/types.ts';
@@ -19,9 +19,12 @@ import {
   type Impact,
 } from './filterHolidays.ts';
 import { HolidaysTable } from './HolidaysTable.tsx';
-import { HolidayDialog } from './HolidayDialog.tsx';
-import { SyncDialog } from './SyncDialog.tsx';
 import { defaultYear, YEARS } from './years.ts';
+import { OnDemand } from '../shared/OnDemand.tsx';
+
+// The dialogs' form code (react-hook-form, the contract's schemas) loads when one first opens.
+const HolidayDialog = lazy(() => import('./HolidayDialog.tsx').then((m) => ({ default: m.HolidayDialog })));
+const SyncDialog = lazy(() => import('./SyncDialog.tsx').then((m) => ({ default: m.SyncDialog })));
 
 const IMPACTS: Array<{ value: Impact; label: string }> = [
   { value: 'surcharge', label: 'Surcharge' },
@@ -178,19 +181,23 @@ export function HolidaysPage() {
           )
         }
       </QueryStatus>
-      <HolidayDialog
-        opened={editing !== null}
-        holiday={editing?.holiday ?? null}
-        onClose={() => setEditing(null)}
-      />
-      <SyncDialog
-        opened={syncOpen}
-        initialYear={year}
-        onClose={(synced) => {
-          setSyncOpen(false);
-          if (synced) setYear(synced);
-        }}
-      />
+      <OnDemand open={editing !== null}>
+        <HolidayDialog
+          opened={editing !== null}
+          holiday={editing?.holiday ?? null}
+          onClose={() => setEditing(null)}
+        />
+      </OnDemand>
+      <OnDemand open={syncOpen}>
+        <SyncDialog
+          opened={syncOpen}
+          initialYear={year}
+          onClose={(synced) => {
+            setSyncOpen(false);
+            if (synced) setYear(synced);
+          }}
+        />
+      </OnDemand>
       <ConfirmDialog
         opened={deleting !== null}
         confirmLabel="Delete"

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { EmptyState, PageHeader } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
@@ -10,7 +10,12 @@ import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { ResourceCard } from './ResourceCard.tsx';
-import { ResourceDialog } from './ResourceDialog.tsx';
+import { OnDemand } from '../shared/OnDemand.tsx';
+
+// The dialogs' form code (react-hook-form, the contract's schemas) loads when one first opens.
+const ResourceDialog = lazy(() =>
+  import('./ResourceDialog.tsx').then((m) => ({ default: m.ResourceDialog })),
+);
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -113,7 +118,9 @@ export function ResourcesPage() {
           </>
         )}
       </QueryStatus>
-      <ResourceDialog opened={dialogOpen} resource={editing} onClose={() => setDialogOpen(false)} />
+      <OnDemand open={dialogOpen}>
+        <ResourceDialog opened={dialogOpen} resource={editing} onClose={() => setDialogOpen(false)} />
+      </OnDemand>
       <ConfirmDialog
         opened={deleting !== null}
         confirmLabel="Delete"
