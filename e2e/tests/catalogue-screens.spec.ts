@@ -214,6 +214,7 @@ test('add-ons: the starting three, then add, edit inline and delete', async ({ p
   await expect(table.getByRole('row').filter({ hasText: 'Sound System' })).toContainText('$80.00');
   await expect(table.getByRole('row').filter({ hasText: 'Cleaning Service' })).toContainText('$30.00');
 
+  await page.getByRole('button', { name: 'New add-on' }).click();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByTestId('form-errors')).toContainText('Add-on name is required');
   await expect(page.getByTestId('form-errors')).toContainText('Price is required');

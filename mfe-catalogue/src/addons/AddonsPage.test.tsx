@@ -81,7 +81,8 @@ describe('Add-ons', () => {
     const posts = captureRequests('post', '/api/addons', {});
     const { user } = renderWithProviders(<AddonsPage />);
     await screen.findByTestId('empty-state');
-    await user.type(screen.getByRole('textbox', { name: 'Add-on name' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'New add-on' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Add-on name' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Add' }));
 
     const errors = await screen.findByTestId('form-errors');
@@ -110,7 +111,8 @@ describe('Add-ons', () => {
     });
     const { user } = renderWithProviders(<AddonsPage />);
     await screen.findByTestId('addons-table');
-    const name = screen.getByRole('textbox', { name: 'Add-on name' });
+    await user.click(screen.getByRole('button', { name: 'New add-on' }));
+    const name = await screen.findByRole('textbox', { name: 'Add-on name' });
     await user.type(name, '  Extra cleaning ');
     await user.type(screen.getByRole('textbox', { name: 'Add-on price' }), '80.5');
     await user.type(screen.getByRole('textbox', { name: 'Add-on description' }), 'After midnight');
@@ -144,7 +146,8 @@ describe('Add-ons', () => {
     );
     const { user } = renderWithProviders(<AddonsPage />);
     await screen.findByTestId('empty-state');
-    await user.type(screen.getByRole('textbox', { name: 'Add-on name' }), 'Chairs');
+    await user.click(screen.getByRole('button', { name: 'New add-on' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Add-on name' }), 'Chairs');
     await user.type(screen.getByRole('textbox', { name: 'Add-on price' }), '3');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     // Said in the toast, and under the field the server named (listed on top with the others).
@@ -248,7 +251,7 @@ describe('Add-ons', () => {
       'Read-only view. Only Hall Owners can manage pricing.',
     );
     expect(rowsOf(table)).toEqual(['Projector$45.00With HDMI cable']);
-    expect(screen.queryByRole('button', { name: /Edit|Delete|Add/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit|Delete|Add|New add-on/ })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Add-on name' })).toBeNull();
   });
 });
