@@ -6,11 +6,13 @@ import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -72,6 +74,12 @@ export async function buildChangedCopy(remote: string, change: (src: string) => 
   cpSync(path.join(source, 'src'), path.join(copy, 'src'), { recursive: true });
   cpSync(path.join(source, 'package.json'), path.join(copy, 'package.json'));
   cpSync(path.join(source, 'webpack.config.cjs'), path.join(copy, 'webpack.config.cjs'));
+  // A package npm installed for this remote alone (not hoisted: @hookform/resolvers) is found
+  // through the remote's own node_modules, linked beside the copy.
+  const ownModules = path.join(source, 'node_modules');
+  const linked = path.join(copy, 'node_modules');
+  if (existsSync(ownModules) && !lstatSync(linked, { throwIfNoEntry: false }))
+    symlinkSync(ownModules, linked, 'dir');
   change(path.join(copy, 'src'));
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
