@@ -22,8 +22,6 @@ export function SubUserCard({
   onDelete: () => void;
 }) {
   const { settings } = useSession();
-  const shown = user.permissions.slice(0, SHOWN);
-  const rest = user.permissions.length - shown.length;
   const who = user.name || user.email;
   return (
     <Card
@@ -47,24 +45,7 @@ export function SubUserCard({
             {user.status === 'active' ? 'Active' : 'Inactive'}
           </Badge>
         </Group>
-        <Group gap={6} data-testid="permission-badges">
-          {shown.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No permissions assigned
-            </Text>
-          ) : (
-            shown.map((p) => (
-              <Badge key={p} variant="outline" size="sm">
-                {permissionLabel(p)}
-              </Badge>
-            ))
-          )}
-          {rest > 0 ? (
-            <Badge variant="light" color="gray" size="sm">
-              +{rest} more
-            </Badge>
-          ) : null}
-        </Group>
+        <PermissionBadges permissions={user.permissions} />
         <Group justify="space-between">
           <Text size="xs" c="dimmed" data-testid="sub-user-created">
             Created {formatDate(user.createdAt * 1000, settings)}
@@ -89,5 +70,31 @@ export function SubUserCard({
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The first few permissions by name, and how many more. */
+function PermissionBadges({ permissions }: { permissions: string[] }) {
+  const shown = permissions.slice(0, SHOWN);
+  const rest = permissions.length - shown.length;
+  return (
+    <Group gap={6} data-testid="permission-badges">
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No permissions assigned
+        </Text>
+      ) : (
+        shown.map((p) => (
+          <Badge key={p} variant="outline" size="sm">
+            {permissionLabel(p)}
+          </Badge>
+        ))
+      )}
+      {rest > 0 ? (
+        <Badge variant="light" color="gray" size="sm">
+          +{rest} more
+        </Badge>
+      ) : null}
+    </Group>
   );
 }

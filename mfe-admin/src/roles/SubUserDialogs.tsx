@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
@@ -26,6 +26,45 @@ const createSchema = baseSchema.extend({
   password: newSubUserPasswordField,
 });
 
+const EMPTY_DRAFT: SubUserDraft = { name: '', email: '', password: '', permissions: [], status: 'active' };
+
+/** The form's values for a sub-user; permissions this screen does not know are left out. */
+function draftFrom(editing: SubUser | null): SubUserDraft {
+  if (!editing) return EMPTY_DRAFT;
+  return {
+    name: editing.name ?? '',
+    email: editing.email,
+    password: '',
+    permissions: editing.permissions.filter((p): p is PermissionKey =>
+      (PERMISSION_KEYS as readonly string[]).includes(p),
+    ),
+    status: editing.status,
+  };
+}
+
+function PermissionsField({ control }: { control: Control<SubUserDraft> }) {
+  return (
+    <Controller
+      control={control}
+      name="permissions"
+      render={({ field }) => (
+        <Checkbox.Group
+          label="Permissions"
+          description="The pages this person can open. Without Settings they cannot change any settings."
+          value={field.value}
+          onChange={(v) => field.onChange(v as PermissionKey[])}
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+            {PERMISSION_KEYS.map((key) => (
+              <Checkbox key={key} value={key} label={PERMISSION_LABELS[key]} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+      )}
+    />
+  );
+}
+
 export function SubUserFormDialog({
   opened,
   editing,
@@ -44,24 +83,12 @@ export function SubUserFormDialog({
 }) {
   const form = useForm<SubUserDraft>({
     resolver: zodResolver(editing ? editSchema : createSchema) as never,
-    defaultValues: { name: '', email: '', password: '', permissions: [], status: 'active' },
+    defaultValues: EMPTY_DRAFT,
   });
   const { reset } = form;
   useEffect(() => {
     if (!opened) return;
-    reset(
-      editing
-        ? {
-            name: editing.name ?? '',
-            email: editing.email,
-            password: '',
-            permissions: editing.permissions.filter((p): p is PermissionKey =>
-              (PERMISSION_KEYS as readonly string[]).includes(p),
-            ),
-            status: editing.status,
-          }
-        : { name: '', email: '', password: '', permissions: [], status: 'active' },
-    );
+    reset(draftFrom(editing));
   }, [opened, editing, reset]);
 
   const errors = form.formState.errors;
@@ -96,24 +123,7 @@ export function SubUserFormDialog({
         ]}
         {...form.register('status')}
       />
-      <Controller
-        control={form.control}
-        name="permissions"
-        render={({ field }) => (
-          <Checkbox.Group
-            label="Permissions"
-            description="The pages this person can open. Without Settings they cannot change any settings."
-            value={field.value}
-            onChange={(v) => field.onChange(v as PermissionKey[])}
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
-              {PERMISSION_KEYS.map((key) => (
-                <Checkbox key={key} value={key} label={PERMISSION_LABELS[key]} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-        )}
-      />
+      <PermissionsField control={form.control} />
     </FormDialog>
   );
 }

@@ -36,21 +36,17 @@ const HALL_FIELDS: Array<{
   { name: 'state', label: 'State', required: true },
 ];
 
-export function UserFormDialog({
-  opened,
-  editing,
-  busy,
-  error,
-  onClose,
-  onSubmit,
-}: {
+type UserFormProps = {
   opened: boolean;
   editing: ManagedUser | null;
   busy: boolean;
   error: string | null;
   onClose: () => void;
   onSubmit: (values: UserForm, picture: File | null) => void;
-}) {
+};
+
+/** The form reset on each opening, the optional picture of a new hall owner, and the submit. */
+function useUserForm({ opened, editing, onSubmit }: Pick<UserFormProps, 'opened' | 'editing' | 'onSubmit'>) {
   const { settings } = useSession();
   const form = useForm<UserForm>({ resolver: zodResolver(userFormSchema), defaultValues: EMPTY_USER_FORM });
   const { reset, setError } = form;
@@ -63,7 +59,6 @@ export function UserFormDialog({
     setPictureError(null);
   }, [opened, editing, reset, settings.country]);
   const role = useWatch({ control: form.control, name: 'role' });
-  const errors = form.formState.errors;
 
   const passwordProblem = () => (editing ? null : newAccountPasswordProblem(form.getValues('password')));
   const submit = form.handleSubmit(
@@ -81,7 +76,18 @@ export function UserFormDialog({
       if (problem) setError('password', { message: problem });
     },
   );
+  const choosePicture = (f: File | null) => {
+    const problem = f ? pictureProblem(f) : null;
+    setPictureError(problem);
+    setPicture(problem ? null : f);
+  };
+  return { form, role, submit, picture, pictureError, choosePicture };
+}
 
+export function UserFormDialog({ opened, editing, busy, error, onClose, onSubmit }: UserFormProps) {
+  const user = useUserForm({ opened, editing, onSubmit });
+  const { form } = user;
+  const errors = form.formState.errors;
   return (
     <FormDialog
       opened={opened}
@@ -90,7 +96,7 @@ export function UserFormDialog({
       busy={busy}
       actionLabel={editing ? 'Save Changes' : 'Create User'}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={user.submit}
     >
       <TextInput
         label="Email"
@@ -115,34 +121,36 @@ export function UserFormDialog({
         ]}
         {...form.register('role')}
       />
-      {role === 'hall_owner' ? (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {HALL_FIELDS.map(({ name, label, required }) => (
-              <TextInput
-                key={name}
-                label={label}
-                withAsterisk={required}
-                {...form.register(name)}
-                error={errors[name]?.message}
-              />
-            ))}
-          </SimpleGrid>
-          {editing ? null : (
-            <PictureField
-              label="Profile picture (optional)"
-              value={picture}
-              error={pictureError}
-              onChange={(f) => {
-                const problem = f ? pictureProblem(f) : null;
-                setPictureError(problem);
-                setPicture(problem ? null : f);
-              }}
-            />
-          )}
-        </>
-      ) : null}
+      {user.role === 'hall_owner' ? <HallOwnerFields user={user} editing={editing !== null} /> : null}
     </FormDialog>
+  );
+}
+
+/** A hall owner's hall and address, and on a new account the optional picture. */
+function HallOwnerFields({ user, editing }: { user: ReturnType<typeof useUserForm>; editing: boolean }) {
+  const errors = user.form.formState.errors;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {HALL_FIELDS.map(({ name, label, required }) => (
+          <TextInput
+            key={name}
+            label={label}
+            withAsterisk={required}
+            {...user.form.register(name)}
+            error={errors[name]?.message}
+          />
+        ))}
+      </SimpleGrid>
+      {editing ? null : (
+        <PictureField
+          label="Profile picture (optional)"
+          value={user.picture}
+          error={user.pictureError}
+          onChange={user.choosePicture}
+        />
+      )}
+    </>
   );
 }
 
