@@ -20,6 +20,59 @@ import type { RowActions } from './RowMenu.tsx';
 import { useInvoiceFiles } from './useInvoiceFiles.ts';
 import { fetchRemindable } from './useInvoiceList.ts';
 
+/** Send Selected: drafts are issued, issued ones reminded, in one bulk call. */
+async function sendSelectedInvoices(
+  chosen: Invoice[],
+  setStatus: ReturnType<typeof useSetInvoiceStatus>,
+  reminders: ReturnType<typeof useSendReminders>,
+  bulkKeyFor: (ids: string[]) => string,
+) {
+  const drafts = chosen.filter((i) => i.status === 'DRAFT');
+  const issued = chosen.filter((i) => can.remind(i));
+  let sent = 0;
+  const failed: string[] = [];
+  for (const inv of drafts) {
+    try {
+      await setStatus.mutateAsync({ id: inv.id, body: { status: 'SENT' } });
+      sent += 1;
+    } catch (error) {
+      failed.push(`${inv.customer.name}: ${errorText(error)}`);
+    }
+  }
+  if (issued.length > 0) {
+    try {
+      const ids = issued.map((i) => i.id);
+      const result = await reminders.mutateAsync({ invoiceIds: ids, key: bulkKeyFor(ids) });
+      sent += result.sent.length;
+      failed.push(...result.skipped.map((s) => s.reason));
+    } catch (error) {
+      failed.push(errorText(error));
+    }
+  }
+  if (sent > 0) toastSuccess(`Sent ${sent} invoice${sent === 1 ? '' : 's'}.`);
+  if (failed.length > 0) toastError(`${failed.length} not sent: ${failed.join('; ')}`);
+  if (drafts.length + issued.length === 0)
+    toastError('None of the selected invoices can be sent (paid, void or refunded).');
+}
+
+/** The service writes the file (the kit's one CSV writer) from what the screen shows. */
+async function exportInvoicesCsv(
+  getToken: ReturnType<typeof useSession>['getToken'],
+  timezone: string,
+  count: number,
+  what: InvoiceExport,
+) {
+  if (count === 0) {
+    toastError(NO_INVOICES_TO_EXPORT);
+    return;
+  }
+  try {
+    await downloadFromServer(getToken, invoicesCsvPath(what, timezone), INVOICE_CSV_FILE);
+  } catch {
+    toastError('Failed to export invoices. Please try again.');
+  }
+}
+
 export function useInvoiceActions(openDialog: (dialog: InvoiceDialog) => void) {
   const fmt = useFormat();
   const { settings, getToken, api } = useSession();
@@ -30,19 +83,6 @@ export function useInvoiceActions(openDialog: (dialog: InvoiceDialog) => void) {
   // Mark as PAID from the menu: one key per invoice and click content, so a double click pays once.
   const [paidKeyFor] = useState(idempotencyKeys);
   const [bulkKeyFor] = useState(idempotencyKeys);
-
-  /** The service writes the file (the kit's one CSV writer) from what the screen shows. */
-  async function exportCsv(count: number, what: InvoiceExport) {
-    if (count === 0) {
-      toastError(NO_INVOICES_TO_EXPORT);
-      return;
-    }
-    try {
-      await downloadFromServer(getToken, invoicesCsvPath(what, settings.timezone), INVOICE_CSV_FILE);
-    } catch {
-      toastError('Failed to export invoices. Please try again.');
-    }
-  }
 
   /**
    * Send to customer (issue 24 item 14): a draft is issued; one issued before, paid or not, goes
@@ -60,36 +100,6 @@ export function useInvoiceActions(openDialog: (dialog: InvoiceDialog) => void) {
     } catch (error) {
       toastError(errorText(error));
     }
-  }
-
-  /** Send Selected: drafts are issued, issued ones reminded, in one bulk call. */
-  async function sendSelected(chosen: Invoice[]) {
-    const drafts = chosen.filter((i) => i.status === 'DRAFT');
-    const issued = chosen.filter((i) => can.remind(i));
-    let sent = 0;
-    const failed: string[] = [];
-    for (const inv of drafts) {
-      try {
-        await setStatus.mutateAsync({ id: inv.id, body: { status: 'SENT' } });
-        sent += 1;
-      } catch (error) {
-        failed.push(`${inv.customer.name}: ${errorText(error)}`);
-      }
-    }
-    if (issued.length > 0) {
-      try {
-        const ids = issued.map((i) => i.id);
-        const result = await reminders.mutateAsync({ invoiceIds: ids, key: bulkKeyFor(ids) });
-        sent += result.sent.length;
-        failed.push(...result.skipped.map((s) => s.reason));
-      } catch (error) {
-        failed.push(errorText(error));
-      }
-    }
-    if (sent > 0) toastSuccess(`Sent ${sent} invoice${sent === 1 ? '' : 's'}.`);
-    if (failed.length > 0) toastError(`${failed.length} not sent: ${failed.join('; ')}`);
-    if (drafts.length + issued.length === 0)
-      toastError('None of the selected invoices can be sent (paid, void or refunded).');
   }
 
   async function markPaid(inv: Invoice) {
@@ -126,8 +136,9 @@ export function useInvoiceActions(openDialog: (dialog: InvoiceDialog) => void) {
 
   return {
     row,
-    exportCsv,
-    sendSelected,
+    exportCsv: (count: number, what: InvoiceExport) =>
+      exportInvoicesCsv(getToken, settings.timezone, count, what),
+    sendSelected: (chosen: Invoice[]) => sendSelectedInvoices(chosen, setStatus, reminders, bulkKeyFor),
     openReminders,
     sending: setStatus.isPending || reminders.isPending || sendInvoice.isPending,
   };

@@ -4,6 +4,8 @@
  * `GET /api/invoices/summary`. The keys start with keys.invoices, so every money write that
  * refreshes the invoices refreshes these too.
  */
+import { useMemo } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
 import {
@@ -104,4 +106,39 @@ export async function fetchRemindable(
     cursor = page.nextCursor;
   } while (cursor && out.length < max);
   return out.slice(0, max);
+}
+
+/**
+ * The Invoices page's reads for its filters, sort, tab and page: the summary, the Invoices tab's
+ * page and the Paid tab's (asked only while that tab is open and PAID is not filtered out). The
+ * search goes to the server once typing pauses; the other filters at once.
+ */
+export function useInvoiceLists(
+  filters: InvoiceFilters,
+  sort: InvoiceSort,
+  tab: 'invoices' | 'paid',
+  page: number,
+) {
+  const { settings } = useSession();
+  const [search] = useDebouncedValue(filters.search, 250);
+  const sent = useMemo(
+    () => serverFilters({ ...filters, search }, settings.timezone),
+    [filters, search, settings.timezone],
+  );
+  const paidOnly = useMemo(() => ({ ...sent, status: paidStatuses(filters) }), [sent, filters]);
+  const summary = useInvoiceSummary(sent);
+  const listPage = useInvoicePage(sent, sort, tab === 'invoices' ? page : 1);
+  const paidPage = useInvoicePage(
+    paidOnly,
+    // the screen's sort, as the Paid tab's CSV export has it
+    sort,
+    tab === 'paid' ? page : 1,
+    tab === 'paid' && paidOnly.status.length > 0,
+  );
+  const rows = useMemo(() => listPage.data?.items ?? [], [listPage.data]);
+  const paid = paidOnly.status.length > 0 ? (paidPage.data?.items ?? []) : [];
+  const matching = summary.data?.matchingCount ?? 0;
+  const matchingPaid = summary.data?.matchingPaidCount ?? 0;
+  const pages = Math.max(1, Math.ceil((tab === 'paid' ? matchingPaid : matching) / INVOICE_PAGE_SIZE));
+  return { search, summary, listPage, paidPage, rows, paid, matching, matchingPaid, pages };
 }
