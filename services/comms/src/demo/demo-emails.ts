@@ -9,7 +9,12 @@
  */
 import { z } from 'zod';
 import { demoHistoryRefusal } from '@venue/contracts/demo';
-import { renderTemplate, TEMPLATE_KINDS, AUTOMATIC_EMAIL_KINDS } from '@venue/contracts/comms';
+import {
+  renderTemplate,
+  TEMPLATE_KINDS,
+  AUTOMATIC_EMAIL_KINDS,
+  type TemplateValues,
+} from '@venue/contracts/comms';
 import {
   HttpError,
   isUuid,
@@ -19,13 +24,14 @@ import {
   sql,
   type AppRouter,
   type ServiceKit,
+  type Tx,
 } from '@venue/service-kit';
 import type { BondEvent } from '@venue/contracts/money-api';
 import { bondWords } from '../automatic/bond-events.ts';
 import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { ensureTenant } from '../templates/seed.ts';
-import { bookingValues, venueContext } from '../templates/values.ts';
+import { bookingValues, venueContext, type VenueContext } from '../templates/values.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -61,6 +67,9 @@ export const demoEmailsSchema = z.object({
     .max(3000),
 });
 
+type DemoEmail = z.infer<typeof demoEmailsSchema>['emails'][number];
+type DemoTemplate = { id: string; name: string; subject: string; body: string };
+
 export function demoRoutes(router: AppRouter, kit: ServiceKit): void {
   router.post('/internal/demo/history/:tenantId', requireInternal, async (ctx) => {
     const tenantId = ctx.params.tenantId ?? '';
@@ -68,104 +77,127 @@ export function demoRoutes(router: AppRouter, kit: ServiceKit): void {
     const refusal = demoHistoryRefusal(tenantId, process.env.SEED_DEMO);
     if (refusal) throw new HttpError(404, refusal);
     const plan = parseBody(ctx, demoEmailsSchema);
-    ctx.body = await kit.db.tenantTx(tenantId, async (tx) => {
-      const q = db(tx);
-      // sql: a transaction-scoped advisory lock, so two seeds of one venue run one after the other
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${'demo-history:comms:' + tenantId}))`.execute(q);
-      const done = await q
-        .selectFrom('emails')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('dedupe_key', '=', plan.emails[0]!.key)
-        .executeTakeFirst();
-      if (done) return { created: 0, already: true };
-      await ensureTenant(tx, tenantId);
-      const venue = await venueContext(tx, tenantId);
-      if (!venue) throw new HttpError(503, 'Settings have not reached comms yet.');
-      const templates = await q
-        .selectFrom('email_templates')
-        .select(['id', 'name', 'subject', 'body', 'kind'])
-        .where('tenant_id', '=', tenantId)
-        .where('type', '=', 'email')
-        .where('is_active', '=', true)
-        .execute();
-      let created = 0;
-      for (const m of [...plan.emails].sort((a, b) => a.sentAt.localeCompare(b.sentAt))) {
-        const template = templates.find((t) => t.kind === m.template);
-        if (!template) continue;
-        const b = m.booking;
-        const values = {
-          ...bookingValues(
-            {
-              tenant_id: tenantId,
-              booking_id: b.id ?? '',
-              booking_code: b.code,
-              customer_id: null,
-              customer_name: b.customerName,
-              customer_email: b.customerEmail,
-              event_type: b.eventType,
-              guest_count: b.guestCount,
-              booking_date: b.bookingDate,
-              start_time: b.startTime,
-              end_time: b.endTime,
-              resource_id: b.resourceId,
-              resource_name: b.resourceName,
-              status: b.status,
-              calculated_price_cents: b.priceCents,
-              starts_at: m.sentAt,
-              hold_expires_at: b.holdExpiresAt,
-              booking_updated_at: m.sentAt,
-            },
-            venue,
-          ),
-          ...m.extra,
-          // a bond paid back in full, worded as the live e-mail words it (automatic/bond-events.ts)
-          ...(m.template === 'bond_returned' && m.extra.bondCents
-            ? bondWords(
-                {
-                  amountCents: Number(m.extra.bondCents),
-                  refundedCents: Number(m.extra.bondCents),
-                  forfeitedCents: 0,
-                  forfeitedGstCents: 0,
-                  reason: null,
-                } as BondEvent,
-                'refunded',
-                b.code,
-                venue.currency,
-              )
-            : {}),
-        };
-        const r = renderTemplate(template.subject, template.body, values);
-        const sentAt = new Date(m.sentAt);
-        const id = await queueEmail(tx, {
-          tenantId,
-          kind: m.kind,
-          dedupeKey: m.key,
-          bookingId: b.id,
-          templateId: template.id,
-          templateName: template.name,
-          toEmail: b.customerEmail,
-          toName: b.customerName,
-          subject: r.subject,
-          text: r.text,
-          html: r.html,
-          now: sentAt,
-        });
-        if (!id) continue;
-        await q
-          .updateTable('emails')
-          .set({
-            status: 'sent',
-            attempts: 1,
-            sent_at: sentAt.toISOString(),
-            smtp_response: 'demo history (not delivered)',
-          })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', id)
-          .execute();
-        created++;
-      }
-      return { created, already: false };
-    });
+    ctx.body = await kit.db.tenantTx(tenantId, (tx) => writeDemoHistory(tx, tenantId, plan.emails));
   });
+}
+
+/** The venue's e-mails as sent on their day, oldest first; none when its first one is there already. */
+async function writeDemoHistory(
+  tx: Tx,
+  tenantId: string,
+  emails: DemoEmail[],
+): Promise<{ created: number; already: boolean }> {
+  const q = db(tx);
+  // sql: a transaction-scoped advisory lock, so two seeds of one venue run one after the other
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${'demo-history:comms:' + tenantId}))`.execute(q);
+  const done = await q
+    .selectFrom('emails')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('dedupe_key', '=', emails[0]!.key)
+    .executeTakeFirst();
+  if (done) return { created: 0, already: true };
+  await ensureTenant(tx, tenantId);
+  const venue = await venueContext(tx, tenantId);
+  if (!venue) throw new HttpError(503, 'Settings have not reached comms yet.');
+  const templates = await q
+    .selectFrom('email_templates')
+    .select(['id', 'name', 'subject', 'body', 'kind'])
+    .where('tenant_id', '=', tenantId)
+    .where('type', '=', 'email')
+    .where('is_active', '=', true)
+    .execute();
+  let created = 0;
+  for (const m of [...emails].sort((a, b) => a.sentAt.localeCompare(b.sentAt))) {
+    const template = templates.find((t) => t.kind === m.template);
+    if (!template) continue;
+    if (await writeSentEmail(tx, tenantId, template, demoValues(tenantId, venue, m), m)) created++;
+  }
+  return { created, already: false };
+}
+
+/** The template's values for one e-mail: the booking as it was when it went out, and the fact's own. */
+function demoValues(tenantId: string, venue: VenueContext, m: DemoEmail): TemplateValues {
+  const b = m.booking;
+  return {
+    ...bookingValues(
+      {
+        tenant_id: tenantId,
+        booking_id: b.id ?? '',
+        booking_code: b.code,
+        customer_id: null,
+        customer_name: b.customerName,
+        customer_email: b.customerEmail,
+        event_type: b.eventType,
+        guest_count: b.guestCount,
+        booking_date: b.bookingDate,
+        start_time: b.startTime,
+        end_time: b.endTime,
+        resource_id: b.resourceId,
+        resource_name: b.resourceName,
+        status: b.status,
+        calculated_price_cents: b.priceCents,
+        starts_at: m.sentAt,
+        hold_expires_at: b.holdExpiresAt,
+        booking_updated_at: m.sentAt,
+      },
+      venue,
+    ),
+    ...m.extra,
+    // a bond paid back in full, worded as the live e-mail words it (automatic/bond-events.ts)
+    ...(m.template === 'bond_returned' && m.extra.bondCents
+      ? bondWords(
+          {
+            amountCents: Number(m.extra.bondCents),
+            refundedCents: Number(m.extra.bondCents),
+            forfeitedCents: 0,
+            forfeitedGstCents: 0,
+            reason: null,
+          } as BondEvent,
+          'refunded',
+          b.code,
+          venue.currency,
+        )
+      : {}),
+  };
+}
+
+/** Queues the e-mail under its once-only key and marks it sent on its day; false when the key was taken. */
+async function writeSentEmail(
+  tx: Tx,
+  tenantId: string,
+  template: DemoTemplate,
+  values: TemplateValues,
+  m: DemoEmail,
+): Promise<boolean> {
+  const b = m.booking;
+  const r = renderTemplate(template.subject, template.body, values);
+  const sentAt = new Date(m.sentAt);
+  const id = await queueEmail(tx, {
+    tenantId,
+    kind: m.kind,
+    dedupeKey: m.key,
+    bookingId: b.id,
+    templateId: template.id,
+    templateName: template.name,
+    toEmail: b.customerEmail,
+    toName: b.customerName,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    now: sentAt,
+  });
+  if (!id) return false;
+  await db(tx)
+    .updateTable('emails')
+    .set({
+      status: 'sent',
+      attempts: 1,
+      sent_at: sentAt.toISOString(),
+      smtp_response: 'demo history (not delivered)',
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+  return true;
 }

@@ -197,155 +197,175 @@ export function doorConsumers(deps: CommsDeps): {
   'booking.request_received': Consumer<'booking.request_received'>;
   'booking.customer_changes_requested': Consumer<'booking.customer_changes_requested'>;
 } {
-  const links = () => doorLinks(deps.publicOrigin);
   return {
-    'customer.portal_link_requested': async (event, tx) => {
-      const l = event.data;
-      const tenantId = l.tenantId;
-      const venue = await venueOf(tx, tenantId);
-      const expires = new Date(l.expiresAt);
-      const email = l.email.trim().toLowerCase();
-      const name = await knownName(tx, tenantId, email);
-      await queueDoorMail(
-        tx,
-        tenantId,
-        {
-          kind: 'portal_link',
-          // each link asked for is its own e-mail; the same event redelivered is not
-          dedupeKey: `portal_link:${event.id}`,
-          toEmail: email,
-          toName: name,
-          values: {
-            customerName: name,
-            customerEmail: email,
-            portalLink: links().signIn(l.token),
-            portalAddress: links().portal(l.slug),
-            linkExpiresAt: formatInstant(expires, venue.timezone),
-            businessName: venue.businessName,
-          },
-          linkExpiresAt: expires,
-        },
-        deps.now(),
-      );
-    },
+    'customer.portal_link_requested': portalLinkMail(deps),
+    'booking.request_verification_requested': verificationMail(deps),
+    'booking.request_received': requestReceivedMails(deps),
+    'booking.customer_changes_requested': customerChangesMail(deps),
+  };
+}
 
-    'booking.request_verification_requested': async (event, tx) => {
-      const r = event.data;
-      const tenantId = r.tenantId;
-      const venue = await venueOf(tx, tenantId);
-      const expires = new Date(r.expiresAt);
-      const more = (r.dates ?? 1) - 1;
-      await queueDoorMail(
-        tx,
-        tenantId,
-        {
-          kind: 'request_verification',
-          dedupeKey: `request_verification:${r.requestId}`,
-          toEmail: r.email.trim(),
-          toName: r.name,
-          values: {
-            customerName: r.name,
-            customerEmail: r.email.trim(),
-            hallName: r.resourceName,
-            bookingDate: formatDate(r.date),
-            startTime: r.start,
-            endTime: r.end,
-            requestDates:
-              dateLine(r.date, r.start, r.end) +
-              (more > 0 ? `, and ${more} more date${more === 1 ? '' : 's'} of the repeat` : ''),
-            verifyLink: links().verify(r.slug, r.token),
-            portalAddress: links().portal(r.slug),
-            linkExpiresAt: formatInstant(expires, venue.timezone),
-            businessName: venue.businessName,
-          },
-          linkExpiresAt: expires,
+/** "Your portal link" to the address that asked. */
+function portalLinkMail(deps: CommsDeps): Consumer<'customer.portal_link_requested'> {
+  const links = () => doorLinks(deps.publicOrigin);
+  return async (event, tx) => {
+    const l = event.data;
+    const tenantId = l.tenantId;
+    const venue = await venueOf(tx, tenantId);
+    const expires = new Date(l.expiresAt);
+    const email = l.email.trim().toLowerCase();
+    const name = await knownName(tx, tenantId, email);
+    await queueDoorMail(
+      tx,
+      tenantId,
+      {
+        kind: 'portal_link',
+        // each link asked for is its own e-mail; the same event redelivered is not
+        dedupeKey: `portal_link:${event.id}`,
+        toEmail: email,
+        toName: name,
+        values: {
+          customerName: name,
+          customerEmail: email,
+          portalLink: links().signIn(l.token),
+          portalAddress: links().portal(l.slug),
+          linkExpiresAt: formatInstant(expires, venue.timezone),
+          businessName: venue.businessName,
         },
-        deps.now(),
-      );
-    },
+        linkExpiresAt: expires,
+      },
+      deps.now(),
+    );
+  };
+}
 
-    'booking.request_received': async (event, tx) => {
-      const b = bookingRequestReceivedEventSchema.parse(event.data);
-      const tenantId = b.hallOwnerId;
-      await storeBookingCopy(tx, mailPart(b));
-      const venue = await venueOf(tx, tenantId);
-      const copy = await findBookingCopy(tx, tenantId, b.id);
-      if (!copy) return;
-      const base = bookingValues(copy, venue);
-      const dates = (b.bookings.length ? b.bookings : [b]).map(
-        (x) => `- ${dateLine(x.bookingDate, x.startTime, x.endTime)} (${x.bookingCode})`,
-      );
-      const heldUntil = b.hold && b.holdExpiresAt ? formatInstant(b.holdExpiresAt, venue.timezone) : null;
-      const slug = b.slug ?? (await venueSlug(tx, tenantId));
-      const now = deps.now();
-      await queueDoorMail(
-        tx,
-        tenantId,
-        {
-          kind: 'request_received',
-          dedupeKey: `request_received:${b.id}`,
-          bookingId: b.id,
-          toEmail: b.customerEmail,
-          toName: b.customerName,
-          values: {
-            ...base,
-            requestDates: dates.join('\n'),
-            requestOutcome: heldUntil
-              ? `We are holding the time for you until ${heldUntil}, and will confirm your booking by e-mail before then.`
-              : 'We will look at your request and let you know by e-mail.',
-            portalAddress: links().portal(slug),
-          },
+/** "Verify your e-mail" to the visitor whose request waits for it. */
+function verificationMail(deps: CommsDeps): Consumer<'booking.request_verification_requested'> {
+  const links = () => doorLinks(deps.publicOrigin);
+  return async (event, tx) => {
+    const r = event.data;
+    const tenantId = r.tenantId;
+    const venue = await venueOf(tx, tenantId);
+    const expires = new Date(r.expiresAt);
+    const more = (r.dates ?? 1) - 1;
+    await queueDoorMail(
+      tx,
+      tenantId,
+      {
+        kind: 'request_verification',
+        dedupeKey: `request_verification:${r.requestId}`,
+        toEmail: r.email.trim(),
+        toName: r.name,
+        values: {
+          customerName: r.name,
+          customerEmail: r.email.trim(),
+          hallName: r.resourceName,
+          bookingDate: formatDate(r.date),
+          startTime: r.start,
+          endTime: r.end,
+          requestDates:
+            dateLine(r.date, r.start, r.end) +
+            (more > 0 ? `, and ${more} more date${more === 1 ? '' : 's'} of the repeat` : ''),
+          verifyLink: links().verify(r.slug, r.token),
+          portalAddress: links().portal(r.slug),
+          linkExpiresAt: formatInstant(expires, venue.timezone),
+          businessName: venue.businessName,
         },
-        now,
-      );
-      await queueDoorMail(
-        tx,
-        tenantId,
-        {
-          kind: 'venue_new_request',
-          dedupeKey: `venue_new_request:${b.id}`,
-          bookingId: b.id,
-          toEmail: await venueAddress(tx, tenantId),
-          toName: venue.businessName,
-          values: {
-            ...base,
-            ...detailsOf(event.data),
-            requestDates: dates.join('\n'),
-            requestOutcome: heldUntil
-              ? `The time is held for the customer until ${heldUntil} (your automatic hold): confirm or decline it before then.`
-              : 'It waits for your answer in Booking Requests.',
-            bookingLink: links().backOffice(b.bookingCode),
-          },
-        },
-        now,
-      );
-    },
+        linkExpiresAt: expires,
+      },
+      deps.now(),
+    );
+  };
+}
 
-    'booking.customer_changes_requested': async (event, tx) => {
-      const b = event.data;
-      const tenantId = b.hallOwnerId;
-      await storeBookingCopy(tx, mailPart(b));
-      const venue = await venueOf(tx, tenantId);
-      const copy = await findBookingCopy(tx, tenantId, b.id);
-      if (!copy) return;
-      await queueDoorMail(
-        tx,
-        tenantId,
-        {
-          kind: 'venue_customer_changes',
-          // each message is its own e-mail; the same event redelivered is not
-          dedupeKey: `venue_customer_changes:${event.id}`,
-          bookingId: b.id,
-          toEmail: await venueAddress(tx, tenantId),
-          toName: venue.businessName,
-          values: {
-            ...bookingValues(copy, venue),
-            customerMessage: b.customerMessage,
-            bookingLink: links().backOffice(b.bookingCode),
-          },
+/** "Request received" to the customer, then "New request for the venue" to the venue. */
+function requestReceivedMails(deps: CommsDeps): Consumer<'booking.request_received'> {
+  const links = () => doorLinks(deps.publicOrigin);
+  return async (event, tx) => {
+    const b = bookingRequestReceivedEventSchema.parse(event.data);
+    const tenantId = b.hallOwnerId;
+    await storeBookingCopy(tx, mailPart(b));
+    const venue = await venueOf(tx, tenantId);
+    const copy = await findBookingCopy(tx, tenantId, b.id);
+    if (!copy) return;
+    const base = bookingValues(copy, venue);
+    const dates = (b.bookings.length ? b.bookings : [b]).map(
+      (x) => `- ${dateLine(x.bookingDate, x.startTime, x.endTime)} (${x.bookingCode})`,
+    );
+    const heldUntil = b.hold && b.holdExpiresAt ? formatInstant(b.holdExpiresAt, venue.timezone) : null;
+    const slug = b.slug ?? (await venueSlug(tx, tenantId));
+    const now = deps.now();
+    await queueDoorMail(
+      tx,
+      tenantId,
+      {
+        kind: 'request_received',
+        dedupeKey: `request_received:${b.id}`,
+        bookingId: b.id,
+        toEmail: b.customerEmail,
+        toName: b.customerName,
+        values: {
+          ...base,
+          requestDates: dates.join('\n'),
+          requestOutcome: heldUntil
+            ? `We are holding the time for you until ${heldUntil}, and will confirm your booking by e-mail before then.`
+            : 'We will look at your request and let you know by e-mail.',
+          portalAddress: links().portal(slug),
         },
-        deps.now(),
-      );
-    },
+      },
+      now,
+    );
+    await queueDoorMail(
+      tx,
+      tenantId,
+      {
+        kind: 'venue_new_request',
+        dedupeKey: `venue_new_request:${b.id}`,
+        bookingId: b.id,
+        toEmail: await venueAddress(tx, tenantId),
+        toName: venue.businessName,
+        values: {
+          ...base,
+          ...detailsOf(event.data),
+          requestDates: dates.join('\n'),
+          requestOutcome: heldUntil
+            ? `The time is held for the customer until ${heldUntil} (your automatic hold): confirm or decline it before then.`
+            : 'It waits for your answer in Booking Requests.',
+          bookingLink: links().backOffice(b.bookingCode),
+        },
+      },
+      now,
+    );
+  };
+}
+
+/** "Customer asked for changes" to the venue. */
+function customerChangesMail(deps: CommsDeps): Consumer<'booking.customer_changes_requested'> {
+  const links = () => doorLinks(deps.publicOrigin);
+  return async (event, tx) => {
+    const b = event.data;
+    const tenantId = b.hallOwnerId;
+    await storeBookingCopy(tx, mailPart(b));
+    const venue = await venueOf(tx, tenantId);
+    const copy = await findBookingCopy(tx, tenantId, b.id);
+    if (!copy) return;
+    await queueDoorMail(
+      tx,
+      tenantId,
+      {
+        kind: 'venue_customer_changes',
+        // each message is its own e-mail; the same event redelivered is not
+        dedupeKey: `venue_customer_changes:${event.id}`,
+        bookingId: b.id,
+        toEmail: await venueAddress(tx, tenantId),
+        toName: venue.businessName,
+        values: {
+          ...bookingValues(copy, venue),
+          customerMessage: b.customerMessage,
+          bookingLink: links().backOffice(b.bookingCode),
+        },
+      },
+      deps.now(),
+    );
   };
 }
