@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession, type RequestOptions } from '@venue/ui';
 import type { InvoiceSettings, MoneyFigures } from '@venue/contracts';
+import type { StatusBody } from '@venue/contracts/bookings';
 import { venueDeposit, type ConfirmInputs } from '../shared/deposit.ts';
 import type {
   Booking,
@@ -10,13 +11,11 @@ import type {
   Customer,
   CustomerDetail,
   CustomerList,
-  DepositType,
   Paged,
   Resource,
   SearchHit,
   StaffDocument,
   StaffDocumentList,
-  TaxType,
 } from './types.ts';
 
 /** Every query of this remote starts with one of these, so a write can refresh them all. */
@@ -165,12 +164,6 @@ export function useRefreshAll() {
     Promise.all(Object.values(ROOTS).map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
 }
 
-export interface ConfirmInput {
-  tax_type: TaxType;
-  deposit_type: DepositType;
-  deposit_value: number | null;
-}
-
 /**
  * The inputs of a confirmation's figures (the price and the tenant's tax terms) and the figures
  * with no deposit: the confirm dialog recomputes from these with the shared money module.
@@ -222,11 +215,14 @@ export function useBookingActions() {
   const done = { onSuccess: () => void refresh() };
   return {
     confirm: useMutation({
-      mutationFn: ({ id, payment }: { id: string; payment: ConfirmInput }) =>
-        api.request<Booking | { booking: Booking }>('confirm booking', 'PUT', `/api/bookings/${id}/status`, {
-          status: 'confirmed',
-          payment_details: payment,
-        }),
+      // The body as the confirm dialog's form parsed it with the contract's statusBody.
+      mutationFn: ({ id, body }: { id: string; body: StatusBody }) =>
+        api.request<Booking | { booking: Booking }>(
+          'confirm booking',
+          'PUT',
+          `/api/bookings/${id}/status`,
+          body,
+        ),
       ...done,
     }),
     cancel: useMutation({

@@ -219,4 +219,28 @@ describe('Confirm booking dialog', () => {
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
     expect(screen.getByRole('table', { name: 'Amounts preview' })).toBeVisible();
   });
+
+  test('a refusal naming the deposit shows its words under the deposit, focused', async () => {
+    answerPreview();
+    answerVenueDeposit(50);
+    server.use(
+      http.put(`/api/bookings/${BOOKING.id}/status`, () =>
+        HttpResponse.json(
+          {
+            message: 'Validation failed',
+            errors: [{ path: ['payment_details', 'deposit_value'], message: 'Deposit is too large.' }],
+          },
+          { status: 400, statusText: 'Bad Request' },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<ConfirmBookingDialog booking={BOOKING} onClose={jest.fn()} />);
+    await screen.findByRole('table', { name: 'Amounts preview' });
+    await user.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+
+    const field = screen.getByRole('textbox', { name: 'Deposit percentage' });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/Deposit is too large\./));
+    expect(field).toHaveFocus();
+    expect(screen.getByText('Error Confirming Booking')).toBeInTheDocument();
+  });
 });

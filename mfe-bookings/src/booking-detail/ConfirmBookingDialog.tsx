@@ -1,5 +1,9 @@
-import { DialogActions } from '@venue/ui';
-import { useState } from 'react';
+import { DialogActions, useFocusFirstError } from '@venue/ui';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import type { MoneyFigures } from '@venue/contracts';
+import { statusBody } from '@venue/contracts/bookings';
 import { Alert, Button, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { unwrapBooking, useBookingActions, useConfirmPreview, useVenueDeposit } from '../api/hooks.ts';
 import { paymentCents, type Booking, type TaxType } from '../api/types.ts';
@@ -12,6 +16,7 @@ import {
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 import { DepositFields, depositNote } from '../shared/DepositFields.tsx';
+import { bodyResolver, putServerErrors, type FieldOf } from '../shared/contractForm.ts';
 
 interface Props {
   booking: Booking | null;
@@ -65,21 +70,34 @@ function ConfirmForm({
   );
 }
 
+type ConfirmValues = { taxType: TaxType; deposit: DepositStart };
+type ConfirmStatus = z.output<typeof statusBody>;
+
+/** A problem with the tax type stays on it; any other part of the payment is the deposit's. */
+const confirmField: FieldOf<ConfirmValues> = (path) =>
+  path.startsWith('payment_details.tax_type') ? 'taxType' : 'deposit';
+
 /**
- * The choices and the amounts they give. The preview is the shared money module over the
- * server's inputs (price, the tenant's tax terms), and the body sent is the deposit as the
- * preview read it, so the server stores exactly the previewed figures. The deposit starts from
- * the venue's setting (Settings → Payments). Once confirmed, the dialog closes and says so with
- * the booking's code and the amounts the server stored.
+ * The form's body: the status call's, checked by the contract's statusBody. The deposit is read
+ * from the typed text by the preview first; a value it cannot read stays on the deposit field.
  */
-function ConfirmChoices({
-  booking,
-  inputs,
-  start,
-  startUnknown,
-  onClose,
-  onDone,
-}: {
+function confirmResolver(inputs: ConfirmInputs) {
+  const preview = (v: ConfirmValues) => previewConfirm(inputs, { taxType: v.taxType, ...v.deposit });
+  return bodyResolver<ConfirmValues, ConfirmStatus>({
+    schema: statusBody,
+    screenRules: (v) => {
+      const p = preview(v);
+      return p.ok ? {} : { deposit: p.message };
+    },
+    toBody: (v) => {
+      const p = preview(v);
+      return { status: 'confirmed', payment_details: p.ok ? p.payment : undefined };
+    },
+    fieldOf: confirmField,
+  });
+}
+
+interface ChoicesProps {
   booking: Booking;
   inputs: ConfirmInputs;
   start: DepositStart;
@@ -87,23 +105,37 @@ function ConfirmChoices({
   startUnknown: boolean;
   onClose: () => void;
   onDone?: Props['onDone'];
-}) {
+}
+
+/**
+ * The form of the choices, the live preview of their figures and the send. Once confirmed, the
+ * dialog closes and says so with the booking's code and the amounts the server stored.
+ */
+function useConfirmForm({ booking, inputs, start, onClose, onDone }: Omit<ChoicesProps, 'startUnknown'>) {
   const fmt = useFormat();
   const { confirm } = useBookingActions();
-  const [taxType, setTaxType] = useState<TaxType>(inputs.terms.taxType);
-  const [deposit, setDeposit] = useState<DepositStart>(start);
   const [error, setError] = useState<string | null>(null);
+  const [refusals, setRefusals] = useState(0);
+  const resolver = useMemo(() => confirmResolver(inputs), [inputs]);
+  const form = useForm<ConfirmValues, unknown, ConfirmStatus>({
+    defaultValues: { taxType: inputs.terms.taxType, deposit: start },
+    resolver,
+    // The first invalid field in the order shown is focused (useFocusFirstError).
+    shouldFocusError: false,
+  });
+  const formRef = useFocusFirstError<HTMLFormElement>(form.formState.submitCount + refusals);
+  const [taxType, deposit] = useWatch({ control: form.control, name: ['taxType', 'deposit'] });
   const preview = previewConfirm(inputs, { taxType, ...deposit });
 
-  async function submit() {
-    if (!preview.ok) return;
+  const onSubmit = form.handleSubmit(async (body) => {
     setError(null);
     let updated: Booking | null;
     try {
-      updated = unwrapBooking(await confirm.mutateAsync({ id: booking.id, payment: preview.payment }));
+      updated = unwrapBooking(await confirm.mutateAsync({ id: booking.id, body }));
     } catch (err) {
       setError(errorText(err));
       toastError('Error Confirming Booking', errorText(err));
+      if (putServerErrors(form, err, confirmField) > 0) setRefusals((n) => n + 1);
       return;
     }
     const stored = updated ? storedFigures(updated) : null;
@@ -116,67 +148,112 @@ function ConfirmChoices({
     );
     onDone?.(updated);
     onClose();
-  }
+  });
+  return { form, formRef, onSubmit, preview, error, sending: confirm.isPending };
+}
 
-  const shown = preview.ok ? preview.figures : null;
-  const rows: [string, number][] = shown
-    ? [
-        ['Total', shown.totalCents],
-        ['GST', shown.gstCents],
-        ['Deposit', shown.depositCents],
-        ['Balance due', shown.finalDueCents],
-      ]
-    : [];
-  const rate = `${inputs.terms.rateBp / 100} %`;
-
+/**
+ * The choices and the amounts they give. The preview is the shared money module over the
+ * server's inputs (price, the tenant's tax terms), and the body sent is the deposit as the
+ * preview read it, so the server stores exactly the previewed figures. The deposit starts from
+ * the venue's setting (Settings → Payments).
+ */
+function ConfirmChoices(props: ChoicesProps) {
+  const { booking, inputs, start, startUnknown, onClose } = props;
+  const fmt = useFormat();
+  const { form, formRef, onSubmit, preview, error, sending } = useConfirmForm(props);
+  const depositError = form.formState.errors.deposit?.message ?? (preview.ok ? undefined : preview.message);
   return (
-    <Stack gap="md">
-      <Text size="sm">
-        {booking.customerName} · {booking.resourceName} · {fmt.slot(booking)}
-      </Text>
-      <div>
-        <Text size="sm" fw={500} id="tax-type-label">
-          Tax type
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          {booking.customerName} · {booking.resourceName} · {fmt.slot(booking)}
         </Text>
-        <SegmentedControl
-          aria-labelledby="tax-type-label"
-          value={taxType}
-          onChange={(v) => setTaxType(v as TaxType)}
-          data={[
-            { value: 'inclusive', label: 'GST inclusive' },
-            { value: 'exclusive', label: 'GST exclusive' },
-          ]}
+        <Controller
+          control={form.control}
+          name="taxType"
+          render={({ field }) => (
+            <TaxTypeField value={field.value} onChange={field.onChange} inputs={inputs} />
+          )}
         />
-        <Text size="xs" c="dimmed">
-          The price of {fmt.money(inputs.priceCents)}{' '}
-          {taxType === 'inclusive' ? `includes GST at ${rate}` : `has GST at ${rate} added`}
-          {taxType === inputs.terms.taxType ? ' (this venue’s setting).' : ' (not this venue’s setting).'}
-        </Text>
-      </div>
-      <DepositFields
-        value={deposit}
-        onChange={setDeposit}
-        note={depositNote(deposit, start, startUnknown)}
-        error={preview.ok ? undefined : preview.message}
+        <Controller
+          control={form.control}
+          name="deposit"
+          render={({ field }) => (
+            <DepositFields
+              value={field.value}
+              onChange={field.onChange}
+              note={depositNote(field.value, start, startUnknown)}
+              error={depositError}
+            />
+          )}
+        />
+        {preview.ok ? <AmountsPreview figures={preview.figures} /> : null}
+        <DialogActions error={error} onCancel={onClose}>
+          <Button type="submit" loading={sending} disabled={!preview.ok}>
+            Confirm Booking
+          </Button>
+        </DialogActions>
+      </Stack>
+    </form>
+  );
+}
+
+/** GST inclusive or exclusive, and what that means for this price at the venue's rate. */
+function TaxTypeField({
+  value,
+  onChange,
+  inputs,
+}: {
+  value: TaxType;
+  onChange: (next: TaxType) => void;
+  inputs: ConfirmInputs;
+}) {
+  const fmt = useFormat();
+  const rate = `${inputs.terms.rateBp / 100} %`;
+  return (
+    <div>
+      <Text size="sm" fw={500} id="tax-type-label">
+        Tax type
+      </Text>
+      <SegmentedControl
+        aria-labelledby="tax-type-label"
+        value={value}
+        onChange={(v) => onChange(v as TaxType)}
+        data={[
+          { value: 'inclusive', label: 'GST inclusive' },
+          { value: 'exclusive', label: 'GST exclusive' },
+        ]}
       />
-      {rows.length ? (
-        <Table aria-label="Amounts preview" data-testid="amounts-preview">
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th scope="row">{label}</Table.Th>
-                <Table.Td ta="right">{fmt.money(value)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      <DialogActions error={error} onCancel={onClose}>
-        <Button onClick={() => void submit()} loading={confirm.isPending} disabled={!preview.ok}>
-          Confirm Booking
-        </Button>
-      </DialogActions>
-    </Stack>
+      <Text size="xs" c="dimmed">
+        The price of {fmt.money(inputs.priceCents)}{' '}
+        {value === 'inclusive' ? `includes GST at ${rate}` : `has GST at ${rate} added`}
+        {value === inputs.terms.taxType ? ' (this venue’s setting).' : ' (not this venue’s setting).'}
+      </Text>
+    </div>
+  );
+}
+
+/** The figures the choices give, as the server will store them. */
+function AmountsPreview({ figures }: { figures: MoneyFigures }) {
+  const fmt = useFormat();
+  const rows: [string, number][] = [
+    ['Total', figures.totalCents],
+    ['GST', figures.gstCents],
+    ['Deposit', figures.depositCents],
+    ['Balance due', figures.finalDueCents],
+  ];
+  return (
+    <Table aria-label="Amounts preview" data-testid="amounts-preview">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row">{label}</Table.Th>
+            <Table.Td ta="right">{fmt.money(value)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

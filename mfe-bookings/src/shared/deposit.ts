@@ -60,7 +60,7 @@ export interface ConfirmDraft {
   depositValue: string;
 }
 
-/** The confirm body's payment_details (api/hooks.ts ConfirmInput has the same shape). */
+/** The confirm body's payment_details (the contract's statusBody checks it before it is sent). */
 export interface ConfirmBody {
   tax_type: TaxType;
   deposit_type: DepositType;
