@@ -1,9 +1,5 @@
-import koaHelmet from 'koa-helmet';
+import helmet from 'koa-helmet';
 import type { Middleware } from 'koa';
-
-// koa-helmet is CommonJS (`module.exports = fn`) but its typings declare an ES default export,
-// which NodeNext resolution places one level too deep; at runtime the import is the function.
-const helmet = koaHelmet as unknown as typeof koaHelmet.default;
 
 /**
  * Security headers for everything the origin serves. The CSP is tight on scripts (only our own

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
-import koaHelmet from 'koa-helmet';
+import helmet from 'koa-helmet';
 import { Cron } from 'croner';
 import { consumerProblems, EVENTS, SERVICES, SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
 import { requireInternal } from './auth/middleware.ts';
@@ -27,9 +27,6 @@ import { hostInProcess, loopbackOrigins } from './http/in-process.ts';
 import type { ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger } from './log.ts';
 import { parseBody } from './validation.ts';
-
-// koa-helmet is CommonJS (`module.exports = fn`) while its typings declare an ES default export.
-const helmet = koaHelmet as unknown as typeof koaHelmet.default;
 
 export interface Service {
   readonly app: Koa<AppState, AppCustom>;
