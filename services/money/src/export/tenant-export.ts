@@ -33,6 +33,163 @@ type Item = Record<string, unknown>;
 /** The tables the export pages through, each keyed by (tenant_id, id). */
 type KeyedTable = 'invoices' | 'payments' | 'credit_notes' | 'bonds' | 'quotations';
 
+type MoneyQuery = ReturnType<typeof db>;
+
+/** Each collection's rows as the export names them, one entry per collection. */
+const COLLECTION_ROWS = {
+  invoices: (q) =>
+    q
+      .selectFrom('invoices')
+      .select((eb) => [
+        'id',
+        'invoice_number as invoiceNumber',
+        'type',
+        'status',
+        'booking_id as bookingId',
+        'booking_code as bookingCode',
+        'booking_source as bookingSource',
+        'quotation_id as quotationId',
+        'resource_name as resourceName',
+        'event_type as eventType',
+        dateText(eb.ref('event_date')).as('eventDate'),
+        'customer_name as customerName',
+        'customer_email as customerEmail',
+        'customer_abn as customerAbn',
+        dateText(eb.ref('issue_date')).as('issueDate'),
+        dateText(eb.ref('due_date')).as('dueDate'),
+        'description',
+        'notes',
+        'seller',
+        'line_items as lineItems',
+        'tax_type as taxType',
+        'tax_rate_bp as taxRateBp',
+        'subtotal_cents as subtotalCents',
+        'gst_cents as gstCents',
+        'total_cents as totalCents',
+        'full_amount_cents as fullAmountCents',
+        'deposit_applied_cents as depositAppliedCents',
+        'credited_cents as creditedCents',
+        'paid_cents as paidCents',
+        'created_by as createdBy',
+        'created_at as createdAt',
+        'sent_at as sentAt',
+        'paid_at as paidAt',
+        'voided_at as voidedAt',
+        'updated_at as updatedAt',
+      ]),
+  payments: (q) =>
+    q
+      .selectFrom('payments')
+      .select([
+        'id',
+        'invoice_id as invoiceId',
+        'kind',
+        'payment_method as paymentMethod',
+        'amount_cents as amountCents',
+        'reference',
+        'notes',
+        'credit_note_id as creditNoteId',
+        'reverses_payment_id as reversesPaymentId',
+        'reversed_at as reversedAt',
+        'receipt_number as receiptNumber',
+        'created_by as createdBy',
+        'processed_at as processedAt',
+      ]),
+  creditNotes: (q) =>
+    q
+      .selectFrom('credit_notes')
+      .select((eb) => [
+        'id',
+        'invoice_id as invoiceId',
+        'credit_note_number as creditNoteNumber',
+        dateText(eb.ref('issue_date')).as('issueDate'),
+        'reason',
+        'amount_cents as amountCents',
+        'gst_cents as gstCents',
+        'refunded_cents as refundedCents',
+        'created_by as createdBy',
+        'created_at as createdAt',
+      ]),
+  // The deposit is its DEPOSIT invoice (decision 32): paid exactly when that invoice is PAID.
+  deposits: (q) =>
+    q
+      .selectFrom('invoices')
+      .select((eb) => [
+        'id as invoiceId',
+        'booking_id as bookingId',
+        'booking_code as bookingCode',
+        'invoice_number as invoiceNumber',
+        'status as invoiceStatus',
+        eb('total_cents', '-', eb.ref('credited_cents')).as('depositCents'),
+        'paid_cents as paidCents',
+        eb('status', '=', 'PAID').as('depositPaid'),
+        eb.case().when('status', '=', 'PAID').then(eb.ref('paid_at')).end().as('paidAt'),
+        dateText(eb.ref('due_date')).as('dueDate'),
+        'created_at as createdAt',
+      ])
+      .where('type', '=', 'DEPOSIT'),
+  bonds: (q) =>
+    q
+      .selectFrom('bonds')
+      .select([
+        'id',
+        'booking_id as bookingId',
+        'status',
+        'amount_cents as amountCents',
+        'payment_method as paymentMethod',
+        'reference',
+        'received_at as receivedAt',
+        'refunded_cents as refundedCents',
+        'forfeited_cents as forfeitedCents',
+        'forfeited_gst_cents as forfeitedGstCents',
+        'forfeit_reason as forfeitReason',
+        'forfeit_invoice_id as forfeitInvoiceId',
+        'settled_at as settledAt',
+        'created_by as createdBy',
+        'created_at as createdAt',
+        'updated_at as updatedAt',
+      ]),
+  // Stored statuses (Expired is read from the clock, decision 33; an accept in flight reads Accepting).
+  quotations: (q) =>
+    q
+      .selectFrom('quotations')
+      .select((eb) => [
+        'id',
+        'customer_name as customerName',
+        'customer_email as customerEmail',
+        'customer_phone as customerPhone',
+        'event_type as eventType',
+        'resource',
+        'resource_name as resourceName',
+        dateText(eb.ref('event_date')).as('eventDate'),
+        'start_time as startTime',
+        'end_time as endTime',
+        'guest_count as guestCount',
+        'total_cents as totalCents',
+        'tax_type as taxType',
+        'tax_rate_bp as taxRateBp',
+        'deposit_type as depositType',
+        eb.cast<string>('deposit_value', 'text').as('depositValue'),
+        'deposit_cents as depositCents',
+        'deposit_paid as depositPaid',
+        'deposit_paid_at as depositPaidAt',
+        'deposit_paid_method as depositPaidMethod',
+        dateText(eb.ref('valid_until')).as('validUntil'),
+        'notes',
+        'status',
+        'booking_id as bookingId',
+        'accepted_snapshot as acceptedSnapshot',
+        'accepted_at as acceptedAt',
+        'sent_at as sentAt',
+        'created_by as createdBy',
+        'created_at as createdAt',
+        'updated_at as updatedAt',
+      ]),
+} satisfies Record<
+  Exclude<MoneyExportCollection, 'invoiceLines'>,
+  (q: MoneyQuery) => SelectQueryBuilder<MoneyDb, KeyedTable, Item>
+>;
+
 /** One page of a collection's rows: the tenant's, after the key `after`, `limit` long, by id. */
 function pageRows(
   tx: Tx,
@@ -41,172 +198,9 @@ function pageRows(
   after: string,
   limit: number,
 ): Promise<Item[]> {
-  const q = db(tx);
   // Every collection pages alike: the tenant's rows after the key, in id order, `limit` long.
-  const page = <O>(rows: SelectQueryBuilder<MoneyDb, KeyedTable, O>): Promise<O[]> =>
-    rows.where('tenant_id', '=', tenantId).where('id', '>', after).orderBy('id').limit(limit).execute();
-  switch (collection) {
-    case 'invoices':
-      return page(
-        q
-          .selectFrom('invoices')
-          .select((eb) => [
-            'id',
-            'invoice_number as invoiceNumber',
-            'type',
-            'status',
-            'booking_id as bookingId',
-            'booking_code as bookingCode',
-            'booking_source as bookingSource',
-            'quotation_id as quotationId',
-            'resource_name as resourceName',
-            'event_type as eventType',
-            dateText(eb.ref('event_date')).as('eventDate'),
-            'customer_name as customerName',
-            'customer_email as customerEmail',
-            'customer_abn as customerAbn',
-            dateText(eb.ref('issue_date')).as('issueDate'),
-            dateText(eb.ref('due_date')).as('dueDate'),
-            'description',
-            'notes',
-            'seller',
-            'line_items as lineItems',
-            'tax_type as taxType',
-            'tax_rate_bp as taxRateBp',
-            'subtotal_cents as subtotalCents',
-            'gst_cents as gstCents',
-            'total_cents as totalCents',
-            'full_amount_cents as fullAmountCents',
-            'deposit_applied_cents as depositAppliedCents',
-            'credited_cents as creditedCents',
-            'paid_cents as paidCents',
-            'created_by as createdBy',
-            'created_at as createdAt',
-            'sent_at as sentAt',
-            'paid_at as paidAt',
-            'voided_at as voidedAt',
-            'updated_at as updatedAt',
-          ]),
-      );
-    case 'payments':
-      return page(
-        q
-          .selectFrom('payments')
-          .select([
-            'id',
-            'invoice_id as invoiceId',
-            'kind',
-            'payment_method as paymentMethod',
-            'amount_cents as amountCents',
-            'reference',
-            'notes',
-            'credit_note_id as creditNoteId',
-            'reverses_payment_id as reversesPaymentId',
-            'reversed_at as reversedAt',
-            'receipt_number as receiptNumber',
-            'created_by as createdBy',
-            'processed_at as processedAt',
-          ]),
-      );
-    case 'creditNotes':
-      return page(
-        q
-          .selectFrom('credit_notes')
-          .select((eb) => [
-            'id',
-            'invoice_id as invoiceId',
-            'credit_note_number as creditNoteNumber',
-            dateText(eb.ref('issue_date')).as('issueDate'),
-            'reason',
-            'amount_cents as amountCents',
-            'gst_cents as gstCents',
-            'refunded_cents as refundedCents',
-            'created_by as createdBy',
-            'created_at as createdAt',
-          ]),
-      );
-    case 'deposits':
-      // The deposit is its DEPOSIT invoice (decision 32): paid exactly when that invoice is PAID.
-      return page(
-        q
-          .selectFrom('invoices')
-          .select((eb) => [
-            'id as invoiceId',
-            'booking_id as bookingId',
-            'booking_code as bookingCode',
-            'invoice_number as invoiceNumber',
-            'status as invoiceStatus',
-            eb('total_cents', '-', eb.ref('credited_cents')).as('depositCents'),
-            'paid_cents as paidCents',
-            eb('status', '=', 'PAID').as('depositPaid'),
-            eb.case().when('status', '=', 'PAID').then(eb.ref('paid_at')).end().as('paidAt'),
-            dateText(eb.ref('due_date')).as('dueDate'),
-            'created_at as createdAt',
-          ])
-          .where('type', '=', 'DEPOSIT'),
-      );
-    case 'bonds':
-      return page(
-        q
-          .selectFrom('bonds')
-          .select([
-            'id',
-            'booking_id as bookingId',
-            'status',
-            'amount_cents as amountCents',
-            'payment_method as paymentMethod',
-            'reference',
-            'received_at as receivedAt',
-            'refunded_cents as refundedCents',
-            'forfeited_cents as forfeitedCents',
-            'forfeited_gst_cents as forfeitedGstCents',
-            'forfeit_reason as forfeitReason',
-            'forfeit_invoice_id as forfeitInvoiceId',
-            'settled_at as settledAt',
-            'created_by as createdBy',
-            'created_at as createdAt',
-            'updated_at as updatedAt',
-          ]),
-      );
-    case 'quotations':
-      // Stored statuses (Expired is read from the clock, decision 33; an accept in flight reads Accepting).
-      return page(
-        q
-          .selectFrom('quotations')
-          .select((eb) => [
-            'id',
-            'customer_name as customerName',
-            'customer_email as customerEmail',
-            'customer_phone as customerPhone',
-            'event_type as eventType',
-            'resource',
-            'resource_name as resourceName',
-            dateText(eb.ref('event_date')).as('eventDate'),
-            'start_time as startTime',
-            'end_time as endTime',
-            'guest_count as guestCount',
-            'total_cents as totalCents',
-            'tax_type as taxType',
-            'tax_rate_bp as taxRateBp',
-            'deposit_type as depositType',
-            eb.cast<string>('deposit_value', 'text').as('depositValue'),
-            'deposit_cents as depositCents',
-            'deposit_paid as depositPaid',
-            'deposit_paid_at as depositPaidAt',
-            'deposit_paid_method as depositPaidMethod',
-            dateText(eb.ref('valid_until')).as('validUntil'),
-            'notes',
-            'status',
-            'booking_id as bookingId',
-            'accepted_snapshot as acceptedSnapshot',
-            'accepted_at as acceptedAt',
-            'sent_at as sentAt',
-            'created_by as createdBy',
-            'created_at as createdAt',
-            'updated_at as updatedAt',
-          ]),
-      );
-  }
+  const rows: SelectQueryBuilder<MoneyDb, KeyedTable, Item> = COLLECTION_ROWS[collection](db(tx));
+  return rows.where('tenant_id', '=', tenantId).where('id', '>', after).orderBy('id').limit(limit).execute();
 }
 
 /** bigint columns arrive as strings from node-postgres: cents are numbers in the export; instants ISO. */

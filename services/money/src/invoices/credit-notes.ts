@@ -61,23 +61,9 @@ export async function createCreditNote(
   settings: MoneySettings,
 ): Promise<{ creditNote: CreditNoteRow; refund: PaymentRow | null; invoice: InvoiceRow }> {
   const before = await lockInvoiceAndBooking(tx, tenantId, id);
-  if (before.status === 'DRAFT' || before.status === 'VOID')
-    throw conflict('Only an issued invoice takes a credit note; a draft can be voided or changed.', {
-      status: before.status,
-    });
-  const total = Number(before.total_cents);
+  const refundCents = creditRefundCents(before, input.amountCents, Boolean(input.refund));
   const credited = Number(before.credited_cents);
   const paid = Number(before.paid_cents);
-  if (input.amountCents > total - credited) {
-    const message = `A credit note can be at most ${formatCents(total - credited)} (the invoice less earlier credits).`;
-    throw conflict(message, { errors: [{ path: 'amount', message }] });
-  }
-  const refundCents = input.refund ? Math.min(input.amountCents, paid) : 0;
-  if (paid - refundCents + credited + input.amountCents > total) {
-    const needed = paid + credited + input.amountCents - total;
-    const message = `This credit leaves the customer ${formatCents(needed)} in credit: add a refund of at least that much.`;
-    throw conflict(message, { errors: [{ path: 'refund', message }] });
-  }
   const day = today(settings);
   const number = await nextNumber(tx, tenantId, 'credit_note', Number(day.slice(0, 4)));
   const gst = gstOfInclusive(input.amountCents, before.tax_rate_bp);
@@ -129,6 +115,53 @@ export async function createCreditNote(
     .where('c.tenant_id', '=', tenantId)
     .where('c.id', '=', creditNoteId)
     .executeTakeFirstOrThrow();
+  await publishCreditNote(tx, tenantId, { before, after, creditNote, refund }, settings);
+  await audit(tx, ctx, tenantId, {
+    action: 'credit_note_issued',
+    row: after,
+    changes: {
+      creditedCents: { old: credited, new: Number(after.credited_cents) },
+      status: { old: before.status, new: after.status },
+    },
+    info: `${number}: ${formatCents(input.amountCents)}${refund ? `, refunded ${formatCents(refundCents)}` : ''} — ${input.reason}`,
+  });
+  return { creditNote, refund, invoice: after };
+}
+
+/**
+ * The refund that goes with a credit note of `amountCents` on the locked invoice, once the note
+ * fits: an issued invoice, no more than its total less earlier credits, and never leaving the
+ * customer in credit (crediting a paid invoice needs the refund).
+ */
+function creditRefundCents(before: InvoiceRow, amountCents: number, withRefund: boolean): number {
+  if (before.status === 'DRAFT' || before.status === 'VOID')
+    throw conflict('Only an issued invoice takes a credit note; a draft can be voided or changed.', {
+      status: before.status,
+    });
+  const total = Number(before.total_cents);
+  const credited = Number(before.credited_cents);
+  const paid = Number(before.paid_cents);
+  if (amountCents > total - credited) {
+    const message = `A credit note can be at most ${formatCents(total - credited)} (the invoice less earlier credits).`;
+    throw conflict(message, { errors: [{ path: 'amount', message }] });
+  }
+  const refundCents = withRefund ? Math.min(amountCents, paid) : 0;
+  if (paid - refundCents + credited + amountCents > total) {
+    const needed = paid + credited + amountCents - total;
+    const message = `This credit leaves the customer ${formatCents(needed)} in credit: add a refund of at least that much.`;
+    throw conflict(message, { errors: [{ path: 'refund', message }] });
+  }
+  return refundCents;
+}
+
+/** The note's events: the note itself, then the refund's (or, without one, the booking's money and the status move). */
+async function publishCreditNote(
+  tx: Tx,
+  tenantId: string,
+  note: { before: InvoiceRow; after: InvoiceRow; creditNote: CreditNoteRow; refund: PaymentRow | null },
+  settings: MoneySettings,
+): Promise<void> {
+  const { before, after, creditNote, refund } = note;
   // With the invoice after it: comms e-mails the note to its customer (issue 24 item 3).
   await tx.publish(
     'credit_note.issued',
@@ -145,16 +178,6 @@ export async function createCreditNote(
         { tenantId },
       );
   }
-  await audit(tx, ctx, tenantId, {
-    action: 'credit_note_issued',
-    row: after,
-    changes: {
-      creditedCents: { old: credited, new: Number(after.credited_cents) },
-      status: { old: before.status, new: after.status },
-    },
-    info: `${number}: ${formatCents(input.amountCents)}${refund ? `, refunded ${formatCents(refundCents)}` : ''} — ${input.reason}`,
-  });
-  return { creditNote, refund, invoice: after };
 }
 
 async function anyRefund(tx: Tx, tenantId: string, invoiceId: string): Promise<boolean> {

@@ -127,23 +127,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startStripeStandin(opts: StandinOptions): Promise<StripeStandin> {
-  const sessions = new Map<string, StandinSession>();
-  const byIdempotencyKey = new Map<string, string>();
-  const events: StandinEvent[] = [];
-  const deliveries: Delivery[] = [];
-  let base = '';
-  let webhookUrl = opts.webhookUrl;
+const publicSession = (s: StandinSession) => {
+  const { account: _a, payment_intent_metadata: _m, line_items_name: _n, ...rest } = s;
+  return rest;
+};
 
-  const signature = (payload: string, t = Math.floor(Date.now() / 1000), secret = opts.webhookSecret) =>
-    `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
-
-  const publicSession = (s: StandinSession) => {
-    const { account: _a, payment_intent_metadata: _m, line_items_name: _n, ...rest } = s;
-    return rest;
-  };
-
-  const sessionEvent = (s: StandinSession, type = 'checkout.session.completed'): StandinEvent => ({
+function sessionEvent(s: StandinSession, type = 'checkout.session.completed'): StandinEvent {
+  return {
     id: id('evt'),
     object: 'event',
     type,
@@ -167,139 +157,171 @@ export async function startStripeStandin(opts: StandinOptions): Promise<StripeSt
             }
           : publicSession(s),
     },
-  });
-
-  const deliver = async (event: StandinEvent): Promise<Delivery> => {
-    const payload = JSON.stringify(event, null, 2);
-    let d: Delivery;
-    try {
-      const r = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': signature(payload),
-          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        },
-        body: payload,
-        signal: AbortSignal.timeout(15_000),
-      });
-      d = { eventId: event.id, status: r.status, body: await r.text() };
-    } catch (err) {
-      d = { eventId: event.id, status: 0, body: (err as Error).message };
-    }
-    deliveries.push(d);
-    return d;
   };
+}
 
-  const pay = async (sessionId: string): Promise<StandinEvent[]> => {
-    const s = sessions.get(sessionId);
-    if (!s) throw new Error(`no session ${sessionId}`);
-    if (s.status === 'complete') return [];
-    s.status = 'complete';
-    s.payment_status = 'paid';
-    s.payment_intent = id('pi');
-    const sent = [sessionEvent(s)];
-    if (opts.paymentIntentEvent) sent.push(sessionEvent(s, 'payment_intent.succeeded'));
-    for (const e of sent) {
-      events.push(e);
-      await deliver(e);
-    }
-    return sent;
+function createSession(req: IncomingMessage, form: Record<string, unknown>, base: string): StandinSession {
+  const items = (form.line_items as Record<string, unknown>[] | undefined) ?? [];
+  let amount = 0;
+  let currency = '';
+  let name = '';
+  for (const item of items) {
+    const price = (item.price_data ?? {}) as Record<string, unknown>;
+    amount += Number(price.unit_amount ?? 0) * Number(item.quantity ?? 1);
+    currency = String(price.currency ?? currency);
+    name ||= String((price.product_data as Record<string, unknown> | undefined)?.name ?? '');
+  }
+  const sid = id('cs');
+  const pid = (form.payment_intent_data ?? {}) as Record<string, unknown>;
+  return {
+    id: sid,
+    object: 'checkout.session',
+    account: (req.headers['stripe-account'] as string | undefined) ?? null,
+    amount_total: amount,
+    currency,
+    client_reference_id: (form.client_reference_id as string | undefined) ?? null,
+    customer_email: (form.customer_email as string | undefined) ?? null,
+    metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+    mode: String(form.mode ?? 'payment'),
+    payment_intent: null,
+    payment_intent_metadata: (pid.metadata as Record<string, string> | undefined) ?? {},
+    payment_status: 'unpaid',
+    status: 'open',
+    success_url: String(form.success_url ?? ''),
+    cancel_url: String(form.cancel_url ?? ''),
+    url: `${base}/checkout/${sid}`,
+    line_items_name: name,
   };
+}
 
-  const createSession = (req: IncomingMessage, form: Record<string, unknown>): StandinSession => {
-    const items = (form.line_items as Record<string, unknown>[] | undefined) ?? [];
-    let amount = 0;
-    let currency = '';
-    let name = '';
-    for (const item of items) {
-      const price = (item.price_data ?? {}) as Record<string, unknown>;
-      amount += Number(price.unit_amount ?? 0) * Number(item.quantity ?? 1);
-      currency = String(price.currency ?? currency);
-      name ||= String((price.product_data as Record<string, unknown> | undefined)?.name ?? '');
-    }
-    const sid = id('cs');
-    const pid = (form.payment_intent_data ?? {}) as Record<string, unknown>;
-    return {
-      id: sid,
-      object: 'checkout.session',
-      account: (req.headers['stripe-account'] as string | undefined) ?? null,
-      amount_total: amount,
-      currency,
-      client_reference_id: (form.client_reference_id as string | undefined) ?? null,
-      customer_email: (form.customer_email as string | undefined) ?? null,
-      metadata: (form.metadata as Record<string, string> | undefined) ?? {},
-      mode: String(form.mode ?? 'payment'),
-      payment_intent: null,
-      payment_intent_metadata: (pid.metadata as Record<string, string> | undefined) ?? {},
-      payment_status: 'unpaid',
-      status: 'open',
-      success_url: String(form.success_url ?? ''),
-      cancel_url: String(form.cancel_url ?? ''),
-      url: `${base}/checkout/${sid}`,
-      line_items_name: name,
-    };
+function checkoutPage(s: StandinSession): string {
+  const amount = new Intl.NumberFormat('en-AU', {
+    style: 'currency',
+    currency: s.currency.toUpperCase(),
+  }).format(s.amount_total / 100);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout (Stripe stand-in)</title></head>
+<body><main><h1>Checkout (Stripe stand-in)</h1><p>${esc(s.line_items_name)}</p><p>Amount: <strong>${esc(amount)}</strong></p>
+<form method="post" action="/checkout/${esc(s.id)}/pay"><button type="submit">Pay ${esc(amount)}</button></form>
+<p><a href="${esc(s.cancel_url)}">Cancel and go back</a></p></main></body></html>`;
+}
+
+/** The stand-in's memory, shared by its API, its checkout page and the test handle. */
+interface Standin {
+  opts: StandinOptions;
+  sessions: Map<string, StandinSession>;
+  byIdempotencyKey: Map<string, string>;
+  events: StandinEvent[];
+  deliveries: Delivery[];
+  base: string;
+  webhookUrl: string;
+}
+
+const signatureWith = (secret: string, payload: string, t: number) =>
+  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+
+async function deliver(st: Standin, event: StandinEvent): Promise<Delivery> {
+  const payload = JSON.stringify(event, null, 2);
+  let d: Delivery;
+  try {
+    const r = await fetch(st.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signatureWith(st.opts.webhookSecret, payload, Math.floor(Date.now() / 1000)),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+      signal: AbortSignal.timeout(15_000),
+    });
+    d = { eventId: event.id, status: r.status, body: await r.text() };
+  } catch (err) {
+    d = { eventId: event.id, status: 0, body: (err as Error).message };
+  }
+  st.deliveries.push(d);
+  return d;
+}
+
+async function pay(st: Standin, sessionId: string): Promise<StandinEvent[]> {
+  const s = st.sessions.get(sessionId);
+  if (!s) throw new Error(`no session ${sessionId}`);
+  if (s.status === 'complete') return [];
+  s.status = 'complete';
+  s.payment_status = 'paid';
+  s.payment_intent = id('pi');
+  const sent = [sessionEvent(s)];
+  if (st.opts.paymentIntentEvent) sent.push(sessionEvent(s, 'payment_intent.succeeded'));
+  for (const e of sent) {
+    st.events.push(e);
+    await deliver(st, e);
+  }
+  return sent;
+}
+
+/** `/v1/…`: the API the SDK calls, behind the secret key. */
+async function serveApi(st: Standin, req: IncomingMessage, res: ServerResponse, url: URL, parts: string[]) {
+  const { opts, sessions, byIdempotencyKey } = st;
+  const auth = req.headers.authorization ?? '';
+  const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+  if (opts.secretKey ? key !== opts.secretKey : !key.startsWith('sk_'))
+    return stripeError(res, 401, 'Invalid API Key provided.');
+  if (req.method === 'POST' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts.length === 3) {
+    const form = parseForm(await readBody(req));
+    const idem = req.headers['idempotency-key'] as string | undefined;
+    const again = idem ? sessions.get(byIdempotencyKey.get(idem) ?? '') : undefined;
+    if (again) return send(res, 200, publicSession(again), { 'idempotent-replayed': 'true' });
+    if (form.mode !== 'payment') return stripeError(res, 400, 'Only mode=payment is stood in for.');
+    if (!form.success_url) return stripeError(res, 400, 'Missing required param: success_url.');
+    const s = createSession(req, form, st.base);
+    if (!(s.amount_total > 0) || !s.currency) return stripeError(res, 400, 'Missing line_items price_data.');
+    sessions.set(s.id, s);
+    if (idem) byIdempotencyKey.set(idem, s.id);
+    return send(res, 200, publicSession(s));
+  }
+  if (req.method === 'GET' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) {
+    const s = sessions.get(parts[3]);
+    return s
+      ? send(res, 200, publicSession(s))
+      : stripeError(res, 404, `No such checkout.session: '${parts[3]}'`);
+  }
+  return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+}
+
+/** `/checkout/{id}`: the hosted page and its Pay button. Answers false when it is neither. */
+async function serveCheckout(st: Standin, req: IncomingMessage, res: ServerResponse, parts: string[]) {
+  const s = st.sessions.get(parts[1]!);
+  if (!s) {
+    send(res, 404, '<!doctype html><title>Not found</title><h1>No such checkout</h1>');
+    return true;
+  }
+  if (req.method === 'GET' && parts.length === 2) {
+    send(res, 200, checkoutPage(s));
+    return true;
+  }
+  if (req.method === 'POST' && parts[2] === 'pay') {
+    await pay(st, s.id);
+    res.writeHead(303, { location: s.success_url });
+    res.end();
+    return true;
+  }
+  return false;
+}
+
+export async function startStripeStandin(opts: StandinOptions): Promise<StripeStandin> {
+  const st: Standin = {
+    opts,
+    sessions: new Map(),
+    byIdempotencyKey: new Map(),
+    events: [],
+    deliveries: [],
+    base: '',
+    webhookUrl: opts.webhookUrl,
   };
-
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://standin');
       const parts = url.pathname.split('/').filter(Boolean);
-      if (parts[0] === 'v1') {
-        const auth = req.headers.authorization ?? '';
-        const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-        if (opts.secretKey ? key !== opts.secretKey : !key.startsWith('sk_'))
-          return stripeError(res, 401, 'Invalid API Key provided.');
-        if (
-          req.method === 'POST' &&
-          parts[1] === 'checkout' &&
-          parts[2] === 'sessions' &&
-          parts.length === 3
-        ) {
-          const form = parseForm(await readBody(req));
-          const idem = req.headers['idempotency-key'] as string | undefined;
-          const again = idem ? sessions.get(byIdempotencyKey.get(idem) ?? '') : undefined;
-          if (again) return send(res, 200, publicSession(again), { 'idempotent-replayed': 'true' });
-          if (form.mode !== 'payment') return stripeError(res, 400, 'Only mode=payment is stood in for.');
-          if (!form.success_url) return stripeError(res, 400, 'Missing required param: success_url.');
-          const s = createSession(req, form);
-          if (!(s.amount_total > 0) || !s.currency)
-            return stripeError(res, 400, 'Missing line_items price_data.');
-          sessions.set(s.id, s);
-          if (idem) byIdempotencyKey.set(idem, s.id);
-          return send(res, 200, publicSession(s));
-        }
-        if (req.method === 'GET' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) {
-          const s = sessions.get(parts[3]);
-          return s
-            ? send(res, 200, publicSession(s))
-            : stripeError(res, 404, `No such checkout.session: '${parts[3]}'`);
-        }
-        return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname}).`);
-      }
-      if (parts[0] === 'checkout' && parts[1]) {
-        const s = sessions.get(parts[1]);
-        if (!s) return send(res, 404, '<!doctype html><title>Not found</title><h1>No such checkout</h1>');
-        if (req.method === 'GET' && parts.length === 2) {
-          const amount = new Intl.NumberFormat('en-AU', {
-            style: 'currency',
-            currency: s.currency.toUpperCase(),
-          }).format(s.amount_total / 100);
-          return send(
-            res,
-            200,
-            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout (Stripe stand-in)</title></head>
-<body><main><h1>Checkout (Stripe stand-in)</h1><p>${esc(s.line_items_name)}</p><p>Amount: <strong>${esc(amount)}</strong></p>
-<form method="post" action="/checkout/${esc(s.id)}/pay"><button type="submit">Pay ${esc(amount)}</button></form>
-<p><a href="${esc(s.cancel_url)}">Cancel and go back</a></p></main></body></html>`,
-          );
-        }
-        if (req.method === 'POST' && parts[2] === 'pay') {
-          await pay(s.id);
-          res.writeHead(303, { location: s.success_url });
-          return res.end();
-        }
-      }
+      if (parts[0] === 'v1') return await serveApi(st, req, res, url, parts);
+      if (parts[0] === 'checkout' && parts[1] && (await serveCheckout(st, req, res, parts))) return;
       send(res, 404, { error: { message: 'Not found' } });
     } catch (err) {
       send(res, 500, { error: { type: 'api_error', message: (err as Error).message } });
@@ -310,19 +332,20 @@ export async function startStripeStandin(opts: StandinOptions): Promise<StripeSt
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => ok());
   });
   const port = (server.address() as AddressInfo).port;
-  base = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  st.base = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   return {
-    url: base,
+    url: st.base,
     port,
-    sessions,
-    events,
-    deliveries,
-    signature,
-    pay,
-    deliver,
+    sessions: st.sessions,
+    events: st.events,
+    deliveries: st.deliveries,
+    signature: (payload, t = Math.floor(Date.now() / 1000), secret = opts.webhookSecret) =>
+      signatureWith(secret, payload, t),
+    pay: (sessionId) => pay(st, sessionId),
+    deliver: (event) => deliver(st, event),
     sessionEvent,
     setWebhookUrl: (url) => {
-      webhookUrl = url;
+      st.webhookUrl = url;
     },
     close: () =>
       new Promise<void>((ok) => {

@@ -59,101 +59,125 @@ export interface InvoicePdfInput {
 }
 
 export function invoicePdf({ invoice: i, seller, copy = false }: InvoicePdfInput): Promise<Buffer> {
-  const total = Number(i.total_cents);
-  const gst = Number(i.gst_cents);
-  const subtotal = Number(i.subtotal_cents);
   const marked = copy && i.invoice_number !== null;
   const title = i.invoice_number
     ? `Tax Invoice ${i.invoice_number}${marked ? ' (COPY)' : ''}`
     : 'Draft invoice';
   return render(title, (doc) => {
-    doc
-      .fontSize(22)
-      .font(PDF_FONT.bold)
-      .text(
-        i.invoice_number
-          ? marked
-            ? 'Tax Invoice — COPY'
-            : 'Tax Invoice'
-          : 'Tax Invoice (DRAFT — not yet issued)',
-      );
-    doc.moveDown(0.5);
-    sellerBlock(doc, seller);
-    doc.moveDown();
-    doc.font(PDF_FONT.regular).fontSize(10);
-    doc.text(`Invoice number: ${i.invoice_number ?? 'not yet issued'}`);
-    doc.text(`Issue date: ${i.issue_date ? formatDay(i.issue_date) : 'not yet issued'}`);
-    doc.text(`Due date: ${formatDay(i.due_date)}`);
-    if (i.booking_code) doc.text(`Booking: ${i.booking_code}`);
-    if (marked) {
-      // Said in words as well as in the title, so no one pays it or claims its GST twice.
-      doc.moveDown(0.5);
-      doc
-        .font(PDF_FONT.bold)
-        .text(`A copy of tax invoice ${i.invoice_number}, sent again. It is not a new invoice.`)
-        .font(PDF_FONT.regular);
-    }
-    doc.moveDown();
-    doc.font(PDF_FONT.bold).text('Bill to');
-    doc.font(PDF_FONT.regular).text(i.customer_name);
-    if (i.customer_email) doc.text(i.customer_email);
-    if (i.customer_abn) doc.text(`ABN ${formatAbn(i.customer_abn)}`);
-    else if (total >= BUYER_DETAILS_FROM_CENTS) doc.text('Buyer ABN: not provided');
-    doc.moveDown();
-    doc.font(PDF_FONT.bold).text('Description', 50, doc.y, { continued: false });
-    doc.font(PDF_FONT.regular);
-    for (const line of i.line_items) {
-      const y = doc.y;
-      doc.text(`${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`, 50, y, { width: 380 });
-      const after = doc.y;
-      doc.text(formatCents(line.totalCents), 450, y, { width: 95, align: 'right' });
-      doc.x = 50;
-      doc.y = Math.max(after, doc.y);
-    }
-    if (i.event_type || i.event_date || i.resource_name)
-      doc
-        .fillColor('#555')
-        .text([i.event_type, i.resource_name, formatDay(i.event_date)].filter(Boolean).join(' · '))
-        .fillColor('#000');
-    doc.moveDown();
-    row(doc, 'Subtotal (excl. GST)', formatCents(subtotal));
-    row(doc, `GST (${i.tax_rate_bp / 100}%)`, formatCents(gst));
-    row(doc, 'Total (incl. GST)', formatCents(total), true);
-    if (gst * 11 === total) {
-      doc.moveDown(0.3);
-      doc.font(PDF_FONT.regular).fontSize(9).text('Total includes GST.', 300);
-      doc.x = 50;
-    }
-    doc.moveDown();
-    doc.font(PDF_FONT.bold).fontSize(11).text('Payment summary', 50);
-    if (i.type === 'FINAL') {
-      row(doc, 'Booking total (incl. GST)', formatCents(Number(i.full_amount_cents)));
-      row(doc, 'Deposit applied', formatCents(Number(i.deposit_applied_cents)));
-      row(
-        doc,
-        'Deposit paid',
-        formatCents(Number((i as { deposit_paid_cents?: number | string }).deposit_paid_cents ?? 0)),
-      );
-    }
-    if (Number(i.credited_cents) > 0) row(doc, 'Credited', formatCents(Number(i.credited_cents)));
-    row(doc, 'Amount paid', formatCents(Number(i.paid_cents)));
-    row(doc, 'Balance due', formatCents(balanceCents(i)), true);
-    doc.moveDown();
-    doc.font(PDF_FONT.bold).fontSize(11).text('How to pay', 50);
-    doc.font(PDF_FONT.regular).fontSize(10);
-    if (seller.bankName || seller.bsb || seller.accountNumber) {
-      if (seller.accountName) doc.text(`Account name: ${seller.accountName}`);
-      if (seller.bankName) doc.text(`Bank: ${seller.bankName}`);
-      if (seller.bsb) doc.text(`BSB: ${seller.bsb}`);
-      if (seller.accountNumber) doc.text(`Account number: ${seller.accountNumber}`);
-    }
-    doc.text(`Reference: ${i.invoice_number ?? i.booking_code ?? ''}`);
-    if (seller.referenceNote) doc.text(seller.referenceNote);
-    if (i.notes) {
-      doc.moveDown();
-      doc.text(i.notes);
-    }
+    invoiceHeading(doc, i, seller, marked);
+    billTo(doc, i);
+    invoiceLines(doc, i);
+    invoiceTotals(doc, i);
+    paymentSummary(doc, i);
+    howToPay(doc, i, seller);
   });
+}
+
+/** The title, the seller, the invoice's number and days, and the COPY notice. */
+function invoiceHeading(doc: PDFKit.PDFDocument, i: InvoiceRow, seller: Seller, marked: boolean) {
+  doc
+    .fontSize(22)
+    .font(PDF_FONT.bold)
+    .text(
+      i.invoice_number
+        ? marked
+          ? 'Tax Invoice — COPY'
+          : 'Tax Invoice'
+        : 'Tax Invoice (DRAFT — not yet issued)',
+    );
+  doc.moveDown(0.5);
+  sellerBlock(doc, seller);
+  doc.moveDown();
+  doc.font(PDF_FONT.regular).fontSize(10);
+  doc.text(`Invoice number: ${i.invoice_number ?? 'not yet issued'}`);
+  doc.text(`Issue date: ${i.issue_date ? formatDay(i.issue_date) : 'not yet issued'}`);
+  doc.text(`Due date: ${formatDay(i.due_date)}`);
+  if (i.booking_code) doc.text(`Booking: ${i.booking_code}`);
+  if (marked) {
+    // Said in words as well as in the title, so no one pays it or claims its GST twice.
+    doc.moveDown(0.5);
+    doc
+      .font(PDF_FONT.bold)
+      .text(`A copy of tax invoice ${i.invoice_number}, sent again. It is not a new invoice.`)
+      .font(PDF_FONT.regular);
+  }
+}
+
+function billTo(doc: PDFKit.PDFDocument, i: InvoiceRow) {
+  doc.moveDown();
+  doc.font(PDF_FONT.bold).text('Bill to');
+  doc.font(PDF_FONT.regular).text(i.customer_name);
+  if (i.customer_email) doc.text(i.customer_email);
+  if (i.customer_abn) doc.text(`ABN ${formatAbn(i.customer_abn)}`);
+  else if (Number(i.total_cents) >= BUYER_DETAILS_FROM_CENTS) doc.text('Buyer ABN: not provided');
+}
+
+function invoiceLines(doc: PDFKit.PDFDocument, i: InvoiceRow) {
+  doc.moveDown();
+  doc.font(PDF_FONT.bold).text('Description', 50, doc.y, { continued: false });
+  doc.font(PDF_FONT.regular);
+  for (const line of i.line_items) {
+    const y = doc.y;
+    doc.text(`${line.description}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`, 50, y, { width: 380 });
+    const after = doc.y;
+    doc.text(formatCents(line.totalCents), 450, y, { width: 95, align: 'right' });
+    doc.x = 50;
+    doc.y = Math.max(after, doc.y);
+  }
+  if (i.event_type || i.event_date || i.resource_name)
+    doc
+      .fillColor('#555')
+      .text([i.event_type, i.resource_name, formatDay(i.event_date)].filter(Boolean).join(' · '))
+      .fillColor('#000');
+}
+
+function invoiceTotals(doc: PDFKit.PDFDocument, i: InvoiceRow) {
+  const total = Number(i.total_cents);
+  const gst = Number(i.gst_cents);
+  doc.moveDown();
+  row(doc, 'Subtotal (excl. GST)', formatCents(Number(i.subtotal_cents)));
+  row(doc, `GST (${i.tax_rate_bp / 100}%)`, formatCents(gst));
+  row(doc, 'Total (incl. GST)', formatCents(total), true);
+  if (gst * 11 === total) {
+    doc.moveDown(0.3);
+    doc.font(PDF_FONT.regular).fontSize(9).text('Total includes GST.', 300);
+    doc.x = 50;
+  }
+}
+
+function paymentSummary(doc: PDFKit.PDFDocument, i: InvoiceRow) {
+  doc.moveDown();
+  doc.font(PDF_FONT.bold).fontSize(11).text('Payment summary', 50);
+  if (i.type === 'FINAL') {
+    row(doc, 'Booking total (incl. GST)', formatCents(Number(i.full_amount_cents)));
+    row(doc, 'Deposit applied', formatCents(Number(i.deposit_applied_cents)));
+    row(
+      doc,
+      'Deposit paid',
+      formatCents(Number((i as { deposit_paid_cents?: number | string }).deposit_paid_cents ?? 0)),
+    );
+  }
+  if (Number(i.credited_cents) > 0) row(doc, 'Credited', formatCents(Number(i.credited_cents)));
+  row(doc, 'Amount paid', formatCents(Number(i.paid_cents)));
+  row(doc, 'Balance due', formatCents(balanceCents(i)), true);
+}
+
+function howToPay(doc: PDFKit.PDFDocument, i: InvoiceRow, seller: Seller) {
+  doc.moveDown();
+  doc.font(PDF_FONT.bold).fontSize(11).text('How to pay', 50);
+  doc.font(PDF_FONT.regular).fontSize(10);
+  if (seller.bankName || seller.bsb || seller.accountNumber) {
+    if (seller.accountName) doc.text(`Account name: ${seller.accountName}`);
+    if (seller.bankName) doc.text(`Bank: ${seller.bankName}`);
+    if (seller.bsb) doc.text(`BSB: ${seller.bsb}`);
+    if (seller.accountNumber) doc.text(`Account number: ${seller.accountNumber}`);
+  }
+  doc.text(`Reference: ${i.invoice_number ?? i.booking_code ?? ''}`);
+  if (seller.referenceNote) doc.text(seller.referenceNote);
+  if (i.notes) {
+    doc.moveDown();
+    doc.text(i.notes);
+  }
 }
 
 export function creditNotePdf(c: CreditNoteRow, invoice: InvoiceRow, seller: Seller): Promise<Buffer> {
