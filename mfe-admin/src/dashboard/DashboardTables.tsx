@@ -87,15 +87,7 @@ export function PaymentsDueCard({
   );
 }
 
-function PaymentDueRow({
-  p,
-  settings,
-  navigate,
-  canRecord,
-  canEmail,
-  onSendLink,
-  sendingLinkId,
-}: {
+type PaymentDueRowProps = {
   p: PaymentDue;
   settings: FormatSettings;
   navigate: (to: string) => void;
@@ -103,8 +95,10 @@ function PaymentDueRow({
   canEmail: boolean;
   onSendLink?: (p: PaymentDue) => void;
   sendingLinkId: string | null;
-}) {
-  const record = p.invoiceId ? `/invoices#${p.invoiceId}` : '/Deposits';
+};
+
+function PaymentDueRow(props: PaymentDueRowProps) {
+  const { p, settings, navigate, canRecord } = props;
   return (
     <Table.Tr>
       <Table.Td>{p.customer}</Table.Td>
@@ -132,40 +126,53 @@ function PaymentDueRow({
       </Table.Td>
       <Table.Td ta="right">{formatMoney(p.amountCents, settings)}</Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          {onSendLink && p.invoiceId && p.bookingId ? (
-            <Button
-              size="compact-xs"
-              variant="light"
-              loading={sendingLinkId === p.invoiceId}
-              aria-label={`Send payment link for ${p.invoice}`}
-              onClick={() => onSendLink(p)}
-            >
-              Send payment link
-            </Button>
-          ) : null}
-          {canRecord ? (
-            <Button size="compact-xs" variant="light" onClick={() => navigate(record)}>
-              Record bank payment
-            </Button>
-          ) : null}
-          {canEmail ? (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              title={
-                p.invoiceId
-                  ? `Opens Send Email with invoice ${p.invoice} attached as a PDF`
-                  : 'Opens Send Email'
-              }
-              onClick={() => navigate(shareByEmailPath(p))}
-            >
-              Share by e-mail
-            </Button>
-          ) : null}
-        </Group>
+        <PaymentDueActions {...props} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** What can be done about one payment due, as far as the caller's permissions allow. */
+function PaymentDueActions({
+  p,
+  navigate,
+  canRecord,
+  canEmail,
+  onSendLink,
+  sendingLinkId,
+}: PaymentDueRowProps) {
+  const record = p.invoiceId ? `/invoices#${p.invoiceId}` : '/Deposits';
+  return (
+    <Group gap={4} wrap="nowrap">
+      {onSendLink && p.invoiceId && p.bookingId ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={sendingLinkId === p.invoiceId}
+          aria-label={`Send payment link for ${p.invoice}`}
+          onClick={() => onSendLink(p)}
+        >
+          Send payment link
+        </Button>
+      ) : null}
+      {canRecord ? (
+        <Button size="compact-xs" variant="light" onClick={() => navigate(record)}>
+          Record bank payment
+        </Button>
+      ) : null}
+      {canEmail ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          title={
+            p.invoiceId ? `Opens Send Email with invoice ${p.invoice} attached as a PDF` : 'Opens Send Email'
+          }
+          onClick={() => navigate(shareByEmailPath(p))}
+        >
+          Share by e-mail
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 
