@@ -81,37 +81,57 @@ export function DepositDrawerFrame<T extends DepositRow>({
             {about(d)}
           </Paper>
           {children?.(d)}
-          {lockedNote ? (
-            lockedNote
-          ) : d.depositPaid ? (
-            <Button
-              color="orange"
-              variant="light"
-              loading={actions.busy}
-              onClick={() => void actions.unpaid(d)}
-            >
-              Mark Unpaid
-            </Button>
-          ) : (
-            <>
-              <TextInput
-                label="Payment reference (optional)"
-                value={reference}
-                maxLength={200}
-                onChange={(e) => setReference(e.currentTarget.value)}
-              />
-              <Group>
-                {methods.map((m) => (
-                  <Button key={m} loading={actions.busy} onClick={() => void actions.paid(d, m, reference)}>
-                    Mark Paid ({SHORT[m]})
-                  </Button>
-                ))}
-              </Group>
-            </>
+          {lockedNote || (
+            <MarkDeposit
+              deposit={d}
+              actions={actions}
+              methods={methods}
+              reference={reference}
+              onReference={setReference}
+            />
           )}
         </Stack>
       ) : null}
     </Drawer>
+  );
+}
+
+/** Mark Unpaid, or a payment reference and Mark Paid per accepted method. */
+function MarkDeposit<T extends DepositRow>({
+  deposit: d,
+  actions,
+  methods,
+  reference,
+  onReference,
+}: {
+  deposit: T;
+  actions: DepositActions<T>;
+  methods: DepositMethod[];
+  reference: string;
+  onReference: (reference: string) => void;
+}) {
+  if (d.depositPaid)
+    return (
+      <Button color="orange" variant="light" loading={actions.busy} onClick={() => void actions.unpaid(d)}>
+        Mark Unpaid
+      </Button>
+    );
+  return (
+    <>
+      <TextInput
+        label="Payment reference (optional)"
+        value={reference}
+        maxLength={200}
+        onChange={(e) => onReference(e.currentTarget.value)}
+      />
+      <Group>
+        {methods.map((m) => (
+          <Button key={m} loading={actions.busy} onClick={() => void actions.paid(d, m, reference)}>
+            Mark Paid ({SHORT[m]})
+          </Button>
+        ))}
+      </Group>
+    </>
   );
 }
 

@@ -85,6 +85,35 @@ export function MarkButtons<T extends DepositRow>({
   );
 }
 
+/** The deposit whose drawer is open: the listed copy, else the one last opened (its drawer stays when another page no longer lists it). */
+function useOpenDeposit<T>(rows: T[], idOf: (d: T) => string) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<T | null>(null);
+  const open = (openId && (rows.find((d) => idOf(d) === openId) ?? opened)) || null;
+  const openDeposit = (d: T) => {
+    setOpened(d);
+    setOpenId(idOf(d));
+  };
+  return { open, openDeposit, close: () => setOpenId(null) };
+}
+
+interface DepositTableProps<T> {
+  list: UseQueryResult<{ items: T[]; total: number | null }>;
+  page: number;
+  onPage: (page: number) => void;
+  loadingLabel: string;
+  emptyTitle: string;
+  tableLabel: string;
+  rowTestId: string;
+  idOf: (d: T) => string;
+  /** The first column: its header and cell. */
+  first: { header: string; cell: (d: T) => ReactNode };
+  statusColor: (d: T) => string;
+  action: (d: T) => ReactNode;
+  detailsLabel: (d: T) => string;
+  drawer: (open: T | null, onClose: () => void) => ReactNode;
+}
+
 /**
  * One Deposits tab below its cards: loading, error and empty states, the table, its pages and
  * the drawer of the row last opened (spec 03 §2.2). The tabs differ only in their first column,
@@ -104,29 +133,10 @@ export function DepositTable<T extends DepositRow>({
   action,
   detailsLabel,
   drawer,
-}: {
-  list: UseQueryResult<{ items: T[]; total: number | null }>;
-  page: number;
-  onPage: (page: number) => void;
-  loadingLabel: string;
-  emptyTitle: string;
-  tableLabel: string;
-  rowTestId: string;
-  idOf: (d: T) => string;
-  /** The first column: its header and cell. */
-  first: { header: string; cell: (d: T) => ReactNode };
-  statusColor: (d: T) => string;
-  action: (d: T) => ReactNode;
-  detailsLabel: (d: T) => string;
-  drawer: (open: T | null, onClose: () => void) => ReactNode;
-}) {
-  const fmt = useFormat();
-  const [openId, setOpenId] = useState<string | null>(null);
-  // The deposit last opened: its drawer stays when another page no longer lists it.
-  const [opened, setOpened] = useState<T | null>(null);
+}: DepositTableProps<T>) {
   const rows = useMemo(() => list.data?.items ?? [], [list.data]);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / DEPOSIT_PAGE_SIZE));
-  const open = (openId && (rows.find((d) => idOf(d) === openId) ?? opened)) || null;
+  const { open, openDeposit, close } = useOpenDeposit(rows, idOf);
 
   return (
     <>
@@ -152,47 +162,16 @@ export function DepositTable<T extends DepositRow>({
             </Table.Thead>
             <Table.Tbody>
               {rows.map((d) => (
-                <Table.Tr key={idOf(d)} data-testid={rowTestId}>
-                  {/* a booking code or quotation number reads as one word: never broken at its hyphens */}
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{first.cell(d)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{d.customerName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {d.customerEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{d.eventType}</Text>
-                    <Text size="xs" c="dimmed">
-                      {fmt.date(d.eventDate)} {fmt.time(d.startTime)}–{fmt.time(d.endTime)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{d.resource}</Table.Td>
-                  <Table.Td>{fmt.money(d.totalCents)}</Table.Td>
-                  <Table.Td>{fmt.money(d.depositCents)}</Table.Td>
-                  <Table.Td>{fmt.money(d.finalDueCents)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColor(d)} variant="light">
-                      {d.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {action(d)}
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        onClick={() => {
-                          setOpened(d);
-                          setOpenId(idOf(d));
-                        }}
-                        aria-label={detailsLabel(d)}
-                      >
-                        Details
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                <DepositTableRow
+                  key={idOf(d)}
+                  deposit={d}
+                  testId={rowTestId}
+                  first={first.cell(d)}
+                  statusColor={statusColor(d)}
+                  action={action(d)}
+                  detailsLabel={detailsLabel(d)}
+                  onDetails={() => openDeposit(d)}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -203,7 +182,63 @@ export function DepositTable<T extends DepositRow>({
           <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" />
         </Group>
       ) : null}
-      {drawer(open, () => setOpenId(null))}
+      {drawer(open, close)}
     </>
+  );
+}
+
+/** One deposit: the tab's first column, the customer, event and stored figures, its action and Details. */
+function DepositTableRow({
+  deposit: d,
+  testId,
+  first,
+  statusColor,
+  action,
+  detailsLabel,
+  onDetails,
+}: {
+  deposit: DepositRow;
+  testId: string;
+  first: ReactNode;
+  statusColor: string;
+  action: ReactNode;
+  detailsLabel: string;
+  onDetails: () => void;
+}) {
+  const fmt = useFormat();
+  return (
+    <Table.Tr data-testid={testId}>
+      {/* a booking code or quotation number reads as one word: never broken at its hyphens */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{first}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{d.customerName}</Text>
+        <Text size="xs" c="dimmed">
+          {d.customerEmail}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{d.eventType}</Text>
+        <Text size="xs" c="dimmed">
+          {fmt.date(d.eventDate)} {fmt.time(d.startTime)}–{fmt.time(d.endTime)}
+        </Text>
+      </Table.Td>
+      <Table.Td>{d.resource}</Table.Td>
+      <Table.Td>{fmt.money(d.totalCents)}</Table.Td>
+      <Table.Td>{fmt.money(d.depositCents)}</Table.Td>
+      <Table.Td>{fmt.money(d.finalDueCents)}</Table.Td>
+      <Table.Td>
+        <Badge color={statusColor} variant="light">
+          {d.status}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {action}
+          <Button size="xs" variant="subtle" onClick={onDetails} aria-label={detailsLabel}>
+            Details
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -53,7 +53,8 @@ const WHAT: Record<AccountingFile, Record<AccountingSystem, string>> = {
   },
 };
 
-export function AccountingExport() {
+/** The dialog's range, system and file; Download checks the range, then asks the service for the file. */
+function useAccountingExport() {
   const { settings, getToken } = useSession();
   const [opened, setOpened] = useState(false);
   const [range, setRange] = useState(() => lastMonth(venueToday(settings.timezone)));
@@ -94,62 +95,86 @@ export function AccountingExport() {
     }
   }
 
+  return {
+    opened,
+    setOpened,
+    range,
+    setRange,
+    system,
+    setSystem,
+    file,
+    setFile,
+    problems,
+    failure,
+    busy,
+    open,
+    submit,
+    timezone: settings.timezone,
+  };
+}
+
+export function AccountingExport() {
+  const dialog = useAccountingExport();
   return (
     <>
-      <Button variant="default" onClick={open}>
+      <Button variant="default" onClick={dialog.open}>
         Export for accounting
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Export for accounting">
-        <form onSubmit={(e) => void submit(e)} noValidate>
+      <Modal opened={dialog.opened} onClose={() => dialog.setOpened(false)} title="Export for accounting">
+        <form onSubmit={(e) => void dialog.submit(e)} noValidate>
           <Stack>
             <Group grow align="flex-start">
               <TextInput
                 type="date"
                 label="From"
                 required
-                value={range.from}
-                error={problems.from}
-                onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+                value={dialog.range.from}
+                error={dialog.problems.from}
+                onChange={(e) => dialog.setRange({ ...dialog.range, from: e.currentTarget.value })}
               />
               <TextInput
                 type="date"
                 label="To"
                 required
-                value={range.to}
-                error={problems.to}
-                onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+                value={dialog.range.to}
+                error={dialog.problems.to}
+                onChange={(e) => dialog.setRange({ ...dialog.range, to: e.currentTarget.value })}
               />
             </Group>
             <Radio.Group
               label="Accounting system"
-              value={system}
-              onChange={(v) => setSystem(v as AccountingSystem)}
+              value={dialog.system}
+              onChange={(v) => dialog.setSystem(v as AccountingSystem)}
             >
               <Group mt="xs">
                 <Radio value="xero" label="Xero" />
                 <Radio value="myob" label="MYOB" />
               </Group>
             </Radio.Group>
-            <Radio.Group label="File" value={file} onChange={(v) => setFile(v as AccountingFile)}>
+            <Radio.Group
+              label="File"
+              value={dialog.file}
+              onChange={(v) => dialog.setFile(v as AccountingFile)}
+            >
               <Group mt="xs">
                 <Radio value="invoices" label="Invoices" />
                 <Radio value="payments" label="Payments" />
               </Group>
             </Radio.Group>
             <Text size="sm" c="dimmed">
-              {WHAT[file][system]} Days are the venue’s ({settings.timezone}); drafts and void invoices are
-              never in the file.
+              {WHAT[dialog.file][dialog.system]} Days are the venue’s ({dialog.timezone}); drafts and void
+              invoices are never in the file.
             </Text>
-            {failure && (
+            {dialog.failure && (
               <Alert color="red" title="The file could not be made" role="alert">
-                {failure}
+                {dialog.failure}
               </Alert>
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>
+              <Button variant="default" onClick={() => dialog.setOpened(false)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={dialog.busy}>
                 Download
               </Button>
             </Group>

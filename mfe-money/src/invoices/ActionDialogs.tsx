@@ -60,11 +60,8 @@ export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: ()
   );
 }
 
-/**
- * Create Refund: a credit note against the invoice (a sent invoice is never edited), and the
- * money paid back with it when asked — at most what was paid.
- */
-export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+/** The refund's values, what cannot be paid back said beforehand, and the credit note with its keys. */
+function useRefundForm(invoice: Invoice, onClose: () => void) {
   const fmt = useFormat();
   const credit = useCreateCreditNote();
   const [keyFor] = useState(idempotencyKeys);
@@ -98,14 +95,45 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
       if (Object.keys(onFields).length > 0) setAttempt((n) => n + 1);
     }
   }
+  return {
+    amount,
+    reason,
+    payBack,
+    method,
+    reference,
+    failure,
+    refused,
+    formRef,
+    cents,
+    tooMuch,
+    setReason,
+    setPayBack,
+    setMethod,
+    setReference,
+    submit,
+    crediting: credit.isPending,
+    changeAmount: (value: string) => {
+      setAmount(value);
+      setRefused({});
+    },
+  };
+}
+
+/**
+ * Create Refund: a credit note against the invoice (a sent invoice is never edited), and the
+ * money paid back with it when asked — at most what was paid.
+ */
+export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const fmt = useFormat();
+  const form = useRefundForm(invoice, onClose);
   return (
     <Modal opened onClose={onClose} title={`Create Refund — ${invoice.invoiceNumber ?? ''}`}>
       <form
-        ref={formRef}
+        ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          void form.submit();
         }}
       >
         <Stack>
@@ -114,52 +142,49 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
           </Text>
           <MoneyInput
             label="Amount to credit"
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              setRefused({});
-            }}
+            value={form.amount}
+            onChange={form.changeAmount}
             error={
-              tooMuch
+              form.tooMuch
                 ? `At most ${fmt.money(invoice.paidCents)} can be paid back.`
-                : (refused.amount ?? refused.amountCents ?? refused.refund ?? null)
+                : (form.refused.amount ?? form.refused.amountCents ?? form.refused.refund ?? null)
             }
             autoFocus
           />
           <TextInput
             label="Reason"
             required
-            value={reason}
+            value={form.reason}
             maxLength={500}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={(e) => form.setReason(e.currentTarget.value)}
           />
           <Checkbox
             label="Pay the money back to the customer"
-            checked={payBack}
-            onChange={(e) => setPayBack(e.currentTarget.checked)}
+            checked={form.payBack}
+            onChange={(e) => form.setPayBack(e.currentTarget.checked)}
           />
-          {payBack ? (
+          {form.payBack ? (
             <>
               <Select
                 label="Refund method"
                 data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
-                value={method}
+                value={form.method}
                 allowDeselect={false}
-                onChange={(v) => v && setMethod(v as PaymentMethod)}
+                onChange={(v) => v && form.setMethod(v as PaymentMethod)}
               />
               <TextInput
                 label="Reference"
-                value={reference}
+                value={form.reference}
                 maxLength={200}
-                onChange={(e) => setReference(e.currentTarget.value)}
+                onChange={(e) => form.setReference(e.currentTarget.value)}
               />
             </>
           ) : null}
-          <DialogActions error={failure} onCancel={onClose}>
+          <DialogActions error={form.failure} onCancel={onClose}>
             <Button
               type="submit"
-              loading={credit.isPending}
-              disabled={cents === null || cents === 0 || !reason.trim() || tooMuch}
+              loading={form.crediting}
+              disabled={form.cents === null || form.cents === 0 || !form.reason.trim() || form.tooMuch}
             >
               Create Refund
             </Button>

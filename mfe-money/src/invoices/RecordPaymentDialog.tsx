@@ -20,13 +20,8 @@ interface Props {
   method?: PaymentMethod;
 }
 
-/**
- * Record Payment (spec 03 §2.1): amount, method, reference, notes. One Idempotency-Key per
- * opening and content, so a double click or a retry after a lost answer records one payment;
- * the server's overpayment refusal is shown as it words it, and said beforehand when the typed
- * amount is already more than the balance.
- */
-export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer' }: Props) {
+/** The form's values, the amount's refusal said beforehand, and the record with its keys. */
+function useRecordPaymentForm(invoice: Invoice, method: PaymentMethod, onClose: () => void) {
   const fmt = useFormat();
   const record = useRecordPayment();
   // Mounted per opening (the parent renders it only while open): a new opening, new keys.
@@ -74,14 +69,46 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
     }
   }
 
+  return {
+    amount,
+    paymentMethod,
+    reference,
+    notes,
+    failure,
+    refused,
+    formRef,
+    cents,
+    overpaid,
+    amountError,
+    setPaymentMethod,
+    setReference,
+    setNotes,
+    submit,
+    recording: record.isPending,
+    changeAmount: (value: string) => {
+      setAmount(value);
+      setRefused({});
+    },
+  };
+}
+
+/**
+ * Record Payment (spec 03 §2.1): amount, method, reference, notes. One Idempotency-Key per
+ * opening and content, so a double click or a retry after a lost answer records one payment;
+ * the server's overpayment refusal is shown as it words it, and said beforehand when the typed
+ * amount is already more than the balance.
+ */
+export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer' }: Props) {
+  const fmt = useFormat();
+  const form = useRecordPaymentForm(invoice, method, onClose);
   return (
     <Modal opened onClose={onClose} title={`Record Payment — ${invoice.invoiceNumber ?? 'Draft'}`}>
       <form
-        ref={formRef}
+        ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          void form.submit();
         }}
       >
         <Stack>
@@ -91,38 +118,35 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
           </Text>
           <MoneyInput
             label="Amount"
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              setRefused({});
-            }}
-            error={amountError ?? refused.amount ?? refused.amountCents}
+            value={form.amount}
+            onChange={form.changeAmount}
+            error={form.amountError ?? form.refused.amount ?? form.refused.amountCents}
             autoFocus
           />
           <Select
             label="Payment Method"
             data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
-            value={paymentMethod}
-            onChange={(v) => v && setPaymentMethod(v as PaymentMethod)}
+            value={form.paymentMethod}
+            onChange={(v) => v && form.setPaymentMethod(v as PaymentMethod)}
             allowDeselect={false}
           />
           <TextInput
             label="Reference"
-            value={reference}
+            value={form.reference}
             maxLength={200}
-            onChange={(e) => setReference(e.currentTarget.value)}
+            onChange={(e) => form.setReference(e.currentTarget.value)}
           />
           <Textarea
             label="Notes"
-            value={notes}
+            value={form.notes}
             maxLength={2000}
-            onChange={(e) => setNotes(e.currentTarget.value)}
+            onChange={(e) => form.setNotes(e.currentTarget.value)}
           />
-          <DialogActions error={failure} errorTitle="Payment not recorded" onCancel={onClose}>
+          <DialogActions error={form.failure} errorTitle="Payment not recorded" onCancel={onClose}>
             <Button
               type="submit"
-              loading={record.isPending}
-              disabled={cents === null || cents === 0 || overpaid}
+              loading={form.recording}
+              disabled={form.cents === null || form.cents === 0 || form.overpaid}
             >
               Record Payment
             </Button>

@@ -20,7 +20,6 @@ export function QuotationDrawer({
   accepting: boolean;
 }) {
   const fmt = useFormat();
-  const { navigate } = useSession();
   return (
     <Drawer
       opened={open !== null}
@@ -31,22 +30,7 @@ export function QuotationDrawer({
       {open && (
         <Stack gap="sm">
           <Badge color={STATUS_COLOURS[open.status]}>{open.status}</Badge>
-          {open.bookingCode ? (
-            <Text size="sm" data-testid="quotation-booking">
-              Booking{' '}
-              <Anchor
-                href={bookingPath(open.bookingCode)}
-                fw={700}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(bookingPath(open.bookingCode!));
-                }}
-              >
-                {open.bookingCode}
-              </Anchor>{' '}
-              was made when {quotationName(open)} was accepted.
-            </Text>
-          ) : null}
+          {open.bookingCode ? <BookingMade quotation={open} code={open.bookingCode} /> : null}
           <Title order={5}>Customer</Title>
           <Text size="sm">
             {open.customerName} · {open.customerEmail} · {open.customerPhone}
@@ -73,37 +57,75 @@ export function QuotationDrawer({
           <Text size="xs" c="dimmed">
             Created {fmt.dateTime(open.createdAt)} · Updated {fmt.dateTime(open.updatedAt)}
           </Text>
-          {open.status === 'Sent' && (
-            <Group>
-              <Button color="green" loading={accepting} onClick={() => actions.setStatus(open, 'Accepted')}>
-                Accept & Create Booking
-              </Button>
-              <Button color="red" variant="light" onClick={() => actions.setStatus(open, 'Declined')}>
-                Decline Quotation
-              </Button>
-            </Group>
-          )}
-          <Group>
-            <Button variant="default" disabled={!editable(open)} onClick={() => actions.edit(open)}>
-              Edit Quotation
-            </Button>
-            <Button variant="default" onClick={() => actions.duplicate(open)}>
-              Duplicate
-            </Button>
-            <Button variant="default" onClick={() => actions.pdf(open)}>
-              Download PDF
-            </Button>
-            <Button
-              color="red"
-              variant="subtle"
-              disabled={!deletable(open)}
-              onClick={() => actions.remove(open)}
-            >
-              Delete
-            </Button>
-          </Group>
+          <DrawerActions quotation={open} actions={actions} accepting={accepting} />
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+/** The booking Accept made, with the way to it. */
+function BookingMade({ quotation, code }: { quotation: Quotation; code: string }) {
+  const { navigate } = useSession();
+  return (
+    <Text size="sm" data-testid="quotation-booking">
+      Booking{' '}
+      <Anchor
+        href={bookingPath(code)}
+        fw={700}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(bookingPath(code));
+        }}
+      >
+        {code}
+      </Anchor>{' '}
+      was made when {quotationName(quotation)} was accepted.
+    </Text>
+  );
+}
+
+/** Accept and Decline while Sent; Edit, Duplicate, Download PDF and Delete. */
+function DrawerActions({
+  quotation,
+  actions,
+  accepting,
+}: {
+  quotation: Quotation;
+  actions: QuotationActions;
+  accepting: boolean;
+}) {
+  return (
+    <>
+      {quotation.status === 'Sent' && (
+        <Group>
+          <Button color="green" loading={accepting} onClick={() => actions.setStatus(quotation, 'Accepted')}>
+            Accept & Create Booking
+          </Button>
+          <Button color="red" variant="light" onClick={() => actions.setStatus(quotation, 'Declined')}>
+            Decline Quotation
+          </Button>
+        </Group>
+      )}
+      <Group>
+        <Button variant="default" disabled={!editable(quotation)} onClick={() => actions.edit(quotation)}>
+          Edit Quotation
+        </Button>
+        <Button variant="default" onClick={() => actions.duplicate(quotation)}>
+          Duplicate
+        </Button>
+        <Button variant="default" onClick={() => actions.pdf(quotation)}>
+          Download PDF
+        </Button>
+        <Button
+          color="red"
+          variant="subtle"
+          disabled={!deletable(quotation)}
+          onClick={() => actions.remove(quotation)}
+        >
+          Delete
+        </Button>
+      </Group>
+    </>
   );
 }

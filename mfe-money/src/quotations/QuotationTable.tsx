@@ -77,7 +77,6 @@ export function QuotationTable({
   onSort: (key: QuotationSortKey) => void;
   actions: QuotationActions;
 }) {
-  const fmt = useFormat();
   const allChecked = rows.length > 0 && rows.every((q) => selected.has(q.id));
   const header = (key: QuotationSortKey, label: string) => (
     <Table.Th>
@@ -119,39 +118,63 @@ export function QuotationTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((q) => (
-            <Table.Tr key={q.id} onClick={() => actions.open(q)} style={{ cursor: 'pointer' }}>
-              <Table.Td onClick={(e) => e.stopPropagation()}>
-                <Checkbox
-                  aria-label={`Select ${quotationName(q)} for ${q.customerName}`}
-                  checked={selected.has(q.id)}
-                  onChange={() => toggle(q.id)}
-                />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {q.number ?? (
-                  <Text span size="sm" c="dimmed">
-                    Draft
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{q.customerName}</Table.Td>
-              <Table.Td>
-                {q.eventType} · {q.resourceName}
-              </Table.Td>
-              <Table.Td>{fmt.date(q.eventDate)}</Table.Td>
-              <Table.Td>{fmt.money(Math.round(q.totalInclGst * 100))} AUD</Table.Td>
-              <Table.Td>{q.depositCents > 0 ? fmt.money(q.depositCents) : '—'}</Table.Td>
-              <Table.Td>{fmt.date(q.validUntil)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOURS[q.status]}>{q.status}</Badge>
-              </Table.Td>
-              <Table.Td onClick={(e) => e.stopPropagation()}>
-                <RowMenu q={q} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
+            <QuotationRow
+              key={q.id}
+              q={q}
+              checked={selected.has(q.id)}
+              onCheck={() => toggle(q.id)}
+              actions={actions}
+            />
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** One quotation; a click opens it, the box and menu do not. */
+function QuotationRow({
+  q,
+  checked,
+  onCheck,
+  actions,
+}: {
+  q: Quotation;
+  checked: boolean;
+  onCheck: () => void;
+  actions: QuotationActions;
+}) {
+  const fmt = useFormat();
+  return (
+    <Table.Tr onClick={() => actions.open(q)} style={{ cursor: 'pointer' }}>
+      <Table.Td onClick={(e) => e.stopPropagation()}>
+        <Checkbox
+          aria-label={`Select ${quotationName(q)} for ${q.customerName}`}
+          checked={checked}
+          onChange={onCheck}
+        />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {q.number ?? (
+          <Text span size="sm" c="dimmed">
+            Draft
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{q.customerName}</Table.Td>
+      <Table.Td>
+        {q.eventType} · {q.resourceName}
+      </Table.Td>
+      <Table.Td>{fmt.date(q.eventDate)}</Table.Td>
+      <Table.Td>{fmt.money(Math.round(q.totalInclGst * 100))} AUD</Table.Td>
+      <Table.Td>{q.depositCents > 0 ? fmt.money(q.depositCents) : '—'}</Table.Td>
+      <Table.Td>{fmt.date(q.validUntil)}</Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOURS[q.status]}>{q.status}</Badge>
+      </Table.Td>
+      <Table.Td onClick={(e) => e.stopPropagation()}>
+        <RowMenu q={q} actions={actions} />
+      </Table.Td>
+    </Table.Tr>
   );
 }

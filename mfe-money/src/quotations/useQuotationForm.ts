@@ -31,24 +31,12 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
   const resources = useQuotationResources();
   const invoiceSettings = useInvoiceSettings(fresh);
   const [keyFor] = useState(idempotencyKeys);
-  const [d, setD] = useState<QuotationDraft>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { d, setD, set, errors, setErrors } = useDraft(initial);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const formRef = useFocusFirstError<HTMLFormElement>(attempt);
   // Whether the deposit was chosen here: the settings fill only what the person has not typed.
   const [depositTouched, setDepositTouched] = useState(false);
-
-  // A field's message clears as soon as that field changes (spec 03 §2.3).
-  function set<K extends keyof QuotationDraft>(field: K, value: QuotationDraft[K]) {
-    setD((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const next = { ...prev };
-      delete next[field];
-      return next;
-    });
-  }
 
   const settingsDeposit = useSettingsDeposit(fresh && !depositTouched, invoiceSettings.data, setD);
   const { resourceList, resourceIds } = useResourcesById(resources.data, d, setD);
@@ -85,7 +73,6 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
     }
   }
 
-  // (the hook is over 80 lines only by this list of what the sections read)
   return {
     d,
     set: set as SetField,
@@ -107,6 +94,22 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
     depositTouched,
     touchDeposit: () => setDepositTouched(true),
   };
+}
+
+/** The draft and its messages; a field's message clears as soon as that field changes (spec 03 §2.3). */
+function useDraft(initial: QuotationDraft) {
+  const [d, setD] = useState<QuotationDraft>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  function set<K extends keyof QuotationDraft>(field: K, value: QuotationDraft[K]) {
+    setD((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => {
+      if (!(field in prev)) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+  }
+  return { d, setD, set, errors, setErrors };
 }
 
 /**

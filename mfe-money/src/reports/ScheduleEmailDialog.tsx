@@ -66,17 +66,12 @@ function useSchedules(enabled: boolean) {
   });
 }
 
-export function ScheduleEmailDialog({
-  opened,
-  onClose,
-  filters,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  filters: ReportFilters;
-}) {
+/**
+ * The dialog's state: frequency and recipients (checked before sending, the refused field
+ * focused), the save with one key per content until the dialog closes, the list and its Delete.
+ */
+function useScheduleEmail(opened: boolean, filters: ReportFilters, onClose: () => void) {
   const { api } = useSession();
-  const f = useFormat();
   const queryClient = useQueryClient();
   const [frequency, setFrequency] = useState<ReportFrequency>('weekly');
   const [recipients, setRecipients] = useState('');
@@ -124,27 +119,59 @@ export function ScheduleEmailDialog({
     save.mutate(checked.body);
   }
 
+  return {
+    frequency,
+    setFrequency,
+    recipients,
+    fieldError,
+    formRef,
+    save,
+    schedules,
+    remove,
+    close,
+    submit,
+    changeRecipients: (value: string) => {
+      setRecipients(value);
+      setFieldError(null);
+    },
+  };
+}
+
+/** What the report covers: its period and segments. */
+function scopeText(filters: ReportFilters): string {
   const segments = filters.segments.filter((s) => s !== 'all');
-  const scope = `${PERIOD_LABELS[filters.period]}, ${
+  return `${PERIOD_LABELS[filters.period]}, ${
     segments.length ? segments.map((s) => SEGMENT_LABELS[s]).join(' and ') : 'all customers'
   }`;
+}
+
+export function ScheduleEmailDialog({
+  opened,
+  onClose,
+  filters,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  filters: ReportFilters;
+}) {
+  const form = useScheduleEmail(opened, filters, onClose);
 
   return (
-    <Modal opened={opened} onClose={close} title="Schedule Report Email" size="lg">
+    <Modal opened={opened} onClose={form.close} title="Schedule Report Email" size="lg">
       <Stack gap="md">
         <form
-          ref={formRef}
+          ref={form.formRef}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            form.submit();
           }}
         >
           <Stack gap="sm">
             <Radio.Group
               label="Frequency"
-              value={frequency}
-              onChange={(v) => setFrequency(v as ReportFrequency)}
+              value={form.frequency}
+              onChange={(v) => form.setFrequency(v as ReportFrequency)}
             >
               <Group gap="lg" mt={4}>
                 <Radio value="weekly" label="Weekly" />
@@ -158,98 +185,110 @@ export function ScheduleEmailDialog({
               autosize
               minRows={2}
               required
-              value={recipients}
-              error={fieldError}
-              onChange={(e) => {
-                setRecipients(e.currentTarget.value);
-                setFieldError(null);
-              }}
+              value={form.recipients}
+              error={form.fieldError}
+              onChange={(e) => form.changeRecipients(e.currentTarget.value)}
             />
             <Text size="sm" c="dimmed">
-              The report ({scope}) is e-mailed as a PDF at the venue&apos;s send hour. {FIRST_SEND[frequency]}
+              The report ({scopeText(filters)}) is e-mailed as a PDF at the venue&apos;s send hour.{' '}
+              {FIRST_SEND[form.frequency]}
             </Text>
-            {save.isError ? (
+            {form.save.isError ? (
               <Text c="red" size="sm" role="alert">
-                {errorText(save.error)}
+                {errorText(form.save.error)}
               </Text>
             ) : null}
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
+              <Button variant="default" onClick={form.close}>
                 Cancel
               </Button>
-              <Button type="submit" loading={save.isPending}>
+              <Button type="submit" loading={form.save.isPending}>
                 Save Schedule
               </Button>
             </Group>
           </Stack>
         </form>
 
-        <Stack gap="xs" component="section" aria-labelledby="report-schedules-title">
-          <Title order={3} fz="md" id="report-schedules-title">
-            Scheduled report e-mails
-          </Title>
-          {schedules.isPending ? (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm">Loading schedules...</Text>
-            </Group>
-          ) : schedules.isError ? (
-            <Text c="red" size="sm" role="alert">
-              Could not load the schedules: {errorText(schedules.error)}
-            </Text>
-          ) : schedules.data.schedules.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No report e-mails are scheduled yet.
-            </Text>
-          ) : (
-            <Table fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Frequency</Table.Th>
-                  <Table.Th>Recipients</Table.Th>
-                  <Table.Th>Next send</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {schedules.data.schedules.map((s) => (
-                  <Table.Tr key={s.id} data-testid="schedule-row">
-                    <Table.Td>
-                      {s.frequency === 'weekly' ? 'Weekly' : 'Monthly'}
-                      <Text size="xs" c="dimmed">
-                        {PERIOD_LABELS[s.period]}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{s.recipients.join(', ')}</Table.Td>
-                    <Table.Td>
-                      {f.date(s.nextSendDate)} {f.time(`${s.sendHour}:00`)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        loading={remove.isPending && remove.variables === s.id}
-                        aria-label={`Delete the ${s.frequency} report to ${s.recipients.join(', ')}`}
-                        onClick={() => remove.mutate(s.id)}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          {remove.isError ? (
-            <Text c="red" size="sm" role="alert">
-              Could not delete the schedule: {errorText(remove.error)}
-            </Text>
-          ) : null}
-        </Stack>
+        <ScheduleList schedules={form.schedules} remove={form.remove} />
       </Stack>
     </Modal>
+  );
+}
+
+/** The venue's scheduled report e-mails, each with Delete. */
+function ScheduleList({
+  schedules,
+  remove,
+}: {
+  schedules: ReturnType<typeof useSchedules>;
+  remove: ReturnType<typeof useScheduleEmail>['remove'];
+}) {
+  const f = useFormat();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="report-schedules-title">
+      <Title order={3} fz="md" id="report-schedules-title">
+        Scheduled report e-mails
+      </Title>
+      {schedules.isPending ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm">Loading schedules...</Text>
+        </Group>
+      ) : schedules.isError ? (
+        <Text c="red" size="sm" role="alert">
+          Could not load the schedules: {errorText(schedules.error)}
+        </Text>
+      ) : schedules.data.schedules.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No report e-mails are scheduled yet.
+        </Text>
+      ) : (
+        <Table fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Frequency</Table.Th>
+              <Table.Th>Recipients</Table.Th>
+              <Table.Th>Next send</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {schedules.data.schedules.map((s) => (
+              <Table.Tr key={s.id} data-testid="schedule-row">
+                <Table.Td>
+                  {s.frequency === 'weekly' ? 'Weekly' : 'Monthly'}
+                  <Text size="xs" c="dimmed">
+                    {PERIOD_LABELS[s.period]}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{s.recipients.join(', ')}</Table.Td>
+                <Table.Td>
+                  {f.date(s.nextSendDate)} {f.time(`${s.sendHour}:00`)}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    loading={remove.isPending && remove.variables === s.id}
+                    aria-label={`Delete the ${s.frequency} report to ${s.recipients.join(', ')}`}
+                    onClick={() => remove.mutate(s.id)}
+                  >
+                    Delete
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {remove.isError ? (
+        <Text c="red" size="sm" role="alert">
+          Could not delete the schedule: {errorText(remove.error)}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -91,73 +91,8 @@ export function UtilisationPanel({ data, f }: { data: ResourceUtilisation; f: Fo
     >
       {resource ? (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table withTableBorder withColumnBorders fz="xs" data-testid="heatmap">
-              <Table.Caption>
-                {resource.name}: utilisation by weekday and hour
-                {resource.bufferMinutes > 0 ? `; buffer time ${resource.bufferMinutes} min` : ''}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Day</Table.Th>
-                  {hours.map((h) => (
-                    <Table.Th key={h} scope="col" ta="center" px={2}>
-                      {hourText(f, h)}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {resource.data.map((d) =>
-                  isClosed(d) ? (
-                    <Table.Tr key={d.day} data-closed="true">
-                      <Table.Th scope="row">{d.day}</Table.Th>
-                      <Table.Td
-                        colSpan={d.utilisation.length || hours.length}
-                        ta="center"
-                        style={{ background: CLOSED }}
-                      >
-                        Closed all day
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    <Table.Tr key={d.day}>
-                      <Table.Th scope="row">{d.day}</Table.Th>
-                      {d.utilisation.map((u) => (
-                        <Table.Td
-                          key={u.hour}
-                          ta="center"
-                          px={2}
-                          style={{ background: band(u.rate).color, color: 'var(--mantine-color-dark-9)' }}
-                          title={`${d.day} ${hourText(f, u.hour)}: ${percent(u.rate)}${u.hasBuffers ? ', includes buffer time' : ''}`}
-                          data-rate={u.rate}
-                        >
-                          {Math.round(u.rate)}%
-                          {u.hasBuffers ? (
-                            <span data-testid="buffer-marker">
-                              <span aria-hidden="true"> ◆</span>
-                              <VisuallyHidden> includes buffer time</VisuallyHidden>
-                            </span>
-                          ) : null}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ),
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group gap="xs" wrap="wrap" data-testid="heatmap-legend">
-            {[85, 70, 50, 10].map((r) => (
-              <Badge key={r} variant="outline" color="dark" style={{ background: band(r).color }}>
-                {band(r).name}
-              </Badge>
-            ))}
-            <Badge variant="outline" color="dark" style={{ background: CLOSED }}>
-              Closed all day
-            </Badge>
-            <Text size="xs">◆ the hour includes buffer time before or after a booking</Text>
-          </Group>
+          <Heatmap resource={resource} hours={hours} f={f} />
+          <HeatmapLegend />
           <Button
             variant="subtle"
             size="xs"
@@ -169,40 +104,125 @@ export function UtilisationPanel({ data, f }: { data: ResourceUtilisation; f: Fo
             {open ? 'Hide peak and average by day' : 'Show peak and average by day'}
           </Button>
           <Collapse in={open} id="utilisation-day-table">
-            <Table fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Day</Table.Th>
-                  <Table.Th>Peak hour</Table.Th>
-                  <Table.Th ta="right">Peak rate</Table.Th>
-                  <Table.Th ta="right">Average rate</Table.Th>
-                  <Table.Th>Low hour</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {resource.data.map((d) => {
-                  const s = dayStats(d);
-                  return (
-                    <Table.Tr key={s.day} data-testid="day-stats-row">
-                      <Table.Td>{s.day}</Table.Td>
-                      {isClosed(d) ? (
-                        <Table.Td colSpan={4}>Closed</Table.Td>
-                      ) : (
-                        <>
-                          <Table.Td>{hourText(f, s.peakHour)}</Table.Td>
-                          <Table.Td ta="right">{percent(s.peakRate)}</Table.Td>
-                          <Table.Td ta="right">{percent(s.averageRate)}</Table.Td>
-                          <Table.Td>{hourText(f, s.lowHour)}</Table.Td>
-                        </>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <DayStatsTable resource={resource} f={f} />
           </Collapse>
         </>
       ) : null}
     </Panel>
+  );
+}
+
+/** The weekday × hour table, each cell in its band; a day closed all day is one grey cell. */
+function Heatmap({ resource, hours, f }: { resource: Resource; hours: number[]; f: Formatters }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table withTableBorder withColumnBorders fz="xs" data-testid="heatmap">
+        <Table.Caption>
+          {resource.name}: utilisation by weekday and hour
+          {resource.bufferMinutes > 0 ? `; buffer time ${resource.bufferMinutes} min` : ''}
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Day</Table.Th>
+            {hours.map((h) => (
+              <Table.Th key={h} scope="col" ta="center" px={2}>
+                {hourText(f, h)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {resource.data.map((d) =>
+            isClosed(d) ? (
+              <Table.Tr key={d.day} data-closed="true">
+                <Table.Th scope="row">{d.day}</Table.Th>
+                <Table.Td
+                  colSpan={d.utilisation.length || hours.length}
+                  ta="center"
+                  style={{ background: CLOSED }}
+                >
+                  Closed all day
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              <Table.Tr key={d.day}>
+                <Table.Th scope="row">{d.day}</Table.Th>
+                {d.utilisation.map((u) => (
+                  <Table.Td
+                    key={u.hour}
+                    ta="center"
+                    px={2}
+                    style={{ background: band(u.rate).color, color: 'var(--mantine-color-dark-9)' }}
+                    title={`${d.day} ${hourText(f, u.hour)}: ${percent(u.rate)}${u.hasBuffers ? ', includes buffer time' : ''}`}
+                    data-rate={u.rate}
+                  >
+                    {Math.round(u.rate)}%
+                    {u.hasBuffers ? (
+                      <span data-testid="buffer-marker">
+                        <span aria-hidden="true"> ◆</span>
+                        <VisuallyHidden> includes buffer time</VisuallyHidden>
+                      </span>
+                    ) : null}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function HeatmapLegend() {
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="heatmap-legend">
+      {[85, 70, 50, 10].map((r) => (
+        <Badge key={r} variant="outline" color="dark" style={{ background: band(r).color }}>
+          {band(r).name}
+        </Badge>
+      ))}
+      <Badge variant="outline" color="dark" style={{ background: CLOSED }}>
+        Closed all day
+      </Badge>
+      <Text size="xs">◆ the hour includes buffer time before or after a booking</Text>
+    </Group>
+  );
+}
+
+/** Each day's peak hour and rate, average rate and low hour. */
+function DayStatsTable({ resource, f }: { resource: Resource; f: Formatters }) {
+  return (
+    <Table fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Day</Table.Th>
+          <Table.Th>Peak hour</Table.Th>
+          <Table.Th ta="right">Peak rate</Table.Th>
+          <Table.Th ta="right">Average rate</Table.Th>
+          <Table.Th>Low hour</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {resource.data.map((d) => {
+          const s = dayStats(d);
+          return (
+            <Table.Tr key={s.day} data-testid="day-stats-row">
+              <Table.Td>{s.day}</Table.Td>
+              {isClosed(d) ? (
+                <Table.Td colSpan={4}>Closed</Table.Td>
+              ) : (
+                <>
+                  <Table.Td>{hourText(f, s.peakHour)}</Table.Td>
+                  <Table.Td ta="right">{percent(s.peakRate)}</Table.Td>
+                  <Table.Td ta="right">{percent(s.averageRate)}</Table.Td>
+                  <Table.Td>{hourText(f, s.lowHour)}</Table.Td>
+                </>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }
