@@ -59,6 +59,39 @@ export function toInput(
   };
 }
 
+/**
+ * The week or month shown and the day chosen in the month; a change of view or a step forgets
+ * the chosen day.
+ */
+function useCalendarRange(minNoticeHours: number, timezone: string) {
+  const [view, setView] = useState<View>('week');
+  // The first week or month shown is the one with the first day a request may fall on.
+  const [anchor, setAnchor] = useState(
+    () => venueWallClock(Date.now() + minNoticeHours * 3_600_000, timezone).date,
+  );
+  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  const dates = view === 'week' ? weekDates(anchor) : monthGrid(anchor);
+  const step = (n: number) => {
+    setSelectedDay(null);
+    setAnchor(view === 'week' ? addDays(startOfWeek(anchor), 7 * n) : addMonths(anchor, n));
+  };
+  const changeView = (v: View) => {
+    setView(v);
+    setSelectedDay(null);
+  };
+  return {
+    view,
+    changeView,
+    anchor,
+    step,
+    selectedDay,
+    setSelectedDay,
+    dates,
+    from: dates[0]!,
+    to: dates.at(-1)!,
+  };
+}
+
 export function AvailabilityCalendar({
   slug,
   resource,
@@ -72,25 +105,16 @@ export function AvailabilityCalendar({
 }) {
   const fmt = useVenueFormat();
   const today = venueToday(fmt.timezone);
-  const [view, setView] = useState<View>('week');
-  // The first week or month shown is the one with the first day a request may fall on.
-  const [anchor, setAnchor] = useState(
-    () => venueWallClock(Date.now() + online.minNoticeHours * 3_600_000, fmt.timezone).date,
+  const { view, changeView, anchor, step, selectedDay, setSelectedDay, dates, from, to } = useCalendarRange(
+    online.minNoticeHours,
+    fmt.timezone,
   );
-  const [selectedDay, setSelectedDay] = useState<string | null>(null);
-  const dates = view === 'week' ? weekDates(anchor) : monthGrid(anchor);
-  const from = dates[0]!;
-  const to = dates.at(-1)!;
   const lastDate = addDays(today, online.windowDays);
   const answer = useQuery({
     ...availabilityQuery(slug, resource.id, from, to),
     placeholderData: keepPreviousData,
   });
 
-  const step = (n: number) => {
-    setSelectedDay(null);
-    setAnchor(view === 'week' ? addDays(startOfWeek(anchor), 7 * n) : addMonths(anchor, n));
-  };
   const canGoBack = from > today;
   const canGoOn = to < lastDate;
   const title =
@@ -108,34 +132,14 @@ export function AvailabilityCalendar({
         Times are {fmt.timezone.replace(/_/g, ' ')} time. Requests need {noticeWords(online.minNoticeHours)}{' '}
         notice and can be made up to {online.windowDays} days ahead.
       </p>
-      <div className="calendar-toolbar">
-        <div className="segmented" role="group" aria-label="Calendar view">
-          {(['week', 'month'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => {
-                setView(v);
-                setSelectedDay(null);
-              }}
-            >
-              {v === 'week' ? 'Week' : 'Month'}
-            </button>
-          ))}
-        </div>
-        <div className="calendar-nav">
-          <button type="button" className="button secondary" disabled={!canGoBack} onClick={() => step(-1)}>
-            <span aria-hidden="true">‹</span> Previous<span className="visually-hidden"> {view}</span>
-          </button>
-          <p className="calendar-title" aria-live="polite">
-            {title}
-          </p>
-          <button type="button" className="button secondary" disabled={!canGoOn} onClick={() => step(1)}>
-            Next<span className="visually-hidden"> {view}</span> <span aria-hidden="true">›</span>
-          </button>
-        </div>
-      </div>
+      <CalendarToolbar
+        view={view}
+        onView={changeView}
+        title={title}
+        canGoBack={canGoBack}
+        canGoOn={canGoOn}
+        onStep={step}
+      />
       {answer.isPending ? (
         <Loading label="Loading availability…" />
       ) : answer.isError ? (
@@ -162,6 +166,46 @@ export function AvailabilityCalendar({
           onPick={pick}
         />
       )}
+    </div>
+  );
+}
+
+/** Week or Month, and Previous / Next with the range shown between them (announced as it changes). */
+function CalendarToolbar({
+  view,
+  onView,
+  title,
+  canGoBack,
+  canGoOn,
+  onStep,
+}: {
+  view: View;
+  onView: (view: View) => void;
+  title: string;
+  canGoBack: boolean;
+  canGoOn: boolean;
+  onStep: (n: number) => void;
+}) {
+  return (
+    <div className="calendar-toolbar">
+      <div className="segmented" role="group" aria-label="Calendar view">
+        {(['week', 'month'] as const).map((v) => (
+          <button key={v} type="button" aria-pressed={view === v} onClick={() => onView(v)}>
+            {v === 'week' ? 'Week' : 'Month'}
+          </button>
+        ))}
+      </div>
+      <div className="calendar-nav">
+        <button type="button" className="button secondary" disabled={!canGoBack} onClick={() => onStep(-1)}>
+          <span aria-hidden="true">‹</span> Previous<span className="visually-hidden"> {view}</span>
+        </button>
+        <p className="calendar-title" aria-live="polite">
+          {title}
+        </p>
+        <button type="button" className="button secondary" disabled={!canGoOn} onClick={() => onStep(1)}>
+          Next<span className="visually-hidden"> {view}</span> <span aria-hidden="true">›</span>
+        </button>
+      </div>
     </div>
   );
 }

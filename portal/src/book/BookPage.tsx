@@ -4,11 +4,11 @@
  * picked. `?embed=1` leaves out the page's header and footer and tells the parent page its
  * height (the venue's website frames it: embed/embed.ts).
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { venueQuery } from '../api/queries.ts';
-import type { RequestAnswer, Slot, VenueProfile } from '../api/types.ts';
+import type { PublicResource, RequestAnswer, Slot, VenueProfile } from '../api/types.ts';
 import { ErrorMessage, Loading } from '../ui/states.tsx';
 import { formatOf, VenueFormatContext } from '../ui/venue-format.ts';
 import { useEmbedHeight } from '../embed/embed-height.ts';
@@ -88,34 +88,14 @@ function Booking({ venue, embed }: { venue: VenueProfile; embed: boolean }) {
           </p>
         ) : (
           <>
-            {!picked && (
-              <section aria-labelledby="spaces-heading">
-                <h2 id="spaces-heading">Our spaces</h2>
-                <ul className="cards">
-                  {venue.resources.map((r) => (
-                    <li key={r.id}>
-                      <ResourceCard
-                        resource={r}
-                        selected={r.id === resourceId}
-                        onShowAvailability={() => showCalendar(r.id)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
+            {!picked && <Spaces venue={venue} resourceId={resourceId} onShowAvailability={showCalendar} />}
             {resource && !picked && (
-              <section ref={calendarRef} aria-labelledby="calendar-heading" className="calendar-section">
-                <h2 id="calendar-heading" tabIndex={-1}>
-                  Availability: {resource.name}
-                </h2>
-                <AvailabilityCalendar
-                  slug={venue.slug}
-                  resource={resource}
-                  online={venue.online}
-                  onPick={(slot) => setPicked({ ...slot, resourceId: resource.id })}
-                />
-              </section>
+              <CalendarSection
+                sectionRef={calendarRef}
+                venue={venue}
+                resource={resource}
+                onPick={(slot) => setPicked({ ...slot, resourceId: resource.id })}
+              />
             )}
             {picked && (
               <Suspense fallback={<Loading label="Loading the request form…" />}>
@@ -142,5 +122,55 @@ function Booking({ venue, embed }: { venue: VenueProfile; embed: boolean }) {
         </footer>
       )}
     </>
+  );
+}
+
+/** The venue's spaces, each with its way to the availability calendar. */
+function Spaces({
+  venue,
+  resourceId,
+  onShowAvailability,
+}: {
+  venue: VenueProfile;
+  resourceId: string;
+  onShowAvailability: (id: string) => void;
+}) {
+  return (
+    <section aria-labelledby="spaces-heading">
+      <h2 id="spaces-heading">Our spaces</h2>
+      <ul className="cards">
+        {venue.resources.map((r) => (
+          <li key={r.id}>
+            <ResourceCard
+              resource={r}
+              selected={r.id === resourceId}
+              onShowAvailability={() => onShowAvailability(r.id)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The chosen space's calendar; its heading takes the focus when a space is chosen. */
+function CalendarSection({
+  sectionRef,
+  venue,
+  resource,
+  onPick,
+}: {
+  sectionRef: RefObject<HTMLElement | null>;
+  venue: VenueProfile;
+  resource: PublicResource;
+  onPick: (slot: Slot) => void;
+}) {
+  return (
+    <section ref={sectionRef} aria-labelledby="calendar-heading" className="calendar-section">
+      <h2 id="calendar-heading" tabIndex={-1}>
+        Availability: {resource.name}
+      </h2>
+      <AvailabilityCalendar slug={venue.slug} resource={resource} online={venue.online} onPick={onPick} />
+    </section>
   );
 }

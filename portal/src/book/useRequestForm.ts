@@ -55,20 +55,12 @@ export function useRequestForm(
   const lastDate = addDays(today, venue.online.windowDays);
   const { values, setValues, errors, setErrors, set, setAnswer } = useValues(initial);
   const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<{ message: string; alternatives: Alternative[] } | null>(null);
+  const { sending, send } = useSend(venue.slug, onDone);
   const [failure, setFailure] = useState<string | null>(null);
-  const [keyFor] = useState(idempotencyKeys);
   const formRef = useFocusFirstError<HTMLFormElement>(attempt);
-  const refusalRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { refusal, setRefusal, refusalRef, headingRef } = useFocusedRefusal();
   const resource = venue.resources.find((r) => r.id === values.resourceId);
   const questions = venue.online.questions;
-
-  useEffect(() => headingRef.current?.focus(), []);
-  useEffect(() => {
-    if (refusal) refusalRef.current?.focus();
-  }, [refusal]);
 
   const quote = useQuote(venue.slug, values);
 
@@ -83,17 +75,7 @@ export function useRequestForm(
       setAttempt((n) => n + 1);
       return;
     }
-    const body = requestBody(values, questions, venue.online.agreement.version);
-    setSending(true);
-    try {
-      const answer = await publicApi.api<RequestAnswer | undefined>(venuePath(venue.slug, '/requests'), {
-        method: 'POST',
-        body,
-        idempotencyKey: keyFor(body),
-      });
-      // 202 without a body would still mean "check your e-mail" (the honeypot's answer too)
-      onDone(answer ?? { status: 'verify', message: VERIFY_SENT_MESSAGE }, body.email);
-    } catch (error) {
+    await send(requestBody(values, questions, venue.online.agreement.version), (error) => {
       const refused = slotRefusal(error);
       const fields = serverProblems(error);
       if (refused) setRefusal(refused);
@@ -101,9 +83,7 @@ export function useRequestForm(
         setErrors(fields);
         setAttempt((n) => n + 1);
       } else setFailure(messageOf(error));
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   const takeAlternative = (a: Alternative) => {
@@ -112,7 +92,6 @@ export function useRequestForm(
     setRefusal(null);
   };
 
-  // (the hook is over 80 lines only by this list of what the sections read)
   return {
     fmt,
     today,
@@ -134,6 +113,41 @@ export function useRequestForm(
     refusalRef,
     headingRef,
   };
+}
+
+/** The heading takes the focus when the form opens, and a refused slot's message when it shows. */
+function useFocusedRefusal() {
+  const [refusal, setRefusal] = useState<{ message: string; alternatives: Alternative[] } | null>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
+  return { refusal, setRefusal, refusalRef, headingRef };
+}
+
+/** Send the request once per content (one key per body); a refusal goes to `onRefused`. */
+function useSend(slug: string, onDone: (answer: RequestAnswer, email: string) => void) {
+  const [sending, setSending] = useState(false);
+  const [keyFor] = useState(idempotencyKeys);
+  const send = async (body: ReturnType<typeof requestBody>, onRefused: (error: unknown) => void) => {
+    setSending(true);
+    try {
+      const answer = await publicApi.api<RequestAnswer | undefined>(venuePath(slug, '/requests'), {
+        method: 'POST',
+        body,
+        idempotencyKey: keyFor(body),
+      });
+      // 202 without a body would still mean "check your e-mail" (the honeypot's answer too)
+      onDone(answer ?? { status: 'verify', message: VERIFY_SENT_MESSAGE }, body.email);
+    } catch (error) {
+      onRefused(error);
+    } finally {
+      setSending(false);
+    }
+  };
+  return { sending, send };
 }
 
 /** The values as typed; a field put right loses its message, the others keep theirs until the next send. */

@@ -5,30 +5,20 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, formatMoney, idempotencyKeys } from '@venue/ui/light';
-import {
-  CHANGES_EMPTY_MESSAGE,
-  CHANGES_SENT_MESSAGE,
-  DOCUMENT_KIND_LABELS as DOCUMENT_KINDS,
-  DOCUMENT_MIME_TYPES,
-  DOCUMENT_MISSING_MESSAGE,
-  DOCUMENT_TOO_LARGE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
-  MAX_DOCUMENT_BYTES,
-} from '@venue/contracts/bookings';
+import { formatMoney, idempotencyKeys } from '@venue/ui/light';
+import { CHANGES_EMPTY_MESSAGE, CHANGES_SENT_MESSAGE } from '@venue/contracts/bookings';
 import { portalApi } from '../api/client.ts';
-import type { PortalBooking, PortalDocument } from '../api/types.ts';
-import { SelectField, TextArea } from '../ui/fields.tsx';
+import type { PortalBooking } from '../api/types.ts';
+import { TextArea } from '../ui/fields.tsx';
 import { longDayLabel, timeRange } from '../ui/labels.ts';
-import { Empty, ErrorMessage, Loading, messageOf } from '../ui/states.tsx';
+import { ErrorMessage, Loading, messageOf } from '../ui/states.tsx';
 import { useVenueFormat } from '../ui/venue-format.ts';
+import { BookingDocuments } from './BookingDocuments.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { bookingStatus } from './labels.ts';
 import { PortalFrame } from './PortalFrame.tsx';
 
 const path = (id: string, rest = '') => `/api/portal/bookings/${encodeURIComponent(id)}${rest}`;
-
-const ACCEPTED: readonly string[] = DOCUMENT_MIME_TYPES;
 
 export default function MyBooking() {
   const { id = '' } = useParams();
@@ -99,7 +89,7 @@ function BookingDetail({ id }: { id: string }) {
       </section>
       {b.canCancel && <CancelRequest booking={b} />}
       {open && <AskForChanges booking={b} />}
-      <Documents booking={b} />
+      <BookingDocuments booking={b} />
     </>
   );
 }
@@ -208,136 +198,6 @@ function AskForChanges({ booking }: { booking: PortalBooking }) {
           {send.isPending ? 'Sending…' : 'Send to the venue'}
         </button>
       </form>
-    </section>
-  );
-}
-
-function Documents({ booking }: { booking: PortalBooking }) {
-  const fmt = useVenueFormat();
-  const queryClient = useQueryClient();
-  const docs = useQuery({
-    queryKey: ['portal', 'booking', booking.id, 'documents'],
-    queryFn: () => portalApi.api<{ documents: PortalDocument[] }>(path(booking.id, '/documents')),
-  });
-  const [kind, setKind] = useState<'id' | 'insurance'>(booking.documentsNeeded[0] ?? 'insurance');
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [keyFor] = useState(idempotencyKeys);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useMutation({
-    mutationFn: (f: File) => {
-      const body = new FormData();
-      body.append('kind', kind);
-      body.append('file', f, f.name);
-      return portalApi.api<PortalDocument>(path(booking.id, '/documents'), {
-        method: 'POST',
-        body,
-        idempotencyKey: keyFor({ kind, name: f.name, size: f.size, modified: f.lastModified }),
-      });
-    },
-    onSuccess: (_doc, f) => {
-      setDone(`${f.name} is uploaded. The venue will check it.`);
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      void queryClient.invalidateQueries({ queryKey: ['portal', 'booking', booking.id] });
-      void queryClient.invalidateQueries({ queryKey: ['portal', 'bookings'] });
-    },
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setDone(null);
-    const problem = !file
-      ? DOCUMENT_MISSING_MESSAGE
-      : file.size > MAX_DOCUMENT_BYTES
-        ? DOCUMENT_TOO_LARGE_MESSAGE
-        : file.type && !ACCEPTED.includes(file.type)
-          ? DOCUMENT_TYPE_MESSAGE
-          : null;
-    setError(problem);
-    if (problem) {
-      fileInput.current?.focus();
-      return;
-    }
-    upload.mutate(file!);
-  };
-
-  return (
-    <section className="card" aria-labelledby="documents-heading">
-      <div className="card-body">
-        <h2 id="documents-heading">Documents</h2>
-        {booking.documentsNeeded.length > 0 && (
-          <p>
-            The venue needs your {booking.documentsNeeded.map((k) => DOCUMENT_KINDS[k]).join(' and ')}{' '}
-            document
-            {booking.documentsNeeded.length > 1 ? 's' : ''} for this booking.
-          </p>
-        )}
-        {docs.isPending ? (
-          <Loading label="Loading your documents…" />
-        ) : docs.isError ? (
-          <ErrorMessage error={docs.error} onRetry={() => void docs.refetch()} />
-        ) : docs.data.documents.length === 0 ? (
-          <Empty>No documents uploaded yet.</Empty>
-        ) : (
-          <ul className="plain-list">
-            {docs.data.documents.map((d) => (
-              <li key={d.id}>
-                <strong>{DOCUMENT_KINDS[d.kind]}</strong>: {d.fileName}, uploaded{' '}
-                {formatDateTime(d.uploadedAt, fmt)}{' '}
-                <span className={d.verified ? 'status status-confirmed' : 'status status-pending'}>
-                  {d.verified ? 'Verified' : 'Waiting for the venue to check'}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <form noValidate onSubmit={submit} className="upload">
-          <h3 className="small-heading">Upload a document</h3>
-          <SelectField
-            label="Document"
-            value={kind}
-            onValue={(v) => setKind(v as 'id' | 'insurance')}
-            options={[
-              { value: 'insurance', label: 'Insurance (certificate of currency)' },
-              { value: 'id', label: 'ID (driver licence or passport)' },
-            ]}
-          />
-          <div className={error ? 'field has-error' : 'field'}>
-            <label htmlFor={`file-${booking.id}`}>File</label>
-            <p className="hint" id={`file-${booking.id}-hint`}>
-              A PDF or a photo, at most 10 MB.
-            </p>
-            <input
-              id={`file-${booking.id}`}
-              ref={fileInput}
-              type="file"
-              accept="application/pdf,image/*"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`file-${booking.id}-hint${error ? ` file-${booking.id}-error` : ''}`}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError(null);
-              }}
-            />
-            {error && (
-              <p className="error" id={`file-${booking.id}-error`}>
-                {error}
-              </p>
-            )}
-          </div>
-          {upload.isError && (
-            <p className="error" role="alert">
-              The file could not be uploaded: {messageOf(upload.error)}
-            </p>
-          )}
-          {done && <p role="status">{done}</p>}
-          <button type="submit" className="button" disabled={upload.isPending}>
-            {upload.isPending ? 'Uploading…' : 'Upload'}
-          </button>
-        </form>
-      </div>
     </section>
   );
 }

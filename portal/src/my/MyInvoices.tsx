@@ -66,36 +66,7 @@ function Invoice({ invoice: inv }: { invoice: PortalInvoice }) {
         <h2 id={headingId} className="card-title">
           {INVOICE_KINDS[inv.kind] ?? 'Invoice'} {inv.number}
         </h2>
-        <dl className="facts">
-          <dt>Status</dt>
-          <dd>
-            <span className={`status status-i-${inv.status.toLowerCase()}`}>
-              {INVOICE_STATUS[inv.status] ?? inv.status}
-            </span>
-          </dd>
-          {inv.bookingCode && (
-            <>
-              <dt>Booking</dt>
-              <dd>
-                {inv.bookingCode}
-                {inv.resourceName ? `, ${inv.resourceName}` : ''}
-                {inv.eventDate ? `, ${formatDate(inv.eventDate, fmt)}` : ''}
-              </dd>
-            </>
-          )}
-          <dt>Issued</dt>
-          <dd>{formatDate(inv.issuedAt, fmt)}</dd>
-          <dt>Total</dt>
-          <dd>{formatMoney(inv.totalCents, fmt)}</dd>
-          <dt>Due</dt>
-          <dd>
-            {formatMoney(inv.balanceCents, fmt)}
-            {inv.balanceCents > 0 ? ` by ${formatDate(inv.dueDate, fmt)}` : ''}
-            {inv.daysOverdue > 0
-              ? ` (${inv.daysOverdue} ${inv.daysOverdue === 1 ? 'day' : 'days'} overdue)`
-              : ''}
-          </dd>
-        </dl>
+        <InvoiceFacts inv={inv} />
         <p className="actions">
           <DownloadButton
             path={`/api/portal/invoices/${encodeURIComponent(inv.id)}/pdf`}
@@ -115,47 +86,92 @@ function Invoice({ invoice: inv }: { invoice: PortalInvoice }) {
             {messageOf(pay.error)}
           </p>
         )}
-        {inv.receipts.length > 0 && (
-          <>
-            <h3 className="small-heading">Payments</h3>
-            <ul className="plain-list">
-              {inv.receipts.map((r) => (
-                <li key={r.paymentId}>
-                  {formatMoney(r.amountCents, fmt)} {RECEIPT_KINDS[r.kind] ?? 'paid'}{' '}
-                  {formatDate(r.paidAt, fmt)}{' '}
-                  <DownloadButton
-                    path={`/api/portal/receipts/${encodeURIComponent(r.paymentId)}/pdf`}
-                    fileName={`${r.number}.pdf`}
-                    className="link-button"
-                  >
-                    Receipt {r.number}
-                  </DownloadButton>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {inv.creditNotes.length > 0 && (
-          <>
-            <h3 className="small-heading">Adjustment notes</h3>
-            <ul className="plain-list">
-              {inv.creditNotes.map((c) => (
-                <li key={c.id}>
-                  {formatMoney(c.amountCents, fmt)} on {formatDate(c.issuedAt, fmt)}
-                  {c.reason ? `: ${c.reason}` : ''}{' '}
-                  <DownloadButton
-                    path={`/api/portal/credit-notes/${encodeURIComponent(c.id)}/pdf`}
-                    fileName={`${c.number}.pdf`}
-                    className="link-button"
-                  >
-                    Adjustment note {c.number}
-                  </DownloadButton>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <InvoiceDocuments inv={inv} />
       </div>
     </article>
+  );
+}
+
+/** The status, the booking, and the money as the venue stored it: total, what is due and by when. */
+function InvoiceFacts({ inv }: { inv: PortalInvoice }) {
+  const fmt = useVenueFormat();
+  return (
+    <dl className="facts">
+      <dt>Status</dt>
+      <dd>
+        <span className={`status status-i-${inv.status.toLowerCase()}`}>
+          {INVOICE_STATUS[inv.status] ?? inv.status}
+        </span>
+      </dd>
+      {inv.bookingCode && (
+        <>
+          <dt>Booking</dt>
+          <dd>
+            {inv.bookingCode}
+            {inv.resourceName ? `, ${inv.resourceName}` : ''}
+            {inv.eventDate ? `, ${formatDate(inv.eventDate, fmt)}` : ''}
+          </dd>
+        </>
+      )}
+      <dt>Issued</dt>
+      <dd>{formatDate(inv.issuedAt, fmt)}</dd>
+      <dt>Total</dt>
+      <dd>{formatMoney(inv.totalCents, fmt)}</dd>
+      <dt>Due</dt>
+      <dd>
+        {formatMoney(inv.balanceCents, fmt)}
+        {inv.balanceCents > 0 ? ` by ${formatDate(inv.dueDate, fmt)}` : ''}
+        {inv.daysOverdue > 0 ? ` (${inv.daysOverdue} ${inv.daysOverdue === 1 ? 'day' : 'days'} overdue)` : ''}
+      </dd>
+    </dl>
+  );
+}
+
+/** The receipts of the payments and the adjustment notes, each with its PDF. */
+function InvoiceDocuments({ inv }: { inv: PortalInvoice }) {
+  const fmt = useVenueFormat();
+  return (
+    <>
+      {inv.receipts.length > 0 && (
+        <>
+          <h3 className="small-heading">Payments</h3>
+          <ul className="plain-list">
+            {inv.receipts.map((r) => (
+              <li key={r.paymentId}>
+                {formatMoney(r.amountCents, fmt)} {RECEIPT_KINDS[r.kind] ?? 'paid'}{' '}
+                {formatDate(r.paidAt, fmt)}{' '}
+                <DownloadButton
+                  path={`/api/portal/receipts/${encodeURIComponent(r.paymentId)}/pdf`}
+                  fileName={`${r.number}.pdf`}
+                  className="link-button"
+                >
+                  Receipt {r.number}
+                </DownloadButton>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {inv.creditNotes.length > 0 && (
+        <>
+          <h3 className="small-heading">Adjustment notes</h3>
+          <ul className="plain-list">
+            {inv.creditNotes.map((c) => (
+              <li key={c.id}>
+                {formatMoney(c.amountCents, fmt)} on {formatDate(c.issuedAt, fmt)}
+                {c.reason ? `: ${c.reason}` : ''}{' '}
+                <DownloadButton
+                  path={`/api/portal/credit-notes/${encodeURIComponent(c.id)}/pdf`}
+                  fileName={`${c.number}.pdf`}
+                  className="link-button"
+                >
+                  Adjustment note {c.number}
+                </DownloadButton>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
   );
 }

@@ -17,10 +17,17 @@ import { rememberedVenue } from './remembered-venue.ts';
 export const LINK_SENT =
   'If that address has bookings with us, a link is on its way. It works once, within 30 minutes.';
 
-export function SignInForm({ notice }: { notice?: string }) {
-  const [search] = useSearchParams();
-  const slug = search.get('venue') ?? rememberedVenue();
-  const venue = useQuery(venueQuery(slug ?? ''));
+/** Why an address cannot be sent, or null. */
+function emailProblem(address: string): string | null {
+  return !address
+    ? 'Please fill in your e-mail address'
+    : !EMAIL_PATTERN.test(address)
+      ? 'Please enter a valid email address'
+      : null;
+}
+
+/** The address, checked here first, and the request for the link (once per address). */
+function useSignInLink(slug: string | null) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ address: string; message: string } | null>(null);
@@ -33,11 +40,7 @@ export function SignInForm({ notice }: { notice?: string }) {
     event.preventDefault();
     const address = email.trim();
     setFailure(null);
-    const problem = !address
-      ? 'Please fill in your e-mail address'
-      : !EMAIL_PATTERN.test(address)
-        ? 'Please enter a valid email address'
-        : null;
+    const problem = emailProblem(address);
     setError(problem);
     if (problem) {
       form.current?.querySelector<HTMLInputElement>('input')?.focus();
@@ -59,6 +62,27 @@ export function SignInForm({ notice }: { notice?: string }) {
     }
   };
 
+  return {
+    email,
+    error,
+    sent,
+    failure,
+    sending,
+    form,
+    submit,
+    anotherAddress: () => setSent(null),
+    changeEmail: (value: string) => {
+      setEmail(value);
+      setError(null);
+    },
+  };
+}
+
+export function SignInForm({ notice }: { notice?: string }) {
+  const [search] = useSearchParams();
+  const slug = search.get('venue') ?? rememberedVenue();
+  const venue = useQuery(venueQuery(slug ?? ''));
+  const link = useSignInLink(slug);
   const name = venue.data?.name;
   return (
     <main className="page narrow">
@@ -73,18 +97,18 @@ export function SignInForm({ notice }: { notice?: string }) {
           To sign in, open the booking page of your venue and choose “Your bookings”, or use the link in an
           e-mail from the venue.
         </p>
-      ) : sent ? (
+      ) : link.sent ? (
         <div role="status" className="notice">
-          <p>{sent.message}</p>
+          <p>{link.sent.message}</p>
           <p>
-            Look in the inbox of <strong>{sent.address}</strong>; the e-mail can take a minute.
+            Look in the inbox of <strong>{link.sent.address}</strong>; the e-mail can take a minute.
           </p>
-          <button type="button" className="link-button" onClick={() => setSent(null)}>
+          <button type="button" className="link-button" onClick={link.anotherAddress}>
             Use another address
           </button>
         </div>
       ) : (
-        <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
+        <form ref={link.form} noValidate onSubmit={(e) => void link.submit(e)}>
           <p>
             No password needed: enter the e-mail address you booked with and we will e-mail you a link that
             signs you in.
@@ -93,22 +117,19 @@ export function SignInForm({ notice }: { notice?: string }) {
             label="E-mail"
             type="email"
             autoComplete="email"
-            value={email}
+            value={link.email}
             maxLength={254}
-            onValue={(v) => {
-              setEmail(v);
-              setError(null);
-            }}
-            error={error}
+            onValue={link.changeEmail}
+            error={link.error}
           />
-          {failure && (
+          {link.failure && (
             <p className="form-failure" role="alert">
-              The link could not be sent: {failure}
+              The link could not be sent: {link.failure}
             </p>
           )}
           <p className="actions">
-            <button type="submit" className="button" disabled={sending}>
-              {sending ? 'Sending…' : 'E-mail me a sign-in link'}
+            <button type="submit" className="button" disabled={link.sending}>
+              {link.sending ? 'Sending…' : 'E-mail me a sign-in link'}
             </button>
           </p>
         </form>
