@@ -7,7 +7,7 @@
  * transaction: every statement names the tenant itself.
  */
 import { E164 } from '@venue/contracts/comms';
-import { storeSettingsSnapshot, type Consumer } from '@venue/service-kit';
+import { storeSettingsSnapshot, type Consumer, type EventOf } from '@venue/service-kit';
 import { z } from 'zod';
 import { db } from '../db/query.ts';
 
@@ -127,83 +127,93 @@ export function stageOf(status: string, holdExpiresAt: string | null): number {
   return 0;
 }
 
+type BookingEvent = EventOf<'booking.created' | 'booking.updated' | 'booking.status_changed'>;
+
+/**
+ * The columns of a booking's copy a newer version replaces: all but the key and the two that keep
+ * history (last_hold_expires_at, furthest_stage).
+ */
+const FOLLOWS_NEWER = [
+  'booking_code',
+  'customer_id',
+  'customer_name',
+  'customer_email',
+  'resource_id',
+  'resource_name',
+  'title',
+  'status',
+  'starts_at',
+  'ends_at',
+  'hold_expires_at',
+  'cancelled_at',
+  'id_verified',
+  'insurance_verified',
+  'bond_required',
+  'bond_cents',
+  'bond_paid',
+  'total_cents',
+  'created_at',
+  'version_at',
+  'customer_tier',
+  'booking_source',
+  'quotation_id',
+  'cancellation_reason',
+  'setup_buffer_minutes',
+  'packdown_buffer_minutes',
+] as const;
+
+/** The booking's copy as this version of it tells, with the funnel stage it shows. */
+function bookingRow(b: BookingEvent['data'], x: z.infer<typeof bookingExtra>, stage: number) {
+  return {
+    // the booking's own tenant: the hold sweep publishes from a system transaction
+    tenant_id: b.hallOwnerId,
+    id: b.id,
+    booking_code: x.bookingCode,
+    customer_id: x.customerId ?? null,
+    customer_name: x.customerName,
+    customer_email: x.customerEmail,
+    resource_id: b.resourceId,
+    resource_name: x.resourceName,
+    title: x.title ?? [x.eventType, x.customerName].filter(Boolean).join(' - '),
+    status: b.status,
+    starts_at: b.startsAt,
+    ends_at: b.endsAt,
+    hold_expires_at: x.holdExpiresAt ?? null,
+    last_hold_expires_at: x.holdExpiresAt ?? null,
+    cancelled_at: x.cancelledAt ?? (b.status === 'cancelled' ? b.updatedAt : null),
+    id_verified: x.docs?.idVerified ?? false,
+    insurance_verified: x.docs?.insuranceVerified ?? false,
+    bond_required: x.bondRequired ?? false,
+    bond_cents: x.bondCents ?? 0,
+    bond_paid: x.bondPaid ?? false,
+    total_cents: x.money?.totalCents ?? x.calculatedPriceCents ?? 0,
+    created_at: x.createdAt ?? b.updatedAt,
+    version_at: b.updatedAt,
+    customer_tier: x.customerTier ?? 'standard',
+    booking_source: x.bookingSource ?? 'admin',
+    quotation_id: x.quotationId ?? null,
+    cancellation_reason: x.cancellationReason ?? null,
+    setup_buffer_minutes: b.setupBufferMinutes,
+    packdown_buffer_minutes: b.packdownBufferMinutes,
+    furthest_stage: stage,
+  };
+}
+
 /** `booking.created|updated|status_changed`: the newest version per booking (its updatedAt). */
 export const bookingConsumer: Consumer<
   'booking.created' | 'booking.updated' | 'booking.status_changed'
 > = async (event, tx) => {
   const b = event.data;
   const x = bookingExtra.parse(b);
-  const title = x.title ?? [x.eventType, x.customerName].filter(Boolean).join(' - ');
   const stage = stageOf(b.status, x.holdExpiresAt ?? null);
-  // Every column but the key follows a newer version, except the two that keep history.
-  const copied = [
-    'booking_code',
-    'customer_id',
-    'customer_name',
-    'customer_email',
-    'resource_id',
-    'resource_name',
-    'title',
-    'status',
-    'starts_at',
-    'ends_at',
-    'hold_expires_at',
-    'cancelled_at',
-    'id_verified',
-    'insurance_verified',
-    'bond_required',
-    'bond_cents',
-    'bond_paid',
-    'total_cents',
-    'created_at',
-    'version_at',
-    'customer_tier',
-    'booking_source',
-    'quotation_id',
-    'cancellation_reason',
-    'setup_buffer_minutes',
-    'packdown_buffer_minutes',
-  ] as const;
   const written = await db(tx)
     .insertInto('bookings')
-    .values({
-      // the booking's own tenant: the hold sweep publishes from a system transaction
-      tenant_id: b.hallOwnerId,
-      id: b.id,
-      booking_code: x.bookingCode,
-      customer_id: x.customerId ?? null,
-      customer_name: x.customerName,
-      customer_email: x.customerEmail,
-      resource_id: b.resourceId,
-      resource_name: x.resourceName,
-      title,
-      status: b.status,
-      starts_at: b.startsAt,
-      ends_at: b.endsAt,
-      hold_expires_at: x.holdExpiresAt ?? null,
-      last_hold_expires_at: x.holdExpiresAt ?? null,
-      cancelled_at: x.cancelledAt ?? (b.status === 'cancelled' ? b.updatedAt : null),
-      id_verified: x.docs?.idVerified ?? false,
-      insurance_verified: x.docs?.insuranceVerified ?? false,
-      bond_required: x.bondRequired ?? false,
-      bond_cents: x.bondCents ?? 0,
-      bond_paid: x.bondPaid ?? false,
-      total_cents: x.money?.totalCents ?? x.calculatedPriceCents ?? 0,
-      created_at: x.createdAt ?? b.updatedAt,
-      version_at: b.updatedAt,
-      customer_tier: x.customerTier ?? 'standard',
-      booking_source: x.bookingSource ?? 'admin',
-      quotation_id: x.quotationId ?? null,
-      cancellation_reason: x.cancellationReason ?? null,
-      setup_buffer_minutes: b.setupBufferMinutes,
-      packdown_buffer_minutes: b.packdownBufferMinutes,
-      furthest_stage: stage,
-    })
+    .values(bookingRow(b, x, stage))
     .onConflict((oc) =>
       oc
         .columns(['tenant_id', 'id'])
         .doUpdateSet((eb) => ({
-          ...Object.fromEntries(copied.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ...Object.fromEntries(FOLLOWS_NEWER.map((c) => [c, eb.ref(`excluded.${c}`)])),
           last_hold_expires_at: eb.fn.coalesce('excluded.hold_expires_at', 'bookings.last_hold_expires_at'),
           furthest_stage: eb.fn<number>('greatest', ['bookings.furthest_stage', 'excluded.furthest_stage']),
         }))

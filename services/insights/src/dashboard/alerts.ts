@@ -34,161 +34,169 @@ export interface AlertInput {
   now: Date;
 }
 
-export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> {
-  const when = (at: Date | string) => {
-    const c = wallClock(new Date(at), input.zone);
-    return `${dayLabel(c.date)} ${c.time}`;
-  };
-  const alerts: Alert[] = [];
+/** "Mon 23 Nov 14:00": an instant on the venue's clock. */
+function venueWhen(at: Date | string, zone: string): string {
+  const c = wallClock(new Date(at), zone);
+  return `${dayLabel(c.date)} ${c.time}`;
+}
 
-  const q = db(tx);
+export async function activeAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> {
   // The five reads are independent: asked for together, they leave in one write and share one
   // round trip on the server (the kit's write batcher).
   const [conflicts, docs, overdue, failed, handled] = await Promise.all([
-    q
-      .selectFrom('blockouts as bo')
-      .innerJoin('bookings as b', (j) =>
-        j
-          .onRef('b.tenant_id', '=', 'bo.tenant_id')
-          .on((eb) => eb('b.resource_id', '=', eb.fn.any('bo.resource_ids')))
-          .onRef('b.starts_at', '<', 'bo.ends_at')
-          .onRef('b.ends_at', '>', 'bo.starts_at'),
-      )
-      .select([
-        'bo.id as blockout_id',
-        'b.id as booking_id',
-        'b.booking_code',
-        'b.customer_name',
-        'b.resource_name',
-        'b.starts_at',
-        'bo.reason',
-      ])
-      .where('bo.tenant_id', '=', input.tenantId)
-      .where('bo.deleted', '=', false)
-      .where('bo.ends_at', '>', input.now)
-      .where('b.status', 'in', ['pending', 'tentative', 'confirmed'])
-      .orderBy('b.starts_at')
-      .limit(50)
-      .execute(),
-    q
-      .selectFrom('bookings')
-      .select(['id', 'booking_code', 'customer_name', 'starts_at', 'id_verified', 'insurance_verified'])
-      .where('tenant_id', '=', input.tenantId)
-      .where('status', '=', 'confirmed')
-      .where('starts_at', '>=', input.now)
-      .where('starts_at', '<', new Date(input.now.getTime() + DOC_ALERT_DAYS * 86_400_000))
-      .where((eb) => eb.not(eb.and([eb.ref('id_verified'), eb.ref('insurance_verified')])))
-      .orderBy('starts_at')
-      .limit(50)
-      .execute(),
-    q
-      .selectFrom('invoices')
-      .select((eb) => [
-        'id',
-        'invoice_number',
-        'customer_name',
-        eb.cast<string>('due_date', 'text').as('due_date'),
-        'balance_cents',
-        'booking_id',
-      ])
-      .where('tenant_id', '=', input.tenantId)
-      .where('status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
-      .where('balance_cents', '>', 0)
-      .where('due_date', '<', input.today)
-      .orderBy('invoices.due_date')
-      .orderBy('id')
-      .limit(50)
-      .execute(),
-    q
-      .selectFrom('failed_emails')
-      .select([
-        'email_id',
-        'channel',
-        'to_email',
-        'to_name',
-        'subject',
-        'reason',
-        'bounced',
-        'booking_id',
-        'failed_at',
-      ])
-      .where('tenant_id', '=', input.tenantId)
-      .where('failed_at', '>', new Date(input.now.getTime() - EMAIL_ALERT_DAYS * 86_400_000))
-      .orderBy('failed_at', 'desc')
-      .limit(50)
-      .execute(),
-    q
+    conflictAlerts(tx, input),
+    docAlerts(tx, input),
+    paymentAlerts(tx, input),
+    failedMessageAlerts(tx, input),
+    db(tx)
       .selectFrom('alert_actions')
       .select('alert_key')
       .where('tenant_id', '=', input.tenantId)
       .where('user_id', '=', input.userId)
       .execute(),
   ]);
-  for (const c of conflicts) {
-    alerts.push({
-      key: `conflict:${c.blockout_id}:${c.booking_id}`,
-      type: 'conflict',
-      text: `Block-out${c.reason ? ` (${c.reason})` : ''} over booking ${c.booking_code} for ${c.customer_name} in ${c.resource_name} on ${when(c.starts_at)}.`,
-      at: venueIso(new Date(c.starts_at), input.zone),
-      bookingId: c.booking_id,
-      invoiceId: null,
-    });
-  }
+  const hidden = new Set(handled.map((h) => h.alert_key));
+  return [...conflicts, ...docs, ...overdue, ...failed].filter((a) => !hidden.has(a.key));
+}
 
-  for (const d of docs) {
+/** A block-out over a booking that still holds its slot. */
+async function conflictAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> {
+  const rows = await db(tx)
+    .selectFrom('blockouts as bo')
+    .innerJoin('bookings as b', (j) =>
+      j
+        .onRef('b.tenant_id', '=', 'bo.tenant_id')
+        .on((eb) => eb('b.resource_id', '=', eb.fn.any('bo.resource_ids')))
+        .onRef('b.starts_at', '<', 'bo.ends_at')
+        .onRef('b.ends_at', '>', 'bo.starts_at'),
+    )
+    .select([
+      'bo.id as blockout_id',
+      'b.id as booking_id',
+      'b.booking_code',
+      'b.customer_name',
+      'b.resource_name',
+      'b.starts_at',
+      'bo.reason',
+    ])
+    .where('bo.tenant_id', '=', input.tenantId)
+    .where('bo.deleted', '=', false)
+    .where('bo.ends_at', '>', input.now)
+    .where('b.status', 'in', ['pending', 'tentative', 'confirmed'])
+    .orderBy('b.starts_at')
+    .limit(50)
+    .execute();
+  return rows.map((c) => ({
+    key: `conflict:${c.blockout_id}:${c.booking_id}`,
+    type: 'conflict',
+    text: `Block-out${c.reason ? ` (${c.reason})` : ''} over booking ${c.booking_code} for ${c.customer_name} in ${c.resource_name} on ${venueWhen(c.starts_at, input.zone)}.`,
+    at: venueIso(new Date(c.starts_at), input.zone),
+    bookingId: c.booking_id,
+    invoiceId: null,
+  }));
+}
+
+/** A confirmed booking within DOC_ALERT_DAYS whose ID or insurance is not verified. */
+async function docAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> {
+  const rows = await db(tx)
+    .selectFrom('bookings')
+    .select(['id', 'booking_code', 'customer_name', 'starts_at', 'id_verified', 'insurance_verified'])
+    .where('tenant_id', '=', input.tenantId)
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '>=', input.now)
+    .where('starts_at', '<', new Date(input.now.getTime() + DOC_ALERT_DAYS * 86_400_000))
+    .where((eb) => eb.not(eb.and([eb.ref('id_verified'), eb.ref('insurance_verified')])))
+    .orderBy('starts_at')
+    .limit(50)
+    .execute();
+  return rows.map((d) => {
     const missing = [!d.id_verified && 'ID', !d.insurance_verified && 'insurance']
       .filter(Boolean)
       .join(' and ');
-    alerts.push({
+    return {
       key: `doc:${d.id}`,
       type: 'doc',
-      text: `${d.booking_code} for ${d.customer_name} on ${when(d.starts_at)}: ${missing} not verified.`,
+      text: `${d.booking_code} for ${d.customer_name} on ${venueWhen(d.starts_at, input.zone)}: ${missing} not verified.`,
       at: venueIso(new Date(d.starts_at), input.zone),
       bookingId: d.id,
       invoiceId: null,
-    });
-  }
+    };
+  });
+}
 
-  for (const i of overdue) {
+/** An invoice past its due date with something left to pay. */
+async function paymentAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> {
+  const rows = await db(tx)
+    .selectFrom('invoices')
+    .select((eb) => [
+      'id',
+      'invoice_number',
+      'customer_name',
+      eb.cast<string>('due_date', 'text').as('due_date'),
+      'balance_cents',
+      'booking_id',
+    ])
+    .where('tenant_id', '=', input.tenantId)
+    .where('status', 'in', ['SENT', 'PARTIAL', 'OVERDUE'])
+    .where('balance_cents', '>', 0)
+    .where('due_date', '<', input.today)
+    .orderBy('invoices.due_date')
+    .orderBy('id')
+    .limit(50)
+    .execute();
+  return rows.map((i) => {
     const due = i.due_date.slice(0, 10);
     const days = Math.round(
       (Date.parse(`${input.today}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000,
     );
-    alerts.push({
+    return {
       key: `payment:${i.id}:${due}`,
       type: 'payment',
       text: `Invoice ${i.invoice_number ?? 'draft'} for ${i.customer_name} is ${days} day${days === 1 ? '' : 's'} overdue: ${formatCents(Number(i.balance_cents))} to pay.`,
       at: venueIso(new Date(`${due}T00:00:00Z`), input.zone),
       bookingId: i.booking_id,
       invoiceId: i.id,
-    });
-  }
+    };
+  });
+}
 
-  for (const f of failed) {
-    if (f.channel === 'sms') {
-      alerts.push({
-        key: `webhook:${f.email_id}`,
-        type: 'webhook',
-        text: smsFailedText(f, when(f.failed_at)),
-        at: venueIso(new Date(f.failed_at), input.zone),
-        bookingId: f.booking_id,
-        invoiceId: null,
-      });
-      continue;
+/** An e-mail or SMS comms gave up on in the last EMAIL_ALERT_DAYS days, in its channel's words. */
+async function failedMessageAlerts(tx: Tx, input: AlertInput): Promise<Alert[]> {
+  const rows = await db(tx)
+    .selectFrom('failed_emails')
+    .select([
+      'email_id',
+      'channel',
+      'to_email',
+      'to_name',
+      'subject',
+      'reason',
+      'bounced',
+      'booking_id',
+      'failed_at',
+    ])
+    .where('tenant_id', '=', input.tenantId)
+    .where('failed_at', '>', new Date(input.now.getTime() - EMAIL_ALERT_DAYS * 86_400_000))
+    .orderBy('failed_at', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((f) => {
+    const on = venueWhen(f.failed_at, input.zone);
+    let text: string;
+    if (f.channel === 'sms') text = smsFailedText(f, on);
+    else {
+      const to = [f.to_name, f.to_email && `<${f.to_email}>`].filter(Boolean).join(' ') || 'the recipient';
+      text = `E-mail "${f.subject}" to ${to} ${f.bounced ? 'bounced' : 'could not be delivered after several attempts'} on ${on}: ${f.reason}`;
     }
-    const to = [f.to_name, f.to_email && `<${f.to_email}>`].filter(Boolean).join(' ') || 'the recipient';
-    alerts.push({
+    return {
       key: `webhook:${f.email_id}`,
       type: 'webhook',
-      text: `E-mail "${f.subject}" to ${to} ${f.bounced ? 'bounced' : 'could not be delivered after several attempts'} on ${when(f.failed_at)}: ${f.reason}`,
+      text,
       at: venueIso(new Date(f.failed_at), input.zone),
       bookingId: f.booking_id,
       invoiceId: null,
-    });
-  }
-
-  const hidden = new Set(handled.map((h) => h.alert_key));
-  return alerts.filter((a) => !hidden.has(a.key));
+    };
+  });
 }
 
 /**

@@ -21,95 +21,12 @@ import { formatCents } from './text.ts';
  */
 export async function paymentsDueKpi(tx: Tx, input: KpiInput): Promise<Kpi> {
   const since = dayStart(addDays(input.day, -7), input.zone);
-  const t = input.tenantId;
-  // Signed as they change the balance looking back: + paid or credited, − reversed or refunded.
-  const moves = db(tx)
-    .selectFrom('payments')
-    .select((eb) => [
-      'invoice_id',
-      eb
-        .case()
-        .when('kind', '=', 'payment')
-        .then(eb.ref('amount_cents'))
-        .else(eb.neg(eb.ref('amount_cents')))
-        .end()
-        .as('signed'),
-      'processed_at as at',
-    ])
-    .where('tenant_id', '=', t)
-    .where('processed_at', '>=', since)
-    .unionAll((eb) =>
-      eb
-        .selectFrom('credit_notes')
-        .select(['invoice_id', 'amount_cents as signed', 'created_at as at'])
-        .where('tenant_id', '=', t)
-        .where('created_at', '>=', since),
-    );
-  const q = db(tx);
-  const owedInvoices = () =>
-    q
-      .selectFrom('invoices as i')
-      .where('i.tenant_id', '=', t)
-      .where('i.status', 'not in', ['DRAFT', 'VOID'])
-      .where('i.due_date', '<=', input.day)
-      .$if(input.resourceId !== null, (w) =>
-        w.where('i.booking_id', 'in', resourceBookingIds(tx, t, input.resourceId!)),
-      );
-  const owedFrom = (eb: ExpressionBuilder<InsightsDb & { i: InvoicesTable }, 'i'>) =>
-    eb.fn<string>('to_char', [
-      eb.fn('greatest', ['i.due_date', eb.fn.coalesce('i.issue_date', 'i.due_date')]),
-      eb.val('YYYY-MM-DD'),
-    ]);
   // The eight days the KPI shows: a week before `day`, then the seven to it.
   const days = Array.from({ length: 8 }, (_, k) => addDays(input.day, k - 7));
   const [owedNow, moved, movements] = await Promise.all([
-    // What is owed now on the invoices owed by the end of each day (due and issued by then), one
-    // row of sums read through the index of owed invoices (migration 021).
-    owedInvoices()
-      .select((eb) => {
-        const owedBy = (d: string) =>
-          eb(eb.fn('greatest', ['i.due_date', eb.fn.coalesce('i.issue_date', 'i.due_date')]), '<=', d);
-        return days.flatMap((d, k) => [
-          eb.fn.sum<number | string | null>('i.balance_cents').filterWhere(owedBy(d)).as(`c${k}`),
-          eb.fn.countAll<number | string>().filterWhere(owedBy(d)).as(`n${k}`),
-        ]);
-      })
-      .where('i.balance_cents', '>', 0)
-      .executeTakeFirstOrThrow(),
-    // The invoices paid, refunded or credited lately, one by one: their balance differed on the
-    // days shown, so they are taken out of the sums above and worked out with their movements.
-    // Each is looked up by its key (a lateral join): as `id IN (…)` the planner read every
-    // invoice of the tenant to hash-join a few hundred.
-    q
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('payments as p')
-          .select('p.invoice_id')
-          .where('p.tenant_id', '=', t)
-          .where('p.processed_at', '>=', since)
-          .union(
-            eb
-              .selectFrom('credit_notes as c')
-              .select('c.invoice_id')
-              .where('c.tenant_id', '=', t)
-              .where('c.created_at', '>=', since),
-          )
-          .as('m'),
-      )
-      .innerJoinLateral(
-        (eb) =>
-          owedInvoices()
-            .select((e) => ['i.id', owedFrom(e).as('owed_from'), 'i.balance_cents'])
-            .where('i.id', '=', eb.ref('m.invoice_id'))
-            // One invoice per id anyway; the limit keeps the planner from flattening the lateral
-            // subquery back into that hash join.
-            .limit(1)
-            .as('o'),
-        (join) => join.onTrue(),
-      )
-      .select(['o.id', 'o.owed_from', 'o.balance_cents'])
-      .execute(),
-    moves.execute(),
+    owedNowByDay(tx, input, days),
+    movedInvoices(tx, input, since),
+    movesSince(tx, input.tenantId, since),
   ]);
   const movesOf = new Map<string, typeof movements>();
   for (const m of movements) movesOf.set(m.invoice_id, [...(movesOf.get(m.invoice_id) ?? []), m]);
@@ -147,4 +64,113 @@ export async function paymentsDueKpi(tx: Tx, input: KpiInput): Promise<Kpi> {
     points,
     `${now.count} invoice${now.count === 1 ? '' : 's'} due or overdue by ${dayLabel(input.day)}, ${formatCents(now.cents)} outstanding; against a week earlier.`,
   );
+}
+
+/** The tenant's invoices owed by `input.day` (issued, not void), of the resource when one is chosen. */
+function owedInvoices(tx: Tx, input: KpiInput) {
+  const t = input.tenantId;
+  return db(tx)
+    .selectFrom('invoices as i')
+    .where('i.tenant_id', '=', t)
+    .where('i.status', 'not in', ['DRAFT', 'VOID'])
+    .where('i.due_date', '<=', input.day)
+    .$if(input.resourceId !== null, (w) =>
+      w.where('i.booking_id', 'in', resourceBookingIds(tx, t, input.resourceId!)),
+    );
+}
+
+/** The day an invoice is owed from: its due date, or its issue date when issued after it. */
+function owedFrom(eb: ExpressionBuilder<InsightsDb & { i: InvoicesTable }, 'i'>) {
+  return eb.fn<string>('to_char', [
+    eb.fn('greatest', ['i.due_date', eb.fn.coalesce('i.issue_date', 'i.due_date')]),
+    eb.val('YYYY-MM-DD'),
+  ]);
+}
+
+/**
+ * What is owed now on the invoices owed by the end of each day (due and issued by then), one
+ * row of sums (`c<k>` cents, `n<k>` count for `days[k]`) read through the index of owed
+ * invoices (migration 021).
+ */
+function owedNowByDay(tx: Tx, input: KpiInput, days: string[]) {
+  return owedInvoices(tx, input)
+    .select((eb) => {
+      const owedBy = (d: string) =>
+        eb(eb.fn('greatest', ['i.due_date', eb.fn.coalesce('i.issue_date', 'i.due_date')]), '<=', d);
+      return days.flatMap((d, k) => [
+        eb.fn.sum<number | string | null>('i.balance_cents').filterWhere(owedBy(d)).as(`c${k}`),
+        eb.fn.countAll<number | string>().filterWhere(owedBy(d)).as(`n${k}`),
+      ]);
+    })
+    .where('i.balance_cents', '>', 0)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The invoices paid, refunded or credited lately, one by one: their balance differed on the
+ * days shown, so they are taken out of the sums above and worked out with their movements.
+ * Each is looked up by its key (a lateral join): as `id IN (…)` the planner read every invoice
+ * of the tenant to hash-join a few hundred.
+ */
+function movedInvoices(tx: Tx, input: KpiInput, since: Date) {
+  const t = input.tenantId;
+  return db(tx)
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('payments as p')
+        .select('p.invoice_id')
+        .where('p.tenant_id', '=', t)
+        .where('p.processed_at', '>=', since)
+        .union(
+          eb
+            .selectFrom('credit_notes as c')
+            .select('c.invoice_id')
+            .where('c.tenant_id', '=', t)
+            .where('c.created_at', '>=', since),
+        )
+        .as('m'),
+    )
+    .innerJoinLateral(
+      (eb) =>
+        owedInvoices(tx, input)
+          .select((e) => ['i.id', owedFrom(e).as('owed_from'), 'i.balance_cents'])
+          .where('i.id', '=', eb.ref('m.invoice_id'))
+          // One invoice per id anyway; the limit keeps the planner from flattening the lateral
+          // subquery back into that hash join.
+          .limit(1)
+          .as('o'),
+      (join) => join.onTrue(),
+    )
+    .select(['o.id', 'o.owed_from', 'o.balance_cents'])
+    .execute();
+}
+
+/**
+ * Payments and credit notes since `since`, signed as they change the balance looking back:
+ * + paid or credited, − reversed or refunded.
+ */
+function movesSince(tx: Tx, t: string, since: Date) {
+  return db(tx)
+    .selectFrom('payments')
+    .select((eb) => [
+      'invoice_id',
+      eb
+        .case()
+        .when('kind', '=', 'payment')
+        .then(eb.ref('amount_cents'))
+        .else(eb.neg(eb.ref('amount_cents')))
+        .end()
+        .as('signed'),
+      'processed_at as at',
+    ])
+    .where('tenant_id', '=', t)
+    .where('processed_at', '>=', since)
+    .unionAll((eb) =>
+      eb
+        .selectFrom('credit_notes')
+        .select(['invoice_id', 'amount_cents as signed', 'created_at as at'])
+        .where('tenant_id', '=', t)
+        .where('created_at', '>=', since),
+    )
+    .execute();
 }

@@ -117,9 +117,13 @@ const QUOTE_STATUSES = ['Draft', 'Sent', 'Accepted', 'Declined', 'Expired'];
 const dollars = (cents: number) => Math.round(cents) / 100;
 const iso = (v: string) => new Date(v).toISOString();
 
+/** An event of the rebuild for the tenant, at `occurredAt` (the rebuild's time unless given). */
+type Envelope = (type: EventType, data: unknown, occurredAt?: string) => DomainEvent;
+type InvoiceFigures = ReturnType<typeof invoiceFigures>;
+
 /** The events money would have published for what it holds now, in the order they apply. */
 export function moneyEventsOf(tenantId: string, m: MoneyData, at: string): DomainEvent[] {
-  const ev = (type: EventType, data: unknown, occurredAt = at): DomainEvent => ({
+  const ev: Envelope = (type, data, occurredAt = at) => ({
     id: randomUUID(),
     type,
     source: 'insights-rebuild',
@@ -127,43 +131,54 @@ export function moneyEventsOf(tenantId: string, m: MoneyData, at: string): Domai
     occurredAt,
     data,
   });
-  const figures = new Map(
-    m.invoices.map((i) => [
-      i.id,
-      {
-        id: i.id,
-        invoiceNumber: i.invoiceNumber ?? null,
-        type: i.type,
-        status: i.status,
-        bookingId: i.bookingId ?? null,
-        bookingCode: i.bookingCode ?? null,
-        customerName: i.customerName,
-        customerEmail: i.customerEmail,
-        issueDate: i.issueDate ?? null,
-        dueDate: i.dueDate,
-        totalCents: i.totalCents,
-        gstCents: i.gstCents,
-        paidCents: i.paidCents,
-        creditedCents: i.creditedCents,
-        balanceCents: Math.max(0, i.totalCents - i.creditedCents - i.paidCents),
-      },
-    ]),
-  );
-  const events: DomainEvent[] = [];
-  for (const inv of figures.values()) {
-    events.push(
+  const figures = new Map(m.invoices.map((i) => [i.id, invoiceFigures(i)]));
+  return [
+    ...[...figures.values()].map((inv) =>
       ev('invoice.status_changed', {
         ...inv,
         from: null,
         pdfPath: `/api/invoices/${inv.id}/pdf`,
         businessName: '',
       }),
-    );
-  }
-  for (const p of m.payments) {
+    ),
+    ...paymentEvents(m.payments, figures, ev),
+    ...creditNoteEvents(tenantId, m.creditNotes, figures, ev),
+    ...bondEvents(m.bonds, ev),
+    ...quotationEvents(tenantId, m.quotations, ev),
+  ];
+}
+
+/** An invoice's figures as money's events carry them, with the balance they imply. */
+function invoiceFigures(i: MoneyData['invoices'][number]) {
+  return {
+    id: i.id,
+    invoiceNumber: i.invoiceNumber ?? null,
+    type: i.type,
+    status: i.status,
+    bookingId: i.bookingId ?? null,
+    bookingCode: i.bookingCode ?? null,
+    customerName: i.customerName,
+    customerEmail: i.customerEmail,
+    issueDate: i.issueDate ?? null,
+    dueDate: i.dueDate,
+    totalCents: i.totalCents,
+    gstCents: i.gstCents,
+    paidCents: i.paidCents,
+    creditedCents: i.creditedCents,
+    balanceCents: Math.max(0, i.totalCents - i.creditedCents - i.paidCents),
+  };
+}
+
+/** A payment (or refund) of an invoice money exported; one of an unknown invoice is left out. */
+function paymentEvents(
+  payments: MoneyData['payments'],
+  figures: Map<string, InvoiceFigures>,
+  ev: Envelope,
+): DomainEvent[] {
+  return payments.flatMap((p) => {
     const invoice = figures.get(p.invoiceId);
-    if (!invoice) continue;
-    events.push(
+    if (!invoice) return [];
+    return [
       ev('payment.recorded', {
         paymentId: p.id,
         kind: p.kind,
@@ -174,32 +189,42 @@ export function moneyEventsOf(tenantId: string, m: MoneyData, at: string): Domai
         invoice,
         bookingMoney: null,
       }),
-    );
-  }
-  for (const c of m.creditNotes) {
-    const invoice = figures.get(c.invoiceId);
-    events.push(
-      ev('credit_note.issued', {
-        id: c.id,
-        hallOwnerId: tenantId,
-        invoiceId: c.invoiceId,
-        invoiceNumber: invoice?.invoiceNumber ?? null,
-        creditNoteNumber: c.creditNoteNumber,
-        issueDate: c.issueDate,
-        reason: c.reason,
-        amountCents: c.amountCents,
-        gstCents: c.gstCents,
-        amount: dollars(c.amountCents),
-        gst: dollars(c.gstCents),
-        refundedCents: c.refundedCents,
-        createdAt: iso(c.createdAt),
-      }),
-    );
-  }
-  for (const b of m.bonds) {
+    ];
+  });
+}
+
+/** A credit note, naming the invoice's number when money exported that invoice. */
+function creditNoteEvents(
+  tenantId: string,
+  creditNotes: MoneyData['creditNotes'],
+  figures: Map<string, InvoiceFigures>,
+  ev: Envelope,
+): DomainEvent[] {
+  return creditNotes.map((c) =>
+    ev('credit_note.issued', {
+      id: c.id,
+      hallOwnerId: tenantId,
+      invoiceId: c.invoiceId,
+      invoiceNumber: figures.get(c.invoiceId)?.invoiceNumber ?? null,
+      creditNoteNumber: c.creditNoteNumber,
+      issueDate: c.issueDate,
+      reason: c.reason,
+      amountCents: c.amountCents,
+      gstCents: c.gstCents,
+      amount: dollars(c.amountCents),
+      gst: dollars(c.gstCents),
+      refundedCents: c.refundedCents,
+      createdAt: iso(c.createdAt),
+    }),
+  );
+}
+
+/** A bond received, refunded or kept, as its status says; a bond in another status has none. */
+function bondEvents(bonds: MoneyData['bonds'], ev: Envelope): DomainEvent[] {
+  return bonds.flatMap((b) => {
     const type = BOND_TYPES[b.status];
-    if (!type) continue;
-    events.push(
+    if (!type) return [];
+    return [
       ev(type, {
         id: b.id,
         bookingId: b.bookingId,
@@ -211,11 +236,14 @@ export function moneyEventsOf(tenantId: string, m: MoneyData, at: string): Domai
         reason: b.forfeitReason ?? null,
         at: iso(b.updatedAt),
       }),
-    );
-  }
-  // Quotes of the funnel: those sent (when first sent), and a decline after it.
-  for (const q of m.quotations) {
-    if (!q.sentAt) continue;
+    ];
+  });
+}
+
+/** Quotes of the funnel: those sent (when first sent), and a decline after it. */
+function quotationEvents(tenantId: string, quotations: MoneyData['quotations'], ev: Envelope): DomainEvent[] {
+  return quotations.flatMap((q) => {
+    if (!q.sentAt) return [];
     const data = {
       quotationId: q.id,
       hallOwnerId: tenantId,
@@ -230,10 +258,9 @@ export function moneyEventsOf(tenantId: string, m: MoneyData, at: string): Domai
       status: QUOTE_STATUSES.includes(q.status) ? q.status : 'Sent',
       pdfPath: null,
     };
-    events.push(ev('quotation.sent', data, iso(q.sentAt)));
-    if (q.status === 'Declined') events.push(ev('quotation.declined', data, iso(q.updatedAt)));
-  }
-  return events;
+    const sent = ev('quotation.sent', data, iso(q.sentAt));
+    return q.status === 'Declined' ? [sent, ev('quotation.declined', data, iso(q.updatedAt))] : [sent];
+  });
 }
 
 /** Empties the tenant's money copies (before money's export is replayed into them). */

@@ -27,125 +27,116 @@ export function envelope(
 
 /** The events the owners would have published for what they hold now (oldest state first). */
 export function eventsOf(tenantId: string, d: OwnerData, at = new Date().toISOString()): DomainEvent[] {
-  const events: DomainEvent[] = [];
-  for (const r of d.catalogue.resources) {
-    events.push(
-      envelope(
-        'resource.created',
-        tenantId,
-        {
-          id: r.id,
-          tenantId,
-          name: r.name,
-          capacity: r.capacity ?? 0,
-          status: r.status,
-          setupBufferMinutes: r.setupBufferMinutes ?? 0,
-          packdownBufferMinutes: r.packdownBufferMinutes ?? 0,
-          applyBuffers: r.applyBuffers ?? true,
-          ...(r.hours ? { hours: r.hours } : {}),
-        },
-        at,
-      ),
-    );
-  }
-  for (const b of d.catalogue.blockouts) {
-    if (b.resourceIds.length === 0) continue;
-    events.push(
-      envelope(
-        'blockout.created',
-        tenantId,
-        {
-          id: b.id,
-          tenantId,
-          resourceIds: b.resourceIds,
-          startsAt: isoOf(b.startsAt),
-          endsAt: isoOf(b.endsAt),
-          ...(b.reason ? { reason: b.reason } : {}),
-        },
-        at,
-      ),
-    );
-  }
-  for (const row of d.bookings.bookings) {
-    const r = row as Record<string, unknown>;
-    const text = (k: string) => (typeof r[k] === 'string' ? (r[k] as string) : '');
-    const num = (k: string) => Number(r[k] ?? 0) || 0;
-    const docs = (typeof r.docs === 'string' ? JSON.parse(r.docs) : r.docs) as {
-      idVerified?: boolean;
-      insuranceVerified?: boolean;
-    } | null;
-    events.push(
-      envelope(
-        'booking.updated',
-        tenantId,
-        {
-          id: text('id'),
-          hallOwnerId: tenantId,
-          resourceId: text('resource_id'),
-          status: text('status'),
-          startsAt: isoOf(r.starts_at),
-          endsAt: isoOf(r.ends_at),
-          setupBufferMinutes: num('setup_buffer_minutes'),
-          packdownBufferMinutes: num('packdown_buffer_minutes'),
-          updatedAt: isoOf(r.updated_at),
-          bookingCode: text('booking_code'),
-          customerId: text('customer_id') || null,
-          customerName: text('customer_name'),
-          customerEmail: text('customer_email'),
-          resourceName: text('resource_name'),
-          eventType: text('event_type'),
-          title: `${text('event_type')} - ${text('customer_name')}`,
-          holdExpiresAt: isoOf(r.hold_expires_at),
-          cancelledAt: isoOf(r.cancelled_at),
-          docs: {
-            idVerified: docs?.idVerified === true,
-            insuranceVerified: docs?.insuranceVerified === true,
-          },
-          bondRequired: r.bond_required === true,
-          bondCents: num('bond_cents'),
-          bondPaid: r.bond_paid === true,
-          money: {
-            totalCents:
-              r.total_cents === undefined || r.total_cents === null
-                ? num('calculated_price_cents')
-                : num('total_cents'),
-          },
-          createdAt: isoOf(r.created_at),
-          // Reports (migration 011): segment, quotes accepted, cancellation reasons.
-          customerTier: text('customer_tier') || 'standard',
-          bookingSource: text('booking_source') || 'admin',
-          quotationId: text('quotation_id') || null,
-          cancellationReason: text('cancellation_reason') || null,
-        },
-        at,
-      ),
-    );
-  }
-  for (const a of d.admin.auditLog) {
-    const when = isoOf(a.timestamp) ?? at;
-    events.push(
-      envelope(
-        'audit.recorded',
-        tenantId,
-        {
-          actorId: a.userId ?? null,
-          actorEmail: a.userEmail ?? null,
-          actorRole: a.userRole ?? null,
-          action: a.action,
-          targetType: a.targetType,
-          target: a.target ?? null,
-          targetLabel: a.targetLabel ?? null,
-          ipAddress: null,
-          additionalInfo: null,
-          changes: null,
-        },
-        when,
-        // The audit entry's own id keys its activity row, so a second rebuild replaces it.
-        z.uuid().safeParse(a.id).success ? a.id : randomUUID(),
-      ),
-    );
-  }
-  return events;
+  return [
+    ...d.catalogue.resources.map((r) =>
+      envelope('resource.created', tenantId, resourceData(tenantId, r), at),
+    ),
+    ...d.catalogue.blockouts
+      .filter((b) => b.resourceIds.length > 0)
+      .map((b) => envelope('blockout.created', tenantId, blockoutData(tenantId, b), at)),
+    ...d.bookings.bookings.map((row) =>
+      envelope('booking.updated', tenantId, bookingData(tenantId, row), at),
+    ),
+    ...d.admin.auditLog.map((a) => auditEvent(tenantId, a, at)),
+  ];
+}
+
+function resourceData(tenantId: string, r: OwnerData['catalogue']['resources'][number]) {
+  return {
+    id: r.id,
+    tenantId,
+    name: r.name,
+    capacity: r.capacity ?? 0,
+    status: r.status,
+    setupBufferMinutes: r.setupBufferMinutes ?? 0,
+    packdownBufferMinutes: r.packdownBufferMinutes ?? 0,
+    applyBuffers: r.applyBuffers ?? true,
+    ...(r.hours ? { hours: r.hours } : {}),
+  };
+}
+
+function blockoutData(tenantId: string, b: OwnerData['catalogue']['blockouts'][number]) {
+  return {
+    id: b.id,
+    tenantId,
+    resourceIds: b.resourceIds,
+    startsAt: isoOf(b.startsAt),
+    endsAt: isoOf(b.endsAt),
+    ...(b.reason ? { reason: b.reason } : {}),
+  };
+}
+
+/** A booking as bookings' events carry it, from its exported row (bookings' own columns). */
+function bookingData(tenantId: string, row: OwnerData['bookings']['bookings'][number]) {
+  const r = row as Record<string, unknown>;
+  const text = (k: string) => (typeof r[k] === 'string' ? (r[k] as string) : '');
+  const num = (k: string) => Number(r[k] ?? 0) || 0;
+  const docs = (typeof r.docs === 'string' ? JSON.parse(r.docs) : r.docs) as {
+    idVerified?: boolean;
+    insuranceVerified?: boolean;
+  } | null;
+  return {
+    id: text('id'),
+    hallOwnerId: tenantId,
+    resourceId: text('resource_id'),
+    status: text('status'),
+    startsAt: isoOf(r.starts_at),
+    endsAt: isoOf(r.ends_at),
+    setupBufferMinutes: num('setup_buffer_minutes'),
+    packdownBufferMinutes: num('packdown_buffer_minutes'),
+    updatedAt: isoOf(r.updated_at),
+    bookingCode: text('booking_code'),
+    customerId: text('customer_id') || null,
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    resourceName: text('resource_name'),
+    eventType: text('event_type'),
+    title: `${text('event_type')} - ${text('customer_name')}`,
+    holdExpiresAt: isoOf(r.hold_expires_at),
+    cancelledAt: isoOf(r.cancelled_at),
+    docs: {
+      idVerified: docs?.idVerified === true,
+      insuranceVerified: docs?.insuranceVerified === true,
+    },
+    bondRequired: r.bond_required === true,
+    bondCents: num('bond_cents'),
+    bondPaid: r.bond_paid === true,
+    money: {
+      totalCents:
+        r.total_cents === undefined || r.total_cents === null
+          ? num('calculated_price_cents')
+          : num('total_cents'),
+    },
+    createdAt: isoOf(r.created_at),
+    // Reports (migration 011): segment, quotes accepted, cancellation reasons.
+    customerTier: text('customer_tier') || 'standard',
+    bookingSource: text('booking_source') || 'admin',
+    quotationId: text('quotation_id') || null,
+    cancellationReason: text('cancellation_reason') || null,
+  };
+}
+
+/** An audit entry, at its own time. */
+function auditEvent(tenantId: string, a: OwnerData['admin']['auditLog'][number], at: string): DomainEvent {
+  return envelope(
+    'audit.recorded',
+    tenantId,
+    {
+      actorId: a.userId ?? null,
+      actorEmail: a.userEmail ?? null,
+      actorRole: a.userRole ?? null,
+      action: a.action,
+      targetType: a.targetType,
+      target: a.target ?? null,
+      targetLabel: a.targetLabel ?? null,
+      ipAddress: null,
+      additionalInfo: null,
+      changes: null,
+    },
+    isoOf(a.timestamp) ?? at,
+    // The audit entry's own id keys its activity row, so a second rebuild replaces it.
+    z.uuid().safeParse(a.id).success ? a.id : randomUUID(),
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { REPORTS_MESSAGES } from '@venue/contracts/insights';
 import type { ReportBundle } from './bundle.ts';
-import { FIXTURE_CONTEXT, fixtureBundle } from './fixture.ts';
+import { FIXTURE_CONTEXT, fixtureBundle } from '../testing/report-bundle.ts';
 import { heatColour, retentionColour } from './pdf-grids.ts';
 import { CHART_COLOURS, reportPdf } from './report-pdf.ts';
 import { readPdf, type PdfPages } from './read-files.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FIXTURE_CONTEXT, fixtureBundle } from './fixture.ts';
+import { FIXTURE_CONTEXT, fixtureBundle } from '../testing/report-bundle.ts';
 import { reportZip } from './report-zip.ts';
 import { unzipCsvs } from './read-files.ts';
 

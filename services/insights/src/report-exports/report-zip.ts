@@ -17,27 +17,10 @@ export const reportZipName = (today: string) => `reports-${today}.zip`;
 
 /** File name → CSV text, in the page's order. */
 export function reportCsvFiles(b: ReportBundle, c: ReportContext): Record<string, string> {
-  const k = b.executiveKpis;
   const f = b.forecast.forecastData;
   const p = b.payments.paymentData;
-  const money = (unit: string, value: number) => (unit === 'cents' ? dollars(value) : String(value));
   return {
-    'kpis.csv': toCsv(
-      ['KPI', 'Value', 'Unit', 'Change vs previous period (%)', 'Trend', 'Period', 'Segments', 'Note'],
-      REPORT_KPI_KEYS.map((key) => {
-        const kpi = k.kpis[key];
-        return [
-          KPI_LABELS[key],
-          money(kpi.unit, kpi.value),
-          kpi.unit === 'cents' ? c.currency : kpi.unit,
-          kpi.change === null ? '' : String(kpi.change),
-          kpi.trend,
-          `${REPORT_PERIOD_LABELS[c.period]} (${k.from} to ${k.to})`,
-          segmentsLabel(c.segments),
-          kpi.note,
-        ];
-      }),
-    ),
+    'kpis.csv': kpisCsv(b, c),
     'historical-performance.csv': toCsv(
       ['Month', 'Bookings', 'Revenue AUD (by event date)'],
       b.historical.historicalData.map((r) => [r.month, r.bookings, dollars(r.revenueCents)]),
@@ -52,33 +35,8 @@ export function reportCsvFiles(b: ReportBundle, c: ReportContext): Record<string
         f.scenarios[s].map((pt) => [pt.month, s, pt.bookings, dollars(pt.revenueCents), f.method]),
       ),
     ),
-    'resource-utilisation.csv': toCsv(
-      ['Resource', 'Buffer minutes', 'Day', 'Hour', 'Utilisation (%)', 'Buffer time'],
-      b.utilisation.utilisationData.flatMap((r) =>
-        r.data.flatMap((d) =>
-          d.utilisation.map((u) => [
-            r.name,
-            r.bufferMinutes,
-            d.day,
-            `${String(u.hour).padStart(2, '0')}:00`,
-            u.rate,
-            u.hasBuffers ? 'yes' : 'no',
-          ]),
-        ),
-      ),
-    ),
-    'utilisation-by-day.csv': toCsv(
-      ['Resource', 'Day', 'Peak hour', 'Peak rate (%)', 'Average rate (%)', 'Low hour'],
-      b.utilisation.utilisationData.flatMap((r) =>
-        r.data.map((d) => {
-          const x = dayFigures(d);
-          const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
-          return x
-            ? [r.name, d.day, hh(x.peakHour), x.peakRate, x.average, hh(x.lowHour)]
-            : [r.name, d.day, 'Closed', '', '', ''];
-        }),
-      ),
-    ),
+    'resource-utilisation.csv': utilisationCsv(b),
+    'utilisation-by-day.csv': utilisationByDayCsv(b),
     'bookings-funnel.csv': toCsv(
       ['Funnel', 'Stage', 'Count'],
       [
@@ -106,6 +64,64 @@ export function reportCsvFiles(b: ReportBundle, c: ReportContext): Record<string
       b.cancellations.reasons.map((r) => [r.reason, r.count]),
     ),
   };
+}
+
+/** The six KPIs, each with its period and segments. */
+function kpisCsv(b: ReportBundle, c: ReportContext): string {
+  const k = b.executiveKpis;
+  const money = (unit: string, value: number) => (unit === 'cents' ? dollars(value) : String(value));
+  return toCsv(
+    ['KPI', 'Value', 'Unit', 'Change vs previous period (%)', 'Trend', 'Period', 'Segments', 'Note'],
+    REPORT_KPI_KEYS.map((key) => {
+      const kpi = k.kpis[key];
+      return [
+        KPI_LABELS[key],
+        money(kpi.unit, kpi.value),
+        kpi.unit === 'cents' ? c.currency : kpi.unit,
+        kpi.change === null ? '' : String(kpi.change),
+        kpi.trend,
+        `${REPORT_PERIOD_LABELS[c.period]} (${k.from} to ${k.to})`,
+        segmentsLabel(c.segments),
+        kpi.note,
+      ];
+    }),
+  );
+}
+
+const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/** The heatmap: one line per resource, day and hour. */
+function utilisationCsv(b: ReportBundle): string {
+  return toCsv(
+    ['Resource', 'Buffer minutes', 'Day', 'Hour', 'Utilisation (%)', 'Buffer time'],
+    b.utilisation.utilisationData.flatMap((r) =>
+      r.data.flatMap((d) =>
+        d.utilisation.map((u) => [
+          r.name,
+          r.bufferMinutes,
+          d.day,
+          hh(u.hour),
+          u.rate,
+          u.hasBuffers ? 'yes' : 'no',
+        ]),
+      ),
+    ),
+  );
+}
+
+/** Each resource's days: the peak, the average and the quietest hour, or Closed. */
+function utilisationByDayCsv(b: ReportBundle): string {
+  return toCsv(
+    ['Resource', 'Day', 'Peak hour', 'Peak rate (%)', 'Average rate (%)', 'Low hour'],
+    b.utilisation.utilisationData.flatMap((r) =>
+      r.data.map((d) => {
+        const x = dayFigures(d);
+        return x
+          ? [r.name, d.day, hh(x.peakHour), x.peakRate, x.average, hh(x.lowHour)]
+          : [r.name, d.day, 'Closed', '', '', ''];
+      }),
+    ),
+  );
 }
 
 export function reportZip(b: ReportBundle, c: ReportContext): Buffer {

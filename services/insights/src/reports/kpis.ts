@@ -43,11 +43,44 @@ interface PeriodFigures {
  * are independent and asked for together (one write and one round trip on the server).
  */
 async function figures(tx: Tx, s: ReportScope): Promise<[PeriodFigures, PeriodFigures]> {
+  type Row = Record<string, string | number | null>;
+  const [bRow, dRow, rRow, resources, slots, due] = await Promise.all([
+    bookingCounts(tx, s),
+    depositCounts(tx, s),
+    receivedSums(tx, s),
+    reportResources(tx, s),
+    reportBookedSlots(tx, s, s.prevFrom, s.to),
+    timelinessRows(tx, s, s.prevFrom, s.to),
+  ]);
+  // Read by the period's prefix below (`prev_live` …), so as plain records.
+  const [b, d, r] = [bRow, dRow, rRow] as Array<Row | undefined>;
+  const n = (v: string | number | null | undefined) => Number(v ?? 0);
+  const one = (prev: boolean): PeriodFigures => {
+    const [from, to] = prev ? [s.prevFrom, s.prevTo] : [s.from, s.to];
+    const p = prev ? 'prev_' : '';
+    const t = timelinessOf(due, from, to);
+    return {
+      bookings: n(b?.[`${p}live`]),
+      cancelled: n(b?.[`${p}cancelled`]),
+      revenueCents: n(r?.[`${p}received`]),
+      utilisation: utilisationOf(from, to, s.zone, resources, slots).percent,
+      depositsIssued: n(d?.[`${p}issued`]),
+      depositsPaid: n(d?.[`${p}paid`]),
+      due: t.due,
+      onTime: t.onTime,
+    };
+  };
+  return [one(false), one(true)];
+}
+
+/**
+ * Bookings live and cancelled by their start, in the period (`live`, `cancelled`) and the one
+ * before (`prev_…`).
+ */
+function bookingCounts(tx: Tx, s: ReportScope) {
   const [start, end] = span(s.from, s.to, s.zone);
   const [prevStart, prevEnd] = span(s.prevFrom, s.prevTo, s.zone);
-  type Row = Record<string, string | number | null>;
-  const q = db(tx);
-  const bookings = q
+  return db(tx)
     .selectFrom('bookings as b')
     .select((eb) => {
       const inNow = eb.and([eb('b.starts_at', '>=', start), eb('b.starts_at', '<', end)]);
@@ -78,7 +111,11 @@ async function figures(tx: Tx, s: ReportScope): Promise<[PeriodFigures, PeriodFi
     .where('b.starts_at', '<', end)
     .where((eb) => inSegment(s, eb))
     .executeTakeFirst();
-  const deposits = q
+}
+
+/** Deposit invoices issued and paid, by their issue date (`issued`, `paid`, `prev_…`). */
+function depositCounts(tx: Tx, s: ReportScope) {
+  return db(tx)
     .selectFrom('invoices as i')
     .select((eb) => {
       const inNow = eb('i.issue_date', '>=', s.from);
@@ -104,7 +141,13 @@ async function figures(tx: Tx, s: ReportScope): Promise<[PeriodFigures, PeriodFi
     .where('i.status', 'not in', ['DRAFT', 'VOID'])
     .$if(segmented(s), (w) => w.where('i.booking_id', 'in', segmentBookingIds(tx, s)))
     .executeTakeFirst();
-  const received = q
+}
+
+/** What was received, less refunds, by when it was processed (`received`, `prev_received`). */
+function receivedSums(tx: Tx, s: ReportScope) {
+  const [start, end] = span(s.from, s.to, s.zone);
+  const [prevStart, prevEnd] = span(s.prevFrom, s.prevTo, s.zone);
+  return db(tx)
     .selectFrom('payments as p')
     .select((eb) => [
       eb.fn
@@ -121,33 +164,6 @@ async function figures(tx: Tx, s: ReportScope): Promise<[PeriodFigures, PeriodFi
     .where('p.processed_at', '<', end)
     .$if(segmented(s), (w) => w.where('p.invoice_id', 'in', segmentInvoiceIds(tx, s)))
     .executeTakeFirst();
-  const [bRow, dRow, rRow, resources, slots, due] = await Promise.all([
-    bookings,
-    deposits,
-    received,
-    reportResources(tx, s),
-    reportBookedSlots(tx, s, s.prevFrom, s.to),
-    timelinessRows(tx, s, s.prevFrom, s.to),
-  ]);
-  // Read by the period's prefix below (`prev_live` …), so as plain records.
-  const [b, d, r] = [bRow, dRow, rRow] as Array<Row | undefined>;
-  const n = (v: string | number | null | undefined) => Number(v ?? 0);
-  const one = (prev: boolean): PeriodFigures => {
-    const [from, to] = prev ? [s.prevFrom, s.prevTo] : [s.from, s.to];
-    const p = prev ? 'prev_' : '';
-    const t = timelinessOf(due, from, to);
-    return {
-      bookings: n(b?.[`${p}live`]),
-      cancelled: n(b?.[`${p}cancelled`]),
-      revenueCents: n(r?.[`${p}received`]),
-      utilisation: utilisationOf(from, to, s.zone, resources, slots).percent,
-      depositsIssued: n(d?.[`${p}issued`]),
-      depositsPaid: n(d?.[`${p}paid`]),
-      due: t.due,
-      onTime: t.onTime,
-    };
-  };
-  return [one(false), one(true)];
 }
 
 function kpi(

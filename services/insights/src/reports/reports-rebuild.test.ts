@@ -14,7 +14,7 @@ import type { MoneyData } from '../rebuild/money.ts';
 import { rebuildTenant, type OwnerData } from '../rebuild/rebuild.ts';
 import { OWNER, bookingEvent, startInsights, type Harness } from '../testing/harness.ts';
 import { reportsClock } from './load.ts';
-import { BOOKINGS, K, NOW, R1, R2, gardenHours, mainHours, scenario } from './reports-scenario.ts';
+import { BOOKINGS, K, NOW, R1, R2, gardenHours, mainHours, scenario } from '../testing/reports-scenario.ts';
 
 // Events' payloads as the test reads them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

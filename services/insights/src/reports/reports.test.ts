@@ -1,5 +1,5 @@
 /**
- * Reports' nine calls against a known set of events (reports-scenario.ts), every KPI, table and
+ * Reports' nine calls against a known set of events (testing/reports-scenario.ts), every KPI, table and
  * chart series worked out by hand (issue 14 item 3): the period and the one before it, the
  * segments, history and pipeline by month, the forecast, the heatmap, the funnel, payment
  * timeliness and aging, cohorts, cancellation reasons. Then: replaying every event twice and
@@ -20,7 +20,7 @@ import {
   type Harness,
 } from '../testing/harness.ts';
 import { loadReports, reportsClock, type ReportCall } from './load.ts';
-import { K, NOW, R1, R2, scenario } from './reports-scenario.ts';
+import { K, NOW, R1, R2, scenario } from '../testing/reports-scenario.ts';
 
 describe('insights: Reports from the read model', () => {
   let h: Harness;

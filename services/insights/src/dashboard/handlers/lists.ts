@@ -10,14 +10,8 @@ import {
   paymentsDueQuery,
 } from '@venue/contracts/insights';
 import { operation, requireTenantParam } from '@venue/service-kit';
-import {
-  DUE_SOON_DAYS,
-  holdsExpiring,
-  paymentsDue,
-  recentActivity,
-  resourceChoices,
-  schedule,
-} from '../lists.ts';
+import { holdsExpiring, recentActivity, resourceChoices, schedule } from '../lists.ts';
+import { DUE_SOON_DAYS, paymentsDue } from '../payments-due.ts';
 import { readDashboard } from '../read-dashboard.ts';
 
 /** The tenant named by `hallOwnerId` (a super admin's), read in its own read (read-dashboard.ts). */

@@ -17,7 +17,7 @@ import {
   settingsEvent,
   type BookingSpec,
   type InvoiceSpec,
-} from '../testing/harness.ts';
+} from './harness.ts';
 
 export const NOW = new Date('2026-11-18T01:00:00.000Z');
 

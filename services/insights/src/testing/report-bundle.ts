@@ -1,9 +1,9 @@
 /**
  * A known bundle of the nine Reports answers, for the exports' own tests: the figures a PDF or a
  * CSV must show, chosen so each can be found in the file (and checked against the contract's
- * schemas by the tests). Not a test file; never served.
+ * schemas by the tests). Test support; never served.
  */
-import type { ReportBundle, ReportContext } from './bundle.ts';
+import type { ReportBundle, ReportContext } from '../report-exports/bundle.ts';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const HOURS = Array.from({ length: 16 }, (_, i) => 6 + i);
