@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Button, Menu, Text } from '@mantine/core';
 import { PageHeader, exportStamp } from '@venue/ui';
 import type { Booking } from '../api/types.ts';
@@ -10,7 +10,11 @@ import { SearchAndResource, useSearchAndResource } from '../shared/SearchAndReso
 import { useBookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
 import { useCsvExport, usePagedBookings } from '../shared/usePagedBookings.ts';
 import { useFormat } from '../shared/format.ts';
-import { ReviewDialog, type Review } from './ReviewDialogs.tsx';
+import { OnDemand } from '../shared/OnDemand.tsx';
+import type { Review } from './ReviewDialogs.tsx';
+
+// The review form (and the contract's schemas it checks with) loads when a review first opens.
+const ReviewDialog = lazy(() => import('./ReviewDialogs.tsx').then((m) => ({ default: m.ReviewDialog })));
 
 export function PendingPage() {
   const fmt = useFormat();
@@ -105,7 +109,9 @@ export function PendingPage() {
           />
         )}
       </QueryStatus>
-      <ReviewDialog review={review} onClose={() => setReview(null)} onDone={() => setSelected(new Set())} />
+      <OnDemand open={review !== null}>
+        <ReviewDialog review={review} onClose={() => setReview(null)} onDone={() => setSelected(new Set())} />
+      </OnDemand>
       {dialogs.element}
     </>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { http, HttpResponse } from 'msw';
+import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { ReviewDialog } from './ReviewDialogs.tsx';
 
@@ -34,7 +35,7 @@ describe('Review dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     const reason = screen.getByRole('textbox', { name: 'Reason' });
     expect(problemOf(reason)).toBe('Please choose a reason');
-    expect(reason).toHaveFocus();
+    await waitFor(() => expect(reason).toHaveFocus());
     expect(declines).toHaveLength(0);
   });
 
@@ -51,7 +52,8 @@ describe('Review dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
     const message = screen.getByRole('textbox', { name: 'Message' });
     expect(problemOf(message)).toBe('Please enter a message for the customer');
-    expect(message).toHaveFocus();
+    // Focused once the messages are on screen (useFocusFirstError, after the render showing them).
+    await waitFor(() => expect(message).toHaveFocus());
     expect(asks).toHaveLength(0);
 
     await user.type(message, 'Could you start an hour later?');
@@ -59,5 +61,55 @@ describe('Review dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Changes requested')).toBeVisible();
     expect(asks.map((r) => r.body)).toEqual([{ message: 'Could you start an hour later?' }]);
+  });
+
+  test('a bulk accept sends the ids and the chosen hold, as bulkAcceptBody parses it', async () => {
+    const other = { ...BOOKING, id: 'b-10', bookingCode: 'BK-0010' } as Booking;
+    const accepts = captureRequests('post', '/api/bookings/bulk/accept', {
+      succeeded: ['b-9', 'b-10'],
+      failed: [],
+    });
+    const onDone = jest.fn();
+    const { user } = renderWithProviders(
+      <ReviewDialog
+        review={{ kind: 'accept', bookings: [BOOKING, other] }}
+        onClose={jest.fn()}
+        onDone={onDone}
+      />,
+    );
+    await opened();
+    await user.click(screen.getByRole('textbox', { name: 'Hold for' }));
+    await user.click(await screen.findByRole('option', { name: '72 hours' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(accepts.map((r) => r.body)).toEqual([{ ids: ['b-9', 'b-10'], holdHours: 72 }]);
+  });
+
+  test("the server's refusal of the reason is said under Reason", async () => {
+    server.use(
+      http.post(`/api/bookings/${BOOKING.id}/decline`, () =>
+        HttpResponse.json(
+          {
+            message: 'Validation failed',
+            errors: [{ path: ['reason'], message: 'Choose one of the listed reasons.' }],
+          },
+          { status: 400, statusText: 'Bad Request' },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(
+      <ReviewDialog
+        review={{ kind: 'decline', bookings: [BOOKING] }}
+        onClose={jest.fn()}
+        onDone={jest.fn()}
+      />,
+    );
+    await opened();
+    await user.click(screen.getByRole('textbox', { name: 'Reason' }));
+    await user.click(await screen.findByRole('option', { name: 'Over capacity' }));
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    await waitFor(() => expect(problemOf(reason)).toBe('Choose one of the listed reasons.'));
+    await waitFor(() => expect(reason).toHaveFocus());
   });
 });

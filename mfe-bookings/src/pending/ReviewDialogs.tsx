@@ -1,8 +1,25 @@
-import { useRef, useState } from 'react';
-import { idempotencyKeys, DialogActions } from '@venue/ui';
+/**
+ * Accept (tentative hold), Decline (reason) and Request Changes (message) of pending online
+ * requests, one or several: a react-hook-form whose resolver parses the body the call sends with
+ * the contract's schema (acceptBody, declineBody, changesBody and the bulk ones), after the
+ * screen's own rules (a reason chosen, a message written). PendingPage loads this file when a
+ * review is first opened.
+ */
+import { useState } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { idempotencyKeys, DialogActions, useFocusFirstError } from '@venue/ui';
 import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  acceptBody,
+  bulkAcceptBody,
+  bulkDeclineBody,
+  changesBody,
+  declineBody,
+} from '@venue/contracts/bookings';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking, BulkResult } from '../api/types.ts';
+import { bodyResolver, putServerErrors, type FieldOf } from '../shared/contractForm.ts';
 import { errorText, toastError, toastInfo, toastSuccess } from '../shared/notify.ts';
 
 export const HOLD_OPTIONS = [
@@ -21,6 +38,61 @@ export const DECLINE_REASONS = [
 ];
 
 export type Review = { kind: 'accept' | 'decline' | 'changes'; bookings: Booking[] } | null;
+type Kind = NonNullable<Review>['kind'];
+
+/** The boxes as typed: the hold (accept), the reason (decline), and the note or message. */
+interface ReviewValues {
+  hold: string | null;
+  reason: string | null;
+  text: string;
+}
+
+/** Every field the five bodies have; each call's schema says which it takes. */
+interface ReviewBody {
+  ids?: string[];
+  holdHours?: number;
+  reason?: string;
+  note?: string | null;
+  message?: string | null;
+}
+
+const SCHEMAS: Record<Kind, { one: z.ZodType; many: z.ZodType }> = {
+  accept: { one: acceptBody, many: bulkAcceptBody },
+  decline: { one: declineBody, many: bulkDeclineBody },
+  // Changes are asked of one booking at a time.
+  changes: { one: changesBody, many: changesBody },
+};
+
+const reviewField: FieldOf<ReviewValues> = (path) => {
+  const field = path.split('.')[0];
+  return field === 'holdHours' || field === 'ids' ? 'hold' : field === 'reason' ? 'reason' : 'text';
+};
+
+/** The body of the review's call (the ids only in a bulk one's), as the form's values make it. */
+function reviewBody(kind: Kind, ids: string[], v: ReviewValues): ReviewBody {
+  const bulk = ids.length > 1 ? { ids } : {};
+  if (kind === 'accept') return { ...bulk, holdHours: Number(v.hold ?? 48) };
+  if (kind === 'decline')
+    return ids.length > 1
+      ? { ...bulk, reason: v.reason ?? undefined }
+      : { reason: v.reason ?? undefined, note: v.text.trim() || undefined };
+  return { message: v.text.trim() };
+}
+
+function reviewResolver(kind: Kind, ids: string[]) {
+  return bodyResolver<ReviewValues, ReviewBody>({
+    schema: (ids.length > 1 ? SCHEMAS[kind].many : SCHEMAS[kind].one) as z.ZodType<ReviewBody>,
+    // The contract leaves these optional; a review without them means nothing to the customer.
+    screenRules: (v) =>
+      kind === 'decline' && !v.reason
+        ? { reason: 'Please choose a reason' }
+        : kind === 'changes' && !v.text.trim()
+          ? { text: 'Please enter a message for the customer' }
+          : {},
+    toBody: (v) => reviewBody(kind, ids, v),
+    fieldOf: reviewField,
+  });
+}
 
 function reportBulk(verb: string, res: BulkResult) {
   if (res.failed.length === 0) toastSuccess(`${res.succeeded.length} booking(s) ${verb}`);
@@ -56,6 +128,68 @@ export function ReviewDialog({
   );
 }
 
+/** Sends the parsed body by the review's call, and says how it went. */
+function useReviewSend(kind: Kind, ids: string[]) {
+  const actions = useBookingActions();
+  // Bulk actions carry an Idempotency-Key: a double click or a retry acts on the bookings once.
+  const [keyFor] = useState(idempotencyKeys);
+  return async function send(body: ReviewBody) {
+    const id = ids[0]!;
+    if (kind === 'accept') {
+      const holdHours = body.holdHours!;
+      if (body.ids) {
+        const idempotencyKey = keyFor({ kind: 'accept', ids, holdHours });
+        reportBulk('accepted', await actions.bulkAccept.mutateAsync({ ids, holdHours, idempotencyKey }));
+      } else {
+        await actions.accept.mutateAsync({ id, holdHours });
+        const label = HOLD_OPTIONS.find((o) => o.value === String(holdHours))?.label;
+        toastSuccess('Booking accepted', `Held for ${label}`);
+      }
+    } else if (kind === 'decline') {
+      const reason = body.reason!;
+      if (body.ids) {
+        const idempotencyKey = keyFor({ kind: 'decline', ids, reason });
+        reportBulk('declined', await actions.bulkDecline.mutateAsync({ ids, reason, idempotencyKey }));
+      } else {
+        await actions.decline.mutateAsync({ id, reason, note: body.note ?? undefined });
+        toastSuccess('Booking declined', 'The customer will be e-mailed.');
+      }
+    } else {
+      await actions.requestChanges.mutateAsync({ id, message: body.message! });
+      toastSuccess('Changes requested', 'The customer will be e-mailed.');
+    }
+  };
+}
+
+function useReviewForm(review: NonNullable<Review>, onClose: () => void, onDone: () => void) {
+  const ids = review.bookings.map((b) => b.id);
+  // The dialog keys the form by its review, so the resolver made at first render stays right.
+  const [resolver] = useState(() => reviewResolver(review.kind, ids));
+  const form = useForm<ReviewValues, unknown, ReviewBody>({
+    defaultValues: { hold: '48', reason: null, text: '' },
+    resolver,
+    // The first invalid field is focused (useFocusFirstError), whoever found it (issue 24 item 13).
+    shouldFocusError: false,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useFocusFirstError<HTMLFormElement>(form.formState.submitCount + refusals);
+  const send = useReviewSend(review.kind, ids);
+  const onSubmit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      await send(body);
+      onDone();
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      toastError('Action failed', errorText(err));
+      if (putServerErrors(form, err, reviewField) > 0) setRefusals((n) => n + 1);
+    }
+  });
+  return { form, formRef, onSubmit, error };
+}
+
 function ReviewForm({
   review,
   onClose,
@@ -65,140 +199,110 @@ function ReviewForm({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const actions = useBookingActions();
-  const [hold, setHold] = useState<string | null>('48');
-  const [reason, setReason] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  // The one required field's problem, beside it and focused (issue 24 item 13).
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [busy, setBusy] = useState(false);
-  // Bulk actions carry an Idempotency-Key: a double click or a retry acts on the bookings once.
-  const [keyFor] = useState(idempotencyKeys);
+  const { form, formRef, onSubmit, error } = useReviewForm(review, onClose, onDone);
   const many = review.bookings.length > 1;
   const who = many
     ? `${review.bookings.length} bookings`
     : `${review.bookings[0]!.customerName} (${review.bookings[0]!.bookingCode})`;
-  const ids = review.bookings.map((b) => b.id);
-
-  async function submit() {
-    setError(null);
-    const missing =
-      review.kind === 'decline' && !reason
-        ? 'Please choose a reason'
-        : review.kind === 'changes' && !text.trim()
-          ? 'Please enter a message for the customer'
-          : null;
-    setFieldError(missing);
-    if (missing) {
-      fieldRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      if (review.kind === 'accept') {
-        const holdHours = Number(hold ?? 48);
-        if (many) {
-          const idempotencyKey = keyFor({ kind: 'accept', ids, holdHours });
-          reportBulk('accepted', await actions.bulkAccept.mutateAsync({ ids, holdHours, idempotencyKey }));
-        } else {
-          await actions.accept.mutateAsync({ id: ids[0]!, holdHours });
-          toastSuccess('Booking accepted', `Held for ${HOLD_OPTIONS.find((o) => o.value === hold)?.label}`);
-        }
-      } else if (review.kind === 'decline') {
-        if (many) {
-          const idempotencyKey = keyFor({ kind: 'decline', ids, reason });
-          reportBulk(
-            'declined',
-            await actions.bulkDecline.mutateAsync({ ids, reason: reason!, idempotencyKey }),
-          );
-        } else {
-          await actions.decline.mutateAsync({ id: ids[0]!, reason: reason!, note: text.trim() || undefined });
-          toastSuccess('Booking declined', 'The customer will be e-mailed.');
-        }
-      } else {
-        await actions.requestChanges.mutateAsync({ id: ids[0]!, message: text.trim() });
-        toastSuccess('Changes requested', 'The customer will be e-mailed.');
-      }
-      onDone();
-      onClose();
-    } catch (err) {
-      setError(errorText(err));
-      toastError('Action failed', errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Stack>
-      {review.kind === 'accept' ? (
-        <>
-          <Text size="sm">
-            Place a tentative hold for {who}. The slot stays blocked until the hold expires.
-          </Text>
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack>
+        {review.kind === 'accept' ? <AcceptFields who={who} control={form.control} /> : null}
+        {review.kind === 'decline' ? <DeclineFields who={who} many={many} control={form.control} /> : null}
+        {review.kind === 'changes' ? <ChangesFields who={who} control={form.control} /> : null}
+        <DialogActions error={error} onCancel={onClose}>
+          <Button
+            type="submit"
+            loading={form.formState.isSubmitting}
+            color={review.kind === 'decline' ? 'red' : undefined}
+          >
+            {review.kind === 'accept' ? 'Accept' : review.kind === 'decline' ? 'Decline' : 'Send Request'}
+          </Button>
+        </DialogActions>
+      </Stack>
+    </form>
+  );
+}
+
+interface FieldsProps {
+  who: string;
+  control: Control<ReviewValues, unknown, ReviewBody>;
+}
+
+function AcceptFields({ who, control }: FieldsProps) {
+  return (
+    <>
+      <Text size="sm">Place a tentative hold for {who}. The slot stays blocked until the hold expires.</Text>
+      <Controller
+        control={control}
+        name="hold"
+        render={({ field, fieldState }) => (
           <Select
             label="Hold for"
             data={HOLD_OPTIONS}
-            value={hold}
-            onChange={setHold}
+            value={field.value}
+            onChange={field.onChange}
             allowDeselect={false}
+            error={fieldState.error?.message}
+            ref={field.ref}
           />
-        </>
-      ) : null}
-      {review.kind === 'decline' ? (
-        <>
-          <Text size="sm">Decline {who}. The customer is e-mailed with the reason.</Text>
+        )}
+      />
+    </>
+  );
+}
+
+function DeclineFields({ who, many, control }: FieldsProps & { many: boolean }) {
+  return (
+    <>
+      <Text size="sm">Decline {who}. The customer is e-mailed with the reason.</Text>
+      <Controller
+        control={control}
+        name="reason"
+        render={({ field, fieldState }) => (
           <Select
             label="Reason"
             required
             data={DECLINE_REASONS}
-            value={reason}
-            onChange={(v) => {
-              setReason(v);
-              setFieldError(null);
-            }}
+            value={field.value}
+            onChange={field.onChange}
             placeholder="Choose a reason"
-            error={fieldError}
-            ref={fieldRef}
+            error={fieldState.error?.message}
+            ref={field.ref}
           />
-          {!many ? (
-            <Textarea
-              label="Note to the customer (optional)"
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-            />
-          ) : null}
-        </>
+        )}
+      />
+      {!many ? (
+        <Controller
+          control={control}
+          name="text"
+          render={({ field, fieldState }) => (
+            <Textarea label="Note to the customer (optional)" {...field} error={fieldState.error?.message} />
+          )}
+        />
       ) : null}
-      {review.kind === 'changes' ? (
-        <>
-          <Text size="sm">Ask {who} to change their request. The booking stays pending.</Text>
+    </>
+  );
+}
+
+function ChangesFields({ who, control }: FieldsProps) {
+  return (
+    <>
+      <Text size="sm">Ask {who} to change their request. The booking stays pending.</Text>
+      <Controller
+        control={control}
+        name="text"
+        render={({ field, fieldState }) => (
           <Textarea
             label="Message"
             required
             autosize
             minRows={3}
-            value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              setFieldError(null);
-            }}
-            error={fieldError}
-            ref={fieldRef}
+            {...field}
+            error={fieldState.error?.message}
           />
-        </>
-      ) : null}
-      <DialogActions error={error} onCancel={onClose}>
-        <Button
-          onClick={() => void submit()}
-          loading={busy}
-          color={review.kind === 'decline' ? 'red' : undefined}
-        >
-          {review.kind === 'accept' ? 'Accept' : review.kind === 'decline' ? 'Decline' : 'Send Request'}
-        </Button>
-      </DialogActions>
-    </Stack>
+        )}
+      />
+    </>
   );
 }
