@@ -302,7 +302,8 @@ describe('Rate Cards', () => {
     const { user } = renderWithProviders(<RateCardsPage />);
     const panel = await screen.findByTestId('price-check');
     await user.click(within(panel).getByRole('button', { name: 'Check price' }));
-    expect(within(panel).getByRole('alert')).toHaveTextContent('Resource is required');
+    // The form arrives (loaded on first pointing) and checks, as the press asked.
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Resource is required');
     expect(quotes).toHaveLength(0);
 
     await user.click(within(panel).getByRole('textbox', { name: 'Resource to price' }));
