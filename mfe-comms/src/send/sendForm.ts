@@ -1,6 +1,6 @@
 /**
  * The Send Email form's rules, apart from the screen (spec 02 §2.10, §5.3; issue 12 item 3):
- * what is sent, what is refused before sending, and the dashboard's share link.
+ * what is sent, what is refused before sending (the form's resolver), and the dashboard's share link.
  */
 import {
   ATTACHMENTS_TOO_LARGE,
@@ -15,6 +15,8 @@ import {
   type TemplateValues,
 } from '@venue/contracts/comms';
 import { parseDollars } from '@venue/contracts';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { CommsFormat } from '../shared/format.ts';
 
 /**
@@ -94,14 +96,46 @@ export function sendPayload(draft: SendDraft): SendEmailRequest {
   };
 }
 
-/** Everything wrong with the draft, in the contract's words; empty when it may be sent. */
-export function sendProblems(draft: SendDraft): string[] {
-  if (!draft.customer) return [SEND_NEEDS_CONTENT];
-  const problems: string[] = [];
-  const parsed = sendEmailSchema.safeParse(sendPayload(draft));
-  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issue.message);
-  problems.push(...attachmentProblems(draft.files));
-  return [...new Set(problems)];
+/** The send body's fields as the form names them (the recipient is the chosen customer). */
+export const DRAFT_FIELD: Readonly<Record<string, keyof SendDraft>> = {
+  recipientEmail: 'customer',
+  recipientName: 'customer',
+  variables: 'customer',
+  templateId: 'templateId',
+  bookingId: 'booking',
+  customSubject: 'subject',
+  customBody: 'body',
+  invoiceId: 'invoice',
+};
+/** The form's fields in the order of the page, which is the order its problems are listed in. */
+const FIELD_ORDER = ['customer', 'booking', 'templateId', 'subject', 'body', 'files', 'invoice'] as const;
+
+const checkPayload = zodResolver(sendEmailSchema, undefined, { raw: true });
+
+/**
+ * The payload the draft makes, checked by the contract's own schema (POST /api/email-comms/send
+ * parses the same), its problems put on the fields they are about; then the attachments.
+ */
+export const sendResolver: Resolver<SendDraft> = async (draft, context, options) => {
+  const errors: FieldErrors<SendDraft> = {};
+  if (!draft.customer) errors.customer = { type: 'required', message: SEND_NEEDS_CONTENT };
+  else {
+    const checked = await checkPayload(sendPayload(draft), context, options as never);
+    for (const [path, error] of Object.entries(checked.errors)) {
+      const field = DRAFT_FIELD[path];
+      if (field) errors[field] ??= error as FieldError;
+      else errors.root ??= error as FieldError;
+    }
+  }
+  const files = attachmentProblems(draft.files);
+  if (files.length) errors.files = { type: 'custom', message: files.join(', ') };
+  return Object.keys(errors).length ? { values: {}, errors } : { values: draft, errors: {} };
+};
+
+/** Everything wrong with the draft, in the contract's words (spec 02 §5.3), each once. */
+export function sendProblems(errors: FieldErrors<SendDraft>): string[] {
+  const messages = [...FIELD_ORDER, 'root' as const].flatMap((f) => errors[f]?.message ?? []);
+  return [...new Set(messages.filter((m): m is string => typeof m === 'string'))];
 }
 
 /** The server's limits (10 files, 10 MB in all), said before a large upload is refused. */
