@@ -108,6 +108,13 @@ export async function rotateRefreshToken(
     .executeTakeFirst();
   if (!session) return ended(null);
   if (session.end_reason) return ended(session.end_reason);
+  const rotated = (token: string): RotationResult => ({
+    kind: 'rotated',
+    userId: stored.user_id,
+    tenantId: stored.tenant_id,
+    token,
+    sessionId: stored.family_id,
+  });
   const continued = async (): Promise<RotationResult> => {
     const sibling = await issueRefreshToken(
       tx,
@@ -115,13 +122,7 @@ export async function rotateRefreshToken(
       context,
       stored.family_id,
     );
-    return {
-      kind: 'rotated',
-      userId: stored.user_id,
-      tenantId: stored.tenant_id,
-      token: sibling.token,
-      sessionId: stored.family_id,
-    };
+    return rotated(sibling.token);
   };
   if (stored.replaced_by) {
     if (stored.just_rotated && !stored.expired) return continued();
@@ -148,21 +149,9 @@ export async function rotateRefreshToken(
   if (claimed.numUpdatedRows !== 1n) {
     // Rotated by a request that read the token before this one locked the session: a sibling,
     // as within the grace. Its new token is already stored in the family.
-    return {
-      kind: 'rotated',
-      userId: stored.user_id,
-      tenantId: stored.tenant_id,
-      token: next.token,
-      sessionId: stored.family_id,
-    };
+    return rotated(next.token);
   }
-  return {
-    kind: 'rotated',
-    userId: stored.user_id,
-    tenantId: stored.tenant_id,
-    token: next.token,
-    sessionId: stored.family_id,
-  };
+  return rotated(next.token);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type OnlineBookingsUpdate,
   type OnlineQuestion,
 } from '@venue/contracts';
-import { kyselyOf, type Tx } from '@venue/service-kit';
+import { kyselyOf, type Insertable, type Kysely, type Tx } from '@venue/service-kit';
 import { dbNow } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 
@@ -164,7 +164,34 @@ export async function writeOnlineBookings(
     cancellation_terms: update.agreement.cancellationTerms,
     updated_by: userId,
   };
-  const write = async () => {
+  const row = await upsertSetting(q, tenantId, values, newAgreement);
+  if (newAgreement) {
+    await q
+      .insertInto('online_agreements')
+      .values({
+        tenant_id: tenantId,
+        version,
+        text: update.agreement.text,
+        cancellation_terms: update.agreement.cancellationTerms,
+        created_by: userId,
+      })
+      .onConflict((oc) => oc.columns(['tenant_id', 'version']).doNothing())
+      .execute();
+  }
+  const value = onlineBookingsSchema.parse(fromRow(row, new Date()));
+  return { value, changes: settingChanges(before, value, existing !== undefined, newAgreement) };
+}
+
+type SettingValues = Omit<Insertable<AdminDb['online_bookings']>, 'tenant_id'>;
+
+/** The setting's row written whole; another venue's slug is SlugTakenError. */
+async function upsertSetting(
+  q: Kysely<AdminDb>,
+  tenantId: string,
+  values: SettingValues,
+  newAgreement: boolean,
+): Promise<Row> {
+  try {
     const row = await q
       .insertInto('online_bookings')
       .values({ tenant_id: tenantId, ...values })
@@ -189,28 +216,19 @@ export async function writeOnlineBookings(
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
     return row as Row;
-  };
-  let row: Row;
-  try {
-    row = await write();
   } catch (err) {
     if (isSlugClash(err)) throw new SlugTakenError();
     throw err;
   }
-  if (newAgreement) {
-    await q
-      .insertInto('online_agreements')
-      .values({
-        tenant_id: tenantId,
-        version,
-        text: update.agreement.text,
-        cancellation_terms: update.agreement.cancellationTerms,
-        created_by: userId,
-      })
-      .onConflict((oc) => oc.columns(['tenant_id', 'version']).doNothing())
-      .execute();
-  }
-  const value = onlineBookingsSchema.parse(fromRow(row, new Date()));
+}
+
+/** What the save changed, for the audit log and the snapshot. */
+function settingChanges(
+  before: OnlineBookings,
+  value: OnlineBookings,
+  existed: boolean,
+  newAgreement: boolean,
+): Changes {
   const changes: Changes = {};
   const compare = (key: string, old: unknown, now: unknown) => {
     if (canonical(old) !== canonical(now)) changes[key] = { old, new: now };
@@ -226,10 +244,10 @@ export async function writeOnlineBookings(
   // The texts can be long: the audit log records the version, not the words.
   compare(
     'agreementVersion',
-    existing ? before.agreement.version : null,
+    existed ? before.agreement.version : null,
     newAgreement ? value.agreement.version : before.agreement.version,
   );
-  return { value, changes };
+  return changes;
 }
 
 /** The gateway's look-up: which venue a slug names and whether its page is open (any tenant). */

@@ -39,6 +39,33 @@ function describe(err: NodeJS.ErrnoException, timeoutMs: number): string {
   }
 }
 
+/** The POST, connected to the approved address, whatever the resolver would say now. */
+function pinnedRequest(
+  url: URL,
+  address: ResolvedAddress,
+  headers: Record<string, string>,
+  payload: Buffer,
+): http.ClientRequest {
+  const host = hostOf(url);
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: address.address, family: address.family }]);
+    else callback(null, address.address, address.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return client.request({
+    method: 'POST',
+    protocol: url.protocol,
+    hostname: host,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    path: `${url.pathname}${url.search}`,
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) },
+    agent: false,
+    lookup,
+    // SNI and the certificate check name the host; an address literal has no name to send.
+    ...(url.protocol === 'https:' && !isIP(host) ? { servername: host } : {}),
+  });
+}
+
 export function postDelivery(
   url: URL,
   address: ResolvedAddress,
@@ -47,14 +74,7 @@ export function postDelivery(
   deps: Pick<WebhookDeps, 'timeoutMs' | 'answerLimitBytes'>,
 ): Promise<AttemptResult> {
   const started = performance.now();
-  const host = hostOf(url);
   const payload = Buffer.from(body, 'utf8');
-  // The approved address, whatever the resolver would say now.
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: address.address, family: address.family }]);
-    else callback(null, address.address, address.family);
-  };
-  const client = url.protocol === 'https:' ? https : http;
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
     const chunks: Buffer[] = [];
@@ -78,18 +98,7 @@ export function postDelivery(
         answerTruncated: truncated || received > WEBHOOK_ANSWER_LOGGED_BYTES,
       });
     };
-    const req = client.request({
-      method: 'POST',
-      protocol: url.protocol,
-      hostname: host,
-      port: url.port || (url.protocol === 'https:' ? 443 : 80),
-      path: `${url.pathname}${url.search}`,
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) },
-      agent: false,
-      lookup,
-      // SNI and the certificate check name the host; an address literal has no name to send.
-      ...(url.protocol === 'https:' && !isIP(host) ? { servername: host } : {}),
-    });
+    const req = pinnedRequest(url, address, headers, payload);
     const deadline = setTimeout(() => {
       const err: NodeJS.ErrnoException = new Error('timed out');
       err.code = 'ETIMEDOUT_WEBHOOK';
