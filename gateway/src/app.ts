@@ -124,6 +124,70 @@ function untrustedProxyWarning(logger: Logger): GatewayMiddleware {
   };
 }
 
+interface GatewayCaches {
+  principals: PrincipalCache;
+  apiKeys: ApiKeyCache;
+  venues: VenueCache;
+  customers: CustomerSessions;
+}
+
+/** What the gateway keeps of admin's answers: principals, API keys, venues and customer sessions. */
+function createCaches(
+  options: GatewayOptions,
+  upstreams: Upstreams,
+  secret: () => string,
+  logger: Logger,
+): GatewayCaches {
+  const timeoutMs = options.principalLookupTimeoutMs ?? 2000;
+  const principals = new PrincipalCache({
+    lookup: adminLookup({ upstreams, secret, timeoutMs }),
+    ttlMs: options.principalCacheTtlMs,
+    onAdminUnavailable: (err) =>
+      logger.warn(
+        { err: err.cause ?? err, failure: err.failure },
+        'admin cannot be asked for principals; sessions continue on cached and token principals',
+      ),
+  });
+  const apiKeys = new ApiKeyCache({ lookup: adminApiKeyLookup({ upstreams, secret, timeoutMs }) });
+  const venues = new VenueCache({ upstreams, secret, timeoutMs, ttlMs: options.doorCacheTtlMs });
+  const customers = new CustomerSessions({ upstreams, secret, timeoutMs, ttlMs: options.doorCacheTtlMs });
+  return { principals, apiKeys, venues, customers };
+}
+
+/** Admin's events from JetStream, unless turned off or no NATS_URL is set. */
+function natsConfigOf(options: GatewayOptions): NatsFeedConfig | undefined {
+  if (options.nats === false) return undefined;
+  const natsUrl = process.env.NATS_URL;
+  return options.nats ?? (natsUrl ? { url: natsUrl } : undefined);
+}
+
+/** The staff API under /api: health, login limit, routing, size limit, identity, then the service. */
+function staffApi(
+  options: GatewayOptions,
+  upstreams: Upstreams,
+  caches: GatewayCaches,
+  keys: { publicKey: () => Promise<PublicKey>; secret: () => string },
+  maxBodyBytes: number,
+): GatewayMiddleware {
+  return chain([
+    healthRoute(upstreams, options.healthTimeoutMs ?? 1500),
+    loginRateLimit(options.loginRateLimit ?? { max: 20, windowMs: 60_000 }),
+    routeToService(upstreams),
+    declaredSizeLimit(maxBodyBytes),
+    identity({
+      upstreams,
+      publicKey: keys.publicKey,
+      cache: caches.principals,
+      apiKeys: apiKeyGate({
+        cache: caches.apiKeys,
+        rateLimit: options.apiKeyRateLimit,
+        adminArea: () => upstreams.target('admin').def.area,
+      }),
+    }),
+    proxy({ upstreams, maxBodyBytes, secret: keys.secret }),
+  ]);
+}
+
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const logger = options.logger ?? pino({ name: 'gateway', level: process.env.LOG_LEVEL ?? 'info' });
   const upstreams = new Upstreams(resolveTargets(options.serviceUrls, options.timeouts));
@@ -140,54 +204,12 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   app.silent = true;
   app.on('error', (err: Error) => logger.warn({ err }, 'response error'));
 
-  const principals = new PrincipalCache({
-    lookup: adminLookup({ upstreams, secret, timeoutMs: options.principalLookupTimeoutMs ?? 2000 }),
-    ttlMs: options.principalCacheTtlMs,
-    onAdminUnavailable: (err) =>
-      logger.warn(
-        { err: err.cause ?? err, failure: err.failure },
-        'admin cannot be asked for principals; sessions continue on cached and token principals',
-      ),
-  });
-  const apiKeys = new ApiKeyCache({
-    lookup: adminApiKeyLookup({ upstreams, secret, timeoutMs: options.principalLookupTimeoutMs ?? 2000 }),
-  });
-  const lookupTimeoutMs = options.principalLookupTimeoutMs ?? 2000;
-  const venues = new VenueCache({
-    upstreams,
-    secret,
-    timeoutMs: lookupTimeoutMs,
-    ttlMs: options.doorCacheTtlMs,
-  });
-  const customers = new CustomerSessions({
-    upstreams,
-    secret,
-    timeoutMs: lookupTimeoutMs,
-    ttlMs: options.doorCacheTtlMs,
-  });
+  const caches = createCaches(options, upstreams, secret, logger);
+  const { principals, apiKeys, venues, customers } = caches;
   const doorCaches = { venues, customers };
-  const natsUrl = process.env.NATS_URL;
-  const natsConfig =
-    options.nats === false ? undefined : (options.nats ?? (natsUrl ? { url: natsUrl } : undefined));
+  const natsConfig = natsConfigOf(options);
   const feed = natsConfig ? startNatsFeed(natsConfig, principals, logger, apiKeys, doorCaches) : undefined;
-
-  const api = chain([
-    healthRoute(upstreams, options.healthTimeoutMs ?? 1500),
-    loginRateLimit(options.loginRateLimit ?? { max: 20, windowMs: 60_000 }),
-    routeToService(upstreams),
-    declaredSizeLimit(maxBodyBytes),
-    identity({
-      upstreams,
-      publicKey,
-      cache: principals,
-      apiKeys: apiKeyGate({
-        cache: apiKeys,
-        rateLimit: options.apiKeyRateLimit,
-        adminArea: () => upstreams.target('admin').def.area,
-      }),
-    }),
-    proxy({ upstreams, maxBodyBytes, secret }),
-  ]);
+  const api = staffApi(options, upstreams, caches, { publicKey, secret }, maxBodyBytes);
 
   app.use(requestContext(logger));
   if (!app.proxy) app.use(untrustedProxyWarning(logger));
@@ -223,9 +245,6 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     await feed?.close();
     await upstreams.close();
   };
-  Object.defineProperty(app, 'principals', { value: principals });
-  Object.defineProperty(app, 'apiKeys', { value: apiKeys });
-  Object.defineProperty(app, 'venues', { value: venues });
-  Object.defineProperty(app, 'customers', { value: customers });
+  for (const [name, cache] of Object.entries(caches)) Object.defineProperty(app, name, { value: cache });
   return app;
 }

@@ -22,6 +22,7 @@ import {
   PORTAL_SESSION_ENDED_CODE,
   PORTAL_SIGN_IN_MESSAGE,
   VENUE_NOT_ONLINE_MESSAGE,
+  type CustomerPrincipal,
   type ServiceName,
 } from '@venue/contracts';
 import { API_ROUTE_TABLES } from '@venue/contracts/openapi';
@@ -143,10 +144,27 @@ export interface DoorOptions {
   routes?: readonly DoorRoute[];
 }
 
-export function door(opts: DoorOptions): GatewayMiddleware {
-  const routes = opts.routes ?? doorRoutes();
-  const limits = opts.limits ?? doorLimitsFromEnv();
-  const limiter = {
+type DoorLimiters = { [K in keyof DoorLimits]: SlidingWindowLimiter };
+type DoorStep = (ctx: GatewayContext, next: () => Promise<unknown>) => Promise<void>;
+
+function tooMany(ctx: GatewayContext, waitMs: number, what: string): void {
+  ctx.state.log.warn({ ip: clientIp(ctx), path: ctx.path, limit: what }, 'public rate limit reached');
+  ctx.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+  sendError(ctx, 429, TOO_MANY_MESSAGE, { code: 'too-many-requests' });
+}
+
+function notOnline(ctx: GatewayContext): void {
+  sendError(ctx, 404, VENUE_NOT_ONLINE_MESSAGE);
+}
+
+function signIn(ctx: GatewayContext): void {
+  ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
+  sendError(ctx, 401, PORTAL_SIGN_IN_MESSAGE, { code: PORTAL_SESSION_ENDED_CODE });
+}
+
+/** A visitor's call under /api/public/venues/{slug}/…: limited, its venue resolved, then forwarded. */
+function visitorDoor(opts: DoorOptions, routes: readonly DoorRoute[], limits: DoorLimits): DoorStep {
+  const limiter: DoorLimiters = {
     addressReads: new SlidingWindowLimiter(limits.addressReads),
     addressSends: new SlidingWindowLimiter(limits.addressSends),
     venueReads: new SlidingWindowLimiter(limits.venueReads),
@@ -154,18 +172,7 @@ export function door(opts: DoorOptions): GatewayMiddleware {
   };
   const adminArea = () => opts.upstreams.target('admin').def.area;
 
-  const tooMany = (ctx: GatewayContext, waitMs: number, what: string) => {
-    ctx.state.log.warn({ ip: clientIp(ctx), path: ctx.path, limit: what }, 'public rate limit reached');
-    ctx.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
-    sendError(ctx, 429, TOO_MANY_MESSAGE, { code: 'too-many-requests' });
-  };
-  const notOnline = (ctx: GatewayContext) => sendError(ctx, 404, VENUE_NOT_ONLINE_MESSAGE);
-  const signIn = (ctx: GatewayContext) => {
-    ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
-    sendError(ctx, 401, PORTAL_SIGN_IN_MESSAGE, { code: PORTAL_SESSION_ENDED_CODE });
-  };
-
-  async function visitor(ctx: GatewayContext, next: () => Promise<unknown>): Promise<void> {
+  return async (ctx, next) => {
     const raw = ctx.path.slice(VENUE_PREFIX.length).split('/')[0] ?? '';
     let slug: string;
     try {
@@ -193,37 +200,53 @@ export function door(opts: DoorOptions): GatewayMiddleware {
     ctx.state.target = opts.upstreams.target(route.service);
     ctx.state.visitor = { tenantId: verdict.venue.tenantId, slug: verdict.venue.slug, address };
     await opts.forward(ctx, next);
-  }
+  };
+}
 
-  async function customer(ctx: GatewayContext, next: () => Promise<unknown>): Promise<void> {
+/**
+ * The customer a `customer` call's bearer token names, when the token verifies and admin says
+ * its session is live; otherwise undefined (the caller is asked to sign in).
+ */
+async function customerOf(ctx: GatewayContext, opts: DoorOptions): Promise<CustomerPrincipal | undefined> {
+  const token = bearerToken(ctx.get('authorization') || undefined);
+  if (!token) return undefined;
+  let claims;
+  try {
+    claims = await verifyCustomerToken(token, await opts.publicKey());
+  } catch (err) {
+    if (!(err instanceof InvalidTokenError)) throw err;
+    ctx.state.log.info({ reason: err.message, audience: CUSTOMER_TOKEN_AUDIENCE }, 'rejected customer token');
+    return undefined;
+  }
+  const verdict = await opts.customers.resolve(claims);
+  if (verdict.kind === 'ended') return undefined;
+  return { ...verdict.customer, sessionId: claims.sid, exp: claims.exp };
+}
+
+/** A customer's call under /api/portal/…: a live session where the table asks for one, then forwarded. */
+function customerDoor(opts: DoorOptions, routes: readonly DoorRoute[]): DoorStep {
+  return async (ctx, next) => {
     const route = matchDoorRoute(routes, ctx.method, ctx.path);
     if (!route) return sendError(ctx, 404, 'Not found');
     const length = declaredLength(ctx.get('content-length') || undefined);
     if (length !== null && length > opts.maxBodyBytes) return tooLarge(ctx, opts.maxBodyBytes);
     if (route.access === 'customer') {
-      const token = bearerToken(ctx.get('authorization') || undefined);
-      if (!token) return signIn(ctx);
-      let claims;
-      try {
-        claims = await verifyCustomerToken(token, await opts.publicKey());
-      } catch (err) {
-        if (!(err instanceof InvalidTokenError)) throw err;
-        ctx.state.log.info(
-          { reason: err.message, audience: CUSTOMER_TOKEN_AUDIENCE },
-          'rejected customer token',
-        );
-        return signIn(ctx);
-      }
-      const verdict = await opts.customers.resolve(claims);
-      if (verdict.kind === 'ended') return signIn(ctx);
-      ctx.state.customer = { ...verdict.customer, sessionId: claims.sid, exp: claims.exp };
+      const customer = await customerOf(ctx, opts);
+      if (!customer) return signIn(ctx);
+      ctx.state.customer = customer;
     }
     // The session calls read the refresh cookie (sent only to /api/portal/session); the token
     // has done its work here.
     delete ctx.req.headers.authorization;
     ctx.state.target = opts.upstreams.target(route.service);
     await opts.forward(ctx, next);
-  }
+  };
+}
+
+export function door(opts: DoorOptions): GatewayMiddleware {
+  const routes = opts.routes ?? doorRoutes();
+  const visitor = visitorDoor(opts, routes, opts.limits ?? doorLimitsFromEnv());
+  const customer = customerDoor(opts, routes);
 
   return async (ctx, next) => {
     const isPublic = ctx.path === '/api/public' || ctx.path.startsWith(PUBLIC_PREFIX);

@@ -7,6 +7,7 @@ import { ByteLimit, declaredLength } from './body-limit.ts';
 import { clientIp, clientProtocol } from './client-ip.ts';
 import { classifyUpstreamError, sendError, sendUpstreamFailure } from './errors.ts';
 import { customerHeaders, identityHeaders, isIdentityHeader, visitorHeaders } from './identity.ts';
+import type { ServiceTarget } from './config.ts';
 import type { Upstreams } from './upstreams.ts';
 import type { GatewayContext, GatewayMiddleware } from './state.ts';
 
@@ -108,6 +109,120 @@ export interface ProxyOptions {
   secret: () => string;
 }
 
+/** The request body as the upstream call takes it. */
+interface RequestBody {
+  /** The body counted against the size limit, when the request has one. */
+  stream?: ByteLimit;
+  /** The whole body, read before sending so another replica can be asked with it. */
+  replayable?: Buffer;
+  /** Whether another replica may be asked when the first one is down. */
+  repeatable: boolean;
+}
+
+/**
+ * With several replicas, a request that may be repeated (idempotent method or an
+ * Idempotency-Key) is tried on another replica when one is down; a small body is read first so
+ * it can be sent again. Everything else streams through once, as with one replica. Undefined
+ * when the body could not be read and the answer has been sent.
+ */
+async function takeRequestBody(
+  ctx: GatewayContext,
+  opts: ProxyOptions,
+  target: ServiceTarget,
+): Promise<RequestBody | undefined> {
+  const req = ctx.req;
+  const replicas = opts.upstreams.replicasOf(target.def.name).length;
+  const repeatableMethod = REPEATABLE_METHODS.has(ctx.method) || Boolean(req.headers['idempotency-key']);
+  const repeatable = replicas > 1 && repeatableMethod;
+  const declared = declaredLength(req.headers['content-length']);
+  if (req.headers['transfer-encoding'] === undefined && !((declared ?? 0) > 0)) return { repeatable };
+  const stream = new ByteLimit(opts.maxBodyBytes);
+  req.pipe(stream);
+  req.once('error', (err) => stream.destroy(err));
+  if (!repeatable || declared === null || declared > REPLAY_BODY_BYTES) return { stream, repeatable: false };
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { stream, replayable: Buffer.concat(chunks), repeatable };
+  } catch {
+    if (stream.exceeded) tooLarge(ctx, opts.maxBodyBytes);
+    else sendError(ctx, 400, 'The request body did not arrive in full.');
+    return undefined;
+  }
+}
+
+type UpstreamResponse = Awaited<ReturnType<Upstreams['request']>>;
+
+/** Sends the request to a replica of the target; undefined when it failed and the answer is sent. */
+async function askUpstream(
+  ctx: GatewayContext,
+  opts: ProxyOptions,
+  target: ServiceTarget,
+  body: RequestBody,
+  clientGone: AbortSignal,
+): Promise<UpstreamResponse | undefined> {
+  try {
+    return await opts.upstreams.request(
+      target.def.name,
+      {
+        method: ctx.method as 'GET',
+        path: ctx.path + ctx.search,
+        headers: upstreamRequestHeaders(ctx, opts.secret),
+        body: body.replayable ?? body.stream,
+        headersTimeout: target.timeoutMs,
+        bodyTimeout: target.timeoutMs,
+        signal: clientGone,
+      },
+      body.repeatable,
+    );
+  } catch (err) {
+    const log = ctx.state.log;
+    if (clientGone.aborted) {
+      log.info({ service: target.def.name }, 'client closed the connection before the upstream answered');
+      return undefined;
+    }
+    if (body.stream?.exceeded) tooLarge(ctx, opts.maxBodyBytes);
+    else if ((err as { code?: string }).code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH') {
+      sendError(ctx, 400, 'The request body did not match its declared length.');
+    } else {
+      const failure = classifyUpstreamError(err);
+      log.warn({ err, service: target.def.name, failure }, 'upstream request failed');
+      sendUpstreamFailure(ctx, failure, target.def.area);
+    }
+    return undefined;
+  }
+}
+
+/** Writes the upstream's status, headers and body to the client, compressed where it asks. */
+async function relayResponse(
+  ctx: GatewayContext,
+  upstream: UpstreamResponse,
+  target: ServiceTarget,
+  clientGone: AbortSignal,
+): Promise<void> {
+  const { req, res } = ctx;
+  ctx.respond = false;
+  res.statusCode = upstream.statusCode;
+  copyResponseHeaders(ctx, upstream.headers);
+  // The service answered before the upload ended: this connection cannot be reused.
+  if (!req.complete) res.setHeader('Connection', 'close');
+  const compress =
+    req.method === 'HEAD' ? null : compressionFor(req.headers, res.statusCode, res.getHeaders());
+  if (compress) {
+    res.removeHeader('content-length');
+    res.setHeader('content-encoding', String(compress.headers['content-encoding']));
+    res.setHeader('vary', String(compress.headers.vary));
+  }
+  try {
+    if (compress) await pipeline(upstream.body, compress.stream, res);
+    else await pipeOut(upstream.body, res);
+  } catch (err) {
+    // Headers are gone already; all that is left is to cut the response short (pipeline did).
+    if (!clientGone.aborted)
+      ctx.state.log.warn({ err, service: target.def.name }, 'upstream response stream failed');
+  }
+}
+
 /**
  * Streams the request to the owning service and its response back. Neither body is buffered,
  * so uploads and exports cost constant memory; the byte counter enforces the size limit on
@@ -119,33 +234,8 @@ export function proxy(opts: ProxyOptions): GatewayMiddleware {
     const target = ctx.state.target;
     if (!target) throw new Error('proxy reached without a routed target');
     const { req, res } = ctx;
-    const log = ctx.state.log;
-
-    // With several replicas, a request that may be repeated (idempotent method or an
-    // Idempotency-Key) is tried on another replica when one is down; a small body is read first
-    // so it can be sent again. Everything else streams through once, as with one replica.
-    const replicas = opts.upstreams.replicasOf(target.def.name).length;
-    const repeatableMethod = REPEATABLE_METHODS.has(ctx.method) || Boolean(req.headers['idempotency-key']);
-    let repeatable = replicas > 1 && repeatableMethod;
-    let body: ByteLimit | undefined;
-    let replayable: Buffer | undefined;
-    const declared = declaredLength(req.headers['content-length']);
-    if (req.headers['transfer-encoding'] !== undefined || (declared ?? 0) > 0) {
-      const limiter = new ByteLimit(opts.maxBodyBytes);
-      body = limiter;
-      req.pipe(limiter);
-      req.once('error', (err) => limiter.destroy(err));
-      if (repeatable && declared !== null && declared <= REPLAY_BODY_BYTES) {
-        try {
-          const chunks: Buffer[] = [];
-          for await (const chunk of limiter) chunks.push(chunk as Buffer);
-          replayable = Buffer.concat(chunks);
-        } catch {
-          if (limiter.exceeded) return tooLarge(ctx, opts.maxBodyBytes);
-          return sendError(ctx, 400, 'The request body did not arrive in full.');
-        }
-      } else repeatable = false;
-    }
+    const body = await takeRequestBody(ctx, opts, target);
+    if (!body) return;
 
     // A client that hangs up should not leave work running upstream.
     const clientGone = new AbortController();
@@ -155,58 +245,11 @@ export function proxy(opts: ProxyOptions): GatewayMiddleware {
     res.once('close', onClose);
 
     try {
-      let upstream;
-      try {
-        upstream = await opts.upstreams.request(
-          target.def.name,
-          {
-            method: ctx.method as 'GET',
-            path: ctx.path + ctx.search,
-            headers: upstreamRequestHeaders(ctx, opts.secret),
-            body: replayable ?? body,
-            headersTimeout: target.timeoutMs,
-            bodyTimeout: target.timeoutMs,
-            signal: clientGone.signal,
-          },
-          repeatable,
-        );
-      } catch (err) {
-        if (clientGone.signal.aborted) {
-          log.info({ service: target.def.name }, 'client closed the connection before the upstream answered');
-          return;
-        }
-        if (body?.exceeded) return tooLarge(ctx, opts.maxBodyBytes);
-        if ((err as { code?: string }).code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH') {
-          return sendError(ctx, 400, 'The request body did not match its declared length.');
-        }
-        const failure = classifyUpstreamError(err);
-        log.warn({ err, service: target.def.name, failure }, 'upstream request failed');
-        return sendUpstreamFailure(ctx, failure, target.def.area);
-      }
-
-      ctx.respond = false;
-      res.statusCode = upstream.statusCode;
-      copyResponseHeaders(ctx, upstream.headers);
-      // The service answered before the upload ended: this connection cannot be reused.
-      if (!req.complete) res.setHeader('Connection', 'close');
-      const compress =
-        req.method === 'HEAD' ? null : compressionFor(req.headers, res.statusCode, res.getHeaders());
-      if (compress) {
-        res.removeHeader('content-length');
-        res.setHeader('content-encoding', String(compress.headers['content-encoding']));
-        res.setHeader('vary', String(compress.headers.vary));
-      }
-      try {
-        if (compress) await pipeline(upstream.body, compress.stream, res);
-        else await pipeOut(upstream.body, res);
-      } catch (err) {
-        // Headers are gone already; all that is left is to cut the response short (pipeline did).
-        if (!clientGone.signal.aborted)
-          log.warn({ err, service: target.def.name }, 'upstream response stream failed');
-      }
+      const upstream = await askUpstream(ctx, opts, target, body, clientGone.signal);
+      if (upstream) await relayResponse(ctx, upstream, target, clientGone.signal);
     } finally {
       res.off('close', onClose);
-      if (body && !replayable && !req.complete) discardRestOfBody(ctx, body);
+      if (body.stream && !body.replayable && !req.complete) discardRestOfBody(ctx, body.stream);
     }
   };
 }
