@@ -30,29 +30,46 @@ export function AppLayout({ session, children }: { session: SessionInfo; childre
     </Box>
   );
 
-  if (wide) {
-    return (
-      <Box style={{ display: 'flex', minHeight: '100vh' }}>
-        <Box
-          component="aside"
-          w={SIDEBAR_WIDTH}
-          data-testid="sidebar"
-          style={{
-            flex: `0 0 ${SIDEBAR_WIDTH}px`,
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            borderRight: '1px solid var(--mantine-color-gray-3)',
-            background: 'var(--mantine-color-gray-0)',
-          }}
-        >
-          <Sidebar session={session} showBrand />
-        </Box>
-        {main}
-      </Box>
-    );
-  }
+  if (wide) return <WideLayout session={session} main={main} />;
+  return <NarrowLayout session={session} main={main} drawerOpen={drawerOpen} setDrawerOpen={setDrawerOpen} />;
+}
 
+/** From 768 px: the menu is a sticky column beside the page. */
+function WideLayout({ session, main }: { session: SessionInfo; main: ReactNode }) {
+  return (
+    <Box style={{ display: 'flex', minHeight: '100vh' }}>
+      <Box
+        component="aside"
+        w={SIDEBAR_WIDTH}
+        data-testid="sidebar"
+        style={{
+          flex: `0 0 ${SIDEBAR_WIDTH}px`,
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          borderRight: '1px solid var(--mantine-color-gray-3)',
+          background: 'var(--mantine-color-gray-0)',
+        }}
+      >
+        <Sidebar session={session} showBrand />
+      </Box>
+      {main}
+    </Box>
+  );
+}
+
+/** Below 768 px: a top bar whose burger opens the menu in a drawer. */
+function NarrowLayout({
+  session,
+  main,
+  drawerOpen,
+  setDrawerOpen,
+}: {
+  session: SessionInfo;
+  main: ReactNode;
+  drawerOpen: boolean;
+  setDrawerOpen: (open: boolean) => void;
+}) {
   return (
     <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {/*
@@ -79,27 +96,41 @@ export function AppLayout({ session, children }: { session: SessionInfo; childre
           {PRODUCT_NAME}
         </Text>
       </Group>
-      {/*
-        The drawer draws its own title row: Mantine's would be a <header>, and the sign-out
-        dialog opened from inside the drawer brings a second one (two banner landmarks).
-      */}
-      <Drawer.Root opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={SIDEBAR_WIDTH}>
-        <Drawer.Overlay />
-        <Drawer.Content aria-label="Menu" data-testid="menu-drawer">
-          <Drawer.Body p={0} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
-            <Group justify="space-between" px="md" h={60} style={{ flex: '0 0 auto' }}>
-              <Text fw={700} c="indigo.7">
-                {PRODUCT_NAME}
-              </Text>
-              <CloseButton aria-label="Close menu" onClick={() => setDrawerOpen(false)} />
-            </Group>
-            <Box style={{ flex: 1, minHeight: 0 }}>
-              <Sidebar session={session} showBrand={false} onNavigate={() => setDrawerOpen(false)} />
-            </Box>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      <MenuDrawer session={session} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
       {main}
     </Box>
+  );
+}
+
+/**
+ * The drawer draws its own title row: Mantine's would be a <header>, and the sign-out dialog
+ * opened from inside the drawer brings a second one (two banner landmarks).
+ */
+function MenuDrawer({
+  session,
+  opened,
+  onClose,
+}: {
+  session: SessionInfo;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer.Root opened={opened} onClose={onClose} size={SIDEBAR_WIDTH}>
+      <Drawer.Overlay />
+      <Drawer.Content aria-label="Menu" data-testid="menu-drawer">
+        <Drawer.Body p={0} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+          <Group justify="space-between" px="md" h={60} style={{ flex: '0 0 auto' }}>
+            <Text fw={700} c="indigo.7">
+              {PRODUCT_NAME}
+            </Text>
+            <CloseButton aria-label="Close menu" onClick={onClose} />
+          </Group>
+          <Box style={{ flex: 1, minHeight: 0 }}>
+            <Sidebar session={session} showBrand={false} onNavigate={onClose} />
+          </Box>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }
