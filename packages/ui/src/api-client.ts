@@ -115,6 +115,26 @@ function refreshUnavailable(error: unknown): Response {
   });
 }
 
+/** The fetch options of one attempt: the token, the idempotency key and a JSON or multipart body. */
+function requestInit(
+  method: HttpMethod,
+  body: unknown,
+  token: string | null,
+  options: RequestOptions,
+): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  return { method, headers, body: payload, credentials: 'same-origin' };
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl ?? '';
@@ -126,17 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string | null,
     options: RequestOptions,
   ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) {
-      payload = body; // the browser sets the multipart boundary itself
-    } else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    return doFetch(`${baseUrl}${path}`, { method, headers, body: payload, credentials: 'same-origin' });
+    return doFetch(`${baseUrl}${path}`, requestInit(method, body, token, options));
   }
 
   async function call(
