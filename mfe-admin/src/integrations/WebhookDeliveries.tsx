@@ -32,8 +32,9 @@ export function WebhookDeliveries({ hook, onClose }: { hook: Webhook | null; onC
   );
 }
 
-function DeliveryList({ hook }: { hook: Webhook }) {
-  const { api, settings } = useSession();
+/** A webhook's deliveries, paged newest first, and Send again with its answer. */
+function useDeliveries(hook: Webhook) {
+  const { api } = useSession();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
   const key = [...WEBHOOKS_QUERY, hook.id, 'deliveries'];
@@ -57,7 +58,11 @@ function DeliveryList({ hook }: { hook: Webhook }) {
     },
     onError: (err) => setNotice({ color: 'red', text: messageOr(err, 'It could not be sent again.') }),
   });
+  return { query, resend, notice };
+}
 
+function DeliveryList({ hook }: { hook: Webhook }) {
+  const { query, resend, notice } = useDeliveries(hook);
   const deliveries = query.data?.pages.flatMap((p) => p.deliveries) ?? [];
   return (
     <Stack gap="sm">
@@ -93,80 +98,15 @@ function DeliveryList({ hook }: { hook: Webhook }) {
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
           aria-label="Deliveries"
         >
-          {deliveries.map((d) => {
-            return (
-              <Card key={d.id} withBorder padding="sm" component="li" data-testid="webhook-delivery">
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Stack gap={0}>
-                      <Text size="sm" fw={600}>
-                        {typeLabel(d.type)}{' '}
-                        <Text span size="xs" c="dimmed" ff="monospace">
-                          {d.type}
-                        </Text>
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(d.createdAt, settings)} · event {d.eventId}
-                      </Text>
-                    </Stack>
-                    <Group gap="xs">
-                      <StateBadge delivery={d} />
-                      <Button
-                        size="xs"
-                        variant="light"
-                        disabled={hook.status !== 'active'}
-                        loading={resend.isPending && resend.variables?.id === d.id}
-                        onClick={() => resend.mutate(d)}
-                        aria-label={`Send again ${typeLabel(d.type)} of ${formatDateTime(d.createdAt, settings)}`}
-                      >
-                        Send again
-                      </Button>
-                    </Group>
-                  </Group>
-                  {d.state === 'pending' && d.nextAttemptAt && d.attemptCount > 0 ? (
-                    <Text size="xs" c="dimmed">
-                      Next attempt {formatDateTime(d.nextAttemptAt, settings)}.
-                    </Text>
-                  ) : null}
-                  {d.attempts.length === 0 ? (
-                    <Text size="xs" c="dimmed">
-                      Not tried yet.
-                    </Text>
-                  ) : (
-                    <Stack gap={4} aria-label={`Attempts of ${typeLabel(d.type)}`}>
-                      <Text size="xs" c="dimmed">
-                        {d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'}
-                        {d.attemptCount > d.attempts.length ? ` (the last ${d.attempts.length} shown)` : ''}
-                      </Text>
-                      {d.attempts.map((a, i) => (
-                        <Stack key={`${a.at}-${i}`} gap={2} data-testid="webhook-attempt">
-                          <Text size="xs">
-                            {formatDateTime(a.at, settings)} ·{' '}
-                            {a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? 'No answer')} ·{' '}
-                            {a.durationMs} ms
-                          </Text>
-                          {a.answer ? (
-                            <Code
-                              block
-                              style={{
-                                whiteSpace: 'pre-wrap',
-                                wordBreak: 'break-all',
-                                maxHeight: 160,
-                                overflow: 'auto',
-                              }}
-                            >
-                              {a.answer}
-                              {a.answerTruncated ? '\n… (first 2 kB of the answer)' : ''}
-                            </Code>
-                          ) : null}
-                        </Stack>
-                      ))}
-                    </Stack>
-                  )}
-                </Stack>
-              </Card>
-            );
-          })}
+          {deliveries.map((d) => (
+            <DeliveryCard
+              key={d.id}
+              delivery={d}
+              canResend={hook.status === 'active'}
+              sending={resend.isPending && resend.variables?.id === d.id}
+              onResend={() => resend.mutate(d)}
+            />
+          ))}
         </Stack>
       )}
       {query.hasNextPage ? (
@@ -181,6 +121,99 @@ function DeliveryList({ hook }: { hook: Webhook }) {
           </Button>
         </Group>
       ) : null}
+    </Stack>
+  );
+}
+
+function DeliveryCard({
+  delivery: d,
+  canResend,
+  sending,
+  onResend,
+}: {
+  delivery: WebhookDelivery;
+  canResend: boolean;
+  sending: boolean;
+  onResend: () => void;
+}) {
+  const { settings } = useSession();
+  return (
+    <Card withBorder padding="sm" component="li" data-testid="webhook-delivery">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>
+              {typeLabel(d.type)}{' '}
+              <Text span size="xs" c="dimmed" ff="monospace">
+                {d.type}
+              </Text>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(d.createdAt, settings)} · event {d.eventId}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <StateBadge delivery={d} />
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!canResend}
+              loading={sending}
+              onClick={onResend}
+              aria-label={`Send again ${typeLabel(d.type)} of ${formatDateTime(d.createdAt, settings)}`}
+            >
+              Send again
+            </Button>
+          </Group>
+        </Group>
+        {d.state === 'pending' && d.nextAttemptAt && d.attemptCount > 0 ? (
+          <Text size="xs" c="dimmed">
+            Next attempt {formatDateTime(d.nextAttemptAt, settings)}.
+          </Text>
+        ) : null}
+        {d.attempts.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            Not tried yet.
+          </Text>
+        ) : (
+          <AttemptList delivery={d} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The attempts kept of one delivery, each with the receiver's answer if it gave one. */
+function AttemptList({ delivery: d }: { delivery: WebhookDelivery }) {
+  const { settings } = useSession();
+  return (
+    <Stack gap={4} aria-label={`Attempts of ${typeLabel(d.type)}`}>
+      <Text size="xs" c="dimmed">
+        {d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'}
+        {d.attemptCount > d.attempts.length ? ` (the last ${d.attempts.length} shown)` : ''}
+      </Text>
+      {d.attempts.map((a, i) => (
+        <Stack key={`${a.at}-${i}`} gap={2} data-testid="webhook-attempt">
+          <Text size="xs">
+            {formatDateTime(a.at, settings)} ·{' '}
+            {a.statusCode !== null ? `HTTP ${a.statusCode}` : (a.error ?? 'No answer')} · {a.durationMs} ms
+          </Text>
+          {a.answer ? (
+            <Code
+              block
+              style={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+                maxHeight: 160,
+                overflow: 'auto',
+              }}
+            >
+              {a.answer}
+              {a.answerTruncated ? '\n… (first 2 kB of the answer)' : ''}
+            </Code>
+          ) : null}
+        </Stack>
+      ))}
     </Stack>
   );
 }

@@ -42,6 +42,51 @@ export interface ShownSecret {
 
 const EMPTY: Draft = { url: '', description: '', events: [] };
 
+function draftOf(editing: Webhook | 'new'): Draft {
+  if (editing === 'new') return EMPTY;
+  return { url: editing.url, description: editing.description ?? '', events: [...editing.events] };
+}
+
+/** The events to send, by group; "All events" disables the rest. */
+function EventsField({
+  events,
+  onChange,
+  error,
+}: {
+  events: string[];
+  onChange: (events: string[]) => void;
+  error: string | undefined;
+}) {
+  const all = events.includes(WEBHOOK_ALL_EVENTS);
+  return (
+    <Checkbox.Group
+      label="Events"
+      description="Choose the events to send, or all of them."
+      withAsterisk
+      value={events}
+      // "All events" stands alone: ticked, it is the whole subscription (the server says the same)
+      onChange={(chosen) => onChange(chosen.includes(WEBHOOK_ALL_EVENTS) ? [WEBHOOK_ALL_EVENTS] : chosen)}
+      error={error}
+    >
+      <Stack gap="sm" mt="xs">
+        <Checkbox value={WEBHOOK_ALL_EVENTS} label="All events (including ones added later)" />
+        {WEBHOOK_EVENT_GROUPS.map((group) => (
+          <fieldset key={group.label} style={{ border: 0, padding: 0, margin: 0 }} disabled={all}>
+            <Text component="legend" size="sm" fw={600} mb={4}>
+              {group.label}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {group.events.map((e) => (
+                <Checkbox key={e.type} value={e.type} label={e.label} disabled={all} />
+              ))}
+            </SimpleGrid>
+          </fieldset>
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
+}
+
 export function WebhookDialog({
   editing,
   busy,
@@ -60,17 +105,12 @@ export function WebhookDialog({
   useEffect(() => {
     if (editing === null) return;
     setLocal({});
-    setDraft(
-      editing === 'new'
-        ? EMPTY
-        : { url: editing.url, description: editing.description ?? '', events: [...editing.events] },
-    );
+    setDraft(draftOf(editing));
   }, [editing]);
   const server = fieldErrorsOf(error);
   const fieldError = (name: keyof Draft) => local[name] ?? server[name];
   const headline =
     error && Object.keys(server).length === 0 ? messageOr(error, 'The webhook could not be saved.') : null;
-  const all = draft.events.includes(WEBHOOK_ALL_EVENTS);
 
   const submit = () => {
     const problems: Record<string, string> = {};
@@ -112,33 +152,11 @@ export function WebhookDialog({
         onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
         error={fieldError('description')}
       />
-      <Checkbox.Group
-        label="Events"
-        description="Choose the events to send, or all of them."
-        withAsterisk
-        value={draft.events}
-        // "All events" stands alone: ticked, it is the whole subscription (the server says the same)
-        onChange={(events) =>
-          setDraft({ ...draft, events: events.includes(WEBHOOK_ALL_EVENTS) ? [WEBHOOK_ALL_EVENTS] : events })
-        }
+      <EventsField
+        events={draft.events}
+        onChange={(events) => setDraft({ ...draft, events })}
         error={fieldError('events')}
-      >
-        <Stack gap="sm" mt="xs">
-          <Checkbox value={WEBHOOK_ALL_EVENTS} label="All events (including ones added later)" />
-          {WEBHOOK_EVENT_GROUPS.map((group) => (
-            <fieldset key={group.label} style={{ border: 0, padding: 0, margin: 0 }} disabled={all}>
-              <Text component="legend" size="sm" fw={600} mb={4}>
-                {group.label}
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-                {group.events.map((e) => (
-                  <Checkbox key={e.type} value={e.type} label={e.label} disabled={all} />
-                ))}
-              </SimpleGrid>
-            </fieldset>
-          ))}
-        </Stack>
-      </Checkbox.Group>
+      />
     </FormDialog>
   );
 }

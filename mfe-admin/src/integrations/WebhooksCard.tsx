@@ -96,30 +96,7 @@ function WebhooksManager() {
           {notice.text}
         </Alert>
       ) : null}
-      {query.isPending ? (
-        <LoadingState label="Loading webhooks..." />
-      ) : query.isError && !query.data ? (
-        <ErrorState
-          title="Could not load webhooks"
-          message={query.error instanceof ApiError ? query.error.message : String(query.error)}
-          onRetry={() => void query.refetch()}
-        />
-      ) : query.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No webhooks yet. Add one to send events to another system.
-        </Text>
-      ) : (
-        <Stack
-          gap="sm"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Webhooks"
-        >
-          {query.data.map((hook) => (
-            <WebhookRow key={hook.id} hook={hook} actions={actionsOf(hook)} />
-          ))}
-        </Stack>
-      )}
+      <WebhookList query={query} actionsOf={actionsOf} />
       {full ? (
         <Text c="dimmed" size="xs">
           A venue can have at most {WEBHOOKS_PER_VENUE} webhooks.
@@ -128,6 +105,37 @@ function WebhooksManager() {
 
       <WebhooksDialogs hooks={hooks} />
     </>
+  );
+}
+
+function WebhookList({
+  query,
+  actionsOf,
+}: {
+  query: ReturnType<typeof useWebhooks>['query'];
+  actionsOf: (hook: Webhook) => WebhookRowActions;
+}) {
+  if (query.isPending) return <LoadingState label="Loading webhooks..." />;
+  if (query.isError && !query.data)
+    return (
+      <ErrorState
+        title="Could not load webhooks"
+        message={query.error instanceof ApiError ? query.error.message : String(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.data!.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        No webhooks yet. Add one to send events to another system.
+      </Text>
+    );
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Webhooks">
+      {query.data!.map((hook) => (
+        <WebhookRow key={hook.id} hook={hook} actions={actionsOf(hook)} />
+      ))}
+    </Stack>
   );
 }
 

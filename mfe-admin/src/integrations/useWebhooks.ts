@@ -48,35 +48,10 @@ function useWebhookMutations({
 }: ReturnType<typeof useDialogs>) {
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const [keyFor] = useState(idempotencyKeys);
   const query = useQuery({ queryKey: WEBHOOKS_QUERY, queryFn: () => api.api<Webhook[]>(WEBHOOKS_PATH) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY });
 
-  const save = useMutation({
-    mutationFn: async ({ draft, hook }: { draft: Draft; hook: Webhook | null }) => {
-      const body = {
-        url: draft.url.trim(),
-        events: draft.events,
-        description: draft.description.trim() || null,
-      };
-      if (hook)
-        return { updated: await api.api<Webhook>(`${WEBHOOKS_PATH}/${hook.id}`, { method: 'PATCH', body }) };
-      return {
-        created: await api.api<Created>(WEBHOOKS_PATH, {
-          method: 'POST',
-          body,
-          idempotencyKey: keyFor(body),
-        }),
-      };
-    },
-    onSuccess: async (result) => {
-      setEditing(null);
-      if (result.created)
-        setSecret({ hook: result.created, secret: result.created.secret ?? null, rotated: false });
-      else setNotice({ color: 'green', text: 'Webhook saved.' });
-      await refresh();
-    },
-  });
+  const save = useSaveWebhook({ setEditing, setSecret, setNotice }, refresh);
   const pause = useMutation({
     mutationFn: (hook: Webhook) =>
       api.api<Webhook>(`${WEBHOOKS_PATH}/${hook.id}`, {
@@ -124,4 +99,42 @@ function useWebhookMutations({
     onError: (err) => setNotice({ color: 'red', text: messageOr(err, 'The test event could not be sent.') }),
   });
   return { query, save, pause, rotate, remove, sendTest };
+}
+
+/** Add (the secret shown once; a replay has none) or edit a webhook. */
+function useSaveWebhook(
+  {
+    setEditing,
+    setSecret,
+    setNotice,
+  }: Pick<ReturnType<typeof useDialogs>, 'setEditing' | 'setSecret' | 'setNotice'>,
+  refresh: () => Promise<void>,
+) {
+  const { api } = useSession();
+  const [keyFor] = useState(idempotencyKeys);
+  return useMutation({
+    mutationFn: async ({ draft, hook }: { draft: Draft; hook: Webhook | null }) => {
+      const body = {
+        url: draft.url.trim(),
+        events: draft.events,
+        description: draft.description.trim() || null,
+      };
+      if (hook)
+        return { updated: await api.api<Webhook>(`${WEBHOOKS_PATH}/${hook.id}`, { method: 'PATCH', body }) };
+      return {
+        created: await api.api<Created>(WEBHOOKS_PATH, {
+          method: 'POST',
+          body,
+          idempotencyKey: keyFor(body),
+        }),
+      };
+    },
+    onSuccess: async (result) => {
+      setEditing(null);
+      if (result.created)
+        setSecret({ hook: result.created, secret: result.created.secret ?? null, rotated: false });
+      else setNotice({ color: 'green', text: 'Webhook saved.' });
+      await refresh();
+    },
+  });
 }

@@ -1,0 +1,75 @@
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ApiKeyView } from '@venue/contracts';
+import { formatDate, formatDateTime, useSession } from '@venue/ui';
+import { permissionNames } from './api-keys.ts';
+
+export function ApiKeysTable({
+  keys,
+  onRevoke,
+}: {
+  keys: ApiKeyView[];
+  onRevoke: (key: ApiKeyView) => void;
+}) {
+  return (
+    <Table striped aria-label="API keys">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Permissions</Table.Th>
+          <Table.Th>Created</Table.Th>
+          <Table.Th>Expires</Table.Th>
+          <Table.Th>Last used</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {keys.map((k) => (
+          <ApiKeyRow key={k.id} apiKey={k} onRevoke={() => onRevoke(k)} />
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ApiKeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyView; onRevoke: () => void }) {
+  const { settings } = useSession();
+  return (
+    <Table.Tr data-testid="api-key-row">
+      <Table.Td>
+        <Text size="sm">{k.name}</Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {k.prefix}…
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{permissionNames(k.permissions)}</Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(k.createdAt, settings)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {k.expired ? (
+          <Badge color="red" variant="light">
+            Expired
+          </Badge>
+        ) : (
+          formatDate(k.expiresAt, settings)
+        )}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {k.lastUsedAt ? formatDateTime(k.lastUsedAt, settings) : 'Never'}
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Revoke API key ${k.name}`}
+          onClick={onRevoke}
+        >
+          Revoke
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
