@@ -16,6 +16,7 @@ import {
   type Session,
 } from './driver.ts';
 import { parseInt8 } from './int8.ts';
+import { pgliteWire, type PgliteWire } from './pglite-wire.ts';
 import type { QueryParams, QueryResult } from './types.ts';
 
 const INT8_OID = 20;
@@ -272,29 +273,30 @@ export async function openPgliteDriver(dataDir: string, schema: string): Promise
     }
   }
 
+  // The application's statements, one engine call each (pglite-wire.ts); a reopened database
+  // gets its own, with its own named statements.
+  const wires = new WeakMap<PGlite, PgliteWire>();
+  const wire = (d: PGlite) => {
+    let w = wires.get(d);
+    if (!w) wires.set(d, (w = pgliteWire(d)));
+    return w;
+  };
   const appSession = (): Session => ({
-    query: <T>(sql: string, params?: QueryParams) =>
-      asApp(async (d) => toResult(await d.query<T>(sql, params as unknown[] | undefined))),
-    exec: (sql: string) => asApp(async (d) => void (await d.exec(sql))),
+    query: <T>(sql: string, params?: QueryParams) => asApp((d) => wire(d).query<T>(sql, params)),
+    exec: (sql: string) => asApp((d) => wire(d).exec(sql)),
   });
 
   return {
     kind: 'pglite',
     query: (sql, params) => appSession().query(sql, params),
-    // PGlite queues transactions behind one mutex, so concurrent requests simply wait their turn.
+    // One connection: concurrent requests wait their turn (the wire's), a transaction at a time.
     transaction: (fn, settings) =>
-      asApp((d) =>
-        d.transaction(async (tx) => {
-          if (settings) await tx.query(settings);
-          return fn(asSession(tx));
-        }),
-      ),
+      asApp((d) => wire(d).transaction(settings ? `BEGIN; ${settings}` : 'BEGIN', fn)),
+    // A read in one transaction made read-only: PGlite is in the process, so BEGIN and COMMIT cost
+    // no round trip and the session-level scope of the network driver would buy nothing.
     read: (fn, scope) =>
       asApp((d) =>
-        d.transaction(async (tx) => {
-          await readIn(tx, scope);
-          return fn(asSession(tx));
-        }),
+        wire(d).transaction(`BEGIN READ ONLY; ${scopeStatement(scope.schema, scope.tenantId, true)}`, fn),
       ),
     // One connection only: the "dedicated session" is the database itself.
     session: (fn) => asApp(() => fn(appSession())),
