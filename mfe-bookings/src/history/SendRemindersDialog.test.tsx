@@ -243,4 +243,27 @@ describe('Send reminders (Bookings — Confirmed)', () => {
     expect(await screen.findByText('E-mail: Reminders Sent')).toBeInTheDocument();
     expect(screen.getByText('SMS: Reminders Sent')).toBeInTheDocument();
   });
+
+  test("the server's refusal of the bookings is said under the list, with its toast", async () => {
+    server.use(
+      http.post('/api/email-comms/reminders', () =>
+        HttpResponse.json(
+          {
+            message: 'Validation failed',
+            errors: [{ path: ['bookingIds'], message: 'At most 200 bookings at once.' }],
+          },
+          { status: 400, statusText: 'Bad Request' },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<SendRemindersButton selected={new Set()} rows={ROWS} />);
+    await user.click(screen.getByRole('button', { name: 'Send reminders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Event Reminders' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Reminders' }));
+    expect(await within(dialog).findByText('At most 200 bookings at once.')).toBeVisible();
+    expect(within(dialog).getByRole('group', { name: 'Bookings to remind' })).toHaveAccessibleDescription(
+      'At most 200 bookings at once.',
+    );
+    expect(screen.getByText('Error Sending Reminders')).toBeInTheDocument();
+  });
 });
