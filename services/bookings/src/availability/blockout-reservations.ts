@@ -194,8 +194,21 @@ export async function reserveBlockouts(
       clashes: [],
     });
   const freed = await dropRows(tx, tenantId, ids);
+  await insertBlockoutRows(tx, body);
+  await takeSlots(tx, tenantId, ids);
+  const clashes = await clashesOf(tx, tenantId, ids, clock);
+  if (clashes.length > 0 && !body.overBookings)
+    throw conflict(overBookingsMessage(clashes, clock), { code: BLOCKOUT_OVER_BOOKINGS, clashes });
+  await announceOverlaps(tx, tenantId, clashes);
+  // Time an earlier version of these block-outs let go of goes to block-outs waiting for it.
+  for (const resourceId of freed) await reclaimBlockouts(tx, tenantId, resourceId);
+  return { revision, waiting: clashes };
+}
+
+/** Every block-out × every resource (up to 366 × 500), built in the database from two JSON lists. */
+async function insertBlockoutRows(tx: Tx, body: BlockoutReserveBody): Promise<void> {
+  const { tenantId } = body;
   const periods = body.blockouts.map((b) => ({ id: b.id, starts_at: b.startsAt, ends_at: b.endsAt }));
-  // Every block-out × every resource (up to 366 × 500), built in the database from two JSON lists.
   await db(tx)
     .insertInto('blockouts')
     .columns(['tenant_id', 'id', 'resource_id', 'starts_at', 'ends_at', 'reason'])
@@ -222,8 +235,13 @@ export async function reserveBlockouts(
         ]),
     )
     .execute();
-  // Their slots, in one order (resource, start) so that two block-out writes never deadlock. A
-  // slot someone holds leaves the row unclaimed; an in-flight writer of it is waited for first.
+}
+
+/**
+ * Their slots, in one order (resource, start) so that two block-out writes never deadlock. A
+ * slot someone holds leaves the row unclaimed; an in-flight writer of it is waited for first.
+ */
+async function takeSlots(tx: Tx, tenantId: string, ids: string[]): Promise<void> {
   await db(tx)
     .insertInto('resource_slots')
     .columns(['tenant_id', 'resource_id', 'kind', 'blockout_id', 'slot'])
@@ -262,9 +280,10 @@ export async function reserveBlockouts(
     .where('o.tenant_id', '=', tenantId)
     .where('o.id', 'in', ids)
     .execute();
-  const clashes = await clashesOf(tx, tenantId, ids, clock);
-  if (clashes.length > 0 && !body.overBookings)
-    throw conflict(overBookingsMessage(clashes, clock), { code: BLOCKOUT_OVER_BOOKINGS, clashes });
+}
+
+/** One overlap event per block-out and resource over bookings (clashes list each booking). */
+async function announceOverlaps(tx: Tx, tenantId: string, clashes: BlockoutClash[]): Promise<void> {
   const announced = new Set<string>();
   for (const c of clashes) {
     const key = `${c.blockoutId} ${c.resourceId}`;
@@ -276,9 +295,6 @@ export async function reserveBlockouts(
       { tenantId },
     );
   }
-  // Time an earlier version of these block-outs let go of goes to block-outs waiting for it.
-  for (const resourceId of freed) await reclaimBlockouts(tx, tenantId, resourceId);
-  return { revision, waiting: clashes };
 }
 
 /**

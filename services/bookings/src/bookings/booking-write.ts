@@ -123,15 +123,7 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
       payment_details: payment ? JSON.stringify(payment) : null,
       cancelled_at: status === 'cancelled' ? NOW : null,
       series_id: n.seriesId ?? null,
-      ...(n.online
-        ? {
-            online_answers: JSON.stringify(n.online.answers),
-            agreement_version: n.online.agreementVersion,
-            agreement_accepted_at: n.online.acceptedAt.toISOString(),
-            client_address: n.online.clientAddress,
-            online_request_id: n.online.requestId,
-          }
-        : {}),
+      ...(n.online ? onlineValues(n.online) : {}),
     })
     // The row as `reload` reads it (the summary and the slot below do not change it), without
     // reading it again.
@@ -149,6 +141,17 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     ...(n.actor ? { actor: n.actor, tenantId } : {}),
   });
   return publishBooking(tx, 'booking.created', row, settings.timezone);
+}
+
+/** A booking page request's columns (migration 021). */
+function onlineValues(online: OnlineColumns) {
+  return {
+    online_answers: JSON.stringify(online.answers),
+    agreement_version: online.agreementVersion,
+    agreement_accepted_at: online.acceptedAt.toISOString(),
+    client_address: online.clientAddress,
+    online_request_id: online.requestId,
+  };
 }
 
 export interface FormValues {

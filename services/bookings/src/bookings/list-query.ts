@@ -64,20 +64,13 @@ type ListEb = ExpressionBuilder<BookingsDb & { b: BookingsTable }, 'b'>;
 // sql: text written once above and shared with the sort keys, without values
 const raw = (text: string) => sql<boolean>`${sql.raw(text)}`;
 
-/**
- * The list's conditions for the filters of the contract (the tenant stated as well as row-level
- * security's, so a tenant index serves it), its order and cursor keys, and with `cursor` the
- * condition for the rows after it (a forged cursor is a 400). `filters` are the filters alone,
- * for counting. `today` (the venue's date) is read by the quick filters alone: the route looks it
- * up only for them, so the page can be asked for beside the settings read otherwise.
- */
-export function buildListQuery(query: Query, today: string | undefined, tenantId: string, cursor?: string) {
-  const q = parseQuery({ query, request: {} }, listQuery);
-  // The venue's today, which only the quick filters read (the route looks it up for them alone).
-  const day = () => {
-    if (today === undefined) throw new Error('a quick filter needs the venue’s today');
-    return today;
-  };
+function readFilters(query: Query) {
+  return parseQuery({ query, request: {} }, listQuery);
+}
+type ListFilters = ReturnType<typeof readFilters>;
+
+/** What the filters make of the list: its statuses, its search, and whether it is filtered at all. */
+function listShape(q: ListFilters) {
   const statuses = (q.status ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
@@ -94,77 +87,114 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
   // table holds one row per booking of the tenant), so they can be counted without the bookings.
   const { q: _q, ...otherFilters } = filterValues;
   const searchOnly = trigram && Object.values(otherFilters).every(unset) ? trigram : null;
-  /** With `joined`, a search-only page's statement joins the function's answer (list-page.ts) instead. */
-  const filters = (eb: ListEb, joined = false) => {
-    const where: Expression<SqlBool>[] = [eb('b.tenant_id', '=', tenantId)];
-    // One status as an equality, so the status-led indexes give their rows in the list's order.
-    if (statuses.length === 1) where.push(eb('b.status', '=', statuses[0]!));
-    // sql: = ANY of one array parameter (one statement shape however many are chosen)
-    else if (statuses.length > 1) where.push(sql<boolean>`b.status = ANY(${statuses}::text[])`);
-    // customer name, e-mail, booking code, resource and event type, lower-cased once when the
-    // row was written (migration 013). A term of three characters or more has trigrams, so the
-    // tenant's matching ids come off the trigram index of migration 014's side table through
-    // its security-definer function (tenant from app.tenant_id; decision 50); a shorter one
-    // has none to look up and matches many rows, so it stays one LIKE a row, read in the
-    // list's order until the page is full.
-    if (trigram) {
-      if (!(joined && searchOnly))
-        // sql: set membership in the security-definer function's answer (no Kysely form for it)
-        where.push(sql<boolean>`b.id IN (SELECT m.id FROM booking_search_keys(${trigram}) AS m)`);
-    } else if (text) where.push(eb('b.search_text', 'like', likePattern(text)));
-    if (q.from) where.push(eb('b.booking_date', '>=', q.from));
-    if (q.to) where.push(eb('b.booking_date', '<=', q.to));
-    // sql: = ANY of a uuid array parameter
-    if (q.resourceId) where.push(sql<boolean>`b.resource_id = ANY(${q.resourceId.split(',')}::uuid[])`);
-    for (const [key, col] of [
-      ['source', 'b.booking_source'],
-      ['tier', 'b.customer_tier'],
-      ['priority', 'b.priority'],
-    ] as const) {
-      const v = q[key];
-      // sql: = ANY of a text array parameter
-      if (v) where.push(sql<boolean>`${sql.ref(col)} = ANY(${v.split(',')}::text[])`);
+  return { statuses, text, trigram, unfiltered, searchOnly };
+}
+type ListShape = ReturnType<typeof listShape>;
+
+/**
+ * The conditions of the filters, in one order whatever is set. With `joined`, a search-only
+ * page's statement joins the function's answer (list-page.ts) instead of naming its search.
+ */
+function listConditions(
+  eb: ListEb,
+  q: ListFilters,
+  shape: ListShape,
+  tenantId: string,
+  day: () => string,
+  joined: boolean,
+): Expression<SqlBool>[] {
+  const { statuses, text, trigram, searchOnly } = shape;
+  const where: Expression<SqlBool>[] = [eb('b.tenant_id', '=', tenantId)];
+  // One status as an equality, so the status-led indexes give their rows in the list's order.
+  if (statuses.length === 1) where.push(eb('b.status', '=', statuses[0]!));
+  // sql: = ANY of one array parameter (one statement shape however many are chosen)
+  else if (statuses.length > 1) where.push(sql<boolean>`b.status = ANY(${statuses}::text[])`);
+  // customer name, e-mail, booking code, resource and event type, lower-cased once when the
+  // row was written (migration 013). A term of three characters or more has trigrams, so the
+  // tenant's matching ids come off the trigram index of migration 014's side table through
+  // its security-definer function (tenant from app.tenant_id; decision 50); a shorter one
+  // has none to look up and matches many rows, so it stays one LIKE a row, read in the
+  // list's order until the page is full.
+  if (trigram) {
+    if (!(joined && searchOnly))
+      // sql: set membership in the security-definer function's answer (no Kysely form for it)
+      where.push(sql<boolean>`b.id IN (SELECT m.id FROM booking_search_keys(${trigram}) AS m)`);
+  } else if (text) where.push(eb('b.search_text', 'like', likePattern(text)));
+  if (q.from) where.push(eb('b.booking_date', '>=', q.from));
+  if (q.to) where.push(eb('b.booking_date', '<=', q.to));
+  // sql: = ANY of a uuid array parameter
+  if (q.resourceId) where.push(sql<boolean>`b.resource_id = ANY(${q.resourceId.split(',')}::uuid[])`);
+  for (const [key, col] of [
+    ['source', 'b.booking_source'],
+    ['tier', 'b.customer_tier'],
+    ['priority', 'b.priority'],
+  ] as const) {
+    const v = q[key];
+    // sql: = ANY of a text array parameter
+    if (v) where.push(sql<boolean>`${sql.ref(col)} = ANY(${v.split(',')}::text[])`);
+  }
+  where.push(...quickConditions(eb, q.quick, day), ...flagConditions(eb, q));
+  return where;
+}
+
+/** The quick filter's conditions, on the venue's today. */
+function quickConditions(eb: ListEb, quick: ListFilters['quick'], day: () => string): Expression<SqlBool>[] {
+  switch (quick) {
+    case 'today':
+      return [eb('b.booking_date', '=', day())];
+    case 'tomorrow':
+      return [eb('b.booking_date', '=', addDays(day(), 1))];
+    case 'thisWeek': {
+      const dow = (new Date(`${day()}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
+      const monday = addDays(day(), -dow);
+      return [eb.between('b.booking_date', monday, addDays(monday, 6))];
     }
-    switch (q.quick) {
-      case 'today':
-        where.push(eb('b.booking_date', '=', day()));
-        break;
-      case 'tomorrow':
-        where.push(eb('b.booking_date', '=', addDays(day(), 1)));
-        break;
-      case 'thisWeek': {
-        const dow = (new Date(`${day()}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday first
-        const monday = addDays(day(), -dow);
-        where.push(eb.between('b.booking_date', monday, addDays(monday, 6)));
-        break;
-      }
-      case 'overdue':
-        where.push(
-          eb('b.booking_date', '<', day()),
-          eb('b.status', 'in', ['pending', 'tentative', 'confirmed']),
-        );
-        break;
-      case 'highValue':
-        where.push(raw(`${VALUE_SQL} > 200000`));
-        break;
-    }
-    if (q.balanceDue) where.push(raw(`${BALANCE_SQL} > 0`));
-    if (q.bondRequired) where.push(eb.ref('b.bond_required'));
-    if (q.docsMissing)
-      where.push(
-        raw(
-          `NOT (COALESCE((b.docs->>'idVerified')::boolean, false) AND COALESCE((b.docs->>'insuranceVerified')::boolean, false))`,
-        ),
-      );
-    if (q.withAddOns) where.push(raw(`jsonb_array_length(b.add_ons) > 0`));
-    if (q.recent30) where.push(raw(`b.created_at >= now() - interval '30 days'`));
-    // sql: an instant compared with a date (midnight of the session's zone), as before
-    if (q.cancelledFrom) where.push(sql<boolean>`b.cancelled_at >= ${q.cancelledFrom}::date`);
-    if (q.onDates === 'none') where.push(eb.lit(false));
-    // sql: = ANY of a date array parameter
-    else if (q.onDates) where.push(sql<boolean>`b.booking_date = ANY(${q.onDates.split(',')}::date[])`);
-    return where;
+    case 'overdue':
+      return [eb('b.booking_date', '<', day()), eb('b.status', 'in', ['pending', 'tentative', 'confirmed'])];
+    case 'highValue':
+      return [raw(`${VALUE_SQL} > 200000`)];
+  }
+  return [];
+}
+
+/** The toggles' conditions and the days named by the caller. */
+function flagConditions(eb: ListEb, q: ListFilters): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (q.balanceDue) where.push(raw(`${BALANCE_SQL} > 0`));
+  if (q.bondRequired) where.push(eb.ref('b.bond_required'));
+  if (q.docsMissing)
+    where.push(
+      raw(
+        `NOT (COALESCE((b.docs->>'idVerified')::boolean, false) AND COALESCE((b.docs->>'insuranceVerified')::boolean, false))`,
+      ),
+    );
+  if (q.withAddOns) where.push(raw(`jsonb_array_length(b.add_ons) > 0`));
+  if (q.recent30) where.push(raw(`b.created_at >= now() - interval '30 days'`));
+  // sql: an instant compared with a date (midnight of the session's zone), as before
+  if (q.cancelledFrom) where.push(sql<boolean>`b.cancelled_at >= ${q.cancelledFrom}::date`);
+  if (q.onDates === 'none') where.push(eb.lit(false));
+  // sql: = ANY of a date array parameter
+  else if (q.onDates) where.push(sql<boolean>`b.booking_date = ANY(${q.onDates.split(',')}::date[])`);
+  return where;
+}
+
+/**
+ * The list's conditions for the filters of the contract (the tenant stated as well as row-level
+ * security's, so a tenant index serves it), its order and cursor keys, and with `cursor` the
+ * condition for the rows after it (a forged cursor is a 400). `filters` are the filters alone,
+ * for counting. `today` (the venue's date) is read by the quick filters alone: the route looks it
+ * up only for them, so the page can be asked for beside the settings read otherwise.
+ */
+export function buildListQuery(query: Query, today: string | undefined, tenantId: string, cursor?: string) {
+  const q = readFilters(query);
+  // The venue's today, which only the quick filters read (the route looks it up for them alone).
+  const day = () => {
+    if (today === undefined) throw new Error('a quick filter needs the venue’s today');
+    return today;
   };
+  const shape = listShape(q);
+  const { text, unfiltered, searchOnly } = shape;
+  const filters = (eb: ListEb, joined = false) => listConditions(eb, q, shape, tenantId, day, joined);
 
   const sort = q.sort ?? 'created';
   const keys = SORTS[sort]!;

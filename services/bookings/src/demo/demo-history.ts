@@ -19,7 +19,7 @@ import { nextBookingCode } from '../bookings/booking-code.ts';
 import { publishBooking, reload } from '../bookings/booking-row.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
 import { refreshCustomerSummary } from '../customers/customer-summary.ts';
-import { tenantSettings } from '../remote/tenant-settings.ts';
+import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import {
   confirmFigures,
   moneyValues,
@@ -87,6 +87,8 @@ export function guardDemoTenant(tenantId: string): void {
   if (refusal) throw new HttpError(404, refusal);
 }
 
+type DemoCustomers = Map<string, { id: string; name: string; phone: string; tier: string }>;
+
 export async function writeDemoBookings(
   tx: Tx,
   tenantId: string,
@@ -94,90 +96,17 @@ export async function writeDemoBookings(
   now: Date,
 ): Promise<DemoOutcome> {
   guardDemoTenant(tenantId);
-  // One writer at a time per tenant; the second finds the first one's rows.
-  await db(tx)
-    .selectNoFrom((eb) =>
-      eb
-        .fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`demo-history:bookings:${tenantId}`)])])
-        .as('locked'),
-    )
-    .execute();
-  const first = plan.bookings[0]!.id;
-  const done = await db(tx)
-    .selectFrom('bookings')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', first)
-    .executeTakeFirst();
-  if (done) return { created: 0, already: true };
+  if (await alreadyWritten(tx, tenantId, plan.bookings[0]!.id)) return { created: 0, already: true };
 
   const settings = await tenantSettings(tx, tenantId);
   const zone = settings.timezone;
-  const customers = new Map<string, { id: string; name: string; phone: string; tier: string }>();
+  const customers: DemoCustomers = new Map();
   for (const c of plan.customers) {
     const id = await upsertCustomer(tx, tenantId, c);
     customers.set(c.email.toLowerCase(), { id, name: c.name, phone: c.phone, tier: c.tier });
   }
   const ordered = [...plan.bookings].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  for (const b of ordered) {
-    const customer = customers.get(b.customerEmail.toLowerCase());
-    if (!customer) throw new HttpError(400, `bookings: ${b.customerEmail} is not among the customers.`);
-    const known = await localResource(tx, b.resourceId);
-    // The catalogue's resource.created has not reached bookings yet: the caller tries again.
-    if (!known) throw new HttpError(503, `Resource ${b.resourceId} has not reached bookings yet.`);
-    const resource = usableResource(known);
-    const span = spanFor(b, resource, settings);
-    const code = await nextBookingCode(tx, tenantId, Number(b.bookingDate.slice(0, 4)));
-    const confirmedOnce = b.status === 'confirmed' || b.status === 'completed';
-    const figures = confirmedOnce
-      ? confirmFigures(b.priceCents, settings, {
-          deposit_type: b.depositPercent > 0 ? 'Percentage' : 'None',
-          deposit_value: b.depositPercent,
-        })
-      : priceFigures(b.priceCents, pricingTerms(settings));
-    await db(tx)
-      .insertInto('bookings')
-      .values({
-        tenant_id: tenantId,
-        id: b.id,
-        booking_code: code,
-        customer_id: customer.id,
-        customer_name: customer.name,
-        customer_email: b.customerEmail,
-        customer_phone: customer.phone,
-        event_type: b.eventType,
-        guest_count: b.guestCount,
-        booking_date: b.bookingDate,
-        start_time: b.startTime,
-        end_time: b.endTime,
-        resource_id: resource.id,
-        resource_name: resource.name,
-        status: b.status,
-        calculated_price_cents: b.priceCents,
-        setup_buffer_minutes: span.setup,
-        packdown_buffer_minutes: span.packdown,
-        starts_at: span.startsAt.toISOString(),
-        ends_at: span.endsAt.toISOString(),
-        // sql: a range value (the slot), which the builder has no constructor for
-        slot: sql<string>`tstzrange(${span.slotStart.toISOString()}::timestamptz, ${span.slotEnd.toISOString()}::timestamptz)`,
-        ...moneyValues(figures),
-        payment_details: confirmedOnce ? JSON.stringify(paymentDetails(figures)) : null,
-        booking_source: b.bookingSource,
-        quotation_id: b.quotationId,
-        customer_tier: customer.tier as CustomerTier,
-        bond_required: b.bondCents > 0,
-        bond_cents: b.bondCents,
-        docs: JSON.stringify({ idVerified: b.docsVerified, insuranceVerified: b.docsVerified }),
-        hold_expires_at: b.holdExpiresAt,
-        cancelled_at: b.status === 'cancelled' ? b.updatedAt : null,
-        cancellation_reason: b.status === 'cancelled' ? b.cancellationReason : null,
-        created_at: b.createdAt,
-        updated_at: b.updatedAt,
-      })
-      .execute();
-    if (isBlocking(b.status)) await claimSlotOr409(tx, tenantId, b.id, resource.id, span);
-    await publishBooking(tx, 'booking.created', await reload(tx, b.id), zone);
-  }
+  for (const b of ordered) await writeDemoBooking(tx, tenantId, settings, customers, b);
   await refreshCustomerSummary(
     tx,
     tenantId,
@@ -196,4 +125,90 @@ export async function writeDemoBookings(
     tenantId,
   });
   return { created: plan.bookings.length, already: false };
+}
+
+/** Whether an earlier start wrote the history (its first booking is there), once the tenant's lock is held. */
+async function alreadyWritten(tx: Tx, tenantId: string, first: string): Promise<boolean> {
+  // One writer at a time per tenant; the second finds the first one's rows.
+  await db(tx)
+    .selectNoFrom((eb) =>
+      eb
+        .fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`demo-history:bookings:${tenantId}`)])])
+        .as('locked'),
+    )
+    .execute();
+  const done = await db(tx)
+    .selectFrom('bookings')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', first)
+    .executeTakeFirst();
+  return done !== undefined;
+}
+
+/** One booking as the API would have left it: its row, its slot when blocking, its `booking.created`. */
+async function writeDemoBooking(
+  tx: Tx,
+  tenantId: string,
+  settings: TenantSettings,
+  customers: DemoCustomers,
+  b: DemoBookings['bookings'][number],
+): Promise<void> {
+  const customer = customers.get(b.customerEmail.toLowerCase());
+  if (!customer) throw new HttpError(400, `bookings: ${b.customerEmail} is not among the customers.`);
+  const known = await localResource(tx, b.resourceId);
+  // The catalogue's resource.created has not reached bookings yet: the caller tries again.
+  if (!known) throw new HttpError(503, `Resource ${b.resourceId} has not reached bookings yet.`);
+  const resource = usableResource(known);
+  const span = spanFor(b, resource, settings);
+  const code = await nextBookingCode(tx, tenantId, Number(b.bookingDate.slice(0, 4)));
+  const confirmedOnce = b.status === 'confirmed' || b.status === 'completed';
+  const figures = confirmedOnce
+    ? confirmFigures(b.priceCents, settings, {
+        deposit_type: b.depositPercent > 0 ? 'Percentage' : 'None',
+        deposit_value: b.depositPercent,
+      })
+    : priceFigures(b.priceCents, pricingTerms(settings));
+  await db(tx)
+    .insertInto('bookings')
+    .values({
+      tenant_id: tenantId,
+      id: b.id,
+      booking_code: code,
+      customer_id: customer.id,
+      customer_name: customer.name,
+      customer_email: b.customerEmail,
+      customer_phone: customer.phone,
+      event_type: b.eventType,
+      guest_count: b.guestCount,
+      booking_date: b.bookingDate,
+      start_time: b.startTime,
+      end_time: b.endTime,
+      resource_id: resource.id,
+      resource_name: resource.name,
+      status: b.status,
+      calculated_price_cents: b.priceCents,
+      setup_buffer_minutes: span.setup,
+      packdown_buffer_minutes: span.packdown,
+      starts_at: span.startsAt.toISOString(),
+      ends_at: span.endsAt.toISOString(),
+      // sql: a range value (the slot), which the builder has no constructor for
+      slot: sql<string>`tstzrange(${span.slotStart.toISOString()}::timestamptz, ${span.slotEnd.toISOString()}::timestamptz)`,
+      ...moneyValues(figures),
+      payment_details: confirmedOnce ? JSON.stringify(paymentDetails(figures)) : null,
+      booking_source: b.bookingSource,
+      quotation_id: b.quotationId,
+      customer_tier: customer.tier as CustomerTier,
+      bond_required: b.bondCents > 0,
+      bond_cents: b.bondCents,
+      docs: JSON.stringify({ idVerified: b.docsVerified, insuranceVerified: b.docsVerified }),
+      hold_expires_at: b.holdExpiresAt,
+      cancelled_at: b.status === 'cancelled' ? b.updatedAt : null,
+      cancellation_reason: b.status === 'cancelled' ? b.cancellationReason : null,
+      created_at: b.createdAt,
+      updated_at: b.updatedAt,
+    })
+    .execute();
+  if (isBlocking(b.status)) await claimSlotOr409(tx, tenantId, b.id, resource.id, span);
+  await publishBooking(tx, 'booking.created', await reload(tx, b.id), settings.timezone);
 }

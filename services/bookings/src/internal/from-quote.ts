@@ -24,7 +24,7 @@ import { db } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { localResource, resolveResource, usableResource } from '../availability/resources.ts';
 import { depositFromInput } from '@venue/contracts/money';
-import { tenantSettings } from '../remote/tenant-settings.ts';
+import { tenantSettings, type TenantSettings } from '../remote/tenant-settings.ts';
 import { priceFigures, tenantTerms } from '../status/payment.ts';
 import { insertBooking } from '../bookings/booking-write.ts';
 import { checkBooking, fitsHall, venueRules } from '../bookings/create-booking.ts';
@@ -83,6 +83,38 @@ function createBodyOf(q: BookingFromQuote) {
   return parseBody({ request: { body: input }, query: {} }, bookingCreateBody);
 }
 
+/** The quotation's price and deposit as the booking's, at the quotation's own tax terms when given. */
+function quotedPrice(q: BookingFromQuote, settings: TenantSettings) {
+  const choice = depositFromInput(q.depositType, q.depositValue);
+  const deposit = choice.ok ? choice.deposit : { type: 'None' as const };
+  return {
+    cents: q.totalCents,
+    details: { override: true, estimatedPriceCents: q.totalCents, quotationId: q.quotationId },
+    addOns: [],
+    // The quotation's own tax terms when given: the booking's total is the one the customer accepted.
+    money: priceFigures(q.totalCents, {
+      ...tenantTerms(settings),
+      ...(q.taxType ? { taxType: q.taxType } : {}),
+      ...(q.taxRateBp !== undefined ? { rateBp: q.taxRateBp } : {}),
+      deposit,
+    }),
+  };
+}
+
+/** A slot clash as money reads it (callService hands it no body for a 409): the first clashing booking. */
+function conflictAnswer(err: HttpError): BookingFromQuoteAnswer {
+  const clash = (
+    err.extra?.conflicts as { id: string; bookingCode: string; customer: string }[] | undefined
+  )?.[0];
+  return {
+    outcome: 'conflict',
+    message: err.message,
+    conflict: clash
+      ? { bookingId: clash.id, bookingCode: clash.bookingCode, customerName: clash.customer }
+      : null,
+  };
+}
+
 export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
   router.post('/internal/bookings/from-quote', requireInternal, async (ctx) => {
     const q = parseBody(ctx, bookingFromQuoteSchema);
@@ -114,20 +146,7 @@ export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
       first.known,
     );
     const resource = fitsHall(checked, usableResource(found));
-    const choice = depositFromInput(q.depositType, q.depositValue);
-    const deposit = choice.ok ? choice.deposit : { type: 'None' as const };
-    const priced = {
-      cents: q.totalCents,
-      details: { override: true, estimatedPriceCents: q.totalCents, quotationId: q.quotationId },
-      addOns: [],
-      // The quotation's own tax terms when given: the booking's total is the one the customer accepted.
-      money: priceFigures(q.totalCents, {
-        ...tenantTerms(settings),
-        ...(q.taxType ? { taxType: q.taxType } : {}),
-        ...(q.taxRateBp !== undefined ? { rateBp: q.taxRateBp } : {}),
-        deposit,
-      }),
-    };
+    const priced = quotedPrice(q, settings);
     try {
       ctx.body = await inRequestTx(ctx, async (tx) => {
         // One writer per quotation id: a concurrent call waits here, then finds the booking.
@@ -157,16 +176,7 @@ export function fromQuoteRoute(router: AppRouter, deps: Deps): void {
       });
     } catch (err) {
       if (!(err instanceof HttpError) || err.status !== 409) throw err;
-      const clash = (
-        err.extra?.conflicts as { id: string; bookingCode: string; customer: string }[] | undefined
-      )?.[0];
-      ctx.body = {
-        outcome: 'conflict',
-        message: err.message,
-        conflict: clash
-          ? { bookingId: clash.id, bookingCode: clash.bookingCode, customerName: clash.customer }
-          : null,
-      } satisfies BookingFromQuoteAnswer;
+      ctx.body = conflictAnswer(err);
     }
   });
 }
