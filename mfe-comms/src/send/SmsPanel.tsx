@@ -4,27 +4,81 @@
 // number's opt-out with a button to change it (SmsOptOut).
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { idempotencyKeys } from '@venue/ui';
-import type { CommsBooking } from '@venue/contracts/comms';
+import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldErrorsOf, idempotencyKeys } from '@venue/ui';
+import { sendSmsSchema, type CommsBooking, type SmsCostPreview } from '@venue/contracts/comms';
 import { useSendSms, useSmsCostPreview, useTemplates } from '../api/hooks.ts';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 import { SmsOptOut } from './SmsOptOut.tsx';
 
-export function SmsPanel({ booking }: { booking: CommsBooking | null }) {
+/** The template picked ('' until one is: the first is meant). */
+interface SmsDraft {
+  templateId: string;
+}
+/** What the send adds to the draft: the booking, and the template meant by ''. */
+interface SmsContext {
+  bookingId: string | undefined;
+  first: string;
+}
+
+const smsPayload = (d: SmsDraft, c: SmsContext) => ({
+  templateId: d.templateId || c.first,
+  bookingId: c.bookingId,
+});
+
+/**
+ * The send body the draft makes, checked by the contract's own schema (POST /api/email-comms/sms
+ * parses the same): its problems are the template's, as the panel has no other box.
+ */
+const checkPayload = zodResolver(sendSmsSchema, undefined, { raw: true });
+const smsResolver: Resolver<SmsDraft, SmsContext> = async (values, context, options) => {
+  const checked = await checkPayload(smsPayload(values, context!), undefined, options as never);
+  const first = Object.values(checked.errors)[0] as FieldError | undefined;
+  const errors: FieldErrors<SmsDraft> = first ? { templateId: first } : {};
+  return first ? { values: {}, errors } : { values, errors: {} };
+};
+
+/** The SMS templates on offer and the form that picks one (the first, until another is). */
+function useSmsTemplateForm(booking: CommsBooking | null) {
   const templates = useTemplates();
   const sms = (templates.data?.templates ?? []).filter((t) => t.type === 'sms' && t.isActive);
-  const [templateId, setTemplateId] = useState<string>('');
+  const context = { bookingId: booking?.id, first: sms[0]?.id ?? '' };
+  const form = useForm<SmsDraft, SmsContext>({
+    resolver: smsResolver,
+    context,
+    defaultValues: { templateId: '' },
+  });
+  const picked = useWatch({ control: form.control, name: 'templateId' });
+  const chosen = smsPayload({ templateId: picked }, context).templateId;
+  const select = (
+    <NativeSelect
+      label="SMS template"
+      {...form.register('templateId')}
+      value={chosen}
+      error={form.formState.errors.templateId?.message}
+      disabled={templates.isPending || sms.length === 0}
+      data={
+        sms.length
+          ? sms.map((t) => ({ value: t.id, label: t.name }))
+          : [{ value: '', label: templates.isPending ? 'Loading templates...' : 'No active SMS template' }]
+      }
+    />
+  );
+  return { form, chosen, select };
+}
+
+export function SmsPanel({ booking }: { booking: CommsBooking | null }) {
+  const { form, chosen, select } = useSmsTemplateForm(booking);
   const [confirming, setConfirming] = useState(false);
   const [keyFor, setKeyFor] = useState(idempotencyKeys);
-  const chosen = templateId || sms[0]?.id || '';
   const input = useMemo(
     () => (booking && chosen ? { templateId: chosen, bookingIds: [booking.id] } : null),
     [booking, chosen],
   );
   const cost = useSmsCostPreview(input);
   const send = useSendSms();
-  const skipped = cost.data?.skipped[0]?.reason ?? null;
   const ready = Boolean(booking && chosen && cost.data && cost.data.messages > 0);
 
   function confirmSend() {
@@ -41,6 +95,10 @@ export function SmsPanel({ booking }: { booking: CommsBooking | null }) {
         onError: (error) => {
           setConfirming(false);
           toastError(errorText(error, 'Failed to send SMS'));
+          // What the server says of the template or the text is the template's to show.
+          const { templateId, customBody } = fieldErrorsOf(error);
+          const message = templateId ?? customBody;
+          if (message) form.setError('templateId', { type: 'server', message });
         },
       },
     );
@@ -57,48 +115,15 @@ export function SmsPanel({ booking }: { booking: CommsBooking | null }) {
         </Text>
       ) : (
         <Stack gap="sm">
-          <NativeSelect
-            label="SMS template"
-            value={chosen}
-            disabled={templates.isPending || sms.length === 0}
-            onChange={(e) => setTemplateId(e.currentTarget.value)}
-            data={
-              sms.length
-                ? sms.map((t) => ({ value: t.id, label: t.name }))
-                : [
-                    {
-                      value: '',
-                      label: templates.isPending ? 'Loading templates...' : 'No active SMS template',
-                    },
-                  ]
-            }
-          />
-          {cost.isPending && input ? (
-            <Text size="sm" c="dimmed">
-              Counting the cost...
-            </Text>
-          ) : cost.isError ? (
-            <Alert color="red" role="alert">
-              The cost could not be counted: {cost.error.message}
-            </Alert>
-          ) : cost.data ? (
-            <Text size="sm" data-testid="sms-cost">
-              {cost.data.summary}
-              {cost.data.encodings.includes('UCS-2') ? ' (special characters: 70 a part)' : ''}
-            </Text>
-          ) : null}
-          {skipped ? (
-            <Alert color="orange" role="alert" data-testid="sms-skipped">
-              {skipped}
-            </Alert>
-          ) : null}
+          {select}
+          <SmsCost cost={cost} counting={Boolean(input)} />
           <SmsOptOut bookingId={booking.id} />
           <Group justify="flex-end">
             <Button
               variant="light"
               disabled={!ready}
               loading={send.isPending}
-              onClick={() => setConfirming(true)}
+              onClick={() => void form.handleSubmit(() => setConfirming(true))()}
             >
               Send SMS
             </Button>
@@ -121,3 +146,33 @@ export function SmsPanel({ booking }: { booking: CommsBooking | null }) {
     </Paper>
   );
 }
+
+/** The server's count and price of the SMS, or why this customer gets none. */
+function SmsCost({ cost, counting }: { cost: ReturnType<typeof useSmsCostPreview>; counting: boolean }) {
+  const skipped = cost.data?.skipped[0]?.reason ?? null;
+  return (
+    <>
+      {cost.isPending && counting ? (
+        <Text size="sm" c="dimmed">
+          Counting the cost...
+        </Text>
+      ) : cost.isError ? (
+        <Alert color="red" role="alert">
+          The cost could not be counted: {cost.error.message}
+        </Alert>
+      ) : cost.data ? (
+        <Text size="sm" data-testid="sms-cost">
+          {costSummary(cost.data)}
+        </Text>
+      ) : null}
+      {skipped ? (
+        <Alert color="orange" role="alert" data-testid="sms-skipped">
+          {skipped}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+const costSummary = (c: SmsCostPreview) =>
+  `${c.summary}${c.encodings.includes('UCS-2') ? ' (special characters: 70 a part)' : ''}`;
