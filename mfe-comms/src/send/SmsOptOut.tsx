@@ -4,7 +4,7 @@
 // records who and when and refuses SMS to an opted-out number; this only shows and asks.
 import { useId, useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { smsOptOutText } from '@venue/contracts/comms';
+import { smsOptOutText, type SmsOptOut as SmsOptOutState } from '@venue/contracts/comms';
 import { useChangeSmsOptOut, useSmsOptOut } from '../api/hooks.ts';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { useCommsFormat } from '../shared/format.ts';
@@ -12,11 +12,6 @@ import { errorText, toastSuccess } from '../shared/notify.ts';
 
 export function SmsOptOut({ bookingId }: { bookingId: string }) {
   const state = useSmsOptOut(bookingId);
-  const change = useChangeSmsOptOut();
-  const fmt = useCommsFormat();
-  const [confirming, setConfirming] = useState(false);
-  const statusId = useId();
-
   if (state.isPending)
     return (
       <Text size="sm" c="dimmed">
@@ -31,8 +26,15 @@ export function SmsOptOut({ bookingId }: { bookingId: string }) {
     );
   const o = state.data.optOut;
   // No phone: the cost line already says so; nothing to opt out.
-  if (!o.phone) return null;
-  const phone = o.phone;
+  return o.phone ? <OptOutChange optOut={o} phone={o.phone} /> : null;
+}
+
+/** The number's state and the button that changes it, asked first. */
+function OptOutChange({ optOut: o, phone }: { optOut: SmsOptOutState; phone: string }) {
+  const change = useChangeSmsOptOut();
+  const fmt = useCommsFormat();
+  const [confirming, setConfirming] = useState(false);
+  const statusId = useId();
   const optedOut = o.optedOut;
   const text = optedOut
     ? smsOptOutText(o, fmt.date(o.optedOutAt ?? ''))
