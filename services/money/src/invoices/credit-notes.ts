@@ -91,9 +91,7 @@ export async function createCreditNote(
       'refund',
       { ...input.refund, amountCents: refundCents },
       day,
-      {
-        creditNoteId,
-      },
+      { creditNoteId },
     );
   }
   const after0 = { ...before, credited_cents: credited + input.amountCents, paid_cents: paid - refundCents };
