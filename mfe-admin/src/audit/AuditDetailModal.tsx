@@ -47,44 +47,9 @@ export function AuditDetailModal({
             ))}
           </Table.Tbody>
         </Table>
-        {deposit !== null ? (
-          <Paper withBorder p="md" bg="gray.0">
-            <Title order={3} fz="sm" mb={4}>
-              Deposit amount
-            </Title>
-            <Text fw={700} fz="lg" data-testid="deposit-amount">
-              {formatMoney(deposit, settings)} {settings.currency}
-            </Text>
-          </Paper>
-        ) : null}
+        {deposit !== null ? <DepositAmount cents={deposit} /> : null}
         {changes.length > 0 ? (
-          <div>
-            <Title order={3} fz="sm" mb="xs">
-              Changes
-            </Title>
-            <Stack gap={6} data-testid="audit-changes">
-              {changes.map(([field, change]) => {
-                const pair =
-                  change && typeof change === 'object' && 'new' in change
-                    ? (change as { old: unknown; new: unknown })
-                    : { old: undefined, new: change };
-                return (
-                  <Group key={field} gap="xs" wrap="wrap">
-                    <Badge variant="light">{fieldName(field)}</Badge>
-                    <Text size="sm" c="red.8" td="line-through">
-                      {changeText(pair.old, settings)}
-                    </Text>
-                    <Text size="sm" aria-hidden>
-                      →
-                    </Text>
-                    <Text size="sm" c="green.8">
-                      {changeText(pair.new, settings)}
-                    </Text>
-                  </Group>
-                );
-              })}
-            </Stack>
-          </div>
+          <ChangeList changes={changes} />
         ) : deposit === null ? (
           <Text size="sm" c="dimmed">
             No field changes recorded for this entry.
@@ -104,5 +69,53 @@ export function AuditDetailModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+function DepositAmount({ cents }: { cents: number }) {
+  const { settings } = useSession();
+  return (
+    <Paper withBorder p="md" bg="gray.0">
+      <Title order={3} fz="sm" mb={4}>
+        Deposit amount
+      </Title>
+      <Text fw={700} fz="lg" data-testid="deposit-amount">
+        {formatMoney(cents, settings)} {settings.currency}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Each changed field, its old value struck through and its new one. */
+function ChangeList({ changes }: { changes: Array<[string, unknown]> }) {
+  const { settings } = useSession();
+  return (
+    <div>
+      <Title order={3} fz="sm" mb="xs">
+        Changes
+      </Title>
+      <Stack gap={6} data-testid="audit-changes">
+        {changes.map(([field, change]) => {
+          const pair =
+            change && typeof change === 'object' && 'new' in change
+              ? (change as { old: unknown; new: unknown })
+              : { old: undefined, new: change };
+          return (
+            <Group key={field} gap="xs" wrap="wrap">
+              <Badge variant="light">{fieldName(field)}</Badge>
+              <Text size="sm" c="red.8" td="line-through">
+                {changeText(pair.old, settings)}
+              </Text>
+              <Text size="sm" aria-hidden>
+                →
+              </Text>
+              <Text size="sm" c="green.8">
+                {changeText(pair.new, settings)}
+              </Text>
+            </Group>
+          );
+        })}
+      </Stack>
+    </div>
   );
 }

@@ -24,35 +24,11 @@ const EMPTY_HINTS: Record<string, string> = {
 export function AuditPage() {
   const { role } = useSession();
   const log = useAuditLog();
-  const { flash, logs, entries, shown, people, page, known, totalPages, nextCursor, selected } = log;
+  const { flash, logs, entries, shown, people, selected } = log;
 
   return (
     <>
-      <PageHeader
-        title="Audit Log"
-        subtitle={
-          <Group gap="xs" component="span">
-            <span>Who changed what, and when.</span>
-            {ROLE_VIEW[role] ? (
-              <Badge variant="light" data-testid="audit-role-badge">
-                {ROLE_VIEW[role]}
-              </Badge>
-            ) : null}
-          </Group>
-        }
-        actions={
-          <>
-            <Button variant="default" onClick={log.refresh} loading={logs.isFetching && !logs.isPending}>
-              Refresh
-            </Button>
-            <Button variant="light" onClick={() => void log.doExport()} loading={log.exporting}>
-              Export (CSV)
-            </Button>
-            {role === 'hall_owner' ? <CheckSubUsersButton /> : null}
-            {role === 'hall_owner' || role === 'super_admin' ? <VerifyChainButton /> : null}
-          </>
-        }
-      />
+      <AuditHeader log={log} />
       <FlashMessage flash={flash.flash} testId="audit-flash" />
 
       <AuditStats stats={log.stats} people={people} />
@@ -70,16 +46,7 @@ export function AuditPage() {
       {logs.isPending ? (
         <LoadingState label="Loading audit logs..." />
       ) : logs.isError && !logs.data ? (
-        <Alert color="red" variant="light" title="Failed to load audit logs" role="alert">
-          <Text size="sm">{messageOr(logs.error, 'The audit service did not answer.')}</Text>
-          <List size="sm" mt="xs">
-            <List.Item>Check that you are still signed in; sign in again if your session ended.</List.Item>
-            <List.Item>Try Refresh in a moment; the service may be restarting.</List.Item>
-            {role === 'hall_owner' ? (
-              <List.Item>Use Check Sub-Users to confirm who belongs to your hall.</List.Item>
-            ) : null}
-          </List>
-        </Alert>
+        <AuditLoadFailed error={logs.error} />
       ) : shown.length === 0 ? (
         <EmptyState
           title={entries.length ? 'No entries on this page match your search.' : 'No audit entries found.'}
@@ -89,22 +56,7 @@ export function AuditPage() {
         <AuditTable shown={shown} people={people} onView={log.setSelected} />
       )}
 
-      <Group justify="center" mt="md" gap="sm">
-        <Button variant="default" disabled={page <= 1} onClick={() => log.setTrail((t) => t.slice(0, -1))}>
-          Previous
-        </Button>
-        <Text size="sm" data-testid="audit-page">
-          Page {page} of {totalPages}
-          {known?.estimate ? '+' : ''}
-        </Text>
-        <Button
-          variant="default"
-          disabled={!nextCursor}
-          onClick={() => nextCursor && log.setTrail((t) => [...t, nextCursor])}
-        >
-          Next
-        </Button>
-      </Group>
+      <AuditPager log={log} />
 
       {selected ? (
         <Suspense fallback={null}>
@@ -117,5 +69,79 @@ export function AuditPage() {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+type AuditLog = ReturnType<typeof useAuditLog>;
+
+/** The title with the viewer's scope, and the tools the viewer's role may use. */
+function AuditHeader({ log }: { log: AuditLog }) {
+  const { role } = useSession();
+  const { logs } = log;
+  return (
+    <PageHeader
+      title="Audit Log"
+      subtitle={
+        <Group gap="xs" component="span">
+          <span>Who changed what, and when.</span>
+          {ROLE_VIEW[role] ? (
+            <Badge variant="light" data-testid="audit-role-badge">
+              {ROLE_VIEW[role]}
+            </Badge>
+          ) : null}
+        </Group>
+      }
+      actions={
+        <>
+          <Button variant="default" onClick={log.refresh} loading={logs.isFetching && !logs.isPending}>
+            Refresh
+          </Button>
+          <Button variant="light" onClick={() => void log.doExport()} loading={log.exporting}>
+            Export (CSV)
+          </Button>
+          {role === 'hall_owner' ? <CheckSubUsersButton /> : null}
+          {role === 'hall_owner' || role === 'super_admin' ? <VerifyChainButton /> : null}
+        </>
+      }
+    />
+  );
+}
+
+function AuditLoadFailed({ error }: { error: unknown }) {
+  const { role } = useSession();
+  return (
+    <Alert color="red" variant="light" title="Failed to load audit logs" role="alert">
+      <Text size="sm">{messageOr(error, 'The audit service did not answer.')}</Text>
+      <List size="sm" mt="xs">
+        <List.Item>Check that you are still signed in; sign in again if your session ended.</List.Item>
+        <List.Item>Try Refresh in a moment; the service may be restarting.</List.Item>
+        {role === 'hall_owner' ? (
+          <List.Item>Use Check Sub-Users to confirm who belongs to your hall.</List.Item>
+        ) : null}
+      </List>
+    </Alert>
+  );
+}
+
+/** Previous and Next by cursor; the count is an estimate past what has been counted. */
+function AuditPager({ log }: { log: AuditLog }) {
+  const { page, known, totalPages, nextCursor } = log;
+  return (
+    <Group justify="center" mt="md" gap="sm">
+      <Button variant="default" disabled={page <= 1} onClick={() => log.setTrail((t) => t.slice(0, -1))}>
+        Previous
+      </Button>
+      <Text size="sm" data-testid="audit-page">
+        Page {page} of {totalPages}
+        {known?.estimate ? '+' : ''}
+      </Text>
+      <Button
+        variant="default"
+        disabled={!nextCursor}
+        onClick={() => nextCursor && log.setTrail((t) => [...t, nextCursor])}
+      >
+        Next
+      </Button>
+    </Group>
   );
 }

@@ -14,7 +14,6 @@ export function AuditTable({
   people: ReturnType<typeof useAuditLog>['people'];
   onView: (entry: AuditEntry) => void;
 }) {
-  const { settings } = useSession();
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="audit-table">
@@ -29,62 +28,70 @@ export function AuditTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {shown.map((e) => {
-            const actor = actorOf(e, people);
-            return (
-              <Table.Tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="audit-time">
-                  {formatDateTime(e.timestamp, settings)}
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={0} data-testid="audit-user">
-                    <Text size="sm">{actor.name}</Text>
-                    {actor.detail ? (
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {actor.detail}
-                      </Text>
-                    ) : null}
-                    <Text size="xs" c="dimmed">
-                      {roleName(e.userRole)}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" size="sm">
-                    {humanise(e.action)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-target">
-                      {venueText(labelOf(e), settings) || '—'}
-                    </Text>
-                    {e.additionalInfo ? (
-                      <Text size="xs" style={{ overflowWrap: 'anywhere' }} data-testid="audit-info">
-                        {venueText(e.additionalInfo, settings)}
-                      </Text>
-                    ) : null}
-                    <Text size="xs" c="dimmed">
-                      {humanise(e.targetType)}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>{e.ipAddress ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    onClick={() => onView(e)}
-                    aria-label={`View entry ${e.id}`}
-                  >
-                    View
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {shown.map((e) => (
+            <AuditRow key={e.id} entry={e} people={people} onView={() => onView(e)} />
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+function AuditRow({
+  entry: e,
+  people,
+  onView,
+}: {
+  entry: AuditEntry;
+  people: ReturnType<typeof useAuditLog>['people'];
+  onView: () => void;
+}) {
+  const { settings } = useSession();
+  const actor = actorOf(e, people);
+  return (
+    <Table.Tr data-testid="audit-row" data-action={e.action}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="audit-time">
+        {formatDateTime(e.timestamp, settings)}
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={0} data-testid="audit-user">
+          <Text size="sm">{actor.name}</Text>
+          {actor.detail ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {actor.detail}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {roleName(e.userRole)}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" size="sm">
+          {humanise(e.action)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={0}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="audit-target">
+            {venueText(labelOf(e), settings) || '—'}
+          </Text>
+          {e.additionalInfo ? (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }} data-testid="audit-info">
+              {venueText(e.additionalInfo, settings)}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {humanise(e.targetType)}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>{e.ipAddress ?? '—'}</Table.Td>
+      <Table.Td>
+        <Button size="xs" variant="subtle" onClick={onView} aria-label={`View entry ${e.id}`}>
+          View
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }

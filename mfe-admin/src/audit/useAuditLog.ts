@@ -4,7 +4,7 @@ import { useSession } from '@venue/ui';
 import { useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { exportAuditCsv } from './audit-export.ts';
-import { actorOf } from './audit-words.ts';
+import { actorOf, type People } from './audit-words.ts';
 import { useAuditPeople } from './useAuditPeople.ts';
 import {
   EMPTY_FILTERS,
@@ -21,7 +21,6 @@ import {
  * the loaded page, the entry opened, the export, and the page count kept while paging on.
  */
 export function useAuditLog() {
-  const { api } = useSession();
   const flash = useFlash(4000);
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
   // Next follows the page's nextCursor; the trail of cursors taken is what Previous goes back on.
@@ -30,30 +29,11 @@ export function useAuditLog() {
   const page = trail.length + 1;
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<AuditEntry | null>(null);
-  const [exporting, setExporting] = useState(false);
   const { logs, stats, actions, targetTypes } = useAuditQueries(filters, cursor);
 
   const entries = useMemo(() => logs.data?.auditLogs ?? [], [logs.data]);
   const people = useAuditPeople();
-  // Search covers only the loaded page (spec 01 §2); the filters above go to the server. Each
-  // entry carries its target in words (labelOf), stored when it was written: nothing to look up.
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!q) return entries;
-    return entries.filter((e) =>
-      [
-        e.userEmail,
-        actorOf(e, people).name,
-        e.action,
-        humanise(e.action),
-        labelOf(e),
-        e.target,
-        e.additionalInfo,
-      ]
-        .filter(Boolean)
-        .some((v) => String(v).toLowerCase().includes(q)),
-    );
-  }, [entries, search, people]);
+  const shown = useMemo(() => searchEntries(entries, search, people), [entries, search, people]);
 
   const setFilter = (key: keyof AuditFilters, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
@@ -63,19 +43,8 @@ export function useAuditLog() {
     void logs.refetch();
     void stats.refetch();
   };
-  const doExport = async () => {
-    setExporting(true);
-    try {
-      await exportAuditCsv(api, filters);
-      flash.success('Audit log exported.');
-    } catch (error) {
-      flash.error(messageOr(error, 'The export failed. Please try again.'));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const { known, totalPages, nextCursor } = usePageCount(logs, filters, page);
+  const { exporting, doExport } = useAuditExport(filters, flash);
   const clear = () => {
     setFilters(EMPTY_FILTERS);
     setSearch('');
@@ -154,4 +123,42 @@ function usePageCount(logs: ReturnType<typeof useAuditQueries>['logs'], filters:
   const totalPages = Math.max(1, known?.pages ?? 1, page);
   const nextCursor = logs.isPlaceholderData ? null : (pagination?.nextCursor ?? null);
   return { known, totalPages, nextCursor };
+}
+
+// Search covers only the loaded page (spec 01 §2); the filters go to the server. Each entry
+// carries its target in words (labelOf), stored when it was written: nothing to look up.
+function searchEntries(entries: AuditEntry[], search: string, people: People): AuditEntry[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return entries;
+  return entries.filter((e) =>
+    [
+      e.userEmail,
+      actorOf(e, people).name,
+      e.action,
+      humanise(e.action),
+      labelOf(e),
+      e.target,
+      e.additionalInfo,
+    ]
+      .filter(Boolean)
+      .some((v) => String(v).toLowerCase().includes(q)),
+  );
+}
+
+/** Export (CSV) of everything the filters match, with its flash. */
+function useAuditExport(filters: AuditFilters, flash: ReturnType<typeof useFlash>) {
+  const { api } = useSession();
+  const [exporting, setExporting] = useState(false);
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await exportAuditCsv(api, filters);
+      flash.success('Audit log exported.');
+    } catch (error) {
+      flash.error(messageOr(error, 'The export failed. Please try again.'));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, doExport };
 }

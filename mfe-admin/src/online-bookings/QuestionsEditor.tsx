@@ -35,10 +35,57 @@ export function QuestionsEditor({
   disabled: boolean;
   onChange: (questions: QuestionDraft[], structural: boolean) => void;
 }) {
+  const { inputs, update, move, remove, add } = useQuestionList(questions, onChange);
+  const full = questions.length >= MAX_ONLINE_QUESTIONS;
+
+  return (
+    <Stack gap="sm" data-testid="online-questions">
+      {questions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No questions yet: the request form asks only for the booking and contact details.
+        </Text>
+      ) : null}
+      {errors.questions ? (
+        <Text size="sm" c="red" role="alert">
+          {errors.questions}
+        </Text>
+      ) : null}
+      {questions.map((q, i) => (
+        <QuestionFields
+          key={q.key}
+          question={q}
+          index={i}
+          count={questions.length}
+          errors={errors}
+          disabled={disabled}
+          inputs={inputs.current}
+          list={{ update, move, remove }}
+        />
+      ))}
+      {!disabled ? (
+        <Group gap="sm">
+          <Button variant="light" onClick={add} disabled={full}>
+            Add a question
+          </Button>
+          {full ? (
+            <Text size="sm" c="dimmed">
+              At most {MAX_ONLINE_QUESTIONS} questions.
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The list's edits; a question just added takes the focus, so the keyboard goes on to type it. */
+function useQuestionList(
+  questions: QuestionDraft[],
+  onChange: (questions: QuestionDraft[], structural: boolean) => void,
+) {
   const added = useRef<string | null>(null);
   const inputs = useRef(new Map<string, HTMLInputElement>());
   useEffect(() => {
-    // A question just added takes the focus, so the keyboard goes on to type it.
     if (added.current) inputs.current.get(added.current)?.focus();
     added.current = null;
   }, [questions.length]);
@@ -64,114 +111,132 @@ export function QuestionsEditor({
     added.current = key;
     onChange([...questions, { key, label: '', kind: 'text', optionsText: '', required: false }], true);
   };
-  const full = questions.length >= MAX_ONLINE_QUESTIONS;
+  return { inputs, update, move, remove, add };
+}
 
+type QuestionList = Pick<ReturnType<typeof useQuestionList>, 'update' | 'move' | 'remove'>;
+
+/** One question: its text, kind, required, and a choice's options. */
+function QuestionFields({
+  question: q,
+  index: i,
+  count,
+  errors,
+  disabled,
+  inputs,
+  list,
+}: {
+  question: QuestionDraft;
+  index: number;
+  count: number;
+  errors: FieldErrors;
+  disabled: boolean;
+  inputs: Map<string, HTMLInputElement>;
+  list: QuestionList;
+}) {
+  const n = i + 1;
+  const at = (field: string) => errors[`questions.${i}.${field}`];
   return (
-    <Stack gap="sm" data-testid="online-questions">
-      {questions.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No questions yet: the request form asks only for the booking and contact details.
-        </Text>
-      ) : null}
-      {errors.questions ? (
-        <Text size="sm" c="red" role="alert">
-          {errors.questions}
-        </Text>
-      ) : null}
-      {questions.map((q, i) => {
-        const n = i + 1;
-        const at = (field: string) => errors[`questions.${i}.${field}`];
-        return (
-          <Fieldset key={q.key} legend={`Question ${n}`} p="sm">
-            <Stack gap="xs">
-              {!disabled ? (
-                <Group justify="flex-end" gap={4}>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    onClick={() => move(i, -1)}
-                    disabled={i === 0}
-                    aria-label={`Move question ${n} up`}
-                  >
-                    Up
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    onClick={() => move(i, 1)}
-                    disabled={i === questions.length - 1}
-                    aria-label={`Move question ${n} down`}
-                  >
-                    Down
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => remove(i)}
-                    aria-label={`Remove question ${n}`}
-                  >
-                    Remove
-                  </Button>
-                </Group>
-              ) : null}
-              <TextInput
-                ref={(el) => {
-                  if (el) inputs.current.set(q.key, el);
-                  else inputs.current.delete(q.key);
-                }}
-                label="Question text"
-                value={q.label}
-                error={at('label') ?? at('id')}
-                disabled={disabled}
-                onChange={(e) => update(i, { label: e.currentTarget.value })}
-              />
-              <Group grow align="flex-start" wrap="wrap">
-                <NativeSelect
-                  label="Answer"
-                  data={QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-                  value={q.kind}
-                  error={at('kind')}
-                  disabled={disabled}
-                  onChange={(e) => update(i, { kind: e.currentTarget.value as QuestionKind })}
-                />
-                <Checkbox
-                  label="Must be answered"
-                  checked={q.required}
-                  error={at('required')}
-                  disabled={disabled}
-                  onChange={(e) => update(i, { required: e.currentTarget.checked })}
-                  mt={{ base: 0, sm: 30 }}
-                />
-              </Group>
-              {q.kind === 'choice' ? (
-                <Textarea
-                  label="Options"
-                  description="One option a line, 2 to 20."
-                  autosize
-                  minRows={2}
-                  value={q.optionsText}
-                  error={at('options')}
-                  disabled={disabled}
-                  onChange={(e) => update(i, { optionsText: e.currentTarget.value })}
-                />
-              ) : null}
-            </Stack>
-          </Fieldset>
-        );
-      })}
-      {!disabled ? (
-        <Group gap="sm">
-          <Button variant="light" onClick={add} disabled={full}>
-            Add a question
-          </Button>
-          {full ? (
-            <Text size="sm" c="dimmed">
-              At most {MAX_ONLINE_QUESTIONS} questions.
-            </Text>
-          ) : null}
+    <Fieldset legend={`Question ${n}`} p="sm">
+      <Stack gap="xs">
+        {!disabled ? (
+          <QuestionMoves
+            n={n}
+            first={i === 0}
+            last={i === count - 1}
+            onMove={(by) => list.move(i, by)}
+            onRemove={() => list.remove(i)}
+          />
+        ) : null}
+        <TextInput
+          ref={(el) => {
+            if (el) inputs.set(q.key, el);
+            else inputs.delete(q.key);
+          }}
+          label="Question text"
+          value={q.label}
+          error={at('label') ?? at('id')}
+          disabled={disabled}
+          onChange={(e) => list.update(i, { label: e.currentTarget.value })}
+        />
+        <Group grow align="flex-start" wrap="wrap">
+          <NativeSelect
+            label="Answer"
+            data={QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            value={q.kind}
+            error={at('kind')}
+            disabled={disabled}
+            onChange={(e) => list.update(i, { kind: e.currentTarget.value as QuestionKind })}
+          />
+          <Checkbox
+            label="Must be answered"
+            checked={q.required}
+            error={at('required')}
+            disabled={disabled}
+            onChange={(e) => list.update(i, { required: e.currentTarget.checked })}
+            mt={{ base: 0, sm: 30 }}
+          />
         </Group>
-      ) : null}
-    </Stack>
+        {q.kind === 'choice' ? (
+          <Textarea
+            label="Options"
+            description="One option a line, 2 to 20."
+            autosize
+            minRows={2}
+            value={q.optionsText}
+            error={at('options')}
+            disabled={disabled}
+            onChange={(e) => list.update(i, { optionsText: e.currentTarget.value })}
+          />
+        ) : null}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** Up, Down and Remove, as buttons so the keyboard reorders too. */
+function QuestionMoves({
+  n,
+  first,
+  last,
+  onMove,
+  onRemove,
+}: {
+  n: number;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Group justify="flex-end" gap={4}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        onClick={() => onMove(-1)}
+        disabled={first}
+        aria-label={`Move question ${n} up`}
+      >
+        Up
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        onClick={() => onMove(1)}
+        disabled={last}
+        aria-label={`Move question ${n} down`}
+      >
+        Down
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        onClick={onRemove}
+        aria-label={`Remove question ${n}`}
+      >
+        Remove
+      </Button>
+    </Group>
   );
 }
