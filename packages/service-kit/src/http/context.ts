@@ -1,5 +1,5 @@
 import type { ParameterizedContext, Middleware } from 'koa';
-import type Router from '@koa/router';
+import type { Router, RouterContext } from '@koa/router';
 import type { AccessClaims, CustomerPrincipal, Principal, SignedVisitor } from '@venue/contracts';
 import type { Tx } from '../db/types.ts';
 import type { Logger } from '../log.ts';
@@ -26,9 +26,15 @@ export interface AppCustom {
   kit: ServiceKit;
 }
 
-export type AppRouter = Router<AppState, AppCustom>;
-export type AppContext = ParameterizedContext<
-  AppState,
-  AppCustom & Router.RouterParamContext<AppState, AppCustom>
+/**
+ * What the router adds to the context (`params`, `router`, the matched route). @koa/router
+ * declares it as RouterParameterContext but exports only RouterContext, which contains it.
+ */
+type RouterParams = Pick<
+  RouterContext<AppState, AppCustom>,
+  'params' | 'router' | '_matchedRoute' | '_matchedRouteName'
 >;
-export type AppMiddleware = Middleware<AppState, AppCustom & Router.RouterParamContext<AppState, AppCustom>>;
+
+export type AppRouter = Router<AppState, AppCustom>;
+export type AppContext = ParameterizedContext<AppState, AppCustom & RouterParams>;
+export type AppMiddleware = Middleware<AppState, AppCustom & RouterParams>;

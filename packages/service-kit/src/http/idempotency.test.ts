@@ -4,7 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { startTestService, testKeys, assertTenantTablesHaveRls, type TestService } from '../testing/index.ts';
 import { OWNER_A, OWNER_B, SUB_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call, type JsonResponse } from '../test-fixtures/http.ts';
-import { notFound, replayWithout, withTx, requireAuth, type AppRouter, type ServiceKit } from '../index.ts';
+import {
+  notFound,
+  replayWithout,
+  withTx,
+  requireAuth,
+  type AppContext,
+  type AppRouter,
+  type ServiceKit,
+} from '../index.ts';
 import {
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
   IDEMPOTENCY_KEY_INVALID_MESSAGE,
@@ -24,7 +32,7 @@ function app() {
   return widgetsApp({
     async routes(router: AppRouter, kit: ServiceKit) {
       await base.routes!(router, kit);
-      const insert = async (ctx: Parameters<Parameters<AppRouter['post']>[1]>[0], name: string) => {
+      const insert = async (ctx: AppContext, name: string) => {
         const { rows } = await ctx.state.tx.query<{ id: string }>(
           'INSERT INTO widgets (tenant_id, name) VALUES ($1, $2) RETURNING id',
           [ctx.state.principal.tenantId, name],
