@@ -169,6 +169,69 @@ function shareLayout(doc: Doc, shared: Fontkit.Font): void {
     embedded.font = shared;
 }
 
+/** What drawing a text's font runs takes from its document: pdfkit's own calls and the font switch. */
+interface RunDrawing {
+  doc: Doc;
+  /** Makes a font the document's current one (registering it on first use). */
+  use: (name: FontName) => void;
+  /** pdfkit's widthOfString(), in the current font. */
+  widthOfString: (s: string, options?: TextOptions) => number;
+  /** pdfkit's text(). */
+  text: (...args: unknown[]) => Doc;
+  /** pdfkit's text(), with the arguments in the shape it reads them. */
+  draw: (s: string, x: number | undefined, y: number | undefined, options: TextOptions) => Doc;
+  baselineOf: (run: FontRun, asked: TextOptions['baseline']) => TextOptions['baseline'];
+}
+
+/** One line, no wrapping: measure the runs and place each, aligned as the whole would be. */
+function drawOnOneLine(
+  d: RunDrawing,
+  runs: FontRun[],
+  x: number | undefined,
+  y: number | undefined,
+  options: TextOptions,
+): void {
+  const widths = runs.map((run) => {
+    d.use(run.font);
+    return d.widthOfString(run.text, options);
+  });
+  const total = widths.reduce((a, w) => a + w, 0);
+  const room = options.width ?? total;
+  let cx =
+    (x ?? d.doc.x) +
+    (options.align === 'right' ? room - total : options.align === 'center' ? (room - total) / 2 : 0);
+  const top = y ?? d.doc.y;
+  runs.forEach((run, i) => {
+    d.use(run.font);
+    d.draw(run.text, cx, top, {
+      ...options,
+      align: 'left',
+      width: undefined,
+      baseline: d.baselineOf(run, options.baseline),
+    });
+    cx += widths[i]!;
+  });
+}
+
+/** Wrapped text: the runs continue one another, so pdfkit's line wrapper sees one text. */
+function drawContinued(
+  d: RunDrawing,
+  runs: FontRun[],
+  x: number | undefined,
+  y: number | undefined,
+  options: TextOptions,
+): void {
+  runs.forEach((run, i) => {
+    d.use(run.font);
+    const own: TextOptions = {
+      continued: i === runs.length - 1 ? (options.continued ?? false) : true,
+      baseline: d.baselineOf(run, options.baseline),
+    };
+    if (i === 0) d.draw(run.text, x, y, { ...options, ...own });
+    else d.text(run.text, own);
+  });
+}
+
 /**
  * A new pdfkit document that draws every text in the fonts above: `doc.text` and
  * `doc.widthOfString` switch to the CJK font for the graphemes that need it and back, `doc.font`
@@ -219,6 +282,7 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
   const draw = (s: string, x: number | undefined, y: number | undefined, options: TextOptions) =>
     x === undefined && y === undefined ? text(s, options) : text(s, x, y, options);
 
+  const drawing: RunDrawing = { doc, use, widthOfString, text, draw, baselineOf };
   /** True while one run is drawn: pdfkit's line wrapper then measures its words in the run's font. */
   let inRun = false;
 
@@ -231,40 +295,8 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
     if (runs.length === 1 && runs[0]!.font === current) return draw(s, x, y, options);
     const back = current;
     inRun = true;
-    if (options.lineBreak === false) {
-      // One line, no wrapping: measure the runs and place each, aligned as the whole would be.
-      const widths = runs.map((run) => {
-        use(run.font);
-        return widthOfString(run.text, options);
-      });
-      const total = widths.reduce((a, w) => a + w, 0);
-      const room = options.width ?? total;
-      let cx =
-        (x ?? doc.x) +
-        (options.align === 'right' ? room - total : options.align === 'center' ? (room - total) / 2 : 0);
-      const top = y ?? doc.y;
-      runs.forEach((run, i) => {
-        use(run.font);
-        draw(run.text, cx, top, {
-          ...options,
-          align: 'left',
-          width: undefined,
-          baseline: baselineOf(run, options.baseline),
-        });
-        cx += widths[i]!;
-      });
-    } else {
-      // Wrapped text: the runs continue one another, so pdfkit's line wrapper sees one text.
-      runs.forEach((run, i) => {
-        use(run.font);
-        const own: TextOptions = {
-          continued: i === runs.length - 1 ? (options.continued ?? false) : true,
-          baseline: baselineOf(run, options.baseline),
-        };
-        if (i === 0) draw(run.text, x, y, { ...options, ...own });
-        else text(run.text, own);
-      });
-    }
+    if (options.lineBreak === false) drawOnOneLine(drawing, runs, x, y, options);
+    else drawContinued(drawing, runs, x, y, options);
     inRun = false;
     current = back;
     use(back);

@@ -7,13 +7,20 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import helmet from 'koa-helmet';
 import { Cron } from 'croner';
-import { consumerProblems, EVENTS, SERVICES, SUBSCRIPTIONS, type DomainEvent } from '@venue/contracts';
+import {
+  consumerProblems,
+  EVENTS,
+  SERVICES,
+  SUBSCRIPTIONS,
+  type DomainEvent,
+  type EventRegistry,
+} from '@venue/contracts';
 import { requireInternal } from './auth/middleware.ts';
 import { asLookup, fetchPrincipal } from './auth/principal.ts';
 import { createDatabase, openDriver } from './db/database.ts';
 import { migrate } from './db/migrations.ts';
-import type { DatabaseConfig } from './db/types.ts';
-import { consumeEvent, consumeEvents } from './events/consume.ts';
+import type { Database, DatabaseConfig } from './db/types.ts';
+import { consumeEvent, consumeEvents, type ConsumerMap } from './events/consume.ts';
 import { domainEventSchema, eventBatchSchema } from './events/envelope.ts';
 import { connectNats, type NatsBus, type NatsConfig } from './events/nats.ts';
 import { OutboxRelay } from './events/relay.ts';
@@ -24,8 +31,8 @@ import { idempotencyPurgeJob } from './http/idempotency.ts';
 import { statisticsJob } from './db/statistics.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
 import { hostInProcess, loopbackOrigins } from './http/in-process.ts';
-import type { ServiceKit, ServiceOptions } from './kit.ts';
-import { createLogger } from './log.ts';
+import type { JobDefinition, ServiceKit, ServiceOptions } from './kit.ts';
+import { createLogger, type Logger } from './log.ts';
 import { parseBody } from './validation.ts';
 
 export interface Service {
@@ -58,6 +65,247 @@ function defaultNats(): NatsConfig | undefined {
   return url ? { url } : undefined;
 }
 
+/**
+ * Subscriptions are the consumers' declaration: the relays of every service deliver by them, so
+ * a service whose consumers differ would lose events or be sent some it drops. Empty when they
+ * agree, or when the service is not one of the contracts' (or brings its own subscriptions).
+ */
+function consumerMismatch(options: ServiceOptions, consumers: ConsumerMap, events: EventRegistry): string[] {
+  const { name } = options;
+  const known = Object.hasOwn(SUBSCRIPTIONS, name) || SERVICES.some((s) => s.name === name);
+  if (!known || options.subscriptions) return [];
+  return consumerProblems(name, Object.keys(consumers), SUBSCRIPTIONS, events);
+}
+
+interface KitParts {
+  options: ServiceOptions;
+  db: Database;
+  log: Logger;
+  schema: string;
+  migrationsApplied: string[];
+  consumers: ConsumerMap;
+  events: EventRegistry;
+  jobs: JobDefinition[];
+  /** Runs under way in this process, by job name. */
+  runningJobs: Map<string, Promise<boolean>>;
+  relay: () => OutboxRelay | undefined;
+}
+
+function createKit(parts: KitParts): ServiceKit {
+  const { options, db, schema, consumers, events, jobs, runningJobs, relay } = parts;
+  const kit: ServiceKit = {
+    name: options.name,
+    db,
+    log: parts.log,
+    options,
+    migrationsApplied: parts.migrationsApplied,
+    resolvePrincipal: async (userId, sessionId) =>
+      options.resolvePrincipal
+        ? asLookup(await options.resolvePrincipal(userId, kit, sessionId))
+        : fetchPrincipal(userId, sessionId),
+    handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event, events),
+    handleEvents: (batch) => consumeEvents(db, consumers, batch, events),
+    relay: {
+      nudge: () => relay()?.nudge(),
+      flush: async () => relay()?.flush(),
+    },
+    runJob(jobName) {
+      const job = jobs.find((j) => j.name === jobName);
+      if (!job) throw new Error(`Unknown job "${jobName}"`);
+      // One run at a time in this process; the advisory lock covers other replicas.
+      const running = runningJobs.get(jobName);
+      if (running) return running.then(() => false);
+      const run = db
+        .withAdvisoryLock(`venue.job.${schema}.${jobName}`, () => job.run(kit))
+        .then((r) => r.acquired)
+        .finally(() => runningJobs.delete(jobName));
+      runningJobs.set(jobName, run);
+      return run;
+    },
+  };
+  return kit;
+}
+
+/** The kit's own routes (health, the relay's event posts), then the service's. */
+async function createRouter(kit: ServiceKit): Promise<Router<AppState, AppCustom>> {
+  const { db, name, options } = kit;
+  const router = new Router<AppState, AppCustom>();
+  const release = serviceVersion(options.migrationsDir);
+  router.get('/health', async (ctx) => {
+    try {
+      await db.query('SELECT 1');
+      ctx.body = { status: 'ok', service: name, db: 'ok', ...release };
+    } catch (err) {
+      ctx.log.error({ err }, 'health check: database unavailable');
+      ctx.status = 503;
+      ctx.body = { status: 'error', service: name, db: 'unavailable', ...release };
+    }
+  });
+  router.post('/internal/events', requireInternal, async (ctx) => {
+    const event = parseBody(ctx, domainEventSchema) as DomainEvent;
+    ctx.body = { status: await kit.handleEvent(event) };
+  });
+  // A relay's batch: applied in order, each once (inbox), stopping at the first that fails, so
+  // the relay acknowledges exactly the ones applied and retries from there, order kept.
+  router.post('/internal/events/batch', requireInternal, async (ctx) => {
+    const { events: batch } = parseBody(ctx, eventBatchSchema);
+    const { outcomes, error } = await kit.handleEvents(batch as DomainEvent[]);
+    if (error) {
+      const event = batch[outcomes.length]!;
+      ctx.log.warn(
+        { err: error, eventId: event.id, type: event.type },
+        'event not applied; its sender retries',
+      );
+    }
+    ctx.body = error
+      ? { statuses: outcomes, error: error instanceof Error ? error.message : String(error) }
+      : { statuses: outcomes };
+  });
+  await options.routes?.(router, kit);
+  // Path parameters get the body's NUL/surrogate/length check under their own names; the
+  // router runs param handlers before a route's guards.
+  const paramNames = new Set(router.stack.flatMap((layer) => layer.paramNames.map((p) => String(p.name))));
+  for (const param of paramNames) router.param(param, checkPathParam(param));
+  return router;
+}
+
+function createApp(kit: ServiceKit, router: Router<AppState, AppCustom>): Koa<AppState, AppCustom> {
+  const app = new Koa<AppState, AppCustom>();
+  // Services sit behind the gateway, which sets X-Forwarded-For: ctx.ip is the browser's address.
+  app.proxy = true;
+  app.maxIpsCount = 1;
+  app.context.kit = kit;
+  app.silent = true; // errors are logged by errorHandler with the request id
+
+  app.use(requestContext(kit.log));
+  app.use(errorHandler());
+  app.use(helmet());
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'form'],
+      jsonLimit: '1mb',
+      formLimit: '1mb',
+      onError(err) {
+        const status = (err as { status?: number }).status;
+        if (status === 413) throw new HttpError(413, 'Request body is too large.');
+        if (status === 415) throw new HttpError(415, 'Unsupported content type.');
+        throw new HttpError(400, 'Request body is not valid JSON.');
+      },
+    }),
+  );
+  app.use(hostileInput(kit.options.longTextFields));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+function listenOn(s: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((ok, fail) => {
+    s.once('error', fail);
+    s.listen(port, host, () => {
+      s.off('error', fail);
+      ok();
+    });
+  });
+}
+
+/** Stops accepting and waits for in-flight requests; what is still open after 4 s is cut. */
+async function stopHttp(s: Server): Promise<void> {
+  const closed = new Promise<void>((ok) => s.close(() => ok()));
+  // Keep-alive sockets go as soon as their in-flight request is answered.
+  s.closeIdleConnections();
+  const idle = setInterval(() => s.closeIdleConnections(), 50);
+  // The launcher allows 5 s per process group; cut what is still open after 4.
+  const force = setTimeout(() => s.closeAllConnections(), 4_000);
+  force.unref();
+  await closed;
+  clearInterval(idle);
+  clearTimeout(force);
+}
+
+function scheduleCrons(kit: ServiceKit, jobs: JobDefinition[]): Cron[] {
+  return jobs.map(
+    (job) =>
+      new Cron(job.cron, { protect: true, unref: true, name: `${kit.name}:${job.name}` }, async () => {
+        try {
+          await kit.runJob(job.name);
+        } catch (err) {
+          kit.log.error({ err, job: job.name }, 'job failed');
+        }
+      }),
+  );
+}
+
+interface Running {
+  app: Koa<AppState, AppCustom>;
+  kit: ServiceKit;
+  consumers: ConsumerMap;
+  jobs: JobDefinition[];
+  runningJobs: Map<string, Promise<boolean>>;
+  relay: OutboxRelay;
+  nats: NatsBus | undefined;
+}
+
+/** Listening (HTTP, relay, NATS consumer, job schedules, signals) and the graceful close. */
+function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
+  const { app, kit, relay, nats } = r;
+  const log = kit.log;
+  let server: Server | undefined;
+  let unhost = (): void => {};
+  let crons: Cron[] = [];
+  let closing: Promise<void> | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    log.info({ signal }, 'shutting down');
+    self.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+
+  const self: Pick<Service, 'listen' | 'close'> = {
+    async listen(port = 0, host = process.env.HOST ?? '127.0.0.1', { signals = true } = {}) {
+      if (server) throw new Error('already listening');
+      const s = createServer(app.callback());
+      // Longer than the gateway's pool keeps an idle connection (30 s), so the caller always
+      // closes first: with node's 5 s, a request sent on a connection the service was closing
+      // that instant failed with ECONNRESET (a test's, after a long seed, on a loaded machine).
+      s.keepAliveTimeout = 65_000;
+      server = s;
+      await listenOn(s, port, host);
+      const address = s.address() as AddressInfo;
+      unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback());
+      relay.start();
+      if (nats) await nats.consume(Object.keys(r.consumers), (batch) => kit.handleEvents(batch));
+      if (kit.options.scheduleJobs !== false) crons = scheduleCrons(kit, r.jobs);
+      if (signals) {
+        process.once('SIGINT', onSignal);
+        process.once('SIGTERM', onSignal);
+      }
+      const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`;
+      log.info({ url }, 'listening');
+      return { port: address.port, url };
+    },
+    close() {
+      closing ??= (async () => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        crons.forEach((c) => c.stop());
+        unhost();
+        if (server) await stopHttp(server);
+        await relay.stop();
+        await Promise.allSettled([...r.runningJobs.values()]);
+        await nats?.close();
+        await kit.db.close();
+      })();
+      return closing;
+    },
+  };
+  return self;
+}
+
 export async function createService(options: ServiceOptions): Promise<Service> {
   const { name } = options;
   const log = (options.logger ?? createLogger()).child({ service: name });
@@ -68,15 +316,10 @@ export async function createService(options: ServiceOptions): Promise<Service> {
   let nats: NatsBus | undefined;
   const events = options.events ?? EVENTS;
   const consumers = options.consumers ?? {};
-  // Subscriptions are the consumers' declaration: the relays of every service deliver by them,
-  // so a service whose consumers differ would lose events or be sent some it drops.
-  const known = Object.hasOwn(SUBSCRIPTIONS, name) || SERVICES.some((s) => s.name === name);
-  if (known && !options.subscriptions) {
-    const problems = consumerProblems(name, Object.keys(consumers), SUBSCRIPTIONS, events);
-    if (problems.length) {
-      await driver.close();
-      throw new Error(`Consumers and SUBSCRIPTIONS (packages/contracts) disagree: ${problems.join('; ')}`);
-    }
+  const problems = consumerMismatch(options, consumers, events);
+  if (problems.length) {
+    await driver.close();
+    throw new Error(`Consumers and SUBSCRIPTIONS (packages/contracts) disagree: ${problems.join('; ')}`);
   }
   const db = createDatabase(driver, schema, { source: name, events, onPublished: () => relay?.nudge() });
   const runningJobs = new Map<string, Promise<boolean>>();
@@ -90,36 +333,18 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     const natsConfig = options.nats === false ? undefined : (options.nats ?? defaultNats());
     if (natsConfig) nats = await connectNats(natsConfig, name, log);
 
-    const kit: ServiceKit = {
-      name,
+    const kit = createKit({
+      options,
       db,
       log,
-      options,
+      schema,
       migrationsApplied,
-      resolvePrincipal: async (userId, sessionId) =>
-        options.resolvePrincipal
-          ? asLookup(await options.resolvePrincipal(userId, kit, sessionId))
-          : fetchPrincipal(userId, sessionId),
-      handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event, events),
-      handleEvents: (batch) => consumeEvents(db, consumers, batch, events),
-      relay: {
-        nudge: () => relay?.nudge(),
-        flush: async () => relay?.flush(),
-      },
-      runJob(jobName) {
-        const job = jobs.find((j) => j.name === jobName);
-        if (!job) throw new Error(`Unknown job "${jobName}"`);
-        // One run at a time in this process; the advisory lock covers other replicas.
-        const running = runningJobs.get(jobName);
-        if (running) return running.then(() => false);
-        const run = db
-          .withAdvisoryLock(`venue.job.${schema}.${jobName}`, () => job.run(kit))
-          .then((r) => r.acquired)
-          .finally(() => runningJobs.delete(jobName));
-        runningJobs.set(jobName, run);
-        return run;
-      },
-    };
+      consumers,
+      events,
+      jobs,
+      runningJobs,
+      relay: () => relay,
+    });
     relay = new OutboxRelay({
       db,
       log,
@@ -132,160 +357,9 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     });
 
     if (options.seed) await options.seed(kit);
-
-    const app = new Koa<AppState, AppCustom>();
-    // Services sit behind the gateway, which sets X-Forwarded-For: ctx.ip is the browser's address.
-    app.proxy = true;
-    app.maxIpsCount = 1;
-    app.context.kit = kit;
-    app.silent = true; // errors are logged by errorHandler with the request id
-
-    const router = new Router<AppState, AppCustom>();
-    const release = serviceVersion(options.migrationsDir);
-    router.get('/health', async (ctx) => {
-      try {
-        await db.query('SELECT 1');
-        ctx.body = { status: 'ok', service: name, db: 'ok', ...release };
-      } catch (err) {
-        ctx.log.error({ err }, 'health check: database unavailable');
-        ctx.status = 503;
-        ctx.body = { status: 'error', service: name, db: 'unavailable', ...release };
-      }
-    });
-    router.post('/internal/events', requireInternal, async (ctx) => {
-      const event = parseBody(ctx, domainEventSchema) as DomainEvent;
-      ctx.body = { status: await kit.handleEvent(event) };
-    });
-    // A relay's batch: applied in order, each once (inbox), stopping at the first that fails, so
-    // the relay acknowledges exactly the ones applied and retries from there, order kept.
-    router.post('/internal/events/batch', requireInternal, async (ctx) => {
-      const { events: batch } = parseBody(ctx, eventBatchSchema);
-      const { outcomes, error } = await kit.handleEvents(batch as DomainEvent[]);
-      if (error) {
-        const event = batch[outcomes.length]!;
-        ctx.log.warn(
-          { err: error, eventId: event.id, type: event.type },
-          'event not applied; its sender retries',
-        );
-      }
-      ctx.body = error
-        ? { statuses: outcomes, error: error instanceof Error ? error.message : String(error) }
-        : { statuses: outcomes };
-    });
-    await options.routes?.(router, kit);
-    // Path parameters get the body's NUL/surrogate/length check under their own names; the
-    // router runs param handlers before a route's guards.
-    const paramNames = new Set(router.stack.flatMap((layer) => layer.paramNames.map((p) => String(p.name))));
-    for (const param of paramNames) router.param(param, checkPathParam(param));
-
-    app.use(requestContext(log));
-    app.use(errorHandler());
-    app.use(helmet());
-    app.use(
-      bodyParser({
-        enableTypes: ['json', 'form'],
-        jsonLimit: '1mb',
-        formLimit: '1mb',
-        onError(err) {
-          const status = (err as { status?: number }).status;
-          if (status === 413) throw new HttpError(413, 'Request body is too large.');
-          if (status === 415) throw new HttpError(415, 'Unsupported content type.');
-          throw new HttpError(400, 'Request body is not valid JSON.');
-        },
-      }),
-    );
-    app.use(hostileInput(options.longTextFields));
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-
-    let server: Server | undefined;
-    let unhost = (): void => {};
-    let crons: Cron[] = [];
-    let closing: Promise<void> | undefined;
-    const onSignal = (signal: NodeJS.Signals) => {
-      log.info({ signal }, 'shutting down');
-      service.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    };
-
-    const service: Service = {
-      app,
-      kit,
-      router,
-      async listen(port = 0, host = process.env.HOST ?? '127.0.0.1', { signals = true } = {}) {
-        if (server) throw new Error('already listening');
-        const s = createServer(app.callback());
-        // Longer than the gateway's pool keeps an idle connection (30 s), so the caller always
-        // closes first: with node's 5 s, a request sent on a connection the service was closing
-        // that instant failed with ECONNRESET (a test's, after a long seed, on a loaded machine).
-        s.keepAliveTimeout = 65_000;
-        server = s;
-        await new Promise<void>((ok, fail) => {
-          s.once('error', fail);
-          s.listen(port, host, () => {
-            s.off('error', fail);
-            ok();
-          });
-        });
-        const address = s.address() as AddressInfo;
-        unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback());
-        relay?.start();
-        if (nats) {
-          await nats.consume(Object.keys(consumers), (batch) => kit.handleEvents(batch));
-        }
-        if (options.scheduleJobs !== false) {
-          crons = jobs.map(
-            (job) =>
-              new Cron(job.cron, { protect: true, unref: true, name: `${name}:${job.name}` }, async () => {
-                try {
-                  await kit.runJob(job.name);
-                } catch (err) {
-                  log.error({ err, job: job.name }, 'job failed');
-                }
-              }),
-          );
-        }
-        if (signals) {
-          process.once('SIGINT', onSignal);
-          process.once('SIGTERM', onSignal);
-        }
-        const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`;
-        log.info({ url }, 'listening');
-        return { port: address.port, url };
-      },
-      close() {
-        closing ??= (async () => {
-          process.off('SIGINT', onSignal);
-          process.off('SIGTERM', onSignal);
-          crons.forEach((c) => c.stop());
-          unhost();
-          if (server) {
-            const s = server;
-            const closed = new Promise<void>((ok) => s.close(() => ok()));
-            // Keep-alive sockets go as soon as their in-flight request is answered.
-            s.closeIdleConnections();
-            const idle = setInterval(() => s.closeIdleConnections(), 50);
-            // The launcher allows 5 s per process group; cut what is still open after 4.
-            const force = setTimeout(() => s.closeAllConnections(), 4_000);
-            force.unref();
-            await closed;
-            clearInterval(idle);
-            clearTimeout(force);
-          }
-          await relay?.stop();
-          await Promise.allSettled([...runningJobs.values()]);
-          await nats?.close();
-          await db.close();
-        })();
-        return closing;
-      },
-    };
-    return service;
+    const router = await createRouter(kit);
+    const app = createApp(kit, router);
+    return { app, kit, router, ...lifecycle({ app, kit, consumers, jobs, runningJobs, relay, nats }) };
   } catch (err) {
     await nats?.close().catch(() => {});
     await db.close().catch(() => {});

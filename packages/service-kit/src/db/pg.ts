@@ -155,10 +155,10 @@ export interface PgDriverOptions {
   migrationUrl?: string;
 }
 
-export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}): Driver {
+function createPool(url: string, schema: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.max ?? Number(process.env.DB_POOL_MAX ?? 10),
+    max,
     types: typeParsers,
     // search_path as a startup parameter: every pooled connection gets it before any statement.
     options: `-c search_path=${schema},public`,
@@ -170,6 +170,75 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  return pool;
+}
+
+/** `Driver.transaction` on a pooled connection: committed when `fn` resolves, rolled back when it throws. */
+async function transactionOn<T>(
+  pool: pg.Pool,
+  fn: (s: Session) => Promise<T>,
+  settings: string | undefined,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Without parameters this is the simple protocol: both statements in one message. Not
+    // awaited here: the transaction's first statement follows it on the wire at once, in the
+    // same write (the batcher), so BEGIN + scope + first statement cost one round trip, and
+    // COMMIT the last.
+    const batch = writeBatcher(socketOf(client));
+    batch();
+    // READ WRITE: the session may still be read-only from a read (sessionScope).
+    const begun = client.query(settings ? `BEGIN READ WRITE; ${settings}` : 'BEGIN READ WRITE');
+    begun.catch(ignore);
+    const value = await fn(asSession(client, batch, begun));
+    await begun;
+    await client.query('COMMIT');
+    return value;
+  } catch (err) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackErr) {
+      broken = rollbackErr as Error;
+    }
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** `Driver.read` on a pooled connection, scoped to the tenant (the statement sent only when the client's scope differs). */
+async function readOn<T>(pool: pg.Pool, fn: (s: Session) => Promise<T>, scope: ReadScope): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const batch = writeBatcher(socketOf(client));
+    const statement = scopeStatement(scope.schema, scope.tenantId, false);
+    let begun: Promise<unknown> | undefined;
+    if (sessionScope.get(client) !== statement) {
+      batch();
+      sessionScope.set(client, statement);
+      begun = client.query(statement);
+      // Whatever part of it applied, the session's scope is unknown: set afresh next time.
+      begun.catch(() => sessionScope.delete(client));
+    }
+    // Still scoped (so reset before unscoped use), but by no statement a read would send.
+    const forget = (sql: string) => {
+      if (CHANGES_SETTINGS.test(sql)) sessionScope.set(client, 'changed');
+    };
+    const value = await fn(asSession(client, batch, begun, forget));
+    await begun;
+    return value;
+  } catch (err) {
+    broken = retiring(err);
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}): Driver {
+  const pool = createPool(url, schema, opts.max ?? Number(process.env.DB_POOL_MAX ?? 10));
 
   /** A pooled connection for unscoped statements (no tenant, writable). */
   async function session<T>(fn: (s: Session) => Promise<T>): Promise<T> {
@@ -190,62 +259,8 @@ export function pgDriver(url: string, schema: string, opts: PgDriverOptions = {}
   return {
     kind: 'pg',
     query: <T>(sql: string, params?: QueryParams) => session((s) => s.query<T>(sql, params)),
-    async transaction<T>(fn: (s: Session) => Promise<T>, settings?: string): Promise<T> {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        // Without parameters this is the simple protocol: both statements in one message. Not
-        // awaited here: the transaction's first statement follows it on the wire at once, in the
-        // same write (the batcher), so BEGIN + scope + first statement cost one round trip, and
-        // COMMIT the last.
-        const batch = writeBatcher(socketOf(client));
-        batch();
-        // READ WRITE: the session may still be read-only from a read (sessionScope).
-        const begun = client.query(settings ? `BEGIN READ WRITE; ${settings}` : 'BEGIN READ WRITE');
-        begun.catch(ignore);
-        const value = await fn(asSession(client, batch, begun));
-        await begun;
-        await client.query('COMMIT');
-        return value;
-      } catch (err) {
-        try {
-          await client.query('ROLLBACK');
-        } catch (rollbackErr) {
-          broken = rollbackErr as Error;
-        }
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
-    async read<T>(fn: (s: Session) => Promise<T>, scope: ReadScope): Promise<T> {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        const batch = writeBatcher(socketOf(client));
-        const statement = scopeStatement(scope.schema, scope.tenantId, false);
-        let begun: Promise<unknown> | undefined;
-        if (sessionScope.get(client) !== statement) {
-          batch();
-          sessionScope.set(client, statement);
-          begun = client.query(statement);
-          // Whatever part of it applied, the session's scope is unknown: set afresh next time.
-          begun.catch(() => sessionScope.delete(client));
-        }
-        // Still scoped (so reset before unscoped use), but by no statement a read would send.
-        const forget = (sql: string) => {
-          if (CHANGES_SETTINGS.test(sql)) sessionScope.set(client, 'changed');
-        };
-        const value = await fn(asSession(client, batch, begun, forget));
-        await begun;
-        return value;
-      } catch (err) {
-        broken = retiring(err);
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
+    transaction: (fn, settings) => transactionOn(pool, fn, settings),
+    read: (fn, scope) => readOn(pool, fn, scope),
     session,
     // A short-lived connection as the owner, for migrations only; closed before requests start.
     withOwner: migrationUrl

@@ -4,7 +4,9 @@ import {
   DeliverPolicy,
   jetstream,
   jetstreamManager,
+  type ConsumerMessages,
   type JetStreamClient,
+  type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
 import type { DomainEvent } from '@venue/contracts';
@@ -48,15 +50,10 @@ const MAX_UNAPPLIED = 512;
 const toSubject = (prefix: string, type: string) =>
   type.endsWith('.*') ? `${prefix}.${type.slice(0, -2)}.>` : `${prefix}.${type}`;
 
-export async function connectNats(config: NatsConfig, service: string, log: Logger): Promise<NatsBus> {
-  const stream = config.stream ?? 'VENUE_EVENTS';
-  const prefix = config.subjectPrefix ?? 'venue.events';
-  const durable = config.durable ?? service;
-  const nc = await connect({ servers: config.url, name: `venue-${service}` });
-  const jsm = await jetstreamManager(nc);
-  const js: JetStreamClient = jetstream(nc);
+type Handle = (events: DomainEvent[]) => Promise<BatchOutcome>;
 
-  // Idempotent: create the stream, or widen an existing one to cover our subjects.
+/** Idempotent: creates the stream, or widens an existing one to cover our subjects. */
+async function ensureStream(jsm: JetStreamManager, stream: string, prefix: string): Promise<void> {
   const subjects = [`${prefix}.>`];
   try {
     const info = await jsm.streams.info(stream);
@@ -69,8 +66,113 @@ export async function connectNats(config: NatsConfig, service: string, log: Logg
   } catch {
     await jsm.streams.add({ name: stream, subjects, duplicate_window: 2 * 60 * 1_000_000_000 });
   }
+}
+
+async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  name: string,
+  filters: string[],
+): Promise<void> {
+  const filter = filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters };
+  try {
+    await jsm.consumers.info(stream, name);
+    await jsm.consumers.update(stream, name, { ...filter, ack_wait: 30 * 1_000_000_000 });
+  } catch {
+    await jsm.consumers.add(stream, {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 30 * 1_000_000_000,
+      ...filter,
+    });
+  }
+}
+
+/** Applies messages in order; a failed event is retried later and the ones after it go on. */
+async function applyInOrder(
+  taken: JsMsg[],
+  handle: Handle,
+  log: Logger,
+  stopping: () => boolean,
+): Promise<void> {
+  let rest = taken;
+  while (rest.length) {
+    if (stopping()) {
+      rest.forEach((m) => m.nak());
+      return;
+    }
+    const ready: { m: JsMsg; event: DomainEvent }[] = [];
+    for (const m of rest) {
+      try {
+        ready.push({ m, event: domainEventSchema.parse(m.json()) as DomainEvent });
+      } catch (err) {
+        log.error({ err, subject: m.subject }, 'dropping malformed event');
+        m.term();
+      }
+    }
+    if (!ready.length) return;
+    const { outcomes, error } = await handle(ready.map((r) => r.event));
+    ready.slice(0, outcomes.length).forEach((r) => r.m.ack());
+    const failed = ready[outcomes.length];
+    if (error === undefined || !failed) return;
+    log.warn(
+      { err: error, eventId: failed.event.id, type: failed.event.type },
+      'event consumer failed; will retry',
+    );
+    failed.m.nak(Math.min(30_000, 1000 * 2 ** Math.min(5, failed.m.info.deliveryCount)));
+    rest = ready.slice(outcomes.length + 1).map((r) => r.m);
+  }
+}
+
+/**
+ * What has arrived by the time the loop would wait again is applied together, in one
+ * transaction (issue 27: one transaction per event managed ~300 events a second); the batches
+ * run one after another, so events keep their order.
+ */
+async function consumeInBatches(
+  messages: ConsumerMessages,
+  apply: (taken: JsMsg[]) => Promise<void>,
+  log: Logger,
+  stopping: () => boolean,
+): Promise<void> {
+  let batch: JsMsg[] = [];
+  let unapplied = 0;
+  let applying: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const taken = batch;
+    batch = [];
+    if (!taken.length) return applying;
+    applying = applying
+      .then(() => apply(taken))
+      .catch((err: unknown) => log.error({ err }, 'event batch failed'))
+      .finally(() => void (unapplied -= taken.length));
+    return applying;
+  };
+  for await (const m of messages) {
+    if (stopping()) {
+      m.nak();
+      continue;
+    }
+    batch.push(m);
+    unapplied++;
+    if (batch.length === 1) setImmediate(() => void flush());
+    if (unapplied >= MAX_UNAPPLIED) await flush();
+  }
+  await flush();
+}
+
+export async function connectNats(config: NatsConfig, service: string, log: Logger): Promise<NatsBus> {
+  const stream = config.stream ?? 'VENUE_EVENTS';
+  const prefix = config.subjectPrefix ?? 'venue.events';
+  const durable = config.durable ?? service;
+  const nc = await connect({ servers: config.url, name: `venue-${service}` });
+  const jsm = await jetstreamManager(nc);
+  const js: JetStreamClient = jetstream(nc);
+  await ensureStream(jsm, stream, prefix);
 
   let stopping = false;
+  const isStopping = () => stopping;
   const loops: Promise<void>[] = [];
   const stops: Array<() => void> = [];
 
@@ -79,89 +181,12 @@ export async function connectNats(config: NatsConfig, service: string, log: Logg
   const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);
   const multiFilter = major > 2 || (major === 2 && minor >= 10);
 
-  async function ensureConsumer(name: string, filters: string[]): Promise<void> {
-    const filter = filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters };
-    try {
-      await jsm.consumers.info(stream, name);
-      await jsm.consumers.update(stream, name, { ...filter, ack_wait: 30 * 1_000_000_000 });
-    } catch {
-      await jsm.consumers.add(stream, {
-        durable_name: name,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: 30 * 1_000_000_000,
-        ...filter,
-      });
-    }
-  }
-
-  async function run(name: string, handle: (events: DomainEvent[]) => Promise<BatchOutcome>): Promise<void> {
+  async function run(name: string, handle: Handle): Promise<void> {
     const consumer = await js.consumers.get(stream, name);
     const messages = await consumer.consume({ max_messages: 256 });
     stops.push(() => void messages.stop());
-
-    /** Applies messages in order; a failed event is retried later and the ones after it go on. */
-    async function apply(taken: JsMsg[]): Promise<void> {
-      let rest = taken;
-      while (rest.length) {
-        if (stopping) {
-          rest.forEach((m) => m.nak());
-          return;
-        }
-        const ready: { m: JsMsg; event: DomainEvent }[] = [];
-        for (const m of rest) {
-          try {
-            ready.push({ m, event: domainEventSchema.parse(m.json()) as DomainEvent });
-          } catch (err) {
-            log.error({ err, subject: m.subject }, 'dropping malformed event');
-            m.term();
-          }
-        }
-        if (!ready.length) return;
-        const { outcomes, error } = await handle(ready.map((r) => r.event));
-        ready.slice(0, outcomes.length).forEach((r) => r.m.ack());
-        const failed = ready[outcomes.length];
-        if (error === undefined || !failed) return;
-        log.warn(
-          { err: error, eventId: failed.event.id, type: failed.event.type },
-          'event consumer failed; will retry',
-        );
-        failed.m.nak(Math.min(30_000, 1000 * 2 ** Math.min(5, failed.m.info.deliveryCount)));
-        rest = ready.slice(outcomes.length + 1).map((r) => r.m);
-      }
-    }
-
-    loops.push(
-      (async () => {
-        // What has arrived by the time the loop would wait again is applied together, in one
-        // transaction (issue 27: one transaction per event managed ~300 events a second); the
-        // batches run one after another, so events keep their order.
-        let batch: JsMsg[] = [];
-        let unapplied = 0;
-        let applying: Promise<void> = Promise.resolve();
-        const flush = () => {
-          const taken = batch;
-          batch = [];
-          if (!taken.length) return applying;
-          applying = applying
-            .then(() => apply(taken))
-            .catch((err: unknown) => log.error({ err }, 'event batch failed'))
-            .finally(() => void (unapplied -= taken.length));
-          return applying;
-        };
-        for await (const m of messages) {
-          if (stopping) {
-            m.nak();
-            continue;
-          }
-          batch.push(m);
-          unapplied++;
-          if (batch.length === 1) setImmediate(() => void flush());
-          if (unapplied >= MAX_UNAPPLIED) await flush();
-        }
-        await flush();
-      })(),
-    );
+    const apply = (taken: JsMsg[]) => applyInOrder(taken, handle, log, isStopping);
+    loops.push(consumeInBatches(messages, apply, log, isStopping));
   }
 
   return {
@@ -173,13 +198,13 @@ export async function connectNats(config: NatsConfig, service: string, log: Logg
       if (types.length === 0) return;
       const filters = types.map((t) => toSubject(prefix, t));
       if (filters.length === 1 || multiFilter) {
-        await ensureConsumer(durable, filters);
+        await ensureConsumer(jsm, stream, durable, filters);
         await run(durable, handle);
         return;
       }
       for (const f of filters) {
         const name = `${durable}_${f.slice(prefix.length + 1).replace(/[^A-Za-z0-9_-]/g, '_')}`;
-        await ensureConsumer(name, [f]);
+        await ensureConsumer(jsm, stream, name, [f]);
         await run(name, handle);
       }
     },
