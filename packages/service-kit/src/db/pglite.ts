@@ -189,6 +189,33 @@ async function imageToDisk(key: string, image: File | Blob): Promise<void> {
   }
 }
 
+/** Opens the data (a folder, or memory from `image`) as the owner, for migrations, or as the app. */
+async function openAs(
+  location: { dataDir: string; memory: boolean },
+  schema: string,
+  as: 'owner' | 'app',
+  image?: File | Blob,
+): Promise<PGlite> {
+  const db = await PGlite.create(location.memory ? 'memory://' : location.dataDir, {
+    ...baseOptions(),
+    ...(image ? { loadDataDir: image } : {}),
+    ...(as === 'app' ? { username: APP_ROLE } : {}),
+  });
+  try {
+    if (as === 'owner') {
+      if (!location.memory) await bootstrap(db, schema);
+      await db.exec(`SET ROLE ${OWNER_ROLE}`);
+    } else {
+      await refuseUnsafeRole(asSession(db));
+    }
+    await db.exec(`SET search_path TO "${schema}", public`);
+    return db;
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+}
+
 /**
  * The embedded database (decision 0019). PGlite has one connection, fixed when it opens, so the
  * roles are phases of the data folder: it opens as the superuser, bootstraps the roles and
@@ -197,155 +224,161 @@ async function imageToDisk(key: string, image: File | Blob): Promise<void> {
  * In memory the data moves across as a dump, and nothing opens before it is needed.
  * `withOwner` later (tests) goes back the same way, after the statements in flight.
  */
-export async function openPgliteDriver(dataDir: string, schema: string): Promise<Driver> {
-  const memory = dataDir.startsWith('memory://');
-  const open = async (as: 'owner' | 'app', image?: File | Blob): Promise<PGlite> => {
-    const db = await PGlite.create(memory ? 'memory://' : dataDir, {
-      ...baseOptions(),
-      ...(image ? { loadDataDir: image } : {}),
-      ...(as === 'app' ? { username: APP_ROLE } : {}),
-    });
-    try {
-      if (as === 'owner') {
-        if (!memory) await bootstrap(db, schema);
-        await db.exec(`SET ROLE ${OWNER_ROLE}`);
-      } else {
-        await refuseUnsafeRole(asSession(db));
-      }
-      await db.exec(`SET search_path TO "${schema}", public`);
-      return db;
-    } catch (err) {
-      await db.close().catch(() => {});
-      throw err;
-    }
-  };
-
-  let db: PGlite | undefined;
-  let phase: 'none' | 'owner' | 'app' = 'none';
-  let closed = false;
+class EmbeddedDatabase {
+  readonly location: { dataDir: string; memory: boolean };
+  readonly schema: string;
+  db: PGlite | undefined;
+  phase: 'none' | 'owner' | 'app' = 'none';
+  closed = false;
   /** A fresh in-memory database as its first migration left it (for `keepMigrated`). */
-  let handedOver: File | Blob | undefined;
-  if (!memory) {
-    mkdirSync(dataDir, { recursive: true });
-    db = await open('owner');
-    phase = 'owner';
+  handedOver: File | Blob | undefined;
+  // Statements in flight as the application role, and the owner's turn waiting for them.
+  readonly inApp = new AsyncLocalStorage<true>();
+  active = 0;
+  drained: (() => void) | undefined;
+  ownerTurn: Promise<void> | undefined;
+  switching: Promise<void> | undefined;
+  // The application's statements, one engine call each (pglite-wire.ts); a reopened database
+  // gets its own, with its own named statements.
+  readonly wires = new WeakMap<PGlite, PgliteWire>();
+
+  constructor(dataDir: string, schema: string) {
+    this.location = { dataDir, memory: dataDir.startsWith('memory://') };
+    this.schema = schema;
   }
 
-  const reopen = async (as: 'owner' | 'app') => {
-    const image = memory
-      ? await (phase === 'none' ? memoryImage(schema) : db!.dumpDataDir('none'))
+  async reopen(as: 'owner' | 'app'): Promise<File | Blob | undefined> {
+    const image = this.location.memory
+      ? await (this.phase === 'none' ? memoryImage(this.schema) : this.db!.dumpDataDir('none'))
       : undefined;
-    await db?.close();
-    db = undefined;
-    db = await open(as, image);
-    phase = as;
+    await this.db?.close();
+    this.db = undefined;
+    this.db = await openAs(this.location, this.schema, as, image);
+    this.phase = as;
     return image;
-  };
+  }
 
-  // Statements in flight as the application role, and the owner's turn waiting for them.
-  const inApp = new AsyncLocalStorage<true>();
-  let active = 0;
-  let drained: (() => void) | undefined;
-  let ownerTurn: Promise<void> | undefined;
-  let switching: Promise<void> | undefined;
+  wire(d: PGlite): PgliteWire {
+    let w = this.wires.get(d);
+    if (!w) this.wires.set(d, (w = pgliteWire(d)));
+    return w;
+  }
 
-  async function asApp<T>(fn: (db: PGlite) => Promise<T>): Promise<T> {
+  async asApp<T>(fn: (db: PGlite) => Promise<T>): Promise<T> {
     // Nested use (a query inside `session`) must not wait for a turn its caller is holding up.
-    if (!inApp.getStore()) {
-      while (ownerTurn || phase !== 'app') {
-        if (closed) throw new Error('The embedded database is closed');
-        if (ownerTurn) await ownerTurn.catch(() => {});
+    if (!this.inApp.getStore()) {
+      while (this.ownerTurn || this.phase !== 'app') {
+        if (this.closed) throw new Error('The embedded database is closed');
+        if (this.ownerTurn) await this.ownerTurn.catch(() => {});
         else
-          await (switching ??= reopen('app').then(
-            () => void (switching = undefined),
+          await (this.switching ??= this.reopen('app').then(
+            () => void (this.switching = undefined),
             (err: unknown) => {
-              switching = undefined;
+              this.switching = undefined;
               throw err;
             },
           ));
       }
     }
-    active++;
+    this.active++;
     try {
-      return await inApp.run(true, () => fn(db!));
+      return await this.inApp.run(true, () => fn(this.db!));
     } finally {
-      if (--active === 0) drained?.();
+      if (--this.active === 0) this.drained?.();
     }
   }
 
-  // The application's statements, one engine call each (pglite-wire.ts); a reopened database
-  // gets its own, with its own named statements.
-  const wires = new WeakMap<PGlite, PgliteWire>();
-  const wire = (d: PGlite) => {
-    let w = wires.get(d);
-    if (!w) wires.set(d, (w = pgliteWire(d)));
-    return w;
-  };
-  const appSession = (): Session => ({
-    query: <T>(sql: string, params?: QueryParams) => asApp((d) => wire(d).query<T>(sql, params)),
-    exec: (sql: string) => asApp((d) => wire(d).exec(sql)),
-  });
+  appSession(): Session {
+    return {
+      query: <T>(sql: string, params?: QueryParams) => this.asApp((d) => this.wire(d).query<T>(sql, params)),
+      exec: (sql: string) => this.asApp((d) => this.wire(d).exec(sql)),
+    };
+  }
 
-  return {
-    kind: 'pglite',
-    query: (sql, params) => appSession().query(sql, params),
-    // One connection: concurrent requests wait their turn (the wire's), a transaction at a time.
-    transaction: (fn, settings) =>
-      asApp((d) => wire(d).transaction(settings ? `BEGIN; ${settings}` : 'BEGIN', fn)),
-    // A read in one transaction made read-only: PGlite is in the process, so BEGIN and COMMIT cost
-    // no round trip and the session-level scope of the network driver would buy nothing.
-    read: (fn, scope) =>
-      asApp((d) =>
-        wire(d).transaction(`BEGIN READ ONLY; ${scopeStatement(scope.schema, scope.tenantId, true)}`, fn),
-      ),
-    // One connection only: the "dedicated session" is the database itself.
-    session: (fn) => asApp(() => fn(appSession())),
-    async withOwner<T>(fn: (owner: Driver, appRole: string) => Promise<T>): Promise<T> {
-      while (ownerTurn) await ownerTurn.catch(() => {});
-      let done!: () => void;
-      ownerTurn = new Promise<void>((ok) => (done = ok));
+  async withOwner<T>(fn: (owner: Driver, appRole: string) => Promise<T>): Promise<T> {
+    while (this.ownerTurn) await this.ownerTurn.catch(() => {});
+    let done!: () => void;
+    this.ownerTurn = new Promise<void>((ok) => (done = ok));
+    try {
+      if (this.active > 0) await new Promise<void>((ok) => (this.drained = ok));
+      this.drained = undefined;
+      if (this.switching) await this.switching;
+      const fresh = this.phase === 'none';
+      this.handedOver = undefined;
+      if (this.phase !== 'owner') await this.reopen('owner');
+      let value: T;
       try {
-        if (active > 0) await new Promise<void>((ok) => (drained = ok));
-        drained = undefined;
-        if (switching) await switching;
-        const fresh = phase === 'none';
-        handedOver = undefined;
-        if (phase !== 'owner') await reopen('owner');
-        let value: T;
-        try {
-          value = await fn(pgliteDriver(db!), APP_ROLE);
-        } catch (err) {
-          await reopen('app');
-          throw err;
-        }
-        const image = await reopen('app');
-        if (fresh) handedOver = image;
-        return value;
-      } finally {
-        ownerTurn = undefined;
-        done();
+        value = await fn(pgliteDriver(this.db!), APP_ROLE);
+      } catch (err) {
+        await this.reopen('app');
+        throw err;
       }
-    },
-    // A fresh in-memory database whose migrations another one has already run starts from that
-    // result, as the application role: one load instead of migrating and two.
-    async reuseMigrated(key: string): Promise<boolean> {
-      const image = migratedImages.get(key) ?? (memory ? imageFromDisk(key) : undefined);
-      if (!memory || phase !== 'none' || ownerTurn || switching || !image) return false;
-      db = await open('app', image);
-      phase = 'app';
-      return true;
-    },
-    keepMigrated(key: string): void {
-      if (memory && handedOver) {
-        migratedImages.set(key, handedOver);
-        void imageToDisk(key, handedOver);
-      }
-    },
-    async close() {
-      closed = true;
-      while (ownerTurn) await ownerTurn.catch(() => {});
-      if (switching) await switching.catch(() => {});
-      await db?.close();
-    },
-  };
+      const image = await this.reopen('app');
+      if (fresh) this.handedOver = image;
+      return value;
+    } finally {
+      this.ownerTurn = undefined;
+      done();
+    }
+  }
+
+  // A fresh in-memory database whose migrations another one has already run starts from that
+  // result, as the application role: one load instead of migrating and two.
+  async reuseMigrated(key: string): Promise<boolean> {
+    const { memory } = this.location;
+    const image = migratedImages.get(key) ?? (memory ? imageFromDisk(key) : undefined);
+    if (!memory || this.phase !== 'none' || this.ownerTurn || this.switching || !image) return false;
+    this.db = await openAs(this.location, this.schema, 'app', image);
+    this.phase = 'app';
+    return true;
+  }
+
+  keepMigrated(key: string): void {
+    if (this.location.memory && this.handedOver) {
+      migratedImages.set(key, this.handedOver);
+      void imageToDisk(key, this.handedOver);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.ownerTurn) await this.ownerTurn.catch(() => {});
+    if (this.switching) await this.switching.catch(() => {});
+    await this.db?.close();
+  }
+
+  driver(): Driver {
+    return {
+      kind: 'pglite',
+      query: (sql, params) => this.appSession().query(sql, params),
+      // One connection: concurrent requests wait their turn (the wire's), a transaction at a time.
+      transaction: (fn, settings) =>
+        this.asApp((d) => this.wire(d).transaction(settings ? `BEGIN; ${settings}` : 'BEGIN', fn)),
+      // A read in one transaction made read-only: PGlite is in the process, so BEGIN and COMMIT
+      // cost no round trip and the session-level scope of the network driver would buy nothing.
+      read: (fn, scope) =>
+        this.asApp((d) =>
+          this.wire(d).transaction(
+            `BEGIN READ ONLY; ${scopeStatement(scope.schema, scope.tenantId, true)}`,
+            fn,
+          ),
+        ),
+      // One connection only: the "dedicated session" is the database itself.
+      session: (fn) => this.asApp(() => fn(this.appSession())),
+      withOwner: (fn) => this.withOwner(fn),
+      reuseMigrated: (key) => this.reuseMigrated(key),
+      keepMigrated: (key) => this.keepMigrated(key),
+      close: () => this.close(),
+    };
+  }
+}
+
+export async function openPgliteDriver(dataDir: string, schema: string): Promise<Driver> {
+  const database = new EmbeddedDatabase(dataDir, schema);
+  if (!database.location.memory) {
+    mkdirSync(dataDir, { recursive: true });
+    database.db = await openAs(database.location, schema, 'owner');
+    database.phase = 'owner';
+  }
+  return database.driver();
 }
