@@ -209,7 +209,13 @@ export function useVenueDeposit(enabled = true) {
   });
 }
 
+/** Every write of a booking, each refreshing the lists after it: a status change's or a review's. */
 export function useBookingActions() {
+  return { ...useStatusActions(), ...useReviewActions() };
+}
+
+/** Confirm, cancel, complete, the calendar's move, an edit and a customer's anonymising. */
+function useStatusActions() {
   const { api } = useSession();
   const refresh = useRefreshAll();
   const done = { onSuccess: () => void refresh() };
@@ -238,6 +244,38 @@ export function useBookingActions() {
         api.request('complete booking', 'PUT', `/api/bookings/${id}/status`, { status: 'completed' }),
       ...done,
     }),
+    move: useMutation({
+      mutationFn: ({
+        id,
+        ...body
+      }: {
+        id: string;
+        bookingDate: string;
+        startTime: string;
+        endTime: string;
+        resourceId?: string;
+      }) => api.request<Booking>('booking update', 'PATCH', `/api/bookings/${id}/move`, body),
+      ...done,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
+        api.request<Booking>('booking update', 'PUT', `/api/bookings/${id}`, body),
+      ...done,
+    }),
+    anonymise: useMutation({
+      mutationFn: (id: string) =>
+        api.request<Customer>('anonymise customer', 'POST', `/api/customers/${id}/anonymise`),
+      ...done,
+    }),
+  };
+}
+
+/** A pending online request's review: accept as a hold, decline, or ask for changes; one or bulk. */
+function useReviewActions() {
+  const { api } = useSession();
+  const refresh = useRefreshAll();
+  const done = { onSuccess: () => void refresh() };
+  return {
     accept: useMutation({
       mutationFn: ({ id, holdHours }: { id: string; holdHours: number }) =>
         api.request('accept booking', 'POST', `/api/bookings/${id}/accept`, { holdHours }),
@@ -277,29 +315,6 @@ export function useBookingActions() {
           { ids, reason },
           { idempotencyKey },
         ),
-      ...done,
-    }),
-    move: useMutation({
-      mutationFn: ({
-        id,
-        ...body
-      }: {
-        id: string;
-        bookingDate: string;
-        startTime: string;
-        endTime: string;
-        resourceId?: string;
-      }) => api.request<Booking>('booking update', 'PATCH', `/api/bookings/${id}/move`, body),
-      ...done,
-    }),
-    update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
-        api.request<Booking>('booking update', 'PUT', `/api/bookings/${id}`, body),
-      ...done,
-    }),
-    anonymise: useMutation({
-      mutationFn: (id: string) =>
-        api.request<Customer>('anonymise customer', 'POST', `/api/customers/${id}/anonymise`),
       ...done,
     }),
   };

@@ -171,40 +171,16 @@ function SendInvoicesDialog({ bookings, onClose }: { bookings: Booking[]; onClos
         ) : (
           <ScrollArea.Autosize mah={360}>
             <Stack gap="xs">
-              {shown.map((b) => {
-                const r = results[b.id];
-                return (
-                  <Group key={b.id} justify="space-between" wrap="nowrap" data-testid="invoice-candidate">
-                    <Stack gap={0}>
-                      <Group gap={6}>
-                        <Text size="sm" fw={600}>
-                          {b.bookingCode} — {b.customerName}
-                        </Text>
-                        <Badge size="xs" variant="light">
-                          Final
-                        </Badge>
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {b.eventType} · {fmt.date(b.bookingDate)} · {fmt.money(valueCents(b))}
-                      </Text>
-                      {r ? (
-                        <Text size="xs" c={r.ok ? 'green.9' : 'red.9'} role={r.ok ? 'status' : 'alert'}>
-                          {r.message}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                    <Button
-                      size="xs"
-                      variant={r?.sent ? 'light' : 'filled'}
-                      disabled={Boolean(r?.sent) || busy !== null}
-                      onClick={() => void sendOne(b)}
-                      aria-label={r?.sent ? `Sent ${b.bookingCode}` : `Send invoice for ${b.bookingCode}`}
-                    >
-                      {busy === b.id ? 'Sending…' : r?.sent ? 'Sent' : 'Send'}
-                    </Button>
-                  </Group>
-                );
-              })}
+              {shown.map((b) => (
+                <InvoiceCandidate
+                  key={b.id}
+                  booking={b}
+                  result={results[b.id]}
+                  sending={busy === b.id}
+                  idle={busy === null}
+                  onSend={() => void sendOne(b)}
+                />
+              ))}
             </Stack>
           </ScrollArea.Autosize>
         )}
@@ -215,5 +191,54 @@ function SendInvoicesDialog({ bookings, onClose }: { bookings: Booking[]; onClos
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** One booking to invoice: what it is, how its send went, and its Send (Sent once sent). */
+function InvoiceCandidate({
+  booking: b,
+  result: r,
+  sending,
+  idle,
+  onSend,
+}: {
+  booking: Booking;
+  result: InvoiceOutcome | undefined;
+  sending: boolean;
+  /** No send is under way (one at a time). */
+  idle: boolean;
+  onSend: () => void;
+}) {
+  const fmt = useFormat();
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="invoice-candidate">
+      <Stack gap={0}>
+        <Group gap={6}>
+          <Text size="sm" fw={600}>
+            {b.bookingCode} — {b.customerName}
+          </Text>
+          <Badge size="xs" variant="light">
+            Final
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {b.eventType} · {fmt.date(b.bookingDate)} · {fmt.money(valueCents(b))}
+        </Text>
+        {r ? (
+          <Text size="xs" c={r.ok ? 'green.9' : 'red.9'} role={r.ok ? 'status' : 'alert'}>
+            {r.message}
+          </Text>
+        ) : null}
+      </Stack>
+      <Button
+        size="xs"
+        variant={r?.sent ? 'light' : 'filled'}
+        disabled={Boolean(r?.sent) || !idle}
+        onClick={onSend}
+        aria-label={r?.sent ? `Sent ${b.bookingCode}` : `Send invoice for ${b.bookingCode}`}
+      >
+        {sending ? 'Sending…' : r?.sent ? 'Sent' : 'Send'}
+      </Button>
+    </Group>
   );
 }

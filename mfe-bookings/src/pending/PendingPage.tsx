@@ -39,24 +39,11 @@ export function PendingPage() {
     c.notes,
     c.conflicts,
     actionsColumn((b: Booking) => (
-      <Menu withinPortal position="bottom-end">
-        <Menu.Target>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={(e) => e.stopPropagation()}
-            aria-label={`Actions for ${b.bookingCode}`}
-          >
-            Actions
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-          <Menu.Item onClick={() => setReview({ kind: 'accept', bookings: [b] })}>Accept</Menu.Item>
-          <Menu.Item onClick={() => setReview({ kind: 'decline', bookings: [b] })}>Decline</Menu.Item>
-          <Menu.Item onClick={() => setReview({ kind: 'changes', bookings: [b] })}>Request changes</Menu.Item>
-          <Menu.Item onClick={() => dialogs.details(b.id)}>View</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <ReviewMenu
+        booking={b}
+        onReview={(kind) => setReview({ kind, bookings: [b] })}
+        onView={dialogs.details}
+      />
     )),
   ];
 
@@ -65,32 +52,12 @@ export function PendingPage() {
       <PageHeader
         title="Bookings — Pending Review"
         actions={
-          <>
-            <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Refresh
-            </Button>
-            <Button
-              variant="default"
-              disabled={chosen.length === 0}
-              onClick={() => setReview({ kind: 'accept', bookings: chosen })}
-            >
-              Bulk Accept
-            </Button>
-            <Button
-              variant="default"
-              color="red"
-              disabled={chosen.length === 0}
-              onClick={() => setReview({ kind: 'decline', bookings: chosen })}
-            >
-              Bulk Decline
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => void exportCsv(debounced, `pending_bookings_export_${exportStamp()}.csv`)}
-            >
-              Export CSV
-            </Button>
-          </>
+          <PendingActions
+            list={list}
+            chosen={chosen}
+            onReview={(kind) => setReview({ kind, bookings: chosen })}
+            onExport={() => void exportCsv(debounced, `pending_bookings_export_${exportStamp()}.csv`)}
+          />
         }
       />
       <SearchAndResource placeholder="Search pending bookings..." {...queue.props}>
@@ -113,6 +80,75 @@ export function PendingPage() {
         <ReviewDialog review={review} onClose={() => setReview(null)} onDone={() => setSelected(new Set())} />
       </OnDemand>
       {dialogs.element}
+    </>
+  );
+}
+
+type Kind = NonNullable<Review>['kind'];
+
+/** A row's Actions menu: Accept, Decline, Request changes, View. */
+function ReviewMenu({
+  booking: b,
+  onReview,
+  onView,
+}: {
+  booking: Booking;
+  onReview: (kind: Kind) => void;
+  onView: (id: string) => void;
+}) {
+  return (
+    <Menu withinPortal position="bottom-end">
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={(e) => e.stopPropagation()}
+          aria-label={`Actions for ${b.bookingCode}`}
+        >
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+        <Menu.Item onClick={() => onReview('accept')}>Accept</Menu.Item>
+        <Menu.Item onClick={() => onReview('decline')}>Decline</Menu.Item>
+        <Menu.Item onClick={() => onReview('changes')}>Request changes</Menu.Item>
+        <Menu.Item onClick={() => onView(b.id)}>View</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The page's Refresh, Bulk Accept and Bulk Decline (of the ticked rows) and Export CSV. */
+function PendingActions({
+  list,
+  chosen,
+  onReview,
+  onExport,
+}: {
+  list: { refetch: () => unknown; isFetching: boolean };
+  chosen: Booking[];
+  onReview: (kind: Kind) => void;
+  onExport: () => void;
+}) {
+  return (
+    <>
+      <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
+        Refresh
+      </Button>
+      <Button variant="default" disabled={chosen.length === 0} onClick={() => onReview('accept')}>
+        Bulk Accept
+      </Button>
+      <Button
+        variant="default"
+        color="red"
+        disabled={chosen.length === 0}
+        onClick={() => onReview('decline')}
+      >
+        Bulk Decline
+      </Button>
+      <Button variant="default" onClick={onExport}>
+        Export CSV
+      </Button>
     </>
   );
 }
