@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
-import { CHANNEL_LABELS, type HistoryResponse } from '@venue/contracts/comms';
+import type { HistoryResponse } from '@venue/contracts/comms';
 import { useHistory } from '../api/hooks.ts';
-import { DeliveryBadge, StatusBadge } from '../shared/StatusBadge.tsx';
-import { useCommsFormat } from '../shared/format.ts';
 import { useFailureToast } from '../shared/notify.ts';
 import { EmailDetailDialog } from './EmailDetailDialog.tsx';
+import { HistoryTable } from './HistoryTable.tsx';
 
 const STATUS_LABELS = { all: 'All Status', sent: 'Sent', failed: 'Failed', pending: 'Pending' } as const;
 type StatusFilter = keyof typeof STATUS_LABELS;
@@ -19,7 +18,6 @@ type ChannelFilter = keyof typeof CHANNEL_FILTERS;
  * filters, Refresh, the list and a detail popup.
  */
 export function HistoryTab() {
-  const fmt = useCommsFormat();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [channel, setChannel] = useState<ChannelFilter>('all');
   const [search, setSearch] = useState('');
@@ -29,42 +27,20 @@ export function HistoryTab() {
   useFailureToast(history, 'Failed to load message history');
   const pages = history.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
-  const counts: HistoryResponse['counts'] | undefined = pages[0]?.counts;
-  const countOf = (s: StatusFilter) =>
-    counts ? (s === 'all' ? counts.sent + counts.failed + counts.pending : counts[s]) : undefined;
 
   return (
     <>
-      <Group align="flex-end" mb="md" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Recipient, name or subject"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={300}
-        />
-        <NativeSelect
-          label="Status"
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
-          data={(Object.keys(STATUS_LABELS) as StatusFilter[]).map((s) => {
-            const n = countOf(s);
-            return { value: s, label: n === undefined ? STATUS_LABELS[s] : `${STATUS_LABELS[s]} (${n})` };
-          })}
-        />
-        <NativeSelect
-          label="Channel"
-          value={channel}
-          onChange={(e) => setChannel(e.currentTarget.value as ChannelFilter)}
-          data={(Object.keys(CHANNEL_FILTERS) as ChannelFilter[]).map((c) => ({
-            value: c,
-            label: CHANNEL_FILTERS[c],
-          }))}
-        />
-        <Button variant="default" onClick={() => void history.refetch()} loading={history.isRefetching}>
-          Refresh
-        </Button>
-      </Group>
+      <HistoryFilters
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+        channel={channel}
+        onChannel={setChannel}
+        counts={pages[0]?.counts}
+        refresh={() => void history.refetch()}
+        refreshing={history.isRefetching}
+      />
       {history.isPending ? (
         <LoadingState label="Loading message history..." />
       ) : history.isError && items.length === 0 ? (
@@ -84,87 +60,7 @@ export function HistoryTab() {
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm" data-testid="email-history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Recipient</Table.Th>
-                  <Table.Th>Channel</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Sent</Table.Th>
-                  <Table.Th>Template</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>
-                      <Text size="sm">{e.recipientName || e.to}</Text>
-                      {e.recipientName ? (
-                        <Text size="xs" c="dimmed">
-                          {e.to}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="outline" color={e.channel === 'sms' ? 'grape' : 'gray'}>
-                        {CHANNEL_LABELS[e.channel]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {e.subject}
-                      {e.channel === 'sms' && e.segments ? (
-                        <Text size="xs" c="dimmed">
-                          {e.segments} segment{e.segments === 1 ? '' : 's'}
-                        </Text>
-                      ) : null}
-                      {e.lastError && e.status !== 'sent' ? (
-                        <Text size="xs" c="red">
-                          {e.lastError}
-                        </Text>
-                      ) : null}
-                      {e.attachments.length ? (
-                        <Text size="xs" c="dimmed">
-                          {e.attachments.length} attachment{e.attachments.length === 1 ? '' : 's'}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={e.status} />
-                      {e.channel === 'sms' && e.status === 'sent' && e.delivery ? (
-                        <DeliveryBadge delivery={e.delivery} code={e.deliveryError} />
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {e.sentAt ? (
-                        fmt.dateTime(e.sentAt)
-                      ) : (
-                        // Not accepted by a mail server or SMS provider (yet): when it was queued instead.
-                        <Text size="sm" c="dimmed">
-                          Queued {fmt.dateTime(e.createdAt)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{e.templateName ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setOpen(e.id)}
-                        aria-label={`View ${e.subject} to ${e.to}`}
-                      >
-                        View
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <HistoryTable items={items} onView={setOpen} />
           {history.hasNextPage ? (
             <Group justify="center" mt="md">
               <Button
@@ -180,5 +76,63 @@ export function HistoryTab() {
       )}
       {open ? <EmailDetailDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>
+  );
+}
+
+/** Search, the status (with its counts) and channel filters, and Refresh. */
+function HistoryFilters({
+  search,
+  onSearch,
+  status,
+  onStatus,
+  channel,
+  onChannel,
+  counts,
+  refresh,
+  refreshing,
+}: {
+  search: string;
+  onSearch: (v: string) => void;
+  status: StatusFilter;
+  onStatus: (v: StatusFilter) => void;
+  channel: ChannelFilter;
+  onChannel: (v: ChannelFilter) => void;
+  counts: HistoryResponse['counts'] | undefined;
+  refresh: () => void;
+  refreshing: boolean;
+}) {
+  const countOf = (s: StatusFilter) =>
+    counts ? (s === 'all' ? counts.sent + counts.failed + counts.pending : counts[s]) : undefined;
+  return (
+    <Group align="flex-end" mb="md" wrap="wrap">
+      <TextInput
+        label="Search"
+        placeholder="Recipient, name or subject"
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+        w={300}
+      />
+      <NativeSelect
+        label="Status"
+        value={status}
+        onChange={(e) => onStatus(e.currentTarget.value as StatusFilter)}
+        data={(Object.keys(STATUS_LABELS) as StatusFilter[]).map((s) => {
+          const n = countOf(s);
+          return { value: s, label: n === undefined ? STATUS_LABELS[s] : `${STATUS_LABELS[s]} (${n})` };
+        })}
+      />
+      <NativeSelect
+        label="Channel"
+        value={channel}
+        onChange={(e) => onChannel(e.currentTarget.value as ChannelFilter)}
+        data={(Object.keys(CHANNEL_FILTERS) as ChannelFilter[]).map((c) => ({
+          value: c,
+          label: CHANNEL_FILTERS[c],
+        }))}
+      />
+      <Button variant="default" onClick={refresh} loading={refreshing}>
+        Refresh
+      </Button>
+    </Group>
   );
 }
