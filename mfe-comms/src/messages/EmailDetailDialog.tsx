@@ -6,9 +6,10 @@ import { MailFrame } from '../shared/MailFrame.tsx';
 import { StatusBadge } from '../shared/StatusBadge.tsx';
 import { sizeKb, useCommsFormat } from '../shared/format.ts';
 
+type EmailDetail = NonNullable<ReturnType<typeof useEmailDetail>['data']>;
+
 /** One message of the history with its body as sent (HTML and text), delivery and attachments. */
 export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const fmt = useCommsFormat();
   const detail = useEmailDetail(id);
   const e = detail.data;
   // An SMS (issue 26) has no HTML, no reply address and no attachments: its text as sent, its parts.
@@ -31,31 +32,7 @@ export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => 
               {e.subject}
             </Text>
           </Group>
-          <Table withRowBorders={false} verticalSpacing={2} fz="sm">
-            <Table.Tbody>
-              <Row label="To" value={e.recipientName ? `${e.recipientName} <${e.to}>` : e.to} />
-              <Row label="From" value={e.fromName} />
-              {e.replyTo ? <Row label="Reply to" value={e.replyTo} /> : null}
-              <Row label="Queued" value={fmt.dateTime(e.createdAt)} />
-              <Row label="Sent" value={fmt.dateTime(e.sentAt)} />
-              <Row label="Template" value={e.templateName ?? '—'} />
-              <Row label="Attempts" value={String(e.attempts)} />
-              {e.nextAttemptAt ? <Row label="Next attempt" value={fmt.dateTime(e.nextAttemptAt)} /> : null}
-              {sms ? <Row label="Segments" value={String(e.segments ?? 0)} /> : null}
-              {sms && e.status === 'sent' ? (
-                <Row
-                  label="Delivery"
-                  value={
-                    e.delivery === 'delivered'
-                      ? 'Delivered'
-                      : e.delivery === 'undelivered'
-                        ? smsUndeliveredText(e.deliveryError)
-                        : 'Accepted by the provider; no delivery receipt yet'
-                  }
-                />
-              ) : null}
-            </Table.Tbody>
-          </Table>
+          <MessageFacts e={e} />
           {e.lastError ? (
             <Alert
               color="red"
@@ -79,29 +56,67 @@ export function EmailDetailDialog({ id, onClose }: { id: string; onClose: () => 
               </List>
             </div>
           ) : null}
-          {sms ? (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
-              {e.body}
-            </Text>
-          ) : (
-            <Tabs defaultValue="html">
-              <Tabs.List>
-                <Tabs.Tab value="html">As the customer sees it</Tabs.Tab>
-                <Tabs.Tab value="text">Plain text</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="html" pt="xs">
-                <MailFrame html={e.html} title={`Body of ${e.subject}`} />
-              </Tabs.Panel>
-              <Tabs.Panel value="text" pt="xs">
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
-                  {e.body}
-                </Text>
-              </Tabs.Panel>
-            </Tabs>
-          )}
+          <MessageBody e={e} />
         </Stack>
       ) : null}
     </Modal>
+  );
+}
+
+/** Who, when, by which template, how many tries and, for an SMS, its parts and delivery. */
+function MessageFacts({ e }: { e: EmailDetail }) {
+  const fmt = useCommsFormat();
+  const sms = e.channel === 'sms';
+  return (
+    <Table withRowBorders={false} verticalSpacing={2} fz="sm">
+      <Table.Tbody>
+        <Row label="To" value={e.recipientName ? `${e.recipientName} <${e.to}>` : e.to} />
+        <Row label="From" value={e.fromName} />
+        {e.replyTo ? <Row label="Reply to" value={e.replyTo} /> : null}
+        <Row label="Queued" value={fmt.dateTime(e.createdAt)} />
+        <Row label="Sent" value={fmt.dateTime(e.sentAt)} />
+        <Row label="Template" value={e.templateName ?? '—'} />
+        <Row label="Attempts" value={String(e.attempts)} />
+        {e.nextAttemptAt ? <Row label="Next attempt" value={fmt.dateTime(e.nextAttemptAt)} /> : null}
+        {sms ? <Row label="Segments" value={String(e.segments ?? 0)} /> : null}
+        {sms && e.status === 'sent' ? (
+          <Row
+            label="Delivery"
+            value={
+              e.delivery === 'delivered'
+                ? 'Delivered'
+                : e.delivery === 'undelivered'
+                  ? smsUndeliveredText(e.deliveryError)
+                  : 'Accepted by the provider; no delivery receipt yet'
+            }
+          />
+        ) : null}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** An SMS's text as sent; an e-mail's HTML as the customer sees it, and its plain text. */
+function MessageBody({ e }: { e: EmailDetail }) {
+  return e.channel === 'sms' ? (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
+      {e.body}
+    </Text>
+  ) : (
+    <Tabs defaultValue="html">
+      <Tabs.List>
+        <Tabs.Tab value="html">As the customer sees it</Tabs.Tab>
+        <Tabs.Tab value="text">Plain text</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="html" pt="xs">
+        <MailFrame html={e.html} title={`Body of ${e.subject}`} />
+      </Tabs.Panel>
+      <Tabs.Panel value="text" pt="xs">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="email-body-text">
+          {e.body}
+        </Text>
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 
