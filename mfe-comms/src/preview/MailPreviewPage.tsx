@@ -28,7 +28,6 @@ import { QueryStatus } from '@venue/ui/query-status';
  * sandboxed frame, the text part, the attachments as files).
  */
 export function MailPreviewPage() {
-  const fmt = useCommsFormat();
   const list = useMailPreview();
   useFailureToast(list, 'Failed to load captured mail');
   const [selected, setSelected] = useState<string | null>(null);
@@ -66,34 +65,7 @@ export function MailPreviewPage() {
             ) : (
               <Grid gutter="md">
                 <Grid.Col span={{ base: 12, md: 4 }}>
-                  <Paper withBorder radius="md">
-                    <ScrollArea.Autosize mah={640} type="auto">
-                      <nav aria-label="Captured mail">
-                        {items.map((m) => (
-                          <NavLink
-                            key={m.id}
-                            component="button"
-                            active={m.id === selected}
-                            onClick={() => setSelected(m.id)}
-                            label={
-                              m.channel === 'sms' ? (
-                                // An SMS captured without SMS_URL (issue 26): marked, never taken for an e-mail.
-                                <Group gap={6} wrap="nowrap">
-                                  <Badge size="xs" color="grape" variant="light">
-                                    SMS
-                                  </Badge>
-                                  <span>{m.subject}</span>
-                                </Group>
-                              ) : (
-                                m.subject || '(no subject)'
-                              )
-                            }
-                            description={`${m.to} · ${fmt.dateTime(m.receivedAt)}${m.attachmentCount ? ` · ${m.attachmentCount} attachment(s)` : ''}`}
-                          />
-                        ))}
-                      </nav>
-                    </ScrollArea.Autosize>
-                  </Paper>
+                  <CapturedMailList items={items} selected={selected} onSelect={setSelected} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, md: 8 }}>
                   {selected ? (
@@ -117,7 +89,6 @@ export function MailPreviewPage() {
 
 function CapturedMailView({ id }: { id: string }) {
   const fmt = useCommsFormat();
-  const { getToken } = useSession();
   const mail = useCapturedMail(id);
   if (mail.isPending) return <LoadingState label="Loading message..." />;
   if (mail.isError)
@@ -158,48 +129,8 @@ function CapturedMailView({ id }: { id: string }) {
         <Text size="sm">
           <strong>Received:</strong> {fmt.dateTime(m.receivedAt)} · {sizeKb(m.size)}
         </Text>
-        {m.attachments.length ? (
-          <Group gap="xs" role="group" aria-label="Attachments">
-            {m.attachments.map((a) => (
-              <Button
-                key={a.index}
-                size="xs"
-                variant="default"
-                aria-label={`Download ${a.filename}`}
-                onClick={() =>
-                  void downloadFromServer(
-                    getToken,
-                    `/api/email-comms/mail-preview/${m.id}/attachments/${a.index}`,
-                    a.filename,
-                  ).catch((error: unknown) =>
-                    toastError(errorText(error, 'Failed to download the attachment')),
-                  )
-                }
-              >
-                {a.filename} ({sizeKb(a.size)})
-              </Button>
-            ))}
-          </Group>
-        ) : null}
-        {links.length ? (
-          <Stack gap={2} role="group" aria-label="Links in this message">
-            <Text size="sm" fw={500}>
-              Links in this message (each opens in a new tab)
-            </Text>
-            {links.map((href) => (
-              <Anchor
-                key={href}
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                size="sm"
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {href}
-              </Anchor>
-            ))}
-          </Stack>
-        ) : null}
+        <MailAttachments mail={m} />
+        <MailLinks links={links} />
         <Tabs defaultValue={m.html ? 'html' : 'text'}>
           <Tabs.List>
             <Tabs.Tab value="html" disabled={!m.html}>
@@ -220,5 +151,101 @@ function CapturedMailView({ id }: { id: string }) {
         </Tabs>
       </Stack>
     </Paper>
+  );
+}
+
+type CapturedItems = NonNullable<ReturnType<typeof useMailPreview>['data']>['items'];
+type CapturedMail = NonNullable<ReturnType<typeof useCapturedMail>['data']>;
+
+/** The captured messages, newest first, an SMS marked as one. */
+function CapturedMailList({
+  items,
+  selected,
+  onSelect,
+}: {
+  items: CapturedItems;
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const fmt = useCommsFormat();
+  return (
+    <Paper withBorder radius="md">
+      <ScrollArea.Autosize mah={640} type="auto">
+        <nav aria-label="Captured mail">
+          {items.map((m) => (
+            <NavLink
+              key={m.id}
+              component="button"
+              active={m.id === selected}
+              onClick={() => onSelect(m.id)}
+              label={
+                m.channel === 'sms' ? (
+                  // An SMS captured without SMS_URL (issue 26): marked, never taken for an e-mail.
+                  <Group gap={6} wrap="nowrap">
+                    <Badge size="xs" color="grape" variant="light">
+                      SMS
+                    </Badge>
+                    <span>{m.subject}</span>
+                  </Group>
+                ) : (
+                  m.subject || '(no subject)'
+                )
+              }
+              description={`${m.to} · ${fmt.dateTime(m.receivedAt)}${m.attachmentCount ? ` · ${m.attachmentCount} attachment(s)` : ''}`}
+            />
+          ))}
+        </nav>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}
+
+/** Each attachment as the file the customer gets. */
+function MailAttachments({ mail: m }: { mail: CapturedMail }) {
+  const { getToken } = useSession();
+  if (!m.attachments.length) return null;
+  return (
+    <Group gap="xs" role="group" aria-label="Attachments">
+      {m.attachments.map((a) => (
+        <Button
+          key={a.index}
+          size="xs"
+          variant="default"
+          aria-label={`Download ${a.filename}`}
+          onClick={() =>
+            void downloadFromServer(
+              getToken,
+              `/api/email-comms/mail-preview/${m.id}/attachments/${a.index}`,
+              a.filename,
+            ).catch((error: unknown) => toastError(errorText(error, 'Failed to download the attachment')))
+          }
+        >
+          {a.filename} ({sizeKb(a.size)})
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function MailLinks({ links }: { links: string[] }) {
+  if (!links.length) return null;
+  return (
+    <Stack gap={2} role="group" aria-label="Links in this message">
+      <Text size="sm" fw={500}>
+        Links in this message (each opens in a new tab)
+      </Text>
+      {links.map((href) => (
+        <Anchor
+          key={href}
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {href}
+        </Anchor>
+      ))}
+    </Stack>
   );
 }
