@@ -31,6 +31,8 @@ const LOAD_FAILED = "Couldn't load the automatic e-mail settings. Please try aga
 const SAVE_FAILED = "Oops! We couldn't save the automatic e-mail settings. Please try again.";
 const OWNER_ONLY = 'Only the hall owner can change which e-mails go out automatically.';
 
+type Edit = (update: (form: CommsSettings) => CommsSettings) => void;
+
 /**
  * Settings → General: which e-mails comms sends on its own, how many days before an event the
  * reminder goes, and the venue-local hour scheduled e-mails (reminders, hold expiring) go out.
@@ -49,6 +51,7 @@ export function AutomaticEmailsCard() {
     if (query.data) setForm(query.data);
   }, [query.data]);
 
+  const edit: Edit = (update) => setForm((f) => (f ? update(f) : f));
   const submit = () => {
     if (!form) return;
     save.mutate(form, {
@@ -81,75 +84,10 @@ export function AutomaticEmailsCard() {
           }}
         >
           <Stack gap="sm">
-            {AUTOMATIC_EMAILS.map(({ kind, label, description }) => (
-              <Stack key={kind} gap={4}>
-                <Switch
-                  label={label}
-                  description={description}
-                  checked={form.automatic[kind]}
-                  disabled={!canEdit}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setForm((f) => (f ? { ...f, automatic: { ...f.automatic, [kind]: on } } : f));
-                  }}
-                />
-                {isSmsCapable(kind) ? (
-                  // Reminders may go by SMS too (issue 26): to the customer's phone, in the SMS template.
-                  <NativeSelect
-                    ml={54}
-                    maw={260}
-                    size="xs"
-                    label={SMS_CHANNEL_LABELS[kind]}
-                    data={REMINDER_CHANNEL_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-                    value={form.channels?.[kind] ?? 'email'}
-                    disabled={!canEdit || !form.automatic[kind]}
-                    onChange={(e) => {
-                      const channel = e.currentTarget.value as ReminderChannel;
-                      setForm((f) =>
-                        f
-                          ? {
-                              ...f,
-                              channels: {
-                                event_reminder: f.channels?.event_reminder ?? 'email',
-                                payment_reminder: f.channels?.payment_reminder ?? 'email',
-                                [kind]: channel,
-                              },
-                            }
-                          : f,
-                      );
-                    }}
-                  />
-                ) : null}
-              </Stack>
+            {AUTOMATIC_EMAILS.map((email) => (
+              <EmailSwitch key={email.kind} email={email} form={form} canEdit={canEdit} edit={edit} />
             ))}
-            <Group grow align="flex-start" mt="sm">
-              <NumberInput
-                label="Event reminder days before"
-                description="How many days before the event the reminder goes (1–30)."
-                min={1}
-                max={30}
-                allowDecimal={false}
-                allowNegative={false}
-                value={form.reminderDaysBefore}
-                disabled={!canEdit}
-                onChange={(v) =>
-                  setForm((f) =>
-                    f ? { ...f, reminderDaysBefore: typeof v === 'number' ? v : Number(v) } : f,
-                  )
-                }
-              />
-              <NativeSelect
-                label="Send hour"
-                description="Reminders and hold notices go out at this hour, venue time."
-                data={SEND_HOURS.map((h) => ({ value: String(h), label: hourLabel(h) }))}
-                value={String(form.sendHour)}
-                disabled={!canEdit}
-                onChange={(e) => {
-                  const sendHour = Number(e.currentTarget.value);
-                  setForm((f) => (f ? { ...f, sendHour } : f));
-                }}
-              />
-            </Group>
+            <ScheduleFields form={form} canEdit={canEdit} edit={edit} />
             {canEdit ? (
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending}>
@@ -165,5 +103,86 @@ export function AutomaticEmailsCard() {
         </form>
       )}
     </Card>
+  );
+}
+
+/** One automatic e-mail's switch; a reminder also chooses e-mail, SMS or both. */
+function EmailSwitch({
+  email: { kind, label, description },
+  form,
+  canEdit,
+  edit,
+}: {
+  email: (typeof AUTOMATIC_EMAILS)[number];
+  form: CommsSettings;
+  canEdit: boolean;
+  edit: Edit;
+}) {
+  return (
+    <Stack gap={4}>
+      <Switch
+        label={label}
+        description={description}
+        checked={form.automatic[kind]}
+        disabled={!canEdit}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          edit((f) => ({ ...f, automatic: { ...f.automatic, [kind]: on } }));
+        }}
+      />
+      {isSmsCapable(kind) ? (
+        // Reminders may go by SMS too (issue 26): to the customer's phone, in the SMS template.
+        <NativeSelect
+          ml={54}
+          maw={260}
+          size="xs"
+          label={SMS_CHANNEL_LABELS[kind]}
+          data={REMINDER_CHANNEL_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+          value={form.channels?.[kind] ?? 'email'}
+          disabled={!canEdit || !form.automatic[kind]}
+          onChange={(e) => {
+            const channel = e.currentTarget.value as ReminderChannel;
+            edit((f) => ({
+              ...f,
+              channels: {
+                event_reminder: f.channels?.event_reminder ?? 'email',
+                payment_reminder: f.channels?.payment_reminder ?? 'email',
+                [kind]: channel,
+              },
+            }));
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** When the scheduled e-mails go: the reminder's days before the event, and the hour. */
+function ScheduleFields({ form, canEdit, edit }: { form: CommsSettings; canEdit: boolean; edit: Edit }) {
+  return (
+    <Group grow align="flex-start" mt="sm">
+      <NumberInput
+        label="Event reminder days before"
+        description="How many days before the event the reminder goes (1–30)."
+        min={1}
+        max={30}
+        allowDecimal={false}
+        allowNegative={false}
+        value={form.reminderDaysBefore}
+        disabled={!canEdit}
+        onChange={(v) => edit((f) => ({ ...f, reminderDaysBefore: typeof v === 'number' ? v : Number(v) }))}
+      />
+      <NativeSelect
+        label="Send hour"
+        description="Reminders and hold notices go out at this hour, venue time."
+        data={SEND_HOURS.map((h) => ({ value: String(h), label: hourLabel(h) }))}
+        value={String(form.sendHour)}
+        disabled={!canEdit}
+        onChange={(e) => {
+          const sendHour = Number(e.currentTarget.value);
+          edit((f) => ({ ...f, sendHour }));
+        }}
+      />
+    </Group>
   );
 }

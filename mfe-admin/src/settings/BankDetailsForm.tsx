@@ -20,22 +20,40 @@ function trimmed(form: BankDetails): BankDetails {
   };
 }
 
+type BankErrors = Partial<Record<keyof BankDetails, string>>;
+
+/** The fields the form refuses before sending: a BSB or account number in the wrong shape. */
+function bankProblems(body: BankDetails): BankErrors {
+  const problems: BankErrors = {};
+  if (body.bsb && !isValidBsb(body.bsb)) problems.bsb = BSB_MESSAGE;
+  if (body.accountNumber && !isValidAccountNumber(body.accountNumber)) {
+    problems.accountNumber = ACCOUNT_NUMBER_MESSAGE;
+  }
+  return problems;
+}
+
+/** The form, filled from the saved details each time they are read. */
+function useFilledForm(saved: BankDetails | undefined) {
+  const [form, setForm] = useState<BankDetails>(EMPTY_BANK);
+  // The saved details the form was last filled from: its edits are what differs from them.
+  const [base, setBase] = useState<BankDetails | null>(null);
+  useEffect(() => {
+    if (saved) {
+      setForm(saved);
+      setBase(saved);
+    }
+  }, [saved]);
+  return { form, setForm, base };
+}
+
 /** The account customers pay into by bank transfer; printed on invoices. */
 export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const flash = useFlash();
   const query = useQuery({ queryKey: paymentKeys.bank, queryFn: () => fetchBank(api) });
-  const [form, setForm] = useState<BankDetails>(EMPTY_BANK);
-  const [errors, setErrors] = useState<Partial<Record<keyof BankDetails, string>>>({});
-  // The saved details the form was last filled from: its edits are what differs from them.
-  const [base, setBase] = useState<BankDetails | null>(null);
-  useEffect(() => {
-    if (query.data) {
-      setForm(query.data);
-      setBase(query.data);
-    }
-  }, [query.data]);
+  const { form, setForm, base } = useFilledForm(query.data);
+  const [errors, setErrors] = useState<BankErrors>({});
 
   const formRef = useRef<HTMLFormElement>(null);
   const save = useMutation({
@@ -52,11 +70,7 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
   /** Checks and saves the form; false when a field is refused (its message beside it) or the save failed. */
   const saveEdits = async (): Promise<boolean> => {
     const body = trimmed(form);
-    const problems: typeof errors = {};
-    if (body.bsb && !isValidBsb(body.bsb)) problems.bsb = BSB_MESSAGE;
-    if (body.accountNumber && !isValidAccountNumber(body.accountNumber)) {
-      problems.accountNumber = ACCOUNT_NUMBER_MESSAGE;
-    }
+    const problems = bankProblems(body);
     setErrors(problems);
     const first = problems.bsb ?? problems.accountNumber;
     if (first) {
@@ -97,46 +111,7 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
     <form ref={formRef} onSubmit={submit} noValidate data-testid="bank-details">
       <Stack gap="sm" pl="xl">
         <FlashMessage flash={flash.flash} testId="bank-flash" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Account name"
-            value={form.accountName}
-            disabled={!canEdit}
-            onChange={(e) => set('accountName', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Bank name"
-            value={form.bankName}
-            disabled={!canEdit}
-            onChange={(e) => set('bankName', e.currentTarget.value)}
-          />
-          <TextInput
-            label="BSB"
-            placeholder="123-456"
-            inputMode="numeric"
-            value={form.bsb}
-            error={errors.bsb}
-            disabled={!canEdit}
-            onChange={(e) => set('bsb', formatBsb(e.currentTarget.value))}
-          />
-          <TextInput
-            label="Account number"
-            inputMode="numeric"
-            value={form.accountNumber}
-            error={errors.accountNumber}
-            disabled={!canEdit}
-            onChange={(e) => set('accountNumber', digitsOnly(e.currentTarget.value, 12))}
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Reference note"
-          description="Shown on invoices, e.g. 'Use your invoice number as the reference'."
-          value={form.referenceNote}
-          disabled={!canEdit}
-          onChange={(e) => set('referenceNote', e.currentTarget.value)}
-          autosize
-          minRows={2}
-        />
+        <BankFields form={form} errors={errors} canEdit={canEdit} set={set} />
         {canEdit && !managed ? (
           <Button type="submit" loading={save.isPending} w="fit-content">
             Save Bank Details
@@ -144,5 +119,62 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
         ) : null}
       </Stack>
     </form>
+  );
+}
+
+function BankFields({
+  form,
+  errors,
+  canEdit,
+  set,
+}: {
+  form: BankDetails;
+  errors: BankErrors;
+  canEdit: boolean;
+  set: (key: keyof BankDetails, value: string) => void;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Account name"
+          value={form.accountName}
+          disabled={!canEdit}
+          onChange={(e) => set('accountName', e.currentTarget.value)}
+        />
+        <TextInput
+          label="Bank name"
+          value={form.bankName}
+          disabled={!canEdit}
+          onChange={(e) => set('bankName', e.currentTarget.value)}
+        />
+        <TextInput
+          label="BSB"
+          placeholder="123-456"
+          inputMode="numeric"
+          value={form.bsb}
+          error={errors.bsb}
+          disabled={!canEdit}
+          onChange={(e) => set('bsb', formatBsb(e.currentTarget.value))}
+        />
+        <TextInput
+          label="Account number"
+          inputMode="numeric"
+          value={form.accountNumber}
+          error={errors.accountNumber}
+          disabled={!canEdit}
+          onChange={(e) => set('accountNumber', digitsOnly(e.currentTarget.value, 12))}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Reference note"
+        description="Shown on invoices, e.g. 'Use your invoice number as the reference'."
+        value={form.referenceNote}
+        disabled={!canEdit}
+        onChange={(e) => set('referenceNote', e.currentTarget.value)}
+        autosize
+        minRows={2}
+      />
+    </>
   );
 }

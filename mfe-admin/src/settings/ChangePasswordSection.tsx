@@ -73,7 +73,8 @@ function friendly(error: unknown): string {
   return GENERIC;
 }
 
-export function ChangePasswordSection() {
+/** The three fields, their problems, and the change with its messages. */
+function usePasswordChange() {
   const { api, adoptToken } = useSession();
   const flash = useFlash();
   const [current, setCurrent] = useState('');
@@ -133,7 +134,17 @@ export function ChangePasswordSection() {
       delete rest[field];
       return rest;
     });
+  const setters = { currentPassword: setCurrent, newPassword: setNext, confirmPassword: setConfirm };
+  /** A field typed in: its problem is cleared until the next submit. */
+  const edit = (field: PasswordField, value: string) => {
+    setters[field](value);
+    clear(field);
+  };
+  return { flash, values: { current, next, confirm }, edit, errors, formRef, submit, change };
+}
 
+export function ChangePasswordSection() {
+  const { flash, values, edit, errors, formRef, submit, change } = usePasswordChange();
   return (
     <Card withBorder padding="lg">
       <Title order={2} fz="lg" mb="sm">
@@ -147,32 +158,23 @@ export function ChangePasswordSection() {
               {
                 label: 'Current password',
                 autoComplete: 'current-password',
-                value: current,
+                value: values.current,
                 error: errors.currentPassword,
-                onChange: (v) => {
-                  setCurrent(v);
-                  clear('currentPassword');
-                },
+                onChange: (v) => edit('currentPassword', v),
               },
               {
                 label: 'New password',
                 autoComplete: 'new-password',
-                value: next,
+                value: values.next,
                 error: errors.newPassword,
-                onChange: (v) => {
-                  setNext(v);
-                  clear('newPassword');
-                },
+                onChange: (v) => edit('newPassword', v),
               },
               {
                 label: 'Confirm new password',
                 autoComplete: 'new-password',
-                value: confirm,
+                value: values.confirm,
                 error: errors.confirmPassword,
-                onChange: (v) => {
-                  setConfirm(v);
-                  clear('confirmPassword');
-                },
+                onChange: (v) => edit('confirmPassword', v),
               },
             ]}
           />

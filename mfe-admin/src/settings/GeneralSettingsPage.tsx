@@ -42,9 +42,9 @@ function pick(s: UserSettings): Preferences {
   };
 }
 
-export function GeneralSettingsPage() {
-  const session = useSession();
-  const { api, role, principal, settings: sessionSettings, reload } = session;
+/** The preferences form, read from the server (the session's on a failed read), and its save. */
+function usePreferences() {
+  const { api, settings: sessionSettings, reload } = useSession();
   const flash = useFlash();
   const query = useQuery({
     queryKey: ['admin', 'settings'],
@@ -56,7 +56,6 @@ export function GeneralSettingsPage() {
     staleTime: 0,
   });
   const [form, setForm] = useState<Preferences | null>(null);
-
   // The form starts from what the server holds; on a failed load, from what the session holds.
   useEffect(() => {
     if (form) return;
@@ -74,19 +73,8 @@ export function GeneralSettingsPage() {
     },
     onError: () => flash.error(SAVE_FAILED),
   });
-
-  if (!form) {
-    return (
-      <>
-        <PageHeader title="General Settings" />
-        <LoadingState label="Loading settings..." />
-      </>
-    );
-  }
-
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) =>
     setForm((f) => (f ? { ...f, [key]: value } : f));
-  const now = new Date();
   // A new time zone brings its country along while the country still is the old zone's
   // (Sydney → Auckland: Australia → New Zealand); a country chosen on purpose stays.
   const setTimezone = (timezone: UserSettings['timezone']) =>
@@ -99,7 +87,84 @@ export function GeneralSettingsPage() {
           }
         : f,
     );
+  return { flash, query, form, save, set, setTimezone };
+}
+
+type Set = ReturnType<typeof usePreferences>['set'];
+
+/** Time zone, country, date and time formats and currency, each previewed as it will show. */
+function PreferenceCards({
+  form,
+  set,
+  setTimezone,
+}: {
+  form: Preferences;
+  set: Set;
+  setTimezone: (timezone: UserSettings['timezone']) => void;
+}) {
   const [national, international] = phoneExamples(form.country);
+  return (
+    <>
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="sm">
+          Timezone
+        </Title>
+        <NativeSelect
+          label="Timezone"
+          description="Dates and times everywhere are shown in this zone."
+          data={[...TIMEZONES]}
+          value={form.timezone}
+          onChange={(e) => setTimezone(e.currentTarget.value as UserSettings['timezone'])}
+        />
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="sm">
+          Country
+        </Title>
+        <NativeSelect
+          label="Country"
+          description="Phone numbers typed without a country code are read as numbers of this country."
+          data={COUNTRIES.map((c) => ({ value: c, label: COUNTRY_NAMES[c] }))}
+          value={form.country}
+          onChange={(e) => set('country', e.currentTarget.value as UserSettings['country'])}
+        />
+        <Text size="sm" mt="sm" data-testid="phone-preview">
+          Phone numbers such as {national} or {international} are accepted and shown as {national}.
+        </Text>
+      </Card>
+
+      <DateTimeCard form={form} set={set} />
+
+      <Card withBorder padding="lg">
+        <Title order={2} fz="lg" mb="sm">
+          Currency
+        </Title>
+        <NativeSelect
+          label="Currency"
+          data={[...CURRENCIES]}
+          value={form.currency}
+          onChange={(e) => set('currency', e.currentTarget.value as UserSettings['currency'])}
+        />
+        <Text size="sm" mt="sm" data-testid="currency-preview">
+          Preview: {formatMoney(123456, form)}
+        </Text>
+      </Card>
+    </>
+  );
+}
+
+export function GeneralSettingsPage() {
+  const { role, principal } = useSession();
+  const { flash, query, form, save, set, setTimezone } = usePreferences();
+  if (!form) {
+    return (
+      <>
+        <PageHeader title="General Settings" />
+        <LoadingState label="Loading settings..." />
+      </>
+    );
+  }
 
   return (
     <>
@@ -119,72 +184,7 @@ export function GeneralSettingsPage() {
         </Alert>
       ) : null}
       <Stack gap="lg">
-        <Card withBorder padding="lg">
-          <Title order={2} fz="lg" mb="sm">
-            Timezone
-          </Title>
-          <NativeSelect
-            label="Timezone"
-            description="Dates and times everywhere are shown in this zone."
-            data={[...TIMEZONES]}
-            value={form.timezone}
-            onChange={(e) => setTimezone(e.currentTarget.value as UserSettings['timezone'])}
-          />
-        </Card>
-
-        <Card withBorder padding="lg">
-          <Title order={2} fz="lg" mb="sm">
-            Country
-          </Title>
-          <NativeSelect
-            label="Country"
-            description="Phone numbers typed without a country code are read as numbers of this country."
-            data={COUNTRIES.map((c) => ({ value: c, label: COUNTRY_NAMES[c] }))}
-            value={form.country}
-            onChange={(e) => set('country', e.currentTarget.value as UserSettings['country'])}
-          />
-          <Text size="sm" mt="sm" data-testid="phone-preview">
-            Phone numbers such as {national} or {international} are accepted and shown as {national}.
-          </Text>
-        </Card>
-
-        <Card withBorder padding="lg">
-          <Title order={2} fz="lg" mb="sm">
-            Date & Time Format
-          </Title>
-          <Group grow align="flex-start">
-            <NativeSelect
-              label="Date format"
-              data={[...DATE_FORMATS]}
-              value={form.dateFormat}
-              onChange={(e) => set('dateFormat', e.currentTarget.value as UserSettings['dateFormat'])}
-            />
-            <NativeSelect
-              label="Time format"
-              data={TIME_FORMATS.map((t) => ({ value: t, label: TIME_FORMAT_LABELS[t] }))}
-              value={form.timeFormat}
-              onChange={(e) => set('timeFormat', e.currentTarget.value as UserSettings['timeFormat'])}
-            />
-          </Group>
-          <Text size="sm" mt="sm" data-testid="datetime-preview">
-            Preview: {formatDate(now, form)} {formatTime(now, form)}
-          </Text>
-        </Card>
-
-        <Card withBorder padding="lg">
-          <Title order={2} fz="lg" mb="sm">
-            Currency
-          </Title>
-          <NativeSelect
-            label="Currency"
-            data={[...CURRENCIES]}
-            value={form.currency}
-            onChange={(e) => set('currency', e.currentTarget.value as UserSettings['currency'])}
-          />
-          <Text size="sm" mt="sm" data-testid="currency-preview">
-            Preview: {formatMoney(123456, form)}
-          </Text>
-        </Card>
+        <PreferenceCards form={form} set={set} setTimezone={setTimezone} />
 
         {/* the venue's automatic e-mails (comms'), saved on their own: not part of the form above;
             comms answers them to those with the Communications permission only */}
@@ -198,5 +198,33 @@ export function GeneralSettingsPage() {
         ) : null}
       </Stack>
     </>
+  );
+}
+
+function DateTimeCard({ form, set }: { form: Preferences; set: Set }) {
+  const now = new Date();
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Date & Time Format
+      </Title>
+      <Group grow align="flex-start">
+        <NativeSelect
+          label="Date format"
+          data={[...DATE_FORMATS]}
+          value={form.dateFormat}
+          onChange={(e) => set('dateFormat', e.currentTarget.value as UserSettings['dateFormat'])}
+        />
+        <NativeSelect
+          label="Time format"
+          data={TIME_FORMATS.map((t) => ({ value: t, label: TIME_FORMAT_LABELS[t] }))}
+          value={form.timeFormat}
+          onChange={(e) => set('timeFormat', e.currentTarget.value as UserSettings['timeFormat'])}
+        />
+      </Group>
+      <Text size="sm" mt="sm" data-testid="datetime-preview">
+        Preview: {formatDate(now, form)} {formatTime(now, form)}
+      </Text>
+    </Card>
   );
 }

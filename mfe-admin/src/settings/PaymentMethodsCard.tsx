@@ -60,36 +60,9 @@ export function PaymentMethodsCard({
   stripeFlash: Flash | null;
 }) {
   const { api } = useSession();
-  const queryClient = useQueryClient();
   const flash = useFlash();
   const methods = useQuery({ queryKey: paymentKeys.methods, queryFn: () => fetchMethods(api) });
-  const toggle = useMutation({
-    mutationFn: (change: Partial<PaymentMethods>) =>
-      api.api<{ paymentMethods?: Partial<PaymentMethods> }>('/api/users/payment-methods', {
-        method: 'PUT',
-        body: change,
-      }),
-    // Saved on each toggle (spec 01 §7): show the new state at once, undo it if the save fails.
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: paymentKeys.methods });
-      const before = queryClient.getQueryData<PaymentMethods>(paymentKeys.methods);
-      queryClient.setQueryData<PaymentMethods>(paymentKeys.methods, {
-        ...(before ?? DEFAULT_METHODS),
-        ...change,
-      });
-      return { before };
-    },
-    onError: (error, _change, context) => {
-      console.warn('Saving a payment method failed', error);
-      if (context?.before) queryClient.setQueryData(paymentKeys.methods, context.before);
-      flash.error(messageOr(error, 'That payment method could not be saved. Please try again.'));
-    },
-    onSuccess: (body) => {
-      if (body?.paymentMethods) {
-        queryClient.setQueryData(paymentKeys.methods, { ...DEFAULT_METHODS, ...body.paymentMethods });
-      }
-    },
-  });
+  const toggle = useToggleMethod(flash);
 
   // The Stripe account ID is saved with the page's other edits (its one Save button).
   const stripeDirty = canEdit && stripe.editing && stripe.draft.trim() !== (stripe.query.data ?? '').trim();
@@ -134,8 +107,6 @@ export function PaymentMethodsCard({
       onChange={(e) => toggle.mutate({ [key]: e.currentTarget.checked })}
     />
   );
-  const trimmed = stripe.draft.trim();
-  const stripeError = stripe.valid ? undefined : STRIPE_PREFIX_MESSAGE;
 
   return (
     <Card withBorder padding="lg" data-testid="payment-methods">
@@ -146,42 +117,7 @@ export function PaymentMethodsCard({
       <Stack gap="md">
         {switchFor('stripe')}
         {m.stripe ? (
-          <Stack gap="xs" pl="xl">
-            <FlashMessage flash={stripeFlash} testId="stripe-flash" />
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                label="Stripe Account ID"
-                placeholder="acct_..."
-                value={stripe.draft}
-                readOnly={!stripe.editing || !canEdit}
-                onChange={(e) => stripe.setDraft(e.currentTarget.value)}
-                error={stripeError}
-                style={{ flex: 1 }}
-              />
-              {canEdit && stripe.editing && !managed ? (
-                <Button
-                  onClick={() => stripe.save.mutate(stripe.draft)}
-                  disabled={!stripe.valid}
-                  loading={stripe.save.isPending}
-                >
-                  Save Stripe
-                </Button>
-              ) : null}
-              {canEdit && !stripe.editing ? (
-                <Button variant="light" onClick={() => stripe.setEditing(true)}>
-                  Edit Stripe ID
-                </Button>
-              ) : null}
-            </Group>
-            {trimmed && stripe.valid ? (
-              <Badge color="green" variant="light">
-                Looks valid
-              </Badge>
-            ) : null}
-            <Text size="xs" c="dimmed">
-              Card payments are taken by your own Stripe account; VenueDesk stores only its ID.
-            </Text>
-          </Stack>
+          <StripeAccountField stripe={stripe} canEdit={canEdit} managed={managed} stripeFlash={stripeFlash} />
         ) : null}
         <Divider />
         {switchFor('bankTransfer')}
@@ -191,5 +127,93 @@ export function PaymentMethodsCard({
         {switchFor('cheque')}
       </Stack>
     </Card>
+  );
+}
+
+/** Saves one payment method's switch at once, showing it before the server answers. */
+function useToggleMethod(flash: ReturnType<typeof useFlash>) {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Partial<PaymentMethods>) =>
+      api.api<{ paymentMethods?: Partial<PaymentMethods> }>('/api/users/payment-methods', {
+        method: 'PUT',
+        body: change,
+      }),
+    // Saved on each toggle (spec 01 §7): show the new state at once, undo it if the save fails.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: paymentKeys.methods });
+      const before = queryClient.getQueryData<PaymentMethods>(paymentKeys.methods);
+      queryClient.setQueryData<PaymentMethods>(paymentKeys.methods, {
+        ...(before ?? DEFAULT_METHODS),
+        ...change,
+      });
+      return { before };
+    },
+    onError: (error, _change, context) => {
+      console.warn('Saving a payment method failed', error);
+      if (context?.before) queryClient.setQueryData(paymentKeys.methods, context.before);
+      flash.error(messageOr(error, 'That payment method could not be saved. Please try again.'));
+    },
+    onSuccess: (body) => {
+      if (body?.paymentMethods) {
+        queryClient.setQueryData(paymentKeys.methods, { ...DEFAULT_METHODS, ...body.paymentMethods });
+      }
+    },
+  });
+}
+
+/** The venue's own Stripe account ID: locked once saved, until Edit Stripe ID. */
+function StripeAccountField({
+  stripe,
+  canEdit,
+  managed,
+  stripeFlash,
+}: {
+  stripe: StripeState;
+  canEdit: boolean;
+  /** The page's one Save button saves it: no button of its own. */
+  managed: boolean;
+  stripeFlash: Flash | null;
+}) {
+  const trimmed = stripe.draft.trim();
+  const stripeError = stripe.valid ? undefined : STRIPE_PREFIX_MESSAGE;
+  return (
+    <Stack gap="xs" pl="xl">
+      <FlashMessage flash={stripeFlash} testId="stripe-flash" />
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Stripe Account ID"
+          placeholder="acct_..."
+          value={stripe.draft}
+          readOnly={!stripe.editing || !canEdit}
+          onChange={(e) => stripe.setDraft(e.currentTarget.value)}
+          error={stripeError}
+          style={{ flex: 1 }}
+        />
+        {canEdit && stripe.editing && !managed ? (
+          <Button
+            onClick={() => stripe.save.mutate(stripe.draft)}
+            disabled={!stripe.valid}
+            loading={stripe.save.isPending}
+          >
+            Save Stripe
+          </Button>
+        ) : null}
+        {canEdit && !stripe.editing ? (
+          <Button variant="light" onClick={() => stripe.setEditing(true)}>
+            Edit Stripe ID
+          </Button>
+        ) : null}
+      </Group>
+      {trimmed && stripe.valid ? (
+        <Badge color="green" variant="light">
+          Looks valid
+        </Badge>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        Card payments are taken by your own Stripe account; VenueDesk stores only its ID.
+      </Text>
+    </Stack>
   );
 }

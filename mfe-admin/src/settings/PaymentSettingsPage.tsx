@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CURRENCIES, hasPermission } from '@venue/contracts';
 import { PageHeader, focusFirstInvalid, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
-import { SettingsForm, settingsQueryKey, type SettingsFormProps } from './SettingsForm.tsx';
+import { SettingsForm, settingsQueryKey, type FieldSpec, type SettingsFormProps } from './SettingsForm.tsx';
 import { SaveGroupsProvider, useSaveGroups, type SaveGroups } from './save-groups.tsx';
 import { PaymentMethodsCard, useStripeId } from './PaymentMethodsCard.tsx';
 import { InvoiceEmailsCard } from './InvoiceEmailsCard.tsx';
@@ -21,6 +21,66 @@ import {
   trimStrings,
   type InvoiceSettings,
 } from './payment-schemas.ts';
+
+// The three cards' fields, in the order each card shows them.
+const INVOICE_FIELDS: FieldSpec[] = [
+  { name: 'defaultDueDays', label: 'Default due days', kind: 'number', min: 0, max: 365 },
+  {
+    name: 'depositPercentage',
+    label: 'Deposit percentage (%)',
+    kind: 'number',
+    min: 0,
+    max: 100,
+  },
+  {
+    name: 'depositDeadlineDays',
+    label: 'Deposit deadline (days before the event)',
+    kind: 'number',
+    min: 0,
+    max: 365,
+    description:
+      'A deposit invoice falls due by then at the latest (never after the event, never before it is issued).',
+  },
+  {
+    name: 'gstRate',
+    label: 'GST rate (%)',
+    kind: 'number',
+    min: 0,
+    max: 100,
+    step: 0.01,
+    decimals: 2,
+  },
+  {
+    name: 'currency',
+    label: 'Invoice currency',
+    kind: 'select',
+    options: CURRENCIES.map((c) => ({ value: c, label: c })),
+  },
+  {
+    name: 'reminderDays',
+    label: 'Reminder days before due',
+    kind: 'days',
+    description:
+      'Comma-separated, e.g. 7, 3, 1. An unpaid invoice is reminded on these days before its due date and after it.',
+  },
+  // "Send Invoice Emails" and "Send Payment Reminders" are comms' switches: InvoiceEmailsCard
+  { name: 'autoSendInvoices', label: 'Auto-send Invoices', kind: 'switch' },
+];
+
+const BUSINESS_FIELDS: FieldSpec[] = [
+  { name: 'businessName', label: 'Business name', kind: 'text' },
+  { name: 'businessABN', label: 'ABN', kind: 'text', description: '11 digits.' },
+  { name: 'businessPhone', label: 'Business phone', kind: 'text' },
+  { name: 'businessEmail', label: 'Business email', kind: 'email' },
+  { name: 'businessAddress', label: 'Business address', kind: 'textarea', span: 2 },
+];
+
+const TERMS_FIELDS: FieldSpec[] = [
+  { name: 'paymentTerms', label: 'Payment terms', kind: 'textarea', span: 2 },
+  { name: 'refundPolicy', label: 'Refund policy', kind: 'textarea', span: 2 },
+  { name: 'notifyOnPayment', label: 'Notify on Payment', kind: 'switch' },
+  { name: 'notifyOnOverdue', label: 'Notify on Overdue', kind: 'switch' },
+];
 
 const OWNER_ONLY_NOTE = 'Only the hall owner can change payment settings.';
 const INVOICE_PATH = '/api/tenant-settings/invoice';
@@ -64,49 +124,7 @@ export function PaymentSettingsPage() {
             canEdit={canEdit}
             // Its GST rate is the tenant's one rate (the Taxes screen's): the session carries it.
             onSaved={reload}
-            fields={[
-              { name: 'defaultDueDays', label: 'Default due days', kind: 'number', min: 0, max: 365 },
-              {
-                name: 'depositPercentage',
-                label: 'Deposit percentage (%)',
-                kind: 'number',
-                min: 0,
-                max: 100,
-              },
-              {
-                name: 'depositDeadlineDays',
-                label: 'Deposit deadline (days before the event)',
-                kind: 'number',
-                min: 0,
-                max: 365,
-                description:
-                  'A deposit invoice falls due by then at the latest (never after the event, never before it is issued).',
-              },
-              {
-                name: 'gstRate',
-                label: 'GST rate (%)',
-                kind: 'number',
-                min: 0,
-                max: 100,
-                step: 0.01,
-                decimals: 2,
-              },
-              {
-                name: 'currency',
-                label: 'Invoice currency',
-                kind: 'select',
-                options: CURRENCIES.map((c) => ({ value: c, label: c })),
-              },
-              {
-                name: 'reminderDays',
-                label: 'Reminder days before due',
-                kind: 'days',
-                description:
-                  'Comma-separated, e.g. 7, 3, 1. An unpaid invoice is reminded on these days before its due date and after it.',
-              },
-              // "Send Invoice Emails" and "Send Payment Reminders" are comms' switches: InvoiceEmailsCard
-              { name: 'autoSendInvoices', label: 'Auto-send Invoices', kind: 'switch' },
-            ]}
+            fields={INVOICE_FIELDS}
           />
           {/* comms answers its switches to those with the Communications permission only */}
           {hasPermission(principal, 'comms') ? <InvoiceEmailsCard canEdit={canEdit} /> : null}
@@ -119,13 +137,7 @@ export function PaymentSettingsPage() {
             defaults={BUSINESS_DEFAULTS}
             toBody={trimStrings}
             canEdit={canEdit}
-            fields={[
-              { name: 'businessName', label: 'Business name', kind: 'text' },
-              { name: 'businessABN', label: 'ABN', kind: 'text', description: '11 digits.' },
-              { name: 'businessPhone', label: 'Business phone', kind: 'text' },
-              { name: 'businessEmail', label: 'Business email', kind: 'email' },
-              { name: 'businessAddress', label: 'Business address', kind: 'textarea', span: 2 },
-            ]}
+            fields={BUSINESS_FIELDS}
           />
           <PaymentGroupForm
             title="Terms & Policies"
@@ -136,12 +148,7 @@ export function PaymentSettingsPage() {
             defaults={TERMS_DEFAULTS}
             toBody={trimStrings}
             canEdit={canEdit}
-            fields={[
-              { name: 'paymentTerms', label: 'Payment terms', kind: 'textarea', span: 2 },
-              { name: 'refundPolicy', label: 'Refund policy', kind: 'textarea', span: 2 },
-              { name: 'notifyOnPayment', label: 'Notify on Payment', kind: 'switch' },
-              { name: 'notifyOnOverdue', label: 'Notify on Overdue', kind: 'switch' },
-            ]}
+            fields={TERMS_FIELDS}
           />
         </Stack>
         {canEdit ? <SaveBar groups={groups} flash={flash} pageRef={pageRef} /> : null}

@@ -156,26 +156,45 @@ function EraseCustomerCard() {
           </Button>
         </Group>
       </form>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Erase customer?" centered>
-        <Stack gap="sm">
-          <Alert color="red" variant="light">
-            This permanently removes the personal details of {email.trim().toLowerCase()} from your venue. It
-            cannot be undone.
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={erase.isPending}
-              onClick={() => erase.mutate(email.trim().toLowerCase())}
-            >
-              Erase
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmEraseDialog
+        opened={confirming}
+        address={email.trim().toLowerCase()}
+        busy={erase.isPending}
+        onClose={() => setConfirming(false)}
+        onErase={(address) => erase.mutate(address)}
+      />
     </Card>
+  );
+}
+
+function ConfirmEraseDialog({
+  opened,
+  address,
+  busy,
+  onClose,
+  onErase,
+}: {
+  opened: boolean;
+  address: string;
+  busy: boolean;
+  onClose: () => void;
+  onErase: (address: string) => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Erase customer?" centered>
+      <Stack gap="sm">
+        <Alert color="red" variant="light">
+          This permanently removes the personal details of {address} from your venue. It cannot be undone.
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={busy} onClick={() => onErase(address)}>
+            Erase
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -57,6 +57,8 @@ export function SettingsField<T extends FieldValues>({
   );
 }
 
+// Long: one case per field kind, read as a table of which input each kind gets and how its value
+// is converted; split up, the kinds would no longer be seen side by side.
 function FieldInput({
   field,
   value,

@@ -5,7 +5,8 @@ import { DEFAULT_USER_SETTINGS, GST_MESSAGE, isValidGst } from '@venue/contracts
 import { LoadingState, PageHeader, useSession } from '@venue/ui';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 
-export function TaxesPage() {
+/** The tenant's one GST rate: read (the default when unreadable), checked and saved. */
+function useGstRate() {
   const { api, reload } = useSession();
   const queryClient = useQueryClient();
   const flash = useFlash(2500);
@@ -47,7 +48,15 @@ export function TaxesPage() {
     setError(null);
     save.mutate(n);
   };
+  const edit = (v: number | string) => {
+    setRate(v);
+    setError(null);
+  };
+  return { flash, query, rate, edit, error, save, submit };
+}
 
+export function TaxesPage() {
+  const { flash, query, rate, edit, error, save, submit } = useGstRate();
   return (
     <>
       <PageHeader title="Taxes (GST)" subtitle="The GST rate applied to new invoices and quotations." />
@@ -71,10 +80,7 @@ export function TaxesPage() {
                 decimalScale={2}
                 clampBehavior="none"
                 value={rate}
-                onChange={(v) => {
-                  setRate(v);
-                  setError(null);
-                }}
+                onChange={edit}
                 error={error}
               />
               <Text size="sm" c="dimmed">
