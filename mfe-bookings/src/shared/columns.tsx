@@ -1,11 +1,19 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { paymentCents, type Booking } from '../api/types.ts';
 import type { Formatters } from './format.ts';
 import type { Column } from './BookingsTable.tsx';
 import { SourceBadge } from './SourceBadge.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { depositLabel, valueCents } from './deposit.ts';
+import { valueCents } from './deposit.ts';
 import { cancelReasonLabel } from './cancel-reasons.ts';
+import {
+  BookingCell,
+  ConflictsCell,
+  CustomerCell,
+  DepositBadge,
+  NO_WRAP,
+  SummaryCell,
+} from './BookingCells.tsx';
 
 /** What is still owed, as the server computes it (total less a paid deposit). */
 export function balanceCents(b: Booking): number {
@@ -16,67 +24,30 @@ export function balanceCents(b: Booking): number {
 /** Codes and amounts read as one token; a break inside them reads as two values. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-/** Booking age: 60 minutes or less green, 120 or less orange (spec 02 §2.3). */
-function ageColour(createdAt: string): string | null {
-  const minutes = (Date.now() - new Date(createdAt).getTime()) / 60_000;
-  if (minutes <= 60) return 'green';
-  if (minutes <= 120) return 'orange';
-  return null;
-}
-
 export type BookingColumns = ReturnType<typeof columns>;
 
-/** Column builders shared by the list screens; every value comes from the booking itself. */
+/**
+ * Column builders shared by the list screens; every value comes from the booking itself.
+ * Long: one declarative table, an entry per column (key, heading, sort, cell) that each list
+ * picks from; split, a column would be looked for in two places.
+ */
 export function columns(fmt: Formatters) {
   const c = {
     booking: {
       key: 'booking',
       label: 'Booking',
-      render: (b: Booking) => {
-        const colour = ageColour(b.createdAt);
-        return (
-          <Stack gap={0}>
-            <Text size="sm" fw={600} style={NO_WRAP}>
-              {b.bookingCode}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {b.eventType}
-              {colour ? (
-                <Badge ml={4} size="xs" color={colour} variant="dot">
-                  new
-                </Badge>
-              ) : null}
-            </Text>
-          </Stack>
-        );
-      },
+      render: (b: Booking) => <BookingCell booking={b} />,
     },
     bookingSummary: {
       key: 'summary',
       label: 'Booking',
-      render: (b: Booking) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {b.resourceName} - {b.customerName.split(' ')[0]} ({b.guestCount ?? 0})
-          </Text>
-          <Text size="xs" c="dimmed" style={NO_WRAP}>
-            {b.bookingCode}
-          </Text>
-        </Stack>
-      ),
+      render: (b: Booking) => <SummaryCell booking={b} />,
     },
     customer: {
       key: 'customer',
       label: 'Customer',
       sort: 'customer',
-      render: (b: Booking) => (
-        <Stack gap={0}>
-          <Text size="sm">{b.customerName}</Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {b.customerEmail}
-          </Text>
-        </Stack>
-      ),
+      render: (b: Booking) => <CustomerCell booking={b} />,
     },
     resource: {
       key: 'resource',
@@ -124,19 +95,7 @@ export function columns(fmt: Formatters) {
     deposit: {
       key: 'deposit',
       label: 'Deposit',
-      render: (b: Booking) => {
-        const label = depositLabel(b);
-        return (
-          // A badge may shrink below its label in a squeezed column ("NO …"); it reads whole.
-          <Badge
-            variant="dot"
-            color={label === 'Paid' ? 'green' : label === 'Pending' ? 'yellow' : 'gray'}
-            style={{ minWidth: 'max-content' }}
-          >
-            {label}
-          </Badge>
-        );
-      },
+      render: (b: Booking) => <DepositBadge booking={b} />,
     },
     bond: {
       key: 'bond',
@@ -179,24 +138,7 @@ export function columns(fmt: Formatters) {
     conflicts: {
       key: 'conflicts',
       label: 'Conflicts',
-      render: (b: Booking) =>
-        b.conflicts?.length ? (
-          <Stack gap={2}>
-            <Badge color="red" variant="light" style={{ minWidth: 'max-content' }}>
-              {b.conflicts.length} {b.conflicts.length === 1 ? 'conflict' : 'conflicts'}
-            </Badge>
-            {b.conflicts.map((x) => (
-              <Text key={`${x.kind}-${x.id}`} size="xs">
-                {x.kind === 'blockout' ? 'Block-out' : 'Booking'}: {x.label} (
-                {fmt.time(x.start.slice(11, 16))}–{fmt.time(x.end.slice(11, 16))})
-              </Text>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            None
-          </Text>
-        ),
+      render: (b: Booking) => <ConflictsCell booking={b} fmt={fmt} />,
     },
     notes: {
       key: 'notes',
