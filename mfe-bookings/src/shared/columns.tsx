@@ -21,9 +21,6 @@ export function balanceCents(b: Booking): number {
   return b.payment_details ? paymentCents(b.payment_details, 'total') : b.calculatedPriceCents;
 }
 
-/** Codes and amounts read as one token; a break inside them reads as two values. */
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
 export type BookingColumns = ReturnType<typeof columns>;
 
 /**
