@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
@@ -31,34 +38,27 @@ import { EMPTY_TEMPLATE, draftOf, draftVariables } from './templateForm.ts';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog.tsx';
 
 type TemplateCreateBody = z.output<typeof templateCreateSchema>;
+const TYPE_OPTIONS = [
+  { value: 'email', label: 'Email' },
+  { value: 'sms', label: 'SMS' },
+];
+const SMS_TYPE_NOTE =
+  'Sent as an SMS from Send Email, or as a reminder when Settings choose SMS. The subject is its name in Message History.';
 const FIELD_ORDER = ['name', 'type', 'subject', 'body', 'isActive'] as const;
 
-/** Create (template null) and Edit dialog. The caller mounts it per opening (a `key`). */
-export function TemplateDialog({
-  template,
-  onClose,
-}: {
-  template: EmailTemplate | null;
-  onClose: () => void;
-}) {
-  // The contract's schema (POST /api/email-templates parses the same): its messages ("Template
-  // name is required"…, blank meaning empty after trimming) under each field; the parsed body is sent.
-  const form = useForm<TemplateCreate, unknown, TemplateCreateBody>({
-    resolver: zodResolver(templateCreateSchema),
-    defaultValues: template ? draftOf(template) : EMPTY_TEMPLATE,
-  });
-  const { errors } = form.formState;
+/**
+ * The save: the contract's problems joined under "Validation Error" (spec 02 §5.3), or the
+ * parsed body sent, with the server's refusal said on top and on the fields it names.
+ */
+function useTemplateSave(
+  form: UseFormReturn<TemplateCreate, unknown, TemplateCreateBody>,
+  template: EmailTemplate | null,
+  onClose: () => void,
+) {
   const [problems, setProblems] = useState<string[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [keyFor] = useState(idempotencyKeys);
-  const [previewing, setPreviewing] = useState(false);
   const save = useSaveTemplate();
-  const [name, type, subject, body] = useWatch({
-    control: form.control,
-    name: ['name', 'type', 'subject', 'body'],
-  });
-  const variables = draftVariables({ subject, body });
-  const unknown = variables.filter((v) => !isTemplateVariable(v));
 
   function onInvalid(found: FieldErrors<TemplateCreate>) {
     // Spec 02 §5.3: the validator's messages joined by commas under "Validation Error".
@@ -91,34 +91,44 @@ export function TemplateDialog({
     );
   }
 
+  return { problems, serverError, onValid, onInvalid, save };
+}
+
+/** Create (template null) and Edit dialog. The caller mounts it per opening (a `key`). */
+export function TemplateDialog({
+  template,
+  onClose,
+}: {
+  template: EmailTemplate | null;
+  onClose: () => void;
+}) {
+  // The contract's schema (POST /api/email-templates parses the same): its messages ("Template
+  // name is required"…, blank meaning empty after trimming) under each field; the parsed body is sent.
+  const form = useForm<TemplateCreate, unknown, TemplateCreateBody>({
+    resolver: zodResolver(templateCreateSchema),
+    defaultValues: template ? draftOf(template) : EMPTY_TEMPLATE,
+  });
+  const { errors } = form.formState;
+  const [previewing, setPreviewing] = useState(false);
+  const { problems, serverError, onValid, onInvalid, save } = useTemplateSave(form, template, onClose);
+  const [name, type, subject, body] = useWatch({
+    control: form.control,
+    name: ['name', 'type', 'subject', 'body'],
+  });
+  const variables = draftVariables({ subject, body });
+
   return (
     <Modal opened onClose={onClose} title={template ? 'Edit Template' : 'New Template'} size="lg" centered>
       <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <Stack>
-          {problems.length ? (
-            <Alert color="red" title="Validation Error" role="alert" data-testid="template-problems">
-              {problems.join(', ')}
-            </Alert>
-          ) : null}
-          {serverError ? (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          ) : null}
+          <SaveProblems problems={problems} serverError={serverError} />
           <TextInput label="Name" required {...form.register('name')} error={errors.name?.message} />
           <NativeSelect
             label="Type"
             {...form.register('type')}
             error={errors.type?.message}
-            data={[
-              { value: 'email', label: 'Email' },
-              { value: 'sms', label: 'SMS' },
-            ]}
-            description={
-              type === 'sms'
-                ? 'Sent as an SMS from Send Email, or as a reminder when Settings choose SMS. The subject is its name in Message History.'
-                : undefined
-            }
+            data={TYPE_OPTIONS}
+            description={type === 'sms' ? SMS_TYPE_NOTE : undefined}
           />
           <TextInput label="Subject" required {...form.register('subject')} error={errors.subject?.message} />
           <Textarea
@@ -131,42 +141,8 @@ export function TemplateDialog({
             error={errors.body?.message}
             description={`Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(' ')}`}
           />
-          <div>
-            <Text size="sm" fw={500}>
-              Variables
-            </Text>
-            {variables.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                None yet: write a name in double braces, such as {'{{customerName}}'}.
-              </Text>
-            ) : (
-              <Group gap={4} data-testid="template-variables">
-                {variables.map((v) => (
-                  <Badge key={v} variant="light" color={isTemplateVariable(v) ? 'blue' : 'orange'} tt="none">
-                    {v}
-                  </Badge>
-                ))}
-              </Group>
-            )}
-            {unknown.length ? (
-              <Text size="xs" c="orange.9" mt={4}>
-                Not a known variable, sent as written: {unknown.join(', ')}
-              </Text>
-            ) : null}
-          </div>
-          <Controller
-            control={form.control}
-            name="isActive"
-            render={({ field }) => (
-              <Switch
-                label="Active"
-                ref={field.ref}
-                checked={field.value ?? true}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
+          <TemplateVariables variables={variables} />
+          <ActiveSwitch control={form.control} />
           <Group justify="flex-end">
             <Button
               variant="subtle"
@@ -192,5 +168,71 @@ export function TemplateDialog({
         />
       ) : null}
     </Modal>
+  );
+}
+
+/** The `{{…}}` names the draft uses, an unknown one marked (it is sent as written). */
+function TemplateVariables({ variables }: { variables: string[] }) {
+  const unknown = variables.filter((v) => !isTemplateVariable(v));
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        Variables
+      </Text>
+      {variables.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None yet: write a name in double braces, such as {'{{customerName}}'}.
+        </Text>
+      ) : (
+        <Group gap={4} data-testid="template-variables">
+          {variables.map((v) => (
+            <Badge key={v} variant="light" color={isTemplateVariable(v) ? 'blue' : 'orange'} tt="none">
+              {v}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      {unknown.length ? (
+        <Text size="xs" c="orange.9" mt={4}>
+          Not a known variable, sent as written: {unknown.join(', ')}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** The contract's problems under "Validation Error", and the server's refusal. */
+function SaveProblems({ problems, serverError }: { problems: string[]; serverError: string | null }) {
+  return (
+    <>
+      {problems.length ? (
+        <Alert color="red" title="Validation Error" role="alert" data-testid="template-problems">
+          {problems.join(', ')}
+        </Alert>
+      ) : null}
+      {serverError ? (
+        <Alert color="red" role="alert">
+          {serverError}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+function ActiveSwitch({ control }: { control: Control<TemplateCreate, unknown, TemplateCreateBody> }) {
+  return (
+    <Controller
+      control={control}
+      name="isActive"
+      render={({ field }) => (
+        <Switch
+          label="Active"
+          ref={field.ref}
+          checked={field.value ?? true}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
   );
 }
