@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useForm, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  type FieldError,
+  type FieldErrors,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { fieldErrorsOf, idempotencyKeys } from '@venue/ui';
@@ -66,24 +72,11 @@ const quickResolver: Resolver<QuickDraft> = async (values, ctx, options) => {
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
 
-/** Send Quick Email (spec 02 §2.12): recipient, subject, body → confirm → send → cleared. */
-export function QuickEmailTab({ onSent }: { onSent: () => void }) {
-  const form = useForm<QuickDraft>({ resolver: quickResolver, defaultValues: EMPTY });
-  const { errors } = form.formState;
-  const [problem, setProblem] = useState<string | null>(null);
+/** The confirmation and the send; once sent, the form clears and `onSent` runs. */
+function useQuickSend(form: UseFormReturn<QuickDraft>, onSent: () => void) {
   const [confirming, setConfirming] = useState<QuickDraft | null>(null);
   const [keyFor, setKeyFor] = useState(idempotencyKeys);
   const send = useSendEmail();
-
-  function onInvalid(found: FieldErrors<QuickDraft>) {
-    // Spec 02 §5.3: "Validation Error" / "Please fill in all required fields"; other problems as said.
-    const blank = FIELDS.some((f) => found[f]?.type === 'custom' && !form.getValues(f).trim());
-    const text = blank
-      ? QUICK_EMAIL_REQUIRED
-      : [...new Set(FIELDS.flatMap((f) => found[f]?.message ?? []))].join(', ');
-    setProblem(text);
-    toastError(text, 'Validation Error');
-  }
 
   function confirmSend() {
     if (!confirming) return;
@@ -107,6 +100,26 @@ export function QuickEmailTab({ onSent }: { onSent: () => void }) {
         },
       },
     );
+  }
+
+  return { confirming, setConfirming, confirmSend, send };
+}
+
+/** Send Quick Email (spec 02 §2.12): recipient, subject, body → confirm → send → cleared. */
+export function QuickEmailTab({ onSent }: { onSent: () => void }) {
+  const form = useForm<QuickDraft>({ resolver: quickResolver, defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const [problem, setProblem] = useState<string | null>(null);
+  const { confirming, setConfirming, confirmSend, send } = useQuickSend(form, onSent);
+
+  function onInvalid(found: FieldErrors<QuickDraft>) {
+    // Spec 02 §5.3: "Validation Error" / "Please fill in all required fields"; other problems as said.
+    const blank = FIELDS.some((f) => found[f]?.type === 'custom' && !form.getValues(f).trim());
+    const text = blank
+      ? QUICK_EMAIL_REQUIRED
+      : [...new Set(FIELDS.flatMap((f) => found[f]?.message ?? []))].join(', ');
+    setProblem(text);
+    toastError(text, 'Validation Error');
   }
 
   return (
