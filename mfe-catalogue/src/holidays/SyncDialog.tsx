@@ -66,8 +66,6 @@ export function SyncDialog({
     await sync.mutateAsync(body);
   });
   const result = sync.data;
-  // What was (or is being) synced, whatever the boxes say now.
-  const asked = sync.variables;
 
   return (
     <Modal opened={opened} onClose={() => onClose()} title="Sync with the state calendar" centered>
@@ -96,27 +94,9 @@ export function SyncDialog({
             />
             <YearField control={control} disabled={sync.isPending} />
           </Group>
-          {sync.isPending ? (
-            <Stack gap={4} data-testid="sync-progress">
-              <Text size="sm">
-                Syncing {asked?.state} {asked?.year}...
-              </Text>
-              <Progress value={100} animated striped aria-label="Sync progress" />
-            </Stack>
-          ) : null}
-          {result ? (
-            <Alert color="green" variant="light" title="Sync complete" data-testid="sync-result">
-              {result.added} added, {result.updated} updated — {result.holidays.length} official holidays for{' '}
-              {asked?.state} {asked?.year}.
-            </Alert>
-          ) : null}
-          {sync.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {sync.error.message}
-            </Alert>
-          ) : null}
+          <SyncOutcome sync={sync} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(result ? asked?.year : undefined)}>
+            <Button variant="default" onClick={() => onClose(result ? sync.variables?.year : undefined)}>
               {result ? 'Done' : 'Cancel'}
             </Button>
             <Button type="submit" loading={sync.isPending}>
@@ -126,5 +106,35 @@ export function SyncDialog({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The sync under way, its result or its failure, for the state and year that were asked. */
+function SyncOutcome({ sync }: { sync: ReturnType<typeof useSyncHolidays> }) {
+  const result = sync.data;
+  // What was (or is being) synced, whatever the boxes say now.
+  const asked = sync.variables;
+  return (
+    <>
+      {sync.isPending ? (
+        <Stack gap={4} data-testid="sync-progress">
+          <Text size="sm">
+            Syncing {asked?.state} {asked?.year}...
+          </Text>
+          <Progress value={100} animated striped aria-label="Sync progress" />
+        </Stack>
+      ) : null}
+      {result ? (
+        <Alert color="green" variant="light" title="Sync complete" data-testid="sync-result">
+          {result.added} added, {result.updated} updated — {result.holidays.length} official holidays for{' '}
+          {asked?.state} {asked?.year}.
+        </Alert>
+      ) : null}
+      {sync.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {sync.error.message}
+        </Alert>
+      ) : null}
+    </>
   );
 }
