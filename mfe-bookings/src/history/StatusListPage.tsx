@@ -42,6 +42,21 @@ export interface StatusListConfig {
 
 const PRINT_CSS = `@media print { nav, header, aside, .no-print, [data-testid="sidebar"] { display: none !important; } }`;
 
+/** The list's query: the status, the search, each toggle's parameters and the holidays' days. */
+function useStatusFilters(config: StatusListConfig, search: string, on: string[]) {
+  const wantsHolidays = config.toggles.some((t) => t.holidays && on.includes(t.label));
+  const holidays = useHolidayDates(wantsHolidays);
+  const filters = useMemo(() => {
+    const p: Record<string, string | boolean> = { q: search.trim(), status: config.status };
+    for (const t of config.toggles) if (on.includes(t.label)) Object.assign(p, t.params);
+    // Until the days are known the list waits on a filter that matches nothing, never all rows.
+    if (wantsHolidays) p.onDates = onDatesParam(holidays.data ?? []);
+    return p;
+  }, [search, on, config, wantsHolidays, holidays.data]);
+  const holidaysError = wantsHolidays && holidays.isError ? holidays.error.message : null;
+  return { filters, holidaysError };
+}
+
 /** Confirmed, Completed and Cancelled: one status, server filters, sort and pages. */
 export function StatusListPage({ config }: { config: StatusListConfig }) {
   const fmt = useFormat();
@@ -52,15 +67,7 @@ export function StatusListPage({ config }: { config: StatusListConfig }) {
   const [on, setOn] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<Booking | null>(null);
-  const wantsHolidays = config.toggles.some((t) => t.holidays && on.includes(t.label));
-  const holidays = useHolidayDates(wantsHolidays);
-  const filters = useMemo(() => {
-    const p: Record<string, string | boolean> = { q: search.trim(), status: config.status };
-    for (const t of config.toggles) if (on.includes(t.label)) Object.assign(p, t.params);
-    // Until the days are known the list waits on a filter that matches nothing, never all rows.
-    if (wantsHolidays) p.onDates = onDatesParam(holidays.data ?? []);
-    return p;
-  }, [search, on, config, wantsHolidays, holidays.data]);
+  const { filters, holidaysError } = useStatusFilters(config, search, on);
   const { list, debounced, sort, table } = usePagedBookings(filters, config.defaultSort);
 
   const filtered = Boolean(search.trim()) || on.length > 0;
@@ -87,36 +94,11 @@ export function StatusListPage({ config }: { config: StatusListConfig }) {
           </span>
         }
       />
-      {config.cards ? (
-        stats.isError ? (
-          <Text c="red.9" size="sm" mb="sm" role="alert">
-            Could not load the summary: {stats.error.message}
-          </Text>
-        ) : stats.data ? (
-          <StatCards cards={config.cards(stats.data, fmt)} />
-        ) : null
-      ) : null}
-      <Group mb="md" align="flex-end" className="no-print">
-        <TextInput
-          label="Search"
-          placeholder={config.searchPlaceholder}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={320}
-        />
-        <Chip.Group multiple value={on} onChange={setOn}>
-          <Group gap={6} role="group" aria-label="Filters">
-            {config.toggles.map((t) => (
-              <Chip key={t.label} value={t.label} size="sm">
-                {t.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Group>
-      {wantsHolidays && holidays.isError ? (
+      {config.cards ? <SummaryCards stats={stats} cards={config.cards} /> : null}
+      <StatusFilters config={config} search={search} onSearch={setSearch} on={on} onToggles={setOn} />
+      {holidaysError ? (
         <Text c="red.9" size="sm" mb="sm" role="alert">
-          Could not load the public holidays: {holidays.error.message}
+          Could not load the public holidays: {holidaysError}
         </Text>
       ) : null}
       {selected.size > 0 ? (
@@ -145,5 +127,53 @@ export function StatusListPage({ config }: { config: StatusListConfig }) {
       {config.viewDialog?.(viewing, () => setViewing(null))}
       {dialogs.element}
     </>
+  );
+}
+
+/** The summary cards of the status (Confirmed's, Completed's), or why they could not be read. */
+function SummaryCards({
+  stats,
+  cards,
+}: {
+  stats: ReturnType<typeof useBookingStats>;
+  cards: NonNullable<StatusListConfig['cards']>;
+}) {
+  const fmt = useFormat();
+  return stats.isError ? (
+    <Text c="red.9" size="sm" mb="sm" role="alert">
+      Could not load the summary: {stats.error.message}
+    </Text>
+  ) : stats.data ? (
+    <StatCards cards={cards(stats.data, fmt)} />
+  ) : null;
+}
+
+/** The search and the status's filter toggles. */
+function StatusFilters(p: {
+  config: StatusListConfig;
+  search: string;
+  onSearch: (q: string) => void;
+  on: string[];
+  onToggles: (on: string[]) => void;
+}) {
+  return (
+    <Group mb="md" align="flex-end" className="no-print">
+      <TextInput
+        label="Search"
+        placeholder={p.config.searchPlaceholder}
+        value={p.search}
+        onChange={(e) => p.onSearch(e.currentTarget.value)}
+        w={320}
+      />
+      <Chip.Group multiple value={p.on} onChange={p.onToggles}>
+        <Group gap={6} role="group" aria-label="Filters">
+          {p.config.toggles.map((t) => (
+            <Chip key={t.label} value={t.label} size="sm">
+              {t.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </Group>
   );
 }

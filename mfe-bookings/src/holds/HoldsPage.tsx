@@ -7,7 +7,7 @@ import { columns } from '../shared/columns.tsx';
 import { QueryStatus } from '@venue/ui/query-status';
 import { RowAction, RowActions, actionsColumn } from '../shared/RowAction.tsx';
 import { SearchAndResource, useSearchAndResource } from '../shared/SearchAndResource.tsx';
-import { useBookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
+import { useBookingDialogs, type BookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
 import { useCsvExport, usePagedBookings } from '../shared/usePagedBookings.ts';
 import { useFormat } from '../shared/format.ts';
 import { RequestPanel } from './RequestPanel.tsx';
@@ -21,6 +21,12 @@ export function HoldsPage() {
   const queue = useSearchAndResource('pending,tentative');
   const { list, debounced, table } = usePagedBookings(queue.filters, { sort: 'start', order: 'asc' });
 
+  // The panel closes as the dialog it opens takes its place.
+  const closeThen = (next: (b: Booking) => void) => (b: Booking) => {
+    setOpen(null);
+    next(b);
+  };
+
   const c = columns(fmt);
   const cols = [
     c.booking,
@@ -31,21 +37,7 @@ export function HoldsPage() {
     c.status,
     c.hold,
     c.value,
-    actionsColumn((b: Booking) => (
-      <RowActions>
-        <RowAction onClick={() => dialogs.confirm(b)} label={`Confirm ${b.bookingCode}`}>
-          Confirm
-        </RowAction>
-        <RowAction
-          variant="subtle"
-          color="red"
-          onClick={() => dialogs.cancel(b)}
-          label={`Cancel ${b.bookingCode}`}
-        >
-          Cancel
-        </RowAction>
-      </RowActions>
-    )),
+    actionsColumn((b: Booking) => <HoldActions booking={b} dialogs={dialogs} />),
   ];
 
   return (
@@ -54,17 +46,10 @@ export function HoldsPage() {
         title="Booking Requests"
         subtitle="Pending booking requests and tentative holds, with the time each hold expires."
         actions={
-          <>
-            <Button variant="default" onClick={() => void list.refetch()} disabled={list.isFetching}>
-              {list.isFetching ? 'Refreshing...' : 'Refresh'}
-            </Button>
-            <Button
-              variant="default"
-              onClick={() => void exportCsv(debounced, `booking_requests_export_${exportStamp()}.csv`)}
-            >
-              Export CSV
-            </Button>
-          </>
+          <HoldsHeaderActions
+            list={list}
+            onExport={() => void exportCsv(debounced, `booking_requests_export_${exportStamp()}.csv`)}
+          />
         }
       />
       <SearchAndResource placeholder="Search booking requests..." {...queue.props} clearOnEscape>
@@ -95,20 +80,49 @@ export function HoldsPage() {
       <RequestPanel
         booking={open}
         onClose={() => setOpen(null)}
-        onConfirm={(b) => {
-          setOpen(null);
-          dialogs.confirm(b);
-        }}
-        onCancel={(b) => {
-          setOpen(null);
-          dialogs.cancel(b);
-        }}
-        onView={(b) => {
-          setOpen(null);
-          dialogs.details(b.id);
-        }}
+        onConfirm={closeThen(dialogs.confirm)}
+        onCancel={closeThen(dialogs.cancel)}
+        onView={closeThen((b) => dialogs.details(b.id))}
       />
       {dialogs.element}
+    </>
+  );
+}
+
+/** A request's Confirm and Cancel. */
+function HoldActions({ booking: b, dialogs }: { booking: Booking; dialogs: BookingDialogs }) {
+  return (
+    <RowActions>
+      <RowAction onClick={() => dialogs.confirm(b)} label={`Confirm ${b.bookingCode}`}>
+        Confirm
+      </RowAction>
+      <RowAction
+        variant="subtle"
+        color="red"
+        onClick={() => dialogs.cancel(b)}
+        label={`Cancel ${b.bookingCode}`}
+      >
+        Cancel
+      </RowAction>
+    </RowActions>
+  );
+}
+
+function HoldsHeaderActions({
+  list,
+  onExport,
+}: {
+  list: { refetch: () => unknown; isFetching: boolean };
+  onExport: () => void;
+}) {
+  return (
+    <>
+      <Button variant="default" onClick={() => void list.refetch()} disabled={list.isFetching}>
+        {list.isFetching ? 'Refreshing...' : 'Refresh'}
+      </Button>
+      <Button variant="default" onClick={onExport}>
+        Export CSV
+      </Button>
     </>
   );
 }
