@@ -40,41 +40,12 @@ env.LOGIN_RATE_LIMIT_PER_MINUTE = '1000';
 /** The superuser URL of the benchmark database, for seed-scale.mjs and EXPLAIN (PostgreSQL only). */
 let superUrl;
 if (process.env.BENCH_PG_URL) {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: process.env.BENCH_PG_URL });
-  await admin.connect();
+  const { productDatabase } = await import('../scripts/lib/product-database.mjs');
   const dbName = process.env.BENCH_PG_DB ?? `venue_bench_${Date.now()}`;
-  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`BENCH_PG_DB must be a plain name: ${dbName}`);
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount > 0;
-  if (!exists) {
-    // As scripts/e2e.mjs: venue_owner owns the schemas and migrates, venue_app serves.
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    for (const role of ['venue_owner', 'venue_app']) {
-      await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}')
-        THEN CREATE ROLE ${role} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE; END IF; END $$`);
-    }
-    await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_owner`);
-    await admin.query(`GRANT CONNECT ON DATABASE ${dbName} TO venue_app`);
-  }
-  await admin.end();
-  const url = new URL(process.env.BENCH_PG_URL);
-  url.pathname = `/${dbName}`;
-  superUrl = url.toString();
-  // Every time, not only for a new database: one made before bookings migration 014 lacks the last two.
-  const inDb = new pg.Client({ connectionString: superUrl });
-  await inDb.connect();
-  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
-  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
-  await inDb.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await inDb.end();
-  const roleUrl = (role) => {
-    const u = new URL(superUrl);
-    u.username = role;
-    u.password = '';
-    return u.toString();
-  };
-  env.DATABASE_URL = roleUrl('venue_app');
-  env.MIGRATION_DATABASE_URL = roleUrl('venue_owner');
+  const database = await productDatabase(process.env.BENCH_PG_URL, dbName);
+  superUrl = database.superUrl;
+  Object.assign(env, database.env);
+  const exists = !database.created;
   console.log(`[bench] PostgreSQL database ${dbName} (${exists ? 'reused' : 'new'})`);
 } else {
   console.log(`[bench] PGlite under ${dataDir}`);

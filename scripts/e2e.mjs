@@ -43,39 +43,12 @@ delete env.PORT;
 let dropDatabase = async () => {};
 const playwrightEnv = {};
 if (process.env.E2E_PG_URL) {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: process.env.E2E_PG_URL });
-  await admin.connect();
+  const { productDatabase } = await import('./lib/product-database.mjs');
   const dbName = `venue_e2e_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  for (const role of ['venue_owner', 'venue_app']) {
-    await admin.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}')
-      THEN CREATE ROLE ${role} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE; END IF; END $$`);
-  }
-  await admin.query(`GRANT CREATE, CONNECT ON DATABASE ${dbName} TO venue_owner`);
-  await admin.query(`GRANT CONNECT ON DATABASE ${dbName} TO venue_app`);
-  const superUrl = new URL(process.env.E2E_PG_URL);
-  superUrl.pathname = `/${dbName}`;
-  const inDb = new pg.Client({ connectionString: superUrl.toString() });
-  await inDb.connect();
-  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
-  // bookings migration 014's tenant-led trigram index
-  await inDb.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
-  await inDb.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await inDb.end();
-  const roleUrl = (role) => {
-    const u = new URL(superUrl);
-    u.username = role;
-    u.password = '';
-    return u.toString();
-  };
-  env.DATABASE_URL = roleUrl('venue_app');
-  env.MIGRATION_DATABASE_URL = roleUrl('venue_owner');
-  playwrightEnv.E2E_DATABASE_URL = superUrl.toString();
-  dropDatabase = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  };
+  const database = await productDatabase(process.env.E2E_PG_URL, dbName);
+  Object.assign(env, database.env);
+  playwrightEnv.E2E_DATABASE_URL = database.superUrl;
+  dropDatabase = () => database.drop();
   console.log(`[e2e] product on PostgreSQL database ${dbName}`);
 }
 // Many sign-ins from one address in a short run; the limits themselves have API tests.
