@@ -13,6 +13,42 @@ export interface OpenMore {
   anchor: DOMRect;
 }
 
+/** The cell's bookings not drawn in it: given with the "+N more" entry, or asked for that day. */
+function useHiddenBookings(more: MoreBookings | undefined, resourceId: string) {
+  const day = useCalendar(
+    more && !more.hidden ? { from: more.date, to: more.date } : null,
+    resourceId,
+    false,
+  );
+  const hidden = useMemo(() => {
+    if (!more) return [];
+    if (more.hidden) return more.hidden;
+    const shown = new Set(more.shownIds);
+    return (day.data?.events ?? [])
+      .filter((e) => e.bookingDate === more.date && !shown.has(e.id))
+      .sort((a, b) => (bookingWallClock(a).start < bookingWallClock(b).start ? -1 : 1));
+  }, [more, day.data]);
+  return { day, hidden };
+}
+
+/** One of them: its status colour, start time and title; picking it selects it. */
+function HiddenBooking({ booking: b, onPick }: { booking: CalendarEvent; onPick: () => void }) {
+  const fmt = useFormat();
+  const colour = STATUS_COLOURS[(b.status || 'pending').toUpperCase()] ?? '#6b7280';
+  return (
+    <UnstyledButton
+      onClick={onPick}
+      px={6}
+      py={2}
+      style={{ borderLeft: `4px solid ${colour}`, borderRadius: 4 }}
+    >
+      <Text size="sm" lineClamp={1}>
+        {fmt.time(bookingWallClock(b).start.slice(11, 16))} {bookingTitle(b)}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
 /**
  * The rest of a month cell's bookings, loaded and drawn only while open (the month grid asks
  * for 3 bookings a day). Picking one selects it, like clicking it in the grid.
@@ -30,19 +66,7 @@ export function MoreBookingsPopover({
 }) {
   const fmt = useFormat();
   const more = open?.more;
-  const day = useCalendar(
-    more && !more.hidden ? { from: more.date, to: more.date } : null,
-    resourceId,
-    false,
-  );
-  const hidden = useMemo(() => {
-    if (!more) return [];
-    if (more.hidden) return more.hidden;
-    const shown = new Set(more.shownIds);
-    return (day.data?.events ?? [])
-      .filter((e) => e.bookingDate === more.date && !shown.has(e.id))
-      .sort((a, b) => (bookingWallClock(a).start < bookingWallClock(b).start ? -1 : 1));
-  }, [more, day.data]);
+  const { day, hidden } = useHiddenBookings(more, resourceId);
   if (!open || !more) return null;
   const { anchor } = open;
   return (
@@ -85,25 +109,16 @@ export function MoreBookingsPopover({
           </Text>
         )}
         <Stack gap={4} mah={320} style={{ overflowY: 'auto' }}>
-          {hidden.map((b) => {
-            const colour = STATUS_COLOURS[(b.status || 'pending').toUpperCase()] ?? '#6b7280';
-            return (
-              <UnstyledButton
-                key={b.id}
-                onClick={() => {
-                  onPick(b);
-                  onClose();
-                }}
-                px={6}
-                py={2}
-                style={{ borderLeft: `4px solid ${colour}`, borderRadius: 4 }}
-              >
-                <Text size="sm" lineClamp={1}>
-                  {fmt.time(bookingWallClock(b).start.slice(11, 16))} {bookingTitle(b)}
-                </Text>
-              </UnstyledButton>
-            );
-          })}
+          {hidden.map((b) => (
+            <HiddenBooking
+              key={b.id}
+              booking={b}
+              onPick={() => {
+                onPick(b);
+                onClose();
+              }}
+            />
+          ))}
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -59,21 +59,6 @@ export function BookingsTable(props: Props) {
     else next.add(id);
     onSelected(next);
   };
-  const header = (c: Column) => {
-    if (!c.sort || !onSort) return c.label;
-    const active = sort?.sort === c.sort;
-    const arrow = active ? (sort?.order === 'asc' ? ' ▲' : ' ▼') : '';
-    return (
-      <UnstyledButton
-        fw={700}
-        fz="sm"
-        onClick={() => onSort({ sort: c.sort!, order: active && sort?.order === 'desc' ? 'asc' : 'desc' })}
-      >
-        {c.label}
-        {arrow}
-      </UnstyledButton>
-    );
-  };
   return (
     <>
       {/* Native scrolling: a wide table scrolls inside its own box, with a visible scrollbar,
@@ -88,18 +73,7 @@ export function BookingsTable(props: Props) {
                 </Table.Th>
               ) : null}
               {columns.map((c) => (
-                <Table.Th
-                  key={c.key}
-                  aria-sort={
-                    sort?.sort === c.sort && c.sort
-                      ? sort?.order === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {header(c)}
-                </Table.Th>
+                <HeaderCell key={c.key} column={c} sort={sort} onSort={onSort} />
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -129,20 +103,69 @@ export function BookingsTable(props: Props) {
         </Table>
       </Table.ScrollContainer>
       {props.totalPages && props.totalPages > 1 && props.onPage ? (
-        <Group justify="space-between" mt="sm">
-          <Text size="sm" c="dimmed">
-            {props.total?.toLocaleString('en-AU')}
-            {props.totalIsEstimate ? '+' : ''} bookings
-          </Text>
-          <Pagination
-            total={props.totalPages}
-            value={props.page ?? 1}
-            onChange={props.onPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
-        </Group>
+        <Pager
+          total={props.total}
+          totalIsEstimate={props.totalIsEstimate}
+          totalPages={props.totalPages}
+          page={props.page ?? 1}
+          onPage={props.onPage}
+        />
       ) : null}
     </>
+  );
+}
+
+/** A column's heading: its sort button (newest first on the first click) and its aria-sort. */
+function HeaderCell({
+  column: c,
+  sort,
+  onSort,
+}: {
+  column: Column;
+  sort?: SortState;
+  onSort?: (s: SortState) => void;
+}) {
+  const active = Boolean(c.sort) && sort?.sort === c.sort;
+  const arrow = active ? (sort?.order === 'asc' ? ' ▲' : ' ▼') : '';
+  return (
+    <Table.Th aria-sort={active ? (sort?.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      {!c.sort || !onSort ? (
+        c.label
+      ) : (
+        <UnstyledButton
+          fw={700}
+          fz="sm"
+          onClick={() => onSort({ sort: c.sort!, order: active && sort?.order === 'desc' ? 'asc' : 'desc' })}
+        >
+          {c.label}
+          {arrow}
+        </UnstyledButton>
+      )}
+    </Table.Th>
+  );
+}
+
+/** How many bookings there are ("10,000+" when the server stopped counting) and the pages. */
+function Pager(p: {
+  total?: number;
+  totalIsEstimate?: boolean;
+  totalPages: number;
+  page: number;
+  onPage: (p: number) => void;
+}) {
+  return (
+    <Group justify="space-between" mt="sm">
+      <Text size="sm" c="dimmed">
+        {p.total?.toLocaleString('en-AU')}
+        {p.totalIsEstimate ? '+' : ''} bookings
+      </Text>
+      <Pagination
+        total={p.totalPages}
+        value={p.page}
+        onChange={p.onPage}
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      />
+    </Group>
   );
 }
 
