@@ -26,6 +26,8 @@ import { OnDemand } from '../shared/OnDemand.tsx';
 const HolidayDialog = lazy(() => import('./HolidayDialog.tsx').then((m) => ({ default: m.HolidayDialog })));
 const SyncDialog = lazy(() => import('./SyncDialog.tsx').then((m) => ({ default: m.SyncDialog })));
 
+const SYNC_HINT = 'Sync with the state calendar to add the official public holidays.';
+
 const IMPACTS: Array<{ value: Impact; label: string }> = [
   { value: 'surcharge', label: 'Surcharge' },
   { value: 'blockout', label: 'Block-out' },
@@ -33,13 +35,9 @@ const IMPACTS: Array<{ value: Impact; label: string }> = [
 ];
 
 export function HolidaysPage() {
-  const { api } = useSession();
   const canManage = useCanManage();
   const [year, setYear] = useState(defaultYear);
   const query = useHolidays(year);
-  const remove = useDeleteHoliday();
-  const importIcs = useImportHolidays();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
   const [scopes, setScopes] = useState<HolidayScope[]>([]);
   const [impacts, setImpacts] = useState<Impact[]>([]);
@@ -54,120 +52,32 @@ export function HolidaysPage() {
   );
   const filtered = search !== '' || scopes.length > 0 || impacts.length > 0;
 
-  async function exportIcs() {
-    try {
-      const text = await api.api<string>(`/api/holidays/export.ics?year=${year}`);
-      downloadText(text, `public-holidays-${year}.ics`, 'text/calendar');
-    } catch (e) {
-      notifyError(errorText(e, 'Failed to export holidays'));
-    }
-  }
-
-  async function onFile(file: File | undefined) {
-    if (!file) return;
-    try {
-      importIcs.mutate(await file.text());
-    } finally {
-      // Allow picking the same file again.
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  }
-
   return (
     <>
-      <PageHeader
-        title="Public Holidays"
-        subtitle="Public holidays that affect availability and pricing."
-        actions={
-          <>
-            {canManage ? (
-              <>
-                <Button variant="default" onClick={() => setSyncOpen(true)}>
-                  Sync with the state calendar
-                </Button>
-                <Button
-                  variant="default"
-                  loading={importIcs.isPending}
-                  onClick={() => fileInput.current?.click()}
-                >
-                  Import ICS
-                </Button>
-              </>
-            ) : null}
-            <Button variant="default" onClick={() => void exportIcs()}>
-              Export ICS
-            </Button>
-            {canManage ? <Button onClick={() => setEditing({ holiday: null })}>New Holiday</Button> : null}
-          </>
-        }
+      <HolidaysHeader
+        year={year}
+        canManage={canManage}
+        onSync={() => setSyncOpen(true)}
+        onNew={() => setEditing({ holiday: null })}
       />
-      <VisuallyHidden>
-        <label>
-          Import ICS file
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".ics,text/calendar"
-            onChange={(e) => void onFile(e.currentTarget.files?.[0])}
-          />
-        </label>
-      </VisuallyHidden>
       <SectionNav area="resources" current="/ResourcesHolidays" />
       {canManage ? null : <ReadOnlyNotice area="resources" />}
-      <Group align="flex-end" mb="md" wrap="wrap">
-        <Select
-          label="Year"
-          data={YEARS.map(String)}
-          value={String(year)}
-          allowDeselect={false}
-          onChange={(v) => setYear(Number(v ?? year))}
-          w={110}
-        />
-        <TextInput
-          label="Search by name"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={220}
-        />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="scope-chips">
-            Scope
-          </Text>
-          <Chip.Group multiple value={scopes} onChange={(v) => setScopes(v as HolidayScope[])}>
-            <Group gap={6} role="group" aria-labelledby="scope-chips">
-              {(Object.keys(SCOPE_LABELS) as HolidayScope[]).map((s) => (
-                <Chip key={s} value={s} size="sm">
-                  {SCOPE_LABELS[s]}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </div>
-        <div>
-          <Text size="sm" fw={500} mb={4} id="impact-chips">
-            Impact
-          </Text>
-          <Chip.Group multiple value={impacts} onChange={(v) => setImpacts(v as Impact[])}>
-            <Group gap={6} role="group" aria-labelledby="impact-chips">
-              {IMPACTS.map((i) => (
-                <Chip key={i.value} value={i.value} size="sm">
-                  {i.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </div>
-      </Group>
+      <HolidayFilters
+        year={year}
+        onYear={setYear}
+        search={search}
+        onSearch={setSearch}
+        scopes={scopes}
+        onScopes={setScopes}
+        impacts={impacts}
+        onImpacts={setImpacts}
+      />
       <QueryStatus query={query} {...listStatus('holidays')}>
         {() =>
           rows.length === 0 ? (
             <EmptyState
               title={filtered ? 'No holidays match these filters' : `No holidays for ${year} yet`}
-              description={
-                filtered || !canManage
-                  ? undefined
-                  : 'Sync with the state calendar to add the official public holidays.'
-              }
+              description={filtered || !canManage ? undefined : SYNC_HINT}
             />
           ) : (
             <HolidaysTable
@@ -198,18 +108,177 @@ export function HolidaysPage() {
           }}
         />
       </OnDemand>
-      <ConfirmDialog
-        opened={deleting !== null}
-        confirmLabel="Delete"
-        confirmColor="red"
-        title="Delete Holiday"
-        message={`Delete ${deleting?.name ?? 'this holiday'}? Its surcharge no longer applies to new prices.`}
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      />
+      <DeleteHolidayDialog holiday={deleting} onClose={() => setDeleting(null)} />
     </>
+  );
+}
+
+/** The title with Sync, Import ICS (through the hidden file input), Export ICS and New Holiday. */
+function HolidaysHeader({
+  year,
+  canManage,
+  onSync,
+  onNew,
+}: {
+  year: number;
+  canManage: boolean;
+  onSync: () => void;
+  onNew: () => void;
+}) {
+  const { importIcs, fileInput, exportIcs, onFile } = useIcsFiles(year);
+  return (
+    <>
+      <PageHeader
+        title="Public Holidays"
+        subtitle="Public holidays that affect availability and pricing."
+        actions={
+          <>
+            {canManage ? (
+              <>
+                <Button variant="default" onClick={onSync}>
+                  Sync with the state calendar
+                </Button>
+                <Button
+                  variant="default"
+                  loading={importIcs.isPending}
+                  onClick={() => fileInput.current?.click()}
+                >
+                  Import ICS
+                </Button>
+              </>
+            ) : null}
+            <Button variant="default" onClick={() => void exportIcs()}>
+              Export ICS
+            </Button>
+            {canManage ? <Button onClick={onNew}>New Holiday</Button> : null}
+          </>
+        }
+      />
+      <VisuallyHidden>
+        <label>
+          Import ICS file
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".ics,text/calendar"
+            onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+          />
+        </label>
+      </VisuallyHidden>
+    </>
+  );
+}
+
+/** Export of the year's holidays as an ICS file, and import of one picked from the file input. */
+function useIcsFiles(year: number) {
+  const { api } = useSession();
+  const importIcs = useImportHolidays();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function exportIcs() {
+    try {
+      const text = await api.api<string>(`/api/holidays/export.ics?year=${year}`);
+      downloadText(text, `public-holidays-${year}.ics`, 'text/calendar');
+    } catch (e) {
+      notifyError(errorText(e, 'Failed to export holidays'));
+    }
+  }
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    try {
+      importIcs.mutate(await file.text());
+    } finally {
+      // Allow picking the same file again.
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  return { importIcs, fileInput, exportIcs, onFile };
+}
+
+/** Year, search by name, and the scope and impact chips. */
+function HolidayFilters({
+  year,
+  onYear,
+  search,
+  onSearch,
+  scopes,
+  onScopes,
+  impacts,
+  onImpacts,
+}: {
+  year: number;
+  onYear: (year: number) => void;
+  search: string;
+  onSearch: (search: string) => void;
+  scopes: HolidayScope[];
+  onScopes: (scopes: HolidayScope[]) => void;
+  impacts: Impact[];
+  onImpacts: (impacts: Impact[]) => void;
+}) {
+  return (
+    <Group align="flex-end" mb="md" wrap="wrap">
+      <Select
+        label="Year"
+        data={YEARS.map(String)}
+        value={String(year)}
+        allowDeselect={false}
+        onChange={(v) => onYear(Number(v ?? year))}
+        w={110}
+      />
+      <TextInput
+        label="Search by name"
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+        w={220}
+      />
+      <div>
+        <Text size="sm" fw={500} mb={4} id="scope-chips">
+          Scope
+        </Text>
+        <Chip.Group multiple value={scopes} onChange={(v) => onScopes(v as HolidayScope[])}>
+          <Group gap={6} role="group" aria-labelledby="scope-chips">
+            {(Object.keys(SCOPE_LABELS) as HolidayScope[]).map((s) => (
+              <Chip key={s} value={s} size="sm">
+                {SCOPE_LABELS[s]}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </div>
+      <div>
+        <Text size="sm" fw={500} mb={4} id="impact-chips">
+          Impact
+        </Text>
+        <Chip.Group multiple value={impacts} onChange={(v) => onImpacts(v as Impact[])}>
+          <Group gap={6} role="group" aria-labelledby="impact-chips">
+            {IMPACTS.map((i) => (
+              <Chip key={i.value} value={i.value} size="sm">
+                {i.label}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </div>
+    </Group>
+  );
+}
+
+function DeleteHolidayDialog({ holiday, onClose }: { holiday: Holiday | null; onClose: () => void }) {
+  const remove = useDeleteHoliday();
+  return (
+    <ConfirmDialog
+      opened={holiday !== null}
+      confirmLabel="Delete"
+      confirmColor="red"
+      title="Delete Holiday"
+      message={`Delete ${holiday?.name ?? 'this holiday'}? Its surcharge no longer applies to new prices.`}
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => {
+        if (holiday) remove.mutate(holiday.id, { onSuccess: onClose });
+      }}
+    />
   );
 }
