@@ -41,7 +41,6 @@ export function HolidaysTable({
   onEdit: (h: Holiday) => void;
   onDelete: (h: Holiday) => void;
 }) {
-  const { settings } = useSession();
   return (
     <ScrollTable minWidth={960} label="Public holidays">
       <Table verticalSpacing="xs" data-testid="holidays-table">
@@ -60,53 +59,70 @@ export function HolidaysTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((h) => (
-            <Table.Tr key={h.id}>
-              <Table.Td>{formatDate(h.date, settings)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {h.name}
-                </Text>
-                {h.restrictedTrading ? (
-                  <Badge size="xs" color="orange" variant="light">
-                    Restricted trading
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                {SCOPE_LABELS[h.scope]}
-                {h.state ? ` (${h.state})` : ''}
-              </Table.Td>
-              <Table.Td>{h.pricingRule ?? '—'}</Table.Td>
-              <Table.Td>{h.surchargePercent}%</Table.Td>
-              <Table.Td>{h.blockOut ? 'Yes' : 'No'}</Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2}>
-                  {h.notes}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {h.sourceUrl ? (
-                  <a href={h.sourceUrl} target="_blank" rel="noreferrer">
-                    {h.provenance === 'official' ? 'Official' : 'Manual'}
-                  </a>
-                ) : h.provenance === 'official' ? (
-                  'Official'
-                ) : (
-                  'Manual'
-                )}
-              </Table.Td>
-              {canManage ? (
-                <EditDeleteButtons
-                  place="table"
-                  subject={h.name}
-                  onEdit={() => onEdit(h)}
-                  onDelete={() => onDelete(h)}
-                />
-              ) : null}
-            </Table.Tr>
+            <HolidayRow key={h.id} h={h} canManage={canManage} onEdit={onEdit} onDelete={onDelete} />
           ))}
         </Table.Tbody>
       </Table>
     </ScrollTable>
+  );
+}
+
+function HolidayRow({
+  h,
+  canManage,
+  onEdit,
+  onDelete,
+}: {
+  h: Holiday;
+  canManage: boolean;
+  onEdit: (h: Holiday) => void;
+  onDelete: (h: Holiday) => void;
+}) {
+  const { settings } = useSession();
+  return (
+    <Table.Tr>
+      <Table.Td>{formatDate(h.date, settings)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {h.name}
+        </Text>
+        {h.restrictedTrading ? (
+          <Badge size="xs" color="orange" variant="light">
+            Restricted trading
+          </Badge>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        {SCOPE_LABELS[h.scope]}
+        {h.state ? ` (${h.state})` : ''}
+      </Table.Td>
+      <Table.Td>{h.pricingRule ?? '—'}</Table.Td>
+      <Table.Td>{h.surchargePercent}%</Table.Td>
+      <Table.Td>{h.blockOut ? 'Yes' : 'No'}</Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={2}>
+          {h.notes}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {h.sourceUrl ? (
+          <a href={h.sourceUrl} target="_blank" rel="noreferrer">
+            {h.provenance === 'official' ? 'Official' : 'Manual'}
+          </a>
+        ) : h.provenance === 'official' ? (
+          'Official'
+        ) : (
+          'Manual'
+        )}
+      </Table.Td>
+      {canManage ? (
+        <EditDeleteButtons
+          place="table"
+          subject={h.name}
+          onEdit={() => onEdit(h)}
+          onDelete={() => onDelete(h)}
+        />
+      ) : null}
+    </Table.Tr>
   );
 }
