@@ -1,7 +1,7 @@
 import { lazy, useMemo, useState } from 'react';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '@venue/ui';
-import type { Pricing } from '../api/types.ts';
+import type { Pricing, Resource } from '../api/types.ts';
 import { useAddons, useDeletePricing, usePricing, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
@@ -19,7 +19,6 @@ export function RateCardsPage() {
   const pricing = usePricing();
   const resources = useResources();
   const addons = useAddons();
-  const remove = useDeletePricing();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ pricing: Pricing | null } | null>(null);
   const [deleting, setDeleting] = useState<Pricing | null>(null);
@@ -69,39 +68,15 @@ export function RateCardsPage() {
         />
       ) : (
         <>
-          <Group align="flex-end" mb="md">
-            <TextInput
-              label="Search pricing"
-              placeholder="Resource, rate type or description"
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={320}
-            />
-            <Button variant="subtle" disabled={!search} onClick={() => setSearch('')}>
-              Clear
-            </Button>
-          </Group>
-          {shown.length === 0 ? (
-            <EmptyState
-              title={list.length === 0 ? 'No pricing set up yet' : 'No pricing matches your search'}
-              description={
-                list.length === 0 && canManage ? 'Add a rate card for each resource you hire out.' : undefined
-              }
-            />
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {shown.map((p) => (
-                <PricingCard
-                  key={p.id}
-                  pricing={p}
-                  resource={allResources.find((r) => r.id === p.resourceId)}
-                  canManage={canManage}
-                  onEdit={() => setEditing({ pricing: p })}
-                  onDelete={() => setDeleting(p)}
-                />
-              ))}
-            </SimpleGrid>
-          )}
+          <PricingSearch search={search} onSearch={setSearch} />
+          <RateCardGrid
+            shown={shown}
+            empty={list.length === 0}
+            resources={allResources}
+            canManage={canManage}
+            onEdit={(p) => setEditing({ pricing: p })}
+            onDelete={setDeleting}
+          />
           {hasResources ? <PriceCheckPanel resources={allResources} addons={addons.data ?? []} /> : null}
         </>
       )}
@@ -114,18 +89,84 @@ export function RateCardsPage() {
           onClose={() => setEditing(null)}
         />
       </OnDemand>
-      <ConfirmDialog
-        opened={deleting !== null}
-        confirmLabel="Delete"
-        confirmColor="red"
-        title="Delete Pricing"
-        message={`Delete the rate card for ${deleting?.resourceName ?? ''}? Bookings of it will be priced at 0 until a new one is added.`}
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      />
+      <DeletePricingDialog pricing={deleting} onClose={() => setDeleting(null)} />
     </>
+  );
+}
+
+/** The rate cards the search leaves, or why there are none. */
+function RateCardGrid({
+  shown,
+  empty,
+  resources,
+  canManage,
+  onEdit,
+  onDelete,
+}: {
+  shown: Pricing[];
+  /** No rate card at all (not only none matching). */
+  empty: boolean;
+  resources: Resource[];
+  canManage: boolean;
+  onEdit: (p: Pricing) => void;
+  onDelete: (p: Pricing) => void;
+}) {
+  return (
+    <>
+      {shown.length === 0 ? (
+        <EmptyState
+          title={empty ? 'No pricing set up yet' : 'No pricing matches your search'}
+          description={empty && canManage ? 'Add a rate card for each resource you hire out.' : undefined}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shown.map((p) => (
+            <PricingCard
+              key={p.id}
+              pricing={p}
+              resource={resources.find((r) => r.id === p.resourceId)}
+              canManage={canManage}
+              onEdit={() => onEdit(p)}
+              onDelete={() => onDelete(p)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+function DeletePricingDialog({ pricing, onClose }: { pricing: Pricing | null; onClose: () => void }) {
+  const remove = useDeletePricing();
+  return (
+    <ConfirmDialog
+      opened={pricing !== null}
+      confirmLabel="Delete"
+      confirmColor="red"
+      title="Delete Pricing"
+      message={`Delete the rate card for ${pricing?.resourceName ?? ''}? Bookings of it will be priced at 0 until a new one is added.`}
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => {
+        if (pricing) remove.mutate(pricing.id, { onSuccess: onClose });
+      }}
+    />
+  );
+}
+
+function PricingSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
+  return (
+    <Group align="flex-end" mb="md">
+      <TextInput
+        label="Search pricing"
+        placeholder="Resource, rate type or description"
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+        w={320}
+      />
+      <Button variant="subtle" disabled={!search} onClick={() => onSearch('')}>
+        Clear
+      </Button>
+    </Group>
   );
 }
