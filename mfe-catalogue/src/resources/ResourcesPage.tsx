@@ -33,7 +33,6 @@ function Stat({ label, value }: { label: string; value: number }) {
 export function ResourcesPage() {
   const canManage = useCanManage();
   const query = useResources();
-  const remove = useDeleteResource();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Resource | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -45,8 +44,6 @@ export function ResourcesPage() {
     if (!q) return resources;
     return resources.filter((r) => [r.name, r.code, r.type].some((f) => f.toLowerCase().includes(q)));
   }, [resources, search]);
-
-  const count = (type: Resource['type']) => resources.filter((r) => r.type === type).length;
 
   return (
     <>
@@ -76,12 +73,7 @@ export function ResourcesPage() {
       <QueryStatus query={query} {...listStatus('resources')}>
         {() => (
           <>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
-              <Stat label="Total" value={resources.length} />
-              <Stat label="Halls" value={count('hall')} />
-              <Stat label="Rooms" value={count('room')} />
-              <Stat label="Outdoor" value={count('outdoor')} />
-            </SimpleGrid>
+            <ResourceCounts resources={resources} />
             <TextInput
               label="Search resources"
               placeholder="Name, code or type"
@@ -90,49 +82,93 @@ export function ResourcesPage() {
               mb="md"
               maw={360}
             />
-            {shown.length === 0 ? (
-              <EmptyState
-                title={resources.length === 0 ? 'No resources yet' : 'No resources match your search'}
-                description={
-                  resources.length === 0 && canManage
-                    ? 'Add your first hall, room or outdoor space.'
-                    : undefined
-                }
-              />
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                {shown.map((r) => (
-                  <ResourceCard
-                    key={r.id}
-                    resource={r}
-                    canManage={canManage}
-                    onEdit={() => {
-                      setEditing(r);
-                      setDialogOpen(true);
-                    }}
-                    onDelete={() => setDeleting(r)}
-                  />
-                ))}
-              </SimpleGrid>
-            )}
+            <ResourceGrid
+              shown={shown}
+              empty={resources.length === 0}
+              canManage={canManage}
+              onEdit={(r) => {
+                setEditing(r);
+                setDialogOpen(true);
+              }}
+              onDelete={setDeleting}
+            />
           </>
         )}
       </QueryStatus>
       <OnDemand open={dialogOpen}>
         <ResourceDialog opened={dialogOpen} resource={editing} onClose={() => setDialogOpen(false)} />
       </OnDemand>
-      <ConfirmDialog
-        opened={deleting !== null}
-        confirmLabel="Delete"
-        confirmColor="red"
-        title="Delete Resource"
-        message={`Delete ${deleting?.name ?? ''}? Its rate card is deleted too and it is removed from block-outs. Archive it instead to keep its history.`}
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      />
+      <DeleteResourceDialog resource={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+/** How many there are, of each type. */
+function ResourceCounts({ resources }: { resources: Resource[] }) {
+  const count = (type: Resource['type']) => resources.filter((r) => r.type === type).length;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
+      <Stat label="Total" value={resources.length} />
+      <Stat label="Halls" value={count('hall')} />
+      <Stat label="Rooms" value={count('room')} />
+      <Stat label="Outdoor" value={count('outdoor')} />
+    </SimpleGrid>
+  );
+}
+
+function DeleteResourceDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
+  const remove = useDeleteResource();
+  return (
+    <ConfirmDialog
+      opened={resource !== null}
+      confirmLabel="Delete"
+      confirmColor="red"
+      title="Delete Resource"
+      message={`Delete ${resource?.name ?? ''}? Its rate card is deleted too and it is removed from block-outs. Archive it instead to keep its history.`}
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => {
+        if (resource) remove.mutate(resource.id, { onSuccess: onClose });
+      }}
+    />
+  );
+}
+
+/** The resources the search leaves, or why there are none. */
+function ResourceGrid({
+  shown,
+  empty,
+  canManage,
+  onEdit,
+  onDelete,
+}: {
+  shown: Resource[];
+  /** No resource at all (not only none matching). */
+  empty: boolean;
+  canManage: boolean;
+  onEdit: (r: Resource) => void;
+  onDelete: (r: Resource) => void;
+}) {
+  return (
+    <>
+      {shown.length === 0 ? (
+        <EmptyState
+          title={empty ? 'No resources yet' : 'No resources match your search'}
+          description={empty && canManage ? 'Add your first hall, room or outdoor space.' : undefined}
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shown.map((r) => (
+            <ResourceCard
+              key={r.id}
+              resource={r}
+              canManage={canManage}
+              onEdit={() => onEdit(r)}
+              onDelete={() => onDelete(r)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
     </>
   );
 }
