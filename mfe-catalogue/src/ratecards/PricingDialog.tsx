@@ -38,6 +38,11 @@ function draftOf(p: Pricing): PricingDraft {
   };
 }
 
+const RATE_TYPES = [
+  { value: 'hourly', label: 'Hourly' },
+  { value: 'daily', label: 'Daily / flat' },
+];
+
 export function PricingDialog({
   opened,
   pricing,
@@ -107,10 +112,7 @@ export function PricingDialog({
         name="rateType"
         label="Rate type"
         required
-        data={[
-          { value: 'hourly', label: 'Hourly' },
-          { value: 'daily', label: 'Daily / flat' },
-        ]}
+        data={RATE_TYPES}
         fallback=""
       />
       <Group grow align="flex-start">
