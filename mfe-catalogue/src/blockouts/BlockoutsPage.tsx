@@ -26,11 +26,8 @@ function inRange(b: Blockout, from: string, to: string): boolean {
 }
 
 export function BlockoutsPage() {
-  const { settings } = useSession();
   const canManage = useCanManage();
   const query = useBlockouts();
-  const resources = useResources();
-  const remove = useDeleteBlockout();
   const [resourceId, setResourceId] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -64,30 +61,14 @@ export function BlockoutsPage() {
       />
       <SectionNav area="resources" current="/ResourcesBlockouts" />
       {canManage ? null : <ReadOnlyNotice area="resources" />}
-      <Group align="flex-end" mb="md" wrap="wrap">
-        <Select
-          label="Resource"
-          placeholder="All resources"
-          data={(resources.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-          value={resourceId}
-          onChange={setResourceId}
-          clearable
-          w={220}
-        />
-        <DateField label="From" clearable value={from} onChange={setFrom} w={150} />
-        <DateField label="To" clearable value={to} onChange={setTo} w={150} />
-        <Button
-          variant="subtle"
-          disabled={!filtered}
-          onClick={() => {
-            setResourceId(null);
-            setFrom('');
-            setTo('');
-          }}
-        >
-          Clear filters
-        </Button>
-      </Group>
+      <BlockoutFilters
+        resourceId={resourceId}
+        onResource={setResourceId}
+        from={from}
+        onFrom={setFrom}
+        to={to}
+        onTo={setTo}
+      />
       <QueryStatus query={query} {...listStatus('block-outs')}>
         {() =>
           rows.length === 0 ? (
@@ -98,47 +79,12 @@ export function BlockoutsPage() {
               }
             />
           ) : (
-            <ScrollTable minWidth={760} label="Block-outs">
-              <Table data-testid="blockouts-table" verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Resources</Table.Th>
-                    <Table.Th>From</Table.Th>
-                    <Table.Th>To</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                    <Table.Th>Notes</Table.Th>
-                    {canManage ? <Table.Th>Actions</Table.Th> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((b) => (
-                    <Table.Tr key={b.id}>
-                      <Table.Td>{b.resources.map((r) => r.name).join(', ') || '—'}</Table.Td>
-                      <Table.Td>
-                        {formatDate(b.dateFrom, settings)} {formatWallClock(b.timeFrom, settings)}
-                      </Table.Td>
-                      <Table.Td>
-                        {formatDate(b.dateTo, settings)} {formatWallClock(b.timeTo, settings)}
-                      </Table.Td>
-                      <Table.Td>{b.reason}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={2}>
-                          {b.notes}
-                        </Text>
-                      </Table.Td>
-                      {canManage ? (
-                        <EditDeleteButtons
-                          place="table"
-                          subject={`block-out of ${b.resources.map((r) => r.name).join(', ')} from ${formatDate(b.dateFrom, settings)}`}
-                          onEdit={() => setDialog({ mode: 'edit', blockout: b })}
-                          onDelete={() => setDeleting(b)}
-                        />
-                      ) : null}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <BlockoutsTable
+              rows={rows}
+              canManage={canManage}
+              onEdit={(b) => setDialog({ mode: 'edit', blockout: b })}
+              onDelete={setDeleting}
+            />
           )
         }
       </QueryStatus>
@@ -150,18 +96,128 @@ export function BlockoutsPage() {
           onClose={() => setDialog(null)}
         />
       </OnDemand>
-      <ConfirmDialog
-        opened={deleting !== null}
-        confirmLabel="Delete"
-        confirmColor="red"
-        title="Delete Block-out"
-        message="Delete this block-out? The resources become bookable again for that period."
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      />
+      <DeleteBlockoutDialog blockout={deleting} onClose={() => setDeleting(null)} />
     </>
+  );
+}
+
+/** The resource and the date range shown, with Clear filters. */
+function BlockoutFilters({
+  resourceId,
+  onResource,
+  from,
+  onFrom,
+  to,
+  onTo,
+}: {
+  resourceId: string | null;
+  onResource: (id: string | null) => void;
+  from: string;
+  onFrom: (date: string) => void;
+  to: string;
+  onTo: (date: string) => void;
+}) {
+  const resources = useResources();
+  const filtered = resourceId !== null || from !== '' || to !== '';
+  return (
+    <Group align="flex-end" mb="md" wrap="wrap">
+      <Select
+        label="Resource"
+        placeholder="All resources"
+        data={(resources.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        value={resourceId}
+        onChange={onResource}
+        clearable
+        w={220}
+      />
+      <DateField label="From" clearable value={from} onChange={onFrom} w={150} />
+      <DateField label="To" clearable value={to} onChange={onTo} w={150} />
+      <Button
+        variant="subtle"
+        disabled={!filtered}
+        onClick={() => {
+          onResource(null);
+          onFrom('');
+          onTo('');
+        }}
+      >
+        Clear filters
+      </Button>
+    </Group>
+  );
+}
+
+function BlockoutsTable({
+  rows,
+  canManage,
+  onEdit,
+  onDelete,
+}: {
+  rows: Blockout[];
+  canManage: boolean;
+  onEdit: (b: Blockout) => void;
+  onDelete: (b: Blockout) => void;
+}) {
+  const { settings } = useSession();
+  return (
+    <ScrollTable minWidth={760} label="Block-outs">
+      <Table data-testid="blockouts-table" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Resources</Table.Th>
+            <Table.Th>From</Table.Th>
+            <Table.Th>To</Table.Th>
+            <Table.Th>Reason</Table.Th>
+            <Table.Th>Notes</Table.Th>
+            {canManage ? <Table.Th>Actions</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((b) => (
+            <Table.Tr key={b.id}>
+              <Table.Td>{b.resources.map((r) => r.name).join(', ') || '—'}</Table.Td>
+              <Table.Td>
+                {formatDate(b.dateFrom, settings)} {formatWallClock(b.timeFrom, settings)}
+              </Table.Td>
+              <Table.Td>
+                {formatDate(b.dateTo, settings)} {formatWallClock(b.timeTo, settings)}
+              </Table.Td>
+              <Table.Td>{b.reason}</Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {b.notes}
+                </Text>
+              </Table.Td>
+              {canManage ? (
+                <EditDeleteButtons
+                  place="table"
+                  subject={`block-out of ${b.resources.map((r) => r.name).join(', ')} from ${formatDate(b.dateFrom, settings)}`}
+                  onEdit={() => onEdit(b)}
+                  onDelete={() => onDelete(b)}
+                />
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+function DeleteBlockoutDialog({ blockout, onClose }: { blockout: Blockout | null; onClose: () => void }) {
+  const remove = useDeleteBlockout();
+  return (
+    <ConfirmDialog
+      opened={blockout !== null}
+      confirmLabel="Delete"
+      confirmColor="red"
+      title="Delete Block-out"
+      message="Delete this block-out? The resources become bookable again for that period."
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => {
+        if (blockout) remove.mutate(blockout.id, { onSuccess: onClose });
+      }}
+    />
   );
 }
