@@ -21,8 +21,8 @@ import { PRIORITY_OPTIONS, TIER_OPTIONS } from '../shared/filters.ts';
 const toggled = (set: (on: boolean) => void) => (e: React.ChangeEvent<HTMLInputElement>) =>
   set(e.currentTarget.checked);
 
-/** Bond, documents, priority, tier and notes: real booking fields staff keep up to date. */
-export function StaffFields({ booking }: { booking: Booking }) {
+/** The staff details as edited, and their save (a second request for the deposit, when changed). */
+function useStaffFields(booking: Booking) {
   const { update } = useBookingActions();
   const [bondRequired, setBondRequired] = useState(booking.bondRequired);
   const [bond, setBond] = useState(booking.bondCents ? (booking.bondCents / 100).toFixed(2) : '');
@@ -71,6 +71,40 @@ export function StaffFields({ booking }: { booking: Booking }) {
     }
   }
 
+  return {
+    update,
+    bond: {
+      required: bondRequired,
+      setRequired: setBondRequired,
+      amount: bond,
+      setAmount: setBond,
+      paid: bondPaid,
+      setPaid: setBondPaid,
+      error: bondError,
+      setError: setBondError,
+      ref: bondRef,
+    },
+    idVerified,
+    setIdVerified,
+    insurance,
+    setInsurance,
+    priority,
+    setPriority,
+    tier,
+    setTier,
+    notes,
+    setNotes,
+    depositPaid,
+    setDepositPaid,
+    hasDeposit,
+    save,
+  };
+}
+
+/** Bond, documents, priority, tier and notes: real booking fields staff keep up to date. */
+export function StaffFields({ booking }: { booking: Booking }) {
+  const f = useStaffFields(booking);
+  const { bond } = f;
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
@@ -78,59 +112,59 @@ export function StaffFields({ booking }: { booking: Booking }) {
           Staff details
         </Text>
         <SimpleGrid cols={2}>
-          <Switch label="Bond required" checked={bondRequired} onChange={toggled(setBondRequired)} />
+          <Switch label="Bond required" checked={bond.required} onChange={toggled(bond.setRequired)} />
           <Switch
             label="Bond paid"
-            checked={bondPaid}
-            disabled={!bondRequired}
-            onChange={toggled(setBondPaid)}
+            checked={bond.paid}
+            disabled={!bond.required}
+            onChange={toggled(bond.setPaid)}
           />
         </SimpleGrid>
-        {bondRequired ? (
+        {bond.required ? (
           <TextInput
             label="Bond amount"
             type="number"
             min={0}
             step={0.01}
-            value={bond}
+            value={bond.amount}
             onChange={(e) => {
-              setBond(e.currentTarget.value);
-              setBondError(null);
+              bond.setAmount(e.currentTarget.value);
+              bond.setError(null);
             }}
-            error={bondError}
-            ref={bondRef}
+            error={bond.error}
+            ref={bond.ref}
           />
         ) : null}
         <SimpleGrid cols={2}>
-          <Checkbox label="ID verified" checked={idVerified} onChange={toggled(setIdVerified)} />
-          <Checkbox label="Insurance verified" checked={insurance} onChange={toggled(setInsurance)} />
+          <Checkbox label="ID verified" checked={f.idVerified} onChange={toggled(f.setIdVerified)} />
+          <Checkbox label="Insurance verified" checked={f.insurance} onChange={toggled(f.setInsurance)} />
           <Select
             label="Priority"
             data={PRIORITY_OPTIONS}
-            value={priority}
-            onChange={(v) => setPriority((v ?? 'normal') as Priority)}
+            value={f.priority}
+            onChange={(v) => f.setPriority((v ?? 'normal') as Priority)}
             allowDeselect={false}
           />
           <Select
             label="Customer tier"
             data={TIER_OPTIONS}
-            value={tier}
-            onChange={(v) => setTier((v ?? 'standard') as CustomerTier)}
+            value={f.tier}
+            onChange={(v) => f.setTier((v ?? 'standard') as CustomerTier)}
             allowDeselect={false}
           />
         </SimpleGrid>
-        {hasDeposit ? (
-          <Switch label="Deposit paid" checked={depositPaid} onChange={toggled(setDepositPaid)} />
+        {f.hasDeposit ? (
+          <Switch label="Deposit paid" checked={f.depositPaid} onChange={toggled(f.setDepositPaid)} />
         ) : null}
         <Textarea
           label="Staff notes"
           autosize
           minRows={2}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
+          value={f.notes}
+          onChange={(e) => f.setNotes(e.currentTarget.value)}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void save()} loading={update.isPending}>
+          <Button variant="default" onClick={() => void f.save()} loading={f.update.isPending}>
             Save details
           </Button>
         </Group>
