@@ -17,12 +17,12 @@ function useInvoiceView() {
   const [filters, setFilters] = useState<InvoiceFilters>(NO_FILTERS);
   const [sort, setSort] = useState<InvoiceSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
-  const firstPage =
-    <T>(set: (value: T) => void) =>
-    (value: T) => {
+  function firstPage<T>(set: (value: T) => void) {
+    return (value: T) => {
       set(value);
       setPage(1);
     };
+  }
   return {
     tab,
     filters,
