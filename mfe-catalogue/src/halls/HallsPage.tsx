@@ -25,37 +25,22 @@ const BlockoutDialog = lazy(() =>
 );
 
 export function HallsPage() {
-  const { api } = useSession();
   const canManage = useCanManage();
   const query = useResources();
   const action = useResourceAction();
-  const bulkArchive = useBulkArchive();
   const [filters, setFilters] = useState<HallFilters>(NO_FILTERS);
   const [sort, setSort] = useState<Sort | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ resource: Resource | null } | null>(null);
   const [blockoutFor, setBlockoutFor] = useState<string[] | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportCsv } = useCsvExport();
 
   const all = useMemo(() => query.data ?? [], [query.data]);
   const rows = useMemo(() => filterHalls(all, filters, sort), [all, filters, sort]);
   // The panel follows the live list so it shows an archive or edit as soon as it lands.
   const open = all.find((r) => r.id === openId) ?? null;
   const visibleSelection = selected.filter((id) => all.some((r) => r.id === id));
-
-  async function exportCsv(ids?: string[]) {
-    setExporting(true);
-    try {
-      const qs = ids ? `?ids=${ids.map(encodeURIComponent).join(',')}` : '';
-      const csv = await api.api<string>(`/api/resources/export.csv${qs}`);
-      downloadText(csv, `resources-${todayStamp()}.csv`, 'text/csv');
-    } catch (e) {
-      notifyError(errorText(e, 'Failed to export resources'));
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const toggleArchive = (r: Resource) =>
     action.mutate({ id: r.id, action: r.status === 'active' ? 'archive' : 'restore' });
@@ -64,58 +49,23 @@ export function HallsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Halls/Rooms"
-        subtitle="Details, capacity and opening hours of each hall and room."
-        actions={
-          canManage ? (
-            <>
-              <Button variant="default" onClick={() => setBlockoutFor([])}>
-                Bulk Block-out
-              </Button>
-              <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
-                Export CSV
-              </Button>
-              <Button onClick={() => setEditing({ resource: null })}>New Hall/Room</Button>
-            </>
-          ) : (
-            <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
-              Export CSV
-            </Button>
-          )
-        }
+      <HallsHeader
+        canManage={canManage}
+        exporting={exporting}
+        onExport={() => void exportCsv()}
+        onBulkBlockout={() => setBlockoutFor([])}
+        onNew={() => setEditing({ resource: null })}
       />
       <SectionNav area="resources" current="/ResourcesHalls" />
       {canManage ? null : <ReadOnlyNotice area="resources" />}
       <HallsFilters value={filters} onChange={setFilters} />
-      {visibleSelection.length > 0 ? (
-        <Paper withBorder p="sm" mb="md" radius="md" data-testid="bulk-bar">
-          <Group justify="space-between">
-            <Text size="sm">{visibleSelection.length} selected</Text>
-            <Group gap="xs">
-              {canManage ? (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="gray"
-                  loading={bulkArchive.isPending}
-                  onClick={() => bulkArchive.mutate(visibleSelection, { onSuccess: () => setSelected([]) })}
-                >
-                  Archive Selected
-                </Button>
-              ) : null}
-              <Button
-                size="xs"
-                variant="light"
-                loading={exporting}
-                onClick={() => void exportCsv(visibleSelection)}
-              >
-                Export Selected
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      ) : null}
+      <BulkBar
+        selection={visibleSelection}
+        canManage={canManage}
+        exporting={exporting}
+        onExport={() => void exportCsv(visibleSelection)}
+        onArchived={() => setSelected([])}
+      />
       <QueryStatus query={query} {...listStatus('resources')}>
         {() =>
           rows.length === 0 ? (
@@ -174,5 +124,105 @@ export function HallsPage() {
         />
       </OnDemand>
     </>
+  );
+}
+
+/** The resources' CSV, all or the selected ones, and whether it is being made. */
+function useCsvExport() {
+  const { api } = useSession();
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv(ids?: string[]) {
+    setExporting(true);
+    try {
+      const qs = ids ? `?ids=${ids.map(encodeURIComponent).join(',')}` : '';
+      const csv = await api.api<string>(`/api/resources/export.csv${qs}`);
+      downloadText(csv, `resources-${todayStamp()}.csv`, 'text/csv');
+    } catch (e) {
+      notifyError(errorText(e, 'Failed to export resources'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return { exporting, exportCsv };
+}
+
+function HallsHeader({
+  canManage,
+  exporting,
+  onExport,
+  onBulkBlockout,
+  onNew,
+}: {
+  canManage: boolean;
+  exporting: boolean;
+  onExport: () => void;
+  onBulkBlockout: () => void;
+  onNew: () => void;
+}) {
+  return (
+    <PageHeader
+      title="Halls/Rooms"
+      subtitle="Details, capacity and opening hours of each hall and room."
+      actions={
+        canManage ? (
+          <>
+            <Button variant="default" onClick={onBulkBlockout}>
+              Bulk Block-out
+            </Button>
+            <Button variant="default" loading={exporting} onClick={onExport}>
+              Export CSV
+            </Button>
+            <Button onClick={onNew}>New Hall/Room</Button>
+          </>
+        ) : (
+          <Button variant="default" loading={exporting} onClick={onExport}>
+            Export CSV
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** What can be done with the selected rows: archive them, export them. */
+function BulkBar({
+  selection,
+  canManage,
+  exporting,
+  onExport,
+  onArchived,
+}: {
+  selection: string[];
+  canManage: boolean;
+  exporting: boolean;
+  onExport: () => void;
+  onArchived: () => void;
+}) {
+  const bulkArchive = useBulkArchive();
+  if (selection.length === 0) return null;
+  return (
+    <Paper withBorder p="sm" mb="md" radius="md" data-testid="bulk-bar">
+      <Group justify="space-between">
+        <Text size="sm">{selection.length} selected</Text>
+        <Group gap="xs">
+          {canManage ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="gray"
+              loading={bulkArchive.isPending}
+              onClick={() => bulkArchive.mutate(selection, { onSuccess: onArchived })}
+            >
+              Archive Selected
+            </Button>
+          ) : null}
+          <Button size="xs" variant="light" loading={exporting} onClick={onExport}>
+            Export Selected
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }
