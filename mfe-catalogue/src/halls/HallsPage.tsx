@@ -42,10 +42,16 @@ export function HallsPage() {
   const open = all.find((r) => r.id === openId) ?? null;
   const visibleSelection = selected.filter((id) => all.some((r) => r.id === id));
 
-  const toggleArchive = (r: Resource) =>
-    action.mutate({ id: r.id, action: r.status === 'active' ? 'archive' : 'restore' });
-  const duplicate = (r: Resource) =>
-    action.mutate({ id: r.id, action: 'duplicate' }, { onSuccess: (copy) => setOpenId(copy.id) });
+  // What a row's menu and the detail panel do with a resource.
+  const actions = {
+    onOpen: (r: Resource) => setOpenId(r.id),
+    onEdit: (r: Resource) => setEditing({ resource: r }),
+    onDuplicate: (r: Resource) =>
+      action.mutate({ id: r.id, action: 'duplicate' }, { onSuccess: (copy) => setOpenId(copy.id) }),
+    onBlockout: (r: Resource) => setBlockoutFor([r.id]),
+    onArchiveToggle: (r: Resource) =>
+      action.mutate({ id: r.id, action: r.status === 'active' ? 'archive' : 'restore' }),
+  };
 
   return (
     <>
@@ -69,16 +75,7 @@ export function HallsPage() {
       <QueryStatus query={query} {...listStatus('resources')}>
         {() =>
           rows.length === 0 ? (
-            <EmptyState
-              title={all.length === 0 ? 'No halls or rooms yet' : 'No halls or rooms match these filters'}
-              action={
-                all.length > 0 ? (
-                  <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
-                    Clear filters
-                  </Button>
-                ) : undefined
-              }
-            />
+            <NoHalls any={all.length > 0} onClear={() => setFilters(NO_FILTERS)} />
           ) : (
             <HallsTable
               rows={rows}
@@ -87,12 +84,7 @@ export function HallsPage() {
               selected={visibleSelection}
               onSelect={setSelected}
               canManage={canManage}
-              actions={{
-                onOpen: (r) => setOpenId(r.id),
-                onEdit: (r) => setEditing({ resource: r }),
-                onDuplicate: duplicate,
-                onArchiveToggle: toggleArchive,
-              }}
+              actions={actions}
             />
           )
         }
@@ -101,28 +93,14 @@ export function HallsPage() {
         resource={open}
         canManage={canManage}
         onClose={() => setOpenId(null)}
-        actions={{
-          onEdit: (r) => setEditing({ resource: r }),
-          onDuplicate: duplicate,
-          onBlockout: (r) => setBlockoutFor([r.id]),
-          onArchiveToggle: toggleArchive,
-        }}
+        actions={actions}
       />
-      <OnDemand open={editing !== null}>
-        <HallEditDialog
-          opened={editing !== null}
-          resource={editing?.resource ?? null}
-          onClose={() => setEditing(null)}
-        />
-      </OnDemand>
-      <OnDemand open={blockoutFor !== null}>
-        <BlockoutDialog
-          opened={blockoutFor !== null}
-          mode="bulk"
-          preselect={blockoutFor ?? undefined}
-          onClose={() => setBlockoutFor(null)}
-        />
-      </OnDemand>
+      <HallsDialogs
+        editing={editing}
+        onEditClose={() => setEditing(null)}
+        blockoutFor={blockoutFor}
+        onBlockoutClose={() => setBlockoutFor(null)}
+      />
     </>
   );
 }
@@ -224,5 +202,54 @@ function BulkBar({
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+/** The edit dialog and the bulk block-out, each loaded when first opened. */
+function HallsDialogs({
+  editing,
+  onEditClose,
+  blockoutFor,
+  onBlockoutClose,
+}: {
+  editing: { resource: Resource | null } | null;
+  onEditClose: () => void;
+  blockoutFor: string[] | null;
+  onBlockoutClose: () => void;
+}) {
+  return (
+    <>
+      <OnDemand open={editing !== null}>
+        <HallEditDialog
+          opened={editing !== null}
+          resource={editing?.resource ?? null}
+          onClose={onEditClose}
+        />
+      </OnDemand>
+      <OnDemand open={blockoutFor !== null}>
+        <BlockoutDialog
+          opened={blockoutFor !== null}
+          mode="bulk"
+          preselect={blockoutFor ?? undefined}
+          onClose={onBlockoutClose}
+        />
+      </OnDemand>
+    </>
+  );
+}
+
+/** None yet, or none left by the filters (which can then be cleared). */
+function NoHalls({ any, onClear }: { any: boolean; onClear: () => void }) {
+  return (
+    <EmptyState
+      title={any ? 'No halls or rooms match these filters' : 'No halls or rooms yet'}
+      action={
+        any ? (
+          <Button variant="subtle" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }
