@@ -46,11 +46,10 @@ function usePhotoPreview(src: string | null): Preview {
 }
 
 /**
- * The space's photo on the venue's public booking page (issue 25): what is there now, a new one
- * uploaded at once (it replaces the old), or none. Separate from the resource form's Save: the
- * photo has its own routes, and the answer is the resource with its new photo URL.
+ * The photo as it is now and what is being done to it: a file chosen (checked at once), sent,
+ * or the photo removed, with the server's words when it refuses. Reset when the resource changes.
  */
-export function ResourcePhoto({ resource }: { resource: Resource }) {
+function usePhotoChanges(resource: Resource) {
   const upload = useUploadResourcePhoto();
   const remove = useRemoveResourcePhoto();
   const [photoUrl, setPhotoUrl] = useState<string | null>(resource.photoUrl ?? null);
@@ -101,42 +100,46 @@ export function ResourcePhoto({ resource }: { resource: Resource }) {
     });
   };
 
-  const alt = `Photo of ${resource.name}`;
+  return {
+    upload,
+    remove,
+    photoUrl,
+    file,
+    problem,
+    confirmRemove,
+    setConfirmRemove,
+    preview,
+    choose,
+    send,
+    drop,
+  };
+}
+
+/**
+ * The space's photo on the venue's public booking page (issue 25): what is there now, a new one
+ * uploaded at once (it replaces the old), or none. Separate from the resource form's Save: the
+ * photo has its own routes, and the answer is the resource with its new photo URL.
+ */
+export function ResourcePhoto({ resource }: { resource: Resource }) {
+  const {
+    upload,
+    remove,
+    photoUrl,
+    file,
+    problem,
+    confirmRemove,
+    setConfirmRemove,
+    preview,
+    choose,
+    send,
+    drop,
+  } = usePhotoChanges(resource);
   return (
     <Stack gap="sm" data-testid="resource-photo">
       <Text size="sm" c="dimmed">
         Shown with {resource.name} on the venue&apos;s public booking page.
       </Text>
-      <Box
-        w={320}
-        maw="100%"
-        h={200}
-        style={{
-          border: '1px solid var(--mantine-color-gray-3)',
-          borderRadius: 'var(--mantine-radius-sm)',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          overflow: 'hidden',
-        }}
-      >
-        {preview.state === 'shown' ? (
-          <Image src={preview.url} alt={alt} fit="contain" h={200} w="100%" />
-        ) : preview.state === 'loading' ? (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text size="sm">Loading the photo…</Text>
-          </Group>
-        ) : preview.state === 'failed' ? (
-          <Text size="sm" c="red" role="status" px="sm" ta="center">
-            The photo could not be loaded. Close and open the dialog to try again.
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed" px="sm" ta="center">
-            No photo yet. The public booking page shows the space without one.
-          </Text>
-        )}
-      </Box>
+      <PhotoFrame preview={preview} alt={`Photo of ${resource.name}`} />
       {problem ? (
         <Alert color="red" variant="light" role="alert" data-testid="photo-error">
           {problem}
@@ -162,16 +165,67 @@ export function ResourcePhoto({ resource }: { resource: Resource }) {
         ) : null}
       </Group>
       {confirmRemove ? (
-        <Group gap="sm" role="group" aria-label="Remove the photo">
-          <Text size="sm">Remove this photo from the public booking page?</Text>
-          <Button variant="default" size="xs" onClick={() => setConfirmRemove(false)}>
-            Keep it
-          </Button>
-          <Button color="red" size="xs" loading={remove.isPending} onClick={drop}>
-            Remove
-          </Button>
-        </Group>
+        <RemoveConfirm busy={remove.isPending} onKeep={() => setConfirmRemove(false)} onRemove={drop} />
       ) : null}
     </Stack>
+  );
+}
+
+/** The photo as the public page shows it, or why there is none to show. */
+function PhotoFrame({ preview, alt }: { preview: ReturnType<typeof usePhotoPreview>; alt: string }) {
+  return (
+    <Box
+      w={320}
+      maw="100%"
+      h={200}
+      style={{
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+      }}
+    >
+      {preview.state === 'shown' ? (
+        <Image src={preview.url} alt={alt} fit="contain" h={200} w="100%" />
+      ) : preview.state === 'loading' ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">Loading the photo…</Text>
+        </Group>
+      ) : preview.state === 'failed' ? (
+        <Text size="sm" c="red" role="status" px="sm" ta="center">
+          The photo could not be loaded. Close and open the dialog to try again.
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" px="sm" ta="center">
+          No photo yet. The public booking page shows the space without one.
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** Asked in place before the photo is removed. */
+function RemoveConfirm({
+  busy,
+  onKeep,
+  onRemove,
+}: {
+  busy: boolean;
+  onKeep: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Group gap="sm" role="group" aria-label="Remove the photo">
+      <Text size="sm">Remove this photo from the public booking page?</Text>
+      <Button variant="default" size="xs" onClick={onKeep}>
+        Keep it
+      </Button>
+      <Button color="red" size="xs" loading={busy} onClick={onRemove}>
+        Remove
+      </Button>
+    </Group>
   );
 }
