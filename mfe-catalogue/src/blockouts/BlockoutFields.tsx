@@ -1,4 +1,4 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Group, MultiSelect, Radio, Select, Text, TextInput, Textarea } from '@mantine/core';
 import { BLOCKOUT_REASONS, type BlockoutInput } from '../api/types.ts';
 import { SelectField } from '../shared/fields.tsx';
@@ -27,36 +27,7 @@ export function BlockoutFields({
   const { errors } = form.formState;
   return (
     <>
-      <Controller
-        control={control}
-        name="resourceIds"
-        render={({ field, fieldState }) =>
-          mode === 'single' ? (
-            <Select
-              label="Resource"
-              data={options}
-              ref={field.ref}
-              value={field.value[0] ?? null}
-              onChange={(v) => field.onChange(v ? [v] : [])}
-              onBlur={field.onBlur}
-              error={listError(fieldState.error)}
-              searchable
-            />
-          ) : (
-            <MultiSelect
-              label="Resources"
-              data={options}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={listError(fieldState.error)}
-              searchable
-              placeholder={field.value.length ? undefined : 'Choose active resources'}
-            />
-          )
-        }
-      />
+      <ResourcesField control={control} mode={mode} options={options} />
       <Group grow align="flex-start">
         <DateFormField control={control} name="dateFrom" label="Date from" />
         <DateFormField control={control} name="dateTo" label="Date to" />
@@ -99,5 +70,49 @@ export function BlockoutFields({
       />
       <Textarea label="Notes" {...register('notes')} error={errors.notes?.message} />
     </>
+  );
+}
+
+/** One resource (a single block-out, or its edit), or several at once (bulk). */
+function ResourcesField({
+  control,
+  mode,
+  options,
+}: {
+  control: Control<BlockoutInput, unknown, BlockoutInput>;
+  mode: BlockoutMode;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name="resourceIds"
+      render={({ field, fieldState }) =>
+        mode === 'single' ? (
+          <Select
+            label="Resource"
+            data={options}
+            ref={field.ref}
+            value={field.value[0] ?? null}
+            onChange={(v) => field.onChange(v ? [v] : [])}
+            onBlur={field.onBlur}
+            error={listError(fieldState.error)}
+            searchable
+          />
+        ) : (
+          <MultiSelect
+            label="Resources"
+            data={options}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={listError(fieldState.error)}
+            searchable
+            placeholder={field.value.length ? undefined : 'Choose active resources'}
+          />
+        )
+      }
+    />
   );
 }
