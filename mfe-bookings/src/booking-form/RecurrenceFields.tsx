@@ -159,11 +159,9 @@ export function RecurrenceFields({
   excluded: string[];
   onExcludedChange: (excluded: string[]) => void;
 }) {
-  const fmt = useFormat();
   const set = (patch: Partial<RepeatValues>) => onChange({ ...value, ...patch });
   const data = check.data;
   const chosen = chosenDates(data, excluded);
-  const taken = (data?.occurrences ?? []).filter((o) => !o.free);
 
   return (
     <Stack gap="xs" data-testid="repeat-section">
@@ -174,47 +172,7 @@ export function RecurrenceFields({
       />
       {value.enabled ? (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Repeats"
-              data={REPEAT_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
-              value={value.frequency}
-              allowDeselect={false}
-              onChange={(f) => set({ frequency: (f as RepeatFrequency | null) ?? 'weekly' })}
-            />
-            <Radio.Group
-              label="Ends"
-              value={value.end}
-              onChange={(end) => set({ end: end as RepeatValues['end'] })}
-            >
-              <Group mt={6}>
-                <Radio value="count" label="After a number of times" />
-                <Radio value="until" label="On a date" />
-              </Group>
-            </Radio.Group>
-            {value.end === 'count' ? (
-              <NumberInput
-                label="Number of times"
-                description={`The first date included, at most ${MAX_SERIES_OCCURRENCES}`}
-                min={2}
-                max={MAX_SERIES_OCCURRENCES}
-                step={1}
-                allowDecimal={false}
-                allowNegative={false}
-                value={value.count}
-                onChange={(n) => set({ count: typeof n === 'number' ? n : 0 })}
-                error={error}
-              />
-            ) : (
-              <DateField
-                label="Repeat until"
-                description={`Last possible date; at most ${MAX_SERIES_OCCURRENCES} dates`}
-                value={value.until}
-                onChange={(until) => set({ until })}
-                error={error}
-              />
-            )}
-          </SimpleGrid>
+          <RepeatRule value={value} set={set} error={error} />
           {value.frequency === 'monthly' ? (
             <Text size="sm" c="dimmed">
               Monthly repeats keep the day of the month of the booking date. {MONTHLY_SKIP_NOTE}
@@ -233,73 +191,158 @@ export function RecurrenceFields({
             </Text>
           ) : null}
           {data ? (
-            <>
-              <Text size="sm" data-testid="series-summary">
-                {chosen.length} of {data.occurrences.length} dates will be booked
-                {taken.length ? `; ${taken.length} clash and will not be booked` : ''}.
-              </Text>
-              {taken.length ? (
-                <Alert color="orange" title="Some dates are taken">
-                  Save the free dates, or cancel and choose another time.
-                </Alert>
-              ) : null}
-              <Table.ScrollContainer minWidth={360} mah={260}>
-                <Table striped data-testid="series-dates">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={40}>Book</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Availability</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.occurrences.map((o) => (
-                      <Table.Tr key={o.date}>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`Book ${fmt.date(o.date)}`}
-                            disabled={!o.free}
-                            checked={o.free && !excluded.includes(o.date)}
-                            onChange={(e) =>
-                              onExcludedChange(
-                                e.currentTarget.checked
-                                  ? excluded.filter((d) => d !== o.date)
-                                  : [...excluded, o.date],
-                              )
-                            }
-                          />
-                        </Table.Td>
-                        <Table.Td>{fmt.date(o.date)}</Table.Td>
-                        <Table.Td>
-                          {o.free ? (
-                            <Badge color="green" variant="light">
-                              Free
-                            </Badge>
-                          ) : (
-                            <Stack gap={2}>
-                              <Badge color="orange" variant="light">
-                                Clashes
-                              </Badge>
-                              {[...o.conflicts, ...o.blockouts].map((c) => (
-                                <Text size="xs" key={c.id}>
-                                  {'customer' in c
-                                    ? `${c.customer} (${fmt.time(c.startTime)}–${fmt.time(c.endTime)})`
-                                    : `Blocked out: ${c.reason}`}
-                                  {c.explanation ? ` — ${c.explanation}` : ''}
-                                </Text>
-                              ))}
-                            </Stack>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </>
+            <SeriesDates
+              data={data}
+              chosen={chosen.length}
+              excluded={excluded}
+              onExcludedChange={onExcludedChange}
+            />
           ) : null}
         </>
       ) : null}
+    </Stack>
+  );
+}
+
+/** How often, and until a date or a number of times (its problem beside it). */
+function RepeatRule({
+  value,
+  set,
+  error,
+}: {
+  value: RepeatValues;
+  set: (patch: Partial<RepeatValues>) => void;
+  error?: string;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Select
+        label="Repeats"
+        data={REPEAT_FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+        value={value.frequency}
+        allowDeselect={false}
+        onChange={(f) => set({ frequency: (f as RepeatFrequency | null) ?? 'weekly' })}
+      />
+      <Radio.Group
+        label="Ends"
+        value={value.end}
+        onChange={(end) => set({ end: end as RepeatValues['end'] })}
+      >
+        <Group mt={6}>
+          <Radio value="count" label="After a number of times" />
+          <Radio value="until" label="On a date" />
+        </Group>
+      </Radio.Group>
+      {value.end === 'count' ? (
+        <NumberInput
+          label="Number of times"
+          description={`The first date included, at most ${MAX_SERIES_OCCURRENCES}`}
+          min={2}
+          max={MAX_SERIES_OCCURRENCES}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          value={value.count}
+          onChange={(n) => set({ count: typeof n === 'number' ? n : 0 })}
+          error={error}
+        />
+      ) : (
+        <DateField
+          label="Repeat until"
+          description={`Last possible date; at most ${MAX_SERIES_OCCURRENCES} dates`}
+          value={value.until}
+          onChange={(until) => set({ until })}
+          error={error}
+        />
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** Every date of the series: how many will be booked, and each with Book and whether it is free. */
+function SeriesDates({
+  data,
+  chosen,
+  excluded,
+  onExcludedChange,
+}: {
+  data: SeriesCheck;
+  chosen: number;
+  excluded: string[];
+  onExcludedChange: (excluded: string[]) => void;
+}) {
+  const fmt = useFormat();
+  const taken = data.occurrences.filter((o) => !o.free);
+  return (
+    <>
+      <Text size="sm" data-testid="series-summary">
+        {chosen} of {data.occurrences.length} dates will be booked
+        {taken.length ? `; ${taken.length} clash and will not be booked` : ''}.
+      </Text>
+      {taken.length ? (
+        <Alert color="orange" title="Some dates are taken">
+          Save the free dates, or cancel and choose another time.
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={360} mah={260}>
+        <Table striped data-testid="series-dates">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>Book</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Availability</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.occurrences.map((o) => (
+              <Table.Tr key={o.date}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Book ${fmt.date(o.date)}`}
+                    disabled={!o.free}
+                    checked={o.free && !excluded.includes(o.date)}
+                    onChange={(e) =>
+                      onExcludedChange(
+                        e.currentTarget.checked
+                          ? excluded.filter((d) => d !== o.date)
+                          : [...excluded, o.date],
+                      )
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>{fmt.date(o.date)}</Table.Td>
+                <Table.Td>
+                  <Availability occurrence={o} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+/** Free, or Clashes with what it clashes with and why. */
+function Availability({ occurrence: o }: { occurrence: SeriesCheck['occurrences'][number] }) {
+  const fmt = useFormat();
+  return o.free ? (
+    <Badge color="green" variant="light">
+      Free
+    </Badge>
+  ) : (
+    <Stack gap={2}>
+      <Badge color="orange" variant="light">
+        Clashes
+      </Badge>
+      {[...o.conflicts, ...o.blockouts].map((c) => (
+        <Text size="xs" key={c.id}>
+          {'customer' in c
+            ? `${c.customer} (${fmt.time(c.startTime)}–${fmt.time(c.endTime)})`
+            : `Blocked out: ${c.reason}`}
+          {c.explanation ? ` — ${c.explanation}` : ''}
+        </Text>
+      ))}
     </Stack>
   );
 }
