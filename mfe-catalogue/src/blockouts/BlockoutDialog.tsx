@@ -45,9 +45,6 @@ export function BlockoutDialog({
   onClose: () => void;
 }) {
   const { settings } = useSession();
-  const resources = useResources();
-  const saveOne = useSaveBlockout();
-  const saveBulk = useBulkBlockout();
   // The contract's schema of the route the save goes to: an edit is one period (PUT), a new
   // block-out goes to the bulk route, per day or continuous (span).
   const { form, formRef, summary, onSubmit } = useContractForm<BlockoutInput, BlockoutInput>({
@@ -67,14 +64,7 @@ export function BlockoutDialog({
 
   const values = useWatch({ control: form.control }) as BlockoutInput;
   const resourceIds = values.resourceIds;
-  const options = useMemo(
-    () =>
-      (resources.data ?? [])
-        // An archived resource already on an edited block-out stays listed so it can be removed.
-        .filter((r) => r.status === 'active' || resourceIds?.includes(r.id))
-        .map((r) => ({ value: r.id, label: r.name })),
-    [resources.data, resourceIds],
-  );
+  const options = useResourceOptions(resourceIds);
   const summaryText =
     mode === 'edit'
       ? null
@@ -83,9 +73,124 @@ export function BlockoutDialog({
           (d) => formatDate(d, settings),
           (t) => formatWallClock(t, settings),
         );
-  const pending = saveOne.isPending || saveBulk.isPending || form.formState.isSubmitting;
+  const { save, saving } = useBlockoutSave({ mode, blockout, onSubmit, setRefusal, onClose });
+  const pending = saving || form.formState.isSubmitting;
 
-  /** Sends the parsed form; `overBookings` only once the venue has seen the bookings in the way. */
+  return (
+    <FormDialog
+      opened={opened}
+      title={TITLES[mode]}
+      size="lg"
+      errors={summary}
+      busy={pending}
+      submitLabel={mode === 'edit' ? 'Save Changes' : 'Create Block-out'}
+      onClose={onClose}
+      onSubmit={save(false)}
+      formRef={formRef}
+      actions={
+        refusal?.kind === 'over-bookings' ? (
+          <OverBookingsActions
+            busy={pending}
+            onBack={() => setRefusal(null)}
+            onOver={() => void save(true)()}
+          />
+        ) : undefined
+      }
+    >
+      <RefusalNotice refusal={refusal} />
+      <BlockoutFields form={form} mode={mode} options={options} summary={summaryText} />
+    </FormDialog>
+  );
+}
+
+function draftOf(blockout: Blockout): BlockoutInput {
+  return {
+    resourceIds: blockout.resourceIds,
+    dateFrom: blockout.dateFrom,
+    dateTo: blockout.dateTo,
+    timeFrom: blockout.timeFrom,
+    timeTo: blockout.timeTo,
+    reason: blockout.reason,
+    notes: blockout.notes ?? '',
+    span: 'continuous',
+  };
+}
+
+/** The active resources, and an archived one already on an edited block-out (so it can be removed). */
+function useResourceOptions(resourceIds: string[] | undefined) {
+  const resources = useResources();
+  return useMemo(
+    () =>
+      (resources.data ?? [])
+        .filter((r) => r.status === 'active' || resourceIds?.includes(r.id))
+        .map((r) => ({ value: r.id, label: r.name })),
+    [resources.data, resourceIds],
+  );
+}
+
+/** Why the last save was refused: the bookings in the way, or bookings could not confirm it. */
+function RefusalNotice({ refusal }: { refusal: BlockoutRefusal | null }) {
+  return (
+    <>
+      {refusal?.kind === 'over-bookings' ? <BlockoutClashes clashes={refusal.clashes} /> : null}
+      {refusal?.kind === 'not-confirmed' ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title="Not saved"
+          data-testid="blockout-not-confirmed"
+        >
+          {refusal.message}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** In place of Cancel and Create while bookings are in the way. */
+function OverBookingsActions({
+  busy,
+  onBack,
+  onOver,
+}: {
+  busy: boolean;
+  onBack: () => void;
+  onOver: () => void;
+}) {
+  return (
+    <>
+      {/* Back to the form as typed: change the period or the resources, or close. */}
+      <Button variant="default" onClick={onBack}>
+        Cancel
+      </Button>
+      <Button color="orange" loading={busy} onClick={onOver}>
+        Block out over these bookings
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The save by the route the mode goes to: `save(overBookings)` sends the parsed form;
+ * `overBookings` only once the venue has seen the bookings in the way. A refusal with bookings
+ * (or unconfirmed by them) is kept for the dialog to show.
+ */
+function useBlockoutSave({
+  mode,
+  blockout,
+  onSubmit,
+  setRefusal,
+  onClose,
+}: {
+  mode: BlockoutMode;
+  blockout: Blockout | null | undefined;
+  onSubmit: ReturnType<typeof useContractForm<BlockoutInput, BlockoutInput>>['onSubmit'];
+  setRefusal: (refusal: BlockoutRefusal | null) => void;
+  onClose: () => void;
+}) {
+  const saveOne = useSaveBlockout();
+  const saveBulk = useBulkBlockout();
   const save = (overBookings: boolean) =>
     onSubmit(async (body) => {
       setRefusal(null);
@@ -104,58 +209,5 @@ export function BlockoutDialog({
       }
       onClose();
     });
-
-  return (
-    <FormDialog
-      opened={opened}
-      title={TITLES[mode]}
-      size="lg"
-      errors={summary}
-      busy={pending}
-      submitLabel={mode === 'edit' ? 'Save Changes' : 'Create Block-out'}
-      onClose={onClose}
-      onSubmit={save(false)}
-      formRef={formRef}
-      actions={
-        refusal?.kind === 'over-bookings' ? (
-          <>
-            {/* Back to the form as typed: change the period or the resources, or close. */}
-            <Button variant="default" onClick={() => setRefusal(null)}>
-              Cancel
-            </Button>
-            <Button color="orange" loading={pending} onClick={() => void save(true)()}>
-              Block out over these bookings
-            </Button>
-          </>
-        ) : undefined
-      }
-    >
-      {refusal?.kind === 'over-bookings' ? <BlockoutClashes clashes={refusal.clashes} /> : null}
-      {refusal?.kind === 'not-confirmed' ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title="Not saved"
-          data-testid="blockout-not-confirmed"
-        >
-          {refusal.message}
-        </Alert>
-      ) : null}
-      <BlockoutFields form={form} mode={mode} options={options} summary={summaryText} />
-    </FormDialog>
-  );
-}
-
-function draftOf(blockout: Blockout): BlockoutInput {
-  return {
-    resourceIds: blockout.resourceIds,
-    dateFrom: blockout.dateFrom,
-    dateTo: blockout.dateTo,
-    timeFrom: blockout.timeFrom,
-    timeTo: blockout.timeTo,
-    reason: blockout.reason,
-    notes: blockout.notes ?? '',
-    span: 'continuous',
-  };
+  return { save, saving: saveOne.isPending || saveBulk.isPending };
 }
