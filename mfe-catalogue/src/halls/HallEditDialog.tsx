@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Anchor, ColorInput, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { resourceInput } from '@venue/contracts';
 import { useSession } from '@venue/ui';
@@ -39,14 +39,13 @@ export function HallEditDialog({
   resource: Resource | null;
   onClose: () => void;
 }) {
-  const { navigate } = useSession();
   const save = useSaveResource();
-  const { form, formRef, summary, errors, onSubmit } = useContractForm<ResourceInput, ResourceInput>({
+  const { form, formRef, summary, onSubmit } = useContractForm<ResourceInput, ResourceInput>({
     schema: resourceInput,
     defaultValues: emptyResource(),
     listed: listedProblem,
   });
-  const { control, register, reset } = form;
+  const { control, reset } = form;
   const [tab, setTab] = useState<string | null>('details');
 
   useEffect(() => {
@@ -84,130 +83,153 @@ export function HallEditDialog({
           <Tabs.Tab value="publishing">Publishing</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
-          <Stack>
-            <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
-            <TextInput
-              label="Code"
-              value={resource?.code ?? ''}
-              placeholder="Generated when saved"
-              readOnly
-              disabled
-            />
-            <Group grow align="flex-start">
-              <SelectField
-                control={control}
-                name="type"
-                label="Type"
-                data={TYPE_OPTIONS}
-                fallback="hall"
-                allowDeselect={false}
-              />
-              <WholeNumberField control={control} name="capacity" label="Capacity" required min={0} />
-            </Group>
-            <Textarea
-              label="Description (public)"
-              {...register('description')}
-              error={errors.description?.message}
-            />
-            <Textarea
-              label="Internal notes (admin only)"
-              {...register('internalNotes')}
-              error={errors.internalNotes?.message}
-            />
-            <Controller
-              control={control}
-              name="calendarColour"
-              render={({ field, fieldState }) => (
-                <ColorInput
-                  label="Calendar colour"
-                  format="hex"
-                  swatches={Object.keys(COLOURS)}
-                  eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={(v) => {
-                    field.onChange(v.toUpperCase());
-                    form.setValue('colourName', COLOURS[v.toUpperCase()] ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message ?? errors.colourName?.message}
-                />
-              )}
-            />
-          </Stack>
+          <DetailsTab form={form} code={resource?.code ?? ''} />
         </Tabs.Panel>
         <Tabs.Panel value="photo" pt="md">
-          {resource ? (
-            <ResourcePhoto resource={resource} />
-          ) : (
-            <Text size="sm">
-              Create the hall or room first; its photo for the public booking page is added here afterwards.
-            </Text>
-          )}
+          <PhotoTab resource={resource} />
         </Tabs.Panel>
         <Tabs.Panel value="hours" pt="md">
           <HoursTab control={control} />
         </Tabs.Panel>
         <Tabs.Panel value="buffers" pt="md">
-          <Stack>
-            <WholeNumberField
-              control={control}
-              name="setupBufferMinutes"
-              label="Setup buffer (minutes)"
-              min={0}
-            />
-            <WholeNumberField
-              control={control}
-              name="packdownBufferMinutes"
-              label="Pack-down buffer (minutes)"
-              min={0}
-            />
-            <SwitchField control={control} name="applyBuffers" label="Apply buffers to bookings" />
-          </Stack>
+          <BuffersTab control={control} />
         </Tabs.Panel>
         <Tabs.Panel value="equipment" pt="md">
           <EquipmentTab control={control} />
         </Tabs.Panel>
         <Tabs.Panel value="pricing" pt="md">
-          <Text size="sm">
-            Prices are set per resource on the rate cards: a weekday and a weekend rate, hourly or daily.
-          </Text>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            mt="sm"
-            onClick={() => {
-              onClose();
-              navigate('/PricingRatecards');
-            }}
-          >
-            Open Rate Cards
-          </Anchor>
+          <PricingTab onClose={onClose} />
         </Tabs.Panel>
         <Tabs.Panel value="publishing" pt="md">
-          <Stack>
-            <SelectField
-              control={control}
-              name="visibility"
-              label="Visibility"
-              data={[
-                { value: 'public', label: 'Public' },
-                { value: 'admin', label: 'Admin-only' },
-              ]}
-              fallback="public"
-              allowDeselect={false}
-            />
-            <SwitchField
-              control={control}
-              name="icsEnabled"
-              label="ICS calendar feed"
-              description="A private link calendar apps can subscribe to"
-            />
-            <SwitchField control={control} name="publicCalendar" label="Show on the public calendar" />
-          </Stack>
+          <PublishingTab control={control} />
         </Tabs.Panel>
       </Tabs>
     </FormDialog>
+  );
+}
+
+type ResourceForm = UseFormReturn<ResourceInput, unknown, ResourceInput>;
+type ResourceControl = Control<ResourceInput, unknown, ResourceInput>;
+
+/** Name, code, type, capacity, the two texts and the calendar colour (its name set with it). */
+function DetailsTab({ form, code }: { form: ResourceForm; code: string }) {
+  const { control, register } = form;
+  const { errors } = form.formState;
+  return (
+    <Stack>
+      <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
+      <TextInput label="Code" value={code} placeholder="Generated when saved" readOnly disabled />
+      <Group grow align="flex-start">
+        <SelectField
+          control={control}
+          name="type"
+          label="Type"
+          data={TYPE_OPTIONS}
+          fallback="hall"
+          allowDeselect={false}
+        />
+        <WholeNumberField control={control} name="capacity" label="Capacity" required min={0} />
+      </Group>
+      <Textarea
+        label="Description (public)"
+        {...register('description')}
+        error={errors.description?.message}
+      />
+      <Textarea
+        label="Internal notes (admin only)"
+        {...register('internalNotes')}
+        error={errors.internalNotes?.message}
+      />
+      <Controller
+        control={control}
+        name="calendarColour"
+        render={({ field, fieldState }) => (
+          <ColorInput
+            label="Calendar colour"
+            format="hex"
+            swatches={Object.keys(COLOURS)}
+            eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
+            ref={field.ref}
+            value={field.value}
+            onChange={(v) => {
+              field.onChange(v.toUpperCase());
+              form.setValue('colourName', COLOURS[v.toUpperCase()] ?? '');
+            }}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message ?? errors.colourName?.message}
+          />
+        )}
+      />
+    </Stack>
+  );
+}
+
+function BuffersTab({ control }: { control: ResourceControl }) {
+  return (
+    <Stack>
+      <WholeNumberField control={control} name="setupBufferMinutes" label="Setup buffer (minutes)" min={0} />
+      <WholeNumberField
+        control={control}
+        name="packdownBufferMinutes"
+        label="Pack-down buffer (minutes)"
+        min={0}
+      />
+      <SwitchField control={control} name="applyBuffers" label="Apply buffers to bookings" />
+    </Stack>
+  );
+}
+
+/** Prices are the rate cards': a way there, closing the dialog. */
+function PricingTab({ onClose }: { onClose: () => void }) {
+  const { navigate } = useSession();
+  const onOpen = () => {
+    onClose();
+    navigate('/PricingRatecards');
+  };
+  return (
+    <>
+      <Text size="sm">
+        Prices are set per resource on the rate cards: a weekday and a weekend rate, hourly or daily.
+      </Text>
+      <Anchor component="button" type="button" size="sm" mt="sm" onClick={onOpen}>
+        Open Rate Cards
+      </Anchor>
+    </>
+  );
+}
+
+function PublishingTab({ control }: { control: ResourceControl }) {
+  return (
+    <Stack>
+      <SelectField
+        control={control}
+        name="visibility"
+        label="Visibility"
+        data={[
+          { value: 'public', label: 'Public' },
+          { value: 'admin', label: 'Admin-only' },
+        ]}
+        fallback="public"
+        allowDeselect={false}
+      />
+      <SwitchField
+        control={control}
+        name="icsEnabled"
+        label="ICS calendar feed"
+        description="A private link calendar apps can subscribe to"
+      />
+      <SwitchField control={control} name="publicCalendar" label="Show on the public calendar" />
+    </Stack>
+  );
+}
+
+/** A new hall or room has no photo yet: it is added once the resource exists. */
+function PhotoTab({ resource }: { resource: Resource | null }) {
+  return resource ? (
+    <ResourcePhoto resource={resource} />
+  ) : (
+    <Text size="sm">
+      Create the hall or room first; its photo for the public booking page is added here afterwards.
+    </Text>
   );
 }
