@@ -19,7 +19,7 @@ import type { QueryParams, QueryResult } from './types.ts';
  *
  * PGlite has one connection: every call here holds this database's turn, a transaction from its
  * first statement to COMMIT, so nothing interleaves. Only the application's phase goes through
- * here; the owner's (migrations) keeps PGlite's own API.
+ * here; the owner's (migrations) keeps PGlite's own API. Why and what it measured: decision 69.
  */
 export interface PgliteWire {
   /** One statement on its own (autocommit). */
