@@ -1,6 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
 import { Button, Menu, Text } from '@mantine/core';
-import { PageHeader, exportStamp } from '@venue/ui';
+import { PageHeader, exportStamp, OnDemand } from '@venue/ui';
 import type { Booking } from '../api/types.ts';
 import { BookingsTable } from '../shared/BookingsTable.tsx';
 import { columns } from '../shared/columns.tsx';
@@ -10,7 +10,6 @@ import { SearchAndResource, useSearchAndResource } from '../shared/SearchAndReso
 import { useBookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
 import { useCsvExport, usePagedBookings } from '../shared/usePagedBookings.ts';
 import { useFormat } from '../shared/format.ts';
-import { OnDemand } from '../shared/OnDemand.tsx';
 import type { Review } from './ReviewDialogs.tsx';
 
 // The review form (and the contract's schemas it checks with) loads when a review first opens.

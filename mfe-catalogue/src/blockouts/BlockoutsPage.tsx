@@ -1,6 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
 import { Button, Group, Select, Table, Text } from '@mantine/core';
-import { EmptyState, PageHeader, formatDate, formatWallClock, useSession } from '@venue/ui';
+import { EmptyState, PageHeader, formatDate, formatWallClock, useSession, OnDemand } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import type { Blockout } from '../api/types.ts';
 import { useBlockouts, useDeleteBlockout, useResources } from '../api/hooks.ts';
@@ -12,7 +12,6 @@ import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
-import { OnDemand } from '../shared/OnDemand.tsx';
 import type { BlockoutMode } from './BlockoutDialog.tsx';
 
 // The dialogs' form code (react-hook-form, the contract's schemas) loads when one first opens.

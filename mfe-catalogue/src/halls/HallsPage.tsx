@@ -1,6 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { EmptyState, PageHeader, useSession } from '@venue/ui';
+import { EmptyState, PageHeader, useSession, downloadText, todayStamp, OnDemand } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
 import { useBulkArchive, useResourceAction, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
@@ -8,9 +8,7 @@ import { QueryStatus } from '@venue/ui/query-status';
 import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
-import { downloadText, todayStamp } from '@venue/ui';
 import { errorText, notifyError } from '../shared/notify.ts';
-import { OnDemand } from '../shared/OnDemand.tsx';
 import { filterHalls, nextSort, NO_FILTERS, type HallFilters, type Sort } from './filterHalls.ts';
 import { HallsFilters } from './HallsFilters.tsx';
 import { HallsTable } from './HallsTable.tsx';

@@ -1,6 +1,6 @@
 import { lazy, useMemo, useRef, useState } from 'react';
 import { Button, Chip, Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { EmptyState, PageHeader, useSession } from '@venue/ui';
+import { EmptyState, PageHeader, useSession, downloadText, OnDemand } from '@venue/ui';
 import type { Holiday, HolidayScope } from '../api/types.ts';
 import { useDeleteHoliday, useHolidays, useImportHolidays } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
@@ -9,7 +9,6 @@ import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
-import { downloadText } from '@venue/ui';
 import { errorText, notifyError } from '../shared/notify.ts';
 import {
   filterHolidays,
@@ -20,7 +19,6 @@ import {
 } from './filterHolidays.ts';
 import { HolidaysTable } from './HolidaysTable.tsx';
 import { defaultYear, YEARS } from './years.ts';
-import { OnDemand } from '../shared/OnDemand.tsx';
 
 // The dialogs' form code (react-hook-form, the contract's schemas) loads when one first opens.
 const HolidayDialog = lazy(() => import('./HolidayDialog.tsx').then((m) => ({ default: m.HolidayDialog })));

@@ -1,6 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '@venue/ui';
+import { EmptyState, ErrorState, LoadingState, PageHeader, OnDemand } from '@venue/ui';
 import type { Pricing, Resource } from '../api/types.ts';
 import { useAddons, useDeletePricing, usePricing, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
@@ -9,7 +9,6 @@ import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { PricingCard } from './PricingCard.tsx';
 import { PriceCheckPanel } from './PriceCheckPanel.tsx';
-import { OnDemand } from '../shared/OnDemand.tsx';
 
 // The rate card form (and the validation rules it brings) loads when first opened.
 const PricingDialog = lazy(() => import('./PricingDialog.tsx').then((m) => ({ default: m.PricingDialog })));

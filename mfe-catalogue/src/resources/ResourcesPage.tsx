@@ -1,6 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { EmptyState, PageHeader } from '@venue/ui';
+import { EmptyState, PageHeader, OnDemand } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
 import { useDeleteResource, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
@@ -10,7 +10,6 @@ import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { ResourceCard } from './ResourceCard.tsx';
-import { OnDemand } from '../shared/OnDemand.tsx';
 
 // The dialogs' form code (react-hook-form, the contract's schemas) loads when one first opens.
 const ResourceDialog = lazy(() =>

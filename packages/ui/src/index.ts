@@ -30,6 +30,7 @@ export {
 } from './session.tsx';
 export { PageHeader, type PageHeaderProps } from './components/PageHeader.tsx';
 export { DialogActions } from './components/DialogActions.tsx';
+export { OnDemand } from './components/OnDemand.tsx';
 export {
   NotAvailableYet,
   AccessDenied,
