@@ -1,0 +1,169 @@
+/**
+ * Forms on react-hook-form with the contract's own zod schema, written once for every section
+ * (issue 28 item 4): the schema the service parses checks the form, given the body the values
+ * make; each problem, the screen's or the server's (a 4xx's `errors`), lands on the field it
+ * belongs to; the parsed body is what the submit gets.
+ *
+ * A sub-path (`@venue/ui/contract-form`), not the main entry: every page loads the main entry,
+ * and react-hook-form and zod must come only with the dialogs that use them (the page budget).
+ * What it needs of the kit comes through the shared `@venue/ui`, so a refusal the session's
+ * client threw is recognised (one `ApiError` class on the page).
+ */
+import { useState, type BaseSyntheticEvent } from 'react';
+import {
+  get,
+  set,
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type ResolverResult,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { fieldErrorsOf, useFocusFirstError } from '@venue/ui';
+
+/**
+ * The form field a problem at a body path is shown on: a function
+ * (`payment_details.deposit_value` → `deposit`) or renamed paths (`{ priceCents: 'price' }`, the
+ * rest unchanged). Without one, each problem stays where the schema found it (a row's on its row).
+ */
+export type FieldOf = ((path: string) => string) | Readonly<Record<string, string>>;
+
+/** What the screen asks beyond the contract (a reason chosen), by field; empty when none. */
+export type ScreenRules<TValues> = (values: TValues) => Partial<Record<keyof TValues & string, string>>;
+
+export interface ContractCheck<TValues> {
+  /** The schema the service parses the body with. */
+  schema: z.ZodType;
+  /** The body the values make; the values themselves when they are the body. */
+  toBody?: (values: TValues) => unknown;
+  fieldOf?: FieldOf;
+  /** Checked first: a value the body cannot even be made from (a deposit typed wrong). */
+  screenRules?: ScreenRules<TValues>;
+}
+
+const placer = (fieldOf: FieldOf = {}) =>
+  typeof fieldOf === 'function' ? fieldOf : (path: string) => fieldOf[path] ?? path;
+
+/** Every problem of react-hook-form's nested errors with its dotted path, in the schema's order. */
+function problems(node: unknown, path: string[] = []): Array<[string, FieldError]> {
+  if (!node || typeof node !== 'object') return [];
+  const { message, type, ref: _ref, types: _types, ...rest } = node as Record<string, unknown>;
+  if (typeof message === 'string' && typeof type === 'string') return [[path.join('.'), node as FieldError]];
+  return Object.entries(rest).flatMap(([key, child]) => problems(child, [...path, key]));
+}
+
+/**
+ * zodResolver on the contract's schema, given the body the values make; its problems are put on
+ * the form's fields (`fieldOf`), the first per field.
+ */
+export function contractResolver<TValues extends FieldValues, TBody>({
+  schema,
+  toBody,
+  fieldOf,
+  screenRules,
+}: ContractCheck<TValues>): Resolver<TValues, unknown, TBody> {
+  const check = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, TBody>;
+  const place = placer(fieldOf);
+  return async (values, context, options) => {
+    const screen = Object.entries(screenRules?.(values) ?? {}).filter(([, message]) => message);
+    if (screen.length > 0) {
+      const errors = Object.fromEntries(
+        screen.map(([field, message]) => [field, { type: 'screen', message }]),
+      );
+      return { values: {}, errors: errors as FieldErrors<TValues> };
+    }
+    const body = (toBody ? toBody(values) : values) as FieldValues;
+    const result = await check(body, context, options as never);
+    if (!fieldOf || Object.keys(result.errors).length === 0) return result as ResolverResult<TValues, TBody>;
+    const errors: FieldErrors = {};
+    for (const [path, error] of problems(result.errors)) {
+      const field = place(path);
+      if (get(errors, field) === undefined) set(errors, field, error);
+    }
+    return { values: {}, errors: errors as FieldErrors<TValues> };
+  };
+}
+
+/** The part of react-hook-form's form a refusal is put on. */
+interface ErrorTarget {
+  getValues(): FieldValues;
+  setError(name: never, error: FieldError, options: { shouldFocus: boolean }): void;
+}
+
+/**
+ * Puts a refusal's field errors (a 4xx's `errors`, by `fieldErrorsOf`) on the fields they belong
+ * to; answers how many it put, none when the refusal names no field the form has (the dialog's
+ * headline or toast says it).
+ */
+export function putServerErrors(form: ErrorTarget, error: unknown, fieldOf?: FieldOf): number {
+  const place = placer(fieldOf);
+  const known = new Set(Object.keys(form.getValues()));
+  let put = 0;
+  for (const [path, message] of Object.entries(fieldErrorsOf(error))) {
+    const field = place(path);
+    if (!known.has(field)) continue;
+    form.setError(field as never, { type: 'server', message }, { shouldFocus: false });
+    put += 1;
+  }
+  return put;
+}
+
+/** How a summary words a problem at `path` (a list row's says which row it is). */
+export type Listed = (path: string[], message: string) => string;
+
+/** Every message in the form's errors (nested ones too), in the schema's order, each once. */
+function errorMessages(errors: FieldErrors | undefined, listed: Listed = (_, m) => m): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string[]) => {
+    if (!node || typeof node !== 'object') return;
+    const { message, ref: _ref, types: _types, ...rest } = node as Record<string, unknown>;
+    if (typeof message === 'string' && message) found.push(listed(path, message));
+    for (const [key, child] of Object.entries(rest)) walk(child, [...path, key]);
+  };
+  walk(errors, []);
+  return [...new Set(found)];
+}
+
+export interface ContractFormOptions<TValues extends FieldValues> extends ContractCheck<TValues> {
+  defaultValues: DefaultValues<TValues>;
+  listed?: Listed;
+}
+
+/**
+ * A contract-checked form: `summary` lists every problem shown under the fields (a dialog's
+ * "Please fix the following errors:"), `onSubmit(send)` sends the parsed body and, when the
+ * server refuses with field errors, puts them on their fields; the first invalid field inside
+ * `formRef` is focused after each submit that found one. `send` rejects on a refusal it has
+ * already told the user about (a toast); the form stays as it was typed.
+ */
+export function useContractForm<TValues extends FieldValues, TBody>({
+  defaultValues,
+  listed,
+  ...check
+}: ContractFormOptions<TValues>) {
+  const form = useForm<TValues, unknown, TBody>({
+    // Made again each render: a dialog may change its schema with its mode.
+    resolver: contractResolver<TValues, TBody>(check),
+    defaultValues,
+    // The first invalid field in the order shown is focused (useFocusFirstError), whoever found it.
+    shouldFocusError: false,
+  });
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useFocusFirstError<HTMLFormElement>(form.formState.submitCount + refusals);
+  const summary = errorMessages(form.formState.errors, listed);
+
+  const onSubmit = (send: (body: TBody) => Promise<void>) => (event?: BaseSyntheticEvent) =>
+    form.handleSubmit(async (body) => {
+      try {
+        await send(body);
+      } catch (error) {
+        if (putServerErrors(form, error, check.fieldOf) > 0) setRefusals((n) => n + 1);
+      }
+    })(event);
+
+  return { form, formRef, summary, errors: form.formState.errors, onSubmit };
+}
