@@ -1,4 +1,5 @@
 import { DialogActions, useFocusFirstError } from '@venue/ui';
+import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,7 +17,6 @@ import {
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 import { DepositFields, depositNote } from '../shared/DepositFields.tsx';
-import { bodyResolver, putServerErrors, type FieldOf } from '../shared/contractForm.ts';
 
 interface Props {
   booking: Booking | null;
@@ -74,7 +74,7 @@ type ConfirmValues = { taxType: TaxType; deposit: DepositStart };
 type ConfirmStatus = z.output<typeof statusBody>;
 
 /** A problem with the tax type stays on it; any other part of the payment is the deposit's. */
-const confirmField: FieldOf<ConfirmValues> = (path) =>
+const confirmField = (path: string): keyof ConfirmValues =>
   path.startsWith('payment_details.tax_type') ? 'taxType' : 'deposit';
 
 /**
@@ -83,7 +83,7 @@ const confirmField: FieldOf<ConfirmValues> = (path) =>
  */
 function confirmResolver(inputs: ConfirmInputs) {
   const preview = (v: ConfirmValues) => previewConfirm(inputs, { taxType: v.taxType, ...v.deposit });
-  return bodyResolver<ConfirmValues, ConfirmStatus>({
+  return contractResolver<ConfirmValues, ConfirmStatus>({
     schema: statusBody,
     screenRules: (v) => {
       const p = preview(v);

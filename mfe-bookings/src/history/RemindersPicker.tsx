@@ -10,6 +10,7 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyKeys, useSession } from '@venue/ui';
+import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
 import {
   sendRemindersSchema,
   type ReminderChannel,
@@ -18,7 +19,6 @@ import {
   type SmsCostPreview,
 } from '@venue/contracts/comms';
 import type { Booking } from '../api/types.ts';
-import { bodyResolver, putServerErrors, type FieldOf } from '../shared/contractForm.ts';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
 
@@ -34,12 +34,12 @@ interface ReminderValues {
   channel: ReminderChannel;
 }
 
-const reminderField: FieldOf<ReminderValues> = (path) =>
+const reminderField = (path: string): keyof ReminderValues =>
   path.startsWith('channel') ? 'channel' : 'bookingIds';
 
 // The server takes one channel per request: "both" is an e-mail request, then an SMS request,
 // each the body checked here with its channel.
-const remindersResolver = bodyResolver<ReminderValues, SendRemindersRequest>({
+const remindersResolver = contractResolver<ReminderValues, SendRemindersRequest>({
   schema: sendRemindersSchema,
   toBody: (v) => ({ bookingIds: v.bookingIds, channel: v.channel === 'both' ? 'email' : v.channel }),
   fieldOf: reminderField,

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { idempotencyKeys, DialogActions, useFocusFirstError } from '@venue/ui';
+import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
 import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   acceptBody,
@@ -19,7 +20,6 @@ import {
 } from '@venue/contracts/bookings';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking, BulkResult } from '../api/types.ts';
-import { bodyResolver, putServerErrors, type FieldOf } from '../shared/contractForm.ts';
 import { errorText, toastError, toastInfo, toastSuccess } from '../shared/notify.ts';
 
 export const HOLD_OPTIONS = [
@@ -63,7 +63,7 @@ const SCHEMAS: Record<Kind, { one: z.ZodType; many: z.ZodType }> = {
   changes: { one: changesBody, many: changesBody },
 };
 
-const reviewField: FieldOf<ReviewValues> = (path) => {
+const reviewField = (path: string): keyof ReviewValues => {
   const field = path.split('.')[0];
   return field === 'holdHours' || field === 'ids' ? 'hold' : field === 'reason' ? 'reason' : 'text';
 };
@@ -80,8 +80,8 @@ function reviewBody(kind: Kind, ids: string[], v: ReviewValues): ReviewBody {
 }
 
 function reviewResolver(kind: Kind, ids: string[]) {
-  return bodyResolver<ReviewValues, ReviewBody>({
-    schema: (ids.length > 1 ? SCHEMAS[kind].many : SCHEMAS[kind].one) as z.ZodType<ReviewBody>,
+  return contractResolver<ReviewValues, ReviewBody>({
+    schema: ids.length > 1 ? SCHEMAS[kind].many : SCHEMAS[kind].one,
     // The contract leaves these optional; a review without them means nothing to the customer.
     screenRules: (v) =>
       kind === 'decline' && !v.reason

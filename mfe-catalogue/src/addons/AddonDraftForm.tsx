@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Group, TextInput } from '@mantine/core';
 import { addonInput } from '@venue/contracts';
+import { useContractForm } from '@venue/ui/contract-form';
 import type { AddonInput } from '../api/types.ts';
 import { FormErrors } from '../shared/FormErrors.tsx';
-import { useContractForm } from '../shared/contractForm.ts';
 import { MoneyField } from '../shared/fields.tsx';
 import type { AddonDraft } from './addonForm.ts';
 
@@ -36,7 +36,7 @@ export function AddonDraftForm({
   const { form, formRef, summary, errors, onSubmit } = useContractForm<AddonDraft, AddonInput>({
     schema: addonInput,
     defaultValues: draft,
-    renames: RENAMES,
+    fieldOf: RENAMES,
   });
   const submit = onSubmit((input) => send(input, () => form.reset(draft)));
   return (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Group, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { defaultSurcharge, holidayInput } from '@venue/contracts/catalogue';
+import { useContractForm } from '@venue/ui/contract-form';
 import {
   AU_STATES,
   PRICING_RULES,
@@ -10,7 +11,6 @@ import {
 } from '../api/types.ts';
 import { useSaveHoliday } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
-import { useContractForm } from '../shared/contractForm.ts';
 import { SelectField, SwitchField, WholeNumberField } from '../shared/fields.tsx';
 import { DateFormField } from '../shared/DateFormField.tsx';
 import { SCOPE_LABELS } from './filterHolidays.ts';

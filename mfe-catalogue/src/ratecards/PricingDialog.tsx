@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { pricingInput } from '@venue/contracts';
 import { Group, Textarea } from '@mantine/core';
+import { useContractForm } from '@venue/ui/contract-form';
 import type { Pricing, PricingInput, RateType, Resource } from '../api/types.ts';
 import { useSavePricing } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { useContractForm } from '../shared/contractForm.ts';
 import { MoneyField, SelectField } from '../shared/fields.tsx';
 
 /** The form as typed: rates in dollars ('' while empty), '' for no resource or rate type yet. */
@@ -61,7 +61,7 @@ export function PricingDialog({
   const { form, formRef, summary, errors, onSubmit } = useContractForm<
     PricingDraft,
     Omit<PricingInput, 'resourceName'>
-  >({ schema: pricingInput, defaultValues: NEW_CARD, renames: RENAMES });
+  >({ schema: pricingInput, defaultValues: NEW_CARD, fieldOf: RENAMES });
   const { control, reset } = form;
 
   useEffect(() => {

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Fieldset, TextInput, Textarea } from '@mantine/core';
 import { resourceInput } from '@venue/contracts';
+import { useContractForm } from '@venue/ui/contract-form';
 import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
 import { SelectField, WholeNumberField } from '../shared/fields.tsx';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { useContractForm } from '../shared/contractForm.ts';
 import { emptyResource, toInput } from '../halls/resourceForm.ts';
 import { ResourcePhoto } from '../photos/ResourcePhoto.tsx';
 
