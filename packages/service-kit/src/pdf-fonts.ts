@@ -22,7 +22,8 @@
  * pdfkit subsets every embedded font per document (through fontkit): a PDF carries only the
  * glyphs it prints, a few kilobytes a font, not the 10.5 MB file. The bytes are read once per
  * process, when its first PDF is made, and Noto Sans SC only when a text first needs it, so a
- * service that never prints CJK never holds it in memory.
+ * service that never prints CJK never holds it in memory. Every document embeds the process's
+ * one fontkit reading of each font and starts from its laid-out words (pdf-font-sharing.ts).
  *
  * pdfkit, fontkit and the two font packages are dependencies of the services that import this
  * entry (`@venue/service-kit/pdf`: money and insights), not of the kit: every service's image
@@ -32,6 +33,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { adoptShared, embedShared, keepWords } from './pdf-font-sharing.ts';
 
 /** The fonts a PDF's drawing code names: `doc.font(PDF_FONT.bold)`. Any other name throws. */
 export const PDF_FONT = { regular: 'Sans', bold: 'Sans-Bold', italic: 'Sans-Italic' } as const;
@@ -154,21 +156,6 @@ export function fontRuns(text: string, font: PdfFont): FontRun[] {
 type Doc = PDFKit.PDFDocument;
 type TextOptions = PDFKit.Mixins.TextOptions;
 
-/**
- * Lays the document's text out with the process's one fontkit reading of the font. pdfkit reads
- * the font afresh for each document, and fontkit decodes the font's positioning tables (GPOS:
- * kerning, mark placement) lazily per reading, so every document paid that again: an invoice took
- * about ten times as long as in Helvetica. The embedded font keeps its own subset and text mapping
- * per document; only the layout (glyph ids, advances, the same bytes) is shared, which is safe as
- * pdfkit lays out synchronously. Should a later pdfkit keep its font elsewhere, nothing is
- * swapped and documents are only slower.
- */
-function shareLayout(doc: Doc, shared: Fontkit.Font): void {
-  const embedded = (doc as unknown as { _font?: { font?: Fontkit.Font } })._font;
-  if (embedded?.font && embedded.font !== shared && embedded.font.postscriptName === shared.postscriptName)
-    embedded.font = shared;
-}
-
 /** What drawing a text's font runs takes from its document: pdfkit's own calls and the font switch. */
 interface RunDrawing {
   doc: Doc;
@@ -243,13 +230,19 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
   const doc = new PDFDocument({ ...options, font: null as unknown as string });
   const registered = new Set<FontName>();
   const setFont = doc.font.bind(doc) as (src: string) => Doc;
+  // Each font is embedded on the process's one reading of it (pdf-font-sharing.ts); the
+  // process's first document registers the bytes, as pdfkit otherwise would for every one.
   const use = (name: FontName) => {
     if (!registered.has(name)) {
-      doc.registerFont(name, load(name).bytes);
+      const { bytes, font } = load(name);
+      if (!embedShared(doc, name, font)) {
+        doc.registerFont(name, bytes);
+        setFont(name);
+        adoptShared(doc, font);
+      }
       registered.add(name);
     }
     setFont(name);
-    shareLayout(doc, load(name).font);
   };
   let current: PdfFont = PDF_FONT.regular;
   use(current);
@@ -313,6 +306,13 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
     }, 0);
     use(back);
     return width;
+  };
+
+  // Every text is laid out by now: the document's new words join the process's.
+  const end = doc.end.bind(doc);
+  doc.end = () => {
+    keepWords(doc);
+    end();
   };
   return doc;
 }
