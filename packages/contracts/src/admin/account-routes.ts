@@ -25,7 +25,7 @@ import {
 } from './responses.ts';
 import { auth, idParams, missing, ok, users } from './route-parts.ts';
 
-export const SIGN_IN_ROUTES: RouteTable = [
+export const SIGN_IN_ROUTES = [
   {
     ...auth,
     access: 'public',
@@ -73,9 +73,9 @@ export const SIGN_IN_ROUTES: RouteTable = [
     summary: "Sign out (the spec's path; browsers send the cookie only to /api/auth/logout)",
     responses: ok(messageSchema),
   },
-];
+] as const satisfies RouteTable;
 
-export const PROFILE_ROUTES: RouteTable = [
+export const PROFILE_ROUTES = [
   {
     ...users,
     access: 'signed-in',
@@ -95,10 +95,10 @@ export const PROFILE_ROUTES: RouteTable = [
     responses: { ...ok(parentDataSchema), ...missing('hall owner') },
     spec: '01 §7',
   },
-];
+] as const satisfies RouteTable;
 
 /** Accounts and sub-users, passwords and profile pictures. */
-export const STAFF_ROUTES: RouteTable = [
+export const STAFF_ROUTES = [
   {
     ...users,
     access: 'signed-in',
@@ -222,4 +222,4 @@ export const STAFF_ROUTES: RouteTable = [
     params: z.object({ file: z.string() }),
     responses: { 200: { description: 'The image', contentType: 'image/webp' }, ...missing('picture') },
   },
-];
+] as const satisfies RouteTable;

@@ -10,7 +10,7 @@ import {
 } from './responses.ts';
 import { audit, ok } from './route-parts.ts';
 
-export const AUDIT_ROUTES: RouteTable = [
+export const AUDIT_ROUTES = [
   {
     ...audit,
     method: 'get',
@@ -61,4 +61,4 @@ export const AUDIT_ROUTES: RouteTable = [
     summary: 'Re-walk the hash chains: finds an entry edited or removed in the database',
     responses: ok(chainReportSchema),
   },
-];
+] as const satisfies RouteTable;

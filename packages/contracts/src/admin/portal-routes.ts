@@ -4,7 +4,7 @@ import type { RouteTable } from '../api/route-table.ts';
 import { portalLinkBody, portalMeSchema, portalSessionBody, portalTokenSchema } from './portal.ts';
 import { ok, portal, publicDoor, slugParams } from './route-parts.ts';
 
-export const PUBLIC_DOOR_ROUTES: RouteTable = [
+export const PUBLIC_DOOR_ROUTES = [
   {
     ...publicDoor,
     method: 'get',
@@ -27,9 +27,9 @@ export const PUBLIC_DOOR_ROUTES: RouteTable = [
     body: portalLinkBody,
     responses: { 202: { description: 'Accepted (known address or not)', schema: messageSchema } },
   },
-];
+] as const satisfies RouteTable;
 
-export const PORTAL_ROUTES: RouteTable = [
+export const PORTAL_ROUTES = [
   {
     ...portal,
     access: 'public',
@@ -71,4 +71,4 @@ export const PORTAL_ROUTES: RouteTable = [
     summary: 'Who is signed in to the portal, at which venue',
     responses: ok(portalMeSchema),
   },
-];
+] as const satisfies RouteTable;

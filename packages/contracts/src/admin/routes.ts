@@ -16,7 +16,7 @@ import {
 import { WEBHOOK_ROUTES } from './webhooks-routes.ts';
 
 // In this order: the OpenAPI document and the generated tests list the calls as the table does.
-export const ADMIN_ROUTES: RouteTable = [
+export const ADMIN_ROUTES = [
   ...SIGN_IN_ROUTES,
   ...PROFILE_ROUTES,
   ...USER_SETTINGS_ROUTES,
@@ -28,4 +28,4 @@ export const ADMIN_ROUTES: RouteTable = [
   ...PUBLIC_DOOR_ROUTES,
   ...PORTAL_ROUTES,
   ...ERASE_CUSTOMER_ROUTES,
-];
+] as const satisfies RouteTable;

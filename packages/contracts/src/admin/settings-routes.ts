@@ -120,7 +120,7 @@ const settingsRoutes: ApiRoute[] = SETTINGS_GROUPS.flatMap((g) => {
   ];
 });
 
-export const USER_SETTINGS_ROUTES: RouteTable = [
+export const USER_SETTINGS_ROUTES = [
   {
     ...settings,
     access: 'signed-in',
@@ -141,9 +141,9 @@ export const USER_SETTINGS_ROUTES: RouteTable = [
     spec: '01 §7',
   },
   ...settingsRoutes,
-];
+] as const satisfies RouteTable;
 
-export const API_KEY_ROUTES: RouteTable = [
+export const API_KEY_ROUTES = [
   {
     ...settings,
     access: 'owner',
@@ -178,10 +178,10 @@ export const API_KEY_ROUTES: RouteTable = [
     params: idParams('id'),
     responses: { ...ok(messageSchema), ...missing('API key') },
   },
-];
+] as const satisfies RouteTable;
 
 /** The venue's data export and the online bookings settings. */
-export const EXPORT_AND_ONLINE_BOOKING_ROUTES: RouteTable = [
+export const EXPORT_AND_ONLINE_BOOKING_ROUTES = [
   {
     ...settings,
     access: 'owner',
@@ -212,9 +212,9 @@ export const EXPORT_AND_ONLINE_BOOKING_ROUTES: RouteTable = [
       409: { description: 'Another venue already uses this address (`errors` names `slug`).' },
     },
   },
-];
+] as const satisfies RouteTable;
 
-export const ERASE_CUSTOMER_ROUTES: RouteTable = [
+export const ERASE_CUSTOMER_ROUTES = [
   {
     ...settings,
     access: 'owner',
@@ -226,4 +226,4 @@ export const ERASE_CUSTOMER_ROUTES: RouteTable = [
       202: { description: 'Requested; bookings anonymises the customer shortly', schema: messageSchema },
     },
   },
-];
+] as const satisfies RouteTable;

@@ -1,7 +1,7 @@
 /** Webhooks' calls (issue 26, decision 60), part of the admin route table. */
 import { z } from 'zod';
 import { messageSchema } from '../api/common.ts';
-import type { ApiRoute } from '../api/route-table.ts';
+import type { RouteTable } from '../api/route-table.ts';
 import {
   replayedWebhookSchema,
   webhookCreateSchema,
@@ -31,7 +31,7 @@ const secretAnswers = (what: string) => ({
   },
 });
 
-export const WEBHOOK_ROUTES: ApiRoute[] = [
+export const WEBHOOK_ROUTES = [
   {
     ...base,
     method: 'get',
@@ -122,4 +122,4 @@ export const WEBHOOK_ROUTES: ApiRoute[] = [
       ...notActive,
     },
   },
-];
+] as const satisfies RouteTable;

@@ -40,7 +40,7 @@ import {
 } from './responses.ts';
 import { base, bookings, documentParams, notFound, ok, refused } from './route-parts.ts';
 
-export const STAFF_BOOKING_ROUTES: RouteTable = [
+export const STAFF_BOOKING_ROUTES = [
   {
     ...bookings,
     method: 'get',
@@ -276,4 +276,4 @@ export const STAFF_BOOKING_ROUTES: RouteTable = [
     query: calendarQuery,
     responses: ok(calendarDataSchema),
   },
-];
+] as const satisfies RouteTable;

@@ -6,7 +6,7 @@ import { customerListQuery } from './requests.ts';
 import { customerDetailSchema, customerListSchema } from './responses.ts';
 import { customers, notFound, ok } from './route-parts.ts';
 
-export const CUSTOMER_ROUTES: RouteTable = [
+export const CUSTOMER_ROUTES = [
   {
     ...customers,
     method: 'get',
@@ -48,4 +48,4 @@ export const CUSTOMER_ROUTES: RouteTable = [
     params: idParams,
     responses: { ...ok(customerDetailSchema), ...notFound('customer') },
   },
-];
+] as const satisfies RouteTable;

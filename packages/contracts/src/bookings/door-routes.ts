@@ -29,7 +29,7 @@ import {
 } from './route-parts.ts';
 
 /** A venue's visitors: availability, a quote, a booking request and its e-mail check. */
-export const PUBLIC_DOOR_ROUTES: RouteTable = [
+export const PUBLIC_DOOR_ROUTES = [
   {
     ...publicDoor,
     method: 'get',
@@ -90,10 +90,10 @@ export const PUBLIC_DOOR_ROUTES: RouteTable = [
       503: { description: 'The price could not be worked out just now; try the link again.' },
     },
   },
-];
+] as const satisfies RouteTable;
 
 /** A venue's signed-in customers: their bookings, cancelling, changes, calendar file and documents. */
-export const PORTAL_ROUTES: RouteTable = [
+export const PORTAL_ROUTES = [
   {
     ...portal,
     method: 'get',
@@ -169,4 +169,4 @@ export const PORTAL_ROUTES: RouteTable = [
       413: { description: 'The file is larger than 10 MB.' },
     },
   },
-];
+] as const satisfies RouteTable;

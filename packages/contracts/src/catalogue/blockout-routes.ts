@@ -20,7 +20,7 @@ const throughBookings: Record<number, ApiResponse> = {
   503: { description: 'Bookings could not confirm the block-out; nothing is stored.' },
 };
 
-export const BLOCKOUT_ROUTES: RouteTable = [
+export const BLOCKOUT_ROUTES = [
   {
     ...blockouts,
     method: 'get',
@@ -71,4 +71,4 @@ export const BLOCKOUT_ROUTES: RouteTable = [
     params: idParams,
     responses: gone('block-out'),
   },
-];
+] as const satisfies RouteTable;

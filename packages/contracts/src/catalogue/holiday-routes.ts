@@ -12,7 +12,7 @@ import {
 import { holidayImportResultSchema, holidaySchema, holidaySyncResultSchema } from './responses.ts';
 import { created, gone, holidays, holidaysOwner, missing, ok } from './route-parts.ts';
 
-export const HOLIDAY_ROUTES: RouteTable = [
+export const HOLIDAY_ROUTES = [
   {
     ...holidays,
     access: 'resources, bookings or calendar',
@@ -82,4 +82,4 @@ export const HOLIDAY_ROUTES: RouteTable = [
     params: idParams,
     responses: gone('holiday'),
   },
-];
+] as const satisfies RouteTable;

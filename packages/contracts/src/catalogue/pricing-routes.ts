@@ -7,7 +7,7 @@ import { quoteRequest } from './requests.ts';
 import { addonSchema, priceQuoteSchema, pricingSchema } from './responses.ts';
 import { created, gone, missing, ok, OWNER_NOTE, pricing, pricingOwner } from './route-parts.ts';
 
-export const PRICING_ROUTES: RouteTable = [
+export const PRICING_ROUTES = [
   {
     ...pricing,
     method: 'get',
@@ -97,4 +97,4 @@ export const PRICING_ROUTES: RouteTable = [
     params: idParams,
     responses: gone('add-on'),
   },
-];
+] as const satisfies RouteTable;

@@ -4,7 +4,7 @@ import type { RouteTable } from '../api/route-table.ts';
 import { publicVenueSchema } from './public.ts';
 import { base, ok, slugParam } from './route-parts.ts';
 
-export const PUBLIC_VENUE_ROUTES: RouteTable = [
+export const PUBLIC_VENUE_ROUTES = [
   {
     ...base,
     tag: 'Public',
@@ -35,4 +35,4 @@ export const PUBLIC_VENUE_ROUTES: RouteTable = [
       404: { description: 'No such space taking requests here, or it has no photo.' },
     },
   },
-];
+] as const satisfies RouteTable;

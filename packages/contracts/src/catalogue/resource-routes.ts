@@ -8,7 +8,7 @@ import { archivedCountSchema, icsUrlSchema, resourceListSchema, resourceSchema }
 import { RESOURCE_PHOTO_PART } from './public.ts';
 import { base, created, gone, missing, ok, OWNER_NOTE, resources, resourcesOwner } from './route-parts.ts';
 
-export const RESOURCE_ROUTES: RouteTable = [
+export const RESOURCE_ROUTES = [
   {
     ...resources,
     access: 'resources, bookings or calendar',
@@ -168,4 +168,4 @@ export const RESOURCE_ROUTES: RouteTable = [
       404: { description: 'No feed with this token (revoked or never issued).' },
     },
   },
-];
+] as const satisfies RouteTable;

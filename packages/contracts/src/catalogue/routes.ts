@@ -7,10 +7,10 @@ import { PUBLIC_VENUE_ROUTES } from './public-routes.ts';
 import { RESOURCE_ROUTES } from './resource-routes.ts';
 
 // In this order: the OpenAPI document and the generated tests list the calls as the table does.
-export const CATALOGUE_ROUTES: RouteTable = [
+export const CATALOGUE_ROUTES = [
   ...RESOURCE_ROUTES,
   ...PRICING_ROUTES,
   ...HOLIDAY_ROUTES,
   ...BLOCKOUT_ROUTES,
   ...PUBLIC_VENUE_ROUTES,
-];
+] as const satisfies RouteTable;

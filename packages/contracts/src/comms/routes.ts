@@ -63,7 +63,7 @@ const notYet = {
   503: { description: "The venue's settings have not reached Communications yet; try again shortly." },
 };
 
-export const COMMS_ROUTES: RouteTable = [
+export const COMMS_ROUTES = [
   {
     ...templates,
     method: 'get',
@@ -353,4 +353,4 @@ export const COMMS_ROUTES: RouteTable = [
       ...notFound('captured message or attachment'),
     },
   },
-];
+] as const satisfies RouteTable;

@@ -17,7 +17,7 @@ const noSettings: ApiResponse = {
 };
 const notFound: ApiResponse = { description: 'No such schedule in this venue.', schema: errorSchema };
 
-export const REPORT_EXPORT_ROUTES: RouteTable = [
+export const REPORT_EXPORT_ROUTES = [
   {
     ...reports,
     method: 'get',
@@ -91,4 +91,4 @@ export const REPORT_EXPORT_ROUTES: RouteTable = [
     params: idParams,
     responses: { 200: { description: 'Deleted', schema: messageSchema }, 404: notFound },
   },
-];
+] as const satisfies RouteTable;

@@ -37,7 +37,7 @@ const ok = (schema: z.ZodType): Record<number, ApiResponse> => ({
 });
 const READ_MODEL = 'Read from the insights copy of the owners’ data (decision 39); asks no other service.';
 
-export const INSIGHTS_ROUTES: RouteTable = [
+export const INSIGHTS_ROUTES = [
   {
     ...dashboard,
     method: 'get',
@@ -173,4 +173,4 @@ export const INSIGHTS_ROUTES: RouteTable = [
   })),
   // Export PDF, Download CSVs and Schedule Email (report-export-routes.ts).
   ...REPORT_EXPORT_ROUTES,
-];
+] as const satisfies RouteTable;

@@ -18,7 +18,7 @@ const SALES =
 const PAYMENTS =
   'Every payment recorded in the range (by when it was recorded, in the venue zone), refunds and reversals as negative amounts, bonds received and bonds refunded; a payment kept from a bond moved no money and is left out. Each row names the invoice (or BOND-… document) it settles. At most 366 days per file.';
 
-export const ACCOUNTING_EXPORT_ROUTES: RouteTable = [
+export const ACCOUNTING_EXPORT_ROUTES = [
   {
     ...invoices,
     method: 'get',
@@ -55,4 +55,4 @@ export const ACCOUNTING_EXPORT_ROUTES: RouteTable = [
     query: accountingPaymentsQuerySchema,
     responses: csv("CSV file in MYOB's customer payments import fields"),
   },
-];
+] as const satisfies RouteTable;

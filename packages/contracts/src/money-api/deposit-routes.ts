@@ -26,7 +26,7 @@ import {
 } from './list-pages.ts';
 import { bookingParams, deposits, noSettings, notFound, ownerParams, refused } from './route-parts.ts';
 
-export const DEPOSIT_ROUTES: RouteTable = [
+export const DEPOSIT_ROUTES = [
   {
     ...deposits,
     method: 'get',
@@ -158,4 +158,4 @@ export const DEPOSIT_ROUTES: RouteTable = [
       503: noSettings,
     },
   },
-];
+] as const satisfies RouteTable;

@@ -37,7 +37,7 @@ import {
 } from './list-pages.ts';
 import { invoices, noSettings, notFound, ownerParams, pdf, refused } from './route-parts.ts';
 
-export const INVOICE_ROUTES: RouteTable = [
+export const INVOICE_ROUTES = [
   {
     ...invoices,
     method: 'get',
@@ -244,4 +244,4 @@ export const INVOICE_ROUTES: RouteTable = [
     params: idParams,
     responses: { 200: pdf('The PDF'), 404: notFound, 503: noSettings },
   },
-];
+] as const satisfies RouteTable;

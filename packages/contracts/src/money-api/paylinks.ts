@@ -34,7 +34,7 @@ export type BookingPaymentLink = z.infer<typeof bookingPaymentLinkSchema>;
 
 const invoices = { service: 'money', tag: 'Invoices & payments', access: 'invoices' } as const;
 
-export const PAYLINK_ROUTES: RouteTable = [
+export const PAYLINK_ROUTES = [
   {
     ...invoices,
     method: 'post',
@@ -76,4 +76,4 @@ export const PAYLINK_ROUTES: RouteTable = [
       503: { description: 'Card payments are not configured here.', schema: errorSchema },
     },
   },
-];
+] as const satisfies RouteTable;

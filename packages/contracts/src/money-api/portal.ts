@@ -203,7 +203,7 @@ const noSettings = {
 };
 const pdf = (description: string): ApiResponse => ({ description, contentType: 'application/pdf' });
 
-export const PORTAL_MONEY_ROUTES: RouteTable = [
+export const PORTAL_MONEY_ROUTES = [
   {
     ...portal,
     method: 'get',
@@ -315,4 +315,4 @@ export const PORTAL_MONEY_ROUTES: RouteTable = [
       ...noSettings,
     },
   },
-];
+] as const satisfies RouteTable;

@@ -68,7 +68,7 @@ const deposits = {
 } as const;
 const refused = (description: string) => ({ description, schema: errorSchema });
 
-export const QUOTATION_DEPOSIT_ROUTES: RouteTable = [
+export const QUOTATION_DEPOSIT_ROUTES = [
   {
     ...deposits,
     method: 'get',
@@ -105,4 +105,4 @@ export const QUOTATION_DEPOSIT_ROUTES: RouteTable = [
       409: refused('Not paid, accepted (the booking holds it) or declined.'),
     },
   },
-];
+] as const satisfies RouteTable;

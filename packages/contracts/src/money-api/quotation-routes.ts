@@ -22,7 +22,7 @@ import {
 } from './list-pages.ts';
 import { noSettings, notFound, pdf, quotations, refused } from './route-parts.ts';
 
-export const QUOTATION_ROUTES: RouteTable = [
+export const QUOTATION_ROUTES = [
   {
     ...quotations,
     method: 'post',
@@ -148,4 +148,4 @@ export const QUOTATION_ROUTES: RouteTable = [
     params: idParams,
     responses: { 200: pdf('The quotation'), 404: notFound, 503: noSettings },
   },
-];
+] as const satisfies RouteTable;

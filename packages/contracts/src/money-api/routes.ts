@@ -11,11 +11,11 @@ import { QUOTATION_DEPOSIT_ROUTES } from './quotation-deposits.ts';
 import { QUOTATION_ROUTES } from './quotation-routes.ts';
 
 // In this order: the OpenAPI document and the generated tests list the calls as the table does.
-export const MONEY_ROUTES: RouteTable = [
+export const MONEY_ROUTES = [
   ...INVOICE_ROUTES,
   ...DEPOSIT_ROUTES,
   ...QUOTATION_ROUTES,
   ...QUOTATION_DEPOSIT_ROUTES,
   ...PAYLINK_ROUTES,
   ...PORTAL_MONEY_ROUTES,
-];
+] as const satisfies RouteTable;

@@ -6,7 +6,7 @@
 import { buildOpenApi } from '../api/openapi.ts';
 import { API_ROUTE_TABLES } from './tables.ts';
 
-export { API_ROUTE_TABLES } from './tables.ts';
+export { API_ROUTE_TABLES, type ApiEntry } from './tables.ts';
 
 /** The document as the gateway serves it and docs/api/openapi.json keeps it. */
 export function venueOpenApi(): Record<string, unknown> {

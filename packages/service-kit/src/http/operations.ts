@@ -5,12 +5,13 @@
  * each entry, named by the entry's key, and the kit puts the entry's guard, its parsing and the
  * request's transaction in front of it, the same steps the hand-written routes take.
  *
- *   export const getWidget = operation('get /api/widgets/{id}', {}, async ({ tx, params }) => …);
+ *   export const getWidget = operation('get /api/widgets/{id}', async ({ tx, params }) => …);
  *   serveOperations(router, WIDGET_ROUTES, [listWidgets, getWidget, …]);
  */
 import type { z } from 'zod';
 import { PERMISSION_KEYS, type PermissionKey } from '@venue/contracts';
 import type { ApiRoute, HttpMethod, RouteTable } from '@venue/contracts/api';
+import type { ApiEntry } from '@venue/contracts/openapi';
 import { requireAuth, requireCustomer, requirePermission, withRead, withTx } from '../auth/middleware.ts';
 import type { Tx } from '../db/types.ts';
 import { parseBody, parseQuery } from '../validation.ts';
@@ -19,36 +20,43 @@ import type { AppContext, AppMiddleware, AppRouter } from './context.ts';
 /** An entry's method and OpenAPI path as the table writes them: `get /api/invoices/{id}`. */
 export type OperationKey = `${HttpMethod} /${string}`;
 
-type Schema = z.ZodType | undefined;
 /** `write`: withTx (the default); `read`: withRead; `none`: the handler opens it (inRequestTx). */
 type Transaction = 'write' | 'read' | 'none';
 type PathOf<K extends string> = K extends `${HttpMethod} ${infer P}` ? P : never;
 type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer R}` ? N | ParamNames<R> : never;
-type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+/**
+ * The table's entry a key names, with its literal type. An entry made in a loop may carry a union
+ * of paths (the Reports calls); one typed only `string` (the settings groups) names no key.
+ */
+type EntryOf<K extends string> = K extends `${infer M} ${infer P}` ? Matching<ApiEntry, M, P> : never;
+type Matching<E, M, P> = E extends { method: M; path: infer EP }
+  ? string extends EP
+    ? never
+    : P extends EP
+      ? E
+      : never
+  : never;
+/**
+ * What the entry's schema parses to: `undefined` when the entry takes none, `unknown` when the key
+ * names no entry the types know (the settings groups, made in a loop: those handlers parse again).
+ */
+type Parsed<E, Part extends 'query' | 'body'> = [E] extends [never]
+  ? unknown
+  : E extends { readonly [P in Part]: infer S extends z.ZodType }
+    ? z.output<S>
+    : undefined;
 
-/** What a handler gets: its request parsed by the entry's schemas, and the open transaction. */
-export interface OperationArgs<
-  K extends OperationKey,
-  Q extends Schema = undefined,
-  B extends Schema = undefined,
-  T extends Transaction = 'write',
-> {
+/** What a handler gets: its request parsed by its entry's schemas, and the open transaction. */
+export interface OperationArgs<K extends OperationKey, T extends Transaction = 'write'> {
   ctx: AppContext;
   tx: T extends 'none' ? undefined : Tx;
   /** Every path parameter of the tables is a string, so the key alone types them. */
   params: { readonly [N in ParamNames<PathOf<K>>]: string };
-  query: Parsed<Q>;
-  body: Parsed<B>;
+  query: Parsed<EntryOf<K>, 'query'>;
+  body: Parsed<EntryOf<K>, 'body'>;
 }
 
-export interface OperationOptions<Q extends Schema, B extends Schema, T extends Transaction> {
-  /**
-   * The entry's query and body schemas, named again because the route tables are typed
-   * `RouteTable`, which keeps no schema's type: naming them types the handler's argument, and
-   * the kit refuses to start unless each is the very object the entry holds.
-   */
-  query?: Q;
-  body?: B;
+export interface OperationOptions<T extends Transaction> {
   /** What the table cannot say, after the guard and before parsing: `requireTenantParam('hallOwnerId')`. */
   before?: readonly AppMiddleware[];
   /**
@@ -61,26 +69,32 @@ export interface OperationOptions<Q extends Schema, B extends Schema, T extends 
 
 export interface Operation {
   readonly key: OperationKey;
-  readonly options: OperationOptions<Schema, Schema, Transaction>;
-  readonly handle: (args: OperationArgs<OperationKey, Schema, Schema, Transaction>) => Promise<unknown>;
+  readonly options: OperationOptions<Transaction>;
+  readonly handle: (args: OperationArgs<OperationKey, Transaction>) => Promise<unknown>;
 }
 
+type Handle<K extends OperationKey, T extends Transaction> = (args: OperationArgs<K, T>) => Promise<unknown>;
+
 /**
- * One call's handler. What it returns, unless undefined, is the JSON answer; a handler answering
- * something else (a PDF) sets `ctx.body` itself, and one answering 201 sets `ctx.status`.
+ * One call's handler, named by its entry's key; its query and body are typed from that entry
+ * (`@venue/contracts/openapi`'s `ApiEntry`), which the kit parses them with. What it returns,
+ * unless undefined, is the JSON answer; a handler answering something else (a PDF) sets
+ * `ctx.body` itself, and one answering 201 sets `ctx.status`.
  */
-export function operation<
-  K extends OperationKey,
-  Q extends Schema = undefined,
-  B extends Schema = undefined,
-  T extends Transaction = 'write',
->(
+export function operation<K extends OperationKey>(key: K, handle: Handle<K, 'write'>): Operation;
+export function operation<K extends OperationKey, T extends Transaction = 'write'>(
   key: K,
-  options: OperationOptions<Q, B, T>,
-  handle: (args: OperationArgs<K, Q, B, T>) => Promise<unknown>,
+  options: OperationOptions<T>,
+  handle: Handle<K, T>,
+): Operation;
+export function operation(
+  key: OperationKey,
+  optionsOrHandle: OperationOptions<Transaction> | Operation['handle'],
+  handle?: Operation['handle'],
 ): Operation {
-  // Widened for the registry; serveOperations checks the schemas that make the narrow type true.
-  return { key, options, handle: handle as Operation['handle'] };
+  if (typeof optionsOrHandle === 'function') return { key, options: {}, handle: optionsOrHandle };
+  if (!handle) throw new Error(`${key}: no handler`);
+  return { key, options: optionsOrHandle, handle };
 }
 
 const keyOf = (entry: ApiRoute) => `${entry.method} ${entry.path}`;
@@ -98,10 +112,6 @@ function kitGuard(access: string): readonly AppMiddleware[] | undefined {
 function mismatches(entry: ApiRoute, op: Operation): string[] {
   const key = keyOf(entry);
   const out: string[] = [];
-  for (const part of ['query', 'body'] as const) {
-    if (op.options[part] !== entry[part])
-      out.push(`${key}: the handler's ${part} schema must be the table's own (or both none)`);
-  }
   const guard = kitGuard(entry.access);
   if (guard && op.options.guard)
     out.push(`${key}: access '${entry.access}' is guarded by the kit; use before`);
@@ -120,7 +130,7 @@ function serve(router: AppRouter, entry: ApiRoute, op: Operation): void {
     const body = entry.body ? parseBody(ctx, entry.body) : undefined;
     const run = async () => {
       const tx = step ? ctx.state.tx : undefined;
-      // Widened back: serveOperations checked at start-up that the schemas typing the handler are these.
+      // Widened back: the handler's type is its entry's, and these are that entry's schemas.
       const answer = await op.handle({ ctx, tx, params, query, body } as Parameters<Operation['handle']>[0]);
       if (answer !== undefined) ctx.body = answer;
     };

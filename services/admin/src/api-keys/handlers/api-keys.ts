@@ -4,7 +4,7 @@
  * staff) may not mint themselves more access; a super admin has no tenant data of their own for
  * a key to reach.
  */
-import { API_KEY_SHOWN_ONCE, apiKeyActor, createApiKeySchema, type CreatedApiKey } from '@venue/contracts';
+import { API_KEY_SHOWN_ONCE, apiKeyActor, type CreatedApiKey } from '@venue/contracts';
 import {
   forbidden,
   inRequestTx,
@@ -36,7 +36,7 @@ export const listKeys = operation('get /api/integrations/api-keys', { guard }, a
 /** The transaction is the handler's (`inRequestTx`): committed before the answer's replay is set. */
 export const postKey = operation(
   'post /api/integrations/api-keys',
-  { guard, body: createApiKeySchema, transaction: 'none' },
+  { guard, transaction: 'none' },
   async ({ ctx, body }) => {
     const { tenantId, userId } = ctx.state.principal;
     const created = await inRequestTx(ctx, async (tx): Promise<CreatedApiKey> => {

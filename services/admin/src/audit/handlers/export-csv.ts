@@ -1,4 +1,3 @@
-import { auditFilterSchema } from '@venue/contracts/admin';
 import { operation, toCsv, venueToday } from '@venue/service-kit';
 import { entries, scopedWhere } from '../audit-list.ts';
 import { auditView } from '../audit-query.ts';
@@ -19,39 +18,35 @@ const HEADER = [
 ];
 
 /** The filtered entries as CSV, newest first. */
-export const exportAuditCsv = operation(
-  'get /api/audit/export.csv',
-  { query: auditFilterSchema },
-  async ({ ctx, tx, query }) => {
-    const { where, timeZone } = await scopedWhere(tx, ctx.state.principal, query);
-    const rows = await entries(tx, where)
-      .selectAll()
-      .orderBy('occurred_at', 'desc')
-      .orderBy('seq', 'desc')
-      .limit(CSV_MAX_ROWS)
-      .execute();
-    // quoted, formula-guarded, CRLF, with a byte-order mark (the kit's one CSV writer)
-    const csv = toCsv(
-      HEADER,
-      rows
-        .map(auditView)
-        .map((r) => [
-          r.timestamp,
-          r.userEmail,
-          r.userRole,
-          r.action,
-          r.targetType,
-          r.target,
-          r.ipAddress,
-          r.additionalInfo,
-          r.changes,
-        ]),
-    );
-    // the day is the tenant's, not the server's
-    const day = venueToday(new Date(), timeZone);
-    ctx.set('content-disposition', `attachment; filename="audit-logs-${day}.csv"`);
-    ctx.set('cache-control', 'no-store');
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = csv;
-  },
-);
+export const exportAuditCsv = operation('get /api/audit/export.csv', async ({ ctx, tx, query }) => {
+  const { where, timeZone } = await scopedWhere(tx, ctx.state.principal, query);
+  const rows = await entries(tx, where)
+    .selectAll()
+    .orderBy('occurred_at', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(CSV_MAX_ROWS)
+    .execute();
+  // quoted, formula-guarded, CRLF, with a byte-order mark (the kit's one CSV writer)
+  const csv = toCsv(
+    HEADER,
+    rows
+      .map(auditView)
+      .map((r) => [
+        r.timestamp,
+        r.userEmail,
+        r.userRole,
+        r.action,
+        r.targetType,
+        r.target,
+        r.ipAddress,
+        r.additionalInfo,
+        r.changes,
+      ]),
+  );
+  // the day is the tenant's, not the server's
+  const day = venueToday(new Date(), timeZone);
+  ctx.set('content-disposition', `attachment; filename="audit-logs-${day}.csv"`);
+  ctx.set('cache-control', 'no-store');
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.body = csv;
+});

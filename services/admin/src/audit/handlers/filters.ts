@@ -3,7 +3,7 @@ import { operation } from '@venue/service-kit';
 import { entries, scopedWhere } from '../audit-list.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../audit-query.ts';
 
-export const listAuditActions = operation('get /api/audit/actions', {}, async ({ ctx, tx }) => {
+export const listAuditActions = operation('get /api/audit/actions', async ({ ctx, tx }) => {
   // The known list, then any other action the caller's entries hold (a publisher added one
   // since): the filter offers every action that occurs.
   const { where } = await scopedWhere(tx, ctx.state.principal, {});
@@ -12,6 +12,6 @@ export const listAuditActions = operation('get /api/audit/actions', {}, async ({
   return { actions: [...AUDIT_ACTIONS, ...rows.map((r) => r.action).filter((a) => !known.has(a))] };
 });
 
-export const listAuditTargetTypes = operation('get /api/audit/target-types', {}, async () => ({
+export const listAuditTargetTypes = operation('get /api/audit/target-types', async () => ({
   targetTypes: [...AUDIT_TARGET_TYPES],
 }));

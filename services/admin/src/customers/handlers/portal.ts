@@ -10,8 +10,6 @@ import {
   PORTAL_LINK_INVALID_MESSAGE,
   PORTAL_LINK_SENT_MESSAGE,
   PORTAL_SIGNED_OUT_MESSAGE,
-  portalLinkBody,
-  portalSessionBody,
   type PortalMe,
 } from '@venue/contracts/admin';
 import { HttpError, kyselyOf, notFound, operation, requireVisitor } from '@venue/service-kit';
@@ -26,7 +24,7 @@ import { createPortalLink, rotatePortalRefresh, signOutPortal, spendPortalLink }
  */
 export const postPortalLink = operation(
   'post /api/public/venues/{slug}/portal-link',
-  { guard: [requireVisitor], body: portalLinkBody },
+  { guard: [requireVisitor] },
   async ({ ctx, tx, body: { email } }) => {
     const { tenantId, slug, address } = ctx.state.visitor;
     const link = await createPortalLink(tx, tenantId, email, address || null);
@@ -47,7 +45,7 @@ const publicSession = { guard: [], transaction: 'none' } as const;
 
 export const postPortalSession = operation(
   'post /api/portal/session',
-  { ...publicSession, body: portalSessionBody },
+  { ...publicSession },
   async ({ ctx, body: { token } }) => {
     const started = await ctx.kit.db.systemTx((tx) => spendPortalLink(tx, token));
     if (!started) throw new HttpError(401, PORTAL_LINK_INVALID_MESSAGE, { code: 'portal_link_invalid' });
@@ -82,7 +80,7 @@ export const deletePortalSession = operation('delete /api/portal/session', publi
 });
 
 /** Who is signed in, in the customer's transaction (the kit's for `access: 'customer'`). */
-export const getPortalMe = operation('get /api/portal/me', {}, async ({ ctx, tx }): Promise<PortalMe> => {
+export const getPortalMe = operation('get /api/portal/me', async ({ ctx, tx }): Promise<PortalMe> => {
   const { customerId, tenantId, email } = ctx.state.customer;
   const venue = await kyselyOf<AdminDb>(tx)
     .selectFrom('users as u')

@@ -1,9 +1,5 @@
 /** Settings → Online bookings (owner only), and the venue's logo on its public page (issue 25, decision 56). */
-import {
-  ONLINE_BOOKINGS_LOGO_MISSING,
-  SLUG_TAKEN_MESSAGE,
-  onlineBookingsUpdateSchema,
-} from '@venue/contracts';
+import { ONLINE_BOOKINGS_LOGO_MISSING, SLUG_TAKEN_MESSAGE } from '@venue/contracts';
 import {
   conflict,
   kyselyOf,
@@ -28,7 +24,7 @@ export const getOnlineBookings = operation(
 
 export const putOnlineBookings = operation(
   'put /api/settings/online-bookings',
-  { guard, body: onlineBookingsUpdateSchema },
+  { guard },
   async ({ ctx, tx, body }) => {
     const { tenantId, userId } = ctx.state.principal;
     let written;

@@ -1,6 +1,5 @@
 /** Settings → Data & privacy (owner only): the venue's data export and a customer's erasure. */
 import { createHash } from 'node:crypto';
-import { eraseCustomerBody } from '@venue/contracts/admin';
 import { forbidden, operation, requireAuth, type AppMiddleware } from '@venue/service-kit';
 import { adminTenantExport, fetchOtherServices, type ServiceExport } from '../tenant-export.ts';
 
@@ -51,7 +50,7 @@ export const getTenantExport = operation(
 
 export const postEraseCustomer = operation(
   'post /api/tenant-settings/privacy/erase-customer',
-  { guard, body: eraseCustomerBody },
+  { guard },
   async ({ ctx, tx, body: { email } }) => {
     const { tenantId, userId } = ctx.state.principal;
     await tx.publish('customer.erasure_requested', { email, tenantId, requestedBy: userId });

@@ -12,7 +12,6 @@ import {
   type AppMiddleware,
   type Operation,
 } from '@venue/service-kit';
-import { tableBody } from '../../shared/route-table.ts';
 import { publishSettingsSnapshot, touchesSnapshot } from '../settings-events.ts';
 import { SECTIONS, type SectionName } from '../tenant-settings-schemas.ts';
 import { readSection, writeSection } from '../tenant-settings-store.ts';
@@ -44,15 +43,12 @@ function sectionOperations(route: Section): [Operation, Operation] {
   // schema (the same fields, without that refusal) parses first, then this one: the refusal's
   // 400 is the one the routes always gave.
   const updateSchema = partial.refine((v) => Object.keys(v).length > 0, NOTHING_TO_UPDATE);
-  const get = operation(`get ${route.path}`, {}, async ({ ctx, tx }) =>
+  const get = operation(`get ${route.path}`, async ({ ctx, tx }) =>
     answer(await readSection(tx, ctx.state.principal.tenantId, route.section)),
   );
   const put = operation(
     `put ${route.path}`,
-    {
-      body: tableBody(`put ${route.path}`, partial),
-      ...(route.writers === 'owner' ? { guard: [requireAuth, ownerOnly] } : {}),
-    },
+    { ...(route.writers === 'owner' ? { guard: [requireAuth, ownerOnly] } : {}) },
     async ({ ctx, tx }) => {
       const update = parseBody(ctx, updateSchema) as Record<string, unknown>;
       const { tenantId, userId } = ctx.state.principal;

@@ -1,5 +1,3 @@
-/** The caller's own account: profile, a sub-user's parent, general settings, a reported password change. */
-import { userSettingsUpdateSchema } from '@venue/contracts';
 import { forbidden, isUuid, kyselyOf, operation, unauthorized } from '@venue/service-kit';
 import { apiKeyProfile } from '../../api-keys/api-key-store.ts';
 import { dbNowPlus } from '../../db/clock.ts';
@@ -38,7 +36,6 @@ export const getProfile = operation(
 
 export const getParentData = operation(
   'get /api/users/parent-data/{parentUserId}',
-  {},
   async ({ ctx, tx, params }) => {
     const principal = ctx.state.principal;
     // Only a sub-user's own parent; every other id gets the same answer, so the endpoint
@@ -56,37 +53,33 @@ export const getParentData = operation(
   },
 );
 
-export const getUserSettings = operation('get /api/users/settings', {}, ({ ctx, tx }) =>
+export const getUserSettings = operation('get /api/users/settings', ({ ctx, tx }) =>
   readSettings(tx, ctx.state.principal.tenantId),
 );
 
-export const putUserSettings = operation(
-  'put /api/users/settings',
-  { body: userSettingsUpdateSchema },
-  async ({ ctx, tx, body }) => {
-    const { tenantId, userId } = ctx.state.principal;
-    const { settings, changes } = await writeSettings(tx, tenantId, body, userId);
-    // Bookings and catalogue keep a copy of these figures: they hear of the change with it.
-    if (touchesSnapshot('general', changes)) await publishSettingsSnapshot(tx, tenantId);
-    if (Object.keys(changes).length > 0) {
-      await tx.audit(ctx, {
-        action: 'settings_updated',
-        targetType: 'settings',
-        target: tenantId,
-        targetLabel: 'General and tax settings',
-        changes,
-      });
-    }
-    return settings;
-  },
-);
+export const putUserSettings = operation('put /api/users/settings', async ({ ctx, tx, body }) => {
+  const { tenantId, userId } = ctx.state.principal;
+  const { settings, changes } = await writeSettings(tx, tenantId, body, userId);
+  // Bookings and catalogue keep a copy of these figures: they hear of the change with it.
+  if (touchesSnapshot('general', changes)) await publishSettingsSnapshot(tx, tenantId);
+  if (Object.keys(changes).length > 0) {
+    await tx.audit(ctx, {
+      action: 'settings_updated',
+      targetType: 'settings',
+      target: tenantId,
+      targetLabel: 'General and tax settings',
+      changes,
+    });
+  }
+  return settings;
+});
 
 /**
  * The settings screen reports a password change after it happened (spec 01 §7). The change
  * itself was already audited by change-password; this records one only when the server has
  * not seen a change of this account in the last 15 minutes.
  */
-export const logPasswordChange = operation('post /api/users/log-password-change', {}, async ({ ctx, tx }) => {
+export const logPasswordChange = operation('post /api/users/log-password-change', async ({ ctx, tx }) => {
   const row = await kyselyOf<AdminDb>(tx)
     .selectFrom('users')
     .select((eb) =>

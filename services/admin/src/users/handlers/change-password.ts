@@ -7,7 +7,7 @@ import { recordAttempt, refuseThrottled, throttleWait } from '../../auth/throttl
 import { dbNow } from '../../db/clock.ts';
 import type { AdminDb } from '../../db/schema.ts';
 import { userLabel } from '../serialise.ts';
-import { changeOwnPasswordSchema, CURRENT_PASSWORD_INCORRECT } from '../sub-user-schemas.ts';
+import { CURRENT_PASSWORD_INCORRECT } from '../sub-user-schemas.ts';
 import { findLiveUser } from '../user-store.ts';
 
 /**
@@ -31,7 +31,7 @@ const recordWrongPassword: AppMiddleware = async (ctx, next) => {
  */
 export const changeOwnPassword = operation(
   'post /api/users/change-password',
-  { body: changeOwnPasswordSchema, before: [recordWrongPassword] },
+  { before: [recordWrongPassword] },
   async ({ ctx, tx, body }) => {
     const user = await findLiveUser(tx, ctx.state.principal.userId);
     if (!user) throw unauthorized('Your session has ended. Please sign in again.');

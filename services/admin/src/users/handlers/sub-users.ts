@@ -2,7 +2,6 @@
 import { forbidden, kyselyOf, operation, requireAuth, type AppMiddleware } from '@venue/service-kit';
 import type { AdminDb } from '../../db/schema.ts';
 import { subUserView } from '../serialise.ts';
-import { changeSubUserPasswordSchema, updateSubUserSchema } from '../sub-user-schemas.ts';
 import { changeSubUserPassword, requireOwner, updateSubUser } from '../sub-users.ts';
 
 const ownerOnly: AppMiddleware = async (ctx, next) => {
@@ -33,12 +32,12 @@ export const listSubUsers = operation(
 // The sub-user's id, named as GET's owner id is: one path to OpenAPI (issue 24 item 15).
 export const putSubUser = operation(
   'put /api/users/sub-users/{userId}',
-  { guard, body: updateSubUserSchema },
+  { guard },
   ({ ctx, tx, params, body }) => updateSubUser(ctx, tx, params.userId, body),
 );
 
 export const putSubUserPassword = operation(
   'put /api/users/change-sub-user-password',
-  { guard, body: changeSubUserPasswordSchema },
+  { guard },
   ({ ctx, tx, body }) => changeSubUserPassword(ctx, tx, body),
 );

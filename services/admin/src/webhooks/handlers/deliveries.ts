@@ -7,7 +7,6 @@ import {
   WEBHOOK_TEST_EVENT,
   WEBHOOK_TEST_MESSAGE,
   WEBHOOK_TEST_QUEUED,
-  webhookDeliveriesQuery,
   type WebhookQueued,
 } from '@venue/contracts/admin';
 import { conflict, isUuid, notFound, operation } from '@venue/service-kit';
@@ -51,7 +50,7 @@ export const testHook = operation(
 
 export const listDeliveries = operation(
   'get /api/integrations/webhooks/{id}/deliveries',
-  { guard: ownerGuard, query: webhookDeliveriesQuery, transaction: 'read' },
+  { guard: ownerGuard, transaction: 'read' },
   async ({ ctx, tx, params, query: { limit, cursor } }) => {
     const tenantId = tenantOf(ctx);
     const hook = await webhookOr404(tx, tenantId, params.id);

@@ -1,4 +1,5 @@
-import { WEBHOOK_RETRY_DAYS, webhookUpdateSchema, type Webhook } from '@venue/contracts/admin';
+import type { webhookUpdateSchema} from '@venue/contracts/admin';
+import { WEBHOOK_RETRY_DAYS, type Webhook } from '@venue/contracts/admin';
 import { inRequestTx, operation } from '@venue/service-kit';
 import type { z } from 'zod';
 import { dbNow } from '../../db/clock.ts';
@@ -27,7 +28,7 @@ function changesOf(before: WebhookRow, body: z.output<typeof webhookUpdateSchema
 export const patchHook = (deps: WebhookDeps) =>
   operation(
     'patch /api/integrations/webhooks/{id}',
-    { guard: ownerGuard, body: webhookUpdateSchema, transaction: 'none' },
+    { guard: ownerGuard, transaction: 'none' },
     async ({ ctx, params, body }) => {
       if (body.url !== undefined) await assertReachable(body.url, deps);
       return inRequestTx(ctx, async (tx): Promise<Webhook> => {

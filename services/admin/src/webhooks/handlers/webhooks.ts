@@ -10,7 +10,6 @@ import {
   WEBHOOK_LIMIT_REACHED,
   WEBHOOK_NOT_FOUND,
   WEBHOOKS_PER_VENUE,
-  webhookCreateSchema,
   type WebhookWithSecret,
 } from '@venue/contracts/admin';
 import { conflict, inRequestTx, isUuid, notFound, operation } from '@venue/service-kit';
@@ -38,7 +37,7 @@ export const getHook = operation(
 export const postHook = (deps: WebhookDeps) =>
   operation(
     'post /api/integrations/webhooks',
-    { guard: ownerGuard, body: webhookCreateSchema, transaction: 'none' },
+    { guard: ownerGuard, transaction: 'none' },
     async ({ ctx, body }) => {
       // Validated, and the address resolved, before the transaction opens.
       await assertReachable(body.url, deps);

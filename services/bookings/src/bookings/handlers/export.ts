@@ -1,4 +1,3 @@
-import { bookingListQuery } from '@venue/contracts/bookings';
 import { operation, toCsv } from '@venue/service-kit';
 import type { Deps } from '../../deps.ts';
 import { tenantSettings } from '../../remote/tenant-settings.ts';
@@ -14,7 +13,7 @@ import { buildListQuery } from '../list-query.ts';
  * repeated ?status= is a 400, not an array).
  */
 export const exportBookings = (deps: Deps) =>
-  operation('get /api/bookings/export.csv', { query: bookingListQuery }, async ({ ctx, tx, query }) => {
+  operation('get /api/bookings/export.csv', async ({ ctx, tx, query }) => {
     const settings = await tenantSettings(tx, tenantOf(ctx));
     const today = venueToday(deps.now(), settings.timezone);
     const { where, orderBy } = buildListQuery(ctx.query, today, tenantOf(ctx));

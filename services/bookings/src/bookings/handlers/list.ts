@@ -1,4 +1,3 @@
-import { bookingListQuery, bookingPageQuery, searchQuery } from '@venue/contracts/bookings';
 import { isUuid, notFound, operation, requireTenantParam } from '@venue/service-kit';
 import { wantsTotal } from '@venue/service-kit/paging';
 import type { Deps } from '../../deps.ts';
@@ -12,7 +11,7 @@ import { likePattern } from '../list-query.ts';
 export const hallOwnerBookings = (deps: Deps) =>
   operation(
     'get /api/bookings/hall-owner/{ownerId}',
-    { query: bookingListQuery, before: [requireTenantParam('ownerId')] },
+    { before: [requireTenantParam('ownerId')] },
     async ({ ctx, tx, params }) => {
       const principal = ctx.state.principal;
       const { ownerId } = params;
@@ -31,57 +30,53 @@ export const hallOwnerBookings = (deps: Deps) =>
 
 /** A page of bookings, filtered and sorted on the server, by page number or cursor. */
 export const bookingPage = (deps: Deps) =>
-  operation(
-    'get /api/bookings',
-    { query: bookingPageQuery, transaction: 'read' },
-    async ({ ctx, tx, query }) => {
-      const { page, limit } = query;
-      const offset = (page - 1) * limit;
-      const paging = query;
-      const tenantId = tenantOf(ctx);
-      const settingsZone = zoneOf(tx, tenantId);
-      const { items, hasMore, nextCursor, built, matches } = await listPage(
-        ctx,
+  operation('get /api/bookings', { transaction: 'read' }, async ({ ctx, tx, query }) => {
+    const { page, limit } = query;
+    const offset = (page - 1) * limit;
+    const paging = query;
+    const tenantId = tenantOf(ctx);
+    const settingsZone = zoneOf(tx, tenantId);
+    const { items, hasMore, nextCursor, built, matches } = await listPage(
+      ctx,
+      tx,
+      deps,
+      settingsZone,
+      tenantId,
+      limit,
+      paging.cursor ? 0 : offset,
+      paging.cursor,
+    );
+    // Pending Review's Conflicts column (spec 02 §2.4): what holds part of each listed booking's time.
+    if (query.withConflicts) {
+      const found = await conflictsOf(
         tx,
-        deps,
-        settingsZone,
         tenantId,
-        limit,
-        paging.cursor ? 0 : offset,
-        paging.cursor,
+        items.map((b) => b.id),
+        await settingsZone,
       );
-      // Pending Review's Conflicts column (spec 02 §2.4): what holds part of each listed booking's time.
-      if (query.withConflicts) {
-        const found = await conflictsOf(
-          tx,
-          tenantId,
-          items.map((b) => b.id),
-          await settingsZone,
-        );
-        for (const b of items) Object.assign(b, { conflicts: found.get(b.id) ?? [] });
-      }
-      // Counted (up to COUNT_CAP) only when asked, or on a page-number request that does not
-      // say withTotal=0: never a full count of a big tenant on every page (platform contract, Paging).
-      const counted = wantsTotal(paging)
-        ? await listTotal(ctx, tx, built, paging.cursor ? null : offset, items.length, hasMore, matches)
-        : null;
-      return {
-        items,
-        total: counted?.total ?? null,
-        totalIsEstimate: counted?.totalIsEstimate ?? false,
-        page: paging.cursor ? null : page,
-        limit,
-        totalPages: counted ? Math.max(1, Math.ceil(counted.total / limit)) : null,
-        hasMore,
-        nextCursor,
-      };
-    },
-  );
+      for (const b of items) Object.assign(b, { conflicts: found.get(b.id) ?? [] });
+    }
+    // Counted (up to COUNT_CAP) only when asked, or on a page-number request that does not
+    // say withTotal=0: never a full count of a big tenant on every page (platform contract, Paging).
+    const counted = wantsTotal(paging)
+      ? await listTotal(ctx, tx, built, paging.cursor ? null : offset, items.length, hasMore, matches)
+      : null;
+    return {
+      items,
+      total: counted?.total ?? null,
+      totalIsEstimate: counted?.totalIsEstimate ?? false,
+      page: paging.cursor ? null : page,
+      limit,
+      totalPages: counted ? Math.max(1, Math.ceil(counted.total / limit)) : null,
+      hasMore,
+      nextCursor,
+    };
+  });
 
 /** Quick search (Ctrl/Cmd+K): the eight latest matches. */
 export const searchBookings = operation(
   'get /api/bookings/search',
-  { query: searchQuery, transaction: 'read' },
+  { transaction: 'read' },
   async ({ ctx, tx, query }) => {
     const q = (query.q ?? '').trim();
     if (q.length < 2) return [];

@@ -1,4 +1,3 @@
-import { BOOKING_ROUTES, seriesCheckBody } from '@venue/contracts/bookings';
 import { inRequestTx, operation } from '@venue/service-kit';
 import type { Deps } from '../../deps.ts';
 import {
@@ -14,59 +13,43 @@ import {
   occurrencesOf,
   ruleSummary,
   seriesOrFail,
-  type seriesBody as ownSeriesBody,
 } from '../recurring.ts';
-
-/**
- * The table's own body of the series create, written inline there as recurring.ts writes it
- * (the single create's body and the rule): the kit serves only the table's object.
- */
-const seriesBody = BOOKING_ROUTES.find((e) => e.method === 'post' && e.path === '/api/bookings/recurring')!
-  .body as typeof ownSeriesBody;
 
 /**
  * Every date of a weekly, fortnightly or monthly series, with what holds its time: the copies
  * read first, the catalogue asked with no transaction open, then the dates in a second one.
  */
 export const checkSeries = (deps: Deps) =>
-  operation(
-    'post /api/bookings/recurring/check',
-    { body: seriesCheckBody, transaction: 'none' },
-    async ({ ctx, body: b }) => {
-      const resourceId = (b.resourceId ?? b.selectedHall)!;
-      const tenantId = tenantOf(ctx);
-      const series = seriesOrFail(b.bookingDate, b.repeat);
-      const first = await inRequestTx(ctx, async (tx) => ({
-        settings: await tenantSettings(tx, tenantId),
-        known: await localResource(tx, resourceId),
-      }));
-      const { resource: found, fetched } = await resolveResource(
-        deps.clients,
-        tenantId,
-        resourceId,
-        first.known,
-      );
-      const resource = usableResource(found);
-      return inRequestTx(ctx, async (tx) => {
-        for (const r of fetched) await upsertResource(tx, tenantId, r);
-        const occurrences = await occurrencesOf(tx, resource, b, series.dates, first.settings);
-        return {
-          ...ruleSummary(b.repeat, series.skipped),
-          occurrences,
-          freeCount: occurrences.filter((o) => o.free).length,
-        };
-      });
-    },
-  );
+  operation('post /api/bookings/recurring/check', { transaction: 'none' }, async ({ ctx, body: b }) => {
+    const resourceId = (b.resourceId ?? b.selectedHall)!;
+    const tenantId = tenantOf(ctx);
+    const series = seriesOrFail(b.bookingDate, b.repeat);
+    const first = await inRequestTx(ctx, async (tx) => ({
+      settings: await tenantSettings(tx, tenantId),
+      known: await localResource(tx, resourceId),
+    }));
+    const { resource: found, fetched } = await resolveResource(
+      deps.clients,
+      tenantId,
+      resourceId,
+      first.known,
+    );
+    const resource = usableResource(found);
+    return inRequestTx(ctx, async (tx) => {
+      for (const r of fetched) await upsertResource(tx, tenantId, r);
+      const occurrences = await occurrencesOf(tx, resource, b, series.dates, first.settings);
+      return {
+        ...ruleSummary(b.repeat, series.skipped),
+        occurrences,
+        freeCount: occurrences.filter((o) => o.free).length,
+      };
+    });
+  });
 
 /** Book the chosen dates of a series, all or none (createSeries opens its transactions). */
 export const createRecurring = (deps: Deps) =>
-  operation(
-    'post /api/bookings/recurring',
-    { body: seriesBody, transaction: 'none' },
-    async ({ ctx, body }) => {
-      const result = await createSeries(ctx, deps, body);
-      ctx.status = 201;
-      return result;
-    },
-  );
+  operation('post /api/bookings/recurring', { transaction: 'none' }, async ({ ctx, body }) => {
+    const result = await createSeries(ctx, deps, body);
+    ctx.status = 201;
+    return result;
+  });

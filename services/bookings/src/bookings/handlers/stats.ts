@@ -8,7 +8,7 @@ import { zoneOf } from '../list-page.ts';
 
 /** Counts and revenue for the list headers. */
 export const bookingStats = (deps: Deps) =>
-  operation('get /api/bookings/stats', {}, async ({ ctx, tx }) => {
+  operation('get /api/bookings/stats', async ({ ctx, tx }) => {
     const today = venueToday(deps.now(), await zoneOf(tx, tenantOf(ctx)));
     // One pass over the tenant's rows (the tenant stated, so its index bounds the read).
     const row = await db(tx)

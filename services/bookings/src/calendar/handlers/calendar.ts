@@ -1,4 +1,3 @@
-import { calendarQuery } from '@venue/contracts/bookings';
 import { badRequest, operation, requireAuth } from '@venue/service-kit';
 import { tenantSettings } from '../../remote/tenant-settings.ts';
 import { anyPermission } from '../../shared/guards.ts';
@@ -12,11 +11,7 @@ import { nearBlockouts, windowBookings, type CalendarTuple } from '../calendar-r
  */
 export const getCalendar = operation(
   'get /api/calendar',
-  {
-    query: calendarQuery,
-    guard: [requireAuth, anyPermission('calendar', 'bookings')],
-    transaction: 'read',
-  },
+  { guard: [requireAuth, anyPermission('calendar', 'bookings')], transaction: 'read' },
   async ({ ctx, tx, query }) => {
     const { from, to, resourceId, perDay } = query;
     if (!from || !to || to < from) {

@@ -1,5 +1,4 @@
 import { phoneSearchTerms } from '@venue/contracts';
-import { customerListQuery } from '@venue/contracts/bookings';
 import { badRequest, notFound, operation, type AppContext, type Tx } from '@venue/service-kit';
 import { db } from '../../db/query.ts';
 import type { Deps } from '../../deps.ts';
@@ -22,30 +21,26 @@ export async function oneCustomer(ctx: AppContext, tx: Tx, id: string, today: st
 
 /** The directory with RFM scores; the list's query is the API contract's. */
 export const listCustomerDirectory = (deps: Deps) =>
-  operation(
-    'get /api/customers',
-    { query: customerListQuery, transaction: 'read' },
-    async ({ ctx, tx, query }) => {
-      const search = query.search?.trim();
-      const settings = await tenantSettings(tx, tenantOf(ctx));
-      return listCustomers(tx, tenantOf(ctx), venueToday(deps.now(), settings.timezone), {
-        ...query,
-        search: search || undefined,
-        // phones are stored in E.164: `0412 345` is looked for as `+61412345` too (decision 28)
-        phoneSearch: search ? phoneSearchTerms(search, settings.country) : [],
-      });
-    },
-  );
+  operation('get /api/customers', { transaction: 'read' }, async ({ ctx, tx, query }) => {
+    const search = query.search?.trim();
+    const settings = await tenantSettings(tx, tenantOf(ctx));
+    return listCustomers(tx, tenantOf(ctx), venueToday(deps.now(), settings.timezone), {
+      ...query,
+      search: search || undefined,
+      // phones are stored in E.164: `0412 345` is looked for as `+61412345` too (decision 28)
+      phoneSearch: search ? phoneSearchTerms(search, settings.country) : [],
+    });
+  });
 
 /** One customer's figures and bookings. */
 export const getCustomer = (deps: Deps) =>
-  operation('get /api/customers/{id}', {}, async ({ ctx, tx, params }) =>
+  operation('get /api/customers/{id}', async ({ ctx, tx, params }) =>
     oneCustomer(ctx, tx, params.id, await today(ctx, tx, deps)),
   );
 
 /** Erase a customer's personal data (the bookings stay, anonymised). */
 export const anonymise = (deps: Deps) =>
-  operation('post /api/customers/{id}/anonymise', {}, async ({ ctx, tx, params }) => {
+  operation('post /api/customers/{id}/anonymise', async ({ ctx, tx, params }) => {
     const day = await today(ctx, tx, deps);
     // locked: of two anonymise requests at once, the second sees the first one's mark
     const c = await db(tx)

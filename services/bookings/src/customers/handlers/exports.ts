@@ -1,18 +1,11 @@
-import { BOOKING_ROUTES } from '@venue/contracts/bookings';
 import { operation } from '@venue/service-kit';
-import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { customerBookingsCsv, customerPdf, customerProfileCsv } from '../customer-exports.ts';
 import { oneCustomer, today } from './customer.ts';
 
-/** The table's own query of the CSV export (written inline there): `part`, profile or bookings. */
-const csvQuery = BOOKING_ROUTES.find(
-  (e) => e.method === 'get' && e.path === '/api/customers/{id}/export.csv',
-)!.query as z.ZodType<{ part?: 'profile' | 'bookings' }>;
-
 /** One customer's profile or bookings as CSV. */
 export const customerCsv = (deps: Deps) =>
-  operation('get /api/customers/{id}/export.csv', { query: csvQuery }, async ({ ctx, tx, params, query }) => {
+  operation('get /api/customers/{id}/export.csv', async ({ ctx, tx, params, query }) => {
     const c = await oneCustomer(ctx, tx, params.id, await today(ctx, tx, deps));
     const part = query.part === 'bookings' ? 'bookings' : 'profile';
     ctx.type = 'text/csv; charset=utf-8';
@@ -22,7 +15,7 @@ export const customerCsv = (deps: Deps) =>
 
 /** One customer's data as PDF. */
 export const customerPdfExport = (deps: Deps) =>
-  operation('get /api/customers/{id}/export.pdf', {}, async ({ ctx, tx, params }) => {
+  operation('get /api/customers/{id}/export.pdf', async ({ ctx, tx, params }) => {
     const c = await oneCustomer(ctx, tx, params.id, await today(ctx, tx, deps));
     const pdf = await customerPdf(c);
     ctx.type = 'application/pdf';

@@ -1,9 +1,4 @@
-import {
-  CHANGES_SENT_MESSAGE,
-  PORTAL_CANCEL_ONLY_REQUESTS,
-  portalCancelBody,
-  portalChangesBody,
-} from '@venue/contracts/bookings';
+import { CHANGES_SENT_MESSAGE, PORTAL_CANCEL_ONLY_REQUESTS } from '@venue/contracts/bookings';
 import { conflict, operation } from '@venue/service-kit';
 import { db, NOW } from '../../db/query.ts';
 import type { Deps } from '../../deps.ts';
@@ -53,72 +48,64 @@ export const getPortalBooking = (deps: Deps) =>
 
 /** Withdraw a request the venue has not confirmed. */
 export const cancelPortalBooking = (deps: Deps) =>
-  operation(
-    'post /api/portal/bookings/{id}/cancel',
-    { body: portalCancelBody },
-    async ({ ctx, tx, params, body }) => {
-      const row = await customerBooking(tx, ctx, params.id);
-      if (!REQUESTS.includes(row.status)) throw conflict(PORTAL_CANCEL_ONLY_REQUESTS);
-      const said = body.reason?.trim();
-      // The usual move (conditional on the status read: staff confirming meanwhile wins), so staff
-      // lists, the slot, the customer summary and the e-mails follow as when staff cancel.
-      await transition(
-        ctx,
-        deps,
-        row.id,
-        'cancelled',
-        {
-          reason: said ? `Cancelled by the customer: ${said}` : 'Cancelled by the customer',
-          actor: customerActor(ctx),
-          eventExtra: { cancelledBy: 'customer' },
-        },
-        tx,
-      );
-      return portalAnswer(tx, ctx, deps, row.id);
-    },
-  );
+  operation('post /api/portal/bookings/{id}/cancel', async ({ ctx, tx, params, body }) => {
+    const row = await customerBooking(tx, ctx, params.id);
+    if (!REQUESTS.includes(row.status)) throw conflict(PORTAL_CANCEL_ONLY_REQUESTS);
+    const said = body.reason?.trim();
+    // The usual move (conditional on the status read: staff confirming meanwhile wins), so staff
+    // lists, the slot, the customer summary and the e-mails follow as when staff cancel.
+    await transition(
+      ctx,
+      deps,
+      row.id,
+      'cancelled',
+      {
+        reason: said ? `Cancelled by the customer: ${said}` : 'Cancelled by the customer',
+        actor: customerActor(ctx),
+        eventExtra: { cancelledBy: 'customer' },
+      },
+      tx,
+    );
+    return portalAnswer(tx, ctx, deps, row.id);
+  });
 
 /** Ask the venue for changes: a note on the booking, and an e-mail to the venue. */
 export const askPortalChanges = (deps: Deps) =>
-  operation(
-    'post /api/portal/bookings/{id}/changes',
-    { body: portalChangesBody },
-    async ({ ctx, tx, params, body }) => {
-      const { tenantId } = customerOf(ctx);
-      const settings = await tenantSettings(tx, tenantId);
-      const row = await customerBooking(tx, ctx, params.id);
-      if (OVER.includes(row.status))
-        throw conflict(
-          `This booking is ${row.status}, so changes cannot be asked for here. Please contact the venue.`,
-        );
-      const text = body.message.trim();
-      const note = `Customer asked for changes (${dayText(venueToday(deps.now(), settings.timezone), settings.dateFormat)}): ${text}`;
-      const notes = (row.notes.trim() ? `${row.notes.trim()}\n\n${note}` : note).slice(0, 5000);
-      // Conditional on the booking still being open: a cancellation committed meanwhile wins.
-      const asked = await db(tx)
-        .updateTable('bookings')
-        .set({ notes, updated_at: NOW })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', row.id)
-        .where('status', 'not in', OVER as BookingRow['status'][])
-        .executeTakeFirst();
-      if (asked.numUpdatedRows === 0n) throw conflict('This booking changed meanwhile. Please reload it.');
-      const updated = await reload(tx, row.id);
-      await tx.audit(ctx, {
-        action: 'booking_customer_changes_requested',
-        targetType: 'booking',
-        target: updated.booking_code,
-        targetLabel: bookingLabel(updated),
-        additionalInfo: text.slice(0, 500),
-        actor: customerActor(ctx),
-        tenantId,
-      });
-      const booking = await publishBooking(tx, 'booking.updated', updated, settings.timezone);
-      // comms e-mails the venue the customer's words
-      await tx.publish('booking.customer_changes_requested', { ...booking, customerMessage: text });
-      return { message: CHANGES_SENT_MESSAGE };
-    },
-  );
+  operation('post /api/portal/bookings/{id}/changes', async ({ ctx, tx, params, body }) => {
+    const { tenantId } = customerOf(ctx);
+    const settings = await tenantSettings(tx, tenantId);
+    const row = await customerBooking(tx, ctx, params.id);
+    if (OVER.includes(row.status))
+      throw conflict(
+        `This booking is ${row.status}, so changes cannot be asked for here. Please contact the venue.`,
+      );
+    const text = body.message.trim();
+    const note = `Customer asked for changes (${dayText(venueToday(deps.now(), settings.timezone), settings.dateFormat)}): ${text}`;
+    const notes = (row.notes.trim() ? `${row.notes.trim()}\n\n${note}` : note).slice(0, 5000);
+    // Conditional on the booking still being open: a cancellation committed meanwhile wins.
+    const asked = await db(tx)
+      .updateTable('bookings')
+      .set({ notes, updated_at: NOW })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', row.id)
+      .where('status', 'not in', OVER as BookingRow['status'][])
+      .executeTakeFirst();
+    if (asked.numUpdatedRows === 0n) throw conflict('This booking changed meanwhile. Please reload it.');
+    const updated = await reload(tx, row.id);
+    await tx.audit(ctx, {
+      action: 'booking_customer_changes_requested',
+      targetType: 'booking',
+      target: updated.booking_code,
+      targetLabel: bookingLabel(updated),
+      additionalInfo: text.slice(0, 500),
+      actor: customerActor(ctx),
+      tenantId,
+    });
+    const booking = await publishBooking(tx, 'booking.updated', updated, settings.timezone);
+    // comms e-mails the venue the customer's words
+    await tx.publish('booking.customer_changes_requested', { ...booking, customerMessage: text });
+    return { message: CHANGES_SENT_MESSAGE };
+  });
 
 /** The booking as an iCalendar file. */
 export const portalCalendarFile = (deps: Deps) =>

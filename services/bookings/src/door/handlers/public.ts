@@ -1,10 +1,4 @@
-import {
-  VERIFY_SENT_MESSAGE,
-  availabilityQuery,
-  publicQuoteBody,
-  publicRequestBody,
-  verifyRequestBody,
-} from '@venue/contracts/bookings';
+import { VERIFY_SENT_MESSAGE } from '@venue/contracts/bookings';
 import { inRequestTx, operation, parseBody, requireVisitor, type AppMiddleware } from '@venue/service-kit';
 import type { Deps } from '../../deps.ts';
 import { availability, honeypot, quote, visitorOf } from '../public-door.ts';
@@ -20,16 +14,14 @@ const guard = [requireVisitor];
 export const publicAvailability = (deps: Deps) =>
   operation(
     'get /api/public/venues/{slug}/availability',
-    { query: availabilityQuery, guard, transaction: 'none' },
+    { guard, transaction: 'none' },
     async ({ ctx, query }) => availability(ctx, deps, query),
   );
 
 /** The server's price of a slot and its add-ons (and of each date of a repeat). */
 export const publicQuote = (deps: Deps) =>
-  operation(
-    'post /api/public/venues/{slug}/quote',
-    { body: publicQuoteBody, guard, transaction: 'none' },
-    async ({ ctx, body }) => quote(ctx, deps, body),
+  operation('post /api/public/venues/{slug}/quote', { guard, transaction: 'none' }, async ({ ctx, body }) =>
+    quote(ctx, deps, body),
   );
 
 /**
@@ -49,7 +41,7 @@ const honeypotStep: AppMiddleware = async (ctx, next) => {
 export const publicRequest = (deps: Deps) =>
   operation(
     'post /api/public/venues/{slug}/requests',
-    { body: publicRequestBody, guard, before: [honeypotStep], transaction: 'none' },
+    { guard, before: [honeypotStep], transaction: 'none' },
     async ({ ctx, body }) => {
       const visitor = visitorOf(ctx);
       const tenantId = visitor.tenantId;
@@ -86,7 +78,7 @@ export const publicRequest = (deps: Deps) =>
 export const verifyPublicRequest = (deps: Deps) =>
   operation(
     'post /api/public/venues/{slug}/requests/verify',
-    { body: verifyRequestBody, guard, transaction: 'none' },
+    { guard, transaction: 'none' },
     async ({ ctx, body }) => {
       const visitor = visitorOf(ctx);
       return verifyRequest(ctx, deps, visitor.tenantId, body.token, visitor.slug);

@@ -27,6 +27,5 @@ export const getBookingDocument = operation(
 /** Mark a document checked: the booking's ID or insurance is verified. */
 export const verifyBookingDocument = operation(
   'post /api/bookings/{id}/documents/{docId}/verify',
-  {},
   async ({ ctx, tx, params }) => verifyDocument(ctx, tx, params.id, params.docId),
 );

@@ -1,13 +1,13 @@
 import { operation } from '@venue/service-kit';
 import type { Deps } from '../../deps.ts';
 import { tenantSettings } from '../../remote/tenant-settings.ts';
-import { acceptBody, bulkAcceptBody, tenantOf } from '../../shared/request.ts';
+import { tenantOf } from '../../shared/request.ts';
 import { transition } from '../../status/transition.ts';
 import { bulk } from '../bulk.ts';
 
 /** Accept a request as a tentative hold. */
 export const acceptBooking = (deps: Deps) =>
-  operation('post /api/bookings/{id}/accept', { body: acceptBody }, async ({ ctx, tx, params, body }) => {
+  operation('post /api/bookings/{id}/accept', async ({ ctx, tx, params, body }) => {
     const settings = await tenantSettings(tx, tenantOf(ctx));
     const booking = await transition(
       ctx,
@@ -22,7 +22,7 @@ export const acceptBooking = (deps: Deps) =>
 
 /** Accept several; the contract refuses an empty list ("Select at least one booking.") and other hold lengths. */
 export const bulkAccept = (deps: Deps) =>
-  operation('post /api/bookings/bulk/accept', { body: bulkAcceptBody }, async ({ ctx, tx, body }) => {
+  operation('post /api/bookings/bulk/accept', async ({ ctx, tx, body }) => {
     const { ids, holdHours } = body;
     const settings = await tenantSettings(tx, tenantOf(ctx));
     return bulk(ids, (id) => transition(ctx, deps, id, 'tentative', { holdHours, settings }, tx));

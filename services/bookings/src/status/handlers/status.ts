@@ -1,9 +1,8 @@
 import { conflict, notFound, operation } from '@venue/service-kit';
-import { previewBody } from '@venue/contracts/bookings';
 import type { Deps } from '../../deps.ts';
 import { findBooking } from '../../bookings/booking-row.ts';
 import { tenantSettings } from '../../remote/tenant-settings.ts';
-import { statusBody, tenantOf } from '../../shared/request.ts';
+import { tenantOf } from '../../shared/request.ts';
 import { confirmFigures, tenantTerms } from '../payment.ts';
 import { transition } from '../transition.ts';
 import { canTransition, transitionRefusal, type BookingStatus } from '../transitions.ts';
@@ -13,7 +12,7 @@ import { canTransition, transitionRefusal, type BookingStatus } from '../transit
  * requires `status` (400 "Status is required") and offers only the hold lengths.
  */
 export const putStatus = (deps: Deps) =>
-  operation('put /api/bookings/{id}/status', { body: statusBody }, async ({ ctx, tx, params, body }) => {
+  operation('put /api/bookings/{id}/status', async ({ ctx, tx, params, body }) => {
     const settings = await tenantSettings(tx, tenantOf(ctx));
     const booking = await transition(
       ctx,
@@ -38,7 +37,6 @@ export const putStatus = (deps: Deps) =>
  */
 export const confirmPreview = operation(
   'post /api/bookings/{id}/confirm-preview',
-  { body: previewBody },
   async ({ ctx, tx, params, body }) => {
     const row = await findBooking(tx, params.id);
     if (!row) throw notFound('Booking not found');

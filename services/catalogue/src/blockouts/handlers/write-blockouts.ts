@@ -1,9 +1,3 @@
-/**
- * Block-out writes, stored only once bookings holds their time (decision 55): no request
- * transaction (`transaction: 'none'`), since bookings is asked between catalogue's own
- * (`writeThroughBookings`); bookings' slots are the handlers' one dependency, hence factories.
- */
-import { blockoutBulkInput, blockoutInput } from '@venue/contracts/catalogue';
 import { inRequestTx, notFound, operation } from '@venue/service-kit';
 import { RESOURCES_OWNER, rowId, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
@@ -20,7 +14,7 @@ import type { BookingsSlots } from '../bookings-slots.ts';
 const steps = { guard: RESOURCES_OWNER, transaction: 'none' } as const;
 
 export const postBlockout = (slots: BookingsSlots) =>
-  operation('post /api/blockouts', { ...steps, body: blockoutInput }, async ({ ctx, body }) => {
+  operation('post /api/blockouts', { ...steps }, async ({ ctx, body }) => {
     const [created] = await createBlockout(ctx, slots, body);
     ctx.status = 201;
     return created;
@@ -28,7 +22,7 @@ export const postBlockout = (slots: BookingsSlots) =>
 
 /** Answers `{blockouts}`: every block-out made, one per day or the one period. */
 export const postBlockoutBulk = (slots: BookingsSlots) =>
-  operation('post /api/blockouts/bulk', { ...steps, body: blockoutBulkInput }, async ({ ctx, body }) => {
+  operation('post /api/blockouts/bulk', { ...steps }, async ({ ctx, body }) => {
     const blockouts =
       body.span === 'daily' && body.dateTo !== body.dateFrom
         ? await createDaily(ctx, slots, body)
@@ -38,7 +32,7 @@ export const postBlockoutBulk = (slots: BookingsSlots) =>
   });
 
 export const putBlockout = (slots: BookingsSlots) =>
-  operation('put /api/blockouts/{id}', { ...steps, body: blockoutInput }, async ({ ctx, params, body }) => {
+  operation('put /api/blockouts/{id}', { ...steps }, async ({ ctx, params, body }) => {
     const id = rowId(params.id, BLOCKOUT_NOT_FOUND);
     const [after] = await writeThroughBookings(ctx, slots, (tx) => editIntent(ctx, tx, id, body));
     return after;

@@ -3,12 +3,12 @@ import { operation } from '@venue/service-kit';
 import { RESOURCES_OWNER, conflictOnDuplicate, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { changes } from '../../resources/resource-model.ts';
-import { holidayColumns, holidayInput, insertHoliday, toHoliday } from '../holiday-model.ts';
+import { holidayColumns, insertHoliday, toHoliday } from '../holiday-model.ts';
 import { DUPLICATE_MESSAGE, checkUnique, findHoliday } from '../holiday-store.ts';
 
 export const postHoliday = operation(
   'post /api/holidays',
-  { body: holidayInput, guard: RESOURCES_OWNER },
+  { guard: RESOURCES_OWNER },
   async ({ ctx, tx, body: input }) => {
     await checkUnique(tx, input, null);
     const created = await conflictOnDuplicate(DUPLICATE_MESSAGE, () =>
@@ -28,7 +28,7 @@ export const postHoliday = operation(
 
 export const putHoliday = operation(
   'put /api/holidays/{id}',
-  { body: holidayInput, guard: RESOURCES_OWNER },
+  { guard: RESOURCES_OWNER },
   async ({ ctx, tx, params, body: input }) => {
     const before = await findHoliday(tx, params.id);
     await checkUnique(tx, input, before.id);

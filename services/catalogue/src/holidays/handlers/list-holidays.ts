@@ -1,4 +1,3 @@
-import { holidayExportQuery, holidayListQuery } from '@venue/contracts/catalogue';
 import { operation } from '@venue/service-kit';
 import { BOOKABLE_READERS, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
@@ -9,7 +8,7 @@ import { findHoliday, yearRange } from '../holiday-store.ts';
 /** Read also by whoever books (the Confirmed list's Public holiday filter), like the resources. */
 export const listHolidays = operation(
   'get /api/holidays',
-  { query: holidayListQuery, guard: BOOKABLE_READERS },
+  { guard: BOOKABLE_READERS },
   async ({ ctx, tx, query: q }) => {
     let query = db(tx).selectFrom('holidays').select(holidayColumns).where('tenant_id', '=', tenantOf(ctx));
     if (q.year) {
@@ -48,7 +47,6 @@ export const listHolidays = operation(
 
 export const exportHolidays = operation(
   'get /api/holidays/export.ics',
-  { query: holidayExportQuery },
   async ({ ctx, tx, query: { year } }) => {
     let query = db(tx).selectFrom('holidays').select(holidayColumns).where('tenant_id', '=', tenantOf(ctx));
     if (year) {
@@ -62,6 +60,4 @@ export const exportHolidays = operation(
   },
 );
 
-export const getHoliday = operation('get /api/holidays/{id}', {}, ({ tx, params }) =>
-  findHoliday(tx, params.id),
-);
+export const getHoliday = operation('get /api/holidays/{id}', ({ tx, params }) => findHoliday(tx, params.id));

@@ -1,5 +1,3 @@
-/** Adding many holidays at once: a state's year from the offline table, or an iCalendar file. */
-import { holidayImportBody, holidaySyncInput } from '@venue/contracts/catalogue';
 import { operation } from '@venue/service-kit';
 import { RESOURCES_OWNER, tenantOf } from '../../shared/common.ts';
 import { holidaysFromIcs } from '../holiday-ics.ts';
@@ -15,7 +13,7 @@ const PUBLIC_HOLIDAYS = {
 
 export const syncStateHolidays = operation(
   'post /api/holidays/sync',
-  { body: holidaySyncInput, guard: RESOURCES_OWNER },
+  { guard: RESOURCES_OWNER },
   async ({ ctx, tx, body: { state, year } }) => {
     const result = await syncHolidays(tx, tenantOf(ctx), state, year);
     await tx.audit(ctx, {
@@ -29,7 +27,7 @@ export const syncStateHolidays = operation(
 
 export const importHolidays = operation(
   'post /api/holidays/import',
-  { body: holidayImportBody, guard: RESOURCES_OWNER, before: [icsFileAsBody] },
+  { guard: RESOURCES_OWNER, before: [icsFileAsBody] },
   async ({ ctx, tx, body }) => {
     const parsed = holidaysFromIcs(body.ics);
     if (!parsed) throw icsProblem('The file is not a valid iCalendar (.ics) file');

@@ -1,8 +1,3 @@
-/**
- * Add-ons. The list is read by the Add-ons page and by the screens that sell add-ons: the booking
- * form offers them (issue 11 item 16) and quotations price them. Changing them stays the owner's.
- */
-import { addonInput } from '@venue/contracts';
 import { operation } from '@venue/service-kit';
 import { PRICING_OWNER, anyPermission, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
@@ -27,7 +22,7 @@ export const listAddons = operation(
 
 export const postAddon = operation(
   'post /api/addons',
-  { body: addonInput, guard: PRICING_OWNER },
+  { guard: PRICING_OWNER },
   async ({ ctx, tx, body: input }) => {
     await ensureStarterAddons(tx, tenantOf(ctx));
     const created = toAddon(
@@ -56,7 +51,7 @@ export const postAddon = operation(
 
 export const putAddon = operation(
   'put /api/addons/{id}',
-  { body: addonInput, guard: PRICING_OWNER },
+  { guard: PRICING_OWNER },
   async ({ ctx, tx, params, body: input }) => {
     const before = await findAddon(tx, params.id);
     const after = toAddon(

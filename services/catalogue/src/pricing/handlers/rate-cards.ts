@@ -1,5 +1,3 @@
-/** Rate cards, one per resource: read with the pricing page key, changed by the hall owner. */
-import { pricingInput } from '@venue/contracts';
 import { operation } from '@venue/service-kit';
 import { PRICING_OWNER, conflictOnDuplicate, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
@@ -13,7 +11,7 @@ import {
   toPricing,
 } from '../rate-cards.ts';
 
-export const listPricing = operation('get /api/pricing', {}, async ({ tx }) => {
+export const listPricing = operation('get /api/pricing', async ({ tx }) => {
   const rows = await pricingQuery(tx)
     .orderBy((eb) => eb.fn('lower', ['r.name']))
     .orderBy('p.id')
@@ -21,13 +19,11 @@ export const listPricing = operation('get /api/pricing', {}, async ({ tx }) => {
   return rows.map(toPricing);
 });
 
-export const getPricing = operation('get /api/pricing/{id}', {}, ({ tx, params }) =>
-  findPricing(tx, params.id),
-);
+export const getPricing = operation('get /api/pricing/{id}', ({ tx, params }) => findPricing(tx, params.id));
 
 export const postPricing = operation(
   'post /api/pricing',
-  { body: pricingInput, guard: PRICING_OWNER },
+  { guard: PRICING_OWNER },
   async ({ ctx, tx, body: input }) => {
     await requireResource(tx, input.resourceId);
     await assertNoOtherCard(tx, input.resourceId);
@@ -60,7 +56,7 @@ export const postPricing = operation(
 
 export const putPricing = operation(
   'put /api/pricing/{id}',
-  { body: pricingInput, guard: PRICING_OWNER },
+  { guard: PRICING_OWNER },
   async ({ ctx, tx, params, body: input }) => {
     const before = await findPricing(tx, params.id);
     if (input.resourceId !== before.resourceId) {

@@ -16,7 +16,7 @@ import { announceUpdate, formRow, insertResource, loadResource } from '../resour
 
 export const postResource = operation(
   'post /api/resources',
-  { body: resourceInput, guard: RESOURCES_OWNER },
+  { guard: RESOURCES_OWNER },
   async ({ ctx, tx, body }) => {
     const created = await insertResource(ctx, tx, body, await generateCode(tx, body.name));
     ctx.status = 201;
@@ -26,7 +26,7 @@ export const postResource = operation(
 
 export const putResource = operation(
   'put /api/resources/{id}',
-  { body: resourceInput, guard: RESOURCES_OWNER },
+  { guard: RESOURCES_OWNER },
   async ({ ctx, tx, params, body }) => {
     const before = await loadResource(tx, params.id);
     const after = toResource(

@@ -1,4 +1,3 @@
-import { resourceListQuery } from '@venue/contracts/catalogue';
 import { operation } from '@venue/service-kit';
 import { BOOKABLE_READERS, bookableOnly, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
@@ -10,7 +9,7 @@ import { RESOURCE_COLUMNS, bookableView, toResource } from '../resource-model.ts
  */
 export const listResources = operation(
   'get /api/resources',
-  { query: resourceListQuery, guard: BOOKABLE_READERS },
+  { guard: BOOKABLE_READERS },
   async ({ ctx, tx, query: q }) => {
     const bookable = bookableOnly(ctx);
     let query = db(tx)

@@ -4,15 +4,13 @@
  */
 import { PHOTO_NOT_FOUND } from '@venue/contracts/catalogue';
 import { notFound, operation, type Tx } from '@venue/service-kit';
-import { RESOURCES_OWNER, catalogueTable, rowId, tenantOf } from '../../shared/common.ts';
+import { RESOURCES_OWNER, rowId, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
 import { parseUpload, photoOf, reencodePhoto, sendPhoto, uploadedPhoto } from '../photo.ts';
 import { RESOURCE_COLUMNS, resourceLabel, toResource } from '../resource-model.ts';
 import { RESOURCE_NOT_FOUND } from '../resource-write.ts';
 
 const UPLOAD = 'post /api/resources/{id}/photo';
-/** The table writes the upload's schema in its entry: the handler names that very object. */
-const uploadBody = catalogueTable(/\/photo$/).find((r) => `${r.method} ${r.path}` === UPLOAD)!.body;
 
 /** The resource's row, locked: of two photo changes at once, the later wins whole. */
 function lockResource(tx: Tx, tenantId: string, id: string) {
@@ -27,7 +25,7 @@ function lockResource(tx: Tx, tenantId: string, id: string) {
 
 export const postResourcePhoto = operation(
   UPLOAD,
-  { body: uploadBody, guard: RESOURCES_OWNER, before: [parseUpload] },
+  { guard: RESOURCES_OWNER, before: [parseUpload] },
   async ({ ctx, tx, params }) => {
     const id = rowId(params.id, RESOURCE_NOT_FOUND);
     const tenantId = tenantOf(ctx);

@@ -1,5 +1,3 @@
-/** Archive and restore, one resource or several. */
-import { bulkArchiveBody } from '@venue/contracts/catalogue';
 import { notFound, operation } from '@venue/service-kit';
 import { RESOURCES_OWNER, tenantOf } from '../../shared/common.ts';
 import { db } from '../../db/query.ts';
@@ -8,7 +6,7 @@ import { RESOURCE_NOT_FOUND, loadResource, setStatus } from '../resource-write.t
 
 export const bulkArchiveResources = operation(
   'post /api/resources/bulk-archive',
-  { body: bulkArchiveBody, guard: RESOURCES_OWNER },
+  { guard: RESOURCES_OWNER },
   async ({ ctx, tx, body: { ids } }) => {
     const rows = await db(tx)
       .selectFrom('resources')

@@ -1,5 +1,3 @@
-/** The operator's Mail preview (issue 12 item 4): captured messages, one message, an attachment. */
-import { mailPreviewQuerySchema } from '@venue/contracts/comms';
 import { notFound, operation } from '@venue/service-kit';
 import { db } from '../../db/query.ts';
 import type { CommsDeps } from '../../deps.ts';
@@ -8,46 +6,42 @@ import { type EmailAttachmentJson } from '../email-record.ts';
 import { MAIL_NOT_FOUND, previewScope } from '../history-store.ts';
 
 export const listMailPreview = (deps: CommsDeps) =>
-  operation(
-    'get /api/email-comms/mail-preview',
-    { query: mailPreviewQuerySchema },
-    async ({ ctx, tx, query: q }) => {
-      const rows = await previewScope(ctx, tx, async (tx, all) => {
-        let list = db(tx)
-          .selectFrom('captured_mail as c')
-          .select((eb) => [
-            'c.id',
-            'c.message_id',
-            'c.from_addr',
-            'c.to_addr',
-            'c.subject',
-            'c.received_at',
-            'c.size',
-            'c.channel',
-            eb.fn<number>('jsonb_array_length', ['c.attachments']).as('n'),
-          ]);
-        // the super admin's view is every tenant's (system scope, set above)
-        if (!all) list = list.where('c.tenant_id', '=', tenantOf(ctx));
-        return list.orderBy('c.received_at', 'desc').orderBy('c.id', 'desc').limit(q.limit).execute();
-      });
-      ctx.body = {
-        capturing: deps.mailer.capturing,
-        items: rows.map((r) => ({
-          id: r.id,
-          messageId: r.message_id,
-          from: r.from_addr,
-          to: r.to_addr,
-          subject: r.subject,
-          receivedAt: iso(r.received_at),
-          size: Number(r.size),
-          attachmentCount: Number(r.n),
-          channel: r.channel,
-        })),
-      };
-    },
-  );
+  operation('get /api/email-comms/mail-preview', async ({ ctx, tx, query: q }) => {
+    const rows = await previewScope(ctx, tx, async (tx, all) => {
+      let list = db(tx)
+        .selectFrom('captured_mail as c')
+        .select((eb) => [
+          'c.id',
+          'c.message_id',
+          'c.from_addr',
+          'c.to_addr',
+          'c.subject',
+          'c.received_at',
+          'c.size',
+          'c.channel',
+          eb.fn<number>('jsonb_array_length', ['c.attachments']).as('n'),
+        ]);
+      // the super admin's view is every tenant's (system scope, set above)
+      if (!all) list = list.where('c.tenant_id', '=', tenantOf(ctx));
+      return list.orderBy('c.received_at', 'desc').orderBy('c.id', 'desc').limit(q.limit).execute();
+    });
+    ctx.body = {
+      capturing: deps.mailer.capturing,
+      items: rows.map((r) => ({
+        id: r.id,
+        messageId: r.message_id,
+        from: r.from_addr,
+        to: r.to_addr,
+        subject: r.subject,
+        receivedAt: iso(r.received_at),
+        size: Number(r.size),
+        attachmentCount: Number(r.n),
+        channel: r.channel,
+      })),
+    };
+  });
 
-export const getMailPreview = operation('get /api/email-comms/mail-preview/{id}', {}, async ({ ctx, tx }) => {
+export const getMailPreview = operation('get /api/email-comms/mail-preview/{id}', async ({ ctx, tx }) => {
   const id = pathId(ctx, MAIL_NOT_FOUND);
   const row = await previewScope(ctx, tx, async (tx, all) => {
     let one = db(tx)
@@ -93,7 +87,6 @@ export const getMailPreview = operation('get /api/email-comms/mail-preview/{id}'
 
 export const getMailPreviewAttachment = operation(
   'get /api/email-comms/mail-preview/{id}/attachments/{index}',
-  {},
   async ({ ctx, tx }) => {
     const id = pathId(ctx, MAIL_NOT_FOUND);
     const index = /^\d{1,2}$/.test(ctx.params.index ?? '') ? Number(ctx.params.index) : -1;

@@ -6,7 +6,6 @@
 import {
   remindersMessage,
   renderTemplate,
-  sendRemindersSchema,
   SMS_NO_PHONE,
   SMS_NOT_SET_UP,
   SMS_TEMPLATE_NOT_SMS,
@@ -124,7 +123,7 @@ async function remind(r: Reminding, bookingId: string): Promise<Result> {
 export const postReminders = (deps: CommsDeps) =>
   operation(
     'post /api/email-comms/reminders',
-    { body: sendRemindersSchema, guard: [requireAuth, commsOrBookings] },
+    { guard: [requireAuth, commsOrBookings] },
     async ({ ctx, tx, body: b }) => {
       const tenantId = tenantOf(ctx);
       await ensureTenant(tx, tenantId);

@@ -1,13 +1,3 @@
-/**
- * Send Email (spec 02 §2.10). The body (attachments included) is read and money asked for the pay
- * link before comms' transaction opens (`transaction: 'none'`): a slow upload or a slow money then
- * holds no connection or transaction here. Money's answer, or its failure, is used at the point
- * the checks reach it, so the request answers as it did when money was asked mid-transaction (a
- * booking comms does not know is still a 404, money down is a 503 and nothing is stored). Money
- * makes the link once and answers the same one after, so asking it for a request refused later
- * changes nothing.
- */
-import { sendEmailSchema } from '@venue/contracts/comms';
 import { inRequestTx, operation, type AppContext, type AppMiddleware } from '@venue/service-kit';
 import type { CommsDeps } from '../../deps.ts';
 import { tenantOf } from '../../shared/request.ts';
@@ -34,7 +24,7 @@ const multipartPayload: AppMiddleware = async (ctx, next) => {
 export const postSendEmail = (deps: CommsDeps) =>
   operation(
     'post /api/email-comms/send',
-    { body: sendEmailSchema, before: [multipartPayload], transaction: 'none' },
+    { before: [multipartPayload], transaction: 'none' },
     async ({ ctx, body: p }) => {
       const tenantId = tenantOf(ctx);
       const asked: AskedMoney | null =

@@ -1,22 +1,19 @@
 /** The Automatic e-mails settings: read with the comms page key, changed by the venue's owner. */
-import { commsSettingsUpdateSchema, AUTOMATIC_EMAIL_KINDS, SMS_CAPABLE_KINDS } from '@venue/contracts/comms';
+import { AUTOMATIC_EMAIL_KINDS, SMS_CAPABLE_KINDS } from '@venue/contracts/comms';
 import { operation, requireAuth, requirePermission, requireRole, type Selectable } from '@venue/service-kit';
 import { db, dbNow } from '../../db/query.ts';
 import type { CommsSettingsTable } from '../../db/schema.ts';
 import { tenantOf } from '../../shared/request.ts';
 import { readCommsSettings } from '../comms-settings.ts';
 
-export const getCommsSettings = operation('get /api/email-comms/settings', {}, async ({ ctx, tx }) => ({
+export const getCommsSettings = operation('get /api/email-comms/settings', async ({ ctx, tx }) => ({
   settings: await readCommsSettings(tx, tenantOf(ctx)),
 }));
 
 /** A venue's settings: its owner's to change (as every Settings page). */
 export const putCommsSettings = operation(
   'put /api/email-comms/settings',
-  {
-    body: commsSettingsUpdateSchema,
-    guard: [requireAuth, requirePermission('comms'), requireRole('hall_owner', 'super_admin')],
-  },
+  { guard: [requireAuth, requirePermission('comms'), requireRole('hall_owner', 'super_admin')] },
   async ({ ctx, tx, body: b }) => {
     const tenantId = tenantOf(ctx);
     const before = await readCommsSettings(tx, tenantId);

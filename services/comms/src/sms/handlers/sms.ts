@@ -1,14 +1,11 @@
 import {
   countSegments,
   E164,
-  sendSmsSchema,
   SMS_BAD_PHONE,
   SMS_BODY_MAX,
   SMS_NO_PHONE,
   SMS_START_WORDS,
   SMS_STOP_WORDS,
-  smsCostPreviewSchema,
-  smsInboundSchema,
   smsNightNotice,
   smsSummary,
 } from '@venue/contracts/comms';
@@ -38,7 +35,7 @@ import {
 } from '../sms-store.ts';
 
 export const postSms = (deps: CommsDeps) =>
-  operation('post /api/email-comms/sms', { body: sendSmsSchema }, async ({ ctx, tx, body: p }) => {
+  operation('post /api/email-comms/sms', async ({ ctx, tx, body: p }) => {
     const tenantId = tenantOf(ctx);
     await ensureTenant(tx, tenantId);
     await venueSettings(tx, tenantId);
@@ -110,56 +107,52 @@ export const postSms = (deps: CommsDeps) =>
 
 // What a send would cost: the server counts (the same words it would queue), the page shows.
 export const previewSms = (deps: CommsDeps) =>
-  operation(
-    'post /api/email-comms/sms/preview',
-    { body: smsCostPreviewSchema },
-    async ({ ctx, tx, body: p }) => {
-      const tenantId = tenantOf(ctx);
-      await ensureTenant(tx, tenantId);
-      await venueSettings(tx, tenantId);
-      const venue = (await venueContext(tx, tenantId))!;
-      const template =
-        (await smsTemplate(tx, tenantId, p.templateId)) ??
-        (p.customBody?.trim() ? null : await reminderSmsTemplate(tx, tenantId));
-      if (!template && !p.customBody?.trim())
-        throw field('templateId', 'There is no active Event reminder (SMS) template.');
-      const body = p.customBody?.trim() ? p.customBody : template!.body;
-      const texts: string[] = [];
-      const skipped: Array<{ bookingId: string; reason: string }> = [];
-      if (p.recipientPhone) {
-        const n = await e164Of(tx, tenantId, p.recipientPhone);
-        const why = n ? await smsRefusal(tx, tenantId, n) : SMS_BAD_PHONE;
-        if (why) skipped.push({ bookingId: '', reason: why });
-        else texts.push(smsText(body, null, venue));
-      }
-      for (const bookingId of [...new Set(p.bookingIds ?? [])]) {
-        const b = await findBookingCopy(tx, tenantId, bookingId);
-        const why = !b
-          ? 'Booking not found'
-          : !b.customer_phone
-            ? SMS_NO_PHONE
-            : await smsRefusal(tx, tenantId, b.customer_phone);
-        if (why || !b) skipped.push({ bookingId, reason: why ?? 'Booking not found' });
-        else texts.push(smsText(body, b, venue));
-      }
-      const counted = texts.map(countSegments);
-      const segments = counted.reduce((n, c) => n + c.segments, 0);
-      const totalCents = segments * deps.sms.segmentPriceCents;
-      ctx.body = {
-        messages: texts.length,
-        segments,
-        segmentPriceCents: deps.sms.segmentPriceCents,
-        totalCents,
-        currency: venue.currency,
-        summary: smsSummary(texts.length, segments, formatMoney(totalCents, venue.currency)),
-        encodings: [...new Set(counted.map((c) => c.encoding))],
-        skipped,
-      };
-    },
-  );
+  operation('post /api/email-comms/sms/preview', async ({ ctx, tx, body: p }) => {
+    const tenantId = tenantOf(ctx);
+    await ensureTenant(tx, tenantId);
+    await venueSettings(tx, tenantId);
+    const venue = (await venueContext(tx, tenantId))!;
+    const template =
+      (await smsTemplate(tx, tenantId, p.templateId)) ??
+      (p.customBody?.trim() ? null : await reminderSmsTemplate(tx, tenantId));
+    if (!template && !p.customBody?.trim())
+      throw field('templateId', 'There is no active Event reminder (SMS) template.');
+    const body = p.customBody?.trim() ? p.customBody : template!.body;
+    const texts: string[] = [];
+    const skipped: Array<{ bookingId: string; reason: string }> = [];
+    if (p.recipientPhone) {
+      const n = await e164Of(tx, tenantId, p.recipientPhone);
+      const why = n ? await smsRefusal(tx, tenantId, n) : SMS_BAD_PHONE;
+      if (why) skipped.push({ bookingId: '', reason: why });
+      else texts.push(smsText(body, null, venue));
+    }
+    for (const bookingId of [...new Set(p.bookingIds ?? [])]) {
+      const b = await findBookingCopy(tx, tenantId, bookingId);
+      const why = !b
+        ? 'Booking not found'
+        : !b.customer_phone
+          ? SMS_NO_PHONE
+          : await smsRefusal(tx, tenantId, b.customer_phone);
+      if (why || !b) skipped.push({ bookingId, reason: why ?? 'Booking not found' });
+      else texts.push(smsText(body, b, venue));
+    }
+    const counted = texts.map(countSegments);
+    const segments = counted.reduce((n, c) => n + c.segments, 0);
+    const totalCents = segments * deps.sms.segmentPriceCents;
+    ctx.body = {
+      messages: texts.length,
+      segments,
+      segmentPriceCents: deps.sms.segmentPriceCents,
+      totalCents,
+      currency: venue.currency,
+      summary: smsSummary(texts.length, segments, formatMoney(totalCents, venue.currency)),
+      encodings: [...new Set(counted.map((c) => c.encoding))],
+      skipped,
+    };
+  });
 
 export const getSmsSettings = (deps: CommsDeps) =>
-  operation('get /api/email-comms/sms/settings', {}, async ({ ctx }) => {
+  operation('get /api/email-comms/sms/settings', async ({ ctx }) => {
     const owner = ctx.state.principal!.role === 'hall_owner';
     ctx.body = {
       configured: deps.sms.send !== null,
@@ -201,7 +194,7 @@ const inboundCaller =
 export const postSmsInbound = (deps: CommsDeps) =>
   operation(
     'post /api/email-comms/sms/inbound/{token}',
-    { guard: [inboundCaller(deps)], body: smsInboundSchema, transaction: 'none' },
+    { guard: [inboundCaller(deps)], transaction: 'none' },
     async ({ ctx, params, body: b }) => {
       const tenantId = tenantOfToken(params.token)!;
       const word =

@@ -1,5 +1,3 @@
-/** Delivery receipts from the SMS provider (issue 26): a message marked delivered or undelivered. */
-import { smsStatusCallbackSchema } from '@venue/contracts/comms';
 import { notFound, sql, operation, type AppMiddleware } from '@venue/service-kit';
 import { db } from '../../db/query.ts';
 import type { CommsDeps } from '../../deps.ts';
@@ -16,7 +14,7 @@ const statusCaller: AppMiddleware = async (ctx, next) => {
 export const postSmsStatus = (deps: CommsDeps) =>
   operation(
     'post /api/email-comms/sms/status/{token}',
-    { guard: [statusCaller], body: smsStatusCallbackSchema, transaction: 'none' },
+    { guard: [statusCaller], transaction: 'none' },
     async ({ ctx, params, body: b }) => {
       const tenantId = tenantOfStatusToken(params.token)!;
       const outcome =

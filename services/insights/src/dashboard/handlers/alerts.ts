@@ -8,7 +8,7 @@ const before = [requireTenantParam('hallOwnerId')];
 
 export const getAlerts = operation(
   'get /api/dashboard/alerts',
-  { query: dashboardQuery, before, transaction: 'none' },
+  { before, transaction: 'none' },
   ({ ctx, query }) =>
     readDashboard(ctx, query, async (tx, s) =>
       dashboardAlertsSchema.parse({

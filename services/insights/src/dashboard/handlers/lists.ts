@@ -4,10 +4,8 @@ import {
   dashboardActivitySchema,
   dashboardHoldsSchema,
   dashboardPaymentsDueSchema,
-  dashboardQuery,
   dashboardResourcesSchema,
   dashboardScheduleSchema,
-  paymentsDueQuery,
 } from '@venue/contracts/insights';
 import { operation, requireTenantParam } from '@venue/service-kit';
 import { holdsExpiring, recentActivity, resourceChoices, schedule } from '../lists.ts';
@@ -19,7 +17,7 @@ const options = { before: [requireTenantParam('hallOwnerId')], transaction: 'non
 
 export const getDashboardSchedule = operation(
   'get /api/dashboard/schedule',
-  { ...options, query: dashboardQuery },
+  { ...options },
   ({ ctx, query }) =>
     readDashboard(ctx, query, async (tx, s) =>
       dashboardScheduleSchema.parse({
@@ -29,49 +27,43 @@ export const getDashboardSchedule = operation(
     ),
 );
 
-export const getPaymentsDue = operation(
-  'get /api/dashboard/payments-due',
-  { ...options, query: paymentsDueQuery },
-  ({ ctx, query }) =>
-    readDashboard(ctx, query, async (tx, s) =>
-      dashboardPaymentsDueSchema.parse({
-        date: s.day,
-        horizonDays: DUE_SOON_DAYS,
-        ...(await paymentsDue(tx, s, query)),
-        // Every issued invoice has a payment link (money, decision 43); comms e-mails it.
-        paymentLinks: true,
-      }),
-    ),
+export const getPaymentsDue = operation('get /api/dashboard/payments-due', { ...options }, ({ ctx, query }) =>
+  readDashboard(ctx, query, async (tx, s) =>
+    dashboardPaymentsDueSchema.parse({
+      date: s.day,
+      horizonDays: DUE_SOON_DAYS,
+      ...(await paymentsDue(tx, s, query)),
+      // Every issued invoice has a payment link (money, decision 43); comms e-mails it.
+      paymentLinks: true,
+    }),
+  ),
 );
 
 export const getHoldsExpiring = operation(
   'get /api/dashboard/holds-expiring',
-  { ...options, query: dashboardQuery },
+  { ...options },
   ({ ctx, query }) =>
     readDashboard(ctx, query, async (tx, s) =>
       dashboardHoldsSchema.parse({ holds: await holdsExpiring(tx, s) }),
     ),
 );
 
-export const getActivity = operation(
-  'get /api/dashboard/activity',
-  { ...options, query: dashboardQuery },
-  ({ ctx, query }) =>
-    readDashboard(ctx, query, async (tx, s) =>
-      dashboardActivitySchema.parse({
-        activities: await recentActivity(tx, {
-          tenantId: s.tenantId,
-          zone: s.zone,
-          // Staff see their own entries, as on the Audit Log.
-          onlyActor: s.principal.role === 'sub_user' ? s.principal.userId : null,
-        }),
+export const getActivity = operation('get /api/dashboard/activity', { ...options }, ({ ctx, query }) =>
+  readDashboard(ctx, query, async (tx, s) =>
+    dashboardActivitySchema.parse({
+      activities: await recentActivity(tx, {
+        tenantId: s.tenantId,
+        zone: s.zone,
+        // Staff see their own entries, as on the Audit Log.
+        onlyActor: s.principal.role === 'sub_user' ? s.principal.userId : null,
       }),
-    ),
+    }),
+  ),
 );
 
 export const getResourceChoices = operation(
   'get /api/dashboard/resources',
-  { ...options, query: dashboardQuery },
+  { ...options },
   ({ ctx, query }) =>
     readDashboard(ctx, query, async (tx, s) =>
       dashboardResourcesSchema.parse({ resources: await resourceChoices(tx, s.tenantId) }),

@@ -1,4 +1,4 @@
-import { dashboardQuery, dashboardStatsSchema } from '@venue/contracts/insights';
+import { dashboardStatsSchema } from '@venue/contracts/insights';
 import { operation, requireTenantParam, venueIso } from '@venue/service-kit';
 import { dashboardKpis } from '../kpis.ts';
 import { readDashboard } from '../read-dashboard.ts';
@@ -6,7 +6,7 @@ import { readDashboard } from '../read-dashboard.ts';
 /** The six KPIs with their previous period, delta, sparkline and note. */
 export const getDashboardStats = operation(
   'get /api/dashboard/stats',
-  { query: dashboardQuery, before: [requireTenantParam('hallOwnerId')], transaction: 'none' },
+  { before: [requireTenantParam('hallOwnerId')], transaction: 'none' },
   ({ ctx, query }) =>
     readDashboard(ctx, query, async (tx, s) =>
       dashboardStatsSchema.parse({

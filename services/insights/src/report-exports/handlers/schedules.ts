@@ -9,8 +9,6 @@ import {
   DEFAULT_REPORT_PERIOD,
   DEFAULT_REPORT_SEND_HOUR,
   REPORT_SCHEDULE_MESSAGES,
-  reportScheduleCreateSchema,
-  reportScheduleUpdateSchema,
   type ReportSchedule,
 } from '@venue/contracts/insights';
 import { operation, requireSettingsCopy, venueToday, type AppContext, type Tx } from '@venue/service-kit';
@@ -23,7 +21,7 @@ const principalOf = (ctx: AppContext) => ctx.state.principal as Principal;
 const label = (s: Pick<ReportSchedule, 'frequency' | 'recipients'>) =>
   `${s.frequency} report to ${s.recipients.join(', ')}`;
 
-export const listReportSchedules = operation('get /api/reports/schedules', {}, async ({ ctx, tx }) => {
+export const listReportSchedules = operation('get /api/reports/schedules', async ({ ctx, tx }) => {
   const rows = await db(tx)
     .selectFrom('report_schedules')
     .select(scheduleColumns)
@@ -34,45 +32,41 @@ export const listReportSchedules = operation('get /api/reports/schedules', {}, a
   return { schedules: rows.map(toSchedule) };
 });
 
-export const postReportSchedule = operation(
-  'post /api/reports/schedules',
-  { body: reportScheduleCreateSchema },
-  async ({ ctx, tx, body }) => {
-    const { tenantId, userId } = principalOf(ctx);
-    const settings = await requireSettingsCopy(tx, tenantId, 'Reports');
-    const now = exportClock.now();
-    const anchor = venueToday(now, settings.timezone);
-    const sendHour = body.sendHour ?? DEFAULT_REPORT_SEND_HOUR;
-    const next = nextSend(anchor, body.frequency, sendHour, settings.timezone, now);
-    const row = await db(tx)
-      .insertInto('report_schedules')
-      .values({
-        tenant_id: tenantId,
-        frequency: body.frequency,
-        recipients: body.recipients,
-        send_hour: sendHour,
-        period: body.period ?? DEFAULT_REPORT_PERIOD,
-        segments: body.segments ?? ['all'],
-        anchor_date: anchor,
-        next_send_date: next.date,
-        next_send_at: next.at.toISOString(),
-        created_by: userId,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .returning(scheduleColumns)
-      .executeTakeFirstOrThrow();
-    const schedule = toSchedule(row);
-    await tx.audit(ctx, {
-      action: 'report_schedule_created',
-      targetType: 'report_schedule',
-      target: schedule.id,
-      targetLabel: label(schedule),
-    });
-    ctx.status = 201;
-    return { message: REPORT_SCHEDULE_MESSAGES.created, schedule };
-  },
-);
+export const postReportSchedule = operation('post /api/reports/schedules', async ({ ctx, tx, body }) => {
+  const { tenantId, userId } = principalOf(ctx);
+  const settings = await requireSettingsCopy(tx, tenantId, 'Reports');
+  const now = exportClock.now();
+  const anchor = venueToday(now, settings.timezone);
+  const sendHour = body.sendHour ?? DEFAULT_REPORT_SEND_HOUR;
+  const next = nextSend(anchor, body.frequency, sendHour, settings.timezone, now);
+  const row = await db(tx)
+    .insertInto('report_schedules')
+    .values({
+      tenant_id: tenantId,
+      frequency: body.frequency,
+      recipients: body.recipients,
+      send_hour: sendHour,
+      period: body.period ?? DEFAULT_REPORT_PERIOD,
+      segments: body.segments ?? ['all'],
+      anchor_date: anchor,
+      next_send_date: next.date,
+      next_send_at: next.at.toISOString(),
+      created_by: userId,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returning(scheduleColumns)
+    .executeTakeFirstOrThrow();
+  const schedule = toSchedule(row);
+  await tx.audit(ctx, {
+    action: 'report_schedule_created',
+    targetType: 'report_schedule',
+    target: schedule.id,
+    targetLabel: label(schedule),
+  });
+  ctx.status = 201;
+  return { message: REPORT_SCHEDULE_MESSAGES.created, schedule };
+});
 
 /** The schedule's next send: kept, unless a new rhythm, which counts from today as a new schedule would. */
 async function replan(
@@ -93,7 +87,6 @@ async function replan(
 
 export const patchReportSchedule = operation(
   'patch /api/reports/schedules/{id}',
-  { body: reportScheduleUpdateSchema },
   async ({ ctx, tx, params, body }) => {
     const { tenantId } = principalOf(ctx);
     const row = await findSchedule(tx, tenantId, params.id, true);
@@ -130,7 +123,6 @@ export const patchReportSchedule = operation(
 
 export const deleteReportSchedule = operation(
   'delete /api/reports/schedules/{id}',
-  {},
   async ({ ctx, tx, params }) => {
     const { tenantId } = principalOf(ctx);
     const row = await findSchedule(tx, tenantId, params.id, true);

@@ -3,15 +3,15 @@
  * read model (decision 39), no call to another service. They differ only in what they compute
  * (REPORT_CALLS in load.ts), so each is the same handler made for its call.
  */
-import { REPORTS_PATHS, reportsQuery } from '@venue/contracts/insights';
+import { REPORTS_PATHS } from '@venue/contracts/insights';
 import { operation, requireTenantParam } from '@venue/service-kit';
 import { inReportScope, loadReport, type ReportCall } from '../load.ts';
 import { reportTenant } from '../report-tenant.ts';
 
-function reportOperation<C extends ReportCall>(call: C) {
+function reportOperation(call: ReportCall) {
   return operation(
     `get ${REPORTS_PATHS[call]}`,
-    { query: reportsQuery, before: [requireTenantParam('hallOwnerId')], transaction: 'none' },
+    { before: [requireTenantParam('hallOwnerId')], transaction: 'none' },
     ({ ctx, query }) => {
       const tenantId = reportTenant(ctx, query.hallOwnerId);
       return ctx.kit.db.tenantRead(tenantId, (tx) =>

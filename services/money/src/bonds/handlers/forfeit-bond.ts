@@ -1,5 +1,4 @@
 import { forfeitBond } from '@venue/contracts';
-import { bondForfeitSchema } from '@venue/contracts/money-api';
 import { conflict, operation } from '@venue/service-kit';
 import { findBooking } from '../../copies/booking-copy.ts';
 import { invoiceEventData, loadInvoice } from '../../invoices/invoice-row.ts';
@@ -14,7 +13,6 @@ import { keptBondInvoice, settleKeptBond, type Kept } from '../forfeit.ts';
 /** Keep part or all of a bond (with a reason): a BOND tax invoice with GST on the kept part. */
 export const postBondForfeit = operation(
   'post /api/deposits/bonds/{id}/forfeit',
-  { body: bondForfeitSchema },
   async ({ ctx, tx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const settings = await moneySettings(tx, tenantId);

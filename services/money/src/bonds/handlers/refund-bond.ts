@@ -1,4 +1,3 @@
-import { bondRefundSchema } from '@venue/contracts/money-api';
 import { conflict, operation } from '@venue/service-kit';
 import { db, NOW } from '../../db/query.ts';
 import { formatCents } from '../../shared/format.ts';
@@ -8,7 +7,6 @@ import { auditBond, bondEvent, loadBond, toBond } from '../bond-row.ts';
 /** The whole bond goes back (only a HELD one, under its lock). */
 export const refundBond = operation(
   'post /api/deposits/bonds/{id}/refund',
-  { body: bondRefundSchema },
   async ({ ctx, tx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const before = await loadBond(tx, tenantId, uuidOrNull(params.id), true);

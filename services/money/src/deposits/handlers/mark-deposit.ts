@@ -1,8 +1,3 @@
-/**
- * Mark Paid (a payment on the booking's DEPOSIT invoice, issued first if need be) and Mark Unpaid
- * (a reversal record; nothing is deleted), both in mark.ts; each answers the deposit and its invoice.
- */
-import { depositMarkPaidSchema, depositMarkUnpaidSchema } from '@venue/contracts/money-api';
 import { operation, type Tx } from '@venue/service-kit';
 import { loadInvoice, toInvoice } from '../../invoices/invoice-row.ts';
 import { actorOf, tenantOf, uuidOrNull } from '../../shared/http.ts';
@@ -12,7 +7,6 @@ import { markDepositPaid, markDepositUnpaid } from '../mark.ts';
 
 export const postDepositPaid = operation(
   'post /api/deposits/{bookingId}/mark-paid',
-  { body: depositMarkPaidSchema },
   async ({ ctx, tx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const done = await markDepositPaid(tx, ctx, tenantId, uuidOrNull(params.bookingId), {
@@ -25,7 +19,6 @@ export const postDepositPaid = operation(
 
 export const postDepositUnpaid = operation(
   'post /api/deposits/{bookingId}/mark-unpaid',
-  { body: depositMarkUnpaidSchema },
   async ({ ctx, tx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const bookingId = uuidOrNull(params.bookingId);

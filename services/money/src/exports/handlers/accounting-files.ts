@@ -5,12 +5,7 @@
  * last page is in (the request's transaction ends before Koa sends a body, so the answer is not
  * streamed).
  */
-import {
-  accountingFileName,
-  accountingPaymentsQuerySchema,
-  accountingSalesQuerySchema,
-  type AccountingSystem,
-} from '@venue/contracts/money-api';
+import { accountingFileName, type AccountingSystem } from '@venue/contracts/money-api';
 import { operation, toCsv, type AppContext, type Tx } from '@venue/service-kit';
 import { tenantOf } from '../../shared/http.ts';
 import { moneySettings } from '../../shared/settings.ts';
@@ -55,42 +50,34 @@ async function rangeOf(ctx: AppContext, tx: Tx, q: { from: string; to: string })
 }
 
 /** Sales in a range (invoices, credit notes, bonds) as `system`'s sales import. */
-function salesFile<S extends AccountingSystem>(system: S) {
-  return operation(
-    `get /api/invoices/export/${system}`,
-    { query: accountingSalesQuerySchema },
-    async ({ ctx, tx, query: q }) => {
-      const { range, fmt } = await rangeOf(ctx, tx, q);
-      const sales = q.account ?? DEFAULT_ACCOUNTS[system].sales;
-      const accounts = { sales, bond: q.bondAccount ?? sales };
-      await writeFile(
-        ctx,
-        accountingFileName(system, 'invoices', range.from, range.to),
-        system === 'xero' ? XERO_SALES_COLUMNS : MYOB_SALES_COLUMNS,
-        salesDocs(tx, range),
-        (doc) => (system === 'xero' ? xeroSalesRows : myobSalesRows)(doc, accounts, fmt),
-      );
-    },
-  );
+function salesFile(system: AccountingSystem) {
+  return operation(`get /api/invoices/export/${system}`, async ({ ctx, tx, query: q }) => {
+    const { range, fmt } = await rangeOf(ctx, tx, q);
+    const sales = q.account ?? DEFAULT_ACCOUNTS[system].sales;
+    const accounts = { sales, bond: q.bondAccount ?? sales };
+    await writeFile(
+      ctx,
+      accountingFileName(system, 'invoices', range.from, range.to),
+      system === 'xero' ? XERO_SALES_COLUMNS : MYOB_SALES_COLUMNS,
+      salesDocs(tx, range),
+      (doc) => (system === 'xero' ? xeroSalesRows : myobSalesRows)(doc, accounts, fmt),
+    );
+  });
 }
 
 /** Payments, refunds and bonds moved in a range as `system`'s bank or payments import. */
-function paymentsFile<S extends AccountingSystem>(system: S) {
-  return operation(
-    `get /api/payments/export/${system}`,
-    { query: accountingPaymentsQuerySchema },
-    async ({ ctx, tx, query: q }) => {
-      const { range, fmt } = await rangeOf(ctx, tx, q);
-      const bank = q.bankAccount ?? DEFAULT_ACCOUNTS.myob.bank;
-      await writeFile(
-        ctx,
-        accountingFileName(system, 'payments', range.from, range.to),
-        system === 'xero' ? XERO_PAYMENTS_COLUMNS : MYOB_PAYMENTS_COLUMNS,
-        movements(tx, range),
-        (m) => [system === 'xero' ? xeroPaymentRow(m, fmt) : myobPaymentRow(m, bank, fmt)],
-      );
-    },
-  );
+function paymentsFile(system: AccountingSystem) {
+  return operation(`get /api/payments/export/${system}`, async ({ ctx, tx, query: q }) => {
+    const { range, fmt } = await rangeOf(ctx, tx, q);
+    const bank = q.bankAccount ?? DEFAULT_ACCOUNTS.myob.bank;
+    await writeFile(
+      ctx,
+      accountingFileName(system, 'payments', range.from, range.to),
+      system === 'xero' ? XERO_PAYMENTS_COLUMNS : MYOB_PAYMENTS_COLUMNS,
+      movements(tx, range),
+      (m) => [system === 'xero' ? xeroPaymentRow(m, fmt) : myobPaymentRow(m, bank, fmt)],
+    );
+  });
 }
 
 export const getXeroSales = salesFile('xero');

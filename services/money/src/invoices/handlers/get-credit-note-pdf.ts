@@ -5,7 +5,6 @@ import { creditNoteDocument } from '../credit-note-document.ts';
 /** The adjustment note's PDF, a download named by its number. */
 export const getCreditNotePdf = operation(
   'get /api/invoices/{id}/credit-notes/{creditNoteId}/pdf',
-  {},
   async ({ ctx, tx, params }) => {
     const doc = await creditNoteDocument(
       tx,

@@ -7,7 +7,7 @@ import { creditNoteData, selectCreditNotes } from '../credit-notes.ts';
 import { loadInvoice, toInvoice, type InvoiceRow } from '../invoice-row.ts';
 
 /** The invoice with its payments and credit notes. */
-export const getInvoice = operation('get /api/invoices/{id}', {}, async ({ ctx, tx, params }) => {
+export const getInvoice = operation('get /api/invoices/{id}', async ({ ctx, tx, params }) => {
   const tenantId = tenantOf(ctx);
   const settings = await moneySettings(tx, tenantId);
   const row = await loadInvoice(tx, tenantId, uuidOrNull(params.id));

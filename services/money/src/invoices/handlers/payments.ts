@@ -4,7 +4,8 @@
  * the spec's PUT (which the kit does not cover, hence the key is required there), still pays once.
  */
 import type { z } from 'zod';
-import { MONEY_MESSAGES, paymentCreateSchema } from '@venue/contracts/money-api';
+import type { paymentCreateSchema } from '@venue/contracts/money-api';
+import { MONEY_MESSAGES } from '@venue/contracts/money-api';
 import { badRequest, operation, type AppContext, type Tx } from '@venue/service-kit';
 import { selectPayments, toPayment } from '../../payments/payment-row.ts';
 import { actorOf, idempotencyKey, tenantOf, uuidOrNull } from '../../shared/http.ts';
@@ -12,16 +13,12 @@ import { moneySettings, today } from '../../shared/settings.ts';
 import { loadInvoice, toInvoice } from '../invoice-row.ts';
 import { recordPayment } from '../movements.ts';
 
-export const postPayment = operation(
-  'post /api/invoices/{id}/payments',
-  { body: paymentCreateSchema },
-  ({ ctx, tx, params, body }) => pay(ctx, tx, params.id, body, false),
+export const postPayment = operation('post /api/invoices/{id}/payments', ({ ctx, tx, params, body }) =>
+  pay(ctx, tx, params.id, body, false),
 );
 
-export const putPayment = operation(
-  'put /api/invoices/{id}/payment',
-  { body: paymentCreateSchema },
-  ({ ctx, tx, params, body }) => pay(ctx, tx, params.id, body, true),
+export const putPayment = operation('put /api/invoices/{id}/payment', ({ ctx, tx, params, body }) =>
+  pay(ctx, tx, params.id, body, true),
 );
 
 type PaymentBody = z.output<typeof paymentCreateSchema>;

@@ -1,4 +1,3 @@
-import { creditNoteCreateSchema } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
 import { selectPayments, toPayment } from '../../payments/payment-row.ts';
 import { actorOf, tenantOf, uuidOrNull } from '../../shared/http.ts';
@@ -9,7 +8,6 @@ import { toInvoice } from '../invoice-row.ts';
 /** An adjustment note with its own number, with the refund it pays when one is asked for. */
 export const postCreditNote = operation(
   'post /api/invoices/{id}/credit-notes',
-  { body: creditNoteCreateSchema },
   async ({ ctx, tx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const settings = await moneySettings(tx, tenantId);

@@ -1,4 +1,3 @@
-import { invoiceStatusUpdateSchema } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
 import { actorOf, tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
@@ -9,7 +8,6 @@ import { issueInvoice, voidInvoice } from '../operations.ts';
 /** SENT issues the invoice, VOID voids it, PAID records a payment of what is still due. */
 export const putInvoiceStatus = operation(
   'put /api/invoices/{id}/status',
-  { body: invoiceStatusUpdateSchema },
   async ({ ctx, tx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const settings = await moneySettings(tx, tenantId);

@@ -7,14 +7,14 @@ import type { PaylinkConfig } from '../config.ts';
 import { linkFor, rotateLink } from '../links.ts';
 
 export const postPaymentLink = (cfg: PaylinkConfig) =>
-  operation('post /api/invoices/{id}/payment-link', {}, async ({ ctx, tx, params }) => {
+  operation('post /api/invoices/{id}/payment-link', async ({ ctx, tx, params }) => {
     const tenantId = tenantOf(ctx);
     const invoice = await loadInvoice(tx, tenantId, uuidOrNull(params.id));
     return linkFor(tx, invoice, await moneySettings(tx, tenantId), cfg, actorOf(ctx));
   });
 
 export const revokePaymentLink = (cfg: PaylinkConfig) =>
-  operation('post /api/invoices/{id}/payment-link/revoke', {}, async ({ ctx, tx, params }) => {
+  operation('post /api/invoices/{id}/payment-link/revoke', async ({ ctx, tx, params }) => {
     const tenantId = tenantOf(ctx);
     // Locked: a revoke and a first copy at once cannot leave two live links.
     const invoice = await loadInvoice(tx, tenantId, uuidOrNull(params.id), true);

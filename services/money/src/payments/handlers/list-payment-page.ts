@@ -1,4 +1,3 @@
-import { newestPageQuerySchema } from '@venue/contracts/money-api';
 import { keysetAfterCursor, keysetColumns, keysetOrder, operation } from '@venue/service-kit';
 import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { db } from '../../db/query.ts';
@@ -13,23 +12,19 @@ const KEYS: KeysetKey[] = [
 ];
 
 /** Every payment, refund and reversal of the venue, newest first, one page at a time (decision 52). */
-export const listPaymentPage = operation(
-  'get /api/payments',
-  { query: newestPageQuerySchema },
-  async ({ ctx, tx, query: q }) => {
-    const tenantId = tenantOf(ctx);
-    const after = q.cursor ? decodeCursor(q.cursor, 'processedAt', 'desc', KEYS) : null;
-    const rows = await selectPayments(tx)
-      .select(keysetColumns(KEYS))
-      .where('p.tenant_id', '=', tenantId)
-      .$if(after !== null, (qb) => qb.where(keysetAfterCursor(KEYS, 'desc', after!)))
-      .orderBy(keysetOrder(KEYS, 'desc'))
-      .limit(q.limit + 1)
-      .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
-      .execute();
-    const page = keysetPage(rows, q.limit, 'processedAt', 'desc', KEYS);
-    return pageAnswer(q, page, page.rows.map(toPayment), COUNT_CAP, () =>
-      countUpTo(tx, db(tx).selectFrom('payments').where('tenant_id', '=', tenantId), COUNT_CAP),
-    );
-  },
-);
+export const listPaymentPage = operation('get /api/payments', async ({ ctx, tx, query: q }) => {
+  const tenantId = tenantOf(ctx);
+  const after = q.cursor ? decodeCursor(q.cursor, 'processedAt', 'desc', KEYS) : null;
+  const rows = await selectPayments(tx)
+    .select(keysetColumns(KEYS))
+    .where('p.tenant_id', '=', tenantId)
+    .$if(after !== null, (qb) => qb.where(keysetAfterCursor(KEYS, 'desc', after!)))
+    .orderBy(keysetOrder(KEYS, 'desc'))
+    .limit(q.limit + 1)
+    .offset(q.cursor ? 0 : (q.page - 1) * q.limit)
+    .execute();
+  const page = keysetPage(rows, q.limit, 'processedAt', 'desc', KEYS);
+  return pageAnswer(q, page, page.rows.map(toPayment), COUNT_CAP, () =>
+    countUpTo(tx, db(tx).selectFrom('payments').where('tenant_id', '=', tenantId), COUNT_CAP),
+  );
+});

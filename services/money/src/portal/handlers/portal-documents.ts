@@ -8,7 +8,6 @@ import { assertCustomerPayment, customerCreditNoteInvoice } from '../portal-rows
 
 export const getPortalReceiptPdf = operation(
   'get /api/portal/receipts/{paymentId}/pdf',
-  {},
   async ({ ctx, tx, params }) => {
     const c = customerOf(ctx);
     const id = await assertCustomerPayment(tx, c, uuidOrNull(params.paymentId));
@@ -19,7 +18,6 @@ export const getPortalReceiptPdf = operation(
 
 export const getPortalCreditNotePdf = operation(
   'get /api/portal/credit-notes/{id}/pdf',
-  {},
   async ({ ctx, tx, params }) => {
     const c = customerOf(ctx);
     const { invoiceId, creditNoteId } = await customerCreditNoteInvoice(tx, c, uuidOrNull(params.id));

@@ -1,5 +1,5 @@
 /** The customer's invoices, each one's PDF, and Pay: the invoice's one payment link (decision 43). */
-import { PORTAL_MONEY_MESSAGES as PM, portalPayBody, type PortalPayAnswer } from '@venue/contracts/money-api';
+import { PORTAL_MONEY_MESSAGES as PM, type PortalPayAnswer } from '@venue/contracts/money-api';
 import { conflict, operation } from '@venue/service-kit';
 import { balanceCents } from '../../invoices/invoice-row.ts';
 import { currentSeller } from '../../invoices/operations.ts';
@@ -12,7 +12,7 @@ import { moneySettings, today } from '../../shared/settings.ts';
 import { customerOf, fileName, sendPdf } from '../customer.ts';
 import { customerInvoice, isPayable, portalInvoices } from '../portal-rows.ts';
 
-export const listPortalInvoices = operation('get /api/portal/invoices', {}, async ({ ctx, tx }) => {
+export const listPortalInvoices = operation('get /api/portal/invoices', async ({ ctx, tx }) => {
   const c = customerOf(ctx);
   const settings = await moneySettings(tx, c.tenantId);
   return { invoices: await portalInvoices(tx, c, today(settings)) };
@@ -20,7 +20,6 @@ export const listPortalInvoices = operation('get /api/portal/invoices', {}, asyn
 
 export const getPortalInvoicePdf = operation(
   'get /api/portal/invoices/{id}/pdf',
-  {},
   async ({ ctx, tx, params }) => {
     const c = customerOf(ctx);
     const settings = await moneySettings(tx, c.tenantId);
@@ -32,25 +31,21 @@ export const getPortalInvoicePdf = operation(
 
 /** The pay page for what is due: the invoice's one payment link, made on first use. */
 export const payPortalInvoice = (cfg: PaylinkConfig) =>
-  operation(
-    'post /api/portal/invoices/{id}/pay',
-    { body: portalPayBody },
-    async ({ ctx, tx, params }): Promise<PortalPayAnswer> => {
-      const c = customerOf(ctx);
-      const settings = await moneySettings(tx, c.tenantId);
-      const invoice = await customerInvoice(tx, c, uuidOrNull(params.id), true);
-      const due = balanceCents(invoice);
-      if (!isPayable(invoice, due))
-        throw conflict(invoice.status === 'PAID' || due === 0 ? PM.paid : PM.notPayable, {
-          status: invoice.status,
-        });
-      const link = await linkFor(tx, invoice, settings, cfg, `${CUSTOMER_ANSWER_PREFIX}${c.email}`);
-      return {
-        url: link.url,
-        path: link.path,
-        invoiceNumber: invoice.invoice_number ?? '',
-        amountDueCents: due,
-        cardPayments: link.cardPayments,
-      };
-    },
-  );
+  operation('post /api/portal/invoices/{id}/pay', async ({ ctx, tx, params }): Promise<PortalPayAnswer> => {
+    const c = customerOf(ctx);
+    const settings = await moneySettings(tx, c.tenantId);
+    const invoice = await customerInvoice(tx, c, uuidOrNull(params.id), true);
+    const due = balanceCents(invoice);
+    if (!isPayable(invoice, due))
+      throw conflict(invoice.status === 'PAID' || due === 0 ? PM.paid : PM.notPayable, {
+        status: invoice.status,
+      });
+    const link = await linkFor(tx, invoice, settings, cfg, `${CUSTOMER_ANSWER_PREFIX}${c.email}`);
+    return {
+      url: link.url,
+      path: link.path,
+      invoiceNumber: invoice.invoice_number ?? '',
+      amountDueCents: due,
+      cardPayments: link.cardPayments,
+    };
+  });

@@ -1,8 +1,3 @@
-/**
- * The customer's quotations, each one's PDF, and their answer: Accept and Decline are the staff
- * code path of decision 33 (quotations/answer.ts) with the customer answering.
- */
-import { portalAcceptBody, portalDeclineBody } from '@venue/contracts/money-api';
 import { inRequestTx, operation } from '@venue/service-kit';
 import { currentSeller } from '../../invoices/operations.ts';
 import { accept, decline } from '../../quotations/answer.ts';
@@ -12,7 +7,7 @@ import { moneySettings, today } from '../../shared/settings.ts';
 import { customerAnswerer, customerOf, sendPdf } from '../customer.ts';
 import { customerQuotation, customerQuotations, toPortalQuotation } from '../portal-rows.ts';
 
-export const listPortalQuotations = operation('get /api/portal/quotations', {}, async ({ ctx, tx }) => {
+export const listPortalQuotations = operation('get /api/portal/quotations', async ({ ctx, tx }) => {
   const c = customerOf(ctx);
   const day = today(await moneySettings(tx, c.tenantId));
   const rows = await customerQuotations(tx, c);
@@ -21,7 +16,6 @@ export const listPortalQuotations = operation('get /api/portal/quotations', {}, 
 
 export const getPortalQuotation = operation(
   'get /api/portal/quotations/{id}',
-  {},
   async ({ ctx, tx, params }) => {
     const c = customerOf(ctx);
     const day = today(await moneySettings(tx, c.tenantId));
@@ -31,7 +25,6 @@ export const getPortalQuotation = operation(
 
 export const getPortalQuotationPdf = operation(
   'get /api/portal/quotations/{id}/pdf',
-  {},
   async ({ ctx, tx, params }) => {
     const c = customerOf(ctx);
     const settings = await moneySettings(tx, c.tenantId);
@@ -46,7 +39,7 @@ export const getPortalQuotationPdf = operation(
  */
 export const acceptPortalQuotation = operation(
   'post /api/portal/quotations/{id}/accept',
-  { body: portalAcceptBody, transaction: 'none' },
+  { transaction: 'none' },
   async ({ ctx, params }) => {
     const c = customerOf(ctx);
     const id = uuidOrNull(params.id);
@@ -62,7 +55,6 @@ export const acceptPortalQuotation = operation(
 
 export const declinePortalQuotation = operation(
   'post /api/portal/quotations/{id}/decline',
-  { body: portalDeclineBody },
   async ({ ctx, tx, params, body: { reason } }) => {
     const c = customerOf(ctx);
     const settings = await moneySettings(tx, c.tenantId);

@@ -1,4 +1,3 @@
-import { quotationBulkSendSchema } from '@venue/contracts/money-api';
 import { HttpError, inRequestTx, operation } from '@venue/service-kit';
 import { tenantOf } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
@@ -11,7 +10,7 @@ import { checkBeforeSend, send, type SendCheck } from '../send.ts';
  */
 export const bulkSendQuotations = operation(
   'post /api/quotations/bulk-send',
-  { body: quotationBulkSendSchema, transaction: 'none' },
+  { transaction: 'none' },
   async ({ ctx, body: { ids } }) => {
     const tenantId = tenantOf(ctx);
     const sent: string[] = [];

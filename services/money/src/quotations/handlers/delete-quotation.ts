@@ -7,7 +7,7 @@ import { auditQuotation } from '../events.ts';
 import { loadQuotation, toQuotation } from '../quotation-row.ts';
 
 /** Delete a Draft; one that was sent keeps its number (numbers are gap-free), an accepted one its booking's source. */
-export const deleteQuotation = operation('delete /api/quotations/{id}', {}, async ({ ctx, tx, params }) => {
+export const deleteQuotation = operation('delete /api/quotations/{id}', async ({ ctx, tx, params }) => {
   const tenantId = tenantOf(ctx);
   const row = await loadQuotation(tx, tenantId, uuidOrNull(params.id), true);
   // An accepted quotation is what its booking was made from: kept.

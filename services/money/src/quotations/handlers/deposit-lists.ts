@@ -1,5 +1,5 @@
 /** The Deposits page's Quotations tab: the array, one page of it, and its three cards. */
-import { depositPageQuerySchema, LIST_ARRAY_CAP } from '@venue/contracts/money-api';
+import { LIST_ARRAY_CAP } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
 import { depositTabCards } from '../../deposits/deposit-cards.ts';
 import { keysetListPage } from '../../invoices/list-page.ts';
@@ -17,7 +17,7 @@ import {
  * The array for other API clients: the newest LIST_ARRAY_CAP (decision 52); the tab pages with
  * GET /api/deposits/quotations/page.
  */
-export const listQuotationDeposits = operation('get /api/deposits/quotations', {}, async ({ ctx, tx }) => {
+export const listQuotationDeposits = operation('get /api/deposits/quotations', async ({ ctx, tx }) => {
   const tenantId = tenantOf(ctx);
   const day = today(await moneySettings(tx, tenantId));
   const rows = await selectQuotationDeposits(tx)
@@ -33,7 +33,6 @@ export const listQuotationDeposits = operation('get /api/deposits/quotations', {
 /** One page of the tab, searched and filtered by the database (decision 52). */
 export const listQuotationDepositPage = operation(
   'get /api/deposits/quotations/page',
-  { query: depositPageQuerySchema },
   async ({ ctx, tx, query }) => {
     const tenantId = tenantOf(ctx);
     const day = today(await moneySettings(tx, tenantId));
@@ -54,7 +53,6 @@ export const listQuotationDepositPage = operation(
 /** The tab's three cards over all its rows. */
 export const getQuotationDepositSummary = operation(
   'get /api/deposits/quotations/summary',
-  {},
   async ({ ctx, tx }) =>
     depositTabCards(selectQuotationDeposits(tx), quotationDepositFilters(tenantOf(ctx), {}), (eb) => {
       const paid = quotationDepositPaid(eb);

@@ -1,9 +1,3 @@
-/**
- * Mark Paid / Mark Unpaid of a quotation's own deposit flag (Draft or Sent quotations). Each is
- * one conditional update, so two clicks at once change it once; when it matched nothing,
- * `markRefusal` says why (404 or the right 409).
- */
-import { quotationDepositMarkPaidSchema } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
 import { db, NOW } from '../../db/query.ts';
 import { tenantOf, uuidOrNull } from '../../shared/http.ts';
@@ -12,7 +6,6 @@ import { auditQuotationDeposit, markRefusal, oneQuotationDeposit } from '../depo
 
 export const postQuotationDepositPaid = operation(
   'post /api/deposits/quotations/{id}/mark-paid',
-  { body: quotationDepositMarkPaidSchema },
   async ({ ctx, tx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const id = uuidOrNull(params.id);
@@ -42,7 +35,6 @@ export const postQuotationDepositPaid = operation(
 
 export const postQuotationDepositUnpaid = operation(
   'post /api/deposits/quotations/{id}/mark-unpaid',
-  {},
   async ({ ctx, tx, params }) => {
     const tenantId = tenantOf(ctx);
     const id = uuidOrNull(params.id);

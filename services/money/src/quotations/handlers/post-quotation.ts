@@ -1,4 +1,4 @@
-import { QUOTATION_VALID_DAYS, quotationInputSchema } from '@venue/contracts/money-api';
+import { QUOTATION_VALID_DAYS } from '@venue/contracts/money-api';
 import { inRequestTx, operation } from '@venue/service-kit';
 import { db } from '../../db/query.ts';
 import { actorOf, tenantOf } from '../../shared/http.ts';
@@ -11,7 +11,7 @@ import { loadQuotation, toQuotation } from '../quotation-row.ts';
 /** A Draft quotation, valid 14 days unless `validUntil` says otherwise; no number until first sent. */
 export const postQuotation = operation(
   'post /api/quotations',
-  { body: quotationInputSchema, transaction: 'none' },
+  { transaction: 'none' },
   async ({ ctx, body: v }) => {
     const tenantId = tenantOf(ctx);
     // The catalogue names the resource before the transaction opens (no connection held meanwhile).

@@ -1,4 +1,3 @@
-import { quotationStatusUpdateSchema } from '@venue/contracts/money-api';
 import { inRequestTx, notFound, operation } from '@venue/service-kit';
 import { tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
@@ -11,7 +10,7 @@ import { checkBeforeSend, send } from '../send.ts';
  */
 export const putQuotationStatus = operation(
   'put /api/quotations/{id}/status',
-  { body: quotationStatusUpdateSchema, transaction: 'none' },
+  { transaction: 'none' },
   async ({ ctx, params, body: { status } }) => {
     const tenantId = tenantOf(ctx);
     const id = uuidOrNull(params.id);

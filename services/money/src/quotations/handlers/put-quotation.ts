@@ -1,4 +1,4 @@
-import { QUOTATION_MESSAGES as M, quotationInputSchema } from '@venue/contracts/money-api';
+import { QUOTATION_MESSAGES as M } from '@venue/contracts/money-api';
 import { conflict, inRequestTx, operation, type AppContext, type Tx } from '@venue/service-kit';
 import { db, NOW } from '../../db/query.ts';
 import { tenantOf, uuidOrNull } from '../../shared/http.ts';
@@ -11,7 +11,7 @@ import { effectiveStatus, loadQuotation, toQuotation } from '../quotation-row.ts
 /** Edit a Draft or Sent quotation; the catalogue names the resource before the transaction opens. */
 export const putQuotation = operation(
   'put /api/quotations/{id}',
-  { body: quotationInputSchema, transaction: 'none' },
+  { transaction: 'none' },
   async ({ ctx, params, body }) => {
     const tenantId = tenantOf(ctx);
     const resource = await resolveResource(tenantId, body.resource);

@@ -1,5 +1,5 @@
 /** The venue's quotations: the spec's array with its figures, one page of the screen, and the figures. */
-import { LIST_ARRAY_CAP, quotationPageQuerySchema } from '@venue/contracts/money-api';
+import { LIST_ARRAY_CAP } from '@venue/contracts/money-api';
 import { operation } from '@venue/service-kit';
 import { tenantOf } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
@@ -11,7 +11,7 @@ import { selectQuotations, toQuotation } from '../quotation-row.ts';
  * and figures over all of them (the database's sums). The screen pages with GET /api/quotations
  * (decision 52).
  */
-export const listMyQuotations = operation('get /api/quotations/my-quotations', {}, async ({ ctx, tx }) => {
+export const listMyQuotations = operation('get /api/quotations/my-quotations', async ({ ctx, tx }) => {
   const tenantId = tenantOf(ctx);
   const day = today(await moneySettings(tx, tenantId));
   const rows = await selectQuotations(tx)
@@ -30,18 +30,14 @@ export const listMyQuotations = operation('get /api/quotations/my-quotations', {
 });
 
 /** One page of the screen's list, filtered and sorted by the database (decision 52). */
-export const listQuotationPage = operation(
-  'get /api/quotations',
-  { query: quotationPageQuerySchema },
-  async ({ ctx, tx, query }) => {
-    const tenantId = tenantOf(ctx);
-    const day = today(await moneySettings(tx, tenantId));
-    return quotationPage(tx, tenantId, query, day);
-  },
-);
+export const listQuotationPage = operation('get /api/quotations', async ({ ctx, tx, query }) => {
+  const tenantId = tenantOf(ctx);
+  const day = today(await moneySettings(tx, tenantId));
+  return quotationPage(tx, tenantId, query, day);
+});
 
 /** Counts per status, the acceptance rate and the total value. */
-export const getQuotationSummary = operation('get /api/quotations/summary', {}, async ({ ctx, tx }) => {
+export const getQuotationSummary = operation('get /api/quotations/summary', async ({ ctx, tx }) => {
   const tenantId = tenantOf(ctx);
   return quotationSummary(tx, tenantId, today(await moneySettings(tx, tenantId)));
 });
