@@ -43,6 +43,50 @@ describe('Record Payment dialog', () => {
     expect(posts).toHaveLength(0);
   });
 
+  test('a zero amount is refused under the field; Enter sends the typed dollars as integer cents', async () => {
+    const posts = captureRequests('post', PATH, (req) =>
+      HttpResponse.json(recorded((req.body as { amountCents: number }).amountCents), { status: 201 }),
+    );
+    const onClose = jest.fn();
+    const { user } = renderWithProviders(<RecordPaymentDialog invoice={INVOICE} onClose={onClose} />);
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    await user.clear(amount);
+    await user.type(amount, '0.00');
+    // The contract's own message (paymentCreateSchema), under the field.
+    expect(amount).toHaveAccessibleDescription(MONEY_MESSAGES.amountRequired);
+    expect(screen.getByRole('button', { name: 'Record Payment' })).toBeDisabled();
+
+    await user.clear(amount);
+    await user.type(amount, '120.35');
+    await user.type(screen.getByRole('textbox', { name: 'Reference' }), '  EFT 881  {Enter}');
+    await waitFor(() => expect(posts).toHaveLength(1));
+    // 120.35 is 12035 cents exactly (not 12034.999… from a float), the reference trimmed.
+    expect(posts[0]!.body).toEqual({
+      amountCents: 12_035,
+      paymentMethod: 'Bank Transfer',
+      reference: 'EFT 881',
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  test('the server’s problem with amountCents goes under Amount, the refusal in the headline', async () => {
+    captureRequests('post', PATH, () =>
+      HttpResponse.json(
+        {
+          message: 'Validation failed',
+          errors: [{ path: ['amountCents'], message: 'Amount is too large.' }],
+        },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderWithProviders(<RecordPaymentDialog invoice={INVOICE} onClose={jest.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Record Payment' }));
+    const amount = screen.getByRole('textbox', { name: 'Amount' });
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Amount is too large.'));
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent('Validation failed');
+  });
+
   test('shows the server’s overpayment refusal as it words it', async () => {
     // The balance moved on the server (another payment came in) since the list was read.
     const message = MONEY_MESSAGES.overpayment('$50.00');

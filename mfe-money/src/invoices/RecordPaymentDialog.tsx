@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { Button, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { DialogActions, fieldErrorsOf, idempotencyKeys, useFocusFirstError } from '@venue/ui';
+import { Controller, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { DialogActions, idempotencyKeys } from '@venue/ui';
 import {
   MONEY_MESSAGES,
   PAYMENT_METHODS,
+  paymentCreateSchema,
   type Invoice,
   type PaymentMethod,
 } from '@venue/contracts/money-api';
 import { useRecordPayment } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
-import { errorText, toastSuccess } from '../shared/notify.ts';
+import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
+import { useDialogForm } from '../shared/dialog-form.ts';
 
 interface Props {
   invoice: Invoice;
@@ -20,75 +24,65 @@ interface Props {
   method?: PaymentMethod;
 }
 
-/** The form's values, the amount's refusal said beforehand, and the record with its keys. */
+/** The form as typed: the amount is text ("120.5") until it is read into cents. */
+interface PaymentValues {
+  amount: string;
+  paymentMethod: PaymentMethod;
+  reference: string;
+  notes: string;
+}
+type PaymentBody = z.output<typeof paymentCreateSchema>;
+
+/** The call's body: the amount in cents (parseDollars, as the server rounds), blanks left out. */
+export const paymentBodyOf = (v: PaymentValues) => ({
+  amountCents: centsOf(v.amount) ?? undefined,
+  paymentMethod: v.paymentMethod,
+  reference: v.reference.trim() || undefined,
+  notes: v.notes.trim() || undefined,
+});
+
+/** The form checked by paymentCreateSchema; the server's `amountCents` problems are the amount's. */
 function useRecordPaymentForm(invoice: Invoice, method: PaymentMethod, onClose: () => void) {
   const fmt = useFormat();
   const record = useRecordPayment();
   // Mounted per opening (the parent renders it only while open): a new opening, new keys.
   const [keyFor] = useState(idempotencyKeys);
-  const [amount, setAmount] = useState(dollarsText(invoice.balanceCents));
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(method);
-  const [reference, setReference] = useState('');
-  const [notes, setNotes] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  // What the server refused by field (an amount over the balance it holds now), beside it.
-  const [refused, setRefused] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
-
+  const dialog = useDialogForm<PaymentValues, PaymentBody>({
+    schema: paymentCreateSchema,
+    toBody: paymentBodyOf,
+    fieldOf: { amountCents: 'amount' },
+    // Screen only, said while typing: the server refuses it too (409), against the balance it holds then.
+    screenRules: (v) => {
+      const cents = centsOf(v.amount);
+      return cents !== null && cents > invoice.balanceCents
+        ? { amount: MONEY_MESSAGES.overpayment(fmt.money(invoice.balanceCents)) }
+        : {};
+    },
+    defaultValues: {
+      amount: dollarsText(invoice.balanceCents),
+      paymentMethod: method,
+      reference: '',
+      notes: '',
+    },
+    mode: 'onChange',
+  });
+  const amount = useWatch({ control: dialog.form.control, name: 'amount' });
   const cents = centsOf(amount);
-  const overpaid = cents !== null && cents > invoice.balanceCents;
-  const amountError =
-    amount.trim() !== '' && (cents === null || cents === 0)
-      ? MONEY_MESSAGES.amountRequired
-      : overpaid
-        ? MONEY_MESSAGES.overpayment(fmt.money(invoice.balanceCents))
-        : null;
 
-  async function submit() {
-    if (cents === null || cents === 0 || overpaid) return;
-    setFailure(null);
-    const body = {
-      amountCents: cents,
-      paymentMethod,
-      reference: reference.trim() || undefined,
-      notes: notes.trim() || undefined,
-    };
-    try {
-      const result = await record.mutateAsync({ id: invoice.id, body, key: keyFor(body) });
-      toastSuccess(
-        `${fmt.money(result.payment.amountCents)} recorded on ${invoice.invoiceNumber ?? 'the invoice'} (receipt ${result.payment.receiptNumber}).`,
-        'Payment recorded',
-      );
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error));
-      const onFields = fieldErrorsOf(error);
-      setRefused(onFields);
-      if (Object.keys(onFields).length > 0) setAttempt((n) => n + 1);
-    }
-  }
+  const submit = dialog.onSubmit(async (body) => {
+    const result = await record.mutateAsync({ id: invoice.id, body, key: keyFor(body) });
+    toastSuccess(
+      `${fmt.money(result.payment.amountCents)} recorded on ${invoice.invoiceNumber ?? 'the invoice'} (receipt ${result.payment.receiptNumber}).`,
+      'Payment recorded',
+    );
+    onClose();
+  });
 
   return {
-    amount,
-    paymentMethod,
-    reference,
-    notes,
-    failure,
-    refused,
-    formRef,
-    cents,
-    overpaid,
-    amountError,
-    setPaymentMethod,
-    setReference,
-    setNotes,
+    ...dialog,
     submit,
     recording: record.isPending,
-    changeAmount: (value: string) => {
-      setAmount(value);
-      setRefused({});
-    },
+    blocked: cents === null || cents === 0 || cents > invoice.balanceCents,
   };
 }
 
@@ -100,54 +94,60 @@ function useRecordPaymentForm(invoice: Invoice, method: PaymentMethod, onClose: 
  */
 export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer' }: Props) {
   const fmt = useFormat();
-  const form = useRecordPaymentForm(invoice, method, onClose);
+  const { form, formRef, errors, failure, submit, recording, blocked } = useRecordPaymentForm(
+    invoice,
+    method,
+    onClose,
+  );
   return (
     <Modal opened onClose={onClose} title={`Record Payment — ${invoice.invoiceNumber ?? 'Draft'}`}>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit();
-        }}
-      >
+      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
         <Stack>
           <Text size="sm">
             {invoice.customer.name} · Total {fmt.money(invoice.totalCents)} · Balance due{' '}
             <strong>{fmt.money(invoice.balanceCents)}</strong>
           </Text>
-          <MoneyInput
-            label="Amount"
-            value={form.amount}
-            onChange={form.changeAmount}
-            error={form.amountError ?? form.refused.amount ?? form.refused.amountCents}
-            autoFocus
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <MoneyInput
+                label="Amount"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.amount?.message}
+                autoFocus
+              />
+            )}
           />
-          <Select
-            label="Payment Method"
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
-            value={form.paymentMethod}
-            onChange={(v) => v && form.setPaymentMethod(v as PaymentMethod)}
-            allowDeselect={false}
+          <Controller
+            control={form.control}
+            name="paymentMethod"
+            render={({ field }) => (
+              <Select
+                label="Payment Method"
+                data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v)}
+                allowDeselect={false}
+                error={errors.paymentMethod?.message}
+              />
+            )}
           />
           <TextInput
             label="Reference"
-            value={form.reference}
             maxLength={200}
-            onChange={(e) => form.setReference(e.currentTarget.value)}
+            {...form.register('reference')}
+            error={errors.reference?.message}
           />
           <Textarea
             label="Notes"
-            value={form.notes}
             maxLength={2000}
-            onChange={(e) => form.setNotes(e.currentTarget.value)}
+            {...form.register('notes')}
+            error={errors.notes?.message}
           />
-          <DialogActions error={form.failure} errorTitle="Payment not recorded" onCancel={onClose}>
-            <Button
-              type="submit"
-              loading={form.recording}
-              disabled={form.cents === null || form.cents === 0 || form.overpaid}
-            >
+          <DialogActions error={failure} errorTitle="Payment not recorded" onCancel={onClose}>
+            <Button type="submit" loading={recording} disabled={blocked}>
               Record Payment
             </Button>
           </DialogActions>
