@@ -145,16 +145,22 @@ describe('operations: refused at start-up', () => {
   });
 
   it('a handler typed from its entry in the contracts (checked by tsc)', () => {
-    // post /api/invoices parses its body with invoiceCreateSchema and takes no query.
+    // post /api/invoices parses its body with invoiceCreateSchema, takes no query and answers
+    // 201 with invoiceSchema: a handler answering something else does not compile.
     const typed = operation('post /api/invoices', async ({ body, query }) => {
       const bookingId: string = body.bookingId;
       const amount: number | undefined = body.amountCents;
       // @ts-expect-error: the contract's body has no such field
       void body.notAField;
       const none: undefined = query;
-      return { bookingId, amount, none };
+      void [bookingId, amount, none];
     });
-    assert.equal(typed.key, 'post /api/invoices');
+    const wrongAnswer = operation(
+      'post /api/invoices',
+      // @ts-expect-error: not what the entry's 201 schema accepts
+      async () => ({ invoice: 'no' }),
+    );
+    assert.deepEqual([typed.key, wrongAnswer.key], ['post /api/invoices', 'post /api/invoices']);
   });
 
   it('a guard the access does not allow', () => {

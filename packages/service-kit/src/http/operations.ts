@@ -73,7 +73,23 @@ export interface Operation {
   readonly handle: (args: OperationArgs<OperationKey, Transaction>) => Promise<unknown>;
 }
 
-type Handle<K extends OperationKey, T extends Transaction> = (args: OperationArgs<K, T>) => Promise<unknown>;
+/**
+ * What a handler may answer: what its entry's success schema accepts (`z.input` of the 200's or
+ * the 201's), or undefined when it set `ctx.body` itself (a PDF, a CSV); anything for a key the
+ * types cannot find.
+ */
+type Answer<E> = [E] extends [never]
+  ? unknown
+  : E extends { readonly responses: infer R }
+    ? R extends { readonly 200: { readonly schema: infer S extends z.ZodType } }
+      ? z.input<S> | void
+      : R extends { readonly 201: { readonly schema: infer S extends z.ZodType } }
+        ? z.input<S> | void
+        : unknown
+    : unknown;
+type Handle<K extends OperationKey, T extends Transaction> = (
+  args: OperationArgs<K, T>,
+) => Promise<Answer<EntryOf<K>>>;
 
 /**
  * One call's handler, named by its entry's key; its query and body are typed from that entry

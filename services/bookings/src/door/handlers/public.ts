@@ -61,7 +61,7 @@ export const publicRequest = (deps: Deps) =>
           now,
         );
         ctx.status = 202;
-        return { status: 'verify', message: VERIFY_SENT_MESSAGE };
+        return { status: 'verify' as const, message: VERIFY_SENT_MESSAGE };
       }
       const booked = await checkAndBook(ctx, deps, tenantId, body, {
         slug: visitor.slug,

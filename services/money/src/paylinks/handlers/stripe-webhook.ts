@@ -27,5 +27,5 @@ export const stripeWebhook = (cfg: PaylinkConfig) =>
     const outcome = await handleStripeEvent(ctx.kit.db, event);
     if (outcome === 'refused')
       ctx.log.warn({ eventId: event.id, type: event.type }, 'card payment refused by money');
-    return { received: true, outcome };
+    return { received: true as const, outcome };
   });
