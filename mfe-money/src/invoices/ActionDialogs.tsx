@@ -1,192 +1,54 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { DialogActions, fieldErrorsOf, idempotencyKeys, useFocusFirstError, useSession } from '@venue/ui';
-import { MONEY_PATHS, PAYMENT_METHODS, type Invoice, type PaymentMethod } from '@venue/contracts/money-api';
-import { useCreateCreditNote, useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
+import { Alert, Button, Group, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { z } from 'zod';
+import { DialogActions, idempotencyKeys, useSession } from '@venue/ui';
+import { MONEY_PATHS, invoiceStatusUpdateSchema, type Invoice } from '@venue/contracts/money-api';
+import { useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { METHOD_LABELS } from '../shared/labels.ts';
-import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
+import { useDialogForm } from '../shared/dialog-form.ts';
 
-/** Void Invoice: a draft, or a sent invoice with nothing paid. Asks first, with an optional reason. */
-export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
-  const setStatus = useSetInvoiceStatus();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  async function submit() {
-    try {
-      await setStatus.mutateAsync({
-        id: invoice.id,
-        body: { status: 'VOID', reason: reason.trim() || undefined },
-      });
-      toastSuccess(`Invoice ${invoice.invoiceNumber ?? '(draft)'} voided.`);
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error));
-    }
-  }
-  return (
-    <Modal opened onClose={onClose} title={`Void invoice ${invoice.invoiceNumber ?? '(draft)'}?`}>
-      <Stack>
-        <Text size="sm">
-          A void invoice stays on record with its number and can no longer be paid or sent. This cannot be
-          undone.
-        </Text>
-        <TextInput
-          label="Reason (optional)"
-          value={reason}
-          maxLength={500}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <DialogActions error={failure} onCancel={onClose} cancelLabel="Keep invoice">
-          <Button color="red" loading={setStatus.isPending} onClick={() => void submit()}>
-            Void Invoice
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Modal>
-  );
-}
+type InvoiceStatusBody = z.output<typeof invoiceStatusUpdateSchema>;
 
-/** The refund's values, what cannot be paid back said beforehand, and the credit note with its keys. */
-function useRefundForm(invoice: Invoice, onClose: () => void) {
-  const fmt = useFormat();
-  const credit = useCreateCreditNote();
-  const [keyFor] = useState(idempotencyKeys);
-  const [amount, setAmount] = useState(dollarsText(invoice.paidCents));
-  const [reason, setReason] = useState('');
-  const [payBack, setPayBack] = useState(true);
-  const [method, setMethod] = useState<PaymentMethod>('Bank Transfer');
-  const [reference, setReference] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  // The server's refusals by field (more than can be credited or paid back), beside the field.
-  const [refused, setRefused] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
-  const cents = centsOf(amount);
-  const tooMuch = cents !== null && payBack && cents > invoice.paidCents;
-  async function submit() {
-    if (cents === null || cents === 0 || !reason.trim() || tooMuch) return;
-    const body = {
-      amountCents: cents,
-      reason: reason.trim(),
-      refund: payBack ? { paymentMethod: method, reference: reference.trim() || undefined } : undefined,
-    };
-    try {
-      await credit.mutateAsync({ id: invoice.id, body, key: keyFor(body) });
-      toastSuccess(`Credit note of ${fmt.money(cents)} created${payBack ? ' and the refund recorded' : ''}.`);
-      onClose();
-    } catch (error) {
-      setFailure(errorText(error));
-      const onFields = fieldErrorsOf(error);
-      setRefused(onFields);
-      if (Object.keys(onFields).length > 0) setAttempt((n) => n + 1);
-    }
-  }
-  return {
-    amount,
-    reason,
-    payBack,
-    method,
-    reference,
-    failure,
-    refused,
-    formRef,
-    cents,
-    tooMuch,
-    setReason,
-    setPayBack,
-    setMethod,
-    setReference,
-    submit,
-    crediting: credit.isPending,
-    changeAmount: (value: string) => {
-      setAmount(value);
-      setRefused({});
-    },
-  };
+/** The Void call's body: the reason when one is given. */
+const voidBodyOf = (v: VoidValues) => ({ status: 'VOID' as const, reason: v.reason.trim() || undefined });
+interface VoidValues {
+  reason: string;
 }
 
 /**
- * Create Refund: a credit note against the invoice (a sent invoice is never edited), and the
- * money paid back with it when asked — at most what was paid.
+ * Void Invoice: a draft, or a sent invoice with nothing paid. Asks first, with an optional reason,
+ * checked by invoiceStatusUpdateSchema (the body the service parses).
  */
-export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
-  const fmt = useFormat();
-  const form = useRefundForm(invoice, onClose);
+export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const setStatus = useSetInvoiceStatus();
+  const { form, formRef, errors, failure, onSubmit } = useDialogForm<VoidValues, InvoiceStatusBody>({
+    schema: invoiceStatusUpdateSchema,
+    toBody: voidBodyOf,
+    defaultValues: { reason: '' },
+  });
+  const submit = onSubmit(async (body) => {
+    await setStatus.mutateAsync({ id: invoice.id, body });
+    toastSuccess(`Invoice ${invoice.invoiceNumber ?? '(draft)'} voided.`);
+    onClose();
+  });
   return (
-    <Modal opened onClose={onClose} title={`Create Refund — ${invoice.invoiceNumber ?? ''}`}>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit();
-        }}
-      >
+    <Modal opened onClose={onClose} title={`Void invoice ${invoice.invoiceNumber ?? '(draft)'}?`}>
+      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
         <Stack>
           <Text size="sm">
-            Paid so far: <strong>{fmt.money(invoice.paidCents)}</strong> of {fmt.money(invoice.totalCents)}
+            A void invoice stays on record with its number and can no longer be paid or sent. This cannot be
+            undone.
           </Text>
-          <MoneyInput
-            label="Amount to credit"
-            value={form.amount}
-            onChange={form.changeAmount}
-            error={
-              form.tooMuch
-                ? `At most ${fmt.money(invoice.paidCents)} can be paid back.`
-                : (form.refused.amount ?? form.refused.amountCents ?? form.refused.refund ?? null)
-            }
-            autoFocus
-          />
           <TextInput
-            label="Reason"
-            required
-            value={form.reason}
+            label="Reason (optional)"
             maxLength={500}
-            onChange={(e) => form.setReason(e.currentTarget.value)}
+            {...form.register('reason')}
+            error={errors.reason?.message}
           />
-          <Checkbox
-            label="Pay the money back to the customer"
-            checked={form.payBack}
-            onChange={(e) => form.setPayBack(e.currentTarget.checked)}
-          />
-          {form.payBack ? (
-            <>
-              <Select
-                label="Refund method"
-                data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
-                value={form.method}
-                allowDeselect={false}
-                onChange={(v) => v && form.setMethod(v as PaymentMethod)}
-              />
-              <TextInput
-                label="Reference"
-                value={form.reference}
-                maxLength={200}
-                onChange={(e) => form.setReference(e.currentTarget.value)}
-              />
-            </>
-          ) : null}
-          <DialogActions error={form.failure} onCancel={onClose}>
-            <Button
-              type="submit"
-              loading={form.crediting}
-              disabled={form.cents === null || form.cents === 0 || !form.reason.trim() || form.tooMuch}
-            >
-              Create Refund
+          <DialogActions error={failure} onCancel={onClose} cancelLabel="Keep invoice">
+            <Button type="submit" color="red" loading={setStatus.isPending}>
+              Void Invoice
             </Button>
           </DialogActions>
         </Stack>

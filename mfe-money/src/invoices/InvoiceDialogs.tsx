@@ -13,7 +13,7 @@ const RemindersDialog = lazy(() =>
   import('./ActionDialogs.tsx').then((m) => ({ default: m.RemindersDialog })),
 );
 const VoidDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.VoidDialog })));
-const RefundDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.RefundDialog })));
+const RefundDialog = lazy(() => import('./RefundDialog.tsx').then((m) => ({ default: m.RefundDialog })));
 const PreviewDialog = lazy(() => import('./ActionDialogs.tsx').then((m) => ({ default: m.PreviewDialog })));
 
 /** The Invoices page's one open dialog, if any. */
