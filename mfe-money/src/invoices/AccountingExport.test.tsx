@@ -92,6 +92,26 @@ describe('Export for accounting', () => {
     expect(saved).toEqual([]);
   });
 
+  test('a day not chosen is said under it and focused; a range over a year is the contract’s refusal', async () => {
+    const asked = captureRequests('get', '/api/payments/export/xero', csv('x.csv'));
+    const { user } = renderWithProviders(<AccountingExport />);
+    await user.click(screen.getByRole('button', { name: 'Export for accounting' }));
+    await user.click(await screen.findByRole('radio', { name: 'Payments' }));
+    const from = screen.getByLabelText(/^From/);
+    await user.clear(from);
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Choose the first day.')).toBeVisible();
+    await waitFor(() => expect(from).toHaveFocus());
+    await user.type(from, '2024-01-01');
+    const to = screen.getByLabelText(/^To/);
+    await user.clear(to);
+    await user.type(to, '2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText(/^to may be at most \d+ days after from/)).toBeVisible();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(asked).toHaveLength(0);
+  });
+
   test('the server’s refusal is shown: beside the field it names, or as an alert; the dialog stays', async () => {
     let answer = 0;
     captureRequests('get', '/api/invoices/export/xero', () =>

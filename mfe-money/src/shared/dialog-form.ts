@@ -39,11 +39,11 @@ export function useDialogForm<TValues extends FieldValues, TBody>({
   const formRef = useFocusFirstError<HTMLFormElement>(form.formState.submitCount + refusals);
 
   /**
-   * Sends the parsed body; a refusal is the headline (`headline` words it) and its field errors
-   * go on their fields. The values stay as typed.
+   * Sends the parsed body; a refusal is the headline (`headline` words it; null: none, the
+   * fields say it) and its field errors go on their fields. The values stay as typed.
    */
   const onSubmit =
-    (send: (body: TBody) => Promise<void>, headline: (error: unknown) => string = errorText) =>
+    (send: (body: TBody) => Promise<void>, headline: (error: unknown) => string | null = errorText) =>
     (event?: BaseSyntheticEvent) =>
       form.handleSubmit(async (body) => {
         setFailure(null);
