@@ -3,16 +3,20 @@
  * range and segments, every panel drawn from the insights read model's answers, the exports and
  * scheduled e-mails from the server. A failure shows the spec's error card, never sample figures.
  */
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { DEFAULT_REPORT_PERIOD, REPORTS_MESSAGES } from '@venue/contracts/insights';
-import { ErrorState } from '@venue/ui';
+import { ErrorState, OnDemand } from '@venue/ui';
 import { useFormat } from '../shared/format.ts';
 import { ReportFiltersCard, ReportsHeader } from './ReportControls.tsx';
 import { ReportPanels } from './ReportPanels.tsx';
-import { ScheduleEmailDialog } from './ScheduleEmailDialog.tsx';
 import { useReports, type ReportFilters } from './reports-api.ts';
 import { useReportExports } from './useReportExports.ts';
+
+// Loaded when first opened: its form (react-hook-form, zod) is not part of the page's first load.
+const ScheduleEmailDialog = lazy(() =>
+  import('./ScheduleEmailDialog.tsx').then((m) => ({ default: m.ScheduleEmailDialog })),
+);
 
 function LoadingPanels() {
   return (
@@ -84,7 +88,9 @@ export function ReportsPage() {
       ) : null}
       <ReportFiltersCard filters={filters} setFilters={setFilters} />
       {body}
-      <ScheduleEmailDialog opened={scheduling} onClose={() => setScheduling(false)} filters={filters} />
+      <OnDemand open={scheduling}>
+        <ScheduleEmailDialog opened={scheduling} onClose={() => setScheduling(false)} filters={filters} />
+      </OnDemand>
     </Stack>
   );
 }

@@ -64,9 +64,10 @@ describe('Schedule Report Email', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posts).toHaveLength(1);
+    // The body as the contract parsed it: the addresses trimmed, lower-cased, as a list.
     expect(posts[0]!.body).toEqual({
       frequency: 'monthly',
-      recipients: 'Owner@Example.com; manager@example.com',
+      recipients: ['owner@example.com', 'manager@example.com'],
       period: '30d',
       segments: ['vip'],
     });
@@ -85,6 +86,22 @@ describe('Schedule Report Email', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "The venue's settings have not reached Reports yet.",
     );
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  test('the server’s problem with the recipients goes under them, focused', async () => {
+    captureRequests('get', '/api/reports/schedules', { schedules: [] });
+    const message = S.recipientInvalid('ops@closed.example');
+    const posts = captureRequests('post', '/api/reports/schedules', () =>
+      HttpResponse.json({ message, errors: [{ path: ['recipients'], message }] }, { status: 400 }),
+    );
+    const { user, onClose } = open();
+    const field = screen.getByRole('textbox', { name: /Recipients/ });
+    await user.type(field, 'ops@closed.example');
+    await user.click(screen.getByRole('button', { name: 'Save Schedule' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(message)));
+    await waitFor(() => expect(field).toHaveFocus());
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -1,9 +1,10 @@
 /**
  * Schedule Report Email (spec 03 §2.10): weekly or monthly, comma-separated recipients. The spec's
  * page only showed an alert; here the schedule is stored by insights and the e-mail service sends
- * the PDF on time (issue 14 item 4). Recipients are checked by the contract's own schema before
- * sending, so the dialog and the server refuse the same input with the same words; the venue's
- * existing schedules are listed below with Delete.
+ * the PDF on time (issue 14 item 4). The form (react-hook-form, issue 28 item 4) is checked by the
+ * contract's own schema before sending, so the dialog and the server refuse the same input with
+ * the same words; the venue's existing schedules are listed below with Delete. The Reports page
+ * loads this file when the dialog is first opened.
  */
 import { useState } from 'react';
 import {
@@ -27,9 +28,12 @@ import {
   type ReportSchedule,
   type ReportScheduleCreate,
 } from '@venue/contracts/insights';
-import { idempotencyKeys, useFocusFirstError, useSession } from '@venue/ui';
+import { Controller, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { idempotencyKeys, useSession } from '@venue/ui';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastSuccess } from '../shared/notify.ts';
+import { useDialogForm } from '../shared/dialog-form.ts';
 import type { ReportFilters } from './reports-api.ts';
 import { PERIOD_LABELS } from './report-format.ts';
 import { SEGMENT_LABELS } from './segments.ts';
@@ -40,22 +44,25 @@ const FIRST_SEND: Record<ReportFrequency, string> = {
   monthly: 'The first report goes out in 1 month, then every month.',
 };
 
-/** The dialog's body as the server will read it, or the message refusing it. */
-export function scheduleBody(
-  frequency: ReportFrequency,
-  recipients: string,
-  filters: ReportFilters,
-): { body: ReportScheduleCreate } | { error: string } {
-  const body: ReportScheduleCreate = {
-    frequency,
-    recipients,
+interface ScheduleValues {
+  frequency: ReportFrequency;
+  recipients: string;
+}
+type ScheduleBody = z.output<typeof reportScheduleCreateSchema>;
+
+/** The call's body: the dialog's choices with the page's range and segments (All when none). */
+export const scheduleBodyOf =
+  (filters: ReportFilters) =>
+  (v: ScheduleValues): ReportScheduleCreate => ({
+    frequency: v.frequency,
+    recipients: v.recipients,
     period: filters.period,
     segments: filters.segments.length > 0 ? filters.segments : ['all'],
-  };
-  const parsed = reportScheduleCreateSchema.safeParse(body);
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the recipients.' };
-  return { body };
-}
+  });
+
+/** The page's range and segments are not typed here: a problem with them is said with the recipients. */
+const scheduleField = (path: string): keyof ScheduleValues =>
+  path === 'frequency' ? 'frequency' : 'recipients';
 
 function useSchedules(enabled: boolean) {
   const { api } = useSession();
@@ -67,33 +74,29 @@ function useSchedules(enabled: boolean) {
 }
 
 /**
- * The dialog's state: frequency and recipients (checked before sending, the refused field
- * focused), the save with one key per content until the dialog closes, the list and its Delete.
+ * The dialog's form: frequency and recipients checked by reportScheduleCreateSchema (what
+ * insights parses) before sending, the refused field focused; the save with one key per content
+ * until the dialog closes, the list and its Delete.
  */
 function useScheduleEmail(opened: boolean, filters: ReportFilters, onClose: () => void) {
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const [frequency, setFrequency] = useState<ReportFrequency>('weekly');
-  const [recipients, setRecipients] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  // The refused field gets the focus, its message beside it (issue 24 item 13).
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
   const [keyFor, setKeyFor] = useState(() => idempotencyKeys());
   const schedules = useSchedules(opened);
+  const dialog = useDialogForm<ScheduleValues, ScheduleBody>({
+    schema: reportScheduleCreateSchema,
+    toBody: scheduleBodyOf(filters),
+    fieldOf: scheduleField,
+    defaultValues: { frequency: 'weekly', recipients: '' },
+  });
 
   const save = useMutation({
-    mutationFn: (body: ReportScheduleCreate) =>
+    mutationFn: (body: ScheduleBody) =>
       api.api<{ message: string; schedule: ReportSchedule }>(REPORT_EXPORT_PATHS.schedules, {
         method: 'POST',
         body,
         idempotencyKey: keyFor(body),
       }),
-    onSuccess: async (answer) => {
-      toastSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: schedulesKey });
-      close();
-    },
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.api(`${REPORT_EXPORT_PATHS.schedules}/${id}`, { method: 'DELETE' }),
@@ -101,40 +104,21 @@ function useScheduleEmail(opened: boolean, filters: ReportFilters, onClose: () =
   });
 
   function close() {
-    setRecipients('');
-    setFrequency('weekly');
-    setFieldError(null);
+    dialog.form.reset();
+    dialog.setFailure(null);
     save.reset();
     setKeyFor(() => idempotencyKeys());
     onClose();
   }
 
-  function submit() {
-    const checked = scheduleBody(frequency, recipients, filters);
-    if ('error' in checked) {
-      setFieldError(checked.error);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    save.mutate(checked.body);
-  }
+  const submit = dialog.onSubmit(async (body) => {
+    const answer = await save.mutateAsync(body);
+    toastSuccess(answer.message);
+    await queryClient.invalidateQueries({ queryKey: schedulesKey });
+    close();
+  });
 
-  return {
-    frequency,
-    setFrequency,
-    recipients,
-    fieldError,
-    formRef,
-    save,
-    schedules,
-    remove,
-    close,
-    submit,
-    changeRecipients: (value: string) => {
-      setRecipients(value);
-      setFieldError(null);
-    },
-  };
+  return { ...dialog, save, schedules, remove, close, submit };
 }
 
 /** What the report covers: its period and segments. */
@@ -155,29 +139,30 @@ export function ScheduleEmailDialog({
   filters: ReportFilters;
 }) {
   const form = useScheduleEmail(opened, filters, onClose);
+  const frequency = useWatch({ control: form.form.control, name: 'frequency' });
 
   return (
     <Modal opened={opened} onClose={form.close} title="Schedule Report Email" size="lg">
       <Stack gap="md">
-        <form
-          ref={form.formRef}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            form.submit();
-          }}
-        >
+        <form ref={form.formRef} noValidate onSubmit={(e) => void form.submit(e)}>
           <Stack gap="sm">
-            <Radio.Group
-              label="Frequency"
-              value={form.frequency}
-              onChange={(v) => form.setFrequency(v as ReportFrequency)}
-            >
-              <Group gap="lg" mt={4}>
-                <Radio value="weekly" label="Weekly" />
-                <Radio value="monthly" label="Monthly" />
-              </Group>
-            </Radio.Group>
+            <Controller
+              control={form.form.control}
+              name="frequency"
+              render={({ field }) => (
+                <Radio.Group
+                  label="Frequency"
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={form.errors.frequency?.message}
+                >
+                  <Group gap="lg" mt={4}>
+                    <Radio value="weekly" label="Weekly" />
+                    <Radio value="monthly" label="Monthly" />
+                  </Group>
+                </Radio.Group>
+              )}
+            />
             <Textarea
               label="Recipients"
               description="E-mail addresses separated by commas"
@@ -185,17 +170,16 @@ export function ScheduleEmailDialog({
               autosize
               minRows={2}
               required
-              value={form.recipients}
-              error={form.fieldError}
-              onChange={(e) => form.changeRecipients(e.currentTarget.value)}
+              {...form.form.register('recipients')}
+              error={form.errors.recipients?.message}
             />
             <Text size="sm" c="dimmed">
               The report ({scopeText(filters)}) is e-mailed as a PDF at the venue&apos;s send hour.{' '}
-              {FIRST_SEND[form.frequency]}
+              {FIRST_SEND[frequency]}
             </Text>
-            {form.save.isError ? (
+            {form.failure ? (
               <Text c="red" size="sm" role="alert">
-                {errorText(form.save.error)}
+                {form.failure}
               </Text>
             ) : null}
             <Group justify="flex-end">
