@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import {
   analyzeTenantTables,
+  assertPageReadInOrder,
   ownerTx,
+  planNodes,
   readsWithoutTenant,
   recordTenantStatements,
-  type TenantStatement,
 } from '@venue/service-kit/testing';
 import { HALL, OTHER, OWNER, futureDate, startHarness, type Harness } from './testing/harness.ts';
 
@@ -179,31 +180,6 @@ const REQUESTS: Array<[string, (t: Tenant) => string | Promise<string>, ordered?
   ['GET /api/customers/:id', () => `/api/customers/${customerId}`],
 ];
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** The node types of `statement`'s plan, planned as the application role in its tenant's transaction. */
-async function planNodes(statement: TenantStatement): Promise<string[]> {
-  const { rows } = await h.t.kit.db.tenantTx(statement.tenantId, (tx) =>
-    tx.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(
-      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
-      statement.params,
-    ),
-  );
-  const raw = rows[0]!['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-  const types: string[] = [];
-  const walk = (n: PlanNode) => {
-    types.push(n['Relation Name'] ? `${n['Node Type']} on ${n['Relation Name']}` : n['Node Type']);
-    n.Plans?.forEach(walk);
-  };
-  walk(plan[0]!.Plan);
-  return types;
-}
-
 describe(
   'the requests read big tenant tables through tenant indexes',
   { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
@@ -224,15 +200,8 @@ describe(
           assert.ok(big.has('bookings'), 'bookings is seeded big enough to matter');
           assert.deepEqual(await readsWithoutTenant(h.t.kit.db, statements, big), []);
           if (ordered && tenant === BIG) {
-            // the list's page: read in order off the sort's index, never every row then sorted
-            const page = statements.filter((st) => st.sql.includes('cursor_k0'));
-            assert.equal(page.length, 1, 'one statement selects the page');
-            const nodes = await planNodes(page[0]!);
-            assert.ok(
-              !nodes.some((n) => /Sort/.test(n)) &&
-                nodes.some((n) => /^Index (Only )?Scan on bookings/.test(n)),
-              `${url} reads its page in order: ${nodes.join(' > ')}`,
-            );
+            // the page: read in order off the list's index, never every row then sorted
+            await assertPageReadInOrder(h.t.kit.db, statements, 'bookings', url);
           }
         });
       }
@@ -250,7 +219,7 @@ describe(
       const searched = statements.filter((st) => st.sql.includes('booking_search_keys'));
       assert.equal(searched.length, 1, 'the page and its count search through the function once');
       for (const st of searched) {
-        const nodes = await planNodes(st);
+        const nodes = await planNodes(h.t.kit.db, st);
         assert.ok(
           nodes.includes('Function Scan') &&
             !nodes.some((n) => /^(Seq Scan|Bitmap Heap Scan) on bookings/.test(n)),

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database, DatabaseConfig, QueryParams, Queryable, Tx } from '../db/types.ts';
@@ -203,14 +204,7 @@ export async function scansWithoutTenant(
   statement: TenantStatement,
   tables: ReadonlySet<string>,
 ): Promise<string[]> {
-  const { rows } = await db.tenantTx(statement.tenantId, (tx) =>
-    tx.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(
-      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
-      statement.params,
-    ),
-  );
-  const raw = rows[0]!['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  const plan = await explain(db, statement);
   const found: string[] = [];
   const conditions = (node: PlanNode): string[] => [
     ...(node['Index Cond'] ? [node['Index Cond']] : []),
@@ -230,8 +224,57 @@ export async function scansWithoutTenant(
     }
     node.Plans?.forEach(walk);
   };
-  walk(plan[0]!.Plan);
+  walk(plan);
   return found;
+}
+
+/** The plan of `statement`, planned as the application role in its tenant's transaction. */
+async function explain(db: Database, statement: TenantStatement): Promise<PlanNode> {
+  const { rows } = await db.tenantTx(statement.tenantId, (tx) =>
+    tx.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>(
+      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+      statement.params,
+    ),
+  );
+  const raw = rows[0]!['QUERY PLAN'];
+  // node-postgres parses the json column, PGlite may hand its text
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  return plan[0]!.Plan;
+}
+
+/**
+ * The node types of `statement`'s plan, depth first, each scan with its table (`Index Scan on
+ * bookings`), planned as the application role in its tenant's transaction.
+ */
+export async function planNodes(db: Database, statement: TenantStatement): Promise<string[]> {
+  const types: string[] = [];
+  const walk = (n: PlanNode) => {
+    types.push(n['Relation Name'] ? `${n['Node Type']} on ${n['Relation Name']}` : n['Node Type']);
+    n.Plans?.forEach(walk);
+  };
+  walk(await explain(db, statement));
+  return types;
+}
+
+/**
+ * Asserts that a list request read its page in order off `table`'s index: among `statements` the
+ * one that selects the page (the keyset's `cursor_k0`) plans no Sort and an index scan of `table`,
+ * never every row then sorted.
+ */
+export async function assertPageReadInOrder(
+  db: Database,
+  statements: readonly TenantStatement[],
+  table: string,
+  label: string,
+): Promise<void> {
+  const page = statements.filter((st) => st.sql.includes('cursor_k0'));
+  assert.equal(page.length, 1, 'one statement selects the page');
+  const nodes = await planNodes(db, page[0]!);
+  assert.ok(
+    !nodes.some((n) => /Sort/.test(n)) &&
+      nodes.some((n) => new RegExp(`^Index (Only )?Scan on ${table}`).test(n)),
+    `${label} reads its page in order: ${nodes.join(' > ')}`,
+  );
 }
 
 /**

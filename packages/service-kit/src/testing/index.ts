@@ -12,6 +12,8 @@ export {
   asSuperuser,
   ownerTx,
   analyzeTenantTables,
+  assertPageReadInOrder,
+  planNodes,
   readsWithoutTenant,
   recordTenantStatements,
   type TenantStatement,
