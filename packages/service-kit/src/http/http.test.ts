@@ -148,12 +148,22 @@ describe('logging, health failure and graceful shutdown', () => {
     }
   });
 
-  it('logs a proxied success at debug only (the gateway logged it), errors and direct calls at info', async () => {
+  it('logs a proxied success or a traced internal one at debug only, errors and direct calls at info', async () => {
     const keys = await testKeys();
     const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
     const lines: Array<Record<string, unknown>> = [];
     const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const t = await startTestService(widgetsApp({ logger }));
+    const widgets = widgetsApp({ logger });
+    const t = await startTestService({
+      ...widgets,
+      routes(router, ...rest) {
+        widgets.routes?.(router, ...rest);
+        router.post('/internal/echo', async (ctx) => {
+          if (ctx.get('x-fail')) ctx.throw(409, 'no');
+          ctx.body = { ok: true };
+        });
+      },
+    });
     try {
       const proxied = { 'x-request-id': 'via-gateway-1', 'x-forwarded-for': '203.0.113.9' };
       const auth = { authorization: `Bearer ${token}` };
@@ -169,6 +179,13 @@ describe('logging, health failure and graceful shutdown', () => {
       assert.equal(level('via-gateway-1', 200), 20, 'a proxied success is logged at debug');
       assert.equal(level('via-gateway-1', 401), 30, 'a proxied refusal stays at info');
       assert.equal(level('direct-call-1', 200), 30, 'a direct call stays at info');
+      // Another service's call made with its request's id: the caller's request is on record.
+      const traced = { 'x-request-id': 'from-bookings-1' };
+      assert.equal((await call(t.url, 'POST', '/internal/echo', { headers: traced })).status, 200);
+      const failing = { 'x-request-id': 'from-bookings-2', 'x-fail': '1' };
+      assert.equal((await call(t.url, 'POST', '/internal/echo', { headers: failing })).status, 409);
+      assert.equal(level('from-bookings-1', 200), 20, 'a traced internal success is logged at debug');
+      assert.equal(level('from-bookings-2', 409), 30, 'a traced internal refusal stays at info');
     } finally {
       await t.close();
     }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { INTERNAL_AUTH_HEADER, REQUEST_ID_HEADER } from '@venue/contracts';
 import { internalSecret } from '../auth/tokens.ts';
 import { serviceUrl } from '../events/service-urls.ts';
-import { callUrl } from './in-process.ts';
+import { callUrl, type CallAnswer } from './in-process.ts';
 
 /** The request being served, so calls made on its behalf carry its id (set by requestContext). */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
@@ -112,7 +112,7 @@ export async function callServiceBytes(
 }
 
 /** A refusal's JSON body (services answer errors as small JSON objects); null for anything else. */
-async function refusalBody(res: Response): Promise<unknown> {
+async function refusalBody(res: CallAnswer): Promise<unknown> {
   if (!(res.headers.get('content-type') ?? '').includes('json')) {
     await res.body?.cancel();
     return null;
@@ -125,7 +125,10 @@ async function refusalBody(res: Response): Promise<unknown> {
 }
 
 /** The 2xx answer of the call (retried as its kind allows), or the `InternalCallError` it ends in. */
-async function answerOf(call: Omit<InternalCall<z.ZodType>, 'response'>, accept: string): Promise<Response> {
+async function answerOf(
+  call: Omit<InternalCall<z.ZodType>, 'response'>,
+  accept: string,
+): Promise<CallAnswer> {
   const method = call.method ?? 'GET';
   const idempotent = call.idempotent ?? method !== 'POST';
   const attempts = 1 + (idempotent ? (call.retries ?? 2) : 0);
@@ -140,7 +143,7 @@ async function answerOf(call: Omit<InternalCall<z.ZodType>, 'response'>, accept:
   let last: InternalCallError | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await sleep(50 * 4 ** (attempt - 1)); // 50 ms, 200 ms
-    let res: Response;
+    let res: CallAnswer;
     try {
       // Asked per attempt: with several replicas, a retry goes to the next one.
       res = await callUrl(`${serviceUrl(call.service)}${call.path}`, {

@@ -71,11 +71,14 @@ export function cleanFileName(name: string): string {
   return clean || 'document';
 }
 
+/** Made once (zod compiles a schema's parser on its first parse, so not per upload). */
+const uploadKind = documentUploadBody.pick({ kind: true });
+
 /** The uploaded file and its kind, checked: 400 naming `kind` or `file`. */
 export async function uploadedDocument(ctx: AppContext) {
   // The form's text part, by the contract: any other kind is a 400 naming `kind`. The file part
   // is multer's (below), so the schema's `file`, there for the document, is not parsed here.
-  const { kind } = parseBody(ctx, documentUploadBody.pick({ kind: true }));
+  const { kind } = parseBody(ctx, uploadKind);
   const file = (ctx.request as { file?: { buffer: Buffer; originalname?: string } }).file;
   if (!file?.buffer?.length) throw badRequest(DOCUMENT_MISSING_MESSAGE, fileError(DOCUMENT_MISSING_MESSAGE));
   const type = await fileTypeFromBuffer(file.buffer);
