@@ -83,4 +83,32 @@ describe('New invoice: what the server refuses is said beside its field (issue 2
     // a deposit: 14 days before the event (20 days away), not 30 days from today
     await waitFor(() => expect(due).toHaveValue(shown(venueDay(6))));
   });
+
+  test('Enter creates it with the typed dollars as integer cents and the schema’s parsed body', async () => {
+    const posts = captureRequests('post', '/api/invoices', () =>
+      HttpResponse.json(
+        { id: '4d000000-0000-4000-8000-000000000001', invoiceNumber: null, customer: { name: 'Jane Smith' } },
+        { status: 201 },
+      ),
+    );
+    const { user } = await open(booking(60));
+    const amount = screen.getByRole('textbox', { name: /Amount/ });
+    // a final invoice starts at what the booking has left: $250.00
+    expect(amount).toHaveValue('250.00');
+    await user.clear(amount);
+    await user.type(amount, '200.10');
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.type(description, '  Balance of the hire  {Enter}');
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toEqual({
+      bookingId: '3c000000-0000-4000-8000-000000000001',
+      invoiceType: 'FINAL',
+      amountCents: 20_010,
+      description: 'Balance of the hire',
+      dueDate: venueDay(30),
+      issue: false,
+    });
+    expect(posts[0]!.headers.get('idempotency-key')).toBeTruthy();
+  });
 });

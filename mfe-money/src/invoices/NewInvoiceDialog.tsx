@@ -1,4 +1,5 @@
 import { Button, Checkbox, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { DialogActions } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
 import { useFormat } from '../shared/format.ts';
@@ -14,57 +15,54 @@ export function NewInvoiceDialog({
   onCreated?: (id: string) => void;
 }) {
   const f = useNewInvoiceForm(onClose, onCreated);
+  const { form, errors } = f;
   return (
     <Modal opened onClose={onClose} title="Create New Invoice" size="lg">
-      <form
-        ref={f.errors.formRef}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void f.submit();
-        }}
-      >
+      <form ref={f.formRef} noValidate onSubmit={(e) => void f.submit(e)}>
         <Stack>
-          <InvoiceBookingPicker chosen={f.booking} error={f.errors.fieldErrors.booking} onChoose={f.choose} />
+          <InvoiceBookingPicker chosen={f.booking} error={errors.booking?.message} onChoose={f.choose} />
           {f.booking && f.figures ? <ChosenBooking booking={f.booking} figures={f.figures} /> : null}
 
           <InvoiceTypeControl kind={f.kind} onChange={f.changeKind} />
-          <MoneyInput
-            label="Amount (AUD)"
-            value={f.amount}
-            error={f.errors.fieldErrors.amount}
-            onChange={(v) => {
-              f.setAmount(v);
-              f.errors.clear('amount');
-            }}
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <MoneyInput
+                label="Amount (AUD)"
+                value={field.value}
+                error={errors.amount?.message}
+                onChange={field.onChange}
+              />
+            )}
           />
           <TextInput
             label="Description"
-            value={f.description}
             maxLength={500}
-            error={f.errors.fieldErrors.description}
-            onChange={(e) => {
-              f.setDescription(e.currentTarget.value);
-              f.errors.clear('description');
-            }}
+            {...form.register('description')}
+            error={errors.description?.message}
           />
-          <DateField
-            label="Due Date"
-            value={f.dueDate}
-            error={f.errors.fieldErrors.dueDate}
-            onChange={(v) => {
-              f.setDueDate(v);
-              f.setDueTyped(true);
-              f.errors.clear('dueDate');
-            }}
+          <Controller
+            control={form.control}
+            name="dueDate"
+            render={({ field }) => (
+              <DateField
+                label="Due Date"
+                value={field.value}
+                error={errors.dueDate?.message}
+                onChange={(v) => {
+                  field.onChange(v);
+                  f.setDueTyped(true);
+                }}
+              />
+            )}
           />
           {f.cents !== null && f.figures ? (
             <TaxBreakdown cents={f.cents} gst={f.gst} rateBp={f.figures.rateBp} />
           ) : null}
           <Checkbox
             label="Send to the customer now (assigns the invoice number)"
-            checked={f.issue}
-            onChange={(e) => f.setIssue(e.currentTarget.checked)}
+            {...form.register('issue')}
           />
           <DialogActions error={f.failure} onCancel={onClose}>
             <Button type="submit" disabled={!f.booking || f.cents === null || f.cents === 0 || f.creating}>

@@ -1,28 +1,26 @@
 /**
- * The Create New Invoice form's state (spec 03 §3, §4): the chosen booking, the invoice type with
- * the amount and description it starts with, the due date following the payment terms until
- * typed, and the create with the server's refusals beside their fields.
+ * The Create New Invoice form (spec 03 §3, §4): the chosen booking, the invoice type with the
+ * amount and description it starts with, the due date following the payment terms until typed,
+ * all checked by invoiceCreateSchema (what the service parses) through react-hook-form, and the
+ * create with the server's refusals beside their fields.
  */
-import { useEffect, useMemo, useState } from 'react';
-import {
-  ApiError,
-  fieldErrorsOf,
-  idempotencyKeys,
-  serverMessage,
-  useFocusFirstError,
-  useSession,
-} from '@venue/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError, idempotencyKeys, serverMessage, useSession } from '@venue/ui';
 import { gstOfInclusive } from '@venue/contracts';
 import {
   DEPOSIT_DEADLINE_DAYS_DEFAULT,
+  MONEY_MESSAGES,
   depositDueDate,
-  type InvoiceCreate,
+  invoiceCreateSchema,
 } from '@venue/contracts/money-api';
 import type { InvoiceableBooking } from '@venue/contracts/money-api/screens';
 import { useCreateInvoice, useInvoiceSettings } from '../api/hooks.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { addDays, venueToday } from '../shared/venue-day.ts';
 import { centsOf, dollarsText } from '../shared/MoneyInput.tsx';
+import { useDialogForm } from '../shared/dialog-form.ts';
 
 export type Kind = 'DEPOSIT' | 'FINAL';
 
@@ -62,40 +60,36 @@ function existingOf(error: unknown): { invoiceNumber: string | null; status: str
   return body?.existingInvoice ?? null;
 }
 
-/** A refused create: its message (naming an existing invoice of that type) and its fields' words. */
-function refusalOf(error: unknown): { failure: string; fields: Record<string, string> } {
+/** A refused create's headline, naming an existing invoice of that type. */
+function refusalText(error: unknown): string {
   const message = (error instanceof ApiError && serverMessage(error.body)) || (error as Error).message;
-  const fields: Record<string, string> = {};
-  for (const [field, text] of Object.entries(fieldErrorsOf(error)))
-    fields[field === 'amountCents' ? 'amount' : field === 'bookingId' ? 'booking' : field] = text;
   const existing = existingOf(error);
-  return {
-    failure: `Failed to create invoice: ${message}${existing ? ` (${existing.invoiceNumber ?? 'draft'}, ${existing.status})` : ''}`,
-    fields,
-  };
+  return `Failed to create invoice: ${message}${existing ? ` (${existing.invoiceNumber ?? 'draft'}, ${existing.status})` : ''}`;
 }
 
-/**
- * The server's refusals by field (an amount over what the booking has left, a due date before
- * the issue date or past the deposit deadline), shown beside their fields, the first focused.
- */
-function useFieldErrors() {
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
-  const clear = (field: string) =>
-    setFieldErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const next = { ...prev };
-      delete next[field];
-      return next;
-    });
-  const show = (fields: Record<string, string>) => {
-    setFieldErrors(fields);
-    if (Object.keys(fields).length > 0) setAttempt((n) => n + 1);
-  };
-  return { fieldErrors, formRef, clear, show };
+/** The form as typed: the booking's id ('' until one is chosen), the amount as text. */
+export interface NewInvoiceValues {
+  booking: string;
+  invoiceType: Kind;
+  amount: string;
+  description: string;
+  dueDate: string;
+  issue: boolean;
 }
+type InvoiceBody = z.output<typeof invoiceCreateSchema>;
+
+/** The call's body: the amount in cents (parseDollars, as the server rounds), blanks left out. */
+export const invoiceBodyOf = (v: NewInvoiceValues) => ({
+  bookingId: v.booking,
+  invoiceType: v.invoiceType,
+  amountCents: centsOf(v.amount) ?? undefined,
+  description: v.description.trim() || undefined,
+  dueDate: v.dueDate || undefined,
+  issue: v.issue,
+});
+
+/** The server names the amount `amount` or `amountCents`, the booking `bookingId`. */
+const NEW_INVOICE_FIELDS = { amountCents: 'amount', bookingId: 'booking' } as const;
 
 /**
  * Default due date (issue 24 item 5, the service's rule): the venue's today plus the Payment
@@ -123,63 +117,55 @@ function useDefaultDueDate(
   }, [dueDays, deadlineDays, settings.timezone, kind, eventDay, typed, setDueDate]);
 }
 
-/** Create (and issue, when asked) with one key per content; a refusal goes beside its fields. */
-function useSendNewInvoice(
-  onClose: () => void,
-  onCreated: ((id: string) => void) | undefined,
-  showFieldErrors: (fields: Record<string, string>) => void,
-  setFailure: (failure: string) => void,
-) {
-  const create = useCreateInvoice();
-  const [keyFor] = useState(idempotencyKeys);
-  async function send(body: InvoiceCreate) {
-    try {
-      const created = await create.mutateAsync({ body, key: keyFor(body) });
-      toastSuccess(
-        created.invoiceNumber
-          ? `Invoice ${created.invoiceNumber} sent to ${created.customer.name}.`
-          : `Draft invoice created for ${created.customer.name}.`,
-        'Invoice created',
-      );
-      onCreated?.(created.id);
-      onClose();
-    } catch (error) {
-      const refused = refusalOf(error);
-      showFieldErrors(refused.fields);
-      setFailure(refused.failure);
-    }
-  }
-  return { send, creating: create.isPending };
+/**
+ * The form, checked by invoiceCreateSchema. An amount left empty is the screen's own refusal: the
+ * service would not refuse it but default it (the deposit, or what the booking has left).
+ */
+function useInvoiceForm() {
+  return useDialogForm<NewInvoiceValues, InvoiceBody>({
+    schema: invoiceCreateSchema,
+    toBody: invoiceBodyOf,
+    fieldOf: NEW_INVOICE_FIELDS,
+    screenRules: (v) => (centsOf(v.amount) === null ? { amount: MONEY_MESSAGES.amountRequired } : {}),
+    defaultValues: {
+      booking: '',
+      invoiceType: 'FINAL',
+      amount: '',
+      description: '',
+      dueDate: '',
+      issue: false,
+    },
+  });
 }
 
 export function useNewInvoiceForm(onClose: () => void, onCreated?: (id: string) => void) {
+  const create = useCreateInvoice();
+  const [keyFor] = useState(idempotencyKeys);
   const [booking, setBooking] = useState<InvoiceableBooking | null>(null);
-  const [kind, setKind] = useState<Kind>('FINAL');
-  const [amount, setAmount] = useState('');
-  const [description, setDescription] = useState('');
-  const [dueDate, setDueDate] = useState('');
   const [dueTyped, setDueTyped] = useState(false);
-  const [issue, setIssue] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const errors = useFieldErrors();
-  const { send, creating } = useSendNewInvoice(onClose, onCreated, errors.show, setFailure);
+  const dialog = useInvoiceForm();
+  const { form } = dialog;
+  const [kind, amount] = useWatch({ control: form.control, name: ['invoiceType', 'amount'] });
+  const { setValue } = form;
+  const setDueDate = useCallback((day: string) => setValue('dueDate', day), [setValue]);
   useDefaultDueDate(kind, booking?.bookingDate ?? null, dueTyped, setDueDate);
 
   const fill = (b: InvoiceableBooking, k: Kind) => {
-    setAmount(dollarsText(amountFor(b, k)));
-    setDescription(defaultDescription(b, k));
+    form.setValue('amount', dollarsText(amountFor(b, k)));
+    form.setValue('description', defaultDescription(b, k));
   };
   function choose(b: InvoiceableBooking) {
     const k = startingKind(b);
     setBooking(b);
-    setKind(k);
+    form.setValue('booking', b.id);
+    form.setValue('invoiceType', k);
     fill(b, k);
-    setFailure(null);
-    errors.show({});
+    dialog.setFailure(null);
+    form.clearErrors();
   }
   function changeKind(k: Kind) {
-    setKind(k);
-    errors.clear('amount');
+    form.setValue('invoiceType', k);
+    form.clearErrors('amount');
     if (booking) fill(booking, k);
   }
 
@@ -190,39 +176,29 @@ export function useNewInvoiceForm(onClose: () => void, onCreated?: (id: string) 
     [cents, figures],
   );
 
-  function submit() {
-    if (!booking || cents === null || cents === 0) return;
-    setFailure(null);
-    return send({
-      bookingId: booking.id,
-      invoiceType: kind,
-      amountCents: cents,
-      description: description.trim() || undefined,
-      dueDate: dueDate || undefined,
-      issue,
-    });
-  }
+  const submit = dialog.onSubmit(async (body) => {
+    const created = await create.mutateAsync({ body, key: keyFor(body) });
+    toastSuccess(
+      created.invoiceNumber
+        ? `Invoice ${created.invoiceNumber} sent to ${created.customer.name}.`
+        : `Draft invoice created for ${created.customer.name}.`,
+      'Invoice created',
+    );
+    onCreated?.(created.id);
+    onClose();
+  }, refusalText);
 
   return {
+    ...dialog,
     booking,
     kind,
-    amount,
-    description,
-    dueDate,
-    issue,
-    failure,
     cents,
     figures,
     gst,
-    errors,
-    setAmount,
-    setDescription,
-    setDueDate,
     setDueTyped,
-    setIssue,
     choose,
     changeKind,
     submit,
-    creating,
+    creating: create.isPending,
   };
 }
