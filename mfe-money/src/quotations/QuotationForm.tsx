@@ -15,7 +15,7 @@ import { SlotClashes } from './SlotPricing.tsx';
 import { useQuotationForm } from './useQuotationForm.ts';
 
 export { draftOf, EMPTY_DRAFT, type QuotationDraft } from './quotation-draft.ts';
-export { bodyOf, formErrors } from './quotation-body.ts';
+export { bodyOf } from './quotation-body.ts';
 
 interface Props {
   /** The quotation being edited; null for a new one or a duplicate. */
@@ -45,10 +45,7 @@ export function QuotationForm({ editing, initial, fresh = false, onClose, onSave
         ref={form.formRef}
         noValidate
         aria-label={editing ? 'Edit quotation' : 'New quotation'}
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          void form.submit();
-        }}
+        onSubmit={(ev) => void form.submit(ev)}
       >
         <Stack gap="md">
           {form.failure && (

@@ -1,9 +1,9 @@
 /**
- * The quotation form's request body and its messages, from the contract's zod schema. Only the
- * form (loaded when opened) imports this, so a visit that only lists quotations does not
- * download zod (issue 9 item 6).
+ * The quotation form's request body, which the contract's zod schema checks (useQuotationForm's
+ * resolver). Only the form (loaded when opened) imports this, so a visit that only lists
+ * quotations does not download zod (issue 9 item 6).
  */
-import { quotationInputSchema, type QuotationInput } from '@venue/contracts/money-api';
+import type { QuotationInput } from '@venue/contracts/money-api';
 import { depositCents, parseDollars } from '@venue/contracts/money';
 import type { QuotationDraft } from './quotation-draft.ts';
 
@@ -28,18 +28,6 @@ export function bodyOf(d: QuotationDraft): QuotationInput {
     notes: d.notes,
     payment_details: { deposit_paid: d.depositPaid },
   };
-}
-
-/** Field → first message, from the contract schema (spec 03 §5). */
-export function formErrors(d: QuotationDraft): Record<string, string> {
-  const parsed = quotationInputSchema.safeParse(bodyOf(d));
-  const errors: Record<string, string> = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      errors[field] ??= issue.message;
-    }
-  return errors;
 }
 
 /** The total and the deposit as typed, in cents; a deposit that cannot be worked out is 0. */

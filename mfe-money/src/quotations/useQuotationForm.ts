@@ -1,21 +1,33 @@
 /**
- * The quotation form's state (spec 03 §2.3): the draft and its messages, the deposit Settings →
- * Payments fills in, the resource matched by name, the rate card's total, and the save.
+ * The quotation form (spec 03 §2.3): the draft in react-hook-form, checked by quotationInputSchema
+ * (what the service parses) through the kit's contractResolver, its messages by field; the
+ * deposit Settings → Payments fills in, the resource matched by name, the rate card's total, and
+ * the save with the server's refusals on their fields.
  */
-import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
-import { ApiError, fieldErrorsOf, idempotencyKeys, serverMessage, useFocusFirstError } from '@venue/ui';
-import { QUOTATION_MESSAGES, type Quotation } from '@venue/contracts/money-api';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { z } from 'zod';
+import { ApiError, idempotencyKeys, serverMessage } from '@venue/ui';
+import { QUOTATION_MESSAGES, quotationInputSchema, type Quotation } from '@venue/contracts/money-api';
 import type { InvoiceSettings } from '@venue/contracts';
 import { useInvoiceSettings } from '../api/hooks.ts';
 import { useQuotationResources, useSaveQuotation } from '../api/quotation-hooks.ts';
-import { bodyOf, formErrors } from './quotation-body.ts';
+import { useDialogForm } from '../shared/dialog-form.ts';
+import { bodyOf } from './quotation-body.ts';
 import { depositFromSettings, type QuotationDraft } from './quotation-draft.ts';
 import { useQuotationSlot, type SlotLook } from './useQuotationSlot.ts';
 
 /** The rate card's price as the total field types it (dollars, two decimals). */
 const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
 
-type SetDraft = Dispatch<SetStateAction<QuotationDraft>>;
+/** Puts values in the draft (what the settings or the resource list fill in), messages kept. */
+type PatchDraft = (values: Partial<QuotationDraft>) => void;
+type QuotationBody = z.output<typeof quotationInputSchema>;
+
+/** A problem's field: the first segment of its path, the deposit paid flag under its own name. */
+export function quotationField(path: string): string {
+  const field = path.split('.')[0] ?? '';
+  return field === 'payment_details' ? 'depositPaid' : field;
+}
 
 export type SetField = <K extends keyof QuotationDraft>(field: K, value: QuotationDraft[K]) => void;
 
@@ -31,15 +43,12 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
   const resources = useQuotationResources();
   const invoiceSettings = useInvoiceSettings(fresh);
   const [keyFor] = useState(idempotencyKeys);
-  const { d, setD, set, errors, setErrors } = useDraft(initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useFocusFirstError<HTMLFormElement>(attempt);
+  const { d, set, patch, errors, dialog } = useDraft(initial);
   // Whether the deposit was chosen here: the settings fill only what the person has not typed.
   const [depositTouched, setDepositTouched] = useState(false);
 
-  const settingsDeposit = useSettingsDeposit(fresh && !depositTouched, invoiceSettings.data, setD);
-  const { resourceList, resourceIds } = useResourcesById(resources.data, d, setD);
+  const settingsDeposit = useSettingsDeposit(fresh && !depositTouched, invoiceSettings.data, patch);
+  const { resourceList, resourceIds } = useResourcesById(resources.data, d, patch);
 
   const slot = useQuotationSlot(
     { resourceId: d.resource, date: d.eventDate, startTime: d.startTime, endTime: d.endTime },
@@ -49,37 +58,20 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
   const quote = look?.quote ?? null;
   const { quotedTotal, takeRateCardTotal } = useRateCardTotal(quote, d.totalAmount, set);
 
-  async function submit() {
-    const found = formErrors(d);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setFailure(null);
-    const body = bodyOf(d);
-    try {
-      const saved = await save.mutateAsync({ id: editing?.id ?? null, body, key: keyFor(body) });
-      onSaved(saved);
-    } catch (error) {
-      // The server's field refusals (a resource the venue does not have, a deposit over the
-      // total) land on their fields like the screen's own; anything else is said above.
-      const onFields = fieldErrorsOf(error);
-      if (Object.keys(onFields).length > 0) {
-        setErrors(onFields);
-        setAttempt((n) => n + 1);
-      }
-      setFailure((error instanceof ApiError && serverMessage(error.body)) || QUOTATION_MESSAGES.saveFailed);
-    }
-  }
+  // The server's field refusals (a resource the venue does not have, a deposit over the total)
+  // land on their fields like the screen's own; anything else is said above.
+  const submit = dialog.onSubmit(
+    async (body) => onSaved(await save.mutateAsync({ id: editing?.id ?? null, body, key: keyFor(body) })),
+    (error) => (error instanceof ApiError && serverMessage(error.body)) || QUOTATION_MESSAGES.saveFailed,
+  );
 
   return {
     d,
-    set: set as SetField,
+    set,
     errors,
-    failure,
-    clearFailure: () => setFailure(null),
-    formRef,
+    failure: dialog.failure,
+    clearFailure: () => dialog.setFailure(null),
+    formRef: dialog.formRef,
     saving: save.isPending,
     submit,
     resourceList,
@@ -96,20 +88,38 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
   };
 }
 
-/** The draft and its messages; a field's message clears as soon as that field changes (spec 03 §2.3). */
+/**
+ * The draft in react-hook-form, checked by the contract's schema on the body it makes; a field's
+ * message clears as soon as that field changes (spec 03 §2.3), the others stay until the next save.
+ */
 function useDraft(initial: QuotationDraft) {
-  const [d, setD] = useState<QuotationDraft>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  function set<K extends keyof QuotationDraft>(field: K, value: QuotationDraft[K]) {
-    setD((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const next = { ...prev };
-      delete next[field];
-      return next;
-    });
-  }
-  return { d, setD, set, errors, setErrors };
+  const dialog = useDialogForm<QuotationDraft, QuotationBody>({
+    schema: quotationInputSchema,
+    toBody: bodyOf,
+    fieldOf: quotationField,
+    defaultValues: initial,
+  });
+  const { form } = dialog;
+  const { setValue, clearErrors } = form;
+  const d = form.watch();
+  const set: SetField = useCallback(
+    (field, value) => {
+      setValue(field, value as never, { shouldDirty: true });
+      clearErrors(field);
+    },
+    [setValue, clearErrors],
+  );
+  const patch: PatchDraft = useCallback(
+    (values) => {
+      for (const [field, value] of Object.entries(values))
+        setValue(field as keyof QuotationDraft, value as never, { shouldDirty: true });
+    },
+    [setValue],
+  );
+  const errors: Record<string, string> = {};
+  for (const [field, error] of Object.entries(dialog.errors))
+    if (typeof error?.message === 'string') errors[field] = error.message;
+  return { d, set, patch, errors, dialog };
 }
 
 /**
@@ -138,18 +148,14 @@ function useRateCardTotal(quote: SlotLook['quote'], totalAmount: string, set: Se
 }
 
 /** Settings → Payments' deposit, once read (issue 24 item 4), put in the draft while `fill`. */
-function useSettingsDeposit(fill: boolean, settings: InvoiceSettings | undefined, setD: SetDraft) {
+function useSettingsDeposit(fill: boolean, settings: InvoiceSettings | undefined, patch: PatchDraft) {
   const settingsDeposit = settings ? depositFromSettings(settings) : null;
   const settingsType = settingsDeposit?.depositType;
   const settingsValue = settingsDeposit?.depositValue;
   useEffect(() => {
     if (!fill || settingsType === undefined || settingsValue === undefined) return;
-    setD((prev) =>
-      prev.depositType === settingsType && prev.depositValue === settingsValue
-        ? prev
-        : { ...prev, depositType: settingsType, depositValue: settingsValue },
-    );
-  }, [fill, settingsType, settingsValue, setD]);
+    patch({ depositType: settingsType, depositValue: settingsValue });
+  }, [fill, settingsType, settingsValue, patch]);
   return settingsDeposit;
 }
 
@@ -160,14 +166,14 @@ function useSettingsDeposit(fill: boolean, settings: InvoiceSettings | undefined
 function useResourcesById(
   data: { id: string; name: string }[] | null | undefined,
   d: QuotationDraft,
-  setD: SetDraft,
+  patch: PatchDraft,
 ) {
   const resourceList = useMemo(() => data ?? null, [data]);
   const resourceIds = useMemo(() => new Set((resourceList ?? []).map((r) => r.id)), [resourceList]);
   useEffect(() => {
     if (!resourceList || !d.resource || resourceIds.has(d.resource)) return;
     const byName = resourceList.find((r) => r.name === d.resource || r.name === d.resourceName);
-    if (byName) setD((prev) => ({ ...prev, resource: byName.id, resourceName: byName.name }));
-  }, [resourceList, resourceIds, d.resource, d.resourceName, setD]);
+    if (byName) patch({ resource: byName.id, resourceName: byName.name });
+  }, [resourceList, resourceIds, d.resource, d.resourceName, patch]);
   return { resourceList, resourceIds };
 }
