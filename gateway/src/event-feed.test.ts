@@ -1,29 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { connect as netConnect } from 'node:net';
 import { pino } from 'pino';
 import type { VerifiedClaims } from '@venue/contracts';
+import { natsAnswers, TEST_NATS_URL as NATS_URL } from '@venue/service-kit/testing';
 import { startNatsFeed } from './event-feed.ts';
 import { LookupFailure, PrincipalCache } from './principal-cache.ts';
-
-const NATS_URL = 'nats://127.0.0.1:4222';
-
-async function natsAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = netConnect({ host: '127.0.0.1', port: 4222 });
-    s.setTimeout(1000);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const envelope = (type: string, data: unknown) => ({
   id: randomUUID(),

@@ -1,38 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { toCsv } from './csv.ts';
+import { readCsv } from './testing/csv.ts';
 
 const BOM = '\ufeff';
 
-/** RFC 4180 reading (quoted cells, doubled quotes, CRLF records), to check what a reader gets back. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  assert.equal(cell + row.join(''), '', 'the file ends with a record delimiter');
-  return rows;
-}
 const body = (text: string) => {
   assert.ok(text.startsWith(BOM), 'starts with the byte-order mark');
   return text.slice(1);
@@ -63,7 +35,7 @@ describe('CSV writer', () => {
       '"1","2","3","4","5","6"\r\n"a, b","say ""hi""","line 1\nline 2","cr\r\nlf","""",","\r\n',
     );
     // a standard reader gets the same cells back
-    const rows = parse(body(text));
+    const rows = readCsv(body(text));
     assert.deepEqual(rows[1], tricky);
   });
 
@@ -81,7 +53,7 @@ describe('CSV writer', () => {
       '- 12',
       '+61412345678', // a phone number: kept as text, the '+' is not lost
     ];
-    const rows = parse(body(toCsv(cells.map(String), [cells])));
+    const rows = readCsv(body(toCsv(cells.map(String), [cells])));
     assert.deepEqual(
       rows[1],
       cells.map((c) => `'${c}`),
@@ -95,13 +67,13 @@ describe('CSV writer', () => {
 
   it('leaves genuine negative numbers as numbers, and harmless text alone', () => {
     const cells = [-12.5, '-12.50', '-0.01', '-899', 0, '1,100.00', 'a=b', 'x@y.z', " '=1"];
-    const rows = parse(body(toCsv(['h'], [cells])));
+    const rows = readCsv(body(toCsv(['h'], [cells])));
     assert.deepEqual(rows[1], ['-12.5', '-12.50', '-0.01', '-899', '0', '1,100.00', 'a=b', 'x@y.z', " '=1"]);
   });
 
   it('writes objects as JSON, dates as ISO 8601, booleans as words', () => {
     const at = new Date('2026-04-05T02:30:00Z');
-    const rows = parse(body(toCsv(['h'], [[{ note: { old: '=A1' } }, at, true, false, 10n]])));
+    const rows = readCsv(body(toCsv(['h'], [[{ note: { old: '=A1' } }, at, true, false, 10n]])));
     assert.deepEqual(rows[1], ['{"note":{"old":"=A1"}}', '2026-04-05T02:30:00.000Z', 'true', 'false', '10']);
   });
 

@@ -1,10 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { connect as netConnect } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
-import { startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
+import {
+  natsAnswers,
+  startTestService,
+  testKeys,
+  TEST_NATS_URL,
+  type TestService,
+  type TestKeys,
+} from '../testing/index.ts';
 import type { ServiceOptions } from '../kit.ts';
 import type { Tx } from '../db/types.ts';
 import { OWNER_A, publishWidget, widgetsApp } from '../test-fixtures/widgets-app.ts';
@@ -258,22 +264,6 @@ describe('outbox relay with one subscriber down', () => {
   });
 });
 
-async function natsAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = netConnect({ host: '127.0.0.1', port: 4222 });
-    s.setTimeout(1000);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-
 describe('outbox relay over NATS JetStream', async () => {
   const available = await natsAnswers();
   if (!available) console.log('# NATS not reachable at 127.0.0.1:4222: skipping the JetStream relay test');
@@ -285,7 +275,7 @@ describe('outbox relay over NATS JetStream', async () => {
       const keys = await testKeys();
       const run = randomBytes(4).toString('hex');
       const nats = {
-        url: 'nats://127.0.0.1:4222',
+        url: TEST_NATS_URL,
         stream: `KIT_TEST_${run}`,
         subjectPrefix: `kittest.${run}`,
       };
@@ -327,7 +317,7 @@ describe('outbox relay over NATS JetStream', async () => {
     async () => {
       const run = randomBytes(4).toString('hex');
       const nats = {
-        url: 'nats://127.0.0.1:4222',
+        url: TEST_NATS_URL,
         stream: `KIT_TEST_${run}`,
         subjectPrefix: `kittest.${run}`,
       };

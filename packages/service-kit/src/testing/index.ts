@@ -33,6 +33,8 @@ export {
   type SettingsDelivery,
 } from './harness.ts';
 export { startEventSink } from './event-sink.ts';
+export { readCsv } from './csv.ts';
+export { natsAnswers, TEST_NATS_URL } from './nats.ts';
 export {
   visitorHeaders,
   customerHeaders,

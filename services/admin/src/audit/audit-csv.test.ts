@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readCsv } from '@venue/service-kit/testing';
 import { auditEvent, startAuditScenario } from '../testing/audit-scenario.ts';
 import { call, download, flushAudit, type Harness, type Session } from '../testing/harness.ts';
 
@@ -12,35 +13,6 @@ before(async () => {
 after(async () => {
   await h?.close();
 });
-
-/** Splits one CSV text into rows of cells (quotes and doubled quotes as RFC 4180). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n') {
-      row.push(cell.replace(/\r$/, ''));
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 /** Today in Sydney (the demo tenants' zone) as yyyy-MM-dd. */
 const sydneyDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
@@ -82,7 +54,7 @@ describe('CSV export', () => {
     // a UTF-8 byte-order mark, so spreadsheets on Windows read the text as UTF-8; CRLF records
     assert.equal(file.bytes.subarray(0, 3).toString('hex'), 'efbbbf');
     assert.ok(file.bytes.toString('utf8').endsWith('\r\n'));
-    const rows = parseCsv(file.bytes.toString('utf8').replace(/^\ufeff/, ''));
+    const rows = readCsv(file.bytes.toString('utf8'));
     assert.deepEqual(rows[0], [
       'Timestamp',
       'User Email',
@@ -103,7 +75,7 @@ describe('CSV export', () => {
     assert.ok(cells.includes("'-2+3"));
     // scoped: the other tenant is not in the owner's file
     assert.ok(!cells.includes('owner2@demo.local'));
-    const filtered = parseCsv(
+    const filtered = readCsv(
       (await download(h, '/api/audit/export.csv?action=settings_updated', owner.token)).bytes.toString(
         'utf8',
       ),

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
+import { readCsv } from '@venue/service-kit/testing';
 import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 
 export interface PdfPages {
@@ -38,35 +39,10 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfPages> {
   return { pages: (text as string[]).map((t) => t.replace(/\s+/g, ' ')), fills };
 }
 
-/** RFC 4180 with every cell quoted (the kit's form): rows of cells, the byte-order mark dropped. */
+/** RFC 4180 with every cell quoted (the kit's form): rows of cells, after its byte-order mark. */
 export function parseCsv(text: string): string[][] {
   assert.equal(text.charCodeAt(0), 0xfeff, 'starts with a byte-order mark');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  assert.equal(row.length + cell.length, 0, 'the last record ends with CRLF');
-  return rows;
+  return readCsv(text);
 }
 
 export function unzipCsvs(zip: Uint8Array): Record<string, string[][]> {

@@ -1,0 +1,25 @@
+import { connect } from 'node:net';
+
+/** The NATS server the tests that need one expect (docker compose's, on its default port). */
+export const TEST_NATS_URL = 'nats://127.0.0.1:4222';
+
+/**
+ * Whether something accepts connections at TEST_NATS_URL within a second: the JetStream tests run
+ * only then, and say they skipped otherwise.
+ */
+export function natsAnswers(): Promise<boolean> {
+  const { hostname, port } = new URL(TEST_NATS_URL);
+  return new Promise((resolve) => {
+    const s = connect({ host: hostname, port: Number(port) });
+    s.setTimeout(1000);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
