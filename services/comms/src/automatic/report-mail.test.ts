@@ -13,7 +13,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import type { DomainEvent } from '@venue/contracts';
 import { settingsChangedEvent } from '@venue/service-kit/testing';
 // The real insights service (its own test harness): the PDF comms attaches is insights' own.
-import { OWNER as VENUE, startInsights, type Harness } from '../../../insights/src/testing/harness.ts';
+import {
+  OWNER as VENUE,
+  PAYMENT,
+  startInsights,
+  type Harness,
+} from '../../../insights/src/testing/harness.ts';
 import { sweepReportSchedules } from '../../../insights/src/report-exports/sweep.ts';
 import { deliverDue } from '../mail/worker.ts';
 import { startComms, startPeer, type Comms } from '../testing/harness.ts';
@@ -23,21 +28,6 @@ async function pdfText(pdf: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
   return text;
 }
-
-const PAYMENT = {
-  businessName: 'Harbour Hall',
-  businessABN: '51824753556',
-  businessAddress: '1 Quay St',
-  businessPhone: '02 9000 0000',
-  businessEmail: 'hello@harbourhall.example',
-  bankName: 'Bank',
-  accountName: 'Harbour Hall',
-  bsb: '062000',
-  accountNumber: '12345678',
-  referenceNote: '',
-  defaultDueDays: 14,
-  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
-};
 
 describe('scheduled report e-mails with insights’ PDF', () => {
   let insights: Harness;

@@ -13,6 +13,7 @@ import { reportsClock } from '../reports/load.ts';
 import {
   OWNER,
   OWNER2,
+  PAYMENT,
   STAFF,
   bookingEvent,
   invoiceEvent,
@@ -28,21 +29,6 @@ import { dollars } from './format.ts';
 const NOW = new Date('2026-11-18T01:00:00.000Z'); // Wed 18 Nov 2026, 12:00 in Sydney
 const R1 = '1a000000-0000-4000-8000-000000000001';
 const room = { resourceId: R1, resourceName: 'Main Hall' };
-
-const PAYMENT = {
-  businessName: 'Harbour Hall',
-  businessABN: '51824753556',
-  businessAddress: '1 Quay St',
-  businessPhone: '02 9000 0000',
-  businessEmail: 'hello@harbourhall.example',
-  bankName: 'Bank',
-  accountName: 'Harbour Hall',
-  bsb: '062000',
-  accountNumber: '12345678',
-  referenceNote: '',
-  defaultDueDays: 14,
-  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
-};
 
 describe('Export PDF and Download CSVs through the service', () => {
   let h: Harness;

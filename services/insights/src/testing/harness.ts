@@ -63,6 +63,22 @@ export async function startInsights(): Promise<Harness> {
 
 export const settingsEvent = (tenantId: string, version = 1) => settingsChangedEvent(tenantId, version);
 
+/** Harbour Hall's Payment settings (a valid ABN): the venue the report files and e-mails name. */
+export const PAYMENT = {
+  businessName: 'Harbour Hall',
+  businessABN: '51824753556',
+  businessAddress: '1 Quay St',
+  businessPhone: '02 9000 0000',
+  businessEmail: 'hello@harbourhall.example',
+  bankName: 'Bank',
+  accountName: 'Harbour Hall',
+  bsb: '062000',
+  accountNumber: '12345678',
+  referenceNote: '',
+  defaultDueDays: 14,
+  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
+};
+
 /** Opening hours the same every day of the week, as a resource event carries them. */
 export function openDaily(open: string, close: string): Record<string, unknown> {
   const day = { open, close, closed: false };
