@@ -22,6 +22,26 @@ export interface DomainEvent<T = unknown> {
 }
 
 /**
+ * The domain events admin turns into the venue's webhooks (decision 60), each a webhook event of
+ * the same name or a status move of one (booking.confirmed, invoice.paid …): admin's
+ * subscriptions beside `audit.recorded`, and the keys of its webhook consumers.
+ */
+export const WEBHOOK_SOURCE_EVENTS = [
+  'booking.created',
+  'booking.updated',
+  'booking.status_changed',
+  'booking.request_received',
+  'booking.document_uploaded',
+  'quotation.sent',
+  'quotation.accepted',
+  'quotation.declined',
+  'invoice.issued',
+  'invoice.status_changed',
+  'payment.recorded',
+  'credit_note.issued',
+] as const satisfies readonly SubscriptionKey[];
+
+/**
  * Who consumes which event types (exact type or a prefix ending in ".*"). The relay of each
  * service delivers its outbox to the subscribers listed here (loopback HTTP by default,
  * NATS JetStream when NATS_URL is set).
@@ -32,23 +52,8 @@ export interface DomainEvent<T = unknown> {
  * (gateway/src/event-feed.ts). Every key must name at least one type of `EVENTS`.
  */
 export const SUBSCRIPTIONS = {
-  // audit.recorded: the audit log. The rest: the venue's webhooks (decision 60), each a webhook
-  // event of the same name or a status move of one (booking.confirmed, invoice.paid …)
-  admin: [
-    'audit.recorded',
-    'booking.created',
-    'booking.updated',
-    'booking.status_changed',
-    'booking.request_received',
-    'booking.document_uploaded',
-    'quotation.sent',
-    'quotation.accepted',
-    'quotation.declined',
-    'invoice.issued',
-    'invoice.status_changed',
-    'payment.recorded',
-    'credit_note.issued',
-  ],
+  // audit.recorded: the audit log. The rest: the venue's webhooks (WEBHOOK_SOURCE_EVENTS)
+  admin: ['audit.recorded', ...WEBHOOK_SOURCE_EVENTS],
   // tenant.settings_changed: admin's snapshot of a tenant's settings (settings.ts), kept as a copy
   // booking.*: the busy times of each resource for its iCalendar feed (booking-events.ts)
   catalogue: ['tenant.settings_changed', 'booking.created', 'booking.updated', 'booking.status_changed'],

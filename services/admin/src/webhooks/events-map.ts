@@ -13,25 +13,13 @@ import {
   webhookRequestReceivedSchema,
   type WebhookEventType,
 } from '@venue/contracts/admin';
+import { WEBHOOK_SOURCE_EVENTS } from '@venue/contracts';
 import { bookingSchema } from '@venue/contracts/bookings';
 import { creditNoteSchema } from '@venue/contracts/money-api';
 import type { EventOf } from '@venue/service-kit';
 
 /** The domain events admin consumes for webhooks (its subscriptions beside `audit.recorded`). */
-export const WEBHOOK_SOURCES = [
-  'booking.created',
-  'booking.updated',
-  'booking.status_changed',
-  'booking.request_received',
-  'booking.document_uploaded',
-  'quotation.sent',
-  'quotation.accepted',
-  'quotation.declined',
-  'invoice.issued',
-  'invoice.status_changed',
-  'payment.recorded',
-  'credit_note.issued',
-] as const;
+export const WEBHOOK_SOURCES = WEBHOOK_SOURCE_EVENTS;
 export type WebhookSource = (typeof WEBHOOK_SOURCES)[number];
 export type SourceEvent = EventOf<WebhookSource>;
 
