@@ -143,12 +143,14 @@ export { serviceUrl } from './events/service-urls.ts';
 export {
   readSettingsCopy,
   requireSettingsCopy,
+  settingsCopyConsumer,
   settingsNotReceivedMessage,
   storeSettingsSnapshot,
   type SettingsCopy,
 } from './settings-copy.ts';
 export { createLogger, type Logger } from './log.ts';
 export { toCsv, type CsvOptions } from './csv.ts';
+export { foldIcsLine } from './ics-lines.ts';
 export { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
 export {
   callService,

@@ -13,6 +13,7 @@ import {
   type DomainEvent,
 } from '@venue/contracts';
 import type { Tx } from './db/types.ts';
+import type { Consumer } from './events/consume.ts';
 import { HttpError } from './errors.ts';
 
 /** The figures services use; `version` is admin's per-tenant counter. */
@@ -78,6 +79,11 @@ export async function storeSettingsSnapshot(tx: Tx, event: DomainEvent): Promise
   );
   return rowCount > 0;
 }
+
+/** The consumer of `tenant.settings_changed` that keeps the copy (storeSettingsSnapshot). */
+export const settingsCopyConsumer: Consumer<'tenant.settings_changed'> = async (event, tx) => {
+  await storeSettingsSnapshot(tx, event);
+};
 
 interface Row {
   version: number;

@@ -1,5 +1,5 @@
 /** services/comms: e-mail templates, sending, the outbox worker, history and automatic e-mails (issue 12). */
-import { defineConsumers, storeSettingsSnapshot, type ServiceOptions } from '@venue/service-kit';
+import { defineConsumers, settingsCopyConsumer, type ServiceOptions } from '@venue/service-kit';
 import { bondConsumers } from './automatic/bond-events.ts';
 import { bookingEventConsumer } from './automatic/booking-events.ts';
 import { moneyConsumers } from './automatic/money-events.ts';
@@ -73,9 +73,7 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       demoRoutes(router, kit);
     },
     consumers: defineConsumers('comms', {
-      'tenant.settings_changed': async (event, tx) => {
-        await storeSettingsSnapshot(tx, event);
-      },
+      'tenant.settings_changed': settingsCopyConsumer,
       'booking.created': bookingEvent,
       'booking.updated': bookingEvent,
       'booking.status_changed': bookingEvent,

@@ -1,4 +1,4 @@
-import { defineConsumers, storeSettingsSnapshot, type ServiceOptions } from '@venue/service-kit';
+import { defineConsumers, settingsCopyConsumer, type ServiceOptions } from '@venue/service-kit';
 import { bondRoutes } from './bonds/routes.ts';
 import { bookingEvent } from './copies/booking-copy.ts';
 import { csvExportRoutes } from './csv/routes.ts';
@@ -48,9 +48,7 @@ export function createMoneyService(opts: MoneyServiceOptions = {}): ServiceOptio
       portalRoutes(router, paylinks);
     },
     consumers: defineConsumers('money', {
-      'tenant.settings_changed': async (event, tx) => {
-        await storeSettingsSnapshot(tx, event);
-      },
+      'tenant.settings_changed': settingsCopyConsumer,
       'booking.created': bookingEvent,
       'booking.updated': bookingEvent,
       'booking.status_changed': bookingEvent,

@@ -2,8 +2,9 @@
  * One booking as an iCalendar file (RFC 5545) for the customer's own calendar: the event's start
  * and end as UTC instants (any calendar shows them in its owner's zone), the space, the venue's
  * address and the booking's code and status. Lines fold at 75 octets, never inside a UTF-8
- * sequence; text is escaped as the RFC asks.
+ * sequence (the kit's foldIcsLine); text is escaped as the RFC asks.
  */
+import { foldIcsLine } from '@venue/service-kit';
 
 /** TEXT escaping: backslash, semicolon, comma and line breaks. */
 export function icsText(s: string): string {
@@ -12,26 +13,6 @@ export function icsText(s: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r?\n|\r/g, '\\n');
-}
-
-/** One content line folded to lines of at most 75 octets (the continuation's space counted). */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch, 'utf8');
-    const limit = out.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      out.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += ch;
-    octets += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
 }
 
 const stamp = (d: Date) =>
@@ -74,5 +55,5 @@ export function bookingCalendar(b: CalendarBooking, now: Date): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  return lines.map(foldIcsLine).join('\r\n') + '\r\n';
 }
