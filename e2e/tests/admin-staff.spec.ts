@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+// the kit's reader, by path: the browser tests do not depend on the kit's package
+import { readCsv } from '../../packages/service-kit/src/testing/csv.ts';
 import { menuEntries, signIn } from './helpers.ts';
 
 /** One line per axe violation and element, so a failure says what to fix. */
@@ -16,39 +18,6 @@ const OWNER = 'owner@demo.local';
 const STAFF = `-${Date.now()}+desk@demo.test`;
 const STAFF_NAME = 'Dana Desk';
 const STAFF_PASSWORD = 'desk-pass-2026';
-
-/** Splits CSV text into rows of unquoted cells (RFC 4180 quoting). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 
 async function staffSession(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -140,8 +109,9 @@ test('a sub-user gets exactly the pages granted, a scoped audit log, and loses t
     await page.getByRole('button', { name: 'Export (CSV)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^audit-logs-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = (await readFile((await download.path()) as string, 'utf8')).replace(/^\ufeff/, '');
-    const rows = parseCsv(text).filter((r) => r.length > 1);
+    const rows = readCsv(await readFile((await download.path()) as string, 'utf8')).filter(
+      (r) => r.length > 1,
+    );
     expect(rows[0]).toEqual(expect.arrayContaining(['Timestamp', 'User Email', 'Action']));
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
