@@ -223,6 +223,22 @@ export const REPORTS_PATHS = {
   summary: '/api/reports/summary',
 } as const;
 
+/**
+ * Each call's answer, by REPORTS_PATHS' keys: the route table (routes.ts) documents and checks
+ * it, and insights' loader parses what it computes with it.
+ */
+export const REPORT_ANSWERS = {
+  executiveKpis: executiveKpisSchema,
+  historical: historicalDataSchema,
+  pipeline: pipelineDataSchema,
+  funnel: funnelDataSchema,
+  payments: paymentAnalysisSchema,
+  utilisation: resourceUtilisationSchema,
+  cancellations: cancellationReasonsSchema,
+  forecast: forecastSchema,
+  summary: reportSummarySchema,
+} as const satisfies Record<keyof typeof REPORTS_PATHS, z.ZodType>;
+
 /** Spec 03 §8 messages of the Reports page. */
 export const REPORTS_MESSAGES = {
   loadError: 'Error loading reports data',

@@ -14,19 +14,7 @@ import {
   dashboardStatsSchema,
 } from './dashboard.ts';
 import { REPORT_EXPORT_ROUTES } from './report-export-routes.ts';
-import {
-  REPORTS_PATHS,
-  cancellationReasonsSchema,
-  executiveKpisSchema,
-  forecastSchema,
-  funnelDataSchema,
-  historicalDataSchema,
-  paymentAnalysisSchema,
-  pipelineDataSchema,
-  reportSummarySchema,
-  reportsQuery,
-  resourceUtilisationSchema,
-} from './reports.ts';
+import { REPORT_ANSWERS, REPORTS_PATHS, reportsQuery } from './reports.ts';
 
 const dashboard = { service: 'insights', tag: 'Dashboard', access: 'dashboard', spec: '01 §7' } as const;
 const ok = (schema: z.ZodType): Record<number, ApiResponse> => ({
@@ -116,56 +104,28 @@ export const INSIGHTS_ROUTES = [
   })),
   ...(
     [
-      [
-        REPORTS_PATHS.executiveKpis,
-        'The six executive KPIs with change against the previous period',
-        executiveKpisSchema,
-      ],
-      [
-        REPORTS_PATHS.historical,
-        'Bookings and revenue of the past months (event date; received by payment date)',
-        historicalDataSchema,
-      ],
-      [
-        REPORTS_PATHS.pipeline,
-        'Held and confirmed bookings of the coming months (event date)',
-        pipelineDataSchema,
-      ],
-      [
-        REPORTS_PATHS.funnel,
-        'Requests → held → confirmed → completed, and quotes sent → accepted',
-        funnelDataSchema,
-      ],
-      [REPORTS_PATHS.payments, 'Payment timeliness and aging by days past due', paymentAnalysisSchema],
-      [
-        REPORTS_PATHS.utilisation,
-        'Utilisation per resource, weekday × hour 06:00–22:00, against opening hours',
-        resourceUtilisationSchema,
-      ],
-      [REPORTS_PATHS.cancellations, 'Cancellation reasons of the period', cancellationReasonsSchema],
-      [
-        REPORTS_PATHS.forecast,
-        'Six months ahead: base, optimistic (+15 %), cautious (−15 %)',
-        forecastSchema,
-      ],
-      [
-        REPORTS_PATHS.summary,
-        "The period's totals and the customer cohorts (week 0–5 retention)",
-        reportSummarySchema,
-      ],
+      ['executiveKpis', 'The six executive KPIs with change against the previous period'],
+      ['historical', 'Bookings and revenue of the past months (event date; received by payment date)'],
+      ['pipeline', 'Held and confirmed bookings of the coming months (event date)'],
+      ['funnel', 'Requests → held → confirmed → completed, and quotes sent → accepted'],
+      ['payments', 'Payment timeliness and aging by days past due'],
+      ['utilisation', 'Utilisation per resource, weekday × hour 06:00–22:00, against opening hours'],
+      ['cancellations', 'Cancellation reasons of the period'],
+      ['forecast', 'Six months ahead: base, optimistic (+15 %), cautious (−15 %)'],
+      ['summary', "The period's totals and the customer cohorts (week 0–5 retention)"],
     ] as const
-  ).map(([path, summary, schema]) => ({
+  ).map(([call, summary]) => ({
     service: 'insights' as const,
     tag: 'Reports',
     access: 'reports' as const,
     spec: '03 §7',
     method: 'get' as const,
-    path,
+    path: REPORTS_PATHS[call],
     summary,
     description: `${READ_MODEL} Period (30d, 90d, 180d, 1y) and segments (all, nfp, vip) as the query says; in the venue's time zone.`,
     query: reportsQuery,
     responses: {
-      200: { description: 'OK', schema },
+      200: { description: 'OK', schema: REPORT_ANSWERS[call] },
       503: {
         description: "The venue's settings have not reached Reports yet (no figures on a guessed clock).",
       },

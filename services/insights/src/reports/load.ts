@@ -4,18 +4,7 @@
  * bundle with `loadReports`. Run in a read of the tenant (`kit.db.tenantRead`); a
  * tenant whose settings copy has not arrived gets 503 rather than figures on a guessed clock.
  */
-import type { REPORTS_PATHS } from '@venue/contracts/insights';
-import {
-  cancellationReasonsSchema,
-  executiveKpisSchema,
-  forecastSchema,
-  funnelDataSchema,
-  historicalDataSchema,
-  paymentAnalysisSchema,
-  pipelineDataSchema,
-  reportSummarySchema,
-  resourceUtilisationSchema,
-} from '@venue/contracts/insights';
+import { REPORT_ANSWERS, type REPORTS_PATHS } from '@venue/contracts/insights';
 import type { Tx } from '@venue/service-kit';
 import { withVenueZone } from '../db/zone.ts';
 import type { z } from 'zod';
@@ -33,17 +22,17 @@ import { resourceUtilisation } from './utilisation.ts';
  */
 export const reportsClock = { now: (): Date => new Date() };
 
-/** Each call: its answer's schema and how it is computed. Keys are REPORTS_PATHS' keys. */
+/** Each call: its answer's schema (the contract's REPORT_ANSWERS) and how it is computed. */
 export const REPORT_CALLS = {
-  executiveKpis: { schema: executiveKpisSchema, compute: executiveKpis },
-  historical: { schema: historicalDataSchema, compute: historicalData },
-  pipeline: { schema: pipelineDataSchema, compute: pipelineData },
-  funnel: { schema: funnelDataSchema, compute: funnelData },
-  payments: { schema: paymentAnalysisSchema, compute: paymentAnalysis },
-  utilisation: { schema: resourceUtilisationSchema, compute: resourceUtilisation },
-  cancellations: { schema: cancellationReasonsSchema, compute: cancellationReasons },
-  forecast: { schema: forecastSchema, compute: forecast },
-  summary: { schema: reportSummarySchema, compute: reportSummary },
+  executiveKpis: { schema: REPORT_ANSWERS.executiveKpis, compute: executiveKpis },
+  historical: { schema: REPORT_ANSWERS.historical, compute: historicalData },
+  pipeline: { schema: REPORT_ANSWERS.pipeline, compute: pipelineData },
+  funnel: { schema: REPORT_ANSWERS.funnel, compute: funnelData },
+  payments: { schema: REPORT_ANSWERS.payments, compute: paymentAnalysis },
+  utilisation: { schema: REPORT_ANSWERS.utilisation, compute: resourceUtilisation },
+  cancellations: { schema: REPORT_ANSWERS.cancellations, compute: cancellationReasons },
+  forecast: { schema: REPORT_ANSWERS.forecast, compute: forecast },
+  summary: { schema: REPORT_ANSWERS.summary, compute: reportSummary },
 } as const satisfies Record<
   keyof typeof REPORTS_PATHS,
   { schema: z.ZodType; compute: (tx: Tx, s: ReportScope) => Promise<unknown> }
