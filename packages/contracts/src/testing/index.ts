@@ -3,3 +3,4 @@
  * and of the screen that shows them alike. Test support; never imported by production code.
  */
 export { reportAnswers, type ReportAnswers } from './report-answers.ts';
+export { resourceRuleExamples } from './resource-rules.ts';

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { resourceRuleExamples } from '../testing/resource-rules.ts';
 import { defaultHours, resourceFormMessages, resourceInput } from './resource.ts';
 
 const hall = (extra: Record<string, unknown> = {}) => ({ name: 'Hall A', capacity: 100, ...extra });
@@ -25,31 +26,8 @@ test('a named hall with a capacity is enough; the rest takes the §9 defaults', 
 });
 
 test('spec 03 §5: each rule with its message', () => {
-  const rows: [Record<string, unknown>, string][] = [
-    [{ capacity: 10 }, 'Resource name is required'],
-    [hall({ name: '   ' }), 'Resource name is required'],
-    [hall({ capacity: undefined }), 'Capacity must be a whole number ≥ 0'],
-    [hall({ capacity: -1 }), 'Capacity must be a whole number ≥ 0'],
-    [hall({ capacity: 2.5 }), 'Capacity must be a whole number ≥ 0'],
-    [hall({ capacity: 'many' }), 'Capacity must be a whole number ≥ 0'],
-    [hall({ type: 'castle' }), 'Type must be hall, room or outdoor'],
-    [hall({ visibility: 'secret' }), 'Visibility must be public or admin'],
-    [hall({ status: 'gone' }), 'Status must be active or archived'],
-    [hall({ calendarColour: 'blue' }), 'Calendar colour must be a hex colour like #2563EB'],
-    [
-      hall({ hours: { ...defaultHours(), mon: { open: '18:00', close: '08:00', closed: false } } }),
-      'Monday closing time must be after opening time',
-    ],
-    [
-      hall({ hours: { ...defaultHours(), sun: { open: '9:00', close: '17:00', closed: false } } }),
-      'Sunday opening time must be HH:mm',
-    ],
-    [hall({ setupBufferMinutes: -5 }), 'Setup buffer must be a whole number of minutes ≥ 0'],
-    [hall({ packdownBufferMinutes: 1.5 }), 'Pack-down buffer must be a whole number of minutes ≥ 0'],
-    [hall({ equipment: [{ name: '', quantity: 1 }] }), 'Equipment name is required'],
-    [hall({ equipment: [{ name: 'Chairs', quantity: 0 }] }), 'Equipment quantity must be at least 1'],
-  ];
-  for (const [input, message] of rows) assert.equal(first(input), message, JSON.stringify(input));
+  for (const [input, message] of resourceRuleExamples())
+    assert.equal(first(input), message, JSON.stringify(input));
 });
 
 test('a closed day is not compared and may come without times', () => {

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { resourceRuleExamples } from '@venue/contracts/testing';
 import {
   OWNER,
   OWNER2,
@@ -153,28 +154,7 @@ describe('resources API', () => {
 
   it('answers every validation rule with the spec message and stores nothing', async () => {
     const before = (await h.call('GET', '/api/resources', OWNER)).body.length;
-    const cases: [Record<string, unknown>, string][] = [
-      [{ capacity: 10 }, 'Resource name is required'],
-      [hall({ name: '   ' }), 'Resource name is required'],
-      [hall({ capacity: undefined }), 'Capacity must be a whole number ≥ 0'],
-      [hall({ capacity: -1 }), 'Capacity must be a whole number ≥ 0'],
-      [hall({ capacity: 2.5 }), 'Capacity must be a whole number ≥ 0'],
-      [hall({ capacity: 'many' }), 'Capacity must be a whole number ≥ 0'],
-      [hall({ type: 'castle' }), 'Type must be hall, room or outdoor'],
-      [
-        hall({ hours: { mon: { open: '18:00', close: '08:00', closed: false } } }),
-        'Monday closing time must be after opening time',
-      ],
-      [
-        hall({ hours: { sun: { open: '10:00', close: '10:00', closed: false } } }),
-        'Sunday closing time must be after opening time',
-      ],
-      [hall({ equipment: [{ name: '', quantity: 1 }] }), 'Equipment name is required'],
-      [hall({ equipment: [{ name: 'Chairs', quantity: 0 }] }), 'Equipment quantity must be at least 1'],
-      [hall({ setupBufferMinutes: -5 }), 'Setup buffer must be a whole number of minutes ≥ 0'],
-      [hall({ packdownBufferMinutes: -1 }), 'Pack-down buffer must be a whole number of minutes ≥ 0'],
-      [hall({ calendarColour: 'blue' }), 'Calendar colour must be a hex colour like #2563EB'],
-    ];
+    const cases = resourceRuleExamples();
     for (const [body, message] of cases) {
       const r = await create(body);
       assert.equal(r.status, 400, message);
