@@ -13,34 +13,10 @@ import {
   stripeAccountSchema,
 } from '@venue/contracts';
 
-// The payment groups' rules live in contracts so the settings screen runs the same ones.
-export {
-  ABN_MESSAGE,
-  ACCOUNT_NUMBER_MESSAGE,
-  BUFFER_MESSAGE,
-  HOLD_EXPIRY_HOURS,
-  HOLD_EXPIRY_MESSAGE,
-  availabilitySchema,
-  BSB_MESSAGE,
-  DEPOSIT_MESSAGE,
-  DEPOSIT_DEADLINE_MESSAGE,
-  DUE_DAYS_MESSAGE,
-  EMAIL_MESSAGE,
-  REMINDER_DAYS_MESSAGE,
-  STRIPE_PREFIX_MESSAGE,
-  bankDetailsSchema,
-  businessDetailsSchema,
-  invoiceSettingsSchema,
-  isValidAbn,
-  paymentMethodsSchema,
-  paymentTermsSchema as termsSchema,
-  stripeAccountSchema,
-} from '@venue/contracts';
-
-// The groups kept only by admin are the API contract's too (contracts admin/requests.ts).
-export { BOND_MESSAGE, RETENTION_MESSAGE, policiesSchema, privacySchema } from '@venue/contracts/admin';
-
-/** Every stored group: its database key, schema and defaults. */
+/**
+ * Every stored group: its database key, schema (the contracts', so the settings screen runs the
+ * same rules) and defaults.
+ */
 export const SECTIONS = {
   stripe_account: { schema: stripeAccountSchema, defaults: { stripeAccountId: '' } },
   payment_methods: {

@@ -1,25 +1,25 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GST_MESSAGE, INTERNAL_AUTH_HEADER } from '@venue/contracts';
-import { startWithDemoSessions } from '../testing/demo-sessions.ts';
-import { call, login, type Harness, type Session } from '../testing/harness.ts';
-import { OWNER_ONLY_SETTINGS } from './handlers/sections.ts';
 import {
   ABN_MESSAGE,
   ACCOUNT_NUMBER_MESSAGE,
-  BOND_MESSAGE,
   BSB_MESSAGE,
   BUFFER_MESSAGE,
   DEPOSIT_MESSAGE,
   DEPOSIT_DEADLINE_MESSAGE,
   DUE_DAYS_MESSAGE,
   EMAIL_MESSAGE,
+  GST_MESSAGE,
   HOLD_EXPIRY_MESSAGE,
+  INTERNAL_AUTH_HEADER,
   isValidAbn,
   REMINDER_DAYS_MESSAGE,
-  RETENTION_MESSAGE,
   STRIPE_PREFIX_MESSAGE,
-} from './tenant-settings-schemas.ts';
+} from '@venue/contracts';
+import { BOND_MESSAGE, RETENTION_MESSAGE } from '@venue/contracts/admin';
+import { startWithDemoSessions } from '../testing/demo-sessions.ts';
+import { call, login, type Harness, type Session } from '../testing/harness.ts';
+import { OWNER_ONLY_SETTINGS } from './handlers/sections.ts';
 
 let h: Harness;
 let owner: Session;
