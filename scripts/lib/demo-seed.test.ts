@@ -6,14 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { DomainEvent } from '@venue/contracts';
-import {
-  settingsChangedEvent,
-  startEventSink,
-  startTestService,
-  testKeys,
-  type TestService,
-} from '@venue/service-kit/testing';
+import { startEventSink, startTestService, testKeys, type TestService } from '@venue/service-kit/testing';
 import { createBookingsService } from '../../services/bookings/src/app.ts';
 import { createCommsService } from '../../services/comms/src/app.ts';
 import { insightsService } from '../../services/insights/src/app.ts';
@@ -22,56 +15,12 @@ import { createMoneyService } from '../../services/money/src/app.ts';
 import { addDays, venueDay } from './demo-seed-plan.mjs';
 // @ts-expect-error plain JavaScript module of the launcher
 import { DEMO_TENANT_IDS, postInternal, seedHistories, seedVenueHistory } from './demo-seed-history.mjs';
+import { DEMO_ZONE, demoResources, introduceVenue, isolateServices } from './demo-venues.ts';
 
-const ZONE = 'Australia/Sydney';
-const DEAD = 'http://127.0.0.1:9';
+const ZONE = DEMO_ZONE;
 /** Subscribers this test does not run (admin's audit log, the catalogue's busy times): they take every event. */
 const ACK_ALL = ['admin', 'catalogue', 'gateway'];
-const RATE = (rateType: string, weekday: number, weekend: number) => ({
-  rateType,
-  weekdayRateCents: weekday,
-  weekendRateCents: weekend,
-});
-
-const VENUES = {
-  owner: [
-    { id: randomUUID(), name: 'Main Hall', type: 'hall', capacity: 180, rate: RATE('hourly', 12000, 16000) },
-    { id: randomUUID(), name: 'Harbour Room', type: 'room', capacity: 40, rate: RATE('hourly', 4500, 6000) },
-    {
-      id: randomUUID(),
-      name: 'Waterfront Lawn',
-      type: 'outdoor',
-      capacity: 300,
-      rate: RATE('daily', 90000, 140000),
-    },
-  ],
-  owner2: [
-    {
-      id: randomUUID(),
-      name: 'Community Hall',
-      type: 'hall',
-      capacity: 120,
-      rate: RATE('hourly', 6500, 8500),
-    },
-  ],
-} as const;
-
-const PAYMENT = {
-  businessName: 'Harbourside Hall Pty Ltd',
-  businessABN: '12345679016',
-  businessAddress: '12 Wharf Road, Sydney NSW 2000',
-  businessPhone: '02 9555 0142',
-  businessEmail: 'accounts@harbourside.example',
-  bankName: 'Demo Bank',
-  accountName: 'Harbourside Hall Pty Ltd',
-  bsb: '062-000',
-  accountNumber: '10203040',
-  referenceNote: 'Please quote the invoice number.',
-  defaultDueDays: 14,
-  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: true },
-};
-
-const NAMES = ['admin', 'catalogue', 'bookings', 'money', 'comms', 'insights', 'gateway'];
+const VENUES = { owner: demoResources('owner'), owner2: demoResources('owner2') };
 
 describe('demo history (decision 48)', () => {
   const svc: Record<string, TestService> = {};
@@ -80,17 +29,14 @@ describe('demo history (decision 48)', () => {
   const now = new Date();
   const today = venueDay(now, ZONE);
   const runs: Record<string, Awaited<ReturnType<typeof seedVenueHistory>>> = {};
-  const saved = new Map(NAMES.map((n) => [n, process.env[`${n.toUpperCase()}_URL`]]));
-  const savedSeed = process.env.SEED_DEMO;
+  let restoreEnv = () => {};
 
   const rows = async <T = Record<string, unknown>>(name: string, tenantId: string, sql: string) =>
     (await svc[name]!.kit.db.tenantTx(tenantId, (tx) => tx.query(sql, [tenantId]))).rows as T[];
 
   before(async () => {
-    delete process.env.SEED_DEMO;
+    restoreEnv = isolateServices();
     await testKeys();
-    // Nothing this test publishes may reach a product running on the default ports.
-    for (const n of NAMES) process.env[`${n.toUpperCase()}_URL`] = DEAD;
     svc.bookings = await startTestService(createBookingsService());
     svc.money = await startTestService(createMoneyService());
     svc.comms = await startTestService(createCommsService());
@@ -106,29 +52,15 @@ describe('demo history (decision 48)', () => {
     };
     for (const [key, resources] of Object.entries(VENUES)) {
       const tenantId = DEMO_TENANT_IDS[key as keyof typeof DEMO_TENANT_IDS];
-      const settings = settingsChangedEvent(tenantId, 1, { payment: PAYMENT } as never);
-      for (const n of ['bookings', 'money', 'comms', 'insights']) await svc[n]!.kit.handleEvent(settings);
-      for (const r of resources) {
-        const event: DomainEvent = {
-          id: randomUUID(),
-          type: 'resource.created',
-          source: 'catalogue',
-          tenantId,
-          occurredAt: now.toISOString(),
-          data: {
-            id: r.id,
-            tenantId,
-            name: r.name,
-            capacity: r.capacity,
-            status: 'active',
-            setupBufferMinutes: 15,
-            packdownBufferMinutes: 15,
-            applyBuffers: true,
-            type: r.type,
-          },
-        };
-        for (const n of ['bookings', 'insights']) await svc[n]!.kit.handleEvent(event);
-      }
+      await introduceVenue(
+        tenantId,
+        resources,
+        {
+          settings: ['bookings', 'money', 'comms', 'insights'].map((n) => svc[n]!),
+          resources: [svc.bookings!, svc.insights!],
+        },
+        now,
+      );
     }
     // Both venues at once, by phase, as `npm start` does.
     const venues = Object.entries(VENUES).map(([key, resources]) => ({
@@ -144,12 +76,7 @@ describe('demo history (decision 48)', () => {
   after(async () => {
     for (const s of Object.values(svc)) await s.close();
     await sink?.close();
-    for (const [n, v] of saved) {
-      if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
-      else process.env[`${n.toUpperCase()}_URL`] = v;
-    }
-    if (savedSeed === undefined) delete process.env.SEED_DEMO;
-    else process.env.SEED_DEMO = savedSeed;
+    restoreEnv();
   });
 
   for (const key of ['owner', 'owner2'] as const) {

@@ -8,12 +8,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { DomainEvent } from '@venue/contracts';
 import {
   makePrincipal,
-  settingsChangedEvent,
   startEventSink,
   startTestService,
   testKeys,
@@ -26,49 +23,18 @@ import { createMoneyService } from '../app.ts';
 import { buildPlan } from '../../../../scripts/lib/demo-seed-plan.mjs';
 // @ts-expect-error plain JavaScript module of the launcher
 import { DEMO_TENANT_IDS, postInternal } from '../../../../scripts/lib/demo-seed-history.mjs';
+import {
+  DEAD_URL,
+  DEMO_ZONE,
+  demoResources,
+  introduceVenue,
+  isolateServices,
+} from '../../../../scripts/lib/demo-venues.ts';
 import { addDays } from '../shared/settings.ts';
 
-const ZONE = 'Australia/Sydney';
-const DEAD = 'http://127.0.0.1:9';
+const ZONE = DEMO_ZONE;
 const OWNER = DEMO_TENANT_IDS.owner as string;
-const NAMES = ['admin', 'catalogue', 'bookings', 'money', 'comms', 'insights', 'gateway'];
-const RESOURCES = [
-  {
-    id: randomUUID(),
-    name: 'Main Hall',
-    type: 'hall',
-    capacity: 180,
-    rate: { rateType: 'hourly', weekdayRateCents: 12000, weekendRateCents: 16000 },
-  },
-  {
-    id: randomUUID(),
-    name: 'Harbour Room',
-    type: 'room',
-    capacity: 40,
-    rate: { rateType: 'hourly', weekdayRateCents: 4500, weekendRateCents: 6000 },
-  },
-  {
-    id: randomUUID(),
-    name: 'Waterfront Lawn',
-    type: 'outdoor',
-    capacity: 300,
-    rate: { rateType: 'daily', weekdayRateCents: 90000, weekendRateCents: 140000 },
-  },
-];
-const PAYMENT = {
-  businessName: 'Harbourside Hall Pty Ltd',
-  businessABN: '12345679016',
-  businessAddress: '12 Wharf Road, Sydney NSW 2000',
-  businessPhone: '02 9555 0142',
-  businessEmail: 'accounts@harbourside.example',
-  bankName: 'Demo Bank',
-  accountName: 'Harbourside Hall Pty Ltd',
-  bsb: '062-000',
-  accountNumber: '10203040',
-  referenceNote: 'Please quote the invoice number.',
-  defaultDueDays: 14,
-  paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: true },
-};
+const RESOURCES = demoResources('owner');
 
 /** Last month at the venue (what the Export for accounting dialog offers first). */
 const today = venueToday(new Date(), ZONE);
@@ -99,8 +65,7 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
   const svc: Record<string, TestService> = {};
   let sink: Awaited<ReturnType<typeof startEventSink>> | undefined;
   let token = '';
-  const saved = new Map(NAMES.map((n) => [n, process.env[`${n.toUpperCase()}_URL`]]));
-  const savedSeed = process.env.SEED_DEMO;
+  let restoreEnv = () => {};
 
   const get = async (path: string) => {
     const res = await fetch(svc.money!.url + path, { headers: { authorization: `Bearer ${token}` } });
@@ -122,9 +87,8 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
   }
 
   before(async () => {
-    delete process.env.SEED_DEMO;
+    restoreEnv = isolateServices();
     const keys = await testKeys();
-    for (const n of NAMES) process.env[`${n.toUpperCase()}_URL`] = DEAD;
     svc.bookings = await startTestService(createBookingsService());
     svc.money = await startTestService({
       ...createMoneyService(),
@@ -134,29 +98,10 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
     process.env.MONEY_URL = svc.money.url;
     // The subscribers not under test take every event, so none holds the others back.
     sink = await startEventSink(['admin', 'catalogue', 'comms', 'insights', 'gateway']);
-    const settings = settingsChangedEvent(OWNER, 1, { payment: PAYMENT } as never);
-    for (const n of ['bookings', 'money']) await svc[n]!.kit.handleEvent(settings);
-    for (const r of RESOURCES) {
-      const event: DomainEvent = {
-        id: randomUUID(),
-        type: 'resource.created',
-        source: 'catalogue',
-        tenantId: OWNER,
-        occurredAt: new Date().toISOString(),
-        data: {
-          id: r.id,
-          tenantId: OWNER,
-          name: r.name,
-          capacity: r.capacity,
-          status: 'active',
-          setupBufferMinutes: 15,
-          packdownBufferMinutes: 15,
-          applyBuffers: true,
-          type: r.type,
-        },
-      };
-      await svc.bookings.kit.handleEvent(event);
-    }
+    await introduceVenue(OWNER, RESOURCES, {
+      settings: [svc.bookings, svc.money],
+      resources: [svc.bookings],
+    });
     const plan = buildPlan({
       key: 'owner',
       tenantId: OWNER,
@@ -167,7 +112,7 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
     });
     const services = {
       secret: process.env.INTERNAL_SECRET!,
-      urls: { bookings: svc.bookings.url, money: svc.money.url, comms: DEAD },
+      urls: { bookings: svc.bookings.url, money: svc.money.url, comms: DEAD_URL },
     };
     const path = `/internal/demo/history/${OWNER}`;
     await postInternal(services, 'bookings', path, { customers: plan.customers, bookings: plan.bookings });
@@ -183,11 +128,7 @@ describe("the demo venue's last month in Xero and MYOB (issue 26)", () => {
   after(async () => {
     await Promise.all(Object.values(svc).map((s) => s.close()));
     await sink?.close();
-    for (const [n, v] of saved)
-      if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
-      else process.env[`${n.toUpperCase()}_URL`] = v;
-    if (savedSeed === undefined) delete process.env.SEED_DEMO;
-    else process.env.SEED_DEMO = savedSeed;
+    restoreEnv();
   });
 
   it("sales files: the templates' columns, each invoice as on the Invoices screen, the month's total equal", async () => {
