@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ownPasswordChangeProblem } from '@venue/contracts';
-import { serverMessage, ApiError, focusFirstInvalid, useSession } from '@venue/ui';
+import { changeOwnPasswordSchema } from '@venue/contracts/admin';
+import { serverMessage, ApiError, useSession } from '@venue/ui';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
-import { PasswordFields } from '../shared/PasswordFields.tsx';
+import { PasswordField } from '../shared/PasswordFields.tsx';
 
 /** Spec 01 §5 rules, in the order the spec checks them (the service's own). */
 export function ownPasswordProblem(current: string, next: string, confirm: string): string | null {
@@ -73,21 +74,27 @@ function friendly(error: unknown): string {
   return GENERIC;
 }
 
-/** The three fields, their problems, and the change with its messages. */
+type PasswordValues = Record<PasswordField, string>;
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * The three fields, checked by the schema the service parses the change with; the service names
+ * one problem at a time, the screen every field's at once (the same rule, `ownPasswordProblems`).
+ */
 function usePasswordChange() {
   const { api, adoptToken } = useSession();
   const flash = useFlash();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const { form, formRef, errors } = useContractForm<PasswordValues, PasswordValues>({
+    schema: changeOwnPasswordSchema,
+    defaultValues: EMPTY,
+    screenRules: (v) => ownPasswordProblems(v.currentPassword, v.newPassword, v.confirmPassword),
+  });
 
   const change = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (body: PasswordValues) => {
       const changed = await api.api<{ token?: string }>('/api/users/change-password', {
         method: 'POST',
-        body: { currentPassword: current, newPassword: next, confirmPassword: confirm },
+        body,
       });
       // The change makes the old access token stale: use the new one, or the next call is a 401
       // answered by a silent refresh and a second attempt (log-password-change was posted twice).
@@ -98,86 +105,51 @@ function usePasswordChange() {
         .catch((error: unknown) => console.warn('Could not record the password change', error));
     },
     onSuccess: () => {
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      setErrors({});
+      form.reset(EMPTY);
       flash.success('Your password has been updated successfully!');
-    },
-    onError: (error) => {
-      const text = friendly(error);
-      flash.error(text);
-      // a wrong current password is that field's problem
-      if (error instanceof ApiError && /current password/i.test(serverMessage(error.body) ?? '')) {
-        setErrors({ currentPassword: text });
-        setTimeout(() => focusFirstInvalid(formRef.current));
-      }
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problems = ownPasswordProblems(current, next, confirm);
-    setErrors(problems);
-    const first = ownPasswordProblem(current, next, confirm);
-    if (first) {
-      flash.error(first);
-      setTimeout(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    change.mutate();
-  };
-  const clear = (field: PasswordField) =>
-    setErrors((prev) => {
-      if (!(field in prev)) return prev;
-      const rest = { ...prev };
-      delete rest[field];
-      return rest;
-    });
-  const setters = { currentPassword: setCurrent, newPassword: setNext, confirmPassword: setConfirm };
-  /** A field typed in: its problem is cleared until the next submit. */
-  const edit = (field: PasswordField, value: string) => {
-    setters[field](value);
-    clear(field);
-  };
-  return { flash, values: { current, next, confirm }, edit, errors, formRef, submit, change };
+  const submit = form.handleSubmit(
+    (body) =>
+      change.mutateAsync(body).catch((error: unknown) => {
+        const text = friendly(error);
+        flash.error(text);
+        // a 400's field errors on their fields; a wrong current password is that field's problem
+        putServerErrors(form, error);
+        if (error instanceof ApiError && /current password/i.test(serverMessage(error.body) ?? '')) {
+          form.setError('currentPassword', { type: 'server', message: text });
+        }
+      }),
+    () => {
+      const v = form.getValues();
+      flash.error(ownPasswordProblem(v.currentPassword, v.newPassword, v.confirmPassword) ?? '');
+    },
+  );
+  return { flash, form, errors, formRef, submit, change };
 }
 
 export function ChangePasswordSection() {
-  const { flash, values, edit, errors, formRef, submit, change } = usePasswordChange();
+  const { flash, form, errors, formRef, submit, change } = usePasswordChange();
+  const field = (name: PasswordField, label: string, autoComplete: 'current-password' | 'new-password') => (
+    <PasswordField
+      label={label}
+      autoComplete={autoComplete}
+      {...form.register(name)}
+      error={errors[name]?.message}
+    />
+  );
   return (
     <Card withBorder padding="lg">
       <Title order={2} fz="lg" mb="sm">
         Change Password
       </Title>
       <FlashMessage flash={flash.flash} testId="password-flash" />
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm" maw={420}>
-          <PasswordFields
-            fields={[
-              {
-                label: 'Current password',
-                autoComplete: 'current-password',
-                value: values.current,
-                error: errors.currentPassword,
-                onChange: (v) => edit('currentPassword', v),
-              },
-              {
-                label: 'New password',
-                autoComplete: 'new-password',
-                value: values.next,
-                error: errors.newPassword,
-                onChange: (v) => edit('newPassword', v),
-              },
-              {
-                label: 'Confirm new password',
-                autoComplete: 'new-password',
-                value: values.confirm,
-                error: errors.confirmPassword,
-                onChange: (v) => edit('confirmPassword', v),
-              },
-            ]}
-          />
+          {field('currentPassword', 'Current password', 'current-password')}
+          {field('newPassword', 'New password', 'new-password')}
+          {field('confirmPassword', 'Confirm new password', 'new-password')}
           <Button type="submit" loading={change.isPending} w="fit-content">
             Change Password
           </Button>
