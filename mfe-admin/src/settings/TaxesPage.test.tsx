@@ -48,4 +48,29 @@ describe('Taxes (GST)', () => {
     const rate = await screen.findByRole('textbox', { name: 'GST Rate (%)' });
     await waitFor(() => expect(rate).toHaveValue('10'));
   });
+
+  test('a blank rate is refused and focused; the server’s refusal of the rate lands on the field', async () => {
+    answerSettings(10);
+    const puts = captureRequests('put', '/api/users/settings', () =>
+      HttpResponse.json(
+        { message: 'Validation failed', errors: [{ path: ['taxRate'], message: 'Refused by the server.' }] },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderWithProviders(<TaxesPage />);
+    const rate = await screen.findByRole('textbox', { name: 'GST Rate (%)' });
+    await waitFor(() => expect(rate).toHaveValue('10'));
+
+    await user.clear(rate);
+    await user.click(screen.getByRole('button', { name: 'Save GST Settings' }));
+    await waitFor(() => expect(rate).toHaveAccessibleDescription(GST_MESSAGE));
+    await waitFor(() => expect(rate).toHaveFocus());
+    expect(puts).toHaveLength(0);
+
+    // Enter in the field submits
+    await user.type(rate, '15{Enter}');
+    await waitFor(() => expect(puts).toHaveLength(1));
+    await waitFor(() => expect(rate).toHaveAccessibleDescription('Refused by the server.'));
+    expect(screen.getByTestId('gst-flash')).toHaveTextContent('Failed to save GST settings.');
+  });
 });

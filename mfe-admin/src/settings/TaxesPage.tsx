@@ -1,11 +1,26 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Card, NumberInput, Stack, Text } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_USER_SETTINGS, GST_MESSAGE, isValidGst } from '@venue/contracts';
+import { DEFAULT_USER_SETTINGS, isValidGst, userSettingsUpdateSchema } from '@venue/contracts';
 import { LoadingState, PageHeader, useSession } from '@venue/ui';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 
-/** The tenant's one GST rate: read (the default when unreadable), checked and saved. */
+/** The rate as typed: Mantine's NumberInput gives a string while it is not a whole number yet. */
+type GstValues = { taxRate: number | string };
+type GstBody = { taxRate: number };
+
+/** The body the GST screen sends (taxRate alone); a blank or unreadable rate is not a number. */
+function gstBody({ taxRate }: GstValues) {
+  if (typeof taxRate === 'number') return { taxRate };
+  return { taxRate: taxRate.trim() === '' ? null : Number(taxRate) };
+}
+
+/**
+ * The tenant's one GST rate: read (the default when unreadable), checked by the schema the
+ * service parses the PUT with, and saved.
+ */
 function useGstRate() {
   const { api, reload } = useSession();
   const queryClient = useQueryClient();
@@ -20,43 +35,38 @@ function useGstRate() {
     },
     staleTime: 0,
   });
-  const [rate, setRate] = useState<number | string>('');
-  const [error, setError] = useState<string | null>(null);
+  const { form, formRef, errors } = useContractForm<GstValues, GstBody>({
+    schema: userSettingsUpdateSchema,
+    toBody: gstBody,
+    defaultValues: { taxRate: '' },
+  });
+  const { reset } = form;
   useEffect(() => {
-    if (query.data !== undefined) setRate(query.data);
-    else if (query.isError) setRate(DEFAULT_USER_SETTINGS.taxRate);
-  }, [query.data, query.isError]);
+    if (query.data !== undefined) reset({ taxRate: query.data });
+    else if (query.isError) reset({ taxRate: DEFAULT_USER_SETTINGS.taxRate });
+  }, [query.data, query.isError, reset]);
 
   const save = useMutation({
-    mutationFn: (taxRate: number) => api.api('/api/users/settings', { method: 'PUT', body: { taxRate } }),
+    mutationFn: ({ taxRate }: GstBody) =>
+      api.api('/api/users/settings', { method: 'PUT', body: { taxRate } }),
     onSuccess: async () => {
       flash.success('GST settings saved.');
       // Invoice Settings shows the same rate (one rate, stored once): its cached group is stale.
       void queryClient.invalidateQueries({ queryKey: ['admin', 'tenant-settings'] });
       await reload();
     },
-    onError: () => flash.error('Failed to save GST settings.'),
+    onError: (error) => {
+      // A refusal of the rate itself is shown on the field as well.
+      putServerErrors(form, error);
+      flash.error('Failed to save GST settings.');
+    },
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const n = typeof rate === 'number' ? rate : Number(rate);
-    if (rate === '' || !isValidGst(n)) {
-      setError(GST_MESSAGE);
-      return;
-    }
-    setError(null);
-    save.mutate(n);
-  };
-  const edit = (v: number | string) => {
-    setRate(v);
-    setError(null);
-  };
-  return { flash, query, rate, edit, error, save, submit };
+  const submit = form.handleSubmit((body) => save.mutateAsync(body).catch(() => undefined));
+  return { flash, query, form, formRef, errors, save, submit };
 }
 
 export function TaxesPage() {
-  const { flash, query, rate, edit, error, save, submit } = useGstRate();
+  const { flash, query, form, formRef, errors, save, submit } = useGstRate();
   return (
     <>
       <PageHeader title="Taxes (GST)" subtitle="The GST rate applied to new invoices and quotations." />
@@ -70,18 +80,27 @@ export function TaxesPage() {
         {query.isPending ? (
           <LoadingState label="Loading settings..." />
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="sm">
-              <NumberInput
-                label="GST Rate (%)"
-                min={0}
-                max={100}
-                step={0.01}
-                decimalScale={2}
-                clampBehavior="none"
-                value={rate}
-                onChange={edit}
-                error={error}
+              <Controller
+                control={form.control}
+                name="taxRate"
+                render={({ field }) => (
+                  <NumberInput
+                    label="GST Rate (%)"
+                    min={0}
+                    max={100}
+                    step={0.01}
+                    decimalScale={2}
+                    clampBehavior="none"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.taxRate?.message}
+                  />
+                )}
               />
               <Text size="sm" c="dimmed">
                 Default for new accounts is 10%
