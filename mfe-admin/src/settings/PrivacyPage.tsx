@@ -1,21 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { TenantExport } from '@venue/contracts/admin';
-import { PageHeader, useSession } from '@venue/ui';
+import { eraseCustomerBody, privacySchema, type TenantExport } from '@venue/contracts/admin';
+import { PageHeader, focusFirstInvalid, useSession } from '@venue/ui';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { SettingsForm } from './SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { saveBlob, todayStamp } from '@venue/ui';
 
-const retentionSchema = z.object({
-  retentionMonths: z
-    .number({ error: 'Retention must be 1 to 120 months.' })
-    .int('Retention must be whole months.')
-    .min(1, 'Retention must be 1 to 120 months.')
-    .max(120, 'Retention must be 1 to 120 months.'),
-});
+type EraseValues = { email: string };
 
 export function PrivacyPage() {
   const { can, role } = useSession();
@@ -32,7 +26,7 @@ export function PrivacyPage() {
           intro="How long booking and customer records are kept after their last activity. The audit log is kept regardless, as an unalterable record."
           path="/api/tenant-settings/privacy"
           testId="retention-settings"
-          schema={retentionSchema}
+          schema={privacySchema}
           defaults={{ retentionMonths: 84 }}
           canEdit={can('settings')}
           readOnlyNote="You can view this setting; changing it needs the Settings permission."
@@ -97,12 +91,16 @@ function ExportCard() {
   );
 }
 
+/** Erasure asks for the address the service parses it with (eraseCustomerBody), then confirms. */
 function EraseCustomerCard() {
   const { api } = useSession();
   const flash = useFlash(6000);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const { form, formRef, errors } = useContractForm<EraseValues, EraseValues>({
+    schema: eraseCustomerBody,
+    defaultValues: { email: '' },
+  });
+  // The address as the schema read it (trimmed, lower case), once checked: the dialog is open.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const erase = useMutation({
     mutationFn: (address: string) =>
       api.api<{ message?: string }>('/api/tenant-settings/privacy/erase-customer', {
@@ -110,26 +108,17 @@ function EraseCustomerCard() {
         body: { email: address },
       }),
     onSuccess: (body, address) => {
-      setConfirming(false);
-      setEmail('');
+      setConfirming(null);
+      form.reset({ email: '' });
       flash.success(body?.message ?? `Erasure requested for ${address}.`);
     },
     onError: (err) => {
-      setConfirming(false);
+      setConfirming(null);
+      if (putServerErrors(form, err) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
       flash.error(messageOr(err, 'The erasure request failed. Please try again.'));
     },
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const address = email.trim().toLowerCase();
-    if (!z.email().safeParse(address).success) {
-      setError('Please enter a valid email address.');
-      return;
-    }
-    setError(null);
-    setConfirming(true);
-  };
+  const submit = form.handleSubmit(({ email }) => setConfirming(email));
 
   return (
     <Card withBorder padding="lg">
@@ -141,14 +130,13 @@ function EraseCustomerCard() {
         record. Booking dates and amounts stay, so your records and reports still add up.
       </Text>
       <FlashMessage flash={flash.flash} testId="erase-flash" />
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Group align="flex-start">
           <TextInput
             label="Customer email"
             type="email"
-            value={email}
-            error={error}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...form.register('email')}
+            error={errors.email?.message}
             style={{ flex: 1, minWidth: 220, maxWidth: 360 }}
           />
           <Button type="submit" color="red" variant="light" mt={25}>
@@ -157,10 +145,10 @@ function EraseCustomerCard() {
         </Group>
       </form>
       <ConfirmEraseDialog
-        opened={confirming}
-        address={email.trim().toLowerCase()}
+        opened={confirming !== null}
+        address={confirming ?? ''}
         busy={erase.isPending}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
         onErase={(address) => erase.mutate(address)}
       />
     </Card>
