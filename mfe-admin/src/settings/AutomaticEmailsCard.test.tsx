@@ -1,7 +1,12 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { AUTOMATIC_EMAIL_KINDS, COMMS_SETTINGS_DEFAULTS, SEND_HOUR_MESSAGE } from '@venue/contracts/comms';
+import {
+  AUTOMATIC_EMAIL_KINDS,
+  COMMS_SETTINGS_DEFAULTS,
+  REMINDER_DAYS_BEFORE_MESSAGE,
+  SEND_HOUR_MESSAGE,
+} from '@venue/contracts/comms';
 import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { GeneralSettingsPage } from './GeneralSettingsPage.tsx';
@@ -104,6 +109,38 @@ describe('General settings: automatic e-mails', () => {
     const c = await card();
     await user.click(await c.findByRole('button', { name: 'Save Automatic E-mails' }));
     expect(await c.findByRole('alert')).toHaveTextContent(SEND_HOUR_MESSAGE);
+  });
+
+  test('blank reminder days are refused under the field (the PUT schema’s message), focused, nothing sent', async () => {
+    answer();
+    const puts = captureRequests('put', '/api/email-comms/settings', {});
+    const { user } = renderWithProviders(<GeneralSettingsPage />);
+    const c = await card();
+    const days = await c.findByLabelText(/Event reminder days before/);
+    await waitFor(() => expect(days).toHaveValue('2'));
+    await user.clear(days);
+    await user.click(c.getByRole('button', { name: 'Save Automatic E-mails' }));
+    await waitFor(() => expect(days).toHaveAccessibleDescription(new RegExp(REMINDER_DAYS_BEFORE_MESSAGE)));
+    await waitFor(() => expect(days).toHaveFocus());
+    expect(puts).toHaveLength(0);
+  });
+
+  test('a refusal naming the send hour lands on that field', async () => {
+    answer();
+    server.use(
+      http.put('/api/email-comms/settings', () =>
+        HttpResponse.json(
+          { message: SEND_HOUR_MESSAGE, errors: [{ path: ['sendHour'], message: SEND_HOUR_MESSAGE }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<GeneralSettingsPage />);
+    const c = await card();
+    await user.click(await c.findByRole('button', { name: 'Save Automatic E-mails' }));
+    const hour = c.getByRole('combobox', { name: /Send hour/ });
+    await waitFor(() => expect(hour).toHaveAttribute('aria-invalid', 'true'));
+    expect(hour).toHaveAccessibleDescription(new RegExp(SEND_HOUR_MESSAGE));
   });
 
   test('a failed load says so instead of showing switches', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   Alert,
   Button,
@@ -11,7 +11,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { commsSettingsUpdateSchema } from '@venue/contracts/comms';
 import { LoadingState, useSession } from '@venue/ui';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { messageOr } from '../shared/errors.ts';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import {
@@ -24,6 +27,7 @@ import {
   useCommsSettings,
   useSaveCommsSettings,
   type CommsSettings,
+  type CommsSettingsUpdate,
   type ReminderChannel,
 } from './automatic-emails.ts';
 
@@ -31,7 +35,28 @@ const LOAD_FAILED = "Couldn't load the automatic e-mail settings. Please try aga
 const SAVE_FAILED = "Oops! We couldn't save the automatic e-mail settings. Please try again.";
 const OWNER_ONLY = 'Only the hall owner can change which e-mails go out automatically.';
 
-type Edit = (update: (form: CommsSettings) => CommsSettings) => void;
+/** The card's values: the days field gives a string while it is being typed. */
+type EmailValues = Omit<CommsSettings, 'reminderDaysBefore'> & { reminderDaysBefore: number | string };
+
+type EmailControl = Control<EmailValues, unknown, CommsSettingsUpdate>;
+
+/** The form's start: the server's copy, each reminder's channel e-mail until one is chosen. */
+function valuesOf(saved: CommsSettings): EmailValues {
+  return {
+    ...saved,
+    channels: {
+      event_reminder: saved.channels?.event_reminder ?? 'email',
+      payment_reminder: saved.channels?.payment_reminder ?? 'email',
+    },
+  };
+}
+
+/** The PUT's body; a blank or unreadable day count is not a number, and is refused as such. */
+function bodyOf(values: EmailValues) {
+  const days = values.reminderDaysBefore;
+  const reminderDaysBefore = typeof days === 'number' ? days : days.trim() === '' ? null : Number(days);
+  return { ...values, reminderDaysBefore };
+}
 
 /**
  * Settings → General: which e-mails comms sends on its own, how many days before an event the
@@ -42,23 +67,7 @@ export function AutomaticEmailsCard() {
   const { role } = useSession();
   const canEdit = role === 'hall_owner' || role === 'super_admin';
   const query = useCommsSettings();
-  const save = useSaveCommsSettings();
   const flash = useFlash();
-  const [form, setForm] = useState<CommsSettings | null>(null);
-
-  // The form starts from the server's copy, and follows it after each save.
-  useEffect(() => {
-    if (query.data) setForm(query.data);
-  }, [query.data]);
-
-  const edit: Edit = (update) => setForm((f) => (f ? update(f) : f));
-  const submit = () => {
-    if (!form) return;
-    save.mutate(form, {
-      onSuccess: (answer) => flash.success(answer.message ?? 'Email settings saved.'),
-      onError: (error) => flash.error(messageOr(error, SAVE_FAILED)),
-    });
-  };
 
   return (
     <Card withBorder padding="lg" data-testid="automatic-emails">
@@ -74,83 +83,113 @@ export function AutomaticEmailsCard() {
         <Alert color="red" variant="light" role="alert">
           {messageOr(query.error, LOAD_FAILED)}
         </Alert>
-      ) : !form ? (
+      ) : !query.data ? (
         <LoadingState label="Loading automatic e-mails..." />
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="sm">
-            {AUTOMATIC_EMAILS.map((email) => (
-              <EmailSwitch key={email.kind} email={email} form={form} canEdit={canEdit} edit={edit} />
-            ))}
-            <ScheduleFields form={form} canEdit={canEdit} edit={edit} />
-            {canEdit ? (
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.isPending}>
-                  Save Automatic E-mails
-                </Button>
-              </Group>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {OWNER_ONLY}
-              </Text>
-            )}
-          </Stack>
-        </form>
+        <EmailsForm saved={query.data} canEdit={canEdit} flash={flash} />
       )}
     </Card>
+  );
+}
+
+/** The form, checked by the schema comms parses the PUT with (commsSettingsUpdateSchema). */
+function EmailsForm({
+  saved,
+  canEdit,
+  flash,
+}: {
+  saved: CommsSettings;
+  canEdit: boolean;
+  flash: ReturnType<typeof useFlash>;
+}) {
+  const save = useSaveCommsSettings();
+  const { form, formRef, errors } = useContractForm<EmailValues, CommsSettingsUpdate>({
+    schema: commsSettingsUpdateSchema,
+    toBody: bodyOf,
+    defaultValues: valuesOf(saved),
+  });
+  const { reset } = form;
+  // The form follows the server's copy after each save.
+  useEffect(() => reset(valuesOf(saved)), [saved, reset]);
+  const submit = form.handleSubmit((body) =>
+    save.mutateAsync(body).then(
+      (answer) => flash.success(answer.message ?? 'Email settings saved.'),
+      (error: unknown) => {
+        putServerErrors(form, error);
+        flash.error(messageOr(error, SAVE_FAILED));
+      },
+    ),
+  );
+
+  return (
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        {AUTOMATIC_EMAILS.map((email) => (
+          <EmailSwitch key={email.kind} email={email} control={form.control} canEdit={canEdit} />
+        ))}
+        <ScheduleFields control={form.control} errors={errors} canEdit={canEdit} />
+        {canEdit ? (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save Automatic E-mails
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {OWNER_ONLY}
+          </Text>
+        )}
+      </Stack>
+    </form>
   );
 }
 
 /** One automatic e-mail's switch; a reminder also chooses e-mail, SMS or both. */
 function EmailSwitch({
   email: { kind, label, description },
-  form,
+  control,
   canEdit,
-  edit,
 }: {
   email: (typeof AUTOMATIC_EMAILS)[number];
-  form: CommsSettings;
+  control: EmailControl;
   canEdit: boolean;
-  edit: Edit;
 }) {
+  const on = useWatch({ control, name: `automatic.${kind}` });
   return (
     <Stack gap={4}>
-      <Switch
-        label={label}
-        description={description}
-        checked={form.automatic[kind]}
-        disabled={!canEdit}
-        onChange={(e) => {
-          const on = e.currentTarget.checked;
-          edit((f) => ({ ...f, automatic: { ...f.automatic, [kind]: on } }));
-        }}
+      <Controller
+        control={control}
+        name={`automatic.${kind}`}
+        render={({ field }) => (
+          <Switch
+            label={label}
+            description={description}
+            name={field.name}
+            ref={field.ref}
+            checked={field.value}
+            disabled={!canEdit}
+            onBlur={field.onBlur}
+            onChange={(e) => field.onChange(e.currentTarget.checked)}
+          />
+        )}
       />
       {isSmsCapable(kind) ? (
         // Reminders may go by SMS too (issue 26): to the customer's phone, in the SMS template.
-        <NativeSelect
-          ml={54}
-          maw={260}
-          size="xs"
-          label={SMS_CHANNEL_LABELS[kind]}
-          data={REMINDER_CHANNEL_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-          value={form.channels?.[kind] ?? 'email'}
-          disabled={!canEdit || !form.automatic[kind]}
-          onChange={(e) => {
-            const channel = e.currentTarget.value as ReminderChannel;
-            edit((f) => ({
-              ...f,
-              channels: {
-                event_reminder: f.channels?.event_reminder ?? 'email',
-                payment_reminder: f.channels?.payment_reminder ?? 'email',
-                [kind]: channel,
-              },
-            }));
-          }}
+        <Controller
+          control={control}
+          name={`channels.${kind}`}
+          render={({ field }) => (
+            <NativeSelect
+              ml={54}
+              maw={260}
+              size="xs"
+              label={SMS_CHANNEL_LABELS[kind]}
+              data={REMINDER_CHANNEL_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+              {...field}
+              disabled={!canEdit || !on}
+              onChange={(e) => field.onChange(e.currentTarget.value as ReminderChannel)}
+            />
+          )}
         />
       ) : null}
     </Stack>
@@ -158,30 +197,51 @@ function EmailSwitch({
 }
 
 /** When the scheduled e-mails go: the reminder's days before the event, and the hour. */
-function ScheduleFields({ form, canEdit, edit }: { form: CommsSettings; canEdit: boolean; edit: Edit }) {
+function ScheduleFields({
+  control,
+  errors,
+  canEdit,
+}: {
+  control: EmailControl;
+  errors: FieldErrors<EmailValues>;
+  canEdit: boolean;
+}) {
   return (
     <Group grow align="flex-start" mt="sm">
-      <NumberInput
-        label="Event reminder days before"
-        description="How many days before the event the reminder goes (1–30)."
-        min={1}
-        max={30}
-        allowDecimal={false}
-        allowNegative={false}
-        value={form.reminderDaysBefore}
-        disabled={!canEdit}
-        onChange={(v) => edit((f) => ({ ...f, reminderDaysBefore: typeof v === 'number' ? v : Number(v) }))}
+      <Controller
+        control={control}
+        name="reminderDaysBefore"
+        render={({ field }) => (
+          <NumberInput
+            label="Event reminder days before"
+            description="How many days before the event the reminder goes (1–30)."
+            min={1}
+            max={30}
+            allowDecimal={false}
+            allowNegative={false}
+            {...field}
+            error={errors.reminderDaysBefore?.message}
+            disabled={!canEdit}
+          />
+        )}
       />
-      <NativeSelect
-        label="Send hour"
-        description="Reminders and hold notices go out at this hour, venue time."
-        data={SEND_HOURS.map((h) => ({ value: String(h), label: hourLabel(h) }))}
-        value={String(form.sendHour)}
-        disabled={!canEdit}
-        onChange={(e) => {
-          const sendHour = Number(e.currentTarget.value);
-          edit((f) => ({ ...f, sendHour }));
-        }}
+      <Controller
+        control={control}
+        name="sendHour"
+        render={({ field }) => (
+          <NativeSelect
+            label="Send hour"
+            description="Reminders and hold notices go out at this hour, venue time."
+            data={SEND_HOURS.map((h) => ({ value: String(h), label: hourLabel(h) }))}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={String(field.value)}
+            error={errors.sendHour?.message}
+            disabled={!canEdit}
+            onChange={(e) => field.onChange(Number(e.currentTarget.value))}
+          />
+        )}
       />
     </Group>
   );
