@@ -55,12 +55,7 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
             () => resolve(true),
             () => resolve(false),
           ),
-        (found) => {
-          // The banner says the first problem, in the order the fields are shown.
-          const first = FIELD_ORDER.map((name) => found[name]?.message).find(Boolean);
-          if (first) flash.error(first);
-          resolve(false);
-        },
+        (found) => resolve(sayFirst(flash, found)),
       )();
     });
   const managed = useSaveGroup('bank-details', 'Bank details', canEdit && form.formState.isDirty, saveEdits);
@@ -106,6 +101,13 @@ const FIELD_ORDER: Array<keyof BankDetails> = [
   'accountNumber',
   'referenceNote',
 ];
+
+/** The banner says the first problem, in the order the fields are shown; the save did not happen. */
+function sayFirst(flash: ReturnType<typeof useFlash>, found: FieldErrors<BankDetails>): false {
+  const first = FIELD_ORDER.map((name) => found[name]?.message).find(Boolean);
+  if (first) flash.error(first);
+  return false;
+}
 
 function BankFields({
   control,
