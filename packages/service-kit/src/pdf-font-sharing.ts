@@ -109,8 +109,17 @@ function startFromSharedWords(embedded: EmbeddedFont): void {
   embedded.layoutCache = Object.create(shared.words) as Record<string, unknown>;
 }
 
-/** Called when the document ends: its new words join the process's (see startFromSharedWords). */
-export function keepWords(doc: Doc): void {
+/** When the document ends (every text laid out by then), its new words join the process's. */
+export function keepWordsAtEnd(doc: Doc): void {
+  const end = doc.end.bind(doc);
+  doc.end = () => {
+    keepWords(doc);
+    end();
+  };
+}
+
+/** The document's new words join the process's (see startFromSharedWords). */
+function keepWords(doc: Doc): void {
   for (const f of Object.values(internals(doc)._fontFamilies ?? {})) {
     const own = f.layoutCache;
     const shared = sharedWords.get(f.name);

@@ -33,7 +33,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { adoptShared, embedShared, keepWords } from './pdf-font-sharing.ts';
+import { adoptShared, embedShared, keepWordsAtEnd } from './pdf-font-sharing.ts';
 
 /** The fonts a PDF's drawing code names: `doc.font(PDF_FONT.bold)`. Any other name throws. */
 export const PDF_FONT = { regular: 'Sans', bold: 'Sans-Bold', italic: 'Sans-Italic' } as const;
@@ -220,19 +220,14 @@ function drawContinued(
 }
 
 /**
- * A new pdfkit document that draws every text in the fonts above: `doc.text` and
- * `doc.widthOfString` switch to the CJK font for the graphemes that need it and back, `doc.font`
- * takes the names of PDF_FONT only (so no standard font can creep back), and the document starts
- * in PDF_FONT.regular.
+ * Makes a font the document's current one (pdfkit's own `doc.font`), registering it on first
+ * use: embedded on the process's one reading of it (pdf-font-sharing.ts); the process's first
+ * document registers the bytes, as pdfkit otherwise would for every one.
  */
-export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
-  // null, not undefined: pdfkit then loads no default font (it would load, and embed, Helvetica)
-  const doc = new PDFDocument({ ...options, font: null as unknown as string });
+function fontSwitch(doc: Doc): (name: FontName) => void {
   const registered = new Set<FontName>();
   const setFont = doc.font.bind(doc) as (src: string) => Doc;
-  // Each font is embedded on the process's one reading of it (pdf-font-sharing.ts); the
-  // process's first document registers the bytes, as pdfkit otherwise would for every one.
-  const use = (name: FontName) => {
+  return (name) => {
     if (!registered.has(name)) {
       const { bytes, font } = load(name);
       if (!embedShared(doc, name, font)) {
@@ -244,6 +239,18 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
     }
     setFont(name);
   };
+}
+
+/**
+ * A new pdfkit document that draws every text in the fonts above: `doc.text` and
+ * `doc.widthOfString` switch to the CJK font for the graphemes that need it and back, `doc.font`
+ * takes the names of PDF_FONT only (so no standard font can creep back), and the document starts
+ * in PDF_FONT.regular.
+ */
+export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
+  // null, not undefined: pdfkit then loads no default font (it would load, and embed, Helvetica)
+  const doc = new PDFDocument({ ...options, font: null as unknown as string });
+  const use = fontSwitch(doc);
   let current: PdfFont = PDF_FONT.regular;
   use(current);
 
@@ -308,12 +315,7 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}): Doc {
     return width;
   };
 
-  // Every text is laid out by now: the document's new words join the process's.
-  const end = doc.end.bind(doc);
-  doc.end = () => {
-    keepWords(doc);
-    end();
-  };
+  keepWordsAtEnd(doc);
   return doc;
 }
 
