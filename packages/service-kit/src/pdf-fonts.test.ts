@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import PDFDocument from 'pdfkit';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { PDF_FONT, createPdf, fontRuns, renderPdf } from './pdf-fonts.ts';
+import { baseFonts, hasPdftotext } from './testing/pdf.ts';
 
 /** The names issue 24 item 10 names, and others whose letters Helvetica also lacks. */
 const NAMES = [
@@ -26,19 +27,6 @@ async function lines(bytes: Uint8Array): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   return text.split('\n');
 }
-
-function hasPdftotext(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The /BaseFont of every font in the file (font dictionaries are not compressed). */
-const baseFonts = (bytes: Buffer) =>
-  [...new Set(bytes.toString('latin1').match(/\/BaseFont \/[^\s/>]+/g) ?? [])].map((m) => m.slice(11));
 
 describe('PDF fonts', () => {
   it('print every name exactly: regular, bold and italic, wrapped and on one line aligned left, right or centre', async () => {

@@ -34,6 +34,7 @@ export {
 } from './harness.ts';
 export { startEventSink } from './event-sink.ts';
 export { readCsv } from './csv.ts';
+export { baseFonts, hasPdftotext } from './pdf.ts';
 export { natsAnswers, TEST_NATS_URL } from './nats.ts';
 export {
   visitorHeaders,

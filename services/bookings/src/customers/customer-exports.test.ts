@@ -8,23 +8,11 @@ import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { futureDate, useHarness } from '../testing/harness.ts';
+import { baseFonts, hasPdftotext } from '@venue/service-kit/testing';
 
 const h = useHarness();
 
 const NAME = 'Zoë Nguyễn 王芳';
-
-function hasPdftotext(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The /BaseFont of every font in the file (font dictionaries are not compressed). */
-const baseFonts = (bytes: Buffer) =>
-  [...new Set(bytes.toString('latin1').match(/\/BaseFont \/[^\s/>]+/g) ?? [])].map((m) => m.slice(11));
 
 /** The customer is made once (a second booking at the same time would be refused); each test exports afresh. */
 let customerId: string | undefined;
