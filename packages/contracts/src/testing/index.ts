@@ -4,3 +4,11 @@
  */
 export { reportAnswers, type ReportAnswers } from './report-answers.ts';
 export { resourceRuleExamples } from './resource-rules.ts';
+export {
+  AU_PHONES,
+  AU_PHONE_MESSAGE,
+  BOOKING_TODAY,
+  bookingRuleExamples,
+  manyBrokenFields,
+  validBookingForm,
+} from './booking-form.ts';
