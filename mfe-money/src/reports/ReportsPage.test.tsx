@@ -32,7 +32,7 @@ describe('Reports page', () => {
     expect(revenue).toHaveTextContent('−3.2% vs previous period');
     expect(revenue).toHaveTextContent('Trending down');
     expect(revenue).toHaveTextContent('Revenue by payment date');
-    expect(screen.getByTestId('kpi-utilisation')).toHaveTextContent('37.3%');
+    expect(screen.getByTestId('kpi-utilisation')).toHaveTextContent('37.4%');
     expect(screen.getByTestId('kpi-depositConversion')).toHaveTextContent('No previous period to compare');
     expect(screen.getByTestId('kpi-bookings')).toHaveTextContent('+12.5% vs previous period');
 
@@ -41,38 +41,38 @@ describe('Reports page', () => {
       'Revenue by event date; Received by payment date (less refunds)',
     );
     expect(within(region('Historical Performance')).getAllByTestId('month-row')[0]).toHaveTextContent(
-      'Jun 20265$3,000.00$100.00',
+      'Jun 20268$4,100.00$2,050.00',
     );
     expect(region('Upcoming Pipeline')).toHaveTextContent('Revenue by event date');
     expect(region('Upcoming Pipeline')).not.toHaveTextContent('Received');
-    expect(within(region('Upcoming Pipeline')).getAllByTestId('month-row')).toHaveLength(2);
+    expect(within(region('Upcoming Pipeline')).getAllByTestId('month-row')).toHaveLength(6);
 
     const forecast = region('Forecast');
     expect(within(forecast).getByTestId('forecast-method')).toHaveTextContent(
       REPORTS.forecast.forecastData.method,
     );
-    expect(within(forecast).getByRole('img', { name: /Base scenario: Dec 2026: \$2,000\.00/ })).toBeVisible();
+    expect(within(forecast).getByRole('img', { name: /Base scenario: Dec 2026: \$5,000\.00/ })).toBeVisible();
 
     const heatmap = within(region('Resource Utilisation')).getByTestId('heatmap');
     expect(heatmap).toHaveTextContent('Main Hall');
-    expect(within(heatmap).getAllByRole('row')).toHaveLength(4);
-    expect(within(heatmap).getByRole('row', { name: /Sunday/ })).toHaveTextContent('Closed all day');
-    expect(within(heatmap).getAllByTestId('buffer-marker')).toHaveLength(1);
+    // a header and the seven days; buffers before Monday's and either side of Saturday's bookings
+    expect(within(heatmap).getAllByRole('row')).toHaveLength(8);
+    expect(within(heatmap).getAllByTestId('buffer-marker')).toHaveLength(3);
 
     expect(rowTexts('funnel-row')).toEqual([
-      'Requests40100%',
-      'Held3075%',
-      'Confirmed2050%',
-      'Completed1025%',
-      'Quotes sent8100%',
-      'Quotes accepted225%',
+      'Requests60100%',
+      'Held4575%',
+      'Confirmed3050%',
+      'Completed2440%',
+      'Quotes sent20100%',
+      'Accepted945%',
     ]);
     expect(screen.getByTestId('timeliness-On-time')).toHaveTextContent('On-time: 75%');
     expect(screen.getByRole('img', { name: 'Payment timeliness: on-time 75%, overdue 25%' })).toBeVisible();
-    expect(rowTexts('aging-row')[4]).toBe('Over 90 days2$999.99');
-    expect(rowTexts('cohort-row')[0]).toBe('07/09/20266100%50%33.3%16.7%0%0%');
+    expect(rowTexts('aging-row')[4]).toBe('Over 90 days1$123.45');
+    expect(rowTexts('cohort-row')[0]).toBe('05/10/20264100%50%25%25%0%0%');
     // Most common reason first, with its share.
-    expect(rowTexts('cancellation-row')).toEqual(['Found another venue375%', 'Event postponed125%']);
+    expect(rowTexts('cancellation-row')).toEqual(['Change of plans266.7%', 'Venue too small133.3%']);
     expect(screen.getByTestId('last-updated')).toHaveTextContent(/^Last updated \d\d\/\d\d\/\d{4} /);
   });
 
@@ -125,16 +125,18 @@ describe('Reports page', () => {
     const header = within(panel).getByRole('button', { name: /Revenue AUD/ });
     const th = header.closest('th')!;
 
-    expect(months()).toEqual(['Jun 2026', 'Jul 2026', 'Aug 2026']);
+    const inOrder = ['Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026'];
+    const byRevenue = ['Nov 2026', 'Aug 2026', 'Jun 2026', 'Jul 2026', 'Oct 2026', 'Sep 2026'];
+    expect(months()).toEqual(inOrder);
     await user.click(header);
     expect(th).toHaveAttribute('aria-sort', 'ascending');
-    expect(months()).toEqual(['Jul 2026', 'Jun 2026', 'Aug 2026']);
+    expect(months()).toEqual(byRevenue);
     await user.click(header);
     expect(th).toHaveAttribute('aria-sort', 'descending');
-    expect(months()).toEqual(['Aug 2026', 'Jun 2026', 'Jul 2026']);
+    expect(months()).toEqual([...byRevenue].reverse());
     await user.click(header);
     expect(th).toHaveAttribute('aria-sort', 'none');
-    expect(months()).toEqual(['Jun 2026', 'Jul 2026', 'Aug 2026']);
+    expect(months()).toEqual(inOrder);
   });
 
   test('forecast scenario and heatmap resource selectors; the day table expands', async () => {
@@ -142,23 +144,28 @@ describe('Reports page', () => {
     const { user } = renderWithProviders(<ReportsPage />);
     const forecast = await screen.findByRole('region', { name: 'Forecast' });
     await user.click(within(forecast).getByRole('radio', { name: 'Optimistic' }));
-    expect(within(forecast).getAllByTestId('forecast-row')[0]).toHaveTextContent('Dec 20264.6$2,300.00');
+    expect(within(forecast).getAllByTestId('forecast-row')[0]).toHaveTextContent('Dec 20269.2$5,750.00');
 
     const utilisation = region('Resource Utilisation');
     const toggle = within(utilisation).getByRole('button', { name: 'Show peak and average by day' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    // Monday: peak 10:00 at 90 %, average of (90 + 65 + 45 + 13 × 10) / 16, low at the first 10 %.
+    // Main Hall's Monday: peak 09:00 at 50 %, average (50 + 50) / 16 hours, low at the first 0 %.
     expect(within(utilisation).getAllByTestId('day-stats-row')[0]).toHaveTextContent(
-      'Monday10:00 AM90%20.6%6:00 AM',
+      'Monday9:00 AM50%6.3%6:00 AM',
     );
-
-    expect(within(utilisation).getAllByTestId('day-stats-row')[2]).toHaveTextContent('SundayClosed');
 
     await user.click(within(utilisation).getByRole('textbox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Garden Room' }));
-    expect(within(utilisation).getByTestId('heatmap')).toHaveTextContent('Garden Room');
+    const heatmap = within(utilisation).getByTestId('heatmap');
+    expect(heatmap).toHaveTextContent('Garden Room');
+    // Closed all Sunday: the server's summary says so with a null peak hour.
+    expect(within(heatmap).getByRole('row', { name: /Sunday/ })).toHaveTextContent('Closed all day');
+    const days = within(utilisation).getAllByTestId('day-stats-row');
+    // Friday as the server sums it up: open 09:00–19:00, 65 % at 18:00 over 10 hours.
+    expect(days[4]).toHaveTextContent('Friday6:00 PM65%6.5%9:00 AM');
+    expect(days[6]).toHaveTextContent('SundayClosed');
   });
 
   test('empty answers show the spec’s empty messages', async () => {
