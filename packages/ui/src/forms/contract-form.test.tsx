@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import type { FieldError, ResolverOptions } from 'react-hook-form';
 import { ApiError } from '@venue/ui';
-import { contractResolver, putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import type { Mode } from 'react-hook-form';
+import { contractResolver, putServerErrors, useContractForm, type Headline } from '@venue/ui/contract-form';
 
 // A body as a service parses it: the price in cents, rows with their own problems.
 const bodySchema = z.object({
@@ -65,6 +66,47 @@ describe('contractResolver', () => {
   });
 });
 
+describe('contractResolver: alongside and raw', () => {
+  const tooMany = (v: Values) => (v.rows.length > 1 ? { rows: 'At most one row' } : {});
+
+  it("adds the alongside rules' problems to the schema's, and to the screen's", async () => {
+    const resolver = contractResolver<Values, Body>({
+      schema: bodySchema,
+      toBody,
+      fieldOf: { priceCents: 'price' },
+      screenRules: (v) => (Number.isNaN(v.price) ? { price: 'Type a price' } : {}),
+      alongside: tooMany,
+    });
+    const rows = [{ open: '9' }, { open: '10' }];
+    const checked = await resolver({ name: '', price: 1, rows }, undefined, OPTIONS);
+    expect(checked.errors).toEqual({
+      name: expect.objectContaining({ message: 'Name is required' }),
+      rows: { type: 'screen', message: 'At most one row' },
+    });
+    const screened = await resolver({ name: '', price: NaN, rows }, undefined, OPTIONS);
+    expect(screened.errors).toEqual({
+      price: { type: 'screen', message: 'Type a price' },
+      rows: { type: 'screen', message: 'At most one row' },
+    });
+    const fine = await resolver({ name: 'Hall', price: 1, rows: [] }, undefined, OPTIONS);
+    expect(fine).toEqual({ values: { name: 'Hall', priceCents: 100, rows: [] }, errors: {} });
+  });
+
+  it("keeps a field's schema problem before an alongside one, and answers the values as typed when raw", async () => {
+    const resolver = contractResolver<Values, Values>({
+      schema: bodySchema,
+      toBody,
+      raw: true,
+      alongside: () => ({ name: 'Not this name' }),
+    });
+    const { errors } = await resolver({ name: '', price: 1, rows: [] }, undefined, OPTIONS);
+    expect(errors.name?.message).toBe('Name is required');
+    const typed = { name: ' Hall ', price: 1, rows: [] };
+    const plain = contractResolver<Values, Values>({ schema: bodySchema, toBody, raw: true });
+    expect(await plain(typed, undefined, OPTIONS)).toEqual({ values: typed, errors: {} });
+  });
+});
+
 describe('putServerErrors', () => {
   it("puts a refusal's field errors on the form's fields, renamed, skipping fields it lacks", () => {
     const put: Array<[string, FieldError]> = [];
@@ -82,15 +124,23 @@ describe('putServerErrors', () => {
   });
 });
 
-function PriceForm({ send }: { send: (body: Body) => Promise<void> }) {
-  const { form, formRef, summary, errors, onSubmit } = useContractForm<Values, Body>({
+interface PriceFormProps {
+  send: (body: Body) => Promise<void>;
+  mode?: Mode;
+  headline?: Headline;
+}
+
+function PriceForm({ send, mode, headline }: PriceFormProps) {
+  const { form, formRef, summary, errors, failure, onSubmit } = useContractForm<Values, Body>({
     schema: bodySchema,
     toBody,
     fieldOf: { priceCents: 'price' },
     defaultValues: { name: '', price: 0, rows: [] },
+    mode,
   });
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(send)(e)}>
+    <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(send, headline)(e)}>
+      {failure && <div role="alert">{failure}</div>}
       <ul aria-label="Problems">
         {summary.map((m) => (
           <li key={m}>{m}</li>
@@ -139,5 +189,49 @@ describe('useContractForm', () => {
     expect(await screen.findByText('Price is above the cap', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('Price is above the cap');
     expect(screen.getByLabelText('Price')).toHaveFocus();
+  });
+
+  it('checks only at the submit unless asked to check while typing (mode)', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<PriceForm send={async () => undefined} />);
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '-5');
+    expect(screen.queryByText('Price cannot be negative')).not.toBeInTheDocument();
+    unmount();
+
+    render(<PriceForm send={async () => undefined} mode="onChange" />);
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '-5');
+    expect(await screen.findByText('Price cannot be negative', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('headlines a refusal with its message, or as asked, and clears it at the next submit', async () => {
+    const user = userEvent.setup();
+    let answer: Promise<void> = Promise.reject(new Error('Invoice is already paid'));
+    answer.catch(() => undefined);
+    const { unmount } = render(<PriceForm send={() => answer} />);
+    await user.type(screen.getByLabelText('Name'), 'Main hall');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invoice is already paid');
+    answer = Promise.resolve();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    unmount();
+
+    const worded: Headline = (error) => (error instanceof ApiError ? null : 'Not saved');
+    render(<PriceForm send={() => Promise.reject(new Error('offline'))} headline={worded} />);
+    await user.type(screen.getByLabelText('Name'), 'Main hall');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved');
+  });
+
+  it('shows no headline when the wording says the fields tell it', async () => {
+    const user = userEvent.setup();
+    const error = refusal([{ path: ['priceCents'], message: 'Price is above the cap' }]);
+    render(<PriceForm send={() => Promise.reject(error)} headline={() => null} />);
+    await user.type(screen.getByLabelText('Name'), 'Main hall');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Price is above the cap', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

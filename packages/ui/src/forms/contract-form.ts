@@ -18,12 +18,14 @@ import {
   type FieldError,
   type FieldErrors,
   type FieldValues,
+  type Mode,
   type Resolver,
   type ResolverResult,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { fieldErrorsOf, useFocusFirstError } from '@venue/ui';
+import { errorText } from '../notify.ts';
 
 /**
  * The form field a problem at a body path is shown on: a function
@@ -43,6 +45,13 @@ export interface ContractCheck<TValues> {
   fieldOf?: FieldOf;
   /** Checked first: a value the body cannot even be made from (a deposit typed wrong). */
   screenRules?: ScreenRules<TValues>;
+  /**
+   * Checked every time, beside the screen's rules or the schema: a value the body does not carry
+   * (attachments over the server's limit); its problems are shown with theirs.
+   */
+  alongside?: ScreenRules<TValues>;
+  /** The submit gets the values as typed, the schema only checks them (a confirmation shows the draft). */
+  raw?: boolean;
 }
 
 const placer = (fieldOf: FieldOf = {}) =>
@@ -56,35 +65,45 @@ function problems(node: unknown, path: string[] = []): Array<[string, FieldError
   return Object.entries(rest).flatMap(([key, child]) => problems(child, [...path, key]));
 }
 
+/** The screen's problems (`type: 'screen'`), by field; those of a field already found are left out. */
+function screenErrors<TValues>(rules: ScreenRules<TValues> | undefined, values: TValues, into: FieldErrors) {
+  for (const [field, message] of Object.entries(rules?.(values) ?? {}))
+    if (message && get(into, field) === undefined) set(into, field, { type: 'screen', message });
+  return into;
+}
+
 /**
  * zodResolver on the contract's schema, given the body the values make; its problems are put on
- * the form's fields (`fieldOf`), the first per field.
+ * the form's fields (`fieldOf`), the first per field, with the `alongside` rules' after them.
  */
 export function contractResolver<TValues extends FieldValues, TBody>({
   schema,
   toBody,
   fieldOf,
   screenRules,
+  alongside,
+  raw = false,
 }: ContractCheck<TValues>): Resolver<TValues, unknown, TBody> {
   const check = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, TBody>;
   const place = placer(fieldOf);
+  const answer = (errors: FieldErrors, values: unknown) =>
+    (Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} }) as ResolverResult<
+      TValues,
+      TBody
+    >;
   return async (values, context, options) => {
-    const screen = Object.entries(screenRules?.(values) ?? {}).filter(([, message]) => message);
-    if (screen.length > 0) {
-      const errors = Object.fromEntries(
-        screen.map(([field, message]) => [field, { type: 'screen', message }]),
-      );
-      return { values: {}, errors: errors as FieldErrors<TValues> };
-    }
+    const screen = screenErrors(screenRules, values, {});
+    if (Object.keys(screen).length > 0) return answer(screenErrors(alongside, values, screen), null);
     const body = (toBody ? toBody(values) : values) as FieldValues;
     const result = await check(body, context, options as never);
-    if (!fieldOf || Object.keys(result.errors).length === 0) return result as ResolverResult<TValues, TBody>;
     const errors: FieldErrors = {};
-    for (const [path, error] of problems(result.errors)) {
-      const field = place(path);
-      if (get(errors, field) === undefined) set(errors, field, error);
-    }
-    return { values: {}, errors: errors as FieldErrors<TValues> };
+    if (!fieldOf) Object.assign(errors, result.errors);
+    else
+      for (const [path, error] of problems(result.errors)) {
+        const field = place(path);
+        if (get(errors, field) === undefined) set(errors, field, error);
+      }
+    return answer(screenErrors(alongside, values, errors), raw ? values : result.values);
   };
 }
 
@@ -131,39 +150,57 @@ function errorMessages(errors: FieldErrors | undefined, listed: Listed = (_, m) 
 export interface ContractFormOptions<TValues extends FieldValues> extends ContractCheck<TValues> {
   defaultValues: DefaultValues<TValues>;
   listed?: Listed;
+  /**
+   * When the values are checked before a submit (react-hook-form's `mode`: `onChange` says an
+   * overpayment while it is typed); the submit always checks them. `onSubmit` when not given.
+   */
+  mode?: Mode;
 }
+
+/** How a refusal is worded as the form's headline; null: none, its fields say it. */
+export type Headline = (error: unknown) => string | null;
 
 /**
  * A contract-checked form: `summary` lists every problem shown under the fields (a dialog's
- * "Please fix the following errors:"), `onSubmit(send)` sends the parsed body and, when the
- * server refuses with field errors, puts them on their fields; the first invalid field inside
- * `formRef` is focused after each submit that found one. `send` rejects on a refusal it has
- * already told the user about (a toast); the form stays as it was typed.
+ * "Please fix the following errors:"), `onSubmit(send, headline?)` sends the parsed body and,
+ * when the server refuses, puts its field errors on their fields and its headline in `failure`
+ * (`headline` words it, the error's own message when not given; a dialog shows it or not; cleared
+ * at each submit, `setFailure(null)` clears it on reopening); the first invalid field inside
+ * `formRef` is focused after each submit or refusal that found one. `send` rejects on a refusal
+ * it has already told the user about (a toast); the form stays as it was typed.
  */
 export function useContractForm<TValues extends FieldValues, TBody>({
   defaultValues,
   listed,
+  mode = 'onSubmit',
   ...check
 }: ContractFormOptions<TValues>) {
   const form = useForm<TValues, unknown, TBody>({
-    // Made again each render: a dialog may change its schema with its mode.
+    // Made again each render: a dialog may change its schema with its mode, a rule may read what
+    // the dialog was opened with.
     resolver: contractResolver<TValues, TBody>(check),
     defaultValues,
+    mode,
     // The first invalid field in the order shown is focused (useFocusFirstError), whoever found it.
     shouldFocusError: false,
   });
+  const [failure, setFailure] = useState<string | null>(null);
   const [refusals, setRefusals] = useState(0);
   const formRef = useFocusFirstError<HTMLFormElement>(form.formState.submitCount + refusals);
   const summary = errorMessages(form.formState.errors, listed);
 
-  const onSubmit = (send: (body: TBody) => Promise<void>) => (event?: BaseSyntheticEvent) =>
-    form.handleSubmit(async (body) => {
-      try {
-        await send(body);
-      } catch (error) {
-        if (putServerErrors(form, error, check.fieldOf) > 0) setRefusals((n) => n + 1);
-      }
-    })(event);
+  const onSubmit =
+    (send: (body: TBody) => Promise<void>, headline: Headline = errorText) =>
+    (event?: BaseSyntheticEvent) =>
+      form.handleSubmit(async (body) => {
+        setFailure(null);
+        try {
+          await send(body);
+        } catch (error) {
+          setFailure(headline(error));
+          if (putServerErrors(form, error, check.fieldOf) > 0) setRefusals((n) => n + 1);
+        }
+      })(event);
 
-  return { form, formRef, summary, errors: form.formState.errors, onSubmit };
+  return { form, formRef, summary, errors: form.formState.errors, failure, setFailure, onSubmit };
 }
