@@ -15,7 +15,7 @@ import {
   type AccountingFile,
   type AccountingSystem,
 } from '@venue/contracts/money-api';
-import { useDialogForm } from '../shared/dialog-form.ts';
+import { useContractForm } from '@venue/ui/contract-form';
 
 type Range = { from: string; to: string };
 
@@ -63,7 +63,7 @@ function useAccountingExportForm(opened: boolean, initial: Range, onClose: () =>
   const { getToken } = useSession();
   const [system, setSystem] = useState<AccountingSystem>('xero');
   const [file, setFile] = useState<AccountingFile>('invoices');
-  const dialog = useDialogForm<Range, Range>({
+  const dialog = useContractForm<Range, Range>({
     schema: file === 'payments' ? accountingPaymentsQuerySchema : accountingSalesQuerySchema,
     toBody: (v) => ({ from: v.from, to: v.to }),
     screenRules: dayProblems,

@@ -6,7 +6,7 @@ import { MONEY_PATHS, invoiceStatusUpdateSchema, type Invoice } from '@venue/con
 import { useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { useDialogForm } from '../shared/dialog-form.ts';
+import { useContractForm } from '@venue/ui/contract-form';
 
 type InvoiceStatusBody = z.output<typeof invoiceStatusUpdateSchema>;
 
@@ -22,7 +22,7 @@ interface VoidValues {
  */
 export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const setStatus = useSetInvoiceStatus();
-  const { form, formRef, errors, failure, onSubmit } = useDialogForm<VoidValues, InvoiceStatusBody>({
+  const { form, formRef, errors, failure, onSubmit } = useContractForm<VoidValues, InvoiceStatusBody>({
     schema: invoiceStatusUpdateSchema,
     toBody: voidBodyOf,
     defaultValues: { reason: '' },

@@ -15,7 +15,7 @@ import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
-import { useDialogForm } from '../shared/dialog-form.ts';
+import { useContractForm } from '@venue/ui/contract-form';
 
 interface Props {
   invoice: Invoice;
@@ -47,7 +47,7 @@ function useRecordPaymentForm(invoice: Invoice, method: PaymentMethod, onClose: 
   const record = useRecordPayment();
   // Mounted per opening (the parent renders it only while open): a new opening, new keys.
   const [keyFor] = useState(idempotencyKeys);
-  const dialog = useDialogForm<PaymentValues, PaymentBody>({
+  const dialog = useContractForm<PaymentValues, PaymentBody>({
     schema: paymentCreateSchema,
     toBody: paymentBodyOf,
     fieldOf: { amountCents: 'amount' },

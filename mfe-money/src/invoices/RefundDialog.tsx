@@ -14,7 +14,7 @@ import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
-import { useDialogForm } from '../shared/dialog-form.ts';
+import { useContractForm } from '@venue/ui/contract-form';
 
 /** The form as typed: the amount is text until it is read into cents. */
 interface RefundValues {
@@ -50,7 +50,7 @@ function useRefundForm(invoice: Invoice, onClose: () => void) {
     const cents = centsOf(v.amount);
     return v.payBack && cents !== null && cents > invoice.paidCents;
   };
-  const dialog = useDialogForm<RefundValues, CreditNoteBody>({
+  const dialog = useContractForm<RefundValues, CreditNoteBody>({
     schema: creditNoteCreateSchema,
     toBody: creditNoteBodyOf,
     fieldOf: refundField,

@@ -20,7 +20,7 @@ import { useCreateInvoice, useInvoiceSettings } from '../api/hooks.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { addDays, venueToday } from '../shared/venue-day.ts';
 import { centsOf, dollarsText } from '../shared/MoneyInput.tsx';
-import { useDialogForm } from '../shared/dialog-form.ts';
+import { useContractForm } from '@venue/ui/contract-form';
 
 export type Kind = 'DEPOSIT' | 'FINAL';
 
@@ -122,7 +122,7 @@ function useDefaultDueDate(
  * service would not refuse it but default it (the deposit, or what the booking has left).
  */
 function useInvoiceForm() {
-  return useDialogForm<NewInvoiceValues, InvoiceBody>({
+  return useContractForm<NewInvoiceValues, InvoiceBody>({
     schema: invoiceCreateSchema,
     toBody: invoiceBodyOf,
     fieldOf: NEW_INVOICE_FIELDS,

@@ -11,7 +11,7 @@ import { QUOTATION_MESSAGES, quotationInputSchema, type Quotation } from '@venue
 import type { InvoiceSettings } from '@venue/contracts';
 import { useInvoiceSettings } from '../api/hooks.ts';
 import { useQuotationResources, useSaveQuotation } from '../api/quotation-hooks.ts';
-import { useDialogForm } from '../shared/dialog-form.ts';
+import { useContractForm } from '@venue/ui/contract-form';
 import { bodyOf } from './quotation-body.ts';
 import { depositFromSettings, type QuotationDraft } from './quotation-draft.ts';
 import { useQuotationSlot, type SlotLook } from './useQuotationSlot.ts';
@@ -93,7 +93,7 @@ export function useQuotationForm({ editing, initial, fresh, onSaved }: Options) 
  * message clears as soon as that field changes (spec 03 §2.3), the others stay until the next save.
  */
 function useDraft(initial: QuotationDraft) {
-  const dialog = useDialogForm<QuotationDraft, QuotationBody>({
+  const dialog = useContractForm<QuotationDraft, QuotationBody>({
     schema: quotationInputSchema,
     toBody: bodyOf,
     fieldOf: quotationField,

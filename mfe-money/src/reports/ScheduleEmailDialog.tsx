@@ -33,7 +33,7 @@ import type { z } from 'zod';
 import { idempotencyKeys, useSession } from '@venue/ui';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastSuccess } from '../shared/notify.ts';
-import { useDialogForm } from '../shared/dialog-form.ts';
+import { useContractForm } from '@venue/ui/contract-form';
 import type { ReportFilters } from './reports-api.ts';
 import { PERIOD_LABELS } from './report-format.ts';
 import { SEGMENT_LABELS } from './segments.ts';
@@ -83,7 +83,7 @@ function useScheduleEmail(opened: boolean, filters: ReportFilters, onClose: () =
   const queryClient = useQueryClient();
   const [keyFor, setKeyFor] = useState(() => idempotencyKeys());
   const schedules = useSchedules(opened);
-  const dialog = useDialogForm<ScheduleValues, ScheduleBody>({
+  const dialog = useContractForm<ScheduleValues, ScheduleBody>({
     schema: reportScheduleCreateSchema,
     toBody: scheduleBodyOf(filters),
     fieldOf: scheduleField,
