@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import {
-  useForm,
-  type FieldError,
-  type FieldErrors,
-  type Resolver,
-  type UseFormReturn,
-} from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { fieldErrorsOf, idempotencyKeys } from '@venue/ui';
+import { idempotencyKeys } from '@venue/ui';
+import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
 import {
   EMAIL_SENT,
   QUICK_EMAIL_REQUIRED,
@@ -63,14 +57,12 @@ const quickSchema = z
   })
   .transform(quickPayload)
   .pipe(sendEmailSchema);
-const checkPayload = zodResolver(quickSchema, undefined, { raw: true });
-const quickResolver: Resolver<QuickDraft> = async (values, ctx, options) => {
-  const result = await checkPayload(values, ctx, options);
-  const errors: FieldErrors<QuickDraft> = {};
-  for (const [path, error] of Object.entries(result.errors))
-    errors[FORM_FIELD[path] ?? (path as Field)] = error as FieldError;
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
-};
+/** The draft is what is confirmed (`raw`): the payload is made again from it when sent. */
+const quickResolver = contractResolver<QuickDraft, QuickDraft>({
+  schema: quickSchema,
+  fieldOf: FORM_FIELD,
+  raw: true,
+});
 
 /** The confirmation and the send; once sent, the form clears and `onSent` runs. */
 function useQuickSend(form: UseFormReturn<QuickDraft>, onSent: () => void) {
@@ -95,8 +87,7 @@ function useQuickSend(form: UseFormReturn<QuickDraft>, onSent: () => void) {
         onError: (error) => {
           setConfirming(null);
           toastError(errorText(error, 'Failed to send email'));
-          for (const [path, message] of Object.entries(fieldErrorsOf(error)))
-            if (FORM_FIELD[path]) form.setError(FORM_FIELD[path], { message });
+          putServerErrors(form, error, FORM_FIELD);
         },
       },
     );

@@ -4,8 +4,8 @@
 // number's opt-out with a button to change it (SmsOptOut).
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { contractResolver } from '@venue/ui/contract-form';
 import { fieldErrorsOf, idempotencyKeys } from '@venue/ui';
 import { sendSmsSchema, type CommsBooking, type SmsCostPreview } from '@venue/contracts/comms';
 import { useSendSms, useSmsCostPreview, useTemplates } from '../api/hooks.ts';
@@ -30,24 +30,25 @@ const smsPayload = (d: SmsDraft, c: SmsContext) => ({
 
 /**
  * The send body the draft makes, checked by the contract's own schema (POST /api/email-comms/sms
- * parses the same): its problems are the template's, as the panel has no other box.
+ * parses the same): its first problem is the template's, as the panel has no other box. The
+ * draft is what the submit gets (`raw`).
  */
-const checkPayload = zodResolver(sendSmsSchema, undefined, { raw: true });
-const smsResolver: Resolver<SmsDraft, SmsContext> = async (values, context, options) => {
-  const checked = await checkPayload(smsPayload(values, context!), undefined, options as never);
-  const first = Object.values(checked.errors)[0] as FieldError | undefined;
-  const errors: FieldErrors<SmsDraft> = first ? { templateId: first } : {};
-  return first ? { values: {}, errors } : { values, errors: {} };
-};
+const smsResolver = (context: SmsContext) =>
+  contractResolver<SmsDraft, SmsDraft>({
+    schema: sendSmsSchema,
+    toBody: (d) => smsPayload(d, context),
+    fieldOf: () => 'templateId',
+    raw: true,
+  });
 
 /** The SMS templates on offer and the form that picks one (the first, until another is). */
 function useSmsTemplateForm(booking: CommsBooking | null) {
   const templates = useTemplates();
   const sms = (templates.data?.templates ?? []).filter((t) => t.type === 'sms' && t.isActive);
   const context = { bookingId: booking?.id, first: sms[0]?.id ?? '' };
-  const form = useForm<SmsDraft, SmsContext>({
-    resolver: smsResolver,
-    context,
+  const form = useForm<SmsDraft>({
+    // Made again each render: the booking and the first template are this render's.
+    resolver: smsResolver(context),
     defaultValues: { templateId: '' },
   });
   const picked = useWatch({ control: form.control, name: 'templateId' });

@@ -15,8 +15,8 @@ import {
   type TemplateValues,
 } from '@venue/contracts/comms';
 import { parseDollars } from '@venue/contracts';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors } from 'react-hook-form';
+import { contractResolver } from '@venue/ui/contract-form';
 import type { CommsFormat } from '../shared/format.ts';
 
 /**
@@ -110,27 +110,23 @@ export const DRAFT_FIELD: Readonly<Record<string, keyof SendDraft>> = {
 /** The form's fields in the order of the page, which is the order its problems are listed in. */
 const FIELD_ORDER = ['customer', 'booking', 'templateId', 'subject', 'body', 'files', 'invoice'] as const;
 
-const checkPayload = zodResolver(sendEmailSchema, undefined, { raw: true });
-
 /**
  * The payload the draft makes, checked by the contract's own schema (POST /api/email-comms/send
- * parses the same), its problems put on the fields they are about; then the attachments.
+ * parses the same), its problems put on the fields they are about (one the form has no field for
+ * on `root`), the first per field; the attachments beside it. The draft is what the submit gets
+ * (`raw`): the confirmation shows it and the send makes the payload again.
  */
-export const sendResolver: Resolver<SendDraft> = async (draft, context, options) => {
-  const errors: FieldErrors<SendDraft> = {};
-  if (!draft.customer) errors.customer = { type: 'required', message: SEND_NEEDS_CONTENT };
-  else {
-    const checked = await checkPayload(sendPayload(draft), context, options as never);
-    for (const [path, error] of Object.entries(checked.errors)) {
-      const field = DRAFT_FIELD[path];
-      if (field) errors[field] ??= error as FieldError;
-      else errors.root ??= error as FieldError;
-    }
-  }
-  const files = attachmentProblems(draft.files);
-  if (files.length) errors.files = { type: 'custom', message: files.join(', ') };
-  return Object.keys(errors).length ? { values: {}, errors } : { values: draft, errors: {} };
-};
+export const sendResolver = contractResolver<SendDraft, SendDraft>({
+  schema: sendEmailSchema,
+  toBody: sendPayload,
+  fieldOf: (path) => DRAFT_FIELD[path.split('.')[0]!] ?? 'root',
+  screenRules: (draft) => (draft.customer ? {} : { customer: SEND_NEEDS_CONTENT }),
+  alongside: (draft) => {
+    const files = attachmentProblems(draft.files);
+    return files.length ? { files: files.join(', ') } : {};
+  },
+  raw: true,
+});
 
 /** Everything wrong with the draft, in the contract's words (spec 02 §5.3), each once. */
 export function sendProblems(errors: FieldErrors<SendDraft>): string[] {

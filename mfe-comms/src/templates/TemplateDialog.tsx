@@ -7,7 +7,6 @@ import {
   type FieldErrors,
   type UseFormReturn,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   Alert,
@@ -22,7 +21,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { fieldErrorsOf, idempotencyKeys } from '@venue/ui';
+import { idempotencyKeys } from '@venue/ui';
+import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
 import {
   TEMPLATE_CREATED,
   TEMPLATE_UPDATED,
@@ -83,9 +83,7 @@ function useTemplateSave(
           setServerError(text);
           toastError(text);
           // The fields the server names say its words beneath them.
-          for (const [field, message] of Object.entries(fieldErrorsOf(error)))
-            if ((FIELD_ORDER as readonly string[]).includes(field))
-              form.setError(field as (typeof FIELD_ORDER)[number], { message });
+          putServerErrors(form, error);
         },
       },
     );
@@ -105,7 +103,7 @@ export function TemplateDialog({
   // The contract's schema (POST /api/email-templates parses the same): its messages ("Template
   // name is required"…, blank meaning empty after trimming) under each field; the parsed body is sent.
   const form = useForm<TemplateCreate, unknown, TemplateCreateBody>({
-    resolver: zodResolver(templateCreateSchema),
+    resolver: contractResolver<TemplateCreate, TemplateCreateBody>({ schema: templateCreateSchema }),
     defaultValues: template ? draftOf(template) : EMPTY_TEMPLATE,
   });
   const { errors } = form.formState;
