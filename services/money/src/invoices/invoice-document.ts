@@ -17,11 +17,12 @@ export async function invoiceDocument(
   id: string | null,
   copy: boolean,
 ): Promise<MoneyDocument> {
-  const settings = await moneySettings(tx, tenantId);
   const row = await loadInvoice(tx, tenantId, id);
+  // An issued invoice prints the seller fixed at issue: the settings are read for a draft only.
+  const seller = row.seller ?? currentSeller(await moneySettings(tx, tenantId));
   return {
     filename: `${fileName(row.invoice_number ?? `invoice-${row.id}`)}.pdf`,
-    pdf: await invoicePdf({ invoice: row, seller: row.seller ?? currentSeller(settings), copy }),
+    pdf: await invoicePdf({ invoice: row, seller, copy }),
     figures: {
       invoiceNumber: row.invoice_number,
       totalCents: Number(row.total_cents),
