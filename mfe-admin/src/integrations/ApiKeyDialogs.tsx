@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '@venue/ui/contract-form';
 import {
   API_KEY_NAME_MAX,
   PERMISSION_KEYS,
@@ -39,7 +39,10 @@ export function CreateKeyDialog({
   onClose: () => void;
   onSubmit: (draft: KeyDraft) => void;
 }) {
-  const form = useForm<KeyDraft>({ resolver: zodResolver(formSchema), defaultValues: EMPTY_DRAFT });
+  const form = useForm<KeyDraft>({
+    resolver: contractResolver<KeyDraft, KeyDraft>({ schema: formSchema }),
+    defaultValues: EMPTY_DRAFT,
+  });
   const { reset } = form;
   // A fresh form each time it opens; a failed create keeps what was typed.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '@venue/ui/contract-form';
 import { z } from 'zod';
 import {
   PERMISSION_KEYS,
@@ -82,7 +82,7 @@ export function SubUserFormDialog({
   onSubmit: (draft: SubUserDraft) => void;
 }) {
   const form = useForm<SubUserDraft>({
-    resolver: zodResolver(editing ? editSchema : createSchema) as never,
+    resolver: contractResolver<SubUserDraft, SubUserDraft>({ schema: editing ? editSchema : createSchema }),
     defaultValues: EMPTY_DRAFT,
   });
   const { reset } = form;

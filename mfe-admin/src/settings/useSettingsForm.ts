@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldValues } from 'react-hook-form';
+import { contractResolver } from '@venue/ui/contract-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, useSession } from '@venue/ui';
 import { useFlash } from '../shared/flash.tsx';
@@ -30,7 +30,7 @@ export function useSettingsForm<T extends FieldValues>(props: SettingsFormProps<
     },
   });
   const form = useForm<T>({
-    resolver: zodResolver(props.schema as never) as unknown as Resolver<T>,
+    resolver: contractResolver<T, T>({ schema: props.schema }),
     defaultValues: props.defaults as never,
     // The fields are Controller-drawn Mantine inputs: the first invalid one is focused by what
     // it says of itself (aria-invalid), here or by the page's Save.
@@ -52,7 +52,9 @@ export function useSettingsForm<T extends FieldValues>(props: SettingsFormProps<
       void props.onSaved?.();
     },
     onError: (error) => {
-      // Field-level answers from the server land on their fields as well as in the banner.
+      // Field-level answers from the server land on their fields as well as in the banner: only
+      // on the card's drawn fields (the values hold every stored key), the last message per field
+      // as before, hence not putServerErrors (the first per field, on any value).
       if (error instanceof ApiError && error.body && typeof error.body === 'object') {
         const errors = (error.body as { errors?: Array<{ path?: unknown; message?: string }> }).errors;
         for (const e of errors ?? []) {

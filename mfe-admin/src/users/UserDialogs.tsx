@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { contractResolver } from '@venue/ui/contract-form';
 import { newAccountPasswordProblem } from '@venue/contracts';
 import { useSession } from '@venue/ui';
 import {
@@ -48,7 +48,10 @@ type UserFormProps = {
 /** The form reset on each opening, the optional picture of a new hall owner, and the submit. */
 function useUserForm({ opened, editing, onSubmit }: Pick<UserFormProps, 'opened' | 'editing' | 'onSubmit'>) {
   const { settings } = useSession();
-  const form = useForm<UserForm>({ resolver: zodResolver(userFormSchema), defaultValues: EMPTY_USER_FORM });
+  const form = useForm<UserForm>({
+    resolver: contractResolver<UserForm, UserForm>({ schema: userFormSchema }),
+    defaultValues: EMPTY_USER_FORM,
+  });
   const { reset, setError } = form;
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
