@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import type { paymentCreateSchema } from '@venue/contracts/money-api';
 import { MONEY_MESSAGES } from '@venue/contracts/money-api';
 import { badRequest, operation, type AppContext, type Tx } from '@venue/service-kit';
-import { selectPayments, toPayment } from '../../payments/payment-row.ts';
+import { toPayment } from '../../payments/payment-row.ts';
 import { actorOf, idempotencyKey, tenantOf, uuidOrNull } from '../../shared/http.ts';
 import { moneySettings, today } from '../../shared/settings.ts';
-import { loadInvoice, toInvoice } from '../invoice-row.ts';
+import { toInvoice } from '../invoice-row.ts';
 import { recordPayment } from '../movements.ts';
 
 export const postPayment = operation('post /api/invoices/{id}/payments', ({ ctx, tx, params, body }) =>
@@ -46,11 +46,16 @@ async function pay(ctx: AppContext, tx: Tx, id: string, body: PaymentBody, requi
     },
     settings,
   );
-  const payment = await selectPayments(tx)
-    .where('p.tenant_id', '=', tenantId)
-    .where('p.id', '=', recorded.payment.id)
-    .executeTakeFirstOrThrow();
-  const invoice = await loadInvoice(tx, tenantId, recorded.invoice.id);
+  // recordPayment answers the invoice as it stands after the payment (read under its lock) and
+  // the payment's row, so neither is read again: the list's columns come from that invoice.
+  const { payment, invoice } = recorded;
+  const listed = {
+    ...payment,
+    invoice_number: invoice.invoice_number,
+    customer_name: invoice.customer_name,
+    booking_id: invoice.booking_id,
+    booking_code: invoice.booking_code,
+  };
   ctx.status = recorded.replayed ? 200 : 201;
-  return { payment: toPayment(payment), invoice: toInvoice(invoice, today(settings)) };
+  return { payment: toPayment(listed), invoice: toInvoice(invoice, today(settings)) };
 }
