@@ -1,6 +1,7 @@
-import { Anchor, Chip, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { DEFAULT_SCHEDULE_FILTERS, type ScheduleFilter } from '@venue/contracts/insights';
 import { DateField } from '@venue/ui/date-field';
+import { FilterBar } from '@venue/ui/filter-bar';
 import type { DashboardFilters } from './dashboard-api.ts';
 
 const TOGGLES: Array<{ value: ScheduleFilter; label: string }> = [
@@ -26,61 +27,52 @@ export function DashboardFilterBar({
   resources: Array<{ id: string; name: string }>;
 }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="form"
-      aria-label="Dashboard filters"
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <DateField
-          label="Date"
-          placeholder="Pick a date"
-          value={filters.date}
-          onChange={(v) => setFilters((f) => ({ ...f, date: v || today }))}
-          w={180}
-        />
-        <Select
-          label="Resource"
-          data={[
-            { value: '', label: 'All Resources' },
-            ...resources.map((r) => ({ value: r.id, label: r.name })),
-          ]}
-          value={filters.resourceId}
-          onChange={(v) => setFilters((f) => ({ ...f, resourceId: v ?? '' }))}
-          allowDeselect={false}
-          w={220}
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="status-toggles-label">
-            Status
-          </Text>
-          <Chip.Group
-            multiple
-            value={filters.statuses}
-            onChange={(v) => setFilters((f) => ({ ...f, statuses: v as ScheduleFilter[] }))}
-          >
-            <Group gap="xs" role="group" aria-labelledby="status-toggles-label">
-              {TOGGLES.map((t) => (
-                <Chip key={t.value} value={t.value} size="sm">
-                  {t.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Stack>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          mb={8}
-          onClick={() => setFilters(() => dashboardFiltersFor(today))}
+    <FilterBar label="Dashboard filters">
+      <DateField
+        label="Date"
+        placeholder="Pick a date"
+        value={filters.date}
+        onChange={(v) => setFilters((f) => ({ ...f, date: v || today }))}
+        w={180}
+      />
+      <Select
+        label="Resource"
+        data={[
+          { value: '', label: 'All Resources' },
+          ...resources.map((r) => ({ value: r.id, label: r.name })),
+        ]}
+        value={filters.resourceId}
+        onChange={(v) => setFilters((f) => ({ ...f, resourceId: v ?? '' }))}
+        allowDeselect={false}
+        w={220}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="status-toggles-label">
+          Status
+        </Text>
+        <Chip.Group
+          multiple
+          value={filters.statuses}
+          onChange={(v) => setFilters((f) => ({ ...f, statuses: v as ScheduleFilter[] }))}
         >
-          Reset filters
-        </Anchor>
-      </Group>
-    </Paper>
+          <Group gap="xs" role="group" aria-labelledby="status-toggles-label">
+            {TOGGLES.map((t) => (
+              <Chip key={t.value} value={t.value} size="sm">
+                {t.label}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Stack>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        mb={8}
+        onClick={() => setFilters(() => dashboardFiltersFor(today))}
+      >
+        Reset filters
+      </Anchor>
+    </FilterBar>
   );
 }

@@ -1,6 +1,6 @@
 /** The Dashboard's two tables (spec 01 §2): Payments Due and Holds Expiring Soon. */
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import {
   DASHBOARD_MESSAGES,
   expiresInWords,
@@ -11,6 +11,7 @@ import {
 import { formatMoney, type FormatSettings } from '@venue/ui';
 import { shareByEmailPath } from './dashboard-api.ts';
 import { Empty, Section } from './SectionCard.tsx';
+import { TableHead } from '@venue/ui/table-head';
 
 const DUE_BADGE: Record<PaymentDue['status'], string> = {
   Overdue: 'red',
@@ -203,16 +204,7 @@ export function HoldsCard({ holds, navigate }: { holds: Hold[]; navigate: (to: s
         <Empty text={DASHBOARD_MESSAGES.noHolds} />
       ) : (
         <Table verticalSpacing="xs" data-testid="holds">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Resource</Table.Th>
-              <Table.Th>Expires in</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Action</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Customer', 'Resource', 'Expires in']} actions="Action" />
           <Table.Tbody>
             {holds.map((h) => {
               const left = minutesLeft(h.expiresAt);

@@ -1,7 +1,8 @@
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import type { ApiKeyView } from '@venue/contracts';
 import { formatDate, formatDateTime, useSession } from '@venue/ui';
 import { permissionNames } from './api-keys.ts';
+import { TableHead } from '@venue/ui/table-head';
 
 export function ApiKeysTable({
   keys,
@@ -12,18 +13,7 @@ export function ApiKeysTable({
 }) {
   return (
     <Table striped aria-label="API keys">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Permissions</Table.Th>
-          <Table.Th>Created</Table.Th>
-          <Table.Th>Expires</Table.Th>
-          <Table.Th>Last used</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['Name', 'Permissions', 'Created', 'Expires', 'Last used']} actions="Actions" />
       <Table.Tbody>
         {keys.map((k) => (
           <ApiKeyRow key={k.id} apiKey={k} onRevoke={() => onRevoke(k)} />

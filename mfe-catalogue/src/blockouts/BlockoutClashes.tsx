@@ -4,6 +4,7 @@ import { formatDate, formatWallClock, useSession } from '@venue/ui';
 import type { BlockoutClash } from '../api/types.ts';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { clashedBookings } from './blockoutRefusal.ts';
+import { TableHead } from '@venue/ui/table-head';
 
 /**
  * What the dialog shows when bookings hold part of the block-out's time (decision 55): nothing
@@ -38,15 +39,7 @@ export function BlockoutClashes({ clashes }: { clashes: BlockoutClash[] }) {
       </Text>
       <ScrollTable minWidth={560} label="Bookings in the way">
         <Table verticalSpacing={4} fz="sm" data-testid="blockout-clash-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Booking</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Resource</Table.Th>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Booking', 'Customer', 'Resource', 'When', 'Status']} />
           <Table.Tbody>
             {rows.map((c) => (
               <Table.Tr key={`${c.bookingId} ${c.resourceId}`}>

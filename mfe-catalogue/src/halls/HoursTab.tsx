@@ -2,6 +2,7 @@ import { Checkbox, Group, Table, TextInput } from '@mantine/core';
 import { useController, type Control } from 'react-hook-form';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { WEEKDAYS, WEEKDAY_NAMES, type DayHours, type ResourceInput, type Weekday } from '../api/types.ts';
+import { TableHead } from '@venue/ui/table-head';
 
 /** The opening hours, one row a day; a day's problem ("closing time must be after…") under its field. */
 export function HoursTab({ control }: { control: Control<ResourceInput> }) {
@@ -14,14 +15,7 @@ export function HoursTab({ control }: { control: Control<ResourceInput> }) {
   return (
     <ScrollTable minWidth={440} label="Opening hours">
       <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Day</Table.Th>
-            <Table.Th>Opens</Table.Th>
-            <Table.Th>Closes</Table.Th>
-            <Table.Th>Closed</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Day', 'Opens', 'Closes', 'Closed']} />
         <Table.Tbody>
           {WEEKDAYS.map((day) => {
             const h = hours[day];

@@ -4,6 +4,7 @@ import { useSession } from '@venue/ui';
 import type { Invoice, InvoiceDetail } from '@venue/contracts/money-api';
 import { useFormat } from '../shared/format.ts';
 import { STATUS_COLORS } from '../shared/labels.ts';
+import { TableHead } from '@venue/ui/table-head';
 
 /**
  * Spec 03 §2.1: "From Quotation …", "Admin Panel", "Website" or "Direct"; the quotation by its
@@ -97,14 +98,7 @@ export function InvoiceLines({ inv }: { inv: Invoice }) {
           Description & GST Breakdown
         </Text>
         <Table aria-label="Invoice lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Qty</Table.Th>
-              <Table.Th>GST</Table.Th>
-              <Table.Th>Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Description', 'Qty', 'GST', 'Amount']} />
           <Table.Tbody>
             {inv.lineItems.map((l, i) => (
               <Table.Tr key={i}>
@@ -195,15 +189,7 @@ export function PaymentsAndCredits({
             Payments
           </Text>
           <Table aria-label="Payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Method</Table.Th>
-                <Table.Th>Amount</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Receipt</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Date', 'Method', 'Amount', 'Status', 'Receipt']} />
             <Table.Tbody>
               {detail.payments.map((p) => (
                 <Table.Tr key={p.id}>

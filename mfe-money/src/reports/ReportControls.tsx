@@ -1,7 +1,8 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { Button, Card, Chip, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { REPORT_PERIODS, REPORT_SEGMENTS, type ReportPeriod } from '@venue/contracts/insights';
 import { PageHeader } from '@venue/ui';
+import { FilterBar } from '@venue/ui/filter-bar';
 import { useFormat } from '../shared/format.ts';
 import { PERIOD_LABELS } from './report-format.ts';
 import type { ReportFilters, ReportsState } from './reports-api.ts';
@@ -71,44 +72,35 @@ export function ReportFiltersCard({
   setFilters: Dispatch<SetStateAction<ReportFilters>>;
 }) {
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="form"
-      aria-label="Report filters"
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <Group align="flex-end" gap="lg" wrap="wrap">
-        <Select
-          label="Date Range"
-          w={200}
-          allowDeselect={false}
-          value={filters.period}
-          onChange={(v) => v && setFilters((s) => ({ ...s, period: v as ReportPeriod }))}
-          data={REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="report-segments-label">
-            Segments
-          </Text>
-          <Group gap="xs" role="group" aria-labelledby="report-segments-label">
-            {REPORT_SEGMENTS.map((s) => (
-              <Chip
-                key={s}
-                size="sm"
-                checked={filters.segments.includes(s)}
-                onChange={() => setFilters((st) => ({ ...st, segments: toggleSegment(st.segments, s) }))}
-              >
-                {SEGMENT_LABELS[s]}
-              </Chip>
-            ))}
-          </Group>
-        </Stack>
-        <Text size="xs" c="dimmed" mb={6} data-testid="segments-caption">
-          {segmentsCaption(filters.segments)}
+    <FilterBar label="Report filters" gap="lg">
+      <Select
+        label="Date Range"
+        w={200}
+        allowDeselect={false}
+        value={filters.period}
+        onChange={(v) => v && setFilters((s) => ({ ...s, period: v as ReportPeriod }))}
+        data={REPORT_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="report-segments-label">
+          Segments
         </Text>
-      </Group>
-    </Card>
+        <Group gap="xs" role="group" aria-labelledby="report-segments-label">
+          {REPORT_SEGMENTS.map((s) => (
+            <Chip
+              key={s}
+              size="sm"
+              checked={filters.segments.includes(s)}
+              onChange={() => setFilters((st) => ({ ...st, segments: toggleSegment(st.segments, s) }))}
+            >
+              {SEGMENT_LABELS[s]}
+            </Chip>
+          ))}
+        </Group>
+      </Stack>
+      <Text size="xs" c="dimmed" mb={6} data-testid="segments-caption">
+        {segmentsCaption(filters.segments)}
+      </Text>
+    </FilterBar>
   );
 }
