@@ -1,24 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  AU_PHONES,
-  AU_PHONE_MESSAGE,
-  BOOKING_TODAY,
-  bookingRuleExamples,
-  manyBrokenFields,
-  validBookingForm,
-} from '@venue/contracts/testing';
+import { bookingFormCases as cases } from '@venue/contracts/testing';
 import { bookingFieldErrors, type BookingFormValues } from './validate.ts';
 
 const valid: BookingFormValues = {
-  ...validBookingForm,
+  ...cases.valid,
   additionalDescription: '',
   estimatedPrice: '',
   guestCount: '',
   status: 'pending',
 };
-const today = BOOKING_TODAY;
-const PHONE = AU_PHONE_MESSAGE;
+const today = cases.today;
+const PHONE = cases.auPhoneMessage;
 const errors = (change: Partial<BookingFormValues>, country: 'AU' | 'NZ' = 'AU', storedPhone?: string) =>
   bookingFieldErrors({ ...valid, ...change }, country, { today, storedPhone, capacity: 100 });
 
@@ -28,7 +21,7 @@ test('a complete booking passes', () => {
 
 test('each spec 5.1 rule with its message, on its field', () => {
   // the service's rules, as the contract's own test checks them
-  for (const [change, field, message] of bookingRuleExamples())
+  for (const [change, field, message] of cases.rules())
     assert.deepEqual(errors(change), { [field]: message }, JSON.stringify(change));
   // and the dialog's own: the optional fields' limits, a phone too long to be one
   const rows: [Partial<BookingFormValues>, keyof BookingFormValues, string][] = [
@@ -42,8 +35,8 @@ test('each spec 5.1 rule with its message, on its field', () => {
 });
 
 test('every broken field at once, each with its own message', () => {
-  const fromRules = Object.fromEntries(manyBrokenFields.problems.map((p) => [p.path, p.message]));
-  assert.deepEqual(errors({ ...manyBrokenFields.change, guestCount: '0', estimatedPrice: '-5' }), {
+  const fromRules = Object.fromEntries(cases.manyBroken.problems.map((p) => [p.path, p.message]));
+  assert.deepEqual(errors({ ...cases.manyBroken.change, guestCount: '0', estimatedPrice: '-5' }), {
     ...fromRules,
     guestCount: 'Guest count must be a whole number of at least 1',
     estimatedPrice: 'Estimated price must be 0 or more',
@@ -51,7 +44,7 @@ test('every broken field at once, each with its own message', () => {
 });
 
 test('phone numbers as an Australian venue types them (decision 28)', () => {
-  for (const customerPhone of AU_PHONES) assert.deepEqual(errors({ customerPhone }), {}, customerPhone);
+  for (const customerPhone of cases.auPhones) assert.deepEqual(errors({ customerPhone }), {}, customerPhone);
   assert.deepEqual(errors({ customerPhone: '12345678901234567' }), { customerPhone: PHONE });
   assert.deepEqual(errors({ customerPhone: '021 123 4567' }, 'NZ'), {});
 });

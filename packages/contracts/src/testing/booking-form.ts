@@ -7,7 +7,7 @@ import type { BookingFormFields } from '../validation/booking-form.ts';
  */
 
 /** A complete booking breaking no rule, on a day after `BOOKING_TODAY`. */
-export const validBookingForm: BookingFormFields = {
+const validBookingForm: BookingFormFields = {
   customerName: 'Ann Lee',
   customerEmail: 'ann@example.com',
   customerPhone: '+61 (2) 9000-1234',
@@ -19,18 +19,18 @@ export const validBookingForm: BookingFormFields = {
 };
 
 /** The venue's day the examples are checked on. */
-export const BOOKING_TODAY = '2030-01-01';
+const BOOKING_TODAY = '2030-01-01';
 
-export const AU_PHONE_MESSAGE = 'Enter a phone number such as 0412 345 678 or +61 412 345 678';
+const AU_PHONE_MESSAGE = 'Enter a phone number such as 0412 345 678 or +61 412 345 678';
 
 /** How an Australian venue types phone numbers (decision 28): all accepted for an AU venue. */
-export const AU_PHONES = ['0412 345 678', '(02) 9876 5432', '+61 412 345 678', '+44 20 7946 0958'];
+const AU_PHONES = ['0412 345 678', '(02) 9876 5432', '+61 412 345 678', '+44 20 7946 0958'];
 
 /**
  * One change to `validBookingForm` breaking each rule, with the field and message it must get,
  * in the spec's order (each row also breaks no earlier rule, so only its own may answer).
  */
-export function bookingRuleExamples(): Array<
+function bookingRuleExamples(): Array<
   [change: Partial<BookingFormFields>, field: keyof BookingFormFields, message: string]
 > {
   return [
@@ -53,7 +53,7 @@ export function bookingRuleExamples(): Array<
 }
 
 /** Several fields broken at once, and each one's first broken rule in the form's order. */
-export const manyBrokenFields = {
+const manyBrokenFields = {
   change: { customerName: ' ', customerEmail: 'bad', bookingDate: '2000-01-01', endTime: '09:00' },
   problems: [
     { path: 'customerName', message: 'Please fill in the customer name' },
@@ -62,3 +62,13 @@ export const manyBrokenFields = {
     { path: 'endTime', message: 'End time must be after start time' },
   ],
 } satisfies { change: Partial<BookingFormFields>; problems: Array<{ path: string; message: string }> };
+
+/** The cases, as one name for the tests to import. */
+export const bookingFormCases = {
+  valid: validBookingForm,
+  today: BOOKING_TODAY,
+  auPhones: AU_PHONES,
+  auPhoneMessage: AU_PHONE_MESSAGE,
+  rules: bookingRuleExamples,
+  manyBroken: manyBrokenFields,
+};

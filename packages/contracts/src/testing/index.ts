@@ -4,11 +4,4 @@
  */
 export { reportAnswers, type ReportAnswers } from './report-answers.ts';
 export { resourceRuleExamples } from './resource-rules.ts';
-export {
-  AU_PHONES,
-  AU_PHONE_MESSAGE,
-  BOOKING_TODAY,
-  bookingRuleExamples,
-  manyBrokenFields,
-  validBookingForm,
-} from './booking-form.ts';
+export { bookingFormCases } from './booking-form.ts';
