@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Controller } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -17,15 +16,14 @@ import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_EVENT_GROUPS,
+  WEBHOOK_EVENTS_REQUIRED,
   WEBHOOK_ROTATION_OVERLAP_HOURS,
   WEBHOOK_URL_MAX,
-  webhookCreateSchema,
-  webhookUpdateSchema,
+  WEBHOOK_URL_REQUIRED,
   type Webhook,
 } from '@venue/contracts/admin';
-import { fieldErrorsOf, focusFirstInvalid } from '@venue/ui';
-import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
-import { DialogButtons, DialogError } from '../shared/DialogParts.tsx';
+import { fieldErrorsOf } from '@venue/ui';
+import { DialogButtons, DialogError, FormDialog } from '../shared/DialogParts.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { label } from './WebhookRow.tsx';
 
@@ -89,13 +87,6 @@ function EventsField({
   );
 }
 
-/** The dialog's fields; a server refusal naming one of them is shown beside it. */
-const FIELDS = new Set<string>(['url', 'description', 'events']);
-
-/**
- * Add or edit, checked by the contract's schema the service parses the call with (create or
- * update); what the server refuses lands on its field, the rest in the dialog's headline.
- */
 export function WebhookDialog({
   editing,
   busy,
@@ -109,67 +100,64 @@ export function WebhookDialog({
   onClose: () => void;
   onSubmit: (draft: Draft) => void;
 }) {
-  const { form, formRef, errors } = useContractForm<Draft, unknown>({
-    schema: editing === 'new' ? webhookCreateSchema : webhookUpdateSchema,
-    defaultValues: EMPTY,
-  });
-  const { control, register, reset, getValues } = form;
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [local, setLocal] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (editing !== null) reset(draftOf(editing));
-  }, [editing, reset]);
-  // The save is the card's: its refusal comes back as `error`, put on the fields it names.
-  useEffect(() => {
-    if (error && putServerErrors(form, error) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
-  }, [error, form, formRef]);
-  const named = Object.keys(fieldErrorsOf(error)).some((field) => FIELDS.has(field));
-  const headline = error && !named ? messageOr(error, 'The webhook could not be saved.') : null;
-  // What the card sends is the fields as typed (it trims them), once the schema has passed them.
-  const submit = form.handleSubmit(() => onSubmit(getValues()));
+    if (editing === null) return;
+    setLocal({});
+    setDraft(draftOf(editing));
+  }, [editing]);
+  const server = fieldErrorsOf(error);
+  const fieldError = (name: keyof Draft) => local[name] ?? server[name];
+  const headline =
+    error && Object.keys(server).length === 0 ? messageOr(error, 'The webhook could not be saved.') : null;
+
+  const submit = () => {
+    const problems: Record<string, string> = {};
+    if (!draft.url.trim()) problems.url = WEBHOOK_URL_REQUIRED;
+    if (draft.events.length === 0) problems.events = WEBHOOK_EVENTS_REQUIRED;
+    setLocal(problems);
+    if (Object.keys(problems).length === 0) onSubmit(draft);
+  };
 
   return (
-    <Modal
+    <FormDialog
       opened={editing !== null}
-      onClose={onClose}
       title={editing === 'new' ? 'Add webhook' : 'Edit webhook'}
-      size="lg"
-      centered
+      error={headline}
+      busy={busy}
+      actionLabel={editing === 'new' ? 'Add webhook' : 'Save webhook'}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event?.preventDefault();
+        submit();
+      }}
     >
-      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="sm">
-          <DialogError error={headline} />
-          <TextInput
-            label="Address (URL)"
-            description="Where VenueDesk sends the events: an https:// address of your system."
-            placeholder="https://example.com/venuedesk"
-            withAsterisk
-            maxLength={WEBHOOK_URL_MAX}
-            {...register('url')}
-            error={errors.url?.message}
-            data-autofocus
-          />
-          <TextInput
-            label="Description"
-            description="Which system receives it, e.g. Our CRM (optional)."
-            maxLength={WEBHOOK_DESCRIPTION_MAX}
-            {...register('description')}
-            error={errors.description?.message}
-          />
-          <Controller
-            control={control}
-            name="events"
-            render={({ field }) => (
-              <EventsField events={field.value} onChange={field.onChange} error={errors.events?.message} />
-            )}
-          />
-          <DialogButtons
-            actionLabel={editing === 'new' ? 'Add webhook' : 'Save webhook'}
-            busy={busy}
-            onCancel={onClose}
-            mt="sm"
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Address (URL)"
+        description="Where VenueDesk sends the events: an https:// address of your system."
+        placeholder="https://example.com/venuedesk"
+        withAsterisk
+        maxLength={WEBHOOK_URL_MAX}
+        value={draft.url}
+        onChange={(e) => setDraft({ ...draft, url: e.currentTarget.value })}
+        error={fieldError('url')}
+        data-autofocus
+      />
+      <TextInput
+        label="Description"
+        description="Which system receives it, e.g. Our CRM (optional)."
+        maxLength={WEBHOOK_DESCRIPTION_MAX}
+        value={draft.description}
+        onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+        error={fieldError('description')}
+      />
+      <EventsField
+        events={draft.events}
+        onChange={(events) => setDraft({ ...draft, events })}
+        error={fieldError('events')}
+      />
+    </FormDialog>
   );
 }
 

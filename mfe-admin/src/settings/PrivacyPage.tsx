@@ -1,15 +1,21 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { eraseCustomerBody, privacySchema, type TenantExport } from '@venue/contracts/admin';
-import { PageHeader, focusFirstInvalid, useSession } from '@venue/ui';
-import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { z } from 'zod';
+import type { TenantExport } from '@venue/contracts/admin';
+import { PageHeader, useSession } from '@venue/ui';
 import { SettingsForm } from './SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { saveBlob, todayStamp } from '@venue/ui';
 
-type EraseValues = { email: string };
+const retentionSchema = z.object({
+  retentionMonths: z
+    .number({ error: 'Retention must be 1 to 120 months.' })
+    .int('Retention must be whole months.')
+    .min(1, 'Retention must be 1 to 120 months.')
+    .max(120, 'Retention must be 1 to 120 months.'),
+});
 
 export function PrivacyPage() {
   const { can, role } = useSession();
@@ -26,7 +32,7 @@ export function PrivacyPage() {
           intro="How long booking and customer records are kept after their last activity. The audit log is kept regardless, as an unalterable record."
           path="/api/tenant-settings/privacy"
           testId="retention-settings"
-          schema={privacySchema}
+          schema={retentionSchema}
           defaults={{ retentionMonths: 84 }}
           canEdit={can('settings')}
           readOnlyNote="You can view this setting; changing it needs the Settings permission."
@@ -91,16 +97,12 @@ function ExportCard() {
   );
 }
 
-/** Erasure asks for the address the service parses it with (eraseCustomerBody), then confirms. */
 function EraseCustomerCard() {
   const { api } = useSession();
   const flash = useFlash(6000);
-  const { form, formRef, errors } = useContractForm<EraseValues, EraseValues>({
-    schema: eraseCustomerBody,
-    defaultValues: { email: '' },
-  });
-  // The address as the schema read it (trimmed, lower case), once checked: the dialog is open.
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const erase = useMutation({
     mutationFn: (address: string) =>
       api.api<{ message?: string }>('/api/tenant-settings/privacy/erase-customer', {
@@ -108,17 +110,26 @@ function EraseCustomerCard() {
         body: { email: address },
       }),
     onSuccess: (body, address) => {
-      setConfirming(null);
-      form.reset({ email: '' });
+      setConfirming(false);
+      setEmail('');
       flash.success(body?.message ?? `Erasure requested for ${address}.`);
     },
     onError: (err) => {
-      setConfirming(null);
-      if (putServerErrors(form, err) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
+      setConfirming(false);
       flash.error(messageOr(err, 'The erasure request failed. Please try again.'));
     },
   });
-  const submit = form.handleSubmit(({ email }) => setConfirming(email));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const address = email.trim().toLowerCase();
+    if (!z.email().safeParse(address).success) {
+      setError('Please enter a valid email address.');
+      return;
+    }
+    setError(null);
+    setConfirming(true);
+  };
 
   return (
     <Card withBorder padding="lg">
@@ -130,13 +141,14 @@ function EraseCustomerCard() {
         record. Booking dates and amounts stay, so your records and reports still add up.
       </Text>
       <FlashMessage flash={flash.flash} testId="erase-flash" />
-      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Group align="flex-start">
           <TextInput
             label="Customer email"
             type="email"
-            {...form.register('email')}
-            error={errors.email?.message}
+            value={email}
+            error={error}
+            onChange={(e) => setEmail(e.currentTarget.value)}
             style={{ flex: 1, minWidth: 220, maxWidth: 360 }}
           />
           <Button type="submit" color="red" variant="light" mt={25}>
@@ -145,10 +157,10 @@ function EraseCustomerCard() {
         </Group>
       </form>
       <ConfirmEraseDialog
-        opened={confirming !== null}
-        address={confirming ?? ''}
+        opened={confirming}
+        address={email.trim().toLowerCase()}
         busy={erase.isPending}
-        onClose={() => setConfirming(null)}
+        onClose={() => setConfirming(false)}
         onErase={(address) => erase.mutate(address)}
       />
     </Card>
