@@ -1,4 +1,4 @@
-import type { webhookUpdateSchema} from '@venue/contracts/admin';
+import type { webhookUpdateSchema } from '@venue/contracts/admin';
 import { WEBHOOK_RETRY_DAYS, type Webhook } from '@venue/contracts/admin';
 import { inRequestTx, operation } from '@venue/service-kit';
 import type { z } from 'zod';

@@ -8,12 +8,7 @@ import {
 } from '../../availability/resources.ts';
 import { tenantSettings } from '../../remote/tenant-settings.ts';
 import { tenantOf } from '../../shared/request.ts';
-import {
-  createSeries,
-  occurrencesOf,
-  ruleSummary,
-  seriesOrFail,
-} from '../recurring.ts';
+import { createSeries, occurrencesOf, ruleSummary, seriesOrFail } from '../recurring.ts';
 
 /**
  * Every date of a weekly, fortnightly or monthly series, with what holds its time: the copies
