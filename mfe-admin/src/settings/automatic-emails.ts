@@ -19,7 +19,7 @@ export type { AutomaticEmailKind, CommsSettings, CommsSettingsUpdate, ReminderCh
 
 /**
  * The reminders that may go by SMS (issue 26; contracts comms SMS_CAPABLE_KINDS), each with how
- * its choice is labelled. Written out here so the card's bundle takes no zod from the contract.
+ * its choice is labelled: the labels are the screen's words, the kinds the contract's.
  */
 export const SMS_CHANNEL_LABELS: Record<SmsCapableKind, string> = {
   event_reminder: 'Event reminder goes by',
