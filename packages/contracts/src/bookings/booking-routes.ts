@@ -21,7 +21,7 @@ import {
   previewBody,
   searchQuery,
   seriesCheckBody,
-  seriesFields,
+  seriesCreateBody,
   statusBody,
 } from './requests.ts';
 import {
@@ -133,7 +133,7 @@ export const STAFF_BOOKING_ROUTES = [
     method: 'post',
     path: '/api/bookings/recurring',
     summary: 'Book the chosen dates of a series, all or none',
-    body: bookingCreateBody.extend(seriesFields),
+    body: seriesCreateBody,
     responses: {
       201: { description: 'Created', schema: seriesCreatedSchema },
       409: { description: 'A date was taken meanwhile (`collisions`, `dates`); nothing is stored.' },

@@ -19,6 +19,7 @@ import {
   textField,
   wallTime,
 } from '../api/fields.ts';
+import { bookingCreateBody } from './booking-body.ts';
 import { HOLD_EXPIRY_HOURS } from '../validation/availability-settings.ts';
 import { MAX_SERIES_OCCURRENCES, REPEAT_FREQUENCIES } from '../validation/recurrence.ts';
 import { SEGMENTS } from './values.ts';
@@ -190,6 +191,10 @@ export const seriesFields = {
     .max(MAX_SERIES_OCCURRENCES, `At most ${MAX_SERIES_OCCURRENCES} dates.`)
     .optional(),
 };
+
+/** POST /api/bookings/recurring: the single create's body with the series' fields. */
+export const seriesCreateBody = bookingCreateBody.extend(seriesFields);
+export type SeriesCreateBody = z.output<typeof seriesCreateBody>;
 
 // --- queries ----------------------------------------------------------------------------------
 

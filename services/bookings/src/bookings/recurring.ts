@@ -9,9 +9,8 @@
  * Like a single create, the catalogue is asked between two transactions, never inside one.
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { MAX_SERIES_OCCURRENCES, MONTHLY_SKIP_NOTE, seriesDates } from '@venue/contracts';
-import { bookingCreateBody, seriesFields, type RepeatRule } from '@venue/contracts/bookings';
+import type { RepeatRule, SeriesCreateBody } from '@venue/contracts/bookings';
 import { HttpError, badRequest, conflict, inRequestTx, type AppContext, type Tx } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { findConflicts, type BlockoutEntry, type ConflictEntry } from '../availability/conflicts.ts';
@@ -26,9 +25,8 @@ import { insertBooking } from './booking-write.ts';
 import { checkBooking, fitsHall, venueRules } from './create-booking.ts';
 import { priceBooking, type Priced } from './pricing.ts';
 
-/** The single create's body, the rule, and the dates chosen from the check (all when absent). */
-export const seriesBody = bookingCreateBody.extend(seriesFields);
-export type SeriesBody = z.output<typeof seriesBody>;
+/** The single create's body, the rule, and the dates chosen from the check (the contract's). */
+type SeriesBody = SeriesCreateBody;
 
 function fail(path: string, message: string): never {
   throw badRequest(message, { errors: [{ path, message }] });
