@@ -105,6 +105,30 @@ async function fillValid(user: UserEvent) {
   await fill(user, 'End time', '12:00');
 }
 
+/** A booking as the service answers it, to be edited: its day ahead, a phone stored long ago. */
+function storedBooking(): Booking {
+  const day = futureDay();
+  return {
+    id: 'b-7',
+    bookingCode: 'BK-0007',
+    customerName: 'Wendy Web',
+    customerEmail: 'wendy@example.com',
+    // stored before numbers were read by country: shown as it is, sent back untouched
+    customerPhone: '12345',
+    eventType: 'Birthday',
+    resourceId: HALL.id,
+    selectedHall: HALL.id,
+    bookingDate: day.iso,
+    startTime: '18:00',
+    endTime: '22:00',
+    status: 'pending',
+    guestCount: 80,
+    estimatedPriceCents: 50000,
+    additionalDescription: '',
+    addOns: [{ id: 'addon-1', name: 'Chairs', quantity: 2 }],
+  } as unknown as Booking;
+}
+
 describe('Booking form', () => {
   test('submitting an empty form shows every missing field at once, beside it, focuses the first, and sends nothing', async () => {
     captureRequests('post', '/api/bookings/check', NO_CLASH);
@@ -476,25 +500,7 @@ describe('Booking form', () => {
   test('an edit PUTs the typed changes, keeps the stored phone and leaves unchanged add-ons out', async () => {
     captureRequests('post', '/api/bookings/check', NO_CLASH);
     const day = futureDay();
-    const stored = {
-      id: 'b-7',
-      bookingCode: 'BK-0007',
-      customerName: 'Wendy Web',
-      customerEmail: 'wendy@example.com',
-      // stored before numbers were read by country: shown as it is, sent back untouched
-      customerPhone: '12345',
-      eventType: 'Birthday',
-      resourceId: HALL.id,
-      selectedHall: HALL.id,
-      bookingDate: day.iso,
-      startTime: '18:00',
-      endTime: '22:00',
-      status: 'pending',
-      guestCount: 80,
-      estimatedPriceCents: 50000,
-      additionalDescription: '',
-      addOns: [{ id: 'addon-1', name: 'Chairs', quantity: 2 }],
-    } as unknown as Booking;
+    const stored = storedBooking();
     const puts = captureRequests('put', '/api/bookings/b-7', {
       booking: { ...stored, guestCount: 150, calculatedPriceCents: 50000 },
     });
@@ -526,5 +532,50 @@ describe('Booking form', () => {
       guestCount: 150,
       status: 'pending',
     });
+  });
+
+  test('a deposit the rules refuse is said beside it, and nothing is sent', async () => {
+    answerVenueDeposit(50);
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    const posts = captureRequests('post', '/api/bookings/admin', {});
+    const puts = captureRequests('put', '/api/bookings/b-new/status', {});
+    const { user } = renderForm();
+    await fillValid(user);
+    await choose(user, 'Status', 'Confirmed');
+    const deposit = await screen.findByTestId('confirm-deposit');
+    await within(deposit).findByRole('radio', { name: 'Percentage' });
+    await fill(user, 'Deposit percentage', '12.5');
+    await submit(user);
+
+    expect(await saveError()).toHaveTextContent('Please correct the field marked below.');
+    expect(problemOf('Deposit percentage')).toBe('Deposit percentage must be a whole number from 0 to 100.');
+    expect(posts).toHaveLength(0);
+    expect(puts).toHaveLength(0);
+  });
+
+  test("an edit's refusal naming the e-mail is shown beside the e-mail, which takes the focus", async () => {
+    captureRequests('post', '/api/bookings/check', NO_CLASH);
+    const message = 'This e-mail address cannot receive mail';
+    const puts = captureRequests('put', '/api/bookings/b-7', () =>
+      HttpResponse.json(
+        { message: 'Please correct the e-mail', errors: [{ path: ['customerEmail'], message }] },
+        { status: 400 },
+      ),
+    );
+    answerCatalogue();
+    const { user } = renderWithProviders(
+      <BookingFormDialog opened onClose={jest.fn()} booking={storedBooking()} />,
+    );
+    await fill(user, 'Customer email', 'wendy@nowhere.example');
+    await user.click(screen.getByRole('button', { name: 'Update Booking' }));
+
+    expect(await saveError()).toHaveTextContent('Please correct the e-mail');
+    expect(problemOf('Customer email')).toBe(message);
+    expect(field('Customer email')).toHaveFocus();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toMatchObject({ customerEmail: 'wendy@nowhere.example' });
+    // Corrected, the field no longer says the server's problem.
+    await fill(user, 'Customer email', 'wendy@example.com');
+    await waitFor(() => expect(problemOf('Customer email')).toBeNull());
   });
 });

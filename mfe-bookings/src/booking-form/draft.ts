@@ -1,11 +1,12 @@
 /**
  * The booking dialog's values, the rules they must keep and the body they become (issue 28
- * item 4): react-hook-form holds the values; its resolver checks them with the shared rules the
- * service runs (spec 02 §5.1 rules 1–6, the optional fields' limits, the hall's capacity), then
- * parses the body they make with the contract's own schema, the one POST /api/bookings/admin (or
- * the edit's PUT) parses, and hands that parsed body to the submit.
+ * item 4): react-hook-form holds the values; its resolver, the contract form piece's like every
+ * other form's, checks them with the shared rules the service runs (spec 02 §5.1 rules 1–6, the
+ * optional fields' limits, the hall's capacity), then parses the body they make with the
+ * contract's own schema, the one POST /api/bookings/admin (or the edit's PUT) parses, and hands
+ * that parsed body to the submit.
  */
-import { z } from 'zod';
+import { contractResolver } from '@venue/ui/contract-form';
 import {
   depositFromInput,
   depositValue,
@@ -41,7 +42,7 @@ export interface BookingDraft extends BookingFormValues {
   deposit: DepositStart | null;
 }
 
-/** What the rules need beside the values; handed to the resolver as react-hook-form's context. */
+/** What the rules need beside the values; the resolver reads it at each check (draftResolver). */
 export interface DraftContext {
   country: Country;
   /** The booking edited, null for a new one. */
@@ -186,18 +187,20 @@ function bodyOf(d: BookingDraft, ctx: DraftContext) {
   };
 }
 
+/** The server names the hall `resourceId`; its problems are the Resource field's. */
+export const DRAFT_FIELDS: Readonly<Record<string, string>> = { resourceId: 'selectedHall' };
+
 /**
- * The draft's schema for zodResolver: the shared rules on the values as typed, then the body
- * they make through the contract's schema (a create's or an edit's), whose output is submitted.
+ * The draft's resolver: the shared rules on the values as typed first (a body cannot be made of
+ * a half-typed phone), then the body they make through the contract's schema (a create's or an
+ * edit's), whose output is submitted. `ctx` is read at each check: the hall chosen or the venue's
+ * deposit may have changed since the dialog opened.
  */
-export function bookingDraftSchema(ctx: DraftContext) {
-  const body = ctx.booking ? bookingFormBody : bookingCreateBody;
-  return z
-    .custom<BookingDraft>()
-    .superRefine((d, issues) => {
-      for (const [path, message] of Object.entries(draftProblems(d, ctx)))
-        issues.addIssue({ code: 'custom', path: [path], message });
-    })
-    .transform((d) => bodyOf(d, ctx))
-    .pipe(body as z.ZodType<BookingBody, ReturnType<typeof bodyOf>>);
+export function draftResolver(editing: boolean, ctx: () => DraftContext) {
+  return contractResolver<BookingDraft, BookingBody>({
+    schema: editing ? bookingFormBody : bookingCreateBody,
+    screenRules: (d) => draftProblems(d, ctx()),
+    toBody: (d) => bodyOf(d, ctx()),
+    fieldOf: DRAFT_FIELDS,
+  });
 }

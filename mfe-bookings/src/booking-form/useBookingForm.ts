@@ -1,14 +1,15 @@
 /** The booking dialog's react-hook-form: its values, the context its rules read, and its submit. */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useFocusFirstError, useSession } from '@venue/ui';
+import { putServerErrors } from '@venue/ui/contract-form';
 import { useResources, useVenueDeposit } from '../api/hooks.ts';
 import type { Booking } from '../api/types.ts';
 import { NO_DEPOSIT_START } from '../shared/deposit.ts';
 import {
-  bookingDraftSchema,
+  DRAFT_FIELDS,
   confirmationOf,
+  draftResolver,
   initialDraft,
   isConfirming,
   isRepeating,
@@ -40,11 +41,12 @@ function useBookingDraft(booking: Booking | null | undefined, prefill: BookingPr
   const resources = useResources();
   const [addOnsChanged, setAddOnsChanged] = useState(false);
   const context = useRef<DraftContext | null>(null);
-  const form = useForm<BookingDraft, RefObject<DraftContext | null>, BookingBody>({
+  const editing = Boolean(booking);
+  // The rules read the context as of the last render at each check (draftResolver).
+  const resolver = useMemo(() => draftResolver(editing, () => context.current!), [editing]);
+  const form = useForm<BookingDraft, unknown, BookingBody>({
     defaultValues: initialDraft(settings.country, booking, prefill),
-    // The schema is made for each check: the context says which body (create or edit) and rules.
-    resolver: (values, ctx, options) => zodResolver(bookingDraftSchema(ctx!.current!))(values, ctx, options),
-    context,
+    resolver,
     // The first invalid field in the order shown is focused (useFocusFirstError), whoever found it.
     shouldFocusError: false,
   });
@@ -90,11 +92,9 @@ export function useBookingForm({ booking, prefill, onClose, onSaved }: FormOptio
     booking,
     onClose,
     onSaved,
-    onFieldErrors: (fields) => {
-      const known = new Set(Object.keys(form.getValues()));
-      for (const [name, message] of Object.entries(fields))
-        if (known.has(name)) form.setError(name as keyof BookingDraft, { message });
-      setAttempt((n) => n + 1);
+    // The refusal's field errors beside the fields they name (the hall's on Resource).
+    onRefused: (err) => {
+      if (putServerErrors(form, err, DRAFT_FIELDS) > 0) setAttempt((n) => n + 1);
     },
   });
   const { setError, setServerConflicts } = saving;

@@ -1,14 +1,7 @@
 /** Saving the booking dialog's parsed body: one booking (then its confirmation) or a series. */
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import {
-  ApiError,
-  fieldErrorsOf,
-  idempotencyKeys,
-  serverMessage,
-  useSession,
-  type ApiClient,
-} from '@venue/ui';
+import { ApiError, idempotencyKeys, serverMessage, useSession, type ApiClient } from '@venue/ui';
 import { unwrapBooking, useRefreshAll } from '../api/hooks.ts';
 import type { Booking, CheckResult } from '../api/types.ts';
 import type { ConfirmBody } from '../shared/deposit.ts';
@@ -27,8 +20,8 @@ interface SaveOptions {
   booking: Booking | null | undefined;
   onClose: () => void;
   onSaved?: (booking: Booking | null) => void;
-  /** The server's refusal named these fields (the dialog's names): shown beside them. */
-  onFieldErrors: (fields: Record<string, string>) => void;
+  /** The server refused the booking: the fields it names are shown with their problems. */
+  onRefused: (err: unknown) => void;
 }
 
 /** The two writes: one booking (created or edited) and a series; a create is sent once per opening. */
@@ -73,14 +66,6 @@ function savedMessage(fmt: Formatters, editing: boolean, result: Booking | null,
       ? `. Confirmed with a deposit of ${fmt.money(depositCents)}.`
       : '')
   );
-}
-
-/** The server's field errors named as the dialog names its fields (its resourceId is the hall). */
-function dialogFieldErrors(err: unknown): Record<string, string> {
-  const onFields: Record<string, string> = {};
-  for (const [path, message] of Object.entries(fieldErrorsOf(err)))
-    onFields[path === 'resourceId' ? 'selectedHall' : path] = message;
-  return onFields;
 }
 
 /** Why a series cannot be sent yet: no rule or dates checked, or none of its dates free. */
@@ -152,7 +137,7 @@ function seriesSubmitter(
   };
 }
 
-export function useBookingSave({ booking, onClose, onSaved, onFieldErrors }: SaveOptions) {
+export function useBookingSave({ booking, onClose, onSaved, onRefused }: SaveOptions) {
   const { api } = useSession();
   const fmt = useFormat();
   const outcome = useSaveOutcome({ onClose, onSaved });
@@ -200,8 +185,7 @@ export function useBookingSave({ booking, onClose, onSaved, onFieldErrors }: Sav
 
   /** The server's refusal on the fields it names, and the clashes it found. */
   function showServerProblems(err: unknown) {
-    const onFields = dialogFieldErrors(err);
-    if (Object.keys(onFields).length) onFieldErrors(onFields);
+    onRefused(err);
     const clashes = clashesOf(err);
     if (clashes) setServerConflicts(clashes);
   }
