@@ -4,9 +4,15 @@ import type { Deposit } from '@venue/contracts/money-api';
 import { useMarkDepositPaid, useMarkDepositUnpaid, usePaymentMethods } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { acceptedDepositMethods, type DepositFilter, type DepositMethod } from './deposit-filters.ts';
+import { acceptedDepositMethods, type DepositFilter } from './deposit-filters.ts';
 import { DepositDrawer } from './DepositDrawer.tsx';
-import { DepositTable, MarkButtons, useTabPage, type DepositActions } from './DepositTable.tsx';
+import {
+  DepositTable,
+  MarkButtons,
+  useTabPage,
+  type DepositActions,
+  type MarkPaidBody,
+} from './DepositTable.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useDepositPage, useDepositSummary } from './useDepositList.ts';
 
@@ -18,8 +24,7 @@ function useDepositActions(): DepositActions<Deposit> {
   const fmt = useFormat();
   return {
     busy: markPaid.isPending || markUnpaid.isPending,
-    async paid(d: Deposit, paymentMethod: DepositMethod, reference?: string) {
-      const body = { paymentMethod, reference: reference?.trim() || undefined };
+    async paid(d: Deposit, body: MarkPaidBody) {
       try {
         await markPaid.mutateAsync({
           bookingId: d.bookingId,
@@ -27,10 +32,11 @@ function useDepositActions(): DepositActions<Deposit> {
           key: keyFor({ paid: d.bookingId, ...body, at: d.lastPaymentId }),
         });
         toastSuccess(
-          `Deposit of ${fmt.money(d.depositCents)} for ${d.bookingCode} marked paid (${paymentMethod}).`,
+          `Deposit of ${fmt.money(d.depositCents)} for ${d.bookingCode} marked paid (${body.paymentMethod}).`,
         );
       } catch (error) {
         toastError(errorText(error));
+        throw error;
       }
     },
     async unpaid(d: Deposit) {

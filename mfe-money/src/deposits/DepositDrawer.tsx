@@ -1,11 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { Deposit } from '@venue/contracts/money-api';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { DialogActions } from '@venue/ui';
+import { useContractForm } from '@venue/ui/contract-form';
+import { depositMarkPaidSchema, type Deposit } from '@venue/contracts/money-api';
 import { useBankDetails, type PaymentMethods } from '../api/hooks.ts';
 import { PaymentLinkButton } from '../invoices/PaymentLinkButton.tsx';
 import { useFormat } from '../shared/format.ts';
 import { acceptedDepositMethods, type DepositMethod } from './deposit-filters.ts';
-import type { DepositActions, DepositRow } from './DepositTable.tsx';
+import type { DepositActions, DepositRow, MarkPaidBody } from './DepositTable.tsx';
 
 const SHORT: Record<DepositMethod, string> = { 'Bank Transfer': 'Bank', Cash: 'Cash', Cheque: 'Cheque' };
 
@@ -29,6 +33,8 @@ export function Line({ label, value }: { label: string; value: string }) {
  */
 export function DepositDrawerFrame<T extends DepositRow>({
   deposit: d,
+  idOf,
+  markPaidSchema,
   onClose,
   title,
   color,
@@ -40,6 +46,10 @@ export function DepositDrawerFrame<T extends DepositRow>({
   methods,
 }: {
   deposit: T | null;
+  /** The deposit's booking or quotation: another one's drawer (or this one paid) starts blank. */
+  idOf: (d: T) => string;
+  /** The contract's schema of the tab's mark-paid body, which the service parses. */
+  markPaidSchema: z.ZodType;
   onClose: () => void;
   title: (d: T) => string;
   color: (d: T) => string;
@@ -52,7 +62,6 @@ export function DepositDrawerFrame<T extends DepositRow>({
   methods: DepositMethod[];
 }) {
   const fmt = useFormat();
-  const [reference, setReference] = useState('');
   const method = d && paidBy ? paidBy(d) : null;
   const lockedNote = d && locked ? locked(d) : null;
   return (
@@ -83,11 +92,11 @@ export function DepositDrawerFrame<T extends DepositRow>({
           {children?.(d)}
           {lockedNote || (
             <MarkDeposit
+              key={idOf(d)}
               deposit={d}
               actions={actions}
               methods={methods}
-              reference={reference}
-              onReference={setReference}
+              schema={markPaidSchema}
             />
           )}
         </Stack>
@@ -96,42 +105,86 @@ export function DepositDrawerFrame<T extends DepositRow>({
   );
 }
 
-/** Mark Unpaid, or a payment reference and Mark Paid per accepted method. */
-function MarkDeposit<T extends DepositRow>({
-  deposit: d,
-  actions,
-  methods,
-  reference,
-  onReference,
-}: {
+interface MarkProps<T> {
   deposit: T;
   actions: DepositActions<T>;
   methods: DepositMethod[];
-  reference: string;
-  onReference: (reference: string) => void;
-}) {
+  schema: z.ZodType;
+}
+
+/** Mark Unpaid; or Mark Paid with a reference, when the venue accepts a method to be paid by. */
+function MarkDeposit<T extends DepositRow>(props: MarkProps<T>) {
+  const { deposit: d, actions, methods } = props;
   if (d.depositPaid)
     return (
       <Button color="orange" variant="light" loading={actions.busy} onClick={() => void actions.unpaid(d)}>
         Mark Unpaid
       </Button>
     );
+  if (methods.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No payment method is accepted yet (Settings → Payments): Mark Paid needs one.
+      </Text>
+    );
+  return <MarkPaidForm {...props} />;
+}
+
+/** The form as typed: the method is the Mark Paid button pressed. */
+interface MarkPaidValues {
+  paymentMethod: DepositMethod;
+  reference: string;
+}
+
+/** The body the service parses: a blank reference is left out. */
+export const markPaidBodyOf = (v: MarkPaidValues): MarkPaidBody => ({
+  paymentMethod: v.paymentMethod,
+  reference: v.reference.trim() || undefined,
+});
+
+/**
+ * Mark Paid with a payment reference, one submit button per accepted method: the reference is
+ * checked by the tab's own mark-paid schema, sent with the method pressed, and a refusal is said
+ * above the buttons, with what it says of the reference beside it.
+ */
+function MarkPaidForm<T extends DepositRow>({ deposit: d, actions, methods, schema }: MarkProps<T>) {
+  const { form, formRef, errors, failure, onSubmit } = useContractForm<MarkPaidValues, MarkPaidBody>({
+    schema,
+    toBody: markPaidBodyOf,
+    defaultValues: { paymentMethod: methods[0] ?? 'Bank Transfer', reference: '' },
+  });
+  const submit = onSubmit((body) => actions.paid(d, body));
+  const { isSubmitting } = form.formState;
+  const pressed = useWatch({ control: form.control, name: 'paymentMethod' });
+  // Enter would mark it paid by whichever method comes first; how it was paid is the user's button.
+  const noImplicitSubmit = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') e.preventDefault();
+  };
   return (
-    <>
-      <TextInput
-        label="Payment reference (optional)"
-        value={reference}
-        maxLength={200}
-        onChange={(e) => onReference(e.currentTarget.value)}
-      />
-      <Group>
-        {methods.map((m) => (
-          <Button key={m} loading={actions.busy} onClick={() => void actions.paid(d, m, reference)}>
-            Mark Paid ({SHORT[m]})
-          </Button>
-        ))}
-      </Group>
-    </>
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-label="Mark Paid">
+      <Stack gap="sm">
+        <TextInput
+          label="Payment reference (optional)"
+          maxLength={200}
+          {...form.register('reference')}
+          onKeyDown={noImplicitSubmit}
+          error={errors.reference?.message}
+        />
+        <DialogActions error={failure ?? errors.paymentMethod?.message} errorTitle="Not marked paid">
+          {methods.map((m) => (
+            <Button
+              key={m}
+              type="submit"
+              loading={isSubmitting && pressed === m}
+              disabled={(isSubmitting && pressed !== m) || actions.busy}
+              onClick={() => form.setValue('paymentMethod', m)}
+            >
+              Mark Paid ({SHORT[m]})
+            </Button>
+          ))}
+        </DialogActions>
+      </Stack>
+    </form>
   );
 }
 
@@ -184,6 +237,8 @@ export function DepositDrawer({
   return (
     <DepositDrawerFrame
       deposit={deposit}
+      idOf={(d) => d.bookingId}
+      markPaidSchema={depositMarkPaidSchema}
       onClose={onClose}
       title={(d) => `Deposit — ${d.bookingCode}`}
       color={(d) => (d.depositPaid ? 'green' : 'orange')}

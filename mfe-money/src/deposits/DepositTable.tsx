@@ -26,12 +26,22 @@ export interface DepositRow {
   depositInvoiceNumber: string | null;
 }
 
-/** Mark Paid / Mark Unpaid of one tab's rows. */
+/** What Mark Paid sends: how it was paid and, from the drawer, the payment's reference. */
+export interface MarkPaidBody {
+  paymentMethod: DepositMethod;
+  reference?: string;
+}
+
+/** Mark Paid / Mark Unpaid of one tab's rows; each says how it went in a toast. */
 export interface DepositActions<T> {
   busy: boolean;
-  paid: (d: T, paymentMethod: DepositMethod, reference?: string) => Promise<void>;
+  /** Rejects with the refusal, once toasted, so a form can put it on its fields. */
+  paid: (d: T, body: MarkPaidBody) => Promise<void>;
   unpaid: (d: T) => Promise<void>;
 }
+
+/** A refusal the action has already toasted: a row has nothing more to say of it. */
+export const toasted = () => undefined;
 
 /** The tab's page number; a new search or filter starts again at page 1. */
 export function useTabPage(search: string, filter: string) {
@@ -76,7 +86,7 @@ export function MarkButtons<T extends DepositRow>({
       <Menu.Dropdown>
         <Menu.Label>Paid by</Menu.Label>
         {methods.map((m) => (
-          <Menu.Item key={m} onClick={() => void actions.paid(deposit, m)}>
+          <Menu.Item key={m} onClick={() => void actions.paid(deposit, { paymentMethod: m }).catch(toasted)}>
             {m}
           </Menu.Item>
         ))}

@@ -2,7 +2,11 @@ import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, renderWithProviders } from '@venue/ui/testing';
-import { QUOTATION_DEPOSIT_MESSAGES as M, type QuotationDeposit } from '@venue/contracts/money-api';
+import {
+  QUOTATION_DEPOSIT_MESSAGES as M,
+  type Deposit,
+  type QuotationDeposit,
+} from '@venue/contracts/money-api';
 
 import { DepositsPage } from './DepositsPage.tsx';
 
@@ -58,6 +62,34 @@ const ACCEPTED: QuotationDeposit = {
   depositInvoiceNumber: 'INV-2026-00012',
 };
 
+/** A confirmed booking's deposit, unpaid, on the Web & Admin Bookings tab. */
+const BOOKING_DEPOSIT: Deposit = {
+  bookingId: '00000000-0000-4000-8000-00000000b001',
+  hallOwnerId: OWNER,
+  bookingCode: 'BK-0042',
+  customerName: 'Ada Lovelace',
+  customerEmail: 'ada@example.com',
+  eventType: 'Wedding',
+  eventDate: '2026-12-12',
+  startTime: '18:00',
+  endTime: '23:00',
+  resource: 'Main Hall',
+  bookingStatus: 'confirmed',
+  totalCents: 100_000,
+  depositCents: 50_000,
+  finalDueCents: 50_000,
+  total: 1000,
+  deposit: 500,
+  finalDue: 500,
+  depositType: 'Percentage',
+  depositPaid: false,
+  paidAt: null,
+  status: 'Unpaid',
+  depositInvoiceId: null,
+  depositInvoiceNumber: null,
+  lastPaymentId: null,
+};
+
 const page = <T,>(items: T[], limit = 25) => ({
   items,
   total: items.length,
@@ -78,9 +110,15 @@ const tally = (rows: QuotationDeposit[]) => ({
  * The service's tabs: no booking deposits; the quotation tab's page searched and filtered as the
  * service does it (quotation id, customer, e-mail, resource; Paid/Unpaid), its cards the sums.
  */
-function answerCommon(quotations: QuotationDeposit[] | (() => QuotationDeposit[] | Response)) {
+function answerCommon(
+  quotations: QuotationDeposit[] | (() => QuotationDeposit[] | Response),
+  bookings: Deposit[] = [],
+) {
   const rowsNow = () => (typeof quotations === 'function' ? quotations() : quotations);
-  captureRequests('get', '/api/deposits', page([]));
+  captureRequests('get', '/api/deposits', page(bookings));
+  captureRequests('get', '/api/users/bank-details', {
+    bankDetails: { bankName: 'CBA', accountName: 'Hall', bsb: '062-000', accountNumber: '12345678' },
+  });
   captureRequests('get', '/api/deposits/summary', { total: tally([]), paid: tally([]), unpaid: tally([]) });
   captureRequests('get', '/api/users/payment-methods', {
     paymentMethods: { stripe: false, bankTransfer: true, cash: true, cheque: false },
@@ -204,9 +242,48 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
       expect(drawer).toHaveTextContent(text);
     expect(within(drawer).queryByRole('button', { name: 'Mark Paid (Cheque)' })).toBeNull();
     await user.click(within(drawer).getByRole('button', { name: 'Mark Paid (Bank)' }));
-    expect(
-      await screen.findByText(new RegExp(M.alreadyPaid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
-    ).toBeVisible();
+    expect(await within(drawer).findByRole('alert', { name: 'Not marked paid' })).toHaveTextContent(
+      M.alreadyPaid,
+    );
+    // Still unpaid: the buttons stay to try again.
+    expect(within(drawer).getByRole('button', { name: 'Mark Paid (Bank)' })).toBeEnabled();
+  });
+
+  test('a refusal naming the reference is shown beside it, which takes the focus', async () => {
+    answerCommon([SENT]);
+    const message = 'Reference must be a single line (no line breaks).';
+    const posts = captureRequests('post', `/api/deposits/quotations/${SENT.quotationId}/mark-paid`, () =>
+      HttpResponse.json({ message, errors: [{ path: ['reference'], message }] }, { status: 400 }),
+    );
+    const { user } = await openQuotationsTab();
+    await user.click(await screen.findByRole('button', { name: 'Details of QUO-2026-00007 of Jane Smith' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Deposit — QUO-2026-00007' });
+    const reference = within(drawer).getByRole('textbox', { name: 'Payment reference (optional)' });
+    await user.type(reference, 'CHQ 100200');
+    await user.click(within(drawer).getByRole('button', { name: 'Mark Paid (Cash)' }));
+
+    expect(await within(drawer).findByRole('alert', { name: 'Not marked paid' })).toHaveTextContent(message);
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+    expect(reference).toHaveAccessibleDescription(message);
+    expect(reference).toHaveFocus();
+    expect(posts.map((p) => p.body)).toEqual([{ paymentMethod: 'Cash', reference: 'CHQ 100200' }]);
+  });
+
+  test('another quotation’s drawer starts with a blank reference', async () => {
+    const other = {
+      ...SENT,
+      quotationId: '9e000000-0000-4000-8000-000000000005',
+      quotationNumber: 'QUO-2026-00008',
+    };
+    answerCommon([SENT, other]);
+    const { user } = await openQuotationsTab();
+    await user.click(await screen.findByRole('button', { name: 'Details of QUO-2026-00007 of Jane Smith' }));
+    const first = await screen.findByRole('dialog', { name: 'Deposit — QUO-2026-00007' });
+    await user.type(within(first).getByRole('textbox', { name: 'Payment reference (optional)' }), 'EFT 7');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Details of QUO-2026-00008 of Jane Smith' }));
+    const second = await screen.findByRole('dialog', { name: 'Deposit — QUO-2026-00008' });
+    expect(within(second).getByRole('textbox', { name: 'Payment reference (optional)' })).toHaveValue('');
   });
 
   test('a load failure offers Try Again', async () => {
@@ -225,5 +302,36 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
       'QUO-2026-00003',
     ]);
     for (const row of rows) expect(row.textContent).not.toMatch(/[0-9a-f]{8}/i);
+  });
+});
+
+describe('Deposits page, Web & Admin Bookings tab (spec 03 §2.2)', () => {
+  test('the drawer sends its reference, trimmed, with the method pressed; Enter alone marks nothing', async () => {
+    let paid = false;
+    answerCommon([], [BOOKING_DEPOSIT]);
+    // The list after Mark Paid says what the service then holds.
+    captureRequests('get', '/api/deposits', () =>
+      page([paid ? { ...BOOKING_DEPOSIT, depositPaid: true, status: 'Paid' } : BOOKING_DEPOSIT]),
+    );
+    const posts = captureRequests('post', `/api/deposits/${BOOKING_DEPOSIT.bookingId}/mark-paid`, () => {
+      paid = true;
+      return HttpResponse.json({});
+    });
+    const { user } = renderWithProviders(<DepositsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Details of BK-0042' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Deposit — BK-0042' });
+    await user.type(
+      within(drawer).getByRole('textbox', { name: 'Payment reference (optional)' }),
+      '  EFT 0042 {Enter}',
+    );
+    expect(posts).toHaveLength(0);
+    await user.click(within(drawer).getByRole('button', { name: 'Mark Paid (Cash)' }));
+
+    expect(await screen.findByText('Deposit of $500.00 for BK-0042 marked paid (Cash).')).toBeVisible();
+    expect(posts.map((p) => p.body)).toEqual([{ paymentMethod: 'Cash', reference: 'EFT 0042' }]);
+    expect(posts[0]!.headers.get('idempotency-key')).toBeTruthy();
+    // The list answered again: the drawer offers Mark Unpaid now.
+    expect(await within(drawer).findByRole('button', { name: 'Mark Unpaid' })).toBeVisible();
+    expect(within(drawer).queryByRole('alert')).toBeNull();
   });
 });

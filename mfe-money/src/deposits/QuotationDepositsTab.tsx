@@ -1,13 +1,23 @@
 import { useRef, useState } from 'react';
 import { Alert, Text } from '@mantine/core';
 import { idempotencyKeys } from '@venue/ui';
-import { QUOTATION_DEPOSIT_MESSAGES as M, type QuotationDeposit } from '@venue/contracts/money-api';
+import {
+  QUOTATION_DEPOSIT_MESSAGES as M,
+  quotationDepositMarkPaidSchema,
+  type QuotationDeposit,
+} from '@venue/contracts/money-api';
 import { usePaymentMethods } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { acceptedDepositMethods, type DepositFilter, type DepositMethod } from './deposit-filters.ts';
+import { acceptedDepositMethods, type DepositFilter } from './deposit-filters.ts';
 import { DepositDrawerFrame, Line } from './DepositDrawer.tsx';
-import { DepositTable, MarkButtons, useTabPage, type DepositActions } from './DepositTable.tsx';
+import {
+  DepositTable,
+  MarkButtons,
+  useTabPage,
+  type DepositActions,
+  type MarkPaidBody,
+} from './DepositTable.tsx';
 import { useMarkQuotationDeposit } from './quotation-deposit-hooks.ts';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useDepositSummary, useQuotationDepositPage } from './useDepositList.ts';
@@ -26,10 +36,7 @@ function useQuotationDepositActions(): DepositActions<QuotationDeposit> {
   const [keyFor] = useState(idempotencyKeys);
   const changes = useRef(new Map<string, number>());
   const fmt = useFormat();
-  const run = async (
-    d: QuotationDeposit,
-    paid: { paymentMethod: DepositMethod; reference?: string } | null,
-  ) => {
+  const run = async (d: QuotationDeposit, paid: MarkPaidBody | null) => {
     const n = changes.current.get(d.quotationId) ?? 0;
     try {
       await mark.mutateAsync({
@@ -45,12 +52,13 @@ function useQuotationDepositActions(): DepositActions<QuotationDeposit> {
       );
     } catch (error) {
       toastError(errorText(error));
+      // Mark Paid's drawer puts it on its form; Mark Unpaid has nothing more to say.
+      if (paid) throw error;
     }
   };
   return {
     busy: mark.isPending,
-    paid: (d: QuotationDeposit, paymentMethod: DepositMethod, reference?: string) =>
-      run(d, { paymentMethod, reference: reference?.trim() || undefined }),
+    paid: (d: QuotationDeposit, body: MarkPaidBody) => run(d, body),
     unpaid: (d: QuotationDeposit) => run(d, null),
   };
 }
@@ -119,6 +127,8 @@ export function QuotationDepositsTab({ search, filter }: { search: string; filte
         drawer={(open, onClose) => (
           <DepositDrawerFrame
             deposit={open}
+            idOf={(d) => d.quotationId}
+            markPaidSchema={quotationDepositMarkPaidSchema}
             onClose={onClose}
             title={(d) => `Deposit — ${quotationLabel(d)}`}
             color={statusColor}
