@@ -1,21 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { TenantExport } from '@venue/contracts/admin';
-import { PageHeader, useSession } from '@venue/ui';
+// Not `@venue/contracts/admin`: the same schemas from a light sub-path (see there), for the budget.
+import { eraseCustomerBody, privacySchema } from '@venue/contracts/privacy-requests';
+import { PageHeader, focusFirstInvalid, useSession } from '@venue/ui';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { SettingsForm } from './SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { saveBlob, todayStamp } from '@venue/ui';
 
-const retentionSchema = z.object({
-  retentionMonths: z
-    .number({ error: 'Retention must be 1 to 120 months.' })
-    .int('Retention must be whole months.')
-    .min(1, 'Retention must be 1 to 120 months.')
-    .max(120, 'Retention must be 1 to 120 months.'),
-});
+type EraseValues = { email: string };
 
 export function PrivacyPage() {
   const { can, role } = useSession();
@@ -32,7 +28,7 @@ export function PrivacyPage() {
           intro="How long booking and customer records are kept after their last activity. The audit log is kept regardless, as an unalterable record."
           path="/api/tenant-settings/privacy"
           testId="retention-settings"
-          schema={retentionSchema}
+          schema={privacySchema}
           defaults={{ retentionMonths: 84 }}
           canEdit={can('settings')}
           readOnlyNote="You can view this setting; changing it needs the Settings permission."
@@ -97,11 +93,19 @@ function ExportCard() {
   );
 }
 
+/**
+ * Erasure asks for the address as the service parses it (eraseCustomerBody: trimmed, lower case),
+ * then confirms; a refusal naming the address is shown beside it, and said in the flash.
+ */
 function EraseCustomerCard() {
   const { api } = useSession();
   const flash = useFlash(6000);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { form, formRef, errors } = useContractForm<EraseValues, EraseValues>({
+    schema: eraseCustomerBody,
+    defaultValues: { email: '' },
+  });
+  // The address as the schema read it, once checked; kept while the confirmation closes.
+  const [address, setAddress] = useState('');
   const [confirming, setConfirming] = useState(false);
   const erase = useMutation({
     mutationFn: (address: string) =>
@@ -109,27 +113,22 @@ function EraseCustomerCard() {
         method: 'POST',
         body: { email: address },
       }),
-    onSuccess: (body, address) => {
+    onSuccess: (body, erased) => {
       setConfirming(false);
-      setEmail('');
-      flash.success(body?.message ?? `Erasure requested for ${address}.`);
+      form.reset({ email: '' });
+      flash.success(body?.message ?? `Erasure requested for ${erased}.`);
     },
     onError: (err) => {
       setConfirming(false);
+      // After the confirmation has closed and given the focus back, the field it names takes it.
+      if (putServerErrors(form, err) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
       flash.error(messageOr(err, 'The erasure request failed. Please try again.'));
     },
   });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const address = email.trim().toLowerCase();
-    if (!z.email().safeParse(address).success) {
-      setError('Please enter a valid email address.');
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit(({ email }) => {
+    setAddress(email);
     setConfirming(true);
-  };
+  });
 
   return (
     <Card withBorder padding="lg">
@@ -141,14 +140,13 @@ function EraseCustomerCard() {
         record. Booking dates and amounts stay, so your records and reports still add up.
       </Text>
       <FlashMessage flash={flash.flash} testId="erase-flash" />
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Group align="flex-start">
           <TextInput
             label="Customer email"
             type="email"
-            value={email}
-            error={error}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...form.register('email')}
+            error={errors.email?.message}
             style={{ flex: 1, minWidth: 220, maxWidth: 360 }}
           />
           <Button type="submit" color="red" variant="light" mt={25}>
@@ -158,7 +156,7 @@ function EraseCustomerCard() {
       </form>
       <ConfirmEraseDialog
         opened={confirming}
-        address={email.trim().toLowerCase()}
+        address={address}
         busy={erase.isPending}
         onClose={() => setConfirming(false)}
         onErase={(address) => erase.mutate(address)}
