@@ -1,29 +1,8 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  WEBHOOK_ALL_EVENTS,
-  WEBHOOK_DESCRIPTION_MAX,
-  WEBHOOK_EVENT_GROUPS,
-  WEBHOOK_EVENTS_REQUIRED,
-  WEBHOOK_ROTATION_OVERLAP_HOURS,
-  WEBHOOK_URL_MAX,
-  WEBHOOK_URL_REQUIRED,
-  type Webhook,
-} from '@venue/contracts/admin';
-import { fieldErrorsOf } from '@venue/ui';
-import { DialogButtons, DialogError, FormDialog } from '../shared/DialogParts.tsx';
+import { Suspense, lazy, useState } from 'react';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { WEBHOOK_ROTATION_OVERLAP_HOURS, type Webhook } from '@venue/contracts/admin';
+import { LoadingState } from '@venue/ui';
+import { DialogButtons, DialogError } from '../shared/DialogParts.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { label } from './WebhookRow.tsx';
 
@@ -40,53 +19,13 @@ export interface ShownSecret {
   rotated: boolean;
 }
 
-const EMPTY: Draft = { url: '', description: '', events: [] };
+/** The form itself comes with its first opening: see WebhookForm.tsx. */
+const WebhookForm = lazy(() => import('./WebhookForm.tsx').then((m) => ({ default: m.WebhookForm })));
 
-function draftOf(editing: Webhook | 'new'): Draft {
-  if (editing === 'new') return EMPTY;
-  return { url: editing.url, description: editing.description ?? '', events: [...editing.events] };
-}
-
-/** The events to send, by group; "All events" disables the rest. */
-function EventsField({
-  events,
-  onChange,
-  error,
-}: {
-  events: string[];
-  onChange: (events: string[]) => void;
-  error: string | undefined;
-}) {
-  const all = events.includes(WEBHOOK_ALL_EVENTS);
-  return (
-    <Checkbox.Group
-      label="Events"
-      description="Choose the events to send, or all of them."
-      withAsterisk
-      value={events}
-      // "All events" stands alone: ticked, it is the whole subscription (the server says the same)
-      onChange={(chosen) => onChange(chosen.includes(WEBHOOK_ALL_EVENTS) ? [WEBHOOK_ALL_EVENTS] : chosen)}
-      error={error}
-    >
-      <Stack gap="sm" mt="xs">
-        <Checkbox value={WEBHOOK_ALL_EVENTS} label="All events (including ones added later)" />
-        {WEBHOOK_EVENT_GROUPS.map((group) => (
-          <fieldset key={group.label} style={{ border: 0, padding: 0, margin: 0 }} disabled={all}>
-            <Text component="legend" size="sm" fw={600} mb={4}>
-              {group.label}
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-              {group.events.map((e) => (
-                <Checkbox key={e.type} value={e.type} label={e.label} disabled={all} />
-              ))}
-            </SimpleGrid>
-          </fieldset>
-        ))}
-      </Stack>
-    </Checkbox.Group>
-  );
-}
-
+/**
+ * Add (`editing` 'new') or edit a webhook; closed while `editing` is null. What it was opened with
+ * stays shown while it closes, and each opening starts a new form from it.
+ */
 export function WebhookDialog({
   editing,
   busy,
@@ -100,64 +39,33 @@ export function WebhookDialog({
   onClose: () => void;
   onSubmit: (draft: Draft) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (editing === null) return;
-    setLocal({});
-    setDraft(draftOf(editing));
-  }, [editing]);
-  const server = fieldErrorsOf(error);
-  const fieldError = (name: keyof Draft) => local[name] ?? server[name];
-  const headline =
-    error && Object.keys(server).length === 0 ? messageOr(error, 'The webhook could not be saved.') : null;
-
-  const submit = () => {
-    const problems: Record<string, string> = {};
-    if (!draft.url.trim()) problems.url = WEBHOOK_URL_REQUIRED;
-    if (draft.events.length === 0) problems.events = WEBHOOK_EVENTS_REQUIRED;
-    setLocal(problems);
-    if (Object.keys(problems).length === 0) onSubmit(draft);
-  };
-
+  const [previous, setPrevious] = useState(editing);
+  const [shown, setShown] = useState(editing === null ? null : { editing, opening: 0 });
+  if (editing !== previous) {
+    setPrevious(editing);
+    if (editing !== null) setShown({ editing, opening: (shown?.opening ?? 0) + 1 });
+  }
   return (
-    <FormDialog
+    <Modal
       opened={editing !== null}
-      title={editing === 'new' ? 'Add webhook' : 'Edit webhook'}
-      error={headline}
-      busy={busy}
-      actionLabel={editing === 'new' ? 'Add webhook' : 'Save webhook'}
       onClose={onClose}
-      onSubmit={(event) => {
-        event?.preventDefault();
-        submit();
-      }}
+      title={shown?.editing === 'new' ? 'Add webhook' : 'Edit webhook'}
+      size="lg"
+      centered
     >
-      <TextInput
-        label="Address (URL)"
-        description="Where VenueDesk sends the events: an https:// address of your system."
-        placeholder="https://example.com/venuedesk"
-        withAsterisk
-        maxLength={WEBHOOK_URL_MAX}
-        value={draft.url}
-        onChange={(e) => setDraft({ ...draft, url: e.currentTarget.value })}
-        error={fieldError('url')}
-        data-autofocus
-      />
-      <TextInput
-        label="Description"
-        description="Which system receives it, e.g. Our CRM (optional)."
-        maxLength={WEBHOOK_DESCRIPTION_MAX}
-        value={draft.description}
-        onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
-        error={fieldError('description')}
-      />
-      <EventsField
-        events={draft.events}
-        onChange={(events) => setDraft({ ...draft, events })}
-        error={fieldError('events')}
-      />
-    </FormDialog>
+      {shown ? (
+        <Suspense fallback={<LoadingState label="Loading the form..." />}>
+          <WebhookForm
+            key={shown.opening}
+            editing={shown.editing}
+            busy={busy}
+            error={error}
+            onClose={onClose}
+            onSubmit={onSubmit}
+          />
+        </Suspense>
+      ) : null}
+    </Modal>
   );
 }
 

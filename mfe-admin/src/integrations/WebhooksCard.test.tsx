@@ -138,9 +138,9 @@ describe('Settings → Integrations → Webhooks', () => {
     await screen.findByText(/No webhooks yet/);
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
-    // nothing filled: both problems at once, nothing sent
-    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
-    expect(within(dialog).getByText('Enter the address to send events to.')).toBeInTheDocument();
+    // nothing filled: both problems at once, nothing sent (the form comes with the first opening)
+    await user.click(await within(dialog).findByRole('button', { name: 'Add webhook' }));
+    expect(await within(dialog).findByText('Enter the address to send events to.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose at least one event.')).toBeInTheDocument();
     expect(posts).toHaveLength(0);
 
@@ -184,7 +184,7 @@ describe('Settings → Integrations → Webhooks', () => {
     await screen.findByText(/No webhooks yet/);
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
-    const url = within(dialog).getByRole('textbox', { name: /Address \(URL\)/ });
+    const url = await within(dialog).findByRole('textbox', { name: /Address \(URL\)/ });
     await user.type(url, 'http://169.254.169.254/');
     await user.click(within(dialog).getByRole('checkbox', { name: /All events/ }));
     expect(within(dialog).getByRole('checkbox', { name: 'Invoice paid' })).toBeDisabled();
@@ -239,7 +239,7 @@ describe('Settings → Integrations → Webhooks', () => {
     await screen.findByTestId('webhook-row');
     await user.click(screen.getByRole('button', { name: 'Edit Our CRM' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit webhook' });
-    expect(within(dialog).getByRole('checkbox', { name: 'Invoice paid' })).toBeChecked();
+    expect(await within(dialog).findByRole('checkbox', { name: 'Invoice paid' })).toBeChecked();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Invoice voided' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save webhook' }));
     await waitFor(() => expect(patches).toHaveLength(1));
