@@ -1,6 +1,8 @@
 // UI component tests (`npm test` runs them after the node tests; alone: `npx jest`). Services and
 // packages are tested with node:test; jest exists here only because node's type stripping cannot
 // run TSX. Every project finds `*.test.tsx` under its src/ (the node runner takes `*.test.ts`).
+import { FRONTENDS } from './scripts/lib/frontends.mjs';
+
 const swc = [
   '@swc/jest',
   {
@@ -34,14 +36,6 @@ const project = (dir) => ({
 export default {
   // A whole dialog filled in and saved takes seconds in jsdom, more on a busy machine.
   testTimeout: 60_000,
-  projects: [
-    'packages/ui',
-    'shell',
-    'mfe-admin',
-    'mfe-bookings',
-    'mfe-money',
-    'mfe-catalogue',
-    'mfe-comms',
-    'portal',
-  ].map(project),
+  // The UI package, then every app the build knows of (one list, scripts/lib/frontends.mjs).
+  projects: ['packages/ui', ...FRONTENDS].map(project),
 };

@@ -29,6 +29,8 @@ import path from 'node:path';
 import { moneyFigures, percentToBasisPoints, taxTypeOf, NO_DEPOSIT } from '@venue/contracts';
 import { paymentDetails } from '../services/bookings/src/status/payment.ts';
 import { customerIdCandidates } from '../services/bookings/src/customers/customer-store.ts';
+// The demo seed's PRNG: the same rows on every run for the same tenant.
+import { prng } from '../scripts/lib/demo-seed-plan.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -104,17 +106,6 @@ async function ownerTenant(query) {
 
 // ---------------------------------------------------------------- deterministic data
 
-/** mulberry32: the same rows on every run for the same tenant. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const seedOf = (s) => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
 const pick = (rnd, list) => list[Math.floor(rnd() * list.length)];
 /** A weighted choice: [[value, weight], …]. */
