@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   CUSTOMER_HEADER,
   CUSTOMER_SIGNATURE_HEADER,
+  ONLINE_BOOKINGS_DEFAULTS,
   VENUE_NOT_ONLINE_MESSAGE,
   VISITOR_HEADER,
   VISITOR_SIGNATURE_HEADER,
@@ -573,19 +574,14 @@ describe('the light app at /book and /my', () => {
   });
 });
 
-/** Admin's settings snapshot of a venue whose booking page is on at `slug` (the kit's defaults). */
+/** Admin's settings snapshot of a venue whose booking page is on at `slug` (otherwise the contract's defaults). */
 function settingsSnapshot(tenantId: string, slug: string) {
   return settingsChangedEvent(tenantId, 2, {
     onlineBookings: {
+      ...ONLINE_BOOKINGS_DEFAULTS,
       enabled: true,
       slug,
-      resourceIds: [],
-      minNoticeHours: 24,
-      windowDays: 365,
-      mode: 'request',
-      verifyEmail: true,
-      questions: [],
-      agreement: { version: 1, text: '', cancellationTerms: '', updatedAt: new Date().toISOString() },
+      agreement: { ...ONLINE_BOOKINGS_DEFAULTS.agreement, updatedAt: new Date().toISOString() },
     },
   }).data;
 }

@@ -1,5 +1,6 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on admin. */
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
 import { describeHostileInput, kitRoutes, startTestService, testKeys } from '@venue/service-kit/testing';
 import { adminService } from './app.ts';
 import { DEMO_EMAILS } from './demo/seed.ts';
@@ -61,14 +62,7 @@ describeHostileInput('admin', async () => {
         ...kit.bodies,
         // An address nobody has: lenient cases stay failed sign-ins.
         'POST /api/login': { email: 'nobody@demo.local', password: 'not-the-password' },
-        'PUT /api/users/settings': {
-          timezone: 'Australia/Sydney',
-          dateFormat: 'DD/MM/YYYY',
-          timeFormat: '12h',
-          currency: 'AUD',
-          taxType: 'Inclusive',
-          taxRate: 10,
-        },
+        'PUT /api/users/settings': DEFAULT_USER_SETTINGS,
         // A wrong current password: no lenient case can change the owner's password.
         'POST /api/users/change-password': {
           currentPassword: 'not-the-password',

@@ -18,7 +18,7 @@ import {
   OWN_PASSWORD_TOO_SHORT,
   OWN_PASSWORD_UNCHANGED,
   OWN_PASSWORDS_DIFFER,
-} from './sub-user-schemas.ts';
+} from '@venue/contracts/admin';
 
 let h: Harness;
 let owner: Session;

@@ -9,7 +9,7 @@ import {
   type Harness,
   type Session,
 } from '../testing/harness.ts';
-import { SUB_USER_PASSWORD_REQUIRED, SUB_USER_PASSWORD_TOO_SHORT } from './sub-user-schemas.ts';
+import { SUB_USER_PASSWORD_REQUIRED, SUB_USER_PASSWORD_TOO_SHORT } from '@venue/contracts/admin';
 import { EMAIL_TAKEN, OWNERS_ONLY } from './sub-users.ts';
 
 let h: Harness;

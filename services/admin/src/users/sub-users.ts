@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { SubUser } from '@venue/contracts/admin';
 import {
   badRequest,
   forbidden,
@@ -15,8 +14,12 @@ import type { AdminDb } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
 import { subUserView, userLabel } from './serialise.ts';
-import type { changeSubUserPasswordSchema, updateSubUserSchema } from './sub-user-schemas.ts';
-import { createSubUserSchema } from './sub-user-schemas.ts';
+import {
+  createSubUserSchema,
+  type changeSubUserPasswordSchema,
+  type SubUser,
+  type updateSubUserSchema,
+} from '@venue/contracts/admin';
 import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
 import { EMAIL_TAKEN, isUuid, writeUser, type UserRow } from './user-store.ts';
 

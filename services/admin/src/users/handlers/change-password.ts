@@ -7,7 +7,7 @@ import { recordAttempt, refuseThrottled, throttleWait } from '../../auth/throttl
 import { dbNow } from '../../db/clock.ts';
 import type { AdminDb } from '../../db/schema.ts';
 import { userLabel } from '../serialise.ts';
-import { CURRENT_PASSWORD_INCORRECT } from '../sub-user-schemas.ts';
+import { CURRENT_PASSWORD_INCORRECT } from '@venue/contracts/admin';
 import { findLiveUser } from '../user-store.ts';
 
 /**
