@@ -6,13 +6,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { encodeCursor } from '@venue/service-kit/paging';
-import type { Database, QueryParams, Tx } from '@venue/service-kit';
 import {
   analyzeTenantTables,
   customerHeaders,
   readsWithoutTenant,
+  recordCustomerStatements,
   recordTenantStatements,
-  type TenantStatement,
 } from '@venue/service-kit/testing';
 import { OWNER, OWNER2, startMoney, type Harness } from './testing/harness.ts';
 
@@ -148,34 +147,6 @@ const REQUESTS: Array<[string, string, () => string, unknown?]> = [
     { paymentMethod: 'Cash' },
   ],
 ];
-
-/**
- * The statements a portal request runs in its customer transactions (decision 56: a customer's
- * reads and writes are `customerTx`, which recordTenantStatements does not see).
- */
-async function recordCustomerStatements(
-  db: Database,
-  fn: () => Promise<unknown>,
-): Promise<TenantStatement[]> {
-  const seen: TenantStatement[] = [];
-  const { customerTx } = db;
-  db.customerTx = <T>(tenantId: string, email: string, body: (tx: Tx) => Promise<T>) =>
-    customerTx.call(db, tenantId, email, (tx: Tx) =>
-      body({
-        ...tx,
-        query: <R>(sql: string, params?: QueryParams) => {
-          seen.push({ tenantId, sql, params: params ?? [] });
-          return tx.query<R>(sql, params);
-        },
-      }),
-    ) as Promise<T>;
-  try {
-    await fn();
-  } finally {
-    db.customerTx = customerTx;
-  }
-  return seen;
-}
 
 // The portal (issue 25): one customer's invoices and quotations out of a big venue's, by the
 // customer index (tenant, lower(e-mail)); their payments and adjustment notes by invoice.

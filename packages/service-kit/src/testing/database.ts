@@ -124,6 +124,17 @@ export interface TenantStatement {
   params: readonly unknown[];
 }
 
+/** `tx` as it is, but noting each statement it runs in `seen`. */
+function recordingTx(tx: Tx, tenantId: string, seen: TenantStatement[]): Tx {
+  return {
+    ...tx,
+    query: <R>(sql: string, params?: QueryParams) => {
+      seen.push({ tenantId, sql, params: params ?? [] });
+      return tx.query<R>(sql, params);
+    },
+  };
+}
+
 /**
  * Runs `fn` (requests to the service, say) and returns the statements `db`'s tenant transactions
  * and reads ran meanwhile, reads and writes alike, leaving out the kit's own set_config.
@@ -136,15 +147,7 @@ export async function recordTenantStatements(
   const recording =
     (open: Database['tenantTx']) =>
     <T>(tenantId: string, body: (tx: Tx) => Promise<T>): Promise<T> =>
-      open.call(db, tenantId, (tx: Tx) =>
-        body({
-          ...tx,
-          query: <R>(sql: string, params?: QueryParams) => {
-            seen.push({ tenantId, sql, params: params ?? [] });
-            return tx.query<R>(sql, params);
-          },
-        }),
-      ) as Promise<T>;
+      open.call(db, tenantId, (tx: Tx) => body(recordingTx(tx, tenantId, seen))) as Promise<T>;
   const { tenantTx, tenantRead } = db;
   db.tenantTx = recording(tenantTx);
   db.tenantRead = recording(tenantRead);
@@ -153,6 +156,26 @@ export async function recordTenantStatements(
   } finally {
     db.tenantTx = tenantTx;
     db.tenantRead = tenantRead;
+  }
+  return seen;
+}
+
+/**
+ * The same for `db`'s customer transactions (decision 56: the portal's reads and writes, which
+ * recordTenantStatements does not see).
+ */
+export async function recordCustomerStatements(
+  db: Database,
+  fn: () => Promise<unknown>,
+): Promise<TenantStatement[]> {
+  const seen: TenantStatement[] = [];
+  const { customerTx } = db;
+  db.customerTx = <T>(tenantId: string, email: string, body: (tx: Tx) => Promise<T>) =>
+    customerTx.call(db, tenantId, email, (tx: Tx) => body(recordingTx(tx, tenantId, seen))) as Promise<T>;
+  try {
+    await fn();
+  } finally {
+    db.customerTx = customerTx;
   }
   return seen;
 }

@@ -15,6 +15,7 @@ export {
   assertPageReadInOrder,
   planNodes,
   readsWithoutTenant,
+  recordCustomerStatements,
   recordTenantStatements,
   type TenantStatement,
   type TestDatabase,
