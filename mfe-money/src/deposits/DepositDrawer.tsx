@@ -1,17 +1,15 @@
-import { type KeyboardEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useWatch } from 'react-hook-form';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
-import { DialogActions } from '@venue/ui';
-import { useContractForm } from '@venue/ui/contract-form';
 import { depositMarkPaidSchema, type Deposit } from '@venue/contracts/money-api';
 import { useBankDetails, type PaymentMethods } from '../api/hooks.ts';
 import { PaymentLinkButton } from '../invoices/PaymentLinkButton.tsx';
 import { useFormat } from '../shared/format.ts';
 import { acceptedDepositMethods, type DepositMethod } from './deposit-filters.ts';
-import type { DepositActions, DepositRow, MarkPaidBody } from './DepositTable.tsx';
+import type { DepositActions, DepositRow } from './DepositTable.tsx';
 
-const SHORT: Record<DepositMethod, string> = { 'Bank Transfer': 'Bank', Cash: 'Cash', Cheque: 'Cheque' };
+// With its drawer's first opening: react-hook-form is not part of the page's first paint (its budget).
+const MarkPaidForm = lazy(() => import('./MarkPaidForm.tsx').then((m) => ({ default: m.MarkPaidForm })));
 
 export function Line({ label, value }: { label: string; value: string }) {
   return (
@@ -127,64 +125,15 @@ function MarkDeposit<T extends DepositRow>(props: MarkProps<T>) {
         No payment method is accepted yet (Settings → Payments): Mark Paid needs one.
       </Text>
     );
-  return <MarkPaidForm {...props} />;
-}
-
-/** The form as typed: the method is the Mark Paid button pressed. */
-interface MarkPaidValues {
-  paymentMethod: DepositMethod;
-  reference: string;
-}
-
-/** The body the service parses: a blank reference is left out. */
-export const markPaidBodyOf = (v: MarkPaidValues): MarkPaidBody => ({
-  paymentMethod: v.paymentMethod,
-  reference: v.reference.trim() || undefined,
-});
-
-/**
- * Mark Paid with a payment reference, one submit button per accepted method: the reference is
- * checked by the tab's own mark-paid schema, sent with the method pressed, and a refusal is said
- * above the buttons, with what it says of the reference beside it.
- */
-function MarkPaidForm<T extends DepositRow>({ deposit: d, actions, methods, schema }: MarkProps<T>) {
-  const { form, formRef, errors, failure, onSubmit } = useContractForm<MarkPaidValues, MarkPaidBody>({
-    schema,
-    toBody: markPaidBodyOf,
-    defaultValues: { paymentMethod: methods[0] ?? 'Bank Transfer', reference: '' },
-  });
-  const submit = onSubmit((body) => actions.paid(d, body));
-  const { isSubmitting } = form.formState;
-  const pressed = useWatch({ control: form.control, name: 'paymentMethod' });
-  // Enter would mark it paid by whichever method comes first; how it was paid is the user's button.
-  const noImplicitSubmit = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') e.preventDefault();
-  };
   return (
-    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-label="Mark Paid">
-      <Stack gap="sm">
-        <TextInput
-          label="Payment reference (optional)"
-          maxLength={200}
-          {...form.register('reference')}
-          onKeyDown={noImplicitSubmit}
-          error={errors.reference?.message}
-        />
-        <DialogActions error={failure ?? errors.paymentMethod?.message} errorTitle="Not marked paid">
-          {methods.map((m) => (
-            <Button
-              key={m}
-              type="submit"
-              loading={isSubmitting && pressed === m}
-              disabled={(isSubmitting && pressed !== m) || actions.busy}
-              onClick={() => form.setValue('paymentMethod', m)}
-            >
-              Mark Paid ({SHORT[m]})
-            </Button>
-          ))}
-        </DialogActions>
-      </Stack>
-    </form>
+    <Suspense fallback={null}>
+      <MarkPaidForm
+        methods={methods}
+        schema={props.schema}
+        busy={actions.busy}
+        onPaid={(body) => actions.paid(d, body)}
+      />
+    </Suspense>
   );
 }
 

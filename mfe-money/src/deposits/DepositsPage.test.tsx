@@ -240,8 +240,9 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
       'Sent',
     ])
       expect(drawer).toHaveTextContent(text);
+    const bank = await within(drawer).findByRole('button', { name: 'Mark Paid (Bank)' });
     expect(within(drawer).queryByRole('button', { name: 'Mark Paid (Cheque)' })).toBeNull();
-    await user.click(within(drawer).getByRole('button', { name: 'Mark Paid (Bank)' }));
+    await user.click(bank);
     expect(await within(drawer).findByRole('alert', { name: 'Not marked paid' })).toHaveTextContent(
       M.alreadyPaid,
     );
@@ -258,7 +259,7 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
     const { user } = await openQuotationsTab();
     await user.click(await screen.findByRole('button', { name: 'Details of QUO-2026-00007 of Jane Smith' }));
     const drawer = await screen.findByRole('dialog', { name: 'Deposit — QUO-2026-00007' });
-    const reference = within(drawer).getByRole('textbox', { name: 'Payment reference (optional)' });
+    const reference = await within(drawer).findByRole('textbox', { name: 'Payment reference (optional)' });
     await user.type(reference, 'CHQ 100200');
     await user.click(within(drawer).getByRole('button', { name: 'Mark Paid (Cash)' }));
 
@@ -279,11 +280,16 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
     const { user } = await openQuotationsTab();
     await user.click(await screen.findByRole('button', { name: 'Details of QUO-2026-00007 of Jane Smith' }));
     const first = await screen.findByRole('dialog', { name: 'Deposit — QUO-2026-00007' });
-    await user.type(within(first).getByRole('textbox', { name: 'Payment reference (optional)' }), 'EFT 7');
+    await user.type(
+      await within(first).findByRole('textbox', { name: 'Payment reference (optional)' }),
+      'EFT 7',
+    );
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Details of QUO-2026-00008 of Jane Smith' }));
     const second = await screen.findByRole('dialog', { name: 'Deposit — QUO-2026-00008' });
-    expect(within(second).getByRole('textbox', { name: 'Payment reference (optional)' })).toHaveValue('');
+    expect(await within(second).findByRole('textbox', { name: 'Payment reference (optional)' })).toHaveValue(
+      '',
+    );
   });
 
   test('a load failure offers Try Again', async () => {
@@ -321,7 +327,7 @@ describe('Deposits page, Web & Admin Bookings tab (spec 03 §2.2)', () => {
     await user.click(await screen.findByRole('button', { name: 'Details of BK-0042' }));
     const drawer = await screen.findByRole('dialog', { name: 'Deposit — BK-0042' });
     await user.type(
-      within(drawer).getByRole('textbox', { name: 'Payment reference (optional)' }),
+      await within(drawer).findByRole('textbox', { name: 'Payment reference (optional)' }),
       '  EFT 0042 {Enter}',
     );
     expect(posts).toHaveLength(0);
