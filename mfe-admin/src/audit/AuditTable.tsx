@@ -1,5 +1,6 @@
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, useSession } from '@venue/ui';
+import { TableHead } from '@venue/ui/table-head';
 import { actorOf, venueText } from './audit-words.ts';
 import { humanise, labelOf, roleName, type AuditEntry } from './audit-api.ts';
 import type { useAuditLog } from './useAuditLog.ts';
@@ -17,16 +18,7 @@ export function AuditTable({
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="audit-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Timestamp</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>IP Address</Table.Th>
-            <Table.Th>Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Timestamp', 'User', 'Action', 'Target', 'IP Address', 'Details']} />
         <Table.Tbody>
           {shown.map((e) => (
             <AuditRow key={e.id} entry={e} people={people} onView={() => onView(e)} />

@@ -1,5 +1,6 @@
 /** The customers list's table: sortable headings, a row per customer, and its pages. */
 import { Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { TableHead } from '@venue/ui/table-head';
 import type { Customer } from '../api/types.ts';
 import { useFormat } from '../shared/format.ts';
 import { usePhoneFormat } from '../shared/phone.ts';
@@ -42,19 +43,19 @@ export function CustomersTable({ items, sort, onSort, onOpen }: TableProps) {
   return (
     <Table.ScrollContainer minWidth={700}>
       <Table highlightOnHover aria-label="Customers">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map(([key, label]) => (
+        <TableHead
+          columns={[
+            ...COLUMNS.map(([key, label]) => (
               <SortHeader
                 key={key}
                 label={label}
                 active={sort?.key === key ? sort.order : null}
                 onClick={() => onSort(nextSort(sort, key))}
               />
-            ))}
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+            )),
+            'Actions',
+          ]}
+        />
         <Table.Tbody>
           {items.map((c) => (
             <CustomerRow key={c.id} customer={c} onOpen={() => onOpen(c.id)} />

@@ -9,6 +9,7 @@ import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
+import { TableHead } from '@venue/ui/table-head';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { EMPTY_DRAFT } from './addonForm.ts';
 import { AddonRow } from './AddonRow.tsx';
@@ -75,14 +76,7 @@ export function AddonsPage() {
           ) : (
             <ScrollTable minWidth={560} label="Add-ons">
               <Table verticalSpacing="sm" data-testid="addons-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Price</Table.Th>
-                    <Table.Th>Description</Table.Th>
-                    {canManage ? <Table.Th>Actions</Table.Th> : null}
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={['Name', 'Price', 'Description', ...(canManage ? ['Actions'] : [])]} />
                 <Table.Tbody>
                   {addons.map((a) => (
                     <AddonRow key={a.id} addon={a} canManage={canManage} onDelete={() => setDeleting(a)} />

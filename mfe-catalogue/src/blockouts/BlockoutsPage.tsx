@@ -2,6 +2,7 @@ import { lazy, useMemo, useState } from 'react';
 import { Button, Group, Select, Table, Text } from '@mantine/core';
 import { EmptyState, PageHeader, formatDate, formatWallClock, useSession, OnDemand } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
+import { TableHead } from '@venue/ui/table-head';
 import type { Blockout } from '../api/types.ts';
 import { useBlockouts, useDeleteBlockout, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
@@ -161,16 +162,9 @@ function BlockoutsTable({
   return (
     <ScrollTable minWidth={760} label="Block-outs">
       <Table data-testid="blockouts-table" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Resources</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th>Notes</Table.Th>
-            {canManage ? <Table.Th>Actions</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={['Resources', 'From', 'To', 'Reason', 'Notes', ...(canManage ? ['Actions'] : [])]}
+        />
         <Table.Tbody>
           {rows.map((b) => (
             <Table.Tr key={b.id}>

@@ -1,14 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Checkbox,
-  ColorSwatch,
-  Menu,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, ColorSwatch, Menu, Table, Text, UnstyledButton } from '@mantine/core';
+import { TableHead } from '@venue/ui/table-head';
 import type { Resource } from '../api/types.ts';
 import { TYPE_LABELS } from '../shared/labels.ts';
 import type { Sort, SortKey } from './filterHalls.ts';
@@ -66,30 +57,28 @@ export function HallsTable({
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table highlightOnHover verticalSpacing="sm" data-testid="halls-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
+        <TableHead
+          columns={[
+            <Table.Th key="select" w={40}>
               <Checkbox
                 aria-label="Select all"
                 checked={allSelected}
                 indeterminate={!allSelected && selected.length > 0}
                 onChange={() => onSelect(allSelected ? [] : rows.map((r) => r.id))}
               />
-            </Table.Th>
-            <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <SortHeader label="Capacity" column="capacity" sort={sort} onSort={onSort} />
-            <Table.Th>Hours</Table.Th>
-            <Table.Th>Buffers</Table.Th>
-            <Table.Th>Colour</Table.Th>
-            <Table.Th>Visibility</Table.Th>
-            <SortHeader label="Status" column="status" sort={sort} onSort={onSort} />
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+            </Table.Th>,
+            <SortHeader key="name" label="Name" column="name" sort={sort} onSort={onSort} />,
+            'Code',
+            'Type',
+            <SortHeader key="capacity" label="Capacity" column="capacity" sort={sort} onSort={onSort} />,
+            'Hours',
+            'Buffers',
+            'Colour',
+            'Visibility',
+            <SortHeader key="status" label="Status" column="status" sort={sort} onSort={onSort} />,
+          ]}
+          actions="Actions"
+        />
         <Table.Tbody>
           {rows.map((r) => (
             <HallRow

@@ -1,5 +1,6 @@
 // The Message History list (split out of HistoryTab.tsx): one row per e-mail or SMS.
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { TableHead } from '@venue/ui/table-head';
 import { CHANNEL_LABELS, type HistoryResponse } from '@venue/contracts/comms';
 import { DeliveryBadge, StatusBadge } from '../shared/StatusBadge.tsx';
 import { useCommsFormat } from '../shared/format.ts';
@@ -10,19 +11,10 @@ export function HistoryTable({ items, onView }: { items: HistoryItem[]; onView: 
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="sm" data-testid="email-history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Recipient</Table.Th>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Template</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={['Recipient', 'Channel', 'Subject', 'Status', 'Sent', 'Template']}
+          actions="Actions"
+        />
         <Table.Tbody>
           {items.map((e) => (
             <HistoryRow key={e.id} e={e} onView={() => onView(e.id)} />

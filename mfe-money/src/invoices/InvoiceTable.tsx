@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { Invoice } from '@venue/contracts/money-api';
+import { TableHead } from '@venue/ui/table-head';
 import type { InvoiceSort, InvoiceSortKey } from './invoice-filters.ts';
 import { useFormat } from '../shared/format.ts';
 import { STATUS_COLORS } from '../shared/labels.ts';
@@ -96,22 +97,22 @@ export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen,
   return (
     <Table.ScrollContainer minWidth={1000} type="native">
       <Table highlightOnHover striped aria-label="Invoices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
+        <TableHead
+          columns={[
+            <Table.Th key="select" w={40}>
               <Checkbox aria-label="Select all invoices" checked={allSelected} onChange={toggleAll} />
-            </Table.Th>
-            <SortHeader label="Invoice" k="invoiceNumber" sort={sort} onSort={onSort} />
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Booking</Table.Th>
-            <SortHeader label="Issue Date" k="issueDate" sort={sort} onSort={onSort} />
-            <SortHeader label="Due Date" k="dueDate" sort={sort} onSort={onSort} />
-            <SortHeader label="Total" k="total" sort={sort} onSort={onSort} />
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+            </Table.Th>,
+            <SortHeader key="invoice" label="Invoice" k="invoiceNumber" sort={sort} onSort={onSort} />,
+            'Type',
+            'Customer',
+            'Booking',
+            <SortHeader key="issue" label="Issue Date" k="issueDate" sort={sort} onSort={onSort} />,
+            <SortHeader key="due" label="Due Date" k="dueDate" sort={sort} onSort={onSort} />,
+            <SortHeader key="total" label="Total" k="total" sort={sort} onSort={onSort} />,
+            'Status',
+            'Actions',
+          ]}
+        />
         <Table.Tbody>
           {rows.map((inv) => (
             <InvoiceRow
@@ -249,16 +250,7 @@ export function PaidInvoiceTable({ rows, onOpen }: { rows: Invoice[]; onOpen: (i
   return (
     <Table.ScrollContainer minWidth={700} type="native">
       <Table striped highlightOnHover aria-label="Paid invoices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Booking</Table.Th>
-            <Table.Th>Paid On</Table.Th>
-            <Table.Th>Paid Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Invoice', 'Customer', 'Booking', 'Paid On', 'Paid Amount', 'Status']} />
         <Table.Tbody>
           {rows.map((i) => (
             <Table.Tr key={i.id} onClick={() => onOpen(i)} style={{ cursor: 'pointer' }}>

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Checkbox, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Quotation, QuotationSortKey, QuotationStatus } from '@venue/contracts/money-api';
+import { TableHead } from '@venue/ui/table-head';
 import { useFormat } from '../shared/format.ts';
 import { quotationName } from '../shared/labels.ts';
 
@@ -79,7 +80,7 @@ export function QuotationTable({
 }) {
   const allChecked = rows.length > 0 && rows.every((q) => selected.has(q.id));
   const header = (key: QuotationSortKey, label: string) => (
-    <Table.Th>
+    <Table.Th key={key}>
       <UnstyledButton onClick={() => onSort(key)} aria-label={`Sort by ${label}`}>
         {label} {sort.key === key ? (sort.dir === 1 ? '▲' : '▼') : ''}
       </UnstyledButton>
@@ -96,26 +97,26 @@ export function QuotationTable({
   return (
     <Table.ScrollContainer minWidth={860} type="native">
       <Table highlightOnHover aria-label="Quotations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
+        <TableHead
+          columns={[
+            <Table.Th key="select">
               <Checkbox
                 aria-label="Select all"
                 checked={allChecked}
                 onChange={() => onSelected(() => (allChecked ? new Set() : new Set(rows.map((q) => q.id))))}
               />
-            </Table.Th>
-            {header('id', 'Number')}
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Event</Table.Th>
-            {header('eventDate', 'Event Date')}
-            {header('amount', 'Amount')}
-            {header('deposit', 'Deposit')}
-            {header('validUntil', 'Valid Until')}
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
+            </Table.Th>,
+            header('id', 'Number'),
+            'Customer',
+            'Event',
+            header('eventDate', 'Event Date'),
+            header('amount', 'Amount'),
+            header('deposit', 'Deposit'),
+            header('validUntil', 'Valid Until'),
+            'Status',
+            <Table.Th key="menu" />,
+          ]}
+        />
         <Table.Tbody>
           {rows.map((q) => (
             <QuotationRow

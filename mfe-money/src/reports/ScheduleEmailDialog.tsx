@@ -7,19 +7,7 @@
  * loads this file when the dialog is first opened.
  */
 import { useState } from 'react';
-import {
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Loader, Modal, Radio, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   REPORT_EXPORT_PATHS,
@@ -34,6 +22,7 @@ import { idempotencyKeys, useSession } from '@venue/ui';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastSuccess } from '../shared/notify.ts';
 import { useContractForm } from '@venue/ui/contract-form';
+import { TableHead } from '@venue/ui/table-head';
 import type { ReportFilters } from './reports-api.ts';
 import { PERIOD_LABELS } from './report-format.ts';
 import { SEGMENT_LABELS } from './segments.ts';
@@ -228,16 +217,7 @@ function ScheduleList({
         </Text>
       ) : (
         <Table fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Frequency</Table.Th>
-              <Table.Th>Recipients</Table.Th>
-              <Table.Th>Next send</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Frequency', 'Recipients', 'Next send']} actions="Actions" />
           <Table.Tbody>
             {schedules.data.schedules.map((s) => (
               <Table.Tr key={s.id} data-testid="schedule-row">

@@ -5,11 +5,15 @@
  * `@venue/ui/table-head`: each app bundles it with the pages that use it, so pages without a
  * table (the calendar) load nothing more.
  */
+import type { ReactElement } from 'react';
 import { Table, VisuallyHidden } from '@mantine/core';
 
 export interface TableHeadProps {
-  /** The columns' headings, in order. */
-  columns: readonly string[];
+  /**
+   * The columns' headings, in order: a heading's text, or a cell of the table's own (a sorting
+   * header, a select-all box) given as a `Table.Th` element with its `key`.
+   */
+  columns: readonly (string | ReactElement)[];
   /** The name of a last column of row actions, read by screen readers only (e.g. "Actions"). */
   actions?: string;
 }
@@ -18,9 +22,9 @@ export function TableHead({ columns, actions }: TableHeadProps) {
   return (
     <Table.Thead>
       <Table.Tr>
-        {columns.map((column) => (
-          <Table.Th key={column}>{column}</Table.Th>
-        ))}
+        {columns.map((column) =>
+          typeof column === 'string' ? <Table.Th key={column}>{column}</Table.Th> : column,
+        )}
         {actions ? (
           <Table.Th>
             <VisuallyHidden>{actions}</VisuallyHidden>
