@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { useSession } from '@venue/ui';
+import { loadOnce } from '@venue/ui/load-once';
 import type * as DateFieldEntry from '@venue/ui/date-field';
 
 /**
@@ -14,14 +15,7 @@ import type * as DateFieldEntry from '@venue/ui/date-field';
  */
 type DateFieldModule = typeof DateFieldEntry;
 
-let picker: Promise<DateFieldModule> | null = null;
-function loadPicker(): Promise<DateFieldModule> {
-  picker ??= import('@venue/ui/date-field').catch((error: unknown) => {
-    picker = null; // a failed chunk is asked for again next time
-    throw error;
-  });
-  return picker;
-}
+const loadPicker = loadOnce(() => import('@venue/ui/date-field'));
 
 /** `yyyy-MM-dd` in the user's format (DD/MM/YYYY, MM/DD/YYYY or YYYY-MM-DD). */
 function shown(iso: string, dateFormat: string): string {

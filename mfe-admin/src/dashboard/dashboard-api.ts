@@ -133,16 +133,7 @@ export async function alertAction(
   return api.request(`${verb} alert`, 'POST', path, undefined, { idempotencyKey });
 }
 
-/** The venue's today (yyyy-MM-dd) in its time zone. */
-export function venueToday(timezone: string, now = new Date()): string {
-  // en-CA writes dates as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { venueToday } from '@venue/ui/venue-day';
 
 /**
  * The Share by e-mail target (spec 01 §2: /comms-send-email with toName, invoice, amount,

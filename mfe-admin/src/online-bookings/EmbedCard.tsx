@@ -1,16 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { SegmentedChoice } from '@venue/ui/choice';
 import { embedSnippets, publicUrl } from './online-bookings-form.ts';
 
 type Variant = 'iframe' | 'script';
@@ -58,14 +48,15 @@ export function EmbedCard({
                 The snippet and the preview show the saved settings: save to see your changes here.
               </Text>
             ) : null}
-            <SegmentedControl
-              aria-label="Snippet"
-              value={variant}
-              onChange={(v) => setVariant(v as Variant)}
-              data={[
+            <SegmentedChoice
+              label="Snippet"
+              labelHidden
+              options={[
                 { value: 'iframe', label: 'Frame' },
                 { value: 'script', label: 'Script' },
               ]}
+              value={variant}
+              onChange={setVariant}
               style={{ alignSelf: 'flex-start' }}
             />
             <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { Button, Chip, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import { PageHeader, exportStamp } from '@venue/ui';
@@ -10,6 +10,7 @@ import { columns } from '../shared/columns.tsx';
 import { QUICK_FILTERS } from '../shared/filters.ts';
 import { MiniCalendar } from '../shared/MiniCalendar.tsx';
 import { QueryStatus } from '@venue/ui/query-status';
+import { ChipChoice } from '@venue/ui/choice';
 import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { RowAction, RowActions, actionsColumn } from '../shared/RowAction.tsx';
 import { StatCards } from '../shared/StatCards.tsx';
@@ -175,15 +176,13 @@ function SearchBar(p: {
         onChange={(e) => p.onSearch(e.currentTarget.value)}
         w={320}
       />
-      <Chip.Group multiple={false} value={p.quick} onChange={p.onQuick}>
-        <Group gap={6} role="group" aria-label="Quick filters">
-          {QUICK_FILTERS.map((f) => (
-            <Chip key={f.value} value={f.value} size="sm">
-              {f.label}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <ChipChoice
+        label="Quick filters"
+        labelHidden
+        options={QUICK_FILTERS}
+        value={p.quick}
+        onChange={p.onQuick}
+      />
       <Button variant="subtle" onClick={p.onToggleAdvanced} aria-expanded={p.showAdvanced}>
         Advanced Filters
       </Button>

@@ -1,11 +1,12 @@
 import { DialogActions, useFocusFirstError } from '@venue/ui';
 import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { SegmentedChoice, type ChoiceOption } from '@venue/ui/choice';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { MoneyFigures } from '@venue/contracts';
 import { statusBody } from '@venue/contracts/bookings';
-import { Alert, Button, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { unwrapBooking, useBookingActions, useConfirmPreview, useVenueDeposit } from '../api/hooks.ts';
 import { paymentCents, type Booking, type TaxType } from '../api/types.ts';
 import {
@@ -199,6 +200,11 @@ function ConfirmChoices(props: ChoicesProps) {
   );
 }
 
+const TAX_TYPES: ChoiceOption<TaxType>[] = [
+  { value: 'inclusive', label: 'GST inclusive' },
+  { value: 'exclusive', label: 'GST exclusive' },
+];
+
 /** GST inclusive or exclusive, and what that means for this price at the venue's rate. */
 function TaxTypeField({
   value,
@@ -212,25 +218,13 @@ function TaxTypeField({
   const fmt = useFormat();
   const rate = `${inputs.terms.rateBp / 100} %`;
   return (
-    <div>
-      <Text size="sm" fw={500} id="tax-type-label">
-        Tax type
-      </Text>
-      <SegmentedControl
-        aria-labelledby="tax-type-label"
-        value={value}
-        onChange={(v) => onChange(v as TaxType)}
-        data={[
-          { value: 'inclusive', label: 'GST inclusive' },
-          { value: 'exclusive', label: 'GST exclusive' },
-        ]}
-      />
+    <SegmentedChoice label="Tax type" options={TAX_TYPES} value={value} onChange={onChange}>
       <Text size="xs" c="dimmed">
         The price of {fmt.money(inputs.priceCents)}{' '}
         {value === 'inclusive' ? `includes GST at ${rate}` : `has GST at ${rate} added`}
         {value === inputs.terms.taxType ? ' (this venue’s setting).' : ' (not this venue’s setting).'}
       </Text>
-    </div>
+    </SegmentedChoice>
   );
 }
 

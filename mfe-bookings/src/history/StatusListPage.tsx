@@ -1,11 +1,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Chip, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { PageHeader } from '@venue/ui';
 import { useBookingStats } from '../api/hooks.ts';
 import type { Booking, BookingStats } from '../api/types.ts';
 import { BookingsTable, type Column, type SortState } from '../shared/BookingsTable.tsx';
 import { columns, type BookingColumns } from '../shared/columns.tsx';
 import { QueryStatus } from '@venue/ui/query-status';
+import { ChipChoice } from '@venue/ui/choice';
 import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { StatCards } from '../shared/StatCards.tsx';
 import { useBookingDialogs, type BookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
@@ -165,15 +166,14 @@ function StatusFilters(p: {
         onChange={(e) => p.onSearch(e.currentTarget.value)}
         w={320}
       />
-      <Chip.Group multiple value={p.on} onChange={p.onToggles}>
-        <Group gap={6} role="group" aria-label="Filters">
-          {p.config.toggles.map((t) => (
-            <Chip key={t.label} value={t.label} size="sm">
-              {t.label}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <ChipChoice
+        label="Filters"
+        labelHidden
+        multiple
+        options={p.config.toggles.map((t) => ({ value: t.label, label: t.label }))}
+        value={p.on}
+        onChange={p.onToggles}
+      />
     </Group>
   );
 }

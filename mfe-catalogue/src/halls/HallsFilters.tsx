@@ -1,7 +1,13 @@
-import { Button, Chip, Group, NumberInput, Text, TextInput } from '@mantine/core';
-import type { ResourceStatus, ResourceType } from '../api/types.ts';
+import { Button, Group, NumberInput, TextInput } from '@mantine/core';
+import { ChipChoice, type ChoiceOption } from '@venue/ui/choice';
+import type { ResourceStatus } from '../api/types.ts';
 import { TYPE_OPTIONS, numberFrom } from '../shared/labels.ts';
 import { hasFilters, NO_FILTERS, type HallFilters } from './filterHalls.ts';
+
+const STATUS_OPTIONS: ChoiceOption<ResourceStatus>[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+];
 
 export function HallsFilters({
   value,
@@ -26,43 +32,20 @@ export function HallsFilters({
         onChange={(v) => onChange({ ...value, minCapacity: v === '' ? '' : numberFrom(v) })}
         w={160}
       />
-      <div>
-        <Text size="sm" fw={500} mb={4} id="type-chips">
-          Type
-        </Text>
-        <Chip.Group
-          multiple
-          value={value.types}
-          onChange={(v) => onChange({ ...value, types: v as ResourceType[] })}
-        >
-          <Group gap={6} role="group" aria-labelledby="type-chips">
-            {TYPE_OPTIONS.map((o) => (
-              <Chip key={o.value} value={o.value} size="sm">
-                {o.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </div>
-      <div>
-        <Text size="sm" fw={500} mb={4} id="status-chips">
-          Status
-        </Text>
-        <Chip.Group
-          multiple
-          value={value.statuses}
-          onChange={(v) => onChange({ ...value, statuses: v as ResourceStatus[] })}
-        >
-          <Group gap={6} role="group" aria-labelledby="status-chips">
-            <Chip value="active" size="sm">
-              Active
-            </Chip>
-            <Chip value="archived" size="sm">
-              Archived
-            </Chip>
-          </Group>
-        </Chip.Group>
-      </div>
+      <ChipChoice
+        label="Type"
+        multiple
+        options={TYPE_OPTIONS}
+        value={value.types}
+        onChange={(types) => onChange({ ...value, types })}
+      />
+      <ChipChoice
+        label="Status"
+        multiple
+        options={STATUS_OPTIONS}
+        value={value.statuses}
+        onChange={(statuses) => onChange({ ...value, statuses })}
+      />
       <Button variant="subtle" disabled={!hasFilters(value)} onClick={() => onChange(NO_FILTERS)}>
         Clear filters
       </Button>

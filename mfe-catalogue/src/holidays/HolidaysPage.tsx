@@ -1,5 +1,5 @@
 import { lazy, useMemo, useRef, useState } from 'react';
-import { Button, Chip, Group, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, TextInput, VisuallyHidden } from '@mantine/core';
 import { EmptyState, PageHeader, useSession, downloadText, OnDemand } from '@venue/ui';
 import type { Holiday, HolidayScope } from '../api/types.ts';
 import { useDeleteHoliday, useHolidays, useImportHolidays } from '../api/hooks.ts';
@@ -9,6 +9,7 @@ import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
+import { ChipChoice, type ChoiceOption } from '@venue/ui/choice';
 import { errorText, notifyError } from '../shared/notify.ts';
 import {
   filterHolidays,
@@ -26,11 +27,15 @@ const SyncDialog = lazy(() => import('./SyncDialog.tsx').then((m) => ({ default:
 
 const SYNC_HINT = 'Sync with the state calendar to add the official public holidays.';
 
-const IMPACTS: Array<{ value: Impact; label: string }> = [
+const IMPACTS: ChoiceOption<Impact>[] = [
   { value: 'surcharge', label: 'Surcharge' },
   { value: 'blockout', label: 'Block-out' },
   { value: 'restricted', label: 'Restricted' },
 ];
+const SCOPES = (Object.keys(SCOPE_LABELS) as HolidayScope[]).map((value) => ({
+  value,
+  label: SCOPE_LABELS[value],
+}));
 
 export function HolidaysPage() {
   const canManage = useCanManage();
@@ -231,34 +236,8 @@ function HolidayFilters({
         onChange={(e) => onSearch(e.currentTarget.value)}
         w={220}
       />
-      <div>
-        <Text size="sm" fw={500} mb={4} id="scope-chips">
-          Scope
-        </Text>
-        <Chip.Group multiple value={scopes} onChange={(v) => onScopes(v as HolidayScope[])}>
-          <Group gap={6} role="group" aria-labelledby="scope-chips">
-            {(Object.keys(SCOPE_LABELS) as HolidayScope[]).map((s) => (
-              <Chip key={s} value={s} size="sm">
-                {SCOPE_LABELS[s]}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </div>
-      <div>
-        <Text size="sm" fw={500} mb={4} id="impact-chips">
-          Impact
-        </Text>
-        <Chip.Group multiple value={impacts} onChange={(v) => onImpacts(v as Impact[])}>
-          <Group gap={6} role="group" aria-labelledby="impact-chips">
-            {IMPACTS.map((i) => (
-              <Chip key={i.value} value={i.value} size="sm">
-                {i.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </div>
+      <ChipChoice label="Scope" multiple options={SCOPES} value={scopes} onChange={onScopes} />
+      <ChipChoice label="Impact" multiple options={IMPACTS} value={impacts} onChange={onImpacts} />
     </Group>
   );
 }

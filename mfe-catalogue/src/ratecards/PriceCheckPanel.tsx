@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, ComboboxChevron, Group, Paper, TextInput, Title } from '@mantine/core';
 import { useSession } from '@venue/ui';
+import { loadOnce } from '@venue/ui/load-once';
 import type { Addon, Resource } from '../api/types.ts';
 import type * as PriceCheckFormEntry from './PriceCheckForm.tsx';
 import type { Arrival } from './PriceCheckForm.tsx';
@@ -14,14 +15,7 @@ import type { Arrival } from './PriceCheckForm.tsx';
  */
 type FormModule = typeof PriceCheckFormEntry;
 
-let loading: Promise<FormModule> | null = null;
-function loadForm(): Promise<FormModule> {
-  loading ??= import('./PriceCheckForm.tsx').catch((error: unknown) => {
-    loading = null; // a failed chunk is asked for again next time
-    throw error;
-  });
-  return loading;
-}
+const loadForm = loadOnce(() => import('./PriceCheckForm.tsx'));
 
 /** Asks the server what a booking would cost, with the same rules bookings use. */
 export function PriceCheckPanel({ resources, addons }: { resources: Resource[]; addons: Addon[] }) {

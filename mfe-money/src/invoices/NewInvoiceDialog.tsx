@@ -1,7 +1,8 @@
-import { Button, Checkbox, Modal, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { DialogActions } from '@venue/ui';
 import { DateField } from '@venue/ui/date-field';
+import { SegmentedChoice } from '@venue/ui/choice';
 import { useFormat } from '../shared/format.ts';
 import { MoneyInput } from '../shared/MoneyInput.tsx';
 import { ChosenBooking, InvoiceBookingPicker } from './InvoiceBookingPicker.tsx';
@@ -94,19 +95,14 @@ function TaxBreakdown({ cents, gst, rateBp }: { cents: number; gst: number; rate
 /** Deposit or Final Payment: a change fills the amount and description for the booking again. */
 function InvoiceTypeControl({ kind, onChange }: { kind: Kind; onChange: (kind: Kind) => void }) {
   return (
-    <div>
-      <Text size="sm" fw={500} id="invoice-type-label">
-        Invoice Type
-      </Text>
-      <SegmentedControl
-        aria-labelledby="invoice-type-label"
-        value={kind}
-        onChange={(v) => onChange(v as Kind)}
-        data={[
-          { value: 'DEPOSIT', label: 'Deposit' },
-          { value: 'FINAL', label: 'Final Payment' },
-        ]}
-      />
-    </div>
+    <SegmentedChoice
+      label="Invoice Type"
+      options={[
+        { value: 'DEPOSIT', label: 'Deposit' },
+        { value: 'FINAL', label: 'Final Payment' },
+      ]}
+      value={kind}
+      onChange={onChange}
+    />
   );
 }

@@ -3,16 +3,7 @@
  * date-range filter and the default due date. Days are YYYY-MM-DD strings, compared as text.
  */
 
-/** The venue's today. */
-export function venueToday(timezone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { venueToday } from '@venue/ui/venue-day';
 
 function toUtc(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
