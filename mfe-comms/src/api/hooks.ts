@@ -4,17 +4,16 @@
  * import the schemas themselves.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { useSession } from '@venue/ui';
 import type {
-  bounceResponseSchema,
-  customerBookingsResponseSchema,
-  customerListResponseSchema,
-  emailDetailResponseSchema,
+  BounceResponse,
+  CapturedMailDetail,
+  CustomerBookingsResponse,
+  CustomerListResponse,
+  EmailDetail,
   HistoryResponse,
-  mailPreviewDetailResponseSchema,
-  mailPreviewListResponseSchema,
-  sendEmailResponseSchema,
+  MailPreviewList,
+  SendEmailResponse,
   SendEmailRequest,
   SendSmsRequest,
   SendSmsResponse,
@@ -22,24 +21,14 @@ import type {
   SmsCostPreviewRequest,
   SmsOptOutChanged,
   SmsOptOutResponse,
-  templateListResponseSchema,
+  TemplateListResponse,
   TemplatePreview,
   TemplatePreviewRequest,
-  templateResponseSchema,
+  TemplateResponse,
   TemplateCreate,
   TemplateUpdate,
 } from '@venue/contracts/comms';
 import { keys } from './keys.ts';
-
-export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
-export type TemplateResponse = z.infer<typeof templateResponseSchema>;
-export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
-export type CustomerBookingsResponse = z.infer<typeof customerBookingsResponseSchema>;
-export type BounceResponse = z.infer<typeof bounceResponseSchema>;
-export type SendEmailResponse = z.infer<typeof sendEmailResponseSchema>;
-export type EmailDetail = z.infer<typeof emailDetailResponseSchema>['email'];
-export type MailPreviewList = z.infer<typeof mailPreviewListResponseSchema>;
-export type CapturedMailDetail = z.infer<typeof mailPreviewDetailResponseSchema>['mail'];
 
 const HISTORY_PAGE = 25;
 

@@ -6,7 +6,7 @@
 import { Table, Text } from '@mantine/core';
 import type { Formatters } from '../shared/format.ts';
 import { Panel } from './Panel.tsx';
-import type { CancellationReasons, ReportSummary } from './reports-api.ts';
+import type { CancellationReasons, ReportSummary } from '@venue/contracts/insights';
 import { percent } from './report-format.ts';
 
 const WEEKS = [0, 1, 2, 3, 4, 5];

@@ -5,11 +5,10 @@
  */
 import { useState } from 'react';
 import { SegmentedControl, Table, Text } from '@mantine/core';
-import { REPORTS_MESSAGES } from '@venue/contracts/insights';
+import { REPORTS_MESSAGES, type Forecast } from '@venue/contracts/insights';
 import type { Formatters } from '../shared/format.ts';
 import { AreaChart } from './charts/AreaChart.tsx';
 import { Panel } from './Panel.tsx';
-import type { Forecast } from './reports-api.ts';
 import { basisText, monthLabel } from './report-format.ts';
 
 type Scenario = 'base' | 'optimistic' | 'cautious';

@@ -3,10 +3,9 @@
  * and quotes sent → accepted beside them, with each stage's share of the first in a table.
  */
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { REPORTS_MESSAGES } from '@venue/contracts/insights';
+import { REPORTS_MESSAGES, type FunnelData } from '@venue/contracts/insights';
 import { BarChart, type Bar } from './charts/BarChart.tsx';
 import { Panel } from './Panel.tsx';
-import type { FunnelData } from './reports-api.ts';
 import { percent } from './report-format.ts';
 
 const describe = (name: string, bars: Bar[]) =>

@@ -4,9 +4,8 @@
  * which date it counts by).
  */
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { REPORT_KPI_KEYS, REPORTS_MESSAGES } from '@venue/contracts/insights';
+import { REPORT_KPI_KEYS, REPORTS_MESSAGES, type ExecutiveKpis } from '@venue/contracts/insights';
 import type { Formatters } from '../shared/format.ts';
-import type { ExecutiveKpis } from './reports-api.ts';
 import { KPI_LABELS, TREND_WORDS, basisText, changeText, percent } from './report-format.ts';
 
 type Kpi = ExecutiveKpis['kpis'][keyof ExecutiveKpis['kpis']];

@@ -3,12 +3,11 @@
  * days past due: current, 1–30, 31–60, 61–90, 90+), spec 03 §2.10, §3.
  */
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { REPORTS_MESSAGES } from '@venue/contracts/insights';
+import { REPORTS_MESSAGES, type PaymentAnalysis } from '@venue/contracts/insights';
 import { useSession } from '@venue/ui';
 import type { Formatters } from '../shared/format.ts';
 import { PieChart } from './charts/PieChart.tsx';
 import { Panel } from './Panel.tsx';
-import type { PaymentAnalysis } from './reports-api.ts';
 import { percent } from './report-format.ts';
 
 const AGE_LABELS: Record<string, string> = {

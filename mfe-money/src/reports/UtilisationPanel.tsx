@@ -6,10 +6,9 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Collapse, Group, Select, Table, Text, VisuallyHidden } from '@mantine/core';
-import { REPORTS_MESSAGES } from '@venue/contracts/insights';
+import { REPORTS_MESSAGES, type ResourceUtilisation } from '@venue/contracts/insights';
 import type { Formatters } from '../shared/format.ts';
 import { Panel } from './Panel.tsx';
-import type { ResourceUtilisation } from './reports-api.ts';
 import { percent } from './report-format.ts';
 
 type Resource = ResourceUtilisation['utilisationData'][number];

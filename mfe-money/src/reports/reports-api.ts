@@ -17,8 +17,17 @@ import {
   pipelineDataSchema,
   reportSummarySchema,
   resourceUtilisationSchema,
+  type CancellationReasons,
+  type ExecutiveKpis,
+  type Forecast,
+  type FunnelData,
+  type HistoricalData,
+  type PaymentAnalysis,
+  type PipelineData,
   type ReportPeriod,
   type ReportSegment,
+  type ReportSummary,
+  type ResourceUtilisation,
 } from '@venue/contracts/insights';
 import { useSession, type ApiClient } from '@venue/ui';
 
@@ -32,15 +41,6 @@ export interface ReportFilters {
   segments: ReportSegment[];
 }
 
-export type ExecutiveKpis = z.output<typeof executiveKpisSchema>;
-export type HistoricalData = z.output<typeof historicalDataSchema>;
-export type PipelineData = z.output<typeof pipelineDataSchema>;
-export type FunnelData = z.output<typeof funnelDataSchema>;
-export type PaymentAnalysis = z.output<typeof paymentAnalysisSchema>;
-export type ResourceUtilisation = z.output<typeof resourceUtilisationSchema>;
-export type CancellationReasons = z.output<typeof cancellationReasonsSchema>;
-export type Forecast = z.output<typeof forecastSchema>;
-export type ReportSummary = z.output<typeof reportSummarySchema>;
 export type MonthRow = HistoricalData['historicalData'][number];
 
 /** The query string every call gets: the tenant, the period and the segments, plus its own. */

@@ -44,6 +44,7 @@ export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 export const emailDetailResponseSchema = z.object({
   email: emailRecordSchema.extend({ html: z.string(), replyTo: z.string().nullable(), fromName: z.string() }),
 });
+export type EmailDetail = z.infer<typeof emailDetailResponseSchema>['email'];
 
 /** GET /api/email-comms/customers query (spec 02 §7). */
 export const customerSearchQuerySchema = z.object({
@@ -63,6 +64,7 @@ export const commsCustomerSchema = z.object({
 });
 export type CommsCustomer = z.infer<typeof commsCustomerSchema>;
 export const customerListResponseSchema = z.object({ customers: z.array(commsCustomerSchema) });
+export type CustomerListResponse = z.infer<typeof customerListResponseSchema>;
 
 /** Spec 02 §3.5 "Booking as shown on the e-mail screen". */
 export const commsBookingSchema = z.object({
@@ -82,6 +84,7 @@ export const commsBookingSchema = z.object({
 export type CommsBooking = z.infer<typeof commsBookingSchema>;
 /** GET /api/email-comms/bookings/{customerEmail}: newest event first. */
 export const customerBookingsResponseSchema = z.object({ bookings: z.array(commsBookingSchema) });
+export type CustomerBookingsResponse = z.infer<typeof customerBookingsResponseSchema>;
 
 /** GET /api/email-comms/bounces?email=…: whether the address bounced (the Send Email warning). */
 export const bounceQuerySchema = z.object({
@@ -99,6 +102,7 @@ export const bounceResponseSchema = z.object({
   /** Text for the page when bounced, else null. */
   warning: z.string().nullable(),
 });
+export type BounceResponse = z.infer<typeof bounceResponseSchema>;
 export function bounceWarning(email: string, reason: string | null): string {
   return `Mail to ${email} bounced before${reason ? ` (${reason})` : ''}. Check the address before sending.`;
 }
@@ -128,6 +132,7 @@ export const mailPreviewListResponseSchema = z.object({
   capturing: z.boolean(),
   items: z.array(capturedMailSummarySchema),
 });
+export type MailPreviewList = z.infer<typeof mailPreviewListResponseSchema>;
 export const capturedMailSchema = capturedMailSummarySchema.extend({
   replyTo: z.string().nullable(),
   html: z.string().nullable(),
@@ -137,3 +142,4 @@ export const capturedMailSchema = capturedMailSummarySchema.extend({
 });
 export type CapturedMail = z.infer<typeof capturedMailSchema>;
 export const mailPreviewDetailResponseSchema = z.object({ mail: capturedMailSchema });
+export type CapturedMailDetail = z.infer<typeof mailPreviewDetailResponseSchema>['mail'];

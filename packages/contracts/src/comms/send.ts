@@ -159,6 +159,7 @@ export const sendEmailResponseSchema = z.object({
   email: emailRecordSchema,
   warning: z.string().nullable(),
 });
+export type SendEmailResponse = z.infer<typeof sendEmailResponseSchema>;
 
 /** POST /api/email-comms/reminders (issue 12 item 7): one reminder per booking. */
 export const MAX_REMINDER_BOOKINGS = 200;

@@ -136,11 +136,13 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 /** GET /api/email-templates answer. */
 export const templateListResponseSchema = z.object({ templates: z.array(emailTemplateSchema) });
+export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 /** GET, POST, PUT /api/email-templates[/{id}] answer. */
 export const templateResponseSchema = z.object({
   template: emailTemplateSchema,
   message: z.string().optional(),
 });
+export type TemplateResponse = z.infer<typeof templateResponseSchema>;
 /** DELETE /api/email-templates/{id} answer. */
 export const templateDeleteResponseSchema = z.object({ message: z.string() });
 

@@ -83,6 +83,7 @@ export const executiveKpisSchema = z.object({
     >,
   ),
 });
+export type ExecutiveKpis = z.output<typeof executiveKpisSchema>;
 
 export const monthRowSchema = z.object({
   month: z.string(),
@@ -100,11 +101,13 @@ export const historicalDataSchema = z.object({
   basis: z.literal('event-date'),
   historicalData: z.array(monthRowSchema),
 });
+export type HistoricalData = z.output<typeof historicalDataSchema>;
 /** `GET /api/reports/pipeline-data`: confirmed and held bookings of the coming months. */
 export const pipelineDataSchema = z.object({
   basis: z.literal('event-date'),
   pipelineData: z.array(monthRowSchema),
 });
+export type PipelineData = z.output<typeof pipelineDataSchema>;
 
 /** `GET /api/reports/funnel-data`: requests → held → confirmed → completed, and quotes sent → accepted. */
 export const funnelDataSchema = z.object({
@@ -113,6 +116,7 @@ export const funnelDataSchema = z.object({
   /** What the stages count, in words. */
   note: z.string().optional(),
 });
+export type FunnelData = z.output<typeof funnelDataSchema>;
 
 export const AGING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
 
@@ -136,6 +140,7 @@ export const paymentAnalysisSchema = z.object({
     ),
   }),
 });
+export type PaymentAnalysis = z.output<typeof paymentAnalysisSchema>;
 
 /** `GET /api/reports/resource-utilisation`: weekday × hour 06:00–22:00 against opening hours. */
 export const resourceUtilisationSchema = z.object({
@@ -162,11 +167,13 @@ export const resourceUtilisationSchema = z.object({
     }),
   ),
 });
+export type ResourceUtilisation = z.output<typeof resourceUtilisationSchema>;
 
 /** `GET /api/reports/cancellation-reasons`. */
 export const cancellationReasonsSchema = z.object({
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
 });
+export type CancellationReasons = z.output<typeof cancellationReasonsSchema>;
 
 const forecastPoint = z.object({
   month: z.string(),
@@ -190,6 +197,7 @@ export const forecastSchema = z.object({
     }),
   }),
 });
+export type Forecast = z.output<typeof forecastSchema>;
 
 /** `GET /api/reports/summary`: the period's totals and the customer cohorts (week 0–5 retention). */
 export const reportSummarySchema = z.object({
@@ -210,6 +218,7 @@ export const reportSummarySchema = z.object({
     ),
   }),
 });
+export type ReportSummary = z.output<typeof reportSummarySchema>;
 
 export const REPORTS_PATHS = {
   executiveKpis: '/api/reports/executive-kpis',
