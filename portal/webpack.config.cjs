@@ -8,5 +8,8 @@ module.exports = createStandaloneConfig({
   entries: { main: './src/index.tsx', embed: './src/embed/embed.ts' },
   fixedNames: ['embed'],
   publicPath: '/book/',
+  title: 'Book online',
+  themeColor: '#3b5bdb',
+  noscript: 'This booking page needs JavaScript. Please turn it on, or contact the venue.',
   devPort: 3006,
 });

@@ -20,7 +20,9 @@ const { moduleRules, buildCache, minimizers, cssFiles, hashedEntryFilename, pack
  * @param {string[]} [options.fixedNames] entries written without a content hash, for a URL others
  *   keep (a script a venue's website includes); served `no-cache`
  * @param {string} options.publicPath where the gateway serves the files (`/book/`)
- * @param {string} [options.template] the HTML page (default `<dir>/index.html`)
+ * @param {string} [options.title] the page's title, in the staff apps' page (index.html here)
+ * @param {string} [options.themeColor] the browser's colour for the page (a phone's address bar)
+ * @param {string} [options.noscript] what the page says where JavaScript is off
  * @param {number} [options.devPort] port of `webpack serve` (proxies /api to the gateway)
  */
 module.exports = function createStandaloneConfig({
@@ -29,7 +31,9 @@ module.exports = function createStandaloneConfig({
   entries,
   fixedNames = [],
   publicPath,
-  template = path.join(dir, 'index.html'),
+  title,
+  themeColor,
+  noscript,
   devPort,
 }) {
   return (_env, argv = {}) => {
@@ -70,7 +74,14 @@ module.exports = function createStandaloneConfig({
           : []),
         ...(production ? [cssFiles()] : []),
         // The page loads the `main` entry only; the others are files of their own.
-        new HtmlWebpackPlugin({ template, inject: 'body', chunks: ['main'] }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          themeColor,
+          noscript,
+          inject: 'body',
+          chunks: ['main'],
+        }),
       ],
       devServer: {
         port: devPort,
