@@ -2,6 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { INVOICE_SETTINGS_DEFAULTS } from '@venue/contracts';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { ConfirmBookingDialog } from './ConfirmBookingDialog.tsx';
@@ -52,14 +53,8 @@ function answerPreview() {
 /** Settings → Payments' Invoice Settings as admin answers them, with this deposit percentage. */
 function answerVenueDeposit(depositPercentage: number) {
   return captureRequests('get', '/api/tenant-settings/invoice', {
-    defaultDueDays: 30,
+    ...INVOICE_SETTINGS_DEFAULTS,
     depositPercentage,
-    gstRate: 10,
-    currency: 'AUD',
-    sendInvoiceEmails: true,
-    sendPaymentReminders: true,
-    reminderDays: [7, 3, 1],
-    autoSendInvoices: false,
   });
 }
 

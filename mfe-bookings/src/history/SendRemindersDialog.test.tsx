@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, holdAnswer, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { SendRemindersButton } from './SendRemindersDialog.tsx';
 
@@ -59,8 +59,7 @@ describe('Send reminders (Bookings — Confirmed)', () => {
   });
 
   test('sends one request for the ticked bookings, shows Sending…, reports "Sent N reminder(s), M failed." and keeps the failed one with its reason', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((r) => (release = r));
+    const { held: gate, release } = holdAnswer();
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/email-comms/reminders', async ({ request }) => {
@@ -127,8 +126,7 @@ describe('Send reminders (Bookings — Confirmed)', () => {
 
   test("by SMS: the server's cost and the bookings that get none are shown before sending, then the SMS request goes", async () => {
     const previews: unknown[] = [];
-    let releasePreview: () => void = () => {};
-    const previewGate = new Promise<void>((r) => (releasePreview = r));
+    const { held: previewGate, release: releasePreview } = holdAnswer();
     const sends: unknown[] = [];
     server.use(
       http.post('/api/email-comms/sms/preview', async ({ request }) => {
@@ -247,13 +245,9 @@ describe('Send reminders (Bookings — Confirmed)', () => {
   test("the server's refusal of the bookings is said under the list, with its toast", async () => {
     server.use(
       http.post('/api/email-comms/reminders', () =>
-        HttpResponse.json(
-          {
-            message: 'Validation failed',
-            errors: [{ path: ['bookingIds'], message: 'At most 200 bookings at once.' }],
-          },
-          { status: 400, statusText: 'Bad Request' },
-        ),
+        fieldRefusal({ bookingIds: 'At most 200 bookings at once.' }, 'Validation failed', {
+          statusText: 'Bad Request',
+        }),
       ),
     );
     const { user } = renderWithProviders(<SendRemindersButton selected={new Set()} rows={ROWS} />);

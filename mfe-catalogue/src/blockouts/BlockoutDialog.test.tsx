@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import type { BlockoutClash } from '@venue/contracts/bookings';
-import { captureRequests, renderWithProviders, type CapturedRequest } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, type CapturedRequest } from '@venue/ui/testing';
 import type { Blockout, Resource } from '../api/types.ts';
 import { BlockoutsPage } from './BlockoutsPage.tsx';
 
@@ -242,13 +242,7 @@ describe('Block-out dialog: bookings in the way (decision 55)', () => {
   test('an end before the start is said under Date to; the server’s field error under its field', async () => {
     answerLists();
     const posts = captureRequests('post', '/api/blockouts/bulk', () =>
-      HttpResponse.json(
-        {
-          message: 'Start time must be HH:mm',
-          errors: [{ path: ['timeFrom'], message: 'Start time must be HH:mm' }],
-        },
-        { status: 400 },
-      ),
+      fieldRefusal({ timeFrom: 'Start time must be HH:mm' }),
     );
     const { user } = renderWithProviders(<BlockoutsPage />);
     await screen.findByTestId('blockouts-table');

@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { http } from 'msw';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { HolidayDialog } from './HolidayDialog.tsx';
 
 async function renderDialog() {
@@ -33,17 +33,7 @@ describe('Holiday form', () => {
   });
 
   test('the server’s field error is said under the field it names', async () => {
-    server.use(
-      http.post('/api/holidays', () =>
-        HttpResponse.json(
-          {
-            message: 'Holiday name must be one line',
-            errors: [{ path: ['name'], message: 'Holiday name must be one line' }],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    server.use(http.post('/api/holidays', () => fieldRefusal({ name: 'Holiday name must be one line' })));
     const { user, dialog, onClose } = await renderDialog();
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Picnic day');
     await user.type(within(dialog).getByRole('textbox', { name: /^Date/ }), '07/08/2026');

@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, holdAnswer, renderWithProviders, server } from '@venue/ui/testing';
 import { HALL_ID, makeResource } from '../testing/fixtures.ts';
 import { PricingDialog } from './PricingDialog.tsx';
 
@@ -52,17 +52,7 @@ describe('Rate card form', () => {
   });
 
   test('the server’s field error is said under the field it names; the dialog stays open', async () => {
-    server.use(
-      http.post('/api/pricing', () =>
-        HttpResponse.json(
-          {
-            message: 'Amount is too large',
-            errors: [{ path: ['weekendRateCents'], message: 'Amount is too large' }],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
+    server.use(http.post('/api/pricing', () => fieldRefusal({ weekendRateCents: 'Amount is too large' })));
     const { user, dialog, onClose } = await renderDialog();
     await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create Pricing' }));
@@ -75,8 +65,7 @@ describe('Rate card form', () => {
   });
 
   test('Create waits while the card is sent, which carries the cents and the resource’s name', async () => {
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { held: answered, release: answer } = holdAnswer();
     const posts: unknown[] = [];
     server.use(
       http.post('/api/pricing', async ({ request }) => {

@@ -10,7 +10,7 @@ import {
   previewOf,
   type EmailTemplate,
 } from '@venue/contracts/comms';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { TemplatesPage } from './TemplatesPage.tsx';
 
 const LONG_BODY = `Dear {{customerName}}, ${'thank you for booking with us. '.repeat(6)}`;
@@ -196,15 +196,7 @@ describe('Email Templates', () => {
   test('each problem is said under its field, and the server’s field error under the field it names', async () => {
     answerTemplates([]);
     server.use(
-      http.post('/api/email-templates', () =>
-        HttpResponse.json(
-          {
-            message: 'Subject must be one line.',
-            errors: [{ path: ['subject'], message: 'Subject must be one line.' }],
-          },
-          { status: 400 },
-        ),
-      ),
+      http.post('/api/email-templates', () => fieldRefusal({ subject: 'Subject must be one line.' })),
     );
     const { user } = renderWithProviders(<TemplatesPage />);
     await screen.findByText('No templates yet');
