@@ -11,6 +11,8 @@
  * plain `first key >= value` bound in front for the index, and a nullable column is ordered by
  * `CASE WHEN c IS NULL THEN … ELSE c END` (CASE and IS NULL call no function) rather than COALESCE.
  */
+import type { SelectQueryBuilder } from 'kysely';
+import { kyselyOf } from './db/kysely.ts';
 import type { Queryable } from './db/types.ts';
 import { badRequest } from './errors.ts';
 import { textFault } from './http/hostile-input.ts';
@@ -211,9 +213,16 @@ export function keysetPage<R extends object>(
 }
 
 /**
+ * A count read up to `cap`: past the cap the answer is the cap with `totalIsEstimate: true`,
+ * shown as "10,000+".
+ */
+export function cappedTotal(n: number, cap = COUNT_CAP): { total: number; totalIsEstimate: boolean } {
+  return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+}
+
+/**
  * Counts a list's matches up to `cap` (`fromWhere` is `FROM … WHERE …` with its parameters):
- * bounded work however big the tenant. Past the cap the answer is the cap with
- * `totalIsEstimate: true`, shown as "10,000+".
+ * bounded work however big the tenant.
  */
 export async function cappedCount(
   tx: Queryable,
@@ -225,6 +234,26 @@ export async function cappedCount(
     `SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) capped`,
     params as unknown[],
   );
-  const n = Number(rows[0]?.n ?? 0);
-  return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+  return cappedTotal(Number(rows[0]?.n ?? 0), cap);
+}
+
+/**
+ * cappedCount for a query builder: counts the rows `matches` finds (its own select list is
+ * replaced), up to `cap`, as SELECT count(*) FROM (SELECT 1 … LIMIT cap + 1) capped.
+ */
+export async function countUpTo<DB, TB extends keyof DB, O>(
+  tx: Queryable,
+  matches: SelectQueryBuilder<DB, TB, O>,
+  cap = COUNT_CAP,
+): Promise<{ total: number; totalIsEstimate: boolean }> {
+  const capped = matches
+    .clearSelect()
+    .select((eb) => eb.lit(1).as('one'))
+    .limit(cap + 1);
+  // The outer query names no table of DB, only the subquery.
+  const row = await kyselyOf<Record<string, never>>(tx)
+    .selectFrom(capped.as('capped'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return cappedTotal(Number(row?.n ?? 0), cap);
 }

@@ -12,7 +12,7 @@ import {
   type AuditCondition,
   type AuditFilter,
 } from './audit-query.ts';
-import { COUNT_CAP, type KeysetKey } from '@venue/service-kit/paging';
+import type { KeysetKey } from '@venue/service-kit/paging';
 import type { AdminDb } from '../db/schema.ts';
 
 /**
@@ -40,22 +40,6 @@ export function entries(tx: Tx, where: AuditCondition[]) {
   return kyselyOf<AdminDb>(tx)
     .selectFrom('audit_log')
     .$if(where.length > 0, (qb) => qb.where(allOf(where)));
-}
-
-/**
- * Counts the matches up to COUNT_CAP, as the kit's cappedCount does: bounded work however big
- * the tenant; past the cap the answer is the cap with `totalIsEstimate: true` ("10,000+").
- */
-export async function cappedAuditCount(tx: Tx, where: AuditCondition[]) {
-  const capped = entries(tx, where)
-    .select((eb) => eb.lit(1).as('one'))
-    .limit(COUNT_CAP + 1);
-  const row = await kyselyOf<AdminDb>(tx)
-    .selectFrom(capped.as('capped'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  const n = Number(row?.n ?? 0);
-  return n > COUNT_CAP ? { total: COUNT_CAP, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
 }
 
 export function countMap(

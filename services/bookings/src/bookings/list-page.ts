@@ -1,6 +1,6 @@
 /** A page of the booking list and its total (the calls are in handlers/list.ts). */
 import { sql, type AppContext, type Tx } from '@venue/service-kit';
-import { COUNT_CAP, keysetPage } from '@venue/service-kit/paging';
+import { COUNT_CAP, cappedTotal, countUpTo, keysetPage } from '@venue/service-kit/paging';
 import type { Deps } from '../deps.ts';
 import { tenantSettings } from '../remote/tenant-settings.ts';
 import { tenantOf } from '../shared/request.ts';
@@ -34,8 +34,7 @@ export async function listTotal(
   if (offset !== null && !hasMore && (rows > 0 || offset === 0) && offset + rows <= cap)
     return { total: offset + rows, totalIsEstimate: false };
   // A search-only page's rows carried the number of the function's ids (list()).
-  if (matches !== null)
-    return matches > cap ? { total: cap, totalIsEstimate: true } : { total: matches, totalIsEstimate: false };
+  if (matches !== null) return cappedTotal(matches, cap);
   if (built.unfiltered) {
     // Every booking of the tenant: its stored number (migration 015), one row read instead of
     // counting up to COUNT_CAP + 1 index entries on every page 1. Reported with the same cap.
@@ -44,8 +43,7 @@ export async function listTotal(
       .select('bookings')
       .where('tenant_id', '=', tenantOf(ctx))
       .executeTakeFirst();
-    const n = Number(stored?.bookings ?? 0);
-    return n > COUNT_CAP ? { total: COUNT_CAP, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+    return cappedTotal(Number(stored?.bookings ?? 0));
   }
   if (built.searchOnly) {
     // Only a trigram search, on a page past the end (no row carried the number): count the
@@ -53,21 +51,9 @@ export async function listTotal(
     // sql: a capped count of the security-definer function's rows (a set-returning call in FROM)
     const { rows: counted } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (
         SELECT 1 FROM booking_search_keys(${built.searchOnly}) LIMIT ${cap + 1}) capped`.execute(db(tx));
-    const n = Number(counted[0]?.n ?? 0);
-    return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+    return cappedTotal(Number(counted[0]?.n ?? 0), cap);
   }
-  // The kit's cappedCount as a builder: SELECT count(*) FROM (SELECT 1 … LIMIT cap + 1) capped.
-  const capped = db(tx)
-    .selectFrom('bookings as b')
-    .select((eb) => eb.lit(1).as('one'))
-    .where(built.filterWhere)
-    .limit(cap + 1);
-  const row = await db(tx)
-    .selectFrom(capped.as('capped'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
+  return countUpTo(tx, db(tx).selectFrom('bookings as b').where(built.filterWhere), cap);
 }
 
 /** The venue's time zone, from bookings' copy of the settings. */

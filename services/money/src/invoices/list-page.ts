@@ -22,6 +22,7 @@ import {
 } from '@venue/service-kit';
 import {
   COUNT_CAP,
+  countUpTo,
   decodeCursor,
   keysetPage,
   type KeysetKey,
@@ -97,27 +98,6 @@ export function invoiceFilters(tenantId: string, q: Filters, zone: string) {
     }
     return where;
   };
-}
-
-/**
- * Counts the rows `matches` finds, up to `cap` (the kit's cappedCount as a builder): bounded work
- * however big the tenant. Its own select list is replaced; every money list counts through here.
- */
-export async function countUpTo<DB, TB extends keyof DB, O>(
-  tx: Queryable,
-  matches: SelectQueryBuilder<DB, TB, O>,
-  cap: number,
-): Promise<{ total: number; totalIsEstimate: boolean }> {
-  const capped = matches
-    .clearSelect()
-    .select((eb) => eb.lit(1).as('one'))
-    .limit(cap + 1);
-  const row = await db(tx)
-    .selectFrom(capped.as('capped'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
-  const n = Number(row?.n ?? 0);
-  return n > cap ? { total: cap, totalIsEstimate: true } : { total: n, totalIsEstimate: false };
 }
 
 /** One page of the list, in the bookings list's shape (contracts `InvoicePage`). */

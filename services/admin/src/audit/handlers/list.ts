@@ -1,6 +1,6 @@
 import { keysetAfterCursor, keysetColumns, keysetOrder, operation } from '@venue/service-kit';
-import { decodeCursor, keysetPage, wantsTotal } from '@venue/service-kit/paging';
-import { AUDIT_KEYS, cappedAuditCount, entries, scopedWhere } from '../audit-list.ts';
+import { countUpTo, decodeCursor, keysetPage, wantsTotal } from '@venue/service-kit/paging';
+import { AUDIT_KEYS, entries, scopedWhere } from '../audit-list.ts';
 import { auditView } from '../audit-query.ts';
 
 /** Audit entries, newest first by default, a page at a time (by number or cursor). */
@@ -23,7 +23,7 @@ export const listAudit = operation('get /api/audit', async ({ ctx, tx, query: q 
     .execute();
   const page = keysetPage(rows, q.limit, q.sortBy, order, AUDIT_KEYS);
   // Counted up to COUNT_CAP, and only when asked or paging by number (platform contract, Paging).
-  const counted = wantsTotal(q) ? await cappedAuditCount(tx, where) : null;
+  const counted = wantsTotal(q) ? await countUpTo(tx, entries(tx, where)) : null;
   return {
     auditLogs: page.rows.map(auditView),
     pagination: {

@@ -1,7 +1,7 @@
 import { keysetAfterCursor, keysetColumns, keysetOrder, operation } from '@venue/service-kit';
-import { COUNT_CAP, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
+import { COUNT_CAP, countUpTo, decodeCursor, keysetPage, type KeysetKey } from '@venue/service-kit/paging';
 import { db } from '../../db/query.ts';
-import { countUpTo, pageAnswer } from '../../invoices/list-page.ts';
+import { pageAnswer } from '../../invoices/list-page.ts';
 import { tenantOf } from '../../shared/http.ts';
 import { selectBonds, toBond } from '../bond-row.ts';
 
