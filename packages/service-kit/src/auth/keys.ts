@@ -1,18 +1,24 @@
 import { loadPublicKey } from './tokens.ts';
 
-type PublicKey = Awaited<ReturnType<typeof loadPublicKey>>;
-
-let cached: { source: string; key: Promise<PublicKey> } | undefined;
-
-/** The verification key, imported once (again only if the configured key changes, as in tests). */
-export function publicKey(): Promise<PublicKey> {
-  const source = `${process.env.AUTH_PUBLIC_KEY ?? ''}|${process.env.AUTH_PUBLIC_KEY_FILE ?? ''}`;
-  if (!cached || cached.source !== source) {
-    const key = loadPublicKey();
-    cached = { source, key };
-    key.catch(() => {
-      if (cached?.key === key) cached = undefined;
-    });
-  }
-  return cached.key;
+/**
+ * `load` run once for the key the environment variables `vars` name, and again only when they
+ * change (as in tests, which make fresh keys); a failed load is forgotten, so the next call tries
+ * again. The gateway's and services' verification key here, admin's signing key likewise.
+ */
+export function keyFromEnv<K>(vars: readonly string[], load: () => Promise<K>): () => Promise<K> {
+  let cached: { source: string; key: Promise<K> } | undefined;
+  return () => {
+    const source = vars.map((name) => process.env[name] ?? '').join('|');
+    if (!cached || cached.source !== source) {
+      const key = load();
+      cached = { source, key };
+      key.catch(() => {
+        if (cached?.key === key) cached = undefined;
+      });
+    }
+    return cached.key;
+  };
 }
+
+/** The verification key. */
+export const publicKey = keyFromEnv(['AUTH_PUBLIC_KEY', 'AUTH_PUBLIC_KEY_FILE'], loadPublicKey);

@@ -2,33 +2,11 @@
  * What an export is made of: the nine Reports answers (the page's own calls, so a PDF, a CSV and
  * the screen never disagree) and the few words about the venue the title page needs.
  */
-import type {
-  cancellationReasonsSchema,
-  executiveKpisSchema,
-  forecastSchema,
-  funnelDataSchema,
-  historicalDataSchema,
-  paymentAnalysisSchema,
-  pipelineDataSchema,
-  ReportPeriod,
-  ReportSegment,
-  reportSummarySchema,
-  resourceUtilisationSchema,
-} from '@venue/contracts/insights';
+import type { REPORT_ANSWERS, ReportPeriod, ReportSegment } from '@venue/contracts/insights';
 import type { z } from 'zod';
 
-/** The nine answers, keyed as REPORTS_PATHS names the calls. */
-export interface ReportBundle {
-  executiveKpis: z.infer<typeof executiveKpisSchema>;
-  historical: z.infer<typeof historicalDataSchema>;
-  pipeline: z.infer<typeof pipelineDataSchema>;
-  funnel: z.infer<typeof funnelDataSchema>;
-  payments: z.infer<typeof paymentAnalysisSchema>;
-  utilisation: z.infer<typeof resourceUtilisationSchema>;
-  cancellations: z.infer<typeof cancellationReasonsSchema>;
-  forecast: z.infer<typeof forecastSchema>;
-  summary: z.infer<typeof reportSummarySchema>;
-}
+/** The nine answers, keyed as REPORTS_PATHS names the calls, each as its REPORT_ANSWERS schema reads it. */
+export type ReportBundle = { [K in keyof typeof REPORT_ANSWERS]: z.output<(typeof REPORT_ANSWERS)[K]> };
 
 /** The title page's words, from the venue's settings copy and the export's choices. */
 export interface ReportContext {
