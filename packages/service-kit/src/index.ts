@@ -70,6 +70,7 @@ export {
   VISITOR_REQUIRED_MESSAGE,
 } from './auth/middleware.ts';
 export * from './auth/tokens.ts';
+export { keyFromEnv } from './auth/keys.ts';
 export {
   encodeVisitor,
   decodeVisitor,
@@ -98,7 +99,9 @@ export type {
 } from './db/types.ts';
 export { UnsafeDatabaseRoleError } from './db/database.ts';
 export {
+  dateText,
   kyselyOf,
+  NOW,
   sql,
   type ColumnType,
   type Expression,

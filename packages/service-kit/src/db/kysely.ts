@@ -21,12 +21,14 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  sql,
   type CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
   type DialectAdapter,
   type Driver,
+  type Expression,
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
@@ -46,6 +48,19 @@ export {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+
+/**
+ * `now()`: the transaction's start, as the services have always stamped rows (a JavaScript Date
+ * would be the app's clock, and differ within one transaction).
+ */
+// sql: a function call without arguments, shared by every update that stamps a row
+export const NOW = sql<Date>`now()`;
+
+/** A date column as yyyy-MM-dd text (node-postgres would give a local-midnight Date). */
+export function dateText(date: Expression<unknown>) {
+  // sql: to_char with its format as a literal, not a bound parameter
+  return sql<string>`to_char(${date}, ${sql.lit('YYYY-MM-DD')})`;
+}
 
 const COUNTED = /^\s*(insert|update|delete|merge)\b/i;
 

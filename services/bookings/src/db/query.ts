@@ -1,4 +1,4 @@
-import { kyselyOf, sql, type Expression, type Kysely, type Queryable } from '@venue/service-kit';
+import { kyselyOf, type Kysely, type Queryable } from '@venue/service-kit';
 import type { BookingsDb } from './schema.ts';
 
 /**
@@ -11,15 +11,5 @@ export function db(tx: Queryable): Kysely<BookingsDb> {
 
 export type { BookingsDb } from './schema.ts';
 
-/**
- * `now()`: the transaction's start, as the rows' updated_at and cancelled_at have always been
- * stamped (a JavaScript Date would be the app's clock, and differ within one transaction).
- */
-// sql: a function call without arguments, shared by every update that stamps a row
-export const NOW = sql<Date>`now()`;
-
-/** A date column as yyyy-MM-dd text (node-postgres would give a local-midnight Date). */
-export function dateText(date: Expression<unknown>) {
-  // sql: to_char with its format as a literal, as before, not a bound parameter
-  return sql<string>`to_char(${date}, ${sql.lit('YYYY-MM-DD')})`;
-}
+// The transaction's now() and a date column as text are the kit's, as in every service.
+export { NOW, dateText } from '@venue/service-kit';
