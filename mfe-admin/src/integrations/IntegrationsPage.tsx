@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { ApiError, ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { PageHeader, useSession } from '@venue/ui';
+import { QueryStatus } from '@venue/ui/query-status';
 import type { Resource } from '@venue/contracts/catalogue';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { WebhooksCard } from './WebhooksCard.tsx';
@@ -63,20 +64,24 @@ function CalendarFeedsCard() {
           <Text c="dimmed" size="sm">
             Seeing which halls publish a feed needs the Resources permission.
           </Text>
-        ) : query.isPending ? (
-          <LoadingState label="Loading calendar feeds..." />
-        ) : query.isError ? (
-          <ErrorState
-            title="Could not load calendar feeds"
-            message={query.error instanceof ApiError ? query.error.message : String(query.error)}
-            onRetry={() => void query.refetch()}
-          />
-        ) : query.data.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No halls or rooms yet. Add one on the Halls/Rooms page to publish its calendar.
-          </Text>
         ) : (
-          <FeedTable resources={query.data} />
+          // A failed refresh replaces the table, as a first read's failure does.
+          <QueryStatus
+            query={query}
+            loading="Loading calendar feeds..."
+            failure="Could not load calendar feeds"
+            staleData="replace"
+          >
+            {(resources) =>
+              resources.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  No halls or rooms yet. Add one on the Halls/Rooms page to publish its calendar.
+                </Text>
+              ) : (
+                <FeedTable resources={resources} />
+              )
+            }
+          </QueryStatus>
         )}
       </Stack>
     </Card>

@@ -1,7 +1,7 @@
 // Send Email, step 2: the customer's booking and its pay link (split out of SendEmailPage.tsx).
 import { useEffect, useState } from 'react';
 import { Button, Group, NativeSelect, Paper, Text, Title } from '@mantine/core';
-import { ErrorState, LoadingState } from '@venue/ui';
+import { QueryStatus } from '@venue/ui/query-status';
 import { type CommsBooking, type CommsCustomer } from '@venue/contracts/comms';
 import { useCustomerBookings } from '../api/hooks.ts';
 import { type CommsFormat } from '../shared/format.ts';
@@ -49,24 +49,26 @@ export function BookingPanel({
         <Text size="sm" c="dimmed">
           Choose a customer to see their bookings.
         </Text>
-      ) : bookings.isPending ? (
-        <LoadingState label="Loading bookings..." />
-      ) : bookings.isError ? (
-        <ErrorState
-          title="Failed to load customer bookings"
-          message={bookings.error.message}
-          onRetry={() => void bookings.refetch()}
-        />
       ) : (
-        <NativeSelect
-          label="Booking (optional)"
-          value={selected?.id ?? ''}
-          onChange={(e) => onSelect(list?.find((b) => b.id === e.currentTarget.value) ?? null)}
-          data={[
-            { value: '', label: list?.length ? 'No booking' : 'This customer has no bookings' },
-            ...(list ?? []).map((b) => ({ value: b.id, label: bookingLabel(b, fmt) })),
-          ]}
-        />
+        // A failed refresh replaces the list (the toast above says it too), as a first read's does.
+        <QueryStatus
+          query={bookings}
+          loading="Loading bookings..."
+          failure="Failed to load customer bookings"
+          staleData="replace"
+        >
+          {({ bookings: found }) => (
+            <NativeSelect
+              label="Booking (optional)"
+              value={selected?.id ?? ''}
+              onChange={(e) => onSelect(found.find((b) => b.id === e.currentTarget.value) ?? null)}
+              data={[
+                { value: '', label: found.length ? 'No booking' : 'This customer has no bookings' },
+                ...found.map((b) => ({ value: b.id, label: bookingLabel(b, fmt) })),
+              ]}
+            />
+          )}
+        </QueryStatus>
       )}
       {selected ? (
         <Group justify="flex-end" mt="sm">
