@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { TenantExport } from '@venue/contracts/admin';
 // Not `@venue/contracts/admin`: the same schemas from a light sub-path (see there), for the budget.
 import { eraseCustomerBody, privacySchema } from '@venue/contracts/privacy-requests';
 import { PageHeader, focusFirstInvalid, useSession } from '@venue/ui';
+import { ConfirmDialog } from '@venue/ui/confirm-dialog';
 import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { SettingsForm } from './SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
@@ -154,45 +155,19 @@ function EraseCustomerCard() {
           </Button>
         </Group>
       </form>
-      <ConfirmEraseDialog
+      <ConfirmDialog
         opened={confirming}
-        address={address}
+        title="Erase customer?"
+        confirmLabel="Erase"
+        confirmColor="red"
         busy={erase.isPending}
         onClose={() => setConfirming(false)}
-        onErase={(address) => erase.mutate(address)}
-      />
-    </Card>
-  );
-}
-
-function ConfirmEraseDialog({
-  opened,
-  address,
-  busy,
-  onClose,
-  onErase,
-}: {
-  opened: boolean;
-  address: string;
-  busy: boolean;
-  onClose: () => void;
-  onErase: (address: string) => void;
-}) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Erase customer?" centered>
-      <Stack gap="sm">
+        onConfirm={() => erase.mutate(address)}
+      >
         <Alert color="red" variant="light">
           This permanently removes the personal details of {address} from your venue. It cannot be undone.
         </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={() => onErase(address)}>
-            Erase
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      </ConfirmDialog>
+    </Card>
   );
 }
