@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { BookingFormDialog } from './BookingFormDialog.tsx';
 
@@ -399,15 +399,7 @@ describe('Booking form', () => {
     captureRequests('post', '/api/bookings/check', NO_CLASH);
     server.use(
       http.post('/api/bookings/admin', () =>
-        HttpResponse.json(
-          {
-            message: 'Guest count cannot be more than the hall’s capacity of 200',
-            errors: [
-              { path: 'guestCount', message: 'Guest count cannot be more than the hall’s capacity of 200' },
-            ],
-          },
-          { status: 400 },
-        ),
+        fieldRefusal({ guestCount: 'Guest count cannot be more than the hall’s capacity of 200' }),
       ),
     );
     const { user } = renderForm();
