@@ -1,13 +1,12 @@
 /**
  * `@venue/contracts/privacy-requests`: the two bodies the Data & Privacy page sends (the retention
- * period and an erasure request), with the very rules and messages of `privacySchema`,
- * `eraseCustomerBody` and `RETENTION_MESSAGE` in admin/requests.ts, which the service parses.
+ * period and an erasure request) and the retention message, written here once: admin/requests.ts
+ * re-exports them, so the service parses with these very schemas and the OpenAPI document shows
+ * them.
  *
  * Why a sub-path of its own: that page checks its forms with these schemas, and importing them
  * from `@venue/contracts/admin` brings the whole requests module (its schemas are built at load,
- * ~12 kB gz) to a page within ~2 kB of the 350 kB budget. Only zod here. The page's jest test
- * holds the two pairs to the same answers; admin/requests.ts may re-export these to keep one
- * definition.
+ * ~12 kB gz) to a page within ~2 kB of the 350 kB budget. Only zod here.
  */
 import { z } from 'zod';
 

@@ -224,7 +224,6 @@ export const auditListSchema = auditFilterSchema.extend({
 // --- settings groups kept by admin alone -------------------------------------------------------
 
 export const BOND_MESSAGE = 'The default bond must be a whole number of cents, zero or more.';
-export const RETENTION_MESSAGE = 'Retention must be a whole number of months from 1 to 120.';
 
 const text = (max: number) =>
   z.string({ error: 'Must be text.' }).trim().max(max, `At most ${max} characters.`);
@@ -238,17 +237,9 @@ export const policiesSchema = z.object({
   termsAndConditions: text(20000),
 });
 
-export const privacySchema = z.object({
-  retentionMonths: wholeNumber(1, 120, RETENTION_MESSAGE),
-});
+// --- privacy and data -------------------------------------------------------------------------
 
-// --- data and privacy ------------------------------------------------------------------------
-
-export const eraseCustomerBody = z.object({
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.')),
-});
+// The retention period and the erasure request are written once in the light sub-path the Data &
+// Privacy page imports (privacy-requests.ts: zod only, so the page need not load this module);
+// admin parses with them from here as before.
+export { RETENTION_MESSAGE, eraseCustomerBody, privacySchema } from '../privacy-requests.ts';
