@@ -23,19 +23,28 @@ export interface TestKeys {
 }
 
 /**
- * A fresh Ed25519 key pair and internal secret for this test process, written to
- * AUTH_PUBLIC_KEY, AUTH_PRIVATE_KEY and INTERNAL_SECRET.
+ * An Ed25519 key pair and internal secret for this test process, written to AUTH_PUBLIC_KEY,
+ * AUTH_PRIVATE_KEY and INTERNAL_SECRET. One per process: the test files of a workspace share a
+ * process (scripts/test.mjs), and a second pair would make the tokens of files before it invalid.
  */
-export async function testKeys(): Promise<TestKeys> {
+export function testKeys(): Promise<TestKeys> {
+  processKeys ??= makeTestKeys();
+  return processKeys.then((keys) => {
+    process.env.AUTH_PUBLIC_KEY = keys.publicKeyPem;
+    process.env.AUTH_PRIVATE_KEY = keys.privateKeyPem;
+    process.env.INTERNAL_SECRET = keys.internalSecret;
+    delete process.env.AUTH_PUBLIC_KEY_FILE;
+    delete process.env.AUTH_PRIVATE_KEY_FILE;
+    return keys;
+  });
+}
+let processKeys: Promise<TestKeys> | undefined;
+
+async function makeTestKeys(): Promise<TestKeys> {
   const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALG, { extractable: true });
   const publicKeyPem = await exportSPKI(publicKey);
   const privateKeyPem = await exportPKCS8(privateKey);
   const internalSecret = randomBytes(24).toString('base64url');
-  process.env.AUTH_PUBLIC_KEY = publicKeyPem;
-  process.env.AUTH_PRIVATE_KEY = privateKeyPem;
-  process.env.INTERNAL_SECRET = internalSecret;
-  delete process.env.AUTH_PUBLIC_KEY_FILE;
-  delete process.env.AUTH_PRIVATE_KEY_FILE;
   return {
     publicKeyPem,
     privateKeyPem,
