@@ -21,12 +21,17 @@ export const privacySchema = z.object({
     .max(120, RETENTION_MESSAGE),
 });
 
-/** `POST /api/tenant-settings/privacy/erase-customer`: the address compared trimmed and lower-cased. */
-export const eraseCustomerBody = z.object({
-  email: z
+/**
+ * A required e-mail address, compared trimmed and lower-cased: the erasure's and the accounts'
+ * (admin/accounts.ts, admin/requests.ts). Here, in the light module, so the page gets it too.
+ */
+export const requiredEmail = () =>
+  z
     .string({ error: 'Email is required.' })
     .trim()
     .min(1, 'Email is required.')
     .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.')),
-});
+    .pipe(z.email('Please enter a valid email address.'));
+
+/** `POST /api/tenant-settings/privacy/erase-customer`: the address compared trimmed and lower-cased. */
+export const eraseCustomerBody = z.object({ email: requiredEmail() });

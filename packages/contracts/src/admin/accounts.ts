@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { oneLine } from '../api/fields.ts';
+import { requiredEmail } from '../privacy-requests.ts';
 import { newAccountPasswordField } from '../validation/passwords.ts';
 
 export const PASSWORD_NOT_EDITABLE = 'The password cannot be changed here.';
@@ -24,12 +25,7 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v ? v : null));
 
 export const accountFields = {
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.')),
+  email: requiredEmail(),
   role: z.enum(['hall_owner', 'super_admin'], { error: 'Role must be hall_owner or super_admin.' }),
   name: optionalText(200, 'Name'),
   hallName: optionalText(200, 'Hall name'),

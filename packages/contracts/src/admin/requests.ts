@@ -5,6 +5,7 @@
  * shows them. (Payment, availability and general settings are in settings.ts and validation/.)
  */
 import { z } from 'zod';
+import { requiredEmail } from '../privacy-requests.ts';
 import { isUuid, limitParam, oneLine, pageParam, pagingQueryFields } from '../api/fields.ts';
 import { AUDIT_ROLES, PERMISSION_KEYS } from '../roles.ts';
 import {
@@ -66,9 +67,7 @@ const requiredText = (message: string) => z.string({ error: message }).trim().mi
 
 export const createSubUserSchema = z.object({
   name: oneLine(requiredText('Name is required.').max(200, 'Name is too long.'), 'Name'),
-  email: requiredText('Email is required.')
-    .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.')),
+  email: requiredEmail(),
   password: newSubUserPasswordField,
   role: z.literal('sub_user', { error: 'Hall owners can only add sub-users.' }).default('sub_user'),
   parentUserId: z.string().max(64).optional(),
