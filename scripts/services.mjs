@@ -14,23 +14,29 @@ const portOf = (name) => {
   return Number(new URL(url).port);
 };
 
-// Together, not one after another: opening an embedded database waits mostly on compiling
-// PostgreSQL's WebAssembly, which runs on V8's background threads.
-const services = await Promise.all(
-  SERVICES.map(async ([name]) => {
-    const { start } = await import(`../services/${name}/src/main.ts`);
-    return start({ port: portOf(name), signals: false });
-  }),
-);
-
+// The signals are taken before the services start: a Ctrl-C (or a test's SIGTERM) that comes
+// while the last of them is still starting waits for the starts, then closes all six, rather
+// than ending the process in the middle of a migration with node's default exit.
+let starting;
 let closing = false;
 const close = async (signal) => {
   if (closing) return;
   closing = true;
-  const results = await Promise.allSettled(services.map((s) => s.close()));
+  const started = await starting;
+  const results = await Promise.allSettled(started.map((s) => s.close()));
   const failed = results.filter((r) => r.status === 'rejected');
   for (const f of failed) console.error(`[services] ${signal}: a service did not close cleanly:`, f.reason);
   process.exit(failed.length ? 1 : 0);
 };
 process.once('SIGINT', () => void close('SIGINT'));
 process.once('SIGTERM', () => void close('SIGTERM'));
+
+// Together, not one after another: opening an embedded database waits mostly on compiling
+// PostgreSQL's WebAssembly, which runs on V8's background threads.
+starting = Promise.all(
+  SERVICES.map(async ([name]) => {
+    const { start } = await import(`../services/${name}/src/main.ts`);
+    return start({ port: portOf(name), signals: false });
+  }),
+);
+await starting;

@@ -12,12 +12,27 @@ import { productEnv, SERVICES } from './lib/processes.mjs';
 
 const NAMES = (SERVICES as [string, number][]).map(([name]) => name);
 
+/**
+ * A port below the kernel's ephemeral range (32768–60999 on Linux), free when asked. A port that
+ * `listen(0)` handed out sits in that range, where any outgoing connection of the test processes
+ * running beside this one may take it as its source port before the services bind it (an
+ * EADDRINUSE start, one guess at CI's unexplained failure of this test); a port below it is
+ * taken only by an explicit bind.
+ */
+let nextPort = 20_000 + Math.floor(Math.random() * 10_000);
 async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
+  for (;;) {
+    const port = nextPort++;
+    const server = createServer();
+    const free = await new Promise<boolean>((ok) => {
+      server.once('error', () => ok(false));
+      server.listen(port, '127.0.0.1', () => ok(true));
+    });
+    if (free) {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      return port;
+    }
+  }
 }
 
 /** `scripts/services.mjs` as `npm start` runs it, with its output kept for the assertions. */
