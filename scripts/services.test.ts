@@ -83,9 +83,10 @@ describe(
       const keys = ensureKeys(dataDir);
       const gateway = await freePort();
       const env: NodeJS.ProcessEnv = { ...productEnv({ dataDir, keys, port: gateway }), LOG_LEVEL: 'info' };
-      delete env.PORT;
-      delete env.DATABASE_URL;
-      delete env.NATS_URL;
+      // As `npm start` has them: no database server, no bus, and the keys from the data folder,
+      // not the inline test keys another test of this process may have set.
+      for (const name of ['PORT', 'DATABASE_URL', 'NATS_URL', 'AUTH_PUBLIC_KEY', 'AUTH_PRIVATE_KEY'])
+        delete env[name];
       const urls: string[] = [];
       for (const name of NAMES) {
         const url = `http://127.0.0.1:${await freePort()}`;
