@@ -8,10 +8,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { BOOKING_ROUTES } from '@venue/contracts/bookings';
-import { HALL, OWNER, form, futureDate, useHarness } from './testing/harness.ts';
+import { HALL, OWNER, form, futureDate, unstartedHarness, useHarness } from './testing/harness.ts';
 import { asCustomer, openDoors, outbox, requestBody, visit } from './door/door-testing.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 const contract = contractRecorder(BOOKING_ROUTES);
 
 /** Calls as the owner, expects `status`, and checks the answer (JSON or file) against the table. */
@@ -24,6 +24,7 @@ async function ok(method: string, path: string, status: number, body?: unknown) 
 }
 
 describe('bookings answers match the API contract', () => {
+  useHarness(h);
   it('one booking: check, create, read, edit, move, preview, confirm, complete', async () => {
     const slot = { resourceId: HALL, bookingDate: futureDate(40), startTime: '10:00', endTime: '14:00' };
     await ok('POST', '/api/bookings/check', 200, { ...slot, addOns: [] });

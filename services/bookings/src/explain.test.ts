@@ -69,8 +69,8 @@ async function seed(tenantId: string, n: number): Promise<void> {
   });
 }
 
-before(async () => {
-  if (!server) return;
+/** The service, with the tenants whose requests are planned (before the describe below). */
+async function startAndSeed() {
   h = await startHarness();
   await seed(OWNER, 200);
   await seed(OTHER, 2000);
@@ -87,10 +87,7 @@ before(async () => {
     );
     bookingIds.set(tenant, rows[0]!.id);
   }
-});
-after(async () => {
-  await h?.t.close();
-});
+}
 
 const month = () => {
   const from = futureDate(0);
@@ -184,6 +181,8 @@ describe(
   'the requests read big tenant tables through tenant indexes',
   { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
   () => {
+    before(startAndSeed);
+    after(() => h?.t.close());
     for (const [tenant, size] of [
       [SMALL, 'a small tenant'],
       [BIG, 'the big tenant'],

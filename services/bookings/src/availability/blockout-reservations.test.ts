@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { zonedInstant } from '@venue/service-kit';
-import { futureDate, HALL, OWNER, ROOM, useHarness } from '../testing/harness.ts';
+import { futureDate, HALL, OWNER, ROOM, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 const ZONE = 'Australia/Sydney';
 
 async function internal(path: string, body: unknown) {
@@ -64,6 +64,7 @@ async function calendarBlockouts(day: string, ids?: string[]) {
 }
 
 describe('block-outs reserved by the catalogue (decision 55)', () => {
+  useHarness(h);
   it('a reserved block-out refuses the booking made after it, on every resource it names', async () => {
     const day = futureDate(70);
     const r = reserve([{ day, from: '08:00', to: '12:00' }], { resourceIds: [HALL, ROOM] });

@@ -6,9 +6,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@venue/service-kit';
-import { OTHER, OWNER, useHarness } from '../testing/harness.ts';
+import { OTHER, OWNER, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 /** `n` confirmed bookings of `tenantId` in one statement of `tx`. */
 const insert = (tx: Queryable, tenantId: string, n: number) =>
@@ -39,6 +39,7 @@ const counted = (tenantId: string) =>
   });
 
 describe('the unfiltered list total is the stored number of bookings', () => {
+  useHarness(h);
   it('follows single and bulk inserts, deletes and rollbacks, per tenant', async () => {
     assert.equal(await listTotal(h.tokens.owner), await counted(OWNER));
     assert.equal((await h.create()).status, 201);

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { HALL, OWNER, futureDate, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
-
 describe('GET /api/bookings: conflicts and days', () => {
+  const h = useHarness();
   it('withConflicts lists the block-out laid over a pending booking, and nothing for a free one', async () => {
     const date = futureDate(40);
     const held = (await h.create({ bookingDate: date, startTime: '10:00', endTime: '12:00' })).body.booking;

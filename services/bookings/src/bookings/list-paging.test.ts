@@ -6,10 +6,10 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { recordTenantStatements } from '@venue/service-kit/testing';
-import { OTHER, OWNER, useHarness } from '../testing/harness.ts';
+import { OTHER, OWNER, unstartedHarness, useHarness } from '../testing/harness.ts';
 import { SEARCH_COUNT_CAP } from './list-page.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 const N = 41;
 
 /** `n` bookings for `tenantId` in SQL, with many ties in each sort key and some NULL cancellations. */
@@ -72,6 +72,7 @@ async function walk(query: string, limit: number): Promise<string[]> {
 }
 
 describe('GET /api/bookings: keyset paging', () => {
+  useHarness(h);
   before(async () => {
     await seed(OWNER, N, 'PG-');
   });

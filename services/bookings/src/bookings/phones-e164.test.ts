@@ -2,9 +2,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { futureDate, useHarness } from '../testing/harness.ts';
+import { futureDate, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 /** Migration 011's statements, run again over rows written the old way (it is idempotent). */
 async function runPhoneMigration() {
@@ -22,6 +22,7 @@ async function runPhoneMigration() {
 }
 
 describe('phones stored before decision 28 (migration 011)', () => {
+  useHarness(h);
   it('are rewritten in E.164 where certain and left as they were otherwise; search finds either', async () => {
     const made: Array<[string, string, string]> = [
       // [stored the old way, e-mail, after the migration]

@@ -2,9 +2,9 @@
 /** Recurring bookings (issue 11 item 16): the series check, the all-or-nothing create, add-ons priced in. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADDONS, HALL, ROOM, form, futureDate, useHarness } from '../testing/harness.ts';
+import { ADDONS, HALL, ROOM, form, futureDate, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 const [PROJECTOR, CLEANING] = Object.keys(ADDONS) as [string, string];
 
 const check = (body: Record<string, unknown>) =>
@@ -27,6 +27,7 @@ const weekAfter = (date: string, weeks: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
 
 describe('recurring bookings', () => {
+  useHarness(h);
   it('weekly ×4: four bookings, four codes, one series id, the same wall-clock times', async () => {
     const first = futureDate(100);
     const slot = { resourceId: HALL, bookingDate: first, startTime: '08:00', endTime: '10:00' };

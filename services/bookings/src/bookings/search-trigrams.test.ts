@@ -5,9 +5,9 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ownerTx, recordTenantStatements } from '@venue/service-kit/testing';
-import { OTHER, OWNER, useHarness } from '../testing/harness.ts';
+import { OTHER, OWNER, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 /** `n` bookings of `tenantId` named "<name> <i>", straight into the table (as a write would). */
 async function seed(tenantId: string, name: string, n: number): Promise<void> {
@@ -49,6 +49,7 @@ const truthOf = (tenantId: string, pattern: string) =>
 const sorted = (ids: string[]) => [...ids].sort();
 
 describe('booking_search: the list search trigram side table', () => {
+  useHarness(h);
   before(async () => {
     await seed(OWNER, 'Quokka Owner', 30);
     // the same words in the other tenant: a search must never cross over

@@ -3,9 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { futureDate, OWNER, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
-
 describe('calendar', () => {
+  const h = useHarness();
   it('returns every booking of a month with 2,000 bookings, only the visible range', async () => {
     const year = Number(futureDate(0).slice(0, 4)) + 2;
     await h.t.kit.db.tenantTx(OWNER, async (tx) => {

@@ -7,10 +7,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { futureDate, useHarness } from '../testing/harness.ts';
+import { futureDate, unstartedHarness, useHarness } from '../testing/harness.ts';
 import { baseFonts, hasPdftotext } from '@venue/service-kit/testing';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 const NAME = 'Zoë Nguyễn 王芳';
 
@@ -40,6 +40,7 @@ async function makeCustomer(): Promise<string> {
 }
 
 describe('customer data PDF', () => {
+  useHarness(h);
   it('embeds Noto Sans, with Noto Sans SC for the CJK of the name, and no standard font', async () => {
     const fonts = baseFonts(await exportedPdf());
     // pdfkit names a subset "ABCDEF+NotoSans-Regular"

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Tx } from '@venue/service-kit';
 import { asSuperuser } from '@venue/service-kit/testing';
-import { useHarness } from '../testing/harness.ts';
+import { unstartedHarness, useHarness } from '../testing/harness.ts';
 import { customerDetail, listCustomers, SORT_KEYS, type ListQuery } from './customer-directory.ts';
 
 const server = Boolean(process.env.TEST_DATABASE_URL);
@@ -17,7 +17,7 @@ const TENANTS = ['7a000000-0000-4000-8000-00000000000a', '7b000000-0000-4000-800
 const CUSTOMERS = 2500;
 const TODAY = '2026-06-01';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 interface Plan {
   'Node Type': string;
@@ -70,6 +70,7 @@ function assertNoSeqScan(plans: { sql: string; nodes: Plan[] }[]) {
 }
 
 describe('customer directory query plans', { skip: !server && 'needs the PostgreSQL server' }, () => {
+  useHarness(h);
   it('seeds two tenants of customers and bookings, summarised and analysed', async () => {
     await h.t.kit.db.systemTx(async (tx) => {
       for (const [t, tenantId] of TENANTS.entries()) {

@@ -14,8 +14,6 @@ const TENANT = '7d000000-0000-4000-8000-00000000000d';
 const CUSTOMERS = 1500;
 const TODAY = '2026-06-01';
 
-const h = useHarness();
-
 interface Plan {
   'Relation Name'?: string;
   'Index Cond'?: string;
@@ -24,6 +22,7 @@ interface Plan {
 const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
 describe('customer figures refresh', () => {
+  const h = useHarness();
   it("reads one customer's figures by its key once the statistics job has run", async () => {
     await h.t.kit.db.systemTx(async (tx) => {
       await tx.query(

@@ -3,9 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { futureDate, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
-
 describe('customers', () => {
+  const h = useHarness();
   it('one record per lower-cased e-mail with RFM, segment, tags and CLV; CSV and PDF exports; anonymise', async () => {
     await h.create({
       bookingDate: futureDate(60),

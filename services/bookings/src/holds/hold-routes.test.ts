@@ -4,9 +4,8 @@ import assert from 'node:assert/strict';
 import { bookingMailPartSchema } from '@venue/contracts';
 import { futureDate, hours, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
-
 describe('holds and requests', () => {
+  const h = useHarness();
   it('holds: accept blocks the slot, the sweep expires it and frees the slot', async () => {
     const date = futureDate(53);
     const b = (await h.create({ bookingDate: date })).body.booking;

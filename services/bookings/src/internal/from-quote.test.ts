@@ -6,9 +6,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { futureDate, HALL, OWNER, useHarness } from '../testing/harness.ts';
+import { futureDate, HALL, OWNER, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 const quote = (over: Record<string, unknown> = {}) => ({
   tenantId: OWNER,
@@ -56,6 +56,7 @@ const ofQuote = (quotationId: string) =>
   });
 
 describe('POST /internal/bookings/from-quote', () => {
+  useHarness(h);
   it('internal callers only; a bad body is a 400', async () => {
     assert.equal((await post(quote(), 'wrong')).status, 401);
     assert.equal((await post({ ...quote(), tenantId: 'x' })).status, 400);

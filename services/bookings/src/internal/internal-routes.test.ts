@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import { BOOKING_SLOT_EVENTS, bookingSlotEventSchema } from '@venue/contracts';
 import { futureDate, OTHER, OWNER, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
-
 describe('internal routes and the events other services copy', () => {
+  const h = useHarness();
   it('answers the tenant export to internal callers only', async () => {
     assert.equal((await h.create({ bookingDate: futureDate(90) })).status, 201);
     assert.equal((await h.call('GET', `/internal/tenant-export/${OWNER}`)).status, 401);

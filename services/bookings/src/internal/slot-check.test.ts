@@ -6,9 +6,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { futureDate, HALL, OWNER, useHarness } from '../testing/harness.ts';
+import { futureDate, HALL, OWNER, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 const call = (path: string, body: unknown, secret = process.env.INTERNAL_SECRET!) =>
   fetch(`${h.t.url}${path}`, {
@@ -31,6 +31,7 @@ const slot = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /internal/bookings/slot-check', () => {
+  useHarness(h);
   it('internal callers only; a bad body is a 400', async () => {
     assert.equal((await call('/internal/bookings/slot-check', slot(), 'wrong')).status, 401);
     assert.equal(

@@ -6,9 +6,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { futureDate, OWNER, useHarness } from '../testing/harness.ts';
+import { futureDate, OWNER, unstartedHarness, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 
 async function confirmed(days: number) {
   const b = (await h.create({ bookingDate: futureDate(days), startTime: '10:00', endTime: '14:00' })).body
@@ -40,6 +40,7 @@ const moneyEvent = (bookingId: string, depositPaid: boolean, at: string) =>
   });
 
 describe('money read copy', () => {
+  useHarness(h);
   it('money’s events set deposit paid and the balance; an older event never undoes a newer one', async () => {
     const b = await confirmed(91);
     await moneyEvent(b.id, true, '2026-05-01T10:00:00.000Z');

@@ -31,7 +31,16 @@ describe('clients of the catalogue', () => {
   const warnings: string[] = [];
   const log = { warn: (_o: object, m: string) => void warnings.push(m) };
 
+  // The kit's callService reads the secret and the catalogue's URL from the environment; both are
+  // put back after, as the next test file of the process relies on its own (the process's test keys).
+  let saved: Record<'secret' | 'catalogue', string | undefined>;
+  const restore = (name: string, value: string | undefined) => {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  };
+
   before(async () => {
+    saved = { secret: process.env.INTERNAL_SECRET, catalogue: process.env.CATALOGUE_URL };
     process.env.INTERNAL_SECRET = 'test-internal-secret';
     server = createServer((req, res) => {
       let body = '';
@@ -62,7 +71,11 @@ describe('clients of the catalogue', () => {
     const { port } = server.address() as { port: number };
     process.env.CATALOGUE_URL = `http://127.0.0.1:${port}`;
   });
-  after(() => new Promise<void>((r) => server.close(() => r())));
+  after(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    restore('INTERNAL_SECRET', saved.secret);
+    restore('CATALOGUE_URL', saved.catalogue);
+  });
 
   it('reads resources and quotes with the internal secret; asks admin for nothing', async () => {
     const c = httpClients(log);

@@ -2,9 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { futureDate, ROOM, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
-
 describe('the catalogue is asked with no transaction open', () => {
+  const h = useHarness();
   it('create, check, edit and move call it between their transactions', async () => {
     const calls: string[] = [];
     const inside: string[] = [];

@@ -1,9 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { settingsChangedEvent } from '@venue/service-kit/testing';
-import { futureDate, HALL, OTHER, OTHER_HALL, OWNER, useHarness } from '../testing/harness.ts';
+import {
+  futureDate,
+  HALL,
+  OTHER,
+  OTHER_HALL,
+  OWNER,
+  unstartedHarness,
+  useHarness,
+} from '../testing/harness.ts';
 
-const h = useHarness();
+const h = unstartedHarness();
 const NOT_YET = "This venue's settings have not reached Bookings yet. Try again in a minute.";
 
 /** Rows of `table` for `tenantId` (system scope: row-level security would hide nothing here anyway). */
@@ -19,6 +27,7 @@ const forget = (tenantId: string) =>
   h.t.kit.db.systemTx((tx) => tx.query(`DELETE FROM tenant_settings WHERE tenant_id = $1`, [tenantId]));
 
 describe("bookings' copy of the tenant's settings", () => {
+  useHarness(h);
   it('without a copy: writes answer 503 and store nothing, reads that need the clock answer 503', async () => {
     await forget(OTHER);
     const before = {

@@ -2,9 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { futureDate, useHarness } from '../testing/harness.ts';
 
-const h = useHarness();
-
 describe('transitions', () => {
+  const h = useHarness();
   it('confirms with a 25 % deposit computed on the server (inclusive GST at the tenant rate)', async () => {
     const b = (await h.create({ bookingDate: futureDate(50), startTime: '10:00', endTime: '21:00' })).body
       .booking; // $1100

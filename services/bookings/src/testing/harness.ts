@@ -194,15 +194,25 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
-/** One service for the file's tests (or the suite's, when called inside a describe), closed after them. */
-export function useHarness(): Harness {
-  const h = {} as Harness;
+/**
+ * One service for the tests of the describe it is called in, started before them and closed after
+ * them. Call it inside the file's describe, never at the top of a file: the files of this
+ * workspace share a process (scripts/test.mjs), where a file's top-level before/after belong to
+ * the process's one root test, so every file's service would start before the first test and stay
+ * open until the last (5.3 GB of memory on PGlite against 1.2 GB one at a time; on the PostgreSQL
+ * server, more pool connections than it allows, so a burst of requests met a 500). Helpers at
+ * module level pass the object they read, from `unstartedHarness()`.
+ */
+export function useHarness(h: Harness = unstartedHarness()): Harness {
   before(async () => {
     Object.assign(h, await startHarness());
   });
   after(() => h.t.close());
   return h;
 }
+
+/** The object `useHarness(h)` fills when its describe starts: empty until then. */
+export const unstartedHarness = (): Harness => ({}) as Harness;
 
 /** Hours between two ISO instants. */
 export const hours = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 3_600_000;
