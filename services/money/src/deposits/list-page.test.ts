@@ -56,141 +56,144 @@ async function seedQuotations(tenantId: string, n: number, name: string): Promis
   );
 }
 
-before(async () => {
-  h = await startMoney();
-  await seedBookings(OWNER, 60, 'HH');
-  await seedBookings(OWNER2, 9, 'XX');
-  await seedQuotations(OWNER, 50, 'Quote');
-  await seedQuotations(OWNER2, 5, 'Other');
-});
-after(() => h.close());
-
-const bookingTab = listPages<Deposit>(() => h);
-const quotationTab = listPages<QuotationDeposit>(() => h);
-
-describe('GET /api/deposits: the booking tab by key', () => {
-  test('every confirmed booking once, latest event first, while bookings arrive', async () => {
-    const all = (await h.call('GET', `/api/deposits/hall-owner/${OWNER}`, OWNER)).body as Deposit[];
-    assert.equal(all.length, 40);
-    let n = 0;
-    const walked = await bookingTab.walk('/api/deposits?limit=7', '', () =>
-      seedBookings(OWNER, 1, `LATE${++n}`),
-    );
-    const ids = walked.map((d) => d.bookingId);
-    assert.equal(new Set(ids).size, ids.length, 'none twice');
-    assert.deepEqual(
-      walked.filter((d) => all.some((a) => a.bookingId === d.bookingId)).map((d) => d.bookingId),
-      all.map((d) => d.bookingId),
-    );
-    await h.t.kit.db.systemTx((tx) =>
-      tx.query(`DELETE FROM booking_copy WHERE tenant_id = $1 AND booking_code LIKE 'LATE%'`, [OWNER]),
-    );
+// A suite of its own: its money starts before this file's tests and stops after them (decision 70).
+describe('deposits/list-page.test.ts', () => {
+  before(async () => {
+    h = await startMoney();
+    await seedBookings(OWNER, 60, 'HH');
+    await seedBookings(OWNER2, 9, 'XX');
+    await seedQuotations(OWNER, 50, 'Quote');
+    await seedQuotations(OWNER2, 5, 'Other');
   });
+  after(() => h.close());
 
-  test('search and Paid/Unpaid combine; the count follows; the cards are the sums', async () => {
-    const all = (await h.call('GET', `/api/deposits/hall-owner/${OWNER}`, OWNER)).body as Deposit[];
-    const cases: Array<[string, (d: Deposit) => boolean]> = [
-      ['paid=Paid', (d) => d.depositPaid],
-      ['paid=Unpaid', (d) => !d.depositPaid],
-      ['paid=Unpaid&search=PATEL', (d) => !d.depositPaid && d.customerName === 'Priya Patel'],
-      ['search=main%20hall&paid=Paid', (d) => d.depositPaid && d.resource === 'Main Hall'],
-      ['search=hh-1', (d) => d.bookingCode.toLowerCase().includes('hh-1')],
-    ];
-    for (const [query, keep] of cases) {
-      const expected = all.filter(keep).map((d) => d.bookingId);
-      assert.ok(expected.length > 0, `${query}: the seed has matches`);
-      const walked = await bookingTab.walk('/api/deposits?limit=7', query);
+  const bookingTab = listPages<Deposit>(() => h);
+  const quotationTab = listPages<QuotationDeposit>(() => h);
+
+  describe('GET /api/deposits: the booking tab by key', () => {
+    test('every confirmed booking once, latest event first, while bookings arrive', async () => {
+      const all = (await h.call('GET', `/api/deposits/hall-owner/${OWNER}`, OWNER)).body as Deposit[];
+      assert.equal(all.length, 40);
+      let n = 0;
+      const walked = await bookingTab.walk('/api/deposits?limit=7', '', () =>
+        seedBookings(OWNER, 1, `LATE${++n}`),
+      );
+      const ids = walked.map((d) => d.bookingId);
+      assert.equal(new Set(ids).size, ids.length, 'none twice');
       assert.deepEqual(
-        walked.map((d) => d.bookingId),
-        expected,
-        query,
+        walked.filter((d) => all.some((a) => a.bookingId === d.bookingId)).map((d) => d.bookingId),
+        all.map((d) => d.bookingId),
       );
-      assert.equal((await bookingTab.get(`/api/deposits?limit=2&${query}`)).total, expected.length, query);
-    }
-    const s = (await h.call('GET', '/api/deposits/summary', OWNER)).body;
-    const tally = (list: Deposit[]) => ({
-      cents: list.reduce((n, d) => n + d.depositCents, 0),
-      count: list.length,
-    });
-    assert.deepEqual(s, {
-      total: tally(all),
-      paid: tally(all.filter((d) => d.depositPaid)),
-      unpaid: tally(all.filter((d) => !d.depositPaid)),
-    });
-  });
-
-  test('a venue sees only its own; a bad cursor is a 400 naming cursor', async () => {
-    const theirs = await bookingTab.walk('/api/deposits?limit=7', '');
-    assert.ok(theirs.every((d) => d.hallOwnerId === OWNER));
-    const other = await bookingTab.get('/api/deposits?limit=50', OWNER2);
-    assert.equal(other.total, 6);
-    assert.ok(other.items.every((d) => d.hallOwnerId === OWNER2));
-    for (const query of ['cursor=nope', 'paid=Maybe']) {
-      const r = await h.call('GET', `/api/deposits?${query}`, OWNER);
-      assert.equal(r.status, 400, query);
-      assert.ok(
-        (r.body.errors as { path: string }[]).some((e) => query.startsWith(e.path)),
-        query,
+      await h.t.kit.db.systemTx((tx) =>
+        tx.query(`DELETE FROM booking_copy WHERE tenant_id = $1 AND booking_code LIKE 'LATE%'`, [OWNER]),
       );
-    }
-  });
-});
+    });
 
-describe('GET /api/deposits/quotations/page: the quotation tab by key', () => {
-  test('every quotation with a deposit once, newest first, while quotations arrive', async () => {
-    const all = (await h.call('GET', '/api/deposits/quotations', OWNER)).body as QuotationDeposit[];
-    assert.equal(all.length, 40);
-    let n = 0;
-    const walked = await quotationTab.walk('/api/deposits/quotations/page?limit=7', '', () =>
-      seedQuotations(OWNER, 1, `Late${++n}`),
-    );
-    const ids = walked.map((d) => d.quotationId);
-    assert.equal(new Set(ids).size, ids.length, 'none twice');
-    assert.deepEqual(
-      walked.filter((d) => all.some((a) => a.quotationId === d.quotationId)).map((d) => d.quotationId),
-      all.map((d) => d.quotationId),
-    );
-    await h.t.kit.db.systemTx((tx) =>
-      tx.query(`DELETE FROM quotations WHERE tenant_id = $1 AND customer_name LIKE 'Late%'`, [OWNER]),
-    );
+    test('search and Paid/Unpaid combine; the count follows; the cards are the sums', async () => {
+      const all = (await h.call('GET', `/api/deposits/hall-owner/${OWNER}`, OWNER)).body as Deposit[];
+      const cases: Array<[string, (d: Deposit) => boolean]> = [
+        ['paid=Paid', (d) => d.depositPaid],
+        ['paid=Unpaid', (d) => !d.depositPaid],
+        ['paid=Unpaid&search=PATEL', (d) => !d.depositPaid && d.customerName === 'Priya Patel'],
+        ['search=main%20hall&paid=Paid', (d) => d.depositPaid && d.resource === 'Main Hall'],
+        ['search=hh-1', (d) => d.bookingCode.toLowerCase().includes('hh-1')],
+      ];
+      for (const [query, keep] of cases) {
+        const expected = all.filter(keep).map((d) => d.bookingId);
+        assert.ok(expected.length > 0, `${query}: the seed has matches`);
+        const walked = await bookingTab.walk('/api/deposits?limit=7', query);
+        assert.deepEqual(
+          walked.map((d) => d.bookingId),
+          expected,
+          query,
+        );
+        assert.equal((await bookingTab.get(`/api/deposits?limit=2&${query}`)).total, expected.length, query);
+      }
+      const s = (await h.call('GET', '/api/deposits/summary', OWNER)).body;
+      const tally = (list: Deposit[]) => ({
+        cents: list.reduce((n, d) => n + d.depositCents, 0),
+        count: list.length,
+      });
+      assert.deepEqual(s, {
+        total: tally(all),
+        paid: tally(all.filter((d) => d.depositPaid)),
+        unpaid: tally(all.filter((d) => !d.depositPaid)),
+      });
+    });
+
+    test('a venue sees only its own; a bad cursor is a 400 naming cursor', async () => {
+      const theirs = await bookingTab.walk('/api/deposits?limit=7', '');
+      assert.ok(theirs.every((d) => d.hallOwnerId === OWNER));
+      const other = await bookingTab.get('/api/deposits?limit=50', OWNER2);
+      assert.equal(other.total, 6);
+      assert.ok(other.items.every((d) => d.hallOwnerId === OWNER2));
+      for (const query of ['cursor=nope', 'paid=Maybe']) {
+        const r = await h.call('GET', `/api/deposits?${query}`, OWNER);
+        assert.equal(r.status, 400, query);
+        assert.ok(
+          (r.body.errors as { path: string }[]).some((e) => query.startsWith(e.path)),
+          query,
+        );
+      }
+    });
   });
 
-  test('search and Paid/Unpaid combine; the cards are the sums; a venue sees only its own', async () => {
-    const all = (await h.call('GET', '/api/deposits/quotations', OWNER)).body as QuotationDeposit[];
-    const cases: Array<[string, (d: QuotationDeposit) => boolean]> = [
-      ['paid=Paid', (d) => d.depositPaid],
-      ['paid=Unpaid', (d) => !d.depositPaid],
-      ['paid=Unpaid&search=quote%201', (d) => !d.depositPaid && d.customerName.startsWith('Quote 1')],
-      [
-        `search=${all[3]!.quotationId.slice(0, 8)}`,
-        (d) => d.quotationId.startsWith(all[3]!.quotationId.slice(0, 8)),
-      ],
-    ];
-    for (const [query, keep] of cases) {
-      const expected = all.filter(keep).map((d) => d.quotationId);
-      assert.ok(expected.length > 0, `${query}: the seed has matches`);
-      const walked = await quotationTab.walk('/api/deposits/quotations/page?limit=7', query);
+  describe('GET /api/deposits/quotations/page: the quotation tab by key', () => {
+    test('every quotation with a deposit once, newest first, while quotations arrive', async () => {
+      const all = (await h.call('GET', '/api/deposits/quotations', OWNER)).body as QuotationDeposit[];
+      assert.equal(all.length, 40);
+      let n = 0;
+      const walked = await quotationTab.walk('/api/deposits/quotations/page?limit=7', '', () =>
+        seedQuotations(OWNER, 1, `Late${++n}`),
+      );
+      const ids = walked.map((d) => d.quotationId);
+      assert.equal(new Set(ids).size, ids.length, 'none twice');
       assert.deepEqual(
-        walked.map((d) => d.quotationId),
-        expected,
-        query,
+        walked.filter((d) => all.some((a) => a.quotationId === d.quotationId)).map((d) => d.quotationId),
+        all.map((d) => d.quotationId),
       );
-    }
-    const s = (await h.call('GET', '/api/deposits/quotations/summary', OWNER)).body;
-    const tally = (list: QuotationDeposit[]) => ({
-      cents: list.reduce((n, d) => n + d.depositCents, 0),
-      count: list.length,
+      await h.t.kit.db.systemTx((tx) =>
+        tx.query(`DELETE FROM quotations WHERE tenant_id = $1 AND customer_name LIKE 'Late%'`, [OWNER]),
+      );
     });
-    assert.deepEqual(s, {
-      total: tally(all),
-      paid: tally(all.filter((d) => d.depositPaid)),
-      unpaid: tally(all.filter((d) => !d.depositPaid)),
+
+    test('search and Paid/Unpaid combine; the cards are the sums; a venue sees only its own', async () => {
+      const all = (await h.call('GET', '/api/deposits/quotations', OWNER)).body as QuotationDeposit[];
+      const cases: Array<[string, (d: QuotationDeposit) => boolean]> = [
+        ['paid=Paid', (d) => d.depositPaid],
+        ['paid=Unpaid', (d) => !d.depositPaid],
+        ['paid=Unpaid&search=quote%201', (d) => !d.depositPaid && d.customerName.startsWith('Quote 1')],
+        [
+          `search=${all[3]!.quotationId.slice(0, 8)}`,
+          (d) => d.quotationId.startsWith(all[3]!.quotationId.slice(0, 8)),
+        ],
+      ];
+      for (const [query, keep] of cases) {
+        const expected = all.filter(keep).map((d) => d.quotationId);
+        assert.ok(expected.length > 0, `${query}: the seed has matches`);
+        const walked = await quotationTab.walk('/api/deposits/quotations/page?limit=7', query);
+        assert.deepEqual(
+          walked.map((d) => d.quotationId),
+          expected,
+          query,
+        );
+      }
+      const s = (await h.call('GET', '/api/deposits/quotations/summary', OWNER)).body;
+      const tally = (list: QuotationDeposit[]) => ({
+        cents: list.reduce((n, d) => n + d.depositCents, 0),
+        count: list.length,
+      });
+      assert.deepEqual(s, {
+        total: tally(all),
+        paid: tally(all.filter((d) => d.depositPaid)),
+        unpaid: tally(all.filter((d) => !d.depositPaid)),
+      });
+      const other = await quotationTab.get('/api/deposits/quotations/page?limit=50', OWNER2);
+      assert.equal(other.total, 4);
+      assert.ok(other.items.every((d) => d.hallOwnerId === OWNER2));
+      const r = await h.call('GET', '/api/deposits/quotations/page?cursor=e30', OWNER);
+      assert.equal(r.status, 400);
+      assert.ok((r.body.errors as { path: string }[]).some((e) => e.path === 'cursor'));
     });
-    const other = await quotationTab.get('/api/deposits/quotations/page?limit=50', OWNER2);
-    assert.equal(other.total, 4);
-    assert.ok(other.items.every((d) => d.hallOwnerId === OWNER2));
-    const r = await h.call('GET', '/api/deposits/quotations/page?cursor=e30', OWNER);
-    assert.equal(r.status, 400);
-    assert.ok((r.body.errors as { path: string }[]).some((e) => e.path === 'cursor'));
   });
 });

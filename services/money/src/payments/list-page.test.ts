@@ -40,67 +40,70 @@ async function seed(tenantId: string, n: number, prefix: string): Promise<void> 
   });
 }
 
-before(async () => {
-  h = await startMoney();
-  await seed(OWNER, 45, 'A');
-  await seed(OWNER2, 8, 'B');
-});
-after(() => h.close());
-
-interface Row {
-  id: string;
-  hallOwnerId?: string;
-}
-const { get } = listPages<Row>(() => h);
-
-for (const [name, paged, array] of [
-  ['payments', '/api/payments', `/api/payments/hall-owner/${OWNER}`],
-  ['bonds', '/api/deposits/bonds', `/api/deposits/bonds/hall-owner/${OWNER}`],
-] as const) {
-  describe(`GET ${paged}`, () => {
-    test(`every ${name.slice(0, -1)} once, newest first, while more arrive; page numbers agree`, async () => {
-      const all = (await h.call('GET', array, OWNER)).body as Row[];
-      assert.ok(all.length >= 45);
-      const seen: Row[] = [];
-      let page = await get(`${paged}?limit=10`);
-      assert.equal(page.total, all.length);
-      seen.push(...page.items);
-      let added = 0;
-      while (page.nextCursor) {
-        await seed(OWNER, 1, `late${name}${++added}`);
-        page = await get(`${paged}?limit=10&cursor=${encodeURIComponent(page.nextCursor)}`);
-        seen.push(...page.items);
-      }
-      const ids = seen.map((r) => r.id);
-      assert.equal(new Set(ids).size, ids.length, 'none twice');
-      assert.deepEqual(
-        ids.filter((id) => all.some((r) => r.id === id)),
-        all.map((r) => r.id),
-      );
-      const byNumber: string[] = [];
-      for (let p = 1; p <= 5; p++)
-        byNumber.push(...(await get(`${paged}?limit=10&page=${p}`)).items.map((r) => r.id));
-      const now = ((await h.call('GET', array, OWNER)).body as Row[]).map((r) => r.id);
-      assert.deepEqual(byNumber, now.slice(0, 50));
-    });
-
-    test('a venue sees only its own; a bad cursor is a 400 naming cursor', async () => {
-      const theirs = await get(`${paged}?limit=100`, OWNER2);
-      assert.equal(theirs.total, 8);
-      const mine = new Set(((await h.call('GET', array, OWNER)).body as Row[]).map((r) => r.id));
-      assert.ok(theirs.items.every((r) => !mine.has(r.id)));
-      const r = await h.call('GET', `${paged}?cursor=abc`, OWNER);
-      assert.equal(r.status, 400);
-      assert.ok((r.body.errors as { path: string }[]).some((e) => e.path === 'cursor'));
-    });
+// A suite of its own: its money starts before this file's tests and stops after them (decision 70).
+describe('payments/list-page.test.ts', () => {
+  before(async () => {
+    h = await startMoney();
+    await seed(OWNER, 45, 'A');
+    await seed(OWNER2, 8, 'B');
   });
-}
+  after(() => h.close());
 
-test(`the spec's arrays hold the newest ${LIST_ARRAY_CAP} only`, async () => {
-  await seed(OWNER2, LIST_ARRAY_CAP - 7, 'C');
-  for (const path of [`/api/payments/hall-owner/${OWNER2}`, `/api/deposits/bonds/hall-owner/${OWNER2}`]) {
-    const rows = (await h.call('GET', path, OWNER2)).body as Row[];
-    assert.equal(rows.length, LIST_ARRAY_CAP, path);
+  interface Row {
+    id: string;
+    hallOwnerId?: string;
   }
-  assert.equal((await get('/api/payments?limit=1', OWNER2)).total, LIST_ARRAY_CAP + 1);
+  const { get } = listPages<Row>(() => h);
+
+  for (const [name, paged, array] of [
+    ['payments', '/api/payments', `/api/payments/hall-owner/${OWNER}`],
+    ['bonds', '/api/deposits/bonds', `/api/deposits/bonds/hall-owner/${OWNER}`],
+  ] as const) {
+    describe(`GET ${paged}`, () => {
+      test(`every ${name.slice(0, -1)} once, newest first, while more arrive; page numbers agree`, async () => {
+        const all = (await h.call('GET', array, OWNER)).body as Row[];
+        assert.ok(all.length >= 45);
+        const seen: Row[] = [];
+        let page = await get(`${paged}?limit=10`);
+        assert.equal(page.total, all.length);
+        seen.push(...page.items);
+        let added = 0;
+        while (page.nextCursor) {
+          await seed(OWNER, 1, `late${name}${++added}`);
+          page = await get(`${paged}?limit=10&cursor=${encodeURIComponent(page.nextCursor)}`);
+          seen.push(...page.items);
+        }
+        const ids = seen.map((r) => r.id);
+        assert.equal(new Set(ids).size, ids.length, 'none twice');
+        assert.deepEqual(
+          ids.filter((id) => all.some((r) => r.id === id)),
+          all.map((r) => r.id),
+        );
+        const byNumber: string[] = [];
+        for (let p = 1; p <= 5; p++)
+          byNumber.push(...(await get(`${paged}?limit=10&page=${p}`)).items.map((r) => r.id));
+        const now = ((await h.call('GET', array, OWNER)).body as Row[]).map((r) => r.id);
+        assert.deepEqual(byNumber, now.slice(0, 50));
+      });
+
+      test('a venue sees only its own; a bad cursor is a 400 naming cursor', async () => {
+        const theirs = await get(`${paged}?limit=100`, OWNER2);
+        assert.equal(theirs.total, 8);
+        const mine = new Set(((await h.call('GET', array, OWNER)).body as Row[]).map((r) => r.id));
+        assert.ok(theirs.items.every((r) => !mine.has(r.id)));
+        const r = await h.call('GET', `${paged}?cursor=abc`, OWNER);
+        assert.equal(r.status, 400);
+        assert.ok((r.body.errors as { path: string }[]).some((e) => e.path === 'cursor'));
+      });
+    });
+  }
+
+  test(`the spec's arrays hold the newest ${LIST_ARRAY_CAP} only`, async () => {
+    await seed(OWNER2, LIST_ARRAY_CAP - 7, 'C');
+    for (const path of [`/api/payments/hall-owner/${OWNER2}`, `/api/deposits/bonds/hall-owner/${OWNER2}`]) {
+      const rows = (await h.call('GET', path, OWNER2)).body as Row[];
+      assert.equal(rows.length, LIST_ARRAY_CAP, path);
+    }
+    assert.equal((await get('/api/payments?limit=1', OWNER2)).total, LIST_ARRAY_CAP + 1);
+  });
 });

@@ -4,8 +4,9 @@
  * and the catalogue's resource list (a quotation's resource named). `answer` gets each from-quote
  * request's JSON body and returns what bookings would reply; `slot` each slot check's (free by
  * default); `resources` is the venue's list (Main Hall, Hall B by default; mutable). The stand-in
- * listens on a free port and BOOKINGS_URL and CATALOGUE_URL point at it, so start it before
- * startMoney (which starts a default one when a test has not).
+ * listens on a free port (`url`); a test hands its own to startMoney (`peers`), which otherwise
+ * starts a default one. It sets no environment: the test files of money share one process, and
+ * each file's money must ask its own stand-in.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -37,6 +38,8 @@ export interface PeerOptions {
 
 /** The server, with what it was asked (path and body, in order) and the catalogue's list. */
 export interface PeerServer extends Server {
+  /** Where it listens, e.g. `http://127.0.0.1:41234`: bookings and the catalogue both. */
+  url: string;
   calls: { path: string; body: unknown }[];
   resources: InternalResource[];
   /** What bookings answers for one booking (`GET /internal/bookings/{tenant}/{id}`), by id; 404 for others. */
@@ -75,14 +78,18 @@ export async function standInBookings(
       })();
     });
   });
-  const peer = Object.assign(server, { calls, resources, options, bookings: new Map<string, unknown>() });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   // Never what keeps a test process alive: a suite that closes only its service still ends.
   server.unref();
   const addr = server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  process.env.BOOKINGS_URL = url;
-  process.env.CATALOGUE_URL = url;
+  const peer = Object.assign(server, {
+    url,
+    calls,
+    resources,
+    options,
+    bookings: new Map<string, unknown>(),
+  });
   return peer;
 }
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TenantSettingsSnapshot } from '@venue/contracts';
+import type { AppMiddleware } from '@venue/service-kit';
 import type { PaymentSettingsSnapshot } from '@venue/contracts/money-api';
 import {
   makePrincipal,
@@ -134,8 +135,13 @@ export function bookingPayload(
 }
 
 export interface Harness extends Omit<ServiceHarness, 'settings'> {
-  /** The stand-in bookings and catalogue startMoney started (null when the test started its own). */
-  peers: PeerServer | null;
+  /** The stand-in bookings and catalogue this money asks: the test's own, or the default one. */
+  peers: PeerServer;
+  /**
+   * Where this money finds bookings and the catalogue (the stand-in's URL); a test points one
+   * elsewhere, e.g. at a port where nothing listens, to see money meet it unreachable.
+   */
+  peerUrls: { bookings: string; catalogue: string };
   /** Admin's settings event for `tenantId` (the next version), with its Payment settings part (null: none, as before admin carried it). */
   settings(
     tenantId: string,
@@ -151,18 +157,66 @@ export interface Harness extends Omit<ServiceHarness, 'settings'> {
   events(type?: string): Promise<{ type: string; tenantId: string | null; data: Record<string, unknown> }[]>;
 }
 
-export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harness> {
+export interface MoneyHarnessOptions extends MoneyServiceOptions {
+  /** The test's own stand-in of bookings and the catalogue (closed by the test); default: one of startMoney's. */
+  peers?: PeerServer;
+}
+
+/**
+ * Money finds bookings and the catalogue through the kit's internal client, which reads
+ * BOOKINGS_URL and CATALOGUE_URL when it calls. Money's test files share one process (decision
+ * 70), where a URL set once would send every file's calls to whichever stand-in was started
+ * last. So while this money serves requests those two name this harness's peers, and what was
+ * there before comes back when it has none in hand (the process runs one test at a time, so no
+ * two moneys serve at once).
+ */
+function peersWhileServing(urls: Harness['peerUrls']): AppMiddleware {
+  let serving = 0;
+  let before: [string | undefined, string | undefined] = [undefined, undefined];
+  const put = (name: 'BOOKINGS_URL' | 'CATALOGUE_URL', value: string | undefined) => {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  };
+  return async (_ctx, next) => {
+    if (serving++ === 0) before = [process.env.BOOKINGS_URL, process.env.CATALOGUE_URL];
+    put('BOOKINGS_URL', urls.bookings);
+    put('CATALOGUE_URL', urls.catalogue);
+    try {
+      await next();
+    } finally {
+      if (--serving === 0) {
+        put('BOOKINGS_URL', before[0]);
+        put('CATALOGUE_URL', before[1]);
+      }
+    }
+  };
+}
+
+export async function startMoney({ peers: own, ...opts }: MoneyHarnessOptions = {}): Promise<Harness> {
   // Quotations ask the catalogue and bookings (issue 24 item 2): never a real service on a
   // default port, always a stand-in (the test's own, or this default one).
-  const peers = process.env.CATALOGUE_URL && process.env.BOOKINGS_URL ? null : await standInPeers();
+  const peers = own ?? (await standInPeers());
+  const peerUrls = { bookings: peers.url, catalogue: peers.url };
   const h = await startServiceHarness(
-    // Events stay in the outbox for the assertions.
-    () => ({ ...createMoneyService(opts), subscriptions: {} }),
+    () => {
+      const service = createMoneyService(opts);
+      return {
+        ...service,
+        routes(router, kit) {
+          // First, so it is around every route of money's own.
+          router.use(peersWhileServing(peerUrls));
+          return service.routes?.(router, kit);
+        },
+        // Events stay in the outbox for the assertions.
+        subscriptions: {},
+      };
+    },
     { cast, settings: { [OWNER]: { payment: PAYMENT }, [OWNER2]: { payment: PAYMENT } } },
   );
   return {
     ...h,
     peers,
+    peerUrls,
     async settings(tenantId, over = {}, payment = PAYMENT) {
       await h.settings(tenantId, payment === null ? over : { ...over, payment });
     },
@@ -174,7 +228,7 @@ export async function startMoney(opts: MoneyServiceOptions = {}): Promise<Harnes
     events: (type) => outboxEvents(h.t.kit, type),
     async close() {
       await h.close();
-      if (peers) await new Promise((r) => peers.close(r));
+      if (!own) await new Promise((r) => peers.close(r));
     },
   };
 }
