@@ -21,7 +21,16 @@ import {
 } from '../../../money/src/testing/harness.ts';
 import { deliverDue } from '../mail/worker.ts';
 import { fetchPayLinkFromMoney } from '../send/pay-link.ts';
-import { booking, bookingEvent, OWNER, startComms, startPeer, type Comms } from '../testing/harness.ts';
+import {
+  booking,
+  bookingEvent,
+  keepEnv,
+  OWNER,
+  setEnv,
+  startComms,
+  startPeer,
+  type Comms,
+} from '../testing/harness.ts';
 
 /** The text of a PDF money made, as a reader copies it out (unpdf: pdf.js's text layer), one line per row. */
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -42,36 +51,31 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
   let money: Harness;
   let c: Comms;
   let peer: Awaited<ReturnType<typeof startPeer>>;
+  let restoreMoneyUrl: (() => void) | undefined;
   const moneyUrl = () => money.t.url;
 
-  // Each harness signs its tokens with its own test key (the env var the services verify with):
-  // money's calls are made under money's key, everything else under comms'.
-  const keys = { money: '', comms: '' };
-  const moneyCall: Harness['call'] = async (...args) => {
-    process.env.AUTH_PUBLIC_KEY = keys.money;
-    try {
-      return await money.call(...args);
-    } finally {
-      process.env.AUTH_PUBLIC_KEY = keys.comms;
-    }
-  };
+  const moneyCall: Harness['call'] = (...args) => money.call(...args);
+
+  let restorePeerUrls: (() => void) | undefined;
 
   before(async () => {
+    // money's harness may point BOOKINGS_URL and CATALOGUE_URL at its stand-in, closed with it:
+    // put back what was there, or the next file's money would ask a closed one
+    restorePeerUrls = keepEnv('BOOKINGS_URL', 'CATALOGUE_URL');
     money = await startMoney();
-    keys.money = process.env.AUTH_PUBLIC_KEY!;
     c = await startComms();
-    keys.comms = process.env.AUTH_PUBLIC_KEY!;
     peer = await startPeer();
     c.useSmtp(peer.port);
-    process.env.MONEY_URL = moneyUrl();
+    restoreMoneyUrl = setEnv('MONEY_URL', moneyUrl());
     // money's venue is a tenant comms meets through money's events; its settings come from admin
     await c.deliver(settingsChangedEvent(VENUE, 1));
   });
   after(async () => {
-    delete process.env.MONEY_URL;
+    restoreMoneyUrl?.();
     await peer.close();
     await c.close();
     await money.close();
+    restorePeerUrls?.();
   });
 
   /** The newest event of `type` money published about `match`, as the relay would hand it to comms. */

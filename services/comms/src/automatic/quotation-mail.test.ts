@@ -10,10 +10,6 @@ import type { DomainEvent } from '@venue/contracts';
 import { booking, bookingEvent, HALL, OWNER, startComms, type Comms } from '../testing/harness.ts';
 
 let c: Comms;
-before(async () => {
-  c = await startComms();
-});
-after(() => c.close());
 
 const quotationId = randomUUID();
 function event(
@@ -61,6 +57,13 @@ const queued = () =>
   });
 
 describe('quotation e-mails', () => {
+  // In the suite, not at the top: with the workspace's files in one process, top-level hooks
+  // belong to the run, and this comms would be up from the first file's tests to the last's.
+  before(async () => {
+    c = await startComms();
+  });
+  after(() => c.close());
+
   it('Send: the Quotation template with the PDF from money, once per event', async () => {
     const sent = event('quotation.sent');
     await c.deliver(sent);

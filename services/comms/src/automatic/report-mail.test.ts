@@ -21,7 +21,7 @@ import {
 } from '../../../insights/src/testing/harness.ts';
 import { sweepReportSchedules } from '../../../insights/src/report-exports/sweep.ts';
 import { deliverDue } from '../mail/worker.ts';
-import { startComms, startPeer, type Comms } from '../testing/harness.ts';
+import { setEnv, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 /** The text of a PDF insights made, as a reader copies it out (unpdf: pdf.js's text layer). */
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -33,28 +33,19 @@ describe('scheduled report e-mails with insights’ PDF', () => {
   let insights: Harness;
   let c: Comms;
   let peer: Awaited<ReturnType<typeof startPeer>>;
-  const keys = { insights: '', comms: '' };
-  const insightsCall: Harness['call'] = async (...args) => {
-    process.env.AUTH_PUBLIC_KEY = keys.insights;
-    try {
-      return await insights.call(...args);
-    } finally {
-      process.env.AUTH_PUBLIC_KEY = keys.comms;
-    }
-  };
+  let restoreInsightsUrl: (() => void) | undefined;
+  const insightsCall: Harness['call'] = (...args) => insights.call(...args);
 
   before(async () => {
     insights = await startInsights();
-    keys.insights = process.env.AUTH_PUBLIC_KEY!;
     c = await startComms();
-    keys.comms = process.env.AUTH_PUBLIC_KEY!;
     peer = await startPeer();
     c.useSmtp(peer.port);
-    process.env.INSIGHTS_URL = insights.t.url;
+    restoreInsightsUrl = setEnv('INSIGHTS_URL', insights.t.url);
     await insights.deliver(settingsChangedEvent(VENUE, 2, { payment: PAYMENT }));
   });
   after(async () => {
-    delete process.env.INSIGHTS_URL;
+    restoreInsightsUrl?.();
     await peer.close();
     await c.close();
     await insights.close();

@@ -50,26 +50,15 @@ describe('the customer door’s e-mails', () => {
   let b: Bookings;
   let c: Comms;
   let peer: Awaited<ReturnType<typeof startPeer>>;
-  // Each harness verifies tokens with its own test key (the env var): bookings' staff calls are
-  // made under bookings' key, comms' under comms'.
-  const keys = { bookings: '', comms: '' };
-  const staff: Bookings['call'] = async (...args) => {
-    process.env.AUTH_PUBLIC_KEY = keys.bookings;
-    try {
-      return await b.call(...args);
-    } finally {
-      process.env.AUTH_PUBLIC_KEY = keys.comms;
-    }
-  };
+  // bookings' staff calls
+  const staff: Bookings['call'] = (...args) => b.call(...args);
 
   before(async () => {
     admin = await startAdmin();
     const owner = await login(admin, 'owner@demo.local');
     venue2 = owner.userId;
     b = await startHarness();
-    keys.bookings = process.env.AUTH_PUBLIC_KEY!;
     c = await startComms({ publicOrigin: ORIGIN });
-    keys.comms = process.env.AUTH_PUBLIC_KEY!;
     peer = await startPeer();
     c.useSmtp(peer.port);
     b.clock.now = NOW;

@@ -19,8 +19,10 @@ describe('Mail preview (embedded SMTP server)', () => {
     c.useSmtp(capture.port);
   });
   after(async () => {
-    await capture.close();
+    // comms first: closing its transport ends the pooled connection to the capture server, which
+    // then closes at once instead of waiting out its 30 s for that connection
     await c.close();
+    await capture.close();
   });
 
   it('shows each message sent, with its HTML, text, sender and attachments, to its venue only', async () => {

@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { booking, bookingEvent, startComms, type Comms } from '../testing/harness.ts';
+import { testKeys } from '@venue/service-kit/testing';
+import { booking, bookingEvent, setEnv, startComms, type Comms } from '../testing/harness.ts';
 import { fetchPayLinkFromMoney } from './pay-link.ts';
 
 const LINK = {
@@ -63,18 +64,19 @@ describe('Send Pay Link', () => {
 describe("money's payment-link call, as comms reads it", () => {
   let server: Server;
   let answer: { status: number; body: unknown } = { status: 200, body: {} };
-  const saved = process.env.MONEY_URL;
+  let restoreMoneyUrl: (() => void) | undefined;
   before(async () => {
-    process.env.INTERNAL_SECRET ??= 'comms-pay-link-test-secret-0123456789';
+    // the process's internal secret, which the client signs its calls with (no comms started here)
+    await testKeys();
     server = createServer((req, res) => {
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer.body));
     });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    process.env.MONEY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    restoreMoneyUrl = setEnv('MONEY_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   });
   after(async () => {
-    process.env.MONEY_URL = saved;
+    restoreMoneyUrl?.();
     await new Promise<void>((ok) => server.close(() => ok()));
   });
 
@@ -140,9 +142,8 @@ describe('Send Pay Link asks a slow or failing money with no comms transaction o
   let server: Server;
   let down = false;
   const seen: Array<number | string> = [];
-  const saved = process.env.MONEY_URL;
+  let restoreMoneyUrl: (() => void) | undefined;
   before(async () => {
-    process.env.INTERNAL_SECRET ??= 'comms-pay-link-test-secret-0123456789';
     // A slow money: each answer takes 300 ms; down, it answers 500.
     server = createServer((req, res) => {
       setTimeout(() => {
@@ -151,7 +152,7 @@ describe('Send Pay Link asks a slow or failing money with no comms transaction o
       }, 300);
     });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    process.env.MONEY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    restoreMoneyUrl = setEnv('MONEY_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     c = await startComms({
       // The real client, looked at as it starts: is comms holding a transaction meanwhile?
       fetchPayLink: async (tenantId, bookingId) => {
@@ -166,7 +167,7 @@ describe('Send Pay Link asks a slow or failing money with no comms transaction o
   });
   after(async () => {
     await c?.close();
-    process.env.MONEY_URL = saved;
+    restoreMoneyUrl?.();
     await new Promise<void>((ok) => server.close(() => ok()));
   });
 
