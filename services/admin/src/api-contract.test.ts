@@ -16,27 +16,19 @@ import {
   download,
   flushAudit,
   login,
+  pointPeersAt,
   upload,
   type Harness,
   type Reply,
   type Session,
 } from './testing/harness.ts';
 
-const OTHER_SERVICES = ['CATALOGUE', 'BOOKINGS', 'MONEY', 'COMMS', 'INSIGHTS'];
+const OTHER_SERVICES = ['catalogue', 'bookings', 'money', 'comms', 'insights'];
 const contract = contractRecorder(ADMIN_ROUTES);
 let h: Harness;
 let owner: Session;
 let admin: Session;
-
-before(async () => {
-  ({ h, owner, admin } = await startWithDemoSessions());
-  // The data export asks the other services; here none answers (nothing listens on port 1).
-  for (const name of OTHER_SERVICES) process.env[`${name}_URL`] = 'http://127.0.0.1:1';
-});
-after(async () => {
-  for (const name of OTHER_SERVICES) delete process.env[`${name}_URL`];
-  await h?.close();
-});
+let restorePeers: (() => void) | undefined;
 
 function checked(method: string, path: string, status: number, reply: Reply): Reply {
   assert.equal(reply.status, status, `${method} ${path}: ${JSON.stringify(reply.body)?.slice(0, 300)}`);
@@ -59,6 +51,18 @@ async function ok(
 }
 
 describe('admin answers match the API contract', () => {
+  before(async () => {
+    ({ h, owner, admin } = await startWithDemoSessions());
+    // The data export asks the other services; here none answers (nothing listens on port 1).
+    restorePeers = pointPeersAt(
+      Object.fromEntries(OTHER_SERVICES.map((name) => [name, 'http://127.0.0.1:1'])),
+    );
+  });
+  after(async () => {
+    restorePeers?.();
+    await h?.close();
+  });
+
   it('sign-in and sessions: login, refresh (with and without a cookie), change password, log out', async () => {
     const fresh = await login(h, 'owner2@demo.local');
     checked(

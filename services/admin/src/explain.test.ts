@@ -37,21 +37,6 @@ async function seed(tenantId: string, n: number, actor: string | null = null): P
   );
 }
 
-before(async () => {
-  if (!server) return;
-  h = await startAdmin();
-  owner = await login(h, 'owner@demo.local');
-  small = await login(h, 'owner2@demo.local');
-  await seed(owner.userId, 2000, owner.userId);
-  await seed(small.userId, 200, small.userId);
-  // A crowd of 200 tenants of 100 entries: the big tenant is ~9 % of the table.
-  for (let i = 0; i < 200; i++) await seed(randomUUID(), 100);
-  big = await analyzeTenantTables(h.kit.db, 1000);
-});
-after(async () => {
-  await h?.close();
-});
-
 /** The path of the page after the first of `list` (its nextCursor), as `session` sees it. */
 async function secondPage(session: Session, list: string): Promise<string> {
   const first = await call(h, 'GET', `${list}&limit=5`, { token: session.token });
@@ -98,6 +83,21 @@ describe(
   'the requests read big tenant tables through tenant indexes',
   { skip: !server && 'needs the PostgreSQL server (TEST_DATABASE_URL)' },
   () => {
+    before(async () => {
+      if (!server) return;
+      h = await startAdmin();
+      owner = await login(h, 'owner@demo.local');
+      small = await login(h, 'owner2@demo.local');
+      await seed(owner.userId, 2000, owner.userId);
+      await seed(small.userId, 200, small.userId);
+      // A crowd of 200 tenants of 100 entries: the big tenant is ~9 % of the table.
+      for (let i = 0; i < 200; i++) await seed(randomUUID(), 100);
+      big = await analyzeTenantTables(h.kit.db, 1000);
+    });
+    after(async () => {
+      await h?.close();
+    });
+
     for (const [who, size] of [
       [() => small, 'a small tenant'],
       [() => owner, 'the big tenant'],

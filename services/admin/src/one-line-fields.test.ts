@@ -13,13 +13,6 @@ let h: Harness;
 let owner: Session;
 let admin: Session;
 
-before(async () => {
-  ({ h, owner, admin } = await startWithDemoSessions());
-});
-after(async () => {
-  await h?.close();
-});
-
 const BREAKS = ['Acme Hall\r\nBcc: everyone@example.com', 'Acme\nHall', 'Acme\rHall', 'Acme\u2028Hall'];
 
 function refused(
@@ -33,6 +26,13 @@ function refused(
 }
 
 describe('one-line fields refuse line breaks, and nothing changes', () => {
+  before(async () => {
+    ({ h, owner, admin } = await startWithDemoSessions());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('business details: business name and phone', async () => {
     const path = '/api/tenant-settings/business';
     const saved = await call(h, 'PUT', path, {

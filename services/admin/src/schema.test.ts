@@ -4,14 +4,15 @@ import * as testing from '@venue/service-kit/testing';
 import { login, startAdmin, type Harness } from './testing/harness.ts';
 
 let h: Harness;
-before(async () => {
-  h = await startAdmin();
-});
-after(async () => {
-  await h?.close();
-});
 
 describe('tenant isolation in the database', () => {
+  before(async () => {
+    h = await startAdmin();
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('every table with a tenant_id has forced row-level security and a policy', async () => {
     await testing.assertTenantTablesHaveRls(h.kit);
   });

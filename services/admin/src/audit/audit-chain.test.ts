@@ -11,16 +11,6 @@ let owner: Session;
 let staff: Session;
 let admin: Session;
 
-before(async () => {
-  ({ h, owner, staff, admin } = await startAuditScenario());
-  // A tenant known only from another service's events: the super admin's chains then outnumber
-  // the three demo tenants whichever test runs first.
-  await h.kit.handleEvent(auditEvent(randomUUID()));
-});
-after(async () => {
-  await h?.close();
-});
-
 /**
  * Alters audit rows behind the service's back. On PostgreSQL as the superuser of
  * TEST_DATABASE_URL with triggers off (session_replication_role = replica). On PGlite as the
@@ -49,6 +39,16 @@ async function tamper(sql: string, params: unknown[]): Promise<void> {
 }
 
 describe('append-only and the hash chain', () => {
+  before(async () => {
+    ({ h, owner, staff, admin } = await startAuditScenario());
+    // A tenant known only from another service's events: the super admin's chains then outnumber
+    // the three demo tenants whichever test runs first.
+    await h.kit.handleEvent(auditEvent(randomUUID()));
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('the application role can neither update nor delete entries, even after re-granting itself', async () => {
     await assert.rejects(
       h.kit.db.systemTx((tx) => tx.query(`UPDATE audit_log SET additional_info = 'edited'`)),

@@ -7,17 +7,17 @@ import { call, download, flushAudit, type Harness, type Session } from '../testi
 let h: Harness;
 let owner: Session;
 
-before(async () => {
-  ({ h, owner } = await startAuditScenario());
-});
-after(async () => {
-  await h?.close();
-});
-
 /** Today in Sydney (the demo tenants' zone) as yyyy-MM-dd. */
 const sydneyDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
 
 describe('CSV export', () => {
+  before(async () => {
+    ({ h, owner } = await startAuditScenario());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('audit-logs-{date}.csv, same scope, no cell a spreadsheet would run as a formula', async () => {
     // a sub-user whose name is a formula, and an entry from another service full of them
     await call(h, 'POST', '/api/users', {

@@ -7,16 +7,16 @@ import type { Harness, Session } from '../testing/harness.ts';
 let h: Harness;
 let owner: Session;
 
-before(async () => {
-  ({ h, owner } = await startAuditScenario());
-});
-after(async () => {
-  await h?.close();
-});
-
 const entries = (session: Session, query?: string) => auditPage(h, session, query);
 
 describe('entries arrive through the outbox', () => {
+  before(async () => {
+    ({ h, owner } = await startAuditScenario());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('a settings change shows actor, role, IP, target and field changes', async () => {
     const { auditLogs } = await entries(owner, '?action=settings_updated');
     const entry = auditLogs.find((e) => e.changes && 'currency' in e.changes);

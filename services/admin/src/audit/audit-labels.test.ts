@@ -7,13 +7,6 @@ let h: Harness;
 let owner: Session;
 let admin: Session;
 
-before(async () => {
-  ({ h, owner, admin } = await startAuditScenario());
-});
-after(async () => {
-  await h?.close();
-});
-
 /** The newest entry of `action` about `target` as the owner's or the super admin's list shows it. */
 async function entryAbout(session: Session, action: string, target: string) {
   const page = await auditPage(h, session, `?action=${action}&limit=100`);
@@ -23,6 +16,13 @@ async function entryAbout(session: Session, action: string, target: string) {
 }
 
 describe('target labels', () => {
+  before(async () => {
+    ({ h, owner, admin } = await startAuditScenario());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test("users are named by their name (or e-mail), never only their id, in admin's own entries", async () => {
     const created = await call(h, 'POST', '/api/users', {
       token: admin.token,

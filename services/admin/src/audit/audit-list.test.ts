@@ -9,16 +9,16 @@ let owner: Session;
 let staff: Session;
 let admin: Session;
 
-before(async () => {
-  ({ h, owner, staff, admin } = await startAuditScenario());
-});
-after(async () => {
-  await h?.close();
-});
-
 const entries = (session: Session, query?: string) => auditPage(h, session, query);
 
 describe('filters, paging and lists', () => {
+  before(async () => {
+    ({ h, owner, staff, admin } = await startAuditScenario());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   let tenant: string;
   let ownerOfTenant: Session;
   before(async () => {

@@ -62,19 +62,19 @@ async function byCursor(session: Session, query: string, limit: number): Promise
   }
 }
 
-before(async () => {
-  ({ h, owner, owner2, staff, admin } = await startAuditScenario());
-  // the same instants and chain sequences in two tenants: the super admin's ties
-  await seed(owner.userId, owner.userId, 40, 25);
-  await seed(owner.userId, staff.userId, 12, 6);
-  await seed(owner2.userId, owner2.userId, 40, 25);
-  await flushAudit(h);
-});
-after(async () => {
-  await h?.close();
-});
-
 describe('GET /api/audit: keyset paging', () => {
+  before(async () => {
+    ({ h, owner, owner2, staff, admin } = await startAuditScenario());
+    // the same instants and chain sequences in two tenants: the super admin's ties
+    await seed(owner.userId, owner.userId, 40, 25);
+    await seed(owner.userId, staff.userId, 12, 6);
+    await seed(owner2.userId, owner2.userId, 40, 25);
+    await flushAudit(h);
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('following nextCursor reads the list once, in order, for owner, sub-user and super admin', async () => {
     const cases: Array<[string, Session, string]> = [
       ['owner', owner, ''],

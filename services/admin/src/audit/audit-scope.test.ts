@@ -8,16 +8,16 @@ let owner: Session;
 let staff: Session;
 let admin: Session;
 
-before(async () => {
-  ({ h, owner, staff, admin } = await startAuditScenario());
-});
-after(async () => {
-  await h?.close();
-});
-
 const entries = (session: Session, query?: string) => auditPage(h, session, query);
 
 describe('scoping on the server', () => {
+  before(async () => {
+    ({ h, owner, staff, admin } = await startAuditScenario());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('the super admin sees every tenant', async () => {
     const { auditLogs } = await entries(admin, '?limit=100');
     const emails = new Set(auditLogs.map((e) => e.userEmail));

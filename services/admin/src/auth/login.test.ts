@@ -4,12 +4,6 @@ import { verifyAccessToken, loadPublicKey } from '@venue/service-kit';
 import { call, login, startAdmin, DEMO_PASSWORD, type Harness } from '../testing/harness.ts';
 
 let h: Harness;
-before(async () => {
-  h = await startAdmin();
-});
-after(async () => {
-  await h?.close();
-});
 
 /** Each test signs in from its own client address so the per-address limit stays out of the way. */
 let nextAddress = 10;
@@ -19,6 +13,13 @@ function fromNewAddress(): Record<string, string> {
 }
 
 describe('POST /api/login', () => {
+  before(async () => {
+    h = await startAdmin();
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('signs an owner in with a short-lived token and a locked-down refresh cookie', async () => {
     const reply = await call(h, 'POST', '/api/login', {
       body: { email: 'Owner@Demo.local ', password: DEMO_PASSWORD },

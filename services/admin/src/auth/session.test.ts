@@ -12,12 +12,6 @@ import {
 import { ROTATION_GRACE_SECONDS } from './refresh-tokens.ts';
 
 let h: Harness;
-before(async () => {
-  h = await startAdmin();
-});
-after(async () => {
-  await h?.close();
-});
 
 /** Moves a user's rotations past the grace window, as if the replay came much later. */
 async function ageRotations(userId: string): Promise<void> {
@@ -46,6 +40,13 @@ async function outbox(type: string, userId: string): Promise<Array<{ sessionIds:
 }
 
 describe('refresh and logout', () => {
+  before(async () => {
+    h = await startAdmin();
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('refresh issues a new access token and rotates the cookie', async () => {
     const session = await login(h, 'owner@demo.local');
     const reply = await call(h, 'POST', '/api/auth/refresh', { cookie: session.cookie });

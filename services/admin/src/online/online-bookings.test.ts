@@ -22,12 +22,6 @@ let owner: Session;
 let owner2: Session;
 let staff: Session;
 let admin: Session;
-before(async () => {
-  ({ h, owner, owner2, staff, admin } = await startWithDemoSessions());
-});
-after(async () => {
-  await h?.close();
-});
 
 const PATH = '/api/settings/online-bookings';
 
@@ -60,6 +54,13 @@ async function bySlug(slug: string) {
 }
 
 describe('Settings → Online bookings', () => {
+  before(async () => {
+    ({ h, owner, owner2, staff, admin } = await startWithDemoSessions());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('the demo venues are seeded open, with slugs, questions and an agreement, and their snapshot carries it', async () => {
     const harbour = await current(owner);
     assert.equal(harbour.enabled, true);

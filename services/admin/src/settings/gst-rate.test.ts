@@ -7,12 +7,6 @@ import { call, type Harness, type Session } from '../testing/harness.ts';
 let h: Harness;
 let owner: Session;
 let owner2: Session;
-before(async () => {
-  ({ h, owner, owner2 } = await startWithDemoSessions());
-});
-after(async () => {
-  await h?.close();
-});
 
 const INVOICE = '/api/tenant-settings/invoice';
 const TAXES = '/api/users/settings';
@@ -32,6 +26,13 @@ async function lastSnapshot(tenantId: string) {
 }
 
 describe('one GST rate (Taxes and Invoice Settings)', () => {
+  before(async () => {
+    ({ h, owner, owner2 } = await startWithDemoSessions());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('saved on either screen, both show it, and the settings event carries it', async () => {
     assert.deepEqual(await rates(owner), { taxes: 10, invoice: 10 });
 

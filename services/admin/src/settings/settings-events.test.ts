@@ -13,12 +13,6 @@ let h: Harness;
 let owner: Session;
 let owner2: Session;
 let admin: Session;
-before(async () => {
-  ({ h, owner, owner2, admin } = await startWithDemoSessions());
-});
-after(async () => {
-  await h?.close();
-});
 
 /** The tenant's `tenant.settings_changed` events in outbox order, checked against the contract. */
 async function snapshots(tenantId: string): Promise<TenantSettingsSnapshot[]> {
@@ -33,6 +27,13 @@ async function snapshots(tenantId: string): Promise<TenantSettingsSnapshot[]> {
 }
 
 describe('tenant.settings_changed', () => {
+  before(async () => {
+    ({ h, owner, owner2, admin } = await startWithDemoSessions());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   test('every demo tenant had a first snapshot at start-up, and a second start publishes none', async () => {
     for (const s of [owner, owner2, admin]) {
       const [first, ...rest] = await snapshots(s.userId);

@@ -28,11 +28,37 @@ export interface Harness extends Pick<ServiceHarness, 'url' | 'keys' | 'close'> 
   service: TestService['service'];
 }
 
+/**
+ * Start it in a describe's `before` and close it in that describe's `after`, not in top-level
+ * hooks: when a workspace's files share one process (decision 70), the top-level hooks of every
+ * file hang off the one root test and all run before any file's tests, so every file's service
+ * (and whatever the file set in the environment) would be up at once.
+ */
 export async function startAdmin(): Promise<Harness> {
   delete process.env.SEED_DEMO;
   // No cast: admin resolves its own users, and no settings to deliver (admin publishes them).
   const { t, url, keys, close } = await startServiceHarness(adminService);
   return { url, keys, close, kit: t.kit, service: t.service };
+}
+
+/**
+ * Points admin's calls to the other services at `urls` (service name, e.g. `catalogue`, to base
+ * URL) until the returned function puts back what was there before. The kit's internal client
+ * reads `<NAME>_URL` at each call and takes no URL of its own, so this is the process's
+ * environment: set it in a describe's `before` and undo it in its `after`, so it holds only while
+ * that file's tests run.
+ */
+export function pointPeersAt(urls: Record<string, string>): () => void {
+  const undos = Object.keys(urls).map((name) => {
+    const key = `${name.toUpperCase()}_URL`;
+    const was = process.env[key];
+    process.env[key] = urls[name];
+    return () => {
+      if (was === undefined) delete process.env[key];
+      else process.env[key] = was;
+    };
+  });
+  return () => undos.forEach((undo) => undo());
 }
 
 /** A request to admin: JSON with a bearer token and/or the refresh cookie. */

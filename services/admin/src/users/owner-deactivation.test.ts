@@ -7,12 +7,6 @@ import { CANNOT_DEACTIVATE_SELF, SUPER_ADMIN_ONLY } from './account-admin.ts';
 let h: Harness;
 let admin: Session;
 let owner: Session;
-before(async () => {
-  ({ h, admin, owner } = await startWithDemoSessions());
-});
-after(async () => {
-  await h?.close();
-});
 
 async function endedSessions(userId: string): Promise<string[]> {
   return h.kit.db.systemTx(async (tx) => {
@@ -30,6 +24,13 @@ const setStatus = (id: string, status: unknown, token = admin.token) =>
   call(h, 'PUT', `/api/users/${id}`, { token, body: { status } });
 
 describe('super admin deactivates and reactivates a hall owner', () => {
+  before(async () => {
+    ({ h, admin, owner } = await startWithDemoSessions());
+  });
+  after(async () => {
+    await h?.close();
+  });
+
   let hall: { id: string; session: Session };
   let onDuty: { id: string; session: Session };
   let offDuty: { id: string };
