@@ -14,7 +14,7 @@ import { settingsChangedEvent } from '@venue/service-kit/testing';
 // The real money service (its own test harness): the figures are the ones money stored.
 import { OWNER as VENUE, startMoney, type Harness } from '../../../money/src/testing/harness.ts';
 import { deliverDue } from '../mail/worker.ts';
-import { booking, bookingEvent, keepEnv, startComms, startPeer, type Comms } from '../testing/harness.ts';
+import { booking, bookingEvent, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 describe('bond e-mails: refunded, kept in part, kept in whole', () => {
   let money: Harness;
@@ -24,12 +24,7 @@ describe('bond e-mails: refunded, kept in part, kept in whole', () => {
 
   const moneyCall: Harness['call'] = (...args) => money.call(...args);
 
-  let restorePeerUrls: (() => void) | undefined;
-
   before(async () => {
-    // money's harness may point BOOKINGS_URL and CATALOGUE_URL at its stand-in, closed with it:
-    // put back what was there, or the next file's money would ask a closed one
-    restorePeerUrls = keepEnv('BOOKINGS_URL', 'CATALOGUE_URL');
     money = await startMoney();
     c = await startComms();
     peer = await startPeer();
@@ -42,7 +37,6 @@ describe('bond e-mails: refunded, kept in part, kept in whole', () => {
     await peer.close();
     await c.close();
     await money.close();
-    restorePeerUrls?.();
   });
 
   /** The newest event of `type` money published about `match`, as the relay would hand it to comms. */

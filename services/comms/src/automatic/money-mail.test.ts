@@ -24,7 +24,6 @@ import { fetchPayLinkFromMoney } from '../send/pay-link.ts';
 import {
   booking,
   bookingEvent,
-  keepEnv,
   OWNER,
   setEnv,
   startComms,
@@ -56,12 +55,7 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
 
   const moneyCall: Harness['call'] = (...args) => money.call(...args);
 
-  let restorePeerUrls: (() => void) | undefined;
-
   before(async () => {
-    // money's harness may point BOOKINGS_URL and CATALOGUE_URL at its stand-in, closed with it:
-    // put back what was there, or the next file's money would ask a closed one
-    restorePeerUrls = keepEnv('BOOKINGS_URL', 'CATALOGUE_URL');
     money = await startMoney();
     c = await startComms();
     peer = await startPeer();
@@ -75,7 +69,6 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     await peer.close();
     await c.close();
     await money.close();
-    restorePeerUrls?.();
   });
 
   /** The newest event of `type` money published about `match`, as the relay would hand it to comms. */

@@ -125,26 +125,18 @@ export async function startComms(
 }
 
 /**
- * What `names` hold in process.env now, and a function putting exactly that back, unset
- * included. The workspace's test files share one process: a peer's URL (which the kit's internal
- * client reads at each call) left behind, or `undefined` written back (the string "undefined"),
- * would be the next file's peer.
+ * Sets `name` (a peer's URL, which the kit's internal client reads at each call) and answers how
+ * to put back what was there, unset included. The workspace's test files share one process: a
+ * value left behind, or `undefined` written back (the string "undefined"), would be the next
+ * file's peer.
  */
-export function keepEnv(...names: string[]): () => void {
-  const was = names.map((name) => [name, process.env[name]] as const);
-  return () => {
-    for (const [name, value] of was) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  };
-}
-
-/** Sets `name` (e.g. MONEY_URL) and answers how to put back what was there (`keepEnv`). */
 export function setEnv(name: string, value: string): () => void {
-  const restore = keepEnv(name);
+  const was = process.env[name];
   process.env[name] = value;
-  return restore;
+  return () => {
+    if (was === undefined) delete process.env[name];
+    else process.env[name] = was;
+  };
 }
 
 let seq = 0;
