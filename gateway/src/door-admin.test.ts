@@ -14,7 +14,7 @@ import { ADMIN_ROUTES } from '@venue/contracts/admin';
 import { requireCustomer, requireVisitor, type AppContext, type AppRouter } from '@venue/service-kit';
 import { startTestService, type TestService } from '@venue/service-kit/testing';
 import { login, startAdmin, type Harness, type Session } from '../../services/admin/src/testing/harness.ts';
-import { deadUrl, startGateway, type RunningGateway } from './test-helpers.ts';
+import { deadUrl, envScope, startGateway, type RunningGateway } from './test-helpers.ts';
 
 let h: Harness;
 let area: TestService;
@@ -49,124 +49,126 @@ const TABLES: RouteTable[] = [
   ],
 ];
 
-before(async () => {
-  h = await startAdmin();
-  process.env.ADMIN_URL = await deadUrl();
-  area = await startTestService({ name: 'door_area', routes: areaRoutes });
-  gateway = await startGateway({ admin: h.url, bookings: area.url }, { doorTables: TABLES });
-  // Where admin's relay delivers customer.session_ended and tenant.settings_changed.
-  process.env.GATEWAY_URL = gateway.url;
-  owner = await login(h, 'owner@demo.local');
-});
-after(async () => {
-  await gateway?.close();
-  await area?.close();
-  await h?.close();
-  delete process.env.GATEWAY_URL;
-  delete process.env.ADMIN_URL;
-});
-
-async function via(
-  method: string,
-  path: string,
-  opts: { token?: string; cookie?: string; body?: unknown } = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-): Promise<{ status: number; body: any; cookies: string[] }> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.cookie) headers.cookie = opts.cookie;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(gateway.url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+describe('the customer door end to end', () => {
+  const env = envScope();
+  before(async () => {
+    h = await startAdmin();
+    env.set({ ADMIN_URL: await deadUrl() });
+    area = await startTestService({ name: 'door_area', routes: areaRoutes });
+    gateway = await startGateway({ admin: h.url, bookings: area.url }, { doorTables: TABLES });
+    // Where admin's relay delivers customer.session_ended and tenant.settings_changed.
+    env.set({ GATEWAY_URL: gateway.url });
+    owner = await login(h, 'owner@demo.local');
   });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, cookies: res.headers.getSetCookie() };
-}
+  after(async () => {
+    await gateway?.close();
+    await area?.close();
+    await h?.close();
+    env.restore();
+  });
 
-async function within(ms: number, check: () => Promise<boolean>, what: string): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    if (await check()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`not within ${ms} ms: ${what}`);
-}
-
-describe('the customer door through the gateway, with admin', () => {
-  // Sign-out reaches the gateway by admin's relay (about a second on an idle machine); the test
-  // allows ten, far inside the token's own lifetime, since a loaded two-core machine running
-  // the suite's files side by side delayed it past one (a timed assertion is bench's business).
-  test('link, session, portal call as the signed customer; sign-out refuses the token long before it expires', async () => {
-    const email = `door.${Date.now()}@example.test`;
-    const asked = await via('POST', '/api/public/venues/harbourside-hall/portal-link', { body: { email } });
-    assert.equal(asked.status, 202);
-    const { rows } = await h.kit.db.query<{ token: string }>(
-      `SELECT data->>'token' AS token FROM outbox WHERE type = 'customer.portal_link_requested' AND data->>'email' = $1`,
-      [email],
-    );
-    const started = await via('POST', '/api/portal/session', { body: { token: rows[0]!.token } });
-    assert.equal(started.status, 200, JSON.stringify(started.body));
-    const token = started.body.token as string;
-    const cookie = started.cookies.find((c) => c.startsWith(`${PORTAL_REFRESH_COOKIE}=`))!.split(';')[0]!;
-
-    const me = await via('GET', '/api/portal/me', { token });
-    assert.equal(me.status, 200);
-    assert.deepEqual(me.body.venue, { slug: 'harbourside-hall', name: 'Harbourside Hall' });
-    const mine = await via('GET', '/api/portal/bookings', { token });
-    assert.deepEqual(mine.body, { customerId: me.body.customerId, tenantId: owner.userId, email });
-    // Each kind at its own door only.
-    assert.equal((await via('GET', '/api/portal/bookings', { token: owner.token })).status, 401);
-    assert.equal((await via('GET', '/api/users/profile', { token })).status, 401);
-
-    const refreshed = await via('POST', '/api/portal/session/refresh', { cookie });
-    assert.equal(refreshed.status, 200);
-    const signedOut = await via('DELETE', '/api/portal/session', {
-      token,
-      cookie: refreshed.cookies[0]!.split(';')[0]!,
+  async function via(
+    method: string,
+    path: string,
+    opts: { token?: string; cookie?: string; body?: unknown } = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; body: any; cookies: string[] }> {
+    const headers: Record<string, string> = {};
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(gateway.url + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
-    assert.equal(signedOut.status, 200);
-    await within(
-      10_000,
-      async () => (await via('GET', '/api/portal/bookings', { token })).status === 401,
-      'the signed-out token refused',
-    );
-  });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, cookies: res.headers.getSetCookie() };
+  }
 
-  test('a visitor reaches the venue by its slug; the owner turning the page off closes it at once', async () => {
-    const open = await via('GET', '/api/public/venues/harbourside-hall/availability');
-    assert.deepEqual(open.body, { tenantId: owner.userId, slug: 'harbourside-hall' });
-    const setting = (await via('GET', '/api/settings/online-bookings', { token: owner.token })).body;
-    const { agreement, ...rest } = setting;
-    const body = {
-      ...rest,
-      agreement: { text: agreement.text, cancellationTerms: agreement.cancellationTerms },
-    };
-    assert.equal(
-      (
-        await via('PUT', '/api/settings/online-bookings', {
-          token: owner.token,
-          body: { ...body, enabled: false },
-        })
-      ).status,
-      200,
-    );
-    try {
+  async function within(ms: number, check: () => Promise<boolean>, what: string): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (await check()) return Date.now() - started;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`not within ${ms} ms: ${what}`);
+  }
+
+  describe('the customer door through the gateway, with admin', () => {
+    // Sign-out reaches the gateway by admin's relay (about a second on an idle machine); the test
+    // allows ten, far inside the token's own lifetime, since a loaded two-core machine running
+    // the suite's files side by side delayed it past one (a timed assertion is bench's business).
+    test('link, session, portal call as the signed customer; sign-out refuses the token long before it expires', async () => {
+      const email = `door.${Date.now()}@example.test`;
+      const asked = await via('POST', '/api/public/venues/harbourside-hall/portal-link', { body: { email } });
+      assert.equal(asked.status, 202);
+      const { rows } = await h.kit.db.query<{ token: string }>(
+        `SELECT data->>'token' AS token FROM outbox WHERE type = 'customer.portal_link_requested' AND data->>'email' = $1`,
+        [email],
+      );
+      const started = await via('POST', '/api/portal/session', { body: { token: rows[0]!.token } });
+      assert.equal(started.status, 200, JSON.stringify(started.body));
+      const token = started.body.token as string;
+      const cookie = started.cookies.find((c) => c.startsWith(`${PORTAL_REFRESH_COOKIE}=`))!.split(';')[0]!;
+
+      const me = await via('GET', '/api/portal/me', { token });
+      assert.equal(me.status, 200);
+      assert.deepEqual(me.body.venue, { slug: 'harbourside-hall', name: 'Harbourside Hall' });
+      const mine = await via('GET', '/api/portal/bookings', { token });
+      assert.deepEqual(mine.body, { customerId: me.body.customerId, tenantId: owner.userId, email });
+      // Each kind at its own door only.
+      assert.equal((await via('GET', '/api/portal/bookings', { token: owner.token })).status, 401);
+      assert.equal((await via('GET', '/api/users/profile', { token })).status, 401);
+
+      const refreshed = await via('POST', '/api/portal/session/refresh', { cookie });
+      assert.equal(refreshed.status, 200);
+      const signedOut = await via('DELETE', '/api/portal/session', {
+        token,
+        cookie: refreshed.cookies[0]!.split(';')[0]!,
+      });
+      assert.equal(signedOut.status, 200);
       await within(
         10_000,
-        async () => (await via('GET', '/api/public/venues/harbourside-hall/availability')).status === 404,
-        'the closed venue refused',
+        async () => (await via('GET', '/api/portal/bookings', { token })).status === 401,
+        'the signed-out token refused',
       );
-      const closed = await via('GET', '/api/public/venues/harbourside-hall/availability');
-      assert.equal(closed.body.message, VENUE_NOT_ONLINE_MESSAGE);
-    } finally {
-      await via('PUT', '/api/settings/online-bookings', { token: owner.token, body });
-    }
-    await within(
-      10_000,
-      async () => (await via('GET', '/api/public/venues/harbourside-hall/availability')).status === 200,
-      'the venue open again',
-    );
+    });
+
+    test('a visitor reaches the venue by its slug; the owner turning the page off closes it at once', async () => {
+      const open = await via('GET', '/api/public/venues/harbourside-hall/availability');
+      assert.deepEqual(open.body, { tenantId: owner.userId, slug: 'harbourside-hall' });
+      const setting = (await via('GET', '/api/settings/online-bookings', { token: owner.token })).body;
+      const { agreement, ...rest } = setting;
+      const body = {
+        ...rest,
+        agreement: { text: agreement.text, cancellationTerms: agreement.cancellationTerms },
+      };
+      assert.equal(
+        (
+          await via('PUT', '/api/settings/online-bookings', {
+            token: owner.token,
+            body: { ...body, enabled: false },
+          })
+        ).status,
+        200,
+      );
+      try {
+        await within(
+          10_000,
+          async () => (await via('GET', '/api/public/venues/harbourside-hall/availability')).status === 404,
+          'the closed venue refused',
+        );
+        const closed = await via('GET', '/api/public/venues/harbourside-hall/availability');
+        assert.equal(closed.body.message, VENUE_NOT_ONLINE_MESSAGE);
+      } finally {
+        await via('PUT', '/api/settings/online-bookings', { token: owner.token, body });
+      }
+      await within(
+        10_000,
+        async () => (await via('GET', '/api/public/venues/harbourside-hall/availability')).status === 200,
+        'the venue open again',
+      );
+    });
   });
 });

@@ -142,7 +142,7 @@ describe('identity at the gateway', () => {
         .setAudience('venue-api')
         .setIssuedAt()
         .setExpirationTime('10m')
-        .sign(new TextEncoder().encode(process.env.AUTH_PUBLIC_KEY)),
+        .sign(new TextEncoder().encode(keys.publicKeyPem)),
       badSnapshot: await keys.token({ sub: 'u1', pv: 3, perm: 'all' as unknown as string[] }),
       garbage: 'not-a-jwt',
     };

@@ -1,9 +1,11 @@
 /** Fakes shared by the gateway tests: upstream services, a fake admin, keys and a running gateway. */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { importPKCS8, importSPKI, SignJWT, type CryptoKey } from 'jose';
 import { pino } from 'pino';
 import type { Principal, ServiceName, SessionEndReason } from '@venue/contracts';
+import { ACCESS_TOKEN_ALG } from '@venue/service-kit';
+import { testKeys as kitTestKeys } from '@venue/service-kit/testing';
 import { createGateway, type Gateway, type GatewayOptions } from './app.ts';
 
 export interface Listening {
@@ -89,7 +91,18 @@ export async function fakeService(name: string, handler?: Handler): Promise<Fake
   return { ...l, name, requests };
 }
 
-export const TEST_SECRET = 'gateway-test-internal-secret-0123456789';
+/**
+ * The test process's one key pair and internal secret: the kit's, with which the real services
+ * these tests start in-process (admin, bookings, the kit's stand-ins) sign tokens and check the
+ * gateway's signed headers, reading them from the environment the kit writes. The gateway test
+ * files share a process (scripts/test.mjs): a pair or secret of their own, written there, would
+ * break the tokens and headers of every file run before it.
+ */
+const processKeys = await kitTestKeys();
+const processPrivateKey = await importPKCS8(processKeys.privateKeyPem, ACCESS_TOKEN_ALG);
+const processPublicKey = await importSPKI(processKeys.publicKeyPem, ACCESS_TOKEN_ALG);
+
+export const TEST_SECRET = processKeys.internalSecret;
 
 export interface TestClaims {
   sub: string;
@@ -106,26 +119,59 @@ export interface TestClaims {
 
 export interface TestKeys {
   privateKey: CryptoKey;
+  /** The PEM text of the public half (the algorithm-confusion test signs with it as an HMAC key). */
+  publicKeyPem: string;
   token(claims: TestClaims, tweak?: (jwt: SignJWT) => SignJWT): Promise<string>;
 }
 
-/** A fresh Ed25519 pair; the public half and the internal secret go into the environment like in production. */
+const keys: TestKeys = {
+  privateKey: processPrivateKey,
+  publicKeyPem: processKeys.publicKeyPem,
+  token: ({ sub, role, tid, ...rest }, tweak = (j) => j) =>
+    tweak(
+      new SignJWT({ role: role ?? 'hall_owner', tid: tid ?? sub, ...rest })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALG, typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer('venue-admin')
+        .setAudience('venue-api')
+        .setIssuedAt()
+        .setExpirationTime('10m'),
+    ).sign(processPrivateKey),
+};
+
+/** Signs tokens as admin would, with the process's pair that every gateway started here verifies. */
 export async function testKeys(): Promise<TestKeys> {
-  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { extractable: true });
-  process.env.AUTH_PUBLIC_KEY = await exportSPKI(publicKey);
-  process.env.INTERNAL_SECRET = TEST_SECRET;
+  return keys;
+}
+
+export interface EnvScope {
+  /** Sets variables, remembering what each held before the first set. */
+  set(vars: Record<string, string>): void;
+  /** Puts back what the variables held before. */
+  restore(): void;
+}
+
+/**
+ * Environment variables that the in-process services read when they call out (the kit's relay
+ * finds GATEWAY_URL, its principal look-up ADMIN_URL). A file sets them in its own describe's
+ * `before` and restores them in its `after`, so they are never another file's.
+ */
+export function envScope(): EnvScope {
+  const was = new Map<string, string | undefined>();
   return {
-    privateKey,
-    token: ({ sub, role, tid, ...rest }, tweak = (j) => j) =>
-      tweak(
-        new SignJWT({ role: role ?? 'hall_owner', tid: tid ?? sub, ...rest })
-          .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
-          .setSubject(sub)
-          .setIssuer('venue-admin')
-          .setAudience('venue-api')
-          .setIssuedAt()
-          .setExpirationTime('10m'),
-      ).sign(privateKey),
+    set(vars) {
+      for (const [name, value] of Object.entries(vars)) {
+        if (!was.has(name)) was.set(name, process.env[name]);
+        process.env[name] = value;
+      }
+    },
+    restore() {
+      for (const [name, value] of was) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      was.clear();
+    },
   };
 }
 
@@ -192,7 +238,7 @@ export interface RunningGateway extends Listening {
   app: Gateway;
 }
 
-/** Starts a gateway on port 0; services not given point at a dead port. */
+/** Starts a gateway on port 0 with the process's keys; services not given point at a dead port. */
 export async function startGateway(
   services: Partial<Record<ServiceName, string>>,
   options: Omit<GatewayOptions, 'serviceUrls' | 'logger'> = {},
@@ -204,7 +250,16 @@ export async function startGateway(
   }
   const lines: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-  const app = createGateway({ serviceUrls, logger, staticRoot: '/nonexistent', nats: false, ...options });
+  // Keys given, not read from the environment: they are the process's, whatever a file set there.
+  const app = createGateway({
+    serviceUrls,
+    logger,
+    staticRoot: '/nonexistent',
+    nats: false,
+    publicKey: processPublicKey,
+    internalSecret: TEST_SECRET,
+    ...options,
+  });
   const l = await listen(app.callback());
   return {
     ...l,
