@@ -19,15 +19,51 @@ const step = (label, cmd, args) => {
   }
 };
 
+/** A command whose output is printed as one block when it ends, so two at once never interleave. */
+function buffered(label, cmd, args) {
+  const started = Date.now();
+  console.log(`[test] ${label}: started`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('error', (err) => out.push(Buffer.from(`[test] ${label}: ${err.message}\n`)));
+    child.on('close', (code) => {
+      const took = `${Math.round((Date.now() - started) / 1000)} s`;
+      console.log(`\n[test] ${label}: ${code === 0 ? 'passed' : 'FAILED'} in ${took}\n${Buffer.concat(out)}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Runs the jobs (functions answering a promise of success) two at a time: the machine has two cores. */
+async function twoAtATime(jobs) {
+  const queue = [...jobs];
+  const lane = async () => {
+    let ok = true;
+    for (let job = queue.shift(); job; job = queue.shift()) ok = (await job()) && ok;
+    return ok;
+  };
+  return (await Promise.all([lane(), lane()])).every(Boolean);
+}
+
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
 if (!process.argv.includes('--no-static')) {
   // First: a stale schema.generated.ts would make the typecheck's errors about the wrong thing.
   step('database types match the migrations', process.execPath, ['scripts/db-types.mjs', '--check']);
-  step('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json']);
-  step('typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json']);
-  step('typecheck (browser tests)', bin('tsc'), ['-p', 'e2e/tests/tsconfig.json']);
-  step('lint', bin('eslint'), ['--max-warnings=0', '.']);
-  step('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
+  // Each check uses one core; longest first.
+  const checks = [
+    ['format', bin('prettier'), ['--check', '--log-level=warn', '.']],
+    ['lint', bin('eslint'), ['--max-warnings=0', '.']],
+    ['typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json']],
+    ['typecheck (web)', bin('tsc'), ['-p', 'tsconfig.web.json']],
+    ['typecheck (browser tests)', bin('tsc'), ['-p', 'e2e/tests/tsconfig.json']],
+  ];
+  if (!(await twoAtATime(checks.map((c) => () => buffered(...c))))) {
+    console.error('[test] static checks failed');
+    process.exit(1);
+  }
 }
 console.log(
   `\n[test] unit and service tests on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite (embedded)'}`,
@@ -47,19 +83,24 @@ process.on('exit', () => rmSync(process.env.VENUE_PGLITE_IMAGE_DIR, { recursive:
 process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile');
 const ALLOWED_SERVER_SKIPS = /PGlite|NATS|not built/i;
 
-// A service's test files share one process (node's --test-isolation=none): each file's own process
-// spent most of its CPU starting (compiling the service and its libraries, opening its database)
-// rather than testing (catalogue's 14 files: 132 s of CPU a process each, 33 s in one). The
-// workspaces below were run that way on both engines and pass. The others (admin, bookings, comms,
-// money, the gateway) keep a process a file: their files set up stand-ins and environment at
-// module level that the next file's would replace. Longest first, so the two lanes end together.
+// A workspace's test files share one process (node's --test-isolation=none): each file's own
+// process spent most of its CPU starting (compiling the service and its libraries, opening its
+// database) rather than testing (catalogue's 14 files: 132 s of CPU a process each, 33 s in one).
+// Every workspace listed here passed that way on both engines (decision 70). Longest first, so the
+// two lanes end together.
 const SHARED_PROCESS = [
   'packages/service-kit',
+  'services/comms',
   'scripts',
-  'services/insights',
+  'services/admin',
+  'services/bookings',
+  'services/money',
   'services/catalogue',
+  'services/insights',
+  'gateway',
   'packages/contracts',
   'packages/ui',
+  'packages/mfe-webpack',
   'shell',
   'portal',
   'mfe-admin',
@@ -76,11 +117,25 @@ const PATTERNS = [
   'portal/src/**/*.test.ts',
   'scripts/**/*.test.ts',
 ];
-const files = PATTERNS.flatMap((p) => globSync(p, { cwd: root })).sort();
 const workspaceOf = (f) =>
   /^(services|packages)\//.test(f) ? f.split('/').slice(0, 2).join('/') : f.split('/')[0];
-const shared = SHARED_PROCESS.map((ws) => files.filter((f) => workspaceOf(f) === ws)).filter((g) => g.length);
-const alone = files.filter((f) => !SHARED_PROCESS.includes(workspaceOf(f)));
+// Workspaces whose tests reach no database (schemas, UI logic, the build's plug-ins): the same
+// result on either engine, so the PostgreSQL pass (--no-static) leaves them to the first, as it
+// does jest's.
+const ENGINE_FREE = [
+  'packages/contracts',
+  'packages/ui',
+  'packages/mfe-webpack',
+  'shell',
+  'portal',
+  'mfe-admin',
+  'mfe-bookings',
+  'mfe-catalogue',
+  'mfe-money',
+];
+const files = PATTERNS.flatMap((p) => globSync(p, { cwd: root }))
+  .filter((f) => !(process.argv.includes('--no-static') && ENGINE_FREE.includes(workspaceOf(f))))
+  .sort();
 const testArgs = (tap) => [
   '--test',
   '--test-timeout=120000',
@@ -90,48 +145,26 @@ const testArgs = (tap) => [
   `--test-reporter-destination=${tap}`,
 ];
 const tapFiles = [];
-/**
- * One node --test run. The files run alone stream their results; a shared process's are printed
- * as one block when it ends, so the two do not interleave line by line.
- */
-function run(label, args, { stream = false } = {}) {
+/** One node --test run, its results also kept as TAP for the skip check below. */
+function run(label, args) {
   const tap = path.join(runDir, `results-${tapFiles.length}.tap`);
   tapFiles.push(tap);
-  if (stream) console.log(`\n[test] ${label}`);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...testArgs(tap), ...args], {
-      cwd: root,
-      env: process.env,
-      stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
-    });
-    const out = [];
-    child.stdout?.on('data', (d) => out.push(d));
-    child.stderr?.on('data', (d) => out.push(d));
-    child.on('close', (code) => {
-      if (!stream) console.log(`\n[test] ${label}\n${Buffer.concat(out).toString()}`);
-      resolve(code === 0);
-    });
-  });
+  return buffered(label, process.execPath, [...testArgs(tap), ...args]);
 }
-console.log(
-  `\n[test] node --test: ${alone.length} files a process each, ${shared.length} workspaces a process each`,
-);
-// Two cores: the files run alone two at a time, beside one workspace's shared process at a time.
-const results = await Promise.all([
-  run(`${alone.length} test files, a process each`, ['--test-concurrency=2', ...alone], { stream: true }),
-  (async () => {
-    const ok = [];
-    for (const group of shared)
-      ok.push(
-        await run(`${workspaceOf(group[0])}: ${group.length} test files in one process`, [
-          '--test-isolation=none',
-          ...group,
-        ]),
-      );
-    return ok.every(Boolean);
-  })(),
-]);
-if (!results.every(Boolean)) {
+const jobs = SHARED_PROCESS.map((ws) => files.filter((f) => workspaceOf(f) === ws))
+  .filter((group) => group.length)
+  .map(
+    (group) => () =>
+      run(`${workspaceOf(group[0])}: ${group.length} test files in one process`, [
+        '--test-isolation=none',
+        ...group,
+      ]),
+  );
+const alone = files.filter((f) => !SHARED_PROCESS.includes(workspaceOf(f)));
+if (alone.length)
+  jobs.unshift(() => run(`${alone.length} test files, a process each`, ['--test-concurrency=1', ...alone]));
+console.log(`\n[test] node --test: ${jobs.length} runs, two at a time`);
+if (!(await twoAtATime(jobs))) {
   console.error('[test] node --test failed');
   process.exit(1);
 }
