@@ -17,6 +17,7 @@ import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { venueToday, zonedInstant } from '@venue/service-kit';
 import {
   makePrincipal,
+  pointPeersAt,
   settingsChangedEvent,
   startEventSink,
   startTestService,
@@ -26,11 +27,10 @@ import {
 import { createBookingsService } from '../services/bookings/src/app.ts';
 import { createCatalogueService } from '../services/catalogue/src/app.ts';
 import { intentTiming, recordIntent } from '../services/catalogue/src/blockouts/blockout-intents.ts';
+import { isolateServices } from './lib/demo-venues.ts';
 
 const ZONE = 'Australia/Sydney';
 const OWNER = '0a000000-0000-4000-8000-0000000000b1';
-const DEAD = 'http://127.0.0.1:9';
-const NAMES = ['admin', 'catalogue', 'bookings', 'money', 'comms', 'insights', 'gateway'];
 /** 100 rounds where the race is real; fewer on PGlite, whose transactions take turns anyway. */
 const ROUNDS = process.env.TEST_DATABASE_URL ? 100 : 24;
 
@@ -44,7 +44,9 @@ describe('block-outs and bookings across the two services (decision 55)', () => 
   let token: string;
   let hallA: string;
   let hallB: string;
-  const saved = new Map(NAMES.map((n) => [n, process.env[`${n.toUpperCase()}_URL`]]));
+  // Nothing reaches a product on the default ports; the two services find each other.
+  let restoreIsolation = () => {};
+  let restorePeers = () => {};
   const today = venueToday(new Date(), ZONE);
 
   async function call(base: string, method: string, path: string, body?: unknown) {
@@ -84,13 +86,12 @@ describe('block-outs and bookings across the two services (decision 55)', () => 
 
   before(async () => {
     const keys = await testKeys();
-    for (const n of NAMES) process.env[`${n.toUpperCase()}_URL`] = DEAD;
+    restoreIsolation = isolateServices();
     const principal = makePrincipal({ userId: OWNER });
     const resolvePrincipal = async (id: string) => (id === OWNER ? principal : null);
     catalogue = await startTestService({ ...createCatalogueService(), resolvePrincipal });
     bookings = await startTestService({ ...createBookingsService(), resolvePrincipal });
-    process.env.CATALOGUE_URL = catalogue.url;
-    process.env.BOOKINGS_URL = bookings.url;
+    restorePeers = pointPeersAt({ catalogue: catalogue.url, bookings: bookings.url });
     // The subscribers not under test (admin's audit log, insights, comms…) take every event, so
     // none holds back the relays' deliveries between the two services.
     sink = await startEventSink(['admin', 'money', 'comms', 'insights', 'gateway']);
@@ -110,10 +111,8 @@ describe('block-outs and bookings across the two services (decision 55)', () => 
     await catalogue?.close();
     await bookings?.close();
     await sink?.close();
-    for (const [n, v] of saved) {
-      if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
-      else process.env[`${n.toUpperCase()}_URL`] = v;
-    }
+    restorePeers();
+    restoreIsolation();
   });
 
   /**

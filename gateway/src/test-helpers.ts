@@ -5,7 +5,7 @@ import { importPKCS8, importSPKI, SignJWT, type CryptoKey } from 'jose';
 import { pino } from 'pino';
 import type { Principal, ServiceName, SessionEndReason } from '@venue/contracts';
 import { ACCESS_TOKEN_ALG } from '@venue/service-kit';
-import { testKeys as kitTestKeys } from '@venue/service-kit/testing';
+import { setEnv, testKeys as kitTestKeys } from '@venue/service-kit/testing';
 import { createGateway, type Gateway, type GatewayOptions } from './app.ts';
 
 export interface Listening {
@@ -157,21 +157,15 @@ export interface EnvScope {
  * `before` and restores them in its `after`, so they are never another file's.
  */
 export function envScope(): EnvScope {
-  const was = new Map<string, string | undefined>();
+  const undo: Array<() => void> = [];
   return {
-    set(vars) {
-      for (const [name, value] of Object.entries(vars)) {
-        if (!was.has(name)) was.set(name, process.env[name]);
-        process.env[name] = value;
-      }
-    },
-    restore() {
-      for (const [name, value] of was) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      was.clear();
-    },
+    set: (vars) => void undo.push(setEnv(vars)),
+    // Last set first, so each variable ends as it was before the first.
+    restore: () =>
+      undo
+        .splice(0)
+        .reverse()
+        .forEach((put) => put()),
   };
 }
 

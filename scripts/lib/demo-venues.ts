@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
-import { settingsChangedEvent, type TestService } from '@venue/service-kit/testing';
+import { setEnv, settingsChangedEvent, type TestService } from '@venue/service-kit/testing';
 // @ts-expect-error plain JavaScript module of the launcher
 import { HALLS } from './demo-seed.mjs';
 
@@ -102,16 +102,8 @@ export async function introduceVenue(
  * itself; answers the function that puts the environment back.
  */
 export function isolateServices(): () => void {
-  const saved = new Map(SERVICE_NAMES.map((n) => [n, process.env[`${n.toUpperCase()}_URL`]]));
-  const savedSeed = process.env.SEED_DEMO;
-  delete process.env.SEED_DEMO;
-  for (const n of SERVICE_NAMES) process.env[`${n.toUpperCase()}_URL`] = DEAD_URL;
-  return () => {
-    for (const [n, v] of saved) {
-      if (v === undefined) delete process.env[`${n.toUpperCase()}_URL`];
-      else process.env[`${n.toUpperCase()}_URL`] = v;
-    }
-    if (savedSeed === undefined) delete process.env.SEED_DEMO;
-    else process.env.SEED_DEMO = savedSeed;
-  };
+  return setEnv({
+    ...Object.fromEntries(SERVICE_NAMES.map((n) => [`${n.toUpperCase()}_URL`, DEAD_URL])),
+    SEED_DEMO: undefined,
+  });
 }

@@ -6,6 +6,7 @@ import { createLogger } from '../log.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export { testKeys, type TestKeys, type TokenOptions } from './keys.ts';
+export { pointPeersAt, setEnv } from './env.ts';
 export {
   createTestDatabase,
   appRoleUrl,

@@ -91,8 +91,7 @@ describe('privacy: export and erasure', () => {
     });
 
     test('complete when every service answers', async () => {
-      const down = process.env.MONEY_URL;
-      process.env.MONEY_URL = process.env.BOOKINGS_URL;
+      const moneyDown = pointPeersAt({ money: process.env.BOOKINGS_URL });
       try {
         const reply = await call(h, 'GET', '/api/tenant-settings/privacy/export', { token: owner2.token });
         assert.equal(reply.status, 200);
@@ -100,7 +99,7 @@ describe('privacy: export and erasure', () => {
         assert.equal(reply.body.services.admin.data.users[0].email, 'owner2@demo.local');
       } finally {
         // the other tests expect money down, whichever order they run in
-        process.env.MONEY_URL = down;
+        moneyDown();
       }
     });
 

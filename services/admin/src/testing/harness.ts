@@ -41,25 +41,8 @@ export async function startAdmin(): Promise<Harness> {
   return { url, keys, close, kit: t.kit, service: t.service };
 }
 
-/**
- * Points admin's calls to the other services at `urls` (service name, e.g. `catalogue`, to base
- * URL) until the returned function puts back what was there before. The kit's internal client
- * reads `<NAME>_URL` at each call and takes no URL of its own, so this is the process's
- * environment: set it in a describe's `before` and undo it in its `after`, so it holds only while
- * that file's tests run.
- */
-export function pointPeersAt(urls: Record<string, string>): () => void {
-  const undos = Object.keys(urls).map((name) => {
-    const key = `${name.toUpperCase()}_URL`;
-    const was = process.env[key];
-    process.env[key] = urls[name];
-    return () => {
-      if (was === undefined) delete process.env[key];
-      else process.env[key] = was;
-    };
-  });
-  return () => undos.forEach((undo) => undo());
-}
+/** Admin's calls to the other services go where `<NAME>_URL` points (the kit's, decision 70). */
+export { pointPeersAt } from '@venue/service-kit/testing';
 
 /** A request to admin: JSON with a bearer token and/or the refresh cookie. */
 export function call(

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { setEnv } from '@venue/service-kit/testing';
 import { httpClients } from './clients.ts';
 
 const TENANT = '0a000000-0000-4000-8000-000000000001';
@@ -33,15 +34,10 @@ describe('clients of the catalogue', () => {
 
   // The kit's callService reads the secret and the catalogue's URL from the environment; both are
   // put back after, as the next test file of the process relies on its own (the process's test keys).
-  let saved: Record<'secret' | 'catalogue', string | undefined>;
-  const restore = (name: string, value: string | undefined) => {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  };
+  let restoreEnv = () => {};
 
   before(async () => {
-    saved = { secret: process.env.INTERNAL_SECRET, catalogue: process.env.CATALOGUE_URL };
-    process.env.INTERNAL_SECRET = 'test-internal-secret';
+    restoreEnv = setEnv({ INTERNAL_SECRET: 'test-internal-secret', CATALOGUE_URL: undefined });
     server = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
@@ -73,8 +69,7 @@ describe('clients of the catalogue', () => {
   });
   after(async () => {
     await new Promise<void>((r) => server.close(() => r()));
-    restore('INTERNAL_SECRET', saved.secret);
-    restore('CATALOGUE_URL', saved.catalogue);
+    restoreEnv();
   });
 
   it('reads resources and quotes with the internal secret; asks admin for nothing', async () => {

@@ -60,7 +60,7 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
     c = await startComms();
     peer = await startPeer();
     c.useSmtp(peer.port);
-    restoreMoneyUrl = setEnv('MONEY_URL', moneyUrl());
+    restoreMoneyUrl = setEnv({ MONEY_URL: moneyUrl() });
     // money's venue is a tenant comms meets through money's events; its settings come from admin
     await c.deliver(settingsChangedEvent(VENUE, 1));
   });
@@ -391,13 +391,13 @@ describe('money’s e-mails: invoice, receipt and payment reminder with money’
   it('money down when the e-mail is due: it stays pending and goes with its PDF once money answers', async () => {
     const { bookingId, invoice } = await bookedAndInvoiced('jane.outage@example.com');
     const issued = await published('invoice.issued', (d) => d.id === invoice.id);
-    process.env.MONEY_URL = 'http://127.0.0.1:9'; // nothing listens
+    const moneyBack = setEnv({ MONEY_URL: 'http://127.0.0.1:9' }); // nothing listens
     try {
       await c.deliver(issued);
       const round = await deliverDue(c.t.kit, c.deps);
       assert.ok(round.retrying >= 1);
     } finally {
-      process.env.MONEY_URL = moneyUrl();
+      moneyBack();
     }
     const rows = await c.t.kit.db.tenantTx(VENUE, (tx) =>
       tx.query<{ status: string; last_error: string }>(

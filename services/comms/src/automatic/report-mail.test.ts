@@ -41,7 +41,7 @@ describe('scheduled report e-mails with insights’ PDF', () => {
     c = await startComms();
     peer = await startPeer();
     c.useSmtp(peer.port);
-    restoreInsightsUrl = setEnv('INSIGHTS_URL', insights.t.url);
+    restoreInsightsUrl = setEnv({ INSIGHTS_URL: insights.t.url });
     await insights.deliver(settingsChangedEvent(VENUE, 2, { payment: PAYMENT }));
   });
   after(async () => {
@@ -124,12 +124,12 @@ describe('scheduled report e-mails with insights’ PDF', () => {
 
   it('insights down when it is due: the e-mail waits with the reason and goes with its PDF once insights answers', async () => {
     const event = await due('late@harbourhall.example');
-    process.env.INSIGHTS_URL = 'http://127.0.0.1:9'; // nothing listens
+    const insightsBack = setEnv({ INSIGHTS_URL: 'http://127.0.0.1:9' }); // nothing listens
     try {
       await c.deliver(event);
       await deliverDue(c.t.kit, c.deps);
     } finally {
-      process.env.INSIGHTS_URL = insights.t.url;
+      insightsBack();
     }
     const [row] = await queued((event.data as any).scheduleId);
     assert.equal(row?.status, 'pending');

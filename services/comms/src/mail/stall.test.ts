@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { defaultDeps } from '../app.ts';
 import { deliverDue } from './worker.ts';
 import { SEND_CONCURRENCY, SMTP_TIMEOUTS } from './transport.ts';
-import { OTHER, OWNER, startComms, startPeer, type Comms } from '../testing/harness.ts';
+import { OTHER, OWNER, setEnv, startComms, startPeer, type Comms } from '../testing/harness.ts';
 
 async function queue(c: Comms, token: string, to: string, subject: string): Promise<string> {
   const r = await c.call('POST', '/api/email-comms/send', token, {
@@ -116,8 +116,7 @@ describe('mail never stalls', () => {
 
   it('the transport gives up in seconds: connect, greeting and silence, and keeps four connections', () => {
     // the production transport (SMTP_URL), as defaultDeps makes it
-    const saved = process.env.SMTP_URL;
-    process.env.SMTP_URL = 'smtp://mail.example.test:587';
+    const restore = setEnv({ SMTP_URL: 'smtp://mail.example.test:587' });
     try {
       const options = (defaultDeps().mailer.transport() as any).options;
       assert.equal(options.connectionTimeout, 10_000);
@@ -127,8 +126,7 @@ describe('mail never stalls', () => {
       assert.equal(options.maxRequeues, 0, 'the pool never resends on its own');
       assert.equal(options.host, 'mail.example.test');
     } finally {
-      if (saved === undefined) delete process.env.SMTP_URL;
-      else process.env.SMTP_URL = saved;
+      restore();
     }
     assert.equal(SEND_CONCURRENCY, 4);
     assert.equal(defaultDeps().sendConcurrency, 4);

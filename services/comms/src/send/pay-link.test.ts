@@ -73,7 +73,7 @@ describe("money's payment-link call, as comms reads it", () => {
       res.end(JSON.stringify(answer.body));
     });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    restoreMoneyUrl = setEnv('MONEY_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    restoreMoneyUrl = setEnv({ MONEY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
   });
   after(async () => {
     restoreMoneyUrl?.();
@@ -152,7 +152,7 @@ describe('Send Pay Link asks a slow or failing money with no comms transaction o
       }, 300);
     });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    restoreMoneyUrl = setEnv('MONEY_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    restoreMoneyUrl = setEnv({ MONEY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     c = await startComms({
       // The real client, looked at as it starts: is comms holding a transaction meanwhile?
       fetchPayLink: async (tenantId, bookingId) => {

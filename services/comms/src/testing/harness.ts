@@ -124,20 +124,8 @@ export async function startComms(
   };
 }
 
-/**
- * Sets `name` (a peer's URL, which the kit's internal client reads at each call) and answers how
- * to put back what was there, unset included. The workspace's test files share one process: a
- * value left behind, or `undefined` written back (the string "undefined"), would be the next
- * file's peer.
- */
-export function setEnv(name: string, value: string): () => void {
-  const was = process.env[name];
-  process.env[name] = value;
-  return () => {
-    if (was === undefined) delete process.env[name];
-    else process.env[name] = was;
-  };
-}
+/** Comms' peers and mail settings come from the environment: set for a stretch, then put back (decision 70). */
+export { setEnv } from '@venue/service-kit/testing';
 
 let seq = 0;
 /** A booking as bookings publishes it (its API shape, the part comms reads). */

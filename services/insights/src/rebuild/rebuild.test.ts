@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
+import { pointPeersAt } from '@venue/service-kit/testing';
 import { dashboardClock } from '../dashboard/read-dashboard.ts';
 import {
   OWNER,
@@ -168,7 +169,7 @@ describe('insights: rebuilding the read model from the owners’ data', () => {
   let fed: Harness;
   let rebuilt: Harness;
   const servers: Server[] = [];
-  const saved: Record<string, string | undefined> = {};
+  const restorePeers: Array<() => void> = [];
   const realClock = dashboardClock.now;
 
   before(async () => {
@@ -179,9 +180,7 @@ describe('insights: rebuilding the read model from the owners’ data', () => {
     for (const name of ['catalogue', 'bookings', 'admin', 'money']) {
       const s = await stub(name);
       servers.push(s);
-      const key = `${name.toUpperCase()}_URL`;
-      saved[key] = process.env[key];
-      process.env[key] = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+      restorePeers.push(pointPeersAt({ [name]: `http://127.0.0.1:${(s.address() as AddressInfo).port}` }));
     }
     // The same facts as events, as the owners published them.
     const events = [
@@ -217,10 +216,7 @@ describe('insights: rebuilding the read model from the owners’ data', () => {
   });
   after(async () => {
     dashboardClock.now = realClock;
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    restorePeers.forEach((restore) => restore());
     for (const s of servers) s.close();
     await fed?.close();
     await rebuilt?.close();

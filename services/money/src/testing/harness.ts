@@ -11,6 +11,7 @@ import type { PaymentSettingsSnapshot } from '@venue/contracts/money-api';
 import {
   makePrincipal,
   outboxEvents,
+  setEnv,
   startServiceHarness,
   testCast,
   testEvent,
@@ -172,22 +173,13 @@ export interface MoneyHarnessOptions extends MoneyServiceOptions {
  */
 function peersWhileServing(urls: Harness['peerUrls']): AppMiddleware {
   let serving = 0;
-  let before: [string | undefined, string | undefined] = [undefined, undefined];
-  const put = (name: 'BOOKINGS_URL' | 'CATALOGUE_URL', value: string | undefined) => {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  };
+  let restore = () => {};
   return async (_ctx, next) => {
-    if (serving++ === 0) before = [process.env.BOOKINGS_URL, process.env.CATALOGUE_URL];
-    put('BOOKINGS_URL', urls.bookings);
-    put('CATALOGUE_URL', urls.catalogue);
+    if (serving++ === 0) restore = setEnv({ BOOKINGS_URL: urls.bookings, CATALOGUE_URL: urls.catalogue });
     try {
       await next();
     } finally {
-      if (--serving === 0) {
-        put('BOOKINGS_URL', before[0]);
-        put('CATALOGUE_URL', before[1]);
-      }
+      if (--serving === 0) restore();
     }
   };
 }
