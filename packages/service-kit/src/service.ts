@@ -169,7 +169,43 @@ async function createRouter(kit: ServiceKit): Promise<Router<AppState, AppCustom
   return router;
 }
 
-function createApp(kit: ServiceKit, router: Router<AppState, AppCustom>): Koa<AppState, AppCustom> {
+/**
+ * The requests being handled, over HTTP or in-process. A handler goes on when its caller's
+ * connection is gone (the gateway gave up on it, or the close below cut it), and its remaining
+ * statements would meet a closed database: an Idempotency-Key claimed and never answered nor
+ * released, which every retry of it then met as "still being processed" (a 409) for minutes.
+ * So a close lets them finish before it closes the database.
+ */
+function requestsInFlight() {
+  let count = 0;
+  let drained: (() => void) | undefined;
+  return {
+    middleware: (async (_ctx, next) => {
+      count++;
+      try {
+        await next();
+      } finally {
+        if (--count === 0) drained?.();
+      }
+    }) as Koa.Middleware<AppState, AppCustom>,
+    /** Resolves when none is left, or after `ms` (a request stuck that long is let go). */
+    done(ms: number): Promise<void> {
+      if (count === 0) return Promise.resolve();
+      return new Promise((ok) => {
+        const timer = setTimeout(ok, ms);
+        timer.unref();
+        drained = () => (clearTimeout(timer), ok());
+      });
+    },
+  };
+}
+type RequestsInFlight = ReturnType<typeof requestsInFlight>;
+
+function createApp(
+  kit: ServiceKit,
+  router: Router<AppState, AppCustom>,
+  requests: RequestsInFlight,
+): Koa<AppState, AppCustom> {
   const app = new Koa<AppState, AppCustom>();
   // Services sit behind the gateway, which sets X-Forwarded-For: ctx.ip is the browser's address.
   app.proxy = true;
@@ -177,6 +213,7 @@ function createApp(kit: ServiceKit, router: Router<AppState, AppCustom>): Koa<Ap
   app.context.kit = kit;
   app.silent = true; // errors are logged by errorHandler with the request id
 
+  app.use(requests.middleware);
   app.use(requestContext(kit.log));
   app.use(errorHandler());
   app.use(helmet());
@@ -237,6 +274,7 @@ function scheduleCrons(kit: ServiceKit, jobs: JobDefinition[]): Cron[] {
 }
 
 interface Running {
+  requests: RequestsInFlight;
   app: Koa<AppState, AppCustom>;
   kit: ServiceKit;
   consumers: ConsumerMap;
@@ -248,7 +286,7 @@ interface Running {
 
 /** Listening (HTTP, relay, NATS consumer, job schedules, signals) and the graceful close. */
 function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
-  const { app, kit, relay, nats } = r;
+  const { app, kit, relay, nats, requests } = r;
   const log = kit.log;
   let server: Server | undefined;
   let unhost = (): void => {};
@@ -294,7 +332,10 @@ function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
         process.off('SIGTERM', onSignal);
         crons.forEach((c) => c.stop());
         unhost();
+        const started = Date.now();
         if (server) await stopHttp(server);
+        // Within the launcher's 5 s for the whole close (stopHttp cuts connections after 4).
+        await requests.done(Math.max(0, started + 4_500 - Date.now()));
         await relay.stop();
         await Promise.allSettled([...r.runningJobs.values()]);
         await nats?.close();
@@ -358,8 +399,14 @@ export async function createService(options: ServiceOptions): Promise<Service> {
 
     if (options.seed) await options.seed(kit);
     const router = await createRouter(kit);
-    const app = createApp(kit, router);
-    return { app, kit, router, ...lifecycle({ app, kit, consumers, jobs, runningJobs, relay, nats }) };
+    const requests = requestsInFlight();
+    const app = createApp(kit, router, requests);
+    return {
+      app,
+      kit,
+      router,
+      ...lifecycle({ app, kit, consumers, jobs, runningJobs, relay, nats, requests }),
+    };
   } catch (err) {
     await nats?.close().catch(() => {});
     await db.close().catch(() => {});

@@ -215,6 +215,49 @@ describe('logging, health failure and graceful shutdown', () => {
     await t.close(); // drops the throwaway database
   });
 
+  it('lets a request whose caller has gone finish its statements before the database closes', async () => {
+    await testKeys();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const started = new Promise<void>((r) => (reached = r));
+    const outcome: { rows?: unknown[]; error?: string } = {};
+    const t = await startTestService(
+      widgetsApp({
+        routes(router, kit) {
+          router.get('/api/slow-write', async (ctx) => {
+            reached();
+            await gate;
+            // What an Idempotency-Key's answer or release does after the work: more statements.
+            await kit.db.query('SELECT 1 AS one').then(
+              (r) => (outcome.rows = r.rows),
+              (err: Error) => (outcome.error = err.message),
+            );
+            ctx.body = { done: true };
+          });
+        },
+      }),
+    );
+    try {
+      // The caller gives up (as the gateway does when its client leaves): the connection is gone,
+      // so the server has nothing open, and a close that only waited for connections would shut
+      // the database under the handler.
+      const caller = new AbortController();
+      const asked = fetch(t.url + '/api/slow-write', { signal: caller.signal }).catch(() => null);
+      await started;
+      caller.abort();
+      await asked;
+      const closing = t.service.close();
+      await new Promise((r) => setTimeout(r, 100));
+      release();
+      await closing;
+      assert.deepEqual(outcome, { rows: [{ one: 1 }] }, 'the handler still had its database');
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+
   it('answers 503 from /health when the database is unavailable', async () => {
     await testKeys();
     const t = await startTestService(widgetsApp());
