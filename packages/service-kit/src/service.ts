@@ -31,6 +31,7 @@ import { idempotencyPurgeJob } from './http/idempotency.ts';
 import { statisticsJob } from './db/statistics.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
 import { hostInProcess, loopbackOrigins } from './http/in-process.ts';
+import { requestsInFlight, stopHttp, type RequestsInFlight } from './http/shutdown.ts';
 import type { JobDefinition, ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger, type Logger } from './log.ts';
 import { parseBody } from './validation.ts';
@@ -169,38 +170,6 @@ async function createRouter(kit: ServiceKit): Promise<Router<AppState, AppCustom
   return router;
 }
 
-/**
- * The requests being handled, over HTTP or in-process. A handler goes on when its caller's
- * connection is gone (the gateway gave up on it, or the close below cut it), and its remaining
- * statements would meet a closed database: an Idempotency-Key claimed and never answered nor
- * released, which every retry of it then met as "still being processed" (a 409) for minutes.
- * So a close lets them finish before it closes the database.
- */
-function requestsInFlight() {
-  let count = 0;
-  let drained: (() => void) | undefined;
-  return {
-    middleware: (async (_ctx, next) => {
-      count++;
-      try {
-        await next();
-      } finally {
-        if (--count === 0) drained?.();
-      }
-    }) as Koa.Middleware<AppState, AppCustom>,
-    /** Resolves when none is left, or after `ms` (a request stuck that long is let go). */
-    done(ms: number): Promise<void> {
-      if (count === 0) return Promise.resolve();
-      return new Promise((ok) => {
-        const timer = setTimeout(ok, ms);
-        timer.unref();
-        drained = () => (clearTimeout(timer), ok());
-      });
-    },
-  };
-}
-type RequestsInFlight = ReturnType<typeof requestsInFlight>;
-
 function createApp(
   kit: ServiceKit,
   router: Router<AppState, AppCustom>,
@@ -244,20 +213,6 @@ function listenOn(s: Server, port: number, host: string): Promise<void> {
       ok();
     });
   });
-}
-
-/** Stops accepting and waits for in-flight requests; what is still open after 4 s is cut. */
-async function stopHttp(s: Server): Promise<void> {
-  const closed = new Promise<void>((ok) => s.close(() => ok()));
-  // Keep-alive sockets go as soon as their in-flight request is answered.
-  s.closeIdleConnections();
-  const idle = setInterval(() => s.closeIdleConnections(), 50);
-  // The launcher allows 5 s per process group; cut what is still open after 4.
-  const force = setTimeout(() => s.closeAllConnections(), 4_000);
-  force.unref();
-  await closed;
-  clearInterval(idle);
-  clearTimeout(force);
 }
 
 function scheduleCrons(kit: ServiceKit, jobs: JobDefinition[]): Cron[] {
@@ -335,7 +290,7 @@ function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
         const started = Date.now();
         if (server) await stopHttp(server);
         // Within the launcher's 5 s for the whole close (stopHttp cuts connections after 4).
-        await requests.done(Math.max(0, started + 4_500 - Date.now()));
+        await requests.done(started + 4_500 - Date.now());
         await relay.stop();
         await Promise.allSettled([...r.runningJobs.values()]);
         await nats?.close();
