@@ -39,7 +39,8 @@ export const SPEC_TEMPLATE_VARIABLES = [
  *
  * A bond settled (issue 24 item 3): the bond held (`bondAmount`), what came back
  * (`amountRefunded`), what was kept with the GST it contains and why (`amountKept`, `gstKept`,
- * `keptReason`), and the outcome in words: short for a subject (`bondSummary`: "has been
+ * `keptReason`, and `invoiceNumber`, the kept part's tax invoice, which comes in an e-mail of its
+ * own), and the outcome in words: short for a subject (`bondSummary`: "has been
  * refunded: $500.00") and in full for a body (`bondOutcome`), since a full refund has nothing kept
  * to name and a full forfeit nothing returned.
  */

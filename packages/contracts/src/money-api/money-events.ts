@@ -136,6 +136,11 @@ export const bondEventSchema = z.object({
   forfeitedCents: cents,
   forfeitedGstCents: cents,
   reason: z.string().nullable(),
+  /**
+   * `bond.forfeited`: the number of the BOND tax invoice of the kept part, so the customer's
+   * e-mail can name the document that comes on its own. Absent from events published before it.
+   */
+  keptInvoiceNumber: z.string().nullable().optional(),
   at: isoInstant,
 });
 export type BondEvent = z.infer<typeof bondEventSchema>;

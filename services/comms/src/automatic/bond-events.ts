@@ -59,8 +59,12 @@ export function bondWords(
   // A venue not registered for GST keeps no GST: nothing to name.
   const gst = bond.forfeitedGstCents > 0 ? `, including ${money(bond.forfeitedGstCents)} GST` : '';
   const whole = bond.refundedCents === 0;
+  // The kept part's tax invoice goes as an e-mail of its own: named here, so the customer knows
+  // the two belong together.
+  const invoice = bond.keptInvoiceNumber;
   return {
     ...figures,
+    ...(invoice ? { invoiceNumber: invoice } : {}),
     bondSummary: whole ? `has been kept: ${kept}` : `has been settled: ${kept} kept, ${refunded} refunded`,
     bondOutcome: [
       whole
@@ -68,6 +72,7 @@ export function bondWords(
         : `We have kept ${kept} of your ${amount} bond for ${bookingCode}${gst}.`,
       `Reason: ${bond.reason ?? ''}`,
       whole ? 'Nothing of the bond is refunded.' : `The rest, ${refunded}, has been refunded to you.`,
+      ...(invoice ? [`The tax invoice for what was kept, ${invoice}, comes in an e-mail of its own.`] : []),
     ].join('\n\n'),
   };
 }

@@ -163,6 +163,16 @@ describe('bond e-mails: refunded, kept in part, kept in whole', () => {
     );
     assert.match(m.text!, /\n\nReason: Broken table\n\n/);
     assert.match(m.text!, new RegExp(`The rest, \\${r}, has been refunded to you\\.`));
+    const keptInvoice = await published(
+      'invoice.issued',
+      (d) => d.type === 'BOND' && d.bookingId === bond.bookingId,
+    );
+    const invoiceNumber = (keptInvoice.data as { invoiceNumber: string }).invoiceNumber;
+    assert.ok(invoiceNumber, 'the kept part has a numbered tax invoice');
+    assert.ok(
+      m.text!.includes(`The tax invoice for what was kept, ${invoiceNumber}, comes in an e-mail of its own.`),
+      m.text!,
+    );
     assert.match(String(m.html), /Reason: Broken table/, 'the HTML part says the same');
     assert.equal((await historyOf(email))[0]?.status, 'sent');
   });

@@ -82,7 +82,7 @@ export async function loadBond(tx: Tx, tenantId: string, id: string | null, lock
   return row;
 }
 
-export function bondEvent(r: BondRow, reason: string | null) {
+export function bondEvent(r: BondRow, reason: string | null, keptInvoiceNumber: string | null = null) {
   return {
     id: r.id,
     bookingId: r.booking_id,
@@ -92,6 +92,7 @@ export function bondEvent(r: BondRow, reason: string | null) {
     forfeitedCents: Number(r.forfeited_cents),
     forfeitedGstCents: Number(r.forfeited_gst_cents),
     reason,
+    keptInvoiceNumber,
     at: new Date().toISOString(),
   };
 }

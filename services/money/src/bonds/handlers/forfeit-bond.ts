@@ -47,7 +47,9 @@ export const postBondForfeit = operation(
       { ...invoiceEventData(invoice, k.seller.businessName), from: null },
       { tenantId },
     );
-    await tx.publish('bond.forfeited', bondEvent(row, body.reason), { tenantId });
+    await tx.publish('bond.forfeited', bondEvent(row, body.reason, invoice.invoice_number), {
+      tenantId,
+    });
     await publishBookingMoney(tx, tenantId, before.booking_id);
     await auditBond(
       tx,
