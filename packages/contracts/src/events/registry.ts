@@ -309,7 +309,8 @@ export const EVENTS = {
     version: 1,
     producer: 'money',
     schema: bondEventSchema,
-    summary: 'part or all of a bond was kept (with a reason); the kept part carries GST',
+    summary:
+      'part or all of a bond was kept (with a reason); the kept part carries GST, and `keptInvoiceNumber` names its tax invoice',
   }),
   'webhook.disabled': event({
     version: 1,
