@@ -34,6 +34,13 @@ export interface ServiceOptions {
     kit: ServiceKit,
     sessionId?: string,
   ) => Promise<Principal | PrincipalLookup | null>;
+  /**
+   * Where this service's calls to others go, by service name (read at each call), before their
+   * `<NAME>_URL`: a test hands a service its stand-ins here, as one process runs many services
+   * of a workspace's test files (decision 70) and a process-wide variable would be every one's.
+   * Applies to what the service does for a request, an event or a job.
+   */
+  peers?: Readonly<Partial<Record<string, string>>>;
   /** Runs after migrations at start. */
   seed?: (kit: ServiceKit) => Promise<void>;
   jobs?: JobDefinition[];

@@ -31,6 +31,7 @@ import { idempotencyPurgeJob } from './http/idempotency.ts';
 import { statisticsJob } from './db/statistics.ts';
 import { errorHandler, requestContext } from './http/middleware.ts';
 import { hostInProcess, loopbackOrigins } from './http/in-process.ts';
+import { requestScope } from './http/internal-client.ts';
 import { requestsInFlight, stopHttp, type RequestsInFlight } from './http/shutdown.ts';
 import type { JobDefinition, ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -94,6 +95,9 @@ interface KitParts {
 
 function createKit(parts: KitParts): ServiceKit {
   const { options, db, schema, consumers, events, jobs, runningJobs, relay } = parts;
+  // An event's consumers and a job call other services as a request's handlers do (options.peers).
+  const withPeers = <T>(fn: () => Promise<T>): Promise<T> =>
+    options.peers ? requestScope.run({ ...requestScope.getStore(), peers: options.peers }, fn) : fn();
   const kit: ServiceKit = {
     name: options.name,
     db,
@@ -104,8 +108,8 @@ function createKit(parts: KitParts): ServiceKit {
       options.resolvePrincipal
         ? asLookup(await options.resolvePrincipal(userId, kit, sessionId))
         : fetchPrincipal(userId, sessionId),
-    handleEvent: (event: DomainEvent) => consumeEvent(db, consumers, event, events),
-    handleEvents: (batch) => consumeEvents(db, consumers, batch, events),
+    handleEvent: (event: DomainEvent) => withPeers(() => consumeEvent(db, consumers, event, events)),
+    handleEvents: (batch) => withPeers(() => consumeEvents(db, consumers, batch, events)),
     relay: {
       nudge: () => relay()?.nudge(),
       flush: async () => relay()?.flush(),
@@ -117,7 +121,7 @@ function createKit(parts: KitParts): ServiceKit {
       const running = runningJobs.get(jobName);
       if (running) return running.then(() => false);
       const run = db
-        .withAdvisoryLock(`venue.job.${schema}.${jobName}`, () => job.run(kit))
+        .withAdvisoryLock(`venue.job.${schema}.${jobName}`, () => withPeers(() => job.run(kit)))
         .then((r) => r.acquired)
         .finally(() => runningJobs.delete(jobName));
       runningJobs.set(jobName, run);
@@ -183,7 +187,7 @@ function createApp(
   app.silent = true; // errors are logged by errorHandler with the request id
 
   app.use(requests.middleware);
-  app.use(requestContext(kit.log));
+  app.use(requestContext(kit.log, kit.options.peers));
   app.use(errorHandler());
   app.use(helmet());
   app.use(

@@ -2,7 +2,11 @@ import { readdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
-import { startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { setEnv, startTestService, testKeys, type TestService, type TestKeys } from '../testing/index.ts';
+import { callService } from './internal-client.ts';
 import { OWNER_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call } from '../test-fixtures/http.ts';
 
@@ -255,6 +259,46 @@ describe('logging, health failure and graceful shutdown', () => {
     } finally {
       release();
       await t.close();
+    }
+  });
+
+  it('hands its peers to what it calls for a request and for a job, before <NAME>_URL', async () => {
+    await testKeys();
+    const peer = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ name: `peer saw ${req.url}` }));
+    });
+    await new Promise<void>((r) => peer.listen(0, '127.0.0.1', () => r()));
+    const peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+    const restore = setEnv({ CATALOGUE_URL: 'http://127.0.0.1:9' }); // nothing listens there
+    const ask = (path: string) =>
+      callService({ service: 'catalogue', path, response: z.object({ name: z.string() }) });
+    let fromJob = '';
+    const t = await startTestService({
+      ...widgetsApp({
+        routes(router) {
+          router.get('/api/ask-peer', async (ctx) => {
+            ctx.body = await ask('/from-request');
+          });
+        },
+      }),
+      peers: { catalogue: peerUrl },
+      jobs: [
+        {
+          name: 'ask-peer',
+          cron: '0 0 1 1 *',
+          run: async () => void (fromJob = (await ask('/from-job')).name),
+        },
+      ],
+    });
+    try {
+      assert.deepEqual((await call(t.url, 'GET', '/api/ask-peer')).body, { name: 'peer saw /from-request' });
+      await t.kit.runJob('ask-peer');
+      assert.equal(fromJob, 'peer saw /from-job');
+    } finally {
+      restore();
+      await t.close();
+      await new Promise<void>((r) => peer.close(() => r()));
     }
   });
 

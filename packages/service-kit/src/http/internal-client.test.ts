@@ -130,6 +130,20 @@ describe('callService, the one internal client', () => {
     );
   });
 
+  it("goes to the calling service's own peers before <NAME>_URL", async () => {
+    const was = process.env.PEER_URL;
+    process.env.PEER_URL = 'http://127.0.0.1:9'; // nothing listens
+    try {
+      const got = await requestScope.run({ peers: { peer: was } }, () =>
+        callService({ service: 'peer', path: '/internal/thing', response: ok }),
+      );
+      assert.deepEqual(got, { name: 'default' });
+      assert.equal(seen.length, 1);
+    } finally {
+      process.env.PEER_URL = was;
+    }
+  });
+
   it('says the service is unreachable when nothing listens', async () => {
     process.env.NOBODY_URL = 'http://127.0.0.1:9';
     await assert.rejects(

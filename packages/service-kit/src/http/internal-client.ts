@@ -9,10 +9,17 @@ import type { z } from 'zod';
 import { INTERNAL_AUTH_HEADER, REQUEST_ID_HEADER } from '@venue/contracts';
 import { internalSecret } from '../auth/tokens.ts';
 import { serviceUrl } from '../events/service-urls.ts';
+import type { ServiceOptions } from '../kit.ts';
 import { callUrl, type CallAnswer } from './in-process.ts';
 
-/** The request being served, so calls made on its behalf carry its id (set by requestContext). */
-export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * What a service is doing (set by requestContext, and by the kit around an event or a job): calls
+ * made on its behalf carry the request's id and go to the service's own `peers` when it has them.
+ */
+export const requestScope = new AsyncLocalStorage<{
+  requestId?: string;
+  peers?: ServiceOptions['peers'];
+}>();
 
 export type InternalFailure = 'unreachable' | 'timeout' | 'status' | 'invalid';
 
@@ -146,7 +153,8 @@ async function answerOf(
     let res: CallAnswer;
     try {
       // Asked per attempt: with several replicas, a retry goes to the next one.
-      res = await callUrl(`${serviceUrl(call.service)}${call.path}`, {
+      const base = requestScope.getStore()?.peers?.[call.service] ?? serviceUrl(call.service);
+      res = await callUrl(`${base}${call.path}`, {
         method,
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),

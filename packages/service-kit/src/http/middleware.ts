@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Context, Next } from 'koa';
 import { REQUEST_ID_HEADER } from '@venue/contracts';
+import type { ServiceOptions } from '../kit.ts';
 import type { Logger } from '../log.ts';
 import { HttpError } from '../errors.ts';
 import { requestScope } from './internal-client.ts';
@@ -11,7 +12,7 @@ type LoggedContext = Context & { log?: Logger };
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Keeps the gateway's request id when it looks sane, else makes one; echoes it and logs with it. */
-export function requestContext(baseLog: Logger) {
+export function requestContext(baseLog: Logger, peers?: ServiceOptions['peers']) {
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -24,7 +25,7 @@ export function requestContext(baseLog: Logger) {
     const started = performance.now();
     try {
       // Calls to other services made while serving this request carry its id.
-      await requestScope.run({ requestId }, next);
+      await requestScope.run({ requestId, peers }, next);
     } finally {
       ctx.set(REQUEST_ID_HEADER, requestId);
       // Health probes arrive every few seconds; keep them out of the info log. So are the

@@ -6,12 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TenantSettingsSnapshot } from '@venue/contracts';
-import type { AppMiddleware } from '@venue/service-kit';
 import type { PaymentSettingsSnapshot } from '@venue/contracts/money-api';
 import {
   makePrincipal,
   outboxEvents,
-  setEnv,
   startServiceHarness,
   testCast,
   testEvent,
@@ -163,46 +161,15 @@ export interface MoneyHarnessOptions extends MoneyServiceOptions {
   peers?: PeerServer;
 }
 
-/**
- * Money finds bookings and the catalogue through the kit's internal client, which reads
- * BOOKINGS_URL and CATALOGUE_URL when it calls. Money's test files share one process (decision
- * 70), where a URL set once would send every file's calls to whichever stand-in was started
- * last. So while this money serves requests those two name this harness's peers, and what was
- * there before comes back when it has none in hand (the process runs one test at a time, so no
- * two moneys serve at once).
- */
-function peersWhileServing(urls: Harness['peerUrls']): AppMiddleware {
-  let serving = 0;
-  let restore = () => {};
-  return async (_ctx, next) => {
-    if (serving++ === 0) restore = setEnv({ BOOKINGS_URL: urls.bookings, CATALOGUE_URL: urls.catalogue });
-    try {
-      await next();
-    } finally {
-      if (--serving === 0) restore();
-    }
-  };
-}
-
 export async function startMoney({ peers: own, ...opts }: MoneyHarnessOptions = {}): Promise<Harness> {
   // Quotations ask the catalogue and bookings (issue 24 item 2): never a real service on a
   // default port, always a stand-in (the test's own, or this default one).
   const peers = own ?? (await standInPeers());
   const peerUrls = { bookings: peers.url, catalogue: peers.url };
   const h = await startServiceHarness(
-    () => {
-      const service = createMoneyService(opts);
-      return {
-        ...service,
-        routes(router, kit) {
-          // First, so it is around every route of money's own.
-          router.use(peersWhileServing(peerUrls));
-          return service.routes?.(router, kit);
-        },
-        // Events stay in the outbox for the assertions.
-        subscriptions: {},
-      };
-    },
+    // Its calls go to the stand-ins (peers, read at each call: a test may point one elsewhere);
+    // events stay in the outbox for the assertions.
+    () => ({ ...createMoneyService(opts), peers: peerUrls, subscriptions: {} }),
     { cast, settings: { [OWNER]: { payment: PAYMENT }, [OWNER2]: { payment: PAYMENT } } },
   );
   return {
