@@ -138,6 +138,9 @@ const files = PATTERNS.flatMap((p) => globSync(p, { cwd: root }))
   .sort();
 const testArgs = (tap) => [
   '--test',
+  // A shared process whose tests all passed once stayed up with nothing to do (a handle some
+  // file left open, 2026-11-30 16:25, scripts on the PostgreSQL server): end it when they end.
+  '--test-force-exit',
   '--test-timeout=120000',
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
