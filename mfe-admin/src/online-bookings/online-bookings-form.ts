@@ -11,7 +11,7 @@ import {
   type OnlineMode,
   type QuestionKind,
 } from '@venue/contracts';
-import { ApiError } from '@venue/ui';
+import { fieldErrorsOf } from '@venue/ui';
 
 export const ONLINE_BOOKINGS_PATH = '/api/settings/online-bookings';
 
@@ -125,17 +125,7 @@ export function checkDraft(draft: OnlineBookingsDraft): FieldErrors {
 
 /** The fields a 4xx answer names (`errors: [{ path: 'questions.1.options', message }]`). */
 export function serverFieldErrors(error: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return out;
-  const errors = (error.body as { errors?: unknown }).errors;
-  if (!Array.isArray(errors)) return out;
-  for (const e of errors as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof e?.message !== 'string' || !e.message.trim()) continue;
-    const path = Array.isArray(e.path) ? (e.path as PropertyKey[]) : String(e.path ?? '');
-    const field = fieldOf(path);
-    if (field) out[field] ??= e.message;
-  }
-  return out;
+  return fieldErrorsOf(error, fieldOf);
 }
 
 /** The address of the venue's page on this product (the gateway serves it beside the staff app). */

@@ -6,18 +6,22 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { ApiError } from './api-client.ts';
 
 /**
- * The field messages of a 4xx answer (`errors: [{path, message}]`, the kit's shape), keyed by the
- * path's first segment (`lines.0.amount` → `lines`), the first message per field. Empty when the
- * failure names no field, so the caller shows its headline instead.
+ * The field messages of a 4xx answer (`errors: [{path, message}]`, the kit's shape), the first
+ * message per field. A field is keyed by `keyOf` of its path's segments; by default the first
+ * segment (`lines.0.amount` → `lines`), a form whose fields are deeper or named otherwise passes
+ * its own. Empty when the failure names no field, so the caller shows its headline instead.
  */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
+export function fieldErrorsOf(
+  error: unknown,
+  keyOf: (path: string[]) => string = (path) => path[0] ?? '',
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return out;
   const errors = (error.body as { errors?: unknown }).errors;
   if (!Array.isArray(errors)) return out;
   for (const e of errors as Array<{ path?: unknown; message?: unknown }>) {
     const path = Array.isArray(e?.path) ? e.path.map(String) : String(e?.path ?? '').split('.');
-    const field = path[0] ?? '';
+    const field = keyOf(path);
     if (field && typeof e.message === 'string' && e.message.trim()) out[field] ??= e.message;
   }
   return out;

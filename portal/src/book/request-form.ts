@@ -10,7 +10,7 @@ import {
   ANSWER_REQUIRED_MESSAGE,
   NOTES_MAX_LENGTH,
 } from '@venue/contracts/bookings';
-import { ApiError } from '@venue/ui/light';
+import { ApiError, fieldErrorsOf } from '@venue/ui/light';
 import type { Alternative, PublicResource, Question, QuoteRequest, RequestBody } from '../api/types.ts';
 import { toMinutes } from '../lib/dates.ts';
 
@@ -138,17 +138,9 @@ export function requestBody(
  * `answers.<id>` like the form's own, every other field by its first path segment.
  */
 export function serverProblems(error: unknown): FormErrors {
-  const out: FormErrors = {};
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return out;
-  const list = (error.body as { errors?: unknown }).errors;
-  if (!Array.isArray(list)) return out;
-  for (const e of list as Array<{ path?: unknown; message?: unknown }>) {
-    const path = Array.isArray(e?.path) ? e.path.map(String) : String(e?.path ?? '').split('.');
-    if (typeof e.message !== 'string' || !path[0]) continue;
-    const key = path[0] === 'answers' && path[1] ? `answers.${path[1]}` : (FIELD_OF[path[0]] ?? path[0]);
-    out[key] ??= e.message;
-  }
-  return out;
+  return fieldErrorsOf(error, (path) =>
+    path[0] === 'answers' && path[1] ? `answers.${path[1]}` : (FIELD_OF[path[0] ?? ''] ?? path[0] ?? ''),
+  );
 }
 
 /** The server's names for the form's fields, where they differ (the staff booking body's). */
