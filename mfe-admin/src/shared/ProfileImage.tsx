@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { useSession } from '@venue/ui';
+import { useAuthedImage } from '@venue/ui/authed-image';
 
 function initials(name: string | null | undefined): string {
   const parts = (name ?? '')
@@ -13,42 +12,16 @@ function initials(name: string | null | undefined): string {
     .join('');
 }
 
-/**
- * Profile pictures are served behind the gateway's bearer check, which an <img src> cannot
- * send, so the image is fetched with the session's token and shown from a blob URL.
- */
+/** A profile picture (behind the gateway's bearer check, so fetched with the session's token). */
 export function ProfileImage({
   src,
   name,
   alt,
   ...props
 }: { src: string | null | undefined; name?: string | null; alt: string } & AvatarProps) {
-  const { getToken } = useSession();
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    setObjectUrl(null);
-    if (!src) return;
-    let revoked = false;
-    let url: string | null = null;
-    const token = getToken();
-    fetch(src, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`picture answered ${res.status}`);
-        const blob = await res.blob();
-        if (revoked) return;
-        url = URL.createObjectURL(blob);
-        setObjectUrl(url);
-      })
-      .catch((error: unknown) => console.warn('Could not load a profile picture', error));
-    return () => {
-      revoked = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [src, getToken]);
-
+  const image = useAuthedImage(src);
   return (
-    <Avatar src={objectUrl} alt={alt} radius="xl" {...props}>
+    <Avatar src={image.state === 'shown' ? image.url : null} alt={alt} radius="xl" {...props}>
       {initials(name)}
     </Avatar>
   );

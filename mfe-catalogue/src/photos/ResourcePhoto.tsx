@@ -1,49 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, FileInput, Group, Image, Loader, Stack, Text } from '@mantine/core';
-import { useSession } from '@venue/ui';
+import { useAuthedImage, type AuthedImage } from '@venue/ui/authed-image';
 import type { Resource } from '../api/types.ts';
 import { useRemoveResourcePhoto, useUploadResourcePhoto } from '../api/hooks.ts';
 import { errorText } from '../shared/notify.ts';
 import { PHOTO_ACCEPT, PHOTO_MAX_EDGE_PX, photoProblem } from './photoRules.ts';
-
-type Preview =
-  { state: 'none' } | { state: 'loading' } | { state: 'shown'; url: string } | { state: 'failed' };
-
-/**
- * The photo behind `src` (`/api/resources/{id}/photo?v=…`): staff's copy is served behind the
- * gateway's bearer check, which an <img src> cannot send, so it is fetched with the session's
- * token and shown from a blob URL (as profile pictures are in Settings).
- */
-function usePhotoPreview(src: string | null): Preview {
-  const { getToken } = useSession();
-  const [preview, setPreview] = useState<Preview>({ state: src ? 'loading' : 'none' });
-  useEffect(() => {
-    if (!src) {
-      setPreview({ state: 'none' });
-      return;
-    }
-    setPreview({ state: 'loading' });
-    let gone = false;
-    let url: string | null = null;
-    const token = getToken();
-    fetch(src, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`photo answered ${res.status}`);
-        const blob = await res.blob();
-        if (gone) return;
-        url = URL.createObjectURL(blob);
-        setPreview({ state: 'shown', url });
-      })
-      .catch(() => {
-        if (!gone) setPreview({ state: 'failed' });
-      });
-    return () => {
-      gone = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [src, getToken]);
-  return preview;
-}
 
 /**
  * The photo as it is now and what is being done to it: a file chosen (checked at once), sent,
@@ -56,7 +17,8 @@ function usePhotoChanges(resource: Resource) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const preview = usePhotoPreview(photoUrl);
+  // staff's copy is behind the gateway's bearer check (`/api/resources/{id}/photo?v=…`)
+  const preview = useAuthedImage(photoUrl);
 
   useEffect(() => {
     setPhotoUrl(resource.photoUrl ?? null);
@@ -172,7 +134,7 @@ export function ResourcePhoto({ resource }: { resource: Resource }) {
 }
 
 /** The photo as the public page shows it, or why there is none to show. */
-function PhotoFrame({ preview, alt }: { preview: ReturnType<typeof usePhotoPreview>; alt: string }) {
+function PhotoFrame({ preview, alt }: { preview: AuthedImage; alt: string }) {
   return (
     <Box
       w={320}
