@@ -8,8 +8,8 @@ interface Props {
   /** Without it there is no dismiss button (e.g. once the action has succeeded). */
   onCancel?: () => void;
   cancelLabel?: string;
-  /** The dialog's own action button(s). */
-  children: ReactNode;
+  /** The dialog's own action button(s); none where the dialog acts row by row and only closes. */
+  children?: ReactNode;
 }
 
 /** The foot of an action dialog in every section: its error, then dismiss and act, right-aligned. */
