@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, holdAnswer, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { BookingFormDialog } from './BookingFormDialog.tsx';
 
@@ -435,14 +435,11 @@ describe('Booking form', () => {
 
   test('the save button is disabled while the booking is being sent', async () => {
     captureRequests('post', '/api/bookings/check', NO_CLASH);
-    let answer: (value: Response) => void = () => {};
-    const posts: unknown[] = [];
-    server.use(
-      http.post('/api/bookings/admin', async ({ request }) => {
-        posts.push(await request.json());
-        return new Promise<Response>((resolve) => (answer = resolve));
-      }),
-    );
+    const { held, release } = holdAnswer();
+    const posts = captureRequests('post', '/api/bookings/admin', async () => {
+      await held;
+      return { booking: { id: 'b-1', bookingCode: 'BK-1', calculatedPriceCents: 0 } };
+    });
     const { user } = renderForm();
     await fillValid(user);
     await submit(user);
@@ -451,7 +448,7 @@ describe('Booking form', () => {
     expect(button).toBeDisabled();
     // A second click while it is being sent sends nothing more.
     await user.click(button);
-    answer(HttpResponse.json({ booking: { id: 'b-1', bookingCode: 'BK-1', calculatedPriceCents: 0 } }));
+    release();
     expect(await screen.findByRole('status')).toHaveTextContent('Booking created successfully!');
     expect(posts).toHaveLength(1);
   });

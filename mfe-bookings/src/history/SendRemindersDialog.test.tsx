@@ -60,28 +60,24 @@ describe('Send reminders (Bookings — Confirmed)', () => {
 
   test('sends one request for the ticked bookings, shows Sending…, reports "Sent N reminder(s), M failed." and keeps the failed one with its reason', async () => {
     const { held: gate, release } = holdAnswer();
-    const bodies: unknown[] = [];
-    server.use(
-      http.post('/api/email-comms/reminders', async ({ request }) => {
-        bodies.push(await request.json());
-        await gate;
-        return HttpResponse.json({
-          sent: 2,
-          failed: 1,
-          message: 'Sent 2 reminder(s), 1 failed.',
-          results: [
-            { bookingId: ROWS[0]!.id, status: 'queued', message: null, emailId: ROWS[0]!.id },
-            { bookingId: ROWS[1]!.id, status: 'queued', message: null, emailId: ROWS[1]!.id },
-            {
-              bookingId: ROWS[2]!.id,
-              status: 'failed',
-              message: 'Customer email not available',
-              emailId: null,
-            },
-          ],
-        });
-      }),
-    );
+    const sent = captureRequests('post', '/api/email-comms/reminders', async () => {
+      await gate;
+      return {
+        sent: 2,
+        failed: 1,
+        message: 'Sent 2 reminder(s), 1 failed.',
+        results: [
+          { bookingId: ROWS[0]!.id, status: 'queued', message: null, emailId: ROWS[0]!.id },
+          { bookingId: ROWS[1]!.id, status: 'queued', message: null, emailId: ROWS[1]!.id },
+          {
+            bookingId: ROWS[2]!.id,
+            status: 'failed',
+            message: 'Customer email not available',
+            emailId: null,
+          },
+        ],
+      };
+    });
     const { user } = renderWithProviders(<SendRemindersButton selected={new Set()} rows={ROWS} />);
     await user.click(screen.getByRole('button', { name: 'Send reminders' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send Event Reminders' });
@@ -91,7 +87,7 @@ describe('Send reminders (Bookings — Confirmed)', () => {
     release();
 
     expect(await screen.findByText('Sent 2 reminder(s), 1 failed.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ bookingIds: ROWS.map((b) => b.id), channel: 'email' }]);
+    expect(sent.map((r) => r.body)).toEqual([{ bookingIds: ROWS.map((b) => b.id), channel: 'email' }]);
     expect(within(dialog).getByText('Customer email not available')).toBeInTheDocument();
     await waitFor(() =>
       expect(within(dialog).getByTestId('reminders-selected')).toHaveTextContent('1 selected'),
@@ -125,41 +121,32 @@ describe('Send reminders (Bookings — Confirmed)', () => {
   });
 
   test("by SMS: the server's cost and the bookings that get none are shown before sending, then the SMS request goes", async () => {
-    const previews: unknown[] = [];
     const { held: previewGate, release: releasePreview } = holdAnswer();
-    const sends: unknown[] = [];
-    server.use(
-      http.post('/api/email-comms/sms/preview', async ({ request }) => {
-        previews.push(await request.json());
-        await previewGate;
-        // Deliberately not what a browser would count: the page must show the server's words.
-        return HttpResponse.json({
-          messages: 2,
-          segments: 5,
-          segmentPriceCents: 7,
-          totalCents: 35,
-          currency: 'AUD',
-          summary: '2 messages, 5 segments, about $0.35',
-          encodings: ['GSM-7'],
-          skipped: [
-            {
-              bookingId: ROWS[1]!.id,
-              reason:
-                'This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
-            },
-          ],
-        });
-      }),
-      http.post('/api/email-comms/reminders', async ({ request }) => {
-        sends.push(await request.json());
-        return HttpResponse.json({
-          sent: 2,
-          failed: 0,
-          message: 'Sent 2 reminder(s), 0 failed.',
-          results: [],
-        });
-      }),
-    );
+    const previews = captureRequests('post', '/api/email-comms/sms/preview', async () => {
+      await previewGate;
+      // Deliberately not what a browser would count: the page must show the server's words.
+      return {
+        messages: 2,
+        segments: 5,
+        segmentPriceCents: 7,
+        totalCents: 35,
+        currency: 'AUD',
+        summary: '2 messages, 5 segments, about $0.35',
+        encodings: ['GSM-7'],
+        skipped: [
+          {
+            bookingId: ROWS[1]!.id,
+            reason: 'This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
+          },
+        ],
+      };
+    });
+    const sends = captureRequests('post', '/api/email-comms/reminders', {
+      sent: 2,
+      failed: 0,
+      message: 'Sent 2 reminder(s), 0 failed.',
+      results: [],
+    });
     const { user } = renderWithProviders(<SendRemindersButton selected={new Set()} rows={ROWS} />);
     await user.click(screen.getByRole('button', { name: 'Send reminders' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send Event Reminders' });
@@ -177,12 +164,12 @@ describe('Send reminders (Bookings — Confirmed)', () => {
         'BK-0002 — Customer 2: This number has opted out of SMS from this venue (it replied STOP, or staff marked it).',
       ),
     ).toBeInTheDocument();
-    expect(previews).toEqual([{ bookingIds: ROWS.map((b) => b.id) }]);
+    expect(previews.map((r) => r.body)).toEqual([{ bookingIds: ROWS.map((b) => b.id) }]);
     expect(sends).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Reminders' }));
     expect(await screen.findByText('Sent 2 reminder(s), 0 failed.')).toBeInTheDocument();
-    expect(sends).toEqual([{ bookingIds: ROWS.map((b) => b.id), channel: 'sms' }]);
+    expect(sends.map((r) => r.body)).toEqual([{ bookingIds: ROWS.map((b) => b.id), channel: 'sms' }]);
   });
 
   test('E-mail and SMS: one e-mail request then one SMS request; a preview error says so and blocks the send', async () => {

@@ -66,14 +66,10 @@ describe('Rate card form', () => {
 
   test('Create waits while the card is sent, which carries the cents and the resource’s name', async () => {
     const { held: answered, release: answer } = holdAnswer();
-    const posts: unknown[] = [];
-    server.use(
-      http.post('/api/pricing', async ({ request }) => {
-        posts.push(await request.json());
-        await answered;
-        return HttpResponse.json({}, { status: 201 });
-      }),
-    );
+    const posts = captureRequests('post', '/api/pricing', async () => {
+      await answered;
+      return HttpResponse.json({}, { status: 201 });
+    });
     const { user, dialog, onClose } = await renderDialog();
     await fillCard(user, dialog);
     const create = within(dialog).getByRole('button', { name: 'Create Pricing' });
@@ -82,7 +78,7 @@ describe('Rate card form', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     await waitFor(() => expect(create).toBeDisabled());
     expect(create).toHaveAttribute('data-loading', 'true');
-    expect(posts[0]).toEqual({
+    expect(posts[0]!.body).toEqual({
       resourceId: HALL_ID,
       resourceName: 'Main Hall',
       rateType: 'hourly',

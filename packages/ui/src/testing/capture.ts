@@ -12,14 +12,17 @@ export interface CapturedRequest {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+type Answer = JsonBodyType | Response;
+
 /**
- * Answers `method path` with `answer` (a JSON body, or a function of the captured request) and
- * records every request it answers, so a test can assert what the screen sent.
+ * Answers `method path` with `answer` (a JSON body, or a function of the captured request, which
+ * may wait, e.g. on `holdAnswer()`, to show the screen while it is sending) and records every
+ * request it answers, as it arrives, so a test can assert what the screen sent.
  */
 export function captureRequests(
   method: Method,
   path: string,
-  answer: JsonBodyType | ((req: CapturedRequest) => JsonBodyType | Response) = {},
+  answer: JsonBodyType | ((req: CapturedRequest) => Answer | Promise<Answer>) = {},
 ): CapturedRequest[] {
   const seen: CapturedRequest[] = [];
   server.use(
@@ -32,7 +35,7 @@ export function captureRequests(
         body: text ? (JSON.parse(text) as unknown) : undefined,
       };
       seen.push(captured);
-      const out = typeof answer === 'function' ? answer(captured) : answer;
+      const out = typeof answer === 'function' ? await answer(captured) : answer;
       return out instanceof Response ? out : HttpResponse.json(out);
     }),
   );
