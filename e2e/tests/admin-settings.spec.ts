@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { PASSWORD, apiToken, signIn } from './helpers.ts';
-
-/** One line per axe violation and element, so a failure says what to fix. */
-function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-  );
-}
+import { PASSWORD, apiToken, axeSummary, signIn } from './helpers.ts';
 
 // The second demo owner, so other suites that read owner@demo.local keep the default formats.
 const OWNER = 'owner2@demo.local';

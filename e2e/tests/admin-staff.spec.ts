@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-// the kit's reader, by path: the browser tests do not depend on the kit's package
-import { readCsv } from '../../packages/service-kit/src/testing/csv.ts';
-import { menuEntries, signIn } from './helpers.ts';
-
-/** One line per axe violation and element, so a failure says what to fix. */
-function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-  );
-}
+// the kit's CSV reader alone (its export ./testing/csv), without the rest of the kit
+import { readCsv } from '@venue/service-kit/testing/csv';
+import { axeSummary, menuEntries, signIn } from './helpers.ts';
 
 const OWNER = 'owner@demo.local';
 // A leading '-' is a legal e-mail and also what a spreadsheet would run as a formula: the CSV

@@ -1,14 +1,7 @@
 import zlib from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { sidebar, signIn } from './helpers.ts';
-
-/** One line per axe violation and element, so a failure says what to fix. */
-function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-  );
-}
+import { axeSummary, sidebar, signIn } from './helpers.ts';
 
 const ADMIN = 'admin@demo.local';
 const stamp = Date.now();

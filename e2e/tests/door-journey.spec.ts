@@ -3,6 +3,7 @@ import {
   OWNER,
   type PublicVenue,
   SLUG,
+  bookingDocuments,
   dashboardAlerts,
   eveningFree,
   eveningHall,
@@ -258,17 +259,7 @@ for (const [nth, width] of [375, 1400].entries()) {
       await expect(panel.getByRole('table', { name: 'Payments' })).toContainText('Card');
 
       await expect.poll(() => dashboardAlerts(staff), { timeout: 30_000 }).toContain(code);
-      await staff.goto(`/BookingsAll?q=${encodeURIComponent(code)}`);
-      await staff
-        .getByRole('table', { name: 'Bookings' })
-        .getByRole('row')
-        .filter({ hasText: code })
-        .getByText(code)
-        .click();
-      const items = staff
-        .getByTestId('booking-detail')
-        .getByRole('region', { name: 'Documents' })
-        .getByTestId('booking-document');
+      const items = await bookingDocuments(staff, code);
       await expect(items).toHaveCount(2);
       await items
         .filter({ hasText: 'public-liability.pdf' })

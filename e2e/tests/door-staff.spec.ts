@@ -4,6 +4,7 @@ import {
   OWNER,
   type PublicVenue,
   SLUG,
+  bookingDocuments,
   dashboardAlerts,
   noAxeViolations,
   ownerApi,
@@ -264,17 +265,7 @@ for (const width of [375, 1400]) {
       );
 
       // As the owner: the documents on the booking, opened and marked verified.
-      await page.goto(`/BookingsAll?q=${encodeURIComponent(code)}`);
-      await page
-        .getByRole('table', { name: 'Bookings' })
-        .getByRole('row')
-        .filter({ hasText: code })
-        .getByText(code)
-        .click();
-      const items = page
-        .getByTestId('booking-detail')
-        .getByRole('region', { name: 'Documents' })
-        .getByTestId('booking-document');
+      const items = await bookingDocuments(page, code);
       await expect(items).toHaveCount(2);
       const insurance = items.filter({ hasText: 'public-liability.pdf' });
       await expect(insurance).toContainText('Insurance');

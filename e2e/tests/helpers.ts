@@ -257,6 +257,21 @@ export async function dashboardAlerts(page: Page): Promise<string> {
   return (await list.count()) ? await list.innerText() : '';
 }
 
+/** Opens booking `code` from All Bookings; answers the entries of its Documents. */
+export async function bookingDocuments(page: Page, code: string) {
+  await page.goto(`/BookingsAll?q=${encodeURIComponent(code)}`);
+  await page
+    .getByRole('table', { name: 'Bookings' })
+    .getByRole('row')
+    .filter({ hasText: code })
+    .getByText(code)
+    .click();
+  return page
+    .getByTestId('booking-detail')
+    .getByRole('region', { name: 'Documents' })
+    .getByTestId('booking-document');
+}
+
 /** The venue as its page reads it, once the hall has reached the catalogue's copy of the settings. */
 export async function publicVenue(request: APIRequestContext, hallId: string): Promise<PublicVenue> {
   let venue: PublicVenue | undefined;
@@ -273,7 +288,7 @@ export async function publicVenue(request: APIRequestContext, hallId: string): P
 }
 
 /**
- * One line per axe violation and element, so a failure says what to fix. Finite animations (a
+ * No axe violation in the page (or the part `include` names), said as `axeSummary` lines. Finite animations (a
  * dialog's fade-in) end first: colours measured mid-transition read as poor contrast; a spinner's
  * endless one is not waited for.
  */
@@ -289,12 +304,14 @@ export async function noAxeViolations(page: Page, include?: string, exclude?: st
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   if (exclude) builder = builder.exclude(exclude);
-  const result = await builder.analyze();
-  expect(
-    result.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-    ),
-  ).toEqual([]);
+  expect(axeSummary(await builder.analyze())).toEqual([]);
+}
+
+/** One line per axe violation and element, so a failure says what to fix. */
+export function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
+  );
 }
 
 /** "Sat 05/12/2026": a day's heading in the week view, in the venue's date format. */

@@ -10,19 +10,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers.ts';
+import { axeSummary, signIn } from './helpers.ts';
 
 const OWNER = 'owner2@demo.local';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
   body: string;
-}
-
-function axeSummary(result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`),
-  );
 }
 
 function verified(r: Received, secret: string): boolean {

@@ -1,7 +1,8 @@
 /**
  * Reading a CSV back as a spreadsheet would, for the tests of every export the kit's `toCsv`
  * writes (the kit's own, the services' and the browser tests'). Node's assert only: the browser
- * tests import this file by its path, without the rest of the kit.
+ * tests import it alone (`@venue/service-kit/testing/csv`), without the rest of the kit, which
+ * neither their typecheck nor their workers need.
  */
 import assert from 'node:assert/strict';
 
