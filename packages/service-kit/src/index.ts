@@ -153,6 +153,7 @@ export {
 } from './settings-copy.ts';
 export { createLogger, type Logger } from './log.ts';
 export { toCsv, type CsvOptions } from './csv.ts';
+export { cleanFileName } from './file-names.ts';
 export { foldIcsLine } from './ics-lines.ts';
 export { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
 export {

@@ -25,6 +25,7 @@ import {
 import {
   HttpError,
   badRequest,
+  cleanFileName,
   conflict,
   notFound,
   parseBody,
@@ -60,17 +61,6 @@ export const parseDocumentUpload: AppMiddleware = async (ctx, next) => {
 
 const fileError = (message: string) => ({ errors: [{ path: 'file', message }] });
 
-/** A file name as typed, without a path, control characters or the ones headers trip over. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f && !'"<>|\\'.includes(ch))
-    .join('')
-    .trim()
-    .slice(-200);
-  return clean || 'document';
-}
-
 /** Made once (zod compiles a schema's parser on its first parse, so not per upload). */
 const uploadKind = documentUploadBody.pick({ kind: true });
 
@@ -88,7 +78,7 @@ export async function uploadedDocument(ctx: AppContext) {
     kind,
     data: file.buffer,
     contentType: type.mime,
-    fileName: cleanFileName(Buffer.from(file.originalname ?? '', 'latin1').toString('utf8')),
+    fileName: cleanFileName(Buffer.from(file.originalname ?? '', 'latin1').toString('utf8'), 'document'),
   };
 }
 

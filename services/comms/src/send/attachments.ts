@@ -15,7 +15,7 @@ import {
   SEND_PAYLOAD_PART,
   TOO_MANY_ATTACHMENTS,
 } from '@venue/contracts/comms';
-import { badRequest, HttpError, type AppContext } from '@venue/service-kit';
+import { badRequest, cleanFileName, HttpError, type AppContext } from '@venue/service-kit';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -69,19 +69,8 @@ const TEXT_TYPES: Record<string, string> = {
   md: 'text/plain',
 };
 
-function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = [...base]
-    // control characters and the ones mail headers and file systems trip over
-    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f && !'"<>|'.includes(ch))
-    .join('')
-    .trim()
-    .slice(-200);
-  return clean || 'attachment';
-}
-
 export async function checkAttachment(filename: string, data: Buffer): Promise<Attachment> {
-  const name = cleanName(filename);
+  const name = cleanFileName(filename, 'attachment');
   const sniffed = await fileTypeFromBuffer(data);
   const startsAsScript = data.subarray(0, 2).toString('latin1') === '#!';
   if (EXECUTABLE_NAME.test(name) || startsAsScript || (sniffed && EXECUTABLE_MIME.has(sniffed.mime)))
