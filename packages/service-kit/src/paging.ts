@@ -148,11 +148,32 @@ interface CursorBody {
   k: string[];
 }
 
+/** A cursor as the client holds it (opaque): its body as JSON in base64url. */
+export function cursorOf(body: object): string {
+  return Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+/**
+ * The body of a cursor some list gave out, or null when it is not base64url JSON of an object
+ * (forged or truncated): the list checks the fields, and answers `badCursor()` for anything else.
+ */
+export function cursorBody<T extends object>(raw: string): Partial<T> | null {
+  let c: unknown;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  return c !== null && typeof c === 'object' ? (c as Partial<T>) : null;
+}
+
+/** The 400 naming `cursor` for a cursor the list did not give out for this sort and order. */
+export const badCursor = () =>
+  badRequest(CURSOR_MESSAGE, { errors: [{ path: 'cursor', message: CURSOR_MESSAGE }] });
+
 /** The opaque cursor of a row: the list's sort and order and the row's keys. */
 export function encodeCursor(sort: string, order: SortOrder, values: readonly string[]): string {
-  return Buffer.from(JSON.stringify({ s: sort, o: order, k: [...values] } satisfies CursorBody)).toString(
-    'base64url',
-  );
+  return cursorOf({ s: sort, o: order, k: [...values] } satisfies CursorBody);
 }
 
 /**
@@ -165,22 +186,16 @@ export function decodeCursor(
   order: SortOrder,
   keys: readonly KeysetKey[],
 ): string[] {
-  let c: Partial<CursorBody> | null = null;
-  try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<CursorBody>;
-  } catch {
-    c = null;
-  }
+  const c = cursorBody<CursorBody>(raw);
   if (
     !c ||
-    typeof c !== 'object' ||
     c.s !== sort ||
     c.o !== order ||
     !Array.isArray(c.k) ||
     c.k.length !== keys.length ||
     !keys.every((k, i) => validKey(k.type, c.k![i]))
   )
-    throw badRequest(CURSOR_MESSAGE, { errors: [{ path: 'cursor', message: CURSOR_MESSAGE }] });
+    throw badCursor();
   return c.k;
 }
 

@@ -3,14 +3,8 @@
  * customer-summary.ts): one page of one index per request, never the tenant's bookings.
  */
 import type { BookingStatus, Customer, CustomerDetail, Segment } from '@venue/contracts/bookings';
-import {
-  badRequest,
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type SqlBool,
-  type Tx,
-} from '@venue/service-kit';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Tx } from '@venue/service-kit';
+import { badCursor, cursorBody, cursorOf } from '@venue/service-kit/paging';
 import { dateText, db } from '../db/query.ts';
 import type { BookingsDb, CustomersTable } from '../db/schema.ts';
 import { SEGMENTS } from './rfm.ts';
@@ -243,22 +237,10 @@ interface Cursor {
   id: string;
 }
 
-const CURSOR_MESSAGE = 'cursor is not one this list gave out for this sort and order.';
-
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-
 function decodeCursor(raw: string, q: ListQuery): Cursor {
-  let c: Partial<Cursor> | null = null;
-  try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
-  } catch {
-    c = null;
-  }
+  const c = cursorBody<Cursor>(raw);
   if (
     !c ||
-    typeof c !== 'object' ||
     c.s !== q.sort ||
     c.o !== q.order ||
     typeof c.k !== 'string' ||
@@ -266,7 +248,7 @@ function decodeCursor(raw: string, q: ListQuery): Cursor {
     c.id.length > 200 ||
     !SORTS[q.sort].valid(c.k)
   )
-    throw badRequest(CURSOR_MESSAGE, { errors: [{ path: 'cursor', message: CURSOR_MESSAGE }] });
+    throw badCursor();
   return c as Cursor;
 }
 
@@ -387,7 +369,9 @@ export async function listCustomers(tx: Tx, tenantId: string, today: string, q: 
     stats,
     hasMore,
     nextCursor:
-      hasMore && last ? encodeCursor({ s: q.sort, o: q.order, k: last.sort_key, id: last.id }) : null,
+      hasMore && last
+        ? cursorOf({ s: q.sort, o: q.order, k: last.sort_key, id: last.id } satisfies Cursor)
+        : null,
     /** When the tenant's scores were last recomputed over all its customers (null: not yet). */
     scoresComputedAt: computedAt ? new Date(computedAt).toISOString() : null,
   };
