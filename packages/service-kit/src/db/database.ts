@@ -83,6 +83,28 @@ function customerEmailSetting(email: string): string {
 
 class RollbackSignal extends Error {}
 
+/** A transaction with its events written as its work ends; the relay woken once it committed. */
+async function runTransaction<T>(
+  driver: Driver,
+  schema: string,
+  hooks: DatabaseHooks,
+  tenantId: string | null,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const state: OutboxState = { published: 0, pending: [] };
+  const value = await driver.transaction(
+    (s) =>
+      inTransaction.run(true, async () => {
+        const result = await fn(makeTx(s, tenantId, hooks.source, hooks.events ?? EVENTS, state));
+        await writeOutbox(s, state.pending);
+        return result;
+      }),
+    transactionSettings(schema, tenantId),
+  );
+  if (state.published > 0) outsideTransaction(() => hooks.onPublished?.());
+  return value;
+}
+
 export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHooks): Database {
   const guard = (what: string) => {
     if (driver.kind === 'pglite' && inTransaction.getStore()) {
@@ -95,16 +117,9 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
 
   let closing: Promise<void> | undefined;
 
-  async function run<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  function run<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
     guard('Opening a transaction');
-    const state = { published: 0 };
-    const value = await driver.transaction(
-      (s) =>
-        inTransaction.run(true, () => fn(makeTx(s, tenantId, hooks.source, hooks.events ?? EVENTS, state))),
-      transactionSettings(schema, tenantId),
-    );
-    if (state.published > 0) outsideTransaction(() => hooks.onPublished?.());
-    return value;
+    return runTransaction(driver, schema, hooks, tenantId, fn);
   }
 
   const db: Database = {
@@ -216,22 +231,58 @@ function readTx(s: Session, tenantId: string, inTransaction: boolean): Tx {
   };
 }
 
+/** An event published in a transaction, written to the outbox when the transaction's work is done. */
+type OutboxRow = [
+  id: string,
+  type: string,
+  version: number,
+  source: string,
+  tenantId: string | null,
+  data: string,
+];
+interface OutboxState {
+  published: number;
+  pending: OutboxRow[];
+}
+
+/**
+ * A transaction's events in one statement, just before its COMMIT: a write publishes two to four
+ * (its own, its audit, a summary), and one INSERT each was a round trip and a statement each
+ * for the database (issue 27). The order of publication is the order of `seq`. Nothing reads
+ * the outbox inside the transaction that wrote it; the relay sees the rows only once committed,
+ * as before.
+ */
+async function writeOutbox(s: Session, rows: OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (rows.length === 1) {
+    await s.query(
+      'INSERT INTO outbox (id, type, version, source, tenant_id, data) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+      rows[0],
+    );
+    return;
+  }
+  const column = (i: number) => rows.map((r) => r[i]);
+  await s.query(
+    `INSERT INTO outbox (id, type, version, source, tenant_id, data)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::integer[], $4::text[], $5::text[], $6::jsonb[])`,
+    [column(0), column(1), column(2), column(3), column(4), column(5)],
+  );
+}
+
 function makeTx(
   s: Session,
   tenantId: string | null,
   source: string,
   events: EventRegistry,
-  state: { published: number },
+  state: OutboxState,
 ): Tx {
+  // Checked against the catalogue here, at the call, so a wrong payload fails where it was made.
   const publish = async (type: string, data: unknown, opts?: PublishOptions): Promise<string> => {
     const id = randomUUID();
     const eventTenant = opts?.tenantId !== undefined ? opts.tenantId : tenantId;
     const json = JSON.stringify(data ?? null);
     const version = checkPublished(events, source, type, json);
-    await s.query(
-      'INSERT INTO outbox (id, type, version, source, tenant_id, data) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
-      [id, type, version, source, eventTenant, json],
-    );
+    state.pending.push([id, type, version, source, eventTenant, json]);
     state.published++;
     return id;
   };

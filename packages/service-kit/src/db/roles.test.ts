@@ -158,16 +158,19 @@ describe('the application role', () => {
   it('reads back only its own tenant’s outbox rows, yet may write events for no tenant or another', async () => {
     const created = await call(t.url, 'POST', '/api/widgets', { token, body: { name: 'outboxed' } });
     assert.equal(created.status, 201);
-    const writtenByB = await t.kit.db.tenantTx(OWNER_B, async (tx) => {
+    await t.kit.db.tenantTx(OWNER_B, async (tx) => {
       await publishWidget(tx, 'widget.noted', { name: 'platform' }, { tenantId: null });
       await publishWidget(tx, 'widget.noted', { name: 'for A' }, { tenantId: OWNER_A });
       await publishWidget(tx, 'widget.noted', { name: 'own' });
-      return (
+    });
+    // A transaction's events are written as it ends (decision 71), so B reads them in the next.
+    const writtenByB = await t.kit.db.tenantTx(OWNER_B, async (tx) =>
+      (
         await tx.query<{ tenant_id: string | null; name: string }>(
           `SELECT tenant_id, data->>'name' AS name FROM outbox ORDER BY seq`,
         )
-      ).rows;
-    });
+      ).rows,
+    );
     assert.deepEqual(writtenByB, [{ tenant_id: OWNER_B, name: 'own' }]);
 
     const seenByA = await t.kit.db.tenantTx(OWNER_A, (tx) =>

@@ -106,6 +106,35 @@ describe('typed events', () => {
     ]);
   });
 
+  it("a transaction's events reach the outbox in the order published, payloads intact, for any tenant", async () => {
+    // Written in one statement as the transaction ends (decision 71): text that array literals
+    // must escape, a tenant of none, and one roll-back that must leave nothing.
+    const names = ['plain', 'quote " and \\ backslash', "it's {a,b} NULL", 'Nguyễn 山田 😀', ''];
+    const ids = await t.kit.db.tenantTx(OWNER_A, async (tx) => {
+      const out: string[] = [];
+      for (const [i, name] of names.entries())
+        out.push(await publishWidget(tx, 'widget.noted', { name }, i === 1 ? { tenantId: null } : undefined));
+      return out;
+    });
+    const { rows } = await t.kit.db.query<{ id: string; tenant_id: string | null; name: string }>(
+      `SELECT id, tenant_id, data->>'name' AS name FROM outbox WHERE id = ANY($1::uuid[]) ORDER BY seq`,
+      [ids],
+    );
+    assert.deepEqual(
+      rows,
+      names.map((name, i) => ({ id: ids[i], tenant_id: i === 1 ? null : OWNER_A, name })),
+    );
+    await assert.rejects(
+      t.kit.db.tenantTx(OWNER_A, async (tx) => {
+        await publishWidget(tx, 'widget.noted', { name: 'rolled back' });
+        throw new Error('changed my mind');
+      }),
+      /changed my mind/,
+    );
+    const gone = await t.kit.db.query(`SELECT 1 FROM outbox WHERE data->>'name' = 'rolled back'`);
+    assert.equal(gone.rowCount, 0);
+  });
+
   it('a consumer gets the parsed payload and the version; a payload its schema refuses is a 422, not applied', async () => {
     const good = envelope('user.deleted', { userId: USER, role: 'sub_user', tenantId: OWNER_A });
     assert.equal(await t.kit.handleEvent(good), 'processed');
