@@ -152,7 +152,7 @@ describe('logging, health failure and graceful shutdown', () => {
     }
   });
 
-  it('logs a proxied success or a traced internal one at debug only, errors and direct calls at info', async () => {
+  it('logs a proxied success or an internal one at debug only, errors and direct calls at info', async () => {
     const keys = await testKeys();
     const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
     const lines: Array<Record<string, unknown>> = [];
@@ -188,6 +188,16 @@ describe('logging, health failure and graceful shutdown', () => {
       assert.equal((await call(t.url, 'POST', '/internal/echo', { headers: traced })).status, 200);
       const failing = { 'x-request-id': 'from-bookings-2', 'x-fail': '1' };
       assert.equal((await call(t.url, 'POST', '/internal/echo', { headers: failing })).status, 409);
+      // A job's call (the relay's delivery, the mail worker's fetch) has no request of its own.
+      assert.equal((await call(t.url, 'POST', '/internal/echo')).status, 200);
+      const untraced = lines.filter(
+        (l) => l.msg === 'request' && l.path === '/internal/echo' && l.status === 200,
+      );
+      assert.equal(untraced.length, 2);
+      assert.ok(
+        untraced.every((l) => l.level === 20),
+        'an internal success is logged at debug, traced or not',
+      );
       assert.equal(level('from-bookings-1', 200), 20, 'a traced internal success is logged at debug');
       assert.equal(level('from-bookings-2', 409), 30, 'a traced internal refusal stays at info');
     } finally {

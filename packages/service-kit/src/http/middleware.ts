@@ -32,11 +32,13 @@ export function requestContext(baseLog: Logger, peers?: ServiceOptions['peers'])
       // successes the gateway proxied: its access line, with the same request id, is the
       // record of them (decision 51), and a second line per request cost this process ~11 %
       // of its CPU on a small read (issue 9). So are the successes of another service's internal
-      // call made with its request's id (a price quote, a relay's delivery of events): four to
-      // five lines per booking create, ~1.5 ms of this process's CPU (issue 27). Errors and
-      // direct calls stay at info.
-      const traced = incoming === requestId && (proxied || ctx.path.startsWith('/internal/'));
-      const quiet = ctx.status < 400 && (ctx.path === '/health' || traced);
+      // calls (a price quote, a relay's delivery of events, the mail worker fetching an invoice's
+      // PDF): their caller logs what fails, and a line each was four to five lines per booking
+      // create and two per invoice issue, ~1.5 ms of this process's CPU (issue 27). Errors and
+      // direct calls of the API stay at info.
+      const traced = incoming === requestId && proxied;
+      const quiet =
+        ctx.status < 400 && (ctx.path === '/health' || ctx.path.startsWith('/internal/') || traced);
       const level = quiet ? 'debug' : 'info';
       if (level === 'info' || log.isLevelEnabled('debug')) {
         log[level](
