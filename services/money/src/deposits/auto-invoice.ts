@@ -40,7 +40,7 @@ export async function autoDepositInvoice(
   await auditInvoiceCreated(tx, null, tenantId, draft);
   const p = settings.payment;
   if (!p.businessName.trim() || !p.businessABN.trim()) return draft.id;
-  await issueInvoice(tx, null, tenantId, draft.id, settings);
+  await issueInvoice(tx, null, tenantId, draft, settings);
   // An accepted quotation's deposit already marked paid is recorded on its new invoice.
   await carryQuotationDeposit(tx, tenantId, booking, draft.id, settings);
   return draft.id;

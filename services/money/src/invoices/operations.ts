@@ -136,12 +136,17 @@ export async function issueInvoice(
   tx: Tx,
   ctx: AuditContext | null,
   tenantId: string,
-  id: string,
+  /**
+   * The invoice's id, or the draft row this transaction has just created: no one else can see
+   * that row before the commit, so it needs neither the lock nor reading again.
+   */
+  invoice: string | InvoiceRow,
   settings: MoneySettings,
   /** The person who pressed Send (their e-mail is then always sent); null for an automatic issue. */
   requestedBy: string | null = null,
 ): Promise<InvoiceRow> {
-  const before = await loadInvoice(tx, tenantId, id, true);
+  const before = typeof invoice === 'string' ? await loadInvoice(tx, tenantId, invoice, true) : invoice;
+  const id = before.id;
   if (before.status !== 'DRAFT')
     throw conflict(
       before.status === 'VOID'
@@ -154,7 +159,7 @@ export async function issueInvoice(
   const number = await nextInvoiceNumber(tx, tenantId, settings, day);
   // The terms run from the issue day: a draft issued later than made keeps no due day before it.
   const due = dueOnIssue(before, day, settings);
-  await db(tx)
+  const stamped = await db(tx)
     .updateTable('invoices')
     .set({
       status: 'SENT',
@@ -168,8 +173,20 @@ export async function issueInvoice(
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .where('status', '=', 'DRAFT')
-    .execute();
-  const row = await loadInvoice(tx, tenantId, id);
+    .returning(['sent_at', 'updated_at'])
+    .executeTakeFirstOrThrow();
+  // The locked draft with what the update changed: the figures (paid, credited, the deposits'
+  // payments) are untouched by issuing, so the row is not read again.
+  const row: InvoiceRow = {
+    ...before,
+    status: 'SENT',
+    invoice_number: number,
+    issue_date: day,
+    due_date: due,
+    seller,
+    sent_at: stamped.sent_at,
+    updated_at: stamped.updated_at,
+  };
   await tx.publish(
     'invoice.issued',
     { ...invoiceEventData(row, seller.businessName), from: 'DRAFT', requestedBy },

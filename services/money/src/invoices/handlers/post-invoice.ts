@@ -37,7 +37,7 @@ export const postInvoice = operation('post /api/invoices', async ({ ctx, tx, bod
   await auditInvoiceCreated(tx, ctx, tenantId, draft);
   // Issued at once is a person's Send (Completed → Invoice, Send invoices): always e-mailed.
   const row = body.issue
-    ? await issueInvoice(tx, ctx, tenantId, draft.id, settings, actorOf(ctx) ?? 'unknown')
+    ? await issueInvoice(tx, ctx, tenantId, draft, settings, actorOf(ctx) ?? 'unknown')
     : draft;
   ctx.status = 201;
   return toInvoice(row, today(settings));
