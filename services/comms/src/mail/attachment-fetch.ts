@@ -14,15 +14,16 @@ import type { AttachmentFetch } from './queue.ts';
  * while this worker's claim stands, clearing `attachment_fetch` in the same transaction so it is
  * fetched once. A document (`f.document`) comes with the figures it prints: a message kept for
  * writing again (`render`) is written again with them in that transaction, and `row` carries the
- * new text to the sending (issue 24 item 1). Null when done; 'claim lost' when another worker has
- * the message now; else why not, and whether trying again could help.
+ * new text to the sending (issue 24 item 1). When done, the file as kept (`only` when it is the
+ * message's one attachment, so the sending need not read it back); 'claim lost' when another
+ * worker has the message now; else why not, and whether trying again could help.
  */
 export async function fetchAttachment(
   kit: ServiceKit,
   row: ClaimedRow,
   token: string,
   f: AttachmentFetch,
-): Promise<{ message: string; permanent: boolean } | 'claim lost' | null> {
+): Promise<{ message: string; permanent: boolean } | 'claim lost' | { only: KeptFile | null }> {
   let file: Fetched['file'];
   let rewritten: Fetched['rewritten'];
   try {
@@ -57,7 +58,7 @@ export async function fetchAttachment(
       row.body_html = rewritten.html;
     }
     // the next index after the message's attachments so far
-    await db(tx)
+    const kept = await db(tx)
       .insertInto('email_attachments')
       .columns(['tenant_id', 'email_id', 'idx', 'filename', 'content_type', 'size', 'data'])
       .expression((eb) =>
@@ -75,9 +76,17 @@ export async function fetchAttachment(
           .where('tenant_id', '=', row.tenant_id)
           .where('email_id', '=', row.id),
       )
-      .execute();
-    return null;
+      .returning(['idx', 'filename', 'content_type'])
+      .executeTakeFirstOrThrow();
+    return { only: kept.idx === 0 ? { ...kept, data: file.bytes } : null };
   });
+}
+
+/** An attachment as the sending reads it. */
+export interface KeptFile {
+  filename: string;
+  content_type: string;
+  data: Uint8Array;
 }
 
 interface Fetched {

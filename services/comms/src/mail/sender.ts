@@ -16,7 +16,30 @@ export interface Sender {
 
 const FRESH_MS = 10 * 60_000;
 
+/**
+ * What this service last kept per venue, with when it was fetched: within the ten minutes the
+ * table's row says the same, so a message needs no transaction to learn it (issue 27: one per
+ * e-mail). Per service instance (several share a process in tests and in `npm start`); bounded
+ * by the number of venues, cleared past the cap.
+ */
+const recentOf = new WeakMap<ServiceKit, Map<string, { sender: Sender; fetchedAt: number }>>();
+const MAX_RECENT = 10_000;
+
+function recentFor(kit: ServiceKit) {
+  let recent = recentOf.get(kit);
+  if (!recent) recentOf.set(kit, (recent = new Map()));
+  return recent;
+}
+
 export async function senderFor(kit: ServiceKit, deps: CommsDeps, tenantId: string): Promise<Sender> {
+  const recent = recentFor(kit);
+  const remember = (sender: Sender, fetchedAt: number): Sender => {
+    if (recent.size >= MAX_RECENT) recent.clear();
+    recent.set(tenantId, { sender, fetchedAt });
+    return sender;
+  };
+  const known = recent.get(tenantId);
+  if (known && deps.now().getTime() - known.fetchedAt < FRESH_MS) return known.sender;
   const row = await kit.db.tenantTx(tenantId, (tx) =>
     db(tx)
       .selectFrom('tenant_senders')
@@ -25,7 +48,10 @@ export async function senderFor(kit: ServiceKit, deps: CommsDeps, tenantId: stri
       .executeTakeFirst(),
   );
   if (row && deps.now().getTime() - new Date(row.fetched_at).getTime() < FRESH_MS)
-    return { businessName: row.business_name, businessEmail: row.business_email };
+    return remember(
+      { businessName: row.business_name, businessEmail: row.business_email },
+      new Date(row.fetched_at).getTime(),
+    );
   let fresh: Sender | null = null;
   try {
     fresh = await deps.fetchSender(tenantId);
@@ -54,7 +80,7 @@ export async function senderFor(kit: ServiceKit, deps: CommsDeps, tenantId: stri
       )
       .execute(),
   );
-  return fresh;
+  return remember(fresh, deps.now().getTime());
 }
 
 /** What comms reads of admin's `GET /internal/tenant-settings/:tenantId`: the business details. */

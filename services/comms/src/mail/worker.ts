@@ -41,7 +41,7 @@ import type { SendMailOptions } from 'nodemailer';
 import type { ServiceKit } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
-import { fetchAttachment } from './attachment-fetch.ts';
+import { fetchAttachment, type KeptFile } from './attachment-fetch.ts';
 import { claimOne, holdClaim, type ClaimedRow, type WorkerHooks } from './claim.ts';
 import { TENANT_HEADER } from './message-id.ts';
 import { classify, GIVE_UP_AFTER_MS, masked, recordFailure } from './outcome.ts';
@@ -130,18 +130,20 @@ async function deliverOne(
     await recordFailure(kit, deps, row, token, { message: LINK_EXPIRED, giveUp: true, fromName, replyTo });
     return 'failed';
   }
+  let fetched: KeptFile | null = null;
   if (row.attachment_fetch) {
-    const problem = await fetchAttachment(kit, row, token, row.attachment_fetch);
+    const outcome = await fetchAttachment(kit, row, token, row.attachment_fetch);
     // Another worker took the message over meanwhile: it sends it, with the file.
-    if (problem === 'claim lost') return 'retrying';
-    if (problem) {
+    if (outcome === 'claim lost') return 'retrying';
+    if ('only' in outcome) fetched = outcome.only;
+    else {
       const age = deps.now().getTime() - new Date(row.created_at).getTime();
-      const giveUp = problem.permanent || age >= GIVE_UP_AFTER_MS;
-      await recordFailure(kit, deps, row, token, { message: problem.message, giveUp, fromName, replyTo });
+      const giveUp = outcome.permanent || age >= GIVE_UP_AFTER_MS;
+      await recordFailure(kit, deps, row, token, { message: outcome.message, giveUp, fromName, replyTo });
       return giveUp ? 'failed' : 'retrying';
     }
   }
-  return sendEmail(kit, deps, row, token, signal, { fromName, replyTo });
+  return sendEmail(kit, deps, row, token, signal, { fromName, replyTo }, fetched);
 }
 
 /** The e-mail to the mail server with the files kept for it, and the outcome recorded under the claim. */
@@ -152,16 +154,20 @@ async function sendEmail(
   token: string,
   signal: AbortSignal,
   { fromName, replyTo }: { fromName: string; replyTo: string | null },
+  /** The one file just fetched and kept, still in memory (an invoice's PDF): not read back. */
+  fetched: KeptFile | null,
 ): Promise<'sent' | 'retrying' | 'failed'> {
-  const attachments = await kit.db.tenantTx(row.tenant_id, (tx) =>
-    db(tx)
-      .selectFrom('email_attachments')
-      .select(['filename', 'content_type', 'data'])
-      .where('tenant_id', '=', row.tenant_id)
-      .where('email_id', '=', row.id)
-      .orderBy('idx')
-      .execute(),
-  );
+  const attachments: KeptFile[] = fetched
+    ? [fetched]
+    : await kit.db.tenantTx(row.tenant_id, (tx) =>
+        db(tx)
+          .selectFrom('email_attachments')
+          .select(['filename', 'content_type', 'data'])
+          .where('tenant_id', '=', row.tenant_id)
+          .where('email_id', '=', row.id)
+          .orderBy('idx')
+          .execute(),
+      );
   try {
     const mail: SendMailOptions & { signal: AbortSignal } = {
       messageId: row.message_id,
