@@ -103,9 +103,17 @@ async function settled(quietMs = 60) {
     await sleep(1000);
     quiet = totalCpu() - c <= quietMs ? quiet + 1 : 0;
   }
-  if (quiet < 6)
+  if (quiet < 6) {
     console.warn(`the product did not fall quiet (≤ ${quietMs} ms CPU a second for 6 s) in 90 s`);
+    noisy++;
+  }
 }
+/**
+ * How often settled() gave up. The idle burn is measured after the last one before the span and
+ * subtracted over the span and its settling: a product still busy then (an earlier run's e-mails
+ * going out) makes that figure wrong both ways, so such a run's CPU per write is not reported.
+ */
+let noisy = 0;
 
 /** One request: its status, parsed body (or text) and ms. */
 async function send(method, path, body, headers = {}) {
@@ -269,7 +277,8 @@ console.table([
     'p50 ms': pct(50),
     'p99 ms': pct(99),
     failed,
-    'CPU ms per write (all processes, events included)': done ? (spent / done).toFixed(1) : 'n/a',
+    'CPU ms per write (all processes, events included)':
+      noisy > 0 ? 'not valid' : done ? (spent / done).toFixed(1) : 'n/a',
   },
 ]);
 // Where a write's CPU goes (the idle burn not subtracted here).
@@ -285,5 +294,12 @@ if (ranOut)
     `the ${PREPARE} prepared ran out after ${elapsed.toFixed(1)} s of ${DURATION}: figures over that span (PREPARE= more)`,
   );
 if (firstError) console.log(`first failure: ${firstError}`);
+if (noisy > 0) {
+  console.log(
+    'NOT VALID: the product did not fall quiet before or after the span, so the idle burn ' +
+      'subtracted is wrong; run again on a product with nothing queued (a new one, or after the mail has gone)',
+  );
+  process.exitCode = 1;
+}
 const nextDay = DAY_OFFSET + Math.ceil(usedSlots / (hallIds.length * SLOTS.length));
 console.log(`slots used: ${usedSlots} bookings from day +${DAY_OFFSET}; next free: DAY_OFFSET=${nextDay}`);
