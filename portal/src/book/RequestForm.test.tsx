@@ -265,6 +265,33 @@ describe('the request form', () => {
     expect(screen.getByLabelText('What are you celebrating?')).toHaveFocus();
   });
 
+  test('a refusal naming no field of the form (constructor) shows as its headline', async () => {
+    const { user } = await openForm();
+    server.use(
+      http.post('/api/public/venues/:slug/requests', () =>
+        HttpResponse.json(
+          {
+            message: 'Please check the form.',
+            errors: [
+              { path: ['constructor'], message: 'Not a field.' },
+              { path: ['toString'], message: 'Nor this.' },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await fillEverything(user);
+    await send(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your request could not be sent: Please check the form.',
+    );
+    expect(screen.queryByText('Not a field.')).not.toBeInTheDocument();
+    // the form stays as filled in, ready to send again
+    expect(screen.getByLabelText('Your name')).toHaveValue('Zoë Ñúñez');
+    expect(screen.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  });
+
   test("a repeat lists each date with the server's clash, and asks the price for the series", async () => {
     const { user, saturday, quotes } = await openForm();
     server.use(

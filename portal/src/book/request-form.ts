@@ -135,25 +135,48 @@ export function requestBody(
 
 /**
  * The field messages of a refusal: `errors: [{path, message}]`, a question's answer keyed
- * `answers.<id>` like the form's own, every other field by its first path segment.
+ * `answers.<id>` like the form's own, every other field by its first path segment. A path that
+ * names no field the form shows (`constructor`, `addOns`) is left out, so a refusal naming only
+ * such paths shows as the form's headline instead of a message beside no field.
  */
 export function serverProblems(error: unknown): FormErrors {
-  return fieldErrorsOf(error, (path) =>
-    path[0] === 'answers' && path[1] ? `answers.${path[1]}` : (FIELD_OF[path[0] ?? ''] ?? path[0] ?? ''),
-  );
+  return fieldErrorsOf(error, ([first = '', id]) => {
+    if (first === 'answers' && id) return `answers.${id}`;
+    const field = FIELD_OF.get(first) ?? first;
+    return SHOWN.has(field) ? field : '';
+  });
 }
 
-/** The server's names for the form's fields, where they differ (the staff booking body's). */
-const FIELD_OF: Record<string, string> = {
-  bookingDate: 'date',
-  guestCount: 'guests',
-  customerName: 'name',
-  customerEmail: 'email',
-  customerPhone: 'phone',
-  additionalDescription: 'notes',
-  agreementVersion: 'accepted',
-  acceptedTerms: 'accepted',
-};
+/**
+ * The server's names for the form's fields, where they differ (the staff booking body's). A Map,
+ * not an object: a server path such as `constructor` or `toString` is no key of it.
+ */
+const FIELD_OF = new Map([
+  ['bookingDate', 'date'],
+  ['guestCount', 'guests'],
+  ['customerName', 'name'],
+  ['customerEmail', 'email'],
+  ['customerPhone', 'phone'],
+  ['additionalDescription', 'notes'],
+  ['agreementVersion', 'accepted'],
+  ['acceptedTerms', 'accepted'],
+]);
+
+/** The fields that show a message beside them (a question's answer aside). */
+const SHOWN = new Set<string>([
+  'resourceId',
+  'date',
+  'startTime',
+  'endTime',
+  'guests',
+  'eventType',
+  'count',
+  'name',
+  'email',
+  'phone',
+  'notes',
+  'accepted',
+]);
 
 /** A refused slot: the server's message and the nearest free times it offers instead. */
 export function slotRefusal(error: unknown): { message: string; alternatives: Alternative[] } | null {
