@@ -4,6 +4,7 @@
  * of them are venues (their settings are delivered at the start, as admin publishes them for each
  * account). Each service's harness names its own cast; the shape of a principal is written here.
  */
+import { createHash } from 'node:crypto';
 import type { Principal } from '@venue/contracts';
 import type { TestKeys } from './keys.ts';
 
@@ -59,6 +60,49 @@ export function testCast({ owners, staff = {}, superAdmins = [] }: CastSpec): Ca
     resolvePrincipal: async (userId) => directory.get(userId) ?? null,
     tenants: () => [...directory.values()].filter((p) => p.userId === p.tenantId).map((p) => p.tenantId),
   };
+}
+
+/**
+ * The user id of the cast member `name` in the tests of `world`: a v4 UUID made from the two
+ * names, the same on every run. The harnesses of one world share their people, as one admin's
+ * users: comms' tests deliver the events of bookings' and insights' OWNER as its own OWNER's.
+ * A harness whose people must stay apart (money's venue, which comms' tests keep beside comms'
+ * own) names a world of its own.
+ */
+export function castUserId(world: string, name: string): string {
+  const h = createHash('sha256').update(`${world}/${name}`).digest('hex');
+  const variant = '89ab'[parseInt(h[16]!, 16) % 4];
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface NamedCastSpec<O extends string, S extends string, A extends string> {
+  /** The hall owners by name, each its own venue; the first is the venue of the staff. */
+  owners: readonly O[];
+  /** Staff of the first owner's venue by name: the page keys each holds. */
+  staff?: Record<S, Principal['permissions']>;
+  superAdmins?: readonly A[];
+  /** What an owner has other than the defaults (the e-mail address a test reads back). */
+  details?: Partial<Record<O, Partial<Principal>>>;
+}
+
+/**
+ * A service harness's cast, its members named: their user ids by name (`castUserId`) and the
+ * cast they make, so a harness writes its people once, as names and page keys.
+ */
+export function namedCast<O extends string, S extends string = never, A extends string = never>(
+  world: string,
+  { owners, staff, superAdmins = [], details = {} }: NamedCastSpec<O, S, A>,
+): { ids: Record<O | S | A, string>; cast: Cast } {
+  const names: Array<O | S | A> = [...owners, ...(Object.keys(staff ?? {}) as S[]), ...superAdmins];
+  const ids = Object.fromEntries(names.map((n) => [n, castUserId(world, n)])) as Record<O | S | A, string>;
+  const cast = testCast({
+    owners: owners.map((n) => makePrincipal({ ...details[n], userId: ids[n] })),
+    staff: Object.fromEntries(
+      Object.entries<Principal['permissions']>(staff ?? {}).map(([n, keys]) => [ids[n as S], keys]),
+    ),
+    superAdmins: superAdmins.map((n) => ids[n]),
+  });
+  return { ids, cast };
 }
 
 /** An access token for `p` as admin issues it at sign-in (its role, venue and token version). */

@@ -23,7 +23,16 @@ export {
 } from './database.ts';
 export { settingsChangedEvent } from './settings-event.ts';
 export { testEvent } from './domain-event.ts';
-export { makePrincipal, testCast, accessToken, type Cast, type CastSpec } from './cast.ts';
+export {
+  makePrincipal,
+  testCast,
+  namedCast,
+  castUserId,
+  accessToken,
+  type Cast,
+  type CastSpec,
+  type NamedCastSpec,
+} from './cast.ts';
 export { callService, callAs, type Call, type CallOptions, type Reply } from './call.ts';
 export {
   startServiceHarness,

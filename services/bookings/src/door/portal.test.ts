@@ -271,7 +271,7 @@ describe('the customer portal', () => {
     );
     assert.equal(verified.status, 200, verified.text);
     assert.deepEqual(verified.body.docs, { idVerified: false, insuranceVerified: true });
-    assert.equal(verified.body.document.verifiedBy, '0a000000@example.test');
+    assert.equal(verified.body.document.verifiedBy, 'owner@harbourside.test');
     const id = await h.call(
       'POST',
       `/api/bookings/${adaConfirmed}/documents/${png.body.id}/verify`,

@@ -7,7 +7,7 @@
 import { after, before } from 'node:test';
 import {
   startServiceHarness,
-  testCast,
+  namedCast,
   testEvent,
   type Reply,
   type ServiceHarness,
@@ -16,20 +16,17 @@ import { createBookingsService } from '../app.ts';
 import type { OpeningHours } from '@venue/contracts';
 import { type BookingClients, type CatalogueResource, type QuoteRequest } from '../remote/clients.ts';
 
-export const OWNER = '0a000000-0000-4000-8000-000000000001';
-export const OTHER = '0b000000-0000-4000-8000-000000000002';
-export const SUB = '0c000000-0000-4000-8000-000000000003';
-export const SUB_OK = '0d000000-0000-4000-8000-000000000004';
-export const SUPER = '0e000000-0000-4000-8000-000000000005';
+const { ids, cast } = namedCast('venues', {
+  owners: ['OWNER', 'OTHER'],
+  staff: { SUB: ['help'], SUB_OK: ['bookings', 'customers'] },
+  superAdmins: ['SUPER'],
+  // The address a verified document names as its verifier.
+  details: { OWNER: { email: 'owner@harbourside.test' } },
+});
+export const { OWNER, OTHER, SUB, SUB_OK, SUPER } = ids;
 export const HALL = '1a000000-0000-4000-8000-00000000000a';
 export const ROOM = '1b000000-0000-4000-8000-00000000000b';
 export const OTHER_HALL = '1c000000-0000-4000-8000-00000000000c';
-
-const cast = testCast({
-  owners: [OWNER, OTHER],
-  staff: { [SUB]: ['help'], [SUB_OK]: ['bookings', 'customers'] },
-  superAdmins: [SUPER],
-});
 
 /** Opening hours as the catalogue sends them: every day from `open` to `close`, some days closed. */
 export function openHours(open: string, close: string, closed: string[] = []): OpeningHours {

@@ -8,7 +8,7 @@ import type { BookingSlotEvent } from '@venue/contracts';
 import {
   outboxEvents,
   startServiceHarness,
-  testCast,
+  namedCast,
   testEvent,
   type ServiceHarness,
 } from '@venue/service-kit/testing';
@@ -16,27 +16,28 @@ import type { BlockoutReleaseBody, BlockoutReserveBody } from '@venue/contracts/
 import { createCatalogueService } from '../app.ts';
 import type { BookingsSlots, ReserveOutcome } from '../blockouts/bookings-slots.ts';
 
-export const OWNER = '0a000000-0000-4000-8000-000000000001';
-export const OWNER2 = '0b000000-0000-4000-8000-000000000002';
-export const SUB_RESOURCES = '0c000000-0000-4000-8000-000000000003';
-export const SUB_PRICING = '0c000000-0000-4000-8000-000000000004';
-export const SUB_NONE = '0c000000-0000-4000-8000-000000000005';
-export const SUPER = '0d000000-0000-4000-8000-000000000006';
-export const OWNER3 = '0e000000-0000-4000-8000-000000000007';
-export const SUB_BOOKINGS = '0c000000-0000-4000-8000-000000000008';
-export const SUB_CALENDAR = '0c000000-0000-4000-8000-000000000009';
-
-const cast = testCast({
-  owners: [OWNER, OWNER2, OWNER3],
+const { ids, cast } = namedCast('venues', {
+  owners: ['OWNER', 'OWNER2', 'OWNER3'],
   staff: {
-    [SUB_RESOURCES]: ['resources'],
-    [SUB_PRICING]: ['pricing'],
-    [SUB_NONE]: ['help'],
-    [SUB_BOOKINGS]: ['bookings'],
-    [SUB_CALENDAR]: ['calendar'],
+    SUB_RESOURCES: ['resources'],
+    SUB_PRICING: ['pricing'],
+    SUB_NONE: ['help'],
+    SUB_BOOKINGS: ['bookings'],
+    SUB_CALENDAR: ['calendar'],
   },
-  superAdmins: [SUPER],
+  superAdmins: ['SUPER'],
 });
+export const {
+  OWNER,
+  OWNER2,
+  OWNER3,
+  SUB_RESOURCES,
+  SUB_PRICING,
+  SUB_NONE,
+  SUB_BOOKINGS,
+  SUB_CALENDAR,
+  SUPER,
+} = ids;
 
 export type { Reply } from '@venue/service-kit/testing';
 

@@ -13,7 +13,7 @@ import {
   accessToken,
   makePrincipal,
   startServiceHarness,
-  testCast,
+  namedCast,
   testEvent,
   type ServiceHarness,
   type TestServiceOverrides,
@@ -22,18 +22,13 @@ import { createCommsService, defaultDeps } from '../app.ts';
 import type { CommsDeps } from '../deps.ts';
 import { smtpTransport, type SmtpTimeouts } from '../mail/transport.ts';
 
-export const OWNER = '0a000000-0000-4000-8000-000000000001';
-export const OTHER = '0b000000-0000-4000-8000-000000000002';
-export const SUB = '0c000000-0000-4000-8000-000000000003';
-export const SUB_BOOKINGS = '0d000000-0000-4000-8000-000000000004';
-export const SUPER = '0e000000-0000-4000-8000-000000000005';
-export const HALL = '1a000000-0000-4000-8000-00000000000a';
-
-const cast = testCast({
-  owners: [OWNER, OTHER],
-  staff: { [SUB]: ['comms'], [SUB_BOOKINGS]: ['bookings'] },
-  superAdmins: [SUPER],
+const { ids, cast } = namedCast('venues', {
+  owners: ['OWNER', 'OTHER'],
+  staff: { SUB: ['comms'], SUB_BOOKINGS: ['bookings'] },
+  superAdmins: ['SUPER'],
 });
+export const { OWNER, OTHER, SUB, SUB_BOOKINGS, SUPER } = ids;
+export const HALL = '1a000000-0000-4000-8000-00000000000a';
 
 export const SENDERS: Record<string, { businessName: string; businessEmail: string }> = {
   [OWNER]: { businessName: 'Harbourside Hall', businessEmail: 'hello@harbourside.example' },

@@ -7,7 +7,7 @@ import type { DomainEvent } from '@venue/contracts';
 import {
   settingsChangedEvent,
   startServiceHarness,
-  testCast,
+  namedCast,
   testEvent,
   type ServiceHarness,
 } from '@venue/service-kit/testing';
@@ -15,17 +15,12 @@ import { insightsService } from '../app.ts';
 import { dashboardClock } from '../dashboard/read-dashboard.ts';
 import { reportsClock } from '../reports/load.ts';
 
-export const OWNER = '0a000000-0000-4000-8000-000000000001';
-export const OWNER2 = '0b000000-0000-4000-8000-000000000002';
-export const STAFF = '0c000000-0000-4000-8000-000000000003';
-export const STAFF_NONE = '0c000000-0000-4000-8000-000000000004';
-export const SUPER = '0d000000-0000-4000-8000-000000000005';
-
-const cast = testCast({
-  owners: [OWNER, OWNER2],
-  staff: { [STAFF]: ['dashboard'], [STAFF_NONE]: ['help'] },
-  superAdmins: [SUPER],
+const { ids, cast } = namedCast('venues', {
+  owners: ['OWNER', 'OWNER2'],
+  staff: { STAFF: ['dashboard'], STAFF_NONE: ['help'] },
+  superAdmins: ['SUPER'],
 });
+export const { OWNER, OWNER2, STAFF, STAFF_NONE, SUPER } = ids;
 
 export type { Reply } from '@venue/service-kit/testing';
 

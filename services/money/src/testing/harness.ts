@@ -8,26 +8,22 @@ import { randomUUID } from 'node:crypto';
 import type { TenantSettingsSnapshot } from '@venue/contracts';
 import type { PaymentSettingsSnapshot } from '@venue/contracts/money-api';
 import {
-  makePrincipal,
   outboxEvents,
   startServiceHarness,
-  testCast,
+  namedCast,
   testEvent,
   type ServiceHarness,
 } from '@venue/service-kit/testing';
 import { createMoneyService, type MoneyServiceOptions } from '../app.ts';
 import { standInPeers, type PeerServer } from './bookings-standin.ts';
 
-export const OWNER = '1a000000-0000-4000-8000-000000000001';
-export const OWNER2 = '1b000000-0000-4000-8000-000000000002';
-export const SUB_INVOICES = '1c000000-0000-4000-8000-000000000003';
-export const SUB_NONE = '1c000000-0000-4000-8000-000000000004';
-export const SUB_DEPOSITS = '1c000000-0000-4000-8000-000000000005';
-
-const cast = testCast({
-  owners: [makePrincipal({ userId: OWNER, email: 'owner@harbourside.test' }), OWNER2],
-  staff: { [SUB_INVOICES]: ['invoices'], [SUB_DEPOSITS]: ['deposits'], [SUB_NONE]: ['help'] },
+// Money's people stand apart: comms' tests keep money's venue beside comms' own OWNER.
+const { ids, cast } = namedCast('money', {
+  owners: ['OWNER', 'OWNER2'],
+  staff: { SUB_INVOICES: ['invoices'], SUB_DEPOSITS: ['deposits'], SUB_NONE: ['help'] },
+  details: { OWNER: { email: 'owner@harbourside.test' } },
 });
+export const { OWNER, OWNER2, SUB_INVOICES, SUB_NONE, SUB_DEPOSITS } = ids;
 
 /** Harbourside Hall's Payment settings (a valid ABN: 51 824 753 556). */
 export const PAYMENT: PaymentSettingsSnapshot = {
