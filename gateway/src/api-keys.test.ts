@@ -12,15 +12,14 @@ import {
   type AppContext,
   type AppRouter,
 } from '@venue/service-kit';
-import { startTestService, type TestService } from '@venue/service-kit/testing';
+import type { TestService } from '@venue/service-kit/testing';
+import { flushAudit, login, type Harness, type Session } from '../../services/admin/src/testing/harness.ts';
 import {
-  flushAudit,
-  login,
-  startAdmin,
-  type Harness,
-  type Session,
-} from '../../services/admin/src/testing/harness.ts';
-import { deadUrl, envScope, startGateway, type RunningGateway } from './test-helpers.ts';
+  startAdminBehindGateway,
+  startGateway,
+  type AdminBehindGateway,
+  type RunningGateway,
+} from './test-helpers.ts';
 
 let h: Harness;
 let area: TestService;
@@ -49,48 +48,20 @@ function areaRoutes(router: AppRouter): void {
 }
 
 describe('API keys end to end', () => {
-  const env = envScope();
+  let setup: AdminBehindGateway;
   before(async () => {
-    h = await startAdmin();
-    // A direct look-up at admin would fail: success proves the signed principal was trusted.
-    env.set({ ADMIN_URL: await deadUrl() });
-    area = await startTestService({ name: 'area', routes: areaRoutes });
-    gateway = await startGateway({ admin: h.url, bookings: area.url, catalogue: area.url });
-    // Where admin's relay delivers api_key.revoked.
-    env.set({ GATEWAY_URL: gateway.url });
+    // Admin's relay delivers api_key.revoked to the gateway.
+    setup = await startAdminBehindGateway({
+      name: 'area',
+      routes: areaRoutes,
+      serves: ['bookings', 'catalogue'],
+    });
+    ({ admin: h, area, gateway } = setup);
     owner = await login(h, 'owner@demo.local');
   });
-  after(async () => {
-    await gateway?.close();
-    await area?.close();
-    await h?.close();
-    env.restore();
-  });
+  after(() => setup?.close());
 
-  interface Reply {
-    status: number;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    body: any;
-    text: string;
-    headers: Headers;
-  }
-
-  async function via(
-    method: string,
-    path: string,
-    opts: { token?: string; body?: unknown; url?: string } = {},
-  ): Promise<Reply> {
-    const headers: Record<string, string> = {};
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch((opts.url ?? gateway.url) + path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, text, headers: res.headers };
-  }
+  const via: AdminBehindGateway['via'] = (...args) => setup.via(...args);
 
   let counter = 0;
   async function newKey(

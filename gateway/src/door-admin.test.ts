@@ -12,13 +12,10 @@ import { PORTAL_REFRESH_COOKIE, VENUE_NOT_ONLINE_MESSAGE } from '@venue/contract
 import type { RouteTable } from '@venue/contracts/api';
 import { ADMIN_ROUTES } from '@venue/contracts/admin';
 import { requireCustomer, requireVisitor, type AppContext, type AppRouter } from '@venue/service-kit';
-import { startTestService, type TestService } from '@venue/service-kit/testing';
-import { login, startAdmin, type Harness, type Session } from '../../services/admin/src/testing/harness.ts';
-import { deadUrl, envScope, startGateway, type RunningGateway } from './test-helpers.ts';
+import { login, type Harness, type Session } from '../../services/admin/src/testing/harness.ts';
+import { startAdminBehindGateway, type AdminBehindGateway } from './test-helpers.ts';
 
 let h: Harness;
-let area: TestService;
-let gateway: RunningGateway;
 let owner: Session;
 
 /** What a bookings-like service does with the signed callers. */
@@ -50,41 +47,19 @@ const TABLES: RouteTable[] = [
 ];
 
 describe('the customer door end to end', () => {
-  const env = envScope();
+  let setup: AdminBehindGateway;
   before(async () => {
-    h = await startAdmin();
-    env.set({ ADMIN_URL: await deadUrl() });
-    area = await startTestService({ name: 'door_area', routes: areaRoutes });
-    gateway = await startGateway({ admin: h.url, bookings: area.url }, { doorTables: TABLES });
-    // Where admin's relay delivers customer.session_ended and tenant.settings_changed.
-    env.set({ GATEWAY_URL: gateway.url });
+    // Admin's relay delivers customer.session_ended and tenant.settings_changed to the gateway.
+    setup = await startAdminBehindGateway(
+      { name: 'door_area', routes: areaRoutes, serves: ['bookings'] },
+      { doorTables: TABLES },
+    );
+    h = setup.admin;
     owner = await login(h, 'owner@demo.local');
   });
-  after(async () => {
-    await gateway?.close();
-    await area?.close();
-    await h?.close();
-    env.restore();
-  });
+  after(() => setup?.close());
 
-  async function via(
-    method: string,
-    path: string,
-    opts: { token?: string; cookie?: string; body?: unknown } = {},
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  ): Promise<{ status: number; body: any; cookies: string[] }> {
-    const headers: Record<string, string> = {};
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.cookie) headers.cookie = opts.cookie;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(gateway.url + path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, cookies: res.headers.getSetCookie() };
-  }
+  const via: AdminBehindGateway['via'] = (...args) => setup.via(...args);
 
   async function within(ms: number, check: () => Promise<boolean>, what: string): Promise<number> {
     const started = Date.now();

@@ -8,16 +8,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REFRESH_COOKIE } from '@venue/contracts';
 import { requireAuth, requirePermission, type AppContext, type AppRouter } from '@venue/service-kit';
-import { startTestService, type TestService } from '@venue/service-kit/testing';
 // The identity provider itself, in-process: this is the test of the gateway and admin together.
-import { login, startAdmin, type Harness, type Session } from '../../services/admin/src/testing/harness.ts';
+import { login, type Harness, type Session } from '../../services/admin/src/testing/harness.ts';
 import { ROTATION_GRACE_SECONDS } from '../../services/admin/src/auth/refresh-tokens.ts';
-import { deadUrl, envScope, startGateway, type RunningGateway } from './test-helpers.ts';
+import { startAdminBehindGateway, type AdminBehindGateway, type GatewayReply } from './test-helpers.ts';
 
 let h: Harness;
-let area: TestService;
-let gateway: RunningGateway;
-let adminStopped = false;
 
 /** Bookings and catalogue stand-ins: what a real service does with the signed principal. */
 function areaRoutes(router: AppRouter): void {
@@ -39,49 +35,21 @@ function areaRoutes(router: AppRouter): void {
 }
 
 describe('sessions end to end', () => {
-  const env = envScope();
+  let setup: AdminBehindGateway;
   before(async () => {
-    h = await startAdmin();
-    // A direct look-up at admin would fail: success proves the signed principal was trusted.
-    env.set({ ADMIN_URL: await deadUrl() });
-    area = await startTestService({ name: 'area', routes: areaRoutes });
-    gateway = await startGateway({ admin: h.url, bookings: area.url, catalogue: area.url });
-    // Where admin's relay delivers session.ended and principal.changed.
-    env.set({ GATEWAY_URL: gateway.url });
-  });
-  after(async () => {
-    await gateway?.close();
-    await area?.close();
-    if (!adminStopped) await h?.close();
-    env.restore();
-  });
-
-  interface Reply {
-    status: number;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    body: any;
-    cookies: string[];
-  }
-
-  async function via(
-    method: string,
-    path: string,
-    opts: { token?: string; cookie?: string; body?: unknown } = {},
-  ): Promise<Reply> {
-    const headers: Record<string, string> = {};
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.cookie) headers.cookie = opts.cookie;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(gateway.url + path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    // Admin's relay delivers session.ended and principal.changed to the gateway.
+    setup = await startAdminBehindGateway({
+      name: 'area',
+      routes: areaRoutes,
+      serves: ['bookings', 'catalogue'],
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, cookies: res.headers.getSetCookie() };
-  }
+    h = setup.admin;
+  });
+  after(() => setup?.close());
 
-  function cookieOf(reply: Reply): string {
+  const via: AdminBehindGateway['via'] = (...args) => setup.via(...args);
+
+  function cookieOf(reply: GatewayReply): string {
     const raw = reply.cookies.find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
     if (!raw) throw new Error('no refresh cookie');
     return raw.split(';')[0]!;
@@ -98,7 +66,7 @@ describe('sessions end to end', () => {
    * cache's 30 s freshness, so a pass proves the event ended the session, not the cache running
    * out (how fast it is belongs to bench/, not to a timed test).
    */
-  async function refusedWithin(token: string, ms = 10_000): Promise<Reply & { elapsed: number }> {
+  async function refusedWithin(token: string, ms = 10_000): Promise<GatewayReply & { elapsed: number }> {
     const started = Date.now();
     for (;;) {
       const reply = await via('GET', '/api/bookings', { token });
@@ -278,8 +246,7 @@ describe('sessions end to end', () => {
       await warm(cached);
       // Signed in but never seen by the gateway (as after a gateway restart): the token vouches.
       const fresh = await login(h, 'staff@demo.local');
-      await h.close();
-      adminStopped = true;
+      await setup.stopAdmin();
 
       for (const s of [cached, fresh]) {
         const read = await via('GET', '/api/bookings', { token: s.token });

@@ -1,11 +1,20 @@
-/** Fakes shared by the gateway tests: upstream services, a fake admin, keys and a running gateway. */
+/**
+ * Fakes shared by the gateway tests: upstream services, a fake admin, keys and a running gateway,
+ * and the real admin behind a gateway for the end-to-end files.
+ */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importPKCS8, importSPKI, SignJWT, type CryptoKey } from 'jose';
 import { pino } from 'pino';
 import type { Principal, ServiceName, SessionEndReason } from '@venue/contracts';
-import { ACCESS_TOKEN_ALG } from '@venue/service-kit';
-import { setEnv, testKeys as kitTestKeys } from '@venue/service-kit/testing';
+import { ACCESS_TOKEN_ALG, type AppRouter } from '@venue/service-kit';
+import {
+  setEnv,
+  startTestService,
+  testKeys as kitTestKeys,
+  type TestService,
+} from '@venue/service-kit/testing';
+import { startAdmin, type Harness as AdminHarness } from '../../services/admin/src/testing/harness.ts';
 import { createGateway, type Gateway, type GatewayOptions } from './app.ts';
 
 export interface Listening {
@@ -263,5 +272,109 @@ export async function startGateway(
       await l.close();
       await app.close();
     },
+  };
+}
+
+/** A gateway's answer as the end-to-end files read it. */
+export interface GatewayReply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+  headers: Headers;
+  cookies: string[];
+}
+
+export interface ViaOptions {
+  token?: string;
+  cookie?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Another gateway (a replica) instead of this one. */
+  url?: string;
+}
+
+export interface AdminBehindGateway {
+  /** The real admin, its relay posting to this gateway's /internal/events. */
+  admin: AdminHarness;
+  /** A kit service standing in for the areas the test names, trusting the gateway's signed callers. */
+  area: TestService;
+  gateway: RunningGateway;
+  /** A request through the gateway, with a bearer token, a cookie and/or a JSON body. */
+  via(method: string, path: string, opts?: ViaOptions): Promise<GatewayReply>;
+  /** Stops admin now (a test of the gateway without it); `close` then leaves it be. */
+  stopAdmin(): Promise<void>;
+  /** Closes what it started, the last first, and puts the environment back. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real admin, a stand-in area (`routes`, serving the areas in `serves`) and a gateway in front
+ * of both. ADMIN_URL points where nothing listens, so a call that succeeds proves the area trusted
+ * the gateway's signed principal rather than asking admin; GATEWAY_URL is where admin's relay
+ * delivers its events. Both are put back by `close`. Start it in a describe's `before`.
+ */
+export async function startAdminBehindGateway(
+  area: { name: string; routes: (router: AppRouter) => void; serves: ServiceName[] },
+  gatewayOptions: Omit<GatewayOptions, 'serviceUrls' | 'logger'> = {},
+): Promise<AdminBehindGateway> {
+  const env = envScope();
+  const started: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
+    env.restore();
+  };
+  try {
+    const admin = await startAdmin();
+    let adminUp = true;
+    started.push(async () => {
+      if (adminUp) await admin.close();
+    });
+    env.set({ ADMIN_URL: await deadUrl() });
+    const stand = await startTestService({ name: area.name, routes: area.routes });
+    started.push(() => stand.close());
+    const areas = Object.fromEntries(area.serves.map((name) => [name, stand.url]));
+    const gateway = await startGateway({ admin: admin.url, ...areas }, gatewayOptions);
+    started.push(() => gateway.close());
+    env.set({ GATEWAY_URL: gateway.url });
+    return {
+      admin,
+      area: stand,
+      gateway,
+      via: (method, path, opts = {}) => viaGateway(opts.url ?? gateway.url, method, path, opts),
+      stopAdmin: async () => {
+        adminUp = false;
+        await admin.close();
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+async function viaGateway(
+  url: string,
+  method: string,
+  path: string,
+  opts: ViaOptions,
+): Promise<GatewayReply> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? JSON.parse(text) : null,
+    text,
+    headers: res.headers,
+    cookies: res.headers.getSetCookie(),
   };
 }
