@@ -5,12 +5,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { connect as netConnect } from 'node:net';
 import type { Principal } from '@venue/contracts';
 import {
   startTestService,
   settingsChangedEvent,
+  skipWithoutNats,
   testKeys as kitTestKeys,
+  TEST_NATS_URL,
   type TestService,
 } from '@venue/service-kit/testing';
 import { adminService } from '../../services/admin/src/app.ts';
@@ -25,26 +26,14 @@ import {
   type RunningGateway,
 } from './test-helpers.ts';
 
-function natsAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = netConnect({ host: '127.0.0.1', port: 4222 });
-    s.setTimeout(1000);
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => (s.destroy(), resolve(false)));
-  });
-}
-
-const onServer = Boolean(process.env.TEST_DATABASE_URL);
-const nats = onServer && (await natsAnswers());
-const skip = !onServer
+const skip = !process.env.TEST_DATABASE_URL
   ? 'replicas share a PostgreSQL server (TEST_DATABASE_URL); PGlite is one process'
-  : !nats && 'NATS not reachable at 127.0.0.1:4222';
+  : await skipWithoutNats('the two replicas of bookings');
 
 describe('two replicas of bookings, one stopped under load', { skip }, () => {
   const run = randomBytes(4).toString('hex');
   const bus = {
-    url: 'nats://127.0.0.1:4222',
+    url: TEST_NATS_URL,
     stream: `REPLICA_TEST_${run}`,
     subjectPrefix: `replicatest.${run}`,
     durable: `bookings_${run}`, // one durable consumer shared by both replicas

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
 import {
-  natsAnswers,
+  skipWithoutNats,
   startTestService,
   testKeys,
   TEST_NATS_URL,
@@ -265,66 +265,57 @@ describe('outbox relay with one subscriber down', () => {
 });
 
 describe('outbox relay over NATS JetStream', async () => {
-  const available = await natsAnswers();
-  if (!available) console.log('# NATS not reachable at 127.0.0.1:4222: skipping the JetStream relay test');
+  const skip = await skipWithoutNats('the JetStream relay test');
 
-  it(
-    'publishes to JetStream and a durable consumer applies each event once',
-    { skip: !available && 'NATS not reachable at 127.0.0.1:4222' },
-    async () => {
-      const keys = await testKeys();
-      const run = randomBytes(4).toString('hex');
-      const nats = {
-        url: TEST_NATS_URL,
-        stream: `KIT_TEST_${run}`,
-        subjectPrefix: `kittest.${run}`,
-      };
-      const publisher = await startTestService(widgetsApp({ nats: { ...nats, durable: `widgets_${run}` } }));
-      const receiver = await startTestService(
-        receiverApp('receiver', { nats: { ...nats, durable: `receiver_${run}` } }),
-      );
-      try {
-        const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
-        for (const name of ['one', 'two']) {
-          assert.equal(
-            (await call(publisher.url, 'POST', '/api/widgets', { token, body: { name } })).status,
-            201,
-          );
-        }
-        await eventually(async () => (await logOf(receiver)).length === 2, 15_000, 'JetStream delivery');
-        assert.deepEqual(await logOf(receiver), ['widget.created:one', 'widget.created:two']);
+  /** A publisher and a receiver on a stream of their own, and the closing of all three. */
+  async function onOwnStream() {
+    const run = randomBytes(4).toString('hex');
+    const nats = { url: TEST_NATS_URL, stream: `KIT_TEST_${run}`, subjectPrefix: `kittest.${run}` };
+    const publisher = await startTestService(widgetsApp({ nats: { ...nats, durable: `widgets_${run}` } }));
+    const receiver = await startTestService(
+      receiverApp('receiver', { nats: { ...nats, durable: `receiver_${run}` } }),
+    );
+    const close = async () => {
+      await receiver.close();
+      await publisher.close();
+      const { connect } = await import('@nats-io/transport-node');
+      const { jetstreamManager } = await import('@nats-io/jetstream');
+      const nc = await connect({ servers: nats.url });
+      await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => {});
+      await nc.close();
+    };
+    return { publisher, receiver, close };
+  }
 
-        // Re-send everything (as after a crash between publish and marking delivered).
-        await publisher.kit.db.query('UPDATE outbox SET delivered_at = NULL');
-        await publisher.kit.relay.flush();
-        await new Promise((r) => setTimeout(r, 500));
-        assert.deepEqual(await logOf(receiver), ['widget.created:one', 'widget.created:two']);
-      } finally {
-        await receiver.close();
-        await publisher.close();
-        const { connect } = await import('@nats-io/transport-node');
-        const { jetstreamManager } = await import('@nats-io/jetstream');
-        const nc = await connect({ servers: nats.url });
-        await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => {});
-        await nc.close();
+  it('publishes to JetStream and a durable consumer applies each event once', { skip }, async () => {
+    const keys = await testKeys();
+    const { publisher, receiver, close } = await onOwnStream();
+    try {
+      const token = await keys.token({ sub: OWNER_A, role: 'hall_owner', tid: OWNER_A, pv: 1 });
+      for (const name of ['one', 'two']) {
+        assert.equal(
+          (await call(publisher.url, 'POST', '/api/widgets', { token, body: { name } })).status,
+          201,
+        );
       }
-    },
-  );
+      await eventually(async () => (await logOf(receiver)).length === 2, 15_000, 'JetStream delivery');
+      assert.deepEqual(await logOf(receiver), ['widget.created:one', 'widget.created:two']);
+
+      // Re-send everything (as after a crash between publish and marking delivered).
+      await publisher.kit.db.query('UPDATE outbox SET delivered_at = NULL');
+      await publisher.kit.relay.flush();
+      await new Promise((r) => setTimeout(r, 500));
+      assert.deepEqual(await logOf(receiver), ['widget.created:one', 'widget.created:two']);
+    } finally {
+      await close();
+    }
+  });
 
   it(
     'a backlog goes out and is applied in order in batches; a failed event comes back and the rest go on',
-    { skip: !available && 'NATS not reachable at 127.0.0.1:4222' },
+    { skip },
     async () => {
-      const run = randomBytes(4).toString('hex');
-      const nats = {
-        url: TEST_NATS_URL,
-        stream: `KIT_TEST_${run}`,
-        subjectPrefix: `kittest.${run}`,
-      };
-      const publisher = await startTestService(widgetsApp({ nats: { ...nats, durable: `widgets_${run}` } }));
-      const receiver = await startTestService(
-        receiverApp('receiver', { nats: { ...nats, durable: `receiver_${run}` } }),
-      );
+      const { publisher, receiver, close } = await onOwnStream();
       try {
         // 300 events in one commit: more than one relay round (BATCH) and one consumer batch.
         const names = Array.from({ length: 300 }, (_, i) =>
@@ -358,13 +349,7 @@ describe('outbox relay over NATS JetStream', async () => {
           ).rows[0]!.n;
         await eventually(async () => (await undelivered()) === 0, 10_000, 'every row marked delivered');
       } finally {
-        await receiver.close();
-        await publisher.close();
-        const { connect } = await import('@nats-io/transport-node');
-        const { jetstreamManager } = await import('@nats-io/jetstream');
-        const nc = await connect({ servers: nats.url });
-        await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => {});
-        await nc.close();
+        await close();
       }
     },
   );

@@ -46,7 +46,7 @@ export {
 export { startEventSink } from './event-sink.ts';
 export { readCsv } from './csv.ts';
 export { baseFonts, hasPdftotext } from './pdf.ts';
-export { natsAnswers, TEST_NATS_URL } from './nats.ts';
+export { natsAnswers, skipWithoutNats, TEST_NATS_URL } from './nats.ts';
 export {
   visitorHeaders,
   customerHeaders,

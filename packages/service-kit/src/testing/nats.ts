@@ -23,3 +23,14 @@ export function natsAnswers(): Promise<boolean> {
     });
   });
 }
+
+/**
+ * A test's `skip` for what needs NATS: false when it answers at TEST_NATS_URL, else the reason,
+ * said on the console too, so a run without NATS shows what it left out.
+ */
+export async function skipWithoutNats(what: string): Promise<string | false> {
+  if (await natsAnswers()) return false;
+  const reason = `NATS not reachable at ${new URL(TEST_NATS_URL).host}`;
+  console.log(`# ${reason}: skipping ${what}`);
+  return reason;
+}
