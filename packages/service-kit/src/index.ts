@@ -150,6 +150,7 @@ export {
   settingsNotReceivedMessage,
   storeSettingsSnapshot,
   type SettingsCopy,
+  type SettingsCopyColumns,
 } from './settings-copy.ts';
 export { createLogger, type Logger } from './log.ts';
 export { toCsv, type CsvOptions } from './csv.ts';

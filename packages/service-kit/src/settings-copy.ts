@@ -12,6 +12,7 @@ import {
   type Country,
   type DomainEvent,
 } from '@venue/contracts';
+import type { Json } from './db/columns.ts';
 import type { Tx } from './db/types.ts';
 import type { Consumer } from './events/consume.ts';
 import { HttpError } from './errors.ts';
@@ -35,6 +36,13 @@ export interface SettingsCopy {
    */
   country: Country;
 }
+
+/**
+ * What a service's schema.ts knows better than its generated `tenant_settings` table, which
+ * this module writes: `snapshot` holds admin's snapshot as sent
+ * (`tenant_settings: Refine<G.TenantSettingsTable, SettingsCopyColumns>`).
+ */
+export type SettingsCopyColumns = { snapshot: Json<Record<string, unknown>> };
 
 /** The 503's message: `area` is how the venue knows the service ("Bookings", "the catalogue"). */
 export const settingsNotReceivedMessage = (area: string) =>

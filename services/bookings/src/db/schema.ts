@@ -13,7 +13,7 @@
  */
 import type { OpeningHours } from '@venue/contracts';
 import type { BookingSource, BookingStatus, CustomerTier, Priority } from '@venue/contracts/bookings';
-import type { Json, Refine, RefineTables } from '@venue/service-kit';
+import type { Json, Refine, RefineTables, SettingsCopyColumns } from '@venue/service-kit';
 import type * as G from './schema.generated.ts';
 
 /**
@@ -100,8 +100,6 @@ export type BlockoutRevisionsTable = G.BlockoutRevisionsTable;
 /** The tenant's maxima the customers' scores are relative to (migration 005). */
 export type CustomerRfmStateTable = G.CustomerRfmStateTable;
 
-export type TenantSettingsTable = Refine<G.TenantSettingsTable, { snapshot: Json<Record<string, unknown>> }>;
-
 export type BookingsDb = RefineTables<
   G.DB,
   {
@@ -110,6 +108,6 @@ export type BookingsDb = RefineTables<
     online_requests: OnlineRequestsTable;
     booking_documents: BookingDocumentsTable;
     resource_slots: ResourceSlotsTable;
-    tenant_settings: TenantSettingsTable;
+    tenant_settings: Refine<G.TenantSettingsTable, SettingsCopyColumns>;
   }
 >;

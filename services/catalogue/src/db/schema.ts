@@ -11,7 +11,7 @@
  */
 import type { OpeningHours } from '@venue/contracts';
 import type { Resource } from '@venue/contracts/catalogue';
-import type { Json, Refine, RefineTables } from '@venue/service-kit';
+import type { Json, Refine, RefineTables, SettingsCopyColumns } from '@venue/service-kit';
 import type * as G from './schema.generated.ts';
 
 export type ResourceType = 'hall' | 'room' | 'outdoor';
@@ -75,8 +75,6 @@ export type BlockoutResourcesTable = G.BlockoutResourcesTable;
 /** Copy of each booking's slot from bookings' events, for the resource's iCalendar feed. */
 export type BookingBusyTable = G.BookingBusyTable;
 
-export type TenantSettingsTable = Refine<G.TenantSettingsTable, { snapshot: Json<Record<string, unknown>> }>;
-
 export type CatalogueDb = RefineTables<
   G.DB,
   {
@@ -85,6 +83,6 @@ export type CatalogueDb = RefineTables<
     holidays: HolidaysTable;
     blockouts: BlockoutsTable;
     blockout_intents: BlockoutIntentsTable;
-    tenant_settings: TenantSettingsTable;
+    tenant_settings: Refine<G.TenantSettingsTable, SettingsCopyColumns>;
   }
 >;

@@ -10,7 +10,7 @@
  * schema_migrations) are not comms' to query and are not generated.
  */
 import type { AutomaticEmailKind } from '@venue/contracts/comms';
-import type { Json, Refine, RefineTables } from '@venue/service-kit';
+import type { Json, Refine, RefineTables, SettingsCopyColumns } from '@venue/service-kit';
 import type { RenderAgain } from '../mail/document-figures.ts';
 import type { AttachmentFetch } from '../mail/queue.ts';
 import type * as G from './schema.generated.ts';
@@ -82,12 +82,10 @@ export type CapturedMailTable = Refine<
  */
 export type SmsOptOutsTable = Refine<G.SmsOptOutsTable, { source: 'reply' | 'staff' }>;
 
-export type TenantSettingsTable = Refine<G.TenantSettingsTable, { snapshot: Json<Record<string, unknown>> }>;
-
 export type CommsDb = RefineTables<
   G.DB,
   {
-    tenant_settings: TenantSettingsTable;
+    tenant_settings: Refine<G.TenantSettingsTable, SettingsCopyColumns>;
     comms_settings: CommsSettingsTable;
     email_templates: EmailTemplatesTable;
     emails: EmailsTable;

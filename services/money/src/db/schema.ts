@@ -10,7 +10,7 @@
  * defaults) and the shapes of its jsonb. The kit's own tables (outbox, inbox, idempotency keys,
  * schema_migrations) are not money's to query and are not generated.
  */
-import type { Json, Refine, RefineTables } from '@venue/service-kit';
+import type { Json, Refine, RefineTables, SettingsCopyColumns } from '@venue/service-kit';
 import type * as G from './schema.generated.ts';
 
 export type InvoiceType = 'DEPOSIT' | 'FINAL' | 'BOND';
@@ -18,8 +18,6 @@ export type InvoiceStatus = 'DRAFT' | 'SENT' | 'PARTIAL' | 'PAID' | 'OVERDUE' | 
 export type PaymentMethod = 'Bank Transfer' | 'Card' | 'Cash' | 'Cheque';
 export type BondStatus = 'HELD' | 'REFUNDED' | 'FORFEITED' | 'PARTIALLY_FORFEITED';
 export type QuotationStatus = 'Draft' | 'Sent' | 'Accepting' | 'Accepted' | 'Declined';
-
-export type TenantSettingsTable = Refine<G.TenantSettingsTable, { snapshot: Json<Record<string, unknown>> }>;
 
 /** Copy of bookings' booking.* events: what an invoice or a deposit needs of a booking. */
 export type BookingCopyTable = G.BookingCopyTable;
@@ -89,7 +87,7 @@ export type StripeEventsTable = G.StripeEventsTable;
 export type MoneyDb = RefineTables<
   G.DB,
   {
-    tenant_settings: TenantSettingsTable;
+    tenant_settings: Refine<G.TenantSettingsTable, SettingsCopyColumns>;
     number_counters: NumberCountersTable;
     invoices: InvoicesTable;
     payments: PaymentsTable;
