@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Alert, Badge, Button, Group, List, Text } from '@mantine/core';
 import { EmptyState, LoadingState, PageHeader, useSession } from '@venue/ui';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { FlashMessage } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { AuditFiltersCard } from './AuditFiltersCard.tsx';
@@ -77,7 +78,6 @@ type AuditLog = ReturnType<typeof useAuditLog>;
 /** The title with the viewer's scope, and the tools the viewer's role may use. */
 function AuditHeader({ log }: { log: AuditLog }) {
   const { role } = useSession();
-  const { logs } = log;
   return (
     <PageHeader
       title="Audit Log"
@@ -93,9 +93,7 @@ function AuditHeader({ log }: { log: AuditLog }) {
       }
       actions={
         <>
-          <Button variant="default" onClick={log.refresh} loading={logs.isFetching && !logs.isPending}>
-            Refresh
-          </Button>
+          <RefreshButton queries={[log.logs, log.stats]} />
           <Button variant="light" onClick={() => void log.doExport()} loading={log.exporting}>
             Export (CSV)
           </Button>

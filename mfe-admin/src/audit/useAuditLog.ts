@@ -39,10 +39,6 @@ export function useAuditLog() {
     setFilters((f) => ({ ...f, [key]: value }));
     setTrail([]);
   };
-  const refresh = () => {
-    void logs.refetch();
-    void stats.refetch();
-  };
   const { known, totalPages, nextCursor } = usePageCount(logs, filters, page);
   const { exporting, doExport } = useAuditExport(filters, flash);
   const clear = () => {
@@ -70,7 +66,6 @@ export function useAuditLog() {
     entries,
     people,
     shown,
-    refresh,
     doExport,
     known,
     totalPages,

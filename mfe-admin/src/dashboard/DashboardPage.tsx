@@ -4,9 +4,10 @@
  * and a failure shows the spec's error states, never sample figures.
  */
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DASHBOARD_MESSAGES, type Alert } from '@venue/contracts/insights';
 import { ErrorState, LoadingState, formatDate, useSession } from '@venue/ui';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { useSendPaymentLink } from './send-payment-link.ts';
 import { ActivityCard, AlertsCard, KpiCard, ScheduleCard } from './DashboardSections.tsx';
 import { HoldsCard, PaymentsDueCard } from './DashboardTables.tsx';
@@ -80,9 +81,7 @@ export function DashboardPage() {
         <ActivityCard activities={activity.data!.activities} settings={settings} navigate={navigate} />
       </SimpleGrid>
       <Group justify="flex-end">
-        <Button variant="subtle" size="xs" onClick={() => void Promise.all(all.map((q) => q.refetch()))}>
-          Refresh
-        </Button>
+        <RefreshButton queries={all} variant="subtle" size="xs" />
       </Group>
     </Stack>
   );

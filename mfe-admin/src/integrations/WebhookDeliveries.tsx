@@ -8,6 +8,7 @@ import {
   type WebhookDeliveryPage,
 } from '@venue/contracts/admin';
 import { ApiError, ErrorState, LoadingState, formatDateTime, useSession } from '@venue/ui';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { messageOr } from '../shared/errors.ts';
 import { WEBHOOKS_PATH, WEBHOOKS_QUERY } from './webhook-api.ts';
 
@@ -70,9 +71,7 @@ function DeliveryList({ hook }: { hook: Webhook }) {
         <Text size="sm" c="dimmed">
           Each event is retried until your system answers with a 2xx status. Newest first.
         </Text>
-        <Button size="xs" variant="default" loading={query.isFetching} onClick={() => void query.refetch()}>
-          Refresh
-        </Button>
+        <RefreshButton queries={[query]} size="xs" />
       </Group>
       {notice ? (
         <Alert color={notice.color} variant="light" role={notice.color === 'red' ? 'alert' : 'status'}>

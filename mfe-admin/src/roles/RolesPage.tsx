@@ -53,7 +53,7 @@ function SubUserManager({ ownerId }: { ownerId: string }) {
         <Stat label="Active Users" value={list.data ? active : '—'} />
         <Stat label="Inactive Users" value={list.data ? all.length - active : '—'} />
       </SimpleGrid>
-      <SubUserFilters filters={filters} refreshing={list.isFetching} onRefresh={() => void list.refetch()} />
+      <SubUserFilters filters={filters} list={list} />
 
       {list.isPending ? (
         <LoadingState label="Loading sub-users..." />

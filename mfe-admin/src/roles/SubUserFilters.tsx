@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, NativeSelect } from '@mantine/core';
+import { RefreshButton, type Refetchable } from '@venue/ui/refresh-button';
 import { SearchToolbar } from '../shared/SearchToolbar.tsx';
 import type { SubUser } from './sub-user-api.ts';
 
@@ -22,12 +23,11 @@ export function useSubUserFilters(all: SubUser[]) {
 
 export function SubUserFilters({
   filters,
-  refreshing,
-  onRefresh,
+  list,
 }: {
   filters: ReturnType<typeof useSubUserFilters>;
-  refreshing: boolean;
-  onRefresh: () => void;
+  /** The sub-users' list, fetched again by Refresh. */
+  list: Refetchable;
 }) {
   return (
     <SearchToolbar
@@ -55,9 +55,7 @@ export function SubUserFilters({
       >
         Clear
       </Button>
-      <Button variant="light" onClick={onRefresh} loading={refreshing}>
-        Refresh
-      </Button>
+      <RefreshButton queries={[list]} variant="light" />
     </SearchToolbar>
   );
 }

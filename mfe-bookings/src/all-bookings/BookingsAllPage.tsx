@@ -11,7 +11,7 @@ import { QUICK_FILTERS } from '../shared/filters.ts';
 import { MiniCalendar } from '../shared/MiniCalendar.tsx';
 import { QueryStatus } from '@venue/ui/query-status';
 import { ChipChoice } from '@venue/ui/choice';
-import { RefreshButton } from '../shared/RefreshButton.tsx';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { RowAction, RowActions, actionsColumn } from '../shared/RowAction.tsx';
 import { StatCards } from '../shared/StatCards.tsx';
 import { useBookingDialogs, type BookingDialogs } from '../booking-detail/useBookingDialogs.tsx';

@@ -5,6 +5,7 @@ import { useResources } from '../api/hooks.ts';
 import type { Resource } from '../api/types.ts';
 import { MiniCalendar } from '../shared/MiniCalendar.tsx';
 import { StaleData } from '@venue/ui/query-status';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { useBookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
 import { PRINT_CSS } from './print.ts';
 import { CALENDAR_CSS } from './styles.ts';
@@ -116,9 +117,7 @@ function CalendarHeader({ refresh, onNew }: { refresh: CalendarQuery; onNew: (()
       title="Calendar"
       actions={
         <Group gap="xs" className="no-print">
-          <Button variant="default" onClick={() => void refresh.refetch()} loading={refresh.isFetching}>
-            Refresh
-          </Button>
+          <RefreshButton queries={[refresh]} />
           <Button variant="default" onClick={() => window.print()}>
             Print
           </Button>

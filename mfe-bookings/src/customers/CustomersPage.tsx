@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, PageHeader } from '@venue/ui';
 import { useCustomers } from '../api/hooks.ts';
 import { SEGMENTS, type CustomerList } from '../api/types.ts';
 import { QueryStatus } from '@venue/ui/query-status';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { StatCards } from '../shared/StatCards.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { CustomerPages, CustomersTable, PAGE_SIZE, type Sort } from './CustomersTable.tsx';
@@ -25,14 +26,7 @@ export function CustomersPage() {
 
   return (
     <>
-      <PageHeader
-        title="Customers"
-        actions={
-          <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
-            Refresh
-          </Button>
-        }
-      />
+      <PageHeader title="Customers" actions={<RefreshButton queries={[list]} />} />
       {list.data ? <CustomerStats stats={list.data.stats} /> : null}
       <CustomerFilters
         search={search}

@@ -7,7 +7,7 @@ import { BookingsTable, type Column, type SortState } from '../shared/BookingsTa
 import { columns, type BookingColumns } from '../shared/columns.tsx';
 import { QueryStatus } from '@venue/ui/query-status';
 import { ChipChoice } from '@venue/ui/choice';
-import { RefreshButton } from '../shared/RefreshButton.tsx';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { StatCards } from '../shared/StatCards.tsx';
 import { useBookingDialogs, type BookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
 import { useCsvExport, usePagedBookings } from '../shared/usePagedBookings.ts';

@@ -5,6 +5,7 @@ import type { Booking } from '../api/types.ts';
 import { BookingsTable } from '../shared/BookingsTable.tsx';
 import { columns } from '../shared/columns.tsx';
 import { QueryStatus } from '@venue/ui/query-status';
+import { RefreshButton, type Refetchable } from '@venue/ui/refresh-button';
 import { RowAction, RowActions, actionsColumn } from '../shared/RowAction.tsx';
 import { SearchAndResource, useSearchAndResource } from '../shared/SearchAndResource.tsx';
 import { useBookingDialogs, type BookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
@@ -108,18 +109,10 @@ function HoldActions({ booking: b, dialogs }: { booking: Booking; dialogs: Booki
   );
 }
 
-function HoldsHeaderActions({
-  list,
-  onExport,
-}: {
-  list: { refetch: () => unknown; isFetching: boolean };
-  onExport: () => void;
-}) {
+function HoldsHeaderActions({ list, onExport }: { list: Refetchable; onExport: () => void }) {
   return (
     <>
-      <Button variant="default" onClick={() => void list.refetch()} disabled={list.isFetching}>
-        {list.isFetching ? 'Refreshing...' : 'Refresh'}
-      </Button>
+      <RefreshButton queries={[list]} />
       <Button variant="default" onClick={onExport}>
         Export CSV
       </Button>

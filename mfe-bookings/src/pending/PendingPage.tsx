@@ -5,6 +5,7 @@ import type { Booking } from '../api/types.ts';
 import { BookingsTable } from '../shared/BookingsTable.tsx';
 import { columns } from '../shared/columns.tsx';
 import { QueryStatus } from '@venue/ui/query-status';
+import { RefreshButton, type Refetchable } from '@venue/ui/refresh-button';
 import { actionsColumn } from '../shared/RowAction.tsx';
 import { SearchAndResource, useSearchAndResource } from '../shared/SearchAndResource.tsx';
 import { useBookingDialogs } from '../booking-detail/useBookingDialogs.tsx';
@@ -124,16 +125,14 @@ function PendingActions({
   onReview,
   onExport,
 }: {
-  list: { refetch: () => unknown; isFetching: boolean };
+  list: Refetchable;
   chosen: Booking[];
   onReview: (kind: Kind) => void;
   onExport: () => void;
 }) {
   return (
     <>
-      <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
-        Refresh
-      </Button>
+      <RefreshButton queries={[list]} />
       <Button variant="default" disabled={chosen.length === 0} onClick={() => onReview('accept')}>
         Bulk Accept
       </Button>

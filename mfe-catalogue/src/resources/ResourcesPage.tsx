@@ -5,6 +5,7 @@ import type { Resource } from '../api/types.ts';
 import { useDeleteResource, useResources } from '../api/hooks.ts';
 import { useCanManage } from '../shared/access.ts';
 import { QueryStatus } from '@venue/ui/query-status';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { listStatus } from '../shared/list-status.ts';
 import { SectionNav } from '../shared/SectionNav.tsx';
 import { ReadOnlyNotice } from '../shared/ReadOnlyNotice.tsx';
@@ -51,9 +52,7 @@ export function ResourcesPage() {
         subtitle="The halls, rooms and outdoor spaces you hire out."
         actions={
           <>
-            <Button variant="default" onClick={() => void query.refetch()} loading={query.isRefetching}>
-              Refresh
-            </Button>
+            <RefreshButton queries={[query]} />
             {canManage ? (
               <Button
                 onClick={() => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
+import { RefreshButton, type Refetchable } from '@venue/ui/refresh-button';
 import type { HistoryResponse } from '@venue/contracts/comms';
 import { useHistory } from '../api/hooks.ts';
 import { useFailureToast } from '../shared/notify.ts';
@@ -38,8 +39,7 @@ export function HistoryTab() {
         channel={channel}
         onChannel={setChannel}
         counts={pages[0]?.counts}
-        refresh={() => void history.refetch()}
-        refreshing={history.isRefetching}
+        history={history}
       />
       {history.isPending ? (
         <LoadingState label="Loading message history..." />
@@ -88,8 +88,7 @@ function HistoryFilters({
   channel,
   onChannel,
   counts,
-  refresh,
-  refreshing,
+  history,
 }: {
   search: string;
   onSearch: (v: string) => void;
@@ -98,8 +97,8 @@ function HistoryFilters({
   channel: ChannelFilter;
   onChannel: (v: ChannelFilter) => void;
   counts: HistoryResponse['counts'] | undefined;
-  refresh: () => void;
-  refreshing: boolean;
+  /** The list, fetched again by Refresh. */
+  history: Refetchable;
 }) {
   const countOf = (s: StatusFilter) =>
     counts ? (s === 'all' ? counts.sent + counts.failed + counts.pending : counts[s]) : undefined;
@@ -130,9 +129,7 @@ function HistoryFilters({
           label: CHANNEL_FILTERS[c],
         }))}
       />
-      <Button variant="default" onClick={refresh} loading={refreshing}>
-        Refresh
-      </Button>
+      <RefreshButton queries={[history]} />
     </Group>
   );
 }

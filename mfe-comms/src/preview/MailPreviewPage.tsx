@@ -21,6 +21,7 @@ import { MailFrame } from '../shared/MailFrame.tsx';
 import { sizeKb, useCommsFormat } from '../shared/format.ts';
 import { errorText, toastError, useFailureToast } from '../shared/notify.ts';
 import { QueryStatus } from '@venue/ui/query-status';
+import { RefreshButton } from '@venue/ui/refresh-button';
 
 /**
  * Mail Preview (issue 12 item 4): with no SMTP_URL the product's own small mail server receives
@@ -37,11 +38,7 @@ export function MailPreviewPage() {
       <PageHeader
         title="Mail Preview"
         subtitle="The e-mails and SMS the product delivered, exactly as the customer receives them."
-        actions={
-          <Button variant="default" onClick={() => void list.refetch()} loading={list.isRefetching}>
-            Refresh
-          </Button>
-        }
+        actions={<RefreshButton queries={[list]} />}
       />
       <QueryStatus
         query={list}

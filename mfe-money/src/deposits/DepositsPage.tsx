@@ -3,6 +3,7 @@ import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@venue/ui';
+import { RefreshButton } from '@venue/ui/refresh-button';
 import { keys } from '../api/keys.ts';
 import { BookingDepositsTab } from './BookingDepositsTab.tsx';
 import { FILTER_CYCLE, nextFilter, type DepositFilter } from './deposit-filters.ts';
@@ -17,7 +18,13 @@ type Tab = 'bookings' | 'quotations';
  */
 export function DepositsPage() {
   const queryClient = useQueryClient();
-  const fetching = useIsFetching({ queryKey: keys.deposits }) > 0;
+  // Both tabs' lists and cards live under the deposits key; a refetch is one with something shown.
+  const refresh = {
+    isFetching: useIsFetching({ queryKey: keys.deposits }) > 0,
+    isRefetching:
+      useIsFetching({ queryKey: keys.deposits, predicate: (q) => q.state.data !== undefined }) > 0,
+    refetch: () => queryClient.invalidateQueries({ queryKey: keys.deposits }),
+  };
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<DepositFilter>('All');
   const [tab, setTab] = useState<Tab>('bookings');
@@ -26,19 +33,7 @@ export function DepositsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Deposits"
-        actions={
-          <Button
-            variant="default"
-            // Both tabs' lists live under the deposits key.
-            onClick={() => void queryClient.invalidateQueries({ queryKey: keys.deposits })}
-            loading={fetching}
-          >
-            Refresh
-          </Button>
-        }
-      />
+      <PageHeader title="Deposits" actions={<RefreshButton queries={[refresh]} />} />
       <Group mb="sm" align="flex-end">
         <TextInput
           label="Search"

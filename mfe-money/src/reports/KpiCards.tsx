@@ -3,8 +3,9 @@
  * the same length, trend, the period in words and the server's note (which says, for revenue,
  * which date it counts by).
  */
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { REPORT_KPI_KEYS, REPORTS_MESSAGES, type ExecutiveKpis } from '@venue/contracts/insights';
+import { RefreshButton, type Refetchable } from '@venue/ui/refresh-button';
 import type { Formatters } from '../shared/format.ts';
 import { KPI_LABELS, TREND_WORDS, basisText, changeText, percent } from './report-format.ts';
 
@@ -32,23 +33,15 @@ export function isEmptyKpis(kpis: ExecutiveKpis): boolean {
 
 const ARROWS = { up: '↑', down: '↓', neutral: '→' } as const;
 
-export function KpiCards({
-  kpis,
-  f,
-  onRefresh,
-}: {
-  kpis: ExecutiveKpis;
-  f: Formatters;
-  onRefresh: () => void;
-}) {
+export function KpiCards({ kpis, f, refresh }: { kpis: ExecutiveKpis; f: Formatters; refresh: Refetchable }) {
   if (isEmptyKpis(kpis)) {
     return (
       <Card withBorder radius="md" padding="lg" data-testid="kpis-empty">
         <Stack align="center" gap="xs">
           <Text fw={600}>{REPORTS_MESSAGES.noKpis}</Text>
-          <Button variant="light" size="xs" onClick={onRefresh}>
+          <RefreshButton queries={[refresh]} variant="light" size="xs">
             Refresh Data
-          </Button>
+          </RefreshButton>
         </Stack>
       </Card>
     );

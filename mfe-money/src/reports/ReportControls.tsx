@@ -3,6 +3,7 @@ import { Button, Chip, Group, Loader, Select, Stack, Text } from '@mantine/core'
 import { REPORT_PERIODS, REPORT_SEGMENTS, type ReportPeriod } from '@venue/contracts/insights';
 import { PageHeader } from '@venue/ui';
 import { FilterBar } from '@venue/ui/filter-bar';
+import { RefreshButton, type Refetchable } from '@venue/ui/refresh-button';
 import { useFormat } from '../shared/format.ts';
 import { PERIOD_LABELS } from './report-format.ts';
 import type { ReportFilters, ReportsState } from './reports-api.ts';
@@ -13,12 +14,12 @@ import type { useReportExports } from './useReportExports.ts';
 export function ReportsHeader({
   reports,
   exports,
-  onRefresh,
+  refresh,
   onSchedule,
 }: {
   reports: ReportsState;
   exports: ReturnType<typeof useReportExports>;
-  onRefresh: () => void;
+  refresh: Refetchable;
   onSchedule: () => void;
 }) {
   const f = useFormat();
@@ -43,9 +44,7 @@ export function ReportsHeader({
       }
       actions={
         <>
-          <Button variant="default" onClick={onRefresh} loading={reports.fetching && !data}>
-            Refresh
-          </Button>
+          <RefreshButton queries={[refresh]} />
           <Button variant="default" onClick={() => void exports.exportPdf()} loading={exports.busy === 'pdf'}>
             Export PDF
           </Button>

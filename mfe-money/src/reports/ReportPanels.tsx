@@ -1,5 +1,6 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { REPORTS_MESSAGES } from '@venue/contracts/insights';
+import type { Refetchable } from '@venue/ui/refresh-button';
 import type { Formatters } from '../shared/format.ts';
 import { CancellationsPanel, CohortsPanel } from './CustomerPanels.tsx';
 import { ForecastPanel } from './ForecastPanel.tsx';
@@ -15,12 +16,12 @@ export function ReportPanels({
   data,
   error,
   f,
-  onRefresh,
+  refresh,
 }: {
   data: ReportsData;
   error: string | null;
   f: Formatters;
-  onRefresh: () => void;
+  refresh: Refetchable;
 }) {
   return (
     <Stack gap="md">
@@ -29,7 +30,7 @@ export function ReportPanels({
           Some figures could not be refreshed and show the previous answer: {error}
         </Alert>
       ) : null}
-      <KpiCards kpis={data.kpis} f={f} onRefresh={onRefresh} />
+      <KpiCards kpis={data.kpis} f={f} refresh={refresh} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <MonthTable
           title="Historical Performance"

@@ -45,7 +45,12 @@ export function ReportsPage() {
   const reports = useReports(filters);
   const { data } = reports;
   const exports = useReportExports(filters, data !== null && reports.error === null);
-  const refresh = () => void reports.refetch();
+  // Refresh spins only while shown figures are fetched again; the first load is LoadingPanels.
+  const refresh = {
+    isFetching: reports.fetching,
+    isRefetching: reports.fetching && data !== null,
+    refetch: reports.refetch,
+  };
 
   let body;
   if (reports.error && !data) {
@@ -54,14 +59,14 @@ export function ReportsPage() {
         title={REPORTS_MESSAGES.loadError}
         titleOrder={2}
         message={reports.error}
-        onRetry={refresh}
+        onRetry={() => void reports.refetch()}
         retryLabel="Try Again"
       />
     );
   } else if (!data) {
     body = <LoadingPanels />;
   } else {
-    body = <ReportPanels data={data} error={reports.error} f={f} onRefresh={refresh} />;
+    body = <ReportPanels data={data} error={reports.error} f={f} refresh={refresh} />;
   }
 
   return (
@@ -69,7 +74,7 @@ export function ReportsPage() {
       <ReportsHeader
         reports={reports}
         exports={exports}
-        onRefresh={refresh}
+        refresh={refresh}
         onSchedule={() => setScheduling(true)}
       />
       {exports.notice ? (
