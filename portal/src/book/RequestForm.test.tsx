@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, server } from '@venue/ui/testing';
 import { phoneMessage } from '@venue/contracts';
 import { HOLD_RECEIVED_MESSAGE, VERIFY_SENT_MESSAGE } from '@venue/contracts/bookings';
 import type { QuoteAnswer, RequestAnswer } from '../api/types.ts';
@@ -269,16 +269,7 @@ describe('the request form', () => {
     const { user } = await openForm();
     server.use(
       http.post('/api/public/venues/:slug/requests', () =>
-        HttpResponse.json(
-          {
-            message: 'Please check the form.',
-            errors: [
-              { path: ['constructor'], message: 'Not a field.' },
-              { path: ['toString'], message: 'Nor this.' },
-            ],
-          },
-          { status: 400 },
-        ),
+        fieldRefusal({ constructor: 'Not a field.', toString: 'Nor this.' }, 'Please check the form.'),
       ),
     );
     await fillEverything(user);
