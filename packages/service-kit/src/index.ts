@@ -157,6 +157,7 @@ export { toCsv, type CsvOptions } from './csv.ts';
 export { cleanFileName } from './file-names.ts';
 export { foldIcsLine } from './ics-lines.ts';
 export { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
+export { demoHistoryRoute, pathTenant, tenantExportRoute } from './tenant-routes.ts';
 export {
   callService,
   callServiceBytes,

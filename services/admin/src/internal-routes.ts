@@ -1,6 +1,8 @@
 import {
   notFound,
+  pathTenant,
   requireInternal,
+  tenantExportRoute,
   type AppContext,
   type AppRouter,
   type ServiceKit,
@@ -9,7 +11,7 @@ import { lookupPrincipal } from './auth/sessions.ts';
 import { adminTenantExport } from './privacy/tenant-export.ts';
 import { readSettings } from './settings/settings-store.ts';
 import { readAllSections } from './settings/tenant-settings-store.ts';
-import { findPrincipal, isUuid } from './users/user-store.ts';
+import { findPrincipal } from './users/user-store.ts';
 
 /** Service-to-service routes; the gateway never routes /internal/*. */
 export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
@@ -36,8 +38,7 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
    * `tenant.settings_changed` (settings/settings-events.ts) and answer 503 without one.
    */
   router.get('/internal/tenant-settings/:tenantId', requireInternal, async (ctx: AppContext) => {
-    const tenantId = ctx.params.tenantId ?? '';
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
+    const tenantId = pathTenant(ctx);
     ctx.body = await kit.db.tenantTx(tenantId, async (tx) => {
       const s = await readAllSections(tx, tenantId);
       return {
@@ -56,9 +57,5 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
     });
   });
 
-  router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx: AppContext) => {
-    const tenantId = ctx.params.tenantId ?? '';
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
-    ctx.body = await kit.db.tenantTx(tenantId, (tx) => adminTenantExport(tx, tenantId));
-  });
+  tenantExportRoute(router, kit, adminTenantExport);
 }

@@ -1,7 +1,12 @@
-import { notFound, parseBody, type AppRouter, type ServiceKit } from '@venue/service-kit';
+import {
+  parseBody,
+  pathTenant,
+  tenantExportRoute,
+  type AppRouter,
+  type ServiceKit,
+} from '@venue/service-kit';
 import { z } from 'zod';
 import { requireInternal } from '@venue/service-kit';
-import { isUuid } from './shared/common.ts';
 import { listBlockouts } from './blockouts/blockout-store.ts';
 import { db } from './db/query.ts';
 import { holidayColumns, toHoliday } from './holidays/holiday-model.ts';
@@ -17,8 +22,7 @@ const internalQuoteRequest = quoteRequest.extend({ tenantId: z.uuid({ error: 'te
 /** Service-to-service routes (bookings, quotations, privacy export); never routed by the gateway. */
 export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   router.get('/internal/resources/:tenantId', requireInternal, async (ctx) => {
-    const tenantId = ctx.params.tenantId;
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
+    const tenantId = pathTenant(ctx);
     ctx.body = await kit.db.tenantRead(tenantId, async (t) => {
       const rows = await db(t)
         .selectFrom('resources')
@@ -37,48 +41,44 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit): void {
   });
 
   /** Everything the catalogue holds for a tenant, for the data-export request. */
-  router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
-    const tenantId = ctx.params.tenantId;
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
-    ctx.body = await kit.db.tenantTx(tenantId, async (t) => {
-      const q = db(t);
-      const resources = (
-        await q
-          .selectFrom('resources')
-          .select(RESOURCE_COLUMNS)
-          .where('tenant_id', '=', tenantId)
-          .orderBy('code')
-          .execute()
-      ).map(toResource);
-      const pricing = await q
-        .selectFrom('pricing')
-        .select([
-          'id',
-          'resource_id as resourceId',
-          'rate_type as rateType',
-          'weekday_rate_cents as weekdayRateCents',
-          'weekend_rate_cents as weekendRateCents',
-          'description',
-        ])
+  tenantExportRoute(router, kit, async (t, tenantId) => {
+    const q = db(t);
+    const resources = (
+      await q
+        .selectFrom('resources')
+        .select(RESOURCE_COLUMNS)
         .where('tenant_id', '=', tenantId)
-        .orderBy('resource_id')
-        .execute();
-      const addons = await q
-        .selectFrom('addons')
-        .select(['id', 'name', 'price_cents as priceCents', 'description'])
+        .orderBy('code')
+        .execute()
+    ).map(toResource);
+    const pricing = await q
+      .selectFrom('pricing')
+      .select([
+        'id',
+        'resource_id as resourceId',
+        'rate_type as rateType',
+        'weekday_rate_cents as weekdayRateCents',
+        'weekend_rate_cents as weekendRateCents',
+        'description',
+      ])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('resource_id')
+      .execute();
+    const addons = await q
+      .selectFrom('addons')
+      .select(['id', 'name', 'price_cents as priceCents', 'description'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('name')
+      .execute();
+    const holidays = (
+      await q
+        .selectFrom('holidays')
+        .select(holidayColumns)
         .where('tenant_id', '=', tenantId)
+        .orderBy('date')
         .orderBy('name')
-        .execute();
-      const holidays = (
-        await q
-          .selectFrom('holidays')
-          .select(holidayColumns)
-          .where('tenant_id', '=', tenantId)
-          .orderBy('date')
-          .orderBy('name')
-          .execute()
-      ).map(toHoliday);
-      return { resources, pricing, addons, holidays, blockouts: await listBlockouts(t) };
-    });
+        .execute()
+    ).map(toHoliday);
+    return { resources, pricing, addons, holidays, blockouts: await listBlockouts(t) };
   });
 }

@@ -5,6 +5,7 @@ import {
   parseBody,
   requireInternal,
   sql,
+  tenantExportRoute,
   type AppRouter,
   type ServiceKit,
   type Tx,
@@ -59,39 +60,34 @@ export function internalRoutes(router: AppRouter, kit: ServiceKit, deps?: Deps):
     });
   });
 
-  /** Everything this service holds for a tenant (data portability). */
-  router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
-    const tenantId = ctx.params.tenantId ?? '';
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
-    // Every column as stored; the tenant stated as well as row-level security's.
-    ctx.body = await kit.db.tenantTx(tenantId, async (tx) => ({
-      bookings: await db(tx)
-        .selectFrom('bookings')
-        .selectAll()
-        // The furthest funnel stage the row itself proves (0 request, 1 held, 2 confirmed,
-        // 3 completed), for insights' rebuild (decision 45): a booking cancelled after its
-        // confirmation keeps the payment_details only a confirmation writes; an expired one was
-        // a hold. Bookings keeps no status history of its own (each move is an audit entry in
-        // admin's log, which the rebuild reads for what this cannot tell, e.g. a hold cancelled).
-        // sql: a CASE over the row's status and payment_details (no builder form reads as well)
-        .select(
-          sql<number>`CASE
+  // Every column as stored; the tenant stated as well as row-level security's.
+  tenantExportRoute(router, kit, async (tx, tenantId) => ({
+    bookings: await db(tx)
+      .selectFrom('bookings')
+      .selectAll()
+      // The furthest funnel stage the row itself proves (0 request, 1 held, 2 confirmed,
+      // 3 completed), for insights' rebuild (decision 45): a booking cancelled after its
+      // confirmation keeps the payment_details only a confirmation writes; an expired one was
+      // a hold. Bookings keeps no status history of its own (each move is an audit entry in
+      // admin's log, which the rebuild reads for what this cannot tell, e.g. a hold cancelled).
+      // sql: a CASE over the row's status and payment_details (no builder form reads as well)
+      .select(
+        sql<number>`CASE
             WHEN status = 'completed' THEN 3
             WHEN status = 'confirmed' OR payment_details IS NOT NULL THEN 2
             WHEN status IN ('tentative', 'expired') OR hold_expires_at IS NOT NULL THEN 1
             ELSE 0 END`.as('furthest_stage'),
-        )
-        .where('tenant_id', '=', tenantId)
-        .orderBy('created_at')
-        .execute(),
-      customers: await db(tx)
-        .selectFrom('customers')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .orderBy('created_at')
-        .execute(),
-    }));
-  });
+      )
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at')
+      .execute(),
+    customers: await db(tx)
+      .selectFrom('customers')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at')
+      .execute(),
+  }));
 }
 
 /**

@@ -8,7 +8,6 @@
  * history. Internal only; 404 unless the tenant is a demo venue and SEED_DEMO is on; once.
  */
 import { z } from 'zod';
-import { demoHistoryRefusal } from '@venue/contracts/demo';
 import {
   renderTemplate,
   TEMPLATE_KINDS,
@@ -16,11 +15,8 @@ import {
   type TemplateValues,
 } from '@venue/contracts/comms';
 import {
+  demoHistoryRoute,
   HttpError,
-  isUuid,
-  notFound,
-  parseBody,
-  requireInternal,
   sql,
   type AppRouter,
   type ServiceKit,
@@ -71,14 +67,9 @@ type DemoEmail = z.infer<typeof demoEmailsSchema>['emails'][number];
 type DemoTemplate = { id: string; name: string; subject: string; body: string };
 
 export function demoRoutes(router: AppRouter, kit: ServiceKit): void {
-  router.post('/internal/demo/history/:tenantId', requireInternal, async (ctx) => {
-    const tenantId = ctx.params.tenantId ?? '';
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
-    const refusal = demoHistoryRefusal(tenantId, process.env.SEED_DEMO);
-    if (refusal) throw new HttpError(404, refusal);
-    const plan = parseBody(ctx, demoEmailsSchema);
-    ctx.body = await kit.db.tenantTx(tenantId, (tx) => writeDemoHistory(tx, tenantId, plan.emails));
-  });
+  demoHistoryRoute(router, kit, demoEmailsSchema, (tx, tenantId, plan) =>
+    writeDemoHistory(tx, tenantId, plan.emails),
+  );
 }
 
 /** The venue's e-mails as sent on their day, oldest first; none when its first one is there already. */

@@ -3,9 +3,7 @@
  * erased when bookings anonymises a customer, and included in the tenant's data export.
  */
 import {
-  isUuid,
-  notFound,
-  requireInternal,
+  tenantExportRoute,
   type AppRouter,
   type EventOf,
   type ServiceKit,
@@ -133,38 +131,34 @@ export async function customerAnonymised(event: EventOf<'customer.anonymised'>, 
 
 /** Admin's Data & Privacy export asks every service for its part. */
 export function privacyRoutes(router: AppRouter, kit: ServiceKit): void {
-  router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
-    const tenantId = ctx.params.tenantId ?? '';
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
-    ctx.body = await kit.db.tenantTx(tenantId, async (tx) => ({
-      emailTemplates: await db(tx)
-        .selectFrom('email_templates')
+  tenantExportRoute(router, kit, async (tx, tenantId) => ({
+    emailTemplates: await db(tx)
+      .selectFrom('email_templates')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at')
+      .execute(),
+    // The history's columns and attachment list (one query for both, email-record.ts); a
+    // single-use link of a message still waiting masked, as the history shows it.
+    emails: (
+      await emailsSelect(tx).where('e.tenant_id', '=', tenantId).orderBy('e.created_at').execute()
+    ).map((e) => ({ ...e, subject: maskSecretLinks(e.subject), body_text: maskSecretLinks(e.body_text) })),
+    bounces: await db(tx)
+      .selectFrom('bounces')
+      .select(['email', 'reason', 'bounced_at'])
+      .where('tenant_id', '=', tenantId)
+      .execute(),
+    // numbers opted out of the venue's SMS: replied STOP, or marked by staff (issue 26)
+    smsOptOuts: await db(tx)
+      .selectFrom('sms_opt_outs')
+      .select(['phone', 'word', 'opted_out_at', 'source', 'by_name'])
+      .where('tenant_id', '=', tenantId)
+      .execute(),
+    emailSettings:
+      (await db(tx)
+        .selectFrom('comms_settings')
         .selectAll()
         .where('tenant_id', '=', tenantId)
-        .orderBy('created_at')
-        .execute(),
-      // The history's columns and attachment list (one query for both, email-record.ts); a
-      // single-use link of a message still waiting masked, as the history shows it.
-      emails: (
-        await emailsSelect(tx).where('e.tenant_id', '=', tenantId).orderBy('e.created_at').execute()
-      ).map((e) => ({ ...e, subject: maskSecretLinks(e.subject), body_text: maskSecretLinks(e.body_text) })),
-      bounces: await db(tx)
-        .selectFrom('bounces')
-        .select(['email', 'reason', 'bounced_at'])
-        .where('tenant_id', '=', tenantId)
-        .execute(),
-      // numbers opted out of the venue's SMS: replied STOP, or marked by staff (issue 26)
-      smsOptOuts: await db(tx)
-        .selectFrom('sms_opt_outs')
-        .select(['phone', 'word', 'opted_out_at', 'source', 'by_name'])
-        .where('tenant_id', '=', tenantId)
-        .execute(),
-      emailSettings:
-        (await db(tx)
-          .selectFrom('comms_settings')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .executeTakeFirst()) ?? null,
-    }));
-  });
+        .executeTakeFirst()) ?? null,
+  }));
 }

@@ -6,16 +6,7 @@
  * transaction lock. A 503 (settings or a booking not in money's copies yet) is retried by the seed.
  */
 import { z } from 'zod';
-import { demoHistoryRefusal } from '@venue/contracts/demo';
-import {
-  HttpError,
-  isUuid,
-  notFound,
-  parseBody,
-  requireInternal,
-  type AppRouter,
-  type ServiceKit,
-} from '@venue/service-kit';
+import { demoHistoryRoute, HttpError, type AppRouter, type ServiceKit } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { moneySettings } from '../shared/settings.ts';
 import { writeDemoInvoices } from './demo-invoices.ts';
@@ -99,57 +90,50 @@ export const demoMoneySchema = z.object({
 export type DemoMoney = z.infer<typeof demoMoneySchema>;
 
 export function demoRoutes(router: AppRouter, kit: ServiceKit, now: () => Date = () => new Date()): void {
-  router.post('/internal/demo/history/:tenantId', requireInternal, async (ctx) => {
-    const tenantId = ctx.params.tenantId ?? '';
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
-    const refusal = demoHistoryRefusal(tenantId, process.env.SEED_DEMO);
-    if (refusal) throw new HttpError(404, refusal);
-    const plan = parseBody(ctx, demoMoneySchema);
-    ctx.body = await kit.db.tenantTx(tenantId, async (tx) => {
-      const q = db(tx);
-      // One import per tenant at a time: a transaction-scoped advisory lock on the tenant's key.
-      await q
-        .selectNoFrom((eb) =>
-          eb
-            .fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`demo-history:money:${tenantId}`)])])
-            .as('locked'),
-        )
-        .execute();
-      const done = await q
-        .selectFrom('invoices')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', plan.invoices[0]!.id)
-        .executeTakeFirst();
-      if (done) return { created: 0, already: true };
-      // Every booking the history invoices must be in money's copy first (bookings' events are
-      // still arriving right after its import): one cheap check, then the seed retries.
-      const ids = [...new Set([...plan.invoices, ...plan.bonds].map((x) => x.bookingId))];
-      const copies = await q
-        .selectFrom('booking_copy')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('tenant_id', '=', tenantId)
-        // = ANY of one array parameter (its type, uuid[], inferred from booking_id)
-        .where('booking_id', '=', (eb) => eb.fn<string>('any', [eb.val(ids)]))
-        .executeTakeFirst();
-      if (Number(copies?.n ?? 0) < ids.length)
-        throw new HttpError(503, 'The demo bookings have not all reached money yet.');
-      const settings = await moneySettings(tx, tenantId);
-      // The seller's details ride on admin's settings event: issuing waits for them.
-      if (!settings.paymentReceived) throw new HttpError(503, 'Payment settings have not reached money yet.');
-      await writeDemoInvoices(tx, tenantId, plan.invoices, settings, now());
-      await writeDemoBonds(tx, tenantId, plan.bonds);
-      await writeDemoQuotations(tx, tenantId, plan.quotations, settings);
-      await tx.audit(null, {
-        action: 'demo_history_imported',
-        targetType: 'invoice',
-        target: null,
-        targetLabel: 'Demo history',
-        additionalInfo: `${plan.invoices.length} invoices, ${plan.bonds.length} bonds, ${plan.quotations.length} quotations`,
-        actor: { id: null, email: 'system', role: 'system' },
-        tenantId,
-      });
-      return { created: plan.invoices.length + plan.bonds.length + plan.quotations.length, already: false };
+  demoHistoryRoute(router, kit, demoMoneySchema, async (tx, tenantId, plan) => {
+    const q = db(tx);
+    // One import per tenant at a time: a transaction-scoped advisory lock on the tenant's key.
+    await q
+      .selectNoFrom((eb) =>
+        eb
+          .fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`demo-history:money:${tenantId}`)])])
+          .as('locked'),
+      )
+      .execute();
+    const done = await q
+      .selectFrom('invoices')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', plan.invoices[0]!.id)
+      .executeTakeFirst();
+    if (done) return { created: 0, already: true };
+    // Every booking the history invoices must be in money's copy first (bookings' events are
+    // still arriving right after its import): one cheap check, then the seed retries.
+    const ids = [...new Set([...plan.invoices, ...plan.bonds].map((x) => x.bookingId))];
+    const copies = await q
+      .selectFrom('booking_copy')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      // = ANY of one array parameter (its type, uuid[], inferred from booking_id)
+      .where('booking_id', '=', (eb) => eb.fn<string>('any', [eb.val(ids)]))
+      .executeTakeFirst();
+    if (Number(copies?.n ?? 0) < ids.length)
+      throw new HttpError(503, 'The demo bookings have not all reached money yet.');
+    const settings = await moneySettings(tx, tenantId);
+    // The seller's details ride on admin's settings event: issuing waits for them.
+    if (!settings.paymentReceived) throw new HttpError(503, 'Payment settings have not reached money yet.');
+    await writeDemoInvoices(tx, tenantId, plan.invoices, settings, now());
+    await writeDemoBonds(tx, tenantId, plan.bonds);
+    await writeDemoQuotations(tx, tenantId, plan.quotations, settings);
+    await tx.audit(null, {
+      action: 'demo_history_imported',
+      targetType: 'invoice',
+      target: null,
+      targetLabel: 'Demo history',
+      additionalInfo: `${plan.invoices.length} invoices, ${plan.bonds.length} bonds, ${plan.quotations.length} quotations`,
+      actor: { id: null, email: 'system', role: 'system' },
+      tenantId,
     });
+    return { created: plan.invoices.length + plan.bonds.length + plan.quotations.length, already: false };
   });
 }

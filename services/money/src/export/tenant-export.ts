@@ -18,9 +18,8 @@ import {
   type MoneyExportPage,
 } from '@venue/contracts/money-api';
 import {
-  isUuid,
-  notFound,
   parseQuery,
+  pathTenant,
   requireInternal,
   type AppRouter,
   type SelectQueryBuilder,
@@ -271,8 +270,7 @@ export async function wholeExport(tx: Tx, tenantId: string): Promise<MoneyExport
 
 export function exportRoutes(router: AppRouter): void {
   router.get('/internal/tenant-export/:tenantId', requireInternal, async (ctx) => {
-    const tenantId = String(ctx.params.tenantId ?? '');
-    if (!isUuid(tenantId)) throw notFound('No such tenant.');
+    const tenantId = pathTenant(ctx);
     const q = parseQuery(ctx, moneyExportQuerySchema);
     ctx.body = await ctx.kit.db.tenantTx(tenantId, async (tx) => {
       if (q.collection) return exportPage(tx, tenantId, q.collection, q.after, q.limit);
