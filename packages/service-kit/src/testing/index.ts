@@ -159,6 +159,7 @@ export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
 export { describeOneWayToQuery, type OneWayToQuery } from './one-way-to-query.ts';
 export { describeDoorProbes, type DoorProbeSetup } from './door-probes.ts';
+export { startBeforeMigration, type BeforeMigration } from './migration.ts';
 export { callerKindOf, type CallerKind } from './callers.ts';
 export {
   digestService,

@@ -6,11 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createTestDatabase, startTestService } from '@venue/service-kit/testing';
+import { startBeforeMigration } from '@venue/service-kit/testing';
 import { createCommsService, defaultDeps } from '../app.ts';
 import { OTHER, OWNER } from '../testing/harness.ts';
 
@@ -22,19 +18,8 @@ const OWN_BODY = 'Dear {{customerName}}, our quote for {{eventType}} is attached
 
 describe('migration 015: templates of venues met before issue 24', () => {
   it('adds the Adjustment note and Refund templates; an untouched Quotation template names the number', async () => {
-    const all = new URL('../../migrations/', import.meta.url);
-    const dir = await mkdtemp(join(tmpdir(), 'comms-migrations-'));
-    for (const f of await readdir(all)) if (f < '015') await cp(new URL(f, all), join(dir, f));
-    const db = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase('comms_migration_015')
-      : {
-          config: { kind: 'pglite' as const, dataDir: join(dir, 'data') },
-          schema: 'comms',
-          drop: async () => {},
-        };
-    const overrides = { database: db.config, schema: db.schema };
     const service = { ...createCommsService(defaultDeps()), subscriptions: {} };
-    const old = await startTestService({ ...service, migrationsDir: pathToFileURL(`${dir}/`) }, overrides);
+    const { old, release, drop } = await startBeforeMigration(service, '015');
     try {
       for (const [tenant, body] of [
         [OWNER, OLD_BODY],
@@ -55,7 +40,7 @@ describe('migration 015: templates of venues met before issue 24', () => {
     } finally {
       await old.close();
     }
-    const t = await startTestService(service, overrides);
+    const t = await release();
     try {
       const templates = async (tenant: string) =>
         (
@@ -88,8 +73,7 @@ describe('migration 015: templates of venues met before issue 24', () => {
       assert.ok(other.some((r) => r.kind === 'credit_note'));
     } finally {
       await t.close();
-      await db.drop();
-      await rm(dir, { recursive: true, force: true });
+      await drop();
     }
   });
 });

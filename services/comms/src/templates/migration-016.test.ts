@@ -6,11 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createTestDatabase, startTestService } from '@venue/service-kit/testing';
+import { startBeforeMigration } from '@venue/service-kit/testing';
 import { createCommsService, defaultDeps } from '../app.ts';
 import { OTHER, OWNER } from '../testing/harness.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
@@ -25,19 +21,8 @@ const DOOR_KINDS = [
 
 describe('migration 016: the customer door’s templates for venues met before it', () => {
   it('adds the five templates in the default words, after the venue’s own; a venue’s own of a kind stays', async () => {
-    const all = new URL('../../migrations/', import.meta.url);
-    const dir = await mkdtemp(join(tmpdir(), 'comms-migrations-'));
-    for (const f of await readdir(all)) if (f < '016') await cp(new URL(f, all), join(dir, f));
-    const db = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase('comms_migration_016')
-      : {
-          config: { kind: 'pglite' as const, dataDir: join(dir, 'data') },
-          schema: 'comms',
-          drop: async () => {},
-        };
-    const overrides = { database: db.config, schema: db.schema };
     const service = { ...createCommsService(defaultDeps()), subscriptions: {} };
-    const old = await startTestService({ ...service, migrationsDir: pathToFileURL(`${dir}/`) }, overrides);
+    const { old, release, drop } = await startBeforeMigration(service, '016');
     try {
       for (const tenant of [OWNER, OTHER])
         await old.kit.db.tenantTx(tenant, async (tx) => {
@@ -63,7 +48,7 @@ describe('migration 016: the customer door’s templates for venues met before i
     } finally {
       await old.close();
     }
-    const t = await startTestService(service, overrides);
+    const t = await release();
     try {
       const templates = async (tenant: string) =>
         (
@@ -102,8 +87,7 @@ describe('migration 016: the customer door’s templates for venues met before i
       assert.ok(column);
     } finally {
       await t.close();
-      await db.drop();
-      await rm(dir, { recursive: true, force: true });
+      await drop();
     }
   });
 });

@@ -6,30 +6,15 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createTestDatabase, startTestService } from '@venue/service-kit/testing';
+import { startBeforeMigration } from '@venue/service-kit/testing';
 import { createCommsService, defaultDeps } from '../app.ts';
 import { OTHER, OWNER } from '../testing/harness.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 
 describe('migration 017: the bond’s template for venues met before it', () => {
   it('adds it in the default words, after the venue’s others; a template of the kind already there stays', async () => {
-    const all = new URL('../../migrations/', import.meta.url);
-    const dir = await mkdtemp(join(tmpdir(), 'comms-migrations-'));
-    for (const f of await readdir(all)) if (f < '017') await cp(new URL(f, all), join(dir, f));
-    const db = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase('comms_migration_017')
-      : {
-          config: { kind: 'pglite' as const, dataDir: join(dir, 'data') },
-          schema: 'comms',
-          drop: async () => {},
-        };
-    const overrides = { database: db.config, schema: db.schema };
     const service = { ...createCommsService(defaultDeps()), subscriptions: {} };
-    const old = await startTestService({ ...service, migrationsDir: pathToFileURL(`${dir}/`) }, overrides);
+    const { old, release, drop } = await startBeforeMigration(service, '017');
     try {
       for (const tenant of [OWNER, OTHER])
         await old.kit.db.tenantTx(tenant, async (tx) => {
@@ -55,7 +40,7 @@ describe('migration 017: the bond’s template for venues met before it', () => 
     } finally {
       await old.close();
     }
-    const t = await startTestService(service, overrides);
+    const t = await release();
     try {
       const templates = async (tenant: string) =>
         (
@@ -96,8 +81,7 @@ describe('migration 017: the bond’s template for venues met before it', () => 
       assert.equal(off.rows[0]!.automatic.credit_note_issued, false);
     } finally {
       await t.close();
-      await db.drop();
-      await rm(dir, { recursive: true, force: true });
+      await drop();
     }
   });
 });

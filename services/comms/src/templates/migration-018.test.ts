@@ -7,30 +7,15 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createTestDatabase, startTestService } from '@venue/service-kit/testing';
+import { startBeforeMigration } from '@venue/service-kit/testing';
 import { createCommsService, defaultDeps } from '../app.ts';
 import { OTHER, OWNER } from '../testing/harness.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 
 describe('migration 018: the SMS templates for venues met before SMS', () => {
   it('adds them in the default words as sms templates; a template of the kind already there stays', async () => {
-    const all = new URL('../../migrations/', import.meta.url);
-    const dir = await mkdtemp(join(tmpdir(), 'comms-migrations-'));
-    for (const f of await readdir(all)) if (f < '018') await cp(new URL(f, all), join(dir, f));
-    const db = process.env.TEST_DATABASE_URL
-      ? await createTestDatabase('comms_migration_018')
-      : {
-          config: { kind: 'pglite' as const, dataDir: join(dir, 'data') },
-          schema: 'comms',
-          drop: async () => {},
-        };
-    const overrides = { database: db.config, schema: db.schema };
     const service = { ...createCommsService(defaultDeps()), subscriptions: {} };
-    const old = await startTestService({ ...service, migrationsDir: pathToFileURL(`${dir}/`) }, overrides);
+    const { old, release, drop } = await startBeforeMigration(service, '018');
     try {
       for (const tenant of [OWNER, OTHER])
         await old.kit.db.tenantTx(tenant, (tx) =>
@@ -50,7 +35,7 @@ describe('migration 018: the SMS templates for venues met before SMS', () => {
     } finally {
       await old.close();
     }
-    const t = await startTestService(service, overrides);
+    const t = await release();
     try {
       const templates = async (tenant: string) =>
         (
@@ -86,8 +71,7 @@ describe('migration 018: the SMS templates for venues met before SMS', () => {
       assert.deepEqual(channels.rows[0]!.channels, {}, 'reminders stay e-mail');
     } finally {
       await t.close();
-      await db.drop();
-      await rm(dir, { recursive: true, force: true });
+      await drop();
     }
   });
 });

@@ -9,14 +9,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { QUOTATION_MESSAGES as M } from '@venue/contracts/money-api';
 import { venueToday } from '@venue/service-kit';
-import { createTestDatabase, settingsChangedEvent, startTestService } from '@venue/service-kit/testing';
+import { settingsChangedEvent, startBeforeMigration } from '@venue/service-kit/testing';
 import { createMoneyService } from '../app.ts';
 import { OWNER, OWNER2, PAYMENT, quotationForm, startMoney, type Harness } from '../testing/harness.ts';
 import { MAIN_HALL_ID } from '../testing/bookings-standin.ts';
@@ -197,20 +193,9 @@ describe('quotations/numbers.test.ts', () => {
   describe('migration 060: quotations sent before numbers get them', () => {
     test('numbered per venue and year in the order they were sent; drafts none; the counter goes on', async () => {
       // The migrations as the release before numbers had them.
-      const all = new URL('../../migrations/', import.meta.url);
-      const dir = await mkdtemp(join(tmpdir(), 'money-migrations-'));
-      for (const f of await readdir(all)) if (f < '060') await cp(new URL(f, all), join(dir, f));
-      const db = process.env.TEST_DATABASE_URL
-        ? await createTestDatabase('money_migration_060')
-        : {
-            config: { kind: 'pglite' as const, dataDir: join(dir, 'data') },
-            schema: 'money',
-            drop: async () => {},
-          };
-      const overrides = { database: db.config, schema: db.schema };
-      const old = await startTestService(
-        { ...createMoneyService(), migrationsDir: pathToFileURL(`${dir}/`), subscriptions: {} },
-        overrides,
+      const { old, release, drop } = await startBeforeMigration(
+        { ...createMoneyService(), subscriptions: {} },
+        '060',
       );
       const sentBefore = randomUUID();
       const sentAfter = randomUUID();
@@ -255,7 +240,7 @@ describe('quotations/numbers.test.ts', () => {
       } finally {
         await old.close();
       }
-      const t = await startTestService({ ...createMoneyService(), subscriptions: {} }, overrides);
+      const t = await release();
       try {
         const rows = await t.kit.db.tenantTx(OWNER, async (tx) => {
           const { rows } = await tx.query<{
@@ -288,8 +273,7 @@ describe('quotations/numbers.test.ts', () => {
         );
       } finally {
         await t.close();
-        await db.drop();
-        await rm(dir, { recursive: true, force: true });
+        await drop();
       }
     });
   });
