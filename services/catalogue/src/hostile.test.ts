@@ -1,14 +1,10 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on the catalogue. */
-import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
+import { describeHostileInput, kitRoutes, setUpCalls } from '@venue/service-kit/testing';
 import { OWNER, hall, startCatalogue } from './testing/harness.ts';
 
 describeHostileInput('catalogue', async () => {
   const h = await startCatalogue();
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const r = await h.call(method, path, OWNER, body);
-    if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
-    return r.body;
-  };
+  const ok = setUpCalls(h.call, OWNER);
   const resource = await ok('POST', '/api/resources', hall());
   const other = await ok('POST', '/api/resources', hall({ name: 'Garden', type: 'outdoor' }));
   const pricing = await ok('POST', '/api/pricing', {

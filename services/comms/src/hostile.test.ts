@@ -1,5 +1,5 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on comms' routes. */
-import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
+import { describeHostileInput, kitRoutes, setUpCalls } from '@venue/service-kit/testing';
 import { storeCaptured } from './mail/capture.ts';
 import { inboundToken } from './sms/sms-store.ts';
 import { statusToken } from './sms/status-store.ts';
@@ -7,11 +7,7 @@ import { booking, bookingEvent, OWNER, startComms } from './testing/harness.ts';
 
 describeHostileInput('comms', async () => {
   const c = await startComms();
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const r = await c.call(method, path, c.tokens.owner, body);
-    if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
-    return r.body;
-  };
+  const ok = setUpCalls(c.call, c.tokens.owner);
   const b = booking({ status: 'confirmed', customerPhone: '+61412345678' });
   await c.deliver(bookingEvent('booking.created', b));
   const template = (await ok('GET', '/api/email-templates')).templates[0];

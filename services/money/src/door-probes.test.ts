@@ -6,17 +6,13 @@
  * notes and quotations and see none of their ids; nothing refused is stored.
  */
 import { MONEY_ROUTES } from '@venue/contracts/money-api';
-import { describeDoorProbes } from '@venue/service-kit/testing';
+import { describeDoorProbes, setUpCalls } from '@venue/service-kit/testing';
 import { OWNER, OWNER2, quotationForm, startMoney } from './testing/harness.ts';
 
 describeDoorProbes('money', async () => {
   const h = await startMoney();
   const email = 'probe-customer@example.test';
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const r = await h.call(method, path, OWNER, body);
-    if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
-    return r.body;
-  };
+  const ok = setUpCalls(h.call, OWNER);
   const booking = await h.booking('booking.created', { customerEmail: email, totalCents: 90_000 });
   const invoice = await ok('POST', '/api/invoices', {
     bookingId: booking,

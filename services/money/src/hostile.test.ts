@@ -1,15 +1,11 @@
 /** The generated hostile-input suite (packages/service-kit/src/testing/hostile.ts) on money's routes. */
-import { describeHostileInput, kitRoutes } from '@venue/service-kit/testing';
+import { describeHostileInput, kitRoutes, setUpCalls } from '@venue/service-kit/testing';
 import { venueToday } from '@venue/service-kit';
 import { OWNER, quotationForm, startMoney } from './testing/harness.ts';
 
 describeHostileInput('money', async () => {
   const h = await startMoney();
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const r = await h.call(method, path, OWNER, body);
-    if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
-    return r.body;
-  };
+  const ok = setUpCalls(h.call, OWNER);
   const booking = await h.booking('booking.created', { totalCents: 200_000 });
   const other = await h.booking('booking.created', { totalCents: 100_000 });
   const deposited = await h.booking('booking.created', { totalCents: 100_000, depositCents: 20_000 });

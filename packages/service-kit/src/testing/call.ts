@@ -77,3 +77,15 @@ export function callAs(url: string, tokens: Record<string, string>): Call {
   return (method, path, as, body, headers) =>
     callService(url, method, path, { token: as ? (tokens[as] ?? as) : undefined, body, headers });
 }
+
+/**
+ * The calls a test's set-up makes (`call` as `as`) and needs to succeed: each answers its body,
+ * or throws naming the call and its answer, so a broken set-up is not taken for what is tested.
+ */
+export function setUpCalls(call: Call, as: string) {
+  return async (method: string, path: string, body?: unknown): Promise<Reply['body']> => {
+    const r = await call(method, path, as, body);
+    if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${r.text}`);
+    return r.body;
+  };
+}

@@ -33,7 +33,7 @@ export {
   type CastSpec,
   type NamedCastSpec,
 } from './cast.ts';
-export { callService, callAs, type Call, type CallOptions, type Reply } from './call.ts';
+export { callService, callAs, setUpCalls, type Call, type CallOptions, type Reply } from './call.ts';
 export {
   startServiceHarness,
   settingsDelivery,
