@@ -16,10 +16,7 @@ describe('bookings service', () => {
         { status: health.status, service: health.service, db: health.db },
         { status: 'ok', service: 'bookings', db: 'ok' },
       );
-      const tables = await assertTenantTablesHaveRls(h.t.kit);
-      assert.ok(
-        tables.includes('bookings') && tables.includes('resource_slots') && tables.includes('customers'),
-      );
+      await assertTenantTablesHaveRls(h.t.kit, ['bookings', 'resource_slots', 'customers']);
     });
   });
 

@@ -54,8 +54,7 @@ describe('catalogue service: health, row-level security and roles', () => {
       { status: 'ok', service: 'catalogue', db: 'ok' },
     );
     assert.match(health.body.schema, /^\d{3}_/);
-    const tables = await assertTenantTablesHaveRls(h.t.kit);
-    for (const t of [
+    await assertTenantTablesHaveRls(h.t.kit, [
       'resources',
       'pricing',
       'addons',
@@ -63,9 +62,7 @@ describe('catalogue service: health, row-level security and roles', () => {
       'holidays',
       'blockouts',
       'blockout_resources',
-    ]) {
-      assert.ok(tables.includes(t), `${t} is a tenant table`);
-    }
+    ]);
   });
 
   it('401 without a token on every API list', async () => {

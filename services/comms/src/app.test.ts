@@ -15,16 +15,14 @@ describe('comms guards', () => {
   after(() => c.close());
 
   it('forces row-level security on every tenant table', async () => {
-    const tables = await assertTenantTablesHaveRls(c.t.kit);
-    for (const t of [
+    await assertTenantTablesHaveRls(c.t.kit, [
       'emails',
       'email_templates',
       'booking_copies',
       'bounces',
       'captured_mail',
       'comms_settings',
-    ])
-      assert.ok(tables.includes(t), t);
+    ]);
   });
 
   it('needs a sign-in and the comms page; Bookings staff may send reminders only', async () => {

@@ -132,9 +132,10 @@ export async function startTestService(
  * enabled and forced, the kit's own outbox and inbox included (decision 19), unless it is the
  * owner's alone: row-level security enabled without a policy and no privilege for the
  * application role (read only through the owner's SECURITY DEFINER functions, e.g. bookings'
- * booking_search).
+ * booking_search). Each of `expected` must be among those tables: the service's own, which a test
+ * names so that a table losing its tenant_id (and so this check) does not pass unseen.
  */
-export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string[]> {
+export async function assertTenantTablesHaveRls(kit: ServiceKit, expected: string[] = []): Promise<string[]> {
   const { rows } = await kit.db.query<{ table: string; rls: boolean; forced: boolean }>(
     `SELECT c.relname AS table, c.relrowsecurity AS rls,
             c.relforcerowsecurity OR (c.relrowsecurity
@@ -153,7 +154,13 @@ export async function assertTenantTablesHaveRls(kit: ServiceKit): Promise<string
     [],
     `tables with tenant_id but without ENABLE + FORCE ROW LEVEL SECURITY: ${missing.join(', ')}`,
   );
-  return rows.map((r) => r.table);
+  const tables = rows.map((r) => r.table);
+  assert.deepEqual(
+    expected.filter((t) => !tables.includes(t)),
+    [],
+    'tables expected among the tenant tables',
+  );
+  return tables;
 }
 
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
