@@ -14,7 +14,7 @@ import {
 import { wallClock, zonedInstant, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
-import { ensureTenant } from '../templates/seed.ts';
+import { sendingSettings } from '../templates/seed.ts';
 import { bookingValues, findBookingCopy, venueContext, type BookingCopyRow } from '../templates/values.ts';
 import { includesEmail, includesSms, queueAutomaticSms, reminderChannel } from './sms-automatic.ts';
 
@@ -77,12 +77,7 @@ export async function queueAutomatic(
   kind: AutomaticEmailKind,
   opts: AutomaticOptions,
 ): Promise<AutomaticOutcome> {
-  await ensureTenant(tx, tenantId);
-  const cs = await db(tx)
-    .selectFrom('comms_settings')
-    .select(['automatic', 'send_hour'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const cs = await sendingSettings(tx, tenantId);
   if (cs?.automatic?.[kind] === false) return 'off';
   // Event reminders may go by SMS as well as, or instead of, e-mail (issue 26).
   const channel = kind === 'event_reminder' ? await reminderChannel(tx, tenantId, 'event_reminder') : 'email';

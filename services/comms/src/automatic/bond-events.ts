@@ -22,10 +22,9 @@
 import { renderTemplate, type AutomaticEmailKind, type TemplateValues } from '@venue/contracts/comms';
 import type { BondEvent } from '@venue/contracts/money-api';
 import type { Consumer, Tx } from '@venue/service-kit';
-import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { queueEmail } from '../mail/queue.ts';
-import { ensureTenant } from '../templates/seed.ts';
+import { sendingSettings } from '../templates/seed.ts';
 import { bookingValues, findBookingCopy, formatMoney, venueContext } from '../templates/values.ts';
 import { nextDaytime, templateOfKind, type AutomaticOutcome } from './automatic.ts';
 
@@ -88,12 +87,7 @@ export async function queueBondMail(
   settled: 'refunded' | 'forfeited',
   now: Date,
 ): Promise<AutomaticOutcome> {
-  await ensureTenant(tx, tenantId);
-  const cs = await db(tx)
-    .selectFrom('comms_settings')
-    .select(['automatic', 'send_hour'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const cs = await sendingSettings(tx, tenantId);
   if (cs?.automatic?.[BOND_MAIL_SWITCH] === false) return 'off';
   const template = await templateOfKind(tx, tenantId, 'bond_returned');
   if (!template) return 'no-template';

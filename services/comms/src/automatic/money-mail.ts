@@ -10,11 +10,10 @@ import {
   type TemplateValues,
 } from '@venue/contracts/comms';
 import type { Tx } from '@venue/service-kit';
-import { db } from '../db/query.ts';
 import type { FigureFill } from '../mail/document-figures.ts';
 import type { AttachmentFetch } from '../mail/queue.ts';
 import { queueEmail } from '../mail/queue.ts';
-import { ensureTenant } from '../templates/seed.ts';
+import { sendingSettings } from '../templates/seed.ts';
 import {
   bookingValues,
   findBookingCopy,
@@ -94,12 +93,7 @@ export async function queueMoneyMail(
   m: MoneyMail,
   now: Date,
 ): Promise<AutomaticOutcome> {
-  await ensureTenant(tx, tenantId);
-  const cs = await db(tx)
-    .selectFrom('comms_settings')
-    .select(['automatic', 'send_hour'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const cs = await sendingSettings(tx, tenantId);
   if (!m.byHand && m.kind !== 'invoice_copy' && cs?.automatic?.[m.kind] === false) return 'off';
   const template = await templateOfKind(tx, tenantId, m.template);
   if (!template) return 'no-template';
@@ -171,14 +165,9 @@ export async function queuePaymentReminderSms(
   emailKey: string,
   now: Date,
 ): Promise<void> {
-  await ensureTenant(tx, tenantId);
+  const cs = await sendingSettings(tx, tenantId);
   const venue = await venueContext(tx, tenantId);
   if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
-  const cs = await db(tx)
-    .selectFrom('comms_settings')
-    .select('send_hour')
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
   const booking = inv.bookingId ? await findBookingCopy(tx, tenantId, inv.bookingId) : null;
   await queueAutomaticSms(tx, tenantId, {
     kind: 'payment_reminder',

@@ -40,3 +40,21 @@ export async function ensureTenant(tx: Tx, tenantId: string): Promise<void> {
       .onConflict((oc) => oc.doNothing())
       .execute();
 }
+
+/**
+ * The venue's automatic e-mail switches and send hour, its settings row (and default templates)
+ * made on first contact. Read first: after a venue's first event the row is there, and claiming
+ * it again on every event was an INSERT for nothing (issue 27).
+ */
+export async function sendingSettings(tx: Tx, tenantId: string) {
+  const read = () =>
+    db(tx)
+      .selectFrom('comms_settings')
+      .select(['automatic', 'send_hour'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+  const found = await read();
+  if (found) return found;
+  await ensureTenant(tx, tenantId);
+  return read();
+}
