@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, DialogActions, idempotencyKeys, serverMessage, useSession, type ApiClient } from '@venue/ui';
+import {
+  ApiError,
+  DialogActions,
+  idempotencyKeys,
+  serverMessage,
+  useSession,
+  type ApiClient,
+} from '@venue/ui';
 // Paths and messages only; the answers' types are inferred from the contract.
 import { MONEY_MESSAGES, MONEY_PATHS, type Invoice, type InvoiceStatus } from '@venue/contracts/money-api';
 import type { Booking } from '../api/types.ts';

@@ -164,12 +164,14 @@ describe('the application role', () => {
       await publishWidget(tx, 'widget.noted', { name: 'own' });
     });
     // A transaction's events are written as it ends (decision 71), so B reads them in the next.
-    const writtenByB = await t.kit.db.tenantTx(OWNER_B, async (tx) =>
-      (
-        await tx.query<{ tenant_id: string | null; name: string }>(
-          `SELECT tenant_id, data->>'name' AS name FROM outbox ORDER BY seq`,
-        )
-      ).rows,
+    const writtenByB = await t.kit.db.tenantTx(
+      OWNER_B,
+      async (tx) =>
+        (
+          await tx.query<{ tenant_id: string | null; name: string }>(
+            `SELECT tenant_id, data->>'name' AS name FROM outbox ORDER BY seq`,
+          )
+        ).rows,
     );
     assert.deepEqual(writtenByB, [{ tenant_id: OWNER_B, name: 'own' }]);
 
