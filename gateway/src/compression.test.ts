@@ -43,6 +43,11 @@ describe('gateway compression of API answers', () => {
         res
           .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(big) })
           .end(big);
+      } else if (req.url === '/api/holidays/streamed') {
+        // No declared length (an export, a feed): compressed as it streams, chunk by chunk.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write(big.slice(0, 5000));
+        setTimeout(() => res.end(big.slice(5000)), 20);
       } else if (req.url === '/api/holidays/small') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 }).end('{"ok":true}');
       } else if (req.url === '/api/holidays/image') {
@@ -62,9 +67,21 @@ describe('gateway compression of API answers', () => {
     assert.equal(r.status, 200);
     assert.equal(r.headers['content-encoding'], 'br');
     assert.match(String(r.headers.vary), /Accept-Encoding/);
-    assert.equal(r.headers['content-length'], undefined);
+    // read whole and compressed in one call: its compressed length is declared
+    assert.equal(Number(r.headers['content-length']), r.body.length);
     assert.ok(r.body.length < Buffer.byteLength(big) / 4, `${r.body.length} bytes on the wire`);
     assert.equal(brotliDecompressSync(r.body).toString(), big);
+  });
+
+  it('an answer of unknown length is compressed as it streams', async () => {
+    for (const coding of ['br', 'gzip']) {
+      const r = await rawGet(`${gateway.url}/api/holidays/streamed`, { 'accept-encoding': coding });
+      assert.equal(r.headers['content-encoding'], coding);
+      assert.equal(r.headers['content-length'], undefined);
+      assert.equal(r.headers['transfer-encoding'], 'chunked');
+      const decoded = coding === 'br' ? brotliDecompressSync(r.body) : gunzipSync(r.body);
+      assert.equal(decoded.toString(), big);
+    }
   });
 
   it('gzip when that is all the client takes', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { compressionFor } from './compression.ts';
+import { compressWhole, compressingStream, compressionFor, WHOLE_MAX_BYTES } from './compression.ts';
 import { REQUEST_ID_HEADER } from '@venue/contracts';
 import { ByteLimit, declaredLength } from './body-limit.ts';
 import { clientIp, clientProtocol } from './client-ip.ts';
@@ -214,10 +214,15 @@ async function relayResponse(
     res.setHeader('vary', String(compress.headers.vary));
   }
   try {
-    if (compress) await pipeline(upstream.body, compress.stream, res);
-    else await pipeOut(upstream.body, res);
+    if (!compress) await pipeOut(upstream.body, res);
+    else if (compress.length !== undefined && compress.length <= WHOLE_MAX_BYTES) {
+      const packed = compressWhole(compress.coding, Buffer.from(await upstream.body.arrayBuffer()));
+      res.setHeader('content-length', packed.length);
+      await endWith(res, packed);
+    } else await pipeline(upstream.body, compressingStream(compress), res);
   } catch (err) {
-    // Headers are gone already; all that is left is to cut the response short (pipeline did).
+    // Headers may be gone already; all that is left is to cut the response short.
+    if (!res.destroyed) res.destroy();
     if (!clientGone.aborted)
       ctx.state.log.warn({ err, service: target.def.name }, 'upstream response stream failed');
   }
@@ -252,6 +257,20 @@ export function proxy(opts: ProxyOptions): GatewayMiddleware {
       if (body.stream && !body.replayable && !req.complete) discardRestOfBody(ctx, body.stream);
     }
   };
+}
+
+/** Ends the response with `bytes`; resolves once it has finished, or the client has gone. */
+function endWith(res: ServerResponse, bytes: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('finish', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    res.end(bytes);
+  });
 }
 
 /**
