@@ -45,11 +45,12 @@ export interface Compression {
 export const WHOLE_MAX_BYTES = 256 * 1024;
 
 /**
- * Brotli quality 2 and gzip level 3: on a page of 25 bookings (~45 kB of JSON) quality 4 took
- * about twice the CPU of 2 for 1 % fewer bytes, and the gateway compresses every list, search and
- * calendar answer (issue 27 item 4, bench/README "Cheaper compression at the gateway").
+ * Brotli quality 1 and gzip level 3, since the gateway compresses every list, search and calendar
+ * answer (issue 27 item 4). On a page of 25 bookings (45 kB of JSON) brotli quality 4 took 0.19 ms
+ * for 4.9 kB, quality 1 0.06–0.09 ms for 5.8 kB (quality 2 was slower than 1 and larger); gzip
+ * level 3 0.09 ms for 5.7 kB (bench/README "Cheaper compression at the gateway").
  */
-const BROTLI_QUALITY = 2;
+const BROTLI_QUALITY = 1;
 const GZIP_LEVEL = 3;
 
 /**
