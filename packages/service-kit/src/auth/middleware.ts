@@ -27,7 +27,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
 } from '../errors.ts';
 import type { AppContext, AppMiddleware } from '../http/context.ts';
-import { idempotent } from '../http/idempotency.ts';
+import { idempotent, storeAnswerInTx } from '../http/idempotency.ts';
 import { runRollbackable } from '../db/database.ts';
 import type { Tx } from '../db/types.ts';
 import { publicKey } from './keys.ts';
@@ -186,7 +186,11 @@ export async function inRequestRead<T>(ctx: AppContext, fn: (tx: Tx) => Promise<
 export const withTx: AppMiddleware = (ctx, next) =>
   requestTx(
     ctx,
-    async () => void (await next()),
+    async (tx) => {
+      await next();
+      // A keyed POST's answer commits with its work (src/http/idempotency.ts).
+      if (ctx.status < 400) await storeAnswerInTx(ctx, tx);
+    },
     () => ctx.status < 400,
   );
 

@@ -342,6 +342,30 @@ describe('Idempotency-Key on POST', () => {
     assert.equal(ran.get(name), 1);
   });
 
+  it('commits the answer with the work: the database lost right after it, a retry still gets that answer', async () => {
+    const key = randomUUID();
+    const db = t.kit.db;
+    const tenantTx = db.tenantTx;
+    let opened = 0;
+    // The claim and the request's work get through; anything after them finds no database.
+    db.tenantTx = ((tenantId: string, fn: never) =>
+      ++opened > 2
+        ? Promise.reject(new Error('connection lost'))
+        : tenantTx.call(db, tenantId, fn)) as typeof db.tenantTx;
+    let first: JsonResponse<Record<string, unknown>>;
+    try {
+      first = await post('/api/idem/twice', { name: 'kept-with-work' }, key);
+    } finally {
+      db.tenantTx = tenantTx;
+    }
+    assert.equal(first.status, 201);
+    const again = await post('/api/idem/twice', { name: 'kept-with-work' }, key);
+    assert.deepEqual(answer(again), answer(first));
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(ran.get('kept-with-work'), 1);
+    assert.deepEqual(await widgets('kept-with-work'), [OWNER_A]);
+  });
+
   it('frees keys after 24 hours (the purge job, or a new claim) and claims a dead process left', async () => {
     const key = randomUUID();
     assert.equal((await post('/api/widgets', { name: `old ${key}` }, key)).status, 201);

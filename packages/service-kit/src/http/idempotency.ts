@@ -4,6 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Context, Next } from 'koa';
 import { HttpError } from '../errors.ts';
 import type { JobDefinition } from '../kit.ts';
+import type { Tx } from '../db/types.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './middleware.ts';
 
@@ -18,6 +19,12 @@ import { errorHandler } from './middleware.ts';
  * claim so a retry does the work for real. Every other request with the key compares its
  * fingerprint (method, path, query, body): different → 422; same → it replays the stored
  * answer, waiting a few seconds for one still being produced, then 409.
+ *
+ * On a route whose work runs in the request's transaction (`withTx`), the answer is stored in that
+ * transaction, just before it commits (`storeAnswerInTx`): the work and its answer are kept
+ * together or not at all, so a crash between the two can no longer let a retry do the work
+ * again, and a keyed write costs one transaction fewer (issue 27 item 1). The claim stays its own
+ * transaction, committed before the work starts, so a duplicate arriving meanwhile finds it.
  *
  * It runs inside `requireAuth` (and `requireCustomer`, `requireVisitor`), right after the caller
  * is known: keys are per tenant, and a refused token (401) is never stored. POSTs without any of
@@ -149,6 +156,70 @@ async function answerBytes(ctx: AppContext): Promise<Buffer | null> {
   return Buffer.from(JSON.stringify(body));
 }
 
+/** What is stored for an answer; null when it is not one to keep (see `doOnce`). */
+interface Kept {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer | null;
+}
+
+async function keptAnswer(ctx: AppContext): Promise<Kept | null> {
+  // A 5xx is not an answer to keep: the retry should do the work. Nor are 401, 408 and 429,
+  // which are about the credentials or the moment rather than the request. An answer that
+  // sets a cookie carries a session secret, which is neither stored nor replayed
+  // (change-password).
+  if (NOT_KEPT.has(ctx.status) || ctx.status >= 500 || ctx.response.get('set-cookie')) return null;
+  // An answer holding a secret shown once is kept as the route's stand-in, never as sent.
+  const substitute = substitutes.get(ctx);
+  if (substitute)
+    return {
+      status: substitute.status,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      bytes: Buffer.from(JSON.stringify(substitute.body)),
+    };
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = ctx.response.get(name);
+    if (value) headers[name] = String(value);
+  }
+  return { status: ctx.status, headers, bytes: await answerBytes(ctx) };
+}
+
+const STORE_ANSWER = `UPDATE idempotency_keys SET status = $4, headers = $5::jsonb, body = $6, completed_at = now()
+  WHERE tenant_id = $1 AND key = $2 AND claim = $3`;
+
+const storeParams = (c: Claimed, kept: Kept) => [
+  c.tenantId,
+  c.key,
+  c.claim,
+  kept.status,
+  JSON.stringify(kept.headers),
+  kept.bytes,
+];
+
+/** A request holding its key's claim, and whether its answer is already stored with its work. */
+interface Claimed {
+  tenantId: string;
+  key: string;
+  claim: string;
+  storedInTx: boolean;
+}
+const claimedBy = new WeakMap<AppContext, Claimed>();
+
+/**
+ * Called by `withTx` as the request's work ends, in its transaction, before COMMIT: the answer of
+ * a request holding a key's claim is stored there, so the two commit together. Nothing for a
+ * request without a claim, or an answer that is not kept (left to `doOnce`, which releases it).
+ */
+export async function storeAnswerInTx(ctx: AppContext, tx: Tx): Promise<void> {
+  const claimed = claimedBy.get(ctx);
+  if (!claimed || claimed.storedInTx) return;
+  const kept = await keptAnswer(ctx);
+  if (!kept) return;
+  const { rowCount } = await tx.query(STORE_ANSWER, storeParams(claimed, kept));
+  claimed.storedInTx = rowCount > 0;
+}
+
 function replay(ctx: AppContext, row: StoredRow): void {
   ctx.body = row.body === null ? null : Buffer.from(row.body);
   ctx.status = row.status!;
@@ -227,6 +298,8 @@ export async function idempotent(ctx: AppContext, next: Next, scope?: Idempotenc
 
 async function doOnce(ctx: AppContext, next: Next, tenantId: string, key: string, claim: string) {
   const { db } = ctx.kit;
+  const claimed: Claimed = { tenantId, key, claim, storedInTx: false };
+  claimedBy.set(ctx, claimed);
   const release = () =>
     db.tenantTx(tenantId, (tx) =>
       tx.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND claim = $3', [
@@ -235,47 +308,26 @@ async function doOnce(ctx: AppContext, next: Next, tenantId: string, key: string
         claim,
       ]),
     );
-  let kept: { status: number; headers: Record<string, string>; bytes: Buffer | null };
+  let kept: Kept | null;
   try {
     // The kit's error handler, run here rather than only at the top, turns a thrown 4xx into
     // the answer it will be, so that answer can be stored; 5xx come out as answers too.
     await errorHandler()(ctx as unknown as Context, next);
-    // A 5xx is not an answer to keep: the retry should do the work. Nor are 401, 408 and 429,
-    // which are about the credentials or the moment rather than the request. An answer that
-    // sets a cookie carries a session secret, which is neither stored nor replayed
-    // (change-password).
-    if (NOT_KEPT.has(ctx.status) || ctx.status >= 500 || ctx.response.get('set-cookie')) {
+    // Stored with the work, in the request's transaction, which has committed.
+    if (claimed.storedInTx) return;
+    kept = await keptAnswer(ctx);
+    if (!kept) {
       await release().catch((e: unknown) => ctx.log.error({ err: e }, 'idempotency key not released'));
       return;
-    }
-    // An answer holding a secret shown once is kept as the route's stand-in, never as sent.
-    const substitute = substitutes.get(ctx);
-    if (substitute) {
-      kept = {
-        status: substitute.status,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        bytes: Buffer.from(JSON.stringify(substitute.body)),
-      };
-    } else {
-      const headers: Record<string, string> = {};
-      for (const name of REPLAYED_HEADERS) {
-        const value = ctx.response.get(name);
-        if (value) headers[name] = String(value);
-      }
-      kept = { status: ctx.status, headers, bytes: await answerBytes(ctx) };
     }
   } catch (err) {
     await release().catch((e: unknown) => ctx.log.error({ err: e }, 'idempotency key not released'));
     throw err;
   }
   try {
-    await db.tenantTx(tenantId, (tx) =>
-      tx.query(
-        `UPDATE idempotency_keys SET status = $4, headers = $5::jsonb, body = $6, completed_at = now()
-          WHERE tenant_id = $1 AND key = $2 AND claim = $3`,
-        [tenantId, key, claim, kept.status, JSON.stringify(kept.headers), kept.bytes],
-      ),
-    );
+    // A route whose work is not in one request transaction, or an answer that is not a success
+    // (its transaction rolled back): stored on its own.
+    await db.tenantTx(tenantId, (tx) => tx.query(STORE_ANSWER, storeParams(claimed, kept)));
   } catch (err) {
     // The work is done and committed; this client still gets its answer. A duplicate waits,
     // then gets the 409 until the claim counts as abandoned.
