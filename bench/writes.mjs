@@ -1,6 +1,7 @@
 // The write path (issue 27 item 1): one kind of write through the gateway as the owner (WRITE):
-//   booking (default)  a booking create (POST /api/bookings/admin), each in its own free slot (the
-//                      venue's halls in turn, a day far ahead, three slots a day);
+//   booking (default)  a booking create (POST /api/bookings/admin with an Idempotency-Key, as the
+//                      booking form sends it; before 2026-11-30 22:00 without one), each in its
+//                      own free slot (the venue's halls in turn, a day far ahead, three slots a day);
 //   invoice            issuing a booking's FINAL invoice (POST /api/invoices with issue: true, as
 //                      Bookings › Send invoice asks), for bookings created before the measured span;
 //   payment            recording a payment of an issued invoice's balance (POST
@@ -136,22 +137,28 @@ async function send(method, path, body, headers = {}) {
 
 // The writes; each answers the request's outcome (201 is a success).
 let nextSlot = 0;
+// As the booking form (useBookingSave): with an Idempotency-Key, a new one per create.
 const createBooking = () => {
   const i = nextSlot++;
   const hall = hallIds[i % hallIds.length];
   const slot = Math.floor(i / hallIds.length);
   const [startTime, endTime] = SLOTS[slot % SLOTS.length];
-  return send('POST', '/api/bookings/admin', {
-    customerName: `Bench Writer ${i}`,
-    customerEmail: `bench.writer.${i}@example.com`,
-    customerPhone: '+61 412 345 678',
-    eventType: 'Meeting',
-    selectedHall: hall,
-    bookingDate: dayOf(DAY_OFFSET + Math.floor(slot / SLOTS.length)),
-    startTime,
-    endTime,
-    guestCount: 20,
-  });
+  return send(
+    'POST',
+    '/api/bookings/admin',
+    {
+      customerName: `Bench Writer ${i}`,
+      customerEmail: `bench.writer.${i}@example.com`,
+      customerPhone: '+61 412 345 678',
+      eventType: 'Meeting',
+      selectedHall: hall,
+      bookingDate: dayOf(DAY_OFFSET + Math.floor(slot / SLOTS.length)),
+      startTime,
+      endTime,
+      guestCount: 20,
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
 };
 // As mfe-bookings' SendInvoices: the FINAL invoice, issued at once (numbered, status SENT).
 const issueInvoice = (booking) =>

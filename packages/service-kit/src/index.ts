@@ -52,6 +52,7 @@ export {
   IDEMPOTENCY_KEY_INVALID_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   IDEMPOTENCY_IN_PROGRESS_MESSAGE,
+  answerInTx,
   replayWithout,
 } from './http/idempotency.ts';
 export {

@@ -5,6 +5,8 @@ import { startTestService, testKeys, assertTenantTablesHaveRls, type TestService
 import { OWNER_A, OWNER_B, SUB_A, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call, type JsonResponse } from '../test-fixtures/http.ts';
 import {
+  answerInTx,
+  inRequestTx,
   notFound,
   replayWithout,
   withTx,
@@ -78,6 +80,21 @@ function app() {
         const record = ctx.body as { id: string; name: string };
         ctx.body = { ...record, secret: `s3cr3t-${name}` };
         replayWithout(ctx, 200, { ...record, message: 'shown once' });
+      });
+      // Opens its own write transaction (as a handler with `transaction: 'none'` does) and sets
+      // its answer in it.
+      router.post('/api/idem/own-tx', requireAuth, async (ctx) => {
+        const { name } = ctx.request.body as { name: string };
+        count(name);
+        const id = await inRequestTx(ctx, async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(
+            'INSERT INTO widgets (tenant_id, name) VALUES ($1, $2) RETURNING id',
+            [ctx.state.principal.tenantId, name],
+          );
+          await answerInTx(ctx, tx, 201, { id: rows[0]!.id, name });
+          return rows[0]!.id;
+        });
+        ctx.body = { id, name };
       });
       // requireAuth twice on one route (a router-level guard plus the route's own).
       router.post('/api/idem/twice', requireAuth, requireAuth, withTx, async (ctx) => {
@@ -342,29 +359,34 @@ describe('Idempotency-Key on POST', () => {
     assert.equal(ran.get(name), 1);
   });
 
-  it('commits the answer with the work: the database lost right after it, a retry still gets that answer', async () => {
-    const key = randomUUID();
-    const db = t.kit.db;
-    const tenantTx = db.tenantTx;
-    let opened = 0;
-    // The claim and the request's work get through; anything after them finds no database.
-    db.tenantTx = ((tenantId: string, fn: never) =>
-      ++opened > 2
-        ? Promise.reject(new Error('connection lost'))
-        : tenantTx.call(db, tenantId, fn)) as typeof db.tenantTx;
-    let first: JsonResponse<Record<string, unknown>>;
-    try {
-      first = await post('/api/idem/twice', { name: 'kept-with-work' }, key);
-    } finally {
-      db.tenantTx = tenantTx;
-    }
-    assert.equal(first.status, 201);
-    const again = await post('/api/idem/twice', { name: 'kept-with-work' }, key);
-    assert.deepEqual(answer(again), answer(first));
-    assert.equal(again.headers.get('idempotent-replayed'), 'true');
-    assert.equal(ran.get('kept-with-work'), 1);
-    assert.deepEqual(await widgets('kept-with-work'), [OWNER_A]);
-  });
+  for (const [route, how] of [
+    ['/api/idem/twice', 'withTx'],
+    ['/api/idem/own-tx', 'its own transaction, answerInTx'],
+  ] as const)
+    it(`commits the answer with the work (${how}): the database lost right after it, a retry still gets that answer`, async () => {
+      const key = randomUUID();
+      const name = `kept ${key}`;
+      const db = t.kit.db;
+      const tenantTx = db.tenantTx;
+      let opened = 0;
+      // The claim and the request's work get through; anything after them finds no database.
+      db.tenantTx = ((tenantId: string, fn: never) =>
+        ++opened > 2
+          ? Promise.reject(new Error('connection lost'))
+          : tenantTx.call(db, tenantId, fn)) as typeof db.tenantTx;
+      let first: JsonResponse<Record<string, unknown>>;
+      try {
+        first = await post(route, { name }, key);
+      } finally {
+        db.tenantTx = tenantTx;
+      }
+      assert.equal(first.status, 201);
+      const again = await post(route, { name }, key);
+      assert.deepEqual(answer(again), answer(first));
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.equal(ran.get(name), 1);
+      assert.deepEqual(await widgets(name), [OWNER_A]);
+    });
 
   it('frees keys after 24 hours (the purge job, or a new claim) and claims a dead process left', async () => {
     const key = randomUUID();

@@ -220,6 +220,17 @@ export async function storeAnswerInTx(ctx: AppContext, tx: Tx): Promise<void> {
   claimed.storedInTx = rowCount > 0;
 }
 
+/**
+ * For a handler that opens its own write transaction (`transaction: 'none'`, `inRequestTx`): sets
+ * its answer from inside that transaction, stored there for a keyed POST as `withTx` does, so the
+ * work and its answer commit together. Whatever the handler answers after must be the same.
+ */
+export async function answerInTx(ctx: AppContext, tx: Tx, status: number, body: unknown): Promise<void> {
+  ctx.status = status;
+  ctx.body = body;
+  await storeAnswerInTx(ctx, tx);
+}
+
 function replay(ctx: AppContext, row: StoredRow): void {
   ctx.body = row.body === null ? null : Buffer.from(row.body);
   ctx.status = row.status!;

@@ -12,7 +12,7 @@ import {
   type BookingRuleOptions,
 } from '@venue/contracts';
 import type { BookingCreate, BookingEdit } from '@venue/contracts/bookings';
-import { badRequest, inRequestRead, inRequestTx, type AppContext } from '@venue/service-kit';
+import { answerInTx, badRequest, inRequestRead, inRequestTx, type AppContext } from '@venue/service-kit';
 import type { Deps } from '../deps.ts';
 import { localResource, resolveResource, usableResource } from '../availability/resources.ts';
 import type { CatalogueResource } from '../remote/clients.ts';
@@ -56,9 +56,10 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: BookingCr
     checked.addOns ?? [],
     pricingTerms(settings),
   );
-  // 3. The write, checked again: another booking may have taken the time meanwhile.
-  return inRequestTx(ctx, (tx) =>
-    insertBooking(ctx, tx, {
+  // 3. The write, checked again: another booking may have taken the time meanwhile. Its answer
+  //    is set in the transaction, so a keyed create's answer commits with the booking.
+  return inRequestTx(ctx, async (tx) => {
+    const booking = await insertBooking(ctx, tx, {
       tenantId,
       now,
       body,
@@ -69,8 +70,10 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: BookingCr
       extras: checked,
       status: body.status,
       priced,
-    }),
-  );
+    });
+    await answerInTx(ctx, tx, 201, { booking });
+    return booking;
+  });
 }
 
 /** The booking form's eight fields as stored: trimmed, the phone in E.164. */
