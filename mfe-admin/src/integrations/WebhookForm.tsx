@@ -98,7 +98,7 @@ export function WebhookForm({
   useEffect(() => {
     if (error && putServerErrors(form, error) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
   }, [error, form, formRef]);
-  const named = Object.keys(fieldErrorsOf(error)).some((field) => field in EMPTY);
+  const named = Object.keys(fieldErrorsOf(error)).some((field) => Object.hasOwn(EMPTY, field));
   const headline = error && !named ? messageOr(error, 'The webhook could not be saved.') : null;
   const submit = form.handleSubmit((draft) => onSubmit(draft));
 

@@ -22,7 +22,14 @@ export function fieldErrorsOf(
   for (const e of errors as Array<{ path?: unknown; message?: unknown }>) {
     const path = Array.isArray(e?.path) ? e.path.map(String) : String(e?.path ?? '').split('.');
     const field = keyOf(path);
-    if (field && typeof e.message === 'string' && e.message.trim()) out[field] ??= e.message;
+    // Own properties only: a field named like one of Object's (`constructor`) is a field too.
+    if (field && typeof e.message === 'string' && e.message.trim() && !Object.hasOwn(out, field))
+      Object.defineProperty(out, field, {
+        value: e.message,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }

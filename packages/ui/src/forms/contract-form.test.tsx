@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import type { FieldError, ResolverOptions } from 'react-hook-form';
-import { ApiError } from '@venue/ui';
+import { ApiError, fieldErrorsOf } from '@venue/ui';
 import type { Mode } from 'react-hook-form';
 import { contractResolver, putServerErrors, useContractForm, type Headline } from '@venue/ui/contract-form';
 
@@ -121,6 +121,19 @@ describe('putServerErrors', () => {
     expect(putServerErrors(form, error, { priceCents: 'price' })).toBe(1);
     expect(put).toEqual([['price', { type: 'server', message: 'Price is too high' }]]);
     expect(putServerErrors(form, new Error('offline'))).toBe(0);
+  });
+
+  it('reads a field named like an Object property as a field (constructor, __proto__)', () => {
+    const error = refusal([
+      { path: ['constructor'], message: 'Not a field of this form' },
+      { path: ['__proto__'], message: 'Nor this' },
+      { path: ['name'], message: 'Name is taken' },
+    ]);
+    expect(Object.entries(fieldErrorsOf(error))).toEqual([
+      ['constructor', 'Not a field of this form'],
+      ['__proto__', 'Nor this'],
+      ['name', 'Name is taken'],
+    ]);
   });
 });
 
