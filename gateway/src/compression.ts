@@ -29,10 +29,10 @@ function accepted(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-/** How an upstream answer is compressed: the coding, the response headers, its length when declared. */
+/** How an upstream answer is compressed: the coding, its Vary, its length when declared. */
 export interface Compression {
   coding: 'br' | 'gzip';
-  headers: OutgoingHttpHeaders;
+  vary: string;
   length: number | undefined;
 }
 
@@ -55,8 +55,8 @@ const GZIP_LEVEL = 3;
 
 /**
  * How to compress an upstream answer when the client accepts a coding and the answer is worth it
- * (compressible type, over 1 KB or of unknown length, not encoded already), with the response
- * headers adjusted; null to pass the answer through untouched.
+ * (compressible type, over 1 KB or of unknown length, not encoded already); null to pass the
+ * answer through untouched.
  */
 export function compressionFor(
   request: IncomingHttpHeaders,
@@ -70,12 +70,9 @@ export function compressionFor(
   const length = response['content-length'] === undefined ? undefined : Number(response['content-length']);
   if (length !== undefined && length < COMPRESS_MIN_BYTES) return null;
   const coding = accepted(request['accept-encoding']);
-  const vary = response.vary ? `${String(response.vary)}, Accept-Encoding` : 'Accept-Encoding';
   if (!coding) return null;
-
-  const headers: OutgoingHttpHeaders = { ...response, 'content-encoding': coding, vary };
-  delete headers['content-length'];
-  return { coding, headers, length };
+  const vary = response.vary ? `${String(response.vary)}, Accept-Encoding` : 'Accept-Encoding';
+  return { coding, vary, length };
 }
 
 /** A stream compressing an answer of unknown or large length, flushing each chunk on. */

@@ -210,8 +210,8 @@ async function relayResponse(
     req.method === 'HEAD' ? null : compressionFor(req.headers, res.statusCode, res.getHeaders());
   if (compress) {
     res.removeHeader('content-length');
-    res.setHeader('content-encoding', String(compress.headers['content-encoding']));
-    res.setHeader('vary', String(compress.headers.vary));
+    res.setHeader('content-encoding', compress.coding);
+    res.setHeader('vary', compress.vary);
   }
   try {
     if (!compress) await pipeOut(upstream.body, res);
