@@ -1,5 +1,8 @@
 import { DialogActions } from '@venue/ui';
-import { useState } from 'react';
+import { useContractForm } from '@venue/ui/contract-form';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import { statusBody } from '@venue/contracts/bookings';
 import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking } from '../api/types.ts';
@@ -7,8 +10,10 @@ import { netCents, valueCents } from '../shared/deposit.ts';
 import { useFormat } from '../shared/format.ts';
 import { DetailsTable } from '../shared/DetailsTable.tsx';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-
 import { CANCEL_REASONS } from '../shared/cancel-reasons.ts';
+
+type CancelValues = { reason: string | null };
+type CancelStatus = z.output<typeof statusBody>;
 
 interface Props {
   booking: Booking | null;
@@ -47,25 +52,30 @@ function CancelForm({
 }) {
   const fmt = useFormat();
   const { cancel } = useBookingActions();
-  const [reason, setReason] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The body of the status call, checked by the contract's statusBody as the service parses it;
+  // a refusal naming the reason (either name the service reads) is shown under the list.
+  const { form, errors, failure, onSubmit } = useContractForm<CancelValues, CancelStatus>({
+    schema: statusBody,
+    defaultValues: { reason: null },
+    toBody: ({ reason }) => ({ status: 'cancelled', ...(reason ? { reason } : {}) }),
+    fieldOf: { cancellationReason: 'reason' },
+  });
   // The figures the server stored for the booking, as on every other screen (not the base
   // times the rate here, which disagreed with the CSV and the confirm dialog).
   const base = netCents(booking);
   const inclGst = valueCents(booking);
 
-  async function submit() {
-    setError(null);
+  const send = async (body: CancelStatus) => {
     try {
-      await cancel.mutateAsync({ id: booking.id, reason: reason ?? undefined });
-      toastSuccess('Booking Cancelled!', `${booking.customerName} — ${booking.bookingCode}`);
-      onDone?.();
-      onClose();
+      await cancel.mutateAsync({ id: booking.id, reason: body.reason ?? undefined });
     } catch (err) {
-      setError(errorText(err));
       toastError('Error Cancelling Booking', errorText(err));
+      throw err;
     }
-  }
+    toastSuccess('Booking Cancelled!', `${booking.customerName} — ${booking.bookingCode}`);
+    onDone?.();
+    onClose();
+  };
 
   const rows: [string, string][] = [
     ['Event', booking.eventType],
@@ -83,20 +93,29 @@ function CancelForm({
         This action cannot be undone.
       </Text>
       <DetailsTable rows={rows} />
-      <Select
-        label="Reason (optional)"
-        data={CANCEL_REASONS}
-        value={reason}
-        onChange={setReason}
-        clearable
-        placeholder="Select a reason"
+      <Controller
+        control={form.control}
+        name="reason"
+        render={({ field }) => (
+          <Select
+            label="Reason (optional)"
+            data={CANCEL_REASONS}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.reason?.message}
+            clearable
+            placeholder="Select a reason"
+          />
+        )}
       />
       <DialogActions
-        error={error}
+        error={failure}
         onCancel={onClose}
         cancelLabel={isRequest ? 'Keep Request' : 'Keep Booking'}
       >
-        <Button color="red" onClick={() => void submit()} loading={cancel.isPending}>
+        {/* Not a <form>: Enter in the reason list has never cancelled the booking, only this button. */}
+        <Button color="red" onClick={(event) => void onSubmit(send)(event)} loading={cancel.isPending}>
           Cancel Booking
         </Button>
       </DialogActions>
