@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Divider, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorState, LoadingState, useSession } from '@venue/ui';
+import { useWatch } from 'react-hook-form';
+import { ErrorState, LoadingState, focusFirstInvalid, useSession } from '@venue/ui';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { FlashMessage, useFlash, type Flash } from '../shared/flash.tsx';
-import { STRIPE_PREFIX_MESSAGE, isValidStripeId } from '@venue/contracts';
+import { stripeAccountSchema } from '@venue/contracts';
 import { messageOr } from '../shared/errors.ts';
 import { useSaveGroup } from './save-groups.tsx';
 import { BankDetailsForm } from './BankDetailsForm.tsx';
@@ -22,30 +24,58 @@ const METHOD_LABELS: Record<keyof PaymentMethods, string> = {
   cheque: 'Cheque',
 };
 
-/** The provider account ID state shared with the page's top "Save Settings" button. */
+type StripeValues = { stripeAccountId: string };
+
+/**
+ * The provider account ID state shared with the page's top "Save Settings" button: a form checked
+ * by the schema the service parses the PUT with (stripeAccountSchema: trimmed, `acct_…` or empty).
+ */
 export function useStripeId() {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: paymentKeys.stripe, queryFn: () => fetchStripeId(api) });
-  const [draft, setDraft] = useState('');
+  const { form, formRef, errors } = useContractForm<StripeValues, StripeValues>({
+    schema: stripeAccountSchema,
+    defaultValues: { stripeAccountId: '' },
+    // Said while it is typed, as it always was; the save stays off until the ID reads right.
+    mode: 'onChange',
+  });
+  const { reset } = form;
+  const draft = useWatch({ control: form.control, name: 'stripeAccountId' });
   const [editing, setEditing] = useState(false);
   useEffect(() => {
     if (query.data !== undefined) {
-      setDraft(query.data);
+      reset({ stripeAccountId: query.data });
       // Spec 01 §2: locked once an ID exists; an empty field starts editable.
       setEditing(query.data === '');
     }
-  }, [query.data]);
+  }, [query.data, reset]);
   const save = useMutation({
-    mutationFn: (id: string) =>
-      api.api('/api/users/stripe-account', { method: 'PUT', body: { stripeAccountId: id.trim() } }),
-    onSuccess: async (_body, id) => {
+    mutationFn: (body: StripeValues) => api.api('/api/users/stripe-account', { method: 'PUT', body }),
+    onSuccess: async (_answer, body) => {
       // Locks again after a successful save (unless it was cleared).
-      setEditing(id.trim() === '');
+      setEditing(body.stripeAccountId === '');
       await queryClient.invalidateQueries({ queryKey: paymentKeys.stripe });
     },
+    // A refusal naming the ID is shown under it; the page's bar says the group was not saved.
+    onError: (error) => {
+      if (putServerErrors(form, error) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
+    },
   });
-  return { query, draft, setDraft, editing, setEditing, save, valid: isValidStripeId(draft) };
+  /** Checks and saves the ID: false when it is refused (the message under it) or the save failed. */
+  const saveEdits = () =>
+    new Promise<boolean>((resolve) => {
+      void form.handleSubmit(
+        (body) =>
+          save.mutateAsync(body).then(
+            () => resolve(true),
+            () => resolve(false),
+          ),
+        () => resolve(false),
+      )();
+    });
+  const problem = errors.stripeAccountId?.message;
+  return { query, form, formRef, problem, draft, editing, setEditing, save, saveEdits };
 }
 
 export type StripeState = ReturnType<typeof useStripeId>;
@@ -66,13 +96,7 @@ export function PaymentMethodsCard({
 
   // The Stripe account ID is saved with the page's other edits (its one Save button).
   const stripeDirty = canEdit && stripe.editing && stripe.draft.trim() !== (stripe.query.data ?? '').trim();
-  const managed = useSaveGroup('stripe-account', 'Stripe account ID', stripeDirty, async () => {
-    if (!stripe.valid) return false;
-    return stripe.save.mutateAsync(stripe.draft).then(
-      () => true,
-      () => false,
-    );
-  });
+  const managed = useSaveGroup('stripe-account', 'Stripe account ID', stripeDirty, stripe.saveEdits);
 
   if (methods.isPending || stripe.query.isPending) {
     return (
@@ -177,36 +201,41 @@ function StripeAccountField({
   stripeFlash: Flash | null;
 }) {
   const trimmed = stripe.draft.trim();
-  const stripeError = stripe.valid ? undefined : STRIPE_PREFIX_MESSAGE;
+  const locked = !stripe.editing || !canEdit;
   return (
     <Stack gap="xs" pl="xl">
       <FlashMessage flash={stripeFlash} testId="stripe-flash" />
-      <Group align="flex-end" gap="sm">
-        <TextInput
-          label="Stripe Account ID"
-          placeholder="acct_..."
-          value={stripe.draft}
-          readOnly={!stripe.editing || !canEdit}
-          onChange={(e) => stripe.setDraft(e.currentTarget.value)}
-          error={stripeError}
-          style={{ flex: 1 }}
-        />
-        {canEdit && stripe.editing && !managed ? (
-          <Button
-            onClick={() => stripe.save.mutate(stripe.draft)}
-            disabled={!stripe.valid}
-            loading={stripe.save.isPending}
-          >
-            Save Stripe
-          </Button>
-        ) : null}
-        {canEdit && !stripe.editing ? (
-          <Button variant="light" onClick={() => stripe.setEditing(true)}>
-            Edit Stripe ID
-          </Button>
-        ) : null}
-      </Group>
-      {trimmed && stripe.valid ? (
+      <form
+        ref={stripe.formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Enter in the field saves it, as in the bank details below; a locked ID has nothing to save.
+          if (!locked) void stripe.saveEdits();
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Stripe Account ID"
+            placeholder="acct_..."
+            readOnly={locked}
+            {...stripe.form.register('stripeAccountId')}
+            error={stripe.problem}
+            style={{ flex: 1 }}
+          />
+          {canEdit && stripe.editing && !managed ? (
+            <Button type="submit" disabled={Boolean(stripe.problem)} loading={stripe.save.isPending}>
+              Save Stripe
+            </Button>
+          ) : null}
+          {canEdit && !stripe.editing ? (
+            <Button variant="light" onClick={() => stripe.setEditing(true)}>
+              Edit Stripe ID
+            </Button>
+          ) : null}
+        </Group>
+      </form>
+      {trimmed && !stripe.problem ? (
         <Badge color="green" variant="light">
           Looks valid
         </Badge>

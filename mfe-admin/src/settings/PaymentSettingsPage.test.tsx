@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { BSB_MESSAGE, INVOICE_SETTINGS_DEFAULTS } from '@venue/contracts';
+import { BSB_MESSAGE, INVOICE_SETTINGS_DEFAULTS, STRIPE_PREFIX_MESSAGE } from '@venue/contracts';
 import { COMMS_SETTINGS_DEFAULTS } from '@venue/contracts/comms';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { PaymentSettingsPage } from './PaymentSettingsPage.tsx';
@@ -45,6 +45,21 @@ async function bankForm() {
   const accountName = await screen.findByLabelText('Account name');
   await waitFor(() => expect(accountName).toHaveValue('Riverside Hall Pty Ltd'));
   return within(screen.getByTestId('bank-details'));
+}
+
+/** Card payments on; the Stripe account ID the server holds, as last saved (none: the field is open). */
+function stripeOn(saved = '') {
+  let held = saved;
+  server.use(
+    http.get('/api/users/stripe-account', () => HttpResponse.json({ stripeAccountId: held })),
+    http.get('/api/users/payment-methods', () =>
+      HttpResponse.json({ paymentMethods: { stripe: true, bankTransfer: true, cash: true, cheque: false } }),
+    ),
+  );
+  return captureRequests('put', '/api/users/stripe-account', (req) => {
+    held = (req.body as { stripeAccountId: string }).stripeAccountId;
+    return { ok: true };
+  });
 }
 
 /** The page's one Save (issue 24 item 13), and what it says afterwards. */
@@ -97,6 +112,64 @@ describe('Payment settings', () => {
       accountNumber: '987654321',
       referenceNote: 'Use your invoice number',
     });
+  });
+
+  test('Stripe account ID: a wrong one is refused under the field as it is typed, and not sent', async () => {
+    savedSettings();
+    const puts = stripeOn();
+    const { user } = renderWithProviders(<PaymentSettingsPage />);
+    const stripe = await screen.findByRole('textbox', { name: 'Stripe Account ID' });
+    await user.type(stripe, 'sk_live_123');
+    await waitFor(() => expect(stripe).toHaveAccessibleDescription(STRIPE_PREFIX_MESSAGE));
+    expect(stripe).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Looks valid')).toBeNull();
+    await user.click(saveSettings());
+    expect(await saveBar().findByRole('alert')).toHaveTextContent('Stripe account ID not saved');
+    expect(puts).toHaveLength(0);
+  });
+
+  test('Stripe account ID: a good one is sent trimmed by Save Settings, then locked until Edit Stripe ID', async () => {
+    savedSettings();
+    const puts = stripeOn();
+    const { user } = renderWithProviders(<PaymentSettingsPage />);
+    const stripe = await screen.findByRole('textbox', { name: 'Stripe Account ID' });
+    await user.type(stripe, '  acct_1Riverside ');
+    expect(await screen.findByText('Looks valid')).toBeVisible();
+    expect(saveBar().getByText('Unsaved changes: Stripe account ID')).toBeVisible();
+    await user.click(saveSettings());
+    expect(await saveBar().findByRole('status')).toHaveTextContent(
+      'Settings saved successfully! (Stripe account ID)',
+    );
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({ stripeAccountId: 'acct_1Riverside' });
+    await waitFor(() => expect(stripe).toHaveAttribute('readonly'));
+    expect(stripe).toHaveValue('acct_1Riverside');
+    expect(screen.getByRole('button', { name: 'Edit Stripe ID' })).toBeVisible();
+  });
+
+  test('Stripe account ID: the server refusing it shows its message under the field', async () => {
+    savedSettings();
+    stripeOn();
+    server.use(
+      http.put('/api/users/stripe-account', () =>
+        HttpResponse.json(
+          {
+            message: 'Invalid request.',
+            errors: [{ path: ['stripeAccountId'], message: 'This account is not connected to VenueDesk.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<PaymentSettingsPage />);
+    const stripe = await screen.findByRole('textbox', { name: 'Stripe Account ID' });
+    await user.type(stripe, 'acct_1Elsewhere');
+    await user.click(saveSettings());
+    await waitFor(() =>
+      expect(stripe).toHaveAccessibleDescription('This account is not connected to VenueDesk.'),
+    );
+    await waitFor(() => expect(stripe).toHaveFocus());
+    expect(saveBar().getByRole('alert')).toHaveTextContent('Stripe account ID not saved');
   });
 
   test('the server refusing the bank details shows its message', async () => {
