@@ -39,6 +39,32 @@ export function CancelBookingDialog({ booking, onClose, onDone, title = 'Cancel 
   );
 }
 
+/**
+ * The body of the status call, checked by the contract's statusBody as the service parses it; a
+ * refusal naming the reason (either name the service reads) is shown under the list.
+ */
+function useCancelForm(booking: Booking, onClose: () => void, onDone?: () => void) {
+  const { cancel } = useBookingActions();
+  const { form, errors, failure, onSubmit } = useContractForm<CancelValues, CancelStatus>({
+    schema: statusBody,
+    defaultValues: { reason: null },
+    toBody: ({ reason }) => ({ status: 'cancelled', ...(reason ? { reason } : {}) }),
+    fieldOf: { cancellationReason: 'reason' },
+  });
+  const send = async (body: CancelStatus) => {
+    try {
+      await cancel.mutateAsync({ id: booking.id, reason: body.reason ?? undefined });
+    } catch (err) {
+      toastError('Error Cancelling Booking', errorText(err));
+      throw err;
+    }
+    toastSuccess('Booking Cancelled!', `${booking.customerName} — ${booking.bookingCode}`);
+    onDone?.();
+    onClose();
+  };
+  return { control: form.control, errors, failure, submit: onSubmit(send), sending: cancel.isPending };
+}
+
 function CancelForm({
   booking,
   onClose,
@@ -51,31 +77,11 @@ function CancelForm({
   isRequest: boolean;
 }) {
   const fmt = useFormat();
-  const { cancel } = useBookingActions();
-  // The body of the status call, checked by the contract's statusBody as the service parses it;
-  // a refusal naming the reason (either name the service reads) is shown under the list.
-  const { form, errors, failure, onSubmit } = useContractForm<CancelValues, CancelStatus>({
-    schema: statusBody,
-    defaultValues: { reason: null },
-    toBody: ({ reason }) => ({ status: 'cancelled', ...(reason ? { reason } : {}) }),
-    fieldOf: { cancellationReason: 'reason' },
-  });
+  const { control, errors, failure, submit, sending } = useCancelForm(booking, onClose, onDone);
   // The figures the server stored for the booking, as on every other screen (not the base
   // times the rate here, which disagreed with the CSV and the confirm dialog).
   const base = netCents(booking);
   const inclGst = valueCents(booking);
-
-  const send = async (body: CancelStatus) => {
-    try {
-      await cancel.mutateAsync({ id: booking.id, reason: body.reason ?? undefined });
-    } catch (err) {
-      toastError('Error Cancelling Booking', errorText(err));
-      throw err;
-    }
-    toastSuccess('Booking Cancelled!', `${booking.customerName} — ${booking.bookingCode}`);
-    onDone?.();
-    onClose();
-  };
 
   const rows: [string, string][] = [
     ['Event', booking.eventType],
@@ -94,7 +100,7 @@ function CancelForm({
       </Text>
       <DetailsTable rows={rows} />
       <Controller
-        control={form.control}
+        control={control}
         name="reason"
         render={({ field }) => (
           <Select
@@ -115,7 +121,7 @@ function CancelForm({
         cancelLabel={isRequest ? 'Keep Request' : 'Keep Booking'}
       >
         {/* Not a <form>: Enter in the reason list has never cancelled the booking, only this button. */}
-        <Button color="red" onClick={(event) => void onSubmit(send)(event)} loading={cancel.isPending}>
+        <Button color="red" onClick={(event) => void submit(event)} loading={sending}>
           Cancel Booking
         </Button>
       </DialogActions>
