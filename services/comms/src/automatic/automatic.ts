@@ -66,6 +66,33 @@ export async function templateOfKind(tx: Tx, tenantId: string, kind: string) {
 export type AutomaticOutcome = 'queued' | 'off' | 'no-template' | 'no-address' | 'already-sent';
 
 /**
+ * What an automatic e-mail is written from (the venue's switches, its template of the kind, its
+ * settings copy, the booking), read together: the four statements leave in one write and come
+ * back in one round trip rather than four (issue 27: a trip to the database and back was the
+ * largest cost left on the write path). On a venue's first contact `sendingSettings` seeds the
+ * default templates after the template read has gone out, so a missing template is read again.
+ */
+export async function mailContext(
+  tx: Tx,
+  tenantId: string,
+  templateKind: TemplateKind | undefined,
+  booking: BookingCopyRow | string | null,
+) {
+  const [cs, template, venue, bookingRow] = await Promise.all([
+    sendingSettings(tx, tenantId),
+    templateKind ? templateOfKind(tx, tenantId, templateKind) : undefined,
+    venueContext(tx, tenantId),
+    typeof booking === 'string' ? findBookingCopy(tx, tenantId, booking) : booking,
+  ]);
+  return {
+    cs,
+    template: template ?? (templateKind ? await templateOfKind(tx, tenantId, templateKind) : undefined),
+    venue,
+    booking: bookingRow,
+  };
+}
+
+/**
  * Queues the `kind` e-mail of the booking (already in the copy). Throws when the venue's settings
  * have not arrived: the event is then kept and retried rather than the e-mail written in a
  * guessed time zone.
@@ -77,14 +104,12 @@ export async function queueAutomatic(
   kind: AutomaticEmailKind,
   opts: AutomaticOptions,
 ): Promise<AutomaticOutcome> {
-  const cs = await sendingSettings(tx, tenantId);
+  const templateKind = TEMPLATE_OF[kind];
+  const { cs, template, venue, booking } = await mailContext(tx, tenantId, templateKind, bookingOrId);
   if (cs?.automatic?.[kind] === false) return 'off';
   // Event reminders may go by SMS as well as, or instead of, e-mail (issue 26).
   const channel = kind === 'event_reminder' ? await reminderChannel(tx, tenantId, 'event_reminder') : 'email';
-  const booking =
-    typeof bookingOrId === 'string' ? await findBookingCopy(tx, tenantId, bookingOrId) : bookingOrId;
   if (!booking) return 'no-template';
-  const venue = await venueContext(tx, tenantId);
   if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
   const values = { ...bookingValues(booking, venue), ...opts.extra };
   const dedupeKey = `auto:${kind}:${booking.booking_id}${opts.keySuffix ? `:${opts.keySuffix}` : ''}`;
@@ -111,10 +136,7 @@ export async function queueAutomatic(
             : 'no-template';
   }
   if (!includesEmail(channel)) return sms ?? 'off';
-  const templateKind = TEMPLATE_OF[kind];
-  if (!templateKind) return sms ?? 'no-template';
-  const template = await templateOfKind(tx, tenantId, templateKind);
-  if (!template) return sms ?? 'no-template';
+  if (!templateKind || !template) return sms ?? 'no-template';
   if (!booking.customer_email.includes('@')) return sms ?? 'no-address';
   const r = renderTemplate(template.subject, template.body, values);
   const id = await queueEmail(tx, {

@@ -24,9 +24,8 @@ import type { BondEvent } from '@venue/contracts/money-api';
 import type { Consumer, Tx } from '@venue/service-kit';
 import type { CommsDeps } from '../deps.ts';
 import { queueEmail } from '../mail/queue.ts';
-import { sendingSettings } from '../templates/seed.ts';
-import { bookingValues, findBookingCopy, formatMoney, venueContext } from '../templates/values.ts';
-import { nextDaytime, templateOfKind, type AutomaticOutcome } from './automatic.ts';
+import { bookingValues, formatMoney } from '../templates/values.ts';
+import { mailContext, nextDaytime, type AutomaticOutcome } from './automatic.ts';
 
 /** The automatic switch bond e-mails go under (see above for why this one). */
 export const BOND_MAIL_SWITCH: AutomaticEmailKind = 'credit_note_issued';
@@ -87,15 +86,12 @@ export async function queueBondMail(
   settled: 'refunded' | 'forfeited',
   now: Date,
 ): Promise<AutomaticOutcome> {
-  const cs = await sendingSettings(tx, tenantId);
+  const { cs, template, venue, booking } = await mailContext(tx, tenantId, 'bond_returned', bond.bookingId);
   if (cs?.automatic?.[BOND_MAIL_SWITCH] === false) return 'off';
-  const template = await templateOfKind(tx, tenantId, 'bond_returned');
   if (!template) return 'no-template';
   // The customer is the booking's (the event names only the booking). Without comms' copy of it
   // there is nobody to write to; throwing would hold back every later money event to comms.
-  const booking = await findBookingCopy(tx, tenantId, bond.bookingId);
   if (!booking || !booking.customer_email.includes('@')) return 'no-address';
-  const venue = await venueContext(tx, tenantId);
   if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
   const values: TemplateValues = {
     ...bookingValues(booking, venue),

@@ -13,15 +13,8 @@ import type { Tx } from '@venue/service-kit';
 import type { FigureFill } from '../mail/document-figures.ts';
 import type { AttachmentFetch } from '../mail/queue.ts';
 import { queueEmail } from '../mail/queue.ts';
-import { sendingSettings } from '../templates/seed.ts';
-import {
-  bookingValues,
-  findBookingCopy,
-  formatDate,
-  formatMoney,
-  venueContext,
-} from '../templates/values.ts';
-import { nextDaytime, templateOfKind, type AutomaticOutcome } from './automatic.ts';
+import { bookingValues, formatDate, formatMoney } from '../templates/values.ts';
+import { mailContext, nextDaytime, type AutomaticOutcome } from './automatic.ts';
 import { queueAutomaticSms } from './sms-automatic.ts';
 
 /** The invoice part every money event carries (money-api's `eventInvoice`). */
@@ -93,15 +86,12 @@ export async function queueMoneyMail(
   m: MoneyMail,
   now: Date,
 ): Promise<AutomaticOutcome> {
-  const cs = await sendingSettings(tx, tenantId);
-  if (!m.byHand && m.kind !== 'invoice_copy' && cs?.automatic?.[m.kind] === false) return 'off';
-  const template = await templateOfKind(tx, tenantId, m.template);
-  if (!template) return 'no-template';
   const inv = m.invoice;
+  const { cs, template, venue, booking } = await mailContext(tx, tenantId, m.template, inv.bookingId);
+  if (!m.byHand && m.kind !== 'invoice_copy' && cs?.automatic?.[m.kind] === false) return 'off';
+  if (!template) return 'no-template';
   if (!inv.customerEmail.includes('@')) return 'no-address';
-  const venue = await venueContext(tx, tenantId);
   if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
-  const booking = inv.bookingId ? await findBookingCopy(tx, tenantId, inv.bookingId) : null;
   const total = formatMoney(inv.totalCents, venue.currency);
   const values: TemplateValues = {
     ...(booking
@@ -165,10 +155,8 @@ export async function queuePaymentReminderSms(
   emailKey: string,
   now: Date,
 ): Promise<void> {
-  const cs = await sendingSettings(tx, tenantId);
-  const venue = await venueContext(tx, tenantId);
+  const { cs, venue, booking } = await mailContext(tx, tenantId, undefined, inv.bookingId);
   if (!venue) throw new Error(`settings of tenant ${tenantId} have not reached comms yet`);
-  const booking = inv.bookingId ? await findBookingCopy(tx, tenantId, inv.bookingId) : null;
   await queueAutomaticSms(tx, tenantId, {
     kind: 'payment_reminder',
     emailKey,
