@@ -17,22 +17,13 @@ function targetLabel(v: unknown): string | null {
 /**
  * Stores one `audit.recorded` event; a redelivered event id is ignored. The row is linked into
  * its tenant's hash chain by the `audit_log_link` trigger (migration 003), inside this
- * transaction and under a per-tenant advisory lock, so concurrent consumers cannot fork it.
+ * transaction and under a per-tenant advisory lock, so concurrent consumers cannot fork it; the
+ * trigger also skips an event already stored (migration 015), so this is one statement.
  */
 export async function recordAuditEvent(event: EventOf<'audit.recorded'>, tx: Tx): Promise<void> {
   const d = event.data;
   const tenantId = event.tenantId && UUID_RE.test(event.tenantId) ? event.tenantId : PLATFORM_TENANT;
-  // Checked first rather than ON CONFLICT DO NOTHING: the link trigger runs before a conflict
-  // would be detected and would advance the chain head for a row that is never stored.
-  const q = kyselyOf<AdminDb>(tx);
-  const seen = await q
-    .selectFrom('audit_log')
-    .select('event_id')
-    .where('tenant_id', '=', tenantId)
-    .where('event_id', '=', event.id)
-    .executeTakeFirst();
-  if (seen) return;
-  await q
+  await kyselyOf<AdminDb>(tx)
     .insertInto('audit_log')
     .values({
       tenant_id: tenantId,

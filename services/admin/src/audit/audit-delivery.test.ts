@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { recordAuditEvent } from './audit-consumer.ts';
+import { verifyChains } from './chain-verify.ts';
 import { auditEvent, auditPage, startAuditScenario } from '../testing/audit-scenario.ts';
 import type { Harness, Session } from '../testing/harness.ts';
 
@@ -43,5 +45,34 @@ describe('entries arrive through the outbox', () => {
       return Number(rows[0]?.n);
     });
     assert.equal(n, 1);
+  });
+
+  test('an event stored again past the inbox is skipped by the chain, which stays whole', async () => {
+    // The consumer writes in one statement and leaves the check to the link trigger (migration
+    // 015): the second insert must store nothing and must not move the chain's head.
+    const tenant = randomUUID();
+    const first = auditEvent(tenant);
+    const second = auditEvent(tenant, { action: 'booking_updated' });
+    const { rows, report } = await h.kit.db.systemTx(async (tx) => {
+      await recordAuditEvent(first as never, tx);
+      await recordAuditEvent(first as never, tx);
+      await recordAuditEvent(second as never, tx);
+      const { rows } = await tx.query<{ event_id: string; seq: number | string }>(
+        `SELECT event_id, seq FROM audit_log WHERE tenant_id = $1 ORDER BY seq`,
+        [tenant],
+      );
+      return { rows, report: await verifyChains(tx) };
+    });
+    assert.deepEqual(
+      rows.map((r) => [r.event_id, Number(r.seq)]),
+      [
+        [first.id, 1],
+        [second.id, 2],
+      ],
+    );
+    assert.deepEqual(
+      report.problems.filter((p) => p.tenantId === tenant),
+      [],
+    );
   });
 });
