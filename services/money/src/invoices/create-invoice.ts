@@ -31,55 +31,28 @@ export interface CreateInvoiceInput {
   madeOn?: string | undefined;
 }
 
-/** The booking's non-void invoice of `type`, if any. */
-async function existingOfType(tx: Tx, tenantId: string, bookingId: string, type: InvoiceType) {
-  const row = await db(tx)
-    .selectFrom('invoices')
-    .select(['id', 'invoice_number', 'status', 'total_cents'])
-    .where('tenant_id', '=', tenantId)
-    .where('booking_id', '=', bookingId)
-    .where('type', '=', type)
-    .where('status', '<>', 'VOID')
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /**
- * What the booking's live DEPOSIT and FINAL invoices ask, less their credits: with a new invoice
- * it may not pass the booking's total (issue 24 item 6). A kept bond's invoice is apart from it.
+ * The booking's live (non-void) invoices, read once for every check below: which type it already
+ * has, the deposit invoiced and what its deposit and final invoices ask (a booking has a few).
+ * One statement where there were three (issue 27: each trip to the database was a cost of its
+ * own on the write path); the caller holds the booking row's lock, so they cannot change meanwhile.
  */
-async function invoicedOnBooking(tx: Tx, tenantId: string, bookingId: string): Promise<number> {
-  const row = await db(tx)
+async function liveInvoices(tx: Tx, tenantId: string, bookingId: string) {
+  return db(tx)
     .selectFrom('invoices')
-    .select((eb) =>
-      eb.fn
-        .coalesce(eb.fn.sum<number>(eb('total_cents', '-', eb.ref('credited_cents'))), eb.lit(0))
-        .as('cents'),
-    )
+    .select(['id', 'invoice_number', 'status', 'type', 'total_cents', 'credited_cents'])
     .where('tenant_id', '=', tenantId)
     .where('booking_id', '=', bookingId)
-    .where('type', 'in', ['DEPOSIT', 'FINAL'])
     .where('status', '<>', 'VOID')
-    .executeTakeFirst();
-  return Number(row?.cents ?? 0);
+    .execute();
 }
+type LiveInvoice = Awaited<ReturnType<typeof liveInvoices>>[number];
 
-/** Deposit invoiced on the booking (non-void DEPOSIT invoices less their credits). */
-async function depositInvoiced(tx: Tx, tenantId: string, bookingId: string): Promise<number> {
-  const row = await db(tx)
-    .selectFrom('invoices')
-    .select((eb) =>
-      eb.fn
-        .coalesce(eb.fn.sum<number>(eb('total_cents', '-', eb.ref('credited_cents'))), eb.lit(0))
-        .as('cents'),
-    )
-    .where('tenant_id', '=', tenantId)
-    .where('booking_id', '=', bookingId)
-    .where('type', '=', 'DEPOSIT')
-    .where('status', '<>', 'VOID')
-    .executeTakeFirst();
-  return Number(row?.cents ?? 0);
-}
+/** What the live invoices of these types ask, less their credits. */
+const askedBy = (live: readonly LiveInvoice[], types: readonly InvoiceType[]) =>
+  live
+    .filter((i) => types.includes(i.type))
+    .reduce((sum, i) => sum + Number(i.total_cents) - Number(i.credited_cents), 0);
 
 /**
  * A draft DEPOSIT or FINAL invoice for a booking (the caller holds the booking row's lock). The
@@ -94,8 +67,9 @@ export async function createInvoice(
   settings: MoneySettings,
 ): Promise<InvoiceRow> {
   const day = input.madeOn ?? today(settings);
-  await assertInvoiceable(tx, tenantId, booking, input, settings, day);
-  const { full, depositApplied, amount } = await amountOf(tx, tenantId, booking, input);
+  const live = await liveInvoices(tx, tenantId, booking.booking_id);
+  assertInvoiceable(live, booking, input, settings, day);
+  const { full, depositApplied, amount } = amountOf(live, booking, input);
   const rateBp = booking.tax_rate_bp ?? settings.rateBp;
   const taxType = booking.tax_type ? taxTypeOf(booking.tax_type) : taxTypeOf(settings.copy.taxType);
   const gst = gstOfInclusive(amount, rateBp);
@@ -159,17 +133,16 @@ export async function createInvoice(
  * 409 unless the booking may have this invoice (its status; no live one of the type already),
  * 400 for a typed due date before the issue day or, for a deposit, past the deposit deadline.
  */
-async function assertInvoiceable(
-  tx: Tx,
-  tenantId: string,
+function assertInvoiceable(
+  live: readonly LiveInvoice[],
   booking: BookingCopyRow,
   input: CreateInvoiceInput,
   settings: MoneySettings,
   day: string,
-): Promise<void> {
+): void {
   if (!INVOICEABLE.has(booking.status))
     throw conflict(MONEY_MESSAGES.notInvoiceable, { bookingStatus: booking.status });
-  const existing = await existingOfType(tx, tenantId, booking.booking_id, input.invoiceType);
+  const existing = live.find((i) => i.type === input.invoiceType);
   if (existing) {
     const message =
       input.invoiceType === 'FINAL'
@@ -204,10 +177,9 @@ async function assertInvoiceable(
  * The amount (given, or the booking's deposit, or its total less the deposit invoiced), 409 when
  * nothing is left or it passes the booking's ceiling (issue 24 item 6).
  */
-async function amountOf(tx: Tx, tenantId: string, booking: BookingCopyRow, input: CreateInvoiceInput) {
+function amountOf(live: readonly LiveInvoice[], booking: BookingCopyRow, input: CreateInvoiceInput) {
   const full = Number(booking.total_cents ?? booking.price_cents);
-  const depositApplied =
-    input.invoiceType === 'FINAL' ? await depositInvoiced(tx, tenantId, booking.booking_id) : 0;
+  const depositApplied = input.invoiceType === 'FINAL' ? askedBy(live, ['DEPOSIT']) : 0;
   const amount =
     input.amountCents ??
     (input.invoiceType === 'DEPOSIT' ? Number(booking.deposit_cents ?? 0) : full - depositApplied);
@@ -220,7 +192,8 @@ async function amountOf(tx: Tx, tenantId: string, booking: BookingCopyRow, input
   }
   // The ceiling (issue 24 item 6): the booking is never invoiced above its total, so a deposit is
   // at most the total and a final invoice at most what the deposit left.
-  const limit = Math.max(0, full - (await invoicedOnBooking(tx, tenantId, booking.booking_id)));
+  // A kept bond's invoice is apart from it.
+  const limit = Math.max(0, full - askedBy(live, ['DEPOSIT', 'FINAL']));
   if (amount > limit) {
     const message = MONEY_MESSAGES.amountOverBooking(formatCents(limit), formatCents(full));
     throw conflict(message, { limitCents: limit, errors: [{ path: 'amount', message }] });
