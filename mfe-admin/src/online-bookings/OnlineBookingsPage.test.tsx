@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { SLUG_TAKEN_MESSAGE, type OnlineBookings } from '@venue/contracts';
+import { CHOICE_OPTIONS_MESSAGE, SLUG_TAKEN_MESSAGE, type OnlineBookings } from '@venue/contracts';
 import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import { OnlineBookingsPage } from './OnlineBookingsPage.tsx';
 
@@ -324,6 +324,144 @@ describe('Settings → Online bookings', () => {
     );
     await waitFor(() => expect(slug).toHaveFocus());
     expect(puts).toHaveLength(0);
+  });
+
+  test("a question's own problem shows in its row, focused, with the bar saying nothing was saved", async () => {
+    answer(stored());
+    const puts = captureRequests('put', '/api/settings/online-bookings', {});
+    const { user } = renderWithProviders(<OnlineBookingsPage />);
+    await loaded();
+    const second = within(screen.getByRole('group', { name: 'Question 2' }));
+    const options = second.getByRole('textbox', { name: /Options/ });
+    await user.clear(options);
+    await user.type(options, 'Yes, BYO');
+    await user.click(screen.getByRole('button', { name: 'Add a question' }));
+    await user.click(save());
+
+    expect(options).toHaveAccessibleDescription(expect.stringContaining(CHOICE_OPTIONS_MESSAGE));
+    const third = within(screen.getByRole('group', { name: 'Question 3' }));
+    expect(third.getByRole('textbox', { name: 'Question text' })).toHaveAccessibleDescription(
+      expect.stringContaining('Write the question.'),
+    );
+    // the first question is fine and says nothing
+    const first = within(screen.getByRole('group', { name: 'Question 1' }));
+    expect(first.getByRole('textbox', { name: 'Question text' })).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(options).toHaveFocus());
+    expect(within(screen.getByTestId('online-save-bar')).getByRole('alert')).toHaveTextContent(
+      'Online bookings not saved: check the fields marked below.',
+    );
+    expect(puts).toHaveLength(0);
+
+    // a second option typed, the message goes as it is corrected
+    await user.type(options, '{Enter}No');
+    await waitFor(() =>
+      expect(options).not.toHaveAccessibleDescription(expect.stringContaining(CHOICE_OPTIONS_MESSAGE)),
+    );
+  });
+
+  test("the server's refusal of a question's text lands on that row, and a move clears it", async () => {
+    answer(stored());
+    server.use(
+      http.put('/api/settings/online-bookings', () =>
+        HttpResponse.json(
+          {
+            message: 'The question must be one line.',
+            errors: [{ path: 'questions.1.label', message: 'The question must be one line.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<OnlineBookingsPage />);
+    await loaded();
+    await user.click(save());
+
+    const label = within(screen.getByRole('group', { name: 'Question 2' })).getByRole('textbox', {
+      name: 'Question text',
+    });
+    await waitFor(() =>
+      expect(label).toHaveAccessibleDescription(expect.stringContaining('The question must be one line.')),
+    );
+    await waitFor(() => expect(label).toHaveFocus());
+    expect(
+      within(screen.getByRole('group', { name: 'Question 1' })).getByRole('textbox', {
+        name: 'Question text',
+      }),
+    ).not.toHaveAccessibleDescription(expect.stringContaining('one line'));
+    // not said about the list as a whole
+    expect(within(screen.getByTestId('online-questions')).queryByRole('alert')).toBeNull();
+
+    // the server named the row by its number: once the questions move, that number means another one
+    await user.click(screen.getByRole('button', { name: 'Move question 2 up' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Question 1' })).getByRole('textbox', {
+        name: 'Question text',
+      }),
+    ).toHaveValue('Will alcohol be served?');
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('online-questions')).queryByText('The question must be one line.'),
+      ).toBeNull(),
+    );
+  });
+
+  test('Save sends the body the schema makes of what was typed', async () => {
+    answer(stored());
+    const puts = captureRequests('put', '/api/settings/online-bookings', (req) => ({
+      ...stored(),
+      ...(req.body as object),
+    }));
+    const { user } = renderWithProviders(<OnlineBookingsPage />);
+    const slug = await loaded();
+    await user.clear(slug);
+    await user.type(slug, '  Hilltop-Hall ');
+    const second = within(screen.getByRole('group', { name: 'Question 2' }));
+    await user.clear(second.getByRole('textbox', { name: /Options/ }));
+    await user.type(second.getByRole('textbox', { name: /Options/ }), ' No {Enter}{Enter} Yes, BYO ');
+    // a question that is no longer a choice sends no options
+    await user.selectOptions(second.getByRole('combobox', { name: 'Answer' }), 'text');
+    await user.selectOptions(second.getByRole('combobox', { name: 'Answer' }), 'choice');
+    await user.selectOptions(
+      within(screen.getByRole('group', { name: 'Question 1' })).getByRole('combobox', { name: 'Answer' }),
+      'text',
+    );
+    await user.click(screen.getByRole('switch', { name: /^Verify the customer's e-mail address/ }));
+    const terms = screen.getByRole('textbox', { name: 'Cancellation terms' });
+    await user.clear(terms);
+    await user.type(terms, '  No refunds.  ');
+    await user.click(save());
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Online bookings saved.');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.body).toEqual({
+      enabled: true,
+      slug: 'hilltop-hall',
+      resourceIds: [MAIN],
+      minNoticeHours: 24,
+      windowDays: 365,
+      mode: 'request',
+      verifyEmail: false,
+      questions: [
+        { id: 'outside-catering', label: 'Will you use outside caterers?', kind: 'text', required: true },
+        {
+          id: 'alcohol',
+          label: 'Will alcohol be served?',
+          kind: 'choice',
+          options: ['No', 'Yes, BYO'],
+          required: false,
+        },
+      ],
+      agreement: { text: 'The hirer leaves the hall clean.', cancellationTerms: 'No refunds.' },
+    });
+
+    // the form starts again from what is stored: a question added now is not refused before its Save
+    await waitFor(() => expect(screen.getByText('No unsaved changes.')).toBeVisible());
+    await user.click(screen.getByRole('button', { name: 'Add a question' }));
+    const added = within(screen.getByRole('group', { name: 'Question 3' })).getByRole('textbox', {
+      name: 'Question text',
+    });
+    expect(added).toHaveFocus();
+    expect(added).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('loading, a failed load with Try Again, and staff other than the owner refused', async () => {

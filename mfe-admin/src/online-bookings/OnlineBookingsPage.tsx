@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import type { OnlineBookings } from '@venue/contracts';
 import { ErrorState, LoadingState, PageHeader, useSession } from '@venue/ui';
 import { FlashMessage } from '../shared/flash.tsx';
 import { isStatus, messageOr } from '../shared/errors.ts';
@@ -11,8 +13,7 @@ import {
   Section,
 } from './OnlineBookingsSections.tsx';
 import { ResourcesField } from './ResourcesField.tsx';
-import { bodyOf, draftOf } from './online-bookings-form.ts';
-import { useOnlineBookingsForm } from './useOnlineBookingsForm.ts';
+import { useOnlineBookingsForm, useOnlineBookingsSetting } from './useOnlineBookingsForm.ts';
 
 const TITLE = 'Online Bookings';
 const OWNER_ONLY = 'Only the hall owner can see and change online bookings.';
@@ -46,8 +47,7 @@ export function OnlineBookingsPage() {
 }
 
 function OnlineBookingsForm() {
-  const { query, draft, setDraft, errors, setErrors, formRef, flash, save, set, submit } =
-    useOnlineBookingsForm();
+  const query = useOnlineBookingsSetting();
 
   if (query.isPending) return <LoadingState label="Loading online bookings..." />;
   if (query.isError && !query.data) {
@@ -65,29 +65,44 @@ function OnlineBookingsForm() {
       />
     );
   }
-  if (!draft) return <LoadingState label="Loading online bookings..." />;
+  if (!query.data) return <LoadingState label="Loading online bookings..." />;
+  return <OnlineBookingsEditor saved={query.data} reread={query.refetch} />;
+}
 
-  const saved = query.data;
-  const dirty = JSON.stringify(bodyOf(draft)) !== JSON.stringify(bodyOf(draftOf(saved)));
+/** The form itself, started from the setting the server answered. */
+function OnlineBookingsEditor({
+  saved,
+  reread,
+}: {
+  saved: OnlineBookings;
+  reread: () => Promise<{ data?: OnlineBookings | undefined }>;
+}) {
+  const { form, formRef, flash, save, submit, dirty } = useOnlineBookingsForm(saved, reread);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={TITLE}>
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label={TITLE}>
       <Stack gap="lg">
-        <BookingPageSection draft={draft} errors={errors} set={set} saved={saved} />
+        <BookingPageSection form={form} saved={saved} />
 
         <Section title="Spaces that take requests" testId="online-resources">
-          <ResourcesField
-            value={draft.resourceIds}
-            error={errors.resourceIds}
-            onChange={(ids) => set('resourceIds', ids)}
+          <Controller
+            control={form.control}
+            name="resourceIds"
+            render={({ field, fieldState }) => (
+              <ResourcesField
+                value={field.value}
+                error={fieldState.error?.message}
+                onChange={field.onChange}
+              />
+            )}
           />
         </Section>
 
-        <RulesSection draft={draft} errors={errors} set={set} />
+        <RulesSection form={form} />
 
-        <QuestionsSection draft={draft} errors={errors} setDraft={setDraft} setErrors={setErrors} />
+        <QuestionsSection form={form} />
 
-        <AgreementSection draft={draft} errors={errors} set={set} saved={saved} />
+        <AgreementSection form={form} saved={saved} />
 
         <EmbedCard slug={saved.slug} enabled={saved.enabled} dirty={dirty} />
       </Stack>

@@ -13,22 +13,16 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { Controller, useWatch } from 'react-hook-form';
 import type { OnlineBookings } from '@venue/contracts';
 import { formatDateTime, useSession } from '@venue/ui';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
-import {
-  agreementNeverSaved,
-  publicUrl,
-  type FieldErrors,
-  type OnlineBookingsDraft,
-} from './online-bookings-form.ts';
-import type { SetField } from './useOnlineBookingsForm.ts';
+import { agreementNeverSaved, publicUrl } from './online-bookings-form.ts';
+import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';
 
-/** What every section is given: the draft, its errors and the setter of one field. */
+/** What every section is given: the form (its values, errors and fields). */
 interface SectionProps {
-  draft: OnlineBookingsDraft;
-  errors: FieldErrors;
-  set: SetField;
+  form: OnlineBookingsForm;
 }
 
 export function Section({
@@ -61,17 +55,25 @@ export function Section({
   );
 }
 
-export function BookingPageSection({ draft, errors, set, saved }: SectionProps & { saved: OnlineBookings }) {
+export function BookingPageSection({ form, saved }: SectionProps & { saved: OnlineBookings }) {
   const origin = window.location.origin;
-  const typedSlug = draft.slug.trim().toLowerCase();
+  const { errors } = form.formState;
+  const typedSlug = useWatch({ control: form.control, name: 'slug' }).trim().toLowerCase();
   return (
     <Section title="Your booking page" testId="online-page">
-      <Switch
-        label="Take online bookings"
-        description="On: your page is open at its address and customers can send requests. Off: visitors are told you do not take online bookings."
-        checked={draft.enabled}
-        error={errors.enabled}
-        onChange={(e) => set('enabled', e.currentTarget.checked)}
+      <Controller
+        control={form.control}
+        name="enabled"
+        render={({ field, fieldState }) => (
+          <Switch
+            label="Take online bookings"
+            description="On: your page is open at its address and customers can send requests. Off: visitors are told you do not take online bookings."
+            checked={field.value}
+            error={fieldState.error?.message}
+            onChange={(e) => field.onChange(e.currentTarget.checked)}
+            onBlur={field.onBlur}
+          />
+        )}
       />
       <TextInput
         label="Page address"
@@ -82,11 +84,10 @@ export function BookingPageSection({ draft, errors, set, saved }: SectionProps &
           </Text>
         }
         leftSectionWidth={56}
-        value={draft.slug}
-        error={errors.slug}
+        {...form.register('slug')}
+        error={errors.slug?.message}
         autoComplete="off"
         spellCheck={false}
-        onChange={(e) => set('slug', e.currentTarget.value)}
       />
       {saved.slug ? (
         <Text size="sm">
@@ -105,98 +106,117 @@ export function BookingPageSection({ draft, errors, set, saved }: SectionProps &
   );
 }
 
-export function RulesSection({ draft, errors, set }: SectionProps) {
+/** A whole number typed in a NumberInput: NaN while it is empty, for the schema to refuse. */
+function WholeNumberField({
+  form,
+  name,
+  label,
+  description,
+  min,
+}: SectionProps & {
+  name: 'minNoticeHours' | 'windowDays';
+  label: string;
+  description: string;
+  min: number;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          description={description}
+          min={min}
+          step={1}
+          decimalScale={0}
+          clampBehavior="none"
+          value={Number.isFinite(field.value) ? field.value : ''}
+          error={fieldState.error?.message}
+          onChange={(v) => field.onChange(toNumber(v))}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}
+
+export function RulesSection({ form }: SectionProps) {
   return (
     <Section title="Notice, window and what a request does" testId="online-rules">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <NumberInput
+        <WholeNumberField
+          form={form}
+          name="minNoticeHours"
           label="Minimum notice (hours)"
           description="How long before an event a request may start at the latest."
           min={0}
-          step={1}
-          decimalScale={0}
-          clampBehavior="none"
-          value={Number.isFinite(draft.minNoticeHours) ? draft.minNoticeHours : ''}
-          error={errors.minNoticeHours}
-          onChange={(v) => set('minNoticeHours', toNumber(v))}
         />
-        <NumberInput
+        <WholeNumberField
+          form={form}
+          name="windowDays"
           label="Booking window (days)"
           description="How far ahead customers may ask for a date."
           min={1}
-          step={1}
-          decimalScale={0}
-          clampBehavior="none"
-          value={Number.isFinite(draft.windowDays) ? draft.windowDays : ''}
-          error={errors.windowDays}
-          onChange={(v) => set('windowDays', toNumber(v))}
         />
       </SimpleGrid>
-      <Radio.Group
-        label="When a request arrives"
-        value={draft.mode}
-        error={errors.mode}
-        onChange={(v) => set('mode', v === 'hold' ? 'hold' : 'request')}
-      >
-        <Stack gap="xs" mt="xs">
-          <Radio
-            value="request"
-            label="Request only"
-            description="It waits in Booking Requests for you to confirm, hold or decline; nothing is held."
+      <Controller
+        control={form.control}
+        name="mode"
+        render={({ field, fieldState }) => (
+          <Radio.Group
+            label="When a request arrives"
+            value={field.value}
+            error={fieldState.error?.message}
+            onChange={(v) => field.onChange(v === 'hold' ? 'hold' : 'request')}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio
+                value="request"
+                label="Request only"
+                description="It waits in Booking Requests for you to confirm, hold or decline; nothing is held."
+              />
+              <Radio
+                value="hold"
+                label="Automatic 24-hour hold"
+                description="A free slot is held for the customer for 24 hours while you decide."
+              />
+            </Stack>
+          </Radio.Group>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="verifyEmail"
+        render={({ field, fieldState }) => (
+          <Switch
+            label="Verify the customer's e-mail address"
+            description="A request from an address not yet verified for your venue reaches you only after the customer clicks the link e-mailed to them."
+            checked={field.value}
+            error={fieldState.error?.message}
+            onChange={(e) => field.onChange(e.currentTarget.checked)}
+            onBlur={field.onBlur}
           />
-          <Radio
-            value="hold"
-            label="Automatic 24-hour hold"
-            description="A free slot is held for the customer for 24 hours while you decide."
-          />
-        </Stack>
-      </Radio.Group>
-      <Switch
-        label="Verify the customer's e-mail address"
-        description="A request from an address not yet verified for your venue reaches you only after the customer clicks the link e-mailed to them."
-        checked={draft.verifyEmail}
-        error={errors.verifyEmail}
-        onChange={(e) => set('verifyEmail', e.currentTarget.checked)}
+        )}
       />
     </Section>
   );
 }
 
-export function QuestionsSection({
-  draft,
-  errors,
-  setDraft,
-  setErrors,
-}: {
-  draft: OnlineBookingsDraft;
-  errors: FieldErrors;
-  setDraft: (update: (d: OnlineBookingsDraft | null) => OnlineBookingsDraft | null) => void;
-  setErrors: (update: (e: FieldErrors) => FieldErrors) => void;
-}) {
+export function QuestionsSection({ form }: SectionProps) {
   return (
     <Section
       title="Your questions"
       intro="Asked on the request form after the booking details; the answers are kept with the booking."
     >
-      <QuestionsEditor
-        questions={draft.questions}
-        errors={errors}
-        disabled={false}
-        onChange={(questions, structural) => {
-          setDraft((d) => (d ? { ...d, questions } : d));
-          // A moved or removed question leaves the server's numbered messages pointing elsewhere.
-          if (structural)
-            setErrors((e) =>
-              Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('questions'))),
-            );
-        }}
-      />
+      <QuestionsEditor form={form} disabled={false} />
     </Section>
   );
 }
 
-export function AgreementSection({ draft, errors, set, saved }: SectionProps & { saved: OnlineBookings }) {
+export function AgreementSection({ form, saved }: SectionProps & { saved: OnlineBookings }) {
   const { settings } = useSession();
+  const { errors } = form.formState;
   const agreementTime = agreementNeverSaved(saved.agreement.updatedAt)
     ? null
     : formatDateTime(saved.agreement.updatedAt, settings);
@@ -214,18 +234,16 @@ export function AgreementSection({ draft, errors, set, saved }: SectionProps & {
         autosize
         minRows={4}
         maxRows={16}
-        value={draft.agreementText}
-        error={errors['agreement.text']}
-        onChange={(e) => set('agreementText', e.currentTarget.value, 'agreement.text')}
+        {...form.register('agreement.text')}
+        error={errors.agreement?.text?.message}
       />
       <Textarea
         label="Cancellation terms"
         autosize
         minRows={3}
         maxRows={12}
-        value={draft.cancellationTerms}
-        error={errors['agreement.cancellationTerms']}
-        onChange={(e) => set('cancellationTerms', e.currentTarget.value, 'agreement.cancellationTerms')}
+        {...form.register('agreement.cancellationTerms')}
+        error={errors.agreement?.cancellationTerms?.message}
       />
     </Section>
   );

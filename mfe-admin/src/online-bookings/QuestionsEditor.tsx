@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import {
   Button,
   Checkbox,
@@ -10,8 +9,10 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { MAX_ONLINE_QUESTIONS, QUESTION_KINDS, type QuestionKind } from '@venue/contracts';
-import { newQuestionKey, type FieldErrors, type QuestionDraft } from './online-bookings-form.ts';
+import { NEW_QUESTION } from './online-bookings-form.ts';
+import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';
 
 const KIND_LABELS: Record<QuestionKind, string> = {
   text: 'Text answer',
@@ -22,44 +23,38 @@ const KIND_LABELS: Record<QuestionKind, string> = {
 /**
  * The venue's own questions on the request form: add, remove and reorder (buttons, so the
  * keyboard does all of it), each a text, a choice with its options or a yes/no, required or not.
- * A question keeps its id when it moves: the answers stored with bookings are keyed by it.
+ * A question keeps its id when it moves: the answers stored with bookings are keyed by it. The
+ * rows are react-hook-form's field array: once a Save was tried, a move, removal or addition
+ * checks the rows again, and a server's message (it named a row by its number) is dropped.
  */
-export function QuestionsEditor({
-  questions,
-  errors,
-  disabled,
-  onChange,
-}: {
-  questions: QuestionDraft[];
-  errors: FieldErrors;
-  disabled: boolean;
-  onChange: (questions: QuestionDraft[], structural: boolean) => void;
-}) {
-  const { inputs, update, move, remove, add } = useQuestionList(questions, onChange);
-  const full = questions.length >= MAX_ONLINE_QUESTIONS;
+export function QuestionsEditor({ form, disabled }: { form: OnlineBookingsForm; disabled: boolean }) {
+  const { fields, append, move, remove } = useFieldArray({ control: form.control, name: 'questions' });
+  const full = fields.length >= MAX_ONLINE_QUESTIONS;
+  const listError =
+    form.formState.errors.questions?.root?.message ?? form.formState.errors.questions?.message;
+  // A question just added takes the focus, so the keyboard goes on to type it.
+  const add = () => append({ ...NEW_QUESTION }, { focusName: `questions.${fields.length}.label` });
 
   return (
     <Stack gap="sm" data-testid="online-questions">
-      {questions.length === 0 ? (
+      {fields.length === 0 ? (
         <Text size="sm" c="dimmed">
           No questions yet: the request form asks only for the booking and contact details.
         </Text>
       ) : null}
-      {errors.questions ? (
+      {listError ? (
         <Text size="sm" c="red" role="alert">
-          {errors.questions}
+          {listError}
         </Text>
       ) : null}
-      {questions.map((q, i) => (
+      {fields.map((row, i) => (
         <QuestionFields
-          key={q.key}
-          question={q}
+          key={row.id}
+          form={form}
           index={i}
-          count={questions.length}
-          errors={errors}
+          count={fields.length}
           disabled={disabled}
-          inputs={inputs.current}
-          list={{ update, move, remove }}
+          list={{ move: (from, by) => move(from, from + by), remove }}
         />
       ))}
       {!disabled ? (
@@ -78,64 +73,28 @@ export function QuestionsEditor({
   );
 }
 
-/** The list's edits; a question just added takes the focus, so the keyboard goes on to type it. */
-function useQuestionList(
-  questions: QuestionDraft[],
-  onChange: (questions: QuestionDraft[], structural: boolean) => void,
-) {
-  const added = useRef<string | null>(null);
-  const inputs = useRef(new Map<string, HTMLInputElement>());
-  useEffect(() => {
-    if (added.current) inputs.current.get(added.current)?.focus();
-    added.current = null;
-  }, [questions.length]);
-
-  const update = (index: number, patch: Partial<QuestionDraft>) =>
-    onChange(
-      questions.map((q, i) => (i === index ? { ...q, ...patch } : q)),
-      false,
-    );
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...questions];
-    const [q] = next.splice(index, 1);
-    next.splice(index + by, 0, q!);
-    onChange(next, true);
-  };
-  const remove = (index: number) =>
-    onChange(
-      questions.filter((_, i) => i !== index),
-      true,
-    );
-  const add = () => {
-    const key = newQuestionKey();
-    added.current = key;
-    onChange([...questions, { key, label: '', kind: 'text', optionsText: '', required: false }], true);
-  };
-  return { inputs, update, move, remove, add };
+interface QuestionList {
+  move: (index: number, by: -1 | 1) => void;
+  remove: (index: number) => void;
 }
-
-type QuestionList = Pick<ReturnType<typeof useQuestionList>, 'update' | 'move' | 'remove'>;
 
 /** One question: its text, kind, required, and a choice's options. */
 function QuestionFields({
-  question: q,
+  form,
   index: i,
   count,
-  errors,
   disabled,
-  inputs,
   list,
 }: {
-  question: QuestionDraft;
+  form: OnlineBookingsForm;
   index: number;
   count: number;
-  errors: FieldErrors;
   disabled: boolean;
-  inputs: Map<string, HTMLInputElement>;
   list: QuestionList;
 }) {
   const n = i + 1;
-  const at = (field: string) => errors[`questions.${i}.${field}`];
+  const kind = useWatch({ control: form.control, name: `questions.${i}.kind` });
+  const errors = form.formState.errors.questions?.[i];
   return (
     <Fieldset legend={`Question ${n}`} p="sm">
       <Stack gap="xs">
@@ -149,44 +108,44 @@ function QuestionFields({
           />
         ) : null}
         <TextInput
-          ref={(el) => {
-            if (el) inputs.set(q.key, el);
-            else inputs.delete(q.key);
-          }}
           label="Question text"
-          value={q.label}
-          error={at('label') ?? at('id')}
+          {...form.register(`questions.${i}.label`)}
+          error={errors?.label?.message}
           disabled={disabled}
-          onChange={(e) => list.update(i, { label: e.currentTarget.value })}
         />
         <Group grow align="flex-start" wrap="wrap">
           <NativeSelect
             label="Answer"
             data={QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-            value={q.kind}
-            error={at('kind')}
+            {...form.register(`questions.${i}.kind`)}
+            error={errors?.kind?.message}
             disabled={disabled}
-            onChange={(e) => list.update(i, { kind: e.currentTarget.value as QuestionKind })}
           />
-          <Checkbox
-            label="Must be answered"
-            checked={q.required}
-            error={at('required')}
-            disabled={disabled}
-            onChange={(e) => list.update(i, { required: e.currentTarget.checked })}
-            mt={{ base: 0, sm: 30 }}
+          <Controller
+            control={form.control}
+            name={`questions.${i}.required`}
+            render={({ field }) => (
+              <Checkbox
+                label="Must be answered"
+                checked={field.value}
+                error={errors?.required?.message}
+                disabled={disabled}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                onBlur={field.onBlur}
+                mt={{ base: 0, sm: 30 }}
+              />
+            )}
           />
         </Group>
-        {q.kind === 'choice' ? (
+        {kind === 'choice' ? (
           <Textarea
             label="Options"
             description="One option a line, 2 to 20."
             autosize
             minRows={2}
-            value={q.optionsText}
-            error={at('options')}
+            {...form.register(`questions.${i}.optionsText`)}
+            error={errors?.optionsText?.message}
             disabled={disabled}
-            onChange={(e) => list.update(i, { optionsText: e.currentTarget.value })}
           />
         ) : null}
       </Stack>

@@ -1,25 +1,20 @@
 /**
  * Settings → Online bookings as the screen edits it (issue 25 item 5, decision 56): the setting
- * the server answers, the form's own state, and the one PUT body between them. The body is
- * checked with the contract's own schema before it is sent, so a field's message on screen is
+ * the server answers, the form's values, and the one PUT body between them. The form checks that
+ * body with the contract's own schema (useOnlineBookingsForm), so a field's message on screen is
  * the server's word for word, and a refusal from the server lands on the same field.
  */
-import {
-  onlineBookingsUpdateSchema,
-  type OnlineBookings,
-  type OnlineBookingsUpdate,
-  type OnlineMode,
-  type QuestionKind,
-} from '@venue/contracts';
-import { fieldErrorsOf } from '@venue/ui';
+import type { OnlineBookings, OnlineBookingsUpdate, OnlineMode, QuestionKind } from '@venue/contracts';
 
 export const ONLINE_BOOKINGS_PATH = '/api/settings/online-bookings';
 
-export interface QuestionDraft {
-  /** React's key: stable while the question is moved, including a new one with no id yet. */
-  key: string;
-  /** The server's id; absent for a question added since the last save (the server gives one). */
-  id?: string;
+/**
+ * One question as the form holds it. Its server id is `savedId`, not `id`: react-hook-form's
+ * field array keeps its own `id` on each row (React's key while rows move).
+ */
+export interface QuestionValues {
+  /** The server's id; '' for a question added since the last save (the server gives one). */
+  savedId: string;
   label: string;
   kind: QuestionKind;
   /** One option a line, as typed; only a choice question sends them. */
@@ -27,7 +22,8 @@ export interface QuestionDraft {
   required: boolean;
 }
 
-export interface OnlineBookingsDraft {
+/** The form's values: the PUT body's shape, so most of the schema's paths are the fields' names. */
+export interface OnlineBookingsValues {
   enabled: boolean;
   slug: string;
   resourceIds: string[];
@@ -36,18 +32,19 @@ export interface OnlineBookingsDraft {
   windowDays: number;
   mode: OnlineMode;
   verifyEmail: boolean;
-  questions: QuestionDraft[];
-  agreementText: string;
-  cancellationTerms: string;
+  questions: QuestionValues[];
+  agreement: { text: string; cancellationTerms: string };
 }
 
-let nextKey = 0;
-export function newQuestionKey(): string {
-  nextKey += 1;
-  return `q${nextKey}`;
-}
+export const NEW_QUESTION: QuestionValues = {
+  savedId: '',
+  label: '',
+  kind: 'text',
+  optionsText: '',
+  required: false,
+};
 
-export function draftOf(setting: OnlineBookings): OnlineBookingsDraft {
+export function valuesOf(setting: OnlineBookings): OnlineBookingsValues {
   return {
     enabled: setting.enabled,
     slug: setting.slug ?? '',
@@ -57,15 +54,13 @@ export function draftOf(setting: OnlineBookings): OnlineBookingsDraft {
     mode: setting.mode,
     verifyEmail: setting.verifyEmail,
     questions: setting.questions.map((q) => ({
-      key: q.id,
-      id: q.id,
+      savedId: q.id,
       label: q.label,
       kind: q.kind,
       optionsText: (q.options ?? []).join('\n'),
       required: q.required,
     })),
-    agreementText: setting.agreement.text,
-    cancellationTerms: setting.agreement.cancellationTerms,
+    agreement: { text: setting.agreement.text, cancellationTerms: setting.agreement.cancellationTerms },
   };
 }
 
@@ -76,56 +71,61 @@ export function optionsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The PUT body: the whole setting, as the contract's update schema takes it. */
-export function bodyOf(draft: OnlineBookingsDraft): OnlineBookingsUpdate {
-  const slug = draft.slug.trim().toLowerCase();
+/**
+ * The PUT body the values make, for the contract's update schema to check and parse (what is
+ * sent is the schema's output).
+ */
+export function bodyOf(values: OnlineBookingsValues): OnlineBookingsUpdate {
+  const slug = values.slug.trim().toLowerCase();
   return {
-    enabled: draft.enabled,
+    enabled: values.enabled,
     slug: slug === '' ? null : slug,
-    resourceIds: [...draft.resourceIds],
-    minNoticeHours: draft.minNoticeHours,
-    windowDays: draft.windowDays,
-    mode: draft.mode,
-    verifyEmail: draft.verifyEmail,
-    questions: draft.questions.map((q) => ({
-      ...(q.id ? { id: q.id } : {}),
+    resourceIds: [...values.resourceIds],
+    minNoticeHours: values.minNoticeHours,
+    windowDays: values.windowDays,
+    mode: values.mode,
+    verifyEmail: values.verifyEmail,
+    questions: values.questions.map((q) => ({
+      ...(q.savedId ? { id: q.savedId } : {}),
       label: q.label.trim(),
       kind: q.kind,
       ...(q.kind === 'choice' ? { options: optionsOf(q.optionsText) } : {}),
       required: q.required,
     })),
-    agreement: { text: draft.agreementText.trim(), cancellationTerms: draft.cancellationTerms.trim() },
+    agreement: {
+      text: values.agreement.text.trim(),
+      cancellationTerms: values.agreement.cancellationTerms.trim(),
+    },
   };
 }
 
 /**
- * Where a message is shown: `slug`, `minNoticeHours`, `questions` (the list as a whole),
- * `questions.2.label`, `questions.2.options` (an option's own message too), `agreement.text`…
+ * The field a message at a body path is shown on, the schema's and the server's alike: `slug`,
+ * `minNoticeHours`, `questions.root` (the list as a whole), `questions.2.label` (its id's too: the
+ * id has no field), `questions.2.optionsText` (an option's own message too), `agreement.text`…
  */
-export function fieldOf(path: ReadonlyArray<PropertyKey> | string): string {
-  const parts = (typeof path === 'string' ? path.split('.') : path.map(String)).filter((p) => p !== '');
-  const [head, index, field] = parts;
-  if (head === 'questions' && index !== undefined && /^\d+$/.test(index)) {
-    return `questions.${index}.${field ?? 'label'}`;
+export function fieldOf(path: string): string {
+  const [head = '', index, field] = path.split('.').filter((p) => p !== '');
+  if (head === 'questions') {
+    if (index === undefined || !/^\d+$/.test(index)) return 'questions.root';
+    if (field === 'options') return `questions.${index}.optionsText`;
+    return `questions.${index}.${field === undefined || field === 'id' ? 'label' : field}`;
   }
   if (head === 'agreement') return `agreement.${index ?? 'text'}`;
-  return head ?? '';
+  return head;
 }
 
-export type FieldErrors = Record<string, string>;
-
-/** The screen's own check, with the contract's messages: every field's first message. */
-export function checkDraft(draft: OnlineBookingsDraft): FieldErrors {
-  const result = onlineBookingsUpdateSchema.safeParse(bodyOf(draft));
-  if (result.success) return {};
-  const out: FieldErrors = {};
-  for (const issue of result.error.issues) out[fieldOf(issue.path)] ??= issue.message;
-  return out;
-}
-
-/** The fields a 4xx answer names (`errors: [{ path: 'questions.1.options', message }]`). */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  return fieldErrorsOf(error, fieldOf);
+/** Every field a message can be put on, for the values as they are (one row's per question). */
+export function formFields(values: OnlineBookingsValues): string[] {
+  const { questions, agreement, ...plain } = values;
+  return [
+    ...Object.keys(plain),
+    ...Object.keys(agreement).map((key) => `agreement.${key}`),
+    'questions.root',
+    ...questions.flatMap((_, i) =>
+      (['label', 'kind', 'optionsText', 'required'] as const).map((key) => `questions.${i}.${key}`),
+    ),
+  ];
 }
 
 /** The address of the venue's page on this product (the gateway serves it beside the staff app). */

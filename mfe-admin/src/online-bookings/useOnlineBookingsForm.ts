@@ -1,17 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { OnlineBookings } from '@venue/contracts';
-import { focusFirstInvalid, useSession } from '@venue/ui';
+import type { UseFormReturn } from 'react-hook-form';
+import { onlineBookingsUpdateSchema, type OnlineBookings, type OnlineBookingsUpdate } from '@venue/contracts';
+import { fieldErrorsOf, focusFirstInvalid, useSession } from '@venue/ui';
+import { useContractForm } from '@venue/ui/contract-form';
 import { useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import {
   ONLINE_BOOKINGS_PATH,
   bodyOf,
-  checkDraft,
-  draftOf,
-  serverFieldErrors,
-  type FieldErrors,
-  type OnlineBookingsDraft,
+  fieldOf,
+  formFields,
+  valuesOf,
+  type OnlineBookingsValues,
 } from './online-bookings-form.ts';
 
 const SAVED = 'Online bookings saved.';
@@ -20,74 +21,86 @@ const NOT_SAVED = 'Online bookings not saved: check the fields marked below.';
 
 export const onlineBookingsKey = ['admin', 'online-bookings'] as const;
 
-/** Sets one field of the draft and clears its error (`field` when the error's name differs). */
-export type SetField = <K extends keyof OnlineBookingsDraft>(
-  key: K,
-  value: OnlineBookingsDraft[K],
-  field?: string,
-) => void;
+export type OnlineBookingsForm = UseFormReturn<OnlineBookingsValues, unknown, OnlineBookingsUpdate>;
 
-/**
- * The online bookings form's state: the stored setting, the draft started from it (again after
- * every save), the fields' errors, and the Save that checks, sends and re-reads.
- */
-export function useOnlineBookingsForm() {
+/** The stored setting, as the server answers it. */
+export function useOnlineBookingsSetting() {
   const { api } = useSession();
-  const flash = useFlash(4000);
-  const query = useQuery({
+  return useQuery({
     queryKey: onlineBookingsKey,
     queryFn: () => api.api<OnlineBookings>(ONLINE_BOOKINGS_PATH),
   });
-  const [draft, setDraft] = useState<OnlineBookingsDraft | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+}
 
-  // The form starts from what the server holds, and starts again from it after every save.
+/**
+ * A refusal's field errors put on their fields, a question's on its own row
+ * (`questions.1.label`). Not the piece's putServerErrors: it keys a refusal by the first segment
+ * of its path, which would put every question's message on the list as a whole.
+ */
+function putRefusal(form: OnlineBookingsForm, error: unknown): number {
+  const known = new Set(formFields(form.getValues()));
+  const named = Object.entries(fieldErrorsOf(error, (path) => fieldOf(path.join('.'))));
+  const put = named.filter(([field]) => known.has(field));
+  // A field name built from the refusal's path (`questions.${n}.label`), checked against `known`.
+  for (const [field, message] of put) form.setError(field as never, { type: 'server', message });
+  return put.length;
+}
+
+/**
+ * The online bookings form, started from the stored setting (again after every save): a
+ * react-hook-form checked by the contract's update schema on the body the values make
+ * (useContractForm), the Save that sends the schema's body and re-reads, and whether anything
+ * differs from what is stored.
+ */
+export function useOnlineBookingsForm(
+  saved: OnlineBookings,
+  reread: () => Promise<{ data?: OnlineBookings | undefined }>,
+) {
+  const { api } = useSession();
+  const flash = useFlash(4000);
+  const { form, formRef } = useContractForm<OnlineBookingsValues, OnlineBookingsUpdate>({
+    schema: onlineBookingsUpdateSchema,
+    defaultValues: valuesOf(saved),
+    toBody: bodyOf,
+    fieldOf,
+  });
+  const { reset } = form;
+
+  // The form starts again from what the server holds when a re-read answers something new (ids
+  // given to new questions, the agreement's version).
+  const shown = useRef(saved);
   useEffect(() => {
-    if (query.data) {
-      setDraft(draftOf(query.data));
-      setErrors({});
-    }
-  }, [query.data]);
+    if (shown.current === saved) return;
+    shown.current = saved;
+    reset(valuesOf(saved));
+  }, [saved, reset]);
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof bodyOf>) =>
+    mutationFn: (body: OnlineBookingsUpdate) =>
       api.api<OnlineBookings>(ONLINE_BOOKINGS_PATH, { method: 'PUT', body }),
     onSuccess: async () => {
       flash.success(SAVED);
-      // Re-read: the screen shows what is stored (ids given to new questions, the agreement's
-      // version and time), not what was typed.
-      await query.refetch();
+      // Re-read: the screen shows what is stored, not what was typed. Started again even when
+      // nothing stored changed, so the form is no longer "submitted": a question added next is not
+      // refused before its own Save.
+      const { data } = await reread();
+      if (data) {
+        shown.current = data;
+        reset(valuesOf(data));
+      }
     },
     onError: (error) => {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
       flash.error(messageOr(error, SAVE_FAILED));
-      if (Object.keys(fields).length) setTimeout(() => focusFirstInvalid(formRef.current));
+      if (putRefusal(form, error) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
     },
   });
 
-  const set: SetField = (key, value, field = key) => {
-    setDraft((d) => (d ? { ...d, [key]: value } : d));
-    setErrors((e) => {
-      if (!(field in e)) return e;
-      const next = { ...e };
-      delete next[field];
-      return next;
-    });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    const found = checkDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      flash.error(NOT_SAVED);
-      setTimeout(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    save.mutate(bodyOf(draft));
-  };
+  // The first field the schema refused is focused by useContractForm after the submit.
+  const submit = form.handleSubmit(
+    (body) => save.mutate(body),
+    () => flash.error(NOT_SAVED),
+  );
+  const dirty = JSON.stringify(bodyOf(form.watch())) !== JSON.stringify(bodyOf(valuesOf(saved)));
 
-  return { query, draft, setDraft, errors, setErrors, formRef, flash, save, set, submit };
+  return { form, formRef, flash, save, submit, dirty };
 }
