@@ -30,10 +30,13 @@ export async function createBooking(ctx: AppContext, deps: Deps, body: BookingCr
   //    date and, when bookings knows the resource, its capacity. Rule 7 (the time is free) is
   //    the write's: checking it here too cost every create a second search of the resource's
   //    slots so that the rare clash could skip one catalogue call.
+  //    The two reads leave together, in one round trip: the hall is the body's own.
   const first = await inRequestRead(ctx, async (tx) => {
-    const settings = await tenantSettings(tx, tenantId);
+    const [settings, known] = await Promise.all([
+      tenantSettings(tx, tenantId),
+      localResource(tx, hallOf(body)),
+    ]);
     const checked = checkBooking(body, venueRules(settings, now));
-    const known = await localResource(tx, checked.form.selectedHall);
     if (known) fitsHall(checked, usableResource(known));
     return { settings, checked, known };
   });
@@ -122,6 +125,10 @@ function fail(path: string, message: string): never {
 
 const text = (v: string | null | undefined) => v?.trim() ?? '';
 
+/** The hall a body names: `resourceId` is the API's other name for it (the calendar's move sends it). */
+const hallOf = (body: Pick<FormFields, 'selectedHall' | 'resourceId'>) =>
+  text(body.selectedHall) || text(body.resourceId);
+
 /**
  * The one check of a parsed body that the schema cannot make: the spec's rules 1–6 (shared with
  * the booking dialog, in the spec's order, the first broken one answered as a 400 naming its
@@ -134,8 +141,7 @@ export function checkBooking(body: FormFields, rules: VenueRules): CheckedBookin
     customerEmail: text(body.customerEmail),
     customerPhone: text(body.customerPhone),
     eventType: text(body.eventType),
-    // `resourceId` is the API's other name for the hall (the calendar's move sends it).
-    selectedHall: text(body.selectedHall) || text(body.resourceId),
+    selectedHall: hallOf(body),
     bookingDate: text(body.bookingDate),
     startTime: text(body.startTime),
     endTime: text(body.endTime),
