@@ -115,19 +115,6 @@ export function fieldOf(path: string): string {
   return head;
 }
 
-/** Every field a message can be put on, for the values as they are (one row's per question). */
-export function formFields(values: OnlineBookingsValues): string[] {
-  const { questions, agreement, ...plain } = values;
-  return [
-    ...Object.keys(plain),
-    ...Object.keys(agreement).map((key) => `agreement.${key}`),
-    'questions.root',
-    ...questions.flatMap((_, i) =>
-      (['label', 'kind', 'optionsText', 'required'] as const).map((key) => `questions.${i}.${key}`),
-    ),
-  ];
-}
-
 /** The address of the venue's page on this product (the gateway serves it beside the staff app). */
 export function publicUrl(origin: string, slug: string): string {
   return `${origin}/book/${slug}`;

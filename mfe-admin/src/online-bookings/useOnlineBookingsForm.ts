@@ -2,15 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { onlineBookingsUpdateSchema, type OnlineBookings, type OnlineBookingsUpdate } from '@venue/contracts';
-import { fieldErrorsOf, focusFirstInvalid, useSession } from '@venue/ui';
-import { useContractForm } from '@venue/ui/contract-form';
+import { focusFirstInvalid, useSession } from '@venue/ui';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import {
   ONLINE_BOOKINGS_PATH,
   bodyOf,
   fieldOf,
-  formFields,
   valuesOf,
   type OnlineBookingsValues,
 } from './online-bookings-form.ts';
@@ -30,20 +29,6 @@ export function useOnlineBookingsSetting() {
     queryKey: onlineBookingsKey,
     queryFn: () => api.api<OnlineBookings>(ONLINE_BOOKINGS_PATH),
   });
-}
-
-/**
- * A refusal's field errors put on their fields, a question's on its own row
- * (`questions.1.label`). Not the piece's putServerErrors: it keys a refusal by the first segment
- * of its path, which would put every question's message on the list as a whole.
- */
-function putRefusal(form: OnlineBookingsForm, error: unknown): number {
-  const known = new Set(formFields(form.getValues()));
-  const named = Object.entries(fieldErrorsOf(error, (path) => fieldOf(path.join('.'))));
-  const put = named.filter(([field]) => known.has(field));
-  // A field name built from the refusal's path (`questions.${n}.label`), checked against `known`.
-  for (const [field, message] of put) form.setError(field as never, { type: 'server', message });
-  return put.length;
 }
 
 /**
@@ -91,11 +76,14 @@ export function useOnlineBookingsForm(
     },
     onError: (error) => {
       flash.error(messageOr(error, SAVE_FAILED));
-      if (putRefusal(form, error) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
+      // A question's message on its own row (`questions.1.label`), as fieldOf places it.
+      if (putServerErrors(form, error, fieldOf) > 0) setTimeout(() => focusFirstInvalid(formRef.current));
     },
   });
 
-  // The first field the schema refused is focused by useContractForm after the submit.
+  // The first field the schema refused is focused by useContractForm after the submit. Not its
+  // onSubmit: that has no word for a Save the screen refused (the bar's "not saved"), and says a
+  // refusal in a headline this page does not have (the bar's flash says it).
   const submit = form.handleSubmit(
     (body) => save.mutate(body),
     () => flash.error(NOT_SAVED),

@@ -123,6 +123,64 @@ describe('putServerErrors', () => {
     expect(putServerErrors(form, new Error('offline'))).toBe(0);
   });
 
+  // What the form holds: a list of rows with fields of their own, and a list of plain values.
+  const listForm = () => {
+    const put: Array<[string, FieldError]> = [];
+    const form = {
+      getValues: () => ({ name: '', rows: [{ open: '9' }, { open: '10' }], tags: ['a', 'b'] }),
+      setError: (name: never, error: FieldError) => void put.push([name, error]),
+    };
+    return { form, put };
+  };
+  const server = (message: string) => ({ type: 'server', message });
+
+  it("puts a row's problem on that row's field, placed as the form's fieldOf says, the first per field", () => {
+    const { form, put } = listForm();
+    const error = refusal([
+      { path: ['rows', '1', 'open'], message: 'Opens after it closes' },
+      { path: ['rows', '1', 'open'], message: 'A second word on it' },
+      { path: ['name'], message: 'Name is taken' },
+    ]);
+    expect(putServerErrors(form, error)).toBe(2);
+    expect(put).toEqual([
+      ['rows.1.open', server('Opens after it closes')],
+      ['name', server('Name is taken')],
+    ]);
+
+    // A body named otherwise (`lines.N.opensAt`), the list as a whole on its root.
+    const renamed = listForm();
+    const fieldOf = (path: string) =>
+      path === 'lines' ? 'rows.root' : path.replace(/^lines\.(\d+)\.opensAt$/, 'rows.$1.open');
+    const named = refusal([
+      { path: ['lines', '0', 'opensAt'], message: 'Opening time is required' },
+      { path: ['lines'], message: 'At most 2 rows' },
+    ]);
+    expect(putServerErrors(renamed.form, named, fieldOf)).toBe(2);
+    expect(renamed.put).toEqual([
+      ['rows.0.open', server('Opening time is required')],
+      ['rows.root', server('At most 2 rows')],
+    ]);
+  });
+
+  it('puts a path the form lacks on the nearest field it has, and none at all on no field', () => {
+    const { form, put } = listForm();
+    const error = refusal([
+      { path: ['rows', '5', 'open'], message: 'No such row' },
+      { path: ['tags', '1'], message: 'Unknown tag' },
+      { path: ['colour', 'shade'], message: 'Unknown colour' },
+    ]);
+    // A row the form no longer has, and a plain list's item: said on the list, as before.
+    expect(putServerErrors(form, error)).toBe(2);
+    expect(put).toEqual([
+      ['rows', server('No such row')],
+      ['tags', server('Unknown tag')],
+    ]);
+    const elsewhere = listForm();
+    const unknown = refusal([{ path: ['colour', 'shade'], message: 'Unknown colour' }]);
+    expect(putServerErrors(elsewhere.form, unknown)).toBe(0);
+    expect(elsewhere.put).toEqual([]);
+  });
+
   it('reads a field named like an Object property as a field (constructor, __proto__)', () => {
     const error = refusal([
       { path: ['constructor'], message: 'Not a field of this form' },

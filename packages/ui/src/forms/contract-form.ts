@@ -113,22 +113,61 @@ interface ErrorTarget {
   setError(name: never, error: FieldError, options: { shouldFocus: boolean }): void;
 }
 
+const MISSING = Symbol('missing');
+
+/** One step down the values: an own key (`constructor` is no field), a row by its number. */
+function child(node: unknown, key: string): unknown {
+  if (Array.isArray(node))
+    return /^\d+$/.test(key) && Number(key) < node.length ? node[Number(key)] : MISSING;
+  return typeof node === 'object' && node !== null && Object.hasOwn(node, key)
+    ? (node as Record<string, unknown>)[key]
+    : MISSING;
+}
+
 /**
- * Puts a refusal's field errors (a 4xx's `errors`, by `fieldErrorsOf`) on the fields they belong
- * to; answers how many it put, none when the refusal names no field the form has (the dialog's
- * headline or toast says it).
+ * Whether the form has a field at this dotted path of its values: a key of the values, or of a
+ * row or group inside them (`questions.1.label`), or a list's `root` (the list as a whole). An
+ * item of a list is no field of its own (a multi-select says `events.2`'s message on `events`),
+ * nor is a row the list does not have (the server counted rows since moved or removed).
+ */
+function hasField(values: FieldValues, field: string): boolean {
+  const keys = field.split('.');
+  const last = keys.pop() ?? '';
+  let node: unknown = values;
+  for (const key of keys) {
+    node = child(node, key);
+    if (node === MISSING) return false;
+  }
+  if (Array.isArray(node)) return keys.length > 0 && last === 'root';
+  return child(node, last) !== MISSING;
+}
+
+/**
+ * Puts a refusal's field errors (a 4xx's `errors`) on the fields they belong to, the first message
+ * per field: a path is placed as `contractResolver` places a schema problem (`fieldOf`; without
+ * it a row's stays on its row, `rows.1.open`), so the server's message lands where the screen's
+ * own would. A path the form has no field for goes on the nearest enclosing one it has (a row
+ * since removed on its list), so a form that shows a list's message on the list alone still shows
+ * it; one with none is not put. Answers how many fields it put, none when the refusal names no
+ * field the form has (the dialog's headline or toast says it).
  */
 export function putServerErrors(form: ErrorTarget, error: unknown, fieldOf?: FieldOf): number {
   const place = placer(fieldOf);
-  const known = new Set(Object.keys(form.getValues()));
-  let put = 0;
-  for (const [path, message] of Object.entries(fieldErrorsOf(error))) {
-    const field = place(path);
-    if (!known.has(field)) continue;
+  const values = form.getValues();
+  // The path itself first, then each enclosing path, down to its first segment.
+  const fieldFor = (path: string[]) => {
+    if (!path[0]) return '';
+    for (let depth = path.length; depth > 0; depth -= 1) {
+      const field = place(path.slice(0, depth).join('.'));
+      if (hasField(values, field)) return field;
+    }
+    return '';
+  };
+  const put = Object.entries(fieldErrorsOf(error, fieldFor));
+  // Each name is a field hasField found in the values.
+  for (const [field, message] of put)
     form.setError(field as never, { type: 'server', message }, { shouldFocus: false });
-    put += 1;
-  }
-  return put;
+  return put.length;
 }
 
 /** How a summary words a problem at `path` (a list row's says which row it is). */
