@@ -7,7 +7,7 @@ import { ErrorState, LoadingState, useSession } from '@venue/ui';
 import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
-import { useSaveGroup } from './save-groups.tsx';
+import { checkedSave, useSaveGroup } from './save-groups.tsx';
 import { digitsOnly, formatBsb } from './payment-fields.ts';
 import { EMPTY_BANK, fetchBank, paymentKeys, type BankDetails } from './payment-api.ts';
 
@@ -47,17 +47,9 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
   });
 
   /** Checks and saves the form; false when a field is refused (its message beside it) or the save failed. */
-  const saveEdits = () =>
-    new Promise<boolean>((resolve) => {
-      void form.handleSubmit(
-        (body) =>
-          save.mutateAsync(body).then(
-            () => resolve(true),
-            () => resolve(false),
-          ),
-        (found) => resolve(sayFirst(flash, found)),
-      )();
-    });
+  const saveEdits = checkedSave(form.handleSubmit, save.mutateAsync, (found: FieldErrors<BankDetails>) =>
+    sayFirst(flash, found),
+  );
   const managed = useSaveGroup('bank-details', 'Bank details', canEdit && form.formState.isDirty, saveEdits);
 
   if (query.isPending) return <LoadingState label="Loading settings..." />;

@@ -7,7 +7,7 @@ import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { FlashMessage, useFlash, type Flash } from '../shared/flash.tsx';
 import { stripeAccountSchema } from '@venue/contracts';
 import { messageOr } from '../shared/errors.ts';
-import { useSaveGroup } from './save-groups.tsx';
+import { checkedSave, useSaveGroup } from './save-groups.tsx';
 import { BankDetailsForm } from './BankDetailsForm.tsx';
 import {
   DEFAULT_METHODS,
@@ -63,17 +63,7 @@ export function useStripeId() {
     },
   });
   /** Checks and saves the ID: false when it is refused (the message under it) or the save failed. */
-  const saveEdits = () =>
-    new Promise<boolean>((resolve) => {
-      void form.handleSubmit(
-        (body) =>
-          save.mutateAsync(body).then(
-            () => resolve(true),
-            () => resolve(false),
-          ),
-        () => resolve(false),
-      )();
-    });
+  const saveEdits = checkedSave(form.handleSubmit, save.mutateAsync);
   const problem = errors.stripeAccountId?.message;
   return { query, form, formRef, problem, draft, editing, setEditing, save, saveEdits };
 }

@@ -9,6 +9,35 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 /** Saves the group's edits: false when they were refused (the group shows why) or failed. */
 export type SaveGroupAction = () => Promise<boolean>;
 
+/**
+ * A form's group save: the form checks its values first (react-hook-form's `handleSubmit`, its
+ * messages beside the fields, `onInvalid` told which), then `send` stores the checked body; true
+ * only when it was stored.
+ */
+export function checkedSave<T, E>(
+  handleSubmit: (
+    valid: (body: T) => Promise<unknown>,
+    invalid: (errors: E) => void,
+  ) => () => Promise<unknown>,
+  send: (body: T) => Promise<unknown>,
+  onInvalid: (errors: E) => void = () => {},
+): SaveGroupAction {
+  return () =>
+    new Promise<boolean>((resolve) => {
+      void handleSubmit(
+        (body) =>
+          send(body).then(
+            () => resolve(true),
+            () => resolve(false),
+          ),
+        (errors) => {
+          onInvalid(errors);
+          resolve(false);
+        },
+      )();
+    });
+}
+
 interface Registry {
   update: (id: string, label: string, dirty: boolean, save: SaveGroupAction) => void;
   remove: (id: string) => void;
