@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type AppContext, type Tx } from '@venue/service-kit';
 import type { BookingEdit } from '@venue/contracts/bookings';
-import { dateText, db, NOW } from '../db/query.ts';
+import { dateText, NOW } from '../db/query.ts';
 import type { OnlineAnswer } from '../db/schema.ts';
 import { assertNoBlockouts, assertNoConflicts } from '../availability/conflicts.ts';
 import { upsertResource } from '../availability/resources.ts';
@@ -17,7 +17,7 @@ import type { CatalogueResource } from '../remote/clients.ts';
 import type { TenantSettings } from '../remote/tenant-settings.ts';
 import { moneyValues, paymentDetails } from '../status/payment.ts';
 import { isBlocking, type BookingStatus } from '../status/transitions.ts';
-import { nextBookingCode } from './booking-code.ts';
+import { codeFromClaim, withCodeClaim } from './booking-code.ts';
 import { bookingLabel, publishBooking, type BookingRow } from './booking-row.ts';
 import type { BookingForm } from './create-booking.ts';
 import type { Priced } from './pricing.ts';
@@ -86,7 +86,7 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
     phone: form.customerPhone,
     tier,
   });
-  const code = await nextBookingCode(tx, tenantId, Number(form.bookingDate.slice(0, 4)));
+  const year = Number(form.bookingDate.slice(0, 4));
   // Created confirmed (e.g. an accepted quotation): the tenant's terms, no deposit yet.
   const payment = status === 'confirmed' && priced.money ? paymentDetails(priced.money) : null;
   const holdUntil =
@@ -94,12 +94,13 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
       ? new Date(now.getTime() + (n.holdHours ?? settings.holdExpiryHours) * 3_600_000)
       : null;
   const staff = staffColumns(body);
-  const inserted = await db(tx)
+  // The code is claimed in the INSERT itself (withCodeClaim): one statement while the counter is locked.
+  const inserted = await withCodeClaim(tx, tenantId, year)
     .insertInto('bookings')
     .values({
       tenant_id: tenantId,
       id,
-      booking_code: code,
+      booking_code: codeFromClaim(year),
       ...formValues({
         customerId,
         form,
@@ -135,7 +136,7 @@ export async function insertBooking(ctx: AppContext, tx: Tx, n: NewBooking) {
   await tx.audit(ctx, {
     action: 'booking_created',
     targetType: 'booking',
-    target: code,
+    target: row.booking_code,
     targetLabel: bookingLabel(row),
     additionalInfo: `${form.customerName} · ${resource.name} · ${form.bookingDate} ${form.startTime}–${form.endTime}`,
     ...(n.actor ? { actor: n.actor, tenantId } : {}),

@@ -177,6 +177,30 @@ describe('bookings', () => {
       assert.equal(again.body.bookingCode, b.bookingCode);
     });
 
+    it('takes the next code of the venue and year, four digits at least and never cut', async () => {
+      // The code is claimed in the booking's INSERT itself (withCodeClaim); it must read as the
+      // counter says, past 9999 too (lpad alone would cut 10000 to 1000).
+      // A year no other test books in: the counter is the venue's for the year, shared by the file.
+      const date = futureDate(365 * 9 + 43);
+      const year = Number(date.slice(0, 4));
+      const setCounter = (last: number) =>
+        h.t.kit.db.systemTx((tx) =>
+          tx.query(
+            `INSERT INTO booking_counters (tenant_id, year, last) VALUES ($1, $2, $3)
+             ON CONFLICT (tenant_id, year) DO UPDATE SET last = EXCLUDED.last`,
+            [OWNER, year, last],
+          ),
+        );
+      await setCounter(41);
+      const first = await h.create({ bookingDate: date, startTime: '08:00', endTime: '09:00' });
+      assert.equal(first.status, 201, JSON.stringify(first.body));
+      assert.equal(first.body.booking.bookingCode, `HH-${year}-0042`);
+      await setCounter(9999);
+      const past = await h.create({ bookingDate: date, startTime: '10:00', endTime: '11:00' });
+      assert.equal(past.status, 201, JSON.stringify(past.body));
+      assert.equal(past.body.booking.bookingCode, `HH-${year}-10000`);
+    });
+
     it('keeps the real length of bookings across the Sydney daylight-saving changes', async () => {
       // 2027-04-04: clocks go back at 03:00; 2027-10-03: forward at 02:00
       const autumn = await h.create({
