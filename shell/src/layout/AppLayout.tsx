@@ -1,12 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Box, Burger, CloseButton, Drawer, Group, Text } from '@mantine/core';
+import { Box, Burger, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { PRODUCT_NAME, type SessionInfo } from '@venue/ui';
 import { Sidebar } from './Sidebar.tsx';
 
 /** Spec 01 §9: the menu is a fixed 260 px column from 768 px up, a drawer below. */
 export const SIDEBAR_WIDTH = 260;
+// Mantine's Drawer only below 768 px: a wide screen (the usual one) never fetches it, a narrow
+// one fetches it as the top bar appears, closed until the burger is pressed.
+const MenuDrawer = lazy(() => import('./MenuDrawer.tsx').then((m) => ({ default: m.MenuDrawer })));
 const WIDE_QUERY = '(min-width: 768px)';
 
 export function AppLayout({ session, children }: { session: SessionInfo; children: ReactNode }) {
@@ -96,41 +99,15 @@ function NarrowLayout({
           {PRODUCT_NAME}
         </Text>
       </Group>
-      <MenuDrawer session={session} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <Suspense fallback={null}>
+        <MenuDrawer
+          session={session}
+          opened={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={SIDEBAR_WIDTH}
+        />
+      </Suspense>
       {main}
     </Box>
-  );
-}
-
-/**
- * The drawer draws its own title row: Mantine's would be a <header>, and the sign-out dialog
- * opened from inside the drawer brings a second one (two banner landmarks).
- */
-function MenuDrawer({
-  session,
-  opened,
-  onClose,
-}: {
-  session: SessionInfo;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  return (
-    <Drawer.Root opened={opened} onClose={onClose} size={SIDEBAR_WIDTH}>
-      <Drawer.Overlay />
-      <Drawer.Content aria-label="Menu" data-testid="menu-drawer">
-        <Drawer.Body p={0} h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
-          <Group justify="space-between" px="md" h={60} style={{ flex: '0 0 auto' }}>
-            <Text fw={700} c="indigo.7">
-              {PRODUCT_NAME}
-            </Text>
-            <CloseButton aria-label="Close menu" onClick={onClose} />
-          </Group>
-          <Box style={{ flex: 1, minHeight: 0 }}>
-            <Sidebar session={session} showBrand={false} onNavigate={onClose} />
-          </Box>
-        </Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
   );
 }
