@@ -1,5 +1,5 @@
 import { Button, Card, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { AuditDateFilter } from './AuditDateFilter.tsx';
+import { DateFilter } from '../shared/DateFilter.tsx';
 import { AUDIT_ROLE_OPTIONS, humanise } from './audit-api.ts';
 import type { useAuditLog } from './useAuditLog.ts';
 
@@ -19,12 +19,18 @@ export function AuditFiltersCard({
     <Card withBorder padding="md" mb="md">
       <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} spacing="sm">
         {/* Plain inputs until pointed at or focused: the picker and dayjs load then. */}
-        <AuditDateFilter
+        <DateFilter
           label="Start Date"
+          clearable
           value={filters.startDate}
           onChange={(v) => setFilter('startDate', v)}
         />
-        <AuditDateFilter label="End Date" value={filters.endDate} onChange={(v) => setFilter('endDate', v)} />
+        <DateFilter
+          label="End Date"
+          clearable
+          value={filters.endDate}
+          onChange={(v) => setFilter('endDate', v)}
+        />
         <NativeSelect
           label="Action"
           data={[

@@ -1,7 +1,7 @@
 import { Anchor, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { DEFAULT_SCHEDULE_FILTERS, type ScheduleFilter } from '@venue/contracts/insights';
-import { DateField } from '@venue/ui/date-field';
 import { FilterBar } from '@venue/ui/filter-bar';
+import { DateFilter } from '../shared/DateFilter.tsx';
 import type { DashboardFilters } from './dashboard-api.ts';
 
 const TOGGLES: Array<{ value: ScheduleFilter; label: string }> = [
@@ -28,7 +28,8 @@ export function DashboardFilterBar({
 }) {
   return (
     <FilterBar label="Dashboard filters">
-      <DateField
+      {/* The picker's code comes when the field is pointed at or focused, not with the page. */}
+      <DateFilter
         label="Date"
         placeholder="Pick a date"
         value={filters.date}

@@ -5,8 +5,9 @@ import { loadOnce } from '@venue/ui/load-once';
 import type * as DateFieldEntry from '@venue/ui/date-field';
 
 /**
- * The Audit page's Start/End Date filters without Mantine's date picker and dayjs on a cold
- * visit (issue 9: every page ≤ 350 kB). Until the picker's code is wanted, the field is a plain
+ * A date filter (the Audit page's Start/End Date, the Dashboard's Date) without Mantine's date
+ * picker and dayjs on a cold visit (issue 9: every page ≤ 350 kB; on the Dashboard, a page at the
+ * edge, they were 14 kB gzipped). Until the picker's code is wanted, the field is a plain
  * text input that looks the same; pointing at it or focusing it fetches the picker (the UI kit's
  * DateField, one chunk with its parser), and the field becomes the picker once it is here: at
  * once, or, while text is being typed into the plain input, when that input loses focus. Text
@@ -24,15 +25,23 @@ function shown(iso: string, dateFormat: string): string {
   return dateFormat.replace('YYYY', y).replace('MM', m).replace('DD', d);
 }
 
-export function AuditDateFilter({
+export function DateFilter({
   label,
   value,
   onChange,
+  placeholder,
+  clearable = false,
+  w,
 }: {
   label: string;
   /** yyyy-MM-dd, or '' for none */
   value: string;
   onChange: (value: string) => void;
+  /** the user's date format unless given */
+  placeholder?: string;
+  /** the picker's clear button */
+  clearable?: boolean;
+  w?: number;
 }) {
   const { settings } = useSession();
   const [loaded, setLoaded] = useState<DateFieldModule | null>(null);
@@ -46,12 +55,23 @@ export function AuditDateFilter({
 
   if (loaded && !(focused && text !== null)) {
     const { DateField } = loaded;
-    return <DateField label={label} clearable value={value} onChange={onChange} autoFocus={focused} />;
+    return (
+      <DateField
+        label={label}
+        placeholder={placeholder}
+        clearable={clearable}
+        value={value}
+        onChange={onChange}
+        autoFocus={focused}
+        w={w}
+      />
+    );
   }
   return (
     <TextInput
       label={label}
-      placeholder={settings.dateFormat}
+      placeholder={placeholder ?? settings.dateFormat}
+      w={w}
       value={text ?? shown(value, settings.dateFormat)}
       onChange={(e) => {
         const typed = e.currentTarget.value;

@@ -2,14 +2,15 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@venue/ui/testing';
-import { AuditDateFilter } from './AuditDateFilter.tsx';
+import { DateFilter } from './DateFilter.tsx';
 
 /** The filter as the Audit page holds it: a controlled yyyy-MM-dd value. */
 function Harness({ onChange }: { onChange: (v: string) => void }) {
   const [value, setValue] = useState('');
   return (
-    <AuditDateFilter
+    <DateFilter
       label="Start Date"
+      clearable
       value={value}
       onChange={(v) => {
         setValue(v);
@@ -19,7 +20,7 @@ function Harness({ onChange }: { onChange: (v: string) => void }) {
   );
 }
 
-describe('Audit date filter (the picker loads when wanted)', () => {
+describe('Date filter (the picker loads when wanted)', () => {
   test('a date typed before the picker is here is read in the user format, then the picker shows it', async () => {
     const onChange = jest.fn<(v: string) => void>();
     const { user } = renderWithProviders(<Harness onChange={onChange} />, {
