@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession, type RequestOptions } from '@venue/ui';
-import type { InvoiceSettings, MoneyFigures } from '@venue/contracts';
+import type { MoneyFigures } from '@venue/contracts';
 import type { StatusBody } from '@venue/contracts/bookings';
-import { venueDeposit, type ConfirmInputs } from '../shared/deposit.ts';
+import type { ConfirmInputs } from '../shared/deposit.ts';
 import type {
   Booking,
   BookingStats,
@@ -188,24 +188,6 @@ export function useConfirmPreview(id: string) {
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
-  });
-}
-
-/**
- * The deposit Settings → Payments sets for the venue (Invoice Settings' deposit percentage),
- * which the confirm dialog and the booking form start from. Read afresh by each dialog that
- * opens (gcTime 0), so a setting changed a moment ago is the one used.
- */
-export function useVenueDeposit(enabled = true) {
-  const { api } = useSession();
-  return useQuery({
-    queryKey: ['venue-deposit'],
-    queryFn: () =>
-      api.request<Partial<InvoiceSettings>>('fetch payment settings', 'GET', '/api/tenant-settings/invoice'),
-    select: venueDeposit,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    enabled,
   });
 }
 

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { MoneyFigures } from '@venue/contracts';
 import { statusBody } from '@venue/contracts/bookings';
 import { Alert, Button, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { unwrapBooking, useBookingActions, useConfirmPreview, useVenueDeposit } from '../api/hooks.ts';
+import { unwrapBooking, useBookingActions, useConfirmPreview } from '../api/hooks.ts';
+import { useVenueDeposit } from '../api/venue-deposit.ts';
 import { paymentCents, type Booking, type TaxType } from '../api/types.ts';
 import {
   NO_DEPOSIT_START,

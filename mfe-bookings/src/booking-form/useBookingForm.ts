@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useFocusFirstError, useSession } from '@venue/ui';
 import { putServerErrors } from '@venue/ui/contract-form';
-import { useResources, useVenueDeposit } from '../api/hooks.ts';
+import { useResources } from '../api/hooks.ts';
+import { useVenueDeposit } from '../api/venue-deposit.ts';
 import type { Booking } from '../api/types.ts';
 import { NO_DEPOSIT_START } from '../shared/deposit.ts';
 import {
