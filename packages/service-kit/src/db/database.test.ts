@@ -86,6 +86,36 @@ describe('tenant isolation (row-level security)', () => {
     assert.equal(raw.rowCount, 0);
   });
 
+  it('refuses a statement sent after its transaction or read ended, so it cannot land in another', async () => {
+    // A branch of a Promise.all still going when another branch threw: its next statement must
+    // not run on the connection, which the pool may have given to another request meanwhile.
+    let late: Promise<unknown> | undefined;
+    const goOn = Promise.withResolvers<void>();
+    await assert.rejects(
+      t.kit.db.tenantTx(OWNER_A, async (tx) => {
+        late = goOn.promise.then(() =>
+          tx.query("INSERT INTO widgets (tenant_id, name, qty) VALUES ($1, 'late', 1)", [OWNER_A]),
+        );
+        throw new Error('the other branch failed');
+      }),
+      /the other branch failed/,
+    );
+    goOn.resolve();
+    await assert.rejects(late!, /after its transaction ended/);
+    let lateRead: Promise<unknown> | undefined;
+    await t.kit.db.tenantRead(OWNER_A, async (tx) => {
+      lateRead = Promise.resolve().then(async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        return tx.query('SELECT 1');
+      });
+    });
+    await assert.rejects(lateRead!, /after its transaction ended/);
+    const { rows } = await t.kit.db.tenantTx(OWNER_A, (tx) =>
+      tx.query("SELECT name FROM widgets WHERE name = 'late'"),
+    );
+    assert.deepEqual(rows, []);
+  });
+
   it('normalises bigint to number', async () => {
     const { rows } = await t.kit.db.query<{ n: number; big: string | number }>(
       'SELECT 42::bigint AS n, 9223372036854775807::bigint AS big',

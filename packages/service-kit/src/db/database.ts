@@ -83,6 +83,34 @@ function customerEmailSetting(email: string): string {
 
 class RollbackSignal extends Error {}
 
+/**
+ * A session that refuses statements once its transaction or read is over. Work started in it and
+ * not awaited (a branch of a Promise.all still going when another branch threw) would otherwise
+ * send its next statement on a connection the pool has given to another request, inside that
+ * request's transaction (or, in PGlite, outside any). Refused, it fails where it was made.
+ */
+async function whileOpen<T>(s: Session, fn: (s: Session) => Promise<T>): Promise<T> {
+  let open = true;
+  const ended = () =>
+    new Error(
+      'A statement after its transaction ended: await every statement before the transaction returns',
+    );
+  try {
+    return await fn({
+      async query<R>(sql: string, params?: QueryParams) {
+        if (!open) throw ended();
+        return s.query<R>(sql, params);
+      },
+      async exec(sql: string) {
+        if (!open) throw ended();
+        return s.exec(sql);
+      },
+    });
+  } finally {
+    open = false;
+  }
+}
+
 /** A transaction with its events written as its work ends; the relay woken once it committed. */
 async function runTransaction<T>(
   driver: Driver,
@@ -93,12 +121,14 @@ async function runTransaction<T>(
 ): Promise<T> {
   const state: OutboxState = { published: 0, pending: [] };
   const value = await driver.transaction(
-    (s) =>
-      inTransaction.run(true, async () => {
-        const result = await fn(makeTx(s, tenantId, hooks.source, hooks.events ?? EVENTS, state));
-        await writeOutbox(s, state.pending);
-        return result;
-      }),
+    (session) =>
+      whileOpen(session, (s) =>
+        inTransaction.run(true, async () => {
+          const result = await fn(makeTx(s, tenantId, hooks.source, hooks.events ?? EVENTS, state));
+          await writeOutbox(s, state.pending);
+          return result;
+        }),
+      ),
     transactionSettings(schema, tenantId),
   );
   if (state.published > 0) outsideTransaction(() => hooks.onPublished?.());
@@ -143,7 +173,10 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
       if (!tenantId) throw new Error('tenantRead needs a tenant id');
       guard('Opening a read');
       return driver.read(
-        (s) => inTransaction.run(true, () => fn(readTx(s, tenantId, driver.kind === 'pglite'))),
+        (session) =>
+          whileOpen(session, (s) =>
+            inTransaction.run(true, () => fn(readTx(s, tenantId, driver.kind === 'pglite'))),
+          ),
         {
           schema,
           tenantId,
