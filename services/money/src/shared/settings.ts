@@ -25,12 +25,15 @@ export interface MoneySettings {
 export const AREA = 'Invoices';
 
 export async function moneySettings(tx: Tx, tenantId: string): Promise<MoneySettings> {
-  const copy = await requireSettingsCopy(tx, tenantId, AREA);
-  const row = await db(tx)
-    .selectFrom('tenant_settings')
-    .select((eb) => eb.ref('snapshot', '->').key('payment').as('payment'))
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  // Both reads leave together, one round trip (issue 27 item 1): every money write starts here.
+  const [copy, row] = await Promise.all([
+    requireSettingsCopy(tx, tenantId, AREA),
+    db(tx)
+      .selectFrom('tenant_settings')
+      .select((eb) => eb.ref('snapshot', '->').key('payment').as('payment'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+  ]);
   const parsed = paymentSettingsSnapshotSchema.safeParse(row?.payment);
   return {
     copy,
