@@ -90,7 +90,8 @@ describe('tenant isolation (row-level security)', () => {
     // A branch of a Promise.all still going when another branch threw: its next statement must
     // not run on the connection, which the pool may have given to another request meanwhile.
     let late: Promise<unknown> | undefined;
-    const goOn = Promise.withResolvers<void>();
+    let release = () => {};
+    const goOn = { promise: new Promise<void>((r) => (release = r)), resolve: () => release() };
     await assert.rejects(
       t.kit.db.tenantTx(OWNER_A, async (tx) => {
         late = goOn.promise.then(() =>
