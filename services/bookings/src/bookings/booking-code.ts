@@ -20,7 +20,7 @@ function claimNumber(tx: Tx, tenantId: string, year: number) {
 
 /**
  * An INSERT of the booking that takes its code in the same statement: the counter's claim is a
- * data-modifying WITH (`code_claim`) and the code column reads it (`CODE_FROM_CLAIM`). One round
+ * data-modifying WITH (`code_claim`) and the code column reads it (`codeFromClaim`). One round
  * trip where the claim and the insert were two, and that is a trip less while the venue's counter
  * row is locked: every create of the venue waits for it (issue 27 item 1). The code is the one
  * `nextBookingCode` makes (the number padded to four digits, never cut).
