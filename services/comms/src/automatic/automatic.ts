@@ -11,7 +11,7 @@ import {
   type TemplateKind,
   type TemplateValues,
 } from '@venue/contracts/comms';
-import { wallClock, zonedInstant, type Tx } from '@venue/service-kit';
+import { isUuid, wallClock, zonedInstant, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { queueEmail } from '../mail/queue.ts';
 import { sendingSettings } from '../templates/seed.ts';
@@ -82,7 +82,8 @@ export async function mailContext(
     sendingSettings(tx, tenantId),
     templateKind ? templateOfKind(tx, tenantId, templateKind) : undefined,
     venueContext(tx, tenantId),
-    typeof booking === 'string' ? findBookingCopy(tx, tenantId, booking) : booking,
+    // An id that is no uuid (an empty one) names no booking comms could have.
+    typeof booking === 'string' ? (isUuid(booking) ? findBookingCopy(tx, tenantId, booking) : null) : booking,
   ]);
   return {
     cs,
