@@ -15,7 +15,7 @@ import type { CustomerTier } from '@venue/contracts/bookings';
 import { HttpError, sql, type Tx } from '@venue/service-kit';
 import { localResource, usableResource } from '../availability/resources.ts';
 import { claimSlotOr409, spanFor } from '../availability/resource-slots.ts';
-import { nextBookingCode } from '../bookings/booking-code.ts';
+import { codeFromClaim, withCodeClaim } from '../bookings/booking-code.ts';
 import { publishBooking, reload } from '../bookings/booking-row.ts';
 import { upsertCustomer } from '../customers/customer-store.ts';
 import { refreshCustomerSummary } from '../customers/customer-summary.ts';
@@ -161,7 +161,7 @@ async function writeDemoBooking(
   if (!known) throw new HttpError(503, `Resource ${b.resourceId} has not reached bookings yet.`);
   const resource = usableResource(known);
   const span = spanFor(b, resource, settings);
-  const code = await nextBookingCode(tx, tenantId, Number(b.bookingDate.slice(0, 4)));
+  const year = Number(b.bookingDate.slice(0, 4));
   const confirmedOnce = b.status === 'confirmed' || b.status === 'completed';
   const figures = confirmedOnce
     ? confirmFigures(b.priceCents, settings, {
@@ -169,12 +169,12 @@ async function writeDemoBooking(
         deposit_value: b.depositPercent,
       })
     : priceFigures(b.priceCents, pricingTerms(settings));
-  await db(tx)
+  await withCodeClaim(tx, tenantId, year)
     .insertInto('bookings')
     .values({
       tenant_id: tenantId,
       id: b.id,
-      booking_code: code,
+      booking_code: codeFromClaim(year),
       customer_id: customer.id,
       customer_name: customer.name,
       customer_email: b.customerEmail,
