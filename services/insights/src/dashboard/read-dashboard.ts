@@ -8,6 +8,7 @@ import type { dashboardQuery } from '@venue/contracts/insights';
 import { venueToday, type AppContext, type Tx } from '@venue/service-kit';
 import type { Principal } from '@venue/contracts';
 import type { z } from 'zod';
+import { answerKey, keptAnswer } from '../db/answers.ts';
 import { afterVenueZone, withVenueZone } from '../db/zone.ts';
 
 /**
@@ -32,7 +33,8 @@ export interface DashboardScope {
  * Runs `fn` for the tenant of the parsed filters: the caller's, or for a super admin the hall
  * owner named by `hallOwnerId` (requireTenantParam checked it already). A `fn` that only reads
  * runs as a read (`tenantRead`) on the zone last read, together with the settings copy
- * (zone.ts); one that `writes` runs in a transaction, once, after the copy is read. Which is why
+ * (zone.ts), and its answer is kept per version of the tenant's read model (answers.ts); one
+ * that `writes` runs in a transaction, once, after the copy is read. Which is why
  * the Dashboard's operations open their own (`transaction: 'none'`): the kit's would be the
  * caller's tenant, not the one named.
  */
@@ -48,19 +50,23 @@ export async function readDashboard<T>(
   const now = dashboardClock.now();
   // A read costs one round trip fewer than a transaction (no COMMIT): kit Driver.read.
   const open = writes ? ctx.kit.db.tenantTx : ctx.kit.db.tenantRead;
-  return open(tenantId, (tx) =>
-    (writes ? afterVenueZone : withVenueZone)(tx, tenantId, 'the Dashboard', (zone) => {
-      const today = venueToday(now, zone);
-      return fn(tx, {
-        tenantId,
-        principal,
-        zone,
-        now,
-        day: query.date ?? today,
-        today,
-        resourceId: query.resourceId ?? null,
-        query,
+  return open(tenantId, (tx) => {
+    const run = () =>
+      (writes ? afterVenueZone : withVenueZone)(tx, tenantId, 'the Dashboard', (zone) => {
+        const today = venueToday(now, zone);
+        return fn(tx, {
+          tenantId,
+          principal,
+          zone,
+          now,
+          day: query.date ?? today,
+          today,
+          resourceId: query.resourceId ?? null,
+          query,
+        });
       });
-    }),
-  );
+    // A read's answer may be the one worked out at the read model's current version (answers.ts).
+    if (writes) return run();
+    return keptAnswer(tx, tenantId, answerKey(tenantId, principal, ctx.path, query), now, run);
+  });
 }

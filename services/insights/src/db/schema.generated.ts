@@ -139,6 +139,11 @@ export interface QuotationsTable {
   version_at: Timestamp;
 }
 
+export interface ReadVersionsTable {
+  tenant_id: string;
+  version: HasDefault<string>;
+}
+
 export interface ReportSchedulesTable {
   tenant_id: string;
   id: HasDefault<string>;
@@ -197,6 +202,7 @@ export interface DB {
   invoices: InvoicesTable;
   payments: PaymentsTable;
   quotations: QuotationsTable;
+  read_versions: ReadVersionsTable;
   report_schedules: ReportSchedulesTable;
   resources: ResourcesTable;
   tenant_settings: TenantSettingsTable;

@@ -5,7 +5,9 @@
  */
 import { REPORTS_PATHS } from '@venue/contracts/insights';
 import { operation, requireTenantParam } from '@venue/service-kit';
-import { inReportScope, loadReport, type ReportCall } from '../load.ts';
+import type { Principal } from '@venue/contracts';
+import { answerKey, keptAnswer } from '../../db/answers.ts';
+import { inReportScope, loadReport, reportsClock, type ReportCall } from '../load.ts';
 import { reportTenant } from '../report-tenant.ts';
 
 function reportOperation(call: ReportCall) {
@@ -14,8 +16,13 @@ function reportOperation(call: ReportCall) {
     { before: [requireTenantParam('hallOwnerId')], transaction: 'none' },
     ({ ctx, query }) => {
       const tenantId = reportTenant(ctx, query.hallOwnerId);
+      const key = answerKey(tenantId, ctx.state.principal as Principal, call, query);
+      const now = reportsClock.now();
+      // The answer worked out at the read model's current version, if this process has it (answers.ts).
       return ctx.kit.db.tenantRead(tenantId, (tx) =>
-        inReportScope(tx, tenantId, query, (s) => loadReport(tx, s, call)),
+        keptAnswer(tx, tenantId, key, now, () =>
+          inReportScope(tx, tenantId, query, (s) => loadReport(tx, s, call), now),
+        ),
       );
     },
   );
