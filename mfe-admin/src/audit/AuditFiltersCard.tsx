@@ -1,4 +1,5 @@
-import { Button, Card, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, SimpleGrid } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { DateFilter } from '../shared/DateFilter.tsx';
 import { AUDIT_ROLE_OPTIONS, humanise } from './audit-api.ts';
 import type { useAuditLog } from './useAuditLog.ts';
@@ -58,12 +59,12 @@ export function AuditFiltersCard({
       </SimpleGrid>
       {/* The search sits apart from the server-side filters above: it only narrows the loaded page. */}
       <Group justify="space-between" align="flex-end" mt="sm" wrap="wrap">
-        <TextInput
+        <SearchField
           label="Search"
           description="Narrows the entries on this page."
           placeholder="Email, action, target or info"
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onSearch={setSearch}
           style={{ flex: 1, minWidth: 220, maxWidth: 420 }}
         />
         <Button variant="subtle" onClick={clear}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 
 /** A list page's search box with the page's own filters after it. */
 export function SearchToolbar({
@@ -17,11 +18,11 @@ export function SearchToolbar({
 }) {
   return (
     <Group mb="md" align="flex-end" wrap="wrap">
-      <TextInput
+      <SearchField
         label="Search"
         placeholder={placeholder}
         value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
+        onSearch={onSearch}
         style={{ flex: 1, minWidth }}
       />
       {children}

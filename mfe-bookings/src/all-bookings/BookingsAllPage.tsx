@@ -1,5 +1,6 @@
 import { useState, type ComponentProps } from 'react';
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useHotkeys } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import { PageHeader, exportStamp } from '@venue/ui';
@@ -169,11 +170,11 @@ function SearchBar(p: {
 }) {
   return (
     <Group mb="sm" align="flex-end" wrap="wrap">
-      <TextInput
+      <SearchField
         label="Search"
         placeholder="Search by code, customer, e-mail, resource..."
         value={p.search}
-        onChange={(e) => p.onSearch(e.currentTarget.value)}
+        onSearch={p.onSearch}
         w={320}
       />
       <ChipChoice

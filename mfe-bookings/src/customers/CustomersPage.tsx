@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { CloseButton, Group, Select } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, PageHeader } from '@venue/ui';
 import { useCustomers } from '../api/hooks.ts';
@@ -105,11 +106,11 @@ function CustomerFilters(p: {
 }) {
   return (
     <Group mb="md" align="flex-end">
-      <TextInput
+      <SearchField
         label="Search customers"
         placeholder="Name, e-mail or phone"
         value={p.search}
-        onChange={(e) => p.onSearch(e.currentTarget.value)}
+        onSearch={p.onSearch}
         rightSection={p.search ? <CloseButton aria-label="Clear search" onClick={p.onClear} /> : null}
         w={320}
       />

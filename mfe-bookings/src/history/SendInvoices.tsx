@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
@@ -170,7 +171,7 @@ function SendInvoicesDialog({ bookings, onClose }: { bookings: Booking[]; onClos
           {bookings.length} booking{bookings.length === 1 ? '' : 's'} · {fmt.money(total)} incl. GST · Sent{' '}
           {sentCount}
         </Text>
-        <TextInput label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <SearchField label="Search" value={search} onSearch={setSearch} />
         {shown.length === 0 ? (
           <Text size="sm" c="dimmed">
             No completed bookings to invoice.

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { PageHeader } from '@venue/ui';
 import { useBookingStats } from '../api/hooks.ts';
 import type { Booking, BookingStats } from '../api/types.ts';
@@ -159,11 +160,11 @@ function StatusFilters(p: {
 }) {
   return (
     <Group mb="md" align="flex-end" className="no-print">
-      <TextInput
+      <SearchField
         label="Search"
         placeholder={p.config.searchPlaceholder}
         value={p.search}
-        onChange={(e) => p.onSearch(e.currentTarget.value)}
+        onSearch={p.onSearch}
         w={320}
       />
       <ChipChoice

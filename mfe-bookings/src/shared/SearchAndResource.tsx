@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useResources } from '../api/hooks.ts';
 
 interface Props {
@@ -31,18 +32,12 @@ export function SearchAndResource(props: Props) {
   const resources = useResources();
   return (
     <Group mb="md" align="flex-end">
-      <TextInput
+      <SearchField
         label="Search"
         placeholder={props.placeholder}
         value={props.search}
-        onChange={(e) => props.onSearch(e.currentTarget.value)}
-        onKeyDown={
-          props.clearOnEscape
-            ? (e) => {
-                if (e.key === 'Escape') props.onSearch('');
-              }
-            : undefined
-        }
+        onSearch={props.onSearch}
+        clearOnEscape={props.clearOnEscape}
         w={300}
       />
       <Select

@@ -1,5 +1,6 @@
 import { lazy, useMemo, useRef, useState } from 'react';
-import { Button, Group, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, VisuallyHidden } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { EmptyState, PageHeader, useSession, downloadText, OnDemand } from '@venue/ui';
 import type { Holiday, HolidayScope } from '../api/types.ts';
 import { useDeleteHoliday, useHolidays, useImportHolidays } from '../api/hooks.ts';
@@ -230,12 +231,7 @@ function HolidayFilters({
         onChange={(v) => onYear(Number(v ?? year))}
         w={110}
       />
-      <TextInput
-        label="Search by name"
-        value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
-        w={220}
-      />
+      <SearchField label="Search by name" value={search} onSearch={onSearch} w={220} />
       <ChipChoice label="Scope" multiple options={SCOPES} value={scopes} onChange={onScopes} />
       <ChipChoice label="Impact" multiple options={IMPACTS} value={impacts} onChange={onImpacts} />
     </Group>

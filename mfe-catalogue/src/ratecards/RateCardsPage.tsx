@@ -1,5 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
-import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { EmptyState, ErrorState, LoadingState, PageHeader, OnDemand } from '@venue/ui';
 import type { Pricing, Resource } from '../api/types.ts';
 import { useAddons, useDeletePricing, usePricing, useResources } from '../api/hooks.ts';
@@ -156,11 +157,11 @@ function DeletePricingDialog({ pricing, onClose }: { pricing: Pricing | null; on
 function PricingSearch({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
   return (
     <Group align="flex-end" mb="md">
-      <TextInput
+      <SearchField
         label="Search pricing"
         placeholder="Resource, rate type or description"
         value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
+        onSearch={onSearch}
         w={320}
       />
       <Button variant="subtle" disabled={!search} onClick={() => onSearch('')}>

@@ -1,5 +1,6 @@
 import { lazy, useMemo, useState } from 'react';
-import { Button, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { EmptyState, PageHeader, OnDemand } from '@venue/ui';
 import type { Resource } from '../api/types.ts';
 import { useDeleteResource, useResources } from '../api/hooks.ts';
@@ -72,11 +73,11 @@ export function ResourcesPage() {
         {() => (
           <>
             <ResourceCounts resources={resources} />
-            <TextInput
+            <SearchField
               label="Search resources"
               placeholder="Name, code or type"
               value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
+              onSearch={setSearch}
               mb="md"
               maw={360}
             />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
 import { RefreshButton, type Refetchable } from '@venue/ui/refresh-button';
@@ -104,11 +105,11 @@ function HistoryFilters({
     counts ? (s === 'all' ? counts.sent + counts.failed + counts.pending : counts[s]) : undefined;
   return (
     <Group align="flex-end" mb="md" wrap="wrap">
-      <TextInput
+      <SearchField
         label="Search"
         placeholder="Recipient, name or subject"
         value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
+        onSearch={onSearch}
         w={300}
       />
       <NativeSelect

@@ -1,6 +1,7 @@
 // Send Email, step 1: find the customer (split out of SendEmailPage.tsx, which keeps the flow).
 import { useEffect, useMemo, useState } from 'react';
-import { Paper, Radio, ScrollArea, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, Radio, ScrollArea, Stack, Title } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useDebouncedValue } from '@mantine/hooks';
 import { EmptyState, ErrorState, LoadingState } from '@venue/ui';
 import { type CommsCustomer } from '@venue/contracts/comms';
@@ -38,11 +39,11 @@ export function CustomerPanel({
       <Title order={2} fz="lg" mb="sm">
         Select Customer
       </Title>
-      <TextInput
+      <SearchField
         label="Search customers"
         placeholder="Name or e-mail"
         value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
+        onSearch={onSearch}
         mb="sm"
       />
       {customers.isPending ? (

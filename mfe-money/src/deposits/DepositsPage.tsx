@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, Tabs, Text } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@venue/ui';
@@ -35,14 +36,14 @@ export function DepositsPage() {
     <>
       <PageHeader title="Deposits" actions={<RefreshButton queries={[refresh]} />} />
       <Group mb="sm" align="flex-end">
-        <TextInput
+        <SearchField
           label="Search"
           placeholder={
             tab === 'bookings' ? 'Booking, customer, email, resource' : 'Quotation, customer, email, resource'
           }
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Escape' && setSearch('')}
+          onSearch={setSearch}
+          clearOnEscape
           w={320}
         />
         <Button

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Group, Loader, Paper, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { InvoiceableBooking } from '@venue/contracts/money-api/screens';
 import { useInvoiceableBookings } from '../api/hooks.ts';
@@ -22,11 +23,11 @@ export function InvoiceBookingPicker({
   const bookings = useInvoiceableBookings(debounced, true);
   return (
     <>
-      <TextInput
+      <SearchField
         label="Search bookings"
         description="By customer, event type, date, resource or status"
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onSearch={setSearch}
         rightSection={bookings.isFetching ? <Loader size="xs" /> : null}
         data-autofocus
       />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import {
   INVOICE_STATUSES,
   INVOICE_TYPES,
@@ -26,14 +27,12 @@ export function InvoiceFilterBar({
   return (
     <>
       <Group mb="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchField
           label="Search"
           placeholder="Invoice, customer, booking..."
           value={filters.search}
-          onChange={(e) => onChange({ ...filters, search: e.currentTarget.value })}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') onChange({ ...filters, search: '' });
-          }}
+          onSearch={(search) => onChange({ ...filters, search })}
+          clearOnEscape
           w={280}
         />
         <Select

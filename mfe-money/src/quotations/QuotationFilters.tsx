@@ -1,4 +1,5 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { SearchField } from '@venue/ui/search-field';
 import { QUOTATION_STATUSES } from '@venue/contracts/money-api';
 
 /** Search (Escape empties it), resource and status. */
@@ -21,14 +22,12 @@ export function QuotationFilters({
 }) {
   return (
     <Group>
-      <TextInput
+      <SearchField
         placeholder="Search quotations"
         aria-label="Search quotations"
         value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onSearch('');
-        }}
+        onSearch={onSearch}
+        clearOnEscape
       />
       <Select
         aria-label="Resource"
