@@ -8,7 +8,7 @@ import {
   SEND_HOUR_MESSAGE,
 } from '@venue/contracts/comms';
 import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { GeneralSettingsPage } from './GeneralSettingsPage.tsx';
 import { AUTOMATIC_EMAILS } from './automatic-emails.ts';
 
@@ -127,14 +127,7 @@ describe('General settings: automatic e-mails', () => {
 
   test('a refusal naming the send hour lands on that field', async () => {
     answer();
-    server.use(
-      http.put('/api/email-comms/settings', () =>
-        HttpResponse.json(
-          { message: SEND_HOUR_MESSAGE, errors: [{ path: ['sendHour'], message: SEND_HOUR_MESSAGE }] },
-          { status: 400 },
-        ),
-      ),
-    );
+    server.use(http.put('/api/email-comms/settings', () => fieldRefusal({ sendHour: SEND_HOUR_MESSAGE })));
     const { user } = renderWithProviders(<GeneralSettingsPage />);
     const c = await card();
     await user.click(await c.findByRole('button', { name: 'Save Automatic E-mails' }));

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { ACCOUNT_NUMBER_MESSAGE, BSB_MESSAGE } from '@venue/contracts';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { BankDetailsForm } from './BankDetailsForm.tsx';
 
 const PATH = '/api/users/bank-details';
@@ -40,13 +40,7 @@ describe('Bank details: checked by the schema the service parses the PUT with', 
 
   test('the server’s refusal naming a field lands on it, its message in the banner', async () => {
     const puts = captureRequests('put', PATH, () =>
-      HttpResponse.json(
-        {
-          message: 'Validation failed',
-          errors: [{ path: ['accountName'], message: 'Too long for the bank.' }],
-        },
-        { status: 400 },
-      ),
+      fieldRefusal({ accountName: 'Too long for the bank.' }, 'Validation failed'),
     );
     const { user } = await renderForm();
     const name = screen.getByLabelText('Account name');

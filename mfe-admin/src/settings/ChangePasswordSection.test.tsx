@@ -7,7 +7,7 @@ import {
   OWN_PASSWORD_TOO_SHORT,
   OWN_PASSWORD_UNCHANGED,
 } from '@venue/contracts';
-import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
 import { ChangePasswordSection } from './ChangePasswordSection.tsx';
 
 describe('Change password (issue 24 item 13)', () => {
@@ -36,13 +36,7 @@ describe('Change password (issue 24 item 13)', () => {
     const posts = captureRequests('post', '/api/users/change-password', () =>
       answer === 'wrong'
         ? HttpResponse.json({ message: 'Current password is incorrect' }, { status: 400 })
-        : HttpResponse.json(
-            {
-              message: OWN_PASSWORD_UNCHANGED,
-              errors: [{ path: ['newPassword'], message: OWN_PASSWORD_UNCHANGED }],
-            },
-            { status: 400 },
-          ),
+        : fieldRefusal({ newPassword: OWN_PASSWORD_UNCHANGED }),
     );
     const { user } = renderWithProviders(<ChangePasswordSection />);
     const current = screen.getByLabelText('Current password');

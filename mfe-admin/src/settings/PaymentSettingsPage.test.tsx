@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { BSB_MESSAGE, INVOICE_SETTINGS_DEFAULTS, STRIPE_PREFIX_MESSAGE } from '@venue/contracts';
 import { COMMS_SETTINGS_DEFAULTS } from '@venue/contracts/comms';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { PaymentSettingsPage } from './PaymentSettingsPage.tsx';
 
 /** What the admin service answers for a tenant that has saved bank details and an invoice group. */
@@ -152,13 +152,7 @@ describe('Payment settings', () => {
     stripeOn();
     server.use(
       http.put('/api/users/stripe-account', () =>
-        HttpResponse.json(
-          {
-            message: 'Invalid request.',
-            errors: [{ path: ['stripeAccountId'], message: 'This account is not connected to VenueDesk.' }],
-          },
-          { status: 400 },
-        ),
+        fieldRefusal({ stripeAccountId: 'This account is not connected to VenueDesk.' }, 'Invalid request.'),
       ),
     );
     const { user } = renderWithProviders(<PaymentSettingsPage />);

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { RETENTION_MESSAGE } from '@venue/contracts/privacy-requests';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { PrivacyPage } from './PrivacyPage.tsx';
 
 const ERASE = '/api/tenant-settings/privacy/erase-customer';
@@ -62,13 +62,7 @@ describe('Data & Privacy: checked by the schemas the service parses', () => {
   test('erase: the server’s refusal of the address lands on the field, and is said in the flash', async () => {
     answerRetention();
     captureRequests('post', ERASE, () =>
-      HttpResponse.json(
-        {
-          message: 'No such customer.',
-          errors: [{ path: ['email'], message: 'No customer has this address.' }],
-        },
-        { status: 400 },
-      ),
+      fieldRefusal({ email: 'No customer has this address.' }, 'No such customer.'),
     );
     const { user } = renderWithProviders(<PrivacyPage />);
     const email = await screen.findByRole('textbox', { name: 'Customer email' });

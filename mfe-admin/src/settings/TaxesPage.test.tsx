@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { GST_MESSAGE } from '@venue/contracts';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { TaxesPage } from './TaxesPage.tsx';
 
 function answerSettings(taxRate: unknown) {
@@ -52,10 +52,7 @@ describe('Taxes (GST)', () => {
   test('a blank rate is refused and focused; the server’s refusal of the rate lands on the field', async () => {
     answerSettings(10);
     const puts = captureRequests('put', '/api/users/settings', () =>
-      HttpResponse.json(
-        { message: 'Validation failed', errors: [{ path: ['taxRate'], message: 'Refused by the server.' }] },
-        { status: 400 },
-      ),
+      fieldRefusal({ taxRate: 'Refused by the server.' }, 'Validation failed'),
     );
     const { user } = renderWithProviders(<TaxesPage />);
     const rate = await screen.findByRole('textbox', { name: 'GST Rate (%)' });

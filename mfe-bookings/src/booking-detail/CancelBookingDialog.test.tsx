@@ -1,7 +1,6 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { CancelBookingDialog } from './CancelBookingDialog.tsx';
 
@@ -53,13 +52,7 @@ describe('Cancel booking: the status call checked by the contract the service pa
 
   test('the server refusing the reason shows its message under the reason, and the dialog stays open', async () => {
     captureRequests('put', STATUS, () =>
-      HttpResponse.json(
-        {
-          message: 'The booking could not be cancelled.',
-          errors: [{ path: ['reason'], message: 'Choose one of the listed reasons.' }],
-        },
-        { status: 400 },
-      ),
+      fieldRefusal({ reason: 'Choose one of the listed reasons.' }, 'The booking could not be cancelled.'),
     );
     const { user, dialog, onClose } = open();
     const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });

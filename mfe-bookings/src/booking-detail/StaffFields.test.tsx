@@ -1,7 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { StaffFields } from './StaffFields.tsx';
 
@@ -68,10 +67,7 @@ describe('Staff details', () => {
 
   test('the server refusing the bond shows its message beside the amount', async () => {
     captureRequests('put', `/api/bookings/${BOOKING.id}`, () =>
-      HttpResponse.json(
-        { message: 'Invalid request.', errors: [{ path: ['bondCents'], message: 'Bond is too large' }] },
-        { status: 400 },
-      ),
+      fieldRefusal({ bondCents: 'Bond is too large' }, 'Invalid request.'),
     );
     const { user } = renderWithProviders(<StaffFields booking={BOOKING} />);
     const bond = screen.getByRole('spinbutton', { name: 'Bond amount' });

@@ -546,10 +546,7 @@ describe('Booking form', () => {
     captureRequests('post', '/api/bookings/check', NO_CLASH);
     const message = 'This e-mail address cannot receive mail';
     const puts = captureRequests('put', '/api/bookings/b-7', () =>
-      HttpResponse.json(
-        { message: 'Please correct the e-mail', errors: [{ path: ['customerEmail'], message }] },
-        { status: 400 },
-      ),
+      fieldRefusal({ customerEmail: message }, 'Please correct the e-mail'),
     );
     answerCatalogue();
     const { user } = renderWithProviders(

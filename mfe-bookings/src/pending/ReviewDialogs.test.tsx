@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { http } from 'msw';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { ReviewDialog } from './ReviewDialogs.tsx';
 
@@ -88,13 +88,9 @@ describe('Review dialogs', () => {
   test("the server's refusal of the reason is said under Reason", async () => {
     server.use(
       http.post(`/api/bookings/${BOOKING.id}/decline`, () =>
-        HttpResponse.json(
-          {
-            message: 'Validation failed',
-            errors: [{ path: ['reason'], message: 'Choose one of the listed reasons.' }],
-          },
-          { status: 400, statusText: 'Bad Request' },
-        ),
+        fieldRefusal({ reason: 'Choose one of the listed reasons.' }, 'Validation failed', {
+          statusText: 'Bad Request',
+        }),
       ),
     );
     const { user } = renderWithProviders(

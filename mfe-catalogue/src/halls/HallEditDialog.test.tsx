@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { http } from 'msw';
+import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
 import { HALL_ID, makeResource } from '../testing/fixtures.ts';
 import { HallEditDialog } from './HallEditDialog.tsx';
 
@@ -43,15 +43,7 @@ describe('Hall/room form', () => {
 
   test('the server’s field error is said under the field it names; the dialog stays open', async () => {
     server.use(
-      http.put(`/api/resources/${HALL_ID}`, () =>
-        HttpResponse.json(
-          {
-            message: 'Resource name must be one line',
-            errors: [{ path: ['name'], message: 'Resource name must be one line' }],
-          },
-          { status: 400 },
-        ),
-      ),
+      http.put(`/api/resources/${HALL_ID}`, () => fieldRefusal({ name: 'Resource name must be one line' })),
     );
     const { user, dialog, onClose } = await renderDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

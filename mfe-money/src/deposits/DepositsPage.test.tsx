@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
 import {
   QUOTATION_DEPOSIT_MESSAGES as M,
   type Deposit,
@@ -254,7 +254,7 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
     answerCommon([SENT]);
     const message = 'Reference must be a single line (no line breaks).';
     const posts = captureRequests('post', `/api/deposits/quotations/${SENT.quotationId}/mark-paid`, () =>
-      HttpResponse.json({ message, errors: [{ path: ['reference'], message }] }, { status: 400 }),
+      fieldRefusal({ reference: message }),
     );
     const { user } = await openQuotationsTab();
     await user.click(await screen.findByRole('button', { name: 'Details of QUO-2026-00007 of Jane Smith' }));

@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
 import { MONEY_MESSAGES, type Payment } from '@venue/contracts/money-api';
 import { makeInvoice } from './fixtures.ts';
 import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
@@ -71,13 +71,7 @@ describe('Record Payment dialog', () => {
 
   test('the server’s problem with amountCents goes under Amount, the refusal in the headline', async () => {
     captureRequests('post', PATH, () =>
-      HttpResponse.json(
-        {
-          message: 'Validation failed',
-          errors: [{ path: ['amountCents'], message: 'Amount is too large.' }],
-        },
-        { status: 400 },
-      ),
+      fieldRefusal({ amountCents: 'Amount is too large.' }, 'Validation failed'),
     );
     const { user } = renderWithProviders(<RecordPaymentDialog invoice={INVOICE} onClose={jest.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Record Payment' }));

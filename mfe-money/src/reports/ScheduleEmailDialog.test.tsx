@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { REPORT_SCHEDULE_MESSAGES as S, type ReportSchedule } from '@venue/contracts/insights';
-import { captureRequests, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
 import { ScheduleEmailDialog } from './ScheduleEmailDialog.tsx';
 
 const SCHEDULE: ReportSchedule = {
@@ -93,7 +93,7 @@ describe('Schedule Report Email', () => {
     captureRequests('get', '/api/reports/schedules', { schedules: [] });
     const message = S.recipientInvalid('ops@closed.example');
     const posts = captureRequests('post', '/api/reports/schedules', () =>
-      HttpResponse.json({ message, errors: [{ path: ['recipients'], message }] }, { status: 400 }),
+      fieldRefusal({ recipients: message }),
     );
     const { user, onClose } = open();
     const field = screen.getByRole('textbox', { name: /Recipients/ });
