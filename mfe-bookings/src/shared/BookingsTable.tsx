@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import { EmptyState } from '@venue/ui';
+import { allTicked, withAllToggled, withToggled } from '@venue/ui/selection';
 import type { Booking } from '../api/types.ts';
 
 export interface Column {
@@ -42,22 +43,12 @@ export function BookingsTable(props: Props) {
   const { rows, columns, sort, onSort, selected, onSelected, onRowClick } = props;
   if (rows.length === 0)
     return <EmptyState title={props.empty.title} description={props.empty.description} />;
-  const allSelected = selected ? rows.every((r) => selected.has(r.id)) : false;
+  const allSelected = selected ? allTicked(selected, rows) : false;
   const toggleAll = () => {
-    if (!selected || !onSelected) return;
-    const next = new Set(selected);
-    for (const r of rows) {
-      if (allSelected) next.delete(r.id);
-      else next.add(r.id);
-    }
-    onSelected(next);
+    if (selected && onSelected) onSelected(withAllToggled(selected, rows));
   };
   const toggle = (id: string) => {
-    if (!selected || !onSelected) return;
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelected(next);
+    if (selected && onSelected) onSelected(withToggled(selected, id));
   };
   return (
     <>

@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { Invoice } from '@venue/contracts/money-api';
+import { allTicked, withAllToggled, withToggled } from '@venue/ui/selection';
 import { TableHead } from '@venue/ui/table-head';
 import type { InvoiceSort, InvoiceSortKey } from './invoice-filters.ts';
 import { useFormat } from '../shared/format.ts';
@@ -79,21 +80,9 @@ function TotalChips({ inv }: { inv: Invoice }) {
 }
 
 export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen, actions }: Props) {
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelected(next);
-  };
-  const toggleAll = () => {
-    const next = new Set(selected);
-    for (const r of rows) {
-      if (allSelected) next.delete(r.id);
-      else next.add(r.id);
-    }
-    onSelected(next);
-  };
+  const allSelected = allTicked(selected, rows);
+  const toggle = (id: string) => onSelected(withToggled(selected, id));
+  const toggleAll = () => onSelected(withAllToggled(selected, rows));
   return (
     <Table.ScrollContainer minWidth={1000} type="native">
       <Table highlightOnHover striped aria-label="Invoices">

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Checkbox, Menu, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Quotation, QuotationSortKey, QuotationStatus } from '@venue/contracts/money-api';
+import { allTicked, withToggled } from '@venue/ui/selection';
 import { TableHead } from '@venue/ui/table-head';
 import { useFormat } from '../shared/format.ts';
 import { quotationName } from '../shared/labels.ts';
@@ -78,7 +79,7 @@ export function QuotationTable({
   onSort: (key: QuotationSortKey) => void;
   actions: QuotationActions;
 }) {
-  const allChecked = rows.length > 0 && rows.every((q) => selected.has(q.id));
+  const allChecked = allTicked(selected, rows);
   const header = (key: QuotationSortKey, label: string) => (
     <Table.Th key={key}>
       <UnstyledButton onClick={() => onSort(key)} aria-label={`Sort by ${label}`}>
@@ -86,13 +87,7 @@ export function QuotationTable({
       </UnstyledButton>
     </Table.Th>
   );
-  const toggle = (id: string) =>
-    onSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => onSelected((s) => withToggled(s, id));
 
   return (
     <Table.ScrollContainer minWidth={860} type="native">
