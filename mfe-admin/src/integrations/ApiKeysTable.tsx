@@ -1,4 +1,5 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
+import { DangerButton } from '@venue/ui/danger-button';
 import type { ApiKeyView } from '@venue/contracts';
 import { formatDate, formatDateTime, useSession } from '@venue/ui';
 import { permissionNames } from './api-keys.ts';
@@ -50,15 +51,9 @@ function ApiKeyRow({ apiKey: k, onRevoke }: { apiKey: ApiKeyView; onRevoke: () =
         {k.lastUsedAt ? formatDateTime(k.lastUsedAt, settings) : 'Never'}
       </Table.Td>
       <Table.Td>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          aria-label={`Revoke API key ${k.name}`}
-          onClick={onRevoke}
-        >
+        <DangerButton aria-label={`Revoke API key ${k.name}`} onClick={onRevoke}>
           Revoke
-        </Button>
+        </DangerButton>
       </Table.Td>
     </Table.Tr>
   );

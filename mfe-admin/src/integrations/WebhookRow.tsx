@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { DangerButton } from '@venue/ui/danger-button';
 import {
   WEBHOOK_ALL_EVENTS,
   WEBHOOK_EVENT_LABELS,
@@ -118,15 +119,9 @@ function RowButtons({ hook, actions }: { hook: Webhook; actions: WebhookRowActio
       >
         Rotate secret
       </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        onClick={actions.onDelete}
-        aria-label={`Delete ${label(hook)}`}
-      >
+      <DangerButton onClick={actions.onDelete} aria-label={`Delete ${label(hook)}`}>
         Delete
-      </Button>
+      </DangerButton>
     </Group>
   );
 }

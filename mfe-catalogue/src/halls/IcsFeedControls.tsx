@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { DangerButton } from '@venue/ui/danger-button';
 import type { Resource } from '../api/types.ts';
 import { useIcsToken, useRevokeIcsToken } from '../api/hooks.ts';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
@@ -43,15 +44,12 @@ export function IcsFeedControls({ resource }: { resource: Resource }) {
           Copy ICS URL
         </Button>
         {resource.icsFeedActive ? (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
+          <DangerButton
             loading={revoke.isPending}
             onClick={() => revoke.mutate(resource.id, { onSuccess: () => setUrl(null) })}
           >
             Revoke ICS URL
-          </Button>
+          </DangerButton>
         ) : null}
       </Group>
       {url ? (

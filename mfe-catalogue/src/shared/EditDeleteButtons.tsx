@@ -1,4 +1,5 @@
 import { Button, Group, Table } from '@mantine/core';
+import { DangerButton } from '@venue/ui/danger-button';
 
 /**
  * The Edit and Delete pair of a listed item. In a table it fills the Actions cell; on a card
@@ -28,15 +29,9 @@ export function EditDeleteButtons({
       >
         Edit
       </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        onClick={onDelete}
-        aria-label={subject ? `Delete ${subject}` : undefined}
-      >
+      <DangerButton onClick={onDelete} aria-label={subject ? `Delete ${subject}` : undefined}>
         Delete
-      </Button>
+      </DangerButton>
     </Group>
   );
   return place === 'table' ? <Table.Td>{buttons}</Table.Td> : buttons;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DangerButton } from '@venue/ui/danger-button';
 import { EmptyState, PageHeader } from '@venue/ui';
 import {
   ALWAYS_SENT_NOTE,
@@ -179,9 +180,9 @@ function TemplateCard({
           <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${t.name}`}>
             Edit
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${t.name}`}>
+          <DangerButton onClick={onDelete} aria-label={`Delete ${t.name}`}>
             Delete
-          </Button>
+          </DangerButton>
         </Group>
       </Stack>
     </Card>

@@ -8,6 +8,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Loader, Modal, Radio, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { DangerButton } from '@venue/ui/danger-button';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   REPORT_EXPORT_PATHS,
@@ -232,16 +233,13 @@ function ScheduleList({
                   {f.date(s.nextSendDate)} {f.time(`${s.sendHour}:00`)}
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
+                  <DangerButton
                     loading={remove.isPending && remove.variables === s.id}
                     aria-label={`Delete the ${s.frequency} report to ${s.recipients.join(', ')}`}
                     onClick={() => remove.mutate(s.id)}
                   >
                     Delete
-                  </Button>
+                  </DangerButton>
                 </Table.Td>
               </Table.Tr>
             ))}
