@@ -1,6 +1,7 @@
 /** The customers list's table: sortable headings, a row per customer, and its pages. */
 import { Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { TableHead } from '@venue/ui/table-head';
+import { TwoLineCell } from '@venue/ui/two-line-cell';
 import type { Customer } from '../api/types.ts';
 import { useFormat } from '../shared/format.ts';
 import { usePhoneFormat } from '../shared/phone.ts';
@@ -106,12 +107,7 @@ function CustomerRow({ customer: c, onOpen }: { customer: Customer; onOpen: () =
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td>
-        <Text size="sm">{c.rfm}</Text>
-        <Text size="xs" c="dimmed">
-          {c.segment}
-        </Text>
-      </Table.Td>
+      <TwoLineCell under={c.segment}>{c.rfm}</TwoLineCell>
       <Table.Td>{fmt.wholeMoney(c.clvCents)}</Table.Td>
       <Table.Td>{lastActive(c.lastActiveDays)}</Table.Td>
       <Table.Td>{c.totalBookings}</Table.Td>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Menu, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Pagination, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState, RefreshFailedNotice } from '@venue/ui';
+import { TwoLineCell } from '@venue/ui/two-line-cell';
 import { useFormat } from '../shared/format.ts';
 import type { DepositMethod } from './deposit-filters.ts';
 import { DEPOSIT_PAGE_SIZE } from './useDepositList.ts';
@@ -220,18 +221,10 @@ function DepositTableRow({
     <Table.Tr data-testid={testId}>
       {/* a booking code or quotation number reads as one word: never broken at its hyphens */}
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{first}</Table.Td>
-      <Table.Td>
-        <Text size="sm">{d.customerName}</Text>
-        <Text size="xs" c="dimmed">
-          {d.customerEmail}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{d.eventType}</Text>
-        <Text size="xs" c="dimmed">
-          {fmt.date(d.eventDate)} {fmt.time(d.startTime)}–{fmt.time(d.endTime)}
-        </Text>
-      </Table.Td>
+      <TwoLineCell under={d.customerEmail}>{d.customerName}</TwoLineCell>
+      <TwoLineCell under={`${fmt.date(d.eventDate)} ${fmt.time(d.startTime)}–${fmt.time(d.endTime)}`}>
+        {d.eventType}
+      </TwoLineCell>
       <Table.Td>{d.resource}</Table.Td>
       <Table.Td>{fmt.money(d.totalCents)}</Table.Td>
       <Table.Td>{fmt.money(d.depositCents)}</Table.Td>
