@@ -215,7 +215,7 @@ describe(
       const statements = await recordTenantStatements(h.t.kit.db, async () => {
         assert.equal((await h.call('GET', url, BIG.token())).status, 200);
       });
-      const searched = statements.filter((st) => st.sql.includes('booking_search_keys'));
+      const searched = statements.filter((st) => /booking_search_(keys|page)/.test(st.sql));
       assert.equal(searched.length, 1, 'the page and its count search through the function once');
       for (const st of searched) {
         const nodes = await planNodes(h.t.kit.db, st);
@@ -238,6 +238,23 @@ describe(
       });
       assert.match(plan, /Bitmap Index Scan on booking_search_trgm_idx/, plan);
       assert.doesNotMatch(plan, /Seq Scan/, plan);
+      // A common term's page (migration 025, booking_search_walk): with its function's settings,
+      // the list's own index read in order, each row matched as it comes, no sort.
+      const walk = await ownerTx(h.t.kit.db, async (tx) => {
+        await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [BIG.id]);
+        await tx.query('SET LOCAL enable_sort = off');
+        await tx.query('SET LOCAL enable_bitmapscan = off');
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT b.id FROM bookings b
+            WHERE b.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+              AND b.search_text LIKE $1
+            ORDER BY b.starts_at DESC NULLS LAST, b.id ASC LIMIT 26`,
+          ['%customer%'],
+        );
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      assert.match(walk, /Index Scan using bookings_list_start_idx on bookings/, walk);
+      assert.doesNotMatch(walk, /Sort|Seq Scan/, walk);
     });
   },
 );

@@ -46,11 +46,12 @@ export async function listTotal(
     return cappedTotal(Number(stored?.bookings ?? 0));
   }
   if (built.searchOnly) {
-    // Only a trigram search, on a page past the end (no row carried the number): count the
-    // function's ids (at most cap + 1), no bookings read.
-    // sql: a capped count of the security-definer function's rows (a set-returning call in FROM)
-    const { rows: counted } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (
-        SELECT 1 FROM booking_search_keys(${built.searchOnly}) LIMIT ${cap + 1}) capped`.execute(db(tx));
+    // Only a trigram search, on a page past the end (no row carried the number): the side
+    // table's matches counted up to cap + 1 (migration 025), no bookings read.
+    // sql: the security-definer function's capped count
+    const { rows: counted } = await sql<{
+      n: number | string;
+    }>`SELECT booking_search_count(${built.searchOnly}, ${cap}) AS n`.execute(db(tx));
     return cappedTotal(Number(counted[0]?.n ?? 0), cap);
   }
   return countUpTo(tx, db(tx).selectFrom('bookings as b').where(built.filterWhere), cap);
@@ -91,23 +92,12 @@ export async function listPage(
     .limit(max + 1);
   let counted;
   if (built.searchOnly) {
-    // sql: the security-definer function's rows, each with their number (a set-returning call
-    // and a window; the ids are unique, so the join keeps each booking once)
-    const found = sql<{ id: string; starts_at: Date; created_at: Date; matches: number | string }>`(
-      SELECT k.id, k.starts_at, k.created_at, count(*) OVER () AS matches
-        FROM booking_search_keys(${built.searchOnly}) AS k)`;
     const sorted = built.matchPage;
-    // Sorted by Event Date or Created: the page is cut among the matches (migration 017), so
-    // only its own rows are read from bookings; in any other order every match is joined.
+    // Sorted by Event Date or Created: the page is cut among the matches, so only its own rows
+    // are read from bookings (matchedPage); in any other order every match is joined.
     const matched = sorted
-      ? db(tx)
-          .selectFrom(found.as('m'))
-          .select(['m.id', 'm.matches'])
-          .$if(sorted.after !== null, (qb) => qb.where(() => sorted.after!))
-          .orderBy(sorted.orderBy)
-          .limit(max + 1)
-          .offset(offset)
-      : db(tx).selectFrom(found.as('m')).select(['m.id', 'm.matches']);
+      ? matchedPage(tx, built.searchOnly, sorted, max, offset)
+      : db(tx).selectFrom(everyMatch(built.searchOnly).as('m')).select(['m.id', 'm.matches']);
     counted = page
       .where(sorted ? sorted.where : built.joinedWhere)
       .$if(!sorted, (qb) => qb.offset(offset))
@@ -120,4 +110,35 @@ export async function listPage(
   const matches = first?.matches === undefined ? null : Number(first.matches);
   const paged = keysetPage(rows, max, built.sort, built.order, built.keys);
   return { ...paged, items: paged.rows.map((r) => toBooking(r, zone)), built, matches };
+}
+
+type MatchPage = NonNullable<ReturnType<typeof buildListQuery>['matchPage']>;
+
+/** The security-definer function's rows, each with their number (a set-returning call and a window). */
+function everyMatch(pattern: string) {
+  // sql: a set-returning call and a window over it (the ids are unique, so a join keeps each booking once)
+  return sql<{ id: string; starts_at: Date; created_at: Date; matches: number | string }>`(
+    SELECT k.id, k.starts_at, k.created_at, count(*) OVER () AS matches
+      FROM booking_search_keys(${pattern}) AS k)`;
+}
+
+/**
+ * The ids of a searched page in Event Date or Created order, each with the number of matches
+ * counted up to SEARCH_COUNT_CAP + 1, from one call whose work does not grow with the matches
+ * (migration 025, issue 27 item 4): a term with at most SEARCH_COUNT_CAP matches has them sorted
+ * and cut among the side table's rows (migration 017); a commoner one walks the list's own index
+ * in the page's order, matching each booking as it is read, until the page is full.
+ */
+function matchedPage(tx: Tx, pattern: string, sorted: MatchPage, max: number, offset: number) {
+  const [afterKey, afterId] = sorted.afterValues ?? [null, null];
+  return db(tx)
+    .selectFrom(
+      // sql: the security-definer function's page (a set-returning call in FROM)
+      sql<{ id: string; matches: number | string }>`booking_search_page(${pattern}, ${SEARCH_COUNT_CAP},
+        ${sorted.byCreated}, ${sorted.descending}, ${afterKey}::timestamptz, ${afterId}::uuid, ${max + 1}, ${offset})`.as(
+        'm',
+      ),
+    )
+    .select(['m.id', 'm.matches'])
+    .limit(max + 1);
 }

@@ -200,12 +200,10 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
   const keys = SORTS[sort]!;
   const order: SortOrder = q.order ?? (q.sort ? 'asc' : 'desc');
   const after = cursor ? decodeCursor(cursor, sort, order, keys) : null;
-  // A search-only page in an order the side table holds (migration 017): its keys as the
-  // function's columns, so the page is cut among the matches before any booking is read.
-  const matchKeys =
-    searchOnly && (sort === 'start' || sort === 'created')
-      ? keys.map((k) => ({ ...k, expr: k.expr.replace(/^b\./, 'm.') }))
-      : null;
+  // A search-only page in an order the side table holds (migrations 017 and 025): the page is
+  // cut among the matches (or, for a common term, walked off the list's index) before any
+  // booking is read.
+  const matchOrder = Boolean(searchOnly) && (sort === 'start' || sort === 'created');
   return {
     /** The filters and, after a cursor, the rows after it. */
     where: (eb: ListEb) =>
@@ -228,16 +226,19 @@ export function buildListQuery(query: Query, today: string | undefined, tenantId
      */
     searchOnly,
     /**
-     * A search-only page sorted by Event Date or Created: the sort's keys over the function's
-     * rows (`m.starts_at`/`m.created_at`, `m.id`), and the condition for the rows after the
-     * cursor among them.
+     * A search-only page sorted by Event Date or Created (booking_search_page, migration 025):
+     * the page's other conditions, the order and the cursor's key and id.
      */
-    matchPage: matchKeys && {
-      /** The other conditions of the page's statement: the tenant (the cursor is the matches'). */
-      where: (eb: ListEb) => eb.and(filters(eb, true)),
-      orderBy: keysetOrder(matchKeys, order),
-      after: after ? keysetAfterCursor(matchKeys, order, after) : null,
-    },
+    matchPage: !matchOrder
+      ? null
+      : {
+          /** The other conditions of the page's statement: the tenant (the cursor is the matches'). */
+          where: (eb: ListEb) => eb.and(filters(eb, true)),
+          /** The cursor's key and id as given, for booking_search_page (migration 025). */
+          afterValues: after as [string, string] | null,
+          byCreated: sort === 'created',
+          descending: order === 'desc',
+        },
     orderBy: keysetOrder(keys, order),
     /** Select-list items carrying each row's cursor keys (keysetPage reads them). */
     keyColumns: keysetColumns(keys),

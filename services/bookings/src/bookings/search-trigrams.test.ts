@@ -227,7 +227,7 @@ describe('booking_search: the list search trigram side table', () => {
         200,
       );
     });
-    const page = statements.find((st) => st.sql.includes('booking_search_keys'));
+    const page = statements.find((st) => st.sql.includes('booking_search_page'));
     assert.ok(page, statements.map((st) => st.sql).join('\n'));
     interface Node {
       'Relation Name'?: string;
@@ -272,5 +272,91 @@ describe('booking_search: the list search trigram side table', () => {
     assert.match(plan, /Bitmap Index Scan on booking_search_trgm_idx/, plan);
     assert.match(plan, /Index Cond: .*tenant_id.*search_text ~~/s, plan);
     assert.doesNotMatch(plan, /Seq Scan/, plan);
+  });
+  // Migration 025: a term with more matches than the count's cap is not sorted among its
+  // matches but read in the list's order off its own index, matched row by row, so the page
+  // costs about the same whether 1,001 or 100,000 bookings match (issue 27 item 4).
+  it('a common term (over 1,000 matches): the same pages, "1,000+", and bookings read about a page', async () => {
+    // OTHER now holds 4,000 "Crowd Member" bookings (the test above).
+    for (const [key, orderBy] of Object.entries({
+      'start desc': 'starts_at DESC, id ASC',
+      'created asc': 'created_at ASC, id DESC',
+    })) {
+      const [sort, order] = key.split(' ');
+      const truth = await h.t.kit.db.tenantTx(OTHER, async (tx) =>
+        (
+          await tx.query<{ id: string }>(
+            `SELECT id FROM bookings WHERE tenant_id = $1 AND lower(customer_name) LIKE '%crowd member%' ORDER BY ${orderBy} LIMIT 21`,
+            [OTHER],
+          )
+        ).rows.map((r) => r.id),
+      );
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      for (let p = 0; p < 3; p++) {
+        const res = await h.call(
+          'GET',
+          `/api/bookings?q=crowd%20member&sort=${sort}&order=${order}&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+          h.tokens.other,
+        );
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        walked.push(...res.body.items.map((b: { id: string }) => b.id));
+        cursor = res.body.nextCursor;
+      }
+      assert.deepEqual(walked, truth, key);
+      const third = await h.call(
+        'GET',
+        `/api/bookings?q=crowd%20member&sort=${sort}&order=${order}&limit=7&page=3`,
+        h.tokens.other,
+      );
+      assert.deepEqual(
+        [third.body.items.map((b: { id: string }) => b.id), third.body.total, third.body.totalIsEstimate],
+        [truth.slice(14, 21), 1000, true],
+        key,
+      );
+    }
+    // The matches are counted no further than the cap and one more.
+    const counted = await h.t.kit.db.tenantTx(OTHER, async (tx) =>
+      Number(
+        (await tx.query<{ n: string }>(`SELECT booking_search_count('%crowd member%', 1000) AS n`)).rows[0]!
+          .n,
+      ),
+    );
+    assert.equal(counted, 1001);
+    // The planner's statistics, as the kit's statistics job keeps them after a bulk write.
+    await ownerTx(h.t.kit.db, (tx) => tx.query('ANALYZE bookings'));
+    const statements = await recordTenantStatements(h.t.kit.db, async () => {
+      const res = await h.call(
+        'GET',
+        '/api/bookings?q=crowd%20member&sort=start&order=desc&limit=5',
+        h.tokens.other,
+      );
+      assert.equal(res.status, 200);
+    });
+    const page = statements.find((st) => st.sql.includes('booking_search_page'));
+    assert.ok(page, statements.map((st) => st.sql).join('\n'));
+    interface Node {
+      'Relation Name'?: string;
+      'Actual Rows': number;
+      'Actual Loops': number;
+      Plans?: Node[];
+    }
+    const read = await h.t.kit.db.tenantTx(OTHER, async (tx) => {
+      const { rows } = await tx.query<{ 'QUERY PLAN': Array<{ Plan: Node }> | string }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${page.sql}`,
+        page.params,
+      );
+      const raw = rows[0]!['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Node }>;
+      let n = 0;
+      const walk = (node: Node) => {
+        if (node['Relation Name'] === 'bookings') n += node['Actual Rows'] * node['Actual Loops'];
+        node.Plans?.forEach(walk);
+      };
+      walk(plan[0]!.Plan);
+      return n;
+    });
+    // Only the page's own rows are read from bookings (the walk's are inside the function).
+    assert.ok(read <= 20, `bookings rows read: ${read}`);
   });
 });
