@@ -134,6 +134,7 @@ export type {
 } from './db/columns.ts';
 export type { HasDefault, InsertOnly, Refine, RefineTables } from './db/refine.ts';
 export { keysetAfterCursor, keysetColumns, keysetOrder } from './db/kysely-keyset.ts';
+export { keepNewest, type NewestOptions } from './db/read-copy.ts';
 export {
   defineConsumers,
   type Consumer,

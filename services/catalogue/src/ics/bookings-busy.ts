@@ -6,7 +6,7 @@
  * Now both sides share one contract (`bookingSlotEventSchema`).
  */
 import { BLOCKING_BOOKING_STATUSES, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
-import { sql, type Consumer, type Tx } from '@venue/service-kit';
+import { keepNewest, sql, type Consumer, type Tx } from '@venue/service-kit';
 import { db, tenantIdOf } from '../db/query.ts';
 
 export interface BusyPeriod {
@@ -27,9 +27,10 @@ export interface BusyPeriod {
 export const bookingSlotEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = async (event, tx) => {
   // Parsed by the kit with the event's schema, which holds the slot part (bookingSlotEventSchema).
   const b = event.data;
-  await db(tx)
-    .insertInto('booking_busy')
-    .values({
+  await keepNewest(
+    db(tx),
+    'booking_busy',
+    {
       // the booking row's tenant (the hold sweep publishes from a system transaction, no envelope tenant)
       tenant_id: b.hallOwnerId,
       booking_id: b.id,
@@ -40,23 +41,9 @@ export const bookingSlotEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = 
       setup_minutes: b.setupBufferMinutes,
       packdown_minutes: b.packdownBufferMinutes,
       booking_updated_at: b.updatedAt,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'booking_id'])
-        .doUpdateSet((eb) => ({
-          resource_id: eb.ref('excluded.resource_id'),
-          status: eb.ref('excluded.status'),
-          starts_at: eb.ref('excluded.starts_at'),
-          ends_at: eb.ref('excluded.ends_at'),
-          setup_minutes: eb.ref('excluded.setup_minutes'),
-          packdown_minutes: eb.ref('excluded.packdown_minutes'),
-          booking_updated_at: eb.ref('excluded.booking_updated_at'),
-          received_at: eb.fn<Date>('now'),
-        }))
-        .whereRef('booking_busy.booking_updated_at', '<=', 'excluded.booking_updated_at'),
-    )
-    .execute();
+    },
+    { key: ['tenant_id', 'booking_id'], version: 'booking_updated_at', stamp: 'received_at' },
+  );
 };
 
 /** How far back the feed lists bookings (calendar apps rarely look further). */

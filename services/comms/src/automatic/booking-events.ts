@@ -4,8 +4,8 @@
  */
 import { bookingMailPartSchema, type BookingMailPart, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
 import type { AutomaticEmailKind } from '@venue/contracts/comms';
-import type { Consumer, Tx } from '@venue/service-kit';
-import { db, dbNow } from '../db/query.ts';
+import { keepNewest, type Consumer, type Tx } from '@venue/service-kit';
+import { db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
 import { queueAutomatic } from './automatic.ts';
 
@@ -17,9 +17,10 @@ function customerPhoneOf(b: BookingMailPart): string {
 
 /** Keeps the newest version of the booking (its updatedAt); older or repeated events change nothing. */
 export async function storeBookingCopy(tx: Tx, b: BookingMailPart): Promise<void> {
-  await db(tx)
-    .insertInto('booking_copies')
-    .values({
+  await keepNewest(
+    db(tx),
+    'booking_copies',
+    {
       tenant_id: b.hallOwnerId,
       booking_id: b.id,
       booking_code: b.bookingCode,
@@ -40,33 +41,9 @@ export async function storeBookingCopy(tx: Tx, b: BookingMailPart): Promise<void
       starts_at: b.startsAt,
       hold_expires_at: b.holdExpiresAt ?? null,
       booking_updated_at: b.updatedAt,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'booking_id'])
-        .doUpdateSet((eb) => ({
-          booking_code: eb.ref('excluded.booking_code'),
-          customer_id: eb.ref('excluded.customer_id'),
-          customer_name: eb.ref('excluded.customer_name'),
-          customer_email: eb.ref('excluded.customer_email'),
-          customer_phone: eb.ref('excluded.customer_phone'),
-          event_type: eb.ref('excluded.event_type'),
-          guest_count: eb.ref('excluded.guest_count'),
-          booking_date: eb.ref('excluded.booking_date'),
-          start_time: eb.ref('excluded.start_time'),
-          end_time: eb.ref('excluded.end_time'),
-          resource_id: eb.ref('excluded.resource_id'),
-          resource_name: eb.ref('excluded.resource_name'),
-          status: eb.ref('excluded.status'),
-          calculated_price_cents: eb.ref('excluded.calculated_price_cents'),
-          starts_at: eb.ref('excluded.starts_at'),
-          hold_expires_at: eb.ref('excluded.hold_expires_at'),
-          booking_updated_at: eb.ref('excluded.booking_updated_at'),
-          received_at: dbNow(),
-        }))
-        .whereRef('booking_copies.booking_updated_at', '<=', 'excluded.booking_updated_at'),
-    )
-    .execute();
+    },
+    { key: ['tenant_id', 'booking_id'], version: 'booking_updated_at', stamp: 'received_at' },
+  );
 }
 
 /**

@@ -7,8 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { EVENTS, type BOOKING_SLOT_EVENTS } from '@venue/contracts';
-import { callService, HttpError, InternalCallError, type Consumer, type Tx } from '@venue/service-kit';
-import { db, dateText, NOW } from '../db/query.ts';
+import {
+  callService,
+  HttpError,
+  InternalCallError,
+  keepNewest,
+  type Consumer,
+  type Tx,
+} from '@venue/service-kit';
+import { db, dateText } from '../db/query.ts';
 import { autoDepositInvoice } from '../deposits/auto-invoice.ts';
 
 interface BookingEventData {
@@ -154,9 +161,11 @@ export const bookingEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = asyn
   const money = (b.money ?? null) as MoneyView | null;
   const taxType =
     money && (money.taxType === 'inclusive' || money.taxType === 'exclusive') ? money.taxType : null;
-  const upserted = await db(tx)
-    .insertInto('booking_copy')
-    .values({
+  // the newest booking_updated_at wins: a late or repeated event changes nothing
+  const upserted = await keepNewest(
+    db(tx),
+    'booking_copy',
+    {
       tenant_id: b.hallOwnerId,
       booking_id: b.id,
       booking_code: str(b.bookingCode),
@@ -180,35 +189,9 @@ export const bookingEvent: Consumer<(typeof BOOKING_SLOT_EVENTS)[number]> = asyn
       deposit_type: str(b.depositType, 'None'),
       price_cents: int(b.calculatedPriceCents) ?? 0,
       booking_updated_at: b.updatedAt,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'booking_id'])
-        .doUpdateSet((eb) => ({
-          booking_code: eb.ref('excluded.booking_code'),
-          status: eb.ref('excluded.status'),
-          customer_name: eb.ref('excluded.customer_name'),
-          customer_email: eb.ref('excluded.customer_email'),
-          event_type: eb.ref('excluded.event_type'),
-          booking_date: eb.ref('excluded.booking_date'),
-          start_time: eb.ref('excluded.start_time'),
-          end_time: eb.ref('excluded.end_time'),
-          resource_name: eb.ref('excluded.resource_name'),
-          booking_source: eb.ref('excluded.booking_source'),
-          quotation_id: eb.ref('excluded.quotation_id'),
-          tax_type: eb.ref('excluded.tax_type'),
-          tax_rate_bp: eb.ref('excluded.tax_rate_bp'),
-          total_cents: eb.ref('excluded.total_cents'),
-          deposit_cents: eb.ref('excluded.deposit_cents'),
-          deposit_type: eb.ref('excluded.deposit_type'),
-          price_cents: eb.ref('excluded.price_cents'),
-          booking_updated_at: eb.ref('excluded.booking_updated_at'),
-          received_at: NOW,
-        }))
-        // the newest booking_updated_at wins: a late or repeated event changes nothing
-        .where('booking_copy.booking_updated_at', '<=', (eb) => eb.ref('excluded.booking_updated_at')),
-    )
-    .executeTakeFirst();
+    },
+    { key: ['tenant_id', 'booking_id'], version: 'booking_updated_at', stamp: 'received_at' },
+  );
   const rowCount = Number(upserted.numInsertedOrUpdatedRows ?? 0n);
   // Confirmed now: by a status change, or created confirmed from an accepted quotation (decision
   // 33: its deposit becomes the booking's DEPOSIT invoice). Other bookings created confirmed
