@@ -10,7 +10,7 @@ import type {
   DashboardStats,
   Kpi,
 } from '@venue/contracts/insights';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, onlyBody, renderWithProviders, server } from '@venue/ui/testing';
 import { DashboardPage } from './DashboardPage.tsx';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
@@ -266,8 +266,7 @@ describe('Dashboard', () => {
     const pay = within(await screen.findByRole('region', { name: 'Payments Due' }));
     await user.click(pay.getByRole('button', { name: 'Send payment link for INV-2026-00001' }));
     expect(await screen.findByText(/Payment Link Sent/)).toBeInTheDocument();
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toEqual({
+    expect(onlyBody(posts)).toEqual({
       purpose: 'payment_link',
       bookingId: 'b1',
       recipientEmail: 'jane@example.com',

@@ -2,7 +2,7 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { CHOICE_OPTIONS_MESSAGE, SLUG_TAKEN_MESSAGE, type OnlineBookings } from '@venue/contracts';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, onlyBody, renderWithProviders, server } from '@venue/ui/testing';
 import { OnlineBookingsPage } from './OnlineBookingsPage.tsx';
 
 const MAIN = '3f1c1d4e-1111-4aaa-8aaa-000000000001';
@@ -178,8 +178,7 @@ describe('Settings → Online bookings', () => {
     await user.click(save());
 
     expect(await screen.findByRole('status')).toHaveTextContent('Online bookings saved.');
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({
+    expect(onlyBody(puts)).toEqual({
       enabled: true,
       slug: 'harbourside-hall',
       resourceIds: [MAIN, ANNEX],
@@ -432,8 +431,7 @@ describe('Settings → Online bookings', () => {
     await user.click(save());
 
     expect(await screen.findByRole('status')).toHaveTextContent('Online bookings saved.');
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({
+    expect(onlyBody(puts)).toEqual({
       enabled: true,
       slug: 'hilltop-hall',
       resourceIds: [MAIN],

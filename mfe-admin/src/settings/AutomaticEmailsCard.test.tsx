@@ -8,7 +8,7 @@ import {
   SEND_HOUR_MESSAGE,
 } from '@venue/contracts/comms';
 import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
-import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, onlyBody, renderWithProviders, server } from '@venue/ui/testing';
 import { GeneralSettingsPage } from './GeneralSettingsPage.tsx';
 import { AUTOMATIC_EMAILS } from './automatic-emails.ts';
 
@@ -60,8 +60,7 @@ describe('General settings: automatic e-mails', () => {
     await user.click(c.getByRole('button', { name: 'Save Automatic E-mails' }));
 
     expect(await c.findByRole('status')).toHaveTextContent('Email settings saved.');
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({
+    expect(onlyBody(puts)).toEqual({
       automatic: { ...COMMS_SETTINGS_DEFAULTS.automatic, declined: false, hold_expiring: false },
       reminderDaysBefore: 5,
       sendHour: 8,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { BSB_MESSAGE, INVOICE_SETTINGS_DEFAULTS, STRIPE_PREFIX_MESSAGE } from '@venue/contracts';
 import { COMMS_SETTINGS_DEFAULTS } from '@venue/contracts/comms';
-import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, onlyBody, renderWithProviders, server } from '@venue/ui/testing';
 import { PaymentSettingsPage } from './PaymentSettingsPage.tsx';
 
 /** What the admin service answers for a tenant that has saved bank details and an invoice group. */
@@ -104,8 +104,7 @@ describe('Payment settings', () => {
       'Settings saved successfully! (Bank details)',
     );
     await waitFor(() => expect(saveBar().getByText('No unsaved changes.')).toBeVisible());
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({
+    expect(onlyBody(puts)).toEqual({
       accountName: 'Riverside Hall Pty Ltd',
       bankName: 'Example Bank',
       bsb: '083-004',
@@ -140,8 +139,7 @@ describe('Payment settings', () => {
     expect(await saveBar().findByRole('status')).toHaveTextContent(
       'Settings saved successfully! (Stripe account ID)',
     );
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({ stripeAccountId: 'acct_1Riverside' });
+    expect(onlyBody(puts)).toEqual({ stripeAccountId: 'acct_1Riverside' });
     await waitFor(() => expect(stripe).toHaveAttribute('readonly'));
     expect(stripe).toHaveValue('acct_1Riverside');
     expect(screen.getByRole('button', { name: 'Edit Stripe ID' })).toBeVisible();
@@ -204,8 +202,7 @@ describe('Payment settings', () => {
     await user.click(saveSettings());
 
     expect(await saveBar().findByRole('status')).toHaveTextContent('Invoice Settings');
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({
+    expect(onlyBody(puts)).toEqual({
       ...INVOICE_SETTINGS_DEFAULTS,
       defaultDueDays: 21,
       // The schema orders the days, furthest first, as the service stores them.
@@ -236,8 +233,7 @@ describe('Payment settings', () => {
 
     await user.click(reminders);
     expect(await card.findByRole('status')).toHaveTextContent('Email settings saved.');
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({ automatic: { payment_reminder: true } });
+    expect(onlyBody(puts)).toEqual({ automatic: { payment_reminder: true } });
     expect(invoicePuts).toHaveLength(0);
     await waitFor(() => expect(reminders).toBeChecked());
     expect(screen.getByTestId('payment-status')).toHaveTextContent(
@@ -298,10 +294,8 @@ describe('Payment settings', () => {
     expect(await saveBar().findByRole('status')).toHaveTextContent(
       'Settings saved successfully! (Invoice Settings, Business Details)',
     );
-    expect(invoicePuts).toHaveLength(1);
-    expect(invoicePuts[0]!.body).toMatchObject({ defaultDueDays: 7 });
-    expect(businessPuts).toHaveLength(1);
-    expect(businessPuts[0]!.body).toMatchObject({ businessName: 'Riverside Hall' });
+    expect(onlyBody(invoicePuts)).toMatchObject({ defaultDueDays: 7 });
+    expect(onlyBody(businessPuts)).toMatchObject({ businessName: 'Riverside Hall' });
     // untouched cards are not sent
     expect(bankPuts).toHaveLength(0);
     await waitFor(() => expect(saveSettings()).toBeDisabled());

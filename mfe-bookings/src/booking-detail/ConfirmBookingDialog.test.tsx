@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { INVOICE_SETTINGS_DEFAULTS } from '@venue/contracts';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, onlyBody, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { ConfirmBookingDialog } from './ConfirmBookingDialog.tsx';
 
@@ -177,8 +177,7 @@ describe('Confirm booking dialog', () => {
     expect(toast).toHaveTextContent('BK-0007 — Ada Lovelace. Deposit $303.00, balance due $907.00.');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Booking' })).toBeNull());
     expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ id: BOOKING.id, status: 'confirmed' }));
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({
+    expect(onlyBody(puts)).toEqual({
       status: 'confirmed',
       payment_details: { tax_type: 'exclusive', deposit_type: 'Percentage', deposit_value: 25 },
     });

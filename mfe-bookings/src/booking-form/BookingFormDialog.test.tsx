@@ -2,7 +2,14 @@ import { describe, expect, jest, test } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, fieldRefusal, holdAnswer, renderWithProviders, server } from '@venue/ui/testing';
+import {
+  captureRequests,
+  fieldRefusal,
+  holdAnswer,
+  onlyBody,
+  renderWithProviders,
+  server,
+} from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { BookingFormDialog } from './BookingFormDialog.tsx';
 
@@ -265,8 +272,7 @@ describe('Booking form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Booking created successfully! Calculated price: $900.00. Confirmed with a deposit of $450.00.',
     );
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toMatchObject({ status: 'pending' });
+    expect(onlyBody(posts)).toMatchObject({ status: 'pending' });
     expect(puts.map((p) => p.body)).toEqual([
       { status: 'confirmed', payment_details: { deposit_type: 'Percentage', deposit_value: 50 } },
     ]);
@@ -372,9 +378,8 @@ describe('Booking form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Booking created successfully! Calculated price: $1,234.50',
     );
-    expect(posts).toHaveLength(1);
     // The spec's form fields as typed (newer fields, e.g. add-ons, may come beside them).
-    expect(posts[0]!.body).toMatchObject({
+    expect(onlyBody(posts)).toMatchObject({
       customerName: 'Jane Citizen',
       customerEmail: 'jane@example.com',
       customerPhone: '+61 412 345 678',
@@ -505,8 +510,7 @@ describe('Booking form', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Booking updated successfully! Calculated price: $500.00',
     );
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toEqual({
+    expect(onlyBody(puts)).toEqual({
       customerName: 'Wendy Web',
       customerEmail: 'wendy@example.com',
       customerPhone: '12345',
@@ -558,8 +562,7 @@ describe('Booking form', () => {
     expect(await saveError()).toHaveTextContent('Please correct the e-mail');
     expect(problemOf('Customer email')).toBe(message);
     expect(field('Customer email')).toHaveFocus();
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.body).toMatchObject({ customerEmail: 'wendy@nowhere.example' });
+    expect(onlyBody(puts)).toMatchObject({ customerEmail: 'wendy@nowhere.example' });
     // Corrected, the field no longer says the server's problem.
     await fill(user, 'Customer email', 'wendy@example.com');
     await waitFor(() => expect(problemOf('Customer email')).toBeNull());

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, onlyBody, renderWithProviders } from '@venue/ui/testing';
 import {
   QUOTATION_DEPOSIT_MESSAGES as M,
   type Deposit,
@@ -216,8 +216,7 @@ describe('Deposits page, Quotations tab (spec 03 §2.2)', () => {
     expect(
       await screen.findByText('Deposit of $1,100.00 for QUO-2026-00007 (Jane Smith) marked paid (Cash).'),
     ).toBeVisible();
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toEqual({ paymentMethod: 'Cash' });
+    expect(onlyBody(posts)).toEqual({ paymentMethod: 'Cash' });
     expect(posts[0]!.headers.get('idempotency-key')).toBeTruthy();
     expect(await screen.findByText('Deposit Paid')).toBeVisible();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, type RenderOptions } from '@venue/ui/testing';
+import { captureRequests, onlyBody, renderWithProviders, type RenderOptions } from '@venue/ui/testing';
 import { INVOICE_SETTINGS_DEFAULTS } from '@venue/contracts';
 import { QUOTATION_MESSAGES as M } from '@venue/contracts/money-api';
 import { EVENT_TYPES } from '@venue/contracts/bookings';
@@ -126,8 +126,7 @@ describe('Quotation form (spec 03 §5)', () => {
     expect(screen.getByRole('textbox', { name: /Event Date/ })).toHaveValue('12/12/2026');
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.body).toMatchObject({
+    expect(onlyBody(posts)).toMatchObject({
       customerName: 'Jane Smith',
       resource: HALL.id,
       resourceName: 'Main Hall',

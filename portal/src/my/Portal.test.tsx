@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, server } from '@venue/ui/testing';
+import { captureRequests, onlyBody, server } from '@venue/ui/testing';
 import type {
   PortalAcceptAnswer,
   PortalBooking,
@@ -161,8 +161,7 @@ describe('signing in to /my', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your bookings' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Main Hall, Saturday 13/02/2027' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/my$/);
-    expect(sessions).toHaveLength(1);
-    expect(sessions[0]!.body).toEqual({ token: 'link-token-1' });
+    expect(onlyBody(sessions)).toEqual({ token: 'link-token-1' });
     expect(bookingReads[0]!.headers.get('authorization')).toBe('Bearer access-1');
     expect(screen.getByText('Signed in as zoe@example.com')).toBeInTheDocument();
   });

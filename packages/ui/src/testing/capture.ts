@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { server } from './msw.ts';
 
@@ -40,4 +41,13 @@ export function captureRequests(
     }),
   );
   return seen;
+}
+
+/**
+ * The body of the one request `captured` holds, to assert what the screen sent: the test fails
+ * (as `toHaveLength(1)` says it) when it sent none or several.
+ */
+export function onlyBody(captured: readonly CapturedRequest[]): unknown {
+  expect(captured).toHaveLength(1);
+  return captured[0]!.body;
 }

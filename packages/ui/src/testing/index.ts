@@ -4,5 +4,5 @@
  */
 export { renderWithProviders, type RenderOptions, type RenderWithProvidersResult } from './render.tsx';
 export { server } from './msw.ts';
-export { captureRequests, type CapturedRequest } from './capture.ts';
+export { captureRequests, onlyBody, type CapturedRequest } from './capture.ts';
 export { fieldRefusal, holdAnswer } from './answers.ts';
