@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { contractResolver } from '@venue/ui/contract-form';
+import { contractResolver, fieldProps } from '@venue/ui/contract-form';
 import {
   API_KEY_NAME_MAX,
   PERMISSION_KEYS,
@@ -64,8 +64,7 @@ export function CreateKeyDialog({
         description="Which program uses it, e.g. Xero sync."
         withAsterisk
         maxLength={API_KEY_NAME_MAX}
-        {...form.register('name')}
-        error={errors.name?.message}
+        {...fieldProps(form, 'name')}
       />
       <Controller
         control={form.control}

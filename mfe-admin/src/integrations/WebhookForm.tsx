@@ -11,7 +11,7 @@ import {
   type Webhook,
 } from '@venue/contracts/admin';
 import { fieldErrorsOf, focusFirstInvalid } from '@venue/ui';
-import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { DialogButtons, DialogError } from '../shared/DialogParts.tsx';
 import { messageOr } from '../shared/errors.ts';
 import type { Draft } from './WebhookDialogs.tsx';
@@ -112,16 +112,14 @@ export function WebhookForm({
           placeholder="https://example.com/venuedesk"
           withAsterisk
           maxLength={WEBHOOK_URL_MAX}
-          {...form.register('url')}
-          error={errors.url?.message}
+          {...fieldProps(form, 'url')}
           data-autofocus
         />
         <TextInput
           label="Description"
           description="Which system receives it, e.g. Our CRM (optional)."
           maxLength={WEBHOOK_DESCRIPTION_MAX}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...fieldProps(form, 'description')}
         />
         <Controller
           control={form.control}

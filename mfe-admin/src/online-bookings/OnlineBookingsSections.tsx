@@ -16,6 +16,7 @@ import {
 import { Controller, useWatch } from 'react-hook-form';
 import type { OnlineBookings } from '@venue/contracts';
 import { formatDateTime, useSession } from '@venue/ui';
+import { fieldProps } from '@venue/ui/contract-form';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { agreementNeverSaved, publicUrl } from './online-bookings-form.ts';
 import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';
@@ -57,7 +58,6 @@ export function Section({
 
 export function BookingPageSection({ form, saved }: SectionProps & { saved: OnlineBookings }) {
   const origin = window.location.origin;
-  const { errors } = form.formState;
   const typedSlug = useWatch({ control: form.control, name: 'slug' }).trim().toLowerCase();
   return (
     <Section title="Your booking page" testId="online-page">
@@ -84,8 +84,7 @@ export function BookingPageSection({ form, saved }: SectionProps & { saved: Onli
           </Text>
         }
         leftSectionWidth={56}
-        {...form.register('slug')}
-        error={errors.slug?.message}
+        {...fieldProps(form, 'slug')}
         autoComplete="off"
         spellCheck={false}
       />
@@ -216,7 +215,6 @@ export function QuestionsSection({ form }: SectionProps) {
 
 export function AgreementSection({ form, saved }: SectionProps & { saved: OnlineBookings }) {
   const { settings } = useSession();
-  const { errors } = form.formState;
   const agreementTime = agreementNeverSaved(saved.agreement.updatedAt)
     ? null
     : formatDateTime(saved.agreement.updatedAt, settings);
@@ -234,16 +232,14 @@ export function AgreementSection({ form, saved }: SectionProps & { saved: Online
         autosize
         minRows={4}
         maxRows={16}
-        {...form.register('agreement.text')}
-        error={errors.agreement?.text?.message}
+        {...fieldProps(form, 'agreement.text')}
       />
       <Textarea
         label="Cancellation terms"
         autosize
         minRows={3}
         maxRows={12}
-        {...form.register('agreement.cancellationTerms')}
-        error={errors.agreement?.cancellationTerms?.message}
+        {...fieldProps(form, 'agreement.cancellationTerms')}
       />
     </Section>
   );

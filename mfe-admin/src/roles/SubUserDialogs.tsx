@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { contractResolver } from '@venue/ui/contract-form';
+import { contractResolver, fieldProps } from '@venue/ui/contract-form';
 import { z } from 'zod';
 import {
   PERMISSION_KEYS,
@@ -91,7 +91,6 @@ export function SubUserFormDialog({
     reset(draftFrom(editing));
   }, [opened, editing, reset]);
 
-  const errors = form.formState.errors;
   return (
     <FormDialog
       opened={opened}
@@ -102,19 +101,16 @@ export function SubUserFormDialog({
       onClose={onClose}
       onSubmit={form.handleSubmit(onSubmit)}
     >
-      <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
+      <TextInput label="Name" withAsterisk {...fieldProps(form, 'name')} />
       <TextInput
         label="Email"
         type="email"
         withAsterisk={!editing}
         disabled={Boolean(editing)}
         description={editing ? "A sub-user's e-mail cannot be changed." : undefined}
-        {...form.register('email')}
-        error={errors.email?.message}
+        {...fieldProps(form, 'email')}
       />
-      {editing ? null : (
-        <AccountPasswordField {...form.register('password')} error={errors.password?.message} />
-      )}
+      {editing ? null : <AccountPasswordField {...fieldProps(form, 'password')} />}
       <NativeSelect
         label="Status"
         data={[

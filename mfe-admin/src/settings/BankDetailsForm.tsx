@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Button, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bankDetailsSchema } from '@venue/contracts';
 import { ErrorState, LoadingState, useSession } from '@venue/ui';
-import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
 import { checkedSave, useSaveGroup } from './save-groups.tsx';
@@ -21,7 +21,7 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
   const flash = useFlash();
   const query = useQuery({ queryKey: paymentKeys.bank, queryFn: () => fetchBank(api) });
-  const { form, formRef, errors } = useContractForm<BankDetails, BankDetails>({
+  const { form, formRef } = useContractForm<BankDetails, BankDetails>({
     schema: bankDetailsSchema,
     defaultValues: EMPTY_BANK,
   });
@@ -75,7 +75,7 @@ export function BankDetailsForm({ canEdit }: { canEdit: boolean }) {
     >
       <Stack gap="sm" pl="xl">
         <FlashMessage flash={flash.flash} testId="bank-flash" />
-        <BankFields control={form.control} register={form.register} errors={errors} canEdit={canEdit} />
+        <BankFields form={form} canEdit={canEdit} />
         {canEdit && !managed ? (
           <Button type="submit" loading={save.isPending} w="fit-content">
             Save Bank Details
@@ -102,31 +102,19 @@ function sayFirst(flash: ReturnType<typeof useFlash>, found: FieldErrors<BankDet
 }
 
 function BankFields({
-  control,
-  register,
-  errors,
+  form,
   canEdit,
 }: {
-  control: Control<BankDetails>;
-  register: UseFormRegister<BankDetails>;
-  errors: FieldErrors<BankDetails>;
+  form: UseFormReturn<BankDetails, unknown, BankDetails>;
   canEdit: boolean;
 }) {
+  const { control } = form;
+  const { errors } = form.formState;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Account name"
-          disabled={!canEdit}
-          {...register('accountName')}
-          error={errors.accountName?.message}
-        />
-        <TextInput
-          label="Bank name"
-          disabled={!canEdit}
-          {...register('bankName')}
-          error={errors.bankName?.message}
-        />
+        <TextInput label="Account name" disabled={!canEdit} {...fieldProps(form, 'accountName')} />
+        <TextInput label="Bank name" disabled={!canEdit} {...fieldProps(form, 'bankName')} />
         <Controller
           control={control}
           name="bsb"
@@ -167,8 +155,7 @@ function BankFields({
         label="Reference note"
         description="Shown on invoices, e.g. 'Use your invoice number as the reference'."
         disabled={!canEdit}
-        {...register('referenceNote')}
-        error={errors.referenceNote?.message}
+        {...fieldProps(form, 'referenceNote')}
         autosize
         minRows={2}
       />

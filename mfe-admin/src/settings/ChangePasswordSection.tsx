@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ownPasswordChangeProblem } from '@venue/contracts';
 import { changeOwnPasswordSchema } from '@venue/contracts/admin';
 import { serverMessage, ApiError, useSession } from '@venue/ui';
-import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import { PasswordField } from '../shared/PasswordFields.tsx';
 
@@ -130,14 +130,9 @@ function usePasswordChange() {
 }
 
 export function ChangePasswordSection() {
-  const { flash, form, errors, formRef, submit, change } = usePasswordChange();
+  const { flash, form, formRef, submit, change } = usePasswordChange();
   const field = (name: PasswordField, label: string, autoComplete: 'current-password' | 'new-password') => (
-    <PasswordField
-      label={label}
-      autoComplete={autoComplete}
-      {...form.register(name)}
-      error={errors[name]?.message}
-    />
+    <PasswordField label={label} autoComplete={autoComplete} {...fieldProps(form, name)} />
   );
   return (
     <Card withBorder padding="lg">

@@ -6,7 +6,7 @@ import type { TenantExport } from '@venue/contracts/admin';
 import { eraseCustomerBody, privacySchema } from '@venue/contracts/privacy-requests';
 import { PageHeader, focusFirstInvalid, useSession } from '@venue/ui';
 import { ConfirmDialog } from '@venue/ui/confirm-dialog';
-import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { SettingsForm } from './SettingsForm.tsx';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import { messageOr } from '../shared/errors.ts';
@@ -101,7 +101,7 @@ function ExportCard() {
 function EraseCustomerCard() {
   const { api } = useSession();
   const flash = useFlash(6000);
-  const { form, formRef, errors } = useContractForm<EraseValues, EraseValues>({
+  const { form, formRef } = useContractForm<EraseValues, EraseValues>({
     schema: eraseCustomerBody,
     defaultValues: { email: '' },
   });
@@ -146,8 +146,7 @@ function EraseCustomerCard() {
           <TextInput
             label="Customer email"
             type="email"
-            {...form.register('email')}
-            error={errors.email?.message}
+            {...fieldProps(form, 'email')}
             style={{ flex: 1, minWidth: 220, maxWidth: 360 }}
           />
           <Button type="submit" color="red" variant="light" mt={25}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
-import { contractResolver } from '@venue/ui/contract-form';
+import { contractResolver, fieldProps } from '@venue/ui/contract-form';
 import { newAccountPasswordProblem } from '@venue/contracts';
 import { useSession } from '@venue/ui';
 import {
@@ -90,7 +90,6 @@ function useUserForm({ opened, editing, onSubmit }: Pick<UserFormProps, 'opened'
 export function UserFormDialog({ opened, editing, busy, error, onClose, onSubmit }: UserFormProps) {
   const user = useUserForm({ opened, editing, onSubmit });
   const { form } = user;
-  const errors = form.formState.errors;
   return (
     <FormDialog
       opened={opened}
@@ -101,20 +100,14 @@ export function UserFormDialog({ opened, editing, busy, error, onClose, onSubmit
       onClose={onClose}
       onSubmit={user.submit}
     >
-      <TextInput
-        label="Email"
-        type="email"
-        withAsterisk
-        {...form.register('email')}
-        error={errors.email?.message}
-      />
+      <TextInput label="Email" type="email" withAsterisk {...fieldProps(form, 'email')} />
       <TextInput label="Name" description="Shown on the dashboard welcome." {...form.register('name')} />
       {editing ? (
         <Text size="sm" c="dimmed">
           The password cannot be edited here.
         </Text>
       ) : (
-        <AccountPasswordField {...form.register('password')} error={errors.password?.message} />
+        <AccountPasswordField {...fieldProps(form, 'password')} />
       )}
       <NativeSelect
         label="Role"

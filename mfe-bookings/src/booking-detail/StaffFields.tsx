@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { bookingFormBody, type BookingEdit } from '@venue/contracts/bookings';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking, CustomerTier, Priority } from '../api/types.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
@@ -251,13 +251,7 @@ export function StaffFields({ booking }: { booking: Booking }) {
               )}
             />
           ) : null}
-          <Textarea
-            label="Staff notes"
-            autosize
-            minRows={2}
-            {...form.register('notes')}
-            error={errors.notes?.message}
-          />
+          <Textarea label="Staff notes" autosize minRows={2} {...fieldProps(form, 'notes')} />
           <Group justify="flex-end">
             <Button type="submit" variant="default" loading={saving}>
               Save details

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, TextInput } from '@mantine/core';
 import { addonInput } from '@venue/contracts';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { AddonInput } from '../api/types.ts';
 import { FormErrors } from '../shared/FormErrors.tsx';
 import { MoneyField } from '../shared/fields.tsx';
@@ -33,7 +33,7 @@ export function AddonDraftForm({
   children: (sending: boolean) => ReactNode;
 }) {
   const labels = LABELS[place];
-  const { form, formRef, summary, errors, onSubmit } = useContractForm<AddonDraft, AddonInput>({
+  const { form, formRef, summary, onSubmit } = useContractForm<AddonDraft, AddonInput>({
     schema: addonInput,
     defaultValues: draft,
     fieldOf: RENAMES,
@@ -43,14 +43,9 @@ export function AddonDraftForm({
     <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
       <FormErrors errors={summary} />
       <Group align="flex-start" mt={summary.length ? labels.gap : 0}>
-        <TextInput label={labels.name} {...form.register('name')} error={errors.name?.message} />
+        <TextInput label={labels.name} {...fieldProps(form, 'name')} />
         <MoneyField control={form.control} name="price" label={labels.price} w={140} />
-        <TextInput
-          label={labels.description}
-          {...form.register('description')}
-          error={errors.description?.message}
-          style={{ flex: 1 }}
-        />
+        <TextInput label={labels.description} {...fieldProps(form, 'description')} style={{ flex: 1 }} />
         <Group mt="calc(var(--mantine-font-size-sm) * var(--mantine-line-height))">
           {children(form.formState.isSubmitting)}
         </Group>

@@ -1,5 +1,6 @@
 import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Group, MultiSelect, Radio, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { fieldProps } from '@venue/ui/contract-form';
 import { BLOCKOUT_REASONS, type BlockoutInput } from '../api/types.ts';
 import { SelectField } from '../shared/fields.tsx';
 import { DateFormField } from '../shared/DateFormField.tsx';
@@ -23,8 +24,7 @@ export function BlockoutFields({
   options: Array<{ value: string; label: string }>;
   summary: string | null;
 }) {
-  const { control, register } = form;
-  const { errors } = form.formState;
+  const { control } = form;
   return (
     <>
       <ResourcesField control={control} mode={mode} options={options} />
@@ -33,8 +33,8 @@ export function BlockoutFields({
         <DateFormField control={control} name="dateTo" label="Date to" />
       </Group>
       <Group grow align="flex-start">
-        <TextInput type="time" label="Time from" {...register('timeFrom')} error={errors.timeFrom?.message} />
-        <TextInput type="time" label="Time to" {...register('timeTo')} error={errors.timeTo?.message} />
+        <TextInput type="time" label="Time from" {...fieldProps(form, 'timeFrom')} />
+        <TextInput type="time" label="Time to" {...fieldProps(form, 'timeTo')} />
       </Group>
       {mode === 'edit' ? null : (
         <Controller
@@ -68,7 +68,7 @@ export function BlockoutFields({
         fallback="Maintenance"
         allowDeselect={false}
       />
-      <Textarea label="Notes" {...register('notes')} error={errors.notes?.message} />
+      <Textarea label="Notes" {...fieldProps(form, 'notes')} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Anchor, ColorInput, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { resourceInput } from '@venue/contracts';
 import { useSession } from '@venue/ui';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
@@ -113,11 +113,11 @@ type ResourceControl = Control<ResourceInput, unknown, ResourceInput>;
 
 /** Name, code, type, capacity, the two texts and the calendar colour (its name set with it). */
 function DetailsTab({ form, code }: { form: ResourceForm; code: string }) {
-  const { control, register } = form;
+  const { control } = form;
   const { errors } = form.formState;
   return (
     <Stack>
-      <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
+      <TextInput label="Name" required {...fieldProps(form, 'name')} />
       <TextInput label="Code" value={code} placeholder="Generated when saved" readOnly disabled />
       <Group grow align="flex-start">
         <SelectField
@@ -130,16 +130,8 @@ function DetailsTab({ form, code }: { form: ResourceForm; code: string }) {
         />
         <WholeNumberField control={control} name="capacity" label="Capacity" required min={0} />
       </Group>
-      <Textarea
-        label="Description (public)"
-        {...register('description')}
-        error={errors.description?.message}
-      />
-      <Textarea
-        label="Internal notes (admin only)"
-        {...register('internalNotes')}
-        error={errors.internalNotes?.message}
-      />
+      <Textarea label="Description (public)" {...fieldProps(form, 'description')} />
+      <Textarea label="Internal notes (admin only)" {...fieldProps(form, 'internalNotes')} />
       <Controller
         control={control}
         name="calendarColour"

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Group, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { defaultSurcharge, holidayInput } from '@venue/contracts/catalogue';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 import {
   AU_STATES,
   PRICING_RULES,
@@ -56,11 +56,11 @@ export function HolidayDialog({
   onClose: () => void;
 }) {
   const save = useSaveHoliday();
-  const { form, formRef, summary, errors, onSubmit } = useContractForm<HolidayDraft, HolidayInput>({
+  const { form, formRef, summary, onSubmit } = useContractForm<HolidayDraft, HolidayInput>({
     schema: holidayInput,
     defaultValues: empty(),
   });
-  const { control, register, reset, setValue } = form;
+  const { control, reset, setValue } = form;
 
   useEffect(() => {
     if (opened) reset(holiday ? draftOf(holiday) : empty());
@@ -83,7 +83,7 @@ export function HolidayDialog({
       onSubmit={submit}
       formRef={formRef}
     >
-      <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
+      <TextInput label="Name" required {...fieldProps(form, 'name')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <DateFormField control={control} name="date" label="Date" required />
         <SelectField
@@ -120,8 +120,8 @@ export function HolidayDialog({
         <SwitchField control={control} name="blockOut" label="Block-out (no bookings)" />
         <SwitchField control={control} name="restrictedTrading" label="Restricted trading" />
       </Group>
-      <Textarea label="Notes" {...register('notes')} error={errors.notes?.message} />
-      <TextInput label="Source URL" {...register('sourceUrl')} error={errors.sourceUrl?.message} />
+      <Textarea label="Notes" {...fieldProps(form, 'notes')} />
+      <TextInput label="Source URL" {...fieldProps(form, 'sourceUrl')} />
     </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Alert, Button, Group, MultiSelect, Stack, Table, Text, TextInput } from
 import { useController, type Control } from 'react-hook-form';
 import { quoteRequest } from '@venue/contracts/catalogue';
 import { formatMoney, useSession } from '@venue/ui';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { Addon, PriceQuote, Resource } from '../api/types.ts';
 import { usePriceQuote } from '../api/hooks.ts';
 import { DateFormField } from '../shared/DateFormField.tsx';
@@ -82,11 +82,11 @@ export function PriceCheckForm({
   arrival: Arrival;
 }) {
   const quote = usePriceQuote();
-  const { form, formRef, summary, errors, onSubmit } = useContractForm<PriceCheckDraft, PriceCheckDraft>({
+  const { form, formRef, summary, onSubmit } = useContractForm<PriceCheckDraft, PriceCheckDraft>({
     schema: priceCheckSchema,
     defaultValues: EMPTY,
   });
-  const { control, register } = form;
+  const { control } = form;
   const check = onSubmit(async ({ resourceId, date, startTime, endTime, addOnIds }) => {
     await quote.mutateAsync({ resourceId: resourceId ?? '', date, startTime, endTime, addOnIds });
   });
@@ -121,15 +121,13 @@ export function PriceCheckForm({
           <TextInput
             type="time"
             label="Start time"
-            {...register('startTime')}
-            error={errors.startTime?.message}
+            {...fieldProps(form, 'startTime')}
             autoFocus={focus('startTime')}
           />
           <TextInput
             type="time"
             label="End time"
-            {...register('endTime')}
-            error={errors.endTime?.message}
+            {...fieldProps(form, 'endTime')}
             autoFocus={focus('endTime')}
           />
           <AddonsField control={control} addons={addons} arrival={arrival} />

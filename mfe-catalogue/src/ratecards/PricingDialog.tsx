@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { pricingInput } from '@venue/contracts';
 import { Group, Textarea } from '@mantine/core';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { Pricing, PricingInput, RateType, Resource } from '../api/types.ts';
 import { useSavePricing } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
@@ -58,7 +58,7 @@ export function PricingDialog({
   onClose: () => void;
 }) {
   const save = useSavePricing();
-  const { form, formRef, summary, errors, onSubmit } = useContractForm<
+  const { form, formRef, summary, onSubmit } = useContractForm<
     PricingDraft,
     Omit<PricingInput, 'resourceName'>
   >({ schema: pricingInput, defaultValues: NEW_CARD, fieldOf: RENAMES });
@@ -119,7 +119,7 @@ export function PricingDialog({
         <MoneyField control={control} name="weekdayRate" label="Weekday rate" required />
         <MoneyField control={control} name="weekendRate" label="Weekend rate" required />
       </Group>
-      <Textarea label="Description" {...form.register('description')} error={errors.description?.message} />
+      <Textarea label="Description" {...fieldProps(form, 'description')} />
     </FormDialog>
   );
 }

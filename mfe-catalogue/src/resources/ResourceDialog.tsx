@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Fieldset, TextInput, Textarea } from '@mantine/core';
 import { resourceInput } from '@venue/contracts';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
@@ -26,7 +26,7 @@ export function ResourceDialog({
   onClose: () => void;
 }) {
   const save = useSaveResource();
-  const { form, formRef, summary, errors, onSubmit } = useContractForm<ResourceInput, ResourceInput>({
+  const { form, formRef, summary, onSubmit } = useContractForm<ResourceInput, ResourceInput>({
     schema: resourceInput,
     defaultValues: emptyResource(),
   });
@@ -53,7 +53,7 @@ export function ResourceDialog({
       onSubmit={submit}
       formRef={formRef}
     >
-      <TextInput label="Name" required {...form.register('name')} error={errors.name?.message} />
+      <TextInput label="Name" required {...fieldProps(form, 'name')} />
       {resource ? <TextInput label="Code" value={resource.code} readOnly disabled /> : null}
       <SelectField
         control={form.control}
@@ -66,7 +66,7 @@ export function ResourceDialog({
       />
       {/* A non-numeric entry counts as 0 (spec 03 §5). */}
       <WholeNumberField control={form.control} name="capacity" label="Capacity" required min={0} />
-      <Textarea label="Description" {...form.register('description')} error={errors.description?.message} />
+      <Textarea label="Description" {...fieldProps(form, 'description')} />
       {resource ? (
         <Fieldset legend="Photo">
           <ResourcePhoto resource={resource} />

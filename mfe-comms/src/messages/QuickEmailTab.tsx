@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { idempotencyKeys } from '@venue/ui';
-import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { contractResolver, fieldProps, putServerErrors } from '@venue/ui/contract-form';
 import {
   EMAIL_SENT,
   QUICK_EMAIL_REQUIRED,
@@ -99,7 +99,6 @@ function useQuickSend(form: UseFormReturn<QuickDraft>, onSent: () => void) {
 /** Send Quick Email (spec 02 §2.12): recipient, subject, body → confirm → send → cleared. */
 export function QuickEmailTab({ onSent }: { onSent: () => void }) {
   const form = useForm<QuickDraft>({ resolver: quickResolver, defaultValues: EMPTY });
-  const { errors } = form.formState;
   const [problem, setProblem] = useState<string | null>(null);
   const { confirming, setConfirming, confirmSend, send } = useQuickSend(form, onSent);
 
@@ -132,22 +131,19 @@ export function QuickEmailTab({ onSent }: { onSent: () => void }) {
           type="email"
           required
           placeholder="customer@example.com"
-          {...form.register('to', { onChange: () => setProblem(null) })}
-          error={errors.to?.message}
+          {...fieldProps(form, 'to', { onChange: () => setProblem(null) })}
         />
         <TextInput
           label="Subject"
           required
-          {...form.register('subject', { onChange: () => setProblem(null) })}
-          error={errors.subject?.message}
+          {...fieldProps(form, 'subject', { onChange: () => setProblem(null) })}
         />
         <Textarea
           label="Message"
           required
           autosize
           minRows={6}
-          {...form.register('body', { onChange: () => setProblem(null) })}
-          error={errors.body?.message}
+          {...fieldProps(form, 'body', { onChange: () => setProblem(null) })}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={send.isPending}>

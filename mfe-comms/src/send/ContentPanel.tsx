@@ -13,6 +13,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { fieldProps } from '@venue/ui/contract-form';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTemplates } from '../api/hooks.ts';
 import { sizeKb } from '../shared/format.ts';
@@ -35,7 +36,6 @@ export function ContentPanel({
   useFailureToast(templates, 'Failed to load email templates');
   // Only active e-mail templates can be sent (sms templates have no provider).
   const usable = (templates.data?.templates ?? []).filter((t) => t.type === 'email' && t.isActive);
-  const { errors } = form.formState;
   // Typing takes the Validation Error away, as every other change does.
   const edited = { onChange: () => onChange({}) };
 
@@ -62,15 +62,8 @@ export function ContentPanel({
             ...usable.map((t) => ({ value: t.id, label: t.name })),
           ]}
         />
-        <TextInput label="Subject" {...form.register('subject', edited)} error={errors.subject?.message} />
-        <Textarea
-          label="Body"
-          autosize
-          minRows={6}
-          maxRows={16}
-          {...form.register('body', edited)}
-          error={errors.body?.message}
-        />
+        <TextInput label="Subject" {...fieldProps(form, 'subject', edited)} />
+        <Textarea label="Body" autosize minRows={6} maxRows={16} {...fieldProps(form, 'body', edited)} />
         <Attachments draft={draft} onChange={onChange} />
       </Stack>
     </Paper>

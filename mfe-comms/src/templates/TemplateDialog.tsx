@@ -22,7 +22,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { idempotencyKeys } from '@venue/ui';
-import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { contractResolver, fieldProps, putServerErrors } from '@venue/ui/contract-form';
 import {
   TEMPLATE_CREATED,
   TEMPLATE_UPDATED,
@@ -106,7 +106,6 @@ export function TemplateDialog({
     resolver: contractResolver<TemplateCreate, TemplateCreateBody>({ schema: templateCreateSchema }),
     defaultValues: template ? draftOf(template) : EMPTY_TEMPLATE,
   });
-  const { errors } = form.formState;
   const [previewing, setPreviewing] = useState(false);
   const { problems, serverError, onValid, onInvalid, save } = useTemplateSave(form, template, onClose);
   const [name, type, subject, body] = useWatch({
@@ -120,23 +119,21 @@ export function TemplateDialog({
       <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <Stack>
           <SaveProblems problems={problems} serverError={serverError} />
-          <TextInput label="Name" required {...form.register('name')} error={errors.name?.message} />
+          <TextInput label="Name" required {...fieldProps(form, 'name')} />
           <NativeSelect
             label="Type"
-            {...form.register('type')}
-            error={errors.type?.message}
+            {...fieldProps(form, 'type')}
             data={TYPE_OPTIONS}
             description={type === 'sms' ? SMS_TYPE_NOTE : undefined}
           />
-          <TextInput label="Subject" required {...form.register('subject')} error={errors.subject?.message} />
+          <TextInput label="Subject" required {...fieldProps(form, 'subject')} />
           <Textarea
             label="Body"
             required
             autosize
             minRows={6}
             maxRows={16}
-            {...form.register('body')}
-            error={errors.body?.message}
+            {...fieldProps(form, 'body')}
             description={`Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(' ')}`}
           />
           <TemplateVariables variables={variables} />

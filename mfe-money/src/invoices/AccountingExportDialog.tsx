@@ -15,7 +15,7 @@ import {
   type AccountingFile,
   type AccountingSystem,
 } from '@venue/contracts/money-api';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 type Range = { from: string; to: string };
 
@@ -110,20 +110,14 @@ export function AccountingExportDialog({
   onClose: () => void;
 }) {
   const dialog = useAccountingExportForm(opened, initial, onClose);
-  const { form, errors } = dialog;
+  const { form } = dialog;
   return (
     <Modal opened={opened} onClose={onClose} title="Export for accounting">
       <form ref={dialog.formRef} onSubmit={(e) => void dialog.submit(e)} noValidate>
         <Stack>
           <Group grow align="flex-start">
-            <TextInput
-              type="date"
-              label="From"
-              required
-              {...form.register('from')}
-              error={errors.from?.message}
-            />
-            <TextInput type="date" label="To" required {...form.register('to')} error={errors.to?.message} />
+            <TextInput type="date" label="From" required {...fieldProps(form, 'from')} />
+            <TextInput type="date" label="To" required {...fieldProps(form, 'to')} />
           </Group>
           <Radio.Group
             label="Accounting system"

@@ -6,7 +6,7 @@ import { MONEY_PATHS, invoiceStatusUpdateSchema, type Invoice } from '@venue/con
 import { useSendReminders, useSetInvoiceStatus } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 type InvoiceStatusBody = z.output<typeof invoiceStatusUpdateSchema>;
 
@@ -22,7 +22,7 @@ interface VoidValues {
  */
 export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const setStatus = useSetInvoiceStatus();
-  const { form, formRef, errors, failure, onSubmit } = useContractForm<VoidValues, InvoiceStatusBody>({
+  const { form, formRef, failure, onSubmit } = useContractForm<VoidValues, InvoiceStatusBody>({
     schema: invoiceStatusUpdateSchema,
     toBody: voidBodyOf,
     defaultValues: { reason: '' },
@@ -40,12 +40,7 @@ export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: ()
             A void invoice stays on record with its number and can no longer be paid or sent. This cannot be
             undone.
           </Text>
-          <TextInput
-            label="Reason (optional)"
-            maxLength={500}
-            {...form.register('reason')}
-            error={errors.reason?.message}
-          />
+          <TextInput label="Reason (optional)" maxLength={500} {...fieldProps(form, 'reason')} />
           <DialogActions error={failure} onCancel={onClose} cancelLabel="Keep invoice">
             <Button type="submit" color="red" loading={setStatus.isPending}>
               Void Invoice

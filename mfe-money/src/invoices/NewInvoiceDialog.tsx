@@ -1,6 +1,7 @@
 import { Button, Checkbox, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { DialogActions } from '@venue/ui';
+import { fieldProps } from '@venue/ui/contract-form';
 import { DateField } from '@venue/ui/date-field';
 import { SegmentedChoice } from '@venue/ui/choice';
 import { useFormat } from '../shared/format.ts';
@@ -37,12 +38,7 @@ export function NewInvoiceDialog({
               />
             )}
           />
-          <TextInput
-            label="Description"
-            maxLength={500}
-            {...form.register('description')}
-            error={errors.description?.message}
-          />
+          <TextInput label="Description" maxLength={500} {...fieldProps(form, 'description')} />
           <Controller
             control={form.control}
             name="dueDate"

@@ -15,7 +15,7 @@ import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 interface Props {
   invoice: Invoice;
@@ -134,18 +134,8 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
               />
             )}
           />
-          <TextInput
-            label="Reference"
-            maxLength={200}
-            {...form.register('reference')}
-            error={errors.reference?.message}
-          />
-          <Textarea
-            label="Notes"
-            maxLength={2000}
-            {...form.register('notes')}
-            error={errors.notes?.message}
-          />
+          <TextInput label="Reference" maxLength={200} {...fieldProps(form, 'reference')} />
+          <Textarea label="Notes" maxLength={2000} {...fieldProps(form, 'notes')} />
           <DialogActions error={failure} errorTitle="Payment not recorded" onCancel={onClose}>
             <Button type="submit" loading={recording} disabled={blocked}>
               Record Payment

@@ -14,7 +14,7 @@ import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
-import { useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 /** The form as typed: the amount is text until it is read into cents. */
 interface RefundValues {
@@ -120,13 +120,7 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
               />
             )}
           />
-          <TextInput
-            label="Reason"
-            required
-            maxLength={500}
-            {...form.register('reason')}
-            error={errors.reason?.message}
-          />
+          <TextInput label="Reason" required maxLength={500} {...fieldProps(form, 'reason')} />
           <Checkbox
             label="Pay the money back to the customer"
             {...form.register('payBack', {
@@ -150,12 +144,7 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
                   />
                 )}
               />
-              <TextInput
-                label="Reference"
-                maxLength={200}
-                {...form.register('reference')}
-                error={errors.reference?.message}
-              />
+              <TextInput label="Reference" maxLength={200} {...fieldProps(form, 'reference')} />
             </>
           ) : null}
           <DialogActions error={failure} onCancel={onClose}>

@@ -5,7 +5,13 @@ import { z } from 'zod';
 import type { FieldError, ResolverOptions } from 'react-hook-form';
 import { ApiError, fieldErrorsOf } from '@venue/ui';
 import type { Mode } from 'react-hook-form';
-import { contractResolver, putServerErrors, useContractForm, type Headline } from '@venue/ui/contract-form';
+import {
+  contractResolver,
+  fieldProps,
+  putServerErrors,
+  useContractForm,
+  type Headline,
+} from '@venue/ui/contract-form';
 
 // A body as a service parses it: the price in cents, rows with their own problems.
 const bodySchema = z.object({
@@ -304,5 +310,49 @@ describe('useContractForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Price is above the cap', { selector: 'p' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+/** A field given its props by fieldProps, its problem shown as the inputs of the kit show `error`. */
+function Field({ label, error, ...input }: { label: string; error: string | undefined } & object) {
+  return (
+    <>
+      <label>
+        {label}
+        <input {...input} aria-invalid={Boolean(error)} />
+      </label>
+      {error ? <p>{error}</p> : null}
+    </>
+  );
+}
+
+function RowsForm() {
+  const { form, onSubmit } = useContractForm<Values, Body>({
+    schema: bodySchema,
+    toBody,
+    defaultValues: { name: 'Main hall', price: 1, rows: [{ open: '' }] },
+  });
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(async () => undefined)(e)}>
+      <Field label="Name" {...fieldProps(form, 'name')} />
+      <Field label="Opens" {...fieldProps(form, 'rows.0.open')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('fieldProps', () => {
+  it("registers the field and gives it its own problem, a row's field too", async () => {
+    render(<RowsForm />);
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Name')).toHaveValue('Main hall');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Opening time is required', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Opens')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'false');
+    await user.type(screen.getByLabelText('Opens'), '09:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByLabelText('Opens');
+    expect(screen.queryByText('Opening time is required')).not.toBeInTheDocument();
   });
 });

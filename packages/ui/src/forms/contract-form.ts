@@ -19,8 +19,12 @@ import {
   type FieldErrors,
   type FieldValues,
   type Mode,
+  type Path,
+  type RegisterOptions,
   type Resolver,
   type ResolverResult,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -168,6 +172,26 @@ export function putServerErrors(form: ErrorTarget, error: unknown, fieldOf?: Fie
   for (const [field, message] of put)
     form.setError(field as never, { type: 'server', message }, { shouldFocus: false });
   return put.length;
+}
+
+/** The part of react-hook-form's form a field is registered with. */
+export interface FieldSource<TValues extends FieldValues> {
+  register: UseFormRegister<TValues>;
+  formState: { errors: FieldErrors<TValues> };
+}
+
+/**
+ * A typed field's props, written once: what `register` gives it (name, ref, onChange, onBlur) and
+ * its problem, found at its own path (`agreement.text` too), as `error`:
+ * `<TextInput label="Email" {...fieldProps(form, 'email')} />`.
+ */
+export function fieldProps<TValues extends FieldValues, TName extends Path<TValues>>(
+  form: FieldSource<TValues>,
+  name: TName,
+  options?: RegisterOptions<TValues, TName>,
+): UseFormRegisterReturn<TName> & { error: string | undefined } {
+  const problem = get(form.formState.errors, name) as FieldError | undefined;
+  return { ...form.register(name, options), error: problem?.message };
 }
 
 /** How a summary words a problem at `path` (a list row's says which row it is). */
