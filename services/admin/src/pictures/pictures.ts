@@ -3,8 +3,6 @@
  * about, and the stored picture (handlers/pictures.ts and routes.ts serve them).
  */
 import multer from '@koa/multer';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import {
   AUTH_REQUIRED_MESSAGE,
   bearerToken,
@@ -20,6 +18,7 @@ import {
   type Tx,
   kyselyOf,
 } from '@venue/service-kit';
+import { reencodeImage, type ReencodedImage } from '@venue/service-kit/images';
 import { dbNow } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { widenToAllTenants } from '../users/account-rows.ts';
@@ -36,7 +35,6 @@ export const PICTURE_NOT_FOUND = 'Profile picture not found.';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Long enough for a crisp avatar on a high-density screen, small enough to store in a row. */
 export const MAX_EDGE_PX = 512;
-const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 export const PICTURE_PATH = '/api/files/profile-pictures/';
 
@@ -74,22 +72,14 @@ export const tokenBeforeUpload: AppMiddleware = async (ctx, next) => {
   await next();
 };
 
-/** Content sniffing, never the name or the client's content type, decides what the file is. */
-export async function reencode(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  const type = await fileTypeFromBuffer(input);
-  if (!type || !ACCEPTED.has(type.mime)) throw new HttpError(400, NOT_AN_IMAGE);
-  try {
-    // rotate() applies the EXIF orientation first; the WebP output carries no metadata
-    // (sharp drops EXIF, XMP and ICC unless asked to keep them).
-    const { data, info } = await sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' })
-      .rotate()
-      .resize(MAX_EDGE_PX, MAX_EDGE_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch {
-    throw new HttpError(400, PROCESSING_FAILED);
-  }
+/** The upload re-encoded (`@venue/service-kit/images`: content sniffing, then a clean WebP). */
+export function reencode(input: Buffer): Promise<ReencodedImage> {
+  return reencodeImage(input, {
+    maxEdgePx: MAX_EDGE_PX,
+    quality: 82,
+    notAnImage: () => new HttpError(400, NOT_AN_IMAGE),
+    failed: () => new HttpError(400, PROCESSING_FAILED),
+  });
 }
 
 /** Whose picture the call is about: the caller, or (super admin only) `?userId=`. */

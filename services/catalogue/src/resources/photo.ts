@@ -7,8 +7,6 @@
  * cached copy never goes stale.
  */
 import multer from '@koa/multer';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import {
   PHOTO_NOT_AN_IMAGE,
   PHOTO_PROCESSING_FAILED,
@@ -18,9 +16,8 @@ import {
   RESOURCE_PHOTO_PART,
 } from '@venue/contracts/catalogue';
 import { HttpError, type AppContext, type AppMiddleware, type Tx } from '@venue/service-kit';
+import { reencodeImage, type ReencodedImage } from '@venue/service-kit/images';
 import { db } from '../db/query.ts';
-
-const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -57,24 +54,13 @@ export function uploadedPhoto(ctx: AppContext): { buffer: Buffer; originalname?:
 }
 
 /** Content, never the name or the browser's word, decides what the file is; then a clean WebP. */
-export async function reencodePhoto(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  const type = await fileTypeFromBuffer(input);
-  if (!type || !ACCEPTED.has(type.mime))
-    throw new HttpError(400, PHOTO_NOT_AN_IMAGE, photoError(PHOTO_NOT_AN_IMAGE));
-  try {
-    // rotate() applies the EXIF orientation first; the WebP output carries no metadata.
-    const { data, info } = await sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' })
-      .rotate()
-      .resize(RESOURCE_PHOTO_MAX_EDGE_PX, RESOURCE_PHOTO_MAX_EDGE_PX, {
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch {
-    throw new HttpError(400, PHOTO_PROCESSING_FAILED, photoError(PHOTO_PROCESSING_FAILED));
-  }
+export function reencodePhoto(input: Buffer): Promise<ReencodedImage> {
+  return reencodeImage(input, {
+    maxEdgePx: RESOURCE_PHOTO_MAX_EDGE_PX,
+    quality: 80,
+    notAnImage: () => new HttpError(400, PHOTO_NOT_AN_IMAGE, photoError(PHOTO_NOT_AN_IMAGE)),
+    failed: () => new HttpError(400, PHOTO_PROCESSING_FAILED, photoError(PHOTO_PROCESSING_FAILED)),
+  });
 }
 
 /** The photo's bytes when the resource of the tenant has one. */
