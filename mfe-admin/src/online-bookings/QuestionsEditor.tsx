@@ -10,6 +10,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { fieldProps } from '@venue/ui/contract-form';
 import { MAX_ONLINE_QUESTIONS, QUESTION_KINDS, type QuestionKind } from '@venue/contracts';
 import { NEW_QUESTION } from './online-bookings-form.ts';
 import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';
@@ -107,18 +108,12 @@ function QuestionFields({
             onRemove={() => list.remove(i)}
           />
         ) : null}
-        <TextInput
-          label="Question text"
-          {...form.register(`questions.${i}.label`)}
-          error={errors?.label?.message}
-          disabled={disabled}
-        />
+        <TextInput label="Question text" {...fieldProps(form, `questions.${i}.label`)} disabled={disabled} />
         <Group grow align="flex-start" wrap="wrap">
           <NativeSelect
             label="Answer"
             data={QUESTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-            {...form.register(`questions.${i}.kind`)}
-            error={errors?.kind?.message}
+            {...fieldProps(form, `questions.${i}.kind`)}
             disabled={disabled}
           />
           <Controller
@@ -143,8 +138,7 @@ function QuestionFields({
             description="One option a line, 2 to 20."
             autosize
             minRows={2}
-            {...form.register(`questions.${i}.optionsText`)}
-            error={errors?.optionsText?.message}
+            {...fieldProps(form, `questions.${i}.optionsText`)}
             disabled={disabled}
           />
         ) : null}
