@@ -26,7 +26,7 @@ import {
   type ServiceName,
 } from '@venue/contracts';
 import { API_ROUTE_TABLES } from '@venue/contracts/openapi';
-import type { RouteTable } from '@venue/contracts/api';
+import { VENUE_PUBLIC_PREFIX, type RouteTable } from '@venue/contracts/api';
 import { addressKey, bearerToken, InvalidTokenError, verifyCustomerToken } from '@venue/service-kit';
 import { clientIp } from './client-ip.ts';
 import type { CustomerSessions, VenueCache } from './door-caches.ts';
@@ -39,7 +39,6 @@ import type { Upstreams } from './upstreams.ts';
 import type { GatewayContext, GatewayMiddleware } from './state.ts';
 
 export const PUBLIC_PREFIX = '/api/public/';
-export const VENUE_PREFIX = '/api/public/venues/';
 export const PORTAL_PREFIX = '/api/portal/';
 
 /** One call of the door as the route tables declare it. */
@@ -56,7 +55,7 @@ export function doorRoutes(tables: readonly RouteTable[] = API_ROUTE_TABLES): Do
   const routes: DoorRoute[] = [];
   for (const route of tables.flat()) {
     if (
-      !route.path.startsWith(VENUE_PREFIX) &&
+      !route.path.startsWith(VENUE_PUBLIC_PREFIX) &&
       !route.path.startsWith(PORTAL_PREFIX) &&
       route.path !== '/api/portal'
     )
@@ -173,7 +172,7 @@ function visitorDoor(opts: DoorOptions, routes: readonly DoorRoute[], limits: Do
   const adminArea = () => opts.upstreams.target('admin').def.area;
 
   return async (ctx, next) => {
-    const raw = ctx.path.slice(VENUE_PREFIX.length).split('/')[0] ?? '';
+    const raw = ctx.path.slice(VENUE_PUBLIC_PREFIX.length).split('/')[0] ?? '';
     let slug: string;
     try {
       slug = decodeURIComponent(raw);
@@ -254,7 +253,7 @@ export function door(opts: DoorOptions): GatewayMiddleware {
     if (!isPublic && !isPortal) return next();
     if (ctx.method === 'CONNECT' || ctx.method === 'TRACE') return sendError(ctx, 405, 'Method not allowed');
     if (isPublic) {
-      if (!ctx.path.startsWith(VENUE_PREFIX)) return sendError(ctx, 404, 'Not found');
+      if (!ctx.path.startsWith(VENUE_PUBLIC_PREFIX)) return sendError(ctx, 404, 'Not found');
       return visitor(ctx, next);
     }
     return customer(ctx, next);
