@@ -65,7 +65,8 @@ END $$;
 -- `cap` + 1). The side table's matches are read once, no further than `cap` + 1 rows: for a rare
 -- term (at most `cap`) they are counted, sorted and cut there (as migration 017's page was); for
 -- a common one the page is walked off the list's index instead (booking_search_walk). Orders
--- and cursor bounds as booking_search_walk's.
+-- and cursor bounds as booking_search_walk's, here written as one fixed statement (its plan
+-- kept by PL/pgSQL) whose order and cursor follow the arguments: it sorts at most `cap` rows.
 DO $$ BEGIN
   EXECUTE format($f$
     CREATE FUNCTION booking_search_page(pattern text, cap integer, by_created boolean, descending boolean,
@@ -75,26 +76,26 @@ DO $$ BEGIN
     SET search_path = %I, public, pg_temp SET plan_cache_mode = force_custom_plan AS $b$
     #variable_conflict use_column
     DECLARE
-      col text := CASE WHEN by_created THEN 'created_at' ELSE 'starts_at' END;
       n bigint;
       ids uuid[];
     BEGIN
-      EXECUTE format(
-        'WITH m AS (SELECT s.booking_id, s.starts_at, s.created_at FROM booking_search s
-                     WHERE s.tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::uuid
-                       AND s.search_text LIKE $1
-                     LIMIT $6 + 1)
-         SELECT (SELECT count(*) FROM m),
-                ARRAY(SELECT m.booking_id FROM m WHERE true %%s
-                       ORDER BY m.%%I %%s, m.booking_id %%s LIMIT $4 OFFSET $5)',
-        CASE WHEN after_id IS NULL THEN ''
-             WHEN descending THEN format('AND m.%%1$I <= $2 AND (m.%%1$I < $2 OR m.booking_id > $3)', col)
-             ELSE format('AND m.%%1$I >= $2 AND (m.%%1$I > $2 OR m.booking_id < $3)', col) END,
-        col,
-        CASE WHEN descending THEN 'DESC NULLS LAST' ELSE 'ASC NULLS FIRST' END,
-        CASE WHEN descending THEN 'ASC' ELSE 'DESC' END)
-      INTO n, ids
-      USING pattern, after_key, after_id, lim, skip, cap;
+      WITH m AS (
+        SELECT s.booking_id AS b, CASE WHEN by_created THEN s.created_at ELSE s.starts_at END AS k
+          FROM booking_search s
+         WHERE s.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+           AND s.search_text LIKE pattern
+         LIMIT cap + 1)
+      SELECT (SELECT count(*) FROM m),
+             ARRAY(SELECT m.b FROM m
+                    WHERE after_id IS NULL
+                       OR (descending AND (m.k < after_key OR (m.k = after_key AND m.b > after_id)))
+                       OR (NOT descending AND (m.k > after_key OR (m.k = after_key AND m.b < after_id)))
+                    ORDER BY CASE WHEN descending THEN m.k END DESC NULLS LAST,
+                             CASE WHEN descending THEN m.b END ASC,
+                             CASE WHEN NOT descending THEN m.k END ASC NULLS FIRST,
+                             CASE WHEN NOT descending THEN m.b END DESC
+                    LIMIT lim OFFSET skip)
+        INTO n, ids;
       IF n > cap THEN
         RETURN QUERY SELECT w.id, n FROM booking_search_walk(pattern, by_created, descending, after_key, after_id, lim, skip) w;
       ELSE
