@@ -2,7 +2,7 @@
  * The read model's copies of money's facts (decision 39): invoices, payments, credit notes and
  * bonds, each upserted by its natural key and guarded by a version, as consumers.ts explains.
  */
-import type { Consumer, Tx } from '@venue/service-kit';
+import { keepNewest, type Consumer, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 
 interface InvoiceFigures {
@@ -28,9 +28,11 @@ async function upsertInvoice(
   inv: InvoiceFigures,
   versionAt: string,
 ): Promise<void> {
-  await db(tx)
-    .insertInto('invoices')
-    .values({
+  // The newest version of the invoice (the kit's read-copy upsert: every other column follows it).
+  await keepNewest(
+    db(tx),
+    'invoices',
+    {
       tenant_id: tenantId,
       id: inv.id,
       invoice_number: inv.invoiceNumber,
@@ -47,29 +49,9 @@ async function upsertInvoice(
       credited_cents: inv.creditedCents,
       balance_cents: inv.balanceCents,
       version_at: versionAt,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'id'])
-        .doUpdateSet((eb) => ({
-          invoice_number: eb.ref('excluded.invoice_number'),
-          type: eb.ref('excluded.type'),
-          status: eb.ref('excluded.status'),
-          booking_id: eb.ref('excluded.booking_id'),
-          booking_code: eb.ref('excluded.booking_code'),
-          customer_name: eb.ref('excluded.customer_name'),
-          customer_email: eb.ref('excluded.customer_email'),
-          issue_date: eb.ref('excluded.issue_date'),
-          due_date: eb.ref('excluded.due_date'),
-          total_cents: eb.ref('excluded.total_cents'),
-          paid_cents: eb.ref('excluded.paid_cents'),
-          credited_cents: eb.ref('excluded.credited_cents'),
-          balance_cents: eb.ref('excluded.balance_cents'),
-          version_at: eb.ref('excluded.version_at'),
-        }))
-        .whereRef('invoices.version_at', '<=', 'excluded.version_at'),
-    )
-    .execute();
+    },
+    { key: ['tenant_id', 'id'], version: 'version_at' },
+  );
 }
 
 /**
