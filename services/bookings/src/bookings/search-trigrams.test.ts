@@ -4,7 +4,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { ownerTx, recordTenantStatements } from '@venue/service-kit/testing';
+import { ownerTx, recordTenantStatements, type TenantStatement } from '@venue/service-kit/testing';
 import { OTHER, OWNER, unstartedHarness, useHarness } from '../testing/harness.ts';
 
 const h = unstartedHarness();
@@ -47,6 +47,36 @@ const truthOf = (tenantId: string, pattern: string) =>
   );
 
 const sorted = (ids: string[]) => [...ids].sort();
+
+/**
+ * The rows the searched page's statement among `statements` reads from bookings, run again with
+ * EXPLAIN ANALYZE in a transaction of OTHER.
+ */
+async function bookingRowsRead(statements: readonly TenantStatement[]): Promise<number> {
+  const page = statements.find((st) => st.sql.includes('booking_search_page'));
+  assert.ok(page, statements.map((st) => st.sql).join('\n'));
+  interface Node {
+    'Relation Name'?: string;
+    'Actual Rows': number;
+    'Actual Loops': number;
+    Plans?: Node[];
+  }
+  return h.t.kit.db.tenantTx(OTHER, async (tx) => {
+    const { rows } = await tx.query<{ 'QUERY PLAN': Array<{ Plan: Node }> | string }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${page.sql}`,
+      page.params,
+    );
+    const raw = rows[0]!['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Node }>;
+    let n = 0;
+    const walk = (node: Node) => {
+      if (node['Relation Name'] === 'bookings') n += node['Actual Rows'] * node['Actual Loops'];
+      node.Plans?.forEach(walk);
+    };
+    walk(plan[0]!.Plan);
+    return n;
+  });
+}
 
 describe('booking_search: the list search trigram side table', () => {
   useHarness(h);
@@ -227,29 +257,7 @@ describe('booking_search: the list search trigram side table', () => {
         200,
       );
     });
-    const page = statements.find((st) => st.sql.includes('booking_search_page'));
-    assert.ok(page, statements.map((st) => st.sql).join('\n'));
-    interface Node {
-      'Relation Name'?: string;
-      'Actual Rows': number;
-      'Actual Loops': number;
-      Plans?: Node[];
-    }
-    const read = await h.t.kit.db.tenantTx(OTHER, async (tx) => {
-      const { rows } = await tx.query<{ 'QUERY PLAN': Array<{ Plan: Node }> | string }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${page.sql}`,
-        page.params,
-      );
-      const raw = rows[0]!['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Node }>;
-      let n = 0;
-      const walk = (node: Node) => {
-        if (node['Relation Name'] === 'bookings') n += node['Actual Rows'] * node['Actual Loops'];
-        node.Plans?.forEach(walk);
-      };
-      walk(plan[0]!.Plan);
-      return n;
-    });
+    const read = await bookingRowsRead(statements);
     assert.equal(read, 6);
   });
 
@@ -333,29 +341,7 @@ describe('booking_search: the list search trigram side table', () => {
       );
       assert.equal(res.status, 200);
     });
-    const page = statements.find((st) => st.sql.includes('booking_search_page'));
-    assert.ok(page, statements.map((st) => st.sql).join('\n'));
-    interface Node {
-      'Relation Name'?: string;
-      'Actual Rows': number;
-      'Actual Loops': number;
-      Plans?: Node[];
-    }
-    const read = await h.t.kit.db.tenantTx(OTHER, async (tx) => {
-      const { rows } = await tx.query<{ 'QUERY PLAN': Array<{ Plan: Node }> | string }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${page.sql}`,
-        page.params,
-      );
-      const raw = rows[0]!['QUERY PLAN'];
-      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: Node }>;
-      let n = 0;
-      const walk = (node: Node) => {
-        if (node['Relation Name'] === 'bookings') n += node['Actual Rows'] * node['Actual Loops'];
-        node.Plans?.forEach(walk);
-      };
-      walk(plan[0]!.Plan);
-      return n;
-    });
+    const read = await bookingRowsRead(statements);
     // Only the page's own rows are read from bookings (the walk's are inside the function).
     assert.ok(read <= 20, `bookings rows read: ${read}`);
   });
