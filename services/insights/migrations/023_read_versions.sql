@@ -28,7 +28,9 @@ CREATE POLICY tenant_isolation ON read_versions
          OR tenant_id = (SELECT nullif(current_setting('app.tenant_id', true), '')::uuid));
 
 -- The tenants touched so far, as a transaction-local setting ("uuid,uuid,"): rolled back with a
--- savepoint like the rows themselves.
+-- savepoint like the rows themselves. A setting holds text, hence tenant_id::text here; it is
+-- no row predicate (nothing is looked up by it), and the version's upsert below casts each back
+-- to uuid, so read_versions is written and read by its uuid primary key.
 CREATE FUNCTION read_model_touched() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   t text := CASE WHEN TG_OP = 'DELETE' THEN OLD.tenant_id::text ELSE NEW.tenant_id::text END;
