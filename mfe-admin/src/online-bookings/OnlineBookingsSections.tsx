@@ -7,7 +7,6 @@ import {
   Radio,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Textarea,
@@ -16,7 +15,7 @@ import {
 import { Controller, useWatch } from 'react-hook-form';
 import type { OnlineBookings } from '@venue/contracts';
 import { formatDateTime, useSession } from '@venue/ui';
-import { fieldProps } from '@venue/ui/contract-form';
+import { SwitchField, fieldProps } from '@venue/ui/contract-form';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { agreementNeverSaved, publicUrl } from './online-bookings-form.ts';
 import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';
@@ -61,19 +60,11 @@ export function BookingPageSection({ form, saved }: SectionProps & { saved: Onli
   const typedSlug = useWatch({ control: form.control, name: 'slug' }).trim().toLowerCase();
   return (
     <Section title="Your booking page" testId="online-page">
-      <Controller
+      <SwitchField
         control={form.control}
         name="enabled"
-        render={({ field, fieldState }) => (
-          <Switch
-            label="Take online bookings"
-            description="On: your page is open at its address and customers can send requests. Off: visitors are told you do not take online bookings."
-            checked={field.value}
-            error={fieldState.error?.message}
-            onChange={(e) => field.onChange(e.currentTarget.checked)}
-            onBlur={field.onBlur}
-          />
-        )}
+        label="Take online bookings"
+        description="On: your page is open at its address and customers can send requests. Off: visitors are told you do not take online bookings."
       />
       <TextInput
         label="Page address"
@@ -184,19 +175,11 @@ export function RulesSection({ form }: SectionProps) {
           </Radio.Group>
         )}
       />
-      <Controller
+      <SwitchField
         control={form.control}
         name="verifyEmail"
-        render={({ field, fieldState }) => (
-          <Switch
-            label="Verify the customer's e-mail address"
-            description="A request from an address not yet verified for your venue reaches you only after the customer clicks the link e-mailed to them."
-            checked={field.value}
-            error={fieldState.error?.message}
-            onChange={(e) => field.onChange(e.currentTarget.checked)}
-            onBlur={field.onBlur}
-          />
-        )}
+        label="Verify the customer's e-mail address"
+        description="A request from an address not yet verified for your venue reaches you only after the customer clicks the link e-mailed to them."
       />
     </Section>
   );

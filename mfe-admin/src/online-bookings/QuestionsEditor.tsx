@@ -1,16 +1,6 @@
-import {
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { Controller, useFieldArray, useWatch } from 'react-hook-form';
-import { fieldProps } from '@venue/ui/contract-form';
+import { Button, Fieldset, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { CheckboxField, fieldProps } from '@venue/ui/contract-form';
 import { MAX_ONLINE_QUESTIONS, QUESTION_KINDS, type QuestionKind } from '@venue/contracts';
 import { NEW_QUESTION } from './online-bookings-form.ts';
 import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';
@@ -95,7 +85,6 @@ function QuestionFields({
 }) {
   const n = i + 1;
   const kind = useWatch({ control: form.control, name: `questions.${i}.kind` });
-  const errors = form.formState.errors.questions?.[i];
   return (
     <Fieldset legend={`Question ${n}`} p="sm">
       <Stack gap="xs">
@@ -116,20 +105,12 @@ function QuestionFields({
             {...fieldProps(form, `questions.${i}.kind`)}
             disabled={disabled}
           />
-          <Controller
+          <CheckboxField
             control={form.control}
             name={`questions.${i}.required`}
-            render={({ field }) => (
-              <Checkbox
-                label="Must be answered"
-                checked={field.value}
-                error={errors?.required?.message}
-                disabled={disabled}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-                onBlur={field.onBlur}
-                mt={{ base: 0, sm: 30 }}
-              />
-            )}
+            label="Must be answered"
+            disabled={disabled}
+            mt={{ base: 0, sm: 30 }}
           />
         </Group>
         {kind === 'choice' ? (

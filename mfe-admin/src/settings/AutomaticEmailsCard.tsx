@@ -1,20 +1,9 @@
 import { useEffect } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { commsSettingsUpdateSchema } from '@venue/contracts/comms';
 import { LoadingState, useSession } from '@venue/ui';
-import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { SwitchField, putServerErrors, useContractForm } from '@venue/ui/contract-form';
 import { messageOr } from '../shared/errors.ts';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import {
@@ -157,21 +146,12 @@ function EmailSwitch({
   const on = useWatch({ control, name: `automatic.${kind}` });
   return (
     <Stack gap={4}>
-      <Controller
+      <SwitchField
         control={control}
         name={`automatic.${kind}`}
-        render={({ field }) => (
-          <Switch
-            label={label}
-            description={description}
-            name={field.name}
-            ref={field.ref}
-            checked={field.value}
-            disabled={!canEdit}
-            onBlur={field.onBlur}
-            onChange={(e) => field.onChange(e.currentTarget.checked)}
-          />
-        )}
+        label={label}
+        description={description}
+        disabled={!canEdit}
       />
       {isSmsCapable(kind) ? (
         // Reminders may go by SMS too (issue 26): to the customer's phone, in the SMS template.

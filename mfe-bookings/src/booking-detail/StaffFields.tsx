@@ -1,19 +1,7 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { bookingFormBody, type BookingEdit } from '@venue/contracts/bookings';
-import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { CheckboxField, SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking, CustomerTier, Priority } from '../api/types.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
@@ -108,41 +96,14 @@ function useStaffFields(booking: Booking) {
   return { ...contract, submit: contract.onSubmit(send, () => null), saving: update.isPending, hasDeposit };
 }
 
-/** A switch or checkbox's change as its checked state. */
-const checked = (onChange: (on: boolean) => void) => (e: React.ChangeEvent<HTMLInputElement>) =>
-  onChange(e.currentTarget.checked);
-
 /** Bond required and paid, and its amount while one is required. */
 function BondFields({ control, errors }: { control: StaffControl; errors: FieldErrors<StaffValues> }) {
   const required = useWatch({ control, name: 'bondRequired' });
   return (
     <>
       <SimpleGrid cols={2}>
-        <Controller
-          control={control}
-          name="bondRequired"
-          render={({ field }) => (
-            <Switch
-              label="Bond required"
-              checked={field.value}
-              onChange={checked(field.onChange)}
-              error={errors.bondRequired?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="bondPaid"
-          render={({ field }) => (
-            <Switch
-              label="Bond paid"
-              checked={field.value}
-              disabled={!required}
-              onChange={checked(field.onChange)}
-              error={errors.bondPaid?.message}
-            />
-          )}
-        />
+        <SwitchField control={control} name="bondRequired" label="Bond required" />
+        <SwitchField control={control} name="bondPaid" label="Bond paid" disabled={!required} />
       </SimpleGrid>
       {required ? (
         <Controller
@@ -168,30 +129,8 @@ function BondFields({ control, errors }: { control: StaffControl; errors: FieldE
 function ChecksAndChoices({ control, errors }: { control: StaffControl; errors: FieldErrors<StaffValues> }) {
   return (
     <SimpleGrid cols={2}>
-      <Controller
-        control={control}
-        name="idVerified"
-        render={({ field }) => (
-          <Checkbox
-            label="ID verified"
-            checked={field.value}
-            onChange={checked(field.onChange)}
-            error={errors.idVerified?.message}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="insurance"
-        render={({ field }) => (
-          <Checkbox
-            label="Insurance verified"
-            checked={field.value}
-            onChange={checked(field.onChange)}
-            error={errors.insurance?.message}
-          />
-        )}
-      />
+      <CheckboxField control={control} name="idVerified" label="ID verified" />
+      <CheckboxField control={control} name="insurance" label="Insurance verified" />
       <Controller
         control={control}
         name="priority"
@@ -237,20 +176,7 @@ export function StaffFields({ booking }: { booking: Booking }) {
           </Text>
           <BondFields control={control} errors={errors} />
           <ChecksAndChoices control={control} errors={errors} />
-          {hasDeposit ? (
-            <Controller
-              control={control}
-              name="depositPaid"
-              render={({ field }) => (
-                <Switch
-                  label="Deposit paid"
-                  checked={field.value}
-                  onChange={checked(field.onChange)}
-                  error={errors.depositPaid?.message}
-                />
-              )}
-            />
-          ) : null}
+          {hasDeposit ? <SwitchField control={control} name="depositPaid" label="Deposit paid" /> : null}
           <Textarea label="Staff notes" autosize minRows={2} {...fieldProps(form, 'notes')} />
           <Group justify="flex-end">
             <Button type="submit" variant="default" loading={saving}>

@@ -1,39 +1,17 @@
-import {
-  NumberInput,
-  Select,
-  Switch,
-  type NumberInputProps,
-  type SelectProps,
-  type SwitchProps,
-} from '@mantine/core';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { NumberInput, Select, type NumberInputProps, type SelectProps } from '@mantine/core';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BoundProps } from '@venue/ui/contract-form';
 import { numberFrom } from './labels.ts';
 
 /*
  * Form fields bound to a react-hook-form field by name (useContractForm): the value, its change
  * and its problem, which Mantine shows under the field and ties to it (aria-invalid and
- * aria-describedby). Text boxes need none of this: `{...form.register(name)}` and `error`.
+ * aria-describedby). Text boxes need none of this: `{...form.register(name)}` and `error`; a yes/no
+ * field is `@venue/ui/contract-form`'s SwitchField.
  */
 
-export type Bound<T extends FieldValues, P> = Omit<P, 'value' | 'checked' | 'onChange' | 'error' | 'name'> & {
-  // Whatever the form hands its submit (the parsed body).
-  control: Control<T, unknown, FieldValues>;
-  name: Path<T>;
-};
-
-export function SwitchField<T extends FieldValues>({ control, name, ...props }: Bound<T, SwitchProps>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Switch
-      {...props}
-      ref={field.ref}
-      checked={Boolean(field.value)}
-      onChange={(e) => field.onChange(e.currentTarget.checked)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
-}
+/** A field's own props, less what the form gives it, with the form's control and the field's name. */
+export type Bound<T extends FieldValues, P> = BoundProps<T, P>;
 
 /**
  * A choice from `data`; `fallback` is what an emptied choice becomes (none: the field may be

@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  Controller,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   Alert,
@@ -16,13 +9,12 @@ import {
   Modal,
   NativeSelect,
   Stack,
-  Switch,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { idempotencyKeys } from '@venue/ui';
-import { contractResolver, fieldProps, putServerErrors } from '@venue/ui/contract-form';
+import { SwitchField, contractResolver, fieldProps, putServerErrors } from '@venue/ui/contract-form';
 import {
   TEMPLATE_CREATED,
   TEMPLATE_UPDATED,
@@ -137,7 +129,7 @@ export function TemplateDialog({
             description={`Placeholders: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(' ')}`}
           />
           <TemplateVariables variables={variables} />
-          <ActiveSwitch control={form.control} />
+          <SwitchField control={form.control} name="isActive" label="Active" />
           <Group justify="flex-end">
             <Button
               variant="subtle"
@@ -211,23 +203,5 @@ function SaveProblems({ problems, serverError }: { problems: string[]; serverErr
         </Alert>
       ) : null}
     </>
-  );
-}
-
-function ActiveSwitch({ control }: { control: Control<TemplateCreate, unknown, TemplateCreateBody> }) {
-  return (
-    <Controller
-      control={control}
-      name="isActive"
-      render={({ field }) => (
-        <Switch
-          label="Active"
-          ref={field.ref}
-          checked={field.value ?? true}
-          onChange={(e) => field.onChange(e.currentTarget.checked)}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
   );
 }

@@ -31,6 +31,9 @@ import type { z } from 'zod';
 import { fieldErrorsOf, useFocusFirstError } from '@venue/ui';
 import { errorText } from '../notify.ts';
 
+// A yes/no field bound by name, a Switch or a Checkbox (written once beside the form it serves).
+export { CheckboxField, SwitchField, type BoundProps } from './yes-no-fields.tsx';
+
 /**
  * The form field a problem at a body path is shown on: a function
  * (`payment_details.deposit_value` → `deposit`) or renamed paths (`{ priceCents: 'price' }`, the

@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import { z } from 'zod';
+import { CheckboxField, SwitchField, useContractForm } from '@venue/ui/contract-form';
+import { renderWithProviders } from '@venue/ui/testing';
+
+// A body with two yes/no fields; the second must be ticked (a terms box).
+const schema = z.object({
+  active: z.boolean(),
+  agreed: z.boolean().refine((v) => v, 'Please agree to the terms'),
+});
+type Values = z.output<typeof schema>;
+
+function Form({ send }: { send: (body: Values) => Promise<void> }) {
+  const { form, formRef, onSubmit } = useContractForm<Values, Values>({
+    schema,
+    defaultValues: { active: true, agreed: false },
+  });
+  return (
+    <form ref={formRef} onSubmit={(event) => void onSubmit(send)(event)} noValidate>
+      <SwitchField control={form.control} name="active" label="Active" />
+      <CheckboxField control={form.control} name="agreed" label="I agree" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('SwitchField and CheckboxField', () => {
+  it("show the field's value, send its change, and say its problem on the box", async () => {
+    const sent: Values[] = [];
+    const { user } = renderWithProviders(<Form send={async (body) => void sent.push(body)} />);
+    const active = screen.getByRole('switch', { name: 'Active' });
+    const agreed = screen.getByRole('checkbox', { name: 'I agree' });
+    expect(active).toBeChecked();
+    expect(agreed).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please agree to the terms')).toBeVisible();
+    expect(agreed).toHaveAttribute('aria-invalid', 'true');
+    expect(agreed).toHaveAccessibleDescription('Please agree to the terms');
+    expect(active).not.toHaveAttribute('aria-invalid');
+    expect(agreed).toHaveFocus();
+    expect(sent).toEqual([]);
+
+    await user.click(active);
+    await user.click(agreed);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(sent).toEqual([{ active: false, agreed: true }]);
+  });
+});
