@@ -1,5 +1,6 @@
 /** The customers list's table: sortable headings, a row per customer, and its pages. */
-import { Badge, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { SortHeader } from '@venue/ui/sort-header';
 import { TableHead } from '@venue/ui/table-head';
 import { TwoLineCell } from '@venue/ui/two-line-cell';
 import type { Customer } from '../api/types.ts';
@@ -50,8 +51,8 @@ export function CustomersTable({ items, sort, onSort, onOpen }: TableProps) {
               <SortHeader
                 key={key}
                 label={label}
-                active={sort?.key === key ? sort.order : null}
-                onClick={() => onSort(nextSort(sort, key))}
+                direction={sort?.key === key ? sort.order : null}
+                onSort={() => onSort(nextSort(sort, key))}
               />
             )),
             'Actions',
@@ -64,25 +65,6 @@ export function CustomersTable({ items, sort, onSort, onOpen }: TableProps) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function SortHeader({
-  label,
-  active,
-  onClick,
-}: {
-  label: string;
-  active: 'asc' | 'desc' | null;
-  onClick: () => void;
-}) {
-  return (
-    <Table.Th aria-sort={active ? (active === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton fw={700} fz="sm" onClick={onClick}>
-        {label}
-        {active ? (active === 'asc' ? ' ▲' : ' ▼') : ''}
-      </UnstyledButton>
-    </Table.Th>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Checkbox, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Pagination, Table, Text } from '@mantine/core';
 import { EmptyState } from '@venue/ui';
 import { allTicked, withAllToggled, withToggled } from '@venue/ui/selection';
+import { SortHeader } from '@venue/ui/sort-header';
 import type { Booking } from '../api/types.ts';
 
 export interface Column {
@@ -106,7 +107,7 @@ export function BookingsTable(props: Props) {
   );
 }
 
-/** A column's heading: its sort button (newest first on the first click) and its aria-sort. */
+/** A column's heading: its sort button (newest first on the first click), or its text alone. */
 function HeaderCell({
   column: c,
   sort,
@@ -116,23 +117,15 @@ function HeaderCell({
   sort?: SortState;
   onSort?: (s: SortState) => void;
 }) {
-  const active = Boolean(c.sort) && sort?.sort === c.sort;
-  const arrow = active ? (sort?.order === 'asc' ? ' ▲' : ' ▼') : '';
+  const key = c.sort;
+  if (!key || !onSort) return <Table.Th>{c.label}</Table.Th>;
+  const direction = sort?.sort === key ? sort.order : null;
   return (
-    <Table.Th aria-sort={active ? (sort?.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      {!c.sort || !onSort ? (
-        c.label
-      ) : (
-        <UnstyledButton
-          fw={700}
-          fz="sm"
-          onClick={() => onSort({ sort: c.sort!, order: active && sort?.order === 'desc' ? 'asc' : 'desc' })}
-        >
-          {c.label}
-          {arrow}
-        </UnstyledButton>
-      )}
-    </Table.Th>
+    <SortHeader
+      label={c.label}
+      direction={direction}
+      onSort={() => onSort({ sort: key, order: direction === 'desc' ? 'asc' : 'desc' })}
+    />
   );
 }
 

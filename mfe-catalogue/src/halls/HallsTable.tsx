@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Checkbox, ColorSwatch, Menu, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, ColorSwatch, Menu, Table, Text } from '@mantine/core';
+import { SortHeader } from '@venue/ui/sort-header';
 import { TableHead } from '@venue/ui/table-head';
 import type { Resource } from '../api/types.ts';
 import { TYPE_LABELS } from '../shared/labels.ts';
@@ -10,27 +11,6 @@ export interface HallRowActions {
   onEdit: (r: Resource) => void;
   onDuplicate: (r: Resource) => void;
   onArchiveToggle: (r: Resource) => void;
-}
-
-function SortHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: SortKey;
-  sort: Sort | null;
-  onSort: (k: SortKey) => void;
-}) {
-  const dir = sort?.key === column ? sort.dir : null;
-  return (
-    <Table.Th aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} fw={600} fz="sm">
-        {label} {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 export function HallsTable({
@@ -53,6 +33,14 @@ export function HallsTable({
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const toggle = (id: string) =>
     onSelect(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+  const sortable = (column: SortKey, label: string) => (
+    <SortHeader
+      key={column}
+      label={label}
+      direction={sort?.key === column ? sort.dir : null}
+      onSort={() => onSort(column)}
+    />
+  );
 
   return (
     <Table.ScrollContainer minWidth={1000}>
@@ -67,15 +55,15 @@ export function HallsTable({
                 onChange={() => onSelect(allSelected ? [] : rows.map((r) => r.id))}
               />
             </Table.Th>,
-            <SortHeader key="name" label="Name" column="name" sort={sort} onSort={onSort} />,
+            sortable('name', 'Name'),
             'Code',
             'Type',
-            <SortHeader key="capacity" label="Capacity" column="capacity" sort={sort} onSort={onSort} />,
+            sortable('capacity', 'Capacity'),
             'Hours',
             'Buffers',
             'Colour',
             'Visibility',
-            <SortHeader key="status" label="Status" column="status" sort={sort} onSort={onSort} />,
+            sortable('status', 'Status'),
           ]}
           actions="Actions"
         />

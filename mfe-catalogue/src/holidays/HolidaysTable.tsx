@@ -1,30 +1,10 @@
-import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
+import { SortHeader } from '@venue/ui/sort-header';
 import { formatDate, useSession } from '@venue/ui';
 import type { Holiday } from '../api/types.ts';
 import { EditDeleteButtons } from '../shared/EditDeleteButtons.tsx';
 import { ScrollTable } from '../shared/ScrollTable.tsx';
 import { SCOPE_LABELS, type HolidaySort, type HolidaySortKey } from './filterHolidays.ts';
-
-function SortTh({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: HolidaySortKey;
-  sort: HolidaySort | null;
-  onSort: (k: HolidaySortKey) => void;
-}) {
-  const dir = sort?.key === column ? sort.dir : null;
-  return (
-    <Table.Th aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
-      <UnstyledButton fw={600} fz="sm" onClick={() => onSort(column)}>
-        {label} {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 export function HolidaysTable({
   rows,
@@ -41,14 +21,21 @@ export function HolidaysTable({
   onEdit: (h: Holiday) => void;
   onDelete: (h: Holiday) => void;
 }) {
+  const sortable = (column: HolidaySortKey, label: string) => (
+    <SortHeader
+      label={label}
+      direction={sort?.key === column ? sort.dir : null}
+      onSort={() => onSort(column)}
+    />
+  );
   return (
     <ScrollTable minWidth={960} label="Public holidays">
       <Table verticalSpacing="xs" data-testid="holidays-table">
         <Table.Thead>
           <Table.Tr>
-            <SortTh label="Date" column="date" sort={sort} onSort={onSort} />
-            <SortTh label="Name" column="name" sort={sort} onSort={onSort} />
-            <SortTh label="Scope" column="scope" sort={sort} onSort={onSort} />
+            {sortable('date', 'Date')}
+            {sortable('name', 'Name')}
+            {sortable('scope', 'Scope')}
             <Table.Th>Pricing rule</Table.Th>
             <Table.Th>Surcharge</Table.Th>
             <Table.Th>Block-out</Table.Th>

@@ -1,17 +1,7 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { Invoice } from '@venue/contracts/money-api';
 import { allTicked, withAllToggled, withToggled } from '@venue/ui/selection';
+import { SortHeader } from '@venue/ui/sort-header';
 import { TableHead } from '@venue/ui/table-head';
 import type { InvoiceSort, InvoiceSortKey } from './invoice-filters.ts';
 import { useFormat } from '../shared/format.ts';
@@ -26,27 +16,6 @@ interface Props {
   onSelected: (s: Set<string>) => void;
   onOpen: (inv: Invoice) => void;
   actions: RowActions;
-}
-
-function SortHeader({
-  label,
-  k,
-  sort,
-  onSort,
-}: { label: string; k: InvoiceSortKey } & Pick<Props, 'sort' | 'onSort'>) {
-  const active = sort.key === k;
-  return (
-    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <UnstyledButton
-        fw={700}
-        fz="sm"
-        onClick={() => onSort({ key: k, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
-      >
-        {label}
-        {active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 /** The Deposit/Due chips of a final invoice with a deposit applied, or Paid/Bal once paid into. */
@@ -83,6 +52,18 @@ export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen,
   const allSelected = allTicked(selected, rows);
   const toggle = (id: string) => onSelected(withToggled(selected, id));
   const toggleAll = () => onSelected(withAllToggled(selected, rows));
+  // A column sorts newest (largest) first on its first click, then the other way on each next.
+  const sortable = (key: InvoiceSortKey, label: string) => {
+    const direction = sort.key === key ? sort.order : null;
+    return (
+      <SortHeader
+        key={key}
+        label={label}
+        direction={direction}
+        onSort={() => onSort({ key, order: direction === 'desc' ? 'asc' : 'desc' })}
+      />
+    );
+  };
   return (
     <Table.ScrollContainer minWidth={1000} type="native">
       <Table highlightOnHover striped aria-label="Invoices">
@@ -91,13 +72,13 @@ export function InvoiceTable({ rows, sort, onSort, selected, onSelected, onOpen,
             <Table.Th key="select" w={40}>
               <Checkbox aria-label="Select all invoices" checked={allSelected} onChange={toggleAll} />
             </Table.Th>,
-            <SortHeader key="invoice" label="Invoice" k="invoiceNumber" sort={sort} onSort={onSort} />,
+            sortable('invoiceNumber', 'Invoice'),
             'Type',
             'Customer',
             'Booking',
-            <SortHeader key="issue" label="Issue Date" k="issueDate" sort={sort} onSort={onSort} />,
-            <SortHeader key="due" label="Due Date" k="dueDate" sort={sort} onSort={onSort} />,
-            <SortHeader key="total" label="Total" k="total" sort={sort} onSort={onSort} />,
+            sortable('issueDate', 'Issue Date'),
+            sortable('dueDate', 'Due Date'),
+            sortable('total', 'Total'),
             'Status',
             'Actions',
           ]}

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Checkbox, Menu, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Menu, Table, Text } from '@mantine/core';
+import { SortHeader } from '@venue/ui/sort-header';
 import type { Quotation, QuotationSortKey, QuotationStatus } from '@venue/contracts/money-api';
 import { allTicked, withToggled } from '@venue/ui/selection';
 import { TableHead } from '@venue/ui/table-head';
@@ -81,11 +82,12 @@ export function QuotationTable({
 }) {
   const allChecked = allTicked(selected, rows);
   const header = (key: QuotationSortKey, label: string) => (
-    <Table.Th key={key}>
-      <UnstyledButton onClick={() => onSort(key)} aria-label={`Sort by ${label}`}>
-        {label} {sort.key === key ? (sort.dir === 1 ? '▲' : '▼') : ''}
-      </UnstyledButton>
-    </Table.Th>
+    <SortHeader
+      key={key}
+      label={label}
+      direction={sort.key === key ? (sort.dir === 1 ? 'asc' : 'desc') : null}
+      onSort={() => onSort(key)}
+    />
   );
   const toggle = (id: string) => onSelected((s) => withToggled(s, id));
 

@@ -145,7 +145,8 @@ describe('Quotations page', () => {
       .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
     expect(firstCells).toEqual(['QUO-2026-00012', 'Draft']);
     expect(table.textContent).not.toContain('5a000000');
-    expect(screen.getByRole('button', { name: 'Sort by Number' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Number' })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: 'Number' })).toHaveAttribute('aria-sort', 'none');
     // a sent quotation keeps its number: it is declined, not deleted
     await user.click(screen.getByRole('button', { name: 'Actions for QUO-2026-00012 of Jane Smith' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
@@ -202,8 +203,9 @@ describe('Quotations page', () => {
     expect(screen.getByText('Customer 24')).toBeVisible();
     expect(screen.queryByText('Customer 25')).toBeNull();
     expect(screen.getByText('$165,000.00 AUD')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Sort by Amount' }));
+    await user.click(screen.getByRole('button', { name: 'Amount' }));
     await waitFor(() => expect(pages.at(-1)!.url.searchParams.get('sort')).toBe('amount'));
+    expect(screen.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: '2' }));
     expect(await screen.findByText('Customer 25')).toBeVisible();
     const q = pages.at(-1)!.url.searchParams;

@@ -7,10 +7,11 @@ import { useCallback } from 'react';
 import { Table } from '@mantine/core';
 import { useSession } from '@venue/ui';
 import type { Formatters } from '../shared/format.ts';
-import { Panel, SortHeader } from './Panel.tsx';
+import { SortHeader } from '@venue/ui/sort-header';
+import { Panel } from './Panel.tsx';
 import type { MonthRow } from './reports-api.ts';
 import { basisText, monthLabel, type RevenueBasis } from './report-format.ts';
-import { useSort } from './sorting.ts';
+import { sortDirection, useSort } from './sorting.ts';
 
 type Key = 'month' | 'bookings' | 'revenue' | 'received';
 
@@ -50,6 +51,9 @@ export function MonthTable({
   const hasReceived = rows.some((r) => r.receivedCents !== undefined);
   const { sorted, sort, toggle } = useSort<MonthRow, Key>(rows, value);
   const currency = settings.currency ?? 'AUD';
+  const column = (key: Key, label: string, align?: 'right') => (
+    <SortHeader label={label} direction={sortDirection(sort, key)} onSort={() => toggle(key)} align={align} />
+  );
   return (
     <Panel
       title={title}
@@ -63,24 +67,10 @@ export function MonthTable({
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <SortHeader sortKey="month" label="Month" sort={sort} onSort={toggle} />
-              <SortHeader sortKey="bookings" label="Bookings" sort={sort} onSort={toggle} align="right" />
-              <SortHeader
-                sortKey="revenue"
-                label={`Revenue ${currency}`}
-                sort={sort}
-                onSort={toggle}
-                align="right"
-              />
-              {hasReceived ? (
-                <SortHeader
-                  sortKey="received"
-                  label={`Received ${currency}`}
-                  sort={sort}
-                  onSort={toggle}
-                  align="right"
-                />
-              ) : null}
+              {column('month', 'Month')}
+              {column('bookings', 'Bookings', 'right')}
+              {column('revenue', `Revenue ${currency}`, 'right')}
+              {hasReceived ? column('received', `Received ${currency}`, 'right') : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -4,8 +4,7 @@
  * or the spec's empty message.
  */
 import { useId, type ReactNode } from 'react';
-import { Card, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { ariaSort, type SortState } from './sorting.ts';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 
 export function Panel({
   title,
@@ -49,31 +48,5 @@ export function Panel({
         )}
       </Stack>
     </Card>
-  );
-}
-
-/** A column header that sorts on click (ascending → descending → none), with aria-sort. */
-export function SortHeader<K extends string>({
-  sortKey,
-  label,
-  sort,
-  onSort,
-  align,
-}: {
-  sortKey: K;
-  label: string;
-  sort: SortState<K> | null;
-  onSort: (key: K) => void;
-  align?: 'left' | 'right';
-}) {
-  const state = ariaSort(sort, sortKey);
-  const mark = state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : '';
-  return (
-    <Table.Th aria-sort={state} ta={align ?? 'left'}>
-      <UnstyledButton onClick={() => onSort(sortKey)} fw={600} fz="sm">
-        {label}
-        <span aria-hidden="true">{mark}</span>
-      </UnstyledButton>
-    </Table.Th>
   );
 }

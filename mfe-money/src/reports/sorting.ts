@@ -31,13 +31,9 @@ export function sortRows<T, K extends string>(
   });
 }
 
-/** aria-sort of a header (WAI-ARIA: only the sorted column carries a direction). */
-export function ariaSort<K extends string>(
-  sort: SortState<K> | null,
-  key: K,
-): 'ascending' | 'descending' | 'none' {
-  if (!sort || sort.key !== key) return 'none';
-  return sort.dir === 'asc' ? 'ascending' : 'descending';
+/** The direction the rows are sorted in by `key` (its header's aria-sort); null when not by it. */
+export function sortDirection<K extends string>(sort: SortState<K> | null, key: K): SortDirection | null {
+  return sort?.key === key ? sort.dir : null;
 }
 
 export function useSort<T, K extends string>(rows: readonly T[], value: (row: T, key: K) => string | number) {
