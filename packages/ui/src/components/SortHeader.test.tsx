@@ -4,7 +4,7 @@ import { Table } from '@mantine/core';
 import { SortHeader, type SortDirection } from '@venue/ui/sort-header';
 import { renderWithProviders } from '@venue/ui/testing';
 
-const inTable = (direction: SortDirection | null, onSort = () => undefined) => (
+const inTable = (direction: SortDirection | null, onSort: () => void = () => undefined) => (
   <Table>
     <Table.Thead>
       <Table.Tr>
@@ -28,7 +28,7 @@ describe('SortHeader', () => {
   });
 
   it('leaves what a click does to the table', async () => {
-    const onSort = jest.fn();
+    const onSort = jest.fn<() => void>();
     const { user } = renderWithProviders(inTable('asc', onSort));
     await user.click(screen.getByRole('button', { name: 'Total' }));
     expect(onSort).toHaveBeenCalledTimes(1);
