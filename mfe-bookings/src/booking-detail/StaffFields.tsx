@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { bookingFormBody, type BookingEdit } from '@venue/contracts/bookings';
 import { CheckboxField, SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 import { useBookingActions } from '../api/hooks.ts';
@@ -22,6 +22,9 @@ interface StaffValues {
 
 /** The form's control, whose submit gets the edit's body. */
 type StaffControl = Control<StaffValues, unknown, BookingEdit>;
+
+/** The form, whose fields the bond's amount is registered with. */
+type StaffForm = UseFormReturn<StaffValues, unknown, BookingEdit>;
 
 const BOND_MESSAGE = 'Bond must be 0 or more';
 
@@ -97,7 +100,8 @@ function useStaffFields(booking: Booking) {
 }
 
 /** Bond required and paid, and its amount while one is required. */
-function BondFields({ control, errors }: { control: StaffControl; errors: FieldErrors<StaffValues> }) {
+function BondFields({ form }: { form: StaffForm }) {
+  const { control } = form;
   const required = useWatch({ control, name: 'bondRequired' });
   return (
     <>
@@ -106,20 +110,7 @@ function BondFields({ control, errors }: { control: StaffControl; errors: FieldE
         <SwitchField control={control} name="bondPaid" label="Bond paid" disabled={!required} />
       </SimpleGrid>
       {required ? (
-        <Controller
-          control={control}
-          name="bond"
-          render={({ field }) => (
-            <TextInput
-              label="Bond amount"
-              type="number"
-              min={0}
-              step={0.01}
-              {...field}
-              error={errors.bond?.message}
-            />
-          )}
-        />
+        <TextInput label="Bond amount" type="number" min={0} step={0.01} {...fieldProps(form, 'bond')} />
       ) : null}
     </>
   );
@@ -174,7 +165,7 @@ export function StaffFields({ booking }: { booking: Booking }) {
           <Text fw={600} size="sm">
             Staff details
           </Text>
-          <BondFields control={control} errors={errors} />
+          <BondFields form={form} />
           <ChecksAndChoices control={control} errors={errors} />
           {hasDeposit ? <SwitchField control={control} name="depositPaid" label="Deposit paid" /> : null}
           <Textarea label="Staff notes" autosize minRows={2} {...fieldProps(form, 'notes')} />
