@@ -1,10 +1,11 @@
 /**
  * The one starter of the services' test harnesses: fresh signing keys, the service on a fresh
  * database (startTestService), its cast signed in, every venue's settings delivered as admin's
- * events, and a `call` that sends as any member of the cast. A service's own harness adds only
+ * events, a `call` that sends as any member of the cast, events delivered as the relay would and
+ * the outbox read back. A service's own harness adds only
  * what is its own (its cast, fakes of its peers, builders of the events it consumes).
  */
-import type { TenantSettingsSnapshot } from '@venue/contracts';
+import type { DomainEvent, TenantSettingsSnapshot } from '@venue/contracts';
 import type { ConsumeOutcome } from '../events/consume.ts';
 import type { ServiceKit, ServiceOptions } from '../kit.ts';
 import { callAs, type Call } from './call.ts';
@@ -79,6 +80,10 @@ export interface ServiceHarness {
   token: Record<string, string>;
   call: Call;
   settings: SettingsDelivery;
+  /** Hands an event to the service's consumers as the relay would; answers the kit's outcome. */
+  deliver(event: DomainEvent): Promise<ConsumeOutcome>;
+  /** What the service put in its outbox so far (of one `type`, or all), oldest first. */
+  events(type?: string): Promise<OutboxEvent[]>;
   close(): Promise<void>;
 }
 
@@ -102,7 +107,17 @@ export async function startServiceHarness(
     const settings = settingsDelivery(t.kit);
     const venues = initial ?? Object.fromEntries((cast?.tenants() ?? []).map((id) => [id, {}]));
     for (const [tenantId, over] of Object.entries(venues)) await settings(tenantId, over);
-    return { t, url: t.url, keys, token, call: callAs(t.url, token), settings, close: () => t.close() };
+    return {
+      t,
+      url: t.url,
+      keys,
+      token,
+      call: callAs(t.url, token),
+      settings,
+      deliver: (event) => t.kit.handleEvent(event),
+      events: (type) => outboxEvents(t.kit, type),
+      close: () => t.close(),
+    };
   } catch (err) {
     await t.close();
     throw err;

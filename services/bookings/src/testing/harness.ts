@@ -186,8 +186,7 @@ export async function startHarness(): Promise<Harness> {
     clock,
     state,
     create: (over = {}, token = tokens.owner) => h.call('POST', '/api/bookings/admin', token, form(over)),
-    event: (type, data, tenantId = OWNER) =>
-      h.t.kit.handleEvent(testEvent(type, 'catalogue', tenantId, data)),
+    event: (type, data, tenantId = OWNER) => h.deliver(testEvent(type, 'catalogue', tenantId, data)),
   };
 }
 

@@ -5,13 +5,7 @@
  * Not a test file.
  */
 import type { BookingSlotEvent } from '@venue/contracts';
-import {
-  outboxEvents,
-  startServiceHarness,
-  namedCast,
-  testEvent,
-  type ServiceHarness,
-} from '@venue/service-kit/testing';
+import { startServiceHarness, namedCast, testEvent, type ServiceHarness } from '@venue/service-kit/testing';
 import type { BlockoutReleaseBody, BlockoutReserveBody } from '@venue/contracts/bookings';
 import { createCatalogueService } from '../app.ts';
 import type { BookingsSlots, ReserveOutcome } from '../blockouts/bookings-slots.ts';
@@ -80,8 +74,6 @@ export interface Harness extends ServiceHarness {
     slot: BookingSlotEvent,
     eventTenant?: string | null,
   ): Promise<unknown>;
-  /** Events written to the outbox so far, oldest first. */
-  events(type?: string): Promise<{ type: string; tenantId: string | null; data: Record<string, unknown> }[]>;
 }
 
 export async function startCatalogue(): Promise<Harness> {
@@ -95,7 +87,7 @@ export async function startCatalogue(): Promise<Harness> {
     ...h,
     bookings,
     booking: (type, slot, eventTenant = slot.hallOwnerId) =>
-      h.t.kit.handleEvent(
+      h.deliver(
         testEvent(type, 'bookings', eventTenant, {
           ...slot,
           bookingCode: 'HH-2026-0001',
@@ -106,7 +98,6 @@ export async function startCatalogue(): Promise<Harness> {
           title: 'Wedding - Jane Smith',
         }),
       ),
-    events: (type) => outboxEvents(h.t.kit, type),
   };
 }
 

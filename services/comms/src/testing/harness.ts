@@ -52,8 +52,6 @@ export interface Comms extends ServiceHarness {
   tokens: Record<'owner' | 'other' | 'sub' | 'subBookings' | 'super', string>;
   /** A hall owner's token for another venue (e.g. the money harness's), known from now on. */
   ownerToken(tenantId: string): Promise<string>;
-  /** Delivers an event to comms as the relay would (inbox: once per id). */
-  deliver(event: DomainEvent): Promise<void>;
   /** Points the worker at an SMTP server (the production transport; shorter timeouts for a test). */
   useSmtp(port: number, timeouts?: Partial<SmtpTimeouts>): void;
 }
@@ -103,9 +101,6 @@ export async function startComms(
     async ownerToken(tenantId) {
       if (!cast.directory.has(tenantId)) cast.directory.set(tenantId, makePrincipal({ userId: tenantId }));
       return accessToken(h.keys, cast.directory.get(tenantId)!);
-    },
-    async deliver(event) {
-      await h.t.kit.handleEvent(event);
     },
     useSmtp(port, timeouts) {
       // the pooled connections to the previous peer close (a peer's close waits for them)

@@ -7,13 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TenantSettingsSnapshot } from '@venue/contracts';
 import type { PaymentSettingsSnapshot } from '@venue/contracts/money-api';
-import {
-  outboxEvents,
-  startServiceHarness,
-  namedCast,
-  testEvent,
-  type ServiceHarness,
-} from '@venue/service-kit/testing';
+import { startServiceHarness, namedCast, testEvent, type ServiceHarness } from '@venue/service-kit/testing';
 import { createMoneyService, type MoneyServiceOptions } from '../app.ts';
 import { standInPeers, type PeerServer } from './bookings-standin.ts';
 
@@ -149,7 +143,6 @@ export interface Harness extends Omit<ServiceHarness, 'settings'> {
     b?: BookingFixture,
     from?: string,
   ): Promise<string>;
-  events(type?: string): Promise<{ type: string; tenantId: string | null; data: Record<string, unknown> }[]>;
 }
 
 export interface MoneyHarnessOptions extends MoneyServiceOptions {
@@ -177,10 +170,9 @@ export async function startMoney({ peers: own, ...opts }: MoneyHarnessOptions = 
     },
     async booking(type, b = {}, from) {
       const data = bookingPayload(type, b, from);
-      await h.t.kit.handleEvent(testEvent(type, 'bookings', data.hallOwnerId, data));
+      await h.deliver(testEvent(type, 'bookings', data.hallOwnerId, data));
       return data.id;
     },
-    events: (type) => outboxEvents(h.t.kit, type),
     async close() {
       await h.close();
       if (!own) await new Promise((r) => peers.close(r));
