@@ -15,7 +15,7 @@ import {
 } from '@venue/contracts';
 import type { Profile } from '@venue/contracts/admin';
 import { kyselyOf, safeEqual, type Tx } from '@venue/service-kit';
-import { dbNow, dbNowPlus } from '../db/clock.ts';
+import { NOW, dbNowPlus } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 
 export interface ApiKeyRow {
@@ -120,7 +120,7 @@ export async function revokeApiKey(
 ): Promise<ApiKeyRow | null> {
   const row = await kyselyOf<AdminDb>(tx)
     .updateTable('api_keys')
-    .set({ revoked_at: dbNow(), revoked_by: revokedBy })
+    .set({ revoked_at: NOW, revoked_by: revokedBy })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
@@ -149,7 +149,7 @@ export async function verifyApiKey(tx: Tx, publicId: string, hash: string): Prom
     .innerJoin('users as u', 'u.id', 'k.tenant_id')
     .selectAll('k')
     .select((eb) => [
-      eb('k.expires_at', '<=', dbNow()).as('expired'),
+      eb('k.expires_at', '<=', NOW).as('expired'),
       eb.and([eb('u.deleted_at', 'is', null), eb('u.status', '=', 'active')]).as('owner_active'),
       eb
         .or([eb('k.last_used_at', 'is', null), eb('k.last_used_at', '<', dbNowPlus(-1, 'mins'))])
@@ -165,7 +165,7 @@ export async function verifyApiKey(tx: Tx, publicId: string, hash: string): Prom
   if (row.use_unrecorded)
     await q
       .updateTable('api_keys')
-      .set({ last_used_at: dbNow() })
+      .set({ last_used_at: NOW })
       .where('tenant_id', '=', row.tenant_id)
       .where('id', '=', row.id)
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', dbNowPlus(-1, 'mins'))]))
@@ -203,7 +203,7 @@ export async function apiKeyProfile(tx: Tx, tenantId: string, keyId: string): Pr
     .where('k.tenant_id', '=', tenantId)
     .where('k.id', '=', keyId)
     .where('k.revoked_at', 'is', null)
-    .where('k.expires_at', '>', dbNow())
+    .where('k.expires_at', '>', NOW)
     .executeTakeFirst();
   if (!row) return null;
   const actor = apiKeyActor(row.name);

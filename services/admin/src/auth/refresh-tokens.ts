@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SessionEndReason } from '@venue/contracts';
 import { kyselyOf, type Tx } from '@venue/service-kit';
-import { dbNow, dbNowPlus } from '../db/clock.ts';
+import { NOW, dbNowPlus } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { endSession, startSession } from './sessions.ts';
 
@@ -67,7 +67,7 @@ async function findToken(tx: Tx, token: string) {
     .selectFrom('refresh_tokens')
     .select(['id', 'tenant_id', 'user_id', 'family_id', 'revoked_at', 'replaced_by'])
     .select((eb) => [
-      eb('expires_at', '<=', dbNow()).as('expired'),
+      eb('expires_at', '<=', NOW).as('expired'),
       // Rotated so recently that a second presentation is more likely a race than a theft.
       eb('revoked_at', '>', dbNowPlus(-ROTATION_GRACE_SECONDS, 'secs')).as('just_rotated'),
     ])
@@ -141,7 +141,7 @@ export async function rotateRefreshToken(
   // claims it; the other continues the session with a token of its own (see the grace above).
   const claimed = await q
     .updateTable('refresh_tokens')
-    .set({ revoked_at: dbNow(), replaced_by: next.id })
+    .set({ revoked_at: NOW, replaced_by: next.id })
     .where('tenant_id', '=', stored.tenant_id)
     .where('id', '=', stored.id)
     .where('revoked_at', 'is', null)
@@ -167,7 +167,7 @@ export async function reissueInSession(
   const next = await issueRefreshToken(tx, user, context, sessionId);
   await kyselyOf<AdminDb>(tx)
     .updateTable('refresh_tokens')
-    .set({ revoked_at: dbNow(), replaced_by: next.id })
+    .set({ revoked_at: NOW, replaced_by: next.id })
     .where('tenant_id', '=', user.tenant_id)
     .where('family_id', '=', sessionId)
     .where('revoked_at', 'is', null)

@@ -16,7 +16,7 @@ import {
   type SessionEndedEvent,
 } from '@venue/contracts';
 import { isUuid, kyselyOf, type Tx } from '@venue/service-kit';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { toPrincipal, type UserRow } from '../users/user-store.ts';
 
@@ -41,7 +41,7 @@ async function revokeTokensOf(tx: Tx, tenantId: string, sessionIds: string[]): P
   if (sessionIds.length === 0) return;
   await kyselyOf<AdminDb>(tx)
     .updateTable('refresh_tokens')
-    .set({ revoked_at: dbNow() })
+    .set({ revoked_at: NOW })
     .where('tenant_id', '=', tenantId)
     .where('family_id', 'in', sessionIds)
     .where('revoked_at', 'is', null)
@@ -61,7 +61,7 @@ export async function endSession(
 ): Promise<boolean> {
   const row = await kyselyOf<AdminDb>(tx)
     .updateTable('sessions')
-    .set({ ended_at: dbNow(), end_reason: reason })
+    .set({ ended_at: NOW, end_reason: reason })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', sessionId)
     .where('ended_at', 'is', null)
@@ -85,7 +85,7 @@ export async function endUserSessions(
 ): Promise<string[]> {
   const rows = await kyselyOf<AdminDb>(tx)
     .updateTable('sessions')
-    .set({ ended_at: dbNow(), end_reason: reason })
+    .set({ ended_at: NOW, end_reason: reason })
     .where('tenant_id', '=', user.tenant_id)
     .where('user_id', '=', user.id)
     .where('ended_at', 'is', null)
@@ -106,7 +106,7 @@ export async function endUserSessions(
 export async function bumpTokenVersion(tx: Tx, user: UserRef): Promise<number> {
   const row = await kyselyOf<AdminDb>(tx)
     .updateTable('users')
-    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: dbNow() }))
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: NOW }))
     .where('id', '=', user.id)
     .returning('token_version')
     .executeTakeFirst();

@@ -9,7 +9,7 @@ import {
   type SqlBool,
   type Tx,
 } from '@venue/service-kit';
-import { dbNow, dbNowPlus } from '../db/clock.ts';
+import { NOW, dbNowPlus } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 
 /**
@@ -119,7 +119,7 @@ async function secondsUntilFree(
     .selectFrom('login_attempts')
     // sql: EXTRACT(epoch FROM …) has no builder form
     .select(
-      sql<number>`ceil(extract(epoch FROM at + make_interval(mins => ${THROTTLE_WINDOW_MINUTES}::int) - ${dbNow()}))::int`.as(
+      sql<number>`ceil(extract(epoch FROM at + make_interval(mins => ${THROTTLE_WINDOW_MINUTES}::int) - ${NOW}))::int`.as(
         'wait',
       ),
     )
@@ -211,7 +211,7 @@ export async function beginAttempt(tx: Tx, email: string, ip: string | null): Pr
 export async function finishAttempt(tx: Tx, attemptId: number): Promise<void> {
   await kyselyOf<AdminDb>(tx)
     .updateTable('login_attempts')
-    .set({ success: true, at: dbNow() })
+    .set({ success: true, at: NOW })
     .where('id', '=', attemptId)
     .execute();
 }

@@ -9,7 +9,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PORTAL_LINK_MINUTES, PORTAL_SESSION_DAYS, type CustomerSessionLookup } from '@venue/contracts';
 import { kyselyOf, type Tx } from '@venue/service-kit';
-import { dbNow, dbNowPlus } from '../db/clock.ts';
+import { NOW, dbNowPlus } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 
 /** Links asked for one address of one venue within LINK_WINDOW_MINUTES beyond this send nothing more. */
@@ -108,10 +108,10 @@ export async function spendPortalLink(tx: Tx, token: string): Promise<StartedSes
   const q = kyselyOf<AdminDb>(tx);
   const link = await q
     .updateTable('portal_links')
-    .set({ used_at: dbNow() })
+    .set({ used_at: NOW })
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
-    .where('expires_at', '>', dbNow())
+    .where('expires_at', '>', NOW)
     .returning(['tenant_id', 'email'])
     .executeTakeFirst();
   if (!link) return null;
@@ -125,8 +125,8 @@ export async function spendPortalLink(tx: Tx, token: string): Promise<StartedSes
   if (!venue) return null;
   const customer = await q
     .insertInto('customers')
-    .values({ tenant_id: link.tenant_id, email: link.email, last_signed_in_at: dbNow() })
-    .onConflict((oc) => oc.columns(['tenant_id', 'email']).doUpdateSet({ last_signed_in_at: dbNow() }))
+    .values({ tenant_id: link.tenant_id, email: link.email, last_signed_in_at: NOW })
+    .onConflict((oc) => oc.columns(['tenant_id', 'email']).doUpdateSet({ last_signed_in_at: NOW }))
     .returning('id')
     .executeTakeFirstOrThrow();
   const sessionId = randomUUID();
@@ -169,7 +169,7 @@ async function findRefresh(tx: Tx, token: string) {
       'c.email',
     ])
     .select((eb) => [
-      eb('t.expires_at', '<=', dbNow()).as('expired'),
+      eb('t.expires_at', '<=', NOW).as('expired'),
       eb('t.revoked_at', '>', dbNowPlus(-PORTAL_ROTATION_GRACE_SECONDS, 'secs')).as('just_rotated'),
     ])
     .where('t.token_hash', '=', hashToken(token))
@@ -185,7 +185,7 @@ export async function endPortalSession(
 ): Promise<boolean> {
   const ended = await kyselyOf<AdminDb>(tx)
     .updateTable('customer_sessions')
-    .set({ ended_at: dbNow(), end_reason: reason })
+    .set({ ended_at: NOW, end_reason: reason })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', sessionId)
     .where('ended_at', 'is', null)
@@ -193,7 +193,7 @@ export async function endPortalSession(
   if (ended.numUpdatedRows !== 1n) return false;
   await kyselyOf<AdminDb>(tx)
     .updateTable('customer_refresh_tokens')
-    .set({ revoked_at: dbNow() })
+    .set({ revoked_at: NOW })
     .where('tenant_id', '=', tenantId)
     .where('session_id', '=', sessionId)
     .where('revoked_at', 'is', null)
@@ -246,7 +246,7 @@ export async function rotatePortalRefresh(tx: Tx, token: string): Promise<Portal
   const session = await q
     .selectFrom('customer_sessions')
     .select(['ended_at'])
-    .select((eb) => eb('expires_at', '<=', dbNow()).as('expired'))
+    .select((eb) => eb('expires_at', '<=', NOW).as('expired'))
     .where('tenant_id', '=', stored.tenant_id)
     .where('id', '=', stored.session_id)
     .forUpdate()
@@ -272,7 +272,7 @@ export async function rotatePortalRefresh(tx: Tx, token: string): Promise<Portal
   // Of two refreshes at once only one claims the old token; the other continues with its own.
   await q
     .updateTable('customer_refresh_tokens')
-    .set({ revoked_at: dbNow(), replaced_by: next.id })
+    .set({ revoked_at: NOW, replaced_by: next.id })
     .where('tenant_id', '=', stored.tenant_id)
     .where('id', '=', stored.id)
     .where('revoked_at', 'is', null)
@@ -295,7 +295,7 @@ export async function lookupCustomerSession(tx: Tx, sessionId: string): Promise<
       j.onRef('c.tenant_id', '=', 's.tenant_id').onRef('c.id', '=', 's.customer_id'),
     )
     .select(['s.tenant_id', 's.customer_id', 'c.email', 's.ended_at'])
-    .select((eb) => eb('s.expires_at', '<=', dbNow()).as('expired'))
+    .select((eb) => eb('s.expires_at', '<=', NOW).as('expired'))
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
   if (!row || row.ended_at || row.expired) return { status: 'ended' };

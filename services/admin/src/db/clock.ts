@@ -6,10 +6,8 @@
  */
 import { sql, type RawBuilder } from '@venue/service-kit';
 
-/** `now()`: the transaction's start time. */
-export function dbNow(): RawBuilder<Date> {
-  return sql<Date>`now()`;
-}
+/** `now()`: the transaction's start time (the kit's, as every service stamps rows). */
+export { NOW } from '@venue/service-kit';
 
 /** `now()` moved by a whole number of units (negative: into the past), via make_interval. */
 export function dbNowPlus(amount: number, unit: 'secs' | 'mins' | 'days'): RawBuilder<Date> {

@@ -13,7 +13,7 @@ import {
   type OnlineQuestion,
 } from '@venue/contracts';
 import { kyselyOf, type Insertable, type Kysely, type Tx } from '@venue/service-kit';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 
 type Row = {
@@ -208,9 +208,9 @@ async function upsertSetting(
           agreement_version: eb.ref('excluded.agreement_version'),
           agreement_text: eb.ref('excluded.agreement_text'),
           cancellation_terms: eb.ref('excluded.cancellation_terms'),
-          agreement_updated_at: newAgreement ? dbNow() : eb.ref('online_bookings.agreement_updated_at'),
+          agreement_updated_at: newAgreement ? NOW : eb.ref('online_bookings.agreement_updated_at'),
           updated_by: eb.ref('excluded.updated_by'),
-          updated_at: dbNow(),
+          updated_at: NOW,
         })),
       )
       .returning(COLUMNS)

@@ -9,7 +9,7 @@ import {
   type TenantSettingsSnapshot,
 } from '@venue/contracts';
 import { kyselyOf, type ServiceKit, type Tx } from '@venue/service-kit';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { readOnlineBookings } from '../online/online-store.ts';
 import { readSettings } from './settings-store.ts';
@@ -115,7 +115,7 @@ export async function publishSettingsSnapshot(tx: Tx, tenantId: string): Promise
     .onConflict((oc) =>
       oc.column('tenant_id').doUpdateSet((eb) => ({
         version: eb('settings_published.version', '+', 1),
-        published_at: dbNow(),
+        published_at: NOW,
         shape: eb.ref('excluded.shape'),
       })),
     )

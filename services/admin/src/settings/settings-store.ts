@@ -1,6 +1,6 @@
 import { countryForTimezone, DEFAULT_USER_SETTINGS, isCountry, type UserSettings } from '@venue/contracts';
 import { kyselyOf, type Tx } from '@venue/service-kit';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 
 interface SettingsRow {
@@ -80,7 +80,7 @@ export async function writeSettings(
         tax_rate: eb.ref('excluded.tax_rate'),
         country: eb.ref('excluded.country'),
         updated_by: eb.ref('excluded.updated_by'),
-        updated_at: dbNow(),
+        updated_at: NOW,
       })),
     )
     .execute();

@@ -1,5 +1,5 @@
 import { kyselyOf, type Tx } from '@venue/service-kit';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { readSettings, writeSettings } from './settings-store.ts';
 import { SECTION_NAMES, SECTIONS, type SectionName } from './tenant-settings-schemas.ts';
@@ -90,7 +90,7 @@ export async function writeSection(
         oc.columns(['tenant_id', 'section']).doUpdateSet((eb) => ({
           value: eb.ref('excluded.value'),
           updated_by: eb.ref('excluded.updated_by'),
-          updated_at: dbNow(),
+          updated_at: NOW,
         })),
       )
       .execute();

@@ -22,7 +22,7 @@ import {
 } from '@venue/service-kit';
 import { hashPassword } from '../auth/passwords.ts';
 import { bumpTokenVersion, endUserSessions } from '../auth/sessions.ts';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { publishSettingsSnapshot } from '../settings/settings-events.ts';
 import {
@@ -155,7 +155,7 @@ async function updateAccount(ctx: AppContext, tx: Tx): Promise<void> {
         email: body.email,
         ...accountColumns(body),
         name: eb.fn.coalesce(eb.val(body.name), eb.ref('name')),
-        updated_at: dbNow(),
+        updated_at: NOW,
       }))
       .where('id', '=', before.id)
       .returningAll(),
@@ -206,7 +206,7 @@ async function deleteAccount(ctx: AppContext, tx: Tx, id: string): Promise<void>
   for (const user of doomed) {
     await q
       .updateTable('users')
-      .set({ deleted_at: dbNow(), status: 'inactive', updated_at: dbNow() })
+      .set({ deleted_at: NOW, status: 'inactive', updated_at: NOW })
       .where('id', '=', user.id)
       .execute();
     await endUserSessions(tx, user, 'deleted');

@@ -6,7 +6,7 @@ import { DEFAULT_USER_SETTINGS, phoneMessage, toE164 } from '@venue/contracts';
 import { accountFields, type AccountFields } from '@venue/contracts/admin';
 import { badRequest, kyselyOf, notFound, type AppContext, type Tx } from '@venue/service-kit';
 import { endUserSessions, bumpTokenVersion } from '../auth/sessions.ts';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { readSettings } from '../settings/settings-store.ts';
 import { userLabel } from './serialise.ts';
@@ -120,7 +120,7 @@ export async function setAccountStatus(
   const q = kyselyOf<AdminDb>(tx);
   const owner = await q
     .updateTable('users')
-    .set({ status, updated_at: dbNow() })
+    .set({ status, updated_at: NOW })
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -130,12 +130,12 @@ export async function setAccountStatus(
     .where('deleted_at', 'is', null);
   const staff = deactivating
     ? await staffOfOwner
-        .set({ status: 'inactive', deactivated_with_owner: true, updated_at: dbNow() })
+        .set({ status: 'inactive', deactivated_with_owner: true, updated_at: NOW })
         .where('status', '=', 'active')
         .returningAll()
         .execute()
     : await staffOfOwner
-        .set({ status: 'active', deactivated_with_owner: false, updated_at: dbNow() })
+        .set({ status: 'active', deactivated_with_owner: false, updated_at: NOW })
         .where('deactivated_with_owner', '=', true)
         .returningAll()
         .execute();

@@ -9,7 +9,7 @@ import {
   type Tx,
   kyselyOf,
 } from '@venue/service-kit';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { diffPermissions, samePermissions } from './permission-changes.ts';
@@ -110,7 +110,7 @@ export async function updateSubUser(
   const status = body.status ?? before.status;
   const updated = await kyselyOf<AdminDb>(tx)
     .updateTable('users')
-    .set({ name: body.name, permissions, status, updated_at: dbNow() })
+    .set({ name: body.name, permissions, status, updated_at: NOW })
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirst();
@@ -167,7 +167,7 @@ export async function deleteSubUser(ctx: AppContext, tx: Tx, id: string): Promis
   // Kept as a deleted row: the audit trail still names it, and its e-mail is free again.
   await kyselyOf<AdminDb>(tx)
     .updateTable('users')
-    .set({ deleted_at: dbNow(), status: 'inactive', updated_at: dbNow() })
+    .set({ deleted_at: NOW, status: 'inactive', updated_at: NOW })
     .where('id', '=', target.id)
     .execute();
   await endUserSessions(tx, target, 'deleted');
@@ -199,7 +199,7 @@ export async function changeSubUserPassword(
   const target = await ownSubUser(tx, ownerId, body.subUserId);
   await kyselyOf<AdminDb>(tx)
     .updateTable('users')
-    .set({ password_hash: await hashPassword(body.newPassword), updated_at: dbNow() })
+    .set({ password_hash: await hashPassword(body.newPassword), updated_at: NOW })
     .where('id', '=', target.id)
     .execute();
   // Whoever knew the old password is out: every session of the sub-user ends.

@@ -6,9 +6,9 @@
  * nothing new.
  */
 import type { ServiceKit, Tx } from '@venue/service-kit';
-import { db } from '../db/query.ts';
+import { dateText, db } from '../db/query.ts';
 import type { CommsDeps } from '../deps.ts';
-import { BOOKING_COPY_FIELDS, DATE_TEXT } from '../templates/values.ts';
+import { BOOKING_COPY_FIELDS } from '../templates/values.ts';
 import { DAY_ENDS_HOUR, queueAutomatic } from './automatic.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -57,7 +57,7 @@ function dueEmails(tx: Tx, now: Date) {
     .with('candidates', () => candidates(tx, now))
     .selectFrom('candidates as b')
     .select([...BOOKING_COPY_FIELDS, 'b.kind'])
-    .select((eb) => eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'))
+    .select((eb) => dateText(eb.ref('b.booking_date')).as('booking_date'))
     .where((eb) => {
       const hour = eb.fn<number>('date_part', [eb.val('hour'), 'b.local_now']);
       const nowAt = eb.cast<Date>(eb.val(at(now)), 'timestamptz');

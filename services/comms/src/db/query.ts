@@ -1,4 +1,4 @@
-import { kyselyOf, sql, type Kysely, type Queryable, type RawBuilder } from '@venue/service-kit';
+import { kyselyOf, type Kysely, type Queryable } from '@venue/service-kit';
 import type { CommsDb } from './schema.ts';
 
 /**
@@ -9,14 +9,8 @@ export function db(tx: Queryable): Kysely<CommsDb> {
   return kyselyOf<CommsDb>(tx);
 }
 
-/**
- * `now()`: the transaction's start, as rows have always been stamped (a JavaScript Date would be
- * the app's clock).
- */
-export function dbNow(): RawBuilder<Date> {
-  // sql: a function call without arguments; the builder's eb.fn needs an expression builder
-  return sql<Date>`now()`;
-}
+/** `now()`, the transaction's start, as rows have always been stamped, and a date as yyyy-MM-dd text: the kit's. */
+export { NOW, dateText } from '@venue/service-kit';
 
 /** `%text%` for ILIKE/LIKE, with the pattern characters of `text` escaped (backslash, the default escape). */
 export const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -6,7 +6,7 @@
  */
 import { COMMS_SETTINGS_DEFAULTS } from '@venue/contracts/comms';
 import { sql, type Tx } from '@venue/service-kit';
-import { db, dbNow } from '../db/query.ts';
+import { db, NOW } from '../db/query.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 
 export async function ensureTenant(tx: Tx, tenantId: string): Promise<void> {
@@ -35,7 +35,7 @@ export async function ensureTenant(tx: Tx, tenantId: string): Promise<void> {
         // created_at spaced by a millisecond so the list keeps this order
         // sql: make_interval's named argument (secs =>), which the builder's function calls cannot pass
         created_at: sql<Date>`now() + make_interval(secs => ${i}::int / 1000.0)`,
-        updated_at: dbNow(),
+        updated_at: NOW,
       })
       .onConflict((oc) => oc.doNothing())
       .execute();

@@ -6,7 +6,7 @@
  */
 import type { TemplateValues } from '@venue/contracts/comms';
 import type { Tx } from '@venue/service-kit';
-import { db } from '../db/query.ts';
+import { dateText, db } from '../db/query.ts';
 
 export interface BookingCopyRow {
   tenant_id: string;
@@ -33,7 +33,7 @@ export interface BookingCopyRow {
 
 /**
  * The booking copy's columns (alias b) as BookingCopyRow has them, but for `booking_date`: each
- * query adds it as `to_char(b.booking_date, 'YYYY-MM-DD')` text (node-postgres would read a date
+ * query adds it as yyyy-MM-dd text with the kit's `dateText` (node-postgres would read a date
  * as a local-midnight Date).
  */
 export const BOOKING_COPY_FIELDS = [
@@ -57,9 +57,6 @@ export const BOOKING_COPY_FIELDS = [
   'b.booking_updated_at',
 ] as const;
 
-/** `to_char`'s pattern for a date as yyyy-MM-dd text. */
-export const DATE_TEXT = 'YYYY-MM-DD';
-
 export async function findBookingCopy(
   tx: Tx,
   tenantId: string,
@@ -68,7 +65,7 @@ export async function findBookingCopy(
   const row = await db(tx)
     .selectFrom('booking_copies as b')
     .select(BOOKING_COPY_FIELDS)
-    .select((eb) => eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'))
+    .select((eb) => dateText(eb.ref('b.booking_date')).as('booking_date'))
     .where('b.tenant_id', '=', tenantId)
     .where('b.booking_id', '=', bookingId)
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 /** A profile picture's removal, and a stored picture by its address. */
 import { kyselyOf, notFound, operation } from '@venue/service-kit';
-import { dbNow } from '../../db/clock.ts';
+import { NOW } from '../../db/clock.ts';
 import type { AdminDb } from '../../db/schema.ts';
 import { widenToAllTenants } from '../../users/account-rows.ts';
 import { userLabel } from '../../users/serialise.ts';
@@ -12,7 +12,7 @@ export const deletePicture = operation('delete /api/users/delete-profile-picture
   await removePictures(tx, user);
   await kyselyOf<AdminDb>(tx)
     .updateTable('users')
-    .set({ profile_picture: null, updated_at: dbNow() })
+    .set({ profile_picture: null, updated_at: NOW })
     .where('id', '=', user.id)
     .execute();
   if (user.profile_picture) {

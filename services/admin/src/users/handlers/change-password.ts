@@ -4,7 +4,7 @@ import { issueRefreshToken, reissueInSession } from '../../auth/refresh-tokens.t
 import { accessTokenFor, clientContext, setRefreshCookie } from '../../auth/session.ts';
 import { endUserSessions } from '../../auth/sessions.ts';
 import { recordAttempt, refuseThrottled, throttleWait } from '../../auth/throttle.ts';
-import { dbNow } from '../../db/clock.ts';
+import { NOW } from '../../db/clock.ts';
 import type { AdminDb } from '../../db/schema.ts';
 import { userLabel } from '../serialise.ts';
 import { CURRENT_PASSWORD_INCORRECT } from '@venue/contracts/admin';
@@ -47,8 +47,8 @@ export const changeOwnPassword = operation(
       .updateTable('users')
       .set({
         password_hash: await hashPassword(body.newPassword),
-        password_changed_at: dbNow(),
-        updated_at: dbNow(),
+        password_changed_at: NOW,
+        updated_at: NOW,
       })
       .where('id', '=', user.id)
       .execute();

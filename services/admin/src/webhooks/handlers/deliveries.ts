@@ -10,7 +10,7 @@ import {
   type WebhookQueued,
 } from '@venue/contracts/admin';
 import { conflict, isUuid, notFound, operation } from '@venue/service-kit';
-import { dbNow } from '../../db/clock.ts';
+import { NOW } from '../../db/clock.ts';
 import { deliveryPage, deliveryWithAttempts, payloadBody, q, queueDelivery } from '../store.ts';
 import { ownerGuard, tenantOf, webhookOr404 } from '../webhook-access.ts';
 
@@ -70,7 +70,7 @@ export const resendDelivery = operation(
     // Queued again as it is (same event id, same body): due now, in its place in its aggregate's order.
     const row = await q(tx)
       .updateTable('webhook_deliveries')
-      .set({ state: 'pending', next_attempt_at: dbNow() })
+      .set({ state: 'pending', next_attempt_at: NOW })
       .where('tenant_id', '=', tenantId)
       .where('webhook_id', '=', hook.id)
       .where('id', '=', params.deliveryId)

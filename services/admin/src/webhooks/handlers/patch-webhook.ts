@@ -2,7 +2,7 @@ import type { webhookUpdateSchema } from '@venue/contracts/admin';
 import { WEBHOOK_RETRY_DAYS, type Webhook } from '@venue/contracts/admin';
 import { inRequestTx, operation } from '@venue/service-kit';
 import type { z } from 'zod';
-import { dbNow } from '../../db/clock.ts';
+import { NOW } from '../../db/clock.ts';
 import type { WebhookDeps } from '../config.ts';
 import { q, toWebhook, webhookLabel, type WebhookRow } from '../store.ts';
 import { expireHeld } from '../worker.ts';
@@ -47,7 +47,7 @@ export const patchHook = (deps: WebhookDeps) =>
             ...(resumed
               ? { status: 'active' as const, disabled_at: null, disabled_reason: null, failing_since: null }
               : {}),
-            updated_at: dbNow(),
+            updated_at: NOW,
           })
           .where('tenant_id', '=', tenantId)
           .where('id', '=', before.id)

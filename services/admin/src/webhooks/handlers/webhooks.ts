@@ -13,7 +13,7 @@ import {
   type WebhookWithSecret,
 } from '@venue/contracts/admin';
 import { conflict, inRequestTx, isUuid, notFound, operation } from '@venue/service-kit';
-import { dbNow, dbNowPlus } from '../../db/clock.ts';
+import { NOW, dbNowPlus } from '../../db/clock.ts';
 import type { WebhookDeps } from '../config.ts';
 import { newSigningSecret, sealSecret } from '../secrets.ts';
 import { listWebhooks, q, toWebhook, webhookLabel } from '../store.ts';
@@ -130,12 +130,12 @@ export const rotateHookSecret = (deps: WebhookDeps) =>
           .updateTable('webhooks')
           .set({
             secret_enc: sealSecret(secret, tenantId, before.id),
-            secret_created_at: dbNow(),
+            secret_created_at: NOW,
             // The secret until now keeps signing beside the new one for the overlap; sealed for this
             // same row, so its sealed form moves over as it is.
             previous_secret_enc: before.secret_enc,
             previous_secret_expires_at: dbNowPlus(Math.ceil(deps.rotationOverlapMs / 1000), 'secs'),
-            updated_at: dbNow(),
+            updated_at: NOW,
           })
           .where('tenant_id', '=', tenantId)
           .where('id', '=', before.id)

@@ -1,7 +1,6 @@
 import { sql, operation } from '@venue/service-kit';
-import { db, likeOf } from '../../db/query.ts';
+import { dateText, db, likeOf } from '../../db/query.ts';
 import { tenantOf } from '../../shared/request.ts';
-import { DATE_TEXT } from '../../templates/values.ts';
 
 export const searchCustomers = operation('get /api/email-comms/customers', async ({ ctx, tx, query: q }) => {
   const tenantId = tenantOf(ctx);
@@ -79,7 +78,7 @@ export const customerBookings = operation(
         'b.booking_id',
         'b.booking_code',
         'b.event_type',
-        eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'),
+        dateText(eb.ref('b.booking_date')).as('booking_date'),
         'b.start_time',
         'b.end_time',
         'b.resource_name',

@@ -1,7 +1,7 @@
 /** The Automatic e-mails settings: read with the comms page key, changed by the venue's owner. */
 import { AUTOMATIC_EMAIL_KINDS, SMS_CAPABLE_KINDS } from '@venue/contracts/comms';
 import { operation, requireAuth, requirePermission, requireRole, type Selectable } from '@venue/service-kit';
-import { db, dbNow } from '../../db/query.ts';
+import { db, NOW } from '../../db/query.ts';
 import type { CommsSettingsTable } from '../../db/schema.ts';
 import { tenantOf } from '../../shared/request.ts';
 import { readCommsSettings } from '../comms-settings.ts';
@@ -42,7 +42,7 @@ export const putCommsSettings = operation(
           '||',
           eb.cast<Selectable<CommsSettingsTable>['channels']>(eb.val(JSON.stringify(channels)), 'jsonb'),
         ).$castTo<string>(),
-        updated_at: dbNow(),
+        updated_at: NOW,
       }))
       .where('tenant_id', '=', tenantId)
       .execute();

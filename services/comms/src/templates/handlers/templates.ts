@@ -9,11 +9,10 @@ import {
 import { notFound, operation } from '@venue/service-kit';
 import { pathId, tenantOf } from '../../shared/request.ts';
 import { ensureTenant } from '../seed.ts';
-import { db, dbNow, likeOf } from '../../db/query.ts';
+import { dateText, db, NOW, likeOf } from '../../db/query.ts';
 import {
   BOOKING_COPY_FIELDS,
   bookingValues,
-  DATE_TEXT,
   findBookingCopy,
   venueContext,
   type BookingCopyRow,
@@ -48,7 +47,7 @@ export const previewTemplate = operation(
       const latest = await db(tx)
         .selectFrom('booking_copies as b')
         .select(BOOKING_COPY_FIELDS)
-        .select((eb) => eb.fn<string>('to_char', ['b.booking_date', eb.val(DATE_TEXT)]).as('booking_date'))
+        .select((eb) => dateText(eb.ref('b.booking_date')).as('booking_date'))
         .where('b.tenant_id', '=', tenantId)
         .orderBy('b.booking_updated_at', 'desc')
         .limit(1)
@@ -116,7 +115,7 @@ export const putTemplate = operation('put /api/email-templates/{id}', async ({ c
       subject: eb.fn.coalesce(eb.val(b.subject ?? null), eb.ref('subject')),
       body: eb.fn.coalesce(eb.val(b.body ?? null), eb.ref('body')),
       is_active: eb.fn.coalesce(eb.val(b.isActive ?? null), eb.ref('is_active')),
-      updated_at: dbNow(),
+      updated_at: NOW,
     }))
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
