@@ -157,6 +157,7 @@ export {
 export { createLogger, type Logger } from './log.ts';
 export { toCsv, type CsvOptions } from './csv.ts';
 export { cleanFileName } from './file-names.ts';
+export { readUpload, type UploadReader, type UploadRefusals } from './http/upload.ts';
 export { foldIcsLine } from './ics-lines.ts';
 export { venueIso, venueToday, wallClock, zonedInstant } from './venue-clock.ts';
 export { demoHistoryRoute, pathTenant, tenantExportRoute } from './tenant-routes.ts';

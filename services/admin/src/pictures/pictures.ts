@@ -17,9 +17,10 @@ import {
   type AppMiddleware,
   type Tx,
   kyselyOf,
+  readUpload,
 } from '@venue/service-kit';
 import { reencodeImage, type ReencodedImage } from '@venue/service-kit/images';
-import { dbNow } from '../db/clock.ts';
+import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
 import { widenToAllTenants } from '../users/account-rows.ts';
 import { userLabel } from '../users/serialise.ts';
@@ -46,13 +47,7 @@ const upload = multer({
 }).single('profilePicture');
 
 export const parseUpload: AppMiddleware = async (ctx, next) => {
-  try {
-    await upload(ctx as never, async () => {});
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, TOO_LARGE);
-    throw new HttpError(400, NOT_AN_IMAGE);
-  }
+  await readUpload(ctx, upload, { tooLarge: TOO_LARGE, refused: NOT_AN_IMAGE });
   await next();
 };
 
@@ -135,7 +130,7 @@ export async function uploadPicture(ctx: AppContext, tx: Tx): Promise<void> {
   const url = `${PICTURE_PATH}${picture.id}.webp`;
   await q
     .updateTable('users')
-    .set({ profile_picture: url, updated_at: dbNow() })
+    .set({ profile_picture: url, updated_at: NOW })
     .where('id', '=', user.id)
     .execute();
   await tx.audit(ctx, {

@@ -23,12 +23,12 @@ import {
   type DocumentKind,
 } from '@venue/contracts/bookings';
 import {
-  HttpError,
   badRequest,
   cleanFileName,
   conflict,
   notFound,
   parseBody,
+  readUpload,
   sql,
   type AppContext,
   type AppMiddleware,
@@ -48,14 +48,11 @@ const upload = multer({
 export const parseDocumentUpload: AppMiddleware = async (ctx, next) => {
   if (!ctx.is('multipart/form-data'))
     throw badRequest(DOCUMENT_MISSING_MESSAGE, fileError(DOCUMENT_MISSING_MESSAGE));
-  try {
-    await upload(ctx as never, async () => {});
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'LIMIT_FILE_SIZE')
-      throw new HttpError(413, DOCUMENT_TOO_LARGE_MESSAGE, fileError(DOCUMENT_TOO_LARGE_MESSAGE));
-    throw badRequest(DOCUMENT_MISSING_MESSAGE, fileError(DOCUMENT_MISSING_MESSAGE));
-  }
+  await readUpload(ctx, upload, {
+    tooLarge: DOCUMENT_TOO_LARGE_MESSAGE,
+    refused: DOCUMENT_MISSING_MESSAGE,
+    part: 'file',
+  });
   await next();
 };
 

@@ -15,7 +15,7 @@ import {
   RESOURCE_PHOTO_MAX_EDGE_PX,
   RESOURCE_PHOTO_PART,
 } from '@venue/contracts/catalogue';
-import { HttpError, type AppContext, type AppMiddleware, type Tx } from '@venue/service-kit';
+import { HttpError, readUpload, type AppContext, type AppMiddleware, type Tx } from '@venue/service-kit';
 import { reencodeImage, type ReencodedImage } from '@venue/service-kit/images';
 import { db } from '../db/query.ts';
 
@@ -34,13 +34,11 @@ const photoError = (message: string) => ({ errors: [{ path: RESOURCE_PHOTO_PART,
 export const parseUpload: AppMiddleware = async (ctx, next) => {
   if (!ctx.is('multipart/form-data'))
     throw new HttpError(400, PHOTO_NOT_AN_IMAGE, photoError(PHOTO_NOT_AN_IMAGE));
-  try {
-    await upload(ctx as never, async () => {});
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'LIMIT_FILE_SIZE') throw new HttpError(413, PHOTO_TOO_LARGE, photoError(PHOTO_TOO_LARGE));
-    throw new HttpError(400, PHOTO_NOT_AN_IMAGE, photoError(PHOTO_NOT_AN_IMAGE));
-  }
+  await readUpload(ctx, upload, {
+    tooLarge: PHOTO_TOO_LARGE,
+    refused: PHOTO_NOT_AN_IMAGE,
+    part: RESOURCE_PHOTO_PART,
+  });
   const file = uploadedPhoto(ctx);
   if (!file) throw new HttpError(400, PHOTO_NOT_AN_IMAGE, photoError(PHOTO_NOT_AN_IMAGE));
   ctx.request.body = { [RESOURCE_PHOTO_PART]: file.originalname ?? RESOURCE_PHOTO_PART };
