@@ -10,6 +10,7 @@ interface CopyDb {
     id: string;
     name: string;
     qty: number | null;
+    deleted?: boolean;
     updated_at: string;
     received_at: Generated<Date>;
   };
@@ -61,5 +62,20 @@ describe('keepNewest: a read copy keeps the newest version of each row', () => {
       seen[0]!.text,
       /do update set "name" = "excluded"."name", "updated_at" = "excluded"."updated_at" where/,
     );
+  });
+
+  it('leaves a row marked final (deleted) as it is', async () => {
+    const { seen, tx } = recording();
+    await keepNewest(
+      kyselyOf<CopyDb>(tx),
+      'copies',
+      { tenant_id: 't', id: 'a', name: 'Urn', deleted: true, updated_at: '2026-01-01T00:00:00Z' },
+      { key: ['tenant_id', 'id'], version: 'updated_at', final: 'deleted' },
+    );
+    assert.match(
+      seen[0]!.text,
+      / where "copies"."updated_at" <= "excluded"."updated_at" and "copies"."deleted" = \$6$/,
+    );
+    assert.equal(seen[0]!.params[5], false);
   });
 });

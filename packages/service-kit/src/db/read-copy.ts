@@ -5,14 +5,14 @@
  *
  *   INSERT INTO <table> (<row's columns>) VALUES (…)
  *   ON CONFLICT (<key>) DO UPDATE SET <each other column> = excluded.<column>[, <stamp> = now()]
- *   WHERE <table>.<version> <= excluded.<version>
+ *   WHERE <table>.<version> <= excluded.<version> [AND <table>.<final> = false]
  *
  * A tie replaces the row (two events of one transaction carry the same version and the same
  * row); the conflict's WHERE reads the row as committed and locked, so two deliveries racing
  * still leave the newer one in place.
  */
 import type { InsertResult, Insertable, Kysely } from 'kysely';
-import { NOW } from './kysely.ts';
+import { NOW, sql } from './kysely.ts';
 
 export interface NewestOptions<Column extends string> {
   /** The row's key: the conflict's target, and left out of the update. */
@@ -21,6 +21,8 @@ export interface NewestOptions<Column extends string> {
   version: Column;
   /** A column set to `now()` whenever the row is replaced (when the copy last changed). */
   stamp?: Column;
+  /** A boolean column (`deleted`): a copy row where it is true is final, never replaced again. */
+  final?: Column;
 }
 
 /** Every table of a database as the statement below names it, by text. */
@@ -35,7 +37,7 @@ export function keepNewest<DB, T extends keyof DB & string>(
   q: Kysely<DB>,
   table: T,
   row: Insertable<DB[T]>,
-  { key, version, stamp }: NewestOptions<keyof DB[T] & string>,
+  { key, version, stamp, final }: NewestOptions<keyof DB[T] & string>,
 ): Promise<InsertResult> {
   // The builder cannot type a table chosen by the caller; the caller's `row` is typed above.
   const copy = q as unknown as Kysely<AnyTables>;
@@ -44,14 +46,16 @@ export function keepNewest<DB, T extends keyof DB & string>(
   return copy
     .insertInto(name)
     .values(row as Record<string, unknown>)
-    .onConflict((oc) =>
-      oc
+    .onConflict((oc) => {
+      const newer = oc
         .columns(key)
         .doUpdateSet((eb) => ({
           ...Object.fromEntries(replaced.map((column) => [column, eb.ref(`excluded.${column}`)])),
           ...(stamp ? { [stamp]: NOW } : {}),
         }))
-        .whereRef(`${name}.${version}`, '<=', `excluded.${version}`),
-    )
+        .whereRef(`${name}.${version}`, '<=', `excluded.${version}`);
+      // sql.ref: the boolean column named by the caller, which the text-typed tables cannot type
+      return final ? newer.where(sql.ref<boolean>(`${name}.${final}`), '=', false) : newer;
+    })
     .executeTakeFirstOrThrow();
 }

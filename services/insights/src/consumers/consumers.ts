@@ -7,7 +7,7 @@
  * transaction: every statement names the tenant itself.
  */
 import { E164 } from '@venue/contracts/comms';
-import { storeSettingsSnapshot, type Consumer, type EventOf } from '@venue/service-kit';
+import { keepNewest, storeSettingsSnapshot, type Consumer, type EventOf } from '@venue/service-kit';
 import { z } from 'zod';
 import { db } from '../db/query.ts';
 
@@ -21,9 +21,10 @@ export const resourceConsumer: Consumer<
   'resource.created' | 'resource.updated' | 'resource.deleted'
 > = async (event, tx) => {
   const r = event.data;
-  await db(tx)
-    .insertInto('resources')
-    .values({
+  await keepNewest(
+    db(tx),
+    'resources',
+    {
       tenant_id: r.tenantId,
       id: r.id,
       name: r.name,
@@ -33,23 +34,9 @@ export const resourceConsumer: Consumer<
       version_at: event.occurredAt,
       setup_buffer_minutes: r.setupBufferMinutes,
       packdown_buffer_minutes: r.packdownBufferMinutes,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'id'])
-        .doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          status: eb.ref('excluded.status'),
-          hours: eb.ref('excluded.hours'),
-          deleted: eb.ref('excluded.deleted'),
-          version_at: eb.ref('excluded.version_at'),
-          setup_buffer_minutes: eb.ref('excluded.setup_buffer_minutes'),
-          packdown_buffer_minutes: eb.ref('excluded.packdown_buffer_minutes'),
-        }))
-        .whereRef('resources.version_at', '<=', 'excluded.version_at')
-        .where('resources.deleted', '=', false),
-    )
-    .execute();
+    },
+    { key: ['tenant_id', 'id'], version: 'version_at', final: 'deleted' },
+  );
 };
 
 /** `blockout.created|updated|deleted`: the period and the whole resource set. */
@@ -57,9 +44,10 @@ export const blockoutConsumer: Consumer<
   'blockout.created' | 'blockout.updated' | 'blockout.deleted'
 > = async (event, tx) => {
   const b = event.data;
-  await db(tx)
-    .insertInto('blockouts')
-    .values({
+  await keepNewest(
+    db(tx),
+    'blockouts',
+    {
       tenant_id: b.tenantId,
       id: b.id,
       resource_ids: b.resourceIds,
@@ -68,22 +56,9 @@ export const blockoutConsumer: Consumer<
       reason: b.reason ?? null,
       deleted: event.type === 'blockout.deleted',
       version_at: event.occurredAt,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'id'])
-        .doUpdateSet((eb) => ({
-          resource_ids: eb.ref('excluded.resource_ids'),
-          starts_at: eb.ref('excluded.starts_at'),
-          ends_at: eb.ref('excluded.ends_at'),
-          reason: eb.ref('excluded.reason'),
-          deleted: eb.ref('excluded.deleted'),
-          version_at: eb.ref('excluded.version_at'),
-        }))
-        .whereRef('blockouts.version_at', '<=', 'excluded.version_at')
-        .where('blockouts.deleted', '=', false),
-    )
-    .execute();
+    },
+    { key: ['tenant_id', 'id'], version: 'version_at', final: 'deleted' },
+  );
 };
 
 /**
