@@ -1,10 +1,22 @@
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { userSettingsSchema } from './settings.ts';
-import { checkUserSettings } from './settings-values.ts';
+import { checkUserSettings, DEFAULT_USER_SETTINGS } from './settings-values.ts';
 
 const withoutUndefined = (o: object) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+test('a user without stored settings: Sydney, DD/MM/YYYY, 12 h, AUD, 10 % GST inclusive', () => {
+  assert.deepEqual(DEFAULT_USER_SETTINGS, {
+    timezone: 'Australia/Sydney',
+    dateFormat: 'DD/MM/YYYY',
+    timeFormat: '12h',
+    currency: 'AUD',
+    taxType: 'Inclusive',
+    taxRate: 10,
+    country: 'AU',
+  });
+});
 
 describe('checkUserSettings (the zod-free check the shell uses on every page)', () => {
   const samples: unknown[] = [

@@ -5,6 +5,7 @@ import {
   ABN_MESSAGE,
   BUSINESS_DETAILS_DEFAULTS,
   INVOICE_SETTINGS_DEFAULTS,
+  PAYMENT_TERMS_DEFAULTS,
   ACCOUNT_NUMBER_MESSAGE,
   BSB_MESSAGE,
   DEPOSIT_MESSAGE,
@@ -27,6 +28,33 @@ const firstMessage = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 };
+
+test("a tenant's invoice, business and terms settings before it saves them", () => {
+  assert.deepEqual(INVOICE_SETTINGS_DEFAULTS, {
+    defaultDueDays: 30,
+    depositPercentage: 50,
+    depositDeadlineDays: 14,
+    gstRate: 10,
+    currency: 'AUD',
+    sendInvoiceEmails: true,
+    sendPaymentReminders: true,
+    reminderDays: [7, 3, 1],
+    autoSendInvoices: false,
+  });
+  assert.deepEqual(BUSINESS_DETAILS_DEFAULTS, {
+    businessName: '',
+    businessAddress: '',
+    businessABN: '',
+    businessPhone: '',
+    businessEmail: '',
+  });
+  assert.deepEqual(PAYMENT_TERMS_DEFAULTS, {
+    paymentTerms: '',
+    refundPolicy: '',
+    notifyOnPayment: true,
+    notifyOnOverdue: true,
+  });
+});
 
 test('field predicates', () => {
   const rows: [(v: string) => boolean, string, boolean][] = [

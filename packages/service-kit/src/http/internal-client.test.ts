@@ -1,47 +1,34 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
 import { z } from 'zod';
 import type { InternalCallError } from './internal-client.ts';
 import { setEnv } from '../testing/env.ts';
+import { startStandIn, type StandIn, type StandInAnswer } from '../testing/stand-in.ts';
 import { callService, callServiceBytes, requestScope } from './internal-client.ts';
 
 /** A stand-in service whose answers each test scripts; it records what reached it. */
 describe('callService, the one internal client', () => {
-  let server: Server;
-  let answers: Array<{ status: number; body: string; delayMs?: number; headers?: Record<string, string> }> =
-    [];
-  let seen: Array<{ method: string; url: string; headers: Record<string, unknown>; body: string }> = [];
+  let peer: StandIn;
+  let answers: Array<StandInAnswer> = [];
   const ok = z.object({ name: z.string() });
 
   // The kit's other test files run in this process after it (decision 70): both put back after.
   let restoreEnv = () => {};
   before(async () => {
     restoreEnv = setEnv({ INTERNAL_SECRET: 'kit-internal-secret', PEER_URL: undefined });
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        const next = answers.shift() ?? { status: 200, body: '{"name":"default"}' };
-        setTimeout(() => {
-          res.statusCode = next.status;
-          res.setHeader('content-type', 'application/json');
-          for (const [k, v] of Object.entries(next.headers ?? {})) res.setHeader(k, v);
-          res.end(next.body);
-        }, next.delayMs ?? 0);
-      });
+    peer = await startStandIn(() => {
+      const next = answers.shift() ?? { status: 200, body: '{"name":"default"}' };
+      return { ...next, headers: { 'content-type': 'application/json', ...next.headers } };
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    process.env.PEER_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    process.env.PEER_URL = peer.url;
   });
   after(async () => {
     restoreEnv();
-    await new Promise<void>((r) => server.close(() => r()));
+    await peer.close();
   });
   beforeEach(() => {
     answers = [];
-    seen = [];
+    peer.seen.length = 0;
   });
 
   it('sends the internal secret and the request id of the request it serves, and checks the answer', async () => {
@@ -50,8 +37,8 @@ describe('callService, the one internal client', () => {
       callService({ service: 'peer', path: '/internal/thing', response: ok }),
     );
     assert.deepEqual(got, { name: 'Hall' });
-    assert.equal(seen[0]?.headers['x-venue-internal'], 'kit-internal-secret');
-    assert.equal(seen[0]?.headers['x-request-id'], 'req-1234-abcd');
+    assert.equal(peer.seen[0]?.headers['x-venue-internal'], 'kit-internal-secret');
+    assert.equal(peer.seen[0]?.headers['x-request-id'], 'req-1234-abcd');
   });
 
   it('retries an idempotent call the other service could not serve, but never a plain POST', async () => {
@@ -62,16 +49,16 @@ describe('callService, the one internal client', () => {
     assert.deepEqual(await callService({ service: 'peer', path: '/x', response: ok }), {
       name: 'second try',
     });
-    assert.equal(seen.length, 2);
+    assert.equal(peer.seen.length, 2);
 
-    seen = [];
+    peer.seen.length = 0;
     answers = [{ status: 503, body: '{}' }];
     await assert.rejects(
       callService({ service: 'peer', method: 'POST', path: '/x', body: { a: 1 }, response: ok }),
       (e: InternalCallError) => e.kind === 'status' && e.status === 503,
     );
-    assert.equal(seen.length, 1, 'a POST that may have done its work is not repeated');
-    assert.equal(seen[0]?.body, '{"a":1}');
+    assert.equal(peer.seen.length, 1, 'a POST that may have done its work is not repeated');
+    assert.equal(peer.seen[0]?.body, '{"a":1}');
   });
 
   it('maps each failure once: a refusal keeps its status, a broken answer is invalid, silence times out', async () => {
@@ -85,7 +72,7 @@ describe('callService, the one internal client', () => {
         // the refusal's reason reaches the caller, to pass on rather than guess
         (e.body as { message?: string }).message === 'none',
     );
-    assert.equal(seen.length, 1, 'a 404 is an answer, not a reason to retry');
+    assert.equal(peer.seen.length, 1, 'a 404 is an answer, not a reason to retry');
 
     answers = [{ status: 200, body: '{"name":42}' }];
     await assert.rejects(
@@ -120,9 +107,9 @@ describe('callService, the one internal client', () => {
     assert.equal(got.bytes.toString('latin1'), '%PDF-1.3 INV-2026-00001');
     assert.equal(got.filename, 'INV-2026-00001.pdf');
     assert.equal(got.contentType, 'application/pdf');
-    assert.equal(seen.length, 2, 'a busy answer is retried like any idempotent call');
-    assert.equal(seen[1]?.headers.accept, 'application/pdf');
-    assert.equal(seen[1]?.headers['x-venue-internal'], 'kit-internal-secret');
+    assert.equal(peer.seen.length, 2, 'a busy answer is retried like any idempotent call');
+    assert.equal(peer.seen[1]?.headers.accept, 'application/pdf');
+    assert.equal(peer.seen[1]?.headers['x-venue-internal'], 'kit-internal-secret');
 
     answers = [{ status: 200, body: '{"message":"not a file"}' }];
     await assert.rejects(
@@ -144,7 +131,7 @@ describe('callService, the one internal client', () => {
         callService({ service: 'peer', path: '/internal/thing', response: ok }),
       );
       assert.deepEqual(got, { name: 'default' });
-      assert.equal(seen.length, 1);
+      assert.equal(peer.seen.length, 1);
     } finally {
       process.env.PEER_URL = was;
     }

@@ -21,7 +21,7 @@ export {
   type TenantStatement,
   type TestDatabase,
 } from './database.ts';
-export { settingsChangedEvent } from './settings-event.ts';
+export { settingsChangedEvent, settingsCopy } from './settings-event.ts';
 export { testEvent } from './domain-event.ts';
 export {
   makePrincipal,
@@ -44,6 +44,7 @@ export {
   type SettingsDelivery,
 } from './harness.ts';
 export { startEventSink } from './event-sink.ts';
+export { startStandIn, type StandIn, type StandInAnswer, type StandInRequest } from './stand-in.ts';
 export { readCsv } from './csv.ts';
 export { baseFonts, hasPdftotext } from './pdf.ts';
 export { natsAnswers, skipWithoutNats, TEST_NATS_URL } from './nats.ts';
@@ -164,7 +165,7 @@ export async function assertTenantTablesHaveRls(kit: ServiceKit, expected: strin
 }
 
 export { describeUnbuiltArea, type UnbuiltEndpoint } from './unbuilt-area.ts';
-export { describeOneWayToQuery, type OneWayToQuery } from './one-way-to-query.ts';
+export { describeOneWayToQuery, serviceSources, type OneWayToQuery } from './one-way-to-query.ts';
 export { describeDoorProbes, type DoorProbeSetup } from './door-probes.ts';
 export { startBeforeMigration, type BeforeMigration } from './migration.ts';
 export { callerKindOf, type CallerKind } from './callers.ts';

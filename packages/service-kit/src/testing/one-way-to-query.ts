@@ -28,6 +28,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Every non-test TypeScript file below a service's `src/`, named relative to it (with `/`), and its text. */
+export function serviceSources(src: URL): Array<{ name: string; text: string }> {
+  const root = fileURLToPath(src);
+  return sourceFiles(root).map((path) => ({
+    name: relative(root, path).split(sep).join('/'),
+    text: readFileSync(path, 'utf8'),
+  }));
+}
+
 /** Code lines (not comments) handing SQL text to `.query(`, as `line: text`. */
 export function rawQueries(text: string): string[] {
   return text
@@ -59,12 +68,8 @@ export interface OneWayToQuery {
 
 /** Registers the checks as node:test tests of the calling service. */
 export function describeOneWayToQuery({ service, src, sample, allowed = {} }: OneWayToQuery): void {
-  const root = fileURLToPath(src);
   describe(`one way to query in ${service}`, () => {
-    const files = sourceFiles(root).map((path) => ({
-      name: relative(root, path).split(sep).join('/'),
-      text: readFileSync(path, 'utf8'),
-    }));
+    const files = serviceSources(src);
 
     test('the check reads the service code', () => {
       assert.ok(

@@ -1,5 +1,20 @@
 import { TENANT_SETTINGS_CHANGED, type DomainEvent, type TenantSettingsSnapshot } from '@venue/contracts';
+import type { SettingsCopy } from '../settings-copy.ts';
 import { testEvent } from './domain-event.ts';
+
+/** The spec's settings of a new venue, as admin publishes them in its snapshot. */
+const NEW_VENUE_SETTINGS = {
+  timezone: 'Australia/Sydney',
+  dateFormat: 'DD/MM/YYYY',
+  timeFormat: '12h',
+  currency: 'AUD',
+  taxType: 'Inclusive',
+  taxRatePercent: 10,
+  invoiceGstRatePercent: 10,
+  holdExpiryHours: 48,
+  setupBufferMinutes: 15,
+  packdownBufferMinutes: 15,
+} as const satisfies Partial<TenantSettingsSnapshot>;
 
 /**
  * Admin's `tenant.settings_changed` as it publishes it for a new tenant (the spec's defaults:
@@ -21,18 +36,18 @@ export function settingsChangedEvent(
       tenantId,
       version,
       updatedAt: now,
-      timezone: 'Australia/Sydney',
-      dateFormat: 'DD/MM/YYYY',
-      timeFormat: '12h',
-      currency: 'AUD',
-      taxType: 'Inclusive',
-      taxRatePercent: 10,
-      invoiceGstRatePercent: 10,
-      holdExpiryHours: 48,
-      setupBufferMinutes: 15,
-      packdownBufferMinutes: 15,
+      ...NEW_VENUE_SETTINGS,
       ...over,
     },
     now,
   );
+}
+
+/**
+ * A venue's settings copy as a service reads it (`readSettingsCopy`) once admin's first snapshot
+ * has arrived, changed by `over`: for a unit test of code that takes the copy.
+ */
+export function settingsCopy(over: Partial<SettingsCopy> = {}): SettingsCopy {
+  const { invoiceGstRatePercent: _, ...settings } = NEW_VENUE_SETTINGS;
+  return { version: 1, ...settings, country: 'AU', ...over };
 }

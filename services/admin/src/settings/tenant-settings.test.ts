@@ -5,6 +5,7 @@ import {
   ACCOUNT_NUMBER_MESSAGE,
   BSB_MESSAGE,
   BUFFER_MESSAGE,
+  BUSINESS_DETAILS_DEFAULTS,
   DEPOSIT_MESSAGE,
   DEPOSIT_DEADLINE_MESSAGE,
   DUE_DAYS_MESSAGE,
@@ -12,7 +13,9 @@ import {
   GST_MESSAGE,
   HOLD_EXPIRY_MESSAGE,
   INTERNAL_AUTH_HEADER,
+  INVOICE_SETTINGS_DEFAULTS,
   isValidAbn,
+  PAYMENT_TERMS_DEFAULTS,
   REMINDER_DAYS_MESSAGE,
   STRIPE_PREFIX_MESSAGE,
 } from '@venue/contracts';
@@ -118,17 +121,7 @@ describe('tenant settings', () => {
     },
     {
       path: '/api/tenant-settings/invoice',
-      defaults: {
-        defaultDueDays: 30,
-        depositPercentage: 50,
-        depositDeadlineDays: 14,
-        gstRate: 10,
-        currency: 'AUD',
-        sendInvoiceEmails: true,
-        sendPaymentReminders: true,
-        reminderDays: [7, 3, 1],
-        autoSendInvoices: false,
-      },
+      defaults: INVOICE_SETTINGS_DEFAULTS,
       good: {
         defaultDueDays: 14,
         depositPercentage: 25,
@@ -167,13 +160,7 @@ describe('tenant settings', () => {
     {
       path: '/api/tenant-settings/business',
       seeded: true,
-      defaults: {
-        businessName: '',
-        businessAddress: '',
-        businessABN: '',
-        businessPhone: '',
-        businessEmail: '',
-      },
+      defaults: BUSINESS_DETAILS_DEFAULTS,
       good: {
         businessName: 'Harbourside Hall',
         businessAddress: '12 Wharf Road, Sydney NSW 2000',
@@ -197,7 +184,7 @@ describe('tenant settings', () => {
     },
     {
       path: '/api/tenant-settings/terms',
-      defaults: { paymentTerms: '', refundPolicy: '', notifyOnPayment: true, notifyOnOverdue: true },
+      defaults: PAYMENT_TERMS_DEFAULTS,
       good: { paymentTerms: 'Payment due within 14 days.', notifyOnOverdue: false },
       expected: {
         paymentTerms: 'Payment due within 14 days.',

@@ -1,7 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { setEnv } from '@venue/service-kit/testing';
+import { setEnv, startStandIn, type StandIn } from '@venue/service-kit/testing';
 import { httpClients } from './clients.ts';
 
 const TENANT = '0a000000-0000-4000-8000-000000000001';
@@ -27,8 +26,7 @@ const HOURS = {
 };
 
 describe('clients of the catalogue', () => {
-  let server: Server;
-  const seen: Array<{ url: string; secret: string | undefined; body: string }> = [];
+  let catalogue: StandIn;
   const warnings: string[] = [];
   const log = { warn: (_o: object, m: string) => void warnings.push(m) };
 
@@ -38,37 +36,24 @@ describe('clients of the catalogue', () => {
 
   before(async () => {
     restoreEnv = setEnv({ INTERNAL_SECRET: 'test-internal-secret', CATALOGUE_URL: undefined });
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        seen.push({
-          url: req.url ?? '',
-          secret: req.headers['x-venue-internal'] as string | undefined,
-          body,
-        });
-        res.setHeader('content-type', 'application/json');
-        if (req.url === `/internal/resources/${TENANT}`) {
-          res.end(
-            JSON.stringify([
-              { ...HALL, hours: {} },
-              { ...HALL, id: 'r2', hours: HOURS },
-            ]),
-          );
-        } else if (req.url === '/internal/price-quote') {
-          res.end(JSON.stringify({ calculatedPriceCents: 12345, addOns: [] }));
-        } else {
-          res.statusCode = 404;
-          res.end('{}');
-        }
-      });
+    const headers = { 'content-type': 'application/json' };
+    catalogue = await startStandIn(({ url }) => {
+      if (url === `/internal/resources/${TENANT}`)
+        return {
+          headers,
+          body: JSON.stringify([
+            { ...HALL, hours: {} },
+            { ...HALL, id: 'r2', hours: HOURS },
+          ]),
+        };
+      if (url === '/internal/price-quote')
+        return { headers, body: JSON.stringify({ calculatedPriceCents: 12345, addOns: [] }) };
+      return { status: 404, headers, body: '{}' };
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const { port } = server.address() as { port: number };
-    process.env.CATALOGUE_URL = `http://127.0.0.1:${port}`;
+    process.env.CATALOGUE_URL = catalogue.url;
   });
   after(async () => {
-    await new Promise<void>((r) => server.close(() => r()));
+    await catalogue.close();
     restoreEnv();
   });
 
@@ -87,8 +72,8 @@ describe('clients of the catalogue', () => {
       endTime: '11:00',
     });
     assert.equal(quote?.calculatedPriceCents, 12345);
-    assert.ok(seen.every((s) => s.secret === 'test-internal-secret'));
-    assert.equal(JSON.parse(seen.at(-1)!.body).tenantId, TENANT);
+    assert.ok(catalogue.seen.every((s) => s.headers['x-venue-internal'] === 'test-internal-secret'));
+    assert.equal(JSON.parse(catalogue.seen.at(-1)!.body).tenantId, TENANT);
     assert.equal('tenantSettings' in c, false);
   });
 

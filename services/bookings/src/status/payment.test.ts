@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { HttpError } from '@venue/service-kit';
+import { settingsCopy } from '@venue/service-kit/testing';
 import type { TenantSettings } from '../remote/tenant-settings.ts';
 import {
   confirmFigures,
@@ -12,20 +13,8 @@ import {
   type StoredMoneyColumns,
 } from './payment.ts';
 
-const settings = (over: Partial<TenantSettings> = {}): TenantSettings => ({
-  version: 1,
-  timezone: 'Australia/Sydney',
-  dateFormat: 'DD/MM/YYYY',
-  timeFormat: '12h',
-  currency: 'AUD',
-  taxType: 'Inclusive',
-  taxRatePercent: 10,
-  holdExpiryHours: 48,
-  setupBufferMinutes: 0,
-  packdownBufferMinutes: 0,
-  country: 'AU',
-  ...over,
-});
+const settings = (over: Partial<TenantSettings> = {}): TenantSettings =>
+  settingsCopy({ setupBufferMinutes: 0, packdownBufferMinutes: 0, ...over });
 
 // [name, price, tenant settings, dialog choice, expected [net, gst, total, deposit, final due]]
 const cases: Array<[string, number, Partial<TenantSettings>, ConfirmChoice, number[]]> = [

@@ -4,10 +4,7 @@
 // either (Reports once passed statements as text to a segmentQuery() that called `.query()`).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describeOneWayToQuery } from '@venue/service-kit/testing';
+import { describeOneWayToQuery, serviceSources } from '@venue/service-kit/testing';
 
 const SRC = new URL('..', import.meta.url);
 
@@ -18,14 +15,6 @@ describeOneWayToQuery({ service: 'insights', src: SRC, sample: 'dashboard/kpis.t
  * SQL); the `sql` tag's own text is exempt (the kit's check wants its reason).
  */
 const SQL_TEXT = /([`'"])\s*(SELECT\s|INSERT INTO\s|UPDATE \w+ |DELETE FROM\s|WITH \w+ AS\b)/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /** Code lines (not comments) holding SQL text outside the `sql` tag, as `line: text`. */
 function sqlText(text: string): string[] {
@@ -51,11 +40,7 @@ describe('no SQL text in insights outside the sql tag', () => {
   });
 
   test('no non-test source file holds a statement as text', () => {
-    const root = fileURLToPath(SRC);
-    const found = sourceFiles(root).flatMap((path) => {
-      const name = relative(root, path).split(sep).join('/');
-      return sqlText(readFileSync(path, 'utf8')).map((hit) => `${name}:${hit}`);
-    });
+    const found = serviceSources(SRC).flatMap((f) => sqlText(f.text).map((hit) => `${f.name}:${hit}`));
     assert.deepEqual(found, [], 'build these with db(tx) (src/db/query.ts) instead');
   });
 });
