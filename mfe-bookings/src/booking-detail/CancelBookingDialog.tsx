@@ -1,9 +1,8 @@
 import { DialogActions } from '@venue/ui';
-import { useContractForm } from '@venue/ui/contract-form';
-import { Controller } from 'react-hook-form';
+import { SelectField, useContractForm } from '@venue/ui/contract-form';
 import type { z } from 'zod';
 import { statusBody } from '@venue/contracts/bookings';
-import { Button, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking } from '../api/types.ts';
 import { netCents, valueCents } from '../shared/deposit.ts';
@@ -45,7 +44,7 @@ export function CancelBookingDialog({ booking, onClose, onDone, title = 'Cancel 
  */
 function useCancelForm(booking: Booking, onClose: () => void, onDone?: () => void) {
   const { cancel } = useBookingActions();
-  const { form, errors, failure, onSubmit } = useContractForm<CancelValues, CancelStatus>({
+  const { form, failure, onSubmit } = useContractForm<CancelValues, CancelStatus>({
     schema: statusBody,
     defaultValues: { reason: null },
     toBody: ({ reason }) => ({ status: 'cancelled', ...(reason ? { reason } : {}) }),
@@ -62,7 +61,7 @@ function useCancelForm(booking: Booking, onClose: () => void, onDone?: () => voi
     onDone?.();
     onClose();
   };
-  return { control: form.control, errors, failure, submit: onSubmit(send), sending: cancel.isPending };
+  return { control: form.control, failure, submit: onSubmit(send), sending: cancel.isPending };
 }
 
 function CancelForm({
@@ -77,7 +76,7 @@ function CancelForm({
   isRequest: boolean;
 }) {
   const fmt = useFormat();
-  const { control, errors, failure, submit, sending } = useCancelForm(booking, onClose, onDone);
+  const { control, failure, submit, sending } = useCancelForm(booking, onClose, onDone);
   // The figures the server stored for the booking, as on every other screen (not the base
   // times the rate here, which disagreed with the CSV and the confirm dialog).
   const base = netCents(booking);
@@ -99,21 +98,13 @@ function CancelForm({
         This action cannot be undone.
       </Text>
       <DetailsTable rows={rows} />
-      <Controller
+      <SelectField
         control={control}
         name="reason"
-        render={({ field }) => (
-          <Select
-            label="Reason (optional)"
-            data={CANCEL_REASONS}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.reason?.message}
-            clearable
-            placeholder="Select a reason"
-          />
-        )}
+        label="Reason (optional)"
+        data={CANCEL_REASONS}
+        clearable
+        placeholder="Select a reason"
       />
       <DialogActions
         error={failure}

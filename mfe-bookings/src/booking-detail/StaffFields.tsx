@@ -1,7 +1,13 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { Controller, useWatch, type Control, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { bookingFormBody, type BookingEdit } from '@venue/contracts/bookings';
-import { CheckboxField, SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import {
+  CheckboxField,
+  SelectField,
+  SwitchField,
+  fieldProps,
+  useContractForm,
+} from '@venue/ui/contract-form';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking, CustomerTier, Priority } from '../api/types.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';
@@ -117,38 +123,26 @@ function BondFields({ form }: { form: StaffForm }) {
 }
 
 /** The documents seen and the booking's priority and customer tier. */
-function ChecksAndChoices({ control, errors }: { control: StaffControl; errors: FieldErrors<StaffValues> }) {
+function ChecksAndChoices({ control }: { control: StaffControl }) {
   return (
     <SimpleGrid cols={2}>
       <CheckboxField control={control} name="idVerified" label="ID verified" />
       <CheckboxField control={control} name="insurance" label="Insurance verified" />
-      <Controller
+      <SelectField
         control={control}
         name="priority"
-        render={({ field }) => (
-          <Select
-            label="Priority"
-            data={PRIORITY_OPTIONS}
-            value={field.value}
-            onChange={(v) => field.onChange((v ?? 'normal') as Priority)}
-            allowDeselect={false}
-            error={errors.priority?.message}
-          />
-        )}
+        label="Priority"
+        data={PRIORITY_OPTIONS}
+        fallback="normal"
+        allowDeselect={false}
       />
-      <Controller
+      <SelectField
         control={control}
         name="tier"
-        render={({ field }) => (
-          <Select
-            label="Customer tier"
-            data={TIER_OPTIONS}
-            value={field.value}
-            onChange={(v) => field.onChange((v ?? 'standard') as CustomerTier)}
-            allowDeselect={false}
-            error={errors.tier?.message}
-          />
-        )}
+        label="Customer tier"
+        data={TIER_OPTIONS}
+        fallback="standard"
+        allowDeselect={false}
       />
     </SimpleGrid>
   );
@@ -156,7 +150,7 @@ function ChecksAndChoices({ control, errors }: { control: StaffControl; errors: 
 
 /** Bond, documents, priority, tier and notes: real booking fields staff keep up to date. */
 export function StaffFields({ booking }: { booking: Booking }) {
-  const { form, formRef, errors, submit, saving, hasDeposit } = useStaffFields(booking);
+  const { form, formRef, submit, saving, hasDeposit } = useStaffFields(booking);
   const { control } = form;
   return (
     <Paper withBorder p="sm" radius="md">
@@ -166,7 +160,7 @@ export function StaffFields({ booking }: { booking: Booking }) {
             Staff details
           </Text>
           <BondFields form={form} />
-          <ChecksAndChoices control={control} errors={errors} />
+          <ChecksAndChoices control={control} />
           {hasDeposit ? <SwitchField control={control} name="depositPaid" label="Deposit paid" /> : null}
           <Textarea label="Staff notes" autosize minRows={2} {...fieldProps(form, 'notes')} />
           <Group justify="flex-end">

@@ -7,6 +7,7 @@ import { Select, SimpleGrid, TextInput, Textarea, Title } from '@mantine/core';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { phoneExamples } from '@venue/contracts';
 import { useSession } from '@venue/ui';
+import { SelectField } from '@venue/ui/contract-form';
 import { DateField } from '@venue/ui/date-field';
 import { EVENT_TYPES, type Resource } from '../api/types.ts';
 import { RecurrenceFields } from './RecurrenceFields.tsx';
@@ -72,21 +73,13 @@ export function EventFields({
         Event Details
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Controller
+        <SelectField
           control={control}
           name="eventType"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Event type"
-              required
-              data={[...EVENT_TYPES]}
-              ref={field.ref}
-              value={field.value || null}
-              onChange={(v) => field.onChange(v ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Event type"
+          required
+          data={[...EVENT_TYPES]}
+          fallback=""
         />
         <Controller
           control={control}
@@ -197,19 +190,13 @@ export function PricingFields() {
           step={0.01}
           {...text('estimatedPrice')}
         />
-        <Controller
+        <SelectField
           control={control}
           name="status"
-          render={({ field }) => (
-            <Select
-              label="Status"
-              data={STATUS_OPTIONS}
-              ref={field.ref}
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? 'pending')}
-              allowDeselect={false}
-            />
-          )}
+          label="Status"
+          data={STATUS_OPTIONS}
+          fallback="pending"
+          allowDeselect={false}
         />
       </SimpleGrid>
     </>

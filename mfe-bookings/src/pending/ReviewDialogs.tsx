@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { idempotencyKeys, DialogActions, useFocusFirstError } from '@venue/ui';
-import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
-import { Button, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { SelectField, contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   acceptBody,
   bulkAcceptBody,
@@ -233,21 +233,7 @@ function AcceptFields({ who, control }: FieldsProps) {
   return (
     <>
       <Text size="sm">Place a tentative hold for {who}. The slot stays blocked until the hold expires.</Text>
-      <Controller
-        control={control}
-        name="hold"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Hold for"
-            data={HOLD_OPTIONS}
-            value={field.value}
-            onChange={field.onChange}
-            allowDeselect={false}
-            error={fieldState.error?.message}
-            ref={field.ref}
-          />
-        )}
-      />
+      <SelectField control={control} name="hold" label="Hold for" data={HOLD_OPTIONS} allowDeselect={false} />
     </>
   );
 }
@@ -256,21 +242,13 @@ function DeclineFields({ who, many, control }: FieldsProps & { many: boolean }) 
   return (
     <>
       <Text size="sm">Decline {who}. The customer is e-mailed with the reason.</Text>
-      <Controller
+      <SelectField
         control={control}
         name="reason"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Reason"
-            required
-            data={DECLINE_REASONS}
-            value={field.value}
-            onChange={field.onChange}
-            placeholder="Choose a reason"
-            error={fieldState.error?.message}
-            ref={field.ref}
-          />
-        )}
+        label="Reason"
+        required
+        data={DECLINE_REASONS}
+        placeholder="Choose a reason"
       />
       {!many ? (
         <Controller

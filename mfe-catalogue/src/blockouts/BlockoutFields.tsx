@@ -1,8 +1,7 @@
 import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Group, MultiSelect, Radio, Select, Text, TextInput, Textarea } from '@mantine/core';
-import { fieldProps } from '@venue/ui/contract-form';
+import { SelectField, fieldProps } from '@venue/ui/contract-form';
 import { BLOCKOUT_REASONS, type BlockoutInput } from '../api/types.ts';
-import { SelectField } from '../shared/fields.tsx';
 import { DateFormField } from '../shared/DateFormField.tsx';
 import type { BlockoutMode } from './BlockoutDialog.tsx';
 

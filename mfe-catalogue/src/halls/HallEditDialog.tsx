@@ -3,7 +3,7 @@ import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Anchor, ColorInput, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { resourceInput } from '@venue/contracts';
 import { useSession } from '@venue/ui';
-import { SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField, SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
@@ -12,7 +12,7 @@ import { notifySuccess } from '../shared/notify.ts';
 import { emptyResource, listedProblem, toInput } from './resourceForm.ts';
 import { HoursTab } from './HoursTab.tsx';
 import { EquipmentTab } from './EquipmentTab.tsx';
-import { SelectField, WholeNumberField } from '../shared/fields.tsx';
+import { WholeNumberField } from '../shared/fields.tsx';
 import { ResourcePhoto } from '../photos/ResourcePhoto.tsx';
 
 const COLOURS: Record<string, string> = {

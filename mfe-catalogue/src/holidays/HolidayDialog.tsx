@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Group, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { defaultSurcharge, holidayInput } from '@venue/contracts/catalogue';
-import { SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField, SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 import {
   AU_STATES,
   PRICING_RULES,
@@ -11,7 +11,7 @@ import {
 } from '../api/types.ts';
 import { useSaveHoliday } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
-import { SelectField, WholeNumberField } from '../shared/fields.tsx';
+import { WholeNumberField } from '../shared/fields.tsx';
 import { DateFormField } from '../shared/DateFormField.tsx';
 import { SCOPE_LABELS } from './filterHolidays.ts';
 

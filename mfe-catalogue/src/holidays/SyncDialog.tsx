@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useController, type Control } from 'react-hook-form';
 import { holidaySyncInput } from '@venue/contracts/catalogue';
-import { useContractForm } from '@venue/ui/contract-form';
+import { SelectField, useContractForm } from '@venue/ui/contract-form';
 import { AU_STATES } from '../api/types.ts';
 import { useSyncHolidays } from '../api/hooks.ts';
 import { FormErrors } from '../shared/FormErrors.tsx';
-import { SelectField } from '../shared/fields.tsx';
 import { YEARS } from './years.ts';
 
 interface SyncDraft {

@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { pricingInput } from '@venue/contracts';
 import { Group, Textarea } from '@mantine/core';
-import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { Pricing, PricingInput, RateType, Resource } from '../api/types.ts';
 import { useSavePricing } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
-import { MoneyField, SelectField } from '../shared/fields.tsx';
+import { MoneyField } from '../shared/fields.tsx';
 
 /** The form as typed: rates in dollars ('' while empty), '' for no resource or rate type yet. */
 interface PricingDraft {

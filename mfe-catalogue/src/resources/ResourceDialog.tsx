@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Fieldset, TextInput, Textarea } from '@mantine/core';
 import { resourceInput } from '@venue/contracts';
-import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';
-import { SelectField, WholeNumberField } from '../shared/fields.tsx';
+import { WholeNumberField } from '../shared/fields.tsx';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { notifySuccess } from '../shared/notify.ts';
 import { emptyResource, toInput } from '../halls/resourceForm.ts';

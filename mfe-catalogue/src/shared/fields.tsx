@@ -1,4 +1,4 @@
-import { NumberInput, Select, type NumberInputProps, type SelectProps } from '@mantine/core';
+import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useController, type FieldValues } from 'react-hook-form';
 import type { BoundProps } from '@venue/ui/contract-form';
 import { numberFrom } from './labels.ts';
@@ -7,38 +7,11 @@ import { numberFrom } from './labels.ts';
  * Form fields bound to a react-hook-form field by name (useContractForm): the value, its change
  * and its problem, which Mantine shows under the field and ties to it (aria-invalid and
  * aria-describedby). Text boxes need none of this: `{...form.register(name)}` and `error`; a yes/no
- * field is `@venue/ui/contract-form`'s SwitchField.
+ * field and a choice are `@venue/ui/contract-form`'s SwitchField and SelectField.
  */
 
 /** A field's own props, less what the form gives it, with the form's control and the field's name. */
 export type Bound<T extends FieldValues, P> = BoundProps<T, P>;
-
-/**
- * A choice from `data`; `fallback` is what an emptied choice becomes (none: the field may be
- * left empty, null). `onPicked` runs after the change (a rule that sets another field).
- */
-export function SelectField<T extends FieldValues>({
-  control,
-  name,
-  fallback,
-  onPicked,
-  ...props
-}: Bound<T, SelectProps> & { fallback?: string; onPicked?: (value: string | null) => void }) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Select
-      {...props}
-      ref={field.ref}
-      value={(field.value as string | null) || null}
-      onChange={(v) => {
-        field.onChange(v ?? fallback ?? null);
-        onPicked?.(v);
-      }}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
-}
 
 /** A whole number; text that is no number counts as 0 (spec 03 §5, numberFrom). */
 export function WholeNumberField<T extends FieldValues>({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions, idempotencyKeys } from '@venue/ui';
@@ -15,7 +15,7 @@ import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
-import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 interface Props {
   invoice: Invoice;
@@ -120,19 +120,12 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
               />
             )}
           />
-          <Controller
+          <SelectField
             control={form.control}
             name="paymentMethod"
-            render={({ field }) => (
-              <Select
-                label="Payment Method"
-                data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
-                value={field.value}
-                onChange={(v) => v && field.onChange(v)}
-                allowDeselect={false}
-                error={errors.paymentMethod?.message}
-              />
-            )}
+            label="Payment Method"
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+            allowDeselect={false}
           />
           <TextInput label="Reference" maxLength={200} {...fieldProps(form, 'reference')} />
           <Textarea label="Notes" maxLength={2000} {...fieldProps(form, 'notes')} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions, idempotencyKeys } from '@venue/ui';
@@ -14,7 +14,7 @@ import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
-import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 /** The form as typed: the amount is text until it is read into cents. */
 interface RefundValues {
@@ -130,19 +130,12 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
           />
           {payBack ? (
             <>
-              <Controller
+              <SelectField
                 control={form.control}
                 name="method"
-                render={({ field }) => (
-                  <Select
-                    label="Refund method"
-                    data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
-                    value={field.value}
-                    allowDeselect={false}
-                    onChange={(v) => v && field.onChange(v)}
-                    error={errors.method?.message}
-                  />
-                )}
+                label="Refund method"
+                data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+                allowDeselect={false}
               />
               <TextInput label="Reference" maxLength={200} {...fieldProps(form, 'reference')} />
             </>

@@ -31,8 +31,8 @@ import type { z } from 'zod';
 import { fieldErrorsOf, useFocusFirstError } from '@venue/ui';
 import { errorText } from '../notify.ts';
 
-// A yes/no field bound by name, a Switch or a Checkbox (written once beside the form it serves).
-export { CheckboxField, SwitchField, type BoundProps } from './yes-no-fields.tsx';
+// Fields bound by name: a yes/no Switch or Checkbox, a Select (written once beside the form they serve).
+export { CheckboxField, SelectField, SwitchField, type BoundProps } from './bound-fields.tsx';
 
 /**
  * The form field a problem at a body path is shown on: a function

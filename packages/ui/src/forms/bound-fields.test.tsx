@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import { z } from 'zod';
-import { CheckboxField, SwitchField, useContractForm } from '@venue/ui/contract-form';
+import { CheckboxField, SelectField, SwitchField, useContractForm } from '@venue/ui/contract-form';
 import { renderWithProviders } from '@venue/ui/testing';
 
 // A body with two yes/no fields; the second must be ticked (a terms box).
@@ -46,5 +46,42 @@ describe('SwitchField and CheckboxField', () => {
     await user.click(agreed);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(sent).toEqual([{ active: false, agreed: true }]);
+  });
+});
+
+// A choice not yet made: the form holds '' (shown as none), which the schema refuses.
+const choiceSchema = z.object({ size: z.enum(['small', 'large'], { error: 'Please choose a size' }) });
+type Choice = z.output<typeof choiceSchema>;
+
+function ChoiceForm({ send }: { send: (body: Choice) => Promise<void> }) {
+  const { form, formRef, onSubmit } = useContractForm<{ size: string }, Choice>({
+    schema: choiceSchema,
+    defaultValues: { size: '' },
+  });
+  return (
+    <form ref={formRef} onSubmit={(event) => void onSubmit(send)(event)} noValidate>
+      <SelectField control={form.control} name="size" label="Size" data={['small', 'large']} fallback="" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('SelectField', () => {
+  it('says a choice not made on the field, and sends the one made', async () => {
+    const sent: Choice[] = [];
+    const { user } = renderWithProviders(<ChoiceForm send={async (body) => void sent.push(body)} />);
+    const size = screen.getByRole('textbox', { name: 'Size' });
+    expect(size).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please choose a size')).toBeVisible();
+    expect(size).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await user.click(size);
+    await user.click(await screen.findByRole('option', { name: 'large' }));
+    expect(size).toHaveValue('large');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(sent).toEqual([{ size: 'large' }]);
   });
 });
