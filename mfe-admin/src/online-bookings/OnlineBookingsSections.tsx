@@ -15,7 +15,7 @@ import {
 import { Controller, useWatch } from 'react-hook-form';
 import type { OnlineBookings } from '@venue/contracts';
 import { formatDateTime, useSession } from '@venue/ui';
-import { SwitchField, fieldProps } from '@venue/ui/contract-form';
+import { RadioGroupField, SwitchField, fieldProps } from '@venue/ui/contract-form';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { agreementNeverSaved, publicUrl } from './online-bookings-form.ts';
 import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';
@@ -150,31 +150,20 @@ export function RulesSection({ form }: SectionProps) {
           min={1}
         />
       </SimpleGrid>
-      <Controller
-        control={form.control}
-        name="mode"
-        render={({ field, fieldState }) => (
-          <Radio.Group
-            label="When a request arrives"
-            value={field.value}
-            error={fieldState.error?.message}
-            onChange={(v) => field.onChange(v === 'hold' ? 'hold' : 'request')}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio
-                value="request"
-                label="Request only"
-                description="It waits in Booking Requests for you to confirm, hold or decline; nothing is held."
-              />
-              <Radio
-                value="hold"
-                label="Automatic 24-hour hold"
-                description="A free slot is held for the customer for 24 hours while you decide."
-              />
-            </Stack>
-          </Radio.Group>
-        )}
-      />
+      <RadioGroupField control={form.control} name="mode" label="When a request arrives">
+        <Stack gap="xs" mt="xs">
+          <Radio
+            value="request"
+            label="Request only"
+            description="It waits in Booking Requests for you to confirm, hold or decline; nothing is held."
+          />
+          <Radio
+            value="hold"
+            label="Automatic 24-hour hold"
+            description="A free slot is held for the customer for 24 hours while you decide."
+          />
+        </Stack>
+      </RadioGroupField>
       <SwitchField
         control={form.control}
         name="verifyEmail"

@@ -6,11 +6,11 @@
  * text the send would queue) is shown before the send is allowed: the page never counts segments.
  */
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyKeys, useSession } from '@venue/ui';
-import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { RadioGroupField, contractResolver, putServerErrors } from '@venue/ui/contract-form';
 import {
   sendRemindersSchema,
   type ReminderChannel,
@@ -163,25 +163,13 @@ export function RemindersPicker({ bookings, onClose }: { bookings: Booking[]; on
           <Text size="sm" c="dimmed">
             Each ticked booking's customer gets one reminder about their event.
           </Text>
-          <Controller
-            control={form.control}
-            name="channel"
-            render={({ field, fieldState }) => (
-              <Radio.Group
-                label="Send by"
-                value={field.value}
-                onChange={(v) => field.onChange(v as ReminderChannel)}
-                name="reminder-channel"
-                error={fieldState.error?.message}
-              >
-                <Group gap="md" mt={4}>
-                  {CHANNEL_CHOICES.map((c) => (
-                    <Radio key={c.value} value={c.value} label={c.label} />
-                  ))}
-                </Group>
-              </Radio.Group>
-            )}
-          />
+          <RadioGroupField control={form.control} name="channel" label="Send by">
+            <Group gap="md" mt={4}>
+              {CHANNEL_CHOICES.map((c) => (
+                <Radio key={c.value} value={c.value} label={c.label} />
+              ))}
+            </Group>
+          </RadioGroupField>
           <BookingChecklist
             bookings={bookings}
             ticked={new Set(bookingIds)}

@@ -1,6 +1,6 @@
 import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Group, MultiSelect, Radio, Select, Text, TextInput, Textarea } from '@mantine/core';
-import { SelectField, fieldProps } from '@venue/ui/contract-form';
+import { RadioGroupField, SelectField, fieldProps } from '@venue/ui/contract-form';
 import { BLOCKOUT_REASONS, type BlockoutInput } from '../api/types.ts';
 import { DateFormField } from '../shared/DateFormField.tsx';
 import type { BlockoutMode } from './BlockoutDialog.tsx';
@@ -36,23 +36,12 @@ export function BlockoutFields({
         <TextInput type="time" label="Time to" {...fieldProps(form, 'timeTo')} />
       </Group>
       {mode === 'edit' ? null : (
-        <Controller
-          control={control}
-          name="span"
-          render={({ field, fieldState }) => (
-            <Radio.Group
-              label="Over several days"
-              value={field.value ?? 'daily'}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            >
-              <Group mt={4}>
-                <Radio value="daily" label="One block-out per day, for these hours" />
-                <Radio value="continuous" label="Continuous from start to end" />
-              </Group>
-            </Radio.Group>
-          )}
-        />
+        <RadioGroupField control={control} name="span" label="Over several days">
+          <Group mt={4}>
+            <Radio value="daily" label="One block-out per day, for these hours" />
+            <Radio value="continuous" label="Continuous from start to end" />
+          </Group>
+        </RadioGroupField>
       )}
       {summary ? (
         <Text size="sm" c="dimmed" data-testid="blockout-summary" aria-live="polite">

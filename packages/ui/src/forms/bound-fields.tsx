@@ -1,6 +1,7 @@
 /**
  * Fields of a react-hook-form form bound by name, written once (issue 28 item 4; exported by
- * `@venue/ui/contract-form`): a yes/no field as a Switch or a Checkbox, and a choice as a Select.
+ * `@venue/ui/contract-form`): a yes/no field as a Switch or a Checkbox, and a choice as a Select or
+ * a group of radio buttons.
  * Each takes its value, its change, its blur and its problem from the form; the ref lets the form
  * focus it when it holds the first problem. Text boxes need none of this:
  * `{...fieldProps(form, name)}`.
@@ -8,9 +9,11 @@
 import { useId, type ChangeEvent } from 'react';
 import {
   Checkbox,
+  Radio,
   Select,
   Switch,
   type CheckboxProps,
+  type RadioGroupProps,
   type SelectProps,
   type SwitchProps,
 } from '@mantine/core';
@@ -83,6 +86,26 @@ export function SelectField<T extends FieldValues>({
         onPicked?.(v);
       }}
       onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/**
+ * A choice among the radio buttons given as children (`<Radio value=… />`); the group's own name
+ * for its buttons is Mantine's, unique on the page.
+ */
+export function RadioGroupField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: BoundProps<T, RadioGroupProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Radio.Group
+      {...props}
+      value={(field.value as string | null | undefined) ?? null}
+      onChange={field.onChange}
       error={fieldState.error?.message}
     />
   );

@@ -31,8 +31,15 @@ import type { z } from 'zod';
 import { fieldErrorsOf, useFocusFirstError } from '@venue/ui';
 import { errorText } from '../notify.ts';
 
-// Fields bound by name: a yes/no Switch or Checkbox, a Select (written once beside the form they serve).
-export { CheckboxField, SelectField, SwitchField, type BoundProps } from './bound-fields.tsx';
+// Fields bound by name: a yes/no Switch or Checkbox, a Select, a radio group (written once beside
+// the form they serve).
+export {
+  CheckboxField,
+  RadioGroupField,
+  SelectField,
+  SwitchField,
+  type BoundProps,
+} from './bound-fields.tsx';
 
 /**
  * The form field a problem at a body path is shown on: a function
