@@ -7,6 +7,7 @@ import {
   fieldRefusal,
   holdAnswer,
   onlyBody,
+  problemOf,
   renderWithProviders,
   server,
 } from '@venue/ui/testing';
@@ -87,14 +88,9 @@ function requiredFields(user: UserEvent): Array<[string, () => Promise<void>]> {
   ];
 }
 
-/** The message beside a field (Mantine ties it to the input by aria-describedby). */
-function problemOf(name: string | RegExp): string | null {
-  const input = screen.getByLabelText(name, { exact: false, selector: 'input, textarea' });
-  if (input.getAttribute('aria-invalid') !== 'true') return null;
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  const error = ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('error'));
-  return error?.textContent ?? null;
-}
+/** The message beside the field of this label (see problemOf). */
+const problemAt = (name: string | RegExp) =>
+  problemOf(screen.getByLabelText(name, { exact: false, selector: 'input, textarea' }));
 
 /** Settings → Payments' Invoice Settings as admin answers them. */
 function answerVenueDeposit(depositPercentage: number) {
@@ -156,7 +152,7 @@ describe('Booking form', () => {
       'Start time': 'Please fill in the start time',
       'End time': 'Please fill in the end time',
     };
-    for (const [label, message] of Object.entries(expected)) expect(problemOf(label)).toBe(message);
+    for (const [label, message] of Object.entries(expected)) expect(problemAt(label)).toBe(message);
     // The first field in the form's order has the focus, ready to be filled in.
     expect(field('Customer name')).toHaveFocus();
     expect(posts).toHaveLength(0);
@@ -164,8 +160,8 @@ describe('Booking form', () => {
     // A field being corrected stops saying what was wrong (once the form has checked it again,
     // a moment later); the others still say it.
     await fill(user, 'Customer name', 'Jane Citizen');
-    await waitFor(() => expect(problemOf('Customer name')).toBeNull());
-    expect(problemOf('Customer email')).toBe('Please fill in the customer email');
+    await waitFor(() => expect(problemAt('Customer name')).toBeNull());
+    expect(problemAt('Customer email')).toBe('Please fill in the customer email');
   });
 
   test('the e-mail, phone, past-date and time problems together, then the clash, and sends nothing', async () => {
@@ -197,13 +193,13 @@ describe('Booking form', () => {
     await submit(user);
     expect(await saveError()).toHaveTextContent('Please correct the 5 fields marked below.');
     // Rule 5 (HH:MM) cannot be broken here: a time box holds only valid times.
-    expect(problemOf('Customer email')).toBe('Please enter a valid email address');
+    expect(problemAt('Customer email')).toBe('Please enter a valid email address');
     // what a venue types (decision 28) is read by its country
-    expect(problemOf('Customer phone')).toBe('Enter a phone number such as 0412 345 678 or +61 412 345 678');
-    expect(problemOf('Booking date')).toBe('Booking date cannot be in the past');
-    expect(problemOf('End time')).toBe('End time must be after start time');
-    expect(problemOf('Guest count')).toBe('Guest count must be a whole number of at least 1');
-    expect(problemOf('Customer name')).toBeNull();
+    expect(problemAt('Customer phone')).toBe('Enter a phone number such as 0412 345 678 or +61 412 345 678');
+    expect(problemAt('Booking date')).toBe('Booking date cannot be in the past');
+    expect(problemAt('End time')).toBe('End time must be after start time');
+    expect(problemAt('Guest count')).toBe('Guest count must be a whole number of at least 1');
+    expect(problemAt('Customer name')).toBeNull();
     expect(field('Customer email')).toHaveFocus();
 
     await fill(user, 'Customer email', 'jane@example.com');
@@ -335,8 +331,8 @@ describe('Booking form', () => {
     await user.click(screen.getByRole('button', { name: /^Create \d+ Bookings?$/ }));
 
     expect(await saveError()).toHaveTextContent('Please correct the 2 fields marked below.');
-    expect(problemOf('Customer email')).toBe('Please enter a valid email address');
-    expect(problemOf('Repeat until')).toBe('Choose the last date the booking may repeat on.');
+    expect(problemAt('Customer email')).toBe('Please enter a valid email address');
+    expect(problemAt('Repeat until')).toBe('Choose the last date the booking may repeat on.');
     expect(field('Customer email')).toHaveFocus();
     expect(series).toHaveLength(0);
   });
@@ -419,7 +415,7 @@ describe('Booking form', () => {
     await submit(user);
     expect(await saveError()).toHaveTextContent('Guest count cannot be more than the hall’s capacity of 200');
     // …and beside the field it names, which takes the focus.
-    expect(problemOf('Guest count')).toBe('Guest count cannot be more than the hall’s capacity of 200');
+    expect(problemAt('Guest count')).toBe('Guest count cannot be more than the hall’s capacity of 200');
     expect(screen.getByLabelText('Guest count', { exact: false, selector: 'input' })).toHaveFocus();
   });
 
@@ -428,13 +424,13 @@ describe('Booking form', () => {
     const { user } = renderForm();
     await submit(user);
     expect(await saveError()).toHaveTextContent('Please correct the 8 fields marked below.');
-    expect(problemOf('Customer email')).toBe('Please fill in the customer email');
+    expect(problemAt('Customer email')).toBe('Please fill in the customer email');
 
     await fill(user, 'Customer email', 'jane@');
-    await waitFor(() => expect(problemOf('Customer email')).toBe('Please enter a valid email address'));
+    await waitFor(() => expect(problemAt('Customer email')).toBe('Please enter a valid email address'));
     await fill(user, 'Guest count', '2.5');
     await waitFor(() =>
-      expect(problemOf('Guest count')).toBe('Guest count must be a whole number of at least 1'),
+      expect(problemAt('Guest count')).toBe('Guest count must be a whole number of at least 1'),
     );
   });
 
@@ -486,7 +482,7 @@ describe('Booking form', () => {
     await fillValid(user);
     await submit(user);
     expect(await saveError()).toHaveTextContent('This time slot is no longer available');
-    expect(problemOf('Resource')).toBe('Main Hall is booked at that time');
+    expect(problemAt('Resource')).toBe('Main Hall is booked at that time');
     expect(screen.getByText(/Late Party/)).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Resource' })).toHaveFocus();
   });
@@ -541,7 +537,7 @@ describe('Booking form', () => {
     await submit(user);
 
     expect(await saveError()).toHaveTextContent('Please correct the field marked below.');
-    expect(problemOf('Deposit percentage')).toBe('Deposit percentage must be a whole number from 0 to 100.');
+    expect(problemAt('Deposit percentage')).toBe('Deposit percentage must be a whole number from 0 to 100.');
     expect(posts).toHaveLength(0);
     expect(puts).toHaveLength(0);
   });
@@ -560,11 +556,11 @@ describe('Booking form', () => {
     await user.click(screen.getByRole('button', { name: 'Update Booking' }));
 
     expect(await saveError()).toHaveTextContent('Please correct the e-mail');
-    expect(problemOf('Customer email')).toBe(message);
+    expect(problemAt('Customer email')).toBe(message);
     expect(field('Customer email')).toHaveFocus();
     expect(onlyBody(puts)).toMatchObject({ customerEmail: 'wendy@nowhere.example' });
     // Corrected, the field no longer says the server's problem.
     await fill(user, 'Customer email', 'wendy@example.com');
-    await waitFor(() => expect(problemOf('Customer email')).toBeNull());
+    await waitFor(() => expect(problemAt('Customer email')).toBeNull());
   });
 });

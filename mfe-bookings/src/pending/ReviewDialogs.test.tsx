@@ -1,21 +1,11 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { captureRequests, fieldRefusal, renderWithProviders, server } from '@venue/ui/testing';
+import { captureRequests, fieldRefusal, problemOf, renderWithProviders, server } from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { ReviewDialog } from './ReviewDialogs.tsx';
 
 const BOOKING = { id: 'b-9', bookingCode: 'BK-0009', customerName: 'Grace Hopper' } as Booking;
-
-/** The message Mantine ties to a field by aria-describedby, when the field is marked invalid. */
-function problemOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return (
-    ids.map((id) => document.getElementById(id)).find((el) => el?.className.includes('error'))?.textContent ??
-    null
-  );
-}
 
 /** The dialog has opened as in a browser: its focus trap has put the focus inside it. */
 const opened = () =>
