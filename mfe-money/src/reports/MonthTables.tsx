@@ -6,8 +6,8 @@
 import { useCallback } from 'react';
 import { Table } from '@mantine/core';
 import { useSession } from '@venue/ui';
-import type { Formatters } from '../shared/format.ts';
 import { SortHeader } from '@venue/ui/sort-header';
+import type { Formatters } from '../shared/format.ts';
 import { Panel } from './Panel.tsx';
 import type { MonthRow } from './reports-api.ts';
 import { basisText, monthLabel, type RevenueBasis } from './report-format.ts';
