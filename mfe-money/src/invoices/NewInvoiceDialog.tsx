@@ -5,7 +5,7 @@ import { fieldProps } from '@venue/ui/contract-form';
 import { DateField } from '@venue/ui/date-field';
 import { SegmentedChoice } from '@venue/ui/choice';
 import { useFormat } from '../shared/format.ts';
-import { MoneyInput } from '../shared/MoneyInput.tsx';
+import { MoneyField } from '../shared/MoneyField.tsx';
 import { ChosenBooking, InvoiceBookingPicker } from './InvoiceBookingPicker.tsx';
 import { useNewInvoiceForm, type Kind } from './useNewInvoiceForm.ts';
 
@@ -26,18 +26,7 @@ export function NewInvoiceDialog({
           {f.booking && f.figures ? <ChosenBooking booking={f.booking} figures={f.figures} /> : null}
 
           <InvoiceTypeControl kind={f.kind} onChange={f.changeKind} />
-          <Controller
-            control={form.control}
-            name="amount"
-            render={({ field }) => (
-              <MoneyInput
-                label="Amount (AUD)"
-                value={field.value}
-                error={errors.amount?.message}
-                onChange={field.onChange}
-              />
-            )}
-          />
+          <MoneyField control={form.control} name="amount" label="Amount (AUD)" />
           <TextInput label="Description" maxLength={500} {...fieldProps(form, 'description')} />
           <Controller
             control={form.control}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions, idempotencyKeys } from '@venue/ui';
 import {
@@ -14,7 +14,7 @@ import { useRecordPayment } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
-import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
+import { MoneyField, centsOf, dollarsText } from '../shared/MoneyField.tsx';
 import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 interface Props {
@@ -94,7 +94,7 @@ function useRecordPaymentForm(invoice: Invoice, method: PaymentMethod, onClose: 
  */
 export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer' }: Props) {
   const fmt = useFormat();
-  const { form, formRef, errors, failure, submit, recording, blocked } = useRecordPaymentForm(
+  const { form, formRef, failure, submit, recording, blocked } = useRecordPaymentForm(
     invoice,
     method,
     onClose,
@@ -107,19 +107,7 @@ export function RecordPaymentDialog({ invoice, onClose, method = 'Bank Transfer'
             {invoice.customer.name} · Total {fmt.money(invoice.totalCents)} · Balance due{' '}
             <strong>{fmt.money(invoice.balanceCents)}</strong>
           </Text>
-          <Controller
-            control={form.control}
-            name="amount"
-            render={({ field }) => (
-              <MoneyInput
-                label="Amount"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.amount?.message}
-                autoFocus
-              />
-            )}
-          />
+          <MoneyField control={form.control} name="amount" label="Amount" autoFocus />
           <SelectField
             control={form.control}
             name="paymentMethod"

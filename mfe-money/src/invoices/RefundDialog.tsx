@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions, idempotencyKeys } from '@venue/ui';
 import {
@@ -13,7 +13,7 @@ import { useCreateCreditNote } from '../api/hooks.ts';
 import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
-import { MoneyInput, centsOf, dollarsText } from '../shared/MoneyInput.tsx';
+import { MoneyField, centsOf, dollarsText } from '../shared/MoneyField.tsx';
 import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
 
 /** The form as typed: the amount is text until it is read into cents. */
@@ -96,10 +96,7 @@ function useRefundForm(invoice: Invoice, onClose: () => void) {
  */
 export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const fmt = useFormat();
-  const { form, formRef, errors, failure, submit, payBack, crediting, blocked } = useRefundForm(
-    invoice,
-    onClose,
-  );
+  const { form, formRef, failure, submit, payBack, crediting, blocked } = useRefundForm(invoice, onClose);
   return (
     <Modal opened onClose={onClose} title={`Create Refund — ${invoice.invoiceNumber ?? ''}`}>
       <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
@@ -107,19 +104,7 @@ export function RefundDialog({ invoice, onClose }: { invoice: Invoice; onClose: 
           <Text size="sm">
             Paid so far: <strong>{fmt.money(invoice.paidCents)}</strong> of {fmt.money(invoice.totalCents)}
           </Text>
-          <Controller
-            control={form.control}
-            name="amount"
-            render={({ field }) => (
-              <MoneyInput
-                label="Amount to credit"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.amount?.message}
-                autoFocus
-              />
-            )}
-          />
+          <MoneyField control={form.control} name="amount" label="Amount to credit" autoFocus />
           <TextInput label="Reason" required maxLength={500} {...fieldProps(form, 'reason')} />
           <Checkbox
             label="Pay the money back to the customer"

@@ -19,7 +19,7 @@ import type { InvoiceableBooking } from '@venue/contracts/money-api/screens';
 import { useCreateInvoice, useInvoiceSettings } from '../api/hooks.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { addDays, venueToday } from '../shared/venue-day.ts';
-import { centsOf, dollarsText } from '../shared/MoneyInput.tsx';
+import { centsOf, dollarsText } from '../shared/MoneyField.tsx';
 import { useContractForm } from '@venue/ui/contract-form';
 
 export type Kind = 'DEPOSIT' | 'FINAL';
