@@ -4,22 +4,18 @@
  * the published OpenAPI document is what the service sends. Ends by naming any call of the
  * table no answer was checked for.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { CATALOGUE_ROUTES } from '@venue/contracts/catalogue';
-import { visitorHeaders } from '@venue/service-kit/testing';
+import { visitorHeaders, useStarted } from '@venue/service-kit/testing';
 import sharp from 'sharp';
-import { OWNER, OWNER3, SUB_BOOKINGS, hall, startCatalogue, type Harness } from './testing/harness.ts';
+import { OWNER, OWNER3, SUB_BOOKINGS, hall, startCatalogue } from './testing/harness.ts';
 
 describe('catalogue answers match the API contract', () => {
-  let h: Harness;
   const contract = contractRecorder(CATALOGUE_ROUTES);
 
-  before(async () => {
-    h = await startCatalogue();
-  });
-  after(() => h.close());
+  const h = useStarted(startCatalogue);
 
   /** Calls, expects `status`, and checks the answer (JSON or file) against the table. */
   async function ok(method: string, path: string, status: number, as = OWNER, body?: unknown) {

@@ -1,18 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 /** Comms' guards, tenancy and row-level security. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
+import { assertTenantTablesHaveRls, useStarted } from '@venue/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { toRecord, type EmailRow } from './history/email-record.ts';
-import { booking, bookingEvent, OWNER, startComms, type Comms } from './testing/harness.ts';
+import { booking, bookingEvent, OWNER, startComms } from './testing/harness.ts';
 
 describe('comms guards', () => {
-  let c: Comms;
-  before(async () => {
-    c = await startComms();
-  });
-  after(() => c.close());
+  const c = useStarted(startComms);
 
   it('forces row-level security on every tenant table', async () => {
     await assertTenantTablesHaveRls(c.t.kit, [

@@ -4,21 +4,17 @@
  * the published OpenAPI document is what the service sends. Ends by naming any call of the table
  * no answer was checked for, and any /api route the service serves that the table does not name.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { contractRecorder, routesMissingFromTable } from '@venue/contracts/api';
 import { MONEY_ROUTES } from '@venue/contracts/money-api';
-import { customerHeaders } from '@venue/service-kit/testing';
-import { OWNER, quotationForm, startMoney, type Harness } from './testing/harness.ts';
+import { customerHeaders, useStarted } from '@venue/service-kit/testing';
+import { OWNER, quotationForm, startMoney } from './testing/harness.ts';
 
 describe('money answers match the API contract', () => {
-  let h: Harness;
   const contract = contractRecorder(MONEY_ROUTES);
 
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  const h = useStarted(startMoney);
 
   async function ok(
     method: string,

@@ -1,15 +1,13 @@
 /** services/money starts, answers its health check and keeps tenant data behind row-level security. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { startMoney, type Harness } from './testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('app.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   test('health answers ok', async () => {
     const r = await h.call('GET', '/health');

@@ -22,6 +22,8 @@ export {
   type TestDatabase,
 } from './database.ts';
 export { settingsChangedEvent, settingsCopy } from './settings-event.ts';
+export { openHours } from './opening-hours.ts';
+export { unstarted, useStarted } from './use-started.ts';
 export { testEvent } from './domain-event.ts';
 export {
   makePrincipal,

@@ -4,16 +4,17 @@
  * tokens by role, a settable clock, fake catalogue and money clients, the catalogue's events,
  * and the booking form. Not a test file.
  */
-import { after, before } from 'node:test';
 import {
   startServiceHarness,
   namedCast,
+  openHours,
   testEvent,
+  unstarted,
+  useStarted,
   type Reply,
   type ServiceHarness,
 } from '@venue/service-kit/testing';
 import { createBookingsService } from '../app.ts';
-import type { OpeningHours } from '@venue/contracts';
 import { type BookingClients, type CatalogueResource, type QuoteRequest } from '../remote/clients.ts';
 
 const { ids, cast } = namedCast('venues', {
@@ -27,16 +28,6 @@ export const { OWNER, OTHER, SUB, SUB_OK, SUPER } = ids;
 export const HALL = '1a000000-0000-4000-8000-00000000000a';
 export const ROOM = '1b000000-0000-4000-8000-00000000000b';
 export const OTHER_HALL = '1c000000-0000-4000-8000-00000000000c';
-
-/** Opening hours as the catalogue sends them: every day from `open` to `close`, some days closed. */
-export function openHours(open: string, close: string, closed: string[] = []): OpeningHours {
-  return Object.fromEntries(
-    (['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const).map((d) => [
-      d,
-      { open, close, closed: closed.includes(d) },
-    ]),
-  ) as OpeningHours;
-}
 
 export const resources: Record<string, CatalogueResource[]> = {
   [OWNER]: [
@@ -191,24 +182,16 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /**
- * One service for the tests of the describe it is called in, started before them and closed after
- * them. Call it inside the file's describe, never at the top of a file: the files of this
- * workspace share a process (scripts/test.mjs), where a file's top-level before/after belong to
- * the process's one root test, so every file's service would start before the first test and stay
- * open until the last (5.3 GB of memory on PGlite against 1.2 GB one at a time; on the PostgreSQL
- * server, more pool connections than it allows, so a burst of requests met a 500). Helpers at
- * module level pass the object they read, from `unstartedHarness()`.
+ * One service for the tests of the describe it is called in (the kit's useStarted), started before
+ * them and closed after them; inside the file's describe, never at the top of a file (all files at
+ * once were 5.3 GB of memory on PGlite against 1.2 GB one at a time, and on the PostgreSQL server
+ * more pool connections than it allows). Helpers at module level pass the object they read, from
+ * `unstartedHarness()`.
  */
-export function useHarness(h: Harness = unstartedHarness()): Harness {
-  before(async () => {
-    Object.assign(h, await startHarness());
-  });
-  after(() => h.t.close());
-  return h;
-}
+export const useHarness = (h: Harness = unstartedHarness()): Harness => useStarted(startHarness, h);
 
 /** The object `useHarness(h)` fills when its describe starts: empty until then. */
-export const unstartedHarness = (): Harness => ({}) as Harness;
+export const unstartedHarness = (): Harness => unstarted<Harness>();
 
 /** Hours between two ISO instants. */
 export const hours = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 3_600_000;

@@ -1,14 +1,11 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { OWNER, OWNER2, OWNER3, startCatalogue, type Harness } from '../testing/harness.ts';
+import { useStarted } from '@venue/service-kit/testing';
+import { OWNER, OWNER2, OWNER3, startCatalogue } from '../testing/harness.ts';
 import { holidaysFromIcs } from './holiday-ics.ts';
 
 describe('public holidays API', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startCatalogue();
-  });
-  after(() => h.close());
+  const h = useStarted(startCatalogue);
 
   it('creates a holiday with the rule surcharge default and validates name and date', async () => {
     const r = await h.call('POST', '/api/holidays', OWNER, {

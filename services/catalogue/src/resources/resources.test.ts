@@ -1,5 +1,6 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { useStarted } from '@venue/service-kit/testing';
 import { resourceRuleExamples } from '@venue/contracts/testing';
 import {
   OWNER,
@@ -9,15 +10,10 @@ import {
   SUB_NONE,
   hall,
   startCatalogue,
-  type Harness,
 } from '../testing/harness.ts';
 
 describe('resources API', () => {
-  let h: Harness;
-  before(async () => {
-    h = await startCatalogue();
-  });
-  after(() => h.close());
+  const h = useStarted(startCatalogue);
 
   const create = async (body: Record<string, unknown>, as = OWNER) =>
     h.call('POST', '/api/resources', as, body);

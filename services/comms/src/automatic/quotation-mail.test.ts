@@ -3,13 +3,14 @@
  * to the customer with money's PDF fetched at send time, once per event; Decline queues the
  * decline notice. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
 import { booking, bookingEvent, HALL, OWNER, startComms, type Comms } from '../testing/harness.ts';
 
-let c: Comms;
+const c = unstarted<Comms>();
 
 const quotationId = randomUUID();
 function event(
@@ -59,10 +60,7 @@ const queued = () =>
 describe('quotation e-mails', () => {
   // In the suite, not at the top: with the workspace's files in one process, top-level hooks
   // belong to the run, and this comms would be up from the first file's tests to the last's.
-  before(async () => {
-    c = await startComms();
-  });
-  after(() => c.close());
+  useStarted(startComms, c);
 
   it('Send: the Quotation template with the PDF from money, once per event', async () => {
     const sent = event('quotation.sent');

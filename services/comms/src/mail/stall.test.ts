@@ -6,8 +6,9 @@
  * a server that never greets gives up in seconds; a live worker keeps its claim, so nobody sends
  * its message beside it; the pool never sends a message twice of its own accord.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { useStarted } from '@venue/service-kit/testing';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { defaultDeps } from '../app.ts';
@@ -108,11 +109,7 @@ async function droppingServer() {
 }
 
 describe('mail never stalls', () => {
-  let c: Comms;
-  before(async () => {
-    c = await startComms();
-  });
-  after(() => c.close());
+  const c = useStarted(startComms);
 
   it('the transport gives up in seconds: connect, greeting and silence, and keeps four connections', () => {
     // the production transport (SMTP_URL), as defaultDeps makes it

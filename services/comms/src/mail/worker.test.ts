@@ -4,8 +4,9 @@
  * killed mid-send and a second one taking over within the minute deliver each message exactly once; a mail server that is down
  * for a while loses nothing; a permanent refusal fails the message and marks the address.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { useStarted } from '@venue/service-kit/testing';
 import net from 'node:net';
 import { MAX_ATTEMPTS, deliverDue } from './worker.ts';
 import { OWNER, startComms, startPeer, type Comms } from '../testing/harness.ts';
@@ -61,11 +62,7 @@ function sendHalfAndDie(port: number, messageId: string): Promise<void> {
 }
 
 describe('the e-mail worker', () => {
-  let c: Comms;
-  before(async () => {
-    c = await startComms({ batchSize: 10 });
-  });
-  after(() => c.close());
+  const c = useStarted(() => startComms({ batchSize: 10 }));
 
   it('two workers at once deliver each message once (a claimed message is nobody else’s)', async () => {
     const peer = await startPeer({ onMessage: () => new Promise((r) => setTimeout(r, 20)) });

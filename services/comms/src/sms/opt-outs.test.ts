@@ -6,18 +6,15 @@
  * neither sees nor changes it; a number that is not one is refused naming `phone`. Runs on
  * PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { useStarted } from '@venue/service-kit/testing';
 import { SMS_BAD_PHONE, SMS_OPTED_OUT } from '@venue/contracts/comms';
-import { booking, bookingEvent, OWNER, startComms, SUB, type Comms } from '../testing/harness.ts';
+import { booking, bookingEvent, OWNER, startComms, SUB } from '../testing/harness.ts';
 import { inboundPath } from './sms-store.ts';
 
 describe('SMS opt-out marked by staff', () => {
-  let c: Comms;
-  before(async () => {
-    c = await startComms();
-  });
-  after(() => c.close());
+  const c = useStarted(startComms);
 
   const newBooking = async (phone: string) => {
     const b = booking({ status: 'confirmed', customerPhone: phone });

@@ -1,15 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests probe JSON response bodies field by field */
 /** Templates screen (spec 02 §2.11, §5.3, §8) and the recipient and history lists behind Send Email. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { booking, bookingEvent, startComms, type Comms } from '../testing/harness.ts';
+import { useStarted } from '@venue/service-kit/testing';
+import { booking, bookingEvent, startComms } from '../testing/harness.ts';
 
 describe('templates', () => {
-  let c: Comms;
-  before(async () => {
-    c = await startComms();
-  });
-  after(() => c.close());
+  const c = useStarted(startComms);
 
   it('a new venue starts with its useful templates, seeded once however many first reads race', async () => {
     const reads = await Promise.all(

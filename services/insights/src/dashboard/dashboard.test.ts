@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
-import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
+import { assertTenantTablesHaveRls, openHours } from '@venue/service-kit/testing';
 import { dashboardClock } from './read-dashboard.ts';
 import {
   OWNER,
@@ -45,15 +45,7 @@ const pay = (n: number) => `4d000000-0000-4000-8000-${String(n).padStart(12, '0'
 const BO1 = '5e000000-0000-4000-8000-000000000001';
 const BO2 = '5e000000-0000-4000-8000-000000000002';
 
-const gardenHours = {
-  mon: { open: '09:00', close: '17:00', closed: false },
-  tue: { open: '09:00', close: '17:00', closed: false },
-  wed: { open: '09:00', close: '17:00', closed: false },
-  thu: { open: '09:00', close: '17:00', closed: false },
-  fri: { open: '09:00', close: '17:00', closed: false },
-  sat: { open: '09:00', close: '17:00', closed: true },
-  sun: { open: '09:00', close: '17:00', closed: true },
-};
+const gardenHours = openHours('09:00', '17:00', ['sat', 'sun']);
 
 const main = { resourceId: R1, resourceName: 'Main Hall' };
 const garden = { resourceId: R2, resourceName: 'Garden' };

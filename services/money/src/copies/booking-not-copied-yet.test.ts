@@ -6,18 +6,16 @@
  * Bookings is the stand-in here (`GET /internal/bookings/{tenant}/{id}`); its real route is
  * tested in bookings' internal-routes.test.ts. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { bookingPayload, OWNER, OWNER2, startMoney, type Harness } from '../testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('copies/booking-not-copied-yet.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   const invoicesOf = async (bookingId: string) =>
     (await h.call('GET', `/api/invoices/hall-owner/${OWNER}?bookingId=${bookingId}`, OWNER)).body as {

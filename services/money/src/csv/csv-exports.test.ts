@@ -3,8 +3,9 @@
  * as exact decimals, dates in the venue's format, the formula guard, the screen's filters and
  * selection, permissions and tenancy. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import {
   OWNER,
   OWNER2,
@@ -16,13 +17,10 @@ import {
 } from '../testing/harness.ts';
 import { INVOICE_CSV_COLUMNS, QUOTATION_CSV_COLUMNS } from './columns.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('csv/csv-exports.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   /** The file's records as cells (every cell is quoted; these fixtures hold no line breaks). */
   function parse(text: string): string[][] {

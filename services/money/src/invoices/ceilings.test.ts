@@ -8,8 +8,9 @@
  * ceiling is not "marked paid"; a quotation's deposit carries at most what was received on it.
  * PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { MONEY_MESSAGES, QUOTATION_MESSAGES } from '@venue/contracts/money-api';
@@ -22,13 +23,10 @@ import {
   type Reply,
 } from '../testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('invoices/ceilings.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   const invoice = (bookingId: string, body: Record<string, unknown>) =>
     h.call('POST', '/api/invoices', OWNER, { bookingId, ...body });

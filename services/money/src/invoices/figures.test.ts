@@ -4,18 +4,16 @@
  * and a FINAL invoice; each carries the GST contained in its own amount, rounded half up once,
  * and the two add up to the booking's total and GST.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { depositFromInput, moneyFigures, type DepositType, type TaxType } from '@venue/contracts';
 import { OWNER, startMoney, type Harness } from '../testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('invoices/figures.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   interface Case {
     why: string;

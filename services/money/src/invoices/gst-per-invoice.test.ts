@@ -3,17 +3,15 @@
  * deposit: the DEPOSIT invoice carries $45.46, the FINAL invoice ($500.02) its own $45.46 (not
  * $90.91 − $45.46 = $45.45), each 1/11 of its own total. PGlite and PostgreSQL.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { OWNER, startMoney, type Harness } from '../testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('invoices/gst-per-invoice.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   test('the deposit and the final invoice each carry the GST of their own amount', async () => {
     const bookingId = await h.booking('booking.status_changed', {

@@ -1,17 +1,14 @@
 /** Invoices (issue 13): drafts, numbers, statuses, payments, credit notes; on PGlite and PostgreSQL. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { invoiceDetailSchema, invoiceSchema, paymentRecordedSchema } from '@venue/contracts/money-api';
-import { assertTenantTablesHaveRls } from '@venue/service-kit/testing';
+import { assertTenantTablesHaveRls, unstarted, useStarted } from '@venue/service-kit/testing';
 import { OWNER, OWNER2, SUB_INVOICES, SUB_NONE, startMoney, type Harness } from '../testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('invoices/invoices.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   const create = (bookingId: string, body: Record<string, unknown> = {}, as = OWNER) =>
     h.call('POST', '/api/invoices', as, { bookingId, invoiceType: 'FINAL', ...body });

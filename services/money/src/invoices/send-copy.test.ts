@@ -5,8 +5,9 @@
  * COPY, and nothing about the invoice changes (no new number, status or figure). A void invoice
  * is refused. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
@@ -17,13 +18,10 @@ import {
 } from '@venue/contracts/money-api';
 import { OWNER, OWNER2, SUB_INVOICES, SUB_NONE, startMoney, type Harness } from '../testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('invoices/send-copy.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   const sendToCustomer = (id: string, as = OWNER, key?: string) =>
     h.call('POST', `/api/invoices/${id}/send`, as, {}, key ? { 'idempotency-key': key } : {});

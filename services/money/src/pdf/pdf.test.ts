@@ -3,19 +3,17 @@
  * the PDF's own text; and the receipt PDF per payment. Every money document prints every
  * customer's name as typed (issue 24 item 10), and an invoice sent again says COPY.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { unstarted, useStarted } from '@venue/service-kit/testing';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { INTERNAL_AUTH_HEADER } from '@venue/contracts';
 import { OWNER, OWNER2, PAYMENT, quotationForm, startMoney, type Harness } from '../testing/harness.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('pdf/pdf.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   async function pdfText(bytes: Uint8Array): Promise<string> {
     const pdf = await getDocumentProxy(bytes);

@@ -6,24 +6,26 @@
  * database from before numbers gets them in migration 060. PGlite and, with TEST_DATABASE_URL,
  * PostgreSQL (where the races are real).
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { QUOTATION_MESSAGES as M } from '@venue/contracts/money-api';
 import { venueToday } from '@venue/service-kit';
-import { settingsChangedEvent, startBeforeMigration } from '@venue/service-kit/testing';
+import {
+  settingsChangedEvent,
+  startBeforeMigration,
+  unstarted,
+  useStarted,
+} from '@venue/service-kit/testing';
 import { createMoneyService } from '../app.ts';
 import { OWNER, OWNER2, PAYMENT, quotationForm, startMoney, type Harness } from '../testing/harness.ts';
 import { MAIN_HALL_ID } from '../testing/bookings-standin.ts';
 
-let h: Harness;
+const h = unstarted<Harness>();
 // A suite of its own: its money starts before this file's tests and stops after them (decision 70).
 describe('quotations/numbers.test.ts', () => {
-  before(async () => {
-    h = await startMoney();
-  });
-  after(() => h.close());
+  useStarted(startMoney, h);
 
   /** The venue's year today (Sydney, the harness venues' zone): the year a number is given in. */
   const year = () => venueToday(new Date(), 'Australia/Sydney').slice(0, 4);
