@@ -1,6 +1,7 @@
 export { createService, defaultPort, startService, type Service, type StartOptions } from './service.ts';
 export type { ServiceKit, ServiceOptions, JobDefinition } from './kit.ts';
 export type { AppContext, AppMiddleware, AppRouter, AppState, AppCustom } from './http/context.ts';
+export { tenantOf } from './http/context.ts';
 export {
   HttpError,
   badRequest,

@@ -38,3 +38,6 @@ type RouterParams = Pick<
 export type AppRouter = Router<AppState, AppCustom>;
 export type AppContext = ParameterizedContext<AppState, AppCustom & RouterParams>;
 export type AppMiddleware = Middleware<AppState, AppCustom & RouterParams>;
+
+/** The signed-in staff caller's tenant (a hall owner's own, a sub-user's owner's): behind requireAuth. */
+export const tenantOf = (ctx: AppContext): string => ctx.state.principal.tenantId;

@@ -29,7 +29,7 @@ export const ownerGuard: readonly AppMiddleware[] = [
   },
 ];
 
-export const tenantOf = (ctx: AppContext) => ctx.state.principal.tenantId;
+export { tenantOf } from '@venue/service-kit';
 
 /** The URL must lead to the public internet (or an allowlisted host): a 400 naming `url` otherwise. */
 export async function assertReachable(url: string, deps: WebhookDeps): Promise<void> {

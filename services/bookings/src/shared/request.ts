@@ -6,9 +6,7 @@
 import { pageQuery } from '@venue/contracts/bookings';
 import { parseQuery, type AppContext } from '@venue/service-kit';
 
-export const tenantOf = (ctx: AppContext) => ctx.state.principal!.tenantId;
-
-export { isUuid } from '@venue/service-kit';
+export { isUuid, tenantOf } from '@venue/service-kit';
 
 /**
  * `page` from 1 and `limit` 1–100 (default 25), as the list contracts define them. Anything

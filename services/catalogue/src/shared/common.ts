@@ -4,6 +4,7 @@ import {
   conflict,
   forbidden,
   isUuid,
+  tenantOf,
   notFound,
   requireAuth,
   requirePermission,
@@ -74,11 +75,7 @@ export function principal(ctx: AppContext): Principal {
   return ctx.state.principal as Principal;
 }
 
-export function tenantOf(ctx: AppContext): string {
-  return principal(ctx).tenantId;
-}
-
-export { isUuid };
+export { isUuid, tenantOf };
 
 /** A path id as the handler got it; anything that is not a uuid cannot name a row → 404. */
 export function rowId(id: string | undefined, message: string): string {

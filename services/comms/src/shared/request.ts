@@ -18,7 +18,7 @@ export const commsGuard = [requireAuth, requirePermission('comms'), withTx] as c
  */
 export const commsAuth = [requireAuth, requirePermission('comms')] as const;
 
-export const tenantOf = (ctx: AppContext): string => ctx.state.principal!.tenantId;
+export { tenantOf } from '@venue/service-kit';
 
 /** A path id that is not a uuid is a row that does not exist (404), never a 500 from the cast. */
 export function pathId(ctx: AppContext, message: string): string {
