@@ -15,7 +15,9 @@ import {
 import { Controller, useWatch } from 'react-hook-form';
 import type { OnlineBookings } from '@venue/contracts';
 import { formatDateTime, useSession } from '@venue/ui';
-import { RadioGroupField, SwitchField, fieldProps } from '@venue/ui/contract-form';
+import { fieldProps } from '@venue/ui/contract-form';
+import { RadioGroupField } from '@venue/ui/radio-group-field';
+import { SwitchField } from '@venue/ui/yes-no-field';
 import { QuestionsEditor } from './QuestionsEditor.tsx';
 import { agreementNeverSaved, publicUrl } from './online-bookings-form.ts';
 import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';

@@ -1,6 +1,7 @@
 import { Button, Fieldset, Group, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { CheckboxField, fieldProps } from '@venue/ui/contract-form';
+import { fieldProps } from '@venue/ui/contract-form';
+import { CheckboxField } from '@venue/ui/yes-no-field';
 import { MAX_ONLINE_QUESTIONS, QUESTION_KINDS, type QuestionKind } from '@venue/contracts';
 import { NEW_QUESTION } from './online-bookings-form.ts';
 import type { OnlineBookingsForm } from './useOnlineBookingsForm.ts';

@@ -3,7 +3,8 @@ import { Alert, Button, Card, Group, NativeSelect, NumberInput, Stack, Text, Tit
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { commsSettingsUpdateSchema } from '@venue/contracts/comms';
 import { LoadingState, useSession } from '@venue/ui';
-import { SwitchField, putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { putServerErrors, useContractForm } from '@venue/ui/contract-form';
+import { SwitchField } from '@venue/ui/yes-no-field';
 import { messageOr } from '../shared/errors.ts';
 import { FlashMessage, useFlash } from '../shared/flash.tsx';
 import {

@@ -1,5 +1,6 @@
 import { DialogActions } from '@venue/ui';
-import { SelectField, useContractForm } from '@venue/ui/contract-form';
+import { useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
 import type { z } from 'zod';
 import { statusBody } from '@venue/contracts/bookings';
 import { Button, Modal, Stack, Text } from '@mantine/core';

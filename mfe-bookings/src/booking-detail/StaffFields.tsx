@@ -1,13 +1,9 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { bookingFormBody, type BookingEdit } from '@venue/contracts/bookings';
-import {
-  CheckboxField,
-  SelectField,
-  SwitchField,
-  fieldProps,
-  useContractForm,
-} from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
+import { CheckboxField, SwitchField } from '@venue/ui/yes-no-field';
 import { useBookingActions } from '../api/hooks.ts';
 import type { Booking, CustomerTier, Priority } from '../api/types.ts';
 import { errorText, toastError, toastSuccess } from '../shared/notify.ts';

@@ -7,7 +7,7 @@ import { Select, SimpleGrid, TextInput, Textarea, Title } from '@mantine/core';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { phoneExamples } from '@venue/contracts';
 import { useSession } from '@venue/ui';
-import { SelectField } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
 import { DateField } from '@venue/ui/date-field';
 import { EVENT_TYPES, type Resource } from '../api/types.ts';
 import { RecurrenceFields } from './RecurrenceFields.tsx';

@@ -10,7 +10,8 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyKeys, useSession } from '@venue/ui';
-import { RadioGroupField, contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { RadioGroupField } from '@venue/ui/radio-group-field';
 import {
   sendRemindersSchema,
   type ReminderChannel,

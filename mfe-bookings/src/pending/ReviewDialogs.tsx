@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { idempotencyKeys, DialogActions, useFocusFirstError } from '@venue/ui';
-import { SelectField, contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { contractResolver, putServerErrors } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
 import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   acceptBody,

@@ -1,6 +1,8 @@
 import { Controller, type Control, type UseFormReturn } from 'react-hook-form';
 import { Group, MultiSelect, Radio, Select, Text, TextInput, Textarea } from '@mantine/core';
-import { RadioGroupField, SelectField, fieldProps } from '@venue/ui/contract-form';
+import { fieldProps } from '@venue/ui/contract-form';
+import { RadioGroupField } from '@venue/ui/radio-group-field';
+import { SelectField } from '@venue/ui/select-field';
 import { BLOCKOUT_REASONS, type BlockoutInput } from '../api/types.ts';
 import { DateFormField } from '../shared/DateFormField.tsx';
 import type { BlockoutMode } from './BlockoutDialog.tsx';

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Group, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { defaultSurcharge, holidayInput } from '@venue/contracts/catalogue';
-import { SelectField, SwitchField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
+import { SwitchField } from '@venue/ui/yes-no-field';
 import {
   AU_STATES,
   PRICING_RULES,

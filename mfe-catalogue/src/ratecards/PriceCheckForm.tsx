@@ -5,7 +5,8 @@ import { Alert, Button, Group, MultiSelect, Stack, Table, Text, TextInput } from
 import { useController, type Control } from 'react-hook-form';
 import { quoteRequest } from '@venue/contracts/catalogue';
 import { formatMoney, useSession } from '@venue/ui';
-import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
 import type { Addon, PriceQuote, Resource } from '../api/types.ts';
 import { usePriceQuote } from '../api/hooks.ts';
 import { DateFormField } from '../shared/DateFormField.tsx';

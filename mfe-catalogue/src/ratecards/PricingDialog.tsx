@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { pricingInput } from '@venue/contracts';
 import { Group, Textarea } from '@mantine/core';
-import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
 import type { Pricing, PricingInput, RateType, Resource } from '../api/types.ts';
 import { useSavePricing } from '../api/hooks.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';

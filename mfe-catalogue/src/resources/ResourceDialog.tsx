@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Fieldset, TextInput, Textarea } from '@mantine/core';
 import { resourceInput } from '@venue/contracts';
-import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
 import type { Resource, ResourceInput } from '../api/types.ts';
 import { useSaveResource } from '../api/hooks.ts';
 import { TYPE_OPTIONS } from '../shared/labels.ts';

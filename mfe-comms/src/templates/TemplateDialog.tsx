@@ -14,7 +14,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import { idempotencyKeys } from '@venue/ui';
-import { SwitchField, contractResolver, fieldProps, putServerErrors } from '@venue/ui/contract-form';
+import { contractResolver, fieldProps, putServerErrors } from '@venue/ui/contract-form';
+import { SwitchField } from '@venue/ui/yes-no-field';
 import {
   TEMPLATE_CREATED,
   TEMPLATE_UPDATED,

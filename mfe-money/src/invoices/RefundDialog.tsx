@@ -14,7 +14,8 @@ import { useFormat } from '../shared/format.ts';
 import { toastSuccess } from '../shared/notify.ts';
 import { METHOD_LABELS } from '../shared/labels.ts';
 import { MoneyField, centsOf, dollarsText } from '../shared/MoneyField.tsx';
-import { SelectField, fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { fieldProps, useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
 
 /** The form as typed: the amount is text until it is read into cents. */
 interface RefundValues {

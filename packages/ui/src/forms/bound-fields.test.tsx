@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import { z } from 'zod';
-import { CheckboxField, SelectField, SwitchField, useContractForm } from '@venue/ui/contract-form';
+import { useContractForm } from '@venue/ui/contract-form';
+import { SelectField } from '@venue/ui/select-field';
+import { CheckboxField, SwitchField } from '@venue/ui/yes-no-field';
 import { problemOf, renderWithProviders } from '@venue/ui/testing';
 
 // A body with two yes/no fields; the second must be ticked (a terms box).

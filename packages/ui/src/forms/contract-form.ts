@@ -31,15 +31,8 @@ import type { z } from 'zod';
 import { fieldErrorsOf, useFocusFirstError } from '@venue/ui';
 import { errorText } from '../notify.ts';
 
-// Fields bound by name: a yes/no Switch or Checkbox, a Select, a radio group (written once beside
-// the form they serve).
-export {
-  CheckboxField,
-  RadioGroupField,
-  SelectField,
-  SwitchField,
-  type BoundProps,
-} from './bound-fields.tsx';
+// The bound fields' props, for a screen's own bound field (a type: nothing of the fields is loaded).
+export type { BoundProps } from './bound-props.ts';
 
 /**
  * The form field a problem at a body path is shown on: a function
