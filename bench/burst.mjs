@@ -17,7 +17,8 @@
 // user action is measured. DAY_OFFSET (default 600): the first day the creates use, days ahead;
 // the script prints the next free one for another run.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { base, baseline, machine, signIn } from './lib/run.mjs';
+import { ownerWrites } from './lib/owner-writes.mjs';
+import { baseline, machine } from './lib/run.mjs';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 4);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -25,56 +26,10 @@ const DAY_OFFSET = Number(process.env.DAY_OFFSET ?? 600);
 const PROBES = Number(process.env.PROBES ?? 40);
 const pgDb = process.env.BENCH_PG_DB;
 
-const token = await signIn();
-const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-const listed = await (await fetch(`${base}/api/resources`, { headers: auth })).json();
-const halls = (Array.isArray(listed) ? listed : (listed.items ?? [])).filter((r) => r.status === 'active');
-if (!halls.length) throw new Error(`no active halls to book: ${JSON.stringify(listed).slice(0, 200)}`);
-const zone = process.env.TIME_ZONE ?? 'Australia/Sydney';
-const dayOf = (n) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + n * 86_400_000));
-// Three slots a day in each hall, far enough apart for the halls' set-up and pack-down buffers
-// (as writes.mjs): ~1,000 creates span about four months of days.
-const SLOTS = [
-  ['09:00', '10:00'],
-  ['13:00', '14:00'],
-  ['17:00', '18:00'],
-];
-
-async function send(method, path, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  let parsed = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: kept as text for the failure line
-  }
-  return { status: res.status, body: parsed, text };
-}
-
-let nextSlot = 0;
-function createBooking() {
-  const i = nextSlot++;
-  const hall = halls[i % halls.length].id;
-  const slot = Math.floor(i / halls.length);
-  const [startTime, endTime] = SLOTS[slot % SLOTS.length];
-  return send('POST', '/api/bookings/admin', {
-    customerName: `Burst Writer ${i}`,
-    customerEmail: `burst.writer.${i}@example.com`,
-    customerPhone: '+61 412 345 678',
-    eventType: 'Meeting',
-    selectedHall: hall,
-    bookingDate: dayOf(DAY_OFFSET + Math.floor(slot / SLOTS.length)),
-    startTime,
-    endTime,
-    guestCount: 20,
-  });
-}
+const { send, createBooking, nextFreeDay } = await ownerWrites({
+  dayOffset: DAY_OFFSET,
+  customer: 'Burst Writer',
+});
 
 // The read copies, each asked "how many of these bookings do you hold" in one indexed statement.
 let db;
@@ -149,12 +104,12 @@ const probe = (async () => {
       while (k < probeIds.length) {
         const id = probeIds[k++];
         outcomes.push(
-          await send('POST', '/api/invoices', {
-            bookingId: id,
-            invoiceType: 'FINAL',
-            description: 'Meeting Final Payment',
-            issue: true,
-          }),
+          await send(
+            'POST',
+            '/api/invoices',
+            { bookingId: id, invoiceType: 'FINAL', description: 'Meeting Final Payment', issue: true },
+            { 'idempotency-key': crypto.randomUUID() },
+          ),
         );
       }
     }),
@@ -178,6 +133,6 @@ console.log(
     `${outcomes.length - refused.length} issued, ${refused.length} refused, all answered ${Math.round(probesDone)} ms after it` +
     (refused.length ? `; first refusal: ${refused[0].status} ${refused[0].text.slice(0, 300)}` : ''),
 );
-const nextDay = DAY_OFFSET + Math.ceil(nextSlot / (halls.length * SLOTS.length)) + 1;
+const nextDay = nextFreeDay() + 1;
 console.log(`next free: DAY_OFFSET=${nextDay}`);
 if (refused.length || failed) process.exitCode = 1;

@@ -27,7 +27,8 @@
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backends, cpuMs, listening } from './lib/cpu.mjs';
-import { base, baseline, machine, signIn } from './lib/run.mjs';
+import { ownerWrites } from './lib/owner-writes.mjs';
+import { baseline, machine } from './lib/run.mjs';
 
 const WRITE = process.env.WRITE ?? 'booking';
 if (!['booking', 'invoice', 'payment'].includes(WRITE))
@@ -82,21 +83,7 @@ const cpuBy = () => {
 };
 const totalCpu = () => Object.values(cpuBy()).reduce((a, b) => a + b, 0);
 
-const token = await signIn();
-const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-const listed = await (await fetch(`${base}/api/resources`, { headers: auth })).json();
-const halls = Array.isArray(listed) ? listed : (listed.items ?? listed.data ?? []);
-const hallIds = halls.filter((r) => r.status === 'active' || r.status === undefined).map((r) => r.id);
-if (!hallIds.length) throw new Error(`no active halls to book: ${JSON.stringify(listed).slice(0, 200)}`);
-// The demo venues' zone (a day far ahead: only the date matters).
-const zone = process.env.TIME_ZONE ?? 'Australia/Sydney';
-const dayOf = (n) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + n * 86_400_000));
-const SLOTS = [
-  ['09:00', '10:00'],
-  ['13:00', '14:00'],
-  ['17:00', '18:00'],
-];
+const { send, createBooking, slotsUsed, nextFreeDay } = await ownerWrites({ dayOffset: DAY_OFFSET });
 
 /**
  * Waits until the events of the writes so far have been delivered and handled: 2 s (every service
@@ -136,50 +123,7 @@ async function settled(quietMs = 60) {
  */
 let noisy = 0;
 
-/** One request: its status, parsed body (or text) and ms. */
-async function send(method, path, body, headers = {}) {
-  const s = performance.now();
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...auth, ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  const ms = performance.now() - s;
-  let parsed = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: kept as text for the failure line
-  }
-  return { status: res.status, body: parsed, text, ms };
-}
-
 // The writes; each answers the request's outcome (201 is a success).
-let nextSlot = 0;
-// As the booking form (useBookingSave): with an Idempotency-Key, a new one per create.
-const createBooking = () => {
-  const i = nextSlot++;
-  const hall = hallIds[i % hallIds.length];
-  const slot = Math.floor(i / hallIds.length);
-  const [startTime, endTime] = SLOTS[slot % SLOTS.length];
-  return send(
-    'POST',
-    '/api/bookings/admin',
-    {
-      customerName: `Bench Writer ${i}`,
-      customerEmail: `bench.writer.${i}@example.com`,
-      customerPhone: '+61 412 345 678',
-      eventType: 'Meeting',
-      selectedHall: hall,
-      bookingDate: dayOf(DAY_OFFSET + Math.floor(slot / SLOTS.length)),
-      startTime,
-      endTime,
-      guestCount: 20,
-    },
-    { 'idempotency-key': crypto.randomUUID() },
-  );
-};
 // As mfe-bookings' SendInvoices: the FINAL invoice, issued at once (numbered, status SENT).
 const issueInvoice = (booking) =>
   send(
@@ -285,7 +229,6 @@ latencies.sort((a, b) => a - b);
 const pct = (p) =>
   Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
 const done = latencies.length - failed;
-const usedSlots = nextSlot;
 const bare = await baseline(16);
 const what = { booking: 'booking create', invoice: 'invoice issue', payment: 'payment record' }[WRITE];
 const load = loadavg()
@@ -328,6 +271,6 @@ if (noisy > 0) {
   );
   process.exitCode = 1;
 }
-const nextDay = DAY_OFFSET + Math.ceil(usedSlots / (hallIds.length * SLOTS.length));
-console.log(`slots used: ${usedSlots} bookings from day +${DAY_OFFSET}; next free: DAY_OFFSET=${nextDay}`);
+const nextDay = nextFreeDay();
+console.log(`slots used: ${slotsUsed()} bookings from day +${DAY_OFFSET}; next free: DAY_OFFSET=${nextDay}`);
 await mail?.end();
