@@ -157,4 +157,36 @@ describe('a kit service serves its neighbours in the same process while it liste
       (err: InternalCallError) => err.kind === 'status' && err.status === 401,
     );
   });
+
+  it('serves a call made from inside the caller’s transaction in a transaction of its own', async () => {
+    // Two services, each on a database of its own (money asking bookings for a booking from
+    // inside an invoice's transaction): the neighbour opens its own transaction. On PGlite one
+    // opened in the caller's transaction context is refused as a nested one (a 500).
+    const caller = await startTestService(widgetsApp());
+    const callee = await startTestService(widgetsApp());
+    const port = await closedPort();
+    const unhost = hostInProcess(loopbackOrigins('127.0.0.1', port), (_req, res) => {
+      callee.kit.db
+        .systemTx(async (tx) => tx.query('SELECT 1'))
+        .then(
+          () => res.end('{"name":"own transaction"}'),
+          (err: Error) => {
+            res.statusCode = 500;
+            res.end(JSON.stringify({ message: err.message }));
+          },
+        );
+    });
+    process.env.CALLEE_URL = `http://127.0.0.1:${port}`;
+    try {
+      const answered = await caller.kit.db.systemTx(() =>
+        callService({ service: 'callee', path: '/internal/thing', response: z.object({ name: z.string() }) }),
+      );
+      assert.deepEqual(answered, { name: 'own transaction' });
+    } finally {
+      unhost();
+      delete process.env.CALLEE_URL;
+      await callee.close();
+      await caller.close();
+    }
+  });
 });

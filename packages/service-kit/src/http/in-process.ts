@@ -82,6 +82,10 @@ export function callUrl(url: string, init: CallInit): Promise<CallAnswer> {
   const listener = hosted.get(target.origin);
   if (!listener) return fetch(url, init);
   // Outside the caller's transaction context: the callee opens its own on its own database.
+  // light-my-request dispatches when its answer is first awaited (`then`), not when `inject` is
+  // called, so `then` is called in here too: called outside, the callee ran in the caller's
+  // transaction context, and on PGlite refused to open its own (money asking bookings for a
+  // booking its copy lacked, from inside the invoice's transaction, answered 503).
   const answer = outsideTransaction(() =>
     inject(listener, {
       method: init.method as 'GET',
@@ -89,8 +93,8 @@ export function callUrl(url: string, init: CallInit): Promise<CallAnswer> {
       headers: init.headers,
       ...(init.body === undefined ? {} : { payload: init.body }),
       remoteAddress: '127.0.0.1',
-    }),
-  ).then((res) => answerInMemory(res, init.method));
+    }).then((res) => answerInMemory(res, init.method)),
+  );
   const signal = init.signal;
   if (!signal) return answer;
   // The caller's deadline holds as over the network (the callee's work is not cut short, as a
