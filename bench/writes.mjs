@@ -200,6 +200,8 @@ const latencies = [];
 let failed = 0;
 let firstError;
 let ranOut = false;
+// Said on stderr, so a profiler started by hand can wait for the measured span.
+console.error(`measuring ${DURATION} s of ${WRITE} writes`);
 const by0 = cpuBy();
 const c0 = totalCpu();
 const t0 = performance.now();

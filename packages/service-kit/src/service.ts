@@ -273,7 +273,9 @@ function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
       server = s;
       await listenOn(s, port, host);
       const address = s.address() as AddressInfo;
-      unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback());
+      unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback(), (batch) =>
+        kit.handleEvents(batch),
+      );
       relay.start();
       if (nats) await nats.consume(Object.keys(r.consumers), (batch) => kit.handleEvents(batch));
       if (kit.options.scheduleJobs !== false) crons = scheduleCrons(kit, r.jobs);
@@ -351,7 +353,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       service: name,
       subscriptions: options.subscriptions ?? SUBSCRIPTIONS,
       events,
-      deliverLocal: (event) => kit.handleEvent(event),
+      deliverLocal: (batch) => kit.handleEvents(batch),
       nats,
       intervalMs: options.relayIntervalMs,
     });

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@venue/contracts';
@@ -15,6 +16,7 @@ import type { ServiceOptions } from '../kit.ts';
 import type { Tx } from '../db/types.ts';
 import { OWNER_A, publishWidget, widgetsApp } from '../test-fixtures/widgets-app.ts';
 import { call, eventually } from '../test-fixtures/http.ts';
+import { hostInProcess, loopbackOrigins } from '../http/in-process.ts';
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -49,7 +51,7 @@ function receiverApp(name: string, extra: Partial<ServiceOptions> = {}): Service
 const logOf = async (t: TestService) =>
   (await t.kit.db.query<{ what: string }>('SELECT what FROM kit_log ORDER BY seq')).rows.map((r) => r.what);
 
-describe('outbox relay over loopback HTTP', () => {
+describe('outbox relay to another service of this process, started late', () => {
   let keys: TestKeys;
   let publisher: TestService;
   let receiver: TestService | undefined;
@@ -261,6 +263,139 @@ describe('outbox relay with one subscriber down', () => {
       ['absent'],
     );
     assert.equal(rows[0]!.n, names.length, 'kept for the absent one');
+  });
+});
+
+/**
+ * A subscriber in another process, as far as the relay can tell: a plain HTTP server on an
+ * origin this process does not host, taking batches as a service's route does (the internal
+ * secret checked) and applying them with a receiver's `handleEvents`.
+ */
+async function remoteStandIn(receiver: TestService, secret: string) {
+  const requests: Array<{ path: string; events: number }> = [];
+  const server = createHttpServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      void (async () => {
+        if (req.headers['x-venue-internal'] !== secret) {
+          res.writeHead(401).end();
+          return;
+        }
+        const { events } = JSON.parse(body) as { events: DomainEvent[] };
+        requests.push({ path: req.url ?? '', events: events.length });
+        // The first request stops after its first event, as a subscriber whose consumer failed.
+        const stop = requests.length === 1 && events.length > 1;
+        const { outcomes } = await receiver.kit.handleEvents(stop ? events.slice(0, 1) : events);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(stop ? { statuses: outcomes, error: 'stopped' } : { statuses: outcomes }));
+      })();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { url, requests, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+describe('outbox relay to a subscriber in another process, over HTTP', () => {
+  let publisher: TestService;
+  let receiver: TestService;
+  let standIn: Awaited<ReturnType<typeof remoteStandIn>>;
+
+  before(async () => {
+    const keys = await testKeys();
+    receiver = await startTestService(receiverApp('faraway'));
+    standIn = await remoteStandIn(receiver, keys.internalSecret);
+    process.env.FARAWAY_URL = standIn.url;
+    publisher = await startTestService(widgetsApp({ subscriptions: { faraway: ['widget.*'] } }));
+  });
+  after(async () => {
+    await publisher?.close();
+    await standIn?.close();
+    await receiver?.close();
+    delete process.env.FARAWAY_URL;
+  });
+
+  it('posts the due events in batch requests, in order; a batch that stops at a failing event is taken up from there', async () => {
+    const names = ['r-1', 'r-2', 'r-3', 'r-4'];
+    await publisher.kit.db.tenantTx(OWNER_A, async (tx) => {
+      for (const name of names) await publishWidget(tx, 'widget.noted', { name });
+    });
+    await eventually(async () => (await logOf(receiver)).length === names.length, 15_000, 'all four applied');
+    assert.deepEqual(
+      await logOf(receiver),
+      names.map((n) => `widget.noted:${n}`),
+    );
+    assert.equal(standIn.requests[0]!.events, 4, 'the first request carried the whole due list');
+    assert.equal(standIn.requests[1]!.events, 3, 'the retry began at the first event not applied');
+    assert.ok(standIn.requests.every((r) => r.path === '/internal/events/batch'));
+    await eventually(
+      async () =>
+        (await publisher.kit.db.query('SELECT 1 FROM outbox WHERE delivered_at IS NULL')).rowCount === 0,
+      5000,
+      'the outbox to be marked delivered',
+    );
+  });
+});
+
+describe('outbox relay to a service hosted in this process', () => {
+  let publisher: TestService;
+  let unhost: () => void;
+  const handed: string[] = [];
+  let listened = 0;
+  let failNext = false;
+
+  before(async () => {
+    await testKeys();
+    const port = await freePort();
+    process.env.NEARBY_URL = `http://127.0.0.1:${port}`;
+    // Its HTTP side answers 500: a delivery that went through it would never be acknowledged.
+    unhost = hostInProcess(
+      loopbackOrigins('127.0.0.1', port),
+      (_req, res) => {
+        listened++;
+        res.writeHead(500).end();
+      },
+      async (events) => {
+        const outcomes: string[] = [];
+        for (const e of events) {
+          const name = (e.data as { name: string }).name;
+          if (failNext && name === 'near-2') {
+            failNext = false;
+            return { outcomes, error: new Error('consumer failed once') };
+          }
+          handed.push(name);
+          outcomes.push('processed');
+        }
+        return { outcomes };
+      },
+    );
+    publisher = await startTestService(widgetsApp({ subscriptions: { nearby: ['widget.*'] } }));
+  });
+  after(async () => {
+    await publisher?.close();
+    unhost?.();
+    delete process.env.NEARBY_URL;
+  });
+
+  it('hands the batch to its handler, not to its HTTP listener; one that stops midway gets the rest again, in order', async () => {
+    failNext = true;
+    await publisher.kit.db.tenantTx(OWNER_A, async (tx) => {
+      for (const name of ['near-1', 'near-2', 'near-3']) await publishWidget(tx, 'widget.noted', { name });
+    });
+    await eventually(async () => handed.length === 3, 15_000, 'all three handed over');
+    assert.deepEqual(handed, ['near-1', 'near-2', 'near-3'], 'each once, in order, near-2 after its retry');
+    assert.equal(listened, 0, 'no request was made');
+    const { rows } = await publisher.kit.db.query<{ attempts: number }>(
+      "SELECT attempts FROM outbox WHERE type = 'widget.noted' AND data->>'name' = 'near-2'",
+    );
+    assert.equal(rows[0]!.attempts, 1, 'the one that failed was marked for its retry');
+    await eventually(
+      async () =>
+        (await publisher.kit.db.query('SELECT 1 FROM outbox WHERE delivered_at IS NULL')).rowCount === 0,
+      5000,
+      'the outbox to be marked delivered',
+    );
   });
 });
 

@@ -1,11 +1,15 @@
 /**
- * The relay's delivery of events to a subscriber (split from relay.ts, issue 28 item 2): in this
- * process directly, else by batch requests to the subscriber's `/internal/events/batch`.
+ * The relay's delivery of events to a subscriber (split from relay.ts, issue 28 item 2): to a
+ * service in this process directly (itself, or another hosted here: decision 74), else by batch
+ * requests to the subscriber's `/internal/events/batch`.
  */
 import type { DomainEvent } from '@venue/contracts';
 import { z } from 'zod';
+import { outsideTransaction } from '../db/database.ts';
+import { eventsInProcess, type EventsHandler } from '../http/in-process.ts';
 import { callService, InternalCallError } from '../http/internal-client.ts';
 import type { Due } from './outbox-rows.ts';
+import { serviceUrls } from './service-urls.ts';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -74,24 +78,43 @@ export function describeFailure(err: unknown): Record<string, unknown> {
   return { err };
 }
 
+/**
+ * A batch applied in this process (the service itself, or another hosted here: decision 74):
+ * the same outcomes as the batch route answers, the first `outcomes.length` applied.
+ */
+async function applyHere(handle: EventsHandler, subscriber: string, list: Due[]): Promise<Delivered> {
+  try {
+    const { outcomes, error } = await outsideTransaction(() => handle(list.map((d) => d.event)));
+    const taken = list.slice(0, Math.min(outcomes.length, list.length));
+    if (taken.length === list.length) return { subscriber, taken };
+    return {
+      subscriber,
+      taken,
+      failed: { due: list[taken.length]!, err: error ?? new Error('not applied') },
+    };
+  } catch (err) {
+    return { subscriber, taken: [], failed: { due: list[0]!, err } };
+  }
+}
+
+/**
+ * The subscriber's batch handler when it is hosted in this process at the one address it has;
+ * one with several addresses (replicas) is reached over HTTP, in turn, as before.
+ */
+function hostedHere(subscriber: string): EventsHandler | undefined {
+  const urls = serviceUrls(subscriber);
+  return urls.length === 1 ? eventsInProcess(urls[0]!) : undefined;
+}
+
 /** One subscriber's due events: in this process directly, else by batch requests in order. */
 export async function deliverTo(
-  local: { service: string; deliverLocal: (event: DomainEvent) => Promise<unknown> },
+  local: { service: string; deliverLocal: EventsHandler },
   subscriber: string,
   list: Due[],
 ): Promise<Delivered> {
+  const here = subscriber === local.service ? local.deliverLocal : hostedHere(subscriber);
+  if (here) return applyHere(here, subscriber, list);
   const taken: Due[] = [];
-  if (subscriber === local.service) {
-    for (const due of list) {
-      try {
-        await local.deliverLocal(due.event);
-      } catch (err) {
-        return { subscriber, taken, failed: { due, err } };
-      }
-      taken.push(due);
-    }
-    return { subscriber, taken };
-  }
   let at = 0;
   for (const chunk of chunks(list.map((d) => d.event))) {
     try {

@@ -4,8 +4,9 @@
  * outbox-rows.ts, the delivery to a subscriber in relay-delivery.ts, the NATS publishing in
  * relay-nats.ts, a service's URL in service-urls.ts; here the passes and what they record.
  */
-import { eventDefinition, type DomainEvent, type EventRegistry } from '@venue/contracts';
+import { eventDefinition, type EventRegistry } from '@venue/contracts';
 import { outsideTransaction } from '../db/database.ts';
+import type { EventsHandler } from '../http/in-process.ts';
 import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
 import { matchesPattern, toEnvelope, type OutboxRow } from './envelope.ts';
@@ -22,8 +23,8 @@ export interface RelayOptions {
   subscriptions: Readonly<Record<string, readonly string[]>>;
   /** The event catalogue: a row of a type it does not know is held, never sent. */
   events: EventRegistry;
-  /** Delivery to this service itself, without a network hop. */
-  deliverLocal: (event: DomainEvent) => Promise<unknown>;
+  /** Delivery to this service itself, without a network hop: its `kit.handleEvents`. */
+  deliverLocal: EventsHandler;
   /** When set, events go to JetStream instead of loopback HTTP. */
   nats?: NatsBus;
   intervalMs?: number;

@@ -7,23 +7,56 @@
  * work on both sides: HTTP framing, the parser, undici, and the system calls, which were a
  * quarter of the services' CPU per booking create (the relay's deliveries and the price quote).
  * A service elsewhere, or one of these not listening yet, is reached over the network as before.
+ * A relay's event batch goes further and skips the request (decision 74: `eventsInProcess`).
  */
 import type { RequestListener } from 'node:http';
 import inject from 'light-my-request';
+import type { DomainEvent } from '@venue/contracts';
 import { outsideTransaction } from '../db/database.ts';
 
 /** Listening services of this process by origin (`http://127.0.0.1:7104`). */
 const hosted = new Map<string, RequestListener>();
 
+/** How a service applies a relay's batch (its `kit.handleEvents`), answered as its batch route does. */
+export type EventsHandler = (
+  events: readonly DomainEvent[],
+) => Promise<{ outcomes: readonly string[]; error?: unknown }>;
+
+/** The same services' event batches, by origin (decision 74). */
+const hostedEvents = new Map<string, EventsHandler>();
+
 /**
- * Serves calls to `origins` from this process while the service listens; the returned function
- * stops it (on close, so a call to a closed service fails as it would over the network).
+ * Serves calls to `origins` from this process while the service listens, and takes relays'
+ * event batches for it directly (`handleEvents`); the returned function stops both (on close,
+ * so a call or a delivery to a closed service fails as it would over the network).
  */
-export function hostInProcess(origins: readonly string[], listener: RequestListener): () => void {
-  for (const o of origins) hosted.set(o, listener);
+export function hostInProcess(
+  origins: readonly string[],
+  listener: RequestListener,
+  handleEvents?: EventsHandler,
+): () => void {
+  for (const o of origins) {
+    hosted.set(o, listener);
+    if (handleEvents) hostedEvents.set(o, handleEvents);
+  }
   return () => {
-    for (const o of origins) if (hosted.get(o) === listener) hosted.delete(o);
+    for (const o of origins) {
+      if (hosted.get(o) === listener) hosted.delete(o);
+      if (hostedEvents.get(o) === handleEvents) hostedEvents.delete(o);
+    }
   };
+}
+
+/**
+ * The batch handler of the service at `url` when it listens in this process, else undefined
+ * (delivered over HTTP). An event batch between services of one process skips the request
+ * (decision 74): the events were the publisher's own outbox rows, so the request's checks
+ * (internal secret, hostile text, the envelope's schema) have nothing to find, and its JSON both
+ * ways, the middleware and light-my-request were about a tenth of the services' CPU per booking
+ * create. The subscriber still parses each payload by its event type's schema (checkConsumed).
+ */
+export function eventsInProcess(url: string): EventsHandler | undefined {
+  return hostedEvents.get(new URL(url).origin);
 }
 
 /** The origins a service listening on `host:port` answers to from this process. */
