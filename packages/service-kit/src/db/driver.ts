@@ -40,6 +40,28 @@ export const SESSION_RESET =
   "SELECT set_config('app.tenant_id', '', false), set_config('app.scope', '', false), " +
   "set_config('default_transaction_read_only', 'off', false)";
 
+/**
+ * A transaction's answer whose last statement was sent but not awaited, so a network driver sends
+ * COMMIT in the same write and reads both answers together: one round trip fewer for every
+ * transaction that publishes (its events' INSERT is its last statement, decision 71). A failing
+ * `last` fails the transaction (PostgreSQL turns the COMMIT behind it into a rollback).
+ */
+export class Trailing<T> {
+  readonly value: T;
+  readonly last: Promise<unknown>;
+  constructor(value: T, last: Promise<unknown>) {
+    this.value = value;
+    this.last = last;
+  }
+}
+
+/** A transaction's answer once its last statement answered: for drivers with nothing to send with COMMIT. */
+export async function settled<T>(answer: T | Trailing<T>): Promise<T> {
+  if (!(answer instanceof Trailing)) return answer;
+  await answer.last;
+  return answer.value;
+}
+
 /** The two back ends (PGlite in-process, node-postgres pool) behind one small surface. */
 export interface Driver {
   readonly kind: 'pglite' | 'pg';
@@ -48,7 +70,7 @@ export interface Driver {
    * BEGIN … COMMIT on one connection; rolled back when `fn` throws. `settings`, a parameterless
    * statement, runs first, sent together with BEGIN where the driver talks over a network.
    */
-  transaction<T>(fn: (s: Session) => Promise<T>, settings?: string): Promise<T>;
+  transaction<T>(fn: (s: Session) => Promise<T | Trailing<T>>, settings?: string): Promise<T>;
   /**
    * Read-only statements on one connection with `scope` applied first: the database refuses
    * any write. Over a network there is no BEGIN or COMMIT: the scope is set for the session, in

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Socket } from 'node:net';
 import { pgDriver } from './pg.ts';
-import type { Driver } from './driver.ts';
+import { Trailing, type Driver } from './driver.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const serverOnly = !url && 'needs the PostgreSQL server (TEST_DATABASE_URL)';
@@ -64,6 +64,34 @@ describe('statements on the PostgreSQL server', { skip: serverOnly }, () => {
     assert.deepEqual(value, [1, 2, 3]);
     // BEGIN with the first, the second, the third, COMMIT.
     assert.equal(writes, 4);
+  });
+
+  it('sends COMMIT in the write of a last statement left trailing, and answers once both did', async () => {
+    const { value, writes } = await countWrites(() =>
+      driver.transaction(async (s) => {
+        const first = await s.query<{ n: number }>('SELECT $1::int AS n', [1]);
+        return new Trailing(first.rows[0]!.n, s.query('SELECT $1::int AS n', [2]));
+      }),
+    );
+    assert.equal(value, 1);
+    // BEGIN with the first statement, then the last with COMMIT.
+    assert.equal(writes, 2);
+  });
+
+  it('rolls back, and fails, when the trailing statement fails', async () => {
+    await assert.rejects(
+      driver.transaction(async (s) => {
+        await s.query('CREATE TABLE pg_trailing_probe (n int)');
+        return new Trailing('never', s.query('SELECT 1 / $1::int', [0]));
+      }),
+      /division by zero/,
+    );
+    const { rows } = await driver.query<{ t: string | null }>(
+      "SELECT to_regclass('pg_trailing_probe')::text AS t",
+    );
+    assert.equal(rows[0]!.t, null, 'the table made before it is gone');
+    const again = await driver.transaction((s) => s.query<{ ok: number }>('SELECT 1 AS ok'));
+    assert.equal(again.rows[0]!.ok, 1, 'the connection is usable afterwards');
   });
 
   it('rolls back the whole transaction when one of the statements sent together fails', async () => {

@@ -1,6 +1,13 @@
 import type { Socket } from 'node:net';
 import pg from 'pg';
-import { SESSION_RESET, scopeStatement, type Driver, type ReadScope, type Session } from './driver.ts';
+import {
+  SESSION_RESET,
+  scopeStatement,
+  Trailing,
+  type Driver,
+  type ReadScope,
+  type Session,
+} from './driver.ts';
 import { parseInt8 } from './int8.ts';
 import { parseTimestamptz } from './timestamptz.ts';
 import type { QueryParams, QueryResult } from './types.ts';
@@ -176,7 +183,7 @@ function createPool(url: string, schema: string, max: number): pg.Pool {
 /** `Driver.transaction` on a pooled connection: committed when `fn` resolves, rolled back when it throws. */
 async function transactionOn<T>(
   pool: pg.Pool,
-  fn: (s: Session) => Promise<T>,
+  fn: (s: Session) => Promise<T | Trailing<T>>,
   settings: string | undefined,
 ): Promise<T> {
   const client = await pool.connect();
@@ -192,6 +199,16 @@ async function transactionOn<T>(
     const begun = client.query(settings ? `BEGIN READ WRITE; ${settings}` : 'BEGIN READ WRITE');
     begun.catch(ignore);
     const value = await fn(asSession(client, batch, begun));
+    if (value instanceof Trailing) {
+      // COMMIT leaves in the write that carries the last statement; its answer is read after.
+      const committed = client.query('COMMIT');
+      committed.catch(ignore);
+      value.last.catch(ignore); // awaited below, unless BEGIN's failure is thrown first
+      await begun;
+      await value.last;
+      await committed;
+      return value.value;
+    }
     await begun;
     await client.query('COMMIT');
     return value;

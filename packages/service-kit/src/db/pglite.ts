@@ -11,6 +11,7 @@ import {
   OWNER_ROLE,
   refuseUnsafeRole,
   scopeStatement,
+  settled,
   type Driver,
   type ReadScope,
   type Session,
@@ -135,7 +136,7 @@ export function pgliteDriver(db: PGlite): Driver {
     transaction: (fn, settings) =>
       db.transaction(async (tx) => {
         if (settings) await tx.query(settings);
-        return fn(asSession(tx));
+        return settled(await fn(asSession(tx)));
       }),
     read: (fn, scope) =>
       db.transaction(async (tx) => {
@@ -353,7 +354,11 @@ class EmbeddedDatabase {
       query: (sql, params) => this.appSession().query(sql, params),
       // One connection: concurrent requests wait their turn (the wire's), a transaction at a time.
       transaction: (fn, settings) =>
-        this.asApp((d) => this.wire(d).transaction(settings ? `BEGIN; ${settings}` : 'BEGIN', fn)),
+        this.asApp((d) =>
+          this.wire(d).transaction(settings ? `BEGIN; ${settings}` : 'BEGIN', async (s) =>
+            settled(await fn(s)),
+          ),
+        ),
       // A read in one transaction made read-only: PGlite is in the process, so BEGIN and COMMIT
       // cost no round trip and the session-level scope of the network driver would buy nothing.
       read: (fn, scope) =>
