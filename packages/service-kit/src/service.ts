@@ -273,9 +273,7 @@ function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
       server = s;
       await listenOn(s, port, host);
       const address = s.address() as AddressInfo;
-      unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback(), (batch) =>
-        kit.handleEvents(batch),
-      );
+      unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback(), kit.handleEvents);
       relay.start();
       if (nats) await nats.consume(Object.keys(r.consumers), (batch) => kit.handleEvents(batch));
       if (kit.options.scheduleJobs !== false) crons = scheduleCrons(kit, r.jobs);
