@@ -1,7 +1,16 @@
 // What a new user trips over on screen (issue 11, items 6, 10, 11, 12, 14): each test here
 // failed before its fix.
 import { test, expect, type Page } from '@playwright/test';
-import { type Api, OWNER, apiToken, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import {
+  type Api,
+  OWNER,
+  apiToken,
+  createResource,
+  ordinaryVenueDay,
+  ownerApi,
+  signIn,
+  venueDay,
+} from './helpers.ts';
 
 test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 1400, height: 900 } });
 
@@ -231,7 +240,7 @@ test('booking screens: conflicts on Pending Review, reasons in words, whole depo
   });
   const ordinary = await bookingWith(api, {
     resourceId: hall.id,
-    date: venueDay(23),
+    date: await ordinaryVenueDay(api, 23),
     start: '14:00',
     end: '15:00',
     name: `Ordinary ${RUN}`,

@@ -148,6 +148,21 @@ export function venueDay(days: number): string {
   }).format(now);
 }
 
+/**
+ * The first venue day from `days` after today that is none of the venue's public holidays: a
+ * test that needs an ordinary day must not land on one (23 days after 2 December is Christmas).
+ */
+export async function ordinaryVenueDay(api: Api, days: number): Promise<string> {
+  const candidates = Array.from({ length: 14 }, (_, i) => venueDay(days + i));
+  const holidays = new Set<string>();
+  for (const year of new Set(candidates.map((d) => d.slice(0, 4)))) {
+    for (const h of await api.get<{ date: string }[]>(`/api/holidays?year=${year}`)) holidays.add(h.date);
+  }
+  const day = candidates.find((d) => !holidays.has(d));
+  if (!day) throw new Error(`every day from ${candidates[0]} to ${candidates.at(-1)} is a holiday`);
+  return day;
+}
+
 export interface CreatedBooking {
   id: string;
   bookingCode: string;
