@@ -1,7 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser (see ARCHITECTURE.md §4).
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, never a downloaded browser (see ARCHITECTURE.md §4). Its old headless shell
+// (package chromium-headless-shell) when installed: the browser Playwright itself runs headless,
+// without the full browser's compositing in a GPU process, which took about a third of CI's two
+// cores through the browser tests (decision 75). The full browser otherwise.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
