@@ -6,7 +6,6 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import helmet from 'koa-helmet';
-import { Cron } from 'croner';
 import {
   consumerProblems,
   EVENTS,
@@ -33,6 +32,7 @@ import { errorHandler, requestContext } from './http/middleware.ts';
 import { hostInProcess, loopbackOrigins } from './http/in-process.ts';
 import { requestScope } from './http/internal-client.ts';
 import { requestsInFlight, stopHttp, type RequestsInFlight } from './http/shutdown.ts';
+import { JobScheduler } from './jobs.ts';
 import type { JobDefinition, ServiceKit, ServiceOptions } from './kit.ts';
 import { createLogger, type Logger } from './log.ts';
 import { parseBody } from './validation.ts';
@@ -219,25 +219,12 @@ function listenOn(s: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function scheduleCrons(kit: ServiceKit, jobs: JobDefinition[]): Cron[] {
-  return jobs.map(
-    (job) =>
-      new Cron(job.cron, { protect: true, unref: true, name: `${kit.name}:${job.name}` }, async () => {
-        try {
-          await kit.runJob(job.name);
-        } catch (err) {
-          kit.log.error({ err, job: job.name }, 'job failed');
-        }
-      }),
-  );
-}
-
 interface Running {
   requests: RequestsInFlight;
   app: Koa<AppState, AppCustom>;
   kit: ServiceKit;
   consumers: ConsumerMap;
-  jobs: JobDefinition[];
+  scheduler: JobScheduler;
   runningJobs: Map<string, Promise<boolean>>;
   relay: OutboxRelay;
   nats: NatsBus | undefined;
@@ -245,11 +232,10 @@ interface Running {
 
 /** Listening (HTTP, relay, NATS consumer, job schedules, signals) and the graceful close. */
 function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
-  const { app, kit, relay, nats, requests } = r;
+  const { app, kit, relay, nats, requests, scheduler } = r;
   const log = kit.log;
   let server: Server | undefined;
   let unhost = (): void => {};
-  let crons: Cron[] = [];
   let closing: Promise<void> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     log.info({ signal }, 'shutting down');
@@ -276,7 +262,7 @@ function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
       unhost = hostInProcess(loopbackOrigins(host, address.port), app.callback(), kit.handleEvents);
       relay.start();
       if (nats) await nats.consume(Object.keys(r.consumers), (batch) => kit.handleEvents(batch));
-      if (kit.options.scheduleJobs !== false) crons = scheduleCrons(kit, r.jobs);
+      if (kit.options.scheduleJobs !== false) scheduler.start();
       if (signals) {
         process.once('SIGINT', onSignal);
         process.once('SIGTERM', onSignal);
@@ -289,7 +275,7 @@ function lifecycle(r: Running): Pick<Service, 'listen' | 'close'> {
       closing ??= (async () => {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
-        crons.forEach((c) => c.stop());
+        scheduler.stop();
         unhost();
         const started = Date.now();
         if (server) await stopHttp(server);
@@ -321,7 +307,13 @@ export async function createService(options: ServiceOptions): Promise<Service> {
     await driver.close();
     throw new Error(`Consumers and SUBSCRIPTIONS (packages/contracts) disagree: ${problems.join('; ')}`);
   }
-  const db = createDatabase(driver, schema, { source: name, events, onPublished: () => relay?.nudge() });
+  let scheduler: JobScheduler | undefined;
+  const db = createDatabase(driver, schema, {
+    source: name,
+    events,
+    onPublished: () => relay?.nudge(),
+    onWake: (jobs) => scheduler?.wake(jobs),
+  });
   const runningJobs = new Map<string, Promise<boolean>>();
   // The service's jobs and the kit's own (purging expired Idempotency-Keys, planner statistics).
   const jobs = [...(options.jobs ?? []), idempotencyPurgeJob, statisticsJob];
@@ -345,6 +337,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       runningJobs,
       relay: () => relay,
     });
+    scheduler = new JobScheduler(kit, jobs);
     relay = new OutboxRelay({
       db,
       log,
@@ -364,7 +357,7 @@ export async function createService(options: ServiceOptions): Promise<Service> {
       app,
       kit,
       router,
-      ...lifecycle({ app, kit, consumers, jobs, runningJobs, relay, nats, requests }),
+      ...lifecycle({ app, kit, consumers, scheduler, runningJobs, relay, nats, requests }),
     };
   } catch (err) {
     await nats?.close().catch(() => {});

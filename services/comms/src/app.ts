@@ -15,6 +15,7 @@ import { fetchPayLinkFromMoney } from './send/pay-link.ts';
 import { fetchSenderFromAdmin } from './mail/sender.ts';
 import { SEND_CONCURRENCY, smtpTransport } from './mail/transport.ts';
 import { customerAnonymised, privacyRoutes } from './privacy/privacy.ts';
+import { DELIVER_MAIL_JOB } from './mail/queue.ts';
 import { deliverDue } from './mail/worker.ts';
 import { sendRoutes } from './send/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -87,8 +88,9 @@ export function createCommsService(deps: CommsDeps = defaultDeps()): ServiceOpti
       ...webhookConsumers(deps),
     }),
     jobs: [
-      // The worker: every five seconds (a round is cheap when nothing is due).
-      { name: 'deliver-mail', cron: '*/5 * * * * *', run: (kit) => deliverDue(kit, deps).then(() => {}) },
+      // The worker: woken by each message queued (queueEmail), and every five seconds for what
+      // comes due later (retries, scheduled mail) or was queued by another replica.
+      { name: DELIVER_MAIL_JOB, cron: '*/5 * * * * *', run: (kit) => deliverDue(kit, deps).then(() => {}) },
       {
         name: 'scheduled-mail',
         cron: '0 */5 * * * *',

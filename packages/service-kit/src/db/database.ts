@@ -54,6 +54,8 @@ export interface DatabaseHooks {
   events?: EventRegistry;
   /** Called after a transaction that published events has committed. */
   onPublished?: () => void;
+  /** Called after a transaction that woke jobs (`Tx.wake`) has committed, with their names. */
+  onWake?: (jobs: readonly string[]) => void;
 }
 
 /** Marks code running inside a transaction, to catch nested use that would deadlock PGlite. */
@@ -119,7 +121,7 @@ async function runTransaction<T>(
   tenantId: string | null,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const state: OutboxState = { published: 0, pending: [] };
+  const state: OutboxState = { published: 0, pending: [], wakes: new Set() };
   const value = await driver.transaction<T>(
     (session) =>
       whileOpen(session, (s) =>
@@ -133,6 +135,7 @@ async function runTransaction<T>(
     transactionSettings(schema, tenantId),
   );
   if (state.published > 0) outsideTransaction(() => hooks.onPublished?.());
+  if (state.wakes.size > 0) outsideTransaction(() => hooks.onWake?.([...state.wakes]));
   return value;
 }
 
@@ -262,6 +265,9 @@ function readTx(s: Session, tenantId: string, inTransaction: boolean): Tx {
     publish: readOnly,
     audit: readOnly,
     rescope: (setting, value) => rescope(s, setting, value, inTransaction),
+    wake() {
+      throw new Error('A read cannot wake a job: open a transaction (tenantTx, withTx on a POST)');
+    },
   };
 }
 
@@ -277,6 +283,8 @@ type OutboxRow = [
 interface OutboxState {
   published: number;
   pending: OutboxRow[];
+  /** The jobs to run once the transaction has committed (`Tx.wake`). */
+  wakes: Set<string>;
 }
 
 /**
@@ -322,6 +330,7 @@ function makeTx(
     tenantId,
     query: (sql, params) => s.query(sql, params),
     rescope: (setting, value) => rescope(s, setting, value, true),
+    wake: (job) => void state.wakes.add(job),
     publish,
     audit(ctx: AuditContext | null, entry: AuditEntry) {
       const principal = ctx?.state.principal;

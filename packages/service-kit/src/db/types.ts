@@ -79,6 +79,13 @@ export interface Tx extends Queryable {
    * checked (a super admin's cross-tenant reads).
    */
   rescope(setting: 'app.scope' | 'app.tenant_id', value: string): Promise<void>;
+  /**
+   * Runs the service's job `job` as soon as this transaction has committed rather than at its
+   * next scheduled tick (the mail worker once a message is queued); nothing when the transaction
+   * rolls back, or in a service whose jobs are not scheduled (tests run them by hand). A read
+   * cannot: it changes nothing a job would act on.
+   */
+  wake(job: string): void;
 }
 
 export interface Database {

@@ -4,14 +4,16 @@ import { connect } from 'node:net';
 export const TEST_NATS_URL = 'nats://127.0.0.1:4222';
 
 /**
- * Whether something accepts connections at TEST_NATS_URL within a second: the JetStream tests run
+ * Whether something accepts connections at TEST_NATS_URL within five seconds: the JetStream tests run
  * only then, and say they skipped otherwise.
  */
 export function natsAnswers(): Promise<boolean> {
   const { hostname, port } = new URL(TEST_NATS_URL);
   return new Promise((resolve) => {
     const s = connect({ host: hostname, port: Number(port) });
-    s.setTimeout(1000);
+    // Generous: a test process busy loading its files can be late to see the connection it made,
+    // and a refused connection (no NATS here) fails at once anyway.
+    s.setTimeout(5000);
     s.once('connect', () => {
       s.destroy();
       resolve(true);

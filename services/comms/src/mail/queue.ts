@@ -51,7 +51,14 @@ export interface NewEmail {
   linkExpiresAt?: Date | null;
 }
 
-/** The new row's id, or null when `dedupeKey` was already queued (sent once per booking and kind). */
+/** The worker's job (app.ts), woken by each message queued. */
+export const DELIVER_MAIL_JOB = 'deliver-mail';
+
+/**
+ * The new row's id, or null when `dedupeKey` was already queued (sent once per booking and kind).
+ * The worker runs as soon as the transaction commits, not at its next round (a scheduled
+ * message's time is the worker's to keep: it is claimed only once due).
+ */
 export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
   const inserted = await db(tx)
     .insertInto('emails')
@@ -81,6 +88,7 @@ export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
     .returning('id')
     .executeTakeFirst();
   const id = inserted?.id ?? null;
+  if (id) tx.wake(DELIVER_MAIL_JOB);
   if (id && m.attachments?.length) {
     for (const [i, a] of m.attachments.entries())
       await db(tx)
