@@ -51,13 +51,16 @@ export interface NewEmail {
   linkExpiresAt?: Date | null;
 }
 
-/** The worker's job (app.ts), woken by each message queued. */
+/** The worker's job (app.ts), woken by each message queued that is due now. */
 export const DELIVER_MAIL_JOB = 'deliver-mail';
+
+/** Whether a message may go as soon as it is queued (not held until `notBefore`). */
+export const isDue = (m: { now: Date; notBefore?: Date }) => !m.notBefore || m.notBefore <= m.now;
 
 /**
  * The new row's id, or null when `dedupeKey` was already queued (sent once per booking and kind).
- * The worker runs as soon as the transaction commits, not at its next round (a scheduled
- * message's time is the worker's to keep: it is claimed only once due).
+ * A message due now wakes the worker as the transaction commits, rather than waiting for its
+ * next round.
  */
 export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
   const inserted = await db(tx)
@@ -88,7 +91,8 @@ export async function queueEmail(tx: Tx, m: NewEmail): Promise<string | null> {
     .returning('id')
     .executeTakeFirst();
   const id = inserted?.id ?? null;
-  if (id) tx.wake(DELIVER_MAIL_JOB);
+  // A message held for later (scheduled mail) is the five-second round's to find once due.
+  if (id && isDue(m)) tx.wake(DELIVER_MAIL_JOB);
   if (id && m.attachments?.length) {
     for (const [i, a] of m.attachments.entries())
       await db(tx)

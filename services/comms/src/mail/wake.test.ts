@@ -1,8 +1,8 @@
 /**
  * A message queued wakes the worker as its transaction commits (the kit's `Tx.wake`, tested in
  * the kit's jobs.test.ts), instead of waiting up to five seconds for the worker's next round: an
- * e-mail and an SMS to send wake it, a duplicate of an automatic e-mail and an SMS recorded as
- * not sent do not.
+ * e-mail and an SMS to send wake it; a duplicate of an automatic e-mail, an SMS recorded as not
+ * sent and a message held until later do not.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,7 +52,7 @@ describe('a queued message wakes the worker', () => {
     assert.ok(jobs.some((j) => j.name === DELIVER_MAIL_JOB));
   });
 
-  it('an e-mail and an SMS to send wake it; a duplicate and an SMS not sent do not', async () => {
+  it('an e-mail and an SMS to send wake it; a duplicate, an SMS not sent and a message held until later do not', async () => {
     const key = `auto:booking_confirmed:${crypto.randomUUID()}`;
     const woken = await c.t.kit.db.tenantTx(OWNER, async (tx) => {
       const first = recording(tx);
@@ -63,8 +63,11 @@ describe('a queued message wakes the worker', () => {
       assert.ok(await queueSms(text.tx, sms(null)));
       const notSent = recording(tx);
       assert.ok(await queueSms(notSent.tx, sms('no mobile number')));
-      return [first.woken, again.woken, text.woken, notSent.woken];
+      const later = recording(tx);
+      const tomorrow = new Date(Date.now() + 86_400_000);
+      assert.ok(await queueEmail(later.tx, { ...email(null), notBefore: tomorrow }));
+      return [first.woken, again.woken, text.woken, notSent.woken, later.woken];
     });
-    assert.deepEqual(woken, [[DELIVER_MAIL_JOB], [], [DELIVER_MAIL_JOB], []]);
+    assert.deepEqual(woken, [[DELIVER_MAIL_JOB], [], [DELIVER_MAIL_JOB], [], []]);
   });
 });

@@ -8,7 +8,7 @@ import { countSegments, E164, SMS_BAD_PHONE, SMS_OPTED_OUT } from '@venue/contra
 import { wallClock, zonedInstant, type Tx } from '@venue/service-kit';
 import { db } from '../db/query.ts';
 import { newMessageId } from '../mail/message-id.ts';
-import { DELIVER_MAIL_JOB } from '../mail/queue.ts';
+import { DELIVER_MAIL_JOB, isDue } from '../mail/queue.ts';
 
 /** A person's SMS goes between these venue-local hours; outside them it waits for the morning. */
 export const SMS_DAY_STARTS_HOUR = 8;
@@ -114,6 +114,6 @@ export async function queueSms(tx: Tx, m: NewSms): Promise<string | null> {
     )
     .returning('id')
     .executeTakeFirst();
-  if (row && !m.skipped) tx.wake(DELIVER_MAIL_JOB);
+  if (row && !m.skipped && isDue(m)) tx.wake(DELIVER_MAIL_JOB);
   return row?.id ?? null;
 }
