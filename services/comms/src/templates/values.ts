@@ -5,31 +5,23 @@
  * database id would mean nothing to them (decision 29).
  */
 import type { TemplateValues } from '@venue/contracts/comms';
-import type { Tx } from '@venue/service-kit';
+import type { Selectable, Tx } from '@venue/service-kit';
+import type { BookingCopiesTable } from '../db/schema.ts';
 import { dateText, db } from '../db/query.ts';
 
-export interface BookingCopyRow {
-  tenant_id: string;
-  booking_id: string;
-  booking_code: string;
-  customer_id: string | null;
-  customer_name: string;
-  customer_email: string;
-  /** E.164 or '' (issue 26); absent where a row is made up (demo history). */
-  customer_phone?: string;
-  event_type: string;
-  guest_count: number | null;
+/**
+ * A row of the booking copy as comms' queries read it (BOOKING_COPY_FIELDS plus `booking_date` as
+ * yyyy-MM-dd text), its columns from the generated table; the phone may be absent where a row is
+ * made up rather than read (the demo history).
+ */
+export type BookingCopyRow = Omit<
+  Selectable<BookingCopiesTable>,
+  'booking_date' | 'customer_phone' | 'received_at'
+> & {
   booking_date: string;
-  start_time: string;
-  end_time: string;
-  resource_id: string;
-  resource_name: string;
-  status: string;
-  calculated_price_cents: number | string | null;
-  starts_at: Date | string;
-  hold_expires_at: Date | string | null;
-  booking_updated_at: Date | string;
-}
+  /** E.164 or '' (issue 26). */
+  customer_phone?: string;
+};
 
 /**
  * The booking copy's columns (alias b) as BookingCopyRow has them, but for `booking_date`: each
