@@ -1,5 +1,6 @@
-// Event delivery over loopback HTTP (issue 27 item 2): how many events a second one service's
-// outbox relay gets applied in a subscriber, and how far behind the subscriber is after a burst.
+// Event delivery (issue 27 item 2): how many events a second one service's outbox relay gets
+// applied in a subscriber, and how far behind the subscriber is after a burst: handed over in the
+// process (the default, as in `npm start`), over loopback HTTP (OVER=http) or NATS.
 // A publisher and a subscriber built on the service kit (its test fixture: `widget.*` events,
 // the subscriber writes one row per event in its own transaction with the inbox insert, as every
 // consumer does) run in this process on loopback, each on its own database (PGlite in memory, or
@@ -14,7 +15,8 @@
 //
 //   node bench/relay.mjs
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/relay.mjs
-import { createServer } from 'node:net';
+//   OVER=http node bench/relay.mjs       (a subscriber in another process: over a loopback socket)
+import { connect, createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backends, cpuMs } from './lib/cpu.mjs';
@@ -49,7 +51,25 @@ const natsUrl = process.env.BENCH_NATS_URL;
 const runId = `bench${Date.now()}`;
 const nats = natsUrl ? { nats: { url: natsUrl, stream: runId.toUpperCase(), subjectPrefix: runId } } : {};
 const port = await freePort();
-process.env.RECEIVER_URL = `http://127.0.0.1:${port}`;
+// Both services run in this process, as the six do in `npm start`, so the relay hands its batches
+// to the receiver in memory (decision 74). OVER=http sends them over a loopback socket instead, as
+// to a subscriber in another process: through a TCP pass-through whose origin is not one this
+// process hosts (its copying is counted in this process's CPU with the rest).
+const overHttp = process.env.OVER === 'http' && !natsUrl;
+if (overHttp) {
+  const passThrough = createServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    client.pipe(upstream).pipe(client);
+    const end = () => (client.destroy(), upstream.destroy());
+    client.on('error', end);
+    upstream.on('error', end);
+  });
+  await new Promise((ok) => passThrough.listen(0, '127.0.0.1', ok));
+  passThrough.unref();
+  process.env.RECEIVER_URL = `http://127.0.0.1:${passThrough.address().port}`;
+} else {
+  process.env.RECEIVER_URL = `http://127.0.0.1:${port}`;
+}
 const receiver = await startTestService(
   widgetsApp({
     name: 'receiver',
@@ -83,7 +103,7 @@ console.log(
     .join(' ')}`,
 );
 console.log(
-  `engine: ${pgDb ? `PostgreSQL (${pgDb})` : 'PGlite in memory'}; events over ${natsUrl ? `NATS (${natsUrl})` : 'loopback HTTP'}`,
+  `engine: ${pgDb ? `PostgreSQL (${pgDb})` : 'PGlite in memory'}; events over ${natsUrl ? `NATS (${natsUrl})` : overHttp ? 'loopback HTTP' : 'the relay handing batches over in this process'}`,
 );
 
 // 1. A backlog, drained.
