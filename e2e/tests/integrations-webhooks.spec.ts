@@ -81,7 +81,7 @@ test('the owner adds a webhook, sends a test event and reads the delivery log', 
 
   await row.getByRole('button', { name: 'Send test event to E2E receiver' }).click();
   await expect(card.getByText(/Test event queued/)).toBeVisible();
-  // the delivery job runs every two seconds
+  // the queued delivery wakes the delivery job once its transaction commits
   await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
   const first = received[0]!;
   expect(verified(first, secret)).toBe(true);

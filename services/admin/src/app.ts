@@ -71,10 +71,12 @@ export function createAdminService(
     },
     jobs: [
       { name: 'prune-sessions', cron: '17 * * * *', run: pruneSessions },
-      // Every two seconds: a round with nothing due is one indexed read.
+      // Woken by each delivery queued and by a resume; every ten seconds for the retries (the
+      // first after 10 s) and what another replica queued. It ran every two seconds, a third of
+      // an idle product's statements (issue 27).
       {
         name: DELIVERY_JOB,
-        cron: '*/2 * * * * *',
+        cron: '*/10 * * * * *',
         run: (kit) => deliverDue(kit, deps.webhooks).then(() => {}),
       },
       { name: PRUNE_JOB, cron: '41 3 * * *', run: (kit) => pruneDeliveries(kit, deps.webhooks) },

@@ -221,6 +221,50 @@ describe('outbox relay to another service of this process, started late', () => 
   });
 });
 
+describe('outbox relay while nothing is published', () => {
+  let t: TestService;
+  before(async () => {
+    t = await startTestService(widgetsApp({ subscriptions: {} }));
+  });
+  after(() => t?.close());
+
+  it('looks at an empty outbox ever less often, one statement a look, and still finds a row no commit of its own announced', async () => {
+    const db = t.kit.db;
+    const looks: number[] = [];
+    const query = db.query.bind(db);
+    db.query = ((text: string, params?: unknown[]) => {
+      if (/FROM outbox/.test(text)) looks.push(Date.now());
+      return query(text, params);
+    }) as typeof db.query;
+    try {
+      // Polling at the tests' 100 ms, the relay looked 30 times in 3 s (and each look was three
+      // statements: the lock, the read, the unlock); doubling the wait of each empty look, it
+      // looks at 0.2, 0.4, 0.8 and 1.6 s.
+      await new Promise((ok) => setTimeout(ok, 3000));
+      assert.ok(looks.length >= 2 && looks.length <= 6, `${looks.length} looks in 3 s`);
+      const gaps = looks.slice(1).map((at, i) => at - looks[i]!);
+      assert.ok(gaps.at(-1)! > gaps[0]!, `the waits grow: ${gaps.join(', ')} ms`);
+
+      // A row written without this process's nudge (another replica's commit, a process that
+      // stopped before relaying) is still delivered: the next look finds it.
+      const id = randomUUID();
+      await query(
+        "INSERT INTO outbox (id, type, source, tenant_id, data) VALUES ($1, 'widget.noted', 'elsewhere', $2, '{}')",
+        [id, OWNER_A],
+      );
+      await eventually(
+        async () =>
+          (await query('SELECT 1 FROM outbox WHERE id = $1 AND delivered_at IS NOT NULL', [id])).rowCount ===
+          1,
+        7000,
+        'the row written elsewhere to be relayed',
+      );
+    } finally {
+      db.query = query;
+    }
+  });
+});
+
 describe('outbox relay with one subscriber down', () => {
   let publisher: TestService;
   let receiver: TestService;

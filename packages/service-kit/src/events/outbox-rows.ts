@@ -23,6 +23,12 @@ export interface Due {
 export const isWaiting = (row: OutboxRow, now: number) =>
   row.next_attempt_at !== null && new Date(row.next_attempt_at).getTime() > now;
 
+/** Whether any row is undelivered (the idle poll's one statement, on the partial index). */
+export async function hasUndelivered(db: Database): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM outbox WHERE delivered_at IS NULL LIMIT 1');
+  return rows.length > 0;
+}
+
 /** The oldest undelivered rows, in outbox order. */
 export async function readBatch(db: Database): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(

@@ -11,7 +11,15 @@ import type { Database } from '../db/types.ts';
 import type { Logger } from '../log.ts';
 import { matchesPattern, toEnvelope, type OutboxRow } from './envelope.ts';
 import type { NatsBus } from './nats.ts';
-import { BATCH, isWaiting, markFailed, readBatch, readWindow, type Due } from './outbox-rows.ts';
+import {
+  BATCH,
+  hasUndelivered,
+  isWaiting,
+  markFailed,
+  readBatch,
+  readWindow,
+  type Due,
+} from './outbox-rows.ts';
 import { deliverTo, describeFailure, type Delivered } from './relay-delivery.ts';
 import { publishToNats } from './relay-nats.ts';
 
@@ -31,6 +39,8 @@ export interface RelayOptions {
 }
 
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** The longest wait between two polls of an outbox found empty (see #poll). */
+const IDLE_MAX_MS = 5_000;
 /**
  * When events were published while a pass ran (the service is busy), the next pass waits this
  * long so it carries what accumulates: one request per subscriber for many events instead of one
@@ -59,6 +69,9 @@ interface Sorted {
  */
 export class OutboxRelay {
   readonly #o: RelayOptions;
+  readonly #baseMs: number;
+  /** The wait before the next poll: the base interval, doubled by each poll that found nothing. */
+  #idleMs: number;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
@@ -67,28 +80,64 @@ export class OutboxRelay {
 
   constructor(options: RelayOptions) {
     this.#o = options;
+    this.#baseMs = options.intervalMs ?? 500;
+    this.#idleMs = this.#baseMs;
   }
 
   start(): void {
     if (!this.#stopped) return;
     this.#stopped = false;
-    const tick = () => {
-      if (this.#stopped) return;
-      this.nudge();
-      this.#timer = setTimeout(tick, this.#o.intervalMs ?? 500);
-      this.#timer.unref();
-    };
-    outsideTransaction(tick);
+    this.#idleMs = this.#baseMs;
+    this.nudge();
   }
 
-  /** Ask for a pass soon (after a commit that published). */
+  /** Ask for a pass soon (after a commit that published): polling returns to its base interval. */
   nudge(): void {
+    this.#idleMs = this.#baseMs;
+    this.#run();
+  }
+
+  #run(): void {
     if (this.#stopped) return;
     if (this.#running) {
       this.#again = true;
       return;
     }
+    clearTimeout(this.#timer);
     this.#running = outsideTransaction(() => this.#loop());
+  }
+
+  /**
+   * The poll, for what no commit of this process announced: another replica's events it could
+   * not relay (the lock was held), a failed delivery's retry, rows left by a process that
+   * stopped. An empty outbox is seen with one statement (no lock taken), and each empty look
+   * doubles the wait before the next, up to IDLE_MAX_MS: an idle service had its six relays
+   * take a lock, read and unlock twice a second, most of the 40-45 ms of CPU a second that
+   * PostgreSQL's backends spent on an idle product (issue 27).
+   */
+  async #poll(): Promise<void> {
+    this.#timer = undefined;
+    if (this.#stopped || this.#running) return;
+    try {
+      const pruneDue = Date.now() - this.#prunedAt >= PRUNE_EVERY_MS;
+      if (!pruneDue && !(await hasUndelivered(this.#o.db))) {
+        this.#idleMs = Math.min(this.#idleMs * 2, Math.max(IDLE_MAX_MS, this.#baseMs));
+        this.#schedule();
+        return;
+      }
+    } catch (err) {
+      this.#o.log.error({ err }, 'outbox relay poll failed');
+      this.#schedule();
+      return;
+    }
+    this.#run();
+  }
+
+  #schedule(): void {
+    if (this.#stopped || this.#running) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void outsideTransaction(() => this.#poll()), this.#idleMs);
+    this.#timer.unref();
   }
 
   /** Runs passes until nothing deliverable is left right now (tests, shutdown). */
@@ -119,18 +168,26 @@ export class OutboxRelay {
       // One relaying replica at a time per schema; the others skip this round. The lock is held
       // for the whole run of passes, not taken per pass: under a burst of writes that is one
       // lock and unlock per burst instead of two statements per event delivered.
+      // A replica that finds the lock held looks again after the base interval (its nudge set
+      // it): the relaying one may have read the outbox before this one's commit.
       await this.#o.db.withAdvisoryLock(`venue.relay.${this.#o.db.schema}`, async () => {
         let more = false;
+        let found = false;
         do {
           if (this.#again && !more) await new Promise((ok) => setTimeout(ok, LINGER_MS));
           this.#again = false;
-          more = await this.#pass();
+          const pass = await this.#pass();
+          more = pass.more;
+          found ||= pass.read > 0;
         } while ((this.#again || more) && !this.#stopped);
+        // Rows still there (a retry's backoff) are polled for at the base interval.
+        if (found) this.#idleMs = this.#baseMs;
       });
     } catch (err) {
       this.#o.log.error({ err }, 'outbox relay pass failed');
     } finally {
       this.#running = undefined;
+      this.#schedule();
     }
   }
 
@@ -150,13 +207,19 @@ export class OutboxRelay {
     await this.#o.db.query("DELETE FROM outbox WHERE delivered_at < now() - interval '7 days'");
     await this.#o.db.query("DELETE FROM inbox WHERE processed_at < now() - interval '30 days'");
   }
-  /** One delivery round; true when a full batch was read (more may be waiting). */
-  async #pass(): Promise<boolean> {
+  /** One delivery round: the rows it read, and whether more may be waiting (a full batch). */
+  async #pass(): Promise<{ read: number; more: boolean }> {
     await this.#prune();
     const rows = await readBatch(this.#o.db);
     const now = Date.now();
-    if (this.#o.nats)
-      return publishToNats({ db: this.#o.db, nats: this.#o.nats, events: this.#o.events }, rows, now);
+    if (this.#o.nats) {
+      const more = await publishToNats(
+        { db: this.#o.db, nats: this.#o.nats, events: this.#o.events },
+        rows,
+        now,
+      );
+      return { read: rows.length, more };
+    }
     const { due, settled, blocked, held } = await this.#sort(rows, now);
 
     // A full window may hide later events: one subscriber that has not taken the oldest rows
@@ -177,7 +240,7 @@ export class OutboxRelay {
     );
     for (const r of results) if (r.failed) blocked.add(r.subscriber);
     await this.#record(settled, results);
-    return rows.length === BATCH && blocked.size === 0 && !held;
+    return { read: rows.length, more: rows.length === BATCH && blocked.size === 0 && !held };
   }
 
   /** Sorts a pass's batch into each subscriber's due events, in outbox order. */

@@ -124,9 +124,16 @@ export interface NewDelivery {
   body: string;
 }
 
-/** Queues a delivery due now; a second one of the same event for the same webhook is not made. */
+/** The delivery job's name (worker.ts runs it; a queued delivery wakes it). */
+export const DELIVERY_JOB = 'webhook-deliveries';
+
+/**
+ * Queues a delivery due now; a second one of the same event for the same webhook is not made.
+ * The delivery job is woken once the transaction commits, so the receiver hears of it at once
+ * rather than at the job's next round.
+ */
 export async function queueDelivery(tx: Tx, d: NewDelivery): Promise<DeliveryRow | undefined> {
-  return q(tx)
+  const row = await q(tx)
     .insertInto('webhook_deliveries')
     .values({
       tenant_id: d.tenantId,
@@ -141,6 +148,8 @@ export async function queueDelivery(tx: Tx, d: NewDelivery): Promise<DeliveryRow
     .onConflict((oc) => oc.columns(['tenant_id', 'webhook_id', 'event_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
+  if (row) tx.wake(DELIVERY_JOB);
+  return row;
 }
 
 /** The attempts of `deliveryIds`, newest first, grouped by delivery. */

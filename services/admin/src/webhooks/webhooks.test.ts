@@ -14,11 +14,13 @@ import type { AddressInfo } from 'node:net';
 import type { DomainEvent } from '@venue/contracts';
 import { WEBHOOK_URL_PRIVATE } from '@venue/contracts/admin';
 import { bookingSchema } from '@venue/contracts/bookings';
+import type { Tx } from '@venue/service-kit';
 import { startTestService, testKeys } from '@venue/service-kit/testing';
 import { createAdminService } from '../app.ts';
 import { call, login, type Session } from '../testing/harness.ts';
 import { parseAllowList } from './address-policy.ts';
 import { webhookDepsFromEnv, type WebhookDeps } from './config.ts';
+import { DELIVERY_JOB, queueDelivery } from './store.ts';
 import { deliverDue, HELD_TOO_LONG, pruneDeliveries } from './worker.ts';
 
 // --- the receiver --------------------------------------------------------------------------------
@@ -434,6 +436,31 @@ describe('webhooks', () => {
       const d = await log(owner, hook.id);
       assert.equal(d.length, 2);
       assert.ok(d.every((x) => x.state === 'delivered'));
+    });
+
+    test('a delivery queued wakes the delivery job as its transaction commits; the same event again does not', async () => {
+      assert.ok((createAdminService({ webhooks: deps }).jobs ?? []).some((j) => j.name === DELIVERY_JOB));
+      const hook = await subscribe(owner, '/woken');
+      const woken: string[][] = [];
+      await t.kit.db.tenantTx(owner.userId, async (tx) => {
+        const spy = Object.create(tx) as Tx;
+        const d = {
+          tenantId: owner.userId,
+          webhookId: hook.id,
+          eventId: randomUUID(),
+          type: 'webhook.test',
+          aggregateKey: 'test:wake',
+          occurredAt: new Date().toISOString(),
+          body: '{}',
+        };
+        for (let i = 0; i < 2; i++) {
+          const calls: string[] = [];
+          spy.wake = (job) => void calls.push(job);
+          await queueDelivery(spy, d);
+          woken.push(calls);
+        }
+      });
+      assert.deepEqual(woken, [[DELIVERY_JOB], []]);
     });
 
     test('only subscribed events are sent', async () => {

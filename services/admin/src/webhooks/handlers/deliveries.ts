@@ -11,7 +11,7 @@ import {
 } from '@venue/contracts/admin';
 import { conflict, isUuid, notFound, operation } from '@venue/service-kit';
 import { NOW } from '../../db/clock.ts';
-import { deliveryPage, deliveryWithAttempts, payloadBody, q, queueDelivery } from '../store.ts';
+import { DELIVERY_JOB, deliveryPage, deliveryWithAttempts, payloadBody, q, queueDelivery } from '../store.ts';
 import { ownerGuard, tenantOf, webhookOr404 } from '../webhook-access.ts';
 
 export const testHook = operation(
@@ -77,6 +77,7 @@ export const resendDelivery = operation(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+    tx.wake(DELIVERY_JOB);
     const answer: WebhookQueued = {
       message: WEBHOOK_RESEND_QUEUED,
       delivery: await deliveryWithAttempts(tx, row),

@@ -4,7 +4,7 @@ import { inRequestTx, operation } from '@venue/service-kit';
 import type { z } from 'zod';
 import { NOW } from '../../db/clock.ts';
 import type { WebhookDeps } from '../config.ts';
-import { q, toWebhook, webhookLabel, type WebhookRow } from '../store.ts';
+import { DELIVERY_JOB, q, toWebhook, webhookLabel, type WebhookRow } from '../store.ts';
 import { expireHeld } from '../worker.ts';
 import { assertReachable, ownerGuard, tenantOf, webhookOr404 } from '../webhook-access.ts';
 
@@ -57,6 +57,7 @@ export const patchHook = (deps: WebhookDeps) =>
         // retry window: given up unsent, as a delivery failing that long would be, in this same
         // transaction, so the job never sees it due.
         const givenUp = resumed ? await expireHeld(tx, deps, { tenantId, webhookId: row.id }) : 0;
+        if (resumed) tx.wake(DELIVERY_JOB);
         await tx.audit(ctx, {
           action: resumed ? 'webhook_resumed' : paused ? 'webhook_paused' : 'webhook_updated',
           targetType: 'settings',
