@@ -14,6 +14,7 @@ import type {
   DatabaseConfig,
   PublishOptions,
   QueryParams,
+  QueryResult,
   Tx,
 } from './types.ts';
 
@@ -171,6 +172,20 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
         await tx.query(`SELECT set_config('${CUSTOMER_EMAIL_SETTING}', $1, true)`, [scoped]);
         return fn(tx);
       });
+    },
+    async tenantStatement<R>(tenantId: string, sql: string, params?: QueryParams) {
+      if (!tenantId) throw new Error('tenantStatement needs a tenant id');
+      guard('Opening a transaction');
+      let statement: Promise<QueryResult<R>> | undefined;
+      // Left trailing (not awaited), so the driver sends COMMIT in the same write.
+      await driver.transaction(
+        async (s) => {
+          statement = s.query<R>(sql, params);
+          return new Trailing(undefined, statement);
+        },
+        transactionSettings(schema, tenantId),
+      );
+      return statement!;
     },
     systemTx: (fn) => run(null, fn),
     tenantRead(tenantId, fn) {

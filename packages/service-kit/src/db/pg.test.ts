@@ -78,6 +78,18 @@ describe('statements on the PostgreSQL server', { skip: serverOnly }, () => {
     assert.equal(writes, 2);
   });
 
+  it('sends a transaction of one trailing statement, BEGIN to COMMIT, in one write', async () => {
+    let last: Promise<{ rows: { n: number }[] }> | undefined;
+    const { writes } = await countWrites(() =>
+      driver.transaction(async (s) => {
+        last = s.query<{ n: number }>('SELECT $1::int AS n', [7]);
+        return new Trailing(undefined, last);
+      }),
+    );
+    assert.equal((await last!).rows[0]!.n, 7);
+    assert.equal(writes, 1);
+  });
+
   it('rolls back, and fails, when the trailing statement fails', async () => {
     await assert.rejects(
       driver.transaction(async (s) => {

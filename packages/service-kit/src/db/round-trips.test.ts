@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Driver, Session } from './driver.ts';
 import { createDatabase, transactionSettings } from './database.ts';
-import { scopeStatement } from './driver.ts';
+import { scopeStatement, Trailing } from './driver.ts';
 
 const TENANT = '0a000000-0000-4000-8000-0000000000a1';
 
@@ -41,6 +41,26 @@ describe('a request transaction on the wire', () => {
     assert.match(sent[0]!, /^BEGIN; SELECT set_config\('search_path', '"bookings", public', true\)/);
     assert.match(sent[0]!, new RegExp(`set_config\\('app.tenant_id', '${TENANT}', true\\)`));
     assert.equal(sent[1], 'SELECT 1');
+    assert.equal(sent[2], 'COMMIT');
+  });
+
+  it('a one-statement transaction leaves its statement trailing, for COMMIT to leave with it', async () => {
+    const { driver, sent } = recordingDriver();
+    const answers: unknown[] = [];
+    const inner = driver.transaction.bind(driver);
+    driver.transaction = ((fn, settings) =>
+      inner(async (s) => {
+        const answer = await fn(s);
+        answers.push(answer);
+        return answer;
+      }, settings)) as Driver['transaction'];
+    const db = createDatabase(driver, 'bookings', { source: 'bookings' });
+    const result = await db.tenantStatement(TENANT, 'SELECT $1::int AS n', [1]);
+    assert.deepEqual(result, { rows: [], rowCount: 0 }, "the statement's own answer");
+    assert.ok(answers[0] instanceof Trailing, 'handed to the driver as the trailing statement');
+    assert.equal(sent.length, 3, sent.join(' | '));
+    assert.match(sent[0]!, new RegExp(`^BEGIN; .*set_config\\('app.tenant_id', '${TENANT}', true\\)`));
+    assert.equal(sent[1], 'SELECT $1::int AS n');
     assert.equal(sent[2], 'COMMIT');
   });
 

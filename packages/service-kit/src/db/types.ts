@@ -107,6 +107,17 @@ export interface Database {
    * `withTx` (decision 54).
    */
   tenantRead<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One statement in a transaction of its own, scoped to `tenantId` as `tenantTx`: over a
+   * network BEGIN, the statement and COMMIT leave in one write, one round trip where a
+   * `tenantTx` of one statement makes two (an Idempotency-Key's claim, on every keyed POST).
+   * Nothing is published from it.
+   */
+  tenantStatement<T = Record<string, unknown>>(
+    tenantId: string,
+    sql: string,
+    params?: QueryParams,
+  ): Promise<QueryResult<T>>;
   /** A transaction with `app.scope = 'system'` (login, internal calls, sweeps, cross-tenant reads). */
   systemTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Raw statement outside any transaction: only where row-level security does not matter. */

@@ -185,6 +185,17 @@ async function keptAnswer(ctx: AppContext): Promise<Kept | null> {
   return { status: ctx.status, headers, bytes: await answerBytes(ctx) };
 }
 
+const CLAIM = `INSERT INTO idempotency_keys AS k (tenant_id, key, claim, method, path, body_hash)
+  VALUES ($1, $2, $3, $4, $5, $6)
+  ON CONFLICT (tenant_id, key) DO UPDATE
+     SET claim = EXCLUDED.claim, method = EXCLUDED.method, path = EXCLUDED.path,
+         body_hash = EXCLUDED.body_hash, status = NULL, headers = NULL, body = NULL,
+         created_at = now(), completed_at = NULL
+   WHERE k.created_at < now() - make_interval(hours => $7)
+      OR (k.completed_at IS NULL AND k.body_hash = EXCLUDED.body_hash
+          AND k.created_at < now() - make_interval(secs => $8))
+  RETURNING 1`;
+
 const STORE_ANSWER = `UPDATE idempotency_keys SET status = $4, headers = $5::jsonb, body = $6, completed_at = now()
   WHERE tenant_id = $1 AND key = $2 AND claim = $3`;
 
@@ -256,33 +267,20 @@ export async function idempotent(ctx: AppContext, next: Next, scope?: Idempotenc
   const deadline = Date.now() + idempotencyTiming.waitMs;
 
   for (;;) {
-    const claimed = await db.tenantTx(tenantId, async (tx) => {
-      // A key past its keeping time is free again; so is a claim abandoned by a dead process,
-      // for the same request only. The row lock ON CONFLICT takes lets one taker through.
-      const { rowCount } = await tx.query(
-        `INSERT INTO idempotency_keys AS k (tenant_id, key, claim, method, path, body_hash)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (tenant_id, key) DO UPDATE
-            SET claim = EXCLUDED.claim, method = EXCLUDED.method, path = EXCLUDED.path,
-                body_hash = EXCLUDED.body_hash, status = NULL, headers = NULL, body = NULL,
-                created_at = now(), completed_at = NULL
-          WHERE k.created_at < now() - make_interval(hours => $7)
-             OR (k.completed_at IS NULL AND k.body_hash = EXCLUDED.body_hash
-                 AND k.created_at < now() - make_interval(secs => $8))
-         RETURNING 1`,
-        [
-          tenantId,
-          key,
-          claim,
-          ctx.method,
-          ctx.path,
-          hash,
-          idempotencyTiming.keepHours,
-          idempotencyTiming.abandonedAfterMs / 1000,
-        ],
-      );
-      return rowCount > 0;
-    });
+    // A key past its keeping time is free again; so is a claim abandoned by a dead process,
+    // for the same request only. The row lock ON CONFLICT takes lets one taker through. One
+    // statement in its own transaction: BEGIN, it and COMMIT in one write.
+    const { rowCount } = await db.tenantStatement(tenantId, CLAIM, [
+      tenantId,
+      key,
+      claim,
+      ctx.method,
+      ctx.path,
+      hash,
+      idempotencyTiming.keepHours,
+      idempotencyTiming.abandonedAfterMs / 1000,
+    ]);
+    const claimed = rowCount > 0;
     if (claimed) return doOnce(ctx, next, tenantId, key, claim);
 
     const row = await db.tenantTx(tenantId, async (tx) => {
