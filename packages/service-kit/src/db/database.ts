@@ -140,6 +140,28 @@ async function runTransaction<T>(
   return value;
 }
 
+/** `Database.tenantStatement`: the statement left trailing, so the driver sends COMMIT in its write. */
+async function oneStatement<R>(
+  driver: Driver,
+  schema: string,
+  guard: (what: string) => void,
+  tenantId: string,
+  sql: string,
+  params?: QueryParams,
+): Promise<QueryResult<R>> {
+  if (!tenantId) throw new Error('tenantStatement needs a tenant id');
+  guard('Opening a transaction');
+  let statement: Promise<QueryResult<R>> | undefined;
+  await driver.transaction(
+    async (s) => {
+      statement = s.query<R>(sql, params);
+      return new Trailing(undefined, statement);
+    },
+    transactionSettings(schema, tenantId),
+  );
+  return statement!;
+}
+
 export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHooks): Database {
   const guard = (what: string) => {
     if (driver.kind === 'pglite' && inTransaction.getStore()) {
@@ -173,20 +195,7 @@ export function createDatabase(driver: Driver, schema: string, hooks: DatabaseHo
         return fn(tx);
       });
     },
-    async tenantStatement<R>(tenantId: string, sql: string, params?: QueryParams) {
-      if (!tenantId) throw new Error('tenantStatement needs a tenant id');
-      guard('Opening a transaction');
-      let statement: Promise<QueryResult<R>> | undefined;
-      // Left trailing (not awaited), so the driver sends COMMIT in the same write.
-      await driver.transaction(
-        async (s) => {
-          statement = s.query<R>(sql, params);
-          return new Trailing(undefined, statement);
-        },
-        transactionSettings(schema, tenantId),
-      );
-      return statement!;
-    },
+    tenantStatement: (tenantId, sql, params) => oneStatement(driver, schema, guard, tenantId, sql, params),
     systemTx: (fn) => run(null, fn),
     tenantRead(tenantId, fn) {
       if (!tenantId) throw new Error('tenantRead needs a tenant id');
