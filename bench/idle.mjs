@@ -5,34 +5,16 @@
 // the busiest first. A venue's small host pays this all day; the write benches subtract it.
 //
 //   BENCH_PG_DB=venue_bench_… node bench/idle.mjs       (a product.mjs product; PORTS as writes.mjs)
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backends, cpuMs, listening } from './lib/cpu.mjs';
 import { machine } from './lib/run.mjs';
+import { startCounting, statementsOf } from './lib/statements.mjs';
 
 const SECONDS = Number(process.env.SECONDS ?? 60);
 const SETTLE = Number(process.env.SETTLE ?? 10);
 const ports = (process.env.PORTS ?? '8290,7601,7602,7603,7604,7605,7606').split(',').map(Number);
 const pgDb = process.env.BENCH_PG_DB;
-const psql = (sql) =>
-  execFileSync(
-    'psql',
-    [process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', '-AtXqc', sql],
-    {
-      encoding: 'utf8',
-    },
-  );
-const statementsKept = () => {
-  if (!pgDb) return false;
-  try {
-    psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const pids = [...new Set(ports.flatMap((p) => listening(p)))];
 if (!pids.length) throw new Error(`no process listens on PORTS ${ports.join(',')}`);
 // Backends come and go: each keeps what it had when last seen (as writes.mjs counts them).
@@ -43,7 +25,7 @@ const look = () => {
 const sum = (m) => [...m.values()].reduce((a, b) => a + b, 0);
 
 await sleep(SETTLE * 1000);
-const counting = statementsKept();
+const counting = pgDb !== undefined && startCounting();
 look();
 const pg0 = sum(seen);
 const own0 = cpuMs(pids);
@@ -70,14 +52,8 @@ console.log(
 );
 console.table(perProcess);
 if (counting) {
-  const rows = psql(
-    `SELECT round(calls / ${s}, 2), left(regexp_replace(query, '\\s+', ' ', 'g'), 110)
-       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '${pgDb}')
-      ORDER BY calls DESC LIMIT 12`,
+  const { calls, lines } = statementsOf(pgDb, { per: s, limit: 12, order: 'calls' });
+  console.log(
+    `statements a second: ${calls}; the most called (ms | calls | of it planning | statement, a second):\n${lines}`,
   );
-  const total = psql(
-    `SELECT round(coalesce(sum(calls), 0) / ${s}, 1) FROM pg_stat_statements
-      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '${pgDb}')`,
-  ).trim();
-  console.log(`statements a second: ${total}; the most called (a second | statement):\n${rows.trimEnd()}`);
 }

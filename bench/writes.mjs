@@ -26,11 +26,11 @@
 // between runs so the slots are free: the script prints the next free one).
 // STATEMENTS=n (PostgreSQL, with pg_stat_statements in shared_preload_libraries) lists the n
 // statements the span's writes spent most of the server's time on, per write.
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { backends, cpuMs, listening } from './lib/cpu.mjs';
 import { ownerWrites } from './lib/owner-writes.mjs';
+import { startCounting, statementsOf } from './lib/statements.mjs';
 import { baseline, machine } from './lib/run.mjs';
 
 const WRITE = process.env.WRITE ?? 'booking';
@@ -43,15 +43,6 @@ const PREPARE = Number(process.env.PREPARE ?? Math.ceil(100 * DURATION));
 const ports = (process.env.PORTS ?? '8290,7601,7602,7603,7604,7605,7606').split(',').map(Number);
 const pgDb = process.env.BENCH_PG_DB;
 const STATEMENTS = Number(process.env.STATEMENTS ?? 0);
-/** One psql call on the server's postgres database (the superuser, as product.mjs's BENCH_PG_URL). */
-const psql = (sql) =>
-  execFileSync(
-    'psql',
-    [process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', '-AtXqc', sql],
-    {
-      encoding: 'utf8',
-    },
-  );
 
 // A process listening on several ports (the services' one process) is one row, named by them.
 const portsOf = new Map();
@@ -227,8 +218,7 @@ let firstError;
 let ranOut = false;
 // Said on stderr, so a profiler started by hand can wait for the measured span.
 console.error(`measuring ${DURATION} s of ${WRITE} writes`);
-if (STATEMENTS && pgDb)
-  psql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+const counting = STATEMENTS > 0 && pgDb !== undefined && startCounting();
 const by0 = cpuBy();
 const c0 = totalCpu();
 const t0 = performance.now();
@@ -300,26 +290,15 @@ if (noisy > 0) {
   );
   process.exitCode = 1;
 }
-if (STATEMENTS && pgDb) {
-  // Executing and planning, in ms per write, over the whole span and its settling (the relays'
-  // and jobs' idle polling included: it shows as the statements whose calls do not follow writes).
-  const rows = psql(
-    `SELECT round(((total_exec_time + total_plan_time) / ${done1})::numeric, 3), round((calls::numeric / ${done1}), 2),
-            round((total_plan_time / ${done1})::numeric, 3), left(regexp_replace(query, '\\s+', ' ', 'g'), 150)
-       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '${pgDb}')
-      ORDER BY total_exec_time + total_plan_time DESC LIMIT ${STATEMENTS}`,
-  );
-  const [sum, calls] = psql(
-    `SELECT round((sum(total_exec_time + total_plan_time) / ${done1})::numeric, 2), round(sum(calls)::numeric / ${done1}, 1)
-       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = '${pgDb}')`,
-  )
-    .trim()
-    .split('|');
+if (counting) {
+  // Over the whole span and its settling (the relays' and jobs' own polling included: it shows as
+  // the statements whose calls do not follow the writes).
+  const { ms, calls, lines } = statementsOf(pgDb, { per: done1, limit: STATEMENTS });
   console.log(
-    `PostgreSQL's time per ${what}, statements' wall time (lock waits included): ${sum} ms in ${calls} statements; ` +
+    `PostgreSQL's time per ${what}, statements' wall time (lock waits included): ${ms} ms in ${calls} statements; ` +
       `the most (ms | calls | of it planning, with pg_stat_statements.track_planning | statement):`,
   );
-  console.log(rows.trimEnd());
+  console.log(lines);
 }
 const nextDay = nextFreeDay();
 console.log(`slots used: ${slotsUsed()} bookings from day +${DAY_OFFSET}; next free: DAY_OFFSET=${nextDay}`);

@@ -19,7 +19,8 @@ import { accountRoutes, subUserRoutes } from './users/routes.ts';
 import { webhookDepsFromEnv, type WebhookDeps } from './webhooks/config.ts';
 import { webhookConsumers } from './webhooks/consumer.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
-import { DELIVERY_JOB, PRUNE_JOB, deliverDue, pruneDeliveries } from './webhooks/worker.ts';
+import { DELIVERY_JOB } from './webhooks/store.ts';
+import { PRUNE_JOB, deliverDue, pruneDeliveries } from './webhooks/worker.ts';
 
 /** Admin is the identity provider: it answers principal look-ups from its own database. */
 export function resolvePrincipal(
@@ -71,7 +72,7 @@ export function createAdminService(
     },
     jobs: [
       { name: 'prune-sessions', cron: '17 * * * *', run: pruneSessions },
-      // Woken by each delivery queued and by a resume; every ten seconds for the retries (the
+      // Woken by each delivery queued, a resume and a Send again; every ten seconds for the retries (the
       // first after 10 s) and what another replica queued. It ran every two seconds, a third of
       // an idle product's statements (issue 27).
       {

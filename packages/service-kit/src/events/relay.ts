@@ -87,7 +87,6 @@ export class OutboxRelay {
   start(): void {
     if (!this.#stopped) return;
     this.#stopped = false;
-    this.#idleMs = this.#baseMs;
     this.nudge();
   }
 

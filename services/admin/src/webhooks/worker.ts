@@ -1,6 +1,7 @@
 /**
  * The delivery job (decision 60): a kit job under its advisory lock (one runner across admin's
- * replicas), woken by each delivery queued and every ten seconds for retries and held ones. Each run takes the due deliveries that head their aggregate (no
+ * replicas), woken by each delivery queued (store.ts `queueDelivery`), a resume and a Send again,
+ * and every ten seconds for retries. Each run takes the due deliveries that head their aggregate (no
  * earlier delivery of the same webhook and booking, invoice or quotation still pending), sends
  * several at once, and records each attempt. A failure is retried with backoff; a delivery still
  * failing three days after it was queued is given up, and a webhook whose every attempt has
@@ -17,7 +18,6 @@ import { openSecret, signatureHeader } from './secrets.ts';
 import { postDelivery, type AttemptResult } from './send.ts';
 import { q, webhookLabel, type DeliveryRow, type WebhookRow } from './store.ts';
 
-export { DELIVERY_JOB } from './store.ts';
 export const PRUNE_JOB = 'webhook-prune';
 const BATCH = 100;
 /** Finished deliveries (and their attempts) are kept this long in the log. */
