@@ -116,7 +116,7 @@ async function askAdmin<T>(
   } catch (err) {
     throw new LookupFailure(classifyUpstreamError(err), `${path} failed`, err);
   }
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = res.statusCode === 200 ? await res.body.json() : (await res.body.dump(), null);
   } catch (err) {

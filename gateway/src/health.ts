@@ -28,7 +28,7 @@ export interface HealthReport {
 
 async function probe(replica: Replica, timeoutMs: number): Promise<Probe> {
   const started = performance.now();
-  let up = false;
+  let up: boolean;
   let release: { version?: string; schema?: string | null } = {};
   try {
     const res = await replica.pool.request({

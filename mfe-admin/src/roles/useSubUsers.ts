@@ -64,7 +64,7 @@ export function useSubUsers(ownerId: string) {
         body: { subUserId: user.id, newPassword },
       });
     } catch (error) {
-      throw new Error(messageOr(error, 'Failed to change password. Please try again.'));
+      throw new Error(messageOr(error, 'Failed to change password. Please try again.'), { cause: error });
     }
     return `Password changed successfully for ${user.name || user.email}`;
   };

@@ -34,7 +34,7 @@ export function bodyOf(d: QuotationDraft): QuotationInput {
 export function amountsOf(d: QuotationDraft): { totalCents: number; deposit: number } {
   const totalCents = parseDollars(d.totalAmount) ?? 0;
   const depositValue = num(d.depositValue) ?? 0;
-  let deposit = 0;
+  let deposit: number;
   try {
     deposit =
       d.depositType === 'Fixed'

@@ -367,7 +367,7 @@ function send(setup: HostileSetup, route: Route, path: string, body?: unknown): 
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then(async (res) => {
     const text = await res.text();
-    let parsed: Answer['body'] = null;
+    let parsed: Answer['body'];
     try {
       parsed = JSON.parse(text) as Answer['body'];
     } catch {

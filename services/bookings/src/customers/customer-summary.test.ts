@@ -473,7 +473,7 @@ describe('customer figures', () => {
           const seen: any[] = [];
           let cursor: string | null = null;
           let pages = 0;
-          let total = -1;
+          let total: number;
           do {
             const res = await h.call(
               'GET',

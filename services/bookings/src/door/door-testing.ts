@@ -65,7 +65,7 @@ async function send(
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
@@ -105,7 +105,7 @@ export function asCustomer(
     return fetch(h.t.url + path, { method, headers: customerHeaders({ tenantId, email }), body }).then(
       async (res) => {
         const text = await res.text();
-        let parsed: unknown = null;
+        let parsed: unknown;
         try {
           parsed = JSON.parse(text);
         } catch {

@@ -24,9 +24,9 @@ interface PaidObject {
 /** The paid thing an event reports, or null for events (or objects) that are not ours to record. */
 function paidObject(event: Stripe.Event): PaidObject | null {
   let metadata: Record<string, string> | null | undefined;
-  let paymentIntent: string | null = null;
-  let amount: number | null = null;
-  let currency = '';
+  let paymentIntent: string | null;
+  let amount: number | null;
+  let currency: string;
   if (
     event.type === 'checkout.session.completed' ||
     event.type === 'checkout.session.async_payment_succeeded'
