@@ -15,7 +15,9 @@ const swc = [
   },
 ];
 
-const ESM_ONLY = ['rettime', 'until-async', '@open-draft/deferred-promise', '@inquirer'];
+// msw 3 and the packages it brings that ship ES modules only (its own copy of cookie 1 among
+// them), by package folder name.
+const ESM_ONLY = ['msw', '@msw', '@mswjs', 'rettime', 'until-async', '@open-draft', '@inquirer', 'cookie'];
 
 const project = (dir) => ({
   displayName: dir,

@@ -35,8 +35,9 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 // longer on a busy machine (two cores shared with the service tests).
 configure({ asyncUtilTimeout: 10_000 });
 
-// A request no test answered is a failure, not a silent network error.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request no test answered is a failure, not a silent network error. (msw 3 calls the option
+// onUnhandledFrame; it ignores msw 2's onUnhandledRequest and would only warn.)
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   cleanup();
   // Toasts live in one store shared by every render; a test must not see the last one's.
