@@ -1,4 +1,4 @@
-import { describe, expect, jest, test } from '@jest/globals';
+import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { captureRequests, onlyBody, renderWithProviders, type RenderOptions } from '@venue/ui/testing';
@@ -67,6 +67,12 @@ async function open(
 }
 
 const total = () => screen.getByRole('textbox', { name: /Total Amount/ });
+
+// A filled-in slot is checked as the form opens; unless a test answers otherwise, it is free. (A
+// test's own answer, added later, is the one msw uses.)
+beforeEach(() => {
+  captureRequests('post', '/api/bookings/check', FREE);
+});
 
 describe('Quotation form (spec 03 §5)', () => {
   test('an empty form shows every field’s message at once, focuses the first and sends nothing; a message clears when its field changes', async () => {

@@ -35,13 +35,27 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 // longer on a busy machine (two cores shared with the service tests).
 configure({ asyncUtilTimeout: 10_000 });
 
-// A request no test answered is a failure, not a silent network error. (msw 3 calls the option
-// onUnhandledFrame; it ignores msw 2's onUnhandledRequest and would only warn.)
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+// A request no test answered fails that request (msw prints it) and then the test: a page that
+// copes with a failed call would otherwise pass while asking for something nobody meant it to.
+// (msw 3 calls the option onUnhandledFrame; it ignores msw 2's onUnhandledRequest and only warns.)
+const unanswered: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame: ({ frame, defaults }) => {
+      const request = (frame.data as { request?: Request }).request;
+      unanswered.push(request ? `${request.method} ${new URL(request.url).pathname}` : frame.protocol);
+      defaults.error();
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
   // Toasts live in one store shared by every render; a test must not see the last one's.
   notifications.clean();
   server.resetHandlers();
+  const missed = unanswered.splice(0);
+  if (missed.length > 0) {
+    throw new Error(`No answer was given to ${missed.join(', ')}: answer it in the test (captureRequests).`);
+  }
 });
 afterAll(() => server.close());
