@@ -72,9 +72,9 @@ export function createAdminService(
     },
     jobs: [
       { name: 'prune-sessions', cron: '17 * * * *', run: pruneSessions },
-      // Woken by each delivery queued, a resume and a Send again; every ten seconds for the retries (the
-      // first after 10 s) and what another replica queued. It ran every two seconds, a third of
-      // an idle product's statements (issue 27).
+      // Woken by each delivery queued, a resume and a Send again; every ten seconds for the
+      // retries (the first after 10 s) and what another replica queued. It ran every two seconds,
+      // a third of an idle product's statements (issue 27).
       {
         name: DELIVERY_JOB,
         cron: '*/10 * * * * *',
