@@ -75,8 +75,8 @@ function gatewayDockerfile() {
 FROM node:24-slim AS shell
 WORKDIR /app
 COPY . .
-RUN npm ci --ignore-scripts --no-audit --no-fund && cd shell && node ../node_modules/webpack-cli/bin/cli.js --mode production \\
- && cd ../portal && node ../node_modules/webpack-cli/bin/cli.js --mode production
+RUN npm ci --ignore-scripts --no-audit --no-fund && cd shell && node ../packages/mfe-webpack/bin/webpack.cjs --mode production \\
+ && cd ../portal && node ../packages/mfe-webpack/bin/webpack.cjs --mode production
 
 ${installStage('gateway')}
 FROM node:24-slim
@@ -110,7 +110,7 @@ function remoteDockerfile(remote) {
 FROM node:24-slim AS build
 WORKDIR /app
 COPY . .
-RUN npm ci --ignore-scripts --no-audit --no-fund && cd ${remote} && node ../node_modules/webpack-cli/bin/cli.js --mode production
+RUN npm ci --ignore-scripts --no-audit --no-fund && cd ${remote} && node ../packages/mfe-webpack/bin/webpack.cjs --mode production
 
 FROM node:24-slim
 COPY --from=build /app/${remote}/dist /bundle

@@ -104,7 +104,8 @@ async function buildStale({ force = false, log = console.log } = {}) {
     log('[build] frontends up to date');
     return;
   }
-  const webpackCli = path.join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+  // The kit's own CLI entry finds webpack-cli wherever npm put it (packages/mfe-webpack/bin).
+  const webpackCli = path.join(root, 'packages', 'mfe-webpack', 'bin', 'webpack.cjs');
   const queue = [...stale];
   const worker = async () => {
     for (let app = queue.shift(); app; app = queue.shift()) {
