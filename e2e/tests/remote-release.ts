@@ -84,7 +84,8 @@ export async function buildChangedCopy(remote: string, change: (src: string) => 
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production'],
+      // The kit's CLI entry, as every frontend's build runs it (webpack-cli sits inside the kit).
+      [path.join(ROOT, 'packages', 'mfe-webpack', 'bin', 'webpack.cjs'), '--mode', 'production'],
       { cwd: copy, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
