@@ -16,7 +16,8 @@ const swc = [
 ];
 
 // msw 3 and the packages it brings that ship ES modules only (its own copy of cookie 1 among
-// them), by package folder name.
+// them), by package folder name. react-router 8 is ESM too but is not transformed: one of its
+// files reads `import.meta`, so jest loads it as ESM (`npm run test:ui`, scripts/test.mjs).
 const ESM_ONLY = ['msw', '@msw', '@mswjs', 'rettime', 'until-async', '@open-draft', '@inquirer', 'cookie'];
 
 const project = (dir) => ({

@@ -187,8 +187,13 @@ if (forbidden.length) {
 
 // UI component tests (jest + Testing Library + msw, jsdom): pages and dialogs against a mock
 // API. They touch no database, so the PostgreSQL pass (--no-static) leaves them to the first.
+// react-router 8 ships ES modules only, one of them using `import.meta`, which no CommonJS
+// transform can take: jest loads it natively (require(esm), Node >= 24.9), which needs VM modules.
+// The same flags as `npm run test:ui`.
+const JEST_NODE_FLAGS = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
 if (!process.argv.includes('--no-static')) {
   step('UI component tests (jest)', process.execPath, [
+    ...JEST_NODE_FLAGS,
     `${root}/node_modules/jest/bin/jest.js`,
     '--config',
     'jest.config.mjs',

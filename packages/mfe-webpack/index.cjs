@@ -67,7 +67,7 @@ const FACADES = {
     file: path.join(__dirname, 'shared', 'react-router.mjs'),
     // what the facade imports from: the package's own file, by absolute path (an alias)
     real: '@venue/mfe-webpack/real-react-router',
-    target: 'dist/production/index.mjs',
+    target: 'dist/production/index.js',
   },
 };
 

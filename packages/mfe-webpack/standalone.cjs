@@ -60,7 +60,7 @@ module.exports = function createStandaloneConfig({
         // react-router's `exports` map sends a bundler to its development build (index.cjs says
         // the same of the shared facade); the production build is the one users should get.
         alias: {
-          'react-router$': path.join(packageDir('react-router', dir), 'dist/production/index.mjs'),
+          'react-router$': path.join(packageDir('react-router', dir), 'dist/production/index.js'),
         },
       },
       module: { rules: moduleRules(production) },
