@@ -58,9 +58,10 @@ const MANTINE_CONTEXTS = [
 
 /**
  * The router is shared through a facade (`shared/react-router.mjs`) that re-exports only what
- * the frontends use, from react-router's production build (its package `exports` map sends
- * webpack to the development build). Each facade lists its names; `FacadeImportsCheck` fails
- * the build when a frontend imports one that is missing.
+ * the frontends use, from react-router's production build, named by path (its package
+ * `exports` map picks the build by condition, the development one whenever webpack runs in that
+ * mode; the alias keeps every build on the one users get). Each facade lists its names;
+ * `FacadeImportsCheck` fails the build when a frontend imports one that is missing.
  */
 const FACADES = {
   'react-router': {

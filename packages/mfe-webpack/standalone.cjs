@@ -57,8 +57,9 @@ module.exports = function createStandaloneConfig({
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         symlinks: true,
-        // react-router's `exports` map sends a bundler to its development build (index.cjs says
-        // the same of the shared facade); the production build is the one users should get.
+        // react-router's `exports` map picks its build by condition, the development one in a
+        // development build (index.cjs does the same for the shared facade); named by path, every
+        // build runs the production one users get.
         alias: {
           'react-router$': path.join(packageDir('react-router', dir), 'dist/production/index.js'),
         },
