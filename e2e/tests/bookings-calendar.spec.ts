@@ -46,10 +46,7 @@ test('dragging a booking moves it on the server; onto another booking it snaps b
 
   await signIn(page, OWNER);
   await page.goto('/Calendar');
-  const filter = page
-    .getByRole('textbox', { name: 'Resource filter', exact: true })
-    .or(page.getByRole('combobox', { name: 'Resource filter', exact: true }))
-    .first();
+  const filter = page.getByRole('combobox', { name: 'Resource filter', exact: true });
   await filter.click();
   await page.getByRole('option', { name: hall.name, exact: true }).click();
   await page.getByRole('tab', { name: 'Day' }).click();

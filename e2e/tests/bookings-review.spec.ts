@@ -41,7 +41,7 @@ test('pending review: accept with a 72 h hold, and bulk decline with a reason', 
   await page.getByRole('menuitem', { name: 'Accept' }).click();
   const accept = page.getByRole('dialog', { name: 'Accept Booking' });
   await accept
-    .getByRole('textbox', { name: 'Hold for' })
+    .getByRole('combobox', { name: 'Hold for' })
     .or(accept.getByRole('combobox', { name: 'Hold for' }))
     .first()
     .click();
@@ -63,9 +63,9 @@ test('pending review: accept with a 72 h hold, and bulk decline with a reason', 
   await decline.getByRole('button', { name: 'Decline' }).click();
   // the problem beside its field, which is marked invalid (issue 24 item 13)
   await expect(decline.getByText('Please choose a reason')).toBeVisible();
-  await expect(decline.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(decline.getByRole('combobox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
   await decline
-    .getByRole('textbox', { name: 'Reason' })
+    .getByRole('combobox', { name: 'Reason' })
     .or(decline.getByRole('combobox', { name: 'Reason' }))
     .first()
     .click();

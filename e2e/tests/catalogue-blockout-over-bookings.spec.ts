@@ -39,7 +39,7 @@ test('a block-out over a confirmed booking lists it, and is stored over it when 
   await expect(page.getByRole('heading', { name: 'Block-outs' })).toBeVisible();
   await page.getByRole('button', { name: 'New Block-out' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Resource' }).click();
+  await dialog.getByRole('combobox', { name: 'Resource' }).click();
   // the booking's own space: by its id, as other specs of the suite may have halls of one name
   const option = page.locator(`[role="option"][value="${booking.resourceId}"]`).filter({ visible: true });
   await expect(option).toHaveText(resourceName);

@@ -27,7 +27,7 @@ async function ownerApi(request: APIRequestContext) {
 
 /** Picks an option in a Mantine Select / MultiSelect opened from its labelled input. */
 async function choose(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('dialog').getByRole('textbox', { name: label }).click();
+  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -82,7 +82,7 @@ test('a hall with custom hours and a rate card, priced by the server', async ({ 
   await expect(page.getByTestId('form-errors')).toContainText('Resource is required');
   await expect(page.getByTestId('form-errors')).toContainText('Weekday rate is required');
   // rate-card options read "{name} ({code})"
-  await page.getByRole('dialog').getByRole('textbox', { name: 'Resource' }).click();
+  await page.getByRole('dialog').getByRole('combobox', { name: 'Resource' }).click();
   await page.getByRole('option', { name: new RegExp(`^${hall} \\(`) }).click();
   await page.getByRole('dialog').getByLabel('Weekday rate').fill('120.50');
   await page.getByRole('dialog').getByLabel('Weekend rate').fill('150');
@@ -96,7 +96,7 @@ test('a hall with custom hours and a rate card, priced by the server', async ({ 
 
   // price check: Monday 7 Dec 2026, 10:00–14:00 → 4 h × $120.50 on the weekday rate
   const check = page.getByTestId('price-check');
-  await check.getByRole('textbox', { name: 'Resource to price' }).click();
+  await check.getByRole('combobox', { name: 'Resource to price' }).click();
   await page.getByRole('option', { name: hall, exact: true }).click();
   await check.getByLabel('Date').fill('2026-12-07');
   await check.getByLabel('Start time').fill('10:00');
@@ -127,7 +127,7 @@ test('a block-out across two resources, with the bulk form rules', async ({ page
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Time from')).toHaveValue('09:00');
   await expect(dialog.getByLabel('Time to')).toHaveValue('17:00');
-  await expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveValue('Maintenance');
+  await expect(dialog.getByRole('combobox', { name: 'Reason' })).toHaveValue('Maintenance');
 
   await dialog.getByLabel('Date from').fill('2026-12-15');
   await dialog.getByLabel('Date to').fill('2026-12-14');
@@ -136,7 +136,7 @@ test('a block-out across two resources, with the bulk form rules', async ({ page
   await expect(dialog.getByTestId('form-errors')).toContainText('End date must be after start date');
 
   // only active resources are offered
-  await dialog.getByRole('textbox', { name: 'Resources' }).click();
+  await dialog.getByRole('combobox', { name: 'Resources' }).click();
   await expect(page.getByRole('option', { name: archived.name })).toHaveCount(0);
   await page.getByRole('option', { name: a.name, exact: true }).click();
   await page.getByRole('option', { name: b.name, exact: true }).click();
@@ -177,14 +177,14 @@ test('syncing the NSW 2026 public holidays fills in the official dates, once', a
   await expect(page.getByRole('heading', { name: 'Public Holidays' })).toBeVisible();
   await page.getByRole('button', { name: 'Sync with the state calendar' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('textbox', { name: 'State' })).toHaveValue('NSW');
+  await expect(dialog.getByRole('combobox', { name: 'State' })).toHaveValue('NSW');
   await choose(page, 'Year', '2026');
   await dialog.getByRole('button', { name: 'Sync', exact: true }).click();
   await expect(dialog.getByTestId('sync-result')).toContainText(/\d+ added, 0 updated/);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(page.getByRole('textbox', { name: 'Year' })).toHaveValue('2026');
+  await expect(page.getByRole('combobox', { name: 'Year' })).toHaveValue('2026');
   const table = page.getByTestId('holidays-table');
   const australiaDay = table.getByRole('row').filter({ hasText: 'Australia Day' });
   await expect(australiaDay).toContainText('26/01/2026');

@@ -168,7 +168,7 @@ test('a holiday saved by hand survives an ICS export and re-import', async ({ pa
   const name = `Harbour Festival ${RUN}`;
   await signIn(page, 'owner@demo.local');
   await page.goto('/ResourcesHolidays');
-  await page.getByRole('textbox', { name: 'Year' }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
   await page.getByRole('option', { name: '2027' }).click();
 
   await page.getByRole('button', { name: 'New Holiday' }).click();

@@ -207,7 +207,7 @@ for (const width of [375, 1400]) {
         (r) =>
           r.url().includes('/api/bookings?') && new URL(r.url()).searchParams.get('source') === 'website',
       );
-      await page.getByRole('textbox', { name: 'Booking source' }).click();
+      await page.getByRole('combobox', { name: 'Booking source' }).click();
       await page.getByRole('option', { name: 'Website' }).click();
       const page1 = (await (await listed).json()) as {
         items: Array<{ bookingCode: string; bookingSource: string }>;

@@ -38,10 +38,7 @@ async function bookingWith(
 }
 
 async function pickResource(page: Page, name: string) {
-  const filter = page
-    .getByRole('textbox', { name: 'Resource filter', exact: true })
-    .or(page.getByRole('combobox', { name: 'Resource filter', exact: true }))
-    .first();
+  const filter = page.getByRole('combobox', { name: 'Resource filter', exact: true });
   await filter.click();
   await page.getByRole('option', { name, exact: true }).click();
 }

@@ -30,10 +30,7 @@ export const sidebar = (page: Page) => page.getByTestId('sidebar');
 
 /** Picks `option` in the select or combobox labelled `label` (Mantine's, typed into or opened). */
 export async function pick(page: Page, label: string, option: string) {
-  const input = page
-    .getByRole('textbox', { name: label, exact: true })
-    .or(page.getByRole('combobox', { name: label, exact: true }))
-    .first();
+  const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }

@@ -43,7 +43,7 @@ test('a quotation from the form: deposit from Payment settings, rate card price,
   const form = page.getByRole('dialog', { name: 'Create New Quotation' });
 
   await test.step('the deposit starts from Settings → Payments, not None (item 4)', async () => {
-    await expect(form.getByRole('textbox', { name: 'Deposit Type' })).toHaveValue(
+    await expect(form.getByRole('combobox', { name: 'Deposit Type' })).toHaveValue(
       settings.depositPercentage > 0 ? 'Percentage' : 'None',
     );
     if (settings.depositPercentage > 0)
@@ -64,9 +64,9 @@ test('a quotation from the form: deposit from Payment settings, rate card price,
     await form.getByRole('textbox', { name: /Customer Name/ }).fill(customer);
     await form.getByRole('textbox', { name: /Customer Email/ }).fill(`quinn-${RUN}@example.com`);
     await form.getByRole('textbox', { name: /Customer Phone/ }).fill('0412 345 678');
-    await form.getByRole('textbox', { name: /Event Type/ }).click();
+    await form.getByRole('combobox', { name: /Event Type/ }).click();
     await page.getByRole('option', { name: 'Corporate Event' }).click();
-    await form.getByRole('textbox', { name: /Resource/ }).click();
+    await form.getByRole('combobox', { name: /Resource/ }).click();
     await page.getByRole('option', { name: hall.name }).click();
     const date = form.getByRole('textbox', { name: /Event Date/ });
     await date.fill(typed(day));
@@ -135,7 +135,7 @@ test('a quotation from the form: deposit from Payment settings, rate card price,
     await page.goto('/Quotations');
     await page.getByRole('button', { name: 'New Quotation' }).click();
     const again = page.getByRole('dialog', { name: 'Create New Quotation' });
-    await again.getByRole('textbox', { name: /Resource/ }).click();
+    await again.getByRole('combobox', { name: /Resource/ }).click();
     await page.getByRole('option', { name: hall.name }).click();
     const date = again.getByRole('textbox', { name: /Event Date/ });
     await date.fill(typed(day));

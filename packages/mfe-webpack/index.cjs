@@ -22,10 +22,10 @@ const { release } = require('./release.cjs');
  *
  * A shared module is built whole, whatever a consumer imports from it, so everything listed
  * here reaches every page. Deliberately not listed (each app bundles only what it uses):
- * - `@mantine/core` and `@mantine/hooks`: stateless components and hooks; sharing them sent all
- *   of Mantine (150 kB gzipped) to the sign-in page. Their React contexts are shared instead
- *   (MANTINE_CONTEXTS), which is what makes the shell's and the UI kit's <MantineProvider>
- *   reach a remote's own Mantine components.
+ * - `@mantine/core` whole, and `@mantine/hooks`: sharing them sent all of Mantine (150 kB
+ *   gzipped) to the sign-in page. The part of Mantine the sign-in page loads anyway is shared
+ *   instead, as one module (MANTINE_SHARED_COMPONENTS below); each app bundles the rest of what
+ *   it uses.
  * - `@venue/contracts`: constants, pure functions and zod schemas, no state; shared, it put zod
  *   (35 kB) on the sign-in page. Unshared, each app keeps the parts it imports.
  * - FullCalendar, `@mantine/dates`, `@mantine/spotlight`, recharts, zod, react-hook-form: used
@@ -44,17 +44,155 @@ const SINGLETONS = [
 ];
 
 /**
- * Mantine's modules that create React contexts read across apps: the theme and settings a
- * <MantineProvider> (the shell's, or the UI kit's RemoteRoot) provides, and the text direction.
- * Shared by resolved file, so every copy of Mantine's components, in any app, reads the one
- * context object. Contexts of single components (Combobox, Tabs…) stay inside one app's
- * component tree and need no sharing.
+ * Mantine's components that the sign-in page loads anyway (the shell's pages and the UI kit's
+ * components). They and every Mantine file they import (their closure) are shared as one module,
+ * `@mantine/core` in the share scope: a remote's own Mantine code, which imports Box, Input or
+ * Button by relative path, then runs the shell's copies instead of bundling its own (decision
+ * 65). The closure includes the modules that create React contexts read across apps (theme,
+ * provider settings, direction), so every component in any app reads the one <MantineProvider>.
+ *
+ * Only components the sign-in page renders belong here: a shared module is built whole and the
+ * sign-in page loads it, so a component the shell does not use would reach every visitor.
+ * `bench/frontend-size.mjs` shows what a change costs.
  */
+const MANTINE_SHARED_COMPONENTS = [
+  'Alert',
+  'Anchor',
+  'Badge',
+  'Box',
+  'Button',
+  'Center',
+  'CloseButton',
+  'Group',
+  'Loader',
+  'Modal',
+  'Paper',
+  'PasswordInput',
+  'Stack',
+  'Text',
+  'TextInput',
+  'Title',
+  'UnstyledButton',
+  'VisuallyHidden',
+];
 const MANTINE_CONTEXTS = [
   'esm/core/MantineProvider/Mantine.context.mjs',
   'esm/core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs',
   'esm/core/DirectionProvider/DirectionProvider.mjs',
 ];
+
+/**
+ * The shared part of Mantine, written once per installed release into `.cache/` (deterministic,
+ * so every app built against the release agrees on it):
+ * - `facade.mjs` re-exports every name of every file in the closure, prefixed with the file's
+ *   number (two files may export the same name). It is the shared module.
+ * - `stubs/<file>` stands in for each closure file wherever code outside the closure imports it:
+ *   it re-exports that file's names from the facade. Closure files import one another directly,
+ *   so the facade's own graph never goes through a stub.
+ * Webpack shares by module, and Mantine's components import each other by relative path; sharing
+ * each of the two hundred files by itself cost 80 bytes of federation runtime per file on every
+ * page (+10 kB on the sign-in page, +18 kB on each remote's entry), the facade costs one entry.
+ */
+function mantineShared(mantineDir) {
+  const esm = path.join(mantineDir, 'esm');
+  const source = (file) => fs.readFileSync(file, 'utf8');
+  const relativeImports = (file) =>
+    [...source(file).matchAll(/(?:from|import)\s*["'](\.[^"']+)["']/g)].map((m) =>
+      path.join(path.dirname(file), m[1]),
+    );
+  const fileOf = new Map();
+  for (const [, list, from] of source(path.join(esm, 'index.mjs')).matchAll(
+    /(?:import|export)\s*{([^}]*)}\s*from\s*["']([^"']+)["']/g,
+  ))
+    for (const name of list.split(',')) fileOf.set(name.trim().split(/\s+as\s+/)[0], path.join(esm, from));
+  const files = new Set();
+  const visit = (file) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const next of relativeImports(file)) visit(next);
+  };
+  for (const rel of MANTINE_CONTEXTS) visit(path.join(mantineDir, rel));
+  for (const name of MANTINE_SHARED_COMPONENTS) {
+    const file = fileOf.get(name);
+    if (!file) throw new Error(`@mantine/core has no export ${name} (MANTINE_SHARED_COMPONENTS)`);
+    visit(file);
+  }
+  const sorted = [...files].sort();
+  const version = JSON.parse(source(path.join(mantineDir, 'package.json'))).version;
+  const key = require('node:crypto')
+    .createHash('sha256')
+    .update(`${mantineDir}\n${sorted.join('\n')}`)
+    .digest('hex')
+    .slice(0, 12);
+  const folder = path.join(__dirname, '.cache', `mantine-${version}-${key}`);
+  const facade = path.join(folder, 'facade.mjs');
+  const stubs = new Map(sorted.map((file) => [file, path.join(folder, 'stubs', path.relative(esm, file))]));
+  if (!fs.existsSync(facade)) {
+    // Apps build in parallel: write a private folder, then rename it into place (the loser of
+    // a race drops its copy; both are the same).
+    const tmp = `${folder}.${process.pid}`;
+    const facadeLines = [];
+    sorted.forEach((file, i) => {
+      const names = [...source(file).matchAll(/^export\s*{([^}]*)}/gm)].flatMap(([, list]) =>
+        list
+          .split(',')
+          .map((n) =>
+            n
+              .trim()
+              .split(/\s+as\s+/)
+              .at(-1),
+          )
+          .filter(Boolean),
+      );
+      const stub = path.join(tmp, 'stubs', path.relative(esm, file));
+      fs.mkdirSync(path.dirname(stub), { recursive: true });
+      fs.writeFileSync(
+        stub,
+        names.length
+          ? `export { ${names.map((n) => `m${i}_${n} as ${n}`).join(', ')} } from ${JSON.stringify(facade)};\n`
+          : `export {};\n`,
+      );
+      if (names.length)
+        facadeLines.push(
+          `export { ${names.map((n) => `${n} as m${i}_${n}`).join(', ')} } from ${JSON.stringify(file)};`,
+        );
+    });
+    fs.writeFileSync(path.join(tmp, 'facade.mjs'), `${facadeLines.join('\n')}\n`);
+    fs.writeFileSync(path.join(tmp, 'package.json'), '{ "sideEffects": false }\n');
+    try {
+      fs.renameSync(tmp, folder);
+    } catch {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  return { facade, stubs, version };
+}
+
+/**
+ * Sends imports of Mantine's shared files to their stubs (see mantineShared), except from the
+ * closure itself and the facade, which import the real files.
+ */
+class MantineStubs {
+  constructor({ facade, stubs }) {
+    this.facade = facade;
+    this.stubs = stubs;
+  }
+
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('MantineStubs', (factory) => {
+      factory.hooks.afterResolve.tap('MantineStubs', (resolveData) => {
+        const data = resolveData.createData;
+        const stub = this.stubs.get(data.resource);
+        const issuer = resolveData.contextInfo.issuer;
+        if (!stub || issuer === this.facade || this.stubs.has(issuer)) return;
+        data.request = data.request.replace(data.resource, stub);
+        data.userRequest = data.userRequest.replace(data.resource, stub);
+        data.resource = stub;
+        if (data.resourceResolveData) data.resourceResolveData = { ...data.resourceResolveData, path: stub };
+      });
+    });
+  }
+}
 
 /**
  * The router is shared through a facade (`shared/react-router.mjs`) that re-exports only what
@@ -119,19 +257,16 @@ function sharedConfig(dir) {
       requiredVersion: requiredRange(request, dir),
     };
   }
-  const mantine = packageDir('@mantine/core', dir);
-  for (const rel of MANTINE_CONTEXTS) {
-    const file = path.join(mantine, rel);
-    shared[file] = {
-      singleton: true,
-      strictVersion: true,
-      eager: false,
-      import: file,
-      shareKey: `@mantine/core/${rel}`,
-      version: packageVersion('@mantine/core', dir),
-      requiredVersion: requiredRange('@mantine/core', dir),
-    };
-  }
+  const { facade, version } = mantineShared(packageDir('@mantine/core', dir));
+  shared[facade] = {
+    singleton: true,
+    strictVersion: true,
+    eager: false,
+    import: facade,
+    shareKey: '@mantine/core',
+    version,
+    requiredVersion: requiredRange('@mantine/core', dir),
+  };
   return shared;
 }
 
@@ -442,9 +577,11 @@ module.exports = function createConfig({
         path: path.join(dir, 'dist', versioned ? `.staging-${process.pid}` : isHost ? '' : '.dev'),
         publicPath: isHost ? '/' : versioned ? 'auto' : `/mfe/${name}/`,
         filename: production ? hashedEntryFilename : '[name].js',
-        // Development keeps names readable but adds the id: the provide and consume sides of a
-        // module shared by file get chunks of the same name.
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].[id].js',
+        // Development keeps names readable but adds the id and a hash: the provide and consume
+        // sides of a module shared by file get chunks of the same name, and the HTML plugin's
+        // child compilation builds the shared modules too, into a chunk of the same name and id
+        // but other content.
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].[id].[contenthash:8].js',
         uniqueName: `venue_${name}`,
         clean: true,
       },
@@ -468,6 +605,7 @@ module.exports = function createConfig({
       stats: production ? 'errors-warnings' : 'minimal',
       plugins: [
         new FacadeImportsCheck(),
+        new MantineStubs(mantineShared(packageDir('@mantine/core', dir))),
         ...(process.env.VENUE_BUNDLE_STATS
           ? [new BundleStatsPlugin(process.env.VENUE_BUNDLE_STATS, name)]
           : []),
@@ -519,3 +657,4 @@ module.exports.parts = {
   packageDir,
   BundleStatsPlugin,
 };
+module.exports.mantineShared = mantineShared;

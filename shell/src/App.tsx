@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { MantineProvider } from '@mantine/core';
-import { theme } from '@venue/ui';
+import { cssVariablesResolver, theme } from '@venue/ui';
 import { SessionProvider, useShellSession } from './session/SessionProvider.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { SessionLoading } from './pages/FullPageMessage.tsx';
@@ -22,7 +22,7 @@ function LoginRoute() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <BrowserRouter>
         <SessionProvider onSignedOut={clearQueryCache}>
           <Routes>

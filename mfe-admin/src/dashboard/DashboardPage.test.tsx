@@ -330,7 +330,7 @@ describe('Dashboard', () => {
     await waitFor(() =>
       expect(seen.schedule!.at(-1)!.searchParams.get('status')).toBe('confirmed,block-out'),
     );
-    await user.click(screen.getByRole('textbox', { name: 'Resource' }));
+    await user.click(screen.getByRole('combobox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Main Hall' }));
     await waitFor(() => expect(seen.stats!.at(-1)!.searchParams.get('resourceId')).toBe(R1));
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));

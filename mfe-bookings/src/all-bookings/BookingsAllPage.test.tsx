@@ -106,7 +106,7 @@ describe('Bookings — All', () => {
 
     await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
     // the filter panel opens with a transition: wait for the field rather than expect it at once
-    await user.click(await screen.findByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Confirmed' }));
     await waitFor(() => expect(last(lists).get('status')).toBe('confirmed'));
     await waitFor(() => expect(customers()).toEqual(['Adam Confirmed', 'Mia Confirmed']));
@@ -138,7 +138,7 @@ describe('Bookings — All', () => {
     expect(within(adam).getByText('Admin')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
-    await user.click(await screen.findByRole('textbox', { name: 'Booking source' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Booking source' }));
     await user.click(await screen.findByRole('option', { name: 'Website' }));
     await waitFor(() => expect(last(lists).get('source')).toBe('website'));
     await waitFor(() => expect(customers()).toEqual(['Zoe Pending']));
@@ -156,7 +156,7 @@ describe('Bookings — All', () => {
     const { lists } = renderPage('?source=website');
     await waitFor(() => expect(customers()).toEqual(['Zoe Pending']));
     expect(lists[0]!.url.searchParams.get('source')).toBe('website');
-    expect(await screen.findByRole('textbox', { name: 'Booking source' })).toHaveValue('Website');
+    expect(await screen.findByRole('combobox', { name: 'Booking source' })).toHaveValue('Website');
   });
 
   test('a filter the server finds nothing for says so', async () => {
@@ -164,7 +164,7 @@ describe('Bookings — All', () => {
     await screen.findByRole('table', { name: 'Bookings' });
     await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
     // the filter panel opens with a transition: wait for the field rather than expect it at once
-    await user.click(await screen.findByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
     expect(await screen.findByText('No bookings found. Try adjusting your filters.')).toBeVisible();
   });

@@ -51,7 +51,7 @@ export function AdvancedFilters({
     (v: Advanced[K]) =>
       onChange({ ...value, [k]: v });
   return (
-    <Collapse in={opened}>
+    <Collapse expanded={opened}>
       <Paper withBorder p="md" mb="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <MultiSelect

@@ -1,6 +1,12 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
-import { captureRequests, fieldRefusal, onlyBody, renderWithProviders } from '@venue/ui/testing';
+import {
+  captureRequests,
+  dialogFocused,
+  fieldRefusal,
+  onlyBody,
+  renderWithProviders,
+} from '@venue/ui/testing';
 import type { Booking } from '../api/types.ts';
 import { CancelBookingDialog } from './CancelBookingDialog.tsx';
 
@@ -33,7 +39,8 @@ describe('Cancel booking: the status call checked by the contract the service pa
   test('with a reason chosen, the booking is cancelled with that reason and the dialog closes', async () => {
     const puts = captureRequests('put', STATUS, { booking: { ...BOOKING, status: 'cancelled' } });
     const { user, dialog, onClose, onDone } = open();
-    await user.click(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }));
+    await dialogFocused(dialog);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason (optional)' }));
     await user.click(await screen.findByRole('option', { name: 'Customer request' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -54,7 +61,8 @@ describe('Cancel booking: the status call checked by the contract the service pa
       fieldRefusal({ reason: 'Choose one of the listed reasons.' }, 'The booking could not be cancelled.'),
     );
     const { user, dialog, onClose } = open();
-    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    await dialogFocused(dialog);
+    const reason = within(dialog).getByRole('combobox', { name: 'Reason (optional)' });
     await user.click(reason);
     await user.click(await screen.findByRole('option', { name: 'Other' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));

@@ -43,7 +43,7 @@ async function fill(user: UserEvent, name: string, text: string) {
 }
 
 async function choose(user: UserEvent, name: string, option: string) {
-  await user.click(field(name));
+  await user.click(screen.getByRole('combobox', { name }));
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -484,7 +484,7 @@ describe('Booking form', () => {
     expect(await saveError()).toHaveTextContent('This time slot is no longer available');
     expect(problemAt('Resource')).toBe('Main Hall is booked at that time');
     expect(screen.getByText(/Late Party/)).toBeVisible();
-    expect(screen.getByRole('textbox', { name: 'Resource' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Resource' })).toHaveFocus();
   });
 
   test('an edit PUTs the typed changes, keeps the stored phone and leaves unchanged add-ons out', async () => {

@@ -52,6 +52,10 @@ export function ResourceFilter({ data, value, onChange }: ResourceFilterProps) {
   return (
     <TextInput
       aria-label="Resource filter"
+      // The role the select's input has (Mantine 9), so the control keeps it when the select loads.
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
       readOnly
       value={data.find((d) => d.value === value)?.label ?? ''}
       w={200}

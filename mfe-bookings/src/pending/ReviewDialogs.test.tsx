@@ -23,7 +23,7 @@ describe('Review dialogs', () => {
     );
     await opened();
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    const reason = screen.getByRole('combobox', { name: 'Reason' });
     expect(problemOf(reason)).toBe('Please choose a reason');
     await waitFor(() => expect(reason).toHaveFocus());
     expect(declines).toHaveLength(0);
@@ -68,7 +68,7 @@ describe('Review dialogs', () => {
       />,
     );
     await opened();
-    await user.click(screen.getByRole('textbox', { name: 'Hold for' }));
+    await user.click(screen.getByRole('combobox', { name: 'Hold for' }));
     await user.click(await screen.findByRole('option', { name: '72 hours' }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
@@ -91,10 +91,10 @@ describe('Review dialogs', () => {
       />,
     );
     await opened();
-    await user.click(screen.getByRole('textbox', { name: 'Reason' }));
+    await user.click(screen.getByRole('combobox', { name: 'Reason' }));
     await user.click(await screen.findByRole('option', { name: 'Over capacity' }));
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    const reason = screen.getByRole('combobox', { name: 'Reason' });
     await waitFor(() => expect(problemOf(reason)).toBe('Choose one of the listed reasons.'));
     await waitFor(() => expect(reason).toHaveFocus());
   });

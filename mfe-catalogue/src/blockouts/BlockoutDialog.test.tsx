@@ -67,7 +67,7 @@ const sent = (r: CapturedRequest) => r.body as Record<string, unknown>;
 async function fillNewBlockout(user: ReturnType<typeof renderWithProviders>['user']) {
   await user.click(screen.getByRole('button', { name: 'Bulk Block-out' }));
   const dialog = await screen.findByRole('dialog', { name: 'Bulk Block-out' });
-  await user.click(within(dialog).getByRole('textbox', { name: 'Resources' }));
+  await user.click(within(dialog).getByRole('combobox', { name: 'Resources' }));
   await user.click(await screen.findByRole('option', { name: 'Main Hall' }));
   await user.click(await screen.findByRole('option', { name: 'Garden Room' }));
   await user.type(within(dialog).getByRole('textbox', { name: 'Date from' }), '15/01/2027');

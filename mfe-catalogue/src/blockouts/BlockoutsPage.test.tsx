@@ -90,7 +90,7 @@ describe('Block-outs', () => {
     await screen.findByTestId('blockouts-table');
     const reasons = () => rows().map((r) => /(Maintenance|Deep Cleaning|Private Event)/.exec(r ?? '')?.[1]);
 
-    await user.click(screen.getByRole('textbox', { name: 'Resource' }));
+    await user.click(screen.getByRole('combobox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Garden Room' }));
     expect(reasons()).toEqual(['Deep Cleaning', 'Private Event']);
 
@@ -146,7 +146,7 @@ describe('Block-outs', () => {
       'End date is required',
     ]);
 
-    await user.click(within(dialog).getByRole('textbox', { name: 'Resource' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Main Hall' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Date from' }), '15/01/2027');
     await user.type(within(dialog).getByRole('textbox', { name: 'Date to' }), '15/01/2027');
@@ -179,7 +179,7 @@ describe('Block-outs', () => {
     await screen.findByTestId('empty-state');
     await user.click(screen.getByRole('button', { name: 'New Block-out' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Block-out' });
-    await user.click(within(dialog).getByRole('textbox', { name: 'Resource' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Resource' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'Main Hall',
       'Garden Room',
@@ -196,7 +196,7 @@ describe('Block-outs', () => {
     expect(within(dialog).getByTestId('blockout-summary')).toHaveTextContent(
       'Creates one block-out per day, 7:00 AM–10:00 AM, on each of the 3 days from 01/03/2027 to 03/03/2027.',
     );
-    await user.click(within(dialog).getByRole('textbox', { name: 'Reason' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
     await user.click(await screen.findByRole('option', { name: 'Other' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Roof inspection');
     await user.click(within(dialog).getByRole('button', { name: 'Create Block-out' }));

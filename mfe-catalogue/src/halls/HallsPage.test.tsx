@@ -199,7 +199,7 @@ describe('Halls/Rooms', () => {
     await user.click(screen.getByRole('button', { name: 'New Hall/Room' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Hall/Room' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), '  Garden Room ');
-    await user.click(within(dialog).getByRole('textbox', { name: 'Type' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Room' }));
     const capacity = within(dialog).getByRole('textbox', { name: /^Capacity/ });
     await user.clear(capacity);
@@ -222,7 +222,7 @@ describe('Halls/Rooms', () => {
     await user.clear(quantity);
     await user.type(quantity, '8');
     await user.click(within(dialog).getByRole('tab', { name: 'Publishing' }));
-    await user.click(within(dialog).getByRole('textbox', { name: 'Visibility' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Visibility' }));
     await user.click(await screen.findByRole('option', { name: 'Admin-only' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Hall/Room' }));
 

@@ -94,7 +94,7 @@ describe('Public Holidays', () => {
     });
     const { user } = renderWithProviders(<HolidaysPage />);
     await screen.findByTestId('holidays-table');
-    await user.click(screen.getByRole('textbox', { name: 'Year' }));
+    await user.click(screen.getByRole('combobox', { name: 'Year' }));
     await user.click(await screen.findByRole('option', { name: String(OTHER_YEAR) }));
     await waitFor(() =>
       expect(rows()).toEqual([expect.stringMatching(`^01/01/${OTHER_YEAR}New Year’s Day`)]),
@@ -178,13 +178,13 @@ describe('Public Holidays', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Holiday' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), ' Town picnic day ');
     await user.type(within(dialog).getByRole('textbox', { name: /^Date/ }), `07/08/${YEAR}`);
-    await user.click(within(dialog).getByRole('textbox', { name: 'Scope' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Scope' }));
     await user.click(await screen.findByRole('option', { name: 'Local' }));
-    await user.click(within(dialog).getByRole('textbox', { name: 'State' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'State' }));
     await user.click(await screen.findByRole('option', { name: 'VIC' }));
     const surcharge = within(dialog).getByRole('textbox', { name: 'Surcharge %' });
     expect(surcharge).toHaveValue('25');
-    await user.click(within(dialog).getByRole('textbox', { name: 'Pricing rule' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Pricing rule' }));
     await user.click(await screen.findByRole('option', { name: 'PH-Local' }));
     expect(surcharge).toHaveValue('0');
     // Typed beside the 0 the rule set: the figure shown is the figure sent.
@@ -289,9 +289,9 @@ describe('Public Holidays', () => {
     await screen.findByTestId('empty-state');
     await user.click(screen.getByRole('button', { name: 'Sync with the state calendar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sync with the state calendar' });
-    await user.click(within(dialog).getByRole('textbox', { name: 'State' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'State' }));
     await user.click(await screen.findByRole('option', { name: 'VIC' }));
-    await user.click(within(dialog).getByRole('textbox', { name: 'Year' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Year' }));
     await user.click(await screen.findByRole('option', { name: String(OTHER_YEAR) }));
     await user.click(within(dialog).getByRole('button', { name: 'Sync' }));
 
@@ -301,7 +301,7 @@ describe('Public Holidays', () => {
     expect(syncs.map((s) => s.body)).toEqual([{ state: 'VIC', year: OTHER_YEAR }]);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('textbox', { name: 'Year' })).toHaveValue(String(OTHER_YEAR));
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue(String(OTHER_YEAR));
     await waitFor(() => expect(rows()).toHaveLength(2));
   });
 

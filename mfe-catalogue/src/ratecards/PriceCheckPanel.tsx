@@ -57,7 +57,15 @@ function PriceCheckStandIns({ onArrival }: { onArrival: (a: Partial<Arrival>) =>
     // On the press, not the click: the form may arrive between the two, and the click is lost.
     onPointerDown: () => onArrival({ focus, open: true }),
   });
-  const chevron = { rightSection: <ComboboxChevron />, rightSectionPointerEvents: 'none' as const };
+  // The two select stand-ins look like the selects and have their role (Mantine 9's selects are
+  // comboboxes), so a field keeps its role when the form arrives.
+  const chevron = {
+    rightSection: <ComboboxChevron />,
+    rightSectionPointerEvents: 'none' as const,
+    role: 'combobox',
+    'aria-haspopup': 'listbox' as const,
+    'aria-expanded': false,
+  };
   return (
     <Group align="flex-end" wrap="wrap">
       <TextInput label="Resource to price" w={220} {...chevron} {...standIn('resourceId')} />

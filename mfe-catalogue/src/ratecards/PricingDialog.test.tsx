@@ -19,7 +19,7 @@ async function renderDialog() {
 }
 
 async function fillCard(user: ReturnType<typeof renderWithProviders>['user'], dialog: HTMLElement) {
-  await user.click(within(dialog).getByRole('textbox', { name: /^Resource/ }));
+  await user.click(within(dialog).getByRole('combobox', { name: /^Resource/ }));
   await user.click(await screen.findByRole('option', { name: 'Main Hall (MAIN-HALL)' }));
   await user.type(within(dialog).getByRole('textbox', { name: /^Weekday rate/ }), '100');
   await user.type(within(dialog).getByRole('textbox', { name: /^Weekend rate/ }), '150');
@@ -31,14 +31,14 @@ describe('Rate card form', () => {
     const { user, dialog } = await renderDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Create Pricing' }));
 
-    const resource = within(dialog).getByRole('textbox', { name: /^Resource/ });
+    const resource = within(dialog).getByRole('combobox', { name: /^Resource/ });
     const weekday = within(dialog).getByRole('textbox', { name: /^Weekday rate/ });
     const weekend = within(dialog).getByRole('textbox', { name: /^Weekend rate/ });
     await waitFor(() => expect(resource).toHaveAttribute('aria-invalid', 'true'));
     expect(resource).toHaveAccessibleDescription('Resource is required');
     expect(weekday).toHaveAccessibleDescription('Weekday rate is required');
     expect(weekend).toHaveAccessibleDescription('Weekend rate is required');
-    expect(within(dialog).getByRole('textbox', { name: /^Rate type/ })).not.toHaveAttribute(
+    expect(within(dialog).getByRole('combobox', { name: /^Rate type/ })).not.toHaveAttribute(
       'aria-invalid',
       'true',
     );

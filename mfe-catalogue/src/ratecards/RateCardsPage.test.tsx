@@ -171,13 +171,13 @@ describe('Rate Cards', () => {
     });
     const { user } = renderWithProviders(<RateCardsPage />);
     const dialog = await openAddPricing(user);
-    await user.click(within(dialog).getByRole('textbox', { name: /^Resource/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Resource/ }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'Garden Room (GARDEN-ROOM)',
       'Back Lawn (LAWN)',
     ]);
     await user.click(screen.getByRole('option', { name: 'Back Lawn (LAWN)' }));
-    await user.click(within(dialog).getByRole('textbox', { name: /^Rate type/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Rate type/ }));
     await user.click(await screen.findByRole('option', { name: 'Daily / flat' }));
     await user.type(within(dialog).getByRole('textbox', { name: /^Weekday rate/ }), '1200');
     await user.type(within(dialog).getByRole('textbox', { name: /^Weekend rate/ }), '1499.99');
@@ -210,7 +210,7 @@ describe('Rate Cards', () => {
     );
     const { user } = renderWithProviders(<RateCardsPage />);
     const dialog = await openAddPricing(user);
-    await user.click(within(dialog).getByRole('textbox', { name: /^Resource/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Resource/ }));
     await user.click(await screen.findByRole('option', { name: 'Main Hall (MAIN-HALL)' }));
     await user.type(within(dialog).getByRole('textbox', { name: /^Weekday rate/ }), '100');
     await user.type(within(dialog).getByRole('textbox', { name: /^Weekend rate/ }), '150');
@@ -232,7 +232,7 @@ describe('Rate Cards', () => {
     const { user } = renderWithProviders(<RateCardsPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit pricing for Main Hall' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Pricing' });
-    expect(within(dialog).getByRole('textbox', { name: /^Resource/ })).toHaveValue('Main Hall (MAIN-HALL)');
+    expect(within(dialog).getByRole('combobox', { name: /^Resource/ })).toHaveValue('Main Hall (MAIN-HALL)');
     const weekday = within(dialog).getByRole('textbox', { name: /^Weekday rate/ });
     expect(weekday).toHaveValue('125.5');
     expect(within(dialog).getByRole('textbox', { name: /^Weekend rate/ })).toHaveValue('1500');
@@ -306,13 +306,13 @@ describe('Rate Cards', () => {
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Resource is required');
     expect(quotes).toHaveLength(0);
 
-    await user.click(within(panel).getByRole('textbox', { name: 'Resource to price' }));
+    await user.click(within(panel).getByRole('combobox', { name: 'Resource to price' }));
     await user.click(await screen.findByRole('option', { name: 'Main Hall' }));
     await user.type(within(panel).getByRole('textbox', { name: 'Date' }), '26/01/2027');
     const end = within(panel).getByLabelText('End time');
     await user.clear(end);
     await user.type(end, '13:00');
-    await user.click(within(panel).getByRole('textbox', { name: 'Add-ons' }));
+    await user.click(within(panel).getByRole('combobox', { name: 'Add-ons' }));
     await user.click(await screen.findByRole('option', { name: 'Projector' }));
     await user.click(within(panel).getByRole('button', { name: 'Check price' }));
 

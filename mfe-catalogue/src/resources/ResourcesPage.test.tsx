@@ -125,7 +125,7 @@ describe('Resources', () => {
     await user.click(screen.getByRole('button', { name: 'Add Resource' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Resource' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), ' Garden Room ');
-    await user.click(within(dialog).getByRole('textbox', { name: /^Type/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Type/ }));
     await user.click(await screen.findByRole('option', { name: 'Room' }));
     const capacity = within(dialog).getByRole('textbox', { name: /^Capacity/ });
     await user.clear(capacity);

@@ -60,7 +60,7 @@ export function MailPreviewPage() {
                 description={capturing ? 'Send an e-mail and it appears here once delivered.' : undefined}
               />
             ) : (
-              <Grid gutter="md">
+              <Grid gap="md">
                 <Grid.Col span={{ base: 12, md: 4 }}>
                   <CapturedMailList items={items} selected={selected} onSelect={setSelected} />
                 </Grid.Col>

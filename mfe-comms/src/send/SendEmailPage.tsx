@@ -40,7 +40,7 @@ export function SendEmailPage() {
           </Button>
         }
       />
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
             <CustomerPanel

@@ -25,7 +25,7 @@ describe('Create Refund dialog', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Pay the money back to the customer' }));
     await waitFor(() => expect(amount).not.toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.queryByRole('textbox', { name: 'Refund method' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Refund method' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create Refund' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.body).toEqual({ amountCents: 25_000, reason: 'Room was double booked' });

@@ -159,11 +159,11 @@ describe('Invoices & Payments', () => {
     const { user } = renderWithProviders(<InvoicesPage />);
     await screen.findByRole('table', { name: 'Invoices' });
 
-    await user.click(screen.getByRole('textbox', { name: 'Date range' }));
+    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
     await user.click(await screen.findByRole('option', { name: 'Today' }));
     await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00001']));
 
-    await user.click(screen.getByRole('textbox', { name: 'Resource' }));
+    await user.click(screen.getByRole('combobox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Hall B' }));
     expect(await screen.findByText('No invoices found matching your criteria')).toBeVisible();
     expect(screen.queryByRole('table', { name: 'Invoices' })).toBeNull();
@@ -173,13 +173,13 @@ describe('Invoices & Payments', () => {
     );
     await waitFor(() => expect(rowNumbers()).toHaveLength(3));
 
-    await user.click(screen.getByRole('textbox', { name: 'Resource' }));
+    await user.click(screen.getByRole('combobox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Main Hall' }));
     await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00001', 'INV-2026-00003']));
 
     // More Filters: status.
     await user.click(screen.getByRole('button', { name: 'More Filters' }));
-    await user.click(await screen.findByRole('textbox', { name: 'Status' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'PAID' }));
     await waitFor(() => expect(rowNumbers()).toEqual(['INV-2026-00003']));
   });

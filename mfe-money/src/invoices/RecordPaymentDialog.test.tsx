@@ -1,7 +1,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { captureRequests, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
+import { captureRequests, dialogFocused, fieldRefusal, renderWithProviders } from '@venue/ui/testing';
 import { MONEY_MESSAGES, type Payment } from '@venue/contracts/money-api';
 import { makeInvoice } from './fixtures.ts';
 import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
@@ -114,7 +114,8 @@ describe('Record Payment dialog', () => {
     const onClose = jest.fn();
     const { user } = renderWithProviders(<RecordPaymentDialog invoice={INVOICE} onClose={onClose} />);
 
-    await user.click(screen.getByRole('textbox', { name: 'Payment Method' }));
+    await dialogFocused();
+    await user.click(screen.getByRole('combobox', { name: 'Payment Method' }));
     await user.click(await screen.findByRole('option', { name: 'Cash' }));
     await user.type(screen.getByRole('textbox', { name: 'Reference' }), 'Receipt book 12');
     await user.click(screen.getByRole('button', { name: 'Record Payment' }));

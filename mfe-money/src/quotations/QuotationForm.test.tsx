@@ -151,7 +151,7 @@ describe('Quotation form (spec 03 §5)', () => {
     );
     const { user, onSaved } = await open(FILLED);
     await user.click(screen.getByRole('button', { name: 'Save Draft' }));
-    const resource = screen.getByRole('textbox', { name: /Resource/ });
+    const resource = screen.getByRole('combobox', { name: /Resource/ });
     await waitFor(() => expect(resource).toHaveAccessibleDescription(UNKNOWN_RESOURCE));
     await waitFor(() => expect(resource).toHaveFocus());
     expect(onSaved).not.toHaveBeenCalled();
@@ -162,24 +162,24 @@ describe('Quotation form: what the venue already set (issue 24 items 2 and 4)', 
   test('a new quotation starts from Settings → Payments’ deposit, not None', async () => {
     await open(EMPTY_DRAFT, { fresh: true, deposit: 50 });
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'Deposit Type' })).toHaveValue('Percentage'),
+      expect(screen.getByRole('combobox', { name: 'Deposit Type' })).toHaveValue('Percentage'),
     );
     expect(screen.getByRole('textbox', { name: 'Deposit Percentage' })).toHaveValue('50');
   });
 
   test('a venue that takes no deposit starts at None; an edited quotation keeps its own deposit', async () => {
     const first = await open(EMPTY_DRAFT, { fresh: true, deposit: 0 });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Deposit Type' })).toHaveValue('None'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Deposit Type' })).toHaveValue('None'));
     first.unmount();
     await open({ ...FILLED, depositType: 'Fixed', depositValue: '300' }, { deposit: 50 });
     await new Promise((r) => setTimeout(r, 50));
-    expect(screen.getByRole('textbox', { name: 'Deposit Type' })).toHaveValue('Fixed');
+    expect(screen.getByRole('combobox', { name: 'Deposit Type' })).toHaveValue('Fixed');
     expect(screen.getByRole('textbox', { name: 'Deposit Value' })).toHaveValue('300');
   });
 
   test('the event type is chosen from the booking form’s list', async () => {
     const { user } = await open(EMPTY_DRAFT);
-    await user.click(screen.getByRole('textbox', { name: /Event Type/ }));
+    await user.click(screen.getByRole('combobox', { name: /Event Type/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([...EVENT_TYPES]);
   });

@@ -80,7 +80,7 @@ describe('Reports page', () => {
     const seen = answerReports();
     const { user } = renderWithProviders(<ReportsPage />);
     await screen.findByTestId('kpi-revenue');
-    await user.click(screen.getByRole('textbox', { name: 'Date Range' }));
+    await user.click(screen.getByRole('combobox', { name: 'Date Range' }));
     await user.click(await screen.findByRole('option', { name: 'Last 30 days' }));
     await waitFor(() =>
       expect(seen.summary.map((c) => c.url.searchParams.get('period'))).toEqual(['90d', '30d']),
@@ -156,7 +156,7 @@ describe('Reports page', () => {
       'Monday9:00 AM50%6.3%6:00 AM',
     );
 
-    await user.click(within(utilisation).getByRole('textbox', { name: 'Resource' }));
+    await user.click(within(utilisation).getByRole('combobox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'Garden Room' }));
     const heatmap = within(utilisation).getByTestId('heatmap');
     expect(heatmap).toHaveTextContent('Garden Room');

@@ -102,7 +102,7 @@ export function UtilisationPanel({ data, f }: { data: ResourceUtilisation; f: Fo
           >
             {open ? 'Hide peak and average by day' : 'Show peak and average by day'}
           </Button>
-          <Collapse in={open} id="utilisation-day-table">
+          <Collapse expanded={open} id="utilisation-day-table">
             <DayStatsTable resource={resource} f={f} />
           </Collapse>
         </>

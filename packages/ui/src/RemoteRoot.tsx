@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { hasPermission, type PermissionKey } from '@venue/contracts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { SessionContext, type RemoteProps, type SessionContextValue } from './session.tsx';
 import { RemoteErrorBoundary } from './components/RemoteErrorBoundary.tsx';
 
@@ -26,7 +26,7 @@ export function RemoteRoot({ path, session, navigate, queryClient, testId, child
     [session, navigate],
   );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <SessionContext.Provider value={value}>
           <ModalsProvider>

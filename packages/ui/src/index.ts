@@ -1,4 +1,4 @@
-export { theme, PRODUCT_NAME } from './theme.ts';
+export { cssVariablesResolver, theme, PRODUCT_NAME } from './theme.ts';
 export {
   formatMoney,
   formatDate,

@@ -1,4 +1,4 @@
-import { Badge, createTheme, Modal, type DrawerProps } from '@mantine/core';
+import { Badge, createTheme, Modal, v8CssVariablesResolver, type DrawerProps } from '@mantine/core';
 
 export const PRODUCT_NAME = 'VenueDesk';
 
@@ -26,3 +26,12 @@ export const theme = createTheme({
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content', flexShrink: 0 } } }),
   },
 });
+
+/**
+ * Mantine 9's colour variables as Mantine 8 wrote them (decision 65). Mantine 9 draws the light
+ * variant as shade-9 text on shade 1, and shade 2 when hovered: under WCAG AA's 4.5:1 for several
+ * default colours (teal, green, orange, lime and yellow at rest, indigo and blue hovered). Mantine 8's
+ * light variant is a 10–12 % tint of the colour, which the shell's global.css gives darker text,
+ * each pair checked by axe on every page. Every MantineProvider takes this.
+ */
+export const cssVariablesResolver = v8CssVariablesResolver;

@@ -71,7 +71,7 @@ describe('SelectField', () => {
   it('says a choice not made on the field, and sends the one made', async () => {
     const sent: Choice[] = [];
     const { user } = renderWithProviders(<ChoiceForm send={async (body) => void sent.push(body)} />);
-    const size = screen.getByRole('textbox', { name: 'Size' });
+    const size = screen.getByRole('combobox', { name: 'Size' });
     expect(size).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -6,4 +6,4 @@ export { renderWithProviders, type RenderOptions, type RenderWithProvidersResult
 export { server } from './msw.ts';
 export { captureRequests, onlyBody, type CapturedRequest } from './capture.ts';
 export { fieldRefusal, holdAnswer } from './answers.ts';
-export { problemOf } from './fields.ts';
+export { dialogFocused, problemOf } from './fields.ts';

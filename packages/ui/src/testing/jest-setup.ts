@@ -31,6 +31,21 @@ window.ResizeObserver ??= ResizeObserverStub;
 // Combobox options scroll into view as the selection moves; jsdom has no layout to scroll.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
+// Mantine 9's notifications (their swipe to dismiss) add listeners with `{ signal }`. Under
+// jest-fixed-jsdom, AbortController is Node's (msw's fetch needs it), and jsdom refuses a signal
+// that is not its own. So a listener added with a signal is added without it and removed when
+// the signal aborts, which is what the signal asks for.
+const addListener = EventTarget.prototype.addEventListener;
+EventTarget.prototype.addEventListener = function addEventListener(type, listener, options) {
+  if (typeof options !== 'object' || options?.signal === undefined) {
+    return addListener.call(this, type, listener, options);
+  }
+  const { signal, ...rest } = options;
+  if (signal.aborted) return;
+  addListener.call(this, type, listener, rest);
+  signal.addEventListener('abort', () => this.removeEventListener(type, listener, rest), { once: true });
+};
+
 // findBy…/waitFor give up after 1 s by default; a debounced check plus a mock answer can take
 // longer on a busy machine (two cores shared with the service tests).
 configure({ asyncUtilTimeout: 10_000 });

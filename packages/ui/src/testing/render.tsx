@@ -14,7 +14,7 @@ import {
   type UserSettings,
 } from '@venue/contracts';
 import { createApiClient } from '../api-client.ts';
-import { theme } from '../theme.ts';
+import { cssVariablesResolver, theme } from '../theme.ts';
 import { SessionContext, type Navigate, type SessionContextValue, type SessionInfo } from '../session.tsx';
 
 export interface RenderOptions {
@@ -72,7 +72,12 @@ export function renderWithProviders(
   };
   const wrapper = ({ children }: { children: ReactNode }) => {
     const tree = (
-      <MantineProvider theme={theme} defaultColorScheme="light" env="test">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        env="test"
+      >
         <QueryClientProvider client={queryClient}>
           <SessionContext.Provider value={session}>
             <Notifications />
