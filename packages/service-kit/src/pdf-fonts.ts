@@ -32,6 +32,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
+// fontkit's ES build, the one pdfkit's ES entry imports: one copy of fontkit in the process (the
+// CommonJS build beside it was a second copy, 9 MB and a few hundred milliseconds at every start
+// of money and insights).
+import { create as readFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { adoptShared, embedShared, keepWordsAtEnd } from './pdf-font-sharing.ts';
 
@@ -56,9 +60,6 @@ const FALLBACK: Record<PdfFont, FontName> = {
 };
 
 const requireFont = createRequire(import.meta.url);
-// The CommonJS build that pdfkit requires: an import would load fontkit's ES build beside it (a
-// second copy, 9 MB and a few hundred milliseconds at every start of money and insights).
-const fontkit = requireFont('fontkit') as typeof Fontkit;
 
 interface LoadedFont {
   bytes: Buffer;
@@ -97,7 +98,7 @@ function load(name: FontName): LoadedFont {
   let f = loaded.get(name);
   if (!f) {
     const bytes = withoutCcmp(readFileSync(requireFont.resolve(FILES[name])));
-    f = { bytes, font: fontkit.create(bytes) as Fontkit.Font };
+    f = { bytes, font: readFont(bytes) as Fontkit.Font };
     loaded.set(name, f);
   }
   return f;
