@@ -121,7 +121,8 @@ function mantineShared(mantineDir) {
   const version = JSON.parse(source(path.join(mantineDir, 'package.json'))).version;
   const key = require('node:crypto')
     .createHash('sha256')
-    .update(`${mantineDir}\n${sorted.join('\n')}`)
+    // this file too: a change to how the files are written writes them afresh
+    .update(`${mantineDir}\n${sorted.join('\n')}\n${source(__filename)}`)
     .digest('hex')
     .slice(0, 12);
   const folder = path.join(__dirname, '.cache', `mantine-${version}-${key}`);
