@@ -7,6 +7,7 @@
  * that parsed body to the submit.
  */
 import { contractResolver } from '@venue/ui/contract-form';
+import { venueToday } from '@venue/ui/venue-day';
 import {
   depositFromInput,
   depositValue,
@@ -45,6 +46,8 @@ export interface BookingDraft extends BookingFormValues {
 /** What the rules need beside the values; the resolver reads it at each check (draftResolver). */
 export interface DraftContext {
   country: Country;
+  /** The venue's time zone: a date before the venue's today is refused, as on the server. */
+  timezone: string;
   /** The booking edited, null for a new one. */
   booking: Booking | null;
   /** The chosen hall's capacity, 0 when unknown. */
@@ -147,7 +150,7 @@ export function draftProblems(d: BookingDraft, ctx: DraftContext): Record<string
   const keepsSlot =
     b != null && d.bookingDate === b.bookingDate && d.startTime === b.startTime && d.endTime === b.endTime;
   const found: Record<string, string | undefined> = bookingFieldErrors(d, ctx.country, {
-    today: keepsSlot ? null : undefined,
+    today: keepsSlot ? null : venueToday(ctx.timezone),
     storedPhone: shownPhone(ctx),
     capacity: ctx.capacity,
   });

@@ -61,6 +61,7 @@ function useBookingDraft(booking: Booking | null | undefined, prefill: BookingPr
   const resource = resources.data?.find((r) => r.id === selectedHall);
   const ctx: DraftContext = {
     country: settings.country,
+    timezone: settings.timezone,
     booking: booking ?? null,
     capacity: resource?.capacity ?? 0,
     venueDeposit: venueDeposit.data ?? NO_DEPOSIT_START,

@@ -16,14 +16,12 @@ export interface BookingFormValues extends BookingFormFields {
 /** A message per field that breaks a rule; the form shows them all at once, beside their fields. */
 export type FieldErrors = Partial<Record<keyof BookingFormValues, string>>;
 
-export function todayIso(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-
 export interface BookingCheckOptions {
-  /** The venue's day; null skips the past-date rule (an edit keeping its slot). */
-  today?: string | null;
+  /**
+   * The venue's day (`venueToday`, never the browser's: the server checks against the venue's);
+   * null skips the past-date rule (an edit keeping its slot).
+   */
+  today: string | null;
   /**
    * The phone the booking already has: sent back unchanged it is not checked again, as on the
    * server (a number stored before decision 28 stays editable around).
@@ -40,7 +38,7 @@ export interface BookingCheckOptions {
 export function bookingFieldErrors(
   v: BookingFormValues,
   country: Country,
-  { today = todayIso(), storedPhone, capacity = 0 }: BookingCheckOptions = {},
+  { today, storedPhone, capacity = 0 }: BookingCheckOptions,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const problems = bookingFormProblems(v, today ?? '', {

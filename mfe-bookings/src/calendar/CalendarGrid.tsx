@@ -7,6 +7,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { useSession } from '@venue/ui';
+import { venueNow } from '@venue/ui/venue-day';
 import type { CalendarEvent } from '../api/types.ts';
 import { isoDate } from '../shared/dates.ts';
 import { bookingTitle } from './events.ts';
@@ -50,6 +51,9 @@ export function CalendarGrid(p: GridProps) {
       // The month view limits its cells itself (monthEvents); elsewhere FullCalendar does.
       dayMaxEvents={month ? false : 3}
       nowIndicator
+      // Bookings are drawn in the venue's wall-clock time, so today and the now line are the
+      // venue's too, whatever the browser's time zone.
+      now={() => venueNow(settings.timezone)}
       height="auto"
       selectable={canBook}
       selectMirror

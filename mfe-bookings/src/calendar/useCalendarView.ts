@@ -3,6 +3,8 @@
  * hall filter and buffers, and the data asked for them with the events each view is given.
  */
 import { useMemo, useRef, useState } from 'react';
+import { useSession } from '@venue/ui';
+import { venueToday } from '@venue/ui/venue-day';
 import type FullCalendar from '@fullcalendar/react';
 import type { DatesSetArg, EventInput } from '@fullcalendar/core';
 import { useCalendar } from '../api/hooks.ts';
@@ -41,11 +43,12 @@ function dayCounts(data: CalendarData | undefined): Record<string, number> {
 /** The view, the day and the navigation between them (FullCalendar's, or the resource view's own day). */
 export function useCalendarView() {
   const calendarRef = useRef<FullCalendar>(null);
+  const { settings } = useSession();
   const [openedIn] = useState(openingView);
   const [view, setView] = useState<View>(openedIn);
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [title, setTitle] = useState('');
-  const [day, setDay] = useState(() => isoDate(new Date()));
+  const [day, setDay] = useState(() => venueToday(settings.timezone));
   // The view FullCalendar is showing (it changes view a moment after the tab does).
   const [shownView, setShownView] = useState<string>(openedIn);
 
@@ -59,7 +62,7 @@ export function useCalendarView() {
   }
   function step(dir: -1 | 0 | 1) {
     if (view === 'resource') {
-      setDay((d) => (dir === 0 ? isoDate(new Date()) : isoDate(addDays(parseIsoDate(d), dir))));
+      setDay((d) => (dir === 0 ? venueToday(settings.timezone) : isoDate(addDays(parseIsoDate(d), dir))));
       return;
     }
     const apiCal = fc();

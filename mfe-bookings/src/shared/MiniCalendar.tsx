@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { useSession } from '@venue/ui';
+import { venueToday } from '@venue/ui/venue-day';
 import { addDays, isoDate, longDate, monthYear, mondayOf } from './dates.ts';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
@@ -13,24 +15,26 @@ interface Props {
   counts?: Record<string, number>;
 }
 
-function monthOf(iso: string | null | undefined): Date {
-  const d = iso ? new Date(`${iso}T00:00:00`) : new Date();
+function monthOf(iso: string): Date {
+  const d = new Date(`${iso}T00:00:00`);
   return new Date(d.getFullYear(), d.getMonth(), 1);
 }
 
 export function MiniCalendar({ selected, onSelect, counts }: Props) {
-  const [anchor, setAnchor] = useState(() => monthOf(selected));
+  const { settings } = useSession();
+  // the venue's today, which the big calendar marks too
+  const today = venueToday(settings.timezone);
+  const [anchor, setAnchor] = useState(() => monthOf(selected ?? today));
   // When the page moves the selected day (the big calendar went to another month), the mini
   // calendar follows it; its own arrows still browse freely until the selection changes again.
   const [followed, setFollowed] = useState(selected);
   if (selected !== followed) {
     setFollowed(selected);
-    const next = monthOf(selected);
+    const next = monthOf(selected ?? today);
     if (next.getTime() !== anchor.getTime()) setAnchor(next);
   }
   const start = mondayOf(anchor);
   const days = Array.from({ length: DAYS }, (_, i) => addDays(start, i));
-  const today = isoDate(new Date());
   const shift = (months: number) => setAnchor((a) => new Date(a.getFullYear(), a.getMonth() + months, 1));
   return (
     <Paper withBorder p="sm" radius="md" data-testid="mini-calendar" w={260}>
@@ -62,6 +66,7 @@ export function MiniCalendar({ selected, onSelect, counts }: Props) {
               onClick={() => onSelect(iso)}
               aria-label={`${longDate(d)}${count ? `, ${count} bookings` : ''}`}
               aria-pressed={isSelected}
+              aria-current={iso === today ? 'date' : undefined}
               style={{
                 textAlign: 'center',
                 borderRadius: 4,

@@ -1,7 +1,8 @@
 /**
  * The venue's calendar day (its time zone, not the browser's), written once for the sections
- * that default a filter or a due date to "today" (issue 28 item 4). Imported as
- * `@venue/ui/venue-day`: React- and Mantine-free, bundled only with the pages that ask.
+ * that default a filter or a due date to "today" (issue 28 item 4), and the calendar's "now".
+ * Imported as `@venue/ui/venue-day`: React- and Mantine-free, bundled only with the pages that
+ * ask.
  */
 
 /** The venue's today, as yyyy-MM-dd (`now` given for tests). */
@@ -13,4 +14,27 @@ export function venueToday(timezone: string, now: Date = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
+}
+
+/**
+ * The venue's wall clock now, as yyyy-MM-ddTHH:mm:ss without an offset (`now` given for tests):
+ * what the calendar's grid, which draws bookings in the venue's wall-clock time, takes as today
+ * and where it draws the now line, whatever the browser's time zone.
+ */
+export function venueNow(timezone: string, now: Date = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
