@@ -3,7 +3,6 @@
  * client and session, a venue as the catalogue answers it, and availability as bookings answers
  * it, computed from the test's own "today" so every test holds on any day it runs.
  */
-import { jest } from '@jest/globals';
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -184,27 +183,4 @@ export function renderApp(path: string) {
     </QueryClientProvider>,
   );
   return { ...result, user, client };
-}
-
-/** Only Date is faked (msw and Testing Library keep their real timers): "now" is `iso`. */
-export function atTime(iso: string) {
-  jest.useFakeTimers({
-    now: new Date(iso),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'setImmediate',
-      'clearImmediate',
-      'nextTick',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'hrtime',
-      'performance',
-    ],
-  });
 }

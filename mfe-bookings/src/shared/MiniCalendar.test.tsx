@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, jest, test } from '@jest/globals';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@venue/ui/testing';
+import { atTime, renderWithProviders } from '@venue/ui/testing';
 import { venueToday } from '@venue/ui/venue-day';
 import { longDate } from './dates.ts';
 import { MiniCalendar } from './MiniCalendar.tsx';
@@ -16,26 +16,6 @@ function markedToday(timezone: Zone): string | null {
   unmount();
   return label;
 }
-
-// Only the clock is set; timers run as they do.
-const clockOnly: Parameters<typeof jest.useFakeTimers>[0] = {
-  doNotFake: [
-    'nextTick',
-    'setImmediate',
-    'clearImmediate',
-    'setInterval',
-    'clearInterval',
-    'setTimeout',
-    'clearTimeout',
-    'queueMicrotask',
-    'requestAnimationFrame',
-    'cancelAnimationFrame',
-    'requestIdleCallback',
-    'cancelIdleCallback',
-    'hrtime',
-    'performance',
-  ],
-};
 
 afterEach(() => {
   jest.useRealTimers();
@@ -54,7 +34,7 @@ describe('mini calendar', () => {
       Date.UTC(2026, 10, 1, 20), // and leaves it on 1 Nov
     ];
     for (const now of instants) {
-      jest.useFakeTimers({ ...clockOnly, now });
+      atTime(now);
       const la = markedToday('America/Los_Angeles');
       const auckland = markedToday('Pacific/Auckland');
       expect(la).toBe(longDate(new Date(`${venueToday('America/Los_Angeles', new Date(now))}T00:00:00`)));

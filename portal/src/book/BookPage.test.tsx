@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, jest, test } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server } from '@venue/ui/testing';
+import { atTime, server } from '@venue/ui/testing';
 import { addDays, startOfWeek, weekday } from '../lib/dates.ts';
 import {
   answerAvailability,
   answerVenue,
-  atTime,
   firstBookable,
   renderApp,
   saturdayAfter,

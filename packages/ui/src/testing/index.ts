@@ -7,3 +7,4 @@ export { server } from './msw.ts';
 export { captureRequests, onlyBody, type CapturedRequest } from './capture.ts';
 export { fieldRefusal, holdAnswer } from './answers.ts';
 export { dialogFocused, problemOf } from './fields.ts';
+export { atTime } from './clock.ts';
