@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@venue/ui';
+import { venueToday } from '@venue/ui/venue-day';
 
 /**
  * The public holidays' days (this year and next, what the Confirmed list reaches), from the
  * catalogue, which owns them; the bookings list is then filtered to those days on the server
- * (`onDates`). Asked for only while the Public holiday toggle is on.
+ * (`onDates`). Asked for only while the Public holiday toggle is on. "This year" is the venue's,
+ * not the browser's.
  */
 export function useHolidayDates(enabled: boolean) {
-  const { api } = useSession();
-  const year = new Date().getFullYear();
+  const { api, settings } = useSession();
+  const year = Number(venueToday(settings.timezone).slice(0, 4));
   return useQuery({
     queryKey: ['catalogue', 'holiday-dates', year],
     enabled,

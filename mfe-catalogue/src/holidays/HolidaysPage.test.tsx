@@ -1,14 +1,16 @@
-import { describe, expect, test } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, jest, test } from '@jest/globals';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { captureRequests, renderWithProviders, server } from '@venue/ui/testing';
+import { DEFAULT_USER_SETTINGS } from '@venue/contracts';
+import { venueToday } from '@venue/ui/venue-day';
+import { atTime, captureRequests, renderWithProviders, server } from '@venue/ui/testing';
 import type { Holiday } from '../api/types.ts';
 import { deleted, failingRead, makeHoliday } from '../testing/fixtures.ts';
 import { HolidaysPage } from './HolidaysPage.tsx';
 import { defaultYear } from './years.ts';
 
-// The page opens on this year (clamped to the years the sync knows), so the fixtures follow it.
-const YEAR = defaultYear();
+// The page opens on the venue's year (clamped to the years the sync knows), so the fixtures follow it.
+const YEAR = defaultYear(venueToday(DEFAULT_USER_SETTINGS.timezone));
 const OTHER_YEAR = YEAR === 2024 ? 2025 : 2024;
 
 const AUSTRALIA_DAY = makeHoliday({
@@ -79,6 +81,27 @@ describe('Public Holidays', () => {
       'https://www.nsw.gov.au/about-nsw/public-holidays',
     );
     expect(asked).toEqual([String(YEAR)]);
+  });
+
+  test('opens on the venue’s year, not the browser’s, on either side of New Year', async () => {
+    serverYears({});
+    // 11:30 and 12:30 UTC on 31 December: past midnight in Auckland, the afternoon before in
+    // Los Angeles, whatever zone the test machine's browser is in. Each instant is checked in
+    // each year the page offers a next one for.
+    for (const year of [2024, 2025, 2026]) {
+      for (const hour of [11, 12]) {
+        atTime(Date.UTC(year, 11, 31, hour, 30));
+        for (const [timezone, opens] of [
+          ['Pacific/Auckland', year + 1],
+          ['America/Los_Angeles', year],
+        ] as const) {
+          renderWithProviders(<HolidaysPage />, { session: { settings: { timezone } } });
+          expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue(String(opens));
+          cleanup();
+        }
+        jest.useRealTimers();
+      }
+    }
   });
 
   test('dates follow the venue’s date format', async () => {

@@ -1,6 +1,7 @@
 import { lazy, useMemo, useRef, useState } from 'react';
 import { Button, Group, Select, VisuallyHidden } from '@mantine/core';
 import { SearchField } from '@venue/ui/search-field';
+import { venueToday } from '@venue/ui/venue-day';
 import { EmptyState, PageHeader, useSession, downloadText, OnDemand } from '@venue/ui';
 import type { Holiday, HolidayScope } from '../api/types.ts';
 import { useDeleteHoliday, useHolidays, useImportHolidays } from '../api/hooks.ts';
@@ -40,7 +41,8 @@ const SCOPES = (Object.keys(SCOPE_LABELS) as HolidayScope[]).map((value) => ({
 
 export function HolidaysPage() {
   const canManage = useCanManage();
-  const [year, setYear] = useState(defaultYear);
+  const { settings } = useSession();
+  const [year, setYear] = useState(() => defaultYear(venueToday(settings.timezone)));
   const query = useHolidays(year);
   const [search, setSearch] = useState('');
   const [scopes, setScopes] = useState<HolidayScope[]>([]);

@@ -1,7 +1,13 @@
 /** Holiday year choices (spec 03 §9). */
 export const YEARS = [2024, 2025, 2026, 2027] as const;
+const FIRST = YEARS[0];
+const LAST = YEARS[YEARS.length - 1] ?? FIRST;
 
-export function defaultYear(): number {
-  const now = new Date().getFullYear();
-  return Math.min(Math.max(now, 2024), 2027);
+/**
+ * The year the page opens on: the venue's (its `today`, from `venueToday`, never the browser's,
+ * which is a year ahead or behind for hours around New Year), clamped to the years offered.
+ */
+export function defaultYear(today: string): number {
+  const year = Number(today.slice(0, 4));
+  return Math.min(Math.max(year, FIRST), LAST);
 }
