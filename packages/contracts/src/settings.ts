@@ -101,5 +101,12 @@ export const tenantSettingsSnapshotSchema = z.object({
    * copy without it means the venue takes no online bookings.
    */
   onlineBookings: onlineBookingsSchema.optional(),
+  /**
+   * The venue's logo (the hall owner's profile picture) as its picture's id, or null when it has
+   * none: catalogue's public profile offers a logo only when there is one, at an address that
+   * changes with it. Optional only so snapshots published before it still parse; a copy without
+   * it offers the logo's address as before (a 404 there when there is none).
+   */
+  logoVersion: z.uuid().nullable().optional(),
 });
 export type TenantSettingsSnapshot = z.infer<typeof tenantSettingsSnapshotSchema>;

@@ -317,6 +317,9 @@ describe('Settings → Online bookings', () => {
     });
     assert.equal(none.status, 404);
     assert.equal(none.body.message, 'This venue has no logo.');
+    // The snapshot says so, so the public profile offers no logo's address (catalogue's test).
+    assert.equal((await snapshots(owner.userId)).at(-1)!.logoVersion, null);
+    const published = (await snapshots(owner.userId)).length;
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#116644' } })
       .png()
       .toBuffer();
@@ -326,6 +329,10 @@ describe('Settings → Online bookings', () => {
       filename: 'logo.png',
     });
     assert.equal(up.status, 200);
+    // Stored with the picture, in its transaction: the snapshot names the new picture.
+    const picture = /([0-9a-f-]{36})\.webp$/.exec(up.body.profilePicture as string)![1];
+    assert.equal((await snapshots(owner.userId)).length, published + 1);
+    assert.equal((await snapshots(owner.userId)).at(-1)!.logoVersion, picture);
     const res = await fetch(h.url + path('harbourside-hall'), {
       headers: visitorHeaders(owner.userId, 'harbourside-hall'),
     });
@@ -344,6 +351,18 @@ describe('Settings → Online bookings', () => {
     );
     assert.equal((await call(h, 'GET', path('harbourside-hall'))).status, 401);
     assert.equal((await call(h, 'GET', path('harbourside-hall'), { token: owner.token })).status, 401);
+    // Removing the picture removes the logo, and the snapshot says there is none again.
+    const removed = await call(h, 'DELETE', '/api/users/delete-profile-picture', { token: owner.token });
+    assert.equal(removed.status, 200);
+    assert.equal((await snapshots(owner.userId)).at(-1)!.logoVersion, null);
+    assert.equal(
+      (
+        await call(h, 'GET', path('harbourside-hall'), {
+          headers: visitorHeaders(owner.userId, 'harbourside-hall'),
+        })
+      ).status,
+      404,
+    );
   });
 
   test('two venues claiming one new slug at once: one gets it, the other a 409', async () => {

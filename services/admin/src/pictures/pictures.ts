@@ -22,6 +22,7 @@ import {
 import { reencodeImage, type ReencodedImage } from '@venue/service-kit/images';
 import { NOW } from '../db/clock.ts';
 import type { AdminDb } from '../db/schema.ts';
+import { publishSettingsSnapshot } from '../settings/settings-events.ts';
 import { widenToAllTenants } from '../users/account-rows.ts';
 import { userLabel } from '../users/serialise.ts';
 import { isUuid, type UserRow } from '../users/user-store.ts';
@@ -108,6 +109,15 @@ export async function removePictures(tx: Tx, user: UserRow): Promise<void> {
     .execute();
 }
 
+/**
+ * A hall owner's picture is the venue's logo on its public page: the settings snapshot says
+ * whether there is one (catalogue's public profile offers it only then), so it is published
+ * again, in the same transaction, whenever the owner's picture is stored or removed.
+ */
+export async function venueLogoChanged(tx: Tx, user: UserRow): Promise<void> {
+  if (user.id === user.tenant_id) await publishSettingsSnapshot(tx, user.tenant_id);
+}
+
 /** Stores the uploaded picture (re-encoded) as the subject's, in place of any before. */
 export async function uploadPicture(ctx: AppContext, tx: Tx): Promise<void> {
   const file = (ctx.request as { file?: { buffer: Buffer } }).file;
@@ -141,5 +151,6 @@ export async function uploadPicture(ctx: AppContext, tx: Tx): Promise<void> {
     additionalInfo: `Profile picture updated for ${user.email}`,
     changes: { profilePicture: { old: user.profile_picture, new: url } },
   });
+  await venueLogoChanged(tx, user);
   ctx.body = { profilePicture: url, message: 'Profile picture updated successfully!' };
 }

@@ -20,10 +20,11 @@ import { readSection } from './tenant-settings-store.ts';
  * the reminder days (money's reminder ladder, issue 12 item 6), 4 since they carry the venue's
  * Stripe account id (money's "Pay by card", decision 43), 5 since they carry the deposit
  * deadline (money's deposit due dates, issue 24 item 5), 6 since it carries Settings → Online
- * bookings (issue 25, decision 56). Tenants last published with an older shape are published
- * again at start-up (migration 012).
+ * bookings (issue 25, decision 56), 7 since it says whether the venue has a logo (the public
+ * page asked for one that was not there). Tenants last published with an older shape are
+ * published again at start-up (migration 012).
  */
-export const SNAPSHOT_SHAPE = 6;
+export const SNAPSHOT_SHAPE = 7;
 
 /** Settings fields (per group) the snapshot carries: a write that changes none of them publishes nothing. */
 export const SNAPSHOT_FIELDS = {
@@ -53,6 +54,15 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
   const invoice = await readSection(tx, tenantId, 'invoice');
   const stripe = await readSection(tx, tenantId, 'stripe_account');
   const online = await readOnlineBookings(tx, tenantId);
+  // The venue's logo is the owner's picture (the public logo route serves the newest).
+  const logo = await kyselyOf<AdminDb>(tx)
+    .selectFrom('profile_pictures')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const data: TenantSettingsSnapshot = {
     schemaVersion: 1,
     tenantId,
@@ -98,6 +108,7 @@ async function snapshot(tx: Tx, tenantId: string, version: number, at: Date) {
     },
     // Settings → Online bookings, for catalogue's public profile and bookings' requests (decision 56)
     onlineBookings: online,
+    logoVersion: logo?.id ?? null,
   };
   // What we send is what consumers validate: a bad stored value fails the write, not them.
   return tenantSettingsSnapshotSchema.parse(data);

@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { OnlineBookings } from '@venue/contracts';
+import type { OnlineBookings, TenantSettingsSnapshot } from '@venue/contracts';
 import { PAYMENT_SETTINGS_DEFAULTS } from '@venue/contracts/money-api';
 import { visitorHeaders } from '@venue/service-kit/testing';
 import { OWNER, OWNER2, SUB_RESOURCES, hall, startCatalogue, type Harness } from '../testing/harness.ts';
@@ -96,18 +96,21 @@ describe('the venue’s public profile', () => {
       (await h.call('POST', '/api/addons', OWNER, { name: 'Bunting', priceCents: 1250 })).status,
       201,
     );
-    await h.settings(OWNER, {
-      onlineBookings: online([main, lawn, archived]),
-      payment: {
-        ...PAYMENT_SETTINGS_DEFAULTS,
-        businessName: 'Harbourside Hall',
-        businessPhone: '02 9555 0142',
-        businessEmail: 'hello@harbourside.example',
-        businessAddress: '12 Wharf Road, Sydney',
-        bankName: 'Secret Bank',
-        accountNumber: '123456789',
-      },
-    });
+    await h.settings(OWNER, venue());
+  });
+  /** The venue's settings as admin publishes them, each test's changes over them. */
+  const venue = (over: Partial<TenantSettingsSnapshot> = {}): Partial<TenantSettingsSnapshot> => ({
+    onlineBookings: online([main, lawn, archived]),
+    payment: {
+      ...PAYMENT_SETTINGS_DEFAULTS,
+      businessName: 'Harbourside Hall',
+      businessPhone: '02 9555 0142',
+      businessEmail: 'hello@harbourside.example',
+      businessAddress: '12 Wharf Road, Sydney',
+      bankName: 'Secret Bank',
+      accountNumber: '123456789',
+    },
+    ...over,
   });
   after(() => h?.close());
 
@@ -116,6 +119,7 @@ describe('the venue’s public profile', () => {
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.name, 'Harbourside Hall');
     assert.equal(r.body.slug, SLUG);
+    // A copy from before snapshots said whether there is a logo: its address, as always.
     assert.equal(r.body.logoUrl, `/api/public/venues/${SLUG}/logo`);
     assert.deepEqual(r.body.contact, {
       phone: '02 9555 0142',
@@ -164,6 +168,19 @@ describe('the venue’s public profile', () => {
       r.text,
       /Key under the mat|Secret Bank|123456789|Staff Room|Old Room|icsToken|internalNotes/,
     );
+  });
+
+  it('offers a logo only when the venue has one, at an address that changes with the picture', async () => {
+    const picture = '7d3f8a52-93c4-4f6e-8d0b-2b1f4c6a9e10';
+    try {
+      await h.settings(OWNER, venue({ logoVersion: null }));
+      // No logo: no address, so the page draws no picture (it asked for one that was not there).
+      assert.equal((await visit('')).body.logoUrl, null);
+      await h.settings(OWNER, venue({ logoVersion: picture }));
+      assert.equal((await visit('')).body.logoUrl, `/api/public/venues/${SLUG}/logo?v=${picture}`);
+    } finally {
+      await h.settings(OWNER, venue());
+    }
   });
 
   it('words every kind of rate card', () => {

@@ -9,6 +9,7 @@ import {
   VENUE_NOT_ONLINE_MESSAGE,
   WEEKDAYS,
   onlineBookingsSchema,
+  tenantSettingsSnapshotSchema,
   type OpeningHours,
 } from '@venue/contracts';
 import { type PublicResource, type PublicVenue } from '@venue/contracts/catalogue';
@@ -68,7 +69,13 @@ export async function venueSettings(t: Tx, tenantId: string) {
   const online = onlineBookingsSchema.safeParse(snapshot.onlineBookings);
   if (!online.success || !online.data.enabled) throw notFound(VENUE_NOT_ONLINE_MESSAGE);
   const payment = paymentSettingsSnapshotSchema.safeParse(snapshot.payment);
-  return { settings, online: online.data, payment: payment.success ? payment.data : null };
+  const logo = tenantSettingsSnapshotSchema.shape.logoVersion.safeParse(snapshot.logoVersion);
+  return {
+    settings,
+    online: online.data,
+    payment: payment.success ? payment.data : null,
+    logoVersion: logo.success ? logo.data : undefined,
+  };
 }
 
 /** The spaces that take requests (active only), with their rate cards by resource. */
@@ -141,7 +148,7 @@ function publicSpace(r: SpaceRow, card: RateCard | null, base: string, currency:
 }
 
 export async function venueProfile(t: Tx, tenantId: string, slug: string): Promise<PublicVenue> {
-  const { settings, online, payment } = await venueSettings(t, tenantId);
+  const { settings, online, payment, logoVersion } = await venueSettings(t, tenantId);
   const { rows, cardOf } = await publicSpaces(t, tenantId, online.resourceIds);
   const addons = await db(t)
     .selectFrom('addons')
@@ -155,7 +162,9 @@ export async function venueProfile(t: Tx, tenantId: string, slug: string): Promi
   return {
     slug,
     name: payment?.businessName.trim() || slug,
-    logoUrl: `${base}/logo`,
+    // Only when the venue has one, at an address that changes with the picture; a copy from
+    // before snapshots said (logoVersion absent) offers the address as it always did.
+    logoUrl: logoVersion === undefined ? `${base}/logo` : logoVersion && `${base}/logo?v=${logoVersion}`,
     contact: {
       phone: or(payment?.businessPhone),
       email: or(payment?.businessEmail),

@@ -5,7 +5,7 @@ import type { AdminDb } from '../../db/schema.ts';
 import { widenToAllTenants } from '../../users/account-rows.ts';
 import { userLabel } from '../../users/serialise.ts';
 import { isUuid } from '../../users/user-store.ts';
-import { PICTURE_NOT_FOUND, pictureSubject, removePictures } from '../pictures.ts';
+import { PICTURE_NOT_FOUND, pictureSubject, removePictures, venueLogoChanged } from '../pictures.ts';
 
 export const deletePicture = operation('delete /api/users/delete-profile-picture', async ({ ctx, tx }) => {
   const user = await pictureSubject(ctx, tx);
@@ -24,6 +24,7 @@ export const deletePicture = operation('delete /api/users/delete-profile-picture
       additionalInfo: `Profile picture deleted for ${user.email}`,
       changes: { profilePicture: { old: user.profile_picture, new: null } },
     });
+    await venueLogoChanged(tx, user);
   }
   return { message: 'Profile picture deleted successfully!', profilePicture: null };
 });
