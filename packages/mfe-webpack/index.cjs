@@ -93,7 +93,7 @@ const MANTINE_CONTEXTS = [
  * each of the two hundred files by itself cost 80 bytes of federation runtime per file on every
  * page (+10 kB on the sign-in page, +18 kB on each remote's entry), the facade costs one entry.
  */
-function mantineShared(mantineDir) {
+function mantineShared(mantineDir, cacheDir = path.join(__dirname, '.cache')) {
   const esm = path.join(mantineDir, 'esm');
   const source = (file) => fs.readFileSync(file, 'utf8');
   const relativeImports = (file) =>
@@ -125,7 +125,7 @@ function mantineShared(mantineDir) {
     .update(`${mantineDir}\n${sorted.join('\n')}\n${source(__filename)}`)
     .digest('hex')
     .slice(0, 12);
-  const folder = path.join(__dirname, '.cache', `mantine-${version}-${key}`);
+  const folder = path.join(cacheDir, `mantine-${version}-${key}`);
   const facade = path.join(folder, 'facade.mjs');
   const stubs = new Map(sorted.map((file) => [file, path.join(folder, 'stubs', path.relative(esm, file))]));
   if (!fs.existsSync(facade)) {
@@ -165,6 +165,12 @@ function mantineShared(mantineDir) {
     } catch {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
+    // The folders of earlier releases (or of an earlier way of writing them) are left behind by
+    // an upgrade: nothing reads them any more. A build in progress of this same key keeps its
+    // private folder (its name starts with this one's).
+    for (const entry of fs.readdirSync(cacheDir))
+      if (entry.startsWith('mantine-') && !entry.startsWith(path.basename(folder)))
+        fs.rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
   }
   return { facade, stubs, version };
 }

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import config from '../index.cjs';
@@ -65,6 +66,22 @@ describe("Mantine's shared part (one module in the share scope, decision 65)", (
       const reexported = [...readFileSync(stub, 'utf8').matchAll(/(\w+) as (\w+)/g)];
       assert.deepEqual(reexported.map(([, , name]) => name).sort(), exportedNames(file).sort(), stub);
       for (const [, inner, name] of reexported) assert.equal(origin.get(inner), `${file}#${name}`, stub);
+    }
+  });
+
+  it("leaves only this release's folder in the cache once it has written it", () => {
+    const cache = mkdtempSync(join(tmpdir(), 'mantine-cache-'));
+    try {
+      // What an earlier release (or an earlier way of writing it) left behind.
+      const old = join(cache, 'mantine-8.3.0-0123456789ab');
+      mkdirSync(join(old, 'stubs'), { recursive: true });
+      writeFileSync(join(old, 'facade.mjs'), '');
+      const written = config.mantineShared(mantineDir, cache) as { facade: string };
+      assert.equal(dirname(written.facade), join(cache, dirname(facade).split('/').at(-1)!));
+      assert.ok(existsSync(written.facade));
+      assert.equal(existsSync(old), false);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
     }
   });
 });
