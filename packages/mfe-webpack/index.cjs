@@ -7,6 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { pageHtml } = require('./page.cjs');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
 const TerserPlugin = require('terser-webpack-plugin');
@@ -584,11 +585,9 @@ module.exports = function createConfig({
         path: path.join(dir, 'dist', versioned ? `.staging-${process.pid}` : isHost ? '' : '.dev'),
         publicPath: isHost ? '/' : versioned ? 'auto' : `/mfe/${name}/`,
         filename: production ? hashedEntryFilename : '[name].js',
-        // Development keeps names readable but adds the id and a hash: the provide and consume
-        // sides of a module shared by file get chunks of the same name, and the HTML plugin's
-        // child compilation builds the shared modules too, into a chunk of the same name and id
-        // but other content.
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].[id].[contenthash:8].js',
+        // Development keeps names readable but adds the id: the provide and consume sides of a
+        // module shared by file get chunks of the same name.
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].[id].js',
         uniqueName: `venue_${name}`,
         clean: true,
       },
@@ -640,9 +639,7 @@ module.exports = function createConfig({
           // the federation runtime (manifests, snapshots, preloading); only the shell needs it.
           ...(isHost ? {} : { experiments: { optimization: { disableRemote: true } } }),
         }),
-        ...(isHost
-          ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, inject: 'body' })]
-          : []),
+        ...(isHost ? [new HtmlWebpackPlugin({ templateContent: pageHtml({ title }), inject: 'body' })] : []),
       ],
       devServer: isHost
         ? hostDevServer()

@@ -7,6 +7,7 @@
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { pageHtml } = require('./page.cjs');
 const { parts } = require('./index.cjs');
 
 const { moduleRules, buildCache, minimizers, cssFiles, hashedEntryFilename, packageDir, BundleStatsPlugin } =
@@ -76,10 +77,7 @@ module.exports = function createStandaloneConfig({
         ...(production ? [cssFiles()] : []),
         // The page loads the `main` entry only; the others are files of their own.
         new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title,
-          themeColor,
-          noscript,
+          templateContent: pageHtml({ title, themeColor, noscript }),
           inject: 'body',
           chunks: ['main'],
         }),
