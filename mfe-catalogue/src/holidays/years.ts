@@ -1,7 +1,7 @@
 /** Holiday year choices (spec 03 §9). */
 export const YEARS = [2024, 2025, 2026, 2027] as const;
-const FIRST = YEARS[0];
-const LAST = YEARS[YEARS.length - 1] ?? FIRST;
+const FIRST = Math.min(...YEARS);
+const LAST = Math.max(...YEARS);
 
 /**
  * The year the page opens on: the venue's (its `today`, from `venueToday`, never the browser's,

@@ -5,15 +5,25 @@
  * ask.
  */
 
-/** The venue's today, as yyyy-MM-dd (`now` given for tests). */
-export function venueToday(timezone: string, now: Date = new Date()): string {
-  // en-CA writes dates as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+/** One formatter per zone: making one costs far more than formatting (the calendar asks often). */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockOf(timezone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timezone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timezone, clock);
+  }
+  return clock;
 }
 
 /**
@@ -23,18 +33,14 @@ export function venueToday(timezone: string, now: Date = new Date()): string {
  */
 export function venueNow(timezone: string, now: Date = new Date()): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
+    clockOf(timezone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The venue's today, as yyyy-MM-dd (`now` given for tests). */
+export function venueToday(timezone: string, now: Date = new Date()): string {
+  return venueNow(timezone, now).slice(0, 10);
 }
