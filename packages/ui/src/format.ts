@@ -9,6 +9,7 @@
  */
 import { CURRENCY_LOCALES, DEFAULT_USER_SETTINGS } from '@venue/contracts';
 import type { Currency, UserSettings } from '@venue/contracts';
+import { zoneClock } from './dates/venue-day.ts';
 
 export type FormatSettings = Partial<
   Pick<UserSettings, 'currency' | 'timezone' | 'dateFormat' | 'timeFormat'>
@@ -74,33 +75,12 @@ export function formatMoney(
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Numeric parts of an instant in a zone; h23, so midnight is 0 (never 24). */
-function zoneFormatter(timezone: string): Intl.DateTimeFormat {
-  let formatter = zoneFormatters.get(timezone);
-  if (!formatter) {
-    // An unknown zone throws a RangeError here, as date-fns did for the NaN date it made.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    zoneFormatters.set(timezone, formatter);
-  }
-  return formatter;
-}
-
 /**
  * An instant in the tenant's time zone. A bare calendar date ('2026-03-05') is a date, not an
  * instant: it is shown as written, never shifted across a day boundary by the zone.
  */
 function inZone(value: Date | string | number, timezone: string): Parts {
-  const formatter = zoneFormatter(timezone);
+  const formatter = zoneClock(timezone);
   if (typeof value === 'string') {
     const m = DATE_ONLY.exec(value);
     if (m) {

@@ -8,7 +8,12 @@
 /** One formatter per zone: making one costs far more than formatting (the calendar asks often). */
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
-function clockOf(timezone: string): Intl.DateTimeFormat {
+/**
+ * A zone's wall clock: `formatToParts` gives an instant's year, month, day, hour (h23, so midnight
+ * is 00, never 24), minute and second there, two digits each but the year. An unknown zone throws
+ * a RangeError. Also what `format.ts` reads instants in the tenant's zone with.
+ */
+export function zoneClock(timezone: string): Intl.DateTimeFormat {
   let clock = clocks.get(timezone);
   if (!clock) {
     clock = new Intl.DateTimeFormat('en-CA', {
@@ -33,7 +38,7 @@ function clockOf(timezone: string): Intl.DateTimeFormat {
  */
 export function venueNow(timezone: string, now: Date = new Date()): string {
   const parts = Object.fromEntries(
-    clockOf(timezone)
+    zoneClock(timezone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
