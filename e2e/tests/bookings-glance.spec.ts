@@ -206,3 +206,73 @@ test('at a desk the calendar opens on the week, with the legend, and a booking t
   await expect(event).toBeVisible();
   expect(await event.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(confirmedSwatch);
 });
+
+/**
+ * Whether a row's table scrolls sideways, whether its last column (Actions) is in view, and which
+ * parts of its e-mail address (the text between the breaks BreakableEmail allows) are themselves
+ * broken over two lines.
+ */
+async function rowFits(page: Page, rowTestId: string, email: string) {
+  const row = page.getByTestId(rowTestId).filter({ hasText: email }).first();
+  await expect(row).toBeVisible();
+  return row.evaluate((tr, address) => {
+    const box = tr.closest('table')!.parentElement!;
+    const last = tr.lastElementChild!.getBoundingClientRect();
+    const holder = [...tr.querySelectorAll('span')].find((s) => s.textContent === address);
+    const parts = [...(holder?.childNodes ?? [])].filter((n) => n.nodeType === Node.TEXT_NODE);
+    const lines = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    return {
+      scrolls: box.scrollWidth > box.clientWidth + 1,
+      lastInView: last.right <= box.getBoundingClientRect().right + 1 && last.right <= window.innerWidth,
+      parts: parts.map((n) => n.textContent).join(' | '),
+      brokenParts: parts.filter((n) => lines(n) > 1).map((n) => n.textContent),
+    };
+  }, email);
+}
+
+test('the bookings list and the invoices fit a laptop (1366 px), a long e-mail broken only after its @ or before a dot', async ({
+  page,
+  request,
+}) => {
+  const api = await ownerApi(request);
+  const hall = await createResource(api, `Laptop Hall ${RUN}`);
+  const email = `${RUN}@harbourchoir.example.org`;
+  const booking = await createBooking(api, {
+    resourceId: hall.id,
+    date: venueDay(30),
+    start: '10:00',
+    end: '12:00',
+    name: `Harbour Choir ${RUN}`,
+    email,
+  });
+  const headers = { authorization: `Bearer ${api.token}` };
+  // The booking reaches money by event: its draft invoice once money has it.
+  await expect(async () => {
+    const res = await request.post('/api/invoices', {
+      headers,
+      data: { bookingId: booking.id, invoiceType: 'FINAL', issue: false },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, OWNER);
+  for (const [path, rowTestId] of [
+    ['/BookingsAll', 'booking-row'],
+    ['/Invoices', 'invoice-row'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('textbox', { name: 'Search' }).fill(email);
+    const fits = await rowFits(page, rowTestId, email);
+    expect(fits, path).toMatchObject({
+      scrolls: false,
+      lastInView: true,
+      parts: `${RUN}@ | harbourchoir | .example | .org`,
+      brokenParts: [],
+    });
+  }
+});

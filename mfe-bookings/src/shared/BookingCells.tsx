@@ -1,5 +1,6 @@
 /** The list screens' larger table cells (columns.tsx names which column shows each). */
 import { Badge, Stack, Text } from '@mantine/core';
+import { BreakableEmail } from '@venue/ui/breakable-email';
 import type { Booking } from '../api/types.ts';
 import type { Formatters } from './format.ts';
 import { depositLabel } from './deposit.ts';
@@ -49,12 +50,13 @@ export function SummaryCell({ booking: b }: { booking: Booking }) {
   );
 }
 
+/** The customer's name over their e-mail address. */
 export function CustomerCell({ booking: b }: { booking: Booking }) {
   return (
     <Stack gap={0}>
       <Text size="sm">{b.customerName}</Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {b.customerEmail}
+      <Text size="xs" c="dimmed">
+        <BreakableEmail email={b.customerEmail} />
       </Text>
     </Stack>
   );

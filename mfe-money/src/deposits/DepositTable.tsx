@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Menu, Pagination, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState, RefreshFailedNotice } from '@venue/ui';
+import { BreakableEmail } from '@venue/ui/breakable-email';
 import { TwoLineCell } from '@venue/ui/two-line-cell';
 import { useFormat } from '../shared/format.ts';
 import type { DepositMethod } from './deposit-filters.ts';
@@ -221,7 +222,7 @@ function DepositTableRow({
     <Table.Tr data-testid={testId}>
       {/* a booking code or quotation number reads as one word: never broken at its hyphens */}
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{first}</Table.Td>
-      <TwoLineCell under={d.customerEmail}>{d.customerName}</TwoLineCell>
+      <TwoLineCell under={<BreakableEmail email={d.customerEmail} />}>{d.customerName}</TwoLineCell>
       <TwoLineCell under={`${fmt.date(d.eventDate)} ${fmt.time(d.startTime)}–${fmt.time(d.endTime)}`}>
         {d.eventType}
       </TwoLineCell>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Tooltip } f
 import type { Invoice } from '@venue/contracts/money-api';
 import { allTicked, withAllToggled, withToggled } from '@venue/ui/selection';
 import { SortHeader } from '@venue/ui/sort-header';
+import { BreakableEmail } from '@venue/ui/breakable-email';
 import { TableHead } from '@venue/ui/table-head';
 import type { InvoiceSort, InvoiceSortKey } from './invoice-filters.ts';
 import { useFormat } from '../shared/format.ts';
@@ -167,7 +168,7 @@ function CustomerCell({ inv }: { inv: Invoice }) {
       <Stack gap={0}>
         <Text size="sm">{inv.customer.name}</Text>
         <Text size="xs" c="dimmed">
-          {inv.customer.email}
+          <BreakableEmail email={inv.customer.email} />
         </Text>
         {inv.customer.abn ? (
           <Text size="xs" c="dimmed">
