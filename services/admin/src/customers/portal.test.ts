@@ -377,8 +377,27 @@ describe('customer portal', () => {
       assert.deepEqual(me.body, {
         customerId: claims.sub,
         email: email.toLowerCase(),
-        venue: { slug: HARBOUR, name: 'Harbourside Hall' },
+        // named as its booking page and its e-mails name it: the business name of its settings
+        venue: { slug: HARBOUR, name: 'Harbourside Hall Pty Ltd' },
       });
+      // A venue without a business name is named by its hall.
+      const business = '/api/tenant-settings/business';
+      const set = (businessName: string) =>
+        call(h, 'PUT', business, { token: owner.token, body: { businessName } });
+      assert.equal((await set('')).status, 200);
+      try {
+        const named = await call(h, 'GET', '/api/portal/me', {
+          headers: customerHeaders({
+            tenantId: claims.tid,
+            email: claims.em,
+            customerId: claims.sub,
+            sessionId: claims.sid,
+          }),
+        });
+        assert.deepEqual(named.body.venue, { slug: HARBOUR, name: 'Harbourside Hall' });
+      } finally {
+        assert.equal((await set('Harbourside Hall Pty Ltd')).status, 200);
+      }
       assert.equal((await call(h, 'GET', '/api/portal/me', { token: owner.token })).status, 401);
       assert.equal(
         (await call(h, 'GET', '/api/portal/me', { headers: visitorHeaders(owner.userId, HARBOUR) })).status,

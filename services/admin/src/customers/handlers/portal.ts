@@ -14,6 +14,7 @@ import {
 } from '@venue/contracts/admin';
 import { HttpError, kyselyOf, notFound, operation, requireVisitor } from '@venue/service-kit';
 import type { AdminDb } from '../../db/schema.ts';
+import { readSection } from '../../settings/tenant-settings-store.ts';
 import { accessToken, clearPortalCookie, portalSessionEnded, setPortalCookie } from '../portal-session.ts';
 import { createPortalLink, rotatePortalRefresh, signOutPortal, spendPortalLink } from '../portal-store.ts';
 
@@ -79,7 +80,11 @@ export const deletePortalSession = operation('delete /api/portal/session', publi
   return { message: PORTAL_SIGNED_OUT_MESSAGE };
 });
 
-/** Who is signed in, in the customer's transaction (the kit's for `access: 'customer'`). */
+/**
+ * Who is signed in, in the customer's transaction (the kit's for `access: 'customer'`). The venue
+ * is named as its booking page and its e-mails name it, by the business name of its settings,
+ * and by the hall's name while it has none: a customer meets one name at every door.
+ */
 export const getPortalMe = operation('get /api/portal/me', async ({ ctx, tx }): Promise<PortalMe> => {
   const { customerId, tenantId, email } = ctx.state.customer;
   const venue = await kyselyOf<AdminDb>(tx)
@@ -89,5 +94,7 @@ export const getPortalMe = operation('get /api/portal/me', async ({ ctx, tx }): 
     .where('u.id', '=', tenantId)
     .executeTakeFirst();
   if (!venue) throw notFound('No such venue.');
-  return { customerId, email, venue: { slug: venue.slug ?? '', name: venue.hall_name ?? venue.name ?? '' } };
+  const businessName = String((await readSection(tx, tenantId, 'business')).businessName ?? '').trim();
+  const name = businessName || venue.hall_name || venue.name || '';
+  return { customerId, email, venue: { slug: venue.slug ?? '', name } };
 });
