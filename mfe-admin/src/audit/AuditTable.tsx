@@ -1,6 +1,7 @@
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, useSession } from '@venue/ui';
 import { TableHead } from '@venue/ui/table-head';
+import { BreakableEmail } from '@venue/ui/breakable-email';
 import { actorOf, venueText } from './audit-words.ts';
 import { humanise, labelOf, roleName, type AuditEntry } from './audit-api.ts';
 import type { useAuditLog } from './useAuditLog.ts';
@@ -49,8 +50,8 @@ function AuditRow({
         <Stack gap={0} data-testid="audit-user">
           <Text size="sm">{actor.name}</Text>
           {actor.detail ? (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {actor.detail}
+            <Text size="xs" c="dimmed">
+              <BreakableEmail email={actor.detail} />
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
