@@ -89,7 +89,8 @@ describe('the customer door end to end', () => {
 
       const me = await via('GET', '/api/portal/me', { token });
       assert.equal(me.status, 200);
-      assert.deepEqual(me.body.venue, { slug: 'harbourside-hall', name: 'Harbourside Hall' });
+      // named as the booking page and the e-mails name it: the business name of its settings
+      assert.deepEqual(me.body.venue, { slug: 'harbourside-hall', name: 'Harbourside Hall Pty Ltd' });
       const mine = await via('GET', '/api/portal/bookings', { token });
       assert.deepEqual(mine.body, { customerId: me.body.customerId, tenantId: owner.userId, email });
       // Each kind at its own door only.
