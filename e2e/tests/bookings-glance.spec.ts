@@ -1,5 +1,14 @@
 import { test, expect, type Page } from '@playwright/test';
-import { type Api, OWNER, createBooking, createResource, ownerApi, signIn, venueDay } from './helpers.ts';
+import {
+  type Api,
+  OWNER,
+  createBooking,
+  createResource,
+  finalInvoice,
+  ownerApi,
+  signIn,
+  venueDay,
+} from './helpers.ts';
 
 // Issue 24 item 13: screens a venue reads at a glance, at a desk (1400 px) and on a phone (375 px).
 test.use({ timezoneId: 'Australia/Sydney' });
@@ -249,15 +258,7 @@ test('the bookings list and the invoices fit a laptop (1366 px), a long e-mail b
     name: `Harbour Choir ${RUN}`,
     email,
   });
-  const headers = { authorization: `Bearer ${api.token}` };
-  // The booking reaches money by event: its draft invoice once money has it.
-  await expect(async () => {
-    const res = await request.post('/api/invoices', {
-      headers,
-      data: { bookingId: booking.id, invoiceType: 'FINAL', issue: false },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+  await finalInvoice(request, api, booking.id, false);
 
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, OWNER);

@@ -5,6 +5,7 @@ import {
   confirmBooking,
   createBooking,
   createResource,
+  finalInvoice,
   noAxeViolations,
   ownerApi,
   signIn,
@@ -49,13 +50,7 @@ test('an e-mail with an attachment is sent from Send Email, shows as sent in the
     data: { businessName: 'Harbourside Hall Pty Ltd', businessABN: '12345679016' },
   });
   expect(business.status(), await business.text()).toBe(200);
-  await expect(async () => {
-    const res = await request.post('/api/invoices', {
-      headers,
-      data: { bookingId: booking.id, invoiceType: 'FINAL', issue: true },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+  await finalInvoice(request, api, booking.id, true);
 
   await signIn(page, OWNER);
   await page.goto('/CommsSendEmail');

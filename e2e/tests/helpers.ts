@@ -426,3 +426,25 @@ export async function fillRequest(page: Page, email: string, name = 'Zoë Ñúñ
   await page.getByLabel('Phone').fill('0412 345 678');
   await page.getByRole('checkbox', { name: /I have read and accept the hire agreement/ }).check();
 }
+
+/**
+ * A booking's FINAL invoice, issued or left a draft. The booking reaches money by event, so the
+ * invoice is asked for again until money has it.
+ */
+export async function finalInvoice(
+  request: APIRequestContext,
+  api: Api,
+  bookingId: string,
+  issue: boolean,
+): Promise<{ id: string; invoiceNumber: string }> {
+  let invoice: { id: string; invoiceNumber: string } | undefined;
+  await expect(async () => {
+    const res = await request.post('/api/invoices', {
+      headers: { authorization: `Bearer ${api.token}` },
+      data: { bookingId, invoiceType: 'FINAL', issue },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    invoice = await res.json();
+  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+  return invoice!;
+}

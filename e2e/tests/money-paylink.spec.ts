@@ -4,6 +4,7 @@ import {
   OWNER,
   createBooking,
   createResource,
+  finalInvoice,
   ownerApi,
   signIn,
   venueDay,
@@ -39,20 +40,11 @@ test('pay through the public link with the card stand-in → the invoice is PAID
     price: 330,
   });
   const headers = { authorization: `Bearer ${api.token}` };
-  // The booking reaches money by event: issue its final invoice once money has it.
-  let invoice: { id: string; invoiceNumber: string } | undefined;
-  await expect(async () => {
-    const res = await request.post('/api/invoices', {
-      headers,
-      data: { bookingId: booking.id, invoiceType: 'FINAL', issue: true },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    invoice = await res.json();
-  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
-  const number = invoice!.invoiceNumber;
+  const invoice = await finalInvoice(request, api, booking.id, true);
+  const number = invoice.invoiceNumber;
   // The venue's Stripe account reaches money with the settings event.
   await expect(async () => {
-    const res = await request.post(`/api/invoices/${invoice!.id}/payment-link`, { headers });
+    const res = await request.post(`/api/invoices/${invoice.id}/payment-link`, { headers });
     expect((await res.json()).cardPayments).toBe(true);
   }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
 
